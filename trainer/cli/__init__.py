@@ -1,0 +1,1 @@
+"""Command-line commands; one module per command (see ``trainer.__main__``)."""

@@ -1,0 +1,246 @@
+"""MPSZ notation in and out: ``123m406p789s11z (777z) [5555p]``.
+
+The full grammar, with examples, is in ``docs/notation.md``.  In short:
+
+* concealed tiles are runs of digits each closed by a suit letter ``m p s z``;
+  ``0`` is a red five; honors are ``1z``..``7z`` (E S W N, White Green Red);
+* an open meld is written in round brackets after the concealed tiles: ``(123m)``
+  chi, ``(777s)`` pon, ``(7777s)`` open kan, ``(7777s+)`` added kan; a ``*`` after
+  a digit marks the called tile and ``<``, ``^`` or ``>`` after the bracket says it
+  came from the left, across or right;
+* a closed kan is written in square brackets: ``[5555p]``.
+
+Errors are :class:`NotationError` and name the 0-based character position, as in
+``"123m4x6p": position 5: 'x' is not a tile``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from trainer.engine.hand import Hand, Meld, MeldKind, Source, check_copies
+from trainer.engine.tiles import HONOR, SUITS, Tile, counts34, kind_of, kind_name
+
+VALID_HAND_SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
+"""Hand sizes a riichi hand or a training hand may have (3n+1 waiting, 3n+2 complete)."""
+
+
+class NotationError(ValueError):
+    """Bad MPSZ text; ``position`` is the 0-based offset of the problem (or None)."""
+
+    def __init__(self, text: str, position: int | None, problem: str) -> None:
+        self.text = text
+        self.position = position
+        self.problem = problem
+        where = f"position {position}: " if position is not None else ""
+        super().__init__(f'"{text}": {where}{problem}')
+
+
+def _read_group(text: str, i: int, end_chars: str) -> tuple[list[tuple[Tile, bool]], int]:
+    """Read digit runs with suit letters from ``text[i:]`` until a char in ``end_chars``
+    or a space; returns (tile, called-marker) pairs and the new position."""
+    out: list[tuple[Tile, bool]] = []
+    pending: list[tuple[int, int, bool]] = []  # (digit, position, called)
+    n = len(text)
+    while i < n and text[i] not in end_chars and not text[i].isspace():
+        ch = text[i]
+        if ch.isdigit():
+            pending.append((int(ch), i, False))
+        elif ch == "*" and end_chars and pending:
+            d, p, _ = pending[-1]
+            pending[-1] = (d, p, True)
+        elif ch in SUITS:
+            if not pending:
+                raise NotationError(text, i, f"suit letter {ch!r} has no digits before it")
+            suit = SUITS.index(ch)
+            for d, p, called in pending:
+                if suit == HONOR:
+                    if not 1 <= d <= 7:
+                        raise NotationError(text, p, f"'{d}z' is not a tile: honors are 1z..7z")
+                    out.append((Tile(kind_of(suit, d)), called))
+                elif d == 0:
+                    out.append((Tile(kind_of(suit, 5), red=True), called))
+                else:
+                    out.append((Tile(kind_of(suit, d)), called))
+            pending = []
+        else:
+            raise NotationError(text, i, f"{ch!r} is not a tile")
+        i += 1
+    if pending:
+        raise NotationError(text, pending[0][1], "digits without a suit letter (m, p, s or z) after them")
+    return out, i
+
+
+def parse_tiles(text: str, *, max_copies: int | None = 4) -> tuple[Tile, ...]:
+    """Parse a plain list of tiles (no melds), e.g. the dora indicators ``'3m7z'`` or
+    a wall slice.  Spaces are allowed between groups.  Order is kept."""
+    tiles: list[Tile] = []
+    i = 0
+    while i < len(text):
+        if text[i].isspace():
+            i += 1
+            continue
+        if text[i] in "([])":
+            raise NotationError(text, i, "melds are not allowed here, only tiles")
+        group, i = _read_group(text, i, "")
+        tiles.extend(t for t, _ in group)
+    if max_copies is not None:
+        _check(text, counts34(tiles), max_copies)
+    return tuple(tiles)
+
+
+def _check(text: str, counts: list[int], limit: int) -> None:
+    try:
+        check_copies(counts, limit)
+    except ValueError as e:
+        raise NotationError(text, None, str(e)) from None
+
+
+def _parse_meld(text: str, i: int) -> tuple[Meld, int]:
+    opener = text[i]
+    closer = ")" if opener == "(" else "]"
+    start = i
+    group, i = _read_group(text, i + 1, closer + "+")
+    added = False
+    if i < len(text) and text[i] == "+":
+        if opener != "(":
+            raise NotationError(text, i, "'+' (added kan) belongs in round brackets: (7777s+)")
+        added = True
+        i += 1
+    if i >= len(text) or text[i] != closer:
+        raise NotationError(text, start, f"meld opened with {opener!r} is not closed with {closer!r}")
+    i += 1
+    source = None
+    if i < len(text) and text[i] in "<^>":
+        if opener == "[":
+            raise NotationError(text, i, "a closed kan is not called from anybody")
+        source = Source(text[i])
+        i += 1
+    tiles = tuple(sorted(t for t, _ in group))
+    called = [t for t, c in group if c]
+    if len(called) > 1:
+        raise NotationError(text, start, "only one tile of a meld can be the called tile")
+    kinds = {t.kind for t in tiles}
+    if opener == "[":
+        kind = MeldKind.KAN_CLOSED
+    elif len(tiles) == 4:
+        kind = MeldKind.KAN_ADDED if added else MeldKind.KAN_OPEN
+    elif len(tiles) == 3 and len(kinds) == 1:
+        kind = MeldKind.PON
+    elif len(tiles) == 3:
+        kind = MeldKind.CHI
+    else:
+        raise NotationError(text, start, f"a meld has 3 or 4 tiles, not {len(tiles)}")
+    if added and kind is not MeldKind.KAN_ADDED:
+        raise NotationError(text, start, "'+' marks an added kan, which has four tiles")
+    try:
+        meld = Meld(kind, tiles, called[0] if called else None, source)
+    except ValueError as e:
+        raise NotationError(text, start, str(e)) from None
+    return meld, i
+
+
+def parse_hand(text: str, *, check_size: bool = True, max_copies: int = 4) -> Hand:
+    """Parse a hand: concealed tiles, then melds in brackets.
+
+    Checks that no kind appears more than ``max_copies`` times and (unless
+    ``check_size`` is False) that the hand has a playable size: 3n+1 tiles
+    waiting or 3n+2 complete, at most 14, counting each meld as three.
+    """
+    concealed: list[Tile] = []
+    melds: list[Meld] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+        elif ch in "([":
+            meld, i = _parse_meld(text, i)
+            melds.append(meld)
+        elif ch in ")]":
+            raise NotationError(text, i, f"{ch!r} closes a meld that was never opened")
+        else:
+            if melds:
+                raise NotationError(text, i, "concealed tiles come before the melds")
+            group, i = _read_group(text, i, "([")
+            concealed.extend(t for t, _ in group)
+    hand = Hand(tuple(sorted(concealed)), tuple(melds))
+    _check(text, hand.all_counts(), max_copies)
+    if check_size and hand.size not in VALID_HAND_SIZES:
+        raise NotationError(
+            text,
+            None,
+            f"a hand of {hand.size} tiles cannot be played: use 3n+1 (1, 4, 7, 10, 13) tiles "
+            "or 3n+2 (2, 5, 8, 11, 14) with the drawn tile, each meld counting as 3",
+        )
+    return hand
+
+
+def format_tiles(tiles: Iterable[Tile | int], *, sort: bool = True) -> str:
+    """Write tiles in compact MPSZ form, e.g. ``'123m406p11z'``.  Ints are kinds.
+
+    With ``sort`` (the default) the result is canonical: suits in m p s z order,
+    ranks ascending, a red five just after the plain fives of its suit.
+    """
+    ts = [Tile(t) if isinstance(t, int) else t for t in tiles]
+    if sort:
+        ts.sort()
+    out: list[str] = []
+    digits = ""
+    suit = None
+    for t in ts:
+        letter = t.suit_letter
+        if suit is not None and letter != suit:
+            out.append(digits + suit)
+            digits = ""
+        suit = letter
+        digits += str(t)[0]
+    if suit is not None:
+        out.append(digits + suit)
+    return "".join(out)
+
+
+def format_meld(meld: Meld) -> str:
+    """Write one meld: ``(123m)``, ``(777z)``, ``(7777s+)``, ``[5555p]``, with the called
+    tile starred and the source marker if they are known."""
+    digits = ""
+    starred = False
+    for t in meld.tiles:
+        digits += str(t)[0]
+        if not starred and meld.called is not None and t == meld.called:
+            digits += "*"
+            starred = True
+    body = digits + meld.tiles[0].suit_letter
+    if meld.kind is MeldKind.KAN_CLOSED:
+        return f"[{body}]"
+    plus = "+" if meld.kind is MeldKind.KAN_ADDED else ""
+    src = meld.source.value if meld.source else ""
+    return f"({body}{plus}){src}"
+
+
+def format_hand(hand: Hand) -> str:
+    """Canonical text of a hand: sorted concealed tiles, then the melds separated by spaces."""
+    parts = [format_tiles(hand.concealed)] if hand.concealed else []
+    parts.extend(format_meld(m) for m in hand.melds)
+    return " ".join(parts)
+
+
+def parse_kind(text: str) -> int:
+    """Parse one tile and return its kind (red fives map to the plain five's kind)."""
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise NotationError(text, None, f"expected one tile, found {len(tiles)}")
+    return tiles[0].kind
+
+
+__all__ = [
+    "NotationError",
+    "VALID_HAND_SIZES",
+    "format_hand",
+    "format_meld",
+    "format_tiles",
+    "kind_name",
+    "parse_hand",
+    "parse_kind",
+    "parse_tiles",
+]
