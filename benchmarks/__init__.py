@@ -1,0 +1,1 @@
+"""Benchmarks: figures, not pass/fail tests.  Run all with ``python3 dev.py bench``."""
