@@ -1,0 +1,11 @@
+"""Learner progress: profiles, every answer, mastery per skill and spaced repetition.
+
+Stored in SQLite in the user's data directory (``TRAINER_DATA_DIR`` overrides
+it).  Nothing a learner earned is ever deleted: a damaged database, or one
+written by a newer version of the app, is renamed aside and a fresh one is
+started, with a notice for the learner.
+"""
+
+from trainer.progress.store import Learner, ProgressStore, StoreNotice, data_dir, open_store
+
+__all__ = ["Learner", "ProgressStore", "StoreNotice", "data_dir", "open_store"]

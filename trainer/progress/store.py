@@ -1,0 +1,450 @@
+"""The progress store: one SQLite file per computer, several learners in it.
+
+Every answer is one transaction (WAL journal, ``synchronous=FULL``), so a crash
+or power cut never loses an answer once ``record_answer`` has returned.  Two
+copies of the app may run at once: SQLite's locking serialises their writes
+(``busy_timeout`` waits instead of failing).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import uuid as uuidlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+from trainer.progress.schema import MIGRATIONS, SCHEMA_VERSION
+from trainer.progress.srs import Review, initial_card, review
+
+DB_NAME = "progress.sqlite3"
+MASTERY_RATE = 0.15
+"""How far one answer moves a skill's mastery toward 1 (right) or 0 (wrong)."""
+
+
+def data_dir() -> Path:
+    """The folder for learner data: ``$TRAINER_DATA_DIR`` or the platform's user data dir."""
+    override = os.environ.get("TRAINER_DATA_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("riichi-trainer", appauthor=False))
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _iso(dt: datetime) -> str:
+    return dt.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _local_day(dt: datetime) -> str:
+    return dt.astimezone().date().isoformat()
+
+
+@dataclass(frozen=True)
+class StoreNotice:
+    """Something the learner must be told when the store opens (a file set aside)."""
+
+    kind: str  # "damaged" or "newer"
+    moved_to: Path
+    detail: str
+
+
+@dataclass(frozen=True)
+class Learner:
+    """A learner profile."""
+
+    id: int
+    uuid: str
+    name: str
+    kind: str
+    created_at: str
+    daily_goal: int
+    settings: dict
+
+
+@dataclass(frozen=True)
+class SkillMastery:
+    """A skill's mastery (0..1), with the counts behind it."""
+
+    skill: str
+    mastery: float
+    answers: int
+    correct: int
+
+
+@dataclass(frozen=True)
+class DayStats:
+    """One day's answers for the charts."""
+
+    day: str
+    answers: int
+    correct: int
+    seconds: float
+
+    @property
+    def accuracy(self) -> float:
+        """Share of right answers that day."""
+        return self.correct / self.answers if self.answers else 0.0
+
+    @property
+    def mean_seconds(self) -> float:
+        """Average time per answer that day."""
+        return self.seconds / self.answers if self.answers else 0.0
+
+
+class DamagedStore(Exception):
+    """The database file cannot be used as it is (damaged or from a newer app)."""
+
+    def __init__(self, kind: str, detail: str) -> None:
+        super().__init__(detail)
+        self.kind = kind
+        self.detail = detail
+
+
+class ProgressStore:
+    """Learners, answers, lessons, mastery and review cards in one SQLite database."""
+
+    def __init__(self, path: Path, *, notices: tuple[StoreNotice, ...] = ()) -> None:
+        self.path = Path(path)
+        self.notices = notices
+        self.db = _connect(self.path)
+        _migrate(self.db)
+
+    # ----------------------------------------------------------------- basics
+    def close(self) -> None:
+        """Close the database (the WAL is checkpointed)."""
+        self.db.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, taken with BEGIN IMMEDIATE so concurrent apps queue."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    # --------------------------------------------------------------- learners
+    def create_learner(self, name: str, kind: str = "adult", *, daily_goal: int = 20) -> Learner:
+        """Add a learner profile (``kind`` 'adult' or 'child') and return it."""
+        name = name.strip()
+        if not name:
+            raise ValueError("a learner needs a name")
+        if kind not in ("adult", "child"):
+            raise ValueError(f"learner kind must be 'adult' or 'child', not {kind!r}")
+        with self._write() as db:
+            cur = db.execute(
+                "INSERT INTO learner (uuid, name, kind, created_at, daily_goal) VALUES (?, ?, ?, ?, ?)",
+                (str(uuidlib.uuid4()), name, kind, _iso(_now()), daily_goal),
+            )
+        return self.learner(cur.lastrowid)
+
+    def learners(self) -> list[Learner]:
+        """Every learner, oldest first."""
+        rows = self.db.execute("SELECT * FROM learner ORDER BY id").fetchall()
+        return [_learner(r) for r in rows]
+
+    def learner(self, learner_id: int) -> Learner:
+        """One learner by id (KeyError if there is none)."""
+        row = self.db.execute("SELECT * FROM learner WHERE id = ?", (learner_id,)).fetchone()
+        if row is None:
+            raise KeyError(f"no learner with id {learner_id}")
+        return _learner(row)
+
+    def update_learner(self, learner_id: int, *, name: str | None = None, daily_goal: int | None = None,
+                       settings: dict | None = None) -> Learner:
+        """Change a learner's name, daily goal or settings."""
+        with self._write() as db:
+            if name is not None:
+                db.execute("UPDATE learner SET name = ? WHERE id = ?", (name.strip(), learner_id))
+            if daily_goal is not None:
+                db.execute("UPDATE learner SET daily_goal = ? WHERE id = ?", (max(1, daily_goal), learner_id))
+            if settings is not None:
+                db.execute("UPDATE learner SET settings = ? WHERE id = ?", (json.dumps(settings), learner_id))
+        return self.learner(learner_id)
+
+    # ---------------------------------------------------------------- answers
+    def record_answer(self, learner_id: int, source: str, item_id: str, skill: str, correct: bool,
+                      seconds: float, hints: int = 0, *, at: datetime | None = None) -> Review:
+        """Record one answer in one transaction: the answer log, the day's totals, the skill's
+        mastery and the item's review card.  Returns when the item is due again."""
+        at = at or _now()
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO answer (uuid, learner_id, answered_at, source, item_id, skill, correct, seconds, hints)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (str(uuidlib.uuid4()), learner_id, _iso(at), source, item_id, skill, int(correct),
+                 float(seconds), int(hints)),
+            )
+            self._add_to_totals(db, learner_id, _local_day(at), skill, 1, int(correct), float(seconds))
+            self._move_mastery(db, learner_id, skill, correct, at)
+            return self._review_item(db, learner_id, item_id, skill, correct, seconds, hints, at)
+
+    @staticmethod
+    def _add_to_totals(db, learner_id: int, day: str, skill: str, n: int, right: int, seconds: float) -> None:
+        db.execute(
+            "INSERT INTO daily (learner_id, day, skill, answers, correct, seconds) VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (learner_id, day, skill) DO UPDATE SET answers = answers + excluded.answers,"
+            " correct = correct + excluded.correct, seconds = seconds + excluded.seconds",
+            (learner_id, day, skill, n, right, seconds),
+        )
+
+    @staticmethod
+    def _move_mastery(db, learner_id: int, skill: str, correct: bool, at: datetime) -> None:
+        row = db.execute("SELECT mastery FROM skill WHERE learner_id = ? AND skill = ?",
+                         (learner_id, skill)).fetchone()
+        old = row[0] if row else 0.0
+        new = old + MASTERY_RATE * ((1.0 if correct else 0.0) - old)
+        db.execute(
+            "INSERT INTO skill (learner_id, skill, mastery, answers, correct, updated_at) VALUES (?, ?, ?, 1, ?, ?)"
+            " ON CONFLICT (learner_id, skill) DO UPDATE SET mastery = excluded.mastery,"
+            " answers = answers + 1, correct = correct + excluded.correct, updated_at = excluded.updated_at",
+            (learner_id, skill, new, int(correct), _iso(at)),
+        )
+
+    @staticmethod
+    def _review_item(db, learner_id, item_id, skill, correct, seconds, hints, at) -> Review:
+        row = db.execute("SELECT state FROM card WHERE learner_id = ? AND item_id = ?",
+                         (learner_id, item_id)).fetchone()
+        card = row[0] if row else initial_card(at)
+        result = review(card, correct=correct, seconds=seconds, hints=hints, at=at)
+        db.execute(
+            "INSERT INTO card (learner_id, item_id, skill, due, state) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (learner_id, item_id) DO UPDATE SET due = excluded.due, state = excluded.state,"
+            " skill = excluded.skill",
+            (learner_id, item_id, skill, _iso(result.due), result.card_json),
+        )
+        return result
+
+    def answer_count(self, learner_id: int) -> int:
+        """How many answers the learner has given in all."""
+        return self.db.execute("SELECT count(*) FROM answer WHERE learner_id = ?", (learner_id,)).fetchone()[0]
+
+    # ------------------------------------------------------------- repetition
+    def due_items(self, learner_id: int, *, now: datetime | None = None, limit: int = 50) -> list[tuple[str, str]]:
+        """Items whose review is due, most overdue first, as (item_id, skill)."""
+        rows = self.db.execute(
+            "SELECT item_id, skill FROM card WHERE learner_id = ? AND due <= ? ORDER BY due LIMIT ?",
+            (learner_id, _iso(now or _now()), limit),
+        ).fetchall()
+        return [(r[0], r[1]) for r in rows]
+
+    def due_count(self, learner_id: int, *, now: datetime | None = None) -> int:
+        """How many items are due for review now."""
+        return self.db.execute("SELECT count(*) FROM card WHERE learner_id = ? AND due <= ?",
+                               (learner_id, _iso(now or _now()))).fetchone()[0]
+
+    def due_skills(self, learner_id: int, *, now: datetime | None = None) -> list[tuple[str, int]]:
+        """Skills with due items and how many are due in each, the largest first."""
+        rows = self.db.execute(
+            "SELECT skill, count(*) FROM card WHERE learner_id = ? AND due <= ? GROUP BY skill"
+            " ORDER BY count(*) DESC, skill",
+            (learner_id, _iso(now or _now())),
+        ).fetchall()
+        return [(r[0], r[1]) for r in rows]
+
+    # ---------------------------------------------------------------- lessons
+    def save_lesson_step(self, learner_id: int, lesson_id: str, step: int) -> None:
+        """Remember where the learner is in a lesson (for "continue where I stopped")."""
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO lesson_progress (learner_id, lesson_id, step, updated_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (learner_id, lesson_id) DO UPDATE SET step = excluded.step,"
+                " updated_at = excluded.updated_at",
+                (learner_id, lesson_id, step, _iso(_now())),
+            )
+
+    def complete_lesson(self, learner_id: int, lesson_id: str, score: float) -> None:
+        """Mark a lesson done with a score 0..1; the best score is kept."""
+        now = _iso(_now())
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO lesson_progress (learner_id, lesson_id, step, completed_at, best_score, updated_at)"
+                " VALUES (?, ?, 0, ?, ?, ?) ON CONFLICT (learner_id, lesson_id) DO UPDATE SET"
+                " completed_at = coalesce(completed_at, excluded.completed_at),"
+                " best_score = max(coalesce(best_score, 0), excluded.best_score), step = 0,"
+                " updated_at = excluded.updated_at",
+                (learner_id, lesson_id, now, score, now),
+            )
+
+    def lessons(self, learner_id: int) -> dict[str, dict]:
+        """Per lesson: the resume step, when it was completed and the best score."""
+        rows = self.db.execute(
+            "SELECT lesson_id, step, completed_at, best_score, updated_at FROM lesson_progress WHERE learner_id = ?",
+            (learner_id,),
+        ).fetchall()
+        return {r[0]: {"step": r[1], "completed_at": r[2], "best_score": r[3], "updated_at": r[4]} for r in rows}
+
+    def last_lesson(self, learner_id: int) -> tuple[str, int] | None:
+        """The lesson the learner touched last and was not finished, with its step."""
+        row = self.db.execute(
+            "SELECT lesson_id, step FROM lesson_progress WHERE learner_id = ? AND completed_at IS NULL"
+            " ORDER BY updated_at DESC LIMIT 1",
+            (learner_id,),
+        ).fetchone()
+        return (row[0], row[1]) if row else None
+
+    # ------------------------------------------------------------ statistics
+    def mastery(self, learner_id: int) -> list[SkillMastery]:
+        """Mastery per skill, in skill-id order."""
+        rows = self.db.execute(
+            "SELECT skill, mastery, answers, correct FROM skill WHERE learner_id = ? ORDER BY skill", (learner_id,)
+        ).fetchall()
+        return [SkillMastery(*r) for r in rows]
+
+    def days(self, learner_id: int, *, skill: str | None = None, last: int = 30,
+             today: date | None = None) -> list[DayStats]:
+        """Answers, accuracy and time per day for the last ``last`` days (days without answers included)."""
+        today = today or datetime.now().astimezone().date()
+        first = today - timedelta(days=last - 1)
+        sql = ("SELECT day, sum(answers), sum(correct), sum(seconds) FROM daily WHERE learner_id = ? AND day >= ?"
+               + (" AND skill = ?" if skill else "") + " GROUP BY day")
+        args: tuple = (learner_id, first.isoformat()) + ((skill,) if skill else ())
+        found = {r[0]: DayStats(r[0], r[1], r[2], r[3]) for r in self.db.execute(sql, args)}
+        out = []
+        for i in range(last):
+            d = (first + timedelta(days=i)).isoformat()
+            out.append(found.get(d, DayStats(d, 0, 0, 0.0)))
+        return out
+
+    def totals(self, learner_id: int) -> dict[str, float]:
+        """Answers, right answers, seconds spent and lessons completed, over all time."""
+        a = self.db.execute("SELECT coalesce(sum(answers),0), coalesce(sum(correct),0), coalesce(sum(seconds),0)"
+                            " FROM daily WHERE learner_id = ?", (learner_id,)).fetchone()
+        done = self.db.execute("SELECT count(*) FROM lesson_progress WHERE learner_id = ? AND completed_at IS NOT NULL",
+                               (learner_id,)).fetchone()[0]
+        return {"answers": a[0], "correct": a[1], "seconds": a[2], "lessons_completed": done}
+
+    def today_count(self, learner_id: int, *, today: date | None = None) -> int:
+        """Answers given today (for the daily goal)."""
+        day = (today or datetime.now().astimezone().date()).isoformat()
+        return self.db.execute("SELECT coalesce(sum(answers), 0) FROM daily WHERE learner_id = ? AND day = ?",
+                               (learner_id, day)).fetchone()[0]
+
+    def streak(self, learner_id: int, *, today: date | None = None) -> int:
+        """Days in a row, ending today (or yesterday, if today's goal is not met yet), on which
+        the learner reached the daily goal."""
+        goal = self.learner(learner_id).daily_goal
+        today = today or datetime.now().astimezone().date()
+        met = {r[0] for r in self.db.execute(
+            "SELECT day FROM daily WHERE learner_id = ? GROUP BY day HAVING sum(answers) >= ?", (learner_id, goal))}
+        day = today if today.isoformat() in met else today - timedelta(days=1)
+        n = 0
+        while day.isoformat() in met:
+            n += 1
+            day -= timedelta(days=1)
+        return n
+
+    # ------------------------------------------------------- export / import
+    def export_learner(self, learner_id: int) -> dict:
+        """Everything about one learner as a versioned JSON-ready dict."""
+        from trainer.progress.transfer import export_learner
+
+        return export_learner(self, learner_id)
+
+    def import_learner(self, data: dict) -> Learner:
+        """Add (or merge into the same learner, by uuid) a learner exported by ``export_learner``."""
+        from trainer.progress.transfer import import_learner
+
+        return import_learner(self, data)
+
+
+def _learner(row: sqlite3.Row) -> Learner:
+    try:
+        settings = json.loads(row["settings"])
+    except (TypeError, ValueError):
+        settings = {}
+    return Learner(row["id"], row["uuid"], row["name"], row["kind"], row["created_at"], row["daily_goal"], settings)
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(path, isolation_level=None, timeout=10.0)
+    db.row_factory = sqlite3.Row
+    db.execute("PRAGMA busy_timeout = 10000")
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA synchronous = FULL")
+    db.execute("PRAGMA foreign_keys = ON")
+    return db
+
+
+def _check(path: Path) -> None:
+    """Raise DamagedStore if the file is not a healthy database of a version we can read."""
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10.0)
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            result = db.execute("PRAGMA quick_check").fetchone()[0]
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as e:
+        raise DamagedStore("damaged", f"the file is not a readable database: {e}") from None
+    if result != "ok":
+        raise DamagedStore("damaged", f"the database failed its integrity check: {result}")
+    if version > SCHEMA_VERSION:
+        raise DamagedStore("newer", f"the database was written by a newer version of the app "
+                                    f"(schema {version}, this app reads up to {SCHEMA_VERSION})")
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """Apply every migration the database lacks, each in its own transaction."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    for target in range(version, SCHEMA_VERSION):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            current = db.execute("PRAGMA user_version").fetchone()[0]
+            if current == target:  # another copy of the app may have migrated meanwhile
+                for statement in MIGRATIONS[target].split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version = {target + 1}")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+
+def set_aside(path: Path, kind: str, *, now: datetime | None = None) -> Path:
+    """Rename a database (and its -wal/-shm companions) out of the way; never deletes.
+    Returns the new path of the main file."""
+    stamp = (now or _now()).strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.{kind}-{stamp}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.{kind}-{stamp}-{n}")
+        n += 1
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            side.rename(target.with_name(target.name + suffix))
+    path.rename(target)
+    return target
+
+
+def open_store(path: Path | None = None) -> ProgressStore:
+    """Open (or create) the learner database.  A damaged file, or one from a newer app, is
+    renamed aside with a timestamp and a fresh database is started; ``store.notices`` then says
+    what happened so the app can tell the learner."""
+    path = Path(path) if path is not None else data_dir() / DB_NAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    notices: list[StoreNotice] = []
+    if path.exists():
+        try:
+            _check(path)
+            return ProgressStore(path)
+        except DamagedStore as e:
+            moved = set_aside(path, e.kind)
+            notices.append(StoreNotice(e.kind, moved, e.detail))
+        except sqlite3.DatabaseError as e:
+            moved = set_aside(path, "damaged")
+            notices.append(StoreNotice("damaged", moved, str(e)))
+    return ProgressStore(path, notices=tuple(notices))
