@@ -57,7 +57,7 @@ _yaochuu = itemgetter(*TERMINALS_AND_HONORS)
 _SUIT_IDS: dict[bytes, int] = {}
 _HONOR_IDS: dict[bytes, int] = {}
 _COMBINED = combined_table()
-_VEC_CACHE: dict[int, tuple[int, ...]] = {}
+_FINAL: dict[int, tuple[int, ...]] = {}
 
 
 def sets_needed_for(concealed: int) -> int:
@@ -88,13 +88,6 @@ def _honor_id(key: bytes) -> int:
     return i
 
 
-def _vec(i: int) -> tuple[int, ...]:
-    v = _VEC_CACHE.get(i)
-    if v is None:
-        v = _VEC_CACHE[i] = vector_of(i)
-    return v
-
-
 def _check34(counts: Sequence[int]) -> bytes:
     if len(counts) != NUM_KINDS:
         raise ValueError(f"expected 34 tile counts, got {len(counts)}")
@@ -104,75 +97,185 @@ def _check34(counts: Sequence[int]) -> bytes:
         raise ValueError(f"tile counts must be 0..4, got {list(counts)}") from None
 
 
-def shanten_counts(counts34: Sequence[int], sets_needed: int | None = None) -> int:
-    """Shanten of concealed tiles given as 34 counts: the best of the standard form and, for
-    13/14 tiles with 4 sets needed (no melds), seven pairs and thirteen orphans.
-
-    ``sets_needed`` defaults to ``total // 3`` (declared melds are implied by a smaller
-    total).  This is the fast entry point for bots and drill generators."""
-    b = bytes(counts34)
-    total = sum(b)
-    if sets_needed is None:
-        sets_needed = total // 3
-    if len(b) != NUM_KINDS:
-        raise ValueError(f"expected 34 tile counts, got {len(b)}")
-    get = _SUIT_IDS.get
-    k = b[0:9]
-    a = get(k)
-    if a is None:
-        a = _suit_id(k)
-    k = b[9:18]
-    p = get(k)
-    if p is None:
-        p = _suit_id(k)
-    k = b[18:27]
-    s = get(k)
-    if s is None:
-        s = _suit_id(k)
-    k = b[27:34]
-    h = _HONOR_IDS.get(k)
-    if h is None:
-        h = _honor_id(k)
+def _make_shanten_counts():
+    """Build the fast shanten function with its caches bound as closure cells (cheaper than globals)."""
+    suit_get = _SUIT_IDS.get
+    honor_get = _HONOR_IDS.get
     comb = _COMBINED.get
-    x = comb(a * ID_SHIFT + p)
-    if x is None:
-        x = combine_ids(a, p)
-    y = comb(s * ID_SHIFT + h)
-    if y is None:
-        y = combine_ids(s, h)
-    z = comb(x * ID_SHIFT + y)
-    if z is None:
-        z = combine_ids(x, y)
-    v = _VEC_CACHE.get(z)
-    if v is None:
-        v = _vec(z)
-    best = v[5 + sets_needed] - 1
-    if sets_needed == MAX_SETS and total >= 13 and best > 0:
-        kinds = NUM_KINDS - b.count(0)
-        pairs = kinds - b.count(1)
-        chiitoi = 6 - pairs + (7 - kinds if kinds < 7 else 0)
-        if chiitoi < best:
-            best = chiitoi
-        yao = _yaochuu(b)
-        kokushi = 13 - (13 - yao.count(0)) - (1 if max(yao) >= 2 else 0)
-        if kokushi < best:
-            best = kokushi
-    return best
+    final_get = _FINAL.get
+    shift = ID_SHIFT
+    yaochuu = _yaochuu
+    max_sets = MAX_SETS
+    nk = NUM_KINDS
+
+    def shanten_counts(counts34: Sequence[int], sets_needed: int | None = None) -> int:
+        """Shanten of concealed tiles given as 34 counts (a list, tuple or bytes): the best of the
+        standard form and, when 4 sets are needed (13 or 14 tiles, no melds), seven pairs and
+        thirteen orphans.
+
+        ``sets_needed`` defaults to ``total // 3``: declared melds are implied by a smaller total,
+        as in ``mahjong``'s ``Shanten.calculate_shanten``.  This is the fast entry point for bots
+        and drill generators; it does not check that the total is a playable size."""
+        b = bytes(counts34)
+        if len(b) != nk:
+            raise ValueError(f"expected 34 tile counts, got {len(b)}")
+        if sets_needed is None:
+            sets_needed = sum(b) // 3
+        k = b[0:9]
+        a = suit_get(k)
+        if a is None:
+            a = _suit_id(k)
+        k = b[9:18]
+        p = suit_get(k)
+        if p is None:
+            p = _suit_id(k)
+        k = b[18:27]
+        s = suit_get(k)
+        if s is None:
+            s = _suit_id(k)
+        hk = b[27:34]
+        h = honor_get(hk)
+        if h is None:
+            h = _honor_id(hk)
+        x = comb(a * shift + p)
+        if x is None:
+            x = combine_ids(a, p)
+        y = comb(s * shift + h)
+        if y is None:
+            y = combine_ids(s, h)
+        v = final_get(x * shift + y)
+        if v is None:
+            v = _final(x, y)
+        best = v[5 + sets_needed] - 1
+        if sets_needed == max_sets and best > 0:
+            zeros = b.count(0)
+            kinds = nk - zeros
+            pairs = kinds - b.count(1)
+            chiitoi = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+            if chiitoi < best:
+                best = chiitoi
+            # kokushi >= 12 - (yaochuu kinds held) >= absent honor kinds - 1: skip when it cannot win
+            if hk.count(0) <= best:
+                yao = yaochuu(b)
+                held = 13 - yao.count(0)
+                kokushi = 13 - held - (1 if held > yao.count(1) else 0)
+                if kokushi < best:
+                    best = kokushi
+        return best
+
+    return shanten_counts
+
+
+shanten_counts = _make_shanten_counts()
+
+
+def _final(x: int, y: int) -> tuple[int, ...]:
+    v = _FINAL[x * ID_SHIFT + y] = vector_of(combine_ids(x, y))
+    return v
+
+
+_GROUP_STARTS: Final = (0, 9, 18, 27)
+
+
+def _limits_tuple(limits34: Sequence[int] | None) -> tuple[int, ...] | None:
+    if limits34 is None:
+        return None
+    if len(limits34) != NUM_KINDS:
+        raise ValueError(f"expected 34 copy limits, got {len(limits34)}")
+    lim = tuple(min(4, x) for x in limits34)
+    return None if min(lim) >= 4 else lim
+
+
+def _group_id(g: int, key: bytes, lim: tuple[int, ...] | None) -> int:
+    """Vector id of group g (0 man, 1 pin, 2 sou, 3 honors) holding ``key`` counts."""
+    if lim is None:
+        return _honor_id(key) if g == 3 else _suit_id(key)
+    start = _GROUP_STARTS[g]
+    part = lim[start : start + len(key)]
+    if g == 3:
+        for c, cap in zip(key, part, strict=True):
+            if c > cap:
+                raise ValueError(f"{c} copies of an honor with only {cap} left outside the melds")
+        return vector_id(honor_vector(list(key), list(part)))
+    return _limited_suit_id(key, part)
+
+
+def _group_keys(b: bytes) -> tuple[bytes, bytes, bytes, bytes]:
+    return b[0:9], b[9:18], b[18:27], b[27:34]
 
 
 def standard_vector_id(counts34: Sequence[int], limits34: Sequence[int] | None = None) -> int:
     """Id of the replacement vector of a whole 34-count hand (standard form), for callers that
     combine groups themselves.  ``limits34`` are per-kind copy limits (default 4 each)."""
     b = _check34(counts34)
-    if limits34 is None or all(x >= 4 for x in limits34):
-        ids = [_suit_id(b[0:9]), _suit_id(b[9:18]), _suit_id(b[18:27]), _honor_id(b[27:34])]
-    else:
-        lim = tuple(min(4, x) for x in limits34)
-        ids = [_limited_suit_id(b[i : i + 9], lim[i : i + 9]) for i in (0, 9, 18)]
-        ids.append(vector_id(honor_vector(list(b[27:34]), list(lim[27:34]))))
+    lim = _limits_tuple(limits34)
     out = EMPTY_ID
-    for i in ids:
-        out = combine_ids(out, i)
+    for g, key in enumerate(_group_keys(b)):
+        out = combine_ids(out, _group_id(g, key, lim))
+    return out
+
+
+def shanten_after_draws(
+    counts34: Sequence[int],
+    sets_needed: int | None = None,
+    *,
+    limits34: Sequence[int] | None = None,
+    special_forms: bool | None = None,
+) -> list[int | None]:
+    """For every kind 0..33, the shanten of the hand after drawing one tile of that kind
+    (``None`` when no copy of it can be drawn: the hand and its melds already hold all of them).
+
+    For a 3n+1 hand this gives the improving tiles (ukeire: the kinds whose shanten is lower
+    than now) and, for a tenpai hand, the winning tiles (shanten -1).  ``sets_needed`` is the
+    sets the concealed part needs AFTER the draw (default ``(total + 1) // 3``);
+    ``special_forms`` (default: when 4 sets are needed and there are no limits) also counts
+    seven pairs and thirteen orphans.  Only the drawn tile's group is recomputed per kind."""
+    b = _check34(counts34)
+    total = sum(b)
+    if sets_needed is None:
+        sets_needed = (total + 1) // 3
+    lim = _limits_tuple(limits34)
+    if special_forms is None:
+        special_forms = sets_needed == MAX_SETS and lim is None
+    caps = lim if lim is not None else (4,) * NUM_KINDS
+    keys = _group_keys(b)
+    ids = [_group_id(g, key, lim) for g, key in enumerate(keys)]
+    rest = []
+    for g in range(4):
+        acc = EMPTY_ID
+        for o in range(4):
+            if o != g:
+                acc = combine_ids(acc, ids[o])
+        rest.append(acc)
+    if special_forms:
+        kinds = NUM_KINDS - b.count(0)
+        pairs = kinds - b.count(1)
+        yao = _yaochuu(b)
+        yao_held = 13 - yao.count(0)
+        yao_pair = yao_held > yao.count(1)
+    out: list[int | None] = []
+    idx = 5 + sets_needed
+    for k in range(NUM_KINDS):
+        c = b[k]
+        if c >= caps[k]:
+            out.append(None)
+            continue
+        g = k // 9
+        key = keys[g]
+        r = k - _GROUP_STARTS[g]
+        new_key = key[:r] + bytes((c + 1,)) + key[r + 1 :]
+        vid = combine_ids(_group_id(g, new_key, lim), rest[g])
+        best = vector_of(vid)[idx] - 1
+        if special_forms:
+            k_kinds = kinds + (c == 0)
+            k_pairs = pairs + (c == 1)
+            chiitoi = 6 - k_pairs + max(0, 7 - k_kinds)
+            if k in TERMINALS_AND_HONORS:
+                kokushi = 13 - (yao_held + (c == 0)) - (1 if yao_pair or c == 1 else 0)
+            else:
+                kokushi = 13 - yao_held - (1 if yao_pair else 0)
+            best = min(best, chiitoi, kokushi)
+        out.append(best)
     return out
 
 
@@ -273,5 +376,6 @@ __all__ = [
     "shanten_orphans",
     "shanten_seven_pairs",
     "shanten_standard",
+    "shanten_after_draws",
     "standard_vector_id",
 ]
