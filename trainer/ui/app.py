@@ -1,0 +1,431 @@
+"""The desktop app: the window, the screen stack, shared services and the main loop.
+
+:class:`App` owns the pygame window (resizable, 1280x720 by default), the
+user's :class:`~trainer.ui.settings.Settings`, the text renderer, the lesson
+library, the glossary and the progress store (``app.progress``; None when it
+cannot be opened or in tests that do not need it).  Screens are registered by
+name with :func:`register_screen` and opened with ``app.push(name, **params)``.
+
+The loop is idle-friendly: it redraws only after something changed
+(``app.invalidate()``) or while a screen animates (``update`` returned True);
+otherwise it sleeps in ``pygame.event.wait`` so an idle app uses almost no CPU.
+Tests and the screenshot command drive the same code with
+:meth:`App.process` (events + a fixed ``dt``) and :meth:`App.render`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import time
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from trainer import i18n
+from trainer.i18n import _
+from trainer.ui.layout import MIN_SIZE, Layout
+from trainer.ui.settings import Settings, load_settings, save_settings
+from trainer.ui.theme import PALETTE
+from trainer.ui.widgets import Banner
+
+if TYPE_CHECKING:
+    from trainer.ui.screens.base import Screen
+
+P = PALETTE
+DEFAULT_SIZE = (1280, 720)
+FPS_ANIMATING = 60
+IDLE_WAIT_MS = 1000
+
+SCREENS: dict[str, type[Screen]] = {}
+# Modules that register screens when imported (others may add theirs here).
+SCREEN_MODULES = (
+    "trainer.ui.screens.home",
+    "trainer.ui.screens.lesson_map",
+    "trainer.ui.screens.lesson",
+    "trainer.ui.screens.drills",
+    "trainer.ui.screens.settings",
+    "trainer.ui.screens.play",
+    "trainer.ui.screens.glossary",
+    "trainer.ui.screens.progress",
+)
+
+
+def register_screen(name: str) -> Callable[[type[Screen]], type[Screen]]:
+    """Class decorator: make a Screen subclass openable as ``app.push(name)``."""
+
+    def deco(cls: type[Screen]) -> type[Screen]:
+        cls.name = name
+        SCREENS[name] = cls
+        return cls
+
+    return deco
+
+
+def load_screen_modules() -> list[str]:
+    """Import every module in :data:`SCREEN_MODULES`; returns the names that are not there yet."""
+    missing = []
+    for mod in SCREEN_MODULES:
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError as e:
+            if e.name != mod:
+                raise
+            missing.append(mod)
+    return missing
+
+
+def ensure_video_driver() -> None:
+    """Use SDL's dummy video/audio driver when there is no display (CI, screenshots)."""
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and os.name == "posix" \
+            and not _is_macos():
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def _is_macos() -> bool:
+    import sys
+
+    return sys.platform == "darwin"
+
+
+class App:
+    """The running app: window, settings, services and the stack of screens."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        *,
+        settings: Settings | None = None,
+        progress: Any = "open",
+        save: bool = True,
+        resizable: bool = True,
+    ) -> None:
+        """Open the window.  ``settings=None`` loads them from disk; ``progress="open"`` opens the
+        learner database (None disables progress); ``save=False`` never writes settings."""
+        pygame.init()
+        self.banners: list[Banner] = []
+        self.save_enabled = save
+        if settings is None:
+            loaded = load_settings()
+            settings = loaded.settings
+            if loaded.problem:
+                where = f" {_('It was kept as')} {loaded.moved_to.name}." if loaded.moved_to else ""
+                self.notify(_("Your settings file was damaged, so the defaults are used.") + where
+                            + "\n" + loaded.problem, "warn", 12)
+        self.settings = settings
+        i18n.set_language(settings.language)
+        flags = pygame.RESIZABLE if resizable else 0
+        self.flags = flags
+        pygame.display.set_caption(_("Riichi mahjong trainer"))
+        self.window = pygame.display.set_mode(size, flags)
+        self.surface = self.window
+        self.layout = Layout.for_size(*size, settings.tile_size)
+        from trainer.ui.text import get_text
+
+        self.text = get_text()
+        self.stack: list[Screen] = []
+        self.dirty = True
+        self.running = False
+        self.animating = False
+        self.show_focus = True
+        self._bg_cache: tuple[tuple[int, int], pygame.Surface] | None = None
+        self._library: Any = None
+        self._glossary: Any = None
+        self.learner_id: int | None = None
+        self.progress = None
+        if progress == "open":
+            self._open_progress()
+        elif progress is not None:
+            self.progress = progress
+            self._pick_learner()
+        self.missing_screens = load_screen_modules()
+
+    # ------------------------------------------------------------------ services
+
+    def _open_progress(self) -> None:
+        try:
+            from trainer.progress import open_store
+
+            self.progress = open_store()
+        except Exception as exc:  # the app still works without progress, and says so
+            self.progress = None
+            self.notify(_("Progress cannot be saved: {error}").format(error=exc), "error", 12)
+            return
+        for notice in getattr(self.progress, "notices", ()):
+            self.notify(_("Your progress file could not be read and was kept as {path}; a new one was started.")
+                        .format(path=getattr(notice, "moved_to", "")), "warn", 12)
+        self._pick_learner()
+
+    def _pick_learner(self) -> None:
+        if self.progress is None:
+            return
+        learners = self.progress.learners()
+        if not learners:
+            learners = [self.progress.create_learner(_("Player"))]
+        self.learner_id = learners[0].id
+
+    def record_answer(self, source: str, item_id: str, skill: str, correct: bool, seconds: float,
+                      hints: int = 0) -> None:
+        """Store one answer in the learner's progress (no-op without a progress store)."""
+        if self.progress is None or self.learner_id is None:
+            return
+        try:
+            self.progress.record_answer(self.learner_id, source, item_id, skill, correct, seconds, hints)
+        except Exception as exc:
+            self.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
+
+    def library(self) -> Any:
+        """The lesson library (loaded on first use; problems in lesson files are kept, never raised)."""
+        if self._library is None:
+            from trainer.lessons.loader import load_all
+            from trainer.paths import LESSONS_DIR
+
+            self._library = load_all(LESSONS_DIR)
+        return self._library
+
+    def glossary(self) -> Any:
+        """The glossary of terms (loaded on first use)."""
+        if self._glossary is None:
+            from trainer.glossary import load_glossary
+
+            self._glossary = load_glossary()
+        return self._glossary
+
+    def term_text(self, term_id: str) -> str:
+        """A glossary term as the learner chose to see it (settings.term_mode), in the UI language."""
+        try:
+            return self.glossary().term(term_id).display(self.settings.term_mode, self.settings.language)
+        except (KeyError, LookupError):
+            return term_id
+
+    # ------------------------------------------------------------------ text helpers
+
+    def text_surface(self, text: str, size: int, color: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+        """One line of text rendered with font fallback (cached by the renderer)."""
+        return self.text.render(text, size, color, bold=bold)
+
+    def text_width(self, text: str, size: int, bold: bool = False) -> int:
+        """Width in pixels of one line of text."""
+        return self.text.measure(text, size, bold=bold)[0]
+
+    def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """Break text into lines no wider than ``width``."""
+        return self.text.wrap(text, size, max(1, width), bold=bold)
+
+    def line_height(self, size: int) -> int:
+        """Height of one text line at ``size``."""
+        return self.text.line_height(size)
+
+    # ------------------------------------------------------------------ settings
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Switch to new settings: language and sizes take effect at once; saved unless disabled."""
+        old = self.settings
+        self.settings = settings.validated()
+        if settings.language != old.language:
+            i18n.set_language(settings.language)
+            pygame.display.set_caption(_("Riichi mahjong trainer"))
+        if settings.tile_size != old.tile_size:
+            self.layout = Layout.for_size(self.layout.width, self.layout.height, settings.tile_size)
+        if self.save_enabled:
+            try:
+                save_settings(self.settings)
+            except OSError as exc:
+                self.notify(_("Settings cannot be saved: {error}").format(error=exc), "error")
+        for screen in self.stack:
+            screen._built_for = None
+        if self.stack:
+            self.stack[-1].rebuild()
+        self.invalidate()
+
+    def remember(self, **changes: Any) -> None:
+        """Store "where I stopped" fields in the settings without rebuilding screens."""
+        self.settings = self.settings.with_(**changes)
+        if self.save_enabled:
+            try:
+                save_settings(self.settings)
+            except OSError:
+                pass
+
+    # ------------------------------------------------------------------ screen stack
+
+    def push(self, name: str, **params: Any) -> Screen:
+        """Open the screen registered as ``name`` on top of the current one."""
+        cls = SCREENS.get(name)
+        if cls is None:
+            raise KeyError(f"no screen registered as {name!r}")
+        if self.stack:
+            self.stack[-1].leave()
+        screen = cls(self, **params)
+        self.stack.append(screen)
+        screen.enter()
+        self.invalidate()
+        return screen
+
+    def replace(self, name: str, **params: Any) -> Screen:
+        """Close the current screen and open another in its place."""
+        if self.stack:
+            self.stack.pop().leave()
+        return self.push(name, **params)
+
+    def pop(self) -> None:
+        """Close the current screen and return to the one below (the home screen never closes)."""
+        if len(self.stack) <= 1:
+            return
+        self.stack.pop().leave()
+        top = self.stack[-1]
+        top.enter()
+        self.invalidate()
+
+    def home(self) -> None:
+        """Return to the bottom screen of the stack."""
+        while len(self.stack) > 1:
+            self.stack.pop().leave()
+        if self.stack:
+            self.stack[-1].enter()
+        self.invalidate()
+
+    def can_go_back(self) -> bool:
+        """Whether the screen being built is above another one (so it gets a back button)."""
+        return len(self.stack) > 1
+
+    @property
+    def screen(self) -> Screen | None:
+        """The screen on top of the stack."""
+        return self.stack[-1] if self.stack else None
+
+    # ------------------------------------------------------------------ frame
+
+    def invalidate(self) -> None:
+        """Ask for a redraw at the next frame."""
+        self.dirty = True
+
+    def notify(self, text: str, kind: str = "info", seconds: float = 6.0) -> None:
+        """Show a banner message at the bottom of the window."""
+        self.banners.append(Banner(text, kind, seconds))
+        self.dirty = True
+
+    def resize(self, width: int, height: int) -> None:
+        """Adapt to a new window size (also used by the screenshot command)."""
+        width, height = max(MIN_SIZE[0] // 2, width), max(MIN_SIZE[1] // 2, height)
+        if (width, height) != self.surface.get_size():
+            self.window = pygame.display.set_mode((width, height), self.flags)
+            self.surface = self.window
+        self.layout = Layout.for_size(width, height, self.settings.tile_size)
+        if self.stack:
+            self.stack[-1].rebuild()
+        self.invalidate()
+
+    def draw_background(self, surf: pygame.Surface) -> None:
+        """The felt table: a soft vertical gradient with a darker edge (cached per window size)."""
+        size = surf.get_size()
+        if self._bg_cache is None or self._bg_cache[0] != size:
+            bg = pygame.Surface(size)
+            w, h = size
+            top, bottom = P.felt_light, P.felt_dark
+            for y in range(h):
+                t = y / max(1, h - 1)
+                t = t * t * 0.85 + 0.15 * t
+                c = tuple(round(top[i] + (bottom[i] - top[i]) * t) for i in range(3))
+                pygame.draw.line(bg, c, (0, y), (w, y))
+            self._bg_cache = (size, bg)
+        surf.blit(self._bg_cache[1], (0, 0))
+
+    def process(self, events: Iterable[pygame.event.Event], dt: float) -> None:
+        """Handle events, then advance the top screen by ``dt`` seconds (tests call this directly)."""
+        for ev in events:
+            self.handle_event(ev)
+        screen = self.screen
+        animating = screen.update(dt) if screen is not None else False
+        if self.banners:
+            alive = [b for b in self.banners if b.update(dt)]
+            if len(alive) != len(self.banners):
+                self.dirty = True
+            self.banners = alive
+            animating = True
+        self.animating = animating
+        if animating:
+            self.dirty = True
+
+    def handle_event(self, ev: pygame.event.Event) -> None:
+        """Global events (quit, resize), then the top screen's handling."""
+        if ev.type == pygame.QUIT:
+            self.running = False
+            return
+        if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            w, h = getattr(ev, "w", None) or ev.x, getattr(ev, "h", None) or ev.y
+            if (w, h) != (self.layout.width, self.layout.height):
+                self.layout = Layout.for_size(w, h, self.settings.tile_size)
+                self.surface = pygame.display.get_surface() or self.surface
+                if self.stack:
+                    self.stack[-1].rebuild()
+            self.invalidate()
+            return
+        if ev.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
+            self.invalidate()
+            return
+        if ev.type == pygame.KEYDOWN:
+            self.show_focus = True
+            if ev.key == pygame.K_F11:
+                pygame.display.toggle_fullscreen()
+                return
+        elif ev.type == pygame.MOUSEBUTTONDOWN:
+            self.show_focus = False
+        screen = self.screen
+        if screen is not None:
+            screen.handle_event(ev)
+
+    def render(self) -> pygame.Surface:
+        """Draw the top screen and the banners onto the window surface; returns it."""
+        screen = self.screen
+        surf = self.surface
+        if screen is not None:
+            L = self.layout
+            key = (L.width, L.height, L.scale, self.settings.tile_size)
+            if screen._built_for != key:
+                screen.rebuild()
+            screen.draw(surf)
+        for b in self.banners:
+            b.draw(surf, self)
+        self.dirty = False
+        return surf
+
+    def run(self, first: str = "home") -> int:
+        """The main loop until the window is closed; returns the exit status."""
+        if not self.stack:
+            self.push(first)
+        self.running = True
+        clock = pygame.time.Clock()
+        last = time.perf_counter()
+        self.animating = False
+        while self.running:
+            if self.animating or self.dirty:
+                events = pygame.event.get()
+            else:
+                first_ev = pygame.event.wait(IDLE_WAIT_MS)
+                events = [first_ev] if first_ev.type != pygame.NOEVENT else []
+                events += pygame.event.get()
+            now = time.perf_counter()
+            dt = min(0.1, now - last)
+            last = now
+            self.process(events, dt)
+            if self.dirty:
+                self.render()
+                pygame.display.flip()
+            if self.animating:
+                clock.tick(FPS_ANIMATING)
+        self.close()
+        return 0
+
+    def close(self) -> None:
+        """Close the progress store and the window."""
+        if self.progress is not None:
+            try:
+                self.progress.close()
+            except Exception:
+                pass
+        pygame.display.quit()

@@ -1,0 +1,341 @@
+"""The Screen base class every screen of the app derives from.
+
+A screen is a page of the app (home, lesson map, a lesson, a drill...).  The
+:class:`~trainer.ui.app.App` keeps a stack of them; the top one gets events,
+``update(dt)`` and ``draw(surface)``.  Nothing in a screen reads the clock:
+time only arrives as ``dt`` so tests can drive screens with fixed steps.
+
+Subclass checklist::
+
+    @register_screen("my_screen")
+    class MyScreen(Screen):
+        def title(self) -> str:               # shown in the header bar
+            return _("My screen")
+        def build(self) -> None:              # (re)create widgets; called on enter,
+            self.ok = self.add(Button(...))   #   on resize and on language change
+        def layout(self) -> None:             # place widgets: self.app.layout.px(...)
+            self.ok.rect = ...
+        def draw_content(self, surf) -> None: # paint what is not a widget
+            ...
+
+Keyboard for free: arrows move focus between widgets (spatially), Tab cycles,
+Enter activates the focused widget (or calls :meth:`Screen.submit`), Esc goes
+back, digits 1-9 call :meth:`Screen.choose` (option number), the mouse wheel
+calls :meth:`Screen.scroll`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from trainer.i18n import _
+from trainer.ui.theme import PALETTE
+from trainer.ui.widgets import Button, Widget, blit_text
+
+if TYPE_CHECKING:
+    from trainer.ui.app import App
+
+P = PALETTE
+
+
+class Screen:
+    """One page of the app; override ``build``, ``layout``, ``draw_content`` and the key hooks."""
+
+    #: Registered name (set by :func:`trainer.ui.app.register_screen`).
+    name: str = ""
+    #: Whether the header bar with a back button is drawn.
+    has_header: bool = True
+
+    def __init__(self, app: App, **params: Any) -> None:
+        self.app = app
+        self.params = params
+        self.widgets: list[Widget] = []
+        self.focus: int | None = None
+        self.scroll_y = 0
+        self.max_scroll = 0
+        self.back_button: Button | None = None
+        self._built_for: tuple[int, int, float, str] | None = None
+
+    # ---------------------------------------------------------------- lifecycle
+
+    def title(self) -> str:
+        """The header title (already translated)."""
+        return ""
+
+    def enter(self) -> None:
+        """Called when the screen becomes the top of the stack (first time or after a pop)."""
+        self.rebuild()
+
+    def leave(self) -> None:
+        """Called when another screen is pushed on top or this one is popped."""
+
+    def rebuild(self) -> None:
+        """Recreate the widgets and lay them out (window resized, language or tile size changed)."""
+        old_focus = self.focus
+        self.widgets = []
+        self.back_button = None
+        if self.has_header and self.app.can_go_back():
+            self.back_button = self.add(Button("←  " + _("Back"), self.back, kind="ghost", hotkey="Esc",
+                                               size="small"))
+        self.build()
+        self.relayout()
+        focusable = [i for i, w in enumerate(self.widgets) if w.focusable and w.visible]
+        if old_focus is not None and old_focus in focusable:
+            self.focus = old_focus
+        elif self.focus is None or self.focus not in focusable:
+            self.focus = self.initial_focus()
+
+    def relayout(self) -> None:
+        """Place the header and the widgets for the current window size."""
+        L = self.app.layout
+        if self.back_button is not None:
+            b = self.back_button
+            b.rect = pygame.Rect(0, 0, b.preferred_width(self.app), L.px(44))
+            b.rect.midleft = (L.margin, L.header_h // 2 + L.px(4))
+        self.layout()
+        self._built_for = (L.width, L.height, L.scale, self.app.settings.tile_size)
+
+    def build(self) -> None:
+        """Create widgets with :meth:`add`."""
+
+    def layout(self) -> None:
+        """Give every widget its ``rect``."""
+
+    def initial_focus(self) -> int | None:
+        """Index of the widget focused when the screen opens (the first after the back button)."""
+        start = 1 if self.back_button is not None else 0
+        for i in range(start, len(self.widgets)):
+            if self.widgets[i].focusable and self.widgets[i].visible:
+                return i
+        return None
+
+    def add(self, widget: Any) -> Any:
+        """Register a widget (drawn, hit-tested and focusable in insertion order); returns it."""
+        self.widgets.append(widget)
+        return widget
+
+    # ---------------------------------------------------------------- actions
+
+    def back(self) -> None:
+        """Esc or the back button: leave this screen."""
+        self.app.pop()
+
+    def submit(self) -> bool:
+        """Enter when the focused widget does not take it; return True when handled."""
+        return False
+
+    def choose(self, n: int) -> bool:
+        """Digit ``n`` (1-9) pressed: pick option number ``n``; return True when handled."""
+        return False
+
+    def scroll(self, dy: int) -> None:
+        """Scroll the content by ``dy`` pixels (positive = down), clamped to the content."""
+        new = max(0, min(self.max_scroll, self.scroll_y + dy))
+        if new != self.scroll_y:
+            self.scroll_y = new
+            self.relayout()
+            self.app.invalidate()
+
+    def on_key(self, ev: pygame.event.Event) -> bool:
+        """Screen-specific keys, tried before the default handling; return True when consumed."""
+        return False
+
+    def on_click(self, pos: tuple[int, int], button: int) -> bool:
+        """A click not on any widget; return True when consumed."""
+        return False
+
+    # ---------------------------------------------------------------- events
+
+    def focused_widget(self) -> Widget | None:
+        """The widget with keyboard focus, if any."""
+        if self.focus is None or not 0 <= self.focus < len(self.widgets):
+            return None
+        return self.widgets[self.focus]
+
+    def set_focus(self, widget: Widget | None) -> None:
+        """Give keyboard focus to ``widget`` (None clears it)."""
+        self.focus = None if widget is None else self.widgets.index(widget)
+        self.app.invalidate()
+
+    def move_focus(self, dx: int, dy: int) -> bool:
+        """Move focus to the nearest focusable widget in the direction (dx, dy); True if it moved."""
+        cur = self.focused_widget()
+        cands = [(i, w) for i, w in enumerate(self.widgets) if w.focusable and w.visible and w.enabled]
+        if not cands:
+            return False
+        if cur is None:
+            self.focus = cands[0][0]
+            self.app.invalidate()
+            return True
+        cx, cy = cur.rect.center
+        best, best_score = None, None
+        for i, w in cands:
+            if i == self.focus:
+                continue
+            wx, wy = w.rect.center
+            ddx, ddy = wx - cx, wy - cy
+            along = ddx * dx + ddy * dy
+            if along <= 0:
+                continue
+            across = abs(ddx * dy) + abs(ddy * dx)
+            # Overlapping rows/columns are preferred to diagonal jumps.
+            if dx:
+                overlap = min(cur.rect.bottom, w.rect.bottom) - max(cur.rect.top, w.rect.top)
+            else:
+                overlap = min(cur.rect.right, w.rect.right) - max(cur.rect.left, w.rect.left)
+            score = along + 3 * across - (10_000 if overlap > 0 else 0)
+            if best_score is None or score < best_score:
+                best, best_score = i, score
+        if best is None:
+            return False
+        self.focus = best
+        self.ensure_visible(self.widgets[best])
+        self.app.invalidate()
+        return True
+
+    def cycle_focus(self, step: int) -> None:
+        """Tab / Shift+Tab: the next or previous focusable widget."""
+        idx = [i for i, w in enumerate(self.widgets) if w.focusable and w.visible and w.enabled]
+        if not idx:
+            return
+        if self.focus not in idx:
+            self.focus = idx[0]
+        else:
+            self.focus = idx[(idx.index(self.focus) + step) % len(idx)]
+        self.ensure_visible(self.widgets[self.focus])
+        self.app.invalidate()
+
+    def ensure_visible(self, widget: Widget) -> None:
+        """Scroll so that a focused widget is inside the content area."""
+        if self.max_scroll <= 0:
+            return
+        area = self.app.layout.content()
+        if widget.rect.top < area.top:
+            self.scroll(widget.rect.top - area.top - self.app.layout.px(8))
+        elif widget.rect.bottom > area.bottom:
+            self.scroll(widget.rect.bottom - area.bottom + self.app.layout.px(8))
+
+    def handle_event(self, ev: pygame.event.Event) -> None:
+        """Route one pygame event: keys, mouse motion (hover), clicks, wheel."""
+        app = self.app
+        if ev.type == pygame.KEYDOWN:
+            if self.on_key(ev):
+                app.invalidate()
+                return
+            w = self.focused_widget()
+            if w is not None and w.enabled and w.handle_key(ev):
+                app.invalidate()
+                return
+            key = ev.key
+            if key == pygame.K_ESCAPE:
+                self.back()
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if not self.submit() and w is not None and w.enabled:
+                    w.activate()
+            elif key == pygame.K_SPACE and w is not None and w.enabled:
+                w.activate()
+            elif key == pygame.K_TAB:
+                self.cycle_focus(-1 if ev.mod & pygame.KMOD_SHIFT else 1)
+            elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+                dx = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(key, 0)
+                dy = {pygame.K_UP: -1, pygame.K_DOWN: 1}.get(key, 0)
+                if not self.move_focus(dx, dy) and dy:
+                    self.scroll(dy * app.layout.px(80))
+            elif key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+                self.scroll((1 if key == pygame.K_PAGEDOWN else -1) * app.layout.content().height * 3 // 4)
+            else:
+                digit = _digit(ev)
+                if digit is not None and digit > 0:
+                    self.choose(digit)
+            app.invalidate()
+        elif ev.type == pygame.MOUSEMOTION:
+            for w in self.widgets:
+                h = w.hit(ev.pos) and w.enabled
+                if h != w.hovered:
+                    w.hovered = h
+                    app.invalidate()
+                elif h and hasattr(w, "options"):
+                    app.invalidate()  # segmented rows highlight the segment under the mouse
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            for i in range(len(self.widgets) - 1, -1, -1):
+                w = self.widgets[i]
+                if w.hit(ev.pos) and w.enabled:
+                    if w.focusable:
+                        self.focus = i
+                    w.click(ev.pos)
+                    app.invalidate()
+                    return
+            if self.on_click(ev.pos, ev.button):
+                app.invalidate()
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3:
+            self.on_click(ev.pos, 3)
+            app.invalidate()
+        elif ev.type == pygame.MOUSEWHEEL:
+            self.scroll(-ev.y * app.layout.px(60))
+
+    def update(self, dt: float) -> bool:
+        """Advance animations by ``dt`` seconds; return True while something still moves."""
+        return False
+
+    # ---------------------------------------------------------------- drawing
+
+    def draw(self, surf: pygame.Surface) -> None:
+        """Paint the whole screen: background, content, widgets, header on top."""
+        L = self.app.layout
+        self.app.draw_background(surf)
+        self.draw_content(surf)
+        focused = self.focused_widget()
+        header = pygame.Rect(0, 0, L.width, L.header_h) if self.has_header else None
+        for w in self.widgets:
+            if not w.visible or w is self.back_button:
+                continue
+            if header is not None and w.rect.bottom <= header.bottom and self.max_scroll:
+                continue
+            w.draw(surf, self.app, w is focused and self.app.show_focus)
+        self.draw_overlay(surf)
+        if self.has_header:
+            self.draw_header(surf)
+
+    def draw_content(self, surf: pygame.Surface) -> None:
+        """Paint everything that is not a widget (below the widgets)."""
+
+    def draw_overlay(self, surf: pygame.Surface) -> None:
+        """Paint above the widgets (popups, animations)."""
+
+    def draw_header(self, surf: pygame.Surface) -> None:
+        """The top bar: back button, title, and the screen's extra header text."""
+        L = self.app.layout
+        bar = pygame.Rect(0, 0, L.width, L.header_h)
+        pygame.draw.rect(surf, P.felt_dark, bar)
+        pygame.draw.line(surf, P.felt_line, bar.bottomleft, bar.bottomright, max(1, L.px(1)))
+        left = L.margin
+        if self.back_button is not None:
+            b = self.back_button
+            b.draw(surf, self.app, b is self.focused_widget() and self.app.show_focus)
+            left = b.rect.right + L.px(20)
+        extra = self.header_extra()
+        right_w = 0
+        if extra:
+            r = blit_text(surf, self.app, extra, L.font("small"), P.on_felt_muted,
+                          (L.width - L.margin, bar.centery + L.px(2)), anchor="midright",
+                          max_width=L.width // 3)
+            right_w = r.width + L.px(20)
+        blit_text(surf, self.app, self.title(), L.font("h2"), P.on_felt, (left, bar.centery + L.px(2)),
+                  anchor="midleft", bold=True, max_width=L.width - left - L.margin - right_w)
+
+    def header_extra(self) -> str:
+        """Short text at the right of the header (e.g. "Step 3 of 9")."""
+        return ""
+
+
+def _digit(ev: pygame.event.Event) -> int | None:
+    ch = getattr(ev, "unicode", "")
+    if ch and ch in "0123456789":
+        return int(ch)
+    if pygame.K_KP1 <= ev.key <= pygame.K_KP9:
+        return ev.key - pygame.K_KP1 + 1
+    if pygame.K_0 <= ev.key <= pygame.K_9:
+        return ev.key - pygame.K_0
+    return None

@@ -1,0 +1,557 @@
+"""Reusable pieces of the interface: panels, buttons, option rows, toggles, number fields.
+
+Widgets are plain objects with a ``rect`` (set by the screen's ``layout``), a
+``draw(surface, ctx, focused)`` method and, when they can take focus, an
+``activate()`` method (Enter or a click) and ``handle_key(event)`` for keys
+such as Left/Right or digits.  :class:`trainer.ui.screens.base.Screen` keeps a
+list of them, moves focus with the arrow keys and dispatches mouse clicks, so
+every widget works with the keyboard and the mouse alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from trainer.ui.theme import PALETTE, Color
+
+if TYPE_CHECKING:
+    from trainer.ui.app import App
+
+P = PALETTE
+
+
+# ---------------------------------------------------------------- drawing helpers
+
+
+def draw_panel(
+    surf: pygame.Surface,
+    rect: pygame.Rect,
+    color: Color,
+    radius: int,
+    *,
+    shadow: int = 0,
+    border: Color | None = None,
+    border_w: int = 1,
+) -> None:
+    """A rounded rectangle, optionally with a soft drop shadow and a border."""
+    if shadow:
+        sh = rect.move(0, shadow)
+        pygame.draw.rect(surf, P.shadow, sh, border_radius=radius)
+    pygame.draw.rect(surf, color, rect, border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(surf, border, rect, width=border_w, border_radius=radius)
+
+
+def blit_text(
+    surf: pygame.Surface,
+    app: App,
+    text: str,
+    size: int,
+    color: Color,
+    pos: tuple[int, int],
+    *,
+    anchor: str = "topleft",
+    bold: bool = False,
+    max_width: int | None = None,
+) -> pygame.Rect:
+    """Draw one line of text anchored at ``pos``; text wider than ``max_width`` is shortened with '…'."""
+    img = app.text_surface(text, size, color, bold)
+    if max_width is not None and img.get_width() > max_width:
+        img = app.text_surface(fit_line(app, text, size, max_width, bold), size, color, bold)
+    r = img.get_rect(**{anchor: pos})
+    surf.blit(img, r)
+    return r
+
+
+def fit_line(app: App, text: str, size: int, width: int, bold: bool = False) -> str:
+    """The longest prefix of ``text`` that fits ``width`` pixels, ending in '…' when cut."""
+    if app.text_width(text, size, bold) <= width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if app.text_width(text[:mid].rstrip() + "…", size, bold) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
+def blit_wrapped(
+    surf: pygame.Surface,
+    app: App,
+    text: str,
+    size: int,
+    color: Color,
+    rect: pygame.Rect,
+    *,
+    bold: bool = False,
+    align: str = "left",
+    max_lines: int | None = None,
+) -> int:
+    """Draw ``text`` wrapped to ``rect.width`` from ``rect.top``; returns the height used."""
+    lines = app.wrap(text, size, rect.width, bold)
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = fit_line(app, lines[-1] + "…", size, rect.width, bold)
+    lh = app.line_height(size)
+    y = rect.top
+    for line in lines:
+        img = app.text_surface(line, size, color, bold)
+        if align == "center":
+            x = rect.centerx - img.get_width() // 2
+        elif align == "right":
+            x = rect.right - img.get_width()
+        else:
+            x = rect.left
+        surf.blit(img, (x, y))
+        y += lh
+    return y - rect.top
+
+
+def wrapped_height(app: App, text: str, size: int, width: int, bold: bool = False) -> int:
+    """The height :func:`blit_wrapped` would use for ``text``."""
+    return len(app.wrap(text, size, width, bold)) * app.line_height(size)
+
+
+def draw_focus_ring(surf: pygame.Surface, rect: pygame.Rect, radius: int, width: int) -> None:
+    """The gold ring around the widget that has keyboard focus."""
+    ring = rect.inflate(width * 4, width * 4)
+    pygame.draw.rect(surf, P.accent, ring, width=width, border_radius=radius + width * 2)
+
+
+# ---------------------------------------------------------------- widgets
+
+
+class Widget:
+    """Base of all widgets: a rectangle, hover state and optional focus."""
+
+    focusable = True
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.hovered = False
+        self.enabled = True
+        self.visible = True
+
+    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:  # pragma: no cover - abstract
+        """Paint the widget."""
+        raise NotImplementedError
+
+    def activate(self) -> None:
+        """Enter pressed or clicked."""
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A left click inside ``rect``; by default the same as :meth:`activate`."""
+        self.activate()
+
+    def handle_key(self, ev: pygame.event.Event) -> bool:
+        """A key while focused; return True when consumed."""
+        return False
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """Whether the point is inside the widget."""
+        return self.visible and self.rect.collidepoint(pos)
+
+
+class Button(Widget):
+    """A push button: ``kind`` is "primary" (gold), "secondary" (paper) or "ghost" (on the felt)."""
+
+    def __init__(
+        self,
+        label: str,
+        on_click: Callable[[], Any],
+        *,
+        kind: str = "secondary",
+        hotkey: str | None = None,
+        size: str = "body",
+    ) -> None:
+        super().__init__()
+        self.label = label
+        self.on_click = on_click
+        self.kind = kind
+        self.hotkey = hotkey
+        self.size = size
+
+    def activate(self) -> None:
+        """Run the button's action unless it is disabled."""
+        if self.enabled and self.visible:
+            self.on_click()
+
+    def preferred_width(self, app: App) -> int:
+        """Width that fits the label with padding."""
+        L = app.layout
+        w = app.text_width(self.label, L.font(self.size), True) + L.px(40)
+        if self.hotkey:
+            w += app.text_width(self.hotkey, L.font("tiny"), True) + L.px(18)
+        return w
+
+    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+        """Paint the button in its kind's colours; hover lightens it, disabled greys it."""
+        if not self.visible:
+            return
+        L = app.layout
+        rad = L.px(12)
+        if self.kind == "primary":
+            bg, fg, edge = (P.accent if not self.hovered else (244, 194, 100)), P.on_accent, P.accent_dark
+        elif self.kind == "ghost":
+            bg, fg, edge = (P.felt_light if self.hovered else P.felt_dark), P.on_felt, P.felt_line
+        elif self.kind == "danger":
+            bg, fg, edge = P.wrong, (255, 255, 255), (160, 60, 50)
+        else:
+            bg, fg, edge = (P.card_alt if self.hovered else P.card), P.ink, P.card_edge
+        if not self.enabled:
+            bg, fg, edge = (P.felt_light, P.on_felt_muted, P.felt_line)
+        draw_panel(surf, self.rect, bg, rad, shadow=L.px(3) if self.kind != "ghost" else 0, border=edge)
+        size = L.font(self.size)
+        cx = self.rect.centerx
+        if self.hotkey:
+            key_img = app.text_surface(self.hotkey, L.font("tiny"), fg, True)
+            cx -= (key_img.get_width() + L.px(12)) // 2
+        r = blit_text(
+            surf, app, self.label, size, fg, (cx, self.rect.centery), anchor="center", bold=True,
+            max_width=self.rect.width - L.px(24),
+        )
+        if self.hotkey:
+            kr = key_img.get_rect(midleft=(r.right + L.px(10), self.rect.centery))
+            pygame.draw.rect(surf, edge, kr.inflate(L.px(8), L.px(4)), width=1, border_radius=L.px(4))
+            surf.blit(key_img, kr)
+        if focused:
+            draw_focus_ring(surf, self.rect, rad, L.px(2))
+
+
+class Card(Widget):
+    """A large clickable paper card with a title, a subtitle and an optional badge (home, lesson map)."""
+
+    def __init__(
+        self,
+        title: str,
+        subtitle: str,
+        on_click: Callable[[], Any],
+        *,
+        badge: str = "",
+        badge_color: Color | None = None,
+        locked: bool = False,
+        done: bool = False,
+        icon: Callable[[pygame.Surface, pygame.Rect], None] | None = None,
+        accent: Color | None = None,
+    ) -> None:
+        super().__init__()
+        self.title = title
+        self.subtitle = subtitle
+        self.on_click = on_click
+        self.badge = badge
+        self.badge_color = badge_color
+        self.locked = locked
+        self.done = done
+        self.icon = icon
+        self.accent = accent
+
+    def activate(self) -> None:
+        """Open whatever the card stands for."""
+        self.on_click()
+
+    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+        """Paint the card: accent stripe, title, up to three lines of subtitle, badge."""
+        L = app.layout
+        rad = L.px(14)
+        bg = P.card_alt if self.hovered else P.card
+        if self.locked:
+            bg = (222, 220, 210) if not self.hovered else (230, 228, 218)
+        draw_panel(surf, self.rect, bg, rad, shadow=L.px(4), border=P.card_edge)
+        pad = L.px(16)
+        inner = self.rect.inflate(-2 * pad, -2 * pad)
+        if self.accent is not None:
+            stripe = pygame.Rect(self.rect.left, self.rect.top, L.px(8), self.rect.height)
+            pygame.draw.rect(surf, self.accent, stripe, border_top_left_radius=rad, border_bottom_left_radius=rad)
+            inner.left += L.px(6)
+            inner.width -= L.px(6)
+        if self.icon is not None:
+            isz = min(inner.height, L.px(64))
+            icon_rect = pygame.Rect(inner.left, inner.top, isz, isz)
+            self.icon(surf, icon_rect)
+            inner.left += isz + L.px(14)
+            inner.width -= isz + L.px(14)
+        title_color = P.locked if self.locked else P.ink
+        badge_w = 0
+        if self.badge:
+            bsize = L.font("tiny")
+            bimg = app.text_surface(self.badge, bsize, (255, 255, 255), True)
+            br = bimg.get_rect()
+            br.inflate_ip(L.px(14), L.px(6))
+            br.topright = inner.topright
+            pygame.draw.rect(surf, self.badge_color or P.accent_dark, br, border_radius=br.height // 2)
+            surf.blit(bimg, bimg.get_rect(center=br.center))
+            badge_w = br.width + L.px(8)
+        tsize = L.font("large")
+        blit_text(surf, app, self.title, tsize, title_color, inner.topleft, bold=True,
+                  max_width=inner.width - badge_w)
+        sub_rect = pygame.Rect(inner.left, inner.top + app.line_height(tsize) + L.px(4), inner.width,
+                               inner.height)
+        ssize = L.font("small")
+        lines = max(1, (inner.bottom - sub_rect.top) // app.line_height(ssize))
+        blit_wrapped(surf, app, self.subtitle, ssize, P.ink_muted, sub_rect, max_lines=lines)
+        if focused:
+            draw_focus_ring(surf, self.rect, rad, L.px(2))
+
+
+class OptionRow(Widget):
+    """A row of mutually exclusive options (segmented control); Left/Right or clicks change it."""
+
+    def __init__(
+        self,
+        options: Sequence[tuple[str, str]],
+        value: str,
+        on_change: Callable[[str], Any],
+    ) -> None:
+        super().__init__()
+        self.options = list(options)  # (value, label)
+        self.value = value
+        self.on_change = on_change
+
+    def _segments(self) -> list[pygame.Rect]:
+        n = max(1, len(self.options))
+        w = self.rect.width / n
+        return [pygame.Rect(round(self.rect.left + i * w), self.rect.top, round(w), self.rect.height)
+                for i in range(n)]
+
+    def _index(self) -> int:
+        vals = [v for v, _ in self.options]
+        return vals.index(self.value) if self.value in vals else 0
+
+    def set_index(self, i: int) -> None:
+        """Choose the option at position ``i`` (wrapping around)."""
+        v = self.options[i % len(self.options)][0]
+        if v != self.value:
+            self.value = v
+            self.on_change(v)
+
+    def activate(self) -> None:
+        """Enter moves to the next option."""
+        self.set_index(self._index() + 1)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """Choose the clicked segment."""
+        for i, seg in enumerate(self._segments()):
+            if seg.collidepoint(pos):
+                self.set_index(i)
+
+    def handle_key(self, ev: pygame.event.Event) -> bool:
+        """Left/Right step through the options."""
+        if ev.key == pygame.K_LEFT:
+            self.set_index(self._index() - 1)
+            return True
+        if ev.key == pygame.K_RIGHT:
+            self.set_index(self._index() + 1)
+            return True
+        return False
+
+    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+        """Paint the segments; the chosen one is gold."""
+        L = app.layout
+        rad = L.px(10)
+        draw_panel(surf, self.rect, P.felt_dark, rad, border=P.felt_line)
+        size = L.font("small")
+        cur = self._index()
+        for i, (seg, (_, label)) in enumerate(zip(self._segments(), self.options, strict=True)):
+            inner = seg.inflate(-L.px(6), -L.px(6))
+            if i == cur:
+                draw_panel(surf, inner, P.accent, rad - 2)
+                color = P.on_accent
+            else:
+                if self.hovered and seg.collidepoint(pygame.mouse.get_pos()):
+                    draw_panel(surf, inner, P.felt_light, rad - 2)
+                color = P.on_felt
+            blit_text(surf, app, label, size, color, inner.center, anchor="center", bold=i == cur,
+                      max_width=inner.width - L.px(8))
+        if focused:
+            draw_focus_ring(surf, self.rect, rad, L.px(2))
+
+
+class Toggle(Widget):
+    """An on/off switch."""
+
+    def __init__(self, value: bool, on_change: Callable[[bool], Any]) -> None:
+        super().__init__()
+        self.value = value
+        self.on_change = on_change
+
+    def activate(self) -> None:
+        """Flip the switch."""
+        self.value = not self.value
+        self.on_change(self.value)
+
+    def handle_key(self, ev: pygame.event.Event) -> bool:
+        """Left turns off, Right turns on."""
+        if ev.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            want = ev.key == pygame.K_RIGHT
+            if want != self.value:
+                self.activate()
+            return True
+        return False
+
+    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+        """Paint the track and the knob."""
+        L = app.layout
+        r = self.rect
+        track = pygame.Rect(0, 0, L.px(64), L.px(34))
+        track.midleft = r.midleft
+        color = P.right if self.value else P.locked
+        draw_panel(surf, track, color, track.height // 2)
+        knob_r = track.height // 2 - L.px(4)
+        cx = track.right - track.height // 2 if self.value else track.left + track.height // 2
+        pygame.draw.circle(surf, P.card, (cx, track.centery), knob_r)
+        if focused:
+            draw_focus_ring(surf, track, track.height // 2, L.px(2))
+
+
+class Stepper(Widget):
+    """An integer with − and + buttons; Left/Right/digits change it, clamped to [lo, hi]."""
+
+    def __init__(self, value: int, lo: int, hi: int, on_change: Callable[[int], Any], step: int = 1,
+                 choices: Sequence[int] | None = None) -> None:
+        super().__init__()
+        self.value = value
+        self.lo, self.hi, self.step = lo, hi, step
+        self.choices = list(choices) if choices else None
+        self.on_change = on_change
+
+    def _set(self, v: int) -> None:
+        if self.choices:
+            v = min(self.choices, key=lambda c: abs(c - v))
+        v = max(self.lo, min(self.hi, v))
+        if v != self.value:
+            self.value = v
+            self.on_change(v)
+
+    def bump(self, direction: int) -> None:
+        """Go one step up (+1) or down (-1)."""
+        if self.choices:
+            i = self.choices.index(self.value) if self.value in self.choices else 0
+            i = max(0, min(len(self.choices) - 1, i + direction))
+            self._set(self.choices[i])
+        else:
+            self._set(self.value + direction * self.step)
+
+    def activate(self) -> None:
+        """Enter steps up, wrapping to the minimum at the top."""
+        if self.value >= self.hi or (self.choices and self.value == self.choices[-1]):
+            self._set(self.choices[0] if self.choices else self.lo)
+        else:
+            self.bump(1)
+
+    def _buttons(self) -> tuple[pygame.Rect, pygame.Rect]:
+        h = self.rect.height
+        minus = pygame.Rect(self.rect.left, self.rect.top, h, h)
+        plus = pygame.Rect(self.rect.right - h, self.rect.top, h, h)
+        return minus, plus
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """− or + when one of them is clicked."""
+        minus, plus = self._buttons()
+        if minus.collidepoint(pos):
+            self.bump(-1)
+        elif plus.collidepoint(pos):
+            self.bump(1)
+
+    def handle_key(self, ev: pygame.event.Event) -> bool:
+        """Left/Right or -/+ step the value."""
+        if ev.key in (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.bump(-1)
+            return True
+        if ev.key in (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.bump(1)
+            return True
+        return False
+
+    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+        """Paint − value +."""
+        L = app.layout
+        rad = L.px(10)
+        draw_panel(surf, self.rect, P.felt_dark, rad, border=P.felt_line)
+        minus, plus = self._buttons()
+        size = L.font("large")
+        for r, sym, ok in ((minus, "−", self.value > self.lo), (plus, "+", self.value < self.hi)):
+            draw_panel(surf, r.inflate(-L.px(6), -L.px(6)), P.felt_light if ok else P.felt_dark, rad - 2)
+            blit_text(surf, app, sym, size, P.on_felt if ok else P.locked, r.center, anchor="center", bold=True)
+        blit_text(surf, app, str(self.value), size, P.on_felt, self.rect.center, anchor="center", bold=True)
+        if focused:
+            draw_focus_ring(surf, self.rect, rad, L.px(2))
+
+
+class NumberField(Widget):
+    """A box that takes typed digits (Backspace deletes); Enter is left to the screen (submit)."""
+
+    def __init__(self, on_change: Callable[[str], Any] | None = None, max_len: int = 6,
+                 placeholder: str = "") -> None:
+        super().__init__()
+        self.text = ""
+        self.max_len = max_len
+        self.on_change = on_change
+        self.placeholder = placeholder
+        self.state: str | None = None  # None, "right" or "wrong"
+
+    def handle_key(self, ev: pygame.event.Event) -> bool:
+        """Digits append, Backspace deletes."""
+        ch = getattr(ev, "unicode", "")
+        if ev.key == pygame.K_BACKSPACE:
+            self.text = self.text[:-1]
+        elif ch and ch.isdigit() and len(self.text) < self.max_len:
+            self.text += ch
+        elif pygame.K_KP0 <= ev.key <= pygame.K_KP9 and len(self.text) < self.max_len:
+            self.text += str(ev.key - pygame.K_KP0)
+        else:
+            return False
+        if self.on_change:
+            self.on_change(self.text)
+        return True
+
+    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+        """Paint the box with the typed digits and a caret."""
+        L = app.layout
+        rad = L.px(10)
+        border = {"right": P.right, "wrong": P.wrong}.get(self.state or "", P.card_edge)
+        draw_panel(surf, self.rect, P.card, rad, border=border, border_w=L.px(3))
+        size = L.font("h2")
+        if self.text:
+            r = blit_text(surf, app, self.text, size, P.ink, (self.rect.left + L.px(16), self.rect.centery),
+                          anchor="midleft", bold=True)
+        else:
+            r = pygame.Rect(self.rect.left + L.px(16), self.rect.centery, 0, 0)
+            if self.placeholder:
+                blit_text(surf, app, self.placeholder, L.font("body"), P.ink_muted, r.topleft,
+                          anchor="midleft")
+        if focused:
+            caret = pygame.Rect(r.right + L.px(3), self.rect.top + L.px(10), L.px(3), self.rect.height - L.px(20))
+            pygame.draw.rect(surf, P.ink, caret)
+            draw_focus_ring(surf, self.rect, rad, L.px(2))
+
+
+class Banner:
+    """A message shown at the bottom of the window for a few seconds (not focusable)."""
+
+    def __init__(self, text: str, kind: str = "info", seconds: float = 6.0) -> None:
+        self.text = text
+        self.kind = kind
+        self.left = seconds
+
+    def update(self, dt: float) -> bool:
+        """Count down; returns False when it should disappear."""
+        self.left -= dt
+        return self.left > 0
+
+    def draw(self, surf: pygame.Surface, app: App) -> None:
+        """Paint the banner centred at the bottom."""
+        L = app.layout
+        size = L.font("small")
+        width = min(L.width - 2 * L.margin, L.px(900))
+        lines = app.wrap(self.text, size, width - L.px(40))
+        h = len(lines) * app.line_height(size) + L.px(24)
+        rect = pygame.Rect(0, 0, width, h)
+        rect.midbottom = (L.width // 2, L.height - L.px(16))
+        bg = {"error": P.wrong, "warn": P.accent_dark, "ok": P.right}.get(self.kind, P.felt_dark)
+        draw_panel(surf, rect, bg, L.px(12), shadow=L.px(4), border=P.felt_line)
+        blit_wrapped(surf, app, self.text, size, (255, 255, 255), rect.inflate(-L.px(40), -L.px(24)))
