@@ -1,0 +1,304 @@
+"""Rule presets: every option of a rule set as one typed, immutable value.
+
+A :class:`Rules` object is read from a TOML file in
+``trainer/engine/data/presets/<name>.toml`` (``tenhou``, ``ema``, ``jpml``) or
+from any path.  A preset may start from another with ``base = "tenhou"`` and
+override single options.  Yaku values come from a column of
+``trainer/engine/data/yaku.toml`` (``yaku_values``) and can be changed per yaku
+in a ``[yaku_han]`` table.  Every option is documented in ``docs/rules.md`` with
+the seed line it comes from.
+
+Loading is strict: an unknown option, a wrong type or a value outside the
+allowed choices raises :class:`RulesError` naming the file and the key.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, fields
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+PRESETS_DIR = Path(__file__).resolve().parent / "data" / "presets"
+YAKU_FILE = Path(__file__).resolve().parent / "data" / "yaku.toml"
+
+PRESETS: tuple[str, ...] = ("tenhou", "ema", "jpml")
+"""The built-in rule presets: tenhou.net, EMA 2008 and JPML A rules."""
+
+ABORTIVE_DRAWS = ("kyuushu", "suufon", "suucha", "suukaikan", "sanchahou")
+
+
+class RulesError(ValueError):
+    """A preset file is wrong; the message names the file and the key."""
+
+
+def _opt(doc: str, choices: tuple[Any, ...] | None = None, **kw: Any) -> Any:
+    return field(metadata={"doc": doc, "choices": choices}, **kw)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option of one rule set (scoring and game flow).
+
+    The dataclass is frozen and hashable, so it can key caches.  ``yaku_han`` is
+    the resolved yaku table: ``(id, closed_han, open_han, yakuman)`` per yaku,
+    where 0 han means "not a yaku in this position" and ``yakuman`` is 0 for an
+    ordinary yaku, otherwise 1 or 2 (double yakuman).
+    """
+
+    name: str = _opt("Preset name shown to the learner")
+    description: str = _opt("One line saying where the rules come from")
+    # ---- yaku and hand value
+    yaku_values: str = _opt("Column of data/yaku.toml giving the yaku values", ("tenhou", "ema", "jpml"))
+    yakuman_stacking: bool = _opt("Several yakuman in one hand add up (False: only the biggest counts)")
+    kazoe_yakuman: bool = _opt("13+ han from ordinary yaku and dora is a yakuman (False: sanbaiman cap)")
+    kiriage_mangan: bool = _opt("4 han 30 fu and 3 han 60 fu are rounded up to mangan")
+    double_wind_pair_fu: int = _opt("Fu for a pair of the wind that is both seat and round wind", (2, 4))
+    rinshan_tsumo_fu: bool = _opt("A win on the replacement tile after a kan gets the 2 tsumo fu")
+    open_pinfu_fu: bool = _opt("An open hand with no fu won by ron is raised to 30 fu")
+    ryuuiisou_needs_hatsu: bool = _opt("All-green (ryuuiisou) must contain the green dragon")
+    renhou: str = _opt("Win on a discard before one's first draw", ("none", "mangan", "yakuman"))
+    atozuke: bool = _opt("A win is allowed when only some of the waits give a yaku")
+    ryanhan_shibari: int = _opt("From this many honba a win needs 2 han without dora (0: never)")
+    red_fives: int = _opt("Red fives per suit (aka dora, +1 han each)", (0, 1))
+    kan_dora: bool = _opt("Each kan reveals a new dora indicator")
+    ura_dora: bool = _opt("A riichi winner reveals the ura dora under the indicator")
+    kan_ura: bool = _opt("A riichi winner also reveals the ura dora under each kan dora indicator")
+    kan_dora_timing: str = _opt(
+        "When a kan dora is revealed: 'split' closed kan at once, open kans after the discard; "
+        "'immediate' always at once; 'none' when there is no kan dora",
+        ("split", "immediate", "none"),
+    )
+    nagashi_mangan: str = _opt(
+        "Nagashi mangan at an exhaustive draw: 'draw' paid but not a win, 'win', or 'none'",
+        ("draw", "win", "none"),
+    )
+    honba_points: int = _opt("Points per honba counter added to a ron (a third from each on tsumo)")
+    riichi_deposit: int = _opt("The riichi stick a player puts down")
+    pao_yaku: tuple[str, ...] = _opt("Yakuman with liability payment (pao)")
+    pao_includes_combined: bool = _opt("Pao also covers other yakuman scored together with it")
+    pao_honba: str = _opt("Who pays the honba of a ron under pao", ("discarder", "liable"))
+    pao_rinshan_daiminkan: bool = _opt("The player who fed an open kan pays a rinshan win off it")
+    # ---- game flow
+    starting_points: int = _opt("Points each player starts with")
+    target_points: int = _opt("Points returned (the 'target') when the final score is computed")
+    oka: int = _opt("Bonus to the first place, in points (target - start) x 4")
+    uma: tuple[int, ...] = _opt("Placement bonus in thousands for places 1..4")
+    uma_by_plus: tuple[tuple[int, ...], ...] = _opt(
+        "Placement points indexed by how many players finish at or above target_points (0..4); "
+        "empty: use uma"
+    )
+    game_length: str = _opt("East-only or East-South game", ("hanchan", "tonpuusen"))
+    extension_round: bool = _opt("Play on into the next wind (sudden death) until someone reaches the target")
+    busting: bool = _opt("The game ends when a player falls below zero (tobi)")
+    agari_yame: bool = _opt("The game ends when the last dealer wins in first place")
+    tenpai_yame: bool = _opt("The game ends when the last dealer is tenpai at a draw in first place")
+    renchan: str = _opt("When the dealer keeps the deal", ("tenpai", "agari"))
+    noten_payment: int = _opt("Total paid by noten players to tenpai players at a draw")
+    kuikae: str = _opt(
+        "Discard after a call of a tile that would complete the called set",
+        ("forbidden", "same_tile", "allowed"),
+    )
+    double_ron: bool = _opt("Two players may ron the same discard (False: head bump)")
+    triple_ron: str = _opt("Three players ron the same discard", ("abort", "allowed", "head_bump"))
+    kokushi_ankan_ron: bool = _opt("Thirteen orphans may rob a closed kan")
+    abortive_draws: tuple[str, ...] = _opt("Abortive draws in use", ABORTIVE_DRAWS)
+    four_kan_timing: str = _opt(
+        "Four kans by several players abort: after the next discard, or at the declaration",
+        ("discard", "declaration"),
+    )
+    leftover_sticks: str = _opt("Riichi sticks left on the table at the end", ("winner", "lost"))
+    multi_ron_sticks: str = _opt("Who takes honba and sticks in a multiple ron", ("nearest",))
+    final_ties: str = _opt("Equal final scores", ("seat_order", "shared"))
+    temp_furiten_call_clears: bool = _opt("Any call ends temporary furiten")
+    furiten_riichi: bool = _opt("Riichi is allowed while in furiten")
+    riichi_min_points: int = _opt("Points a player needs to declare riichi (0: no minimum)")
+    riichi_min_tiles_left: int = _opt("Live-wall tiles that must remain to declare riichi")
+    riichi_ankan: str = _opt(
+        "A closed kan after riichi must keep the waits and every reading, or only the waits",
+        ("readings", "waits"),
+    )
+    karaten: str = _opt(
+        "Is a wait on tiles that are all gone tenpai at a draw",
+        ("counts", "not_if_all_in_hand", "never"),
+    )
+    chombo: str = _opt("Penalty for chombo: a reverse mangan or rating points", ("mangan", "points"))
+    chombo_points: int = _opt("Rating points deducted for chombo when chombo = 'points'")
+    pon_over_late_chi: bool = _opt("A pon or kan beats a chi even when it is said later")
+    # ---- resolved yaku table
+    yaku_han: tuple[tuple[str, int, int, int], ...] = field(default=(), metadata={"doc": "", "choices": None})
+
+    @cached_property
+    def _yaku_map(self) -> dict[str, tuple[int, int, int]]:
+        return {y: (c, o, ym) for y, c, o, ym in self.yaku_han}
+
+    def han(self, yaku_id: str, closed: bool) -> int:
+        """Han of a (non-yakuman) yaku for a closed or open hand; 0 when it does not count."""
+        c, o, _ = self._yaku_map.get(yaku_id, (0, 0, 0))
+        return c if closed else o
+
+    def yakuman(self, yaku_id: str) -> int:
+        """How many yakuman a yakuman yaku is worth (0 if unused, 2 for a double yakuman)."""
+        return self._yaku_map.get(yaku_id, (0, 0, 0))[2]
+
+    def has_yaku(self, yaku_id: str) -> bool:
+        """Whether this rule set scores the yaku at all."""
+        c, o, ym = self._yaku_map.get(yaku_id, (0, 0, 0))
+        return bool(c or o or ym)
+
+    @property
+    def ippatsu(self) -> bool:
+        """Whether ippatsu is a yaku here (the game engine tracks it only then)."""
+        return self.has_yaku("ippatsu")
+
+    @property
+    def aka(self) -> int:
+        """Total red fives in the set (one per suit when used)."""
+        return self.red_fives * 3
+
+
+_FIELDS = {f.name: f for f in fields(Rules) if f.name != "yaku_han"}
+_TUPLE_INT = {"uma"}
+_TUPLE_STR = {"pao_yaku", "abortive_draws"}
+_FILE_ONLY = {"base", "yaku_han"}
+
+
+def _load_yaku_table() -> dict[str, dict[str, Any]]:
+    with YAKU_FILE.open("rb") as f:
+        data = tomllib.load(f)
+    return {y["id"]: y for y in data["yaku"]}
+
+
+def yaku_column(column: str) -> dict[str, tuple[int, int, int]]:
+    """The yaku values of one column of data/yaku.toml: id -> (closed, open, yakuman)."""
+    out = {}
+    for yid, y in _load_yaku_table().items():
+        values = y["values"].get(column, y["values"].get("default"))
+        if values is None:
+            raise RulesError(f"{YAKU_FILE}: yaku {yid!r} has no value for column {column!r}")
+        out[yid] = _yaku_value(values, f"{YAKU_FILE}: yaku {yid!r}")
+    return out
+
+
+def _yaku_value(values: Any, where: str) -> tuple[int, int, int]:
+    if isinstance(values, str) and values.startswith("Y"):
+        n = int(values[1:] or 1)
+        return (0, 0, n)
+    if isinstance(values, list) and len(values) == 2 and all(isinstance(v, int) for v in values):
+        return (values[0], values[1], 0)
+    if values == "-":
+        return (0, 0, 0)
+    raise RulesError(f"{where}: value {values!r} must be [closed, open] han, 'Y', 'Y2' or '-'")
+
+
+def _check_value(path: Path, key: str, value: Any) -> Any:
+    f = _FIELDS[key]
+    where = f"{path}: option {key!r}"
+    t = f.type if isinstance(f.type, str) else str(f.type)
+    if key == "uma_by_plus":
+        if not (
+            isinstance(value, list)
+            and len(value) in (0, 5)
+            and all(isinstance(r, list) and len(r) == 4 and all(type(x) is int for x in r) for r in value)
+        ):
+            raise RulesError(f"{where}: must be [] or 5 lists of 4 integers")
+        return tuple(tuple(r) for r in value)
+    if key in _TUPLE_INT:
+        if not (isinstance(value, list) and len(value) == 4 and all(type(x) is int for x in value)):
+            raise RulesError(f"{where}: must be a list of 4 integers, got {value!r}")
+        return tuple(value)
+    if key in _TUPLE_STR:
+        if not (isinstance(value, list) and all(isinstance(x, str) for x in value)):
+            raise RulesError(f"{where}: must be a list of strings, got {value!r}")
+        choices = f.metadata["choices"]
+        for x in value:
+            if choices and x not in choices:
+                raise RulesError(f"{where}: {x!r} is not one of {', '.join(choices)}")
+        return tuple(value)
+    expected = {"bool": bool, "int": int, "str": str}[t]
+    if type(value) is not expected:
+        raise RulesError(f"{where}: must be {t}, got {value!r}")
+    choices = f.metadata["choices"]
+    if choices and value not in choices:
+        raise RulesError(f"{where}: {value!r} is not one of {', '.join(map(str, choices))}")
+    return value
+
+
+def _read(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
+    if path in seen:
+        raise RulesError(f"{path}: 'base' makes a loop")
+    try:
+        with path.open("rb") as f:
+            data = tomllib.load(f)
+    except FileNotFoundError:
+        raise RulesError(f"{path}: no such preset file") from None
+    except tomllib.TOMLDecodeError as e:
+        raise RulesError(f"{path}: not valid TOML: {e}") from None
+    out: dict[str, Any] = {}
+    base = data.get("base")
+    if base is not None:
+        if not isinstance(base, str):
+            raise RulesError(f"{path}: option 'base' must be a preset name or path")
+        out = _read(_resolve(base, path.parent), (*seen, path))
+        out.pop("name", None)
+        out.pop("description", None)
+    overrides = dict(out.get("yaku_han", {}))
+    for key, value in data.items():
+        if key == "base":
+            continue
+        if key == "yaku_han":
+            if not isinstance(value, dict):
+                raise RulesError(f"{path}: [yaku_han] must be a table of yaku id = [closed, open]")
+            overrides.update({k: (v, f"{path}: [yaku_han] {k!r}") for k, v in value.items()})
+            continue
+        if key not in _FIELDS:
+            raise RulesError(f"{path}: unknown option {key!r}")
+        out[key] = _check_value(path, key, value)
+    out["yaku_han"] = overrides
+    return out
+
+
+def _resolve(name_or_path: str, folder: Path = PRESETS_DIR) -> Path:
+    if name_or_path in PRESETS or ("/" not in name_or_path and not name_or_path.endswith(".toml")):
+        return PRESETS_DIR / f"{name_or_path}.toml"
+    p = Path(name_or_path)
+    return p if p.is_absolute() else (folder / p if not p.exists() else p)
+
+
+_CACHE: dict[str, Rules] = {}
+
+
+def load_rules(name_or_path: str = "tenhou") -> Rules:
+    """Load a rule preset by name (``tenhou``, ``ema``, ``jpml``) or from a TOML file path.
+
+    Raises :class:`RulesError` naming the file and the key for an unknown
+    option, a wrong type, a value outside its choices or a missing option.
+    """
+    cached = _CACHE.get(name_or_path)
+    if cached is not None:
+        return cached
+    path = _resolve(name_or_path, Path.cwd())
+    data = _read(path)
+    missing = [k for k in _FIELDS if k not in data]
+    if missing:
+        raise RulesError(f"{path}: missing option(s) {', '.join(missing)}")
+    table = yaku_column(data["yaku_values"])
+    for yid, (value, where) in data.pop("yaku_han").items():
+        if yid not in table:
+            raise RulesError(f"{where}: unknown yaku id")
+        table[yid] = _yaku_value(value, where)
+    for y in data["pao_yaku"]:
+        if y not in table:
+            raise RulesError(f"{path}: option 'pao_yaku': unknown yaku id {y!r}")
+    rules = Rules(**data, yaku_han=tuple((k, *v) for k, v in table.items()))
+    _CACHE[name_or_path] = rules
+    return rules
+
+
+def option_docs() -> list[tuple[str, str, tuple[Any, ...] | None]]:
+    """(name, meaning, allowed choices) for every preset option, in file order."""
+    return [(f.name, f.metadata["doc"], f.metadata["choices"]) for f in _FIELDS.values()]
+
+
+__all__ = ["PRESETS", "Rules", "RulesError", "load_rules", "option_docs", "yaku_column"]
