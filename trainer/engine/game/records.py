@@ -1,0 +1,158 @@
+"""Game logs: every game is saved as versioned JSON and replays to the same states.
+
+The format is documented in ``docs/game-log.md``.  A log holds, per hand, the
+wall in drawing order and every action in the order it was taken, so a replay
+rebuilds the match exactly; the results and scores stored next to them are
+checked during the replay.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from trainer.engine.game.actions import Action, action_from_json, action_to_json
+from trainer.engine.game.match import Match
+from trainer.engine.game.round import Round
+from trainer.engine.notation import parse_tiles
+from trainer.engine.tiles import Tile
+
+FORMAT = "riichi-trainer/game-log"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A game log that cannot be read or does not replay to its stored results."""
+
+
+def wall_text(tiles: tuple[Tile, ...]) -> str:
+    """The wall in drawing order as MPSZ, one digit and suit per tile (``"1m0p7z..."``)."""
+    return "".join(f"{t}" for t in tiles)
+
+
+class Recorder:
+    """Collects a match's hands and actions into a game log."""
+
+    def __init__(self, match: Match, players: list[str]) -> None:
+        self.match = match
+        self.log: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": getattr(match.rules, "name", str(match.rules)),
+            "seed": match.seed,
+            "players": list(players),
+            "hands": [],
+            "final": None,
+        }
+        self._hand: dict[str, Any] | None = None
+
+    def start_hand(self, rnd: Round) -> None:
+        """Open a new hand entry for ``rnd``."""
+        m = self.match
+        self._hand = {
+            "round": m.round_index,
+            "hand": m.hand_number,
+            "honba": m.honba,
+            "sticks": m.sticks,
+            "dealer": m.dealer,
+            "scores": list(m.scores),
+            "wall": wall_text(rnd.wall.tiles),
+            "actions": [],
+            "result": None,
+        }
+        self.log["hands"].append(self._hand)
+
+    def action(self, seat: int, action: Action) -> None:
+        """Append one action taken by ``seat``."""
+        assert self._hand is not None
+        self._hand["actions"].append([seat, action_to_json(action)])
+
+    def end_hand(self, rnd: Round) -> None:
+        """Store the hand's result and the scores after it."""
+        assert self._hand is not None and rnd.result is not None
+        self._hand["result"] = rnd.result.to_json()
+        self._hand["scores_after"] = list(rnd.scores)
+
+    def finish(self) -> dict[str, Any]:
+        """Store the final scores and standings; returns the whole log."""
+        m = self.match
+        self.log["final"] = {
+            "scores": list(m.scores),
+            "end_reason": m.end_reason,
+            "standings": [
+                {"seat": s.seat, "place": s.place, "points": s.points, "score": s.score} for s in m.standings()
+            ],
+        }
+        return self.log
+
+
+def save(log: dict[str, Any], path: str | Path) -> None:
+    """Write a game log as JSON (UTF-8)."""
+    Path(path).write_text(json.dumps(log, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    """Read a game log and check its format and version."""
+    p = Path(path)
+    try:
+        log = json.loads(p.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{p}: line {e.lineno}: not JSON: {e.msg}") from None
+    check_header(log, str(p))
+    return log
+
+
+def check_header(log: Any, where: str = "game log") -> None:
+    """Raise RecordError unless ``log`` looks like a game log this version can read."""
+    if not isinstance(log, dict) or log.get("format") != FORMAT:
+        raise RecordError(f"{where}: not a game log (format must be {FORMAT!r})")
+    if log.get("version") != VERSION:
+        raise RecordError(f"{where}: game log version {log.get('version')!r} is not supported (expected {VERSION})")
+
+
+def replay(log: dict[str, Any]) -> Iterator[tuple[Round, int | None, Action | None]]:
+    """Replay a game log step by step.  Yields ``(round, seat, action)`` after each action
+    (and ``(round, None, None)`` at the start of each hand); the round object is live, so
+    take a :meth:`Round.snapshot` to keep a state.  Raises RecordError if an action is
+    illegal or a stored result or score differs."""
+    check_header(log)
+    hands = log["hands"]
+    walls = []
+    for i, h in enumerate(hands):
+        try:
+            walls.append(parse_tiles(h["wall"], max_copies=None))
+        except (ValueError, KeyError) as e:
+            raise RecordError(f"hand {i + 1}: bad wall: {e}") from None
+    match = Match(log["rules"], log.get("seed"), walls=walls)
+    for i, h in enumerate(hands):
+        if match.finished:
+            raise RecordError(f"hand {i + 1}: the match was already over")
+        rnd = match.start_round()
+        if list(match.scores) != h["scores"]:
+            raise RecordError(f"hand {i + 1}: scores at the start {match.scores} differ from the log {h['scores']}")
+        yield rnd, None, None
+        for j, (seat, data) in enumerate(h["actions"]):
+            try:
+                action = action_from_json(data)
+                rnd.apply(seat, action)
+            except ValueError as e:
+                raise RecordError(f"hand {i + 1}, action {j + 1}: {e}") from None
+            yield rnd, seat, action
+        if rnd.result is None:
+            raise RecordError(f"hand {i + 1}: the actions end before the hand is over")
+        if h.get("result") is not None and rnd.result.to_json() != h["result"]:
+            raise RecordError(f"hand {i + 1}: the replayed result differs from the log")
+        match.finish_round()
+    final = log.get("final")
+    if final is not None and list(match.scores) != final["scores"]:
+        raise RecordError(f"final scores {match.scores} differ from the log {final['scores']}")
+
+
+def replay_states(log: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every state snapshot of a replay, in order (for comparing two runs)."""
+    return [rnd.snapshot() for rnd, _, _ in replay(log)]
+
+
+__all__ = ["FORMAT", "VERSION", "Recorder", "RecordError", "load", "replay", "replay_states", "save"]

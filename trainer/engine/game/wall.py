@@ -1,0 +1,132 @@
+"""The wall: live wall, dead wall, dora indicators and replacement (rinshan) tiles.
+
+A wall is built from any tile set (the standard 136 tiles with or without red
+fives, or a children's set) and shuffled with a seedable random generator, so
+the same seed always gives the same wall.
+
+Layout, following the rulebook (001:78-99, 001:232-237): the tiles are kept in
+drawing order.  The last 14 form the dead wall, seven stacks of two (top,
+bottom).  Counting stacks from the far end of the dead wall:
+
+* rinshan (replacement) tiles are taken from the far end: top of the last
+  stack, bottom of the last stack, then the next stack;
+* the dora indicator is the top tile of the third stack from the end; kan dora
+  indicators are the next tops toward the live wall; ura indicators lie under
+  them.
+
+Each replacement draw shortens the live wall by one tile (its last tile is
+counted into the dead wall, 001:222), so haitei comes one tile earlier per kan.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from trainer.engine.tiles import NUM_KINDS, Tile
+
+DEAD_WALL = 14
+MAX_KANS = 4
+
+
+def standard_tiles(red_fives: int = 1) -> tuple[Tile, ...]:
+    """The 136 tiles of riichi mahjong; ``red_fives`` (0..4) copies of each five are red."""
+    tiles = []
+    for k in range(NUM_KINDS):
+        red = red_fives if k < 27 and k % 9 == 4 else 0
+        tiles.extend(Tile(k, red=i < red) for i in range(4))
+    return tuple(tiles)
+
+
+class WallError(ValueError):
+    """A wall that cannot be played: too few tiles, or drawing past its end."""
+
+
+class Wall:
+    """One hand's wall in drawing order.  Mutable: drawing advances the pointers."""
+
+    __slots__ = ("tiles", "_next", "_live_end", "_rinshan_drawn", "_indicators_shown")
+
+    def __init__(self, tiles: Sequence[Tile]) -> None:
+        if len(tiles) < DEAD_WALL + 4 * 13 + 1:
+            raise WallError(f"a wall needs at least {DEAD_WALL + 53} tiles, got {len(tiles)}")
+        self.tiles: tuple[Tile, ...] = tuple(tiles)
+        self._next = 0
+        self._live_end = len(self.tiles) - DEAD_WALL
+        self._rinshan_drawn = 0
+        self._indicators_shown = 1
+
+    @classmethod
+    def shuffled(cls, tile_set: Sequence[Tile], rng: random.Random) -> Wall:
+        """A wall of ``tile_set`` shuffled by ``rng`` (same generator state, same wall)."""
+        tiles = list(tile_set)
+        rng.shuffle(tiles)
+        return cls(tiles)
+
+    # --- the dead wall -------------------------------------------------------
+    def _dead(self, index: int) -> Tile:
+        """Tile ``index`` of the dead wall: stacks 0..6 from the live side, top = even index."""
+        return self.tiles[len(self.tiles) - DEAD_WALL + index]
+
+    @property
+    def dora_indicators(self) -> tuple[Tile, ...]:
+        """The indicators turned face up so far (the first, then kan dora)."""
+        return tuple(self._dead(8 - 2 * i) for i in range(self._indicators_shown))
+
+    @property
+    def ura_indicators(self) -> tuple[Tile, ...]:
+        """The tiles under the revealed indicators (ura dora, seen only by a riichi winner)."""
+        return tuple(self._dead(9 - 2 * i) for i in range(self._indicators_shown))
+
+    def reveal_indicator(self) -> Tile:
+        """Turn up the next kan dora indicator and return it."""
+        if self._indicators_shown > MAX_KANS:
+            raise WallError("all four kan dora indicators are already showing")
+        self._indicators_shown += 1
+        return self.dora_indicators[-1]
+
+    @property
+    def indicators_shown(self) -> int:
+        """How many indicators are face up (1 + revealed kan dora)."""
+        return self._indicators_shown
+
+    # --- drawing ---------------------------------------------------------------
+    @property
+    def live_remaining(self) -> int:
+        """Tiles left to draw in the live wall."""
+        return self._live_end - self._next
+
+    @property
+    def rinshan_drawn(self) -> int:
+        """Replacement tiles taken so far (one per kan)."""
+        return self._rinshan_drawn
+
+    def draw(self) -> Tile:
+        """Take the next tile from the live wall."""
+        if self._next >= self._live_end:
+            raise WallError("the live wall is empty")
+        tile = self.tiles[self._next]
+        self._next += 1
+        return tile
+
+    def draw_rinshan(self) -> Tile:
+        """Take the next replacement tile from the far end of the dead wall (after a kan)."""
+        if self._rinshan_drawn >= MAX_KANS:
+            raise WallError("all four replacement tiles are drawn")
+        if self._live_end <= self._next:
+            raise WallError("no live tile left to move into the dead wall")
+        order = (12, 13, 10, 11)
+        tile = self._dead(order[self._rinshan_drawn])
+        self._rinshan_drawn += 1
+        self._live_end -= 1
+        return tile
+
+    def unseen(self) -> tuple[Tile, ...]:
+        """Tiles still in the wall and not face up: undrawn live tiles plus hidden dead-wall tiles."""
+        shown = {len(self.tiles) - DEAD_WALL + 8 - 2 * i for i in range(self._indicators_shown)}
+        taken = {len(self.tiles) - DEAD_WALL + (12, 13, 10, 11)[i] for i in range(self._rinshan_drawn)}
+        return tuple(
+            t
+            for i, t in enumerate(self.tiles)
+            if i >= self._next and i not in shown and i not in taken
+        )

@@ -1,0 +1,158 @@
+"""Scoring a win at the table and turning payments into point transfers.
+
+The hand is scored by the scoring engine (:func:`trainer.engine.scoring.score_hand`);
+this module only builds the win context from the table state and converts the
+payment into per-seat deltas.  Honba and riichi sticks are added here, at the
+table: honba_points per counter from the discarder on a ron, a third of that from
+each player on a tsumo (001:809); sticks go to the winner (001:523).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from trainer.engine.hand import Hand
+from trainer.engine.tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class WinInfo:
+    """One winner's hand value and who pays what.  ``base`` are the transfers of the
+    hand value itself, ``bonus`` those of the honba counters (sticks are added by the round)."""
+
+    seat: int
+    from_seat: int | None
+    tsumo: bool
+    win_tile: Tile
+    hand: str
+    han: int
+    fu: int
+    yaku: tuple[str, ...]
+    base: tuple[int, int, int, int]
+    bonus: tuple[int, int, int, int]
+
+    @property
+    def deltas(self) -> tuple[int, int, int, int]:
+        """Transfers including the honba bonus."""
+        return tuple(a + b for a, b in zip(self.base, self.bonus, strict=True))  # type: ignore[return-value]
+
+    @property
+    def value(self) -> int:
+        """Points the winner receives for the hand (honba included, sticks not)."""
+        return self.deltas[self.seat]
+
+    def without_bonus(self, honba_points: int) -> WinInfo:
+        """The same win with no honba paid (a second winner of a double ron)."""
+        return replace(self, bonus=(0, 0, 0, 0))
+
+    def to_json(self) -> dict[str, Any]:
+        """The win as a JSON object for the game log."""
+        return {
+            "seat": self.seat,
+            "from": self.from_seat,
+            "tsumo": self.tsumo,
+            "tile": str(self.win_tile),
+            "hand": self.hand,
+            "han": self.han,
+            "fu": self.fu,
+            "yaku": list(self.yaku),
+            "deltas": list(self.deltas),
+        }
+
+
+def _transfers(payment: Any, seat: int, dealer: int, from_seat: int | None) -> list[int]:
+    """Per-seat deltas of a scoring-engine payment (without honba and sticks)."""
+    d = [0, 0, 0, 0]
+    if from_seat is not None:
+        amount = int(payment.ron)
+        d[from_seat] -= amount
+        d[seat] += amount
+        return d
+    for other in range(4):
+        if other == seat:
+            continue
+        if seat == dealer:
+            amount = int(payment.all)
+        else:
+            amount = int(payment.dealer if other == dealer else payment.non_dealer)
+        d[other] -= amount
+        d[seat] += amount
+    return d
+
+
+def score_win(
+    rules: Any,
+    hand: Hand,
+    *,
+    seat: int,
+    from_seat: int | None,
+    win_tile: Tile,
+    dealer: int,
+    tsumo: bool,
+    honba: int,
+    sticks: int,
+    **flags: Any,
+) -> WinInfo | None:
+    """Score ``seat`` winning with ``hand`` (14+ tiles including ``win_tile``); None if
+    the hand is not a legal win (no yaku, or not complete)."""
+    from trainer.engine.scoring import ScoringError, WinContext, score_hand
+
+    ctx = WinContext(win_tile=win_tile, tsumo=tsumo, honba=honba, riichi_sticks=0, **flags)
+    try:
+        result = score_hand(hand, ctx, rules)
+    except ScoringError:
+        return None
+    base = _transfers(result.payment, seat, dealer, from_seat)
+    hp = int(getattr(rules, "honba_points", 300))
+    bonus = [0, 0, 0, 0]
+    if honba:
+        if from_seat is not None:
+            bonus[from_seat] -= honba * hp
+            bonus[seat] += honba * hp
+        else:
+            for other in range(4):
+                if other != seat:
+                    bonus[other] -= honba * (hp // 3)
+                    bonus[seat] += honba * (hp // 3)
+    names = tuple(str(getattr(y, "id", y)) for y in result.yaku)
+    return WinInfo(
+        seat=seat,
+        from_seat=from_seat,
+        tsumo=tsumo,
+        win_tile=win_tile,
+        hand=str(hand),
+        han=int(result.han),
+        fu=int(result.fu),
+        yaku=names,
+        base=tuple(base),  # type: ignore[arg-type]
+        bonus=tuple(bonus),  # type: ignore[arg-type]
+    )
+
+
+def draw_payments(tenpai: tuple[int, ...], total: int) -> list[int]:
+    """Noten payments at an exhaustive draw (001:803): the noten players together pay
+    ``total`` to the tenpai players, split evenly on both sides; nothing if all or none are tenpai."""
+    d = [0, 0, 0, 0]
+    if not tenpai or len(tenpai) == 4:
+        return d
+    noten = [i for i in range(4) if i not in tenpai]
+    for i in tenpai:
+        d[i] += total // len(tenpai)
+    for i in noten:
+        d[i] -= total // len(noten)
+    return d
+
+
+def nagashi_deltas(rules: Any, seats: tuple[int, ...], dealer: int) -> list[int]:
+    """Nagashi mangan payments: each qualifying player is paid a mangan as if by tsumo
+    (001:976): 4000 all for the dealer, 4000/2000 for a non-dealer."""
+    d = [0, 0, 0, 0]
+    for w in seats:
+        for other in range(4):
+            if other == w:
+                continue
+            amount = 4000 if (w == dealer or other == dealer) else 2000
+            d[other] -= amount
+            d[w] += amount
+    return d
