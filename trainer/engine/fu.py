@@ -47,7 +47,11 @@ _SET_FU = {  # (kind, open, yaochuu) -> (id, fu)
     ("quad", False, False): ("ankan_simple", 16),
     ("quad", False, True): ("ankan_yaochuu", 32),
 }
-_WAIT_FU = {WaitShape.KANCHAN: "wait_kanchan", WaitShape.PENCHAN: "wait_penchan", WaitShape.TANKI: "wait_tanki"}
+_WAIT_FU = {
+    WaitShape.KANCHAN: "wait_kanchan",
+    WaitShape.PENCHAN: "wait_penchan",
+    WaitShape.TANKI: "wait_tanki",
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -90,7 +90,9 @@ class Payment:
         return d
 
 
-def payment(basic: int, *, dealer: bool, tsumo: bool, honba: int = 0, sticks: int = 0, rules: Rules) -> Payment:
+def payment(
+    basic: int, *, dealer: bool, tsumo: bool, honba: int = 0, sticks: int = 0, rules: Rules
+) -> Payment:
     """The payments for a hand of ``basic`` points won by the dealer or not, by ron or tsumo,
     with ``honba`` counters and ``sticks`` riichi sticks on the table."""
     honba_bonus = honba * rules.honba_points
@@ -100,11 +102,17 @@ def payment(basic: int, *, dealer: bool, tsumo: bool, honba: int = 0, sticks: in
         return Payment(ron=ron, honba=honba_bonus, sticks=stick_bonus, total=ron + honba_bonus + stick_bonus)
     if dealer:
         each = _up100(basic * 2)
-        return Payment(all=each, honba=honba_bonus, sticks=stick_bonus, total=3 * each + honba_bonus + stick_bonus)
+        return Payment(
+            all=each, honba=honba_bonus, sticks=stick_bonus, total=3 * each + honba_bonus + stick_bonus
+        )
     d = _up100(basic * 2)
     nd = _up100(basic)
     return Payment(
-        dealer=d, non_dealer=nd, honba=honba_bonus, sticks=stick_bonus, total=d + 2 * nd + honba_bonus + stick_bonus
+        dealer=d,
+        non_dealer=nd,
+        honba=honba_bonus,
+        sticks=stick_bonus,
+        total=d + 2 * nd + honba_bonus + stick_bonus,
     )
 
 

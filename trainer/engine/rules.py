@@ -86,8 +86,7 @@ class Rules:
     oka: int = _opt("Bonus to the first place, in points (target - start) x 4")
     uma: tuple[int, ...] = _opt("Placement bonus in thousands for places 1..4")
     uma_by_plus: tuple[tuple[int, ...], ...] = _opt(
-        "Placement points indexed by how many players finish at or above target_points (0..4); "
-        "empty: use uma"
+        "Placement points indexed by how many players finish at or above target_points (0..4); empty: use uma"
     )
     game_length: str = _opt("East-only or East-South game", ("hanchan", "tonpuusen"))
     extension_round: bool = _opt("Play on into the next wind (sudden death) until someone reaches the target")

@@ -266,7 +266,10 @@ def _check(hand: Hand, ctx: WinContext, rules: Rules) -> None:
         if not on:
             continue
         if ctx.dealer != dealer:
-            fail(f"{name}_{'not_dealer' if dealer else 'dealer'}", f"{name} is for {'the' if dealer else 'a non-'}dealer")
+            fail(
+                f"{name}_{'not_dealer' if dealer else 'dealer'}",
+                f"{name} is for {'the' if dealer else 'a non-'}dealer",
+            )
         if ctx.tsumo != tsumo:
             fail(f"{name}_{'ron' if tsumo else 'tsumo'}", f"{name} is won by {'tsumo' if tsumo else 'ron'}")
         if hand.melds:
@@ -304,7 +307,9 @@ def score_hand(hand: Hand, ctx: WinContext, rules: Rules) -> ScoreResult:
     counts = hand.all_counts()
     v.closed = closed
     v.counts = counts
-    v.suits = (1 if any(counts[0:9]) else 0) | (2 if any(counts[9:18]) else 0) | (4 if any(counts[18:27]) else 0)
+    v.suits = (
+        (1 if any(counts[0:9]) else 0) | (2 if any(counts[9:18]) else 0) | (4 if any(counts[18:27]) else 0)
+    )
     v.honors = sum(counts[27:])
     v.tsumo = tsumo
     v.seat = ctx.seat_wind
@@ -380,11 +385,15 @@ def score_hand(hand: Hand, ctx: WinContext, rules: Rules) -> ScoreResult:
             raise ScoringError(
                 "ryanhan_shibari", f"with {ctx.honba} honba the {rules.name} rules need 2 han without dora"
             )
-        raise ScoringError("no_yaku", f"{hand} has no yaku when won on {ctx.win_tile}: dora alone do not count")
+        raise ScoringError(
+            "no_yaku", f"{hand} has no yaku when won on {ctx.win_tile}: dora alone do not count"
+        )
     if ctx.renhou and rules.renhou == "mangan" and best.points < _mangan_points(ctx, rules):
         return _renhou_mangan(best, scored, dc, ctx, rules)
     basic, _ = basic_points(best.han, best.fu, rules, best.yakuman)
-    pay = payment(basic, dealer=ctx.dealer, tsumo=tsumo, honba=ctx.honba, sticks=ctx.riichi_sticks, rules=rules)
+    pay = payment(
+        basic, dealer=ctx.dealer, tsumo=tsumo, honba=ctx.honba, sticks=ctx.riichi_sticks, rules=rules
+    )
     return ScoreResult(
         han=best.han,
         fu=best.fu,
@@ -469,14 +478,18 @@ def _evaluate(
     han = yaku_han + dc.total if yaku_han else 0
     basic, limit = basic_points(han, fu, rules) if han else (0, None)
     valid = yaku_han > 0 and not (shibari and yaku_han < 2)
-    return Alternative(reading, pl, yaku, items, han, fu, 0, limit, _winner_points(basic, ctx) if han else 0, valid)
+    return Alternative(
+        reading, pl, yaku, items, han, fu, 0, limit, _winner_points(basic, ctx) if han else 0, valid
+    )
 
 
 def _renhou_mangan(
     best: Alternative, scored: list[Alternative], dc: DoraCount, ctx: WinContext, rules: Rules
 ) -> ScoreResult:
     """JPML renhou: a mangan that does not combine with other yaku (003:331)."""
-    pay = payment(2000, dealer=ctx.dealer, tsumo=False, honba=ctx.honba, sticks=ctx.riichi_sticks, rules=rules)
+    pay = payment(
+        2000, dealer=ctx.dealer, tsumo=False, honba=ctx.honba, sticks=ctx.riichi_sticks, rules=rules
+    )
     return ScoreResult(
         han=5,
         fu=best.fu,
