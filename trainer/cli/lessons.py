@@ -1,0 +1,70 @@
+"""``python -m trainer lessons``: check lesson files, list the drill generators, export the schema.
+
+    python -m trainer lessons check [PATH ...]   every lesson under lessons/ when no path is given
+    python -m trainer lessons generators         generator names, skills and parameters
+    python -m trainer lessons schema             the lesson JSON Schema (for editors)
+
+``check`` prints each problem as ``file:line:col: message`` and exits 1 if there
+is any; otherwise it prints one summary line and exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Register the ``lessons`` sub-commands."""
+    sub = parser.add_subparsers(dest="action", metavar="ACTION")
+    check = sub.add_parser("check", help="validate lesson files (default: every lesson under lessons/)")
+    check.add_argument("paths", nargs="*", help="lesson files or folders")
+    sub.add_parser("generators", help="list the exercise generators and their parameters")
+    sub.add_parser("schema", help="print the lesson JSON Schema")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the chosen action; returns the exit status."""
+    action = getattr(args, "action", None) or "check"
+    if action == "schema":
+        from trainer.lessons.model import Lesson
+
+        print(json.dumps(Lesson.model_json_schema(), ensure_ascii=False, indent=1))
+        return 0
+    if action == "generators":
+        return _generators()
+    return _check(getattr(args, "paths", None) or [])
+
+
+def _check(paths: list[str]) -> int:
+    from trainer.lessons.check import check_paths
+    from trainer.paths import LESSONS_DIR
+
+    start = time.perf_counter()
+    targets = paths or [str(LESSONS_DIR)]
+    good, problems, files = check_paths(targets)
+    for p in problems:
+        print(p)
+    ms = (time.perf_counter() - start) * 1000
+    if problems:
+        bad = files - len(good)
+        print(f"{len(problems)} problem(s) in {bad} of {files} lesson file(s)", file=sys.stderr)
+        return 1
+    if files == 0:
+        print(f"no lesson files found in {', '.join(targets)}", file=sys.stderr)
+        return 1
+    steps = sum(len(x.steps) for x in good)
+    print(f"ok: {files} lesson(s), {steps} steps checked against the schema, glossary and engine in {ms:.0f} ms")
+    return 0
+
+
+def _generators() -> int:
+    from trainer.engine.exercises import GENERATORS
+
+    for name, gen in sorted(GENERATORS.items()):
+        print(f"{name}  (skill {gen.skill})")
+        for field, info in gen.params_model.model_fields.items():
+            print(f"    {field} = {info.default!r}  {info.description or ''}".rstrip())
+    return 0

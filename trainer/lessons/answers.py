@@ -1,0 +1,615 @@
+"""The right answer of every quiz step, computed by the engine, and grading.
+
+:func:`answer` asks the engine what the step's question means (the waits of the
+hand, the shanten, the best discards, the fu items, ...) and returns an
+:class:`Answer` with a structured explanation the UI renders.  :func:`grade`
+compares a learner's response with it and returns :class:`Feedback`.
+:func:`check_step` is the validator's view: the step must be answerable and
+its ``expect:`` must agree.
+
+Nothing here is authored except the ``correct:`` flags of textual ``choice``
+options and the card order/boxes of ``arrange`` steps, which no engine can judge.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from trainer.engine.hand import Hand
+from trainer.engine.notation import format_tiles, parse_hand, parse_tiles
+from trainer.engine.tiles import (
+    Tile,
+    dora_from_indicator,
+    is_dragon,
+    is_honor,
+    is_simple,
+    is_terminal,
+    is_wind,
+    is_yaochuu,
+    kind_name,
+    parse_tile,
+)
+from trainer.lessons.model import (
+    ArrangeStep,
+    ChoiceStep,
+    FuBreakdownStep,
+    Lesson,
+    NumberStep,
+    PickTilesStep,
+    ShowStep,
+    Variant,
+    Win,
+)
+
+FILTERS = {
+    "man": lambda k: k < 9,
+    "pin": lambda k: 9 <= k < 18,
+    "sou": lambda k: 18 <= k < 27,
+    "numbers": lambda k: k < 27,
+    "honors": is_honor,
+    "winds": is_wind,
+    "dragons": is_dragon,
+    "terminals": is_terminal,
+    "simples": is_simple,
+    "yaochuu": is_yaochuu,
+}
+"""Tile-group filters of ``match`` questions and ``arrange`` boxes (engine predicates)."""
+
+
+def dora_kinds(indicators: Iterable[Tile]) -> list[int]:
+    """The dora kind each indicator points to, in order."""
+    return [dora_from_indicator(t.kind) for t in indicators]
+
+
+class AnswerError(ValueError):
+    """The step's question has no answer (e.g. waits of a hand that is not tenpai);
+    ``path`` is the field inside the step to blame."""
+
+    def __init__(self, message: str, path: tuple[str | int, ...] = ()) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The engine's answer to a step: ``value`` (a frozenset of tile kinds, an int, a
+    frozenset of option indices, a tuple...) and explanation items (plain dicts with a
+    ``kind`` key, e.g. ``{"kind": "wait", "tile": "2m", "shapes": ["kanchan"], "left": 4}``)."""
+
+    value: Any
+    explanation: tuple[dict[str, Any], ...] = ()
+    display: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """The result of grading one response: right or not, the expected answer (display form
+    and value) and the engine's explanation."""
+
+    correct: bool
+    expected: Any
+    explanation: tuple[dict[str, Any], ...] = field(default=())
+    display: str = ""
+
+
+# ---------------------------------------------------------------------------
+# Engine access
+# ---------------------------------------------------------------------------
+
+
+def _hand(step: Any, path: str = "hand") -> Hand:
+    return parse_hand(getattr(step, path), check_size=False)
+
+
+def _plain_variant(v: Variant | None) -> bool:
+    return v is None or (not v.suits_ignored and v.dragons == "normal")
+
+
+def _engine_variant(v: Variant) -> Any:
+    from trainer.engine import variants
+
+    return variants.Variant(suits_ignored=v.suits_ignored, dragons=v.dragons)
+
+
+def hand_shanten(hand: Hand, variant: Variant | None = None) -> int:
+    """Shanten of a hand, read under the training variant if one is given."""
+    if _plain_variant(variant):
+        from trainer.engine.shanten import shanten
+
+        return shanten(hand)
+    from trainer.engine.variants import variant_shanten
+
+    return variant_shanten(hand, _engine_variant(variant))  # type: ignore[arg-type]
+
+
+def hand_waits(hand: Hand, variant: Variant | None = None) -> tuple[int, ...]:
+    """Waited kinds of a 3n+1 hand, read under the training variant if one is given."""
+    if _plain_variant(variant):
+        from trainer.engine.waits import waits
+
+        return tuple(waits(hand))
+    from trainer.engine.variants import variant_waits
+
+    return tuple(sorted(variant_waits(hand, _engine_variant(variant))))  # type: ignore[arg-type]
+
+
+def _wait_items(hand: Hand, variant: Variant | None, visible: Iterable[Tile] = ()) -> tuple[dict[str, Any], ...]:
+    if not _plain_variant(variant):
+        return tuple({"kind": "wait", "tile": kind_name(k)} for k in hand_waits(hand, variant))
+    from trainer.engine.waits import wait_report
+
+    rep = wait_report(hand, list(visible))
+    items: list[dict[str, Any]] = [
+        {"kind": "wait", "tile": kind_name(w.kind), "shapes": [s.value for s in w.shapes], "left": w.left,
+         "readings": [str(r.reading) for r in w.readings]}
+        for w in rep.tiles
+    ]
+    items.extend({"kind": "named_wait", "id": n.id, "tiles": format_tiles(n.tiles), "waits": format_tiles(n.waits)}
+                 for n in rep.named)
+    items.extend({"kind": "fifth_copy", "tile": kind_name(k)} for k in rep.fifth_copy)
+    return tuple(items)
+
+
+def _need_size(hand: Hand, rest: int, what: str, path: str = "hand") -> None:
+    n = len(hand.concealed)
+    if n % 3 != rest:
+        want = "3n+1 tiles (waiting)" if rest == 1 else "3n+2 tiles (with the drawn or winning tile)"
+        raise AnswerError(f"{what} needs a hand of {want}, this one has {hand.size}", (path,))
+
+
+def _kinds(tiles: Iterable[Tile]) -> frozenset[int]:
+    return frozenset(t.kind for t in tiles)
+
+
+def _tiles_text(kinds: Iterable[int]) -> str:
+    return format_tiles(sorted(kinds))
+
+
+# ---------------------------------------------------------------------------
+# Scoring (the scoring engine's API: trainer.engine.scoring)
+# ---------------------------------------------------------------------------
+
+
+def score(step: Any, lesson: Lesson | None) -> Any:
+    """Score the step's complete hand with its ``win:`` under the lesson's preset."""
+    from trainer.engine import scoring
+    from trainer.engine.rules import load_rules
+
+    win: Win = step.win
+    hand = _hand(step)
+    rules = load_rules(lesson.preset if lesson else "tenhou")
+    ctx = win_context(win, hand)
+    try:
+        result = scoring.score_hand(hand, ctx, rules)
+    except ValueError as e:
+        raise AnswerError(f"the engine cannot score this hand: {e}", ("hand",)) from None
+    if result is None:
+        raise AnswerError("the hand is not a winning hand with this win:", ("hand",))
+    return result
+
+
+def win_context(win: Win, hand: Hand) -> Any:
+    """The scoring engine's ``WinContext`` for a lesson's ``win:`` mapping."""
+    import dataclasses
+
+    from trainer.engine import scoring
+
+    tile = parse_tile(win.tile)
+    if tile.kind not in {t.kind for t in hand.concealed}:
+        raise AnswerError(f"the winning tile {win.tile} is not among the hand's concealed tiles", ("win", "tile"))
+    values = {
+        "win_tile": tile, "tsumo": win.by == "tsumo", "seat_wind": win.seat, "round_wind": win.round,
+        "riichi": win.riichi, "double_riichi": win.double_riichi, "ippatsu": win.ippatsu,
+        "haitei": win.haitei, "houtei": win.houtei, "rinshan": win.rinshan, "chankan": win.chankan,
+        "dora_indicators": parse_tiles(win.dora) if win.dora else (),
+        "ura_indicators": parse_tiles(win.ura) if win.ura else (),
+        "honba": win.honba, "riichi_sticks": win.sticks,
+    }
+    cls = scoring.WinContext
+    names = {f.name for f in dataclasses.fields(cls)} if dataclasses.is_dataclass(cls) else set(values)
+    return cls(**{k: v for k, v in values.items() if k in names})
+
+
+# ---------------------------------------------------------------------------
+# Answers per step kind
+# ---------------------------------------------------------------------------
+
+
+def answer(step: Any, lesson: Lesson | None = None) -> Answer:
+    """The engine's answer to a quiz step (raises :class:`AnswerError` if it has none)."""
+    if isinstance(step, PickTilesStep):
+        return _pick(step)
+    if isinstance(step, NumberStep):
+        return _number(step, lesson)
+    if isinstance(step, ChoiceStep):
+        return _choice(step, lesson)
+    if isinstance(step, FuBreakdownStep):
+        return _fu(step, lesson)
+    if isinstance(step, ArrangeStep):
+        return _arrange(step)
+    raise AnswerError(f"a {step.kind} step has no answer")
+
+
+def _pick(step: PickTilesStep) -> Answer:
+    ask = step.ask
+    if ask == "waits":
+        hand = _hand(step)
+        _need_size(hand, 1, "ask: waits")
+        ws = hand_waits(hand, step.variant)
+        if not ws:
+            raise AnswerError("the hand is not tenpai: there are no waits to pick", ("hand",))
+        return Answer(frozenset(ws), _wait_items(hand, step.variant, parse_tiles(step.visible)), _tiles_text(ws))
+    if ask == "discard":
+        from trainer.engine.ukeire import discard_options
+
+        hand = _hand(step)
+        _need_size(hand, 2, "ask: discard")
+        opts = discard_options(hand, parse_tiles(step.visible, max_copies=None) if step.visible else None)
+        best = [o for o in opts if (o.shanten_after, o.total) == (opts[0].shanten_after, opts[0].total)]
+        items = tuple(
+            {"kind": "discard", "tile": str(o.tile), "shanten": o.shanten_after, "ukeire": _tiles_text(o.ukeire),
+             "total": o.total, "best": o in best}
+            for o in opts
+        )
+        kinds = frozenset(o.tile.kind for o in best)
+        return Answer(kinds, items, _tiles_text(kinds))
+    if ask == "dora":
+        ind = parse_tiles(step.dora)
+        kinds = frozenset(dora_kinds(ind))
+        items = tuple({"kind": "dora", "indicator": str(t), "dora": kind_name(d)} for t, d in zip(ind, dora_kinds(ind), strict=True))
+        return Answer(kinds, items, _tiles_text(kinds))
+    if ask == "complete_set":
+        tiles = parse_tiles(step.tiles or "")
+        if len(tiles) != 2:
+            raise AnswerError("ask: complete_set needs exactly two tiles", ("tiles",))
+        held = [t.kind for t in tiles]
+        out = {}
+        for k in range(34):
+            group = sorted([*held, k])
+            if group[0] == group[2] and held.count(k) < 3:
+                out[k] = "triplet"
+            elif group[2] < 27 and group[0] // 9 == group[2] // 9 and group[1] == group[0] + 1 == group[2] - 1:
+                out[k] = "run"
+        if not out:
+            raise AnswerError("no tile makes a set with these two tiles", ("tiles",))
+        items = tuple({"kind": "set", "tile": kind_name(k), "set": v} for k, v in sorted(out.items()))
+        return Answer(frozenset(out), items, _tiles_text(out))
+    # match
+    pred = FILTERS[step.filter or ""]
+    tiles = parse_tiles(step.tiles or "", max_copies=None)
+    kinds = frozenset(t.kind for t in tiles if pred(t.kind))
+    if not kinds:
+        raise AnswerError(f"no tile of the row is in the group '{step.filter}'", ("filter",))
+    return Answer(kinds, ({"kind": "filter", "filter": step.filter, "tiles": _tiles_text(kinds)},), _tiles_text(kinds))
+
+
+def _number(step: NumberStep, lesson: Lesson | None) -> Answer:
+    hand = _hand(step)
+    ask = step.ask
+    if ask == "shanten":
+        s = hand_shanten(hand, step.variant)
+        items: tuple[dict[str, Any], ...] = ({"kind": "shanten", "shanten": s},)
+        if _plain_variant(step.variant):
+            from trainer.engine.shanten import shanten_by_form
+
+            items = tuple({"kind": "shanten_form", "form": f, "shanten": v} for f, v in shanten_by_form(hand).items())
+        return Answer(s, items, str(s))
+    if ask == "waits_count":
+        _need_size(hand, 1, "ask: waits_count")
+        ws = hand_waits(hand, step.variant)
+        return Answer(len(ws), _wait_items(hand, step.variant), str(len(ws)))
+    if ask == "ukeire":
+        from trainer.engine.ukeire import ukeire
+
+        _need_size(hand, 1, "ask: ukeire")
+        vis = parse_tiles(step.visible, max_copies=None) if step.visible else None
+        uk = ukeire(hand, vis)
+        total = sum(uk.values())
+        items = tuple({"kind": "ukeire", "tile": kind_name(k), "left": n} for k, n in sorted(uk.items()))
+        return Answer(total, items, str(total))
+    if ask == "dora_count":
+        if not step.dora:
+            raise AnswerError("ask: dora_count needs dora: (the indicators)", ())
+        dk = dora_kinds(parse_tiles(step.dora))
+        n = sum(dk.count(t.kind) for t in hand.all_tiles()) + hand.red_fives()
+        return Answer(n, ({"kind": "dora", "dora": _tiles_text(set(dk)), "red": hand.red_fives()},), str(n))
+    result = score(step, lesson)
+    value = {"fu": result.fu, "han": result.han, "points": _points_received(result)}[ask]
+    return Answer(value, _score_items(result), str(value))
+
+
+def _points_received(result: Any) -> int:
+    for name in ("total", "points", "received"):
+        v = getattr(result, name, None)
+        if isinstance(v, int):
+            return v
+    payment = getattr(result, "payment", None)
+    for name in ("total", "points", "received"):
+        v = getattr(payment, name, None)
+        if isinstance(v, int):
+            return v
+    raise AnswerError("the scoring engine gives no total payment")
+
+
+def _score_items(result: Any) -> tuple[dict[str, Any], ...]:
+    items: list[dict[str, Any]] = []
+    for y in getattr(result, "yaku", ()) or ():
+        yid = getattr(y, "id", None) or (y[0] if isinstance(y, tuple) else str(y))
+        han = getattr(y, "han", None) or (y[1] if isinstance(y, tuple) and len(y) > 1 else None)
+        items.append({"kind": "yaku", "id": yid, "han": han})
+    for f in getattr(result, "fu_items", ()) or ():
+        fid = getattr(f, "id", None) or (f[0] if isinstance(f, tuple) else str(f))
+        fu = getattr(f, "fu", None) or (f[1] if isinstance(f, tuple) and len(f) > 1 else None)
+        items.append({"kind": "fu", "id": fid, "fu": fu})
+    items.append({"kind": "total", "han": result.han, "fu": result.fu})
+    return tuple(items)
+
+
+def _yaku_ids(result: Any) -> frozenset[str]:
+    return frozenset(i["id"] for i in _score_items(result) if i["kind"] == "yaku")
+
+
+def _choice(step: ChoiceStep, lesson: Lesson | None) -> Answer:
+    if step.ask is None:
+        right = frozenset(i for i, o in enumerate(step.options) if o.correct)
+        return Answer(right, (), "")
+    hand = _hand(step)
+    values: frozenset[str]
+    items: tuple[dict[str, Any], ...] = ()
+    if step.ask in ("shape", "named_shape"):
+        _need_size(hand, 1, f"ask: {step.ask}")
+        if not hand_waits(hand, step.variant):
+            raise AnswerError("the hand is not tenpai: it has no wait shape", ("hand",))
+        items = _wait_items(hand, step.variant)
+        if step.ask == "shape":
+            values = frozenset(s for i in items if i["kind"] == "wait" for s in i.get("shapes", ()))
+        else:
+            values = frozenset(i["id"] for i in items if i["kind"] == "named_wait")
+            if not values:
+                raise AnswerError("the engine finds no named wait shape in this hand", ("hand",))
+    elif step.ask == "tenpai":
+        _need_size(hand, 1, "ask: tenpai")
+        values = frozenset({"yes" if hand_waits(hand, step.variant) else "no"})
+    elif step.ask == "complete":
+        _need_size(hand, 2, "ask: complete")
+        values = frozenset({"yes" if hand_shanten(hand, step.variant) == -1 else "no"})
+    else:
+        result = score(step, lesson)
+        values = _yaku_ids(result)
+        items = _score_items(result)
+    right = frozenset(i for i, o in enumerate(step.options) if o.value in values)
+    return Answer(right, items, ", ".join(sorted(values)))
+
+
+def _fu(step: FuBreakdownStep, lesson: Lesson | None) -> Answer:
+    result = score(step, lesson)
+    items = tuple(i for i in _score_items(result) if i["kind"] == "fu")
+    return Answer(result.fu, items, str(result.fu))
+
+
+def _arrange(step: ArrangeStep) -> Answer:
+    if step.ask == "sort":
+        tiles = parse_tiles(step.tiles or "", max_copies=None)
+        order = tuple(sorted(tiles))
+        return Answer(order, (), format_tiles(order))
+    if step.ask == "split":
+        from trainer.engine.decompose import readings
+
+        hand = _hand(step)
+        rs = readings(hand)
+        if not rs:
+            raise AnswerError("the hand is not complete: it cannot be split into sets and a pair", ("hand",))
+        value = frozenset(_reading_key(r) for r in rs)
+        return Answer(value, tuple({"kind": "reading", "reading": str(r)} for r in rs), str(rs[0]))
+    if step.ask == "order":
+        return Answer(tuple(range(len(step.cards))), ())
+    if step.tiles:
+        tiles = parse_tiles(step.tiles, max_copies=None)
+        boxes = []
+        for j, t in enumerate(tiles):
+            fits = [b for b, box in enumerate(step.boxes) if FILTERS[box.filter or ""](t.kind)]
+            if len(fits) != 1:
+                raise AnswerError(f"tile {j + 1} ({t}) fits {len(fits)} boxes; it must fit exactly one", ("boxes",))
+            boxes.append(fits[0])
+        return Answer(tuple(boxes), ())
+    return Answer(tuple(c.box for c in step.cards), ())
+
+
+def _reading_key(reading: Any) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted((g.kind.value, g.first) for g in reading.groups))
+
+
+# ---------------------------------------------------------------------------
+# Grading
+# ---------------------------------------------------------------------------
+
+
+def _as_kinds(response: Any) -> frozenset[int]:
+    if isinstance(response, str):
+        return _kinds(parse_tiles(response, max_copies=None))
+    out = set()
+    for r in response:
+        if isinstance(r, Tile):
+            out.add(r.kind)
+        elif isinstance(r, int):
+            out.add(r)
+        else:
+            out.add(parse_tile(str(r)).kind)
+    return frozenset(out)
+
+
+def grade(step: Any, response: Any, lesson: Lesson | None = None) -> Feedback:
+    """Grade a learner's response to a quiz step against the engine's answer.
+
+    Responses: ``pick_tiles`` tiles (Tile, kind ints or MPSZ); ``number`` an int;
+    ``choice`` an option index or a set of indices; ``fu_breakdown`` the total fu (int)
+    or a list of ``(item id, fu)``; ``arrange`` a sequence: tiles for ``sort``, groups
+    (MPSZ strings) for ``split``, card indices for ``order``, box indices per tile or card
+    for ``boxes``.  For ``discard`` any one of the equally best tiles is right.
+    """
+    ans = answer(step, lesson)
+    ok: bool
+    if isinstance(step, PickTilesStep):
+        got = _as_kinds(response)
+        ok = bool(got) and got <= ans.value if step.ask == "discard" else got == ans.value
+    elif isinstance(step, NumberStep):
+        ok = _int(response) == ans.value
+    elif isinstance(step, ChoiceStep):
+        got = frozenset([response]) if isinstance(response, int) else frozenset(response)
+        ok = got == ans.value if step.multiple else (len(got) == 1 and got <= ans.value)
+    elif isinstance(step, FuBreakdownStep):
+        if isinstance(response, int):
+            ok = response == ans.value
+        else:
+            want = sorted((i["id"], i["fu"]) for i in ans.explanation)
+            ok = sorted((str(a), int(b)) for a, b in response) == want
+    elif isinstance(step, ArrangeStep):
+        ok = _grade_arrange(step, response, ans)
+    else:
+        raise AnswerError(f"a {step.kind} step is not graded")
+    return Feedback(ok, ans.value, ans.explanation, ans.display)
+
+
+def _int(x: Any) -> int | None:
+    try:
+        return int(x)
+    except (TypeError, ValueError):
+        return None
+
+
+def _grade_arrange(step: ArrangeStep, response: Any, ans: Answer) -> bool:
+    if step.ask == "sort":
+        got = tuple(parse_tile(r) if isinstance(r, str) else r for r in response)
+        return [t.kind for t in got] == [t.kind for t in ans.value] and sorted(got) == sorted(ans.value)
+    if step.ask == "split":
+        from trainer.engine.decompose import GroupKind
+
+        groups = []
+        for g in response:
+            kinds = sorted(t.kind for t in (parse_tiles(g, max_copies=None) if isinstance(g, str) else g))
+            if len(kinds) == 2 and kinds[0] == kinds[1]:
+                groups.append((GroupKind.PAIR.value, kinds[0]))
+            elif len(kinds) == 3 and kinds[0] == kinds[2]:
+                groups.append((GroupKind.TRIPLET.value, kinds[0]))
+            elif len(kinds) == 3 and kinds[2] < 27 and kinds[0] + 1 == kinds[1] == kinds[2] - 1 and kinds[0] // 9 == kinds[2] // 9:
+                groups.append((GroupKind.RUN.value, kinds[0]))
+            else:
+                return False
+        return tuple(sorted(groups)) in ans.value
+    return tuple(response) == ans.value
+
+
+# ---------------------------------------------------------------------------
+# Validation: answerable steps and author expects
+# ---------------------------------------------------------------------------
+
+
+def _cmp_tiles(expect: str, got: frozenset[int]) -> str | None:
+    want = _kinds(parse_tiles(expect, max_copies=None))
+    if want != got:
+        return f"expect {_tiles_text(want)} but the engine finds {_tiles_text(got) or 'none'}"
+    return None
+
+
+def check_step(step: Any, lesson: Lesson) -> list[tuple[tuple[str | int, ...], str]]:
+    """Problems of one step as (path inside the step, message): unanswerable questions,
+    ``expect:`` values the engine disagrees with, options that cannot be right."""
+    out: list[tuple[tuple[str | int, ...], str]] = []
+    if isinstance(step, ShowStep):
+        return _check_show(step, lesson)
+    if step.kind in ("text", "drill", "play"):
+        return out
+    if isinstance(step, ArrangeStep) and step.ask in ("order",):
+        return out
+    ans = answer(step, lesson)
+    expect = getattr(step, "expect", None)
+    if isinstance(step, PickTilesStep):
+        if expect is not None and (msg := _cmp_tiles(expect, ans.value)):
+            out.append((("expect",), msg))
+    elif isinstance(step, NumberStep | FuBreakdownStep):
+        if expect is not None and expect != ans.value:
+            out.append((("expect",), f"expect {expect} but the engine computes {ans.value}"))
+    elif isinstance(step, ChoiceStep) and step.ask is not None:
+        right_values = sorted({step.options[i].value for i in ans.value})  # type: ignore[misc]
+        if not ans.value:
+            out.append((("options",), f"no option is right: the engine's answer is {ans.display}"))
+        elif len(ans.value) > 1 and not step.multiple:
+            out.append((("multiple",), f"the engine finds {len(ans.value)} right options ({', '.join(right_values)}): "
+                                       "add multiple: true or change the options"))
+        if expect is not None and sorted(set(expect)) != right_values:
+            out.append((("expect",), f"expect {sorted(set(expect))} but the engine's right options are {right_values}"))
+    return out
+
+
+SHOW_FACTS = ("waits", "shanten", "shape", "ukeire", "readings", "score", "fu_items")
+
+
+def show_facts(step: ShowStep, lesson: Lesson | None = None) -> dict[str, Any]:
+    """The engine facts a ``show`` step reveals or expects, keyed like ``reveal:``."""
+    hand = _hand(step)
+    facts: dict[str, Any] = {}
+    for fact in dict.fromkeys([*step.reveal, *step.expect]):
+        if fact == "shanten":
+            facts[fact] = hand_shanten(hand, step.variant)
+        elif fact == "waits":
+            _need_size(hand, 1, "waits")
+            facts[fact] = frozenset(hand_waits(hand, step.variant))
+        elif fact == "shape":
+            items = _wait_items(hand, step.variant)
+            facts[fact] = frozenset(s for i in items if i["kind"] == "wait" for s in i.get("shapes", ()))
+        elif fact == "ukeire":
+            from trainer.engine.ukeire import ukeire
+
+            _need_size(hand, 1, "ukeire")
+            vis = parse_tiles(step.visible, max_copies=None) if step.visible else None
+            facts[fact] = sum(ukeire(hand, vis).values())
+        elif fact == "readings":
+            from trainer.engine.decompose import readings
+
+            facts[fact] = len(readings(hand))
+        elif fact in ("score", "fu_items"):
+            if step.win is None:
+                raise AnswerError(f"{fact} needs win:", ("win",))
+            result = score(step, lesson)
+            facts[fact] = {"han": result.han, "fu": result.fu} if fact == "score" else result.fu
+    return facts
+
+
+def _check_show(step: ShowStep, lesson: Lesson) -> list[tuple[tuple[str | int, ...], str]]:
+    out: list[tuple[tuple[str | int, ...], str]] = []
+    if step.highlight and step.hand:
+        hand = Counter(t.kind for t in _hand(step).all_tiles())
+        for t in parse_tiles(step.highlight):
+            if hand[t.kind] <= 0:
+                out.append((("highlight",), f"highlighted tile {t} is not in the hand"))
+                break
+            hand[t.kind] -= 1
+    if not (step.reveal or step.expect):
+        return out
+    facts = show_facts(step, lesson)
+    for fact, want in step.expect.items():
+        got = facts[fact]
+        if fact == "waits":
+            msg = _cmp_tiles(str(want), got)
+            if msg:
+                out.append((("expect", "waits"), msg))
+            if not got:
+                out.append((("hand",), "the hand is not tenpai: it has no waits"))
+        elif fact == "shape":
+            w = frozenset([want] if isinstance(want, str) else want)
+            if w != got:
+                out.append((("expect", "shape"), f"expect {sorted(w)} but the engine finds {sorted(got)}"))
+        elif fact == "score":
+            if not isinstance(want, dict) or any(got.get(k) != v for k, v in want.items()):
+                out.append((("expect", "score"), f"expect {want} but the engine computes {got}"))
+        elif want != got:
+            out.append((("expect", fact), f"expect {want} but the engine computes {got}"))
+    return out
+
+
+def kinds_text(kinds: Sequence[int] | frozenset[int]) -> str:
+    """MPSZ text of a set of kinds (how answers are displayed)."""
+    return _tiles_text(kinds)

@@ -1,0 +1,305 @@
+"""Checks of loaded lessons beyond the schema: glossary terms, prerequisites, presets,
+drill generators, and every quiz answer and ``expect:`` against the engine.
+
+:func:`check_files` appends :class:`~trainer.lessons.loader.Problem` s to each
+file; nothing here raises for a bad lesson.  The engine is asked for every quiz
+step, so a step whose question has no answer (``ask: waits`` on a hand that is
+not tenpai) is reported even without an ``expect:``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from trainer.lessons.loader import LessonFile, Problem, dotted, load_file, read_yaml
+from trainer.lessons.model import Lesson
+from trainer.lessons.richtext import term_ids
+
+# ---------------------------------------------------------------------------
+# Glossary, presets, tile sets, generators: each found lazily, each may be missing
+# ---------------------------------------------------------------------------
+
+
+class Glossary:
+    """The set of glossary ids, or why it could not be loaded."""
+
+    def __init__(self, ids: frozenset[str] | None, error: str | None) -> None:
+        self.ids = ids
+        self.error = error
+
+
+@cache
+def glossary() -> Glossary:
+    """Load the project glossary once (``trainer.glossary.load_glossary``)."""
+    try:
+        from trainer.glossary import load_glossary
+    except ImportError:
+        return Glossary(None, "the glossary (trainer/glossary.py, trainer/data/glossary.yaml) is not available")
+    try:
+        g = load_glossary()
+    except Exception as e:  # noqa: BLE001 - a broken glossary is a reported problem, not a crash
+        return Glossary(None, f"the glossary could not be loaded: {e}")
+    return Glossary(frozenset(g.ids()), None)
+
+
+@cache
+def preset_error(name: str) -> str | None:
+    """Why ``name`` is not a loadable rule preset (None if it loads)."""
+    try:
+        from trainer.engine.rules import load_rules
+    except ImportError:
+        return None
+    try:
+        load_rules(name)
+    except Exception as e:  # noqa: BLE001
+        return f"unknown rule preset '{name}': {e}"
+    return None
+
+
+@cache
+def tileset_ids() -> frozenset[str] | None:
+    """The ids of the known tile sets (None when the tile-set module is absent)."""
+    try:
+        from trainer.engine import tilesets
+    except ImportError:
+        return None
+    for name in ("TILE_SETS", "TILESETS", "SETS"):
+        table = getattr(tilesets, name, None)
+        if isinstance(table, dict):
+            return frozenset(table)
+    ids = getattr(tilesets, "tileset_ids", None)
+    return frozenset(ids()) if callable(ids) else None
+
+
+# ---------------------------------------------------------------------------
+# Walking texts in the raw data (for term ids with their positions)
+# ---------------------------------------------------------------------------
+
+
+def _texts(data: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k in ("ru", "en") and isinstance(v, str):
+                yield (*path, k), v
+            else:
+                yield from _texts(v, (*path, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _texts(v, (*path, i))
+
+
+def _check_terms(lf: LessonFile) -> list[Problem]:
+    assert lf.lesson is not None
+    uses: list[tuple[tuple[str | int, ...], str]] = [
+        (("terms", i), t) for i, t in enumerate(lf.lesson.terms)
+    ]
+    for path, text in _texts(lf.data):
+        uses.extend((path, term) for term, _ in term_ids(text))
+    if not uses:
+        return []
+    g = glossary()
+    if g.ids is None:
+        return [lf.problem(uses[0][0], f"cannot check term '{uses[0][1]}': {g.error}")]
+    return [lf.problem(p, f"unknown glossary term '{t}'") for p, t in uses if t not in g.ids]
+
+
+def _check_header(lf: LessonFile) -> list[Problem]:
+    lesson = lf.lesson
+    assert lesson is not None
+    out = []
+    err = preset_error(lesson.preset)
+    if err:
+        out.append(lf.problem(("preset",), err))
+    sets = tileset_ids()
+    if sets is not None:
+        if lesson.tiles is not None and lesson.tiles not in sets:
+            out.append(lf.problem(("tiles",), f"unknown tile set '{lesson.tiles}'; known: {', '.join(sorted(sets))}"))
+        for i, step in enumerate(lesson.steps):
+            t = getattr(step, "tiles", None)
+            if step.kind == "play" and t is not None and t not in sets:
+                out.append(lf.problem(("steps", i, "tiles"), f"unknown tile set '{t}'"))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Drills
+# ---------------------------------------------------------------------------
+
+
+def _check_drills(lf: LessonFile) -> list[Problem]:
+    lesson = lf.lesson
+    assert lesson is not None
+    drills = [(i, s) for i, s in enumerate(lesson.steps) if s.kind == "drill"]
+    if not drills:
+        return []
+    try:
+        from trainer.engine.exercises import GENERATORS
+    except ImportError as e:
+        return [lf.problem(("steps", drills[0][0]), f"cannot check drill generators: {e}")]
+    out = []
+    for i, step in drills:
+        gen = GENERATORS.get(step.generator)
+        if gen is None:
+            out.append(lf.problem(("steps", i, "generator"),
+                                  f"unknown generator '{step.generator}'; known: {', '.join(sorted(GENERATORS))}"))
+            continue
+        try:
+            gen.params_model.model_validate(step.params)
+        except ValidationError as err:
+            for e in err.errors(include_url=False):
+                sub = tuple(x for x in e["loc"] if isinstance(x, (str, int)))
+                path = ("steps", i, "params", *sub)
+                if e["type"] == "extra_forbidden":
+                    fields = ", ".join(gen.params_model.model_fields)
+                    out.append(lf.problem(path, f"{dotted(path)}: unknown parameter of {step.generator}; "
+                                                f"it has: {fields}", at_key=True))
+                else:
+                    msg = e["msg"].removeprefix("Value error, ")
+                    out.append(lf.problem(path, f"{dotted(path)}: {msg}"))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Engine answers and expects
+# ---------------------------------------------------------------------------
+
+
+def _check_answers(lf: LessonFile) -> list[Problem]:
+    from trainer.lessons.answers import AnswerError, check_step
+
+    lesson = lf.lesson
+    assert lesson is not None
+    out = []
+    for i, step in enumerate(lesson.steps):
+        try:
+            for sub, message in check_step(step, lesson):
+                out.append(lf.problem(("steps", i, *sub), f"{dotted(('steps', i, *sub))}: {message}"))
+        except AnswerError as e:
+            out.append(lf.problem(("steps", i, *e.path), f"{dotted(('steps', i, *e.path))}: {e}"))
+        except ImportError as e:
+            out.append(lf.problem(("steps", i), f"steps[{i}]: the engine cannot answer this yet ({e})"))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Prerequisites across lessons
+# ---------------------------------------------------------------------------
+
+
+def _repo_graph(skip: set[Path]) -> dict[str, tuple[list[str], Path]]:
+    """id -> (prerequisites, file) of every lesson in the repository's lessons/ folder
+    not among the files being checked (read raw, without validation)."""
+    from trainer.paths import LESSONS_DIR
+
+    out: dict[str, tuple[list[str], Path]] = {}
+    if not LESSONS_DIR.is_dir():
+        return out
+    for p in sorted(LESSONS_DIR.rglob("*.yaml")):
+        if p.resolve() in skip:
+            continue
+        try:
+            data, _, _ = read_yaml(p.read_text(encoding="utf-8"), str(p))
+        except OSError:
+            continue
+        if isinstance(data, dict) and isinstance(data.get("id"), str):
+            pre = data.get("prerequisites") or []
+            out.setdefault(data["id"], ([x for x in pre if isinstance(x, str)], p))
+    return out
+
+
+def _check_graph(files: list[LessonFile]) -> None:
+    ok = [lf for lf in files if lf.lesson is not None]
+    seen: dict[str, LessonFile] = {}
+    for lf in ok:
+        assert lf.lesson is not None
+        first = seen.get(lf.lesson.id)
+        if first is not None:
+            lf.problems.append(lf.problem(("id",), f"lesson id '{lf.lesson.id}' is also used by {first.path}"))
+        else:
+            seen[lf.lesson.id] = lf
+    graph: dict[str, list[str]] = {i: list(lf.lesson.prerequisites) for i, lf in seen.items()}  # type: ignore[union-attr]
+    for i, (pre, _) in _repo_graph({lf.path.resolve() for lf in files}).items():
+        graph.setdefault(i, pre)
+    for i, lf in seen.items():
+        for j, p in enumerate(graph[i]):
+            if p not in graph:
+                lf.problems.append(lf.problem(("prerequisites", j), f"unknown prerequisite '{p}'"))
+    # cycles: iterative DFS colouring; report each cycle on every checked lesson in it
+    colour: dict[str, int] = {}
+    reported: set[frozenset[str]] = set()
+    for root in sorted(graph):
+        if colour.get(root):
+            continue
+        stack: list[tuple[str, Iterator[str]]] = [(root, iter(graph[root]))]
+        trail = [root]
+        colour[root] = 1
+        while stack:
+            node, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                colour[node] = 2
+                stack.pop()
+                trail.pop()
+                continue
+            if nxt not in graph:
+                continue
+            if colour.get(nxt) == 1:
+                cycle = trail[trail.index(nxt):]
+                key = frozenset(cycle)
+                if key not in reported:
+                    reported.add(key)
+                    text = " -> ".join([*cycle, nxt])
+                    for member in cycle:
+                        lf = seen.get(member)
+                        if lf is not None:
+                            nxt_in = cycle[(cycle.index(member) + 1) % len(cycle)]
+                            j = lf.lesson.prerequisites.index(nxt_in)  # type: ignore[union-attr]
+                            lf.problems.append(lf.problem(("prerequisites", j), f"prerequisite cycle: {text}"))
+            elif not colour.get(nxt):
+                colour[nxt] = 1
+                trail.append(nxt)
+                stack.append((nxt, iter(graph[nxt])))
+
+
+# ---------------------------------------------------------------------------
+# Entry points
+# ---------------------------------------------------------------------------
+
+
+def check_files(files: list[LessonFile], *, engine: bool = True) -> None:
+    """Run every check on already loaded files, appending problems to each."""
+    for lf in files:
+        if lf.lesson is None:
+            continue
+        checks = [_check_header, _check_terms, _check_drills]
+        if engine:
+            checks.append(_check_answers)
+        for check in checks:
+            try:
+                lf.problems.extend(check(lf))
+            except Exception as e:  # noqa: BLE001 - report, keep checking the other lessons
+                lf.problems.append(lf.problem((), f"internal error in {check.__name__}: {e!r}"))
+    _check_graph(files)
+    for lf in files:
+        lf.problems.sort()
+
+
+def check_paths(paths: list[Path | str]) -> tuple[list[Lesson], list[Problem], int]:
+    """Load and check the given files; returns (good lessons, problems, files checked)."""
+    from trainer.lessons.loader import lesson_paths
+
+    files = [load_file(p) for p in lesson_paths(paths)]
+    check_files(files)
+    problems = sorted(p for lf in files for p in lf.problems)
+    good = [lf.lesson for lf in files if lf.lesson is not None and not lf.problems]
+    return good, problems, len(files)
+
+
+def params_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The JSON schema of a generator's parameters (the UI builds a settings form from it)."""
+    return model.model_json_schema()
