@@ -38,7 +38,9 @@ def check_round(rnd: Round, total_points: int | None = None) -> None:
             raise InvariantError(f"points not conserved: {on_table} != {total_points}")
     for i, s in enumerate(rnd.seats):
         size = len(s.concealed) + 3 * len(s.melds)
-        holding = rnd.phase is Phase.TURN and i == rnd.current
+        res = rnd.result
+        ended_holding = res is not None and (res.kind == "tsumo" or res.abort_reason == "kyuushu")
+        holding = i == rnd.current and (rnd.phase is Phase.TURN or ended_holding)
         want = 14 if holding else 13
         if size != want:
             raise InvariantError(f"seat {i} holds {size} tiles, expected {want} ({rnd.phase.value})")
