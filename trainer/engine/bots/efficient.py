@@ -32,7 +32,7 @@ from trainer.engine.game.actions import (
 from trainer.engine.game.view import PlayerView
 from trainer.engine.hand import MeldKind
 from trainer.engine.shanten import shanten_counts
-from trainer.engine.tiles import DRAGONS, dora_from_indicator, is_honor, is_yaochuu
+from trainer.engine.tiles import DRAGONS, TERMINALS_AND_HONORS, dora_from_indicator, is_honor, is_yaochuu
 
 _CACHE_LIMIT = 200_000
 
@@ -80,7 +80,8 @@ class EfficientBot:
         if hit is not None:
             return hit
         now = shanten_counts(counts, need)
-        kinds = _neighbours(counts) if not (need == 4 and sum(counts) == 13) else range(34)
+        kokushi = need == 4 and sum(1 for k in TERMINALS_AND_HONORS if counts[k]) >= 8
+        kinds = range(34) if kokushi else _neighbours(counts)
         out = []
         for k in kinds:
             if counts[k] >= 4:
