@@ -130,3 +130,60 @@ class Wall:
             for i, t in enumerate(self.tiles)
             if i >= self._next and i not in shown and i not in taken
         )
+
+
+def arranged_wall(
+    hands: Sequence[Sequence[Tile]],
+    draws: Sequence[Tile] = (),
+    *,
+    dealer: int = 0,
+    dora_indicators: Sequence[Tile] = (),
+    ura_indicators: Sequence[Tile] = (),
+    rinshan: Sequence[Tile] = (),
+    tile_set: Sequence[Tile] | None = None,
+    rng: random.Random | None = None,
+) -> Wall:
+    """A wall set up for a chosen situation (lessons, puzzles, tests).
+
+    ``hands`` are the 13 starting tiles of seats 0..3 (seat ``dealer`` is East);
+    ``draws`` the next live-wall tiles in drawing order (the dealer's first draw
+    first); ``dora_indicators`` (the first, then kan dora), ``ura_indicators`` and
+    ``rinshan`` (replacement tiles in order) fill their dead-wall places.  Every
+    other position gets the remaining tiles of ``tile_set`` (the standard 136 with
+    one red five per suit by default), shuffled by ``rng`` (seeded 0 if omitted).
+    Raises WallError if a tile is asked for more often than the set holds it."""
+    pool = list(tile_set if tile_set is not None else standard_tiles(1))
+    total = len(pool)
+
+    def take(t: Tile) -> Tile:
+        try:
+            pool.remove(t)
+        except ValueError:
+            raise WallError(f"the tile set has no more {t} for this arrangement") from None
+        return t
+
+    if len(hands) != 4 or any(len(h) != 13 for h in hands):
+        raise WallError("give four starting hands of 13 tiles each")
+    order = [(dealer + i) % 4 for i in range(4)]
+    live: list[Tile] = []
+    for r in range(3):
+        for s in order:
+            live.extend(take(t) for t in hands[s][4 * r : 4 * r + 4])
+    for s in order:
+        live.append(take(hands[s][12]))
+    live.extend(take(t) for t in draws)
+    dead: list[Tile | None] = [None] * DEAD_WALL
+    for i, t in enumerate(dora_indicators):
+        dead[8 - 2 * i] = take(t)
+    for i, t in enumerate(ura_indicators):
+        dead[9 - 2 * i] = take(t)
+    for i, t in enumerate(rinshan):
+        dead[(12, 13, 10, 11)[i]] = take(t)
+    (rng or random.Random(0)).shuffle(pool)
+    for i in range(DEAD_WALL):
+        if dead[i] is None:
+            dead[i] = pool.pop()
+    live.extend(pool)
+    tiles = live + [t for t in dead if t is not None]
+    assert len(tiles) == total
+    return Wall(tiles)
