@@ -218,6 +218,7 @@ def _glyph(ch: str, colour: RGB, box: _Box, *, fill: float = 1.0, bold: bool = T
 # The canvas currently drawn on (set by _draw_face); keeps helper signatures short.
 _target: pygame.Surface = pygame.Surface((1, 1))
 _ss = 1  # the supersampling factor of the canvas being drawn
+_bold_coins = False  # the contrast theme draws solid coins
 
 
 def _coin(colour: RGB, centre: Point, r: float, face: RGB) -> None:
@@ -225,6 +226,12 @@ def _coin(colour: RGB, centre: Point, r: float, face: RGB) -> None:
 
     Small coins get fewer rings so they stay crisp instead of turning into a blur.
     """
+    if _bold_coins:
+        # High-contrast coin: a dark rim, a solid coloured disc, a white heart.
+        _circle(_target, (0, 0, 0), centre, r)
+        _circle(_target, colour, centre, r * 0.8)
+        _circle(_target, face, centre, r * 0.3)
+        return
     _circle(_target, colour, centre, r)
     if r / _ss < 3.5:
         _circle(_target, face, centre, r * 0.5)
@@ -320,6 +327,7 @@ def _haku_frame(th: TileTheme, box: _Box, size_ref: float) -> None:
     outer = box.sub(0.1, 0.08, 0.9, 0.92).rect
     w = max(2, round(size_ref * 0.09))
     radius = max(1, round(size_ref * 0.06))
+    w = max(w, 2 * _ss)  # at least two screen pixels, or small tiles lose the frame
     pygame.draw.rect(_target, th.haku, outer, w, border_radius=radius)
     inner = outer.inflate(-2 * w - round(size_ref * 0.07), -2 * w - round(size_ref * 0.07))
     pygame.draw.rect(_target, th.haku, inner, max(1, w // 2), border_radius=max(1, radius // 2))
@@ -442,15 +450,19 @@ def _supersample(height: int) -> int:
 def _render_body(tile: Tile | None, height: int, theme: str, face_down: bool, sideways: bool,
                  blank: bool = False) -> pygame.Surface:
     """The tile without highlight: body, face (or back), printed design; upright or sideways."""
-    global _target, _ss
+    global _target, _ss, _bold_coins
     th = theme_spec(theme)
+    _bold_coins = theme == "contrast"
     width, _ = tile_size(height)
     out_w, out_h = (height, width) if sideways else (width, height)
     ss = _supersample(height)
     _ss = ss
     W, H = out_w * ss, out_h * ss
     unit = width * ss  # lengths relative to the tile's short side, the same upright or sideways
-    canvas = pygame.Surface((W, H), pygame.SRCALPHA)
+    # Colours are drawn on an opaque canvas; the rounded outline becomes the alpha channel
+    # at the end (blending on a transparent canvas would leave the face slightly see-through).
+    canvas = pygame.Surface((W, H))
+    canvas.fill(th.outline)
     _target = canvas
     depth = max(ss * 2, round(height * ss * 0.075))  # the tile's thickness, seen at the bottom
     radius = max(ss, round(unit * 0.1))
@@ -476,10 +488,6 @@ def _render_body(tile: Tile | None, height: int, theme: str, face_down: bool, si
                 band_h = box.h * (0.25 if theme == "kids" else 0.22)
                 _draw_band(tile, th, _Box((box.x, box.y, box.w, band_h)), theme == "kids")
                 box = _Box((box.x, box.y + band_h * 1.12, box.w, box.h - band_h * 1.12))
-                if tile.suit == 0 or tile.suit == 3:
-                    # Keep kanji tiles in proportion in the smaller box.
-                    shrink = 0.08
-                    box = box.sub(shrink, 0.0, 1 - shrink, 1.0)
             _draw_content(tile, th, box)
             if th.band is False and tile.red and th.star_on_red:
                 _star(box.p(0.12, 0.08), box.w * 0.12, th.aka)
@@ -487,7 +495,25 @@ def _render_body(tile: Tile | None, height: int, theme: str, face_down: bool, si
                 design = pygame.transform.rotate(design, 90)
             canvas.blit(design, face_rect.topleft)
             _target = canvas
-    return pygame.transform.smoothscale(canvas, (out_w, out_h))
+    shape = pygame.Surface((W, H), pygame.SRCALPHA)
+    shape.fill((255, 255, 255, 0))
+    pygame.draw.rect(shape, (255, 255, 255, 255), body_rect, border_radius=radius)
+    result = _with_alpha(pygame.transform.smoothscale(canvas, (out_w, out_h)))
+    result.blit(pygame.transform.smoothscale(shape, (out_w, out_h)), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    # smoothscale loses a little precision (alpha 255 -> 253): make the inside fully opaque again,
+    # keeping the anti-aliased alpha only along the rounded edge.
+    solid = pygame.Surface((out_w, out_h), pygame.SRCALPHA)
+    small_radius = max(0, round(radius / ss))
+    pygame.draw.rect(solid, (0, 0, 0, 255), solid.get_rect().inflate(-2, -2), border_radius=small_radius)
+    result.blit(solid, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
+    return result
+
+
+def _with_alpha(surf: pygame.Surface) -> pygame.Surface:
+    """A per-pixel-alpha copy of an opaque surface (works without a display)."""
+    out = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    out.blit(surf, (0, 0))
+    return out
 
 
 def _badge(surf: pygame.Surface, kind: str, colour: RGB) -> None:
@@ -540,10 +566,8 @@ def _apply_highlight(surf: pygame.Surface, highlight: str, height: int) -> None:
 
 def _apply_dim(surf: pygame.Surface) -> None:
     """Grey out a tile (not available / already used): darker and washed out, keeping alpha."""
-    surf.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
-    wash = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-    wash.fill((60, 60, 60, 0))
-    surf.blit(wash, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    surf.fill((110, 110, 110), special_flags=pygame.BLEND_RGB_MULT)
+    surf.fill((72, 72, 72), special_flags=pygame.BLEND_RGB_ADD)
 
 
 @lru_cache(maxsize=1536)
