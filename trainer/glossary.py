@@ -1,0 +1,323 @@
+"""The bilingual glossary: every mahjong term the app shows, with kanji, kana, romaji, Russian and English.
+
+The data lives in ``trainer/data/glossary.yaml`` (one file, see docs/glossary.md).  Lessons refer to
+terms as ``{term:riichi}``; the UI shows them with :meth:`Term.display` in the learner's chosen mode::
+
+    from trainer.glossary import load_glossary
+
+    g = load_glossary()
+    g.term("riichi").display("ru_ja", "ru")   # 'Риичи (立直, rīchi)'
+    g.search("рии")                            # [Term(riichi), ...]
+
+A malformed file raises :class:`GlossaryError` naming the file, the line and the key at fault.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from trainer.paths import DATA_DIR
+
+GLOSSARY_PATH = DATA_DIR / "glossary.yaml"
+
+CATEGORIES: dict[str, str] = {
+    "general": "the game itself and rule vocabulary",
+    "tile": "one of the 34 tile kinds (number tiles; winds and dragons have their own categories)",
+    "suit": "the three number suits",
+    "tile_group": "groups of tiles: honors, simples, terminals ...",
+    "wind": "wind tiles and wind roles (seat, round, guest, double)",
+    "dragon": "the three dragon tiles",
+    "seat": "players and seats: dealer, left player ...",
+    "table": "wall, dead wall, discards, dice, sticks",
+    "game_flow": "hands, rounds, dealer repeat, end of game",
+    "call": "drawing, discarding and calls: chii, pon, kan, ron, tsumo",
+    "meld": "sets, pairs and partial shapes",
+    "hand": "states of a hand: tenpai, shanten, closed ...",
+    "wait": "wait shapes",
+    "yaku": "yaku and yakuman",
+    "fu": "fu (minipoint) items",
+    "limit": "limit hands: mangan ... yakuman",
+    "scoring": "han, points, counters, deposits, uma and oka",
+    "dora": "dora kinds",
+    "furiten": "kinds of furiten",
+    "draw": "exhaustive and abortive draws",
+    "penalty": "penalties: chombo, dead hand, pao ...",
+    "rule": "rule switches: kuitan, kuikae, atozuke ...",
+    "strategy": "hand building, reading discards, defence",
+    "training": "training games and children's variants",
+    "manners": "table manners",
+}
+
+DISPLAY_MODES = ("ru_ja", "ja_ru", "full")
+LANGS = ("ru", "en")
+
+_REQUIRED = ("id", "kanji", "kana", "romaji", "ru", "ru_explanation", "en", "category", "seed")
+_OPTIONAL = ("aliases", "ru_seed", "alt")
+_ID_RE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
+_SEED_RE = re.compile(r"^\d{3}:\d+(?:-\d+)?(?:; \d{3}:\d+(?:-\d+)?)*$")
+
+_MACRONS = str.maketrans({"ā": "a", "ī": "i", "ū": "u", "ē": "e", "ō": "o", "â": "a", "î": "i", "û": "u", "ê": "e", "ô": "o"})
+_DOUBLED = str.maketrans({"ā": "aa", "ī": "ii", "ū": "uu", "ē": "ei", "ō": "ou"})
+
+
+class GlossaryError(ValueError):
+    """The glossary file is malformed; the message names the file, the line and the key."""
+
+
+@dataclass(frozen=True)
+class Term:
+    """One glossary entry: a mahjong term with its Japanese, Russian and English forms."""
+
+    id: str
+    kanji: str
+    kana: str
+    romaji: str
+    ru: str
+    ru_explanation: str
+    en: str
+    category: str
+    seed: str
+    aliases: tuple[str, ...] = ()
+    ru_seed: str | None = None
+    alt: tuple[str, ...] = ()
+    line: int = field(default=0, compare=False)
+
+    def name(self, lang: str = "ru") -> str:
+        """The term's name in the interface language ("ru" -> Russian term, "en" -> English name)."""
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
+        return self.ru if lang == "ru" else self.en
+
+    def display(self, mode: str = "ru_ja", lang: str = "ru") -> str:
+        """Format the term for the learner's display mode.
+
+        ``ru_ja``: the interface-language name, then the Japanese: «Риичи (立直, rīchi)»;
+        ``ja_ru``: the Japanese first: «立直 (rīchi) — Риичи»;
+        ``full``: both, with the kana reading: «Риичи — 立直 (リーチ, rīchi)».
+        """
+        name = self.name(lang)
+        if mode == "ru_ja":
+            return f"{name} ({self.kanji}, {self.romaji})"
+        if mode == "ja_ru":
+            return f"{self.kanji} ({self.romaji}) — {name}"
+        if mode == "full":
+            reading = self.romaji if self.kana == self.kanji else f"{self.kana}, {self.romaji}"
+            return f"{name} — {self.kanji} ({reading})"
+        raise ValueError(f"unknown display mode {mode!r}; use one of {', '.join(DISPLAY_MODES)}")
+
+    def search_keys(self) -> list[tuple[str, str]]:
+        """Normalised (field, text) pairs that :meth:`Glossary.search` matches against."""
+        keys: list[tuple[str, str]] = [("id", self.id.replace("_", " "))]
+        keys += [("id", a.replace("_", " ")) for a in self.aliases]
+        keys.append(("ru", self.ru))
+        if self.ru_seed:
+            keys.append(("ru", self.ru_seed))
+        keys += [("kanji", self.kanji), ("kana", self.kana)]
+        keys += [("romaji", self.romaji), ("romaji", self.romaji.translate(_DOUBLED))]
+        keys.append(("en", self.en))
+        keys += [("alt", a) for a in self.alt]
+        out: list[tuple[str, str]] = []
+        seen: set[str] = set()
+        for fld, text in keys:
+            norm = normalize(text)
+            if norm and norm not in seen:
+                seen.add(norm)
+                out.append((fld, norm))
+        return out
+
+
+def normalize(text: str) -> str:
+    """Fold text for search: case, macrons (ō -> o), ё -> е, katakana -> hiragana, punctuation -> spaces."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = text.translate(_MACRONS).replace("ё", "е")
+    text = "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text)
+    text = re.sub(r"[\s'’ʼ\-‐–—_/,.()«»\"!?:;・]+", " ", text)
+    return text.strip()
+
+
+class Glossary:
+    """All terms, looked up by id (or alias) and searched in any script."""
+
+    def __init__(self, terms: list[Term], path: Path | None = None) -> None:
+        self.path = path
+        self._terms: dict[str, Term] = {}
+        self._index: dict[str, Term] = {}
+        for t in terms:
+            self._terms[t.id] = t
+            self._index[t.id] = t
+            for a in t.aliases:
+                self._index[a] = t
+        self._keys = [(t, t.search_keys()) for t in terms]
+
+    def __len__(self) -> int:
+        return len(self._terms)
+
+    def __iter__(self) -> Iterator[Term]:
+        return iter(self._terms.values())
+
+    def ids(self) -> list[str]:
+        """Every primary id, in file order (aliases are not listed)."""
+        return list(self._terms)
+
+    def has(self, term_id: str) -> bool:
+        """True if ``term_id`` is an id or an alias of a term."""
+        return term_id in self._index
+
+    def term(self, term_id: str) -> Term:
+        """The term with this id or alias; KeyError names the unknown id."""
+        try:
+            return self._index[term_id]
+        except KeyError:
+            raise KeyError(f"no glossary term {term_id!r} in {self.path or 'glossary'}") from None
+
+    def by_category(self, category: str) -> list[Term]:
+        """Terms of one category (e.g. "yaku", "wait"), in file order."""
+        if category not in CATEGORIES:
+            raise ValueError(f"unknown category {category!r}")
+        return [t for t in self._terms.values() if t.category == category]
+
+    def search(self, query: str, limit: int | None = None) -> list[Term]:
+        """Find terms by Russian, kanji, kana, romaji (with or without macrons), English or id.
+
+        Case-insensitive and partial.  Ranking: exact match, then prefix (of the whole text, then of a
+        word), then substring; ties go to the shorter matched text, then to file order.
+        """
+        q = normalize(query)
+        if not q:
+            return []
+        ranked: list[tuple[int, int, int, Term]] = []
+        for order, (t, keys) in enumerate(self._keys):
+            best: tuple[int, int] | None = None
+            for _fld, text in keys:
+                if text == q:
+                    score = 0
+                elif text.startswith(q):
+                    score = 1
+                elif f" {q}" in f" {text}":
+                    score = 2
+                elif q in text:
+                    score = 3
+                else:
+                    continue
+                cand = (score, len(text))
+                if best is None or cand < best:
+                    best = cand
+            if best is not None:
+                ranked.append((best[0], best[1], order, t))
+        ranked.sort(key=lambda r: r[:3])
+        found = [r[3] for r in ranked]
+        return found[:limit] if limit is not None else found
+
+
+def _fail(path: Path, line: int, what: str) -> GlossaryError:
+    return GlossaryError(f"{path}:{line}: {what}")
+
+
+def _scalar_text(path: Path, key: str, node: yaml.Node, term_id: str) -> str:
+    line = node.start_mark.line + 1
+    if not isinstance(node, yaml.ScalarNode) or node.tag != "tag:yaml.org,2002:str":
+        raise _fail(path, line, f"term {term_id!r}: key {key!r} must be a text string")
+    value = str(node.value).strip()
+    if not value:
+        raise _fail(path, line, f"term {term_id!r}: key {key!r} is empty")
+    return value
+
+
+def _string_list(path: Path, key: str, node: yaml.Node, term_id: str) -> tuple[str, ...]:
+    if not isinstance(node, yaml.SequenceNode):
+        raise _fail(path, node.start_mark.line + 1, f"term {term_id!r}: key {key!r} must be a list")
+    return tuple(_scalar_text(path, key, item, term_id) for item in node.value)
+
+
+def parse_glossary(text: str, path: Path) -> Glossary:
+    """Parse and check glossary YAML text; errors name ``path``, the line and the key."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        root = yaml.compose(text, Loader=loader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 0
+        raise _fail(path, line, f"not valid YAML: {getattr(exc, 'problem', exc)}") from exc
+    if not isinstance(root, yaml.MappingNode):
+        raise _fail(path, 1, "the file must be a mapping with a 'terms' list")
+    terms_node = next((v for k, v in root.value if k.value == "terms"), None)
+    if not isinstance(terms_node, yaml.SequenceNode):
+        raise _fail(path, 1, "missing 'terms:' list")
+    terms: list[Term] = []
+    seen: dict[str, int] = {}
+    for entry in terms_node.value:
+        line = entry.start_mark.line + 1
+        if not isinstance(entry, yaml.MappingNode):
+            raise _fail(path, line, "each term must be a mapping of keys")
+        fields: dict[str, yaml.Node] = {}
+        for k, v in entry.value:
+            if k.value in fields:
+                raise _fail(path, k.start_mark.line + 1, f"duplicate key {k.value!r}")
+            fields[k.value] = v
+        term_id = str(getattr(fields.get("id"), "value", "?"))
+        for key in fields:
+            if key not in _REQUIRED and key not in _OPTIONAL:
+                raise _fail(path, fields[key].start_mark.line + 1, f"term {term_id!r}: unknown key {key!r}")
+        for key in _REQUIRED:
+            if key not in fields:
+                raise _fail(path, line, f"term {term_id!r}: missing key {key!r}")
+        values = {key: _scalar_text(path, key, fields[key], term_id) for key in _REQUIRED}
+        if "ru_seed" in fields:
+            values["ru_seed"] = _scalar_text(path, "ru_seed", fields["ru_seed"], term_id)
+        aliases = _string_list(path, "aliases", fields["aliases"], term_id) if "aliases" in fields else ()
+        alt = _string_list(path, "alt", fields["alt"], term_id) if "alt" in fields else ()
+        for key, ident in [("id", values["id"])] + [("aliases", a) for a in aliases]:
+            key_line = fields[key].start_mark.line + 1
+            if not _ID_RE.match(ident):
+                raise _fail(path, key_line, f"term {term_id!r}: key {key!r}: {ident!r} is not lower-case ASCII romaji with '_'")
+            if ident in seen:
+                raise _fail(path, key_line, f"term {term_id!r}: key {key!r}: id {ident!r} already used on line {seen[ident]}")
+            seen[ident] = key_line
+        if values["category"] not in CATEGORIES:
+            raise _fail(path, fields["category"].start_mark.line + 1,
+                        f"term {term_id!r}: key 'category': unknown category {values['category']!r}")
+        if not _SEED_RE.match(values["seed"]):
+            raise _fail(path, fields["seed"].start_mark.line + 1,
+                        f"term {term_id!r}: key 'seed': {values['seed']!r} is not like \"000:4712\" or \"001:10-12; 003:5\"")
+        terms.append(Term(aliases=aliases, alt=alt, line=line, **values))
+    return Glossary(terms, path)
+
+
+@lru_cache(maxsize=8)
+def _load_cached(path: Path, mtime_ns: int) -> Glossary:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise GlossaryError(f"{path}: cannot read the glossary: {exc}") from exc
+    return parse_glossary(text, path)
+
+
+def load_glossary(path: str | Path | None = None) -> Glossary:
+    """Load the glossary (``trainer/data/glossary.yaml`` by default); cached until the file changes."""
+    p = Path(path) if path is not None else GLOSSARY_PATH
+    p = p.resolve()
+    try:
+        mtime = p.stat().st_mtime_ns
+    except OSError as exc:
+        raise GlossaryError(f"{p}: cannot read the glossary: {exc}") from exc
+    return _load_cached(p, mtime)
+
+
+__all__ = [
+    "CATEGORIES",
+    "DISPLAY_MODES",
+    "GLOSSARY_PATH",
+    "Glossary",
+    "GlossaryError",
+    "Term",
+    "load_glossary",
+    "normalize",
+    "parse_glossary",
+]
