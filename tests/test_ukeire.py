@@ -152,4 +152,4 @@ def test_discard_options_match_direct_computation(counts: list[int], draw_kind: 
     for o in discard_options(hand):
         rest = hand.without(o.tile)
         assert o.shanten_after == shanten(rest)
-        assert o.ukeire == ukeire(rest)
+        assert o.ukeire == ukeire(rest, [o.tile])  # the discarded tile is in the river

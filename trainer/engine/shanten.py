@@ -41,6 +41,7 @@ from trainer.engine.suit_table import (
     suit_vector,
     table_vector_id,
     vector_id,
+    vector_list,
     vector_of,
 )
 from trainer.engine.tiles import NUM_KINDS, TERMINALS_AND_HONORS
@@ -71,21 +72,41 @@ def sets_needed_for(concealed: int) -> int:
     return concealed // 3
 
 
-def _suit_id(key: bytes) -> int:
-    i = _SUIT_IDS.get(key)
-    if i is None:
-        i = _SUIT_IDS[key] = table_vector_id(key)
-    return i
+def _aux(key: bytes, yaochuu: tuple[int, ...]) -> int:
+    """Packed tallies of one group, summable across groups: tiles, kinds, pairs (kinds with 2+),
+    and the same kinds/pairs over the terminal-and-honor ranks ``yaochuu`` (6 bits each)."""
+    kinds = sum(1 for c in key if c)
+    pairs = sum(1 for c in key if c >= 2)
+    y_kinds = sum(1 for i in yaochuu if key[i])
+    y_pairs = sum(1 for i in yaochuu if key[i] >= 2)
+    return sum(key) | kinds << 6 | pairs << 12 | y_kinds << 18 | y_pairs << 24
 
 
-def _honor_id(key: bytes) -> int:
-    i = _HONOR_IDS.get(key)
-    if i is None:
+def _suit_packed(key: bytes) -> int:
+    """Cache entry of a number-suit pattern: vector id << 32 | tallies (see :func:`_aux`)."""
+    v = _SUIT_IDS.get(key)
+    if v is None:
+        v = _SUIT_IDS[key] = table_vector_id(key) << 32 | _aux(key, (0, 8))
+    return v
+
+
+def _honor_packed(key: bytes) -> int:
+    """Cache entry of the seven honor counts: vector id << 32 | tallies."""
+    v = _HONOR_IDS.get(key)
+    if v is None:
         for c in key:
             if c > 4:
                 raise ValueError(f"{c} copies of an honor tile: a set has only 4")
-        i = _HONOR_IDS[key] = vector_id(honor_vector(list(key)))
-    return i
+        v = _HONOR_IDS[key] = vector_id(honor_vector(list(key))) << 32 | _aux(key, tuple(range(7)))
+    return v
+
+
+def _suit_id(key: bytes) -> int:
+    return _suit_packed(key) >> 32
+
+
+def _honor_id(key: bytes) -> int:
+    return _honor_packed(key) >> 32
 
 
 def _check34(counts: Sequence[int]) -> bytes:
@@ -104,7 +125,6 @@ def _make_shanten_counts():
     comb = _COMBINED.get
     final_get = _FINAL.get
     shift = ID_SHIFT
-    yaochuu = _yaochuu
     max_sets = MAX_SETS
     nk = NUM_KINDS
 
@@ -119,24 +139,27 @@ def _make_shanten_counts():
         b = bytes(counts34)
         if len(b) != nk:
             raise ValueError(f"expected 34 tile counts, got {len(b)}")
-        if sets_needed is None:
-            sets_needed = sum(b) // 3
         k = b[0:9]
         a = suit_get(k)
         if a is None:
-            a = _suit_id(k)
+            a = _suit_packed(k)
         k = b[9:18]
         p = suit_get(k)
         if p is None:
-            p = _suit_id(k)
+            p = _suit_packed(k)
         k = b[18:27]
         s = suit_get(k)
         if s is None:
-            s = _suit_id(k)
-        hk = b[27:34]
-        h = honor_get(hk)
+            s = _suit_packed(k)
+        k = b[27:34]
+        h = honor_get(k)
         if h is None:
-            h = _honor_id(hk)
+            h = _honor_packed(k)
+        tally = a + p + s + h
+        a >>= 32
+        p >>= 32
+        s >>= 32
+        h >>= 32
         x = comb(a * shift + p)
         if x is None:
             x = combine_ids(a, p)
@@ -146,21 +169,17 @@ def _make_shanten_counts():
         v = final_get(x * shift + y)
         if v is None:
             v = _final(x, y)
+        if sets_needed is None:
+            sets_needed = (tally & 63) // 3
         best = v[5 + sets_needed] - 1
         if sets_needed == max_sets and best > 0:
-            zeros = b.count(0)
-            kinds = nk - zeros
-            pairs = kinds - b.count(1)
-            chiitoi = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+            kinds = (tally >> 6) & 63
+            chiitoi = 6 - ((tally >> 12) & 63) + (7 - kinds if kinds < 7 else 0)
             if chiitoi < best:
                 best = chiitoi
-            # kokushi >= 12 - (yaochuu kinds held) >= absent honor kinds - 1: skip when it cannot win
-            if hk.count(0) <= best:
-                yao = yaochuu(b)
-                held = 13 - yao.count(0)
-                kokushi = 13 - held - (1 if held > yao.count(1) else 0)
-                if kokushi < best:
-                    best = kokushi
+            kokushi = 13 - ((tally >> 18) & 63) - (1 if tally >> 24 & 63 else 0)
+            if kokushi < best:
+                best = kokushi
         return best
 
     return shanten_counts
@@ -247,36 +266,57 @@ def shanten_after_draws(
             if o != g:
                 acc = combine_ids(acc, ids[o])
         rest.append(acc)
+    idx = 5 + sets_needed
+    # shanten of the special forms after drawing a kind held c times (c = 0, 1, 2+), yaochuu or not
+    special_yao = special_other = (99, 99, 99)
     if special_forms:
         kinds = NUM_KINDS - b.count(0)
         pairs = kinds - b.count(1)
         yao = _yaochuu(b)
         yao_held = 13 - yao.count(0)
         yao_pair = yao_held > yao.count(1)
+        chiitoi = [6 - (pairs + (c == 1)) + max(0, 7 - (kinds + (c == 0))) for c in (0, 1, 2)]
+        kokushi_other = 13 - yao_held - yao_pair
+        kokushi_yao = [13 - (yao_held + (c == 0)) - (yao_pair or c == 1) for c in (0, 1, 2)]
+        special_yao = tuple(min(chiitoi[c], kokushi_yao[c]) for c in (0, 1, 2))
+        special_other = tuple(min(chiitoi[c], kokushi_other) for c in (0, 1, 2))
+    vectors = vector_list()
+    comb = _COMBINED.get
+    suit_get = _SUIT_IDS.get
+    honor_get = _HONOR_IDS.get
     out: list[int | None] = []
-    idx = 5 + sets_needed
-    for k in range(NUM_KINDS):
-        c = b[k]
-        if c >= caps[k]:
-            out.append(None)
-            continue
-        g = k // 9
+    for g in range(4):
         key = keys[g]
-        r = k - _GROUP_STARTS[g]
-        new_key = key[:r] + bytes((c + 1,)) + key[r + 1 :]
-        vid = combine_ids(_group_id(g, new_key, lim), rest[g])
-        best = vector_of(vid)[idx] - 1
-        if special_forms:
-            k_kinds = kinds + (c == 0)
-            k_pairs = pairs + (c == 1)
-            chiitoi = 6 - k_pairs + max(0, 7 - k_kinds)
-            if k in TERMINALS_AND_HONORS:
-                kokushi = 13 - (yao_held + (c == 0)) - (1 if yao_pair or c == 1 else 0)
+        start = _GROUP_STARTS[g]
+        other = rest[g]
+        for r in range(len(key)):
+            k = start + r
+            c = key[r]
+            if c >= caps[k]:
+                out.append(None)
+                continue
+            new_key = key[:r] + _NEXT_COUNT[c] + key[r + 1 :]
+            if lim is None:
+                packed = (honor_get if g == 3 else suit_get)(new_key)
+                if packed is None:
+                    packed = _honor_packed(new_key) if g == 3 else _suit_packed(new_key)
+                gid = packed >> 32
             else:
-                kokushi = 13 - yao_held - (1 if yao_pair else 0)
-            best = min(best, chiitoi, kokushi)
-        out.append(best)
+                gid = _group_id(g, new_key, lim)
+            vid = comb(gid * ID_SHIFT + other)
+            if vid is None:
+                vid = combine_ids(gid, other)
+            best = vectors[vid][idx] - 1
+            if special_forms:
+                sp = (special_yao if k in _YAOCHUU_SET else special_other)[c if c < 2 else 2]
+                if sp < best:
+                    best = sp
+            out.append(best)
     return out
+
+
+_NEXT_COUNT: Final = tuple(bytes((c + 1,)) for c in range(16))
+_YAOCHUU_SET: Final = frozenset(TERMINALS_AND_HONORS)
 
 
 @lru_cache(maxsize=65536)

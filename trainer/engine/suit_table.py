@@ -144,6 +144,11 @@ def vector_of(i: int) -> Vector:
     return _VECTORS[i]
 
 
+def vector_list() -> list[Vector]:
+    """The live list of interned vectors, indexed by id (for inlined fast paths; do not modify)."""
+    return _VECTORS
+
+
 def combine_ids(a: int, b: int) -> int:
     """Id of the combination of the vectors with ids ``a`` and ``b`` (memoised)."""
     key = a * ID_SHIFT + b

@@ -17,7 +17,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from trainer.engine.hand import Hand
-from trainer.engine.shanten import meld_limits, sets_needed_for, shanten, shanten_after_draws
+from trainer.engine.shanten import (
+    meld_limits,
+    sets_needed_for,
+    shanten_after_draws,
+    shanten_counts,
+    shanten_standard,
+)
 from trainer.engine.tiles import NUM_KINDS, Tile, counts34
 
 Visible = Sequence[int] | Iterable[Tile | int] | None
@@ -38,11 +44,6 @@ def visible_counts(visible: Visible) -> list[int]:
     return counts
 
 
-def _remaining(hand: Hand, seen: list[int]) -> list[int]:
-    held = hand.all_counts()
-    return [max(0, 4 - held[k] - seen[k]) for k in range(NUM_KINDS)]
-
-
 def ukeire(hand: Hand, visible: Visible = None) -> dict[int, int]:
     """The effective tiles of a 3n+1 hand: kind -> copies still available, for every kind
     whose draw lowers the shanten (for a tenpai hand: the waits).  A kind whose copies are all
@@ -53,19 +54,26 @@ def ukeire(hand: Hand, visible: Visible = None) -> dict[int, int]:
             f"ukeire is for a hand waiting for a draw (3n+1 concealed tiles), not {n}: "
             "for a hand with the drawn tile use discard_options"
         )
-    return _ukeire(hand, visible_counts(visible), shanten(hand))
-
-
-def _ukeire(hand: Hand, seen: list[int], now: int) -> dict[int, int]:
     counts = hand.counts()
+    limits = meld_limits(hand)
+    now = _shanten_of(counts, n, limits)
+    return _ukeire(counts, n, limits, now, hand.all_counts(), visible_counts(visible))
+
+
+def _shanten_of(counts: list[int], n: int, limits: list[int] | None) -> int:
+    if limits is None:
+        sets_needed_for(n)
+        return shanten_counts(counts)
+    return shanten_standard(counts, sets_needed_for(n), limits=limits)
+
+
+def _ukeire(
+    counts: list[int], n: int, limits: list[int] | None, now: int, held: list[int], seen: list[int]
+) -> dict[int, int]:
     after = shanten_after_draws(
-        counts,
-        sets_needed_for(len(hand.concealed) + 1),
-        limits34=meld_limits(hand),
-        special_forms=not hand.melds and len(hand.concealed) == 13,
+        counts, sets_needed_for(n + 1), limits34=limits, special_forms=limits is None and n == 13
     )
-    left = _remaining(hand, seen)
-    return {k: left[k] for k, s in enumerate(after) if s is not None and s < now}
+    return {k: max(0, 4 - held[k] - seen[k]) for k, s in enumerate(after) if s is not None and s < now}
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +92,9 @@ def discard_options(hand14: Hand, visible: Visible = None) -> list[DiscardOption
     lowest shanten after the discard, then the most ukeire copies, then the tile order.
 
     A red five and a plain five are one option; the plain five is named when the hand holds one
-    (throwing a red five away loses its dora)."""
+    (throwing a red five away loses its dora).  Copies are counted against the whole hand with
+    its drawn tile, as tile-efficiency tools do: the discarded tile goes to the river and is not
+    drawable again."""
     n = len(hand14.concealed)
     if n % 3 != 2:
         raise ValueError(f"discard options need a hand with its drawn tile (3n+2 concealed tiles), not {n}")
@@ -93,13 +103,16 @@ def discard_options(hand14: Hand, visible: Visible = None) -> list[DiscardOption
     for t in hand14.concealed:
         if t.kind not in chosen or chosen[t.kind].red:
             chosen[t.kind] = t
+    counts = hand14.counts()
+    held = hand14.all_counts()  # the discarded tile is in the river: not drawable either
+    limits = meld_limits(hand14)
     options = []
     for kind in sorted(chosen):
-        tile = chosen[kind]
-        rest = hand14.without(tile)
-        now = shanten(rest)
-        uk = _ukeire(rest, seen, now)
-        options.append(DiscardOption(tile, now, uk, sum(uk.values())))
+        counts[kind] -= 1
+        now = _shanten_of(counts, n - 1, limits)
+        uk = _ukeire(counts, n - 1, limits, now, held, seen)
+        counts[kind] += 1
+        options.append(DiscardOption(chosen[kind], now, uk, sum(uk.values())))
     options.sort(key=lambda o: (o.shanten_after, -o.total, o.tile.kind))
     return options
 
