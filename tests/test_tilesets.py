@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from trainer.engine.tiles import NUM_KINDS, Tile, kind_from_name
-from trainer.engine.tilesets import TILESETS_PATH, TileSet, TileSetError, get_tileset, load_tilesets
+from trainer.engine.tilesets import (
+    TILESETS_PATH,
+    TileSet,
+    TileSetError,
+    get_tileset,
+    load_tilesets,
+    tileset_ids,
+)
 
 
 def test_standard_sets() -> None:
@@ -90,6 +97,12 @@ def test_bad_file_entry_names_file_line_and_key(tmp_path: Path) -> None:
     bad.write_text("[x\n", encoding="utf-8")
     with pytest.raises(TileSetError, match=str(bad)):
         load_tilesets(bad)
+
+
+def test_ids_in_file_order() -> None:
+    ids = tileset_ids()
+    assert ids[0] == "standard" and "ponjan" in ids
+    assert set(ids) == set(load_tilesets())
 
 
 def test_unknown_name() -> None:

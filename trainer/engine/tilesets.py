@@ -213,4 +213,9 @@ def get_tileset(name: str) -> TileSet:
     return sets[name]
 
 
-__all__ = ["TILESETS_PATH", "TileSet", "TileSetError", "get_tileset", "load_tilesets"]
+def tileset_ids() -> tuple[str, ...]:
+    """Names of the shipped sets, in file order (what a lesson may name)."""
+    return tuple(_default_sets())
+
+
+__all__ = ["TILESETS_PATH", "TileSet", "TileSetError", "get_tileset", "load_tilesets", "tileset_ids"]
