@@ -74,7 +74,10 @@ def compile_po(po_path: Path) -> _gettext.GNUTranslations:
         with po_path.open("rb") as fh:
             catalog = read_po(fh, abort_invalid=True)
     except PoFileError as exc:
-        raise I18nError(f"{po_path}: invalid catalog: {exc}") from exc
+        lineno = getattr(exc, "lineno", None)  # Babel counts lines from 0
+        line = lineno + 1 if isinstance(lineno, int) else None
+        where = f"{po_path}:{line}" if line else str(po_path)
+        raise I18nError(f"{where}: invalid catalog: {exc.args[0] if exc.args else exc}") from exc
     except (OSError, ValueError) as exc:
         raise I18nError(f"{po_path}: cannot read catalog: {exc}") from exc
     buf = io.BytesIO()

@@ -1,0 +1,230 @@
+"""UI translations: every extracted message is translated, catalogs are clean, plurals and formats are right."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from trainer import i18n
+from trainer.paths import LOCALES_DIR, ROOT
+
+PLURAL_RU = "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"
+BRACES = re.compile(r"\{[^{}]*\}")
+
+
+@pytest.fixture(autouse=True)
+def _restore_language() -> Iterator[None]:
+    before = i18n.current_language()
+    yield
+    i18n.reload_catalogs(LOCALES_DIR)
+    i18n.set_language(before)
+
+
+def _catalog(lang: str):
+    path = LOCALES_DIR / lang / "LC_MESSAGES" / "trainer.po"
+    with path.open("rb") as fh:
+        return read_po(fh, abort_invalid=True)
+
+
+def _extracted() -> dict[tuple[str | None, str], tuple[str, int]]:
+    """Messages found in the code now (same mapping as scripts/i18n.py): key (context, msgid) -> location."""
+    with (ROOT / "babel.cfg").open() as fh:
+        method_map, options_map = parse_mapping_cfg(fh)
+    found: dict[tuple[str | None, str], tuple[str, int]] = {}
+    for filename, lineno, message, _comments, context in extract_from_dir(str(ROOT), method_map, options_map):
+        msgid = message[0] if isinstance(message, tuple) else message
+        if msgid:
+            found.setdefault((context, msgid), (filename, lineno))
+    return found
+
+
+def _strings(message) -> tuple[str, ...]:
+    return tuple(message.string) if isinstance(message.string, tuple | list) else (message.string,)
+
+
+# ---------------------------------------------------------------- completeness
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_message_in_the_code_is_translated(lang: str) -> None:
+    catalog = _catalog(lang)
+    missing = []
+    for (context, msgid), (filename, lineno) in sorted(_extracted().items(), key=lambda kv: kv[1]):
+        message = catalog.get(msgid, context=context)
+        if message is None or message.fuzzy or not all(_strings(message)):
+            missing.append(f"{filename}:{lineno}: {msgid!r}")
+    assert not missing, (
+        f"{len(missing)} message(s) lack a {lang} translation; run `.venv/bin/python scripts/i18n.py` and "
+        f"translate locales/{lang}/LC_MESSAGES/trainer.po:\n" + "\n".join(missing[:40])
+    )
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_template_message_is_in_the_catalog(lang: str) -> None:
+    with (LOCALES_DIR / "trainer.pot").open("rb") as fh:
+        template = read_po(fh, abort_invalid=True)
+    catalog = _catalog(lang)
+    missing = [m.id for m in template if m.id and catalog.get(m.id, context=m.context) is None]
+    assert not missing, f"locales/trainer.pot messages missing from {lang}: {missing[:20]}"
+
+
+# ---------------------------------------------------------------- catalog hygiene
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_catalog_is_clean(lang: str) -> None:
+    catalog = _catalog(lang)  # abort_invalid: a broken file fails here with its line
+    assert str(catalog.locale) == lang
+    fuzzy = [m.id for m in catalog if m.id and m.fuzzy]
+    assert not fuzzy, f"fuzzy entries in {lang}: {fuzzy}"
+    if lang == "ru":
+        assert catalog.plural_forms == PLURAL_RU
+    else:
+        assert catalog.num_plurals == 2
+    for m in catalog:
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple | list) else (m.id,)
+        expected = set(BRACES.findall(" ".join(ids)))
+        if isinstance(m.id, tuple | list):
+            assert len(_strings(m)) == catalog.num_plurals, f"{lang}: {m.id!r} needs {catalog.num_plurals} forms"
+        for text in _strings(m):
+            if text:
+                assert set(BRACES.findall(text)) <= expected, f"{lang}: {m.id!r} -> {text!r}: unknown placeholder"
+                if not isinstance(m.id, tuple | list):
+                    assert set(BRACES.findall(text)) == expected, f"{lang}: {m.id!r} -> {text!r}: placeholder lost"
+
+
+def test_english_catalog_mirrors_the_source_strings() -> None:
+    """English msgstrs may be reworded, but none may be Russian (a copy-paste slip)."""
+    for m in _catalog("en"):
+        for text in _strings(m):
+            assert not re.search(r"[А-Яа-яЁё]", text or ""), f"Cyrillic in the English catalog: {m.id!r}"
+
+
+# ---------------------------------------------------------------- runtime behaviour
+
+
+@pytest.mark.parametrize(
+    ("n", "points", "han", "tiles"),
+    [
+        (1, "1 очко", "1 хан", "1 плитка"),
+        (2, "2 очка", "2 хана", "2 плитки"),
+        (5, "5 очков", "5 ханов", "5 плиток"),
+        (11, "11 очков", "11 ханов", "11 плиток"),
+        (21, "21 очко", "21 хан", "21 плитка"),
+        (22, "22 очка", "22 хана", "22 плитки"),
+        (25, "25 очков", "25 ханов", "25 плиток"),
+        (101, "101 очко", "101 хан", "101 плитка"),
+        (111, "111 очков", "111 ханов", "111 плиток"),
+    ],
+)
+def test_russian_plural_forms(n: int, points: str, han: str, tiles: str) -> None:
+    i18n.set_language("ru")
+    assert i18n.points_text(n) == points
+    assert i18n.han_text(n) == han
+    assert i18n.tiles_text(n) == tiles
+    assert i18n.fu_text(n) == f"{n} фу"
+
+
+def test_english_plurals_and_grouping() -> None:
+    i18n.set_language("en")
+    assert i18n.points_text(1) == "1 point"
+    assert i18n.points_text(2) == "2 points"
+    assert i18n.points_text(12000) == "12,000 points"
+    assert i18n.han_text(3) == "3 han"
+
+
+def test_russian_is_the_default_and_languages_switch() -> None:
+    assert i18n.DEFAULT_LANGUAGE == "ru"
+    seen: list[str] = []
+    i18n.on_language_change(seen.append)
+    i18n.set_language("en")
+    assert i18n.current_language() == "en"
+    i18n.set_language("en")  # no change, no notification
+    i18n.set_language("ru")
+    assert seen[-2:] == ["en", "ru"]
+    with pytest.raises(ValueError, match="unsupported language"):
+        i18n.set_language("de")
+
+
+def test_number_and_date_formats_follow_the_language() -> None:
+    d = dt.date(2026, 11, 22)
+    i18n.set_language("ru")
+    assert i18n.format_number(12000) == "12\u00a0000"
+    assert i18n.format_percent(0.873) == "87\u00a0%"
+    assert i18n.format_date(d, "long") == "22 ноября 2026\u00a0г."  # U+202F mapped to a plain no-break space
+    assert "\u202f" in i18n.format_date(d, "long", narrow=True)
+    assert i18n.format_decimal(0.375, "#,##0.0#") == "0,38"
+    i18n.set_language("en")
+    assert i18n.format_number(12000) == "12,000"
+    assert i18n.format_percent(0.873) == "87%"
+    assert i18n.format_date(d, "long") == "November 22, 2026"
+
+
+# ---------------------------------------------------------------- loading: .po compiled in memory, .mo when fresh
+
+
+def _po(path: Path, lang: str, entries: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    plural = PLURAL_RU if lang == "ru" else "nplurals=2; plural=(n != 1);"
+    path.write_text(
+        f'msgid ""\nmsgstr ""\n"Language: {lang}\\n"\n"Plural-Forms: {plural}\\n"\n'
+        f'"Content-Type: text/plain; charset=utf-8\\n"\n\n{entries}',
+        encoding="utf-8",
+    )
+
+
+def test_po_is_compiled_in_memory_when_mo_missing_or_stale(tmp_path: Path) -> None:
+    po = tmp_path / "ru" / "LC_MESSAGES" / "trainer.po"
+    _po(po, "ru", 'msgid "Lessons"\nmsgstr "Уроки"\n\nmsgctxt "mahjong call"\nmsgid "Pon"\nmsgstr "Пон!"\n\n'
+        '#, fuzzy\nmsgid "Play"\nmsgstr "Играть?"\n')
+    i18n.reload_catalogs(tmp_path)
+    i18n.set_language("ru")
+    assert i18n._("Lessons") == "Уроки"
+    assert i18n.pgettext("mahjong call", "Pon") == "Пон!"
+    assert i18n._("Play") == "Play"  # fuzzy entries are never shown
+    assert i18n._("Unknown string") == "Unknown string"
+
+    # A stale .mo (older than the .po) is ignored; a fresh one is used.
+    mo = po.with_suffix(".mo")
+    with po.open("rb") as fh:
+        catalog = read_po(fh)
+    catalog.get("Lessons").string = "Из .mo"
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    mo.write_bytes(buf.getvalue())
+    po_time = po.stat().st_mtime
+    os.utime(mo, (po_time - 100, po_time - 100))
+    i18n.reload_catalogs(tmp_path)
+    assert i18n._("Lessons") == "Уроки"
+    os.utime(mo, (po_time + 100, po_time + 100))
+    i18n.reload_catalogs(tmp_path)
+    assert i18n._("Lessons") == "Из .mo"
+
+
+def test_broken_po_names_file_and_line(tmp_path: Path) -> None:
+    po = tmp_path / "ru" / "LC_MESSAGES" / "trainer.po"
+    _po(po, "ru", 'msgid "Lessons"\nmsgstr "Уроки"\n\nmsgid "Play"\nmsgstr "Играть"\nstray words here\n')
+    i18n.reload_catalogs(tmp_path)
+    with pytest.raises(i18n.I18nError, match=r"trainer\.po:12: invalid catalog"):
+        i18n.set_language("ru")
+
+
+def test_fresh_clone_without_mo_files_works(tmp_path: Path) -> None:
+    copy = tmp_path / "locales"
+    shutil.copytree(LOCALES_DIR, copy, ignore=shutil.ignore_patterns("*.mo"))
+    i18n.reload_catalogs(copy)
+    i18n.set_language("ru")
+    assert i18n.points_text(5) == "5 очков"
