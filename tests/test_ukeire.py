@@ -153,3 +153,27 @@ def test_discard_options_match_direct_computation(counts: list[int], draw_kind: 
         rest = hand.without(o.tile)
         assert o.shanten_after == shanten(rest)
         assert o.ukeire == ukeire(rest, [o.tile])  # the discarded tile is in the river
+
+
+def test_open_hands_ukeire_matches_direct_draws() -> None:
+    """With declared melds the four-copies limit counts the meld tiles: check ukeire against
+    drawing each tile into the Hand and recomputing."""
+    rng = random.Random(99)
+    pons = ["(111m)", "(555p)", "(999s)", "(777z)", "(123m)", "(345p)", "[2222z]"]
+    for _ in range(40):
+        melds = rng.sample(pons, rng.randint(1, 3))
+        text = " ".join(melds)
+        used = parse_hand(text, check_size=False).all_counts()
+        wall = [k for k in range(NUM_KINDS) for _ in range(4 - used[k])]
+        size = 13 - 3 * len(melds)
+        counts = [0] * NUM_KINDS
+        for k in rng.sample(wall, size):
+            counts[k] += 1
+        hand = parse_hand(format_tiles(tiles_from_counts(counts)) + " " + text)
+        now = shanten(hand)
+        held = hand.all_counts()
+        expected = {}
+        for k in range(NUM_KINDS):
+            if held[k] < 4 and shanten(hand.with_tile(Tile(k))) < now:
+                expected[k] = 4 - held[k]
+        assert ukeire(hand) == expected, str(hand)
