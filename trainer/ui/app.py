@@ -103,6 +103,7 @@ class App:
         progress: Any = "open",
         save: bool = True,
         resizable: bool = True,
+        lessons_dir: Any = None,
     ) -> None:
         """Open the window.  ``settings=None`` loads them from disk; ``progress="open"`` opens the
         learner database (None disables progress); ``save=False`` never writes settings."""
@@ -131,9 +132,11 @@ class App:
         self.dirty = True
         self.running = False
         self.animating = False
+        self.time = 0.0  # seconds of app time (sum of the dt given to process)
         self.show_focus = True
         self._bg_cache: tuple[tuple[int, int], pygame.Surface] | None = None
         self._library: Any = None
+        self.lessons_dir = lessons_dir
         self._glossary: Any = None
         self.learner_id: int | None = None
         self.progress = None
@@ -184,7 +187,7 @@ class App:
             from trainer.lessons.loader import load_all
             from trainer.paths import LESSONS_DIR
 
-            self._library = load_all(LESSONS_DIR)
+            self._library = load_all(self.lessons_dir or LESSONS_DIR)
         return self._library
 
     def glossary(self) -> Any:
@@ -300,6 +303,11 @@ class App:
 
     # ------------------------------------------------------------------ frame
 
+    def layout_key(self) -> tuple[int, int, float, str]:
+        """What a screen's widgets depend on: window size, scale and tile size."""
+        L = self.layout
+        return (L.width, L.height, L.scale, self.settings.tile_size)
+
     def invalidate(self) -> None:
         """Ask for a redraw at the next frame."""
         self.dirty = True
@@ -337,10 +345,11 @@ class App:
 
     def process(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         """Handle events, then advance the top screen by ``dt`` seconds (tests call this directly)."""
+        self.time += dt
         for ev in events:
             self.handle_event(ev)
         screen = self.screen
-        animating = screen.update(dt) if screen is not None else False
+        animating = screen.update(min(dt, 0.1)) if screen is not None else False
         if self.banners:
             alive = [b for b in self.banners if b.update(dt)]
             if len(alive) != len(self.banners):
@@ -384,9 +393,7 @@ class App:
         screen = self.screen
         surf = self.surface
         if screen is not None:
-            L = self.layout
-            key = (L.width, L.height, L.scale, self.settings.tile_size)
-            if screen._built_for != key:
+            if screen._built_for != self.layout_key():
                 screen.rebuild()
             screen.draw(surf)
         for b in self.banners:
@@ -410,7 +417,7 @@ class App:
                 events = [first_ev] if first_ev.type != pygame.NOEVENT else []
                 events += pygame.event.get()
             now = time.perf_counter()
-            dt = min(0.1, now - last)
+            dt = now - last
             last = now
             self.process(events, dt)
             if self.dirty:

@@ -23,7 +23,7 @@ SETTINGS_FILE = "settings.json"
 LANGUAGES = ("ru", "en")
 TERM_MODES = ("ru_ja", "ja_ru", "full")
 TILE_SIZES = ("small", "medium", "large")
-PRESETS = ("tenhou", "tenhou_no_aka", "ema2008", "jpml_a")
+PRESETS = ("tenhou", "ema", "jpml")
 
 
 def config_dir() -> Path:

@@ -136,6 +136,7 @@ class Widget:
         self.hovered = False
         self.enabled = True
         self.visible = True
+        self.clip: pygame.Rect | None = None  # drawn clipped to this rect (scrolling lists)
 
     def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:  # pragma: no cover - abstract
         """Paint the widget."""
@@ -418,6 +419,7 @@ class Stepper(Widget):
         self.lo, self.hi, self.step = lo, hi, step
         self.choices = list(choices) if choices else None
         self.on_change = on_change
+        self.suffix = ""
 
     def _set(self, v: int) -> None:
         if self.choices:
@@ -522,8 +524,8 @@ class NumberField(Widget):
         else:
             r = pygame.Rect(self.rect.left + L.px(16), self.rect.centery, 0, 0)
             if self.placeholder:
-                blit_text(surf, app, self.placeholder, L.font("body"), P.ink_muted, r.topleft,
-                          anchor="midleft")
+                blit_text(surf, app, self.placeholder, L.font("body"), P.ink_muted, (r.left + L.px(10), r.top),
+                          anchor="midleft", max_width=self.rect.width - L.px(36))
         if focused:
             caret = pygame.Rect(r.right + L.px(3), self.rect.top + L.px(10), L.px(3), self.rect.height - L.px(20))
             pygame.draw.rect(surf, P.ink, caret)
@@ -555,3 +557,174 @@ class Banner:
         bg = {"error": P.wrong, "warn": P.accent_dark, "ok": P.right}.get(self.kind, P.felt_dark)
         draw_panel(surf, rect, bg, L.px(12), shadow=L.px(4), border=P.felt_line)
         blit_wrapped(surf, app, self.text, size, (255, 255, 255), rect.inflate(-L.px(40), -L.px(24)))
+
+
+class Dialog:
+    """A modal box over a dimmed screen: a title, text and buttons (Esc closes, arrows/Enter work).
+
+    Extra widgets (e.g. a tile row) can be given in ``extra`` together with a ``paint`` callback
+    that draws them inside the box under the text.
+    """
+
+    def __init__(self, app: App, title: str, body: str, buttons: Sequence[tuple[str, Callable[[], Any], str]],
+                 *, on_close: Callable[[], Any] | None = None, width: int = 640,
+                 paint: Callable[[pygame.Surface, pygame.Rect], int] | None = None, paint_height: int = 0) -> None:
+        self.app = app
+        self.title = title
+        self.body = body
+        self.on_close = on_close
+        self.width = width
+        self.paint = paint
+        self.paint_height = paint_height
+        self.buttons = [Button(label, self._wrap(cb), kind=kind) for label, cb, kind in buttons]
+        self.focus = len(self.buttons) - 1 if self.buttons else None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.closed = False
+
+    def _wrap(self, cb: Callable[[], Any]) -> Callable[[], None]:
+        def run() -> None:
+            self.close()
+            cb()
+
+        return run
+
+    def close(self) -> None:
+        """Remove the dialog (the screen checks ``closed``)."""
+        self.closed = True
+        self.app.invalidate()
+
+    def layout(self) -> None:
+        """Size the box to its text and place the buttons in a row at the bottom."""
+        app = self.app
+        L = app.layout
+        w = min(L.px(self.width), L.width - 2 * L.margin)
+        pad = L.px(28)
+        text_w = w - 2 * pad
+        th = app.line_height(L.font("h2"))
+        bh = wrapped_height(app, self.body, L.font("body"), text_w) if self.body else 0
+        ph = L.px(self.paint_height)
+        btn_h = L.px(52)
+        h = pad + th + L.px(12) + bh + (ph + L.px(12) if ph else 0) + L.px(24) + btn_h + pad
+        h = min(h, L.height - 2 * L.margin)
+        self.rect = pygame.Rect(0, 0, w, h)
+        self.rect.center = (L.width // 2, L.height // 2)
+        x = self.rect.right - pad
+        for b in reversed(self.buttons):
+            bw = min(max(b.preferred_width(app), L.px(120)), (w - 2 * pad) // max(1, len(self.buttons)))
+            b.rect = pygame.Rect(x - bw, self.rect.bottom - pad - btn_h, bw, btn_h)
+            x -= bw + L.px(12)
+
+    def handle_event(self, ev: pygame.event.Event) -> None:
+        """Keys and clicks for the dialog only (the screen below is inert)."""
+        if ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_ESCAPE:
+                self.close()
+                if self.on_close:
+                    self.on_close()
+            elif ev.key in (pygame.K_LEFT, pygame.K_UP, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB) and self.buttons:
+                step = -1 if ev.key in (pygame.K_LEFT, pygame.K_UP) else 1
+                self.focus = ((self.focus or 0) + step) % len(self.buttons)
+            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus is not None:
+                self.buttons[self.focus].activate()
+            else:
+                ch = getattr(ev, "unicode", "")
+                if ch and ch.isdigit() and 1 <= int(ch) <= len(self.buttons):
+                    self.buttons[int(ch) - 1].activate()
+        elif ev.type == pygame.MOUSEMOTION:
+            for b in self.buttons:
+                b.hovered = b.rect.collidepoint(ev.pos)
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            for i, b in enumerate(self.buttons):
+                if b.rect.collidepoint(ev.pos):
+                    self.focus = i
+                    b.activate()
+                    return
+        self.app.invalidate()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        """Dim the screen and paint the box."""
+        app = self.app
+        L = app.layout
+        self.layout()
+        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        shade.fill((*P.overlay, 150))
+        surf.blit(shade, (0, 0))
+        draw_panel(surf, self.rect, P.card, L.px(18), shadow=L.px(6), border=P.card_edge)
+        pad = L.px(28)
+        y = self.rect.top + pad
+        blit_text(surf, app, self.title, L.font("h2"), P.ink, (self.rect.left + pad, y), bold=True,
+                  max_width=self.rect.width - 2 * pad)
+        y += app.line_height(L.font("h2")) + L.px(12)
+        if self.body:
+            y += blit_wrapped(surf, app, self.body, L.font("body"), P.ink,
+                              pygame.Rect(self.rect.left + pad, y, self.rect.width - 2 * pad, 0))
+        if self.paint is not None:
+            area = pygame.Rect(self.rect.left + pad, y + L.px(12), self.rect.width - 2 * pad, L.px(self.paint_height))
+            self.paint(surf, area)
+        for i, b in enumerate(self.buttons):
+            b.draw(surf, app, i == self.focus)
+
+
+class MultiOptionRow(OptionRow):
+    """Like :class:`OptionRow` but several options can be on; Left/Right move, Space toggles."""
+
+    def __init__(self, options: Sequence[tuple[str, str]], values: Sequence[Any],
+                 on_change: Callable[[list[Any]], Any]) -> None:
+        super().__init__(options, "", lambda _v: None)
+        self.values = list(values)
+        self.cursor = 0
+        self.on_values = on_change
+
+    def toggle(self, i: int) -> None:
+        """Switch option ``i`` on or off (at least one stays on)."""
+        v = self.options[i][0]
+        if v in self.values:
+            if len(self.values) > 1:
+                self.values.remove(v)
+        else:
+            self.values.append(v)
+        self.cursor = i
+        order = [o for o, _ in self.options]
+        self.values.sort(key=order.index)
+        self.on_values(list(self.values))
+
+    def activate(self) -> None:
+        """Enter/Space toggles the option under the cursor."""
+        self.toggle(self.cursor)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """Toggle the clicked segment."""
+        for i, seg in enumerate(self._segments()):
+            if seg.collidepoint(pos):
+                self.toggle(i)
+
+    def handle_key(self, ev: pygame.event.Event) -> bool:
+        """Left/Right move the cursor, Space toggles."""
+        if ev.key == pygame.K_LEFT:
+            self.cursor = max(0, self.cursor - 1)
+            return True
+        if ev.key == pygame.K_RIGHT:
+            self.cursor = min(len(self.options) - 1, self.cursor + 1)
+            return True
+        if ev.key == pygame.K_SPACE:
+            self.toggle(self.cursor)
+            return True
+        return False
+
+    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+        """Paint the segments; the ones that are on are gold."""
+        L = app.layout
+        rad = L.px(10)
+        draw_panel(surf, self.rect, P.felt_dark, rad, border=P.felt_line)
+        size = L.font("small")
+        for i, (seg, (value, label)) in enumerate(zip(self._segments(), self.options, strict=True)):
+            inner = seg.inflate(-L.px(6), -L.px(6))
+            on = value in self.values
+            if on:
+                draw_panel(surf, inner, P.accent, rad - 2)
+            if focused and i == self.cursor:
+                pygame.draw.rect(surf, P.on_felt, inner, width=max(1, L.px(2)), border_radius=rad - 2)
+            blit_text(surf, app, ("✓ " if on else "") + label, size, P.on_accent if on else P.on_felt, inner.center,
+                      anchor="center", bold=on, max_width=inner.width - L.px(8))
+        if focused:
+            draw_focus_ring(surf, self.rect, rad, L.px(2))

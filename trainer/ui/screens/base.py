@@ -32,7 +32,7 @@ import pygame
 
 from trainer.i18n import _
 from trainer.ui.theme import PALETTE
-from trainer.ui.widgets import Button, Widget, blit_text
+from trainer.ui.widgets import Button, Dialog, Widget, blit_text
 
 if TYPE_CHECKING:
     from trainer.ui.app import App
@@ -57,6 +57,7 @@ class Screen:
         self.max_scroll = 0
         self.back_button: Button | None = None
         self._built_for: tuple[int, int, float, str] | None = None
+        self.dialog: Dialog | None = None
 
     # ---------------------------------------------------------------- lifecycle
 
@@ -64,8 +65,15 @@ class Screen:
         """The header title (already translated)."""
         return ""
 
+    #: Whether returning to this screen (after a pop) rebuilds it; screens that keep
+    #: in-progress input in their widgets set this to False.
+    rebuild_on_enter: bool = True
+
     def enter(self) -> None:
         """Called when the screen becomes the top of the stack (first time or after a pop)."""
+        if not self.rebuild_on_enter and self.widgets and self._built_for == self.app.layout_key():
+            self.relayout()
+            return
         self.rebuild()
 
     def leave(self) -> None:
@@ -95,7 +103,7 @@ class Screen:
             b.rect = pygame.Rect(0, 0, b.preferred_width(self.app), L.px(44))
             b.rect.midleft = (L.margin, L.header_h // 2 + L.px(4))
         self.layout()
-        self._built_for = (L.width, L.height, L.scale, self.app.settings.tile_size)
+        self._built_for = self.app.layout_key()
 
     def build(self) -> None:
         """Create widgets with :meth:`add`."""
@@ -217,9 +225,20 @@ class Screen:
         elif widget.rect.bottom > area.bottom:
             self.scroll(widget.rect.bottom - area.bottom + self.app.layout.px(8))
 
+    def open_dialog(self, title: str, body: str, buttons: list[tuple[str, Any, str]], **kw: Any) -> Dialog:
+        """Show a modal dialog; ``buttons`` are (label, callback, kind); Esc closes it."""
+        self.dialog = Dialog(self.app, title, body, buttons, **kw)
+        self.app.invalidate()
+        return self.dialog
+
     def handle_event(self, ev: pygame.event.Event) -> None:
         """Route one pygame event: keys, mouse motion (hover), clicks, wheel."""
         app = self.app
+        if self.dialog is not None:
+            self.dialog.handle_event(ev)
+            if self.dialog is not None and self.dialog.closed:
+                self.dialog = None
+            return
         if ev.type == pygame.KEYDOWN:
             if self.on_key(ev):
                 app.invalidate()
@@ -287,16 +306,21 @@ class Screen:
         self.app.draw_background(surf)
         self.draw_content(surf)
         focused = self.focused_widget()
-        header = pygame.Rect(0, 0, L.width, L.header_h) if self.has_header else None
+        pygame.Rect(0, 0, L.width, L.header_h) if self.has_header else None
         for w in self.widgets:
             if not w.visible or w is self.back_button:
                 continue
-            if header is not None and w.rect.bottom <= header.bottom and self.max_scroll:
-                continue
+            clip = getattr(w, "clip", None)
+            if clip is not None:
+                surf.set_clip(clip)
             w.draw(surf, self.app, w is focused and self.app.show_focus)
+            if clip is not None:
+                surf.set_clip(None)
         self.draw_overlay(surf)
         if self.has_header:
             self.draw_header(surf)
+        if self.dialog is not None:
+            self.dialog.draw(surf)
 
     def draw_content(self, surf: pygame.Surface) -> None:
         """Paint everything that is not a widget (below the widgets)."""

@@ -1,0 +1,235 @@
+"""Lesson prose on screen: words, inline tiles and glossary terms laid out in lines.
+
+:func:`layout_rich` takes lesson text (the markup of :mod:`trainer.lessons.richtext`:
+``{tiles:..}``, ``{hand:..}``, ``{term:id|word}``, ``**strong**``, blank-line
+paragraphs), wraps it to a width and renders it once into a transparent surface.
+Inline tiles sit on the text line (a little taller than the text); glossary terms
+are drawn in the term colour with a dotted underline, and their rectangles are kept
+so a click can open the term's card.  The result is cached, so a frame costs a blit.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from trainer.lessons.richtext import RichTextError, Span, parse_rich
+from trainer.ui import tile_art
+from trainer.ui.theme import PALETTE, Color
+
+if TYPE_CHECKING:
+    from trainer.ui.app import App
+
+P = PALETTE
+_CACHE: OrderedDict[tuple, RichLayout] = OrderedDict()
+_CACHE_SIZE = 64
+
+
+@dataclass(slots=True)
+class _Atom:
+    kind: str  # "word", "tiles", "space"
+    width: int
+    height: int
+    surf: pygame.Surface | None = None
+    term: str | None = None
+    tiles: str = ""
+    space_after: int = 0
+
+
+@dataclass(slots=True)
+class RichLayout:
+    """Rendered prose: the surface, its size, and the clickable glossary terms (rect, term id)."""
+
+    surface: pygame.Surface
+    terms: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+
+    @property
+    def height(self) -> int:
+        """Height of the rendered text in pixels."""
+        return self.surface.get_height()
+
+    def term_at(self, pos: tuple[int, int], origin: tuple[int, int]) -> str | None:
+        """The term id under a window point, with the text drawn at ``origin``."""
+        x, y = pos[0] - origin[0], pos[1] - origin[1]
+        for rect, term in self.terms:
+            if rect.collidepoint(x, y):
+                return term
+        return None
+
+
+def _words(text: str) -> list[tuple[str, bool]]:
+    """Split text into (word, followed-by-space) pairs, keeping newlines as their own items."""
+    out: list[tuple[str, bool]] = []
+    for li, line in enumerate(text.split("\n")):
+        if li:
+            out.append(("\n", False))
+        parts = line.split(" ")
+        for i, w in enumerate(parts):
+            if w:
+                out.append((w, i < len(parts) - 1))
+            elif out and i > 0 and out[-1][0] != "\n":
+                out[-1] = (out[-1][0], True)
+    return out
+
+
+def _term_label(app: App, span: Span) -> str:
+    shown = app.term_text(span.value)
+    if span.label:
+        # The author's inflected word, plus the Japanese form when the setting asks for it.
+        mode = app.settings.term_mode
+        if mode in ("ja_ru", "full") and shown and shown != span.value:
+            return f"{span.label} ({shown})"
+        return span.label
+    return shown
+
+
+def layout_rich(app: App, text: str, size: int, width: int, color: Color = P.ink, *,
+                term_color: Color = P.term, tile_scale: float = 1.45) -> RichLayout:
+    """Wrap and render rich lesson text ``width`` pixels wide at font ``size``."""
+    s = app.settings
+    key = (text, size, width, color, term_color, tile_scale, s.language, s.term_mode, s.tile_theme)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        _CACHE.move_to_end(key)
+        return hit
+    result = _layout(app, text, size, max(20, width), color, term_color, tile_scale)
+    _CACHE[key] = result
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return result
+
+
+def _layout(app: App, text: str, size: int, width: int, color: Color, term_color: Color,
+            tile_scale: float) -> RichLayout:
+    lh = app.line_height(size)
+    space = app.text_width(" ", size)
+    tile_h = round(lh * tile_scale)
+    tw = tile_art.tile_size(tile_h)[0]
+    gap = max(1, tile_h // 20)
+    paragraphs: list[list[_Atom]] = [[]]
+
+    def add_words(chunk: str, *, bold: bool = False, term: str | None = None, col: Color = color) -> None:
+        # A single newline inside a paragraph is a soft break (YAML block text): a space.
+        chunk = chunk.replace("\n", " ")
+        if chunk[:1] == " " and paragraphs[-1]:
+            paragraphs[-1][-1].space_after = space
+        for word, sp in _words(chunk):
+            if word == "\n":
+                paragraphs[-1].append(_Atom("break", 0, lh))
+                continue
+            for piece in _split_long(app, word, size, width, bold):
+                img = app.text_surface(piece, size, col, bold)
+                paragraphs[-1].append(_Atom("word", img.get_width(), lh, img, term=term))
+            paragraphs[-1][-1].space_after = space if sp else 0
+
+    for span in _spans(text):
+        if span.kind == "paragraph":
+            paragraphs.append([])
+        elif span.kind == "text":
+            add_words(span.value)
+        elif span.kind == "strong":
+            add_words(span.value, bold=True)
+        elif span.kind == "term":
+            add_words(_term_label(app, span), term=span.value, col=term_color)
+        else:
+            from trainer.ui.screens.tileview import row_width, slots_for_text
+
+            slots = slots_for_text(span.value)
+            h = tile_h
+            while h > lh and row_width(slots, h, gap) > width:
+                h -= 1
+            atom = _Atom("tiles", row_width(slots, h, gap), h, tiles=span.value)
+            paragraphs[-1].append(atom)
+
+    lines: list[list[_Atom]] = []
+    para_starts: set[int] = set()
+    for pi, para in enumerate(paragraphs):
+        if pi:
+            para_starts.add(len(lines))
+        line: list[_Atom] = []
+        x = 0
+        for a in para:
+            if a.kind == "break":
+                lines.append(line)
+                line, x = [], 0
+                continue
+            if line and x + a.width > width:
+                lines.append(line)
+                line, x = [], 0
+            line.append(a)
+            x += a.width + a.space_after
+        lines.append(line)
+    para_gap = round(lh * 0.55)
+    heights = [max([lh] + [a.height for a in ln]) for ln in lines]
+    total = sum(heights) + para_gap * len(para_starts)
+    surf = pygame.Surface((width, max(1, total)), pygame.SRCALPHA)
+    terms: list[tuple[pygame.Rect, str]] = []
+    y = 0
+    for li, (ln, h) in enumerate(zip(lines, heights, strict=True)):
+        if li in para_starts:
+            y += para_gap
+        x = 0
+        mid = y + h // 2
+        for a in ln:
+            if a.kind == "tiles":
+                _draw_inline_tiles(app, surf, a, x, mid, gap, tw)
+            elif a.surf is not None:
+                r = a.surf.get_rect(midleft=(x, mid))
+                surf.blit(a.surf, r)
+                if a.term is not None:
+                    uy = r.bottom - max(1, lh // 10)
+                    for dx in range(0, a.width + (a.space_after if _next_is_same_term(ln, a) else 0), 4):
+                        pygame.draw.line(surf, term_color, (x + dx, uy), (x + dx + 1, uy))
+                    hit = pygame.Rect(x, y, a.width + a.space_after, h)
+                    terms.append((hit, a.term))
+            x += a.width + a.space_after
+        y += h
+    return RichLayout(surf, terms)
+
+
+def _spans(text: str) -> list[Span]:
+    """Parsed markup; text with broken markup is shown as plain text rather than failing."""
+    try:
+        return parse_rich(text)
+    except RichTextError:
+        return [Span("text", text.replace("{", "(").replace("}", ")"))]
+
+
+def _next_is_same_term(line: list[_Atom], atom: _Atom) -> bool:
+    i = line.index(atom)
+    return i + 1 < len(line) and line[i + 1].term == atom.term
+
+
+def _draw_inline_tiles(app: App, surf: pygame.Surface, atom: _Atom, x: int, mid: int, gap: int, tw: int) -> None:
+    from trainer.ui.screens.tileview import slot_width, slots_for_text, tile_image
+
+    h = atom.height
+    bottom = mid + h // 2
+    tw = tile_art.tile_size(h)[0]
+    for s in slots_for_text(atom.tiles):
+        x += round(s.gap * tw)
+        img = tile_image(app, s, h)
+        surf.blit(img, img.get_rect(bottomleft=(x, bottom)))
+        x += slot_width(s, h) + gap
+
+
+def _split_long(app: App, word: str, size: int, width: int, bold: bool) -> list[str]:
+    if app.text_width(word, size, bold) <= width:
+        return [word]
+    return app.wrap(word, size, width, bold)
+
+
+def plain_text(text: str, app: App) -> str:
+    """Lesson markup flattened to plain text (terms as shown, tiles in MPSZ), for narrow places."""
+    out = []
+    for span in _spans(text):
+        if span.kind == "paragraph":
+            out.append("\n")
+        elif span.kind == "term":
+            out.append(_term_label(app, span))
+        else:
+            out.append(span.value)
+    return "".join(out)

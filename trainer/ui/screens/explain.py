@@ -1,0 +1,159 @@
+"""The engine's explanation items written out for the learner, as rich lesson markup.
+
+Graders (:mod:`trainer.lessons.answers`) return explanation items as plain dicts
+with a ``kind`` (``wait``, ``discard``, ``fu``, ``yaku``...).  :func:`explain`
+turns them into translated lines with tiles drawn inline (``{tiles:2m}``) and
+terms linked to the glossary (``{term:kanchan}``), ready for
+:func:`trainer.ui.richtext.layout_rich`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from trainer.i18n import N_, _, ngettext
+
+FU_NAMES = {
+    "fuutei": N_("Base fu for a win"),
+    "chiitoitsu": N_("Seven pairs: fixed 25 fu"),
+    "menzen_ron": N_("Closed hand won by ron"),
+    "tsumo": N_("Win by self-draw"),
+    "pinfu_tsumo": N_("Pinfu self-draw: no tsumo fu"),
+    "rinshan_tsumo": N_("Win on a replacement tile"),
+    "minkou_simple": N_("Open triplet of simples"),
+    "minkou_yaochuu": N_("Open triplet of terminals or honors"),
+    "ankou_simple": N_("Closed triplet of simples"),
+    "ankou_yaochuu": N_("Closed triplet of terminals or honors"),
+    "minkan_simple": N_("Open quad of simples"),
+    "minkan_yaochuu": N_("Open quad of terminals or honors"),
+    "ankan_simple": N_("Closed quad of simples"),
+    "ankan_yaochuu": N_("Closed quad of terminals or honors"),
+    "pair_dragon": N_("Pair of dragons"),
+    "pair_seat_wind": N_("Pair of the seat wind"),
+    "pair_round_wind": N_("Pair of the round wind"),
+    "pair_double_wind": N_("Pair of a double wind"),
+    "wait_kanchan": N_("Closed wait (kanchan)"),
+    "wait_penchan": N_("Edge wait (penchan)"),
+    "wait_tanki": N_("Pair wait (tanki)"),
+    "open_pinfu": N_("Open hand with no other fu"),
+}
+FORM_NAMES = {"standard": N_("Four sets and a pair"), "chiitoitsu": N_("Seven pairs"),
+              "kokushi": N_("Thirteen orphans")}
+SET_NAMES = {"run": N_("a run"), "triplet": N_("a triplet")}
+
+
+FAMILY_NAMES = {"man": N_("characters"), "pin": N_("dots"), "sou": N_("bamboo"), "honors": N_("honors")}
+SUIT_TILE = {"m": N_("{n} of characters"), "p": N_("{n} of dots"), "s": N_("{n} of bamboo")}
+HONOR_TERMS = ("ton", "nan", "shaa", "pei", "haku", "hatsu", "chun")
+
+
+def tile_label(name: str) -> str:
+    """A tile's name in words ("5 of dots"; honors as glossary terms), as rich markup."""
+    rank, suit = name[0], name[1]
+    if suit == "z":
+        return "{term:" + HONOR_TERMS[int(rank) - 1] + "}"
+    n = "5" if rank == "0" else rank
+    return _(SUIT_TILE[suit]).format(n=n)
+
+
+def family_name(family: str) -> str:
+    """A suit family in words."""
+    return _(FAMILY_NAMES[family]) if family in FAMILY_NAMES else family
+
+
+def fu_name(fu_id: str) -> str:
+    """The learner-facing name of a fu item id."""
+    return _(FU_NAMES[fu_id]) if fu_id in FU_NAMES else fu_id
+
+
+def _tiles(text: str) -> str:
+    return f"{{tiles:{text}}}" if text else "—"
+
+
+def _terms(ids: Iterable[str]) -> str:
+    return ", ".join(f"{{term:{i}}}" for i in ids)
+
+
+def explain_item(item: dict[str, Any]) -> str | None:
+    """One explanation item as one line of rich markup (None for kinds shown elsewhere)."""
+    k = item.get("kind")
+    if k == "wait":
+        left = item.get("left")
+        text = _tiles(item["tile"]) + " — " + _terms(item.get("shapes", ()))
+        if left is not None:
+            text += ", " + ngettext("{n} tile left", "{n} tiles left", left).format(n=left)
+        return text
+    if k == "named_wait":
+        return _("The shape {tiles} is a {name}: it waits on {waits}.").format(
+            tiles=_tiles(item.get("tiles", "")), name=f"{{term:{item['id']}}}", waits=_tiles(item.get("waits", "")))
+    if k == "discard":
+        if not item.get("best"):
+            return None
+        return _("Discard {tile}: {n} tiles improve the hand ({tiles}).").format(
+            tile=_tiles(item["tile"]), n=item.get("total", 0), tiles=_tiles(item.get("ukeire", "")))
+    if k == "dora":
+        if "count" in item:
+            return ngettext("{n} dora", "{n} dora", item["count"]).format(n=item["count"])
+        if "indicator" in item:
+            return _("Indicator {ind} → dora {dora}").format(ind=_tiles(item["indicator"]), dora=_tiles(item["dora"]))
+        return _("Dora: {dora}; red fives: {red}").format(dora=_tiles(item.get("dora", "")), red=item.get("red", 0))
+    if k == "set":
+        return _("{tile} makes {what}").format(tile=_tiles(item["tile"]), what=_(SET_NAMES.get(item["set"], item["set"])))
+    if k == "filter":
+        return _("The tiles of this group: {tiles}").format(tiles=_tiles(item.get("tiles", "")))
+    if k == "shanten":
+        return _("Shanten: {n}").format(n=item["shanten"])
+    if k == "shanten_form":
+        form = _(FORM_NAMES.get(item["form"], item["form"]))
+        return _("{form}: shanten {n}").format(form=form, n=item["shanten"])
+    if k == "ukeire":
+        return _tiles(item["tile"]) + " — " + ngettext("{n} tile left", "{n} tiles left", item["left"]).format(
+            n=item["left"])
+    if k == "yaku":
+        han = item.get("han")
+        suffix = (" — " + ngettext("{n} han", "{n} han", han).format(n=han)) if han else ""
+        return f"{{term:{item['id']}}}" + suffix
+    if k == "fu":
+        return fu_name(item["id"]) + " — " + ngettext("{n} fu", "{n} fu", item["fu"]).format(n=item["fu"])
+    if k == "total":
+        text = _("Total: {han} han, {fu} fu").format(han=item["han"], fu=item["fu"])
+        if item.get("points"):
+            text += " — " + ngettext("{n} point", "{n} points", item["points"]).format(n=item["points"])
+        return text
+    if k in ("tile_family", "tile_name"):
+        return _("{tile} is {name}, one of the {family}.").format(
+            tile=_tiles(item["tile"]), name=tile_label(item["tile"]), family=family_name(item.get("family", "")))
+    if k == "tile_number":
+        return _("{tile} shows the number {n}.").format(tile=_tiles(item["tile"]), n=item["number"])
+    if k == "fifth_copy":
+        return _("{tile} cannot come: the hand already holds all four.").format(tile=_tiles(item["tile"]))
+    if k == "points":
+        who = _("dealer") if item.get("dealer") else _("non-dealer")
+        how = _("tsumo") if item.get("tsumo") else _("ron")
+        text = _("{han} han {fu} fu, {who}, {how}").format(han=item["han"], fu=item["fu"], who=who, how=how)
+        if item.get("honba"):
+            text += " · " + ngettext("{n} honba", "{n} honba", item["honba"]).format(n=item["honba"]) + " (+" + str(
+                item["honba"] * item.get("honba_each", 0)) + ")"
+        if item.get("total"):
+            text += " — " + _("{n} points in all").format(n=item["total"])
+        return text
+    if k == "manners_rule":
+        try:
+            from trainer.engine.exercises.manners import manners_text
+
+            rule = manners_text("rule:" + item["code"])
+        except Exception:
+            rule = item["code"]
+        return _("Rule {code} (rank {rank}): {text}").format(code=item["code"], rank=item.get("rank", ""), text=rule)
+    if k == "reading":
+        return _("Reading: {r}").format(r=item["reading"])
+    return None
+
+
+def explain(items: Iterable[dict[str, Any]], limit: int = 8) -> str:
+    """Rich markup for a list of explanation items, one per line (at most ``limit`` lines)."""
+    lines = [line for line in (explain_item(i) for i in items) if line]
+    if len(lines) > limit:
+        lines = lines[:limit] + ["…"]
+    return "\n".join(lines)

@@ -1,0 +1,161 @@
+"""The home screen: continue where I stopped, and the doors to lessons, drills, glossary,
+progress and settings."""
+
+from __future__ import annotations
+
+import pygame
+
+from trainer.i18n import _
+from trainer.ui.app import SCREENS, register_screen
+from trainer.ui.screens.base import Screen
+from trainer.ui.theme import PALETTE
+from trainer.ui.widgets import Card, blit_text
+
+P = PALETTE
+
+# Tiles drawn on the home cards (MPSZ), one small hand per section.
+CARD_TILES = {
+    "lesson_map": "123m",
+    "drills": "456p",
+    "glossary": "7z",
+    "progress": "789s",
+    "settings": "5z",
+}
+
+
+@register_screen("home")
+class HomeScreen(Screen):
+    """The first screen: a "continue" card and one card per section."""
+
+    has_header = False
+
+    def _resume(self) -> tuple[str, int, str] | None:
+        """(lesson id, step, lesson title) of the lesson to continue, if any."""
+        app = self.app
+        found: tuple[str, int] | None = None
+        if app.progress is not None and app.learner_id is not None:
+            try:
+                found = app.progress.last_lesson(app.learner_id)
+            except Exception:
+                found = None
+        if found is None and app.settings.last_lesson:
+            found = (app.settings.last_lesson, app.settings.last_step)
+        if found is None:
+            return None
+        try:
+            lesson = app.library().lessons.get(found[0]) if hasattr(app.library().lessons, "get") else None
+        except Exception:
+            lesson = None
+        if lesson is None:
+            return None
+        return found[0], found[1], _lesson_title(lesson, app.settings.language)
+
+    def _next_lesson(self) -> tuple[str, str] | None:
+        """The first lesson not yet completed, for a learner with nothing to continue."""
+        try:
+            from trainer.ui.screens.lesson_map import lesson_states, ordered_lessons
+        except ImportError:
+            return None
+        try:
+            lib = self.app.library()
+        except Exception:
+            return None
+        states = lesson_states(self.app, lib)
+        for lesson in ordered_lessons(lib):
+            if states.get(lesson.id) != "done":
+                return lesson.id, _lesson_title(lesson, self.app.settings.language)
+        return None
+
+    def build(self) -> None:
+        resume = self._resume()
+        if resume is not None:
+            lesson_id, step, title = resume
+            self.hero = self.add(Card(
+                _("Continue where you stopped"),
+                title + "  ·  " + _("step {n}").format(n=step + 1),
+                lambda: self.app.push("lesson", lesson_id=lesson_id, step=step),
+                accent=P.accent, badge=_("Continue"), badge_color=P.accent_dark,
+            ))
+        else:
+            nxt = self._next_lesson()
+            if nxt is not None:
+                lesson_id, title = nxt
+                self.hero = self.add(Card(
+                    _("Start here"), title, lambda: self.app.push("lesson", lesson_id=lesson_id),
+                    accent=P.accent, badge=_("Next lesson"), badge_color=P.accent_dark,
+                ))
+            else:
+                self.hero = None
+        sections = [
+            ("lesson_map", _("Lessons"), _("Step by step: tiles, hands, waits, yaku, fu and table manners.")),
+            ("drills", _("Drills"), _("Endless generated exercises: efficiency, waits, fu, points.")),
+            ("glossary", _("Glossary"), _("Every term in Russian, Japanese and romaji.")),
+            ("progress", _("Progress"), _("Mastery of each skill, reviews due, your streak.")),
+            ("settings", _("Settings"), _("Language, terms, rules, tiles and sound.")),
+        ]
+        self.cards = []
+        for name, title, sub in sections:
+            card = self.add(Card(title, sub, lambda n=name: self.open(n), icon=self._icon(CARD_TILES[name])))
+            self.cards.append(card)
+
+    def _icon(self, tiles: str):
+        def paint(surf: pygame.Surface, rect: pygame.Rect) -> None:
+            from trainer.ui.screens.tileview import draw_tile_string
+
+            draw_tile_string(surf, tiles, rect, self.app)
+
+        return paint
+
+    def open(self, name: str) -> None:
+        """Open a section; a section whose screen is not installed says so instead of crashing."""
+        if name in SCREENS:
+            self.app.push(name)
+        else:
+            self.app.notify(_("This section is not available in this build."), "warn")
+
+    def layout(self) -> None:
+        L = self.app.layout
+        area = L.content()
+        area.top = L.px(150)
+        gap = L.px(18)
+        y = area.top
+        if self.hero is not None:
+            self.hero.rect = pygame.Rect(area.left, y, area.width, L.px(104))
+            y += self.hero.rect.height + gap
+        cols = 3
+        w = (area.width - gap * (cols - 1)) // cols
+        rows = (len(self.cards) + cols - 1) // cols
+        h = min(L.px(150), (L.height - L.margin - y - gap * (rows - 1)) // rows)
+        for i, card in enumerate(self.cards):
+            r, c = divmod(i, cols)
+            card.rect = pygame.Rect(area.left + c * (w + gap), y + r * (h + gap), w, h)
+
+    def choose(self, n: int) -> bool:
+        order = ([self.hero] if self.hero is not None else []) + self.cards
+        if 1 <= n <= len(order):
+            order[n - 1].activate()
+            return True
+        return False
+
+    def back(self) -> None:
+        """Esc on the home screen does nothing (closing is the window's job)."""
+
+    def draw_content(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        area = L.content()
+        blit_text(surf, self.app, _("Riichi mahjong trainer"), L.font("title"), P.on_felt,
+                  (area.left, L.px(48)), bold=True, max_width=area.width)
+        blit_text(surf, self.app, "立直麻雀 · " + _("learn, drill, play"), L.font("body"), P.on_felt_muted,
+                  (area.left, L.px(48) + self.app.line_height(L.font("title")) + L.px(4)), max_width=area.width)
+
+
+def _lesson_title(lesson, lang: str) -> str:
+    """A lesson's title in the UI language (Russian when there is no translation)."""
+    title = getattr(lesson, "title", "")
+    if isinstance(title, dict):
+        return title.get(lang) or title.get("ru") or next(iter(title.values()), "")
+    for attr in (lang, "ru"):
+        v = getattr(title, attr, None)
+        if v:
+            return v
+    return str(title)

@@ -1,0 +1,264 @@
+"""Answer inputs shared by lesson steps and drills: rich text blocks, option buttons,
+fu item counters, and the tile palette.
+
+These are widgets (see :mod:`trainer.ui.widgets`) specialised for quizzes: an
+option button shows a number key, text with inline tiles, and turns green or red
+after grading; a fu chip counts how many times an item applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from trainer.engine.tiles import Tile
+from trainer.ui.richtext import RichLayout, layout_rich
+from trainer.ui.screens.tileview import TileRow, TileSlot
+from trainer.ui.theme import PALETTE, Color
+from trainer.ui.widgets import Widget, blit_text, draw_focus_ring, draw_panel
+
+if TYPE_CHECKING:
+    from trainer.ui.app import App
+
+P = PALETTE
+
+
+class RichBlock(Widget):
+    """A paragraph of rich lesson text (inline tiles, clickable glossary terms); not focusable."""
+
+    focusable = False
+
+    def __init__(self, text: str, *, size: str = "body", color: Color = P.on_felt, term_color: Color | None = None,
+                 on_term: Callable[[str], Any] | None = None, align: str = "left") -> None:
+        super().__init__()
+        self.text = text
+        self.size = size
+        self.color = color
+        self.term_color = term_color
+        self.on_term = on_term
+        self.align = align
+        self.layout: RichLayout | None = None
+
+    def place(self, app: App, x: int, y: int, width: int) -> int:
+        """Lay the text out ``width`` wide at (x, y); returns its height."""
+        tc = self.term_color or ((140, 205, 255) if self.color == P.on_felt else P.term)
+        self.layout = layout_rich(app, self.text, app.layout.font(self.size), width, self.color, term_color=tc)
+        w = self.layout.surface.get_width()
+        if self.align == "center":
+            used = _used_width(self.layout)
+            x += (width - used) // 2
+            w = used
+        self.rect = pygame.Rect(x, y, w, self.layout.height)
+        return self.layout.height
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """Only glossary terms are clickable."""
+        return bool(self.visible and self.layout and self.rect.collidepoint(pos)
+                    and self.layout.term_at(pos, self.rect.topleft))
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """Open the clicked term's card."""
+        if self.layout is None or self.on_term is None:
+            return
+        term = self.layout.term_at(pos, self.rect.topleft)
+        if term:
+            self.on_term(term)
+
+    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+        """Blit the pre-rendered text."""
+        if self.layout is not None and self.visible:
+            surf.blit(self.layout.surface, self.rect.topleft)
+
+
+def _used_width(layout: RichLayout) -> int:
+    r = layout.surface.get_bounding_rect()
+    return max(1, r.right)
+
+
+class OptionButton(Widget):
+    """One answer option: a number key badge, rich text and/or tiles; marked after grading."""
+
+    def __init__(self, index: int, text: str, tiles: str, on_pick: Callable[[int], Any], *, toggle: bool = False) -> None:
+        super().__init__()
+        self.index = index
+        self.text = text
+        self.tiles = tiles
+        self.on_pick = on_pick
+        self.toggle = toggle
+        self.selected = False
+        self.mark: str | None = None  # "right", "wrong", "missed"
+        self.locked = False
+        self._layout: RichLayout | None = None
+        self._row: TileRow | None = None
+
+    def activate(self) -> None:
+        """Choose this option."""
+        if not self.locked:
+            self.on_pick(self.index)
+
+    def measure(self, app: App, width: int) -> int:
+        """Height the button needs at ``width``."""
+        L = app.layout
+        pad = L.px(14)
+        badge = L.px(34)
+        inner_w = width - 2 * pad - badge - L.px(12)
+        h = 0
+        if self.text:
+            self._layout = layout_rich(app, self.text, L.font("body"), inner_w, P.ink)
+            h += self._layout.height
+        if self.tiles:
+            from trainer.ui.screens.tileview import slots_for_text
+
+            self._row = TileRow(slots_for_text(self.tiles))
+            th = L.tile_h(0.72)
+            self._row.place(0, 0, inner_w, th)
+            h += (L.px(8) if self.text else 0) + self._row.rect.height
+        return max(L.px(56), h + 2 * pad)
+
+    def place(self, app: App, rect: pygame.Rect) -> None:
+        """Give the button its rectangle (after :meth:`measure`)."""
+        self.rect = rect
+        L = app.layout
+        if self._row is not None:
+            pad = L.px(14)
+            badge = L.px(34)
+            left = rect.left + pad + badge + L.px(12)
+            inner_w = rect.right - pad - left
+            top = rect.top + pad + ((self._layout.height + L.px(8)) if self._layout else 0)
+            if not self._layout:
+                top = rect.centery - self._row.rect.height // 2
+            self._row.place(left + min(inner_w, self._row.rect.width) // 2, top, inner_w, self._row.height)
+
+    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+        """Paper button; gold edge when selected; green/red when graded."""
+        L = app.layout
+        rad = L.px(12)
+        bg, edge = (P.card_alt if self.hovered and not self.locked else P.card), P.card_edge
+        if self.selected:
+            edge = P.accent
+        if self.mark == "right":
+            bg, edge = P.right_bg, P.right
+        elif self.mark == "wrong":
+            bg, edge = P.wrong_bg, P.wrong
+        elif self.mark == "missed":
+            bg, edge = P.hint_bg, P.hint
+        draw_panel(surf, self.rect, bg, rad, shadow=L.px(3), border=edge,
+                   border_w=L.px(3) if (self.selected or self.mark) else 1)
+        pad = L.px(14)
+        badge = pygame.Rect(self.rect.left + pad, 0, L.px(34), L.px(34))
+        badge.centery = self.rect.centery
+        bcol = edge if (self.selected or self.mark) else P.felt_light
+        if self.toggle:
+            draw_panel(surf, badge, bcol, L.px(6))
+        else:
+            pygame.draw.circle(surf, bcol, badge.center, badge.width // 2)
+        label = str(self.index + 1) if self.index < 9 else ""
+        if self.toggle and self.selected:
+            label = "✓"
+        blit_text(surf, app, label, L.font("small"), (255, 255, 255), badge.center, anchor="center", bold=True)
+        left = badge.right + L.px(12)
+        if self._layout is not None:
+            y = self.rect.top + pad
+            if self._row is None:
+                y = self.rect.centery - self._layout.height // 2
+            surf.blit(self._layout.surface, (left, y))
+        if self._row is not None:
+            self._row.draw(surf, app, False)
+        if focused:
+            draw_focus_ring(surf, self.rect, rad, L.px(2))
+
+
+class CounterChip(Widget):
+    """A fu item the learner can count: click/Right adds one, right-click/Left removes one."""
+
+    def __init__(self, key: str, label: str, value: int, on_change: Callable[[], Any], max_count: int = 4) -> None:
+        super().__init__()
+        self.key = key
+        self.label = label
+        self.value = value  # fu per item, shown on the chip
+        self.count = 0
+        self.max_count = max_count
+        self.on_change = on_change
+        self.mark: str | None = None
+        self.locked = False
+
+    def bump(self, d: int) -> None:
+        """Change the count by ``d`` within 0..max_count."""
+        if self.locked:
+            return
+        n = max(0, min(self.max_count, self.count + d))
+        if n != self.count:
+            self.count = n
+            self.on_change()
+
+    def activate(self) -> None:
+        """Enter/Space adds one (wrapping to zero after the maximum)."""
+        self.bump(1) if self.count < self.max_count else self.bump(-self.count)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A click on the chip adds one; on its − corner removes one."""
+        if self.count and pos[0] < self.rect.left + self.rect.height:
+            self.bump(-1)
+        else:
+            self.bump(1)
+
+    def handle_key(self, ev: pygame.event.Event) -> bool:
+        """+/- and Backspace change the count."""
+        if ev.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.bump(1)
+            return True
+        if ev.key in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_BACKSPACE):
+            self.bump(-1)
+            return True
+        return False
+
+    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+        """Paint the chip with its fu value and count."""
+        L = app.layout
+        rad = L.px(10)
+        active = self.count > 0
+        bg = P.card if active else (P.felt_light if self.hovered else P.felt_dark)
+        fg = P.ink if active else P.on_felt
+        edge = {"right": P.right, "wrong": P.wrong, "missed": P.hint}.get(self.mark or "", P.accent if active else P.felt_line)
+        draw_panel(surf, self.rect, bg, rad, border=edge, border_w=L.px(3) if (active or self.mark) else 1)
+        size = L.font("small")
+        x = self.rect.left + L.px(10)
+        if active:
+            minus = pygame.Rect(self.rect.left + L.px(6), 0, self.rect.height - L.px(14), self.rect.height - L.px(14))
+            minus.centery = self.rect.centery
+            draw_panel(surf, minus, P.card_alt, L.px(6))
+            blit_text(surf, app, "−", size, P.ink, minus.center, anchor="center", bold=True)
+            x = minus.right + L.px(8)
+        val = f"+{self.value}" if self.count <= 1 else f"{self.count}×{self.value}"
+        vr = blit_text(surf, app, val, size, fg, (self.rect.right - L.px(10), self.rect.centery), anchor="midright",
+                       bold=True)
+        blit_text(surf, app, self.label, size, fg, (x, self.rect.centery), anchor="midleft",
+                  max_width=vr.left - x - L.px(6))
+        if focused:
+            draw_focus_ring(surf, self.rect, rad, L.px(2))
+
+
+def palette_slots(suits: Sequence[str]) -> tuple[list[TileSlot], list[int]]:
+    """Slots for a pick-a-tile palette: one line per suit letter (m, p, s: 1-9; z: the 7 honors)."""
+    slots: list[TileSlot] = []
+    breaks: list[int] = []
+    for suit in suits:
+        breaks.append(len(slots))
+        base = "mpsz".index(suit) * 9
+        count = 7 if suit == "z" else 9
+        slots.extend(TileSlot(Tile(base + i)) for i in range(count))
+    return slots, breaks
+
+
+def suits_of(tiles: Sequence[Tile]) -> list[str]:
+    """The suit letters present among ``tiles``, in m p s z order."""
+    present = {t.suit_letter for t in tiles}
+    return [s for s in "mpsz" if s in present]
+
+
+def draw_card(surf: pygame.Surface, app: App, rect: pygame.Rect, color: Color = P.card) -> None:
+    """A paper card behind step content."""
+    L = app.layout
+    draw_panel(surf, rect, color, L.px(16), shadow=L.px(4), border=P.card_edge)

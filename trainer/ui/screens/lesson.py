@@ -1,0 +1,579 @@
+"""The lesson player: one step at a time, with immediate feedback, one retry, hints and a summary.
+
+Flow of a quiz step (curriculum §1.2): the learner answers and presses Check
+(Enter).  A right answer gets a short "why".  A wrong one gets the chosen
+option's explanation and the next hint, and one more try.  After a second miss
+the answer and the engine's explanation are shown.  The hint ladder (H) goes
+"where to look" → "narrowing" → the worked solution (which counts as shown).
+Every first answer is recorded in the learner's progress, and the position in
+the lesson is saved so the home screen can offer "continue".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from trainer.i18n import _
+from trainer.lessons import answers
+from trainer.ui.app import register_screen
+from trainer.ui.richtext import layout_rich
+from trainer.ui.screens.base import Screen
+from trainer.ui.screens.explain import explain
+from trainer.ui.screens.steps import StepView, make_view
+from trainer.ui.theme import PALETTE
+from trainer.ui.widgets import Button, blit_text, draw_panel
+
+P = PALETTE
+
+MAX_SECONDS = 300.0  # an answer never counts as slower than this (the learner may have stepped away)
+
+
+@register_screen("lesson")
+class LessonScreen(Screen):
+    """Plays one lesson; params: ``lesson_id``, optional ``step`` to resume at."""
+
+    rebuild_on_enter = False
+
+    def __init__(self, app: Any, **params: Any) -> None:
+        super().__init__(app, **params)
+        lib = app.library()
+        self.lesson = lib.lessons[params["lesson_id"]]
+        self.index = max(0, min(int(params.get("step", 0) or 0), len(self.lesson.steps) - 1))
+        self.results: dict[int, str] = {}  # step index -> "right" | "retry" | "wrong" | "shown" | "seen"
+        self.drill_results: dict[int, tuple[int, int]] = {}
+        self.finished = False
+        self._reset_step()
+
+    # ---------------------------------------------------------------- state
+
+    def _reset_step(self) -> None:
+        self.phase = "answer"  # "answer" -> ("retry" ->) "done"
+        self.attempts = 0
+        self.hint_level = 0
+        self.recorded = False
+        self.feedback_kind: str | None = None  # "right", "retry", "wrong", "shown", "hint", "error"
+        self.feedback_text = ""
+        self.extra_explain = ""
+        self.step_started = self.app.time
+
+    @property
+    def step(self) -> Any:
+        """The current step model."""
+        return self.lesson.steps[self.index]
+
+    def title(self) -> str:
+        return self.lesson.title.get(self.app.settings.language)
+
+    def header_extra(self) -> str:
+        if self.finished:
+            return _("Lesson summary")
+        return _("Step {i} of {n}").format(i=self.index + 1, n=len(self.lesson.steps))
+
+    # ---------------------------------------------------------------- widgets
+
+    def build(self) -> None:
+        self.view: StepView | None = None
+        self.hint_btn = self.add(Button(_("Hint"), self.hint, kind="ghost", hotkey="H"))
+        self.prev_btn = self.add(Button(_("Previous step"), self.previous, kind="ghost"))
+        self.main_btn = self.add(Button("", self.primary, kind="primary", hotkey="Enter"))
+        self.summary_buttons: list[Button] = []
+        if self.finished:
+            self._build_summary()
+        else:
+            self.view = make_view(self, self.step, self.lesson)
+            self._view_start = len(self.widgets)
+            self.view.build()
+            if self.phase == "done" and self.view.quiz:
+                # Rebuilt after a resize: show the solution again.
+                self._mark_final_from_engine()
+        self._update_buttons()
+
+    def initial_focus(self) -> int | None:
+        target = self.view.initial_focus() if self.view is not None else None
+        if target is not None and target in self.widgets:
+            return self.widgets.index(target)
+        if self.summary_buttons:
+            return self.widgets.index(self.summary_buttons[-1])
+        return self.widgets.index(self.main_btn)
+
+    def _update_buttons(self) -> None:
+        quiz = self.view is not None and self.view.quiz
+        if self.finished:
+            self.main_btn.visible = False
+            self.hint_btn.visible = False
+            self.prev_btn.visible = False
+            return
+        self.main_btn.visible = True
+        self.prev_btn.visible = self.index > 0
+        self.hint_btn.visible = quiz and self.phase != "done"
+        last = self.index == len(self.lesson.steps) - 1
+        if quiz and self.phase == "answer":
+            self.main_btn.label = _("Check")
+        elif quiz and self.phase == "retry":
+            self.main_btn.label = _("Try again")
+        elif self.view is not None and getattr(self.view, "blocks_next", False):
+            self.main_btn.label = getattr(self.view, "main_label", _("Start"))
+        else:
+            self.main_btn.label = _("Finish") if last else _("Next")
+
+    def layout(self) -> None:
+        L = self.app.layout
+        area = L.content()
+        bar_h = L.px(52)
+        bar_y = L.height - L.margin - bar_h + L.px(8)
+        mw = max(self.main_btn.preferred_width(self.app), L.px(200))
+        self.main_btn.rect = pygame.Rect(area.right - mw, bar_y, mw, bar_h)
+        hw = max(self.hint_btn.preferred_width(self.app), L.px(130))
+        self.hint_btn.rect = pygame.Rect(area.left, bar_y, hw, bar_h)
+        pw = max(self.prev_btn.preferred_width(self.app), L.px(130))
+        self.prev_btn.rect = pygame.Rect(self.main_btn.rect.left - pw - L.px(12), bar_y, pw, bar_h)
+        top = area.top + L.px(18)
+        bottom = bar_y - L.px(14)
+        self.feedback_rect = None
+        text = self._feedback_markup()
+        if text:
+            width = area.width - L.px(56)
+            lay = layout_rich(self.app, text, L.font("body"), width, P.ink)
+            head_h = self.app.line_height(L.font("large")) + L.px(6)
+            h = min(lay.height + head_h + L.px(28), (bottom - top) // 2)
+            self.feedback_rect = pygame.Rect(area.left, bottom - h, area.width, h)
+            bottom = self.feedback_rect.top - L.px(12)
+        self.step_area = pygame.Rect(area.left, top, area.width, max(L.px(80), bottom - top))
+        if self.finished:
+            self._layout_summary()
+        elif self.view is not None:
+            self.view_widgets = self.widgets[self._view_start:] if hasattr(self, "_view_start") else []
+            center_view(self.view, self.step_area, self.view_widgets, L.px(24))
+
+    # ---------------------------------------------------------------- drawing
+
+    def draw_content(self, surf: pygame.Surface) -> None:
+        self._draw_progress(surf)
+        if self.finished:
+            self._draw_summary(surf)
+            return
+        if self.view is not None:
+            self.view.draw(surf)
+        if self.feedback_rect is not None:
+            self._draw_feedback(surf)
+
+    def _draw_progress(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        area = L.content()
+        n = len(self.lesson.steps)
+        gap = L.px(4)
+        w = (area.width - gap * (n - 1)) / n
+        y = L.header_h + L.px(8)
+        colors = {"right": P.right, "retry": P.accent, "wrong": P.wrong, "shown": P.hint, "seen": P.on_felt_muted}
+        for i in range(n):
+            r = pygame.Rect(round(area.left + i * (w + gap)), y, max(2, round(w)), L.px(7))
+            col = colors.get(self.results.get(i, ""), P.felt_dark)
+            if i == self.index and not self.finished:
+                col = P.accent if i not in self.results else col
+                pygame.draw.rect(surf, P.on_felt, r.inflate(L.px(2), L.px(2)), border_radius=r.height)
+            pygame.draw.rect(surf, col, r, border_radius=r.height)
+
+    def _feedback_markup(self) -> str:
+        parts = [p for p in (self.feedback_text, self.extra_explain) if p]
+        return "\n\n".join(parts)
+
+    def _draw_feedback(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        r = self.feedback_rect
+        kind = self.feedback_kind or "hint"
+        bg, edge, head = {
+            "right": (P.right_bg, P.right, _("Right!")),
+            "retry": (P.wrong_bg, P.wrong, _("Not quite — try once more")),
+            "wrong": (P.wrong_bg, P.wrong, _("Here is the answer")),
+            "shown": (P.hint_bg, P.hint, _("The solution")),
+            "hint": (P.hint_bg, P.hint, _("Hint")),
+            "error": (P.wrong_bg, P.wrong, _("This step cannot be checked")),
+        }[kind]
+        draw_panel(surf, r, bg, L.px(14), shadow=L.px(3), border=edge, border_w=L.px(2))
+        stripe = pygame.Rect(r.left, r.top, L.px(8), r.height)
+        pygame.draw.rect(surf, edge, stripe, border_top_left_radius=L.px(14), border_bottom_left_radius=L.px(14))
+        x = r.left + L.px(28)
+        y = r.top + L.px(12)
+        blit_text(surf, self.app, head, L.font("large"), edge, (x, y), bold=True)
+        y += self.app.line_height(L.font("large")) + L.px(6)
+        lay = layout_rich(self.app, self._feedback_markup(), L.font("body"), r.width - L.px(56), P.ink)
+        clip = surf.get_clip()
+        surf.set_clip(pygame.Rect(x, y, r.width - L.px(40), r.bottom - y - L.px(8)))
+        surf.blit(lay.surface, (x, y))
+        self._feedback_origin = (x, y)
+        self._feedback_layout = lay
+        surf.set_clip(clip)
+
+    # ---------------------------------------------------------------- actions
+
+    def set_explain(self, text: str) -> None:
+        """Extra explanation from the step view (e.g. the chosen option's explain)."""
+        self.extra_explain = text
+
+    def open_term(self, term_id: str) -> None:
+        """Show a glossary term's card over the lesson."""
+        open_term_card(self, term_id)
+
+    def on_click(self, pos: tuple[int, int], button: int) -> bool:
+        lay = getattr(self, "_feedback_layout", None)
+        if lay is not None and self.feedback_rect is not None and self.feedback_rect.collidepoint(pos):
+            term = lay.term_at(pos, self._feedback_origin)
+            if term:
+                self.open_term(term)
+                return True
+        return False
+
+    def on_key(self, ev: pygame.event.Event) -> bool:
+        if ev.key == pygame.K_h and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)) and self.hint_btn.visible:
+            self.hint()
+            return True
+        if ev.key == pygame.K_g and self.view is not None and hasattr(self.view, "_make_group") \
+                and getattr(self.view, "ask", "") == "split":
+            self.view._make_group()
+            return True
+        return False
+
+    def submit(self) -> bool:
+        """Enter: check, retry, or go on — whatever the main button says."""
+        if self.view is not None and hasattr(self.view, "submit") and self.view.submit():
+            return True
+        self.primary()
+        return True
+
+    def choose(self, n: int) -> bool:
+        return bool(self.view is not None and self.view.choose(n))
+
+    def primary(self) -> None:
+        """The main button."""
+        if self.finished:
+            return
+        quiz = self.view is not None and self.view.quiz
+        if quiz and self.phase == "answer":
+            self.check()
+        elif quiz and self.phase == "retry":
+            self.retry()
+        elif self.view is not None and getattr(self.view, "blocks_next", False):
+            self.view.start()
+        else:
+            self.next()
+
+    def check(self) -> None:
+        """Grade the learner's answer to the current quiz step."""
+        view = self.view
+        if view is None or not view.quiz:
+            return
+        if self.phase == "retry":
+            self.retry()
+        if self.phase != "answer":
+            return
+        response = view.response()
+        if response is None:
+            self.app.notify(view.empty_message(), "info", 3)
+            return
+        try:
+            fb = answers.grade(self.step, response, self.lesson)
+        except Exception as exc:
+            self.feedback_kind = "error"
+            self.feedback_text = _("The engine could not grade this step: {error}").format(error=exc)
+            self.phase = "done"
+            self.results[self.index] = "seen"
+            self._after_change()
+            return
+        self.attempts += 1
+        if not self.recorded:
+            self._record(fb.correct)
+        self.extra_explain = ""
+        if fb.correct:
+            self.phase = "done"
+            self.results[self.index] = "right" if self.attempts == 1 else "retry"
+            view.mark(fb, final=True)
+            self.feedback_kind = "right"
+            self.feedback_text = explain(fb.explanation, limit=4) if self.step.kind != "choice" else ""
+        elif self.attempts == 1:
+            self.phase = "retry"
+            view.mark(fb, final=False)
+            self.feedback_kind = "retry"
+            self.hint_level = max(self.hint_level, 1)
+            self.feedback_text = self._hint_text(self.hint_level)
+        else:
+            self.phase = "done"
+            self.results[self.index] = "wrong"
+            view.mark(fb, final=True)
+            self.feedback_kind = "wrong"
+            self.feedback_text = self._answer_markup(fb)
+        view.lock(self.phase != "answer")
+        self._after_change()
+
+    def _answer_markup(self, fb: Any) -> str:
+        lines = []
+        if fb.display and self.step.kind in ("pick_tiles",):
+            lines.append(_("The answer: {tiles}").format(tiles="{tiles:" + fb.display + "}"))
+        detail = explain(fb.explanation)
+        if detail:
+            lines.append(detail)
+        return "\n".join(lines)
+
+    def retry(self) -> None:
+        """Clear the marks and let the learner answer again."""
+        if self.phase != "retry" or self.view is None:
+            return
+        self.view.clear_marks()
+        self.view.lock(False)
+        self.phase = "answer"
+        self.extra_explain = ""
+        self.feedback_kind = "hint" if self.feedback_text else None
+        self._after_change()
+
+    def _hint_text(self, level: int) -> str:
+        hints = getattr(self.step, "hints", [])
+        auto = self.view.hint(level) if self.view is not None else ""
+        if level <= len(hints):
+            authored = hints[level - 1].get(self.app.settings.language)
+            return "\n".join(t for t in (authored, auto) if t)
+        return auto or (_("Look closely at the highlighted tiles.") if level == 1 else
+                        _("Think about which tiles could finish each shape."))
+
+    def hint(self) -> None:
+        """Next rung of the hint ladder; the third shows the solution."""
+        if self.view is None or not self.view.quiz or self.phase == "done":
+            return
+        if self.phase == "retry":
+            self.retry()
+        self.hint_level += 1
+        if self.hint_level >= 3:
+            self.show_solution()
+            return
+        self.feedback_kind = "hint"
+        self.feedback_text = self._hint_text(self.hint_level)
+        self._after_change()
+
+    def show_solution(self) -> None:
+        """Reveal the answer (counts as shown, and as a miss if not yet answered)."""
+        if not self.recorded:
+            self._record(False)
+        self.phase = "done"
+        self.results[self.index] = "shown"
+        self._mark_final_from_engine()
+        self.feedback_kind = "shown"
+        self.view.lock(True)
+        self._after_change()
+
+    def _mark_final_from_engine(self) -> None:
+        try:
+            ans = answers.answer(self.step, self.lesson)
+        except Exception as exc:
+            self.feedback_kind = "error"
+            self.feedback_text = str(exc)
+            return
+        fb = answers.Feedback(False, ans.value, ans.explanation, ans.display)
+        self.view.clear_marks()
+        self.view.mark(fb, final=True)
+        self.feedback_text = self._answer_markup(fb)
+
+    def _record(self, correct: bool) -> None:
+        self.recorded = True
+        seconds = min(MAX_SECONDS, max(0.0, self.app.time - self.step_started))
+        self.app.record_answer("lesson", self.lesson.step_key(self.index), self.lesson.step_skill(self.index),
+                               correct, seconds, min(self.hint_level, 3))
+
+    def _after_change(self) -> None:
+        self._update_buttons()
+        self.relayout()
+        self.app.invalidate()
+
+    def next(self) -> None:
+        """Go to the next step (or to the summary after the last one)."""
+        if self.index not in self.results:
+            self.results[self.index] = "seen"
+        if self.index + 1 >= len(self.lesson.steps):
+            self.finish()
+            return
+        self.go(self.index + 1)
+
+    def previous(self) -> None:
+        """Go back one step (its answer is not graded again)."""
+        if self.index > 0:
+            self.go(self.index - 1)
+
+    def go(self, index: int) -> None:
+        """Open step ``index`` and remember it for "continue where I stopped"."""
+        self.index = index
+        self._reset_step()
+        self._save_position()
+        self.focus = None
+        self.rebuild()
+        self.app.invalidate()
+
+    def _save_position(self) -> None:
+        app = self.app
+        if app.progress is not None and app.learner_id is not None:
+            try:
+                app.progress.save_lesson_step(app.learner_id, self.lesson.id, self.index)
+            except Exception as exc:
+                app.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
+        try:
+            app.remember(last_lesson=self.lesson.id, last_step=self.index)
+        except ValueError:
+            pass
+
+    def enter(self) -> None:
+        super().enter()
+        if self.view is not None and hasattr(self.view, "returned"):
+            self.view.returned()
+        if not self.params.get("_saved"):
+            self.params["_saved"] = True
+            self._save_position()
+
+    def drill_done(self, index: int, right: int, total: int) -> None:
+        """A drill step reports its result."""
+        self.drill_results[index] = (right, total)
+        step = self.lesson.steps[index]
+        ok = total and right / total >= getattr(step, "pass_ratio", 0.8)
+        self.results[index] = "right" if ok else "wrong"
+        self._update_buttons()
+        self.relayout()
+
+    # ---------------------------------------------------------------- summary
+
+    def quiz_score(self) -> tuple[int, int]:
+        """(steps right on the first try, quiz steps answered)."""
+        quiz = [i for i, s in enumerate(self.lesson.steps) if s.kind not in ("text", "show", "drill", "play")]
+        right = sum(1 for i in quiz if self.results.get(i) == "right")
+        return right, len(quiz)
+
+    def passed(self) -> bool:
+        """Complete when every drill reached its pass ratio (children's lessons always pass)."""
+        if self.lesson.audience == "child":
+            return True
+        for i, s in enumerate(self.lesson.steps):
+            if s.kind == "drill":
+                r, t = self.drill_results.get(i, (0, 0))
+                if not t or r / t < s.pass_ratio:
+                    return False
+        return True
+
+    def finish(self) -> None:
+        """Show the summary and store the lesson as complete when it passed."""
+        self.finished = True
+        right, total = self.quiz_score()
+        score = right / total if total else 1.0
+        app = self.app
+        if self.passed() and app.progress is not None and app.learner_id is not None:
+            try:
+                app.progress.complete_lesson(app.learner_id, self.lesson.id, score)
+            except Exception as exc:
+                app.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
+        if app.settings.last_lesson == self.lesson.id:
+            try:
+                app.remember(last_lesson="", last_step=0)
+            except ValueError:
+                pass
+        self.focus = None
+        self.rebuild()
+
+    def _next_lesson_id(self) -> str | None:
+        from trainer.ui.screens.lesson_map import lesson_states, ordered_lessons
+
+        lib = self.app.library()
+        states = lesson_states(self.app, lib)
+        order = ordered_lessons(lib)
+        ids = [x.id for x in order]
+        start = ids.index(self.lesson.id) + 1 if self.lesson.id in ids else 0
+        for lesson in order[start:] + order[:start]:
+            if lesson.id != self.lesson.id and states.get(lesson.id) in ("open", "started"):
+                return lesson.id
+        return None
+
+    def _build_summary(self) -> None:
+        nxt = self._next_lesson_id()
+        self.summary_buttons.append(self.add(Button(_("Repeat the lesson"), self._repeat, kind="secondary")))
+        self.summary_buttons.append(self.add(Button(_("Back to lessons"), self.back, kind="secondary")))
+        if nxt is not None:
+            self.summary_buttons.append(self.add(Button(
+                _("Next lesson"), lambda: self.app.replace("lesson", lesson_id=nxt), kind="primary", hotkey="Enter")))
+
+    def _repeat(self) -> None:
+        self.finished = False
+        self.results.clear()
+        self.drill_results.clear()
+        self.go(0)
+
+    def _layout_summary(self) -> None:
+        L = self.app.layout
+        a = self.step_area
+        w = min(a.width, L.px(760))
+        self.summary_rect = pygame.Rect(a.centerx - w // 2, a.top + L.px(20), w, min(a.height - L.px(20), L.px(360)))
+        n = len(self.summary_buttons)
+        gap = L.px(12)
+        bw = (w - L.px(48) - gap * (n - 1)) // max(1, n)
+        x = self.summary_rect.left + L.px(24)
+        for b in self.summary_buttons:
+            b.rect = pygame.Rect(x, self.summary_rect.bottom - L.px(24) - L.px(52), bw, L.px(52))
+            x += bw + gap
+
+    def _draw_summary(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        r = self.summary_rect
+        draw_panel(surf, r, P.card, L.px(18), shadow=L.px(5), border=P.card_edge)
+        passed = self.passed()
+        head = _("Lesson complete!") if passed else _("Almost there")
+        blit_text(surf, self.app, head, L.font("title"), P.right if passed else P.accent_dark,
+                  (r.centerx, r.top + L.px(28)), anchor="midtop", bold=True, max_width=r.width - L.px(40))
+        right, total = self.quiz_score()
+        lines = []
+        if total:
+            lines.append(_("Right on the first try: {right} of {total}").format(right=right, total=total))
+        for _i, (rr, tt) in sorted(self.drill_results.items()):
+            lines.append(_("Drill: {right} of {total}").format(right=rr, total=tt))
+        if not passed:
+            lines.append(_("Practise the drill again to finish the lesson."))
+        y = r.top + L.px(28) + self.app.line_height(L.font("title")) + L.px(20)
+        for line in lines:
+            blit_text(surf, self.app, line, L.font("large"), P.ink, (r.centerx, y), anchor="midtop",
+                      max_width=r.width - L.px(40))
+            y += self.app.line_height(L.font("large")) + L.px(6)
+
+
+def center_view(view: Any, area: pygame.Rect, widgets: list[Any], gap: int) -> None:
+    """Lay a step view out in ``area``, then again lower down so its content sits in the
+    middle third rather than hugging the top when there is room to spare."""
+    view.layout(area)
+    rects = [w.rect for w in widgets if w.visible and w.rect.width > 0]
+    if getattr(view, "card_rect", None) is not None:
+        rects.append(view.card_rect)
+    if not rects:
+        return
+    bottom = max(r.bottom for r in rects)
+    free = area.bottom - bottom - gap
+    if free > gap:
+        shift = min(free // 2, area.height // 5)
+        view.layout(pygame.Rect(area.left, area.top + shift, area.width, area.height - shift))
+
+
+def open_term_card(screen: Screen, term_id: str) -> None:
+    """A dialog with a glossary term: how it is written and what it means."""
+    app = screen.app
+    title = app.term_text(term_id)
+    body = ""
+    try:
+        term = app.glossary().term(term_id)
+        full = term.display("full", app.settings.language)
+        if full and full != title:
+            body = full
+        for attr in ("definition", "meaning", "description"):
+            value = getattr(term, attr, None)
+            if value:
+                text = value.get(app.settings.language) if hasattr(value, "get") else str(value)
+                if isinstance(value, dict):
+                    text = value.get(app.settings.language) or value.get("ru") or ""
+                if text:
+                    body = (body + "\n\n" + text).strip()
+                break
+    except Exception:
+        body = _("This term is not in the glossary yet.")
+    buttons = [(_("Close"), lambda: None, "primary")]
+    if "glossary" in __import__("trainer.ui.app", fromlist=["SCREENS"]).SCREENS:
+        buttons.insert(0, (_("Open the glossary"), lambda: app.push("glossary", term=term_id), "secondary"))
+    screen.open_dialog(title, body, buttons)

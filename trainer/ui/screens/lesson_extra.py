@@ -1,0 +1,189 @@
+"""Lesson steps that open another screen: a ``drill`` (the drill session) and a ``play``
+step (the game table).  The step shows what is coming, a Start button, and the result
+when the learner comes back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from trainer.i18n import N_, _, ngettext
+from trainer.ui.screens.drills import generator_blurb, generator_title, generators
+from trainer.ui.screens.inputs import draw_card
+from trainer.ui.screens.steps import StepView
+from trainer.ui.theme import PALETTE
+from trainer.ui.widgets import blit_text
+
+P = PALETTE
+
+PLAY_MODE_NAMES = {
+    "tibet": N_("Tibet: the first game"), "ponjan": N_("Ponjan, mahjong for children"),
+    "kids_riichi": N_("Children's riichi"), "glass_table": N_("Glass table: every hand face up"),
+    "full_game": N_("A full game"), "kunto_table": N_("Kunto at the table"), "twelve_tile": N_("Twelve tiles"),
+    "risu": N_("Risu"), "bamboo_2p": N_("Bamboo for two"), "single_suit_1": N_("One suit"),
+    "single_suit_2": N_("One suit, two players"), "ab_game": N_("The A-B game"), "short": N_("Short mahjong"),
+    "yochi": N_("Yochi"),
+}
+
+
+class DrillStepView(StepView):
+    """A drill inside a lesson: n generated exercises; passes at the step's pass ratio."""
+
+    blocks_next = True
+
+    def build(self) -> None:
+        st = self.step
+        self.result: tuple[int, int] | None = self.host.drill_results.get(self.host.index)
+        self.blocks_next = self.result is None
+        self.main_label = _("Start the drill")
+        name = st.generator
+        self.known = name in generators()
+        self.title = generator_title(name)
+        self.blurb = generator_blurb(name, generators().get(name)) if self.known else _(
+            "This drill is not available: unknown generator {name}.").format(name=name)
+        self.text_block = self.rich(self.text(st.text), color=P.ink) if st.text is not None else None
+
+    def start(self) -> None:
+        """Open the drill session; its result comes back through ``on_done``."""
+        if not self.known:
+            self.blocks_next = False
+            self.host.app.notify(self.blurb, "error")
+            self.host._update_buttons()
+            return
+        st = self.step
+        index = self.host.index
+        seed = st.seed if st.seed is not None else hash((self.lesson.id, index, int(self.app.time))) % 100_000
+
+        def done(right: int, total: int) -> None:
+            self.host.drill_done(index, right, total)
+
+        self.app.push("drill", generator=st.generator, params=st.params, n=st.n, seed=seed, on_done=done,
+                      title=self.title)
+
+    def returned(self) -> None:
+        """Back from the drill screen: show the result and allow Next."""
+        self.result = self.host.drill_results.get(self.host.index)
+        if self.result is not None:
+            self.blocks_next = False
+            self.main_label = _("Next")
+            self.host._update_buttons()
+            self.host.relayout()
+
+    def layout(self, area: pygame.Rect) -> None:
+        L = self.app.layout
+        w = min(area.width, L.px(820))
+        pad = L.px(32)
+        x = area.centerx - w // 2
+        y = area.top + pad + self.app.line_height(L.font("h2")) + L.px(10)
+        y += self.app.line_height(L.font("body")) * 2 + L.px(10)
+        if self.text_block is not None:
+            y += self.text_block.place(self.app, x + pad, y, w - 2 * pad) + L.px(10)
+        h = y - area.top + L.px(80)
+        self.card_rect = pygame.Rect(x, area.top, w, min(area.height, h))
+
+    def draw(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        r = self.card_rect
+        draw_card(surf, self.app, r)
+        pad = L.px(32)
+        blit_text(surf, self.app, self.title, L.font("h2"), P.ink, (r.left + pad, r.top + pad), bold=True,
+                  max_width=r.width - 2 * pad)
+        from trainer.ui.widgets import blit_wrapped
+
+        y = r.top + pad + self.app.line_height(L.font("h2")) + L.px(10)
+        blit_wrapped(surf, self.app, self.blurb, L.font("body"), P.ink_muted,
+                     pygame.Rect(r.left + pad, y, r.width - 2 * pad, 0), max_lines=2)
+        n = self.step.n
+        goal = round(self.step.pass_ratio * n + 0.4999)
+        if self.result is None:
+            line = ngettext("{n} exercise; {k} right to pass.", "{n} exercises; {k} right to pass.", n).format(
+                n=n, k=goal)
+            color = P.ink
+        else:
+            right, total = self.result
+            ok = total and right / total >= self.step.pass_ratio
+            line = _("Result: {right} of {total}.").format(right=right, total=total) + " " + (
+                _("Passed!") if ok else _("Not yet passed — you can run it again."))
+            color = P.right if ok else P.wrong
+        blit_text(surf, self.app, line, L.font("large"), color, (r.left + pad, r.bottom - pad), anchor="bottomleft",
+                  bold=True, max_width=r.width - 2 * pad)
+
+    def submit(self) -> bool:
+        if self.result is not None and self.result[1] and self.result[0] / self.result[1] < self.step.pass_ratio:
+            return False
+        return False
+
+
+class PlayStepView(StepView):
+    """A game inside a lesson: the mode, the goal, and a button that opens the table."""
+
+    blocks_next = True
+
+    def build(self) -> None:
+        st = self.step
+        self.main_label = _("Play")
+        self.outcome = self.host.params.get(f"_play_{self.host.index}")
+        self.blocks_next = self.outcome is None or not self.outcome.get("goal_met")
+        if self.outcome is not None:
+            self.main_label = _("Play again") if self.blocks_next else _("Next")
+        self.title = _(PLAY_MODE_NAMES.get(st.mode, st.mode))
+        self.text_block = self.rich(self.text(st.text), color=P.ink) if st.text is not None else None
+
+    def start(self) -> None:
+        """Open the table for this step's mode and goal."""
+        st = self.step
+        key = f"_play_{self.host.index}"
+
+        def done(outcome: dict[str, Any]) -> None:
+            self.host.params[key] = outcome
+            self.host.results[self.host.index] = "right" if outcome.get("goal_met") else "seen"
+
+        self.app.push("play", mode=st.mode, rules=st.rules, tiles=st.tiles, players=st.players, bots=st.bots,
+                      reveal=st.reveal, coach=st.coach, goal_games=st.goal.games, goal_wins=st.goal.wins,
+                      preset=self.lesson.preset, on_done=done, title=self.title)
+
+    def returned(self) -> None:
+        """Back from the table: Next is allowed once the goal is met."""
+        self.outcome = self.host.params.get(f"_play_{self.host.index}")
+        if self.outcome is not None:
+            self.blocks_next = not self.outcome.get("goal_met")
+            self.main_label = _("Play again") if self.blocks_next else _("Next")
+            self.host._update_buttons()
+            self.host.relayout()
+
+    def layout(self, area: pygame.Rect) -> None:
+        L = self.app.layout
+        w = min(area.width, L.px(820))
+        pad = L.px(32)
+        x = area.centerx - w // 2
+        y = area.top + pad + self.app.line_height(L.font("h2")) + L.px(12)
+        if self.text_block is not None:
+            y += self.text_block.place(self.app, x + pad, y, w - 2 * pad) + L.px(10)
+        h = y - area.top + self.app.line_height(L.font("large")) * 2 + L.px(60)
+        self.card_rect = pygame.Rect(x, area.top, w, min(area.height, h))
+
+    def draw(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        r = self.card_rect
+        draw_card(surf, self.app, r)
+        pad = L.px(32)
+        blit_text(surf, self.app, self.title, L.font("h2"), P.ink, (r.left + pad, r.top + pad), bold=True,
+                  max_width=r.width - 2 * pad)
+        st = self.step
+        goal = (ngettext("Goal: win {n} game.", "Goal: win {n} games.", st.goal.wins).format(n=st.goal.wins)
+                if st.goal.wins else ngettext("Goal: play {n} game.", "Goal: play {n} games.",
+                                              st.goal.games or 1).format(n=st.goal.games or 1))
+        blit_text(surf, self.app, goal, L.font("large"), P.ink, (r.left + pad, r.bottom - pad), anchor="bottomleft",
+                  bold=True, max_width=r.width // 2)
+        if self.outcome is not None:
+            text = _("Played {g}, won {w}").format(g=self.outcome.get("games", 0), w=self.outcome.get("wins", 0))
+            blit_text(surf, self.app, text, L.font("body"), P.right if self.outcome.get("goal_met") else P.ink_muted,
+                      (r.right - pad, r.bottom - pad), anchor="bottomright", max_width=r.width // 2 - pad)
+
+
+def extra_view(host: Any, step: Any, lesson: Any) -> StepView:
+    """The view for a ``drill`` or ``play`` step."""
+    if step.kind == "drill":
+        return DrillStepView(host, step, lesson)
+    return PlayStepView(host, step, lesson)

@@ -1,0 +1,240 @@
+"""The lesson map: lessons grouped by track, with completion state and prerequisites.
+
+A lesson whose prerequisites are not complete is drawn locked, but it can
+still be opened after a warning (the learner may already know the topic).
+Lesson files that failed to load are listed in a visible note, never hidden.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from trainer.i18n import N_, _, ngettext
+from trainer.ui.app import register_screen
+from trainer.ui.screens.base import Screen
+from trainer.ui.theme import PALETTE
+from trainer.ui.widgets import Button, Card, OptionRow, blit_text
+
+P = PALETTE
+
+TRACK_ORDER = ("kids", "basics", "skills", "scoring", "manners", "variants")
+TRACK_NAMES = {
+    "kids": N_("Children"),
+    "basics": N_("Basics"),
+    "skills": N_("Hand skills"),
+    "scoring": N_("Scoring"),
+    "manners": N_("Table manners"),
+    "variants": N_("Variants"),
+}
+TRACK_COLORS = {
+    "kids": (236, 130, 160),
+    "basics": (232, 176, 75),
+    "skills": (74, 144, 217),
+    "scoring": (160, 110, 200),
+    "manners": (63, 166, 107),
+    "variants": (200, 120, 70),
+}
+
+
+def ordered_lessons(lib: Any) -> list[Any]:
+    """Every loaded lesson in teaching order: by track, then level, then id."""
+    out = []
+    for track in TRACK_ORDER:
+        out.extend(lib.by_track(track))
+    return out
+
+
+def lesson_title(lesson: Any, lang: str) -> str:
+    """The lesson's title in the interface language."""
+    return lesson.title.get(lang)
+
+
+def lesson_states(app: Any, lib: Any) -> dict[str, str]:
+    """Per lesson id: "done", "started", "open" (prerequisites complete) or "locked"."""
+    records: dict[str, dict] = {}
+    if app.progress is not None and app.learner_id is not None:
+        try:
+            records = app.progress.lessons(app.learner_id)
+        except Exception:
+            records = {}
+    done = {k for k, v in records.items() if v.get("completed_at")}
+    states = {}
+    for lid, lesson in lib.lessons.items():
+        if lid in done:
+            states[lid] = "done"
+        elif lid in records:
+            states[lid] = "started"
+        elif all(p in done for p in lesson.prerequisites):
+            states[lid] = "open"
+        else:
+            states[lid] = "locked"
+    return states
+
+
+def open_lesson(screen: Screen, lesson_id: str) -> None:
+    """Open a lesson; a locked one first warns which prerequisites are missing."""
+    app = screen.app
+    lib = app.library()
+    lesson = lib.lessons[lesson_id]
+    states = lesson_states(app, lib)
+    lang = app.settings.language
+    step = 0
+    if app.progress is not None and app.learner_id is not None:
+        try:
+            rec = app.progress.lessons(app.learner_id).get(lesson_id)
+            step = int(rec["step"]) if rec and not rec.get("completed_at") else 0
+        except Exception:
+            step = 0
+
+    def go() -> None:
+        app.push("lesson", lesson_id=lesson_id, step=step)
+
+    if states.get(lesson_id) != "locked":
+        go()
+        return
+    missing = [p for p in lesson.prerequisites if states.get(p) != "done"]
+    names = [("• " + lesson_title(lib.lessons[p], lang)) if p in lib.lessons else "• " + p for p in missing]
+    screen.open_dialog(
+        _("This lesson builds on others"),
+        _("You have not finished:") + "\n" + "\n".join(names) + "\n\n"
+        + _("You can open it anyway if you already know these topics."),
+        [(_("Cancel"), lambda: None, "secondary"), (_("Open anyway"), go, "primary")],
+    )
+
+
+@register_screen("lesson_map")
+class LessonMapScreen(Screen):
+    """Lessons of one track at a time (tabs), as cards in a scrolling grid."""
+
+    def title(self) -> str:
+        return _("Lessons")
+
+    def enter(self) -> None:
+        self.lib = self.app.library()
+        self.states = lesson_states(self.app, self.lib)
+        if not hasattr(self, "track"):
+            self.track = self.params.get("track") or self._first_track()
+        super().enter()
+
+    def _first_track(self) -> str:
+        for track in TRACK_ORDER:
+            for lesson in self.lib.by_track(track):
+                if self.states.get(lesson.id) in ("open", "started"):
+                    return track
+        return next((t for t in TRACK_ORDER if self.lib.by_track(t)), "basics")
+
+    def header_extra(self) -> str:
+        done = sum(1 for s in self.states.values() if s == "done")
+        return _("{done} of {total} lessons complete").format(done=done, total=len(self.states))
+
+    def build(self) -> None:
+        tracks = [t for t in TRACK_ORDER if self.lib.by_track(t)] or list(TRACK_ORDER)
+        self.tabs = self.add(OptionRow([(t, _(TRACK_NAMES[t])) for t in tracks], self.track, self._set_track))
+        self.cards: list[Card] = []
+        lang = self.app.settings.language
+        for lesson in self.lib.by_track(self.track):
+            state = self.states.get(lesson.id, "open")
+            badge, color = {
+                "done": (_("Done"), P.right),
+                "started": (_("In progress"), P.accent_dark),
+                "locked": (_("Locked"), P.locked),
+                "open": (_("New"), P.hint),
+            }[state]
+            sub = ngettext("{n} minute", "{n} minutes", lesson.minutes).format(n=lesson.minutes)
+            if lesson.objective is not None:
+                sub = sub + " · " + lesson.objective.get(lang)
+            card = Card(lesson_title(lesson, lang), sub, lambda lid=lesson.id: open_lesson(self, lid),
+                        badge=badge, badge_color=color, locked=state == "locked", done=state == "done",
+                        accent=TRACK_COLORS.get(self.track))
+            self.cards.append(self.add(card))
+        self.problems_button = None
+        if self.lib.problems:
+            n = len({p.file for p in self.lib.problems})
+            label = ngettext("{n} lesson file has problems", "{n} lesson files have problems", n).format(n=n)
+            self.problems_button = self.add(Button("⚠  " + label, self._show_problems, kind="danger", size="small"))
+
+    def _set_track(self, track: str) -> None:
+        self.track = track
+        self.scroll_y = 0
+        self.focus = None
+        self.rebuild()
+        self.focus = self.widgets.index(self.tabs)
+
+    def _show_problems(self) -> None:
+        text = "\n".join(str(p) for p in self.lib.problems[:12])
+        more = len(self.lib.problems) - 12
+        if more > 0:
+            text += "\n" + _("… and {n} more").format(n=more)
+        self.open_dialog(_("Lessons that could not be loaded"),
+                         _("These files were skipped; the other lessons work.") + "\n\n" + text,
+                         [(_("Close"), lambda: None, "primary")], width=980)
+
+    def layout(self) -> None:
+        L = self.app.layout
+        area = L.content()
+        self.tabs.rect = pygame.Rect(area.left, area.top, area.width, L.px(48))
+        bottom = area.bottom
+        if self.problems_button is not None:
+            b = self.problems_button
+            b.rect = pygame.Rect(area.left, area.bottom - L.px(44), min(area.width, b.preferred_width(self.app)),
+                                 L.px(44))
+            bottom = b.rect.top - L.px(12)
+        grid_top = self.tabs.rect.bottom + L.px(20)
+        self.grid_area = pygame.Rect(area.left, grid_top, area.width, bottom - grid_top)
+        cols = 3 if area.width > L.px(900) else 2
+        gap = L.px(16)
+        w = (area.width - gap * (cols - 1)) // cols
+        h = L.px(128)
+        rows = (len(self.cards) + cols - 1) // cols
+        content_h = rows * h + max(0, rows - 1) * gap
+        self.max_scroll = max(0, content_h - self.grid_area.height)
+        self.scroll_y = min(self.scroll_y, self.max_scroll)
+        for i, card in enumerate(self.cards):
+            r, c = divmod(i, cols)
+            card.rect = pygame.Rect(area.left + c * (w + gap), grid_top + r * (h + gap) - self.scroll_y, w, h)
+            card.visible = card.rect.bottom > grid_top - L.px(4) and card.rect.top < bottom + L.px(4)
+            card.clip = self.grid_area.inflate(L.px(16), L.px(10))
+
+    def ensure_visible(self, widget: Any) -> None:
+        if widget in self.cards:
+            if widget.rect.top < self.grid_area.top:
+                self.scroll(widget.rect.top - self.grid_area.top)
+            elif widget.rect.bottom > self.grid_area.bottom:
+                self.scroll(widget.rect.bottom - self.grid_area.bottom)
+
+    def move_focus(self, dx: int, dy: int) -> bool:
+        # Cards hidden by scrolling still take focus (then scroll into view).
+        for c in self.cards:
+            c.visible = True
+        moved = super().move_focus(dx, dy)
+        self.layout()
+        return moved
+
+    def draw_content(self, surf: pygame.Surface) -> None:
+        if not self.cards:
+            L = self.app.layout
+            blit_text(surf, self.app, _("No lessons in this track yet."), L.font("large"), P.on_felt_muted,
+                      self.grid_area.midtop, anchor="midtop")
+        if self.max_scroll > 0:
+            self._draw_scrollbar(surf)
+
+    def _draw_scrollbar(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        a = self.grid_area
+        track = pygame.Rect(a.right + L.px(8), a.top, L.px(6), a.height)
+        if track.right > L.width - L.px(4):
+            track.x = L.width - L.px(10)
+        pygame.draw.rect(surf, P.felt_dark, track, border_radius=track.width // 2)
+        frac = a.height / (a.height + self.max_scroll)
+        th = max(L.px(30), round(track.height * frac))
+        ty = track.top + round((track.height - th) * (self.scroll_y / self.max_scroll))
+        pygame.draw.rect(surf, P.on_felt_muted, (track.left, ty, track.width, th), border_radius=track.width // 2)
+
+    def choose(self, n: int) -> bool:
+        visible = [c for c in self.cards if c.visible]
+        if 1 <= n <= len(visible):
+            visible[n - 1].activate()
+            return True
+        return False
