@@ -31,6 +31,7 @@ from trainer.engine.tiles import (
     is_yaochuu,
     kind_name,
     parse_tile,
+    wind_kind,
 )
 from trainer.lessons.model import (
     ArrangeStep,
@@ -184,6 +185,8 @@ def score(step: Any, lesson: Lesson | None) -> Any:
     ctx = win_context(win, hand)
     try:
         result = scoring.score_hand(hand, ctx, rules)
+    except scoring.ScoringError as e:
+        raise AnswerError(f"the engine cannot score this hand ({e.code}): {e}", ("hand",)) from None
     except ValueError as e:
         raise AnswerError(f"the engine cannot score this hand: {e}", ("hand",)) from None
     if result is None:
@@ -201,7 +204,8 @@ def win_context(win: Win, hand: Hand) -> Any:
     if tile.kind not in {t.kind for t in hand.concealed}:
         raise AnswerError(f"the winning tile {win.tile} is not among the hand's concealed tiles", ("win", "tile"))
     values = {
-        "win_tile": tile, "tsumo": win.by == "tsumo", "seat_wind": win.seat, "round_wind": win.round,
+        "win_tile": tile, "tsumo": win.by == "tsumo", "seat_wind": wind_kind(win.seat),
+        "round_wind": wind_kind(win.round),
         "riichi": win.riichi, "double_riichi": win.double_riichi, "ippatsu": win.ippatsu,
         "haitei": win.haitei, "houtei": win.houtei, "rinshan": win.rinshan, "chankan": win.chankan,
         "dora_indicators": parse_tiles(win.dora) if win.dora else (),
@@ -322,29 +326,19 @@ def _number(step: NumberStep, lesson: Lesson | None) -> Answer:
 
 
 def _points_received(result: Any) -> int:
-    for name in ("total", "points", "received"):
-        v = getattr(result, name, None)
-        if isinstance(v, int):
-            return v
-    payment = getattr(result, "payment", None)
-    for name in ("total", "points", "received"):
-        v = getattr(payment, name, None)
-        if isinstance(v, int):
-            return v
-    raise AnswerError("the scoring engine gives no total payment")
+    """Everything the winner gains: the hand value plus honba and riichi sticks."""
+    return int(result.payment.total)
 
 
 def _score_items(result: Any) -> tuple[dict[str, Any], ...]:
-    items: list[dict[str, Any]] = []
-    for y in getattr(result, "yaku", ()) or ():
-        yid = getattr(y, "id", None) or (y[0] if isinstance(y, tuple) else str(y))
-        han = getattr(y, "han", None) or (y[1] if isinstance(y, tuple) and len(y) > 1 else None)
-        items.append({"kind": "yaku", "id": yid, "han": han})
-    for f in getattr(result, "fu_items", ()) or ():
-        fid = getattr(f, "id", None) or (f[0] if isinstance(f, tuple) else str(f))
-        fu = getattr(f, "fu", None) or (f[1] if isinstance(f, tuple) and len(f) > 1 else None)
-        items.append({"kind": "fu", "id": fid, "fu": fu})
-    items.append({"kind": "total", "han": result.han, "fu": result.fu})
+    """Explanation items of a score: each yaku with its han, each fu item, dora, the totals."""
+    items: list[dict[str, Any]] = [{"kind": "yaku", "id": y.id, "han": y.han, "yakuman": y.yakuman}
+                                   for y in result.yaku]
+    items.extend({"kind": "fu", "id": f.id, "fu": f.fu, "tiles": f.tiles} for f in result.fu_items)
+    if result.dora:
+        items.append({"kind": "dora", "count": result.dora})
+    items.append({"kind": "total", "han": result.han, "fu": result.fu, "limit": result.limit,
+                  "points": result.payment.total})
     return tuple(items)
 
 

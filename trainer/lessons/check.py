@@ -9,7 +9,7 @@ not tenpai) is reported even without an ``expect:``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -26,10 +26,10 @@ from trainer.lessons.richtext import term_ids
 
 
 class Glossary:
-    """The set of glossary ids, or why it could not be loaded."""
+    """The project glossary's id lookup (ids and aliases), or why it could not be loaded."""
 
-    def __init__(self, ids: frozenset[str] | None, error: str | None) -> None:
-        self.ids = ids
+    def __init__(self, has: Callable[[str], bool] | None, error: str | None) -> None:
+        self.has = has
         self.error = error
 
 
@@ -44,7 +44,7 @@ def glossary() -> Glossary:
         g = load_glossary()
     except Exception as e:  # noqa: BLE001 - a broken glossary is a reported problem, not a crash
         return Glossary(None, f"the glossary could not be loaded: {e}")
-    return Glossary(frozenset(g.ids()), None)
+    return Glossary(g.has, None)
 
 
 @cache
@@ -65,15 +65,10 @@ def preset_error(name: str) -> str | None:
 def tileset_ids() -> frozenset[str] | None:
     """The ids of the known tile sets (None when the tile-set module is absent)."""
     try:
-        from trainer.engine import tilesets
+        from trainer.engine.tilesets import load_tilesets
     except ImportError:
         return None
-    for name in ("TILE_SETS", "TILESETS", "SETS"):
-        table = getattr(tilesets, name, None)
-        if isinstance(table, dict):
-            return frozenset(table)
-    ids = getattr(tilesets, "tileset_ids", None)
-    return frozenset(ids()) if callable(ids) else None
+    return frozenset(load_tilesets())
 
 
 # ---------------------------------------------------------------------------
@@ -103,9 +98,9 @@ def _check_terms(lf: LessonFile) -> list[Problem]:
     if not uses:
         return []
     g = glossary()
-    if g.ids is None:
+    if g.has is None:
         return [lf.problem(uses[0][0], f"cannot check term '{uses[0][1]}': {g.error}")]
-    return [lf.problem(p, f"unknown glossary term '{t}'") for p, t in uses if t not in g.ids]
+    return [lf.problem(p, f"unknown glossary term '{t}'") for p, t in uses if not g.has(t)]
 
 
 def _check_header(lf: LessonFile) -> list[Problem]:

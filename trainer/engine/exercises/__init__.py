@@ -1,0 +1,44 @@
+"""Exercise generators: pure, seedable drills whose answers come from the engine.
+
+``GENERATORS`` maps a generator name (as a lesson's ``drill`` step names it) to a
+:class:`~trainer.engine.exercises.base.Generator` with its typed parameter model
+(pydantic; ``params_model.model_json_schema()`` gives the UI a settings form) and the
+mastery skill it feeds.  ``GENERATORS[name].generate(params, seed)`` returns a frozen
+:class:`~trainer.engine.exercises.base.Exercise`; the same (name, params, seed) always
+gives the same exercise.  Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+from trainer.engine.exercises import efficiency, kunto, manners, recognition, scoring_drills, waits_drills
+from trainer.engine.exercises.base import Exercise, Generator, GeneratorError, Option, Params, Prompt
+
+GENERATORS: dict[str, Generator] = {
+    g.name: g
+    for g in (
+        Generator("tile_name", "tile_names", recognition.TileNameParams, recognition.make,
+                  "a tile's family, number or name; or the tile for a name", recognition.skill_of),
+        Generator("kunto_hand", "kunto", kunto.KuntoParams, kunto.make,
+                  "a kunto-stage hand: shanten, waits, or the tile to throw back"),
+        Generator("single_suit_waits", "waits_single_suit", waits_drills.SingleSuitParams,
+                  waits_drills.make_single_suit, "every wait of a single-suit tenpai",
+                  waits_drills.single_suit_skill),
+        Generator("mixed_waits", "waits_mixed", waits_drills.MixedWaitsParams, waits_drills.make_mixed,
+                  "every wait of a hand over several suits, possibly with melds"),
+        Generator("shanten", "shanten", efficiency.ShantenParams, efficiency.make_shanten,
+                  "the shanten of a hand"),
+        Generator("discard_ukeire", "efficiency", efficiency.DiscardParams, efficiency.make_discard,
+                  "the best discard by shanten and ukeire", efficiency.discard_skill),
+        Generator("fu_count", "fu", scoring_drills.FuCountParams, scoring_drills.make_fu,
+                  "the fu of a won hand, as a total or item by item"),
+        Generator("points_lookup", "points", scoring_drills.PointsParams, scoring_drills.make_points,
+                  "the payment for han, fu, dealer or not, ron or tsumo, honba"),
+        Generator("yaku_identify", "yaku_id", scoring_drills.YakuParams, scoring_drills.make_yaku,
+                  "the yaku (or the han) of a won hand", scoring_drills.yaku_skill),
+        Generator("manners_situation", "manners_a", manners.MannersParams, manners.make,
+                  "a table-manners situation from the 55 ranked rules"),
+    )
+}
+"""Every exercise generator by name."""
+
+__all__ = ["GENERATORS", "Exercise", "Generator", "GeneratorError", "Option", "Params", "Prompt"]

@@ -1,0 +1,187 @@
+"""The exercise contract: parameters, the :class:`Exercise` value, and the generator record.
+
+An exercise is identified by ``(generator, params, seed)``: the same triple always
+gives the same exercise, so a missed item can be shown again exactly and a
+"sibling" is the same generator and params with a new seed.  Generators are pure
+functions of their parameters and the seed (``random.Random`` seeded with a
+string, which is stable across runs and platforms).
+
+Prompts and explanations are *structured* (tiles, a question id, option values);
+the UI renders the words through gettext, so nothing here is final prose.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+InputKind = Literal["pick_tiles", "number", "choice", "multi_choice", "fu_breakdown"]
+"""How the learner answers: click tiles, type a number, pick one or several options, fill fu items."""
+
+
+class Params(BaseModel):
+    """Parameters every generator takes (curriculum §3.1); each generator extends them."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    n: int = Field(8, ge=1, le=50, description="items in a drill")
+    preset: str = Field("tenhou", description="rule preset id")
+    tiles: str | None = Field(None, description="tile set id")
+    time_target: float | None = Field(None, gt=0, description="seconds; the speed part of mastery")
+    kids: bool = Field(False, description="children's presentation: big tiles, picture answers, no timer")
+
+    def key(self) -> str:
+        """A short stable digest of the parameters that shape an item (not n or presentation)."""
+        data = self.model_dump(exclude={"n", "time_target", "kids"}, mode="json")
+        text = json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+        return hashlib.sha1(text.encode()).hexdigest()[:10]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option of a choice question: a machine ``value`` and what to show (``tiles``
+    and/or a text ``ref``: a glossary id, a rule code, a yaku id the UI looks up)."""
+
+    value: str
+    tiles: str = ""
+    ref: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """What the learner sees: a question id (the UI's gettext key), the hand or tiles, the
+    input kind, choice options, and extra structured data (win situation, visible tiles...)."""
+
+    question: str
+    input: InputKind
+    hand: str = ""
+    tiles: str = ""
+    options: tuple[Option, ...] = ()
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A value of ``data`` by key."""
+        return dict(self.data).get(key, default)
+
+
+@dataclass(frozen=True, slots=True)
+class Exercise:
+    """One generated exercise: the generator name (``kind``), the structured ``prompt``,
+    the ``answer`` (a frozenset of tile kinds, an int, a frozenset of option values, a
+    tuple of fu items ...), the explanation items, the mastery ``skill`` it feeds and a
+    stable ``item_id`` for spaced repetition."""
+
+    kind: str
+    prompt: Prompt
+    answer: Any
+    explanation: tuple[dict[str, Any], ...]
+    skill: str
+    item_id: str
+    seed: int = 0
+    params: tuple[tuple[str, Any], ...] = field(default=())
+
+    def check(self, response: Any) -> bool:
+        """Whether a learner's response is right.  ``pick_tiles``: tiles (Tile, kind ints or
+        MPSZ text) — every answer tile for waits, any one of the equally best for a discard,
+        by rank when the prompt says ``grade_by = "rank"``; ``number``: an int, or a tuple
+        for several fields; ``choice``: one option value; ``multi_choice``: the set of values;
+        ``fu_breakdown``: the list of ``(item id, fu)``."""
+        kind = self.prompt.input
+        if kind == "pick_tiles":
+            got = _kinds(response)
+            want = self.answer
+            if self.prompt.get("grade_by") == "rank":
+                got, want = {_rank(k) for k in got}, {_rank(k) for k in want}
+            if self.prompt.question in ("best_discard", "kunto_discard"):
+                return bool(got) and len(got) == 1 and got <= want
+            return got == want
+        if kind == "number":
+            if isinstance(self.answer, tuple):
+                return tuple(int(x) for x in response) == self.answer
+            try:
+                return int(response) == self.answer
+            except (TypeError, ValueError):
+                return False
+        if kind == "choice":
+            return response in self.answer
+        if kind == "multi_choice":
+            return frozenset(response) == self.answer
+        return sorted((str(a), int(b)) for a, b in response) == sorted(self.answer)
+
+
+def _kinds(response: Any) -> set[int]:
+    from trainer.engine.notation import parse_tiles
+    from trainer.engine.tiles import Tile
+
+    if isinstance(response, str):
+        return {t.kind for t in parse_tiles(response, max_copies=None)}
+    out = set()
+    for r in response:
+        out.add(r.kind if isinstance(r, Tile) else r if isinstance(r, int) else parse_tiles(str(r))[0].kind)
+    return out
+
+
+def _rank(kind: int) -> str:
+    """Rank class of a kind when suits are ignored: 1..9 for number tiles, the kind otherwise
+    (dragons keep their own kind, so tens and jokers are graded by the dragon shown)."""
+    return str(kind % 9 + 1) if kind < 27 else f"k{kind}"
+
+
+class GeneratorError(ValueError):
+    """The parameters ask for something that cannot exist (e.g. 6 waits in a 7-tile hand)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Generator:
+    """A registered generator: name, the skill it feeds by default, its parameter model
+    and the function ``make(params, rng, seed) -> Exercise``."""
+
+    name: str
+    skill: str
+    params_model: type[Params]
+    make: Callable[[Any, random.Random], Exercise]
+    doc: str = ""
+    skill_of: Callable[[Any], str] | None = None
+
+    def params(self, values: dict[str, Any] | None = None) -> Params:
+        """Validate parameter values (raises pydantic's ValidationError)."""
+        return self.params_model.model_validate(values or {})
+
+    def generate(self, params: Params | dict[str, Any] | None = None, seed: int = 0) -> Exercise:
+        """The exercise for ``(params, seed)``: deterministic."""
+        p = params if isinstance(params, Params) else self.params(params)
+        rng = random.Random(f"{self.name}:{p.key()}:{seed}")
+        ex = self.make(p, rng)
+        skill = ex.skill or (self.skill_of(p) if self.skill_of else self.skill)
+        return Exercise(
+            kind=self.name, prompt=ex.prompt, answer=ex.answer, explanation=ex.explanation, skill=skill,
+            item_id=f"{self.name}:{p.key()}:{seed}", seed=seed,
+            params=tuple(sorted(p.model_dump(mode="json").items(), key=lambda kv: kv[0])),
+        )
+
+    def drill(self, params: Params | dict[str, Any] | None = None, seed: int = 0) -> list[Exercise]:
+        """``params.n`` exercises with consecutive seeds from ``seed``."""
+        p = params if isinstance(params, Params) else self.params(params)
+        return [self.generate(p, seed + i) for i in range(p.n)]
+
+
+def draft(question: str, input: InputKind, answer: Any, explanation: Iterable[dict[str, Any]] = (), *,
+          hand: str = "", tiles: str = "", options: Iterable[Option] = (), skill: str = "",
+          **data: Any) -> Exercise:
+    """Build the generator-specific part of an exercise (the registry fills in name, ids and,
+    unless ``skill`` is given here, the skill)."""
+    prompt = Prompt(question, input, hand, tiles, tuple(options), tuple(sorted(data.items())))
+    return Exercise("", prompt, answer, tuple(explanation), skill, "")
+
+
+def shuffled(rng: random.Random, items: Iterable[Any]) -> list[Any]:
+    """A new list with the items in a seeded random order."""
+    out = list(items)
+    rng.shuffle(out)
+    return out

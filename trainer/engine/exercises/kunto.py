@@ -1,0 +1,256 @@
+"""Kunto hands (``kunto_hand``, curriculum §3.1 #7; seed 000:3447-3473, digest 000 §1.1).
+
+The kunto routine: hold 4, 7, 10 or 13 tiles, name the shanten and the waits, throw
+back the least useful tile.  Stage switches: ``suits_ignored`` (only the rank counts),
+``dragons`` as ordinary tiles (``none``), as the 10 of a suit (``ten``) or as jokers of
+their suit (``joker``, gen pocchi), and ``winds`` in the pool.  Hands are real tiles; the
+answers come from :mod:`trainer.engine.variants` (``variant_shanten``, ``variant_waits``).
+
+With suits ignored an answer is graded by rank (``grade_by = "rank"`` in the prompt):
+picking 5p for a wait on "any 5" is right.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Literal
+
+from pydantic import Field
+
+from trainer.engine.exercises.base import Exercise, GeneratorError, Params, draft
+from trainer.engine.exercises.handgen import complete_counts, remove_random, swap_tiles, tiles_of_counts
+from trainer.engine.exercises.waits_drills import rank_pool
+from trainer.engine.hand import Hand
+from trainer.engine.notation import format_hand, format_tiles
+from trainer.engine.shanten import sets_needed_for, shanten
+from trainer.engine.tiles import DRAGONS, NUM_KINDS, WINDS, kind_name
+from trainer.engine.ukeire import discard_options
+from trainer.engine.variants import (
+    DRAGON_SUIT,
+    Variant,
+    variant_shanten,
+    variant_shanten_counts,
+    variant_waits,
+)
+from trainer.engine.waits import waits
+
+Ask = Literal["shanten", "waits", "discard"]
+
+
+class KuntoParams(Params):
+    """Parameters of ``kunto_hand``."""
+
+    size: Literal[4, 7, 10, 13] = Field(4, description="tiles held (the hand grows 4 -> 7 -> 10 -> 13)")
+    suits_ignored: bool = Field(True, description="only the rank of a number tile counts")
+    dragons: Literal["none", "ten", "joker"] = Field("none", description="dragons absent, as tens, or as jokers")
+    winds: bool = Field(False, description="winds appear in the hands")
+    ask: list[Ask] = Field(default_factory=lambda: ["shanten", "waits"], min_length=1, description="questions asked")
+    max_shanten: int = Field(2, ge=0, le=6, description="highest shanten of a shanten question")
+
+
+def variant_of(p: KuntoParams) -> Variant:
+    """The engine variant for the stage switches."""
+    return Variant(suits_ignored=p.suits_ignored, dragons="normal" if p.dragons == "none" else p.dragons)
+
+
+def _scatter_suits(rng: random.Random, counts: list[int]) -> list[int]:
+    """With suits ignored, give each number tile a random suit (ranks kept, four copies at most)."""
+    out = [0] * NUM_KINDS
+    out[27:] = counts[27:]
+    for k in range(27):
+        for _ in range(counts[k]):
+            rank = k % 9
+            suits = [s for s in range(3) if out[9 * s + rank] < 4]
+            out[9 * rng.choice(suits) + rank] += 1
+    return out
+
+
+def _add_specials(rng: random.Random, counts: list[int], p: KuntoParams) -> list[int]:
+    """Swap a number tile or two for dragons (tens / jokers) or winds, per the stage."""
+    c = counts[:]
+    specials: list[int] = []
+    if p.dragons != "none":
+        specials.extend(DRAGONS)
+    if p.winds:
+        specials.extend(WINDS)
+    if not specials:
+        return c
+    for _ in range(rng.choice((0, 1, 1, 2))):
+        numbers = [k for k in range(27) if c[k]]
+        if not numbers:
+            break
+        new = rng.choice(specials)
+        if p.dragons == "ten" and new in DRAGONS and not p.suits_ignored:
+            suit = DRAGON_SUIT[new]
+            near = [k for k in numbers if k // 9 == suit and k % 9 >= 6]  # a dragon-ten next to 8 and 9
+            numbers = near or numbers
+        if c[new] >= 4:
+            continue
+        c[rng.choice(numbers)] -= 1
+        c[new] += 1
+    return c
+
+
+def _hand(rng: random.Random, p: KuntoParams, size: int, swaps: int) -> Hand:
+    honors = p.winds or p.dragons != "none"
+    counts = complete_counts(rng, size // 3, honors=False)
+    if size % 3 == 1:
+        counts = remove_random(rng, counts)
+    counts = swap_tiles(rng, counts, swaps, honors=False)
+    counts = _add_specials(rng, counts, p) if honors else counts
+    if p.suits_ignored:
+        counts = _scatter_suits(rng, counts)
+    return Hand(tiles_of_counts(counts))
+
+
+def rank_key(kind: int, p: KuntoParams) -> str:
+    """How a tile is graded with suits ignored: its rank, ``10`` for a dragon-ten,
+    ``joker`` for a dragon-joker, the tile itself for a wind."""
+    if kind < 27:
+        return str(kind % 9 + 1) if p.suits_ignored else kind_name(kind)
+    if kind in DRAGONS and p.dragons == "ten":
+        return "10" if p.suits_ignored else kind_name(kind)
+    if kind in DRAGONS and p.dragons == "joker":
+        return "joker" if p.suits_ignored else kind_name(kind)
+    return kind_name(kind)
+
+
+def make(p: KuntoParams, rng: random.Random) -> Exercise:
+    """One kunto question at the stage the parameters describe."""
+    v = variant_of(p)
+    ask = rng.choice(p.ask)
+    grade = {"grade_by": "rank"} if p.suits_ignored else {}
+    stage = {"size": p.size, "suits_ignored": p.suits_ignored, "dragons": p.dragons}
+    for _ in range(300):
+        if ask == "waits":
+            if p.suits_ignored and p.dragons != "joker" and not p.winds:
+                hand, ws = _pooled_waits(rng, p)
+            else:
+                hand = _hand(rng, p, p.size, 0)
+                ws = kunto_waits(hand, v)
+            if not ws:
+                continue
+            items = [{"kind": "wait", "tile": kind_name(k), "rank": rank_key(k, p)} for k in ws]
+            return draft("kunto_waits", "pick_tiles", frozenset(ws), items, hand=format_hand(hand), **grade, **stage)
+        if ask == "shanten":
+            target = rng.randint(0, p.max_shanten)
+            hand = _hand(rng, p, p.size, target + rng.choice((0, 1)))
+            s = shanten(hand) if v.is_plain else variant_shanten(hand, v)
+            if not 0 <= s <= p.max_shanten:
+                continue
+            return draft("kunto_shanten", "number", s, [{"kind": "shanten", "shanten": s}],
+                         hand=format_hand(hand), **stage)
+        hand = _hand(rng, p, p.size + 1, rng.randint(1, 2))
+        got = _plain_throwbacks(hand) if v.is_plain else _best_throwbacks(hand, v)
+        if got is None:
+            continue
+        best, items = got
+        return draft("kunto_discard", "pick_tiles", best, items, hand=format_hand(hand), **grade, **stage)
+    raise GeneratorError(f"no {p.size}-tile kunto hand for '{ask}' found")
+
+
+@cache
+def _pool_keys(size: int, ranks: int) -> tuple[tuple[tuple[int, ...], frozenset[int]], ...]:
+    return tuple(sorted(rank_pool(size, ranks, 12).items()))
+
+
+def _pooled_waits(rng: random.Random, p: KuntoParams) -> tuple[Hand, tuple[int, ...]]:
+    """A rank-only tenpai hand drawn from the precomputed rank pool (suits ignored, dragons
+    absent or tens), dealt out over random suits; the waits are every kind of a waiting rank
+    that still has a copy (rank 10 = the dragons)."""
+    ranks = 10 if p.dragons == "ten" else 9
+    counts_r, waiting = rng.choice(_pool_keys(p.size, ranks))
+    counts = [0] * NUM_KINDS
+    for r, n in enumerate(counts_r):
+        kinds = list(DRAGONS) if r == 9 else [r, r + 9, r + 18]
+        for _ in range(n):
+            counts[rng.choice([k for k in kinds if counts[k] < 4])] += 1
+    hand = Hand(tiles_of_counts(counts))
+    out = []
+    for r in waiting:
+        kinds = list(DRAGONS) if r == 9 else [r, r + 9, r + 18]
+        out.extend(k for k in kinds if counts[k] < 4)
+    return hand, tuple(sorted(out))
+
+
+def kunto_waits(hand: Hand, v: Variant) -> tuple[int, ...]:
+    """The engine's :func:`variant_waits`, asking the engine about one kind per rank when suits
+    are ignored (3m, 3p and 3s are the same tile there) and spreading the answer to every
+    kind of a winning rank that still has a copy."""
+    if v.is_plain:
+        return waits(hand)
+    if not v.suits_ignored:
+        return variant_waits(hand, v)
+    counts = hand.counts()
+    held = hand.all_counts()
+    need = sets_needed_for(len(hand.concealed) + 1)
+    out = []
+    for k in [*range(9), *range(27, NUM_KINDS)]:
+        probe = k if k >= 27 or held[k] < 4 else next((k + 9 * s for s in (1, 2) if held[k + 9 * s] < 4), None)
+        if probe is None or held[probe] >= 4:
+            continue
+        counts[probe] += 1
+        done = variant_shanten_counts(counts, v, need, None) == -1
+        counts[probe] -= 1
+        if done:
+            out.extend([k] if k >= 27 else [k + 9 * s for s in range(3) if held[k + 9 * s] < 4])
+    return tuple(sorted(out))
+
+
+def _plain_throwbacks(hand: Hand) -> tuple[frozenset[int], list[dict]] | None:
+    """The plain game's answer: the engine's :func:`discard_options` (shanten, then ukeire)."""
+    opts = discard_options(hand)
+    if opts[0].shanten_after < 0:
+        return None
+    best = [o for o in opts if (o.shanten_after, o.total) == (opts[0].shanten_after, opts[0].total)]
+    kinds = frozenset(o.tile.kind for o in best)
+    if len(kinds) > 3:
+        return None
+    items = [{"kind": "throwback", "tile": str(o.tile), "shanten": o.shanten_after,
+              "improving": format_tiles(sorted(o.ukeire)), "count": o.total, "best": o in best} for o in opts]
+    return kinds, items
+
+
+def _best_throwbacks(hand: Hand, v: Variant) -> tuple[frozenset[int], list[dict]] | None:
+    """The tiles to throw back: lowest shanten after, then most tiles that lower it further."""
+    counts = hand.counts()
+    n = len(hand.concealed) - 1
+    need = sets_needed_for(n)
+    after: dict[int, int] = {}
+    for k in range(NUM_KINDS):
+        if counts[k]:
+            counts[k] -= 1
+            after[k] = variant_shanten_counts(counts, v, need, None)
+            counts[k] += 1
+    low = min(after.values())
+    if low < 0:
+        return None
+    need_next = sets_needed_for(n + 1)
+    scored = []
+    for k, s in after.items():
+        if s != low:
+            continue
+        counts[k] -= 1
+        good = 0
+        tiles = []
+        for d in range(NUM_KINDS):
+            if counts[d] >= 4:
+                continue
+            counts[d] += 1
+            if variant_shanten_counts(counts, v, need_next, None) < s:
+                good += 4 - counts[d] + 1
+                tiles.append(d)
+            counts[d] -= 1
+        counts[k] += 1
+        scored.append((k, good, tiles))
+    top = max(g for _, g, _ in scored)
+    best = frozenset(k for k, g, _ in scored if g == top)
+    if len(best) > 3:
+        return None
+    items = [{"kind": "throwback", "tile": kind_name(k), "shanten": low, "improving": format_tiles(t),
+              "count": g, "best": k in best} for k, g, t in scored]
+    return best, items
+
+
+__all__ = ["KuntoParams", "kunto_waits", "make", "rank_key", "variant_of"]

@@ -1,0 +1,291 @@
+"""Scoring drills: fu (``fu_count``, curriculum §3.1 #19), points (``points_lookup``, #20)
+and yaku (``yaku_identify``, #18).
+
+Winning hands and their situations come from :func:`trainer.engine.scoring_random.random_win`;
+every answer (fu items, han, yaku, payments) comes from the scoring engine
+(:func:`trainer.engine.scoring.score_hand`, :func:`trainer.engine.points.hand_value`)
+under the preset named by ``preset``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from functools import cache
+from typing import Any, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from trainer.engine.exercises.base import Exercise, GeneratorError, Option, Params, draft, shuffled
+from trainer.engine.hand import Hand
+from trainer.engine.notation import format_hand, format_tiles
+from trainer.engine.points import hand_value
+from trainer.engine.rules import Rules, load_rules
+from trainer.engine.scoring import ScoreResult, ScoringError, WinContext, score_hand
+from trainer.engine.scoring_random import random_win
+from trainer.engine.tiles import WIND_LETTERS
+from trainer.engine.yaku import yaku_info
+
+SITUATIONAL_FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan")
+
+
+@cache
+def rules_for(preset: str) -> Rules:
+    """The rules of a preset, loaded once."""
+    return load_rules(preset)
+
+
+def _context_data(hand: Hand, ctx: WinContext) -> dict[str, Any]:
+    """The win situation as structured prompt data (winds as letters, tiles as MPSZ)."""
+    return {
+        "win_tile": str(ctx.win_tile),
+        "by": "tsumo" if ctx.tsumo else "ron",
+        "seat": WIND_LETTERS[ctx.seat_wind - 27],
+        "round": WIND_LETTERS[ctx.round_wind - 27],
+        "flags": tuple(f for f in SITUATIONAL_FLAGS if getattr(ctx, f)),
+        "dora": format_tiles(ctx.dora_indicators, sort=False),
+        "ura": format_tiles(ctx.ura_indicators, sort=False),
+        "honba": ctx.honba,
+        "sticks": ctx.riichi_sticks,
+    }
+
+
+def _score_items(result: ScoreResult) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = [{"kind": "yaku", "id": y.id, "han": y.han, "yakuman": y.yakuman} for y in result.yaku]
+    items.extend({"kind": "fu", "id": f.id, "fu": f.fu, "tiles": f.tiles} for f in result.fu_items)
+    if result.dora:
+        items.append({"kind": "dora", "count": result.dora})
+    items.append({"kind": "total", "han": result.han, "fu": result.fu, "limit": result.limit,
+                  "wait": result.placement.shape.value, "reading": str(result.reading),
+                  "points": result.payment.total})
+    return items
+
+
+def _scored_win(rng: random.Random, rules: Rules, open_ratio: float, tries: int, accept: Any) -> tuple[Hand, WinContext, ScoreResult]:
+    for _ in range(tries):
+        hand, ctx = random_win(rng, rules, open_rate=open_ratio)
+        ctx = accept.adjust(rng, ctx) if hasattr(accept, "adjust") else ctx
+        try:
+            result = score_hand(hand, ctx, rules)
+        except ScoringError:
+            continue
+        if accept(hand, ctx, result):
+            return hand, ctx, result
+    raise GeneratorError(f"no winning hand met the parameters in {tries} tries")
+
+
+# ---------------------------------------------------------------------------
+# fu_count
+# ---------------------------------------------------------------------------
+
+
+class FuCountParams(Params):
+    """Parameters of ``fu_count``."""
+
+    open_ratio: float = Field(0.3, ge=0, le=1, description="share of open hands")
+    tsumo_ratio: float = Field(0.5, ge=0, le=1, description="share of wins by tsumo")
+    kans: bool = Field(False, description="hands may hold kans")
+    seven_pairs: bool = Field(True, description="seven-pairs hands (fixed 25 fu) may appear")
+    answer: Literal["number", "fu_breakdown"] = Field("number", description="the total, or every fu item")
+
+
+class _FuAccept:
+    def __init__(self, p: FuCountParams) -> None:
+        self.p = p
+
+    def adjust(self, rng: random.Random, ctx: WinContext) -> WinContext:
+        tsumo = rng.random() < self.p.tsumo_ratio
+        if tsumo == ctx.tsumo:
+            return ctx
+        return dataclasses.replace(ctx, tsumo=tsumo, haitei=False, houtei=False, rinshan=False, chankan=False)
+
+    def __call__(self, hand: Hand, ctx: WinContext, result: ScoreResult) -> bool:
+        if result.yakuman:
+            return False
+        if not self.p.kans and any(m.kind.is_kan for m in hand.melds):
+            return False
+        return self.p.seven_pairs or result.fu != 25
+
+
+def make_fu(p: FuCountParams, rng: random.Random) -> Exercise:
+    """A won hand; the answer is its fu (rounded), or the engine's fu items."""
+    rules = rules_for(p.preset)
+    hand, ctx, result = _scored_win(rng, rules, p.open_ratio, 300, _FuAccept(p))
+    data = _context_data(hand, ctx)
+    items = _score_items(result)
+    if p.answer == "fu_breakdown":
+        answer = tuple((f.id, f.fu) for f in result.fu_items)
+        return draft("fu_breakdown", "fu_breakdown", answer, items, hand=format_hand(hand), total=result.fu, **data)
+    return draft("fu_total", "number", result.fu, items, hand=format_hand(hand), **data)
+
+
+# ---------------------------------------------------------------------------
+# points_lookup
+# ---------------------------------------------------------------------------
+
+
+class PointsParams(Params):
+    """Parameters of ``points_lookup``."""
+
+    han_min: int = Field(1, ge=1, le=13, description="fewest han")
+    han_max: int = Field(4, ge=1, le=13, description="most han")
+    fu: list[Literal[20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110]] = Field(
+        default_factory=lambda: [30, 40], description="fu values to draw from")
+    roles: Literal["dealer", "non_dealer", "mixed"] = Field("mixed", description="who wins")
+    wins: Literal["ron", "tsumo", "mixed"] = Field("mixed", description="how the hand is won")
+    honba: int = Field(0, ge=0, le=10, description="most honba counters on the table")
+
+    @field_validator("fu")
+    @classmethod
+    def _some_fu(cls, v: list[int]) -> list[int]:
+        if not v:
+            raise ValueError("give at least one fu value")
+        return v
+
+    @model_validator(mode="after")
+    def _possible(self) -> PointsParams:
+        if self.han_min > self.han_max:
+            raise ValueError(f"han_min {self.han_min} is above han_max {self.han_max}")
+        if not any(_valid(h, f, t) for h in range(self.han_min, self.han_max + 1) for f in self.fu
+                   for t in _win_kinds(self.wins)):
+            raise ValueError("no real hand has these han, fu and win kinds (20 fu is tsumo only with 2+ han; "
+                             "25 fu needs 2+ han)")
+        return self
+
+
+def _win_kinds(wins: str) -> tuple[bool, ...]:
+    return {"ron": (False,), "tsumo": (True,), "mixed": (False, True)}[wins]
+
+
+def _valid(han: int, fu: int, tsumo: bool) -> bool:
+    """Whether a han/fu/win combination exists: 20 fu only as closed pinfu tsumo (2+ han),
+    25 fu only as seven pairs (2+ han)."""
+    if fu == 20:
+        return tsumo and han >= 2
+    if fu == 25:
+        return han >= 2
+    return True
+
+
+def make_points(p: PointsParams, rng: random.Random) -> Exercise:
+    """Han, fu, dealer or not, ron or tsumo, honba: the payment(s) from the engine's points."""
+    rules = rules_for(p.preset)
+    for _ in range(200):
+        han = rng.randint(p.han_min, p.han_max)
+        fu = rng.choice(p.fu)
+        tsumo = rng.choice(_win_kinds(p.wins))
+        if _valid(han, fu, tsumo):
+            break
+    else:
+        raise GeneratorError("no valid han/fu combination drawn")
+    dealer = {"dealer": True, "non_dealer": False}.get(p.roles, rng.random() < 0.25)
+    honba = rng.randint(0, p.honba)
+    pay = hand_value(han, fu, dealer=dealer, tsumo=tsumo, rules=rules)
+    per_honba = rules.honba_points // 3 if tsumo else rules.honba_points
+    bonus = honba * per_honba
+    if not tsumo:
+        fields, answer = ("ron",), (pay.ron + bonus,)
+    elif dealer:
+        fields, answer = ("all",), (pay.all + bonus,)
+    else:
+        fields, answer = ("non_dealer", "dealer"), (pay.non_dealer + bonus, pay.dealer + bonus)
+    explanation = [{"kind": "points", "han": han, "fu": fu, "dealer": dealer, "tsumo": tsumo,
+                    "base": {"ron": pay.ron, "all": pay.all, "non_dealer": pay.non_dealer, "dealer": pay.dealer},
+                    "honba": honba, "honba_each": per_honba, "total": pay.total + honba * rules.honba_points}]
+    return draft("payment", "number", answer, explanation, han=han, fu=fu, dealer=dealer,
+                 by="tsumo" if tsumo else "ron", honba=honba, fields=fields)
+
+
+# ---------------------------------------------------------------------------
+# yaku_identify
+# ---------------------------------------------------------------------------
+
+COMMON12 = ("riichi", "menzen_tsumo", "tanyao", "pinfu", "iipeikou", "yakuhai_haku", "yakuhai_hatsu",
+            "yakuhai_chun", "yakuhai_seat_wind", "yakuhai_round_wind", "chiitoitsu", "toitoi", "honitsu",
+            "chinitsu", "sanshoku_doujun", "ittsu", "chanta")
+"""The yaku of the beginner's path (B07-B12): riichi, tsumo, tanyao, pinfu, iipeikou, yakuhai,
+seven pairs, toitoi, honitsu (with chinitsu), sanshoku, ittsu, chanta."""
+
+
+def pool_ids(pool: str | list[str], preset: str = "tenhou") -> tuple[str, ...]:
+    """The yaku ids of a named pool (common12, han1, han2, han3_6, all_regular) or an id list."""
+    info = yaku_info()
+    regular = [y for y, i in info.items() if not i.is_yakuman]
+    if isinstance(pool, list):
+        return tuple(pool)
+    if pool == "common12":
+        return COMMON12
+    if pool == "all_regular":
+        return tuple(regular)
+    rules = rules_for(preset)
+    span = {"han1": (1, 1), "han2": (2, 2), "han3_6": (3, 6)}[pool]
+    return tuple(y for y in regular if span[0] <= rules.han(y, True) <= span[1]
+                 or (rules.han(y, True) == 0 and span[0] <= rules.han(y, False) <= span[1]))
+
+
+class YakuParams(Params):
+    """Parameters of ``yaku_identify``."""
+
+    pool: Literal["common12", "han1", "han2", "han3_6", "all_regular"] | list[str] = Field(
+        "common12", description="the yaku that may appear: a named pool or a list of yaku ids")
+    open_ratio: float = Field(0.3, ge=0, le=1, description="share of open hands")
+    situational: bool = Field(False, description="situational yaku (riichi, ippatsu, haitei...) may appear")
+    ask: Literal["yaku", "han", "both"] = Field("yaku", description="tick the yaku, give the han, or both")
+    options: int = Field(6, ge=3, le=12, description="yaku shown to tick from")
+
+    @field_validator("pool")
+    @classmethod
+    def _known(cls, v: Any) -> Any:
+        if isinstance(v, list):
+            info = yaku_info()
+            for y in v:
+                if y not in info:
+                    raise ValueError(f"unknown yaku id '{y}'")
+                if info[y].is_yakuman:
+                    raise ValueError(f"'{y}' is a yakuman: random hands almost never make one; not offered")
+            if not v:
+                raise ValueError("the pool is empty")
+        return v
+
+
+class _YakuAccept:
+    def __init__(self, ids: frozenset[str], situational: bool) -> None:
+        self.ids = ids
+        self.situational = situational
+
+    def adjust(self, rng: random.Random, ctx: WinContext) -> WinContext:
+        if self.situational:
+            return ctx
+        return dataclasses.replace(ctx, **{f: False for f in SITUATIONAL_FLAGS})
+
+    def __call__(self, hand: Hand, ctx: WinContext, result: ScoreResult) -> bool:
+        got = {y.id for y in result.yaku}
+        return bool(got) and not result.yakuman and got <= self.ids
+
+
+def make_yaku(p: YakuParams, rng: random.Random) -> Exercise:
+    """A won hand whose yaku all lie in the pool; tick them all (or give the han)."""
+    rules = rules_for(p.preset)
+    pool = pool_ids(p.pool, p.preset)
+    situational = {y for y, i in yaku_info().items() if i.kind == "situational"}
+    allowed = frozenset(pool) | (frozenset(situational) if p.situational else frozenset())
+    hand, ctx, result = _scored_win(rng, rules, p.open_ratio, 400, _YakuAccept(allowed, p.situational))
+    data = _context_data(hand, ctx)
+    items = _score_items(result)
+    right = frozenset(y.id for y in result.yaku)
+    if p.ask == "han":
+        return draft("han_total", "number", result.han, items, hand=format_hand(hand), **data)
+    distractors = shuffled(rng, [y for y in allowed if y not in right])
+    shown = sorted([*right, *distractors[: max(0, p.options - len(right))]], key=list(yaku_info()).index)
+    options = [Option(y, ref=f"yaku:{y}") for y in shown]
+    question = "yaku_and_han" if p.ask == "both" else "yaku"
+    return draft(question, "multi_choice", right, items, hand=format_hand(hand), options=options,
+                 han=result.han, **data)
+
+
+def yaku_skill(p: YakuParams) -> str:
+    """ask=han feeds han; ask=yaku and ask=both feed yaku_id (curriculum §4)."""
+    return "han" if p.ask == "han" else "yaku_id"
+
+
+__all__ = ["FuCountParams", "PointsParams", "YakuParams", "make_fu", "make_points", "make_yaku"]
