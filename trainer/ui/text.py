@@ -93,6 +93,7 @@ class TextRenderer:
         self._choice: dict[tuple[bool, str], int] = {}
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._advance: dict[tuple[bool, int, str], float] = {}
+        self._wraps: OrderedDict[tuple[str, int, int, bool], tuple[str, ...]] = OrderedDict()
 
     # --- fonts -----------------------------------------------------------------------------
 
@@ -186,20 +187,25 @@ class TextRenderer:
         if current >= 0:
             yield current, text[start:]
 
-    def _run_advance(self, face_index: int, run: str, size: int, bold: bool) -> float:
-        key = (bold, size, run)
+    def _char_advance(self, ch: str, size: int, bold: bool) -> float:
+        """Horizontal advance of one character in the font the fallback picks for it."""
+        key = (bold, size, ch)
         adv = self._advance.get(key)
         if adv is None:
-            face = self._chain(bold)[face_index]
-            metrics = face.font.get_metrics(run, size=size)
-            adv = sum(m[4] for m in metrics if m is not None)
-            if len(self._advance) > 20000:
+            face = self._chain(bold)[self._face_index(ch, bold)]
+            metrics = face.font.get_metrics(ch, size=size)
+            adv = metrics[0][4] if metrics and metrics[0] is not None else 0.0
+            if len(self._advance) > 50000:
                 self._advance.clear()
             self._advance[key] = adv
         return adv
 
+    def _run_advance(self, face_index: int, run: str, size: int, bold: bool) -> float:
+        # No kerning and no shaping: a run's advance is the sum of its characters' advances.
+        return sum(self._char_advance(ch, size, bold) for ch in run)
+
     def _width(self, text: str, size: int, bold: bool) -> float:
-        return sum(self._run_advance(i, run, size, bold) for i, run in self._runs(text, bold))
+        return sum(self._char_advance(ch, size, bold) for ch in text)
 
     def measure(self, text: str, size: int, *, bold: bool = False) -> tuple[int, int]:
         """(width, height) in pixels that ``render`` would produce for this one line."""
@@ -295,29 +301,46 @@ class TextRenderer:
         """
         if width <= 0:
             raise ValueError(f"wrap width must be positive, got {width}")
+        key = (text, size, width, bold)
+        cached = self._wraps.get(key)
+        if cached is not None:
+            self._wraps.move_to_end(key)
+            return list(cached)
         lines: list[str] = []
         for paragraph in text.replace("\r\n", "\n").split("\n"):
             paragraph = paragraph.replace("\t", " ")
             if not paragraph.strip():
                 lines.append("")
                 continue
-            cur = ""
+            cur, cur_w = "", 0.0  # cur_w: width of cur without its trailing spaces
+            cur_full = 0.0  # width of cur with its trailing spaces
             for token in self._tokens(paragraph):
-                candidate = cur + token
-                if self._width(candidate.rstrip(" "), size, bold) <= width:
-                    cur = candidate
-                    continue
-                if cur.strip():
-                    lines.append(cur.rstrip(" "))
-                token = token.lstrip(" ")
-                if self._width(token.rstrip(" "), size, bold) > width:
-                    pieces = self._split_long(token.rstrip(" "), size, width, bold)
-                    lines.extend(pieces[:-1])
-                    cur = pieces[-1] + token[len(token.rstrip(" ")) :]
+                body = token.rstrip(" ")
+                body_w = self._width(body, size, bold)
+                tail_w = self._width(token[len(body):], size, bold)
+                if cur_full + body_w <= width or not cur.strip():
+                    if cur_full + body_w <= width:
+                        cur, cur_w, cur_full = cur + token, cur_full + body_w, cur_full + body_w + tail_w
+                        continue
                 else:
-                    cur = token
+                    lines.append(cur.rstrip(" "))
+                body = body.lstrip(" ")
+                lead = token[: len(token) - len(token.lstrip(" "))]
+                token = token[len(lead):]
+                body_w = self._width(body, size, bold)
+                if body_w > width:
+                    pieces = self._split_long(body, size, width, bold)
+                    lines.extend(pieces[:-1])
+                    cur = pieces[-1] + token[len(body):]
+                    cur_w = self._width(pieces[-1], size, bold)
+                else:
+                    cur, cur_w = token, body_w
+                cur_full = cur_w + tail_w
             if cur.strip() or not lines:
                 lines.append(cur.rstrip(" "))
+        self._wraps[key] = tuple(lines)
+        if len(self._wraps) > 2000:
+            self._wraps.popitem(last=False)
         return lines
 
 

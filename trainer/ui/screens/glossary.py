@@ -1,0 +1,500 @@
+"""The glossary screen: search every mahjong term in Russian, kanji, kana or romaji.
+
+Left: a search box and the matching terms (as the learner's display-mode setting
+shows them: «Риичи (立直, rīchi)», «立直 (rīchi) — Риичи» or with the kana reading).
+Right: the chosen term in full — kanji, kana, romaji, the Russian and English
+names, its category, the explanation, other spellings and the seed reference —
+with the tile itself for tile terms (一萬, 發 ...).
+
+Keys: type to search (any script; the field has focus), Up/Down/PageUp/PageDown
+pick a term, Esc clears the search first and leaves the screen second.
+``app.push("glossary", term="riichi")`` opens with a term chosen (clickable terms
+in lessons); ``query="..."`` starts with a search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from trainer.engine.tiles import Tile
+from trainer.i18n import N_, _, ngettext
+from trainer.ui import tile_art
+from trainer.ui.app import register_screen
+from trainer.ui.screens.base import Screen
+from trainer.ui.theme import PALETTE, Color
+from trainer.ui.widgets import Widget, blit_text, draw_focus_ring, draw_panel
+
+if TYPE_CHECKING:
+    from trainer.glossary import Term
+    from trainer.ui.app import App
+
+P = PALETTE
+
+# Category labels shown in the detail pane (ids from trainer.glossary.CATEGORIES).
+CATEGORY_LABELS: dict[str, str] = {
+    "general": N_("General"),
+    "tile": N_("Tile"),
+    "suit": N_("Suit"),
+    "tile_group": N_("Tile group"),
+    "wind": N_("Winds"),
+    "dragon": N_("Dragons"),
+    "seat": N_("Players and seats"),
+    "table": N_("Table and wall"),
+    "game_flow": N_("Course of the game"),
+    "call": N_("Draws, discards and calls"),
+    "meld": N_("Sets and shapes"),
+    "hand": N_("State of a hand"),
+    "wait": N_("Waits"),
+    "yaku": N_("Yaku"),
+    "fu": N_("Fu"),
+    "limit": N_("Limit hands"),
+    "scoring": N_("Scoring"),
+    "dora": N_("Dora"),
+    "furiten": N_("Furiten"),
+    "draw": N_("Draws (no winner)"),
+    "penalty": N_("Penalties"),
+    "rule": N_("Rule options"),
+    "strategy": N_("Strategy"),
+    "training": N_("Training variants"),
+    "manners": N_("Table manners"),
+}
+
+_NUMERALS = tile_art.MAN_NUMERALS
+_SUIT_CHARS = "萬筒索"  # man, pin, sou as printed in tile names (一萬, 五筒, 九索)
+
+
+def term_tiles(term: Term) -> list[Tile]:
+    """The tiles a term names, read from its kanji: 一萬..九索 one tile, 東..中 one honor,
+    萬子/筒子/索子 the nine tiles of the suit; other terms name no tile."""
+    k = term.kanji
+    if len(k) == 1 and k in tile_art.HONOR_CHARS:
+        return [Tile(27 + tile_art.HONOR_CHARS.index(k))]
+    if len(k) == 2 and k[0] in _NUMERALS and k[1] in _SUIT_CHARS:
+        return [Tile(_SUIT_CHARS.index(k[1]) * 9 + _NUMERALS.index(k[0]))]
+    if len(k) == 2 and k[0] in _SUIT_CHARS and k[1] == "子":
+        return [Tile(_SUIT_CHARS.index(k[0]) * 9 + r) for r in range(9)]
+    return []
+
+
+@dataclass(frozen=True, slots=True)
+class DetailLine:
+    """One line of the detail pane: text, font size name, colour, bold, extra space above."""
+
+    text: str
+    size: str
+    color: Color
+    bold: bool = False
+    gap_before: int = 0
+
+
+class SearchField(Widget):
+    """A one-line text box for the search query (any script: Cyrillic, kana, kanji, Latin).
+
+    Characters arrive as TEXTINPUT events (the screen forwards them to :meth:`insert`), so
+    keyboard layouts and input methods work; the field handles the editing keys itself.
+    """
+
+    def __init__(self, text: str, on_change: Callable[[str], Any], placeholder: str, max_len: int = 60) -> None:
+        super().__init__()
+        self.text = text
+        self.cursor = len(text)
+        self.on_change = on_change
+        self.placeholder = placeholder
+        self.max_len = max_len
+
+    def set_text(self, text: str) -> None:
+        """Replace the whole query (and tell the screen)."""
+        self.text = text[: self.max_len]
+        self.cursor = len(self.text)
+        self.on_change(self.text)
+
+    def insert(self, chars: str) -> None:
+        """Type ``chars`` at the cursor (control characters are dropped)."""
+        chars = "".join(c for c in chars if c.isprintable())
+        room = self.max_len - len(self.text)
+        if not chars or room <= 0:
+            return
+        chars = chars[:room]
+        self.text = self.text[: self.cursor] + chars + self.text[self.cursor:]
+        self.cursor += len(chars)
+        self.on_change(self.text)
+
+    def handle_key(self, ev: pygame.event.Event) -> bool:
+        """Backspace/Delete erase, Left/Right/Home/End move the cursor; printable keys are taken
+        (their text comes as TEXTINPUT) so digits and Space do not trigger screen shortcuts."""
+        key = ev.key
+        if key == pygame.K_BACKSPACE:
+            if self.cursor > 0:
+                cut = self.cursor - 1
+                if ev.mod & pygame.KMOD_CTRL:  # Ctrl+Backspace: the word before the cursor
+                    cut = len(self.text[: self.cursor].rstrip().rsplit(" ", 1)[0]) if " " in \
+                        self.text[: self.cursor].rstrip() else 0
+                self.text = self.text[:cut] + self.text[self.cursor:]
+                self.cursor = cut
+                self.on_change(self.text)
+            return True
+        if key == pygame.K_DELETE:
+            if self.cursor < len(self.text):
+                self.text = self.text[: self.cursor] + self.text[self.cursor + 1:]
+                self.on_change(self.text)
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.cursor = max(0, min(len(self.text), self.cursor + (1 if key == pygame.K_RIGHT else -1)))
+            return True
+        if key == pygame.K_HOME:
+            self.cursor = 0
+            return True
+        if key == pygame.K_END:
+            self.cursor = len(self.text)
+            return True
+        ch = getattr(ev, "unicode", "")
+        return bool(ch) and ch.isprintable()
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A click puts the cursor at the end (the field takes focus through the screen)."""
+        self.cursor = len(self.text)
+
+    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+        """The box: a magnifier, the query (its end kept in view) or the placeholder, and a caret."""
+        L = app.layout
+        rad = L.px(12)
+        draw_panel(surf, self.rect, P.card, rad, shadow=L.px(3), border=P.accent if focused else P.card_edge,
+                   border_w=L.px(2))
+        # Magnifier icon.
+        r = max(3, self.rect.height // 6)
+        c = (self.rect.left + L.px(16) + r, self.rect.centery - r // 3)
+        pygame.draw.circle(surf, P.ink_muted, c, r, max(2, L.px(2)))
+        pygame.draw.line(surf, P.ink_muted, (c[0] + r * 0.7, c[1] + r * 0.7), (c[0] + r * 1.6, c[1] + r * 1.6),
+                         max(2, L.px(3)))
+        left = c[0] + r * 2 + L.px(12)
+        width = self.rect.right - left - L.px(14)
+        size = L.font("large")
+        if not self.text:
+            blit_text(surf, app, self.placeholder, L.font("body"), P.ink_muted, (left + L.px(6), self.rect.centery),
+                      anchor="midleft", max_width=width - L.px(6))
+            caret_x = left - L.px(2)
+        else:
+            shown, start = self.text, 0
+            while start < self.cursor and app.text_width(self.text[start:], size) > width:
+                start += 1
+            shown = self.text[start:]
+            clip = surf.get_clip()
+            surf.set_clip(pygame.Rect(left, self.rect.top, width, self.rect.height).clip(clip or surf.get_rect()))
+            blit_text(surf, app, shown, size, P.ink, (left, self.rect.centery), anchor="midleft")
+            surf.set_clip(clip)
+            caret_x = left + app.text_width(self.text[start: self.cursor], size)
+        if focused:
+            h = app.line_height(size)
+            pygame.draw.rect(surf, P.ink, pygame.Rect(min(caret_x + 1, self.rect.right - L.px(12)),
+                                                      self.rect.centery - h // 2 + L.px(3), max(2, L.px(2)),
+                                                      h - L.px(6)))
+
+
+class ResultList(Widget):
+    """The matching terms, one per row; Up/Down/PageUp/PageDown/Home/End and clicks choose one."""
+
+    def __init__(self, screen: GlossaryScreen) -> None:
+        super().__init__()
+        self.screen = screen
+
+    def row_height(self, app: App) -> int:
+        """Pixels per row."""
+        return app.line_height(app.layout.font("body")) + app.layout.px(14)
+
+    def visible_rows(self, app: App) -> int:
+        """How many whole rows fit."""
+        return max(1, (self.rect.height - 2 * app.layout.px(6)) // self.row_height(app))
+
+    def handle_key(self, ev: pygame.event.Event) -> bool:
+        """Navigation keys move the choice."""
+        return self.screen.navigate(ev.key)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """Choose the row under the mouse."""
+        app = self.screen.app
+        row = (pos[1] - self.rect.top - app.layout.px(6)) // self.row_height(app)
+        index = self.screen.list_top + row
+        if 0 <= row and index < len(self.screen.results):
+            self.screen.select(index)
+
+    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+        """The rows on a paper panel; the chosen row highlighted, a scroll bar when needed."""
+        L = app.layout
+        s = self.screen
+        rad = L.px(12)
+        draw_panel(surf, self.rect, P.card, rad, shadow=L.px(3), border=P.card_edge)
+        inner = self.rect.inflate(-2 * L.px(6), -2 * L.px(6))
+        rh = self.row_height(app)
+        size = L.font("body")
+        if not s.results:
+            msg = _("Nothing found for «{query}».").format(query=s.query.strip()) if s.query.strip() \
+                else _("The glossary is empty.")
+            lines = app.wrap(msg, size, inner.width - L.px(24))
+            for i, line in enumerate(lines):
+                blit_text(surf, app, line, size, P.ink_muted, (inner.left + L.px(12), inner.top + L.px(12) + i * rh))
+            return
+        rows = self.visible_rows(app)
+        bar_w = L.px(6) if len(s.results) > rows else 0
+        mode, lang = app.settings.term_mode, app.settings.language
+        for i in range(rows):
+            index = s.list_top + i
+            if index >= len(s.results):
+                break
+            term = s.results[index]
+            row = pygame.Rect(inner.left, inner.top + i * rh, inner.width - bar_w - (L.px(4) if bar_w else 0), rh)
+            if index == s.selected:
+                pygame.draw.rect(surf, P.accent if focused else P.card_alt, row, border_radius=L.px(8))
+            text = term.display(mode, lang)
+            blit_text(surf, app, text, size, P.on_accent if index == s.selected and focused else P.ink,
+                      (row.left + L.px(12), row.centery), anchor="midleft", max_width=row.width - L.px(24))
+        if bar_w:
+            track = pygame.Rect(inner.right - bar_w, inner.top, bar_w, inner.height)
+            pygame.draw.rect(surf, P.card_alt, track, border_radius=bar_w // 2)
+            total = len(s.results)
+            h = max(L.px(24), track.height * rows // total)
+            top = track.top + (track.height - h) * s.list_top // max(1, total - rows)
+            pygame.draw.rect(surf, P.card_edge, pygame.Rect(track.left, top, bar_w, h), border_radius=bar_w // 2)
+        if focused:
+            draw_focus_ring(surf, self.rect, rad, L.px(2))
+
+
+@register_screen("glossary")
+class GlossaryScreen(Screen):
+    """Search and read the glossary of mahjong terms."""
+
+    rebuild_on_enter = False  # coming back from another screen keeps the query and the choice
+
+    def __init__(self, app: App, **params: Any) -> None:
+        super().__init__(app, **params)
+        self.query: str = str(params.get("query", ""))
+        self.results: list[Term] = []
+        self.selected = 0
+        self.list_top = 0
+        self.field: SearchField | None = None
+        self.list: ResultList | None = None
+        self.detail_rect = pygame.Rect(0, 0, 0, 0)
+        self._run_search()
+        wanted = params.get("term")
+        if wanted:
+            self.show_term(str(wanted))
+
+    # ---------------------------------------------------------------- data
+
+    def _all_terms(self) -> list[Term]:
+        return list(self.app.glossary())
+
+    def _run_search(self) -> None:
+        q = self.query.strip()
+        self.results = self.app.glossary().search(q) if q else self._all_terms()
+        self.selected = 0
+        self.list_top = 0
+
+    def show_term(self, term_id: str) -> None:
+        """Choose the term with this id (or alias); a search that hides it is cleared first."""
+        glossary = self.app.glossary()
+        if not glossary.has(term_id):
+            self.app.notify(_("No glossary term “{id}”.").format(id=term_id), "warn")
+            return
+        term = glossary.term(term_id)
+        if term not in self.results:
+            self.query = ""
+            if self.field is not None:
+                self.field.text, self.field.cursor = "", 0
+            self._run_search()
+        self.select(self.results.index(term))
+
+    @property
+    def current(self) -> Term | None:
+        """The chosen term, if any term matches."""
+        return self.results[self.selected] if 0 <= self.selected < len(self.results) else None
+
+    def _on_query(self, text: str) -> None:
+        self.query = text
+        self._run_search()
+        self.app.invalidate()
+
+    def select(self, index: int) -> None:
+        """Choose result number ``index`` and scroll it into view."""
+        if not self.results:
+            return
+        self.selected = max(0, min(len(self.results) - 1, index))
+        rows = self.list.visible_rows(self.app) if self.list is not None and self.list.rect.height else 10
+        if self.selected < self.list_top:
+            self.list_top = self.selected
+        elif self.selected >= self.list_top + rows:
+            self.list_top = self.selected - rows + 1
+        self.app.invalidate()
+
+    def navigate(self, key: int) -> bool:
+        """Up/Down/PageUp/PageDown/Home(list)/End(list) move the choice; True when handled."""
+        rows = self.list.visible_rows(self.app) if self.list is not None else 10
+        step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -rows, pygame.K_PAGEDOWN: rows}.get(key)
+        if step is not None:
+            self.select(self.selected + step)
+            return True
+        if self.focused_widget() is self.list and key in (pygame.K_HOME, pygame.K_END):
+            self.select(0 if key == pygame.K_HOME else len(self.results) - 1)
+            return True
+        return False
+
+    # ---------------------------------------------------------------- screen hooks
+
+    def title(self) -> str:
+        """Header: the screen's name."""
+        return _("Glossary")
+
+    def header_extra(self) -> str:
+        """Header, right: how many terms match."""
+        n = len(self.results)
+        return ngettext("{n} term", "{n} terms", n).format(n=n)
+
+    def build(self) -> None:
+        """The search box (focused first) and the result list."""
+        self.field = self.add(SearchField(self.query, self._on_query,
+                                          _("Search: Russian, 漢字, かな or romaji")))
+        self.list = self.add(ResultList(self))
+
+    def initial_focus(self) -> int | None:
+        """Typing goes straight into the search box."""
+        return self.widgets.index(self.field) if self.field is not None else None
+
+    def enter(self) -> None:
+        """Make sure typed text arrives as TEXTINPUT events (any keyboard layout, IMEs)."""
+        pygame.key.start_text_input()
+        super().enter()
+
+    def layout(self) -> None:
+        """Search box and list on the left (about 40%), the term on the right."""
+        L = self.app.layout
+        area = L.content()
+        gap = L.px(20)
+        left_w = max(L.px(360), int(area.width * 0.4))
+        assert self.field is not None and self.list is not None
+        self.field.rect = pygame.Rect(area.left, area.top, left_w, L.px(56))
+        self.list.rect = pygame.Rect(area.left, self.field.rect.bottom + L.px(12), left_w,
+                                     area.bottom - self.field.rect.bottom - L.px(12))
+        self.detail_rect = pygame.Rect(area.left + left_w + gap, area.top, area.width - left_w - gap, area.height)
+        pygame.key.set_text_input_rect(self.field.rect)
+        self.select(self.selected)
+
+    def handle_event(self, ev: pygame.event.Event) -> None:
+        """Typed text goes into the search box; everything else is the usual handling."""
+        if ev.type == pygame.TEXTINPUT and self.dialog is None and self.field is not None:
+            if self.focused_widget() is not self.field:
+                self.set_focus(self.field)
+            self.field.insert(ev.text)
+            self.app.invalidate()
+            return
+        super().handle_event(ev)
+
+    def on_key(self, ev: pygame.event.Event) -> bool:
+        """Up/Down pick a term even while typing; Esc clears the search before leaving."""
+        if ev.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            return self.navigate(ev.key)
+        if ev.key == pygame.K_ESCAPE and self.query and self.field is not None:
+            self.field.set_text("")
+            return True
+        return False
+
+    def submit(self) -> bool:
+        """Enter in the search box moves to the list."""
+        if self.focused_widget() is self.field and self.list is not None and self.results:
+            self.set_focus(self.list)
+            return True
+        return False
+
+    def scroll(self, dy: int) -> None:
+        """The mouse wheel scrolls the result list (not the page)."""
+        if self.list is None or not self.results:
+            return
+        rows = self.list.visible_rows(self.app)
+        step = 3 if dy > 0 else -3
+        self.list_top = max(0, min(max(0, len(self.results) - rows), self.list_top + step))
+        self.app.invalidate()
+
+    # ---------------------------------------------------------------- the detail pane
+
+    def detail_lines(self, term: Term, width: int) -> list[DetailLine]:
+        """The detail pane's lines for ``term``, each already wrapped to ``width`` pixels.
+
+        The order follows the display mode: Russian (interface-language) name first for
+        ``ru_ja``, the Japanese first for ``ja_ru``; ``full`` adds the other language's name.
+        """
+        app = self.app
+        L = app.layout
+        lang, mode = app.settings.language, app.settings.term_mode
+        out: list[DetailLine] = []
+
+        def add(text: str, size: str, color: Color, bold: bool = False, gap: int = 0) -> None:
+            for i, line in enumerate(app.wrap(text, L.font(size), width, bold)):
+                out.append(DetailLine(line, size, color, bold, gap if i == 0 else 0))
+
+        reading = term.romaji if term.kana == term.kanji else f"{term.kana} · {term.romaji}"
+        japanese = [(term.kanji, "hero", P.ink, True), (reading, "large", P.ink_muted, False)]
+        name = [(term.name(lang), "h2", P.ink, True)]
+        head = japanese + name if mode == "ja_ru" else name + japanese
+        for i, (text, size, color, bold) in enumerate(head):
+            add(text, size, color, bold, L.px(6) if i else 0)
+        if mode == "full":
+            other = "en" if lang == "ru" else "ru"
+            label = _("In English") if other == "en" else _("In Russian")
+            add(f"{label}: {term.name(other)}", "body", P.ink_muted, gap=L.px(4))
+        category = CATEGORY_LABELS.get(term.category)
+        if category:
+            add(_(category), "small", P.term, True, L.px(14))
+        add(term.ru_explanation, "body", P.ink, gap=L.px(10))
+        if term.alt:
+            add(_("Also written: {spellings}").format(spellings=", ".join(term.alt)), "small", P.ink_muted,
+                gap=L.px(12))
+        add(_("Source: rulebook {ref}").format(ref=term.seed), "tiny", P.ink_muted, gap=L.px(10))
+        return out
+
+    def draw_content(self, surf: pygame.Surface) -> None:
+        """The detail pane of the chosen term (the list and the box are widgets)."""
+        app = self.app
+        L = app.layout
+        rect = self.detail_rect
+        if rect.width <= 0:
+            return
+        draw_panel(surf, rect, P.card, L.px(16), shadow=L.px(4), border=P.card_edge)
+        term = self.current
+        pad = L.px(28)
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        if term is None:
+            blit_text(surf, app, _("Type a word to search the glossary."), L.font("body"), P.ink_muted,
+                      inner.topleft, max_width=inner.width)
+            return
+        tiles = term_tiles(term)
+        text_w = inner.width
+        tiles_h = 0
+        if len(tiles) == 1:
+            # One tile: drawn at the top right, the text keeps clear of it.
+            th = L.px(110)
+            tw = tile_art.tile_size(th)[0]
+            surf.blit(tile_art.tile_surface(tiles[0], th, theme=app.settings.tile_theme),
+                      (inner.right - tw, inner.top))
+            text_w = inner.width - tw - L.px(20)
+        elif tiles:
+            # A whole suit: a row of nine tiles at the bottom of the pane.
+            gap = L.px(4)
+            th = min(L.px(72), int((inner.width - 8 * gap) / 9 / 0.75))
+            tiles_h = th + L.px(16)
+            tile_art.draw_tiles(surf, tiles, (inner.left, inner.bottom - th), th,
+                                theme=app.settings.tile_theme, gap=gap)
+        y = inner.top
+        bottom = inner.bottom - tiles_h
+        lines = self.detail_lines(term, text_w)
+        for line in lines:
+            size = L.font(line.size)
+            lh = app.line_height(size)
+            y += line.gap_before
+            if y + lh > bottom:
+                # Out of room (a very small window): a muted ellipsis instead of overflowing the card.
+                blit_text(surf, app, "…", size, P.ink_muted, (inner.left, y - line.gap_before))
+                break
+            blit_text(surf, app, line.text, size, line.color, (inner.left, y), bold=line.bold, max_width=text_w)
+            y += lh
