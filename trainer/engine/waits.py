@@ -35,7 +35,7 @@ from trainer.engine.decompose import (
     readings,
 )
 from trainer.engine.hand import Hand
-from trainer.engine.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, counts34
+from trainer.engine.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, counts34, kind_name
 from trainer.paths import ENGINE_DATA_DIR
 
 
@@ -527,10 +527,10 @@ class WaitReport:
         return bool(self.fifth_copy)
 
 
-def wait_report(hand: Hand, visible: Iterable[Tile | int] | None = None) -> WaitReport:
+def wait_report(hand: Hand, visible: Sequence[int] | Iterable[Tile | int] | None = None) -> WaitReport:
     """The full wait analysis of a 3n+1 hand.  ``visible`` is the tiles seen
     outside the hand (other players' discards and melds, dora indicators), as
-    tiles or kinds; it only changes the copies left."""
+    tiles, kinds, or a 34-count vector; it only changes the copies left."""
     seen = _visible_counts(visible)
     concealed = hand.concealed
     if len(concealed) % 3 != 1:
@@ -551,8 +551,20 @@ def wait_report(hand: Hand, visible: Iterable[Tile | int] | None = None) -> Wait
     return WaitReport(hand, tuple(tiles), tuple(fifth), named)
 
 
-def _visible_counts(visible: Iterable[Tile | int] | None) -> list[int]:
-    return [0] * NUM_KINDS if visible is None else counts34(visible)
+def _visible_counts(visible: Sequence[int] | Iterable[Tile | int] | None) -> list[int]:
+    """Counts of the visible tiles: a sequence of exactly 34 ints is a count per
+    kind (as in :func:`trainer.engine.ukeire.visible_counts`), anything else is
+    tiles or kinds; None is nothing seen."""
+    if visible is None:
+        return [0] * NUM_KINDS
+    if isinstance(visible, Sequence) and len(visible) == NUM_KINDS and all(type(v) is int for v in visible):
+        counts = list(visible)
+    else:
+        counts = counts34(visible)
+    for k, n in enumerate(counts):
+        if not 0 <= n <= 4:
+            raise ValueError(f"{n} visible copies of {kind_name(k)}: must be 0..4")
+    return counts
 
 
 __all__ = [
