@@ -47,6 +47,7 @@ _SYSTEM_FALLBACK = {
 }
 
 _CACHE_SIZE = 3000
+TILE_GLYPH_SCALE = 1.35
 
 # Characters that must not start a wrapped line (Japanese kinsoku + Western closing punctuation).
 _NO_LINE_START = set(",.;:!?)]}»”’、。，．・：；？！ー）」』】〕〉》〗〙〛ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々〜…")
@@ -61,6 +62,12 @@ class _Face:
     font: pygame.freetype.Font
     path: Path
     synthetic_bold: bool
+    scale: float = 1.0  # drawn this much larger than the line's size (tile glyphs)
+    tiles_only: bool = False  # used only for the mahjong tile block U+1F000–U+1F02F
+
+    def px(self, size: int) -> int:
+        """The pixel size to draw this face at for a line of ``size``."""
+        return max(1, round(size * self.scale))
 
 
 def _is_cjk_breakable(ch: str) -> bool:
@@ -90,6 +97,12 @@ class TextRenderer:
         bold = [self._load(name, synthetic_bold=False) for name in BOLD_FILES]
         # Characters missing from the bold subsets fall back to a regular face drawn emboldened.
         self._bold = bold + [self._load(name, synthetic_bold=True) for name in REGULAR_FILES]
+        # The Symbols2 tile glyphs are only cap-height tall: tiles get their own, larger face so
+        # 🀄 reads as a tile next to kanji (its top still stays below the line's ascent).
+        tiles = self._load(REGULAR_FILES[2], synthetic_bold=False)
+        tiles = _Face(tiles.font, tiles.path, False, TILE_GLYPH_SCALE, tiles_only=True)
+        self._regular.append(tiles)
+        self._bold.append(tiles)
         self._choice: dict[tuple[bool, str], int] = {}
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._advance: dict[tuple[bool, int, str], float] = {}
@@ -120,7 +133,7 @@ class TextRenderer:
     @property
     def font_paths(self) -> tuple[Path, ...]:
         """The files of the regular chain in fallback order (for tests and the About screen)."""
-        return tuple(face.path for face in self._regular)
+        return tuple(face.path for face in self._regular if not face.tiles_only)
 
     def _chain(self, bold: bool) -> list[_Face]:
         return self._bold if bold else self._regular
@@ -131,7 +144,12 @@ class TextRenderer:
         found = self._choice.get(key)
         if found is None:
             found = 0
-            for i, face in enumerate(self._chain(bold)):
+            is_tile = 0x1F000 <= ord(ch) <= 0x1F02F
+            chain = self._chain(bold)
+            order = sorted(range(len(chain)), key=lambda i: not chain[i].tiles_only) if is_tile else \
+                [i for i in range(len(chain)) if not chain[i].tiles_only]
+            for i in order:
+                face = chain[i]
                 metrics = face.font.get_metrics(ch, size=16)
                 if metrics and metrics[0] is not None:
                     found = i
@@ -193,7 +211,7 @@ class TextRenderer:
         adv = self._advance.get(key)
         if adv is None:
             face = self._chain(bold)[self._face_index(ch, bold)]
-            metrics = face.font.get_metrics(ch, size=size)
+            metrics = face.font.get_metrics(ch, size=face.px(size))
             adv = metrics[0][4] if metrics and metrics[0] is not None else 0.0
             if len(self._advance) > 50000:
                 self._advance.clear()
@@ -231,7 +249,7 @@ class TextRenderer:
         chain = self._chain(bold)
         for idx, run in self._runs(clean, bold):
             if not run.isspace():
-                chain[idx].font.render_to(surf, (round(x), baseline), run, fg, size=size)
+                chain[idx].font.render_to(surf, (round(x), baseline), run, fg, size=chain[idx].px(size))
             x += self._run_advance(idx, run, size, bold)
         self._cache[key] = surf
         if len(self._cache) > _CACHE_SIZE:
