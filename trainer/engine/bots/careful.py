@@ -7,7 +7,7 @@ each riichi player, lowest first:
 
 * genbutsu (現物): the riichi player's own discards, and tiles passed by that
   player after the declaration — safe (furiten);
-* honors with two or three copies visible;
+* honors, the more copies visible the safer (only a single or pair wait fits);
 * suji (筋): a number tile whose "one-two-three away" partners were discarded by
   the riichi player (4 and 7 are suji of 1, 4 of 7 ...), so no two-sided wait fits;
 * kabe (壁, a wall): when all four copies of a neighbour are visible no run
@@ -52,10 +52,13 @@ class CarefulBot(EfficientBot):
         safe = {d.tile.kind for d in view.rivers[p]}
         turn = view.riichi_turn[p]
         if turn is not None:
+            pos_p = (p - view.dealer) % 4
             for q in range(4):
                 if q == p:
                     continue
-                after = turn + (1 if (q - p) % 4 != 0 and q < p else 0)
+                # in turn order from the dealer, a later seat's r-th discard already follows
+                # the declaration; an earlier seat's only from its (r+1)-th (calls aside)
+                after = turn + (0 if (q - view.dealer) % 4 > pos_p else 1)
                 for d in view.rivers[q][after:]:
                     safe.add(d.tile.kind)
         return safe
@@ -69,7 +72,7 @@ class CarefulBot(EfficientBot):
             river = {d.tile.kind for d in view.rivers[p]}
             if is_honor(kind):
                 left = 4 - visible[kind]
-                total += (0.2, 0.5, 1.5, 3.0, 3.0)[max(0, min(4, left))]
+                total += (0.0, 0.3, 1.0, 1.8, 1.8)[max(0, min(4, left))]
                 continue
             r = kind % 9
             low = kind - 3 if r >= 3 else None
