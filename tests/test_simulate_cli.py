@@ -1,0 +1,42 @@
+"""``python -m trainer simulate``: the readable report and the --json contract."""
+
+from __future__ import annotations
+
+import json
+
+from trainer.__main__ import main
+
+
+def run_json(capsys, *args: str) -> dict:
+    assert main(["simulate", *args, "--json"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    return json.loads(out[-1])
+
+
+def test_json_last_line_and_same_seed_same_scores(capsys):
+    a = run_json(capsys, "--games", "2", "--seed", "3")
+    b = run_json(capsys, "--games", "2", "--seed", "3")
+    assert a["final_scores"] == b["final_scores"]
+    assert len(a["final_scores"]) == 2 and all(len(s) == 4 for s in a["final_scores"])
+    assert all(isinstance(p, int) for s in a["final_scores"] for p in s)
+    assert a["seconds_per_game"] > 0
+    assert a["refused_actions"] == 0
+    assert sum(map(sum, a["places"])) == 8
+    c = run_json(capsys, "--games", "2", "--seed", "4")
+    assert c["final_scores"] != a["final_scores"]
+
+
+def test_readable_report(capsys):
+    assert main(["simulate", "--games", "1", "--seed", "1", "--rules", "jpml"]) == 0
+    out = capsys.readouterr().out
+    assert "1 games, rules jpml" in out
+    for word in ("1st", "avg pts", "win", "deal-in", "draws", "s per game"):
+        assert word in out
+
+
+def test_bad_arguments(capsys):
+    assert main(["simulate", "--games", "0"]) == 2
+    assert main(["simulate", "--games", "1", "--bots", "efficient,careful"]) == 2
+    assert main(["simulate", "--games", "1", "--rules", "nosuchpreset"]) == 2
+    err = capsys.readouterr().err
+    assert "four" in err
