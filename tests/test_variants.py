@@ -198,3 +198,26 @@ def test_suits_ignored_match_exhaustive_search(total: int) -> None:
             for i in range(n):
                 counts[(i % 3) * 9 + r] += 1
         assert variant_shanten_counts(counts, v) == _brute(pattern, 12), pattern
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [Variant(suits_ignored=True), Variant(dragons="ten"), Variant(dragons="joker"), Variant(True, "joker"), Variant(True, "ten")],
+)
+def test_a_draw_lowers_variant_shanten_by_at_most_one_and_waits_complete(variant: Variant) -> None:
+    rng = random.Random(str(variant))
+    wall = [k for k in range(NUM_KINDS) for _ in range(4)]
+    for _ in range(40):
+        counts = _deal(rng, wall, rng.choice([4, 7]))
+        hand = parse_hand(format_tiles(tiles_from_counts(counts)))
+        now = variant_shanten(hand, variant)
+        waits = set(variant_waits(hand, variant))
+        for k in range(NUM_KINDS):
+            if counts[k] == 4:
+                continue
+            counts[k] += 1
+            after = variant_shanten_counts(counts, variant)
+            counts[k] -= 1
+            assert now - 1 <= after <= now
+            assert (after == -1) == (k in waits)
+        assert bool(waits) == (now == 0)
