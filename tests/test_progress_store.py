@@ -32,7 +32,7 @@ def store(tmp_path):
 def test_answers_update_mastery_totals_and_cards(store):
     kid = store.create_learner("Маша", "child")
     adult = store.create_learner("Папа")
-    for i in range(10):
+    for _ in range(10):
         store.record_answer(kid.id, "drill", "waits:1355m", "waits_basic", True, 3.0)
     store.record_answer(adult.id, "lesson", "fu:q1", "fu", False, 12.0, hints=1)
     (m,) = store.mastery(kid.id)
@@ -280,3 +280,16 @@ def test_cli_export_and_import(tmp_path):
     out.write_text("{}")
     r = subprocess.run([*run, "import", str(out)], env=env_b, capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 1 and "not a riichi-trainer progress file" in r.stderr
+
+
+def test_due_reviews_bring_back_the_missed_exercise(store):
+    learner = store.create_learner("Вера")
+    t0 = datetime(2026, 11, 1, 12, tzinfo=UTC)
+    spec = {"generator": "single_suit_waits", "params": {"size": 7}, "seed": 12}
+    store.record_answer(learner.id, "drill", "single_suit_waits:abc:12", "waits_single_suit", False, 9.0,
+                        at=t0, spec=spec)
+    store.record_answer(learner.id, "lesson", "basics_tiles/q1", "tile_names", False, 9.0, at=t0)
+    (due,) = store.due_reviews(learner.id, now=t0 + timedelta(hours=1))  # the lesson item has no spec
+    assert due == dict(spec, item_id="single_suit_waits:abc:12", skill="waits_single_suit")
+    exported = store.export_learner(learner.id)
+    assert json.loads(next(c for c in exported["cards"] if c["spec"])["spec"]) == spec

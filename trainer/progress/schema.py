@@ -78,6 +78,11 @@ MIGRATIONS: list[str] = [
         SELECT learner_id, substr(answered_at, 1, 10), skill, count(*), sum(correct), sum(seconds)
         FROM answer GROUP BY learner_id, substr(answered_at, 1, 10), skill;
     """,
+    # v4: how to bring an item back (generator, parameters and seed, or lesson and step), so a
+    # review session can show the very exercise the learner missed.
+    """
+    ALTER TABLE card ADD COLUMN spec TEXT;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

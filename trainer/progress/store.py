@@ -175,9 +175,12 @@ class ProgressStore:
 
     # ---------------------------------------------------------------- answers
     def record_answer(self, learner_id: int, source: str, item_id: str, skill: str, correct: bool,
-                      seconds: float, hints: int = 0, *, at: datetime | None = None) -> Review:
+                      seconds: float, hints: int = 0, *, at: datetime | None = None,
+                      spec: dict | None = None) -> Review:
         """Record one answer in one transaction: the answer log, the day's totals, the skill's
-        mastery and the item's review card.  Returns when the item is due again."""
+        mastery and the item's review card.  ``spec`` says how to show the item again in a
+        review (``{"generator", "params", "seed"}`` or ``{"lesson", "step"}``).  Returns when the
+        item is due again."""
         at = at or _now()
         with self._write() as db:
             db.execute(
@@ -188,7 +191,7 @@ class ProgressStore:
             )
             self._add_to_totals(db, learner_id, _local_day(at), skill, 1, int(correct), float(seconds))
             self._move_mastery(db, learner_id, skill, correct, at)
-            return self._review_item(db, learner_id, item_id, skill, correct, seconds, hints, at)
+            return self._review_item(db, learner_id, item_id, skill, correct, seconds, hints, at, spec)
 
     @staticmethod
     def _add_to_totals(db, learner_id: int, day: str, skill: str, n: int, right: int, seconds: float) -> None:
@@ -213,16 +216,17 @@ class ProgressStore:
         )
 
     @staticmethod
-    def _review_item(db, learner_id, item_id, skill, correct, seconds, hints, at) -> Review:
+    def _review_item(db, learner_id, item_id, skill, correct, seconds, hints, at, spec=None) -> Review:
         row = db.execute("SELECT state FROM card WHERE learner_id = ? AND item_id = ?",
                          (learner_id, item_id)).fetchone()
         card = row[0] if row else initial_card(at)
         result = review(card, correct=correct, seconds=seconds, hints=hints, at=at)
         db.execute(
-            "INSERT INTO card (learner_id, item_id, skill, due, state) VALUES (?, ?, ?, ?, ?)"
+            "INSERT INTO card (learner_id, item_id, skill, due, state, spec) VALUES (?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (learner_id, item_id) DO UPDATE SET due = excluded.due, state = excluded.state,"
-            " skill = excluded.skill",
-            (learner_id, item_id, skill, _iso(result.due), result.card_json),
+            " skill = excluded.skill, spec = coalesce(excluded.spec, card.spec)",
+            (learner_id, item_id, skill, _iso(result.due), result.card_json,
+             json.dumps(spec, sort_keys=True) if spec is not None else None),
         )
         return result
 
@@ -238,6 +242,24 @@ class ProgressStore:
             (learner_id, _iso(now or _now()), limit),
         ).fetchall()
         return [(r[0], r[1]) for r in rows]
+
+    def due_reviews(self, learner_id: int, *, now: datetime | None = None, limit: int = 20) -> list[dict]:
+        """Due items that can be shown again, most overdue first: each is the stored spec
+        (``generator``/``params``/``seed`` or ``lesson``/``step``) plus ``item_id`` and ``skill``."""
+        rows = self.db.execute(
+            "SELECT item_id, skill, spec FROM card WHERE learner_id = ? AND due <= ? AND spec IS NOT NULL"
+            " ORDER BY due LIMIT ?",
+            (learner_id, _iso(now or _now()), limit),
+        ).fetchall()
+        out = []
+        for item_id, skill, spec in rows:
+            try:
+                data = json.loads(spec)
+            except ValueError:
+                continue
+            if isinstance(data, dict):
+                out.append(dict(data, item_id=item_id, skill=skill))
+        return out
 
     def due_count(self, learner_id: int, *, now: datetime | None = None) -> int:
         """How many items are due for review now."""

@@ -7,7 +7,7 @@ Format ``riichi-trainer-progress`` version 1::
      "answers": [{"uuid", "answered_at", "source", "item_id", "skill", "correct", "seconds", "hints"}],
      "lessons": [{"lesson_id", "step", "completed_at", "best_score", "updated_at"}],
      "skills": [{"skill", "mastery", "answers", "correct", "updated_at"}],
-     "cards": [{"item_id", "skill", "due", "state"}]}
+     "cards": [{"item_id", "skill", "due", "state", "spec"}]}
 
 Importing the same learner twice (same uuid) merges: answers are matched by
 their uuid, so nothing is counted twice and nothing is lost.
@@ -53,7 +53,7 @@ def export_learner(store: ProgressStore, learner_id: int) -> dict:
                         " WHERE learner_id = ? ORDER BY lesson_id"),
         "skills": rows("SELECT skill, mastery, answers, correct, updated_at FROM skill WHERE learner_id = ?"
                        " ORDER BY skill"),
-        "cards": rows("SELECT item_id, skill, due, state FROM card WHERE learner_id = ? ORDER BY item_id"),
+        "cards": rows("SELECT item_id, skill, due, state, spec FROM card WHERE learner_id = ? ORDER BY item_id"),
     }
 
 
@@ -135,10 +135,11 @@ def import_learner(store: ProgressStore, data: dict) -> Learner:
             )
         for c in cards:
             db.execute(
-                "INSERT INTO card (learner_id, item_id, skill, due, state) VALUES (?, ?, ?, ?, ?)"
+                "INSERT INTO card (learner_id, item_id, skill, due, state, spec) VALUES (?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (learner_id, item_id) DO UPDATE SET due = min(card.due, excluded.due),"
-                " state = CASE WHEN excluded.due < card.due THEN excluded.state ELSE card.state END",
-                (learner_id, c["item_id"], c["skill"], c["due"], c["state"]),
+                " state = CASE WHEN excluded.due < card.due THEN excluded.state ELSE card.state END,"
+                " spec = coalesce(card.spec, excluded.spec)",
+                (learner_id, c["item_id"], c["skill"], c["due"], c["state"], c.get("spec")),
             )
     return store.learner(learner_id)
 
