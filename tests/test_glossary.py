@@ -48,7 +48,7 @@ def test_has_enough_entries(glossary: Glossary) -> None:
 
 def test_required_fields_present_and_non_empty(glossary: Glossary) -> None:
     for t in glossary:
-        for name in ("id", "kanji", "kana", "romaji", "ru", "ru_explanation", "en", "category", "seed"):
+        for name in ("id", "kanji", "kana", "romaji", "ru", "ru_explanation", "en", "en_explanation", "category", "seed"):
             value = getattr(t, name)
             assert isinstance(value, str) and value.strip(), f"{t.id}: {name} empty"
         assert t.category in CATEGORIES, t.id
@@ -92,6 +92,7 @@ def test_russian_has_no_damaged_macron_letters(glossary: Glossary) -> None:
             assert not LATIN_MACRONS & set(text), f"{t.id}.{name} keeps a macron: {text!r}"
         assert not re.search(r"[A-Za-z]", t.ru), f"{t.id}.ru mixes Latin letters: {t.ru!r}"
         assert re.search(r"[А-Яа-яЁё]", t.ru_explanation), t.id
+        assert not re.search(r"[А-Яа-яЁё]", t.en + t.en_explanation), f"{t.id}: Cyrillic in the English fields"
 
 
 def test_seed_iota_spelling_is_normalised(glossary: Glossary) -> None:
@@ -206,7 +207,7 @@ def test_search_examples(glossary: Glossary) -> None:
 
 def _term(term_id: str, **kw: str) -> Term:
     base = dict(kanji="字", kana="じ", romaji="ji", ru="Слово", ru_explanation="Пояснение.", en="Word",
-                category="general", seed="000:1")
+                en_explanation="Explanation.", category="general", seed="000:1")
     base.update(kw)
     return Term(id=term_id, **base)
 
@@ -222,6 +223,15 @@ def test_search_ranking_exact_then_prefix_then_substring() -> None:
 
 
 # ---------------------------------------------------------------- display
+
+
+def test_explanations_in_both_languages(glossary: Glossary) -> None:
+    t = glossary.term("furiten")
+    assert t.explanation("ru") == t.ru_explanation and "рон" in t.explanation("ru")
+    assert t.explanation("en") == t.en_explanation and "ron" in t.explanation("en")
+    assert t.definition == {"ru": t.ru_explanation, "en": t.en_explanation}
+    with pytest.raises(ValueError):
+        t.explanation("ja")
 
 
 def test_display_modes(glossary: Glossary) -> None:
@@ -270,6 +280,7 @@ GOOD = """terms:
   ru: Пон
   ru_explanation: "Объявление тройки."
   en: Pon
+  en_explanation: "Calling a triplet."
   category: call
   seed: "000:5074"
 """
@@ -295,12 +306,12 @@ def test_good_minimal_file_loads(tmp_path: Path) -> None:
     [
         (lambda s: s.replace("  kana: ポン\n", ""), 2, "missing key 'kana'"),
         (lambda s: s.replace("id: pon", "id: Pon-1"), 2, "key 'id'"),
-        (lambda s: s.replace("category: call", "category: calls"), 9, "key 'category'"),
-        (lambda s: s.replace('seed: "000:5074"', 'seed: "line 5074"'), 10, "key 'seed'"),
+        (lambda s: s.replace("category: call", "category: calls"), 10, "key 'category'"),
+        (lambda s: s.replace('seed: "000:5074"', 'seed: "line 5074"'), 11, "key 'seed'"),
         (lambda s: s.replace("ru: Пон", "ru: 12"), 6, "key 'ru'"),
         (lambda s: s.replace("ru: Пон", 'ru: ""'), 6, "key 'ru' is empty"),
-        (lambda s: s + "  colour: red\n", 11, "unknown key 'colour'"),
-        (lambda s: s + s.replace("terms:\n", ""), 11, "already used on line 2"),
+        (lambda s: s + "  colour: red\n", 12, "unknown key 'colour'"),
+        (lambda s: s + s.replace("terms:\n", ""), 12, "already used on line 2"),
         (lambda s: s.replace("  en: Pon", "  en: [Pon"), 0, "not valid YAML"),
     ],
 )

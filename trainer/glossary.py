@@ -58,7 +58,7 @@ CATEGORIES: dict[str, str] = {
 DISPLAY_MODES = ("ru_ja", "ja_ru", "full")
 LANGS = ("ru", "en")
 
-_REQUIRED = ("id", "kanji", "kana", "romaji", "ru", "ru_explanation", "en", "category", "seed")
+_REQUIRED = ("id", "kanji", "kana", "romaji", "ru", "ru_explanation", "en", "en_explanation", "category", "seed")
 _OPTIONAL = ("aliases", "ru_seed", "alt")
 _ID_RE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 _SEED_RE = re.compile(r"^\d{3}:\d+(?:-\d+)?(?:; \d{3}:\d+(?:-\d+)?)*$")
@@ -82,6 +82,7 @@ class Term:
     ru: str
     ru_explanation: str
     en: str
+    en_explanation: str
     category: str
     seed: str
     aliases: tuple[str, ...] = ()
@@ -94,6 +95,17 @@ class Term:
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
         return self.ru if lang == "ru" else self.en
+
+    def explanation(self, lang: str = "ru") -> str:
+        """What the term means, in the interface language (a sentence or two)."""
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
+        return self.ru_explanation if lang == "ru" else self.en_explanation
+
+    @property
+    def definition(self) -> dict[str, str]:
+        """The explanation in every language, keyed by language code ("ru", "en")."""
+        return {"ru": self.ru_explanation, "en": self.en_explanation}
 
     def display(self, mode: str = "ru_ja", lang: str = "ru") -> str:
         """Format the term for the learner's display mode.
