@@ -1,0 +1,35 @@
+"""``python -m trainer`` / ``python -m trainer run``: start the desktop app."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of the run command."""
+    parser.add_argument("--size", default="1280x720", help="initial window size WxH (default 1280x720)")
+    parser.add_argument("--lang", default=None, choices=("ru", "en"), help="interface language for this run")
+    parser.add_argument("--screen", default="home", help="screen to open first (home, lesson_map, drills, ...)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the window and run until it is closed."""
+    from trainer.ui.app import ensure_video_driver
+
+    ensure_video_driver()
+    from trainer.ui.app import App
+
+    size = getattr(args, "size", "1280x720") or "1280x720"
+    w, h = (int(x) for x in size.lower().split("x"))
+    app = App(size=(w, h))
+    lang = getattr(args, "lang", None)
+    if lang:
+        app.settings = app.settings.with_(language=lang)
+        from trainer import i18n
+
+        i18n.set_language(lang)
+    app.push("home")
+    first = getattr(args, "screen", "home") or "home"
+    if first != "home":
+        app.push(first)
+    return app.run()

@@ -1,0 +1,192 @@
+"""``python -m trainer shots OUTDIR``: render every screen of the app to PNG without a display.
+
+Renders the home screen, the lesson map, one step of every step kind, the
+settings form and a session of every drill generator, the game table, the
+glossary, the progress screen and the settings screen.  Steps come from the real
+lessons when a lesson has that kind; the others come from a small built-in
+gallery lesson (validated like any lesson file).  The learner data folder is a
+temporary one unless TRAINER_DATA_DIR is set, so a real learner's progress is
+never touched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+GALLERY = """\
+id: basics_ui_gallery
+title: {ru: "Галерея шагов", en: "Step gallery"}
+track: basics
+level: 1
+audience: beginner
+minutes: 5
+skill: waits_basic
+steps:
+  - kind: text
+    text:
+      ru: |
+        Рука из {tiles:34m} ждёт {tiles:2m} или {tiles:5m}: это {term:ryanmen}.
+        Объявив {term:riichi}, игрок больше не меняет руку.
+
+        **Запомните:** широкое ожидание выигрывает чаще.
+      en: |
+        The shape {tiles:34m} waits on {tiles:2m} or {tiles:5m}: a {term:ryanmen}.
+        After declaring {term:riichi} a player no longer changes the hand.
+
+        **Remember:** a wide wait wins more often.
+  - kind: show
+    hand: "3499m"
+    highlight: "34m"
+    caption: {ru: "Пара {tiles:99m} готова, {tiles:34m} ждут с двух сторон.", en: "The pair {tiles:99m} is ready; {tiles:34m} waits at both ends."}
+    reveal: [waits, shape, ukeire]
+  - kind: choice
+    prompt: {ru: "Как называется ожидание руки {tiles:1355m}?", en: "What is the wait of {tiles:1355m} called?"}
+    ask: shape
+    hand: "1355m"
+    options:
+      - {value: ryanmen, text: {ru: "Рянмен", en: "Ryanmen"}, explain: {ru: "Нет: между 1 и 3 пустое место.", en: "No: there is a gap between 1 and 3."}}
+      - {value: kanchan, text: {ru: "Канчан", en: "Kanchan"}, explain: {ru: "Да: плитка нужна в середину.", en: "Yes: the tile goes in the middle."}}
+      - {value: penchan, text: {ru: "Пенчан", en: "Penchan"}, explain: {ru: "Пенчан — это 12 или 89.", en: "A penchan is 12 or 89."}}
+  - kind: pick_tiles
+    prompt: {ru: "Какие плитки завершают руку {tiles:3456m}? Отметьте все.", en: "Which tiles complete {tiles:3456m}? Pick them all."}
+    ask: waits
+    hand: "3456m"
+  - kind: number
+    prompt: {ru: "Сколько шантен у этой руки?", en: "What is the shanten of this hand?"}
+    ask: shanten
+    hand: "1479m"
+  - kind: fu_breakdown
+    prompt: {ru: "Разложите фу этой руки по пунктам.", en: "Break this hand's fu down item by item."}
+    hand: "234567m345p678s55p"
+    win: {tile: 2m, by: ron, seat: S, round: E}
+  - kind: arrange
+    prompt: {ru: "Разложите плитки по порядку: кликните две, чтобы поменять их местами.", en: "Put the tiles in order: click two tiles to swap them."}
+    ask: sort
+    tiles: "5m1p9s3m2z7p"
+  - kind: drill
+    generator: tile_name
+    params: {ask: name}
+    n: 5
+  - kind: play
+    mode: glass_table
+    reveal: all
+    coach: hints
+    goal: {games: 1}
+"""
+
+STEP_KINDS = ("text", "show", "choice", "pick_tiles", "number", "fu_breakdown", "arrange", "drill", "play")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of the shots command."""
+    parser.add_argument("outdir", type=Path, help="folder for the PNG files (created if missing)")
+    parser.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
+    parser.add_argument("--lang", default=None, choices=("ru", "en"), help="interface language (default: settings)")
+    parser.add_argument("--only", default="", help="comma-separated shot name prefixes to render")
+
+
+def gallery_lesson():  # noqa: ANN201 - a Lesson
+    """The built-in lesson with one step of every kind (validated by the lesson loader)."""
+    from trainer.lessons.loader import load_text
+
+    lf = load_text(GALLERY, "lessons/basics/basics_ui_gallery.yaml")
+    if lf.lesson is None:
+        raise RuntimeError("the gallery lesson does not validate: " + "; ".join(str(p) for p in lf.problems))
+    return lf.lesson
+
+
+def step_examples(lib, gallery) -> dict[str, tuple[object, int]]:  # noqa: ANN001
+    """For every step kind: (lesson, step index), preferring real lessons over the gallery."""
+    found: dict[str, tuple[object, int]] = {}
+    for lesson in sorted(lib.lessons.values(), key=lambda x: x.id):
+        for i, step in enumerate(lesson.steps):
+            found.setdefault(step.kind, (lesson, i))
+    for i, step in enumerate(gallery.steps):
+        found.setdefault(step.kind, (gallery, i))
+    return found
+
+
+def run(args: argparse.Namespace) -> int:
+    """Render the screens; prints one line per file and returns 0 (1 if a screen failed)."""
+    if "TRAINER_DATA_DIR" not in os.environ:
+        os.environ["TRAINER_DATA_DIR"] = tempfile.mkdtemp(prefix="trainer-shots-")
+    from trainer.ui.app import ensure_video_driver
+
+    ensure_video_driver()
+    if not os.environ.get("DISPLAY"):
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    import pygame
+
+    from trainer.ui.app import App
+    from trainer.ui.settings import load_settings
+
+    w, h = (int(x) for x in args.size.lower().split("x"))
+    settings = load_settings().settings
+    if args.lang:
+        settings = settings.with_(language=args.lang)
+    app = App(size=(w, h), settings=settings, save=False)
+    out: Path = args.outdir
+    out.mkdir(parents=True, exist_ok=True)
+    only = [x for x in args.only.split(",") if x]
+    failures = 0
+
+    def shot(name: str, setup) -> None:  # noqa: ANN001
+        nonlocal failures
+        if only and not any(name.startswith(o) for o in only):
+            return
+        start = time.perf_counter()
+        try:
+            while len(app.stack) > 1:
+                app.pop()
+            setup()
+            app.process([], 1 / 60)
+            surf = app.render()
+            path = out / f"{name}.png"
+            pygame.image.save(surf, str(path))
+            print(f"{path}  ({(time.perf_counter() - start) * 1000:.0f} ms)")
+        except Exception as exc:  # one broken screen must not hide the others
+            failures += 1
+            print(f"{name}: FAILED: {exc!r}", file=sys.stderr)
+
+    app.push("home")
+    lib = app.library()
+    gallery = gallery_lesson()
+    lib.lessons.setdefault(gallery.id, gallery)
+
+    shot("01_home", lambda: None)
+    shot("02_lesson_map", lambda: app.push("lesson_map"))
+    examples = step_examples(lib, gallery)
+    for n, kind in enumerate(STEP_KINDS):
+        if kind in examples:
+            lesson, index = examples[kind]
+            shot(f"03_step_{n}_{kind}", lambda lesson=lesson, index=index: app.push(
+                "lesson", lesson_id=lesson.id, step=index))
+    from trainer.ui.screens.drills import generators
+
+    shot("04_drills", lambda: app.push("drills"))
+    for name in generators():
+        shot(f"05_drill_setup_{name}", lambda name=name: (app.push("drills"), app.push("drill_setup", generator=name)))
+        shot(f"06_drill_{name}", lambda name=name: (app.push("drills"), app.push(
+            "drill", generator=name, params={}, n=8, seed=1)))
+
+    def table() -> None:
+        screen = app.push("play", seed=3, coach="hints", reveal="own")
+        screen.run_bots_until_learner()
+        screen.rebuild()
+
+    shot("07_play", table)
+    for name in ("glossary", "progress"):
+        from trainer.ui.app import SCREENS
+
+        if name in SCREENS:
+            shot(f"08_{name}", lambda name=name: app.push(name))
+        else:
+            print(f"{name}: screen not installed, skipped", file=sys.stderr)
+    shot("09_settings", lambda: app.push("settings"))
+    app.close()
+    return 1 if failures else 0
