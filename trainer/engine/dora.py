@@ -14,14 +14,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trainer.engine.rules import Rules
 from trainer.engine.tiles import Tile, dora_from_indicator
 
 
-@dataclass(frozen=True, slots=True)
-class DoraCount:
+class DoraCount(NamedTuple):
     """How many han of each dora kind a hand holds."""
 
     dora: int = 0

@@ -61,8 +61,13 @@ class FuItem:
 
     id: str
     fu: int
-    tiles: str = ""
+    kinds: tuple[int, ...] = ()
     by_ron: bool = False
+
+    @property
+    def tiles(self) -> str:
+        """The tiles the item is about in MPSZ notation (``'999m'``), or ``''``."""
+        return format_tiles(self.kinds) if self.kinds else ""
 
     def to_json(self) -> dict:
         """The item as a JSON-ready dict."""
@@ -125,10 +130,10 @@ def fu_items(
         is_open = g.open or by_ron
         name = "quad" if kind is GroupKind.QUAD else "triplet"
         fid, fu = _SET_FU[(name, is_open, _yaochuu(g.first))]
-        items.append(FuItem(fid, fu, format_tiles(g.kinds()), by_ron))
+        items.append(FuItem(fid, fu, g.kinds(), by_ron))
     if pair is not None:
         k = pair.first
-        tiles = format_tiles((k, k))
+        tiles = (k, k)
         if k >= 31:
             items.append(FuItem("pair_dragon", 2, tiles))
         elif k == seat and k == round_wind:
@@ -139,7 +144,7 @@ def fu_items(
             items.append(FuItem("pair_round_wind", 2, tiles))
     wait = _WAIT_FU.get(shape)
     if wait is not None:
-        items.append(FuItem(wait, 2, format_tiles((win_kind,))))
+        items.append(FuItem(wait, 2, (win_kind,)))
     if not closed and not tsumo and rules.open_pinfu_fu and sum(i.fu for i in items) == 20:
         items.append(FuItem("open_pinfu", 2))
     return tuple(items)

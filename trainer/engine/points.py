@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trainer.engine.rules import Rules
 
@@ -53,8 +53,7 @@ def basic_points(han: int, fu: int, rules: Rules, yakuman: int = 0) -> tuple[int
     return basic, None
 
 
-@dataclass(frozen=True, slots=True)
-class Payment:
+class Payment(NamedTuple):
     """Who pays what for one win.
 
     Exactly one shape is filled: ``ron`` (the discarder pays it), or

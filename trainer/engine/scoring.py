@@ -16,17 +16,19 @@ points in :mod:`trainer.engine.points`, dora in :mod:`trainer.engine.dora`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from itertools import product
+from typing import NamedTuple
 
-from trainer.engine.decompose import Form, GroupKind, Reading, readings
-from trainer.engine.dora import DoraCount, count_dora
-from trainer.engine.fu import FuItem, fu_breakdown, fu_items, round_fu
-from trainer.engine.hand import Hand
+from trainer.engine.decompose import Form, Group, GroupKind, Reading, _suit_sets, _suit_with_pair
+from trainer.engine.dora import DoraCount
+from trainer.engine.fu import FuItem, fu_breakdown, fu_items
+from trainer.engine.hand import Hand, MeldKind
 from trainer.engine.points import Payment, basic_points, nagashi_mangan_payment, payment, points_table
 from trainer.engine.rules import Rules
-from trainer.engine.tiles import EAST, WINDS, Tile, kind_name
-from trainer.engine.waits import Placement, WaitShape, placements
-from trainer.engine.yaku import PREDICATES, HandView, yaku_info
+from trainer.engine.tiles import EAST, TERMINALS_AND_HONORS, Tile, dora_from_indicator, kind_name
+from trainer.engine.waits import Placement, WaitShape
+from trainer.engine.yaku import GATES, PREDICATES, HandView, yaku_info
 
 
 class ScoringError(ValueError):
@@ -79,8 +81,7 @@ class WinContext:
         return self.riichi or self.double_riichi
 
 
-@dataclass(frozen=True, slots=True)
-class YakuItem:
+class YakuItem(NamedTuple):
     """One yaku of a scored hand: its id (see data/yaku.toml), han, and for a yakuman
     how many yakuman it is worth (``han`` is then 13 per yakuman)."""
 
@@ -121,32 +122,69 @@ class Alternative:
         return self.placement.shape
 
 
-@dataclass(frozen=True)
-class ScoreResult:
-    """A scored winning hand.
+class ScoreResult(NamedTuple):
+    """A scored winning hand (an immutable value).
 
     ``han`` includes dora; ``yaku`` lists only real yaku (dora are in ``dora``,
-    itemised in ``dora_count``); ``fu_items`` is the itemised fu and ``fu`` the
-    rounded total; ``yakuman`` counts yakuman (0 for an ordinary hand);
-    ``limit`` is mangan / haneman / baiman / sanbaiman / yakuman /
-    kazoe_yakuman or None; ``payment`` says who pays what (before and after
-    honba and sticks).  ``reading`` and ``placement`` are the chosen reading;
-    ``alternatives`` every other reading that was scored, best first.
+    itemised in ``dora_count``); ``fu`` is the rounded fu; ``yakuman`` counts
+    yakuman (0 for an ordinary hand); ``limit`` is mangan / haneman / baiman /
+    sanbaiman / yakuman / kazoe_yakuman or None; ``payment`` says who pays
+    what (before and after honba and sticks).
+
+    The explanation is built on first use from the same candidate the numbers
+    came from: ``fu_items`` (the itemised fu), ``reading`` and ``placement``
+    (the chosen split and where the winning tile sits), ``wait``, and
+    ``alternatives`` (every other reading that was scored, best first, valid
+    or not).  ``explainer`` holds what is needed for that (not part of the value).
     """
 
     han: int
     fu: int
     yaku: tuple[YakuItem, ...]
-    fu_items: tuple[FuItem, ...]
     dora: int
     dora_count: DoraCount
     yakuman: int
     limit: str | None
     payment: Payment
-    reading: Reading
-    placement: Placement
-    alternatives: tuple[Alternative, ...] = field(default=())
     rules_name: str = ""
+    explainer: list | None = None
+
+    def __repr__(self) -> str:
+        yaku = ", ".join(f"{y.id} {y.han}" for y in self.yaku)
+        return f"ScoreResult({self.han} han {self.fu} fu [{yaku}] dora {self.dora} {self.limit or ''} {self.payment.to_json()})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ScoreResult) and self[:9] == other[:9]
+
+    def __hash__(self) -> int:
+        return hash(self[:9])
+
+    def _why(self) -> _Explainer:
+        box = self.explainer
+        assert box is not None
+        if box[6] is None:
+            box[6] = _Explainer(*box[:6])
+        return box[6]
+
+    @property
+    def reading(self) -> Reading:
+        """The chosen reading (decomposition) of the hand."""
+        return self._why().explained()[0]
+
+    @property
+    def placement(self) -> Placement:
+        """Where the winning tile sits in the chosen reading, with its wait shape."""
+        return self._why().explained()[1]
+
+    @property
+    def fu_items(self) -> tuple[FuItem, ...]:
+        """The itemised fu of the chosen reading (their sum rounds to ``fu``)."""
+        return self._why().explained()[2]
+
+    @property
+    def alternatives(self) -> tuple[Alternative, ...]:
+        """Every other way of reading the hand, scored, best first (for "why not pinfu?" lessons)."""
+        return self._why().alternatives() if self.explainer else ()
 
     @property
     def yaku_han(self) -> int:
@@ -156,7 +194,7 @@ class ScoreResult:
     @property
     def wait(self) -> WaitShape:
         """The wait shape of the chosen reading."""
-        return self.placement.shape
+        return self.explainer[4][0][5]  # type: ignore[index]
 
     def fu_lines(self) -> list[str]:
         """The fu calculation as text lines (see :func:`trainer.engine.fu.fu_breakdown`)."""
@@ -182,14 +220,14 @@ class ScoreResult:
 
 
 class _Table:
-    """A rule set's yaku table in evaluation order, split by predicate scope."""
+    """A rule set's yaku table in evaluation order, grouped by predicate scope and gate."""
 
     def __init__(self, rules: Rules) -> None:
         info = yaku_info()
         self.order = {yid: i for i, yid in enumerate(info)}
         self.value: dict[str, tuple[int, int, int]] = {}
         self.excludes: dict[str, tuple[str, ...]] = {}
-        self.scoped: dict[str, list[tuple[str, object]]] = {"flag": [], "hand": [], "reading": [], "win": []}
+        self.scoped: dict[str, list[tuple[str, object]]] = {}
         for yid, yi in info.items():
             closed, opened, ym = rules.han(yid, True), rules.han(yid, False), rules.yakuman(yid)
             if yid == "renhou" and rules.renhou == "yakuman":
@@ -199,8 +237,30 @@ class _Table:
             scope, pred = PREDICATES[yid]
             self.value[yid] = (closed, opened, ym)
             self.excludes[yid] = yi.excludes
-            self.scoped[scope].append((yid, pred))
-        self.any_excludes = {yid for yid, ex in self.excludes.items() if ex}
+            self.scoped.setdefault(scope, []).append((yid, pred))
+        self.excludes_of = {yid: ex for yid, ex in self.excludes.items() if ex}
+        self.excl_ids = frozenset(self.excludes_of)
+        self.gates = {gate: tuple(self.scoped.get(gate, ())) for gate in GATES}
+        unknown = set(self.scoped) - set(GATES)
+        if unknown:
+            raise ValueError(f"yaku predicates registered with unknown gates: {sorted(unknown)}")
+        self.ym_ids = frozenset(yid for yid, val in self.value.items() if val[2])
+        self.closed_han = {yid: val[0] for yid, val in self.value.items()}
+        self.open_han = {yid: val[1] for yid, val in self.value.items()}
+
+    def excluded(self, present: list[str]) -> set[str]:
+        """The yaku that the present ones replace (chinitsu replaces honitsu, ...)."""
+        out: set[str] = set()
+        for yid in present:
+            ex = self.excludes_of.get(yid)
+            if ex:
+                out.update(ex)
+        return out
+
+    def items(self, yaku: tuple | list) -> tuple[YakuItem, ...]:
+        """(id, han[, yakuman]) pairs as YakuItems in table order (the order a result lists them)."""
+        order = self.order
+        return tuple(YakuItem(*y) for y in sorted(yaku, key=lambda y: order[y[0]]))
 
 
 _TABLES: dict[int, tuple[Rules, _Table]] = {}
@@ -217,32 +277,69 @@ def _table(rules: Rules) -> _Table:
 # --------------------------------------------------------------------------- validation
 
 
-def _check(hand: Hand, ctx: WinContext, rules: Rules) -> None:
-    def fail(code: str, msg: str) -> None:
-        raise ScoringError(code, msg)
+_TOO_MANY = frozenset(range(5, 19))
 
-    counts = hand.all_counts()
-    for k, n in enumerate(counts):
-        if n > 4:
-            fail("too_many_copies", f"{n} copies of {kind_name(k)}: a set has only 4")
-    reds = [0, 0, 0]
-    for t in hand.all_tiles():
+
+def _check(hand: Hand, ctx: WinContext, rules: Rules) -> tuple[list[int], list[int], int, bool]:
+    """Validate a hand and its situation; returns (all counts, concealed counts, red fives, closed)."""
+    conc = [0] * 34
+    reds = 0
+    for t in hand.concealed:
+        conc[t.kind] += 1
         if t.red:
-            reds[t.kind // 9] += 1
-    if max(reds) > 1:
-        fail("too_many_red_fives", "a set has only one red five per suit")
-    if len(hand.concealed) % 3 != 2 or hand.size != 14:
-        fail(
+            reds += 1
+    melds = hand.melds
+    closed = True
+    if melds:
+        counts = conc[:]
+        for m in melds:
+            if m.kind is not MeldKind.KAN_CLOSED:
+                closed = False
+            for t in m.tiles:
+                counts[t.kind] += 1
+                if t.red:
+                    reds += 1
+    else:
+        counts = conc
+    if reds > 1 and reds != len({t.kind for t in hand.all_tiles() if t.red}):
+        raise ScoringError("too_many_red_fives", "a set has only one red five per suit")
+    if not _TOO_MANY.isdisjoint(counts):
+        k = max(range(34), key=counts.__getitem__)
+        raise ScoringError("too_many_copies", f"{counts[k]} copies of {kind_name(k)}: a set has only 4")
+    n = len(hand.concealed)
+    if n % 3 != 2 or n + 3 * len(melds) != 14:
+        raise ScoringError(
             "wrong_size",
             f"a winning hand has 14 tiles (each meld counting 3) with the winning tile; this one has {hand.size}",
         )
-    if ctx.win_tile.kind not in {t.kind for t in hand.concealed}:
-        fail("bad_win_tile", f"the winning tile {ctx.win_tile} is not among the concealed tiles")
-    if ctx.seat_wind not in WINDS or ctx.round_wind not in WINDS:
-        fail("bad_wind", "seat and round wind must be East, South, West or North")
-    closed = hand.is_closed
-    if ctx.in_riichi and not closed:
-        fail("riichi_open_hand", "riichi needs a closed hand (only closed kans are allowed)")
+    if not conc[ctx.win_tile.kind]:
+        raise ScoringError(
+            "bad_win_tile", f"the winning tile {ctx.win_tile} is not among the concealed tiles"
+        )
+    if not (27 <= ctx.seat_wind <= 30 and 27 <= ctx.round_wind <= 30):
+        raise ScoringError("bad_wind", "seat and round wind must be East, South, West or North")
+    if (ctx.riichi or ctx.double_riichi) and not closed:
+        raise ScoringError("riichi_open_hand", "riichi needs a closed hand (only closed kans are allowed)")
+    if (
+        ctx.ippatsu
+        or ctx.chankan
+        or ctx.rinshan
+        or ctx.haitei
+        or ctx.houtei
+        or ctx.tenhou
+        or ctx.chiihou
+        or ctx.renhou
+    ):
+        _check_situation(hand, ctx, rules)
+    return counts, conc, reds, closed
+
+
+def _check_situation(hand: Hand, ctx: WinContext, rules: Rules) -> None:
+    """The rarer flags: ippatsu, chankan, rinshan, haitei, houtei, tenhou, chiihou, renhou."""
+
+    def fail(code: str, msg: str) -> None:
+        raise ScoringError(code, msg)
+
     if ctx.ippatsu and not ctx.in_riichi:
         fail("ippatsu_without_riichi", "ippatsu needs riichi")
     if ctx.ippatsu and not rules.ippatsu:
@@ -279,10 +376,171 @@ def _check(hand: Hand, ctx: WinContext, rules: Rules) -> None:
 
 
 # --------------------------------------------------------------------------- scoring
+#
+# The hot path works on plain ints: a standard reading is (runs, triplets, pair)
+# of the concealed tiles, taken from decompose's memoised per-suit tables, and
+# the winning tile's place is (shape, kind).  Reading / Placement / FuItem
+# objects are built only for the chosen reading (and for the alternatives when
+# asked), which keeps scoring several times faster than the reference library.
+# tests/test_yaku.py checks that the fast readings and placements are exactly
+# those of decompose.readings() and waits.placements().
+
+_YAO = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
+_SUITS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
+_RUN_SHAPES = {
+    # (rank of the run's first tile, position of the winning tile) -> shape
+    **{(r, 0): WaitShape.RYANMEN for r in range(6)},
+    (6, 0): WaitShape.PENCHAN,
+    **{(r, 1): WaitShape.KANCHAN for r in range(7)},
+    (0, 2): WaitShape.PENCHAN,
+    **{(r, 2): WaitShape.RYANMEN for r in range(1, 7)},
+}
 
 
-def _win_group_index(reading: Reading, placement: Placement) -> int:
-    return -1 if placement.group_index is None else placement.group_index
+_SUIT_ENTRIES: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
+_BAD = (False, ())
+_SHANPON = WaitShape.SHANPON
+_TANKI = WaitShape.TANKI
+_RYANMEN = WaitShape.RYANMEN
+
+
+def _option(lo: int, dec: tuple[int, ...], pair: int) -> tuple:
+    """One split of one suit: (runs, triplets, pair, concealed-triplet fu, places by winning kind).
+
+    ``places`` maps each kind of the suit to where that tile can sit as the
+    winning tile, in the order waits.placements() lists them: the pair (tanki),
+    a triplet (shanpon), then each distinct run holding it."""
+    runs = tuple(lo + c - 9 for c in dec if c >= 9)
+    trips = tuple(lo + c for c in dec if c < 9)
+    places: dict[int, tuple] = {}
+    for w in range(lo, lo + (7 if lo == 27 else 9)):
+        out = []
+        if pair == w:
+            out.append((_TANKI, w))
+        if w in trips:
+            out.append((_SHANPON, w))
+        for r in sorted(set(runs)):
+            if r <= w <= r + 2:
+                out.append((_RUN_SHAPES[(r % 9, w - r)], r))
+        if out:
+            places[w] = tuple(out)
+    trip_fu = sum(8 if _YAO[t] else 4 for t in trips)
+    return (runs, trips, pair, trip_fu, places)
+
+
+def _suit_entry(i: int, sc: tuple[int, ...]) -> tuple[bool, tuple]:
+    """(holds the pair, options) for one suit's counts, from decompose's memoised tables;
+    ``_BAD`` when the suit cannot be split (3n+1 tiles, or no split)."""
+    lo, _, honors = _SUITS[i]
+    rem = sum(sc) % 3
+    if rem == 1:
+        entry = _BAD
+    elif rem == 2:
+        opts = [_option(lo, dec, lo + pr) for pr, decs in _suit_with_pair(sc, honors) for dec in decs]
+        entry = (True, tuple(opts)) if opts else _BAD
+    else:
+        opts = [_option(lo, dec, -1) for dec in _suit_sets(sc, honors)]
+        entry = (False, tuple(opts)) if opts else _BAD
+    _SUIT_ENTRIES[i][sc] = entry
+    return entry
+
+
+def _splits(c: list[int], w: int) -> list[tuple]:
+    """Every (runs, triplets, pair, concealed-triplet fu, places of the winning kind ``w``) split of
+    the concealed counts into sets and one pair."""
+    parts = []
+    pair_suits = 0
+    single = True
+    for i, sc in enumerate((tuple(c[0:9]), tuple(c[9:18]), tuple(c[18:27]), tuple(c[27:34]))):
+        entry = _SUIT_ENTRIES[i].get(sc)
+        if entry is None:
+            entry = _suit_entry(i, sc)
+        has_pair, opts = entry
+        if not opts:
+            return []
+        if has_pair:
+            pair_suits += 1
+        if len(opts) > 1:
+            single = False
+        parts.append(opts)
+    if pair_suits != 1:
+        return []
+    ws = w // 9
+    if single:
+        runs: list[int] = []
+        trips: list[int] = []
+        pair = -1
+        fu = 0
+        for ((r, t, p, f, _),) in parts:
+            if r:
+                runs += r
+            if t:
+                trips += t
+                fu += f
+            if p >= 0:
+                pair = p
+        return [(runs, trips, pair, fu, parts[ws][0][4].get(w, ()))]
+    out = []
+    for combo in product(*parts):
+        runs = []
+        trips = []
+        pair = -1
+        fu = 0
+        for r, t, p, f, _ in combo:
+            runs += r
+            trips += t
+            fu += f
+            if p >= 0:
+                pair = p
+        out.append((runs, trips, pair, fu, combo[ws][4].get(w, ())))
+    return out
+
+
+class _Meldinfo:
+    """What the declared melds contribute, computed once per hand."""
+
+    __slots__ = ("runs", "trips", "quads", "closed_sets", "fu", "specs")
+
+    def __init__(self, hand: Hand) -> None:
+        self.runs: list[int] = []
+        self.trips: list[int] = []
+        self.quads = 0
+        self.closed_sets = 0
+        self.fu = 0
+        self.specs: list[tuple[GroupKind, int, bool]] = []
+        for m in hand.melds:
+            k = m.first
+            kind = m.kind
+            if kind is MeldKind.CHI:
+                self.runs.append(k)
+                self.specs.append((GroupKind.RUN, k, True))
+                continue
+            self.trips.append(k)
+            base = 4 if _YAO[k] else 2
+            if kind is MeldKind.PON:
+                self.fu += base
+                self.specs.append((GroupKind.TRIPLET, k, True))
+                continue
+            self.quads += 1
+            if kind is MeldKind.KAN_CLOSED:
+                self.closed_sets += 1
+                self.fu += base * 8
+                self.specs.append((GroupKind.QUAD, k, False))
+            else:
+                self.fu += base * 4
+                self.specs.append((GroupKind.QUAD, k, True))
+
+    def groups(self) -> tuple[Group, ...]:
+        """The melds as declared reading groups."""
+        return tuple(Group(kind, k, True, is_open) for kind, k, is_open in self.specs)
+
+
+def _pair_fu(pair: int, seat: int, rnd: int, rules: Rules) -> int:
+    if pair >= 31:
+        return 2
+    if pair == seat:
+        return rules.double_wind_pair_fu if pair == rnd else 2
+    return 2 if pair == rnd else 0
 
 
 def score_hand(hand: Hand, ctx: WinContext, rules: Rules) -> ScoreResult:
@@ -294,125 +552,344 @@ def score_hand(hand: Hand, ctx: WinContext, rules: Rules) -> ScoreResult:
     ``alternatives``.  Raises :class:`ScoringError` (``code`` says why) for a
     hand that is not complete, has no yaku, or a situation that cannot happen.
     """
-    _check(hand, ctx, rules)
-    rs = readings(hand)
-    if not rs:
-        raise ScoringError("not_complete", f"{hand} is not a complete hand (no split into sets and a pair)")
+    counts, conc, reds, closed = _check(hand, ctx, rules)
     table = _table(rules)
+    G = table.gates
     win = ctx.win_tile.kind
-    closed = hand.is_closed
+    melds = hand.melds
     tsumo = ctx.tsumo
+    seat = ctx.seat_wind
+    rnd = ctx.round_wind
+    riichi = ctx.riichi or ctx.double_riichi
 
     v = HandView()
-    counts = hand.all_counts()
     v.closed = closed
     v.counts = counts
-    v.suits = (
+    suits = (
         (1 if any(counts[0:9]) else 0) | (2 if any(counts[9:18]) else 0) | (4 if any(counts[18:27]) else 0)
     )
-    v.honors = sum(counts[27:])
+    honors = sum(counts[27:])
+    v.suits = suits
+    v.honors = honors
     v.tsumo = tsumo
-    v.seat = ctx.seat_wind
-    v.round = ctx.round_wind
+    v.seat = seat
+    v.round = rnd
     v.ctx = ctx
     v.rules = rules
     v.win = win
     v.hand = hand
 
-    fixed = [yid for yid, pred in table.scoped["flag"] if pred(v)]
-    fixed += [yid for yid, pred in table.scoped["hand"] if pred(v)]
-    reading_scope = table.scoped["reading"]
-    win_scope = table.scoped["win"]
+    yao = honors + counts[0] + counts[8] + counts[9] + counts[17] + counts[18] + counts[26]
+    fixed: list[str] = []
+    if not yao:
+        fixed += [yid for yid, pred in G["hand:simples"] if pred(v)]
+    else:
+        if yao == sum(counts):
+            fixed += [yid for yid, pred in G["hand:no_simples"] if pred(v)]
+        if not melds and not honors and suits in (1, 2, 4):
+            fixed += [yid for yid, pred in G["hand:one_suit_closed"] if pred(v)]
+    if suits in (1, 2, 4):
+        fixed += [yid for yid, pred in G["hand:one_suit"] if pred(v)]
+        if suits == 4:
+            fixed += [yid for yid, pred in G["hand:green"] if pred(v)]
+    elif not suits:
+        fixed += [yid for yid, pred in G["hand:green"] if pred(v)]
+    if riichi:
+        fixed += [yid for yid, pred in G["flag:riichi"] if pred(v)]
+    if tsumo and closed:
+        fixed += [yid for yid, pred in G["flag:tsumo"] if pred(v)]
+    if ctx.haitei or ctx.houtei or ctx.rinshan or ctx.chankan or ctx.tenhou or ctx.chiihou or ctx.renhou:
+        fixed += [yid for yid, pred in G["flag:rare"] if pred(v)]
 
-    dc = count_dora(
-        counts,
-        sum(1 for t in hand.all_tiles() if t.red),
-        dora_indicators=ctx.dora_indicators,
-        ura_indicators=ctx.ura_indicators,
-        riichi=ctx.in_riichi,
-        rules=rules,
-    )
-    shibari = rules.ryanhan_shibari and ctx.honba >= rules.ryanhan_shibari
+    # dora (not yaku): indicators, ura after riichi, red fives
+    nxt = _NEXT
+    dora = 0
+    for t in ctx.dora_indicators if rules.kan_dora else ctx.dora_indicators[:1]:
+        dora += counts[nxt[t.kind]]
+    ura = 0
+    if riichi and rules.ura_dora:
+        for t in ctx.ura_indicators if rules.kan_ura else ctx.ura_indicators[:1]:
+            ura += counts[nxt[t.kind]]
+    if not rules.red_fives:
+        reds = 0
+    dora_han = dora + ura + reds
 
-    scored = []
-    for reading in rs:
-        form = reading.form
-        runs: list[int] = []
-        triplets: list[int] = []
-        quads = 0
-        pair = -1
-        closed_sets = 0
-        if form is Form.STANDARD:
-            for g in reading.groups:
-                kind = g.kind
-                if kind is GroupKind.RUN:
-                    runs.append(g.first)
-                elif kind is GroupKind.PAIR:
-                    pair = g.first
-                else:
-                    triplets.append(g.first)
-                    if kind is GroupKind.QUAD:
-                        quads += 1
-                    if not g.open:
-                        closed_sets += 1
-        v.form = form
-        v.runs = runs
-        v.triplets = triplets
+    shibari = bool(rules.ryanhan_shibari) and ctx.honba >= rules.ryanhan_shibari
+    meld_info = _Meldinfo(hand) if melds else _NO_MELDS
+    rinshan_no_fu = ctx.rinshan and not rules.rinshan_tsumo_fu
+    base_fu = 20 if tsumo or not closed else 30
+    han_of = table.closed_han if closed else table.open_han
+    excl_ids = table.excl_ids
+    ym_ids = table.ym_ids
+    kiriage = rules.kiriage_mangan
+    open_pinfu = not closed and not tsumo and rules.open_pinfu_fu
+    dealer = seat == EAST
+
+    # (priority key, form, runs, triplets, pair, shape, first kind of the won group, yaku, han, fu, yakuman, limit)
+    cands: list[tuple] = []
+    splits = _splits(conc, win)
+    if splits:
+        g_peikou = G["reading:peikou"] if closed else ()
+        g_outside = G["reading:outside"] if yao else ()
+        g_dragons = G["reading:dragons"] if honors else ()
+        g_pinfu = G["win:pinfu"] if closed else ()
+        v.form = _STD
+        quads = meld_info.quads
         v.quads = quads
-        v.pair = pair
-        v.reading = reading
-        reading_yaku = [yid for yid, pred in reading_scope if pred(v)]
-        for pl in placements(reading, win):
-            shape = pl.shape
-            ron_triplet = -1
-            conc = closed_sets
-            if shape is WaitShape.SHANPON and not tsumo:
-                ron_triplet = reading.groups[pl.group_index].first  # type: ignore[index]
-                conc -= 1
-            v.shape = shape
-            v.ron_triplet = ron_triplet
-            v.concealed_triplets = conc
-            present = fixed + reading_yaku + [yid for yid, pred in win_scope if pred(v)]
-            scored.append(_evaluate(table, present, reading, pl, v, dc, rules, ctx, shibari))
-    if not scored:
-        raise ScoringError("bad_win_tile", f"the winning tile {ctx.win_tile} completes no group of {hand}")
-    scored.sort(key=_priority, reverse=True)
-    best = scored[0]
-    if not best.valid:
+        m_runs, m_trips, m_fu, m_closed = meld_info.runs, meld_info.trips, meld_info.fu, meld_info.closed_sets
+        for runs_c, trips_c, pair, trip_fu, places in splits:
+            if not places:
+                continue
+            runs = runs_c + m_runs if m_runs else runs_c
+            trips = trips_c + m_trips if m_trips else trips_c
+            v.runs = runs
+            v.triplets = trips
+            v.pair = pair
+            reading_yaku = fixed[:]
+            n_runs = len(runs)
+            if n_runs >= 2:
+                if g_peikou and len(set(runs)) < n_runs:
+                    reading_yaku += [yid for yid, pred in g_peikou if pred(v)]
+                if n_runs >= 3:
+                    reading_yaku += [yid for yid, pred in G["reading:runs3"] if pred(v)]
+            if n_runs and g_outside and _YAO[pair]:
+                reading_yaku += [yid for yid, pred in g_outside if pred(v)]
+            if trips:
+                n_trips = len(trips)
+                if n_trips >= 3:
+                    if n_trips == 4:
+                        reading_yaku += [yid for yid, pred in G["reading:toitoi"] if pred(v)]
+                    if quads >= 3:
+                        reading_yaku += [yid for yid, pred in G["reading:kans"] if pred(v)]
+                    reading_yaku += [yid for yid, pred in G["reading:doukou"] if pred(v)]
+                if g_dragons:
+                    top = max(trips)
+                    if top >= 27:
+                        if top >= 31:
+                            reading_yaku += [yid for yid, pred in g_dragons if pred(v)]
+                        for t in trips:
+                            if 27 <= t <= 30:
+                                reading_yaku += [yid for yid, pred in G["reading:winds"] if pred(v)]
+                                break
+            fu0 = base_fu + m_fu + trip_fu
+            if pair >= 27:
+                fu0 += _pair_fu(pair, seat, rnd, rules)
+            n_conc = len(trips_c) + m_closed
+            for shape, first in places:
+                conc_sets = n_conc
+                fu = fu0
+                if shape is _SHANPON:
+                    if not tsumo:
+                        conc_sets -= 1
+                        fu -= 4 if _YAO[first] else 2
+                elif shape is not _RYANMEN:
+                    fu += 2
+                v.shape = shape
+                v.concealed_triplets = conc_sets
+                present = reading_yaku
+                pinfu = False
+                if g_pinfu and shape is _RYANMEN and not trips:
+                    extra = [yid for yid, pred in g_pinfu if pred(v)]
+                    if extra:
+                        pinfu = True
+                        present = present + extra
+                if conc_sets >= 3:
+                    present = present + [yid for yid, pred in G["win:ankou"] if pred(v)]
+                if tsumo and not pinfu and not rinshan_no_fu:
+                    fu += 2
+                if fu == 20 and open_pinfu:
+                    fu = 30
+                else:
+                    fu = -(-fu // 10) * 10
+                # value the candidate (the common, non-yakuman case inline)
+                if not excl_ids.isdisjoint(present):
+                    excluded = table.excluded(present)
+                    present = [yid for yid in present if yid not in excluded]
+                if not ym_ids.isdisjoint(present):
+                    cands.append(
+                        _rate_yakuman(table, present, fu, runs_c, trips_c, pair, shape, first, ctx, rules)
+                    )
+                    continue
+                yaku = [(yid, han_of[yid]) for yid in present if han_of[yid]]
+                yaku_han = 0
+                for y in yaku:
+                    yaku_han += y[1]
+                if not yaku_han:
+                    key = (False, 0, False, 0, fu)
+                    cands.append((key, _STD, runs_c, trips_c, pair, shape, first, yaku, 0, fu, 0, None))
+                    continue
+                han = yaku_han + dora_han
+                if han >= 5:
+                    basic, limit = basic_points(han, fu, rules)
+                else:
+                    basic = fu << (han + 2)
+                    limit = None
+                    if basic >= 2000 or (kiriage and basic >= 1920):
+                        basic, limit = 2000, "mangan"
+                valid = not (shibari and yaku_han < 2)
+                pts = _winner_points2(basic, tsumo, dealer) if valid else 0
+                key = (valid, pts, False, han, fu)
+                cands.append((key, _STD, runs_c, trips_c, pair, shape, first, yaku, han, fu, 0, limit))
+    if not melds and len(hand.concealed) == 14:
+        dc = DoraCount(dora, ura, reds)
+        if conc.count(2) == 7:
+            pairs = [k for k in range(34) if conc[k] == 2]
+            v.form = Form.SEVEN_PAIRS
+            v.runs = []
+            v.triplets = []
+            v.pair = -1
+            v.quads = 0
+            v.shape = _TANKI
+            v.concealed_triplets = 0
+            present = fixed + [yid for yid, pred in G["reading:special_form"] if pred(v)]
+            cands.append(
+                _rate(
+                    table,
+                    present,
+                    25,
+                    Form.SEVEN_PAIRS,
+                    [],
+                    pairs,
+                    -1,
+                    _TANKI,
+                    win,
+                    v,
+                    dc,
+                    ctx,
+                    shibari,
+                    rules,
+                )
+            )
+        elif not splits:
+            orphan = _orphan_pair(conc)
+            if orphan is not None:
+                v.form = Form.THIRTEEN_ORPHANS
+                v.runs = []
+                v.triplets = []
+                v.pair = -1
+                v.quads = 0
+                shape = WaitShape.KOKUSHI_13 if win == orphan else WaitShape.KOKUSHI
+                v.shape = shape
+                v.concealed_triplets = 0
+                present = fixed + [yid for yid, pred in G["reading:special_form"] if pred(v)]
+                present += [yid for yid, pred in G["win:kokushi"] if pred(v)]
+                f = Form.THIRTEEN_ORPHANS
+                cands.append(
+                    _rate(table, present, 0, f, [], [], orphan, shape, win, v, dc, ctx, shibari, rules)
+                )
+    if not cands:
+        if splits:
+            raise ScoringError(
+                "bad_win_tile", f"the winning tile {ctx.win_tile} completes no group of {hand}"
+            )
+        raise ScoringError("not_complete", f"{hand} is not a complete hand (no split into sets and a pair)")
+    if len(cands) > 1:
+        cands.sort(key=_first, reverse=True)
+    best = cands[0]
+    key, form, runs_c, trips_c, pair, shape, first, yaku, han, fu, ym, limit = best
+    if not key[0]:
         if ctx.renhou and rules.renhou == "mangan":
-            return _renhou_mangan(best, scored, dc, ctx, rules)
-        if shibari and any(a.yaku for a in scored):
+            return _renhou_mangan([hand, ctx, rules, meld_info, cands, True, None], ctx, rules)
+        if shibari and any(c[7] for c in cands):
             raise ScoringError(
                 "ryanhan_shibari", f"with {ctx.honba} honba the {rules.name} rules need 2 han without dora"
             )
-        raise ScoringError(
-            "no_yaku", f"{hand} has no yaku when won on {ctx.win_tile}: dora alone do not count"
-        )
-    if ctx.renhou and rules.renhou == "mangan" and best.points < _mangan_points(ctx, rules):
-        return _renhou_mangan(best, scored, dc, ctx, rules)
-    basic, _ = basic_points(best.han, best.fu, rules, best.yakuman)
-    pay = payment(
-        basic, dealer=ctx.dealer, tsumo=tsumo, honba=ctx.honba, sticks=ctx.riichi_sticks, rules=rules
-    )
+        raise ScoringError("no_yaku", f"no yaku when won on {ctx.win_tile}: dora alone do not count")
+    if ctx.renhou and rules.renhou == "mangan" and key[1] < _winner_points(2000, ctx):
+        return _renhou_mangan([hand, ctx, rules, meld_info, cands, True, None], ctx, rules)
+    if limit is not None:
+        basic, _ = basic_points(han, fu, rules, ym)
+    else:
+        basic = fu << (han + 2)
     return ScoreResult(
-        han=best.han,
-        fu=best.fu,
-        yaku=best.yaku,
-        fu_items=best.fu_items,
-        dora=0 if best.yakuman else dc.total,
-        dora_count=dc if not best.yakuman else DoraCount(),
-        yakuman=best.yakuman,
-        limit=best.limit,
-        payment=pay,
-        reading=best.reading,
-        placement=best.placement,
-        alternatives=tuple(scored[1:]),
-        rules_name=rules.name,
+        han,
+        fu,
+        table.items(yaku) if len(yaku) > 1 else tuple(YakuItem(*y) for y in yaku),
+        0 if ym else dora_han,
+        _NO_DORA if ym else DoraCount(dora, ura, reds),
+        ym,
+        limit,
+        _pay(basic, dealer, tsumo, ctx.honba * rules.honba_points, ctx.riichi_sticks * rules.riichi_deposit),
+        rules.name,
+        [hand, ctx, rules, meld_info, cands, False, None],
     )
 
 
-def _priority(a: Alternative) -> tuple[bool, int, bool, int, int]:
-    return (a.valid, a.points, a.yakuman > 0, a.han, a.fu)
+_NEXT = tuple(dora_from_indicator(k) for k in range(34))
+_STD = Form.STANDARD
+
+
+class _NoMelds:
+    runs: list[int] = []
+    trips: list[int] = []
+    quads = 0
+    closed_sets = 0
+    fu = 0
+    specs: list = []
+
+    def groups(self) -> tuple[Group, ...]:
+        return ()
+
+
+_NO_MELDS = _NoMelds()
+
+
+def _winner_points2(basic: int, tsumo: bool, dealer: bool) -> int:
+    if not tsumo:
+        return -(-basic * (6 if dealer else 4) // 100) * 100
+    if dealer:
+        return 3 * (-(-basic * 2 // 100) * 100)
+    return -(-basic * 2 // 100) * 100 + 2 * (-(-basic // 100) * 100)
+
+
+def _rate_yakuman(
+    table: _Table,
+    present: list[str],
+    fu: int,
+    runs_c: list[int],
+    trips_c: list[int],
+    pair: int,
+    shape: WaitShape,
+    first: int,
+    ctx: WinContext,
+    rules: Rules,
+) -> tuple:
+    """The candidate tuple of a standard reading holding a yakuman (ordinary yaku are dropped)."""
+    value = table.value
+    yaku = tuple(YakuItem(yid, 13 * value[yid][2], value[yid][2]) for yid in present if value[yid][2])
+    counts = [y.yakuman for y in yaku]
+    n = sum(counts) if rules.yakuman_stacking else max(counts)
+    basic, limit = basic_points(0, fu, rules, n)
+    pts = _winner_points(basic, ctx)
+    return (
+        (True, pts, True, 13 * n, fu),
+        _STD,
+        runs_c,
+        trips_c,
+        pair,
+        shape,
+        first,
+        yaku,
+        13 * n,
+        fu,
+        n,
+        limit,
+    )
+
+
+def _first(c: tuple) -> tuple:
+    return c[0]
+
+
+def _orphan_pair(c: list[int]) -> int | None:
+    pair = None
+    for k in TERMINALS_AND_HONORS:
+        n = c[k]
+        if n == 2 and pair is None:
+            pair = k
+        elif n != 1:
+            return None
+    return pair
 
 
 def _winner_points(basic: int, ctx: WinContext) -> int:
@@ -423,87 +900,183 @@ def _winner_points(basic: int, ctx: WinContext) -> int:
     return -(-basic * 2 // 100) * 100 + 2 * (-(-basic // 100) * 100)
 
 
-def _mangan_points(ctx: WinContext, rules: Rules) -> int:
-    return _winner_points(2000, ctx)
-
-
-def _evaluate(
+def _rate(
     table: _Table,
     present: list[str],
-    reading: Reading,
-    pl: Placement,
+    fu: int,
+    form: Form,
+    runs_c: list[int],
+    trips_c: list[int],
+    pair: int,
+    shape: WaitShape,
+    first: int,
     v: HandView,
     dc: DoraCount,
-    rules: Rules,
     ctx: WinContext,
     shibari: bool,
-) -> Alternative:
+    rules: Rules,
+) -> tuple:
+    """Value one reading with the winning tile in one place: the candidate tuple
+    (priority key, form, runs, triplets, pair, shape, group first kind, yaku, han, fu, yakuman, limit)."""
     value = table.value
-    excluded = set()
+    excluded: set[str] | None = None
     for yid in present:
-        if yid in table.any_excludes:
-            excluded.update(table.excludes[yid])
-    closed = v.closed
-    yakuman_items = [yid for yid in present if value[yid][2] and yid not in excluded]
-    is_pinfu = "pinfu" in present
-    items = fu_items(
-        reading,
-        pl,
-        closed=closed,
-        tsumo=ctx.tsumo,
-        rinshan=ctx.rinshan,
-        pinfu=is_pinfu,
-        seat=ctx.seat_wind,
-        round_wind=ctx.round_wind,
-        win_kind=v.win,
-        rules=rules,
-    )
-    fu = round_fu(items) if items else 0
-    if yakuman_items:
-        yaku = tuple(
-            YakuItem(yid, 13 * value[yid][2], value[yid][2])
-            for yid in sorted(yakuman_items, key=table.order.__getitem__)
-        )
+        ex = table.excludes_of.get(yid)
+        if ex:
+            if excluded is None:
+                excluded = set(ex)
+            else:
+                excluded.update(ex)
+    if excluded:
+        present = [yid for yid in present if yid not in excluded]
+    yakuman = [yid for yid in present if value[yid][2]]
+    if yakuman:
+        yaku = tuple(YakuItem(yid, 13 * value[yid][2], value[yid][2]) for yid in yakuman)
         counts = [y.yakuman for y in yaku]
         n = sum(counts) if rules.yakuman_stacking else max(counts)
         basic, limit = basic_points(0, fu, rules, n)
-        return Alternative(reading, pl, yaku, items, 13 * n, fu, n, limit, _winner_points(basic, ctx), True)
-    idx = 0 if closed else 1
-    yaku = tuple(
-        YakuItem(yid, value[yid][idx])
-        for yid in sorted(present, key=table.order.__getitem__)
-        if yid not in excluded and value[yid][idx]
-    )
-    yaku_han = sum(y.han for y in yaku)
-    han = yaku_han + dc.total if yaku_han else 0
-    basic, limit = basic_points(han, fu, rules) if han else (0, None)
-    valid = yaku_han > 0 and not (shibari and yaku_han < 2)
-    return Alternative(
-        reading, pl, yaku, items, han, fu, 0, limit, _winner_points(basic, ctx) if han else 0, valid
-    )
+        pts = _winner_points(basic, ctx)
+        return (
+            (True, pts, True, 13 * n, fu),
+            form,
+            runs_c,
+            trips_c,
+            pair,
+            shape,
+            first,
+            yaku,
+            13 * n,
+            fu,
+            n,
+            limit,
+        )
+    idx = 0 if v.closed else 1
+    yaku = tuple(YakuItem(yid, value[yid][idx]) for yid in present if value[yid][idx])
+    yaku_han = 0
+    for y in yaku:
+        yaku_han += y.han
+    if not yaku_han:
+        return ((False, 0, False, 0, fu), form, runs_c, trips_c, pair, shape, first, yaku, 0, fu, 0, None)
+    han = yaku_han + dc.total
+    basic, limit = basic_points(han, fu, rules)
+    valid = not (shibari and yaku_han < 2)
+    pts = _winner_points(basic, ctx) if valid else 0
+    return ((valid, pts, False, han, fu), form, runs_c, trips_c, pair, shape, first, yaku, han, fu, 0, limit)
 
 
-def _renhou_mangan(
-    best: Alternative, scored: list[Alternative], dc: DoraCount, ctx: WinContext, rules: Rules
-) -> ScoreResult:
+class _Explainer:
+    """Turns the scorer's candidate tuples into Reading / Placement / FuItem / Alternative
+    objects on demand (once): what a ScoreResult shows when a lesson asks *why*."""
+
+    __slots__ = ("hand", "ctx", "rules", "melds", "cands", "cand", "renhou", "_explained", "_alternatives")
+
+    def __init__(
+        self, hand: Hand, ctx: WinContext, rules: Rules, melds: _Meldinfo, cands: list[tuple], renhou: bool
+    ) -> None:
+        self.hand = hand
+        self.ctx = ctx
+        self.rules = rules
+        self.melds = melds
+        self.cands = cands
+        self.cand = cands[0]
+        self.renhou = renhou
+        self._explained: tuple[Reading, Placement, tuple[FuItem, ...]] | None = None
+        self._alternatives: tuple[Alternative, ...] | None = None
+
+    def explained(self) -> tuple[Reading, Placement, tuple[FuItem, ...]]:
+        """(reading, placement, fu items) of the chosen candidate."""
+        if self._explained is None:
+            reading, placement = self.reading(self.cand)
+            pinfu = any(y[0] == "pinfu" for y in self.cand[7])
+            self._explained = (reading, placement, self.fu_items(reading, placement, pinfu))
+        return self._explained
+
+    def reading(self, cand: tuple) -> tuple[Reading, Placement]:
+        """The Reading and Placement of one candidate, as decompose and waits would give them."""
+        _, form, runs_c, trips_c, pair, shape, first = cand[:7]
+        if form is Form.SEVEN_PAIRS:
+            groups = tuple(Group(GroupKind.PAIR, k) for k in trips_c)
+            return Reading(form, groups), Placement(trips_c.index(first), WaitShape.TANKI)
+        if form is Form.THIRTEEN_ORPHANS:
+            return Reading(form, (), pair), Placement(None, shape)
+        sets = sorted(
+            [(t, False) for t in trips_c] + [(r, True) for r in runs_c],
+        )
+        groups = [Group(GroupKind.RUN if is_run else GroupKind.TRIPLET, k) for k, is_run in sets]
+        declared = self.melds.groups()
+        if shape is WaitShape.TANKI:
+            index = len(groups) + len(declared)
+        else:
+            want = (first, shape is not WaitShape.SHANPON)
+            index = sets.index(want)
+        reading = Reading(Form.STANDARD, (*groups, *declared, Group(GroupKind.PAIR, pair)))
+        return reading, Placement(index, shape)
+
+    def fu_items(self, reading: Reading, placement: Placement, pinfu: bool) -> tuple[FuItem, ...]:
+        """The itemised fu of one reading."""
+        ctx = self.ctx
+        return fu_items(
+            reading,
+            placement,
+            closed=self.hand.is_closed,
+            tsumo=ctx.tsumo,
+            rinshan=ctx.rinshan,
+            pinfu=pinfu,
+            seat=ctx.seat_wind,
+            round_wind=ctx.round_wind,
+            win_kind=ctx.win_tile.kind,
+            rules=self.rules,
+        )
+
+    def alternative(self, cand: tuple) -> Alternative:
+        """One candidate as an Alternative."""
+        key, _, _, _, _, _, _, yaku, han, fu, ym, limit = cand
+        reading, placement = self.reading(cand)
+        items = self.fu_items(reading, placement, any(y[0] == "pinfu" for y in yaku))
+        yaku = _table(self.rules).items(yaku)
+        return Alternative(reading, placement, yaku, items, han, fu, ym, limit, key[1], key[0])
+
+    def alternatives(self) -> tuple[Alternative, ...]:
+        """Every candidate but the chosen one (all of them for a renhou mangan), best first."""
+        if self._alternatives is None:
+            start = 0 if self.renhou else 1
+            self._alternatives = tuple(self.alternative(c) for c in self.cands[start:])
+        return self._alternatives
+
+
+def _pay(basic: int, dealer: bool, tsumo: bool, honba: int, sticks: int) -> Payment:
+    """The payments of a hand of ``basic`` points; ``honba`` and ``sticks`` are bonuses in points."""
+    if not tsumo:
+        ron = -(-basic * (6 if dealer else 4) // 100) * 100
+        return Payment(ron, None, None, None, honba, sticks, ron + honba + sticks)
+    if dealer:
+        each = -(-basic * 2 // 100) * 100
+        return Payment(None, None, None, each, honba, sticks, 3 * each + honba + sticks)
+    d = -(-basic * 2 // 100) * 100
+    nd = -(-basic // 100) * 100
+    return Payment(None, d, nd, None, honba, sticks, d + 2 * nd + honba + sticks)
+
+
+_NO_DORA = DoraCount()
+
+
+def _renhou_mangan(box: list, ctx: WinContext, rules: Rules) -> ScoreResult:
     """JPML renhou: a mangan that does not combine with other yaku (003:331)."""
+    best = box[4][0]
     pay = payment(
         2000, dealer=ctx.dealer, tsumo=False, honba=ctx.honba, sticks=ctx.riichi_sticks, rules=rules
     )
     return ScoreResult(
         han=5,
-        fu=best.fu,
+        fu=best[9],
         yaku=(YakuItem("renhou", 5),),
-        fu_items=best.fu_items,
         dora=0,
         dora_count=DoraCount(),
         yakuman=0,
         limit="mangan",
         payment=pay,
-        reading=best.reading,
-        placement=best.placement,
-        alternatives=tuple(scored),
         rules_name=rules.name,
+        explainer=box,
     )
 
 

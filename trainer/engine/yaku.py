@@ -4,7 +4,10 @@ The values (han closed / open, yakuman multiplier per rule set), glossary keys
 and exclusions live in ``data/yaku.toml``; this module holds only the
 *condition* of each yaku, as one small function over a :class:`HandView`.
 
-Each predicate is registered with a *scope* saying what it depends on:
+Each predicate is registered with a *scope* saying what it depends on, and a
+*gate* after the colon: a cheap condition without which the yaku cannot be
+present (``reading:honors`` is only tried when the reading has an honor
+triplet).  Scopes:
 
 * ``flag``: the situation of the win (riichi, tsumo, haitei, ...);
 * ``hand``: only the tiles of the hand (tanyao, honitsu, tsuuiisou, ...), so it is
@@ -13,7 +16,8 @@ Each predicate is registered with a *scope* saying what it depends on:
 * ``win``: the reading *and* where the winning tile sits (pinfu, sanankou,
   suuankou tanki, thirteen-sided kokushi).
 
-The scorer evaluates each scope as rarely as possible, which keeps scoring fast.
+The scorer evaluates each scope as rarely as possible and skips closed gates,
+which keeps scoring fast.  The gates are listed in :data:`GATES`.
 """
 
 from __future__ import annotations
@@ -53,6 +57,16 @@ class HandView:
 
 
 Predicate = Callable[[HandView], bool]
+
+GATES = (
+    "flag:riichi", "flag:tsumo", "flag:rare",
+    "hand:simples", "hand:one_suit", "hand:no_simples", "hand:green", "hand:one_suit_closed",
+    "reading:special_form", "reading:peikou", "reading:runs3", "reading:outside", "reading:toitoi",
+    "reading:kans", "reading:doukou", "reading:dragons", "reading:winds",
+    "win:pinfu", "win:ankou", "win:kokushi",
+)  # fmt: skip
+"""Every scope:gate a predicate may be registered under; the scorer opens each gate only when
+its cheap condition holds (see score_hand)."""
 PREDICATES: dict[str, tuple[str, Predicate]] = {}
 
 
@@ -102,67 +116,67 @@ def bonus_ids() -> tuple[str, ...]:
 # --------------------------------------------------------------------------- situational
 
 
-@_yaku("riichi", "flag")
+@_yaku("riichi", "flag:riichi")
 def _riichi(v: HandView) -> bool:
     """Declared ready hand (closed)."""
     return v.ctx.riichi and not v.ctx.double_riichi
 
 
-@_yaku("double_riichi", "flag")
+@_yaku("double_riichi", "flag:riichi")
 def _double_riichi(v: HandView) -> bool:
     """Riichi declared on the first turn with no call before it."""
     return v.ctx.double_riichi
 
 
-@_yaku("ippatsu", "flag")
+@_yaku("ippatsu", "flag:riichi")
 def _ippatsu(v: HandView) -> bool:
     """Win within one go-around of riichi, no call in between."""
     return v.ctx.ippatsu
 
 
-@_yaku("menzen_tsumo", "flag")
+@_yaku("menzen_tsumo", "flag:tsumo")
 def _menzen_tsumo(v: HandView) -> bool:
     """Self-drawn win with a closed hand."""
     return v.tsumo and v.closed
 
 
-@_yaku("haitei_raoyue", "flag")
+@_yaku("haitei_raoyue", "flag:rare")
 def _haitei(v: HandView) -> bool:
     """Tsumo on the last tile of the live wall."""
     return v.ctx.haitei
 
 
-@_yaku("houtei_raoyui", "flag")
+@_yaku("houtei_raoyui", "flag:rare")
 def _houtei(v: HandView) -> bool:
     """Ron on the last discard of the hand."""
     return v.ctx.houtei
 
 
-@_yaku("rinshan_kaihou", "flag")
+@_yaku("rinshan_kaihou", "flag:rare")
 def _rinshan(v: HandView) -> bool:
     """Win on the replacement tile after a kan."""
     return v.ctx.rinshan
 
 
-@_yaku("chankan", "flag")
+@_yaku("chankan", "flag:rare")
 def _chankan(v: HandView) -> bool:
     """Ron on the tile another player adds to a pon (robbing the kan)."""
     return v.ctx.chankan
 
 
-@_yaku("tenhou", "flag")
+@_yaku("tenhou", "flag:rare")
 def _tenhou(v: HandView) -> bool:
     """The dealer's dealt hand is already complete."""
     return v.ctx.tenhou
 
 
-@_yaku("chiihou", "flag")
+@_yaku("chiihou", "flag:rare")
 def _chiihou(v: HandView) -> bool:
     """A non-dealer wins by tsumo on the first draw, no call before."""
     return v.ctx.chiihou
 
 
-@_yaku("renhou", "flag")
+@_yaku("renhou", "flag:rare")
 def _renhou(v: HandView) -> bool:
     """A non-dealer rons before the first draw (yakuman only where the rules say so)."""
     return v.ctx.renhou and v.rules.renhou == "yakuman"
@@ -171,26 +185,26 @@ def _renhou(v: HandView) -> bool:
 # --------------------------------------------------------------------------- hand (tiles only)
 
 
-@_yaku("tanyao", "hand")
+@_yaku("tanyao", "hand:simples")
 def _tanyao(v: HandView) -> bool:
     """All simples: no terminal and no honor anywhere."""
     c = v.counts
     return not (v.honors or c[0] or c[8] or c[9] or c[17] or c[18] or c[26])
 
 
-@_yaku("honitsu", "hand")
+@_yaku("honitsu", "hand:one_suit")
 def _honitsu(v: HandView) -> bool:
     """One number suit plus honors (honors must be present)."""
     return v.honors > 0 and v.suits in (1, 2, 4)
 
 
-@_yaku("chinitsu", "hand")
+@_yaku("chinitsu", "hand:one_suit")
 def _chinitsu(v: HandView) -> bool:
     """One number suit only."""
     return v.honors == 0 and v.suits in (1, 2, 4)
 
 
-@_yaku("honroutou", "hand")
+@_yaku("honroutou", "hand:no_simples")
 def _honroutou(v: HandView) -> bool:
     """Only terminals and honors, both present (all of one would be a yakuman)."""
     c = v.counts
@@ -198,20 +212,20 @@ def _honroutou(v: HandView) -> bool:
     return terminals > 0 and v.honors > 0 and terminals + v.honors == sum(c)
 
 
-@_yaku("tsuuiisou", "hand")
+@_yaku("tsuuiisou", "hand:no_simples")
 def _tsuuiisou(v: HandView) -> bool:
     """Only honors."""
     return v.suits == 0
 
 
-@_yaku("chinroutou", "hand")
+@_yaku("chinroutou", "hand:no_simples")
 def _chinroutou(v: HandView) -> bool:
     """Only terminals (ones and nines)."""
     c = v.counts
     return v.honors == 0 and c[0] + c[8] + c[9] + c[17] + c[18] + c[26] == sum(c)
 
 
-@_yaku("ryuuiisou", "hand")
+@_yaku("ryuuiisou", "hand:green")
 def _ryuuiisou(v: HandView) -> bool:
     """Only green tiles: 2 3 4 6 8 sou and the green dragon (which some rules require)."""
     c = v.counts
@@ -220,7 +234,7 @@ def _ryuuiisou(v: HandView) -> bool:
     return all(k in _GREEN for k in range(34) if c[k])
 
 
-@_yaku("chuuren_poutou", "hand")
+@_yaku("chuuren_poutou", "hand:one_suit_closed")
 def _chuuren(v: HandView) -> bool:
     """Nine gates: closed, no kan, one suit holding 1112345678999 plus any tile."""
     if v.hand.melds or v.honors or v.suits not in (1, 2, 4):
@@ -230,7 +244,7 @@ def _chuuren(v: HandView) -> bool:
     return c[0] >= 3 and c[8] >= 3 and all(c[i] >= 1 for i in range(1, 8))
 
 
-@_yaku("junsei_chuuren_poutou", "hand")
+@_yaku("junsei_chuuren_poutou", "hand:one_suit_closed")
 def _junsei_chuuren(v: HandView) -> bool:
     """Nine gates on the nine-sided wait: 1112345678999 before the winning tile."""
     if not _chuuren(v):
@@ -246,77 +260,79 @@ def _junsei_chuuren(v: HandView) -> bool:
 # --------------------------------------------------------------------------- reading
 
 
-@_yaku("chiitoitsu", "reading")
+@_yaku("chiitoitsu", "reading:special_form")
 def _chiitoitsu(v: HandView) -> bool:
     """Seven different pairs."""
     return v.form is Form.SEVEN_PAIRS
 
 
-@_yaku("kokushi_musou", "reading")
+@_yaku("kokushi_musou", "reading:special_form")
 def _kokushi(v: HandView) -> bool:
     """Thirteen orphans: one of each terminal and honor plus a pair of one."""
     return v.form is Form.THIRTEEN_ORPHANS
 
 
-@_yaku("iipeikou", "reading")
+@_yaku("iipeikou", "reading:peikou")
 def _iipeikou(v: HandView) -> bool:
     """Two identical runs in a closed hand (exactly one such pair)."""
     return v.closed and _identical_run_pairs(v.runs) == 1
 
 
-@_yaku("ryanpeikou", "reading")
+@_yaku("ryanpeikou", "reading:peikou")
 def _ryanpeikou(v: HandView) -> bool:
     """Two pairs of identical runs in a closed hand."""
     return v.closed and _identical_run_pairs(v.runs) == 2
 
 
 def _identical_run_pairs(runs: list[int]) -> int:
-    if len(runs) < 2:
+    """How many pairs of identical runs: 1 for AAB(C), 2 for AABB and AAAA, 1 for AAAB."""
+    n = len(runs)
+    distinct = len(set(runs))
+    if distinct == n:
         return 0
-    seen: dict[int, int] = {}
-    for r in runs:
-        seen[r] = seen.get(r, 0) + 1
-    return sum(n // 2 for n in seen.values())
+    if n - distinct == 1:
+        return 1
+    return sum(runs.count(r) // 2 for r in set(runs))
 
 
-@_yaku("yakuhai_haku", "reading")
+@_yaku("yakuhai_haku", "reading:dragons")
 def _haku(v: HandView) -> bool:
     """A triplet or quad of white dragons."""
     return 31 in v.triplets
 
 
-@_yaku("yakuhai_hatsu", "reading")
+@_yaku("yakuhai_hatsu", "reading:dragons")
 def _hatsu(v: HandView) -> bool:
     """A triplet or quad of green dragons."""
     return 32 in v.triplets
 
 
-@_yaku("yakuhai_chun", "reading")
+@_yaku("yakuhai_chun", "reading:dragons")
 def _chun(v: HandView) -> bool:
     """A triplet or quad of red dragons."""
     return 33 in v.triplets
 
 
-@_yaku("yakuhai_seat_wind", "reading")
+@_yaku("yakuhai_seat_wind", "reading:winds")
 def _seat_wind(v: HandView) -> bool:
     """A triplet or quad of the player's own wind."""
     return v.seat in v.triplets
 
 
-@_yaku("yakuhai_round_wind", "reading")
+@_yaku("yakuhai_round_wind", "reading:winds")
 def _round_wind(v: HandView) -> bool:
     """A triplet or quad of the round wind."""
     return v.round in v.triplets
 
 
-@_yaku("sanshoku_doujun", "reading")
+@_yaku("sanshoku_doujun", "reading:runs3")
 def _sanshoku(v: HandView) -> bool:
     """The same run in all three number suits."""
     runs = v.runs
     return len(runs) >= 3 and any(r < 9 and r + 9 in runs and r + 18 in runs for r in runs)
 
 
-@_yaku("ittsu", "reading")
+@_yaku("ittsu", "reading:runs3")
 def _ittsu(v: HandView) -> bool:
     """123, 456 and 789 of one suit (pure straight)."""
     runs = v.runs
@@ -340,63 +356,63 @@ def _terminal(k: int) -> bool:
     return k < 27 and k % 9 in (0, 8)
 
 
-@_yaku("chanta", "reading")
+@_yaku("chanta", "reading:outside")
 def _chanta(v: HandView) -> bool:
     """Every set and the pair hold a terminal or honor, with at least one run and one honor."""
     return bool(v.runs) and v.honors > 0 and _all_groups_have(v, _yaochuu)
 
 
-@_yaku("junchan", "reading")
+@_yaku("junchan", "reading:outside")
 def _junchan(v: HandView) -> bool:
     """Every set and the pair hold a terminal (no honors), with at least one run."""
     return bool(v.runs) and v.honors == 0 and _all_groups_have(v, _terminal)
 
 
-@_yaku("toitoi", "reading")
+@_yaku("toitoi", "reading:toitoi")
 def _toitoi(v: HandView) -> bool:
     """Four triplets or quads and a pair."""
     return v.form is Form.STANDARD and not v.runs and len(v.triplets) == 4
 
 
-@_yaku("sankantsu", "reading")
+@_yaku("sankantsu", "reading:kans")
 def _sankantsu(v: HandView) -> bool:
     """Three quads."""
     return v.quads == 3
 
 
-@_yaku("suukantsu", "reading")
+@_yaku("suukantsu", "reading:kans")
 def _suukantsu(v: HandView) -> bool:
     """Four quads."""
     return v.quads == 4
 
 
-@_yaku("sanshoku_doukou", "reading")
+@_yaku("sanshoku_doukou", "reading:doukou")
 def _sanshoku_doukou(v: HandView) -> bool:
     """The same triplet in all three number suits."""
     t = v.triplets
     return len(t) >= 3 and any(k < 9 and k + 9 in t and k + 18 in t for k in t)
 
 
-@_yaku("shousangen", "reading")
+@_yaku("shousangen", "reading:dragons")
 def _shousangen(v: HandView) -> bool:
     """Two dragon triplets and a pair of the third dragon."""
     return v.pair in _DRAGONS and sum(1 for d in _DRAGONS if d in v.triplets) == 2
 
 
-@_yaku("daisangen", "reading")
+@_yaku("daisangen", "reading:dragons")
 def _daisangen(v: HandView) -> bool:
     """Triplets of all three dragons."""
     t = v.triplets
     return 31 in t and 32 in t and 33 in t
 
 
-@_yaku("shousuushii", "reading")
+@_yaku("shousuushii", "reading:winds")
 def _shousuushii(v: HandView) -> bool:
     """Three wind triplets and a pair of the fourth wind."""
     return v.pair in _WINDS and sum(1 for w in _WINDS if w in v.triplets) == 3
 
 
-@_yaku("daisuushii", "reading")
+@_yaku("daisuushii", "reading:winds")
 def _daisuushii(v: HandView) -> bool:
     """Triplets of all four winds."""
     t = v.triplets
@@ -406,7 +422,7 @@ def _daisuushii(v: HandView) -> bool:
 # --------------------------------------------------------------------------- win (reading + winning tile)
 
 
-@_yaku("pinfu", "win")
+@_yaku("pinfu", "win:pinfu")
 def _pinfu(v: HandView) -> bool:
     """Closed, four runs, a pair worth no fu, won on a two-sided wait."""
     if not v.closed or v.form is not Form.STANDARD or v.triplets or v.shape is not WaitShape.RYANMEN:
@@ -415,25 +431,25 @@ def _pinfu(v: HandView) -> bool:
     return p < 31 and p != v.seat and p != v.round
 
 
-@_yaku("sanankou", "win")
+@_yaku("sanankou", "win:ankou")
 def _sanankou(v: HandView) -> bool:
     """Three concealed triplets (a triplet finished by ron is not concealed)."""
     return v.concealed_triplets == 3
 
 
-@_yaku("suuankou", "win")
+@_yaku("suuankou", "win:ankou")
 def _suuankou(v: HandView) -> bool:
     """Four concealed triplets, the last one drawn (not on a pair wait)."""
     return v.concealed_triplets == 4 and v.shape is not WaitShape.TANKI
 
 
-@_yaku("suuankou_tanki", "win")
+@_yaku("suuankou_tanki", "win:ankou")
 def _suuankou_tanki(v: HandView) -> bool:
     """Four concealed triplets won on the pair (single wait)."""
     return v.concealed_triplets == 4 and v.shape is WaitShape.TANKI
 
 
-@_yaku("kokushi_musou_juusanmen", "win")
+@_yaku("kokushi_musou_juusanmen", "win:kokushi")
 def _kokushi13(v: HandView) -> bool:
     """Thirteen orphans waiting on all thirteen kinds."""
     return v.shape is WaitShape.KOKUSHI_13
@@ -444,4 +460,4 @@ def seat_is_dealer(seat: int) -> bool:
     return seat == EAST
 
 
-__all__ = ["PREDICATES", "HandView", "YakuInfo", "bonus_ids", "yaku_info"]
+__all__ = ["GATES", "PREDICATES", "HandView", "YakuInfo", "bonus_ids", "yaku_info"]

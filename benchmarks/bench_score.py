@@ -1,0 +1,223 @@
+"""Scoring: speed against the `mahjong` 2.1.0 oracle and a differential run.
+
+``run(quick)`` generates random winning hands (closed and open, kans, riichi,
+tsumo, ippatsu, winds, dora, ura, red fives, honba, sticks, haitei / houtei /
+rinshan / chankan), scores each with ``trainer.engine.scoring.score_hand``
+(Tenhou preset) and with ``mahjong``'s ``HandCalculator.estimate_hand_value``
+configured as Tenhou, and prints:
+
+* the number of hands compared and the number of differences (han, fu, every
+  payment, or error vs. no error), with the first few differences spelled out;
+* the median time per hand of each scorer and the speed ratio.
+
+The oracle is used only here and in tests, never by ``trainer/``.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from trainer.engine.hand import Hand, MeldKind
+from trainer.engine.rules import load_rules
+from trainer.engine.scoring import ScoringError, WinContext, score_hand
+from trainer.engine.scoring_random import random_win
+from trainer.engine.tiles import Tile
+
+RULES = load_rules("tenhou")
+
+# mahjong error ids that mean the same as ours
+_ERROR_MAP = {"no_yaku": "no_yaku", "hand_not_winning": "not_complete"}
+
+
+def _ids(tiles: list[Tile], used: dict[int, int]) -> list[int]:
+    """136-ids for our tiles: a red five is copy 0 of its kind (mahjong's aka ids 16/52/88),
+    plain fives take copies 1..3, every other kind copies 0..3."""
+    out = []
+    for t in tiles:
+        if t.red:
+            out.append(t.kind * 4)
+            continue
+        base = 1 if (t.kind < 27 and t.kind % 9 == 4) else 0
+        n = used.get(t.kind, 0)
+        used[t.kind] = n + 1
+        out.append(t.kind * 4 + base + n)
+    return out
+
+
+def oracle(hand: Hand, ctx: WinContext):
+    """Score with mahjong 2.1.0 configured as Tenhou; returns its HandResponse."""
+    from mahjong.hand_calculating.hand import HandCalculator
+
+    args, kwargs = _oracle_args(hand, ctx)
+    return HandCalculator.estimate_hand_value(*args, **kwargs)
+
+
+def _oracle_args(hand: Hand, ctx: WinContext) -> tuple[tuple, dict]:
+    """The arguments of mahjong's estimate_hand_value for our hand and situation."""
+    from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+    from mahjong.meld import Meld as MMeld
+
+    used: dict[int, int] = {}
+    melds = []
+    all_ids = []
+    concealed_ids = _ids(list(hand.concealed), used)
+    all_ids += concealed_ids
+    for m in hand.melds:
+        ids = _ids(list(m.tiles), used)
+        all_ids += ids
+        mtype = {
+            MeldKind.CHI: MMeld.CHI,
+            MeldKind.PON: MMeld.PON,
+            MeldKind.KAN_OPEN: MMeld.KAN,
+            MeldKind.KAN_ADDED: MMeld.SHOUMINKAN,
+            MeldKind.KAN_CLOSED: MMeld.KAN,
+        }[m.kind]
+        melds.append(MMeld(meld_type=mtype, tiles=ids, opened=m.kind is not MeldKind.KAN_CLOSED))
+    win_id = next(
+        i for t, i in zip(hand.concealed, concealed_ids, strict=True) if t.kind == ctx.win_tile.kind
+    )
+    dora = [t.kind * 4 for t in ctx.dora_indicators]
+    ura = [t.kind * 4 for t in ctx.ura_indicators]
+    options = OptionalRules(
+        has_open_tanyao=True,
+        has_aka_dora=True,
+        has_double_yakuman=False,
+        kazoe_limit=HandConstants.KAZOE_LIMITED,
+        kiriage=False,
+        fu_for_open_pinfu=True,
+        fu_for_pinfu_tsumo=False,
+    )
+    config = HandConfig(
+        is_tsumo=ctx.tsumo,
+        is_riichi=ctx.riichi or ctx.double_riichi,
+        is_daburu_riichi=ctx.double_riichi,
+        is_ippatsu=ctx.ippatsu,
+        is_rinshan=ctx.rinshan,
+        is_chankan=ctx.chankan,
+        is_haitei=ctx.haitei,
+        is_houtei=ctx.houtei,
+        player_wind=ctx.seat_wind,
+        round_wind=ctx.round_wind,
+        tsumi_number=ctx.honba,
+        kyoutaku_number=ctx.riichi_sticks,
+        options=options,
+    )
+    return (all_ids, win_id), {
+        "melds": melds,
+        "dora_indicators": dora,
+        "config": config,
+        "ura_dora_indicators": ura,
+    }
+
+
+def ours(hand: Hand, ctx: WinContext):
+    """Score with our engine; returns the ScoreResult or the ScoringError."""
+    try:
+        return score_hand(hand, ctx, RULES)
+    except ScoringError as e:
+        return e
+
+
+def compare(hand: Hand, ctx: WinContext) -> str | None:
+    """None when both scorers agree on the hand, else a one-line description of the difference."""
+    a = ours(hand, ctx)
+    b = oracle(hand, ctx)
+    if isinstance(a, ScoringError) or b.error:
+        ea = a.code if isinstance(a, ScoringError) else None
+        eb = _ERROR_MAP.get(b.error, b.error) if b.error else None
+        if ea == eb:
+            return None
+        return f"{hand} win {ctx.win_tile} {_ctx_text(ctx)}: ours {ea or _res_text(a)} vs oracle {eb or _ora_text(b)}"
+    cost = b.cost
+    pay = a.payment
+    if pay.ron is not None:
+        mine = (pay.ron, 0)
+    elif pay.all is not None:
+        mine = (pay.all, pay.all)
+    else:
+        mine = (pay.dealer, pay.non_dealer)
+    theirs = (cost["main"], cost["additional"])
+    same = a.han == b.han and mine == theirs and pay.total == cost["total"]
+    if same and not a.yakuman and a.han < 5:
+        same = a.fu == b.fu
+    if same:
+        return None
+    return f"{hand} win {ctx.win_tile} {_ctx_text(ctx)}: ours {_res_text(a)} vs oracle {_ora_text(b)}"
+
+
+def _ctx_text(ctx: WinContext) -> str:
+    flags = [
+        n
+        for n in ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan")
+        if getattr(ctx, n)
+    ]
+    winds = "ESWN"
+    return (
+        f"[{' '.join(flags)} seat {winds[ctx.seat_wind - 27]} round {winds[ctx.round_wind - 27]} "
+        f"dora {''.join(map(str, ctx.dora_indicators))} ura {''.join(map(str, ctx.ura_indicators))} "
+        f"honba {ctx.honba} sticks {ctx.riichi_sticks}]"
+    )
+
+
+def _res_text(a) -> str:
+    return f"{a.han}h{a.fu}f {[y.id for y in a.yaku]} dora {a.dora} {a.payment.to_json()}"
+
+
+def _ora_text(b) -> str:
+    return f"{b.han}h{b.fu}f {[y.name for y in b.yaku]} {b.cost and (b.cost['main'], b.cost['additional'], b.cost['total'])}"
+
+
+def differential(n: int, seed: int = 1) -> tuple[int, list[str]]:
+    """Compare ``n`` random hands; returns (number compared, list of differences)."""
+    rng = random.Random(seed)
+    diffs = []
+    for _ in range(n):
+        hand, ctx = random_win(rng, RULES)
+        d = compare(hand, ctx)
+        if d:
+            diffs.append(d)
+    return n, diffs
+
+
+def _timing(n: int, seed: int = 7) -> tuple[float, float]:
+    """Median seconds per winning hand for our scorer and the oracle, timed alternately on the
+    same hands (so machine load affects both alike); the oracle's 136-id conversion is not timed."""
+    from mahjong.hand_calculating.hand import HandCalculator
+
+    rng = random.Random(seed)
+    cases = []
+    while len(cases) < n:
+        hand, ctx = random_win(rng, RULES)
+        if not isinstance(ours(hand, ctx), ScoringError):
+            cases.append((hand, ctx, _oracle_args(hand, ctx)))
+    estimate = HandCalculator.estimate_hand_value
+    ours_t, theirs_t = [], []
+    for hand, ctx, (args, kwargs) in cases:
+        t0 = time.perf_counter()
+        score_hand(hand, ctx, RULES)
+        t1 = time.perf_counter()
+        estimate(*args, **kwargs)
+        t2 = time.perf_counter()
+        ours_t.append(t1 - t0)
+        theirs_t.append(t2 - t1)
+    return statistics.median(ours_t), statistics.median(theirs_t)
+
+
+def run(quick: bool) -> None:
+    """Print the differential count and the speed comparison."""
+    n = 5_000 if quick else 50_000
+    start = time.perf_counter()
+    total, diffs = differential(n)
+    print(
+        f"differential vs mahjong 2.1.0 (Tenhou): {total} hands, {len(diffs)} differences "
+        f"({time.perf_counter() - start:.1f} s)"
+    )
+    for d in diffs[:10]:
+        print("  ", d)
+    ours_med, theirs_med = _timing(2_000 if quick else 10_000)
+    print(
+        f"median per winning hand: ours {ours_med * 1e6:.1f} us, mahjong estimate_hand_value "
+        f"{theirs_med * 1e6:.1f} us, ratio {theirs_med / ours_med:.2f}x"
+    )
