@@ -186,6 +186,7 @@ def _make_shanten_counts():
 
 
 shanten_counts = _make_shanten_counts()
+shanten_counts.__qualname__ = "shanten_counts"
 
 
 def _final(x: int, y: int) -> tuple[int, ...]:
