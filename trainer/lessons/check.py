@@ -100,7 +100,7 @@ def _check_terms(lf: LessonFile) -> list[Problem]:
     g = glossary()
     if g.has is None:
         return [lf.problem(uses[0][0], f"cannot check term '{uses[0][1]}': {g.error}")]
-    return [lf.problem(p, f"unknown glossary term '{t}'") for p, t in uses if not g.has(t)]
+    return [lf.problem(p, f"{dotted(p)}: unknown glossary term '{t}'") for p, t in uses if not g.has(t)]
 
 
 def _check_header(lf: LessonFile) -> list[Problem]:
@@ -140,8 +140,8 @@ def _check_drills(lf: LessonFile) -> list[Problem]:
     for i, step in drills:
         gen = GENERATORS.get(step.generator)
         if gen is None:
-            out.append(lf.problem(("steps", i, "generator"),
-                                  f"unknown generator '{step.generator}'; known: {', '.join(sorted(GENERATORS))}"))
+            out.append(lf.problem(("steps", i, "generator"), f"steps[{i}].generator: unknown generator "
+                                  f"'{step.generator}'; known: {', '.join(sorted(GENERATORS))}"))
             continue
         try:
             gen.params_model.model_validate(step.params)

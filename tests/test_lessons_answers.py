@@ -1,0 +1,156 @@
+"""Engine-computed answers of lesson steps and grading of learner responses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic import TypeAdapter
+
+from trainer.lessons.answers import AnswerError, answer, grade
+from trainer.lessons.model import Lesson, Step
+from trainer.lessons.richtext import RichTextError, parse_rich
+
+STEP = TypeAdapter(Step)
+P = {"ru": "?"}
+
+
+def step(**fields: Any) -> Any:
+    """A validated step from keyword fields."""
+    return STEP.validate_python(fields)
+
+
+def test_pick_waits_graded_exactly() -> None:
+    s = step(kind="pick_tiles", prompt=P, ask="waits", hand="2345699m")  # sanmenchan 000:630-631
+    assert grade(s, "147m").correct
+    assert not grade(s, "14m").correct
+    assert not grade(s, "1478m").correct
+    fb = grade(s, ["1m", "4m", "7m"])
+    assert fb.correct and fb.display == "147m"
+    assert {i["tile"] for i in fb.explanation if i["kind"] == "wait"} == {"1m", "4m", "7m"}
+
+
+@pytest.mark.parametrize(
+    ("hand", "waits"),
+    [("1355m", "2m"), ("1255m", "3m"), ("8955m", "7m"), ("3499m", "25m"), ("2288m", "28m"), ("1237m", "7m"),
+     ("3456m", "36m"), ("1113m", "23m"), ("3334m", "245m"), ("2345678m", "258m"), ("3335777m", "456m"),
+     ("2223466m", "256m"), ("3334555m", "23456m"), ("2223456777m", "12345678m")],
+)
+def test_seed_wait_cases(hand: str, waits: str) -> None:
+    """The wait test cases of seed 000 (seed-000-wait-testcases.tsv)."""
+    assert answer(step(kind="pick_tiles", prompt=P, ask="waits", hand=hand)).display == waits
+
+
+def test_discard_best_by_ukeire() -> None:
+    # 9m leaves a shanpon on 1z/5z (4 tiles); 5z or 1z leaves a tanki (3 tiles)
+    s = step(kind="pick_tiles", prompt=P, ask="discard", hand="123m456p789s1155z9m")
+    assert answer(s).display == "9m"
+    assert grade(s, "9m").correct and not grade(s, "5z").correct and not grade(s, "1z").correct
+    # 1m or 4m from 1234m: both leave the same shanpon -> equally best, either is right
+    tie = step(kind="pick_tiles", prompt=P, ask="discard", hand="1234m456p789s1155z")
+    assert answer(tie).display == "14m"
+    assert grade(tie, "1m").correct and grade(tie, "4m").correct and not grade(tie, "14m5z").correct
+
+
+def test_dora_and_complete_set_and_match() -> None:
+    assert answer(step(kind="pick_tiles", prompt=P, ask="dora", dora="9m4z7z")).display == "1m15z"
+    assert answer(step(kind="pick_tiles", prompt=P, ask="complete_set", tiles="34p")).display == "25p"
+    assert answer(step(kind="pick_tiles", prompt=P, ask="complete_set", tiles="77z")).display == "7z"
+    s = step(kind="pick_tiles", prompt=P, ask="match", tiles="19m5p1z6z", filter="yaochuu")
+    assert answer(s).display == "19m16z"
+    with pytest.raises(AnswerError):
+        answer(step(kind="pick_tiles", prompt=P, ask="complete_set", tiles="19m"))
+
+
+def test_numbers() -> None:
+    assert grade(step(kind="number", prompt=P, ask="shanten", hand="1479m"), 1).correct
+    assert answer(step(kind="number", prompt=P, ask="waits_count", hand="2223456777m")).value == 8
+    # ryanmen with one of each winning tile visible: 6 left (curriculum S05 step 5)
+    assert answer(step(kind="number", prompt=P, ask="ukeire", hand="3499m", visible="25m")).value == 6
+    assert answer(step(kind="number", prompt=P, ask="dora_count", hand="1123m", dora="9m")).value == 2
+    assert not grade(step(kind="number", prompt=P, ask="shanten", hand="1479m"), "x").correct
+
+
+def test_scoring_worked_examples() -> None:
+    """Riichi digest §9.1: E1 (dealer ron 3 han 30 fu = 5800) and E4 (dealer ron 1 han 30 fu = 1500)."""
+    e1 = {"hand": "123m99m789p123s(777z)", "win": {"tile": "2s", "by": "ron", "seat": "E", "round": "S", "dora": "6p"}}
+    assert answer(step(kind="number", prompt=P, ask="han", **e1)).value == 3
+    assert answer(step(kind="number", prompt=P, ask="fu", **e1)).value == 30
+    assert answer(step(kind="number", prompt=P, ask="points", **e1)).value == 5800
+    e4 = {"hand": "567m456p345s88p(234m)", "win": {"tile": "5m", "by": "ron", "seat": "E", "round": "E"}}
+    assert answer(step(kind="number", prompt=P, ask="points", **e4)).value == 1500
+    fb = step(kind="fu_breakdown", prompt=P, **e4)
+    ans = answer(fb)
+    assert ans.value == 30
+    items = [(i["id"], i["fu"]) for i in ans.explanation]
+    assert grade(fb, items).correct and grade(fb, 30).correct and not grade(fb, 40).correct
+
+
+def test_not_a_winning_hand() -> None:
+    with pytest.raises(AnswerError, match="cannot score"):
+        answer(step(kind="number", prompt=P, ask="fu", hand="123m456p789s1357z", win={"tile": "1z"}))
+
+
+def test_choice_engine_and_authored() -> None:
+    opts = [{"value": v} for v in ("ryanmen", "kanchan", "penchan")]
+    s = step(kind="choice", prompt=P, ask="shape", hand="8955m", options=opts)
+    assert grade(s, 2).correct and not grade(s, 0).correct
+    named = step(kind="choice", prompt=P, ask="named_shape", hand="3334555m",
+                 options=[{"value": "tatsumaki"}, {"value": "entotsu"}])
+    assert answer(named).value == frozenset({0})
+    tenpai = step(kind="choice", prompt=P, ask="tenpai", hand="1479m", options=[{"value": "yes"}, {"value": "no"}])
+    assert grade(tenpai, 1).correct
+    authored = step(kind="choice", prompt=P, multiple=True,
+                    options=[{"text": P, "correct": True}, {"text": P}, {"text": P, "correct": True}])
+    assert grade(authored, {0, 2}).correct and not grade(authored, {0}).correct
+
+
+def test_yaku_choice() -> None:
+    s = step(kind="choice", prompt=P, ask="yaku", multiple=True, hand="123m99m789p123s(777z)",
+             win={"tile": "2s", "seat": "E", "round": "S"},
+             options=[{"value": "yakuhai_chun"}, {"value": "chanta"}, {"value": "tanyao"}])
+    assert answer(s).value == frozenset({0, 1})
+
+
+def test_arrange() -> None:
+    sort = step(kind="arrange", prompt=P, ask="sort", tiles="5z3p1m9m")
+    assert grade(sort, ["1m", "9m", "3p", "5z"]).correct and not grade(sort, ["9m", "1m", "3p", "5z"]).correct
+    split = step(kind="arrange", prompt=P, ask="split", hand="11122233m")
+    assert grade(split, ["111m", "222m", "33m"]).correct
+    assert grade(split, ["123m", "123m", "12m"]) .correct is False
+    boxes = step(kind="arrange", prompt=P, ask="boxes", tiles="1m5z",
+                 boxes=[{"label": P, "filter": "numbers"}, {"label": P, "filter": "honors"}])
+    assert grade(boxes, [0, 1]).correct and not grade(boxes, [1, 0]).correct
+    order = step(kind="arrange", prompt=P, ask="order", cards=[{"text": P}, {"text": P}, {"text": P}])
+    assert grade(order, [0, 1, 2]).correct and not grade(order, [1, 0, 2]).correct
+
+
+def test_variant_waits_use_the_engine() -> None:
+    """Seed kunto cases (000:3453): 89 + dragon-ten waits on 5 with 55? -> '89X5' waits 5;
+    1-3-7 + joker of the suit waits on 2 or 7."""
+    ten = step(kind="pick_tiles", prompt=P, ask="waits", hand="589m7z", variant={"dragons": "ten"})
+    assert answer(ten).display == "5m"
+    joker = step(kind="pick_tiles", prompt=P, ask="waits", hand="137m7z", variant={"dragons": "joker"})
+    assert answer(joker).display == "27m7z"  # the joker itself also completes the hand
+
+
+def test_rich_text() -> None:
+    spans = parse_rich("Рука {tiles:123m} и {term:riichi|риичи}, **важно**.\n\nДальше.")
+    assert [s.kind for s in spans] == ["text", "tiles", "text", "term", "text", "strong", "text", "paragraph", "text"]
+    assert spans[3].value == "riichi" and spans[3].label == "риичи"
+    for bad in ("{tiles:12x}", "{foo:1}", "a } b", "{term:Riichi}"):
+        with pytest.raises(RichTextError):
+            parse_rich(bad)
+
+
+def test_lesson_model_helpers() -> None:
+    lesson = Lesson.model_validate({
+        "id": "skill_h", "title": {"ru": "а", "en": "a"}, "track": "skills", "level": 1,
+        "audience": "player", "minutes": 3, "skill": "waits_basic",
+        "steps": [{"kind": "text", "text": P}, {"kind": "number", "id": "q1", "prompt": P, "ask": "shanten",
+                                                "hand": "1479m", "skill": "shanten"}],
+    })
+    assert lesson.step_key(0) == "skill_h/0" and lesson.step_key(1) == "skill_h/q1"
+    assert lesson.step_skill(0) == "waits_basic" and lesson.step_skill(1) == "shanten"
+    assert not lesson.steps[0].interactive and lesson.steps[1].interactive
+    assert Lesson.model_json_schema()["title"] == "Lesson"
