@@ -159,7 +159,7 @@ def round_fu(items: tuple[FuItem, ...]) -> int:
 
 
 def fu_breakdown(result_or_items: object) -> list[str]:
-    """A teacher's working of the fu as text lines, e.g. ``['20  fuutei', '+8  ankou_yaochuu 999m',
+    """A teacher's working of the fu as text lines, e.g. ``[' 20  fuutei', ' +8  ankou_yaochuu 999m',
     ..., '= 38 -> 40']``; accepts a ScoreResult or a tuple of FuItem."""
     items = getattr(result_or_items, "fu_items", result_or_items)
     assert isinstance(items, tuple)
@@ -168,7 +168,7 @@ def fu_breakdown(result_or_items: object) -> list[str]:
         sign = "" if n == 0 else "+"
         extra = f" {item.tiles}" if item.tiles else ""
         ron = " (by ron: counts as open)" if item.by_ron else ""
-        lines.append(f"{sign}{item.fu:<3} {item.id}{extra}{ron}")
+        lines.append(f"{sign + str(item.fu):>3}  {item.id}{extra}{ron}")
     total = sum(i.fu for i in items)
     if items:
         rounded = round_fu(items)

@@ -1,0 +1,280 @@
+"""``python -m trainer score``: score a winning hand, or a stream of them as JSON lines.
+
+One hand, readable::
+
+    python -m trainer score "234m567p22s (777z) [5555m]" --win 2s --tsumo --seat S --round E --dora 3m
+
+prints the yaku, the dora, the fu worked out item by item, han and fu, and
+who pays what.  ``--alternatives`` also lists the other readings of the hand.
+
+Many hands, machine-readable: ``--jsonl`` reads one JSON object per line from
+standard input (or ``--input FILE``) and writes one JSON object per line::
+
+    {"hand": "...", "win": "2s", "tsumo": false, "riichi": true, "ippatsu": false,
+     "seat": "E", "round": "E", "dora": ["3m"], "ura": ["7p"], "honba": 0, "sticks": 0,
+     "rules": "tenhou"}
+
+(``dora``/``ura`` are indicator tiles; also ``double_riichi``, ``haitei``,
+``houtei``, ``rinshan``, ``chankan``, ``tenhou``, ``chiihou``, ``renhou``.)
+The answer is ``{"han", "fu", "yaku": [{"id", "han"}], "fu_items": [{"id", "fu", "tiles"}],
+"points": {...}, ...}``, where ``points`` is ``{"ron": n}``, ``{"dealer": a,
+"non_dealer": b}`` (a non-dealer's tsumo) or ``{"all": a}`` (a dealer's tsumo),
+before honba and sticks, plus ``"total"``: everything the winner gains.
+A line that cannot be scored gives ``{"error": "<id>", "message": ..., "line": n}``
+and the run goes on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from trainer.engine.fu import fu_breakdown
+from trainer.engine.hand import Hand
+from trainer.engine.notation import NotationError, parse_hand, parse_tiles
+from trainer.engine.rules import PRESETS, Rules, RulesError, load_rules
+from trainer.engine.scoring import ScoreResult, ScoringError, WinContext, score_hand
+from trainer.engine.tiles import WIND_LETTERS, Tile, parse_tile, wind_kind
+
+_BOOL_FIELDS = (
+    "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
+    "tenhou", "chiihou", "renhou",
+)  # fmt: skip
+_FIELDS = {"hand", "win", "seat", "round", "dora", "ura", "honba", "sticks", "rules", *_BOOL_FIELDS}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of the score command."""
+    parser.add_argument(
+        "hand", nargs="?", help='concealed tiles with the winning tile, then melds: "123m456p (777z)"'
+    )
+    parser.add_argument("--win", help="the winning tile, e.g. 2s (0p is a red five)")
+    for flag in _BOOL_FIELDS:
+        parser.add_argument(
+            f"--{flag.replace('_', '-')}", dest=flag, action="store_true", help=f"{flag} (flag)"
+        )
+    parser.add_argument("--seat", default="E", help="seat wind E/S/W/N (East is the dealer); default E")
+    parser.add_argument("--round", default="E", help="round wind E/S/W/N; default E")
+    parser.add_argument("--dora", action="append", default=[], help="dora indicator tile(s), e.g. 3m or 3m7p")
+    parser.add_argument("--ura", action="append", default=[], help="ura dora indicator tile(s) (riichi only)")
+    parser.add_argument("--honba", type=int, default=0, help="honba counters on the table")
+    parser.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
+    parser.add_argument(
+        "--rules", default="tenhou", help=f"rule preset ({', '.join(PRESETS)}) or a .toml path"
+    )
+    parser.add_argument(
+        "--alternatives", action="store_true", help="also show every other reading of the hand"
+    )
+    parser.add_argument("--json", action="store_true", help="print the answer as one JSON object")
+    parser.add_argument(
+        "--jsonl", action="store_true", help="read JSON lines from stdin, answer one per line"
+    )
+    parser.add_argument("--input", help="with --jsonl: read this file instead of stdin")
+
+
+class _BadInput(ValueError):
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        super().__init__(message)
+
+
+def _tiles(values: list[str] | str, what: str) -> tuple[Tile, ...]:
+    if isinstance(values, str):
+        values = [values]
+    out: list[Tile] = []
+    for v in values:
+        if not isinstance(v, str):
+            raise _BadInput("bad_tile", f"{what}: {v!r} is not a tile")
+        try:
+            out.extend(parse_tiles(v, max_copies=None))
+        except (NotationError, ValueError) as e:
+            raise _BadInput("bad_tile", f"{what}: {e}") from None
+    return tuple(out)
+
+
+def _wind(value: Any, what: str) -> int:
+    if not isinstance(value, str) or value.upper() not in WIND_LETTERS or len(value) != 1:
+        raise _BadInput("bad_wind", f"{what}: {value!r} is not a wind: use E, S, W or N")
+    return wind_kind(value)
+
+
+def _build(data: dict[str, Any]) -> tuple[Hand, WinContext, Rules]:
+    """Turn one request (CLI options or a JSON object) into the scorer's inputs."""
+    unknown = set(data) - _FIELDS
+    if unknown:
+        raise _BadInput("unknown_field", f"unknown field(s): {', '.join(sorted(unknown))}")
+    text = data.get("hand")
+    if not isinstance(text, str) or not text.strip():
+        raise _BadInput("bad_hand", "'hand' must be the concealed tiles with the winning tile, then melds")
+    try:
+        hand = parse_hand(text)
+    except NotationError as e:
+        raise _BadInput("bad_hand", str(e)) from None
+    win = data.get("win")
+    if not isinstance(win, str):
+        raise _BadInput("bad_win_tile", "'win' (the winning tile, e.g. 2s) is required")
+    try:
+        win_tile = parse_tile(win)
+    except ValueError as e:
+        raise _BadInput("bad_win_tile", str(e)) from None
+    flags = {}
+    for name in _BOOL_FIELDS:
+        value = data.get(name, False)
+        if not isinstance(value, bool):
+            raise _BadInput("bad_flag", f"{name!r} must be true or false, not {value!r}")
+        flags[name] = value
+    counters = {}
+    for name in ("honba", "sticks"):
+        value = data.get(name, 0)
+        if type(value) is not int or value < 0:
+            raise _BadInput("bad_counter", f"{name!r} must be a whole number >= 0, not {value!r}")
+        counters[name] = value
+    rules_name = data.get("rules", "tenhou")
+    if not isinstance(rules_name, str):
+        raise _BadInput("bad_rules", f"'rules' must be a preset name ({', '.join(PRESETS)}) or a path")
+    try:
+        rules = load_rules(rules_name)
+    except RulesError as e:
+        raise _BadInput("bad_rules", str(e)) from None
+    ctx = WinContext(
+        win_tile=win_tile,
+        seat_wind=_wind(data.get("seat", "E"), "seat"),
+        round_wind=_wind(data.get("round", "E"), "round"),
+        dora_indicators=_tiles(data.get("dora", []), "dora"),
+        ura_indicators=_tiles(data.get("ura", []), "ura"),
+        honba=counters["honba"],
+        riichi_sticks=counters["sticks"],
+        **flags,
+    )
+    return hand, ctx, rules
+
+
+def answer(data: Any) -> dict[str, Any]:
+    """The JSON answer for one request object (a result or an error object)."""
+    if not isinstance(data, dict):
+        return {"error": "bad_request", "message": "each line must be a JSON object"}
+    try:
+        hand, ctx, rules = _build(data)
+        return score_hand(hand, ctx, rules).to_json()
+    except (_BadInput, ScoringError) as e:
+        return {"error": e.code, "message": str(e)}
+
+
+def run_jsonl(inp: TextIO, out: TextIO) -> int:
+    """Answer every JSON line of ``inp`` on ``out``; returns the number of error lines."""
+    errors = 0
+    for n, line in enumerate(inp, 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as e:
+            result: dict[str, Any] = {
+                "error": "bad_json",
+                "message": f"line {n}: {e.msg} at column {e.colno}",
+            }
+        else:
+            result = answer(data)
+        if "error" in result:
+            result["line"] = n
+            errors += 1
+        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        out.flush()
+    return errors
+
+
+def _payment_text(result: ScoreResult, ctx: WinContext) -> str:
+    p = result.payment
+    if p.ron is not None:
+        main = f"ron: the discarder pays {p.ron}"
+    elif p.all is not None:
+        main = f"dealer tsumo: {p.all} from each player ({3 * p.all})"
+    else:
+        main = f"tsumo: the dealer pays {p.dealer}, each other player {p.non_dealer} ({p.dealer + 2 * p.non_dealer})"
+    extra = []
+    if p.honba:
+        extra.append(f"honba +{p.honba}")
+    if p.sticks:
+        extra.append(f"riichi sticks +{p.sticks}")
+    tail = f"; {', '.join(extra)}" if extra else ""
+    return f"{main}{tail}; the winner gains {p.total}"
+
+
+def format_result(hand: Hand, ctx: WinContext, rules: Rules, result: ScoreResult, alternatives: bool) -> str:
+    """The readable report of one scored hand."""
+    winds = "ESWN"
+    lines = [
+        f"Hand {hand}, won on {ctx.win_tile} by {'tsumo' if ctx.tsumo else 'ron'}; "
+        f"seat {winds[ctx.seat_wind - 27]}{' (dealer)' if ctx.dealer else ''}, round {winds[ctx.round_wind - 27]}; "
+        f"rules {rules.name}",
+        f"Reading: {result.reading}   wait: {result.wait.value}",
+        "Yaku:",
+    ]
+    for y in result.yaku:
+        value = f"yakuman x{y.yakuman}" if y.yakuman else f"{y.han} han"
+        lines.append(f"  {y.id:<26} {value}")
+    d = result.dora_count
+    if d.total:
+        lines.append(f"Dora: {d.dora} dora, {d.ura} ura, {d.aka} red five(s) = {d.total} han")
+    lines.append("Fu:")
+    lines.extend(f"  {line}" for line in fu_breakdown(result.fu_items))
+    limit = f" ({result.limit.replace('_', ' ')})" if result.limit else ""
+    lines.append(f"Total: {result.han} han {result.fu} fu{limit}")
+    lines.append(f"Payment: {_payment_text(result, ctx)}")
+    if alternatives:
+        alts = result.alternatives
+        lines.append(f"Other readings ({len(alts)}):")
+        for a in alts:
+            yaku = ", ".join(f"{y.id} {y.han}" for y in a.yaku) or "no yaku"
+            state = f"{a.han} han {a.fu} fu, {a.points}" if a.valid else "not a valid win"
+            lines.append(f"  {a.reading}  wait {a.wait.value}: {yaku} -> {state}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Score one hand given on the command line, or JSON lines with --jsonl."""
+    if args.jsonl:
+        if args.input:
+            try:
+                with open(args.input, encoding="utf-8") as f:
+                    run_jsonl(f, sys.stdout)
+            except OSError as e:
+                print(f"error: {args.input}: {e.strerror}", file=sys.stderr)
+                return 2
+        else:
+            run_jsonl(sys.stdin, sys.stdout)
+        return 0
+    if not args.hand:
+        print(
+            'error: give a hand, e.g. score "234m567p22s (777z) [5555m]" --win 2s, or use --jsonl',
+            file=sys.stderr,
+        )
+        return 2
+    data: dict[str, Any] = {
+        "hand": args.hand,
+        "win": args.win,
+        "seat": args.seat,
+        "round": args.round,
+        "dora": args.dora,
+        "ura": args.ura,
+        "honba": args.honba,
+        "sticks": args.sticks,
+        "rules": args.rules,
+    }
+    data.update({name: getattr(args, name) for name in _BOOL_FIELDS})
+    try:
+        hand, ctx, rules = _build(data)
+        result = score_hand(hand, ctx, rules)
+    except (_BadInput, ScoringError) as e:
+        if args.json:
+            print(json.dumps({"error": e.code, "message": str(e)}))
+        else:
+            print(f"error ({e.code}): {e}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        print(format_result(hand, ctx, rules, result, args.alternatives))
+    return 0
