@@ -98,6 +98,8 @@ class CarefulBot(EfficientBot):
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         """Efficient play, or the safest discard when folding."""
+        if len(legal) == 1:
+            return legal[0]
         for a in legal:
             if isinstance(a, Tsumo | Ron):
                 return a

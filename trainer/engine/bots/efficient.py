@@ -256,6 +256,8 @@ class EfficientBot:
     # ------------------------------------------------------------------ the interface
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         """Pick an action (see the module docstring)."""
+        if len(legal) == 1:
+            return legal[0]
         for a in legal:
             if isinstance(a, Tsumo | Ron):
                 return a

@@ -90,7 +90,7 @@ class Seat:
     drawn: Tile | None = None
     has_drawn: bool = False
     has_discarded: bool = False
-    called_from: int = 0
+    river_cache: tuple | None = None
 
     def hand(self) -> Hand:
         """The hand as an immutable value (concealed tiles sorted, melds in order)."""
@@ -487,6 +487,7 @@ class Round:
         _remove(s.concealed, tile)
         s.concealed.sort()
         s.river.append(DiscardInfo(tile, tsumogiri=tsumogiri, riichi=riichi))
+        s.river_cache = None
         s.river_kinds.add(tile.kind)
         if s.ippatsu and not riichi:
             s.ippatsu = False
@@ -722,6 +723,7 @@ class Round:
         s = self.seats[seat]
         giver = self.seats[src]
         giver.river[-1].called = True
+        giver.river_cache = None
         source = {1: Source.LEFT, 2: Source.ACROSS, 3: Source.RIGHT}[(seat - src) % 4]
         self._interrupt()
         if isinstance(action, Kan):

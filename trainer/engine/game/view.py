@@ -75,6 +75,13 @@ class PlayerView:
         return c
 
 
+def _river(s) -> tuple[RiverTile, ...]:  # noqa: ANN001 - a round.Seat
+    """A seat's river as view values, cached on the seat until the river changes."""
+    if s.river_cache is None:
+        s.river_cache = tuple(RiverTile(d.tile, d.tsumogiri, d.riichi, d.called) for d in s.river)
+    return s.river_cache
+
+
 def make_view(rnd, seat: int) -> PlayerView:  # noqa: ANN001 - Round imported lazily to avoid a cycle
     """Build ``seat``'s view of round ``rnd``."""
     seats = rnd.seats
@@ -94,7 +101,7 @@ def make_view(rnd, seat: int) -> PlayerView:  # noqa: ANN001 - Round imported la
         honba=rnd.honba,
         sticks=rnd.sticks,
         dora_indicators=rnd.wall.dora_indicators,
-        rivers=tuple(tuple(RiverTile(d.tile, d.tsumogiri, d.riichi, d.called) for d in s.river) for s in seats),
+        rivers=tuple(_river(s) for s in seats),
         melds=tuple(tuple(s.melds) for s in seats),
         riichi=tuple(s.riichi or s.riichi_pending for s in seats),  # type: ignore[arg-type]
         riichi_turn=tuple(riichi_turn),
