@@ -1,0 +1,308 @@
+"""The progress screen: streak and daily goal, what is due for review, mastery per skill,
+accuracy and speed over the last 30 days (charts drawn in the app), lessons done and time
+spent; and the doors to switching learner, review, export and import."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+import pygame
+
+from trainer.i18n import _, format_percent, ngettext
+from trainer.progress.skills import skill_name
+from trainer.ui.app import register_screen
+from trainer.ui.screens.base import Screen
+from trainer.ui.theme import PALETTE
+from trainer.ui.widgets import Button, blit_text, draw_panel, fit_line
+
+P = PALETTE
+CHART_DAYS = 30
+
+
+@dataclass
+class ProgressData:
+    """What the screen shows, read from the store in one go when the screen opens."""
+
+    learner_name: str
+    streak: int
+    today: int
+    goal: int
+    due: int
+    totals: dict
+    mastery: list
+    days: list
+
+
+def load_data(app) -> ProgressData | None:
+    """Read the current learner's figures, or None when there is no progress store."""
+    store, lid = app.progress, app.learner_id
+    if store is None or lid is None:
+        return None
+    learner = store.learner(lid)
+    return ProgressData(
+        learner_name=learner.name,
+        streak=store.streak(lid),
+        today=store.today_count(lid),
+        goal=learner.daily_goal,
+        due=store.due_count(lid),
+        totals=store.totals(lid),
+        mastery=sorted(store.mastery(lid), key=lambda m: -m.mastery),
+        days=store.days(lid, last=CHART_DAYS),
+    )
+
+
+def duration_text(seconds: float) -> str:
+    """Time spent, as hours and minutes."""
+    minutes = int(seconds // 60)
+    if minutes < 60:
+        return ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes)
+    hours, minutes = divmod(minutes, 60)
+    return _("{h} h {m} min").format(h=hours, m=minutes)
+
+
+@register_screen("progress")
+class ProgressScreen(Screen):
+    """Mastery, charts and totals for the current learner."""
+
+    def title(self) -> str:
+        return _("Progress")
+
+    def header_extra(self) -> str:
+        return self.data.learner_name if self.data else ""
+
+    def enter(self) -> None:
+        self.data = load_data(self.app)
+        super().enter()
+
+    def build(self) -> None:
+        self.review_btn = self.add(Button(_("Review"), self.start_review, kind="primary", size="small"))
+        self.review_btn.enabled = bool(self.data and self.data.due)
+        self.learners_btn = self.add(Button(_("Learners"), lambda: self.app.push("learners"), kind="secondary"))
+        self.export_btn = self.add(Button(_("Export"), self.export, kind="secondary"))
+        self.import_btn = self.add(Button(_("Import"), lambda: self.app.push("progress_import"), kind="secondary"))
+        if self.data is None:
+            for b in (self.review_btn, self.learners_btn, self.export_btn, self.import_btn):
+                b.enabled = False
+
+    def layout(self) -> None:
+        L = self.app.layout
+        c = L.content()
+        self.stats_rect = pygame.Rect(c.left, c.top, c.width, L.px(112))
+        body_top = self.stats_rect.bottom + L.px(18)
+        btn_h = L.px(48)
+        self.buttons_y = c.bottom - btn_h
+        left_w = int(c.width * 0.42)
+        self.mastery_rect = pygame.Rect(c.left, body_top, left_w, self.buttons_y - body_top - L.px(16))
+        right = pygame.Rect(self.mastery_rect.right + L.px(20), body_top,
+                            c.right - self.mastery_rect.right - L.px(20), self.mastery_rect.height)
+        half = (right.height - L.px(16)) // 2
+        self.chart1 = pygame.Rect(right.left, right.top, right.width, half)
+        self.chart2 = pygame.Rect(right.left, self.chart1.bottom + L.px(16), right.width, half)
+        x = c.left
+        for b in (self.learners_btn, self.export_btn, self.import_btn):
+            b.rect = pygame.Rect(x, self.buttons_y, b.preferred_width(self.app), btn_h)
+            x = b.rect.right + L.px(12)
+        # the review button sits in the "due" stat card
+        card_w = (c.width - 3 * L.px(14)) // 4
+        due_card = pygame.Rect(c.left + 2 * (card_w + L.px(14)), c.top, card_w, self.stats_rect.height)
+        bw = min(self.review_btn.preferred_width(self.app), due_card.width * 3 // 5)
+        self.review_btn.rect = pygame.Rect(0, 0, bw, L.px(40))
+        self.review_btn.rect.midright = (due_card.right - L.px(14), due_card.top + L.px(54))
+
+    # ------------------------------------------------------------------ actions
+
+    def start_review(self) -> None:
+        """Open a review session with the due items the app can show again."""
+        store, lid = self.app.progress, self.app.learner_id
+        if store is None or lid is None:
+            return
+        items = store.due_reviews(lid, now=datetime.now().astimezone())
+        if not items:
+            self.app.notify(_("Nothing to review right now."), "info")
+            return
+        self.app.push("review", items=items)
+
+    def export(self) -> None:
+        """Write the learner's progress to a JSON file in the documents folder and say where."""
+        from trainer.progress.transfer import write_export
+
+        store, lid = self.app.progress, self.app.learner_id
+        if store is None or lid is None:
+            return
+        folder = export_folder()
+        folder.mkdir(parents=True, exist_ok=True)
+        name = "".join(ch if ch.isalnum() else "_" for ch in store.learner(lid).name) or "learner"
+        path = folder / f"riichi-trainer-{name}-{date.today().isoformat()}.json"
+        try:
+            write_export(store, lid, path)
+        except OSError as exc:
+            self.app.notify(_("Could not export: {error}").format(error=exc), "error", 10)
+            return
+        self.app.notify(_("Progress exported to {path}").format(path=path), "info", 12)
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw_content(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        if self.data is None:
+            c = L.content()
+            blit_text(surf, self.app, _("Progress is not being saved on this computer."), L.font("large"),
+                      P.on_felt, c.center, anchor="center")
+            return
+        self._draw_stats(surf)
+        self._draw_mastery(surf)
+        d = self.data.days
+        accuracy = [(x.accuracy if x.answers else None) for x in d]
+        self._draw_chart(surf, self.chart1, _("Answers and accuracy, last 30 days"),
+                         [x.answers for x in d], accuracy, P.accent, P.right)
+        self._draw_chart(surf, self.chart2, _("Seconds per answer, last 30 days"),
+                         [x.mean_seconds for x in d], None, P.hint, None)
+
+    def _stat_card(self, surf: pygame.Surface, rect: pygame.Rect, label: str, value: str, note: str,
+                   fill: float | None = None) -> None:
+        L = self.app.layout
+        draw_panel(surf, rect, P.card, L.px(14), shadow=L.px(3), border=P.card_edge)
+        pad = L.px(14)
+        w = rect.width - 2 * pad
+        blit_text(surf, self.app, label, L.font("small"), P.ink_muted, (rect.left + pad, rect.top + L.px(10)),
+                  max_width=w)
+        blit_text(surf, self.app, value, L.font("h2"), P.ink, (rect.left + pad, rect.top + L.px(34)), bold=True,
+                  max_width=w)
+        if note:
+            blit_text(surf, self.app, note, L.font("small"), P.ink_muted,
+                      (rect.left + pad, rect.bottom - L.px(12)), anchor="bottomleft", max_width=w)
+        if fill is not None:
+            bar = pygame.Rect(rect.left + pad, rect.bottom - L.px(40), w, L.px(8))
+            pygame.draw.rect(surf, P.card_alt, bar, border_radius=bar.height // 2)
+            done = bar.copy()
+            done.width = int(bar.width * max(0.0, min(1.0, fill)))
+            if done.width:
+                pygame.draw.rect(surf, P.right, done, border_radius=bar.height // 2)
+
+    def _draw_stats(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        d = self.data
+        gap = L.px(14)
+        w = (self.stats_rect.width - 3 * gap) // 4
+        rects = [pygame.Rect(self.stats_rect.left + i * (w + gap), self.stats_rect.top, w, self.stats_rect.height)
+                 for i in range(4)]
+        self._stat_card(surf, rects[0], _("Streak"), ngettext("{n} day", "{n} days", d.streak).format(n=d.streak),
+                        _("daily goal met"))
+        self._stat_card(surf, rects[1], _("Today"), f"{d.today} / {d.goal}", "", fill=d.today / max(1, d.goal))
+        self._stat_card(surf, rects[2], _("Due for review"), str(d.due), "")
+        t = d.totals
+        lessons = int(t["lessons_completed"])
+        self._stat_card(surf, rects[3], _("Time spent"), duration_text(t["seconds"]),
+                        ngettext("{n} lesson done", "{n} lessons done", lessons).format(n=lessons))
+        answers = int(t["answers"])
+        line = ngettext("{n} answer", "{n} answers", answers).format(n=answers)
+        if answers:
+            line += " · " + _("{share} right").format(share=format_percent(t["correct"] / answers))
+        c = L.content()
+        blit_text(surf, self.app, line, L.font("body"), P.on_felt_muted, (c.right, self.buttons_y + L.px(24)),
+                  anchor="midright")
+
+    def _draw_mastery(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        r = self.mastery_rect
+        draw_panel(surf, r, P.card, L.px(14), shadow=L.px(3), border=P.card_edge)
+        pad = L.px(16)
+        blit_text(surf, self.app, _("Mastery by skill"), L.font("large"), P.ink, (r.left + pad, r.top + pad),
+                  bold=True, max_width=r.width - 2 * pad)
+        y = r.top + pad + self.app.line_height(L.font("large")) + L.px(8)
+        row_h = L.px(34)
+        if not self.data.mastery:
+            blit_text(surf, self.app, _("Answer a few questions and your skills appear here."), L.font("small"),
+                      P.ink_muted, (r.left + pad, y), max_width=r.width - 2 * pad)
+            return
+        name_w = int((r.width - 2 * pad) * 0.48)
+        bar_left = r.left + pad + name_w + L.px(8)
+        bar_w = r.right - pad - bar_left - L.px(52)
+        fits = max(1, (r.bottom - pad - y) // row_h)
+        shown = self.data.mastery[:fits]
+        for m in shown:
+            label = fit_line(self.app, skill_name(m.skill), L.font("small"), name_w)
+            blit_text(surf, self.app, label, L.font("small"), P.ink, (r.left + pad, y + row_h // 2),
+                      anchor="midleft")
+            bar = pygame.Rect(bar_left, y + row_h // 2 - L.px(6), bar_w, L.px(12))
+            pygame.draw.rect(surf, P.card_alt, bar, border_radius=bar.height // 2)
+            fill = bar.copy()
+            fill.width = max(0, int(bar.width * m.mastery))
+            color = P.right if m.mastery >= 0.8 else P.accent if m.mastery >= 0.5 else P.wrong
+            if fill.width:
+                pygame.draw.rect(surf, color, fill, border_radius=bar.height // 2)
+            blit_text(surf, self.app, format_percent(m.mastery), L.font("tiny"), P.ink_muted,
+                      (r.right - pad, y + row_h // 2), anchor="midright")
+            y += row_h
+        if len(self.data.mastery) > len(shown):
+            more = len(self.data.mastery) - len(shown)
+            blit_text(surf, self.app, ngettext("and {n} more skill", "and {n} more skills", more).format(n=more),
+                      L.font("tiny"), P.ink_muted, (r.left + pad, r.bottom - pad), anchor="bottomleft")
+
+    def _draw_chart(self, surf: pygame.Surface, rect: pygame.Rect, title: str, bars: list[float],
+                    line: list[float | None] | None, bar_color, line_color) -> None:
+        """A bar chart of one value per day, with an optional 0..1 line (accuracy) over it."""
+        L = self.app.layout
+        draw_panel(surf, rect, P.card, L.px(14), shadow=L.px(3), border=P.card_edge)
+        pad = L.px(14)
+        blit_text(surf, self.app, title, L.font("small"), P.ink, (rect.left + pad, rect.top + L.px(10)), bold=True,
+                  max_width=rect.width - 2 * pad)
+        top = rect.top + L.px(10) + self.app.line_height(L.font("small")) + L.px(8)
+        area = pygame.Rect(rect.left + pad + L.px(30), top, rect.width - 2 * pad - L.px(30),
+                           rect.bottom - top - L.px(28))
+        if area.height < L.px(20):
+            return
+        peak = max(bars) if bars and max(bars) > 0 else 1
+        pygame.draw.line(surf, P.card_edge, area.bottomleft, area.bottomright, max(1, L.px(1)))
+        blit_text(surf, self.app, f"{peak:.0f}", L.font("tiny"), P.ink_muted, (area.left - L.px(6), area.top),
+                  anchor="topright")
+        blit_text(surf, self.app, "0", L.font("tiny"), P.ink_muted, (area.left - L.px(6), area.bottom),
+                  anchor="bottomright")
+        n = len(bars)
+        step = area.width / max(1, n)
+        bw = max(1, int(step * 0.7))
+        for i, v in enumerate(bars):
+            h = int(area.height * v / peak)
+            if h:
+                pygame.draw.rect(surf, bar_color, pygame.Rect(int(area.left + i * step), area.bottom - h, bw, h),
+                                 border_top_left_radius=L.px(2), border_top_right_radius=L.px(2))
+        if line is not None and line_color is not None:
+            pts = [(int(area.left + i * step + bw / 2), int(area.bottom - area.height * v))
+                   for i, v in enumerate(line) if v is not None]
+            if len(pts) > 1:
+                pygame.draw.lines(surf, line_color, False, pts, max(2, L.px(3)))
+            for p in pts:
+                pygame.draw.circle(surf, line_color, p, max(2, L.px(4)))
+            blit_text(surf, self.app, _("line: share of right answers"), L.font("tiny"), line_color,
+                      (rect.right - pad, rect.bottom - L.px(6)), anchor="bottomright")
+        if n:
+            first, last = self.data.days[0].day, self.data.days[-1].day
+            blit_text(surf, self.app, _format_day(first), L.font("tiny"), P.ink_muted,
+                      (area.left, rect.bottom - L.px(6)), anchor="bottomleft")
+            if line is None:
+                blit_text(surf, self.app, _format_day(last), L.font("tiny"), P.ink_muted,
+                          (area.right, rect.bottom - L.px(6)), anchor="bottomright")
+
+
+def _format_day(iso: str) -> str:
+    from trainer.i18n import format_date
+
+    return format_date(date.fromisoformat(iso), "d MMM")
+
+
+def export_folder():
+    """Where exports are written: the user's documents folder (or home), ``riichi-trainer``."""
+    from pathlib import Path
+
+    try:
+        import platformdirs
+
+        base = Path(platformdirs.user_documents_dir())
+    except Exception:
+        base = Path.home()
+    return base / "riichi-trainer"
+
+
+# The learner chooser, the import screen and the review session live beside this screen.
+import trainer.ui.screens.learners  # noqa: E402, F401
