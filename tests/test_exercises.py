@@ -32,6 +32,7 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("tile_name", {"ask": "family", "kids": True}),
     ("tile_name", {"ask": "number", "options": 4}),
     ("tile_name", {"direction": "to_tile", "pool": "honors"}),
+    ("tile_name", {"tiles": "pin_only", "ask": "number"}),
     ("kunto_hand", {"size": 4}),
     ("kunto_hand", {"size": 7, "ask": ["waits"]}),
     ("kunto_hand", {"size": 7, "dragons": "ten", "ask": ["waits", "shanten"]}),
@@ -212,10 +213,16 @@ def test_impossible_requests_are_refused() -> None:
         GENERATORS["shanten"].params({"size": 12})
 
 
+def test_tile_set_restricts_tile_name() -> None:
+    for seed in range(10):
+        ex = GENERATORS["tile_name"].generate({"tiles": "pin_only"}, seed)
+        assert ex.prompt.tiles.endswith("p") and all(o.value.endswith("p") for o in ex.prompt.options)
+
+
 def test_every_generator_has_a_settings_schema() -> None:
     for name, gen in GENERATORS.items():
         schema = gen.params_model.model_json_schema()
-        assert {"n", "preset", "kids", "time_target"} <= set(schema["properties"]), name
+        assert {"n", "kids", "time_target"} <= set(schema["properties"]), name
         assert gen.generate({}, 0).kind == name
 
 

@@ -257,3 +257,14 @@ def test_arrange_and_play_steps(tmp_path: Path, kind: str) -> None:
     bad = write(tmp_path, "skill_bad", steps.replace("numbers", "sticks").replace("tibet", "chess"))
     [p] = problems(bad)
     assert ("steps[0].boxes[0].filter" if kind == "arrange" else "steps[0].mode") in p
+
+
+def test_tile_set_name_or_spec(tmp_path: Path) -> None:
+    ok = write(tmp_path, "skill_ok", header=HEADER.replace("minutes: 5\n", "minutes: 5\ntiles: {{suits: [p]}}\n"))
+    assert problems(ok) == []
+    bad = write(tmp_path, "skill_bad", header=HEADER.replace("minutes: 5\n", "minutes: 5\ntiles: pin36\n"))
+    [p] = problems(bad)
+    assert p.startswith(f"{bad}:7:8: tiles: unknown tile set 'pin36'; known: ")
+    spec = write(tmp_path, "skill_spec", header=HEADER.replace("minutes: 5\n", "minutes: 5\ntiles: {{suits: [q]}}\n"))
+    [p] = problems(spec)
+    assert p.startswith(f"{spec}:7:8: tiles: tile set of skill_spec: [tiles] suits: ")

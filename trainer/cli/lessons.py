@@ -66,5 +66,6 @@ def _generators() -> int:
     for name, gen in sorted(GENERATORS.items()):
         print(f"{name}  (skill {gen.skill})")
         for field, info in gen.params_model.model_fields.items():
-            print(f"    {field} = {info.default!r}  {info.description or ''}".rstrip())
+            default = info.get_default(call_default_factory=True)
+            print(f"    {field} = {default!r}  {info.description or ''}".rstrip())
     return 0

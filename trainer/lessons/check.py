@@ -71,6 +71,24 @@ def tileset_ids() -> frozenset[str] | None:
     return frozenset(load_tilesets())
 
 
+def tileset_error(ref: str | dict[str, Any], lesson_id: str) -> str | None:
+    """Why a lesson's tile set (a shipped name or an inline spec) is not valid, or None."""
+    if isinstance(ref, str):
+        sets = tileset_ids()
+        if sets is not None and ref not in sets:
+            return f"unknown tile set '{ref}'; known: {', '.join(sorted(sets))} (or give a spec mapping)"
+        return None
+    try:
+        from trainer.engine.tilesets import TileSet
+    except ImportError:
+        return None
+    try:
+        TileSet.from_spec(ref, "tiles", where=f"tile set of {lesson_id}")
+    except ValueError as e:
+        return str(e)
+    return None
+
+
 # ---------------------------------------------------------------------------
 # Walking texts in the raw data (for term ids with their positions)
 # ---------------------------------------------------------------------------
@@ -110,14 +128,11 @@ def _check_header(lf: LessonFile) -> list[Problem]:
     err = preset_error(lesson.preset)
     if err:
         out.append(lf.problem(("preset",), err))
-    sets = tileset_ids()
-    if sets is not None:
-        if lesson.tiles is not None and lesson.tiles not in sets:
-            out.append(lf.problem(("tiles",), f"unknown tile set '{lesson.tiles}'; known: {', '.join(sorted(sets))}"))
-        for i, step in enumerate(lesson.steps):
-            t = getattr(step, "tiles", None)
-            if step.kind == "play" and t is not None and t not in sets:
-                out.append(lf.problem(("steps", i, "tiles"), f"unknown tile set '{t}'"))
+    where = [(("tiles",), lesson.tiles)]
+    where.extend((("steps", i, "tiles"), step.tiles) for i, step in enumerate(lesson.steps) if step.kind == "play")
+    for path, ref in where:
+        if ref is not None and (msg := tileset_error(ref, lesson.id)):
+            out.append(lf.problem(path, f"{dotted(path)}: {msg}"))
     return out
 
 

@@ -537,7 +537,8 @@ class PlayStep(_Step):
     mode: Literal[PLAY_MODES]  # type: ignore[valid-type]
     text: Text | None = None
     rules: dict[str, Any] = Field(default_factory=dict)
-    tiles: str | None = Field(None, description="tile set id, e.g. pin36")
+    tiles: str | dict[str, Any] | None = Field(
+        None, description="tile set: a name from tilesets.toml, or a spec {suits, ranks, honors, copies, red_fives}")
     players: int = Field(4, ge=1, le=10)
     bots: Literal["gentle", "efficient", "careful"] = "efficient"
     reveal: Literal["all", "own"] = "own"
@@ -574,7 +575,8 @@ class Lesson(_Model):
     prerequisites: list[str] = Field(default_factory=list)
     minutes: int = Field(ge=1, le=120)
     preset: str = "tenhou"
-    tiles: str | None = Field(None, description="tile set id, e.g. pin36 or kids_all")
+    tiles: str | dict[str, Any] | None = Field(
+        None, description="tile set: a name from tilesets.toml, or a spec {suits, ranks, honors, copies, red_fives}")
     skill: str
     objective: Text | None = None
     terms: list[str] = Field(default_factory=list)

@@ -19,20 +19,20 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 InputKind = Literal["pick_tiles", "number", "choice", "multi_choice", "fu_breakdown"]
 """How the learner answers: click tiles, type a number, pick one or several options, fill fu items."""
 
 
 class Params(BaseModel):
-    """Parameters every generator takes (curriculum §3.1); each generator extends them."""
+    """Parameters every generator takes (curriculum §3.1): the drill length and the
+    presentation (time target, children's mode); each generator extends them.  Scoring
+    drills add ``preset`` (:class:`PresetParams`), ``tile_name`` adds ``tiles``."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     n: int = Field(8, ge=1, le=50, description="items in a drill")
-    preset: str = Field("tenhou", description="rule preset id")
-    tiles: str | None = Field(None, description="tile set id")
     time_target: float | None = Field(None, gt=0, description="seconds; the speed part of mastery")
     kids: bool = Field(False, description="children's presentation: big tiles, picture answers, no timer")
 
@@ -41,6 +41,21 @@ class Params(BaseModel):
         data = self.model_dump(exclude={"n", "time_target", "kids"}, mode="json")
         text = json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
         return hashlib.sha1(text.encode()).hexdigest()[:10]
+
+
+class PresetParams(Params):
+    """Parameters of drills whose answers depend on the rules: the rule preset."""
+
+    preset: str = Field("tenhou", description="rule preset (trainer/engine/data/presets)")
+
+    @field_validator("preset")
+    @classmethod
+    def _known_preset(cls, v: str) -> str:
+        from trainer.engine.rules import PRESETS
+
+        if v not in PRESETS:
+            raise ValueError(f"unknown rule preset '{v}'; known: {', '.join(PRESETS)}")
+        return v
 
 
 @dataclass(frozen=True, slots=True)

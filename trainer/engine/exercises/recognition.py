@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from trainer.engine.exercises.base import Exercise, Option, Params, draft, shuffled
 from trainer.engine.tiles import is_honor, kind_name, rank_of, suit_of
@@ -41,6 +41,18 @@ class TileNameParams(Params):
     pool: Literal["all", "numbers", "honors", "man", "pin", "sou"] = Field("all", description="which tiles appear")
     options: int = Field(3, ge=2, le=6, description="number of options")
     lookalikes: bool = Field(True, description="distractors that look like the answer")
+    tiles: str | None = Field(None, description="tile set name (tilesets.toml): only its kinds appear")
+
+    @field_validator("tiles")
+    @classmethod
+    def _known_set(cls, v: str | None) -> str | None:
+        if v is not None:
+            from trainer.engine.tilesets import load_tilesets
+
+            sets = load_tilesets()
+            if v not in sets:
+                raise ValueError(f"unknown tile set '{v}'; known: {', '.join(sorted(sets))}")
+        return v
 
 
 def family_of(kind: int) -> str:
@@ -64,6 +76,11 @@ def _lookalikes(kind: int) -> list[int]:
 def make(p: TileNameParams, rng: random.Random) -> Exercise:
     """One tile-recognition question."""
     pool = _POOLS[p.pool]
+    if p.tiles is not None:
+        from trainer.engine.tilesets import get_tileset
+
+        in_set = set(get_tileset(p.tiles).kinds())
+        pool = tuple(k for k in pool if k in in_set) or tuple(sorted(in_set))
     if p.ask == "number":
         pool = tuple(k for k in pool if k < 27) or _POOLS["numbers"]
     kind = rng.choice(pool)
@@ -83,7 +100,7 @@ def make(p: TileNameParams, rng: random.Random) -> Exercise:
         return draft("tile_number", "choice", frozenset({str(rank)}),
                      [{"kind": "tile_number", "tile": name, "number": rank}],
                      tiles=name, options=[Option(str(r)) for r in opts])
-    candidates = [k for k in dict.fromkeys(_lookalikes(kind)) if k in pool or p.pool == "all"] if p.lookalikes else []
+    candidates = [k for k in dict.fromkeys(_lookalikes(kind)) if k in pool] if p.lookalikes else []
     candidates = shuffled(rng, candidates)
     rest = shuffled(rng, [k for k in pool if k != kind and k not in candidates])
     others = (candidates + rest)[: p.options - 1]

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from trainer.engine.exercises.base import Exercise, GeneratorError, Option, Params, draft, shuffled
+from trainer.engine.exercises.base import Exercise, GeneratorError, Option, PresetParams, draft, shuffled
 from trainer.engine.hand import Hand
 from trainer.engine.notation import format_hand, format_tiles
 from trainer.engine.points import hand_value
@@ -79,7 +79,7 @@ def _scored_win(rng: random.Random, rules: Rules, open_ratio: float, tries: int,
 # ---------------------------------------------------------------------------
 
 
-class FuCountParams(Params):
+class FuCountParams(PresetParams):
     """Parameters of ``fu_count``."""
 
     open_ratio: float = Field(0.3, ge=0, le=1, description="share of open hands")
@@ -124,7 +124,7 @@ def make_fu(p: FuCountParams, rng: random.Random) -> Exercise:
 # ---------------------------------------------------------------------------
 
 
-class PointsParams(Params):
+class PointsParams(PresetParams):
     """Parameters of ``points_lookup``."""
 
     han_min: int = Field(1, ge=1, le=13, description="fewest han")
@@ -223,7 +223,7 @@ def pool_ids(pool: str | list[str], preset: str = "tenhou") -> tuple[str, ...]:
                  or (rules.han(y, True) == 0 and span[0] <= rules.han(y, False) <= span[1]))
 
 
-class YakuParams(Params):
+class YakuParams(PresetParams):
     """Parameters of ``yaku_identify``."""
 
     pool: Literal["common12", "han1", "han2", "han3_6", "all_regular"] | list[str] = Field(
