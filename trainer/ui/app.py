@@ -190,6 +190,10 @@ class App:
             self._library = load_all(self.lessons_dir or LESSONS_DIR)
         return self._library
 
+    def set_library(self, library: Any) -> None:
+        """Use this lesson library instead of loading ``lessons/`` (tests, screenshots)."""
+        self._library = library
+
     def glossary(self) -> Any:
         """The glossary of terms (loaded on first use)."""
         if self._glossary is None:

@@ -317,7 +317,7 @@ class PlayScreen(Screen):
 
     def run_bots_until_learner(self, limit: int = 400) -> None:
         """Advance the bots until the learner must decide or the hand ends (tests, screenshots)."""
-        for _ in range(limit):
+        for _step in range(limit):
             if self.round.ended or 0 in self.round.to_act():
                 return
             self.bot_step()

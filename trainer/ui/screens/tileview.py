@@ -266,7 +266,7 @@ class TileRow(Widget):
         """Paint every tile with its highlight; the keyboard cursor gets a gold underline."""
         for i, s in enumerate(self.slots):
             mark = self.marks.get(i)
-            hl = mark or ("select" if i in self.selected else None)
+            hl = mark or ("selected" if i in self.selected else None)
             img = tile_image(app, s, self.height, hl, i in self.dim)
             r = self._draw_rect(i)
             surf.blit(img, img.get_rect(bottomleft=r.bottomleft))

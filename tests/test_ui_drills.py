@@ -1,0 +1,158 @@
+"""Drill screens headless: the settings form is built from each generator's parameters, and
+a session grades items against the engine's answers, retries, records and sums up."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from trainer.engine.exercises import GENERATORS  # noqa: E402
+from trainer.ui.app import App  # noqa: E402
+from trainer.ui.screens.drills import HIDDEN_FIELDS, _field_kind  # noqa: E402
+from trainer.ui.settings import Settings  # noqa: E402
+from trainer.ui.widgets import MultiOptionRow, OptionRow, Stepper, Toggle  # noqa: E402
+
+
+@pytest.fixture()
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
+    a = App(size=(1280, 720), settings=Settings(language="en"), progress="open", save=False)
+    a.push("home")
+    yield a
+    a.close()
+
+
+def key(app: App, k: int, unicode: str = "") -> None:
+    app.process([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode)], 1 / 60)
+    app.render()
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], 1 / 60)
+    app.render()
+
+
+def answer_right(app: App, screen) -> None:  # noqa: ANN001
+    """Enter the engine's answer for the current exercise through the widgets."""
+    view = screen.view
+    ex = view.ex
+    if view.buttons:
+        for b in view.buttons:
+            if ex.prompt.options[b.index].value in ex.answer:
+                click(app, b.rect.center)
+                if view.input == "choice":
+                    return
+    elif view.picker is not None:
+        want = set(ex.answer)
+        if ex.prompt.question == "best_discard":
+            want = {next(iter(sorted(want)))}
+        done = set()
+        for i, s in enumerate(view.picker.slots):
+            if s.tile.kind in want and s.tile.kind not in done:
+                click(app, view.picker.rects[i].center)
+                done.add(s.tile.kind)
+    elif view.fields:
+        values = ex.answer if isinstance(ex.answer, tuple) else (ex.answer,)
+        for (_name, field), value in zip(view.fields, values, strict=True):
+            screen.set_focus(field)
+            for ch in str(value):
+                key(app, pygame.K_0 + int(ch) if ch.isdigit() else pygame.K_MINUS, ch)
+    elif view.chips:
+        want = Counter(a[0] for a in ex.answer)
+        for c in view.chips:
+            for _ in range(want.get(c.key, 0)):
+                click(app, c.rect.move(c.rect.height, 0).center)
+    key(app, pygame.K_RETURN, "\r")
+
+
+def test_drill_list_has_a_card_per_generator(app: App) -> None:
+    screen = app.push("drills")
+    assert len(screen.cards) == len(GENERATORS)
+    key(app, pygame.K_1, "1")
+    assert app.screen.name == "drill_setup" and app.screen.params["generator"] == next(iter(GENERATORS))
+
+
+@pytest.mark.parametrize("name", sorted(GENERATORS))
+def test_settings_form_is_built_from_the_params_schema(app: App, name: str) -> None:
+    screen = app.push("drill_setup", generator=name)
+    app.render()
+    schema = GENERATORS[name].params_model.model_json_schema()["properties"]
+    shown = {k for k, _w in screen.fields}
+    for k, spec in schema.items():
+        if k in HIDDEN_FIELDS:
+            assert k not in shown
+        elif _field_kind(spec)[0] is not None or k in ("n", "preset"):
+            assert k in shown, k
+    kinds = {type(w) for _k, w in screen.fields}
+    assert kinds <= {OptionRow, Toggle, Stepper, MultiOptionRow}
+    key(app, pygame.K_RETURN, "\r")  # Start with the defaults
+    assert app.screen.name == "drill"
+    assert app.screen.gen_params == GENERATORS[name].params(screen.values)
+
+
+def test_changing_a_field_changes_the_drill(app: App) -> None:
+    screen = app.push("drill_setup", generator="single_suit_waits")
+    size = dict(screen.fields)["size"]
+    screen.set_focus(size)
+    key(app, pygame.K_RIGHT)
+    assert screen.values["size"] == 10
+    n = dict(screen.fields)["n"]
+    screen.set_focus(n)
+    key(app, pygame.K_LEFT)
+    assert screen.values["n"] == 5
+    screen.start_drill()
+    drill = app.screen
+    assert drill.gen_params.size == 10 and drill.n == 5
+
+
+def test_bad_settings_are_reported_not_started(app: App) -> None:
+    screen = app.push("drill_setup", generator="manners_situation")
+    screen.values["format"] = []
+    screen.start_drill()
+    assert app.screen is screen
+    assert app.banners and app.banners[-1].kind == "error"
+
+
+@pytest.mark.parametrize("name, params", [
+    ("tile_name", {}),
+    ("single_suit_waits", {"size": 7}),
+    ("discard_ukeire", {"size": 8}),
+    ("points_lookup", {}),
+    ("fu_count", {"answer": "fu_breakdown"}),
+    ("yaku_identify", {}),
+    ("shanten", {"size": 7}),
+])
+def test_a_whole_session_answered_right(app: App, name: str, params: dict) -> None:
+    screen = app.push("drill", generator=name, params=params, n=3, seed=5)
+    app.render()
+    while not screen.finished:
+        answer_right(app, screen)
+        assert screen.results[-1] == "right", (screen.view.ex.prompt, screen.view.ex.answer)
+        key(app, pygame.K_RETURN, "\r")
+    assert screen.right == 3
+    assert app.progress.answer_count(app.learner_id) == 3
+
+
+def test_wrong_answer_retry_and_the_answer_shown(app: App) -> None:
+    screen = app.push("drill", generator="waits" if "waits" in GENERATORS else "single_suit_waits",
+                      params={"size": 4}, n=2, seed=11)
+    app.render()
+    ex = screen.view.ex
+    wrong = next(i for i, s in enumerate(screen.view.picker.slots) if s.tile.kind not in ex.answer)
+    click(app, screen.view.picker.rects[wrong].center)
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.phase == "retry" and screen.view.picker.marks[wrong] == "wrong"
+    key(app, pygame.K_RETURN, "\r")  # try again: the pick stays, the marks go
+    assert screen.phase == "answer" and not screen.view.picker.marks
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.phase == "done" and screen.results == ["wrong"]
+    assert "hint" in screen.view.picker.marks.values()  # the missed waits are shown
+    assert screen.right == 0

@@ -1,0 +1,232 @@
+"""The lesson player driven with synthetic keys and clicks: every step kind, right and wrong
+answers, the retry, the hint ladder, progress records and the summary."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from trainer.cli.shots import gallery_lesson  # noqa: E402
+from trainer.lessons import answers  # noqa: E402
+from trainer.lessons.loader import LessonLibrary  # noqa: E402
+from trainer.ui.app import App  # noqa: E402
+from trainer.ui.settings import Settings  # noqa: E402
+from trainer.ui.theme import PALETTE  # noqa: E402
+
+LESSON = gallery_lesson()
+KINDS = [s.kind for s in LESSON.steps]
+
+
+@pytest.fixture()
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
+    from trainer.progress import open_store
+
+    store = open_store(tmp_path / "progress.sqlite")
+    a = App(size=(1280, 720), settings=Settings(language="en"), progress=store, save=False)
+    a.set_library(LessonLibrary(lessons={LESSON.id: LESSON}))
+    a.push("home")
+    yield a
+    a.close()
+
+
+def open_step(app: App, kind: str):  # noqa: ANN201
+    screen = app.push("lesson", lesson_id=LESSON.id, step=KINDS.index(kind))
+    app.process([], 1 / 60)
+    app.render()
+    return screen
+
+
+def key(app: App, k: int, unicode: str = "") -> None:
+    app.process([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode)], 1 / 60)
+    app.render()
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], 1 / 60)
+    app.render()
+
+
+def records(app: App) -> int:
+    return app.progress.answer_count(app.learner_id)
+
+
+def test_every_step_kind_renders(app: App) -> None:
+    for kind in KINDS:
+        screen = open_step(app, kind)
+        assert screen.view is not None and screen.step.kind == kind
+        window = app.surface.get_rect()
+        for w in screen.widgets:
+            if w.visible:
+                assert window.contains(w.rect), (kind, type(w).__name__, w.rect)
+        app.pop()
+
+
+def test_text_step_enter_goes_on_and_saves_the_position(app: App) -> None:
+    screen = open_step(app, "text")
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.index == 1
+    assert app.progress.last_lesson(app.learner_id) == (LESSON.id, 1)
+
+
+def test_choice_right_answer_with_a_digit(app: App) -> None:
+    screen = open_step(app, "choice")
+    right = answers.answer(screen.step, LESSON).value
+    (index,) = tuple(right)
+    key(app, pygame.K_1 + index, str(index + 1))
+    assert screen.phase == "done" and screen.results[screen.index] == "right"
+    assert screen.view.buttons[index].mark == "right"
+    assert records(app) == 1
+    # The feedback panel is drawn with the green stripe.
+    r = screen.feedback_rect
+    assert tuple(app.surface.get_at((r.left + 3, r.centery)))[:3] == PALETTE.right
+
+
+def test_choice_wrong_then_retry_then_right(app: App) -> None:
+    screen = open_step(app, "choice")
+    right = next(iter(answers.answer(screen.step, LESSON).value))
+    wrong = next(i for i in range(len(screen.step.options)) if i != right)
+    key(app, pygame.K_1 + wrong, str(wrong + 1))
+    assert screen.phase == "retry" and screen.feedback_kind == "retry"
+    assert screen.view.buttons[wrong].mark == "wrong"
+    assert "gap" in screen.extra_explain or screen.extra_explain  # the chosen option's explanation
+    key(app, pygame.K_RETURN, "\r")  # Try again
+    assert screen.phase == "answer"
+    key(app, pygame.K_1 + right, str(right + 1))
+    assert screen.phase == "done" and screen.results[screen.index] == "retry"
+    assert records(app) == 1  # only the first answer is recorded
+
+
+def test_two_misses_show_the_answer(app: App) -> None:
+    screen = open_step(app, "number")
+    want = answers.answer(screen.step, LESSON).value
+    bad = str(want + 3)
+    for _ in range(2):
+        for ch in bad:
+            key(app, pygame.K_0 + int(ch), ch)
+        key(app, pygame.K_RETURN, "\r")
+        if screen.phase == "retry":
+            key(app, pygame.K_RETURN, "\r")
+            screen.view.field.text = ""
+    assert screen.phase == "done" and screen.results[screen.index] == "wrong"
+    assert screen.feedback_kind == "wrong"
+
+
+def test_pick_tiles_by_clicking_the_palette(app: App) -> None:
+    screen = open_step(app, "pick_tiles")
+    want = answers.answer(screen.step, LESSON).value
+    picker = screen.view.picker
+    for i, slot in enumerate(picker.slots):
+        if slot.tile.kind in want:
+            click(app, picker.rects[i].center)
+    assert {picker.slots[i].tile.kind for i in picker.selected} == set(want)
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.results[screen.index] == "right"
+    assert set(picker.marks.values()) == {"right"}
+
+
+def test_pick_tiles_empty_answer_is_not_graded(app: App) -> None:
+    screen = open_step(app, "pick_tiles")
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.phase == "answer" and screen.attempts == 0
+    assert app.banners
+
+
+def test_number_step_typed_digits(app: App) -> None:
+    screen = open_step(app, "number")
+    want = answers.answer(screen.step, LESSON).value
+    for ch in str(want):
+        key(app, pygame.K_0 + int(ch), ch)
+    assert screen.view.field.text == str(want)
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.results[screen.index] == "right"
+
+
+def test_fu_breakdown_with_chips(app: App) -> None:
+    screen = open_step(app, "fu_breakdown")
+    items = [i["id"] for i in answers.answer(screen.step, LESSON).explanation]
+    for chip in screen.view.chips:
+        for _ in range(items.count(chip.key)):
+            click(app, chip.rect.move(chip.rect.height, 0).center)
+    raw, rounded = screen.view.total()
+    assert rounded == answers.answer(screen.step, LESSON).value
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.results[screen.index] == "right"
+
+
+def test_arrange_sort_by_swapping(app: App) -> None:
+    screen = open_step(app, "arrange")
+    row = screen.view.row
+    target = sorted(s.tile for s in row.slots)
+    for i in range(len(target)):
+        j = next(k for k in range(i, len(row.slots)) if row.slots[k].tile == target[i])
+        if j != i:
+            click(app, row.rects[i].center)
+            click(app, row.rects[j].center)
+    assert [s.tile for s in row.slots] == target
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.results[screen.index] == "right"
+
+
+def test_hint_ladder_ends_with_the_solution(app: App) -> None:
+    screen = open_step(app, "pick_tiles")
+    key(app, pygame.K_h, "h")
+    assert screen.feedback_kind == "hint" and screen.hint_level == 1
+    key(app, pygame.K_h, "h")
+    assert screen.hint_level == 2 and "right tiles" in screen.feedback_text
+    key(app, pygame.K_h, "h")
+    assert screen.phase == "done" and screen.results[screen.index] == "shown"
+    assert "hint" in screen.view.picker.marks.values()
+    assert records(app) == 1
+
+
+def test_glossary_term_opens_a_card(app: App) -> None:
+    screen = open_step(app, "text")
+    block = screen.view.body
+    rect, term = block.layout.terms[0]
+    click(app, (block.rect.left + rect.centerx, block.rect.top + rect.centery))
+    assert screen.dialog is not None
+    key(app, pygame.K_ESCAPE)
+    assert screen.dialog is None and app.screen is screen
+
+
+def test_drill_step_runs_the_drill_and_reports_back(app: App) -> None:
+    screen = open_step(app, "drill")
+    key(app, pygame.K_RETURN, "\r")
+    drill = app.screen
+    assert drill.name == "drill"
+    while not drill.finished:
+        ex = drill.view.ex
+        i = next(i for i, o in enumerate(ex.prompt.options) if o.value in ex.answer)
+        key(app, pygame.K_1 + i, str(i + 1))
+        key(app, pygame.K_RETURN, "\r")
+    assert drill.right == drill.n
+    key(app, pygame.K_RETURN, "\r")  # Done
+    assert app.screen is screen
+    assert screen.drill_results[screen.index] == (drill.n, drill.n)
+    assert screen.results[screen.index] == "right"
+    assert screen.main_btn.label == "Next"
+
+
+def test_play_step_opens_the_table(app: App) -> None:
+    open_step(app, "play")
+    key(app, pygame.K_RETURN, "\r")
+    assert app.screen.name == "play" and app.screen.reveal
+
+
+def test_finishing_the_lesson_completes_it(app: App) -> None:
+    screen = app.push("lesson", lesson_id=LESSON.id, step=len(LESSON.steps) - 1)
+    screen.drill_done(KINDS.index("drill"), 5, 5)
+    screen.params[f"_play_{screen.index}"] = {"games": 1, "wins": 0, "goal_met": True}
+    screen.rebuild()
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.finished and screen.passed()
+    assert app.progress.lessons(app.learner_id)[LESSON.id]["completed_at"]
+    app.render()
