@@ -86,7 +86,7 @@ def test_bad_inline_tiles_in_text(tmp_path: Path) -> None:
     steps = GOOD_STEPS.replace("{tiles:25m}", "{tiles:2q}")
     path = write(tmp_path, "skill_bad", steps)
     assert problems(path) == [
-        f"{path}:11:16: steps[0].text.ru: bad tiles in {{tiles:2q}}: 'q' is not a tile (at character 29)"
+        f"{path}:11:46: steps[0].text.ru: bad tiles in {{tiles:2q}}: 'q' is not a tile"
     ]
 
 
@@ -117,7 +117,20 @@ def test_number_expect(tmp_path: Path) -> None:
 def test_unknown_glossary_term(tmp_path: Path) -> None:
     steps = GOOD_STEPS.replace("{term:machi}", "{term:no_such_term_xyz}")
     path = write(tmp_path, "skill_bad", steps)
-    assert problems(path) == [f"{path}:11:16: steps[0].text.ru: unknown glossary term 'no_such_term_xyz'"]
+    assert problems(path) == [f"{path}:11:32: steps[0].text.ru: unknown glossary term 'no_such_term_xyz'"]
+
+
+def test_positions_inside_a_block_text(tmp_path: Path) -> None:
+    steps = """\
+      - kind: text
+        text:
+          ru: |
+            Первая строка {term:machi}.
+
+            Вторая {tiles:12m} и {term:nosuch_term}.
+    """
+    path = write(tmp_path, "skill_bad", steps)
+    assert problems(path) == [f"{path}:15:30: steps[0].text.ru: unknown glossary term 'nosuch_term'"]
 
 
 def test_unknown_step_kind(tmp_path: Path) -> None:

@@ -108,17 +108,23 @@ def _texts(data: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[
 
 def _check_terms(lf: LessonFile) -> list[Problem]:
     assert lf.lesson is not None
-    uses: list[tuple[tuple[str | int, ...], str]] = [
-        (("terms", i), t) for i, t in enumerate(lf.lesson.terms)
+    uses: list[tuple[tuple[str | int, ...], str, int | None]] = [
+        (("terms", i), t, None) for i, t in enumerate(lf.lesson.terms)
     ]
     for path, text in _texts(lf.data):
-        uses.extend((path, term) for term, _ in term_ids(text))
+        uses.extend((path, term, offset) for term, offset in term_ids(text))
     if not uses:
         return []
     g = glossary()
     if g.has is None:
         return [lf.problem(uses[0][0], f"cannot check term '{uses[0][1]}': {g.error}")]
-    return [lf.problem(p, f"{dotted(p)}: unknown glossary term '{t}'") for p, t in uses if not g.has(t)]
+    out = []
+    for path, term, offset in uses:
+        if g.has(term):
+            continue
+        line, col = lf.marks.value(path) if offset is None else lf.marks.text_position(path, offset)
+        out.append(Problem(lf.problem(path, "").file, line, col, f"{dotted(path)}: unknown glossary term '{term}'"))
+    return out
 
 
 def _check_header(lf: LessonFile) -> list[Problem]:

@@ -48,6 +48,29 @@ class SourceMap:
 
     values: dict[Path_, tuple[int, int]] = field(default_factory=dict)
     keys: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    scalars: dict[Path_, tuple[str | None, bool]] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+
+    def text_position(self, path: Path_, offset: int) -> tuple[int, int]:
+        """The line and column of character ``offset`` inside the string value at ``path``:
+        exact for one-line plain or quoted scalars (without escapes before the offset) and
+        for literal blocks (``|``); the start of the value otherwise."""
+        path = tuple(path)
+        line, col = self.value(path)
+        style, one_line = self.scalars.get(path, (">", False))
+        if style in (None, "'", '"') and one_line:
+            return line, col + offset + (0 if style is None else 1)
+        if style == "|" and self.lines:
+            text_lines = self.lines[line:]  # the block starts on the line after the indicator
+            indent = next((len(x) - len(x.lstrip(" ")) for x in text_lines if x.strip()), 0)
+            k = 0
+            start = 0
+            for k, x in enumerate(text_lines):
+                stripped = x[indent:] if x.strip() else ""
+                if offset <= start + len(stripped):
+                    return line + 1 + k, indent + 1 + (offset - start)
+                start += len(stripped) + 1
+        return line, col
 
     def value(self, path: Path_) -> tuple[int, int]:
         """The line and column of the value at ``path``, or of its nearest existing parent."""
@@ -106,7 +129,9 @@ def _display(path: Path) -> str:
 
 def _walk(node: yaml.Node, path: Path_, marks: SourceMap, dupes: list[tuple[Path_, str]]) -> None:
     marks.values[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
-    if isinstance(node, yaml.MappingNode):
+    if isinstance(node, yaml.ScalarNode):
+        marks.scalars[path] = (node.style, node.start_mark.line == node.end_mark.line)
+    elif isinstance(node, yaml.MappingNode):
         seen: set[Any] = set()
         for k, v in node.value:
             key: Any = k.value
@@ -146,6 +171,7 @@ def read_yaml(text: str, filename: str = "<text>") -> tuple[Any, SourceMap, list
     finally:
         loader.dispose()
     problems: list[Problem] = []
+    marks.lines = text.splitlines()
     if node is not None:
         dupes: list[tuple[Path_, str]] = []
         _walk(node, (), marks, dupes)
@@ -231,6 +257,9 @@ def schema_problems(err: ValidationError, data: Any, marks: SourceMap, filename:
             line, col = marks.value((*path, "kind"))
             tag = e.get("ctx", {}).get("tag")
             msg = f"{where}: unknown step kind '{tag}'; use one of: {', '.join(STEP_KINDS)}"
+        elif etype == "rich_text" and isinstance(e.get("ctx", {}).get("offset"), int):
+            line, col = marks.text_position(path, e["ctx"]["offset"])
+            msg = f"{where}: {e['ctx']['problem']}"
         elif etype == "union_tag_not_found":
             line, col = marks.value(path)
             msg = f"{where}: a step needs kind: (one of {', '.join(STEP_KINDS)})"

@@ -91,8 +91,7 @@ def _check_rich(value: str) -> str:
     try:
         parse_rich(value)
     except RichTextError as e:
-        raise PydanticCustomError("rich_text", "{problem} (at character {offset})",
-                                  {"problem": e.problem, "offset": e.offset}) from None
+        raise PydanticCustomError("rich_text", "{problem}", {"problem": e.problem, "offset": e.offset}) from None
     return value
 
 
