@@ -166,3 +166,19 @@ def app_card_colour() -> tuple[int, int, int]:
     from trainer.ui.theme import PALETTE
 
     return PALETTE.card
+
+
+def test_a_broken_glossary_file_is_reported_not_a_crash(tmp_path: Path) -> None:
+    from trainer.glossary import GlossaryError
+
+    app = _app(language="ru")
+
+    def broken() -> None:
+        raise GlossaryError(f"{tmp_path}/glossary.yaml:12: term 'riichi': missing key 'kanji'")
+
+    app.glossary = broken  # type: ignore[method-assign]
+    screen = _open(app, term="riichi")
+    assert screen.results == [] and "glossary.yaml:12" in (screen.error or "")
+    _type(app, "рии")
+    assert screen.results == []
+    app.render()

@@ -174,7 +174,7 @@ class SearchField(Widget):
         width = self.rect.right - left - L.px(14)
         size = L.font("large")
         if not self.text:
-            blit_text(surf, app, self.placeholder, L.font("body"), P.ink_muted, (left + L.px(6), self.rect.centery),
+            blit_text(surf, app, self.placeholder, L.font("small"), P.ink_muted, (left + L.px(6), self.rect.centery),
                       anchor="midleft", max_width=width - L.px(6))
             caret_x = left - L.px(2)
         else:
@@ -231,8 +231,12 @@ class ResultList(Widget):
         rh = self.row_height(app)
         size = L.font("body")
         if not s.results:
-            msg = _("Nothing found for «{query}».").format(query=s.query.strip()) if s.query.strip() \
-                else _("The glossary is empty.")
+            if s.error is not None:
+                msg = _("The glossary file could not be read.")
+            elif s.query.strip():
+                msg = _("Nothing found for «{query}».").format(query=s.query.strip())
+            else:
+                msg = _("The glossary is empty.")
             lines = app.wrap(msg, size, inner.width - L.px(24))
             for i, line in enumerate(lines):
                 blit_text(surf, app, line, size, P.ink_muted, (inner.left + L.px(12), inner.top + L.px(12) + i * rh))
@@ -277,6 +281,7 @@ class GlossaryScreen(Screen):
         self.field: SearchField | None = None
         self.list: ResultList | None = None
         self.detail_rect = pygame.Rect(0, 0, 0, 0)
+        self.error: str | None = None  # why the glossary file could not be read
         self._run_search()
         wanted = params.get("term")
         if wanted:
@@ -284,18 +289,33 @@ class GlossaryScreen(Screen):
 
     # ---------------------------------------------------------------- data
 
-    def _all_terms(self) -> list[Term]:
-        return list(self.app.glossary())
+    def _glossary(self) -> Any:
+        """The app's glossary, or None (with :attr:`error` set) when its file is broken."""
+        from trainer.glossary import GlossaryError
+
+        try:
+            glossary = self.app.glossary()
+        except (GlossaryError, OSError) as e:
+            self.error = str(e)
+            return None
+        self.error = None
+        return glossary
 
     def _run_search(self) -> None:
         q = self.query.strip()
-        self.results = self.app.glossary().search(q) if q else self._all_terms()
+        glossary = self._glossary()
+        if glossary is None:
+            self.results = []
+        else:
+            self.results = glossary.search(q) if q else list(glossary)
         self.selected = 0
         self.list_top = 0
 
     def show_term(self, term_id: str) -> None:
         """Choose the term with this id (or alias); a search that hides it is cleared first."""
-        glossary = self.app.glossary()
+        glossary = self._glossary()
+        if glossary is None:
+            return
         if not glossary.has(term_id):
             self.app.notify(_("No glossary term “{id}”.").format(id=term_id), "warn")
             return
@@ -464,6 +484,15 @@ class GlossaryScreen(Screen):
         term = self.current
         pad = L.px(28)
         inner = rect.inflate(-2 * pad, -2 * pad)
+        if self.error is not None:
+            y = inner.top
+            for text, colour, bold in ((_("The glossary file could not be read."), P.wrong, True),
+                                       (self.error, P.ink, False)):
+                for line in app.wrap(text, L.font("body"), inner.width, bold):
+                    blit_text(surf, app, line, L.font("body"), colour, (inner.left, y), bold=bold)
+                    y += app.line_height(L.font("body"))
+                y += L.px(10)
+            return
         if term is None:
             blit_text(surf, app, _("Type a word to search the glossary."), L.font("body"), P.ink_muted,
                       inner.topleft, max_width=inner.width)
