@@ -149,12 +149,15 @@ def test_english_plurals_and_grouping() -> None:
 def test_russian_is_the_default_and_languages_switch() -> None:
     assert i18n.DEFAULT_LANGUAGE == "ru"
     seen: list[str] = []
-    i18n.on_language_change(seen.append)
+    remove = i18n.on_language_change(seen.append)
+    i18n.set_language("ru")
     i18n.set_language("en")
     assert i18n.current_language() == "en"
     i18n.set_language("en")  # no change, no notification
     i18n.set_language("ru")
-    assert seen[-2:] == ["en", "ru"]
+    remove()
+    i18n.set_language("en")  # no longer listening
+    assert seen == ["en", "ru"]
     with pytest.raises(ValueError, match="unsupported language"):
         i18n.set_language("de")
 

@@ -139,9 +139,18 @@ def current_language() -> str:
     return _current
 
 
-def on_language_change(callback: Callable[[str], None]) -> None:
-    """Call ``callback(lang)`` whenever :func:`set_language` switches to another language."""
+def on_language_change(callback: Callable[[str], None]) -> Callable[[], None]:
+    """Call ``callback(lang)`` whenever :func:`set_language` switches to another language.
+
+    Returns a function that unregisters the callback (for screens that close).
+    """
     _listeners.append(callback)
+
+    def remove() -> None:
+        if callback in _listeners:
+            _listeners.remove(callback)
+
+    return remove
 
 
 def gettext(message: str) -> str:
