@@ -148,9 +148,9 @@ def test_english_plurals_and_grouping() -> None:
 
 def test_russian_is_the_default_and_languages_switch() -> None:
     assert i18n.DEFAULT_LANGUAGE == "ru"
+    i18n.set_language("ru")
     seen: list[str] = []
     remove = i18n.on_language_change(seen.append)
-    i18n.set_language("ru")
     i18n.set_language("en")
     assert i18n.current_language() == "en"
     i18n.set_language("en")  # no change, no notification
