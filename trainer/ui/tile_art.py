@@ -476,7 +476,18 @@ def _render_body(tile: Tile | None, height: int, theme: str, face_down: bool, si
     else:
         pygame.draw.rect(canvas, th.face_edge, face_rect, border_radius=radius)
         inset = max(1, round(unit * 0.02))
-        pygame.draw.rect(canvas, th.face, face_rect.inflate(-2 * inset, -2 * inset), border_radius=radius)
+        paper = face_rect.inflate(-2 * inset, -2 * inset)
+        pygame.draw.rect(canvas, th.face, paper, border_radius=radius)
+        if theme != "contrast":
+            # A soft shade towards the bottom of the face: the tile reads as a solid block, not a card.
+            shade = pygame.Surface(paper.size, pygame.SRCALPHA)
+            for y in range(paper.h // 2, paper.h):
+                alpha = round(26 * (y - paper.h // 2) / max(1, paper.h // 2))
+                pygame.draw.line(shade, (*_darker(th.face, 0.5), alpha), (0, y), (paper.w, y))
+            mask = pygame.Surface(paper.size, pygame.SRCALPHA)
+            pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+            shade.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+            canvas.blit(shade, paper.topleft)
         if tile is not None and not blank:
             # Draw the design upright on its own canvas, then turn it for a sideways tile.
             fw, fh = (face_rect.h, face_rect.w) if sideways else (face_rect.w, face_rect.h)
