@@ -46,7 +46,8 @@ _SYSTEM_FALLBACK = {
     "NotoSansSymbols2-Mahjong.subset.ttf": ("/usr/share/fonts/truetype/noto/NotoSansSymbols2-Regular.ttf", 0),
 }
 
-_CACHE_SIZE = 3000
+_CACHE_SIZE = 3000  # rendered lines kept ...
+_CACHE_BYTES = 48 * 1024 * 1024  # ... and at most this much pixel memory
 TILE_GLYPH_SCALE = 1.35
 
 # Characters that must not start a wrapped line (Japanese kinsoku + Western closing punctuation).
@@ -105,6 +106,7 @@ class TextRenderer:
         self._bold.append(tiles)
         self._choice: dict[tuple[bool, str], int] = {}
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._cache_bytes = 0
         self._advance: dict[tuple[bool, int, str], float] = {}
         self._wraps: OrderedDict[tuple[str, int, int, bool], tuple[str, ...]] = OrderedDict()
 
@@ -252,8 +254,10 @@ class TextRenderer:
                 chain[idx].font.render_to(surf, (round(x), baseline), run, fg, size=chain[idx].px(size))
             x += self._run_advance(idx, run, size, bold)
         self._cache[key] = surf
-        if len(self._cache) > _CACHE_SIZE:
-            self._cache.popitem(last=False)
+        self._cache_bytes += surf.get_width() * surf.get_height() * 4
+        while len(self._cache) > 1 and (len(self._cache) > _CACHE_SIZE or self._cache_bytes > _CACHE_BYTES):
+            _, old = self._cache.popitem(last=False)
+            self._cache_bytes -= old.get_width() * old.get_height() * 4
         return surf
 
     def render_lines(
