@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from trainer.engine.hand import Hand, Meld, MeldKind, Source, check_copies
-from trainer.engine.tiles import HONOR, SUITS, Tile, counts34, kind_of, kind_name
+from trainer.engine.tiles import HONOR, SUITS, Tile, counts34, kind_name, kind_of
 
 VALID_HAND_SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
 """Hand sizes a riichi hand or a training hand may have (3n+1 waiting, 3n+2 complete)."""
