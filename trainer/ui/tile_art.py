@@ -581,7 +581,7 @@ def _apply_dim(surf: pygame.Surface) -> None:
     surf.fill((72, 72, 72), special_flags=pygame.BLEND_RGB_ADD)
 
 
-@lru_cache(maxsize=1536)
+@lru_cache(maxsize=1024)
 def tile_surface(tile: Tile | None, height: int, *, theme: str = "classic", face_down: bool = False,
                  sideways: bool = False, highlight: str | None = None, dim: bool = False) -> pygame.Surface:
     """A picture of ``tile`` ``height`` pixels tall (width from :func:`tile_size`).
