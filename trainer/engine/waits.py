@@ -293,13 +293,14 @@ class WaitPattern:
     ``examples`` are one-suit blocks (counts per rank index 0..8) with the rank
     indexes they wait on; ``variants`` are every placement of the examples inside
     a suit (shifted along the ranks and mirrored 1<->9 when the entry allows it)
-    that still waits on the correspondingly moved ranks.
+    that still waits on the correspondingly moved ranks, as (block, wait ranks,
+    wait-rank bitmask).
     """
 
     id: str
     category: str  # "basic", "compound", "multi_sided", "building", "yakuman"
     examples: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
-    variants: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    variants: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]
     source: str
 
 
@@ -364,7 +365,12 @@ def parse_wait_patterns(text: str, name: str = "wait_shapes.toml") -> tuple[Wait
                     f"{where}: {_ranks_text(counts)} waits on {_ranks_text_list(got)}, "
                     f"the file says {_ranks_text_list(wait_ranks)}"
                 )
-        variants = _variants(examples, bool(entry.get("shift", True)), bool(entry.get("mirror", False)))
+        variants = tuple(
+            (block, ws, sum(1 << r for r in ws))
+            for block, ws in _variants(
+                examples, bool(entry.get("shift", True)), bool(entry.get("mirror", False))
+            )
+        )
         out.append(
             WaitPattern(ident, entry.get("category", "compound"), examples, variants, entry.get("source", ""))
         )
@@ -409,18 +415,23 @@ def named_waits(hand: Hand) -> tuple[NamedWait, ...]:
     counts = hand.counts()
     if len(hand.concealed) % 3 != 1:
         return ()
+    mask = standard_wait_mask(counts)
+    suit_waits = [(mask >> (9 * s)) & 0x1FF for s in range(3)]
     found: dict[tuple[str, tuple[int, ...]], NamedWait] = {}
-    for pattern in wait_patterns():
-        for block, wait_ranks in pattern.variants:
-            size = sum(block)
-            for suit in range(3):
-                lo = 9 * suit
-                if any(counts[lo + r] < block[r] for r in range(9)):
+    for suit in range(3):
+        waits_here = suit_waits[suit]
+        if not waits_here:
+            continue
+        lo = 9 * suit
+        for pattern in wait_patterns():
+            for block, wait_ranks, block_mask in pattern.variants:
+                # a shape whose waits are not all waits of the hand cannot sit in it
+                if block_mask & ~waits_here or any(counts[lo + r] < block[r] for r in range(9)):
                     continue
                 rest = counts[:]
                 for r in range(9):
                     rest[lo + r] -= block[r]
-                if not _splits(rest, with_pair=size % 3 == 2):
+                if not _splits(rest, with_pair=sum(block) % 3 == 2):
                     continue
                 tiles = tuple(lo + r for r in range(9) for _ in range(block[r]))
                 ws = tuple(lo + r for r in wait_ranks)
