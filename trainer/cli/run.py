@@ -28,6 +28,7 @@ def run(args: argparse.Namespace) -> int:
         from trainer import i18n
 
         i18n.set_language(lang)
+    app.start_background_loading()
     app.push("home")
     first = getattr(args, "screen", "home") or "home"
     if first != "home":

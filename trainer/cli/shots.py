@@ -181,9 +181,9 @@ def run(args: argparse.Namespace) -> int:
 
     shot("07_play", table)
     for name in ("glossary", "progress"):
-        from trainer.ui.app import SCREENS
+        from trainer.ui.app import has_screen
 
-        if name in SCREENS:
+        if has_screen(name):
             shot(f"08_{name}", lambda name=name: app.push(name))
         else:
             print(f"{name}: screen not installed, skipped", file=sys.stderr)

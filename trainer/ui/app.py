@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
@@ -36,20 +37,24 @@ if TYPE_CHECKING:
 P = PALETTE
 DEFAULT_SIZE = (1280, 720)
 FPS_ANIMATING = 60
+LIBRARY_READY = pygame.event.custom_type()
 IDLE_WAIT_MS = 1000
 
 SCREENS: dict[str, type[Screen]] = {}
-# Modules that register screens when imported (others may add theirs here).
-SCREEN_MODULES = (
-    "trainer.ui.screens.home",
-    "trainer.ui.screens.lesson_map",
-    "trainer.ui.screens.lesson",
-    "trainer.ui.screens.drills",
-    "trainer.ui.screens.settings",
-    "trainer.ui.screens.play",
-    "trainer.ui.screens.glossary",
-    "trainer.ui.screens.progress",
-)
+# Where each screen lives; a module is imported the first time its screen is opened, so
+# the first frame does not wait for every screen (others may add theirs here).
+SCREEN_MODULES: dict[str, str] = {
+    "home": "trainer.ui.screens.home",
+    "lesson_map": "trainer.ui.screens.lesson_map",
+    "lesson": "trainer.ui.screens.lesson",
+    "drills": "trainer.ui.screens.drills",
+    "drill_setup": "trainer.ui.screens.drills",
+    "drill": "trainer.ui.screens.drills",
+    "settings": "trainer.ui.screens.settings",
+    "play": "trainer.ui.screens.play",
+    "glossary": "trainer.ui.screens.glossary",
+    "progress": "trainer.ui.screens.progress",
+}
 
 
 def register_screen(name: str) -> Callable[[type[Screen]], type[Screen]]:
@@ -63,17 +68,27 @@ def register_screen(name: str) -> Callable[[type[Screen]], type[Screen]]:
     return deco
 
 
+def _import_screen_module(mod: str) -> bool:
+    """Import a screen module; False when it is not installed (yet)."""
+    try:
+        importlib.import_module(mod)
+    except ModuleNotFoundError as e:
+        if e.name != mod:
+            raise
+        return False
+    return True
+
+
 def load_screen_modules() -> list[str]:
-    """Import every module in :data:`SCREEN_MODULES`; returns the names that are not there yet."""
-    missing = []
-    for mod in SCREEN_MODULES:
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as e:
-            if e.name != mod:
-                raise
-            missing.append(mod)
-    return missing
+    """Import every module in :data:`SCREEN_MODULES`; returns the ones that are not there yet."""
+    return [mod for mod in dict.fromkeys(SCREEN_MODULES.values()) if not _import_screen_module(mod)]
+
+
+def has_screen(name: str) -> bool:
+    """Whether a screen called ``name`` exists (importing its module if needed)."""
+    if name not in SCREENS and name in SCREEN_MODULES:
+        _import_screen_module(SCREEN_MODULES[name])
+    return name in SCREENS
 
 
 def ensure_video_driver() -> None:
@@ -145,7 +160,8 @@ class App:
         elif progress is not None:
             self.progress = progress
             self._pick_learner()
-        self.missing_screens = load_screen_modules()
+        self._loader: threading.Thread | None = None
+        self._loader_error: BaseException | None = None
 
     # ------------------------------------------------------------------ services
 
@@ -181,13 +197,50 @@ class App:
         except Exception as exc:
             self.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
 
+    def _load_library(self) -> Any:
+        from trainer.lessons.loader import load_all
+        from trainer.paths import LESSONS_DIR
+
+        return load_all(self.lessons_dir or LESSONS_DIR)
+
+    def start_background_loading(self) -> None:
+        """Load the lessons (and the glossary) in a thread so the first frame does not wait;
+        a LIBRARY_READY event arrives when they are in."""
+        if self._library is not None or self._loader is not None:
+            return
+
+        def work() -> None:
+            try:
+                lib = self._load_library()
+                try:
+                    self.glossary()
+                except Exception:
+                    pass
+                self._library = lib
+            except BaseException as exc:  # reported on first use, never lost
+                self._loader_error = exc
+            try:
+                pygame.event.post(pygame.event.Event(LIBRARY_READY))
+            except pygame.error:
+                pass
+
+        self._loader = threading.Thread(target=work, name="lesson-loader", daemon=True)
+        self._loader.start()
+
+    def library_ready(self) -> bool:
+        """Whether the lessons are loaded (True also when no background load was started)."""
+        return self._library is not None or self._loader is None
+
     def library(self) -> Any:
         """The lesson library (loaded on first use; problems in lesson files are kept, never raised)."""
+        if self._library is None and self._loader is not None:
+            self._loader.join()
+            if self._loader_error is not None:
+                err, self._loader_error = self._loader_error, None
+                self._loader = None
+                raise err
         if self._library is None:
-            from trainer.lessons.loader import load_all
-            from trainer.paths import LESSONS_DIR
-
-            self._library = load_all(self.lessons_dir or LESSONS_DIR)
+            self._library = self._load_library()
         return self._library
 
     def set_library(self, library: Any) -> None:
@@ -262,9 +315,9 @@ class App:
 
     def push(self, name: str, **params: Any) -> Screen:
         """Open the screen registered as ``name`` on top of the current one."""
-        cls = SCREENS.get(name)
-        if cls is None:
+        if not has_screen(name):
             raise KeyError(f"no screen registered as {name!r}")
+        cls = SCREENS[name]
         if self.stack:
             self.stack[-1].leave()
         screen = cls(self, **params)
@@ -376,6 +429,11 @@ class App:
                 self.surface = pygame.display.get_surface() or self.surface
                 if self.stack:
                     self.stack[-1].rebuild()
+            self.invalidate()
+            return
+        if ev.type == LIBRARY_READY:
+            if self.stack and getattr(self.stack[-1], "needs_library", False):
+                self.stack[-1].rebuild()
             self.invalidate()
             return
         if ev.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):

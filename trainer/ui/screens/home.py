@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from trainer.i18n import _
-from trainer.ui.app import SCREENS, register_screen
+from trainer.ui.app import has_screen, register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import Card, blit_text
@@ -28,6 +28,7 @@ class HomeScreen(Screen):
     """The first screen: a "continue" card and one card per section."""
 
     has_header = False
+    needs_library = True  # rebuilt when the background lesson load finishes
 
     def _resume(self) -> tuple[str, int, str] | None:
         """(lesson id, step, lesson title) of the lesson to continue, if any."""
@@ -67,7 +68,7 @@ class HomeScreen(Screen):
         return None
 
     def build(self) -> None:
-        resume = self._resume()
+        resume = self._resume() if self.app.library_ready() else None
         if resume is not None:
             lesson_id, step, title = resume
             self.hero = self.add(Card(
@@ -77,7 +78,7 @@ class HomeScreen(Screen):
                 accent=P.accent, badge=_("Continue"), badge_color=P.accent_dark,
             ))
         else:
-            nxt = self._next_lesson()
+            nxt = self._next_lesson() if self.app.library_ready() else None
             if nxt is not None:
                 lesson_id, title = nxt
                 self.hero = self.add(Card(
@@ -108,7 +109,7 @@ class HomeScreen(Screen):
 
     def open(self, name: str) -> None:
         """Open a section; a section whose screen is not installed says so instead of crashing."""
-        if name in SCREENS:
+        if has_screen(name):
             self.app.push(name)
         else:
             self.app.notify(_("This section is not available in this build."), "warn")

@@ -574,6 +574,8 @@ def open_term_card(screen: Screen, term_id: str) -> None:
     except Exception:
         body = _("This term is not in the glossary yet.")
     buttons = [(_("Close"), lambda: None, "primary")]
-    if "glossary" in __import__("trainer.ui.app", fromlist=["SCREENS"]).SCREENS:
+    from trainer.ui.app import has_screen
+
+    if has_screen("glossary"):
         buttons.insert(0, (_("Open the glossary"), lambda: app.push("glossary", term=term_id), "secondary"))
     screen.open_dialog(title, body, buttons)

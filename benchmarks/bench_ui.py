@@ -1,0 +1,147 @@
+"""UI figures: process start to first frame, frame time (update + draw) on every screen at
+1280x720, and resident memory after visiting all of them.
+
+Targets: first frame <= 1.5 s, frame p95 <= 8 ms on every screen, <= 200 MB resident.
+Frames are timed headless (SDL dummy driver) around ``process`` + ``render``; ``flip`` is
+left out (it measures the display server, not the app).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+FIRST_FRAME_SCRIPT = """
+import os, sys, time
+from trainer.ui.app import App
+app = App(size=(1280, 720))
+app.start_background_loading()
+app.push("home")
+app.process([], 0.0)
+app.render()
+import pygame
+pygame.display.flip()
+print("FIRST_FRAME", flush=True)
+app.close()
+"""
+
+
+def first_frame_seconds() -> float:
+    """Wall time from starting a fresh Python process to the first drawn frame."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env["TRAINER_DATA_DIR"] = tempfile.mkdtemp(prefix="bench-ui-")
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", FIRST_FRAME_SCRIPT], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if line.startswith("FIRST_FRAME"):
+            elapsed = time.perf_counter() - start
+            proc.wait()
+            return elapsed
+    proc.wait()
+    raise RuntimeError("the app did not draw a frame")
+
+
+def _rss_mb() -> float:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _screens(app):  # noqa: ANN001, ANN202
+    """(name, setup) for every screen the app has."""
+    from trainer.cli.shots import STEP_KINDS, gallery_lesson, step_examples
+    from trainer.ui.app import has_screen
+    from trainer.ui.screens.drills import generators
+
+    lib = app.library()
+    gallery = gallery_lesson()
+    lib.lessons.setdefault(gallery.id, gallery)
+    out = [("home", lambda: None), ("lesson_map", lambda: app.push("lesson_map"))]
+    ex = step_examples(lib, gallery)
+    for kind in STEP_KINDS:
+        if kind in ex:
+            lesson, i = ex[kind]
+            out.append((f"step:{kind}", lambda lesson=lesson, i=i: app.push("lesson", lesson_id=lesson.id, step=i)))
+    out.append(("drills", lambda: app.push("drills")))
+    for name in generators():
+        out.append((f"drill:{name}", lambda name=name: app.push("drill", generator=name, params={}, n=8, seed=2)))
+    out.append(("drill_setup", lambda: app.push("drill_setup", generator="mixed_waits")))
+
+    def table() -> None:
+        s = app.push("play", seed=3, coach="hints")
+        s.run_bots_until_learner()
+        s.rebuild()
+
+    out.append(("play", table))
+    for name in ("glossary", "progress", "settings"):
+        if has_screen(name):
+            out.append((name, lambda name=name: app.push(name)))
+    return out
+
+
+def run(quick: bool) -> None:
+    """Print the figures."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ["TRAINER_DATA_DIR"] = tempfile.mkdtemp(prefix="bench-ui-")
+    starts = [first_frame_seconds() for _ in range(1 if quick else 3)]
+    print(f"start to first frame: median {statistics.median(starts):.2f} s (target <= 1.5 s; runs: "
+          + ", ".join(f"{s:.2f}" for s in starts) + ")")
+
+    import pygame
+
+    from trainer.ui.app import App
+    from trainer.ui.settings import Settings
+
+    app = App(size=(1280, 720), settings=Settings(language="ru"), save=False)
+    app.push("home")
+    frames = 60 if quick else 300
+    worst = ("", 0.0)
+    worst_cpu = ("", 0.0)
+    print(f"{'screen':28} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'cpu p95':>8}")
+    for name, setup in _screens(app):
+        while len(app.stack) > 1:
+            app.pop()
+        setup()
+        app.process([], 1 / 60)
+        app.render()  # first frame builds caches; not timed
+        times, cpu = [], []
+        move = pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 400), rel=(1, 0), buttons=(0, 0, 0))
+        for i in range(frames):
+            t, c = time.perf_counter(), time.thread_time()
+            app.process([move] if i % 10 == 0 else [], 1 / 60)
+            app.invalidate()
+            app.render()
+            times.append((time.perf_counter() - t) * 1000)
+            cpu.append((time.thread_time() - c) * 1000)
+        times.sort()
+        cpu.sort()
+        p50 = times[len(times) // 2]
+        p95 = times[int(len(times) * 0.95) - 1]
+        c95 = cpu[int(len(cpu) * 0.95) - 1]
+        if p95 > worst[1]:
+            worst = (name, p95)
+        if c95 > worst_cpu[1]:
+            worst_cpu = (name, c95)
+        print(f"{name:28} {p50:8.2f} {p95:8.2f} {times[-1]:8.2f} {c95:8.2f}")
+    print(f"worst frame p95 (CPU time of the UI thread): {worst_cpu[1]:.2f} ms on {worst_cpu[0]} (target <= 8 ms)")
+    print(f"worst frame p95 (wall clock; includes other processes on a busy machine): {worst[1]:.2f} ms on "
+          f"{worst[0]}")
+    print(f"resident memory after every screen: {_rss_mb():.0f} MB (target <= 200 MB)")
+    app.close()
