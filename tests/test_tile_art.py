@@ -194,3 +194,14 @@ def test_engine_never_imports_pygame() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr[-2000:]
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_tiles_are_opaque_inside_and_rounded_at_the_corners(theme: str) -> None:
+    for height in SIZES:
+        for surf in (tile_surface(parse_tile("5p"), height, theme=theme),
+                     tile_surface(None, height, theme=theme, sideways=True)):
+            w, h = surf.get_size()
+            inside = [surf.get_at((x, y)).a for x in range(w // 6, w - w // 6, 3) for y in (2, h // 2, h - 3)]
+            assert min(inside) == 255, (theme, height)
+            assert surf.get_at((0, 0)).a < 128  # rounded corner: the table shows through
