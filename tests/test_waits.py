@@ -332,3 +332,14 @@ def test_wait_report_readings_are_readings_of_the_completed_hand() -> None:
     for t in report.tiles:
         complete = readings(hand.with_tile(Tile(t.kind)))
         assert t.readings and all(wr.reading in complete for wr in t.readings)
+
+
+def test_every_named_shape_and_wait_shape_is_a_glossary_term() -> None:
+    from trainer.glossary import load_glossary
+
+    glossary = load_glossary()
+    for p in wait_patterns():
+        assert glossary.has(p.id), p.id
+    for shape in WaitShape:
+        if shape not in (WaitShape.KOKUSHI, WaitShape.KOKUSHI_13):
+            assert glossary.has(shape.value), shape
