@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from trainer.engine.exercises import GENERATORS, Exercise
-from trainer.engine.exercises.kunto import KuntoParams, kunto_waits, variant_of
+from trainer.engine.exercises.kunto import KuntoParams, best_throwbacks, kunto_waits, variant_of
 from trainer.engine.exercises.manners import RANK_COUNTS, load_manners, manners_text
 from trainer.engine.exercises.recognition import family_of
-from trainer.engine.exercises.waits_drills import rank_pool, single_suit_pool
+from trainer.engine.exercises.waits_drills import JOKER, joker_pool, rank_pool, single_suit_pool
 from trainer.engine.hand import Hand
 from trainer.engine.notation import parse_hand, parse_tiles
 from trainer.engine.points import hand_value
@@ -39,6 +39,7 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("kunto_hand", {"size": 4, "dragons": "joker", "suits_ignored": False, "ask": ["waits"]}),
     ("kunto_hand", {"size": 13, "suits_ignored": False, "ask": ["shanten", "discard", "waits"]}),
     ("kunto_hand", {"size": 4, "ask": ["discard"]}),
+    ("kunto_hand", {"size": 7, "dragons": "joker", "ask": ["waits"]}),
     ("single_suit_waits", {"size": 7, "min_waits": 3, "max_waits": 5}),
     ("single_suit_waits", {"size": 4, "ask": "count", "kids": True}),
     ("mixed_waits", {}),
@@ -188,7 +189,7 @@ def test_rank_pool_matches_variant_engine() -> None:
     rng = random.Random(3)
     for size, ranks, mode in ((4, 9, "normal"), (7, 10, "ten")):
         pool = rank_pool(size, ranks, 12)
-        for counts, ranks_waiting in rng.sample(sorted(pool.items()), 40):
+        for counts, ranks_waiting in rng.sample(sorted(pool.items()), 15):
             kinds = []
             for r, n in enumerate(counts):
                 group = [31, 32, 33] if r == 9 else [r, r + 9, r + 18]
@@ -198,6 +199,27 @@ def test_rank_pool_matches_variant_engine() -> None:
             got = {9 if k >= 27 else k % 9 for k in variant_waits(hand, v)}
             assert got == set(ranks_waiting)
             assert set(kunto_waits(hand, v)) == set(variant_waits(hand, v))
+
+
+def test_joker_pool_matches_variant_engine() -> None:
+    rng = random.Random(11)
+    pool = joker_pool(4)
+    for (ranks, jokers), waiting in rng.sample(sorted(pool.items()), 30):
+        kinds = [r + 9 * (i % 3) for r, n in enumerate(ranks) for i in range(n)] + [31 + i for i in range(jokers)]
+        hand = Hand(tuple(sorted(Tile(k) for k in kinds)))
+        got = {JOKER if k >= 27 else k % 9 for k in variant_waits(hand, Variant(True, "joker"))}
+        assert got == set(waiting), (ranks, jokers)
+
+
+def test_pooled_throwback_matches_engine() -> None:
+    """With suits ignored the throw-back answer comes from the rank pool; the engine's own
+    throw-back rule (variant shanten, then improving copies) must agree."""
+    for params in ({"size": 4, "ask": ["discard"]}, {"size": 7, "dragons": "ten", "ask": ["discard"]}):
+        p = KuntoParams(**params)
+        for seed in range(4):
+            ex = GENERATORS["kunto_hand"].generate(params, seed)
+            got = best_throwbacks(parse_hand(ex.prompt.hand), variant_of(p))
+            assert got is not None and got[0] == ex.answer
 
 
 def test_impossible_requests_are_refused() -> None:

@@ -20,7 +20,7 @@ from pydantic import Field
 
 from trainer.engine.exercises.base import Exercise, GeneratorError, Params, draft
 from trainer.engine.exercises.handgen import complete_counts, remove_random, swap_tiles, tiles_of_counts
-from trainer.engine.exercises.waits_drills import rank_pool
+from trainer.engine.exercises.waits_drills import JOKER, joker_pool, rank_pool
 from trainer.engine.hand import Hand
 from trainer.engine.notation import format_hand, format_tiles
 from trainer.engine.shanten import sets_needed_for, shanten
@@ -126,6 +126,8 @@ def make(p: KuntoParams, rng: random.Random) -> Exercise:
         if ask == "waits":
             if p.suits_ignored and p.dragons != "joker" and not p.winds:
                 hand, ws = _pooled_waits(rng, p)
+            elif p.suits_ignored and p.dragons == "joker" and not p.winds and p.size <= 7:
+                hand, ws = _pooled_joker_waits(rng, p)
             else:
                 hand = _hand(rng, p, p.size, 0)
                 ws = kunto_waits(hand, v)
@@ -141,6 +143,12 @@ def make(p: KuntoParams, rng: random.Random) -> Exercise:
                 continue
             return draft("kunto_shanten", "number", s, [{"kind": "shanten", "shanten": s}],
                          hand=format_hand(hand), **stage)
+        if p.suits_ignored and p.dragons != "joker" and not p.winds:
+            got_pooled = _pooled_throwback(rng, p)
+            if got_pooled is None:
+                continue
+            hand, best, items = got_pooled
+            return draft("kunto_discard", "pick_tiles", best, items, hand=format_hand(hand), **grade, **stage)
         hand = _hand(rng, p, p.size + 1, rng.randint(1, 2))
         got = _plain_throwbacks(hand) if v.is_plain else _best_throwbacks(hand, v)
         if got is None:
@@ -155,17 +163,81 @@ def _pool_keys(size: int, ranks: int) -> tuple[tuple[tuple[int, ...], frozenset[
     return tuple(sorted(rank_pool(size, ranks, 12).items()))
 
 
+def _deal(rng: random.Random, counts_r: tuple[int, ...] | list[int]) -> list[int]:
+    """Deal a rank multiset out as real tiles: ranks 1-9 over random suits, rank 10 as dragons."""
+    counts = [0] * NUM_KINDS
+    for r, n in enumerate(counts_r):
+        kinds = list(DRAGONS) if r == 9 else [r, r + 9, r + 18]
+        for _ in range(n):
+            counts[rng.choice([k for k in kinds if counts[k] < 4])] += 1
+    return counts
+
+
+def _pooled_throwback(rng: random.Random, p: KuntoParams) -> tuple[Hand, frozenset[int], list[dict]] | None:
+    """A throw-back question with suits ignored: a tenpai rank multiset from the pool plus one
+    tile that does not complete it.  Every discard that leaves a tenpai hand is scored by the
+    copies of its winning ranks still to come (12 per rank, minus those held), as the engine's
+    throw-back rule does; the best ranks are the answer (tests compare with the engine)."""
+    ranks = 10 if p.dragons == "ten" else 9
+    pool = rank_pool(p.size, ranks, 12)
+    base, waiting = rng.choice(_pool_keys(p.size, ranks))
+    extra = [r for r in range(ranks) if r not in waiting and base[r] < 12]
+    if not extra:
+        return None
+    held = list(base)
+    held[rng.choice(extra)] += 1
+    scores: dict[int, int] = {}
+    for d in range(ranks):
+        if held[d]:
+            rest = held[:]
+            rest[d] -= 1
+            ws = pool.get(tuple(rest))
+            if ws:
+                scores[d] = sum(12 - rest[r] for r in ws)
+    top = max(scores.values())
+    best_ranks = {d for d, n in scores.items() if n == top}
+    if len(best_ranks) > 2:
+        return None
+    counts = _deal(rng, held)
+    hand = Hand(tiles_of_counts(counts))
+    best = frozenset(k for k in range(NUM_KINDS) if counts[k] and _rank_index(k) in best_ranks)
+    items = [{"kind": "throwback", "tile": kind_name(k), "shanten": 0 if _rank_index(k) in scores else None,
+              "count": scores.get(_rank_index(k), 0), "best": k in best}
+             for k in range(NUM_KINDS) if counts[k]]
+    return hand, best, items
+
+
+def _rank_index(kind: int) -> int:
+    return 9 if kind in DRAGONS else kind % 9
+
+
+@cache
+def _joker_keys(size: int) -> tuple[tuple[tuple[tuple[int, ...], int], frozenset[int]], ...]:
+    return tuple(sorted(joker_pool(size).items()))
+
+
+def _pooled_joker_waits(rng: random.Random, p: KuntoParams) -> tuple[Hand, tuple[int, ...]]:
+    """A rank-only hand with one or two dragon-jokers from the joker pool, dealt over random
+    suits and dragons; the waits are every kind of a waiting rank, and every dragon when a
+    further joker completes the hand."""
+    (ranks, jokers), waiting = rng.choice(_joker_keys(p.size))
+    counts = _deal(rng, ranks)
+    for _ in range(jokers):
+        counts[rng.choice([k for k in DRAGONS if counts[k] < 4])] += 1
+    out = []
+    for r in waiting:
+        kinds = list(DRAGONS) if r == JOKER else [r, r + 9, r + 18]
+        out.extend(k for k in kinds if counts[k] < 4)
+    return Hand(tiles_of_counts(counts)), tuple(sorted(out))
+
+
 def _pooled_waits(rng: random.Random, p: KuntoParams) -> tuple[Hand, tuple[int, ...]]:
     """A rank-only tenpai hand drawn from the precomputed rank pool (suits ignored, dragons
     absent or tens), dealt out over random suits; the waits are every kind of a waiting rank
     that still has a copy (rank 10 = the dragons)."""
     ranks = 10 if p.dragons == "ten" else 9
     counts_r, waiting = rng.choice(_pool_keys(p.size, ranks))
-    counts = [0] * NUM_KINDS
-    for r, n in enumerate(counts_r):
-        kinds = list(DRAGONS) if r == 9 else [r, r + 9, r + 18]
-        for _ in range(n):
-            counts[rng.choice([k for k in kinds if counts[k] < 4])] += 1
+    counts = _deal(rng, counts_r)
     hand = Hand(tiles_of_counts(counts))
     out = []
     for r in waiting:
@@ -253,4 +325,7 @@ def _best_throwbacks(hand: Hand, v: Variant) -> tuple[frozenset[int], list[dict]
     return best, items
 
 
-__all__ = ["KuntoParams", "kunto_waits", "make", "rank_key", "variant_of"]
+__all__ = ["KuntoParams", "best_throwbacks", "kunto_waits", "make", "rank_key", "variant_of"]
+
+best_throwbacks = _best_throwbacks
+"""The engine-side throw-back answer for any hand and variant (slow with suits ignored)."""

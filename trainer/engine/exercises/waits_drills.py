@@ -58,10 +58,12 @@ def _sets(ranks: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
+@cache
 def rank_pool(size: int, ranks: int = 9, copies: int = 4) -> dict[tuple[int, ...], frozenset[int]]:
     """Tenpai rank multisets of ``size`` tiles over ``ranks`` ranks (runs allowed) with at
     most ``copies`` of a rank, each with its waiting ranks (0-based): built backwards from
-    the complete multisets of ``size + 1`` tiles, standard form only."""
+    the complete multisets of ``size + 1`` tiles, standard form only.  Cached: treat the
+    result as read-only."""
     found: dict[tuple[int, ...], set[int]] = {}
     for complete in _complete_hands(size + 1, ranks, copies, seven_pairs=False):
         c = list(complete)
@@ -70,6 +72,39 @@ def rank_pool(size: int, ranks: int = 9, copies: int = 4) -> dict[tuple[int, ...
                 c[r] -= 1
                 found.setdefault(tuple(c), set()).add(r)
                 c[r] += 1
+    return {k: frozenset(v) for k, v in found.items()}
+
+
+JOKER = -1
+"""The wait "a joker" in :func:`joker_pool` (any dragon, when dragons are jokers)."""
+
+
+@cache
+def joker_pool(size: int, max_jokers: int = 2) -> dict[tuple[tuple[int, ...], int], frozenset[int]]:
+    """Rank-only tenpai hands holding jokers (suits ignored, dragons as jokers, seed 000:3453):
+    (nine rank counts, jokers held) -> waiting ranks (0-based) plus :data:`JOKER` when a further
+    joker completes the hand.  Built backwards: a complete rank multiset of ``size + 1`` tiles
+    with 1..``max_jokers`` + 1 of its tiles replaced by jokers is a complete joker hand, and
+    taking one tile (a rank or a joker) out of it gives a waiting hand.  Cached; read-only."""
+    found: dict[tuple[tuple[int, ...], int], set[int]] = {}
+    for complete in _complete_hands(size + 1, 9, 12, seven_pairs=False):
+        for j in range(1, max_jokers + 2):
+            for gone in set(combinations_with_replacement(range(9), j)):
+                real = list(complete)
+                ok = True
+                for r in gone:
+                    real[r] -= 1
+                    ok = ok and real[r] >= 0
+                if not ok:
+                    continue
+                if j - 1 >= 1:  # take a joker out: the hand waits on a joker
+                    found.setdefault((tuple(real), j - 1), set()).add(JOKER)
+                if j <= max_jokers:
+                    for r in range(9):  # take a real tile out: the hand waits on that rank
+                        if real[r]:
+                            real[r] -= 1
+                            found.setdefault((tuple(real), j), set()).add(r)
+                            real[r] += 1
     return {k: frozenset(v) for k, v in found.items()}
 
 
