@@ -261,7 +261,7 @@ def _big_coin(th: TileTheme, box: _Box, red: bool) -> None:
     _circle(_target, th.aka if red else th.red, c, r * 0.1)
 
 
-def _stick(a: Point, b: Point, width: float, colour: RGB, face: RGB) -> None:
+def _stick(a: Point, b: Point, width: float, colour: RGB) -> None:
     """One bamboo stick (索子 souzu): a rod with joints at both ends and in the middle."""
     _thick_line(_target, colour, a, b, width)
     dx, dy = b[0] - a[0], b[1] - a[1]
@@ -279,7 +279,6 @@ def _stick(a: Point, b: Point, width: float, colour: RGB, face: RGB) -> None:
         half = width * 0.68
         _thick_line(_target, _darker(colour, 0.25), (m[0] - uy * half, m[1] + ux * half),
                     (m[0] + uy * half, m[1] - ux * half), max(1.0, width * 0.34))
-    del face
 
 
 def _bird(th: TileTheme, box: _Box, size_ref: float) -> None:
@@ -360,7 +359,7 @@ def _suit_marker(suit: int, centre: Point, r: float, colour: RGB, th: TileTheme,
             _circle(_target, colour, centre, r)
     elif suit == 2:
         if icon:
-            _stick((x, y - r), (x, y + r), r * 0.8, colour, th.face)
+            _stick((x, y - r), (x, y + r), r * 0.8, colour)
         else:
             pygame.draw.polygon(_target, colour, [(x, y - r), (x + r, y + r * 0.85), (x - r, y + r * 0.85)])
     else:
@@ -399,7 +398,7 @@ def _draw_content(tile: Tile, th: TileTheme, box: _Box) -> None:
             cut = min(width * 0.5, length * 0.2)
             a = (a[0] + dx / length * cut, a[1] + dy / length * cut)
             b = (b[0] - dx / length * cut, b[1] - dy / length * cut)
-            _stick(a, b, width, th.aka if red else getattr(th, colour), th.face)
+            _stick(a, b, width, th.aka if red else getattr(th, colour))
     else:
         if rank == 5:
             _haku_frame(th, box, size_ref)
