@@ -19,6 +19,9 @@ CASES: list[tuple[str, dict]] = [
     ("kunto_hand", {"size": 10, "ask": ["waits"]}),
     ("kunto_hand", {"size": 7, "dragons": "joker", "ask": ["waits"]}),
     ("kunto_hand", {"size": 13, "suits_ignored": False, "ask": ["shanten", "discard"]}),
+    # not pooled, answered by the variants engine directly (its suits-ignored DP is the cost):
+    ("kunto_hand", {"size": 10, "dragons": "joker", "ask": ["waits"]}),
+    ("kunto_hand", {"size": 7, "winds": True, "ask": ["waits", "discard"]}),
     ("single_suit_waits", {"size": 7, "min_waits": 3, "max_waits": 5}),
     ("single_suit_waits", {"size": 13, "min_waits": 4, "max_waits": 9}),
     ("mixed_waits", {"size": 13, "max_waits": 3}),
