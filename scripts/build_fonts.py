@@ -154,7 +154,7 @@ def _subset(source: Path, index: int, chars: set[str], out: Path) -> None:
     options.font_number = index
     if source.suffix in (".ttc", ".otf"):
         options.hinting = False  # CFF hints: freetype's auto-hinter does as well at UI sizes
-    font = TTFont(str(source), fontNumber=index, lazy=False)
+    font = TTFont(str(source), fontNumber=index, lazy=False, recalcTimestamp=False)  # reproducible builds
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=sorted(ord(c) for c in chars))
     subsetter.subset(font)
