@@ -205,26 +205,36 @@ def _standard(counts: list[int], declared: tuple[Group, ...]) -> list[Reading]:
         per_suit.append((lo, sc, honors))
     if pair_suits != 1:
         return []
-    options: list[list[tuple[Group, ...]]] = []
+    options = []
     for lo, sc, honors in per_suit:
-        if sum(sc) % 3 == 2:
-            choices = []
-            for r, decs in _suit_with_pair(sc, honors):
-                pair = Group(GroupKind.PAIR, lo + r)
-                for dec in decs:
-                    choices.append((*_groups(lo, dec), pair))
-        else:
-            choices = [_groups(lo, dec) for dec in _suit_sets(sc, honors)]
+        choices = _suit_choices(lo, sc, honors)
         if not choices:
             return []
         options.append(choices)
     out = []
+    if len(options) == 4 and all(len(o) == 1 for o in options):  # the usual case: one reading
+        (a, pa), (b, pb), (c, pc), (d, pd) = (o[0] for o in options)
+        pair = pa or pb or pc or pd
+        return [Reading(Form.STANDARD, (*a, *b, *c, *d, *declared, pair))]  # type: ignore[arg-type]
     for combo in product(*options):
-        sets = [g for part in combo for g in part if g.kind is not GroupKind.PAIR]
-        pair = next(g for part in combo for g in part if g.kind is GroupKind.PAIR)
-        sets.sort(key=_order)
+        sets = tuple(g for part, _ in combo for g in part)
+        pair = next(p for _, p in combo if p is not None)
         out.append(Reading(Form.STANDARD, (*sets, *declared, pair)))
     return out
+
+
+@cache
+def _suit_choices(
+    lo: int, sc: tuple[int, ...], honors: bool
+) -> tuple[tuple[tuple[Group, ...], Group | None], ...]:
+    """The ways one suit splits, as (sets in reading order, the pair or None)."""
+    if sum(sc) % 3 == 2:
+        return tuple(
+            (tuple(sorted(_groups(lo, dec), key=_order)), Group(GroupKind.PAIR, lo + r))
+            for r, decs in _suit_with_pair(sc, honors)
+            for dec in decs
+        )
+    return tuple((tuple(sorted(_groups(lo, dec), key=_order)), None) for dec in _suit_sets(sc, honors))
 
 
 def _order(g: Group) -> tuple[int, int]:
