@@ -186,6 +186,7 @@ def test_fifth_copy_beside_a_real_wait() -> None:
     report = wait_report(hand)
     assert report.fifth_copy == (k("1m"),)
     assert not report.is_karaten
+    assert report.named == ()  # 1234m would be nobetan, but the 1m wait is a fifth copy
 
 
 def test_meld_copies_count_as_held() -> None:

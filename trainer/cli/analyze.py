@@ -221,9 +221,8 @@ def _wait_lines(report: WaitReport) -> list[str]:
         lines.append("Waits: none (not tenpai)")
     if report.fifth_copy:
         kinds = format_tiles(report.fifth_copy)
-        lines.append(
-            f"Fifth-copy wait: {kinds} would complete the hand, but the hand holds all four (karaten)"
-        )
+        note = " (karaten: no winning tile exists)" if report.is_karaten else ""
+        lines.append(f"Fifth-copy wait: {kinds} would complete the hand, but the hand holds all four{note}")
     elif report.is_karaten:
         lines.append("Karaten: every winning tile is already visible; no win is possible")
     for n in report.named:

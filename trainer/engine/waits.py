@@ -410,12 +410,13 @@ def named_waits(hand: Hand) -> tuple[NamedWait, ...]:
     """The named shapes (nobetan, sanmenchan, tatsumaki, ...) that explain a tenpai
     hand's wait: a shape matches when its tiles sit in one suit of the concealed
     part and the rest of the hand splits into complete sets (plus the pair when
-    the shape holds none).  A match whose waits are a strict part of another
-    match's waits is dropped, so 3335777 is kantankan, not kantan."""
+    the shape holds none), and every kind it waits on is a real wait (not a
+    fifth copy).  A match whose waits are a strict part of another match's
+    waits is dropped, so 3335777 is kantankan, not kantan."""
     counts = hand.counts()
     if len(hand.concealed) % 3 != 1:
         return ()
-    mask = standard_wait_mask(counts)
+    mask = sum(1 << x for x in waits(hand))  # real waits only: a fifth copy names no shape
     suit_waits = [(mask >> (9 * s)) & 0x1FF for s in range(3)]
     found: dict[tuple[str, tuple[int, ...]], NamedWait] = {}
     for suit in range(3):
