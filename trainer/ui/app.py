@@ -101,6 +101,42 @@ def ensure_video_driver() -> None:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
+# Sounds are synthesised, not loaded: (frequency Hz, seconds, volume) notes played in a row.
+SOUND_NOTES = {
+    "right": ((1046.5, 0.09, 0.35), (1318.5, 0.16, 0.30)),  # C6 then E6: a soft chime
+    "wrong": ((220.0, 0.14, 0.30),),  # a low, short tone, never a buzzer
+    "click": ((1800.0, 0.012, 0.18),),
+    "tile": ((900.0, 0.02, 0.25), (600.0, 0.02, 0.15)),  # a tile set down on the felt
+}
+
+
+def _make_sounds() -> dict[str, Any]:
+    """Build the sounds (16-bit mono sine notes with a quick fade); empty without audio."""
+    import array
+    import math
+
+    try:
+        if not pygame.mixer.get_init():
+            pygame.mixer.init(frequency=22050, size=-16, channels=1)
+        rate, _fmt, channels = pygame.mixer.get_init()
+    except pygame.error:
+        return {}
+    out = {}
+    for name, notes in SOUND_NOTES.items():
+        samples = array.array("h")
+        for freq, seconds, volume in notes:
+            n = int(rate * seconds)
+            for i in range(n):
+                fade = min(1.0, i / (rate * 0.004), (n - i) / (rate * 0.03))
+                v = int(32767 * volume * fade * math.sin(2 * math.pi * freq * i / rate))
+                samples.extend([v] * channels)
+        try:
+            out[name] = pygame.mixer.Sound(buffer=samples.tobytes())
+        except pygame.error:
+            return {}
+    return out
+
+
 def _is_macos() -> bool:
     import sys
 
@@ -160,6 +196,7 @@ class App:
         elif progress is not None:
             self.progress = progress
             self._pick_learner()
+        self._sounds: dict[str, Any] | None = None
         self._loader: threading.Thread | None = None
         self._loader_error: BaseException | None = None
 
@@ -261,6 +298,18 @@ class App:
             return self.glossary().term(term_id).display(self.settings.term_mode, self.settings.language)
         except (KeyError, LookupError):
             return term_id
+
+    # ------------------------------------------------------------------ sound
+
+    def play_sound(self, name: str) -> None:
+        """A short sound ("right", "wrong", "click", "tile") when sound is on; silent if there is no audio."""
+        if not self.settings.sound:
+            return
+        if self._sounds is None:
+            self._sounds = _make_sounds()
+        snd = self._sounds.get(name)
+        if snd is not None:
+            snd.play()
 
     # ------------------------------------------------------------------ text helpers
 

@@ -271,11 +271,11 @@ class Card(Widget):
             inner.left += L.px(6)
             inner.width -= L.px(6)
         if self.icon is not None:
-            isz = min(inner.height, L.px(64))
-            icon_rect = pygame.Rect(inner.left, inner.top, isz, isz)
+            isz = min(inner.height, L.px(84))
+            icon_rect = pygame.Rect(inner.left, inner.top + L.px(2), round(isz * 0.78), isz)
             self.icon(surf, icon_rect)
-            inner.left += isz + L.px(14)
-            inner.width -= isz + L.px(14)
+            inner.left += icon_rect.width + L.px(16)
+            inner.width -= icon_rect.width + L.px(16)
         title_color = P.locked if self.locked else P.ink
         badge_w = 0
         if self.badge:

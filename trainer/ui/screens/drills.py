@@ -887,6 +887,7 @@ class DrillScreen(Screen):
             self.app.notify(_("Answer first."), "info", 3)
             return
         ok = self.view.is_right(resp)
+        self.app.play_sound("right" if ok else "wrong")
         self.attempts += 1
         if not self.recorded:
             self.recorded = True

@@ -15,12 +15,15 @@ P = PALETTE
 
 # Tiles drawn on the home cards (MPSZ), one small hand per section.
 CARD_TILES = {
-    "lesson_map": "123m",
-    "drills": "456p",
+    "lesson_map": "1s",
+    "drills": "5p",
+    "play": "1z",
     "glossary": "7z",
-    "progress": "789s",
+    "progress": "6z",
     "settings": "5z",
 }
+# The decorative hand beside the title: a complete hand (pinfu shape) in all three suits.
+TITLE_HAND = "234m678p345s99s"
 
 
 @register_screen("home")
@@ -90,6 +93,7 @@ class HomeScreen(Screen):
         sections = [
             ("lesson_map", _("Lessons"), _("Step by step: tiles, hands, waits, yaku, fu and table manners.")),
             ("drills", _("Drills"), _("Endless generated exercises: efficiency, waits, fu, points.")),
+            ("play", _("Play"), _("A game against three bots, with a coach if you like.")),
             ("glossary", _("Glossary"), _("Every term in Russian, Japanese and romaji.")),
             ("progress", _("Progress"), _("Mastery of each skill, reviews due, your streak.")),
             ("settings", _("Settings"), _("Language, terms, rules, tiles and sound.")),
@@ -117,11 +121,11 @@ class HomeScreen(Screen):
     def layout(self) -> None:
         L = self.app.layout
         area = L.content()
-        area.top = L.px(150)
+        area.top = L.px(40) + self.app.line_height(L.font("title")) + self.app.line_height(L.font("body")) + L.px(20)
         gap = L.px(18)
         y = area.top
         if self.hero is not None:
-            self.hero.rect = pygame.Rect(area.left, y, area.width, L.px(104))
+            self.hero.rect = pygame.Rect(area.left, y, area.width, L.px(96))
             y += self.hero.rect.height + gap
         cols = 3
         w = (area.width - gap * (cols - 1)) // cols
@@ -144,10 +148,17 @@ class HomeScreen(Screen):
     def draw_content(self, surf: pygame.Surface) -> None:
         L = self.app.layout
         area = L.content()
+        top = L.px(36)
+        title_h = self.app.line_height(L.font("title"))
+        hand_w = min(area.width // 2 - L.px(20), L.px(520))
+        hand_rect = pygame.Rect(area.right - hand_w, top + L.px(4), hand_w, title_h + L.px(18))
         blit_text(surf, self.app, _("Riichi mahjong trainer"), L.font("title"), P.on_felt,
-                  (area.left, L.px(48)), bold=True, max_width=area.width)
-        blit_text(surf, self.app, "立直麻雀 · " + _("learn, drill, play"), L.font("body"), P.on_felt_muted,
-                  (area.left, L.px(48) + self.app.line_height(L.font("title")) + L.px(4)), max_width=area.width)
+                  (area.left, top), bold=True, max_width=area.width - hand_w - L.px(24))
+        blit_text(surf, self.app, _("Learn, drill, play"), L.font("body"), P.on_felt_muted,
+                  (area.left, top + title_h + L.px(4)), max_width=area.width - hand_w - L.px(24))
+        from trainer.ui.screens.tileview import draw_tile_string
+
+        draw_tile_string(surf, TITLE_HAND, hand_rect, self.app)
 
 
 def _lesson_title(lesson, lang: str) -> str:

@@ -285,6 +285,7 @@ class LessonScreen(Screen):
         if not self.recorded:
             self._record(fb.correct)
         self.extra_explain = ""
+        self.app.play_sound("right" if fb.correct else "wrong")
         if fb.correct:
             self.phase = "done"
             self.results[self.index] = "right" if self.attempts == 1 else "retry"

@@ -142,8 +142,13 @@ class LessonMapScreen(Screen):
                 "locked": (_("Locked"), P.locked),
                 "open": (_("New"), P.hint),
             }[state]
-            sub = ngettext("{n} minute", "{n} minutes", lesson.minutes).format(n=lesson.minutes)
-            if lesson.objective is not None:
+            sub = _("Level {n}").format(n=lesson.level) + " · " + ngettext(
+                "{n} minute", "{n} minutes", lesson.minutes).format(n=lesson.minutes)
+            if state == "locked":
+                missing = [self.lib.lessons[p].title.get(lang) if p in self.lib.lessons else p
+                           for p in lesson.prerequisites if self.states.get(p) != "done"]
+                sub += " · " + _("First: {lessons}").format(lessons=", ".join(missing))
+            elif lesson.objective is not None:
                 sub = sub + " · " + lesson.objective.get(lang)
             card = Card(lesson_title(lesson, lang), sub, lambda lid=lesson.id: open_lesson(self, lid),
                         badge=badge, badge_color=color, locked=state == "locked", done=state == "done",

@@ -60,6 +60,7 @@ class PlayScreen(Screen):
         self.coach = params.get("coach") or "off"
         self.goal_games = params.get("goal_games")
         self.goal_wins = params.get("goal_wins")
+        self.free = params.get("on_done") is None and not self.goal_games and not self.goal_wins
         if not self.goal_games and not self.goal_wins:
             self.goal_games = 1
         self.games = 0
@@ -80,7 +81,9 @@ class PlayScreen(Screen):
         return label + " · " + _("games {g}, wins {w}").format(g=self.games, w=self.wins)
 
     def goal_met(self) -> bool:
-        """Whether the step's goal (games played or games won) is reached."""
+        """Whether the step's goal (games played or games won) is reached (free play never ends)."""
+        if self.free:
+            return False
         if self.goal_wins:
             return self.wins >= self.goal_wins
         return self.games >= (self.goal_games or 1)
@@ -221,6 +224,7 @@ class PlayScreen(Screen):
             return
         self.riichi_mode = False
         self.timer = 0.0
+        self.app.play_sound("tile")
         self._after_action()
 
     def _after_action(self) -> None:
