@@ -3,7 +3,11 @@ furiten, kans and chankan, multiple ron, abortive and exhaustive draws."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from trainer.engine.game.actions import (
     AbortiveDraw,
@@ -18,6 +22,7 @@ from trainer.engine.game.actions import (
     Tsumo,
 )
 from trainer.engine.game.invariants import check_round
+from trainer.engine.game.match import Match
 from trainer.engine.game.round import Phase, Round
 from trainer.engine.game.scenario import setup_round
 from trainer.engine.hand import MeldKind
@@ -513,3 +518,32 @@ def test_nagashi_mangan():
     assert res.nagashi == (1,)
     assert res.deltas == (-4000, 8000, -2000, -2000)
     assert res.kind == "exhaustive" and res.sticks_left == 0
+
+
+# ---------------------------------------------------------------- random legal play (property)
+
+
+def random_hand(seed: int, rules: str) -> Round:
+    """Play one hand choosing uniformly among the legal actions (calls and kans included),
+    checking the invariants, and that an illegal win is refused, at every step."""
+    rng = random.Random(seed)
+    m = Match(rules, seed=seed)
+    rnd = m.start_round()
+    while not rnd.ended:
+        seat = rnd.to_act()[0]
+        legal = rnd.legal_actions(seat)
+        if Tsumo() not in legal:
+            before = rnd.snapshot()
+            with pytest.raises(IllegalAction):
+                rnd.apply(seat, Tsumo())
+            assert rnd.snapshot() == before
+        rnd.apply(seat, rng.choice(legal))
+        check_round(rnd, m.total_points)
+    return rnd
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=0, max_value=10**9), st.sampled_from(["tenhou", "ema", "jpml"]))
+def test_random_legal_play_keeps_the_invariants(seed, rules):
+    rnd = random_hand(seed, rules)
+    assert rnd.result is not None and rnd.result.kind in ("ron", "tsumo", "exhaustive", "abortive")
