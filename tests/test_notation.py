@@ -140,7 +140,7 @@ def hands(draw: st.DrawFn) -> Hand:
     return hand
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(hands())
 def test_format_then_parse_is_identity(hand: Hand) -> None:
     text = format_hand(hand)
@@ -148,7 +148,7 @@ def test_format_then_parse_is_identity(hand: Hand) -> None:
     assert str(hand) == text
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(hands(), st.randoms(use_true_random=False))
 def test_any_order_reads_to_the_canonical_form(hand: Hand, rnd) -> None:
     concealed = list(hand.concealed)
