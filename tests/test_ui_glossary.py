@@ -182,3 +182,35 @@ def test_a_broken_glossary_file_is_reported_not_a_crash(tmp_path: Path) -> None:
     _type(app, "рии")
     assert screen.results == []
     app.render()
+
+
+def test_browsing_groups_terms_under_category_headings() -> None:
+    from trainer.glossary import CATEGORIES
+
+    app = _app(language="ru")
+    screen = _open(app)
+    headings = [value for kind, value in screen.rows if kind == "category"]
+    used = {t.category for t in load_glossary()}
+    assert headings == [c for c in CATEGORIES if c in used]  # each category once, in glossary order
+    assert [screen.results[int(v)] for k, v in screen.rows if k == "term"] == screen.results
+    # Down from the last term of the first category lands on the first term of the next one.
+    first_cat = headings[0]
+    last = max(i for i, t in enumerate(screen.results) if t.category == first_cat)
+    screen.select(last)
+    _key(app, pygame.K_DOWN)
+    assert screen.current.category == headings[1]
+    # A click on a heading chooses nothing; a click on the row under it chooses that term.
+    screen.select(0)
+    screen.select(2)  # the heading stays in view at the top
+    app.render()
+    lst = screen.list
+    rh = lst.row_height(app)
+    top = lst.rect.top + app.layout.px(6)
+    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(lst.rect.left + 40, top + rh // 2))], 0.02)
+    assert screen.selected == 2
+    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                    pos=(lst.rect.left + 40, top + rh + rh // 2))], 0.02)
+    assert screen.selected == 0 and screen.rows[screen.list_top] == ("category", headings[0])
+    # Typing a query drops the headings.
+    _type(app, "рон")
+    assert all(kind == "term" for kind, _ in screen.rows)

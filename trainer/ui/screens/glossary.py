@@ -217,9 +217,11 @@ class ResultList(Widget):
         """Choose the row under the mouse."""
         app = self.screen.app
         row = (pos[1] - self.rect.top - app.layout.px(6)) // self.row_height(app)
-        index = self.screen.list_top + row
-        if 0 <= row and index < len(self.screen.results):
-            self.screen.select(index)
+        position = self.screen.list_top + row
+        if 0 <= row and position < len(self.screen.rows):
+            kind, value = self.screen.rows[position]
+            if kind == "term":
+                self.screen.select(int(value))
 
     def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
         """The rows on a paper panel; the chosen row highlighted, a scroll bar when needed."""
@@ -242,14 +244,24 @@ class ResultList(Widget):
                 blit_text(surf, app, line, size, P.ink_muted, (inner.left + L.px(12), inner.top + L.px(12) + i * rh))
             return
         rows = self.visible_rows(app)
-        bar_w = L.px(6) if len(s.results) > rows else 0
+        bar_w = L.px(6) if len(s.rows) > rows else 0
         mode, lang = app.settings.term_mode, app.settings.language
         for i in range(rows):
-            index = s.list_top + i
-            if index >= len(s.results):
+            position = s.list_top + i
+            if position >= len(s.rows):
                 break
-            term = s.results[index]
+            kind, value = s.rows[position]
             row = pygame.Rect(inner.left, inner.top + i * rh, inner.width - bar_w - (L.px(4) if bar_w else 0), rh)
+            if kind == "category":
+                # A category heading while browsing: small caps-like label with a rule under it.
+                label = _(CATEGORY_LABELS.get(str(value), str(value)))
+                r = blit_text(surf, app, label, L.font("small"), P.term, (row.left + L.px(12), row.bottom - L.px(8)),
+                              anchor="bottomleft", bold=True, max_width=row.width - L.px(24))
+                pygame.draw.line(surf, P.card_edge, (r.right + L.px(10), r.centery),
+                                 (row.right - L.px(12), r.centery), max(1, L.px(1)))
+                continue
+            index = int(value)
+            term = s.results[index]
             if index == s.selected:
                 pygame.draw.rect(surf, P.accent if focused else P.card_alt, row, border_radius=L.px(8))
             text = term.display(mode, lang)
@@ -258,7 +270,7 @@ class ResultList(Widget):
         if bar_w:
             track = pygame.Rect(inner.right - bar_w, inner.top, bar_w, inner.height)
             pygame.draw.rect(surf, P.card_alt, track, border_radius=bar_w // 2)
-            total = len(s.results)
+            total = len(s.rows)
             h = max(L.px(24), track.height * rows // total)
             top = track.top + (track.height - h) * s.list_top // max(1, total - rows)
             pygame.draw.rect(surf, P.card_edge, pygame.Rect(track.left, top, bar_w, h), border_radius=bar_w // 2)
@@ -276,8 +288,11 @@ class GlossaryScreen(Screen):
         super().__init__(app, **params)
         self.query: str = str(params.get("query", ""))
         self.results: list[Term] = []
+        # What the list shows, top to bottom: ("term", index in results) or ("category", id) headings.
+        self.rows: list[tuple[str, int | str]] = []
+        self.row_of: list[int] = []  # row position of each result
         self.selected = 0
-        self.list_top = 0
+        self.list_top = 0  # first visible row position
         self.field: SearchField | None = None
         self.list: ResultList | None = None
         self.detail_rect = pygame.Rect(0, 0, 0, 0)
@@ -306,8 +321,20 @@ class GlossaryScreen(Screen):
         glossary = self._glossary()
         if glossary is None:
             self.results = []
+        elif q:
+            self.results = glossary.search(q)
         else:
-            self.results = glossary.search(q) if q else list(glossary)
+            # Browsing: every term, grouped by category (in the glossary's category order).
+            from trainer.glossary import CATEGORIES
+
+            order = {c: i for i, c in enumerate(CATEGORIES)}
+            self.results = sorted(glossary, key=lambda t: order.get(t.category, len(order)))
+        self.rows, self.row_of = [], []
+        for i, term in enumerate(self.results):
+            if not q and (i == 0 or self.results[i - 1].category != term.category):
+                self.rows.append(("category", term.category))
+            self.row_of.append(len(self.rows))
+            self.rows.append(("term", i))
         self.selected = 0
         self.list_top = 0
 
@@ -343,10 +370,13 @@ class GlossaryScreen(Screen):
             return
         self.selected = max(0, min(len(self.results) - 1, index))
         rows = self.list.visible_rows(self.app) if self.list is not None and self.list.rect.height else 10
-        if self.selected < self.list_top:
-            self.list_top = self.selected
-        elif self.selected >= self.list_top + rows:
-            self.list_top = self.selected - rows + 1
+        position = self.row_of[self.selected]
+        # Keep a category heading directly above the chosen term in view too.
+        top_needed = position - 1 if position > 0 and self.rows[position - 1][0] == "category" else position
+        if top_needed < self.list_top:
+            self.list_top = top_needed
+        elif position >= self.list_top + rows:
+            self.list_top = position - rows + 1
         self.app.invalidate()
 
     def navigate(self, key: int) -> bool:
@@ -433,7 +463,7 @@ class GlossaryScreen(Screen):
             return
         rows = self.list.visible_rows(self.app)
         step = 3 if dy > 0 else -3
-        self.list_top = max(0, min(max(0, len(self.results) - rows), self.list_top + step))
+        self.list_top = max(0, min(max(0, len(self.rows) - rows), self.list_top + step))
         self.app.invalidate()
 
     # ---------------------------------------------------------------- the detail pane
