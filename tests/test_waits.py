@@ -344,3 +344,37 @@ def test_every_named_shape_and_wait_shape_is_a_glossary_term() -> None:
     for shape in WaitShape:
         if shape not in (WaitShape.KOKUSHI, WaitShape.KOKUSHI_13):
             assert glossary.has(shape.value), shape
+
+
+@settings(max_examples=150, deadline=None)
+@given(near_tenpai(), st.integers(1, 3))
+def test_open_hands_match_brute_force(kinds: list[int], n_melds: int) -> None:
+    """Call some complete sets of the hand as melds (chi, pon, or a closed kan when the hand
+    held exactly three): the waits of the rest are the brute-force waits, and copies in the
+    melds count against fifth tiles."""
+    from trainer.engine.hand import Meld, MeldKind
+
+    counts = Counter(kinds)
+    melds = []
+    for g in GROUPS:
+        if len(melds) == n_melds:
+            break
+        if all(counts[x] >= g.count(x) for x in g):
+            tiles = tuple(Tile(x) for x in g)
+            kind = MeldKind.CHI
+            if g[0] == g[1]:
+                # three held copies and no fourth: make it a closed kan with the fourth copy
+                kind = MeldKind.KAN_CLOSED if counts[g[0]] == 3 else MeldKind.PON
+            for x in tiles:
+                counts[x.kind] -= 1
+            if kind is MeldKind.KAN_CLOSED:
+                tiles = tiles + (Tile(g[0]),)
+            melds.append(Meld(kind, tiles))
+    hand = Hand(tuple(sorted(Tile(x) for x in counts.elements())), tuple(melds))
+    assert hand.size == 13
+    got = waits(hand)
+    assert got == brute_waits(hand)
+    held = hand.all_counts()
+    assert set(wait_report(hand).fifth_copy) == {
+        x for x in range(NUM_KINDS) if held[x] >= 4 and is_complete(hand.with_tile(Tile(x)))
+    }
