@@ -245,8 +245,20 @@ class _Table:
         if unknown:
             raise ValueError(f"yaku predicates registered with unknown gates: {sorted(unknown)}")
         self.ym_ids = frozenset(yid for yid, val in self.value.items() if val[2])
-        self.closed_han = {yid: val[0] for yid, val in self.value.items()}
-        self.open_han = {yid: val[1] for yid, val in self.value.items()}
+        order = self.order
+        # (table order, han, YakuItem) ready-made for a closed and an open hand; sorting the
+        # triples puts a result's yaku in table order without a key function
+        self.closed_items = {
+            yid: (order[yid], val[0], YakuItem(yid, val[0])) for yid, val in self.value.items() if val[0]
+        }
+        self.open_items = {
+            yid: (order[yid], val[1], YakuItem(yid, val[1])) for yid, val in self.value.items() if val[1]
+        }
+        self.yakuman_items = {
+            yid: (order[yid], 13 * val[2], YakuItem(yid, 13 * val[2], val[2]))
+            for yid, val in self.value.items()
+            if val[2]
+        }
 
     def excluded(self, present: list[str]) -> set[str]:
         """The yaku that the present ones replace (chinitsu replaces honitsu, ...)."""
@@ -257,13 +269,18 @@ class _Table:
                 out.update(ex)
         return out
 
-    def items(self, yaku: tuple | list) -> tuple[YakuItem, ...]:
-        """(id, han[, yakuman]) pairs as YakuItems in table order (the order a result lists them)."""
-        order = self.order
-        return tuple(YakuItem(*y) for y in sorted(yaku, key=lambda y: order[y[0]]))
+    @staticmethod
+    def items(yaku: list) -> tuple[YakuItem, ...]:
+        """A candidate's (order, han, YakuItem) triples as YakuItems in table order."""
+        if len(yaku) == 1:
+            return (yaku[0][2],)
+        return tuple([t[2] for t in sorted(yaku)])
 
 
 _TABLES: dict[int, tuple[Rules, _Table]] = {}
+
+
+_LAST: list = [None, None]
 
 
 def _table(rules: Rules) -> _Table:
@@ -271,6 +288,7 @@ def _table(rules: Rules) -> _Table:
     if entry is None or entry[0] is not rules:
         entry = (rules, _Table(rules))
         _TABLES[id(rules)] = entry
+    _LAST[0], _LAST[1] = entry
     return entry[1]
 
 
@@ -553,7 +571,7 @@ def score_hand(hand: Hand, ctx: WinContext, rules: Rules) -> ScoreResult:
     hand that is not complete, has no yaku, or a situation that cannot happen.
     """
     counts, conc, reds, closed = _check(hand, ctx, rules)
-    table = _table(rules)
+    table = _LAST[1] if _LAST[0] is rules else _table(rules)
     G = table.gates
     win = ctx.win_tile.kind
     melds = hand.melds
@@ -618,7 +636,7 @@ def score_hand(hand: Hand, ctx: WinContext, rules: Rules) -> ScoreResult:
     meld_info = _Meldinfo(hand) if melds else _NO_MELDS
     rinshan_no_fu = ctx.rinshan and not rules.rinshan_tsumo_fu
     base_fu = 20 if tsumo or not closed else 30
-    han_of = table.closed_han if closed else table.open_han
+    item_of = table.closed_items if closed else table.open_items
     excl_ids = table.excl_ids
     ym_ids = table.ym_ids
     kiriage = rules.kiriage_mangan
@@ -710,7 +728,7 @@ def score_hand(hand: Hand, ctx: WinContext, rules: Rules) -> ScoreResult:
                         _rate_yakuman(table, present, fu, runs_c, trips_c, pair, shape, first, ctx, rules)
                     )
                     continue
-                yaku = [(yid, han_of[yid]) for yid in present if han_of[yid]]
+                yaku = [item_of[yid] for yid in present if yid in item_of]
                 yaku_han = 0
                 for y in yaku:
                     yaku_han += y[1]
@@ -731,8 +749,8 @@ def score_hand(hand: Hand, ctx: WinContext, rules: Rules) -> ScoreResult:
                 key = (valid, pts, False, han, fu)
                 cands.append((key, _STD, runs_c, trips_c, pair, shape, first, yaku, han, fu, 0, limit))
     if not melds and len(hand.concealed) == 14:
-        dc = DoraCount(dora, ura, reds)
         if conc.count(2) == 7:
+            dc = DoraCount(dora, ura, reds)
             pairs = [k for k in range(34) if conc[k] == 2]
             v.form = Form.SEVEN_PAIRS
             v.runs = []
@@ -763,6 +781,7 @@ def score_hand(hand: Hand, ctx: WinContext, rules: Rules) -> ScoreResult:
         elif not splits:
             orphan = _orphan_pair(conc)
             if orphan is not None:
+                dc = DoraCount(dora, ura, reds)
                 v.form = Form.THIRTEEN_ORPHANS
                 v.runs = []
                 v.triplets = []
@@ -804,7 +823,7 @@ def score_hand(hand: Hand, ctx: WinContext, rules: Rules) -> ScoreResult:
     return ScoreResult(
         han,
         fu,
-        table.items(yaku) if len(yaku) > 1 else tuple(YakuItem(*y) for y in yaku),
+        table.items(yaku),
         0 if ym else dora_han,
         _NO_DORA if ym else DoraCount(dora, ura, reds),
         ym,
@@ -856,8 +875,8 @@ def _rate_yakuman(
 ) -> tuple:
     """The candidate tuple of a standard reading holding a yakuman (ordinary yaku are dropped)."""
     value = table.value
-    yaku = tuple(YakuItem(yid, 13 * value[yid][2], value[yid][2]) for yid in present if value[yid][2])
-    counts = [y.yakuman for y in yaku]
+    yaku = [table.yakuman_items[yid] for yid in present if value[yid][2]]
+    counts = [y[2].yakuman for y in yaku]
     n = sum(counts) if rules.yakuman_stacking else max(counts)
     basic, limit = basic_points(0, fu, rules, n)
     pts = _winner_points(basic, ctx)
@@ -931,8 +950,8 @@ def _rate(
         present = [yid for yid in present if yid not in excluded]
     yakuman = [yid for yid in present if value[yid][2]]
     if yakuman:
-        yaku = tuple(YakuItem(yid, 13 * value[yid][2], value[yid][2]) for yid in yakuman)
-        counts = [y.yakuman for y in yaku]
+        yaku = [table.yakuman_items[yid] for yid in yakuman]
+        counts = [y[2].yakuman for y in yaku]
         n = sum(counts) if rules.yakuman_stacking else max(counts)
         basic, limit = basic_points(0, fu, rules, n)
         pts = _winner_points(basic, ctx)
@@ -950,11 +969,11 @@ def _rate(
             n,
             limit,
         )
-    idx = 0 if v.closed else 1
-    yaku = tuple(YakuItem(yid, value[yid][idx]) for yid in present if value[yid][idx])
+    item_of = table.closed_items if v.closed else table.open_items
+    yaku = [item_of[yid] for yid in present if yid in item_of]
     yaku_han = 0
     for y in yaku:
-        yaku_han += y.han
+        yaku_han += y[1]
     if not yaku_han:
         return ((False, 0, False, 0, fu), form, runs_c, trips_c, pair, shape, first, yaku, 0, fu, 0, None)
     han = yaku_han + dc.total
@@ -987,7 +1006,7 @@ class _Explainer:
         """(reading, placement, fu items) of the chosen candidate."""
         if self._explained is None:
             reading, placement = self.reading(self.cand)
-            pinfu = any(y[0] == "pinfu" for y in self.cand[7])
+            pinfu = any(y[2].id == "pinfu" for y in self.cand[7])
             self._explained = (reading, placement, self.fu_items(reading, placement, pinfu))
         return self._explained
 
@@ -1032,8 +1051,8 @@ class _Explainer:
         """One candidate as an Alternative."""
         key, _, _, _, _, _, _, yaku, han, fu, ym, limit = cand
         reading, placement = self.reading(cand)
-        items = self.fu_items(reading, placement, any(y[0] == "pinfu" for y in yaku))
-        yaku = _table(self.rules).items(yaku)
+        items = self.fu_items(reading, placement, any(y[2].id == "pinfu" for y in yaku))
+        yaku = _table(self.rules).items(yaku) if yaku else ()
         return Alternative(reading, placement, yaku, items, han, fu, ym, limit, key[1], key[0])
 
     def alternatives(self) -> tuple[Alternative, ...]:

@@ -70,8 +70,30 @@ def random_win(rng: random.Random, rules: Rules, *, open_rate: float = 0.4) -> t
         concealed = pool.take_many([*TERMINALS_AND_HONORS, extra], rng, red_ok) or []
     else:
         want_open = rng.random() < open_rate
+        style = rng.random()
+        suit = rng.randrange(3)
+        planned: list[list[int]] = []
+        if style < 0.06:  # three-colour straight material
+            start = rng.randrange(7)
+            planned = [[k + start, k + start + 1, k + start + 2] for k in (0, 9, 18)]
         while len(melds) * 3 + len(concealed) < 12:
-            if rng.random() < 0.55:
+            if planned:
+                kinds = planned.pop()
+            elif style < 0.20:  # one suit (+ honors): honitsu, chinitsu, ittsu, chuuren
+                if rng.random() < 0.65:
+                    start = suit * 9 + rng.randrange(7)
+                    kinds = [start, start + 1, start + 2]
+                else:
+                    k = rng.randrange(27, 34) if rng.random() < 0.3 else suit * 9 + rng.randrange(9)
+                    kinds = [k, k, k]
+            elif style < 0.30:  # terminals and honors everywhere: chanta, junchan, honroutou
+                if rng.random() < 0.6:
+                    start = rng.randrange(3) * 9 + rng.choice((0, 6))
+                    kinds = [start, start + 1, start + 2]
+                else:
+                    k = rng.choice(TERMINALS_AND_HONORS)
+                    kinds = [k, k, k]
+            elif rng.random() < 0.62:
                 start = rng.randrange(27)
                 if start % 9 > 6:
                     continue
@@ -81,6 +103,9 @@ def random_win(rng: random.Random, rules: Rules, *, open_rate: float = 0.4) -> t
                 kinds = [k, k, k]
             tiles = pool.take_many(kinds, rng, red_ok)
             if tiles is None:
+                if planned or style < 0.30:
+                    planned = []
+                    style = 1.0
                 continue
             is_run = kinds[0] != kinds[1]
             r = rng.random()
@@ -100,7 +125,12 @@ def random_win(rng: random.Random, rules: Rules, *, open_rate: float = 0.4) -> t
             else:
                 concealed += tiles
         while True:
-            k = _random_kind(rng, honor_bias)
+            if style < 0.20:
+                k = suit * 9 + rng.randrange(9) if rng.random() < 0.75 else rng.randrange(27, 34)
+            elif style < 0.30:
+                k = rng.choice(TERMINALS_AND_HONORS)
+            else:
+                k = _random_kind(rng, honor_bias)
             pair = pool.take_many([k, k], rng, red_ok)
             if pair is not None:
                 concealed += pair

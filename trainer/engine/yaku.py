@@ -33,8 +33,7 @@ from trainer.engine.tiles import EAST
 from trainer.engine.waits import WaitShape
 
 _GREEN = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 sou and the green dragon
-_DRAGONS = (31, 32, 33)
-_WINDS = (27, 28, 29, 30)
+_YAOCHUU = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34)) + (False,)  # index -1: no pair
 
 
 class HandView:
@@ -329,43 +328,45 @@ def _round_wind(v: HandView) -> bool:
 def _sanshoku(v: HandView) -> bool:
     """The same run in all three number suits."""
     runs = v.runs
-    return len(runs) >= 3 and any(r < 9 and r + 9 in runs and r + 18 in runs for r in runs)
+    for r in runs:
+        if r < 9 and r + 9 in runs and r + 18 in runs:
+            return True
+    return False
 
 
 @_yaku("ittsu", "reading:runs3")
 def _ittsu(v: HandView) -> bool:
     """123, 456 and 789 of one suit (pure straight)."""
     runs = v.runs
-    return len(runs) >= 3 and any(r % 9 == 0 and r + 3 in runs and r + 6 in runs for r in runs)
+    for r in runs:
+        if r % 9 == 0 and r + 3 in runs and r + 6 in runs:
+            return True
+    return False
 
 
-def _all_groups_have(v: HandView, ok: Callable[[int], bool]) -> bool:
-    if not ok(v.pair):
+def _outside(v: HandView) -> bool:
+    """Every run is 123 or 789 and every triplet and the pair is a terminal or honor."""
+    if not _YAOCHUU[v.pair]:
         return False
     for r in v.runs:
-        if not (r % 9 == 0 or r % 9 == 6):
+        if r % 9 not in (0, 6):
             return False
-    return all(ok(t) for t in v.triplets)
-
-
-def _yaochuu(k: int) -> bool:
-    return k >= 27 or k % 9 in (0, 8)
-
-
-def _terminal(k: int) -> bool:
-    return k < 27 and k % 9 in (0, 8)
+    for t in v.triplets:
+        if not _YAOCHUU[t]:
+            return False
+    return True
 
 
 @_yaku("chanta", "reading:outside")
 def _chanta(v: HandView) -> bool:
     """Every set and the pair hold a terminal or honor, with at least one run and one honor."""
-    return bool(v.runs) and v.honors > 0 and _all_groups_have(v, _yaochuu)
+    return bool(v.runs) and v.honors > 0 and _outside(v)
 
 
 @_yaku("junchan", "reading:outside")
 def _junchan(v: HandView) -> bool:
     """Every set and the pair hold a terminal (no honors), with at least one run."""
-    return bool(v.runs) and v.honors == 0 and _all_groups_have(v, _terminal)
+    return bool(v.runs) and v.honors == 0 and _outside(v)
 
 
 @_yaku("toitoi", "reading:toitoi")
@@ -390,13 +391,19 @@ def _suukantsu(v: HandView) -> bool:
 def _sanshoku_doukou(v: HandView) -> bool:
     """The same triplet in all three number suits."""
     t = v.triplets
-    return len(t) >= 3 and any(k < 9 and k + 9 in t and k + 18 in t for k in t)
+    for k in t:
+        if k < 9 and k + 9 in t and k + 18 in t:
+            return True
+    return False
 
 
 @_yaku("shousangen", "reading:dragons")
 def _shousangen(v: HandView) -> bool:
     """Two dragon triplets and a pair of the third dragon."""
-    return v.pair in _DRAGONS and sum(1 for d in _DRAGONS if d in v.triplets) == 2
+    if v.pair < 31:
+        return False
+    t = v.triplets
+    return (31 in t) + (32 in t) + (33 in t) == 2
 
 
 @_yaku("daisangen", "reading:dragons")
@@ -409,14 +416,17 @@ def _daisangen(v: HandView) -> bool:
 @_yaku("shousuushii", "reading:winds")
 def _shousuushii(v: HandView) -> bool:
     """Three wind triplets and a pair of the fourth wind."""
-    return v.pair in _WINDS and sum(1 for w in _WINDS if w in v.triplets) == 3
+    if not 27 <= v.pair <= 30:
+        return False
+    t = v.triplets
+    return (27 in t) + (28 in t) + (29 in t) + (30 in t) == 3
 
 
 @_yaku("daisuushii", "reading:winds")
 def _daisuushii(v: HandView) -> bool:
     """Triplets of all four winds."""
     t = v.triplets
-    return all(w in t for w in _WINDS)
+    return 27 in t and 28 in t and 29 in t and 30 in t
 
 
 # --------------------------------------------------------------------------- win (reading + winning tile)
