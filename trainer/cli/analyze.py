@@ -226,8 +226,20 @@ def _wait_lines(report: WaitReport) -> list[str]:
     elif report.is_karaten:
         lines.append("Karaten: every winning tile is already visible; no win is possible")
     for n in report.named:
-        lines.append(f"Shape: {n.id} ({n.category}) on {format_tiles(n.waits)}")
+        lines.append(f"Shape: {n.id}{_term_names(n.id)} ({n.category}) on {format_tiles(n.waits)}")
     return lines
+
+
+def _term_names(term_id: str) -> str:
+    """' — 三面張, Санменчан': the glossary's kanji and Russian name of a term, or '' if the
+    glossary cannot be read or lacks the term (the report still names the id)."""
+    from trainer.glossary import GlossaryError, load_glossary
+
+    try:
+        term = load_glossary().term(term_id)
+    except (GlossaryError, KeyError, OSError):
+        return ""
+    return f" — {term.kanji}, {term.ru}"
 
 
 def main(argv: list[str] | None = None) -> int:
