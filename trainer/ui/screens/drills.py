@@ -64,7 +64,7 @@ FIELD_LABELS = {
     "han_max": N_("Most han"), "fu": N_("Fu values"), "roles": N_("Winner"), "wins": N_("Win by"),
     "honba": N_("Most honba"), "situational": N_("Situational yaku"), "ranks": N_("Rule ranks"),
     "format": N_("Question kinds"), "suits_ignored": N_("Suits ignored"), "dragons": N_("Dragons"),
-    "jokers": N_("Jokers"), "waits": N_("Number of waits"),
+    "jokers": N_("Jokers"), "waits": N_("Number of waits"), "winds": N_("Winds in the hands"),
 }
 VALUE_LABELS = {
     "family": N_("Family"), "number": N_("Number"), "name": N_("Name"), "to_name": N_("Tile → name"),
@@ -77,7 +77,8 @@ VALUE_LABELS = {
     "han1": N_("1 han"), "han2": N_("2 han"), "han3_6": N_("3-6 han"), "all_regular": N_("All regular"),
     "yaku": N_("Yaku"), "han": N_("Han"), "both": N_("Both"), "right_action": N_("Right action"),
     "spot_mistake": N_("Spot the mistake"), "rank": N_("Rank"), "normal": N_("Normal"), "ten": N_("As tens"),
-    "joker": N_("As jokers"),
+    "joker": N_("As jokers"), "none": N_("Left out"), "shanten": N_("Shanten"), "waits": N_("Waits"),
+    "discard": N_("Discard"),
 }
 HIDDEN_FIELDS = {"tiles", "time_target", "groups", "rules"}
 
@@ -101,7 +102,9 @@ QUESTIONS = {
     "manners_spot_mistake": N_("Which of these is a mistake?"),
     "kunto_shanten": N_("How many tiles from tenpai is this hand?"),
     "kunto_waits": N_("Which tiles complete this hand? Pick every one."),
+    "kunto_discard": N_("Which tile do you throw back? Keep the hand closest to complete."),
 }
+DISCARD_QUESTIONS = ("best_discard", "kunto_discard")
 PAY_FIELDS = {"ron": N_("The discarder pays"), "all": N_("Each player pays"),
               "non_dealer": N_("Each non-dealer pays"), "dealer": N_("The dealer pays")}
 
@@ -263,9 +266,20 @@ class DrillSetupScreen(Screen):
     def _setter(self, key: str, ratio: bool = False) -> Callable[[Any], None]:
         def set_value(v: Any) -> None:
             self.values[key] = round(v / 100, 2) if ratio else v
+            self._example = None
             self.app.invalidate()
 
         return set_value
+
+    def example(self) -> tuple[str, str]:
+        """(tiles, text) of an example exercise for the current values: the live preview."""
+        if getattr(self, "_example", None) is None:
+            try:
+                ex = self.gen.generate(self.gen.params(self.values), 1)
+                self._example = (ex.prompt.hand or ex.prompt.tiles, question_text(ex))
+            except Exception as exc:
+                self._example = ("", _("These settings cannot be used: {error}").format(error=_first_error(exc)))
+        return self._example
 
     def _defaults(self) -> None:
         self.values = self.gen.params().model_dump(mode="json")
@@ -318,6 +332,26 @@ class DrillSetupScreen(Screen):
     def draw_content(self, surf: pygame.Surface) -> None:
         L = self.app.layout
         area = L.content()
+        strip = pygame.Rect(self.reset.rect.right + L.px(24), self.start.rect.top - L.px(6),
+                            self.start.rect.left - self.reset.rect.right - L.px(48), self.start.rect.height + L.px(12))
+        if strip.width > L.px(200):
+            draw_panel(surf, strip, P.felt_dark, L.px(12), border=P.felt_line)
+            label = blit_text(surf, self.app, _("Example"), L.font("small"), P.on_felt_muted,
+                              (strip.left + L.px(14), strip.centery), anchor="midleft")
+            tiles, text = self.example()
+            inner = pygame.Rect(label.right + L.px(14), strip.top + L.px(6), strip.right - label.right - L.px(26),
+                                strip.height - L.px(12))
+            if tiles:
+                from trainer.ui.screens.tileview import draw_tile_string
+
+                draw_tile_string(surf, tiles, inner, self.app)
+            else:
+                from trainer.ui.richtext import plain_text
+                from trainer.ui.widgets import fit_line
+
+                line = fit_line(self.app, plain_text(text, self.app).replace("\n", " "), L.font("small"), inner.width)
+                blit_text(surf, self.app, line, L.font("small"), P.on_felt, (inner.left, inner.centery),
+                          anchor="midleft")
         for key, widget in self.fields:
             label = _(FIELD_LABELS[key]) if key in FIELD_LABELS else key.replace("_", " ").capitalize()
             blit_text(surf, self.app, label, L.font("body"), P.on_felt, (area.left, widget.rect.centery),
@@ -413,7 +447,7 @@ class ExerciseView:
         self.picker: TileRow | None = None
         shown = p.hand or p.tiles
         data = dict(p.data)
-        if self.input == "pick_tiles" and p.question == "best_discard":
+        if self.input == "pick_tiles" and p.question in DISCARD_QUESTIONS:
             self.picker = host.add(TileRow(slots_for_text(p.hand), pickable=True, multi=False))
         elif shown:
             self.hand_row = host.add(TileRow(slots_for_text(shown)))
@@ -517,25 +551,23 @@ class ExerciseView:
         return None
 
     def is_right(self, response: Any) -> bool:
-        """Compare a response with the exercise's engine-computed answer."""
-        ans = self.ex.answer
+        """Ask the exercise itself whether the response is right (it knows rank grading etc.)."""
+        ex = self.ex
         if self.buttons:
-            want = ans if isinstance(ans, frozenset | set) else frozenset([ans])
-            if self.input == "choice":
-                return len(response) == 1 and response <= want
-            return response == frozenset(want)
-        if self.picker is not None:
-            want = frozenset(ans)
-            if self.ex.prompt.question == "best_discard":
-                return bool(response) and response <= want
-            return response == want
+            return ex.check(next(iter(response)) if self.input == "choice" and len(response) == 1 else response)
         if self.fields:
-            want = ans if isinstance(ans, tuple) else (ans,)
-            return tuple(response) == tuple(int(x) for x in want)
+            return ex.check(response if len(response) > 1 else response[0])
         if self.chips:
-            want_ids = [a[0] if isinstance(a, tuple | list) else a.get("id") for a in ans]
-            return Counter(response) == Counter(want_ids)
-        return False
+            fu = {a[0]: a[1] for a in ex.answer if isinstance(a, tuple | list)}
+            return ex.check([(i, fu.get(i, FU_VALUES.get(i, 0))) for i in response])
+        return ex.check(set(response))
+
+    def tile_ok(self, kind: int) -> bool:
+        """Whether one tile is among the answer (by rank when the exercise grades by rank)."""
+        want = frozenset(self.ex.answer)
+        if self.ex.prompt.get("grade_by") == "rank":
+            return (kind % 9 if kind < 27 else kind) in {k % 9 if k < 27 else k for k in want}
+        return kind in want
 
     def answer_markup(self) -> str:
         """The right answer written out (rich markup)."""
@@ -561,8 +593,9 @@ class ExerciseView:
                     b.mark = "missed"
         if self.picker is not None:
             want = frozenset(ans)
-            marks = {i: ("right" if self.picker.slots[i].tile.kind in want else "wrong") for i in self.picker.selected}
-            if final and not (right and self.ex.prompt.question == "best_discard"):
+            marks = {i: ("right" if self.tile_ok(self.picker.slots[i].tile.kind) else "wrong")
+                     for i in self.picker.selected}
+            if final and not (right and self.ex.prompt.question in DISCARD_QUESTIONS):
                 for i, s in enumerate(self.picker.slots):
                     if s.tile.kind in want and i not in marks:
                         marks[i] = "hint"
@@ -606,7 +639,7 @@ class ExerciseView:
         L = self.app.layout
         app = self.app
         y = area.top + self.prompt.place(app, area.left, area.top, area.width) + L.px(14)
-        row = self.hand_row or (self.picker if self.ex.prompt.question == "best_discard" else None)
+        row = self.hand_row or (self.picker if self.ex.prompt.question in DISCARD_QUESTIONS else None)
         if row is not None:
             row.place(area.centerx, y + L.px(10), area.width - L.px(40), L.tile_h(1.05 if self.buttons else 1.0))
             y = row.rect.bottom + L.px(24)
@@ -661,7 +694,7 @@ class ExerciseView:
 
     def draw(self, surf: pygame.Surface) -> None:
         L = self.app.layout
-        row = self.hand_row or (self.picker if self.ex.prompt.question == "best_discard" else None)
+        row = self.hand_row or (self.picker if self.ex.prompt.question in DISCARD_QUESTIONS else None)
         if row is not None:
             draw_panel(surf, row.rect.inflate(L.px(36), L.px(24 if row is self.hand_row else 44)), P.felt_dark,
                        L.px(14), border=P.felt_line)
