@@ -214,3 +214,24 @@ def test_browsing_groups_terms_under_category_headings() -> None:
     # Typing a query drops the headings.
     _type(app, "рон")
     assert all(kind == "term" for kind, _ in screen.rows)
+
+
+def test_left_right_in_the_list_jump_between_categories() -> None:
+    app = _app(language="ru")
+    screen = _open(app)
+    screen.set_focus(screen.list)
+    cats = []
+    for _ in range(3):
+        _key(app, pygame.K_RIGHT)
+        cats.append(screen.current.category)
+        assert screen.selected == 0 or screen.results[screen.selected - 1].category != screen.current.category
+    assert len(set(cats)) == 3
+    start = screen.selected
+    _key(app, pygame.K_LEFT)  # from the start of a category: to the previous category's start
+    assert screen.current.category == cats[-2]
+    _key(app, pygame.K_RIGHT)
+    assert screen.selected == start
+    if start + 1 < len(screen.results) and screen.results[start + 1].category == cats[-1]:
+        screen.select(start + 1)
+        _key(app, pygame.K_LEFT)  # from inside a category: back to its start
+        assert screen.selected == start

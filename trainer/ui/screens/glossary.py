@@ -7,7 +7,8 @@ names, its category, the explanation, other spellings and the seed reference —
 with the tile itself for tile terms (一萬, 發 ...).
 
 Keys: type to search (any script; the field has focus), Up/Down/PageUp/PageDown
-pick a term, Esc clears the search first and leaves the screen second.
+pick a term, Enter moves into the list, where Left/Right jump between categories
+and Home/End go to the ends; Esc clears the search first and leaves the screen second.
 ``app.push("glossary", term="riichi")`` opens with a term chosen (clickable terms
 in lessons); ``query="..."`` starts with a search.
 """
@@ -388,6 +389,17 @@ class GlossaryScreen(Screen):
             return True
         if self.focused_widget() is self.list and key in (pygame.K_HOME, pygame.K_END):
             self.select(0 if key == pygame.K_HOME else len(self.results) - 1)
+            return True
+        if self.focused_widget() is self.list and key in (pygame.K_LEFT, pygame.K_RIGHT) and self.results:
+            # Left/Right: the first term of the previous / next category.
+            starts = [i for i, t in enumerate(self.results) if i == 0 or self.results[i - 1].category != t.category]
+            current = max(i for i in starts if i <= self.selected)
+            if key == pygame.K_RIGHT:
+                later = [i for i in starts if i > self.selected]
+                self.select(later[0] if later else self.selected)
+            else:
+                earlier = [i for i in starts if i < current]
+                self.select(current if self.selected != current else (earlier[-1] if earlier else current))
             return True
         return False
 
