@@ -556,7 +556,7 @@ class ExerciseView:
         if self.buttons:
             return ex.check(next(iter(response)) if self.input == "choice" and len(response) == 1 else response)
         if self.fields:
-            return ex.check(response if len(response) > 1 else response[0])
+            return ex.check(tuple(response) if isinstance(ex.answer, tuple) else response[0])
         if self.chips:
             fu = {a[0]: a[1] for a in ex.answer if isinstance(a, tuple | list)}
             return ex.check([(i, fu.get(i, FU_VALUES.get(i, 0))) for i in response])
