@@ -152,6 +152,21 @@ def test_settle_plain_and_pao_T40():
     ]  # fmt: skip
 
 
+def test_pao_share_from_a_scored_hand():
+    from trainer.engine.scoring import pao_share
+
+    hand = parse_hand("345m99m555z (666z) (777z)")
+    r = score_hand(hand, WinContext(parse_tile("5z"), seat_wind=SOUTH), TENHOU)
+    assert r.yakuman == 1 and pao_share(r, TENHOU, dealer=False) == 32000
+    y = payment(8000, dealer=False, tsumo=False, rules=TENHOU)
+    assert settle(y, winner=1, dealer=0, discarder=2, liable=3, liable_share=32000, rules=TENHOU)[2:] == [
+        -16000,
+        -16000,
+    ]
+    plain = score_hand(parse_hand("22334s567m456p99p4s"), WinContext(parse_tile("4s")), TENHOU)
+    assert pao_share(plain, TENHOU, dealer=True) == 0
+
+
 def test_score_result_payment_with_counters():
     hand = parse_hand("22334s567m456p99p4s")
     ctx = WinContext(parse_tile("4s"), tsumo=True, seat_wind=EAST, round_wind=SOUTH, honba=1, riichi_sticks=2)

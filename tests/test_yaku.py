@@ -288,8 +288,46 @@ def test_E2_ron_shanpon_triplet_counts_open():
 
 
 def test_E3_open_honitsu_rinshan_haneman():
-    r = score("22z567s678s (111z) (9999s)", "2z", tsumo=True, rinshan=True, seat_wind=NORTH, round_wind=SOUTH)
-    assert {"rinshan_kaihou", "honitsu"} <= ids(r)
+    r = score(
+        "22z567s678s (555z) (9999s)", "2z", tsumo=True, rinshan=True, seat_wind=NORTH, round_wind=SOUTH,
+        dora_indicators="1z",
+    )  # fmt: skip
+    assert ids(r) == {"yakuhai_haku", "honitsu", "rinshan_kaihou"} and r.dora == 2
+    assert (r.han, r.limit, r.payment.dealer, r.payment.non_dealer) == (6, "haneman", 6000, 3000)
+
+
+def test_T10_open_honitsu_and_yakuhai():
+    r = score("123456p789p11p (777z)", "1p")
+    assert ids(r) == {"yakuhai_chun", "honitsu", "ittsu"}
+    r = score("123p456p11p999p (777z)", "1p")
+    assert ids(r) == {"yakuhai_chun", "honitsu"} and r.han == 3
+
+
+def test_T14_T24_atozuke_yakuless_wait():
+    # T14: 23456p waits 1p/4p/7p; only 4p/7p give tanyao
+    assert ids(score("23456p234s666s55m4p", "4p", seat_wind=WEST)) == {"tanyao"}
+    with pytest.raises(ScoringError) as e:
+        score("123456p234s666s55m", "1p", seat_wind=WEST)
+    assert e.value.code == "no_yaku"
+    assert ids(score("123456p234s666s55m", "1p", seat_wind=WEST, tsumo=True)) == {"menzen_tsumo"}
+    # T24: 123m 123p 1234567s waits 1s/4s/7s; 4s and 7s give sanshoku, 1s none
+    for win in ("4s", "7s"):
+        assert "sanshoku_doujun" in ids(score("123m123p1234567s" + win, win))
+    with pytest.raises(ScoringError):
+        score("123m123p1234567s1s", "1s")
+
+
+def test_T36_T45_chankan_and_double_riichi():
+    r = score("67m456p345s88p5m (234m)", "5m", chankan=True)
+    assert {y.id: y.han for y in r.yaku}["chankan"] == 1
+    r = score("22334s567m456p99p4s", "4s", double_riichi=True, riichi=True)
+    assert {y.id: y.han for y in r.yaku} == {"double_riichi": 2, "pinfu": 1, "iipeikou": 1}
+
+
+def test_T43_honroutou_is_at_least_four_han():
+    r = score("111m999p22z (999s) (111z)", "2z")
+    assert ids(r) >= {"honroutou", "toitoi"} and r.han >= 4
+    assert "chanta" not in ids(r)
 
 
 def test_E4_E5():

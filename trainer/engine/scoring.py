@@ -1104,6 +1104,24 @@ def fu_breakdown_of(hand: Hand, ctx: WinContext, rules: Rules) -> list[str]:
     return fu_breakdown(score_hand(hand, ctx, rules).fu_items)
 
 
+def pao_share(result: ScoreResult, rules: Rules, *, dealer: bool) -> int:
+    """The part of a hand's value (before honba) that a liable player covers under pao.
+
+    Non-zero only when the hand scores a yakuman listed in ``rules.pao_yaku``
+    (daisangen, daisuushii; JPML also suukantsu).  With
+    ``rules.pao_includes_combined`` the whole hand is covered (001:1027),
+    otherwise only those yakuman.  Pass it to :func:`trainer.engine.points.settle`
+    as ``liable_share``.  (JPML's rinshan-after-daiminkan liability, 003:42,
+    covers the whole hand: use ``result.payment.hand_value``.)
+    """
+    covered = sum(y.yakuman for y in result.yaku if y.id in rules.pao_yaku)
+    if not covered:
+        return 0
+    if rules.pao_includes_combined:
+        return result.payment.hand_value
+    return 8000 * covered * (6 if dealer else 4)
+
+
 __all__ = [
     "Alternative",
     "Payment",
@@ -1114,6 +1132,7 @@ __all__ = [
     "fu_breakdown",
     "fu_breakdown_of",
     "nagashi_mangan_payment",
+    "pao_share",
     "points_table",
     "score_hand",
 ]
