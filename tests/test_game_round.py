@@ -547,3 +547,50 @@ def random_hand(seed: int, rules: str) -> Round:
 def test_random_legal_play_keeps_the_invariants(seed, rules):
     rnd = random_hand(seed, rules)
     assert rnd.result is not None and rnd.result.kind in ("ron", "tsumo", "exhaustive", "abortive")
+
+
+# ---------------------------------------------------------------- pao (liability)
+
+PAO = [JUNK, "556677z23m88p149s", "147m369p147s2347z", JUNK]
+
+
+def daisangen_setup(draws: str) -> Round:
+    """Seat 1 pons White and Green from seat 0, then Red from seat 2 (liable), waiting on 1m-4m."""
+    rnd = setup_round(PAO, draws=draws, dora="9m")
+    discard(rnd, 0, "5z")
+    for seat in rnd.to_act():
+        rnd.apply(seat, Pon((T("5z"), T("5z"))) if seat == 1 else Pass())
+    discard(rnd, 1, "1s")
+    pass_calls(rnd)
+    tsumogiri(rnd, 2)
+    tsumogiri(rnd, 3)
+    discard(rnd, 0, "6z")
+    for seat in rnd.to_act():
+        rnd.apply(seat, Pon((T("6z"), T("6z"))) if seat == 1 else Pass())
+    discard(rnd, 1, "4s")
+    pass_calls(rnd)
+    discard(rnd, 2, "7z")
+    for seat in rnd.to_act():
+        rnd.apply(seat, Pon((T("7z"), T("7z"))) if seat == 1 else Pass())
+    discard(rnd, 1, "9s")
+    pass_calls(rnd)
+    assert rnd.pao == {1: {"daisangen": 2}}
+    tsumogiri(rnd, 2)
+    tsumogiri(rnd, 3)
+    return rnd
+
+
+def test_pao_tsumo_liable_player_pays_everything():
+    rnd = daisangen_setup("2p9s9s2p9s2p9m9m1m")
+    tsumogiri(rnd, 0)
+    rnd.apply(1, Tsumo())
+    (win,) = rnd.result.wins
+    assert "daisangen" in win.yaku and win.liable == 2
+    assert rnd.result.deltas == (0, 32000, -32000, 0)
+
+
+def test_pao_ron_splits_with_the_discarder():
+    rnd = daisangen_setup("2p9s9s2p9s2p9m9m")
+    discard(rnd, 0, "4m")
+    rnd.apply(1, Ron())
+    assert rnd.result.deltas == (-16000, 32000, -16000, 0)

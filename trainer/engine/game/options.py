@@ -60,6 +60,9 @@ class GameOptions:
     karaten: str = "not_if_all_in_hand"
     renchan: str = "tenpai"
     renhou: str = "none"
+    pao_yaku: tuple[str, ...] = ("daisangen", "daisuushii")
+    pao_honba: str = "discarder"
+    pao_rinshan_daiminkan: bool = False
 
     def uma_for(self, plus_players: int) -> tuple[int, int, int, int]:
         """The uma (in thousands) for places 1..4; JPML's depends on how many players are plus."""
@@ -107,6 +110,8 @@ FALLBACK: dict[str, dict[str, Any]] = {
         "leftover_sticks": "lost",
         "final_ties": "shared",
         "renhou": "mangan",
+        "pao_yaku": ("daisangen", "daisuushii", "suukantsu"),
+        "pao_rinshan_daiminkan": True,
     },
 }
 

@@ -207,6 +207,8 @@ class Round:
         self.options_for: dict[int, list[Action]] = {}
         self.pending_kan: tuple[int, Tile, MeldKind] | None = None
         self.history: list[tuple[int, Action]] = []
+        self.pao: dict[int, dict[str, int]] = {}
+        self.rinshan_from: int | None = None
         self.events: list[dict[str, Any]] = []
         self._turn_legal: list[Action] | None = None
         self._deal()
@@ -338,6 +340,7 @@ class Round:
         self.current = seat
         self.phase = Phase.TURN
         self.rinshan = rinshan
+        self.rinshan_from = None
         self.after_call = False
         self.kuikae = frozenset()
         self._turn_legal = None
@@ -731,10 +734,13 @@ class Round:
             for t in used:
                 _remove(s.concealed, t)
             meld = Meld(MeldKind.KAN_OPEN, tuple(sorted([*used, tile])), tile, source)
+            fresh = self.visible_counts()[tile.kind] == 4  # 3 in the new kan + this discard only
             s.melds.append(meld)
+            self._check_pao(seat, src, tile.kind, fresh_kan=fresh)
             self.events.append({"type": "call", "seat": seat, "call": "daiminkan", "tile": str(tile), "from": src})
             self.current = seat
             self._kan_dora_and_draw(seat, MeldKind.KAN_OPEN)
+            self.rinshan_from = src
             return
         assert isinstance(action, Chi | Pon)
         for t in action.tiles:
@@ -742,6 +748,8 @@ class Round:
         kind = MeldKind.CHI if isinstance(action, Chi) else MeldKind.PON
         meld = Meld(kind, tuple(sorted([*action.tiles, tile])), tile, source)
         s.melds.append(meld)
+        if kind is MeldKind.PON:
+            self._check_pao(seat, src, tile.kind)
         forbid: set[int] = set()
         if self.options.kuikae != "allowed":
             forbid.add(tile.kind)
@@ -829,6 +837,35 @@ class Round:
             self._update_waits(seat)
             s.concealed.append(drawn)
 
+    def _check_pao(self, seat: int, src: int, kind: int, fresh_kan: bool = False) -> None:
+        """Record liability (pao) when a call by ``seat`` from ``src`` confirms a yakuman:
+        the third dragon set (daisangen), the fourth wind set (daisuushii), or (JPML) a
+        fourth kan called on a tile nobody had seen (suukantsu) (001:778-795; 003:120-124)."""
+        o = self.options
+        melds = self.seats[seat].melds
+        sets = {m.first for m in melds if m.kind is not MeldKind.CHI}
+        liable = self.pao.setdefault(seat, {})
+        if "daisangen" in o.pao_yaku and 31 <= kind <= 33 and {31, 32, 33} <= sets:
+            liable["daisangen"] = src
+        if "daisuushii" in o.pao_yaku and 27 <= kind <= 30 and {27, 28, 29, 30} <= sets:
+            liable["daisuushii"] = src
+        kans = sum(1 for m in melds if m.kind.is_kan)
+        if "suukantsu" in o.pao_yaku and fresh_kan and kans == 4:
+            liable["suukantsu"] = src
+
+    def _with_pao(self, info: WinInfo) -> WinInfo:
+        """Apply liability payments to a win, if any applies."""
+        o = self.options
+        liable = None
+        for yaku_id, who in self.pao.get(info.seat, {}).items():
+            if yaku_id in info.yaku:
+                liable = who
+        if liable is None and o.pao_rinshan_daiminkan and info.tsumo and self.rinshan and self.rinshan_from is not None:
+            liable = self.rinshan_from
+        if liable is None:
+            return info
+        return info.with_liability(liable, o.pao_honba, o.honba_points, self.honba)
+
     # ------------------------------------------------------------------ wins
     def _win_info(self, seat: int, tile: Tile, *, tsumo: bool, chankan: bool = False) -> WinInfo | None:
         """Score ``seat`` winning on ``tile``; None if the hand has no yaku (or is not complete)."""
@@ -878,6 +915,7 @@ class Round:
         deltas = [0, 0, 0, 0]
         final: list[WinInfo] = []
         for i, info in enumerate(infos):
+            info = self._with_pao(info)
             if i > 0:
                 info = info.without_bonus(self.options.honba_points)
             for seat, d in enumerate(info.deltas):

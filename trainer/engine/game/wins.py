@@ -31,6 +31,7 @@ class WinInfo:
     yaku: tuple[str, ...]
     base: tuple[int, int, int, int]
     bonus: tuple[int, int, int, int]
+    liable: int | None = None
 
     @property
     def deltas(self) -> tuple[int, int, int, int]:
@@ -58,7 +59,29 @@ class WinInfo:
             "fu": self.fu,
             "yaku": list(self.yaku),
             "deltas": list(self.deltas),
+            "pao": self.liable,
         }
+
+    def with_liability(self, liable: int, honba_payer: str, honba_points: int, honba: int) -> WinInfo:
+        """Re-split the payment for pao (sekinin barai, 001:778-795): on a tsumo (or a rinshan
+        win off a fed kan) the liable player pays the whole value; on a ron by someone else the
+        liable player and the discarder pay half each.  Honba are paid by the discarder
+        (``honba_payer = "discarder"``) or by the liable player; on a tsumo by the liable player."""
+        value = self.base[self.seat]
+        base = [0, 0, 0, 0]
+        bonus = [0, 0, 0, 0]
+        base[self.seat] = value
+        bonus[self.seat] = honba * honba_points
+        if self.from_seat is None or self.from_seat == liable:
+            base[liable] -= value
+            bonus[liable] -= honba * honba_points
+        else:
+            half = value // 2
+            base[liable] -= half
+            base[self.from_seat] -= value - half
+            payer = self.from_seat if honba_payer == "discarder" else liable
+            bonus[payer] -= honba * honba_points
+        return replace(self, base=tuple(base), bonus=tuple(bonus), liable=liable)  # type: ignore[arg-type]
 
 
 def _transfers(payment: Any, seat: int, dealer: int, from_seat: int | None) -> list[int]:
