@@ -117,12 +117,12 @@ class Exercise:
                 return bool(got) and len(got) == 1 and got <= want
             return got == want
         if kind == "number":
-            if isinstance(self.answer, tuple):
-                return tuple(int(x) for x in response) == self.answer
             try:
+                if isinstance(self.answer, tuple):
+                    return tuple(int(x) for x in response) == self.answer
                 return int(response) == self.answer
             except (TypeError, ValueError):
-                return False
+                return False  # an empty or non-numeric field is a wrong answer, not a crash
         if kind == "choice":
             return response in self.answer
         if kind == "multi_choice":
