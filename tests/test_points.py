@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import random
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trainer.engine.fu import round_fu
 from trainer.engine.notation import parse_hand
 from trainer.engine.points import (
     basic_points,
@@ -14,7 +19,8 @@ from trainer.engine.points import (
     settle,
 )
 from trainer.engine.rules import load_rules
-from trainer.engine.scoring import WinContext, score_hand
+from trainer.engine.scoring import ScoringError, WinContext, score_hand
+from trainer.engine.scoring_random import random_win
 from trainer.engine.tiles import EAST, SOUTH, parse_tile
 
 TENHOU = load_rules("tenhou")
@@ -173,3 +179,38 @@ def test_score_result_payment_with_counters():
     r = score_hand(hand, ctx, TENHOU)
     assert (r.han, r.fu) == (3, 20)
     assert r.payment.all == 1300 and r.payment.total == 3900 + 300 + 2000
+
+
+# --------------------------------------------------------------------------- properties
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), preset=st.sampled_from(["tenhou", "ema", "jpml"]))
+def test_scoring_properties(seed, preset):
+    rules = load_rules(preset)
+    hand, ctx = random_win(random.Random(seed), rules)
+    try:
+        r = score_hand(hand, ctx, rules)
+    except ScoringError as e:
+        assert e.code in {"no_yaku", "ryanhan_shibari"}
+        return
+    p = r.payment
+    # the payment shape follows who won and how
+    if not ctx.tsumo:
+        assert p.ron is not None and p.dealer is p.all is None
+    elif ctx.seat_wind == EAST:
+        assert p.all is not None and p.ron is None
+    else:
+        assert p.dealer is not None and p.non_dealer is not None and p.dealer >= p.non_dealer
+    assert p.total == p.hand_value + ctx.honba * rules.honba_points + ctx.riichi_sticks * rules.riichi_deposit
+    assert all(x % 100 == 0 for x in (p.ron, p.dealer, p.non_dealer, p.all) if x is not None)
+    # the chosen reading is worth at least every alternative
+    for alt in r.alternatives:
+        assert not alt.valid or alt.points <= p.hand_value
+    # han = yaku + dora (ordinary hands); a yakuman counts 13 per yakuman and no dora
+    if r.yakuman:
+        assert r.han == 13 * r.yakuman and r.dora == 0
+    else:
+        assert r.han == r.yaku_han + r.dora and r.yaku_han > 0
+        if r.reading.form.value != "thirteen_orphans":
+            assert round_fu(r.fu_items) == r.fu

@@ -21,7 +21,7 @@ Seeds: 001:596-633, 004:56-72, 003:150-165 (seed-digest-riichi.md section 3).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trainer.engine.decompose import Form, GroupKind, Reading
 from trainer.engine.notation import format_tiles
@@ -54,8 +54,7 @@ _WAIT_FU = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class FuItem:
+class FuItem(NamedTuple):
     """One line of a fu calculation: what it is (``id``), how much (``fu``), which tiles,
     and ``by_ron`` for a triplet that counts as open because the ron tile finished it."""
 

@@ -514,6 +514,18 @@ def _splits(c: list[int], w: int) -> list[tuple]:
     return out
 
 
+_GROUPS: dict[tuple[GroupKind, int, bool, bool], Group] = {}
+
+
+def _group(kind: GroupKind, first: int, declared: bool = False, is_open: bool = False) -> Group:
+    """A reading group; groups are immutable values, so equal ones are shared."""
+    key = (kind, first, declared, is_open)
+    g = _GROUPS.get(key)
+    if g is None:
+        g = _GROUPS[key] = Group(kind, first, declared, is_open)
+    return g
+
+
 class _Meldinfo:
     """What the declared melds contribute, computed once per hand."""
 
@@ -550,7 +562,7 @@ class _Meldinfo:
 
     def groups(self) -> tuple[Group, ...]:
         """The melds as declared reading groups."""
-        return tuple(Group(kind, k, True, is_open) for kind, k, is_open in self.specs)
+        return tuple(_group(kind, k, True, is_open) for kind, k, is_open in self.specs)
 
 
 def _pair_fu(pair: int, seat: int, rnd: int, rules: Rules) -> int:
@@ -1014,21 +1026,21 @@ class _Explainer:
         """The Reading and Placement of one candidate, as decompose and waits would give them."""
         _, form, runs_c, trips_c, pair, shape, first = cand[:7]
         if form is Form.SEVEN_PAIRS:
-            groups = tuple(Group(GroupKind.PAIR, k) for k in trips_c)
+            groups = tuple(_group(GroupKind.PAIR, k) for k in trips_c)
             return Reading(form, groups), Placement(trips_c.index(first), WaitShape.TANKI)
         if form is Form.THIRTEEN_ORPHANS:
             return Reading(form, (), pair), Placement(None, shape)
         sets = sorted(
             [(t, False) for t in trips_c] + [(r, True) for r in runs_c],
         )
-        groups = [Group(GroupKind.RUN if is_run else GroupKind.TRIPLET, k) for k, is_run in sets]
+        groups = [_group(GroupKind.RUN if is_run else GroupKind.TRIPLET, k) for k, is_run in sets]
         declared = self.melds.groups()
         if shape is WaitShape.TANKI:
             index = len(groups) + len(declared)
         else:
             want = (first, shape is not WaitShape.SHANPON)
             index = sets.index(want)
-        reading = Reading(Form.STANDARD, (*groups, *declared, Group(GroupKind.PAIR, pair)))
+        reading = Reading(Form.STANDARD, (*groups, *declared, _group(GroupKind.PAIR, pair)))
         return reading, Placement(index, shape)
 
     def fu_items(self, reading: Reading, placement: Placement, pinfu: bool) -> tuple[FuItem, ...]:
