@@ -82,3 +82,16 @@ def test_make_bot_names():
         assert "efficient" in str(e)
     else:
         raise AssertionError("unknown bot accepted")
+
+
+def test_events_hide_other_players_draws():
+    from trainer.engine.game.view import events_for
+
+    rnd = setup_round(["123m456p789s1122z", JUNK, JUNK, JUNK], draws="9m7z", dora="9s")
+    events = rnd.apply(0, Discard(parse_tile("9m")))
+    while rnd.phase is Phase.CALLS:
+        events += rnd.apply(rnd.to_act()[0], Pass())
+    draws = [e for e in events if e["type"] == "draw"]
+    assert draws and draws[0]["seat"] == 1 and draws[0]["tile"] == "7z"
+    assert [e["tile"] for e in events_for(events, 0) if e["type"] == "draw"] == [None]
+    assert [e["tile"] for e in events_for(events, 1) if e["type"] == "draw"] == ["7z"]

@@ -978,8 +978,10 @@ class Round:
         own = s.hand().all_counts()
         if mode == "not_if_all_in_hand":
             return not all(own[w] >= 4 for w in s.waits)
-        visible = self.visible_counts()
-        return any(visible[w] < 4 for w in s.waits)
+        seen = self.visible_counts()
+        for t in s.concealed:
+            seen[t.kind] += 1
+        return any(seen[w] < 4 for w in s.waits)
 
     def visible_counts(self) -> list[int]:
         """34 counts of every tile face up on the table: rivers (uncalled), melds, dora indicators."""

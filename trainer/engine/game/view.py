@@ -112,3 +112,14 @@ def make_view(rnd, seat: int) -> PlayerView:  # noqa: ANN001 - Round imported la
         last_from=rnd.last_from,
         call_kind=rnd.call_kind,
     )
+
+
+def events_for(events: list[dict], seat: int) -> list[dict]:
+    """The events of :meth:`Round.apply` as ``seat`` may see them: other players' drawn
+    tiles are hidden (``"tile": None``); everything else happens face up."""
+    out = []
+    for e in events:
+        if e.get("type") == "draw" and e.get("seat") != seat:
+            e = {**e, "tile": None}
+        out.append(e)
+    return out
