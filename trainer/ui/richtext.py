@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from trainer.ui.app import App
 
 P = PALETTE
+BR = "\u2028"
+"""A hard line break inside rich text (a plain newline is a soft break, as in YAML prose)."""
 _CACHE: OrderedDict[tuple, RichLayout] = OrderedDict()
 _CACHE_SIZE = 64
 
@@ -113,7 +115,7 @@ def _layout(app: App, text: str, size: int, width: int, color: Color, term_color
 
     def add_words(chunk: str, *, bold: bool = False, term: str | None = None, col: Color = color) -> None:
         # A single newline inside a paragraph is a soft break (YAML block text): a space.
-        chunk = chunk.replace("\n", " ")
+        chunk = chunk.replace("\n", " ").replace(BR, "\n")
         if chunk[:1] == " " and paragraphs[-1]:
             paragraphs[-1][-1].space_after = space
         for word, sp in _words(chunk):

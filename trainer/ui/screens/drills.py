@@ -19,6 +19,7 @@ import pygame
 from trainer.engine.notation import parse_hand, parse_tiles
 from trainer.i18n import N_, _, ngettext
 from trainer.ui.app import register_screen
+from trainer.ui.richtext import BR
 from trainer.ui.screens.base import Screen
 from trainer.ui.screens.explain import FU_NAMES, explain, family_name, fu_name, tile_label
 from trainer.ui.screens.inputs import CounterChip, OptionButton, RichBlock, palette_slots, suits_of
@@ -396,7 +397,7 @@ def question_text(ex: Any) -> str:
         try:
             from trainer.engine.exercises.manners import manners_text
 
-            return template + "\n" + manners_text("rule:" + str(data.get("rule")))
+            return template + BR + manners_text("rule:" + str(data.get("rule")))
         except Exception:
             return template
     return template
@@ -609,6 +610,7 @@ class ExerciseView:
                     c.mark = "right" if want_ids.get(c.key, 0) == c.count else "wrong"
                 elif final and want_ids.get(c.key):
                     c.mark = "missed"
+                c.visible = not final or bool(c.count or c.mark)
 
     def clear_marks(self) -> None:
         for b in self.buttons:
@@ -621,6 +623,7 @@ class ExerciseView:
             f.state = None
         for c in self.chips:
             c.mark = None
+            c.visible = True
 
     def lock(self, locked: bool) -> None:
         for b in self.buttons:
@@ -683,11 +686,14 @@ class ExerciseView:
                 k.rect = pygame.Rect(x, y, kw, L.px(50))
                 x += kw + kg
         elif self.chips:
-            cols, gap = 3, L.px(8)
+            cols, gap = 3, L.px(6)
             w = (area.width - gap * (cols - 1)) // cols
             rows = (len(self.chips) + cols - 1) // cols
-            h = max(L.px(28), min(L.px(40), (area.bottom - y - L.px(40)) // rows - gap))
-            for i, c in enumerate(self.chips):
+            sum_h = app.line_height(L.font("large")) + L.px(8)
+            h = max(L.px(20), min(L.px(40), (area.bottom - y - sum_h) // rows - gap))
+            shown = [c for c in self.chips if c.visible]
+            rows = (len(shown) + cols - 1) // cols
+            for i, c in enumerate(shown):
                 r, col = divmod(i, cols)
                 c.rect = pygame.Rect(area.left + col * (w + gap), y + r * (h + gap), w, h)
             self.sum_pos = (area.centerx, y + rows * (h + gap) + L.px(4))
@@ -943,7 +949,7 @@ class DrillScreen(Screen):
             self.phase = "done"
             self.results.append("wrong")
             self.feedback_kind = "wrong"
-            self.feedback_text = "\n".join(t for t in (self.view.answer_markup(), explain(self.ex.explanation)) if t)
+            self.feedback_text = BR.join(t for t in (self.view.answer_markup(), explain(self.ex.explanation)) if t)
             self.view.mark(False, True)
         self.view.lock(self.phase != "answer")
         self._labels()

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from trainer.i18n import N_, _, ngettext
+from trainer.ui.richtext import BR
 
 FU_NAMES = {
     "fuutei": N_("Base fu for a win"),
@@ -156,4 +157,4 @@ def explain(items: Iterable[dict[str, Any]], limit: int = 8) -> str:
     lines = [line for line in (explain_item(i) for i in items) if line]
     if len(lines) > limit:
         lines = lines[:limit] + ["…"]
-    return "\n".join(lines)
+    return BR.join(lines)

@@ -223,7 +223,7 @@ class CounterChip(Widget):
         fg = P.ink if active else P.on_felt
         edge = {"right": P.right, "wrong": P.wrong, "missed": P.hint}.get(self.mark or "", P.accent if active else P.felt_line)
         draw_panel(surf, self.rect, bg, rad, border=edge, border_w=L.px(3) if (active or self.mark) else 1)
-        size = L.font("small")
+        size = L.font("small") if self.rect.height >= L.px(30) else L.font("tiny")
         x = self.rect.left + L.px(10)
         if active:
             minus = pygame.Rect(self.rect.left + L.px(6), 0, self.rect.height - L.px(14), self.rect.height - L.px(14))

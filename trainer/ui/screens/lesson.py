@@ -18,7 +18,7 @@ import pygame
 from trainer.i18n import _
 from trainer.lessons import answers
 from trainer.ui.app import register_screen
-from trainer.ui.richtext import layout_rich
+from trainer.ui.richtext import BR, layout_rich
 from trainer.ui.screens.base import Screen
 from trainer.ui.screens.explain import explain
 from trainer.ui.screens.steps import StepView, make_view
@@ -314,7 +314,7 @@ class LessonScreen(Screen):
         detail = explain(fb.explanation)
         if detail:
             lines.append(detail)
-        return "\n".join(lines)
+        return BR.join(lines)
 
     def retry(self) -> None:
         """Clear the marks and let the learner answer again."""
@@ -332,8 +332,8 @@ class LessonScreen(Screen):
         auto = self.view.hint(level) if self.view is not None else ""
         if level <= len(hints):
             authored = hints[level - 1].get(self.app.settings.language)
-            return "\n".join(t for t in (authored, auto) if t)
-        return auto or (_("Look closely at the highlighted tiles.") if level == 1 else
+            return BR.join(t for t in (authored, auto) if t)
+        return auto or (_("Read the question again and look at the tiles one by one.") if level == 1 else
                         _("Think about which tiles could finish each shape."))
 
     def hint(self) -> None:

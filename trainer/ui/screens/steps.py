@@ -20,6 +20,7 @@ from trainer.engine.notation import parse_hand, parse_tiles
 from trainer.engine.tiles import Tile
 from trainer.i18n import _, ngettext
 from trainer.lessons import answers
+from trainer.ui.richtext import BR
 from trainer.ui.screens.explain import FU_NAMES, fu_name
 from trainer.ui.screens.inputs import CounterChip, OptionButton, RichBlock, draw_card, palette_slots, suits_of
 from trainer.ui.screens.tileview import TileRow, TileSlot, slots_for_text
@@ -392,11 +393,19 @@ class ChoiceView(QuizView):
         return frozenset(sel) if self.step.multiple else sel[0]
 
     def layout(self, area: pygame.Rect) -> None:
+        self._layout(area, compact=False)
+        if self.buttons and self.buttons[-1].rect.bottom > area.bottom:
+            self._layout(area, compact=True)
+
+    def _layout(self, area: pygame.Rect, compact: bool) -> None:
         L = self.app.layout
         y = self.place_prompt(area)
         if self.hand_row is not None:
-            self.hand_row.place(area.centerx, y + L.px(8), area.width, L.tile_h())
-            y = self.hand_row.rect.bottom + L.px(22)
+            big = 1.35 if len(self.hand_row.slots) <= 5 else 1.0
+            if compact:
+                big *= 0.7
+            self.hand_row.place(area.centerx, y + L.px(4 if compact else 8), area.width, L.tile_h(big))
+            y = self.hand_row.rect.bottom + L.px(12 if compact else 22)
         if self.win is not None:
             y += self.win.place(self.app, area.left, y, area.width) + L.px(10)
         n = len(self.buttons)
@@ -406,6 +415,11 @@ class ChoiceView(QuizView):
         heights = [b.measure(self.app, w) for b in self.buttons]
         rows = (n + cols - 1) // cols
         row_h = [max(heights[r * cols:(r + 1) * cols]) for r in range(rows)]
+        if compact:
+            gap = L.px(6)
+            avail = area.bottom - y - gap * (rows - 1)
+            if sum(row_h) > avail:
+                row_h = [max(L.px(36), min(h, avail // max(1, rows))) for h in row_h]
         x0 = area.left if cols == 2 else area.centerx - w // 2
         for i, b in enumerate(self.buttons):
             r, c = divmod(i, cols)
@@ -427,7 +441,7 @@ class ChoiceView(QuizView):
             o = self.step.options[b.index]
             if b.selected and o.explain is not None:
                 lines.append(self.text(o.explain))
-        return "\n".join(lines)
+        return BR.join(lines)
 
     def clear_marks(self) -> None:
         for b in self.buttons:
@@ -509,7 +523,7 @@ class PickTilesView(QuizView):
             y = self.shown.rect.bottom + L.px(28)
         lines = len(self.picker._lines())
         avail = area.bottom - y - L.px(10)
-        th = min(L.tile_h(0.85 if lines > 1 else 1.0), max(L.px(28), avail // max(1, lines) - L.px(14)))
+        th = min(L.tile_h(0.85 if lines > 1 else 1.15), max(L.px(28), avail // max(1, lines) - L.px(14)))
         self.picker.place(area.centerx, y + L.px(8), area.width, th)
 
     def draw(self, surf: pygame.Surface) -> None:
@@ -676,16 +690,17 @@ class FuView(QuizView):
     def layout(self, area: pygame.Rect) -> None:
         L = self.app.layout
         y = self.place_prompt(area)
-        self.hand_row.place(area.centerx, y, area.width, L.tile_h(0.85))
+        self.hand_row.place(area.centerx, y, area.width, L.tile_h(0.8))
         y = self.hand_row.rect.bottom + L.px(10)
         y += self.info.place(self.app, area.left, y, area.width) + L.px(12)
         cols = 3
-        gap = L.px(8)
-        sum_w = L.px(0)
-        w = (area.width - sum_w - gap * (cols - 1)) // cols
-        rows = (len(self.chips) + cols - 1) // cols
-        h = max(L.px(30), min(L.px(40), (area.bottom - y - L.px(44)) // rows - gap))
-        for i, c in enumerate(self.chips):
+        gap = L.px(6)
+        w = (area.width - gap * (cols - 1)) // cols
+        shown = [c for c in self.chips if c.visible]
+        rows = max(1, (len(shown) + cols - 1) // cols)
+        sum_h = self.app.line_height(L.font("large")) + L.px(8)
+        h = max(L.px(20), min(L.px(40), (area.bottom - y - sum_h) // rows - gap))
+        for i, c in enumerate(shown):
             r, col = divmod(i, cols)
             c.rect = pygame.Rect(area.left + col * (w + gap), y + r * (h + gap), w, h)
         self.sum_pos = (area.centerx, y + rows * (h + gap) + L.px(6))
@@ -709,14 +724,13 @@ class FuView(QuizView):
                 c.mark = "wrong"
             elif final and want.get(c.key):
                 c.mark = "missed"
-        if final and not feedback.correct:
-            from trainer.ui.screens.explain import explain
-
-            self.host.set_explain(explain(feedback.explanation, limit=10))
+            # After the last try only the chips that matter stay, so the explanation fits.
+            c.visible = not final or bool(c.count or c.mark)
 
     def clear_marks(self) -> None:
         for c in self.chips:
             c.mark = None
+            c.visible = True
 
     def lock(self, locked: bool) -> None:
         for c in self.chips:
