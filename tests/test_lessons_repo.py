@@ -36,3 +36,17 @@ def test_cli_reports_problems_and_fails(tmp_path, capsys: pytest.CaptureFixture[
 def test_cli_lists_generators(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["lessons", "generators"]) == 0
     assert "single_suit_waits  (skill waits_single_suit)" in capsys.readouterr().out
+
+
+def test_the_example_in_docs_is_a_valid_lesson(tmp_path) -> None:
+    """docs/lessons.md opens with a complete example; it must pass the checks as written."""
+    from trainer.lessons.check import check_paths
+    from trainer.paths import ROOT
+
+    text = (ROOT / "docs" / "lessons.md").read_text(encoding="utf-8")
+    example = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "skills" / "skill_waits_demo.yaml"
+    path.parent.mkdir()
+    path.write_text(example, encoding="utf-8")
+    good, problems, _ = check_paths([path])
+    assert [str(p) for p in problems] == [] and len(good) == 1

@@ -225,7 +225,7 @@ def _step_fields(data: Any, path: Path_) -> str:
             return ""
         cls = {c.model_fields["kind"].annotation.__args__[0]: c for c in _step_classes(model)}.get(kind)
         if cls is not None and len(path) == 3:
-            return f"; a {kind} step has: " + ", ".join(cls.model_fields)
+            return f"; a {kind} step has: " + ", ".join(["kind", *(f for f in cls.model_fields if f != "kind")])
     elif len(path) == 1:
         return "; a lesson has: " + ", ".join(Lesson.model_fields)
     return ""
