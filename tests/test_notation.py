@@ -77,8 +77,9 @@ def test_canonical_form() -> None:
     assert format_tiles([0, 9, 27]) == "1m1p1z"
 
 
-def test_star_in_the_concealed_part_is_ignored() -> None:
-    assert parse_hand("1*23m4p", check_size=False) == parse_hand("123m4p", check_size=False)
+def test_star_in_the_concealed_part_is_an_error() -> None:
+    with pytest.raises(NotationError, match=r"position 1: '\*' marks a called tile and belongs inside a meld"):
+        parse_hand("1*23m4p", check_size=False)
 
 
 # ----------------------------------------------------------------------------- round trips
@@ -181,7 +182,7 @@ def test_tile_lists_round_trip(pairs: list[tuple[int, bool]]) -> None:
         ("18z", 1, "honors are 1z..7z"),
         ("0z", 0, "honors are 1z..7z"),
         ("123m )", 5, "closes a meld that was never opened"),
-        ("123m)", 4, "')' is not a tile"),
+        ("123m)", 4, "closes a meld that was never opened"),
         ("(123m) 45p", 7, "concealed tiles come before the melds"),
         ("(123m", 0, "is not closed"),
         ("[5555p+]", 6, "belongs in round brackets"),
@@ -196,7 +197,7 @@ def test_tile_lists_round_trip(pairs: list[tuple[int, bool]]) -> None:
         ("(1112m)", 0, "a kan is four identical tiles"),
         ("[555p]", 0, "a kan is four identical tiles"),
         ("(123m)>", 0, "a chi can only be called from the player on the left"),
-        ("(123m*)", 5, "'*' is not a tile"),
+        ("(123m*)", 5, "'*' marks a called tile and belongs after a digit"),
         ("11111m", None, "5 copies of 1m"),
         ("1111m (111m)", None, "7 copies of 1m"),
         ("123m456p789s112z", None, "a hand of 12 tiles cannot be played"),
@@ -219,7 +220,7 @@ def test_hand_errors(text: str, position: int | None, problem: str) -> None:
     [
         ("12m (3m)", 4, "melds are not allowed here"),
         ("12m(3m)", 3, "'(' is not a tile"),
-        ("1*2m", 1, "'*' is not a tile"),
+        ("1*2m", 1, "'*' marks a called tile and belongs inside a meld"),
         ("11111p", None, "5 copies of 1p"),
         ("9q", 1, "'q' is not a tile"),
     ],

@@ -36,9 +36,10 @@ class NotationError(ValueError):
         super().__init__(f'"{text}": {where}{problem}')
 
 
-def _read_group(text: str, i: int, end_chars: str) -> tuple[list[tuple[Tile, bool]], int]:
+def _read_group(text: str, i: int, end_chars: str, *, in_meld: bool = False) -> tuple[list[tuple[Tile, bool]], int]:
     """Read digit runs with suit letters from ``text[i:]`` until a char in ``end_chars``
-    or a space; returns (tile, called-marker) pairs and the new position."""
+    or a space; returns (tile, called-marker) pairs and the new position.  Inside a meld
+    (``in_meld``) a ``*`` after a digit marks the called tile."""
     out: list[tuple[Tile, bool]] = []
     pending: list[tuple[int, int, bool]] = []  # (digit, position, called)
     n = len(text)
@@ -46,9 +47,14 @@ def _read_group(text: str, i: int, end_chars: str) -> tuple[list[tuple[Tile, boo
         ch = text[i]
         if ch.isdigit():
             pending.append((int(ch), i, False))
-        elif ch == "*" and end_chars and pending:
+        elif ch == "*" and in_meld and pending:
             d, p, _ = pending[-1]
             pending[-1] = (d, p, True)
+        elif ch == "*":
+            where = "after a digit" if in_meld else "inside a meld, e.g. (3*45m)"
+            raise NotationError(text, i, f"'*' marks a called tile and belongs {where}")
+        elif ch in ")]":
+            raise NotationError(text, i, f"{ch!r} closes a meld that was never opened")
         elif ch in SUITS:
             if not pending:
                 raise NotationError(text, i, f"suit letter {ch!r} has no digits before it")
@@ -100,7 +106,7 @@ def _parse_meld(text: str, i: int) -> tuple[Meld, int]:
     opener = text[i]
     closer = ")" if opener == "(" else "]"
     start = i
-    group, i = _read_group(text, i + 1, closer + "+")
+    group, i = _read_group(text, i + 1, closer + "+", in_meld=True)
     added = False
     if i < len(text) and text[i] == "+":
         if opener != "(":
