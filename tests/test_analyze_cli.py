@@ -144,3 +144,13 @@ def test_several_hands_and_top(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert out.count("Hand:") == 2
     assert "more (use --top 0 to see all)" in out
+
+
+def test_a_hand_that_is_not_tenpai_lists_the_tiles_that_improve_it() -> None:
+    from trainer.cli.analyze import analyze_json, analyze_text
+
+    data = analyze_json("13m456p789s11223z")
+    assert data["shanten"] == 1 and data["waits"] == []
+    assert data["ukeire"] == {"2m": 4, "1z": 2, "2z": 2} and data["ukeire_total"] == 8
+    assert "Ukeire: 8 tiles" in analyze_text("13m456p789s11223z")
+    assert "ukeire" not in analyze_json("123m456p789s1122z")  # tenpai: the waits say it all

@@ -29,7 +29,7 @@ from trainer.engine.hand import Hand
 from trainer.engine.notation import NotationError, format_hand, format_tiles, parse_hand, parse_tiles
 from trainer.engine.shanten import shanten, shanten_by_form
 from trainer.engine.tiles import NUM_KINDS, counts34, kind_name
-from trainer.engine.ukeire import discard_options
+from trainer.engine.ukeire import discard_options, ukeire
 from trainer.engine.waits import Placement, WaitReport, wait_report
 
 FORM_LABELS = {"standard": "standard", "seven_pairs": "seven pairs", "thirteen_orphans": "thirteen orphans"}
@@ -136,6 +136,10 @@ def analyze_json(text: str, visible: tuple = ()) -> dict[str, Any]:
             ]
             out["fifth_copy"] = [kind_name(k) for k in report.fifth_copy]
             out["karaten"] = report.is_karaten
+            if out["shanten"] > 0:
+                improving = ukeire(hand, seen)
+                out["ukeire"] = {kind_name(k): n for k, n in sorted(improving.items())}
+                out["ukeire_total"] = sum(improving.values())
         else:
             out["complete"] = out["shanten"] == -1
             out["readings"] = [_reading_text(r) for r in readings(hand)]
@@ -189,6 +193,10 @@ def analyze_text(text: str, visible: tuple = (), *, top: int = 8) -> str:
     lines = [f"Hand: {format_hand(hand)}  ({hand.size} tiles, {closed})", _shanten_line(hand)]
     if len(hand.concealed) % 3 == 1:
         lines.extend(_wait_lines(wait_report(hand, seen)))
+        if shanten(hand) > 0:
+            improving = ukeire(hand, seen)
+            tiles = " ".join(f"{kind_name(k)}×{n}" for k, n in sorted(improving.items()))
+            lines.append(f"Ukeire: {sum(improving.values())} tiles bring it one step closer: {tiles}")
     else:
         reads = readings(hand)
         if reads:
