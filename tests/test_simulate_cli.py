@@ -40,3 +40,13 @@ def test_bad_arguments(capsys):
     assert main(["simulate", "--games", "1", "--rules", "nosuchpreset"]) == 2
     err = capsys.readouterr().err
     assert "four" in err
+
+
+def test_logs_are_saved_and_replay(capsys, tmp_path):
+    from trainer.engine.game.records import load, replay
+
+    assert main(["simulate", "--games", "1", "--seed", "2", "--logs", str(tmp_path), "--no-check"]) == 0
+    (path,) = sorted(tmp_path.glob("*.json"))
+    log = load(path)
+    steps = sum(1 for _ in replay(log))
+    assert steps > len(log["hands"])
