@@ -281,3 +281,24 @@ def test_tile_set_name_or_spec(tmp_path: Path) -> None:
     spec = write(tmp_path, "skill_spec", header=HEADER.replace("minutes: 5\n", "minutes: 5\ntiles: {{suits: [q]}}\n"))
     [p] = problems(spec)
     assert p.startswith(f"{spec}:7:8: tiles: tile set of skill_spec: [tiles] suits: ")
+
+
+def test_style_notes_only_with_style(tmp_path: Path) -> None:
+    long_text = "слово " * 120
+    steps = f"""\
+      - kind: text
+        text: {{ru: "{long_text}"}}
+      - kind: text
+        text: {{ru: "Коротко."}}
+      - kind: show
+        hand: "1355m"
+    """
+    path = write(tmp_path, "skill_style", steps)
+    assert problems(path) == []
+    _, notes, _ = check_paths([path], style=True)
+    assert [str(n) for n in notes] == [
+        f"{path}:10:3: style: 0% of the steps are interactive; at least 40% (curriculum §1.2)",
+        f"{path}:10:3: style: 3 steps; a lesson has 6-12 (curriculum §1.2)",
+        f"{path}:11:15: style: 120 words; one idea per text step, about 90 words",
+        f"{path}:14:5: style: three reading steps (text/show) in a row; at most two (curriculum §1.2)",
+    ]

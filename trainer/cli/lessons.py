@@ -21,6 +21,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION")
     check = sub.add_parser("check", help="validate lesson files (default: every lesson under lessons/)")
     check.add_argument("paths", nargs="*", help="lesson files or folders")
+    check.add_argument("--style", action="store_true", help="also print the authoring-guideline notes (curriculum §1.2)")
+    check.add_argument("--strict", action="store_true", help="count the guideline notes as problems")
     sub.add_parser("generators", help="list the exercise generators and their parameters")
     sub.add_parser("schema", help="print the lesson JSON Schema")
 
@@ -35,21 +37,28 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if action == "generators":
         return _generators()
-    return _check(getattr(args, "paths", None) or [])
+    return _check(getattr(args, "paths", None) or [], style=getattr(args, "style", False),
+                  strict=getattr(args, "strict", False))
 
 
-def _check(paths: list[str]) -> int:
+def _check(paths: list[str], *, style: bool = False, strict: bool = False) -> int:
     from trainer.lessons.check import check_paths
     from trainer.paths import LESSONS_DIR
 
     start = time.perf_counter()
     targets = paths or [str(LESSONS_DIR)]
-    good, problems, files = check_paths(targets)
-    for p in problems:
+    good, problems, files = check_paths(targets, style=style or strict)
+    notes = [p for p in problems if p.message.startswith("style: ")]
+    if not strict:
+        problems = [p for p in problems if not p.message.startswith("style: ")]
+        good_files = len(good)
+    else:
+        good_files = len(good) - len({n.file for n in notes})
+    for p in sorted(set(problems) | set(notes)):
         print(p)
     ms = (time.perf_counter() - start) * 1000
     if problems:
-        bad = files - len(good)
+        bad = files - good_files
         print(f"{len(problems)} problem(s) in {bad} of {files} lesson file(s)", file=sys.stderr)
         return 1
     if files == 0:

@@ -305,14 +305,20 @@ def check_files(files: list[LessonFile], *, engine: bool = True) -> None:
         lf.problems.sort()
 
 
-def check_paths(paths: list[Path | str]) -> tuple[list[Lesson], list[Problem], int]:
-    """Load and check the given files; returns (good lessons, problems, files checked)."""
+def check_paths(paths: list[Path | str], *, style: bool = False) -> tuple[list[Lesson], list[Problem], int]:
+    """Load and check the given files; returns (good lessons, problems, files checked).
+    With ``style`` the authoring-guideline notes (messages starting ``style: ``) are added
+    to the problems; they do not make a lesson bad here."""
     from trainer.lessons.loader import lesson_paths
 
     files = [load_file(p) for p in lesson_paths(paths)]
     check_files(files)
     problems = sorted(p for lf in files for p in lf.problems)
     good = [lf.lesson for lf in files if lf.lesson is not None and not lf.problems]
+    if style:
+        from trainer.lessons.style import style_notes
+
+        problems = sorted(problems + [n for lf in files if not lf.problems for n in style_notes(lf)])
     return good, problems, len(files)
 
 
