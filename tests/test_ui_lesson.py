@@ -230,3 +230,31 @@ def test_finishing_the_lesson_completes_it(app: App) -> None:
     assert screen.finished and screen.passed()
     assert app.progress.lessons(app.learner_id)[LESSON.id]["completed_at"]
     app.render()
+
+
+def test_a_step_that_cannot_be_shown_is_named_and_skippable(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from trainer.ui.screens import steps
+
+    def broken(self) -> None:  # noqa: ANN001
+        raise ValueError("no such tile")
+
+    monkeypatch.setattr(steps.TextView, "build", broken)
+    screen = open_step(app, "text")
+    assert screen.view is None and screen.feedback_kind == "error" and "no such tile" in screen.feedback_text
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.index == 1
+
+
+def test_the_desktop_app_reports_a_bug_instead_of_closing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
+    a = App(size=(1280, 720), settings=Settings(language="en"), progress=None, save=False, catch_errors=True)
+    a.set_library(LessonLibrary(lessons={LESSON.id: LESSON}))
+    screen = a.push("home")
+
+    def boom(ev) -> bool:  # noqa: ANN001
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(screen, "on_key", boom)
+    a.process([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a")], 1 / 60)
+    assert a.banners and "boom" in a.banners[-1].text
+    a.close()

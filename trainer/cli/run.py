@@ -21,7 +21,7 @@ def run(args: argparse.Namespace) -> int:
 
     size = getattr(args, "size", "1280x720") or "1280x720"
     w, h = (int(x) for x in size.lower().split("x"))
-    app = App(size=(w, h))
+    app = App(size=(w, h), catch_errors=True)
     lang = getattr(args, "lang", None)
     if lang:
         app.settings = app.settings.with_(language=lang)

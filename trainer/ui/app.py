@@ -155,6 +155,7 @@ class App:
         save: bool = True,
         resizable: bool = True,
         lessons_dir: Any = None,
+        catch_errors: bool = False,
     ) -> None:
         """Open the window.  ``settings=None`` loads them from disk; ``progress="open"`` opens the
         learner database (None disables progress); ``save=False`` never writes settings."""
@@ -188,6 +189,7 @@ class App:
         self._bg_cache: tuple[tuple[int, int], pygame.Surface] | None = None
         self._library: Any = None
         self.lessons_dir = lessons_dir
+        self.catch_errors = catch_errors
         self._glossary: Any = None
         self.learner_id: int | None = None
         self.progress = None
@@ -455,7 +457,7 @@ class App:
         for ev in events:
             self.handle_event(ev)
         screen = self.screen
-        animating = screen.update(min(dt, 0.1)) if screen is not None else False
+        animating = bool(self._guard(screen.update, min(dt, 0.1))) if screen is not None else False
         if self.banners:
             alive = [b for b in self.banners if b.update(dt)]
             if len(alive) != len(self.banners):
@@ -497,7 +499,21 @@ class App:
             self.show_focus = False
         screen = self.screen
         if screen is not None:
-            screen.handle_event(ev)
+            self._guard(screen.handle_event, ev)
+
+    def _guard(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run a screen hook; in the desktop app a bug is reported in a banner instead of
+        closing the window (and losing the learner's place).  Tests let errors through."""
+        if not self.catch_errors:
+            return fn(*args)
+        try:
+            return fn(*args)
+        except Exception as exc:  # noqa: BLE001 - shown to the learner and printed for a bug report
+            import traceback
+
+            traceback.print_exc()
+            self.notify(_("Something went wrong: {error}").format(error=exc), "error", 10)
+            return None
 
     def render(self) -> pygame.Surface:
         """Draw the top screen and the banners onto the window surface; returns it."""
@@ -505,8 +521,8 @@ class App:
         surf = self.surface
         if screen is not None:
             if screen._built_for != self.layout_key():
-                screen.rebuild()
-            screen.draw(surf)
+                self._guard(screen.rebuild)
+            self._guard(screen.draw, surf)
         for b in self.banners:
             b.draw(surf, self)
         self.dirty = False

@@ -82,10 +82,17 @@ class LessonScreen(Screen):
         if self.finished:
             self._build_summary()
         else:
-            self.view = make_view(self, self.step, self.lesson)
             self._view_start = len(self.widgets)
-            self.view.build()
-            if self.phase == "done" and self.view.quiz:
+            try:
+                self.view = make_view(self, self.step, self.lesson)
+                self.view.build()
+            except Exception as exc:  # a step the app cannot show is named, and the lesson goes on
+                del self.widgets[self._view_start:]
+                self.view = None
+                self.feedback_kind = "error"
+                self.feedback_text = _("This step cannot be shown: {error}").format(error=exc)
+                self.phase = "done"
+            if self.view is not None and self.phase == "done" and self.view.quiz:
                 # Rebuilt after a resize: show the solution again.
                 self._mark_final_from_engine()
         self._update_buttons()
