@@ -299,6 +299,6 @@ def test_style_notes_only_with_style(tmp_path: Path) -> None:
     assert [str(n) for n in notes] == [
         f"{path}:10:3: style: 0% of the steps are interactive; at least 40% (curriculum §1.2)",
         f"{path}:10:3: style: 3 steps; a lesson has 6-12 (curriculum §1.2)",
-        f"{path}:11:15: style: 120 words; one idea per text step, about 90 words",
+        f"{path}:11:16: style: 120 words; one idea per text step, about 90 words",
         f"{path}:14:5: style: three reading steps (text/show) in a row; at most two (curriculum §1.2)",
     ]
