@@ -194,3 +194,25 @@ def test_progress_hook_writes_when_a_store_is_present(tmp_path: Path) -> None:
     app.record_answer("drill", "shanten:abc:1", "shanten", True, 2.5, 1)
     assert store.answer_count(app.learner_id) == 1
     app.close()
+
+
+def test_locked_lesson_warns_then_opens_anyway() -> None:
+    from trainer.cli.shots import GALLERY
+    from trainer.lessons.loader import LessonLibrary, load_text
+
+    first = load_text(GALLERY, "lessons/basics/basics_ui_gallery.yaml").lesson
+    text = GALLERY.replace("id: basics_ui_gallery", "id: basics_ui_gallery_two\nprerequisites: [basics_ui_gallery]")
+    second = load_text(text, "lessons/basics/basics_ui_gallery_two.yaml").lesson
+    assert first is not None and second is not None
+    app = App(size=(1280, 720), settings=Settings(language="en"), progress=None, save=False)
+    app.set_library(LessonLibrary(lessons={first.id: first, second.id: second}))
+    app.push("home")
+    screen = app.push("lesson_map")
+    app.render()
+    locked = next(c for c in screen.cards if c.locked)
+    assert locked.badge == "Locked" and "Step gallery" in locked.subtitle
+    click(app, locked.rect.center)
+    assert screen.dialog is not None and app.screen is screen
+    key(app, pygame.K_RETURN, "\r")  # the focused button is "Open anyway"
+    assert app.screen.name == "lesson" and app.screen.lesson.id == second.id
+    app.close()

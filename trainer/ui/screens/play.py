@@ -412,6 +412,13 @@ class PlayScreen(Screen):
         if self.riichi_mode:
             blit_text(surf, app, _("Choose the tile to discard for riichi."), L.font("small"), P.accent,
                       (area.left, self.hand_row.rect.top - L.px(40)), max_width=area.width // 2)
+        elif not self.coach_text and any(isinstance(a, Discard) for a in self.my_legal()):
+            blit_text(surf, app, _("Your turn: click a tile, then click it again to discard it."), L.font("small"),
+                      P.accent, (area.left, self.hand_row.rect.top - L.px(40)), max_width=area.width // 2)
+        if self.dora_row.slots:
+            blit_text(surf, app, _("Dora indicator"), L.font("tiny"), P.on_felt_muted,
+                      (self.dora_row.rect.left - L.px(10), self.dora_row.rect.centery), anchor="midright",
+                      max_width=self.dora_row.rect.left - c.left - L.px(14))
         # Melds of every seat, small, next to their hands.
         for s in range(4):
             melds = self.round.seats[s].melds
