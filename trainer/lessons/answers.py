@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from trainer.engine.hand import Hand
@@ -109,32 +110,38 @@ def _plain_variant(v: Variant | None) -> bool:
     return v is None or (not v.suits_ignored and v.dragons == "normal")
 
 
-def _engine_variant(v: Variant) -> Any:
-    from trainer.engine import variants
-
-    return variants.Variant(suits_ignored=v.suits_ignored, dragons=v.dragons)
-
-
 def hand_shanten(hand: Hand, variant: Variant | None = None) -> int:
     """Shanten of a hand, read under the training variant if one is given."""
-    if _plain_variant(variant):
-        from trainer.engine.shanten import shanten
-
-        return shanten(hand)
-    from trainer.engine.variants import variant_shanten
-
-    return variant_shanten(hand, _engine_variant(variant))  # type: ignore[arg-type]
+    return _shanten(hand, None if _plain_variant(variant) else (variant.suits_ignored, variant.dragons))  # type: ignore[union-attr]
 
 
 def hand_waits(hand: Hand, variant: Variant | None = None) -> tuple[int, ...]:
     """Waited kinds of a 3n+1 hand, read under the training variant if one is given."""
-    if _plain_variant(variant):
+    return _waits(hand, None if _plain_variant(variant) else (variant.suits_ignored, variant.dragons))  # type: ignore[union-attr]
+
+
+@lru_cache(maxsize=4096)
+def _shanten(hand: Hand, variant: tuple[bool, str] | None) -> int:
+    if variant is None:
+        from trainer.engine.shanten import shanten
+
+        return shanten(hand)
+    from trainer.engine.variants import Variant as EngineVariant
+    from trainer.engine.variants import variant_shanten
+
+    return variant_shanten(hand, EngineVariant(*variant))  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=4096)
+def _waits(hand: Hand, variant: tuple[bool, str] | None) -> tuple[int, ...]:
+    if variant is None:
         from trainer.engine.waits import waits
 
         return tuple(waits(hand))
-    from trainer.engine.variants import variant_waits
+    from trainer.engine.exercises.kunto import kunto_waits
+    from trainer.engine.variants import Variant as EngineVariant
 
-    return tuple(sorted(variant_waits(hand, _engine_variant(variant))))  # type: ignore[arg-type]
+    return tuple(sorted(kunto_waits(hand, EngineVariant(*variant))))  # type: ignore[arg-type]
 
 
 def _wait_items(hand: Hand, variant: Variant | None, visible: Iterable[Tile] = ()) -> tuple[dict[str, Any], ...]:
