@@ -416,6 +416,7 @@ _RUN_SHAPES = {
 
 
 _SUIT_ENTRIES: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
+_E0, _E1, _E2, _E3 = _SUIT_ENTRIES
 _BAD = (False, ())
 _SHANPON = WaitShape.SHANPON
 _TANKI = WaitShape.TANKI
@@ -465,43 +466,26 @@ def _suit_entry(i: int, sc: tuple[int, ...]) -> tuple[bool, tuple]:
 
 def _splits(c: list[int], w: int) -> list[tuple]:
     """Every (runs, triplets, pair, concealed-triplet fu, places of the winning kind ``w``) split of
-    the concealed counts into sets and one pair."""
-    parts = []
-    pair_suits = 0
-    single = True
-    for i, sc in enumerate((tuple(c[0:9]), tuple(c[9:18]), tuple(c[18:27]), tuple(c[27:34]))):
-        entry = _SUIT_ENTRIES[i].get(sc)
-        if entry is None:
-            entry = _suit_entry(i, sc)
-        has_pair, opts = entry
-        if not opts:
-            return []
-        if has_pair:
-            pair_suits += 1
-        if len(opts) > 1:
-            single = False
-        parts.append(opts)
-    if pair_suits != 1:
+    the concealed counts into sets and one pair (the four suits unrolled: this is the hot path)."""
+    e0 = _E0.get(s0 := tuple(c[0:9])) or _suit_entry(0, s0)
+    e1 = _E1.get(s1 := tuple(c[9:18])) or _suit_entry(1, s1)
+    e2 = _E2.get(s2 := tuple(c[18:27])) or _suit_entry(2, s2)
+    e3 = _E3.get(s3 := tuple(c[27:34])) or _suit_entry(3, s3)
+    o0, o1, o2, o3 = e0[1], e1[1], e2[1], e3[1]
+    if not (o0 and o1 and o2 and o3) or e0[0] + e1[0] + e2[0] + e3[0] != 1:
         return []
     ws = w // 9
-    if single:
+    if len(o0) == len(o1) == len(o2) == len(o3) == 1:
+        r0, t0, p0, f0, l0 = o0[0]
+        r1, t1, p1, f1, l1 = o1[0]
+        r2, t2, p2, f2, l2 = o2[0]
+        _, t3, p3, f3, l3 = o3[0]
+        places = (l0, l1, l2, l3)[ws].get(w, ())
+        return [([*r0, *r1, *r2], [*t0, *t1, *t2, *t3], max(p0, p1, p2, p3), f0 + f1 + f2 + f3, places)]
+    out = []
+    for combo in product(o0, o1, o2, o3):
         runs: list[int] = []
         trips: list[int] = []
-        pair = -1
-        fu = 0
-        for ((r, t, p, f, _),) in parts:
-            if r:
-                runs += r
-            if t:
-                trips += t
-                fu += f
-            if p >= 0:
-                pair = p
-        return [(runs, trips, pair, fu, parts[ws][0][4].get(w, ()))]
-    out = []
-    for combo in product(*parts):
-        runs = []
-        trips = []
         pair = -1
         fu = 0
         for r, t, p, f, _ in combo:
