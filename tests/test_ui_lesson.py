@@ -258,3 +258,14 @@ def test_the_desktop_app_reports_a_bug_instead_of_closing(tmp_path: Path, monkey
     a.process([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a")], 1 / 60)
     assert a.banners and "boom" in a.banners[-1].text
     a.close()
+
+
+def test_home_offers_to_continue_where_the_learner_stopped(app: App) -> None:
+    screen = open_step(app, "text")
+    key(app, pygame.K_RETURN, "\r")  # step 2 of the lesson
+    key(app, pygame.K_ESCAPE)
+    home = app.screen
+    assert home.name == "home" and home.hero is not None
+    assert home.hero.title == "Continue where you stopped" and "step 2" in home.hero.subtitle
+    key(app, pygame.K_1, "1")
+    assert app.screen.name == "lesson" and app.screen.index == screen.index == 1

@@ -158,6 +158,8 @@ class PlayStepView(StepView):
         pad = L.px(32)
         x = area.centerx - w // 2
         y = area.top + pad + self.app.line_height(L.font("h2")) + L.px(12)
+        if self.step.mode not in ("full_game", "glass_table"):
+            y += self.app.line_height(L.font("small")) * 2 + L.px(8)
         if self.text_block is not None:
             y += self.text_block.place(self.app, x + pad, y, w - 2 * pad) + L.px(10)
         h = y - area.top + self.app.line_height(L.font("large")) * 2 + L.px(60)
@@ -176,6 +178,14 @@ class PlayStepView(StepView):
                                               st.goal.games or 1).format(n=st.goal.games or 1))
         blit_text(surf, self.app, goal, L.font("large"), P.ink, (r.left + pad, r.bottom - pad), anchor="bottomleft",
                   bold=True, max_width=r.width // 2)
+        if st.mode not in ("full_game", "glass_table"):
+            from trainer.ui.widgets import blit_wrapped
+
+            note = _("The table plays full riichi rules with this step's settings; the special rules of "
+                     "this variant are not in the game engine yet.")
+            blit_wrapped(surf, self.app, note, L.font("small"), P.ink_muted,
+                         pygame.Rect(r.left + pad, r.top + pad + self.app.line_height(L.font("h2")) + L.px(6),
+                                     r.width - 2 * pad, 0), max_lines=2)
         if self.outcome is not None:
             text = _("Played {g}, won {w}").format(g=self.outcome.get("games", 0), w=self.outcome.get("wins", 0))
             blit_text(surf, self.app, text, L.font("body"), P.right if self.outcome.get("goal_met") else P.ink_muted,
