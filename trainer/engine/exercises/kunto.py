@@ -254,8 +254,12 @@ def kunto_waits(hand: Hand, v: Variant) -> tuple[int, ...]:
         return waits(hand)
     if not v.suits_ignored:
         return variant_waits(hand, v)
+    pooled = _pool_lookup(hand, v)
+    if pooled is not None:
+        return pooled
     counts = hand.counts()
     held = hand.all_counts()
+    used = [a - b for a, b in zip(held, counts, strict=True)]
     need = sets_needed_for(len(hand.concealed) + 1)
     out = []
     for k in [*range(9), *range(27, NUM_KINDS)]:
@@ -263,10 +267,34 @@ def kunto_waits(hand: Hand, v: Variant) -> tuple[int, ...]:
         if probe is None or held[probe] >= 4:
             continue
         counts[probe] += 1
-        done = variant_shanten_counts(counts, v, need, None) == -1
+        done = variant_shanten_counts(counts, v, need, used) == -1
         counts[probe] -= 1
         if done:
             out.extend([k] if k >= 27 else [k + 9 * s for s in range(3) if held[k + 9 * s] < 4])
+    return tuple(sorted(out))
+
+
+def _pool_lookup(hand: Hand, v: Variant) -> tuple[int, ...] | None:
+    """Suits-ignored waits of a small closed hand (up to 7 tiles) read from the rank pools;
+    None when the hand is outside them (melds, winds, plain dragons, no joker held...)."""
+    counts = hand.counts()
+    n = len(hand.concealed)
+    if hand.melds or n > 7 or any(counts[k] for k in WINDS):
+        return None
+    dragons = sum(counts[k] for k in DRAGONS)
+    ranks = tuple(counts[r] + counts[r + 9] + counts[r + 18] for r in range(9))
+    if v.dragons == "ten":
+        waiting = rank_pool(n, 10, 12).get((*ranks, dragons), frozenset())
+    elif v.dragons == "joker" and dragons:
+        waiting = joker_pool(n).get((ranks, dragons), frozenset())
+    elif v.dragons == "normal" and not dragons:
+        waiting = rank_pool(n, 9, 12).get(ranks, frozenset())
+    else:
+        return None
+    out = []
+    for r in waiting:
+        kinds = DRAGONS if r in (9, JOKER) else (r, r + 9, r + 18)
+        out.extend(k for k in kinds if counts[k] < 4)
     return tuple(sorted(out))
 
 
