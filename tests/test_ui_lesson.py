@@ -269,3 +269,16 @@ def test_home_offers_to_continue_where_the_learner_stopped(app: App) -> None:
     assert home.hero.title == "Continue where you stopped" and "step 2" in home.hero.subtitle
     key(app, pygame.K_1, "1")
     assert app.screen.name == "lesson" and app.screen.index == screen.index == 1
+
+
+def test_feedback_slides_in_then_the_app_goes_idle(app: App) -> None:
+    screen = open_step(app, "choice")
+    (index,) = tuple(answers.answer(screen.step, LESSON).value)
+    key(app, pygame.K_1 + index, str(index + 1))
+    assert app.animating
+    for _ in range(12):  # 12 fixed frames of 1/60 s > the 0.18 s slide
+        app.process([], 1 / 60)
+    assert not app.animating
+    app.render()
+    app.process([], 1 / 60)
+    assert not app.dirty

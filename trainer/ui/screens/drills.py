@@ -82,6 +82,11 @@ VALUE_LABELS = {
     "discard": N_("Discard"),
 }
 HIDDEN_FIELDS = {"tiles", "time_target", "groups", "rules"}
+GENERATOR_TILES = {
+    "tile_name": "9m", "kunto_hand": "2p", "single_suit_waits": "3s", "mixed_waits": "4m", "shanten": "5s",
+    "discard_ukeire": "6p", "fu_count": "7s", "points_lookup": "8m", "yaku_identify": "7z",
+    "manners_situation": "1z",
+}
 
 QUESTIONS = {
     "tile_family": N_("Which family does this tile belong to?"),
@@ -153,8 +158,17 @@ class DrillListScreen(Screen):
         self.cards = []
         for i, (name, gen) in enumerate(generators().items()):
             card = Card(generator_title(name), generator_blurb(name, gen),
-                        lambda n=name: self.app.push("drill_setup", generator=n), accent=colors[i % len(colors)])
+                        lambda n=name: self.app.push("drill_setup", generator=n), accent=colors[i % len(colors)],
+                        icon=self._icon(GENERATOR_TILES.get(name, "5z")))
             self.cards.append(self.add(card))
+
+    def _icon(self, tiles: str) -> Callable[[pygame.Surface, pygame.Rect], None]:
+        def paint(surf: pygame.Surface, rect: pygame.Rect) -> None:
+            from trainer.ui.screens.tileview import draw_tile_string
+
+            draw_tile_string(surf, tiles, rect, self.app)
+
+        return paint
 
     def layout(self) -> None:
         L = self.app.layout
@@ -842,7 +856,8 @@ class DrillScreen(Screen):
                 "retry": (P.wrong_bg, P.wrong, _("Not quite — try once more")),
                 "wrong": (P.wrong_bg, P.wrong, _("Here is the answer")),
             }.get(kind, (P.hint_bg, P.hint, _("Hint")))
-            r = self.feedback_rect
+            ease = 1 - (1 - getattr(self, "fb_anim", 1.0)) ** 3
+            r = self.feedback_rect.move(0, round((1 - ease) * L.px(28)))
             draw_panel(surf, r, bg, L.px(14), shadow=L.px(3), border=edge, border_w=L.px(2))
             x, y = r.left + L.px(24), r.top + L.px(10)
             blit_text(surf, self.app, head, L.font("large"), edge, (x, y), bold=True)
@@ -879,6 +894,19 @@ class DrillScreen(Screen):
                   (r.centerx, r.top + L.px(30)), anchor="midtop", bold=True)
         blit_text(surf, self.app, _("{right} of {n} right on the first try").format(right=self.right, n=self.n),
                   L.font("large"), P.ink, (r.centerx, r.top + L.px(110)), anchor="midtop", max_width=w - L.px(40))
+
+    def update(self, dt: float) -> bool:
+        """Slide the feedback panel in when it appears or changes."""
+        from trainer.ui.screens.lesson import FEEDBACK_SLIDE
+
+        key = (self.feedback_kind, self.feedback_text)
+        if key != getattr(self, "_fb_key", None):
+            self._fb_key = key
+            self.fb_anim = 0.0
+        if getattr(self, "fb_anim", 1.0) < 1.0:
+            self.fb_anim = min(1.0, self.fb_anim + dt / FEEDBACK_SLIDE)
+            return True
+        return False
 
     # -- flow
     def submit(self) -> bool:

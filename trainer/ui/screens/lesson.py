@@ -27,7 +27,8 @@ from trainer.ui.widgets import Button, blit_text, draw_panel
 
 P = PALETTE
 
-MAX_SECONDS = 300.0  # an answer never counts as slower than this (the learner may have stepped away)
+MAX_SECONDS = 300.0
+FEEDBACK_SLIDE = 0.18  # seconds for the feedback panel to slide into place  # an answer never counts as slower than this (the learner may have stepped away)
 
 
 @register_screen("lesson")
@@ -188,7 +189,8 @@ class LessonScreen(Screen):
 
     def _draw_feedback(self, surf: pygame.Surface) -> None:
         L = self.app.layout
-        r = self.feedback_rect
+        ease = 1 - (1 - getattr(self, "fb_anim", 1.0)) ** 3
+        r = self.feedback_rect.move(0, round((1 - ease) * L.px(28)))
         kind = self.feedback_kind or "hint"
         bg, edge, head = {
             "right": (P.right_bg, P.right, _("Right!")),
@@ -385,6 +387,17 @@ class LessonScreen(Screen):
         seconds = min(MAX_SECONDS, max(0.0, self.app.time - self.step_started))
         self.app.record_answer("lesson", self.lesson.step_key(self.index), self.lesson.step_skill(self.index),
                                correct, seconds, min(self.hint_level, 3))
+
+    def update(self, dt: float) -> bool:
+        """Slide the feedback panel in when it appears or changes."""
+        key = (self.feedback_kind, self.feedback_text)
+        if key != getattr(self, "_fb_key", None):
+            self._fb_key = key
+            self.fb_anim = 0.0
+        if getattr(self, "fb_anim", 1.0) < 1.0:
+            self.fb_anim = min(1.0, self.fb_anim + dt / FEEDBACK_SLIDE)
+            return True
+        return False
 
     def _after_change(self) -> None:
         self._update_buttons()
