@@ -23,7 +23,7 @@ from trainer.engine.game.actions import AbortiveDraw, Chi, Discard, Kan, Pass, P
 from trainer.engine.game.match import Match
 from trainer.engine.game.view import make_view
 from trainer.engine.notation import format_tiles
-from trainer.i18n import _, ngettext
+from trainer.i18n import _, ngettext, pgettext
 from trainer.ui.app import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.screens.tileview import TileRow, TileSlot, slots_for_hand
@@ -118,7 +118,7 @@ class PlayScreen(Screen):
         for label, action in self._action_choices(legal):
             self.action_buttons.append(self.add(Button(label, lambda a=action: self._act(a), kind="primary")))
         if riichi_tiles:
-            label = _("Cancel riichi") if self.riichi_mode else _("Riichi")
+            label = _("Cancel riichi") if self.riichi_mode else pgettext("mahjong call", "Riichi")
             self.action_buttons.append(self.add(Button(label, self._toggle_riichi, kind="secondary")))
         self.next_btn = None
         if self.round.ended:
@@ -175,15 +175,15 @@ class PlayScreen(Screen):
         out: list[tuple[str, Any]] = []
         for a in legal:
             if isinstance(a, Tsumo):
-                out.append((_("Tsumo"), a))
+                out.append((pgettext("mahjong call", "Tsumo"), a))
             elif isinstance(a, Ron):
-                out.append((_("Ron"), a))
+                out.append((pgettext("mahjong call", "Ron"), a))
             elif isinstance(a, Pon):
-                out.append((_("Pon") + " " + format_tiles(a.tiles), a))
+                out.append((pgettext("mahjong call", "Pon") + " " + format_tiles(a.tiles), a))
             elif isinstance(a, Chi):
-                out.append((_("Chi") + " " + format_tiles(a.tiles), a))
+                out.append((pgettext("mahjong call", "Chi") + " " + format_tiles(a.tiles), a))
             elif isinstance(a, Kan):
-                out.append((_("Kan") + " " + str(a.tile), a))
+                out.append((pgettext("mahjong call", "Kan") + " " + str(a.tile), a))
             elif isinstance(a, AbortiveDraw):
                 out.append((_("Nine terminals: draw"), a))
         if any(isinstance(a, Pass) for a in legal):
