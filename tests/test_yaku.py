@@ -423,3 +423,15 @@ def test_fast_readings_match_decompose_and_waits():
         assert ours == theirs, str(hand)
         checked += 1
     assert checked > 800
+
+
+def test_T18_red_five_that_is_also_dora_counts_twice():
+    # 0p is a red 5p; indicator 4p makes every 5p a dora: 55p0p... one red + three dora
+    r = score("234m550p678s234s88m", "0p", riichi=True, dora_indicators="4p")
+    assert (r.dora_count.dora, r.dora_count.aka) == (3, 1)
+    j = score("234m550p678s234s88m", "0p", JPML, riichi=True, dora_indicators="4p")
+    assert (j.dora_count.dora, j.dora_count.aka) == (3, 0)  # no red fives in JPML
+    two = score("234m550p678s234s88m", "0p", riichi=True, dora_indicators="4p4p")
+    assert two.dora_count.dora == 6
+    jp = score("234m550p678s234s88m", "0p", JPML, riichi=True, dora_indicators="4p4p")
+    assert jp.dora_count.dora == 3  # JPML has no kan dora: only the first indicator counts
