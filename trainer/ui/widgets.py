@@ -288,10 +288,19 @@ class Card(Widget):
             surf.blit(bimg, bimg.get_rect(center=br.center))
             badge_w = br.width + L.px(8)
         tsize = L.font("large")
-        blit_text(surf, app, self.title, tsize, title_color, inner.topleft, bold=True,
-                  max_width=inner.width - badge_w)
-        sub_rect = pygame.Rect(inner.left, inner.top + app.line_height(tsize) + L.px(4), inner.width,
-                               inner.height)
+        tw = inner.width - badge_w
+        title_lines = app.wrap(self.title, tsize, tw, True)
+        if len(title_lines) > 1 and inner.height >= 2 * app.line_height(tsize) + app.line_height(L.font("small")):
+            # A long title takes two lines (the second shortened if needed).
+            rest = self.title[len(title_lines[0]):].strip()
+            title_lines = [title_lines[0], fit_line(app, rest, tsize, tw, True)]
+        else:
+            title_lines = [fit_line(app, self.title, tsize, tw, True)]
+        ty = inner.top
+        for line in title_lines:
+            blit_text(surf, app, line, tsize, title_color, (inner.left, ty), bold=True)
+            ty += app.line_height(tsize)
+        sub_rect = pygame.Rect(inner.left, ty + L.px(4), inner.width, inner.height)
         ssize = L.font("small")
         lines = max(1, (inner.bottom - sub_rect.top) // app.line_height(ssize))
         blit_wrapped(surf, app, self.subtitle, ssize, P.ink_muted, sub_rect, max_lines=lines)
