@@ -17,15 +17,16 @@ points in :mod:`trainer.engine.points`, dora in :mod:`trainer.engine.dora`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import product
 from typing import NamedTuple
 
-from trainer.engine.decompose import Form, Group, GroupKind, Reading, _suit_sets, _suit_with_pair
+from trainer.engine.decompose import Form, Group, GroupKind, Reading
 from trainer.engine.dora import DoraCount
 from trainer.engine.fu import FuItem, fu_breakdown, fu_items
 from trainer.engine.hand import Hand, MeldKind
 from trainer.engine.points import Payment, basic_points, nagashi_mangan_payment, payment, points_table
 from trainer.engine.rules import Rules
+from trainer.engine.score_splits import YAO as _YAO
+from trainer.engine.score_splits import splits as _splits
 from trainer.engine.tiles import EAST, TERMINALS_AND_HONORS, Tile, dora_from_indicator, kind_name
 from trainer.engine.waits import Placement, WaitShape
 from trainer.engine.yaku import GATES, PREDICATES, HandView, yaku_info
@@ -403,99 +404,9 @@ def _check_situation(hand: Hand, ctx: WinContext, rules: Rules) -> None:
 # tests/test_yaku.py checks that the fast readings and placements are exactly
 # those of decompose.readings() and waits.placements().
 
-_YAO = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
-_SUITS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
-_RUN_SHAPES = {
-    # (rank of the run's first tile, position of the winning tile) -> shape
-    **{(r, 0): WaitShape.RYANMEN for r in range(6)},
-    (6, 0): WaitShape.PENCHAN,
-    **{(r, 1): WaitShape.KANCHAN for r in range(7)},
-    (0, 2): WaitShape.PENCHAN,
-    **{(r, 2): WaitShape.RYANMEN for r in range(1, 7)},
-}
-
-
-_SUIT_ENTRIES: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
-_E0, _E1, _E2, _E3 = _SUIT_ENTRIES
-_BAD = (False, ())
 _SHANPON = WaitShape.SHANPON
 _TANKI = WaitShape.TANKI
 _RYANMEN = WaitShape.RYANMEN
-
-
-def _option(lo: int, dec: tuple[int, ...], pair: int) -> tuple:
-    """One split of one suit: (runs, triplets, pair, concealed-triplet fu, places by winning kind).
-
-    ``places`` maps each kind of the suit to where that tile can sit as the
-    winning tile, in the order waits.placements() lists them: the pair (tanki),
-    a triplet (shanpon), then each distinct run holding it."""
-    runs = tuple(lo + c - 9 for c in dec if c >= 9)
-    trips = tuple(lo + c for c in dec if c < 9)
-    places: dict[int, tuple] = {}
-    for w in range(lo, lo + (7 if lo == 27 else 9)):
-        out = []
-        if pair == w:
-            out.append((_TANKI, w))
-        if w in trips:
-            out.append((_SHANPON, w))
-        for r in sorted(set(runs)):
-            if r <= w <= r + 2:
-                out.append((_RUN_SHAPES[(r % 9, w - r)], r))
-        if out:
-            places[w] = tuple(out)
-    trip_fu = sum(8 if _YAO[t] else 4 for t in trips)
-    return (runs, trips, pair, trip_fu, places)
-
-
-def _suit_entry(i: int, sc: tuple[int, ...]) -> tuple[bool, tuple]:
-    """(holds the pair, options) for one suit's counts, from decompose's memoised tables;
-    ``_BAD`` when the suit cannot be split (3n+1 tiles, or no split)."""
-    lo, _, honors = _SUITS[i]
-    rem = sum(sc) % 3
-    if rem == 1:
-        entry = _BAD
-    elif rem == 2:
-        opts = [_option(lo, dec, lo + pr) for pr, decs in _suit_with_pair(sc, honors) for dec in decs]
-        entry = (True, tuple(opts)) if opts else _BAD
-    else:
-        opts = [_option(lo, dec, -1) for dec in _suit_sets(sc, honors)]
-        entry = (False, tuple(opts)) if opts else _BAD
-    _SUIT_ENTRIES[i][sc] = entry
-    return entry
-
-
-def _splits(c: list[int], w: int) -> list[tuple]:
-    """Every (runs, triplets, pair, concealed-triplet fu, places of the winning kind ``w``) split of
-    the concealed counts into sets and one pair (the four suits unrolled: this is the hot path)."""
-    e0 = _E0.get(s0 := tuple(c[0:9])) or _suit_entry(0, s0)
-    e1 = _E1.get(s1 := tuple(c[9:18])) or _suit_entry(1, s1)
-    e2 = _E2.get(s2 := tuple(c[18:27])) or _suit_entry(2, s2)
-    e3 = _E3.get(s3 := tuple(c[27:34])) or _suit_entry(3, s3)
-    o0, o1, o2, o3 = e0[1], e1[1], e2[1], e3[1]
-    if not (o0 and o1 and o2 and o3) or e0[0] + e1[0] + e2[0] + e3[0] != 1:
-        return []
-    ws = w // 9
-    if len(o0) == len(o1) == len(o2) == len(o3) == 1:
-        r0, t0, p0, f0, l0 = o0[0]
-        r1, t1, p1, f1, l1 = o1[0]
-        r2, t2, p2, f2, l2 = o2[0]
-        _, t3, p3, f3, l3 = o3[0]
-        places = (l0, l1, l2, l3)[ws].get(w, ())
-        return [([*r0, *r1, *r2], [*t0, *t1, *t2, *t3], max(p0, p1, p2, p3), f0 + f1 + f2 + f3, places)]
-    out = []
-    for combo in product(o0, o1, o2, o3):
-        runs: list[int] = []
-        trips: list[int] = []
-        pair = -1
-        fu = 0
-        for r, t, p, f, _ in combo:
-            runs += r
-            trips += t
-            fu += f
-            if p >= 0:
-                pair = p
-        out.append((runs, trips, pair, fu, combo[ws][4].get(w, ())))
-    return out
 
 
 _GROUPS: dict[tuple[GroupKind, int, bool, bool], Group] = {}
@@ -741,7 +652,7 @@ def score_hand(hand: Hand, ctx: WinContext, rules: Rules) -> ScoreResult:
                     if basic >= 2000 or (kiriage and basic >= 1920):
                         basic, limit = 2000, "mangan"
                 valid = not (shibari and yaku_han < 2)
-                pts = _winner_points2(basic, tsumo, dealer) if valid else 0
+                pts = _winner_points(basic, tsumo, dealer) if valid else 0
                 key = (valid, pts, False, han, fu)
                 cands.append((key, _STD, runs_c, trips_c, pair, shape, first, yaku, han, fu, 0, limit))
     if not melds and len(hand.concealed) == 14:
@@ -810,7 +721,7 @@ def score_hand(hand: Hand, ctx: WinContext, rules: Rules) -> ScoreResult:
                 "ryanhan_shibari", f"with {ctx.honba} honba the {rules.name} rules need 2 han without dora"
             )
         raise ScoringError("no_yaku", f"no yaku when won on {ctx.win_tile}: dora alone do not count")
-    if ctx.renhou and rules.renhou == "mangan" and key[1] < _winner_points(2000, ctx):
+    if ctx.renhou and rules.renhou == "mangan" and key[1] < _winner_points(2000, ctx.tsumo, ctx.dealer):
         return _renhou_mangan([hand, ctx, rules, meld_info, cands, True, None], ctx, rules)
     if limit is not None:
         basic, _ = basic_points(han, fu, rules, ym)
@@ -849,7 +760,7 @@ class _NoMelds:
 _NO_MELDS = _NoMelds()
 
 
-def _winner_points2(basic: int, tsumo: bool, dealer: bool) -> int:
+def _winner_points(basic: int, tsumo: bool, dealer: bool) -> int:
     if not tsumo:
         return -(-basic * (6 if dealer else 4) // 100) * 100
     if dealer:
@@ -875,7 +786,7 @@ def _rate_yakuman(
     counts = [y[2].yakuman for y in yaku]
     n = sum(counts) if rules.yakuman_stacking else max(counts)
     basic, limit = basic_points(0, fu, rules, n)
-    pts = _winner_points(basic, ctx)
+    pts = _winner_points(basic, ctx.tsumo, ctx.dealer)
     return (
         (True, pts, True, 13 * n, fu),
         _STD,
@@ -905,14 +816,6 @@ def _orphan_pair(c: list[int]) -> int | None:
         elif n != 1:
             return None
     return pair
-
-
-def _winner_points(basic: int, ctx: WinContext) -> int:
-    if not ctx.tsumo:
-        return -(-basic * (6 if ctx.dealer else 4) // 100) * 100
-    if ctx.dealer:
-        return 3 * (-(-basic * 2 // 100) * 100)
-    return -(-basic * 2 // 100) * 100 + 2 * (-(-basic // 100) * 100)
 
 
 def _rate(
@@ -950,7 +853,7 @@ def _rate(
         counts = [y[2].yakuman for y in yaku]
         n = sum(counts) if rules.yakuman_stacking else max(counts)
         basic, limit = basic_points(0, fu, rules, n)
-        pts = _winner_points(basic, ctx)
+        pts = _winner_points(basic, ctx.tsumo, ctx.dealer)
         return (
             (True, pts, True, 13 * n, fu),
             form,
@@ -975,7 +878,7 @@ def _rate(
     han = yaku_han + dc.total
     basic, limit = basic_points(han, fu, rules)
     valid = not (shibari and yaku_han < 2)
-    pts = _winner_points(basic, ctx) if valid else 0
+    pts = _winner_points(basic, ctx.tsumo, ctx.dealer) if valid else 0
     return ((valid, pts, False, han, fu), form, runs_c, trips_c, pair, shape, first, yaku, han, fu, 0, limit)
 
 
