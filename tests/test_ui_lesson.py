@@ -282,3 +282,30 @@ def test_feedback_slides_in_then_the_app_goes_idle(app: App) -> None:
     app.render()
     app.process([], 1 / 60)
     assert not app.dirty
+
+
+def test_children_get_bigger_tiles_and_gentle_feedback(app: App) -> None:
+    from trainer.cli.shots import GALLERY
+    from trainer.lessons.loader import load_text
+
+    text = (GALLERY.replace("id: basics_ui_gallery", "id: kids_ui_gallery").replace("track: basics", "track: kids")
+            .replace("audience: beginner", "audience: child\nmin_age: 6"))
+    kid = load_text(text, "lessons/kids/kids_ui_gallery.yaml").lesson
+    assert kid is not None
+    app.library().lessons[kid.id] = kid
+    adult = open_step(app, "number")
+    adult_h = adult.view.hand_row.height
+    app.pop()
+    screen = app.push("lesson", lesson_id=kid.id, step=KINDS.index("number"))
+    app.render()
+    assert screen.view.hand_row.height > adult_h
+    want = answers.answer(screen.step, kid).value
+    for _ in range(2):
+        screen.view.field.text = str(want + 2)
+        key(app, pygame.K_RETURN, "\r")
+        if screen.phase == "retry":
+            assert screen.feedback_kind == "retry"
+            key(app, pygame.K_RETURN, "\r")
+    assert screen.phase == "done" and screen.feedback_kind == "shown"
+    screen.finish()
+    assert screen.passed()  # a children's lesson cannot be failed

@@ -192,9 +192,11 @@ class LessonScreen(Screen):
         ease = 1 - (1 - getattr(self, "fb_anim", 1.0)) ** 3
         r = self.feedback_rect.move(0, round((1 - ease) * L.px(28)))
         kind = self.feedback_kind or "hint"
+        child = self.lesson.audience == "child"
         bg, edge, head = {
-            "right": (P.right_bg, P.right, _("Right!")),
-            "retry": (P.wrong_bg, P.wrong, _("Not quite — try once more")),
+            "right": (P.right_bg, P.right, _("Well done!") if child else _("Right!")),
+            "retry": (P.hint_bg, P.hint, _("Let's try once more!")) if child else
+            (P.wrong_bg, P.wrong, _("Not quite — try once more")),
             "wrong": (P.wrong_bg, P.wrong, _("Here is the answer")),
             "shown": (P.hint_bg, P.hint, _("The solution")),
             "hint": (P.hint_bg, P.hint, _("Hint")),
@@ -294,7 +296,8 @@ class LessonScreen(Screen):
         if not self.recorded:
             self._record(fb.correct)
         self.extra_explain = ""
-        self.app.play_sound("right" if fb.correct else "wrong")
+        child = self.lesson.audience == "child"
+        self.app.play_sound("right" if fb.correct else ("click" if child else "wrong"))
         if fb.correct:
             self.phase = "done"
             self.results[self.index] = "right" if self.attempts == 1 else "retry"
@@ -311,7 +314,8 @@ class LessonScreen(Screen):
             self.phase = "done"
             self.results[self.index] = "wrong"
             view.mark(fb, final=True)
-            self.feedback_kind = "wrong"
+            # Children are shown the answer gently: no red, no "wrong" (curriculum §1.4).
+            self.feedback_kind = "shown" if child else "wrong"
             self.feedback_text = self._answer_markup(fb)
         view.lock(self.phase != "answer")
         self._after_change()

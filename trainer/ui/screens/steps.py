@@ -71,6 +71,11 @@ class StepView:
         self.blocks.append(b)
         return b
 
+    def th(self, factor: float = 1.0) -> int:
+        """Tile height for this step: children's lessons get bigger tiles (curriculum §1.4)."""
+        kid = 1.25 if getattr(self.lesson, "audience", "") == "child" else 1.0
+        return self.app.layout.tile_h(factor * kid)
+
     def answer(self) -> Any:
         """The engine's answer for this step."""
         return answers.answer(self.step, self.lesson)
@@ -220,7 +225,7 @@ class ShowView(StepView):
             y += self.intro.place(app, x, y, w) + L.px(16)
         n_rows = max(1, len(self.rows) + len(self.extras) + (1 if self.table else 0))
         free = area.bottom - y - L.px(90)
-        th = max(L.px(30), min(L.tile_h(1.1), free // n_rows - L.px(30)))
+        th = max(L.px(30), min(self.th(1.1), free // n_rows - L.px(30)))
         self.card_rect = None
         for row, cap in self.rows:
             row.place(area.centerx, y, area.width - L.px(40), th)
@@ -286,7 +291,7 @@ class TableDiagram:
     def layout(self, area: pygame.Rect) -> int:
         L = self.view.app.layout
         n = max(1, len(self.rows))
-        th = max(L.px(24), min(L.tile_h(0.7), area.height // n - L.px(12)))
+        th = max(L.px(24), min(self.view.th(0.7), area.height // n - L.px(12)))
         label_w = L.px(170)
         y = area.top
         half = (area.width - label_w) // 2
@@ -404,7 +409,7 @@ class ChoiceView(QuizView):
             big = 1.35 if len(self.hand_row.slots) <= 5 else 1.0
             if compact:
                 big *= 0.7
-            self.hand_row.place(area.centerx, y + L.px(4 if compact else 8), area.width, L.tile_h(big))
+            self.hand_row.place(area.centerx, y + L.px(4 if compact else 8), area.width, self.th(big))
             y = self.hand_row.rect.bottom + L.px(12 if compact else 22)
         if self.win is not None:
             y += self.win.place(self.app, area.left, y, area.width) + L.px(10)
@@ -519,11 +524,11 @@ class PickTilesView(QuizView):
         L = self.app.layout
         y = self.place_prompt(area)
         if self.shown is not None:
-            self.shown.place(area.centerx, y + L.px(8), area.width - L.px(200), L.tile_h())
+            self.shown.place(area.centerx, y + L.px(8), area.width - L.px(200), self.th())
             y = self.shown.rect.bottom + L.px(28)
         lines = len(self.picker._lines())
         avail = area.bottom - y - L.px(10)
-        th = min(L.tile_h(0.85 if lines > 1 else 1.15), max(L.px(28), avail // max(1, lines) - L.px(14)))
+        th = min(self.th(0.85 if lines > 1 else 1.15), max(L.px(28), avail // max(1, lines) - L.px(14)))
         self.picker.place(area.centerx, y + L.px(8), area.width, th)
 
     def draw(self, surf: pygame.Surface) -> None:
@@ -608,7 +613,7 @@ class NumberView(QuizView):
     def layout(self, area: pygame.Rect) -> None:
         L = self.app.layout
         y = self.place_prompt(area)
-        self.hand_row.place(area.centerx, y + L.px(8), area.width, L.tile_h())
+        self.hand_row.place(area.centerx, y + L.px(8), area.width, self.th())
         y = self.hand_row.rect.bottom + L.px(24)
         if self.info is not None:
             y += self.info.place(self.app, area.left, y, area.width) + L.px(14)
@@ -690,7 +695,7 @@ class FuView(QuizView):
     def layout(self, area: pygame.Rect) -> None:
         L = self.app.layout
         y = self.place_prompt(area)
-        self.hand_row.place(area.centerx, y, area.width, L.tile_h(0.8))
+        self.hand_row.place(area.centerx, y, area.width, self.th(0.8))
         y = self.hand_row.rect.bottom + L.px(10)
         y += self.info.place(self.app, area.left, y, area.width) + L.px(12)
         cols = 3
@@ -902,7 +907,7 @@ class ArrangeView(QuizView):
         L = self.app.layout
         y = self.place_prompt(area)
         if self.ask in ("sort", "split") or (self.ask == "boxes" and self.row is not None):
-            self.row.place(area.centerx, y + L.px(6), area.width, L.tile_h())
+            self.row.place(area.centerx, y + L.px(6), area.width, self.th())
             y = self.row.rect.bottom + L.px(24)
         if self.ask == "split":
             bw = max(self.make_btn.preferred_width(self.app), L.px(180))
@@ -950,7 +955,7 @@ class ArrangeView(QuizView):
 
             x = self.host.step_area.left
             y = self.group_top
-            th = L.tile_h(0.75)
+            th = self.th(0.75)
             for g in self.groups:
                 text = "".join(str(t) for t in g)
                 w = len(g) * round(th * 0.78) + L.px(20)
@@ -963,7 +968,7 @@ class ArrangeView(QuizView):
                 draw_tile_string(surf, text, r.inflate(-L.px(12), -L.px(14)), app)
                 x = r.right + L.px(12)
         if self.ask == "boxes":
-            th = L.tile_h(0.6)
+            th = self.th(0.6)
             for bi, b in enumerate(self.box_buttons):
                 area = pygame.Rect(b.rect.left, b.rect.bottom + L.px(6), b.rect.width,
                                    max(L.px(60), self.box_area_h - L.px(50)))
