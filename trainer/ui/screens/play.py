@@ -359,14 +359,14 @@ class PlayScreen(Screen):
         self.other_rows[1].place(cx, table_top, area.width // 2, oh)  # across hand
         self.label_y = {2: self.other_rows[1].rect.bottom + gap}
         across_top = self.label_y[2] + lh + gap
-        self.rivers[2].place(cx, across_top, rw, rh, line_gap=0.06)
+        self.rivers[2].place(cx, across_top, rw, rh, line_gap=0.06, align="left")
         self.center = pygame.Rect(0, 0, L.px(300), center_h)
         self.center.midtop = (cx, across_top + block + gap)
         cy = self.center.centery
-        self.rivers[0].place(cx, self.center.bottom + gap, rw, rh, line_gap=0.06)
+        self.rivers[0].place(cx, self.center.bottom + gap, rw, rh, line_gap=0.06, align="left")
         self.label_y[0] = self.center.bottom + gap + block + gap
-        self.rivers[1].place(self.center.right + L.px(24) + rw // 2, cy - block // 2, rw, rh, line_gap=0.06)
-        self.rivers[3].place(self.center.left - L.px(24) - rw // 2, cy - block // 2, rw, rh, line_gap=0.06)
+        self.rivers[1].place(self.center.right + L.px(24) + rw // 2, cy - block // 2, rw, rh, line_gap=0.06, align="left")
+        self.rivers[3].place(self.center.left - L.px(24) - rw // 2, cy - block // 2, rw, rh, line_gap=0.06, align="left")
         self.label_y[1] = self.label_y[3] = cy - block // 2 - gap - lh
         side_h = round(oh * 0.8)
         self.other_rows[0].place(area.right - L.px(170), table_top + L.px(4), L.px(320), side_h)
@@ -414,7 +414,7 @@ class PlayScreen(Screen):
                       (area.left, self.hand_row.rect.top - L.px(40)), max_width=area.width // 2)
         elif not self.coach_text and any(isinstance(a, Discard) for a in self.my_legal()):
             blit_text(surf, app, _("Your turn: click a tile, then click it again to discard it."), L.font("small"),
-                      P.accent, (area.left, self.hand_row.rect.top - L.px(40)), max_width=area.width // 2)
+                      P.accent, (area.left, self.hand_row.rect.top - L.px(40)), max_width=area.width - L.px(380))
         if self.dora_row.slots:
             blit_text(surf, app, _("Dora indicator"), L.font("tiny"), P.on_felt_muted,
                       (self.dora_row.rect.left - L.px(10), self.dora_row.rect.centery), anchor="midright",

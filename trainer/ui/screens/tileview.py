@@ -151,8 +151,9 @@ class TileRow(Widget):
         return [list(range(a, b)) for a, b in zip(starts, ends, strict=True) if a < b]
 
     def place(self, center_x: int, top: int, max_width: int, height: int, *, min_height: int = 16,
-              line_gap: float = 0.25) -> pygame.Rect:
-        """Lay the tiles out centred at ``center_x`` from ``top``, shrinking them to fit ``max_width``."""
+              line_gap: float = 0.25, align: str = "center") -> pygame.Rect:
+        """Lay the tiles out centred at ``center_x`` from ``top``, shrinking them to fit ``max_width``.
+        With ``align="left"`` every line starts at the left edge of the ``max_width`` block (a river)."""
         lines = self._lines()
         h = height
         lift = 0.18 if self.pickable else 0.0
@@ -164,9 +165,10 @@ class TileRow(Widget):
         tw = tile_art.tile_size(h)[0]
         self.rects = [pygame.Rect(0, 0, 0, 0)] * len(self.slots)
         y = top + round(h * lift)
+        block = max((row_width([self.slots[i] for i in ln], h, spacing) for ln in lines), default=0)
         for ln in lines:
             w = row_width([self.slots[i] for i in ln], h, spacing)
-            x = center_x - w // 2
+            x = center_x - (min(max_width, max(block, max_width)) if align == "left" else w) // 2
             for i in ln:
                 s = self.slots[i]
                 x += round(s.gap * tw)
