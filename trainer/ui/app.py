@@ -176,10 +176,6 @@ class App:
         pygame.display.set_caption(_("Riichi mahjong trainer"))
         self.window = pygame.display.set_mode(size, flags)
         self.surface = self.window
-        try:  # the layout is designed down to 1024x600; do not let the window get smaller
-            pygame.Window.from_display_module().minimum_size = MIN_SIZE
-        except (AttributeError, pygame.error):
-            pass
         self.layout = Layout.for_size(*size, settings.tile_size)
         from trainer.ui.text import get_text
 
