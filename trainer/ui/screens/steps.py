@@ -292,7 +292,7 @@ class TableDiagram:
         L = self.view.app.layout
         n = max(1, len(self.rows))
         th = max(L.px(24), min(self.view.th(0.7), area.height // n - L.px(12)))
-        label_w = L.px(170)
+        label_w = L.px(270)
         y = area.top
         half = (area.width - label_w) // 2
         for _label, hand, river in self.rows:
@@ -315,11 +315,11 @@ class TableDiagram:
         y = self.area.top
         for label, _hand, _river in self.rows:
             blit_text(surf, app, label, L.font("small"), P.on_felt, (self.area.left, y + self.th // 2),
-                      anchor="midleft", bold=True, max_width=L.px(160))
+                      anchor="midleft", bold=True, max_width=L.px(260))
             y += self.th + L.px(12)
         if self.dora is not None:
             blit_text(surf, app, _("Dora indicator"), L.font("small"), P.on_felt_muted,
-                      (self.area.left, self.dora.rect.centery), anchor="midleft", max_width=L.px(160))
+                      (self.area.left, self.dora.rect.centery), anchor="midleft", max_width=L.px(260))
 
 
 # ---------------------------------------------------------------- quiz views

@@ -1,0 +1,148 @@
+"""Arrange steps driven headless: split a hand into sets, order procedure cards, drop tiles
+and cards into boxes; and a table diagram in a show step."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from trainer.lessons.loader import LessonLibrary, load_text  # noqa: E402
+from trainer.ui.app import App  # noqa: E402
+from trainer.ui.settings import Settings  # noqa: E402
+
+YAML = """\
+id: basics_ui_arrange
+title: {ru: "Раскладки", en: "Arranging"}
+track: basics
+level: 1
+audience: beginner
+minutes: 5
+skill: sets
+steps:
+  - kind: arrange
+    prompt: {ru: "Разбейте руку на сеты и пару."}
+    ask: split
+    hand: "123m456p789s11222z"
+  - kind: arrange
+    prompt: {ru: "Расставьте шаги по порядку."}
+    ask: order
+    cards:
+      - text: {ru: "Скажите «Пон»."}
+      - text: {ru: "Откройте две плитки."}
+      - text: {ru: "Возьмите сброшенную плитку."}
+  - kind: arrange
+    prompt: {ru: "Разложите плитки по коробкам."}
+    ask: boxes
+    tiles: "1m5z9p7z"
+    boxes:
+      - {label: {ru: "Числа"}, filter: numbers}
+      - {label: {ru: "Благородные"}, filter: honors}
+  - kind: arrange
+    prompt: {ru: "Какое правило про что?"}
+    ask: boxes
+    cards:
+      - {text: {ru: "Не трогать чужие плитки."}, box: 0}
+      - {text: {ru: "Объявлять вслух."}, box: 1}
+    boxes:
+      - {label: {ru: "Руки"}}
+      - {label: {ru: "Голос"}}
+  - kind: show
+    table:
+      seats:
+        - {who: self, wind: E, hand: "123m456p789s1122z", river: "19m5z"}
+        - {who: right, wind: S, hidden: 13, river: "2p3s7z4m", riichi_at: 2}
+      dora: "3m"
+"""
+LESSON = load_text(YAML, "lessons/basics/basics_ui_arrange.yaml").lesson
+
+
+@pytest.fixture()
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
+    a = App(size=(1280, 720), settings=Settings(language="en"), progress=None, save=False)
+    a.set_library(LessonLibrary(lessons={LESSON.id: LESSON}))
+    a.push("home")
+    yield a
+    a.close()
+
+
+def key(app: App, k: int, unicode: str = "") -> None:
+    app.process([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode)], 1 / 60)
+    app.render()
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], 1 / 60)
+    app.render()
+
+
+def open_step(app: App, i: int):  # noqa: ANN201
+    screen = app.push("lesson", lesson_id=LESSON.id, step=i)
+    app.render()
+    return screen
+
+
+def test_split_into_sets_with_clicks_and_the_g_key(app: App) -> None:
+    assert LESSON is not None
+    screen = open_step(app, 0)
+    view = screen.view
+    key(app, pygame.K_RETURN, "\r")  # not every tile is in a set yet: nothing is graded
+    assert screen.attempts == 0
+    for size in (3, 3, 3, 2, 3):  # 123m 456p 789s 11z 222z: the first remaining tiles each time
+        for j in range(size):
+            click(app, view.row.rects[j].center)
+        assert len(view.row.selected) == size
+        key(app, pygame.K_g, "g")
+    assert not view.row.slots and len(view.groups) == 5
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.results[0] == "right"
+
+
+def test_order_cards_by_swapping(app: App) -> None:
+    screen = open_step(app, 1)
+    view = screen.view
+    for target in range(len(view.order)):
+        pos = view.order.index(target)
+        if pos != target:
+            click(app, view.cards[target].rect.center)
+            click(app, view.cards[pos].rect.center)
+    assert view.order == sorted(view.order)
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.results[1] == "right"
+
+
+def test_tiles_into_boxes_with_digits(app: App) -> None:
+    screen = open_step(app, 2)
+    view = screen.view
+    for i, slot in enumerate(view.row.slots):
+        click(app, view.row.rects[i].center)
+        key(app, pygame.K_1 if slot.tile.kind < 27 else pygame.K_2, "1" if slot.tile.kind < 27 else "2")
+    assert view.box_of == [0, 1, 0, 1]
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.results[2] == "right"
+
+
+def test_cards_into_boxes_wrong_then_marked(app: App) -> None:
+    screen = open_step(app, 3)
+    view = screen.view
+    for c in list(view.cards):
+        click(app, c.rect.center)
+        click(app, view.box_buttons[0].rect.center)
+    assert view.box_of == [0, 0]
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.phase == "retry" and view._box_marks == {0: "right", 1: "wrong"}
+
+
+def test_table_diagram_shows_every_seat(app: App) -> None:
+    screen = open_step(app, 4)
+    table = screen.view.table
+    assert [label.split(" ")[0] for label, _h, _r in table.rows] == ["You", "Right"]
+    hand, river = table.rows[1][1], table.rows[1][2]
+    assert all(s.face_down for s in hand.slots) and river.slots[2].sideways
