@@ -156,3 +156,12 @@ def test_wrong_answer_retry_and_the_answer_shown(app: App) -> None:
     assert screen.phase == "done" and screen.results == ["wrong"]
     assert "hint" in screen.view.picker.marks.values()  # the missed waits are shown
     assert screen.right == 0
+
+
+def test_digits_reach_the_answer_box_from_anywhere(app: App) -> None:
+    screen = app.push("drill", generator="shanten", params={"size": 7}, n=1, seed=3)
+    app.render()
+    screen.set_focus(screen.main_btn)
+    key(app, pygame.K_1, "1")
+    field = screen.view.fields[0][1]
+    assert field.text == "1" and screen.focused_widget() is field

@@ -908,6 +908,16 @@ class DrillScreen(Screen):
             return True
         return False
 
+    def on_key(self, ev: pygame.event.Event) -> bool:
+        ch = getattr(ev, "unicode", "")
+        fields = [f for _n, f in self.view.fields] if self.view is not None else []
+        if fields and fields[0].enabled and self.focused_widget() not in fields and (
+                (ch and ch.isdigit()) or ev.key == pygame.K_BACKSPACE):
+            # Digits always go to an answer box, wherever the focus is.
+            self.set_focus(fields[0])
+            return fields[0].handle_key(ev)
+        return False
+
     # -- flow
     def submit(self) -> bool:
         self.primary()

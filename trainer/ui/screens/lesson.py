@@ -237,6 +237,13 @@ class LessonScreen(Screen):
         return False
 
     def on_key(self, ev: pygame.event.Event) -> bool:
+        ch = getattr(ev, "unicode", "")
+        field = getattr(self.view, "field", None)
+        if field is not None and field.enabled and self.focused_widget() is not field and (
+                (ch and ch.isdigit()) or ev.key == pygame.K_BACKSPACE):
+            # Digits always go to the answer box, wherever the focus is.
+            self.set_focus(field)
+            return field.handle_key(ev)
         if ev.key == pygame.K_h and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)) and self.hint_btn.visible:
             self.hint()
             return True
