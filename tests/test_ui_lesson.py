@@ -309,3 +309,13 @@ def test_children_get_bigger_tiles_and_gentle_feedback(app: App) -> None:
     assert screen.phase == "done" and screen.feedback_kind == "shown"
     screen.finish()
     assert screen.passed()  # a children's lesson cannot be failed
+
+
+def test_number_hint_narrows_to_a_range_holding_the_answer(app: App) -> None:
+    import re
+
+    screen = open_step(app, "number")
+    key(app, pygame.K_h, "h")
+    key(app, pygame.K_h, "h")
+    lo, hi = (int(x) for x in re.findall(r"-?\d+", screen.feedback_text)[-2:])
+    assert lo <= answers.answer(screen.step, LESSON).value <= hi and hi - lo == 2

@@ -647,7 +647,16 @@ class NumberView(QuizView):
             k.enabled = not locked
 
     def hint(self, level: int) -> str:
-        return ""
+        """Level 2 narrows the answer to a range of three numbers around it."""
+        if level < 2:
+            return ""
+        try:
+            value = int(self.answer().value)
+        except Exception:
+            return ""
+        shift = random.Random(f"{self.lesson.id}:{self.step.id}").randint(0, 2)
+        lo = value - shift
+        return _("The answer is between {lo} and {hi}.").format(lo=lo, hi=lo + 2)
 
 
 class FuView(QuizView):
