@@ -177,7 +177,7 @@ class DrillListScreen(Screen):
         gap = L.px(16)
         w = (area.width - gap * (cols - 1)) // cols
         rows = max(1, (len(self.cards) + cols - 1) // cols)
-        h = min(L.px(120), (area.height - gap * (rows - 1)) // rows)
+        h = min(L.px(132), (area.height - gap * (rows - 1)) // rows)
         for i, c in enumerate(self.cards):
             r, col = divmod(i, cols)
             c.rect = pygame.Rect(area.left + col * (w + gap), area.top + r * (h + gap), w, h)
