@@ -78,6 +78,15 @@ class FuItem(NamedTuple):
         return d
 
 
+_CHIITOITSU = FuItem("chiitoitsu", 25)
+_FUUTEI = FuItem("fuutei", 20)
+_MENZEN_RON = FuItem("menzen_ron", 10)
+_PINFU_TSUMO = FuItem("pinfu_tsumo", 0)
+_RINSHAN_TSUMO = FuItem("rinshan_tsumo", 0)
+_TSUMO = FuItem("tsumo", 2)
+_OPEN_PINFU = FuItem("open_pinfu", 2)
+
+
 def _yaochuu(k: int) -> bool:
     return k >= 27 or k % 9 in (0, 8)
 
@@ -102,19 +111,19 @@ def fu_items(
     orphans has no fu (yakuman), so it gets an empty tuple.
     """
     if reading.form is Form.SEVEN_PAIRS:
-        return (FuItem("chiitoitsu", 25),)
+        return (_CHIITOITSU,)
     if reading.form is Form.THIRTEEN_ORPHANS:
         return ()
-    items = [FuItem("fuutei", 20)]
+    items = [_FUUTEI]
     if closed and not tsumo:
-        items.append(FuItem("menzen_ron", 10))
+        items.append(_MENZEN_RON)
     if tsumo:
         if pinfu:
-            items.append(FuItem("pinfu_tsumo", 0))
+            items.append(_PINFU_TSUMO)
         elif rinshan and not rules.rinshan_tsumo_fu:
-            items.append(FuItem("rinshan_tsumo", 0))
+            items.append(_RINSHAN_TSUMO)
         else:
-            items.append(FuItem("tsumo", 2))
+            items.append(_TSUMO)
     win_index = placement.group_index
     shape = placement.shape
     pair = None
@@ -145,7 +154,7 @@ def fu_items(
     if wait is not None:
         items.append(FuItem(wait, 2, (win_kind,)))
     if not closed and not tsumo and rules.open_pinfu_fu and sum(i.fu for i in items) == 20:
-        items.append(FuItem("open_pinfu", 2))
+        items.append(_OPEN_PINFU)
     return tuple(items)
 
 
