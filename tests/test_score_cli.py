@@ -89,3 +89,11 @@ def test_bad_lines_give_error_objects_and_the_run_goes_on(line, code):
     assert errors == 1
     assert first["error"] == code and first["line"] == 1 and first["message"]
     assert second["han"] == 2
+
+
+def test_points_table_command(capsys):
+    assert main(["score", "--table", "--rules", "jpml"]) == 0
+    out = capsys.readouterr().out
+    assert "rules jpml" in out and "300/500" in out
+    assert "13+" in out and "sanbaiman" in out.splitlines()[-2]
+    assert main(["score", "--table", "--rules", "no_such"]) == 2

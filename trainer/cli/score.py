@@ -34,6 +34,7 @@ from typing import Any, TextIO
 from trainer.engine.fu import fu_breakdown
 from trainer.engine.hand import Hand
 from trainer.engine.notation import NotationError, parse_hand, parse_tiles
+from trainer.engine.points import points_table
 from trainer.engine.rules import PRESETS, Rules, RulesError, load_rules
 from trainer.engine.scoring import ScoreResult, ScoringError, WinContext, score_hand
 from trainer.engine.tiles import WIND_LETTERS, Tile, parse_tile, wind_kind
@@ -72,6 +73,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--jsonl", action="store_true", help="read JSON lines from stdin, answer one per line"
     )
     parser.add_argument("--input", help="with --jsonl: read this file instead of stdin")
+    parser.add_argument("--table", action="store_true", help="print the points table of --rules and stop")
 
 
 class _BadInput(ValueError):
@@ -233,8 +235,39 @@ def format_result(hand: Hand, ctx: WinContext, rules: Rules, result: ScoreResult
     return "\n".join(lines)
 
 
+def format_table(rules: Rules) -> str:
+    """The points table of a rule set as text: ron and tsumo for non-dealer and dealer."""
+
+    def cell(v: object) -> str:
+        if v is None:
+            return "-"
+        if isinstance(v, tuple):
+            return f"{v[1]}/{v[0]}"
+        return str(v)
+
+    lines = [
+        f"Points table, rules {rules.name} (tsumo: non-dealer/dealer pays; dealer tsumo: each pays)",
+        f"{'han':>4} {'fu':>4}  {'ron':>6} {'tsumo':>11}   {'dealer ron':>10} {'tsumo':>6}  limit",
+    ]
+    for row in points_table(rules):
+        han = "-" if row["han"] is None else str(row["han"]) + ("+" if row["fu"] is None else "")
+        fu = "-" if row["fu"] is None else str(row["fu"])
+        lines.append(
+            f"{han:>4} {fu:>4}  {cell(row['non_dealer_ron']):>6} {cell(row['non_dealer_tsumo']):>11}   "
+            f"{cell(row['dealer_ron']):>10} {cell(row['dealer_tsumo']):>6}  {row['limit'] or ''}"
+        )
+    return "\n".join(lines)
+
+
 def run(args: argparse.Namespace) -> int:
-    """Score one hand given on the command line, or JSON lines with --jsonl."""
+    """Score one hand given on the command line, JSON lines with --jsonl, or print --table."""
+    if args.table:
+        try:
+            print(format_table(load_rules(args.rules)))
+        except RulesError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        return 0
     if args.jsonl:
         if args.input:
             try:
