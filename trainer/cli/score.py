@@ -5,7 +5,8 @@ One hand, readable::
     python -m trainer score "234m567p22s (777z) [5555m]" --win 2s --tsumo --seat S --round E --dora 3m
 
 prints the yaku, the dora, the fu worked out item by item, han and fu, and
-who pays what.  ``--alternatives`` also lists the other readings of the hand.
+who pays what.  ``--alternatives`` also lists the other readings of the hand;
+``--table --rules jpml`` prints a preset's whole points table.
 
 Many hands, machine-readable: ``--jsonl`` reads one JSON object per line from
 standard input (or ``--input FILE``) and writes one JSON object per line::
