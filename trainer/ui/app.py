@@ -54,6 +54,9 @@ SCREEN_MODULES: dict[str, str] = {
     "play": "trainer.ui.screens.play",
     "glossary": "trainer.ui.screens.glossary",
     "progress": "trainer.ui.screens.progress",
+    "learners": "trainer.ui.screens.learners",
+    "progress_import": "trainer.ui.screens.learners",
+    "review": "trainer.ui.screens.learners",
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from trainer.i18n import _
+from trainer.i18n import _, ngettext
 from trainer.ui.app import has_screen, register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
@@ -98,10 +98,25 @@ class HomeScreen(Screen):
             ("progress", _("Progress"), _("Mastery of each skill, reviews due, your streak.")),
             ("settings", _("Settings"), _("Language, terms, rules, tiles and sound.")),
         ]
+        due = self._due()
+        if due:
+            sections[4] = (sections[4][0], sections[4][1],
+                           ngettext("{n} review is due today.", "{n} reviews are due today.", due).format(n=due)
+                           + " " + sections[4][2])
         self.cards = []
         for name, title, sub in sections:
             card = self.add(Card(title, sub, lambda n=name: self.open(n), icon=self._icon(CARD_TILES[name])))
             self.cards.append(card)
+
+    def _due(self) -> int:
+        """How many review cards are due for the learner (0 without a progress store)."""
+        app = self.app
+        if app.progress is None or app.learner_id is None:
+            return 0
+        try:
+            return int(app.progress.due_count(app.learner_id))
+        except Exception:
+            return 0
 
     def _icon(self, tiles: str):
         def paint(surf: pygame.Surface, rect: pygame.Rect) -> None:
