@@ -214,3 +214,25 @@ def test_scoring_properties(seed, preset):
         assert r.han == r.yaku_han + r.dora and r.yaku_han > 0
         if r.reading.form.value != "thirteen_orphans":
             assert round_fu(r.fu_items) == r.fu
+
+
+def test_dora_helpers():
+    from trainer.engine.dora import count_dora, dora_kinds
+    from trainer.engine.notation import parse_tiles
+
+    assert dora_kinds(parse_tiles("2p9s7z4z")) == [11, 18, 31, 27]  # 001:570: 2p->3p, 9s->1s, red->white
+    counts = parse_hand("234m550p678s234s88m").all_counts()
+    d = count_dora(
+        counts,
+        1,
+        dora_indicators=parse_tiles("4p4p"),
+        ura_indicators=parse_tiles("9m"),
+        riichi=True,
+        rules=TENHOU,
+    )
+    assert (d.dora, d.ura, d.aka, d.total) == (6, 0, 1, 7)
+    d = count_dora(counts, 1, dora_indicators=parse_tiles("4p4p"), ura_indicators=parse_tiles("7m"), riichi=False,
+                   rules=TENHOU)  # fmt: skip
+    assert d.ura == 0
+    d = count_dora(counts, 1, dora_indicators=parse_tiles("4p4p"), ura_indicators=(), riichi=True, rules=JPML)
+    assert (d.dora, d.aka) == (3, 0)

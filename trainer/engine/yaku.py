@@ -29,7 +29,6 @@ from functools import cache
 
 from trainer.engine.decompose import Form
 from trainer.engine.rules import YAKU_FILE
-from trainer.engine.tiles import EAST
 from trainer.engine.waits import WaitShape
 
 _GREEN = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 sou and the green dragon
@@ -44,14 +43,13 @@ class HandView:
     held), ``tsumo``, ``seat``, ``round``, ``ctx`` and ``rules``, ``win``.
     Reading scope: ``form``, ``runs`` (first kinds), ``triplets`` (kinds of
     triplets and quads), ``quads``, ``pair``.  Win scope: ``shape`` (a
-    :class:`WaitShape`), ``ron_triplet`` (kind of the triplet completed by ron,
-    or -1) and ``concealed_triplets`` (ankou and ankan).
+    :class:`WaitShape`) and ``concealed_triplets`` (ankou and ankan; a triplet
+    finished by ron is not concealed).
     """
 
     __slots__ = (
         "closed", "counts", "suits", "honors", "tsumo", "seat", "round", "ctx", "rules", "win",
-        "hand", "form", "runs", "triplets", "quads", "pair", "shape", "ron_triplet",
-        "concealed_triplets", "reading",
+        "hand", "form", "runs", "triplets", "quads", "pair", "shape", "concealed_triplets",
     )  # fmt: skip
 
 
@@ -463,11 +461,6 @@ def _suuankou_tanki(v: HandView) -> bool:
 def _kokushi13(v: HandView) -> bool:
     """Thirteen orphans waiting on all thirteen kinds."""
     return v.shape is WaitShape.KOKUSHI_13
-
-
-def seat_is_dealer(seat: int) -> bool:
-    """The dealer is the player whose seat wind is East."""
-    return seat == EAST
 
 
 __all__ = ["GATES", "PREDICATES", "HandView", "YakuInfo", "bonus_ids", "yaku_info"]
