@@ -484,9 +484,14 @@ class PickTilesView(QuizView):
         if ask in ("waits",):
             self.shown = self.host.add(TileRow(slots_for_text(st.hand)))
             tiles = list(parse_hand(st.hand, check_size=False).all_tiles())
+            if st.variant is not None:
+                # Training variants (suits ignored, dragons as jokers) can be completed by tiles of
+                # suits the hand does not hold: offer those suits too.
+                try:
+                    tiles += [Tile(k) for k in self.answer().value]
+                except Exception:
+                    pass
             suits = suits_of(tiles) or ["m"]
-            if st.variant is not None and st.variant.dragons != "normal" and "z" in suits:
-                suits = [s for s in suits if s != "z"]
             slots, breaks = palette_slots(suits)
             self.picker = self.host.add(TileRow(slots, lines=breaks, pickable=True, on_change=self._changed))
         elif ask == "dora":
