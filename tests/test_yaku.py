@@ -435,3 +435,17 @@ def test_T18_red_five_that_is_also_dora_counts_twice():
     assert two.dora_count.dora == 6
     jp = score("234m550p678s234s88m", "0p", JPML, riichi=True, dora_indicators="4p4p")
     assert jp.dora_count.dora == 3  # JPML has no kan dora: only the first indicator counts
+
+
+def test_why_not_pinfu():
+    r = score("234m456p234s78s22z6s", "6s", seat_wind=SOUTH, riichi=True)
+    assert r.why_not_pinfu() == ("valued_pair",)
+    assert score("234m456p234s78s22z6s", "6s", seat_wind=WEST, riichi=True).why_not_pinfu() == ()
+    t1 = score("45m777888999p22s3m", "3m", tsumo=True)
+    assert t1.why_not_pinfu() == ("triplet",)
+    hand = parse_hand("45m777888999p22s3m")
+    ctx = WinContext(parse_tile("3m"), tsumo=True, seat_wind=SOUTH)
+    assert t1.alternatives[0].why_not_pinfu(hand, ctx) == ()
+    assert score("67m456p345s88p5m (234m)", "5m").why_not_pinfu() == ("open_hand",)
+    assert score("123m456p789s99s13m2m", "2m", riichi=True).why_not_pinfu() == ("not_ryanmen",)
+    assert score("223344m55p77p99s11z", "1z").why_not_pinfu() == ("not_standard",)

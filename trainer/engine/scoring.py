@@ -29,7 +29,7 @@ from trainer.engine.score_splits import YAO as _YAO
 from trainer.engine.score_splits import splits as _splits
 from trainer.engine.tiles import EAST, TERMINALS_AND_HONORS, Tile, dora_from_indicator, kind_name
 from trainer.engine.waits import Placement, WaitShape
-from trainer.engine.yaku import GATES, PREDICATES, HandView, yaku_info
+from trainer.engine.yaku import GATES, PREDICATES, HandView, pinfu_blockers, yaku_info
 
 
 class ScoringError(ValueError):
@@ -122,6 +122,10 @@ class Alternative:
         """The wait shape this reading gives the winning tile."""
         return self.placement.shape
 
+    def why_not_pinfu(self, hand: Hand, ctx: WinContext) -> tuple[str, ...]:
+        """Why this reading is not pinfu, as reason ids (empty when it is)."""
+        return _why_not_pinfu(self.reading, self.placement, hand, ctx)
+
 
 class ScoreResult(NamedTuple):
     """A scored winning hand (an immutable value).
@@ -196,6 +200,11 @@ class ScoreResult(NamedTuple):
     def wait(self) -> WaitShape:
         """The wait shape of the chosen reading."""
         return self.explainer[4][0][5]  # type: ignore[index]
+
+    def why_not_pinfu(self) -> tuple[str, ...]:
+        """Why the chosen reading is not pinfu, as reason ids (see :func:`trainer.engine.yaku.pinfu_blockers`);
+        empty when it is.  Each ``Alternative`` answers the same for its own reading."""
+        return _why_not_pinfu(self.reading, self.placement, self.explainer[0], self.explainer[1])  # type: ignore[index]
 
     def fu_lines(self) -> list[str]:
         """The fu calculation as text lines (see :func:`trainer.engine.fu.fu_breakdown`)."""
@@ -1001,6 +1010,19 @@ def _renhou_mangan(box: list, ctx: WinContext, rules: Rules) -> ScoreResult:
 def fu_breakdown_of(hand: Hand, ctx: WinContext, rules: Rules) -> list[str]:
     """The fu working of the best reading of a winning hand, as text lines for a fu quiz."""
     return fu_breakdown(score_hand(hand, ctx, rules).fu_items)
+
+
+def _why_not_pinfu(reading: Reading, placement: Placement, hand: Hand, ctx: WinContext) -> tuple[str, ...]:
+    pair = reading.pair
+    return pinfu_blockers(
+        reading.form,
+        [g.kind.value for g in reading.groups],
+        pair.first if pair is not None else -1,
+        placement.shape,
+        closed=hand.is_closed,
+        seat=ctx.seat_wind,
+        round_wind=ctx.round_wind,
+    )
 
 
 def pao_share(result: ScoreResult, rules: Rules, *, dealer: bool) -> int:

@@ -463,4 +463,50 @@ def _kokushi13(v: HandView) -> bool:
     return v.shape is WaitShape.KOKUSHI_13
 
 
-__all__ = ["GATES", "PREDICATES", "HandView", "YakuInfo", "bonus_ids", "yaku_info"]
+PINFU_BLOCKERS = ("not_standard", "open_hand", "triplet", "valued_pair", "not_ryanmen")
+"""Reason ids of :func:`pinfu_blockers`, in the order a lesson would explain them."""
+
+
+def pinfu_blockers(
+    form: Form,
+    groups_kinds: list[str],
+    pair: int,
+    shape: WaitShape,
+    *,
+    closed: bool,
+    seat: int,
+    round_wind: int,
+) -> tuple[str, ...]:
+    """Why a reading is not pinfu (001:343-361): every condition it breaks, as reason ids.
+
+    ``not_standard`` (seven pairs or thirteen orphans), ``open_hand`` (a called
+    meld), ``triplet`` (a triplet or kan instead of four runs), ``valued_pair``
+    (a pair of dragons, the seat wind or the round wind, which is worth fu),
+    ``not_ryanmen`` (the winning tile did not complete a two-sided wait).
+    An empty tuple means the reading is pinfu.  ``groups_kinds`` holds the
+    reading's group kinds (``"run"``, ``"triplet"``, ``"quad"``, ``"pair"``).
+    """
+    if form is not Form.STANDARD:
+        return ("not_standard",)
+    out = []
+    if not closed:
+        out.append("open_hand")
+    if any(k in ("triplet", "quad") for k in groups_kinds):
+        out.append("triplet")
+    if pair >= 31 or pair == seat or pair == round_wind:
+        out.append("valued_pair")
+    if shape is not WaitShape.RYANMEN:
+        out.append("not_ryanmen")
+    return tuple(out)
+
+
+__all__ = [
+    "GATES",
+    "PINFU_BLOCKERS",
+    "pinfu_blockers",
+    "PREDICATES",
+    "HandView",
+    "YakuInfo",
+    "bonus_ids",
+    "yaku_info",
+]
