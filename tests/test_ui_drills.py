@@ -129,6 +129,7 @@ def test_bad_settings_are_reported_not_started(app: App) -> None:
     ("fu_count", {"answer": "fu_breakdown"}),
     ("yaku_identify", {}),
     ("shanten", {"size": 7}),
+    ("kunto_hand", {"ask": ["waits", "discard"], "dragons": "joker"}),
 ])
 def test_a_whole_session_answered_right(app: App, name: str, params: dict) -> None:
     screen = app.push("drill", generator=name, params=params, n=3, seed=5)

@@ -485,6 +485,11 @@ class ExerciseView:
                 breaks = [0]
             else:
                 held = list(parse_hand(shown, check_size=False).all_tiles()) if shown else []
+                if p.get("grade_by") == "rank" or p.question.startswith("kunto"):
+                    # Training variants can be completed by suits the hand does not hold.
+                    from trainer.engine.tiles import Tile
+
+                    held += [Tile(k) for k in ex.answer]
                 slots, breaks = palette_slots(suits_of(held) or ["m", "p", "s", "z"])
             self.picker = host.add(TileRow(slots, lines=breaks, pickable=True))
         elif self.input == "number":
