@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from dataclasses import replace
 
 from trainer.engine.hand import Hand, MeldKind
 from trainer.engine.rules import load_rules
@@ -98,6 +99,8 @@ def _oracle_args(hand: Hand, ctx: WinContext) -> tuple[tuple, dict]:
         is_chankan=ctx.chankan,
         is_haitei=ctx.haitei,
         is_houtei=ctx.houtei,
+        is_tenhou=ctx.tenhou,
+        is_chiihou=ctx.chiihou,
         player_wind=ctx.seat_wind,
         round_wind=ctx.round_wind,
         tsumi_number=ctx.honba,
@@ -150,7 +153,18 @@ def compare(hand: Hand, ctx: WinContext) -> str | None:
 def _ctx_text(ctx: WinContext) -> str:
     flags = [
         n
-        for n in ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan")
+        for n in (
+            "tsumo",
+            "riichi",
+            "double_riichi",
+            "ippatsu",
+            "haitei",
+            "houtei",
+            "rinshan",
+            "chankan",
+            "tenhou",
+            "chiihou",
+        )  # fmt: skip
         if getattr(ctx, n)
     ]
     winds = "ESWN"
@@ -175,6 +189,10 @@ def differential(n: int, seed: int = 1) -> tuple[int, list[str]]:
     diffs = []
     for _ in range(n):
         hand, ctx = random_win(rng, RULES)
+        if ctx.tsumo and not hand.melds and not ctx.riichi and not ctx.haitei and rng.random() < 0.03:
+            # first-draw wins: tenhou for the dealer, chiihou for the others
+            first = {"tenhou": True} if ctx.seat_wind == 27 else {"chiihou": True}
+            ctx = replace(ctx, double_riichi=False, ippatsu=False, **first)
         d = compare(hand, ctx)
         if d:
             diffs.append(d)
