@@ -592,17 +592,10 @@ def open_term_card(screen: Screen, term_id: str) -> None:
     try:
         term = app.glossary().term(term_id)
         full = term.display("full", app.settings.language)
-        if full and full != title:
-            body = full
-        for attr in ("definition", "meaning", "description"):
-            value = getattr(term, attr, None)
-            if value:
-                text = value.get(app.settings.language) if hasattr(value, "get") else str(value)
-                if isinstance(value, dict):
-                    text = value.get(app.settings.language) or value.get("ru") or ""
-                if text:
-                    body = (body + "\n\n" + text).strip()
-                break
+        body = full if full != title else ""
+        meaning = term.explanation(app.settings.language)
+        if meaning:
+            body = (body + "\n\n" + meaning).strip()
     except Exception:
         body = _("This term is not in the glossary yet.")
     buttons = [(_("Close"), lambda: None, "primary")]
