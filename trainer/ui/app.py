@@ -488,6 +488,12 @@ class App:
         if ev.type == LIBRARY_READY:
             if self.stack and getattr(self.stack[-1], "needs_library", False):
                 self.stack[-1].rebuild()
+            # Lessons, glossary and fonts are loaded for good: keep them out of the garbage
+            # collector's full passes, which would otherwise pause frames now and then.
+            import gc
+
+            gc.collect()
+            gc.freeze()
             self.invalidate()
             return
         if ev.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
