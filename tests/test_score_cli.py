@@ -23,7 +23,9 @@ def test_corrected_example_prints_yaku_fu_and_payment(capsys):
                "--round", "E", "--dora", "3m"])  # fmt: skip
     out = capsys.readouterr().out
     assert rc == 0
-    assert "yakuhai_chun" in out and "ankan_simple 5555m" in out and "= 44 -> 50" in out
+    assert "Value triplet: red dragon (役牌・中)  [yakuhai_chun]" in out
+    assert "+16  Closed quad of simples 5555m  [ankan_simple]" in out
+    assert "= 44 fu, rounded up to 50" in out
     assert "Total: 2 han 50 fu" in out
     assert "the dealer pays 1600, each other player 800" in out
 

@@ -32,13 +32,13 @@ import json
 import sys
 from typing import Any, TextIO
 
-from trainer.engine.fu import fu_breakdown
 from trainer.engine.hand import Hand
 from trainer.engine.notation import NotationError, parse_hand, parse_tiles
 from trainer.engine.points import points_table
 from trainer.engine.rules import PRESETS, Rules, RulesError, load_rules
 from trainer.engine.scoring import ScoreResult, ScoringError, WinContext, score_hand
 from trainer.engine.tiles import WIND_LETTERS, Tile, parse_tile, wind_kind
+from trainer.names import fu_name, term_label
 
 _BOOL_FIELDS = (
     "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
@@ -217,12 +217,20 @@ def format_result(hand: Hand, ctx: WinContext, rules: Rules, result: ScoreResult
     ]
     for y in result.yaku:
         value = f"yakuman x{y.yakuman}" if y.yakuman else f"{y.han} han"
-        lines.append(f"  {y.id:<26} {value}")
+        lines.append(f"  {value:<12} {term_label(y.id)}  [{y.id}]")
     d = result.dora_count
     if d.total:
         lines.append(f"Dora: {d.dora} dora, {d.ura} ura, {d.aka} red five(s) = {d.total} han")
     lines.append("Fu:")
-    lines.extend(f"  {line}" for line in fu_breakdown(result.fu_items))
+    for n, item in enumerate(result.fu_items):
+        sign = "" if n == 0 else "+"
+        tiles = f" {item.tiles}" if item.tiles else ""
+        ron = " (won by ron, so it counts as open)" if item.by_ron else ""
+        lines.append(f"  {sign + str(item.fu):>4}  {fu_name(item.id, translate=False)}{tiles}{ron}  [{item.id}]")
+    total = sum(i.fu for i in result.fu_items)
+    if result.fu_items:
+        rounded = f", rounded up to {result.fu}" if result.fu != total else ""
+        lines.append(f"  = {total} fu{rounded}")
     limit = f" ({result.limit.replace('_', ' ')})" if result.limit else ""
     lines.append(f"Total: {result.han} han {result.fu} fu{limit}")
     lines.append(f"Payment: {_payment_text(result, ctx)}")
