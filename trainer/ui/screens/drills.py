@@ -88,6 +88,11 @@ GENERATOR_TILES = {
     "manners_situation": "1z",
 }
 
+# Which explanation items a question shows (the rest are about other questions of the same hand).
+EXPLAIN_KINDS = {
+    "fu_total": ("fu", "total"), "fu_breakdown": ("fu", "total"), "yaku": ("yaku", "dora", "total"),
+    "yaku_and_han": ("yaku", "dora", "total"), "han_total": ("yaku", "dora", "total"),
+}
 QUESTIONS = {
     "tile_family": N_("Which family does this tile belong to?"),
     "tile_number": N_("What number does this tile show?"),
@@ -658,27 +663,33 @@ class ExerciseView:
 
     # -- layout
     def layout(self, area: pygame.Rect) -> None:
+        self._layout(area, compact=False)
+        if self.buttons and self.buttons[-1].rect.bottom > area.bottom:
+            self._layout(area, compact=True)
+
+    def _layout(self, area: pygame.Rect, compact: bool) -> None:
         L = self.app.layout
         app = self.app
-        y = area.top + self.prompt.place(app, area.left, area.top, area.width) + L.px(14)
+        y = area.top + self.prompt.place(app, area.left, area.top, area.width) + L.px(8 if compact else 14)
         row = self.hand_row or (self.picker if self.ex.prompt.question in DISCARD_QUESTIONS else None)
         if row is not None:
-            row.place(area.centerx, y + L.px(10), area.width - L.px(40), L.tile_h(1.05 if self.buttons else 1.0))
-            y = row.rect.bottom + L.px(24)
+            factor = (1.05 if self.buttons else 1.0) * (0.7 if compact else 1.0)
+            row.place(area.centerx, y + L.px(10), area.width - L.px(40), L.tile_h(factor))
+            y = row.rect.bottom + L.px(12 if compact else 24)
         if self.info is not None:
-            y += self.info.place(app, area.left, y, area.width) + L.px(14)
+            y += self.info.place(app, area.left, y, area.width) + L.px(6 if compact else 14)
         if self.buttons:
             n = len(self.buttons)
-            cols = 2 if n > 3 else 1
-            gap = L.px(10)
-            w = (area.width - gap) // 2 if cols == 2 else min(area.width, L.px(720))
+            cols = 3 if compact and n > 4 else (2 if n > 3 else 1)
+            gap = L.px(6 if compact else 10)
+            w = (area.width - gap * (cols - 1)) // cols if cols > 1 else min(area.width, L.px(720))
             hs = [b.measure(app, w) for b in self.buttons]
             rows = (n + cols - 1) // cols
             rh = [max(hs[r * cols:(r + 1) * cols]) for r in range(rows)]
             avail = area.bottom - y
             if sum(rh) + gap * (rows - 1) > avail and rows:
-                rh = [max(L.px(44), (avail - gap * (rows - 1)) // rows)] * rows
-            x0 = area.left if cols == 2 else area.centerx - w // 2
+                rh = [max(L.px(36 if compact else 44), (avail - gap * (rows - 1)) // rows)] * rows
+            x0 = area.left if cols > 1 else area.centerx - w // 2
             for i, b in enumerate(self.buttons):
                 r, c = divmod(i, cols)
                 b.place(app, pygame.Rect(x0 + c * (w + gap), y + sum(rh[:r]) + gap * r, w, rh[r]))
@@ -832,7 +843,7 @@ class DrillScreen(Screen):
             from trainer.ui.richtext import layout_rich
 
             lay = layout_rich(self.app, self.feedback_text or " ", L.font("body"), area.width - L.px(56), P.ink)
-            h = min(lay.height + self.app.line_height(L.font("large")) + L.px(34), (bottom - top) // 2)
+            h = min(lay.height + self.app.line_height(L.font("large")) + L.px(34), (bottom - top) * 2 // 5)
             self.feedback_rect = pygame.Rect(area.left, bottom - h, area.width, h)
             bottom = self.feedback_rect.top - L.px(12)
         self.step_area = pygame.Rect(area.left, top, area.width, bottom - top)
@@ -981,7 +992,7 @@ class DrillScreen(Screen):
             self.phase = "done"
             self.results.append("right" if self.attempts == 1 else "retry")
             self.feedback_kind = "right"
-            self.feedback_text = explain(self.ex.explanation, limit=4)
+            self.feedback_text = explain(self._explanation(), limit=4)
             self.view.mark(True, True)
         elif self.attempts == 1:
             self.phase = "retry"
@@ -992,11 +1003,17 @@ class DrillScreen(Screen):
             self.phase = "done"
             self.results.append("wrong")
             self.feedback_kind = "wrong"
-            self.feedback_text = BR.join(t for t in (self.view.answer_markup(), explain(self.ex.explanation)) if t)
+            self.feedback_text = BR.join(t for t in (self.view.answer_markup(), explain(self._explanation())) if t)
             self.view.mark(False, True)
         self.view.lock(self.phase != "answer")
         self._labels()
         self.relayout()
+
+    def _explanation(self) -> list[dict[str, Any]]:
+        """The explanation items that belong to this question."""
+        kinds = EXPLAIN_KINDS.get(self.ex.prompt.question)
+        items = list(self.ex.explanation)
+        return [i for i in items if i.get("kind") in kinds] if kinds else items
 
     def retry(self) -> None:
         if self.view is None or self.phase != "retry":
