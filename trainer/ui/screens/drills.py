@@ -718,11 +718,10 @@ class ExerciseView:
         elif self.chips:
             cols, gap = 3, L.px(6)
             w = (area.width - gap * (cols - 1)) // cols
-            rows = (len(self.chips) + cols - 1) // cols
+            shown = [c for c in self.chips if c.visible]
+            rows = max(1, (len(shown) + cols - 1) // cols)
             sum_h = app.line_height(L.font("large")) + L.px(8)
             h = max(L.px(20), min(L.px(40), (area.bottom - y - sum_h) // rows - gap))
-            shown = [c for c in self.chips if c.visible]
-            rows = (len(shown) + cols - 1) // cols
             for i, c in enumerate(shown):
                 r, col = divmod(i, cols)
                 c.rect = pygame.Rect(area.left + col * (w + gap), y + r * (h + gap), w, h)
