@@ -10,11 +10,24 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from trainer.engine.notation import format_tiles, parse_hand
+from trainer.engine.rank_table import rank_vector
 from trainer.engine.shanten import sets_needed_for, shanten, shanten_standard
+from trainer.engine.suit_table import combine, suit_vector
 from trainer.engine.tiles import GREEN, NUM_KINDS, RED, WHITE, kind_name, tiles_from_counts
-from trainer.engine.variants import Variant, variant_shanten, variant_shanten_counts, variant_waits
+from trainer.engine.variants import (
+    DRAGON_MODES,
+    Variant,
+    _groups,
+    variant_shanten,
+    variant_shanten_after_discards,
+    variant_shanten_after_draws,
+    variant_shanten_counts,
+    variant_waits,
+)
 
 SEED_TSV = Path("/work/shared/spec/seed-000-wait-testcases.tsv")
 KUNTO_FALLBACK = [("89X5", "5", 0), ("8X44", "9", 0), ("137J", "2,7", 0), ("234J", "1,2,3,4,5,6,7,8,9", 0)]
@@ -221,3 +234,85 @@ def test_a_draw_lowers_variant_shanten_by_at_most_one_and_waits_complete(variant
             assert now - 1 <= after <= now
             assert (after == -1) == (k in waits)
         assert bool(waits) == (now == 0)
+
+
+# ---------------------------------------------------------------- fast path vs the old path
+
+
+def _old_shanten(counts: list[int], v: Variant, need: int, used: list[int]) -> int:
+    """The engine before the memoised rank DP: every group's vector by the plain suit DP,
+    jokers spent on missing tiles, groups combined."""
+    total = None
+    for g in _groups(list(counts), list(used), v):
+        vec = suit_vector(g.counts, runs=g.runs, limits=g.limits)
+        if g.jokers:
+            vec = tuple(max(0, x - g.jokers) for x in vec)
+        total = vec if total is None else combine(total, vec)
+    assert total is not None
+    return total[5 + need] - 1
+
+
+@st.composite
+def _small_hands(draw: st.DrawFn) -> tuple[list[int], list[int], Variant]:
+    """A random concealed hand of 1..8 tiles (all kinds, or few ranks to make many copies
+    of a rank likely), copies in melds, and a variant."""
+    v = Variant(draw(st.booleans()), draw(st.sampled_from(DRAGON_MODES)))
+    pool = draw(st.sampled_from([list(range(NUM_KINDS)), [0, 1, 2, 9, 10, 11, 18, 19, 20, 31, 32, 33], [4, 13, 22, 5, 27]]))
+    used = [0] * NUM_KINDS
+    for k in draw(st.lists(st.sampled_from(pool), max_size=3)):
+        used[k] = 3  # a pon
+    counts = [0] * NUM_KINDS
+    for k in draw(st.lists(st.sampled_from(pool), min_size=1, max_size=8)):
+        if counts[k] + used[k] < 4:
+            counts[k] += 1
+    assume(sum(counts) % 3 != 0)  # a hand has 3n+1 or 3n+2 tiles
+    return counts, used, v
+
+
+@given(_small_hands())
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_fast_variant_engine_matches_the_old_path(case: tuple[list[int], list[int], Variant]) -> None:
+    """Shanten, waits, draws and throw-backs of the memoised engine equal the old per-group
+    dynamic programme tried kind by kind."""
+    counts, used, v = case
+    n = sum(counts)
+    need = sets_needed_for(n)
+    assert variant_shanten_counts(counts, v, need, used) == _old_shanten(counts, v, need, used)
+    if n % 3 == 1:
+        draws = variant_shanten_after_draws(counts, v, sets_needed_for(n + 1), used)
+        want_draws = {}
+        for k in range(NUM_KINDS):
+            if counts[k] + used[k] < 4:
+                counts[k] += 1
+                want_draws[k] = _old_shanten(counts, v, sets_needed_for(n + 1), used)
+                counts[k] -= 1
+        assert draws == want_draws
+    if n % 3 == 2 and n > 2:
+        discards = variant_shanten_after_discards(counts, v, sets_needed_for(n - 1), used)
+        want = {}
+        for k in range(NUM_KINDS):
+            if counts[k]:
+                counts[k] -= 1
+                want[k] = _old_shanten(counts, v, sets_needed_for(n - 1), used)
+                counts[k] += 1
+        assert discards == want
+    if n % 3 == 1 and not v.is_plain:  # waits: the draws that complete the hand
+        melds = "".join(f" ({kind_name(k)[0] * 3}{kind_name(k)[1]})" for k in range(NUM_KINDS) for _ in range(used[k] // 3))
+        hand = parse_hand(format_tiles(tiles_from_counts(counts)) + melds, check_size=False)
+        assert variant_waits(hand, v) == tuple(k for k, s in want_draws.items() if s == -1)
+
+
+@given(
+    st.integers(3, 10).flatmap(
+        lambda n: st.tuples(st.lists(st.integers(0, 12), min_size=n, max_size=n),
+                            st.lists(st.integers(0, 12), min_size=n, max_size=n))
+    )
+)
+@settings(max_examples=200, deadline=None)
+def test_rank_vector_equals_the_suit_dp(case: tuple[list[int], list[int]]) -> None:
+    """The memoised halves give the plain suit DP's vector for any ranks and copy limits."""
+    counts, limits = case
+    counts = [min(c, lim) for c, lim in zip(counts, limits, strict=True)]
+    while sum(counts) > 14:
+        counts[counts.index(max(counts))] -= 1
+    assert rank_vector(counts, limits) == suit_vector(counts, limits=limits)

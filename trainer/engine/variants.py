@@ -21,14 +21,24 @@ orphans count only in the plain game (``Variant()``), where the result equals
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
 from trainer.engine.hand import Hand
+from trainer.engine.rank_table import rank_vector
 from trainer.engine.shanten import sets_needed_for, shanten
-from trainer.engine.suit_table import MAX_SETS, combine, suit_vector
-from trainer.engine.tiles import GREEN, NUM_KINDS, RED, WHITE, Tile
+from trainer.engine.suit_table import (
+    MAX_SETS,
+    PATTERN_RANKS,
+    Vector,
+    combine,
+    honor_vector,
+    table_vector_id,
+    vector_of,
+)
+from trainer.engine.tiles import GREEN, NUM_KINDS, RED, WHITE
 
 DragonMode = Literal["normal", "joker", "ten"]
 DRAGON_MODES: tuple[DragonMode, ...] = ("normal", "joker", "ten")
@@ -104,35 +114,148 @@ def _groups(counts: list[int], used: list[int], v: Variant) -> list[Group]:
     return out
 
 
-@lru_cache(maxsize=65536)
-def _group_vector(g: Group) -> tuple[int, ...]:
+@lru_cache(maxsize=1 << 16)
+def _group_vector(g: Group) -> Vector:
+    """Replacement vector of one group, jokers already spent on missing tiles: a nine-rank
+    suit with the normal limit from the shipped table, other run groups from the memoised
+    rank DP (:mod:`trainer.engine.rank_table`), honors from the honor memo."""
     for c, lim in zip(g.counts, g.limits, strict=True):
         if c > lim:
             raise ValueError(f"{c} copies of one tile where only {lim} exist in this variant")
-    vec = suit_vector(g.counts, runs=g.runs, limits=g.limits)
-    if g.jokers:
+    if not g.runs:
+        vec = honor_vector(g.counts, g.limits)
+    elif len(g.counts) == PATTERN_RANKS and all(lim == 4 for lim in g.limits):
+        vec = vector_of(table_vector_id(g.counts))
+    else:
+        vec = rank_vector(g.counts, g.limits)
+    if g.jokers:  # a joker fills one missing tile of its group (within the copy limits)
         vec = tuple(max(0, x - g.jokers) for x in vec)
     return vec
 
 
-def variant_shanten_counts(
-    counts34: list[int], variant: Variant, sets_needed: int | None = None, meld_counts34: list[int] | None = None
-) -> int:
-    """Standard-form shanten of 34 concealed counts in a variant (``meld_counts34``: copies
-    already in declared melds, which the hand cannot draw again)."""
+_combine = lru_cache(maxsize=1 << 16)(combine)
+
+
+def _total(groups: list[Group]) -> Vector:
+    total: Vector | None = None
+    for g in groups:
+        vec = _group_vector(g)
+        total = vec if total is None else _combine(total, vec)
+    assert total is not None
+    return total
+
+
+def _check_sets(counts34: Sequence[int], sets_needed: int | None, extra: int = 0) -> int:
+    """The sets a hand of these counts (plus ``extra`` tiles) needs, checked."""
     if len(counts34) != NUM_KINDS:
         raise ValueError(f"expected 34 tile counts, got {len(counts34)}")
     if sets_needed is None:
-        sets_needed = sets_needed_for(sum(counts34))
+        sets_needed = sets_needed_for(sum(counts34) + extra)
     if not 0 <= sets_needed <= MAX_SETS:
         raise ValueError(f"a hand needs 0..4 sets, not {sets_needed}")
+    return sets_needed
+
+
+def variant_shanten_counts(
+    counts34: Sequence[int], variant: Variant, sets_needed: int | None = None,
+    meld_counts34: Sequence[int] | None = None,
+) -> int:
+    """Standard-form shanten of 34 concealed counts in a variant (``meld_counts34``: copies
+    already in declared melds, which the hand cannot draw again)."""
+    sets_needed = _check_sets(counts34, sets_needed)
     used = meld_counts34 if meld_counts34 is not None else [0] * NUM_KINDS
-    total: tuple[int, ...] | None = None
-    for g in _groups(list(counts34), list(used), variant):
-        vec = _group_vector(g)
-        total = vec if total is None else combine(total, vec)
-    assert total is not None
-    return total[5 + sets_needed] - 1
+    return _total(_groups(list(counts34), list(used), variant))[5 + sets_needed] - 1
+
+
+def _place(kind: int, v: Variant) -> tuple[int, int | None]:
+    """Where a kind sits in :func:`_groups`: (group index, rank index), rank None for a joker."""
+    honors = 1 if v.suits_ignored else 3
+    if kind < 27:
+        return (0, kind % 9) if v.suits_ignored else (kind // 9, kind % 9)
+    if kind in DRAGON_SUIT and v.dragons != "normal":
+        g = 0 if v.suits_ignored else DRAGON_SUIT[kind]
+        return (g, 9) if v.dragons == "ten" else (g, None)
+    return honors, kind - 27  # winds, then white, green, red when dragons are ordinary
+
+
+def _changed(g: Group, rank: int | None, delta: int) -> Group:
+    if rank is None:
+        return g._replace(jokers=g.jokers + delta)
+    counts = list(g.counts)
+    counts[rank] += delta
+    return g._replace(counts=tuple(counts))
+
+
+class _After:
+    """The groups of one hand and what is known of its neighbours: for each group the
+    combination of all the other groups' vectors, and shanten per changed place."""
+
+    __slots__ = ("groups", "others", "shanten")
+
+    def __init__(self, groups: tuple[Group, ...]) -> None:
+        self.groups = groups
+        self.others: list[Vector | None] = []
+        for i in range(len(groups)):
+            rest: Vector | None = None
+            for j, g in enumerate(groups):
+                if j != i:
+                    vec = _group_vector(g)
+                    rest = vec if rest is None else _combine(rest, vec)
+            self.others.append(rest)
+        self.shanten: dict[tuple[int, int | None, int, int], int] = {}
+
+    def after(self, place: tuple[int, int | None], delta: int, sets_needed: int) -> int:
+        key = (*place, delta, sets_needed)
+        s = self.shanten.get(key)
+        if s is None:
+            gi, rank = place
+            vec = _group_vector(_changed(self.groups[gi], rank, delta))
+            rest = self.others[gi]
+            total = vec if rest is None else _combine(rest, vec)
+            s = self.shanten[key] = total[5 + sets_needed] - 1
+        return s
+
+
+@lru_cache(maxsize=4096)
+def _after_of(groups: tuple[Group, ...]) -> _After:
+    return _After(groups)
+
+
+def _shanten_after(
+    counts34: Sequence[int], variant: Variant, sets_needed: int, meld_counts34: Sequence[int] | None, delta: int,
+) -> dict[int, int]:
+    """Shanten of the counts with one tile of each kind added (``delta`` +1, kinds with a copy
+    still unseen) or taken away (-1, kinds held).  Kinds that are the same tile in the variant
+    (3m, 3p, 3s with suits ignored; the jokers of one group) are computed once, and only the
+    group the tile belongs to is recomputed; hands that are the same in the variant share
+    their answers."""
+    used = list(meld_counts34) if meld_counts34 is not None else [0] * NUM_KINDS
+    memo = _after_of(tuple(_groups(list(counts34), used, variant)))
+    out: dict[int, int] = {}
+    for k in range(NUM_KINDS):
+        if (delta > 0 and counts34[k] + used[k] >= 4) or (delta < 0 and counts34[k] <= 0):
+            continue
+        out[k] = memo.after(_place(k, variant), delta, sets_needed)
+    return out
+
+
+def variant_shanten_after_draws(
+    counts34: Sequence[int], variant: Variant, sets_needed: int | None = None,
+    meld_counts34: Sequence[int] | None = None,
+) -> dict[int, int]:
+    """For every kind the hand could still draw (fewer than four copies held, melds
+    included): the variant shanten of the concealed counts with that tile added.
+    ``sets_needed`` is that of the hand after the draw (default: from its size)."""
+    return _shanten_after(counts34, variant, _check_sets(counts34, sets_needed, +1), meld_counts34, +1)
+
+
+def variant_shanten_after_discards(
+    counts34: Sequence[int], variant: Variant, sets_needed: int | None = None,
+    meld_counts34: Sequence[int] | None = None,
+) -> dict[int, int]:
+    """For every kind held: the variant shanten of the concealed counts with one copy thrown
+    back.  ``sets_needed`` is that of the hand after the discard (default: from its size)."""
+    return _shanten_after(counts34, variant, _check_sets(counts34, sets_needed, -1), meld_counts34, -1)
 
 
 def _meld_counts(hand: Hand) -> list[int]:
@@ -155,30 +278,23 @@ def variant_shanten(hand: Hand, variant: Variant, *, riichi: bool = False) -> in
 
 
 def variant_waits(hand: Hand, variant: Variant, *, riichi: bool = False) -> tuple[int, ...]:
-    """The kinds (0..33) that complete a waiting hand (3n+1 tiles) in a variant, found by
-    trying every tile the set has a copy of.  With suits ignored all three suits of a winning
-    rank appear; with jokers a joker that completes the hand is itself a winning tile."""
+    """The kinds (0..33) that complete a waiting hand (3n+1 tiles) in a variant: every tile
+    the set still has a copy of whose draw brings the variant shanten to -1.  With suits
+    ignored all three suits of a winning rank appear; with jokers a joker that completes the
+    hand is itself a winning tile."""
     n = len(hand.concealed)
     if n % 3 != 1:
         raise ValueError(f"waits are for a hand waiting for a tile (3n+1 concealed tiles), not {n}")
     v = variant.effective(riichi)
-    counts = hand.counts()
-    held = hand.all_counts()
-    used = _meld_counts(hand)
-    need = sets_needed_for(n + 1)
-    out = []
-    for k in range(NUM_KINDS):
-        if held[k] >= 4:
-            continue
-        counts[k] += 1
-        if v.is_plain:
-            done = shanten(Hand(tuple(sorted(hand.concealed + (Tile(k),))), hand.melds)) == -1
-        else:
-            done = variant_shanten_counts(counts, v, need, used) == -1
-        counts[k] -= 1
-        if done:
-            out.append(k)
-    return tuple(out)
+    if v.is_plain:
+        from trainer.engine.waits import waits
+
+        return tuple(waits(hand))
+    counts, used, need = hand.counts(), _meld_counts(hand), sets_needed_for(n + 1)
+    if variant_shanten_counts(counts, v, need, used) > 0:
+        return ()  # one tile lowers the shanten by one at most: not tenpai, no waits
+    after = variant_shanten_after_draws(counts, v, need, used)
+    return tuple(k for k, s in after.items() if s == -1)
 
 
 __all__ = [
@@ -187,6 +303,8 @@ __all__ = [
     "Group",
     "Variant",
     "variant_shanten",
+    "variant_shanten_after_discards",
+    "variant_shanten_after_draws",
     "variant_shanten_counts",
     "variant_waits",
 ]

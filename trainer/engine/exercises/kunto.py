@@ -30,7 +30,8 @@ from trainer.engine.variants import (
     DRAGON_SUIT,
     Variant,
     variant_shanten,
-    variant_shanten_counts,
+    variant_shanten_after_discards,
+    variant_shanten_after_draws,
     variant_waits,
 )
 from trainer.engine.waits import waits
@@ -247,31 +248,15 @@ def _pooled_waits(rng: random.Random, p: KuntoParams) -> tuple[Hand, tuple[int, 
 
 
 def kunto_waits(hand: Hand, v: Variant) -> tuple[int, ...]:
-    """The engine's :func:`variant_waits`, asking the engine about one kind per rank when suits
-    are ignored (3m, 3p and 3s are the same tile there) and spreading the answer to every
-    kind of a winning rank that still has a copy."""
+    """The engine's :func:`variant_waits` (every kind of a winning rank that still has a copy
+    when suits are ignored), read from the rank pools for small closed hands."""
     if v.is_plain:
         return waits(hand)
-    if not v.suits_ignored:
-        return variant_waits(hand, v)
-    pooled = _pool_lookup(hand, v)
-    if pooled is not None:
-        return pooled
-    counts = hand.counts()
-    held = hand.all_counts()
-    used = [a - b for a, b in zip(held, counts, strict=True)]
-    need = sets_needed_for(len(hand.concealed) + 1)
-    out = []
-    for k in [*range(9), *range(27, NUM_KINDS)]:
-        probe = k if k >= 27 or held[k] < 4 else next((k + 9 * s for s in (1, 2) if held[k + 9 * s] < 4), None)
-        if probe is None or held[probe] >= 4:
-            continue
-        counts[probe] += 1
-        done = variant_shanten_counts(counts, v, need, used) == -1
-        counts[probe] -= 1
-        if done:
-            out.extend([k] if k >= 27 else [k + 9 * s for s in range(3) if held[k + 9 * s] < 4])
-    return tuple(sorted(out))
+    if v.suits_ignored:
+        pooled = _pool_lookup(hand, v)
+        if pooled is not None:
+            return pooled
+    return variant_waits(hand, v)
 
 
 def _pool_lookup(hand: Hand, v: Variant) -> tuple[int, ...] | None:
@@ -313,16 +298,11 @@ def _plain_throwbacks(hand: Hand) -> tuple[frozenset[int], list[dict]] | None:
 
 
 def _best_throwbacks(hand: Hand, v: Variant) -> tuple[frozenset[int], list[dict]] | None:
-    """The tiles to throw back: lowest shanten after, then most tiles that lower it further."""
+    """The tiles to throw back: lowest shanten after, then most tiles that lower it further
+    (copies of each improving kind not in the hand)."""
     counts = hand.counts()
     n = len(hand.concealed) - 1
-    need = sets_needed_for(n)
-    after: dict[int, int] = {}
-    for k in range(NUM_KINDS):
-        if counts[k]:
-            counts[k] -= 1
-            after[k] = variant_shanten_counts(counts, v, need, None)
-            counts[k] += 1
+    after = variant_shanten_after_discards(counts, v, sets_needed_for(n))
     low = min(after.values())
     if low < 0:
         return None
@@ -332,16 +312,9 @@ def _best_throwbacks(hand: Hand, v: Variant) -> tuple[frozenset[int], list[dict]
         if s != low:
             continue
         counts[k] -= 1
-        good = 0
-        tiles = []
-        for d in range(NUM_KINDS):
-            if counts[d] >= 4:
-                continue
-            counts[d] += 1
-            if variant_shanten_counts(counts, v, need_next, None) < s:
-                good += 4 - counts[d] + 1
-                tiles.append(d)
-            counts[d] -= 1
+        draws = variant_shanten_after_draws(counts, v, need_next)
+        tiles = [d for d, s2 in draws.items() if s2 < s]
+        good = sum(4 - counts[d] for d in tiles)
         counts[k] += 1
         scored.append((k, good, tiles))
     top = max(g for _, g, _ in scored)
@@ -356,4 +329,4 @@ def _best_throwbacks(hand: Hand, v: Variant) -> tuple[frozenset[int], list[dict]
 __all__ = ["KuntoParams", "best_throwbacks", "kunto_waits", "make", "rank_key", "variant_of"]
 
 best_throwbacks = _best_throwbacks
-"""The engine-side throw-back answer for any hand and variant (slow with suits ignored)."""
+"""The engine-side throw-back answer for any hand and variant."""
