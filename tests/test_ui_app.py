@@ -216,3 +216,14 @@ def test_locked_lesson_warns_then_opens_anyway() -> None:
     key(app, pygame.K_RETURN, "\r")  # the focused button is "Open anyway"
     assert app.screen.name == "lesson" and app.screen.lesson.id == second.id
     app.close()
+
+
+def test_main_loop_draws_then_quits_on_the_window_close_event() -> None:
+    app = App(size=(1280, 720), settings=Settings(language="en"), progress=None, save=False)
+    app.start_background_loading()
+    app.push("home")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert app.run() == 0
+    assert not app.running and not app.dirty
+    assert app.library() is not None  # the background load finished (or is joined) cleanly
