@@ -319,3 +319,11 @@ def test_number_hint_narrows_to_a_range_holding_the_answer(app: App) -> None:
     key(app, pygame.K_h, "h")
     lo, hi = (int(x) for x in re.findall(r"-?\d+", screen.feedback_text)[-2:])
     assert lo <= answers.answer(screen.step, LESSON).value <= hi and hi - lo == 2
+
+
+def test_first_hint_highlights_the_tiles_around_the_waits(app: App) -> None:
+    screen = open_step(app, "pick_tiles")
+    key(app, pygame.K_h, "h")
+    shown = screen.view.shown
+    assert shown.marks and set(shown.marks.values()) == {"hint"}
+    assert "highlighted" in screen.feedback_text

@@ -257,6 +257,19 @@ class ShowView(StepView):
             self.table.draw(surf)
 
 
+def near_waits(row: TileRow, waits: Any) -> dict[int, str]:
+    """Hint marks for the tiles of ``row`` that take part in the waits: same suit, at most two
+    ranks away from a winning tile (the first rung of the hint ladder: where to look)."""
+    marks = {}
+    for i, s in enumerate(row.slots):
+        k = s.tile.kind
+        for w in waits:
+            if k == w or (k < 27 and w < 27 and k // 9 == w // 9 and abs(k - w) <= 2):
+                marks[i] = "hint"
+                break
+    return marks
+
+
 def _tiles_markup(kinds: Any) -> str:
     text = answers.kinds_text(sorted(kinds)) if kinds else ""
     return f"{{tiles:{text}}}" if text else "—"
@@ -458,6 +471,14 @@ class ChoiceView(QuizView):
             b.locked = locked
 
     def hint(self, level: int) -> str:
+        if level == 1 and self.hand_row is not None and self.step.ask in ("shape", "tenpai"):
+            try:
+                waits = answers.hand_waits(self.step.parsed_hand(), self.step.variant)
+            except Exception:
+                return ""
+            if waits:
+                self.hand_row.marks = near_waits(self.hand_row, waits)
+                return _("Look at the highlighted tiles: the hand waits around them.")
         if level >= 2:
             try:
                 right = self.answer().value
@@ -556,16 +577,20 @@ class PickTilesView(QuizView):
         self.picker.marks = marks
 
     def clear_marks(self) -> None:
+        # The learner's picks stay for the retry; only the right/wrong marks go.
         self.picker.marks = {}
-        self.picker.selected.clear()
 
     def lock(self, locked: bool) -> None:
         self.picker.locked = locked
 
     def hint(self, level: int) -> str:
         st = self.step
-        if level == 1 and self.shown is not None and st.hand:
-            return ""
+        if level == 1 and self.shown is not None and st.ask == "waits":
+            try:
+                self.shown.marks = near_waits(self.shown, self.answer().value)
+            except Exception:
+                return ""
+            return _("Look at the highlighted tiles: the hand waits around them.")
         if level >= 2:
             try:
                 right = self.answer().value
