@@ -166,3 +166,15 @@ def test_digits_reach_the_answer_box_from_anywhere(app: App) -> None:
     key(app, pygame.K_1, "1")
     field = screen.view.fields[0][1]
     assert field.text == "1" and screen.focused_widget() is field
+
+
+def test_touching_the_answer_after_a_miss_starts_the_retry(app: App) -> None:
+    screen = app.push("drill", generator="tile_name", params={}, n=2, seed=7)
+    app.render()
+    ex = screen.view.ex
+    wrong = next(i for i, o in enumerate(ex.prompt.options) if o.value not in ex.answer)
+    right = next(i for i, o in enumerate(ex.prompt.options) if o.value in ex.answer)
+    key(app, pygame.K_1 + wrong, str(wrong + 1))
+    assert screen.phase == "retry"
+    key(app, pygame.K_1 + right, str(right + 1))  # no "try again" key needed
+    assert screen.phase == "done" and screen.results == ["retry"]

@@ -933,6 +933,21 @@ class DrillScreen(Screen):
             return fields[0].handle_key(ev)
         return False
 
+    def handle_event(self, ev: pygame.event.Event) -> None:
+        """Touching the answer again after a miss starts the retry at once (no extra key press)."""
+        if self.phase == "retry" and self.dialog is None and self._touches_answer(ev):
+            self.retry()
+        super().handle_event(ev)
+
+    def _touches_answer(self, ev: pygame.event.Event) -> bool:
+        start = getattr(self, "_view_start", len(self.widgets))
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            return any(w.hit(ev.pos) for w in self.widgets[start:] if w.visible)
+        if ev.type == pygame.KEYDOWN:
+            ch = getattr(ev, "unicode", "")
+            return bool(ch and ch.isdigit()) or ev.key in (pygame.K_BACKSPACE, pygame.K_SPACE)
+        return False
+
     # -- flow
     def submit(self) -> bool:
         self.primary()
