@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter
 
-from trainer.lessons.answers import AnswerError, answer, grade
-from trainer.lessons.model import Lesson, Step
+from trainer.lessons.answers import AnswerError, answer, check_step, grade, rank_class
+from trainer.lessons.model import Lesson, Step, Variant
 from trainer.lessons.richtext import RichTextError, parse_rich
 
 STEP = TypeAdapter(Step)
@@ -132,6 +132,95 @@ def test_variant_waits_use_the_engine() -> None:
     assert answer(ten).display == "5m"
     joker = step(kind="pick_tiles", prompt=P, ask="waits", hand="137m7z", variant={"dragons": "joker"})
     assert answer(joker).display == "27m7z"  # the joker itself also completes the hand
+
+
+def test_suits_ignored_waits_graded_by_rank() -> None:
+    """With suits ignored 2m, 2p and 2s are the same tile: marking any 2 (or all three) is
+    right, as in the kunto drills; another rank or a missing rank is wrong."""
+    s = step(kind="pick_tiles", prompt=P, ask="waits", hand="1m3p5s5m", variant={"suits_ignored": True})
+    assert answer(s).value == frozenset({1, 10, 19})  # the engine's answer keeps every kind of rank 2
+    for right in ("2m", "2p", "2s", "2m2p2s", "2p2s"):
+        assert grade(s, right).correct, right
+    for wrong in ("3m", "2m3m", "1m", ""):
+        assert not grade(s, wrong).correct, wrong
+    many = step(kind="pick_tiles", prompt=P, ask="waits", hand="2s3m5p5m5s7p7m", variant={"suits_ignored": True})
+    assert grade(many, "1p4s").correct and grade(many, "14m14p14s").correct
+    assert not grade(many, "1p").correct and not grade(many, "4s").correct
+    # suits count again without the variant: the exact kinds are needed
+    plain = step(kind="pick_tiles", prompt=P, ask="waits", hand="1355m")
+    assert grade(plain, "2m").correct and not grade(plain, "2p").correct
+
+
+def test_rank_classes_of_dragons() -> None:
+    """Dragons-as-tens are all rank 10 and jokers all the same joker once suits are ignored;
+    winds and plain dragons stay themselves."""
+    si_ten, si_joker = Variant(suits_ignored=True, dragons="ten"), Variant(suits_ignored=True, dragons="joker")
+    assert {rank_class(k, si_ten) for k in (31, 32, 33)} == {"10"}
+    assert {rank_class(k, si_joker) for k in (31, 32, 33)} == {"joker"}
+    assert rank_class(27, si_ten) == "1z" and rank_class(31, Variant(suits_ignored=True)) == "5z"
+    assert rank_class(4, si_ten) == "5" and rank_class(4, Variant(dragons="ten")) == "5m"
+    ten = step(kind="pick_tiles", prompt=P, ask="waits", hand="89m56z", variant={"suits_ignored": True, "dragons": "ten"})
+    assert answer(ten).display == "7m7p7s567z"
+    assert grade(ten, "7p5z").correct and grade(ten, "7s7z").correct and not grade(ten, "7p").correct
+
+
+def test_validator_compares_suits_ignored_expect_by_rank() -> None:
+    for ok in ("2m", "2p", "2m2p2s"):
+        s = step(kind="pick_tiles", prompt=P, ask="waits", hand="1m3p5s5m", variant={"suits_ignored": True}, expect=ok)
+        assert check_step(s, None) == [], ok  # type: ignore[arg-type]
+    bad = step(kind="pick_tiles", prompt=P, ask="waits", hand="1m3p5s5m", variant={"suits_ignored": True}, expect="3m")
+    [(path, msg)] = check_step(bad, None)  # type: ignore[arg-type]
+    assert path == ("expect",) and "by rank: 2" in msg
+    show = step(kind="show", hand="3p4s99m", variant={"suits_ignored": True}, reveal=["waits"], expect={"waits": "25s"})
+    assert check_step(show, None) == []  # type: ignore[arg-type]
+    # without the variant the kinds must match exactly
+    exact = step(kind="pick_tiles", prompt=P, ask="waits", hand="1355m", expect="2p")
+    assert check_step(exact, None)  # type: ignore[arg-type]
+
+
+def test_discard_respects_the_variant() -> None:
+    """The throw-back of a variant hand uses variant shanten and ukeire: with suits ignored
+    1-1 is a pair and 2-4 a kanchan, so 9p goes (tenpai on any 3); in the plain game the
+    same five tiles are 2-shanten and 1m is the best discard."""
+    hand = "1m1p2s4m9p"
+    plain = step(kind="pick_tiles", prompt=P, ask="discard", hand=hand)
+    si = step(kind="pick_tiles", prompt=P, ask="discard", hand=hand, variant={"suits_ignored": True})
+    assert answer(plain).display == "1m"
+    ans = answer(si)
+    assert ans.display == "9p"
+    best = [i for i in ans.explanation if i["best"]]
+    assert best == [{"kind": "discard", "tile": "9p", "shanten": 0, "ukeire": "3m3p3s", "total": 12, "best": True}]
+    assert grade(si, "9p").correct and not grade(si, "1m").correct and not grade(plain, "9p").correct
+    # by rank: 1m and 1p are the same tile, so either is right when a 1 is the best discard
+    ones = step(kind="pick_tiles", prompt=P, ask="discard", hand="1m1p1s5m9p", variant={"suits_ignored": True})
+    assert answer(ones).display == "5m9p"
+    # visible tiles lower the live count of the improving tiles
+    seen = step(kind="pick_tiles", prompt=P, ask="discard", hand="1m1p1s5m9p", variant={"suits_ignored": True},
+                visible="9s9s")
+    totals = {i["tile"]: i["total"] for i in answer(seen).explanation}
+    assert totals["5m"] == 9 and totals["9p"] == 11  # the tanki on 9 lost the two 9s seen
+    assert answer(seen).display == "9p"
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"size": 4, "ask": ["discard"]}, {"size": 7, "winds": True, "ask": ["discard"]},
+     {"size": 7, "dragons": "joker", "ask": ["discard"]}, {"size": 10, "dragons": "ten", "suits_ignored": False,
+                                                          "ask": ["discard"]},
+     {"size": 13, "suits_ignored": False, "ask": ["discard"]}],
+)
+def test_discard_agrees_with_the_kunto_drill(params: dict[str, Any]) -> None:
+    """A lesson's ``ask: discard`` with the drill's variant gives the drill's answer."""
+    from trainer.engine.exercises import GENERATORS
+    from trainer.engine.exercises.kunto import KuntoParams
+
+    p = KuntoParams(**params)
+    variant = {"suits_ignored": p.suits_ignored, "dragons": "normal" if p.dragons == "none" else p.dragons}
+    v = Variant(**variant)
+    for seed in range(6):
+        ex = GENERATORS["kunto_hand"].generate(p, seed)
+        s = step(kind="pick_tiles", prompt=P, ask="discard", hand=ex.prompt.hand, variant=variant)
+        assert {rank_class(k, v) for k in answer(s).value} == {rank_class(k, v) for k in ex.answer}, ex.prompt.hand
 
 
 def test_rich_text() -> None:

@@ -110,6 +110,31 @@ def _plain_variant(v: Variant | None) -> bool:
     return v is None or (not v.suits_ignored and v.dragons == "normal")
 
 
+def by_rank(variant: Variant | None) -> bool:
+    """True when the variant ignores suits: 3m, 3p and 3s are the same tile, so answers are
+    graded by rank (as drills do with ``grade_by = "rank"``)."""
+    return variant is not None and variant.suits_ignored
+
+
+def rank_class(kind: int, variant: Variant | None) -> str:
+    """The tile as the variant sees it: with suits ignored a number tile is its rank
+    (``"1"``..``"9"``), a dragon is ``"10"`` when dragons are tens and ``"joker"`` when they
+    are jokers (then every dragon is the same tile); any other tile is itself (its MPSZ name)."""
+    if by_rank(variant):
+        assert variant is not None
+        if kind < 27:
+            return str(kind % 9 + 1)
+        if is_dragon(kind) and variant.dragons == "ten":
+            return "10"
+        if is_dragon(kind) and variant.dragons == "joker":
+            return "joker"
+    return kind_name(kind)
+
+
+def _classes(kinds: Iterable[int], variant: Variant | None) -> frozenset[str]:
+    return frozenset(rank_class(k, variant) for k in kinds)
+
+
 def hand_shanten(hand: Hand, variant: Variant | None = None) -> int:
     """Shanten of a hand, read under the training variant if one is given."""
     return _shanten(hand, None if _plain_variant(variant) else (variant.suits_ignored, variant.dragons))  # type: ignore[union-attr]
@@ -254,11 +279,14 @@ def _pick(step: PickTilesStep) -> Answer:
             raise AnswerError("the hand is not tenpai: there are no waits to pick", ("hand",))
         return Answer(frozenset(ws), _wait_items(hand, step.variant, parse_tiles(step.visible)), _tiles_text(ws))
     if ask == "discard":
-        from trainer.engine.ukeire import discard_options
-
         hand = _hand(step)
         _need_size(hand, 2, "ask: discard")
-        opts = discard_options(hand, parse_tiles(step.visible, max_copies=None) if step.visible else None)
+        visible = parse_tiles(step.visible, max_copies=None) if step.visible else ()
+        if not _plain_variant(step.variant):
+            return _variant_discard(hand, step.variant, visible)  # type: ignore[arg-type]
+        from trainer.engine.ukeire import discard_options
+
+        opts = discard_options(hand, visible or None)
         best = [o for o in opts if (o.shanten_after, o.total) == (opts[0].shanten_after, opts[0].total)]
         items = tuple(
             {"kind": "discard", "tile": str(o.tile), "shanten": o.shanten_after, "ukeire": _tiles_text(o.ukeire),
@@ -295,6 +323,38 @@ def _pick(step: PickTilesStep) -> Answer:
     if not kinds:
         raise AnswerError(f"no tile of the row is in the group '{step.filter}'", ("filter",))
     return Answer(kinds, ({"kind": "filter", "filter": step.filter, "tiles": _tiles_text(kinds)},), _tiles_text(kinds))
+
+
+def _variant_discard(hand: Hand, variant: Variant, visible: Sequence[Tile]) -> Answer:
+    """The throw-back of a training variant (the kunto rule, as the ``kunto_hand`` drill
+    answers it): the discards that leave the lowest variant shanten, and among them those
+    with the most live copies of the kinds that lower it further (four per kind, minus the
+    copies in the hand, its melds and ``visible``)."""
+    from trainer.engine.variants import Variant as EngineVariant
+    from trainer.engine.variants import variant_shanten_after_discards, variant_shanten_after_draws
+
+    v = EngineVariant(variant.suits_ignored, variant.dragons)
+    counts = hand.counts()
+    used = [a - b for a, b in zip(hand.all_counts(), counts, strict=True)]
+    seen = Counter(t.kind for t in visible)
+    after = variant_shanten_after_discards(counts, v, None, used)
+    scored = []
+    for k, s in after.items():
+        counts[k] -= 1
+        draws = variant_shanten_after_draws(counts, v, None, used)
+        better = [d for d, s2 in draws.items() if s2 < s]
+        total = sum(max(0, 4 - counts[d] - used[d] - seen[d]) for d in better)
+        counts[k] += 1
+        scored.append((s, -total, k, better, total))
+    scored.sort()
+    top = scored[0][:2]
+    kinds = frozenset(k for s, neg, k, _, _ in scored if (s, neg) == top)
+    items = tuple(
+        {"kind": "discard", "tile": kind_name(k), "shanten": s, "ukeire": _tiles_text(better), "total": total,
+         "best": k in kinds}
+        for s, _, k, better, total in scored
+    )
+    return Answer(kinds, items, _tiles_text(kinds))
 
 
 def _number(step: NumberStep, lesson: Lesson | None) -> Answer:
@@ -449,13 +509,18 @@ def grade(step: Any, response: Any, lesson: Lesson | None = None) -> Feedback:
     ``choice`` an option index or a set of indices; ``fu_breakdown`` the total fu (int)
     or a list of ``(item id, fu)``; ``arrange`` a sequence: tiles for ``sort``, groups
     (MPSZ strings) for ``split``, card indices for ``order``, box indices per tile or card
-    for ``boxes``.  For ``discard`` any one of the equally best tiles is right.
+    for ``boxes``.  For ``discard`` any one of the equally best tiles is right.  With suits
+    ignored (``variant: {suits_ignored: true}``) ``waits`` and ``discard`` are graded by rank
+    (:func:`rank_class`): 2m is right for a wait on any 2.
     """
     ans = answer(step, lesson)
     ok: bool
     if isinstance(step, PickTilesStep):
-        got = _as_kinds(response)
-        ok = bool(got) and got <= ans.value if step.ask == "discard" else got == ans.value
+        got: Any = _as_kinds(response)
+        want: Any = ans.value
+        if step.ask in ("waits", "discard") and by_rank(step.variant):
+            got, want = _classes(got, step.variant), _classes(want, step.variant)
+        ok = bool(got) and got <= want if step.ask == "discard" else got == want
     elif isinstance(step, NumberStep):
         ok = _int(response) == ans.value
     elif isinstance(step, ChoiceStep):
@@ -508,11 +573,24 @@ def _grade_arrange(step: ArrangeStep, response: Any, ans: Answer) -> bool:
 # ---------------------------------------------------------------------------
 
 
-def _cmp_tiles(expect: str, got: frozenset[int]) -> str | None:
+def _cmp_tiles(expect: str, got: frozenset[int], variant: Variant | None = None) -> str | None:
+    """Why ``expect`` disagrees with the engine's tiles (None if it agrees); with suits
+    ignored the tiles are compared by rank, as the learner's answer is graded."""
     want = _kinds(parse_tiles(expect, max_copies=None))
+    if by_rank(variant):
+        if _classes(want, variant) != _classes(got, variant):
+            return (f"expect {_tiles_text(want)} (by rank: {_ranks_text(want, variant)}) but the engine finds "
+                    f"{_tiles_text(got) or 'none'} (by rank: {_ranks_text(got, variant) or 'none'})")
+        return None
     if want != got:
         return f"expect {_tiles_text(want)} but the engine finds {_tiles_text(got) or 'none'}"
     return None
+
+
+def _ranks_text(kinds: Iterable[int], variant: Variant | None) -> str:
+    order = [str(r) for r in range(1, 11)] + ["joker"]
+    classes = _classes(kinds, variant)
+    return " ".join(sorted(classes, key=lambda c: (order.index(c) if c in order else len(order), c)))
 
 
 def check_step(step: Any, lesson: Lesson) -> list[tuple[tuple[str | int, ...], str]]:
@@ -528,7 +606,8 @@ def check_step(step: Any, lesson: Lesson) -> list[tuple[tuple[str | int, ...], s
     ans = answer(step, lesson)
     expect = getattr(step, "expect", None)
     if isinstance(step, PickTilesStep):
-        if expect is not None and (msg := _cmp_tiles(expect, ans.value)):
+        variant = step.variant if step.ask in ("waits", "discard") else None
+        if expect is not None and (msg := _cmp_tiles(expect, ans.value, variant)):
             out.append((("expect",), msg))
     elif isinstance(step, NumberStep | FuBreakdownStep):
         if expect is not None and expect != ans.value:
@@ -594,7 +673,7 @@ def _check_show(step: ShowStep, lesson: Lesson) -> list[tuple[tuple[str | int, .
     for fact, want in step.expect.items():
         got = facts[fact]
         if fact == "waits":
-            msg = _cmp_tiles(str(want), got)
+            msg = _cmp_tiles(str(want), got, step.variant)
             if msg:
                 out.append((("expect", "waits"), msg))
             if not got:
