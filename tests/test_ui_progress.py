@@ -43,13 +43,12 @@ def _key(key, unicode=""):
 
 def _fill(store, learner_id, n=40):
     from trainer.engine.exercises import GENERATORS
-    from trainer.ui.screens.learners import exercise_spec
 
     now = datetime.now(UTC)
     for i in range(n):
         ex = GENERATORS["shanten"].generate({}, i)
         store.record_answer(learner_id, "drill", ex.item_id, ex.skill, i % 4 != 0, 6.0,
-                            at=now - timedelta(days=i % 10, hours=2), spec=exercise_spec(ex))
+                            at=now - timedelta(days=i % 10, hours=2), spec=ex.spec())
 
 
 def test_progress_screen_shows_the_learners_figures(store):
@@ -138,3 +137,25 @@ def test_a_bad_import_file_is_reported(store, tmp_path, monkeypatch):
     imp.do_import(bad)
     assert app.banners and "broken.json" in app.banners[-1].text
     assert store.learners()[0].name  # the existing learner is untouched
+
+
+def test_the_app_starts_with_the_learner_who_was_active_last(store):
+    first = store.create_learner("Папа")
+    kid = store.create_learner("Маша", "child")
+    store.update_learner(kid.id, settings={"tile_theme": "kids", "language": "ru"})
+    store.record_answer(first.id, "drill", "x", "tiles", True, 1.0, at=datetime(2026, 1, 1, tzinfo=UTC))
+    store.record_answer(kid.id, "drill", "y", "tiles", True, 1.0, at=datetime(2026, 1, 2, tzinfo=UTC))
+    assert store.last_active_learner() == kid.id
+    app = App((1280, 720), settings=Settings(language="en"), progress=store, save=False)
+    assert app.learner_id == kid.id and app.settings.tile_theme == "kids"
+
+
+def test_a_drill_answer_is_recorded_with_how_to_show_it_again(store):
+    app = _app(store)
+    drill = app.push("drill", generator="shanten", params={}, n=2, seed=5)
+    _frame(app)
+    assert drill.ex.prompt.input == "number"
+    wrong = str(drill.ex.answer + 1)  # a wrong number typed and submitted
+    app.process([_key(getattr(pygame, f"K_{d}"), d) for d in wrong] + [_key(pygame.K_RETURN)], 1 / 60)
+    (due,) = store.due_reviews(app.learner_id, now=datetime.now(UTC) + timedelta(hours=1))
+    assert due["generator"] == "shanten" and due["seed"] == 5 and due["item_id"] == drill.ex.item_id

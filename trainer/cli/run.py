@@ -30,6 +30,8 @@ def run(args: argparse.Namespace) -> int:
         i18n.set_language(lang)
     app.start_background_loading()
     app.push("home")
+    if app.progress is not None and len(app.progress.learners()) > 1:
+        app.push("learners", at_start=True)  # several people learn here: who is it today?
     first = getattr(args, "screen", "home") or "home"
     if first != "home":
         app.push(first)

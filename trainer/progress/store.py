@@ -161,6 +161,16 @@ class ProgressStore:
             raise KeyError(f"no learner with id {learner_id}")
         return _learner(row)
 
+    def last_active_learner(self) -> int | None:
+        """The learner who answered or opened a lesson most recently (else the newest profile)."""
+        row = self.db.execute(
+            "SELECT l.id FROM learner l LEFT JOIN (SELECT learner_id, max(answered_at) AS t FROM answer"
+            " GROUP BY learner_id) a ON a.learner_id = l.id LEFT JOIN (SELECT learner_id, max(updated_at) AS t"
+            " FROM lesson_progress GROUP BY learner_id) p ON p.learner_id = l.id"
+            " ORDER BY max(coalesce(a.t, ''), coalesce(p.t, ''), l.created_at) DESC, l.id DESC LIMIT 1"
+        ).fetchone()
+        return row[0] if row else None
+
     def update_learner(self, learner_id: int, *, name: str | None = None, daily_goal: int | None = None,
                        settings: dict | None = None) -> Learner:
         """Change a learner's name, daily goal or settings."""

@@ -20,6 +20,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -222,20 +223,41 @@ class App:
         self._pick_learner()
 
     def _pick_learner(self) -> None:
+        """Start with the learner who was active last (their own settings apply); with no
+        learner yet, create one."""
         if self.progress is None:
             return
-        learners = self.progress.learners()
-        if not learners:
-            learners = [self.progress.create_learner(_("Player"))]
-        self.learner_id = learners[0].id
+        learner_id = self.progress.last_active_learner()
+        if learner_id is None:
+            learner_id = self.progress.create_learner(_("Player")).id
+        self.switch_learner(learner_id, save_current=False)
+
+    def switch_learner(self, learner_id: int, *, save_current: bool = True) -> None:
+        """Make ``learner_id`` the current learner: the current learner's settings are kept in
+        their profile, and the new learner's own settings (if they have any) take effect."""
+        store = self.progress
+        if store is None:
+            return
+        if save_current and self.learner_id is not None:
+            store.update_learner(self.learner_id, settings=asdict(self.settings))
+        self.learner_id = learner_id
+        saved = store.learner(learner_id).settings
+        if saved:
+            known = {k: v for k, v in saved.items() if k in Settings.__dataclass_fields__}
+            try:
+                self.apply_settings(Settings(**known).validated())
+            except (TypeError, ValueError):
+                pass  # a damaged profile setting: keep the current ones
+        self.invalidate()
 
     def record_answer(self, source: str, item_id: str, skill: str, correct: bool, seconds: float,
-                      hints: int = 0) -> None:
+                      hints: int = 0, spec: dict | None = None) -> None:
         """Store one answer in the learner's progress (no-op without a progress store)."""
         if self.progress is None or self.learner_id is None:
             return
         try:
-            self.progress.record_answer(self.learner_id, source, item_id, skill, correct, seconds, hints)
+            self.progress.record_answer(self.learner_id, source, item_id, skill, correct, seconds, hints,
+                                        spec=spec)
         except Exception as exc:
             self.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
 

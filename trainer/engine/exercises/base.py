@@ -101,6 +101,11 @@ class Exercise:
     seed: int = 0
     params: tuple[tuple[str, Any], ...] = field(default=())
 
+    def spec(self) -> dict[str, Any]:
+        """How to make this very exercise again (for a spaced-repetition review): the
+        generator, its parameters and the seed."""
+        return {"generator": self.kind, "params": dict(self.params), "seed": self.seed}
+
     def check(self, response: Any) -> bool:
         """Whether a learner's response is right.  ``pick_tiles``: tiles (Tile, kind ints or
         MPSZ text) — every answer tile for waits, any one of the equally best for a discard,

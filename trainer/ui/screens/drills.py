@@ -999,7 +999,7 @@ class DrillScreen(Screen):
         if not self.recorded:
             self.recorded = True
             seconds = min(300.0, self.app.time - self.started)
-            self.app.record_answer("drill", self.ex.item_id, self.ex.skill, ok, seconds, 0)
+            self.app.record_answer("drill", self.ex.item_id, self.ex.skill, ok, seconds, 0, spec=self.ex.spec())
             if ok:
                 self.right += 1
         if ok:

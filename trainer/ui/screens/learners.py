@@ -6,7 +6,6 @@ their own history and their own settings (language, how terms show, tiles...).
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,6 @@ from trainer.ui.app import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.screens.drills import DrillScreen, generators
 from trainer.ui.screens.glossary import SearchField
-from trainer.ui.settings import Settings
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import Button, Card, OptionRow, blit_text
 
@@ -25,23 +23,9 @@ P = PALETTE
 MAX_CARDS = 6
 
 
-def switch_learner(app: Any, learner_id: int) -> None:
-    """Make ``learner_id`` the current learner: the current learner's settings are kept in
-    their profile, and the new learner's own settings (if they have any) take effect."""
-    store = app.progress
-    if store is None:
-        return
-    if app.learner_id is not None:
-        store.update_learner(app.learner_id, settings=asdict(app.settings))
-    app.learner_id = learner_id
-    saved = store.learner(learner_id).settings
-    if saved:
-        known = {k: v for k, v in saved.items() if k in Settings.__dataclass_fields__}
-        try:
-            app.apply_settings(Settings(**known).validated())
-        except (TypeError, ValueError):
-            pass  # a damaged profile setting: keep the current ones
-    app.invalidate()
+def switch_learner(app: Any, learner_id: int, *, save_current: bool = True) -> None:
+    """Make ``learner_id`` the current learner (see :meth:`trainer.ui.app.App.switch_learner`)."""
+    app.switch_learner(learner_id, save_current=save_current)
 
 
 @register_screen("learners")
@@ -49,7 +33,7 @@ class LearnersScreen(Screen):
     """One card per learner; a form to add a new one."""
 
     def title(self) -> str:
-        return _("Learners")
+        return _("Who is learning today?") if self.params.get("at_start") else _("Learners")
 
     def build(self) -> None:
         store = self.app.progress
@@ -189,11 +173,6 @@ class ImportScreen(Screen):
                 else _("No exported files found. Put the file in {folder} and open this screen again.")
                 .format(folder=export_folder()))
         blit_text(surf, self.app, text, L.font("body"), P.on_felt, (c.left, c.top + L.px(10)), max_width=c.width)
-
-
-def exercise_spec(ex: Any) -> dict:
-    """How to show a generated exercise again: its generator, parameters and seed."""
-    return {"generator": ex.kind, "params": dict(ex.params), "seed": ex.seed}
 
 
 @register_screen("review")
