@@ -329,7 +329,8 @@ def _variant_discard(hand: Hand, variant: Variant, visible: Sequence[Tile]) -> A
     """The throw-back of a training variant (the kunto rule, as the ``kunto_hand`` drill
     answers it): the discards that leave the lowest variant shanten, and among them those
     with the most live copies of the kinds that lower it further (four per kind, minus the
-    copies in the hand, its melds and ``visible``)."""
+    copies in the hand, its melds and ``visible``).  With suits ignored every held tile of a
+    best rank is a best discard."""
     from trainer.engine.variants import Variant as EngineVariant
     from trainer.engine.variants import variant_shanten_after_discards, variant_shanten_after_draws
 
@@ -349,6 +350,9 @@ def _variant_discard(hand: Hand, variant: Variant, visible: Sequence[Tile]) -> A
     scored.sort()
     top = scored[0][:2]
     kinds = frozenset(k for s, neg, k, _, _ in scored if (s, neg) == top)
+    if by_rank(variant):  # 1m and 1p are the same tile: if one is a best discard, so is the other
+        best = _classes(kinds, variant)
+        kinds = frozenset(k for _, _, k, _, _ in scored if rank_class(k, variant) in best)
     items = tuple(
         {"kind": "discard", "tile": kind_name(k), "shanten": s, "ukeire": _tiles_text(better), "total": total,
          "best": k in kinds}
