@@ -497,10 +497,11 @@ class NumberField(Widget):
     """A box that takes typed digits (Backspace deletes); Enter is left to the screen (submit)."""
 
     def __init__(self, on_change: Callable[[str], Any] | None = None, max_len: int = 6,
-                 placeholder: str = "") -> None:
+                 placeholder: str = "", allow_negative: bool = False) -> None:
         super().__init__()
         self.text = ""
         self.max_len = max_len
+        self.allow_negative = allow_negative  # a leading "-": shanten -1 means a complete hand
         self.on_change = on_change
         self.placeholder = placeholder
         self.state: str | None = None  # None, "right" or "wrong"
@@ -510,6 +511,8 @@ class NumberField(Widget):
         ch = getattr(ev, "unicode", "")
         if ev.key == pygame.K_BACKSPACE:
             self.text = self.text[:-1]
+        elif self.allow_negative and not self.text and (ch in ("-", "−") or ev.key == pygame.K_KP_MINUS):
+            self.text = "-"
         elif ch and ch.isdigit() and len(self.text) < self.max_len:
             self.text += ch
         elif pygame.K_KP0 <= ev.key <= pygame.K_KP9 and len(self.text) < self.max_len:
@@ -519,6 +522,10 @@ class NumberField(Widget):
         if self.on_change:
             self.on_change(self.text)
         return True
+
+    def value(self) -> int | None:
+        """The typed integer, or None while nothing (or only a minus sign) is typed."""
+        return int(self.text) if self.text and self.text != "-" else None
 
     def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
         """Paint the box with the typed digits and a caret."""

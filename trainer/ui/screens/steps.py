@@ -21,8 +21,17 @@ from trainer.engine.tiles import Tile
 from trainer.i18n import _, ngettext
 from trainer.lessons import answers
 from trainer.ui.richtext import BR
-from trainer.ui.screens.explain import FU_NAMES, fu_name
-from trainer.ui.screens.inputs import CounterChip, OptionButton, RichBlock, draw_card, palette_slots, suits_of
+from trainer.ui.screens.explain import fu_name
+from trainer.ui.screens.inputs import (
+    CounterChip,
+    OptionButton,
+    RichBlock,
+    draw_card,
+    fu_chip_total,
+    fu_chip_values,
+    palette_slots,
+    suits_of,
+)
 from trainer.ui.screens.tileview import TileRow, TileSlot, slots_for_text
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import Button, NumberField, blit_text, draw_panel
@@ -33,14 +42,6 @@ if TYPE_CHECKING:
 P = PALETTE
 
 WIND_NAMES = {"E": "ton", "S": "nan", "W": "shaa", "N": "pei"}
-# Fu per item id where it does not depend on the rules (the chips show it).
-FU_VALUES = {
-    "fuutei": 20, "chiitoitsu": 25, "menzen_ron": 10, "tsumo": 2, "pinfu_tsumo": 0, "rinshan_tsumo": 2,
-    "minkou_simple": 2, "minkou_yaochuu": 4, "ankou_simple": 4, "ankou_yaochuu": 8,
-    "minkan_simple": 8, "minkan_yaochuu": 16, "ankan_simple": 16, "ankan_yaochuu": 32,
-    "pair_dragon": 2, "pair_seat_wind": 2, "pair_round_wind": 2, "pair_double_wind": 4,
-    "wait_kanchan": 2, "wait_penchan": 2, "wait_tanki": 2, "open_pinfu": 2,
-}  # fmt: skip
 
 
 class StepView:
@@ -618,8 +619,11 @@ class NumberView(QuizView):
             bits.append(_("Already seen:") + " {tiles:" + st.visible + "}")
         if bits:
             self.info = self.rich(" · ".join(bits), size="small", align="center")
-        self.field = self.host.add(NumberField(max_len=6, placeholder=_("Type a number")))
+        negative = st.ask == "shanten"  # a complete hand is shanten -1
+        self.field = self.host.add(NumberField(max_len=6, placeholder=_("Type a number"), allow_negative=negative))
         self.keys = [self.host.add(Button(str(d), lambda d=d: self._key(str(d)), size="large")) for d in range(10)]
+        if negative:
+            self.keys.insert(0, self.host.add(Button("−", lambda: self._key("-"), size="large")))
         self.keys.append(self.host.add(Button("⌫", lambda: self._key("back"), size="large")))
 
     def _key(self, k: str) -> None:
@@ -627,6 +631,9 @@ class NumberView(QuizView):
             return
         if k == "back":
             self.field.text = self.field.text[:-1]
+        elif k == "-":
+            if not self.field.text:
+                self.field.text = "-"
         elif len(self.field.text) < self.field.max_len:
             self.field.text += k
         self.host.set_focus(self.field)
@@ -635,7 +642,7 @@ class NumberView(QuizView):
         return self.field
 
     def response(self) -> Any:
-        return int(self.field.text) if self.field.text else None
+        return self.field.value()
 
     def empty_message(self) -> str:
         return _("Type a number first.")
@@ -697,8 +704,15 @@ class FuView(QuizView):
         self.build_prompt()
         self.hand_row = self.host.add(TileRow(slots_for_text(st.hand)))
         self.info = self.rich(self.win_line(st.win), size="small", align="center")
-        self.chips = [self.host.add(CounterChip(fid, fu_name(fid), FU_VALUES.get(fid, 0), self._changed))
-                      for fid in FU_NAMES]
+        values = fu_chip_values(getattr(self.lesson, "preset", "tenhou"), self._scored())
+        self.chips = [self.host.add(CounterChip(fid, fu_name(fid), v, self._changed)) for fid, v in values.items()]
+
+    def _scored(self) -> list[tuple[str, int]]:
+        """The engine's (id, fu) items for this hand ([] when it cannot score it: the error shows on Check)."""
+        try:
+            return [(i["id"], i["fu"]) for i in self.answer().explanation]
+        except Exception:
+            return []
 
     def _changed(self) -> None:
         self.app.invalidate()
@@ -707,22 +721,14 @@ class FuView(QuizView):
         return self.chips[0]
 
     def _items(self) -> list[tuple[str, int]]:
-        expected = {}
-        try:
-            expected = {i["id"]: i["fu"] for i in self.answer().explanation}
-        except Exception:
-            expected = {}
         out = []
         for c in self.chips:
-            out.extend([(c.key, expected.get(c.key, c.value))] * c.count)
+            out.extend([(c.key, c.value)] * c.count)
         return out
 
     def total(self) -> tuple[int, int]:
-        """(raw sum, rounded up to 10) of the chosen items; seven pairs stay at 25."""
-        raw = sum(c.value * c.count for c in self.chips)
-        if any(c.key == "chiitoitsu" and c.count for c in self.chips):
-            return raw, raw
-        return raw, (raw + 9) // 10 * 10
+        """(raw sum, the engine's rounding) of the chosen items; seven pairs stay at 25."""
+        return fu_chip_total(self.chips)
 
     def response(self) -> Any:
         items = self._items()
