@@ -316,3 +316,16 @@ def test_rank_vector_equals_the_suit_dp(case: tuple[list[int], list[int]]) -> No
     while sum(counts) > 14:
         counts[counts.index(max(counts))] -= 1
     assert rank_vector(counts, limits) == suit_vector(counts, limits=limits)
+
+
+def test_tile_class_is_how_a_variant_sees_a_tile() -> None:
+    from trainer.engine.variants import Variant
+
+    plain, ranks = Variant(), Variant(suits_ignored=True)
+    tens, jokers = Variant(True, "ten"), Variant(True, "joker")
+    assert plain.tile_class(2) == "3m" and plain.tile_class(11) == "3p"
+    assert ranks.tile_class(2) == ranks.tile_class(11) == ranks.tile_class(20) == "3"
+    assert ranks.tile_class(31) == "5z"  # dragons stay themselves when they are ordinary tiles
+    assert tens.tile_class(31) == tens.tile_class(33) == "10"
+    assert jokers.tile_class(32) == "joker" and jokers.tile_class(27) == "1z"  # winds stay winds
+    assert Variant(False, "joker").tile_class(32) == "6z"  # with suits kept each joker is its own tile

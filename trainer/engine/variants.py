@@ -63,6 +63,20 @@ class Variant:
         """True for the ordinary game with nothing simplified."""
         return not self.suits_ignored and self.dragons == "normal"
 
+    def tile_class(self, kind: int) -> str:
+        """The tile as this variant sees it, for comparing answers: with suits ignored a number
+        tile is its rank (``"1"``..``"9"``), a dragon is ``"10"`` when dragons are tens and
+        ``"joker"`` when they are jokers (every dragon is then the same tile); otherwise the
+        tile itself (its MPSZ name)."""
+        if self.suits_ignored:
+            if kind < 27:
+                return str(kind % 9 + 1)
+            if kind >= 31 and self.dragons == "ten":
+                return "10"
+            if kind >= 31 and self.dragons == "joker":
+                return "joker"
+        return f"{kind % 9 + 1}{'mpsz'[kind // 9]}"
+
     def effective(self, riichi: bool) -> Variant:
         """The variant in force: riichi turns jokers back into ordinary dragons."""
         if riichi and self.dragons == "joker":

@@ -34,6 +34,7 @@ from trainer.engine.tiles import (
     parse_tile,
     wind_kind,
 )
+from trainer.engine.variants import Variant as EngineVariant
 from trainer.lessons.model import (
     ArrangeStep,
     ChoiceStep,
@@ -117,18 +118,10 @@ def by_rank(variant: Variant | None) -> bool:
 
 
 def rank_class(kind: int, variant: Variant | None) -> str:
-    """The tile as the variant sees it: with suits ignored a number tile is its rank
-    (``"1"``..``"9"``), a dragon is ``"10"`` when dragons are tens and ``"joker"`` when they
-    are jokers (then every dragon is the same tile); any other tile is itself (its MPSZ name)."""
-    if by_rank(variant):
-        assert variant is not None
-        if kind < 27:
-            return str(kind % 9 + 1)
-        if is_dragon(kind) and variant.dragons == "ten":
-            return "10"
-        if is_dragon(kind) and variant.dragons == "joker":
-            return "joker"
-    return kind_name(kind)
+    """The tile as the step's variant sees it (the engine's :meth:`Variant.tile_class`)."""
+    if variant is None:
+        return kind_name(kind)
+    return EngineVariant(variant.suits_ignored, variant.dragons).tile_class(kind)
 
 
 def _classes(kinds: Iterable[int], variant: Variant | None) -> frozenset[str]:

@@ -117,7 +117,11 @@ class Exercise:
             got = _kinds(response)
             want = self.answer
             if self.prompt.get("grade_by") == "rank":
-                got, want = {_rank(k) for k in got}, {_rank(k) for k in want}
+                from trainer.engine.variants import Variant
+
+                dragons = self.prompt.get("dragons", "normal")
+                seen_as = Variant(True, "normal" if dragons == "none" else dragons).tile_class
+                got, want = {seen_as(k) for k in got}, {seen_as(k) for k in want}
             if self.prompt.question in ("best_discard", "kunto_discard"):
                 return bool(got) and len(got) == 1 and got <= want
             return got == want
@@ -145,12 +149,6 @@ def _kinds(response: Any) -> set[int]:
     for r in response:
         out.add(r.kind if isinstance(r, Tile) else r if isinstance(r, int) else parse_tiles(str(r))[0].kind)
     return out
-
-
-def _rank(kind: int) -> str:
-    """Rank class of a kind when suits are ignored: 1..9 for number tiles, the kind otherwise
-    (dragons keep their own kind, so tens and jokers are graded by the dragon shown)."""
-    return str(kind % 9 + 1) if kind < 27 else f"k{kind}"
 
 
 class GeneratorError(ValueError):

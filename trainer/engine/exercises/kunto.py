@@ -106,15 +106,9 @@ def _hand(rng: random.Random, p: KuntoParams, size: int, swaps: int) -> Hand:
 
 
 def rank_key(kind: int, p: KuntoParams) -> str:
-    """How a tile is graded with suits ignored: its rank, ``10`` for a dragon-ten,
-    ``joker`` for a dragon-joker, the tile itself for a wind."""
-    if kind < 27:
-        return str(kind % 9 + 1) if p.suits_ignored else kind_name(kind)
-    if kind in DRAGONS and p.dragons == "ten":
-        return "10" if p.suits_ignored else kind_name(kind)
-    if kind in DRAGONS and p.dragons == "joker":
-        return "joker" if p.suits_ignored else kind_name(kind)
-    return kind_name(kind)
+    """How a tile is graded at this stage (:meth:`Variant.tile_class`): its rank with suits
+    ignored, ``10`` for a dragon-ten, ``joker`` for a dragon-joker, the tile itself otherwise."""
+    return variant_of(p).tile_class(kind)
 
 
 def make(p: KuntoParams, rng: random.Random) -> Exercise:
