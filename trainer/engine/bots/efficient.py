@@ -58,14 +58,12 @@ class EfficientBot:
     name = "efficient"
 
     def __init__(self, rules: Any = None) -> None:
+        if rules is None or isinstance(rules, str):
+            from trainer.engine.rules import load_rules
+
+            rules = load_rules(rules or "tenhou")
         self.rules = rules
-        self.open_tanyao = True
-        if rules is not None and not isinstance(rules, str):
-            for row in getattr(rules, "yaku_han", ()):
-                if row[0] == "tanyao":
-                    self.open_tanyao = row[2] > 0
-        elif rules == "ema":
-            self.open_tanyao = False
+        self.open_tanyao = any(row[0] == "tanyao" and row[2] > 0 for row in getattr(rules, "yaku_han", ()))
         self._ukeire: dict[tuple[bytes, int], tuple[int, ...]] = {}
 
     # ------------------------------------------------------------------ helpers
