@@ -85,6 +85,8 @@ _PINFU_TSUMO = FuItem("pinfu_tsumo", 0)
 _RINSHAN_TSUMO = FuItem("rinshan_tsumo", 0)
 _TSUMO = FuItem("tsumo", 2)
 _OPEN_PINFU = FuItem("open_pinfu", 2)
+_PAIR_FU = 2  # a pair of dragons, or of the seat or the round wind
+_WAIT_FU_EACH = 2  # kanchan, penchan or tanki
 
 
 def _yaochuu(k: int) -> bool:
@@ -143,16 +145,16 @@ def fu_items(
         k = pair.first
         tiles = (k, k)
         if k >= 31:
-            items.append(FuItem("pair_dragon", 2, tiles))
+            items.append(FuItem("pair_dragon", _PAIR_FU, tiles))
         elif k == seat and k == round_wind:
             items.append(FuItem("pair_double_wind", rules.double_wind_pair_fu, tiles))
         elif k == seat:
-            items.append(FuItem("pair_seat_wind", 2, tiles))
+            items.append(FuItem("pair_seat_wind", _PAIR_FU, tiles))
         elif k == round_wind:
-            items.append(FuItem("pair_round_wind", 2, tiles))
+            items.append(FuItem("pair_round_wind", _PAIR_FU, tiles))
     wait = _WAIT_FU.get(shape)
     if wait is not None:
-        items.append(FuItem(wait, 2, (win_kind,)))
+        items.append(FuItem(wait, _WAIT_FU_EACH, (win_kind,)))
     if not closed and not tsumo and rules.open_pinfu_fu and sum(i.fu for i in items) == 20:
         items.append(_OPEN_PINFU)
     return tuple(items)
@@ -184,4 +186,27 @@ def fu_breakdown(result_or_items: object) -> list[str]:
     return lines
 
 
-__all__ = ["FU_ITEM_IDS", "FuItem", "fu_breakdown", "fu_items", "round_fu"]
+def item_fu(fu_id: str, rules: Rules) -> int:
+    """The fu one item of a breakdown is worth under ``rules`` (what a teacher writes beside it).
+
+    Read from the same constants :func:`fu_items` uses, so a quiz can show the value of an item
+    the hand does not score (a wrong pick) without restating the rule.  Raises ``KeyError`` for
+    an id that is not in :data:`FU_ITEM_IDS`.
+    """
+    fixed = {i.id: i.fu for i in (_CHIITOITSU, _FUUTEI, _MENZEN_RON, _PINFU_TSUMO, _RINSHAN_TSUMO, _TSUMO,
+                                  _OPEN_PINFU)}
+    if fu_id in fixed:
+        return fixed[fu_id]
+    sets = dict(_SET_FU.values())
+    if fu_id in sets:
+        return sets[fu_id]
+    if fu_id == "pair_double_wind":
+        return rules.double_wind_pair_fu
+    if fu_id in ("pair_dragon", "pair_seat_wind", "pair_round_wind"):
+        return _PAIR_FU
+    if fu_id in _WAIT_FU.values():
+        return _WAIT_FU_EACH
+    raise KeyError(f"unknown fu item id {fu_id!r}")
+
+
+__all__ = ["FU_ITEM_IDS", "FuItem", "fu_breakdown", "fu_items", "item_fu", "round_fu"]

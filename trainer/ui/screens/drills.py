@@ -21,9 +21,17 @@ from trainer.i18n import N_, _, ngettext
 from trainer.ui.app import register_screen
 from trainer.ui.richtext import BR
 from trainer.ui.screens.base import Screen
-from trainer.ui.screens.explain import FU_NAMES, explain, family_name, fu_name, tile_label
-from trainer.ui.screens.inputs import CounterChip, OptionButton, RichBlock, palette_slots, suits_of
-from trainer.ui.screens.steps import FU_VALUES, WIND_NAMES
+from trainer.ui.screens.explain import explain, explain_item, family_name, fu_name, tile_label
+from trainer.ui.screens.inputs import (
+    CounterChip,
+    OptionButton,
+    RichBlock,
+    fu_chip_total,
+    fu_chip_values,
+    palette_slots,
+    suits_of,
+)
+from trainer.ui.screens.steps import WIND_NAMES
 from trainer.ui.screens.tileview import TileRow, slots_for_text
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import (
@@ -87,6 +95,25 @@ GENERATOR_TILES = {
     "discard_ukeire": "6p", "fu_count": "7s", "points_lookup": "8m", "yaku_identify": "7z",
     "manners_situation": "1z",
 }
+
+# The hint ladder's first rung (where to look), by the kind of the question's first explanation item.
+HINT_WHERE = {
+    "wait": N_("Look at the shapes that are not complete yet: the hand waits around them."),
+    "named_wait": N_("Look at the shapes that are not complete yet: the hand waits around them."),
+    "shanten": N_("Count the complete sets and pairs first, then the shapes that still need a tile."),
+    "shanten_form": N_("Count the complete sets and pairs first, then the shapes that still need a tile."),
+    "discard": N_("Look for the tile that belongs to no shape: it helps the hand least."),
+    "yaku": N_("Look at the whole hand: what sets it has, its pair, and how it was won."),
+    "fu": N_("Go in order: the base, how the hand was won, each triplet or quad, the pair, the wait."),
+    "points": N_("Find the han in the payment table, then the fu; the dealer is paid more."),
+    "tile_name": N_("Look at the marks on the tile: their shape, how many there are, their colour."),
+    "tile_family": N_("Look at the marks on the tile: their shape, how many there are, their colour."),
+    "tile_number": N_("Look at the marks on the tile: their shape, how many there are, their colour."),
+    "manners_rule": N_("Ask yourself: does it spoil the game, or its fairness, for the others?"),
+}
+# Explanation items that may be shown one part at a time on the middle rung (each is one piece of
+# the answer, never all of it).
+HINT_PARTIAL_KINDS = ("wait", "fu", "yaku")
 
 # Which explanation items a question shows (the rest are about other questions of the same hand).
 EXPLAIN_KINDS = {
@@ -504,8 +531,11 @@ class ExerciseView:
             self.keys = [host.add(Button(str(d), lambda d=d: self._key(str(d)), size="large")) for d in range(10)]
             self.keys.append(host.add(Button("⌫", lambda: self._key("back"), size="large")))
         elif self.input == "fu_breakdown":
-            self.chips = [host.add(CounterChip(fid, fu_name(fid), FU_VALUES.get(fid, 0), self.app.invalidate))
-                          for fid in FU_NAMES]
+            scored = [tuple(a) for a in ex.answer if isinstance(a, tuple | list)]
+            preset = getattr(getattr(host, "gen_params", None), "preset", None) or "tenhou"
+            values = fu_chip_values(str(preset), scored)
+            self.chips = [host.add(CounterChip(fid, fu_name(fid), v, self.app.invalidate))
+                          for fid, v in values.items()]
 
     def _info(self, data: dict[str, Any]) -> str:
         bits = []
@@ -583,8 +613,8 @@ class ExerciseView:
         if self.fields:
             return ex.check(tuple(response) if isinstance(ex.answer, tuple) else response[0])
         if self.chips:
-            fu = {a[0]: a[1] for a in ex.answer if isinstance(a, tuple | list)}
-            return ex.check([(i, fu.get(i, FU_VALUES.get(i, 0))) for i in response])
+            fu = {c.key: c.value for c in self.chips}
+            return ex.check([(i, fu[i]) for i in response])
         return ex.check(set(response))
 
     def tile_ok(self, kind: int) -> bool:
@@ -664,7 +694,9 @@ class ExerciseView:
     # -- layout
     def layout(self, area: pygame.Rect) -> None:
         self._layout(area, compact=False)
-        if self.buttons and self.buttons[-1].rect.bottom > area.bottom:
+        last = self.buttons[-1] if self.buttons else (self.keys[-1] if self.keys else None)
+        if last is not None and last.rect.bottom > area.bottom:
+            # Options or the keypad would run under the feedback panel (a hint, a miss): tighten.
             self._layout(area, compact=True)
 
     def _layout(self, area: pygame.Rect, compact: bool) -> None:
@@ -706,14 +738,14 @@ class ExerciseView:
             if len(self.fields) > 1 or self.fields[0][0] != "value":
                 y += app.line_height(L.font("small")) + L.px(4)
             for name, f in self.fields:
-                f.rect = pygame.Rect(x, y, fw, L.px(60))
+                f.rect = pygame.Rect(x, y, fw, L.px(48 if compact else 60))
                 self.field_labels.append((name, f.rect.midtop))
                 x += fw + gap
-            y += L.px(76)
+            y += L.px(58 if compact else 76)
             kw, kg = L.px(58), L.px(8)
             x = area.centerx - (len(self.keys) * kw + (len(self.keys) - 1) * kg) // 2
             for k in self.keys:
-                k.rect = pygame.Rect(x, y, kw, L.px(50))
+                k.rect = pygame.Rect(x, y, kw, L.px(42 if compact else 50))
                 x += kw + kg
         elif self.chips:
             cols, gap = 3, L.px(6)
@@ -739,8 +771,7 @@ class ExerciseView:
                 blit_text(surf, self.app, label, L.font("small"), P.on_felt_muted, (pos[0], pos[1] - L.px(4)),
                           anchor="midbottom")
         if self.chips:
-            raw = sum(c.value * c.count for c in self.chips)
-            rounded = raw if any(c.key == "chiitoitsu" and c.count for c in self.chips) else (raw + 9) // 10 * 10
+            raw, rounded = fu_chip_total(self.chips)
             blit_text(surf, self.app, _("Sum: {raw} fu → rounded: {fu} fu").format(raw=raw, fu=rounded),
                       L.font("large"), P.on_felt, self.sum_pos, anchor="midtop", bold=True)
 
@@ -775,6 +806,7 @@ class DrillScreen(Screen):
         self.feedback_text = ""
         self.started = self.app.time
         self.recorded = False
+        self.hints_used = 0
         try:
             self.ex = self.gen.generate(self.gen_params, self.seed + self.index)
             self.error = ""
@@ -793,6 +825,7 @@ class DrillScreen(Screen):
     def build(self) -> None:
         self.view: ExerciseView | None = None
         self.main_btn = self.add(Button("", self.primary, kind="primary", hotkey="Enter"))
+        self.hint_btn = self.add(Button(_("Hint"), self.hint, kind="ghost", hotkey="H"))
         self.again_btn = None
         if self.finished:
             self.again_btn = self.add(Button(_("Another round"), self.again, kind="secondary"))
@@ -802,9 +835,12 @@ class DrillScreen(Screen):
             if self.phase != "answer":
                 self.view.mark(self.results[-1] == "right" if self.results else False, True)
                 self.view.lock(True)
+            elif self.hints_used:
+                self._highlight_waits()  # rebuilt after a resize: the first rung's marks again
         self._labels()
 
     def _labels(self) -> None:
+        self.hint_btn.visible = self.view is not None and not self.finished and self.phase != "done"
         if self.finished:
             self.main_btn.label = _("Done")
         elif self.phase == "answer":
@@ -835,6 +871,8 @@ class DrillScreen(Screen):
         if self.again_btn is not None:
             aw = max(self.again_btn.preferred_width(self.app), L.px(200))
             self.again_btn.rect = pygame.Rect(self.main_btn.rect.left - aw - L.px(12), bar_y, aw, bar_h)
+        hw = max(self.hint_btn.preferred_width(self.app), L.px(130))
+        self.hint_btn.rect = pygame.Rect(area.left, bar_y, hw, bar_h)
         top = area.top + L.px(18)
         bottom = bar_y - L.px(14)
         self.feedback_rect = None
@@ -870,6 +908,7 @@ class DrillScreen(Screen):
                 "right": (P.right_bg, P.right, _("Right!")),
                 "retry": (P.wrong_bg, P.wrong, _("Not quite — try once more")),
                 "wrong": (P.wrong_bg, P.wrong, _("Here is the answer")),
+                "shown": (P.hint_bg, P.hint, _("The solution")),
             }.get(kind, (P.hint_bg, P.hint, _("Hint")))
             ease = 1 - (1 - getattr(self, "fb_anim", 1.0)) ** 3
             r = self.feedback_rect.move(0, round((1 - ease) * L.px(28)))
@@ -889,7 +928,7 @@ class DrillScreen(Screen):
         area = L.content()
         gap = L.px(4)
         w = (area.width - gap * (self.n - 1)) / max(1, self.n)
-        colors = {"right": P.right, "retry": P.accent, "wrong": P.wrong}
+        colors = {"right": P.right, "retry": P.accent, "wrong": P.wrong, "shown": P.hint}
         for i in range(self.n):
             r = pygame.Rect(round(area.left + i * (w + gap)), L.header_h + L.px(8), max(2, round(w)), L.px(7))
             col = colors.get(self.results[i], P.felt_dark) if i < len(self.results) else P.felt_dark
@@ -925,6 +964,9 @@ class DrillScreen(Screen):
 
     def on_key(self, ev: pygame.event.Event) -> bool:
         ch = getattr(ev, "unicode", "")
+        if ev.key == pygame.K_h and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)) and self.hint_btn.visible:
+            self.hint()
+            return True
         fields = [f for _n, f in self.view.fields] if self.view is not None else []
         if fields and fields[0].enabled and self.focused_widget() not in fields and (
                 (ch and ch.isdigit()) or ev.key == pygame.K_BACKSPACE):
@@ -999,7 +1041,8 @@ class DrillScreen(Screen):
         if not self.recorded:
             self.recorded = True
             seconds = min(300.0, self.app.time - self.started)
-            self.app.record_answer("drill", self.ex.item_id, self.ex.skill, ok, seconds, 0, spec=self.ex.spec())
+            self.app.record_answer("drill", self.ex.item_id, self.ex.skill, ok, seconds, min(self.hints_used, 3),
+                                   spec=self.ex.spec())
             if ok:
                 self.right += 1
         if ok:
@@ -1028,6 +1071,64 @@ class DrillScreen(Screen):
         kinds = EXPLAIN_KINDS.get(self.ex.prompt.question)
         items = list(self.ex.explanation)
         return [i for i in items if i.get("kind") in kinds] if kinds else items
+
+    # -- the hint ladder: where to look, then part of the working, then the answer (counted as shown)
+    def hint_rungs(self) -> list[str]:
+        """The rungs of the hint ladder before the answer, made from this exercise's explanation items."""
+        items = self._explanation()
+        kind = next((i.get("kind") for i in items if i.get("kind") in HINT_WHERE), None)
+        rungs = [_(HINT_WHERE[kind]) if kind else _("Read the question again and look at the tiles one by one.")]
+        parts = [i for i in items if i.get("kind") in HINT_PARTIAL_KINDS and explain_item(i)]
+        if len(parts) >= 2:
+            some = parts[: len(parts) // 2]
+            rungs.append(_("Part of it: {items}").format(items=explain(some, limit=3)))
+        return rungs
+
+    def _highlight_waits(self) -> None:
+        """The first rung on a waits question: mark the hand's tiles around the winning tiles."""
+        view = self.view
+        if view is None or view.hand_row is None or self.ex.prompt.question not in ("waits", "kunto_waits"):
+            return
+        from trainer.ui.screens.steps import near_waits
+
+        try:
+            view.hand_row.marks = near_waits(view.hand_row, frozenset(self.ex.answer))
+        except TypeError:
+            pass
+
+    def hint(self) -> None:
+        """Next rung of the hint ladder; after the last one the answer is shown (a miss, hints recorded)."""
+        if self.view is None or self.finished or self.phase == "done":
+            return
+        if self.phase == "retry":
+            self.retry()
+        rungs = self.hint_rungs()
+        self.hints_used += 1
+        if self.hints_used > len(rungs):
+            self.show_answer()
+            return
+        if self.hints_used == 1:
+            self._highlight_waits()
+        self.feedback_kind = "hint"
+        self.feedback_text = BR.join(rungs[: self.hints_used])
+        self._labels()
+        self.relayout()
+
+    def show_answer(self) -> None:
+        """The ladder's last rung: the answer and the engine's working; the item counts as missed."""
+        if not self.recorded:
+            self.recorded = True
+            seconds = min(300.0, self.app.time - self.started)
+            self.app.record_answer("drill", self.ex.item_id, self.ex.skill, False, seconds, min(self.hints_used, 3),
+                                   spec=self.ex.spec())
+        self.phase = "done"
+        self.results.append("shown")
+        self.feedback_kind = "shown"
+        self.feedback_text = BR.join(t for t in (self.view.answer_markup(), explain(self._explanation())) if t)
+        self.view.mark(False, True)
+        self.view.lock(True)
+        self._labels()
+        self.relayout()
 
     def retry(self) -> None:
         if self.view is None or self.phase != "retry":

@@ -13,32 +13,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from trainer.i18n import N_, _, ngettext
+from trainer.names import FU_NAMES
+from trainer.names import fu_name as _shared_fu_name
 from trainer.ui.richtext import BR
 
-FU_NAMES = {
-    "fuutei": N_("Base fu for a win"),
-    "chiitoitsu": N_("Seven pairs: fixed 25 fu"),
-    "menzen_ron": N_("Closed hand won by ron"),
-    "tsumo": N_("Win by self-draw"),
-    "pinfu_tsumo": N_("Pinfu self-draw: no tsumo fu"),
-    "rinshan_tsumo": N_("Win on a replacement tile"),
-    "minkou_simple": N_("Open triplet of simples"),
-    "minkou_yaochuu": N_("Open triplet of terminals or honors"),
-    "ankou_simple": N_("Closed triplet of simples"),
-    "ankou_yaochuu": N_("Closed triplet of terminals or honors"),
-    "minkan_simple": N_("Open quad of simples"),
-    "minkan_yaochuu": N_("Open quad of terminals or honors"),
-    "ankan_simple": N_("Closed quad of simples"),
-    "ankan_yaochuu": N_("Closed quad of terminals or honors"),
-    "pair_dragon": N_("Pair of dragons"),
-    "pair_seat_wind": N_("Pair of the seat wind"),
-    "pair_round_wind": N_("Pair of the round wind"),
-    "pair_double_wind": N_("Pair of a double wind"),
-    "wait_kanchan": N_("Closed wait (kanchan)"),
-    "wait_penchan": N_("Edge wait (penchan)"),
-    "wait_tanki": N_("Pair wait (tanki)"),
-    "open_pinfu": N_("Open hand with no other fu"),
-}
+__all__ = ["FU_NAMES", "explain", "explain_item", "family_name", "fu_name", "tile_label"]
+
 FORM_NAMES = {"standard": N_("Four sets and a pair"), "chiitoitsu": N_("Seven pairs"),
               "kokushi": N_("Thirteen orphans")}
 SET_NAMES = {"run": N_("a run"), "triplet": N_("a triplet")}
@@ -64,8 +44,8 @@ def family_name(family: str) -> str:
 
 
 def fu_name(fu_id: str) -> str:
-    """The learner-facing name of a fu item id."""
-    return _(FU_NAMES[fu_id]) if fu_id in FU_NAMES else fu_id
+    """The learner-facing name of a fu item id (translated; the names live in :mod:`trainer.names`)."""
+    return _shared_fu_name(fu_id)
 
 
 def _tiles(text: str) -> str:

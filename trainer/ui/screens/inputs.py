@@ -262,3 +262,24 @@ def draw_card(surf: pygame.Surface, app: App, rect: pygame.Rect, color: Color = 
     """A paper card behind step content."""
     L = app.layout
     draw_panel(surf, rect, color, L.px(16), shadow=L.px(4), border=P.card_edge)
+
+
+def fu_chip_values(preset: str, scored: Sequence[tuple[str, int]] = ()) -> dict[str, int]:
+    """Fu per item id for the counting chips, every value from the engine: the items the engine
+    scored in this hand (``scored``, ``(id, fu)``) keep its value; the others get
+    :func:`trainer.engine.fu.item_fu` under the preset's rules (a wrong pick shows what it would add)."""
+    from trainer.engine.fu import FU_ITEM_IDS, item_fu
+    from trainer.engine.rules import load_rules
+
+    rules = load_rules(preset or "tenhou")
+    values = {fid: item_fu(fid, rules) for fid in FU_ITEM_IDS}
+    values.update(dict(scored))
+    return values
+
+
+def fu_chip_total(chips: Sequence[CounterChip]) -> tuple[int, int]:
+    """(raw sum, the engine's rounding of it) for the counted chips: seven pairs stays at 25."""
+    from trainer.engine.fu import FuItem, round_fu
+
+    items = tuple(FuItem(c.key, c.value) for c in chips for _n in range(c.count))
+    return sum(i.fu for i in items), round_fu(items) if items else 0

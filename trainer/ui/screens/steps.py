@@ -506,14 +506,12 @@ class PickTilesView(QuizView):
         if ask in ("waits",):
             self.shown = self.host.add(TileRow(slots_for_text(st.hand)))
             tiles = list(parse_hand(st.hand, check_size=False).all_tiles())
-            if st.variant is not None:
-                # Training variants (suits ignored, dragons as jokers) can be completed by tiles of
-                # suits the hand does not hold: offer those suits too.
-                try:
-                    tiles += [Tile(k) for k in self.answer().value]
-                except Exception:
-                    pass
             suits = suits_of(tiles) or ["m"]
+            if st.variant is not None and st.variant.dragons != "normal":
+                # Dragons as tens or jokers stand for number tiles of their own suit, so a winning
+                # tile may be a dragon or of a suit the hand does not show: offer every tile (the
+                # palette must not hint at the answer by which rows it has).
+                suits = ["m", "p", "s", "z"]
             slots, breaks = palette_slots(suits)
             self.picker = self.host.add(TileRow(slots, lines=breaks, pickable=True, on_change=self._changed))
         elif ask == "dora":
@@ -532,6 +530,11 @@ class PickTilesView(QuizView):
         else:  # match: pick among the row itself
             self.picker = self.host.add(TileRow(slots_for_text(st.tiles), pickable=True, on_change=self._changed))
         self.count_text = ""
+        self.note: RichBlock | None = None
+        if ask in ("waits", "discard") and answers.by_rank(st.variant):
+            # Graded by rank (trainer.lessons.answers): say so, or a learner hunts for the "right" suit.
+            self.note = self.rich(_("Suits don't matter here: mark the numbers. Any suit of a right number "
+                                    "counts."), size="small", align="center")
 
     def _changed(self, sel: set[int]) -> None:
         self.app.invalidate()
@@ -554,9 +557,14 @@ class PickTilesView(QuizView):
             self.shown.place(area.centerx, y + L.px(8), area.width - L.px(200), self.th())
             y = self.shown.rect.bottom + L.px(28)
         lines = len(self.picker._lines())
-        avail = area.bottom - y - L.px(10)
+        note_h = 0
+        if self.note is not None:
+            note_h = self.note.place(self.app, area.left, area.bottom, area.width) + L.px(16)
+        avail = area.bottom - y - L.px(10) - note_h
         th = min(self.th(0.85 if lines > 1 else 1.15), max(L.px(28), avail // max(1, lines) - L.px(14)))
         self.picker.place(area.centerx, y + L.px(8), area.width, th)
+        if self.note is not None:
+            self.note.place(self.app, area.left, self.picker.rect.bottom + L.px(14), area.width)
 
     def draw(self, surf: pygame.Surface) -> None:
         L = self.app.layout
@@ -566,14 +574,25 @@ class PickTilesView(QuizView):
                 blit_text(surf, self.app, self.shown_label, L.font("small"), P.on_felt_muted,
                           (self.shown.rect.left - L.px(30), self.shown.rect.centery), anchor="midright")
 
+    def by_rank(self) -> bool:
+        """Whether this step is graded by rank (suits ignored), as :func:`answers.grade` decides."""
+        return self.step.ask in ("waits", "discard") and answers.by_rank(self.step.variant)
+
+    def _cls(self, kind: int) -> Any:
+        """A tile as the grader compares it: its rank class when graded by rank, else its kind."""
+        return answers.rank_class(kind, self.step.variant) if self.by_rank() else kind
+
     def mark(self, feedback: Any, final: bool) -> None:
-        right = feedback.expected if isinstance(feedback.expected, frozenset) else frozenset()
+        right_kinds = feedback.expected if isinstance(feedback.expected, frozenset) else frozenset()
+        right = {self._cls(k) for k in right_kinds}
         marks = {}
         for i in self.picker.selected:
-            marks[i] = "right" if self.picker.slots[i].tile.kind in right else "wrong"
-        if final:
+            marks[i] = "right" if self._cls(self.picker.slots[i].tile.kind) in right else "wrong"
+        if final and not (self.step.ask == "discard" and feedback.correct):
+            picked = {self._cls(self.picker.slots[i].tile.kind) for i in self.picker.selected}
             for i, s in enumerate(self.picker.slots):
-                if s.tile.kind in right and i not in marks and not (self.step.ask == "discard" and feedback.correct):
+                c = self._cls(s.tile.kind)
+                if c in right and i not in marks and not (self.by_rank() and c in picked):
                     marks[i] = "hint"
         self.picker.marks = marks
 
@@ -597,6 +616,9 @@ class PickTilesView(QuizView):
                 right = self.answer().value
             except Exception:
                 return ""
+            if self.by_rank():
+                n = len({self._cls(k) for k in right})
+                return ngettext("There is {n} right number.", "There are {n} right numbers.", n).format(n=n)
             n = len(right)
             return ngettext("There is {n} right tile.", "There are {n} right tiles.", n).format(n=n)
         return ""
@@ -969,26 +991,62 @@ class ArrangeView(QuizView):
                 c.place(self.app, pygame.Rect(area.centerx - w // 2, y, w, h))
                 y += h + gap
         if self.ask == "boxes":
-            if self.cards:
-                cw = min(area.width, L.px(760))
-                for i, c in enumerate(self.cards):
-                    c.visible = self.box_of[i] < 0
-                shown = [c for c in self.cards if c.visible]
-                for c in shown:
-                    h = c.measure(self.app, cw)
-                    c.place(self.app, pygame.Rect(area.centerx - cw // 2, y, cw, h))
-                    y += h + L.px(8)
-            if self.row is not None:
-                for i in range(len(self.row.slots)):
-                    self.row.dim = {i for i, b in enumerate(self.box_of) if b >= 0}
-            n = len(self.box_buttons)
-            gap = L.px(14)
-            bw = (area.width - gap * (n - 1)) // max(1, n)
-            top = y + L.px(8)
-            self.box_area_h = max(L.px(90), area.bottom - top)
-            for i, b in enumerate(self.box_buttons):
-                b.rect = pygame.Rect(area.left + i * (bw + gap), top, bw, L.px(44))
-            self.box_top = top
+            self._layout_boxes(area, y)
+
+    def _box_lines(self) -> int:
+        """Lines the fullest box needs (at least two, so a box never looks full)."""
+        counts = [sum(1 for b in self.box_of if b == bi) for bi in range(len(self.box_buttons))]
+        return max([2, *counts])
+
+    def _layout_boxes(self, area: pygame.Rect, y: int) -> None:
+        """Cards still to sort (one column, or two when one does not fit), then a row of boxes,
+        all above ``area.bottom``; at worst the cards shrink."""
+        L = self.app.layout
+        app = self.app
+        label_h = L.px(44)
+        if self.row is not None:
+            inner = self.th(0.6) * 2 + L.px(22)  # two lines of tiles
+        else:
+            inner = self._box_lines() * app.line_height(L.font("small")) + L.px(18)
+        box_h = label_h + L.px(6) + max(L.px(60), inner)
+        if self.cards:
+            for i, c in enumerate(self.cards):
+                c.visible = self.box_of[i] < 0
+            shown = [c for c in self.cards if c.visible]
+            avail = area.bottom - y - box_h - L.px(16)
+            gap = L.px(8)
+            for cols in (1, 2, 3):
+                cw = min(area.width, L.px(760)) if cols == 1 else (area.width - gap * (cols - 1)) // cols
+                hs = [c.measure(app, cw) for c in shown]
+                rows = -(-len(hs) // cols)
+                row_h = [max(hs[r * cols:(r + 1) * cols]) for r in range(rows)]
+                if sum(row_h) + gap * max(0, rows - 1) <= avail or cols == 3 or len(shown) <= cols:
+                    break
+            if rows and sum(row_h) + gap * (rows - 1) > avail:
+                gap = L.px(4)
+                row_h = [max(L.px(34), min(h, (avail - gap * (rows - 1)) // rows)) for h in row_h]
+            x0 = area.centerx - cw // 2 if cols == 1 else area.left
+            for i, c in enumerate(shown):
+                r, col = divmod(i, cols)
+                c.place(app, pygame.Rect(x0 + col * (cw + gap), y + sum(row_h[:r]) + gap * r, cw, row_h[r]))
+            if shown:
+                y = shown[-1].rect.bottom + L.px(8)
+        if self.row is not None:
+            self.row.dim = {i for i, b in enumerate(self.box_of) if b >= 0}
+        n = len(self.box_buttons)
+        gap = L.px(14)
+        bw = (area.width - gap * (n - 1)) // max(1, n)
+        top = min(y + L.px(8), area.bottom - box_h)
+        self.box_area_h = max(L.px(60), area.bottom - top - label_h - L.px(6))
+        self._box_rects = []
+        for i, b in enumerate(self.box_buttons):
+            b.rect = pygame.Rect(area.left + i * (bw + gap), top, bw, label_h)
+            self._box_rects.append(pygame.Rect(b.rect.left, b.rect.bottom + L.px(6), bw, self.box_area_h))
+        self.box_top = top
+
+    def box_rects(self) -> list[pygame.Rect]:
+        """Where each box's contents are drawn (below its label button)."""
+        return list(getattr(self, "_box_rects", []))
 
     def draw(self, surf: pygame.Surface) -> None:
         L = self.app.layout
@@ -1014,10 +1072,11 @@ class ArrangeView(QuizView):
                 x = r.right + L.px(12)
         if self.ask == "boxes":
             th = self.th(0.6)
-            for bi, b in enumerate(self.box_buttons):
-                area = pygame.Rect(b.rect.left, b.rect.bottom + L.px(6), b.rect.width,
-                                   max(L.px(60), self.box_area_h - L.px(50)))
+            clip = surf.get_clip()
+            for bi, area in enumerate(self.box_rects()):
+                surf.set_clip(clip)
                 draw_panel(surf, area, P.felt_dark, L.px(12), border=P.felt_line)
+                surf.set_clip(area.inflate(-L.px(4), -L.px(4)).clip(clip))
                 items = [i for i, x in enumerate(self.box_of) if x == bi]
                 x, y = area.left + L.px(8), area.top + L.px(8)
                 for i in items:
@@ -1038,6 +1097,7 @@ class ArrangeView(QuizView):
                         line = fit_line(app, plain_text(c.text, app), L.font("small"), area.width - L.px(16))
                         blit_text(surf, app, line, L.font("small"), col, (x, y))
                         y += app.line_height(L.font("small"))
+            surf.set_clip(clip)
 
     def mark(self, feedback: Any, final: bool) -> None:
         if self.ask == "sort":
