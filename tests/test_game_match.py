@@ -234,3 +234,21 @@ def test_leftover_sticks_go_to_the_winner_or_are_lost():
         m.total_points = 100000
         m._end("test")
         assert m.scores[0] == expect and m.sticks == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(min_value=-200, max_value=1200), min_size=3, max_size=3),
+    st.sampled_from(["tenhou", "ema", "jpml"]),
+)
+def test_final_scores_are_zero_sum_and_places_follow_points(hundreds, rules):
+    opts = game_options(rules)
+    a, b, c = (h * 100 for h in hundreds)
+    scores = [a, b, c, 4 * opts.starting_points - a - b - c]
+    standings = final_standings(scores, opts)
+    assert abs(sum(s.score for s in standings)) < 1e-6
+    for x in standings:
+        for y in standings:
+            if x.points > y.points:
+                assert x.place < y.place and x.score > y.score
+    assert sorted({s.place for s in standings})[0] == 1

@@ -56,7 +56,7 @@ def final_standings(scores: Sequence[int], options: GameOptions) -> list[Standin
         for k in range(i, j):
             seat = order[k]
             value = (scores[seat] - options.target_points + share) / 1000
-            out[seat] = Standing(seat, i + 1, scores[seat], round(value, 1))
+            out[seat] = Standing(seat, i + 1, scores[seat], value)
         i = j
     return [out[s] for s in range(4)]
 
