@@ -827,9 +827,7 @@ class Round:
                 self.pending_dora += 1
         s = self.seats[seat]
         self._draw(seat, rinshan=True)
-        if s.riichi:
-            pass  # waits were checked unchanged when the kan was offered
-        else:
+        if not s.riichi:  # (after riichi the kan was only offered if it kept the waits)
             # waits of the 3n+1 part before the replacement tile
             drawn = s.drawn
             assert drawn is not None
@@ -844,14 +842,16 @@ class Round:
         o = self.options
         melds = self.seats[seat].melds
         sets = {m.first for m in melds if m.kind is not MeldKind.CHI}
-        liable = self.pao.setdefault(seat, {})
+        found: dict[str, int] = {}
         if "daisangen" in o.pao_yaku and 31 <= kind <= 33 and {31, 32, 33} <= sets:
-            liable["daisangen"] = src
+            found["daisangen"] = src
         if "daisuushii" in o.pao_yaku and 27 <= kind <= 30 and {27, 28, 29, 30} <= sets:
-            liable["daisuushii"] = src
+            found["daisuushii"] = src
         kans = sum(1 for m in melds if m.kind.is_kan)
         if "suukantsu" in o.pao_yaku and fresh_kan and kans == 4:
-            liable["suukantsu"] = src
+            found["suukantsu"] = src
+        if found:
+            self.pao.setdefault(seat, {}).update(found)
 
     def _with_pao(self, info: WinInfo) -> WinInfo:
         """Apply liability payments to a win, if any applies."""
