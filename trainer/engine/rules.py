@@ -23,7 +23,7 @@ from typing import Any
 PRESETS_DIR = Path(__file__).resolve().parent / "data" / "presets"
 YAKU_FILE = Path(__file__).resolve().parent / "data" / "yaku.toml"
 
-PRESETS: tuple[str, ...] = ("tenhou", "ema", "jpml")
+PRESETS: tuple[str, ...] = ("tenhou", "tenhou_no_aka", "ema", "jpml")
 """The built-in rule presets: tenhou.net, EMA 2008 and JPML A rules."""
 
 ABORTIVE_DRAWS = ("kyuushu", "suufon", "suucha", "suukaikan", "sanchahou")
