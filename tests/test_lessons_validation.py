@@ -302,3 +302,17 @@ def test_style_notes_only_with_style(tmp_path: Path) -> None:
         f"{path}:11:16: style: 120 words; one idea per text step, about 90 words",
         f"{path}:14:5: style: three reading steps (text/show) in a row; at most two (curriculum §1.2)",
     ]
+
+
+def test_a_hand_the_engine_refuses_is_reported_at_its_step(tmp_path: Path) -> None:
+    steps = """\
+      - kind: number
+        prompt: {ru: "Шантен?"}
+        ask: shanten
+        hand: "1479m12p"
+        expect: 2
+    """
+    path = write(tmp_path, "skill_bad", steps)
+    (line,) = problems(path)
+    assert line.startswith(f"{path}:10:5: steps[0]: ") and "internal error" not in line
+    assert "6 tiles" in line or "size" in line or "cannot" in line

@@ -199,6 +199,8 @@ def _check_answers(lf: LessonFile) -> list[Problem]:
             out.append(lf.problem(("steps", i, *e.path), f"{dotted(('steps', i, *e.path))}: {e}"))
         except ImportError as e:
             out.append(lf.problem(("steps", i), f"steps[{i}]: the engine cannot answer this yet ({e})"))
+        except ValueError as e:  # the engine refused the step's tiles (wrong hand size, 5 copies ...)
+            out.append(lf.problem(("steps", i), f"steps[{i}]: the engine cannot use this step: {e}"))
     return out
 
 
