@@ -243,3 +243,11 @@ def test_lesson_model_helpers() -> None:
     assert lesson.step_skill(0) == "waits_basic" and lesson.step_skill(1) == "shanten"
     assert not lesson.steps[0].interactive and lesson.steps[1].interactive
     assert Lesson.model_json_schema()["title"] == "Lesson"
+
+
+def test_emphasis_may_cross_a_line_break_but_not_a_paragraph() -> None:
+    from trainer.lessons.richtext import Span, parse_rich
+
+    spans = parse_rich("Это **очень\n  важно** да.")
+    assert Span("strong", "очень важно") in spans
+    assert all(s.kind != "strong" for s in parse_rich("**а\n\nб**"))  # a paragraph break ends it

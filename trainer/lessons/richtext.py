@@ -24,7 +24,8 @@ from trainer.engine.notation import NotationError, parse_hand, parse_tiles
 
 SpanKind = Literal["text", "tiles", "hand", "term", "strong", "paragraph"]
 
-_TOKEN = re.compile(r"\{([a-z_]*):([^{}]*)\}|\*\*(.+?)\*\*|\n[ \t]*\n")
+# Emphasis may run over a line break inside a paragraph, never over a paragraph break.
+_TOKEN = re.compile(r"\{([a-z_]*):([^{}]*)\}|\*\*((?:(?!\n[ \t]*\n).)+?)\*\*|\n[ \t]*\n", re.DOTALL)
 _TERM_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
@@ -57,7 +58,7 @@ def parse_rich(text: str) -> list[Span]:
             spans.append(Span("text", text[pos : m.start()]))
         pos = m.end()
         if m.group(3) is not None:
-            spans.append(Span("strong", m.group(3)))
+            spans.append(Span("strong", " ".join(m.group(3).split())))
         elif m.group(1) is None:
             spans.append(Span("paragraph"))
         else:
