@@ -21,6 +21,7 @@ from trainer.ui.tile_art import (  # noqa: E402
     blank_face,
     draw_tiles,
     row_width,
+    suit_marker_rect,
     tile_size,
     tile_surface,
 )
@@ -205,3 +206,71 @@ def test_tiles_are_opaque_inside_and_rounded_at_the_corners(theme: str) -> None:
             inside = [surf.get_at((x, y)).a for x in range(w // 6, w - w // 6, 3) for y in (2, h // 2, h - 3)]
             assert min(inside) == 255, (theme, height)
             assert surf.get_at((0, 0)).a < 128  # rounded corner: the table shows through
+
+
+def _region(surf: pygame.Surface, rect: pygame.Rect) -> bytes:
+    return pygame.image.tobytes(surf.subsurface(rect).copy(), "RGBA")
+
+
+def _things_a_child_counts(surf: pygame.Surface, area: pygame.Rect) -> int:
+    """How many separate pictures (a coin, a stick, a digit ...) are printed in ``area``: connected
+    blobs of ink, ignoring specks and blobs nested inside another one (the rings of one coin)."""
+    paper = surf.get_at((area.centerx, area.top + 1))
+    mask = pygame.Mask(area.size)
+    for y in range(area.h):
+        for x in range(area.w):
+            c = surf.get_at((area.x + x, area.y + y))
+            if abs(c.r - paper.r) + abs(c.g - paper.g) + abs(c.b - paper.b) > 90:
+                mask.set_at((x, y))
+    boxes = [pygame.Rect(b) for b in mask.get_bounding_rects() if b.w * b.h >= 12]
+    return sum(1 for b in boxes if not any(o is not b and o.contains(b) and o != b for o in boxes))
+
+
+def test_kids_tiles_show_only_the_pips_to_count() -> None:
+    # A child answering "how many?" counts the pictures above the suit tab: exactly the rank,
+    # with no numeral and no suit icon among them (8s is left out: its "M over W" sticks touch).
+    height = 120
+    marker = suit_marker_rect(height, "kids")
+    assert marker is not None
+    w, _ = tile_size(height)
+    # inside the face's rounded edge, down to just above the tab
+    area = pygame.Rect(round(w * 0.08), round(height * 0.06), w - 2 * round(w * 0.08),
+                       marker.top - marker.h // 2 - round(height * 0.06))
+    for name in ("2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "2s", "3s", "4s", "5s", "6s", "7s", "9s"):
+        tile = parse_tile(name)
+        counted = _things_a_child_counts(tile_surface(tile, height, theme="kids"), area)
+        assert counted == tile.rank, f"{name}: a child counts {counted} things on the kids tile"
+
+
+@pytest.mark.parametrize("theme", ("contrast", "kids"))
+def test_suit_marker_tells_the_suit_and_never_the_number(theme: str) -> None:
+    for height in SIZES:
+        for sideways in (False, True):
+            rect = suit_marker_rect(height, theme, sideways=sideways)
+            assert rect is not None
+            surf_rect = tile_surface(parse_tile("1m"), height, theme=theme, sideways=sideways).get_rect()
+            assert surf_rect.contains(rect), (height, sideways, rect)
+            looks = {}
+            for suit in range(4):
+                ranks = range(1, 8) if suit == 3 else range(1, 10)
+                marks = {_region(tile_surface(Tile(suit * 9 + r - 1), height, theme=theme, sideways=sideways), rect)
+                         for r in ranks}
+                assert len(marks) == 1, f"{theme} {height}px: the marker of suit {suit} changes with the rank"
+                looks[suit] = marks.pop()
+            assert len(set(looks.values())) == 4, f"{theme} {height}px: two suits share a marker"
+    assert suit_marker_rect(64, "classic") is None
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_highlight_badges_leave_the_suit_marker_visible(theme: str) -> None:
+    for height in SIZES:
+        for sideways in (False, True):
+            rect = suit_marker_rect(height, theme, sideways=sideways)
+            if rect is None:
+                continue
+            for name in ("3m", "6p", "5z"):
+                tile = parse_tile(name)
+                plain = _region(tile_surface(tile, height, theme=theme, sideways=sideways), rect)
+                for highlight in ("right", "wrong", "hint"):
+                    lit = tile_surface(tile, height, theme=theme, sideways=sideways, highlight=highlight)
+                    assert _region(lit, rect) == plain, (height, sideways, name, highlight)

@@ -12,10 +12,17 @@ Every face is drawn from shapes and glyphs, never from image files:
   themes that must work without colour.
 
 Themes (:data:`THEMES`): ``classic`` (ivory face, blue back); ``contrast`` (black
-outlines, colour-blind-safe Okabe-Ito colours, and a band with a suit *shape*
-marker — square man, circle pin, triangle sou, diamond honor — and the number, so
-suits are told apart without colour); ``kids`` (the same band with a tiny suit
-icon and a big Arabic number).
+outlines, colour-blind-safe Okabe-Ito colours, and a top band with a suit *shape*
+marker — square man, circle pin, triangle sou, diamond honor — and the Arabic
+number, an accessibility aid, so suits are told apart without colour); ``kids``
+(large pips and a coloured tab along the bottom edge of the face holding a small
+suit symbol — a square for man, a coin for pin, a lying stick for sou, a diamond
+for honors — drawn in the paper colour on the tab, outside the pip area, so a
+child counting pips never counts it; no numeral, so the tile itself is the
+answer to "how many?").
+
+Highlight badges (right / wrong / hint) sit in the bottom-right corner, clear of
+the suit marker of every theme (see :func:`suit_marker_rect`).
 
 Faces are drawn supersampled and scaled down (anti-aliasing for free) and
 cached, so a hand re-drawn every frame costs only blits.  Returned surfaces are
@@ -64,7 +71,7 @@ class TileTheme:
     red: RGB
     aka: RGB  # red fives
     haku: RGB
-    band: bool  # a top band with the suit marker and the Arabic number
+    band: str  # "top": a band with the suit marker and the Arabic number; "tab": a bottom suit tab; "": none
     star_on_red: bool  # mark red fives with a star (readable without colour)
     back_pattern: str  # "frame", "hatch" or "star"
 
@@ -74,20 +81,20 @@ _THEMES: dict[str, TileTheme] = {
         face=(250, 247, 236), face_edge=(206, 198, 178), body=(44, 104, 170), body_light=(96, 150, 210),
         outline=(60, 66, 70), outline_frac=0.012,
         ink=(28, 32, 52), man=(192, 32, 38), blue=(28, 72, 150), green=(24, 122, 64), red=(200, 36, 40),
-        aka=(214, 20, 30), haku=(40, 92, 176), band=False, star_on_red=False, back_pattern="frame",
+        aka=(214, 20, 30), haku=(40, 92, 176), band="", star_on_red=False, back_pattern="frame",
     ),
     # Okabe-Ito colours (blue, bluish green, vermillion) on pure white, thick black outlines.
     "contrast": TileTheme(
         face=(255, 255, 255), face_edge=(0, 0, 0), body=(20, 20, 28), body_light=(235, 235, 235),
         outline=(0, 0, 0), outline_frac=0.035,
         ink=(0, 0, 0), man=(0, 0, 0), blue=(0, 90, 160), green=(0, 128, 96), red=(213, 94, 0),
-        aka=(213, 94, 0), haku=(0, 90, 160), band=True, star_on_red=True, back_pattern="hatch",
+        aka=(213, 94, 0), haku=(0, 90, 160), band="top", star_on_red=True, back_pattern="hatch",
     ),
     "kids": TileTheme(
         face=(255, 253, 244), face_edge=(230, 200, 120), body=(240, 140, 40), body_light=(255, 210, 120),
         outline=(150, 90, 30), outline_frac=0.02,
         ink=(30, 40, 90), man=(220, 40, 60), blue=(40, 110, 220), green=(30, 160, 70), red=(230, 50, 50),
-        aka=(230, 30, 60), haku=(40, 110, 220), band=True, star_on_red=True, back_pattern="star",
+        aka=(230, 30, 60), haku=(40, 110, 220), band="tab", star_on_red=True, back_pattern="star",
     ),
 }
 
@@ -342,28 +349,45 @@ def _star(centre: Point, r: float, colour: RGB) -> None:
     pygame.draw.polygon(_target, colour, pts)
 
 
-def _suit_marker(suit: int, centre: Point, r: float, colour: RGB, th: TileTheme, icon: bool) -> None:
-    """The suit told by shape: man a square, pin a circle (a coin icon), sou a triangle
-    (a stick icon), honors a diamond."""
+def _suit_marker(suit: int, centre: Point, r: float, colour: RGB) -> None:
+    """The suit told by shape (contrast theme): man a square, pin a circle, sou a triangle,
+    honors a diamond."""
     x, y = centre
     if suit == 0:
         pygame.draw.rect(_target, colour, pygame.Rect(round(x - r * 0.85), round(y - r * 0.85),
                                                       round(r * 1.7), round(r * 1.7)))
-        if icon:
-            pygame.draw.rect(_target, th.face, pygame.Rect(round(x - r * 0.45), round(y - r * 0.1),
-                                                           round(r * 0.9), max(1, round(r * 0.22))))
     elif suit == 1:
-        if icon:
-            _coin(colour, centre, r, th.face)
-        else:
-            _circle(_target, colour, centre, r)
+        _circle(_target, colour, centre, r)
     elif suit == 2:
-        if icon:
-            _stick((x, y - r), (x, y + r), r * 0.8, colour)
-        else:
-            pygame.draw.polygon(_target, colour, [(x, y - r), (x + r, y + r * 0.85), (x - r, y + r * 0.85)])
+        pygame.draw.polygon(_target, colour, [(x, y - r), (x + r, y + r * 0.85), (x - r, y + r * 0.85)])
     else:
         pygame.draw.polygon(_target, colour, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
+
+
+def _tab_symbol(suit: int, centre: Point, r: float, ink: RGB, tab: RGB) -> None:
+    """The kids tab's suit symbol, in the paper colour on the coloured tab: man a square
+    (with a bar, like the top stroke of 萬), pin a coin, sou a stick lying flat (pips
+    stand upright, so it is not one more stick to count), honors a diamond.  About
+    ``2r`` tall; the sou stick is ``3.5r`` long."""
+    x, y = centre
+    if suit == 0:
+        side = r * 1.7
+        pygame.draw.rect(_target, ink, pygame.Rect(round(x - side / 2), round(y - side / 2), round(side), round(side)),
+                         border_radius=max(1, round(r * 0.2)))
+        bar = pygame.Rect(0, 0, round(side * 0.6), max(1, round(side * 0.16)))
+        bar.center = (round(x), round(y))
+        pygame.draw.rect(_target, tab, bar)
+    elif suit == 1:
+        _circle(_target, ink, centre, r)
+        _circle(_target, tab, centre, r * 0.55)
+        _circle(_target, ink, centre, r * 0.25)
+    elif suit == 2:
+        # One unbroken rod with knobbed joints (a gap in it would read as two dots).
+        _thick_line(_target, ink, (x - r * 1.3, y), (x + r * 1.3, y), r * 0.7)
+        for t in (-1.3, 0.0, 1.3):
+            _thick_line(_target, ink, (x + r * t, y - r * 0.6), (x + r * t, y + r * 0.6), max(1.0, r * 0.45))
+    else:
+        pygame.draw.polygon(_target, ink, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
 
 
 # --- faces -------------------------------------------------------------------------------------
@@ -407,15 +431,30 @@ def _draw_content(tile: Tile, th: TileTheme, box: _Box) -> None:
         _glyph(HONOR_CHARS[rank - 1], colour, box.sub(0.0, 0.08, 1.0, 0.92), fill=1.0)
 
 
-def _draw_band(tile: Tile, th: TileTheme, box: _Box, kids: bool) -> None:
-    """The top band of the contrast and kids themes: suit marker (left) and number (right)."""
-    marker_colour = th.ink if not kids else {0: th.man, 1: th.blue, 2: th.green, 3: th.ink}[tile.suit]
+def _draw_band(tile: Tile, th: TileTheme, box: _Box) -> None:
+    """The top band of the contrast theme: suit marker (left) and Arabic number (right)."""
     r = box.h * 0.4
-    _suit_marker(tile.suit, (box.x + box.h * 0.5, box.y + box.h * 0.5), r, marker_colour, th, icon=kids)
+    _suit_marker(tile.suit, (box.x + box.h * 0.5, box.y + box.h * 0.5), r, th.ink)
     if tile.suit < 3:
         _glyph(str(tile.rank), th.aka if tile.red else th.ink, box.sub(0.6, -0.05, 1.0, 1.05), fill=1.0)
     if tile.red:
         _star(box.p(0.5, 0.5), box.h * 0.42, th.aka)
+
+
+def _tab_colour(th: TileTheme, suit: int) -> RGB:
+    return (th.man, th.blue, th.green, th.ink)[suit]
+
+
+def _draw_tab(tile: Tile, th: TileTheme, lay: _Layout) -> None:
+    """The kids theme's suit tab: a coloured strip along the bottom edge of the face with the
+    suit symbol in its middle (and a star on its left for a red five); no number."""
+    colour = _tab_colour(th, tile.suit)
+    tab = lay.tab.rect
+    pygame.draw.rect(_target, colour, tab, border_bottom_left_radius=lay.radius, border_bottom_right_radius=lay.radius)
+    cx, cy, r = lay.marker
+    _tab_symbol(tile.suit, (cx, cy), r, th.face, colour)
+    if tile.red:
+        _star(lay.tab.p(0.2, 0.5), r * 1.25, (255, 214, 64))
 
 
 def _draw_back(th: TileTheme, rect: pygame.Rect, unit: float) -> None:
@@ -446,27 +485,90 @@ def _supersample(height: int) -> int:
     return 4 if height < 48 else 3 if height < 96 else 2
 
 
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """Where things go on an upright face, in supersampled design coordinates (origin at the
+    face's top-left): the pip box, the band or tab, and the suit marker (centre x, y, radius)."""
+
+    content: _Box
+    band: _Box | None  # the contrast theme's top band
+    tab: _Box | None  # the kids theme's bottom tab
+    marker: tuple[float, float, float] | None
+    radius: int
+
+
+def _face_geometry(height: int, sideways: bool) -> tuple[int, int, pygame.Rect, int, int]:
+    """(supersampling, canvas unit, face rectangle, corner radius, outline) of a tile's canvas."""
+    width, _ = tile_size(height)
+    out_w, out_h = (height, width) if sideways else (width, height)
+    ss = _supersample(height)
+    W, H = out_w * ss, out_h * ss
+    unit = width * ss  # lengths relative to the tile's short side, the same upright or sideways
+    depth = max(ss * 2, round(height * ss * 0.075))  # the tile's thickness, seen at the bottom
+    radius = max(ss, round(unit * 0.1))
+    return ss, unit, pygame.Rect(0, 0, W, H), radius, depth
+
+
+def _layout(th: TileTheme, fw: float, fh: float, unit: float, radius: int) -> _Layout:
+    """The layout of an upright design of ``fw`` x ``fh`` (supersampled pixels)."""
+    pad_x, pad_y = fw * 0.1, fh * 0.07
+    box = _Box((pad_x, pad_y, fw - 2 * pad_x, fh - 2 * pad_y))
+    if th.band == "top":
+        band_h = box.h * 0.22
+        band = _Box((box.x, box.y, box.w, band_h))
+        content = _Box((box.x, box.y + band_h * 1.12, box.w, box.h - band_h * 1.12))
+        return _Layout(content, band, None, (band.x + band_h * 0.5, band.y + band_h * 0.5, band_h * 0.4), radius)
+    if th.band == "tab":
+        inset = max(1, round(unit * 0.02))
+        tab_h = fh * 0.17
+        tab = _Box((inset, fh - inset - tab_h, fw - 2 * inset, tab_h))
+        top = pad_y
+        bottom = tab.y - fh * 0.045
+        content = _Box((pad_x, top, fw - 2 * pad_x, bottom - top))
+        return _Layout(content, None, tab, (tab.x + tab.w / 2, tab.y + tab_h / 2, tab_h * 0.32), radius)
+    return _Layout(box, None, None, None, radius)
+
+
+def suit_marker_rect(height: int, theme: str, *, sideways: bool = False) -> pygame.Rect | None:
+    """The pixel rectangle of a tile drawn ``height`` tall that holds its suit marker (the
+    contrast band's shape, the kids tab's symbol), or ``None`` for a theme without one.
+
+    Badges and overlays keep clear of it so the suit always stays readable.
+    """
+    th = theme_spec(theme)
+    ss, unit, body, radius, depth = _face_geometry(height, sideways)
+    outline = max(ss, round(height * ss * th.outline_frac))
+    face = pygame.Rect(outline, outline, body.w - 2 * outline, body.h - 2 * outline - depth)
+    fw, fh = (face.h, face.w) if sideways else (face.w, face.h)
+    marker = _layout(th, fw, fh, unit, radius).marker
+    if marker is None:
+        return None
+    x, y, r = marker
+    half_w = r * 1.75 if th.band == "tab" else r  # the lying sou stick is the widest symbol
+    x0, y0, x1, y1 = x - half_w, y - r, x + half_w, y + r
+    if sideways:  # the design is turned a quarter turn anticlockwise: (x, y) -> (y, fw - x)
+        x0, y0, x1, y1 = y0, fw - x1, y1, fw - x0
+    left = math.floor((face.x + x0) / ss)
+    top = math.floor((face.y + y0) / ss)
+    return pygame.Rect(left, top, math.ceil((face.x + x1) / ss) - left, math.ceil((face.y + y1) / ss) - top)
+
+
 def _render_body(tile: Tile | None, height: int, theme: str, face_down: bool, sideways: bool,
                  blank: bool = False) -> pygame.Surface:
     """The tile without highlight: body, face (or back), printed design; upright or sideways."""
     global _target, _ss, _bold_coins
     th = theme_spec(theme)
     _bold_coins = theme == "contrast"
-    width, _ = tile_size(height)
-    out_w, out_h = (height, width) if sideways else (width, height)
-    ss = _supersample(height)
+    ss, unit, body_rect, radius, depth = _face_geometry(height, sideways)
     _ss = ss
-    W, H = out_w * ss, out_h * ss
-    unit = width * ss  # lengths relative to the tile's short side, the same upright or sideways
+    W, H = body_rect.size
+    out_w, out_h = W // ss, H // ss
     # Colours are drawn on an opaque canvas; the rounded outline becomes the alpha channel
     # at the end (blending on a transparent canvas would leave the face slightly see-through).
     canvas = pygame.Surface((W, H))
     canvas.fill(th.outline)
     _target = canvas
-    depth = max(ss * 2, round(height * ss * 0.075))  # the tile's thickness, seen at the bottom
-    radius = max(ss, round(unit * 0.1))
     outline = max(ss, round(height * ss * th.outline_frac))
-    body_rect = pygame.Rect(0, 0, W, H)
     pygame.draw.rect(canvas, th.outline, body_rect, border_radius=radius)
     pygame.draw.rect(canvas, th.body, body_rect.inflate(-2 * outline, -2 * outline), border_radius=radius)
     face_rect = pygame.Rect(outline, outline, W - 2 * outline, H - 2 * outline - depth)
@@ -492,15 +594,12 @@ def _render_body(tile: Tile | None, height: int, theme: str, face_down: bool, si
             fw, fh = (face_rect.h, face_rect.w) if sideways else (face_rect.w, face_rect.h)
             design = pygame.Surface((fw, fh), pygame.SRCALPHA)
             _target = design
-            pad_x, pad_y = fw * 0.1, fh * 0.07
-            box = _Box((pad_x, pad_y, fw - 2 * pad_x, fh - 2 * pad_y))
-            if th.band:
-                band_h = box.h * (0.25 if theme == "kids" else 0.22)
-                _draw_band(tile, th, _Box((box.x, box.y, box.w, band_h)), theme == "kids")
-                box = _Box((box.x, box.y + band_h * 1.12, box.w, box.h - band_h * 1.12))
-            _draw_content(tile, th, box)
-            if th.band is False and tile.red and th.star_on_red:
-                _star(box.p(0.12, 0.08), box.w * 0.12, th.aka)
+            lay = _layout(th, fw, fh, unit, radius)
+            if lay.band is not None:
+                _draw_band(tile, th, lay.band)
+            if lay.tab is not None:
+                _draw_tab(tile, th, lay)
+            _draw_content(tile, th, lay.content)
             if sideways:
                 design = pygame.transform.rotate(design, 90)
             canvas.blit(design, face_rect.topleft)
@@ -526,12 +625,17 @@ def _with_alpha(surf: pygame.Surface) -> pygame.Surface:
     return out
 
 
+def _badge_circle(w: int, h: int) -> tuple[tuple[int, int], int]:
+    """Centre and radius of the highlight badge on a w x h tile: the bottom-right corner, where
+    no theme puts its suit marker (the contrast band is at the top, the kids symbol mid-tab)."""
+    r = max(5, round(min(w, h) * 0.18))
+    return (w - r, h - r), r
+
+
 def _badge(surf: pygame.Surface, kind: str, colour: RGB) -> None:
-    """A small round badge in the top-right corner telling the highlight without colour:
+    """A small round badge in the bottom-right corner telling the highlight without colour:
     a check mark (right), a cross (wrong), an exclamation dot (hint)."""
-    w, h = surf.get_size()
-    r = max(5, round(min(w, h) * 0.2))
-    c = (w - r - 1, r + 1)
+    c, r = _badge_circle(*surf.get_size())
     pygame.draw.circle(surf, (255, 255, 255), c, r)
     pygame.draw.circle(surf, colour, c, r - max(1, r // 6))
     lw = max(2, r // 3)
