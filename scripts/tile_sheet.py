@@ -3,7 +3,8 @@
     .venv/bin/python scripts/tile_sheet.py [OUT_DIR]      (default /tmp/shots)
 
 One sheet per theme and height (36, 64, 120): the 34 kinds, the three red fives,
-the back, sideways tiles, the four highlights, a dimmed tile and a blank face.
+the back, sideways tiles, the four highlights (upright and sideways), a dimmed
+tile and a blank face.
 Runs headless (SDL_VIDEODRIVER=dummy is set if unset).
 """
 
@@ -41,6 +42,8 @@ def render_sheet(theme: str, height: int) -> pygame.Surface:
          + [parse_tile(n) for n in ("2s", "5z", "0p")], {}, (7, 8, 9)),
         ("highlights, dim", [parse_tile(n) for n in ("3m", "6p", "8s", "1z", "7z")], {
             i: h for i, h in enumerate(HIGHLIGHTS)}, ()),
+        ("sideways highlights (badges clear of the suit marker)", [parse_tile(n) for n in ("2m", "5p", "0s", "6z")],
+         {i: h for i, h in enumerate(HIGHLIGHTS)}, (0, 1, 2, 3)),
     ]
     width = max(row_width(len(t), height, gap=gap, sideways=len(s)) for _, t, _, s in rows) + 3 * height
     row_h = height + label_size + gap * 3

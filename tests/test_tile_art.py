@@ -268,7 +268,11 @@ def test_highlight_badges_leave_the_suit_marker_visible(theme: str) -> None:
             rect = suit_marker_rect(height, theme, sideways=sideways)
             if rect is None:
                 continue
-            for name in ("3m", "6p", "5z"):
+            # The coloured highlight frame runs along the edge; the badge must stay off the marker.
+            frame = round(height * 0.065) + 1
+            rect = rect.clip(tile_surface(None, height, sideways=sideways).get_rect().inflate(-2 * frame, -2 * frame))
+            assert rect.w > 2 and rect.h > 2, (height, sideways, rect)
+            for name in ("3m", "6p", "0s", "5z"):
                 tile = parse_tile(name)
                 plain = _region(tile_surface(tile, height, theme=theme, sideways=sideways), rect)
                 for highlight in ("right", "wrong", "hint"):

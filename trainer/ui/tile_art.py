@@ -441,6 +441,13 @@ def _draw_band(tile: Tile, th: TileTheme, box: _Box) -> None:
         _star(box.p(0.5, 0.5), box.h * 0.42, th.aka)
 
 
+# Where the kids tab's suit symbol and a red five's star sit (fractions of the tab's width):
+# a little left of centre, leaving the right end to a highlight badge.
+_TAB_SYMBOL_U = 0.42
+_TAB_STAR_U = 0.18
+_TAB_STAR_R = 1.1  # its radius relative to the tab symbol's
+
+
 def _tab_colour(th: TileTheme, suit: int) -> RGB:
     return (th.man, th.blue, th.green, th.ink)[suit]
 
@@ -454,7 +461,7 @@ def _draw_tab(tile: Tile, th: TileTheme, lay: _Layout) -> None:
     cx, cy, r = lay.marker
     _tab_symbol(tile.suit, (cx, cy), r, th.face, colour)
     if tile.red:
-        _star(lay.tab.p(0.2, 0.5), r * 1.25, (255, 214, 64))
+        _star((_TAB_STAR_U * lay.tab.w + lay.tab.x, cy), r * _TAB_STAR_R, (255, 214, 64))
 
 
 def _draw_back(th: TileTheme, rect: pygame.Rect, unit: float) -> None:
@@ -525,13 +532,14 @@ def _layout(th: TileTheme, fw: float, fh: float, unit: float, radius: int) -> _L
         top = pad_y
         bottom = tab.y - fh * 0.045
         content = _Box((pad_x, top, fw - 2 * pad_x, bottom - top))
-        return _Layout(content, None, tab, (tab.x + tab.w / 2, tab.y + tab_h / 2, tab_h * 0.32), radius)
+        return _Layout(content, None, tab, (tab.x + tab.w * _TAB_SYMBOL_U, tab.y + tab_h / 2, tab_h * 0.3), radius)
     return _Layout(box, None, None, None, radius)
 
 
 def suit_marker_rect(height: int, theme: str, *, sideways: bool = False) -> pygame.Rect | None:
     """The pixel rectangle of a tile drawn ``height`` tall that holds its suit marker (the
-    contrast band's shape, the kids tab's symbol), or ``None`` for a theme without one.
+    contrast band's shape; the kids tab's symbol and the red-five star beside it), or ``None``
+    for a theme without one.
 
     Badges and overlays keep clear of it so the suit always stays readable.
     """
@@ -544,8 +552,10 @@ def suit_marker_rect(height: int, theme: str, *, sideways: bool = False) -> pyga
     if marker is None:
         return None
     x, y, r = marker
-    half_w = r * 1.75 if th.band == "tab" else r  # the lying sou stick is the widest symbol
-    x0, y0, x1, y1 = x - half_w, y - r, x + half_w, y + r
+    x0, y0, x1, y1 = x - r, y - r, x + r, y + r
+    if th.band == "tab":
+        # The lying sou stick is the widest symbol; a red five's star sits further left.
+        x0, y0, x1, y1 = _TAB_STAR_U * fw - _TAB_STAR_R * r, y - _TAB_STAR_R * r, x + r * 1.75, y + _TAB_STAR_R * r
     if sideways:  # the design is turned a quarter turn anticlockwise: (x, y) -> (y, fw - x)
         x0, y0, x1, y1 = y0, fw - x1, y1, fw - x0
     left = math.floor((face.x + x0) / ss)
@@ -625,17 +635,26 @@ def _with_alpha(surf: pygame.Surface) -> pygame.Surface:
     return out
 
 
-def _badge_circle(w: int, h: int) -> tuple[tuple[int, int], int]:
-    """Centre and radius of the highlight badge on a w x h tile: the bottom-right corner, where
-    no theme puts its suit marker (the contrast band is at the top, the kids symbol mid-tab)."""
+def _badge_circle(w: int, h: int, sideways: bool, avoid: pygame.Rect | None) -> tuple[tuple[int, int], int]:
+    """Centre and radius of the highlight badge on a w x h tile, clear of the rectangle ``avoid``
+    (the suit marker).  First choice is the design's bottom-right corner (the tile's bottom-right,
+    or top-right when it lies sideways): the contrast band is at the top and the kids tab keeps
+    its symbol left of centre.  Where a tiny tile leaves no room there, the design's top-right."""
     r = max(5, round(min(w, h) * 0.18))
-    return (w - r, h - r), r
+    corners = [(w - r, r), (r, r)] if sideways else [(w - r, h - r), (w - r, r)]
+    if avoid is not None:
+        for cx, cy in corners:
+            dx = max(avoid.left - cx, 0, cx - avoid.right)
+            dy = max(avoid.top - cy, 0, cy - avoid.bottom)
+            if math.hypot(dx, dy) > r + 0.5:
+                return (cx, cy), r
+    return corners[0], r
 
 
-def _badge(surf: pygame.Surface, kind: str, colour: RGB) -> None:
-    """A small round badge in the bottom-right corner telling the highlight without colour:
+def _badge(surf: pygame.Surface, kind: str, colour: RGB, sideways: bool, avoid: pygame.Rect | None) -> None:
+    """A small round badge in a corner (:func:`_badge_circle`) telling the highlight without colour:
     a check mark (right), a cross (wrong), an exclamation dot (hint)."""
-    c, r = _badge_circle(*surf.get_size())
+    c, r = _badge_circle(*surf.get_size(), sideways, avoid)
     pygame.draw.circle(surf, (255, 255, 255), c, r)
     pygame.draw.circle(surf, colour, c, r - max(1, r // 6))
     lw = max(2, r // 3)
@@ -660,7 +679,7 @@ _HIGHLIGHT_COLOURS: dict[str, Callable[[], RGB]] = {
 }
 
 
-def _apply_highlight(surf: pygame.Surface, highlight: str, height: int) -> None:
+def _apply_highlight(surf: pygame.Surface, highlight: str, height: int, theme: str, sideways: bool) -> None:
     """A thick coloured frame inside the tile's rectangle, plus a badge except for "selected"."""
     colour = _HIGHLIGHT_COLOURS[highlight]()
     w, h = surf.get_size()
@@ -675,7 +694,7 @@ def _apply_highlight(surf: pygame.Surface, highlight: str, height: int) -> None:
         surf.blit(tint, (0, 0))
     surf.blit(frame, (0, 0))
     if highlight != "selected" and height >= 24:
-        _badge(surf, highlight, colour)
+        _badge(surf, highlight, colour, sideways, suit_marker_rect(height, theme, sideways=sideways))
 
 
 def _apply_dim(surf: pygame.Surface) -> None:
@@ -704,7 +723,7 @@ def tile_surface(tile: Tile | None, height: int, *, theme: str = "classic", face
     if dim:
         _apply_dim(surf)
     if highlight is not None:
-        _apply_highlight(surf, highlight, height)
+        _apply_highlight(surf, highlight, height, theme, sideways)
     return surf
 
 
