@@ -262,3 +262,72 @@ def test_drill_hint_then_right_answer_records_the_hint(app: App, monkeypatch: py
     right = next(i for i, o in enumerate(ex.prompt.options) if o.value in ex.answer)
     key(app, pygame.K_1 + right, str(right + 1))
     assert screen.phase == "done" and calls and calls[0][0][5] == 1
+
+
+def test_settings_rule_preset_labels_fit_and_a_click_picks_the_segment_drawn(app: App) -> None:
+    from trainer.ui.widgets import OptionRow
+
+    screen = app.push("settings")
+    app.render()
+    rows = [w for w in screen.widgets if isinstance(w, OptionRow) and any(v == "tenhou" for v, _l in w.options)]
+    assert rows
+    row = rows[0]
+    L = app.layout
+    for seg, (_v, label) in zip(row._segments(), row.options, strict=True):
+        assert app.text_width(label, L.font("small"), bold=True) <= seg.width - L.px(12), label
+    last = row._segments()[-1]
+    click(app, last.center)
+    assert app.settings.preset == row.options[-1][0]
+
+
+def test_a_notice_sits_above_the_bottom_buttons(app: App) -> None:
+    screen = open_step(app, "jokers")
+    key(app, pygame.K_RETURN, "\r")  # nothing picked: a notice
+    assert app.banners
+    surf = app.render()
+    # the Check button's middle keeps its own colour (the banner is drawn above the bar)
+    bar = screen.main_btn.rect
+    before = tuple(surf.get_at(bar.center))
+    app.banners.clear()
+    app.invalidate()
+    after = tuple(app.render().get_at(bar.center))
+    assert before == after
+
+
+def test_show_rows_keep_their_tile_size_when_centred(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
+    from trainer.lessons.loader import load_text as load
+
+    yaml = """\
+id: basics_ui_show_rows
+title: {ru: "Ряды", en: "Rows"}
+track: basics
+level: 1
+audience: beginner
+minutes: 2
+skill: sets
+steps:
+  - kind: show
+    rows:
+      - {tiles: "345m222p111z", caption: {ru: "Сеты."}}
+      - {tiles: "891s", caption: {ru: "Не сет."}}
+      - {tiles: "3m4p5s", caption: {ru: "Не сет."}}
+      - {tiles: "123z", caption: {ru: "Не сет."}}
+"""
+    lesson = load(yaml, "lessons/basics/basics_ui_show_rows.yaml").lesson
+    a = App(size=(1280, 720), settings=Settings(language="ru"), progress=None, save=False)
+    try:
+        a.set_library(LessonLibrary(lessons={lesson.id: lesson}))
+        a.push("home")
+        screen = a.push("lesson", lesson_id=lesson.id, step=0)
+        a.process([], 1 / 60)
+        a.render()
+        rows = [r for r, _c in screen.view.rows]
+        assert all(r.rect.height >= a.layout.px(50) for r in rows)
+        for upper, lower in zip(screen.view.rows, screen.view.rows[1:], strict=False):
+            cap = upper[1]
+            assert cap.rect.top >= upper[0].rect.bottom + a.layout.px(12)  # clear of the panel
+            assert lower[0].rect.top - a.layout.px(12) >= cap.rect.bottom  # and of the next one
+        assert max(r.rect.bottom for r in rows) < screen.main_btn.rect.top
+    finally:
+        a.close()

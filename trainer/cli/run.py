@@ -14,6 +14,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Open the window and run until it is closed."""
+    import os
+
+    # The X11 window class (what desktops and `xdotool search --classname` match) instead of
+    # "__main__.py"; SDL reads it when pygame is first imported, so it is set before that.
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "mahjong-trainer")
     from trainer.ui.app import ensure_video_driver
 
     ensure_video_driver()

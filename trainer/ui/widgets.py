@@ -324,9 +324,29 @@ class OptionRow(Widget):
 
     def _segments(self) -> list[pygame.Rect]:
         n = max(1, len(self.options))
-        w = self.rect.width / n
-        return [pygame.Rect(round(self.rect.left + i * w), self.rect.top, round(w), self.rect.height)
-                for i in range(n)]
+        widths = getattr(self, "_widths", None)
+        if not widths or len(widths) != n or self._widths_for != self.rect.width:
+            widths = [self.rect.width / n] * n
+        out, x = [], float(self.rect.left)
+        for w in widths:
+            out.append(pygame.Rect(round(x), self.rect.top, round(x + w) - round(x), self.rect.height))
+            x += w
+        return out
+
+    def fit_labels(self, app: App) -> None:
+        """Share the row's width out so that every label fits when it can: equal segments if the
+        longest label fits one, otherwise each its label's width plus an equal share of the rest."""
+        L = app.layout
+        n = max(1, len(self.options))
+        pad = L.px(30)
+        need = [app.text_width(label, L.font("small"), bold=True) + pad for _v, label in self.options]
+        equal = self.rect.width / n
+        if max(need, default=0) <= equal or sum(need) > self.rect.width:
+            self._widths = [equal] * n
+        else:
+            extra = (self.rect.width - sum(need)) / n
+            self._widths = [w + extra for w in need]
+        self._widths_for = self.rect.width
 
     def _index(self) -> int:
         vals = [v for v, _ in self.options]
@@ -366,6 +386,8 @@ class OptionRow(Widget):
         draw_panel(surf, self.rect, P.felt_dark, rad, border=P.felt_line)
         size = L.font("small")
         cur = self._index()
+        if getattr(self, "_widths_for", None) != self.rect.width:
+            self.fit_labels(app)
         for i, (seg, (_, label)) in enumerate(zip(self._segments(), self.options, strict=True)):
             inner = seg.inflate(-L.px(6), -L.px(6))
             if i == cur:
@@ -569,7 +591,8 @@ class Banner:
         lines = app.wrap(self.text, size, width - L.px(40))
         h = len(lines) * app.line_height(size) + L.px(24)
         rect = pygame.Rect(0, 0, width, h)
-        rect.midbottom = (L.width // 2, L.height - L.px(16))
+        # Above the bottom button bar (Hint / Check), so a notice never hides the buttons.
+        rect.midbottom = (L.width // 2, L.height - L.margin - L.px(60))
         bg = {"error": P.wrong, "warn": P.accent_dark, "ok": P.right}.get(self.kind, P.felt_dark)
         draw_panel(surf, rect, bg, L.px(12), shadow=L.px(4), border=P.felt_line)
         blit_wrapped(surf, app, self.text, size, (255, 255, 255), rect.inflate(-L.px(40), -L.px(24)))

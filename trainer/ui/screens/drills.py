@@ -282,7 +282,9 @@ class DrillSetupScreen(Screen):
             kind, detail = _field_kind(spec)
             if key == "preset":
                 ids = preset_ids()
-                w: Any = OptionRow([(p, p.upper() if len(p) <= 4 else p.capitalize()) for p in ids],
+                from trainer.ui.screens.settings import PRESET_NAMES
+
+                w: Any = OptionRow([(p, _(PRESET_NAMES[p]) if p in PRESET_NAMES else p.upper()) for p in ids],
                                    value if value in ids else ids[0], self._setter(key))
             elif key == "n":
                 w = Stepper(int(value), 1, 50, self._setter(key), choices=[5, 8, 10, 12, 15, 20, 30, 50])

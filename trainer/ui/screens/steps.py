@@ -225,13 +225,23 @@ class ShowView(StepView):
         if self.intro is not None:
             y += self.intro.place(app, x, y, w) + L.px(16)
         n_rows = max(1, len(self.rows) + len(self.extras) + (1 if self.table else 0))
-        free = area.bottom - y - L.px(90)
-        th = max(L.px(30), min(self.th(1.1), free // n_rows - L.px(30)))
+        # Each row's panel reaches 12 px above and below its tiles; a caption goes below the panel.
+        cap_h = app.line_height(L.font("small")) + L.px(14)
+        overhead = L.px(30) + sum(cap_h for _row, cap in self.rows if cap is not None) // n_rows
+        reserve = L.px(30) + (L.px(60) if self.facts is not None or self.caption is not None else 0)
+        free = area.bottom - y - reserve
+        th = max(L.px(30), min(self.th(1.1), free // n_rows - overhead))
+        key = (area.left, area.width, area.bottom)
+        if getattr(self, "_th_key", None) == key and area.top > self._th_top:
+            th = self._th  # the centring pass only moves the diagram down: keep the tiles' size
+        else:
+            self._th_key, self._th_top, self._th = key, area.top, th
         self.card_rect = None
         for row, cap in self.rows:
             row.place(area.centerx, y, area.width - L.px(40), th)
             y = row.rect.bottom + L.px(8)
             if cap is not None:
+                y += L.px(8)  # clear of the panel's edge
                 y += cap.place(app, x, y, w) + L.px(10)
             y += L.px(10)
         for _label, row in self.extras:
