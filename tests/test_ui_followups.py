@@ -331,3 +331,30 @@ steps:
         assert max(r.rect.bottom for r in rows) < screen.main_btn.rect.top
     finally:
         a.close()
+
+
+@pytest.mark.parametrize("dragons", ["ten", "joker"])
+def test_kunto_drill_with_dragon_variants_offers_every_tile(app: App, dragons: str) -> None:
+    for seed in range(4):
+        screen = drill(app, generator="kunto_hand", n=1, seed=seed,
+                       params={"size": 7, "suits_ignored": False, "dragons": dragons, "ask": ["waits"]})
+        kinds = {s.tile.kind for s in screen.view.picker.slots}
+        assert kinds == set(range(34)) and set(screen.view.ex.answer) <= kinds
+        assert screen.view.note is None
+        app.pop()
+
+
+def test_kunto_drill_by_rank_says_so_under_the_palette(app: App) -> None:
+    screen = drill(app, generator="kunto_hand", n=1, seed=2,
+                   params={"size": 4, "suits_ignored": True, "dragons": "none", "ask": ["waits"]})
+    note, picker = screen.view.note, screen.view.picker
+    assert note is not None and note.rect.top >= picker.rect.bottom
+    assert note.rect.bottom <= screen.main_btn.rect.top
+    # any suit of a winning rank is right: pick the answer's ranks in the first suit offered
+    ranks = sorted({k % 9 for k in screen.view.ex.answer if k < 27})
+    first = picker.slots[0].tile.kind // 9
+    for r in ranks:
+        i = next(i for i, s in enumerate(picker.slots) if s.tile.kind == first * 9 + r)
+        click(app, picker.rects[i].center)
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.results == ["right"]

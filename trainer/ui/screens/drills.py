@@ -494,6 +494,7 @@ class ExerciseView:
         self.keys: list[Button] = []
         self.chips: list[CounterChip] = []
         self.picker: TileRow | None = None
+        self.note: RichBlock | None = None
         shown = p.hand or p.tiles
         data = dict(p.data)
         if self.input == "pick_tiles" and p.question in DISCARD_QUESTIONS:
@@ -519,13 +520,18 @@ class ExerciseView:
                 breaks = [0]
             else:
                 held = list(parse_hand(shown, check_size=False).all_tiles()) if shown else []
-                if p.get("grade_by") == "rank" or p.question.startswith("kunto"):
-                    # Training variants can be completed by suits the hand does not hold.
-                    from trainer.engine.tiles import Tile
-
-                    held += [Tile(k) for k in ex.answer]
-                slots, breaks = palette_slots(suits_of(held) or ["m", "p", "s", "z"])
+                suits = suits_of(held) or ["m", "p", "s", "z"]
+                if data.get("dragons") in ("ten", "joker") or (
+                        p.get("grade_by") == "rank" and not p.question.startswith("kunto")):
+                    # Dragons standing for number tiles can be won on, or complete suits the hand
+                    # does not show: offer every tile, so the rows shown never hint at the answer.
+                    suits = ["m", "p", "s", "z"]
+                slots, breaks = palette_slots(suits)
             self.picker = host.add(TileRow(slots, lines=breaks, pickable=True))
+            if p.get("grade_by") == "rank":
+                # Graded by rank by the exercise itself: say so, or a learner hunts for the "right" suit.
+                self.note = host.add(RichBlock(_("Suits don't matter here: mark the numbers. Any suit of a right "
+                                                 "number counts."), size="small", align="center"))
         elif self.input == "number":
             names = data.get("fields") or ("value",)
             for f in names:
@@ -729,8 +735,11 @@ class ExerciseView:
                 b.place(app, pygame.Rect(x0 + c * (w + gap), y + sum(rh[:r]) + gap * r, w, rh[r]))
         elif self.picker is not None and self.picker is not row:
             lines = len(self.picker._lines())
-            th = min(L.tile_h(0.85), max(L.px(28), (area.bottom - y) // max(1, lines) - L.px(16)))
+            note_h = self.note.place(app, area.left, area.bottom, area.width) + L.px(14) if self.note else 0
+            th = min(L.tile_h(0.85), max(L.px(28), (area.bottom - y - note_h) // max(1, lines) - L.px(16)))
             self.picker.place(area.centerx, y + L.px(8), area.width, th)
+            if self.note is not None:
+                self.note.place(app, area.left, self.picker.rect.bottom + L.px(12), area.width)
         elif self.fields:
             fw = L.px(200)
             gap = L.px(24)
