@@ -329,3 +329,17 @@ def test_tile_class_is_how_a_variant_sees_a_tile() -> None:
     assert tens.tile_class(31) == tens.tile_class(33) == "10"
     assert jokers.tile_class(32) == "joker" and jokers.tile_class(27) == "1z"  # winds stay winds
     assert Variant(False, "joker").tile_class(32) == "6z"  # with suits kept each joker is its own tile
+
+
+def test_exercise_answer_tiles_compare_as_the_variant_sees_them() -> None:
+    from trainer.engine.exercises import GENERATORS
+
+    gen = GENERATORS["kunto_hand"]
+    ex = next(e for e in (gen.generate({"size": 4, "ask": ["waits"]}, s) for s in range(40))
+              if e.prompt.get("grade_by") == "rank")
+    (first, *_rest) = sorted(ex.answer)
+    same_rank_other_suit = (first + 9) % 27 if first < 27 else first
+    assert ex.is_answer_tile(first) and ex.is_answer_tile(same_rank_other_suit)
+    assert ex.check({same_rank_other_suit, *_rest})
+    wrong = next(k for k in range(27) if all(k % 9 != a % 9 for a in ex.answer if a < 27))
+    assert not ex.is_answer_tile(wrong)

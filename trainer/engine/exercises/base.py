@@ -106,6 +106,22 @@ class Exercise:
         generator, its parameters and the seed."""
         return {"generator": self.kind, "params": dict(self.params), "seed": self.seed}
 
+    def _seen_as(self) -> Callable[[int], Any]:
+        """How answer tiles are compared: by the variant's tile class when the prompt grades by
+        rank (3m = 3p = 3s; dragon tens and jokers as one tile), else by kind."""
+        if self.prompt.get("grade_by") != "rank":
+            return lambda kind: kind
+        from trainer.engine.variants import Variant
+
+        dragons = self.prompt.get("dragons", "normal")
+        return Variant(True, "normal" if dragons == "none" else dragons).tile_class
+
+    def is_answer_tile(self, kind: int) -> bool:
+        """Whether one tile is among a pick-tiles answer (by rank when the exercise grades so);
+        the UI marks each picked tile right or wrong with this."""
+        seen_as = self._seen_as()
+        return seen_as(kind) in {seen_as(k) for k in self.answer}
+
     def check(self, response: Any) -> bool:
         """Whether a learner's response is right.  ``pick_tiles``: tiles (Tile, kind ints or
         MPSZ text) — every answer tile for waits, any one of the equally best for a discard,
@@ -116,12 +132,8 @@ class Exercise:
         if kind == "pick_tiles":
             got = _kinds(response)
             want = self.answer
-            if self.prompt.get("grade_by") == "rank":
-                from trainer.engine.variants import Variant
-
-                dragons = self.prompt.get("dragons", "normal")
-                seen_as = Variant(True, "normal" if dragons == "none" else dragons).tile_class
-                got, want = {seen_as(k) for k in got}, {seen_as(k) for k in want}
+            seen_as = self._seen_as()
+            got, want = {seen_as(k) for k in got}, {seen_as(k) for k in want}
             if self.prompt.question in ("best_discard", "kunto_discard"):
                 return bool(got) and len(got) == 1 and got <= want
             return got == want
