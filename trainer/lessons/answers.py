@@ -621,14 +621,21 @@ def check_step(step: Any, lesson: Lesson) -> list[tuple[tuple[str | int, ...], s
     return out
 
 
-SHOW_FACTS = ("waits", "shanten", "shape", "ukeire", "readings", "score", "fu_items")
+SHOW_FACTS = ("waits", "shanten", "shape", "named_shape", "ukeire", "readings", "score", "fu_items")
 
 
 def show_facts(step: ShowStep, lesson: Lesson | None = None) -> dict[str, Any]:
-    """The engine facts a ``show`` step reveals or expects, keyed like ``reveal:``."""
+    """The engine facts a ``show`` step reveals or expects, keyed like ``reveal:``.
+
+    ``shape`` (the basic shapes of the wait: kanchan, tanki, ...) also brings ``named_shape``: the
+    named shapes the engine finds for the whole wait (kantan, nobetan, sanmenchan, ...; see
+    :func:`trainer.engine.waits.named_waits`), so "kanchan, tanki" is shown as the kantan it is."""
     hand = _hand(step)
     facts: dict[str, Any] = {}
-    for fact in dict.fromkeys([*step.reveal, *step.expect]):
+    wanted = [*step.reveal, *step.expect]
+    if "shape" in wanted:
+        wanted.append("named_shape")
+    for fact in dict.fromkeys(wanted):
         if fact == "shanten":
             facts[fact] = hand_shanten(hand, step.variant)
         elif fact == "waits":
@@ -637,6 +644,9 @@ def show_facts(step: ShowStep, lesson: Lesson | None = None) -> dict[str, Any]:
         elif fact == "shape":
             items = _wait_items(hand, step.variant)
             facts[fact] = frozenset(s for i in items if i["kind"] == "wait" for s in i.get("shapes", ()))
+        elif fact == "named_shape":
+            items = _wait_items(hand, step.variant)
+            facts[fact] = tuple(dict.fromkeys(i["id"] for i in items if i["kind"] == "named_wait"))
         elif fact == "ukeire":
             from trainer.engine.ukeire import ukeire
 

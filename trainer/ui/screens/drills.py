@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from trainer.engine.notation import parse_hand, parse_tiles
-from trainer.i18n import N_, _, ngettext
+from trainer.i18n import N_, _, ngettext, pgettext
 from trainer.ui.app import register_screen
 from trainer.ui.richtext import BR
 from trainer.ui.screens.base import Screen
@@ -26,12 +26,13 @@ from trainer.ui.screens.inputs import (
     CounterChip,
     OptionButton,
     RichBlock,
+    big_options_fit,
     fu_chip_total,
     fu_chip_values,
     palette_slots,
     suits_of,
 )
-from trainer.ui.screens.steps import WIND_NAMES
+from trainer.ui.screens.steps import WIND_NAMES, tile_options
 from trainer.ui.screens.tileview import TileRow, slots_for_text
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import (
@@ -143,6 +144,49 @@ QUESTIONS = {
     "kunto_discard": N_("Which tile do you throw back? Keep the hand closest to complete."),
 }
 DISCARD_QUESTIONS = ("best_discard", "kunto_discard")
+# Questions whose number answer may be negative (a complete hand is shanten -1).
+NEGATIVE_QUESTIONS = ("shanten", "kunto_shanten")
+
+# Children's drills (params kids: true; curriculum §1.4): a friendly title, short prompts in the
+# child's words (no kanji or romaji), praise, gentle retries and no pass mark.
+KIDS_TITLES = {
+    "tile_name": N_("Guess the tile!"), "single_suit_waits": N_("Which tile fits?"),
+    "kunto_hand": N_("Which tile fits?"), "mixed_waits": N_("Which tile fits?"),
+}
+KIDS_TITLE_OTHER = N_("Let's play!")
+KIDS_QUESTIONS = {
+    "tile_family": N_("Which family is it from?"),
+    "tile_number": N_("What number is it?"),
+    "tile_name": N_("What is this tile called?"),
+    "tile_for_name": N_("Find: {name}!"),
+    "waits": N_("Which tile fits here? Tap them all!"),
+    "kunto_waits": N_("Which tile fits here? Tap them all!"),
+    "shanten": N_("How many tiles are missing?"),
+    "kunto_shanten": N_("How many tiles are missing?"),
+}
+KIDS_HONOR_NAMES = (N_("East"), N_("South"), N_("West"), N_("North"), N_("White dragon"), N_("Green dragon"),
+                    N_("Red dragon"))
+KIDS_PRAISE = (N_("Well done!"), N_("Great!"), N_("You got it!"), N_("Super!"))
+
+
+def kids_family(family: str) -> str:
+    """A suit family in the children's words (the ones the children's lessons use)."""
+    names = {"pin": pgettext("children's word", "Dots"), "sou": pgettext("children's word", "Sticks"),
+             "man": pgettext("children's word", "Characters"), "honors": pgettext("children's word", "Pictures")}
+    return names.get(family, family_name(family).capitalize())
+
+
+def kids_tile_name(name: str) -> str:
+    """A tile's name for a child: an honor by its plain name (no kanji, no romaji), a number tile in words."""
+    rank, suit = name[0], name[1]
+    if suit == "z" and rank.isdigit() and 1 <= int(rank) <= 7:
+        return _(KIDS_HONOR_NAMES[int(rank) - 1])
+    return tile_label(name)
+
+
+def kids_praise(i: int) -> str:
+    """One of the praise words for a right answer (varied by the exercise number)."""
+    return _(KIDS_PRAISE[i % len(KIDS_PRAISE)])
 PAY_FIELDS = {"ron": N_("The discarder pays"), "all": N_("Each player pays"),
               "non_dealer": N_("Each non-dealer pays"), "dealer": N_("The dealer pays")}
 
@@ -156,8 +200,10 @@ def generators() -> dict[str, Any]:
     return GENERATORS
 
 
-def generator_title(name: str) -> str:
-    """A generator's name for the learner."""
+def generator_title(name: str, kids: bool = False) -> str:
+    """A generator's name for the learner (``kids``: the friendly title of a children's drill)."""
+    if kids:
+        return _(KIDS_TITLES.get(name, KIDS_TITLE_OTHER))
     return _(GENERATOR_NAMES[name][0]) if name in GENERATOR_NAMES else name.replace("_", " ").capitalize()
 
 
@@ -425,9 +471,15 @@ def _first_error(exc: Exception) -> str:
 # ---------------------------------------------------------------- one exercise on screen
 
 
-def question_text(ex: Any) -> str:
-    """The prompt of an exercise in the learner's language (rich markup)."""
+def question_text(ex: Any, kids: bool = False) -> str:
+    """The prompt of an exercise in the learner's language (rich markup); ``kids``: the short
+    children's wording where there is one."""
     p = ex.prompt
+    if kids and p.question in KIDS_QUESTIONS:
+        text = _(KIDS_QUESTIONS[p.question])
+        if p.question == "tile_for_name":
+            return text.format(name=kids_tile_name(str(dict(p.data).get("name", ""))))
+        return text
     template = _(QUESTIONS[p.question]) if p.question in QUESTIONS else p.question.replace("_", " ").capitalize() + "?"
     data = dict(p.data)
     if p.question == "tile_for_name":
@@ -451,10 +503,15 @@ def question_text(ex: Any) -> str:
     return template
 
 
-def option_label(opt: Any) -> str:
-    """What an exercise option shows (rich markup; tiles are drawn separately)."""
+def option_label(opt: Any, kids: bool = False) -> str:
+    """What an exercise option shows (rich markup; tiles are drawn separately); ``kids``: in the
+    children's words."""
     ref = opt.ref or ""
     kind, _sep, rest = ref.partition(":")
+    if kids and kind == "family":
+        return kids_family(rest)
+    if kids and kind == "tile":
+        return kids_tile_name(rest)
     if kind == "family":
         return family_name(rest).capitalize()
     if kind == "tile":
@@ -486,7 +543,8 @@ class ExerciseView:
         self.ex = ex
         p = ex.prompt
         self.input = p.input
-        self.prompt = host.add(RichBlock(question_text(ex), size="large", on_term=host.open_term))
+        self.kids = bool(getattr(host, "kids", False))
+        self.prompt = host.add(RichBlock(question_text(ex, self.kids), size="large", on_term=host.open_term))
         self.hand_row: TileRow | None = None
         self.info: RichBlock | None = None
         self.buttons: list[OptionButton] = []
@@ -505,9 +563,11 @@ class ExerciseView:
         if info:
             self.info = host.add(RichBlock(info, size="small", on_term=host.open_term, align="center"))
         if self.input in ("choice", "multi_choice"):
+            # Children get big tile buttons in a row; so does anyone when every option is a few tiles.
+            self.big = self.kids or (tile_options(p.options) and not any(option_label(o) for o in p.options))
             for i, o in enumerate(p.options):
-                self.buttons.append(host.add(OptionButton(i, option_label(o), o.tiles, self._pick,
-                                                          toggle=self.input == "multi_choice")))
+                self.buttons.append(host.add(OptionButton(i, option_label(o, self.kids), o.tiles, self._pick,
+                                                          toggle=self.input == "multi_choice", big=self.big)))
         elif self.input == "pick_tiles" and self.picker is None:
             palette = data.get("palette")
             if palette:
@@ -534,9 +594,13 @@ class ExerciseView:
                                                  "number counts."), size="small", align="center"))
         elif self.input == "number":
             names = data.get("fields") or ("value",)
+            negative = p.question in NEGATIVE_QUESTIONS  # shanten -1: the hand is complete
             for f in names:
-                self.fields.append((f, host.add(NumberField(max_len=6, placeholder=_("Type a number")))))
+                self.fields.append((f, host.add(NumberField(max_len=6, placeholder=_("Type a number"),
+                                                            allow_negative=negative))))
             self.keys = [host.add(Button(str(d), lambda d=d: self._key(str(d)), size="large")) for d in range(10)]
+            if negative:
+                self.keys.insert(0, host.add(Button("−", lambda: self._key("-"), size="large")))
             self.keys.append(host.add(Button("⌫", lambda: self._key("back"), size="large")))
         elif self.input == "fu_breakdown":
             scored = [tuple(a) for a in ex.answer if isinstance(a, tuple | list)]
@@ -578,6 +642,9 @@ class ExerciseView:
             return
         if k == "back":
             field.text = field.text[:-1]
+        elif k == "-":
+            if field.allow_negative and not field.text:
+                field.text = "-"
         elif len(field.text) < field.max_len:
             field.text += k
         self.host.set_focus(field)
@@ -605,9 +672,10 @@ class ExerciseView:
         if self.picker is not None:
             return frozenset(self.picker.slots[i].tile.kind for i in self.picker.selected) or None
         if self.fields:
-            if any(not f.text for _n, f in self.fields):
+            values = [f.value() for _n, f in self.fields]
+            if any(v is None for v in values):
                 return None
-            return tuple(int(f.text) for _n, f in self.fields)
+            return tuple(values)
         if self.chips:
             ids = [c.key for c in self.chips for _k in range(c.count)]
             return ids or None
@@ -651,7 +719,8 @@ class ExerciseView:
             for b in self.buttons:
                 value = self.ex.prompt.options[b.index].value
                 if b.selected:
-                    b.mark = "right" if value in want else "wrong"
+                    # A child's miss is not painted red: the gold edge of the pick stays (curriculum §1.4).
+                    b.mark = "right" if value in want else (None if self.kids else "wrong")
                 elif final and value in want:
                     b.mark = "missed"
         if self.picker is not None:
@@ -714,11 +783,15 @@ class ExerciseView:
         row = self.hand_row or (self.picker if self.ex.prompt.question in DISCARD_QUESTIONS else None)
         if row is not None:
             factor = (1.05 if self.buttons else 1.0) * (0.7 if compact else 1.0)
+            if self.kids:  # big tiles for children (curriculum §1.4)
+                factor *= 1.35 if len(row.slots) <= 5 else 1.15
             row.place(area.centerx, y + L.px(10), area.width - L.px(40), L.tile_h(factor))
             y = row.rect.bottom + L.px(12 if compact else 24)
         if self.info is not None:
             y += self.info.place(app, area.left, y, area.width) + L.px(6 if compact else 14)
-        if self.buttons:
+        if self.buttons and self.big:
+            big_options_fit(app, self.buttons, area, y + L.px(4), L.tile_h(1.6 if self.kids and not compact else 1.1))
+        elif self.buttons:
             n = len(self.buttons)
             cols = 3 if compact and n > 4 else (2 if n > 3 else 1)
             gap = L.px(6 if compact else 10)
@@ -736,7 +809,9 @@ class ExerciseView:
         elif self.picker is not None and self.picker is not row:
             lines = len(self.picker._lines())
             note_h = self.note.place(app, area.left, area.bottom, area.width) + L.px(14) if self.note else 0
-            th = min(L.tile_h(0.85), max(L.px(28), (area.bottom - y - note_h) // max(1, lines) - L.px(16)))
+            cap = L.tile_h((1.7 if lines == 1 else 1.2) if self.kids else 0.85)
+            th = min(cap, max(L.px(28), (area.bottom - y - note_h) // max(1, lines) - L.px(16)
+                              - (round(cap * 0.2) if self.kids else 0)))
             self.picker.place(area.centerx, y + L.px(8), area.width, th)
             if self.note is not None:
                 self.note.place(app, area.left, self.picker.rect.bottom + L.px(12), area.width)
@@ -801,6 +876,7 @@ class DrillScreen(Screen):
         super().__init__(app, **params)
         self.gen = generators()[params["generator"]]
         self.gen_params = self.gen.params(params.get("params") or {})
+        self.kids = bool(getattr(self.gen_params, "kids", False))  # children's presentation, never failed
         self.n = int(params.get("n") or self.gen_params.n)
         self.seed = int(params.get("seed") or 0)
         self.index = 0
@@ -826,9 +902,13 @@ class DrillScreen(Screen):
             self.error = _("The generator could not make an exercise: {error}").format(error=exc)
 
     def title(self) -> str:
+        if self.kids:
+            return generator_title(self.params["generator"], kids=True)
         return self.params.get("title") or generator_title(self.params["generator"])
 
     def header_extra(self) -> str:
+        if self.kids:  # no score counter for children: just how far along they are
+            return _("All done!") if self.finished else _("Puzzle {i} of {n}").format(i=self.index + 1, n=self.n)
         if self.finished:
             return _("{right} of {n} right").format(right=self.right, n=self.n)
         return _("Exercise {i} of {n} · {right} right").format(i=self.index + 1, n=self.n, right=self.right)
@@ -915,12 +995,7 @@ class DrillScreen(Screen):
             from trainer.ui.richtext import layout_rich
 
             kind = self.feedback_kind or "hint"
-            bg, edge, head = {
-                "right": (P.right_bg, P.right, _("Right!")),
-                "retry": (P.wrong_bg, P.wrong, _("Not quite — try once more")),
-                "wrong": (P.wrong_bg, P.wrong, _("Here is the answer")),
-                "shown": (P.hint_bg, P.hint, _("The solution")),
-            }.get(kind, (P.hint_bg, P.hint, _("Hint")))
+            bg, edge, head = self.feedback_style(kind)
             ease = 1 - (1 - getattr(self, "fb_anim", 1.0)) ** 3
             r = self.feedback_rect.move(0, round((1 - ease) * L.px(28)))
             draw_panel(surf, r, bg, L.px(14), shadow=L.px(3), border=edge, border_w=L.px(2))
@@ -934,12 +1009,29 @@ class DrillScreen(Screen):
                 surf.blit(lay.surface, (x, y))
                 surf.set_clip(clip)
 
+    def feedback_style(self, kind: str) -> tuple[Any, Any, str]:
+        """(background, edge colour, heading) of the feedback panel; children get praise for a right
+        answer and no red: a gentle "once more", then the answer shown kindly."""
+        if self.kids:
+            return {
+                "right": (P.right_bg, P.right, kids_praise(self.index)),
+                "retry": (P.hint_bg, P.hint, _("Let's try once more!")),
+                "wrong": (P.hint_bg, P.hint, _("Look, here it is!")),
+                "shown": (P.hint_bg, P.hint, _("Look, here it is!")),
+            }.get(kind, (P.hint_bg, P.hint, _("Hint")))
+        return {
+            "right": (P.right_bg, P.right, _("Right!")),
+            "retry": (P.wrong_bg, P.wrong, _("Not quite — try once more")),
+            "wrong": (P.wrong_bg, P.wrong, _("Here is the answer")),
+            "shown": (P.hint_bg, P.hint, _("The solution")),
+        }.get(kind, (P.hint_bg, P.hint, _("Hint")))
+
     def _draw_dots(self, surf: pygame.Surface) -> None:
         L = self.app.layout
         area = L.content()
         gap = L.px(4)
         w = (area.width - gap * (self.n - 1)) / max(1, self.n)
-        colors = {"right": P.right, "retry": P.accent, "wrong": P.wrong, "shown": P.hint}
+        colors = {"right": P.right, "retry": P.accent, "wrong": P.hint if self.kids else P.wrong, "shown": P.hint}
         for i in range(self.n):
             r = pygame.Rect(round(area.left + i * (w + gap)), L.header_h + L.px(8), max(2, round(w)), L.px(7))
             col = colors.get(self.results[i], P.felt_dark) if i < len(self.results) else P.felt_dark
@@ -954,11 +1046,14 @@ class DrillScreen(Screen):
         r = pygame.Rect(a.centerx - w // 2, a.top + L.px(30), w, L.px(220))
         draw_panel(surf, r, P.card, L.px(18), shadow=L.px(5), border=P.card_edge)
         ratio = self.right / self.n if self.n else 0
-        head = _("Well done!") if ratio >= 0.8 else _("Keep practising")
-        blit_text(surf, self.app, head, L.font("title"), P.right if ratio >= 0.8 else P.accent_dark,
-                  (r.centerx, r.top + L.px(30)), anchor="midtop", bold=True)
-        blit_text(surf, self.app, _("{right} of {n} right on the first try").format(right=self.right, n=self.n),
-                  L.font("large"), P.ink, (r.centerx, r.top + L.px(110)), anchor="midtop", max_width=w - L.px(40))
+        good = ratio >= 0.8 or self.kids  # a children's drill is never failed
+        head = _("Well done!") if good else _("Keep practising")
+        blit_text(surf, self.app, head, L.font("title"), P.right if good else P.accent_dark,
+                  (r.centerx, r.top + L.px(30)), anchor="midtop", bold=True, max_width=w - L.px(40))
+        line = (_("You did all the puzzles!") if self.kids else
+                _("{right} of {n} right on the first try").format(right=self.right, n=self.n))
+        blit_text(surf, self.app, line, L.font("large"), P.ink, (r.centerx, r.top + L.px(110)), anchor="midtop",
+                  max_width=w - L.px(40))
 
     def update(self, dt: float) -> bool:
         """Slide the feedback panel in when it appears or changes."""
@@ -980,7 +1075,8 @@ class DrillScreen(Screen):
             return True
         fields = [f for _n, f in self.view.fields] if self.view is not None else []
         if fields and fields[0].enabled and self.focused_widget() not in fields and (
-                (ch and ch.isdigit()) or ev.key == pygame.K_BACKSPACE):
+                (ch and ch.isdigit()) or ev.key == pygame.K_BACKSPACE
+                or (fields[0].allow_negative and (ch in ("-", "−") or ev.key == pygame.K_KP_MINUS))):
             # Digits always go to an answer box, wherever the focus is.
             self.set_focus(fields[0])
             return fields[0].handle_key(ev)
@@ -1047,7 +1143,7 @@ class DrillScreen(Screen):
             self.app.notify(_("Answer first."), "info", 3)
             return
         ok = self.view.is_right(resp)
-        self.app.play_sound("right" if ok else "wrong")
+        self.app.play_sound("right" if ok else ("click" if self.kids else "wrong"))
         self.attempts += 1
         if not self.recorded:
             self.recorded = True
@@ -1060,7 +1156,8 @@ class DrillScreen(Screen):
             self.phase = "done"
             self.results.append("right" if self.attempts == 1 else "retry")
             self.feedback_kind = "right"
-            self.feedback_text = explain(self._explanation(), limit=4)
+            # Children get praise (the panel's heading), not the engine's working.
+            self.feedback_text = "" if self.kids else explain(self._explanation(), limit=4)
             self.view.mark(True, True)
         elif self.attempts == 1:
             self.phase = "retry"
@@ -1071,11 +1168,17 @@ class DrillScreen(Screen):
             self.phase = "done"
             self.results.append("wrong")
             self.feedback_kind = "wrong"
-            self.feedback_text = BR.join(t for t in (self.view.answer_markup(), explain(self._explanation())) if t)
+            self.feedback_text = self._answer_text()
             self.view.mark(False, True)
         self.view.lock(self.phase != "answer")
         self._labels()
         self.relayout()
+
+    def _answer_text(self) -> str:
+        """The answer and the engine's working (children: the answer alone, in a few words)."""
+        if self.kids:
+            return self.view.answer_markup() or _("The right one is marked.")
+        return BR.join(t for t in (self.view.answer_markup(), explain(self._explanation())) if t)
 
     def _explanation(self) -> list[dict[str, Any]]:
         """The explanation items that belong to this question."""
@@ -1135,7 +1238,7 @@ class DrillScreen(Screen):
         self.phase = "done"
         self.results.append("shown")
         self.feedback_kind = "shown"
-        self.feedback_text = BR.join(t for t in (self.view.answer_markup(), explain(self._explanation())) if t)
+        self.feedback_text = self._answer_text()
         self.view.mark(False, True)
         self.view.lock(True)
         self._labels()

@@ -78,15 +78,22 @@ def _used_width(layout: RichLayout) -> int:
 
 
 class OptionButton(Widget):
-    """One answer option: a number key badge, rich text and/or tiles; marked after grading."""
+    """One answer option: a number key badge, rich text and/or tiles; marked after grading.
 
-    def __init__(self, index: int, text: str, tiles: str, on_pick: Callable[[int], Any], *, toggle: bool = False) -> None:
+    A ``big`` option is a tile button for young eyes: its tiles (or its short text) large and
+    centred, the number badge in the corner; a row of them is laid out with :func:`place_big_options`.
+    """
+
+    def __init__(self, index: int, text: str, tiles: str, on_pick: Callable[[int], Any], *, toggle: bool = False,
+                 big: bool = False) -> None:
         super().__init__()
         self.index = index
         self.text = text
         self.tiles = tiles
         self.on_pick = on_pick
         self.toggle = toggle
+        self.big = big
+        self.big_font = "h2"  # the text size of a big option (set for the whole row by big_options_fit)
         self.selected = False
         self.mark: str | None = None  # "right", "wrong", "missed"
         self.locked = False
@@ -97,6 +104,27 @@ class OptionButton(Widget):
         """Choose this option."""
         if not self.locked:
             self.on_pick(self.index)
+
+    def measure_big(self, app: App, width: int, tile_h: int) -> int:
+        """Height a big option needs at ``width`` with tiles ``tile_h`` tall (they shrink to fit the width)."""
+        L = app.layout
+        pad = L.px(14)
+        inner_w = width - 2 * pad
+        h = 0
+        self._layout = None
+        self._row = None
+        if self.tiles:
+            from trainer.ui.screens.tileview import slots_for_text
+
+            self._row = TileRow(slots_for_text(self.tiles))
+            self._row.place(0, 0, inner_w, tile_h)
+            h += self._row.rect.height
+        if self.text:
+            size = self.big_font if not self.tiles else "large"
+            self._layout = layout_rich(app, self.text, L.font(size), inner_w, P.ink)
+            h += self._layout.height + (L.px(8) if self.tiles else 0)
+        badge = L.px(30) if self.tiles else 0  # the badge sits in the corner above the tiles
+        return max(L.px(96), h + 2 * pad + badge)
 
     def measure(self, app: App, width: int) -> int:
         """Height the button needs at ``width``."""
@@ -121,6 +149,9 @@ class OptionButton(Widget):
         """Give the button its rectangle (after :meth:`measure`)."""
         self.rect = rect
         L = app.layout
+        if self.big:
+            self._place_big(app, rect)
+            return
         if self._row is not None:
             pad = L.px(14)
             badge = L.px(34)
@@ -130,6 +161,18 @@ class OptionButton(Widget):
             if not self._layout:
                 top = rect.centery - self._row.rect.height // 2
             self._row.place(left + min(inner_w, self._row.rect.width) // 2, top, inner_w, self._row.height)
+
+    def _place_big(self, app: App, rect: pygame.Rect) -> None:
+        """Centre the tiles and the text of a big option in ``rect``."""
+        L = app.layout
+        text_h = (self._layout.height + (L.px(8) if self._row is not None else 0)) if self._layout else 0
+        row_h = self._row.rect.height if self._row is not None else 0
+        badge = L.px(15) if self._row is not None else 0
+        top = rect.centery - (row_h + text_h) // 2 + badge
+        if self._row is not None:
+            self._row.place(rect.centerx, top, rect.width - L.px(28), self._row.height)
+            top = self._row.rect.bottom + L.px(8)
+        self._text_pos = (rect.centerx - _used_width(self._layout) // 2, top) if self._layout else None
 
     def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
         """Paper button; gold edge when selected; green/red when graded."""
@@ -149,6 +192,8 @@ class OptionButton(Widget):
         pad = L.px(14)
         badge = pygame.Rect(self.rect.left + pad, 0, L.px(34), L.px(34))
         badge.centery = self.rect.centery
+        if self.big:
+            badge.topleft = (self.rect.left + L.px(10), self.rect.top + L.px(10))
         bcol = edge if (self.selected or self.mark) else P.felt_light
         if self.toggle:
             draw_panel(surf, badge, bcol, L.px(6))
@@ -159,6 +204,14 @@ class OptionButton(Widget):
             label = "✓"
         blit_text(surf, app, label, L.font("small"), (255, 255, 255), badge.center, anchor="center", bold=True)
         left = badge.right + L.px(12)
+        if self.big:
+            if self._layout is not None and getattr(self, "_text_pos", None) is not None:
+                surf.blit(self._layout.surface, self._text_pos)
+            if self._row is not None:
+                self._row.draw(surf, app, False)
+            if focused:
+                draw_focus_ring(surf, self.rect, rad, L.px(2))
+            return
         if self._layout is not None:
             y = self.rect.top + pad
             if self._row is None:
@@ -238,6 +291,42 @@ class CounterChip(Widget):
                   max_width=vr.left - x - L.px(6))
         if focused:
             draw_focus_ring(surf, self.rect, rad, L.px(2))
+
+
+def big_options_fit(app: App, options: Sequence[OptionButton], area: pygame.Rect, top: int,
+                    tile_h: int) -> int:
+    """Lay big option buttons out in one row (two when there are more than five) from ``top``, as
+    large as ``area`` allows: tiles up to ``tile_h`` tall, shrunk until the rows fit above
+    ``area.bottom``.  Returns the bottom of the last row."""
+    from trainer.ui.richtext import plain_text
+
+    L = app.layout
+    n = len(options)
+    if not n:
+        return top
+    # One text size for the whole row: numbers and short words big, longer words a little smaller.
+    short = all(len(plain_text(o.text, app)) <= 3 for o in options if o.text)
+    for o in options:
+        o.big_font = "hero" if short else "h2"
+    cols = n if n <= 5 else -(-n // 2)
+    rows = -(-n // cols)
+    gap = L.px(16)
+    w = min(L.px(300), (area.width - gap * (cols - 1)) // cols)
+    h_avail = area.bottom - top - gap * (rows - 1)
+    th = tile_h
+    while True:
+        hs = [o.measure_big(app, w, th) for o in options]
+        h = max(hs)
+        if h * rows <= h_avail or th <= L.px(40):
+            break
+        th = max(L.px(40), th - L.px(8))
+    h = max(L.px(56), min(h, h_avail // rows))
+    total_w = cols * w + gap * (cols - 1)
+    x0 = area.centerx - total_w // 2
+    for i, o in enumerate(options):
+        r, c = divmod(i, cols)
+        o.place(app, pygame.Rect(x0 + c * (w + gap), top + r * (h + gap), w, h))
+    return top + rows * h + gap * (rows - 1)
 
 
 def palette_slots(suits: Sequence[str]) -> tuple[list[TileSlot], list[int]]:

@@ -39,9 +39,13 @@ class DrillStepView(StepView):
         self.main_label = _("Start the drill")
         name = st.generator
         self.known = name in generators()
-        self.title = generator_title(name)
+        # A children's drill (params kids, or any drill of a children's lesson) is a game, not a test.
+        self.kids = bool((st.params or {}).get("kids")) or self.child()
+        self.title = generator_title(name, kids=self.kids)
         self.blurb = generator_blurb(name, generators().get(name)) if self.known else _(
             "This drill is not available: unknown generator {name}.").format(name=name)
+        if self.kids and self.known:
+            self.blurb = ""  # the step's own text says what to do, in the child's words
         self.text_block = self.rich(self.text(st.text), color=P.ink) if st.text is not None else None
 
     def start(self) -> None:
@@ -58,7 +62,10 @@ class DrillStepView(StepView):
         def done(right: int, total: int) -> None:
             self.host.drill_done(index, right, total)
 
-        self.app.push("drill", generator=st.generator, params=st.params, n=st.n, seed=seed, on_done=done,
+        params = dict(st.params or {})
+        if self.kids and "kids" in generators()[st.generator].params_model.model_fields:
+            params["kids"] = True
+        self.app.push("drill", generator=st.generator, params=params, n=st.n, seed=seed, on_done=done,
                       title=self.title)
 
     def returned(self) -> None:
@@ -76,7 +83,8 @@ class DrillStepView(StepView):
         pad = L.px(32)
         x = area.centerx - w // 2
         y = area.top + pad + self.app.line_height(L.font("h2")) + L.px(10)
-        y += self.app.line_height(L.font("body")) * 2 + L.px(10)
+        if self.blurb:
+            y += self.app.line_height(L.font("body")) * 2 + L.px(10)
         if self.text_block is not None:
             y += self.text_block.place(self.app, x + pad, y, w - 2 * pad) + L.px(10)
         h = y - area.top + L.px(80)
@@ -92,11 +100,16 @@ class DrillStepView(StepView):
         from trainer.ui.widgets import blit_wrapped
 
         y = r.top + pad + self.app.line_height(L.font("h2")) + L.px(10)
-        blit_wrapped(surf, self.app, self.blurb, L.font("body"), P.ink_muted,
-                     pygame.Rect(r.left + pad, y, r.width - 2 * pad, 0), max_lines=2)
+        if self.blurb:
+            blit_wrapped(surf, self.app, self.blurb, L.font("body"), P.ink_muted,
+                         pygame.Rect(r.left + pad, y, r.width - 2 * pad, 0), max_lines=2)
         n = self.step.n
         goal = round(self.step.pass_ratio * n + 0.4999)
-        if self.result is None:
+        if self.kids:  # no pass mark for children: how many puzzles, then praise
+            line = (ngettext("{n} puzzle to play.", "{n} puzzles to play.", n).format(n=n) if self.result is None
+                    else _("All done! Well played!"))
+            color = P.ink if self.result is None else P.right
+        elif self.result is None:
             line = ngettext("{n} exercise; {k} right to pass.", "{n} exercises; {k} right to pass.", n).format(
                 n=n, k=goal)
             color = P.ink

@@ -26,6 +26,7 @@ from trainer.ui.screens.inputs import (
     CounterChip,
     OptionButton,
     RichBlock,
+    big_options_fit,
     draw_card,
     fu_chip_total,
     fu_chip_values,
@@ -71,6 +72,10 @@ class StepView:
         b = self.host.add(RichBlock(text, on_term=self.host.open_term, **kw))
         self.blocks.append(b)
         return b
+
+    def child(self) -> bool:
+        """Whether this is a children's lesson (``audience: child``)."""
+        return getattr(self.lesson, "audience", "") == "child"
 
     def th(self, factor: float = 1.0) -> int:
         """Tile height for this step: children's lessons get bigger tiles (curriculum §1.4)."""
@@ -206,6 +211,9 @@ class ShowView(StepView):
                 parts.append(_("Shanten: {n}").format(n=v) if v >= 0 else _("The hand is complete"))
             elif key == "shape":
                 parts.append(_("Shape: {names}").format(names=", ".join(f"{{term:{s}}}" for s in sorted(v))))
+                named = [n for n in facts.get("named_shape", ()) if n not in v]
+                if named:  # the compound the basic shapes make, e.g. kanchan + tanki = kantan
+                    parts.append(_("As one shape: {names}").format(names=", ".join(f"{{term:{n}}}" for n in named)))
             elif key == "ukeire":
                 parts.append(ngettext("{n} tile can complete it", "{n} tiles can complete it", v).format(n=v))
             elif key == "readings":
@@ -230,7 +238,9 @@ class ShowView(StepView):
         overhead = L.px(30) + sum(cap_h for _row, cap in self.rows if cap is not None) // n_rows
         reserve = L.px(30) + (L.px(60) if self.facts is not None or self.caption is not None else 0)
         free = area.bottom - y - reserve
-        th = max(L.px(30), min(self.th(1.1), free // n_rows - overhead))
+        # Children's rows grow into the free space (curriculum §1.4: big tiles); the row's width
+        # still shrinks them to fit.
+        th = max(L.px(30), min(self.th(1.75 if self.child() else 1.1), free // n_rows - overhead))
         key = (area.left, area.width, area.bottom)
         if getattr(self, "_th_key", None) == key and area.top > self._th_top:
             th = self._th  # the centring pass only moves the diagram down: keep the tiles' size
@@ -376,6 +386,21 @@ class QuizView(StepView):
         return " · ".join(parts)
 
 
+def tile_options(options: Any) -> bool:
+    """Whether every option is a few tiles (at most four) and no text: drawn as big tile buttons."""
+    if not options:
+        return False
+    for o in options:
+        if not o.tiles or getattr(o, "text", None) is not None:
+            return False
+        try:
+            if len(slots_for_text(o.tiles)) > 4:
+                return False
+        except Exception:
+            return False
+    return True
+
+
 class ChoiceView(QuizView):
     """Options as numbered buttons; a single choice is checked as soon as it is picked."""
 
@@ -387,9 +412,10 @@ class ChoiceView(QuizView):
             self.hand_row = self.host.add(TileRow(slots_for_text(st.hand or st.tiles)))
         self.win = self.rich(self.win_line(st.win), size="small") if getattr(st, "win", None) else None
         self.buttons: list[OptionButton] = []
+        self.big = self.child() or tile_options(st.options)
         for i, o in enumerate(st.options):
             label = self.text(o.text) if o.text is not None else (self._value_label(o.value) if not o.tiles else "")
-            b = OptionButton(i, label, o.tiles or "", self._pick, toggle=st.multiple)
+            b = OptionButton(i, label, o.tiles or "", self._pick, toggle=st.multiple, big=self.big)
             self.buttons.append(self.host.add(b))
 
     def _value_label(self, value: str | None) -> str:
@@ -437,6 +463,10 @@ class ChoiceView(QuizView):
             y = self.hand_row.rect.bottom + L.px(12 if compact else 22)
         if self.win is not None:
             y += self.win.place(self.app, area.left, y, area.width) + L.px(10)
+        if self.big:
+            # Big tile buttons in a row, tiles at least the size of the hand's (curriculum §1.4).
+            big_options_fit(self.app, self.buttons, area, y + L.px(6), self.th(1.6 if not compact else 1.1))
+            return
         n = len(self.buttons)
         cols = 2 if n > 3 else 1
         gap = L.px(12)
@@ -563,15 +593,22 @@ class PickTilesView(QuizView):
     def layout(self, area: pygame.Rect) -> None:
         L = self.app.layout
         y = self.place_prompt(area)
-        if self.shown is not None:
-            self.shown.place(area.centerx, y + L.px(8), area.width - L.px(200), self.th())
-            y = self.shown.rect.bottom + L.px(28)
+        kid = self.child()
         lines = len(self.picker._lines())
+        if self.shown is not None:
+            th = self.th()
+            if kid:  # big tiles for children, leaving the palette room for its lines
+                th = max(th, min(self.th(1.5), (area.bottom - y - L.px(60)) // (2 + lines)))
+            self.shown.place(area.centerx, y + L.px(8), area.width - L.px(200), th)
+            y = self.shown.rect.bottom + L.px(28)
         note_h = 0
         if self.note is not None:
             note_h = self.note.place(self.app, area.left, area.bottom, area.width) + L.px(16)
         avail = area.bottom - y - L.px(10) - note_h
-        th = min(self.th(0.85 if lines > 1 else 1.15), max(L.px(28), avail // max(1, lines) - L.px(14)))
+        cap = self.th(0.85 if lines > 1 else 1.15)
+        if kid:
+            cap = self.th(1.3 if lines > 1 else 2.0)
+        th = min(cap, max(L.px(28), avail // max(1, lines) - L.px(14) - (round(cap * 0.2) if kid else 0)))
         self.picker.place(area.centerx, y + L.px(8), area.width, th)
         if self.note is not None:
             self.note.place(self.app, area.left, self.picker.rect.bottom + L.px(14), area.width)
@@ -853,8 +890,11 @@ class ArrangeView(QuizView):
             hand = parse_hand(st.hand, check_size=False)
             self.row = self.host.add(TileRow([TileSlot(t) for t in hand.concealed], pickable=True))
             self.group_rows: list[TileRow] = []
-            self.make_btn = self.host.add(Button(_("Make a set"), self._make_group, kind="secondary", hotkey="G"))
-            self.undo_btn = self.host.add(Button(_("Undo last set"), self._undo_group, kind="ghost"))
+            kid = self.child()
+            self.make_btn = self.host.add(Button(_("These go together!") if kid else _("Make a set"), self._make_group,
+                                                 kind="secondary", hotkey="G"))
+            self.undo_btn = self.host.add(Button(_("Oops, take them back") if kid else _("Undo last set"),
+                                                 self._undo_group, kind="ghost"))
         elif self.ask == "order":
             idx = list(range(len(st.cards)))
             while idx == sorted(idx) and len(idx) > 1:
@@ -984,7 +1024,7 @@ class ArrangeView(QuizView):
         L = self.app.layout
         y = self.place_prompt(area)
         if self.ask in ("sort", "split") or (self.ask == "boxes" and self.row is not None):
-            self.row.place(area.centerx, y + L.px(6), area.width, self.th())
+            self.row.place(area.centerx, y + L.px(6), area.width, self._row_th(area, y))
             y = self.row.rect.bottom + L.px(24)
         if self.ask == "split":
             bw = max(self.make_btn.preferred_width(self.app), L.px(180))
@@ -1002,6 +1042,24 @@ class ArrangeView(QuizView):
                 y += h + gap
         if self.ask == "boxes":
             self._layout_boxes(area, y)
+
+    def _row_th(self, area: pygame.Rect, y: int) -> int:
+        """Tile height of the row to arrange: the hand size, or for children as big as the room
+        under the prompt allows (the row's width shrinks it further)."""
+        L = self.app.layout
+        if not self.child():
+            return self.th()
+        free = area.bottom - y - L.px(40)
+        if self.ask == "split":
+            free = (free - L.px(64) - L.px(26)) * 10 // 17  # the row, and the sets made below at 0.7
+        elif self.ask == "boxes":
+            free -= L.px(44) + L.px(6) + self.th(0.6) * 2 + L.px(22) + L.px(16)
+        cached = getattr(self, "_kid_th", None)
+        th = max(self.th(), min(self.th(1.9), free))
+        if cached is not None and cached[0] == (area.left, area.width, area.bottom) and area.top > cached[1]:
+            return cached[2]  # the centring pass only moves the step down: keep the tiles' size
+        self._kid_th = ((area.left, area.width, area.bottom), area.top, th)
+        return th
 
     def _box_lines(self) -> int:
         """Lines the fullest box needs (at least two, so a box never looks full)."""
@@ -1068,7 +1126,7 @@ class ArrangeView(QuizView):
 
             x = self.host.step_area.left
             y = self.group_top
-            th = self.th(0.75)
+            th = round(self.row.height * 0.7) if self.child() else self.th(0.75)
             for g in self.groups:
                 text = "".join(str(t) for t in g)
                 w = len(g) * round(th * 0.78) + L.px(20)
