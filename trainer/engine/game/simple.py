@@ -1,0 +1,486 @@
+"""A simple table game: deal, draw, discard, win with a complete shape.
+
+The children's and beginners' play modes (:mod:`trainer.engine.game.simple_modes`)
+play one hand at a time on this engine: 2 to 4 players, a seeded wall from the
+mode's tile set, a deal of any 3n+1 tiles (1, 4, 7, 10, 13), then turns of
+draw and discard.  A player wins by tsumo (own draw) or ron (someone's discard)
+when the hand is a complete shape of 3n+2 tiles (:func:`decompose.is_complete`),
+plus, by the mode's ``win`` rule, a riichi declared beforehand or a yaku.  When
+the wall runs out the hand is an exhaustive draw.  There are no points, dora,
+dead wall or kans; pon (and chi with ``calls = "all"``) are optional.
+
+The interface is the full game's: ``to_act()``, ``legal_actions(seat)``,
+``apply(seat, action)`` (an illegal action raises
+:class:`~trainer.engine.game.actions.IllegalAction` with the reason and changes
+nothing), ``view(seat)`` (a :class:`SimpleView`, the full game's
+:class:`~trainer.engine.game.view.PlayerView` plus the hands the mode reveals),
+and :meth:`SimpleGame.check` for the invariants (every tile accounted for).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from trainer.engine.decompose import is_complete
+from trainer.engine.game.actions import Action, Chi, Discard, IllegalAction, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game.simple_modes import TableSetup
+from trainer.engine.game.view import PlayerView, RiverTile
+from trainer.engine.hand import Hand, Meld, MeldKind, Source
+from trainer.engine.shanten import shanten
+from trainer.engine.tiles import EAST, Tile
+
+TURN, CALLS, ENDED = "turn", "calls", "ended"
+
+
+class SimpleInvariantError(AssertionError):
+    """A table invariant is broken (an engine bug, never a player's mistake)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SimpleResult:
+    """How a hand ended: ``kind`` is "tsumo", "ron" or "draw" (the wall ran out).
+    ``winners`` are the seats that won (several may ron one tile), ``from_seat`` the
+    discarder of a ron, ``tile`` the winning tile, ``tenpai`` the ready seats at a draw."""
+
+    kind: str
+    winners: tuple[int, ...] = ()
+    from_seat: int | None = None
+    tile: Tile | None = None
+    tenpai: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as a JSON object (tiles in MPSZ)."""
+        return {"kind": self.kind, "winners": list(self.winners), "from": self.from_seat,
+                "tile": str(self.tile) if self.tile is not None else None, "tenpai": list(self.tenpai)}
+
+
+@dataclass(frozen=True, slots=True)
+class SimpleView(PlayerView):
+    """A player's view of a simple table: the full game's view (own hand, rivers, melds,
+    riichi flags, hand sizes, tiles left) plus ``open_hands``: every seat's concealed
+    tiles when the mode reveals all hands, otherwise only this player's (others None)."""
+
+    open_hands: tuple[tuple[Tile, ...] | None, ...]
+    win_rule: str
+
+
+class SimpleGame:
+    """One hand of a simple mode.  Seat ``dealer`` draws first; turns go 0 → 1 → … → n-1."""
+
+    def __init__(self, setup: TableSetup, seed: int | None = None, *, dealer: int = 0,
+                 wall: Sequence[Tile] | None = None) -> None:
+        """Deal a new hand.  ``wall`` (tests, scripted lessons) fixes the tile order: the
+        first ``players x hand`` tiles are dealt seat by seat from the dealer, then drawn in
+        order; otherwise the mode's tile set is shuffled with ``seed``."""
+        self.setup = setup
+        self.n = setup.players
+        self.seed = seed
+        if wall is None:
+            wall = setup.tileset.shuffled(random.Random(seed))
+        else:
+            extra = Counter(wall) - Counter(setup.tileset.tiles)
+            if extra:
+                raise ValueError(f"the wall has tiles the set {setup.tileset.name!r} lacks: "
+                                 + ", ".join(f"{t} x{c}" for t, c in extra.items()))
+        self.all_tiles: tuple[Tile, ...] = tuple(wall)
+        if len(self.all_tiles) < self.n * setup.hand + 1:
+            raise ValueError(f"a wall of {len(self.all_tiles)} tiles cannot deal {self.n} x {setup.hand}")
+        self.wall: list[Tile] = list(reversed(self.all_tiles))  # pop() draws the next tile
+        self.dealer = dealer % self.n
+        self.hands: list[list[Tile]] = [[] for _ in range(self.n)]
+        self.melds: list[list[Meld]] = [[] for _ in range(self.n)]
+        self.rivers: list[list[RiverTile]] = [[] for _ in range(self.n)]
+        self.drawn: list[Tile | None] = [None] * self.n
+        self.riichi: list[bool] = [False] * self.n
+        self.current = self.dealer
+        self.phase = TURN
+        self.after_call = False
+        self.last_tile: Tile | None = None
+        self.last_from: int | None = None
+        self.options_for: dict[int, list[Action]] = {}
+        self.responses: dict[int, Action] = {}
+        self.result: SimpleResult | None = None
+        self.history: list[tuple[int, Action]] = []
+        self.events: list[dict[str, Any]] = []
+        self._rules: Any = None
+        for k in range(self.n):
+            seat = (self.dealer + k) % self.n
+            self.hands[seat] = sorted(self.wall.pop() for _ in range(setup.hand))
+        self.events.append({"type": "deal", "hand": setup.hand, "players": self.n})
+        self._draw(self.dealer)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def ended(self) -> bool:
+        """True once the hand is over (see :attr:`result`)."""
+        return self.phase == ENDED
+
+    @property
+    def wall_remaining(self) -> int:
+        """Tiles still to be drawn."""
+        return len(self.wall)
+
+    def hand(self, seat: int) -> Hand:
+        """``seat``'s hand: concealed tiles (the drawn one included) and declared melds."""
+        return Hand(tuple(sorted(self.hands[seat])), tuple(self.melds[seat]))
+
+    def to_act(self) -> list[int]:
+        """Seats that must decide now: the player on turn, or everyone offered the discard."""
+        if self.phase == TURN:
+            return [self.current]
+        if self.phase == CALLS:
+            return [s for s in self._response_order() if s not in self.responses]
+        return []
+
+    def _response_order(self) -> list[int]:
+        src = self.last_from if self.last_from is not None else self.current
+        return [(src + i) % self.n for i in range(1, self.n) if (src + i) % self.n in self.options_for]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty when it is not this seat's decision)."""
+        if self.phase == TURN and seat == self.current:
+            return self._turn_actions(seat)
+        if self.phase == CALLS and seat in self.options_for and seat not in self.responses:
+            return list(self.options_for[seat])
+        return []
+
+    def shanten(self, seat: int) -> int:
+        """Shanten of ``seat``'s hand (0 = ready, one tile from a complete shape)."""
+        return shanten(self.hand(seat))
+
+    def is_tenpai(self, seat: int) -> bool:
+        """Whether ``seat``'s waiting hand (3n+1 tiles) is one tile from a complete shape."""
+        h = self.hand(seat)
+        return len(h.concealed) % 3 == 1 and shanten(h) == 0
+
+    def waits(self, seat: int) -> tuple[int, ...]:
+        """Kinds that complete ``seat``'s waiting hand (empty unless tenpai), among the set's kinds."""
+        h = self.hand(seat)
+        if len(h.concealed) % 3 != 1:
+            return ()
+        return tuple(k for k in self.setup.tileset.kinds() if is_complete(h.with_tile(Tile(k))))
+
+    def can_win_with(self, seat: int, tile: Tile, *, tsumo: bool) -> bool:
+        """Whether ``seat`` may win with ``tile`` now under the mode's win rule (the hand
+        with the tile is a complete shape; riichi declared or a yaku, as the mode asks)."""
+        concealed = list(self.hands[seat])
+        if not tsumo:
+            concealed.append(tile)
+        hand = Hand(tuple(sorted(concealed)), tuple(self.melds[seat]))
+        if not is_complete(hand):
+            return False
+        rule = self.setup.win
+        if rule == "riichi":
+            return self.riichi[seat]
+        if rule == "yaku":
+            return bool(self.yaku_of(seat, hand, tile, tsumo=tsumo))
+        return True
+
+    def yaku_of(self, seat: int, hand: Hand, tile: Tile, *, tsumo: bool) -> tuple[str, ...]:
+        """The yaku ids of a complete ``hand`` won on ``tile`` under the mode's rules (no dora
+        in simple games), limited to ``yaku_pool`` when the mode names one; () when none."""
+        from trainer.engine.rules import load_rules
+        from trainer.engine.scoring import ScoringError, WinContext, score_hand
+
+        if self._rules is None:
+            self._rules = load_rules(self.setup.rules)
+        wind = EAST + (seat - self.dealer) % self.n
+        ctx = WinContext(win_tile=tile, tsumo=tsumo, riichi=self.riichi[seat], seat_wind=wind, round_wind=EAST,
+                         haitei=tsumo and not self.wall, houtei=not tsumo and not self.wall)
+        try:
+            result = score_hand(hand, ctx, self._rules)
+        except ScoringError:
+            return ()
+        ids = tuple(str(getattr(y, "id", y)) for y in result.yaku)
+        if self.setup.yaku_pool:
+            ids = tuple(y for y in ids if y in self.setup.yaku_pool)
+        return ids
+
+    # ------------------------------------------------------------------ actions on turn
+    def _turn_actions(self, seat: int) -> list[Action]:
+        acts: list[Action] = []
+        drawn = self.drawn[seat]
+        if drawn is not None and not self.after_call and self.can_win_with(seat, drawn, tsumo=True):
+            acts.append(Tsumo())
+        if self.riichi[seat]:
+            acts.append(Discard(drawn))  # type: ignore[arg-type]  # after riichi: give the drawn tile
+            return acts
+        distinct = sorted(set(self.hands[seat]))
+        acts.extend(Discard(t) for t in distinct)
+        acts.extend(self._riichi_options(seat, distinct))
+        return acts
+
+    def _riichi_options(self, seat: int, distinct: list[Tile]) -> list[Action]:
+        """Riichi with each discard that leaves a closed hand ready, while a draw is left."""
+        if self.setup.win not in ("riichi", "yaku") or self.melds[seat] or self.after_call or not self.wall:
+            return []
+        out: list[Action] = []
+        for t in distinct:
+            rest = list(self.hands[seat])
+            rest.remove(t)
+            if shanten(Hand(tuple(sorted(rest)))) == 0:
+                out.append(Riichi(t))
+        return out
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, seat: int, action: Action) -> list[dict[str, Any]]:
+        """Take ``action`` from ``seat``; returns the events it caused.  Raises IllegalAction
+        (the game unchanged) with the reason when the action is not legal now."""
+        if self.phase == ENDED:
+            raise IllegalAction("the hand is over")
+        if not 0 <= seat < self.n:
+            raise IllegalAction(f"there is no seat {seat} at a table of {self.n}")
+        legal = self.legal_actions(seat)
+        if not legal:
+            if self.phase == TURN:
+                raise IllegalAction(f"it is seat {self.current}'s turn, not seat {seat}'s")
+            raise IllegalAction(f"seat {seat} has nothing to decide on this tile")
+        if action not in legal:
+            raise IllegalAction(self._why_illegal(seat, action))
+        start = len(self.events)
+        self.history.append((seat, action))
+        if self.phase == TURN:
+            if isinstance(action, Tsumo):
+                self._win((seat,), tsumo=True)
+            else:
+                assert isinstance(action, Discard | Riichi)
+                self._discard(seat, action.tile, isinstance(action, Riichi))
+        else:
+            self.responses[seat] = action
+            if all(s in self.responses for s in self.options_for):
+                self._resolve_calls()
+        return self.events[start:]
+
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        """Why an action outside the legal list is refused, in the learner's terms."""
+        if isinstance(action, Tsumo):
+            if self.setup.win == "riichi" and not self.riichi[seat]:
+                return "this game is won only after declaring riichi"
+            if self.setup.win == "yaku":
+                return "no win: the hand is not complete or has no yaku"
+            return "no win: the hand is not a complete shape (sets and a pair)"
+        if isinstance(action, Ron):
+            return "no ron on this tile: it does not complete the hand (or the hand is furiten)"
+        if isinstance(action, Discard | Riichi):
+            if action.tile not in self.hands[seat]:
+                return f"{action.tile} is not in the hand"
+            if self.riichi[seat]:
+                return "after riichi the drawn tile must be discarded"
+            if isinstance(action, Riichi):
+                if self.setup.win not in ("riichi", "yaku"):
+                    return "this game has no riichi"
+                if self.melds[seat]:
+                    return "riichi needs a closed hand"
+                return "riichi needs a ready hand (tenpai) after this discard"
+        if isinstance(action, Pon | Chi):
+            if self.setup.calls == "none":
+                return "calls are off in this game"
+            if isinstance(action, Chi) and self.setup.calls != "all":
+                return "only pon is allowed in this game"
+            return "that call is not possible on this tile"
+        return "that is not possible now"
+
+    def _draw(self, seat: int) -> None:
+        tile = self.wall.pop()
+        self.hands[seat].append(tile)
+        self.drawn[seat] = tile
+        self.current = seat
+        self.phase = TURN
+        self.after_call = False
+        self.events.append({"type": "draw", "seat": seat, "tile": str(tile)})
+
+    def _discard(self, seat: int, tile: Tile, riichi: bool) -> None:
+        hand = self.hands[seat]
+        tsumogiri = self.drawn[seat] is not None and tile == self.drawn[seat]
+        hand.remove(tile)
+        hand.sort()
+        self.drawn[seat] = None
+        if riichi:
+            self.riichi[seat] = True
+        self.rivers[seat].append(RiverTile(tile, tsumogiri, riichi, False))
+        self.last_tile, self.last_from = tile, seat
+        self.events.append({"type": "discard", "seat": seat, "tile": str(tile), "riichi": riichi})
+        self._open_calls(seat, tile)
+
+    def _open_calls(self, src: int, tile: Tile) -> None:
+        """Offer the discard: ron to any seat it completes, pon/chi where the mode allows."""
+        self.options_for = {}
+        self.responses = {}
+        for k in range(1, self.n):
+            s = (src + k) % self.n
+            opts: list[Action] = []
+            if self.can_win_with(s, tile, tsumo=False) and not self._furiten(s):
+                opts.append(Ron())
+            if self.wall and not self.riichi[s]:
+                opts.extend(self._call_options(s, src, tile))
+            if opts:
+                self.options_for[s] = [*opts, Pass()]
+        if self.options_for:
+            self.phase = CALLS
+        else:
+            self._next_turn()
+
+    def _furiten(self, seat: int) -> bool:
+        """With ``furiten`` on, no ron on a kind this seat has discarded (permanent furiten)."""
+        if not self.setup.furiten:
+            return False
+        discarded = {d.tile.kind for d in self.rivers[seat]}
+        return any(w in discarded for w in self.waits(seat))
+
+    def _call_options(self, seat: int, src: int, tile: Tile) -> list[Action]:
+        calls = self.setup.calls
+        if calls == "none":
+            return []
+        hand = self.hands[seat]
+        if len(hand) < 3:  # after the call a tile must remain to discard
+            return []
+        out: list[Action] = []
+        same = [t for t in hand if t.kind == tile.kind]
+        if len(same) >= 2:
+            out.append(Pon((same[0], same[1])))
+        if calls == "all" and (src + 1) % self.n == seat and tile.kind < 27:
+            rank = tile.kind % 9
+            by_kind = {t.kind: t for t in sorted(hand)}
+            for lo in (-2, -1, 0):
+                ks = [tile.kind + lo + i for i in range(3)]
+                if not (0 <= rank + lo and rank + lo + 2 <= 8):
+                    continue
+                others = [k for k in ks if k != tile.kind]
+                if all(k in by_kind for k in others):
+                    out.append(Chi((by_kind[others[0]], by_kind[others[1]])))
+        return out
+
+    def _resolve_calls(self) -> None:
+        order = self._response_order()
+        rons = tuple(s for s in order if isinstance(self.responses.get(s), Ron))
+        if rons:
+            self._win(rons, tsumo=False)
+            return
+        for kind in (Pon, Chi):
+            for s in order:
+                a = self.responses.get(s)
+                if isinstance(a, kind):
+                    self._make_call(s, a)
+                    return
+        self._next_turn()
+
+    def _make_call(self, seat: int, action: Pon | Chi) -> None:
+        tile, src = self.last_tile, self.last_from
+        assert tile is not None and src is not None
+        river = self.rivers[src]
+        d = river[-1]
+        river[-1] = RiverTile(d.tile, d.tsumogiri, d.riichi, True)
+        for t in action.tiles:
+            self.hands[seat].remove(t)
+        diff = (seat - src) % self.n
+        source = Source.LEFT if diff == 1 and self.n > 2 else Source.RIGHT if diff == self.n - 1 and self.n > 2 \
+            else Source.ACROSS
+        if isinstance(action, Chi):
+            source = Source.LEFT
+        kind = MeldKind.PON if isinstance(action, Pon) else MeldKind.CHI
+        self.melds[seat].append(Meld(kind, tuple(sorted([*action.tiles, tile])), tile, source))
+        self.events.append({"type": "call", "seat": seat, "call": kind.value, "tile": str(tile), "from": src})
+        self.options_for, self.responses = {}, {}
+        self.current = seat
+        self.phase = TURN
+        self.after_call = True
+        self.drawn[seat] = None
+
+    def _next_turn(self) -> None:
+        self.options_for, self.responses = {}, {}
+        if not self.wall:
+            tenpai = tuple(s for s in range(self.n) if self.is_tenpai(s))
+            self.result = SimpleResult("draw", tenpai=tenpai)
+            self.phase = ENDED
+            self.events.append({"type": "exhaustive_draw", "tenpai": list(tenpai)})
+            return
+        self._draw((self.current + 1) % self.n)
+
+    def _win(self, winners: tuple[int, ...], *, tsumo: bool) -> None:
+        if tsumo:
+            tile = self.drawn[winners[0]]
+            self.result = SimpleResult("tsumo", winners, None, tile)
+        else:
+            tile = self.last_tile
+            self.result = SimpleResult("ron", winners, self.last_from, tile)
+        self.options_for, self.responses = {}, {}
+        self.phase = ENDED
+        self.events.append({"type": "win", **self.result.to_json()})
+
+    # ------------------------------------------------------------------ views and checks
+    def view(self, seat: int) -> SimpleView:
+        """What ``seat`` may see (other hands only when the mode reveals all)."""
+        n = self.n
+        reveal = self.setup.reveal == "all"
+        open_hands = tuple(tuple(sorted(self.hands[s])) if (s == seat or reveal) else None for s in range(n))
+        return SimpleView(
+            seat=seat,
+            hand=self.hand(seat),
+            drawn=self.drawn[seat],
+            dealer=self.dealer,
+            round_wind=EAST,
+            seat_winds=tuple(EAST + (s - self.dealer) % n for s in range(n)),  # type: ignore[arg-type]
+            scores=tuple(0 for _ in range(n)),  # type: ignore[arg-type]
+            honba=0,
+            sticks=0,
+            dora_indicators=(),
+            rivers=tuple(tuple(r) for r in self.rivers),
+            melds=tuple(tuple(m) for m in self.melds),
+            riichi=tuple(self.riichi),  # type: ignore[arg-type]
+            riichi_turn=tuple(next((i for i, d in enumerate(r) if d.riichi), None) for r in self.rivers),
+            hand_sizes=tuple(len(h) for h in self.hands),  # type: ignore[arg-type]
+            live_remaining=len(self.wall),
+            phase=self.phase,
+            last_tile=self.last_tile,
+            last_from=self.last_from,
+            call_kind="discard",
+            open_hands=open_hands,
+            win_rule=self.setup.win,
+        )
+
+    def check(self) -> None:
+        """Raise SimpleInvariantError unless every tile is accounted for (hands, melds,
+        rivers without called tiles, the wall) and every hand has the size its phase needs."""
+        seen: Counter = Counter(self.wall)
+        for s in range(self.n):
+            seen.update(self.hands[s])
+            for m in self.melds[s]:
+                seen.update(m.tiles)
+            seen.update(d.tile for d in self.rivers[s] if not d.called)
+        if seen != Counter(self.all_tiles):
+            raise SimpleInvariantError(f"tiles not accounted for: extra {dict(seen - Counter(self.all_tiles))}, "
+                                       f"missing {dict(Counter(self.all_tiles) - seen)}")
+        base = self.setup.hand
+        for s in range(self.n):
+            size = len(self.hands[s]) + 3 * len(self.melds[s])
+            holding = s == self.current and (self.phase == TURN or (self.result is not None
+                                                                   and self.result.kind == "tsumo"))
+            want = base + 1 if holding else base
+            if size != want:
+                raise SimpleInvariantError(f"seat {s} holds {size} tiles, expected {want} ({self.phase})")
+            if self.riichi[s] and self.melds[s]:
+                raise SimpleInvariantError(f"seat {s} is in riichi with an open hand")
+
+
+def play_bots(game: SimpleGame, bots: Sequence[Any], *, check: bool = False, limit: int = 10_000) -> SimpleResult:
+    """Play ``game`` to its end with one bot per seat (``choose(view, legal)``); returns the result.
+    With ``check`` the invariants are checked after every action."""
+    for _step in range(limit):
+        if game.ended:
+            break
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        game.apply(seat, bots[seat].choose(game.view(seat), legal))
+        if check:
+            game.check()
+    if game.result is None:
+        raise RuntimeError(f"the hand did not end within {limit} actions")
+    return game.result
+
+
+__all__ = ["CALLS", "ENDED", "TURN", "SimpleGame", "SimpleInvariantError", "SimpleResult", "SimpleView",
+           "play_bots"]

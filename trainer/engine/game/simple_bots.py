@@ -1,0 +1,103 @@
+"""Bots for the simple play modes, and the one factory the table and screens use.
+
+* :class:`GentleBot` — a friendly opponent for children and beginners: it wins
+  whenever it can, declares riichi when the mode needs it, and otherwise gives
+  away a tile that keeps its hand as close to complete as possible (lowest
+  shanten, from :func:`trainer.engine.ukeire.discard_options`), picking among the
+  equally good tiles at random (seeded), so it is steady but not sharp.  It calls
+  pon or chi only when the call brings the hand closer to complete.
+* ``efficient`` / ``careful`` — the full game's bots (:mod:`trainer.engine.bots`),
+  offered where the table is the full riichi set (``glass_table``, ``kids_riichi``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from trainer.engine.game.actions import Action, Chi, Discard, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game.view import PlayerView
+from trainer.engine.hand import Hand
+from trainer.engine.shanten import shanten
+from trainer.engine.ukeire import discard_options
+
+
+class GentleBot:
+    """Lowers its shanten, wins when it can, never plays for points (see the module docstring)."""
+
+    name = "gentle"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+        """Pick one of the ``legal`` actions for the player whose table is ``view``."""
+        if len(legal) == 1:
+            return legal[0]
+        for a in legal:
+            if isinstance(a, Tsumo | Ron):
+                return a
+        if view.phase == "calls":
+            return self._call(view, legal)
+        riichi = [a for a in legal if isinstance(a, Riichi)]
+        if riichi and getattr(view, "win_rule", "shape") == "riichi":
+            return self._best(view, riichi)
+        discards = [a for a in legal if isinstance(a, Discard)]
+        return self._best(view, discards)
+
+    def _best(self, view: PlayerView, acts: list[Any]) -> Action:
+        """Of the discards (or riichi discards) offered, one that keeps the lowest shanten."""
+        by_tile = {a.tile: a for a in acts}
+        try:
+            opts = [o for o in discard_options(view.hand, self._visible(view)) if o.tile in by_tile]
+        except ValueError:
+            opts = []
+        if not opts:
+            return acts[0]
+        best = min(o.shanten_after for o in opts)
+        return by_tile[self.rng.choice([o.tile for o in opts if o.shanten_after == best])]
+
+    @staticmethod
+    def _visible(view: PlayerView) -> list[int]:
+        return [min(4, c) for c in _outside_hand(view)]
+
+    def _call(self, view: PlayerView, legal: list[Action]) -> Action:
+        """Call pon or chi only when it lowers the shanten of the hand; otherwise pass."""
+        tile = view.last_tile
+        now = shanten(view.hand)
+        for a in legal:
+            if isinstance(a, Pon | Chi) and tile is not None:
+                rest = list(view.hand.concealed)
+                for t in a.tiles:
+                    rest.remove(t)
+                after = min((shanten(Hand(tuple(rest[:i] + rest[i + 1:]))) for i in range(len(rest))), default=now)
+                if after < now:
+                    return a
+        return Pass()
+
+
+def _outside_hand(view: PlayerView) -> list[int]:
+    """34 counts of tiles seen outside the player's concealed hand (rivers and melds)."""
+    c = [0] * 34
+    for river in view.rivers:
+        for d in river:
+            if not d.called:
+                c[d.tile.kind] += 1
+    for ms in view.melds:
+        for m in ms:
+            for t in m.tiles:
+                c[t.kind] += 1
+    return c
+
+
+def make_simple_bot(name: str, seed: int | None = None, rules: Any = None) -> Any:
+    """A bot for a simple table: ``gentle`` (any mode) or the full game's ``efficient`` /
+    ``careful`` (for the 136-tile modes; ``rules`` is the mode's preset)."""
+    if name == "gentle":
+        return GentleBot(seed)
+    from trainer.engine.bots import make_bot
+
+    return make_bot(name, rules)
+
+
+__all__ = ["GentleBot", "make_simple_bot"]

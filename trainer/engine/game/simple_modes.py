@@ -1,0 +1,292 @@
+"""Simple play modes as data: the children's and beginners' table games.
+
+Each mode is one TOML file in ``trainer/engine/data/modes/`` (``tibet``,
+``ponjan``, ``kids_riichi``, ``glass_table``; curriculum §3.2).  A mode names
+its players, tile set, hand size, what wins, which calls are allowed, whose
+hands are shown, the coach level and the bots, each with the values a lesson's
+``play`` step may choose from.  :func:`load_mode` reads a file and checks every
+key (a bad entry raises :class:`ModeError` naming the file, line and key);
+:meth:`PlayMode.setup` applies a lesson's overrides and returns the
+:class:`TableSetup` of one game, refusing impossible tables (more tiles dealt
+than the set holds) with the reason.
+
+What wins (``win``):
+
+* ``shape`` — any complete shape of 3n+2 tiles (sets and a pair; seven pairs and
+  thirteen orphans at 14 tiles), no yaku, no points;
+* ``riichi`` — a complete shape, only after declaring riichi with a closed hand;
+* ``yaku`` — a complete shape with at least one yaku under the rule preset
+  (``rules``), optionally one from ``yaku_pool``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+from trainer.engine.tilesets import TileSet, TileSetError, get_tileset
+
+MODES_DIR: Final = Path(__file__).resolve().parent.parent / "data" / "modes"
+WIN_RULES: Final = ("shape", "riichi", "yaku")
+CALLS: Final = ("none", "pon", "all")
+REVEAL: Final = ("own", "all")
+SCORING: Final = ("none", "count_wins")
+COACH: Final = ("off", "hints", "full")
+BOTS: Final = ("gentle", "efficient", "careful")
+HAND_SIZES: Final = (1, 4, 7, 10, 13)
+KEYS: Final = frozenset({
+    "name", "source", "players", "players_allowed", "hand", "hand_allowed", "tiles", "tiles_by_hand",
+    "tile_sets", "win", "win_allowed", "yaku_pool", "rules", "calls", "calls_allowed", "reveal", "scoring",
+    "coach", "bots", "furiten", "min_wall",
+})
+OVERRIDES: Final = ("players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots")
+
+
+class ModeError(ValueError):
+    """A bad play-mode file or a table that cannot be set up; the message says where and what."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableSetup:
+    """Everything one simple game needs: the mode's choices after a lesson's overrides."""
+
+    mode: str
+    players: int
+    hand: int
+    tileset: TileSet
+    win: str = "shape"
+    yaku_pool: tuple[str, ...] = ()
+    rules: str = "tenhou_no_aka"
+    calls: str = "none"
+    reveal: str = "own"
+    scoring: str = "none"
+    coach: str = "hints"
+    bots: str = "gentle"
+    furiten: bool = False
+    min_wall: int = 1
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 4:
+            raise ModeError(f"{self.mode}: {self.players} players; the table seats 2 to 4")
+        if self.hand not in HAND_SIZES:
+            raise ModeError(f"{self.mode}: a hand of {self.hand} tiles; use 3n+1: {', '.join(map(str, HAND_SIZES))}")
+        need = self.players * self.hand + max(1, self.min_wall)
+        if need > len(self.tileset):
+            raise ModeError(
+                f"{self.mode}: {self.players} players x {self.hand} tiles + {max(1, self.min_wall)} to draw"
+                f" = {need} tiles, but the set {self.tileset.name!r} has only {len(self.tileset)}"
+            )
+        for key, allowed in (("win", WIN_RULES), ("calls", CALLS), ("reveal", REVEAL), ("scoring", SCORING),
+                             ("coach", COACH), ("bots", BOTS)):
+            if getattr(self, key) not in allowed:
+                raise ModeError(f"{self.mode}: {key} = {getattr(self, key)!r}; expected one of {', '.join(allowed)}")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMode:
+    """One play mode as read from its file: the defaults and what a lesson may choose."""
+
+    name: str
+    source: str
+    defaults: Mapping[str, Any]
+    allowed: Mapping[str, tuple[Any, ...]]
+    tile_sets: Mapping[str, TileSet]
+    tiles_by_hand: Mapping[int, str] = field(default_factory=dict)
+    furiten: bool = False
+    min_wall: int = 1
+    rules: str = "tenhou_no_aka"
+
+    def tileset(self, name: str) -> TileSet:
+        """A tile set by the name a lesson uses: the mode's own sets first, then the shipped ones."""
+        if name in self.tile_sets:
+            return self.tile_sets[name]
+        try:
+            return get_tileset(name)
+        except KeyError:
+            known = ", ".join(sorted(self.tile_sets))
+            raise ModeError(f"mode {self.name}: no tile set {name!r} (mode sets: {known}; or a shipped set)") from None
+
+    def setup(self, **overrides: Any) -> TableSetup:
+        """The table for one game: the defaults with a lesson's ``overrides`` (players, hand,
+        tiles, win, yaku_pool, calls, reveal, scoring, coach, bots).  ``None`` values are ignored;
+        a value the mode does not allow raises ModeError naming it."""
+        values = dict(self.defaults)
+        for key, value in overrides.items():
+            if value is None:
+                continue
+            if key not in OVERRIDES:
+                raise ModeError(f"mode {self.name}: unknown option {key!r}; options: {', '.join(OVERRIDES)}")
+            if key in ("players", "hand"):
+                try:
+                    value = int(value)
+                except (TypeError, ValueError):
+                    raise ModeError(f"mode {self.name}: {key} must be a number, not {value!r}") from None
+            if key == "yaku_pool":
+                value = tuple(value)
+            allowed = self.allowed.get(key)
+            if allowed and value not in allowed:
+                shown = ", ".join(str(a) for a in allowed)
+                raise ModeError(f"mode {self.name}: {key} = {value!r} is not offered; choose {shown}")
+            values[key] = value
+        if "tiles" not in overrides or overrides["tiles"] is None:
+            by_hand = self.tiles_by_hand.get(int(values["hand"]))
+            if by_hand:
+                values["tiles"] = by_hand
+        tileset = self.tileset(str(values.pop("tiles")))
+        return TableSetup(
+            mode=self.name,
+            tileset=tileset,
+            furiten=self.furiten,
+            min_wall=self.min_wall,
+            rules=self.rules,
+            **{k: v for k, v in values.items() if k in OVERRIDES and k != "tiles"},
+        )
+
+
+def _line_of(text: str, key: str) -> int | None:
+    """1-based line where ``key`` (a top-level key or a ``[table]`` header) is written."""
+    top = key.split(".")[0]
+    for i, line in enumerate(text.splitlines()):
+        s = line.strip()
+        if s == f"[{top}]" or s.split("=")[0].strip() == top:
+            return i + 1
+    return None
+
+
+def load_mode(path: Path | str) -> PlayMode:
+    """Read one play-mode TOML file; raises ModeError "file:line: key: problem" for a bad entry."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ModeError(f"{path}: cannot read: {e.strerror}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ModeError(f"{path}: {e}") from None
+
+    def err(key: str, problem: str) -> ModeError:
+        line = _line_of(text, key)
+        return ModeError(f"{path}{f':{line}' if line else ''}: {key}: {problem}")
+
+    unknown = sorted(set(data) - KEYS)
+    if unknown:
+        raise err(unknown[0], f"unknown key; allowed: {', '.join(sorted(KEYS))}")
+    name = data.get("name", path.stem)
+    if not isinstance(name, str) or not name:
+        raise err("name", "expected the mode's id, such as \"tibet\"")
+
+    def one_of(key: str, choices: tuple[Any, ...], default: Any) -> Any:
+        value = data.get(key, default)
+        if value not in choices:
+            raise err(key, f"{value!r}; expected one of {', '.join(map(str, choices))}")
+        return value
+
+    def allowed_list(key: str, choices: tuple[Any, ...], default: Any) -> tuple[Any, ...]:
+        values = data.get(key + "_allowed", [default])
+        if not isinstance(values, list) or not values or any(v not in choices for v in values):
+            raise err(key + "_allowed", f"expected a list from {', '.join(map(str, choices))}, got {values!r}")
+        if default not in values:
+            raise err(key, f"the default {default!r} is not in {key}_allowed {values!r}")
+        return tuple(values)
+
+    def integer(key: str, default: int, lo: int, hi: int) -> int:
+        value = data.get(key, default)
+        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+            raise err(key, f"expected a whole number {lo}..{hi}, got {value!r}")
+        return value
+
+    players = integer("players", 4, 2, 4)
+    hand = one_of("hand", HAND_SIZES, 13)
+    win = one_of("win", WIN_RULES, "shape")
+    calls = one_of("calls", CALLS, "none")
+    defaults: dict[str, Any] = {
+        "players": players,
+        "hand": hand,
+        "win": win,
+        "calls": calls,
+        "reveal": one_of("reveal", REVEAL, "own"),
+        "scoring": one_of("scoring", SCORING, "none"),
+        "coach": one_of("coach", COACH, "hints"),
+        "bots": one_of("bots", BOTS, "gentle"),
+    }
+    allowed: dict[str, tuple[Any, ...]] = {
+        "players": allowed_list("players", (2, 3, 4), players),
+        "hand": allowed_list("hand", HAND_SIZES, hand),
+        "win": allowed_list("win", WIN_RULES, win),
+        "calls": allowed_list("calls", CALLS, calls),
+    }
+    pool = data.get("yaku_pool", [])
+    if not isinstance(pool, list) or any(not isinstance(y, str) for y in pool):
+        raise err("yaku_pool", f"expected a list of yaku ids, got {pool!r}")
+    defaults["yaku_pool"] = tuple(pool)
+    rules = data.get("rules", "tenhou_no_aka")
+    if not isinstance(rules, str):
+        raise err("rules", f"expected a rule preset name, got {rules!r}")
+    furiten = data.get("furiten", False)
+    if not isinstance(furiten, bool):
+        raise err("furiten", f"expected true or false, got {furiten!r}")
+    min_wall = integer("min_wall", 1, 1, 100)
+
+    sets: dict[str, TileSet] = {}
+    raw_sets = data.get("tile_sets", {})
+    if not isinstance(raw_sets, Mapping):
+        raise err("tile_sets", "expected a table of name = shipped set name or set description")
+    for set_name, spec in raw_sets.items():
+        try:
+            if isinstance(spec, str):
+                sets[set_name] = TileSet(set_name, get_tileset(spec).tiles)
+            else:
+                sets[set_name] = TileSet.from_spec(spec, set_name, where=str(path))
+        except (KeyError, TileSetError) as e:
+            raise err("tile_sets", str(e).strip("'\"")) from None
+    tiles = data.get("tiles", "standard")
+    if not isinstance(tiles, str):
+        raise err("tiles", f"expected a tile set name, got {tiles!r}")
+    mode = PlayMode(name, str(data.get("source", "")), defaults, allowed, sets, rules=rules, furiten=furiten,
+                    min_wall=min_wall)
+    try:
+        mode.tileset(tiles)
+    except ModeError as e:
+        raise err("tiles", str(e)) from None
+    defaults["tiles"] = tiles
+    by_hand_raw = data.get("tiles_by_hand", {})
+    if not isinstance(by_hand_raw, Mapping):
+        raise err("tiles_by_hand", "expected a table such as { 4 = \"pin36\", 10 = \"pin_sou72\" }")
+    by_hand: dict[int, str] = {}
+    for size, set_name in by_hand_raw.items():
+        if not str(size).isdigit() or int(size) not in allowed["hand"]:
+            raise err("tiles_by_hand", f"{size!r} is not one of hand_allowed {list(allowed['hand'])}")
+        try:
+            mode.tileset(str(set_name))
+        except ModeError as e:
+            raise err("tiles_by_hand", str(e)) from None
+        by_hand[int(size)] = str(set_name)
+    mode = replace(mode, tiles_by_hand=by_hand)
+    # Every default table must be possible.
+    try:
+        mode.setup()
+    except ModeError as e:
+        raise err("players", str(e)) from None
+    return mode
+
+
+@cache
+def get_mode(name: str) -> PlayMode:
+    """A shipped mode by id (``tibet``, ``ponjan``, ``kids_riichi``, ``glass_table``)."""
+    path = MODES_DIR / f"{name}.toml"
+    if not path.is_file():
+        raise ModeError(f"no play mode {name!r} in {MODES_DIR}; known: {', '.join(mode_ids())}")
+    return load_mode(path)
+
+
+def mode_ids() -> tuple[str, ...]:
+    """Ids of the shipped play modes, sorted."""
+    return tuple(sorted(p.stem for p in MODES_DIR.glob("*.toml")))
+
+
+__all__ = ["MODES_DIR", "ModeError", "PlayMode", "TableSetup", "get_mode", "load_mode", "mode_ids"]
