@@ -36,11 +36,11 @@ class DrillStepView(StepView):
         st = self.step
         self.result: tuple[int, int] | None = self.host.drill_results.get(self.host.index)
         self.blocks_next = self.result is None
-        self.main_label = _("Start the drill")
         name = st.generator
         self.known = name in generators()
         # A children's drill (params kids, or any drill of a children's lesson) is a game, not a test.
         self.kids = bool((st.params or {}).get("kids")) or self.child()
+        self.main_label = _("Let's play!") if self.kids else _("Start the drill")
         self.title = generator_title(name, kids=self.kids)
         self.blurb = generator_blurb(name, generators().get(name)) if self.known else _(
             "This drill is not available: unknown generator {name}.").format(name=name)

@@ -1,0 +1,299 @@
+"""The children's presentation (curriculum §1.4) headless: big tile option buttons, children's
+drills that praise and never fail, big tiles in children's lessons, negative numbers in drill
+answer boxes, and the named compound wait shape in show steps.  Synthetic events; state and
+pixels are checked."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from trainer.engine.exercises import GENERATORS  # noqa: E402
+from trainer.lessons import answers  # noqa: E402
+from trainer.ui.app import App  # noqa: E402
+from trainer.ui.screens.drills import KIDS_PRAISE, kids_tile_name  # noqa: E402
+from trainer.ui.settings import Settings  # noqa: E402
+from trainer.ui.theme import PALETTE as P  # noqa: E402
+
+_LIB = None
+
+
+def make_app(tmp_path: Path, size: tuple[int, int] = (1280, 720), language: str = "en") -> App:
+    """An app with the children's tile theme and the lesson library loaded once per module."""
+    global _LIB
+    os.environ["TRAINER_DATA_DIR"] = str(tmp_path)
+    app = App(size=size, settings=Settings(language=language, tile_theme="kids"), progress=None, save=False)
+    if _LIB is None:
+        _LIB = app.library()
+    app.set_library(_LIB)
+    app.push("home")
+    return app
+
+
+@pytest.fixture()
+def app(tmp_path: Path):  # noqa: ANN201
+    a = make_app(tmp_path)
+    yield a
+    a.close()
+
+
+def key(app: App, k: int, unicode: str = "") -> None:
+    app.process([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode)], 1 / 60)
+    app.render()
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], 1 / 60)
+    app.render()
+
+
+def open_step(app: App, lesson_id: str, step_id: str):  # noqa: ANN201
+    lesson = app.library().lessons[lesson_id]
+    index = next(i for i, s in enumerate(lesson.steps) if s.id == step_id)
+    app.push("lesson", lesson_id=lesson_id, step=index)
+    app.process([], 1 / 60)
+    app.process([], 1.0)
+    app.render()
+    return app.stack[-1]
+
+
+def non_card_pixels(surf: pygame.Surface, rect: pygame.Rect) -> int:
+    """How many sampled pixels inside ``rect`` differ clearly from the paper of a card (tile art)."""
+    n = 0
+    for x in range(rect.left + 4, rect.right - 4, 3):
+        for y in range(rect.top + 4, rect.bottom - 4, 3):
+            c = surf.get_at((x, y))
+            if sum(abs(a - b) for a, b in zip(c[:3], P.card[:3], strict=True)) > 90:
+                n += 1
+    return n
+
+
+# ---------------------------------------------------------------- K1: big tile options
+
+
+def test_tile_options_are_big_tiles_in_a_row_and_digits_choose(app: App) -> None:
+    screen = open_step(app, "kids_character_numbers", "where_is_eight")
+    view = screen.view
+    buttons = view.buttons
+    assert len(buttons) == 4 and all(b.big for b in buttons)
+    # One row, side by side, from left to right.
+    assert len({b.rect.top for b in buttons}) == 1
+    assert all(a.rect.right < b.rect.left for a, b in zip(buttons, buttons[1:], strict=False))
+    # The tiles are at least as tall as the lesson's hand tiles (they were ~48 px in a wide bar).
+    hand = view.th()
+    for b in buttons:
+        assert b._row is not None and b._row.height >= hand
+        assert b.rect.height >= b._row.height
+        assert b.rect.width < app.layout.width // 3
+    # Pixels: the middle of every button shows tile art, not plain paper.
+    surf = app.render()
+    for b in buttons:
+        inner = b._row.rect.inflate(-b._row.rect.width // 4, -b._row.rect.height // 4)
+        assert non_card_pixels(surf, inner) > 10
+    # A digit still chooses: 8 is the second option, checked at once (single choice).
+    key(app, pygame.K_2, "2")
+    assert buttons[1].selected and buttons[1].mark == "right"
+    assert screen.results[screen.index] == "right"
+
+
+def test_text_options_in_a_childrens_lesson_are_big_buttons_too(app: App) -> None:
+    screen = open_step(app, "kids_character_numbers", "what_is_five")
+    buttons = screen.view.buttons
+    assert all(b.big for b in buttons) and len({b.rect.top for b in buttons}) == 1
+    assert all(b.big_font == "hero" for b in buttons)  # "4", "5", "6": one big size for the row
+    key(app, pygame.K_1, "1")  # 4 is wrong: one gentle retry
+    assert screen.phase == "retry" and screen.feedback_kind == "retry"
+
+
+def test_adult_tile_only_options_become_big_tiles(tmp_path: Path) -> None:
+    a = make_app(tmp_path, (1024, 600))
+    screen = open_step(a, "basics_calls", "kuikae_pick")
+    buttons = screen.view.buttons
+    assert all(b.big for b in buttons)
+    assert all(b._row.height >= a.layout.tile_h(1.0) for b in buttons)
+    assert max(b.rect.bottom for b in buttons) < screen.main_btn.rect.top
+    a.close()
+
+
+# ---------------------------------------------------------------- K3: children's drills
+
+
+def kids_drill(app: App, params: dict, seed: int = 5, on_done=None):  # noqa: ANN001, ANN201
+    app.push("drill", generator="tile_name", params=params, n=3, seed=seed, on_done=on_done)
+    app.process([], 1 / 60)
+    app.render()
+    return app.stack[-1]
+
+
+def test_kids_drill_is_friendly_praises_and_never_fails(app: App) -> None:
+    done: list[tuple[int, int]] = []
+    screen = kids_drill(app, {"ask": "name", "direction": "to_tile", "pool": "honors", "options": 3, "kids": True},
+                        on_done=lambda r, t: done.append((r, t)))
+    assert screen.kids
+    assert screen.title() == "Guess the tile!"
+    assert "right" not in screen.header_extra() and "Puzzle 1 of 3" == screen.header_extra()
+    view = screen.view
+    prompt = view.prompt.text
+    name = str(dict(view.ex.prompt.data)["name"])
+    assert prompt == f"Find: {kids_tile_name(name)}!"
+    assert "{term:" not in prompt and "(" not in prompt  # no kanji or romaji for a child
+    assert all(b.big for b in view.buttons)
+    opts = view.ex.prompt.options
+    wrong = next(i for i, o in enumerate(opts) if o.value not in view.ex.answer)
+    right = next(i for i, o in enumerate(opts) if o.value in view.ex.answer)
+    key(app, pygame.K_1 + wrong, str(wrong + 1))
+    assert screen.phase == "retry"
+    bg, edge, head = screen.feedback_style(screen.feedback_kind)
+    assert edge == P.hint and head == "Let's try once more!"
+    assert view.buttons[wrong].mark is None  # no red on a child's miss
+    surf = app.render()
+    fb = screen.feedback_rect
+    border = surf.get_at((fb.centerx, fb.bottom - 2))[:3]
+    assert sum(abs(a - b) for a, b in zip(border, P.wrong[:3], strict=True)) > 60
+    key(app, pygame.K_1 + right, str(right + 1))  # touching the answer again starts the retry
+    assert screen.phase == "done" and screen.feedback_kind == "right"
+    assert screen.feedback_style("right")[2] in KIDS_PRAISE
+    assert screen.feedback_text == ""  # praise, not the engine's working
+    # Miss the next two completely: still praise at the end, no "keep practising".
+    for _i in range(2):
+        key(app, pygame.K_RETURN, "\r")
+        v = screen.view
+        w = next(i for i, o in enumerate(v.ex.prompt.options) if o.value not in v.ex.answer)
+        key(app, pygame.K_1 + w, str(w + 1))
+        key(app, pygame.K_1 + w, str(w + 1))
+        assert screen.feedback_kind == "wrong"
+        assert screen.feedback_style("wrong")[1] == P.hint
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.finished and done == [(0, 3)]
+    assert screen.header_extra() == "All done!"
+    surf = app.render()
+    assert surf.get_at((screen.main_btn.rect.centerx, screen.main_btn.rect.centery))  # drawn
+
+
+def test_kids_family_options_use_the_childrens_words(tmp_path: Path) -> None:
+    a = make_app(tmp_path, language="ru")
+    screen = kids_drill(a, {"ask": "family", "pool": "all", "options": 4, "kids": True})
+    assert screen.title() == "Угадай плитку!"
+    labels = {b.text for b in screen.view.buttons}
+    assert labels == {"Кружки", "Палочки", "Иероглифы", "Картинки"}
+    assert screen.view.prompt.text == "Из какой она семьи?"
+    a.close()
+
+
+def test_adult_drill_keeps_its_counter_and_prompt(app: App) -> None:
+    screen = kids_drill(app, {"ask": "name", "direction": "to_tile", "pool": "honors", "options": 3})
+    assert not screen.kids
+    assert "right" in screen.header_extra()
+    assert screen.view.prompt.text.startswith("Find the tile:")
+
+
+def test_childrens_lesson_drill_step_has_no_pass_mark_and_counts_as_done(app: App) -> None:
+    screen = open_step(app, "kids_tile_families", "drill_families")
+    view = screen.view
+    assert view.kids and view.blurb == ""
+    assert view.title == "Guess the tile!" and view.main_label == "Let's play!"
+    screen.drill_done(screen.index, 1, 6)  # one of six: a child is never failed
+    assert screen.results[screen.index] == "right"
+    screen.drill_results.clear()
+    screen.go(screen.index)  # fresh step: Enter starts the drill
+    key(app, pygame.K_RETURN, "\r")
+    drill = app.stack[-1]
+    assert drill is not screen
+    assert drill.kids and drill.title() == "Guess the tile!"
+
+
+# ---------------------------------------------------------------- K5: big tiles in children's lessons
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+def test_childrens_rows_grow_into_free_space(tmp_path: Path, size: tuple[int, int]) -> None:
+    a = make_app(tmp_path, size)
+    screen = open_step(a, "kids_sorting", a.library().lessons["kids_sorting"].steps[1].id)
+    row = screen.view.row
+    base = a.layout.tile_h(1.25)  # what a children's step had before
+    assert row.height > base * 1.2
+    assert row.rect.right <= a.layout.width and row.rect.bottom < screen.main_btn.rect.top
+    screen = open_step(a, "kids_tile_families", "tap_dots")
+    picker = screen.view.picker
+    assert picker.height > base * 1.2 and picker.rect.right <= a.layout.width
+    a.close()
+
+
+def test_split_step_speaks_a_childs_words(tmp_path: Path) -> None:
+    a = make_app(tmp_path, language="ru")
+    screen = open_step(a, "kids_making_threes", "split_threes")
+    view = screen.view
+    assert view.make_btn.label == "Эти вместе!"
+    assert view.row.height > a.layout.tile_h(1.25)
+    # Make the 234p run with G: the set is drawn below, the row shrinks.
+    for i, s in enumerate(view.row.slots):
+        if str(s.tile) in ("2p", "3p", "4p") and not any(str(view.row.slots[j].tile) == str(s.tile)
+                                                          for j in view.row.selected):
+            view.row.toggle(i)
+    key(a, pygame.K_g, "g")
+    assert [str(t) for t in view.groups[0]] == ["2p", "3p", "4p"] and len(view.row.slots) == 5
+    a.close()
+
+
+# ---------------------------------------------------------------- K6: negative drill answers
+
+
+def test_shanten_drill_takes_minus_one(app: App) -> None:
+    params = {"size": 14, "min_shanten": -1, "max_shanten": -1}
+    app.push("drill", generator="shanten", params=params, n=2, seed=3)
+    app.process([], 1 / 60)
+    app.render()
+    screen = app.stack[-1]
+    view = screen.view
+    assert view.ex.answer == -1
+    field = view.fields[0][1]
+    assert field.allow_negative
+    minus = next(k for k in view.keys if k.label == "−")
+    click(app, minus.rect.center)
+    key(app, pygame.K_1, "1")
+    assert field.text == "-1" and view.response() == (-1,)
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.phase == "done" and screen.results == ["right"]
+
+
+def test_positive_only_drills_have_no_minus_key(app: App) -> None:
+    app.push("drill", generator="fu_count", params={"answer": "number"}, n=1, seed=1)
+    app.process([], 1 / 60)
+    view = app.stack[-1].view
+    assert view.fields and not view.fields[0][1].allow_negative
+    assert all(k.label != "−" for k in view.keys)
+
+
+# ---------------------------------------------------------------- S3: the named compound shape
+
+
+def test_show_step_names_the_compound_shape(app: App) -> None:
+    lesson = app.library().lessons["skill_waits_compound"]
+    step = next(s for s in lesson.steps if s.id == "kantan_show")
+    facts = answers.show_facts(step, lesson)
+    assert facts["shape"] == frozenset({"kanchan", "tanki"})
+    assert facts["named_shape"] == ("kantan",)
+    screen = open_step(app, "skill_waits_compound", "kantan_show")
+    text = screen.view.facts.text
+    assert "{term:kanchan}" in text and "As one shape: {term:kantan}" in text
+    # The term is drawn as a clickable glossary link.
+    assert "kantan" in [term for _rect, term in screen.view.facts.layout.terms]
+
+
+def test_named_shape_is_computed_from_the_engine_for_other_hands(app: App) -> None:
+    lesson = app.library().lessons["skill_waits_compound"]
+    got = {s.id: answers.show_facts(s, lesson).get("named_shape") for s in lesson.steps
+           if s.kind == "show" and "shape" in s.reveal}
+    assert got["sanmenchan_show"] == ("sanmenchan",)
+    assert got["entotsu_show"] == ("entotsu",)
+
+
+def test_generators_used_here_exist() -> None:
+    assert {"tile_name", "shanten", "fu_count"} <= set(GENERATORS)
