@@ -32,6 +32,7 @@ from trainer.engine.game.view import PlayerView, RiverTile
 from trainer.engine.hand import Hand, Meld, MeldKind, Source
 from trainer.engine.shanten import shanten
 from trainer.engine.tiles import EAST, Tile
+from trainer.engine.tilesets import TileSet
 
 TURN, CALLS, ENDED = "turn", "calls", "ended"
 
@@ -466,6 +467,28 @@ class SimpleGame:
                 raise SimpleInvariantError(f"seat {s} is in riichi with an open hand")
 
 
+def scripted_wall(tileset: TileSet, hands: Sequence[str | Sequence[Tile]], draws: str | Sequence[Tile] = "",
+                  *, seed: int = 0) -> list[Tile]:
+    """A wall for :class:`SimpleGame` that deals exactly ``hands`` (in MPSZ or as tiles, one per
+    seat from the dealer on) and then draws ``draws`` in order; the rest of ``tileset`` follows
+    in a seeded shuffle.  For scripted lessons, puzzles and tests.  Raises ValueError naming a
+    tile the set does not have enough copies of."""
+    from trainer.engine.notation import parse_tiles
+
+    pool = Counter(tileset.tiles)
+    front: list[Tile] = []
+    for part in [*hands, draws]:
+        tiles = parse_tiles(part) if isinstance(part, str) else list(part)
+        for t in tiles:
+            if pool[t] <= 0:
+                raise ValueError(f"the set {tileset.name!r} has no more {t} for {part!r}")
+            pool[t] -= 1
+            front.append(t)
+    rest = sorted(pool.elements())
+    random.Random(seed).shuffle(rest)
+    return front + rest
+
+
 def play_bots(game: SimpleGame, bots: Sequence[Any], *, check: bool = False, limit: int = 10_000) -> SimpleResult:
     """Play ``game`` to its end with one bot per seat (``choose(view, legal)``); returns the result.
     With ``check`` the invariants are checked after every action."""
@@ -483,4 +506,4 @@ def play_bots(game: SimpleGame, bots: Sequence[Any], *, check: bool = False, lim
 
 
 __all__ = ["CALLS", "ENDED", "TURN", "SimpleGame", "SimpleInvariantError", "SimpleResult", "SimpleView",
-           "play_bots"]
+           "play_bots", "scripted_wall"]
