@@ -63,16 +63,22 @@ class CarefulBot(EfficientBot):
                     safe.add(d.tile.kind)
         return safe
 
-    def danger(self, view: PlayerView, kind: int, visible: list[int]) -> float:
-        """Estimated danger of discarding ``kind`` (sum over riichi players)."""
-        total = 0.0
+    def danger_notes(self, view: PlayerView, kind: int, visible: list[int]) -> list[dict[str, Any]]:
+        """Why discarding ``kind`` is safe or dangerous against each riichi player: one dict per
+        threat with its ``seat``, the ``danger`` estimate and what decided it: ``genbutsu``
+        (the player's own discard, or passed by him since the riichi), ``honor_left`` (copies
+        of an honor still unseen), or ``suji`` / ``kabe`` (flags) and ``edge`` (0 terminal,
+        1 two/eight, 2 middle tile) for a number tile."""
+        notes: list[dict[str, Any]] = []
         for p in self.threats(view):
             if kind in self.safe_set(view, p):
+                notes.append({"seat": p, "genbutsu": True, "danger": 0.0})
                 continue
             river = {d.tile.kind for d in view.rivers[p]}
             if is_honor(kind):
                 left = 4 - visible[kind]
-                total += (0.0, 0.3, 1.0, 1.8, 1.8)[max(0, min(4, left))]
+                notes.append({"seat": p, "honor_left": left,
+                              "danger": (0.0, 0.3, 1.0, 1.8, 1.8)[max(0, min(4, left))]})
                 continue
             r = kind % 9
             low = kind - 3 if r >= 3 else None
@@ -84,16 +90,23 @@ class CarefulBot(EfficientBot):
                 if 0 <= r + d <= 8 and visible[n] >= 4:
                     kabe = True
             if r in (0, 8):
-                base = 2.0
+                base, edge = 2.0, 0
             elif r in (1, 7):
-                base = 4.0
+                base, edge = 4.0, 1
             else:
-                base = 6.0
+                base, edge = 6.0, 2
             if suji:
                 base *= 0.35
             if kabe:
                 base *= 0.5
-            total += base
+            notes.append({"seat": p, "suji": suji, "kabe": kabe, "edge": edge, "danger": base})
+        return notes
+
+    def danger(self, view: PlayerView, kind: int, visible: list[int]) -> float:
+        """Estimated danger of discarding ``kind`` (sum over riichi players, see :meth:`danger_notes`)."""
+        total = 0.0
+        for note in self.danger_notes(view, kind, visible):
+            total += note["danger"]
         return total
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:

@@ -10,7 +10,18 @@ gives the same exercise.  Nothing here imports pygame.
 
 from __future__ import annotations
 
-from trainer.engine.exercises import efficiency, kunto, manners, recognition, scoring_drills, waits_drills
+from trainer.engine.exercises import (
+    defense,
+    efficiency,
+    furiten,
+    kunto,
+    manners,
+    recognition,
+    scoring_drills,
+    shapes,
+    tile_facts,
+    waits_drills,
+)
 from trainer.engine.exercises.base import Exercise, Generator, GeneratorError, Option, Params, Prompt
 
 GENERATORS: dict[str, Generator] = {
@@ -37,6 +48,20 @@ GENERATORS: dict[str, Generator] = {
                   "the yaku (or the han) of a won hand", scoring_drills.yaku_skill),
         Generator("manners_situation", "manners_a", manners.MannersParams, manners.make,
                   "a table-manners situation from the 55 ranked rules"),
+        Generator("dora_from_indicator", "dora", tile_facts.DoraParams, tile_facts.make_dora,
+                  "the dora an indicator points to, or the dora count of a hand"),
+        Generator("tile_group", "tile_groups", tile_facts.TileGroupParams, tile_facts.make_group,
+                  "simples, terminals, honors and value tiles"),
+        Generator("make_set", "sets", shapes.MakeSetParams, shapes.make_set,
+                  "the tiles that complete a set, or whether three tiles are a set", shapes.make_set_skill),
+        Generator("complete_hand", "winning_shape", shapes.CompleteHandParams, shapes.make_complete,
+                  "whether a hand is complete, or where its pair is", shapes.complete_skill),
+        Generator("wait_shape", "waits_basic", shapes.WaitShapeParams, shapes.make_wait_shape,
+                  "the name of a hand's wait shape, or its waits", shapes.wait_shape_skill),
+        Generator("furiten_situation", "rules_furiten", furiten.FuritenParams, furiten.make,
+                  "a hand, its river and the tiles passed: may this player call ron?"),
+        Generator("safe_tile", "defense", defense.SafeTileParams, defense.make,
+                  "the safest discard against riichi (genbutsu, suji, kabe)"),
     )
 }
 """Every exercise generator by name."""
