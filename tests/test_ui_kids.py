@@ -297,3 +297,26 @@ def test_named_shape_is_computed_from_the_engine_for_other_hands(app: App) -> No
 
 def test_generators_used_here_exist() -> None:
     assert {"tile_name", "shanten", "fu_count"} <= set(GENERATORS)
+
+
+def test_childrens_lesson_marks_no_miss_in_red(app: App) -> None:
+    screen = open_step(app, "kids_tile_families", "tap_dots")
+    picker = screen.view.picker
+    wrong = next(i for i, s in enumerate(picker.slots) if s.tile.suit_letter != "p")
+    click(app, picker._draw_rect(wrong).center)
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.phase == "retry" and screen.feedback_kind == "retry"
+    assert "wrong" not in picker.marks.values() and wrong in picker.selected
+    surf = app.render()
+    bar_y = app.layout.header_h + app.layout.px(11)
+    assert screen.results == {} or screen.results.get(screen.index) != "wrong"
+    # Second miss: shown gently; the progress bar paints the step in the hint colour, not red.
+    key(app, pygame.K_RETURN, "\r")
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.results[screen.index] == "wrong" and screen.feedback_kind == "shown"
+    surf = app.render()
+    n = len(screen.lesson.steps)
+    area = app.layout.content()
+    w = (area.width - app.layout.px(4) * (n - 1)) / n
+    x = round(area.left + screen.index * (w + app.layout.px(4)) + w / 2)
+    assert tuple(surf.get_at((x, bar_y))[:3]) != tuple(P.wrong[:3])

@@ -933,7 +933,7 @@ class DrillScreen(Screen):
     def _labels(self) -> None:
         self.hint_btn.visible = self.view is not None and not self.finished and self.phase != "done"
         if self.finished:
-            self.main_btn.label = _("Done")
+            self.main_btn.label = _("Finish") if self.kids else _("Done")
         elif self.phase == "answer":
             self.main_btn.label = _("Check")
         elif self.phase == "retry":

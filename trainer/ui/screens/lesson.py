@@ -174,7 +174,9 @@ class LessonScreen(Screen):
         gap = L.px(4)
         w = (area.width - gap * (n - 1)) / n
         y = L.header_h + L.px(8)
-        colors = {"right": P.right, "retry": P.accent, "wrong": P.wrong, "shown": P.hint, "seen": P.on_felt_muted}
+        child = self.lesson.audience == "child"  # no red for children (curriculum §1.4)
+        colors = {"right": P.right, "retry": P.accent, "wrong": P.hint if child else P.wrong, "shown": P.hint,
+                  "seen": P.on_felt_muted}
         for i in range(n):
             r = pygame.Rect(round(area.left + i * (w + gap)), y, max(2, round(w)), L.px(7))
             col = colors.get(self.results.get(i, ""), P.felt_dark)
@@ -552,7 +554,7 @@ class LessonScreen(Screen):
     def _layout_summary(self) -> None:
         L = self.app.layout
         a = self.step_area
-        w = min(a.width, L.px(760))
+        w = min(a.width, L.px(900))
         self.summary_rect = pygame.Rect(a.centerx - w // 2, a.top + L.px(20), w, min(a.height - L.px(20), L.px(360)))
         n = len(self.summary_buttons)
         gap = L.px(12)
@@ -572,9 +574,11 @@ class LessonScreen(Screen):
                   (r.centerx, r.top + L.px(28)), anchor="midtop", bold=True, max_width=r.width - L.px(40))
         right, total = self.quiz_score()
         lines = []
-        if total:
+        if self.lesson.audience == "child":  # praise, not scores, for children
+            lines.append(_("Every step is done. Well done!"))
+        elif total:
             lines.append(_("Right on the first try: {right} of {total}").format(right=right, total=total))
-        for _i, (rr, tt) in sorted(self.drill_results.items()):
+        for _i, (rr, tt) in sorted(self.drill_results.items()) if self.lesson.audience != "child" else ():
             lines.append(_("Drill: {right} of {total}").format(right=rr, total=tt))
         if not passed:
             lines.append(_("Practise the drill again to finish the lesson."))

@@ -77,6 +77,10 @@ class StepView:
         """Whether this is a children's lesson (``audience: child``)."""
         return getattr(self.lesson, "audience", "") == "child"
 
+    def miss(self) -> str:
+        """How a missed tile is marked: red for adults, the calm hint colour for children."""
+        return "hint" if self.child() else "wrong"
+
     def th(self, factor: float = 1.0) -> int:
         """Tile height for this step: children's lessons get bigger tiles (curriculum §1.4)."""
         kid = 1.25 if getattr(self.lesson, "audience", "") == "child" else 1.0
@@ -489,7 +493,7 @@ class ChoiceView(QuizView):
         right = feedback.expected if isinstance(feedback.expected, frozenset) else frozenset()
         for b in self.buttons:
             if b.selected:
-                b.mark = "right" if b.index in right else "wrong"
+                b.mark = "right" if b.index in right else (None if self.child() else "wrong")
             elif final and b.index in right:
                 b.mark = "missed" if feedback.correct is False else "right"
         self.host.set_explain(self._explains())
@@ -634,7 +638,9 @@ class PickTilesView(QuizView):
         right = {self._cls(k) for k in right_kinds}
         marks = {}
         for i in self.picker.selected:
-            marks[i] = "right" if self._cls(self.picker.slots[i].tile.kind) in right else "wrong"
+            ok = self._cls(self.picker.slots[i].tile.kind) in right
+            if ok or not self.child():  # a child's wrong pick stays lifted, not painted red
+                marks[i] = "right" if ok else "wrong"
         if final and not (self.step.ask == "discard" and feedback.correct):
             picked = {self._cls(self.picker.slots[i].tile.kind) for i in self.picker.selected}
             for i, s in enumerate(self.picker.slots):
@@ -1170,14 +1176,14 @@ class ArrangeView(QuizView):
     def mark(self, feedback: Any, final: bool) -> None:
         if self.ask == "sort":
             want = list(feedback.expected)
-            self.row.marks = {i: ("right" if s.tile.kind == want[i].kind else "wrong")
+            self.row.marks = {i: ("right" if s.tile.kind == want[i].kind else self.miss())
                               for i, s in enumerate(self.row.slots)}
         elif self.ask == "order":
             for c in self.cards:
                 c.mark = "right" if self.order[c.index] == c.index else "wrong"
         elif self.ask == "boxes":
             want = list(feedback.expected)
-            self._box_marks = {i: ("right" if b == want[i] else "wrong") for i, b in enumerate(self.box_of)}
+            self._box_marks = {i: ("right" if b == want[i] else self.miss()) for i, b in enumerate(self.box_of)}
         if final and not feedback.correct and feedback.display:
             self.host.set_explain(_("One right answer: {answer}").format(
                 answer="{tiles:" + feedback.display + "}" if self.ask in ("sort",) else feedback.display))
