@@ -320,3 +320,10 @@ def test_childrens_lesson_marks_no_miss_in_red(app: App) -> None:
     w = (area.width - app.layout.px(4) * (n - 1)) / n
     x = round(area.left + screen.index * (w + app.layout.px(4)) + w / 2)
     assert tuple(surf.get_at((x, bar_y))[:3]) != tuple(P.wrong[:3])
+
+
+def test_thirteen_tile_shanten_drill_has_no_minus_key(app: App) -> None:
+    app.push("drill", generator="shanten", params={"size": 13}, n=1, seed=2)
+    app.process([], 1 / 60)
+    view = app.stack[-1].view
+    assert not view.fields[0][1].allow_negative and all(k.label != "−" for k in view.keys)

@@ -169,6 +169,14 @@ KIDS_HONOR_NAMES = (N_("East"), N_("South"), N_("West"), N_("North"), N_("White 
 KIDS_PRAISE = (N_("Well done!"), N_("Great!"), N_("You got it!"), N_("Super!"))
 
 
+def can_be_complete(hand: str) -> bool:
+    """Whether a hand of this size can be complete (3n+2 tiles), i.e. have shanten -1."""
+    try:
+        return len(parse_hand(hand, check_size=False).concealed) % 3 == 2
+    except Exception:
+        return True  # unreadable here: let the learner type any number
+
+
 def kids_family(family: str) -> str:
     """A suit family in the children's words (the ones the children's lessons use)."""
     names = {"pin": pgettext("children's word", "Dots"), "sou": pgettext("children's word", "Sticks"),
@@ -594,7 +602,7 @@ class ExerciseView:
                                                  "number counts."), size="small", align="center"))
         elif self.input == "number":
             names = data.get("fields") or ("value",)
-            negative = p.question in NEGATIVE_QUESTIONS  # shanten -1: the hand is complete
+            negative = p.question in NEGATIVE_QUESTIONS and can_be_complete(shown)  # shanten -1: complete
             for f in names:
                 self.fields.append((f, host.add(NumberField(max_len=6, placeholder=_("Type a number"),
                                                             allow_negative=negative))))
