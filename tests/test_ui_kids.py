@@ -327,3 +327,15 @@ def test_thirteen_tile_shanten_drill_has_no_minus_key(app: App) -> None:
     app.process([], 1 / 60)
     view = app.stack[-1].view
     assert not view.fields[0][1].allow_negative and all(k.label != "−" for k in view.keys)
+
+
+def test_kids_hint_is_one_friendly_nudge_then_the_answer(tmp_path: Path) -> None:
+    a = make_app(tmp_path, language="ru")
+    screen = kids_drill(a, {"ask": "family", "pool": "all", "options": 4, "kids": True})
+    key(a, pygame.K_h, "h")
+    assert screen.feedback_kind == "hint"
+    assert screen.feedback_text == "Посмотри внимательно: что нарисовано на плитке и сколько?"
+    key(a, pygame.K_h, "h")
+    assert screen.feedback_kind == "shown" and screen.phase == "done"
+    assert screen.feedback_style("shown")[1] == P.hint
+    a.close()

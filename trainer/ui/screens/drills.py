@@ -166,6 +166,14 @@ KIDS_QUESTIONS = {
 }
 KIDS_HONOR_NAMES = (N_("East"), N_("South"), N_("West"), N_("North"), N_("White dragon"), N_("Green dragon"),
                     N_("Red dragon"))
+# The children's hint: one friendly nudge in the child's words, then the answer is shown.
+KIDS_HINTS = {
+    "tile_name": N_("Look closely: what is drawn on the tile, and how many?"),
+    "tile_family": N_("Look closely: what is drawn on the tile, and how many?"),
+    "tile_number": N_("Look closely: what is drawn on the tile, and how many?"),
+    "wait": N_("Try every tile: which one makes a three or a pair?"),
+    "named_wait": N_("Try every tile: which one makes a three or a pair?"),
+}
 KIDS_PRAISE = (N_("Well done!"), N_("Great!"), N_("You got it!"), N_("Super!"))
 
 
@@ -1198,6 +1206,9 @@ class DrillScreen(Screen):
     def hint_rungs(self) -> list[str]:
         """The rungs of the hint ladder before the answer, made from this exercise's explanation items."""
         items = self._explanation()
+        if self.kids:
+            kind = next((i.get("kind") for i in items if i.get("kind") in KIDS_HINTS), None)
+            return [_(KIDS_HINTS[kind]) if kind else _("Look at the tiles one by one. You can do it!")]
         kind = next((i.get("kind") for i in items if i.get("kind") in HINT_WHERE), None)
         rungs = [_(HINT_WHERE[kind]) if kind else _("Read the question again and look at the tiles one by one.")]
         parts = [i for i in items if i.get("kind") in HINT_PARTIAL_KINDS and explain_item(i)]
