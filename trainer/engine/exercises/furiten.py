@@ -146,9 +146,10 @@ def _plan(p: FuritenParams, rng: random.Random, kind: str, furiten: bool, counts
     return None
 
 
-def _play(p: FuritenParams, rng: random.Random, start: list[int], turns: list[tuple[int, int, str]]) -> Round | None:
-    """Set the hand up and play the planned turns; None if the engine's table went elsewhere
-    (an abortive draw)."""
+def _play(p: FuritenParams, rng: random.Random, start: list[int],
+          turns: list[tuple[int, int, str]]) -> tuple[Round, list[str]] | None:
+    """Set the hand up and play the planned turns (every call passed); the round and the four
+    starting hands, or None if the engine's table went elsewhere (an abortive draw)."""
     pool = [0] * NUM_KINDS
     for k in start:
         pool[k] += 1
@@ -164,7 +165,8 @@ def _play(p: FuritenParams, rng: random.Random, start: list[int], turns: list[tu
                 hand.append(k)
         others.append(format_tiles(hand))
     draws = format_tiles([k for _s, k, _w in turns], sort=False)
-    rnd = setup_round([format_tiles(start), *others], draws, rules=p.preset, seed=rng.randrange(1 << 30))
+    hands = [format_tiles(start), *others]
+    rnd = setup_round(hands, draws, rules=p.preset, seed=rng.randrange(1 << 30))
     for i, (seat, _kind, what) in enumerate(turns):
         if rnd.phase is not Phase.TURN or rnd.current != seat:
             return None
@@ -180,7 +182,7 @@ def _play(p: FuritenParams, rng: random.Random, start: list[int], turns: list[tu
             return None
         rnd.apply(seat, action)
         if i == len(turns) - 1:
-            return rnd if rnd.phase is Phase.CALLS or rnd.phase is Phase.TURN else None
+            return (rnd, hands) if rnd.phase is Phase.CALLS else None
         while rnd.phase is Phase.CALLS:
             for s in rnd.to_act():
                 rnd.apply(s, Pass())
@@ -202,9 +204,10 @@ def make(p: FuritenParams, rng: random.Random) -> Exercise:
         if plan is None:
             continue
         start, turns, win = plan
-        rnd = _play(p, rng, start, turns)
-        if rnd is None:
+        played = _play(p, rng, start, turns)
+        if played is None:
             continue
+        rnd, hands = played
         me = rnd.seats[LEARNER]
         if sorted(t.kind for t in me.concealed) != [k for k in range(NUM_KINDS) for _ in range(counts[k])]:
             continue
@@ -212,7 +215,7 @@ def make(p: FuritenParams, rng: random.Random) -> Exercise:
         got = _furiten_kind(rnd)
         if ron == (got is not None) or (got is not None) != furiten:
             continue  # not the situation planned (the engine decides; keep only clean cases)
-        return _exercise(rnd, turns, win, ron, got, ws)
+        return _exercise(rnd, turns, win, ron, got, ws, hands)
     raise GeneratorError("no furiten situation could be played out in 60 tries")
 
 
@@ -229,7 +232,7 @@ def _furiten_kind(rnd: Round) -> str | None:
 
 
 def _exercise(rnd: Round, turns: list[tuple[int, int, str]], win: int, ron: bool, got: str | None,
-              ws: tuple[int, ...]) -> Exercise:
+              ws: tuple[int, ...], hands: list[str]) -> Exercise:
     me = rnd.seats[LEARNER]
     river = [d.tile for d in me.river]
     riichi_at = next((i for i, d in enumerate(me.river) if d.riichi), None)
@@ -245,7 +248,15 @@ def _exercise(rnd: Round, turns: list[tuple[int, int, str]], win: int, ron: bool
     return draft("furiten_ron", "choice", frozenset({"yes" if ron else "no"}), explanation,
                  hand=format_hand(hand), tiles=kind_name(win), options=options,
                  river=format_tiles(river, sort=False), riichi_at=-1 if riichi_at is None else riichi_at,
-                 riichi=me.riichi, before=format_tiles(before, sort=False), since=format_tiles(since, sort=False))
+                 riichi=me.riichi, before=format_tiles(before, sort=False), since=format_tiles(since, sort=False),
+                 hands=tuple(hands), turns=tuple(_turn_record(t) for t in turns))
+
+
+def _turn_record(turn: tuple[int, int, str]) -> tuple[int, str, str, bool]:
+    """One turn as (seat, tile drawn, tile discarded, riichi declared): enough to replay the hand."""
+    seat, drawn, what = turn
+    out = int(what[5:]) if what.startswith("swap:") else drawn
+    return seat, kind_name(drawn), kind_name(out), what == "riichi"
 
 
 __all__ = ["KINDS", "FuritenParams", "make"]
