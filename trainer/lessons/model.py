@@ -568,7 +568,7 @@ class Lesson(_Model):
     id: str
     title: Title
     track: Literal["kids", "basics", "skills", "scoring", "manners", "variants"]
-    level: int = Field(ge=1, le=10)
+    level: int = Field(ge=1, le=99)
     audience: Literal["child", "beginner", "player"]
     min_age: int | None = Field(None, ge=4, le=18)
     prerequisites: list[str] = Field(default_factory=list)
