@@ -226,8 +226,9 @@ def test_childrens_rows_grow_into_free_space(tmp_path: Path, size: tuple[int, in
     a.close()
 
 
-def test_split_step_speaks_a_childs_words(tmp_path: Path) -> None:
-    a = make_app(tmp_path, language="ru")
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+def test_split_step_speaks_a_childs_words(tmp_path: Path, size: tuple[int, int]) -> None:
+    a = make_app(tmp_path, size, language="ru")
     screen = open_step(a, "kids_making_threes", "split_threes")
     view = screen.view
     assert view.make_btn.label == "Эти вместе!"
@@ -239,6 +240,9 @@ def test_split_step_speaks_a_childs_words(tmp_path: Path) -> None:
             view.row.toggle(i)
     key(a, pygame.K_g, "g")
     assert [str(t) for t in view.groups[0]] == ["2p", "3p", "4p"] and len(view.row.slots) == 5
+    # The sets made are drawn below the buttons and above the bottom bar, not under it.
+    assert view.reserved_rect.top >= view.make_btn.rect.bottom
+    assert view.reserved_rect.bottom <= screen.hint_btn.rect.top
     a.close()
 
 

@@ -596,6 +596,8 @@ def center_view(view: Any, area: pygame.Rect, widgets: list[Any], gap: int) -> N
     rects = [w.rect for w in widgets if w.visible and w.rect.width > 0]
     if getattr(view, "card_rect", None) is not None:
         rects.append(view.card_rect)
+    if getattr(view, "reserved_rect", None) is not None:  # painted content below the widgets
+        rects.append(view.reserved_rect)
     if not rects:
         return
     bottom = max(r.bottom for r in rects)

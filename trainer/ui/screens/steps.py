@@ -1039,6 +1039,9 @@ class ArrangeView(QuizView):
             self.undo_btn.rect = pygame.Rect(area.centerx + L.px(8), y, uw, L.px(48))
             y += L.px(64)
             self.group_top = y
+            # The sets made so far are painted, not widgets: reserve their room so centring keeps it.
+            gh = round(self.row.height * 0.7) if self.child() else self.th(0.75)
+            self.reserved_rect = pygame.Rect(area.left, y, area.width, gh + L.px(16))
         if self.cards and self.ask == "order":
             w = min(area.width, L.px(760))
             gap = L.px(8)
@@ -1057,7 +1060,8 @@ class ArrangeView(QuizView):
             return self.th()
         free = area.bottom - y - L.px(40)
         if self.ask == "split":
-            free = (free - L.px(64) - L.px(26)) * 10 // 17  # the row, and the sets made below at 0.7
+            # The row (lifted picks reach 18% higher), the buttons, and one line of sets at 0.7 below.
+            free = (area.bottom - y - L.px(6 + 24 + 64 + 16 + 10)) * 100 // 188
         elif self.ask == "boxes":
             free -= L.px(44) + L.px(6) + self.th(0.6) * 2 + L.px(22) + L.px(16)
         cached = getattr(self, "_kid_th", None)
