@@ -1,0 +1,268 @@
+"""Words for the newer exercise generators (dora, tile groups, sets, complete hands, wait
+shapes, furiten, safe tiles), kept apart from the drill screen so the two can be merged.
+
+* ``MORE_TITLES`` / ``MORE_BLURBS``: a generator's name and one sentence about it;
+* ``MORE_QUESTIONS``: question id -> the question's gettext msgid (English);
+* ``MORE_OPTIONS``: choice values without a glossary term (yes, no, not a set);
+* ``MORE_FIELD_LABELS`` / ``MORE_VALUE_LABELS``: the settings form of these generators;
+* :func:`more_question_text`, :func:`more_option_label`, :func:`more_explain_item`: the
+  rich markup (``{tiles:..}``, ``{term:..}``) for a prompt, an option and an explanation
+  item of these generators, or None for anything that is not theirs.
+
+Everything is marked with ``N_`` and translated when shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trainer.i18n import N_, _, ngettext
+
+BR = "\n"
+"""A hard line break in rich text (as :data:`trainer.ui.richtext.BR`)."""
+
+MORE_TITLES: dict[str, str] = {
+    "dora_from_indicator": N_("Dora"),
+    "tile_group": N_("Tile groups"),
+    "make_set": N_("Sets"),
+    "complete_hand": N_("Complete hands"),
+    "wait_shape": N_("Wait shapes"),
+    "furiten_situation": N_("Furiten"),
+    "safe_tile": N_("Safe tiles"),
+}
+"""Generator name -> its title in the drill list."""
+
+MORE_BLURBS: dict[str, str] = {
+    "dora_from_indicator": N_("From the indicator to the dora, and the dora in a hand."),
+    "tile_group": N_("Simples, terminals, honors and value tiles."),
+    "make_set": N_("Which tiles make a run or a triplet?"),
+    "complete_hand": N_("Is the hand complete? Where is its pair?"),
+    "wait_shape": N_("Name the shape a hand waits with."),
+    "furiten_situation": N_("Your river, the tiles passed, riichi: may you call ron?"),
+    "safe_tile": N_("Against a riichi, which tile is the safest to throw?"),
+}
+"""Generator name -> one sentence about it."""
+
+MORE_QUESTIONS: dict[str, str] = {
+    "dora_pick": N_("Dora indicators: {indicators}. Pick every tile that is dora."),
+    "dora_count": N_("Dora indicators: {indicators}. How many dora does this hand hold?"),
+    "tile_group": N_("Which group does this tile belong to?"),
+    "tile_groups": N_("Tick every group this tile belongs to."),
+    "group_pick": N_("Pick every tile of this group: {group}."),
+    "set_complete": N_("Which tiles make a set with these two? Pick every one."),
+    "set_judge": N_("Are these three tiles a set?"),
+    "hand_complete": N_("Is this hand complete?"),
+    "hand_pair": N_("This hand is complete. Which tile is its pair?"),
+    "wait_shape": N_("What is the wait shape of this hand called?"),
+    "furiten_ron": N_("Now an opponent throws {tile}. May you call ron on it?"),
+    "safe_tile": N_("Which tile of your hand is the safest to discard?"),
+}
+"""Question id -> the question (English msgid; placeholders are filled by :func:`more_question_text`)."""
+
+MORE_NOTES: dict[str, str] = {
+    "aka": N_("Each red five is one more dora."),
+    "winds": N_("Your seat wind: {seat}. The round wind: {round}."),
+    "run": N_("Which tiles make a run with these two? Pick every one."),
+    "triplet": N_("Which tile makes a triplet with these two?"),
+    "river": N_("Your discards: {tiles}"),
+    "no_river": N_("You have not discarded yet."),
+    "riichi": N_("You declared riichi with {tile}."),
+    "before": N_("Before your last discard the others threw: {tiles}"),
+    "since": N_("Since your last discard the others threw: {tiles}"),
+    "nothing_since": N_("Since your last discard nobody else has thrown a tile."),
+    "threat_1": N_("The player on your right is in riichi. River: {tiles}"),
+    "threat_2": N_("The player across is in riichi. River: {tiles}"),
+    "threat_3": N_("The player on your left is in riichi. River: {tiles}"),
+    "riichi_tile": N_("Riichi was declared with {tile}."),
+    "passed": N_("Passed by the others after that riichi: {tiles}"),
+    "seen": N_("Seen elsewhere: {tiles}"),
+}
+"""Extra lines of the prompts above."""
+
+MORE_OPTIONS: dict[str, str] = {
+    "yes": N_("Yes"),
+    "no": N_("No"),
+    "not_set": N_("Not a set"),
+}
+"""Choice values shown as words (the other options of these generators are glossary terms)."""
+
+MORE_FIELD_LABELS: dict[str, str] = {
+    "indicators": N_("Dora indicators"), "wraps": N_("Wrap-arounds (9→1, North→East)"), "aka": N_("Red fives"),
+    "row": N_("Tiles in the row"), "seat": N_("Seat wind"), "round": N_("Round wind"), "kinds": N_("Kinds"),
+    "traps": N_("Traps"), "complete_ratio": N_("Complete hands"), "special_forms": N_("Seven pairs and kokushi"),
+    "shapes": N_("Shapes"), "furiten_ratio": N_("Furiten share"), "riichi_players": N_("Players in riichi"),
+    "tools": N_("Defense tools"),
+}
+"""Settings-form labels of the new parameters."""
+
+MORE_VALUE_LABELS: dict[str, str] = {
+    "choice": N_("Choose the group"), "run": N_("Runs"), "triplet": N_("Triplets"), "complete": N_("Complete a set"),
+    "judge": N_("Is it a set?"), "yes_no": N_("Complete or not"), "pair": N_("Find the pair"),
+    "basic": N_("Basic"), "compound": N_("Compound"), "multi": N_("Many-sided"), "permanent": N_("Permanent"),
+    "temporary": N_("Temporary"), "riichi": N_("After riichi"), "genbutsu": N_("Genbutsu"), "suji": N_("Suji"),
+    "kabe": N_("Kabe"), "wrap": N_("8-9-1 wrapped"), "mixed_suits": N_("Mixed suits"),
+    "honor_run": N_("Honor \"runs\""), "gap": N_("Gaps"), "E": N_("East"), "S": N_("South"), "W": N_("West"),
+    "N": N_("North"),
+}
+"""Settings-form labels of the new parameter values."""
+
+GROUP_TERMS = {"simple": "chunchanpai", "terminal": "routouhai", "honor": "jihai", "yaochuu": "yaochuuhai",
+               "value": "yakuhai"}
+WIND_TERMS = {"E": "ton", "S": "nan", "W": "shaa", "N": "pei"}
+FURITEN_TERMS = {"permanent": "sutehai_furiten", "temporary": "doujun_furiten", "riichi": "riichi_furiten"}
+
+EXPLAIN_TEXTS: dict[str, str] = {
+    "in_group": N_("{tile} is one of the {group}."),
+    "not_in_group": N_("{tile} is not one of the {group}."),
+    "is_run": N_("{tiles} is a run: three numbers in a row of one suit."),
+    "is_triplet": N_("{tiles} is a triplet: three identical tiles."),
+    "no_set": N_("{tiles} is not a set: a run is three numbers in a row of one suit (no 9-1 wrap, no honors), "
+                 "a triplet is three identical tiles."),
+    "no_ron_furiten": N_("No ron: {kind}. The waits are {waits}."),
+    "permanent": N_("Your own river holds {tiles}, a winning tile: furiten while the hand waits on it."),
+    "temporary": N_("You let a winning tile pass since your last discard: furiten until your next discard."),
+    "riichi": N_("After riichi you let a winning tile pass: furiten until the end of the hand."),
+    "ron_ok": N_("Ron is allowed: {tile} completes the hand (waits {waits}) and you are not furiten."),
+    "genbutsu": N_("{tile}: {term} — the riichi player threw it or let it pass, it cannot deal in."),
+    "honor": N_("{tile}: an honor, {n} copies still unseen."),
+    "suji": N_("{tile}: {term} of the riichi player's discards."),
+    "kabe": N_("{tile}: {term} — all four copies of a neighbour are visible."),
+    "plain": N_("{tile}: no protection."),
+}
+"""Explanation lines of the new explanation items."""
+
+
+def _tr(table: dict[str, str], key: str) -> str:
+    """The translation of a table's msgid (keeps the table keys out of the extracted messages)."""
+    return _(table[key])
+
+
+def _tiles(text: str) -> str:
+    return f"{{tiles:{text}}}" if text else "—"
+
+
+def _term(term_id: str) -> str:
+    return "{term:" + term_id + "}"
+
+
+def more_question_text(ex: Any) -> str | None:
+    """The prompt of a new generator's exercise as rich markup (None for other questions)."""
+    p = ex.prompt
+    if p.question not in MORE_QUESTIONS:
+        return None
+    data = dict(p.data)
+    q = p.question
+    if q in ("dora_pick", "dora_count"):
+        text = _tr(MORE_QUESTIONS, q).format(indicators=_tiles(str(data.get("indicators", ""))))
+        if q == "dora_count" and data.get("aka"):
+            text += " " + _tr(MORE_NOTES, "aka")
+        return text
+    if q == "set_complete" and data.get("sets") in ("run", "triplet"):
+        return _tr(MORE_NOTES, str(data["sets"]))
+    if q == "group_pick":
+        text = _tr(MORE_QUESTIONS, q).format(group=_term(GROUP_TERMS.get(str(data.get("group")), "")))
+    elif q == "furiten_ron":
+        return _furiten_text(data, str(p.tiles))
+    elif q == "safe_tile":
+        return _safe_text(data)
+    else:
+        text = _tr(MORE_QUESTIONS, q)
+    if data.get("seat") in WIND_TERMS and data.get("round") in WIND_TERMS:
+        text += BR + _tr(MORE_NOTES, "winds").format(seat=_term(WIND_TERMS[data["seat"]]),
+                                                  round=_term(WIND_TERMS[data["round"]]))
+    return text
+
+
+def _furiten_text(data: dict[str, Any], tile: str) -> str:
+    lines = []
+    river = str(data.get("river", ""))
+    lines.append(_tr(MORE_NOTES, "river").format(tiles=_tiles(river)) if river else _tr(MORE_NOTES, "no_river"))
+    at = data.get("riichi_at", -1)
+    if data.get("riichi") and isinstance(at, int) and at >= 0:
+        from trainer.engine.notation import parse_tiles
+
+        tiles = parse_tiles(river, max_copies=None)
+        if at < len(tiles):
+            lines.append(_tr(MORE_NOTES, "riichi").format(tile=_tiles(str(tiles[at]))))
+    if data.get("before"):
+        lines.append(_tr(MORE_NOTES, "before").format(tiles=_tiles(str(data["before"]))))
+    if data.get("since"):
+        lines.append(_tr(MORE_NOTES, "since").format(tiles=_tiles(str(data["since"]))))
+    else:
+        lines.append(_tr(MORE_NOTES, "nothing_since"))
+    lines.append(_tr(MORE_QUESTIONS, "furiten_ron").format(tile=_tiles(tile)))
+    return BR.join(lines)
+
+
+def _safe_text(data: dict[str, Any]) -> str:
+    from trainer.engine.notation import parse_tiles
+
+    lines = []
+    for who, river, at, passed in zip(data.get("threats", ()), data.get("rivers", ()), data.get("riichi_at", ()),
+                                      data.get("passed", ()), strict=False):
+        lines.append(_tr(MORE_NOTES, f"threat_{who}").format(tiles=_tiles(str(river))))
+        tiles = parse_tiles(str(river), max_copies=None) if river else ()
+        if 0 <= at < len(tiles):
+            lines.append(_tr(MORE_NOTES, "riichi_tile").format(tile=_tiles(str(tiles[at]))))
+        if passed:
+            lines.append(_tr(MORE_NOTES, "passed").format(tiles=_tiles(str(passed))))
+    if data.get("seen"):
+        lines.append(_tr(MORE_NOTES, "seen").format(tiles=_tiles(str(data["seen"]))))
+    lines.append(_tr(MORE_QUESTIONS, "safe_tile"))
+    return BR.join(lines)
+
+
+def more_option_label(opt: Any) -> str | None:
+    """The words of a choice option of the new generators that has no glossary term (None otherwise)."""
+    if not opt.ref and not opt.tiles and opt.value in MORE_OPTIONS:
+        return _(MORE_OPTIONS[opt.value])
+    return None
+
+
+def more_explain_item(item: dict[str, Any]) -> str | None:
+    """One explanation item of the new generators as rich markup (None for other kinds)."""
+    k = item.get("kind")
+    if k == "group":
+        key = "in_group" if item.get("member") else "not_in_group"
+        return _tr(EXPLAIN_TEXTS, key).format(tile=_tiles(item["tile"]), group=_term(GROUP_TERMS[item["group"]]))
+    if k == "set_judge":
+        key = {"run": "is_run", "triplet": "is_triplet"}.get(item.get("set", ""), "no_set")
+        return _tr(EXPLAIN_TEXTS, key).format(tiles=_tiles(item["tiles"]))
+    if k == "not_complete":
+        return ngettext("Not complete: {n} tile from tenpai.", "Not complete: {n} tiles from tenpai.",
+                        item["shanten"]).format(n=item["shanten"]) if item["shanten"] > 0 else _(
+            "Not complete, though one tile away from it (tenpai after a discard).")
+    if k == "furiten":
+        kind = item.get("furiten")
+        if kind in FURITEN_TERMS:
+            first = _tr(EXPLAIN_TEXTS, "no_ron_furiten").format(kind=_term(FURITEN_TERMS[kind]),
+                                                             waits=_tiles(item.get("waits", "")))
+            why = _tr(EXPLAIN_TEXTS, kind).format(tiles=_tiles(item.get("in_river", "")))
+            return first + BR + why
+        return _tr(EXPLAIN_TEXTS, "ron_ok").format(tile=_tiles(item.get("tile", "")), waits=_tiles(item.get("waits", "")))
+    if k == "danger":
+        return _danger_line(item)
+    return None
+
+
+def _danger_line(item: dict[str, Any]) -> str:
+    tile = _tiles(item["tile"])
+    notes = [dict(n) for n in item.get("notes", ())]
+    if notes and all(n.get("genbutsu") for n in notes):
+        return _tr(EXPLAIN_TEXTS, "genbutsu").format(tile=tile, term=_term("genbutsu"))
+    n = next((n for n in notes if not n.get("genbutsu")), {})
+    if "honor_left" in n:
+        line = _tr(EXPLAIN_TEXTS, "honor").format(tile=tile, n=n["honor_left"])
+    elif n.get("suji"):
+        line = _tr(EXPLAIN_TEXTS, "suji").format(tile=tile, term=_term("suji"))
+    elif n.get("kabe"):
+        line = _tr(EXPLAIN_TEXTS, "kabe").format(tile=tile, term=_term("kabe"))
+    else:
+        line = _tr(EXPLAIN_TEXTS, "plain").format(tile=tile)
+    return line + " " + _("Danger {d}.").format(d=item.get("danger", 0))
+
+
+__all__ = [
+    "MORE_BLURBS", "MORE_FIELD_LABELS", "MORE_OPTIONS", "MORE_QUESTIONS", "MORE_TITLES", "MORE_VALUE_LABELS",
+    "more_explain_item", "more_option_label", "more_question_text",
+]
