@@ -1063,7 +1063,7 @@ class ArrangeView(QuizView):
             # The row (lifted picks reach 18% higher), the buttons, and one line of sets at 0.7 below.
             free = (area.bottom - y - L.px(6 + 24 + 64 + 16 + 10)) * 100 // 188
         elif self.ask == "boxes":
-            free -= L.px(44) + L.px(6) + self.th(0.6) * 2 + L.px(22) + L.px(16)
+            free -= L.px(44) + L.px(6) + self.th(0.6) * 2 + L.px(22) + L.px(40)
         cached = getattr(self, "_kid_th", None)
         th = max(self.th(), min(self.th(1.9), free))
         if cached is not None and cached[0] == (area.left, area.width, area.bottom) and area.top > cached[1]:
