@@ -1,0 +1,614 @@
+"""The table for the simple play modes: tibet, ponjan, children's riichi, the glass table.
+
+The learner sits at the bottom with big tiles (click a tile to lift it, click it
+again — or press Enter — to give it away; Left/Right move the cursor).  The
+other players sit along the top with their hands face down (face up when the
+mode reveals all hands) and their discards below them; the learner's discards
+are in the middle.  A "ready" lamp glows when the learner is one tile from a
+complete hand (coach ``hints`` or ``full``; ``full`` also marks the best tiles
+to give away and names the winning tiles).  Tsumo, Ron, Pon, Chi, Riichi and
+Pass buttons appear only when the engine offers them.  At the end a friendly
+panel says who won (with the winning hand) and offers another game.
+
+Open it with ``app.push("play_simple", mode="tibet", hand=7, players=3,
+reveal="own", coach="hints", seed=...)``.  Other params: ``tiles`` (a set name or
+a tile-set description), ``rules`` (a dict of mode overrides: hand, win,
+yaku_pool, calls, players...), ``win``, ``calls``, ``bots``, ``goal_games`` /
+``goal_wins``, ``on_done(outcome)`` (called with ``{"games", "wins",
+"goal_met"}``), ``title`` and ``kids`` (big tiles; default for the children's
+modes).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import pygame
+
+from trainer.engine.game.actions import Chi, Discard, IllegalAction, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game.simple import SimpleGame
+from trainer.engine.game.simple_bots import make_simple_bot
+from trainer.engine.game.simple_modes import ModeError, TableSetup, get_mode
+from trainer.engine.notation import format_tiles
+from trainer.engine.tiles import Tile
+from trainer.engine.tilesets import TileSet, TileSetError
+from trainer.i18n import N_, _, pgettext
+from trainer.ui.app import register_screen
+from trainer.ui.screens.base import Screen
+from trainer.ui.screens.tileview import TileRow, TileSlot
+from trainer.ui.theme import PALETTE
+from trainer.ui.widgets import Button, blit_text, draw_panel
+
+P = PALETTE
+BOT_DELAY = 0.6  # seconds between two bot moves: slow enough for a child to follow
+KIDS_MODES = ("tibet", "ponjan", "kids_riichi")
+MODE_TITLES = {"tibet": N_("Tibet"), "ponjan": N_("Ponjan"), "kids_riichi": N_("Say riichi!"),
+               "glass_table": N_("Glass table")}
+SEAT_NAMES = {2: (N_("You"), N_("Across")), 3: (N_("You"), N_("Right"), N_("Left")),
+              4: (N_("You"), N_("Right"), N_("Across"), N_("Left"))}
+
+
+def table_setup(params: dict[str, Any]) -> TableSetup:
+    """The table for a screen's params: the mode file's defaults, the lesson's ``rules`` dict,
+    then the direct params (hand, players, tiles, win, calls, reveal, coach, bots)."""
+    mode = get_mode(str(params.get("mode") or "tibet"))
+    opts: dict[str, Any] = {}
+    rules = params.get("rules") or {}
+    if not isinstance(rules, dict):
+        raise ModeError(f"mode {mode.name}: rules must be a table of options, not {rules!r}")
+    opts.update(rules)
+    for key in ("hand", "players", "win", "calls", "reveal", "coach", "bots", "yaku_pool", "scoring"):
+        if params.get(key) is not None:
+            opts[key] = params[key]
+    tiles = params.get("tiles", rules.get("tiles"))
+    opts.pop("tiles", None)
+    if isinstance(tiles, str):
+        opts["tiles"] = tiles
+    setup = mode.setup(**opts)
+    if isinstance(tiles, dict):
+        try:
+            setup = replace(setup, tileset=TileSet.from_spec(tiles, "lesson", where="play step"))
+        except TileSetError as e:
+            raise ModeError(str(e)) from None
+    return setup
+
+
+@register_screen("play_simple")
+class PlaySimpleScreen(Screen):
+    """A simple table with the learner at seat 0 (see the module docstring)."""
+
+    rebuild_on_enter = False
+
+    def __init__(self, app: Any, **params: Any) -> None:
+        super().__init__(app, **params)
+        seed = params.get("seed")
+        self.seed = int(seed) if seed is not None else random.randrange(1_000_000)
+        self.error = ""
+        try:
+            self.setup: TableSetup | None = table_setup(params)
+        except ModeError as e:
+            self.setup = None
+            self.error = str(e)
+        self.mode = str(params.get("mode") or "tibet")
+        self.kids = bool(params.get("kids", self.mode in KIDS_MODES))
+        self.goal_games = params.get("goal_games")
+        self.goal_wins = params.get("goal_wins")
+        self.free = params.get("on_done") is None and not self.goal_games and not self.goal_wins
+        if not self.goal_games and not self.goal_wins:
+            self.goal_games = 1
+        self.games = 0
+        self.wins = 0
+        self.reported = False
+        self.riichi_mode = False
+        self.timer = 0.0
+        self.game: SimpleGame | None = None
+        if self.setup is not None:
+            self.new_game()
+
+    # ---------------------------------------------------------------- the game
+
+    def new_game(self) -> None:
+        """Deal a fresh hand (the dealer moves round the table from game to game)."""
+        assert self.setup is not None
+        seed = self.seed + self.games
+        self.game = SimpleGame(self.setup, seed, dealer=self.games % self.setup.players)
+        self.bots = [None] + [make_simple_bot(self.setup.bots, seed * 10 + s, self.setup.rules)
+                              for s in range(1, self.setup.players)]
+        self.counted = False
+        self.riichi_mode = False
+        self.timer = 0.0
+
+    def title(self) -> str:
+        if self.params.get("title"):
+            return str(self.params["title"])
+        name = _(MODE_TITLES.get(self.mode, self.mode))
+        if self.setup is None:
+            return name
+        return _("{mode}: {n} tiles").format(mode=name, n=self.setup.hand + 1)
+
+    def header_extra(self) -> str:
+        return _("games {g}, wins {w}").format(g=self.games, w=self.wins)
+
+    def seat_name(self, seat: int) -> str:
+        """How the table calls a seat: You, Right, Across, Left."""
+        n = self.setup.players if self.setup else 4
+        return _(SEAT_NAMES[n][seat])
+
+    def my_legal(self) -> list[Any]:
+        """The learner's legal actions now (empty when it is not the learner's decision)."""
+        g = self.game
+        if g is None or g.ended or 0 not in g.to_act():
+            return []
+        return g.legal_actions(0)
+
+    def goal_met(self) -> bool:
+        """Whether the lesson's goal (games played or won) is reached; free play never ends."""
+        if self.free:
+            return False
+        if self.goal_wins:
+            return self.wins >= self.goal_wins
+        return self.games >= (self.goal_games or 1)
+
+    def ready(self) -> bool:
+        """The ready lamp: the learner's waiting hand is one tile from complete (tenpai)."""
+        g = self.game
+        return g is not None and g.is_tenpai(0)
+
+    # ---------------------------------------------------------------- widgets
+
+    def build(self) -> None:
+        self.action_buttons: list[Button] = []
+        self.end_buttons: list[Button] = []
+        self.hand_row = None
+        self.other_rows: dict[int, TileRow] = {}
+        self.rivers: dict[int, TileRow] = {}
+        self.win_row = None
+        g = self.game
+        if g is None:
+            self.end_buttons.append(self.add(Button(_("Back"), self.app.pop, kind="primary", hotkey="Enter")))
+            return
+        legal = self.my_legal()
+        hand = sorted(g.hands[0])
+        drawn = g.drawn[0] if 0 in g.to_act() and g.phase == "turn" else None
+        slots = [TileSlot(t) for t in hand]
+        if drawn is not None:
+            idx = max(i for i, s in enumerate(slots) if s.tile == drawn)
+            slots.pop(idx)
+            slots.append(TileSlot(drawn, gap=0.35))
+        start = len(slots)
+        for mi, m in enumerate(g.melds[0]):
+            for k, t in enumerate(m.tiles):
+                slots.append(TileSlot(t, gap=0.35 if k == 0 else 0.0, group=mi))
+        self.hand_row = self.add(TileRow(slots, pickable=True, multi=False, on_change=self._picked))
+        discards = {a.tile for a in legal if isinstance(a, Discard)}
+        riichi_tiles = {a.tile for a in legal if isinstance(a, Riichi)}
+        allowed = riichi_tiles if self.riichi_mode else discards
+        self.hand_row.dim = {i for i, s in enumerate(slots) if i >= start or (allowed and s.tile not in allowed)}
+        self.hand_row.locked = not allowed
+        self.hand_row.cursor = max(0, start - 1)
+        for label, action in self._action_choices(legal):
+            self.action_buttons.append(self.add(Button(label, lambda a=action: self._act(a), kind="primary")))
+        if riichi_tiles and not any(isinstance(a, Tsumo) for a in legal):
+            label = _("Cancel riichi") if self.riichi_mode else pgettext("mahjong call", "Riichi")
+            self.action_buttons.append(self.add(Button(label, self._toggle_riichi, kind="secondary")))
+        reveal = self.setup is not None and (self.setup.reveal == "all" or g.ended)
+        for s in range(1, g.n):
+            tiles = sorted(g.hands[s])
+            row = TileRow([TileSlot(t, face_down=not reveal) for t in tiles]
+                          + [TileSlot(t, gap=0.3 if k == 0 else 0.0) for m in g.melds[s]
+                             for k, t in enumerate(m.tiles)])
+            self.other_rows[s] = self.add(row)
+        for s in range(g.n):
+            river = g.rivers[s]
+            row = TileRow([TileSlot(d.tile, sideways=d.riichi) for d in river])
+            row.dim = {i for i, d in enumerate(river) if d.called}
+            self.rivers[s] = self.add(row)
+        self._coach_marks(legal)
+        if g.ended:
+            self._build_end()
+
+    def _build_end(self) -> None:
+        g = self.game
+        assert g is not None and g.result is not None
+        res = g.result
+        if res.winners:
+            w = res.winners[0]
+            tiles = sorted(g.hands[w] + ([res.tile] if res.kind == "ron" and res.tile is not None else []))
+            slots = [TileSlot(t) for t in tiles]
+            for m in g.melds[w]:
+                slots.extend(TileSlot(t, gap=0.3 if k == 0 else 0.0) for k, t in enumerate(m.tiles))
+            self.win_row = self.add(TileRow(slots))
+            if res.tile is not None:
+                idx = max((i for i, s in enumerate(slots) if s.tile == res.tile), default=None)
+                if idx is not None:
+                    self.win_row.marks[idx] = "right"
+        if self.goal_met():
+            self._report()
+            self.end_buttons.append(self.add(Button(_("Done"), self.back, kind="primary", hotkey="Enter")))
+            self.end_buttons.append(self.add(Button(_("Play again"), self.play_again, kind="secondary")))
+        else:
+            self.end_buttons.append(self.add(Button(_("Play again"), self.play_again, kind="primary",
+                                                    hotkey="Enter")))
+
+    def _coach_marks(self, legal: list[Any]) -> None:
+        """Coach ``full``: mark the tiles whose discard keeps the hand closest to complete."""
+        self.best_kinds: set[int] = set()
+        coach = self.setup.coach if self.setup else "off"
+        if coach != "full" or self.hand_row is None or not any(isinstance(a, Discard) for a in legal):
+            return
+        from trainer.engine.ukeire import discard_options
+
+        try:
+            opts = discard_options(self.game.hand(0))  # type: ignore[union-attr]
+        except ValueError:
+            return
+        if not opts:
+            return
+        best = (opts[0].shanten_after, opts[0].total)
+        self.best_kinds = {o.tile.kind for o in opts if (o.shanten_after, o.total) == best}
+        for i, s in enumerate(self.hand_row.slots):
+            if s.tile.kind in self.best_kinds and i not in self.hand_row.dim:
+                self.hand_row.marks[i] = "hint"
+
+    def _action_choices(self, legal: list[Any]) -> list[tuple[str, Any]]:
+        out: list[tuple[str, Any]] = []
+        for a in legal:
+            if isinstance(a, Tsumo):
+                out.append((pgettext("mahjong call", "Tsumo") + "!", a))
+            elif isinstance(a, Ron):
+                out.append((pgettext("mahjong call", "Ron") + "!", a))
+            elif isinstance(a, Pon):
+                out.append((pgettext("mahjong call", "Pon") + " " + format_tiles(a.tiles), a))
+            elif isinstance(a, Chi):
+                out.append((pgettext("mahjong call", "Chi") + " " + format_tiles(a.tiles), a))
+        if any(isinstance(a, Pass) for a in legal):
+            out.append((_("Pass"), Pass()))
+        return out
+
+    # ---------------------------------------------------------------- actions
+
+    def _picked(self, sel: set[int]) -> None:
+        if not sel and self.hand_row is not None:
+            self._discard_index(self.hand_row.cursor)  # a second click on the lifted tile gives it away
+
+    def _discard_index(self, i: int) -> None:
+        row = self.hand_row
+        if row is None or not 0 <= i < len(row.slots) or i in row.dim:
+            return
+        tile = row.slots[i].tile
+        legal = self.my_legal()
+        kind = Riichi if self.riichi_mode else Discard
+        act = next((a for a in legal if isinstance(a, kind) and a.tile == tile), None)
+        if act is not None:
+            self._act(act)
+
+    def discard_tile(self, tile: Tile) -> bool:
+        """Give ``tile`` away if that is legal now (tests and scripted demonstrations)."""
+        if self.hand_row is None:
+            return False
+        for i, s in enumerate(self.hand_row.slots):
+            if s.tile == tile and i not in self.hand_row.dim:
+                self._discard_index(i)
+                return True
+        return False
+
+    def _toggle_riichi(self) -> None:
+        self.riichi_mode = not self.riichi_mode
+        self.rebuild()
+
+    def _act(self, action: Any) -> None:
+        assert self.game is not None
+        try:
+            self.game.apply(0, action)
+        except IllegalAction as exc:
+            self.app.notify(exc.reason, "warn")
+            return
+        self.riichi_mode = False
+        self.timer = 0.0
+        self.app.play_sound("tile")
+        self._after_action()
+
+    def _after_action(self) -> None:
+        g = self.game
+        if g is not None and g.ended and not self.counted:
+            self.counted = True
+            self.games += 1
+            if 0 in g.result.winners:  # type: ignore[union-attr]
+                self.wins += 1
+                self.app.play_sound("right")
+        self.focus = None
+        self.rebuild()
+        self.app.invalidate()
+
+    def play_again(self) -> None:
+        """Deal another game at the same table."""
+        self.new_game()
+        self.focus = None
+        self.rebuild()
+        self.app.invalidate()
+
+    def _report(self) -> None:
+        if self.reported:
+            return
+        self.reported = True
+        cb = self.params.get("on_done")
+        if cb is not None:
+            cb({"games": self.games, "wins": self.wins, "goal_met": self.goal_met()})
+
+    def back(self) -> None:
+        if not self.reported and self.games:
+            cb = self.params.get("on_done")
+            if cb is not None:
+                cb({"games": self.games, "wins": self.wins, "goal_met": self.goal_met()})
+            self.reported = True
+        self.app.pop()
+
+    def submit(self) -> bool:
+        if self.end_buttons:
+            self.end_buttons[0].activate()
+            return True
+        row = self.hand_row
+        if row is None:
+            return False
+        if row.selected:
+            self._discard_index(next(iter(row.selected)))
+            return True
+        if not row.locked:
+            row.toggle(row.cursor)
+            return True
+        return False
+
+    def choose(self, n: int) -> bool:
+        if 1 <= n <= len(self.action_buttons):
+            self.action_buttons[n - 1].activate()
+            return True
+        return False
+
+    def initial_focus(self) -> int | None:
+        if self.end_buttons:
+            return self.widgets.index(self.end_buttons[0])
+        if self.action_buttons:
+            return self.widgets.index(self.action_buttons[0])
+        if self.hand_row is not None:
+            return self.widgets.index(self.hand_row)
+        return None
+
+    def update(self, dt: float) -> bool:
+        """Let the other players move, one action per BOT_DELAY seconds."""
+        g = self.game
+        if g is None or g.ended or self.dialog is not None:
+            return False
+        if not [s for s in g.to_act() if s != 0]:
+            return False
+        self.timer += dt
+        if self.timer < BOT_DELAY:
+            return True
+        self.timer = 0.0
+        self.bot_step()
+        return True
+
+    def bot_step(self) -> None:
+        """One move of the first other player who must decide."""
+        g = self.game
+        assert g is not None
+        for s in g.to_act():
+            if s == 0:
+                continue
+            legal = g.legal_actions(s)
+            g.apply(s, self.bots[s].choose(g.view(s), legal))
+            break
+        self._after_action()
+
+    def run_bots_until_learner(self, limit: int = 2000) -> None:
+        """Advance the other players until the learner decides or the game ends (tests, screenshots)."""
+        g = self.game
+        for _step in range(limit):
+            if g is None or g.ended or not [s for s in g.to_act() if s != 0]:
+                return
+            self.bot_step()
+
+    # ---------------------------------------------------------------- layout
+
+    def _seat_order(self) -> list[int]:
+        """The other seats from left to right along the top: Left, Across, Right."""
+        n = self.game.n if self.game else 0
+        return list(range(n - 1, 0, -1))
+
+    def layout(self) -> None:
+        L = self.app.layout
+        area = L.content()
+        g = self.game
+        if g is None:
+            b = self.end_buttons[0]
+            b.rect = pygame.Rect(0, 0, max(b.preferred_width(self.app), L.px(200)), L.px(56))
+            b.rect.midtop = (area.centerx, area.centery + L.px(40))
+            return
+        lh = self.app.line_height(L.font("small"))
+        # The learner's hand: big tiles at the bottom.
+        hand_h = L.tile_h(1.3 if self.kids else 1.05)
+        assert self.hand_row is not None
+        self.hand_row.place(area.centerx, area.bottom - hand_h - L.px(6), area.width - L.px(40), hand_h)
+        # Buttons above the hand, on the right.
+        bh = L.px(60 if self.kids else 50)
+        x = area.right
+        y = self.hand_row.rect.top - bh - L.px(18)
+        for b in reversed(self.action_buttons):
+            bw = max(b.preferred_width(self.app), L.px(150))
+            b.rect = pygame.Rect(x - bw, y, bw, bh)
+            x -= bw + L.px(12)
+        self.controls_y = y
+        # The other players along the top.
+        seats = self._seat_order()
+        top = area.top + L.px(4)
+        col_w = (area.width - L.px(16) * (len(seats) - 1)) // max(1, len(seats))
+        self.seat_boxes: dict[int, pygame.Rect] = {}
+        river_h = L.tile_h(0.7 if self.kids else 0.6)
+        band_bottom = y - L.px(12) - round(river_h * 2.2) - L.px(28)
+        for k, s in enumerate(seats):
+            box = pygame.Rect(area.left + k * (col_w + L.px(16)), top, col_w, band_bottom - top)
+            self.seat_boxes[s] = box
+            oh = L.tile_h(0.6 if self.kids else 0.5)
+            self.other_rows[s].place(box.centerx, box.top + lh + L.px(12), box.width - L.px(24), oh)
+            rtop = self.other_rows[s].rect.bottom + L.px(12)
+            self._place_river(self.rivers[s], box.centerx, rtop, box.width - L.px(24), box.bottom - rtop - L.px(6))
+        # The learner's river in the middle, between the lamp (left) and the wall count (right).
+        mid_top = band_bottom + L.px(10)
+        mid_h = y - L.px(10) - mid_top
+        self.mid_rect = pygame.Rect(area.left, mid_top, area.width, mid_h)
+        self._place_river(self.rivers[0], area.centerx, mid_top + L.px(4), area.width // 2, mid_h - L.px(8))
+        # The end panel.
+        w = min(L.px(720), L.width - 2 * L.margin)
+        self.end_rect = pygame.Rect(0, 0, w, L.px(300))
+        self.end_rect.center = (L.width // 2, area.top + area.height * 2 // 5)
+        if self.win_row is not None:
+            self.win_row.place(self.end_rect.centerx, self.end_rect.top + L.px(110), w - L.px(60), L.tile_h(0.9))
+        bx = self.end_rect.centerx
+        widths = [max(b.preferred_width(self.app), L.px(180)) for b in self.end_buttons]
+        total = sum(widths) + L.px(16) * (len(widths) - 1)
+        x = bx - total // 2
+        for b, bw in zip(self.end_buttons, widths, strict=True):
+            b.rect = pygame.Rect(x, self.end_rect.bottom - L.px(80), bw, L.px(58))
+            x += bw + L.px(16)
+
+    def _place_river(self, row: TileRow, cx: int, top: int, width: int, height: int) -> None:
+        """Discards in as few lines as fit the box, the tiles as big as the box allows."""
+        from trainer.ui import tile_art
+
+        L = self.app.layout
+        n = len(row.slots)
+        h = L.tile_h(0.7 if self.kids else 0.6)
+        per = 1
+        while h > 16:
+            tw = tile_art.tile_size(h)[0] + max(1, round(h * 0.05))
+            per = max(1, width // tw)
+            lines = max(1, -(-n // per))
+            if lines * h * 1.08 <= height:
+                break
+            h -= 2
+        row.breaks = list(range(per, n, per))
+        row.place(cx, top, width, h, align="left", line_gap=0.08)
+
+    # ---------------------------------------------------------------- drawing
+
+    def draw_content(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        app = self.app
+        area = L.content()
+        g = self.game
+        if g is None:
+            blit_text(surf, app, _("This table cannot be set up."), L.font("h2"), P.on_felt,
+                      (area.centerx, area.centery - L.px(60)), anchor="midbottom", bold=True, max_width=area.width)
+            blit_text(surf, app, self.error, L.font("small"), P.on_felt_muted, (area.centerx, area.centery - L.px(30)),
+                      anchor="midtop", max_width=area.width)
+            return
+        lh = app.line_height(L.font("small"))
+        for s, box in self.seat_boxes.items():
+            draw_panel(surf, box, P.felt_light, L.px(16))
+            on_turn = s in g.to_act() and not g.ended
+            label = self.seat_name(s)
+            if g.riichi[s]:
+                label += " · " + app.term_text("riichi")
+            blit_text(surf, app, label, L.font("small"), P.accent if on_turn else P.on_felt,
+                      (box.left + L.px(14), box.top + L.px(8)), bold=on_turn, max_width=box.width - L.px(28))
+        m = self.mid_rect
+        draw_panel(surf, m, P.felt_light, L.px(16))
+        # The ready lamp.
+        coach = self.setup.coach if self.setup else "off"
+        if coach != "off":
+            self._draw_lamp(surf, pygame.Rect(m.left + L.px(14), m.top + L.px(10), m.width // 4 - L.px(20),
+                                              m.height - L.px(20)))
+        blit_text(surf, app, _("Tiles left: {n}").format(n=g.wall_remaining), L.font("small"), P.on_felt_muted,
+                  (m.right - L.px(16), m.top + L.px(10)), anchor="topright", max_width=m.width // 4)
+        if g.riichi[0]:
+            blit_text(surf, app, app.term_text("riichi"), L.font("small"), P.accent,
+                      (m.right - L.px(16), m.top + L.px(10) + lh), anchor="topright", max_width=m.width // 4)
+        # What to do now, above the hand on the left.
+        msg = self._prompt()
+        if msg:
+            left_w = (min(b.rect.left for b in self.action_buttons) if self.action_buttons else area.right) \
+                - area.left - L.px(16)
+            blit_text(surf, app, msg, L.font("body"), P.accent, (area.left, self.controls_y + L.px(14)),
+                      bold=True, max_width=left_w)
+
+    def _prompt(self) -> str:
+        g = self.game
+        if g is None or g.ended:
+            return ""
+        legal = self.my_legal()
+        if any(isinstance(a, Tsumo | Ron) for a in legal):
+            return _("You can win!")
+        if self.riichi_mode:
+            return _("Riichi: choose the tile to give away.")
+        if any(isinstance(a, Pon | Chi) for a in legal):
+            return _("You may take this tile.")
+        if any(isinstance(a, Discard) for a in legal):
+            if g.riichi[0]:
+                return _("Give away the tile you took.")
+            return _("Your turn: tap a tile, then tap it again to give it away.")
+        return _("{who} is playing…").format(who=self.seat_name(g.to_act()[0])) if g.to_act() else ""
+
+    def _draw_lamp(self, surf: pygame.Surface, r: pygame.Rect) -> None:
+        L = self.app.layout
+        app = self.app
+        lit = self.ready()
+        rad = max(L.px(10), min(r.height // 3, L.px(22)))
+        c = (r.left + rad + L.px(4), r.top + rad + L.px(4))
+        if lit:
+            for k in (2,):
+                glow = pygame.Surface((rad * 2 * k, rad * 2 * k), pygame.SRCALPHA)
+                pygame.draw.circle(glow, (*P.accent, 50), (rad * k, rad * k), rad * k)
+                surf.blit(glow, glow.get_rect(center=c))
+        pygame.draw.circle(surf, P.accent if lit else P.felt_dark, c, rad)
+        pygame.draw.circle(surf, P.accent_dark if lit else P.felt_line, c, rad, max(1, L.px(2)))
+        text = _("Ready!") if lit else _("Not ready yet")
+        label = blit_text(surf, app, text, L.font("body"), P.accent if lit else P.on_felt_muted,
+                          (c[0] + rad + L.px(10), c[1]), anchor="midleft", bold=lit,
+                          max_width=r.right - c[0] - rad - L.px(10))
+        if lit and self.setup is not None and self.setup.coach == "full" and self.game is not None:
+            # Coach "full" also shows the winning tiles, right after the lamp's word.
+            from trainer.ui.screens.tileview import draw_tile_string
+
+            tiles = format_tiles([Tile(k) for k in self.game.waits(0)])
+            h = min(L.tile_h(0.5), r.height)
+            room = pygame.Rect(label.right + L.px(10), c[1] - h // 2, r.right - label.right - L.px(10), h)
+            if tiles and room.width > h:
+                draw_tile_string(surf, tiles, room, app)
+
+    def draw_overlay(self, surf: pygame.Surface) -> None:
+        g = self.game
+        if g is None or not g.ended or g.result is None:
+            return
+        L = self.app.layout
+        app = self.app
+        shade = pygame.Surface((L.width, L.height), pygame.SRCALPHA)
+        shade.fill((*P.overlay, 110))
+        surf.blit(shade, (0, 0))
+        r = self.end_rect
+        draw_panel(surf, r, P.card, L.px(22), shadow=L.px(8), border=P.card_edge)
+        headline, line = self._result_lines()
+        blit_text(surf, app, headline, L.font("title"), P.ink, (r.centerx, r.top + L.px(20)), anchor="midtop",
+                  bold=True, max_width=r.width - L.px(40))
+        blit_text(surf, app, line, L.font("body"), P.ink_muted, (r.centerx, r.top + L.px(74)), anchor="midtop",
+                  max_width=r.width - L.px(40))
+        if self.win_row is not None:
+            self.win_row.draw(surf, app, False)
+        focused = self.focused_widget()
+        for b in self.end_buttons:
+            b.draw(surf, app, b is focused and app.show_focus)
+
+    def _result_lines(self) -> tuple[str, str]:
+        g = self.game
+        assert g is not None and g.result is not None
+        res = g.result
+        if res.kind == "draw":
+            return _("Nobody won this time"), _("The wall is empty. Let's play again!")
+        how = pgettext("mahjong call", "Tsumo") if res.kind == "tsumo" else pgettext("mahjong call", "Ron")
+        if 0 in res.winners:
+            return _("You won!"), _("{how}! Your hand is complete.").format(how=how)
+        who = self.seat_name(res.winners[0])
+        if res.kind == "ron" and res.from_seat == 0:
+            return _("{who} won").format(who=who), _("{who} completed the hand with your tile: {how}.").format(
+                who=who, how=how)
+        return _("{who} won").format(who=who), _("{who} completed the hand: {how}.").format(who=who, how=how)
