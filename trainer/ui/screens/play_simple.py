@@ -226,7 +226,8 @@ class PlaySimpleScreen(Screen):
                     self.win_row.marks[idx] = "right"
         if self.goal_met():
             self._report()
-            self.end_buttons.append(self.add(Button(_("Done"), self.back, kind="primary", hotkey="Enter")))
+            self.end_buttons.append(self.add(Button(pgettext("end of game", "Done"), self.back, kind="primary",
+                                                    hotkey="Enter")))
             self.end_buttons.append(self.add(Button(_("Play again"), self.play_again, kind="secondary")))
         else:
             self.end_buttons.append(self.add(Button(_("Play again"), self.play_again, kind="primary",
