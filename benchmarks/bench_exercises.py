@@ -39,6 +39,25 @@ CASES: list[tuple[str, dict]] = [
     ("yaku_identify", {"pool": "common12"}),
     ("yaku_identify", {"pool": "all_regular", "situational": True, "ask": "both"}),
     ("manners_situation", {"ranks": ["A", "B", "C"], "format": ["right_action", "spot_mistake", "rank"]}),
+    ("dora_from_indicator", {}),
+    ("dora_from_indicator", {"indicators": 3, "wraps": True, "aka": 3, "ask": "count"}),
+    ("tile_group", {"groups": ["simple", "terminal", "honor", "yaochuu", "value"]}),
+    ("tile_group", {"groups": ["value"], "ask": "pick", "row": 12}),
+    ("make_set", {}),
+    ("make_set", {"ask": "judge", "traps": ["wrap", "mixed_suits", "honor_run", "gap"]}),
+    ("complete_hand", {}),
+    ("complete_hand", {"special_forms": 0.5}),
+    ("complete_hand", {"ask": "pair", "size": 14}),
+    ("wait_shape", {}),
+    ("wait_shape", {"shapes": "compound", "size": 13}),
+    ("wait_shape", {"shapes": "multi", "size": 13}),
+    # played out on the game engine, item by item:
+    ("furiten_situation", {}),
+    ("furiten_situation", {"kinds": ["riichi"]}),
+    # warm-up plays the pool of bot hands (POOL_GAMES first hands), then items are picked from it:
+    ("safe_tile", {}),
+    ("safe_tile", {"tools": ["genbutsu", "suji", "kabe"]}),
+    ("safe_tile", {"riichi_players": 2, "tools": ["genbutsu", "suji", "kabe", "honors"]}),
 ]
 
 

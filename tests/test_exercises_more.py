@@ -127,12 +127,12 @@ def _replay_furiten(ex: Exercise, preset: str) -> bool:
         assert rnd.phase is Phase.TURN and rnd.current == seat
         tile = next(t for t in rnd.seats[seat].concealed if str(t) == out)
         rnd.apply(seat, Riichi(tile) if riichi else Discard(tile))
-        if i == len(turns) - 1:
-            break  # the tile in question: seat 0 decides now
+        if i == len(turns) - 1:  # the tile in question: is seat 0 offered ron on it?
+            return rnd.phase is Phase.CALLS and Ron() in rnd.legal_actions(0)
         while rnd.phase is Phase.CALLS:
             for s in rnd.to_act():
                 rnd.apply(s, Pass())
-    return Ron() in rnd.legal_actions(0)
+    raise AssertionError("the turn record has no last discard")
 
 
 def _safe_view(ex: Exercise):  # noqa: ANN202 - a PlayerView

@@ -147,9 +147,11 @@ def _plan(p: FuritenParams, rng: random.Random, kind: str, furiten: bool, counts
 
 
 def _play(p: FuritenParams, rng: random.Random, start: list[int],
-          turns: list[tuple[int, int, str]]) -> tuple[Round, list[str]] | None:
-    """Set the hand up and play the planned turns (every call passed); the round and the four
-    starting hands, or None if the engine's table went elsewhere (an abortive draw)."""
+          turns: list[tuple[int, int, str]]) -> tuple[Round, list[str], bool, list[int]] | None:
+    """Set the hand up and play the planned turns (every call passed).  Returns the round, the
+    four starting hands, whether the engine offered the learner ron on the last discard (when
+    it offers nobody anything the hand simply goes on) and the learner's concealed kinds at that
+    moment; None if the engine's table went elsewhere (an abortive draw)."""
     pool = [0] * NUM_KINDS
     for k in start:
         pool[k] += 1
@@ -180,9 +182,12 @@ def _play(p: FuritenParams, rng: random.Random, start: list[int],
             action = Discard(drawn)  # type: ignore[arg-type]
         if action not in rnd.legal_actions(seat):
             return None
-        rnd.apply(seat, action)
         if i == len(turns) - 1:
-            return (rnd, hands) if rnd.phase is Phase.CALLS else None
+            held = sorted(t.kind for t in rnd.seats[LEARNER].concealed)
+            rnd.apply(seat, action)
+            offered = rnd.phase is Phase.CALLS and Ron() in rnd.legal_actions(LEARNER)
+            return rnd, hands, offered, held
+        rnd.apply(seat, action)
         while rnd.phase is Phase.CALLS:
             for s in rnd.to_act():
                 rnd.apply(s, Pass())
@@ -207,15 +212,13 @@ def make(p: FuritenParams, rng: random.Random) -> Exercise:
         played = _play(p, rng, start, turns)
         if played is None:
             continue
-        rnd, hands = played
-        me = rnd.seats[LEARNER]
-        if sorted(t.kind for t in me.concealed) != [k for k in range(NUM_KINDS) for _ in range(counts[k])]:
+        rnd, hands, ron, held = played
+        if held != [k for k in range(NUM_KINDS) for _ in range(counts[k])]:
             continue
-        ron = Ron() in rnd.legal_actions(LEARNER)
         got = _furiten_kind(rnd)
         if ron == (got is not None) or (got is not None) != furiten:
             continue  # not the situation planned (the engine decides; keep only clean cases)
-        return _exercise(rnd, turns, win, ron, got, ws, hands)
+        return _exercise(rnd, turns, win, ron, got, ws, hands, held)
     raise GeneratorError("no furiten situation could be played out in 60 tries")
 
 
@@ -232,14 +235,14 @@ def _furiten_kind(rnd: Round) -> str | None:
 
 
 def _exercise(rnd: Round, turns: list[tuple[int, int, str]], win: int, ron: bool, got: str | None,
-              ws: tuple[int, ...], hands: list[str]) -> Exercise:
+              ws: tuple[int, ...], hands: list[str], held: list[int]) -> Exercise:
     me = rnd.seats[LEARNER]
     river = [d.tile for d in me.river]
     riichi_at = next((i for i, d in enumerate(me.river) if d.riichi), None)
     last_own = max(i for i, (s, _k, _w) in enumerate(turns) if s == LEARNER)
     before = [k for i, (s, k, _w) in enumerate(turns[:-1]) if s != LEARNER and i < last_own]
     since = [k for i, (s, k, _w) in enumerate(turns[:-1]) if s != LEARNER and i > last_own]
-    hand = Hand(tuple(sorted(me.concealed)))
+    hand = Hand(tuple(Tile(k) for k in held))
     explanation: list[dict] = [{"kind": "furiten", "furiten": got or "none", "term": KIND_TERMS.get(got or "", ""),
                                 "waits": format_tiles(ws), "tile": kind_name(win), "ron": ron}]
     if got == "permanent":
