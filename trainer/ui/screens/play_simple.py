@@ -124,7 +124,11 @@ class PlaySimpleScreen(Screen):
         if self.params.get("title"):
             return str(self.params["title"])
         name = _(MODE_TITLES.get(self.mode, self.mode))
-        if self.setup is None:
+        try:
+            sizes = get_mode(self.mode).allowed.get("hand", ())
+        except ModeError:
+            sizes = ()
+        if self.setup is None or len(sizes) < 2:
             return name
         return _("{mode}: {n} tiles").format(mode=name, n=self.setup.hand + 1)
 
@@ -450,7 +454,7 @@ class PlaySimpleScreen(Screen):
         for k, s in enumerate(seats):
             box = pygame.Rect(area.left + k * (col_w + L.px(16)), top, col_w, band_bottom - top)
             self.seat_boxes[s] = box
-            oh = L.tile_h(0.6 if self.kids else 0.5)
+            oh = L.tile_h(0.8 if self.kids else 0.5)
             self.other_rows[s].place(box.centerx, box.top + lh + L.px(12), box.width - L.px(24), oh)
             rtop = self.other_rows[s].rect.bottom + L.px(12)
             self._place_river(self.rivers[s], box.centerx, rtop, box.width - L.px(24), box.bottom - rtop - L.px(6))
@@ -461,7 +465,7 @@ class PlaySimpleScreen(Screen):
         self._place_river(self.rivers[0], area.centerx, mid_top + L.px(4), area.width // 2, mid_h - L.px(8))
         # The end panel.
         w = min(L.px(720), L.width - 2 * L.margin)
-        self.end_rect = pygame.Rect(0, 0, w, L.px(300))
+        self.end_rect = pygame.Rect(0, 0, w, L.px(300 if self.win_row is not None else 220))
         self.end_rect.center = (L.width // 2, area.top + area.height * 2 // 5)
         if self.win_row is not None:
             self.win_row.place(self.end_rect.centerx, self.end_rect.top + L.px(110), w - L.px(60), L.tile_h(0.9))
