@@ -251,3 +251,10 @@ def test_emphasis_may_cross_a_line_break_but_not_a_paragraph() -> None:
     spans = parse_rich("Это **очень\n  важно** да.")
     assert Span("strong", "очень важно") in spans
     assert all(s.kind != "strong" for s in parse_rich("**а\n\nб**"))  # a paragraph break ends it
+
+
+def test_markup_inside_bold_is_refused_with_a_clear_message() -> None:
+    from trainer.lessons.richtext import RichTextError, parse_rich
+
+    with pytest.raises(RichTextError, match="inside \\*\\*bold\\*\\*"):
+        parse_rich("Это **{term:riichi}** важно")

@@ -58,6 +58,9 @@ def parse_rich(text: str) -> list[Span]:
             spans.append(Span("text", text[pos : m.start()]))
         pos = m.end()
         if m.group(3) is not None:
+            if "{" in m.group(3):
+                raise RichTextError(m.start(), "inline markup inside **bold** is not shown: "
+                                               "put {tiles:..}, {hand:..} or {term:..} outside the bold words")
             spans.append(Span("strong", " ".join(m.group(3).split())))
         elif m.group(1) is None:
             spans.append(Span("paragraph"))
