@@ -48,6 +48,7 @@ CASES: list[tuple[str, dict]] = [
     ("complete_hand", {}),
     ("complete_hand", {"special_forms": 0.5}),
     ("complete_hand", {"ask": "pair", "size": 14}),
+    ("complete_hand", {"ask": "extra", "size": 14, "special_forms": 0.3}),
     ("wait_shape", {}),
     ("wait_shape", {"shapes": "compound", "size": 13}),
     ("wait_shape", {"shapes": "multi", "size": 13}),

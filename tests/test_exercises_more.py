@@ -51,6 +51,8 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("complete_hand", {"special_forms": 0.6}),
     ("complete_hand", {"size": 8, "ask": "pair"}),
     ("complete_hand", {"size": 5, "kids": True, "honors": False}),
+    ("complete_hand", {"ask": "extra", "special_forms": 0.5}),
+    ("complete_hand", {"size": 8, "ask": "extra"}),
     ("wait_shape", {}),
     ("wait_shape", {"size": 10, "ask": "waits"}),
     ("wait_shape", {"shapes": "compound", "size": 7}),
@@ -179,6 +181,9 @@ def engine_answer(ex: Exercise, params: dict[str, Any]) -> Any:
     if q == "hand_pair":
         hand = parse_hand(d.hand, check_size=False)
         return frozenset(r.pair.first for r in readings(hand) if r.form is Form.STANDARD and r.pair)
+    if q == "hand_extra":
+        hand = parse_hand(d.hand, check_size=False)
+        return frozenset(t.kind for t in hand.concealed if is_complete(hand.without(t)))
     if q == "waits":
         return frozenset(waits(parse_hand(d.hand, check_size=False)))
     if q == "wait_shape":

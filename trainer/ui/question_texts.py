@@ -53,6 +53,8 @@ MORE_QUESTIONS: dict[str, str] = {
     "set_judge": N_("Are these three tiles a set?"),
     "hand_complete": N_("Is this hand complete?"),
     "hand_pair": N_("This hand is complete. Which tile is its pair?"),
+    "hand_extra": N_("This hand has one tile too many. Which tile can go so that the rest is complete? "
+                     "Pick every such tile."),
     "wait_shape": N_("What is the wait shape of this hand called?"),
     "furiten_ron": N_("Now an opponent throws {tile}. May you call ron on it?"),
     "safe_tile": N_("Which tile of your hand is the safest to discard?"),
@@ -70,6 +72,9 @@ MORE_NOTES: dict[str, str] = {
     "before": N_("Before your last discard the others threw: {tiles}"),
     "since": N_("Since your last discard the others threw: {tiles}"),
     "nothing_since": N_("Since your last discard nobody else has thrown a tile."),
+    "before_riichi": N_("Before your riichi the others threw: {tiles}"),
+    "since_riichi": N_("After your riichi the others threw: {tiles}"),
+    "nothing_since_riichi": N_("After your riichi nobody else has thrown a tile."),
     "threat_1": N_("The player on your right is in riichi. River: {tiles}"),
     "threat_2": N_("The player across is in riichi. River: {tiles}"),
     "threat_3": N_("The player on your left is in riichi. River: {tiles}"),
@@ -97,7 +102,7 @@ MORE_FIELD_LABELS: dict[str, str] = {
 
 MORE_VALUE_LABELS: dict[str, str] = {
     "choice": N_("Choose the group"), "run": N_("Runs"), "triplet": N_("Triplets"), "complete": N_("Complete a set"),
-    "judge": N_("Is it a set?"), "yes_no": N_("Complete or not"), "pair": N_("Find the pair"),
+    "judge": N_("Is it a set?"), "yes_no": N_("Complete or not"), "pair": N_("Find the pair"), "extra": N_("Find the extra tile"),
     "basic": N_("Basic"), "compound": N_("Compound"), "multi": N_("Many-sided"), "permanent": N_("Permanent"),
     "temporary": N_("Temporary"), "riichi": N_("After riichi"), "genbutsu": N_("Genbutsu"), "suji": N_("Suji"),
     "kabe": N_("Kabe"), "wrap": N_("8-9-1 wrapped"), "mixed_suits": N_("Mixed suits"),
@@ -184,12 +189,13 @@ def _furiten_text(data: dict[str, Any], tile: str) -> str:
         tiles = parse_tiles(river, max_copies=None)
         if at < len(tiles):
             lines.append(_tr(MORE_NOTES, "riichi").format(tile=_tiles(str(tiles[at]))))
+    after_riichi = "_riichi" if data.get("riichi") else ""
     if data.get("before"):
-        lines.append(_tr(MORE_NOTES, "before").format(tiles=_tiles(str(data["before"]))))
+        lines.append(_tr(MORE_NOTES, "before" + after_riichi).format(tiles=_tiles(str(data["before"]))))
     if data.get("since"):
-        lines.append(_tr(MORE_NOTES, "since").format(tiles=_tiles(str(data["since"]))))
+        lines.append(_tr(MORE_NOTES, "since" + after_riichi).format(tiles=_tiles(str(data["since"]))))
     else:
-        lines.append(_tr(MORE_NOTES, "nothing_since"))
+        lines.append(_tr(MORE_NOTES, "nothing_since" + after_riichi))
     lines.append(_tr(MORE_QUESTIONS, "furiten_ron").format(tile=_tiles(tile)))
     return BR.join(lines)
 

@@ -239,9 +239,12 @@ def _exercise(rnd: Round, turns: list[tuple[int, int, str]], win: int, ron: bool
     me = rnd.seats[LEARNER]
     river = [d.tile for d in me.river]
     riichi_at = next((i for i, d in enumerate(me.river) if d.riichi), None)
-    last_own = max(i for i, (s, _k, _w) in enumerate(turns) if s == LEARNER)
-    before = [k for i, (s, k, _w) in enumerate(turns[:-1]) if s != LEARNER and i < last_own]
-    since = [k for i, (s, k, _w) in enumerate(turns[:-1]) if s != LEARNER and i > last_own]
+    # after riichi what counts is every tile passed since the declaration; otherwise since one's last discard
+    cut = next((i for i, (s, _k, w) in enumerate(turns) if s == LEARNER and w == "riichi"), None)
+    if cut is None:
+        cut = max(i for i, (s, _k, _w) in enumerate(turns) if s == LEARNER)
+    before = [k for i, (s, k, _w) in enumerate(turns[:-1]) if s != LEARNER and i < cut]
+    since = [k for i, (s, k, _w) in enumerate(turns[:-1]) if s != LEARNER and i > cut]
     hand = Hand(tuple(Tile(k) for k in held))
     explanation: list[dict] = [{"kind": "furiten", "furiten": got or "none", "term": KIND_TERMS.get(got or "", ""),
                                 "waits": format_tiles(ws), "tile": kind_name(win), "ron": ron}]

@@ -162,7 +162,8 @@ class CompleteHandParams(Params):
     size: Literal[5, 8, 11, 14] = Field(14, description="tiles in the hand")
     complete_ratio: float = Field(0.5, ge=0, le=1, description="share of hands that are complete")
     special_forms: float = Field(0.0, ge=0, le=1, description="share of seven pairs / thirteen orphans (14 only)")
-    ask: Literal["yes_no", "pair"] = Field("yes_no", description="is it complete, or mark the pair")
+    ask: Literal["yes_no", "pair", "extra"] = Field(
+        "yes_no", description="is it complete, mark the pair, or find the extra tile (size + 1 tiles shown)")
     honors: bool = Field(True, description="honor tiles may appear")
 
     @model_validator(mode="after")
@@ -206,13 +207,15 @@ def make_complete(p: CompleteHandParams, rng: random.Random) -> Exercise:
     """A hand of ``size`` tiles: is it complete (yes/no)?  Or a complete hand: mark its pair."""
     sets = (p.size - 2) // 3
     for _ in range(200):
-        want_complete = p.ask == "pair" or rng.random() < p.complete_ratio
+        want_complete = p.ask in ("pair", "extra") or rng.random() < p.complete_ratio
         if p.size == 14 and rng.random() < p.special_forms:
             counts = _special(rng, p.honors, want_complete)
         else:
             counts = complete_counts(rng, sets, honors=p.honors)
             if not want_complete:
                 counts = swap_tiles(rng, counts, rng.choice((1, 1, 2)), honors=p.honors)
+        if p.ask == "extra":
+            return _extra_tile(p, rng, counts)
         hand = Hand(tiles_of_counts(counts))
         done = is_complete(hand)
         text = format_hand(hand)
@@ -232,6 +235,28 @@ def make_complete(p: CompleteHandParams, rng: random.Random) -> Exercise:
         return draft("hand_complete", "choice", frozenset({"yes" if done else "no"}), explanation, hand=text,
                      options=[Option("yes"), Option("no")])
     raise GeneratorError("no hand meeting the parameters was found in 200 tries")
+
+
+def extra_tiles(hand: Hand) -> frozenset[int]:
+    """The kinds whose removal leaves a complete hand: the tiles "not part of the shape" of a
+    hand holding one tile too many."""
+    return frozenset(t.kind for t in hand.concealed if is_complete(hand.without(t)))
+
+
+def _extra_tile(p: CompleteHandParams, rng: random.Random, counts: list[int]) -> Exercise:
+    limit = NUM_KINDS if p.honors else 27
+    c = counts[:]
+    while True:
+        k = rng.randrange(limit)
+        if c[k] < 4:
+            c[k] += 1
+            break
+    hand = Hand(tiles_of_counts(c))
+    answer = extra_tiles(hand)
+    explanation = [{"kind": "reading", "reading": str(r)} for k in sorted(answer)
+                   for r in readings(hand.without(Tile(k)))[:1]]
+    return draft("hand_extra", "pick_tiles", answer, explanation, hand=format_hand(hand),
+                 palette=format_tiles(sorted({t.kind for t in hand.concealed})))
 
 
 def complete_skill(p: CompleteHandParams) -> str:
