@@ -133,6 +133,8 @@ class PlaySimpleScreen(Screen):
         return _("{mode}: {n} tiles").format(mode=name, n=self.setup.hand + 1)
 
     def header_extra(self) -> str:
+        if self.setup is not None and self.setup.scoring == "none":
+            return "★" * min(self.wins, 12)  # children: a star per win, no numbers
         return _("games {g}, wins {w}").format(g=self.games, w=self.wins)
 
     def seat_name(self, seat: int) -> str:
@@ -265,7 +267,7 @@ class PlaySimpleScreen(Screen):
             elif isinstance(a, Ron):
                 out.append((pgettext("mahjong call", "Ron") + "!", a))
             elif isinstance(a, Pon):
-                out.append((pgettext("mahjong call", "Pon") + " " + format_tiles(a.tiles), a))
+                out.append((pgettext("mahjong call", "Pon") + "!", a))  # one pon per discard: no tiles to name
             elif isinstance(a, Chi):
                 out.append((pgettext("mahjong call", "Chi") + " " + format_tiles(a.tiles), a))
         if any(isinstance(a, Pass) for a in legal):
