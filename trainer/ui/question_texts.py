@@ -17,9 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from trainer.i18n import N_, _, ngettext
-
-BR = "\n"
-"""A hard line break in rich text (as :data:`trainer.ui.richtext.BR`)."""
+from trainer.ui.richtext import BR
 
 MORE_TITLES: dict[str, str] = {
     "dora_from_indicator": N_("Dora"),
@@ -75,10 +73,9 @@ MORE_NOTES: dict[str, str] = {
     "before_riichi": N_("Before your riichi the others threw: {tiles}"),
     "since_riichi": N_("After your riichi the others threw: {tiles}"),
     "nothing_since_riichi": N_("After your riichi nobody else has thrown a tile."),
-    "threat_1": N_("The player on your right is in riichi. River: {tiles}"),
-    "threat_2": N_("The player across is in riichi. River: {tiles}"),
-    "threat_3": N_("The player on your left is in riichi. River: {tiles}"),
-    "riichi_tile": N_("Riichi was declared with {tile}."),
+    "threat_1": N_("The player on your right declared riichi with {tile}. River: {tiles}"),
+    "threat_2": N_("The player across declared riichi with {tile}. River: {tiles}"),
+    "threat_3": N_("The player on your left declared riichi with {tile}. River: {tiles}"),
     "passed": N_("Passed by the others after that riichi: {tiles}"),
     "seen": N_("Seen elsewhere: {tiles}"),
 }
@@ -206,10 +203,9 @@ def _safe_text(data: dict[str, Any]) -> str:
     lines = []
     for who, river, at, passed in zip(data.get("threats", ()), data.get("rivers", ()), data.get("riichi_at", ()),
                                       data.get("passed", ()), strict=False):
-        lines.append(_tr(MORE_NOTES, f"threat_{who}").format(tiles=_tiles(str(river))))
         tiles = parse_tiles(str(river), max_copies=None) if river else ()
-        if 0 <= at < len(tiles):
-            lines.append(_tr(MORE_NOTES, "riichi_tile").format(tile=_tiles(str(tiles[at]))))
+        declared = _tiles(str(tiles[at])) if 0 <= at < len(tiles) else "—"
+        lines.append(_tr(MORE_NOTES, f"threat_{who}").format(tile=declared, tiles=_tiles(str(river))))
         if passed:
             lines.append(_tr(MORE_NOTES, "passed").format(tiles=_tiles(str(passed))))
     if data.get("seen"):
