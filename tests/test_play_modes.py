@@ -280,3 +280,15 @@ def test_any_seeded_bot_game_keeps_every_tile_and_ends_properly(table: tuple, se
     for seat, action in g.history:
         again.apply(seat, action)
     assert again.result == res
+
+
+def test_curriculum_spellings_of_play_options() -> None:
+    from trainer.engine.game.simple_modes import lesson_options
+
+    glass = get_mode("glass_table")
+    opts = lesson_options(glass, {"rules": "riichi_required", "calls": "off", "reveal": "all", "coach": "full"})
+    assert glass.setup(**opts).win == "riichi" and opts["calls"] == "none"
+    assert lesson_options(glass, {"calls": "on"})["calls"] == "all"
+    assert lesson_options(get_mode("tibet"), {"calls": "on", "hint": "ready_lamp"}) == {"calls": "pon", "coach": "hints"}
+    assert get_mode("ponjan").setup(**lesson_options(get_mode("ponjan"), {"deal": 10})).hand == 10
+    assert lesson_options(get_mode("kids_riichi"), {"riichi_required": True}) == {"win": "riichi"}

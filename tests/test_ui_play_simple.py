@@ -180,3 +180,11 @@ def test_renders_at_both_sizes_through_a_whole_game(tmp_path: Path, monkeypatch:
             assert a.layout.rect.contains(b.rect)
     finally:
         a.close()
+
+
+def test_a_lesson_rules_dict_and_a_tile_set_description(app: App) -> None:
+    screen = app.push("play_simple", mode="glass_table", rules={"rules": "yaku_required", "calls": "on"},
+                      tiles=None, players=4, bots="gentle", reveal="all", coach="hints", goal_games=1, seed=1)
+    assert (screen.setup.win, screen.setup.calls) == ("yaku", "all")
+    screen = app.push("play_simple", mode="tibet", hand=4, players=2, tiles={"suits": ["s"], "copies": 4}, seed=1)
+    assert screen.setup.tileset.kinds() == tuple(range(18, 27)) and screen.game is not None

@@ -147,6 +147,35 @@ class PlayMode:
         )
 
 
+KEY_ALIASES: Final = {"deal": "hand", "rules": "win", "hint": "coach"}
+"""Option names as the curriculum writes them (``ponjan(deal=7)``, ``glass_table(rules=...)``)."""
+VALUE_ALIASES: Final = {
+    "win": {"shape_only": "shape", "riichi_required": "riichi", "yaku_required": "yaku"},
+    "coach": {"ready_lamp": "hints", "on": "hints"},
+    "reveal": {"open": "all", "hidden": "own"},
+}
+
+
+def lesson_options(mode: PlayMode, options: Mapping[str, Any]) -> dict[str, Any]:
+    """A lesson's play options in the mode's terms: curriculum spellings (``deal``, ``rules =
+    riichi_required``, ``hint = ready_lamp``, ``riichi_required = true``, ``calls = on|off``)
+    become ``hand``, ``win``, ``coach`` and ``calls`` values :meth:`PlayMode.setup` accepts."""
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        if key == "riichi_required":
+            if value:
+                out["win"] = "riichi"
+            continue
+        key = KEY_ALIASES.get(key, key)
+        if isinstance(value, str):
+            value = VALUE_ALIASES.get(key, {}).get(value, value)
+        if key == "calls" and value in ("on", "off", True, False):
+            offered = mode.allowed.get("calls", (mode.defaults.get("calls", "none"),))
+            value = "none" if value in ("off", False) else offered[-1]
+        out[key] = value
+    return out
+
+
 def _line_of(text: str, key: str) -> int | None:
     """1-based line where ``key`` (a top-level key or a ``[table]`` header) is written."""
     top = key.split(".")[0]
@@ -289,4 +318,5 @@ def mode_ids() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in MODES_DIR.glob("*.toml")))
 
 
-__all__ = ["MODES_DIR", "ModeError", "PlayMode", "TableSetup", "get_mode", "load_mode", "mode_ids"]
+__all__ = ["MODES_DIR", "ModeError", "PlayMode", "TableSetup", "get_mode", "lesson_options", "load_mode",
+           "mode_ids"]

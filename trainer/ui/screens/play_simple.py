@@ -30,7 +30,7 @@ import pygame
 from trainer.engine.game.actions import Chi, Discard, IllegalAction, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.simple import SimpleGame
 from trainer.engine.game.simple_bots import make_simple_bot
-from trainer.engine.game.simple_modes import ModeError, TableSetup, get_mode
+from trainer.engine.game.simple_modes import ModeError, TableSetup, get_mode, lesson_options
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
 from trainer.engine.tilesets import TileSet, TileSetError
@@ -51,18 +51,18 @@ SEAT_NAMES = {2: (N_("You"), N_("Across")), 3: (N_("You"), N_("Right"), N_("Left
 
 
 def table_setup(params: dict[str, Any]) -> TableSetup:
-    """The table for a screen's params: the mode file's defaults, the lesson's ``rules`` dict,
-    then the direct params (hand, players, tiles, win, calls, reveal, coach, bots)."""
+    """The table for a screen's params: the mode file's defaults, the lesson's ``rules`` dict
+    (curriculum spellings allowed, see ``simple_modes.lesson_options``), then the direct params
+    (hand, players, tiles, win, calls, reveal, coach, bots)."""
     mode = get_mode(str(params.get("mode") or "tibet"))
-    opts: dict[str, Any] = {}
     rules = params.get("rules") or {}
     if not isinstance(rules, dict):
         raise ModeError(f"mode {mode.name}: rules must be a table of options, not {rules!r}")
-    opts.update(rules)
-    for key in ("hand", "players", "win", "calls", "reveal", "coach", "bots", "yaku_pool", "scoring"):
-        if params.get(key) is not None:
-            opts[key] = params[key]
-    tiles = params.get("tiles", rules.get("tiles"))
+    opts = lesson_options(mode, rules)
+    direct = {k: params[k] for k in ("hand", "players", "win", "calls", "reveal", "coach", "bots", "yaku_pool",
+                                     "scoring") if params.get(k) is not None}
+    opts.update(lesson_options(mode, direct))
+    tiles = params.get("tiles") or opts.get("tiles")
     opts.pop("tiles", None)
     if isinstance(tiles, str):
         opts["tiles"] = tiles
