@@ -317,3 +317,13 @@ def test_wait_shape_property(seed: int, shapes: str) -> None:
 def test_impossible_requests_are_refused(name: str, params: dict[str, Any]) -> None:
     with pytest.raises(ValidationError):
         GENERATORS[name].params(params)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["permanent", "temporary", "riichi"]), st.sampled_from([0.0, 1.0]))
+def test_furiten_property(seed: int, kind: str, ratio: float) -> None:
+    params = {"kinds": [kind], "furiten_ratio": ratio}
+    ex = GENERATORS["furiten_situation"].generate(params, seed)
+    assert ex.answer == engine_answer(ex, params)
+    assert ex.explanation[0]["furiten"] == (kind if ratio else "none")
+    assert kind_from_name(ex.prompt.tiles) in waits(parse_hand(ex.prompt.hand)), "the tile in question is a wait"
