@@ -162,6 +162,13 @@ class PlaySimpleScreen(Screen):
         g = self.game
         return g is not None and g.is_tenpai(0)
 
+    def almost_ready(self) -> bool:
+        """Holding the extra tile, the learner can give one away and be ready (or has won)."""
+        g = self.game
+        if g is None or g.ended or len(g.hands[0]) % 3 != 2:
+            return False
+        return g.shanten(0) <= 0
+
     # ---------------------------------------------------------------- widgets
 
     def build(self) -> None:
@@ -560,6 +567,7 @@ class PlaySimpleScreen(Screen):
         L = self.app.layout
         app = self.app
         lit = self.ready()
+        almost = not lit and self.almost_ready()
         rad = max(L.px(10), min(r.height // 3, L.px(22)))
         c = (r.left + rad + L.px(4), r.top + rad + L.px(4))
         if lit:
@@ -567,10 +575,11 @@ class PlaySimpleScreen(Screen):
                 glow = pygame.Surface((rad * 2 * k, rad * 2 * k), pygame.SRCALPHA)
                 pygame.draw.circle(glow, (*P.accent, 50), (rad * k, rad * k), rad * k)
                 surf.blit(glow, glow.get_rect(center=c))
-        pygame.draw.circle(surf, P.accent if lit else P.felt_dark, c, rad)
-        pygame.draw.circle(surf, P.accent_dark if lit else P.felt_line, c, rad, max(1, L.px(2)))
-        text = _("Ready!") if lit else _("Not ready yet")
-        label = blit_text(surf, app, text, L.font("body"), P.accent if lit else P.on_felt_muted,
+        pygame.draw.circle(surf, P.accent if lit else P.accent_dark if almost else P.felt_dark, c, rad)
+        pygame.draw.circle(surf, P.accent_dark if lit or almost else P.felt_line, c, rad, max(1, L.px(2)))
+        text = _("Ready!") if lit else _("Almost ready!") if almost else _("Not ready yet")
+        label = blit_text(surf, app, text, L.font("body"),
+                          P.accent if lit or almost else P.on_felt_muted,
                           (c[0] + rad + L.px(10), c[1]), anchor="midleft", bold=lit,
                           max_width=r.right - c[0] - rad - L.px(10))
         if lit and self.setup is not None and self.setup.coach == "full" and self.game is not None:
