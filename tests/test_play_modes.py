@@ -292,3 +292,11 @@ def test_curriculum_spellings_of_play_options() -> None:
     assert lesson_options(get_mode("tibet"), {"calls": "on", "hint": "ready_lamp"}) == {"calls": "pon", "coach": "hints"}
     assert get_mode("ponjan").setup(**lesson_options(get_mode("ponjan"), {"deal": 10})).hand == 10
     assert lesson_options(get_mode("kids_riichi"), {"riichi_required": True}) == {"win": "riichi"}
+
+
+def test_scripted_walls_refuse_uneven_hands_and_missing_tiles() -> None:
+    ts = get_mode("tibet").setup().tileset
+    with pytest.raises(ValueError, match="same number of tiles"):
+        scripted_wall(ts, ["2345p678p", "1113p99p"])
+    with pytest.raises(ValueError, match="no more 1p"):
+        scripted_wall(ts, ["1111p", "1234p"])

@@ -475,10 +475,14 @@ def scripted_wall(tileset: TileSet, hands: Sequence[str | Sequence[Tile]], draws
     tile the set does not have enough copies of."""
     from trainer.engine.notation import parse_tiles
 
+    parsed = [parse_tiles(h) if isinstance(h, str) else list(h) for h in hands]
+    if len({len(h) for h in parsed}) > 1:
+        sizes = ", ".join(f"{h!r}: {len(p)}" for h, p in zip(hands, parsed, strict=True))
+        raise ValueError(f"every scripted hand needs the same number of tiles ({sizes})")
     pool = Counter(tileset.tiles)
     front: list[Tile] = []
-    for part in [*hands, draws]:
-        tiles = parse_tiles(part) if isinstance(part, str) else list(part)
+    for part, tiles in zip([*hands, draws], [*parsed, parse_tiles(draws) if isinstance(draws, str) else list(draws)],
+                           strict=True):
         for t in tiles:
             if pool[t] <= 0:
                 raise ValueError(f"the set {tileset.name!r} has no more {t} for {part!r}")
