@@ -587,7 +587,7 @@ class PlaySimpleScreen(Screen):
             from trainer.ui.screens.tileview import draw_tile_string
 
             tiles = format_tiles([Tile(k) for k in self.game.waits(0)])
-            h = min(L.tile_h(0.5), r.height)
+            h = min(L.tile_h(0.6 if self.kids else 0.5), r.height)
             room = pygame.Rect(label.right + L.px(10), c[1] - h // 2, r.right - label.right - L.px(10), h)
             if tiles and room.width > h:
                 draw_tile_string(surf, tiles, room, app)
