@@ -188,3 +188,13 @@ def test_a_lesson_rules_dict_and_a_tile_set_description(app: App) -> None:
     assert (screen.setup.win, screen.setup.calls) == ("yaku", "all")
     screen = app.push("play_simple", mode="tibet", hand=4, players=2, tiles={"suits": ["s"], "copies": 4}, seed=1)
     assert screen.setup.tileset.kinds() == tuple(range(18, 27)) and screen.game is not None
+
+
+def test_the_end_panel_names_the_yaku_when_the_table_needs_one(app: App) -> None:
+    screen = app.push("play_simple", mode="glass_table", win="yaku", seed=1)
+    others = ["1s2s3s4s5s6s7s8s9s1z1z2z2z", "3z3z4z4z6z6z7z7z1m1m9m5m6m", "9p9p9s8s7s6s5s4s3s2s1s9m9m"]
+    scripted(screen, ["123m456p789s11p24p", *others], "3p")
+    assert labels(screen) == ["Tsumo!"]
+    screen.action_buttons[0].activate()
+    head, line = screen._result_lines()
+    assert head == "You won!" and app.term_text("menzen_tsumo") in line

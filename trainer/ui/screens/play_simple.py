@@ -621,6 +621,12 @@ class PlaySimpleScreen(Screen):
         if res.kind == "draw":
             return _("Nobody won this time"), _("The wall is empty. Let's play again!")
         how = pgettext("mahjong call", "Tsumo") if res.kind == "tsumo" else pgettext("mahjong call", "Ron")
+        if g.setup.win == "yaku" and res.tile is not None:
+            w = res.winners[0]
+            hand = g.hand(w) if res.kind == "tsumo" else g.hand(w).with_tile(res.tile)
+            names = [self.app.term_text(y) for y in g.yaku_of(w, hand, res.tile, tsumo=res.kind == "tsumo")]
+            if names:
+                how += " · " + ", ".join(names)
         if 0 in res.winners:
             return _("You won!"), _("{how}! Your hand is complete.").format(how=how)
         who = self.seat_name(res.winners[0])
