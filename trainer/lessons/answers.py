@@ -233,6 +233,7 @@ def win_context(win: Win, hand: Hand) -> Any:
         "round_wind": wind_kind(win.round),
         "riichi": win.riichi, "double_riichi": win.double_riichi, "ippatsu": win.ippatsu,
         "haitei": win.haitei, "houtei": win.houtei, "rinshan": win.rinshan, "chankan": win.chankan,
+        "tenhou": win.tenhou, "chiihou": win.chiihou,
         "dora_indicators": parse_tiles(win.dora) if win.dora else (),
         "ura_indicators": parse_tiles(win.ura) if win.ura else (),
         "honba": win.honba, "riichi_sticks": win.sticks,
@@ -689,6 +690,10 @@ def _check_show(step: ShowStep, lesson: Lesson) -> list[tuple[tuple[str | int, .
             w = frozenset([want] if isinstance(want, str) else want)
             if w != got:
                 out.append((("expect", "shape"), f"expect {sorted(w)} but the engine finds {sorted(got)}"))
+        elif fact == "named_shape":
+            w = frozenset([want] if isinstance(want, str) else want or ())
+            if w != frozenset(got):
+                out.append((("expect", "named_shape"), f"expect {sorted(w)} but the engine finds {sorted(got)}"))
         elif fact == "score":
             if not isinstance(want, dict) or any(got.get(k) != v for k, v in want.items()):
                 out.append((("expect", "score"), f"expect {want} but the engine computes {got}"))

@@ -161,6 +161,8 @@ class Win(_Model):
     houtei: bool = False
     rinshan: bool = False
     chankan: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
     dora: str = ""
     ura: str = ""
     honba: int = Field(0, ge=0)
@@ -168,6 +170,15 @@ class Win(_Model):
 
     check_tile = field_validator("tile")(lambda v: _one_tile(v))
     check_dora = field_validator("dora", "ura")(lambda v: _tiles(v) if v else v)
+
+    @model_validator(mode="after")
+    def _first_draw(self) -> Win:
+        # Tenhou is the dealer's win on the first draw, chiihou a non-dealer's (both by tsumo).
+        if self.tenhou and (self.by != "tsumo" or self.seat != "E"):
+            raise PydanticCustomError("win", "tenhou is the dealer's tsumo: by: tsumo and seat: E")
+        if self.chiihou and (self.by != "tsumo" or self.seat == "E"):
+            raise PydanticCustomError("win", "chiihou is a non-dealer's tsumo: by: tsumo and a seat other than E")
+        return self
 
     @property
     def dealer(self) -> bool:
@@ -277,7 +288,9 @@ class TextStep(_Step):
     text: Text
 
 
-ShowFact = Literal["waits", "shanten", "readings", "ukeire", "shape", "score", "fu_items"]
+ShowFact = Literal["waits", "shanten", "readings", "ukeire", "shape", "named_shape", "score", "fu_items"]
+"""Engine facts a ``show`` step may reveal: ``shape`` the basic wait shapes, ``named_shape`` the
+engine's names for the whole wait (kantan, nobetan, ...; :func:`trainer.engine.waits.named_waits`)."""
 
 
 class ShowStep(_Step, _HandMixin):
@@ -516,7 +529,9 @@ class DrillStep(_Step):
 
 
 class Goal(_Model):
-    """What finishes a ``play`` step: games played, or games won."""
+    """What finishes a ``play`` step: ``games`` hands played, or ``wins`` hands won.  The
+    table counts every hand (one deal, to a win or a draw) as one; the keys keep their names
+    for the lesson files."""
 
     games: int | None = Field(None, ge=1)
     wins: int | None = Field(None, ge=1)

@@ -62,6 +62,15 @@ GENERATOR_NAMES = {
     "manners_situation": (N_("Table manners"), N_("The 55 rules of the table, by rank.")),
 }
 
+# The card's sentence when a parameter changes what a drill asks: (generator, param, value) -> text.
+PARAM_BLURBS = {
+    ("yaku_identify", "ask", "han"): N_("Count the han of a won hand."),
+    ("yaku_identify", "ask", "both"): N_("Name every yaku of a won hand and count its han."),
+    ("single_suit_waits", "ask", "count"): N_("Count the waits of a one-suit tenpai hand."),
+    ("mixed_waits", "ask", "count"): N_("Count the waits of a hand over several suits."),
+    ("fu_count", "answer", "fu_breakdown"): N_("The fu of a won hand, item by item."),
+}
+
 FIELD_LABELS = {
     "n": N_("Exercises"), "preset": N_("Rules"), "kids": N_("Children's mode"), "ask": N_("Question"),
     "direction": N_("Direction"), "pool": N_("Tiles or yaku used"), "options": N_("Options shown"),
@@ -223,8 +232,12 @@ def generator_title(name: str, kids: bool = False) -> str:
     return _(GENERATOR_NAMES[name][0]) if name in GENERATOR_NAMES else name.replace("_", " ").capitalize()
 
 
-def generator_blurb(name: str, gen: Any) -> str:
-    """One sentence about a generator."""
+def generator_blurb(name: str, gen: Any, params: dict[str, Any] | None = None) -> str:
+    """One sentence about a generator; with ``params`` (a lesson's drill step), the sentence for
+    what those parameters make it ask (``yaku_identify`` with ``ask: han`` asks for the han)."""
+    for (gname, key, value), text in PARAM_BLURBS.items():
+        if gname == name and (params or {}).get(key) == value:
+            return _(text)
     return _(GENERATOR_NAMES[name][1]) if name in GENERATOR_NAMES else (gen.doc or "")
 
 
@@ -710,11 +723,9 @@ class ExerciseView:
         return ex.check(set(response))
 
     def tile_ok(self, kind: int) -> bool:
-        """Whether one tile is among the answer (by rank when the exercise grades by rank)."""
-        want = frozenset(self.ex.answer)
-        if self.ex.prompt.get("grade_by") == "rank":
-            return (kind % 9 if kind < 27 else kind) in {k % 9 if k < 27 else k for k in want}
-        return kind in want
+        """Whether one tile is among the answer, as the exercise itself decides (by rank when it
+        grades by rank): the UI never re-implements the rule."""
+        return bool(self.ex.is_answer_tile(kind))
 
     def answer_markup(self) -> str:
         """The right answer written out (rich markup)."""
@@ -1224,10 +1235,9 @@ class DrillScreen(Screen):
             return
         from trainer.ui.screens.steps import near_waits
 
-        try:
-            view.hand_row.marks = near_waits(view.hand_row, frozenset(self.ex.answer))
-        except TypeError:
-            pass
+        if self.ex.prompt.get("grade_by") == "rank" or dict(self.ex.prompt.data).get("dragons") in ("ten", "joker"):
+            return  # a training variant reads the hand its own way: no engine shapes to show
+        view.hand_row.marks = near_waits(view.hand_row, self.ex.prompt.hand)
 
     def hint(self) -> None:
         """Next rung of the hint ladder; after the last one the answer is shown (a miss, hints recorded)."""

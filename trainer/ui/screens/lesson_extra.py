@@ -42,7 +42,7 @@ class DrillStepView(StepView):
         self.kids = bool((st.params or {}).get("kids")) or self.child()
         self.main_label = _("Let's play!") if self.kids else _("Start the drill")
         self.title = generator_title(name, kids=self.kids)
-        self.blurb = generator_blurb(name, generators().get(name)) if self.known else _(
+        self.blurb = generator_blurb(name, generators().get(name), st.params) if self.known else _(
             "This drill is not available: unknown generator {name}.").format(name=name)
         if self.kids and self.known:
             self.blurb = ""  # the step's own text says what to do, in the child's words
@@ -186,8 +186,9 @@ class PlayStepView(StepView):
         blit_text(surf, self.app, self.title, L.font("h2"), P.ink, (r.left + pad, r.top + pad), bold=True,
                   max_width=r.width - 2 * pad)
         st = self.step
-        goal = (ngettext("Goal: win {n} game.", "Goal: win {n} games.", st.goal.wins).format(n=st.goal.wins)
-                if st.goal.wins else ngettext("Goal: play {n} game.", "Goal: play {n} games.",
+        # The table counts hands (one deal each, to a win or a draw), whatever the goal key says.
+        goal = (ngettext("Goal: win {n} hand.", "Goal: win {n} hands.", st.goal.wins).format(n=st.goal.wins)
+                if st.goal.wins else ngettext("Goal: play {n} hand.", "Goal: play {n} hands.",
                                               st.goal.games or 1).format(n=st.goal.games or 1))
         blit_text(surf, self.app, goal, L.font("large"), P.ink, (r.left + pad, r.bottom - pad), anchor="bottomleft",
                   bold=True, max_width=r.width // 2)
@@ -200,7 +201,7 @@ class PlayStepView(StepView):
                          pygame.Rect(r.left + pad, r.top + pad + self.app.line_height(L.font("h2")) + L.px(6),
                                      r.width - 2 * pad, 0), max_lines=2)
         if self.outcome is not None:
-            text = _("Played {g}, won {w}").format(g=self.outcome.get("games", 0), w=self.outcome.get("wins", 0))
+            text = _("Hands played {g}, won {w}").format(g=self.outcome.get("games", 0), w=self.outcome.get("wins", 0))
             blit_text(surf, self.app, text, L.font("body"), P.right if self.outcome.get("goal_met") else P.ink_muted,
                       (r.right - pad, r.bottom - pad), anchor="bottomright", max_width=r.width // 2 - pad)
 

@@ -43,6 +43,12 @@ if TYPE_CHECKING:
 P = PALETTE
 
 WIND_NAMES = {"E": "ton", "S": "nan", "W": "shaa", "N": "pei"}
+# The flags of a lesson's ``win:`` and the glossary term each is shown as, in table order.
+WIN_FLAG_TERMS = (
+    ("double_riichi", "double_riichi"), ("riichi", "riichi"), ("ippatsu", "ippatsu"),
+    ("haitei", "haitei_raoyue"), ("houtei", "houtei_raoyui"), ("rinshan", "rinshan_kaihou"),
+    ("chankan", "chankan"), ("tenhou", "tenhou"), ("chiihou", "chiihou"),
+)
 
 
 class StepView:
@@ -89,6 +95,40 @@ class StepView:
     def answer(self) -> Any:
         """The engine's answer for this step."""
         return answers.answer(self.step, self.lesson)
+
+    def short_term(self, term_id: str, label: str | None = None) -> str:
+        """Markup for a glossary term shown by its short name (``label``, or the glossary's name
+        in the UI language); the settings may add the Japanese, and a click opens the card."""
+        if label is None:
+            try:
+                label = self.app.glossary().term(term_id).name(self.lang())
+            except (KeyError, LookupError):
+                label = term_id
+        return "{term:" + term_id + "|" + label.replace("}", ")").replace("|", "/") + "}"
+
+    def win_line(self, win: Any) -> str:
+        """The winning situation in words: ron/tsumo on the tile, seat and round, every flag of
+        the step's ``win:`` (riichi, ippatsu, haitei, rinshan, ...), the dora and ura-dora
+        indicators, and the honba and riichi sticks on the table.  Rich markup that wraps."""
+        if win is None:
+            return ""
+        tile = f"{{tiles:{win.tile}}}"
+        parts = [_("Ron on {tile}").format(tile=tile) if win.by == "ron" else _("Tsumo on {tile}").format(tile=tile)]
+        parts.append(_("seat {seat}, round {round}").format(seat=self.app.term_text(WIND_NAMES[win.seat]),
+                                                            round=self.app.term_text(WIND_NAMES[win.round])))
+        for field, term in WIN_FLAG_TERMS:
+            if getattr(win, field, False) and not (field == "riichi" and win.double_riichi):
+                parts.append(self.short_term(term))
+        if win.dora:
+            parts.append(_("dora indicator {tiles}").format(tiles=f"{{tiles:{win.dora}}}"))
+        if win.ura:
+            parts.append(self.short_term("ura_dora", _("ura-dora indicator")) + f" {{tiles:{win.ura}}}")
+        if win.honba:
+            parts.append(self.short_term("honba", ngettext("{n} honba", "{n} honba", win.honba).format(n=win.honba)))
+        if win.sticks:
+            parts.append(self.short_term("kyoutaku", ngettext(
+                "{n} riichi stick on the table", "{n} riichi sticks on the table", win.sticks).format(n=win.sticks)))
+        return " · ".join(parts)
 
     # hooks
     def build(self) -> None:
@@ -198,6 +238,8 @@ class ShowView(StepView):
         self.extras = []
         if st.dora:
             self.extras.append((_("Dora indicator"), self.host.add(TileRow(slots_for_text(st.dora)))))
+        # The winning situation under a scored hand (every flag of win:, wrapping).
+        self.win_info = self.rich(self.win_line(st.win), size="small", align="center") if st.win is not None else None
         self.caption = self.rich(self.text(st.caption), align="center") if st.caption is not None else None
         self.facts = self.rich(self._facts_text(), size="body", align="center") if st.reveal else None
 
@@ -216,8 +258,13 @@ class ShowView(StepView):
             elif key == "shape":
                 parts.append(_("Shape: {names}").format(names=", ".join(f"{{term:{s}}}" for s in sorted(v))))
                 named = [n for n in facts.get("named_shape", ()) if n not in v]
-                if named:  # the compound the basic shapes make, e.g. kanchan + tanki = kantan
+                if named and "named_shape" not in self.step.reveal:
+                    # the compound the basic shapes make, e.g. kanchan + tanki = kantan
                     parts.append(_("As one shape: {names}").format(names=", ".join(f"{{term:{n}}}" for n in named)))
+            elif key == "named_shape":
+                # The engine's name for the whole wait (kantan, nobetan, sanmenchan, ...), or none.
+                names = ", ".join(f"{{term:{n}}}" for n in v) if v else "—"
+                parts.append(_("Named shape: {names}").format(names=names))
             elif key == "ukeire":
                 parts.append(ngettext("{n} tile can complete it", "{n} tiles can complete it", v).format(n=v))
             elif key == "readings":
@@ -241,6 +288,8 @@ class ShowView(StepView):
         cap_h = app.line_height(L.font("small")) + L.px(14)
         overhead = L.px(30) + sum(cap_h for _row, cap in self.rows if cap is not None) // n_rows
         reserve = L.px(30) + (L.px(60) if self.facts is not None or self.caption is not None else 0)
+        if self.win_info is not None:
+            reserve += self.win_info.place(app, x, y, w) + L.px(12)
         free = area.bottom - y - reserve
         # Children's rows grow into the free space (curriculum §1.4: big tiles); the row's width
         # still shrinks them to fit.
@@ -261,6 +310,8 @@ class ShowView(StepView):
         for _label, row in self.extras:
             row.place(area.centerx + L.px(80), y, w // 2, round(th * 0.8))
             y = row.rect.bottom + L.px(14)
+        if self.win_info is not None:
+            y += self.win_info.place(app, x, y, w) + L.px(12)
         if self.table is not None:
             y = self.table.layout(pygame.Rect(area.left, y, area.width, area.bottom - y - L.px(60)))
         if self.caption is not None:
@@ -282,16 +333,34 @@ class ShowView(StepView):
             self.table.draw(surf)
 
 
-def near_waits(row: TileRow, waits: Any) -> dict[int, str]:
-    """Hint marks for the tiles of ``row`` that take part in the waits: same suit, at most two
-    ranks away from a winning tile (the first rung of the hint ladder: where to look)."""
+def near_waits(row: TileRow, hand: Any) -> dict[int, str]:
+    """Hint marks for the tiles of ``row`` that form the hand's waiting shapes (the first rung of
+    the hint ladder: where to look).  The shapes come from the engine's wait report: for every
+    winning tile and every reading, the group it completes, less the winning tile itself (34m of
+    a ryanmen, 24m of a kanchan, the pair of a shanpon, the single of a tanki).  ``hand`` is a
+    :class:`~trainer.engine.hand.Hand` or MPSZ text; a hand the engine cannot read gets no marks."""
+    from trainer.engine.waits import wait_report
+
+    try:
+        h = parse_hand(hand, check_size=False) if isinstance(hand, str) else hand
+        report = wait_report(h)
+    except Exception:
+        return {}
+    want: dict[int, int] = {}
+    for w in report.tiles:
+        for r in w.readings:
+            gi = r.placement.group_index
+            if gi is None:
+                continue
+            kinds = list(r.reading.groups[gi].kinds())
+            kinds.remove(w.kind)
+            for k in set(kinds):
+                want[k] = max(want.get(k, 0), kinds.count(k))
     marks = {}
     for i, s in enumerate(row.slots):
-        k = s.tile.kind
-        for w in waits:
-            if k == w or (k < 27 and w < 27 and k // 9 == w // 9 and abs(k - w) <= 2):
-                marks[i] = "hint"
-                break
+        if want.get(s.tile.kind, 0) > 0 and not s.face_down and s.group < 0:
+            want[s.tile.kind] -= 1
+            marks[i] = "hint"
     return marks
 
 
@@ -301,7 +370,9 @@ def _tiles_markup(kinds: Any) -> str:
 
 
 class TableDiagram:
-    """A table seen from above: each seat's hand (or hidden tiles) and river, in four rows."""
+    """A table seen from above: each seat's hand (or hidden tiles) and river, in four rows, and
+    a centre panel as on a real table (and the play screen): the round wind, the honba and
+    riichi sticks on the table, the dora indicators and the tiles left in the wall."""
 
     WHO = {"self": 0, "right": 1, "across": 2, "left": 3}
 
@@ -325,14 +396,46 @@ class TableDiagram:
                 river = view.host.add(TileRow(slots))
             self.rows.append((label, hand, river))
         self.dora = view.host.add(TileRow(slots_for_text(table.dora))) if table.dora else None
+        self.center = pygame.Rect(0, 0, 0, 0)
+
+    def center_lines(self) -> list[tuple[str, str]]:
+        """The centre panel's lines as (what, text): the round, honba, riichi sticks, tiles left
+        (the dora indicators are drawn as tiles below them)."""
+        app = self.view.app
+        t = self.table
+        try:
+            wind = app.glossary().term(WIND_NAMES[t.round]).name(app.settings.language)
+        except (KeyError, LookupError):
+            wind = t.round
+        out = [("round", _("Round: {wind}").format(wind=wind)),
+               ("honba", ngettext("{n} honba", "{n} honba", t.honba).format(n=t.honba)),
+               ("sticks", ngettext("{n} riichi stick", "{n} riichi sticks", t.sticks).format(n=t.sticks))]
+        if t.wall_left is not None:
+            out.append(("wall", _("Tiles left: {n}").format(n=t.wall_left)))
+        return out
+
+    def _center_size(self) -> tuple[int, int]:
+        app = self.view.app
+        L = app.layout
+        lh = app.line_height(L.font("small"))
+        lines = self.center_lines()
+        w = max(L.px(200), max(app.text_width(txt, L.font("small"), bold=k == "round") for k, txt in lines)
+                + L.px(60))
+        h = L.px(16) + len(lines) * (lh + L.px(4)) + L.px(12)
+        if self.dora is not None:
+            h += lh + L.px(44)
+        return min(w, L.px(260)), h
 
     def layout(self, area: pygame.Rect) -> int:
         L = self.view.app.layout
         n = max(1, len(self.rows))
+        cw, ch = self._center_size()
+        gap = L.px(16)
         th = max(L.px(24), min(self.view.th(0.7), area.height // n - L.px(12)))
-        label_w = L.px(270)
+        label_w = L.px(250)
         y = area.top
-        half = (area.width - label_w) // 2
+        body_w = area.width - label_w - cw - gap
+        half = body_w // 2
         for _label, hand, river in self.rows:
             if hand is not None:
                 hand.place(area.left + label_w + half // 2, y, half - L.px(20), th)
@@ -340,9 +443,11 @@ class TableDiagram:
                 river.place(area.left + label_w + half + half // 2, y + round(th * 0.1), half - L.px(20),
                             round(th * 0.8))
             y += th + L.px(12)
+        rows_h = y - area.top - L.px(12)
+        self.center = pygame.Rect(area.right - cw, area.top + max(0, (rows_h - ch) // 2), cw, ch)
         if self.dora is not None:
-            self.dora.place(area.left + label_w + half // 4, y, half, round(th * 0.8))
-            y += th + L.px(8)
+            self.dora.place(self.center.centerx, self.center.bottom - L.px(12) - L.px(32), cw - L.px(24), L.px(32))
+        y = max(y, self.center.bottom + L.px(12))
         self.area = pygame.Rect(area.left, area.top, area.width, y - area.top)
         self.th = th
         return y
@@ -353,11 +458,38 @@ class TableDiagram:
         y = self.area.top
         for label, _hand, _river in self.rows:
             blit_text(surf, app, label, L.font("small"), P.on_felt, (self.area.left, y + self.th // 2),
-                      anchor="midleft", bold=True, max_width=L.px(260))
+                      anchor="midleft", bold=True, max_width=L.px(240))
             y += self.th + L.px(12)
+        c = self.center
+        draw_panel(surf, c, P.felt_dark, L.px(14), border=P.accent_dark)
+        lh = app.line_height(L.font("small"))
+        y = c.top + L.px(12)
+        for what, text in self.center_lines():
+            x = c.left + L.px(14)
+            if what in ("honba", "sticks"):
+                draw_stick(surf, pygame.Rect(x, y + lh // 2 - L.px(4), L.px(30), L.px(8)), what == "sticks")
+                x += L.px(38)
+            blit_text(surf, app, text, L.font("small"), P.on_felt if what == "round" else P.on_felt_muted,
+                      (x, y), bold=what == "round", max_width=c.right - L.px(10) - x)
+            y += lh + L.px(4)
         if self.dora is not None:
             blit_text(surf, app, _("Dora indicator"), L.font("small"), P.on_felt_muted,
-                      (self.area.left, self.dora.rect.centery), anchor="midleft", max_width=L.px(260))
+                      (c.centerx, self.dora.rect.top - L.px(4)), anchor="midbottom", max_width=c.width - L.px(16))
+
+
+def draw_stick(surf: pygame.Surface, rect: pygame.Rect, riichi: bool) -> None:
+    """A point stick as it lies on the table: white, with one red dot (the 1000-point riichi
+    stick) or two rows of small black dots (the 100-point honba counter)."""
+    pygame.draw.rect(surf, P.card, rect, border_radius=rect.height // 2)
+    cy = rect.centery
+    if riichi:
+        pygame.draw.circle(surf, P.wrong, rect.center, max(2, rect.height // 3))
+        return
+    r = max(1, rect.height // 6)
+    for i in range(4):
+        x = rect.left + rect.width * (i + 2) // 8
+        for dy in (-rect.height // 4, rect.height // 4):
+            pygame.draw.circle(surf, P.ink, (x, cy + dy), r)
 
 
 # ---------------------------------------------------------------- quiz views
@@ -375,19 +507,6 @@ class QuizView(StepView):
         L = self.app.layout
         return area.top + self.prompt.place(self.app, area.left, area.top, area.width) + L.px(14)
 
-    def win_line(self, win: Any) -> str:
-        """The winning situation in words (ron/tsumo, seat and round, riichi, dora)."""
-        if win is None:
-            return ""
-        parts = [_("Ron on {tile}").format(tile=f"{{tiles:{win.tile}}}") if win.by == "ron"
-                 else _("Tsumo on {tile}").format(tile=f"{{tiles:{win.tile}}}")]
-        parts.append(_("seat {seat}, round {round}").format(seat=self.app.term_text(WIND_NAMES[win.seat]),
-                                                            round=self.app.term_text(WIND_NAMES[win.round])))
-        if win.riichi:
-            parts.append("{term:riichi}")
-        if win.dora:
-            parts.append(_("dora indicator {tiles}").format(tiles=f"{{tiles:{win.dora}}}"))
-        return " · ".join(parts)
 
 
 def tile_options(options: Any) -> bool:
@@ -517,12 +636,11 @@ class ChoiceView(QuizView):
 
     def hint(self, level: int) -> str:
         if level == 1 and self.hand_row is not None and self.step.ask in ("shape", "tenpai"):
-            try:
-                waits = answers.hand_waits(self.step.parsed_hand(), self.step.variant)
-            except Exception:
-                return ""
-            if waits:
-                self.hand_row.marks = near_waits(self.hand_row, waits)
+            if self.step.variant is not None:
+                return ""  # a training variant reads the hand its own way: no engine shapes to show
+            marks = near_waits(self.hand_row, self.step.hand)
+            if marks:
+                self.hand_row.marks = marks
                 return _("Look at the highlighted tiles: the hand waits around them.")
         if level >= 2:
             try:
@@ -659,10 +777,10 @@ class PickTilesView(QuizView):
     def hint(self, level: int) -> str:
         st = self.step
         if level == 1 and self.shown is not None and st.ask == "waits":
-            try:
-                self.shown.marks = near_waits(self.shown, self.answer().value)
-            except Exception:
+            marks = near_waits(self.shown, st.hand) if st.variant is None else {}
+            if not marks:
                 return ""
+            self.shown.marks = marks
             return _("Look at the highlighted tiles: the hand waits around them.")
         if level >= 2:
             try:
