@@ -419,12 +419,21 @@ class TableDiagram:
         L = app.layout
         lh = app.line_height(L.font("small"))
         lines = self.center_lines()
-        w = max(L.px(200), max(app.text_width(txt, L.font("small"), bold=k == "round") for k, txt in lines)
-                + L.px(60))
+        # Each line: the text, after a stick for honba and riichi sticks, inside the padding.
+        w = max(app.text_width(txt, L.font("small"), bold=k == "round") + (L.px(38) if k in ("honba", "sticks")
+                                                                            else 0) for k, txt in lines)
+        w = max(L.px(180), w + L.px(30))
         h = L.px(16) + len(lines) * (lh + L.px(4)) + L.px(12)
         if self.dora is not None:
             h += lh + L.px(44)
-        return min(w, L.px(260)), h
+        return min(w, L.px(320)), h
+
+    @staticmethod
+    def _units(row: TileRow | None) -> float:
+        """How wide a row is, in tile widths (a sideways tile counts a little more)."""
+        if row is None:
+            return 0.0
+        return sum(1.35 if s.sideways else 1.0 for s in row.slots)
 
     def layout(self, area: pygame.Rect) -> int:
         L = self.view.app.layout
@@ -435,12 +444,16 @@ class TableDiagram:
         label_w = L.px(250)
         y = area.top
         body_w = area.width - label_w - cw - gap
-        half = body_w // 2
+        # The hands and the rivers share the room by how many tiles they hold (river tiles are 0.8 tall).
+        hand_u = max([self._units(h) for _l, h, _r in self.rows] + [1.0])
+        river_u = max(self._units(r) for _l, _h, r in self.rows) * 0.8
+        hand_w = round(body_w * hand_u / (hand_u + river_u)) if river_u else body_w
+        river_w = body_w - hand_w
         for _label, hand, river in self.rows:
             if hand is not None:
-                hand.place(area.left + label_w + half // 2, y, half - L.px(20), th)
+                hand.place(area.left + label_w + hand_w // 2, y, hand_w - L.px(20), th)
             if river is not None:
-                river.place(area.left + label_w + half + half // 2, y + round(th * 0.1), half - L.px(20),
+                river.place(area.left + label_w + hand_w + river_w // 2, y + round(th * 0.1), river_w - L.px(20),
                             round(th * 0.8))
             y += th + L.px(12)
         rows_h = y - area.top - L.px(12)
