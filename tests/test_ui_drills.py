@@ -178,3 +178,23 @@ def test_touching_the_answer_after_a_miss_starts_the_retry(app: App) -> None:
     assert screen.phase == "retry"
     key(app, pygame.K_1 + right, str(right + 1))  # no "try again" key needed
     assert screen.phase == "done" and screen.results == ["retry"]
+
+
+def test_newer_generators_speak_the_learners_language() -> None:
+    """The dora, furiten and safe-tile drills show their own prompts and options, not ids."""
+    from trainer import i18n
+    from trainer.engine.exercises import GENERATORS
+    from trainer.ui.screens.drills import generator_title, option_label, question_text
+
+    i18n.set_language("ru")
+    try:
+        for name in ("dora_from_indicator", "furiten_situation", "safe_tile", "make_set", "complete_hand"):
+            ex = GENERATORS[name].generate({}, 3)
+            text = question_text(ex)
+            assert text and ex.prompt.question not in text and not text.endswith(" ?"), (name, text)
+            assert generator_title(name) != name.replace("_", " ").capitalize()
+        ex = GENERATORS["complete_hand"].generate({}, 1)
+        labels = [option_label(o) for o in ex.prompt.options]
+        assert all(label and label not in ("yes", "no") for label in labels), labels
+    finally:
+        i18n.set_language("ru")

@@ -19,6 +19,15 @@ import pygame
 from trainer.engine.notation import parse_hand, parse_tiles
 from trainer.i18n import N_, _, ngettext, pgettext
 from trainer.ui.app import register_screen
+from trainer.ui.question_texts import (
+    MORE_BLURBS,
+    MORE_FIELD_LABELS,
+    MORE_QUESTIONS,
+    MORE_TITLES,
+    MORE_VALUE_LABELS,
+    more_option_label,
+    more_question_text,
+)
 from trainer.ui.richtext import BR
 from trainer.ui.screens.base import Screen
 from trainer.ui.screens.explain import explain, explain_item, family_name, fu_name, tile_label
@@ -103,7 +112,8 @@ HIDDEN_FIELDS = {"tiles", "time_target", "groups", "rules"}
 GENERATOR_TILES = {
     "tile_name": "9m", "kunto_hand": "2p", "single_suit_waits": "3s", "mixed_waits": "4m", "shanten": "5s",
     "discard_ukeire": "6p", "fu_count": "7s", "points_lookup": "8m", "yaku_identify": "7z",
-    "manners_situation": "1z",
+    "manners_situation": "1z", "dora_from_indicator": "0m", "tile_group": "9p", "make_set": "3s",
+    "complete_hand": "1p", "wait_shape": "2s", "furiten_situation": "4z", "safe_tile": "6z",
 }
 
 # The hint ladder's first rung (where to look), by the kind of the question's first explanation item.
@@ -152,6 +162,11 @@ QUESTIONS = {
     "kunto_waits": N_("Which tiles complete this hand? Pick every one."),
     "kunto_discard": N_("Which tile do you throw back? Keep the hand closest to complete."),
 }
+# The newer generators keep their words in trainer.ui.question_texts; one set of tables here.
+GENERATOR_NAMES.update({name: (title, MORE_BLURBS.get(name, "")) for name, title in MORE_TITLES.items()})
+QUESTIONS.update(MORE_QUESTIONS)
+FIELD_LABELS.update(MORE_FIELD_LABELS)
+VALUE_LABELS.update(MORE_VALUE_LABELS)
 DISCARD_QUESTIONS = ("best_discard", "kunto_discard")
 # Questions whose number answer may be negative (a complete hand is shanten -1).
 NEGATIVE_QUESTIONS = ("shanten", "kunto_shanten")
@@ -509,6 +524,9 @@ def question_text(ex: Any, kids: bool = False) -> str:
         if p.question == "tile_for_name":
             return text.format(name=kids_tile_name(str(dict(p.data).get("name", ""))))
         return text
+    more = more_question_text(ex)
+    if more is not None:
+        return more
     template = _(QUESTIONS[p.question]) if p.question in QUESTIONS else p.question.replace("_", " ").capitalize() + "?"
     data = dict(p.data)
     if p.question == "tile_for_name":
@@ -535,6 +553,9 @@ def question_text(ex: Any, kids: bool = False) -> str:
 def option_label(opt: Any, kids: bool = False) -> str:
     """What an exercise option shows (rich markup; tiles are drawn separately); ``kids``: in the
     children's words."""
+    more = more_option_label(opt)
+    if more is not None:
+        return more
     ref = opt.ref or ""
     kind, _sep, rest = ref.partition(":")
     if kids and kind == "family":

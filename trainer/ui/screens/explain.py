@@ -58,6 +58,11 @@ def _terms(ids: Iterable[str]) -> str:
 
 def explain_item(item: dict[str, Any]) -> str | None:
     """One explanation item as one line of rich markup (None for kinds shown elsewhere)."""
+    from trainer.ui.question_texts import more_explain_item
+
+    more = more_explain_item(item)
+    if more is not None:
+        return more
     k = item.get("kind")
     if k == "wait":
         left = item.get("left")
