@@ -216,9 +216,9 @@ def test_drill_step_runs_the_drill_and_reports_back(app: App) -> None:
 
 
 def test_play_step_opens_the_table(app: App) -> None:
-    open_step(app, "play")
+    open_step(app, "play")  # the gallery's play step is a glass table: the shape-game table
     key(app, pygame.K_RETURN, "\r")
-    assert app.screen.name == "play" and app.screen.reveal
+    assert app.screen.name == "play_simple" and app.screen.mode == "glass_table"
 
 
 def test_finishing_the_lesson_completes_it(app: App) -> None:
@@ -327,3 +327,24 @@ def test_first_hint_highlights_the_tiles_around_the_waits(app: App) -> None:
     shown = screen.view.shown
     assert shown.marks and set(shown.marks.values()) == {"hint"}
     assert "highlighted" in screen.feedback_text
+
+
+def test_real_play_steps_open_the_table_of_their_mode(tmp_path: Path) -> None:
+    """A glass-table step plays on the shape-game table, a full game on the riichi table."""
+    from trainer.lessons.loader import load_all
+    from trainer.paths import LESSONS_DIR
+
+    library = load_all(LESSONS_DIR)
+    a = App(size=(1280, 720), settings=Settings(language="ru"), progress=None, save=False)
+    a.set_library(library)
+    a.push("home")
+    for lesson_id, screen_name in (("basics_turn_flow", "play_simple"), ("basics_match", "play")):
+        lesson = library.lessons[lesson_id]
+        index = next(i for i, st in enumerate(lesson.steps) if st.kind == "play")
+        a.push("lesson", lesson_id=lesson.id, step=index)
+        a.process([], 1 / 60)
+        a.render()
+        key(a, pygame.K_RETURN, "\r")
+        assert a.screen.name == screen_name, lesson_id
+        a.home()
+    a.close()

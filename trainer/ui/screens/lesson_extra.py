@@ -152,6 +152,12 @@ class PlayStepView(StepView):
             self.host.params[key] = outcome
             self.host.results[self.host.index] = "right" if outcome.get("goal_met") else "seen"
 
+        if st.mode in simple_modes():  # tibet, ponjan, kids_riichi, glass table: the shape-game table
+            self.app.push("play_simple", mode=st.mode, rules=st.rules, tiles=st.tiles, players=st.players,
+                          bots=st.bots, reveal=st.reveal, coach=st.coach, goal_games=st.goal.games,
+                          goal_wins=st.goal.wins, on_done=done, title=self.title,
+                          kids=self.lesson.audience == "child")
+            return
         self.app.push("play", mode=st.mode, rules=st.rules, tiles=st.tiles, players=st.players, bots=st.bots,
                       reveal=st.reveal, coach=st.coach, goal_games=st.goal.games, goal_wins=st.goal.wins,
                       preset=self.lesson.preset, on_done=done, title=self.title)
@@ -171,7 +177,7 @@ class PlayStepView(StepView):
         pad = L.px(32)
         x = area.centerx - w // 2
         y = area.top + pad + self.app.line_height(L.font("h2")) + L.px(12)
-        if self.step.mode not in ("full_game", "glass_table"):
+        if not has_own_table(self.step.mode):
             y += self.app.line_height(L.font("small")) * 2 + L.px(8)
         if self.text_block is not None:
             y += self.text_block.place(self.app, x + pad, y, w - 2 * pad) + L.px(10)
@@ -192,7 +198,7 @@ class PlayStepView(StepView):
                                               st.goal.games or 1).format(n=st.goal.games or 1))
         blit_text(surf, self.app, goal, L.font("large"), P.ink, (r.left + pad, r.bottom - pad), anchor="bottomleft",
                   bold=True, max_width=r.width // 2)
-        if st.mode not in ("full_game", "glass_table"):
+        if not has_own_table(st.mode):
             from trainer.ui.widgets import blit_wrapped
 
             note = _("The table plays full riichi rules with this step's settings; the special rules of "
@@ -204,6 +210,18 @@ class PlayStepView(StepView):
             text = _("Hands played {g}, won {w}").format(g=self.outcome.get("games", 0), w=self.outcome.get("wins", 0))
             blit_text(surf, self.app, text, L.font("body"), P.right if self.outcome.get("goal_met") else P.ink_muted,
                       (r.right - pad, r.bottom - pad), anchor="bottomright", max_width=r.width // 2 - pad)
+
+
+def simple_modes() -> tuple[str, ...]:
+    """The play modes the shape-game table plays with their own rules (data/modes/*.toml)."""
+    from trainer.engine.game.simple_modes import mode_ids
+
+    return mode_ids()
+
+
+def has_own_table(mode: str) -> bool:
+    """Whether a play mode is played by its own rules (the full game, or a shape-game mode)."""
+    return mode == "full_game" or mode in simple_modes()
 
 
 def extra_view(host: Any, step: Any, lesson: Any) -> StepView:
