@@ -258,3 +258,13 @@ def test_markup_inside_bold_is_refused_with_a_clear_message() -> None:
 
     with pytest.raises(RichTextError, match="inside \\*\\*bold\\*\\*"):
         parse_rich("Это **{term:riichi}** важно")
+
+
+def test_revealed_ukeire_says_whether_the_tiles_complete_or_only_improve() -> None:
+    from trainer.lessons.answers import show_facts
+    from trainer.lessons.model import ShowStep
+
+    tenpai = ShowStep(kind="show", hand="3499m", reveal=["ukeire"])
+    one_away = ShowStep(kind="show", hand="13m456p789s11223z", reveal=["ukeire"])
+    assert show_facts(tenpai)["ukeire"] == 8 and show_facts(tenpai)["ukeire_tenpai"] is True
+    assert show_facts(one_away)["ukeire"] == 8 and show_facts(one_away)["ukeire_tenpai"] is False

@@ -654,6 +654,8 @@ def show_facts(step: ShowStep, lesson: Lesson | None = None) -> dict[str, Any]:
             _need_size(hand, 1, "ukeire")
             vis = parse_tiles(step.visible, max_copies=None) if step.visible else None
             facts[fact] = sum(ukeire(hand, vis).values())
+            # a tenpai hand's ukeire are its winning tiles; before tenpai they only bring it closer
+            facts["ukeire_tenpai"] = hand_shanten(hand, step.variant) <= 0
         elif fact == "readings":
             from trainer.engine.decompose import readings
 

@@ -78,7 +78,7 @@ class PlayScreen(Screen):
     def header_extra(self) -> str:
         label = _("{wind} {n}").format(wind=self.app.term_text(WIND_TERMS[self.match.round_index % 4]),
                                        n=self.match.hand_number + 1)
-        return label + " · " + _("games {g}, wins {w}").format(g=self.games, w=self.wins)
+        return label + " · " + _("hands {g}, won {w}").format(g=self.games, w=self.wins)
 
     def goal_met(self) -> bool:
         """Whether the step's goal (games played or games won) is reached (free play never ends)."""

@@ -266,7 +266,10 @@ class ShowView(StepView):
                 names = ", ".join(f"{{term:{n}}}" for n in v) if v else "—"
                 parts.append(_("Named shape: {names}").format(names=names))
             elif key == "ukeire":
-                parts.append(ngettext("{n} tile can complete it", "{n} tiles can complete it", v).format(n=v))
+                if not facts.get("ukeire_tenpai", True):  # not tenpai yet: the tiles bring it a step closer
+                    parts.append(ngettext("{n} tile brings it closer", "{n} tiles bring it closer", v).format(n=v))
+                else:
+                    parts.append(ngettext("{n} tile can complete it", "{n} tiles can complete it", v).format(n=v))
             elif key == "readings":
                 parts.append(ngettext("{n} way to read it", "{n} ways to read it", v).format(n=v))
             elif key == "score":
