@@ -348,3 +348,18 @@ def test_real_play_steps_open_the_table_of_their_mode(tmp_path: Path) -> None:
         assert a.screen.name == screen_name, lesson_id
         a.home()
     a.close()
+
+
+def test_a_discard_question_shows_the_tiles_already_seen() -> None:
+    from trainer.engine.notation import parse_tiles
+
+    a = App(size=(1280, 720), settings=Settings(language="ru"), progress=None, save=False)
+    a.push("home")
+    lesson = a.library().lessons["skill_efficiency_ukeire"]
+    index = next(i for i, st in enumerate(lesson.steps) if st.kind == "pick_tiles" and st.visible)
+    screen = a.push("lesson", lesson_id=lesson.id, step=index)
+    a.process([], 1 / 60)
+    a.render()
+    shown = [s.tile for s in screen.view.shown.slots]
+    assert sorted(shown) == sorted(parse_tiles(lesson.steps[index].visible))
+    a.close()

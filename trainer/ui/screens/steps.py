@@ -703,6 +703,9 @@ class PickTilesView(QuizView):
             slots, breaks = palette_slots(suits_of(tiles))
             self.picker = self.host.add(TileRow(slots, lines=breaks, pickable=True, on_change=self._changed))
         elif ask == "discard":
+            if st.visible:  # the tiles already seen change which discard keeps the most live tiles
+                self.shown = self.host.add(TileRow(slots_for_text(st.visible)))
+                self.shown_label = _("Already seen:")
             self.picker = self.host.add(TileRow(slots_for_text(st.hand), pickable=True, multi=False,
                                                 on_change=self._changed))
         else:  # match: pick among the row itself
