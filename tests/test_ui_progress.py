@@ -159,3 +159,15 @@ def test_a_drill_answer_is_recorded_with_how_to_show_it_again(store):
     app.process([_key(getattr(pygame, f"K_{d}"), d) for d in wrong] + [_key(pygame.K_RETURN)], 1 / 60)
     (due,) = store.due_reviews(app.learner_id, now=datetime.now(UTC) + timedelta(hours=1))
     assert due["generator"] == "shanten" and due["seed"] == 5 and due["item_id"] == drill.ex.item_id
+
+
+def test_home_shows_the_day_and_starts_a_review_of_what_is_due(store):
+    app = _app(store, "ru")
+    _fill(store, app.learner_id, 12)
+    home = app.screen
+    home.rebuild()
+    _frame(app)
+    assert home.review is not None and home.review.badge == str(store.due_count(app.learner_id))
+    assert "сегодня" in home.status_text and store.learner(app.learner_id).name in home.status_text
+    home.review.activate()
+    assert app.screen.name == "review"

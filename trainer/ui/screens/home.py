@@ -90,6 +90,18 @@ class HomeScreen(Screen):
                 ))
             else:
                 self.hero = None
+        self.status_text = self._status()
+        self.review = None
+        reviews = self._reviews()
+        if reviews:
+            due = max(len(reviews), self._due())
+            self.review = self.add(Card(
+                _("Review"),
+                ngettext("{n} exercise is due: bring it back before you forget it.",
+                         "{n} exercises are due: bring them back before you forget them.", due).format(n=due),
+                lambda: self.app.push("review", items=reviews),
+                accent=P.hint, badge=str(due), badge_color=P.hint,
+            ))
         sections = [
             ("lesson_map", _("Lessons"), _("Step by step: tiles, hands, waits, yaku, fu and table manners.")),
             ("drills", _("Drills"), _("Endless generated exercises: efficiency, waits, fu, points.")),
@@ -107,6 +119,35 @@ class HomeScreen(Screen):
         for name, title, sub in sections:
             card = self.add(Card(title, sub, lambda n=name: self.open(n), icon=self._icon(CARD_TILES[name])))
             self.cards.append(card)
+
+    def _reviews(self) -> list[dict]:
+        """The due exercises the review session can show again (empty without a progress store)."""
+        app = self.app
+        if app.progress is None or app.learner_id is None:
+            return []
+        try:
+            from trainer.ui.screens.drills import generators
+
+            known = generators()
+            return [r for r in app.progress.due_reviews(app.learner_id) if r.get("generator") in known]
+        except Exception:
+            return []
+
+    def _status(self) -> str:
+        """The learner's line under the title: name, today's answers against the goal, the streak."""
+        app = self.app
+        if app.progress is None or app.learner_id is None:
+            return ""
+        try:
+            learner = app.progress.learner(app.learner_id)
+            today = app.progress.today_count(app.learner_id)
+            streak = app.progress.streak(app.learner_id)
+        except Exception:
+            return ""
+        parts = [learner.name, _("today {done} of {goal}").format(done=today, goal=learner.daily_goal)]
+        if streak:
+            parts.append(ngettext("a {n}-day streak", "a {n}-day streak", streak).format(n=streak))
+        return " · ".join(parts)
 
     def _due(self) -> int:
         """How many review cards are due for the learner (0 without a progress store)."""
@@ -139,9 +180,12 @@ class HomeScreen(Screen):
         area.top = L.px(40) + self.app.line_height(L.font("title")) + self.app.line_height(L.font("body")) + L.px(20)
         gap = L.px(18)
         y = area.top
-        if self.hero is not None:
-            self.hero.rect = pygame.Rect(area.left, y, area.width, L.px(96))
-            y += self.hero.rect.height + gap
+        tops = [c for c in (self.hero, self.review) if c is not None]
+        if tops:
+            w_top = (area.width - gap * (len(tops) - 1)) // len(tops)
+            for i, card in enumerate(tops):
+                card.rect = pygame.Rect(area.left + i * (w_top + gap), y, w_top, L.px(96))
+            y += L.px(96) + gap
         cols = 3
         w = (area.width - gap * (cols - 1)) // cols
         rows = (len(self.cards) + cols - 1) // cols
@@ -151,7 +195,7 @@ class HomeScreen(Screen):
             card.rect = pygame.Rect(area.left + c * (w + gap), y + r * (h + gap), w, h)
 
     def choose(self, n: int) -> bool:
-        order = ([self.hero] if self.hero is not None else []) + self.cards
+        order = [c for c in (self.hero, self.review) if c is not None] + self.cards
         if 1 <= n <= len(order):
             order[n - 1].activate()
             return True
@@ -169,7 +213,7 @@ class HomeScreen(Screen):
         hand_rect = pygame.Rect(area.right - hand_w, top + L.px(4), hand_w, title_h + L.px(18))
         blit_text(surf, self.app, _("Riichi mahjong trainer"), L.font("title"), P.on_felt,
                   (area.left, top), bold=True, max_width=area.width - hand_w - L.px(24))
-        blit_text(surf, self.app, _("Learn, drill, play"), L.font("body"), P.on_felt_muted,
+        blit_text(surf, self.app, self.status_text or _("Learn, drill, play"), L.font("body"), P.on_felt_muted,
                   (area.left, top + title_h + L.px(4)), max_width=area.width - hand_w - L.px(24))
         from trainer.ui.screens.tileview import draw_tile_string
 
