@@ -126,10 +126,13 @@ class HomeScreen(Screen):
         if app.progress is None or app.learner_id is None:
             return []
         try:
+            due = app.progress.due_reviews(app.learner_id)
+            if not due:
+                return []  # the common case at start: no need to load the exercise generators
             from trainer.ui.screens.drills import generators
 
             known = generators()
-            return [r for r in app.progress.due_reviews(app.learner_id) if r.get("generator") in known]
+            return [r for r in due if r.get("generator") in known]
         except Exception:
             return []
 
