@@ -363,3 +363,16 @@ def test_a_discard_question_shows_the_tiles_already_seen() -> None:
     shown = [s.tile for s in screen.view.shown.slots]
     assert sorted(shown) == sorted(parse_tiles(lesson.steps[index].visible))
     a.close()
+
+
+def test_table_seat_labels_do_not_nest_brackets() -> None:
+    a = App(size=(1280, 720), settings=Settings(language="ru"), progress=None, save=False)
+    a.push("home")
+    lesson = a.library().lessons["basics_turn_flow"]
+    index = next(i for i, st in enumerate(lesson.steps) if st.kind == "show" and st.table is not None)
+    screen = a.push("lesson", lesson_id=lesson.id, step=index)
+    a.process([], 1 / 60)
+    a.render()
+    labels = [label for label, _hand, _river in screen.view.table.rows]
+    assert labels and all("((" not in lb and "))" not in lb for lb in labels)
+    a.close()

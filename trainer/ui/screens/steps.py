@@ -387,7 +387,7 @@ class TableDiagram:
         for seat in sorted(table.seats, key=lambda s: self.WHO[s.who]):
             label = view.text(seat.label) if seat.label is not None else names[seat.who]
             if seat.wind:
-                label += f" ({view.app.term_text(WIND_NAMES[seat.wind])})"
+                label += " · " + view.app.term_text(WIND_NAMES[seat.wind])  # the term has its own brackets
             hand = None
             if seat.hand:
                 hand = view.host.add(TileRow(slots_for_text(seat.hand)))
