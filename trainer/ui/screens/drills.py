@@ -41,6 +41,7 @@ from trainer.ui.screens.inputs import (
     palette_slots,
     suits_of,
 )
+from trainer.ui.screens.retry import RetryOnTouch
 from trainer.ui.screens.steps import WIND_NAMES, tile_options
 from trainer.ui.screens.tileview import TileRow, slots_for_text
 from trainer.ui.theme import PALETTE
@@ -914,7 +915,7 @@ class ExerciseView:
 
 
 @register_screen("drill")
-class DrillScreen(Screen):
+class DrillScreen(RetryOnTouch, Screen):
     """A run of generated exercises.  Params: ``generator``, ``params`` (dict), ``n``, ``seed``,
     optional ``on_done(right, total)`` (a lesson's drill step) and ``title``."""
 
@@ -1128,21 +1129,6 @@ class DrillScreen(Screen):
             # Digits always go to an answer box, wherever the focus is.
             self.set_focus(fields[0])
             return fields[0].handle_key(ev)
-        return False
-
-    def handle_event(self, ev: pygame.event.Event) -> None:
-        """Touching the answer again after a miss starts the retry at once (no extra key press)."""
-        if self.phase == "retry" and self.dialog is None and self._touches_answer(ev):
-            self.retry()
-        super().handle_event(ev)
-
-    def _touches_answer(self, ev: pygame.event.Event) -> bool:
-        start = getattr(self, "_view_start", len(self.widgets))
-        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            return any(w.hit(ev.pos) for w in self.widgets[start:] if w.visible)
-        if ev.type == pygame.KEYDOWN:
-            ch = getattr(ev, "unicode", "")
-            return bool(ch and ch.isdigit()) or ev.key in (pygame.K_BACKSPACE, pygame.K_SPACE)
         return False
 
     # -- flow

@@ -21,6 +21,7 @@ from trainer.ui.app import register_screen
 from trainer.ui.richtext import BR, layout_rich
 from trainer.ui.screens.base import Screen
 from trainer.ui.screens.explain import explain
+from trainer.ui.screens.retry import RetryOnTouch
 from trainer.ui.screens.steps import StepView, make_view
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import Button, blit_text, draw_panel
@@ -32,7 +33,7 @@ FEEDBACK_SLIDE = 0.18  # seconds for the feedback panel to slide into place  # a
 
 
 @register_screen("lesson")
-class LessonScreen(Screen):
+class LessonScreen(RetryOnTouch, Screen):
     """Plays one lesson; params: ``lesson_id``, optional ``step`` to resume at."""
 
     rebuild_on_enter = False
@@ -253,21 +254,6 @@ class LessonScreen(Screen):
                 and getattr(self.view, "ask", "") == "split":
             self.view._make_group()
             return True
-        return False
-
-    def handle_event(self, ev: pygame.event.Event) -> None:
-        """Touching the answer again after a miss starts the retry at once (no extra key press)."""
-        if self.phase == "retry" and self.dialog is None and self._touches_answer(ev):
-            self.retry()
-        super().handle_event(ev)
-
-    def _touches_answer(self, ev: pygame.event.Event) -> bool:
-        start = getattr(self, "_view_start", len(self.widgets))
-        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            return any(w.hit(ev.pos) for w in self.widgets[start:] if w.visible)
-        if ev.type == pygame.KEYDOWN:
-            ch = getattr(ev, "unicode", "")
-            return bool(ch and ch.isdigit()) or ev.key in (pygame.K_BACKSPACE, pygame.K_SPACE)
         return False
 
     def submit(self) -> bool:
