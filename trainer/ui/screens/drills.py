@@ -79,6 +79,7 @@ PARAM_BLURBS = {
     ("single_suit_waits", "ask", "count"): N_("Count the waits of a one-suit tenpai hand."),
     ("mixed_waits", "ask", "count"): N_("Count the waits of a hand over several suits."),
     ("fu_count", "answer", "fu_breakdown"): N_("The fu of a won hand, item by item."),
+    ("wait_shape", "ask", "waits"): N_("Find every winning tile of a hand with a named wait shape."),
 }
 
 FIELD_LABELS = {
