@@ -268,3 +268,12 @@ def test_revealed_ukeire_says_whether_the_tiles_complete_or_only_improve() -> No
     one_away = ShowStep(kind="show", hand="13m456p789s11223z", reveal=["ukeire"])
     assert show_facts(tenpai)["ukeire"] == 8 and show_facts(tenpai)["ukeire_tenpai"] is True
     assert show_facts(one_away)["ukeire"] == 8 and show_facts(one_away)["ukeire_tenpai"] is False
+
+
+def test_a_revealed_yakuman_score_is_given_in_yakuman_not_han_and_fu() -> None:
+    from trainer.lessons.answers import show_facts
+    from trainer.lessons.model import ShowStep
+
+    step = ShowStep(kind="show", hand="19m19p19s12345677z", win={"tile": "7z", "by": "ron"}, reveal=["score"])
+    facts = show_facts(step)["score"]
+    assert facts["yakuman"] == 1 and facts["points"] == 32000

@@ -664,7 +664,11 @@ def show_facts(step: ShowStep, lesson: Lesson | None = None) -> dict[str, Any]:
             if step.win is None:
                 raise AnswerError(f"{fact} needs win:", ("win",))
             result = score(step, lesson)
-            facts[fact] = {"han": result.han, "fu": result.fu} if fact == "score" else result.fu
+            if fact == "fu_items":
+                facts[fact] = result.fu
+            else:  # a yakuman hand is counted in yakuman, not han and fu
+                facts[fact] = {"han": result.han, "fu": result.fu, "yakuman": result.yakuman,
+                               "limit": result.limit, "points": result.payment.total}
     return facts
 
 

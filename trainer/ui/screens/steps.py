@@ -18,7 +18,7 @@ import pygame
 
 from trainer.engine.notation import parse_hand, parse_tiles
 from trainer.engine.tiles import Tile
-from trainer.i18n import _, ngettext
+from trainer.i18n import _, ngettext, points_text
 from trainer.lessons import answers
 from trainer.ui.richtext import BR
 from trainer.ui.screens.explain import fu_name
@@ -273,7 +273,11 @@ class ShowView(StepView):
             elif key == "readings":
                 parts.append(ngettext("{n} way to read it", "{n} ways to read it", v).format(n=v))
             elif key == "score":
-                parts.append(_("{han} han, {fu} fu").format(han=v["han"], fu=v["fu"]))
+                if v.get("yakuman"):
+                    parts.append(ngettext("yakuman", "{n}x yakuman", v["yakuman"]).format(n=v["yakuman"])
+                                 + " · " + points_text(v["points"]))
+                else:
+                    parts.append(_("{han} han, {fu} fu").format(han=v["han"], fu=v["fu"]))
             elif key == "fu_items":
                 parts.append(_("{fu} fu").format(fu=v))
         return "   ·   ".join(parts)
