@@ -316,3 +316,17 @@ def test_a_hand_the_engine_refuses_is_reported_at_its_step(tmp_path: Path) -> No
     (line,) = problems(path)
     assert line.startswith(f"{path}:10:5: steps[0]: ") and "internal error" not in line
     assert "6 tiles" in line or "size" in line or "cannot" in line
+
+
+def test_shape_game_play_steps_are_checked_against_their_mode(tmp_path: Path) -> None:
+    good = """\
+      - kind: play
+        mode: tibet
+        tiles: pin36
+        rules: {hand: 4}
+        goal: {games: 1}
+    """
+    assert problems(write(tmp_path, "skill_good", good)) == []  # a mode's own tile set name is fine
+    bad = good.replace("rules: {hand: 4}", "rules: {hand: 4, bogus: 1}")
+    (line,) = problems(write(tmp_path, "skill_bad", bad))
+    assert "steps[0]: mode tibet: unknown option 'bogus'" in line

@@ -135,11 +135,42 @@ def _check_header(lf: LessonFile) -> list[Problem]:
     if err:
         out.append(lf.problem(("preset",), err))
     where = [(("tiles",), lesson.tiles)]
-    where.extend((("steps", i, "tiles"), step.tiles) for i, step in enumerate(lesson.steps) if step.kind == "play")
+    for i, step in enumerate(lesson.steps):
+        if step.kind != "play":
+            continue
+        if (msg := play_table_error(step)) is not None:  # a shape-game table checks its own options
+            out.append(lf.problem(("steps", i), f"steps[{i}]: {msg}"))
+        elif not _is_shape_game(step.mode):
+            where.append((("steps", i, "tiles"), step.tiles))
     for path, ref in where:
         if ref is not None and (msg := tileset_error(ref, lesson.id)):
             out.append(lf.problem(path, f"{dotted(path)}: {msg}"))
     return out
+
+
+def _is_shape_game(mode: str) -> bool:
+    try:
+        from trainer.engine.game.simple_modes import mode_ids
+    except ImportError:
+        return False
+    return mode in mode_ids()
+
+
+def play_table_error(step: Any) -> str | None:
+    """Why a play step in a shape-game mode (tibet, ponjan ...) cannot set up its table: an
+    unknown rule option, a value the mode does not offer, a tile set too small; None if fine
+    (and for the full game, which takes the lesson's preset)."""
+    if not _is_shape_game(step.mode):
+        return None
+    from trainer.engine.game.simple_modes import ModeError, table_setup
+
+    params = {"mode": step.mode, "rules": step.rules, "tiles": step.tiles, "players": step.players,
+              "bots": step.bots, "reveal": step.reveal, "coach": step.coach}
+    try:
+        table_setup(params)
+    except (ModeError, ValueError) as e:
+        return str(e)
+    return None
 
 
 # ---------------------------------------------------------------------------

@@ -320,3 +320,28 @@ def mode_ids() -> tuple[str, ...]:
 
 __all__ = ["MODES_DIR", "ModeError", "PlayMode", "TableSetup", "get_mode", "lesson_options", "load_mode",
            "mode_ids"]
+
+
+def table_setup(params: Mapping[str, Any]) -> TableSetup:
+    """The table a lesson's play step (or the play screen) asks for: the mode file's defaults, the lesson's ``rules`` dict
+    (curriculum spellings allowed, see ``simple_modes.lesson_options``), then the direct params
+    (hand, players, tiles, win, calls, reveal, coach, bots)."""
+    mode = get_mode(str(params.get("mode") or "tibet"))
+    rules = params.get("rules") or {}
+    if not isinstance(rules, dict):
+        raise ModeError(f"mode {mode.name}: rules must be a table of options, not {rules!r}")
+    opts = lesson_options(mode, rules)
+    direct = {k: params[k] for k in ("hand", "players", "win", "calls", "reveal", "coach", "bots", "yaku_pool",
+                                     "scoring") if params.get(k) is not None}
+    opts.update(lesson_options(mode, direct))
+    tiles = params.get("tiles") or opts.get("tiles")
+    opts.pop("tiles", None)
+    if isinstance(tiles, str):
+        opts["tiles"] = tiles
+    setup = mode.setup(**opts)
+    if isinstance(tiles, dict):
+        try:
+            setup = replace(setup, tileset=TileSet.from_spec(tiles, "lesson", where="play step"))
+        except TileSetError as e:
+            raise ModeError(str(e)) from None
+    return setup

@@ -22,7 +22,6 @@ modes).
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -30,10 +29,9 @@ import pygame
 from trainer.engine.game.actions import Chi, Discard, IllegalAction, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.simple import SimpleGame
 from trainer.engine.game.simple_bots import make_simple_bot
-from trainer.engine.game.simple_modes import ModeError, TableSetup, get_mode, lesson_options
+from trainer.engine.game.simple_modes import ModeError, TableSetup, get_mode, table_setup
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
-from trainer.engine.tilesets import TileSet, TileSetError
 from trainer.i18n import N_, _, pgettext
 from trainer.ui.app import register_screen
 from trainer.ui.screens.base import Screen
@@ -48,31 +46,6 @@ MODE_TITLES = {"tibet": N_("Tibet"), "ponjan": N_("Ponjan"), "kids_riichi": N_("
                "glass_table": N_("Glass table")}
 SEAT_NAMES = {2: (N_("You"), N_("Across")), 3: (N_("You"), N_("Right"), N_("Left")),
               4: (N_("You"), N_("Right"), N_("Across"), N_("Left"))}
-
-
-def table_setup(params: dict[str, Any]) -> TableSetup:
-    """The table for a screen's params: the mode file's defaults, the lesson's ``rules`` dict
-    (curriculum spellings allowed, see ``simple_modes.lesson_options``), then the direct params
-    (hand, players, tiles, win, calls, reveal, coach, bots)."""
-    mode = get_mode(str(params.get("mode") or "tibet"))
-    rules = params.get("rules") or {}
-    if not isinstance(rules, dict):
-        raise ModeError(f"mode {mode.name}: rules must be a table of options, not {rules!r}")
-    opts = lesson_options(mode, rules)
-    direct = {k: params[k] for k in ("hand", "players", "win", "calls", "reveal", "coach", "bots", "yaku_pool",
-                                     "scoring") if params.get(k) is not None}
-    opts.update(lesson_options(mode, direct))
-    tiles = params.get("tiles") or opts.get("tiles")
-    opts.pop("tiles", None)
-    if isinstance(tiles, str):
-        opts["tiles"] = tiles
-    setup = mode.setup(**opts)
-    if isinstance(tiles, dict):
-        try:
-            setup = replace(setup, tileset=TileSet.from_spec(tiles, "lesson", where="play step"))
-        except TileSetError as e:
-            raise ModeError(str(e)) from None
-    return setup
 
 
 @register_screen("play_simple")
