@@ -18,7 +18,7 @@ from trainer.ui.widgets import blit_text
 P = PALETTE
 
 PLAY_MODE_NAMES = {
-    "tibet": N_("Tibet: the first game"), "ponjan": N_("Ponjan, mahjong for children"),
+    "tibet": N_("Tibet"), "ponjan": N_("Ponjan, mahjong for children"),
     "kids_riichi": N_("Children's riichi"), "glass_table": N_("Glass table: every hand face up"),
     "full_game": N_("A full game"), "kunto_table": N_("Kunto at the table"), "twelve_tile": N_("Twelve tiles"),
     "risu": N_("Risu"), "bamboo_2p": N_("Bamboo for two"), "single_suit_1": N_("One suit"),
@@ -155,7 +155,7 @@ class PlayStepView(StepView):
         if st.mode in simple_modes():  # tibet, ponjan, kids_riichi, glass table: the shape-game table
             self.app.push("play_simple", mode=st.mode, rules=st.rules, tiles=st.tiles, players=st.players,
                           bots=st.bots, reveal=st.reveal, coach=st.coach, goal_games=st.goal.games,
-                          goal_wins=st.goal.wins, on_done=done, title=self.title,
+                          goal_wins=st.goal.wins, on_done=done,  # the table names its mode and hand size
                           kids=self.lesson.audience == "child")
             return
         self.app.push("play", mode=st.mode, rules=st.rules, tiles=st.tiles, players=st.players, bots=st.bots,
@@ -193,9 +193,14 @@ class PlayStepView(StepView):
                   max_width=r.width - 2 * pad)
         st = self.step
         # The table counts hands (one deal each, to a win or a draw), whatever the goal key says.
-        goal = (ngettext("Goal: win {n} hand.", "Goal: win {n} hands.", st.goal.wins).format(n=st.goal.wins)
-                if st.goal.wins else ngettext("Goal: play {n} hand.", "Goal: play {n} hands.",
-                                              st.goal.games or 1).format(n=st.goal.games or 1))
+        if self.lesson.audience == "child":  # a child plays games, not "hands"
+            goal = (ngettext("Goal: win {n} game!", "Goal: win {n} games!", st.goal.wins).format(n=st.goal.wins)
+                    if st.goal.wins else ngettext("Let's play {n} game!", "Let's play {n} games!",
+                                                  st.goal.games or 1).format(n=st.goal.games or 1))
+        else:
+            goal = (ngettext("Goal: win {n} hand.", "Goal: win {n} hands.", st.goal.wins).format(n=st.goal.wins)
+                    if st.goal.wins else ngettext("Goal: play {n} hand.", "Goal: play {n} hands.",
+                                                  st.goal.games or 1).format(n=st.goal.games or 1))
         blit_text(surf, self.app, goal, L.font("large"), P.ink, (r.left + pad, r.bottom - pad), anchor="bottomleft",
                   bold=True, max_width=r.width // 2)
         if not has_own_table(st.mode):
