@@ -376,3 +376,16 @@ def test_table_seat_labels_do_not_nest_brackets() -> None:
     labels = [label for label, _hand, _river in screen.view.table.rows]
     assert labels and all("((" not in lb and "))" not in lb for lb in labels)
     a.close()
+
+
+def test_punctuation_after_a_term_or_bold_never_starts_a_line() -> None:
+    from trainer.ui.richtext import _Atom, wrap_atoms
+
+    def word(w: int, space: bool = True) -> _Atom:
+        return _Atom("word", w, 10, space_after=4 if space else 0)
+
+    # "aaa bbb **bold**," : the comma (no space before it) must not start the second line
+    para = [word(30), word(30), word(30, space=False), word(6)]
+    lines = wrap_atoms(para, 100)
+    assert [len(ln) for ln in lines] == [2, 2] and lines[1][0] is para[2]
+    assert [len(ln) for ln in wrap_atoms(para, 200)] == [4]

@@ -39,6 +39,7 @@ class _Atom:
     term: str | None = None
     tiles: str = ""
     space_after: int = 0
+    breakable_after: bool = False  # a piece of a word too long for a line: a break may follow it
 
 
 @dataclass(slots=True)
@@ -122,9 +123,11 @@ def _layout(app: App, text: str, size: int, width: int, color: Color, term_color
             if word == "\n":
                 paragraphs[-1].append(_Atom("break", 0, lh))
                 continue
-            for piece in _split_long(app, word, size, width, bold):
+            pieces = _split_long(app, word, size, width, bold)
+            for n, piece in enumerate(pieces):
                 img = app.text_surface(piece, size, col, bold)
-                paragraphs[-1].append(_Atom("word", img.get_width(), lh, img, term=term))
+                paragraphs[-1].append(_Atom("word", img.get_width(), lh, img, term=term,
+                                            breakable_after=n < len(pieces) - 1))
             paragraphs[-1][-1].space_after = space if sp else 0
 
     for span in _spans(text):
@@ -151,19 +154,7 @@ def _layout(app: App, text: str, size: int, width: int, color: Color, term_color
     for pi, para in enumerate(paragraphs):
         if pi:
             para_starts.add(len(lines))
-        line: list[_Atom] = []
-        x = 0
-        for a in para:
-            if a.kind == "break":
-                lines.append(line)
-                line, x = [], 0
-                continue
-            if line and x + a.width > width:
-                lines.append(line)
-                line, x = [], 0
-            line.append(a)
-            x += a.width + a.space_after
-        lines.append(line)
+        lines.extend(wrap_atoms(para, width))
     para_gap = round(lh * 0.55)
     heights = [max([lh] + [a.height for a in ln]) for ln in lines]
     total = sum(heights) + para_gap * len(para_starts)
@@ -190,6 +181,30 @@ def _layout(app: App, text: str, size: int, width: int, color: Color, term_color
             x += a.width + a.space_after
         y += h
     return RichLayout(surf, terms)
+
+
+def wrap_atoms(para: list[_Atom], width: int) -> list[list[_Atom]]:
+    """Break one paragraph's atoms into lines at most ``width`` wide.  Atoms written without a
+    space between them ("**bold**," or "{term:x}:") move to the next line together, so
+    punctuation never starts a line on its own."""
+    lines: list[list[_Atom]] = []
+    line: list[_Atom] = []
+    x = 0
+    for a in para:
+        if a.kind == "break":
+            lines.append(line)
+            line, x = [], 0
+            continue
+        if line and x + a.width > width:
+            carry: list[_Atom] = []
+            while len(line) > 1 and line[-1].space_after == 0 and not line[-1].breakable_after:
+                carry.insert(0, line.pop())
+            lines.append(line)
+            line, x = carry, sum(c.width + c.space_after for c in carry)
+        line.append(a)
+        x += a.width + a.space_after
+    lines.append(line)
+    return lines
 
 
 def _spans(text: str) -> list[Span]:
