@@ -7,12 +7,12 @@ plus import + first-call time and a large shanten agreement run (disagreements m
 from __future__ import annotations
 
 import random
-import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Callable
 
+from benchmarks.timing import median_us
 from trainer.engine.notation import format_tiles, parse_hand
 from trainer.engine.shanten import shanten_counts
 from trainer.engine.tiles import NUM_KINDS, tiles_from_counts
@@ -27,21 +27,6 @@ def _deal(rng: random.Random, size: int, kinds: list[int] | None = None) -> list
     for k in rng.sample(wall, size):
         counts[k] += 1
     return counts
-
-
-def _median_us(fn: Callable, items: list, rounds: int = 3) -> float:
-    """Median µs per call (per-call timer), the best of ``rounds`` passes: the machine is shared,
-    so the best pass is the least disturbed one."""
-    clock = time.perf_counter_ns
-    best = float("inf")
-    for _ in range(rounds):
-        times = []
-        for x in items:
-            t = clock()
-            fn(x)
-            times.append(clock() - t)
-        best = min(best, statistics.median(times) / 1000)
-    return best
 
 
 def _loop_us(fn: Callable, items: list, rounds: int = 3) -> float:
@@ -108,9 +93,9 @@ def run(quick: bool) -> None:
         calc(c)
     cold_rng = random.Random(SEED + 1)
     fresh = [_deal(cold_rng, 13) for _ in range(n // 4)]
-    fresh_us = _median_us(shanten_counts, fresh, rounds=1)  # first sight of these hands
-    ours = _median_us(shanten_counts, hands13)
-    theirs = _median_us(calc, hands13[: n // 4])
+    fresh_us = median_us(shanten_counts, fresh, rounds=1)  # first sight of these hands
+    ours = median_us(shanten_counts, hands13)
+    theirs = median_us(calc, hands13[: n // 4])
     _row(f"shanten median, {n} random 13-tile hands", ours, theirs)
     _row("shanten mean over a loop", _loop_us(shanten_counts, hands13), _loop_us(calc, hands13[: n // 4]))
     _row("shanten median, unseen hands (cache misses)", fresh_us, theirs)
@@ -118,8 +103,8 @@ def run(quick: bool) -> None:
     m = 300 if quick else 1_500
     hands14 = [_deal(rng, 14) for _ in range(m)]
     objs = [parse_hand(format_tiles(tiles_from_counts(c))) for c in hands14]
-    ours_uk = _median_us(discard_options, objs)
-    theirs_uk = _median_us(lambda c: _mahjong_discards(c, calc), hands14[: m // 3], rounds=1)
+    ours_uk = median_us(discard_options, objs)
+    theirs_uk = median_us(lambda c: _mahjong_discards(c, calc), hands14[: m // 3], rounds=1)
     _row(f"ukeire of every discard, {m} random 14-tile hands", ours_uk, theirs_uk)
 
     # agreement: many hands of every size and several dense families

@@ -17,9 +17,9 @@ import random
 import statistics
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 
+from benchmarks.timing import median_us
 from trainer.engine.decompose import readings
 from trainer.engine.hand import Hand
 from trainer.engine.tiles import NUM_KINDS, Tile
@@ -55,20 +55,6 @@ def _tenpai_hands(rng: random.Random, n: int) -> list[Hand]:
 def _random_hands(rng: random.Random, n: int) -> list[Hand]:
     wall = [k for k in range(NUM_KINDS) for _ in range(4)]
     return [_hand(rng.sample(wall, 13)) for _ in range(n)]
-
-
-def _median_us(fn: Callable, items: list, rounds: int = 3) -> float:
-    """Median µs per call (per-call timer), the best of ``rounds`` passes (the machine is shared)."""
-    clock = time.perf_counter_ns
-    best = float("inf")
-    for _ in range(rounds):
-        times = []
-        for x in items:
-            t = clock()
-            fn(x)
-            times.append(clock() - t)
-        best = min(best, statistics.median(times) / 1000)
-    return best
 
 
 def _mahjong_waits(agari) -> Callable[[list[int]], tuple[int, ...]]:
@@ -118,15 +104,15 @@ def run(quick: bool) -> None:
         waits(h)
     print(f"samples: {n} tenpai hands, {n} random hands (seed {SEED})")
 
-    ours_tenpai = _median_us(waits, tenpai)
-    ours_noise = _median_us(waits, noise)
+    ours_tenpai = median_us(waits, tenpai)
+    ours_noise = median_us(waits, noise)
     if Agari is not None:
         find = _mahjong_waits(Agari.is_agari)
         counts_tenpai = [h.counts() for h in tenpai]
         counts_noise = [h.counts() for h in noise]
         m = n if quick else n // 4
-        theirs_tenpai = _median_us(find, counts_tenpai[:m], rounds=1)
-        theirs_noise = _median_us(find, counts_noise[:m], rounds=1)
+        theirs_tenpai = median_us(find, counts_tenpai[:m], rounds=1)
+        theirs_noise = median_us(find, counts_noise[:m], rounds=1)
         wrong = sum(
             waits(h) != find(c) for h, c in zip(tenpai + noise, counts_tenpai + counts_noise, strict=True)
         )
@@ -139,12 +125,12 @@ def run(quick: bool) -> None:
         print("  (mahjong not installed: no comparison)")
 
     reports = tenpai[: n // 10]
-    _row("wait_report (readings, shapes, names), tenpai", _median_us(wait_report, reports, rounds=1))
+    _row("wait_report (readings, shapes, names), tenpai", median_us(wait_report, reports, rounds=1))
 
     complete = [_hand(_complete(rng)) for _ in range(n // 4)]
-    ours_read = _median_us(readings, complete)
+    ours_read = median_us(readings, complete)
     if Agari is not None:
-        theirs_agari = _median_us(lambda h: Agari.is_agari(h.counts()), complete, rounds=1)
+        theirs_agari = median_us(lambda h: Agari.is_agari(h.counts()), complete, rounds=1)
         _row("readings of complete 14-tile hands (vs is_agari)", ours_read, theirs_agari)
     else:
         _row("readings of complete 14-tile hands", ours_read)
