@@ -508,7 +508,7 @@ class GlossaryScreen(Screen):
         category = CATEGORY_LABELS.get(term.category)
         if category:
             add(_(category), "small", P.term, True, L.px(14))
-        add(term.ru_explanation, "body", P.ink, gap=L.px(10))
+        add(term.explanation(self.app.settings.language), "body", P.ink, gap=L.px(10))
         if term.alt:
             add(_("Also written: {spellings}").format(spellings=", ".join(term.alt)), "small", P.ink_muted,
                 gap=L.px(12))

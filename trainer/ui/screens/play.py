@@ -23,7 +23,7 @@ from trainer.engine.game.actions import AbortiveDraw, Chi, Discard, Kan, Pass, P
 from trainer.engine.game.match import Match
 from trainer.engine.game.view import make_view
 from trainer.engine.notation import format_tiles
-from trainer.i18n import _, ngettext, pgettext
+from trainer.i18n import N_, _, ngettext, pgettext
 from trainer.ui.app import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.screens.tileview import TileRow, TileSlot, slots_for_hand
@@ -33,7 +33,7 @@ from trainer.ui.widgets import Button, blit_text, draw_panel
 P = PALETTE
 BOT_DELAY = 0.45  # seconds between two bot actions
 WIND_TERMS = ("ton", "nan", "shaa", "pei")
-SEAT_NAMES = ("You", "Right", "Across", "Left")
+SEAT_NAMES = (N_("You"), N_("Right"), N_("Across"), N_("Left"))
 
 
 def _bot(name: str, rules: Any) -> Any:
