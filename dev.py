@@ -31,10 +31,18 @@ def _ensure_env() -> None:
         return
     if not PY.exists():
         print("Creating the virtual environment in .venv ...", flush=True)
-        venv.EnvBuilder(with_pip=True).create(VENV)
+        try:
+            venv.EnvBuilder(with_pip=True).create(VENV)
+        except subprocess.CalledProcessError:
+            # Debian's python3 without the python3-venv package has no ensurepip: make the
+            # environment bare and let the system pip install into it.
+            venv.EnvBuilder(with_pip=False, clear=True).create(VENV)
+    has_pip = subprocess.run([str(PY), "-m", "pip", "--version"], capture_output=True).returncode == 0
+    pip = [str(PY), "-m", "pip"] if has_pip else [sys.executable, "-m", "pip", "--python", str(PY)]
     print("Installing riichi-trainer and its test tools ...", flush=True)
-    subprocess.run([str(PY), "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True)
-    subprocess.run([str(PY), "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test]"], check=True)
+    if has_pip:
+        subprocess.run([*pip, "install", "--quiet", "--upgrade", "pip"], check=True)
+    subprocess.run([*pip, "install", "--quiet", "-e", f"{ROOT}[test]"], check=True)
     for old in VENV.glob(".installed-*"):
         old.unlink()
     stamp.touch()
