@@ -17,7 +17,7 @@ points in :mod:`trainer.engine.points`, dora in :mod:`trainer.engine.dora`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from trainer.engine.decompose import Form, Group, GroupKind, Reading
 from trainer.engine.dora import DoraCount
@@ -788,8 +788,10 @@ def _rate_yakuman(
     first: int,
     ctx: WinContext,
     rules: Rules,
+    form: Any = None,
 ) -> tuple:
-    """The candidate tuple of a standard reading holding a yakuman (ordinary yaku are dropped)."""
+    """The candidate tuple of a reading holding a yakuman (ordinary yaku are dropped);
+    ``form`` is the reading's form (standard when not given)."""
     value = table.value
     yaku = [table.yakuman_items[yid] for yid in present if value[yid][2]]
     counts = [y[2].yakuman for y in yaku]
@@ -798,7 +800,7 @@ def _rate_yakuman(
     pts = _winner_points(basic, ctx.tsumo, ctx.dealer)
     return (
         (True, pts, True, 13 * n, fu),
-        _STD,
+        _STD if form is None else form,
         runs_c,
         trips_c,
         pair,
@@ -856,27 +858,8 @@ def _rate(
                 excluded.update(ex)
     if excluded:
         present = [yid for yid in present if yid not in excluded]
-    yakuman = [yid for yid in present if value[yid][2]]
-    if yakuman:
-        yaku = [table.yakuman_items[yid] for yid in yakuman]
-        counts = [y[2].yakuman for y in yaku]
-        n = sum(counts) if rules.yakuman_stacking else max(counts)
-        basic, limit = basic_points(0, fu, rules, n)
-        pts = _winner_points(basic, ctx.tsumo, ctx.dealer)
-        return (
-            (True, pts, True, 13 * n, fu),
-            form,
-            runs_c,
-            trips_c,
-            pair,
-            shape,
-            first,
-            yaku,
-            13 * n,
-            fu,
-            n,
-            limit,
-        )
+    if any(value[yid][2] for yid in present):
+        return _rate_yakuman(table, present, fu, runs_c, trips_c, pair, shape, first, ctx, rules, form)
     item_of = table.closed_items if v.closed else table.open_items
     yaku = [item_of[yid] for yid in present if yid in item_of]
     yaku_han = 0

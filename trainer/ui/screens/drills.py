@@ -41,7 +41,7 @@ from trainer.ui.screens.inputs import (
     palette_slots,
     suits_of,
 )
-from trainer.ui.screens.retry import RetryOnTouch
+from trainer.ui.screens.retry import FeedbackSlide, RetryOnTouch
 from trainer.ui.screens.steps import WIND_NAMES, tile_options
 from trainer.ui.screens.tileview import TileRow, slots_for_text
 from trainer.ui.theme import PALETTE
@@ -916,7 +916,7 @@ class ExerciseView:
 
 
 @register_screen("drill")
-class DrillScreen(RetryOnTouch, Screen):
+class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
     """A run of generated exercises.  Params: ``generator``, ``params`` (dict), ``n``, ``seed``,
     optional ``on_done(right, total)`` (a lesson's drill step) and ``title``."""
 
@@ -1104,19 +1104,6 @@ class DrillScreen(RetryOnTouch, Screen):
                 _("{right} of {n} right on the first try").format(right=self.right, n=self.n))
         blit_text(surf, self.app, line, L.font("large"), P.ink, (r.centerx, r.top + L.px(110)), anchor="midtop",
                   max_width=w - L.px(40))
-
-    def update(self, dt: float) -> bool:
-        """Slide the feedback panel in when it appears or changes."""
-        from trainer.ui.screens.lesson import FEEDBACK_SLIDE
-
-        key = (self.feedback_kind, self.feedback_text)
-        if key != getattr(self, "_fb_key", None):
-            self._fb_key = key
-            self.fb_anim = 0.0
-        if getattr(self, "fb_anim", 1.0) < 1.0:
-            self.fb_anim = min(1.0, self.fb_anim + dt / FEEDBACK_SLIDE)
-            return True
-        return False
 
     def on_key(self, ev: pygame.event.Event) -> bool:
         ch = getattr(ev, "unicode", "")

@@ -21,19 +21,18 @@ from trainer.ui.app import register_screen
 from trainer.ui.richtext import BR, layout_rich
 from trainer.ui.screens.base import Screen
 from trainer.ui.screens.explain import explain
-from trainer.ui.screens.retry import RetryOnTouch
+from trainer.ui.screens.retry import FeedbackSlide, RetryOnTouch
 from trainer.ui.screens.steps import StepView, make_view
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import Button, blit_text, draw_panel
 
 P = PALETTE
 
-MAX_SECONDS = 300.0
-FEEDBACK_SLIDE = 0.18  # seconds for the feedback panel to slide into place  # an answer never counts as slower than this (the learner may have stepped away)
+MAX_SECONDS = 300.0  # an answer never counts as slower than this (the learner may have stepped away)
 
 
 @register_screen("lesson")
-class LessonScreen(RetryOnTouch, Screen):
+class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
     """Plays one lesson; params: ``lesson_id``, optional ``step`` to resume at."""
 
     rebuild_on_enter = False
@@ -401,17 +400,6 @@ class LessonScreen(RetryOnTouch, Screen):
         seconds = min(MAX_SECONDS, max(0.0, self.app.time - self.step_started))
         self.app.record_answer("lesson", self.lesson.step_key(self.index), self.lesson.step_skill(self.index),
                                correct, seconds, min(self.hint_level, 3))
-
-    def update(self, dt: float) -> bool:
-        """Slide the feedback panel in when it appears or changes."""
-        key = (self.feedback_kind, self.feedback_text)
-        if key != getattr(self, "_fb_key", None):
-            self._fb_key = key
-            self.fb_anim = 0.0
-        if getattr(self, "fb_anim", 1.0) < 1.0:
-            self.fb_anim = min(1.0, self.fb_anim + dt / FEEDBACK_SLIDE)
-            return True
-        return False
 
     def _after_change(self) -> None:
         self._update_buttons()

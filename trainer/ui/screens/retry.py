@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pygame
 
+FEEDBACK_SLIDE = 0.18
+"""Seconds for the feedback panel to slide into place."""
+
 
 class RetryOnTouch:
     """After a miss, touching the answer again (a click on it, a digit, Backspace or Space)
@@ -24,4 +27,20 @@ class RetryOnTouch:
         if ev.type == pygame.KEYDOWN:
             ch = getattr(ev, "unicode", "")
             return bool(ch and ch.isdigit()) or ev.key in (pygame.K_BACKSPACE, pygame.K_SPACE)
+        return False
+
+
+class FeedbackSlide:
+    """The feedback panel slides in whenever it appears or changes.  Mixed into a Screen that
+    has ``feedback_kind`` and ``feedback_text``; it reads ``fb_anim`` (0..1) to draw."""
+
+    def update(self, dt: float) -> bool:
+        """Advance the slide; True while it still moves."""
+        key = (self.feedback_kind, self.feedback_text)
+        if key != getattr(self, "_fb_key", None):
+            self._fb_key = key
+            self.fb_anim = 0.0
+        if getattr(self, "fb_anim", 1.0) < 1.0:
+            self.fb_anim = min(1.0, self.fb_anim + dt / FEEDBACK_SLIDE)
+            return True
         return False
