@@ -28,9 +28,10 @@ from trainer.lessons.richtext import term_ids
 class Glossary:
     """The project glossary's id lookup (ids and aliases), or why it could not be loaded."""
 
-    def __init__(self, has: Callable[[str], bool] | None, error: str | None) -> None:
+    def __init__(self, has: Callable[[str], bool] | None, error: str | None, raw: Any = None) -> None:
         self.has = has
         self.error = error
+        self.raw = raw
 
 
 @cache
@@ -44,7 +45,7 @@ def glossary() -> Glossary:
         g = load_glossary()
     except Exception as e:  # noqa: BLE001 - a broken glossary is a reported problem, not a crash
         return Glossary(None, f"the glossary could not be loaded: {e}")
-    return Glossary(g.has, None)
+    return Glossary(g.has, None, g)
 
 
 @cache
@@ -124,6 +125,24 @@ def _check_terms(lf: LessonFile) -> list[Problem]:
             continue
         line, col = lf.marks.value(path) if offset is None else lf.marks.text_position(path, offset)
         out.append(Problem(lf.problem(path, "").file, line, col, f"{dotted(path)}: unknown glossary term '{term}'"))
+    return out
+
+
+def _check_spelling(lf: LessonFile) -> list[Problem]:
+    """Variant spellings of glossary terms, miscounted «хан», and source citations in the
+    learner-facing texts (titles, objective, every step text; not ``sources:``)."""
+    from trainer.lessons.spelling import checker_for, citation_findings
+
+    g = glossary()
+    checker = checker_for(g.raw) if g.raw is not None else None
+    out = []
+    for path, text in _texts(lf.data):
+        found = citation_findings(text)
+        if checker is not None and path[-1] == "ru":
+            found += checker.findings(text)
+        for f in found:
+            line, col = lf.marks.text_position(path, f.offset)
+            out.append(Problem(lf.problem(path, "").file, line, col, f"{dotted(path)}: {f.message}"))
     return out
 
 
@@ -325,7 +344,7 @@ def check_files(files: list[LessonFile], *, engine: bool = True) -> None:
     for lf in files:
         if lf.lesson is None:
             continue
-        checks = [_check_header, _check_terms, _check_drills]
+        checks = [_check_header, _check_terms, _check_spelling, _check_drills]
         if engine:
             checks.append(_check_answers)
         for check in checks:
