@@ -336,3 +336,46 @@ def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
 def test_parse_rejects_a_file_without_terms() -> None:
     with pytest.raises(GlossaryError, match="terms"):
         parse_glossary("foo: 1\n", Path("x.yaml"))
+
+
+def test_cross_links_name_other_terms(glossary: Glossary) -> None:
+    linked = [t for t in glossary if t.see]
+    assert len(linked) >= 60
+    for t in linked:
+        for ref in t.see:
+            assert glossary.has(ref) and glossary.term(ref).id != t.id, (t.id, ref)
+
+
+def test_bad_cross_link_is_an_error_with_its_line(tmp_path: Path) -> None:
+    text = GLOSSARY_PATH.read_text(encoding="utf-8").replace("  see: [\"shanten\"", "  see: [\"no_such_term\"", 1)
+    with pytest.raises(GlossaryError, match=r"key 'see': 'no_such_term' is not another term"):
+        parse_glossary(text, tmp_path / "g.yaml")
+
+
+def test_tile_pictures_parse_and_cover_the_tiles(glossary: Glossary) -> None:
+    from trainer.engine.notation import parse_hand
+
+    pictured = [t for t in glossary if t.tiles]
+    assert len(pictured) >= 80
+    for t in pictured:
+        parse_hand(t.tiles, check_size=False)
+    assert glossary.term("ii_man").tiles == "1m" and glossary.term("chun").tiles == "7z"
+
+
+def test_variants_never_flag_the_glossary_spelling(glossary: Glossary) -> None:
+    from trainer.lessons.spelling import SpellingChecker
+
+    checker = SpellingChecker(glossary)
+    assert sum(len(t.variants) for t in glossary) >= 25
+    for t in glossary:
+        assert checker.findings(t.ru) == [], t.id
+
+
+def test_review_fixes(glossary: Glossary) -> None:
+    assert "ナイ" in glossary.term("doujun_furiten").kana
+    assert glossary.term("suuhai").romaji == "sūpai"
+    assert glossary.term("daburon").romaji == "daburon"
+    assert glossary.term("chanta").kanji == "混全帯幺九"
+    assert "шантен" not in glossary.term("tenpai").ru_explanation
+    assert glossary.term("kuntou").coined and not glossary.term("riichi").coined
+    assert glossary.term("han").plural == ("хан", "хана", "ханов")
