@@ -9,6 +9,7 @@ not tenpai) is reported even without an ``expect:``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -143,6 +144,47 @@ def _check_spelling(lf: LessonFile) -> list[Problem]:
         for f in found:
             line, col = lf.marks.text_position(path, f.offset)
             out.append(Problem(lf.problem(path, "").file, line, col, f"{dotted(path)}: {f.message}"))
+    return out
+
+
+_TILE_MARKUP = re.compile(r"\{(?:tiles|hand):[^}]*\}")
+_CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+
+
+def _text_maps(data: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], dict[str, Any]]]:
+    """Every language mapping ``{ru: ..., en: ...}`` in the raw lesson data, with its path."""
+    if isinstance(data, dict):
+        if isinstance(data.get("ru"), str):
+            yield path, data
+            return
+        for k, v in data.items():
+            yield from _text_maps(v, (*path, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _text_maps(v, (*path, i))
+
+
+def _check_translation(lf: LessonFile) -> list[Problem]:
+    """An English lesson (``languages: [ru, en]``) translates every learner-facing text, shows
+    the same tiles in both languages and has no Russian letters in its English."""
+    lesson = lf.lesson
+    assert lesson is not None
+    if "en" not in lesson.languages:
+        return []
+    out = []
+    for path, text in _text_maps(lf.data):
+        en = text.get("en")
+        if not isinstance(en, str) or not en.strip():
+            out.append(lf.problem(path, f"{dotted(path)}: missing English translation 'en' "
+                                        "(the lesson declares languages: [ru, en])"))
+            continue
+        if sorted(_TILE_MARKUP.findall(text["ru"])) != sorted(_TILE_MARKUP.findall(en)):
+            out.append(lf.problem((*path, "en"), f"{dotted((*path, 'en'))}: the English shows other tiles than "
+                                                 "the Russian: " + " ".join(_TILE_MARKUP.findall(en))))
+        if (m := _CYRILLIC.search(en)) is not None:
+            line, col = lf.marks.text_position((*path, "en"), m.start())
+            out.append(Problem(lf.problem(path, "").file, line, col,
+                               f"{dotted((*path, 'en'))}: Russian letters in the English text"))
     return out
 
 
@@ -344,7 +386,7 @@ def check_files(files: list[LessonFile], *, engine: bool = True) -> None:
     for lf in files:
         if lf.lesson is None:
             continue
-        checks = [_check_header, _check_terms, _check_spelling, _check_drills]
+        checks = [_check_header, _check_terms, _check_spelling, _check_translation, _check_drills]
         if engine:
             checks.append(_check_answers)
         for check in checks:

@@ -23,6 +23,10 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from trainer.glossary import Glossary, Term
 
 _WORD = "A-Za-zА-Яа-яЁё"
 _ENDING = r"[а-яё]{0,4}"
@@ -77,17 +81,16 @@ def plural_form(n: int) -> int:
 class SpellingChecker:
     """The spelling rules taken from one glossary: its variants and counted words."""
 
-    def __init__(self, terms: Iterable[object]) -> None:
+    def __init__(self, terms: Iterable[Term]) -> None:
         self.variants: list[_Variant] = []
         self.own_words: dict[str, set[str]] = {}
         self.plurals: dict[str, tuple[str, tuple[str, ...]]] = {}
         for t in terms:
-            term_id = str(getattr(t, "id"))
-            right = str(getattr(t, "ru"))
+            term_id, right = t.id, t.ru
             self.own_words[term_id] = {_fold(right).lower()}
-            for v in getattr(t, "variants", ()):
+            for v in t.variants:
                 self.variants.append(_Variant(variant_pattern(v), v, term_id, right))
-            forms = tuple(getattr(t, "plural", ()))
+            forms = t.plural
             for i, form in enumerate(forms):
                 self.plurals[form.lower()] = (term_id, forms)
                 if i == 0:
@@ -150,6 +153,6 @@ def citation_findings(text: str) -> list[Finding]:
 
 
 @lru_cache(maxsize=4)
-def checker_for(glossary: object) -> SpellingChecker:
+def checker_for(glossary: Glossary) -> SpellingChecker:
     """The spelling checker of a loaded glossary (built once per glossary object)."""
-    return SpellingChecker(iter(glossary))  # type: ignore[call-overload]
+    return SpellingChecker(glossary)
