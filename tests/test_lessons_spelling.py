@@ -95,3 +95,17 @@ def test_plan_code_fails_and_sources_header_passes(tmp_path: Path) -> None:
     probs = problems(path)
     assert len(probs) == 1 and "plan code «урока B05»" in probs[0] and ":12:" in probs[0]
     assert citation_findings("Правило 7.2, ранг B; EMA 2008 и JPML.") == []
+
+
+def test_children_say_team_not_triplet() -> None:
+    """Children's «команда» (лесенка / тройняшки) never clashes with the adult «тройка» = triplet."""
+    import re
+
+    from trainer.paths import LESSONS_DIR
+
+    kids = sorted((LESSONS_DIR / "kids").glob("*.yaml"))
+    assert kids
+    clash = [p.name for p in kids if re.search(r"(?i)(?<![а-яё])тройк", p.read_text(encoding="utf-8"))]
+    assert clash == []
+    bridge = (LESSONS_DIR / "kids" / "kids_say_riichi.yaml").read_text(encoding="utf-8")
+    assert "«команда» называется сетом" in bridge
