@@ -16,7 +16,7 @@ import pytest  # noqa: E402
 
 from trainer.engine.exercises import GENERATORS  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
-from trainer.ui.screens.drills import _field_kind  # noqa: E402
+from trainer.ui.screens.drill_menu import _field_kind  # noqa: E402
 from trainer.ui.settings import Settings  # noqa: E402
 from trainer.ui.views.drill_catalog import HIDDEN_FIELDS  # noqa: E402
 from trainer.ui.widgets import MultiOptionRow, OptionRow, Stepper, Toggle  # noqa: E402

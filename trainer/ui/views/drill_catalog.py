@@ -6,12 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from trainer.i18n import N_, _
-from trainer.ui.question_texts import (
-    MORE_BLURBS,
-    MORE_FIELD_LABELS,
-    MORE_TITLES,
-    MORE_VALUE_LABELS,
-)
+from trainer.ui.question_texts import MORE_BLURBS, MORE_FIELD_LABELS, MORE_TITLES, MORE_VALUE_LABELS
 
 GENERATOR_NAMES = {
     "tile_name": (N_("Tile names"), N_("Read a tile: its family, its number, its name.")),

@@ -32,12 +32,7 @@ from trainer.ui.views.inputs import (
 )
 from trainer.ui.views.steps.base import WIND_NAMES
 from trainer.ui.views.steps.choice import tile_options
-from trainer.ui.widgets import (
-    Button,
-    NumberField,
-    blit_text,
-    draw_panel,
-)
+from trainer.ui.widgets import Button, NumberField, blit_text, draw_panel
 
 P = PALETTE
 

@@ -7,11 +7,7 @@ from typing import Any
 
 from trainer.engine.notation import parse_hand
 from trainer.i18n import N_, _, ngettext, pgettext
-from trainer.ui.question_texts import (
-    MORE_QUESTIONS,
-    more_option_label,
-    more_question_text,
-)
+from trainer.ui.question_texts import MORE_QUESTIONS, more_option_label, more_question_text
 from trainer.ui.richtext import BR
 from trainer.ui.views.explain import family_name, tile_label
 
