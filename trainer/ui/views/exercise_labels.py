@@ -80,6 +80,7 @@ def kids_tile_name(name: str) -> str:
 
 def kids_praise(i: int) -> str:
     """One of the praise words for a right answer (varied by the exercise number)."""
+    return _(KIDS_PRAISE[i % len(KIDS_PRAISE)])
 
 
 def question_text(ex: Any, kids: bool = False) -> str:

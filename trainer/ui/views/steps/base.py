@@ -165,7 +165,6 @@ class TextView(StepView):
         self.card_rect = pygame.Rect(x, area.top, w, min(area.height, h + 2 * pad))
 
 
-# ---------------------------------------------------------------- show
 
 
 class QuizView(StepView):

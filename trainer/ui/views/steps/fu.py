@@ -111,6 +111,3 @@ class FuView(QuizView):
         if level >= 2:
             return _("Every win starts with 20 fu; a closed ron adds 10.")
         return ""
-
-
-# ---------------------------------------------------------------- arrange
