@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from trainer.i18n import _, ngettext
+from trainer.ui import folders
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
@@ -123,10 +124,8 @@ class LearnersScreen(Screen):
 
 def import_candidates() -> list[Path]:
     """Progress files the learner may import: JSON files in the export folder and the home folder."""
-    from trainer.ui.folders import export_folder
-
     found: list[Path] = []
-    for folder in (export_folder(), Path.home(), Path.home() / "Downloads"):
+    for folder in (folders.export_folder(), Path.home(), Path.home() / "Downloads"):
         if folder.is_dir():
             found += [p for p in folder.glob("*.json") if p.is_file()]
     unique = {p.resolve(): p for p in found}
@@ -164,13 +163,11 @@ class ImportScreen(Screen):
             card.rect = pygame.Rect(c.left, top + i * L.px(84), c.width, L.px(72))
 
     def draw_content(self, surf: pygame.Surface) -> None:
-        from trainer.ui.folders import export_folder
-
         L = self.app.layout
         c = L.content()
         text = (_("Choose a file exported from the trainer.") if self.files
                 else _("No exported files found. Put the file in {folder} and open this screen again.")
-                .format(folder=export_folder()))
+                .format(folder=folders.export_folder()))
         blit_text(surf, self.app, text, L.font("body"), P.on_felt, (c.left, c.top + L.px(10)), max_width=c.width)
 
 

@@ -11,7 +11,7 @@ import pygame
 
 from trainer.i18n import _, format_percent, ngettext
 from trainer.progress.skills import skill_name
-from trainer.ui.folders import export_folder
+from trainer.ui import folders
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
@@ -131,7 +131,7 @@ class ProgressScreen(Screen):
         store, lid = self.app.progress, self.app.learner_id
         if store is None or lid is None:
             return
-        folder = export_folder()
+        folder = folders.export_folder()
         folder.mkdir(parents=True, exist_ok=True)
         name = "".join(ch if ch.isalnum() else "_" for ch in store.learner(lid).name) or "learner"
         path = folder / f"riichi-trainer-{name}-{date.today().isoformat()}.json"
