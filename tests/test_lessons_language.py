@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.test_lessons_validation import problems, write
+from trainer import i18n
 from trainer.lessons import load_all
 from trainer.lessons.language import lesson_language, lesson_title, step_text
 from trainer.lessons.loader import load_text
@@ -75,8 +76,13 @@ def test_one_language_per_lesson() -> None:
     # A Russian lesson in the English interface: Russian sentence, Russian term name.
     assert step_text(russian.steps[0].text, russian, "en") == "Ожидание — это {term:machi|Ожидание}: {tiles:25m}."
     assert step_text(None, russian, "en") == ""
-    assert lesson_title(english, "en") == "Test"
-    assert lesson_title(russian, "en") == "Test (lesson in Russian)"
+    before = i18n.current_language()
+    i18n.set_language("en")  # the note is an interface string, in the interface language
+    try:
+        assert lesson_title(english, "en") == "Test"
+        assert lesson_title(russian, "en") == "Test (lesson in Russian)"
+    finally:
+        i18n.set_language(before)
     assert lesson_title(russian, "ru") == "Тест"
 
 
