@@ -5,24 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.test_lessons_validation import problems, write
+from tests.test_lessons_validation import HEADER, problems, write
 from trainer import i18n
 from trainer.lessons import load_all
 from trainer.lessons.language import lesson_language, lesson_title, step_text
 from trainer.lessons.loader import load_text
 
-EN_HEADER = """\
-id: {id}
-title: {{ru: "Тест", en: "Test"}}
-track: skills
-level: 1
-audience: player
-minutes: 5
-skill: waits_basic
-prerequisites: {pre}
-languages: [ru, en]
-steps:
-"""
+EN_HEADER = HEADER.replace("\nsteps:\n", "\nlanguages: [ru, en]\nsteps:\n")
 
 TRANSLATED = """\
   - kind: text
@@ -65,8 +54,6 @@ def _lesson(header: str, steps: str = TRANSLATED):  # type: ignore[no-untyped-de
 
 
 def test_one_language_per_lesson() -> None:
-    from tests.test_lessons_validation import HEADER
-
     english, russian = _lesson(EN_HEADER), _lesson(HEADER)
     assert lesson_language(english, "en") == "en" and lesson_language(russian, "en") == "ru"
     assert lesson_language(english, "ru") == "ru"
