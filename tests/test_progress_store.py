@@ -248,7 +248,7 @@ def test_export_import_round_trip_and_merge(tmp_path, store):
         ({"format": "something else"}, "not a riichi-trainer progress file"),
         ({"format": "riichi-trainer-progress", "version": 99}, "newer"),
         ({"format": "riichi-trainer-progress", "version": 1, "learner": {"uuid": "x", "name": "n"},
-          "answers": [{"uuid": "a"}]}, "answers[0]: missing 'answered_at'"),
+          "answers": [{"uuid": "a"}]}, "file: answers[0].answered_at: missing"),
     ],
 )
 def test_bad_import_is_refused_with_a_reason(store, payload, message):

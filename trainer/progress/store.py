@@ -404,11 +404,18 @@ class ProgressStore:
 
         return export_learner(self, learner_id)
 
-    def import_learner(self, data: dict) -> Learner:
-        """Add (or merge into the same learner, by uuid) a learner exported by ``export_learner``."""
+    def import_learner(self, data: dict, source: str = "file") -> Learner:
+        """Add (or merge into the same learner, by uuid) a learner exported by ``export_learner``;
+        the whole export is checked first and a refusal (TransferError) names ``source``."""
         from trainer.progress.transfer import import_learner
 
-        return import_learner(self, data)
+        return import_learner(self, data, source)
+
+    def import_file(self, path: Path) -> Learner:
+        """Read, check and import an export file (TransferError names the file and the field)."""
+        from trainer.progress.transfer import import_file
+
+        return import_file(self, path)
 
 
 def _learner(row: sqlite3.Row) -> Learner:
