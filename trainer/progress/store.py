@@ -421,7 +421,9 @@ class ProgressStore:
 def _learner(row: sqlite3.Row) -> Learner:
     try:
         settings = json.loads(row["settings"])
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
+        settings = {}
+    if not isinstance(settings, dict):
         settings = {}
     return Learner(row["id"], row["uuid"], row["name"], row["kind"], row["created_at"], row["daily_goal"], settings)
 
