@@ -392,3 +392,35 @@ def test_a_failed_commit_gives_the_write_lock_back(tmp_path, monkeypatch):
     s.record_answer(learner.id, "drill", "kept", "fu", True, 1.0)
     assert s.answer_count(learner.id) == 1
     s.close()
+
+
+def test_random_kills_lose_no_acknowledged_answer(tmp_path):
+    """SIGKILL at random moments, with one writer or two at once (the benchmark runs 120)."""
+    import random
+
+    from benchmarks.bench_reliability import kill_round
+
+    rng = random.Random(5)
+    acknowledged = 0
+    for i in range(3):
+        folder = tmp_path / f"k{i}"
+        folder.mkdir()
+        acked, lost, problem = kill_round(folder, rng, writers=1 + i % 2)
+        assert lost == 0 and problem is None
+        acknowledged += acked
+    assert acknowledged > 0
+
+
+def test_fuzzed_imports_settings_and_lessons_never_crash():
+    """A bounded sample of the benchmark's fuzzing (it runs thousands of cases)."""
+    import random
+
+    from benchmarks.bench_reliability import fuzz_imports, fuzz_lessons, fuzz_settings
+
+    rng = random.Random(7)
+    imports = fuzz_imports(60, rng)
+    assert imports["crashed"] == 0 and imports["changed_on_refusal"] == 0 and not imports["problems"]
+    assert imports["refused"] > 30
+    assert fuzz_settings(20, rng)["crashed"] == 0
+    lessons = fuzz_lessons(40, rng)
+    assert lessons["crashed"] == 0 and not lessons["problems"]

@@ -35,6 +35,12 @@ def _text(value: str) -> str:
     return value
 
 
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("must not be blank")
+    return value
+
+
 def _name(value: str) -> str:
     if not value.strip():
         raise ValueError("must not be empty")
@@ -86,7 +92,8 @@ def _spec(value: str | None) -> str | None:
 
 
 Text = Annotated[str, Field(strict=True, max_length=MAX_TEXT), AfterValidator(_text)]
-Id = Annotated[str, Field(strict=True, min_length=1, max_length=MAX_TEXT), AfterValidator(_text)]
+Id = Annotated[str, Field(strict=True, min_length=1, max_length=MAX_TEXT), AfterValidator(_text),
+               AfterValidator(_not_blank)]
 Name = Annotated[str, Field(strict=True, max_length=200), AfterValidator(_text), AfterValidator(_name)]
 Time = Annotated[str, Field(strict=True, max_length=64), AfterValidator(_time)]
 Count = Annotated[StrictInt, Field(ge=0, le=MAX_COUNT)]
