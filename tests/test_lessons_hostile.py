@@ -80,3 +80,19 @@ def test_a_billion_laughs_file_costs_no_time(tmp_path: Path):
     start = time.process_time()
     read_yaml(_laughs(9), "laughs.yaml")
     assert time.process_time() - start < 5  # generous: the refusal takes milliseconds
+
+
+def test_a_crashing_checker_hides_no_lesson(tmp_path: Path, monkeypatch):
+    from trainer.lessons import check
+
+    write(tmp_path, "skill_one")
+    write(tmp_path, "skill_two")
+
+    def crash(files, engine=True):
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(check, "check_files", crash)
+    lib = load_all(tmp_path)
+    assert sorted(lib.lessons) == ["skill_one", "skill_two"]
+    (problem,) = lib.problems
+    assert "checker crashed" in problem.message

@@ -456,8 +456,9 @@ def load_paths(paths: Iterable[Path | str], *, engine_checks: bool = True) -> Le
     lib = LessonLibrary()
     try:
         check_files(files, engine=engine_checks)
-    except Exception as e:  # noqa: BLE001 - one broken check must not take the app down
-        files[0].problems.append(Problem(_display(files[0].path), 1, 1, f"checker crashed: {e!r}"))
+    except Exception as e:  # noqa: BLE001 - one broken check must not take the app (or a lesson) down
+        where = _display(files[0].path.parent) if files else "<lessons>"
+        lib.problems.append(Problem(where, 1, 1, f"the lesson checker crashed: {e!r}"[:300]))
     for lf in files:
         lib.problems.extend(lf.problems)
         if lf.lesson is not None and not lf.problems:
