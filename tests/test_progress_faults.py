@@ -141,6 +141,26 @@ def test_a_read_only_folder_refuses_and_keeps_the_file(tmp_path):
     assert _snapshot(folder) == before
 
 
+def test_a_read_only_file_system_refuses_and_keeps_the_file(tmp_path):
+    """A real read-only mount (root can write into a chmod 555 folder, not into this)."""
+    if os.name != "posix" or os.geteuid() != 0 or not shutil.which("mount"):
+        pytest.skip("needs root to mount a tmpfs")
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(disk)], capture_output=True).returncode:
+        pytest.skip("this machine does not let us mount a tmpfs")
+    try:
+        path = disk / "progress.sqlite3"
+        _healthy(path)
+        before = _snapshot(disk)
+        subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
+        with pytest.raises(StoreUnavailable, match="left untouched"):
+            open_store(path)
+        assert _snapshot(disk) == before
+    finally:
+        subprocess.run(["umount", str(disk)], capture_output=True)
+
+
 FULL_DISK_SCRIPT = """
 import resource, signal, sys
 from pathlib import Path
