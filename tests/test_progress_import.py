@@ -20,13 +20,6 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = open_store(tmp_path / "progress.sqlite3")
-    yield s
-    s.close()
-
-
-@pytest.fixture
 def export(tmp_path) -> dict:
     s = open_store(tmp_path / "source.sqlite3")
     learner = s.create_learner("Дима")

@@ -22,13 +22,6 @@ from trainer.progress.transfer import TransferError, read_export
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture
-def store(tmp_path):
-    s = open_store(tmp_path / "progress.sqlite3")
-    yield s
-    s.close()
-
-
 def test_answers_update_mastery_totals_and_cards(store):
     kid = store.create_learner("Маша", "child")
     adult = store.create_learner("Папа")
