@@ -110,3 +110,19 @@ def test_a_progress_file_that_cannot_be_used_is_left_alone_and_the_app_says_so(t
     s = open_store(path)
     assert [lr.name for lr in s.learners()] == ["Анна"]  # no silent new "Player" profile
     s.close()
+
+
+def test_several_start_up_notices_share_one_banner(tmp_path, monkeypatch):
+    (tmp_path / "settings.json").write_text('{"language": "en", "tile_size": "enormous"}', encoding="utf-8")
+
+    def full(p):
+        err = sqlite3.OperationalError("database or disk is full")
+        err.sqlite_errorcode = 13
+        raise err
+
+    monkeypatch.setattr(store_mod, "_check", full)
+    open_store(tmp_path / "progress.sqlite3").close()
+    app = App(size=(1280, 720), save=False)
+    (banner,) = app.banners
+    assert banner.kind == "error" and "tile_size" in banner.text and "disk is full" in banner.text
+    app.close()

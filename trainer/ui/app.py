@@ -215,6 +215,9 @@ class App:
         self._sounds: dict[str, Any] | None = None
         self._loader: threading.Thread | None = None
         self._loader_error: BaseException | None = None
+        if len(self.banners) > 1:  # banners share one place on screen: start-up notices become one
+            kind = next((k for k in ("error", "warn") if any(b.kind == k for b in self.banners)), "info")
+            self.banners = [Banner("\n".join(b.text for b in self.banners), kind, max(b.left for b in self.banners))]
 
     # ------------------------------------------------------------------ services
 
