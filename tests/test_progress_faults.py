@@ -420,3 +420,16 @@ def test_fuzzed_imports_settings_and_lessons_never_crash():
     assert fuzz_settings(20, rng)["crashed"] == 0
     lessons = fuzz_lessons(40, rng)
     assert lessons["crashed"] == 0 and not lessons["problems"]
+
+
+def test_a_set_aside_journal_without_a_moved_file_is_dropped_not_acted_on(tmp_path):
+    """A crash right after the journal was written: nothing moved yet.  Meanwhile the file
+    may have become healthy and in use; it is checked again, never moved on the old plan."""
+    path = tmp_path / "progress.sqlite3"
+    _healthy(path)
+    (tmp_path / "progress.sqlite3.aside").write_text("progress.sqlite3.newer-20260101-000000\n")
+    s = open_store(path)
+    assert not s.notices and [lr.name for lr in s.learners()] == ["Анна"]
+    s.close()
+    assert not (tmp_path / "progress.sqlite3.aside").exists()
+    assert not list(tmp_path.glob("*.newer-*"))

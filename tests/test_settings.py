@@ -94,3 +94,10 @@ def test_one_bad_value_costs_only_that_value(tmp_path: Path, content: str, fragm
     assert res.settings == Settings(**kept)
     assert res.problem is not None and fragment in res.problem and str(path) in res.problem
     assert res.moved_to is None and path.exists()
+
+
+def test_a_huge_settings_file_is_set_aside_without_reading_it_all(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"language": "en", "pad": "' + "x" * 2_000_000 + '"}', encoding="utf-8")
+    res = load_settings()
+    assert res.settings == Settings() and "larger than" in res.problem and res.moved_to is not None

@@ -9,9 +9,10 @@ why, and leaves it exactly as it was.
 
 Setting aside is a small journaled operation.  First ``progress.sqlite3.aside`` is written
 (and flushed to disk) with the new name; then the main file is renamed, then ``-wal``,
-then ``-shm``; then the journal is removed.  If the app dies anywhere in between,
-:func:`finish_set_aside` (run before every open) completes the moves, so committed answers
-in the ``-wal`` always end up beside the database they belong to.  A ``-wal`` found
+then ``-shm``; then the journal is removed.  If the app dies once the main file has
+moved, :func:`finish_set_aside` (run before every open) completes the moves, so committed
+answers in the ``-wal`` always end up beside the database they belong to; if it dies
+before, nothing has moved and the file is simply checked again.  A ``-wal`` found
 without its database and without a journal is moved aside too, never replayed into a
 new database.
 """
@@ -188,13 +189,16 @@ def finish_set_aside(path: Path, *, now: datetime | None = None) -> Path | None:
             name = journal.read_text(encoding="utf-8").strip()
         except (OSError, UnicodeDecodeError):
             name = ""
-        if name and "/" not in name and "\\" not in name and name.startswith(path.name + "."):
-            target = path.with_name(name)
+        target = path.with_name(name) if name and "/" not in name and "\\" not in name \
+            and name.startswith(path.name + ".") else None
+        if target is not None and target.exists():  # the main file was moved: its companions follow
             _move_files(path, target)
             journal.unlink()
             _fsync_dir(path.parent)
             return target
-        journal.unlink()  # written only partly: nothing had been moved yet
+        # Nothing was moved yet (the main file moves first): forget the plan and check again,
+        # so a file that another copy opened meanwhile is never moved on an old decision.
+        journal.unlink()
     orphans = [path.with_name(path.name + s) for s in COMPANIONS]
     if path.exists() or not any(o.exists() for o in orphans):
         return None

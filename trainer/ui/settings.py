@@ -114,9 +114,11 @@ def load_settings(folder: Path | None = None) -> LoadResult:
     if not path.exists():
         return LoadResult(Settings())
     try:
-        if path.stat().st_size > MAX_SETTINGS_BYTES:
+        with path.open("rb") as fh:  # bounded: a device or a huge file must not fill the memory
+            raw = fh.read(MAX_SETTINGS_BYTES + 1)
+        if len(raw) > MAX_SETTINGS_BYTES:
             raise ValueError(f"the file is larger than {MAX_SETTINGS_BYTES // 1024} KB")
-        text = path.read_text(encoding="utf-8")
+        text = raw.decode("utf-8")
         data = json.loads(text)
         if not isinstance(data, dict):
             raise ValueError("the file does not hold a JSON object")
