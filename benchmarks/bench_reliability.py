@@ -3,6 +3,7 @@
 - kills: writer processes (one, or two at once on the same file) and importers killed with
   SIGKILL at random moments; afterwards every answer a writer had been told was saved must
   be there, and an import is all or nothing;
+- several copies: four copies started at the same instant on a new file all save;
 - full disk: a database on a tiny tmpfs (when this machine lets us mount one) or under a
   file-size limit fills up while answers are written; nothing is set aside, every
   acknowledged answer is kept, saving works again once space is back;
@@ -158,6 +159,46 @@ def kills(n: int, rng: random.Random) -> dict:
             else:
                 out["problems"].append(problem or f"{lost} answers lost")
             shutil.rmtree(folder)
+    return out
+
+
+# --------------------------------------------------------------------------- several copies
+
+STARTER = """
+import sys, time
+from pathlib import Path
+from trainer.progress import open_store
+start = float(sys.argv[2])
+while time.time() < start:
+    pass
+store = open_store(Path(sys.argv[1]))
+learner = store.create_learner(sys.argv[3])
+for i in range(int(sys.argv[4])):
+    store.record_answer(learner.id, "drill", f"q{i}", "fu", True, 1.0)
+print("saved", store.answer_count(learner.id), flush=True)
+"""
+
+
+def concurrent_starts(rounds: int, copies: int = 4, answers: int = 20) -> dict:
+    """``copies`` copies started at the same instant on a new file, each writing answers:
+    every copy must save every answer (none may run a session unsaved)."""
+    from trainer.progress import open_store
+
+    out = {"rounds": 0, "all_saved": 0, "problems": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in range(rounds):
+            path = Path(tmp) / f"c{r}" / "progress.sqlite3"
+            start = time.time() + 1.0
+            procs = [_spawn(STARTER, str(path), str(start), f"p{k}", str(answers)) for k in range(copies)]
+            outs = [p.communicate(timeout=300) for p in procs]
+            store = open_store(path)
+            counts = sorted(store.answer_count(lr.id) for lr in store.learners())
+            store.close()
+            out["rounds"] += 1
+            if counts == [answers] * copies and all(p.returncode == 0 for p in procs):
+                out["all_saved"] += 1
+            else:
+                out["problems"].append(f"counts {counts}: {[o[1][-200:] for o in outs if o[1]]}")
     return out
 
 
@@ -416,8 +457,12 @@ def run(quick: bool = False) -> None:
           f"({k['imports']} during an import, all-or-nothing); acknowledged answers lost: "
           f"{k['lost']} of {k['acknowledged']}  [{time.perf_counter() - t:.0f} s]")
     t = time.perf_counter()
+    c = concurrent_starts(3 if quick else 15)
+    print(f"{'4 copies started at one instant':35s}: {c['all_saved']} of {c['rounds']} rounds saved every answer "
+          f"of every copy  [{time.perf_counter() - t:.0f} s]")
+    t = time.perf_counter()
     d = full_disk(n_disk, rng)
-    print(f"full disk ({d['method']:12s})         : {d['kept']} of {d['rounds']} rounds kept every acknowledged "
+    print(f"{'full disk (' + d['method'] + ')':35s}: {d['kept']} of {d['rounds']} rounds kept every acknowledged "
           f"answer, set nothing aside and saved again once space was back  [{time.perf_counter() - t:.0f} s]")
     fi = fuzz_imports(n_fuzz, rng)
     print(f"fuzzed imports                     : {fi['cases']} cases, {fi['refused']} refused with file and "
@@ -428,7 +473,7 @@ def run(quick: bool = False) -> None:
     fl = fuzz_lessons(n_fuzz // 2, rng)
     print(f"fuzzed lesson files                : {fl['cases']} cases, {fl['reported']} reported at a line, "
           f"{fl['clean']} still valid, {fl['crashed']} crashed")
-    for name, part in (("kills", k), ("disk", d), ("imports", fi), ("settings", fs), ("lessons", fl)):
+    for name, part in (("kills", k), ("copies", c), ("disk", d), ("imports", fi), ("settings", fs), ("lessons", fl)):
         for problem in part["problems"][:5]:
             print(f"  ! {name}: {problem}")
 

@@ -12,7 +12,6 @@ import sqlite3
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -223,32 +222,11 @@ def test_switching_to_wal_waits_when_another_copy_switches_at_the_same_time(tmp_
     s.close()
 
 
-STARTER = """
-import sys, time
-from pathlib import Path
-from trainer.progress import open_store
-start = float(sys.argv[2])
-while time.time() < start:
-    pass
-store = open_store(Path(sys.argv[1]))
-learner = store.create_learner(sys.argv[3])
-for i in range(10):
-    store.record_answer(learner.id, "drill", f"q{i}", "fu", True, 1.0)
-print("saved", store.answer_count(learner.id), len(store.notices))
-"""
+def test_copies_started_at_the_same_moment_all_save():
+    from benchmarks.bench_reliability import concurrent_starts
 
-
-def test_copies_started_at_the_same_moment_all_save(tmp_path):
-    path = tmp_path / "progress.sqlite3"
-    start = time.time() + 1.0
-    procs = [subprocess.Popen([sys.executable, "-c", STARTER, str(path), str(start), f"p{k}"], cwd=ROOT,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for k in range(4)]
-    outs = [p.communicate(timeout=60) for p in procs]
-    assert all(p.returncode == 0 for p in procs), [o[1] for o in outs]
-    assert all(o[0].strip() == "saved 10 0" for o in outs)
-    s = open_store(path)
-    assert sorted(s.answer_count(lr.id) for lr in s.learners()) == [10] * 4
-    s.close()
+    result = concurrent_starts(1, copies=4, answers=10)
+    assert result["all_saved"] == 1, result["problems"]
 
 
 HOLDER = """
