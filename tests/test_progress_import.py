@@ -203,6 +203,7 @@ except ExportError as e:
 """
 
 
+@pytest.mark.skipif(os.name != "posix", reason="needs RLIMIT_FSIZE")
 def test_export_when_the_disk_fills_up_for_real(tmp_path):
     s, learner = _learner_store(tmp_path)
     for i in range(20):
