@@ -35,6 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-check", action="store_true", help="skip the invariant checks after every action")
     parser.add_argument("--logs", type=Path, default=None, help="folder to save every game log (JSON) into")
+    parser.add_argument("--mode", default=None,
+                        help="play a play mode instead of riichi matches (kunto, risu, tibet, ...)")
+    parser.add_argument("--option", action="append", default=None, metavar="KEY=VALUE",
+                        help="a play-mode option, such as hand=7 (repeatable; with --mode)")
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
@@ -50,6 +54,13 @@ def run(args: argparse.Namespace) -> int:
     from trainer.engine.game.records import save
     from trainer.engine.rules import RulesError, load_rules
 
+    if getattr(args, "mode", None):
+        from trainer.cli.simulate_modes import run_mode
+
+        return run_mode(args)
+    if getattr(args, "option", None):
+        print("simulate: --option needs --mode", file=sys.stderr)
+        return 2
     if args.games < 1:
         print("simulate: --games must be at least 1", file=sys.stderr)
         return 2

@@ -28,6 +28,7 @@ from typing import Any
 from trainer.engine.decompose import is_complete
 from trainer.engine.game.actions import Action, Chi, Discard, IllegalAction, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.simple_modes import TableSetup
+from trainer.engine.game.training_scoring import HandValue, Win, value_of
 from trainer.engine.game.view import PlayerView, RiverTile
 from trainer.engine.hand import Hand, Meld, MeldKind, Source
 from trainer.engine.shanten import shanten
@@ -52,11 +53,16 @@ class SimpleResult:
     from_seat: int | None = None
     tile: Tile | None = None
     tenpai: tuple[int, ...] = ()
+    values: tuple[HandValue, ...] = ()
+    chombo: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The result as a JSON object (tiles in MPSZ)."""
-        return {"kind": self.kind, "winners": list(self.winners), "from": self.from_seat,
-                "tile": str(self.tile) if self.tile is not None else None, "tenpai": list(self.tenpai)}
+        """The result as a JSON object (tiles in MPSZ; ``values`` one per winner)."""
+        out = {"kind": self.kind, "winners": list(self.winners), "from": self.from_seat,
+               "tile": str(self.tile) if self.tile is not None else None, "tenpai": list(self.tenpai)}
+        if self.values:
+            out["values"] = [v.to_json() for v in self.values]
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,19 +73,25 @@ class SimpleView(PlayerView):
 
     open_hands: tuple[tuple[Tile, ...] | None, ...]
     win_rule: str
+    next_draws: tuple[Tile, ...] = ()
+    points: tuple[int, ...] = ()
 
 
 class SimpleGame:
     """One hand of a simple mode.  Seat ``dealer`` draws first; turns go 0 → 1 → … → n-1."""
 
     def __init__(self, setup: TableSetup, seed: int | None = None, *, dealer: int = 0,
-                 wall: Sequence[Tile] | None = None) -> None:
+                 wall: Sequence[Tile] | None = None, points: Sequence[int] | None = None) -> None:
         """Deal a new hand.  ``wall`` (tests, scripted lessons) fixes the tile order: the
         first ``players x hand`` tiles are dealt seat by seat from the dealer, then drawn in
-        order; otherwise the mode's tile set is shuffled with ``seed``."""
+        order; otherwise the mode's tile set is shuffled with ``seed``.  ``points`` are the
+        seats' points carried from earlier hands (default: the mode's start points)."""
         self.setup = setup
         self.n = setup.players
         self.seed = seed
+        self.form = setup.shape_rules()
+        self.points: list[int] = list(points) if points is not None else [setup.start_points] * setup.players
+        self.hand_size = setup.stages[0] if setup.stages else setup.hand
         if wall is None:
             wall = setup.tileset.shuffled(random.Random(seed))
         else:
@@ -110,8 +122,8 @@ class SimpleGame:
         self._rules: Any = None
         for k in range(self.n):
             seat = (self.dealer + k) % self.n
-            self.hands[seat] = sorted(self.wall.pop() for _ in range(setup.hand))
-        self.events.append({"type": "deal", "hand": setup.hand, "players": self.n})
+            self.hands[seat] = sorted(self.wall.pop() for _ in range(self.hand_size))
+        self.events.append({"type": "deal", "hand": self.hand_size, "players": self.n})
         self._draw(self.dealer)
 
     # ------------------------------------------------------------------ queries
@@ -150,20 +162,67 @@ class SimpleGame:
         return []
 
     def shanten(self, seat: int) -> int:
-        """Shanten of ``seat``'s hand (0 = ready, one tile from a complete shape)."""
-        return shanten(self.hand(seat))
+        """Shanten of ``seat``'s hand (0 = ready, one tile from a complete shape) under the
+        mode's shape (suits ignored, jokers, two pairs, the imaginary tile)."""
+        if self.form.is_plain:
+            return shanten(self.hand(seat))
+        return self.form.shanten(self._kinds(seat), jokers_live=not self.riichi[seat])
+
+    def _kinds(self, seat: int, extra: Tile | None = None) -> list[int]:
+        """Kinds of ``seat``'s tiles, melds included (and ``extra`` when given)."""
+        ks = [t.kind for t in self.hands[seat]]
+        ks += [t.kind for m in self.melds[seat] for t in m.tiles]
+        if extra is not None:
+            ks.append(extra.kind)
+        return ks
 
     def is_tenpai(self, seat: int) -> bool:
-        """Whether ``seat``'s waiting hand (3n+1 tiles) is one tile from a complete shape."""
+        """Whether ``seat``'s waiting hand is one tile from a complete shape."""
+        if not self.form.is_plain:
+            return self.seat_waiting(seat) and bool(self.waits(seat))
         h = self.hand(seat)
         return len(h.concealed) % 3 == 1 and shanten(h) == 0
 
+    def seat_waiting(self, seat: int) -> bool:
+        """True when ``seat`` holds its waiting number of tiles (not the drawn extra one)."""
+        return len(self.hands[seat]) + 3 * len(self.melds[seat]) == self.hand_size
+
     def waits(self, seat: int) -> tuple[int, ...]:
         """Kinds that complete ``seat``'s waiting hand (empty unless tenpai), among the set's kinds."""
+        if not self.form.is_plain:
+            if not self.seat_waiting(seat):
+                return ()
+            return self.form.waits(self._kinds(seat), self.setup.tileset.kinds(), jokers_live=not self.riichi[seat])
         h = self.hand(seat)
         if len(h.concealed) % 3 != 1:
             return ()
         return tuple(k for k in self.setup.tileset.kinds() if is_complete(h.with_tile(Tile(k))))
+
+    def visible_counts(self) -> list[int]:
+        """34 counts of the tiles open on the table (rivers without called tiles, melds)."""
+        c = [0] * 34
+        for s in range(self.n):
+            for d in self.rivers[s]:
+                if not d.called:
+                    c[d.tile.kind] += 1
+            for m in self.melds[s]:
+                for t in m.tiles:
+                    c[t.kind] += 1
+        return c
+
+    def _shape_complete(self, seat: int, tile: Tile, tsumo: bool) -> bool:
+        """Whether ``seat``'s tiles with ``tile`` (already in hand on tsumo) are complete under the mode's
+        shape; under atama kasō the awaited tile must not be dead (three already open, 000:6080)."""
+        kinds = self._kinds(seat, None if tsumo else tile)
+        if not self.form.complete(kinds, jokers_live=not self.riichi[seat]):
+            return False
+        if self.setup.atama_kasou:
+            seen = self.visible_counts()
+            own = Counter(kinds)
+            waits = self.form.__class__(suits=self.form.suits, dragons=self.form.dragons).waits(
+                kinds, self.setup.tileset.kinds(), jokers_live=not self.riichi[seat])
+            return any(seen[k] < 3 and own[k] < 4 for k in waits)
+        return True
 
     def can_win_with(self, seat: int, tile: Tile, *, tsumo: bool) -> bool:
         """Whether ``seat`` may win with ``tile`` now under the mode's win rule (the hand
@@ -172,8 +231,13 @@ class SimpleGame:
         if not tsumo:
             concealed.append(tile)
         hand = Hand(tuple(sorted(concealed)), tuple(self.melds[seat]))
-        if not is_complete(hand):
+        if self.form.is_plain:
+            if not is_complete(hand):
+                return False
+        elif not self._shape_complete(seat, tile, tsumo):
             return False
+        if self.setup.scoring == "short" and self.final_stage:
+            return self.value_for(seat, tile, tsumo=tsumo).han >= 1
         rule = self.setup.win
         if rule == "riichi":
             return self.riichi[seat]
@@ -201,6 +265,39 @@ class SimpleGame:
             ids = tuple(y for y in ids if y in self.setup.yaku_pool)
         return ids
 
+    @property
+    def final_stage(self) -> bool:
+        """True unless the mode grows the hand after intermediate wins and this is not the last size."""
+        return not self.setup.stages or self.hand_size >= self.setup.stages[-1]
+
+    def win_sides(self, seat: int, tile: Tile, *, tsumo: bool) -> int:
+        """How many kinds the hand was waiting on when ``tile`` completed it (twelve-tile han)."""
+        kinds = self._kinds(seat, None if tsumo else tile)
+        kinds.remove(tile.kind)
+        if self.setup.atama_kasou:
+            # the wait of the 13-tile tenpai that the winning tile made (000:3479)
+            plain = self.form.__class__(suits=self.form.suits, dragons=self.form.dragons)
+            return len(plain.waits([*kinds, tile.kind], self.setup.tileset.kinds(), jokers_live=not self.riichi[seat]))
+        return len(self.form.waits(kinds, self.setup.tileset.kinds(), jokers_live=not self.riichi[seat]))
+
+    def value_for(self, seat: int, tile: Tile, *, tsumo: bool, from_seat: int | None = None,
+                  dora_kind: int | None = None) -> HandValue:
+        """What ``seat``'s hand won on ``tile`` is worth under the mode's ``scoring``
+        (:mod:`trainer.engine.game.training_scoring`)."""
+        from trainer.engine.rules import load_rules
+
+        concealed = list(self.hands[seat])
+        if not tsumo:
+            concealed.append(tile)
+        hand = Hand(tuple(sorted(concealed)), tuple(self.melds[seat]))
+        if self.setup.scoring == "riichi" and self._rules is None:
+            self._rules = load_rules(self.setup.rules)
+        sides = self.win_sides(seat, tile, tsumo=tsumo) if self.setup.scoring == "twelve" else 0
+        win = Win(hand, tile, tsumo, self.riichi[seat], seat, self.dealer, self.n,
+                  from_seat=None if tsumo else (from_seat if from_seat is not None else self.last_from),
+                  dora_kind=dora_kind, sides=sides, jokers_live=not self.riichi[seat])
+        return value_of(self.setup.scoring, win, dora_value=self.setup.dora_value, rules=self._rules)
+
     # ------------------------------------------------------------------ actions on turn
     def _turn_actions(self, seat: int) -> list[Action]:
         acts: list[Action] = []
@@ -217,13 +314,18 @@ class SimpleGame:
 
     def _riichi_options(self, seat: int, distinct: list[Tile]) -> list[Action]:
         """Riichi with each discard that leaves a closed hand ready, while a draw is left."""
-        if self.setup.win not in ("riichi", "yaku") or self.melds[seat] or self.after_call or not self.wall:
+        riichi_game = self.setup.win in ("riichi", "yaku") or self.setup.scoring in ("short", "kunto")
+        if not riichi_game or self.melds[seat] or self.after_call or not self.wall or not self.final_stage:
             return []
         out: list[Action] = []
         for t in distinct:
             rest = list(self.hands[seat])
             rest.remove(t)
-            if shanten(Hand(tuple(sorted(rest)))) == 0:
+            if self.form.is_plain:
+                ready = shanten(Hand(tuple(sorted(rest)))) == 0
+            else:
+                ready = bool(self.form.waits([x.kind for x in rest], self.setup.tileset.kinds(), jokers_live=False))
+            if ready:
                 out.append(Riichi(t))
         return out
 
@@ -272,7 +374,7 @@ class SimpleGame:
             if self.riichi[seat]:
                 return "after riichi the drawn tile must be discarded"
             if isinstance(action, Riichi):
-                if self.setup.win not in ("riichi", "yaku"):
+                if self.setup.win not in ("riichi", "yaku") and self.setup.scoring not in ("short", "kunto"):
                     return "this game has no riichi"
                 if self.melds[seat]:
                     return "riichi needs a closed hand"
@@ -402,15 +504,56 @@ class SimpleGame:
         self._draw((self.current + 1) % self.n)
 
     def _win(self, winners: tuple[int, ...], *, tsumo: bool) -> None:
+        tile = self.drawn[winners[0]] if tsumo else self.last_tile
+        assert tile is not None
+        if not self.final_stage:
+            self._grow(winners[0], tile, tsumo=tsumo)
+            return
+        values: tuple[HandValue, ...] = ()
+        if self.setup.scoring not in ("none", "count_wins"):
+            # risu: after agari the last tile of the wall becomes dora (000:3483)
+            dora = self.wall[0].kind if self.setup.dora_value and self.wall else None
+            values = tuple(self.value_for(w, tile, tsumo=tsumo, dora_kind=dora) for w in winners)
+            for v in values:
+                for s, d in enumerate(v.deltas):
+                    self.points[s] += d
         if tsumo:
-            tile = self.drawn[winners[0]]
-            self.result = SimpleResult("tsumo", winners, None, tile)
+            self.result = SimpleResult("tsumo", winners, None, tile, values=values)
         else:
-            tile = self.last_tile
-            self.result = SimpleResult("ron", winners, self.last_from, tile)
+            self.result = SimpleResult("ron", winners, self.last_from, tile, values=values)
         self.options_for, self.responses = {}, {}
         self.phase = ENDED
         self.events.append({"type": "win", **self.result.to_json()})
+
+    def _grow(self, seat: int, tile: Tile, *, tsumo: bool) -> None:
+        """An intermediate agari of short mahjong (000:4331): nothing is paid; the winner keeps
+        the completed hand and draws two more, everyone else draws three, so every hand is 3
+        tiles bigger; then the dealer (East) takes the turn."""
+        if not tsumo:
+            src = self.last_from
+            assert src is not None
+            d = self.rivers[src][-1]
+            self.rivers[src][-1] = RiverTile(d.tile, d.tsumogiri, d.riichi, True)
+            self.hands[seat].append(tile)
+        self.events.append({"type": "stage_win", "seat": seat, "tile": str(tile), "tsumo": tsumo,
+                            "hand": self.hand_size})
+        bigger = next(h for h in self.setup.stages if h > self.hand_size)
+        grow = bigger - self.hand_size
+        need = sum(grow - 1 if s == seat else grow for s in range(self.n)) + 1
+        self.options_for, self.responses = {}, {}
+        self.drawn = [None] * self.n
+        if len(self.wall) < need:
+            self.result = SimpleResult("draw")
+            self.phase = ENDED
+            self.events.append({"type": "exhaustive_draw", "tenpai": []})
+            return
+        self.hand_size = bigger
+        for k in range(self.n):
+            s = (self.dealer + k) % self.n
+            while len(self.hands[s]) + 3 * len(self.melds[s]) < bigger:
+                self.hands[s].append(self.wall.pop())
+            self.hands[s].sort()
+        self._draw(self.dealer)
 
     # ------------------------------------------------------------------ views and checks
     def view(self, seat: int) -> SimpleView:
@@ -425,7 +568,7 @@ class SimpleGame:
             dealer=self.dealer,
             round_wind=EAST,
             seat_winds=tuple(EAST + (s - self.dealer) % n for s in range(n)),  # type: ignore[arg-type]
-            scores=tuple(0 for _ in range(n)),  # type: ignore[arg-type]
+            scores=tuple(self.points),  # type: ignore[arg-type]
             honba=0,
             sticks=0,
             dora_indicators=(),
@@ -441,6 +584,8 @@ class SimpleGame:
             call_kind="discard",
             open_hands=open_hands,
             win_rule=self.setup.win,
+            next_draws=tuple(reversed(self.wall[-self.setup.visible_draws:])) if self.setup.visible_draws else (),
+            points=tuple(self.points),
         )
 
     def check(self) -> None:
@@ -455,7 +600,7 @@ class SimpleGame:
         if seen != Counter(self.all_tiles):
             raise SimpleInvariantError(f"tiles not accounted for: extra {dict(seen - Counter(self.all_tiles))}, "
                                        f"missing {dict(Counter(self.all_tiles) - seen)}")
-        base = self.setup.hand
+        base = self.hand_size
         for s in range(self.n):
             size = len(self.hands[s]) + 3 * len(self.melds[s])
             holding = s == self.current and (self.phase == TURN or (self.result is not None

@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 from trainer.engine.game.actions import Action, Chi, Discard, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game.training_shapes import Shape
 from trainer.engine.game.view import PlayerView
 from trainer.engine.hand import Hand
 from trainer.engine.shanten import shanten
@@ -55,7 +56,15 @@ class GentleBot:
         if not opts:
             return acts[0]
         best = min(o.shanten_after for o in opts)
-        return by_tile[self.rng.choice([o.tile for o in opts if o.shanten_after == best])]
+        tied = [o.tile for o in opts if o.shanten_after == best]
+        ahead = getattr(view, "next_draws", ())
+        if ahead and len(tied) > 1 and len(ahead) >= len(view.rivers):
+            # the open wall (yochi): prefer the discard the player's own next draw suits best
+            mine = ahead[len(view.rivers) - 1]
+            after = {t: _shanten_with(view, t, mine) for t in tied}
+            low = min(after.values())
+            tied = [t for t in tied if after[t] == low]
+        return by_tile[self.rng.choice(tied)]
 
     @staticmethod
     def _visible(view: PlayerView) -> list[int]:
@@ -76,6 +85,14 @@ class GentleBot:
         return Pass()
 
 
+def _shanten_with(view: PlayerView, out: Any, draw: Any) -> int:
+    """Shanten after giving away ``out`` and drawing ``draw`` (then the best discard)."""
+    rest = list(view.hand.concealed)
+    rest.remove(out)
+    rest.append(draw)
+    return shanten(Hand(tuple(sorted(rest)), view.hand.melds))
+
+
 def _outside_hand(view: PlayerView) -> list[int]:
     """34 counts of tiles seen outside the player's concealed hand (rivers and melds)."""
     c = [0] * 34
@@ -90,10 +107,52 @@ def _outside_hand(view: PlayerView) -> list[int]:
     return c
 
 
-def make_simple_bot(name: str, seed: int | None = None, rules: Any = None) -> Any:
-    """A bot for a simple table: ``gentle`` (any mode) or the full game's ``efficient`` /
+class ShapeBot(GentleBot):
+    """The gentle bot for the training games' own shapes (suits ignored, dragons as tens or
+    jokers, two pairs, the imaginary tile): it keeps the lowest shanten under the game's
+    :class:`~trainer.engine.game.training_shapes.Shape`, and among equal tiles the one that
+    leaves the most live tiles to improve (ukeire), then a seeded random one."""
+
+    name = "gentle"
+
+    def __init__(self, shape: Shape, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.shape = shape
+
+    def _best(self, view: PlayerView, acts: list[Any]) -> Action:
+        live = not any(view.riichi[view.seat:view.seat + 1])
+        tiles = [t.kind for t in view.hand.concealed] + [t.kind for m in view.hand.melds for t in m.tiles]
+        scored: dict[int, list[Any]] = {}
+        for a in acts:
+            rest = list(tiles)
+            rest.remove(a.tile.kind)
+            scored.setdefault(self.shape.shanten(rest, jokers_live=live), []).append((a, rest))
+        best = scored[min(scored)]
+        if len(best) == 1:
+            return best[0][0]
+        target = min(scored)
+        seen = _outside_hand(view)
+        own = [0] * 34
+        for k in tiles:
+            own[k] += 1
+
+        def ukeire(rest: list[int]) -> int:
+            return sum(max(0, 4 - seen[k] - own[k]) for k in range(34)
+                       if own[k] + seen[k] < 4 and self.shape.shanten([*rest, k], jokers_live=live) < target)
+
+        if target <= 2:
+            top = max(ukeire(rest) for _, rest in best)
+            best = [(a, rest) for a, rest in best if ukeire(rest) == top]
+        return self.rng.choice(best)[0]
+
+
+def make_simple_bot(name: str, seed: int | None = None, rules: Any = None, shape: Shape | None = None) -> Any:
+    """A bot for a simple table: ``gentle`` (any mode; with a training game's non-standard
+    ``shape`` the shape-aware :class:`ShapeBot`) or the full game's ``efficient`` /
     ``careful`` (for the 136-tile modes; ``rules`` is the mode's preset)."""
     if name == "gentle":
+        if shape is not None and not shape.is_plain:
+            return ShapeBot(shape, seed)
         return GentleBot(seed)
     from trainer.engine.bots import make_bot
 

@@ -28,22 +28,29 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
+from trainer.engine.game.training_shapes import Shape
 from trainer.engine.tilesets import TileSet, TileSetError, get_tileset
 
 MODES_DIR: Final = Path(__file__).resolve().parent.parent / "data" / "modes"
 WIN_RULES: Final = ("shape", "riichi", "yaku")
 CALLS: Final = ("none", "pon", "all")
 REVEAL: Final = ("own", "all")
-SCORING: Final = ("none", "count_wins")
+SCORING: Final = ("none", "count_wins", "kunto", "twelve", "short", "risu", "riichi")
 COACH: Final = ("off", "hints", "full")
 BOTS: Final = ("gentle", "efficient", "careful")
-HAND_SIZES: Final = (1, 4, 7, 10, 13)
+HAND_SIZES: Final = (1, 4, 7, 10, 12, 13)
+SHAPES: Final = ("standard", "two_pairs")
+SUITS: Final = ("kept", "ignored")
+DRAGONS: Final = ("plain", "tens", "jokers")
 KEYS: Final = frozenset({
     "name", "source", "players", "players_allowed", "hand", "hand_allowed", "tiles", "tiles_by_hand",
     "tile_sets", "win", "win_allowed", "yaku_pool", "rules", "calls", "calls_allowed", "reveal", "scoring",
-    "coach", "bots", "furiten", "min_wall",
+    "coach", "bots", "furiten", "min_wall", "shape", "shape_allowed", "suits", "suits_allowed", "dragons",
+    "dragons_allowed", "atama_kasou", "atama_kasou_allowed", "start_points", "stages", "visible_draws",
+    "max_hands", "max_hands_allowed", "tiles_allowed", "dora_value", "title",
 })
-OVERRIDES: Final = ("players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots")
+OVERRIDES: Final = ("players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots",
+                    "shape", "suits", "dragons", "atama_kasou", "max_hands")
 
 
 class ModeError(ValueError):
@@ -68,12 +75,26 @@ class TableSetup:
     bots: str = "gentle"
     furiten: bool = False
     min_wall: int = 1
+    shape: str = "standard"
+    suits: str = "kept"
+    dragons: str = "plain"
+    atama_kasou: bool = False
+    start_points: int = 0
+    stages: tuple[int, ...] = ()
+    visible_draws: int = 0
+    max_hands: int = 1
+    dora_value: int = 0
+
+    def shape_rules(self) -> Shape:
+        """How this table reads hands (suits ignored, dragons as tens or jokers, two pairs,
+        the imaginary tile of atama kasō), see :mod:`trainer.engine.game.training_shapes`."""
+        return Shape(self.shape, self.suits, self.dragons, 1 if self.atama_kasou else 0)
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 4:
             raise ModeError(f"{self.mode}: {self.players} players; the table seats 2 to 4")
         if self.hand not in HAND_SIZES:
-            raise ModeError(f"{self.mode}: a hand of {self.hand} tiles; use 3n+1: {', '.join(map(str, HAND_SIZES))}")
+            raise ModeError(f"{self.mode}: a hand of {self.hand} tiles; use one of {', '.join(map(str, HAND_SIZES))}")
         need = self.players * self.hand + max(1, self.min_wall)
         if need > len(self.tileset):
             raise ModeError(
@@ -81,7 +102,8 @@ class TableSetup:
                 f" = {need} tiles, but the set {self.tileset.name!r} has only {len(self.tileset)}"
             )
         for key, allowed in (("win", WIN_RULES), ("calls", CALLS), ("reveal", REVEAL), ("scoring", SCORING),
-                             ("coach", COACH), ("bots", BOTS)):
+                             ("coach", COACH), ("bots", BOTS), ("shape", SHAPES), ("suits", SUITS),
+                             ("dragons", DRAGONS)):
             if getattr(self, key) not in allowed:
                 raise ModeError(f"{self.mode}: {key} = {getattr(self, key)!r}; expected one of {', '.join(allowed)}")
 
@@ -99,6 +121,17 @@ class PlayMode:
     furiten: bool = False
     min_wall: int = 1
     rules: str = "tenhou_no_aka"
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+    title: str = ""
+
+    def options(self) -> dict[str, tuple[Any, ...]]:
+        """Every option a player may choose for this mode and its allowed values (one value
+        means the mode fixes it)."""
+        out = {k: tuple(v) for k, v in self.allowed.items()}
+        for key in OVERRIDES:
+            if key not in out and key in self.defaults and key != "yaku_pool":
+                out[key] = (self.defaults[key],)
+        return out
 
     def tileset(self, name: str) -> TileSet:
         """A tile set by the name a lesson uses: the mode's own sets first, then the shipped ones."""
@@ -120,13 +153,18 @@ class PlayMode:
                 continue
             if key not in OVERRIDES:
                 raise ModeError(f"mode {self.name}: unknown option {key!r}; options: {', '.join(OVERRIDES)}")
-            if key in ("players", "hand"):
+            if key in ("players", "hand", "max_hands"):
                 try:
                     value = int(value)
                 except (TypeError, ValueError):
                     raise ModeError(f"mode {self.name}: {key} must be a number, not {value!r}") from None
             if key == "yaku_pool":
                 value = tuple(value)
+            if key == "atama_kasou" and isinstance(value, str):
+                flags = {"true": True, "on": True, "yes": True, "false": False, "off": False, "no": False}
+                if value.lower() not in flags:
+                    raise ModeError(f"mode {self.name}: atama_kasou = {value!r}; choose true or false")
+                value = flags[value.lower()]
             allowed = self.allowed.get(key)
             if allowed and value not in allowed:
                 shown = ", ".join(str(a) for a in allowed)
@@ -143,6 +181,7 @@ class PlayMode:
             furiten=self.furiten,
             min_wall=self.min_wall,
             rules=self.rules,
+            **self.fixed,
             **{k: v for k, v in values.items() if k in OVERRIDES and k != "tiles"},
         )
 
@@ -249,6 +288,29 @@ def load_mode(path: Path | str) -> PlayMode:
         "win": allowed_list("win", WIN_RULES, win),
         "calls": allowed_list("calls", CALLS, calls),
     }
+    for key, choices, default in (("shape", SHAPES, "standard"), ("suits", SUITS, "kept"),
+                                  ("dragons", DRAGONS, "plain")):
+        defaults[key] = one_of(key, choices, default)
+        allowed[key] = allowed_list(key, choices, defaults[key])
+    atama = data.get("atama_kasou", False)
+    if not isinstance(atama, bool):
+        raise err("atama_kasou", f"expected true or false, got {atama!r}")
+    defaults["atama_kasou"] = atama
+    allowed["atama_kasou"] = allowed_list("atama_kasou", (False, True), atama)
+    defaults["max_hands"] = integer("max_hands", 1, 1, 99)
+    allowed["max_hands"] = allowed_list("max_hands", tuple(range(1, 100)), defaults["max_hands"])
+    stages = data.get("stages", [])
+    if not isinstance(stages, list) or any(s not in HAND_SIZES for s in stages) or stages != sorted(stages):
+        raise err("stages", f"expected growing hand sizes from {', '.join(map(str, HAND_SIZES))}, got {stages!r}")
+    fixed: dict[str, Any] = {
+        "start_points": integer("start_points", 0, 0, 1_000_000),
+        "stages": tuple(stages),
+        "visible_draws": integer("visible_draws", 0, 0, 8),
+        "dora_value": integer("dora_value", 0, 0, 10_000),
+    }
+    title = data.get("title", "")
+    if not isinstance(title, str):
+        raise err("title", f"expected a glossary id, got {title!r}")
     pool = data.get("yaku_pool", [])
     if not isinstance(pool, list) or any(not isinstance(y, str) for y in pool):
         raise err("yaku_pool", f"expected a list of yaku ids, got {pool!r}")
@@ -277,12 +339,22 @@ def load_mode(path: Path | str) -> PlayMode:
     if not isinstance(tiles, str):
         raise err("tiles", f"expected a tile set name, got {tiles!r}")
     mode = PlayMode(name, str(data.get("source", "")), defaults, allowed, sets, rules=rules, furiten=furiten,
-                    min_wall=min_wall)
+                    min_wall=min_wall, fixed=fixed, title=title)
     try:
         mode.tileset(tiles)
     except ModeError as e:
         raise err("tiles", str(e)) from None
     defaults["tiles"] = tiles
+    tiles_allowed = data.get("tiles_allowed")
+    if tiles_allowed is not None:
+        if not isinstance(tiles_allowed, list) or tiles not in tiles_allowed:
+            raise err("tiles_allowed", f"expected a list of set names including {tiles!r}, got {tiles_allowed!r}")
+        for set_name in tiles_allowed:
+            try:
+                mode.tileset(str(set_name))
+            except ModeError as e:
+                raise err("tiles_allowed", str(e)) from None
+        allowed["tiles"] = tuple(tiles_allowed)
     by_hand_raw = data.get("tiles_by_hand", {})
     if not isinstance(by_hand_raw, Mapping):
         raise err("tiles_by_hand", "expected a table such as { 4 = \"pin36\", 10 = \"pin_sou72\" }")

@@ -87,7 +87,7 @@ class PlaySimpleScreen(Screen):
         assert self.setup is not None
         seed = self.seed + self.games
         self.game = SimpleGame(self.setup, seed, dealer=self.games % self.setup.players)
-        self.bots = [None] + [make_simple_bot(self.setup.bots, seed * 10 + s, self.setup.rules)
+        self.bots = [None] + [make_simple_bot(self.setup.bots, seed * 10 + s, self.setup.rules, self.setup.shape_rules())
                               for s in range(1, self.setup.players)]
         self.counted = False
         self.riichi_mode = False

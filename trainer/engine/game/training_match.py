@@ -1,0 +1,57 @@
+"""One game of a play mode between bots: the hands a mode plays and the points it keeps.
+
+Most modes are one hand a game.  A mode with ``max_hands`` above 1 (risu) plays hands
+with the deal passing round the table and the points carried over, until someone's
+points go below zero or the hands run out.  Used by ``trainer simulate --mode`` and
+``benchmarks/bench_play_modes.py``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from trainer.engine.game.simple import SimpleGame, SimpleResult
+from trainer.engine.game.simple_bots import make_simple_bot
+from trainer.engine.game.simple_modes import TableSetup
+
+
+@dataclass(slots=True)
+class GameOutcome:
+    """How one game went: each hand's result, the final points (start points where the mode
+    keeps none) and how long each bot decision took (seconds)."""
+
+    results: list[SimpleResult] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
+    decisions: list[float] = field(default_factory=list)
+
+
+def play_mode_game(setup: TableSetup, seed: int, *, check: bool = False, limit: int = 10_000) -> GameOutcome:
+    """Play one game of ``setup`` with the mode's bots at every seat (seeded by ``seed``);
+    with ``check`` the table invariants are checked after every action."""
+    shape = setup.shape_rules()
+    bots = [make_simple_bot(setup.bots, seed * 10 + s, setup.rules, shape) for s in range(setup.players)]
+    out = GameOutcome(points=[setup.start_points] * setup.players)
+    for h in range(setup.max_hands):
+        game = SimpleGame(setup, seed * 100 + h, dealer=h % setup.players, points=out.points)
+        for _step in range(limit):
+            if game.ended:
+                break
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            start = time.perf_counter()
+            action = bots[seat].choose(game.view(seat), legal)
+            out.decisions.append(time.perf_counter() - start)
+            game.apply(seat, action)
+            if check:
+                game.check()
+        if game.result is None:
+            raise RuntimeError(f"{setup.mode}: the hand did not end within {limit} actions")
+        out.results.append(game.result)
+        out.points = list(game.points)
+        if any(p < 0 for p in out.points):
+            break
+    return out
+
+
+__all__ = ["GameOutcome", "play_mode_game"]

@@ -1,0 +1,311 @@
+"""What a won hand is worth in each training game, and why (seed 000:3441-3558, 4327-4344).
+
+Every scheme returns a :class:`HandValue`: the items that made the value (each an id
+the UI words through the glossary or its own catalog, an amount and a unit: ``han``,
+``points``, ``times`` or ``sides``), the han, the points the hand is worth and the
+payment of each seat.  Schemes (the mode file's ``scoring``):
+
+* ``kunto`` (000:3453-3454): 1 han for an okurikan (four of a kind kept concealed)
+  without riichi, 1 han for a triplet of value honors with riichi; every wind
+  triplet doubles the value [our reading of "winds double the base"].  No points.
+* ``twelve`` (000:3479): the sides of the wait; a 5-sided wait is 1 han and every
+  further side 1 more.  No points.
+* ``short`` (000:4333, 4342): the short-mahjong yaku list and the formula
+  tsumo from everyone = 500 at 1 han, 1000 x (han - 1) above; ron = 3 x that.
+* ``risu`` (000:3485): koutsu 100, kantsu 200, hadaka tanki (won on the pair's single
+  wait) 100, a hadaka tanki with no shuntsu doubles; the last wall tile after agari
+  is dora, worth the mode's ``dora_value`` per tile [our choice].
+* ``riichi``: the full riichi score of :func:`trainer.engine.scoring.score_hand`
+  under the mode's preset (the open-wall yochi game).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from trainer.engine.decompose import Form, GroupKind, Reading, readings
+from trainer.engine.hand import Hand
+from trainer.engine.tiles import EAST, Tile, is_dragon, is_honor, is_simple, is_yaochuu
+
+
+@dataclass(frozen=True, slots=True)
+class ValueItem:
+    """One reason a hand is worth something: ``id`` (a glossary or value id), ``amount`` and
+    ``unit`` (``han``, ``points``, ``times`` or ``sides``)."""
+
+    id: str
+    amount: int
+    unit: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The item as a JSON object."""
+        return {"id": self.id, "amount": self.amount, "unit": self.unit}
+
+
+@dataclass(frozen=True, slots=True)
+class HandValue:
+    """The value of one win under a training game's rules: ``items`` (why), ``han``,
+    ``points`` (what the winner gains; 0 where the game keeps no points) and ``deltas``
+    (each seat's change of points)."""
+
+    scheme: str
+    items: tuple[ValueItem, ...] = ()
+    han: int = 0
+    points: int = 0
+    deltas: tuple[int, ...] = field(default_factory=tuple)
+
+    def to_json(self) -> dict[str, Any]:
+        """The value as a JSON object."""
+        return {"scheme": self.scheme, "han": self.han, "points": self.points,
+                "items": [i.to_json() for i in self.items], "deltas": list(self.deltas)}
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """Everything a scheme needs about one win."""
+
+    hand: Hand
+    win_tile: Tile
+    tsumo: bool
+    riichi: bool
+    seat: int
+    dealer: int
+    players: int
+    from_seat: int | None = None
+    dora_kind: int | None = None
+    sides: int = 0
+    jokers_live: bool = True
+
+
+def value_of(scheme: str, win: Win, *, dora_value: int = 0, rules: Any = None) -> HandValue:
+    """The value of ``win`` under ``scheme`` (see the module docstring)."""
+    if scheme == "kunto":
+        return _kunto(win)
+    if scheme == "twelve":
+        return _twelve(win)
+    if scheme == "short":
+        return _short(win)
+    if scheme == "risu":
+        return _risu(win, dora_value)
+    if scheme == "riichi":
+        return _riichi(win, rules)
+    return HandValue(scheme, deltas=tuple(0 for _ in range(win.players)))
+
+
+def short_payment(han: int) -> tuple[int, int]:
+    """Short mahjong's formula (000:4333): (what each other player pays on tsumo, what the
+    discarder pays on ron) for a hand of ``han``; 500 at 1 han, 1000 x (han - 1) above."""
+    if han < 1:
+        return 0, 0
+    each = 500 if han == 1 else 1000 * (han - 1)
+    return each, 3 * each
+
+
+def _deltas(win: Win, ron: int, each: int) -> tuple[int, ...]:
+    """Seat changes: the discarder pays ``ron``, or every other seat pays ``each`` on tsumo."""
+    out = [0] * win.players
+    if win.tsumo:
+        for s in range(win.players):
+            if s != win.seat:
+                out[s] -= each
+                out[win.seat] += each
+    elif win.from_seat is not None:
+        out[win.from_seat] -= ron
+        out[win.seat] += ron
+    return tuple(out)
+
+
+def _standard_readings(hand: Hand) -> list[Reading]:
+    return [r for r in readings(hand) if r.form is Form.STANDARD]
+
+
+def _kunto(win: Win) -> HandValue:
+    counts = Counter(t.kind for t in win.hand.concealed)
+    items: list[ValueItem] = []
+    if not win.riichi:
+        items += [ValueItem("okurikan", 1, "han") for k, c in sorted(counts.items()) if c == 4]
+    else:
+        seat_wind = EAST + (win.seat - win.dealer) % win.players
+        items += [ValueItem("yakuhai", 1, "han") for k, c in sorted(counts.items())
+                  if c >= 3 and (is_dragon(k) or k in (EAST, seat_wind))]
+    winds = sum(1 for k, c in counts.items() if c >= 3 and 27 <= k <= 30)
+    if winds:
+        items.append(ValueItem("wind_double", 2 ** winds, "times"))
+    han = sum(i.amount for i in items if i.unit == "han")
+    return HandValue("kunto", tuple(items), han * (2 ** winds if han else 1), 0, tuple(0 for _ in range(win.players)))
+
+
+def _twelve(win: Win) -> HandValue:
+    items = [ValueItem("wait_sides", win.sides, "sides")]
+    han = max(0, win.sides - 4)
+    if han:
+        items.append(ValueItem("wide_wait", han, "han"))
+    return HandValue("twelve", tuple(items), han, 0, tuple(0 for _ in range(win.players)))
+
+
+def _risu(win: Win, dora_value: int) -> HandValue:
+    best: tuple[int, tuple[ValueItem, ...]] = (0, ())
+    for r in _standard_readings(win.hand):
+        items: list[ValueItem] = []
+        for g in r.sets:
+            if g.kind is GroupKind.TRIPLET:
+                items.append(ValueItem("koutsu", 100, "points"))
+            elif g.kind is GroupKind.QUAD:
+                items.append(ValueItem("kantsu", 200, "points"))
+        pair = r.pair
+        tanki = pair is not None and pair.first == win.win_tile.kind and _single_wait_on_pair(win, r)
+        if tanki:
+            items.append(ValueItem("hadaka_tanki", 100, "points"))
+        points = sum(i.amount for i in items)
+        if tanki and not any(g.kind is GroupKind.RUN for g in r.sets):
+            items.append(ValueItem("no_shuntsu_double", 2, "times"))
+            points *= 2
+        if points > best[0] or not best[1]:
+            best = (points, tuple(items))
+    points, items = best
+    if win.dora_kind is not None and dora_value:
+        n = sum(1 for t in win.hand.concealed if t.kind == win.dora_kind)
+        n += sum(1 for m in win.hand.melds for t in m.tiles if t.kind == win.dora_kind)
+        if n:
+            items = (*items, ValueItem("dora", n * dora_value, "points"))
+            points += n * dora_value
+    return HandValue("risu", items, 0, points, _deltas(win, points, points))
+
+
+def _single_wait_on_pair(win: Win, r: Reading) -> bool:
+    """The winning tile completes the pair of reading ``r`` (a tanki wait on it)."""
+    return r.pair is not None and r.pair.kind is GroupKind.PAIR and r.pair.first == win.win_tile.kind
+
+
+SHORT_VALUE_HONORS = (31, 32, 33)
+
+
+def _short(win: Win) -> HandValue:
+    best: tuple[int, tuple[ValueItem, ...]] = (0, ())
+    for r in _standard_readings(win.hand):
+        items = tuple(_short_yaku(win, r))
+        han = sum(i.amount for i in items)
+        if han > best[0] or not best[1]:
+            best = (han, items)
+    han, items = best
+    each, ron = short_payment(han)
+    points = each * (win.players - 1) if win.tsumo else ron
+    return HandValue("short", items, han, points, _deltas(win, ron, each))
+
+
+def _short_yaku(win: Win, r: Reading) -> list[ValueItem]:
+    """Short mahjong's yaku (000:4342) found in one reading; ▼ = one han less when open."""
+    closed = not any(m.is_open for m in win.hand.melds)
+    sets = r.sets
+    pair = r.pair
+    assert pair is not None
+    groups = (*sets, pair)
+    runs = [g for g in sets if g.kind is GroupKind.RUN]
+    trips = [g for g in sets if g.kind in (GroupKind.TRIPLET, GroupKind.QUAD)]
+    kinds = [k for g in groups for k in g.kinds()]
+    seat_wind = EAST + (win.seat - win.dealer) % win.players
+    value_kinds = {EAST, seat_wind, *SHORT_VALUE_HONORS}
+    out: list[ValueItem] = []
+
+    def add(yaku: str, han: int, open_less: bool = False) -> None:
+        out.append(ValueItem(yaku, han - (0 if closed or not open_less else 1), "han"))
+
+    if win.riichi:
+        add("riichi", 1)
+    if closed and win.tsumo:
+        add("menzen_tsumo", 1)
+    for g in trips:
+        if g.first in SHORT_VALUE_HONORS:
+            add("yakuhai", 1)
+        if g.first == EAST:
+            add("yakuhai", 1)
+        if g.first == seat_wind:
+            add("yakuhai", 1)
+    if all(is_simple(k) for k in kinds):
+        add("tanyao", 1)
+    if (closed and len(runs) == len(sets) and pair.first not in value_kinds
+            and any(_ryanmen(g, win.win_tile.kind) for g in runs)):
+        add("pinfu", 1)
+    run_counts = Counter(g.first for g in runs)
+    if run_counts and max(run_counts.values()) == 3:
+        add("iisou_sanshun", 3, True)
+    elif closed and run_counts and max(run_counts.values()) == 2:
+        add("iipeikou", 1)
+    if sets and len(trips) == len(sets):
+        add("toitoi", 2)
+        concealed = [g for g in trips if not g.declared and (win.tsumo or win.win_tile.kind != g.first)]
+        if len(concealed) >= 3:
+            add("sanankou", 2)
+    firsts = sorted(g.first for g in trips if g.first < 27)
+    if any(firsts[i] // 9 == firsts[i + 2] // 9 and firsts[i + 2] - firsts[i] == 2 and firsts[i + 1] - firsts[i] == 1
+           for i in range(len(firsts) - 2)):
+        add("sanrenkou", 2)
+    suit = _main_suit(runs)
+    if suit is not None and {g.first % 9 for g in runs if g.first // 9 == suit} >= {0, 3, 6}:
+        add("ittsu", 2, True)
+    if any({g.first // 9 for g in runs if g.first % 9 == rank} == {0, 1, 2} for rank in {g.first % 9 for g in runs}):
+        add("sanshoku", 2, True)
+    if any({g.first // 9 for g in trips if g.first < 27 and g.first % 9 == rank} == {0, 1, 2}
+           for rank in {g.first % 9 for g in trips if g.first < 27}):
+        add("sanshoku_doukou", 3)
+    every_end = all(any(is_yaochuu(k) for k in g.kinds()) for g in groups)
+    if every_end and runs:
+        if any(is_honor(k) for k in kinds):
+            add("chanta", 2, True)
+        else:
+            add("junchan", 3, True)
+    if all(is_yaochuu(k) for k in kinds) and not runs:
+        add("honroutou", 4)
+    dragon_trips = sum(1 for g in trips if is_dragon(g.first))
+    if dragon_trips == 2 and is_dragon(pair.first):
+        add("shousangen", 4)
+    suits = {k // 9 for k in kinds if k < 27}
+    if len(suits) == 1:
+        if any(is_honor(k) for k in kinds):
+            add("honitsu", 3, True)
+        else:
+            add("chinitsu", 5, True)
+    return out
+
+
+def _main_suit(runs: Sequence[Any]) -> int | None:
+    """The suit holding three runs, if any (for ittsu)."""
+    c = Counter(g.first // 9 for g in runs)
+    return next((s for s, n in c.items() if n >= 3), None)
+
+
+def _ryanmen(run: Any, win_kind: int) -> bool:
+    """The winning tile completed ``run`` from an open two-sided wait."""
+    rank = run.first % 9
+    return (win_kind == run.first and rank != 6) or (win_kind == run.first + 2 and rank != 0)
+
+
+def _riichi(win: Win, rules: Any) -> HandValue:
+    from trainer.engine.scoring import ScoringError, WinContext, score_hand
+
+    wind = EAST + (win.seat - win.dealer) % win.players
+    ctx = WinContext(win_tile=win.win_tile, tsumo=win.tsumo, riichi=win.riichi, seat_wind=wind, round_wind=EAST)
+    try:
+        res = score_hand(win.hand, ctx, rules)
+    except ScoringError:
+        return HandValue("riichi", deltas=tuple(0 for _ in range(win.players)))
+    items = tuple(ValueItem(str(y.id), y.yakuman * 13 if y.yakuman else y.han, "han") for y in res.yaku)
+    pay = res.payment
+    out = [0] * win.players
+    if pay.ron is not None and win.from_seat is not None:
+        out[win.from_seat] -= pay.ron
+        out[win.seat] += pay.ron
+    else:
+        for s in range(win.players):
+            if s == win.seat:
+                continue
+            each = pay.all if pay.all is not None else (pay.dealer if s == win.dealer else pay.non_dealer) or 0
+            out[s] -= each
+            out[win.seat] += each
+    return HandValue("riichi", items, res.han, out[win.seat], tuple(out))
+
+
+__all__ = ["HandValue", "ValueItem", "Win", "short_payment", "value_of"]
