@@ -120,7 +120,7 @@ class ShapeBot(GentleBot):
         self.shape = shape
 
     def _best(self, view: PlayerView, acts: list[Any]) -> Action:
-        live = not any(view.riichi[view.seat:view.seat + 1])
+        live = not view.riichi[view.seat]
         tiles = [t.kind for t in view.hand.concealed] + [t.kind for m in view.hand.melds for t in m.tiles]
         scored: dict[int, list[Any]] = {}
         for a in acts:
@@ -140,9 +140,10 @@ class ShapeBot(GentleBot):
             return sum(max(0, 4 - seen[k] - own[k]) for k in range(34)
                        if own[k] + seen[k] < 4 and self.shape.shanten([*rest, k], jokers_live=live) < target)
 
-        if target <= 2:
-            top = max(ukeire(rest) for _, rest in best)
-            best = [(a, rest) for a, rest in best if ukeire(rest) == top]
+        if target <= 1:
+            counted = [(ukeire(rest), a, rest) for a, rest in best]
+            top = max(c for c, _, _ in counted)
+            best = [(a, rest) for c, a, rest in counted if c == top]
         return self.rng.choice(best)[0]
 
 

@@ -88,7 +88,9 @@ class TableSetup:
     def shape_rules(self) -> Shape:
         """How this table reads hands (suits ignored, dragons as tens or jokers, two pairs,
         the imaginary tile of atama kasō), see :mod:`trainer.engine.game.training_shapes`."""
-        return Shape(self.shape, self.suits, self.dragons, 1 if self.atama_kasou else 0)
+        if self.atama_kasou:  # a 13-tile tenpai "as in the normal game" wins (000:3479)
+            return Shape("standard", self.suits, self.dragons, 1)
+        return Shape(self.shape, self.suits, self.dragons, 0)
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 4:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from trainer.engine.tiles import NUM_KINDS
 
@@ -102,6 +102,9 @@ class Shape:
     def shanten(self, kinds: Sequence[int], *, jokers_live: bool = True) -> int:
         """Tiles still to change before the waiting hand (3n+1 with imaginary tiles) is ready;
         0 = tenpai, -1 = complete.  Jokers are counted as filling one gap each."""
+        return _shanten(self, tuple(sorted(kinds)), jokers_live)
+
+    def _shanten(self, kinds: Sequence[int], jokers_live: bool) -> int:
         total = len(kinds) + self.imaginary
         pairs = self.pairs()
         sets = max(0, (total + 1 - 2 * pairs) // 3)
@@ -109,7 +112,7 @@ class Shape:
         best: set[tuple[int, int, int]] = {(0, 0, 0)}
         for g in groups:
             parts = _group_parts(g, len(g) > 1)
-            best = _prune({(m + a, pr + b, t + c) for m, pr, t in best for a, b, c in parts})
+            best = {(min(m + a, sets), pr + b, t + c) for m, pr, t in best for a, b, c in parts}
         value = 0
         for m, pr, t in best:
             m = min(m, sets)
@@ -123,6 +126,12 @@ class Shape:
         """Kinds among ``candidates`` that complete the waiting hand ``kinds``."""
         tiles = list(kinds)
         return tuple(k for k in candidates if self.complete([*tiles, k], jokers_live=jokers_live))
+
+
+@lru_cache(maxsize=200_000)
+def _shanten(shape: Shape, kinds: tuple[int, ...], jokers_live: bool) -> int:
+    """Memoised :meth:`Shape.shanten` by the sorted kinds."""
+    return shape._shanten(kinds, jokers_live)
 
 
 def _free_fill(sets: int, pairs: int, free: int) -> bool:
