@@ -179,3 +179,18 @@ def test_riichi_is_refused_in_a_game_without_it() -> None:
     setup = get_mode("tibet").setup()
     game = SimpleGame(setup, seed=1)
     assert not [a for a in game.legal_actions(0) if isinstance(a, Riichi | Ron)]
+
+
+def test_shape_shanten_agrees_with_the_engine_on_standard_hands() -> None:
+    """The training shapes' own search gives the engine's standard shanten on plain hands."""
+    import random
+
+    from trainer.engine.shanten import shanten_standard
+    from trainer.engine.tilesets import get_tileset
+
+    rng = random.Random(7)
+    shape = Shape()
+    for _ in range(150):
+        tiles = get_tileset("standard").shuffled(rng)[: rng.choice([4, 7, 10, 13])]
+        ks = [t.kind for t in tiles]
+        assert shape.shanten(ks) == shanten_standard([ks.count(k) for k in range(34)]), tiles

@@ -123,27 +123,39 @@ class ShapeBot(GentleBot):
         live = not view.riichi[view.seat]
         tiles = [t.kind for t in view.hand.concealed] + [t.kind for m in view.hand.melds for t in m.tiles]
         scored: dict[int, list[Any]] = {}
+        by_read: dict[int, int] = {}
         for a in acts:
             rest = list(tiles)
             rest.remove(a.tile.kind)
-            scored.setdefault(self.shape.shanten(rest, jokers_live=live), []).append((a, rest))
-        best = scored[min(scored)]
+            key = self.shape.canonical(a.tile.kind)
+            if key not in by_read:
+                by_read[key] = self.shape.shanten(rest, jokers_live=live)
+            scored.setdefault(by_read[key], []).append((a, rest))
+        target = min(scored)
+        best = scored[target]
         if len(best) == 1:
             return best[0][0]
-        target = min(scored)
         seen = _outside_hand(view)
         own = [0] * 34
         for k in tiles:
             own[k] += 1
+        left: dict[int, int] = {}  # live tiles still to come, per way of reading them
+        for k in range(34):
+            if own[k] + seen[k] < 4:
+                c = self.shape.canonical(k)
+                left[c] = left.get(c, 0) + 4 - own[k] - seen[k]
 
         def ukeire(rest: list[int]) -> int:
-            return sum(max(0, 4 - seen[k] - own[k]) for k in range(34)
-                       if own[k] + seen[k] < 4 and self.shape.shanten([*rest, k], jokers_live=live) < target)
+            return sum(n for c, n in left.items() if self.shape.shanten([*rest, c], jokers_live=live) < target)
 
         if target <= 1:
-            counted = [(ukeire(rest), a, rest) for a, rest in best]
-            top = max(c for c, _, _ in counted)
-            best = [(a, rest) for c, a, rest in counted if c == top]
+            counted: dict[int, int] = {}
+            for a, rest in best:
+                key = self.shape.canonical(a.tile.kind)
+                if key not in counted:
+                    counted[key] = ukeire(rest)
+            top = max(counted.values())
+            best = [(a, rest) for a, rest in best if counted[self.shape.canonical(a.tile.kind)] == top]
         return self.rng.choice(best)[0]
 
 

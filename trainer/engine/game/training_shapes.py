@@ -35,6 +35,8 @@ DRAGON_SUIT = {CHUN: 0, HAKU: 1, HATSU: 2}
 SHAPES = ("standard", "two_pairs")
 SUITS = ("kept", "ignored")
 DRAGONS = ("plain", "tens", "jokers")
+CAP = 4
+"""No hand needs more than 4 sets, pairs or partial sets counted (keeps the searches small)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +54,15 @@ class Shape:
     def is_plain(self) -> bool:
         """True when the standard riichi functions read this shape unchanged."""
         return self.form == "standard" and self.suits == "kept" and self.dragons == "plain" and not self.imaginary
+
+    def canonical(self, kind: int) -> int:
+        """One kind standing for every kind this shape reads the same way (1m for 1m/1p/1s when
+        suits are ignored); lets a bot try each different tile once."""
+        if self.suits == "ignored" and kind < 27:
+            return kind % 9
+        if self.dragons == "jokers" and kind >= HAKU and self.suits == "ignored":
+            return HAKU
+        return kind
 
     def pairs(self) -> int:
         """Pairs of eyes a complete hand has."""
@@ -188,9 +199,11 @@ def _group_parts(counts: tuple[int, ...], seq: bool) -> frozenset[tuple[int, int
                 return
             rest[r] -= 1
         for m, p, t in _group_parts(tuple(rest), seq):
-            out.add((m + add[0], p + add[1], t + add[2]))
+            out.add((min(m + add[0], CAP), min(p + add[1], CAP), min(t + add[2], CAP)))
 
-    take([i], (0, 0, 0))  # an isolated tile
+    rest = list(counts)
+    rest[i] = 0  # no more blocks start here: the remaining copies of this rank stay isolated
+    out.update(_group_parts(tuple(rest), seq))
     take([i, i, i], (1, 0, 0))
     take([i, i], (0, 1, 0))
     if seq:
@@ -201,9 +214,13 @@ def _group_parts(counts: tuple[int, ...], seq: bool) -> frozenset[tuple[int, int
 
 
 def _prune(options: set[tuple[int, int, int]]) -> set[tuple[int, int, int]]:
-    """Drop readings another reading beats in every count."""
-    return {o for o in options if not any(p != o and all(a >= b for a, b in zip(p, o, strict=True))
-                                          for p in options)}
+    """Drop readings another reading beats in every count (the kept ones are few, so each
+    option is compared with them only)."""
+    kept: list[tuple[int, int, int]] = []
+    for o in sorted(options, key=sum, reverse=True):
+        if not any(k[0] >= o[0] and k[1] >= o[1] and k[2] >= o[2] for k in kept):
+            kept.append(o)
+    return set(kept)
 
 
 def all_kinds() -> range:
