@@ -194,3 +194,16 @@ def test_shape_shanten_agrees_with_the_engine_on_standard_hands() -> None:
         tiles = get_tileset("standard").shuffled(rng)[: rng.choice([4, 7, 10, 13])]
         ks = [t.kind for t in tiles]
         assert shape.shanten(ks) == shanten_standard([ks.count(k) for k in range(34)]), tiles
+
+
+def test_short_game_ends_as_a_draw_when_the_wall_cannot_grow_the_hands() -> None:
+    setup = get_mode("short").setup(players=2)
+    game = SimpleGame(setup, seed=3)
+    game.wall = game.wall[-1:]  # one tile left: no room for 2 + 3 more
+    game.hands[0] = sorted(parse_tiles("123m55p"[:0] + "123m5p"))
+    game.drawn[0] = Tile(13)
+    game.hands[0].append(Tile(13))
+    game.all_tiles = tuple(game.wall) + tuple(game.hands[0]) + tuple(game.hands[1])
+    game.apply(0, Tsumo())
+    assert game.ended and game.result.kind == "draw"
+    game.check()

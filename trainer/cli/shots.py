@@ -111,6 +111,41 @@ def step_examples(lib, gallery) -> dict[str, tuple[object, int]]:  # noqa: ANN00
     return found
 
 
+def training_shots(app, shot) -> None:  # noqa: ANN001
+    """The training games: their list, each game's table mid-hand and its result panel
+    (a seed where someone wins, so the panel says what the hand was worth)."""
+    from trainer.ui.screens.training_games import TRAINING_GAMES
+
+    shot("10_training_games", lambda: app.push("training_games"))
+    for mode in TRAINING_GAMES:
+        def table(mode: str = mode) -> None:
+            screen = app.push("play_simple", mode=mode, seed=5, kids=False)
+            screen.run_bots_until_learner()
+            screen.rebuild()
+
+        def result(mode: str = mode) -> None:
+            from trainer.engine.game.simple_bots import make_simple_bot
+
+            for seed in range(1, 40):
+                screen = app.push("play_simple", mode=mode, seed=seed, kids=False)
+                me = make_simple_bot("gentle", seed, None, screen.setup.shape_rules())
+                g = screen.game
+                for _step in range(3000):
+                    if g.ended:
+                        break
+                    if 0 in g.to_act():
+                        screen._act(me.choose(g.view(0), g.legal_actions(0)))
+                    else:
+                        screen.bot_step()
+                if g.result is not None and g.result.values:
+                    break
+                app.pop()
+            screen.rebuild()
+
+        shot(f"11_mode_{mode}_table", table)
+        shot(f"12_mode_{mode}_result", result)
+
+
 def run(args: argparse.Namespace) -> int:
     """Render the screens; prints one line per file and returns 0 (1 if a screen failed)."""
     if "TRAINER_DATA_DIR" not in os.environ:
@@ -190,5 +225,6 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"{name}: screen not installed, skipped", file=sys.stderr)
     shot("09_settings", lambda: app.push("settings"))
+    training_shots(app, shot)
     app.close()
     return 1 if failures else 0

@@ -26,6 +26,7 @@ SCREEN_MODULES: dict[str, str] = {
     "settings": "trainer.ui.screens.settings",
     "play": "trainer.ui.screens.play",
     "play_simple": "trainer.ui.screens.play_simple",
+    "training_games": "trainer.ui.screens.training_games",
     "glossary": "trainer.ui.screens.glossary",
     "progress": "trainer.ui.screens.progress",
     "learners": "trainer.ui.screens.learners",

@@ -92,6 +92,7 @@ class SimpleGame:
         self.form = setup.shape_rules()
         self.points: list[int] = list(points) if points is not None else [setup.start_points] * setup.players
         self.hand_size = setup.stages[0] if setup.stages else setup.hand
+        self.held_at_end = False
         if wall is None:
             wall = setup.tileset.shuffled(random.Random(seed))
         else:
@@ -543,6 +544,9 @@ class SimpleGame:
         self.options_for, self.responses = {}, {}
         self.drawn = [None] * self.n
         if len(self.wall) < need:
+            # too few tiles to grow the hands: the game ends as a draw, the winner still holding
+            self.current = seat
+            self.held_at_end = True
             self.result = SimpleResult("draw")
             self.phase = ENDED
             self.events.append({"type": "exhaustive_draw", "tenpai": []})
@@ -603,8 +607,8 @@ class SimpleGame:
         base = self.hand_size
         for s in range(self.n):
             size = len(self.hands[s]) + 3 * len(self.melds[s])
-            holding = s == self.current and (self.phase == TURN or (self.result is not None
-                                                                   and self.result.kind == "tsumo"))
+            holding = s == self.current and (self.phase == TURN or self.held_at_end or (
+                self.result is not None and self.result.kind == "tsumo"))
             want = base + 1 if holding else base
             if size != want:
                 raise SimpleInvariantError(f"seat {s} holds {size} tiles, expected {want} ({self.phase})")

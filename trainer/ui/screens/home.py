@@ -18,6 +18,7 @@ CARD_TILES = {
     "lesson_map": "1s",
     "drills": "5p",
     "play": "1z",
+    "training_games": "1s",
     "glossary": "7z",
     "progress": "6z",
     "settings": "5z",
@@ -106,15 +107,17 @@ class HomeScreen(Screen):
             ("lesson_map", _("Lessons"), _("Step by step: tiles, hands, waits, yaku, fu and table manners.")),
             ("drills", _("Drills"), _("Endless generated exercises: efficiency, waits, fu, points.")),
             ("play", _("Play"), _("A game against three bots, with a coach if you like.")),
+            ("training_games", _("Training games"), _("The rulebook's practice games: kunto, risu, short…")),
             ("glossary", _("Glossary"), _("Every term in Russian, Japanese and romaji.")),
             ("progress", _("Progress"), _("Mastery of each skill, reviews due, your streak.")),
             ("settings", _("Settings"), _("Language, terms, rules, tiles and sound.")),
         ]
         due = self._due()
         if due:
-            sections[4] = (sections[4][0], sections[4][1],
+            k = next(i for i, sec in enumerate(sections) if sec[0] == "progress")
+            sections[k] = (sections[k][0], sections[k][1],
                            ngettext("{n} review is due today.", "{n} reviews are due today.", due).format(n=due)
-                           + " " + sections[4][2])
+                           + " " + sections[k][2])
         self.cards = []
         for name, title, sub in sections:
             card = self.add(Card(title, sub, lambda n=name: self.open(n), icon=self._icon(CARD_TILES[name])))
@@ -189,7 +192,7 @@ class HomeScreen(Screen):
             for i, card in enumerate(tops):
                 card.rect = pygame.Rect(area.left + i * (w_top + gap), y, w_top, L.px(96))
             y += L.px(96) + gap
-        cols = 3
+        cols = 4 if len(self.cards) > 6 else 3
         w = (area.width - gap * (cols - 1)) // cols
         rows = (len(self.cards) + cols - 1) // cols
         h = min(L.px(150), (L.height - L.margin - y - gap * (rows - 1)) // rows)

@@ -44,6 +44,16 @@ BOT_DELAY = 0.6  # seconds between two bot moves: slow enough for a child to fol
 KIDS_MODES = ("tibet", "ponjan", "kids_riichi")
 MODE_TITLES = {"tibet": N_("Tibet"), "ponjan": N_("Ponjan"), "kids_riichi": N_("Say riichi!"),
                "glass_table": N_("Glass table")}
+VALUE_LABELS = {
+    "wait_sides": N_("{n}-sided wait"),
+    "wide_wait": N_("wide wait"),
+    "wind_double": N_("wind triplets: x{n}"),
+    "no_shuntsu_double": N_("no sequences with the single wait: x2"),
+    "iisou_sanshun": N_("three identical sequences"),
+    "sanshoku": N_("three colour sequences"),
+}
+"""Value items that are not glossary terms (the others are shown with the learner's term display)."""
+UNITS = {"han": N_("{n} han"), "points": N_("{n} points")}
 SEAT_NAMES = {2: (N_("You"), N_("Across")), 3: (N_("You"), N_("Right"), N_("Left")),
               4: (N_("You"), N_("Right"), N_("Across"), N_("Left"))}
 
@@ -96,11 +106,13 @@ class PlaySimpleScreen(Screen):
     def title(self) -> str:
         if self.params.get("title"):
             return str(self.params["title"])
-        name = _(MODE_TITLES.get(self.mode, self.mode))
         try:
-            sizes = get_mode(self.mode).allowed.get("hand", ())
+            mode = get_mode(self.mode)
+            sizes = mode.allowed.get("hand", ())
+            term = mode.title
         except ModeError:
-            sizes = ()
+            sizes, term = (), ""
+        name = _(MODE_TITLES[self.mode]) if self.mode in MODE_TITLES else self.app.term_text(term or self.mode)
         if self.setup is None or len(sizes) < 2:
             return name
         return _("{mode}: {n} tiles").format(mode=name, n=self.setup.hand + 1)
@@ -108,7 +120,10 @@ class PlaySimpleScreen(Screen):
     def header_extra(self) -> str:
         if self.setup is not None and self.setup.scoring == "none":
             return "★" * min(self.wins, 12)  # children: a star per win, no numbers
-        return _("games {g}, wins {w}").format(g=self.games, w=self.wins)
+        text = _("games {g}, wins {w}").format(g=self.games, w=self.wins)
+        if self.game is not None and self.setup is not None and self.setup.start_points:
+            text += " · " + _("points {p}").format(p=f"{self.game.points[0]:,}".replace(",", "\u202f"))
+        return text
 
     def seat_name(self, seat: int) -> str:
         """How the table calls a seat: You, Right, Across, Left."""
@@ -444,10 +459,16 @@ class PlaySimpleScreen(Screen):
         mid_top = band_bottom + L.px(10)
         mid_h = y - L.px(10) - mid_top
         self.mid_rect = pygame.Rect(area.left, mid_top, area.width, mid_h)
-        self._place_river(self.rivers[0], area.centerx, mid_top + L.px(4), area.width // 2, mid_h - L.px(8))
+        if self.setup is not None and self.setup.visible_draws:  # leave the right third to the open wall
+            rw = area.width * 2 // 5
+            self._place_river(self.rivers[0], area.left + area.width // 4 + rw // 2, mid_top + L.px(4), rw,
+                              mid_h - L.px(8))
+        else:
+            self._place_river(self.rivers[0], area.centerx, mid_top + L.px(4), area.width // 2, mid_h - L.px(8))
         # The end panel.
         w = min(L.px(720), L.width - 2 * L.margin)
-        self.end_rect = pygame.Rect(0, 0, w, L.px(300 if self.win_row is not None else 220))
+        extra = len(self.value_lines()) * self.app.line_height(L.font("small"))
+        self.end_rect = pygame.Rect(0, 0, w, L.px(300 if self.win_row is not None else 220) + extra)
         self.end_rect.center = (L.width // 2, area.top + area.height * 2 // 5)
         if self.win_row is not None:
             self.win_row.place(self.end_rect.centerx, self.end_rect.top + L.px(110), w - L.px(60), L.tile_h(0.9))
@@ -511,6 +532,8 @@ class PlaySimpleScreen(Screen):
         if g.riichi[0]:
             blit_text(surf, app, app.term_text("riichi"), L.font("small"), P.accent,
                       (m.right - L.px(16), m.top + L.px(10) + lh), anchor="topright", max_width=m.width // 4)
+        if self.setup is not None and self.setup.visible_draws and not g.ended:
+            self._draw_next(surf, m, lh)
         # What to do now, above the hand on the left.
         msg = self._prompt()
         if msg:
@@ -518,6 +541,24 @@ class PlaySimpleScreen(Screen):
                 - area.left - L.px(16)
             blit_text(surf, app, msg, L.font("body"), P.accent, (area.left, self.controls_y + L.px(14)),
                       bold=True, max_width=left_w)
+
+    def _draw_next(self, surf: pygame.Surface, m: pygame.Rect, lh: int) -> None:
+        """The open wall (yochi): the next draws, in the order they will be taken."""
+        from trainer.ui.tileview import draw_tile_string
+
+        L = self.app.layout
+        g = self.game
+        assert g is not None
+        tiles = g.view(0).next_draws
+        if not tiles:
+            return
+        top = m.top + L.px(16) + lh
+        h = max(12, min(L.tile_h(0.55), m.bottom - top - L.px(10)))
+        tw = round(h * 0.75 * len(tiles)) + L.px(4) * len(tiles)
+        room = pygame.Rect(m.right - L.px(16) - tw, top, tw, h)
+        draw_tile_string(surf, format_tiles(list(tiles)), room, self.app)
+        blit_text(surf, self.app, _("Next draws:"), L.font("small"), P.on_felt_muted,
+                  (room.left - L.px(10), room.centery), anchor="midright", max_width=m.width // 4)
 
     def _prompt(self) -> str:
         g = self.game
@@ -583,9 +624,48 @@ class PlaySimpleScreen(Screen):
                   max_width=r.width - L.px(40))
         if self.win_row is not None:
             self.win_row.draw(surf, app, False)
+        y = (self.win_row.rect.bottom if self.win_row is not None else r.top + L.px(110)) + L.px(10)
+        for text in self.value_lines():
+            blit_text(surf, app, text, L.font("small"), P.ink, (r.centerx, y), anchor="midtop",
+                      max_width=r.width - L.px(40))
+            y += app.line_height(L.font("small"))
         focused = self.focused_widget()
         for b in self.end_buttons:
             b.draw(surf, app, b is focused and app.show_focus)
+
+    def value_lines(self) -> list[str]:
+        """What the winning hand was worth under this game's rules, and why (one line per winner)."""
+        g = self.game
+        if g is None or g.result is None or not g.result.values:
+            return []
+        out = []
+        for seat, v in zip(g.result.winners, g.result.values, strict=True):
+            total = []
+            if v.scheme in ("kunto", "twelve", "short", "riichi"):
+                total.append(_(UNITS["han"]).format(n=v.han))
+            if v.scheme in ("short", "risu", "riichi"):
+                total.append(_(UNITS["points"]).format(n=v.points))
+            out.append(_("{who}: {total}").format(who=self.seat_name(seat), total=" · ".join(total) or "—"))
+            seen: dict[tuple[str, int, str], int] = {}
+            for item in v.items:
+                key = (item.id, item.amount, item.unit)
+                seen[key] = seen.get(key, 0) + 1
+            if not seen:
+                out.append(_("no value items: the hand is complete, but worth nothing extra under these rules"))
+            for (item_id, amount, unit), times in seen.items():
+                text = self._item_text(item_id, amount, unit)
+                out.append(f"{text} ×{times}" if times > 1 else text)
+        return out[:8]
+
+    def _item_text(self, item_id: str, amount: int, unit: str) -> str:
+        """One reason of a hand's value in words: its name and what it adds."""
+        if item_id in VALUE_LABELS:
+            name = _(VALUE_LABELS[item_id]).format(n=amount)
+        else:
+            name = self.app.term_text(item_id)
+        if unit in UNITS and item_id != "wait_sides":
+            return f"{name}: {_(UNITS[unit]).format(n=amount)}"
+        return name
 
     def _result_lines(self) -> tuple[str, str]:
         g = self.game

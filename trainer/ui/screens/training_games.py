@@ -1,0 +1,82 @@
+"""«Тренировочные игры»: the training games of seed 000 (000:3441-3558) as a list under Play.
+
+Each card shows the game's name as the glossary gives it (Russian and Japanese in the
+learner's term display; the seed's Russian name is added when the interface is not in
+Russian), a one-line description, and opens the game's table
+(``app.push("play_simple", mode=...)``) against bots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from trainer.engine.game.simple_modes import ModeError, get_mode
+from trainer.i18n import N_, _
+from trainer.ui.registry import register_screen
+from trainer.ui.screens.base import Screen
+from trainer.ui.widgets import Card
+
+TRAINING_GAMES = {
+    "kunto": (N_("Grow a hand from 4 to 13 tiles; suits may be ignored, dragons may be tens or jokers."), "1s2s3s"),
+    "twelve_tiles": (N_("Hold 12 tiles and go out on the 13th: three sets and two pairs; wide waits earn han."),
+                     "11m22m"),
+    "short": (N_("Three sets and a pair: start with 4 tiles, grow the hand after each win; short scoring."),
+              "345p"),
+    "risu": (N_("Two players, 36 bamboos: triplets and the single wait score; 3,000 points each."), "111s"),
+    "single_suit_1": (N_("Suits do not matter, only the numbers; dragons may be jokers until riichi."), "1m2p3s"),
+    "yochi": (N_("The next four draws are open: plan your hand ahead."), "5z5z5z"),
+}
+
+
+@register_screen("training_games")
+class TrainingGamesScreen(Screen):
+    """Every training game as a card that opens its table."""
+
+    def title(self) -> str:
+        return _("Training games")
+
+    def build(self) -> None:
+        self.cards: list[Card] = []
+        for mode, (blurb, tiles) in TRAINING_GAMES.items():
+            try:
+                term_id = get_mode(mode).title or mode
+            except ModeError:
+                continue
+            sub = _(blurb)
+            if self.app.settings.language != "ru":
+                try:
+                    sub = f"«{self.app.glossary().term(term_id).name('ru')}». " + sub
+                except (KeyError, LookupError):
+                    pass
+            card = Card(self.app.term_text(term_id), sub, lambda m=mode: self.app.push("play_simple", mode=m,
+                                                                                      kids=False),
+                        icon=self._icon(tiles))
+            self.cards.append(self.add(card))
+
+    def _icon(self, tiles: str) -> Callable[[pygame.Surface, pygame.Rect], None]:
+        def paint(surf: pygame.Surface, rect: pygame.Rect) -> None:
+            from trainer.ui.tileview import draw_tile_string
+
+            draw_tile_string(surf, tiles, rect, self.app)
+
+        return paint
+
+    def layout(self) -> None:
+        L = self.app.layout
+        area = L.content()
+        cols = 2
+        gap = L.px(16)
+        w = (area.width - gap * (cols - 1)) // cols
+        rows = max(1, (len(self.cards) + cols - 1) // cols)
+        h = min(L.px(140), (area.height - gap * (rows - 1)) // rows)
+        for i, c in enumerate(self.cards):
+            r, col = divmod(i, cols)
+            c.rect = pygame.Rect(area.left + col * (w + gap), area.top + r * (h + gap), w, h)
+
+    def choose(self, n: int) -> bool:
+        if 1 <= n <= len(self.cards):
+            self.cards[n - 1].activate()
+            return True
+        return False
