@@ -29,7 +29,7 @@ P95_LIMIT_MS = 30.0
 
 def run(quick: bool) -> None:
     """Print, per table, the median CPU ms per game, the share of tsumo, ron and draw hands,
-    and the median and 95th percentile of one bot decision (wall ms)."""
+    and the median and 95th percentile of one bot decision (CPU ms)."""
     from trainer.engine.game.simple_modes import get_mode, mode_ids
     from trainer.engine.game.training_match import play_mode_game
 

@@ -19,7 +19,8 @@ from trainer.engine.game.simple_modes import TableSetup
 @dataclass(slots=True)
 class GameOutcome:
     """How one game went: each hand's result, the final points (start points where the mode
-    keeps none) and how long each bot decision took (seconds)."""
+    keeps none) and how long each bot decision took (CPU seconds, so other programs on a
+    busy machine do not count)."""
 
     results: list[SimpleResult] = field(default_factory=list)
     points: list[int] = field(default_factory=list)
@@ -39,9 +40,9 @@ def play_mode_game(setup: TableSetup, seed: int, *, check: bool = False, limit: 
                 break
             seat = game.to_act()[0]
             legal = game.legal_actions(seat)
-            start = time.perf_counter()
+            start = time.process_time()
             action = bots[seat].choose(game.view(seat), legal)
-            out.decisions.append(time.perf_counter() - start)
+            out.decisions.append(time.process_time() - start)
             game.apply(seat, action)
             if check:
                 game.check()
