@@ -1,0 +1,74 @@
+"""The training games under Play: the list, opening a game's table, and the result panel
+saying what the hand was worth under that game's rules."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from trainer.engine.game.actions import Tsumo  # noqa: E402
+from trainer.engine.game.simple import SimpleGame, scripted_wall  # noqa: E402
+from trainer.ui.app import App  # noqa: E402
+from trainer.ui.screens.training_games import TRAINING_GAMES  # noqa: E402
+from trainer.ui.settings import Settings  # noqa: E402
+
+
+@pytest.fixture(params=["ru", "en"])
+def app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
+    a = App(size=(1280, 720), settings=Settings(language=request.param), progress=None, save=False)
+    a.push("home")
+    yield a
+    a.close()
+
+
+def test_home_has_a_training_games_card_that_opens_the_list(app: App) -> None:
+    home = app.screen
+    card = next(c for c in home.cards if c.title in ("Training games", "Тренировочные игры"))
+    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=card.rect.center, button=1)], 1 / 60)
+    assert app.screen.__class__.__name__ == "TrainingGamesScreen"
+
+
+def test_every_training_game_is_listed_with_its_japanese_name_and_opens_its_table(app: App) -> None:
+    screen = app.push("training_games")
+    app.render()
+    assert len(screen.cards) == len(TRAINING_GAMES)
+    kanji = {"kunto": "kuntō", "risu": "栗鼠", "yochi": "予知", "short": "ショート"}
+    titles = " ".join(c.title for c in screen.cards)
+    for word in kanji.values():
+        assert word in titles
+    if app.settings.language == "en":  # the seed's Russian name is kept in the English interface
+        assert "«Беличий маджонг»" in " ".join(c.subtitle for c in screen.cards)
+    for i, mode in enumerate(TRAINING_GAMES):
+        assert screen.choose(i + 1)
+        table = app.screen
+        assert table.mode == mode and table.game is not None, table.error
+        table.run_bots_until_learner()
+        app.render()
+        app.pop()
+
+
+def test_the_result_panel_says_what_a_risu_hand_was_worth(app: App) -> None:
+    table = app.push("play_simple", mode="risu", seed=1, kids=False)
+    setup = table.setup
+    # the learner deals with 111s 222s 345s 678s 9s and draws the second 9s: two triplets and
+    # a hadaka tanki, 300 points before dora (000:3485)
+    table.game = SimpleGame(setup, wall=scripted_wall(setup.tileset, ["1112223456789s", "3344556677888s"], "9s"))
+    table.counted = False
+    table.rebuild()
+    assert Tsumo() in table.my_legal()
+    table._act(Tsumo())
+    app.render()
+    value = table.game.result.values[0]
+    assert value.points >= 300
+    lines = table.value_lines()
+    assert str(value.points) in lines[0]
+    assert any("100" in line and "×2" in line for line in lines[1:])  # the two triplets, 100 each
+    assert any("tanki" in line for line in lines[1:])
