@@ -13,6 +13,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", default=None, choices=("ru", "en"), help="interface language for this run")
     parser.add_argument("--screen", default="home", help="screen to open first (home, lesson_map, drills, ...)")
     add_lessons_dir_option(parser)
+    parser.add_argument("--first-frame", action="store_true",
+                        help="draw the first frame, print FIRST_FRAME and exit (smoke tests, start-up benchmarks)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,4 +46,13 @@ def run(args: argparse.Namespace) -> int:
     first = getattr(args, "screen", "home") or "home"
     if first != "home":
         app.push(first)
+    if getattr(args, "first_frame", False):
+        import pygame
+
+        app.process([], 0.0)
+        app.render()
+        pygame.display.flip()
+        print(f"FIRST_FRAME {app.screen.name} {app.layout.width}x{app.layout.height}", flush=True)
+        app.close()
+        return 0
     return app.run()

@@ -194,5 +194,6 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"{name}: screen not installed, skipped", file=sys.stderr)
     shot("09_settings", lambda: app.push("settings"))
+    shot("10_about", lambda: (app.push("settings"), app.push("about")))
     app.close()
     return 1 if failures else 0
