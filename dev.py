@@ -43,8 +43,8 @@ def _ensure_env() -> None:
             # Debian's python3 without the python3-venv package has no ensurepip: make the
             # environment bare and let the system pip install into it.
             venv.EnvBuilder(with_pip=False, clear=True).create(VENV)
-    has_pip = subprocess.run([str(PY), "-m", "pip", "--version"], capture_output=True).returncode == 0
-    pip = [str(PY), "-m", "pip"] if has_pip else [sys.executable, "-m", "pip", "--python", str(PY)]
+    pip = pip_for(PY)
+    has_pip = pip[0] == str(PY)
     print("Installing riichi-trainer and its test tools ...", flush=True)
     if has_pip:
         subprocess.run([*pip, "install", "--quiet", "--upgrade", "pip"], check=True)
@@ -52,6 +52,15 @@ def _ensure_env() -> None:
     for old in VENV.glob(".installed-*"):
         old.unlink()
     stamp.touch()
+
+
+def pip_for(python: Path) -> list[str]:
+    """The pip command for ``python``'s environment: its own pip, or (a venv made without
+    ensurepip) the system pip aimed at it with ``--python``."""
+    if subprocess.run([str(python), "-m", "pip", "--version"], capture_output=True).returncode == 0:
+        return [str(python), "-m", "pip"]
+    system = shutil.which("python3") or sys.executable
+    return [system, "-m", "pip", "--python", str(python)]
 
 
 def build_wheel(dest: Path, python: Path = PY) -> Path:
@@ -63,7 +72,7 @@ def build_wheel(dest: Path, python: Path = PY) -> Path:
     # checkout would still ride along in the next wheel.
     for stale in [ROOT / "build" / "lib", *(ROOT / "build").glob("bdist.*")]:
         shutil.rmtree(stale, ignore_errors=True)
-    subprocess.run([str(python), "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(dest), str(ROOT)],
+    subprocess.run([*pip_for(python), "wheel", "--no-deps", "--quiet", "--wheel-dir", str(dest), str(ROOT)],
                    check=True)
     return next(dest.glob("riichi_trainer-*.whl"))
 
@@ -80,8 +89,10 @@ def staged_install(wheel: Path, dest: Path, python: Path = PY) -> Path:
     venv.EnvBuilder(with_pip=False, symlinks=os.name != "nt").create(dest)
     bin_dir = dest / ("Scripts" if os.name == "nt" else "bin")
     new_py = bin_dir / ("python.exe" if os.name == "nt" else "python")
-    subprocess.run([str(python), "-m", "pip", "--python", str(new_py), "install", "--quiet", "--no-deps",
-                    "--no-compile", str(wheel)], check=True)
+    pip = pip_for(python)
+    pip = pip[:3] if pip[0] == str(python) else pip[:-2]  # aim it at the new environment instead
+    subprocess.run([*pip, "--python", str(new_py), "install", "--quiet", "--no-deps", "--no-compile", str(wheel)],
+                   check=True)
     deps = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                           check=True, capture_output=True, text=True).stdout.strip()
     site = subprocess.run([str(new_py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
@@ -123,10 +134,10 @@ def _trim_locale_data(folder: Path) -> int:
     return saved
 
 
-def bundle(rest: list[str]) -> int:
+def build_bundle(rest: list[str]) -> int:
     """Build the one-folder application for this machine with PyInstaller; returns the exit status."""
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
-    subprocess.run([str(PY), "-m", "pip", "install", "--quiet", *extras["bundle"]], check=True)
+    subprocess.run([*pip_for(PY), "install", "--quiet", *extras["bundle"]], check=True)
     work = ROOT / "build" / "bundle"
     start = time.perf_counter()
     wheel = build_wheel(work / "wheel")
@@ -184,7 +195,11 @@ def main(argv: list[str]) -> int:
         print(f"wheel: {wheel}")
         return 0
     if task == "bundle":
-        return bundle(rest)
+        status = build_bundle(rest)
+        if status:
+            return status
+        env = dict(_headless_env(), TRAINER_BUNDLE_DIR=str(ROOT / "dist" / "riichi-trainer"))
+        return subprocess.call([str(PY), "-m", "pytest", "-m", "bundle", "tests/test_packaging_bundle.py"], env=env)
     if task == "lint":
         return subprocess.call([str(PY), "-m", "ruff", "check", "trainer", "tests", "benchmarks", "dev.py"])
     print(__doc__)
