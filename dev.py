@@ -18,6 +18,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import tomllib
 import venv
@@ -63,17 +64,31 @@ def pip_for(python: Path) -> list[str]:
     return [system, "-m", "pip", "--python", str(python)]
 
 
+# What a build reads (pyproject.toml, setup.py and what they name); a new one goes here too.
+SOURCE_FILES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "trainer", "lessons", "locales", "assets")
+
+
 def build_wheel(dest: Path, python: Path = PY) -> Path:
-    """Build the checkout's wheel into ``dest`` the way pip and pipx do (isolated build); returns it."""
+    """Build the checkout's wheel into ``dest`` the way pip and pipx do (isolated build); returns it.
+
+    The build runs on a fresh copy of the source files: setuptools keeps a ``build/`` folder and
+    never forgets a file in it (a lesson deleted from the checkout would still ride along), and
+    two builds at once (parallel tests) must not share one.
+    """
     dest.mkdir(parents=True, exist_ok=True)
     for old in dest.glob("riichi_trainer-*.whl"):
         old.unlink()
-    # setuptools builds in ROOT/build and never forgets a file there: a lesson deleted from the
-    # checkout would still ride along in the next wheel.
-    for stale in [ROOT / "build" / "lib", *(ROOT / "build").glob("bdist.*")]:
-        shutil.rmtree(stale, ignore_errors=True)
-    subprocess.run([*pip_for(python), "wheel", "--no-deps", "--quiet", "--wheel-dir", str(dest), str(ROOT)],
-                   check=True)
+    with tempfile.TemporaryDirectory(prefix="riichi-build-") as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo", "*.egg-info")
+        for name in SOURCE_FILES:
+            if (ROOT / name).is_dir():
+                shutil.copytree(ROOT / name, src / name, ignore=skip)
+            else:
+                shutil.copy2(ROOT / name, src / name)
+        subprocess.run([*pip_for(python), "wheel", "--no-deps", "--quiet", "--wheel-dir", str(dest), str(src)],
+                       check=True)
     return next(dest.glob("riichi_trainer-*.whl"))
 
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 import importlib.util
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 import zipfile
 from pathlib import Path
+
+from benchmarks.timing import seconds_to_line
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,17 +35,7 @@ def first_frame(command: list[str]) -> float:
     """Wall seconds from starting ``command ... run --first-frame`` to its FIRST_FRAME line."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
                TRAINER_DATA_DIR=tempfile.mkdtemp(prefix="bench-bundle-"))
-    start = time.perf_counter()
-    proc = subprocess.Popen([*command, "run", "--first-frame"], cwd=tempfile.gettempdir(), env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        if line.startswith("FIRST_FRAME"):
-            elapsed = time.perf_counter() - start
-            proc.wait()
-            return elapsed
-    proc.wait()
-    raise RuntimeError(f"{command[0]} drew no frame")
+    return seconds_to_line([*command, "run", "--first-frame"], "FIRST_FRAME", env, cwd=tempfile.gettempdir())
 
 
 def _folder_size(folder: Path) -> tuple[float, int]:
