@@ -192,3 +192,18 @@ def test_about_screen_opens_from_settings(lang: str, expected: str, tmp_path: Pa
     finally:
         i18n.set_language("ru")
         app.close()
+
+
+def test_data_root_prefers_the_package_and_says_what_is_missing(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    package = tmp_path / "trainer"
+    monkeypatch.setattr(paths.resources, "files", lambda name: package)
+    monkeypatch.setattr(paths, "_editable_source", lambda: None)
+    with pytest.raises(RuntimeError, match="lessons, locales, assets.*reinstall"):
+        paths._find_data_root()
+    for name in paths.DATA_FOLDERS:
+        (package / "_data" / name).mkdir(parents=True)
+    assert paths._find_data_root() == (package / "_data", None)
+    # a wheel's copy wins over a checkout an old editable record still names
+    monkeypatch.setattr(paths, "_editable_source", lambda: ROOT)
+    assert paths._find_data_root() == (package / "_data", None)

@@ -17,9 +17,8 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable
-from importlib import metadata, resources
+from importlib import resources
 from pathlib import Path
-from urllib.parse import unquote, urlparse
 
 DISTRIBUTION = "riichi-trainer"
 DATA_FOLDERS = ("lessons", "locales", "assets")
@@ -29,6 +28,11 @@ LESSONS_ENV = "TRAINER_LESSONS_DIRS"
 
 def _editable_source() -> Path | None:
     """The checkout an editable install points at (from the installer's direct_url.json), if any."""
+    # Imported here: an installed package never needs them, and they cost start-up time.
+    from importlib import metadata
+    from urllib.parse import urlparse
+    from urllib.request import url2pathname
+
     # Every record of the name: a stale riichi_trainer.egg-info in the working folder (left by a
     # build) can come before the installer's dist-info on sys.path.
     texts = (dist.read_text("direct_url.json") for dist in metadata.distributions(name=DISTRIBUTION))
@@ -42,10 +46,7 @@ def _editable_source() -> Path | None:
     url = urlparse(record.get("url", ""))
     if not record.get("dir_info", {}).get("editable") or url.scheme != "file":
         return None
-    path = unquote(url.path)
-    if os.name == "nt" and path.startswith("/") and path[2:3] == ":":
-        path = path[1:]  # file:///C:/... -> C:/...
-    return Path(path)
+    return Path(url2pathname(url.path))  # file:///C:/x -> C:\x on Windows
 
 
 def _find_data_root() -> tuple[Path, Path | None]:

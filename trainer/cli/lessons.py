@@ -21,7 +21,7 @@ from trainer.cli import add_lessons_dir_option, use_lessons_dirs
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Register the ``lessons`` sub-commands."""
     sub = parser.add_subparsers(dest="action", metavar="ACTION")
-    check = sub.add_parser("check", help="validate lesson files (default: every lesson under lessons/)")
+    check = sub.add_parser("check", help="validate lesson files (default: the shipped lessons and any --lessons-dir)")
     check.add_argument("paths", nargs="*", help="lesson files or folders")
     check.add_argument("--style", action="store_true", help="also print the authoring-guideline notes (curriculum §1.2)")
     check.add_argument("--strict", action="store_true", help="count the guideline notes as problems")
