@@ -13,7 +13,7 @@ import pygame
 
 from trainer import __version__
 from trainer.i18n import _
-from trainer.ui.app import register_screen
+from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import blit_text, blit_wrapped, draw_panel, wrapped_height
