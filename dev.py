@@ -121,8 +121,10 @@ import sys
 from trainer.__main__ import main
 sys.exit(main())
 """
-# Test tools that optional imports of the dependencies would drag into the bundle.
-BUNDLE_EXCLUDES = ("hypothesis", "pytest", "_pytest", "mahjong", "ruff", "tkinter", "PyInstaller")
+# Test and build tools (and what they pull in) that optional imports of the dependencies would
+# drag into the bundle; the app itself never imports them.
+BUNDLE_EXCLUDES = ("hypothesis", "pytest", "_pytest", "mahjong", "ruff", "tkinter", "PyInstaller", "importlinter",
+                   "grimp", "rich", "pygments", "markdown_it", "mdurl", "setuptools", "pkg_resources")
 # Babel's locale data is 35 MB for ~1000 locales; the app speaks these (and root is the base).
 BUNDLE_LOCALES = ("root", "ru", "en")
 
