@@ -18,6 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from trainer.cli import add_lessons_dir_option, use_lessons_dirs
+
 GALLERY = """\
 id: basics_ui_gallery
 title: {ru: "Галерея шагов", en: "Step gallery"}
@@ -88,6 +90,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
     parser.add_argument("--lang", default=None, choices=("ru", "en"), help="interface language (default: settings)")
     parser.add_argument("--only", default="", help="comma-separated shot name prefixes to render")
+    add_lessons_dir_option(parser)
 
 
 def gallery_lesson():  # noqa: ANN201 - a Lesson
@@ -116,7 +119,7 @@ def training_shots(app, shot) -> None:  # noqa: ANN001
     (a seed where someone wins, so the panel says what the hand was worth)."""
     from trainer.ui.screens.training_games import TRAINING_GAMES
 
-    shot("10_training_games", lambda: app.push("training_games"))
+    shot("11_training_games", lambda: app.push("training_games"))
     for mode in TRAINING_GAMES:
         def table(mode: str = mode) -> None:
             screen = app.push("play_simple", mode=mode, seed=5, kids=False)
@@ -142,12 +145,13 @@ def training_shots(app, shot) -> None:  # noqa: ANN001
                 app.pop()
             screen.rebuild()
 
-        shot(f"11_mode_{mode}_table", table)
-        shot(f"12_mode_{mode}_result", result)
+        shot(f"12_mode_{mode}_table", table)
+        shot(f"13_mode_{mode}_result", result)
 
 
 def run(args: argparse.Namespace) -> int:
     """Render the screens; prints one line per file and returns 0 (1 if a screen failed)."""
+    use_lessons_dirs(args)
     if "TRAINER_DATA_DIR" not in os.environ:
         os.environ["TRAINER_DATA_DIR"] = tempfile.mkdtemp(prefix="trainer-shots-")
     from trainer.ui.app import ensure_video_driver
@@ -225,6 +229,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"{name}: screen not installed, skipped", file=sys.stderr)
     shot("09_settings", lambda: app.push("settings"))
+    shot("10_about", lambda: (app.push("settings"), app.push("about")))
     training_shots(app, shot)
     app.close()
     return 1 if failures else 0
