@@ -62,7 +62,7 @@ def test_home_renders_on_the_felt_and_lists_every_section() -> None:
     assert g > r and g > b  # felt green, not a blank window
     home = app.screen
     titles = [c.title for c in home.cards]
-    assert titles == ["Lessons", "Drills", "Play", "Glossary", "Progress", "Settings"]
+    assert titles == ["Lessons", "Drills", "Play", "Training games", "Glossary", "Progress", "Settings"]
     assert home.hero is not None  # "start here" offers the first lesson
 
 

@@ -20,10 +20,11 @@ from trainer.ui.screens.training_games import TRAINING_GAMES  # noqa: E402
 from trainer.ui.settings import Settings  # noqa: E402
 
 
-@pytest.fixture(params=["ru", "en"])
+@pytest.fixture()
 def app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
     monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
-    a = App(size=(1280, 720), settings=Settings(language=request.param), progress=None, save=False)
+    language = getattr(request, "param", "en")
+    a = App(size=(1280, 720), settings=Settings(language=language), progress=None, save=False)
     a.push("home")
     yield a
     a.close()
@@ -36,6 +37,7 @@ def test_home_has_a_training_games_card_that_opens_the_list(app: App) -> None:
     assert app.screen.__class__.__name__ == "TrainingGamesScreen"
 
 
+@pytest.mark.parametrize("app", ["ru", "en"], indirect=True)
 def test_every_training_game_is_listed_with_its_japanese_name_and_opens_its_table(app: App) -> None:
     screen = app.push("training_games")
     app.render()
