@@ -110,7 +110,15 @@ class Rules:
     leftover_sticks: str = _opt("Riichi sticks left on the table at the end", ("winner", "lost"))
     multi_ron_sticks: str = _opt("Who takes honba and sticks in a multiple ron", ("nearest",))
     final_ties: str = _opt("Equal final scores", ("seat_order", "shared"))
+    final_rounding: str = _opt(
+        "Final scores: exact ('none', 100 points = 0.1), or whole thousands with 500 rounded down "
+        "and the first place taking the difference ('thousand_5_down')",
+        ("none", "thousand_5_down"),
+    )
     temp_furiten_call_clears: bool = _opt("Any call ends temporary furiten")
+    chankan_keeps_ippatsu: bool = _opt(
+        "A riichi player who robs an added kan in the ippatsu window keeps ippatsu (the robbed kan never stands)"
+    )
     furiten_riichi: bool = _opt("Riichi is allowed while in furiten")
     riichi_min_points: int = _opt("Points a player needs to declare riichi (0: no minimum)")
     riichi_min_tiles_left: int = _opt("Live-wall tiles that must remain to declare riichi")

@@ -734,7 +734,10 @@ class Round:
             for t in used:
                 _remove(s.concealed, t)
             meld = Meld(MeldKind.KAN_OPEN, tuple(sorted([*used, tile])), tile, source)
-            fresh = self.visible_counts()[tile.kind] == 4  # 3 in the new kan + this discard only
+            # a fresh tile (shonpai, 003:279): no copy was face up before this discard; the
+            # discard is already marked called and the kan is not laid down yet, so any
+            # copy counted now was on the table before
+            fresh = self.visible_counts()[tile.kind] == 0
             s.melds.append(meld)
             self._check_pao(seat, src, tile.kind, fresh_kan=fresh)
             self.events.append({"type": "call", "seat": seat, "call": "daiminkan", "tile": str(tile), "from": src})
@@ -771,7 +774,10 @@ class Round:
     def _declare_kan(self, seat: int, action: Kan) -> None:
         s = self.seats[seat]
         kind = action.tile.kind
-        self._interrupt()
+        if action.kind is not MeldKind.KAN_ADDED or not self.options.chankan_keeps_ippatsu:
+            self._interrupt()
+        # else an added kan interrupts only once nobody robbed it (_complete_kan): a robbed
+        # kan never stands, so the robber keeps ippatsu (Tenhou)
         while self.pending_dora:  # consecutive kans: the previous open kan's dora first
             self._reveal_dora()
         if action.kind is MeldKind.KAN_CLOSED:
@@ -804,6 +810,8 @@ class Round:
         assert self.pending_kan is not None
         seat, _tile, kind = self.pending_kan
         self.pending_kan = None
+        if kind is MeldKind.KAN_ADDED and self.options.chankan_keeps_ippatsu:
+            self._interrupt()
         self.options_for = {}
         self.responses = {}
         self.current = seat
