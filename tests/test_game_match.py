@@ -271,3 +271,28 @@ def test_final_scores_are_zero_sum_and_places_follow_points(hundreds, rules):
             if x.points > y.points:
                 assert x.place < y.place and x.score > y.score
     assert sorted({s.place for s in standings})[0] == 1
+
+
+def test_a_hidden_tenpai_is_recorded_and_replays():
+    """The learner's table asks seat 0 at a draw (001:805); the log keeps the choice."""
+    from trainer.engine.game.actions import DeclareTenpai
+    from trainer.engine.game.records import Recorder, replay
+
+    m = Match("tenhou", walls=[quiet_wall(0, tenpai_seat=0)], tenpai_choice=(0,))
+    rec = Recorder(m, ["learner", "a", "b", "c"])
+    rnd = m.start_round()
+    rec.start_hand(rnd)
+    while rnd.phase is not Phase.DRAW:
+        seat = rnd.to_act()[0]
+        action = Pass() if rnd.phase is Phase.CALLS else Discard(rnd.seats[seat].drawn)
+        rnd.apply(seat, action)
+        rec.action(seat, action)
+    rnd.apply(0, DeclareTenpai(False))
+    rec.action(0, DeclareTenpai(False))
+    rec.end_hand(rnd)
+    m.finish_round()
+    log = rec.finish()
+    assert rnd.result.tenpai == () and m.dealer == 1, "hidden: noten, the deal passes"
+    assert log["tenpai_choice"] == [0]
+    *_, (last, seat, action) = replay(log)
+    assert (seat, action) == (0, DeclareTenpai(False)) and last.result.tenpai == ()

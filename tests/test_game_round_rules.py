@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from trainer.engine.game.actions import Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game.actions import DeclareTenpai, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.invariants import check_round
 from trainer.engine.game.round import Phase, Round
 from trainer.engine.game.scenario import setup_round
@@ -140,3 +140,62 @@ def test_tenhou_has_no_suukantsu_pao():
     for seat in rnd.to_act():
         rnd.apply(seat, Kan(MeldKind.KAN_OPEN, T("4z")) if seat == 1 else Pass())
     assert rnd.pao == {}
+
+
+# ---------------------------------------------------------------- item 10: hiding tenpai at a draw (001:805)
+
+JUNK = "147m369p147s3456z"
+TENPAI_DEALER = ["123m456p789s1122z", JUNK, JUNK, "258m369p258s5677z"]
+
+
+def to_the_draw(rnd: Round) -> None:
+    """Everybody discards the tile just drawn until the live wall is empty."""
+    while rnd.phase is Phase.TURN:
+        tsumogiri(rnd, rnd.current)
+
+
+def test_an_asked_player_may_hide_tenpai_and_count_as_noten():
+    rnd = setup_round(TENPAI_DEALER, dora="9s", tenpai_choice=(0,))
+    to_the_draw(rnd)
+    assert rnd.phase is Phase.DRAW and rnd.to_act() == [0]
+    assert rnd.legal_actions(0) == [DeclareTenpai(True), DeclareTenpai(False)]
+    assert rnd.legal_actions(1) == []
+    rnd.apply(0, DeclareTenpai(False))
+    res = rnd.result
+    assert res.kind == "exhaustive" and res.tenpai == () and res.deltas == (0, 0, 0, 0)
+    assert not res.renchan, "a dealer who hides the hand is noten and the deal passes"
+    check_round(rnd, 100000)
+
+
+def test_showing_is_paid_and_players_not_asked_always_show():
+    rnd = setup_round(TENPAI_DEALER, dora="9s", tenpai_choice=(0,))
+    to_the_draw(rnd)
+    rnd.apply(0, DeclareTenpai(True))
+    assert rnd.result.tenpai == (0,) and rnd.result.deltas == (3000, -1000, -1000, -1000)
+    rnd = setup_round(TENPAI_DEALER, dora="9s")  # nobody asked: the engine shows every tenpai hand
+    to_the_draw(rnd)
+    assert rnd.ended and rnd.result.tenpai == (0,)
+
+
+def test_jpml_players_must_show_and_nobody_is_asked():
+    rnd = setup_round(TENPAI_DEALER, rules="jpml", dora="9s", tenpai_choice=(0, 1, 2, 3))
+    to_the_draw(rnd)
+    assert rnd.ended and rnd.result.tenpai == (0,)
+
+
+def test_bots_show_their_tenpai():
+    from trainer.engine.bots import make_bot
+    from trainer.engine.game.view import make_view
+
+    rnd = setup_round(TENPAI_DEALER, dora="9s", tenpai_choice=(0,))
+    to_the_draw(rnd)
+    for name in ("efficient", "careful"):
+        assert make_bot(name, rnd.rules).choose(make_view(rnd, 0), rnd.legal_actions(0)) == DeclareTenpai(True)
+
+
+def test_the_choice_is_kept_in_the_game_log_and_replays():
+    from trainer.engine.game.actions import action_from_json, action_to_json
+
+    for show in (True, False):
+        data = action_to_json(DeclareTenpai(show))
+        assert data == {"type": "tenpai", "show": show} and action_from_json(data) == DeclareTenpai(show)

@@ -116,6 +116,9 @@ class Rules:
         ("none", "thousand_5_down"),
     )
     temp_furiten_call_clears: bool = _opt("Any call ends temporary furiten")
+    noten_declaration: bool = _opt(
+        "At an exhaustive draw a tenpai player not in riichi may keep the hand hidden and count as noten"
+    )
     chankan_keeps_ippatsu: bool = _opt(
         "A riichi player who robs an added kan in the ippatsu window keeps ippatsu (the robbed kan never stands)"
     )

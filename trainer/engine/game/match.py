@@ -84,6 +84,8 @@ class Match:
 
     ``walls``, when given, supplies each hand's wall in order (replaying a game log);
     otherwise walls are shuffled from ``seed`` — the same seed gives the same game.
+    ``tenpai_choice`` names the seats asked, at an exhaustive draw, whether to show a
+    tenpai hand (a table option; only where the preset's ``noten_declaration`` allows it).
     """
 
     def __init__(
@@ -93,6 +95,7 @@ class Match:
         *,
         walls: Sequence[Sequence[Tile]] | None = None,
         tile_set: Sequence[Tile] | None = None,
+        tenpai_choice: Sequence[int] = (),
     ) -> None:
         if isinstance(rules, str):
             from trainer.engine.rules import load_rules
@@ -100,6 +103,7 @@ class Match:
             rules = load_rules(rules)
         self.rules = rules
         self.options = game_options(rules)
+        self.tenpai_choice = tuple(tenpai_choice)  # seats asked to show or hide tenpai at a draw
         self.seed = seed
         self.rng = random.Random(seed)
         self.tile_set = tuple(tile_set) if tile_set is not None else standard_tiles(self.options.red_fives)
@@ -163,6 +167,7 @@ class Match:
             sticks=self.sticks,
             scores=self.scores,
             options=self.options,
+            tenpai_choice=self.tenpai_choice,
         )
         return self.round
 

@@ -62,6 +62,7 @@ class GameOptions:
     pao_honba: str
     pao_rinshan_daiminkan: bool
     chankan_keeps_ippatsu: bool
+    noten_declaration: bool
 
     def uma_for(self, plus_players: int) -> tuple[int, int, int, int]:
         """The uma (in thousands) for places 1..4; JPML's depends on how many players are plus."""

@@ -24,7 +24,7 @@ The round knows only the rules (a ``Rules`` value) and the wall; the match
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -34,6 +34,7 @@ from trainer.engine.game.actions import (
     AbortiveDraw,
     Action,
     Chi,
+    DeclareTenpai,
     Discard,
     IllegalAction,
     Kan,
@@ -57,6 +58,7 @@ class Phase(Enum):
 
     TURN = "turn"
     CALLS = "calls"
+    DRAW = "draw"  # exhaustive draw: tenpai players not in riichi choose to show or hide
     ENDED = "ended"
 
 
@@ -179,8 +181,12 @@ class Round:
         sticks: int = 0,
         scores: Sequence[int] | None = None,
         options: GameOptions | None = None,
+        tenpai_choice: Collection[int] = (),
     ) -> None:
         self.rules = rules
+        self.tenpai_choice = frozenset(tenpai_choice)
+        """Seats whose player is asked, at an exhaustive draw, whether to show a tenpai hand
+        (where ``noten_declaration`` allows hiding it); every other tenpai hand is shown."""
         self.options = options or game_options(rules)
         self.wall = wall
         self.dealer = dealer
@@ -210,6 +216,8 @@ class Round:
         self.pao: dict[int, dict[str, int]] = {}
         self.rinshan_from: int | None = None
         self.events: list[dict[str, Any]] = []
+        self.declaring: list[int] = []  # Phase.DRAW: seats still to show or hide their tenpai
+        self.hidden_tenpai: set[int] = set()
         self._turn_legal: list[Action] | None = None
         self._deal()
 
@@ -251,6 +259,8 @@ class Round:
             return [self.current]
         if self.phase is Phase.CALLS:
             return [s for s in self._response_order() if s not in self.responses]
+        if self.phase is Phase.DRAW:
+            return self.declaring[:1]
         return []
 
     def _response_order(self) -> list[int]:
@@ -265,6 +275,8 @@ class Round:
             return list(self._turn_legal)
         if self.phase is Phase.CALLS and seat in self.options_for and seat not in self.responses:
             return list(self.options_for[seat])
+        if self.phase is Phase.DRAW and self.declaring[:1] == [seat]:
+            return [DeclareTenpai(True), DeclareTenpai(False)]
         return []
 
     def is_tenpai(self, seat: int) -> bool:
@@ -289,6 +301,14 @@ class Round:
         if self.phase is Phase.TURN:
             self._turn_legal = None
             self._apply_turn(seat, action)
+        elif self.phase is Phase.DRAW:
+            assert isinstance(action, DeclareTenpai)
+            self.declaring.pop(0)
+            if not action.show:
+                self.hidden_tenpai.add(seat)
+            self.events.append({"type": "tenpai_declared", "seat": seat, "show": action.show})
+            if not self.declaring:
+                self._settle_draw()
         else:
             self.responses[seat] = action
             if all(s in self.responses for s in self.options_for):
@@ -940,8 +960,19 @@ class Round:
                               honba_reset=not dealer_won, sticks_left=0))
 
     def _exhaustive_draw(self) -> None:
+        """The live wall is empty: where the rules let a tenpai player who is not in riichi
+        hide the hand (001:805), ask them first, dealer first; then settle."""
+        if self.options.noten_declaration and self.tenpai_choice:
+            order = [(self.dealer + i) % 4 for i in range(4) if (self.dealer + i) % 4 in self.tenpai_choice]
+            self.declaring = [i for i in order if not self.seats[i].riichi and self._counts_as_tenpai(i)]
+            if self.declaring:
+                self.phase = Phase.DRAW
+                return
+        self._settle_draw()
+
+    def _settle_draw(self) -> None:
         o = self.options
-        tenpai = tuple(i for i in range(4) if self._counts_as_tenpai(i))
+        tenpai = tuple(i for i in range(4) if i not in self.hidden_tenpai and self._counts_as_tenpai(i))
         nagashi: tuple[int, ...] = ()
         if o.nagashi_mangan != "none":
             nagashi = tuple(
