@@ -36,10 +36,10 @@ def tsumogiri(rnd: Round, seat: int) -> None:
 CHANKAN = ["55p147m369s12345z", "147m369p258s3456z", "46p123m789m234s77z", "258m134679p4567z"]
 
 
-def robbed_kan(rules: str) -> Round:
+def added_kan(rules: str = "tenhou") -> Round:
     """Seat 0 pons 5p; seat 2 declares riichi on a 4-6p kanchan; one go-around later seat 0
-    adds the red 5p to its pon and seat 2 robs it, still inside its ippatsu window."""
-    rnd = setup_round(CHANKAN, draws="9s5p2p1z2p0p", rules=rules, dora="9m", ura="9p")
+    adds the red 5p to its pon, inside seat 2's ippatsu window: seat 2 may rob it."""
+    rnd = setup_round(CHANKAN, draws="9s5p2p1z2p0p", rules=rules, dora="9m", ura="9p", rinshan="8s")
     tsumogiri(rnd, 0)
     rnd.apply(1, Discard(T("5p")))
     for seat in rnd.to_act():
@@ -51,6 +51,12 @@ def robbed_kan(rules: str) -> Round:
     tsumogiri(rnd, 3)
     rnd.apply(0, Kan(MeldKind.KAN_ADDED, T("0p")))
     assert rnd.to_act() == [2] and Ron() in rnd.legal_actions(2)
+    return rnd
+
+
+def robbed_kan(rules: str) -> Round:
+    """:func:`added_kan`, robbed by seat 2."""
+    rnd = added_kan(rules)
     rnd.apply(2, Ron())
     check_round(rnd, 100000 if rnd.options.starting_points == 25000 else 120000)
     return rnd
@@ -72,18 +78,9 @@ def test_ema_follows_the_written_rule_any_declared_set_ends_ippatsu():
 
 
 def test_a_kan_that_stands_still_ends_ippatsu():
-    rnd = setup_round(CHANKAN, draws="9s5p2p1z2p0p", dora="9m", rinshan="8s")
-    tsumogiri(rnd, 0)
-    rnd.apply(1, Discard(T("5p")))
-    for seat in rnd.to_act():
-        rnd.apply(seat, Pon((T("5p"), T("5p"))) if seat == 0 else Pass())
-    play(rnd, 0, Discard(T("1z")))
-    tsumogiri(rnd, 1)
-    play(rnd, 2, Riichi(T("1z")))
-    tsumogiri(rnd, 3)
-    rnd.apply(0, Kan(MeldKind.KAN_ADDED, T("0p")))
+    rnd = added_kan()
     rnd.apply(2, Pass())
-    assert rnd.seats[0].melds[-1].kind is MeldKind.KAN_ADDED
+    assert rnd.seats[0].melds[-1].kind is MeldKind.KAN_ADDED and rnd.kans == 1
     assert not rnd.seats[2].ippatsu
 
 
