@@ -22,7 +22,13 @@ The answer is ``{"han", "fu", "yaku": [{"id", "han"}], "fu_items": [{"id", "fu",
 "non_dealer": b}`` (a non-dealer's tsumo) or ``{"all": a}`` (a dealer's tsumo),
 before honba and sticks, plus ``"total"``: everything the winner gains.
 A line that cannot be scored gives ``{"error": "<id>", "message": ..., "line": n}``
-and the run goes on.
+and the run goes on, whatever the line holds (wrong types, numbers of thousands of
+digits, deep nesting, a line over 100,000 characters, bytes that are not UTF-8, a
+``rules`` path that is a folder or a device).
+
+Exit status of a single hand: 0 scored, 1 the hand cannot be scored (no yaku,
+not complete, ...), 2 the command line cannot be read (bad notation, tile,
+wind, counter or rules).
 """
 
 from __future__ import annotations
@@ -342,8 +348,9 @@ def run(args: argparse.Namespace) -> int:
                 print(f"error: --input {_short(args.input)}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
                 return 2
         else:
-            stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace") if hasattr(
-                sys.stdin, "buffer") else sys.stdin
+            stdin = sys.stdin
+            if hasattr(stdin, "buffer"):  # bytes that are not UTF-8 become U+FFFD, not a crash
+                stdin = io.TextIOWrapper(stdin.buffer, encoding="utf-8", errors="replace")
             run_jsonl(stdin, sys.stdout)
         return 0
     if not args.hand:
