@@ -78,10 +78,12 @@ MORE_NOTES: dict[str, str] = {
     "threat_3": N_("The player on your left declared riichi with {tile}. River: {tiles}"),
     "passed": N_("Passed by the others after that riichi: {tiles}"),
     "seen": N_("Seen elsewhere: {tiles}"),
+    "dora_indicator": N_("Dora indicator: {tiles}"),
 }
 """Extra lines of the prompts above."""
 
 MORE_OPTIONS: dict[str, str] = {
+    "none": N_("None of these"),
     "yes": N_("Yes"),
     "no": N_("No"),
     "not_set": N_("Not a set"),
@@ -125,13 +127,33 @@ EXPLAIN_TEXTS: dict[str, str] = {
     "temporary": N_("You let a winning tile pass since your last discard: furiten until your next discard."),
     "riichi": N_("After riichi you let a winning tile pass: furiten until the end of the hand."),
     "ron_ok": N_("Ron is allowed: {tile} completes the hand (waits {waits}) and you are not furiten."),
-    "genbutsu": N_("{tile}: {term} — the riichi player threw it or let it pass, it cannot deal in."),
-    "honor": N_("{tile}: an honor, {n} copies still unseen."),
-    "suji": N_("{tile}: {term} of the riichi player's discards."),
-    "kabe": N_("{tile}: {term} — all four copies of a neighbour are visible."),
-    "plain": N_("{tile}: no protection."),
+    "safest_one": N_("Safest: {tiles}. No wait that could win on it is missing from any other tile."),
+    "safest_tie": N_("Equally safe: {tiles}. Either one is right: the same waits are left against each."),
 }
 """Explanation lines of the new explanation items."""
+
+WHO_TEXTS: dict[int, str] = {
+    1: N_("Against the player on your right:"),
+    2: N_("Against the player across:"),
+    3: N_("Against the player on your left:"),
+}
+"""How a safety line names the riichi player it is about (only with two of them)."""
+
+REASON_TEXTS: dict[str, str] = {
+    "genbutsu_own": N_("{term} — it lies in that player's own river, so ron on it is furiten."),
+    "genbutsu_passed": N_("{term} — it was thrown after that player's riichi and let pass, so ron on it is "
+                          "furiten."),
+    "suji": N_("{term} of {tiles}: a two-sided wait on it would also win on {tiles}, which is furiten."),
+    "kabe": N_("{term} on {tiles}: all four are visible, so no run through {tiles} can be waiting."),
+    "honor": N_("an honor makes no runs, only single and pair waits."),
+    "visible_1": N_("only one copy is not visible: no pair-pair wait."),
+    "visible_0": N_("every copy is visible: no single or pair wait."),
+}
+"""Why some waits on a tile are ruled out (reason ids of trainer.engine.safety)."""
+
+SHAPE_TERMS = {"ryanmen": "ryanmen", "kanchan": "kanchan", "penchan": "penchan", "shanpon": "shanpon",
+               "tanki": "tanki"}
+
 
 
 def _tr(table: dict[str, str], key: str) -> str:
@@ -145,6 +167,23 @@ def _tiles(text: str) -> str:
 
 def _term(term_id: str) -> str:
     return "{term:" + term_id + "}"
+
+
+SHANTEN_NOTES: dict[str, str] = {
+    "standard": N_("Count the standard form only: four sets and a pair (seven pairs and thirteen orphans do "
+                   "not count here)."),
+    "all": N_("Count every form: four sets and a pair, seven pairs, thirteen orphans — the lowest shanten "
+              "counts."),
+}
+"""What a shanten prompt says about the hand forms it counts (13- and 14-tile hands)."""
+
+
+def shanten_note(ex: Any) -> str:
+    """The line a shanten prompt adds about the forms counted (empty when only one form exists)."""
+    p = ex.prompt
+    if p.question != "shanten" or not p.get("special_forms") or p.get("forms") not in SHANTEN_NOTES:
+        return ""
+    return _tr(SHANTEN_NOTES, str(p.get("forms")))
 
 
 def more_question_text(ex: Any) -> str | None:
@@ -210,6 +249,8 @@ def _safe_text(data: dict[str, Any]) -> str:
             lines.append(_tr(MORE_NOTES, "passed").format(tiles=_tiles(str(passed))))
     if data.get("seen"):
         lines.append(_tr(MORE_NOTES, "seen").format(tiles=_tiles(str(data["seen"]))))
+    if data.get("dora"):
+        lines.append(_tr(MORE_NOTES, "dora_indicator").format(tiles=_tiles(str(data["dora"]))))
     lines.append(_tr(MORE_QUESTIONS, "safe_tile"))
     return BR.join(lines)
 
@@ -242,29 +283,75 @@ def more_explain_item(item: dict[str, Any]) -> str | None:
             why = _tr(EXPLAIN_TEXTS, kind).format(tiles=_tiles(item.get("in_river", "")))
             return first + BR + why
         return _tr(EXPLAIN_TEXTS, "ron_ok").format(tile=_tiles(item.get("tile", "")), waits=_tiles(item.get("waits", "")))
-    if k == "danger":
-        return _danger_line(item)
+    if k == "wait" and not item.get("shapes"):
+        return _("{tile} completes the hand.").format(tile=_tiles(item["tile"]))
+    if k == "tiles_missing":
+        return ngettext("{n} tile is missing: the hand needs one more tile to be complete.",
+                        "{n} tiles are missing: {s} to get ready (tenpai) and one more to be complete.",
+                        item["n"]).format(n=item["n"], s=item["n"] - 1) if item["n"] else _(
+            "No tile is missing: the hand is complete.")
+    if k == "throwback":
+        return _throwback_line(item)
+    if k == "dora" and "ura" in item:
+        parts = [ngettext("{n} dora", "{n} dora", item["count"]).format(n=item["count"])]
+        if item.get("dora"):
+            parts.append(_("by the dora indicator: {n}").format(n=item["dora"]))
+        if item.get("ura"):
+            parts.append(_("by the ura-dora indicator: {n}").format(n=item["ura"]))
+        if item.get("aka"):
+            parts.append(_("red fives: {n}").format(n=item["aka"]))
+        return parts[0] + (" (" + ", ".join(parts[1:]) + ")" if len(parts) > 1 else "")
+    if k == "safest":
+        key = "safest_tie" if item.get("count", 1) > 1 else "safest_one"
+        return _tr(EXPLAIN_TEXTS, key).format(tiles=_tiles(item["tiles"]))
+    if k == "safety":
+        return _safety_line(item)
     return None
 
 
-def _danger_line(item: dict[str, Any]) -> str:
+def _throwback_line(item: dict[str, Any]) -> str:
+    """One throw-back option: how far from ready the hand is without the tile, and how many tiles help."""
     tile = _tiles(item["tile"])
-    notes = [dict(n) for n in item.get("notes", ())]
-    if notes and all(n.get("genbutsu") for n in notes):
-        return _tr(EXPLAIN_TEXTS, "genbutsu").format(tile=tile, term=_term("genbutsu"))
-    n = next((n for n in notes if not n.get("genbutsu")), {})
-    if "honor_left" in n:
-        line = _tr(EXPLAIN_TEXTS, "honor").format(tile=tile, n=n["honor_left"])
-    elif n.get("suji"):
-        line = _tr(EXPLAIN_TEXTS, "suji").format(tile=tile, term=_term("suji"))
-    elif n.get("kabe"):
-        line = _tr(EXPLAIN_TEXTS, "kabe").format(tile=tile, term=_term("kabe"))
+    sh, n = item.get("shanten"), item.get("count", 0)
+    if sh is None:
+        return _("Without {tile} the hand is no longer ready (tenpai).").format(tile=tile)
+    head = _("Best: ") if item.get("best") else ""
+    if sh == 0:
+        text = ngettext("without {tile} the hand is ready (tenpai) and {n} tile can still complete it",
+                        "without {tile} the hand is ready (tenpai) and {n} tiles can still complete it",
+                        n).format(tile=tile, n=n)
     else:
-        line = _tr(EXPLAIN_TEXTS, "plain").format(tile=tile)
-    return line + " " + _("Danger {d}.").format(d=item.get("danger", 0))
+        text = ngettext("without {tile} the hand is {s} tiles from ready and {n} tile brings it closer",
+                        "without {tile} the hand is {s} tiles from ready and {n} tiles bring it closer",
+                        n).format(tile=tile, s=sh, n=n)
+    if item.get("improving"):
+        text += " (" + _tiles(item["improving"]) + ")"
+    return head + text[0].upper() + text[1:] + "." if not head else head + text + "."
+
+
+def _safety_line(item: dict[str, Any]) -> str:
+    """One tile of a safe-tile item: per riichi player, why waits are closed and which stay open."""
+    parts = [_tiles(item["tile"]) + ":"]
+    for t in item.get("threats", ()):
+        if t.get("who"):
+            parts.append(_(WHO_TEXTS[t["who"]]))
+        for rid, tiles, source in t.get("reasons", ()):
+            key = f"genbutsu_{source or 'own'}" if rid == "genbutsu" else rid
+            if rid in ("honor_visible", "copies_visible"):
+                key = "visible_0" if t.get("unseen", 0) == 0 else "visible_1"
+            term = _term({"genbutsu": "genbutsu", "suji": "suji", "kabe": "kabe"}.get(rid, ""))
+            parts.append(_tr(REASON_TEXTS, key).format(term=term, tiles=_tiles(tiles), n=t.get("unseen", 0)))
+        shapes = [_term(SHAPE_TERMS[shape]) + (" " + _tiles(held) if held else "") for shape, held in t.get("open", ())]
+        if shapes:
+            parts.append(_("Can still deal in to: {waits}.").format(waits=", ".join(shapes)))
+        elif not any(r[0] == "genbutsu" for r in t.get("reasons", ())):
+            parts.append(_("No wait can win on it."))
+        elif not t.get("reasons"):
+            parts.append(_("No protection."))
+    return " ".join(parts)
 
 
 __all__ = [
     "MORE_BLURBS", "MORE_FIELD_LABELS", "MORE_OPTIONS", "MORE_QUESTIONS", "MORE_TITLES", "MORE_VALUE_LABELS",
-    "more_explain_item", "more_option_label", "more_question_text",
+    "more_explain_item", "more_option_label", "more_question_text", "shanten_note",
 ]

@@ -17,7 +17,8 @@ from typing import Any
 import pygame
 
 from trainer.engine.notation import parse_hand, parse_tiles
-from trainer.i18n import N_, _, ngettext, pgettext
+from trainer.engine.tiles import kind_name
+from trainer.i18n import N_, _, current_language, ngettext, pgettext
 from trainer.ui.app import register_screen
 from trainer.ui.question_texts import (
     MORE_BLURBS,
@@ -27,6 +28,7 @@ from trainer.ui.question_texts import (
     MORE_VALUE_LABELS,
     more_option_label,
     more_question_text,
+    shanten_note,
 )
 from trainer.ui.richtext import BR
 from trainer.ui.screens.base import Screen
@@ -169,7 +171,7 @@ GENERATOR_NAMES.update({name: (title, MORE_BLURBS.get(name, "")) for name, title
 QUESTIONS.update(MORE_QUESTIONS)
 FIELD_LABELS.update(MORE_FIELD_LABELS)
 VALUE_LABELS.update(MORE_VALUE_LABELS)
-DISCARD_QUESTIONS = ("best_discard", "kunto_discard")
+DISCARD_QUESTIONS = ("best_discard", "kunto_discard", "safe_tile")
 # Questions whose number answer may be negative (a complete hand is shanten -1).
 NEGATIVE_QUESTIONS = ("shanten", "kunto_shanten")
 
@@ -189,6 +191,8 @@ KIDS_QUESTIONS = {
     "kunto_waits": N_("Which tile fits here? Tap them all!"),
     "shanten": N_("How many tiles are missing?"),
     "kunto_shanten": N_("How many tiles are missing?"),
+    "best_discard": N_("Which tile do you give away? Keep the tiles that help your hand."),
+    "kunto_discard": N_("Which tile do you give back? Keep the tiles that help your hand."),
 }
 KIDS_HONOR_NAMES = (N_("East"), N_("South"), N_("West"), N_("North"), N_("White dragon"), N_("Green dragon"),
                     N_("Red dragon"))
@@ -531,6 +535,8 @@ def question_text(ex: Any, kids: bool = False) -> str:
         return more
     template = _(QUESTIONS[p.question]) if p.question in QUESTIONS else p.question.replace("_", " ").capitalize() + "?"
     data = dict(p.data)
+    if shanten_note(ex):
+        return template + BR + shanten_note(ex)
     if p.question == "tile_for_name":
         return template.format(name=tile_label(str(data.get("name", ""))))
     if p.question == "payment":
@@ -546,7 +552,7 @@ def question_text(ex: Any, kids: bool = False) -> str:
         try:
             from trainer.engine.exercises.manners import manners_text
 
-            return template + BR + manners_text("rule:" + str(data.get("rule")))
+            return template + BR + manners_text("rule:" + str(data.get("rule")), current_language())
         except Exception:
             return template
     return template
@@ -574,7 +580,7 @@ def option_label(opt: Any, kids: bool = False) -> str:
         try:
             from trainer.engine.exercises.manners import manners_text
 
-            return manners_text(rest)
+            return manners_text(rest, current_language())
         except Exception:
             return rest
     if ref and not opt.tiles:
@@ -673,6 +679,8 @@ class ExerciseView:
                 bits.append("{term:" + flag + "}")
             if data.get("dora"):
                 bits.append(_("dora indicator {tiles}").format(tiles="{tiles:" + data["dora"] + "}"))
+            if data.get("ura"):
+                bits.append(_("ura-dora indicator {tiles}").format(tiles="{tiles:" + data["ura"] + "}"))
         if data.get("visible"):
             bits.append(_("Already seen:") + " {tiles:" + data["visible"] + "}")
         return " · ".join(bits)
@@ -1200,7 +1208,19 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
         """The answer and the engine's working (children: the answer alone, in a few words)."""
         if self.kids:
             return self.view.answer_markup() or _("The right one is marked.")
-        return BR.join(t for t in (self.view.answer_markup(), explain(self._explanation())) if t)
+        return BR.join(t for t in (self.view.answer_markup(), explain(self._own_pick_first())) if t)
+
+    def _own_pick_first(self) -> list[dict[str, Any]]:
+        """The explanation with the lines about the learner's own (wrong) tiles moved to the top,
+        right after the heading line, so the feedback always says why that choice was wrong."""
+        items = self._explanation()
+        resp = self.view.response() if self.view is not None else None
+        picked = {kind_name(k) for k in resp or () if isinstance(k, int)}
+        own = [i for i in items if i.get("tile") in picked and not i.get("best")]
+        if not own:
+            return items
+        rest = [i for i in items if i not in own]
+        return rest[:1] + own + rest[1:]
 
     def _explanation(self) -> list[dict[str, Any]]:
         """The explanation items that belong to this question."""
