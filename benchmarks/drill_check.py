@@ -44,7 +44,6 @@ EXTRA_SETS: list[tuple[str, dict[str, Any]]] = [
     ("safe_tile", {"tools": ["honors"]}),
     ("safe_tile", {"riichi_players": 2, "tools": ["genbutsu"]}),
     ("safe_tile", {"riichi_players": 2, "tools": ["kabe"]}),
-    ("safe_tile", {"riichi_players": 2, "tools": ["suji"]}),
     ("yaku_identify", {"ask": "han", "open_ratio": 0.3, "pool": "all_regular", "situational": True}),
     ("yaku_identify", {"pool": "han1", "situational": True}),
     ("yaku_identify", {"pool": "all_regular", "situational": True, "ask": "both"}),

@@ -17,7 +17,7 @@ from pathlib import Path
 from trainer.engine.exercises import defense
 
 LEVELS = [
-    defense.SafeTileParams(riichi_players=n, tools=list(tools))
+    defense.SafeTileParams.model_construct(riichi_players=n, tools=list(tools))
     for n in (1, 2)
     for tools in (["genbutsu"], ["suji"], ["kabe"], ["honors"], ["genbutsu", "suji", "kabe", "honors"])
 ]
@@ -27,19 +27,27 @@ def main() -> None:
     """Play the games, keep the usable situations, write the file and print how many per level."""
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 400
     hands = defense.play_situations(range(games))
-    found = 0
-    for h in hands:  # keep only the turns some level can use
-        sits = defense.unpack([h])
-        found += len(sits)
-        h["turns"] = [t for t, s in zip(h["turns"], sits, strict=True) if any(defense.fits(p, s) for p in LEVELS)]
+    found = kept = 0
+    codes = {v: k for k, v in defense.TOOL_CODES.items()}
+    for h in hands:  # keep the turns some level can use, each with its summary
+        turns = []
+        for t in h["turns"]:
+            found += 1
+            got = defense.summary(defense.unpack_turn(h, t))
+            if got is not None:
+                turns.append([*t, got[0], "".join(sorted(codes[x] for x in got[1]))])
+        h["turns"] = turns
+        kept += len(turns)
     hands = [h for h in hands if h["turns"]]
-    keep = defense.unpack(hands)
     out = Path(__file__).resolve().parent.parent / "trainer" / "engine" / "data" / defense.POOL_FILE
     body = ",\n".join(json.dumps(h, separators=(",", ":")) for h in hands)
     out.write_text(f'{{"games": {games}, "preset": "tenhou_no_aka", "hands": [\n{body}\n]}}\n', encoding="utf-8")
-    print(f"{games} games, {found} turns facing riichi, {len(keep)} kept -> {out}")
+    print(f"{games} games, {found} turns facing riichi, {kept} kept -> {out}")
+    defense.index.cache_clear()
+    defense._stored.cache_clear()
+    defense._candidates.cache_clear()
     for p in LEVELS:
-        print(f"  riichi_players={p.riichi_players} tools={p.tools}: {sum(bool(defense.fits(p, s)) for s in keep)}")
+        print(f"  riichi_players={p.riichi_players} tools={p.tools}: {len(defense.candidates(p))}")
 
 
 if __name__ == "__main__":

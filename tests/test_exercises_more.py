@@ -194,7 +194,7 @@ def engine_answer(ex: Exercise, params: dict[str, Any]) -> Any:
 
 def _right_response(ex: Exercise) -> Any:
     if ex.prompt.input == "pick_tiles":
-        return sorted(ex.answer)
+        return [min(ex.answer)] if ex.prompt.question == "safe_tile" else sorted(ex.answer)
     if ex.prompt.input == "choice":
         return next(iter(ex.answer))
     if ex.prompt.input == "multi_choice":

@@ -86,3 +86,13 @@ def test_the_careful_bot_and_the_drill_share_the_evaluator() -> None:
     sit = next(s for s in situations() if s["hand"] == ex.prompt.hand)
     best, _rated = safety.safest(table_of(sit))
     assert best == ex.answer
+
+
+def test_a_level_no_stored_situation_serves_is_refused_in_one_line() -> None:
+    import pytest
+    from pydantic import ValidationError
+
+    from trainer.engine.exercises import GENERATORS
+
+    with pytest.raises(ValidationError, match="add another tool"):
+        GENERATORS["safe_tile"].params({"riichi_players": 2, "tools": ["suji"]})

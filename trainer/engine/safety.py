@@ -233,10 +233,11 @@ def assess(table: Table, kind: int, seat: int, visible: list[int] | None = None,
     return TileSafety(kind, seat, tuple(waits), tuple(reasons), unseen)
 
 
-def assess_all(table: Table, kind: int) -> tuple[TileSafety, ...]:
+def assess_all(table: Table, kind: int, _known: tuple[list[int], dict[int, frozenset[int]]] | None = None,
+               ) -> tuple[TileSafety, ...]:
     """:func:`assess` against every riichi player, in seat order."""
-    visible = table.visible_counts()
-    return tuple(assess(table, kind, s, visible, genbutsu(table, s)) for s in table.threats())
+    visible, safe = _known or (table.visible_counts(), {s: genbutsu(table, s) for s in table.threats()})
+    return tuple(assess(table, kind, s, visible, safe[s]) for s in table.threats())
 
 
 def danger(safeties: tuple[TileSafety, ...] | list[TileSafety]) -> float:
@@ -256,8 +257,11 @@ def safest(table: Table, kinds: list[int] | None = None) -> tuple[frozenset[int]
     the assessment of each.  The first set is empty when no tile beats all the others on every
     wait — then which tile is safest is a matter of odds, not of rules."""
     kinds = sorted(set(table.hand)) if kinds is None else sorted(set(kinds))
-    rated = {k: assess_all(table, k) for k in kinds}
-    best = frozenset(k for k in kinds if all(at_least_as_safe(rated[k], rated[o]) for o in kinds))
+    known = (table.visible_counts(), {s: genbutsu(table, s) for s in table.threats()})
+    rated = {k: assess_all(table, k, known) for k in kinds}
+    keys = {k: [s.open_key() for s in rated[k]] for k in kinds}
+    best = frozenset(k for k in kinds
+                     if all(all(a <= b for a, b in zip(keys[k], keys[o], strict=True)) for o in kinds))
     return best, rated
 
 

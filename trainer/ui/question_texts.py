@@ -346,8 +346,6 @@ def _safety_line(item: dict[str, Any]) -> str:
             parts.append(_("Can still deal in to: {waits}.").format(waits=", ".join(shapes)))
         elif not any(r[0] == "genbutsu" for r in t.get("reasons", ())):
             parts.append(_("No wait can win on it."))
-        elif not t.get("reasons"):
-            parts.append(_("No protection."))
     return " ".join(parts)
 
 

@@ -21,7 +21,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from trainer.engine import safety
 from trainer.engine.exercises.base import Exercise, GeneratorError, Params, draft
@@ -30,6 +30,9 @@ from trainer.engine.tiles import kind_name
 
 POOL_FILE = "safe_tile_situations.json"
 """The played situations, in ``trainer/engine/data``."""
+
+MIN_SITUATIONS = 10
+"""Fewest stored situations a level needs (fewer would repeat within a drill)."""
 
 TOOLS = ("genbutsu", "suji", "kabe", "honors")
 """What makes the safest tile safe: the riichi player's own (or passed) tile, a suji, a
@@ -50,6 +53,13 @@ class SafeTileParams(Params):
     tools: list[Literal["genbutsu", "suji", "kabe", "honors"]] = Field(
         ["genbutsu"], min_length=1, description="what may make the safest tile safe")
 
+    @model_validator(mode="after")
+    def _served(self) -> SafeTileParams:
+        if len(candidates(self)) < MIN_SITUATIONS:
+            raise ValueError(f"only {len(candidates(self))} stored situations have {self.riichi_players} riichi "
+                             f"player(s) and a safest tile made safe by {' / '.join(self.tools)} alone: add another tool")
+        return self
+
 
 def play_situations(seeds: range, preset: str = "tenhou_no_aka") -> list[dict[str, Any]]:
     """Play the first hand of a bot match per seed (four efficient bots) and record, as plain
@@ -58,7 +68,8 @@ def play_situations(seeds: range, preset: str = "tenhou_no_aka") -> list[dict[st
     One record per hand: ``log``, every discard in table order as ``[seat, kind, flags]``
     (flags 1 = riichi declaration, 2 = called away); ``melds``, every meld tile as it was laid
     down, ``[seat, kind]`` in order; ``dora``, the dora indicators in order; and ``turns``, one
-    ``[discards so far, meld tiles so far, indicators so far, seat, hand]`` per situation.
+    ``[discards so far, meld tiles so far, indicators so far, seat, hand]`` per situation (the
+    build script appends each turn's :func:`summary`: riichi players and tool codes).
     Every discard before a turn already has its final "called" flag (a call follows its
     discard at once), so a prefix of the hand's record is exactly the table at that turn."""
     from trainer.engine.bots.efficient import EfficientBot
@@ -99,30 +110,51 @@ def play_situations(seeds: range, preset: str = "tenhou_no_aka") -> list[dict[st
     return out
 
 
-def unpack(hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One situation per recorded turn: ``seat``, ``hand`` (text), ``concealed`` kinds, ``log``,
+def unpack_turn(h: dict[str, Any], turn: list[Any]) -> dict[str, Any]:
+    """One recorded turn as a situation: ``seat``, ``hand`` (text), ``concealed`` kinds, ``log``,
     per-seat ``melds`` (text), ``dora`` kinds and ``riichi`` seats at that moment."""
     from trainer.engine.notation import parse_hand
 
-    out = []
-    for h in hands:
-        for n, m, d, seat, text in h["turns"]:
-            log = h["log"][:n]
-            per_seat: list[list[int]] = [[], [], [], []]
-            for s, k in h["melds"][:m]:
-                per_seat[s].append(k)
-            out.append({"seat": seat, "hand": text,
-                        "concealed": sorted(t.kind for t in parse_hand(text, check_size=False).concealed),
-                        "log": log, "melds": [format_tiles(sorted(ks)) for ks in per_seat],
-                        "dora": h["dora"][:d], "riichi": sorted({s for s, _k, f in log if f & 1})})
-    return out
+    n, m, d, seat, text = turn[:5]
+    log = h["log"][:n]
+    per_seat: list[list[int]] = [[], [], [], []]
+    for s, k in h["melds"][:m]:
+        per_seat[s].append(k)
+    return {"seat": seat, "hand": text,
+            "concealed": sorted(t.kind for t in parse_hand(text, check_size=False).concealed),
+            "log": log, "melds": [format_tiles(sorted(ks)) for ks in per_seat],
+            "dora": h["dora"][:d], "riichi": sorted({s for s, _k, f in log if f & 1})}
+
+
+def unpack(hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every recorded turn of the hands as a situation (see :func:`unpack_turn`)."""
+    return [unpack_turn(h, t) for h in hands for t in h["turns"]]
 
 
 @cache
-def situations() -> tuple[dict[str, Any], ...]:
-    """The stored situations (see :func:`play_situations`, :func:`unpack`)."""
+def _stored() -> tuple[dict[str, Any], ...]:
     text = resources.files("trainer.engine").joinpath("data", POOL_FILE).read_text(encoding="utf-8")
-    return tuple(unpack(json.loads(text)["hands"]))
+    return tuple(json.loads(text)["hands"])
+
+
+@cache
+def index() -> tuple[tuple[int, int, int, frozenset[str]], ...]:
+    """One entry per stored turn: (hand, turn, riichi players, the tools its safest tiles rest
+    on), read from the file's summaries (:func:`summary`, written by the build script)."""
+    out = []
+    for hi, h in enumerate(_stored()):
+        for ti, t in enumerate(h["turns"]):
+            out.append((hi, ti, t[5], frozenset(TOOL_CODES[c] for c in t[6])))
+    return tuple(out)
+
+
+def situations() -> list[dict[str, Any]]:
+    """Every stored situation, unpacked (slow: for tests and the build script)."""
+    return unpack(list(_stored()))
+
+
+TOOL_CODES = {"g": "genbutsu", "s": "suji", "k": "kabe", "h": "honors"}
+"""One-letter codes of the tools in the stored summaries."""
 
 
 def table_of(sit: dict[str, Any]) -> safety.Table:
@@ -158,15 +190,12 @@ def _needed_tools(rated: tuple[safety.TileSafety, ...]) -> set[str]:
     return {TOOL_OF_REASON[r.id] for s in rated for r in s.reasons}
 
 
-def fits(p: SafeTileParams, sit: dict[str, Any]) -> tuple[frozenset[int], dict, safety.Table] | None:
-    """The answer (the tiles at least as safe as all others), the ratings and the table when
-    the situation suits the level: the right number of riichi players, a clear safest group of
-    one or two kinds that not every tile belongs to, made safe by the level's tools and by no
-    other (with two riichi players, genbutsu against one of them may join the level's tool)."""
+def summary(sit: dict[str, Any]) -> tuple[int, frozenset[str], frozenset[int], dict, safety.Table] | None:
+    """What any level needs to know of a situation: the riichi players, the tools its safest
+    tiles rest on, those tiles, the ratings and the table; None when it serves no level (no
+    clear safest group of one or two kinds that not every tile belongs to, no tool behind it,
+    or a riichi discard in your own meld, which the screen would show twice)."""
     table = table_of(sit)
-    threats = table.threats()
-    if len(threats) != p.riichi_players:
-        return None
     if _shown_twice(sit, table):
         return None
     best, rated = safety.safest(table)
@@ -175,26 +204,50 @@ def fits(p: SafeTileParams, sit: dict[str, Any]) -> tuple[frozenset[int], dict, 
     need: set[str] = set()
     for k in best:
         need |= _needed_tools(rated[k])
-    allowed = set(p.tools)
-    # against two riichi players a tile may be genbutsu for one of them and safe by the level's
-    # tool against the other: the tool still decides the item
-    extra = {"genbutsu"} if p.riichi_players == 2 else set()
-    if not need & allowed or not need <= allowed | extra:
+    if not need:
         return None
-    return best, rated, table
+    return len(table.threats()), frozenset(need), best, rated, table
+
+
+def suits_level(p: SafeTileParams, players: int, need: frozenset[str]) -> bool:
+    """Whether safest tiles resting on ``need`` suit the level: its number of riichi players,
+    and tools among the level's (with two riichi players, genbutsu against one of them may
+    join the level's tool, which still decides the item)."""
+    allowed = set(p.tools)
+    extra = {"genbutsu"} if p.riichi_players == 2 else set()
+    return players == p.riichi_players and bool(need & allowed) and need <= allowed | extra
+
+
+def fits(p: SafeTileParams, sit: dict[str, Any]) -> tuple[frozenset[int], dict, safety.Table] | None:
+    """The answer (the tiles at least as safe as all others), the ratings and the table when
+    the situation suits the level (see :func:`summary` and :func:`suits_level`)."""
+    got = summary(sit)
+    if got is None or not suits_level(p, got[0], got[1]):
+        return None
+    return got[2], got[3], got[4]
+
+
+def candidates(p: SafeTileParams) -> tuple[tuple[int, int], ...]:
+    """The stored turns (hand, turn) whose summary suits the level."""
+    return _candidates(p.riichi_players, tuple(sorted(set(p.tools))))
+
+
+@cache
+def _candidates(players: int, tools: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    p = SafeTileParams.model_construct(riichi_players=players, tools=list(tools))  # no validation: no recursion
+    return tuple((h, t) for h, t, n, need in index() if suits_level(p, n, need))
 
 
 def make(p: SafeTileParams, rng: random.Random) -> Exercise:
     """A real situation against riichi: pick the tile that is at least as safe as every other."""
-    pool = situations()
-    order = list(range(len(pool)))
-    rng.shuffle(order)
-    for i in order:
-        got = fits(p, pool[i])
-        if got is None:
-            continue
-        best, rated, table = got
-        return _exercise(pool[i], table, best, rated)
+    pool = candidates(p)
+    start = rng.randrange(len(pool)) if pool else 0
+    for j in range(len(pool)):  # from a random place on (a full shuffle of thousands costs too much)
+        h, t = pool[(start + j) % len(pool)]
+        sit = unpack_turn(_stored()[h], _stored()[h]["turns"][t])
+        got = fits(p, sit)  # the stored summary is rechecked on the situation itself
+        if got is not None:
+            return _exercise(sit, got[2], got[0], got[1])
     raise GeneratorError(f"no situation with {p.riichi_players} riichi player(s) fits the tools {p.tools}")
 
 
@@ -237,4 +290,7 @@ def _threat_item(who: int, s: safety.TileSafety, n_threats: int) -> dict[str, An
     }
 
 
-__all__ = ["TOOLS", "SafeTileParams", "fits", "make", "play_situations", "situations", "table_of", "unpack"]
+__all__ = [
+    "TOOLS", "SafeTileParams", "candidates", "fits", "index", "make", "play_situations", "situations", "suits_level",
+    "summary", "table_of", "unpack", "unpack_turn",
+]
