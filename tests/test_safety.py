@@ -4,7 +4,7 @@ that protect only the tiles beyond them, honors, and what the careful bot does w
 from __future__ import annotations
 
 from trainer.engine import safety
-from trainer.engine.notation import parse_tiles
+from trainer.engine.notation import format_tiles, parse_tiles
 from trainer.engine.safety import Table, TableDiscard
 
 
@@ -78,12 +78,14 @@ def test_honors_by_copies_seen() -> None:
     assert safety.danger((white,)) < safety.danger((green,))
 
 
-def test_the_careful_bot_and_the_drill_share_the_evaluator() -> None:
+def test_the_drill_answer_is_the_evaluators() -> None:
     from trainer.engine.exercises import GENERATORS
     from trainer.engine.exercises.defense import situations, table_of
 
     ex = GENERATORS["safe_tile"].generate({"riichi_players": 2, "tools": ["genbutsu", "suji", "kabe"]}, 14)
-    sit = next(s for s in situations() if s["hand"] == ex.prompt.hand)
+    dora = [t.kind for t in parse_tiles(ex.prompt.get("dora"), max_copies=None)]
+    sit = next(s for s in situations() if format_tiles(s["concealed"]) == ex.prompt.hand and s["dora"] == dora
+               and len(s["riichi"]) == 2)
     best, _rated = safety.safest(table_of(sit))
     assert best == ex.answer
 

@@ -76,9 +76,8 @@ MORE_NOTES: dict[str, str] = {
     "threat_1": N_("The player on your right declared riichi with {tile}. River: {tiles}"),
     "threat_2": N_("The player across declared riichi with {tile}. River: {tiles}"),
     "threat_3": N_("The player on your left declared riichi with {tile}. River: {tiles}"),
-    "passed": N_("Passed by the others after that riichi: {tiles}"),
+    "passed": N_("passed by the others after it: {tiles}"),
     "seen": N_("Seen elsewhere: {tiles}"),
-    "dora_indicator": N_("Dora indicator: {tiles}"),
 }
 """Extra lines of the prompts above."""
 
@@ -127,32 +126,33 @@ EXPLAIN_TEXTS: dict[str, str] = {
     "temporary": N_("You let a winning tile pass since your last discard: furiten until your next discard."),
     "riichi": N_("After riichi you let a winning tile pass: furiten until the end of the hand."),
     "ron_ok": N_("Ron is allowed: {tile} completes the hand (waits {waits}) and you are not furiten."),
-    "safest_one": N_("Safest: {tiles}. No wait that could win on it is missing from any other tile."),
-    "safest_tie": N_("Equally safe: {tiles}. Either one is right: the same waits are left against each."),
+    "safest_one": N_("Safest: {tiles} — any wait that could still win on it would win on every other tile too."),
+    "safest_tie": N_("Equally safe: {tiles} — either is right: the same waits are left against each."),
 }
 """Explanation lines of the new explanation items."""
 
 WHO_TEXTS: dict[int, str] = {
-    1: N_("Against the player on your right:"),
-    2: N_("Against the player across:"),
-    3: N_("Against the player on your left:"),
+    1: N_("right:"),
+    2: N_("across:"),
+    3: N_("left:"),
 }
 """How a safety line names the riichi player it is about (only with two of them)."""
 
 REASON_TEXTS: dict[str, str] = {
-    "genbutsu_own": N_("{term} — it lies in that player's own river, so ron on it is furiten."),
-    "genbutsu_passed": N_("{term} — it was thrown after that player's riichi and let pass, so ron on it is "
-                          "furiten."),
-    "suji": N_("{term} of {tiles}: a two-sided wait on it would also win on {tiles}, which is furiten."),
-    "kabe": N_("{term} on {tiles}: all four are visible, so no run through {tiles} can be waiting."),
-    "honor": N_("an honor makes no runs, only single and pair waits."),
-    "visible_1": N_("only one copy is not visible: no pair-pair wait."),
-    "visible_0": N_("every copy is visible: no single or pair wait."),
+    "genbutsu": N_("genbutsu"),
+    "genbutsu_own": N_("genbutsu (in that river)"),
+    "genbutsu_passed": N_("genbutsu (passed after that riichi)"),
+    "suji": N_("suji of {tiles}"),
+    "kabe": N_("wall: all four {tiles} visible"),
+    "honor": N_("an honor makes no runs"),
+    "visible_1": N_("one copy unseen"),
+    "visible_0": N_("no copy unseen"),
 }
-"""Why some waits on a tile are ruled out (reason ids of trainer.engine.safety)."""
+"""Why some waits on a tile are ruled out (reason ids of trainer.engine.safety), in a few words
+(the terms themselves are linked from the lesson and the glossary)."""
 
-SHAPE_TERMS = {"ryanmen": "ryanmen", "kanchan": "kanchan", "penchan": "penchan", "shanpon": "shanpon",
-               "tanki": "tanki"}
+PAIR_WAITS: dict[str, str] = {"shanpon": N_("a pair wait"), "tanki": N_("a single wait")}
+"""The open waits without tiles of their own (the run waits show the two tiles they need)."""
 
 
 
@@ -205,7 +205,7 @@ def more_question_text(ex: Any) -> str | None:
     elif q == "furiten_ron":
         return _furiten_text(data, str(p.tiles))
     elif q == "safe_tile":
-        return _safe_text(data)
+        return _tr(MORE_QUESTIONS, "safe_tile")
     else:
         text = _tr(MORE_QUESTIONS, q)
     if data.get("seat") in WIND_TERMS and data.get("round") in WIND_TERMS:
@@ -236,6 +236,15 @@ def _furiten_text(data: dict[str, Any], tile: str) -> str:
     return BR.join(lines)
 
 
+def more_info_text(ex: Any) -> str | None:
+    """The situation block under a new generator's prompt (smaller print), or None: for a safe
+    tile every river, what passed after each riichi, the other tiles in view and the dora
+    indicators — everything the answer rests on."""
+    if ex.prompt.question == "safe_tile":
+        return _safe_text(dict(ex.prompt.data))
+    return None
+
+
 def _safe_text(data: dict[str, Any]) -> str:
     from trainer.engine.notation import parse_tiles
 
@@ -244,14 +253,19 @@ def _safe_text(data: dict[str, Any]) -> str:
                                       data.get("passed", ()), strict=False):
         tiles = parse_tiles(str(river), max_copies=None) if river else ()
         declared = _tiles(str(tiles[at])) if 0 <= at < len(tiles) else "—"
-        lines.append(_tr(MORE_NOTES, f"threat_{who}").format(tile=declared, tiles=_tiles(str(river))))
+        line = _tr(MORE_NOTES, f"threat_{who}").format(tile=declared, tiles=_tiles(str(river)))
         if passed:
-            lines.append(_tr(MORE_NOTES, "passed").format(tiles=_tiles(str(passed))))
+            line += " · " + _tr(MORE_NOTES, "passed").format(tiles=_tiles(str(passed)))
+        lines.append(line)
+    last = []
     if data.get("seen"):
-        lines.append(_tr(MORE_NOTES, "seen").format(tiles=_tiles(str(data["seen"]))))
+        last.append(_tr(MORE_NOTES, "seen").format(tiles=_tiles(str(data["seen"]))))
     if data.get("dora"):
-        lines.append(_tr(MORE_NOTES, "dora_indicator").format(tiles=_tiles(str(data["dora"]))))
-    lines.append(_tr(MORE_QUESTIONS, "safe_tile"))
+        n = sum(c.isdigit() for c in str(data["dora"]))  # one digit per tile in MPSZ text
+        last.append(ngettext("dora indicator: {tiles}", "dora indicators: {tiles}", n).format(
+            tiles=_tiles(str(data["dora"]))))
+    if last:
+        lines.append(" · ".join(last))
     return BR.join(lines)
 
 
@@ -329,27 +343,51 @@ def _throwback_line(item: dict[str, Any]) -> str:
     return head + text[0].upper() + text[1:] + "." if not head else head + text + "."
 
 
+def merge_equal_tiles(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Safe-tile lines of the best tiles merged into one when they are safe for the same reasons
+    against each player (where the genbutsu came from aside): one line says it for all of them."""
+    from trainer.engine.notation import format_tiles, parse_tiles
+
+    def shape(i: dict[str, Any]) -> tuple:
+        return tuple((t.get("who"), tuple(r[0] for r in t.get("reasons", ())), t.get("open")) for t in i["threats"])
+
+    out: list[dict[str, Any]] = []
+    for i in items:
+        if i.get("kind") == "safety" and i.get("best"):
+            twin = next((o for o in out if o.get("kind") == "safety" and o.get("best") and shape(o) == shape(i)), None)
+            if twin is not None:
+                tiles = parse_tiles(twin["tile"] + i["tile"], max_copies=None)
+                twin["tile"] = format_tiles(tiles)
+                twin["threats"] = tuple({**t, "reasons": tuple((r[0], r[1], "") for r in t["reasons"])}
+                                        for t in twin["threats"])
+                continue
+            i = dict(i)
+        out.append(i)
+    return out
+
+
 def _safety_line(item: dict[str, Any]) -> str:
     """One tile of a safe-tile item: per riichi player, why waits are closed and which stay open."""
-    parts = [_tiles(item["tile"]) + ":"]
+    parts = []
     for t in item.get("threats", ()):
-        if t.get("who"):
-            parts.append(_(WHO_TEXTS[t["who"]]))
+        bits = []
         for rid, tiles, source in t.get("reasons", ()):
-            key = f"genbutsu_{source or 'own'}" if rid == "genbutsu" else rid
+            key = (f"genbutsu_{source}" if source else "genbutsu") if rid == "genbutsu" else rid
             if rid in ("honor_visible", "copies_visible"):
                 key = "visible_0" if t.get("unseen", 0) == 0 else "visible_1"
-            term = _term({"genbutsu": "genbutsu", "suji": "suji", "kabe": "kabe"}.get(rid, ""))
-            parts.append(_tr(REASON_TEXTS, key).format(term=term, tiles=_tiles(tiles), n=t.get("unseen", 0)))
-        shapes = [_term(SHAPE_TERMS[shape]) + (" " + _tiles(held) if held else "") for shape, held in t.get("open", ())]
+            bits.append(_tr(REASON_TEXTS, key).format(tiles=_tiles(tiles)))
+        shapes = [_tiles(held) if held else _(PAIR_WAITS[shape]) for shape, held in t.get("open", ())]
         if shapes:
-            parts.append(_("Can still deal in to: {waits}.").format(waits=", ".join(shapes)))
+            bits.append(_("still open: {waits}").format(waits=", ".join(shapes)))
         elif not any(r[0] == "genbutsu" for r in t.get("reasons", ())):
-            parts.append(_("No wait can win on it."))
-    return " ".join(parts)
+            bits.append(_("no wait can win on it"))
+        text = "; ".join(bits)
+        parts.append((_(WHO_TEXTS[t["who"]]) + " " + text) if t.get("who") else text)
+    head = _("Safest, {tile}:") if item.get("best") else "{tile}:"
+    return head.format(tile=_tiles(item["tile"])) + " " + " · ".join(parts) + "."
 
 
 __all__ = [
     "MORE_BLURBS", "MORE_FIELD_LABELS", "MORE_OPTIONS", "MORE_QUESTIONS", "MORE_TITLES", "MORE_VALUE_LABELS",
-    "more_explain_item", "more_option_label", "more_question_text", "shanten_note",
+    "merge_equal_tiles", "more_explain_item", "more_info_text", "more_option_label", "more_question_text", "shanten_note",
 ]

@@ -253,6 +253,8 @@ def make(p: SafeTileParams, rng: random.Random) -> Exercise:
 
 def _exercise(sit: dict[str, Any], table: safety.Table, best: frozenset[int],
               rated: dict[int, tuple[safety.TileSafety, ...]]) -> Exercise:
+    from trainer.engine.notation import parse_tiles
+
     me = table.seat
     threats = table.threats()
     rivers, riichi_at, passed = [], [], []
@@ -264,6 +266,7 @@ def _exercise(sit: dict[str, Any], table: safety.Table, best: frozenset[int],
         passed.append(format_tiles(sorted(safety.passed_after_riichi(table, s))))
     seen = [d.kind for d in table.log if d.seat not in threats and not d.called]  # your river too
     seen.extend(_others_meld_kinds(sit, me))
+    seen.extend(t.kind for t in parse_tiles(sit["melds"][me], max_copies=None))  # your melds: not discards
     for d in table.log:
         if d.called and d.seat in threats:
             seen.remove(d.kind)  # already shown in that riichi river: every copy on screen once
@@ -274,7 +277,7 @@ def _exercise(sit: dict[str, Any], table: safety.Table, best: frozenset[int],
     for k in ordered:
         explanation.append({"kind": "safety", "tile": kind_name(k), "best": k in best,
                             "threats": tuple(_threat_item(who[s.seat], s, len(threats)) for s in rated[k])})
-    return draft("safe_tile", "pick_tiles", best, explanation, hand=sit["hand"],
+    return draft("safe_tile", "pick_tiles", best, explanation, hand=format_tiles(list(table.hand)),
                  palette=format_tiles(sorted(set(table.hand))), rivers=tuple(rivers), riichi_at=tuple(riichi_at),
                  passed=tuple(passed), threats=tuple(who[s] for s in threats), seen=format_tiles(sorted(seen)),
                  dora=format_tiles(list(table.dora_indicators), sort=False))

@@ -26,6 +26,8 @@ from trainer.ui.question_texts import (
     MORE_QUESTIONS,
     MORE_TITLES,
     MORE_VALUE_LABELS,
+    merge_equal_tiles,
+    more_info_text,
     more_option_label,
     more_question_text,
     shanten_note,
@@ -668,6 +670,9 @@ class ExerciseView:
                           for fid, v in values.items()]
 
     def _info(self, data: dict[str, Any]) -> str:
+        more = more_info_text(self.ex)
+        if more:
+            return more
         bits = []
         if "win_tile" in data:
             how = _("Ron on {tile}") if data.get("by") == "ron" else _("Tsumo on {tile}")
@@ -764,7 +769,10 @@ class ExerciseView:
         if self.picker is not None:
             from trainer.engine.notation import format_tiles
 
-            return _("The answer: {tiles}").format(tiles="{tiles:" + format_tiles(sorted(ans)) + "}")
+            tiles = "{tiles:" + format_tiles(sorted(ans)) + "}"
+            if self.ex.prompt.question in DISCARD_QUESTIONS and len(ans) > 1:
+                return _("Any one of these is right: {tiles}").format(tiles=tiles)
+            return _("The answer: {tiles}").format(tiles=tiles)
         if self.fields:
             want = ans if isinstance(ans, tuple) else (ans,)
             return _("The answer: {n}").format(n=" / ".join(str(x) for x in want))
@@ -1220,6 +1228,9 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
         if not own:
             return items
         rest = [i for i in items if i not in own]
+        if any("best" in i for i in rest):
+            # tile-by-tile items: the learner's own tiles, then the best ones (the answer is shown above)
+            return own + merge_equal_tiles([i for i in rest if i.get("best")])
         return rest[:1] + own + rest[1:]
 
     def _explanation(self) -> list[dict[str, Any]]:
