@@ -475,8 +475,8 @@ INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b|\b(?:True|False)\b|^None$")
 def texts(ex: Any, lang: str) -> tuple[str, list[str]]:
     """The prompt and the explanation lines of an item as the drill screen writes them."""
     from trainer.i18n import set_language
-    from trainer.ui.screens.drills import option_label, question_text
-    from trainer.ui.screens.explain import explain_item
+    from trainer.ui.views.exercise_labels import option_label, question_text
+    from trainer.ui.views.explain import explain_item
 
     set_language(lang)
     prompt = question_text(ex, bool(dict(ex.params).get("kids")))
