@@ -177,10 +177,14 @@ def _ceil100(x: float) -> int:
     return int(-(-x // 100) * 100)
 
 
-def payment(han: int, fu: int, dealer: bool, tsumo: bool) -> dict[str, int]:
-    """Payments without honba (Tenhou: no kiriage mangan, kazoe yakuman at 13 han)."""
+def payment(han: int, fu: int, dealer: bool, tsumo: bool, preset: str = "tenhou") -> dict[str, int]:
+    """Payments without honba, from the base-points formula and the limit table (kazoe yakuman
+    at 13 han and kiriage mangan as the preset's rule data say)."""
+    from trainer.engine.rules import load_rules
+
+    rules = load_rules(preset)
     if han >= 13:
-        base = 8000
+        base = 8000 if rules.kazoe_yakuman else 6000
     elif han >= 11:
         base = 6000
     elif han >= 8:
@@ -190,7 +194,8 @@ def payment(han: int, fu: int, dealer: bool, tsumo: bool) -> dict[str, int]:
     elif han == 5:
         base = 2000
     else:
-        base = min(2000, fu * 2 ** (2 + han))
+        base = fu * 2 ** (2 + han)
+        base = 2000 if base >= 2000 or (rules.kiriage_mangan and base >= 1920) else base
     if not tsumo:
         return {"ron": _ceil100(base * (6 if dealer else 4))}
     if dealer:
@@ -283,6 +288,52 @@ def _win_context(d: Any):  # noqa: ANN202 - a WinContext
     )
 
 
+def score_oracle(hand: Any, ctx: Any, preset: str):  # noqa: ANN201 - a mahjong HandResponse or our result
+    """Han and fu by the ``mahjong`` package configured as Tenhou (:mod:`benchmarks.bench_score`),
+    for the Tenhou presets; a hand with four plain fives (no red ones) marks one as red for the
+    package's tile ids and turns its red fives off.  Other presets (EMA, JPML) have rules the
+    package does not model: they are scored by the engine under that preset, so for them this is
+    a consistency check only."""
+    from benchmarks.bench_score import _oracle_args
+
+    if not preset.startswith("tenhou"):
+        from trainer.engine.rules import load_rules
+        from trainer.engine.scoring import score_hand
+
+        r = score_hand(hand, ctx, load_rules(preset))
+        return type("Res", (), {"error": None, "han": r.han, "fu": r.fu})()
+    from mahjong.hand_calculating.hand import HandCalculator
+
+    from trainer.engine.hand import Hand, Meld
+    from trainer.engine.tiles import Tile
+
+    counts = hand.all_counts()
+    fours = {k for k in (4, 13, 22) if counts[k] == 4 and not any(t.red for t in hand.all_tiles() if t.kind == k)}
+    if fours:
+        def mark(tiles: tuple) -> tuple:
+            out, done = [], set()
+            for t in tiles:
+                if t.kind in fours and t.kind not in done:
+                    done.add(t.kind)
+                    t = Tile(t.kind, True)
+                out.append(t)
+            return tuple(out)
+
+        marked = mark(hand.concealed)
+        left = fours - {t.kind for t in marked if t.red}
+        melds = []
+        for m in hand.melds:
+            if left & {t.kind for t in m.tiles}:
+                m = Meld(m.kind, mark(m.tiles), m.called, m.source)
+                left -= {t.kind for t in m.tiles}
+            melds.append(m)
+        hand = Hand(marked, tuple(melds))
+    args, kwargs = _oracle_args(hand, ctx)
+    if fours or preset == "tenhou_no_aka":
+        kwargs["config"].options.has_aka_dora = False
+    return HandCalculator.estimate_hand_value(*args, **kwargs)
+
+
 def second_answer(ex: Any, params: dict[str, Any]) -> Any:
     """The answer by the second route (see the module docstring); ``NotImplemented`` when the
     question has none here."""
@@ -304,10 +355,8 @@ def second_answer(ex: Any, params: dict[str, Any]) -> Any:
     if q == "best_discard":
         return _best_discards(_hand(d.hand), _kinds(d.get("visible") or ""))
     if q in ("fu_total", "fu_breakdown", "han_total", "yaku", "yaku_and_han"):
-        from benchmarks.bench_score import oracle
-
         hand = _hand(d.hand)
-        res = oracle(hand, _win_context(d))
+        res = score_oracle(hand, _win_context(d), d.get("preset") or "tenhou")
         if res.error:
             return ("oracle error", res.error)
         if q == "fu_total":
@@ -318,8 +367,12 @@ def second_answer(ex: Any, params: dict[str, Any]) -> Any:
             return res.han
         return ("han", res.han, d.get("han"))
     if q == "payment":
-        pay = payment(d.get("han"), d.get("fu"), d.get("dealer"), d.get("by") == "tsumo")
-        per = 100 if d.get("by") == "tsumo" else 300
+        from trainer.engine.rules import load_rules
+
+        preset = d.get("preset") or "tenhou"
+        pay = payment(d.get("han"), d.get("fu"), d.get("dealer"), d.get("by") == "tsumo", preset)
+        honba = load_rules(preset).honba_points
+        per = honba // 3 if d.get("by") == "tsumo" else honba
         return tuple(pay[f] + d.get("honba") * per for f in d.get("fields"))
     if q == "dora_pick":
         return frozenset(_dora_of(k) for k in _kinds(d.get("indicators")))
@@ -413,7 +466,7 @@ def _best_discards(hand: Any, seen: list[int]) -> frozenset[int]:
 
 def _furiten_answer(ex: Any) -> frozenset[str]:
     """Ron is allowed when the tile completes the hand and no winning tile is in the player's
-    river, none passed since the last discard, and (after riichi) none passed since the riichi."""
+    river or passed since the last discard (after riichi: since the declaration)."""
     d = ex.prompt
     hand = _hand(d.hand)
     ws = brute_waits(hand)
@@ -423,10 +476,8 @@ def _furiten_answer(ex: Any) -> frozenset[str]:
     if ws & set(_kinds(d.get("river"))):
         return frozenset({"no"})
     if ws & set(_kinds(d.get("since"))):
-        return frozenset({"no"})
-    if d.get("riichi") and ws & set(_kinds(d.get("before"))):
-        return frozenset({"no"})
-    return frozenset({"yes"})
+        return frozenset({"no"})  # since your last discard, or (in riichi) since the declaration
+    return frozenset({"yes"})  # a tile passed before your last discard no longer counts
 
 
 def _manners_answer(ex: Any) -> frozenset[str]:

@@ -140,8 +140,9 @@ def make_fu(p: FuCountParams, rng: random.Random) -> Exercise:
     items = _score_items(result)
     if p.answer == "fu_breakdown":
         answer = tuple((f.id, f.fu) for f in result.fu_items)
-        return draft("fu_breakdown", "fu_breakdown", answer, items, hand=format_hand(hand), total=result.fu, **data)
-    return draft("fu_total", "number", result.fu, items, hand=format_hand(hand), **data)
+        return draft("fu_breakdown", "fu_breakdown", answer, items, hand=format_hand(hand), total=result.fu,
+                     preset=p.preset, **data)
+    return draft("fu_total", "number", result.fu, items, hand=format_hand(hand), preset=p.preset, **data)
 
 
 # ---------------------------------------------------------------------------
@@ -218,7 +219,7 @@ def make_points(p: PointsParams, rng: random.Random) -> Exercise:
                     "base": {"ron": pay.ron, "all": pay.all, "non_dealer": pay.non_dealer, "dealer": pay.dealer},
                     "honba": honba, "honba_each": per_honba, "total": pay.total + honba * rules.honba_points}]
     return draft("payment", "number", answer, explanation, han=han, fu=fu, dealer=dealer,
-                 by="tsumo" if tsumo else "ron", honba=honba, fields=fields)
+                 by="tsumo" if tsumo else "ron", honba=honba, fields=fields, preset=p.preset)
 
 
 # ---------------------------------------------------------------------------
@@ -301,13 +302,13 @@ def make_yaku(p: YakuParams, rng: random.Random) -> Exercise:
     items = _score_items(result)
     right = frozenset(y.id for y in result.yaku)
     if p.ask == "han":
-        return draft("han_total", "number", result.han, items, hand=format_hand(hand), **data)
+        return draft("han_total", "number", result.han, items, hand=format_hand(hand), preset=p.preset, **data)
     distractors = shuffled(rng, [y for y in allowed if y not in right])
     shown = sorted([*right, *distractors[: max(0, p.options - len(right))]], key=list(yaku_info()).index)
     options = [Option(y, ref=f"yaku:{y}") for y in shown]
     question = "yaku_and_han" if p.ask == "both" else "yaku"
     return draft(question, "multi_choice", right, items, hand=format_hand(hand), options=options,
-                 han=result.han, **data)
+                 han=result.han, preset=p.preset, **data)
 
 
 def yaku_skill(p: YakuParams) -> str:

@@ -87,7 +87,18 @@ def kids_praise(i: int) -> str:
 
 def question_text(ex: Any, kids: bool = False) -> str:
     """The prompt of an exercise in the learner's language (rich markup); ``kids``: the short
-    children's wording where there is one."""
+    children's wording where there is one.  A drill whose answer depends on the rule preset
+    names it."""
+    text = _question_text(ex, kids)
+    preset = ex.prompt.get("preset")
+    if preset:
+        from trainer.ui.views.rule_presets import PRESET_NAMES
+
+        text += BR + _("Rules: {name}").format(name=_(PRESET_NAMES[preset]) if preset in PRESET_NAMES else preset)
+    return text
+
+
+def _question_text(ex: Any, kids: bool = False) -> str:
     p = ex.prompt
     if kids and p.question in KIDS_QUESTIONS:
         text = _(KIDS_QUESTIONS[p.question])
