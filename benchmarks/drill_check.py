@@ -157,7 +157,7 @@ def _dora_of(k: int) -> int:
     return 31 + (k - 31 + 1) % 3
 
 
-def _set_by_rule(kinds: list[int]) -> str | None:
+def set_by_rule(kinds: list[int]) -> str | None:
     a, b, c = sorted(kinds)
     if a == b == c:
         return "triplet"
@@ -391,32 +391,16 @@ def second_answer(ex: Any, params: dict[str, Any]) -> Any:
                                                                   d.get("round", "E")))
     if q == "set_complete":
         a, b = _kinds(d.tiles)
-        return frozenset(k for k in range(34) if (s := _set_by_rule([a, b, k])) and d.get("sets") in ("any", s))
+        return frozenset(k for k in range(34) if (s := set_by_rule([a, b, k])) and d.get("sets") in ("any", s))
     if q == "set_judge":
-        got = _set_by_rule(_kinds(d.tiles))
+        got = set_by_rule(_kinds(d.tiles))
         return frozenset({got if got in {o.value for o in d.options} else "not_set"})
     if q == "hand_complete":
         return frozenset({"yes" if _agari(_hand(d.hand).counts()) else "no"})
-    if q == "hand_extra":
-        c = _hand(d.hand).counts()
-        out = set()
-        for k in range(34):
-            if c[k]:
-                c[k] -= 1
-                if _agari(c):
-                    out.add(k)
-                c[k] += 1
-        return frozenset(out)
-    if q == "hand_pair":
-        c = _hand(d.hand).counts()
-        out = set()
-        for k in range(34):
-            if c[k] >= 2:
-                c[k] -= 2
-                if _sets_only(c):
-                    out.add(k)
-                c[k] += 2
-        return frozenset(out)
+    if q == "hand_extra":  # every tile whose removal leaves a complete hand
+        return _removals(_hand(d.hand).counts(), 1, _agari)
+    if q == "hand_pair":  # every pair whose removal leaves sets only
+        return _removals(_hand(d.hand).counts(), 2, _sets_only)
     if q == "furiten_ron":
         return _furiten_answer(ex)
     if q == "safe_tile":
@@ -426,6 +410,18 @@ def second_answer(ex: Any, params: dict[str, Any]) -> Any:
     if q.startswith("kunto_"):
         return _kunto_answer(ex, params)
     return NotImplemented
+
+
+def _removals(c: list[int], n: int, test: Any) -> frozenset[int]:
+    """The kinds of which taking ``n`` copies out of ``c`` leaves counts that pass ``test``."""
+    out = set()
+    for k in range(34):
+        if c[k] >= n:
+            c[k] -= n
+            if test(c):
+                out.add(k)
+            c[k] += n
+    return frozenset(out)
 
 
 def _sets_only(c: list[int]) -> bool:

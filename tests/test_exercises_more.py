@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from benchmarks.drill_check import safe_tile_answer
+from benchmarks.drill_check import set_by_rule, safe_tile_answer
 from trainer.engine.decompose import Form, is_complete, readings
 from trainer.engine.dora import count_for
 from trainer.engine.exercises import GENERATORS, Exercise
@@ -76,15 +76,6 @@ DORA_WRAPS = {"9m": "1m", "9p": "1p", "9s": "1s", "4z": "1z", "7z": "5z", "1z": 
 
 def _kinds(text: str) -> list[int]:
     return [t.kind for t in parse_tiles(text, max_copies=None)] if text else []
-
-
-def _set_by_rule(kinds: list[int]) -> str | None:
-    a, b, c = sorted(kinds)
-    if a == b == c:
-        return "triplet"
-    if c < 27 and a // 9 == c // 9 and b == a + 1 and c == a + 2:
-        return "run"
-    return None
 
 
 def _in_group(kind: int, group: str, seat: str, rnd: str) -> bool:
@@ -159,9 +150,9 @@ def engine_answer(ex: Exercise, params: dict[str, Any]) -> Any:
     if q == "set_complete":
         a, b = _kinds(d.tiles)
         want = d.get("sets")
-        return frozenset(k for k in range(34) if (got := _set_by_rule([a, b, k])) and want in ("any", got))
+        return frozenset(k for k in range(34) if (got := set_by_rule([a, b, k])) and want in ("any", got))
     if q == "set_judge":
-        got = _set_by_rule(_kinds(d.tiles))
+        got = set_by_rule(_kinds(d.tiles))
         allowed = {o.value for o in d.options}
         return frozenset({got if got in allowed else "not_set"})
     if q == "hand_complete":

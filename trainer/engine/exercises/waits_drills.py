@@ -259,15 +259,8 @@ def make_mixed(p: MixedWaitsParams, rng: random.Random) -> Exercise:
         if not ok or counts[pair] > 2:
             continue
         counts[pair] += 2
-        n_melds = rng.randint(0, p.melds)
-        melds = []
         concealed = counts[:]
-        for kind, first in groups[:n_melds]:
-            ks = (first, first + 1, first + 2) if kind == "run" else (first,) * 3
-            for k in ks:
-                concealed[k] -= 1
-            mk = MeldKind.CHI if kind == "run" else MeldKind.PON
-            melds.append(Meld(mk, tuple(Tile(k) for k in ks), None, Source.LEFT if mk is MeldKind.CHI else None))
+        melds = _call(groups[: rng.randint(0, p.melds)], concealed)
         tiles = [Tile(k) for k in range(34) for _ in range(concealed[k])]
         tiles.remove(rng.choice(tiles))
         hand = Hand(tuple(tiles), tuple(melds))
@@ -279,6 +272,19 @@ def make_mixed(p: MixedWaitsParams, rng: random.Random) -> Exercise:
             return draft("waits_count", "number", len(ws), _explain(hand), hand=text)
         return draft("waits", "pick_tiles", ws, _explain(hand), hand=text)
     raise GeneratorError(f"no hand with {p.min_waits}-{p.max_waits} waits found in 400 tries")
+
+
+def _call(groups: list[tuple[str, int]], counts: list[int]) -> list[Meld]:
+    """Lay the groups down as called melds (a run as a chi from the left, a triplet as a pon),
+    taking their tiles out of ``counts``."""
+    melds = []
+    for kind, first in groups:
+        ks = (first, first + 1, first + 2) if kind == "run" else (first,) * 3
+        for k in ks:
+            counts[k] -= 1
+        mk = MeldKind.CHI if kind == "run" else MeldKind.PON
+        melds.append(Meld(mk, tuple(Tile(k) for k in ks), None, Source.LEFT if mk is MeldKind.CHI else None))
+    return melds
 
 
 def _block_hand(rng: random.Random, p: MixedWaitsParams) -> tuple[Hand, frozenset[int]] | None:
@@ -307,14 +313,7 @@ def _block_hand(rng: random.Random, p: MixedWaitsParams) -> tuple[Hand, frozense
         groups.append(g)
         for k in ((g[1], g[1] + 1, g[1] + 2) if g[0] == "run" else (g[1],) * 3):
             counts[k] += 1
-    n_melds = rng.randint(0, min(p.melds, len(groups)))
-    melds = []
-    for kind, first in groups[:n_melds]:
-        ks = (first, first + 1, first + 2) if kind == "run" else (first,) * 3
-        for k in ks:
-            counts[k] -= 1
-        mk = MeldKind.CHI if kind == "run" else MeldKind.PON
-        melds.append(Meld(mk, tuple(Tile(k) for k in ks), None, Source.LEFT if mk is MeldKind.CHI else None))
+    melds = _call(groups[: rng.randint(0, min(p.melds, len(groups)))], counts)
     hand = Hand(tuple(Tile(k) for k in range(34) for _ in range(counts[k])), tuple(melds))
     ws = frozenset(waits(hand))
     if not p.min_waits <= len(ws) <= p.max_waits:
