@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from benchmarks.drill_check import set_by_rule, safe_tile_answer
+from benchmarks.drill_check import safe_tile_answer, set_by_rule
 from trainer.engine.decompose import Form, is_complete, readings
 from trainer.engine.dora import count_for
 from trainer.engine.exercises import GENERATORS, Exercise
