@@ -75,6 +75,7 @@ class SimpleView(PlayerView):
     win_rule: str
     next_draws: tuple[Tile, ...] = ()
     points: tuple[int, ...] = ()
+    scoring: str = "none"
 
 
 class SimpleGame:
@@ -590,6 +591,7 @@ class SimpleGame:
             win_rule=self.setup.win,
             next_draws=tuple(reversed(self.wall[-self.setup.visible_draws:])) if self.setup.visible_draws else (),
             points=tuple(self.points),
+            scoring=self.setup.scoring,
         )
 
     def check(self) -> None:

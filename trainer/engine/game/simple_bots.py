@@ -1,13 +1,15 @@
 """Bots for the simple play modes, and the one factory the table and screens use.
 
 * :class:`GentleBot` — a friendly opponent for children and beginners: it wins
-  whenever it can, declares riichi when the mode needs it, and otherwise gives
+  whenever it can, declares riichi when the mode needs it (and in short mahjong and
+  yochi, where riichi is the yaku a ron needs), and otherwise gives
   away a tile that keeps its hand as close to complete as possible (lowest
   shanten, from :func:`trainer.engine.ukeire.discard_options`), picking among the
   equally good tiles at random (seeded), so it is steady but not sharp.  It calls
   pon or chi only when the call brings the hand closer to complete.
 * ``efficient`` / ``careful`` — the full game's bots (:mod:`trainer.engine.bots`),
   offered where the table is the full riichi set (``glass_table``, ``kids_riichi``).
+* :class:`ShapeBot` — the gentle bot for the training games' own shapes.
 """
 
 from __future__ import annotations
@@ -41,7 +43,9 @@ class GentleBot:
         if view.phase == "calls":
             return self._call(view, legal)
         riichi = [a for a in legal if isinstance(a, Riichi)]
-        if riichi and getattr(view, "win_rule", "shape") == "riichi":
+        # riichi when the game needs it, or where it is a yaku that lets a ron pay (short, yochi)
+        if riichi and (getattr(view, "win_rule", "shape") == "riichi"
+                       or getattr(view, "scoring", "none") in ("short", "riichi")):
             return self._best(view, riichi)
         discards = [a for a in legal if isinstance(a, Discard)]
         return self._best(view, discards)
