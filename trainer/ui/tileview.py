@@ -277,3 +277,12 @@ class TileRow(Widget):
         if focused and self.focusable and self.rects and 0 <= self.cursor < len(self.rects):
             r = self._draw_rect(self.cursor)
             draw_focus_ring(surf, r, max(2, self.height // 12), max(2, self.height // 28))
+
+
+def tile_icon(app: AppContext, tiles: str) -> Callable[[pygame.Surface, pygame.Rect], None]:
+    """A card icon that paints the tiles ``tiles`` (MPSZ) into the card's icon box."""
+
+    def paint(surf: pygame.Surface, rect: pygame.Rect) -> None:
+        draw_tile_string(surf, tiles, rect, app)
+
+    return paint

@@ -767,3 +767,13 @@ class MultiOptionRow(OptionRow):
                       anchor="center", bold=on, max_width=inner.width - L.px(8))
         if focused:
             draw_focus_ring(surf, self.rect, rad, L.px(2))
+
+
+def place_cards(cards: list[Card], area: pygame.Rect, cols: int, gap: int, max_h: int) -> None:
+    """Lay ``cards`` out in a grid of ``cols`` columns filling ``area`` (rows at most ``max_h`` tall)."""
+    w = (area.width - gap * (cols - 1)) // cols
+    rows = max(1, (len(cards) + cols - 1) // cols)
+    h = min(max_h, (area.height - gap * (rows - 1)) // rows)
+    for i, c in enumerate(cards):
+        r, col = divmod(i, cols)
+        c.rect = pygame.Rect(area.left + col * (w + gap), area.top + r * (h + gap), w, h)

@@ -18,6 +18,7 @@ from trainer.i18n import _
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
+from trainer.ui.tileview import tile_icon
 from trainer.ui.views.drill_catalog import (
     FIELD_LABELS,
     GENERATOR_TILES,
@@ -28,7 +29,17 @@ from trainer.ui.views.drill_catalog import (
     value_label,
 )
 from trainer.ui.views.exercise_labels import question_text
-from trainer.ui.widgets import Button, Card, MultiOptionRow, OptionRow, Stepper, Toggle, blit_text, draw_panel
+from trainer.ui.widgets import (
+    Button,
+    Card,
+    MultiOptionRow,
+    OptionRow,
+    Stepper,
+    Toggle,
+    blit_text,
+    draw_panel,
+    place_cards,
+)
 
 P = PALETTE
 
@@ -51,28 +62,13 @@ class DrillListScreen(Screen):
         for i, (name, gen) in enumerate(generators().items()):
             card = Card(generator_title(name), generator_blurb(name, gen),
                         lambda n=name: self.app.push("drill_setup", generator=n), accent=colors[i % len(colors)],
-                        icon=self._icon(GENERATOR_TILES.get(name, "5z")))
+                        icon=tile_icon(self.app, GENERATOR_TILES.get(name, "5z")))
             self.cards.append(self.add(card))
-
-    def _icon(self, tiles: str) -> Callable[[pygame.Surface, pygame.Rect], None]:
-        def paint(surf: pygame.Surface, rect: pygame.Rect) -> None:
-            from trainer.ui.tileview import draw_tile_string
-
-            draw_tile_string(surf, tiles, rect, self.app)
-
-        return paint
 
     def layout(self) -> None:
         L = self.app.layout
         area = L.content()
-        cols = 3 if area.width > L.px(900) else 2
-        gap = L.px(16)
-        w = (area.width - gap * (cols - 1)) // cols
-        rows = max(1, (len(self.cards) + cols - 1) // cols)
-        h = min(L.px(132), (area.height - gap * (rows - 1)) // rows)
-        for i, c in enumerate(self.cards):
-            r, col = divmod(i, cols)
-            c.rect = pygame.Rect(area.left + col * (w + gap), area.top + r * (h + gap), w, h)
+        place_cards(self.cards, area, 3 if area.width > L.px(900) else 2, L.px(16), L.px(132))
 
     def choose(self, n: int) -> bool:
         if 1 <= n <= len(self.cards):

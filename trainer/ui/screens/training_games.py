@@ -8,15 +8,12 @@ Russian), a one-line description, and opens the game's table
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-import pygame
-
 from trainer.engine.game.simple_modes import ModeError, get_mode
 from trainer.i18n import N_, _
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
-from trainer.ui.widgets import Card
+from trainer.ui.tileview import tile_icon
+from trainer.ui.widgets import Card, place_cards
 
 TRAINING_GAMES = {
     "kunto": (N_("Grow a hand from 4 to 13 tiles; suits may be ignored, dragons may be tens or jokers."), "1s2s3s"),
@@ -32,7 +29,7 @@ TRAINING_GAMES = {
 
 @register_screen("training_games")
 class TrainingGamesScreen(Screen):
-    """Every training game as a card that opens its table."""
+    """Every training game as a card that opens its table (two columns for the long names)."""
 
     def title(self) -> str:
         return _("Training games")
@@ -52,28 +49,13 @@ class TrainingGamesScreen(Screen):
                     pass
             card = Card(self.app.term_text(term_id), sub, lambda m=mode: self.app.push("play_simple", mode=m,
                                                                                       kids=False),
-                        icon=self._icon(tiles))
+                        icon=tile_icon(self.app, tiles))
             self.cards.append(self.add(card))
-
-    def _icon(self, tiles: str) -> Callable[[pygame.Surface, pygame.Rect], None]:
-        def paint(surf: pygame.Surface, rect: pygame.Rect) -> None:
-            from trainer.ui.tileview import draw_tile_string
-
-            draw_tile_string(surf, tiles, rect, self.app)
-
-        return paint
 
     def layout(self) -> None:
         L = self.app.layout
         area = L.content()
-        cols = 2
-        gap = L.px(16)
-        w = (area.width - gap * (cols - 1)) // cols
-        rows = max(1, (len(self.cards) + cols - 1) // cols)
-        h = min(L.px(140), (area.height - gap * (rows - 1)) // rows)
-        for i, c in enumerate(self.cards):
-            r, col = divmod(i, cols)
-            c.rect = pygame.Rect(area.left + col * (w + gap), area.top + r * (h + gap), w, h)
+        place_cards(self.cards, area, 2, L.px(16), L.px(140))
 
     def choose(self, n: int) -> bool:
         if 1 <= n <= len(self.cards):
