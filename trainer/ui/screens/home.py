@@ -107,7 +107,7 @@ class HomeScreen(Screen):
             ("lesson_map", _("Lessons"), _("Step by step: tiles, hands, waits, yaku, fu and table manners.")),
             ("drills", _("Drills"), _("Endless generated exercises: efficiency, waits, fu, points.")),
             ("play", _("Play"), _("A game against three bots, with a coach if you like.")),
-            ("training_games", _("Training games"), _("The rulebook's practice games: kunto, risu, short…")),
+            ("training_games", _("Training games"), _("Kunto, risu, short mahjong…")),
             ("glossary", _("Glossary"), _("Every term in Russian, Japanese and romaji.")),
             ("progress", _("Progress"), _("Mastery of each skill, reviews due, your streak.")),
             ("settings", _("Settings"), _("Language, terms, rules, tiles and sound.")),
