@@ -190,5 +190,44 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"{name}: screen not installed, skipped", file=sys.stderr)
     shot("09_settings", lambda: app.push("settings"))
+    learner_shots(app, shot)
     app.close()
     return 1 if failures else 0
+
+
+def learner_shots(app, shot) -> None:  # noqa: ANN001
+    """The first-run question, the learners screen (rename and delete), and the child's screens:
+    home, games, lesson map, a children's lesson step and a drill in the children's presentation."""
+    shot("10_first_run", lambda: app.push("first_run"))
+    if app.progress is not None:
+        adult = app.learner_id
+        if len(app.active_learners()) < 2:
+            app.progress.create_learner("Маша" if app.settings.language == "ru" else "Masha", "child")
+
+        def rename() -> None:
+            screen = app.push("learners")
+            screen.start_rename(adult)
+
+        def delete() -> None:
+            screen = app.push("learners")
+            screen.ask_delete(adult)
+
+        shot("11_learners", lambda: app.push("learners"))
+        shot("11_learners_rename", rename)
+        shot("11_learners_delete", delete)
+    before = app.settings
+    app.apply_profile("child")
+    app.screen.rebuild()
+    shot("12_child_home", lambda: None)
+    shot("12_child_games", lambda: app.push("kids_games"))
+    shot("12_child_lesson_map", lambda: app.push("lesson_map"))
+    lib = app.library()
+    kids = [x for x in lib.lessons.values() if x.track == "kids"]
+    for lesson in sorted(kids, key=lambda x: x.id):
+        for i, step in enumerate(lesson.steps):
+            if step.kind in ("arrange", "choice"):
+                shot(f"12_child_{lesson.id}_{i}_{step.kind}", lambda lesson=lesson, i=i: app.push(
+                    "lesson", lesson_id=lesson.id, step=i))
+    shot("12_child_drill", lambda: app.push("drill", generator="tile_name", params={}, n=6, seed=1))
+    app.apply_profile("new")
+    app.apply_settings(before)
