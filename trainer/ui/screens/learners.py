@@ -128,9 +128,10 @@ class LearnersScreen(Screen):
             self.app.notify(_("Renamed to {name}.").format(name=learner.name), "info", 4)
             self.cancel_rename()
             return
-        learner = store.create_learner(self.new_name, "child" if self.new_profile == "child" else "adult")
+        profile = self.new_profile  # switching rebuilds this screen, which resets the form
+        learner = store.create_learner(self.new_name, "child" if profile == "child" else "adult")
         switch_learner(self.app, learner.id)
-        self.app.apply_profile(self.new_profile)
+        self.app.apply_profile(profile)
         self.app.notify(_("Welcome, {name}!").format(name=learner.name), "info", 4)
         self.rebuild()
 

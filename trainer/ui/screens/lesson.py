@@ -335,7 +335,10 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
         if response is None and focused is not None and focused in getattr(self, "view_widgets", ()) \
                 and getattr(focused, "selected", True) is False and focused.enabled:
             # Focus and Enter agree: Enter on a focused, unchosen option answers with that option.
+            tries = self.attempts
             focused.activate()
+            if self.attempts != tries or self.phase != "answer":
+                return  # picking it already checked it (a single choice checks on pick)
             response = view.response()
         if response is None:
             self.app.notify(view.empty_message(), "info", 3)
