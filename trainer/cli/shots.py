@@ -222,12 +222,29 @@ def learner_shots(app, shot) -> None:  # noqa: ANN001
     shot("12_child_games", lambda: app.push("kids_games"))
     shot("12_child_lesson_map", lambda: app.push("lesson_map"))
     lib = app.library()
-    kids = [x for x in lib.lessons.values() if x.track == "kids"]
-    for lesson in sorted(kids, key=lambda x: x.id):
+    kids = [lib.lessons[x] for x in ("kids_tile_families", "kids_sorting") if x in lib.lessons]
+    for lesson in kids:
         for i, step in enumerate(lesson.steps):
-            if step.kind in ("arrange", "choice"):
+            if step.kind in ("arrange", "choice", "pick_tiles"):
                 shot(f"12_child_{lesson.id}_{i}_{step.kind}", lambda lesson=lesson, i=i: app.push(
                     "lesson", lesson_id=lesson.id, step=i))
+    def filled_boxes() -> None:
+        screen = app.push("lesson", lesson_id="kids_tile_families",
+                          step=[st.id for st in lib.lessons["kids_tile_families"].steps].index("four_boxes"))
+        view = screen.view
+        family = {"p": 0, "s": 1, "m": 2, "z": 3}
+        view.box_of = [family[str(slot.tile)[-1]] for slot in view.row.slots]
+        screen.relayout()
+
+    def right_sort() -> None:
+        screen = app.push("lesson", lesson_id="kids_sorting", step=1)
+        view = screen.view
+        view.row.slots = sorted(view.row.slots, key=lambda slot: slot.tile)
+        screen.check()
+
+    if "kids_tile_families" in lib.lessons and "kids_sorting" in lib.lessons:
+        shot("12_child_boxes_filled", filled_boxes)
+        shot("12_child_sort_right", right_sort)
     shot("12_child_drill", lambda: app.push("drill", generator="tile_name", params={}, n=6, seed=1))
     app.apply_profile("new")
     app.apply_settings(before)

@@ -181,7 +181,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
             width = area.width - L.px(56)
             lay = layout_rich(self.app, text, L.font("body"), width, P.ink)
             head_h = self.app.line_height(L.font("large")) + L.px(6)
-            h = min(lay.height + head_h + L.px(28), (bottom - top) // 2)
+            h = min((lay.height if text else 0) + head_h + L.px(28), (bottom - top) // 2)
             self.feedback_rect = pygame.Rect(area.left, bottom - h, area.width, h)
             bottom = self.feedback_rect.top - L.px(12)
         self.step_area = pygame.Rect(area.left, top, area.width, max(L.px(80), bottom - top))

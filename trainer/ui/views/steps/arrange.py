@@ -300,6 +300,9 @@ class ArrangeView(QuizView):
             b.rect = pygame.Rect(area.left + i * (bw + gap), top, bw, label_h)
             self._box_rects.append(pygame.Rect(b.rect.left, b.rect.bottom + L.px(6), bw, self.box_area_h))
         self.box_top = top
+        # The boxes' insides are painted, not widgets: reserve them so centring never pushes the
+        # boxes up over the row of tiles.
+        self.reserved_rect = pygame.Rect(area.left, top, area.width, label_h + L.px(6) + self.box_area_h)
 
     def box_rects(self) -> list[pygame.Rect]:
         """Where each box's contents are drawn (below its label button)."""
