@@ -314,7 +314,7 @@ def _repo_graph(skip: set[Path]) -> dict[str, tuple[list[str], Path]]:
             continue
         try:
             data, _, _ = read_yaml(p.read_text(encoding="utf-8"), str(p))
-        except OSError:
+        except (OSError, UnicodeDecodeError):
             continue
         if isinstance(data, dict) and isinstance(data.get("id"), str):
             pre = data.get("prerequisites") or []
