@@ -15,6 +15,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from tests.test_ui_lesson import click, key  # noqa: E402 - the lesson tests' synthetic key and click
 from trainer.cli.shots import gallery_lesson  # noqa: E402
 from trainer.lessons.loader import LessonLibrary, load_text  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
@@ -59,16 +60,6 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
     a.push("home")
     yield a
     a.close()
-
-
-def key(app: App, k: int, unicode: str = "") -> None:
-    app.process([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode)], 1 / 60)
-    app.render()
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], 1 / 60)
-    app.render()
 
 
 def type_text(app: App, text: str) -> None:
