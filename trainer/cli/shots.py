@@ -215,6 +215,16 @@ def learner_shots(app, shot) -> None:  # noqa: ANN001
         shot("11_learners", lambda: app.push("learners"))
         shot("11_learners_rename", rename)
         shot("11_learners_delete", delete)
+        other = next(x.id for x in app.active_learners() if x.id != adult)
+
+        def set_aside() -> None:
+            screen = app.push("learners")
+            screen.delete(other)
+
+        shot("11_learners_set_aside", set_aside)
+        while len(app.stack) > 1:
+            app.pop()
+        app.set_learner_data_for(other, "deleted_at", None)  # bring the shot's learner back
     before = app.settings
     app.apply_profile("child")
     app.screen.rebuild()

@@ -222,12 +222,13 @@ class LearnersScreen(Screen):
                                            self.cancel_btn.preferred_width(self.app), L.px(52))
         self.aside_top = max(self.add_btn.rect.bottom, field_top + L.px(52)) + L.px(24)
         y = self.aside_top + self.app.line_height(L.font("large")) + L.px(10)
+        card_h = L.px(92)
         for i, card in enumerate(self.aside_cards):
-            card.rect = pygame.Rect(c.left, y + i * (L.px(64) + gap), c.width - L.px(440), L.px(64))
+            card.rect = pygame.Rect(c.left, y + i * (card_h + gap), c.width - L.px(440), card_h)
             back, erase = self.aside_buttons[i]
-            back.rect = pygame.Rect(card.rect.right + gap, card.rect.top + L.px(12), L.px(200), L.px(40))
-            erase.rect = pygame.Rect(back.rect.right + gap, card.rect.top + L.px(12),
-                                     c.right - back.rect.right - gap, L.px(40))
+            top = card.rect.centery - L.px(22)
+            back.rect = pygame.Rect(card.rect.right + gap, top, L.px(200), L.px(44))
+            erase.rect = pygame.Rect(back.rect.right + gap, top, c.right - back.rect.right - gap, L.px(44))
 
     def draw_content(self, surf: pygame.Surface) -> None:
         L = self.app.layout
