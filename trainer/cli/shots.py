@@ -180,12 +180,48 @@ def run(args: argparse.Namespace) -> int:
         shot(f"06_drill_{name}", lambda name=name: (app.push("drills"), app.push(
             "drill", generator=name, params={}, n=8, seed=1)))
 
+    def safe_tile_missed() -> None:
+        """Two riichi players; the learner picks a dangerous tile twice: the feedback explains it."""
+        import pygame as pg
+
+        screen = app.push("drill", generator="safe_tile",
+                          params={"riichi_players": 2, "tools": ["genbutsu", "suji", "kabe"]}, n=6, seed=14)
+        app.render()
+        picker = screen.view.picker
+        picker.selected = {next(i for i, s in enumerate(picker.slots) if s.tile.kind not in screen.view.ex.answer)}
+        for _ in range(3):
+            if screen.phase != "done":
+                app.process([pg.event.Event(pg.KEYDOWN, key=pg.K_RETURN, mod=0, unicode="\r")], 1 / 60)
+
+    shot("06_drill_safe_tile_two_riichi", lambda: app.push(
+        "drill", generator="safe_tile", params={"riichi_players": 2, "tools": ["genbutsu", "suji", "kabe"]},
+        n=6, seed=14))
+    shot("06_drill_safe_tile_missed", safe_tile_missed)
+
     def table() -> None:
         screen = app.push("play", seed=3, coach="hints", reveal="own")
         screen.run_bots_until_learner()
         screen.rebuild()
 
     shot("07_play", table)
+
+    def tenpai_choice() -> None:
+        """The learner, tenpai and not in riichi, at an exhaustive draw: show or hide (001:805)."""
+        from trainer.engine.game.round import Phase
+        from trainer.engine.game.scenario import setup_round
+
+        screen = app.push("play", seed=3, reveal="own")
+        junk = "147m369p147s3456z"
+        rnd = setup_round(["123m456p789s1122z", junk, junk, "258m369p258s5677z"], dora="9s",
+                          tenpai_choice=screen.match.tenpai_choice)
+        while rnd.phase is not Phase.DRAW:
+            seat = rnd.to_act()[0]
+            rnd.apply(seat, rnd.legal_actions(seat)[0] if rnd.phase is Phase.CALLS else
+                      next(a for a in rnd.legal_actions(seat) if getattr(a, "tile", None) == rnd.seats[seat].drawn))
+        screen.round = screen.match.round = rnd
+        screen.rebuild()
+
+    shot("07_play_tenpai_choice", tenpai_choice)
     for name in ("glossary", "progress"):
         from trainer.ui.app import has_screen
 
