@@ -92,7 +92,8 @@ def tile_option_name(name: str) -> str:
         from trainer.glossary import load_glossary
 
         term = load_glossary().term(HONOR_TERMS[int(rank) - 1])
-        return f"{term.name(current_language())} ({term.romaji})"
+        name = term.name(current_language())
+        return name if "(" in name else f"{name} ({term.romaji})"  # «Хаку (белый дракон)» has its gloss
     except (KeyError, LookupError, OSError, ValueError):
         return _(KIDS_HONOR_NAMES[int(rank) - 1])
 
