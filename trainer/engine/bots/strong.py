@@ -1,0 +1,91 @@
+"""The strong bot: every decision from the shared hand evaluator.
+
+* discards by expected points — the chance to win times what the hand is worth,
+  minus what the tile may cost against each opponent — and folds (betaori) to
+  the safest tiles when pushing is worth less than the risk;
+* riichi or dama by value: dama when the hand already has a mangan or riichi adds
+  little, riichi when it needs the yaku or doubles the hand;
+* calls a pon or chi for speed (yakuhai, near tenpai) or for value, never without
+  a yaku and not while folding; reads open hands as threats;
+* in the last hand plays for placement: a clear leader folds sooner and takes dama,
+  a player who needs a win pushes harder;
+* declines nine terminals with a good hand.
+
+The evaluator is deterministic, so the bot is deterministic for a given match seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trainer.engine.bots.efficient import EfficientBot
+from trainer.engine.evaluator import HandEvaluator, TurnAdvice
+from trainer.engine.game.actions import AbortiveDraw, Action, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game.view import PlayerView
+from trainer.engine.hand import MeldKind
+
+
+class StrongBot(EfficientBot):
+    """Evaluator-driven play (see the module docstring)."""
+
+    name = "strong"
+
+    def __init__(self, rules: Any = None) -> None:
+        super().__init__(rules)
+        self.evaluator = HandEvaluator(self.rules)
+        self.last_reasons: tuple = ()
+
+    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+        """Pick an action (see the module docstring)."""
+        if len(legal) == 1:
+            return legal[0]
+        for a in legal:
+            if isinstance(a, Tsumo | Ron):
+                return a
+        if view.phase == "calls":
+            return self.choose_call(view, legal)
+        for a in legal:
+            if isinstance(a, AbortiveDraw):
+                verdict = self.evaluator.nine_terminals(view)
+                self.last_reasons = verdict.reasons
+                if verdict.yes:
+                    return a
+        in_riichi = view.riichi[view.seat]
+        advice: TurnAdvice | None = None
+        for a in legal:
+            if isinstance(a, Kan):
+                if in_riichi:
+                    return a
+                advice = advice or self.evaluator.turn(view)
+                quiet = advice.push_fold.push and not any(t.tenpai >= 0.9 for t in advice.threats)
+                if quiet and self.choose_kan(view, a):
+                    return a
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            return legal[0]
+        if in_riichi:
+            return discards[0]
+        advice = self.evaluator.turn(view, [a.tile for a in discards])
+        best = advice.best
+        self.last_reasons = (*advice.push_fold.reasons, *best.reasons)
+        riichi = [a for a in legal if isinstance(a, Riichi) and a.tile == best.tile]
+        if riichi and best.efficiency.shanten == 0 and advice.push_fold.push:
+            verdict = self.evaluator.riichi(view, best)
+            self.last_reasons = (*self.last_reasons, *verdict.reasons)
+            if verdict.yes:
+                return riichi[0]
+        return Discard(best.tile)
+
+    def choose_call(self, view: PlayerView, legal: list[Action]) -> Action:
+        """Call a discard for speed or value when the evaluator says so; otherwise pass."""
+        best: tuple[int, Action] | None = None
+        for a in legal:
+            if isinstance(a, Pon | Chi):
+                kind = MeldKind.PON if isinstance(a, Pon) else MeldKind.CHI
+                verdict = self.evaluator.call(view, a.tiles, kind)
+                if verdict.yes:
+                    after = verdict.reasons[0].get("after", 9)
+                    if best is None or after < best[0]:
+                        best = (after, a)
+                        self.last_reasons = verdict.reasons
+        return best[1] if best else Pass()
