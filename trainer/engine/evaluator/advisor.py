@@ -22,7 +22,7 @@ from typing import Any
 
 from trainer.engine.evaluator.danger import Threat, TileDanger, read_threat, tile_dangers
 from trainer.engine.evaluator.efficiency import DiscardEfficiency, discard_efficiency, improving
-from trainer.engine.evaluator.pushfold import PushFold, all_last_plan, push_or_fold, win_chance
+from trainer.engine.evaluator.pushfold import THREAT, PushFold, all_last_plan, push_or_fold, win_chance
 from trainer.engine.evaluator.reasons import Reason, reason
 from trainer.engine.evaluator.value import HandValue, estimate_value, tenpai_value
 from trainer.engine.game.view import PlayerView
@@ -147,7 +147,7 @@ class HandEvaluator:
         threats = self.threats(view)
         dangers = tile_dangers(view, [t.kind for t in tiles], threats)
         draws_left = view.live_remaining / 4
-        pressure = sum(t.tenpai for t in threats if t.tenpai >= 0.3)
+        pressure = sum(t.tenpai for t in threats if t.tenpai >= THREAT)
         advice: list[DiscardAdvice] = []
         closed = hand.is_closed
         for t in tiles:
@@ -172,16 +172,18 @@ class HandEvaluator:
                     th.tenpai >= 0.3 for th in threats):
                 notes.append(reason("safe"))
             advice.append(DiscardAdvice(t, e, value, row, risk, win, ev, tuple(notes)))
-        by_ev = max(advice, key=lambda a: (a.ev, -a.risk, a.efficiency.ukeire))
+        # pushing never goes back in shanten; within the fewest shanten, the best expected points
+        push_order = sorted(advice, key=lambda a: (a.efficiency.shanten, -a.ev, a.risk, a.tile.kind, a.tile.red))
+        by_ev = push_order[0]
         safest = min(advice, key=lambda a: (a.risk, -a.ev))
-        best_sh = min(a.efficiency.shanten for a in advice)
+        best_sh = by_ev.efficiency.shanten
         my_value = by_ev.value.best if closed else by_ev.value.dama
         plan = self.placement(view, my_value)
         verdict = push_or_fold(win=by_ev.win, value=my_value, tile_loss=by_ev.risk, safest_loss=safest.risk,
                                shanten=best_sh, threats=threats, draws_left=draws_left,
                                dealer=view.dealer == view.seat, placement=plan)
         if verdict.push:
-            order = sorted(advice, key=lambda a: (-a.ev, a.risk, a.tile.kind, a.tile.red))
+            order = push_order
         else:
             order = sorted(advice, key=lambda a: (round(a.risk, 1), -a.ev, a.tile.kind, a.tile.red))
         return TurnAdvice(tuple(order), verdict, tuple(threats))

@@ -22,7 +22,8 @@ from trainer.engine.evaluator.reasons import Reason, reason
 
 FUTURE_DANGER = 0.06  # deal-in chance of a typical unsafe tile against a tenpai hand
 TYPICAL_WAIT = 6.0  # winning tiles left in a tenpai yet to come
-TYPICAL_STEP = 20.0  # ukeire of a step not yet looked at
+TYPICAL_STEP = 30.0  # ukeire of a step not yet looked at
+THREAT = 0.3  # an opponent this likely to be tenpai is worth folding against
 
 
 def win_chance(shanten: int, ukeire: int, *, draws_left: float, unseen_total: int,
@@ -74,6 +75,9 @@ def push_or_fold(*, win: float, value: float, tile_loss: float, safest_loss: flo
     elif placement == "need_win":
         loss *= 0.6
         notes.append(reason("need_win"))
+    if not any(t.tenpai >= THREAT for t in threats):
+        notes.append(reason("no_threat"))
+        return PushFold(True, gain, loss, safest_loss, tuple(notes))
     push = gain - loss >= -safest_loss
     notes.append(reason("push" if push else "fold", margin=round(gain - loss + safest_loss)))
     return PushFold(push, gain, loss, safest_loss, tuple(notes))

@@ -50,12 +50,21 @@ class HandValue:
         return max(self.dama, self.riichi)
 
 
-def ron_points(han: float, fu: int, dealer: bool, rules: Any) -> int:
-    """Ron points of ``han`` han and ``fu`` fu (han rounded down) for the dealer or not."""
-    h = int(han)
-    if h <= 0:
-        return 0
-    basic, _ = basic_points(h, fu, rules)
+def ron_points(han: float, fu: int, dealer: bool, rules: Any) -> float:
+    """Ron points of ``han`` han and ``fu`` fu for the dealer or not; a fractional han (an
+    expectation) is valued between the two whole han around it."""
+    if han < 1:
+        return 0.0
+    low = int(han)
+    frac = han - low
+    value = _ron(low, fu, dealer, rules)
+    if frac > 0:
+        value += frac * (_ron(low + 1, fu, dealer, rules) - value)
+    return value
+
+
+def _ron(han: int, fu: int, dealer: bool, rules: Any) -> int:
+    basic, _ = basic_points(min(han, 13), fu, rules)
     return payment(basic, dealer=dealer, tsumo=False, rules=rules).ron or 0
 
 
