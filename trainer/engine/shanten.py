@@ -40,6 +40,7 @@ from trainer.engine.suit_table import (
     honor_vector,
     suit_vector,
     table_vector_id,
+    table_vector_id_fast,
     vector_id,
     vector_list,
     vector_of,
@@ -82,11 +83,23 @@ def _aux(key: bytes, yaochuu: tuple[int, ...]) -> int:
     return sum(key) | kinds << 6 | pairs << 12 | y_kinds << 18 | y_pairs << 24
 
 
+def _suit_aux(key: bytes) -> int:
+    """:func:`_aux` of a number suit (terminals at ranks 1 and 9), with C-level counting."""
+    kinds = 9 - key.count(0)
+    pairs = kinds - key.count(1)
+    first, last = key[0], key[8]
+    y_kinds = (first > 0) + (last > 0)
+    y_pairs = (first >= 2) + (last >= 2)
+    return sum(key) | kinds << 6 | pairs << 12 | y_kinds << 18 | y_pairs << 24
+
+
 def _suit_packed(key: bytes) -> int:
     """Cache entry of a number-suit pattern: vector id << 32 | tallies (see :func:`_aux`)."""
     v = _SUIT_IDS.get(key)
     if v is None:
-        v = _SUIT_IDS[key] = table_vector_id(key) << 32 | _aux(key, (0, 8))
+        if len(key) != 9 or max(key) > 4:
+            table_vector_id(key)  # raises the clear error
+        v = _SUIT_IDS[key] = table_vector_id_fast(key) << 32 | _suit_aux(key)
     return v
 
 
@@ -251,12 +264,13 @@ def shanten_after_draws(
     ``special_forms`` (default: when 4 sets are needed and there are no limits) also counts
     seven pairs and thirteen orphans.  Only the drawn tile's group is recomputed per kind."""
     b = _check34(counts34)
-    total = sum(b)
     if sets_needed is None:
-        sets_needed = (total + 1) // 3
+        sets_needed = (sum(b) + 1) // 3
     lim = _limits_tuple(limits34)
     if special_forms is None:
         special_forms = sets_needed == MAX_SETS and lim is None
+    if lim is None:
+        return _after_draws_plain(b, sets_needed, special_forms)
     caps = lim if lim is not None else (4,) * NUM_KINDS
     keys = _group_keys(b)
     ids = [_group_id(g, key, lim) for g, key in enumerate(keys)]
@@ -318,6 +332,103 @@ def shanten_after_draws(
 
 _NEXT_COUNT: Final = tuple(bytes((c + 1,)) for c in range(16))
 _YAOCHUU_SET: Final = frozenset(TERMINALS_AND_HONORS)
+_SUIT_DRAWS: dict[bytes, tuple[int, ...]] = {}
+_HONOR_DRAWS: dict[bytes, tuple[int, ...]] = {}
+_GROUP_AFTER: dict[tuple[bytes, int, int], tuple[int | None, ...]] = {}
+_GROUP_AFTER_LIMIT: Final = 400_000
+
+
+def _draw_ids(key: bytes, honors: bool) -> tuple[int, ...]:
+    """Vector ids of one group (9 ranks of a suit, or the 7 honors) after drawing each rank once
+    more; -1 where the group already holds all four copies."""
+    memo = _HONOR_DRAWS if honors else _SUIT_DRAWS
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    get = _HONOR_IDS.get if honors else _SUIT_IDS.get
+    pack = _honor_packed if honors else _suit_packed
+    out = []
+    for r, c in enumerate(key):
+        if c >= 4:
+            out.append(-1)
+            continue
+        nk = key[:r] + _NEXT_COUNT[c] + key[r + 1 :]
+        packed = get(nk)
+        if packed is None:
+            packed = pack(nk)
+        out.append(packed >> 32)
+    result = memo[key] = tuple(out)
+    return result
+
+
+def _group_after(key: bytes, honors: bool, other: int, idx: int) -> tuple[int | None, ...]:
+    """Standard-form shanten after drawing each rank of one group, the rest of the hand being the
+    combined vector ``other`` (memoised: bots and drills ask about the same shapes again)."""
+    mkey = (key, other, idx if not honors else -idx)
+    hit = _GROUP_AFTER.get(mkey)
+    if hit is not None:
+        return hit
+    comb = _COMBINED.get
+    vectors = vector_list()
+    out: list[int | None] = []
+    for gid in _draw_ids(key, honors):
+        if gid < 0:
+            out.append(None)
+            continue
+        vid = comb(gid * ID_SHIFT + other)
+        if vid is None:
+            vid = combine_ids(gid, other)
+        out.append(vectors[vid][idx] - 1)
+    if len(_GROUP_AFTER) > _GROUP_AFTER_LIMIT:
+        _GROUP_AFTER.clear()
+    result = _GROUP_AFTER[mkey] = tuple(out)
+    return result
+
+
+def _after_draws_plain(b: bytes, sets_needed: int, special_forms: bool) -> list[int | None]:
+    """:func:`shanten_after_draws` without copy limits: each group's answers come from
+    :func:`_group_after`, the special forms from the hand's tallies."""
+    keys = (b[0:9], b[9:18], b[18:27], b[27:34])
+    ids = []
+    for g in range(4):
+        key = keys[g]
+        if g == 3:
+            packed = _HONOR_IDS.get(key)
+            if packed is None:
+                packed = _honor_packed(key)
+        else:
+            packed = _SUIT_IDS.get(key)
+            if packed is None:
+                packed = _suit_packed(key)
+        ids.append(packed >> 32)
+    a, p, s, h = ids
+    ap = combine_ids(a, p)
+    sh = combine_ids(s, h)
+    rest = (combine_ids(p, sh), combine_ids(a, sh), combine_ids(ap, h), combine_ids(ap, s))
+    idx = 5 + sets_needed
+    out: list[int | None] = []
+    for g in range(4):
+        out.extend(_group_after(keys[g], g == 3, rest[g], idx))
+    if special_forms:
+        kinds = NUM_KINDS - b.count(0)
+        pairs = kinds - b.count(1)
+        yao = _yaochuu(b)
+        yao_held = 13 - yao.count(0)
+        yao_pair = yao_held > yao.count(1)
+        chiitoi = [6 - (pairs + (c == 1)) + max(0, 7 - (kinds + (c == 0))) for c in (0, 1, 2)]
+        kokushi_other = 13 - yao_held - yao_pair
+        kokushi_yao = [13 - (yao_held + (c == 0)) - (yao_pair or c == 1) for c in (0, 1, 2)]
+        special_yao = tuple(min(chiitoi[c], kokushi_yao[c]) for c in (0, 1, 2))
+        special_other = tuple(min(chiitoi[c], kokushi_other) for c in (0, 1, 2))
+        for k in range(NUM_KINDS):
+            best = out[k]
+            if best is None:
+                continue
+            c = b[k]
+            sp = (special_yao if k in _YAOCHUU_SET else special_other)[c if c < 2 else 2]
+            if sp < best:
+                out[k] = sp
+    return out
 
 
 @lru_cache(maxsize=65536)
