@@ -267,9 +267,9 @@ class HandEvaluator:
                                           rules=self.rules)
             if closed_value.riichi > 1.6 * best_value.dama:
                 return Verdict(False, (*notes, reason("keep_closed", riichi=round(closed_value.riichi))))
-        if best_value.dama >= 3900 and best_sh <= 2:
+        if best_value.dama >= 2000 and best_sh <= 2:
             return Verdict(True, (*notes, reason("value")))
-        if best_sh <= 1 and best_value.dama >= 2000:
+        if best_sh <= 1 and best_value.dama >= 1000:
             return Verdict(True, (*notes, reason("speed")))
         if best_sh == 0:
             return Verdict(True, (*notes, reason("speed_tenpai")))

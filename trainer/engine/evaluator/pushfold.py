@@ -23,6 +23,7 @@ from trainer.engine.evaluator.reasons import Reason, reason
 FUTURE_DANGER = 0.06  # deal-in chance of a typical unsafe tile against a tenpai hand
 TYPICAL_WAIT = 6.0  # winning tiles left in a tenpai yet to come
 TYPICAL_STEP = 30.0  # ukeire of a step not yet looked at
+RON_FACTOR = 2.0  # a winning tile may come from four players' tiles, not only the own draw
 THREAT = 0.3  # an opponent this likely to be tenpai is worth folding against
 
 
@@ -30,18 +31,21 @@ def win_chance(shanten: int, ukeire: int, *, draws_left: float, unseen_total: in
                next_waits: float = TYPICAL_WAIT, threats: float = 0.0) -> float:
     """Chance to win a hand ``shanten`` steps from tenpai whose next step accepts ``ukeire``
     tiles (at tenpai: the winning tiles left), with ``draws_left`` own draws to come and
-    ``threats`` the summed tenpai chance of the opponents (each shortens the race)."""
+    ``threats`` the summed tenpai chance of the opponents (each shortens the race).
+
+    The draws left are shared equally between the steps still to make (each succeeds when one
+    of its tiles is drawn) and the wait for the winning tile, which may also come as another
+    player's discard (counted as about twice the draws)."""
     if unseen_total <= 0 or draws_left <= 0:
         return 0.0
-    if shanten <= 0:
-        q = min(0.9, ukeire / unseen_total)
-        p = 1 - (1 - q) ** (draws_left * 2.2)
-    else:
-        rem = draws_left - unseen_total / max(1, ukeire) - (shanten - 1) * unseen_total / TYPICAL_STEP
-        if rem <= 0:
-            return 0.0
-        q = min(0.9, next_waits / unseen_total)
-        p = (1 - (1 - q) ** (rem * 2.2)) * 0.8 ** shanten
+    steps = max(0, shanten)
+    share = draws_left / (steps + 1)
+    p = 1.0
+    for i in range(steps):
+        accept = ukeire if i == 0 else TYPICAL_STEP
+        p *= 1 - (1 - min(0.95, accept / unseen_total)) ** share
+    waits = ukeire if shanten <= 0 else next_waits
+    p *= 1 - (1 - min(0.9, waits / unseen_total)) ** (share * RON_FACTOR)
     return p * (0.7 ** threats)
 
 
