@@ -10,7 +10,7 @@ seconds per game; with ``--json`` the last line is a JSON object with
 ``final_scores`` (one list of four raw point totals per game, before uma and oka)
 and ``seconds_per_game``, and per seat ``riichi_rate`` and ``call_rate`` (share of
 hands with a riichi / with a chi, pon or open kan), ``average_place`` and
-``decision_ms_p95`` (95th percentile of the bot's decision time, milliseconds).
+``decision_ms_p95`` (95th percentile of the bot's decision time, CPU milliseconds).
 """
 
 from __future__ import annotations

@@ -420,6 +420,8 @@ def _after_draws_plain(b: bytes, sets_needed: int, special_forms: bool) -> list[
         kokushi_yao = [13 - (yao_held + (c == 0)) - (yao_pair or c == 1) for c in (0, 1, 2)]
         special_yao = tuple(min(chiitoi[c], kokushi_yao[c]) for c in (0, 1, 2))
         special_other = tuple(min(chiitoi[c], kokushi_other) for c in (0, 1, 2))
+        if min(*special_yao, *special_other) >= max(x for x in out if x is not None):
+            return out  # no special form beats the standard one after any draw
         for k in range(NUM_KINDS):
             best = out[k]
             if best is None:

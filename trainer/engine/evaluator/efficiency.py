@@ -75,8 +75,8 @@ def two_step(counts13: list[int], need: int, unseen: Sequence[int]) -> float:
         for e in range(34):
             if counts13[e] and e != d:
                 counts13[e] -= 1
-                sh, nxt = improving(counts13, need)
-                if sh == now - 1:
+                if shanten_counts(counts13, need) == now - 1:
+                    nxt = improving(counts13, need)[1]
                     u = sum(unseen[k] for k in nxt) - (1 if e in nxt and unseen[e] > 0 else 0)
                     if u > best:
                         best = u
@@ -87,13 +87,13 @@ def two_step(counts13: list[int], need: int, unseen: Sequence[int]) -> float:
 
 
 def discard_efficiency(counts14: list[int], need: int, unseen: Sequence[int], *,
-                       look_ahead: bool = True, width: float = 0.6, max_look: int = 4
+                       look_ahead: bool = True, width: float = 0.6, max_look: int = 3
                        ) -> dict[int, DiscardEfficiency]:
     """For every kind held in a 3n+2 hand (34 counts), the efficiency of discarding it.
 
     ``unseen`` are the copies the player cannot see.  With ``look_ahead`` the two-step total is
     computed for the discards of the best shanten whose ukeire is within ``width`` of the best
-    (at most ``max_look`` of them) when the hand is one to three shanten away."""
+    (at most ``max_look`` of them) when the hand is one or two shanten away."""
     out: dict[int, DiscardEfficiency] = {}
     for k in range(34):
         if not counts14[k]:
@@ -106,7 +106,7 @@ def discard_efficiency(counts14: list[int], need: int, unseen: Sequence[int], *,
     best_sh = min(e.shanten for e in out.values())
     best_uke = max(e.ukeire for e in out.values() if e.shanten == best_sh)
     looked: list[int] = []
-    if look_ahead and 1 <= best_sh <= 3:
+    if look_ahead and 1 <= best_sh <= 2:
         cands = sorted((e for e in out.values() if e.shanten == best_sh and e.ukeire >= width * best_uke),
                        key=lambda e: -e.ukeire)[:max_look]
         for e in cands:
