@@ -80,6 +80,10 @@ class Verdict:
     reasons: tuple[Reason, ...]
 
 
+EFFICIENT_SHARE = 0.75
+"""A pushing discard keeps at least this share of the widest ukeire of the fewest shanten."""
+
+
 def _counts(tiles: tuple[Tile, ...]) -> list[int]:
     c = [0] * 34
     for t in tiles:
@@ -172,8 +176,18 @@ class HandEvaluator:
                     th.tenpai >= 0.3 for th in threats):
                 notes.append(reason("safe"))
             advice.append(DiscardAdvice(t, e, value, row, risk, win, ev, tuple(notes)))
-        # pushing never goes back in shanten; within the fewest shanten, the best expected points
-        push_order = sorted(advice, key=lambda a: (a.efficiency.shanten, -a.ev, a.risk, a.tile.kind, a.tile.red))
+        # pushing never goes back in shanten nor gives up much of the ukeire for value: among the
+        # discards of the fewest shanten keeping at least 3/4 of the widest ukeire, the best
+        # expected points; then the rest by shanten and expected points
+        fewest = min(a.efficiency.shanten for a in advice)
+        widest = max(a.efficiency.ukeire for a in advice if a.efficiency.shanten == fewest)
+
+        def push_key(a: DiscardAdvice) -> tuple:
+            e = a.efficiency
+            near = e.shanten == fewest and e.ukeire >= EFFICIENT_SHARE * widest
+            return (not near, e.shanten, -a.ev, a.risk, a.tile.kind, a.tile.red)
+
+        push_order = sorted(advice, key=push_key)
         by_ev = push_order[0]
         safest = min(advice, key=lambda a: (a.risk, -a.ev))
         best_sh = by_ev.efficiency.shanten
@@ -267,12 +281,10 @@ class HandEvaluator:
                                           rules=self.rules)
             if closed_value.riichi > 1.6 * best_value.dama:
                 return Verdict(False, (*notes, reason("keep_closed", riichi=round(closed_value.riichi))))
-        if best_value.dama >= 2000 and best_sh <= 2:
+        if best_value.dama >= 2000:
             return Verdict(True, (*notes, reason("value")))
-        if best_sh <= 1 and best_value.dama >= 1000:
+        if best_sh <= 2:
             return Verdict(True, (*notes, reason("speed")))
-        if best_sh == 0:
-            return Verdict(True, (*notes, reason("speed_tenpai")))
         return Verdict(False, (*notes, reason("cheap_and_slow")))
 
     # ------------------------------------------------------------------ nine terminals
