@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
+from operator import itemgetter
 
 from trainer.engine.decompose import (
     Form,
@@ -162,15 +163,14 @@ def standard_wait_mask(counts: Sequence[int]) -> int:
     """Bitmask (bit k = kind k) of the kinds whose addition makes the 34 concealed
     ``counts`` (3n+1 tiles) a standard complete hand: n sets and one pair.
     Fifth copies are included; filter them by the tiles held."""
-    c = list(counts)
-    s0 = _suit_entry(tuple(c[0:9]), False)
-    s1 = _suit_entry(tuple(c[9:18]), False)
-    s2 = _suit_entry(tuple(c[18:27]), False)
-    s3 = _suit_entry(tuple(c[27:34]), True)
-    entries = (s0, s1, s2, s3)
-    residues = (sum(c[0:9]) % 3, sum(c[9:18]) % 3, sum(c[18:27]) % 3, sum(c[27:34]) % 3)
+    c = tuple(counts)
+    groups = (c[0:9], c[9:18], c[18:27], c[27:34])
+    residues = (sum(groups[0]) % 3, sum(groups[1]) % 3, sum(groups[2]) % 3, sum(groups[3]) % 3)
     ones = [i for i in range(4) if residues[i] == 1]
     twos = [i for i in range(4) if residues[i] == 2]
+    if not ((len(ones) == 1 and not twos) or (len(twos) == 2 and not ones)):
+        return 0  # the tiles per suit cannot be sets plus one pair after any single draw
+    entries = tuple(_suit_entry(groups[i], i == 3) for i in range(4))
     mask = 0
     if len(ones) == 1 and not twos:
         s = ones[0]
@@ -205,6 +205,7 @@ def seven_pairs_wait_mask(counts: Sequence[int]) -> int:
 
 
 _ORPHAN_MASK = sum(1 << k for k in TERMINALS_AND_HONORS)
+_yaochuu_of = itemgetter(*TERMINALS_AND_HONORS)
 
 
 def thirteen_orphans_wait_mask(counts: Sequence[int]) -> int:
@@ -235,7 +236,10 @@ def wait_mask(counts: Sequence[int], *, closed_13: bool) -> int:
     is when seven pairs and thirteen orphans apply.  Fifth copies are included."""
     mask = standard_wait_mask(counts)
     if closed_13:
-        mask |= seven_pairs_wait_mask(counts) | thirteen_orphans_wait_mask(counts)
+        if NUM_KINDS - counts.count(0) == 7:  # six pairs and a single: seven different kinds
+            mask |= seven_pairs_wait_mask(counts)
+        if _yaochuu_of(counts).count(0) <= 1:  # thirteen orphans lacks at most one kind
+            mask |= thirteen_orphans_wait_mask(counts)
     return mask
 
 
