@@ -80,6 +80,8 @@ class Verdict:
     reasons: tuple[Reason, ...]
 
 
+RIICHI_GAIN = 1.3
+"""Riichi when it multiplies the expected value of the hand by at least this much."""
 EFFICIENT_SHARE = 0.75
 """A pushing discard keeps at least this share of the widest ukeire of the fewest shanten."""
 
@@ -222,10 +224,10 @@ class HandEvaluator:
         if v.dama >= mangan:
             return Verdict(False, (*notes, reason("dama_mangan")))
         gain = v.riichi / v.dama if v.dama else 9.0
-        if gain >= 1.5 and waits >= 3:
+        if gain >= RIICHI_GAIN and waits >= 2:
             return Verdict(True, (*notes, reason("riichi_adds", ratio=round(gain, 2))))
-        if v.dama < 2600 and waits >= 5 and view.live_remaining > 20:
-            return Verdict(True, (*notes, reason("riichi_adds", ratio=round(gain, 2))))
+        if waits >= 5 and v.dama < 0.6 * mangan and view.live_remaining > 16:
+            return Verdict(True, (*notes, reason("riichi_good_wait", ratio=round(gain, 2))))
         return Verdict(False, (*notes, reason("riichi_adds_little", ratio=round(gain, 2))))
 
     # ------------------------------------------------------------------ calls
