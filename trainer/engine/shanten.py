@@ -285,16 +285,7 @@ def shanten_after_draws(
     # shanten of the special forms after drawing a kind held c times (c = 0, 1, 2+), yaochuu or not
     special_yao = special_other = (99, 99, 99)
     if special_forms:
-        kinds = NUM_KINDS - b.count(0)
-        pairs = kinds - b.count(1)
-        yao = _yaochuu(b)
-        yao_held = 13 - yao.count(0)
-        yao_pair = yao_held > yao.count(1)
-        chiitoi = [6 - (pairs + (c == 1)) + max(0, 7 - (kinds + (c == 0))) for c in (0, 1, 2)]
-        kokushi_other = 13 - yao_held - yao_pair
-        kokushi_yao = [13 - (yao_held + (c == 0)) - (yao_pair or c == 1) for c in (0, 1, 2)]
-        special_yao = tuple(min(chiitoi[c], kokushi_yao[c]) for c in (0, 1, 2))
-        special_other = tuple(min(chiitoi[c], kokushi_other) for c in (0, 1, 2))
+        special_yao, special_other = _special_after(b)
     vectors = vector_list()
     comb = _COMBINED.get
     suit_get = _SUIT_IDS.get
@@ -385,6 +376,21 @@ def _group_after(key: bytes, honors: bool, other: int, idx: int) -> tuple[int | 
     return result
 
 
+def _special_after(b: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Shanten of seven pairs and thirteen orphans (the better of the two) after drawing a kind
+    held 0, 1 or 2+ times: one triple for terminal/honor kinds, one for the other kinds."""
+    kinds = NUM_KINDS - b.count(0)
+    pairs = kinds - b.count(1)
+    yao = _yaochuu(b)
+    yao_held = 13 - yao.count(0)
+    yao_pair = yao_held > yao.count(1)
+    chiitoi = [6 - (pairs + (c == 1)) + max(0, 7 - (kinds + (c == 0))) for c in (0, 1, 2)]
+    kokushi_other = 13 - yao_held - yao_pair
+    kokushi_yao = [13 - (yao_held + (c == 0)) - (yao_pair or c == 1) for c in (0, 1, 2)]
+    return (tuple(min(chiitoi[c], kokushi_yao[c]) for c in (0, 1, 2)),
+            tuple(min(chiitoi[c], kokushi_other) for c in (0, 1, 2)))
+
+
 def _after_draws_plain(b: bytes, sets_needed: int, special_forms: bool) -> list[int | None]:
     """:func:`shanten_after_draws` without copy limits: each group's answers come from
     :func:`_group_after`, the special forms from the hand's tallies."""
@@ -410,16 +416,7 @@ def _after_draws_plain(b: bytes, sets_needed: int, special_forms: bool) -> list[
     for g in range(4):
         out.extend(_group_after(keys[g], g == 3, rest[g], idx))
     if special_forms:
-        kinds = NUM_KINDS - b.count(0)
-        pairs = kinds - b.count(1)
-        yao = _yaochuu(b)
-        yao_held = 13 - yao.count(0)
-        yao_pair = yao_held > yao.count(1)
-        chiitoi = [6 - (pairs + (c == 1)) + max(0, 7 - (kinds + (c == 0))) for c in (0, 1, 2)]
-        kokushi_other = 13 - yao_held - yao_pair
-        kokushi_yao = [13 - (yao_held + (c == 0)) - (yao_pair or c == 1) for c in (0, 1, 2)]
-        special_yao = tuple(min(chiitoi[c], kokushi_yao[c]) for c in (0, 1, 2))
-        special_other = tuple(min(chiitoi[c], kokushi_other) for c in (0, 1, 2))
+        special_yao, special_other = _special_after(b)
         if min(*special_yao, *special_other) >= max(x for x in out if x is not None):
             return out  # no special form beats the standard one after any draw
         for k in range(NUM_KINDS):

@@ -252,13 +252,18 @@ class EfficientBot:
         return shanten_counts(counts, need - (0 if kan.kind is MeldKind.KAN_ADDED else 1)) <= now
 
     # ------------------------------------------------------------------ the interface
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
-        """Pick an action (see the module docstring)."""
+    @staticmethod
+    def forced(legal: list[Action]) -> Action | None:
+        """The action every bot takes without thinking: the only legal one, or a win."""
         if len(legal) == 1:
             return legal[0]
-        for a in legal:
-            if isinstance(a, Tsumo | Ron):
-                return a
+        return next((a for a in legal if isinstance(a, Tsumo | Ron)), None)
+
+    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+        """Pick an action (see the module docstring)."""
+        forced = self.forced(legal)
+        if forced is not None:
+            return forced
         if view.phase == "calls":
             return self.choose_call(view, legal)
         for a in legal:

@@ -20,7 +20,7 @@ from typing import Any
 
 from trainer.engine.bots.efficient import EfficientBot
 from trainer.engine.evaluator import HandEvaluator, TurnAdvice
-from trainer.engine.game.actions import AbortiveDraw, Action, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game.actions import AbortiveDraw, Action, Chi, Discard, Kan, Pass, Pon, Riichi
 from trainer.engine.game.view import PlayerView
 from trainer.engine.hand import MeldKind
 
@@ -37,11 +37,9 @@ class StrongBot(EfficientBot):
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         """Pick an action (see the module docstring)."""
-        if len(legal) == 1:
-            return legal[0]
-        for a in legal:
-            if isinstance(a, Tsumo | Ron):
-                return a
+        forced = self.forced(legal)
+        if forced is not None:
+            return forced
         if view.phase == "calls":
             return self.choose_call(view, legal)
         for a in legal:
