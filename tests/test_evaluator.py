@@ -146,3 +146,23 @@ def test_every_reason_is_json_ready():
     advice = HandEvaluator(RULES).turn(view)
     text = json.dumps([a.to_json() for a in advice.discards])
     assert '"code": "one_chance"' in text
+
+
+def test_all_last_riichi_only_when_the_place_needs_it():
+    from trainer.engine.tiles import SOUTH
+
+    ev = HandEvaluator(RULES)
+    # South 4, seat 0 third by 1,000: the cheap dama (pinfu tanyao) is enough to move up
+    hand = "234m456p678s5566m7z"
+    scores = (24000, 40000, 25000, 11000)
+    view = make_view(hand, ["", "1z", "2z", "3z"], seat=0, dealer=3, round_wind=SOUTH, live=50,
+                     scores=scores)
+    advice = ev.turn(view)
+    assert advice.best.efficiency.shanten == 0
+    verdict = ev.riichi(view, advice.best)
+    assert not verdict.yes and "dama_enough_for_place" in codes(verdict.reasons)
+    # far behind: only the riichi value can close the gap
+    view = make_view(hand, ["", "1z", "2z", "3z"], seat=0, dealer=3, round_wind=SOUTH, live=50,
+                     scores=(20000, 40000, 25000, 15000))
+    verdict = ev.riichi(view, ev.turn(view).best)
+    assert verdict.yes and "riichi_for_place" in codes(verdict.reasons)

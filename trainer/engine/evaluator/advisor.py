@@ -80,8 +80,9 @@ class Verdict:
     reasons: tuple[Reason, ...]
 
 
-RIICHI_GAIN = 1.3
-"""Riichi when it multiplies the expected value of the hand by at least this much."""
+RIICHI_GAIN = 1.4
+"""Riichi when it multiplies the expected value of the hand by at least this much (or the
+hand is cheap with a wide wait)."""
 EFFICIENT_SHARE = 0.75
 """A pushing discard keeps at least this share of the widest ukeire of the fewest shanten."""
 
@@ -220,6 +221,16 @@ class HandEvaluator:
             return Verdict(True, (*notes, reason("riichi_for_yaku")))
         if self.placement(view, v.dama) == "protect_lead":
             return Verdict(False, (*notes, reason("dama_any_win_ends")))
+        if self.is_all_last(view):
+            me = view.scores[view.seat]
+            above = [s for i, s in enumerate(view.scores) if i != view.seat and s >= me]
+            if above:
+                # a ron takes the points from one player: the gap closes by twice the value
+                gap = (min(above) - me) / 2 - view.sticks * self.options.riichi_deposit
+                if v.dama > gap:
+                    return Verdict(False, (*notes, reason("dama_enough_for_place", gap=round(gap))))
+                if v.riichi > gap:
+                    return Verdict(True, (*notes, reason("riichi_for_place", gap=round(gap))))
         mangan = 12000 if dealer else 8000
         if v.dama >= mangan:
             return Verdict(False, (*notes, reason("dama_mangan")))
