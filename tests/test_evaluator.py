@@ -166,3 +166,21 @@ def test_all_last_riichi_only_when_the_place_needs_it():
                      scores=(20000, 40000, 25000, 15000))
     verdict = ev.riichi(view, ev.turn(view).best)
     assert verdict.yes and "riichi_for_place" in codes(verdict.reasons)
+
+
+def test_new_levels_play_legal_actions_and_repeat_themselves():
+    from trainer.engine.game.match import Match
+    from trainer.engine.game.play import play_round
+    from trainer.engine.game.records import Recorder
+
+    def one_hand() -> list:
+        match = Match(RULES, 11)
+        players = [make_bot(n, RULES) for n in ("strong", "beginner", "strong", "beginner")]
+        recorder = Recorder(match, [p.name for p in players])
+        rnd = match.start_round()
+        recorder.start_hand(rnd)
+        assert play_round(rnd, players, check=True, total_points=match.total_points, recorder=recorder) == 0
+        return recorder.log["hands"][0]["actions"]
+
+    first = one_hand()
+    assert first and first == one_hand()
