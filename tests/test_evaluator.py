@@ -184,3 +184,17 @@ def test_new_levels_play_legal_actions_and_repeat_themselves():
 
     first = one_hand()
     assert first and first == one_hand()
+
+
+def test_a_tenpai_that_waits_on_its_own_discard_is_furiten():
+    # 345567m: throwing 5m waits on 2-5-8m, the 5m just thrown: furiten
+    view = make_view("345567m456p678s99s", ["", "1z", "2z", "3z"], dealer=1, live=50)
+    advice = HandEvaluator(RULES).turn(view)
+    five = next(a for a in advice.discards if str(a.tile) == "5m")
+    assert five.efficiency.shanten == 0 and five.furiten and "furiten" in codes(five.reasons)
+    # 34556m waits on 4m-7m: furiten only when 7m is in the own river
+    clean = HandEvaluator(RULES).turn(make_view("34556m456p678s99s1z", ["9m", "1z", "2z", "3z"], dealer=1))
+    dirty = HandEvaluator(RULES).turn(make_view("34556m456p678s99s1z", ["7m", "1z", "2z", "3z"], dealer=1))
+    assert clean.best.tile == parse_tile("1z") and not clean.best.furiten
+    one = next(a for a in dirty.discards if str(a.tile) == "1z")
+    assert one.furiten and one.win < clean.best.win

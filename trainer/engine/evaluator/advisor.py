@@ -35,7 +35,8 @@ from trainer.engine.tiles import EAST, TERMINALS_AND_HONORS, Tile
 class DiscardAdvice:
     """One discard, fully evaluated: ``efficiency``, ``value`` of the hand left, ``dangers``
     (one per opponent), ``risk`` (expected points lost by discarding it now), ``win`` (chance
-    to win afterwards) and ``ev`` (win x value - risk), with the reasons that matter most."""
+    to win afterwards) and ``ev`` (win x value - risk), with the reasons that matter most;
+    ``furiten`` when it leaves a tenpai waiting on a tile of the player's own river (no ron)."""
 
     tile: Tile
     efficiency: DiscardEfficiency
@@ -45,6 +46,7 @@ class DiscardAdvice:
     win: float
     ev: float
     reasons: tuple[Reason, ...]
+    furiten: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The advice as a JSON-ready dict (what a coach or a log stores)."""
@@ -155,6 +157,7 @@ class HandEvaluator:
         dangers = tile_dangers(view, [t.kind for t in tiles], threats)
         draws_left = view.live_remaining / 4
         pressure = sum(t.tenpai for t in threats if t.tenpai >= THREAT)
+        own_river = {d.tile.kind for d in view.rivers[view.seat]}
         advice: list[DiscardAdvice] = []
         closed = hand.is_closed
         for t in tiles:
@@ -165,12 +168,15 @@ class HandEvaluator:
             if view.riichi[view.seat]:
                 v = value.riichi or value.dama
             next_waits = e.two_step / e.ukeire if (e.two_step and e.shanten == 1) else 6.0
+            furiten = e.shanten == 0 and any(k == t.kind or k in own_river for k in e.kinds)
             win = win_chance(e.shanten, e.ukeire, draws_left=draws_left, unseen_total=unseen_total,
-                             next_waits=next_waits, threats=pressure)
+                             next_waits=next_waits, threats=pressure, furiten=furiten)
             row = tuple(dangers[t.kind])
             risk = sum(d.expected_loss for d in row)
             ev = win * v - risk
             notes = [*e.reasons, *value.reasons[:1]]
+            if furiten:
+                notes.append(reason("furiten"))
             worst = max(row, key=lambda d: d.deal_in, default=None)
             if worst is not None and worst.deal_in > 0:
                 notes.append(reason("deal_in", seat=worst.seat, chance=round(worst.deal_in, 3)))
@@ -178,7 +184,7 @@ class HandEvaluator:
             elif row and all(d.deal_in == 0 for d in row) and any(
                     th.tenpai >= 0.3 for th in threats):
                 notes.append(reason("safe"))
-            advice.append(DiscardAdvice(t, e, value, row, risk, win, ev, tuple(notes)))
+            advice.append(DiscardAdvice(t, e, value, row, risk, win, ev, tuple(notes), furiten))
         # pushing never goes back in shanten nor gives up much of the ukeire for value: among the
         # discards of the fewest shanten keeping at least 3/4 of the widest ukeire, the best
         # expected points; then the rest by shanten and expected points
@@ -217,6 +223,8 @@ class HandEvaluator:
                                reason("waits_left", tiles=waits)]
         if waits == 0:
             return Verdict(False, (*notes, reason("dead_wait")))
+        if advice.furiten and waits < 6:
+            return Verdict(False, (*notes, reason("furiten")))
         if v.dama <= 0:
             return Verdict(True, (*notes, reason("riichi_for_yaku")))
         if self.placement(view, v.dama) == "protect_lead":

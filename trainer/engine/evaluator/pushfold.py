@@ -28,14 +28,15 @@ THREAT = 0.5  # an opponent this likely to be tenpai is worth folding against
 
 
 def win_chance(shanten: int, ukeire: int, *, draws_left: float, unseen_total: int,
-               next_waits: float = TYPICAL_WAIT, threats: float = 0.0) -> float:
+               next_waits: float = TYPICAL_WAIT, threats: float = 0.0, furiten: bool = False) -> float:
     """Chance to win a hand ``shanten`` steps from tenpai whose next step accepts ``ukeire``
     tiles (at tenpai: the winning tiles left), with ``draws_left`` own draws to come and
     ``threats`` the summed tenpai chance of the opponents (each shortens the race).
 
     The draws left are shared equally between the steps still to make (each succeeds when one
     of its tiles is drawn) and the wait for the winning tile, which may also come as another
-    player's discard (counted as about twice the draws)."""
+    player's discard (counted as about twice the draws) — unless the tenpai is ``furiten``
+    (a winning tile is in the player's own river): then only the own draws count."""
     if unseen_total <= 0 or draws_left <= 0:
         return 0.0
     steps = max(0, shanten)
@@ -45,7 +46,7 @@ def win_chance(shanten: int, ukeire: int, *, draws_left: float, unseen_total: in
         accept = ukeire if i == 0 else TYPICAL_STEP
         p *= 1 - (1 - min(0.95, accept / unseen_total)) ** share
     waits = ukeire if shanten <= 0 else next_waits
-    p *= 1 - (1 - min(0.9, waits / unseen_total)) ** (share * RON_FACTOR)
+    p *= 1 - (1 - min(0.9, waits / unseen_total)) ** (share * (1.0 if furiten else RON_FACTOR))
     return p * (0.7 ** threats)
 
 
