@@ -59,7 +59,8 @@ _yaochuu = itemgetter(*TERMINALS_AND_HONORS)
 _SUIT_IDS: dict[bytes, int] = {}
 _HONOR_IDS: dict[bytes, int] = {}
 _COMBINED = combined_table()
-_FINAL: dict[int, tuple[int, ...]] = {}
+_FINAL: dict[int, int] = {}
+_FINAL_LIMIT: Final = 2_000_000
 
 
 def sets_needed_for(concealed: int) -> int:
@@ -179,12 +180,12 @@ def _make_shanten_counts():
         y = comb(s * shift + h)
         if y is None:
             y = combine_ids(s, h)
-        v = final_get(x * shift + y)
-        if v is None:
-            v = _final(x, y)
         if sets_needed is None:
             sets_needed = (tally & 63) // 3
-        best = v[5 + sets_needed] - 1
+        key = (x * shift + y) * 8 + sets_needed
+        best = final_get(key)
+        if best is None:
+            best = _final(x, y, sets_needed, key)
         if sets_needed == max_sets and best > 0:
             kinds = (tally >> 6) & 63
             chiitoi = 6 - ((tally >> 12) & 63) + (7 - kinds if kinds < 7 else 0)
@@ -202,9 +203,16 @@ shanten_counts = _make_shanten_counts()
 shanten_counts.__qualname__ = "shanten_counts"
 
 
-def _final(x: int, y: int) -> tuple[int, ...]:
-    v = _FINAL[x * ID_SHIFT + y] = vector_of(combine_ids(x, y))
-    return v
+def _final(x: int, y: int, sets: int, key: int) -> int:
+    """Standard-form shanten of two combined halves ``x`` and ``y`` needing ``sets`` sets and the
+    pair: only that one entry of the min-plus combination is computed, then memoised."""
+    vx = vector_of(x)
+    vy = vector_of(y)
+    best = min(min(vx[m] + vy[5 + sets - m], vx[5 + m] + vy[sets - m]) for m in range(sets + 1)) - 1
+    if len(_FINAL) > _FINAL_LIMIT:
+        _FINAL.clear()
+    _FINAL[key] = best
+    return best
 
 
 _GROUP_STARTS: Final = (0, 9, 18, 27)
