@@ -198,3 +198,10 @@ def test_a_tenpai_that_waits_on_its_own_discard_is_furiten():
     assert clean.best.tile == parse_tile("1z") and not clean.best.furiten
     one = next(a for a in dirty.discards if str(a.tile) == "1z")
     assert one.furiten and one.win < clean.best.win
+
+
+def test_a_turn_needs_the_drawn_tile():
+    import pytest
+
+    with pytest.raises(ValueError, match="3n\\+2"):
+        HandEvaluator(RULES).turn(make_view("123m456p789s1122z", ["", "", "", ""]))

@@ -146,6 +146,8 @@ class HandEvaluator:
         """Evaluate every discard (``tiles``, default every concealed tile) of a 3n+2 hand."""
         hand = view.hand
         concealed = hand.concealed
+        if len(concealed) % 3 != 2:
+            raise ValueError(f"a turn needs the hand with its drawn tile (3n+2 concealed tiles), not {len(concealed)}")
         if tiles is None:
             tiles = list(dict.fromkeys(concealed))
         counts = _counts(concealed)

@@ -107,7 +107,7 @@ def _melds_reading(view: PlayerView, seat: int) -> tuple[int | None, bool, int]:
     n_yakuhai = sum(1 for m in melds if m.kind is not MeldKind.CHI and m.first in yakuhai)
     toitoi = len(melds) >= 2 and all(m.kind is not MeldKind.CHI for m in melds)
     honitsu = None
-    if len(suits) == 1 and (len(melds) >= 2 or suits):
+    if len(suits) == 1:
         suit = next(iter(suits))
         river = [d.tile.kind for d in view.rivers[seat]]
         in_suit = sum(1 for k in river if k < 27 and k // 9 == suit)
