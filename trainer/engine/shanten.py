@@ -94,9 +94,50 @@ def _suit_aux(key: bytes) -> int:
     return sum(key) | kinds << 6 | pairs << 12 | y_kinds << 18 | y_pairs << 24
 
 
+WARM_TILES: Final = 6
+"""Patterns of up to this many tiles in one group are looked up when the first hand is seen."""
+_WARMED: list[bool] = []
+
+
+def _patterns(ranks: int, tiles: int) -> list[bytes]:
+    """Every group pattern of ``ranks`` ranks (0..4 copies each) with at most ``tiles`` tiles."""
+    out: list[bytes] = []
+    prefix: list[int] = []
+
+    def extend(left: int) -> None:
+        if len(prefix) == ranks:
+            out.append(bytes(prefix))
+            return
+        for c in range(min(4, left) + 1):
+            prefix.append(c)
+            extend(left - c)
+            prefix.pop()
+
+    extend(tiles)
+    return out
+
+
+def _warm_tables() -> None:
+    """Fill the caches for the common shapes once (a few tens of milliseconds on the first miss):
+    every suit and honor group of up to :data:`WARM_TILES` tiles and the combinations of their
+    vectors that :func:`shanten_counts` forms (suit with suit, suit with honors), so that a hand
+    never seen before is mostly answered from the caches."""
+    _WARMED.append(True)
+    suits = {_suit_packed(k) >> 32 for k in _patterns(9, WARM_TILES)}
+    honors = {_honor_packed(k) >> 32 for k in _patterns(7, WARM_TILES)}
+    for a in suits:
+        for b in suits:
+            combine_ids(a, b)
+        for h in honors:
+            combine_ids(a, h)
+
+
 def _suit_packed(key: bytes) -> int:
     """Cache entry of a number-suit pattern: vector id << 32 | tallies (see :func:`_aux`)."""
     v = _SUIT_IDS.get(key)
+    if v is None and not _WARMED:
+        _warm_tables()
+        v = _SUIT_IDS.get(key)
     if v is None:
         if len(key) != 9 or max(key) > 4:
             table_vector_id(key)  # raises the clear error
@@ -107,6 +148,9 @@ def _suit_packed(key: bytes) -> int:
 def _honor_packed(key: bytes) -> int:
     """Cache entry of the seven honor counts: vector id << 32 | tallies."""
     v = _HONOR_IDS.get(key)
+    if v is None and not _WARMED:
+        _warm_tables()
+        v = _HONOR_IDS.get(key)
     if v is None:
         for c in key:
             if c > 4:
@@ -208,7 +252,12 @@ def _final(x: int, y: int, sets: int, key: int) -> int:
     pair: only that one entry of the min-plus combination is computed, then memoised."""
     vx = vector_of(x)
     vy = vector_of(y)
-    best = min(min(vx[m] + vy[5 + sets - m], vx[5 + m] + vy[sets - m]) for m in range(sets + 1)) - 1
+    if sets == MAX_SETS:  # a whole hand: written out, this is the cold path of shanten_counts
+        x0, x1, x2, x3, x4, x5, x6, x7, x8, x9 = vx
+        y0, y1, y2, y3, y4, y5, y6, y7, y8, y9 = vy
+        best = min(x0 + y9, x1 + y8, x2 + y7, x3 + y6, x4 + y5, x5 + y4, x6 + y3, x7 + y2, x8 + y1, x9 + y0) - 1
+    else:
+        best = min(min(vx[m] + vy[5 + sets - m], vx[5 + m] + vy[sets - m]) for m in range(sets + 1)) - 1
     if len(_FINAL) > _FINAL_LIMIT:
         _FINAL.clear()
     _FINAL[key] = best
