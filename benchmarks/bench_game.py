@@ -134,11 +134,10 @@ def level_chunk(args: tuple[str, list[int]]) -> dict:
         figures = SeatFigures()
         figures.add(out.log, [st.place for st in sorted(out.match.standings(), key=lambda st: st.seat)])
         hands += figures.hands
-        for s in range(4):
-            if names[s] == level:
-                for k in keys:
-                    total[k] += getattr(figures, k)[s]
-                times.extend(players[s].times_ms)
+        for s in ((0, 2) if seed % 2 == 0 else (1, 3)):  # the level's seats (careful may face itself)
+            for k in keys:
+                total[k] += getattr(figures, k)[s]
+            times.extend(players[s].times_ms)
     return {**total, "times": times, "hands": hands}
 
 

@@ -82,7 +82,7 @@ class Verdict:
     reasons: tuple[Reason, ...]
 
 
-RIICHI_GAIN = 1.4
+RIICHI_GAIN = 1.5
 """Riichi when it multiplies the expected value of the hand by at least this much (or the
 hand is cheap with a wide wait)."""
 EFFICIENT_SHARE = 0.75
@@ -302,7 +302,7 @@ class HandEvaluator:
                                           seat_wind=view.seat_wind, round_wind=view.round_wind,
                                           dora_indicators=view.dora_indicators, open_tanyao=self.open_tanyao,
                                           rules=self.rules)
-            if closed_value.riichi > 1.6 * best_value.dama:
+            if closed_value.riichi > 2.0 * best_value.dama:
                 return Verdict(False, (*notes, reason("keep_closed", riichi=round(closed_value.riichi))))
         if best_value.dama >= 2000:
             return Verdict(True, (*notes, reason("value")))

@@ -156,8 +156,9 @@ def estimate_value(counts: Sequence[int], melds: Sequence[Meld], red: int, *, se
         elif counts[k] == 2:
             yaku += 0.35 * doubled
             notes.append(reason("yakuhai_pair", kind=k))
-    yaochuu = sum(all_counts[k] for k in range(34) if is_yaochuu(k))
-    if yaochuu <= (1 if closed else 0) and (closed or open_tanyao):
+    loose = sum(counts[k] for k in range(34) if is_yaochuu(k))
+    in_melds = any(is_yaochuu(t.kind) for m in melds for t in m.tiles)
+    if loose <= 1 and not in_melds and (closed or open_tanyao):  # one terminal or honor still to throw
         yaku += 1
         notes.append(reason("tanyao"))
     suits = [sum(all_counts[s * 9:(s + 1) * 9]) for s in range(3)]
