@@ -85,7 +85,7 @@ class Verdict:
 RIICHI_GAIN = 1.5
 """Riichi when it multiplies the expected value of the hand by at least this much (or the
 hand is cheap with a wide wait)."""
-EFFICIENT_SHARE = 0.75
+EFFICIENT_SHARE = 0.85
 """A pushing discard keeps at least this share of the widest ukeire of the fewest shanten."""
 
 

@@ -23,7 +23,7 @@ from trainer.engine.evaluator.reasons import Reason, reason
 FUTURE_DANGER = 0.05  # deal-in chance of a typical unsafe tile against a tenpai hand
 TYPICAL_WAIT = 6.0  # winning tiles left in a tenpai yet to come
 TYPICAL_STEP = 30.0  # ukeire of a step not yet looked at
-RON_FACTOR = 2.0  # a winning tile may come from four players' tiles, not only the own draw
+RON_FACTOR = 2.5  # a winning tile may come from four players' tiles, not only the own draw
 THREAT = 0.5  # an opponent this likely to be tenpai is worth folding against
 
 
