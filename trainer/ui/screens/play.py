@@ -24,10 +24,10 @@ from trainer.engine.game.match import Match
 from trainer.engine.game.view import make_view
 from trainer.engine.notation import format_tiles
 from trainer.i18n import N_, _, ngettext, pgettext
-from trainer.ui.app import register_screen
+from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
-from trainer.ui.screens.tileview import TileRow, TileSlot, slots_for_hand
 from trainer.ui.theme import PALETTE
+from trainer.ui.tileview import TileRow, TileSlot, slots_for_hand
 from trainer.ui.widgets import Button, blit_text, draw_panel
 
 P = PALETTE
@@ -124,7 +124,7 @@ class PlayScreen(Screen):
         if self.round.ended:
             if self.goal_met():
                 self._report()
-                self.next_btn = self.add(Button(_("Done"), self.back, kind="primary", hotkey="Enter"))
+                self.next_btn = self.add(Button(pgettext("end of game", "Done"), self.back, kind="primary", hotkey="Enter"))
             else:
                 self.next_btn = self.add(Button(_("Next hand"), self.next_hand, kind="primary", hotkey="Enter"))
         self.other_rows: list[TileRow] = []
@@ -424,7 +424,7 @@ class PlayScreen(Screen):
             melds = self.round.seats[s].melds
             if not melds:
                 continue
-            from trainer.ui.screens.tileview import draw_tile_string
+            from trainer.ui.tileview import draw_tile_string
 
             text = " ".join(str(m) for m in melds)
             h = L.tile_h(0.6) if s == 0 else self.river_h
