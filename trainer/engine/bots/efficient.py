@@ -240,6 +240,10 @@ class EfficientBot:
                     best = (after, a)
         return best[1] if best else Pass()
 
+    def want_abort(self, view: PlayerView) -> bool:
+        """Take the nine-terminals abortive draw whenever it is offered."""
+        return True
+
     def choose_kan(self, view: PlayerView, kan: Kan) -> bool:
         """Declare a closed or added kan when it does not slow the hand."""
         counts = self.counts_of(view)
@@ -267,7 +271,7 @@ class EfficientBot:
         if view.phase == "calls":
             return self.choose_call(view, legal)
         for a in legal:
-            if isinstance(a, AbortiveDraw):
+            if isinstance(a, AbortiveDraw) and self.want_abort(view):
                 return a
         in_riichi = view.riichi[view.seat]
         for a in legal:

@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from trainer.engine.bots.efficient import EfficientBot
-from trainer.engine.evaluator import HandEvaluator, TurnAdvice
-from trainer.engine.game.actions import AbortiveDraw, Action, Chi, Discard, Kan, Pass, Pon, Riichi
+from trainer.engine.evaluator import HandEvaluator
+from trainer.engine.game.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi
 from trainer.engine.game.view import PlayerView
 from trainer.engine.hand import MeldKind
 
@@ -35,33 +35,25 @@ class StrongBot(EfficientBot):
         self.evaluator = HandEvaluator(self.rules)
         self.last_reasons: tuple = ()
 
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
-        """Pick an action (see the module docstring)."""
-        forced = self.forced(legal)
-        if forced is not None:
-            return forced
-        if view.phase == "calls":
-            return self.choose_call(view, legal)
-        for a in legal:
-            if isinstance(a, AbortiveDraw):
-                verdict = self.evaluator.nine_terminals(view)
-                self.last_reasons = verdict.reasons
-                if verdict.yes:
-                    return a
-        in_riichi = view.riichi[view.seat]
-        advice: TurnAdvice | None = None
-        for a in legal:
-            if isinstance(a, Kan):
-                if in_riichi:
-                    return a
-                advice = advice or self.evaluator.turn(view)
-                quiet = advice.push_fold.push and not any(t.tenpai >= 0.9 for t in advice.threats)
-                if quiet and self.choose_kan(view, a):
-                    return a
+    def want_abort(self, view: PlayerView) -> bool:
+        """Abort with nine terminals unless the hand is good (the evaluator's verdict)."""
+        verdict = self.evaluator.nine_terminals(view)
+        self.last_reasons = verdict.reasons
+        return verdict.yes
+
+    def choose_kan(self, view: PlayerView, kan: Kan) -> bool:
+        """A closed or added kan only when pushing with no riichi on the table, and when it does
+        not slow the hand."""
+        advice = self.evaluator.turn(view)
+        quiet = advice.push_fold.push and not any(t.tenpai >= 0.9 for t in advice.threats)
+        return quiet and super().choose_kan(view, kan)
+
+    def choose_discard(self, view: PlayerView, legal: list[Action]) -> Action:
+        """The evaluator's best discard; riichi on it when tenpai, pushing, and riichi is worth it."""
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             return legal[0]
-        if in_riichi:
+        if view.riichi[view.seat]:
             return discards[0]
         advice = self.evaluator.turn(view, [a.tile for a in discards])
         best = advice.best
