@@ -21,6 +21,7 @@ from trainer.engine.game.actions import (
     AbortiveDraw,
     Action,
     Chi,
+    DeclareTenpai,
     Discard,
     Kan,
     Pass,
@@ -268,6 +269,8 @@ class EfficientBot:
         forced = self.forced(legal)
         if forced is not None:
             return forced
+        if view.phase == "draw":  # an exhaustive draw: a shown tenpai is paid
+            return DeclareTenpai(True)
         if view.phase == "calls":
             return self.choose_call(view, legal)
         for a in legal:
