@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from trainer.engine import safety
 from trainer.engine.evaluator.reasons import Reason, reason
 from trainer.engine.game.view import PlayerView
 from trainer.engine.hand import MeldKind
@@ -78,23 +79,9 @@ class TileDanger:
 
 def genbutsu(view: PlayerView, seat: int) -> set[int]:
     """Kinds ``seat`` cannot ron: its own discards (furiten) and, after its riichi, every tile
-    passed by it since the declaration (turn order counted from the dealer)."""
-    from trainer.engine.evaluator import safety_bridge
-
-    shared = safety_bridge.genbutsu(view, seat)
-    if shared is not None:
-        return shared
-    safe = {d.tile.kind for d in view.rivers[seat]}
-    turn = view.riichi_turn[seat]
-    if turn is not None and view.riichi[seat]:
-        pos = (seat - view.dealer) % 4
-        for q in range(4):
-            if q == seat:
-                continue
-            after = turn + (0 if (q - view.dealer) % 4 > pos else 1)
-            for d in view.rivers[q][after:]:
-                safe.add(d.tile.kind)
-    return safe
+    passed by it since the declaration, in table order (from the shared defense evaluator
+    :mod:`trainer.engine.safety`, the same reading the careful bot and the safe-tile drill use)."""
+    return set(safety.genbutsu(safety.table_of(view), seat))
 
 
 def _melds_reading(view: PlayerView, seat: int) -> tuple[int | None, bool, int]:
