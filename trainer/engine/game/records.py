@@ -108,24 +108,39 @@ def check_header(log: Any, where: str = "game log") -> None:
     """Raise RecordError unless ``log`` looks like a game log this version can read."""
     if not isinstance(log, dict) or log.get("format") != FORMAT:
         raise RecordError(f"{where}: not a game log (format must be {FORMAT!r})")
-    if log.get("version") != VERSION:
+    version = log.get("version")
+    if isinstance(version, int) and version > VERSION:
+        raise RecordError(f"{where}: saved by a newer version of the app (game log version {version}; "
+                          f"this version reads {VERSION}): update the app to open it")
+    if version != VERSION:
         raise RecordError(f"{where}: game log version {log.get('version')!r} is not supported (expected {VERSION})")
 
 
-def replay(log: dict[str, Any]) -> Iterator[tuple[Round, int | None, Action | None]]:
+def replay(log: dict[str, Any], *, allow_unfinished: bool = False) -> Iterator[tuple[Round, int | None, Action | None]]:
     """Replay a game log step by step.  Yields ``(round, seat, action)`` after each action
     (and ``(round, None, None)`` at the start of each hand); the round object is live, so
     take a :meth:`Round.snapshot` to keep a state.  Raises RecordError if an action is
-    illegal or a stored result or score differs."""
+    illegal or a stored result or score differs.  With ``allow_unfinished`` a match saved
+    in the middle (no final result) may end with a hand whose actions stop before its end."""
+    match = _match_for(log)
+    yield from _replay_into(match, log, allow_unfinished)
+
+
+def _match_for(log: dict[str, Any]) -> Match:
+    """A match that will deal the log's stored walls, in order."""
     check_header(log)
-    hands = log["hands"]
     walls = []
-    for i, h in enumerate(hands):
+    for i, h in enumerate(log["hands"]):
         try:
             walls.append(parse_tiles(h["wall"], max_copies=None))
         except (ValueError, KeyError) as e:
             raise RecordError(f"hand {i + 1}: bad wall: {e}") from None
-    match = Match(log["rules"], log.get("seed"), walls=walls)
+    return Match(log["rules"], log.get("seed"), walls=walls)
+
+
+def _replay_into(match: Match, log: dict[str, Any],
+                 allow_unfinished: bool) -> Iterator[tuple[Round, int | None, Action | None]]:
+    hands = log["hands"]
     for i, h in enumerate(hands):
         if match.finished:
             raise RecordError(f"hand {i + 1}: the match was already over")
@@ -141,6 +156,8 @@ def replay(log: dict[str, Any]) -> Iterator[tuple[Round, int | None, Action | No
                 raise RecordError(f"hand {i + 1}, action {j + 1}: {e}") from None
             yield rnd, seat, action
         if rnd.result is None:
+            if allow_unfinished and i == len(hands) - 1 and log.get("final") is None:
+                return
             raise RecordError(f"hand {i + 1}: the actions end before the hand is over")
         if h.get("result") is not None and rnd.result.to_json() != h["result"]:
             raise RecordError(f"hand {i + 1}: the replayed result differs from the log")
@@ -150,9 +167,34 @@ def replay(log: dict[str, Any]) -> Iterator[tuple[Round, int | None, Action | No
         raise RecordError(f"final scores {match.scores} differ from the log {final['scores']}")
 
 
+def resume(log: dict[str, Any]) -> tuple[Match, Recorder]:
+    """Rebuild a match saved in the middle (``"final": null``) to go on playing it: the match
+    with its scores and counters, and a recorder that keeps appending to a copy of the log.
+    ``match.round`` is the live hand when the log stops inside one (its actions replayed),
+    else None and the next hand is started with ``match.start_round()`` (recorded with
+    ``recorder.start_hand``).  New walls continue the seeded shuffle after the stored ones."""
+    if log.get("final") is not None:
+        raise RecordError("the match is already finished: nothing to resume")
+    match = _match_for(log)
+    for _ in _replay_into(match, log, True):
+        pass
+    stored = len(log["hands"])
+    match._walls = None  # later hands are shuffled as a fresh match with this seed would be
+    for _ in range(stored):
+        match.rng.shuffle(list(match.tile_set))
+    recorder = Recorder(match, list(log["players"]))
+    recorder.log = json.loads(json.dumps(log))
+    live = match.round is not None and match.round.result is None
+    if live:
+        recorder._hand = recorder.log["hands"][-1]
+    else:
+        match.round = None
+    return match, recorder
+
+
 def replay_states(log: dict[str, Any]) -> list[dict[str, Any]]:
     """Every state snapshot of a replay, in order (for comparing two runs)."""
     return [rnd.snapshot() for rnd, _, _ in replay(log)]
 
 
-__all__ = ["FORMAT", "VERSION", "Recorder", "RecordError", "load", "replay", "replay_states", "save"]
+__all__ = ["FORMAT", "VERSION", "Recorder", "RecordError", "load", "replay", "replay_states", "resume", "save"]
