@@ -90,3 +90,21 @@ def test_a_match_left_in_the_middle_resumes_and_replays_to_the_same_final_scores
 def test_finished_match_cannot_be_resumed(played):
     with pytest.raises(RecordError, match="already finished"):
         resume(played[0].log)
+
+
+def test_an_east_only_match_without_red_fives_is_logged_and_replays():
+    from trainer.engine.game.records import match_rules
+
+    rules = match_rules("tenhou", {"game_length": "tonpuusen", "red_fives": 0})
+    players = [make_bot("efficient", rules) for _ in range(4)]
+    out = play_match(players, rules, seed=3)
+    assert out.log["rules"] == "tenhou"
+    assert out.log["rule_options"] == {"game_length": "tonpuusen", "red_fives": 0}
+    assert all(h["round"] == 0 for h in out.log["hands"]) or out.match.in_extension
+    assert "0" not in "".join(h["wall"][::2] for h in out.log["hands"])  # no red fives dealt
+    states = list(replay(out.log))
+    assert states
+    with pytest.raises(RecordError, match="not allowed"):
+        match_rules("tenhou", {"uma": [0, 0, 0, 0]})
+    with pytest.raises(RecordError, match="not allowed"):
+        match_rules("tenhou", {"game_length": "marathon"})

@@ -182,6 +182,7 @@ def run(args: argparse.Namespace) -> int:
         screen.rebuild()
 
     shot("07_play", table)
+    shot("07_table_setup", lambda: app.push("match_setup"))
     for name in ("glossary", "progress"):
         from trainer.ui.app import has_screen
 

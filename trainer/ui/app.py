@@ -53,6 +53,7 @@ SCREEN_MODULES: dict[str, str] = {
     "drill": "trainer.ui.screens.drills",
     "settings": "trainer.ui.screens.settings",
     "play": "trainer.ui.screens.play",
+    "match_setup": "trainer.ui.screens.match_setup",
     "play_simple": "trainer.ui.screens.play_simple",
     "glossary": "trainer.ui.screens.glossary",
     "progress": "trainer.ui.screens.progress",

@@ -47,6 +47,7 @@ class Settings:
     last_lesson: str = ""  # "continue where I stopped"
     last_step: int = 0
     last_drill: str = ""
+    match_setup: str = ""  # the last match setup chosen (JSON, see trainer/ui/match_setup.py)
 
     def validated(self) -> Settings:
         """Check every field; raises ValueError naming the bad field."""

@@ -27,6 +27,44 @@ class RecordError(ValueError):
     """A game log that cannot be read or does not replay to its stored results."""
 
 
+ADJUSTABLE = ("game_length", "red_fives")
+"""Rule options a match may change from its preset (the learner's match setup); a log
+stores the changed ones in ``rule_options``."""
+
+
+def match_rules(preset: str, options: dict[str, Any] | None = None) -> Any:
+    """The rules of preset ``preset`` with the adjustable options changed (East-only or
+    East-South, red fives); raises RecordError for any other option or a value the
+    option does not allow."""
+    from dataclasses import fields, replace
+
+    from trainer.engine.rules import RulesError, load_rules
+
+    try:
+        rules = load_rules(preset)
+    except (RulesError, OSError) as e:
+        raise RecordError(f"rules {preset!r}: {e}") from None
+    if not options:
+        return rules
+    meta = {f.name: f.metadata for f in fields(rules)}
+    for key, value in options.items():
+        choices = meta.get(key, {}).get("choices") if key in meta else None
+        if key not in ADJUSTABLE or (choices is not None and value not in choices):
+            raise RecordError(f"rule_options: {key} = {value!r} is not allowed")
+    return replace(rules, **options)
+
+
+def rule_options(rules: Any) -> dict[str, Any]:
+    """The adjustable options in which ``rules`` differs from its named preset."""
+    from trainer.engine.rules import load_rules
+
+    try:
+        base = load_rules(rules.name)
+    except Exception:  # noqa: BLE001 - a preset from a file path: nothing to compare with
+        return {}
+    return {k: getattr(rules, k) for k in ADJUSTABLE if getattr(rules, k) != getattr(base, k)}
+
+
 def wall_text(tiles: tuple[Tile, ...]) -> str:
     """The wall in drawing order as MPSZ, one digit and suit per tile (``"1m0p7z..."``)."""
     return "".join(f"{t}" for t in tiles)
@@ -46,6 +84,9 @@ class Recorder:
             "hands": [],
             "final": None,
         }
+        changed = rule_options(match.rules)
+        if changed:
+            self.log["rule_options"] = changed
         self._hand: dict[str, Any] | None = None
 
     def start_hand(self, rnd: Round) -> None:
@@ -135,7 +176,7 @@ def _match_for(log: dict[str, Any]) -> Match:
             walls.append(parse_tiles(h["wall"], max_copies=None))
         except (ValueError, KeyError) as e:
             raise RecordError(f"hand {i + 1}: bad wall: {e}") from None
-    return Match(log["rules"], log.get("seed"), walls=walls)
+    return Match(match_rules(log["rules"], log.get("rule_options")), log.get("seed"), walls=walls)
 
 
 def _replay_into(match: Match, log: dict[str, Any],

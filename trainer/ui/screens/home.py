@@ -117,7 +117,8 @@ class HomeScreen(Screen):
                            + " " + sections[4][2])
         self.cards = []
         for name, title, sub in sections:
-            card = self.add(Card(title, sub, lambda n=name: self.open(n), icon=self._icon(CARD_TILES[name])))
+            target = "match_setup" if name == "play" else name
+            card = self.add(Card(title, sub, lambda n=target: self.open(n), icon=self._icon(CARD_TILES[name])))
             self.cards.append(card)
 
     def _reviews(self) -> list[dict]:

@@ -50,14 +50,21 @@ class PlayScreen(Screen):
 
     def __init__(self, app: Any, **params: Any) -> None:
         super().__init__(app, **params)
-        preset = params.get("preset") or app.settings.preset
         seed = params.get("seed")
         self.seed = int(seed) if seed is not None else random.randrange(1_000_000)
-        self.match = Match(preset, self.seed)
+        self.setup = params.get("setup")
+        if self.setup is not None:  # a free match set up by the learner
+            self.match = Match(self.setup.rules(), self.seed)
+            opponents = list(self.setup.opponents)
+            self.reveal = self.setup.show_hands
+            self.coach = self.setup.coach
+        else:
+            self.match = Match(params.get("preset") or app.settings.preset, self.seed)
+            opponents = [params.get("bots") or "efficient"] * 3
+            self.reveal = params.get("reveal") == "all"
+            self.coach = params.get("coach") or "off"
         rules = self.match.rules
-        self.bots = [None] + [_bot(params.get("bots") or "efficient", rules) for _ in range(3)]
-        self.reveal = params.get("reveal") == "all"
-        self.coach = params.get("coach") or "off"
+        self.bots = [None] + [_bot(name, rules) for name in opponents]
         self.goal_games = params.get("goal_games")
         self.goal_wins = params.get("goal_wins")
         self.free = params.get("on_done") is None and not self.goal_games and not self.goal_wins
