@@ -1,20 +1,27 @@
 """The game table: the learner plays seat 0 against three bots on the engine's game.
 
-A simple top-down table: the learner's hand at the bottom, the four rivers around a
-centre panel (round, dora indicators, tiles left, scores), the opponents' hands
-face down (face up on a "glass table", ``reveal="all"``).  Click a tile to lift it,
-click it again or press Enter to discard; call, riichi and win buttons appear when
-the rules offer them.  With ``coach`` on, the engine's best discards are shown.
-Bots move one action every short moment so the learner can follow the play.
+The table is drawn by the views in ``trainer/ui/views/table/``: four rivers in rows
+of six in front of their seats (the riichi tile sideways, the last discard marked),
+the opponents' hands as backs at their edges with their melds (the called tile
+turned towards the seat it came from), and the centre panel (round and hand, honba
+and riichi sticks, dora indicators, tiles left, each seat's wind, score and riichi
+stick).  The learner's hand is at the bottom: click a tile to lift it, click it again
+or press Enter to discard; Left/Right move along the hand.  Offers (calls, riichi,
+wins, nine terminals) are buttons with their tiles and a number key each.  Riichi
+marks the discards that keep the hand ready.  Esc asks before leaving; a free match
+is saved after every hand and when left, and can be resumed from the home screen.
 
-Params (from a lesson's ``play`` step or the drill menu): ``mode``, ``preset``,
-``bots``, ``reveal``, ``coach``, ``goal_games``, ``goal_wins``, ``seed``,
+Params: a free match gets ``setup`` (a :class:`~trainer.ui.match_setup.MatchSetup`)
+or ``resume`` (a saved game's path); a lesson's ``play`` step or a test passes
+``preset``, ``bots``, ``reveal``, ``coach``, ``goal_games``, ``goal_wins``, ``seed``,
 ``on_done(outcome)``, ``title``.
 """
 
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -22,17 +29,21 @@ import pygame
 from trainer.engine.game.actions import AbortiveDraw, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.match import Match
 from trainer.engine.game.view import make_view
-from trainer.engine.notation import format_tiles
-from trainer.i18n import N_, _, ngettext, pgettext
+from trainer.i18n import N_, _, ngettext
 from trainer.ui.app import register_screen
+from trainer.ui.saved_games import GameSaver
 from trainer.ui.screens.base import Screen
-from trainer.ui.screens.tileview import TileRow, TileSlot, slots_for_hand
+from trainer.ui.screens.tileview import TileRow, TileSlot
 from trainer.ui.theme import PALETTE
+from trainer.ui.views.table.actions import TileButton, offer_label, offer_pieces
+from trainer.ui.views.table.center import CenterPanel
+from trainer.ui.views.table.river import river_surface
+from trainer.ui.views.table.seats import melds_surface, seat_surface
+from trainer.ui.views.table.state import TableState, table_state
 from trainer.ui.widgets import Button, blit_text, draw_panel
 
 P = PALETTE
 BOT_DELAY = 0.45  # seconds between two bot actions
-WIND_TERMS = ("ton", "nan", "shaa", "pei")
 SEAT_NAMES = (N_("You"), N_("Right"), N_("Across"), N_("Left"))
 
 
@@ -53,13 +64,21 @@ class PlayScreen(Screen):
         seed = params.get("seed")
         self.seed = int(seed) if seed is not None else random.randrange(1_000_000)
         self.setup = params.get("setup")
-        if self.setup is not None:  # a free match set up by the learner
+        self.saver: GameSaver | None = None
+        if params.get("resume") is not None:
+            self.saver = GameSaver.resume(Path(params["resume"]))
+            self.setup = self.saver.setup
+            self.match = self.saver.match
+        elif self.setup is not None:  # a free match set up by the learner
             self.match = Match(self.setup.rules(), self.seed)
+            self.saver = GameSaver.start(app, self.match, self.setup, datetime.now(UTC))
+        else:
+            self.match = Match(params.get("preset") or app.settings.preset, self.seed)
+        if self.setup is not None:
             opponents = list(self.setup.opponents)
             self.reveal = self.setup.show_hands
             self.coach = self.setup.coach
         else:
-            self.match = Match(params.get("preset") or app.settings.preset, self.seed)
             opponents = [params.get("bots") or "efficient"] * 3
             self.reveal = params.get("reveal") == "all"
             self.coach = params.get("coach") or "off"
@@ -75,7 +94,16 @@ class PlayScreen(Screen):
         self.riichi_mode = False
         self.timer = 0.0
         self.reported = False
-        self.round = self.match.start_round()
+        self.center = CenterPanel()
+        self._state: TableState | None = None
+        live = self.match.round if (self.match.round is not None and not self.match.round.ended) else None
+        self.round = live if live is not None else self._start_round()
+
+    def _start_round(self) -> Any:
+        rnd = self.match.start_round()
+        if self.saver is not None:
+            self.saver.start_hand(rnd)
+        return rnd
 
     # ---------------------------------------------------------------- state
 
@@ -83,9 +111,17 @@ class PlayScreen(Screen):
         return self.params.get("title") or _("Table")
 
     def header_extra(self) -> str:
-        label = _("{wind} {n}").format(wind=self.app.term_text(WIND_TERMS[self.match.round_index % 4]),
-                                       n=self.match.hand_number + 1)
-        return label + " · " + _("hands {g}, won {w}").format(g=self.games, w=self.wins)
+        if self.free:
+            return self.center.round_label(self.state) + " · " + ngettext(
+                "{n} honba", "{n} honba", self.round.honba).format(n=self.round.honba)
+        return _("hands {g}, won {w}").format(g=self.games, w=self.wins)
+
+    @property
+    def state(self) -> TableState:
+        """What the table shows now (rebuilt after every action)."""
+        if self._state is None:
+            self._state = table_state(self.round, 0, reveal=self.reveal)
+        return self._state
 
     def goal_met(self) -> bool:
         """Whether the step's goal (games played or games won) is reached (free play never ends)."""
@@ -112,8 +148,6 @@ class PlayScreen(Screen):
             idx = max(i for i, s in enumerate(slots) if s.tile == drawn)
             slots.pop(idx)
             slots.append(TileSlot(drawn, gap=0.35))
-        self.meld_slots = [s for s in slots_for_hand(format_tiles([]) + " ".join(
-            str(m) for m in hand.melds)) ] if hand.melds else []
         self.hand_row = self.add(TileRow(slots, pickable=True, multi=False, on_change=self._picked))
         legal = self.my_legal()
         discards = {a.tile for a in legal if isinstance(a, Discard)}
@@ -121,81 +155,61 @@ class PlayScreen(Screen):
         allowed = riichi_tiles if self.riichi_mode else discards
         self.hand_row.dim = {i for i, s in enumerate(slots) if legal and allowed and s.tile not in allowed}
         self.hand_row.locked = not (discards or riichi_tiles)
-        self.action_buttons: list[Button] = []
-        for label, action in self._action_choices(legal):
-            self.action_buttons.append(self.add(Button(label, lambda a=action: self._act(a), kind="primary")))
+        if self.riichi_mode:
+            for i, s in enumerate(slots):
+                if s.tile in riichi_tiles:
+                    self.hand_row.marks[i] = "hint"
+        self.action_buttons: list[TileButton] = []
+        for action in self._offers(legal):
+            n = len(self.action_buttons) + 1
+            pieces = offer_pieces(action, self.round.last_tile)
+            btn = TileButton(offer_label(action), pieces, lambda a=action: self._act(a), key=str(n),
+                             primary=isinstance(action, Tsumo | Ron))
+            self.action_buttons.append(self.add(btn))
         if riichi_tiles:
-            label = _("Cancel riichi") if self.riichi_mode else pgettext("mahjong call", "Riichi")
-            self.action_buttons.append(self.add(Button(label, self._toggle_riichi, kind="secondary")))
+            n = len(self.action_buttons) + 1
+            label = _("Cancel riichi") if self.riichi_mode else offer_label(Riichi(next(iter(riichi_tiles))))
+            self.action_buttons.append(self.add(TileButton(label, (), self._toggle_riichi, key=str(n))))
         self.next_btn = None
         if self.round.ended:
             if self.goal_met():
                 self._report()
-                self.next_btn = self.add(Button(_("Done"), self.back, kind="primary", hotkey="Enter"))
+                self.next_btn = self.add(Button(_("Done"), self.finish, kind="primary", hotkey="Enter"))
+            elif self.match.finished and self.free:
+                self.next_btn = self.add(Button(_("Done"), self.finish, kind="primary", hotkey="Enter"))
             else:
                 self.next_btn = self.add(Button(_("Next hand"), self.next_hand, kind="primary", hotkey="Enter"))
-        self.other_rows: list[TileRow] = []
-        for s in (1, 2, 3):
-            st = self.round.seats[s]
-            if self.reveal:
-                row = TileRow([TileSlot(t) for t in sorted(st.concealed)])
-            else:
-                row = TileRow([TileSlot(t, face_down=True) for t in st.concealed])
-            self.other_rows.append(self.add(row))
-        self.rivers = []
-        for s in range(4):
-            river = self.round.seats[s].river
-            slots = [TileSlot(d.tile, sideways=getattr(d, "riichi", False)) for d in river]
-            row = TileRow(slots, lines=list(range(6, len(slots), 6)))
-            row.dim = {i for i, d in enumerate(river) if getattr(d, "called", False)}
-            self.rivers.append(self.add(row))
-        self.dora_row = self.add(TileRow([TileSlot(t) for t in self._dora()]))
         self._coach_marks()
 
-    def _dora(self) -> list[Any]:
-        view = make_view(self.round, 0)
-        return list(view.dora_indicators)
+    def _offers(self, legal: list[Any]) -> list[Any]:
+        """Every offered action except plain discards and riichi (riichi has its own flow);
+        wins first, pass last."""
+        order = (Tsumo, Ron, AbortiveDraw, Kan, Pon, Chi)
+        out = [a for kind in order for a in legal if isinstance(a, kind)]
+        if any(isinstance(a, Pass) for a in legal):
+            out.append(Pass())
+        return out
 
     def _coach_marks(self) -> None:
         self.coach_text = ""
-        if self.coach == "off" or not any(isinstance(a, Discard) for a in self.my_legal()):
+        if self.coach == "off" or self.riichi_mode or not any(isinstance(a, Discard) for a in self.my_legal()):
             return
-        try:
-            from trainer.engine.ukeire import discard_options
+        from trainer.engine.ukeire import discard_options
 
-            opts = discard_options(self.round.seats[0].hand())
-        except Exception:
-            return
+        view = make_view(self.round, 0)
+        seen = [max(0, v - h) for v, h in zip(view.visible_counts(), view.hand.all_counts(), strict=True)]
+        opts = discard_options(view.hand, seen)
         if not opts:
             return
-        best = [o for o in opts if (o.shanten_after, o.total) == (opts[0].shanten_after, opts[0].total)]
-        kinds = {o.tile.kind for o in best}
+        top = (opts[0].shanten_after, opts[0].total)
+        kinds = {o.tile.kind for o in opts if (o.shanten_after, o.total) == top}
         for i, s in enumerate(self.hand_row.slots):
-            if s.tile.kind in kinds:
+            if s.tile.kind in kinds and i not in self.hand_row.dim:
                 self.hand_row.marks[i] = "hint"
         if self.coach == "full":
-            o = opts[0]
-            self.coach_text = _("Coach: discard {tile} — {n} tiles improve the hand.").format(tile=str(o.tile),
-                                                                                              n=o.total)
-
-    def _action_choices(self, legal: list[Any]) -> list[tuple[str, Any]]:
-        out: list[tuple[str, Any]] = []
-        for a in legal:
-            if isinstance(a, Tsumo):
-                out.append((pgettext("mahjong call", "Tsumo"), a))
-            elif isinstance(a, Ron):
-                out.append((pgettext("mahjong call", "Ron"), a))
-            elif isinstance(a, Pon):
-                out.append((pgettext("mahjong call", "Pon") + " " + format_tiles(a.tiles), a))
-            elif isinstance(a, Chi):
-                out.append((pgettext("mahjong call", "Chi") + " " + format_tiles(a.tiles), a))
-            elif isinstance(a, Kan):
-                out.append((pgettext("mahjong call", "Kan") + " " + str(a.tile), a))
-            elif isinstance(a, AbortiveDraw):
-                out.append((_("Nine terminals: draw"), a))
-        if any(isinstance(a, Pass) for a in legal):
-            out.append((_("Pass"), Pass()))
-        return out
+            self.coach_text = _("Coach: discard {tile} — {n} tiles improve the hand.").format(
+                tile=str(opts[0].tile),
+                n=opts[0].total)
 
     # ---------------------------------------------------------------- actions
 
@@ -221,11 +235,17 @@ class PlayScreen(Screen):
         self.riichi_mode = not self.riichi_mode
         self.rebuild()
 
+    def _apply(self, seat: int, action: Any) -> None:
+        """Apply one action to the round and record it (raises IllegalAction unchanged)."""
+        self.round.apply(seat, action)
+        if self.saver is not None:
+            self.saver.action(seat, action)
+
     def _act(self, action: Any) -> None:
         from trainer.engine.game.actions import IllegalAction
 
         try:
-            self.round.apply(0, action)
+            self._apply(0, action)
         except IllegalAction as exc:
             self.app.notify(exc.reason, "warn")
             return
@@ -235,6 +255,7 @@ class PlayScreen(Screen):
         self._after_action()
 
     def _after_action(self) -> None:
+        self._state = None
         if self.round.ended:
             self._round_over()
         self.focus = None
@@ -246,13 +267,20 @@ class PlayScreen(Screen):
         self.games += 1
         if res is not None and any(w.seat == 0 for w in res.wins):
             self.wins += 1
+        if self.saver is not None:
+            self.saver.end_hand(self.round)
         self.match.finish_round()
+        if self.saver is not None:
+            if self.match.finished:
+                self.saver.finish()
+            self.saver.save()
 
     def next_hand(self) -> None:
         """Deal the next hand (a new match when the last one ended)."""
         if self.match.finished:
             self.match = Match(self.match.rules, self.seed + self.games)
-        self.round = self.match.start_round()
+        self.round = self._start_round()
+        self._state = None
         self.focus = None
         self.rebuild()
 
@@ -265,6 +293,23 @@ class PlayScreen(Screen):
             cb({"games": self.games, "wins": self.wins, "goal_met": self.goal_met()})
 
     def back(self) -> None:
+        """Esc: a finished hand or match leaves at once; in the middle of a hand, ask first."""
+        if self.round.ended or not self.free:
+            self.leave_table()
+            return
+        body = _("The match is saved: you can go on from the home screen.") if self.saver is not None else \
+            _("The hand in progress will be lost.")
+        self.open_dialog(_("Leave the table?"), body,
+                         [(_("Leave"), self.leave_table, "secondary"), (_("Keep playing"), lambda: None, "primary")])
+
+    def finish(self) -> None:
+        """Done: leave a finished match (or a lesson's goal)."""
+        self.leave_table()
+
+    def leave_table(self) -> None:
+        """Save the match as it is and return to the previous screen."""
+        if self.saver is not None:
+            self.saver.save()
         if self.round.ended or self.games:
             self._report() if self.goal_met() else self._report_partial()
         self.app.pop()
@@ -281,6 +326,9 @@ class PlayScreen(Screen):
         if self.hand_row.selected:
             self._discard_index(next(iter(self.hand_row.selected)))
             return True
+        if self.focused_widget() is self.hand_row and not self.hand_row.locked:
+            self._discard_index(self.hand_row.cursor)
+            return True
         return False
 
     def choose(self, n: int) -> bool:
@@ -292,8 +340,6 @@ class PlayScreen(Screen):
     def initial_focus(self) -> int | None:
         if self.next_btn is not None:
             return self.widgets.index(self.next_btn)
-        if self.action_buttons:
-            return self.widgets.index(self.action_buttons[0])
         return self.widgets.index(self.hand_row)
 
     def update(self, dt: float) -> bool:
@@ -312,6 +358,8 @@ class PlayScreen(Screen):
 
     def bot_step(self) -> None:
         """One bot decision (the first bot that must act)."""
+        from trainer.engine.game.actions import IllegalAction
+
         for s in self.round.to_act():
             if s == 0:
                 continue
@@ -320,9 +368,9 @@ class PlayScreen(Screen):
                 continue
             action = self.bots[s].choose(make_view(self.round, s), legal)
             try:
-                self.round.apply(s, action)
-            except Exception:
-                self.round.apply(s, legal[0])
+                self._apply(s, action)
+            except IllegalAction:
+                self._apply(s, legal[0])
             break
         self._after_action()
 
@@ -338,109 +386,105 @@ class PlayScreen(Screen):
     def layout(self) -> None:
         L = self.app.layout
         area = L.content()
-        hand_h = L.tile_h(0.95)
-        self.hand_row.place(area.centerx - L.px(60), area.bottom - hand_h - L.px(4), area.width - L.px(300), hand_h)
-        bw = L.px(170)
-        y = self.hand_row.rect.top - L.px(64)
-        x = area.right - bw
+        hand_h = L.tile_h(0.9)
+        self.melds_h = round(hand_h * 0.8)
+        seat = self.state.seats[0]
+        meld_w = 0
+        if seat.melds:
+            img = melds_surface(self.app.settings.tile_theme, seat, self.melds_h)
+            meld_w = img.get_width() + L.px(12) if img is not None else 0
+        hand_w = area.width - meld_w
+        self.hand_row.place(area.left + hand_w // 2, area.bottom - hand_h - L.px(2), hand_w, hand_h)
+        self.hand_row.rect.left = max(area.left, self.hand_row.rect.left)
+        # action bar above the hand, right-aligned; the next-hand button in the same place
+        bh = L.px(52)
+        y = self.hand_row.rect.top - L.px(14) - bh - round(hand_h * 0.18)
+        x = area.right
         for b in reversed(self.action_buttons):
-            b.rect = pygame.Rect(x, y, bw, L.px(48))
-            x -= bw + L.px(10)
+            w = b.preferred_width(self.app, bh)
+            b.rect = pygame.Rect(x - w, y, w, bh)
+            x -= w + L.px(10)
         if self.next_btn is not None:
-            nw = max(self.next_btn.preferred_width(self.app), L.px(200))
-            self.next_btn.rect = pygame.Rect(area.right - nw, area.bottom - L.px(52), nw, L.px(52))
-        table_top = area.top + L.px(10)
-        table_bottom = self.hand_row.rect.top - L.px(76)
-        cx = area.centerx
-        lh = self.app.line_height(L.font("small"))
-        oh = L.px(26)
-        center_h = L.px(124)
-        gap = L.px(6)
-        avail = table_bottom - table_top - center_h - oh - 2 * lh - 6 * gap
-        rh = max(L.px(20), min(L.tile_h(0.5), round(avail / 6 / 1.06)))
+            nw = max(self.next_btn.preferred_width(self.app), L.px(220))
+            self.next_btn.rect = pygame.Rect(area.right - nw, y, nw, bh)
+        self.prompt_y = y + bh // 2
+        self.table = pygame.Rect(area.left, area.top, area.width, y - L.px(8) - area.top)
+        self._place_table()
+
+    def _place_table(self) -> None:
+        """Sizes and anchors of the centre panel, the rivers and the opponents' edges."""
+        L = self.app.layout
+        t = self.table
+        edge = max(L.px(26), min(L.px(44), t.height // 12))  # opponents' tile height
+        # rivers: three rows of six each side of the panel (a fourth row may reach into the
+        # corner); the panel is as wide as a river row
+        from trainer.ui import tile_art
+
+        rh = max(L.px(18), min(L.tile_h(0.6), (t.height - edge - L.px(24)) * 100 // 1140))
+        tw, th = tile_art.tile_size(rh)
+        side = 6 * tw + (th - tw) + 5 * tile_art.default_gap(rh) + L.px(8)
         self.river_h = rh
-        line_gap = round(rh * 0.06)
-        block = 3 * rh + 2 * line_gap
-        tw = round(rh * 0.75)
-        rw = 6 * tw + 5 * max(1, round(rh * 0.05)) + rh
-        self.other_rows[1].place(cx, table_top, area.width // 2, oh)  # across hand
-        self.label_y = {2: self.other_rows[1].rect.bottom + gap}
-        across_top = self.label_y[2] + lh + gap
-        self.rivers[2].place(cx, across_top, rw, rh, line_gap=0.06, align="left")
-        self.center = pygame.Rect(0, 0, L.px(300), center_h)
-        self.center.midtop = (cx, across_top + block + gap)
-        cy = self.center.centery
-        self.rivers[0].place(cx, self.center.bottom + gap, rw, rh, line_gap=0.06, align="left")
-        self.label_y[0] = self.center.bottom + gap + block + gap
-        self.rivers[1].place(self.center.right + L.px(24) + rw // 2, cy - block // 2, rw, rh, line_gap=0.06, align="left")
-        self.rivers[3].place(self.center.left - L.px(24) - rw // 2, cy - block // 2, rw, rh, line_gap=0.06, align="left")
-        self.label_y[1] = self.label_y[3] = cy - block // 2 - gap - lh
-        side_h = round(oh * 0.8)
-        self.other_rows[0].place(area.right - L.px(170), table_top + L.px(4), L.px(320), side_h)
-        self.other_rows[2].place(area.left + L.px(170), table_top + L.px(4), L.px(320), side_h)
-        self.dora_row.place(self.center.centerx, self.center.top + L.px(46), self.center.width - L.px(20),
-                            L.px(34))
+        cx, cy = t.centerx, t.top + edge + L.px(10) + (t.height - edge - L.px(10)) // 2
+        self.center.rect = pygame.Rect(0, 0, side, side)
+        self.center.rect.center = (cx, cy)
+        self.edge_h = edge
+        self.gap = L.px(6)
 
     def draw_content(self, surf: pygame.Surface) -> None:
         L = self.app.layout
         app = self.app
-        area = L.content()
-        table = pygame.Rect(area.left, area.top, area.width, self.hand_row.rect.top - L.px(70) - area.top)
-        pygame.draw.rect(surf, P.felt_light, table, border_radius=L.px(30))
-        pygame.draw.rect(surf, P.felt_line, table, width=max(1, L.px(2)), border_radius=L.px(30))
-        c = self.center
-        draw_panel(surf, c, P.felt_dark, L.px(14), border=P.accent_dark)
-        wind = app.term_text(WIND_TERMS[self.match.round_index % 4])
-        blit_text(surf, app, f"{wind} {self.match.hand_number + 1}", L.font("body"), P.on_felt,
-                  (c.centerx, c.top + L.px(10)), anchor="midtop", bold=True, max_width=c.width - L.px(16))
-        view = make_view(self.round, 0)
-        blit_text(surf, app, _("Tiles left: {n}").format(n=view.live_remaining), L.font("small"), P.on_felt_muted,
-                  (c.centerx, c.bottom - L.px(8)), anchor="midbottom")
-        # Seat labels with wind, score and riichi.
-        spots = {
-            0: (c.centerx, self.label_y[0], "midtop"),
-            1: (self.rivers[1].rect.left if self.rivers[1].slots else c.right + L.px(24), self.label_y[1], "topleft"),
-            2: (c.centerx, self.label_y[2], "midtop"),
-            3: (self.rivers[3].rect.right if self.rivers[3].slots else c.left - L.px(24), self.label_y[3],
-                "topright"),
-        }
-        for s in range(4):
-            x, y, anchor = spots[s]
-            wind_s = app.term_text(WIND_TERMS[(self.round.seat_wind(s) - 27) % 4])
-            text = f"{_(SEAT_NAMES[s])} · {wind_s} · {view.scores[s]}"
-            if view.riichi[s]:
-                text += " · " + app.term_text("riichi")
-            color = P.accent if s in self.round.to_act() and not self.round.ended else P.on_felt
-            blit_text(surf, app, text, L.font("small"), color, (x, y), anchor=anchor, bold=s == 0,
-                      max_width=L.px(360))
-        if self.coach_text:
-            blit_text(surf, app, self.coach_text, L.font("small"), P.hint_bg,
-                      (area.left, self.hand_row.rect.top - L.px(40)), max_width=area.width // 2)
-        if self.riichi_mode:
-            blit_text(surf, app, _("Choose the tile to discard for riichi."), L.font("small"), P.accent,
-                      (area.left, self.hand_row.rect.top - L.px(40)), max_width=area.width // 2)
-        elif not self.coach_text and any(isinstance(a, Discard) for a in self.my_legal()):
-            blit_text(surf, app, _("Your turn: click a tile, then click it again to discard it."), L.font("small"),
-                      P.accent, (area.left, self.hand_row.rect.top - L.px(40)), max_width=area.width - L.px(380))
-        if self.dora_row.slots:
-            blit_text(surf, app, _("Dora indicator"), L.font("tiny"), P.on_felt_muted,
-                      (self.dora_row.rect.left - L.px(10), self.dora_row.rect.centery), anchor="midright",
-                      max_width=self.dora_row.rect.left - c.left - L.px(14))
-        # Melds of every seat, small, next to their hands.
-        for s in range(4):
-            melds = self.round.seats[s].melds
-            if not melds:
-                continue
-            from trainer.ui.screens.tileview import draw_tile_string
+        state = self.state
+        theme = app.settings.tile_theme
+        t = self.table
+        pygame.draw.rect(surf, P.felt_light, t, border_radius=L.px(24))
+        pygame.draw.rect(surf, P.felt_line, t, width=max(1, L.px(2)), border_radius=L.px(24))
+        c = self.center.rect
+        g = self.gap
+        marked = self._marked()
+        for s in state.seats:
+            q = state.relative(s.seat)
+            img = river_surface(theme, s.river, marked.get(s.seat), self.river_h, q)
+            anchor = {0: {"topleft": (c.left, c.bottom + g)}, 1: {"bottomleft": (c.right + g, c.bottom)},
+                      2: {"bottomright": (c.right, c.top - g)}, 3: {"topright": (c.left - g, c.top)}}[q]
+            surf.blit(img, img.get_rect(**anchor))
+        pad = L.px(8)
+        for s in state.seats[1:]:
+            q = state.relative(s.seat)
+            length = (t.height - 2 * pad) if q in (1, 3) else (t.width * 3 // 5)
+            img = seat_surface(theme, s, self.edge_h, length, q)
+            anchor = {1: {"midright": (t.right - pad, t.centery)}, 2: {"midtop": (t.centerx, t.top + pad)},
+                      3: {"midleft": (t.left + pad, t.centery)}}[q]
+            surf.blit(img, img.get_rect(**anchor))
+        self.center.draw(surf, app, state, pygame.mouse.get_pos() if pygame.mouse.get_focused() else None)
+        mine = melds_surface(theme, state.seats[0], self.melds_h)
+        if mine is not None:
+            surf.blit(mine, mine.get_rect(bottomright=(L.content().right, self.hand_row.rect.bottom)))
+        self._draw_prompt(surf)
 
-            text = " ".join(str(m) for m in melds)
-            h = L.tile_h(0.6) if s == 0 else self.river_h
-            if s == 0:
-                r = pygame.Rect(area.right - L.px(280), self.hand_row.rect.bottom - h, L.px(280), h)
-            else:
-                row = self.other_rows[s - 1]
-                r = pygame.Rect(row.rect.left, row.rect.bottom + L.px(4), L.px(280), h)
-            draw_tile_string(surf, text, r, app)
+    def _marked(self) -> dict[int, int]:
+        """River tiles to highlight: the tile offered to the learner, else the last discard."""
+        last = self.state.last
+        return {last[0]: last[1]} if last is not None else {}
+
+    def _draw_prompt(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        area = L.content()
+        left = self.action_buttons[0].rect.left if self.action_buttons else (
+            self.next_btn.rect.left if self.next_btn is not None else area.right)
+        width = left - area.left - L.px(16)
+        text, color = "", P.accent
+        legal = self.my_legal()
+        if self.riichi_mode:
+            text = _("Riichi: the marked tiles keep your hand ready. Choose the one to discard.")
+        elif self.coach_text:
+            text, color = self.coach_text, P.hint_bg
+        elif any(isinstance(a, Chi | Pon | Kan | Ron) for a in legal) and self.round.phase.value == "calls":
+            text = _("A call is possible on the marked tile: choose a button or Pass.")
+        elif any(isinstance(a, Discard) for a in legal):
+            text = _("Your turn: click a tile, then click it again to discard it.")
+        if text and width > L.px(80):
+            blit_text(surf, self.app, text, L.font("small"), color, (area.left, self.prompt_y), anchor="midleft",
+                      max_width=width)
 
     def draw_overlay(self, surf: pygame.Surface) -> None:
         if not self.round.ended:
@@ -450,7 +494,7 @@ class PlayScreen(Screen):
         res = self.round.result
         w = min(L.px(760), L.width - 2 * L.margin)
         r = pygame.Rect(0, 0, w, L.px(230))
-        r.center = (L.width // 2, L.content().centery - L.px(40))
+        r.center = (L.width // 2, self.table.centery)
         draw_panel(surf, r, P.card, L.px(18), shadow=L.px(6), border=P.card_edge)
         lines = self._result_lines(res)
         y = r.top + L.px(22)

@@ -1,0 +1,53 @@
+"""Table positions for screenshots, benchmarks and tests: a match played by the engine's bots
+(the learner's seat too) until the table shows what a picture needs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trainer.ui.match_setup import MatchSetup
+
+
+def _learner_move(screen: Any) -> None:
+    """The learner's seat plays as the efficient bot would (never passing a win)."""
+    from trainer.engine.bots import make_bot
+    from trainer.engine.game.view import make_view
+
+    bot = getattr(screen, "_shot_bot", None)
+    if bot is None:
+        bot = screen._shot_bot = make_bot("efficient", screen.match.rules)
+    legal = screen.my_legal()
+    screen._act(bot.choose(make_view(screen.round, 0), legal))
+
+
+def play_until(app: Any, want: Any, *, seeds: range = range(1, 60), coach: str = "off",
+               setup: MatchSetup | None = None) -> Any:
+    """Open a free match and play it (bots everywhere) until ``want(screen)`` holds with the
+    learner to decide; tries seeds in order.  Returns the table screen."""
+    setup = setup or MatchSetup(coach=coach)
+    for seed in seeds:
+        while len(app.stack) > 1:
+            app.pop()
+        screen = app.push("play", setup=setup, seed=seed)
+        screen.saver = None  # pictures are not saved games
+        for _ in range(400):
+            screen.run_bots_until_learner()
+            if screen.round.ended:
+                break
+            if want(screen):
+                screen.rebuild()
+                return screen
+            _learner_move(screen)
+    raise RuntimeError("no seed gave the wanted table")
+
+
+def table_with_calls_and_riichi(app: Any, coach: str = "off") -> Any:
+    """A hand in the middle: someone has called, someone is in riichi, the learner discards."""
+    from trainer.engine.game.actions import Discard
+
+    def want(s: Any) -> bool:
+        seats = s.round.seats
+        return (any(st.melds for st in seats) and any(st.riichi for st in seats[1:]) and not seats[0].riichi
+                and any(isinstance(a, Discard) for a in s.my_legal()))
+
+    return play_until(app, want, coach=coach)
