@@ -102,6 +102,7 @@ class HomeScreen(Screen):
                 lambda: self.app.push("review", items=reviews),
                 accent=P.hint, badge=str(due), badge_color=P.hint,
             ))
+        self.match_card = self._unfinished_match()
         sections = [
             ("lesson_map", _("Lessons"), _("Step by step: tiles, hands, waits, yaku, fu and table manners.")),
             ("drills", _("Drills"), _("Endless generated exercises: efficiency, waits, fu, points.")),
@@ -120,6 +121,34 @@ class HomeScreen(Screen):
             target = "match_setup" if name == "play" else name
             card = self.add(Card(title, sub, lambda n=target: self.open(n), icon=self._icon(CARD_TILES[name])))
             self.cards.append(card)
+
+    def _unfinished_match(self) -> Card | None:
+        """A card to go on with the learner's match left in the middle, if there is one."""
+        from trainer.engine.game.saved import latest_unfinished
+        from trainer.ui.saved_games import games_dir
+
+        try:
+            game = latest_unfinished(games_dir(self.app))
+        except OSError:
+            return None
+        if game is None:
+            return None
+        sub = ngettext("{n} hand played", "{n} hands played", game.hands).format(n=game.hands)
+        if game.points is not None:
+            sub += "  ·  " + ngettext("{n} point", "{n} points", game.points).format(n=game.points)
+        return self.add(Card(_("Resume the match"), sub, lambda: self._resume_match(game.path),
+                             accent=P.accent, badge=_("Resume"), badge_color=P.accent_dark))
+
+    def _resume_match(self, path: object) -> None:
+        """Open the table on the saved match; a file that cannot be resumed is reported, not lost."""
+        from trainer.engine.game.records import RecordError
+
+        try:
+            self.app.push("play", resume=str(path))
+        except (RecordError, OSError) as exc:
+            while self.app.screen is not self:
+                self.app.pop()
+            self.app.notify(_("This match cannot be resumed: {error}").format(error=exc), "warn")
 
     def _reviews(self) -> list[dict]:
         """The due exercises the review session can show again (empty without a progress store)."""
@@ -184,7 +213,7 @@ class HomeScreen(Screen):
         area.top = L.px(40) + self.app.line_height(L.font("title")) + self.app.line_height(L.font("body")) + L.px(20)
         gap = L.px(18)
         y = area.top
-        tops = [c for c in (self.hero, self.review) if c is not None]
+        tops = [c for c in (self.hero, self.review, self.match_card) if c is not None]
         if tops:
             w_top = (area.width - gap * (len(tops) - 1)) // len(tops)
             for i, card in enumerate(tops):
@@ -199,7 +228,7 @@ class HomeScreen(Screen):
             card.rect = pygame.Rect(area.left + c * (w + gap), y + r * (h + gap), w, h)
 
     def choose(self, n: int) -> bool:
-        order = [c for c in (self.hero, self.review) if c is not None] + self.cards
+        order = [c for c in (self.hero, self.review, self.match_card) if c is not None] + self.cards
         if 1 <= n <= len(order):
             order[n - 1].activate()
             return True

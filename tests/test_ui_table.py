@@ -1,0 +1,117 @@
+"""The riichi table driven by keys only: a whole hand with a call, a riichi and a win; what
+the table shows; the riichi flow; Esc asks; a match left in the middle is saved, resumed
+from the home screen, and its saved log replays to the same scores."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from tests.table_driver import drive_hand, key  # noqa: E402
+from trainer.engine.game.records import load, replay  # noqa: E402
+from trainer.engine.game.saved import list_games  # noqa: E402
+from trainer.ui.app import App  # noqa: E402
+from trainer.ui.match_setup import MatchSetup  # noqa: E402
+from trainer.ui.saved_games import games_dir  # noqa: E402
+from trainer.ui.settings import Settings  # noqa: E402
+
+CALL_RIICHI_WIN_SEED = 2  # the learner calls, the left player declares riichi, the hand ends in a ron
+LEARNER_RIICHI_SEED = 1  # the learner declares riichi
+
+
+@pytest.fixture()
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
+    a = App(size=(1280, 720), settings=Settings(language="en"), progress=None, save=False)
+    a.push("home")
+    yield a
+    a.close()
+
+
+def test_a_whole_hand_with_a_call_a_riichi_and_a_win(app: App) -> None:
+    screen = app.push("play", setup=MatchSetup(coach="hints"), seed=CALL_RIICHI_WIN_SEED)
+    seen = drive_hand(app, screen)
+    assert seen["learner_call"] and seen["calls"] >= 1 and seen["riichi"] and seen["kind"] in ("ron", "tsumo")
+    # the call offer was shown as tiles: two from the hand and the called tile highlighted
+    labels = [label for label, _p in seen["call_buttons"]]
+    assert any(label in ("Chi", "Pon") for label in labels) and "Pass" in labels
+    for label, pieces in seen["call_buttons"]:
+        if label in ("Chi", "Pon"):
+            assert len(pieces) == 3 and pieces[-1].highlight == "hint" and not any(c.isdigit() for c in label)
+    # the offered tile was the one marked in the discarder's river
+    src, marked = seen["offered"]
+    assert src in marked and marked[src] == len(screen.round.seats[src].river) - 1
+    app.render()
+    state = screen.state
+    riichi_seat = seen["riichi"][0]
+    assert state.seats[riichi_seat].riichi and any(d.riichi for d in state.seats[riichi_seat].river)
+    assert state.seats[0].melds  # the learner's called meld is on the table
+    res = screen.round.result
+    shown = " ".join(screen._result_lines(res))
+    for win in res.wins:
+        for yaku in win.yaku:
+            assert app.term_text(yaku) in shown
+        assert f"{win.han} han" in shown and f"{win.fu} fu" in shown
+    assert screen.next_btn is not None and screen.next_btn.label == "Next hand"
+    # the hand is saved and its log replays to the same scores
+    (path,) = games_dir(app).glob("game-*.json")
+    log = load(path)
+    assert len(log["hands"]) == 1 and log["final"] is None and log["learner_seat"] == 0
+    assert log["setup"]["coach"] == "hints"
+    assert list(log["hands"][0]["scores_after"]) == list(screen.match.scores)
+    states = list(replay(log, allow_unfinished=True))
+    assert states[-1][0].scores == screen.match.scores
+    key(app, pygame.K_RETURN, "\r")  # next hand
+    assert not screen.round.ended and screen.match.hands_played == 1
+
+
+def test_riichi_marks_the_discards_that_keep_the_hand_ready(app: App) -> None:
+    screen = app.push("play", setup=MatchSetup(coach="off"), seed=LEARNER_RIICHI_SEED)
+    seen = drive_hand(app, screen)
+    marks = seen.get("riichi_marks")
+    assert marks and set(marks.values()) == {"hint"}
+    me = screen.round.seats[0]
+    assert me.riichi or screen.round.result.kind in ("ron", "tsumo")
+    assert any(d.riichi for d in me.river)
+
+
+def test_esc_asks_and_a_left_match_resumes_from_home(app: App) -> None:
+    screen = app.push("play", setup=MatchSetup(), seed=CALL_RIICHI_WIN_SEED)
+    drive_hand(app, screen)
+    key(app, pygame.K_RETURN, "\r")  # deal hand 2
+    screen.run_bots_until_learner()
+    before = (screen.match.hands_played, list(screen.round.scores), len(screen.round.history))
+    key(app, pygame.K_ESCAPE)
+    assert screen.dialog is not None and app.screen is screen  # asks first
+    key(app, pygame.K_RETURN, "\r")  # "Keep playing" is the default
+    assert screen.dialog is None and app.screen is screen
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_1, "1")  # "Leave"
+    assert app.screen.name == "home"
+    (game,) = list_games(games_dir(app))
+    assert game.readable and not game.finished and game.hands == 2
+    home = app.screen
+    home.rebuild()
+    assert home.match_card is not None and home.match_card.title == "Resume the match"
+    home.match_card.activate()
+    again = app.screen
+    assert again.name == "play" and again is not screen
+    assert (again.match.hands_played, list(again.round.scores), len(again.round.history)) == before
+    assert again.setup == MatchSetup()
+
+
+def test_a_damaged_saved_match_is_listed_and_not_resumed(app: App) -> None:
+    folder = games_dir(app)
+    folder.mkdir(parents=True)
+    (folder / "game-20260101-000000.json").write_text("{oops", encoding="utf-8")
+    home = app.screen
+    home.rebuild()
+    assert home.match_card is None  # an unreadable file is not offered for resuming
+    assert (folder / "game-20260101-000000.json").exists()
