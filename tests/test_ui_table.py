@@ -115,3 +115,21 @@ def test_a_damaged_saved_match_is_listed_and_not_resumed(app: App) -> None:
     home.rebuild()
     assert home.match_card is None  # an unreadable file is not offered for resuming
     assert (folder / "game-20260101-000000.json").exists()
+
+
+def test_an_idle_screen_with_a_banner_is_not_redrawn_every_frame(app: App) -> None:
+    app.render()
+    app.notify("A message for three seconds", seconds=3.0)
+    app.process([], 1 / 60)
+    assert app.dirty and not app.animating
+    app.render()
+    redraws = 0
+    for _ in range(120):  # two seconds of frames: the banner stays, nothing changes
+        app.process([], 1 / 60)
+        if app.dirty:
+            redraws += 1
+            app.render()
+    assert redraws == 0 and not app.animating
+    assert 900 <= app.idle_wait_ms() <= 1000  # the loop sleeps until the banner is due to go
+    app.process([], 1.2)
+    assert app.dirty and not app.banners  # it went away: one redraw
