@@ -133,3 +133,37 @@ def test_an_idle_screen_with_a_banner_is_not_redrawn_every_frame(app: App) -> No
     assert 900 <= app.idle_wait_ms() <= 1000  # the loop sleeps until the banner is due to go
     app.process([], 1.2)
     assert app.dirty and not app.banners  # it went away: one redraw
+
+
+def test_practice_undo_takes_back_the_last_discard(app: App) -> None:
+    from tests.table_driver import discard_with_keys, press_digit
+    from trainer.engine.game.actions import Discard
+
+    screen = app.push("play", setup=MatchSetup(undo=True), seed=CALL_RIICHI_WIN_SEED)
+    screen.run_bots_until_learner()
+    assert not screen.can_undo()  # nothing discarded yet
+    hand_before = sorted(screen.round.seats[0].concealed)
+    tile = next(a.tile for a in screen.my_legal() if isinstance(a, Discard))
+    discard_with_keys(app, screen, tile)
+    screen.run_bots_until_learner()
+    assert screen.can_undo() and screen.action_buttons[-1].label == "Take back my discard"
+    press_digit(app, len(screen.action_buttons))
+    assert sorted(screen.round.seats[0].concealed) == hand_before and not screen.round.seats[0].river
+    assert 0 in screen.round.to_act() and not screen.can_undo()
+    # the saved log forgot the taken-back discard and still replays
+    screen.saver.save()
+    log = load(screen.saver.path)
+    assert all(seat != 0 for seat, _a in log["hands"][-1]["actions"])
+    list(replay(log, allow_unfinished=True))
+
+
+def test_without_the_practice_switch_there_is_no_undo(app: App) -> None:
+    from tests.table_driver import discard_with_keys
+    from trainer.engine.game.actions import Discard
+
+    screen = app.push("play", setup=MatchSetup(undo=False), seed=CALL_RIICHI_WIN_SEED)
+    screen.run_bots_until_learner()
+    discard_with_keys(app, screen, next(a.tile for a in screen.my_legal() if isinstance(a, Discard)))
+    screen.run_bots_until_learner()
+    assert not screen.can_undo()
+    assert all(b.label != "Take back my discard" for b in screen.action_buttons)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.engine.game.match import Match
-from trainer.engine.game.records import Recorder, load, resume
+from trainer.engine.game.records import Recorder, load, resume, rewind
 from trainer.engine.game.saved import new_game_path, write_game
 from trainer.ui.match_setup import BOT_ROSTER, MatchSetup
 
@@ -89,6 +89,27 @@ class GameSaver:
     def finish(self) -> None:
         """The match ended: store the final scores and standings."""
         self.recorder.finish()
+
+    def undo_point(self) -> int | None:
+        """Index in the current hand's actions of the learner's last discard, if it can still be
+        taken back (the learner has not acted since; a hand that is over cannot be changed)."""
+        hands = self.recorder.log["hands"]
+        if not hands or hands[-1].get("result") is not None:
+            return None
+        actions = hands[-1]["actions"]
+        for j in range(len(actions) - 1, -1, -1):
+            seat, data = actions[j]
+            if seat == LEARNER_SEAT:
+                return j if data.get("type") in ("discard", "riichi") else None
+        return None
+
+    def undo(self) -> Any:
+        """Take back the learner's last discard (and what the bots did after it); returns the
+        rebuilt hand, with the learner to choose again."""
+        j = self.undo_point()
+        if j is None:
+            raise ValueError("there is no discard to take back")
+        return rewind(self.match, self.recorder.log["hands"][-1], j)
 
     def save(self) -> Path | None:
         """Write the log now; returns the path (None when the disk refused; the game goes on)."""

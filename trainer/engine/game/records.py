@@ -233,9 +233,25 @@ def resume(log: dict[str, Any]) -> tuple[Match, Recorder]:
     return match, recorder
 
 
+def rewind(match: Match, hand: dict[str, Any], actions: int) -> Round:
+    """The current hand of ``match`` rebuilt from its log entry ``hand`` with only its first
+    ``actions`` actions (to take back a decision in practice); the match's counters are those
+    of the hand's start, so this works only before the hand is finished."""
+    from trainer.engine.game.wall import Wall
+
+    rnd = Round(match.rules, Wall(parse_tiles(hand["wall"], max_copies=None)), dealer=match.dealer,
+                round_wind=match.round_wind, honba=match.honba, sticks=match.sticks, scores=match.scores,
+                options=match.options)
+    for seat, data in hand["actions"][:actions]:
+        rnd.apply(seat, action_from_json(data))
+    del hand["actions"][actions:]
+    match.round = rnd
+    return rnd
+
+
 def replay_states(log: dict[str, Any]) -> list[dict[str, Any]]:
     """Every state snapshot of a replay, in order (for comparing two runs)."""
     return [rnd.snapshot() for rnd, _, _ in replay(log)]
 
 
-__all__ = ["FORMAT", "VERSION", "Recorder", "RecordError", "load", "replay", "replay_states", "resume", "save"]
+__all__ = ["FORMAT", "VERSION", "Recorder", "RecordError", "load", "replay", "replay_states", "resume", "rewind", "save"]

@@ -170,6 +170,9 @@ class PlayScreen(Screen):
             n = len(self.action_buttons) + 1
             label = _("Cancel riichi") if self.riichi_mode else offer_label(Riichi(next(iter(riichi_tiles))))
             self.action_buttons.append(self.add(TileButton(label, (), self._toggle_riichi, key=str(n))))
+        if self.can_undo():
+            n = len(self.action_buttons) + 1
+            self.action_buttons.append(self.add(TileButton(_("Take back my discard"), (), self.undo, key=str(n))))
         self.next_btn = None
         if self.round.ended:
             if self.goal_met():
@@ -230,6 +233,22 @@ class PlayScreen(Screen):
             act = next((a for a in legal if isinstance(a, Discard) and a.tile == tile), None)
         if act is not None:
             self._act(act)
+
+    def can_undo(self) -> bool:
+        """Practice: the learner may take back the last discard (set up before the match)."""
+        return (self.setup is not None and self.setup.undo and self.saver is not None and not self.round.ended
+                and self.saver.undo_point() is not None)
+
+    def undo(self) -> None:
+        """Take back the learner's last discard: the hand goes back to that decision."""
+        if not self.can_undo():
+            return
+        assert self.saver is not None
+        self.round = self.saver.undo()
+        self.riichi_mode = False
+        self._state = None
+        self.focus = None
+        self.rebuild()
 
     def _toggle_riichi(self) -> None:
         self.riichi_mode = not self.riichi_mode

@@ -51,3 +51,10 @@ def table_with_calls_and_riichi(app: Any, coach: str = "off") -> Any:
                 and any(isinstance(a, Discard) for a in s.my_legal()))
 
     return play_until(app, want, coach=coach)
+
+
+def table_with_a_call_offer(app: Any) -> Any:
+    """The learner may call (chi or pon) the tile just discarded."""
+    from trainer.engine.game.actions import Chi, Pon
+
+    return play_until(app, lambda s: any(isinstance(a, Chi | Pon) for a in s.my_legal()))
