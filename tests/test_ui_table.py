@@ -21,6 +21,7 @@ from trainer.ui.app import App  # noqa: E402
 from trainer.ui.match_setup import MatchSetup  # noqa: E402
 from trainer.ui.saved_games import games_dir  # noqa: E402
 from trainer.ui.settings import Settings  # noqa: E402
+from trainer.ui.views.table.result import payment_lines  # noqa: E402
 
 CALL_RIICHI_WIN_SEED = 2  # the learner calls, the left player declares riichi, the hand ends in a ron
 LEARNER_RIICHI_SEED = 1  # the learner declares riichi
@@ -54,11 +55,20 @@ def test_a_whole_hand_with_a_call_a_riichi_and_a_win(app: App) -> None:
     assert state.seats[riichi_seat].riichi and any(d.riichi for d in state.seats[riichi_seat].river)
     assert state.seats[0].melds  # the learner's called meld is on the table
     res = screen.round.result
-    shown = " ".join(screen._result_lines(res))
-    for win in res.wins:
-        for yaku in win.yaku:
+    view = screen.result_view
+    assert view is not None and view.title().endswith(("Tsumo!", screen.seat_name(res.wins[0].from_seat or 0)))
+    for win, details in zip(res.wins, view.details, strict=True):
+        shown = [name for name, _v in view.yaku_lines(details, app)]
+        for yaku in win.yaku:  # every yaku the table awarded is listed
             assert app.term_text(yaku) in shown
-        assert f"{win.han} han" in shown and f"{win.fu} fu" in shown
+        dora = details.score.dora_count
+        assert len(shown) == len(win.yaku) + sum(1 for n in dora if n)
+        assert (details.score.han, details.score.fu) == (win.han, win.fu)
+        assert f"{win.han} han, {win.fu} fu" in view.total_line(details)
+        fu = view.fu_lines(details)
+        assert sum(int(v) for _n, v in fu if v.isdigit()) <= win.fu
+        payers = [s for s in range(4) if win.base[s] < 0]
+        assert len(payment_lines(win, screen.seat_name)) >= len(payers)
     assert screen.next_btn is not None and screen.next_btn.label == "Next hand"
     # the hand is saved and its log replays to the same scores
     (path,) = games_dir(app).glob("game-*.json")
@@ -167,3 +177,23 @@ def test_without_the_practice_switch_there_is_no_undo(app: App) -> None:
     screen.run_bots_until_learner()
     assert not screen.can_undo()
     assert all(b.label != "Take back my discard" for b in screen.action_buttons)
+
+
+def test_draw_and_match_end_views(app: App) -> None:
+    from trainer.ui.screens.play_shots import match_end, table_after_hand
+
+    screen = table_after_hand(app, lambda r: r.kind == "exhaustive", seeds=range(1, 10))
+    res = screen.round.result
+    view = screen.result_view
+    assert view.title() == "Draw: the wall is empty" and not view.details
+    names = ", ".join(screen.seat_name(s) for s in res.tenpai) or "nobody"
+    assert view.draw_lines(app)[0] == f"Tenpai: {names}"
+    app.render()
+    screen = match_end(app)
+    assert screen.match.finished and screen.match_end is not None
+    assert screen.next_btn.label == "Leave the table"
+    assert len(screen.history) == screen.match.hands_played + 1
+    assert screen.history[-1] == list(screen.match.scores)
+    app.render()
+    key(app, pygame.K_RETURN, "\r")
+    assert app.screen.name == "home"

@@ -183,11 +183,20 @@ def run(args: argparse.Namespace) -> int:
 
     shot("07_play", table)
     shot("07_table_setup", lambda: app.push("match_setup"))
-    from trainer.ui.screens.play_shots import table_with_a_call_offer, table_with_calls_and_riichi
+    from trainer.ui.screens.play_shots import (
+        match_end,
+        table_after_hand,
+        table_with_a_call_offer,
+        table_with_calls_and_riichi,
+    )
 
     shot("07_table_mid_hand", lambda: table_with_calls_and_riichi(app, coach="off"))
     shot("07_table_coach", lambda: table_with_calls_and_riichi(app, coach="full"))
     shot("07_table_call_offer", lambda: table_with_a_call_offer(app))
+    shot("07_result_ron", lambda: table_after_hand(app, lambda r: r.kind == "ron" and len(r.wins) == 1))
+    shot("07_result_tsumo", lambda: table_after_hand(app, lambda r: r.kind == "tsumo"))
+    shot("07_result_draw", lambda: table_after_hand(app, lambda r: r.kind == "exhaustive" and len(r.tenpai) >= 2))
+    shot("07_result_match_end", lambda: match_end(app))
     for name in ("glossary", "progress"):
         from trainer.ui.app import has_screen
 

@@ -37,10 +37,11 @@ from trainer.ui.screens.tileview import TileRow, TileSlot
 from trainer.ui.theme import PALETTE
 from trainer.ui.views.table.actions import TileButton, offer_label, offer_pieces
 from trainer.ui.views.table.center import CenterPanel
+from trainer.ui.views.table.result import HandResultView, MatchEndView
 from trainer.ui.views.table.river import river_surface
 from trainer.ui.views.table.seats import melds_surface, seat_surface
 from trainer.ui.views.table.state import TableState, table_state
-from trainer.ui.widgets import Button, blit_text, draw_panel
+from trainer.ui.widgets import Button, blit_text
 
 P = PALETTE
 BOT_DELAY = 0.45  # seconds between two bot actions
@@ -96,11 +97,35 @@ class PlayScreen(Screen):
         self.reported = False
         self.center = CenterPanel()
         self._state: TableState | None = None
+        self.result_view: HandResultView | None = None
+        self.match_end: MatchEndView | None = None
+        self.history = self._history()
         live = self.match.round if (self.match.round is not None and not self.match.round.ended) else None
         self.round = live if live is not None else self._start_round()
+        self.hand_start = list(self.history[-1]) if live is None else list(self.saver_hand_scores())
+
+    def _history(self) -> list[list[int]]:
+        """Points of the four seats at the start and after every hand played so far."""
+        if self.saver is None:
+            return [list(self.match.scores)]
+        hands = self.saver.recorder.log["hands"]
+        out = [list(hands[0]["scores"])] if hands else [list(self.match.scores)]
+        out += [list(h["scores_after"]) for h in hands if h.get("scores_after") is not None]
+        return out
+
+    def saver_hand_scores(self) -> list[int]:
+        """The points at the start of the hand being played (from the saved log)."""
+        assert self.saver is not None
+        return list(self.saver.recorder.log["hands"][-1]["scores"])
+
+    def seat_name(self, seat: int) -> str:
+        """A seat as the learner sees it: You, Right, Across, Left."""
+        return _(SEAT_NAMES[seat % 4])
 
     def _start_round(self) -> Any:
         rnd = self.match.start_round()
+        self.hand_start = list(self.match.scores)
+        self.result_view = None
         if self.saver is not None:
             self.saver.start_hand(rnd)
         return rnd
@@ -178,8 +203,11 @@ class PlayScreen(Screen):
             if self.goal_met():
                 self._report()
                 self.next_btn = self.add(Button(_("Done"), self.finish, kind="primary", hotkey="Enter"))
+            elif self.match.finished and self.free and self.match_end is None:
+                self.next_btn = self.add(Button(_("Match result"), self.show_match_end, kind="primary",
+                                                hotkey="Enter"))
             elif self.match.finished and self.free:
-                self.next_btn = self.add(Button(_("Done"), self.finish, kind="primary", hotkey="Enter"))
+                self.next_btn = self.add(Button(_("Leave the table"), self.finish, kind="primary", hotkey="Enter"))
             else:
                 self.next_btn = self.add(Button(_("Next hand"), self.next_hand, kind="primary", hotkey="Enter"))
         self._coach_marks()
@@ -281,14 +309,21 @@ class PlayScreen(Screen):
         self.rebuild()
         self.app.invalidate()
 
+    def show_match_end(self) -> None:
+        """After the last hand: places, points, oka and uma, and the chart of the scores."""
+        self.match_end = MatchEndView(self.match, self.seat_name, self.history)
+        self.rebuild()
+
     def _round_over(self) -> None:
         res = self.round.result
+        self.result_view = HandResultView(self.round, self.seat_name, self.hand_start)
         self.games += 1
         if res is not None and any(w.seat == 0 for w in res.wins):
             self.wins += 1
         if self.saver is not None:
             self.saver.end_hand(self.round)
         self.match.finish_round()
+        self.history.append(list(self.match.scores))
         if self.saver is not None:
             if self.match.finished:
                 self.saver.finish()
@@ -298,6 +333,8 @@ class PlayScreen(Screen):
         """Deal the next hand (a new match when the last one ended)."""
         if self.match.finished:
             self.match = Match(self.match.rules, self.seed + self.games)
+            self.history = [list(self.match.scores)]
+            self.match_end = None
         self.round = self._start_round()
         self._state = None
         self.focus = None
@@ -450,6 +487,16 @@ class PlayScreen(Screen):
         self.gap = L.px(6)
 
     def draw_content(self, surf: pygame.Surface) -> None:
+        if self.match_end is not None:
+            self.match_end.draw(surf, self.app, self.table)
+            return
+        if self.round.ended and self.result_view is not None:
+            self.result_view.draw(surf, self.app, self.table)
+            mine = melds_surface(self.app.settings.tile_theme, self.state.seats[0], self.melds_h)
+            if mine is not None:
+                L = self.app.layout
+                surf.blit(mine, mine.get_rect(bottomright=(L.content().right, self.hand_row.rect.bottom)))
+            return
         L = self.app.layout
         app = self.app
         state = self.state
@@ -504,40 +551,3 @@ class PlayScreen(Screen):
         if text and width > L.px(80):
             blit_text(surf, self.app, text, L.font("small"), color, (area.left, self.prompt_y), anchor="midleft",
                       max_width=width)
-
-    def draw_overlay(self, surf: pygame.Surface) -> None:
-        if not self.round.ended:
-            return
-        L = self.app.layout
-        app = self.app
-        res = self.round.result
-        w = min(L.px(760), L.width - 2 * L.margin)
-        r = pygame.Rect(0, 0, w, L.px(230))
-        r.center = (L.width // 2, self.table.centery)
-        draw_panel(surf, r, P.card, L.px(18), shadow=L.px(6), border=P.card_edge)
-        lines = self._result_lines(res)
-        y = r.top + L.px(22)
-        for i, line in enumerate(lines):
-            size = L.font("h2") if i == 0 else L.font("body")
-            blit_text(surf, app, line, size, P.ink, (r.centerx, y), anchor="midtop", bold=i == 0,
-                      max_width=r.width - L.px(40))
-            y += app.line_height(size) + L.px(6)
-
-    def _result_lines(self, res: Any) -> list[str]:
-        if res is None:
-            return [_("The hand is over")]
-        if res.kind in ("ron", "tsumo") and res.wins:
-            out = []
-            for wi in res.wins:
-                who = _(SEAT_NAMES[wi.seat])
-                how = _("Tsumo") if wi.tsumo else _("Ron")
-                out.append(_("{who}: {how}!").format(who=who, how=how))
-                yaku = ", ".join(self.app.term_text(y) for y in wi.yaku)
-                out.append(yaku)
-                out.append(_("{han} han, {fu} fu").format(han=wi.han, fu=wi.fu) + " · " + ngettext(
-                    "{n} point", "{n} points", abs(wi.deltas[wi.seat])).format(n=wi.deltas[wi.seat]))
-            return out
-        if res.kind == "exhaustive":
-            names = ", ".join(_(SEAT_NAMES[s]) for s in res.tenpai) or _("nobody")
-            return [_("Draw: the wall is empty"), _("Tenpai: {names}").format(names=names)]
-        return [_("Abortive draw")]

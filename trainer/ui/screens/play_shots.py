@@ -58,3 +58,45 @@ def table_with_a_call_offer(app: Any) -> Any:
     from trainer.engine.game.actions import Chi, Pon
 
     return play_until(app, lambda s: any(isinstance(a, Chi | Pon) for a in s.my_legal()))
+
+
+def table_after_hand(app: Any, want: Any, *, setup: MatchSetup | None = None, seeds: range = range(1, 40)) -> Any:
+    """Play whole hands until one ends as ``want(result)`` says; the table then shows its result."""
+    setup = setup or MatchSetup()
+    for seed in seeds:
+        while len(app.stack) > 1:
+            app.pop()
+        screen = app.push("play", setup=setup, seed=seed)
+        screen.saver = None
+        while True:
+            for _ in range(400):
+                screen.run_bots_until_learner()
+                if screen.round.ended:
+                    break
+                _learner_move(screen)
+            if want(screen.round.result):
+                screen.rebuild()
+                return screen
+            if screen.match.finished:
+                break
+            screen.next_hand()
+    raise RuntimeError("no seed gave the wanted result")
+
+
+def match_end(app: Any) -> Any:
+    """An East-only match played to its end, showing the match result."""
+    setup = MatchSetup(length="tonpuusen")
+    while len(app.stack) > 1:
+        app.pop()
+    screen = app.push("play", setup=setup, seed=3)
+    screen.saver = None
+    while not screen.match.finished:
+        for _ in range(400):
+            screen.run_bots_until_learner()
+            if screen.round.ended:
+                break
+            _learner_move(screen)
+        if not screen.match.finished:
+            screen.next_hand()
+    screen.show_match_end()
+    return screen
