@@ -37,6 +37,7 @@ from trainer.ui.screens.tileview import TileRow, TileSlot
 from trainer.ui.theme import PALETTE
 from trainer.ui.views.table.actions import TileButton, offer_label, offer_pieces
 from trainer.ui.views.table.center import CenterPanel
+from trainer.ui.views.table.coach import CoachBox, coach_text
 from trainer.ui.views.table.result import HandResultView, MatchEndView
 from trainer.ui.views.table.river import river_surface
 from trainer.ui.views.table.seats import melds_surface, seat_surface
@@ -96,6 +97,9 @@ class PlayScreen(Screen):
         self.timer = 0.0
         self.reported = False
         self.center = CenterPanel()
+        self.coach_box = CoachBox()
+        self._coach_key: tuple | None = None
+        self._coach_text = ""
         self._state: TableState | None = None
         self.result_view: HandResultView | None = None
         self.match_end: MatchEndView | None = None
@@ -222,29 +226,45 @@ class PlayScreen(Screen):
         return out
 
     def _coach_marks(self) -> None:
-        self.coach_text = ""
-        if self.coach == "off" or self.riichi_mode or not any(isinstance(a, Discard) for a in self.my_legal()):
+        """Mark the coach's best discards in the hand (levels hints and full)."""
+        if self.coach == "off" or self.riichi_mode:
             return
-        from trainer.engine.ukeire import discard_options
+        from trainer.engine.game.coach import discard_hints
 
-        view = make_view(self.round, 0)
-        seen = [max(0, v - h) for v, h in zip(view.visible_counts(), view.hand.all_counts(), strict=True)]
-        opts = discard_options(view.hand, seen)
-        if not opts:
+        legal = [a.tile for a in self.my_legal() if isinstance(a, Discard)]
+        if not legal or self.round.seats[0].riichi:
             return
-        top = (opts[0].shanten_after, opts[0].total)
-        kinds = {o.tile.kind for o in opts if (o.shanten_after, o.total) == top}
+        kinds = {h.tile.kind for h in discard_hints(make_view(self.round, 0), legal) if h.reason != "safer"}
         for i, s in enumerate(self.hand_row.slots):
             if s.tile.kind in kinds and i not in self.hand_row.dim:
                 self.hand_row.marks[i] = "hint"
-        if self.coach == "full":
-            self.coach_text = _("Coach: discard {tile} — {n} tiles improve the hand.").format(
-                tile=str(opts[0].tile),
-                n=opts[0].total)
+
+    def coach_message(self) -> str:
+        """The coach's words now (rich text; recomputed only when the table or the lifted tile changes)."""
+        if self.coach == "off" or self.round.ended:
+            return ""
+        lifted = None
+        if self.hand_row.selected:
+            lifted = self.hand_row.slots[next(iter(self.hand_row.selected))].tile
+        key = (len(self.round.history), lifted, self.riichi_mode, self.app.settings.language)
+        if key != self._coach_key:
+            self._coach_key = key
+            self._coach_text = coach_text(self.coach, make_view(self.round, 0), self.my_legal(), lifted,
+                                          self.match.rules, self.seat_name)
+        return self._coach_text
+
+    def on_click(self, pos: tuple[int, int], button: int) -> bool:
+        """A click on a glossary term in the coach's box opens it in the glossary."""
+        term = self.coach_box.term_at(pos)
+        if term is not None:
+            self.app.push("glossary", term=term)
+            return True
+        return False
 
     # ---------------------------------------------------------------- actions
 
     def _picked(self, sel: set[int]) -> None:
+        self.app.invalidate()  # the coach may warn about the lifted tile
         if not sel:
             # A second click on the lifted tile un-picks it: that is the discard gesture.
             i = self.hand_row.cursor
@@ -525,6 +545,10 @@ class PlayScreen(Screen):
         mine = melds_surface(theme, state.seats[0], self.melds_h)
         if mine is not None:
             surf.blit(mine, mine.get_rect(bottomright=(L.content().right, self.hand_row.rect.bottom)))
+        corner = pygame.Rect(t.left + pad + self.edge_h + L.px(12), t.top + L.px(10), 0, 0)
+        corner.width = c.left - 4 * self.river_h - L.px(12) - corner.left
+        corner.height = t.bottom - pad - corner.top
+        self.coach_box.draw(surf, app, corner, self.coach_message())
         self._draw_prompt(surf)
 
     def _marked(self) -> dict[int, int]:
@@ -542,8 +566,6 @@ class PlayScreen(Screen):
         legal = self.my_legal()
         if self.riichi_mode:
             text = _("Riichi: the marked tiles keep your hand ready. Choose the one to discard.")
-        elif self.coach_text:
-            text, color = self.coach_text, P.hint_bg
         elif any(isinstance(a, Chi | Pon | Kan | Ron) for a in legal) and self.round.phase.value == "calls":
             text = _("A call is possible on the marked tile: choose a button or Pass.")
         elif any(isinstance(a, Discard) for a in legal):
