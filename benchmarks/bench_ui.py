@@ -66,7 +66,7 @@ def _screens(app):  # noqa: ANN001, ANN202
     """(name, setup) for every screen the app has."""
     from trainer.cli.shots import STEP_KINDS, gallery_lesson, step_examples
     from trainer.ui.app import has_screen
-    from trainer.ui.screens.drills import generators
+    from trainer.ui.views.drill_catalog import generators
 
     lib = app.library()
     gallery = gallery_lesson()

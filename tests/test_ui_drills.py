@@ -16,8 +16,9 @@ import pytest  # noqa: E402
 
 from trainer.engine.exercises import GENERATORS  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
-from trainer.ui.screens.drills import HIDDEN_FIELDS, _field_kind  # noqa: E402
+from trainer.ui.screens.drill_menu import _field_kind  # noqa: E402
 from trainer.ui.settings import Settings  # noqa: E402
+from trainer.ui.views.drill_catalog import HIDDEN_FIELDS  # noqa: E402
 from trainer.ui.widgets import MultiOptionRow, OptionRow, Stepper, Toggle  # noqa: E402
 
 
@@ -184,7 +185,8 @@ def test_newer_generators_speak_the_learners_language() -> None:
     """The dora, furiten and safe-tile drills show their own prompts and options, not ids."""
     from trainer import i18n
     from trainer.engine.exercises import GENERATORS
-    from trainer.ui.screens.drills import generator_title, option_label, question_text
+    from trainer.ui.views.drill_catalog import generator_title
+    from trainer.ui.views.exercise_labels import option_label, question_text
 
     i18n.set_language("ru")
     try:

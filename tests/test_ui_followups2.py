@@ -279,7 +279,7 @@ def test_table_fits_the_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, 
 @pytest.mark.parametrize(("step_id", "want"), [("play_hands", "Goal: play 2 hands."),
                                                 ("play_wins", "Goal: win 1 hand.")])
 def test_play_goal_counts_hands(app: App, monkeypatch: pytest.MonkeyPatch, step_id: str, want: str) -> None:
-    import trainer.ui.screens.lesson_extra as extra
+    import trainer.ui.views.steps.extra as extra
 
     seen = []
     real = extra.blit_text
@@ -352,7 +352,7 @@ def test_drill_wait_hint_marks_only_waiting_shapes(app: App) -> None:
     key(app, pygame.K_h, "h")
     row = screen.view.hand_row
     assert row.marks and set(row.marks.values()) == {"hint"}
-    from trainer.ui.screens.steps import near_waits
+    from trainer.ui.views.steps.marks import near_waits
 
     assert row.marks == near_waits(row, screen.ex.prompt.hand)
 

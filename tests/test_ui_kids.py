@@ -18,9 +18,9 @@ import pytest  # noqa: E402
 from trainer.engine.exercises import GENERATORS  # noqa: E402
 from trainer.lessons import answers  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
-from trainer.ui.screens.drills import KIDS_PRAISE, kids_tile_name  # noqa: E402
 from trainer.ui.settings import Settings  # noqa: E402
 from trainer.ui.theme import PALETTE as P  # noqa: E402
+from trainer.ui.views.exercise_labels import KIDS_PRAISE, kids_tile_name  # noqa: E402
 
 _LIB = None
 

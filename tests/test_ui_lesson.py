@@ -233,7 +233,7 @@ def test_finishing_the_lesson_completes_it(app: App) -> None:
 
 
 def test_a_step_that_cannot_be_shown_is_named_and_skippable(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    from trainer.ui.screens import steps
+    from trainer.ui.views.steps import base as steps
 
     def broken(self) -> None:  # noqa: ANN001
         raise ValueError("no such tile")

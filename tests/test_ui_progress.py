@@ -13,8 +13,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from trainer.progress import open_store  # noqa: E402
+from trainer.ui import folders  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
-from trainer.ui.screens import progress as progress_screen  # noqa: E402
 from trainer.ui.settings import Settings  # noqa: E402
 from trainer.ui.theme import PALETTE  # noqa: E402
 
@@ -109,7 +109,7 @@ def test_add_and_switch_learner_keeps_each_ones_settings(store):
 
 
 def test_export_then_import_on_another_computer(store, tmp_path, monkeypatch):
-    monkeypatch.setattr(progress_screen, "export_folder", lambda: tmp_path / "docs")
+    monkeypatch.setattr(folders, "export_folder", lambda: tmp_path / "docs")
     app = _app(store)
     _fill(store, app.learner_id, 5)
     screen = app.push("progress")
@@ -128,7 +128,7 @@ def test_export_then_import_on_another_computer(store, tmp_path, monkeypatch):
 
 
 def test_a_bad_import_file_is_reported(store, tmp_path, monkeypatch):
-    monkeypatch.setattr(progress_screen, "export_folder", lambda: tmp_path)
+    monkeypatch.setattr(folders, "export_folder", lambda: tmp_path)
     bad = tmp_path / "broken.json"
     bad.write_text("{not json")
     app = _app(store)

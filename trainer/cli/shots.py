@@ -168,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
             lesson, index = examples[kind]
             shot(f"03_step_{n}_{kind}", lambda lesson=lesson, index=index: app.push(
                 "lesson", lesson_id=lesson.id, step=index))
-    from trainer.ui.screens.drills import generators
+    from trainer.ui.views.drill_catalog import generators
 
     shot("04_drills", lambda: app.push("drills"))
     for name in generators():

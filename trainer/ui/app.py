@@ -4,7 +4,7 @@
 user's :class:`~trainer.ui.settings.Settings`, the text renderer, the lesson
 library, the glossary and the progress store (``app.progress``; None when it
 cannot be opened or in tests that do not need it).  Screens are registered by
-name with :func:`register_screen` and opened with ``app.push(name, **params)``.
+name with :func:`trainer.ui.registry.register_screen` and opened with ``app.push(name, **params)``.
 
 The loop is idle-friendly: it redraws only after something changed
 (``app.invalidate()``) or while a screen animates (``update`` returned True);
@@ -15,7 +15,6 @@ Tests and the screenshot command drive the same code with
 
 from __future__ import annotations
 
-import importlib
 import os
 import threading
 import time
@@ -28,6 +27,7 @@ import pygame
 from trainer import i18n
 from trainer.i18n import _
 from trainer.ui.layout import MIN_SIZE, Layout
+from trainer.ui.registry import SCREEN_MODULES, SCREENS, has_screen, load_screen_modules, register_screen
 from trainer.ui.settings import Settings, load_settings, save_settings
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import Banner
@@ -40,61 +40,10 @@ DEFAULT_SIZE = (1280, 720)
 FPS_ANIMATING = 60
 LIBRARY_READY = pygame.event.custom_type()
 IDLE_WAIT_MS = 1000
-
-SCREENS: dict[str, type[Screen]] = {}
-# Where each screen lives; a module is imported the first time its screen is opened, so
-# the first frame does not wait for every screen (others may add theirs here).
-SCREEN_MODULES: dict[str, str] = {
-    "home": "trainer.ui.screens.home",
-    "lesson_map": "trainer.ui.screens.lesson_map",
-    "lesson": "trainer.ui.screens.lesson",
-    "drills": "trainer.ui.screens.drills",
-    "drill_setup": "trainer.ui.screens.drills",
-    "drill": "trainer.ui.screens.drills",
-    "settings": "trainer.ui.screens.settings",
-    "play": "trainer.ui.screens.play",
-    "match_setup": "trainer.ui.screens.match_setup",
-    "play_simple": "trainer.ui.screens.play_simple",
-    "glossary": "trainer.ui.screens.glossary",
-    "progress": "trainer.ui.screens.progress",
-    "learners": "trainer.ui.screens.learners",
-    "progress_import": "trainer.ui.screens.learners",
-    "review": "trainer.ui.screens.learners",
-}
-
-
-def register_screen(name: str) -> Callable[[type[Screen]], type[Screen]]:
-    """Class decorator: make a Screen subclass openable as ``app.push(name)``."""
-
-    def deco(cls: type[Screen]) -> type[Screen]:
-        cls.name = name
-        SCREENS[name] = cls
-        return cls
-
-    return deco
-
-
-def _import_screen_module(mod: str) -> bool:
-    """Import a screen module; False when it is not installed (yet)."""
-    try:
-        importlib.import_module(mod)
-    except ModuleNotFoundError as e:
-        if e.name != mod:
-            raise
-        return False
-    return True
-
-
-def load_screen_modules() -> list[str]:
-    """Import every module in :data:`SCREEN_MODULES`; returns the ones that are not there yet."""
-    return [mod for mod in dict.fromkeys(SCREEN_MODULES.values()) if not _import_screen_module(mod)]
-
-
-def has_screen(name: str) -> bool:
-    """Whether a screen called ``name`` exists (importing its module if needed)."""
-    if name not in SCREENS and name in SCREEN_MODULES:
-        _import_screen_module(SCREEN_MODULES[name])
-    return name in SCREENS
+# SCREENS, SCREEN_MODULES, register_screen, has_screen and load_screen_modules live in
+# trainer.ui.registry; they stay importable from here for older callers.
+__all__ = ["App", "SCREENS", "SCREEN_MODULES", "ensure_video_driver", "has_screen", "load_screen_modules",
+           "register_screen"]
 
 
 def ensure_video_driver() -> None:

@@ -21,7 +21,7 @@ from trainer.ui import tile_art
 from trainer.ui.theme import PALETTE, Color
 
 if TYPE_CHECKING:
-    from trainer.ui.app import App
+    from trainer.ui.context import AppContext
 
 P = PALETTE
 BR = "\u2028"
@@ -78,7 +78,7 @@ def _words(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-def _term_label(app: App, span: Span) -> str:
+def _term_label(app: AppContext, span: Span) -> str:
     shown = app.term_text(span.value)
     if span.label:
         # The author's inflected word, plus the Japanese form when the setting asks for it.
@@ -89,7 +89,7 @@ def _term_label(app: App, span: Span) -> str:
     return shown
 
 
-def layout_rich(app: App, text: str, size: int, width: int, color: Color = P.ink, *,
+def layout_rich(app: AppContext, text: str, size: int, width: int, color: Color = P.ink, *,
                 term_color: Color = P.term, tile_scale: float = 1.45) -> RichLayout:
     """Wrap and render rich lesson text ``width`` pixels wide at font ``size``."""
     s = app.settings
@@ -105,7 +105,7 @@ def layout_rich(app: App, text: str, size: int, width: int, color: Color = P.ink
     return result
 
 
-def _layout(app: App, text: str, size: int, width: int, color: Color, term_color: Color,
+def _layout(app: AppContext, text: str, size: int, width: int, color: Color, term_color: Color,
             tile_scale: float) -> RichLayout:
     lh = app.line_height(size)
     space = app.text_width(" ", size)
@@ -140,7 +140,7 @@ def _layout(app: App, text: str, size: int, width: int, color: Color, term_color
         elif span.kind == "term":
             add_words(_term_label(app, span), term=span.value, col=term_color)
         else:
-            from trainer.ui.screens.tileview import row_width, slots_for_text
+            from trainer.ui.tileview import row_width, slots_for_text
 
             slots = slots_for_text(span.value)
             h = tile_h
@@ -220,8 +220,8 @@ def _next_is_same_term(line: list[_Atom], atom: _Atom) -> bool:
     return i + 1 < len(line) and line[i + 1].term == atom.term
 
 
-def _draw_inline_tiles(app: App, surf: pygame.Surface, atom: _Atom, x: int, mid: int, gap: int, tw: int) -> None:
-    from trainer.ui.screens.tileview import slot_width, slots_for_text, tile_image
+def _draw_inline_tiles(app: AppContext, surf: pygame.Surface, atom: _Atom, x: int, mid: int, gap: int, tw: int) -> None:
+    from trainer.ui.tileview import slot_width, slots_for_text, tile_image
 
     h = atom.height
     bottom = mid + h // 2
@@ -233,13 +233,13 @@ def _draw_inline_tiles(app: App, surf: pygame.Surface, atom: _Atom, x: int, mid:
         x += slot_width(s, h) + gap
 
 
-def _split_long(app: App, word: str, size: int, width: int, bold: bool) -> list[str]:
+def _split_long(app: AppContext, word: str, size: int, width: int, bold: bool) -> list[str]:
     if app.text_width(word, size, bold) <= width:
         return [word]
     return app.wrap(word, size, width, bold)
 
 
-def plain_text(text: str, app: App) -> str:
+def plain_text(text: str, app: AppContext) -> str:
     """Lesson markup flattened to plain text (terms as shown, tiles in MPSZ), for narrow places."""
     out = []
     for span in _spans(text):

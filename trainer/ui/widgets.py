@@ -18,7 +18,7 @@ import pygame
 from trainer.ui.theme import PALETTE, Color
 
 if TYPE_CHECKING:
-    from trainer.ui.app import App
+    from trainer.ui.context import AppContext
 
 P = PALETTE
 
@@ -47,7 +47,7 @@ def draw_panel(
 
 def blit_text(
     surf: pygame.Surface,
-    app: App,
+    app: AppContext,
     text: str,
     size: int,
     color: Color,
@@ -66,7 +66,7 @@ def blit_text(
     return r
 
 
-def fit_line(app: App, text: str, size: int, width: int, bold: bool = False) -> str:
+def fit_line(app: AppContext, text: str, size: int, width: int, bold: bool = False) -> str:
     """The longest prefix of ``text`` that fits ``width`` pixels, ending in '…' when cut."""
     if app.text_width(text, size, bold) <= width:
         return text
@@ -82,7 +82,7 @@ def fit_line(app: App, text: str, size: int, width: int, bold: bool = False) -> 
 
 def blit_wrapped(
     surf: pygame.Surface,
-    app: App,
+    app: AppContext,
     text: str,
     size: int,
     color: Color,
@@ -112,7 +112,7 @@ def blit_wrapped(
     return y - rect.top
 
 
-def wrapped_height(app: App, text: str, size: int, width: int, bold: bool = False) -> int:
+def wrapped_height(app: AppContext, text: str, size: int, width: int, bold: bool = False) -> int:
     """The height :func:`blit_wrapped` would use for ``text``."""
     return len(app.wrap(text, size, width, bold)) * app.line_height(size)
 
@@ -138,7 +138,7 @@ class Widget:
         self.visible = True
         self.clip: pygame.Rect | None = None  # drawn clipped to this rect (scrolling lists)
 
-    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:  # pragma: no cover - abstract
+    def draw(self, surf: pygame.Surface, app: AppContext, focused: bool) -> None:  # pragma: no cover - abstract
         """Paint the widget."""
         raise NotImplementedError
 
@@ -182,7 +182,7 @@ class Button(Widget):
         if self.enabled and self.visible:
             self.on_click()
 
-    def preferred_width(self, app: App) -> int:
+    def preferred_width(self, app: AppContext) -> int:
         """Width that fits the label with padding."""
         L = app.layout
         w = app.text_width(self.label, L.font(self.size), True) + L.px(40)
@@ -190,7 +190,7 @@ class Button(Widget):
             w += app.text_width(self.hotkey, L.font("tiny"), True) + L.px(18)
         return w
 
-    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surf: pygame.Surface, app: AppContext, focused: bool) -> None:
         """Paint the button in its kind's colours; hover lightens it, disabled greys it."""
         if not self.visible:
             return
@@ -255,7 +255,7 @@ class Card(Widget):
         """Open whatever the card stands for."""
         self.on_click()
 
-    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surf: pygame.Surface, app: AppContext, focused: bool) -> None:
         """Paint the card: accent stripe, title, up to three lines of subtitle, badge."""
         L = app.layout
         rad = L.px(14)
@@ -333,7 +333,7 @@ class OptionRow(Widget):
             x += w
         return out
 
-    def fit_labels(self, app: App) -> None:
+    def fit_labels(self, app: AppContext) -> None:
         """Share the row's width out so that every label fits when it can: equal segments if the
         longest label fits one, otherwise each its label's width plus an equal share of the rest."""
         L = app.layout
@@ -379,7 +379,7 @@ class OptionRow(Widget):
             return True
         return False
 
-    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surf: pygame.Surface, app: AppContext, focused: bool) -> None:
         """Paint the segments; the chosen one is gold."""
         L = app.layout
         rad = L.px(10)
@@ -425,7 +425,7 @@ class Toggle(Widget):
             return True
         return False
 
-    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surf: pygame.Surface, app: AppContext, focused: bool) -> None:
         """Paint the track and the knob."""
         L = app.layout
         r = self.rect
@@ -500,7 +500,7 @@ class Stepper(Widget):
             return True
         return False
 
-    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surf: pygame.Surface, app: AppContext, focused: bool) -> None:
         """Paint − value +."""
         L = app.layout
         rad = L.px(10)
@@ -549,7 +549,7 @@ class NumberField(Widget):
         """The typed integer, or None while nothing (or only a minus sign) is typed."""
         return int(self.text) if self.text and self.text != "-" else None
 
-    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surf: pygame.Surface, app: AppContext, focused: bool) -> None:
         """Paint the box with the typed digits and a caret."""
         L = app.layout
         rad = L.px(10)
@@ -583,7 +583,7 @@ class Banner:
         self.left -= dt
         return self.left > 0
 
-    def draw(self, surf: pygame.Surface, app: App) -> None:
+    def draw(self, surf: pygame.Surface, app: AppContext) -> None:
         """Paint the banner centred at the bottom."""
         L = app.layout
         size = L.font("small")
@@ -605,7 +605,7 @@ class Dialog:
     that draws them inside the box under the text.
     """
 
-    def __init__(self, app: App, title: str, body: str, buttons: Sequence[tuple[str, Callable[[], Any], str]],
+    def __init__(self, app: AppContext, title: str, body: str, buttons: Sequence[tuple[str, Callable[[], Any], str]],
                  *, on_close: Callable[[], Any] | None = None, width: int = 640,
                  paint: Callable[[pygame.Surface, pygame.Rect], int] | None = None, paint_height: int = 0) -> None:
         self.app = app
@@ -750,7 +750,7 @@ class MultiOptionRow(OptionRow):
             return True
         return False
 
-    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surf: pygame.Surface, app: AppContext, focused: bool) -> None:
         """Paint the segments; the ones that are on are gold."""
         L = app.layout
         rad = L.px(10)

@@ -35,7 +35,7 @@ from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import Button, Dialog, Widget, blit_text
 
 if TYPE_CHECKING:
-    from trainer.ui.app import App
+    from trainer.ui.context import AppContext
 
 P = PALETTE
 
@@ -48,7 +48,7 @@ class Screen:
     #: Whether the header bar with a back button is drawn.
     has_header: bool = True
 
-    def __init__(self, app: App, **params: Any) -> None:
+    def __init__(self, app: AppContext, **params: Any) -> None:
         self.app = app
         self.params = params
         self.widgets: list[Widget] = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from trainer.i18n import _, ngettext
-from trainer.ui.app import has_screen, register_screen
+from trainer.ui.registry import has_screen, register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import Card, blit_text
@@ -57,7 +57,7 @@ class HomeScreen(Screen):
     def _next_lesson(self) -> tuple[str, str] | None:
         """The first lesson not yet completed, for a learner with nothing to continue."""
         try:
-            from trainer.ui.screens.lesson_map import lesson_states, ordered_lessons
+            from trainer.ui.views.lesson_order import lesson_states, ordered_lessons
         except ImportError:
             return None
         try:
@@ -159,7 +159,7 @@ class HomeScreen(Screen):
             due = app.progress.due_reviews(app.learner_id)
             if not due:
                 return []  # the common case at start: no need to load the exercise generators
-            from trainer.ui.screens.drills import generators
+            from trainer.ui.views.drill_catalog import generators
 
             known = generators()
             return [r for r in due if r.get("generator") in known]
@@ -194,7 +194,7 @@ class HomeScreen(Screen):
 
     def _icon(self, tiles: str):
         def paint(surf: pygame.Surface, rect: pygame.Rect) -> None:
-            from trainer.ui.screens.tileview import draw_tile_string
+            from trainer.ui.tileview import draw_tile_string
 
             draw_tile_string(surf, tiles, rect, self.app)
 
@@ -248,7 +248,7 @@ class HomeScreen(Screen):
                   (area.left, top), bold=True, max_width=area.width - hand_w - L.px(24))
         blit_text(surf, self.app, self.status_text or _("Learn, drill, play"), L.font("body"), P.on_felt_muted,
                   (area.left, top + title_h + L.px(4)), max_width=area.width - hand_w - L.px(24))
-        from trainer.ui.screens.tileview import draw_tile_string
+        from trainer.ui.tileview import draw_tile_string
 
         draw_tile_string(surf, TITLE_HAND, hand_rect, self.app)
 

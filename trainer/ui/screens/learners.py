@@ -12,11 +12,11 @@ from typing import Any
 import pygame
 
 from trainer.i18n import _, ngettext
-from trainer.ui.app import register_screen
+from trainer.ui import folders
+from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
-from trainer.ui.screens.drills import DrillScreen, generators
-from trainer.ui.screens.glossary import SearchField
 from trainer.ui.theme import PALETTE
+from trainer.ui.views.search_field import SearchField
 from trainer.ui.widgets import Button, Card, OptionRow, blit_text
 
 P = PALETTE
@@ -124,10 +124,8 @@ class LearnersScreen(Screen):
 
 def import_candidates() -> list[Path]:
     """Progress files the learner may import: JSON files in the export folder and the home folder."""
-    from trainer.ui.screens.progress import export_folder
-
     found: list[Path] = []
-    for folder in (export_folder(), Path.home(), Path.home() / "Downloads"):
+    for folder in (folders.export_folder(), Path.home(), Path.home() / "Downloads"):
         if folder.is_dir():
             found += [p for p in folder.glob("*.json") if p.is_file()]
     unique = {p.resolve(): p for p in found}
@@ -165,34 +163,11 @@ class ImportScreen(Screen):
             card.rect = pygame.Rect(c.left, top + i * L.px(84), c.width, L.px(72))
 
     def draw_content(self, surf: pygame.Surface) -> None:
-        from trainer.ui.screens.progress import export_folder
-
         L = self.app.layout
         c = L.content()
         text = (_("Choose a file exported from the trainer.") if self.files
                 else _("No exported files found. Put the file in {folder} and open this screen again.")
-                .format(folder=export_folder()))
+                .format(folder=folders.export_folder()))
         blit_text(surf, self.app, text, L.font("body"), P.on_felt, (c.left, c.top + L.px(10)), max_width=c.width)
 
 
-@register_screen("review")
-class ReviewScreen(DrillScreen):
-    """A review session: the exercises the learner is about to forget, each exactly as it was
-    first shown (same generator, parameters and seed).  Params: ``items`` from
-    ``ProgressStore.due_reviews``."""
-
-    def __init__(self, app: Any, **params: Any) -> None:
-        known = generators()
-        self.items = [it for it in params["items"] if it.get("generator") in known]
-        if not self.items:
-            raise ValueError("no review item can be shown")
-        first = self.items[0]
-        super().__init__(app, **dict(params, generator=first["generator"], params=first.get("params") or {},
-                                     n=len(self.items), seed=first.get("seed", 0), title=_("Review")))
-
-    def _new_item(self) -> None:
-        item = self.items[min(self.index, len(self.items) - 1)]
-        self.gen = generators()[item["generator"]]
-        self.gen_params = self.gen.params(item.get("params") or {})
-        self.seed = int(item.get("seed", 0)) - self.index  # the drill screen asks for seed + index
-        super()._new_item()

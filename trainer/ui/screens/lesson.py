@@ -17,13 +17,16 @@ import pygame
 
 from trainer.i18n import _
 from trainer.lessons import answers
-from trainer.ui.app import register_screen
+from trainer.ui.registry import register_screen
 from trainer.ui.richtext import BR, layout_rich
 from trainer.ui.screens.base import Screen
-from trainer.ui.screens.explain import explain
-from trainer.ui.screens.retry import FeedbackSlide, RetryOnTouch
-from trainer.ui.screens.steps import StepView, make_view
 from trainer.ui.theme import PALETTE
+from trainer.ui.views.explain import explain
+from trainer.ui.views.feedback import FeedbackSlide, RetryOnTouch
+from trainer.ui.views.placement import center_view
+from trainer.ui.views.steps.base import StepView
+from trainer.ui.views.steps.factory import make_view
+from trainer.ui.views.term_card import open_term_card
 from trainer.ui.widgets import Button, blit_text, draw_panel
 
 P = PALETTE
@@ -499,7 +502,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
         self.rebuild()
 
     def _next_lesson_id(self) -> str | None:
-        from trainer.ui.screens.lesson_map import lesson_states, ordered_lessons
+        from trainer.ui.views.lesson_order import lesson_states, ordered_lessons
 
         lib = self.app.library()
         states = lesson_states(self.app, lib)
@@ -563,41 +566,3 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
             y += self.app.line_height(L.font("large")) + L.px(6)
 
 
-def center_view(view: Any, area: pygame.Rect, widgets: list[Any], gap: int) -> None:
-    """Lay a step view out in ``area``, then again lower down so its content sits in the
-    middle third rather than hugging the top when there is room to spare."""
-    view.layout(area)
-    rects = [w.rect for w in widgets if w.visible and w.rect.width > 0]
-    if getattr(view, "card_rect", None) is not None:
-        rects.append(view.card_rect)
-    if getattr(view, "reserved_rect", None) is not None:  # painted content below the widgets
-        rects.append(view.reserved_rect)
-    if not rects:
-        return
-    bottom = max(r.bottom for r in rects)
-    free = area.bottom - bottom - gap
-    if free > gap:
-        shift = min(free // 2, area.height // 5)
-        view.layout(pygame.Rect(area.left, area.top + shift, area.width, area.height - shift))
-
-
-def open_term_card(screen: Screen, term_id: str) -> None:
-    """A dialog with a glossary term: how it is written and what it means."""
-    app = screen.app
-    title = app.term_text(term_id)
-    body = ""
-    try:
-        term = app.glossary().term(term_id)
-        full = term.display("full", app.settings.language)
-        body = full if full != title else ""
-        meaning = term.explanation(app.settings.language)
-        if meaning:
-            body = (body + "\n\n" + meaning).strip()
-    except Exception:
-        body = _("This term is not in the glossary yet.")
-    buttons = [(_("Close"), lambda: None, "primary")]
-    from trainer.ui.app import has_screen
-
-    if has_screen("glossary"):
-        buttons.insert(0, (_("Open the glossary"), lambda: app.push("glossary", term=term_id), "secondary"))
-    screen.open_dialog(title, body, buttons)

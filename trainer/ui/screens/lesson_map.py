@@ -11,67 +11,14 @@ from typing import Any
 
 import pygame
 
-from trainer.i18n import N_, _, ngettext
-from trainer.ui.app import register_screen
+from trainer.i18n import _, ngettext
+from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
+from trainer.ui.views.lesson_order import TRACK_COLORS, TRACK_NAMES, TRACK_ORDER, lesson_states, lesson_title
 from trainer.ui.widgets import Button, Card, OptionRow, blit_text
 
 P = PALETTE
-
-TRACK_ORDER = ("kids", "basics", "skills", "scoring", "manners", "variants")
-TRACK_NAMES = {
-    "kids": N_("Children"),
-    "basics": N_("Basics"),
-    "skills": N_("Hand skills"),
-    "scoring": N_("Scoring"),
-    "manners": N_("Table manners"),
-    "variants": N_("Variants"),
-}
-TRACK_COLORS = {
-    "kids": (236, 130, 160),
-    "basics": (232, 176, 75),
-    "skills": (74, 144, 217),
-    "scoring": (160, 110, 200),
-    "manners": (63, 166, 107),
-    "variants": (200, 120, 70),
-}
-
-
-def ordered_lessons(lib: Any) -> list[Any]:
-    """Every loaded lesson in teaching order: by track, then level, then id."""
-    out = []
-    for track in TRACK_ORDER:
-        out.extend(lib.by_track(track))
-    return out
-
-
-def lesson_title(lesson: Any, lang: str) -> str:
-    """The lesson's title in the interface language."""
-    return lesson.title.get(lang)
-
-
-def lesson_states(app: Any, lib: Any) -> dict[str, str]:
-    """Per lesson id: "done", "started", "open" (prerequisites complete) or "locked"."""
-    records: dict[str, dict] = {}
-    if app.progress is not None and app.learner_id is not None:
-        try:
-            records = app.progress.lessons(app.learner_id)
-        except Exception:
-            records = {}
-    done = {k for k, v in records.items() if v.get("completed_at")}
-    states = {}
-    for lid, lesson in lib.lessons.items():
-        if lid in done:
-            states[lid] = "done"
-        elif lid in records:
-            states[lid] = "started"
-        elif all(p in done for p in lesson.prerequisites):
-            states[lid] = "open"
-        else:
-            states[lid] = "locked"
-    return states
-
 
 def open_lesson(screen: Screen, lesson_id: str) -> None:
     """Open a lesson; a locked one first warns which prerequisites are missing."""

@@ -15,7 +15,6 @@ from typing import Any
 import pygame
 
 from trainer.i18n import _
-from trainer.ui.app import register_screen
 from trainer.ui.match_setup import (
     BOT_ROSTER,
     COACH_LEVELS,
@@ -26,6 +25,7 @@ from trainer.ui.match_setup import (
     PRESETS,
     MatchSetup,
 )
+from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import Button, OptionRow, Toggle, blit_text, fit_line

@@ -30,11 +30,11 @@ from trainer.engine.game.actions import AbortiveDraw, Chi, Discard, Kan, Pass, P
 from trainer.engine.game.match import Match
 from trainer.engine.game.view import make_view
 from trainer.i18n import N_, _, ngettext
-from trainer.ui.app import register_screen
+from trainer.ui.registry import register_screen
 from trainer.ui.saved_games import GameSaver
 from trainer.ui.screens.base import Screen
-from trainer.ui.screens.tileview import TileRow, TileSlot
 from trainer.ui.theme import PALETTE
+from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.views.table.actions import TileButton, offer_label, offer_pieces
 from trainer.ui.views.table.center import CenterPanel
 from trainer.ui.views.table.coach import CoachBox, coach_text

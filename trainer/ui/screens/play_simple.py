@@ -33,10 +33,10 @@ from trainer.engine.game.simple_modes import ModeError, TableSetup, get_mode, ta
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
 from trainer.i18n import N_, _, pgettext
-from trainer.ui.app import register_screen
+from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
-from trainer.ui.screens.tileview import TileRow, TileSlot
 from trainer.ui.theme import PALETTE
+from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.widgets import Button, blit_text, draw_panel
 
 P = PALETTE
@@ -557,7 +557,7 @@ class PlaySimpleScreen(Screen):
                           max_width=r.right - c[0] - rad - L.px(10))
         if lit and self.setup is not None and self.setup.coach == "full" and self.game is not None:
             # Coach "full" also shows the winning tiles, right after the lamp's word.
-            from trainer.ui.screens.tileview import draw_tile_string
+            from trainer.ui.tileview import draw_tile_string
 
             tiles = format_tiles([Tile(k) for k in self.game.waits(0)])
             h = min(L.tile_h(0.6 if self.kids else 0.5), r.height)

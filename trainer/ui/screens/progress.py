@@ -11,7 +11,8 @@ import pygame
 
 from trainer.i18n import _, format_percent, ngettext
 from trainer.progress.skills import skill_name
-from trainer.ui.app import register_screen
+from trainer.ui import folders
+from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import Button, blit_text, draw_panel, fit_line
@@ -130,7 +131,7 @@ class ProgressScreen(Screen):
         store, lid = self.app.progress, self.app.learner_id
         if store is None or lid is None:
             return
-        folder = export_folder()
+        folder = folders.export_folder()
         folder.mkdir(parents=True, exist_ok=True)
         name = "".join(ch if ch.isalnum() else "_" for ch in store.learner(lid).name) or "learner"
         path = folder / f"riichi-trainer-{name}-{date.today().isoformat()}.json"
@@ -289,20 +290,3 @@ def _format_day(iso: str) -> str:
     from trainer.i18n import format_date
 
     return format_date(date.fromisoformat(iso), "d MMM")
-
-
-def export_folder():
-    """Where exports are written: the user's documents folder (or home), ``riichi-trainer``."""
-    from pathlib import Path
-
-    try:
-        import platformdirs
-
-        base = Path(platformdirs.user_documents_dir())
-    except Exception:
-        base = Path.home()
-    return base / "riichi-trainer"
-
-
-# The learner chooser, the import screen and the review session live beside this screen.
-import trainer.ui.screens.learners  # noqa: E402, F401

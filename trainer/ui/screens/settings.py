@@ -10,11 +10,12 @@ import pygame
 
 from trainer.i18n import LANGUAGE_NAMES, N_, _
 from trainer.ui import tile_art
-from trainer.ui.app import register_screen
+from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
-from trainer.ui.screens.tileview import TileRow, slots_for_text
-from trainer.ui.settings import PRESETS, TERM_MODES, TILE_SIZES
+from trainer.ui.settings import TERM_MODES, TILE_SIZES
 from trainer.ui.theme import PALETTE
+from trainer.ui.tileview import TileRow, slots_for_text
+from trainer.ui.views.rule_presets import PRESET_NAMES, preset_ids
 from trainer.ui.widgets import OptionRow, Toggle, blit_text, draw_panel, fit_line
 
 P = PALETTE
@@ -23,18 +24,7 @@ TERM_MODE_NAMES = {"ru_ja": N_("Russian, then Japanese"), "ja_ru": N_("Japanese,
                    "full": N_("Everything")}
 TILE_SIZE_NAMES = {"small": N_("Small"), "medium": N_("Medium"), "large": N_("Large")}
 THEME_NAMES = {"classic": N_("Classic"), "contrast": N_("High contrast"), "kids": N_("Children")}
-PRESET_NAMES = {"tenhou": "Tenhou", "ema": "EMA", "jpml": "JPML", "tenhou_no_aka": N_("Tenhou, no red fives"), "ema2008": "EMA 2008",
-                "jpml_a": "JPML A"}
 PREVIEW_TILES = "19m05p37s1267z"
-
-
-def preset_ids() -> list[str]:
-    """Rule presets the engine ships (its data folder), else the built-in list."""
-    from trainer.paths import ENGINE_DATA_DIR
-
-    folder = ENGINE_DATA_DIR / "presets"
-    found = sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
-    return found or list(PRESETS)
 
 
 @register_screen("settings")

@@ -15,12 +15,12 @@ import pygame
 
 from trainer.engine.tiles import Tile
 from trainer.ui.richtext import RichLayout, layout_rich
-from trainer.ui.screens.tileview import TileRow, TileSlot
 from trainer.ui.theme import PALETTE, Color
+from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.widgets import Widget, blit_text, draw_focus_ring, draw_panel
 
 if TYPE_CHECKING:
-    from trainer.ui.app import App
+    from trainer.ui.context import AppContext
 
 P = PALETTE
 
@@ -41,7 +41,7 @@ class RichBlock(Widget):
         self.align = align
         self.layout: RichLayout | None = None
 
-    def place(self, app: App, x: int, y: int, width: int) -> int:
+    def place(self, app: AppContext, x: int, y: int, width: int) -> int:
         """Lay the text out ``width`` wide at (x, y); returns its height."""
         tc = self.term_color or ((140, 205, 255) if self.color == P.on_felt else P.term)
         self.layout = layout_rich(app, self.text, app.layout.font(self.size), width, self.color, term_color=tc)
@@ -66,7 +66,7 @@ class RichBlock(Widget):
         if term:
             self.on_term(term)
 
-    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surf: pygame.Surface, app: AppContext, focused: bool) -> None:
         """Blit the pre-rendered text."""
         if self.layout is not None and self.visible:
             surf.blit(self.layout.surface, self.rect.topleft)
@@ -105,7 +105,7 @@ class OptionButton(Widget):
         if not self.locked:
             self.on_pick(self.index)
 
-    def measure_big(self, app: App, width: int, tile_h: int) -> int:
+    def measure_big(self, app: AppContext, width: int, tile_h: int) -> int:
         """Height a big option needs at ``width`` with tiles ``tile_h`` tall (they shrink to fit the width)."""
         L = app.layout
         pad = L.px(14)
@@ -114,7 +114,7 @@ class OptionButton(Widget):
         self._layout = None
         self._row = None
         if self.tiles:
-            from trainer.ui.screens.tileview import slots_for_text
+            from trainer.ui.tileview import slots_for_text
 
             self._row = TileRow(slots_for_text(self.tiles))
             self._row.place(0, 0, inner_w, tile_h)
@@ -126,7 +126,7 @@ class OptionButton(Widget):
         badge = L.px(30) if self.tiles else 0  # the badge sits in the corner above the tiles
         return max(L.px(96), h + 2 * pad + badge)
 
-    def measure(self, app: App, width: int) -> int:
+    def measure(self, app: AppContext, width: int) -> int:
         """Height the button needs at ``width``."""
         L = app.layout
         pad = L.px(14)
@@ -137,7 +137,7 @@ class OptionButton(Widget):
             self._layout = layout_rich(app, self.text, L.font("body"), inner_w, P.ink)
             h += self._layout.height
         if self.tiles:
-            from trainer.ui.screens.tileview import slots_for_text
+            from trainer.ui.tileview import slots_for_text
 
             self._row = TileRow(slots_for_text(self.tiles))
             th = L.tile_h(0.72)
@@ -145,7 +145,7 @@ class OptionButton(Widget):
             h += (L.px(8) if self.text else 0) + self._row.rect.height
         return max(L.px(56), h + 2 * pad)
 
-    def place(self, app: App, rect: pygame.Rect) -> None:
+    def place(self, app: AppContext, rect: pygame.Rect) -> None:
         """Give the button its rectangle (after :meth:`measure`)."""
         self.rect = rect
         L = app.layout
@@ -162,7 +162,7 @@ class OptionButton(Widget):
                 top = rect.centery - self._row.rect.height // 2
             self._row.place(left + min(inner_w, self._row.rect.width) // 2, top, inner_w, self._row.height)
 
-    def _place_big(self, app: App, rect: pygame.Rect) -> None:
+    def _place_big(self, app: AppContext, rect: pygame.Rect) -> None:
         """Centre the tiles and the text of a big option in ``rect``."""
         L = app.layout
         text_h = (self._layout.height + (L.px(8) if self._row is not None else 0)) if self._layout else 0
@@ -174,7 +174,7 @@ class OptionButton(Widget):
             top = self._row.rect.bottom + L.px(8)
         self._text_pos = (rect.centerx - _used_width(self._layout) // 2, top) if self._layout else None
 
-    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surf: pygame.Surface, app: AppContext, focused: bool) -> None:
         """Paper button; gold edge when selected; green/red when graded."""
         L = app.layout
         rad = L.px(12)
@@ -267,7 +267,7 @@ class CounterChip(Widget):
             return True
         return False
 
-    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surf: pygame.Surface, app: AppContext, focused: bool) -> None:
         """Paint the chip with its fu value and count."""
         L = app.layout
         rad = L.px(10)
@@ -293,7 +293,7 @@ class CounterChip(Widget):
             draw_focus_ring(surf, self.rect, rad, L.px(2))
 
 
-def big_options_fit(app: App, options: Sequence[OptionButton], area: pygame.Rect, top: int,
+def big_options_fit(app: AppContext, options: Sequence[OptionButton], area: pygame.Rect, top: int,
                     tile_h: int) -> int:
     """Lay big option buttons out in one row (two when there are more than five) from ``top``, as
     large as ``area`` allows: tiles up to ``tile_h`` tall, shrunk until the rows fit above
@@ -347,7 +347,7 @@ def suits_of(tiles: Sequence[Tile]) -> list[str]:
     return [s for s in "mpsz" if s in present]
 
 
-def draw_card(surf: pygame.Surface, app: App, rect: pygame.Rect, color: Color = P.card) -> None:
+def draw_card(surf: pygame.Surface, app: AppContext, rect: pygame.Rect, color: Color = P.card) -> None:
     """A paper card behind step content."""
     L = app.layout
     draw_panel(surf, rect, color, L.px(16), shadow=L.px(4), border=P.card_edge)

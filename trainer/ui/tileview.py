@@ -23,7 +23,7 @@ from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import Widget, draw_focus_ring
 
 if TYPE_CHECKING:
-    from trainer.ui.app import App
+    from trainer.ui.context import AppContext
 
 P = PALETTE
 
@@ -39,7 +39,7 @@ class TileSlot:
     group: int = -1  # -1 concealed, else the meld's index
 
 
-def tile_image(app: App, slot: TileSlot, height: int, highlight: str | None = None,
+def tile_image(app: AppContext, slot: TileSlot, height: int, highlight: str | None = None,
                dim: bool = False) -> pygame.Surface:
     """The surface of one tile in the user's theme."""
     return tile_art.tile_surface(slot.tile, height, theme=app.settings.tile_theme, face_down=slot.face_down,
@@ -94,7 +94,7 @@ def row_width(slots: Sequence[TileSlot], height: int, spacing: int) -> int:
     return sum(slot_width(s, height) + round(s.gap * tw) for s in slots) + spacing * (len(slots) - 1)
 
 
-def draw_tile_string(surf: pygame.Surface, text: str, rect: pygame.Rect, app: App) -> None:
+def draw_tile_string(surf: pygame.Surface, text: str, rect: pygame.Rect, app: AppContext) -> None:
     """Draw an MPSZ string centred in ``rect``, as large as fits (used for icons and captions)."""
     slots = slots_for_text(text)
     h = rect.height
@@ -264,7 +264,7 @@ class TileRow(Widget):
             return r.move(0, -round(self.height * 0.18))
         return r
 
-    def draw(self, surf: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surf: pygame.Surface, app: AppContext, focused: bool) -> None:
         """Paint every tile with its highlight; the keyboard cursor gets a gold underline."""
         for i, s in enumerate(self.slots):
             mark = self.marks.get(i)

@@ -9,10 +9,10 @@ from typing import Any
 import pygame
 
 from trainer.i18n import N_, _, ngettext
-from trainer.ui.screens.drills import generator_blurb, generator_title, generators
-from trainer.ui.screens.inputs import draw_card
-from trainer.ui.screens.steps import StepView
 from trainer.ui.theme import PALETTE
+from trainer.ui.views.drill_catalog import generator_blurb, generator_title, generators
+from trainer.ui.views.inputs import draw_card
+from trainer.ui.views.steps.base import StepView
 from trainer.ui.widgets import blit_text
 
 P = PALETTE

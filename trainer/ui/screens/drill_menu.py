@@ -1,0 +1,282 @@
+"""The drills menu: the list of exercise generators, and a settings form built from each
+generator's parameters.
+
+The form is built from the generator's pydantic parameter model: booleans become
+switches, enums option rows, bounded integers steppers, ratios percentage steppers,
+lists of enum values multi-select rows.  Starting it opens the drill session
+(``app.push("drill", ...)``, :mod:`trainer.ui.screens.drills`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from trainer.i18n import _
+from trainer.ui.registry import register_screen
+from trainer.ui.screens.base import Screen
+from trainer.ui.theme import PALETTE
+from trainer.ui.views.drill_catalog import (
+    FIELD_LABELS,
+    GENERATOR_TILES,
+    HIDDEN_FIELDS,
+    generator_blurb,
+    generator_title,
+    generators,
+    value_label,
+)
+from trainer.ui.views.exercise_labels import question_text
+from trainer.ui.widgets import Button, Card, MultiOptionRow, OptionRow, Stepper, Toggle, blit_text, draw_panel
+
+P = PALETTE
+
+
+# ---------------------------------------------------------------- the list
+
+
+@register_screen("drills")
+class DrillListScreen(Screen):
+    """Every generator as a card."""
+
+    def title(self) -> str:
+        return _("Drills")
+
+    def build(self) -> None:
+        from trainer.ui.views.lesson_order import TRACK_COLORS
+
+        colors = list(TRACK_COLORS.values())
+        self.cards = []
+        for i, (name, gen) in enumerate(generators().items()):
+            card = Card(generator_title(name), generator_blurb(name, gen),
+                        lambda n=name: self.app.push("drill_setup", generator=n), accent=colors[i % len(colors)],
+                        icon=self._icon(GENERATOR_TILES.get(name, "5z")))
+            self.cards.append(self.add(card))
+
+    def _icon(self, tiles: str) -> Callable[[pygame.Surface, pygame.Rect], None]:
+        def paint(surf: pygame.Surface, rect: pygame.Rect) -> None:
+            from trainer.ui.tileview import draw_tile_string
+
+            draw_tile_string(surf, tiles, rect, self.app)
+
+        return paint
+
+    def layout(self) -> None:
+        L = self.app.layout
+        area = L.content()
+        cols = 3 if area.width > L.px(900) else 2
+        gap = L.px(16)
+        w = (area.width - gap * (cols - 1)) // cols
+        rows = max(1, (len(self.cards) + cols - 1) // cols)
+        h = min(L.px(132), (area.height - gap * (rows - 1)) // rows)
+        for i, c in enumerate(self.cards):
+            r, col = divmod(i, cols)
+            c.rect = pygame.Rect(area.left + col * (w + gap), area.top + r * (h + gap), w, h)
+
+    def choose(self, n: int) -> bool:
+        if 1 <= n <= len(self.cards):
+            self.cards[n - 1].activate()
+            return True
+        return False
+
+    def draw_content(self, surf: pygame.Surface) -> None:
+        if not self.cards:
+            L = self.app.layout
+            blit_text(surf, self.app, _("No drills are available."), L.font("large"), P.on_felt_muted,
+                      L.content().midtop, anchor="midtop")
+
+
+# ---------------------------------------------------------------- the settings form
+
+_LAST_PARAMS: dict[str, dict[str, Any]] = {}
+
+
+def _field_kind(spec: dict[str, Any]) -> tuple[str, Any]:
+    """How to edit a JSON-schema property: ("toggle"|"enum"|"int"|"ratio"|"multi"|None, detail)."""
+    if "anyOf" in spec:
+        for sub in spec["anyOf"]:
+            if sub.get("type") == "string" and "enum" in sub:
+                return "enum", sub["enum"]
+        return None, None
+    t = spec.get("type")
+    if t == "boolean":
+        return "toggle", None
+    if "enum" in spec:
+        return "enum", spec["enum"]
+    if t == "integer" and "minimum" in spec and "maximum" in spec:
+        return "int", (spec["minimum"], spec["maximum"])
+    if t == "number" and spec.get("minimum") == 0 and spec.get("maximum") == 1:
+        return "ratio", None
+    if t == "array" and "enum" in spec.get("items", {}):
+        return "multi", spec["items"]["enum"]
+    return None, None
+
+
+@register_screen("drill_setup")
+class DrillSetupScreen(Screen):
+    """A generator's settings form and the Start button; params: ``generator``."""
+
+    def title(self) -> str:
+        return generator_title(self.params["generator"])
+
+    def enter(self) -> None:
+        name = self.params["generator"]
+        self.gen = generators()[name]
+        if not hasattr(self, "values"):
+            defaults = self.gen.params().model_dump(mode="json")
+            self.values = dict(_LAST_PARAMS.get(name, defaults))
+            if "preset" in self.values and "preset" not in _LAST_PARAMS.get(name, {}):
+                self.values["preset"] = self.app.settings.preset
+        super().enter()
+
+    def build(self) -> None:
+        from trainer.ui.views.rule_presets import preset_ids
+
+        schema = self.gen.params_model.model_json_schema()
+        self.fields: list[tuple[str, Any]] = []
+        for key, spec in schema.get("properties", {}).items():
+            if key in HIDDEN_FIELDS:
+                continue
+            value = self.values.get(key)
+            kind, detail = _field_kind(spec)
+            if key == "preset":
+                ids = preset_ids()
+                from trainer.ui.views.rule_presets import PRESET_NAMES
+
+                w: Any = OptionRow([(p, _(PRESET_NAMES[p]) if p in PRESET_NAMES else p.upper()) for p in ids],
+                                   value if value in ids else ids[0], self._setter(key))
+            elif key == "n":
+                w = Stepper(int(value), 1, 50, self._setter(key), choices=[5, 8, 10, 12, 15, 20, 30, 50])
+            elif kind == "toggle":
+                w = Toggle(bool(value), self._setter(key))
+            elif kind == "enum" and len(detail) <= 6 and all(isinstance(v, str) for v in detail):
+                w = OptionRow([(v, value_label(v)) for v in detail], value if value in detail else detail[0],
+                              self._setter(key))
+            elif kind == "enum":
+                ints = [int(v) for v in detail if isinstance(v, int)]
+                if ints and len(ints) == len(detail):
+                    w = Stepper(int(value), min(ints), max(ints), self._setter(key), choices=sorted(ints))
+                else:
+                    w = OptionRow([(v, value_label(v)) for v in detail], value, self._setter(key))
+            elif kind == "int":
+                w = Stepper(int(value), detail[0], detail[1], self._setter(key))
+            elif kind == "ratio":
+                w = Stepper(round(float(value) * 100), 0, 100, self._setter(key, ratio=True), step=10)
+                w.suffix = "%"
+            elif kind == "multi":
+                w = MultiOptionRow([(v, value_label(v)) for v in detail], list(value or []), self._setter(key))
+            else:
+                continue
+            self.fields.append((key, self.add(w)))
+        self.start = self.add(Button(_("Start"), self.start_drill, kind="primary", hotkey="Enter"))
+        self.reset = self.add(Button(_("Defaults"), self._defaults, kind="ghost"))
+
+    def _setter(self, key: str, ratio: bool = False) -> Callable[[Any], None]:
+        def set_value(v: Any) -> None:
+            self.values[key] = round(v / 100, 2) if ratio else v
+            self._example = None
+            self.app.invalidate()
+
+        return set_value
+
+    def example(self) -> tuple[str, str]:
+        """(tiles, text) of an example exercise for the current values: the live preview."""
+        if getattr(self, "_example", None) is None:
+            try:
+                ex = self.gen.generate(self.gen.params(self.values), 1)
+                self._example = (ex.prompt.hand or ex.prompt.tiles, question_text(ex))
+            except Exception as exc:
+                self._example = ("", _("These settings cannot be used: {error}").format(error=_first_error(exc)))
+        return self._example
+
+    def _defaults(self) -> None:
+        self.values = self.gen.params().model_dump(mode="json")
+        self.rebuild()
+
+    def submit(self) -> bool:
+        self.start_drill()
+        return True
+
+    def start_drill(self) -> None:
+        """Check the parameters with the generator's model, then open the drill."""
+        try:
+            params = self.gen.params(self.values)
+        except Exception as exc:
+            self.app.notify(_("These settings cannot be used: {error}").format(error=_first_error(exc)), "error")
+            return
+        name = self.params["generator"]
+        _LAST_PARAMS[name] = dict(self.values)
+        self.app.remember(last_drill=name)
+        self.app.push("drill", generator=name, params=params.model_dump(mode="json"), n=params.n,
+                      seed=int(self.app.time * 1000) % 1_000_000 + len(_LAST_PARAMS))
+
+    def layout(self) -> None:
+        L = self.app.layout
+        area = L.content()
+        label_w = min(L.px(330), area.width * 2 // 5)
+        x = area.left + label_w + L.px(20)
+        w = area.right - x
+        bar = L.px(52)
+        n = max(1, len(self.fields))
+        row_h = max(L.px(34), min(L.px(46), (area.height - bar - L.px(24)) // n - L.px(8)))
+        y = area.top
+        for _key, widget in self.fields:
+            if isinstance(widget, Toggle):
+                widget.rect = pygame.Rect(x, y, L.px(80), row_h)
+            elif isinstance(widget, Stepper):
+                widget.rect = pygame.Rect(x, y, min(w, L.px(240)), row_h)
+            else:
+                widget.rect = pygame.Rect(x, y, w, row_h)
+            y += row_h + L.px(8)
+        self.label_w = label_w
+        sw = max(self.start.preferred_width(self.app), L.px(220))
+        self.start.rect = pygame.Rect(area.right - sw, area.bottom - bar, sw, bar)
+        rw = max(self.reset.preferred_width(self.app), L.px(140))
+        self.reset.rect = pygame.Rect(area.left, area.bottom - bar, rw, bar)
+
+    def initial_focus(self) -> int | None:
+        return self.widgets.index(self.start)
+
+    def draw_content(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        area = L.content()
+        strip = pygame.Rect(self.reset.rect.right + L.px(24), self.start.rect.top - L.px(6),
+                            self.start.rect.left - self.reset.rect.right - L.px(48), self.start.rect.height + L.px(12))
+        if strip.width > L.px(200):
+            draw_panel(surf, strip, P.felt_dark, L.px(12), border=P.felt_line)
+            label = blit_text(surf, self.app, _("Example"), L.font("small"), P.on_felt_muted,
+                              (strip.left + L.px(14), strip.centery), anchor="midleft")
+            tiles, text = self.example()
+            inner = pygame.Rect(label.right + L.px(14), strip.top + L.px(6), strip.right - label.right - L.px(26),
+                                strip.height - L.px(12))
+            if tiles:
+                from trainer.ui.tileview import draw_tile_string
+
+                draw_tile_string(surf, tiles, inner, self.app)
+            else:
+                from trainer.ui.richtext import plain_text
+                from trainer.ui.widgets import fit_line
+
+                line = fit_line(self.app, plain_text(text, self.app).replace("\n", " "), L.font("small"), inner.width)
+                blit_text(surf, self.app, line, L.font("small"), P.on_felt, (inner.left, inner.centery),
+                          anchor="midleft")
+        for key, widget in self.fields:
+            label = _(FIELD_LABELS[key]) if key in FIELD_LABELS else key.replace("_", " ").capitalize()
+            blit_text(surf, self.app, label, L.font("body"), P.on_felt, (area.left, widget.rect.centery),
+                      anchor="midleft", bold=True, max_width=self.label_w)
+            if isinstance(widget, Stepper) and getattr(widget, "suffix", ""):
+                blit_text(surf, self.app, widget.suffix, L.font("body"), P.on_felt_muted,
+                          (widget.rect.right + L.px(10), widget.rect.centery), anchor="midleft")
+
+
+def _first_error(exc: Exception) -> str:
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        try:
+            e = errors()[0]
+            where = ".".join(str(x) for x in e.get("loc", ()))
+            return f"{where}: {e.get('msg', '')}".strip(": ")
+        except Exception:
+            pass
+    return str(exc)

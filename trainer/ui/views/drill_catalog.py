@@ -1,0 +1,113 @@
+"""The drill catalog in the learner's words: each exercise generator's title and blurb, the
+labels of its settings and their values, and the tile drawn on its card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trainer.i18n import N_, _
+from trainer.ui.question_texts import MORE_BLURBS, MORE_FIELD_LABELS, MORE_TITLES, MORE_VALUE_LABELS
+
+GENERATOR_NAMES = {
+    "tile_name": (N_("Tile names"), N_("Read a tile: its family, its number, its name.")),
+    "kunto_hand": (N_("Kunto hands"), N_("Small training hands: shanten and waits, step by step.")),
+    "single_suit_waits": (N_("Single-suit waits"), N_("Find every wait of a one-suit tenpai hand.")),
+    "mixed_waits": (N_("Waits of full hands"), N_("Every wait of a hand over several suits, with melds.")),
+    "discard_ukeire": (N_("Best discard"), N_("Choose the discard that keeps the most useful tiles.")),
+    "shanten": (N_("Shanten"), N_("How many tiles is the hand from tenpai?")),
+    "fu_count": (N_("Counting fu"), N_("The fu of a won hand, as a total or item by item.")),
+    "points_lookup": (N_("Points"), N_("What a win pays for han, fu, dealer, ron or tsumo.")),
+    "yaku_identify": (N_("Yaku"), N_("Name every yaku of a won hand.")),
+    "manners_situation": (N_("Table manners"), N_("The 55 rules of the table, by rank.")),
+}
+
+# The card's sentence when a parameter changes what a drill asks: (generator, param, value) -> text.
+PARAM_BLURBS = {
+    ("yaku_identify", "ask", "han"): N_("Count the han of a won hand."),
+    ("yaku_identify", "ask", "both"): N_("Name every yaku of a won hand and count its han."),
+    ("single_suit_waits", "ask", "count"): N_("Count the waits of a one-suit tenpai hand."),
+    ("mixed_waits", "ask", "count"): N_("Count the waits of a hand over several suits."),
+    ("fu_count", "answer", "fu_breakdown"): N_("The fu of a won hand, item by item."),
+    ("wait_shape", "ask", "waits"): N_("Find every winning tile of a hand with a named wait shape."),
+}
+
+FIELD_LABELS = {
+    "n": N_("Exercises"), "preset": N_("Rules"), "kids": N_("Children's mode"), "ask": N_("Question"),
+    "direction": N_("Direction"), "pool": N_("Tiles or yaku used"), "options": N_("Options shown"),
+    "lookalikes": N_("Look-alike distractors"), "size": N_("Hand size"), "min_waits": N_("Fewest waits"),
+    "max_waits": N_("Most waits"), "suit": N_("Suit"), "melds": N_("Open melds"), "honors": N_("Honor tiles"),
+    "min_shanten": N_("Lowest shanten"), "max_shanten": N_("Highest shanten"), "forms": N_("Hand forms"),
+    "special_bias": N_("Seven pairs and kokushi share"), "visible": N_("Show discards seen"),
+    "hand_pool": N_("Kind of hands"), "open_ratio": N_("Open hands"), "tsumo_ratio": N_("Wins by tsumo"),
+    "kans": N_("Quads"), "seven_pairs": N_("Seven pairs"), "answer": N_("Answer as"), "han_min": N_("Least han"),
+    "han_max": N_("Most han"), "fu": N_("Fu values"), "roles": N_("Winner"), "wins": N_("Win by"),
+    "honba": N_("Most honba"), "situational": N_("Situational yaku"), "ranks": N_("Rule ranks"),
+    "format": N_("Question kinds"), "suits_ignored": N_("Suits ignored"), "dragons": N_("Dragons"),
+    "jokers": N_("Jokers"), "waits": N_("Number of waits"), "winds": N_("Winds in the hands"),
+}
+VALUE_LABELS = {
+    "family": N_("Family"), "number": N_("Number"), "name": N_("Name"), "to_name": N_("Tile → name"),
+    "to_tile": N_("Name → tile"), "all": N_("All"), "numbers": N_("Numbers"), "honors": N_("Honors"),
+    "man": N_("Characters"), "pin": N_("Dots"), "sou": N_("Bamboo"), "m": N_("Characters"), "p": N_("Dots"),
+    "s": N_("Bamboo"), "any": N_("Any"), "pick": N_("Pick the tiles"), "count": N_("Count them"),
+    "standard": N_("Four sets and a pair"), "random": N_("Random"), "isolated_tile": N_("With a loose tile"),
+    "fu_breakdown": N_("Item by item"), "dealer": N_("Dealer"), "non_dealer": N_("Non-dealer"),
+    "mixed": N_("Mixed"), "ron": N_("Ron"), "tsumo": N_("Tsumo"), "common12": N_("12 common"),
+    "han1": N_("1 han"), "han2": N_("2 han"), "han3_6": N_("3-6 han"), "all_regular": N_("All regular"),
+    "yaku": N_("Yaku"), "han": N_("Han"), "both": N_("Both"), "right_action": N_("Right action"),
+    "spot_mistake": N_("Spot the mistake"), "rank": N_("Rank"), "normal": N_("Normal"), "ten": N_("As tens"),
+    "joker": N_("As jokers"), "none": N_("Left out"), "shanten": N_("Shanten"), "waits": N_("Waits"),
+    "discard": N_("Discard"),
+}
+HIDDEN_FIELDS = {"tiles", "time_target", "groups", "rules"}
+GENERATOR_TILES = {
+    "tile_name": "9m", "kunto_hand": "2p", "single_suit_waits": "3s", "mixed_waits": "4m", "shanten": "5s",
+    "discard_ukeire": "6p", "fu_count": "7s", "points_lookup": "8m", "yaku_identify": "7z",
+    "manners_situation": "1z", "dora_from_indicator": "0m", "tile_group": "9p", "make_set": "3s",
+    "complete_hand": "1p", "wait_shape": "2s", "furiten_situation": "4z", "safe_tile": "6z",
+}
+
+# Children's drills (params kids: true; curriculum §1.4): a friendly title, short prompts in the
+# child's words (no kanji or romaji), praise, gentle retries and no pass mark.
+KIDS_TITLES = {
+    "tile_name": N_("Guess the tile!"), "single_suit_waits": N_("Which tile fits?"),
+    "kunto_hand": N_("Which tile fits?"), "mixed_waits": N_("Which tile fits?"),
+}
+KIDS_TITLE_OTHER = N_("Let's play!")
+# The newer generators keep their words in trainer.ui.question_texts; one set of tables here.
+GENERATOR_NAMES.update({name: (title, MORE_BLURBS.get(name, "")) for name, title in MORE_TITLES.items()})
+FIELD_LABELS.update(MORE_FIELD_LABELS)
+VALUE_LABELS.update(MORE_VALUE_LABELS)
+
+
+def generators() -> dict[str, Any]:
+    """The registry of exercise generators (empty when the engine has none)."""
+    try:
+        from trainer.engine.exercises import GENERATORS
+    except ImportError:
+        return {}
+    return GENERATORS
+
+
+def generator_title(name: str, kids: bool = False) -> str:
+    """A generator's name for the learner (``kids``: the friendly title of a children's drill)."""
+    if kids:
+        return _(KIDS_TITLES.get(name, KIDS_TITLE_OTHER))
+    return _(GENERATOR_NAMES[name][0]) if name in GENERATOR_NAMES else name.replace("_", " ").capitalize()
+
+
+def generator_blurb(name: str, gen: Any, params: dict[str, Any] | None = None) -> str:
+    """One sentence about a generator; with ``params`` (a lesson's drill step), the sentence for
+    what those parameters make it ask (``yaku_identify`` with ``ask: han`` asks for the han)."""
+    for (gname, key, value), text in PARAM_BLURBS.items():
+        if gname == name and (params or {}).get(key) == value:
+            return _(text)
+    return _(GENERATOR_NAMES[name][1]) if name in GENERATOR_NAMES else (gen.doc or "")
+
+
+def value_label(v: Any) -> str:
+    """An enum value for the learner."""
+    if isinstance(v, str) and v in VALUE_LABELS:
+        return _(VALUE_LABELS[v])
+    return str(v)
+

@@ -1,0 +1,368 @@
+"""The view of one generated drill exercise: its prompt, the hand, the answer input fitting
+the question, and how a right or wrong answer is marked."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pygame
+
+from trainer.engine.notation import parse_hand, parse_tiles
+from trainer.i18n import N_, _
+from trainer.ui.theme import PALETTE
+from trainer.ui.tileview import TileRow, slots_for_text
+from trainer.ui.views.exercise_labels import (
+    DISCARD_QUESTIONS,
+    NEGATIVE_QUESTIONS,
+    can_be_complete,
+    option_label,
+    question_text,
+)
+from trainer.ui.views.explain import fu_name
+from trainer.ui.views.inputs import (
+    CounterChip,
+    OptionButton,
+    RichBlock,
+    big_options_fit,
+    fu_chip_total,
+    fu_chip_values,
+    palette_slots,
+    suits_of,
+)
+from trainer.ui.views.steps.base import WIND_NAMES
+from trainer.ui.views.steps.choice import tile_options
+from trainer.ui.widgets import Button, NumberField, blit_text, draw_panel
+
+P = PALETTE
+
+
+PAY_FIELDS = {"ron": N_("The discarder pays"), "all": N_("Each player pays"),
+              "non_dealer": N_("Each non-dealer pays"), "dealer": N_("The dealer pays")}
+
+
+class ExerciseView:
+    """Widgets for one generated exercise and its grading."""
+
+    def __init__(self, host: Any, ex: Any) -> None:
+        self.host = host
+        self.app = host.app
+        self.ex = ex
+        p = ex.prompt
+        self.input = p.input
+        self.kids = bool(getattr(host, "kids", False))
+        self.prompt = host.add(RichBlock(question_text(ex, self.kids), size="large", on_term=host.open_term))
+        self.hand_row: TileRow | None = None
+        self.info: RichBlock | None = None
+        self.buttons: list[OptionButton] = []
+        self.fields: list[tuple[str, NumberField]] = []
+        self.keys: list[Button] = []
+        self.chips: list[CounterChip] = []
+        self.picker: TileRow | None = None
+        self.note: RichBlock | None = None
+        shown = p.hand or p.tiles
+        data = dict(p.data)
+        if self.input == "pick_tiles" and p.question in DISCARD_QUESTIONS:
+            self.picker = host.add(TileRow(slots_for_text(p.hand), pickable=True, multi=False))
+        elif shown:
+            self.hand_row = host.add(TileRow(slots_for_text(shown)))
+        info = self._info(data)
+        if info:
+            self.info = host.add(RichBlock(info, size="small", on_term=host.open_term, align="center"))
+        if self.input in ("choice", "multi_choice"):
+            # Children get big tile buttons in a row; so does anyone when every option is a few tiles.
+            self.big = self.kids or (tile_options(p.options) and not any(option_label(o) for o in p.options))
+            for i, o in enumerate(p.options):
+                self.buttons.append(host.add(OptionButton(i, option_label(o, self.kids), o.tiles, self._pick,
+                                                          toggle=self.input == "multi_choice", big=self.big)))
+        elif self.input == "pick_tiles" and self.picker is None:
+            palette = data.get("palette")
+            if palette:
+                tiles = list(parse_tiles(palette))
+                suits = suits_of(tiles)
+                slots, breaks = palette_slots(suits)
+                keep = {t.kind for t in tiles}
+                idx = [i for i, s in enumerate(slots) if s.tile.kind in keep]
+                slots = [slots[i] for i in idx]
+                breaks = [0]
+            else:
+                held = list(parse_hand(shown, check_size=False).all_tiles()) if shown else []
+                suits = suits_of(held) or ["m", "p", "s", "z"]
+                if data.get("dragons") in ("ten", "joker") or (
+                        p.get("grade_by") == "rank" and not p.question.startswith("kunto")):
+                    # Dragons standing for number tiles can be won on, or complete suits the hand
+                    # does not show: offer every tile, so the rows shown never hint at the answer.
+                    suits = ["m", "p", "s", "z"]
+                slots, breaks = palette_slots(suits)
+            self.picker = host.add(TileRow(slots, lines=breaks, pickable=True))
+            if p.get("grade_by") == "rank":
+                # Graded by rank by the exercise itself: say so, or a learner hunts for the "right" suit.
+                self.note = host.add(RichBlock(_("Suits don't matter here: mark the numbers. Any suit of a right "
+                                                 "number counts."), size="small", align="center"))
+        elif self.input == "number":
+            names = data.get("fields") or ("value",)
+            negative = p.question in NEGATIVE_QUESTIONS and can_be_complete(shown)  # shanten -1: complete
+            for f in names:
+                self.fields.append((f, host.add(NumberField(max_len=6, placeholder=_("Type a number"),
+                                                            allow_negative=negative))))
+            self.keys = [host.add(Button(str(d), lambda d=d: self._key(str(d)), size="large")) for d in range(10)]
+            if negative:
+                self.keys.insert(0, host.add(Button("−", lambda: self._key("-"), size="large")))
+            self.keys.append(host.add(Button("⌫", lambda: self._key("back"), size="large")))
+        elif self.input == "fu_breakdown":
+            scored = [tuple(a) for a in ex.answer if isinstance(a, tuple | list)]
+            preset = getattr(getattr(host, "gen_params", None), "preset", None) or "tenhou"
+            values = fu_chip_values(str(preset), scored)
+            self.chips = [host.add(CounterChip(fid, fu_name(fid), v, self.app.invalidate))
+                          for fid, v in values.items()]
+
+    def _info(self, data: dict[str, Any]) -> str:
+        bits = []
+        if "win_tile" in data:
+            how = _("Ron on {tile}") if data.get("by") == "ron" else _("Tsumo on {tile}")
+            bits.append(how.format(tile="{tiles:" + data["win_tile"] + "}"))
+            if data.get("seat") in WIND_NAMES and data.get("round") in WIND_NAMES:
+                bits.append(_("seat {seat}, round {round}").format(
+                    seat=self.app.term_text(WIND_NAMES[data["seat"]]), round=self.app.term_text(WIND_NAMES[data["round"]])))
+            for flag in data.get("flags", ()):
+                bits.append("{term:" + flag + "}")
+            if data.get("dora"):
+                bits.append(_("dora indicator {tiles}").format(tiles="{tiles:" + data["dora"] + "}"))
+        if data.get("visible"):
+            bits.append(_("Already seen:") + " {tiles:" + data["visible"] + "}")
+        return " · ".join(bits)
+
+    # -- input
+    def _pick(self, i: int) -> None:
+        b = self.buttons[i]
+        if self.input == "multi_choice":
+            b.selected = not b.selected
+        else:
+            for o in self.buttons:
+                o.selected = o is b
+            self.host.check()
+
+    def _key(self, k: str) -> None:
+        focused = self.host.focused_widget()
+        field = next((f for _n, f in self.fields if f is focused), self.fields[0][1] if self.fields else None)
+        if field is None or not field.enabled:
+            return
+        if k == "back":
+            field.text = field.text[:-1]
+        elif k == "-":
+            if field.allow_negative and not field.text:
+                field.text = "-"
+        elif len(field.text) < field.max_len:
+            field.text += k
+        self.host.set_focus(field)
+
+    def choose(self, n: int) -> bool:
+        if self.buttons and 1 <= n <= len(self.buttons) and not self.buttons[n - 1].locked:
+            self.buttons[n - 1].activate()
+            return True
+        return False
+
+    def initial_focus(self) -> Any:
+        if self.buttons:
+            return self.buttons[0]
+        if self.fields:
+            return self.fields[0][1]
+        if self.chips:
+            return self.chips[0]
+        return self.picker
+
+    # -- answers
+    def response(self) -> Any:
+        if self.buttons:
+            sel = [self.ex.prompt.options[b.index].value for b in self.buttons if b.selected]
+            return frozenset(sel) if sel else None
+        if self.picker is not None:
+            return frozenset(self.picker.slots[i].tile.kind for i in self.picker.selected) or None
+        if self.fields:
+            values = [f.value() for _n, f in self.fields]
+            if any(v is None for v in values):
+                return None
+            return tuple(values)
+        if self.chips:
+            ids = [c.key for c in self.chips for _k in range(c.count)]
+            return ids or None
+        return None
+
+    def is_right(self, response: Any) -> bool:
+        """Ask the exercise itself whether the response is right (it knows rank grading etc.)."""
+        ex = self.ex
+        if self.buttons:
+            return ex.check(next(iter(response)) if self.input == "choice" and len(response) == 1 else response)
+        if self.fields:
+            return ex.check(tuple(response) if isinstance(ex.answer, tuple) else response[0])
+        if self.chips:
+            fu = {c.key: c.value for c in self.chips}
+            return ex.check([(i, fu[i]) for i in response])
+        return ex.check(set(response))
+
+    def tile_ok(self, kind: int) -> bool:
+        """Whether one tile is among the answer, as the exercise itself decides (by rank when it
+        grades by rank): the UI never re-implements the rule."""
+        return bool(self.ex.is_answer_tile(kind))
+
+    def answer_markup(self) -> str:
+        """The right answer written out (rich markup)."""
+        ans = self.ex.answer
+        if self.picker is not None:
+            from trainer.engine.notation import format_tiles
+
+            return _("The answer: {tiles}").format(tiles="{tiles:" + format_tiles(sorted(ans)) + "}")
+        if self.fields:
+            want = ans if isinstance(ans, tuple) else (ans,)
+            return _("The answer: {n}").format(n=" / ".join(str(x) for x in want))
+        return ""
+
+    def mark(self, right: bool, final: bool) -> None:
+        ans = self.ex.answer
+        if self.buttons:
+            want = ans if isinstance(ans, frozenset | set) else frozenset([ans])
+            for b in self.buttons:
+                value = self.ex.prompt.options[b.index].value
+                if b.selected:
+                    # A child's miss is not painted red: the gold edge of the pick stays (curriculum §1.4).
+                    b.mark = "right" if value in want else (None if self.kids else "wrong")
+                elif final and value in want:
+                    b.mark = "missed"
+        if self.picker is not None:
+            want = frozenset(ans)
+            marks = {i: ("right" if self.tile_ok(self.picker.slots[i].tile.kind) else "wrong")
+                     for i in self.picker.selected}
+            if final and not (right and self.ex.prompt.question in DISCARD_QUESTIONS):
+                for i, s in enumerate(self.picker.slots):
+                    if s.tile.kind in want and i not in marks:
+                        marks[i] = "hint"
+            self.picker.marks = marks
+        for _n, f in self.fields:
+            f.state = "right" if right else "wrong"
+        if self.chips:
+            want_ids = Counter(a[0] if isinstance(a, tuple | list) else a.get("id") for a in ans)
+            for c in self.chips:
+                if c.count:
+                    c.mark = "right" if want_ids.get(c.key, 0) == c.count else "wrong"
+                elif final and want_ids.get(c.key):
+                    c.mark = "missed"
+                c.visible = not final or bool(c.count or c.mark)
+
+    def clear_marks(self) -> None:
+        for b in self.buttons:
+            b.mark = None
+            if self.input == "choice":
+                b.selected = False
+        if self.picker is not None:
+            self.picker.marks = {}
+        for _n, f in self.fields:
+            f.state = None
+        for c in self.chips:
+            c.mark = None
+            c.visible = True
+
+    def lock(self, locked: bool) -> None:
+        for b in self.buttons:
+            b.locked = locked
+        if self.picker is not None:
+            self.picker.locked = locked
+        for _n, f in self.fields:
+            f.enabled = not locked
+        for k in self.keys:
+            k.enabled = not locked
+        for c in self.chips:
+            c.locked = locked
+
+    # -- layout
+    def layout(self, area: pygame.Rect) -> None:
+        self._layout(area, compact=False)
+        last = self.buttons[-1] if self.buttons else (self.keys[-1] if self.keys else None)
+        if last is not None and last.rect.bottom > area.bottom:
+            # Options or the keypad would run under the feedback panel (a hint, a miss): tighten.
+            self._layout(area, compact=True)
+
+    def _layout(self, area: pygame.Rect, compact: bool) -> None:
+        L = self.app.layout
+        app = self.app
+        y = area.top + self.prompt.place(app, area.left, area.top, area.width) + L.px(8 if compact else 14)
+        row = self.hand_row or (self.picker if self.ex.prompt.question in DISCARD_QUESTIONS else None)
+        if row is not None:
+            factor = (1.05 if self.buttons else 1.0) * (0.7 if compact else 1.0)
+            if self.kids:  # big tiles for children (curriculum §1.4)
+                factor *= 1.35 if len(row.slots) <= 5 else 1.15
+            row.place(area.centerx, y + L.px(10), area.width - L.px(40), L.tile_h(factor))
+            y = row.rect.bottom + L.px(12 if compact else 24)
+        if self.info is not None:
+            y += self.info.place(app, area.left, y, area.width) + L.px(6 if compact else 14)
+        if self.buttons and self.big:
+            big_options_fit(app, self.buttons, area, y + L.px(4), L.tile_h(1.6 if self.kids and not compact else 1.1))
+        elif self.buttons:
+            n = len(self.buttons)
+            cols = 3 if compact and n > 4 else (2 if n > 3 else 1)
+            gap = L.px(6 if compact else 10)
+            w = (area.width - gap * (cols - 1)) // cols if cols > 1 else min(area.width, L.px(720))
+            hs = [b.measure(app, w) for b in self.buttons]
+            rows = (n + cols - 1) // cols
+            rh = [max(hs[r * cols:(r + 1) * cols]) for r in range(rows)]
+            avail = area.bottom - y
+            if sum(rh) + gap * (rows - 1) > avail and rows:
+                rh = [max(L.px(36 if compact else 44), (avail - gap * (rows - 1)) // rows)] * rows
+            x0 = area.left if cols > 1 else area.centerx - w // 2
+            for i, b in enumerate(self.buttons):
+                r, c = divmod(i, cols)
+                b.place(app, pygame.Rect(x0 + c * (w + gap), y + sum(rh[:r]) + gap * r, w, rh[r]))
+        elif self.picker is not None and self.picker is not row:
+            lines = len(self.picker._lines())
+            note_h = self.note.place(app, area.left, area.bottom, area.width) + L.px(14) if self.note else 0
+            cap = L.tile_h((1.7 if lines == 1 else 1.2) if self.kids else 0.85)
+            th = min(cap, max(L.px(28), (area.bottom - y - note_h) // max(1, lines) - L.px(16)
+                              - (round(cap * 0.2) if self.kids else 0)))
+            self.picker.place(area.centerx, y + L.px(8), area.width, th)
+            if self.note is not None:
+                self.note.place(app, area.left, self.picker.rect.bottom + L.px(12), area.width)
+        elif self.fields:
+            fw = L.px(200)
+            gap = L.px(24)
+            total = len(self.fields) * fw + (len(self.fields) - 1) * gap
+            x = area.centerx - total // 2
+            self.field_labels = []
+            if len(self.fields) > 1 or self.fields[0][0] != "value":
+                y += app.line_height(L.font("small")) + L.px(4)
+            for name, f in self.fields:
+                f.rect = pygame.Rect(x, y, fw, L.px(48 if compact else 60))
+                self.field_labels.append((name, f.rect.midtop))
+                x += fw + gap
+            y += L.px(58 if compact else 76)
+            kw, kg = L.px(58), L.px(8)
+            x = area.centerx - (len(self.keys) * kw + (len(self.keys) - 1) * kg) // 2
+            for k in self.keys:
+                k.rect = pygame.Rect(x, y, kw, L.px(42 if compact else 50))
+                x += kw + kg
+        elif self.chips:
+            cols, gap = 3, L.px(6)
+            w = (area.width - gap * (cols - 1)) // cols
+            shown = [c for c in self.chips if c.visible]
+            rows = max(1, (len(shown) + cols - 1) // cols)
+            sum_h = app.line_height(L.font("large")) + L.px(8)
+            h = max(L.px(20), min(L.px(40), (area.bottom - y - sum_h) // rows - gap))
+            for i, c in enumerate(shown):
+                r, col = divmod(i, cols)
+                c.rect = pygame.Rect(area.left + col * (w + gap), y + r * (h + gap), w, h)
+            self.sum_pos = (area.centerx, y + rows * (h + gap) + L.px(4))
+
+    def draw(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        row = self.hand_row or (self.picker if self.ex.prompt.question in DISCARD_QUESTIONS else None)
+        if row is not None:
+            draw_panel(surf, row.rect.inflate(L.px(36), L.px(24 if row is self.hand_row else 44)), P.felt_dark,
+                       L.px(14), border=P.felt_line)
+        for name, pos in getattr(self, "field_labels", []):
+            if name != "value":
+                label = _(PAY_FIELDS[name]) if name in PAY_FIELDS else name
+                blit_text(surf, self.app, label, L.font("small"), P.on_felt_muted, (pos[0], pos[1] - L.px(4)),
+                          anchor="midbottom")
+        if self.chips:
+            raw, rounded = fu_chip_total(self.chips)
+            blit_text(surf, self.app, _("Sum: {raw} fu → rounded: {fu} fu").format(raw=raw, fu=rounded),
+                      L.font("large"), P.on_felt, self.sum_pos, anchor="midtop", bold=True)
+

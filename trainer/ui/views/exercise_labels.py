@@ -1,0 +1,153 @@
+"""What a drill exercise asks and what its options say, in the learner's language (and in a
+child's words for the children's drills)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trainer.engine.notation import parse_hand
+from trainer.i18n import N_, _, ngettext, pgettext
+from trainer.ui.question_texts import MORE_QUESTIONS, more_option_label, more_question_text
+from trainer.ui.richtext import BR
+from trainer.ui.views.explain import family_name, tile_label
+
+QUESTIONS = {
+    "tile_family": N_("Which family does this tile belong to?"),
+    "tile_number": N_("What number does this tile show?"),
+    "tile_name": N_("What is this tile called?"),
+    "tile_for_name": N_("Find the tile: {name}"),
+    "shanten": N_("How many tiles from tenpai is this hand? (Tenpai is 0, a complete hand −1.)"),
+    "best_discard": N_("Which tile do you discard? Keep the most tiles that improve the hand."),
+    "waits": N_("Which tiles complete this hand? Pick every one."),
+    "waits_count": N_("How many different tiles complete this hand?"),
+    "fu_total": N_("How many fu is this hand worth (rounded)?"),
+    "fu_breakdown": N_("Count the fu of this hand item by item."),
+    "payment": N_("{han} han, {fu} fu — what does the win pay?"),
+    "han_total": N_("How many han is this hand worth?"),
+    "yaku": N_("Tick every yaku of this hand."),
+    "yaku_and_han": N_("Tick every yaku of this hand."),
+    "manners_rank": N_("How serious is breaking this rule?"),
+    "manners_right_action": N_("What is the right thing to do?"),
+    "manners_spot_mistake": N_("Which of these is a mistake?"),
+    "kunto_shanten": N_("How many tiles from tenpai is this hand?"),
+    "kunto_waits": N_("Which tiles complete this hand? Pick every one."),
+    "kunto_discard": N_("Which tile do you throw back? Keep the hand closest to complete."),
+}
+QUESTIONS.update(MORE_QUESTIONS)
+DISCARD_QUESTIONS = ("best_discard", "kunto_discard")
+# Questions whose number answer may be negative (a complete hand is shanten -1).
+NEGATIVE_QUESTIONS = ("shanten", "kunto_shanten")
+
+# Children's drills (params kids: true; curriculum §1.4): short prompts in the child's words
+# (no kanji or romaji) and praise.
+KIDS_QUESTIONS = {
+    "tile_family": N_("Which family is it from?"),
+    "tile_number": N_("What number is it?"),
+    "tile_name": N_("What is this tile called?"),
+    "tile_for_name": N_("Find: {name}!"),
+    "waits": N_("Which tile fits here? Tap them all!"),
+    "kunto_waits": N_("Which tile fits here? Tap them all!"),
+    "shanten": N_("How many tiles are missing?"),
+    "kunto_shanten": N_("How many tiles are missing?"),
+}
+KIDS_HONOR_NAMES = (N_("East"), N_("South"), N_("West"), N_("North"), N_("White dragon"), N_("Green dragon"),
+                    N_("Red dragon"))
+KIDS_PRAISE = (N_("Well done!"), N_("Great!"), N_("You got it!"), N_("Super!"))
+
+
+def can_be_complete(hand: str) -> bool:
+    """Whether a hand of this size can be complete (3n+2 tiles), i.e. have shanten -1."""
+    try:
+        return len(parse_hand(hand, check_size=False).concealed) % 3 == 2
+    except Exception:
+        return True  # unreadable here: let the learner type any number
+
+
+def kids_family(family: str) -> str:
+    """A suit family in the children's words (the ones the children's lessons use)."""
+    names = {"pin": pgettext("children's word", "Dots"), "sou": pgettext("children's word", "Sticks"),
+             "man": pgettext("children's word", "Characters"), "honors": pgettext("children's word", "Pictures")}
+    return names.get(family, family_name(family).capitalize())
+
+
+def kids_tile_name(name: str) -> str:
+    """A tile's name for a child: an honor by its plain name (no kanji, no romaji), a number tile in words."""
+    rank, suit = name[0], name[1]
+    if suit == "z" and rank.isdigit() and 1 <= int(rank) <= 7:
+        return _(KIDS_HONOR_NAMES[int(rank) - 1])
+    return tile_label(name)
+
+
+def kids_praise(i: int) -> str:
+    """One of the praise words for a right answer (varied by the exercise number)."""
+    return _(KIDS_PRAISE[i % len(KIDS_PRAISE)])
+
+
+def question_text(ex: Any, kids: bool = False) -> str:
+    """The prompt of an exercise in the learner's language (rich markup); ``kids``: the short
+    children's wording where there is one."""
+    p = ex.prompt
+    if kids and p.question in KIDS_QUESTIONS:
+        text = _(KIDS_QUESTIONS[p.question])
+        if p.question == "tile_for_name":
+            return text.format(name=kids_tile_name(str(dict(p.data).get("name", ""))))
+        return text
+    more = more_question_text(ex)
+    if more is not None:
+        return more
+    template = _(QUESTIONS[p.question]) if p.question in QUESTIONS else p.question.replace("_", " ").capitalize() + "?"
+    data = dict(p.data)
+    if p.question == "tile_for_name":
+        return template.format(name=tile_label(str(data.get("name", ""))))
+    if p.question == "payment":
+        text = template.format(han=data.get("han"), fu=data.get("fu"))
+        who = _("The dealer") if data.get("dealer") else _("A non-dealer")
+        how = _("by tsumo") if data.get("by") == "tsumo" else _("by ron")
+        text += " " + _("{who} wins {how}.").format(who=who, how=how)
+        if data.get("honba"):
+            text += " " + ngettext("{n} honba on the table.", "{n} honba on the table.", data["honba"]).format(
+                n=data["honba"])
+        return text
+    if p.question == "manners_rank":
+        try:
+            from trainer.engine.exercises.manners import manners_text
+
+            return template + BR + manners_text("rule:" + str(data.get("rule")))
+        except Exception:
+            return template
+    return template
+
+
+def option_label(opt: Any, kids: bool = False) -> str:
+    """What an exercise option shows (rich markup; tiles are drawn separately); ``kids``: in the
+    children's words."""
+    more = more_option_label(opt)
+    if more is not None:
+        return more
+    ref = opt.ref or ""
+    kind, _sep, rest = ref.partition(":")
+    if kids and kind == "family":
+        return kids_family(rest)
+    if kids and kind == "tile":
+        return kids_tile_name(rest)
+    if kind == "family":
+        return family_name(rest).capitalize()
+    if kind == "tile":
+        return tile_label(rest)
+    if kind == "yaku":
+        return "{term:" + rest + "}"
+    if kind == "manners":
+        try:
+            from trainer.engine.exercises.manners import manners_text
+
+            return manners_text(rest)
+        except Exception:
+            return rest
+    if ref and not opt.tiles:
+        return "{term:" + ref + "}" if ref.replace("_", "").isalnum() and ref.islower() else ref
+    if opt.tiles:
+        return ""
+    if opt.value in ("A", "B", "C"):
+        return _("Rank {rank}").format(rank=opt.value)
+    return str(opt.value)
+

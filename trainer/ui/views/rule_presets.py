@@ -1,0 +1,18 @@
+"""The rule presets (tenhou, EMA, JPML, ...) the learner can choose, and their names."""
+
+from __future__ import annotations
+
+from trainer.i18n import N_
+from trainer.ui.settings import PRESETS
+
+PRESET_NAMES = {"tenhou": "Tenhou", "ema": "EMA", "jpml": "JPML", "tenhou_no_aka": N_("Tenhou, no red fives"), "ema2008": "EMA 2008",
+                "jpml_a": "JPML A"}
+
+
+def preset_ids() -> list[str]:
+    """Rule presets the engine ships (its data folder), else the built-in list."""
+    from trainer.paths import ENGINE_DATA_DIR
+
+    folder = ENGINE_DATA_DIR / "presets"
+    found = sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+    return found or list(PRESETS)

@@ -1,0 +1,371 @@
+"""The "arrange" step: sort tiles, split a hand into sets, order cards, fill boxes."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from trainer.engine.notation import parse_hand, parse_tiles
+from trainer.engine.tiles import Tile
+from trainer.i18n import _
+from trainer.ui.theme import PALETTE
+from trainer.ui.tileview import TileRow, TileSlot
+from trainer.ui.views.inputs import OptionButton
+from trainer.ui.views.steps.base import QuizView
+from trainer.ui.widgets import Button, blit_text, draw_panel
+
+P = PALETTE
+
+
+# ---------------------------------------------------------------- arrange
+
+
+class ArrangeView(QuizView):
+    """Sort tiles, split a hand into sets, order cards, or drop tiles/cards into boxes.
+
+    Pick an item (click or Space), then click where it goes: another item to swap with,
+    or a box.  For ``split``, pick the tiles of one set and press "Make a set".
+    """
+
+    def build(self) -> None:
+        st = self.step
+        self.build_prompt()
+        self.ask = st.ask
+        rng = random.Random(f"{self.lesson.id}:{st.id}")
+        self.groups: list[list[Tile]] = []
+        self.box_of: list[int] = []
+        self.cards: list[OptionButton] = []
+        self.box_buttons: list[Button] = []
+        self.row: TileRow | None = None
+        if self.ask == "sort":
+            tiles = list(parse_tiles(st.tiles, max_copies=None))
+            self.row = self.host.add(TileRow([TileSlot(t) for t in tiles], pickable=True, multi=False,
+                                             on_change=self._swap_tiles))
+            self.order = list(range(len(tiles)))
+        elif self.ask == "split":
+            hand = parse_hand(st.hand, check_size=False)
+            self.row = self.host.add(TileRow([TileSlot(t) for t in hand.concealed], pickable=True))
+            self.group_rows: list[TileRow] = []
+            kid = self.child()
+            self.make_btn = self.host.add(Button(_("These go together!") if kid else _("Make a set"), self._make_group,
+                                                 kind="secondary", hotkey="G"))
+            self.undo_btn = self.host.add(Button(_("Oops, take them back") if kid else _("Undo last set"),
+                                                 self._undo_group, kind="ghost"))
+        elif self.ask == "order":
+            idx = list(range(len(st.cards)))
+            while idx == sorted(idx) and len(idx) > 1:
+                rng.shuffle(idx)
+            self.order = idx
+            for pos, ci in enumerate(idx):
+                c = st.cards[ci]
+                b = OptionButton(pos, self.text(c.text) if c.text else "", c.tiles or "", self._pick_card)
+                self.cards.append(self.host.add(b))
+        else:  # boxes
+            if st.tiles:
+                tiles = list(parse_tiles(st.tiles, max_copies=None))
+                self.row = self.host.add(TileRow([TileSlot(t) for t in tiles], pickable=True, multi=False,
+                                                 on_change=lambda s: self.app.invalidate()))
+                self.box_of = [-1] * len(tiles)
+            else:
+                for i, c in enumerate(st.cards):
+                    b = OptionButton(i, self.text(c.text) if c.text else "", c.tiles or "", self._pick_card)
+                    self.cards.append(self.host.add(b))
+                self.box_of = [-1] * len(st.cards)
+            for bi, box in enumerate(st.boxes):
+                self.box_buttons.append(self.host.add(Button(self.text(box.label), lambda bi=bi: self._drop(bi),
+                                                             kind="ghost")))
+        self.picked_card: int | None = None
+        self.box_rows: list[list[int]] = []
+
+    # -- sort
+    def _swap_tiles(self, sel: set[int]) -> None:
+        if not hasattr(self, "_first"):
+            self._first = None
+        if not sel:
+            self._first = None
+            return
+        i = next(iter(sel))
+        if self._first is None or self._first == i:
+            self._first = i
+            return
+        a, b = self._first, i
+        slots = self.row.slots
+        slots[a], slots[b] = slots[b], slots[a]
+        self._first = None
+        self.row.selected.clear()
+        self.app.invalidate()
+
+    # -- split
+    def _make_group(self) -> None:
+        sel = sorted(self.row.selected)
+        if not sel or self.row.locked:
+            return
+        group = [self.row.slots[i].tile for i in sel]
+        self.groups.append(group)
+        self.row.slots = [s for i, s in enumerate(self.row.slots) if i not in sel]
+        self.row.selected.clear()
+        self.row.cursor = 0
+        self.host.relayout()
+
+    def _undo_group(self) -> None:
+        if not self.groups or self.row.locked:
+            return
+        group = self.groups.pop()
+        self.row.slots = sorted(self.row.slots + [TileSlot(t) for t in group], key=lambda s: s.tile)
+        self.host.relayout()
+
+    # -- order / boxes with cards
+    def _pick_card(self, pos: int) -> None:
+        if self.ask == "order":
+            if self.picked_card is None:
+                self.picked_card = pos
+                self.cards[pos].selected = True
+                return
+            a, b = self.picked_card, pos
+            self.order[a], self.order[b] = self.order[b], self.order[a]
+            ca, cb = self.cards[a], self.cards[b]
+            ca.text, cb.text = cb.text, ca.text
+            ca.tiles, cb.tiles = cb.tiles, ca.tiles
+            ca.selected = False
+            self.picked_card = None
+            self.host.relayout()
+        else:
+            for c in self.cards:
+                c.selected = c.index == pos and not c.selected
+            self.picked_card = pos if self.cards[pos].selected else None
+
+    def _drop(self, box: int) -> None:
+        if self.row is not None:
+            if not self.row.selected or self.row.locked:
+                return
+            i = next(iter(self.row.selected))
+            self.box_of[i] = box
+            self.row.selected.clear()
+        else:
+            if self.picked_card is None:
+                return
+            self.box_of[self.picked_card] = box
+            self.cards[self.picked_card].selected = False
+            self.picked_card = None
+        self.host.relayout()
+
+    def choose(self, n: int) -> bool:
+        if self.ask == "boxes" and 1 <= n <= len(self.box_buttons):
+            self._drop(n - 1)
+            return True
+        return False
+
+    def initial_focus(self) -> Any:
+        return self.row if self.row is not None else (self.cards[0] if self.cards else None)
+
+    def response(self) -> Any:
+        if self.ask == "sort":
+            return [s.tile for s in self.row.slots]
+        if self.ask == "split":
+            if self.row.slots:
+                return None
+            return [list(g) for g in self.groups]
+        if self.ask == "order":
+            return list(self.order)
+        if any(b < 0 for b in self.box_of):
+            return None
+        return list(self.box_of)
+
+    def empty_message(self) -> str:
+        if self.ask == "split":
+            return _("Put every tile into a set first.")
+        return _("Put every item into a box first.")
+
+    def layout(self, area: pygame.Rect) -> None:
+        L = self.app.layout
+        y = self.place_prompt(area)
+        if self.ask in ("sort", "split") or (self.ask == "boxes" and self.row is not None):
+            self.row.place(area.centerx, y + L.px(6), area.width, self._row_th(area, y))
+            y = self.row.rect.bottom + L.px(24)
+        if self.ask == "split":
+            bw = max(self.make_btn.preferred_width(self.app), L.px(180))
+            self.make_btn.rect = pygame.Rect(area.centerx - bw - L.px(8), y, bw, L.px(48))
+            uw = max(self.undo_btn.preferred_width(self.app), L.px(160))
+            self.undo_btn.rect = pygame.Rect(area.centerx + L.px(8), y, uw, L.px(48))
+            y += L.px(64)
+            self.group_top = y
+            # The sets made so far are painted, not widgets: reserve their room so centring keeps it.
+            gh = round(self.row.height * 0.7) if self.child() else self.th(0.75)
+            self.reserved_rect = pygame.Rect(area.left, y, area.width, gh + L.px(16))
+        if self.cards and self.ask == "order":
+            w = min(area.width, L.px(760))
+            gap = L.px(8)
+            for c in self.cards:
+                h = c.measure(self.app, w)
+                c.place(self.app, pygame.Rect(area.centerx - w // 2, y, w, h))
+                y += h + gap
+        if self.ask == "boxes":
+            self._layout_boxes(area, y)
+
+    def _row_th(self, area: pygame.Rect, y: int) -> int:
+        """Tile height of the row to arrange: the hand size, or for children as big as the room
+        under the prompt allows (the row's width shrinks it further)."""
+        L = self.app.layout
+        if not self.child():
+            return self.th()
+        free = area.bottom - y - L.px(40)
+        if self.ask == "split":
+            # The row (lifted picks reach 18% higher), the buttons, and one line of sets at 0.7 below.
+            free = (area.bottom - y - L.px(6 + 24 + 64 + 16 + 10)) * 100 // 188
+        elif self.ask == "boxes":
+            free -= L.px(44) + L.px(6) + self.th(0.6) * 2 + L.px(22) + L.px(40)
+        cached = getattr(self, "_kid_th", None)
+        th = max(self.th(), min(self.th(1.9), free))
+        if cached is not None and cached[0] == (area.left, area.width, area.bottom) and area.top > cached[1]:
+            return cached[2]  # the centring pass only moves the step down: keep the tiles' size
+        self._kid_th = ((area.left, area.width, area.bottom), area.top, th)
+        return th
+
+    def _box_lines(self) -> int:
+        """Lines the fullest box needs (at least two, so a box never looks full)."""
+        counts = [sum(1 for b in self.box_of if b == bi) for bi in range(len(self.box_buttons))]
+        return max([2, *counts])
+
+    def _layout_boxes(self, area: pygame.Rect, y: int) -> None:
+        """Cards still to sort (one column, or two when one does not fit), then a row of boxes,
+        all above ``area.bottom``; at worst the cards shrink."""
+        L = self.app.layout
+        app = self.app
+        label_h = L.px(44)
+        if self.row is not None:
+            inner = self.th(0.6) * 2 + L.px(22)  # two lines of tiles
+        else:
+            inner = self._box_lines() * app.line_height(L.font("small")) + L.px(18)
+        box_h = label_h + L.px(6) + max(L.px(60), inner)
+        if self.cards:
+            for i, c in enumerate(self.cards):
+                c.visible = self.box_of[i] < 0
+            shown = [c for c in self.cards if c.visible]
+            avail = area.bottom - y - box_h - L.px(16)
+            gap = L.px(8)
+            for cols in (1, 2, 3):
+                cw = min(area.width, L.px(760)) if cols == 1 else (area.width - gap * (cols - 1)) // cols
+                hs = [c.measure(app, cw) for c in shown]
+                rows = -(-len(hs) // cols)
+                row_h = [max(hs[r * cols:(r + 1) * cols]) for r in range(rows)]
+                if sum(row_h) + gap * max(0, rows - 1) <= avail or cols == 3 or len(shown) <= cols:
+                    break
+            if rows and sum(row_h) + gap * (rows - 1) > avail:
+                gap = L.px(4)
+                row_h = [max(L.px(34), min(h, (avail - gap * (rows - 1)) // rows)) for h in row_h]
+            x0 = area.centerx - cw // 2 if cols == 1 else area.left
+            for i, c in enumerate(shown):
+                r, col = divmod(i, cols)
+                c.place(app, pygame.Rect(x0 + col * (cw + gap), y + sum(row_h[:r]) + gap * r, cw, row_h[r]))
+            if shown:
+                y = shown[-1].rect.bottom + L.px(8)
+        if self.row is not None:
+            self.row.dim = {i for i, b in enumerate(self.box_of) if b >= 0}
+        n = len(self.box_buttons)
+        gap = L.px(14)
+        bw = (area.width - gap * (n - 1)) // max(1, n)
+        top = min(y + L.px(8), area.bottom - box_h)
+        self.box_area_h = max(L.px(60), area.bottom - top - label_h - L.px(6))
+        self._box_rects = []
+        for i, b in enumerate(self.box_buttons):
+            b.rect = pygame.Rect(area.left + i * (bw + gap), top, bw, label_h)
+            self._box_rects.append(pygame.Rect(b.rect.left, b.rect.bottom + L.px(6), bw, self.box_area_h))
+        self.box_top = top
+
+    def box_rects(self) -> list[pygame.Rect]:
+        """Where each box's contents are drawn (below its label button)."""
+        return list(getattr(self, "_box_rects", []))
+
+    def draw(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        app = self.app
+        if self.row is not None:
+            draw_panel(surf, self.row.rect.inflate(L.px(36), L.px(30)), P.felt_dark, L.px(14), border=P.felt_line)
+        if self.ask == "split":
+            from trainer.ui.tileview import draw_tile_string
+
+            x = self.host.step_area.left
+            y = self.group_top
+            th = round(self.row.height * 0.7) if self.child() else self.th(0.75)
+            for g in self.groups:
+                text = "".join(str(t) for t in g)
+                w = len(g) * round(th * 0.78) + L.px(20)
+                r = pygame.Rect(x, y, w, th + L.px(16))
+                if r.right > self.host.step_area.right:
+                    x = self.host.step_area.left
+                    y += th + L.px(26)
+                    r.topleft = (x, y)
+                draw_panel(surf, r, P.card_alt, L.px(10), border=P.card_edge)
+                draw_tile_string(surf, text, r.inflate(-L.px(12), -L.px(14)), app)
+                x = r.right + L.px(12)
+        if self.ask == "boxes":
+            th = self.th(0.6)
+            clip = surf.get_clip()
+            for bi, area in enumerate(self.box_rects()):
+                surf.set_clip(clip)
+                draw_panel(surf, area, P.felt_dark, L.px(12), border=P.felt_line)
+                surf.set_clip(area.inflate(-L.px(4), -L.px(4)).clip(clip))
+                items = [i for i, x in enumerate(self.box_of) if x == bi]
+                x, y = area.left + L.px(8), area.top + L.px(8)
+                for i in items:
+                    if self.row is not None:
+                        from trainer.ui.tileview import tile_image
+
+                        img = tile_image(app, self.row.slots[i], th, self._box_marks.get(i) if hasattr(self, "_box_marks") else None)
+                        if x + img.get_width() > area.right - L.px(8):
+                            x, y = area.left + L.px(8), y + th + L.px(6)
+                        surf.blit(img, (x, y))
+                        x += img.get_width() + L.px(4)
+                    else:
+                        c = self.cards[i]
+                        col = {"right": P.right, "wrong": P.wrong}.get(getattr(self, "_box_marks", {}).get(i, ""), P.on_felt)
+                        from trainer.ui.richtext import plain_text
+                        from trainer.ui.widgets import fit_line
+
+                        line = fit_line(app, plain_text(c.text, app), L.font("small"), area.width - L.px(16))
+                        blit_text(surf, app, line, L.font("small"), col, (x, y))
+                        y += app.line_height(L.font("small"))
+            surf.set_clip(clip)
+
+    def mark(self, feedback: Any, final: bool) -> None:
+        if self.ask == "sort":
+            want = list(feedback.expected)
+            self.row.marks = {i: ("right" if s.tile.kind == want[i].kind else self.miss())
+                              for i, s in enumerate(self.row.slots)}
+        elif self.ask == "order":
+            for c in self.cards:
+                c.mark = "right" if self.order[c.index] == c.index else "wrong"
+        elif self.ask == "boxes":
+            want = list(feedback.expected)
+            self._box_marks = {i: ("right" if b == want[i] else self.miss()) for i, b in enumerate(self.box_of)}
+        if final and not feedback.correct and feedback.display:
+            self.host.set_explain(_("One right answer: {answer}").format(
+                answer="{tiles:" + feedback.display + "}" if self.ask in ("sort",) else feedback.display))
+
+    def clear_marks(self) -> None:
+        if self.row is not None:
+            self.row.marks = {}
+        for c in self.cards:
+            c.mark = None
+        self._box_marks = {}
+
+    def lock(self, locked: bool) -> None:
+        if self.row is not None:
+            self.row.locked = locked
+        for c in self.cards:
+            c.locked = locked
+        for b in self.box_buttons:
+            b.enabled = not locked
+
+    def hint(self, level: int) -> str:
+        if self.ask == "sort" and level >= 1:
+            return _("Order: characters, dots, bamboo, then honors; numbers go up.")
+        if self.ask == "split" and level >= 2:
+            try:
+                return _("One way: {reading}").format(reading=self.answer().display) if level >= 3 else _(
+                    "A complete hand is four sets and a pair.")
+            except Exception:
+                return ""
+        return ""

@@ -1,0 +1,180 @@
+"""Base classes of the lesson step views (:class:`StepView`, :class:`QuizView`) and the plain text step."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from trainer.i18n import _, ngettext
+from trainer.lessons import answers
+from trainer.ui.theme import PALETTE
+from trainer.ui.views.inputs import RichBlock, draw_card
+
+if TYPE_CHECKING:
+    from trainer.ui.views.steps.host import StepHost
+
+P = PALETTE
+
+
+WIND_NAMES = {"E": "ton", "S": "nan", "W": "shaa", "N": "pei"}
+# The flags of a lesson's ``win:`` and the glossary term each is shown as, in table order.
+WIN_FLAG_TERMS = (
+    ("double_riichi", "double_riichi"), ("riichi", "riichi"), ("ippatsu", "ippatsu"),
+    ("haitei", "haitei_raoyue"), ("houtei", "houtei_raoyui"), ("rinshan", "rinshan_kaihou"),
+    ("chankan", "chankan"), ("tenhou", "tenhou"), ("chiihou", "chiihou"),
+)
+
+
+class StepView:
+    """Base view: no input.  Subclasses override the hooks they need."""
+
+    quiz = False
+
+    def __init__(self, host: StepHost, step: Any, lesson: Any) -> None:
+        self.host = host
+        self.app = host.app
+        self.step = step
+        self.lesson = lesson
+        self.blocks: list[RichBlock] = []
+        self.card_rect: pygame.Rect | None = None
+
+    # helpers
+    def lang(self) -> str:
+        """The interface language (lesson text falls back to Russian)."""
+        return self.app.settings.language
+
+    def text(self, t: Any) -> str:
+        """A lesson Text in the UI language ('' for None)."""
+        return t.get(self.lang()) if t is not None else ""
+
+    def rich(self, text: str, **kw: Any) -> RichBlock:
+        """Add a rich text block whose glossary terms open the term card."""
+        b = self.host.add(RichBlock(text, on_term=self.host.open_term, **kw))
+        self.blocks.append(b)
+        return b
+
+    def child(self) -> bool:
+        """Whether this is a children's lesson (``audience: child``)."""
+        return getattr(self.lesson, "audience", "") == "child"
+
+    def miss(self) -> str:
+        """How a missed tile is marked: red for adults, the calm hint colour for children."""
+        return "hint" if self.child() else "wrong"
+
+    def th(self, factor: float = 1.0) -> int:
+        """Tile height for this step: children's lessons get bigger tiles (curriculum §1.4)."""
+        kid = 1.25 if getattr(self.lesson, "audience", "") == "child" else 1.0
+        return self.app.layout.tile_h(factor * kid)
+
+    def answer(self) -> Any:
+        """The engine's answer for this step."""
+        return answers.answer(self.step, self.lesson)
+
+    def short_term(self, term_id: str, label: str | None = None) -> str:
+        """Markup for a glossary term shown by its short name (``label``, or the glossary's name
+        in the UI language); the settings may add the Japanese, and a click opens the card."""
+        if label is None:
+            try:
+                label = self.app.glossary().term(term_id).name(self.lang())
+            except (KeyError, LookupError):
+                label = term_id
+        return "{term:" + term_id + "|" + label.replace("}", ")").replace("|", "/") + "}"
+
+    def win_line(self, win: Any) -> str:
+        """The winning situation in words: ron/tsumo on the tile, seat and round, every flag of
+        the step's ``win:`` (riichi, ippatsu, haitei, rinshan, ...), the dora and ura-dora
+        indicators, and the honba and riichi sticks on the table.  Rich markup that wraps."""
+        if win is None:
+            return ""
+        tile = f"{{tiles:{win.tile}}}"
+        parts = [_("Ron on {tile}").format(tile=tile) if win.by == "ron" else _("Tsumo on {tile}").format(tile=tile)]
+        parts.append(_("seat {seat}, round {round}").format(seat=self.app.term_text(WIND_NAMES[win.seat]),
+                                                            round=self.app.term_text(WIND_NAMES[win.round])))
+        for field, term in WIN_FLAG_TERMS:
+            if getattr(win, field, False) and not (field == "riichi" and win.double_riichi):
+                parts.append(self.short_term(term))
+        if win.dora:
+            parts.append(_("dora indicator {tiles}").format(tiles=f"{{tiles:{win.dora}}}"))
+        if win.ura:
+            parts.append(self.short_term("ura_dora", _("ura-dora indicator")) + f" {{tiles:{win.ura}}}")
+        if win.honba:
+            parts.append(self.short_term("honba", ngettext("{n} honba", "{n} honba", win.honba).format(n=win.honba)))
+        if win.sticks:
+            parts.append(self.short_term("kyoutaku", ngettext(
+                "{n} riichi stick on the table", "{n} riichi sticks on the table", win.sticks).format(n=win.sticks)))
+        return " · ".join(parts)
+
+    # hooks
+    def build(self) -> None:
+        """Create the widgets (``self.host.add``)."""
+
+    def layout(self, area: pygame.Rect) -> None:
+        """Place the widgets inside ``area``."""
+
+    def draw(self, surf: pygame.Surface) -> None:
+        """Paint below the widgets."""
+        if self.card_rect is not None:
+            draw_card(surf, self.app, self.card_rect)
+
+    def response(self) -> Any:
+        """The learner's answer in :func:`answers.grade` form, or None when nothing is entered."""
+        return None
+
+    def empty_message(self) -> str:
+        """What to tell a learner who pressed Check without answering."""
+        return _("Choose an answer first.")
+
+    def mark(self, feedback: Any, final: bool) -> None:
+        """Show which parts of the answer were right or wrong (``final``: also reveal the solution)."""
+
+    def clear_marks(self) -> None:
+        """Forget the marks for a new try."""
+
+    def lock(self, locked: bool) -> None:
+        """Stop (or allow) changes to the answer."""
+
+    def hint(self, level: int) -> str:
+        """Apply hint ``level`` (1 where to look, 2 narrowing); return an automatic hint text."""
+        return ""
+
+    def choose(self, n: int) -> bool:
+        """Digit ``n`` pressed."""
+        return False
+
+    def initial_focus(self) -> Any:
+        """The widget to focus when the step opens."""
+        return None
+
+
+# ---------------------------------------------------------------- text
+
+
+class TextView(StepView):
+    """A short explanation on a paper card."""
+
+    def build(self) -> None:
+        self.body = self.rich(self.text(self.step.text), size="large", color=P.ink)
+
+    def layout(self, area: pygame.Rect) -> None:
+        L = self.app.layout
+        w = min(area.width, L.px(900))
+        pad = L.px(36)
+        x = area.centerx - w // 2
+        h = self.body.place(self.app, x + pad, area.top + pad, w - 2 * pad)
+        self.card_rect = pygame.Rect(x, area.top, w, min(area.height, h + 2 * pad))
+
+
+
+
+class QuizView(StepView):
+    """Common parts of steps the learner answers: a prompt and a hand display."""
+
+    quiz = True
+
+    def build_prompt(self) -> None:
+        self.prompt = self.rich(self.text(self.step.prompt), size="large")
+
+    def place_prompt(self, area: pygame.Rect) -> int:
+        L = self.app.layout
+        return area.top + self.prompt.place(self.app, area.left, area.top, area.width) + L.px(14)

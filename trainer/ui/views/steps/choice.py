@@ -1,0 +1,162 @@
+"""The "choice" step: numbered option buttons, or big tile buttons when each option is a few tiles."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from trainer.i18n import _
+from trainer.ui.richtext import BR
+from trainer.ui.tileview import TileRow, slots_for_text
+from trainer.ui.views.inputs import OptionButton, big_options_fit
+from trainer.ui.views.steps.base import QuizView
+from trainer.ui.views.steps.marks import near_waits
+
+
+def tile_options(options: Any) -> bool:
+    """Whether every option is a few tiles (at most four) and no text: drawn as big tile buttons."""
+    if not options:
+        return False
+    for o in options:
+        if not o.tiles or getattr(o, "text", None) is not None:
+            return False
+        try:
+            if len(slots_for_text(o.tiles)) > 4:
+                return False
+        except Exception:
+            return False
+    return True
+
+
+class ChoiceView(QuizView):
+    """Options as numbered buttons; a single choice is checked as soon as it is picked."""
+
+    def build(self) -> None:
+        st = self.step
+        self.build_prompt()
+        self.hand_row = None
+        if st.hand or st.tiles:
+            self.hand_row = self.host.add(TileRow(slots_for_text(st.hand or st.tiles)))
+        self.win = self.rich(self.win_line(st.win), size="small") if getattr(st, "win", None) else None
+        self.buttons: list[OptionButton] = []
+        self.big = self.child() or tile_options(st.options)
+        for i, o in enumerate(st.options):
+            label = self.text(o.text) if o.text is not None else (self._value_label(o.value) if not o.tiles else "")
+            b = OptionButton(i, label, o.tiles or "", self._pick, toggle=st.multiple, big=self.big)
+            self.buttons.append(self.host.add(b))
+
+    def _value_label(self, value: str | None) -> str:
+        if value in ("yes", "no"):
+            return _("Yes") if value == "yes" else _("No")
+        return f"{{term:{value}}}" if value else ""
+
+    def _pick(self, i: int) -> None:
+        b = self.buttons[i]
+        if self.step.multiple:
+            b.selected = not b.selected
+        else:
+            for other in self.buttons:
+                other.selected = other is b
+            self.host.check()
+
+    def choose(self, n: int) -> bool:
+        if 1 <= n <= len(self.buttons) and not self.buttons[n - 1].locked:
+            self.buttons[n - 1].activate()
+            return True
+        return False
+
+    def initial_focus(self) -> Any:
+        return self.buttons[0] if self.buttons else None
+
+    def response(self) -> Any:
+        sel = [b.index for b in self.buttons if b.selected]
+        if not sel:
+            return None
+        return frozenset(sel) if self.step.multiple else sel[0]
+
+    def layout(self, area: pygame.Rect) -> None:
+        self._layout(area, compact=False)
+        if self.buttons and self.buttons[-1].rect.bottom > area.bottom:
+            self._layout(area, compact=True)
+
+    def _layout(self, area: pygame.Rect, compact: bool) -> None:
+        L = self.app.layout
+        y = self.place_prompt(area)
+        if self.hand_row is not None:
+            big = 1.35 if len(self.hand_row.slots) <= 5 else 1.0
+            if compact:
+                big *= 0.7
+            self.hand_row.place(area.centerx, y + L.px(4 if compact else 8), area.width, self.th(big))
+            y = self.hand_row.rect.bottom + L.px(12 if compact else 22)
+        if self.win is not None:
+            y += self.win.place(self.app, area.left, y, area.width) + L.px(10)
+        if self.big:
+            # Big tile buttons in a row, tiles at least the size of the hand's (curriculum §1.4).
+            big_options_fit(self.app, self.buttons, area, y + L.px(6), self.th(1.6 if not compact else 1.1))
+            return
+        n = len(self.buttons)
+        cols = 2 if n > 3 else 1
+        gap = L.px(12)
+        w = (area.width - gap * (cols - 1)) // cols if cols == 2 else min(area.width, L.px(760))
+        heights = [b.measure(self.app, w) for b in self.buttons]
+        rows = (n + cols - 1) // cols
+        row_h = [max(heights[r * cols:(r + 1) * cols]) for r in range(rows)]
+        if compact:
+            gap = L.px(6)
+            avail = area.bottom - y - gap * (rows - 1)
+            if sum(row_h) > avail:
+                row_h = [max(L.px(36), min(h, avail // max(1, rows))) for h in row_h]
+        x0 = area.left if cols == 2 else area.centerx - w // 2
+        for i, b in enumerate(self.buttons):
+            r, c = divmod(i, cols)
+            top = y + sum(row_h[:r]) + gap * r
+            b.place(self.app, pygame.Rect(x0 + c * (w + gap), top, w, row_h[r]))
+
+    def mark(self, feedback: Any, final: bool) -> None:
+        right = feedback.expected if isinstance(feedback.expected, frozenset) else frozenset()
+        for b in self.buttons:
+            if b.selected:
+                b.mark = "right" if b.index in right else (None if self.child() else "wrong")
+            elif final and b.index in right:
+                b.mark = "missed" if feedback.correct is False else "right"
+        self.host.set_explain(self._explains())
+
+    def _explains(self) -> str:
+        lines = []
+        for b in self.buttons:
+            o = self.step.options[b.index]
+            if b.selected and o.explain is not None:
+                lines.append(self.text(o.explain))
+        return BR.join(lines)
+
+    def clear_marks(self) -> None:
+        for b in self.buttons:
+            b.mark = None
+            b.selected = False
+
+    def lock(self, locked: bool) -> None:
+        for b in self.buttons:
+            b.locked = locked
+
+    def hint(self, level: int) -> str:
+        if level == 1 and self.hand_row is not None and self.step.ask in ("shape", "tenpai"):
+            if self.step.variant is not None:
+                return ""  # a training variant reads the hand its own way: no engine shapes to show
+            marks = near_waits(self.hand_row, self.step.hand)
+            if marks:
+                self.hand_row.marks = marks
+                return _("Look at the highlighted tiles: the hand waits around them.")
+        if level >= 2:
+            try:
+                right = self.answer().value
+            except Exception:
+                return ""
+            wrong = [b for b in self.buttons if b.index not in right and not b.selected]
+            random.Random(self.lesson.id).shuffle(wrong)
+            for b in wrong[: max(1, len(wrong) // 2)]:
+                b.locked = True
+                b.mark = "wrong"
+            return _("Some wrong options are crossed out.")
+        return ""

@@ -1,0 +1,113 @@
+"""The "fu_breakdown" step: count the fu items of a won hand with chips."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from trainer.i18n import _
+from trainer.ui.theme import PALETTE
+from trainer.ui.tileview import TileRow, slots_for_text
+from trainer.ui.views.explain import fu_name
+from trainer.ui.views.inputs import CounterChip, fu_chip_total, fu_chip_values
+from trainer.ui.views.steps.base import QuizView
+from trainer.ui.widgets import blit_text, draw_panel
+
+P = PALETTE
+
+
+class FuView(QuizView):
+    """Count the fu items of a won hand with chips; the sum and the rounded total update live."""
+
+    def build(self) -> None:
+        st = self.step
+        self.build_prompt()
+        self.hand_row = self.host.add(TileRow(slots_for_text(st.hand)))
+        self.info = self.rich(self.win_line(st.win), size="small", align="center")
+        values = fu_chip_values(getattr(self.lesson, "preset", "tenhou"), self._scored())
+        self.chips = [self.host.add(CounterChip(fid, fu_name(fid), v, self._changed)) for fid, v in values.items()]
+
+    def _scored(self) -> list[tuple[str, int]]:
+        """The engine's (id, fu) items for this hand ([] when it cannot score it: the error shows on Check)."""
+        try:
+            return [(i["id"], i["fu"]) for i in self.answer().explanation]
+        except Exception:
+            return []
+
+    def _changed(self) -> None:
+        self.app.invalidate()
+
+    def initial_focus(self) -> Any:
+        return self.chips[0]
+
+    def _items(self) -> list[tuple[str, int]]:
+        out = []
+        for c in self.chips:
+            out.extend([(c.key, c.value)] * c.count)
+        return out
+
+    def total(self) -> tuple[int, int]:
+        """(raw sum, the engine's rounding) of the chosen items; seven pairs stay at 25."""
+        return fu_chip_total(self.chips)
+
+    def response(self) -> Any:
+        items = self._items()
+        return items if items else None
+
+    def empty_message(self) -> str:
+        return _("Add the fu items first.")
+
+    def layout(self, area: pygame.Rect) -> None:
+        L = self.app.layout
+        y = self.place_prompt(area)
+        self.hand_row.place(area.centerx, y, area.width, self.th(0.8))
+        y = self.hand_row.rect.bottom + L.px(10)
+        y += self.info.place(self.app, area.left, y, area.width) + L.px(12)
+        cols = 3
+        gap = L.px(6)
+        w = (area.width - gap * (cols - 1)) // cols
+        shown = [c for c in self.chips if c.visible]
+        rows = max(1, (len(shown) + cols - 1) // cols)
+        sum_h = self.app.line_height(L.font("large")) + L.px(8)
+        h = max(L.px(20), min(L.px(40), (area.bottom - y - sum_h) // rows - gap))
+        for i, c in enumerate(shown):
+            r, col = divmod(i, cols)
+            c.rect = pygame.Rect(area.left + col * (w + gap), y + r * (h + gap), w, h)
+        self.sum_pos = (area.centerx, y + rows * (h + gap) + L.px(6))
+
+    def draw(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        draw_panel(surf, self.hand_row.rect.inflate(L.px(36), L.px(20)), P.felt_dark, L.px(14), border=P.felt_line)
+        raw, rounded = self.total()
+        blit_text(surf, self.app, _("Sum: {raw} fu → rounded: {fu} fu").format(raw=raw, fu=rounded),
+                  L.font("large"), P.on_felt, self.sum_pos, anchor="midtop", bold=True)
+
+    def mark(self, feedback: Any, final: bool) -> None:
+        want: dict[str, int] = {}
+        for i in feedback.explanation:
+            if i.get("kind") == "fu":
+                want[i["id"]] = want.get(i["id"], 0) + 1
+        for c in self.chips:
+            if c.count and want.get(c.key, 0) == c.count:
+                c.mark = "right"
+            elif c.count:
+                c.mark = "wrong"
+            elif final and want.get(c.key):
+                c.mark = "missed"
+            # After the last try only the chips that matter stay, so the explanation fits.
+            c.visible = not final or bool(c.count or c.mark)
+
+    def clear_marks(self) -> None:
+        for c in self.chips:
+            c.mark = None
+            c.visible = True
+
+    def lock(self, locked: bool) -> None:
+        for c in self.chips:
+            c.locked = locked
+
+    def hint(self, level: int) -> str:
+        if level >= 2:
+            return _("Every win starts with 20 fu; a closed ron adds 10.")
+        return ""

@@ -1,0 +1,110 @@
+"""The "number" step: type a number (shanten, fu, points) on the keyboard or keypad."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from trainer.i18n import _
+from trainer.ui.theme import PALETTE
+from trainer.ui.tileview import TileRow, slots_for_text
+from trainer.ui.views.steps.base import QuizView
+from trainer.ui.widgets import Button, NumberField, draw_panel
+
+P = PALETTE
+
+
+class NumberView(QuizView):
+    """Type a number (keyboard digits or the on-screen keypad)."""
+
+    def build(self) -> None:
+        st = self.step
+        self.build_prompt()
+        self.hand_row = self.host.add(TileRow(slots_for_text(st.hand)))
+        self.info = None
+        bits = []
+        if st.win is not None:
+            bits.append(self.win_line(st.win))
+        elif st.dora:
+            bits.append(_("Dora indicator") + " {tiles:" + st.dora + "}")
+        if st.visible:
+            bits.append(_("Already seen:") + " {tiles:" + st.visible + "}")
+        if bits:
+            self.info = self.rich(" · ".join(bits), size="small", align="center")
+        negative = st.ask == "shanten"  # a complete hand is shanten -1
+        self.field = self.host.add(NumberField(max_len=6, placeholder=_("Type a number"), allow_negative=negative))
+        self.keys = [self.host.add(Button(str(d), lambda d=d: self._key(str(d)), size="large")) for d in range(10)]
+        if negative:
+            self.keys.insert(0, self.host.add(Button("−", lambda: self._key("-"), size="large")))
+        self.keys.append(self.host.add(Button("⌫", lambda: self._key("back"), size="large")))
+
+    def _key(self, k: str) -> None:
+        if self.field.state is not None and self.field.state != "wrong":
+            return
+        if k == "back":
+            self.field.text = self.field.text[:-1]
+        elif k == "-":
+            if not self.field.text:
+                self.field.text = "-"
+        elif len(self.field.text) < self.field.max_len:
+            self.field.text += k
+        self.host.set_focus(self.field)
+
+    def initial_focus(self) -> Any:
+        return self.field
+
+    def response(self) -> Any:
+        return self.field.value()
+
+    def empty_message(self) -> str:
+        return _("Type a number first.")
+
+    def layout(self, area: pygame.Rect) -> None:
+        L = self.app.layout
+        y = self.place_prompt(area)
+        self.hand_row.place(area.centerx, y + L.px(8), area.width, self.th())
+        y = self.hand_row.rect.bottom + L.px(24)
+        if self.info is not None:
+            y += self.info.place(self.app, area.left, y, area.width) + L.px(14)
+        fw = L.px(220)
+        self.field.rect = pygame.Rect(area.centerx - fw // 2, y, fw, L.px(64))
+        y = self.field.rect.bottom + L.px(16)
+        kw = L.px(60)
+        gap = L.px(8)
+        total = len(self.keys) * kw + (len(self.keys) - 1) * gap
+        x = area.centerx - total // 2
+        for b in self.keys:
+            b.rect = pygame.Rect(x, y, kw, L.px(52))
+            x += kw + gap
+
+    def draw(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        draw_panel(surf, self.hand_row.rect.inflate(L.px(36), L.px(24)), P.felt_dark, L.px(14), border=P.felt_line)
+
+    def mark(self, feedback: Any, final: bool) -> None:
+        self.field.state = "right" if feedback.correct else "wrong"
+        if final and not feedback.correct:
+            self.host.set_explain(_("The answer is {n}.").format(n=feedback.expected))
+
+    def clear_marks(self) -> None:
+        self.field.state = None
+        self.field.text = ""
+
+    def lock(self, locked: bool) -> None:
+        self.field.enabled = not locked
+        for k in self.keys:
+            k.enabled = not locked
+
+    def hint(self, level: int) -> str:
+        """Level 2 narrows the answer to a range of three numbers around it."""
+        if level < 2:
+            return ""
+        try:
+            value = int(self.answer().value)
+        except Exception:
+            return ""
+        shift = random.Random(f"{self.lesson.id}:{self.step.id}").randint(0, 2)
+        lo = value - shift
+        return _("The answer is between {lo} and {hi}.").format(lo=lo, hi=lo + 2)

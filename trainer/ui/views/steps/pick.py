@@ -1,0 +1,161 @@
+"""The "pick_tiles" step: click tiles from a palette or from the shown hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from trainer.engine.notation import parse_hand, parse_tiles
+from trainer.i18n import _, ngettext
+from trainer.lessons import answers
+from trainer.ui.theme import PALETTE
+from trainer.ui.tileview import TileRow, slots_for_text
+from trainer.ui.views.inputs import RichBlock, palette_slots, suits_of
+from trainer.ui.views.steps.base import QuizView
+from trainer.ui.views.steps.marks import near_waits
+from trainer.ui.widgets import blit_text, draw_panel
+
+P = PALETTE
+
+
+class PickTilesView(QuizView):
+    """Click tiles: from a palette (waits, dora, sets) or from the shown tiles (discard, match)."""
+
+    def build(self) -> None:
+        st = self.step
+        self.build_prompt()
+        self.shown: TileRow | None = None
+        self.shown_label = ""
+        ask = st.ask
+        if ask in ("waits",):
+            self.shown = self.host.add(TileRow(slots_for_text(st.hand)))
+            tiles = list(parse_hand(st.hand, check_size=False).all_tiles())
+            suits = suits_of(tiles) or ["m"]
+            if st.variant is not None and st.variant.dragons != "normal":
+                # Dragons as tens or jokers stand for number tiles of their own suit, so a winning
+                # tile may be a dragon or of a suit the hand does not show: offer every tile (the
+                # palette must not hint at the answer by which rows it has).
+                suits = ["m", "p", "s", "z"]
+            slots, breaks = palette_slots(suits)
+            self.picker = self.host.add(TileRow(slots, lines=breaks, pickable=True, on_change=self._changed))
+        elif ask == "dora":
+            self.shown = self.host.add(TileRow(slots_for_text(st.dora)))
+            self.shown_label = _("Dora indicator")
+            slots, breaks = palette_slots(["m", "p", "s", "z"])
+            self.picker = self.host.add(TileRow(slots, lines=breaks, pickable=True, on_change=self._changed))
+        elif ask == "complete_set":
+            self.shown = self.host.add(TileRow(slots_for_text(st.tiles)))
+            tiles = list(parse_tiles(st.tiles))
+            slots, breaks = palette_slots(suits_of(tiles))
+            self.picker = self.host.add(TileRow(slots, lines=breaks, pickable=True, on_change=self._changed))
+        elif ask == "discard":
+            if st.visible:  # the tiles already seen change which discard keeps the most live tiles
+                self.shown = self.host.add(TileRow(slots_for_text(st.visible)))
+                self.shown_label = _("Already seen:")
+            self.picker = self.host.add(TileRow(slots_for_text(st.hand), pickable=True, multi=False,
+                                                on_change=self._changed))
+        else:  # match: pick among the row itself
+            self.picker = self.host.add(TileRow(slots_for_text(st.tiles), pickable=True, on_change=self._changed))
+        self.count_text = ""
+        self.note: RichBlock | None = None
+        if ask in ("waits", "discard") and answers.by_rank(st.variant):
+            # Graded by rank (trainer.lessons.answers): say so, or a learner hunts for the "right" suit.
+            self.note = self.rich(_("Suits don't matter here: mark the numbers. Any suit of a right number "
+                                    "counts."), size="small", align="center")
+
+    def _changed(self, sel: set[int]) -> None:
+        self.app.invalidate()
+
+    def initial_focus(self) -> Any:
+        return self.picker
+
+    def response(self) -> Any:
+        if not self.picker.selected:
+            return None
+        return [self.picker.slots[i].tile for i in sorted(self.picker.selected)]
+
+    def empty_message(self) -> str:
+        return _("Pick at least one tile first.")
+
+    def layout(self, area: pygame.Rect) -> None:
+        L = self.app.layout
+        y = self.place_prompt(area)
+        kid = self.child()
+        lines = len(self.picker._lines())
+        if self.shown is not None:
+            th = self.th()
+            if kid:  # big tiles for children, leaving the palette room for its lines
+                th = max(th, min(self.th(1.5), (area.bottom - y - L.px(60)) // (2 + lines)))
+            self.shown.place(area.centerx, y + L.px(8), area.width - L.px(200), th)
+            y = self.shown.rect.bottom + L.px(28)
+        note_h = 0
+        if self.note is not None:
+            note_h = self.note.place(self.app, area.left, area.bottom, area.width) + L.px(16)
+        avail = area.bottom - y - L.px(10) - note_h
+        cap = self.th(0.85 if lines > 1 else 1.15)
+        if kid:
+            cap = self.th(1.3 if lines > 1 else 2.0)
+        th = min(cap, max(L.px(28), avail // max(1, lines) - L.px(14) - (round(cap * 0.2) if kid else 0)))
+        self.picker.place(area.centerx, y + L.px(8), area.width, th)
+        if self.note is not None:
+            self.note.place(self.app, area.left, self.picker.rect.bottom + L.px(14), area.width)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        if self.shown is not None:
+            draw_panel(surf, self.shown.rect.inflate(L.px(36), L.px(24)), P.felt_dark, L.px(14), border=P.felt_line)
+            if self.shown_label:
+                blit_text(surf, self.app, self.shown_label, L.font("small"), P.on_felt_muted,
+                          (self.shown.rect.left - L.px(30), self.shown.rect.centery), anchor="midright")
+
+    def by_rank(self) -> bool:
+        """Whether this step is graded by rank (suits ignored), as :func:`answers.grade` decides."""
+        return self.step.ask in ("waits", "discard") and answers.by_rank(self.step.variant)
+
+    def _cls(self, kind: int) -> Any:
+        """A tile as the grader compares it: its rank class when graded by rank, else its kind."""
+        return answers.rank_class(kind, self.step.variant) if self.by_rank() else kind
+
+    def mark(self, feedback: Any, final: bool) -> None:
+        right_kinds = feedback.expected if isinstance(feedback.expected, frozenset) else frozenset()
+        right = {self._cls(k) for k in right_kinds}
+        marks = {}
+        for i in self.picker.selected:
+            ok = self._cls(self.picker.slots[i].tile.kind) in right
+            if ok or not self.child():  # a child's wrong pick stays lifted, not painted red
+                marks[i] = "right" if ok else "wrong"
+        if final and not (self.step.ask == "discard" and feedback.correct):
+            picked = {self._cls(self.picker.slots[i].tile.kind) for i in self.picker.selected}
+            for i, s in enumerate(self.picker.slots):
+                c = self._cls(s.tile.kind)
+                if c in right and i not in marks and not (self.by_rank() and c in picked):
+                    marks[i] = "hint"
+        self.picker.marks = marks
+
+    def clear_marks(self) -> None:
+        # The learner's picks stay for the retry; only the right/wrong marks go.
+        self.picker.marks = {}
+
+    def lock(self, locked: bool) -> None:
+        self.picker.locked = locked
+
+    def hint(self, level: int) -> str:
+        st = self.step
+        if level == 1 and self.shown is not None and st.ask == "waits":
+            marks = near_waits(self.shown, st.hand) if st.variant is None else {}
+            if not marks:
+                return ""
+            self.shown.marks = marks
+            return _("Look at the highlighted tiles: the hand waits around them.")
+        if level >= 2:
+            try:
+                right = self.answer().value
+            except Exception:
+                return ""
+            if self.by_rank():
+                n = len({self._cls(k) for k in right})
+                return ngettext("There is {n} right number.", "There are {n} right numbers.", n).format(n=n)
+            n = len(right)
+            return ngettext("There is {n} right tile.", "There are {n} right tiles.", n).format(n=n)
+        return ""
