@@ -48,7 +48,7 @@ def test_a_whole_hand_with_a_call_a_riichi_and_a_win(app: App) -> None:
             assert len(pieces) == 3 and pieces[-1].highlight == "hint" and not any(c.isdigit() for c in label)
     # the offered tile was the one marked in the discarder's river
     src, marked = seen["offered"]
-    assert src in marked and marked[src] == len(screen.round.seats[src].river) - 1
+    assert src in marked and marked[src] == {len(screen.round.seats[src].river) - 1: "hint"}
     app.render()
     state = screen.state
     riichi_seat = seen["riichi"][0]

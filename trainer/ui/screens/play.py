@@ -36,11 +36,10 @@ from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.views.table.actions import TileButton, offer_label, offer_pieces
-from trainer.ui.views.table.center import CenterPanel
+from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.coach import CoachBox, coach_text
 from trainer.ui.views.table.result import HandResultView, MatchEndView
-from trainer.ui.views.table.river import river_surface
-from trainer.ui.views.table.seats import melds_surface, seat_surface
+from trainer.ui.views.table.seats import melds_surface
 from trainer.ui.views.table.state import TableState, table_state
 from trainer.ui.widgets import Button, blit_text
 
@@ -96,7 +95,8 @@ class PlayScreen(Screen):
         self.riichi_mode = False
         self.timer = 0.0
         self.reported = False
-        self.center = CenterPanel()
+        self.board = Board()
+        self.center = self.board.center
         self.coach_box = CoachBox()
         self._coach_key: tuple | None = None
         self._coach_text = ""
@@ -485,26 +485,7 @@ class PlayScreen(Screen):
             self.next_btn.rect = pygame.Rect(area.right - nw, y, nw, bh)
         self.prompt_y = y + bh // 2
         self.table = pygame.Rect(area.left, area.top, area.width, y - L.px(8) - area.top)
-        self._place_table()
-
-    def _place_table(self) -> None:
-        """Sizes and anchors of the centre panel, the rivers and the opponents' edges."""
-        L = self.app.layout
-        t = self.table
-        edge = max(L.px(26), min(L.px(44), t.height // 12))  # opponents' tile height
-        # rivers: three rows of six each side of the panel (a fourth row may reach into the
-        # corner); the panel is as wide as a river row
-        from trainer.ui import tile_art
-
-        rh = max(L.px(18), min(L.tile_h(0.6), (t.height - edge - L.px(24)) * 100 // 1140))
-        tw, th = tile_art.tile_size(rh)
-        side = 6 * tw + (th - tw) + 5 * tile_art.default_gap(rh) + L.px(8)
-        self.river_h = rh
-        cx, cy = t.centerx, t.top + edge + L.px(10) + (t.height - edge - L.px(10)) // 2
-        self.center.rect = pygame.Rect(0, 0, side, side)
-        self.center.rect.center = (cx, cy)
-        self.edge_h = edge
-        self.gap = L.px(6)
+        self.board.place(self.app, self.table)
 
     def draw_content(self, surf: pygame.Surface) -> None:
         if self.match_end is not None:
@@ -520,41 +501,18 @@ class PlayScreen(Screen):
         L = self.app.layout
         app = self.app
         state = self.state
-        theme = app.settings.tile_theme
-        t = self.table
-        pygame.draw.rect(surf, P.felt_light, t, border_radius=L.px(24))
-        pygame.draw.rect(surf, P.felt_line, t, width=max(1, L.px(2)), border_radius=L.px(24))
-        c = self.center.rect
-        g = self.gap
-        marked = self._marked()
-        for s in state.seats:
-            q = state.relative(s.seat)
-            img = river_surface(theme, s.river, marked.get(s.seat), self.river_h, q)
-            anchor = {0: {"topleft": (c.left, c.bottom + g)}, 1: {"bottomleft": (c.right + g, c.bottom)},
-                      2: {"bottomright": (c.right, c.top - g)}, 3: {"topright": (c.left - g, c.top)}}[q]
-            surf.blit(img, img.get_rect(**anchor))
-        pad = L.px(8)
-        for s in state.seats[1:]:
-            q = state.relative(s.seat)
-            length = (t.height - 2 * pad) if q in (1, 3) else (t.width * 3 // 5)
-            img = seat_surface(theme, s, self.edge_h, length, q)
-            anchor = {1: {"midright": (t.right - pad, t.centery)}, 2: {"midtop": (t.centerx, t.top + pad)},
-                      3: {"midleft": (t.left + pad, t.centery)}}[q]
-            surf.blit(img, img.get_rect(**anchor))
-        self.center.draw(surf, app, state, pygame.mouse.get_pos() if pygame.mouse.get_focused() else None)
-        mine = melds_surface(theme, state.seats[0], self.melds_h)
+        hover = pygame.mouse.get_pos() if pygame.mouse.get_focused() else None
+        self.board.draw(surf, app, state, self._marked(), hover=hover)
+        mine = melds_surface(app.settings.tile_theme, state.seats[0], self.melds_h)
         if mine is not None:
             surf.blit(mine, mine.get_rect(bottomright=(L.content().right, self.hand_row.rect.bottom)))
-        corner = pygame.Rect(t.left + pad + self.edge_h + L.px(12), t.top + L.px(10), 0, 0)
-        corner.width = c.left - 4 * self.river_h - L.px(12) - corner.left
-        corner.height = t.bottom - pad - corner.top
-        self.coach_box.draw(surf, app, corner, self.coach_message())
+        self.coach_box.draw(surf, app, self.board.corner(app), self.coach_message())
         self._draw_prompt(surf)
 
-    def _marked(self) -> dict[int, int]:
-        """River tiles to highlight: the tile offered to the learner, else the last discard."""
+    def _marked(self) -> dict[int, dict[int, str]]:
+        """River tiles to highlight: the last discard (the tile offered when a call is possible)."""
         last = self.state.last
-        return {last[0]: last[1]} if last is not None else {}
+        return {last[0]: {last[1]: "hint"}} if last is not None else {}
 
     def _draw_prompt(self, surf: pygame.Surface) -> None:
         L = self.app.layout
