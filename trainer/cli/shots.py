@@ -185,6 +185,8 @@ def run(args: argparse.Namespace) -> int:
     shot("07_table_setup", lambda: app.push("match_setup"))
     from trainer.ui.screens.play_shots import (
         match_end,
+        replay_at,
+        saved_games,
         table_after_hand,
         table_with_a_call_offer,
         table_with_calls_and_riichi,
@@ -197,6 +199,9 @@ def run(args: argparse.Namespace) -> int:
     shot("07_result_tsumo", lambda: table_after_hand(app, lambda r: r.kind == "tsumo"))
     shot("07_result_draw", lambda: table_after_hand(app, lambda r: r.kind == "exhaustive" and len(r.tenpai) >= 2))
     shot("07_result_match_end", lambda: match_end(app))
+    shot("07_replay_my_games", lambda: (saved_games(app), app.push("my_games")))
+    shot("07_replay", lambda: replay_at(app, mistake=False))
+    shot("07_replay_review", lambda: replay_at(app, mistake=True))
     for name in ("glossary", "progress"):
         from trainer.ui.app import has_screen
 

@@ -26,6 +26,8 @@ SCREEN_MODULES: dict[str, str] = {
     "settings": "trainer.ui.screens.settings",
     "play": "trainer.ui.screens.play",
     "match_setup": "trainer.ui.screens.match_setup",
+    "my_games": "trainer.ui.screens.my_games",
+    "replay": "trainer.ui.screens.replay",
     "play_simple": "trainer.ui.screens.play_simple",
     "glossary": "trainer.ui.screens.glossary",
     "progress": "trainer.ui.screens.progress",

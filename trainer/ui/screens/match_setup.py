@@ -92,6 +92,7 @@ class MatchSetupScreen(Screen):
         row(_("Undo"), _("Practice: you may take back your last discard."),
             Toggle(s.undo, lambda v: self._set(undo=v)))
         self.start = self.add(Button(_("Start the match"), self.begin, kind="primary", hotkey="Enter"))
+        self.games = self.add(Button(_("My games"), lambda: self.app.push("my_games"), kind="secondary"))
 
     def initial_focus(self) -> int | None:
         return self.widgets.index(self.start)
@@ -106,7 +107,10 @@ class MatchSetupScreen(Screen):
         self._set(opponents=tuple(opp))
 
     def submit(self) -> bool:
-        """Enter anywhere starts the match."""
+        """Enter anywhere starts the match (on the "My games" button it opens the list)."""
+        if self.focused_widget() is self.games:
+            self.games.activate()
+            return True
         self.begin()
         return True
 
@@ -132,6 +136,8 @@ class MatchSetupScreen(Screen):
         bw = max(self.start.preferred_width(self.app), L.px(260))
         self.start.rect = pygame.Rect(0, 0, bw, L.px(52))
         self.start.rect.topleft = (ctrl_x, min(y + L.px(6), area.bottom - L.px(52)))
+        gw = max(self.games.preferred_width(self.app), L.px(200))
+        self.games.rect = pygame.Rect(self.start.rect.right + L.px(16), self.start.rect.top, gw, L.px(52))
 
     def draw_content(self, surf: pygame.Surface) -> None:
         L = self.app.layout

@@ -100,3 +100,59 @@ def match_end(app: Any) -> Any:
             screen.next_hand()
     screen.show_match_end()
     return screen
+
+
+class _Hasty:
+    """A learner who always throws the tile just drawn (so the review has mistakes to show)."""
+
+    name = "You"
+
+    def choose(self, view: Any, legal: list[Any]) -> Any:
+        """Win when possible, pass calls, discard the drawn tile."""
+        from trainer.engine.game.actions import Discard, Pass, Ron, Tsumo
+
+        for a in legal:
+            if isinstance(a, Tsumo | Ron):
+                return a
+        if any(isinstance(a, Pass) for a in legal):
+            return Pass()
+        drawn = [a for a in legal if isinstance(a, Discard) and a.tile == view.drawn]
+        plain = [a for a in legal if isinstance(a, Discard)]
+        return (drawn or plain or legal)[0]
+
+
+def saved_games(app: Any) -> list[Any]:
+    """Two saved East-only matches and a damaged file in the learner's games folder (for the
+    "My games" list, the replay and the review pictures); returns the game paths."""
+    from datetime import UTC, datetime
+
+    from trainer.engine.bots import make_bot
+    from trainer.engine.game.play import play_match
+    from trainer.engine.game.saved import new_game_path, write_game
+    from trainer.ui.saved_games import games_dir, setup_to_log
+
+    setup = MatchSetup(length="tonpuusen")
+    rules = setup.rules()
+    folder = games_dir(app)
+    paths = []
+    for i, seed in enumerate((5, 8)):
+        players = [_Hasty(), *(make_bot(b, rules) for b in setup.opponents)]
+        log = play_match(players, rules, seed=seed).log
+        started = datetime(2026, 11, 26, 10 + i, 0, tzinfo=UTC)
+        log.update(started=started.isoformat(timespec="seconds"), learner_seat=0, setup=setup_to_log(setup))
+        paths.append(write_game(log, new_game_path(folder, started)))
+    (folder / "game-20261101-090000.json").write_text("{not a game", encoding="utf-8")
+    return paths
+
+
+def replay_at(app: Any, *, mistake: bool) -> Any:
+    """The replay viewer on a saved game, in the middle of a hand or at a reviewed mistake."""
+    path = saved_games(app)[0]
+    while len(app.stack) > 1:
+        app.pop()
+    screen = app.push("replay", path=str(path))
+    if mistake:
+        screen.next_mistake()
+    else:
+        screen.pos = screen.starts[min(1, len(screen.starts) - 1)] + 30
+    return screen
