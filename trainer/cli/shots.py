@@ -185,6 +185,7 @@ def run(args: argparse.Namespace) -> int:
     shot("07_table_setup", lambda: app.push("match_setup"))
     from trainer.ui.screens.play_shots import (
         match_end,
+        position_review,
         replay_at,
         saved_games,
         table_after_hand,
@@ -202,6 +203,8 @@ def run(args: argparse.Namespace) -> int:
     shot("07_replay_my_games", lambda: (saved_games(app), app.push("my_games")))
     shot("07_replay", lambda: replay_at(app, mistake=False))
     shot("07_replay_review", lambda: replay_at(app, mistake=True))
+    shot("07_review_card", lambda: position_review(app, answered=False))
+    shot("07_review_card_answered", lambda: position_review(app, answered=True))
     for name in ("glossary", "progress"):
         from trainer.ui.app import has_screen
 

@@ -28,6 +28,7 @@ SCREEN_MODULES: dict[str, str] = {
     "match_setup": "trainer.ui.screens.match_setup",
     "my_games": "trainer.ui.screens.my_games",
     "replay": "trainer.ui.screens.replay",
+    "position_review": "trainer.ui.screens.position_review",
     "play_simple": "trainer.ui.screens.play_simple",
     "glossary": "trainer.ui.screens.glossary",
     "progress": "trainer.ui.screens.progress",

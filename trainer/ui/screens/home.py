@@ -102,7 +102,7 @@ class HomeScreen(Screen):
                 lambda: self.app.push("review", items=reviews),
                 accent=P.hint, badge=str(due), badge_color=P.hint,
             ))
-        self.match_card = self._unfinished_match()
+        self.match_card = self._unfinished_match() or self._game_mistakes()
         sections = [
             ("lesson_map", _("Lessons"), _("Step by step: tiles, hands, waits, yaku, fu and table manners.")),
             ("drills", _("Drills"), _("Endless generated exercises: efficiency, waits, fu, points.")),
@@ -138,6 +138,20 @@ class HomeScreen(Screen):
             sub += "  ·  " + ngettext("{n} point", "{n} points", game.points).format(n=game.points)
         return self.add(Card(_("Resume the match"), sub, lambda: self._resume_match(game.path),
                              accent=P.accent, badge=_("Resume"), badge_color=P.accent_dark))
+
+    def _game_mistakes(self) -> Card | None:
+        """A card for the learner's own mistakes from games that are due for review."""
+        from trainer.ui.game_cards import due_positions
+
+        items = due_positions(self.app)
+        if not items:
+            return None
+        return self.add(Card(_("Mistakes from your games"),
+                             ngettext("{n} position is due: what would you discard now?",
+                                      "{n} positions are due: what would you discard now?", len(items)).format(
+                                 n=len(items)),
+                             lambda: self.app.push("position_review", items=items),
+                             accent=P.hint, badge=str(len(items)), badge_color=P.hint))
 
     def _resume_match(self, path: object) -> None:
         """Open the table on the saved match; a file that cannot be resumed is reported, not lost."""

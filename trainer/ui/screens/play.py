@@ -347,7 +347,11 @@ class PlayScreen(Screen):
         if self.saver is not None:
             if self.match.finished:
                 self.saver.finish()
-            self.saver.save()
+            path = self.saver.save()
+            if self.match.finished and path is not None:
+                from trainer.ui.game_cards import record_mistakes
+
+                record_mistakes(self.app, path, self.saver.recorder.log)
 
     def next_hand(self) -> None:
         """Deal the next hand (a new match when the last one ended)."""

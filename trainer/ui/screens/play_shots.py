@@ -156,3 +156,21 @@ def replay_at(app: Any, *, mistake: bool) -> Any:
     else:
         screen.pos = screen.starts[min(1, len(screen.starts) - 1)] + 30
     return screen
+
+
+def position_review(app: Any, *, answered: bool) -> Any:
+    """The review of a mistake from a saved game, before or after the learner's answer."""
+    from trainer.engine.game.records import load
+    from trainer.engine.game.review import review_game
+    from trainer.ui.game_cards import CARD_VERDICTS, card_id
+
+    path = saved_games(app)[0]
+    log = load(path)
+    items = [{"game": str(path), "hand": d.hand, "action": d.action, "seat": 0, "item_id": card_id(path, d)}
+             for d in review_game(log, 0).decisions if d.verdict in CARD_VERDICTS]
+    while len(app.stack) > 1:
+        app.pop()
+    screen = app.push("position_review", items=items)
+    if answered:
+        screen.answer(next(s.tile for s in screen.hand_row.slots if str(s.tile) == screen.decision.chosen))
+    return screen

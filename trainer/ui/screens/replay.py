@@ -82,8 +82,8 @@ class ReplayScreen(Screen):
             return
         specs = [
             (_("Previous hand"), lambda: self.jump_hand(-1), "PgUp"),
-            (_("Back"), lambda: self.step(-1), "←"),
-            (_("Next"), lambda: self.step(1), "→"),
+            (_("Step back"), lambda: self.step(-1), "←"),
+            (_("Step forward"), lambda: self.step(1), "→"),
             (_("Next hand"), lambda: self.jump_hand(1), "PgDn"),
             (_("Next mistake"), self.next_mistake, "M"),
             (_("Seat: {name}").format(name=self.seat_name(self.me)), self.next_seat, "S"),
@@ -161,12 +161,15 @@ class ReplayScreen(Screen):
 
     # ---------------------------------------------------------------- drawing
     def marks(self, frame: Frame) -> dict[int, dict[int, str]]:
-        """The reviewed seat's discards so far in this hand: green when right, red for mistakes."""
-        out: dict[int, str] = {}
+        """The last discard (blue), and the reviewed seat's discards so far in this hand: green
+        when right, red for mistakes."""
+        marks: dict[int, dict[int, str]] = {}
+        if frame.state.last is not None:
+            marks[frame.state.last[0]] = {frame.state.last[1]: "hint"}
         for (hand, index), d in self.decisions.items():
             if hand == frame.hand and index <= frame.action_index:
-                out[d.turn] = "wrong" if d.mistake else "right"
-        return {self.learner: out} if out else {}
+                marks.setdefault(self.learner, {})[d.turn] = "wrong" if d.mistake else "right"
+        return marks
 
     def current_decision(self) -> Any:
         """The review of the decision on screen, if the frame is one of the learner's discards."""
