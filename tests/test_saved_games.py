@@ -108,3 +108,20 @@ def test_an_east_only_match_without_red_fives_is_logged_and_replays():
         match_rules("tenhou", {"uma": [0, 0, 0, 0]})
     with pytest.raises(RecordError, match="not allowed"):
         match_rules("tenhou", {"game_length": "marathon"})
+
+
+def test_result_breakdown_agrees_with_the_table(played):
+    """Every win of a game, scored again item by item, gives the table's han, fu and value."""
+    from trainer.engine.game.breakdown import win_details
+
+    out, _players = played
+    wins = 0
+    for rnd, _seat, _action in replay(out.log):
+        if rnd.ended and _seat is not None and rnd.result.wins:
+            for w in rnd.result.wins:
+                d = win_details(rnd, w)
+                wins += 1
+                assert (d.score.han, d.score.fu) == (w.han, w.fu)
+                assert d.score.payment.hand_value == w.base[w.seat] or w.liable is not None
+                assert sum(i.fu for i in d.score.fu_items) <= d.score.fu or d.score.fu == 25
+    assert wins >= 3

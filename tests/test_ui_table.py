@@ -197,3 +197,17 @@ def test_draw_and_match_end_views(app: App) -> None:
     app.render()
     key(app, pygame.K_RETURN, "\r")
     assert app.screen.name == "home"
+
+
+def test_score_differences_on_the_d_key(app: App) -> None:
+    screen = app.push("play", setup=MatchSetup(), seed=CALL_RIICHI_WIN_SEED)
+    drive_hand(app, screen)
+    key(app, pygame.K_RETURN, "\r")
+    screen.run_bots_until_learner()
+    app.render()
+    assert not screen.center.show_diff
+    key(app, pygame.K_d, "d")
+    assert screen.center.show_diff
+    app.render()  # the labels now read +N / -N against the learner's points
+    key(app, pygame.K_d, "d")
+    assert not screen.center.show_diff

@@ -8,7 +8,7 @@ and riichi sticks, dora indicators, tiles left, each seat's wind, score and riic
 stick).  The learner's hand is at the bottom: click a tile to lift it, click it again
 or press Enter to discard; Left/Right move along the hand.  Offers (calls, riichi,
 wins, nine terminals) are buttons with their tiles and a number key each.  Riichi
-marks the discards that keep the hand ready.  Esc asks before leaving; a free match
+marks the discards that keep the hand ready; D shows the score differences.  Esc asks before leaving; a free match
 is saved after every hand and when left, and can be resumed from the home screen.
 
 Params: a free match gets ``setup`` (a :class:`~trainer.ui.match_setup.MatchSetup`)
@@ -252,6 +252,13 @@ class PlayScreen(Screen):
             self._coach_text = coach_text(self.coach, make_view(self.round, 0), self.my_legal(), lifted,
                                           self.match.rules, self.seat_name)
         return self._coach_text
+
+    def on_key(self, ev: pygame.event.Event) -> bool:
+        """D shows every score as the difference to the learner's (press again to go back)."""
+        if ev.key == pygame.K_d:
+            self.center.show_diff = not self.center.show_diff
+            return True
+        return False
 
     def on_click(self, pos: tuple[int, int], button: int) -> bool:
         """A click on a glossary term in the coach's box opens it in the glossary."""

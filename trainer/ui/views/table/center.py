@@ -1,7 +1,8 @@
 """The centre panel: round and hand, honba and riichi-stick counters, the dora indicators
 (kan dora as they appear; the rest of the indicator row face down), tiles left, and each
 seat's wind and score on the side facing that seat, with its riichi stick and a marker for
-whose turn it is.  Hovering a score shows the difference to the learner's."""
+whose turn it is.  Hovering a score (or the key D for all of them) shows the difference to the
+learner's."""
 
 from __future__ import annotations
 
@@ -41,6 +42,7 @@ class CenterPanel:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.score_rects: dict[int, pygame.Rect] = {}
+        self.show_diff = False  # every score as the difference to the learner's (key D)
 
     def round_label(self, state: TableState) -> str:
         """"East 1" and the like: the round wind and the hand number (the dealer's seat + 1)."""
@@ -104,7 +106,7 @@ class CenterPanel:
         self.score_rects = {}
         for s in state.seats:
             q = state.relative(s.seat)
-            diff = hover is not None and s.seat != state.me and self._hovered(s.seat, hover)
+            diff = s.seat != state.me and (self.show_diff or (hover is not None and self._hovered(s.seat, hover)))
             score = f"{s.score - mine:+d}" if diff else str(s.score)
             text = f"{WIND_GLYPHS[(s.wind - 27) % 4]} {score}"
             turn = state.current == s.seat
