@@ -81,3 +81,20 @@ def drive_hand(app: Any, screen: Any, *, max_steps: int = 500) -> dict[str, Any]
     seen["riichi"] = [i for i, s in enumerate(rnd.seats) if s.riichi]
     seen["kind"] = rnd.result.kind if rnd.result is not None else None
     return seen
+
+
+def open_app(tmp_path: Any, monkeypatch: Any, *, with_progress: bool = False) -> Any:
+    """A headless English app at 1280x720 on the home screen, its data in ``tmp_path``
+    (with a progress store when ``with_progress``)."""
+    from trainer.ui.app import App
+    from trainer.ui.settings import Settings
+
+    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
+    store = None
+    if with_progress:
+        from trainer.progress import open_store
+
+        store = open_store(tmp_path / "progress.sqlite3")
+    app = App(size=(1280, 720), settings=Settings(language="en"), progress=store, save=False)
+    app.push("home")
+    return app

@@ -9,28 +9,22 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from tests.table_driver import key  # noqa: E402
+from tests.table_driver import key, open_app  # noqa: E402
 from trainer.engine.game.records import load  # noqa: E402
 from trainer.engine.game.review import review_game  # noqa: E402
-from trainer.progress import open_store  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
 from trainer.ui.game_cards import CARD_VERDICTS, record_mistakes  # noqa: E402
 from trainer.ui.screens.play_shots import saved_games  # noqa: E402
 from trainer.ui.screens.position_review import right_kinds  # noqa: E402
-from trainer.ui.settings import Settings  # noqa: E402
 
 
 @pytest.fixture()
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
-    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
-    store = open_store(tmp_path / "progress.sqlite3")
-    a = App(size=(1280, 720), settings=Settings(language="en"), progress=store, save=False)
-    a.push("home")
+    a = open_app(tmp_path, monkeypatch, with_progress=True)
     yield a
     a.close()
 

@@ -9,25 +9,21 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from tests.table_driver import key  # noqa: E402
+from tests.table_driver import key, open_app  # noqa: E402
 from trainer.engine.game.records import load, replay  # noqa: E402
 from trainer.engine.game.review import review_game  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
 from trainer.ui.saved_games import games_dir  # noqa: E402
 from trainer.ui.screens.play_shots import saved_games  # noqa: E402
-from trainer.ui.settings import Settings  # noqa: E402
 
 
 @pytest.fixture()
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
-    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
-    a = App(size=(1280, 720), settings=Settings(language="en"), progress=None, save=False)
-    a.push("home")
+    a = open_app(tmp_path, monkeypatch)
     yield a
     a.close()
 

@@ -9,18 +9,16 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from tests.table_driver import drive_hand, key  # noqa: E402
+from tests.table_driver import drive_hand, key, open_app  # noqa: E402
 from trainer.engine.game.records import load, replay  # noqa: E402
 from trainer.engine.game.saved import list_games  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
 from trainer.ui.match_setup import MatchSetup  # noqa: E402
 from trainer.ui.saved_games import games_dir  # noqa: E402
-from trainer.ui.settings import Settings  # noqa: E402
 from trainer.ui.views.table.result import payment_lines  # noqa: E402
 
 CALL_RIICHI_WIN_SEED = 2  # the learner calls, the left player declares riichi, the hand ends in a ron
@@ -29,9 +27,7 @@ LEARNER_RIICHI_SEED = 1  # the learner declares riichi
 
 @pytest.fixture()
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
-    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
-    a = App(size=(1280, 720), settings=Settings(language="en"), progress=None, save=False)
-    a.push("home")
+    a = open_app(tmp_path, monkeypatch)
     yield a
     a.close()
 

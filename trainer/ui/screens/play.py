@@ -262,11 +262,7 @@ class PlayScreen(Screen):
 
     def on_click(self, pos: tuple[int, int], button: int) -> bool:
         """A click on a glossary term in the coach's box opens it in the glossary."""
-        term = self.coach_box.term_at(pos)
-        if term is not None:
-            self.app.push("glossary", term=term)
-            return True
-        return False
+        return self.coach_box.open_term_at(self.app, pos)
 
     # ---------------------------------------------------------------- actions
 

@@ -210,8 +210,4 @@ class ReplayScreen(Screen):
                   anchor="bottomleft", max_width=area.width)
 
     def on_click(self, pos: tuple[int, int], button: int) -> bool:
-        term = self.box.term_at(pos)
-        if term is not None:
-            self.app.push("glossary", term=term)
-            return True
-        return False
+        return self.box.open_term_at(self.app, pos)

@@ -82,20 +82,19 @@ class TileButton(Widget):
             draw_focus_ring(surf, self.rect, rad, L.px(2))
 
 
+_CALLS = {
+    Tsumo: lambda: pgettext("mahjong call", "Tsumo"), Ron: lambda: pgettext("mahjong call", "Ron"),
+    Pon: lambda: pgettext("mahjong call", "Pon"), Chi: lambda: pgettext("mahjong call", "Chi"),
+    Kan: lambda: pgettext("mahjong call", "Kan"), Riichi: lambda: pgettext("mahjong call", "Riichi"),
+}
+"""Actions named by their call word (translated when shown)."""
+
+
 def offer_label(action: Any) -> str:
     """The word on a button for ``action`` (Chi, Pon, Kan, Riichi, Tsumo, Ron, Pass ...)."""
-    if isinstance(action, Tsumo):
-        return pgettext("mahjong call", "Tsumo")
-    if isinstance(action, Ron):
-        return pgettext("mahjong call", "Ron")
-    if isinstance(action, Pon):
-        return pgettext("mahjong call", "Pon")
-    if isinstance(action, Chi):
-        return pgettext("mahjong call", "Chi")
-    if isinstance(action, Kan):
-        return pgettext("mahjong call", "Kan")
-    if isinstance(action, Riichi):
-        return pgettext("mahjong call", "Riichi")
+    word = _CALLS.get(type(action))
+    if word is not None:
+        return word()
     if isinstance(action, AbortiveDraw):
         return _("Nine terminals: draw")
     if isinstance(action, Pass):

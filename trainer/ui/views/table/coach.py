@@ -149,3 +149,11 @@ class CoachBox:
         if self.layout is None or not self.rect.collidepoint(pos):
             return None
         return self.layout.term_at(pos, self.origin)
+
+    def open_term_at(self, app: Any, pos: tuple[int, int]) -> bool:
+        """Open the glossary at the term under ``pos``; True if there was one."""
+        term = self.term_at(pos)
+        if term is None:
+            return False
+        app.push("glossary", term=term)
+        return True

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from trainer.ui.views.table.state import Discard
+from trainer.engine.game.view import RiverTile
 from trainer.ui.views.table.tiles import Piece, lines, turned
 
 PER_ROW = 6
@@ -15,7 +15,7 @@ Marks = tuple[tuple[int, str], ...]
 """Highlighted discards of a river: (index, highlight) pairs."""
 
 
-def river_pieces(river: tuple[Discard, ...], marks: Marks = ()) -> tuple[tuple[Piece, ...], ...]:
+def river_pieces(river: tuple[RiverTile, ...], marks: Marks = ()) -> tuple[tuple[Piece, ...], ...]:
     """The river as rows of six pieces; ``marks`` highlight some discards (the last one, a
     reviewed decision)."""
     marked = dict(marks)
@@ -26,7 +26,7 @@ def river_pieces(river: tuple[Discard, ...], marks: Marks = ()) -> tuple[tuple[P
     return tuple(rows)
 
 
-def river_surface(theme: str, river: tuple[Discard, ...], marks: Marks, height: int,
+def river_surface(theme: str, river: tuple[RiverTile, ...], marks: Marks, height: int,
                   quarter: int) -> pygame.Surface:
     """The river drawn for the seat ``quarter`` places from the bottom (already turned)."""
     rows = river_pieces(river, marks)

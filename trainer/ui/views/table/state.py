@@ -11,19 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from trainer.engine.game.view import RiverTile
 from trainer.engine.hand import Meld
 from trainer.engine.tiles import Tile
-
-
-@dataclass(frozen=True)
-class Discard:
-    """One river tile: the tile, drawn-and-thrown (tsumogiri), the riichi tile (sideways),
-    taken by a call (shown dimmed)."""
-
-    tile: Tile
-    tsumogiri: bool = False
-    riichi: bool = False
-    called: bool = False
 
 
 @dataclass(frozen=True)
@@ -34,7 +24,7 @@ class SeatState:
     wind: int  # wind kind (27 east .. 30 north)
     score: int
     riichi: bool
-    river: tuple[Discard, ...]
+    river: tuple[RiverTile, ...]  # the engine's river tiles (riichi sideways, called ones dimmed)
     melds: tuple[Meld, ...]
     hand: tuple[Tile | None, ...]  # concealed tiles, None = face down
     drawn: Tile | None = None  # the tile just drawn, shown apart (None when face down)
@@ -75,7 +65,7 @@ def table_state(rnd: Any, me: int, *, reveal: bool = False) -> TableState:
         hand = tuple(tiles) if visible else tuple(None for _ in tiles)
         seats.append(SeatState(
             seat=s, wind=rnd.seat_wind(s), score=rnd.scores[s], riichi=st.riichi or st.riichi_pending,
-            river=tuple(Discard(d.tile, d.tsumogiri, d.riichi, d.called) for d in st.river),
+            river=tuple(RiverTile(d.tile, d.tsumogiri, d.riichi, d.called) for d in st.river),
             melds=tuple(st.melds), hand=hand, drawn=drawn if visible else None, has_drawn=drawn is not None,
         ))
     last = None
