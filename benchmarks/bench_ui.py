@@ -96,6 +96,13 @@ def _screens(app):  # noqa: ANN001, ANN202
 
     out.append(("table:mid_hand", mid_hand))
     out.append(("table:setup", lambda: app.push("match_setup")))
+
+    def replay() -> None:
+        from trainer.ui.screens.play_shots import replay_at
+
+        replay_at(app, mistake=True)
+
+    out.append(("table:replay_review", replay))
     for name in ("glossary", "progress", "settings"):
         if has_screen(name):
             out.append((name, lambda name=name: app.push(name)))
