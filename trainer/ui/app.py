@@ -121,7 +121,7 @@ class App:
             loaded = load_settings()
             settings = loaded.settings
             if loaded.problem:
-                where = f" {_('It was kept as')} {loaded.moved_to.name}." if loaded.moved_to else ""
+                where = " " + _("It was kept as {name}.").format(name=loaded.moved_to.name) if loaded.moved_to else ""
                 self.notify(_("Your settings file was damaged, so the defaults are used.") + where
                             + "\n" + loaded.problem, "warn", 12)
         self.settings = settings

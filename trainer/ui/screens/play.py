@@ -29,7 +29,7 @@ import pygame
 from trainer.engine.game.actions import AbortiveDraw, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.match import Match
 from trainer.engine.game.view import make_view
-from trainer.i18n import N_, _, ngettext
+from trainer.i18n import N_, _, ngettext, pgettext
 from trainer.ui.registry import register_screen
 from trainer.ui.saved_games import GameSaver
 from trainer.ui.screens.base import Screen
@@ -206,7 +206,8 @@ class PlayScreen(Screen):
         if self.round.ended:
             if self.goal_met():
                 self._report()
-                self.next_btn = self.add(Button(_("Done"), self.finish, kind="primary", hotkey="Enter"))
+                self.next_btn = self.add(Button(pgettext("end of game", "Done"), self.finish, kind="primary",
+                                                hotkey="Enter"))
             elif self.match.finished and self.free and self.match_end is None:
                 self.next_btn = self.add(Button(_("Match result"), self.show_match_end, kind="primary",
                                                 hotkey="Enter"))

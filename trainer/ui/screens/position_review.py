@@ -17,7 +17,7 @@ import pygame
 
 from trainer.engine.game.records import RecordError, load
 from trainer.engine.game.review import review_game
-from trainer.i18n import _
+from trainer.i18n import _, pgettext
 from trainer.ui.game_cards import card_skill
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
@@ -87,7 +87,8 @@ class PositionReviewScreen(Screen):
         self.next_btn = None
         self.hand_row = None
         if self.decision is None:
-            self.next_btn = self.add(Button(_("Done"), self.app.pop, kind="primary", hotkey="Enter"))
+            self.next_btn = self.add(Button(pgettext("finish button", "Done"), self.app.pop, kind="primary",
+                                            hotkey="Enter"))
             return
         seat = self.frame.state.seats[self.frame.state.me]
         tiles = list(seat.hand) + ([seat.drawn] if seat.drawn is not None else [])
