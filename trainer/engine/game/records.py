@@ -81,6 +81,7 @@ class Recorder:
             "rules": getattr(match.rules, "name", str(match.rules)),
             "seed": match.seed,
             "players": list(players),
+            "tenpai_choice": list(match.tenpai_choice),
             "hands": [],
             "final": None,
         }
@@ -176,7 +177,8 @@ def _match_for(log: dict[str, Any]) -> Match:
             walls.append(parse_tiles(h["wall"], max_copies=None))
         except (ValueError, KeyError) as e:
             raise RecordError(f"hand {i + 1}: bad wall: {e}") from None
-    return Match(match_rules(log["rules"], log.get("rule_options")), log.get("seed"), walls=walls)
+    return Match(match_rules(log["rules"], log.get("rule_options")), log.get("seed"), walls=walls,
+                 tenpai_choice=log.get("tenpai_choice", ()))
 
 
 def _replay_into(match: Match, log: dict[str, Any],
@@ -241,7 +243,7 @@ def rewind(match: Match, hand: dict[str, Any], actions: int) -> Round:
 
     rnd = Round(match.rules, Wall(parse_tiles(hand["wall"], max_copies=None)), dealer=match.dealer,
                 round_wind=match.round_wind, honba=match.honba, sticks=match.sticks, scores=match.scores,
-                options=match.options)
+                options=match.options, tenpai_choice=match.tenpai_choice)
     for seat, data in hand["actions"][:actions]:
         rnd.apply(seat, action_from_json(data))
     del hand["actions"][actions:]

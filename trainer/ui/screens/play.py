@@ -26,7 +26,18 @@ from typing import Any
 
 import pygame
 
-from trainer.engine.game.actions import AbortiveDraw, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game.actions import (
+    AbortiveDraw,
+    Chi,
+    DeclareTenpai,
+    Discard,
+    Kan,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+)
 from trainer.engine.game.match import Match
 from trainer.engine.game.view import make_view
 from trainer.i18n import N_, _, ngettext, pgettext
@@ -46,6 +57,7 @@ from trainer.ui.widgets import Button, blit_text
 P = PALETTE
 BOT_DELAY = 0.45  # seconds between two bot actions
 SEAT_NAMES = (N_("You"), N_("Right"), N_("Across"), N_("Left"))
+LEARNER_CHOOSES = (0,)  # at an exhaustive draw the learner may show or hide a tenpai hand (001:805)
 
 
 def _bot(name: str, rules: Any) -> Any:
@@ -71,10 +83,10 @@ class PlayScreen(Screen):
             self.setup = self.saver.setup
             self.match = self.saver.match
         elif self.setup is not None:  # a free match set up by the learner
-            self.match = Match(self.setup.rules(), self.seed)
+            self.match = Match(self.setup.rules(), self.seed, tenpai_choice=LEARNER_CHOOSES)
             self.saver = GameSaver.start(app, self.match, self.setup, datetime.now(UTC))
         else:
-            self.match = Match(params.get("preset") or app.settings.preset, self.seed)
+            self.match = Match(params.get("preset") or app.settings.preset, self.seed, tenpai_choice=LEARNER_CHOOSES)
         if self.setup is not None:
             opponents = list(self.setup.opponents)
             self.reveal = self.setup.show_hands
@@ -169,6 +181,7 @@ class PlayScreen(Screen):
     # ---------------------------------------------------------------- widgets
 
     def build(self) -> None:
+        self._state = None  # the round may have been replaced (a scenario, an undo)
         seat = self.round.seats[0]
         hand = seat.hand()
         slots = [TileSlot(t) for t in hand.concealed]
@@ -220,7 +233,7 @@ class PlayScreen(Screen):
     def _offers(self, legal: list[Any]) -> list[Any]:
         """Every offered action except plain discards and riichi (riichi has its own flow);
         wins first, pass last."""
-        order = (Tsumo, Ron, AbortiveDraw, Kan, Pon, Chi)
+        order = (Tsumo, Ron, AbortiveDraw, DeclareTenpai, Kan, Pon, Chi)
         out = [a for kind in order for a in legal if isinstance(a, kind)]
         if any(isinstance(a, Pass) for a in legal):
             out.append(Pass())
@@ -360,7 +373,7 @@ class PlayScreen(Screen):
     def next_hand(self) -> None:
         """Deal the next hand (a new match when the last one ended)."""
         if self.match.finished:
-            self.match = Match(self.match.rules, self.seed + self.games)
+            self.match = Match(self.match.rules, self.seed + self.games, tenpai_choice=LEARNER_CHOOSES)
             self.history = [list(self.match.scores)]
             self.match_end = None
         self.round = self._start_round()

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from trainer.engine.game.actions import AbortiveDraw, Chi, Kan, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game.actions import AbortiveDraw, Chi, DeclareTenpai, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.tiles import Tile
 from trainer.i18n import _, pgettext
 from trainer.ui.theme import PALETTE
@@ -97,6 +97,8 @@ def offer_label(action: Any) -> str:
         return word()
     if isinstance(action, AbortiveDraw):
         return _("Nine terminals: draw")
+    if isinstance(action, DeclareTenpai):
+        return _("Show tenpai") if action.show else _("Hide tenpai (count as noten)")
     if isinstance(action, Pass):
         return _("Pass")
     return str(action)
