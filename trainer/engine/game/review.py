@@ -17,8 +17,9 @@ left fewer tiles or more steps to tenpai than the best tile, and ``unsafe`` when
 it was dangerous while a genbutsu (a tile that cannot deal in) was in the hand;
 ``dealt_in`` marks a discard somebody won on.
 
-The danger estimate goes through :func:`danger_notes` alone, so the shared
-safe-tile module can replace the careful bot's notes without touching the rest.
+The danger estimate goes through :func:`danger_notes` alone, which reads the shared
+defense evaluator :mod:`trainer.engine.safety` (the one the careful bot and the safe-tile
+drill use).
 """
 
 from __future__ import annotations
@@ -38,23 +39,27 @@ SAFETY_MISTAKES = ("unsafe", "dealt_in")
 """Verdicts that say the chosen discard was dangerous (or did deal in)."""
 
 
-def danger_notes(view: PlayerView, kind: int, visible: list[int]) -> list[dict[str, Any]]:
+def danger_notes(view: PlayerView, kind: int, visible: list[int] | None = None) -> list[dict[str, Any]]:
     """Why discarding ``kind`` is safe or dangerous against each opponent in riichi, one
-    dict per riichi player (``seat``, ``danger`` and what decided it: ``genbutsu``, ``suji``,
-    ``kabe``, ``edge`` or ``honor_left``).  Empty when nobody else is in riichi."""
-    return _careful().danger_notes(view, kind, visible)
+    dict per riichi player: ``seat``, ``danger`` (the shared defense evaluator's weight of the
+    waits still open), ``genbutsu`` (no wait can win on it), the reasons that closed waits
+    (``suji``, ``kabe``), ``honor_left`` (unseen copies of an honor) and ``edge`` (0 terminal,
+    1 two/eight, 2 middle tile).  Empty when nobody else is in riichi."""
+    from trainer.engine import safety
 
-
-_CAREFUL: Any = None
-
-
-def _careful() -> Any:
-    global _CAREFUL
-    if _CAREFUL is None:
-        from trainer.engine.bots.careful import CarefulBot
-
-        _CAREFUL = CarefulBot()
-    return _CAREFUL
+    out = []
+    for ts in safety.assess_all(safety.table_of(view), kind):
+        note: dict[str, Any] = {"seat": ts.seat, "danger": round(safety.danger([ts]), 2)}
+        if ts.safe:
+            note["genbutsu"] = True
+        elif kind >= 27:
+            note["honor_left"] = ts.unseen
+        else:
+            r = kind % 9
+            ids = ts.reason_ids
+            note.update(suji="suji" in ids, kabe="kabe" in ids, edge=0 if r in (0, 8) else (1 if r in (1, 7) else 2))
+        out.append(note)
+    return out
 
 
 @dataclass(frozen=True)
@@ -208,8 +213,8 @@ def _danger(view: PlayerView, options: tuple[DiscardOption, ...], chosen: int,
 
 UNSAFE_MARGIN = 2.0
 """A discard counts as unsafe when its danger exceeds the safest tile's by this much while
-a tile safe against every riichi was in the hand (a middle tile without suji is 6.0, a suji
-middle tile 2.1, a genbutsu 0)."""
+a tile safe against every riichi was in the hand (a middle tile without suji or kabe weighs
+about 5.8 in :data:`trainer.engine.safety.SHAPE_WEIGHTS`, a suji middle tile 1.8, a genbutsu 0)."""
 
 
 def _verdict(mine: DiscardOption, best: DiscardOption, in_best: bool, danger: dict[str, Any] | None,
