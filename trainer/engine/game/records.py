@@ -112,6 +112,21 @@ def check_header(log: Any, where: str = "game log") -> None:
         raise RecordError(f"{where}: game log version {log.get('version')!r} is not supported (expected {VERSION})")
 
 
+def log_rules(log: dict[str, Any]) -> Any:
+    """The rule set a log was played with: its preset ``rules`` with the optional
+    ``rule_options`` (e.g. an East-only game or no red fives read from a tenhou.net/6 log)."""
+    from dataclasses import replace
+
+    from trainer.engine.rules import RulesError, load_rules
+
+    try:
+        rules = load_rules(log["rules"])
+        options = log.get("rule_options") or {}
+        return replace(rules, **options) if options else rules
+    except (RulesError, TypeError, KeyError) as e:
+        raise RecordError(f"rules: {e}") from None
+
+
 def replay(log: dict[str, Any]) -> Iterator[tuple[Round, int | None, Action | None]]:
     """Replay a game log step by step.  Yields ``(round, seat, action)`` after each action
     (and ``(round, None, None)`` at the start of each hand); the round object is live, so
@@ -125,7 +140,7 @@ def replay(log: dict[str, Any]) -> Iterator[tuple[Round, int | None, Action | No
             walls.append(parse_tiles(h["wall"], max_copies=None))
         except (ValueError, KeyError) as e:
             raise RecordError(f"hand {i + 1}: bad wall: {e}") from None
-    match = Match(log["rules"], log.get("seed"), walls=walls)
+    match = Match(log_rules(log), log.get("seed"), walls=walls)
     for i, h in enumerate(hands):
         if match.finished:
             raise RecordError(f"hand {i + 1}: the match was already over")
@@ -155,4 +170,4 @@ def replay_states(log: dict[str, Any]) -> list[dict[str, Any]]:
     return [rnd.snapshot() for rnd, _, _ in replay(log)]
 
 
-__all__ = ["FORMAT", "VERSION", "Recorder", "RecordError", "load", "replay", "replay_states", "save"]
+__all__ = ["FORMAT", "VERSION", "Recorder", "RecordError", "load", "log_rules", "replay", "replay_states", "save"]
