@@ -19,6 +19,7 @@ COMMANDS: dict[str, str] = {
     "simulate": "Play bot-only matches and report placements and rates",
     "lessons": "Check lesson files against the schema, the glossary and the engine",
     "progress": "Export or import a learner's progress as JSON",
+    "log": "Convert game logs between our format and tenhou.net/6 JSON",
     "shots": "Render every screen of the app to PNG files without a display",
     "run": "Start the desktop app (the default)",
 }
