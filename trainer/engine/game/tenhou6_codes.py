@@ -10,7 +10,8 @@ kan (daiminkan) stand in a player's draw list; ``k`` added kan (shouminkan) and
 ``a`` closed kan (ankan) stand in the discard list.  The letter sits in front of
 the called tile, and where it sits says whom the tile came from: first for the
 player on the left (kamicha), second for the one across (toimen), last for the
-one on the right (shimocha).
+one on the right (shimocha) -- for an open kan from the right the letter comes before
+the fourth tile; an added kan keeps the letter where its pon had it.
 """
 
 from __future__ import annotations
@@ -106,7 +107,7 @@ def parse_call(text: str) -> CallString:
         if slot != 3:
             raise Tenhou6Error(f"call {text!r}: a closed kan is written ttt a t")
         return CallString(letter, called, tuple(tiles), None)
-    last = 3 if letter in "mk" else 2
+    last = 3 if letter == "m" else 2  # an open kan from the right puts its letter last of four
     source = {0: 1, 1: 2, last: 3}.get(slot)
     if source is None:
         raise Tenhou6Error(f"call {text!r}: the letter is in no giver's position")
@@ -120,7 +121,7 @@ def write_call(letter: str, called: Tile, others: list[Tile], source: int | None
     if letter == "a" or source is None:
         slot = 3
     elif source == 3:
-        slot = len(codes)
+        slot = 3 if letter == "m" else 2
     else:
         slot = source - 1
     codes.insert(slot, f"{letter}{tile_code(called)}")
