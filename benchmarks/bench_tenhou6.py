@@ -1,0 +1,118 @@
+"""tenhou.net/6 logs: round trip of many simulated games and the speed of reading one.
+
+    python -m benchmarks tenhou6           # 300 games (tenhou, ema, jpml in turn), 2 processes
+    python -m benchmarks tenhou6 --quick   # 30 games
+
+For every game: our log -> tenhou.net/6 -> our log must be identical, the export must pass
+the structural check, and the export without our ``riichi_trainer`` key (filled walls) must
+read back with the same results and no reported differences.  Printed: the counts, what the
+games covered (calls, kans, riichi, results), and the time to read and replay the longest
+log (the target: a 20-hand log in <= 200 ms).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+
+PRESETS = ("tenhou", "ema", "jpml")
+BOTS = ("efficient", "careful", "efficient", "careful")
+
+
+def _coverage(data: dict) -> Counter:
+    c: Counter = Counter()
+    for hand in data["log"]:
+        result = hand[16]
+        c[result[0]] += 1
+        if result[0] == "和了" and len(result) > 3:
+            c["double ron"] += 1
+        for seat in range(4):
+            for item in hand[5 + 3 * seat] + hand[6 + 3 * seat]:
+                if isinstance(item, str):
+                    c[{"c": "chi", "p": "pon", "m": "open kan", "k": "added kan", "a": "closed kan",
+                       "r": "riichi"}[item.strip("0123456789")]] += 1
+    return c
+
+
+def chunk(seeds: list[int]) -> tuple[int, int, int, int, Counter, list[str], tuple[int, str] | None]:
+    """Round-trip one game per seed; (games, hands, identical, overrides, coverage, failures, longest)."""
+    from trainer.engine.bots import make_bot
+    from trainer.engine.game.play import play_match
+    from trainer.engine.game.tenhou6_read import from_tenhou6, structure_problems
+    from trainer.engine.game.tenhou6_write import EXTENSION, to_tenhou6
+    from trainer.engine.rules import load_rules
+
+    rules = {name: load_rules(name) for name in PRESETS}
+    games = hands = same = overrides = 0
+    cover: Counter = Counter()
+    failures: list[str] = []
+    longest: tuple[int, str] | None = None
+    for seed in seeds:
+        name = PRESETS[seed % len(PRESETS)]
+        log = play_match([make_bot(b, rules[name]) for b in BOTS], rules[name], seed=seed).log
+        text = json.dumps(to_tenhou6(log), ensure_ascii=False)
+        data = json.loads(text)
+        games += 1
+        hands += len(log["hands"])
+        problems = structure_problems(data)
+        back = from_tenhou6(data)
+        plain = {k: v for k, v in data.items() if k != EXTENSION}
+        filled = from_tenhou6(plain, name)
+        if back.log == log and not problems:
+            same += 1
+        else:
+            failures.append(f"seed {seed} ({name}): {problems[:1] or 'round trip differs'}")
+        if filled.notes or [h["result"] for h in filled.log["hands"]] != [h["result"] for h in log["hands"]]:
+            failures.append(f"seed {seed} ({name}) without our key: {filled.notes[:1]}")
+        overrides += len(data[EXTENSION].get("actions", {}))
+        cover += _coverage(data)
+        if name == "tenhou" and (longest is None or len(log["hands"]) > longest[0]):
+            longest = (len(log["hands"]), text)
+    return games, hands, same, overrides, cover, failures, longest
+
+
+def read_time(text: str, rounds: int = 5) -> float:
+    """Best seconds to parse a tenhou.net/6 text and replay every hand through the engine."""
+    from trainer.engine.game.tenhou6_read import from_tenhou6
+
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        from_tenhou6(json.loads(text))
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def run(quick: bool) -> None:
+    """Print the round-trip counts, the coverage and the reading time."""
+    total = 30 if quick else 300
+    workers = max(1, min(2, os.cpu_count() or 1))
+    seeds = list(range(total))
+    parts = [seeds[i::workers] for i in range(workers)]
+    start = time.perf_counter()
+    if workers == 1:
+        results = [chunk(parts[0])]
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(chunk, parts))
+    elapsed = time.perf_counter() - start
+    games = sum(r[0] for r in results)
+    hands = sum(r[1] for r in results)
+    same = sum(r[2] for r in results)
+    overrides = sum(r[3] for r in results)
+    cover: Counter = sum((r[4] for r in results), Counter())
+    failures = [f for r in results for f in r[5]]
+    print(f"round trip: {same}/{games} games identical ({hands} hands; {', '.join(PRESETS)} in turn), "
+          f"{len(failures)} failures, {elapsed:.0f} s on {workers} processes")
+    print(f"hands whose actions ride in the riichi_trainer key (a call beaten by another): {overrides}")
+    print("covered: " + ", ".join(f"{k} {v}" for k, v in sorted(cover.items())))
+    for f in failures[:5]:
+        print("  FAILURE", f)
+    longest = max((r[6] for r in results if r[6] is not None), key=lambda x: x[0])
+    n, text = longest
+    seconds = read_time(text)
+    print(f"reading + replaying the longest log ({n} hands): {seconds * 1000:.0f} ms "
+          f"({seconds * 1000 / n:.1f} ms per hand, {seconds * 1000 / n * 20:.0f} ms for 20 hands; target <= 200 ms)")
