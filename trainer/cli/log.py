@@ -17,7 +17,6 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,43 +30,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                       help="rule preset for a tenhou.net/6 log where its 'rule' says nothing (default tenhou)")
 
 
-def read_any(path: Path, rules: str = "tenhou") -> tuple[str, dict[str, Any], list[str]]:
-    """Read ``path`` as either format: ``(kind, our game log, notes)``, kind ``native`` or
-    ``tenhou6``.  Raises ValueError (RecordError / Tenhou6Error) with a one-line reason."""
-    from trainer.engine.game import records
-    from trainer.engine.game.tenhou6_read import from_tenhou6
-
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise ValueError(f"cannot read: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise ValueError("not a game log (not UTF-8 text)") from None
-    except json.JSONDecodeError as e:
-        raise ValueError(f"line {e.lineno}: not a game log (not JSON: {e.msg})") from None
-    if isinstance(data, dict) and data.get("format") == records.FORMAT:
-        records.check_header(data)
-        for _ in records.replay(data):
-            pass
-        return "native", data, []
-    if isinstance(data, dict) and "log" in data:
-        imported = from_tenhou6(data, rules)
-        return "tenhou6", imported.log, imported.notes
-    raise ValueError("not a game log (neither our riichi-trainer/game-log nor a tenhou.net/6 object with \"log\")")
-
-
 def run(args: argparse.Namespace) -> int:
     """Convert one file; returns the exit status (2 for bad input)."""
     from trainer.engine.game import records
+    from trainer.engine.game.log_files import load_any
     from trainer.engine.game.tenhou6_read import structure_problems
     from trainer.engine.game.tenhou6_write import to_tenhou6
     from trainer.engine.rules import RulesError
 
     try:
-        kind, log, notes = read_any(args.input, args.rules)
-    except (ValueError, RulesError) as e:
-        print(f"log convert: {args.input}: {e}", file=sys.stderr)
+        loaded = load_any(args.input, args.rules)
+    except records.RecordError as e:
+        print(f"log convert: {e}", file=sys.stderr)
         return 2
+    except RulesError as e:
+        print(f"log convert: --rules: {e}", file=sys.stderr)
+        return 2
+    kind, log, notes = loaded.kind, loaded.log, loaded.notes
     for note in notes:
         print(f"note: {note}")
     hands = len(log["hands"])

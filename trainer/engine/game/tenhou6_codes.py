@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from trainer.engine.game.records import RecordError
 from trainer.engine.tiles import Tile
 
 TSUMOGIRI = 60
@@ -41,7 +42,7 @@ ABORT_REASONS = {v: k for k, v in ABORT_NAMES.items()} | ABORT_ALIASES
 RED_CODES = {51: 4, 52: 13, 53: 22}  # code -> kind of the red five
 
 
-class Tenhou6Error(ValueError):
+class Tenhou6Error(RecordError):
     """A tenhou.net/6 log (or one of its fields) that cannot be read."""
 
 
