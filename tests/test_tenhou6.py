@@ -190,3 +190,20 @@ def test_the_structural_check_catches_wrong_scores(games):
     data = to_tenhou6(games[0])
     data["log"][1][1][0] += 1000
     assert structure_problems(data)[0].startswith(f"hand {'E2' if data['log'][1][0][1] == 0 else ''}")
+
+
+def test_one_hand_from_the_middle_of_a_game(games):
+    """tenhou.net/6's editor exports one hand at a time: it starts where the log says."""
+    log = games[1]
+    data = to_tenhou6(log)
+    del data[EXTENSION]
+    data["log"] = data["log"][3:4]
+    back = from_tenhou6(data)
+    original = log["hands"][3]
+    assert back.log["start"]["scores"] == original["scores"]
+    hand = back.log["hands"][0]
+    assert (hand["round"], hand["hand"], hand["honba"], hand["sticks"]) == (
+        original["round"], original["hand"], original["honba"], original["sticks"])
+    assert hand["result"] == original["result"] and hand["scores_after"] == original["scores_after"]
+    assert sum(1 for _ in replay(back.log)) > 1
+    assert to_tenhou6(back.log)["log"][0][:16] == data["log"][0][:16]

@@ -127,6 +127,23 @@ def log_rules(log: dict[str, Any]) -> Any:
         raise RecordError(f"rules: {e}") from None
 
 
+def set_start(match: Match, start: dict[str, Any] | None) -> None:
+    """Begin ``match`` at a later hand: ``start`` gives ``round``, ``hand``, ``honba``, ``sticks``
+    and ``scores`` (a log that opens in the middle of a game, e.g. one hand from tenhou.net/6)."""
+    if not start:
+        return
+    try:
+        match.round_index = int(start["round"])
+        match.hand_number = int(start["hand"])
+        match.honba = int(start["honba"])
+        match.sticks = int(start["sticks"])
+        match.scores = [int(v) for v in start["scores"]]
+    except (KeyError, TypeError, ValueError) as e:
+        raise RecordError(f"start: {e}") from None
+    if not (0 <= match.hand_number <= 3 and 0 <= match.round_index <= 3 and len(match.scores) == 4):
+        raise RecordError(f"start: no such hand {start}")
+
+
 def replay(log: dict[str, Any]) -> Iterator[tuple[Round, int | None, Action | None]]:
     """Replay a game log step by step.  Yields ``(round, seat, action)`` after each action
     (and ``(round, None, None)`` at the start of each hand); the round object is live, so
@@ -141,6 +158,7 @@ def replay(log: dict[str, Any]) -> Iterator[tuple[Round, int | None, Action | No
         except (ValueError, KeyError) as e:
             raise RecordError(f"hand {i + 1}: bad wall: {e}") from None
     match = Match(log_rules(log), log.get("seed"), walls=walls)
+    set_start(match, log.get("start"))
     for i, h in enumerate(hands):
         if match.finished:
             raise RecordError(f"hand {i + 1}: the match was already over")
@@ -170,4 +188,4 @@ def replay_states(log: dict[str, Any]) -> list[dict[str, Any]]:
     return [rnd.snapshot() for rnd, _, _ in replay(log)]
 
 
-__all__ = ["FORMAT", "VERSION", "Recorder", "RecordError", "load", "log_rules", "replay", "replay_states", "save"]
+__all__ = ["FORMAT", "VERSION", "Recorder", "RecordError", "load", "log_rules", "replay", "set_start", "replay_states", "save"]

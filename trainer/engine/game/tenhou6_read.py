@@ -557,6 +557,12 @@ def from_tenhou6(data: Any, rules: str = "tenhou") -> Imported:
     match = Match(game_rules, (ext or {}).get("seed"), walls=walls)
     recorder = records.Recorder(match, players)
     recorder.log["rules"] = preset
+    first = hands[0]
+    if [first.kyoku, first.honba, first.sticks, first.scores] != [0, 0, 0, list(match.scores)]:
+        start = {"round": first.kyoku // 4, "hand": first.kyoku % 4, "honba": first.honba, "sticks": first.sticks,
+                 "scores": list(first.scores)}
+        records.set_start(match, start)
+        recorder.log["start"] = start
     if options:
         recorder.log["rule_options"] = options
     notes: list[str] = []
