@@ -24,6 +24,7 @@ from trainer.engine.game.actions import (
     AbortiveDraw,
     Action,
     Chi,
+    DeclareTenpai,
     Discard,
     IllegalAction,
     Kan,
@@ -390,6 +391,10 @@ class _Driver:
         legal = self.rnd.legal_actions(seat)
         if self.rnd.phase is Phase.TURN:
             return self.turn_action(seat)
+        if self.rnd.phase is Phase.DRAW:
+            # a tenpai hand kept hidden counts as noten: the log shows it as a payer
+            paid = self.k.result[0] in EXHAUSTIVE_NAMES and self.k.result[1][seat] < 0
+            return DeclareTenpai(show=not paid or self.k.result[0] == NAGASHI)
         return self.answer(seat, legal)
 
 
@@ -554,7 +559,8 @@ def from_tenhou6(data: Any, rules: str = "tenhou") -> Imported:
             walls.append(build_wall(k, game_rules.red_fives))
     names = data.get("name")
     players = [str(n) for n in names] if isinstance(names, list) and len(names) == 4 else [f"seat {i}" for i in range(4)]
-    match = Match(game_rules, (ext or {}).get("seed"), walls=walls)
+    choice = (ext or {}).get("tenpai_choice") or ()
+    match = Match(game_rules, (ext or {}).get("seed"), walls=walls, tenpai_choice=choice)
     recorder = records.Recorder(match, players)
     recorder.log["rules"] = preset
     first = hands[0]

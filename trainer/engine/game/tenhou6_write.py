@@ -230,6 +230,7 @@ def to_tenhou6(log: dict[str, Any], *, extension: bool = True) -> dict[str, Any]
             "rule_options": dict(log.get("rule_options") or {}),
             "seed": log.get("seed"),
             "walls": [h["wall"] for h in entries],
+            "tenpai_choice": list(log.get("tenpai_choice") or []),
         }
         overrides = _action_overrides(log, out)
         if overrides:
