@@ -559,7 +559,12 @@ def from_tenhou6(data: Any, rules: str = "tenhou") -> Imported:
             walls.append(build_wall(k, game_rules.red_fives))
     names = data.get("name")
     players = [str(n) for n in names] if isinstance(names, list) and len(names) == 4 else [f"seat {i}" for i in range(4)]
-    choice = (ext or {}).get("tenpai_choice") or ()
+    if ext is not None:
+        choice = ext.get("tenpai_choice") or ()
+    else:  # tenhou lets every player keep a tenpai hand hidden; the draw payments tell who did
+        from trainer.engine.game.options import game_options
+
+        choice = (0, 1, 2, 3) if game_options(game_rules).noten_declaration else ()
     match = Match(game_rules, (ext or {}).get("seed"), walls=walls, tenpai_choice=choice)
     recorder = records.Recorder(match, players)
     recorder.log["rules"] = preset
