@@ -16,7 +16,8 @@ import json
 import os
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+
+from benchmarks.timing import split_over_processes
 
 PRESETS = ("tenhou", "ema", "jpml")
 BOTS = ("efficient", "careful", "efficient", "careful")
@@ -113,14 +114,8 @@ def run(quick: bool) -> None:
     """Print the round-trip counts, the coverage and the reading time."""
     total = 30 if quick else 300
     workers = max(1, min(2, os.cpu_count() or 1))
-    seeds = list(range(total))
-    parts = [seeds[i::workers] for i in range(workers)]
     start = time.perf_counter()
-    if workers == 1:
-        results = [chunk(parts[0])]
-    else:
-        with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(chunk, parts))
+    results = split_over_processes(chunk, list(range(total)), workers)
     elapsed = time.perf_counter() - start
     games = sum(r[0] for r in results)
     hands = sum(r[1] for r in results)
