@@ -68,5 +68,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"log convert: {args.output}: cannot write: {e.strerror}", file=sys.stderr)
         return 2
     target = "tenhou.net/6" if args.to == "tenhou6" else "riichi-trainer game log"
-    print(f"{args.input} ({source}, {hands} hands, {len(notes)} differences) -> {args.output} ({target}); {check}")
+    print(f"{args.input} ({source}, {hands} hands, {len(notes)} difference{'' if len(notes) == 1 else 's'}) -> {args.output} ({target}); {check}")
     return 0
