@@ -204,6 +204,29 @@ def run(args: argparse.Namespace) -> int:
         screen.rebuild()
 
     shot("07_play", table)
+    shot("07_table_setup", lambda: app.push("match_setup"))
+    from trainer.ui.screens.play_shots import (
+        match_end,
+        position_review,
+        replay_at,
+        saved_games,
+        table_after_hand,
+        table_with_a_call_offer,
+        table_with_calls_and_riichi,
+    )
+
+    shot("07_table_mid_hand", lambda: table_with_calls_and_riichi(app, coach="off"))
+    shot("07_table_coach", lambda: table_with_calls_and_riichi(app, coach="full"))
+    shot("07_table_call_offer", lambda: table_with_a_call_offer(app))
+    shot("07_result_ron", lambda: table_after_hand(app, lambda r: r.kind == "ron" and len(r.wins) == 1))
+    shot("07_result_tsumo", lambda: table_after_hand(app, lambda r: r.kind == "tsumo"))
+    shot("07_result_draw", lambda: table_after_hand(app, lambda r: r.kind == "exhaustive" and len(r.tenpai) >= 2))
+    shot("07_result_match_end", lambda: match_end(app))
+    shot("07_replay_my_games", lambda: (saved_games(app), app.push("my_games")))
+    shot("07_replay", lambda: replay_at(app, mistake=False))
+    shot("07_replay_review", lambda: replay_at(app, mistake=True))
+    shot("07_review_card", lambda: position_review(app, answered=False))
+    shot("07_review_card_answered", lambda: position_review(app, answered=True))
 
     def tenpai_choice() -> None:
         """The learner, tenpai and not in riichi, at an exhaustive draw: show or hide (001:805)."""

@@ -28,7 +28,7 @@ def parse_any(data: Any, rules: str = "tenhou") -> LoadedLog:
     if isinstance(data, dict) and data.get("format") == records.FORMAT:
         records.check_header(data)
         try:
-            for _ in records.replay(data):
+            for _ in records.replay(data, allow_unfinished=True):
                 pass
         except (KeyError, TypeError, IndexError) as e:
             raise records.RecordError(f"not a valid game log ({type(e).__name__}: {e})") from None

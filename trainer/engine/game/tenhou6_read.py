@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from trainer.engine.game import records
@@ -539,9 +539,9 @@ def from_tenhou6(data: Any, rules: str = "tenhou") -> Imported:
     hands = parse_log(data)
     ext = data.get(EXTENSION) if isinstance(data.get(EXTENSION), dict) else None
     preset = (ext or {}).get("rules", rules)
-    probe = records.log_rules({"rules": preset})
+    probe = records.match_rules(preset)
     options = dict(ext.get("rule_options") or {}) if ext else rule_options(data, probe)
-    game_rules = replace(probe, **options) if options else probe
+    game_rules = records.match_rules(preset, options)
     walls_text = ext.get("walls") if ext else None
     fixed = (ext or {}).get("actions") or {}
     if walls_text is not None and len(walls_text) != len(hands):

@@ -110,6 +110,7 @@ class HomeScreen(Screen):
                 lambda: self.app.push("review", items=reviews),
                 accent=P.hint, badge=str(due), badge_color=P.hint,
             ))
+        self.match_card = self._unfinished_match() or self._game_mistakes()
         sections = [
             ("lesson_map", _("Lessons"), _("Step by step: tiles, hands, waits, yaku, fu and table manners.")),
             ("drills", _("Drills"), _("Endless generated exercises: efficiency, waits, fu, points.")),
@@ -125,7 +126,8 @@ class HomeScreen(Screen):
                            + " " + sections[4][2])
         self.cards = []
         for name, title, sub in sections:
-            card = self.add(Card(title, sub, lambda n=name: self.open(n), icon=self._icon(CARD_TILES[name])))
+            target = "match_setup" if name == "play" else name
+            card = self.add(Card(title, sub, lambda n=target: self.open(n), icon=self._icon(CARD_TILES[name])))
             self.cards.append(card)
 
     def _build_kids(self) -> None:
@@ -189,6 +191,48 @@ class HomeScreen(Screen):
         who.rect = pygame.Rect(area.left, y, max(who.preferred_width(self.app), L.px(280)), bar_h)
         gw = grown.preferred_width(self.app)
         grown.rect = pygame.Rect(area.right - gw, y + L.px(8), gw, bar_h - L.px(16))
+
+    def _unfinished_match(self) -> Card | None:
+        """A card to go on with the learner's match left in the middle, if there is one."""
+        from trainer.engine.game.saved import latest_unfinished
+        from trainer.ui.saved_games import games_dir
+
+        try:
+            game = latest_unfinished(games_dir(self.app))
+        except OSError:
+            return None
+        if game is None:
+            return None
+        sub = ngettext("{n} hand played", "{n} hands played", game.hands).format(n=game.hands)
+        if game.points is not None:
+            sub += "  ·  " + ngettext("{n} point", "{n} points", game.points).format(n=game.points)
+        return self.add(Card(_("Resume the match"), sub, lambda: self._resume_match(game.path),
+                             accent=P.accent, badge=_("Resume"), badge_color=P.accent_dark))
+
+    def _game_mistakes(self) -> Card | None:
+        """A card for the learner's own mistakes from games that are due for review."""
+        from trainer.ui.game_cards import due_positions
+
+        items = due_positions(self.app)
+        if not items:
+            return None
+        return self.add(Card(_("Mistakes from your games"),
+                             ngettext("{n} position is due: what would you discard now?",
+                                      "{n} positions are due: what would you discard now?", len(items)).format(
+                                 n=len(items)),
+                             lambda: self.app.push("position_review", items=items),
+                             accent=P.hint, badge=str(len(items)), badge_color=P.hint))
+
+    def _resume_match(self, path: object) -> None:
+        """Open the table on the saved match; a file that cannot be resumed is reported, not lost."""
+        from trainer.engine.game.records import RecordError
+
+        try:
+            self.app.push("play", resume=str(path))
+        except (RecordError, OSError) as exc:
+            while self.app.screen is not self:
+                self.app.pop()
+            self.app.notify(_("This match cannot be resumed: {error}").format(error=exc), "warn")
 
     def _reviews(self) -> list[dict]:
         """The due exercises the review session can show again (empty without a progress store)."""
@@ -256,7 +300,7 @@ class HomeScreen(Screen):
         area.top = L.px(40) + self.app.line_height(L.font("title")) + self.app.line_height(L.font("body")) + L.px(20)
         gap = L.px(18)
         y = area.top
-        tops = [c for c in (self.hero, self.review) if c is not None]
+        tops = [c for c in (self.hero, self.review, self.match_card) if c is not None]
         if tops:
             w_top = (area.width - gap * (len(tops) - 1)) // len(tops)
             for i, card in enumerate(tops):
@@ -271,7 +315,7 @@ class HomeScreen(Screen):
             card.rect = pygame.Rect(area.left + c * (w + gap), y + r * (h + gap), w, h)
 
     def choose(self, n: int) -> bool:
-        order = [c for c in (self.hero, self.review) if c is not None] + self.cards
+        order = [c for c in (self.hero, self.review, self.match_card) if c is not None] + self.cards
         if 1 <= n <= len(order):
             order[n - 1].activate()
             return True
