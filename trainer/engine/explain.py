@@ -298,7 +298,7 @@ def points_slip(chain: dict[str, Any], given: Sequence[int], rules: Rules) -> li
         slips.append("dealer_swapped")
     if len(given) == 1:
         swapped = points_chain(han, fu, dealer=chain["dealer"], tsumo=not chain["tsumo"], rules=rules, honba=honba)
-        if swapped["payments"][0]["total"] == given[0]:
+        if len(swapped["payments"]) == 1 and swapped["payments"][0]["total"] == given[0]:
             slips.append("win_swapped")
     if tuple(p["raw"] + p["honba"] for p in chain["payments"]) == given and any(
             p["raw"] != p["paid"] for p in chain["payments"]):
