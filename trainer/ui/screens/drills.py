@@ -21,7 +21,14 @@ from trainer.ui.views.drill_catalog import generator_title, generators
 from trainer.ui.views.exercise import ExerciseView
 from trainer.ui.views.exercise_labels import kids_praise
 from trainer.ui.views.explain import explain, explain_item
-from trainer.ui.views.feedback import FeedbackSlide, RetryOnTouch
+from trainer.ui.views.feedback import (
+    FeedbackSlide,
+    RetryOnTouch,
+    ScrollingFeedback,
+    draw_feedback_body,
+    feedback_overflow,
+)
+from trainer.ui.views.mistakes import drill_mistake
 from trainer.ui.widgets import Button, blit_text, draw_panel
 
 P = PALETTE
@@ -64,7 +71,7 @@ KIDS_HINTS = {
 
 
 @register_screen("drill")
-class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
+class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
     """A run of generated exercises.  Params: ``generator``, ``params`` (dict), ``n``, ``seed``,
     optional ``on_done(right, total)`` (a lesson's drill step) and ``title``."""
 
@@ -92,12 +99,17 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
         self.started = self.app.time
         self.recorded = False
         self.hints_used = 0
+        self.last_response: Any = None
         try:
-            self.ex = self.gen.generate(self.gen_params, self.seed + self.index)
+            self.ex = self._generate()
             self.error = ""
         except Exception as exc:
             self.ex = None
             self.error = _("The generator could not make an exercise: {error}").format(error=exc)
+
+    def _generate(self) -> Any:
+        """The exercise at the current index (a review or a mistakes round picks its own)."""
+        return self.gen.generate(self.gen_params, self.seed + self.index)
 
     def title(self) -> str:
         if self.kids:
@@ -168,10 +180,15 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
         if self.feedback_text or self.feedback_kind:
             from trainer.ui.richtext import layout_rich
 
-            lay = layout_rich(self.app, self.feedback_text or " ", L.font("body"), area.width - L.px(56), P.ink)
-            h = min(lay.height + self.app.line_height(L.font("large")) + L.px(34), (bottom - top) * 2 // 5)
+            lay = layout_rich(self.app, self.feedback_text or " ", L.font("body"), area.width - L.px(70), P.ink)
+            head_h = self.app.line_height(L.font("large")) + L.px(16)
+            h = min(lay.height + head_h + L.px(18), (bottom - top) // 2)
             self.feedback_rect = pygame.Rect(area.left, bottom - h, area.width, h)
+            self.fb_max = feedback_overflow(lay.height, h - head_h - L.px(12))
+            self.fb_scroll = min(self.fb_scroll, self.fb_max)
             bottom = self.feedback_rect.top - L.px(12)
+        else:
+            self.fb_max = 0
         self.step_area = pygame.Rect(area.left, top, area.width, bottom - top)
         if self.view is not None:
             from trainer.ui.views.placement import center_view
@@ -201,11 +218,20 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
             blit_text(surf, self.app, head, L.font("large"), edge, (x, y), bold=True)
             y += self.app.line_height(L.font("large")) + L.px(6)
             if self.feedback_text:
-                lay = layout_rich(self.app, self.feedback_text, L.font("body"), r.width - L.px(56), P.ink)
-                clip = surf.get_clip()
-                surf.set_clip(pygame.Rect(x, y, r.width - L.px(30), r.bottom - y - L.px(6)))
-                surf.blit(lay.surface, (x, y))
-                surf.set_clip(clip)
+                lay = layout_rich(self.app, self.feedback_text, L.font("body"), r.width - L.px(70), P.ink)
+                body = pygame.Rect(x, y, r.width - L.px(70), r.bottom - y - L.px(12))
+                draw_feedback_body(surf, self.app, lay, body, self.fb_scroll, edge)
+                self._feedback_layout, self._feedback_origin = lay, (x, y - self.fb_scroll)
+
+    def on_click(self, pos: tuple[int, int], button: int) -> bool:
+        """A click on a glossary term in the feedback opens its card."""
+        lay = getattr(self, "_feedback_layout", None)
+        if lay is not None and self.feedback_rect is not None and self.feedback_rect.collidepoint(pos):
+            term = lay.term_at(pos, self._feedback_origin)
+            if term:
+                self.open_term(term)
+                return True
+        return False
 
     def feedback_style(self, kind: str) -> tuple[Any, Any, str]:
         """(background, edge colour, heading) of the feedback panel; children get praise for a right
@@ -313,6 +339,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
             self.app.notify(_("Answer first."), "info", 3)
             return
         ok = self.view.is_right(resp)
+        self.last_response = resp
         self.app.play_sound("right" if ok else ("click" if self.kids else "wrong"))
         self.attempts += 1
         if not self.recorded:
@@ -327,28 +354,70 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
             self.results.append("right" if self.attempts == 1 else "retry")
             self.feedback_kind = "right"
             # Children get praise (the panel's heading), not the engine's working.
-            self.feedback_text = "" if self.kids else explain(self._explanation(), limit=4)
+            self.feedback_text = "" if self.kids else explain(self._explanation())
             self.view.mark(True, True)
         elif self.attempts == 1:
             self.phase = "retry"
             self.feedback_kind = "retry"
-            self.feedback_text = ""
+            self.feedback_text = self._mistake_text(resp, final=False)
             self.view.mark(False, False)
         else:
             self.phase = "done"
             self.results.append("wrong")
             self.feedback_kind = "wrong"
-            self.feedback_text = self._answer_text()
+            self.feedback_text = self._answer_text(resp)
             self.view.mark(False, True)
         self.view.lock(self.phase != "answer")
         self._labels()
         self.relayout()
 
-    def _answer_text(self) -> str:
-        """The answer and the engine's working (children: the answer alone, in a few words)."""
+    def _answer_text(self, response: Any = None) -> str:
+        """The learner's own answer explained, then the answer and the engine's working (children: the
+        answer alone, in a few words)."""
         if self.kids:
             return self.view.answer_markup() or _("The right one is marked.")
-        return BR.join(t for t in (self.view.answer_markup(), explain(self._explanation())) if t)
+        mine = self._mistake_text(response, final=True) if response is not None else ""
+        parts = [t for t in (mine, self.view.answer_markup(), explain(self._explanation())) if t]
+        return BR.join(parts)
+
+    def _mistake_text(self, response: Any, final: bool) -> str:
+        """What is wrong with the learner's own answer, from the engine's explanation API; on the
+        retry it never gives the answer away.  Children get one friendly nudge instead."""
+        if self.kids:
+            return self.hint_rungs()[0]
+        labels = self._response_labels(response)
+        text = drill_mistake(self.ex, self.view.graded(response), final, labels)
+        if not text:
+            text = _("Your answer: {answer}.").format(answer=", ".join(labels)) if labels else ""
+        if not final:
+            where = self.hint_rungs()[0]
+            text = BR.join(t for t in (text, where) if t)
+        return text
+
+    def _response_labels(self, response: Any) -> list[str]:
+        """The learner's answer in words (options by their labels, tiles drawn, numbers as typed)."""
+        from trainer.engine.notation import format_tiles
+        from trainer.ui.views.exercise_labels import option_label
+
+        p = self.ex.prompt
+        if p.input in ("choice", "multi_choice"):
+            by_value = {o.value: o for o in p.options}
+            out = []
+            for v in response or ():
+                o = by_value.get(v)
+                if o is not None:
+                    label = option_label(o) or ""
+                    out.append(" ".join(t for t in (("{tiles:" + o.tiles + "}") if o.tiles else "", label) if t))
+            return out
+        if p.input == "pick_tiles":
+            return ["{tiles:" + format_tiles(sorted(response)) + "}"] if response else []
+        if p.input == "number":
+            return [" / ".join(str(x) for x in response)]
+        if p.input == "fu_breakdown":
+            from trainer.ui.views.explain import fu_name
+
+            return [fu_name(str(i)) for i in response]
+        return []
 
     def _explanation(self) -> list[dict[str, Any]]:
         """The explanation items that belong to this question."""

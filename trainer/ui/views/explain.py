@@ -17,10 +17,17 @@ from trainer.names import FU_NAMES
 from trainer.names import fu_name as _shared_fu_name
 from trainer.ui.richtext import BR
 
-__all__ = ["FU_NAMES", "explain", "explain_item", "family_name", "fu_name", "tile_label"]
+__all__ = ["FORM_NAMES", "FORM_TERMS", "FU_NAMES", "explain", "form_name", "explain_item", "family_name", "fu_name", "tile_label"]
 
-FORM_NAMES = {"standard": N_("Four sets and a pair"), "chiitoitsu": N_("Seven pairs"),
-              "kokushi": N_("Thirteen orphans")}
+FORM_NAMES = {"standard": N_("Four sets and a pair")}
+FORM_TERMS = {"seven_pairs": "{term:chiitoitsu}", "thirteen_orphans": "{term:kokushi_musou}"}
+"""Hand forms by the engine's ids (``shanten_by_form``): the standard one in words, the others as
+glossary links (never the raw id on screen)."""
+
+
+def form_name(form: str) -> str:
+    """A hand form as the learner reads it (a glossary link for seven pairs and thirteen orphans)."""
+    return FORM_TERMS.get(form) or _(FORM_NAMES["standard"])
 SET_NAMES = {"run": N_("a run"), "triplet": N_("a triplet")}
 
 
@@ -91,8 +98,7 @@ def explain_item(item: dict[str, Any]) -> str | None:
     if k == "shanten":
         return _("Shanten: {n}").format(n=item["shanten"])
     if k == "shanten_form":
-        form = _(FORM_NAMES.get(item["form"], item["form"]))
-        return _("{form}: shanten {n}").format(form=form, n=item["shanten"])
+        return _("{form}: {term} {n}").format(form=form_name(item["form"]), term="{term:shanten}", n=item["shanten"])
     if k == "ukeire":
         return _tiles(item["tile"]) + " — " + ngettext("{n} tile left", "{n} tiles left", item["left"]).format(
             n=item["left"])
@@ -137,9 +143,10 @@ def explain_item(item: dict[str, Any]) -> str | None:
     return None
 
 
-def explain(items: Iterable[dict[str, Any]], limit: int = 8) -> str:
-    """Rich markup for a list of explanation items, one per line (at most ``limit`` lines)."""
+def explain(items: Iterable[dict[str, Any]], limit: int | None = None) -> str:
+    """Rich markup for a list of explanation items, one per line.  Nothing is cut by default (the
+    feedback panel scrolls); ``limit`` keeps the first lines only where a short summary is wanted."""
     lines = [line for line in (explain_item(i) for i in items) if line]
-    if len(lines) > limit:
-        lines = lines[:limit] + ["…"]
+    if limit is not None and len(lines) > limit:
+        lines = lines[:limit]
     return BR.join(lines)

@@ -40,7 +40,70 @@ class FeedbackSlide:
         if key != getattr(self, "_fb_key", None):
             self._fb_key = key
             self.fb_anim = 0.0
+            self.fb_scroll = 0  # new feedback starts at its top
         if getattr(self, "fb_anim", 1.0) < 1.0:
             self.fb_anim = min(1.0, self.fb_anim + dt / FEEDBACK_SLIDE)
             return True
         return False
+
+
+class ScrollingFeedback:
+    """The feedback panel's text scrolls when it is longer than the panel (the mouse wheel,
+    PageUp/PageDown and the arrows past the last widget move it), so no explanation is ever cut
+    off.  Mixed into a Screen; the screen sets ``fb_max`` (how far the text can move) in its
+    layout and draws the body with :func:`draw_feedback_body`."""
+
+    fb_scroll = 0
+    fb_max = 0
+
+    def scroll(self, dy: int) -> None:
+        """Scroll the feedback text when it overflows; otherwise the screen's own scrolling."""
+        if self.fb_max > 0:
+            new = max(0, min(self.fb_max, self.fb_scroll + dy))
+            if new != self.fb_scroll:
+                self.fb_scroll = new
+                self.app.invalidate()
+            return
+        super().scroll(dy)
+
+    def reset_feedback_scroll(self) -> None:
+        """Back to the top of the text (new feedback)."""
+        self.fb_scroll = 0
+
+
+def feedback_overflow(text_height: int, room: int) -> int:
+    """How far a feedback text of ``text_height`` pixels must scroll to show its end in ``room``."""
+    return max(0, text_height - room)
+
+
+def draw_feedback_body(surf: pygame.Surface, app: object, lay: object, rect: pygame.Rect, offset: int,
+                       color: object) -> None:
+    """Blit a laid-out feedback text inside ``rect`` scrolled up by ``offset``; when it does not fit,
+    draw a scroll bar at the right edge and, while more is below, a fade and a "more below" mark."""
+    from trainer.i18n import _
+    from trainer.ui.widgets import blit_text
+
+    L = app.layout  # type: ignore[attr-defined]
+    clip = surf.get_clip()
+    surf.set_clip(rect.clip(clip) if clip else rect)
+    surf.blit(lay.surface, (rect.left, rect.top - offset))  # type: ignore[attr-defined]
+    surf.set_clip(clip)
+    total = lay.height  # type: ignore[attr-defined]
+    if total <= rect.height:
+        return
+    track = pygame.Rect(rect.right + L.px(6), rect.top, L.px(5), rect.height)
+    pygame.draw.rect(surf, color, track, width=1, border_radius=track.width)
+    thumb_h = max(L.px(18), rect.height * rect.height // total)
+    thumb_y = track.top + (rect.height - thumb_h) * offset // max(1, total - rect.height)
+    pygame.draw.rect(surf, color, pygame.Rect(track.left, thumb_y, track.width, thumb_h), border_radius=track.width)
+    if offset < total - rect.height:
+        size = L.font("small")
+        label = _("More below: scroll or PgDn")
+        w = app.text_width(label, size)  # type: ignore[attr-defined]
+        h = app.line_height(size)  # type: ignore[attr-defined]
+        tag = pygame.Rect(rect.right - w - L.px(34), rect.bottom - h - L.px(2), w + L.px(30), h + L.px(4))
+        pygame.draw.rect(surf, (255, 255, 255), tag, border_radius=L.px(6))
+        pygame.draw.rect(surf, color, tag, width=1, border_radius=L.px(6))
+        cx, cy, s = tag.left + L.px(11), tag.centery, L.px(5)
+        pygame.draw.polygon(surf, color, [(cx - s, cy - s // 2), (cx + s, cy - s // 2), (cx, cy + s)])
+        blit_text(surf, app, label, size, color, (tag.left + L.px(22), tag.top + L.px(2)))
