@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from trainer.i18n import N_, _
+from trainer.i18n import N_, _, ngettext
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import BR
 from trainer.ui.screens.base import Screen
@@ -87,6 +87,8 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self.index = 0
         self.right = 0
         self.results: list[str] = []
+        self.missed: list[Any] = []  # this round's missed exercises, for the "my mistakes" round
+        self.source = "drill"
         self.finished = False
         self.error = ""
         self._new_item()
@@ -128,8 +130,13 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self.main_btn = self.add(Button("", self.primary, kind="primary", hotkey="Enter"))
         self.hint_btn = self.add(Button(_("Hint"), self.hint, kind="ghost", hotkey="H"))
         self.again_btn = None
+        self.mistakes_btn = None
         if self.finished:
             self.again_btn = self.add(Button(_("Another round"), self.again, kind="secondary"))
+            if self.missed and not self.kids and not getattr(self, "mistakes", False) and self.source != "review":
+                label = ngettext("My mistakes ({n})", "My mistakes ({n})", len(self.missed)).format(
+                    n=len(self.missed))
+                self.mistakes_btn = self.add(Button(label, self.mistakes_round, kind="primary", hotkey="M"))
         elif self.ex is not None:
             self._view_start = len(self.widgets)
             self.view = ExerciseView(self, self.ex)
@@ -172,6 +179,9 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         if self.again_btn is not None:
             aw = max(self.again_btn.preferred_width(self.app), L.px(200))
             self.again_btn.rect = pygame.Rect(self.main_btn.rect.left - aw - L.px(12), bar_y, aw, bar_h)
+        if self.mistakes_btn is not None:
+            ww = max(self.mistakes_btn.preferred_width(self.app), L.px(200))
+            self.mistakes_btn.rect = pygame.Rect(area.left, bar_y, ww, bar_h)
         hw = max(self.hint_btn.preferred_width(self.app), L.px(130))
         self.hint_btn.rect = pygame.Rect(area.left, bar_y, hw, bar_h)
         top = area.top + L.px(18)
@@ -281,6 +291,9 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
 
     def on_key(self, ev: pygame.event.Event) -> bool:
         ch = getattr(ev, "unicode", "")
+        if ev.key == pygame.K_m and self.mistakes_btn is not None and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
+            self.mistakes_round()
+            return True
         if ev.key == pygame.K_h and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)) and self.hint_btn.visible:
             self.hint()
             return True
@@ -345,10 +358,12 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         if not self.recorded:
             self.recorded = True
             seconds = min(300.0, self.app.time - self.started)
-            self.app.record_answer("drill", self.ex.item_id, self.ex.skill, ok, seconds, min(self.hints_used, 3),
-                                   spec=self.ex.spec())
+            self.app.record_answer(self.source, self.ex.item_id, self.ex.skill, ok, seconds,
+                                   min(self.hints_used, 3), spec=self.ex.spec())
             if ok:
                 self.right += 1
+            else:
+                self.missed.append(self.ex)
         if ok:
             self.phase = "done"
             self.results.append("right" if self.attempts == 1 else "retry")
@@ -474,8 +489,9 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         if not self.recorded:
             self.recorded = True
             seconds = min(300.0, self.app.time - self.started)
-            self.app.record_answer("drill", self.ex.item_id, self.ex.skill, False, seconds, min(self.hints_used, 3),
-                                   spec=self.ex.spec())
+            self.app.record_answer(self.source, self.ex.item_id, self.ex.skill, False, seconds,
+                                   min(self.hints_used, 3), spec=self.ex.spec())
+            self.missed.append(self.ex)
         self.phase = "done"
         self.results.append("shown")
         self.feedback_kind = "shown"
@@ -495,12 +511,21 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self._labels()
         self.relayout()
 
+    def mistakes_round(self) -> None:
+        """A round of the items missed in this one, each as a sibling (same generator and parameters,
+        a new question)."""
+        if not self.missed:
+            return
+        items = [dict(ex.spec(), item_id=ex.item_id, skill=ex.skill) for ex in self.missed]
+        self.app.replace("review", items=items, mistakes=True)
+
     def again(self) -> None:
         """A new round with the next seeds."""
         self.seed += self.n
         self.index = 0
         self.right = 0
         self.results = []
+        self.missed = []
         self.finished = False
         self._new_item()
         self.focus = None
@@ -509,22 +534,38 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
 
 @register_screen("review")
 class ReviewScreen(DrillScreen):
-    """A review session: the exercises the learner is about to forget, each exactly as it was
-    first shown (same generator, parameters and seed).  Params: ``items`` from
-    ``ProgressStore.due_reviews``."""
+    """A review session: one exercise per due card, each a *sibling* of what the learner saw (the
+    same generator and parameters, a new seed), answers recorded as reviews.  Params: ``items``
+    from ``ProgressStore.due_reviews``; ``mistakes=True`` makes it a drill's "my mistakes" round
+    (siblings of the missed items, recorded as drill answers)."""
 
     def __init__(self, app: Any, **params: Any) -> None:
+        from datetime import datetime
+
         known = generators()
         self.items = [it for it in params["items"] if it.get("generator") in known]
         if not self.items:
             raise ValueError("no review item can be shown")
+        self.mistakes = bool(params.get("mistakes"))
+        self.salt = "mistakes" if self.mistakes else datetime.now().astimezone().date().isoformat()
         first = self.items[0]
+        title = _("My mistakes") if self.mistakes else _("Review")
         super().__init__(app, **dict(params, generator=first["generator"], params=first.get("params") or {},
-                                     n=len(self.items), seed=first.get("seed", 0), title=_("Review")))
+                                     n=len(self.items), seed=0, title=title))
+        self.source = "drill" if self.mistakes else "review"
 
     def _new_item(self) -> None:
         item = self.items[min(self.index, len(self.items) - 1)]
         self.gen = generators()[item["generator"]]
         self.gen_params = self.gen.params(item.get("params") or {})
-        self.seed = int(item.get("seed", 0)) - self.index  # the drill screen asks for seed + index
         super()._new_item()
+
+    def _generate(self) -> Any:
+        from trainer.progress.srs import sibling_seed
+
+        item = self.items[min(self.index, len(self.items) - 1)]
+        card = str(item.get("item_id") or item["generator"])
+        return self.gen.generate(self.gen_params, sibling_seed(card, f"{self.salt}:{self.index}"))
+
+    def mistakes_round(self) -> None:
+        """No mistakes round of a review: it is one already."""
