@@ -16,7 +16,7 @@ from typing import Any
 
 from trainer.i18n import N_, _, ngettext
 from trainer.ui.richtext import BR
-from trainer.ui.views.explain import form_name, fu_name
+from trainer.ui.views.explain import fu_name
 
 PAYERS = {
     "discarder": N_("the discarder pays"),
@@ -27,7 +27,7 @@ PAYERS = {
 
 SLIPS = {
     "dealer_swapped": N_("Your number is what the hand pays when the winner is {other}: here the winner is {who}."),
-    "win_swapped": N_("Your number is the payment for a win by {other}: this hand was won by {how}."),
+    "win_swapped": N_("Your number is the payment for a win by {other_how}: this hand was won by {how}."),
     "not_rounded": N_("Your number is not rounded: each payment is rounded up to the next 100."),
     "no_honba": N_("You left out the {term}: each one adds {n} to every payment here."),
     "basic_only": N_("Your number is the basic points themselves: multiply them by who pays."),
@@ -229,7 +229,7 @@ def points_text(chain: dict[str, Any], given: Sequence[int], rules: Any, final: 
     other_how = _("ron") if chain["tsumo"] else _("tsumo")
     lines = [_("You said {given}.").format(given=" / ".join(str(g) for g in given))]
     for slip in points_slip(chain, given, rules):
-        lines.append(_(SLIPS[slip]).format(other=other, who=who, how=how, term="{term:honba}",
+        lines.append(_(SLIPS[slip]).format(other=other, who=who, how=how, other_how=other_how, term="{term:honba}",
                                            n=chain["per_honba"]))
     if final:
         lines += chain_lines(chain)
