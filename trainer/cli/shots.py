@@ -193,12 +193,12 @@ def run(args: argparse.Namespace) -> int:
                 app.process([], 1.0)
             kid = "_kids" if params.get("kids") else ""
             shot(f"10_wrong_drill_{n}_{name}{kid}_try{tries}", wrong_drill)
-    for kind in ("pick_tiles", "number", "fu_breakdown"):
-        if kind not in examples:
-            continue
+    quiz_examples = {s.kind: (gallery, i) for i, s in reversed(list(enumerate(gallery.steps)))}
+    quiz_examples["real_pick_tiles"] = examples.get("pick_tiles", quiz_examples["pick_tiles"])
+    for kind in ("pick_tiles", "number", "fu_breakdown", "real_pick_tiles"):
         for tries in (1, 2):
             def wrong_step(kind=kind, tries=tries) -> None:  # noqa: ANN001
-                lesson, index = examples[kind]
+                lesson, index = quiz_examples[kind]
                 screen = app.push("lesson", lesson_id=lesson.id, step=index)
                 for _t in range(tries):
                     if _t == 1:

@@ -349,6 +349,8 @@ def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str =
             return waits_text(parse_hand(step.hand, check_size=False), picked, fb.expected, final)
         if kind == "pick_tiles" and ask == "discard" and plain:
             return discard_text(fb.explanation, {t.kind for t in response}, final)
+        if kind == "pick_tiles":
+            return picked_text(step, {t.kind for t in response}, set(fb.expected), final)
         if kind == "number" and ask == "shanten" and plain:
             return shanten_text(parse_hand(step.hand, check_size=False), int(response), int(fb.expected), final)
         if kind == "number" and ask == "fu":
@@ -361,9 +363,36 @@ def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str =
             total = next((i for i in fb.explanation if i.get("kind") == "total"), None)
             if total is not None and total.get("han") and not total.get("yakuman"):
                 return _points_of_win(step, total, int(response), preset, final)
+        if kind == "number":
+            return _("You said {given}.").format(given=int(response))
     except (ValueError, KeyError, TypeError, IndexError, AttributeError):
         pass
     return ""
+
+
+def picked_text(step: Any, picked: set[int], answer: set[int], final: bool) -> str:
+    """A tile-picking step other than waits and discards: why each wrong pick is wrong (it makes no
+    set with the two tiles; it is not the dora the indicator points to; it is not of the group), and
+    how many right tiles are still to find."""
+    from trainer.engine.tiles import kind_name
+
+    lines = []
+    for k in sorted(picked - answer):
+        tile = _tiles(kind_name(k))
+        ask = getattr(step, "ask", "")
+        if ask == "complete_set":
+            lines.append(_("{tiles} with {tile} is no set: a run is three numbers in a row of one suit, a "
+                           "triplet three of a kind.").format(tiles=_tiles(step.tiles or ""), tile=tile))
+        elif ask == "dora":
+            lines.append(_("{tile} is not the dora: the dora is the tile after the indicator {ind}.").format(
+                tile=tile, ind=_tiles(step.dora or "")))
+        else:
+            lines.append(_("{tile} does not belong here.").format(tile=tile))
+    missed = len(answer - picked)
+    if missed:
+        lines.append(ngettext("{n} right tile is not picked yet.", "{n} right tiles are not picked yet.",
+                              missed).format(n=missed))
+    return BR.join(lines)
 
 
 def _points_of_win(step: Any, total: dict[str, Any], given: int, preset: str, final: bool) -> str:
