@@ -216,6 +216,17 @@ def run(args: argparse.Namespace) -> int:
             app.process([], 1.0)
         shot("11_wrong_step_kids_pick_tiles", wrong_kids)
 
+    def summary_with_mistakes() -> None:
+        screen = app.push("drill", generator="shanten", params={}, n=3, seed=3)
+        for _i in range(3):
+            drill_wrong(app, screen)
+            screen.retry()
+            drill_wrong(app, screen)
+            screen.primary()
+        app.process([], 1.0)
+
+    shot("12_drill_summary_mistakes", summary_with_mistakes)
+
     def table() -> None:
         screen = app.push("play", seed=3, coach="hints", reveal="own")
         screen.run_bots_until_learner()
