@@ -20,7 +20,7 @@ from trainer.ui.theme import PALETTE
 from trainer.ui.views.drill_catalog import generator_title, generators
 from trainer.ui.views.exercise import ExerciseView
 from trainer.ui.views.exercise_labels import kids_praise
-from trainer.ui.views.explain import explain, explain_item
+from trainer.ui.views.explain import explain, explain_item, fu_only
 from trainer.ui.views.feedback import (
     FeedbackSlide,
     RetryOnTouch,
@@ -436,9 +436,13 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
 
     def _explanation(self) -> list[dict[str, Any]]:
         """The explanation items that belong to this question."""
-        kinds = EXPLAIN_KINDS.get(self.ex.prompt.question)
+        q = self.ex.prompt.question
+        kinds = EXPLAIN_KINDS.get(q)
         items = list(self.ex.explanation)
-        return [i for i in items if i.get("kind") in kinds] if kinds else items
+        items = [i for i in items if i.get("kind") in kinds] if kinds else items
+        if q in ("fu_total", "fu_breakdown"):  # a fu question: no han or points it never asked about
+            items = fu_only(items)
+        return items
 
     # -- the hint ladder: where to look, then part of the working, then the answer (counted as shown)
     def hint_rungs(self) -> list[str]:

@@ -21,7 +21,7 @@ from trainer.ui.registry import register_screen
 from trainer.ui.richtext import BR, layout_rich
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
-from trainer.ui.views.explain import explain
+from trainer.ui.views.explain import explain, fu_only
 from trainer.ui.views.feedback import (
     FeedbackSlide,
     RetryOnTouch,
@@ -322,7 +322,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             self.results[self.index] = "right" if self.attempts == 1 else "retry"
             view.mark(fb, final=True)
             self.feedback_kind = "right"
-            self.feedback_text = explain(fb.explanation) if self.step.kind != "choice" else ""
+            self.feedback_text = explain(self._shown(fb)) if self.step.kind != "choice" else ""
         elif self.attempts == 1:
             self.phase = "retry"
             view.mark(fb, final=False)
@@ -341,6 +341,12 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         view.lock(self.phase != "answer")
         self._after_change()
 
+    def _shown(self, fb: Any) -> list:
+        """The engine's working to show: for a fu question only the fu items and total."""
+        if self.step.kind == "fu_breakdown" or (self.step.kind == "number" and getattr(self.step, "ask", "") == "fu"):
+            return fu_only(fb.explanation, fb.expected if isinstance(fb.expected, int) else None)
+        return list(fb.explanation)
+
     def _mistake(self, response: Any, fb: Any, final: bool) -> str:
         """What is wrong with the learner's own answer, from the engine's explanation API."""
         from trainer.ui.views.mistakes import lesson_mistake
@@ -351,7 +357,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         lines = []
         if fb.display and self.step.kind in ("pick_tiles",):
             lines.append(_("The answer: {tiles}").format(tiles="{tiles:" + fb.display + "}"))
-        detail = explain(fb.explanation)
+        detail = explain(self._shown(fb))
         if detail:
             lines.append(detail)
         return BR.join(lines)

@@ -17,7 +17,7 @@ from trainer.names import FU_NAMES
 from trainer.names import fu_name as _shared_fu_name
 from trainer.ui.richtext import BR
 
-__all__ = ["FORM_NAMES", "FORM_TERMS", "FU_NAMES", "explain", "form_name", "explain_item", "family_name", "fu_name", "tile_label"]
+__all__ = ["FORM_NAMES", "FORM_TERMS", "FU_NAMES", "explain", "form_name", "fu_only", "explain_item", "family_name", "fu_name", "tile_label"]
 
 FORM_NAMES = {"standard": N_("Four sets and a pair")}
 FORM_TERMS = {"seven_pairs": "{term:chiitoitsu}", "thirteen_orphans": "{term:kokushi_musou}"}
@@ -108,6 +108,8 @@ def explain_item(item: dict[str, Any]) -> str | None:
         return f"{{term:{item['id']}}}" + suffix
     if k == "fu":
         return fu_name(item["id"]) + " — " + ngettext("{n} fu", "{n} fu", item["fu"]).format(n=item["fu"])
+    if k == "fu_sum":
+        return _("Total: {fu} fu").format(fu=item["fu"])
     if k == "total":
         text = _("Total: {han} han, {fu} fu").format(han=item["han"], fu=item["fu"])
         if item.get("points"):
@@ -141,6 +143,18 @@ def explain_item(item: dict[str, Any]) -> str | None:
     if k == "reading":
         return _("Reading: {r}").format(r=item["reading"])
     return None
+
+
+def fu_only(items: Iterable[dict[str, Any]], total: int | None = None) -> list[dict[str, Any]]:
+    """The working of a fu question: the fu items and the fu total (from the items' ``total`` or
+    ``total``), without the yaku, dora, han or points (with honba and sticks) it never asked about."""
+    items = list(items)
+    out = [i for i in items if i.get("kind") == "fu"]
+    whole = next((i for i in items if i.get("kind") == "total"), None)
+    fu = whole["fu"] if whole is not None else total
+    if fu is not None:
+        out.append({"kind": "fu_sum", "fu": fu})
+    return out
 
 
 def explain(items: Iterable[dict[str, Any]], limit: int | None = None) -> str:
