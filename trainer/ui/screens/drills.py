@@ -194,7 +194,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             head_h = self.app.line_height(L.font("large")) + L.px(16)
             h = min(lay.height + head_h + L.px(18), (bottom - top) * 2 // 5)
             self.feedback_rect = pygame.Rect(area.left, bottom - h, area.width, h)
-            self.fb_max = feedback_overflow(lay.height, h - head_h - L.px(12))
+            self.fb_max = feedback_overflow(self.app, lay.height, h - head_h - L.px(12))
             self.fb_scroll = min(self.fb_scroll, self.fb_max)
             bottom = self.feedback_rect.top - L.px(12)
         else:

@@ -157,7 +157,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             head_h = self.app.line_height(L.font("large")) + L.px(18)
             h = min(lay.height + head_h + L.px(16), (bottom - top) // 2)
             self.feedback_rect = pygame.Rect(area.left, bottom - h, area.width, h)
-            self.fb_max = feedback_overflow(lay.height, h - head_h - L.px(8))
+            self.fb_max = feedback_overflow(self.app, lay.height, h - head_h - L.px(8))
             self.fb_scroll = min(self.fb_scroll, self.fb_max)
             bottom = self.feedback_rect.top - L.px(12)
         self.step_area = pygame.Rect(area.left, top, area.width, max(L.px(80), bottom - top))

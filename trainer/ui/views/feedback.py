@@ -71,39 +71,51 @@ class ScrollingFeedback:
         self.fb_scroll = 0
 
 
-def feedback_overflow(text_height: int, room: int) -> int:
-    """How far a feedback text of ``text_height`` pixels must scroll to show its end in ``room``."""
-    return max(0, text_height - room)
+def _strip_h(app: object) -> int:
+    """The height of the "more below" line under a text that scrolls."""
+    L = app.layout  # type: ignore[attr-defined]
+    return app.line_height(L.font("small")) + L.px(8)  # type: ignore[attr-defined]
+
+
+def feedback_overflow(app: object, text_height: int, room: int) -> int:
+    """How far a feedback text of ``text_height`` pixels must scroll to show its end in ``room``
+    (less the line that says there is more, when it does not fit)."""
+    if text_height <= room:
+        return 0
+    return text_height - (room - _strip_h(app))
 
 
 def draw_feedback_body(surf: pygame.Surface, app: object, lay: object, rect: pygame.Rect, offset: int,
                        color: object) -> None:
     """Blit a laid-out feedback text inside ``rect`` scrolled up by ``offset``; when it does not fit,
-    draw a scroll bar at the right edge and, while more is below, a fade and a "more below" mark."""
+    keep the bottom line of ``rect`` for a "more below" mark (or "the end" when scrolled down) and
+    draw a scroll bar at the right edge, so the text never runs under either."""
     from trainer.i18n import _
     from trainer.ui.widgets import blit_text
 
     L = app.layout  # type: ignore[attr-defined]
+    total = lay.height  # type: ignore[attr-defined]
+    fits = total <= rect.height
+    text_rect = rect if fits else pygame.Rect(rect.left, rect.top, rect.width, rect.height - _strip_h(app))
     clip = surf.get_clip()
-    surf.set_clip(rect.clip(clip) if clip else rect)
+    surf.set_clip(text_rect.clip(clip) if clip else text_rect)
     surf.blit(lay.surface, (rect.left, rect.top - offset))  # type: ignore[attr-defined]
     surf.set_clip(clip)
-    total = lay.height  # type: ignore[attr-defined]
-    if total <= rect.height:
+    if fits:
         return
     track = pygame.Rect(rect.right + L.px(6), rect.top, L.px(5), rect.height)
     pygame.draw.rect(surf, color, track, width=1, border_radius=track.width)
-    thumb_h = max(L.px(18), rect.height * rect.height // total)
-    thumb_y = track.top + (rect.height - thumb_h) * offset // max(1, total - rect.height)
+    room = text_rect.height
+    thumb_h = max(L.px(18), track.height * room // total)
+    thumb_y = track.top + (track.height - thumb_h) * offset // max(1, total - room)
     pygame.draw.rect(surf, color, pygame.Rect(track.left, thumb_y, track.width, thumb_h), border_radius=track.width)
-    if offset < total - rect.height:
-        size = L.font("small")
-        label = _("More below: scroll or PgDn")
-        w = app.text_width(label, size)  # type: ignore[attr-defined]
-        h = app.line_height(size)  # type: ignore[attr-defined]
-        tag = pygame.Rect(rect.right - w - L.px(34), rect.bottom - h - L.px(2), w + L.px(30), h + L.px(4))
-        pygame.draw.rect(surf, (255, 255, 255), tag, border_radius=L.px(6))
-        pygame.draw.rect(surf, color, tag, width=1, border_radius=L.px(6))
-        cx, cy, s = tag.left + L.px(11), tag.centery, L.px(5)
-        pygame.draw.polygon(surf, color, [(cx - s, cy - s // 2), (cx + s, cy - s // 2), (cx, cy + s)])
-        blit_text(surf, app, label, size, color, (tag.left + L.px(22), tag.top + L.px(2)))
+    size = L.font("small")
+    more = offset < total - room
+    label = _("More below: scroll or PgDn") if more else _("The end: PgUp goes back")
+    y = text_rect.bottom + L.px(4)
+    s = L.px(5)
+    cx, cy = rect.right - app.text_width(label, size) - L.px(18), y + app.line_height(size) // 2  # type: ignore[attr-defined]
+    points = [(cx - s, cy - s // 2), (cx + s, cy - s // 2), (cx, cy + s)] if more else [
+        (cx - s, cy + s // 2), (cx + s, cy + s // 2), (cx, cy - s)]
+    pygame.draw.polygon(surf, color, points)
+    blit_text(surf, app, label, size, color, (cx + L.px(10), y))
