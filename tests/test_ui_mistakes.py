@@ -239,3 +239,15 @@ def test_my_mistakes_round_at_the_end_of_a_drill(app: App) -> None:
     frame(app)
     assert round_.name == "review" and round_.mistakes and round_.n == 3
     assert round_.ex.kind == "shanten" and round_.ex.item_id not in {ex.item_id for ex in missed}
+
+
+def test_a_wrong_choice_in_a_lesson_quiz_names_the_right_one_at_the_end(app: App) -> None:
+    screen = app.push("lesson", lesson_id=LESSON.id, step=KINDS.index("choice"))
+    frame(app)
+    lesson_wrong(app, screen)  # "Ryanmen": its own explanation says why not
+    frame(app)
+    assert "gap between 1 and 3" in screen._feedback_markup()
+    key(app, pygame.K_RETURN, "\r")
+    lesson_wrong(app, screen)
+    frame(app)
+    assert "The right answer: Kanchan." in screen._feedback_markup()

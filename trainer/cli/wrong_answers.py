@@ -67,7 +67,8 @@ def drill_wrong(app: Any, screen: Any) -> Any:
                 _click(app, b.rect.center)
                 break
     response = view.response()
-    _key(app, pygame.K_RETURN, "\r")
+    if screen.phase == "answer":  # a single choice is checked by the click itself
+        _key(app, pygame.K_RETURN, "\r")
     return response
 
 
@@ -100,5 +101,6 @@ def lesson_wrong(app: Any, screen: Any) -> Any:
                 _click(app, b.rect.center)
                 break
     response = view.response()
-    _key(app, pygame.K_RETURN, "\r")
+    if screen.phase == "answer":  # a single choice is checked by the click itself
+        _key(app, pygame.K_RETURN, "\r")
     return response
