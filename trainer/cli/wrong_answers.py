@@ -27,6 +27,18 @@ def _type(app: Any, screen: Any, field: Any, value: int) -> None:
         _key(app, pygame.K_0 + int(ch) if ch.isdigit() else pygame.K_MINUS, ch)
 
 
+def _add_chip(app: Any, chip: Any) -> None:
+    _click(app, chip.rect.move(chip.rect.height, 0).center)  # the chip's "+" half
+
+
+def _check(app: Any, screen: Any) -> Any:
+    """Press Enter to check (a single choice is checked by its click already); the response given."""
+    response = screen.view.response()
+    if screen.phase == "answer":
+        _key(app, pygame.K_RETURN, "\r")
+    return response
+
+
 def _wrong_number(right: int, slip: int | None = None) -> int:
     if slip is not None and slip != right and slip >= 0:
         return slip
@@ -56,20 +68,16 @@ def drill_wrong(app: Any, screen: Any) -> Any:
             _type(app, screen, field, _wrong_number(int(value), slip))
     elif view.chips:
         want = {a[0] for a in ex.answer}
-        chip = next((c for c in view.chips if c.key not in want), view.chips[0])
-        _click(app, chip.rect.move(chip.rect.height, 0).center)
+        _add_chip(app, next((c for c in view.chips if c.key not in want), view.chips[0]))
         base = next((c for c in view.chips if c.key == "fuutei"), None)
         if base is not None and "fuutei" in want:  # the base, but none of the hand's own items
-            _click(app, base.rect.move(base.rect.height, 0).center)
+            _add_chip(app, base)
     elif view.buttons:
         for b in view.buttons:
             if ex.prompt.options[b.index].value not in ex.answer:
                 _click(app, b.rect.center)
                 break
-    response = view.response()
-    if screen.phase == "answer":  # a single choice is checked by the click itself
-        _key(app, pygame.K_RETURN, "\r")
-    return response
+    return _check(app, screen)
 
 
 def lesson_wrong(app: Any, screen: Any) -> Any:
@@ -93,14 +101,10 @@ def lesson_wrong(app: Any, screen: Any) -> Any:
         _type(app, screen, view.field, _wrong_number(int(right)))
     elif getattr(view, "chips", None):
         want = {i["id"] for i in ans.explanation if i.get("kind") == "fu"}
-        chip = next((c for c in view.chips if c.key not in want), view.chips[0])
-        _click(app, chip.rect.move(chip.rect.height, 0).center)
+        _add_chip(app, next((c for c in view.chips if c.key not in want), view.chips[0]))
     elif getattr(view, "buttons", None):
         for b in view.buttons:
             if getattr(b, "index", None) not in right:
                 _click(app, b.rect.center)
                 break
-    response = view.response()
-    if screen.phase == "answer":  # a single choice is checked by the click itself
-        _key(app, pygame.K_RETURN, "\r")
-    return response
+    return _check(app, screen)

@@ -233,16 +233,6 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                 draw_feedback_body(surf, self.app, lay, body, self.fb_scroll, edge)
                 self._feedback_layout, self._feedback_origin = lay, (x, y - self.fb_scroll)
 
-    def on_click(self, pos: tuple[int, int], button: int) -> bool:
-        """A click on a glossary term in the feedback opens its card."""
-        lay = getattr(self, "_feedback_layout", None)
-        if lay is not None and self.feedback_rect is not None and self.feedback_rect.collidepoint(pos):
-            term = lay.term_at(pos, self._feedback_origin)
-            if term:
-                self.open_term(term)
-                return True
-        return False
-
     def feedback_style(self, kind: str) -> tuple[Any, Any, str]:
         """(background, edge colour, heading) of the feedback panel; children get praise for a right
         answer and no red: a gentle "once more", then the answer shown kindly."""

@@ -239,15 +239,6 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         """Show a glossary term's card over the lesson."""
         open_term_card(self, term_id)
 
-    def on_click(self, pos: tuple[int, int], button: int) -> bool:
-        lay = getattr(self, "_feedback_layout", None)
-        if lay is not None and self.feedback_rect is not None and self.feedback_rect.collidepoint(pos):
-            term = lay.term_at(pos, self._feedback_origin)
-            if term:
-                self.open_term(term)
-                return True
-        return False
-
     def on_key(self, ev: pygame.event.Event) -> bool:
         ch = getattr(ev, "unicode", "")
         field = getattr(self.view, "field", None)

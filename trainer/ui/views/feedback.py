@@ -70,6 +70,18 @@ class ScrollingFeedback:
         """Back to the top of the text (new feedback)."""
         self.fb_scroll = 0
 
+    def on_click(self, pos: tuple[int, int], button: int) -> bool:
+        """A click on a glossary term in the feedback text opens its card (``_feedback_layout`` and
+        ``_feedback_origin`` are set where the text is drawn)."""
+        lay = getattr(self, "_feedback_layout", None)
+        rect = getattr(self, "feedback_rect", None)
+        if lay is not None and rect is not None and rect.collidepoint(pos):
+            term = lay.term_at(pos, self._feedback_origin)
+            if term:
+                self.open_term(term)
+                return True
+        return False
+
 
 def _strip_h(app: object) -> int:
     """The height of the "more below" line under a text that scrolls."""
