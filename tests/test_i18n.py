@@ -220,9 +220,13 @@ def test_po_is_compiled_in_memory_when_mo_missing_or_stale(tmp_path: Path) -> No
 def test_broken_po_names_file_and_line(tmp_path: Path) -> None:
     po = tmp_path / "ru" / "LC_MESSAGES" / "trainer.po"
     _po(po, "ru", 'msgid "Lessons"\nmsgstr "Уроки"\n\nmsgid "Play"\nmsgstr "Играть"\nstray words here\n')
-    i18n.reload_catalogs(tmp_path)
     with pytest.raises(i18n.I18nError, match=r"trainer\.po:12: invalid catalog"):
-        i18n.set_language("ru")
+        i18n.compile_po(po)
+    i18n.reload_catalogs(tmp_path)
+    i18n.set_language("ru")  # a broken catalog never stops the app: English source strings instead
+    assert i18n._("Lessons") == "Lessons"
+    (problem,) = i18n.catalog_problems()
+    assert "trainer.po:12: invalid catalog" in problem
 
 
 def test_fresh_clone_without_mo_files_works(tmp_path: Path) -> None:

@@ -22,13 +22,6 @@ from trainer.progress.transfer import TransferError, read_export
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture
-def store(tmp_path):
-    s = open_store(tmp_path / "progress.sqlite3")
-    yield s
-    s.close()
-
-
 def test_answers_update_mastery_totals_and_cards(store):
     kid = store.create_learner("Маша", "child")
     adult = store.create_learner("Папа")
@@ -252,7 +245,7 @@ def test_export_import_round_trip_and_merge(tmp_path, store):
         ({"format": "something else"}, "not a riichi-trainer progress file"),
         ({"format": "riichi-trainer-progress", "version": 99}, "newer"),
         ({"format": "riichi-trainer-progress", "version": 1, "learner": {"uuid": "x", "name": "n"},
-          "answers": [{"uuid": "a"}]}, "answers[0]: missing 'answered_at'"),
+          "answers": [{"uuid": "a"}]}, "file: answers[0].answered_at: missing"),
     ],
 )
 def test_bad_import_is_refused_with_a_reason(store, payload, message):

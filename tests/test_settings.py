@@ -45,10 +45,11 @@ def test_unknown_keys_are_ignored_and_missing_keys_default(tmp_path: Path) -> No
     "content, fragment",
     [
         ("{not json", "line 1"),
-        ('{"language": "fr"}', "language"),
-        ('{"sound": "yes"}', "sound"),
-        ('{"last_step": -2}', "last_step"),
         ("[1, 2]", "JSON object"),
+        ('"ru"', "JSON object"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"a": ' * 50_000 + "1" + "}" * 50_000, "nested too deeply"),
+        ('{"last_step": ' + "9" * 5000 + "}", "digits"),
     ],
 )
 def test_damaged_file_is_renamed_aside_and_reported(tmp_path: Path, content: str, fragment: str) -> None:
@@ -75,3 +76,28 @@ def test_with_checks_values() -> None:
     with pytest.raises(ValueError, match="tile_size"):
         Settings().with_(tile_size="huge")
     assert Settings().with_(language="en").language == "en"
+
+
+@pytest.mark.parametrize(
+    ("content", "fragment", "kept"),
+    [
+        ('{"language": "fr", "term_mode": "full"}', "language", {"term_mode": "full"}),
+        ('{"sound": "yes", "language": "en"}', "sound", {"language": "en"}),
+        ('{"last_step": -2, "tile_size": "large"}', "last_step", {"tile_size": "large"}),
+        ('{"last_step": true, "last_lesson": "basics_x"}', "last_step", {"last_lesson": "basics_x"}),
+    ],
+)
+def test_one_bad_value_costs_only_that_value(tmp_path: Path, content: str, fragment: str, kept: dict) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(content, encoding="utf-8")
+    res = load_settings()
+    assert res.settings == Settings(**kept)
+    assert res.problem is not None and fragment in res.problem and str(path) in res.problem
+    assert res.moved_to is None and path.exists()
+
+
+def test_a_huge_settings_file_is_set_aside_without_reading_it_all(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"language": "en", "pad": "' + "x" * 2_000_000 + '"}', encoding="utf-8")
+    res = load_settings()
+    assert res.settings == Settings() and "larger than" in res.problem and res.moved_to is not None

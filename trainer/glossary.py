@@ -23,6 +23,7 @@ from pathlib import Path
 
 import yaml
 
+from trainer.engine.notation import NotationError, parse_hand
 from trainer.paths import DATA_DIR
 
 GLOSSARY_PATH = DATA_DIR / "glossary.yaml"
@@ -59,7 +60,7 @@ DISPLAY_MODES = ("ru_ja", "ja_ru", "full")
 LANGS = ("ru", "en")
 
 _REQUIRED = ("id", "kanji", "kana", "romaji", "ru", "ru_explanation", "en", "en_explanation", "category", "seed")
-_OPTIONAL = ("aliases", "ru_seed", "alt")
+_OPTIONAL = ("aliases", "ru_seed", "alt", "variants", "plural", "see", "tiles", "coined")
 _ID_RE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 _SEED_RE = re.compile(r"^\d{3}:\d+(?:-\d+)?(?:; \d{3}:\d+(?:-\d+)?)*$")
 
@@ -88,6 +89,11 @@ class Term:
     aliases: tuple[str, ...] = ()
     ru_seed: str | None = None
     alt: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()
+    plural: tuple[str, ...] = ()
+    see: tuple[str, ...] = ()
+    tiles: str | None = None
+    coined: bool = False
     line: int = field(default=0, compare=False)
 
     def name(self, lang: str = "ru") -> str:
@@ -285,6 +291,7 @@ def parse_glossary(text: str, path: Path) -> Glossary:
             values["ru_seed"] = _scalar_text(path, "ru_seed", fields["ru_seed"], term_id)
         aliases = _string_list(path, "aliases", fields["aliases"], term_id) if "aliases" in fields else ()
         alt = _string_list(path, "alt", fields["alt"], term_id) if "alt" in fields else ()
+        extra = _extra_fields(path, fields, term_id)
         for key, ident in [("id", values["id"])] + [("aliases", a) for a in aliases]:
             key_line = fields[key].start_mark.line + 1
             if not _ID_RE.match(ident):
@@ -298,8 +305,45 @@ def parse_glossary(text: str, path: Path) -> Glossary:
         if not _SEED_RE.match(values["seed"]):
             raise _fail(path, fields["seed"].start_mark.line + 1,
                         f"term {term_id!r}: key 'seed': {values['seed']!r} is not like \"000:4712\" or \"001:10-12; 003:5\"")
-        terms.append(Term(aliases=aliases, alt=alt, line=line, **values))
-    return Glossary(terms, path)
+        terms.append(Term(aliases=aliases, alt=alt, line=line, **values, **extra))
+    glossary = Glossary(terms, path)
+    _check_links(glossary, path)
+    return glossary
+
+
+def _extra_fields(path: Path, fields: dict[str, yaml.Node], term_id: str) -> dict[str, object]:
+    """The optional teaching fields of an entry: ``variants`` (spellings a lesson must not use),
+    ``plural`` (the Russian forms for 1 / 2-4 / 5 of it), ``see`` (related term ids), ``tiles``
+    (MPSZ tiles that picture the term) and ``coined`` (the seed's own word, not common usage)."""
+    out: dict[str, object] = {}
+    for key in ("variants", "plural", "see"):
+        if key in fields:
+            out[key] = _string_list(path, key, fields[key], term_id)
+    if "plural" in out and len(out["plural"]) != 3:  # type: ignore[arg-type]
+        raise _fail(path, fields["plural"].start_mark.line + 1,
+                    f"term {term_id!r}: key 'plural' lists three forms: for 1, for 2-4 and for 5 (хан, хана, ханов)")
+    if "tiles" in fields:
+        tiles = _scalar_text(path, "tiles", fields["tiles"], term_id)
+        try:
+            parse_hand(tiles, check_size=False)
+        except NotationError as exc:
+            raise _fail(path, fields["tiles"].start_mark.line + 1,
+                        f"term {term_id!r}: key 'tiles': bad MPSZ tiles {tiles!r}: {exc}") from None
+        out["tiles"] = tiles
+    if "coined" in fields:
+        node = fields["coined"]
+        if not isinstance(node, yaml.ScalarNode) or node.value not in ("true", "false"):
+            raise _fail(path, node.start_mark.line + 1, f"term {term_id!r}: key 'coined' is true or false")
+        out["coined"] = node.value == "true"
+    return out
+
+
+def _check_links(glossary: Glossary, path: Path) -> None:
+    """Every ``see:`` id must name another term of the glossary."""
+    for t in glossary:
+        for ref in t.see:
+            if not glossary.has(ref) or glossary.term(ref).id == t.id:
+                raise _fail(path, t.line, f"term {t.id!r}: key 'see': {ref!r} is not another term of the glossary")
 
 
 @lru_cache(maxsize=8)

@@ -18,6 +18,9 @@ Module-level constants must not call ``_()`` at import time (the language may
 change later): mark them with ``N_("...")`` and translate with ``_(CONST)``
 where the text is drawn.
 
+A catalog that cannot be read (a broken ``.po``) never stops the app: its language
+shows the English source strings and :func:`catalog_problems` names the file and line.
+
 Numbers and dates are formatted with Babel for the current language
 (:func:`format_number`, :func:`format_decimal`, :func:`format_percent`,
 :func:`format_date`, :func:`format_datetime`).  Babel's Russian dates contain
@@ -57,6 +60,7 @@ _current = DEFAULT_LANGUAGE
 _locales_dir: Path = LOCALES_DIR
 _catalogs: dict[str, _gettext.NullTranslations] = {}
 _listeners: list[Callable[[str], None]] = []
+_problems: list[str] = []
 
 
 def catalog_paths(lang: str, locales_dir: Path | None = None) -> tuple[Path, Path]:
@@ -108,9 +112,21 @@ def load_catalog(lang: str, locales_dir: Path | None = None) -> _gettext.NullTra
 def _catalog(lang: str) -> _gettext.NullTranslations:
     cat = _catalogs.get(lang)
     if cat is None:
-        cat = load_catalog(lang)
+        try:
+            cat = load_catalog(lang)
+        except Exception as exc:  # noqa: BLE001 - a broken catalog must never stop the app
+            # The English source strings are shown instead, and the problem is kept for a notice.
+            problem = str(exc) if isinstance(exc, I18nError) else f"{catalog_paths(lang)[0]}: {exc!r}"
+            _problems.append(problem)
+            cat = _gettext.NullTranslations()
         _catalogs[lang] = cat
     return cat
+
+
+def catalog_problems() -> list[str]:
+    """Catalogs that could not be loaded (``file:line: what``); their language falls back to
+    the English source strings.  The app shows these once at start-up."""
+    return list(_problems)
 
 
 def reload_catalogs(locales_dir: Path | None = None) -> None:
@@ -119,6 +135,7 @@ def reload_catalogs(locales_dir: Path | None = None) -> None:
     if locales_dir is not None:
         _locales_dir = Path(locales_dir)
     _catalogs.clear()
+    _problems.clear()
 
 
 def set_language(lang: str) -> None:
@@ -126,7 +143,7 @@ def set_language(lang: str) -> None:
     global _current
     if lang not in LANGUAGES:
         raise ValueError(f"unsupported language {lang!r}; choose one of {', '.join(LANGUAGES)}")
-    _catalog(lang)  # load now so a broken catalog fails at the switch, not mid-frame
+    _catalog(lang)  # load now: a broken catalog falls back to English here, not mid-frame
     changed = lang != _current
     _current = lang
     if changed:
@@ -250,6 +267,7 @@ __all__ = [
     "N_",
     "_",
     "catalog_paths",
+    "catalog_problems",
     "compile_po",
     "current_language",
     "format_date",

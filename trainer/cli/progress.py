@@ -37,10 +37,14 @@ def _pick(store, wanted: str | None):
 
 def run(args: argparse.Namespace) -> int:
     """Export, import or list learners; exit 1 with a clear message on a bad file."""
-    from trainer.progress import open_store
-    from trainer.progress.transfer import TransferError, read_export, write_export
+    from trainer.progress import StoreUnavailable, open_store
+    from trainer.progress.transfer import ExportError, TransferError, write_export
 
-    store = open_store(args.db)
+    try:
+        store = open_store(args.db)
+    except StoreUnavailable as e:
+        print(f"error: the progress file cannot be used now: {e}", file=sys.stderr)
+        return 1
     for notice in store.notices:
         print(f"warning: {notice.detail}; the old file was kept as {notice.moved_to}", file=sys.stderr)
     try:
@@ -50,11 +54,15 @@ def run(args: argparse.Namespace) -> int:
             return 0
         if args.action == "export":
             learner = _pick(store, args.learner)
-            write_export(store, learner.id, args.file)
+            try:
+                write_export(store, learner.id, args.file)
+            except ExportError as e:
+                print(f"error: {e}", file=sys.stderr)
+                return 1
             print(f"exported {learner.name}: {store.answer_count(learner.id)} answers -> {args.file}")
             return 0
         try:
-            learner = store.import_learner(read_export(args.file))
+            learner = store.import_file(args.file)
         except TransferError as e:
             print(f"error: {e}", file=sys.stderr)
             return 1

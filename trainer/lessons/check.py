@@ -9,6 +9,7 @@ not tenpai) is reported even without an ``expect:``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -28,9 +29,10 @@ from trainer.lessons.richtext import term_ids
 class Glossary:
     """The project glossary's id lookup (ids and aliases), or why it could not be loaded."""
 
-    def __init__(self, has: Callable[[str], bool] | None, error: str | None) -> None:
+    def __init__(self, has: Callable[[str], bool] | None, error: str | None, raw: Any = None) -> None:
         self.has = has
         self.error = error
+        self.raw = raw
 
 
 @cache
@@ -44,7 +46,7 @@ def glossary() -> Glossary:
         g = load_glossary()
     except Exception as e:  # noqa: BLE001 - a broken glossary is a reported problem, not a crash
         return Glossary(None, f"the glossary could not be loaded: {e}")
-    return Glossary(g.has, None)
+    return Glossary(g.has, None, g)
 
 
 @cache
@@ -124,6 +126,65 @@ def _check_terms(lf: LessonFile) -> list[Problem]:
             continue
         line, col = lf.marks.value(path) if offset is None else lf.marks.text_position(path, offset)
         out.append(Problem(lf.problem(path, "").file, line, col, f"{dotted(path)}: unknown glossary term '{term}'"))
+    return out
+
+
+def _check_spelling(lf: LessonFile) -> list[Problem]:
+    """Variant spellings of glossary terms, miscounted «хан», and source citations in the
+    learner-facing texts (titles, objective, every step text; not ``sources:``)."""
+    from trainer.lessons.spelling import checker_for, citation_findings
+
+    g = glossary()
+    checker = checker_for(g.raw) if g.raw is not None else None
+    out = []
+    for path, text in _texts(lf.data):
+        found = citation_findings(text)
+        if checker is not None and path[-1] == "ru":
+            found += checker.findings(text)
+        for f in found:
+            line, col = lf.marks.text_position(path, f.offset)
+            out.append(Problem(lf.problem(path, "").file, line, col, f"{dotted(path)}: {f.message}"))
+    return out
+
+
+_TILE_MARKUP = re.compile(r"\{(?:tiles|hand):[^}]*\}")
+_CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+
+
+def _text_maps(data: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], dict[str, Any]]]:
+    """Every language mapping ``{ru: ..., en: ...}`` in the raw lesson data, with its path."""
+    if isinstance(data, dict):
+        if isinstance(data.get("ru"), str):
+            yield path, data
+            return
+        for k, v in data.items():
+            yield from _text_maps(v, (*path, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _text_maps(v, (*path, i))
+
+
+def _check_translation(lf: LessonFile) -> list[Problem]:
+    """An English lesson (``languages: [ru, en]``) translates every learner-facing text, shows
+    the same tiles in both languages and has no Russian letters in its English."""
+    lesson = lf.lesson
+    assert lesson is not None
+    if "en" not in lesson.languages:
+        return []
+    out = []
+    for path, text in _text_maps(lf.data):
+        en = text.get("en")
+        if not isinstance(en, str) or not en.strip():
+            out.append(lf.problem(path, f"{dotted(path)}: missing English translation 'en' "
+                                        "(the lesson declares languages: [ru, en])"))
+            continue
+        if sorted(_TILE_MARKUP.findall(text["ru"])) != sorted(_TILE_MARKUP.findall(en)):
+            out.append(lf.problem((*path, "en"), f"{dotted((*path, 'en'))}: the English shows other tiles than "
+                                                 "the Russian: " + " ".join(_TILE_MARKUP.findall(en))))
+        if (m := _CYRILLIC.search(en)) is not None:
+            line, col = lf.marks.text_position((*path, "en"), m.start())
+            out.append(Problem(lf.problem(path, "").file, line, col,
+                               f"{dotted((*path, 'en'))}: Russian letters in the English text"))
     return out
 
 
@@ -253,7 +314,7 @@ def _repo_graph(skip: set[Path]) -> dict[str, tuple[list[str], Path]]:
             continue
         try:
             data, _, _ = read_yaml(p.read_text(encoding="utf-8"), str(p))
-        except OSError:
+        except (OSError, UnicodeDecodeError):
             continue
         if isinstance(data, dict) and isinstance(data.get("id"), str):
             pre = data.get("prerequisites") or []
@@ -325,7 +386,7 @@ def check_files(files: list[LessonFile], *, engine: bool = True) -> None:
     for lf in files:
         if lf.lesson is None:
             continue
-        checks = [_check_header, _check_terms, _check_drills]
+        checks = [_check_header, _check_terms, _check_spelling, _check_translation, _check_drills]
         if engine:
             checks.append(_check_answers)
         for check in checks:

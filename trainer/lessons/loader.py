@@ -152,22 +152,106 @@ def _walk(node: yaml.Node, path: Path_, marks: SourceMap, dupes: list[tuple[Path
             _walk(v, (*path, i), marks, dupes)
 
 
+MAX_FILE_BYTES = 512 * 1024
+"""The largest lesson file read (the largest lesson is about 20 KB)."""
+MAX_VALUES = 50_000
+"""The most values a lesson may hold once YAML aliases are expanded (lessons have < 1,000)."""
+MAX_DEPTH = 40
+"""The deepest nesting of values in a lesson (lessons use 7 levels)."""
+MAX_ALIAS_USES = 100
+"""How often YAML aliases (``*name``) may be used in one file."""
+
+
+class _LessonYamlLoader(_Loader):
+    """The safe YAML loader, with a number too long to read reported at its line."""
+
+
+def _construct_int(loader: Any, node: yaml.ScalarNode) -> int:
+    try:
+        return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+    except ValueError:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"a number with {len(node.value)} digits is too long", node.start_mark) from None
+
+
+_LessonYamlLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [n for pair in node.value for n in pair]
+    return []
+
+
+def _too_big(root: yaml.Node) -> tuple[yaml.Node, str] | None:
+    """Check the node graph before it is built into data (without recursion): aliases that
+    refer to their own container, that are used too often or that expand into too many
+    values (a "billion laughs" file), and nesting that is too deep.  Returns the node to
+    blame and the message, or None."""
+    size: dict[int, int] = {}
+    depth: dict[int, int] = {}
+    state: dict[int, int] = {}  # 1 = on the path being explored, 2 = measured
+    reused = 0
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, finished = stack.pop()
+        key = id(node)
+        if finished:
+            kids = _children(node)
+            size[key] = 1 + sum(size[id(k)] for k in kids)
+            depth[key] = 1 + max((depth[id(k)] for k in kids), default=0)
+            state[key] = 2
+            if size[key] > MAX_VALUES:
+                return node, f"YAML aliases expand this value to more than {MAX_VALUES:,} values"
+            if depth[key] > MAX_DEPTH:
+                return node, f"values are nested more than {MAX_DEPTH} levels deep"
+            continue
+        if state.get(key) == 2:
+            reused += 1
+            if reused > MAX_ALIAS_USES:
+                return node, f"YAML aliases of this value are used more than {MAX_ALIAS_USES} times in the file"
+            continue
+        if state.get(key) == 1:
+            return node, "a YAML alias refers to the value that contains it"
+        state[key] = 1
+        stack.append((node, True))
+        for kid in reversed(_children(node)):
+            if state.get(id(kid)) == 1:
+                return kid, "a YAML alias refers to the value that contains it"
+            stack.append((kid, False))
+    return None
+
+
 def read_yaml(text: str, filename: str = "<text>") -> tuple[Any, SourceMap, list[Problem]]:
-    """Parse YAML once into data plus marks; syntax errors and duplicate keys come back as
-    problems (the data is None after a syntax error)."""
+    """Parse YAML once into data plus marks; syntax errors, duplicate keys, alias bombs,
+    nesting too deep, numbers too long and any other failure come back as problems at a
+    line of this file (the data is None then).  Never raises for bad content."""
     marks = SourceMap()
-    loader = _Loader(text)
+    if len(text) > MAX_FILE_BYTES:
+        return None, marks, [Problem(filename, 1, 1, f"the file is larger than {MAX_FILE_BYTES // 1024} KB")]
+    loader = _LessonYamlLoader(text)
     try:
         node = loader.get_single_node()
+        blame = _too_big(node) if node is not None else None
+        if blame is not None:
+            mark = blame[0].start_mark
+            return None, marks, [Problem(filename, mark.line + 1, mark.column + 1, blame[1])]
         data = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = e.problem or "bad YAML"
         ctx = f" ({e.context})" if e.context else ""
-        return None, marks, [Problem(filename, line, col, f"YAML syntax: {what}{ctx}")]
+        kind = "YAML" if isinstance(e, yaml.constructor.ConstructorError) else "YAML syntax"
+        return None, marks, [Problem(filename, line, col, f"{kind}: {what}{ctx}")]
     except yaml.YAMLError as e:
         return None, marks, [Problem(filename, 1, 1, f"YAML syntax: {e}")]
+    except (RecursionError, MemoryError):
+        return None, marks, [Problem(filename, 1, 1, "the file is nested too deeply or too large to read")]
+    except Exception as e:  # noqa: BLE001 - one bad file must never take the other lessons down
+        return None, marks, [Problem(filename, 1, 1, f"cannot read the YAML: {e!r}"[:300])]
     finally:
         loader.dispose()
     problems: list[Problem] = []
@@ -311,14 +395,46 @@ def _placement(lf: LessonFile, lesson: Lesson) -> list[Problem]:
     return out
 
 
+def decode_lesson(raw: bytes, name: str) -> tuple[str | None, Problem | None]:
+    """A lesson file's bytes as text (UTF-8), or a problem at the real line and column: the
+    first byte that is not UTF-8 (a file saved as Windows-1251, say), or a UTF-16/32 file."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in raw[:4096]:
+        return None, Problem(name, 1, 1, "the file is saved as UTF-16 (or UTF-32); lessons must be saved as UTF-8")
+    try:
+        return raw.decode("utf-8"), None
+    except UnicodeDecodeError as e:
+        start = raw.rfind(b"\n", 0, e.start) + 1
+        line = raw.count(b"\n", 0, e.start) + 1
+        col = len(raw[start:e.start].decode("utf-8", errors="replace")) + 1
+        guess = ""
+        try:
+            raw.decode("cp1251")
+            guess = " (it looks like Windows-1251)"
+        except UnicodeDecodeError:
+            pass
+        return None, Problem(name, line, col, f"the file is not UTF-8{guess}: byte 0x{raw[e.start]:02x} here;"
+                                              " save it as UTF-8")
+
+
 def load_file(path: Path | str) -> LessonFile:
     """Load one lesson file (schema checks only); never raises for bad content."""
     path = Path(path)
+    name = _display(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        return LessonFile(path, None, SourceMap(), None, [Problem(_display(path), 1, 1, f"cannot read: {e}")])
-    return load_text(text, path)
+        with path.open("rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        return LessonFile(path, None, SourceMap(), None, [Problem(name, 1, 1, f"cannot read: {e}")])
+    if len(raw) > MAX_FILE_BYTES:
+        return LessonFile(path, None, SourceMap(), None,
+                          [Problem(name, 1, 1, f"the file is larger than {MAX_FILE_BYTES // 1024} KB")])
+    text, problem = decode_lesson(raw, name)
+    if text is None:
+        return LessonFile(path, None, SourceMap(), None, [problem] if problem else [])
+    try:
+        return load_text(text, path)
+    except Exception as e:  # noqa: BLE001 - a bug met by one file leaves the other lessons alone
+        return LessonFile(path, None, SourceMap(), None, [Problem(name, 1, 1, f"cannot load: {e!r}"[:300])])
 
 
 def lesson_paths(paths: Iterable[Path | str]) -> list[Path]:
@@ -340,8 +456,9 @@ def load_paths(paths: Iterable[Path | str], *, engine_checks: bool = True) -> Le
     lib = LessonLibrary()
     try:
         check_files(files, engine=engine_checks)
-    except Exception as e:  # noqa: BLE001 - one broken check must not take the app down
-        files[0].problems.append(Problem(_display(files[0].path), 1, 1, f"checker crashed: {e!r}"))
+    except Exception as e:  # noqa: BLE001 - one broken check must not take the app (or a lesson) down
+        where = _display(files[0].path.parent) if files else "<lessons>"
+        lib.problems.append(Problem(where, 1, 1, f"the lesson checker crashed: {e!r}"[:300]))
     for lf in files:
         lib.problems.extend(lf.problems)
         if lf.lesson is not None and not lf.problems:

@@ -595,6 +595,9 @@ class Lesson(_Model):
     objective: Text | None = None
     terms: list[str] = Field(default_factory=list)
     sources: list[str] = Field(default_factory=list)
+    languages: list[Literal["ru", "en"]] = Field(
+        default_factory=lambda: ["ru"],
+        description="the languages the lesson is written in; with en every learner-facing text has en:")
     steps: list[Step] = Field(min_length=1)
 
     _source_file: str | None = PrivateAttr(default=None)
@@ -640,6 +643,8 @@ class Lesson(_Model):
                 "lesson_id", "lesson id '{id}' of track {t} must start with '{p}'",
                 {"id": self.id, "t": self.track, "p": prefix},
             )
+        if "ru" not in self.languages:
+            raise PydanticCustomError("languages", "languages: must include ru (every lesson is written in Russian)")
         if self.audience == "child" and self.min_age is None:
             raise PydanticCustomError("audience", "a child lesson needs min_age:")
         if self.id in self.prerequisites:

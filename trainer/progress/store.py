@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import time
 import uuid as uuidlib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,6 +19,18 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
+from trainer.progress.files import (
+    COMPANIONS,
+    InUse,
+    StoreUnavailable,
+    discard_new_empty,
+    existing,
+    finish_set_aside,
+    identity,
+    is_damage,
+    reason,
+    set_aside,
+)
 from trainer.progress.schema import MIGRATIONS, SCHEMA_VERSION
 from trainer.progress.srs import DAILY_REVIEWS, Review, card_key, initial_card, review, should_grade
 
@@ -116,7 +129,11 @@ class ProgressStore:
         self.path = Path(path)
         self.notices = notices
         self.db = _connect(self.path)
-        _migrate(self.db)
+        try:
+            _migrate(self.db)
+        except BaseException:
+            self.db.close()
+            raise
 
     # ----------------------------------------------------------------- basics
     def close(self) -> None:
@@ -129,10 +146,13 @@ class ProgressStore:
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield self.db
+            self.db.execute("COMMIT")
         except BaseException:
-            self.db.execute("ROLLBACK")
+            # Also when COMMIT itself fails (a full disk): SQLite then keeps the transaction
+            # open, and this copy would hold the write lock and refuse every later answer.
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
             raise
-        self.db.execute("COMMIT")
 
     # --------------------------------------------------------------- learners
     def create_learner(self, name: str, kind: str = "adult", *, daily_goal: int = 20) -> Learner:
@@ -413,42 +433,76 @@ class ProgressStore:
 
         return export_learner(self, learner_id)
 
-    def import_learner(self, data: dict) -> Learner:
-        """Add (or merge into the same learner, by uuid) a learner exported by ``export_learner``."""
+    def import_learner(self, data: dict, source: str = "file") -> Learner:
+        """Add (or merge into the same learner, by uuid) a learner exported by ``export_learner``;
+        the whole export is checked first and a refusal (TransferError) names ``source``."""
         from trainer.progress.transfer import import_learner
 
-        return import_learner(self, data)
+        return import_learner(self, data, source)
+
+    def import_file(self, path: Path) -> Learner:
+        """Read, check and import an export file (TransferError names the file and the field)."""
+        from trainer.progress.transfer import import_file
+
+        return import_file(self, path)
 
 
 def _learner(row: sqlite3.Row) -> Learner:
     try:
         settings = json.loads(row["settings"])
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
+        settings = {}
+    if not isinstance(settings, dict):
         settings = {}
     return Learner(row["id"], row["uuid"], row["name"], row["kind"], row["created_at"], row["daily_goal"], settings)
 
 
+BUSY_TIMEOUT = 10.0
+"""Seconds a copy of the app waits for another copy's write (or WAL set-up) to finish."""
+
+
 def _connect(path: Path) -> sqlite3.Connection:
-    db = sqlite3.connect(path, isolation_level=None, timeout=10.0)
-    db.row_factory = sqlite3.Row
-    db.execute("PRAGMA busy_timeout = 10000")
-    db.execute("PRAGMA journal_mode = WAL")
-    db.execute("PRAGMA synchronous = FULL")
-    db.execute("PRAGMA foreign_keys = ON")
+    db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT)
+    try:
+        db.row_factory = sqlite3.Row
+        db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+        _enable_wal(db)
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA foreign_keys = ON")
+    except BaseException:
+        db.close()
+        raise
     return db
 
 
+def _enable_wal(db: sqlite3.Connection) -> None:
+    """Switch to the WAL journal.  SQLite answers "database is locked" at once (without its
+    busy handler) when another copy is switching at the same moment, so wait and retry."""
+    deadline = time.monotonic() + BUSY_TIMEOUT
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode = WAL").fetchone()
+            return
+        except sqlite3.OperationalError as e:
+            if getattr(e, "sqlite_errorcode", 5) & 0xFF not in (5, 6) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
 def _check(path: Path) -> None:
-    """Raise DamagedStore if the file is not a healthy database of a version we can read."""
+    """Raise DamagedStore if the file is damaged or from a newer app; any other SQLite
+    error (disk full, locked, read-only) is raised as it is."""
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10.0)
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             result = db.execute("PRAGMA quick_check").fetchone()[0]
         finally:
             db.close()
     except sqlite3.DatabaseError as e:
-        raise DamagedStore("damaged", f"the file is not a readable database: {e}") from None
+        if is_damage(e):
+            raise DamagedStore("damaged", f"the file is not a readable database: {e}") from None
+        raise
     if result != "ok":
         raise DamagedStore("damaged", f"the database failed its integrity check: {result}")
     if version > SCHEMA_VERSION:
@@ -474,38 +528,68 @@ def _migrate(db: sqlite3.Connection) -> None:
         db.execute("COMMIT")
 
 
-def set_aside(path: Path, kind: str, *, now: datetime | None = None) -> Path:
-    """Rename a database (and its -wal/-shm companions) out of the way; never deletes.
-    Returns the new path of the main file."""
-    stamp = (now or _now()).strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.{kind}-{stamp}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.{kind}-{stamp}-{n}")
-        n += 1
-    for suffix in ("-wal", "-shm"):
-        side = path.with_name(path.name + suffix)
-        if side.exists():
-            side.rename(target.with_name(target.name + suffix))
-    path.rename(target)
-    return target
+def _open_checked(path: Path, notices: tuple[StoreNotice, ...]) -> ProgressStore:
+    """Open the database, turning every failure that is not damage into StoreUnavailable."""
+    try:
+        return ProgressStore(path, notices=notices)
+    except (sqlite3.Error, OSError) as e:
+        if isinstance(e, sqlite3.DatabaseError) and is_damage(e):
+            raise DamagedStore("damaged", f"the file is not a readable database: {e}") from None
+        raise StoreUnavailable(path, reason(e)) from None
 
 
 def open_store(path: Path | None = None) -> ProgressStore:
-    """Open (or create) the learner database.  A damaged file, or one from a newer app, is
-    renamed aside with a timestamp and a fresh database is started; ``store.notices`` then says
-    what happened so the app can tell the learner."""
+    """Open (or create) the learner database.
+
+    Only a damaged file, or one from a newer app, is renamed aside (with a timestamp, never
+    deleted) and a fresh database started; ``store.notices`` then says what happened so the
+    app can tell the learner.  A file another running copy has open is never renamed.  Any
+    other problem (disk full, locked, read-only folder) raises :class:`StoreUnavailable`
+    and leaves every file as it was."""
     path = Path(path) if path is not None else data_dir() / DB_NAME
-    path.parent.mkdir(parents=True, exist_ok=True)
     notices: list[StoreNotice] = []
-    if path.exists():
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        finished = finish_set_aside(path)
+    except OSError as e:
+        raise StoreUnavailable(path, reason(e)) from None
+    if finished is not None:
+        kind = next((k for k in ("newer", "orphan") if f".{k}-" in finished.name), "damaged")
+        notices.append(StoreNotice(kind, finished, "an interrupted attempt to keep the file aside was completed"))
+    for _attempt in range(3):
+        if not path.exists():
+            return _create(path, notices)
+        seen = identity(path)
         try:
             _check(path)
-            return ProgressStore(path)
+            return _open_checked(path, tuple(notices))
         except DamagedStore as e:
-            moved = set_aside(path, e.kind)
-            notices.append(StoreNotice(e.kind, moved, e.detail))
-        except sqlite3.DatabaseError as e:
-            moved = set_aside(path, "damaged")
-            notices.append(StoreNotice("damaged", moved, str(e)))
-    return ProgressStore(path, notices=tuple(notices))
+            kind, detail = e.kind, e.detail
+        except (sqlite3.Error, OSError) as e:
+            raise StoreUnavailable(path, reason(e)) from None
+        try:
+            moved = set_aside(path, kind, expect=seen)
+        except InUse as e:
+            raise StoreUnavailable(path, f"{kind} database, but {e}; close the other copy and start again") \
+                from None
+        except OSError as e:
+            raise StoreUnavailable(path, f"{detail}, and it could not be renamed: {reason(e)}") from None
+        notices.append(StoreNotice(kind, moved, detail))
+    raise StoreUnavailable(path, "the file keeps changing while it is opened")
+
+
+def _create(path: Path, notices: list[StoreNotice]) -> ProgressStore:
+    """Start a new database.  When files were set aside before (perhaps by a start that
+    then failed on a full disk), the learner is told again: that notice must not be lost.
+    If creating fails, the empty files this attempt made are removed for the same reason."""
+    known = {n.moved_to for n in notices}
+    for kind in ("damaged", "newer", "orphan"):
+        for p in sorted(path.parent.glob(f"{path.name}.{kind}-*")):
+            if p not in known and not p.name.endswith(COMPANIONS):
+                notices.append(StoreNotice(kind, p, "a file kept aside earlier"))
+    before = existing(path)
+    try:
+        return _open_checked(path, tuple(notices))
+    except (StoreUnavailable, DamagedStore):
+        discard_new_empty(path, before)
+        raise

@@ -10,21 +10,28 @@ Format ``riichi-trainer-progress`` version 1::
      "cards": [{"item_id", "skill", "due", "state", "spec"}]}
 
 Importing the same learner twice (same uuid) merges: answers are matched by
-their uuid, so nothing is counted twice and nothing is lost.
+their uuid, so nothing is counted twice and nothing is lost.  The whole file is
+checked against :mod:`trainer.progress.export_schema` first; a refused file
+changes nothing and the message names the file and the field.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pydantic import ValidationError
+
+from trainer.progress.export_schema import FORMAT, VERSION, ExportIn, problems
+from trainer.progress.files import reason
+
 if TYPE_CHECKING:
     from trainer.progress.store import Learner, ProgressStore
-
-FORMAT = "riichi-trainer-progress"
-VERSION = 1
 
 
 class TransferError(ValueError):
@@ -57,105 +64,197 @@ def export_learner(store: ProgressStore, learner_id: int) -> dict:
     }
 
 
-def _require(data: object, key: str, kind: type, where: str):
-    if not isinstance(data, dict) or key not in data:
-        raise TransferError(f"{where}: missing {key!r}")
-    value = data[key]
-    if kind is float and isinstance(value, int):
-        return value
-    if not isinstance(value, kind):
-        raise TransferError(f"{where}.{key}: expected {kind.__name__}, got {type(value).__name__}")
-    return value
+MAX_FILE_BYTES = 256 * 1024 * 1024
+"""The largest export read (a learner with a million answers writes about 200 MB)."""
 
 
-def import_learner(store: ProgressStore, data: dict) -> Learner:
+def validate(data: object, source: str = "file") -> ExportIn:
+    """Check a whole export against the schema; TransferError names ``source`` and the field."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise TransferError(f"{source}: not a riichi-trainer progress file (the 'format' field is missing or different)")
+    version = data.get("version")
+    if type(version) is int and version > VERSION:
+        raise TransferError(f"{source}: progress file version {version} is newer than this app reads ({VERSION})")
+    try:
+        return ExportIn.model_validate(data)
+    except ValidationError as e:
+        raise TransferError(f"{source}: {problems(e)}") from None
+    except RecursionError:
+        raise TransferError(f"{source}: the data is nested too deeply") from None
+
+
+def import_learner(store: ProgressStore, data: dict, source: str = "file") -> Learner:
     """Add the exported learner, or merge into the existing learner with the same uuid.
-    Validates everything first, then writes in one transaction."""
+    Everything is checked first (TransferError naming ``source`` and the field); then it is
+    written in one transaction, so a refused file changes nothing."""
     from trainer.progress.store import _local_day
 
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise TransferError("not a riichi-trainer progress file (the 'format' field is missing or different)")
-    version = data.get("version")
-    if not isinstance(version, int) or version > VERSION:
-        raise TransferError(f"progress file version {version!r} is newer than this app reads ({VERSION})")
-    info = _require(data, "learner", dict, "file")
-    uuid = _require(info, "uuid", str, "learner")
-    name = _require(info, "name", str, "learner")
-    kind = info.get("kind", "adult")
-    answers = _require(data, "answers", list, "file")
-    for i, a in enumerate(answers):
-        for key, t in (("uuid", str), ("answered_at", str), ("source", str), ("item_id", str),
-                       ("skill", str), ("correct", bool), ("seconds", float), ("hints", int)):
-            _require(a, key, t, f"answers[{i}]")
-    lessons = data.get("lessons", [])
-    skills = data.get("skills", [])
-    cards = data.get("cards", [])
+    exp = validate(data, source)
+    info = exp.learner
+    seen: dict[str, int] = {}
+    for i, a in enumerate(exp.answers):
+        if a.uuid in seen:
+            raise TransferError(f"{source}: answers[{i}].uuid: the same answer id as answers[{seen[a.uuid]}]")
+        seen[a.uuid] = i
     with store._write() as db:
-        row = db.execute("SELECT id FROM learner WHERE uuid = ?", (uuid,)).fetchone()
-        if row is None:
+        row = db.execute("SELECT id FROM learner WHERE uuid = ?", (info.uuid,)).fetchone()
+        learner_id = row[0] if row else None
+        _refuse_foreign_answers(db, exp.answers, learner_id, source)
+        if learner_id is None:
             cur = db.execute(
                 "INSERT INTO learner (uuid, name, kind, created_at, daily_goal, settings) VALUES (?, ?, ?, ?, ?, ?)",
-                (uuid, name, kind if kind in ("adult", "child") else "adult",
-                 info.get("created_at") or datetime.now(UTC).isoformat(), int(info.get("daily_goal", 20)),
-                 json.dumps(info.get("settings", {}))),
+                (info.uuid, info.name, info.kind, info.created_at or datetime.now(UTC).isoformat(),
+                 info.daily_goal, json.dumps(info.settings)),
             )
             learner_id = cur.lastrowid
-        else:
-            learner_id = row[0]
-        for a in answers:
+        for a in exp.answers:
             cur = db.execute(
                 "INSERT OR IGNORE INTO answer (uuid, learner_id, answered_at, source, item_id, skill, correct,"
                 " seconds, hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (a["uuid"], learner_id, a["answered_at"], a["source"], a["item_id"], a["skill"],
-                 int(a["correct"]), float(a["seconds"]), int(a["hints"])),
+                (a.uuid, learner_id, a.answered_at, a.source, a.item_id, a.skill, int(a.correct), a.seconds, a.hints),
             )
             if cur.rowcount:
-                day = _local_day(datetime.fromisoformat(a["answered_at"]))
-                store._add_to_totals(db, learner_id, day, a["skill"], 1, int(a["correct"]), float(a["seconds"]))
-        for les in lessons:
+                day = _local_day(datetime.fromisoformat(a.answered_at))
+                store._add_to_totals(db, learner_id, day, a.skill, 1, int(a.correct), a.seconds)
+        now = datetime.now(UTC).isoformat()
+        for les in exp.lessons:
             db.execute(
                 "INSERT INTO lesson_progress (learner_id, lesson_id, step, completed_at, best_score, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (learner_id, lesson_id) DO UPDATE SET"
                 " completed_at = coalesce(lesson_progress.completed_at, excluded.completed_at),"
-                " best_score = max(coalesce(lesson_progress.best_score, 0), coalesce(excluded.best_score, 0)),"
+                " best_score = CASE WHEN lesson_progress.best_score IS NULL THEN excluded.best_score"
+                " WHEN excluded.best_score IS NULL THEN lesson_progress.best_score"
+                " ELSE max(lesson_progress.best_score, excluded.best_score) END,"
                 " step = CASE WHEN excluded.updated_at > lesson_progress.updated_at THEN excluded.step"
                 " ELSE lesson_progress.step END,"
                 " updated_at = max(lesson_progress.updated_at, excluded.updated_at)",
-                (learner_id, les["lesson_id"], int(les.get("step", 0)), les.get("completed_at"),
-                 les.get("best_score"), les.get("updated_at") or datetime.now(UTC).isoformat()),
+                (learner_id, les.lesson_id, les.step, les.completed_at, les.best_score, les.updated_at or now),
             )
-        for s in skills:
+        for s in exp.skills:
             db.execute(
                 "INSERT INTO skill (learner_id, skill, mastery, answers, correct, updated_at) VALUES (?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (learner_id, skill) DO UPDATE SET"
                 " mastery = CASE WHEN excluded.updated_at > skill.updated_at THEN excluded.mastery ELSE skill.mastery END,"
                 " answers = max(skill.answers, excluded.answers), correct = max(skill.correct, excluded.correct),"
                 " updated_at = max(skill.updated_at, excluded.updated_at)",
-                (learner_id, s["skill"], float(s["mastery"]), int(s["answers"]), int(s["correct"]), s["updated_at"]),
+                (learner_id, s.skill, s.mastery, s.answers, min(s.correct, s.answers), s.updated_at),
             )
-        for c in cards:
+        _count_merged_answers(db, learner_id)
+        for c in exp.cards:
             db.execute(
                 "INSERT INTO card (learner_id, item_id, skill, due, state, spec) VALUES (?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (learner_id, item_id) DO UPDATE SET due = min(card.due, excluded.due),"
                 " state = CASE WHEN excluded.due < card.due THEN excluded.state ELSE card.state END,"
                 " spec = coalesce(card.spec, excluded.spec)",
-                (learner_id, c["item_id"], c["skill"], c["due"], c["state"], c.get("spec")),
+                (learner_id, c.item_id, c.skill, c.due, c.state, c.spec),
             )
     return store.learner(learner_id)
 
 
+def _refuse_foreign_answers(db, answers: list, learner_id: int | None, source: str) -> None:
+    """An answer id that already belongs to another learner here is refused, not dropped
+    silently: the file was edited or mixed up, and the learner must hear about it."""
+    index = {a.uuid: i for i, a in enumerate(answers)}
+    ids = list(index)
+    for k in range(0, len(ids), 500):
+        chunk = ids[k:k + 500]
+        rows = db.execute(
+            f"SELECT a.uuid, l.name FROM answer a JOIN learner l ON l.id = a.learner_id"
+            f" WHERE a.uuid IN ({','.join('?' * len(chunk))}) AND a.learner_id IS NOT ?",
+            (*chunk, learner_id),
+        ).fetchall()
+        if rows:
+            first = min(rows, key=lambda r: index[r[0]])
+            raise TransferError(
+                f"{source}: answers[{index[first[0]]}].uuid: this answer already belongs to the learner "
+                f"{first[1]!r} on this computer ({len(rows)} such answer(s)); nothing was imported")
+
+
+def _count_merged_answers(db, learner_id: int) -> None:
+    """After a merge, a skill counts at least the answers its log holds: two copies that went
+    on separately each counted only their own answers, and neither count is the total.
+    A skill the file has answers for but no mastery row gets its mastery replayed from the log."""
+    from trainer.progress.store import MASTERY_RATE
+
+    db.execute(
+        "INSERT OR IGNORE INTO skill (learner_id, skill, mastery, answers, correct, updated_at)"
+        " SELECT learner_id, skill, 0, 0, 0, max(answered_at) FROM answer WHERE learner_id = ? GROUP BY skill",
+        (learner_id,),
+    )
+    db.execute(
+        "UPDATE skill SET answers = max(answers, (SELECT count(*) FROM answer a WHERE a.learner_id = skill.learner_id"
+        " AND a.skill = skill.skill)), correct = max(correct, (SELECT coalesce(sum(correct), 0) FROM answer a"
+        " WHERE a.learner_id = skill.learner_id AND a.skill = skill.skill)) WHERE learner_id = ?",
+        (learner_id,),
+    )
+    for (skill,) in db.execute("SELECT skill FROM skill WHERE learner_id = ? AND answers > 0 AND mastery = 0"
+                               " AND correct > 0", (learner_id,)).fetchall():
+        mastery = 0.0
+        for (right,) in db.execute("SELECT correct FROM answer WHERE learner_id = ? AND skill = ?"
+                                   " ORDER BY answered_at, id", (learner_id, skill)):
+            mastery += MASTERY_RATE * (right - mastery)
+        db.execute("UPDATE skill SET mastery = ? WHERE learner_id = ? AND skill = ?", (mastery, learner_id, skill))
+
+
+class ExportError(OSError):
+    """An export could not be written (missing folder, full disk); no partial file is left."""
+
+
 def write_export(store: ProgressStore, learner_id: int, path: Path) -> None:
-    """Write one learner's export to a file (atomically: a temporary file, then a rename)."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(export_learner(store, learner_id), ensure_ascii=False, indent=1), encoding="utf-8")
-    tmp.replace(path)
+    """Write one learner's export to a file atomically: a temporary file in the same folder,
+    flushed to disk, then renamed over the target.  On any failure the temporary file is
+    removed and ExportError says what went wrong."""
+    path = Path(path)
+    if not path.parent.is_dir():
+        raise ExportError(f"{path}: cannot export: the folder {path.parent} does not exist")
+    payload = json.dumps(export_learner(store, learner_id), ensure_ascii=False, indent=1).encode("utf-8")
+    tmp: str | None = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(payload)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as e:
+        raise ExportError(f"{path}: cannot export: {reason(e)}") from None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
 
 
 def read_export(path: Path) -> dict:
-    """Read an export file; a clear error names the file and the problem."""
+    """Read an export file as JSON; a clear error names the file and the problem (the
+    schema is checked by :func:`import_learner`)."""
+    path = Path(path)
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        if path.is_dir():
+            raise TransferError(f"{path}: is a folder, not an export file")
+        with path.open("rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise TransferError(f"{path}: no such file") from None
+    except OSError as e:
+        raise TransferError(f"{path}: cannot read: {e.strerror or e}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise TransferError(f"{path}: larger than {MAX_FILE_BYTES // 2**20} MB, not a progress export")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw[:e.start].count(b"\n") + 1
+        raise TransferError(f"{path}:{line}: not UTF-8 text (byte {e.start}); exports are always UTF-8") from None
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as e:
         raise TransferError(f"{path}:{e.lineno}:{e.colno}: not valid JSON: {e.msg}") from None
+    except RecursionError:
+        raise TransferError(f"{path}: the JSON is nested too deeply") from None
+    except ValueError as e:  # e.g. an integer with thousands of digits
+        raise TransferError(f"{path}: not a progress export: {e}") from None
+
+
+def import_file(store: ProgressStore, path: Path) -> Learner:
+    """Read, check and import one export file; every refusal names the file."""
+    return import_learner(store, read_export(path), source=str(path))

@@ -28,7 +28,7 @@ from trainer import i18n
 from trainer.i18n import _
 from trainer.ui.layout import MIN_SIZE, Layout
 from trainer.ui.registry import SCREEN_MODULES, SCREENS, has_screen, load_screen_modules, register_screen
-from trainer.ui.settings import Settings, load_settings, save_settings
+from trainer.ui.settings import LoadResult, Settings, load_settings, save_settings, settings_from_dict
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import Banner
 
@@ -117,15 +117,24 @@ class App:
         pygame.init()
         self.banners: list[Banner] = []
         self.save_enabled = save
-        if settings is None:
-            loaded = load_settings()
+        if settings is None:  # start-up must survive any settings file
+            try:
+                loaded = load_settings()
+            except Exception as exc:  # noqa: BLE001 - reported, the defaults are used
+                loaded = LoadResult(Settings(), repr(exc))
             settings = loaded.settings
-            if loaded.problem:
-                where = f" {_('It was kept as')} {loaded.moved_to.name}." if loaded.moved_to else ""
+            if loaded.problem and loaded.moved_to is None:
+                self.notify(_("Some settings could not be used, so their defaults apply.") + "\n"
+                            + loaded.problem, "warn", 12)
+            elif loaded.problem:
+                where = " " + _("It was kept as {name}.").format(name=loaded.moved_to.name) if loaded.moved_to else ""
                 self.notify(_("Your settings file was damaged, so the defaults are used.") + where
                             + "\n" + loaded.problem, "warn", 12)
         self.settings = settings
-        i18n.set_language(settings.language)
+        i18n.set_language(settings.language)  # a broken catalog falls back to English, never raises
+        for problem in i18n.catalog_problems():
+            self.notify(_("A translation could not be loaded, so the English text is shown.") + "\n" + problem,
+                        "warn", 12)
         flags = pygame.RESIZABLE if resizable else 0
         self.flags = flags
         pygame.display.set_caption(_("Riichi mahjong trainer"))
@@ -156,22 +165,34 @@ class App:
         self._sounds: dict[str, Any] | None = None
         self._loader: threading.Thread | None = None
         self._loader_error: BaseException | None = None
+        if len(self.banners) > 1:  # banners share one place on screen: start-up notices become one
+            kind = next((k for k in ("error", "warn") if any(b.kind == k for b in self.banners)), "info")
+            self.banners = [Banner("\n".join(b.text for b in self.banners), kind, max(b.left for b in self.banners))]
 
     # ------------------------------------------------------------------ services
 
     def _open_progress(self) -> None:
-        try:
-            from trainer.progress import open_store
+        from trainer.progress import StoreUnavailable, open_store
 
+        try:
             self.progress = open_store()
+        except StoreUnavailable as exc:  # full disk, lock, read-only folder: the file is left alone
+            self.progress = None
+            self.notify(_("Your progress file cannot be used right now and was left untouched. Answers are not "
+                          "saved until this is fixed and the app is started again.") + "\n" + str(exc), "error", 60)
+            return
         except Exception as exc:  # the app still works without progress, and says so
             self.progress = None
-            self.notify(_("Progress cannot be saved: {error}").format(error=exc), "error", 12)
+            self.notify(_("Progress cannot be saved: {error}").format(error=exc), "error", 60)
             return
         for notice in getattr(self.progress, "notices", ()):
             self.notify(_("Your progress file could not be read and was kept as {path}; a new one was started.")
                         .format(path=getattr(notice, "moved_to", "")), "warn", 12)
-        self._pick_learner()
+        try:
+            self._pick_learner()
+        except Exception as exc:  # noqa: BLE001 - start-up goes on without saving, and says so
+            self.progress = None
+            self.notify(_("Progress cannot be saved: {error}").format(error=exc), "error", 60)
 
     def _pick_learner(self) -> None:
         """Start with the learner who was active last (their own settings apply); with no
@@ -194,11 +215,11 @@ class App:
         self.learner_id = learner_id
         saved = store.learner(learner_id).settings
         if saved:
-            known = {k: v for k, v in saved.items() if k in Settings.__dataclass_fields__}
-            try:
-                self.apply_settings(Settings(**known).validated())
-            except (TypeError, ValueError):
-                pass  # a damaged profile setting: keep the current ones
+            chosen, bad = settings_from_dict(saved)  # a bad value costs only that value
+            self.apply_settings(chosen)
+            if bad:
+                self.notify(_("Some settings could not be used, so their defaults apply.") + "\n"
+                            + "; ".join(bad), "warn", 12)
         self.invalidate()
 
     def record_answer(self, source: str, item_id: str, skill: str, correct: bool, seconds: float,

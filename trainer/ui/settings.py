@@ -2,9 +2,9 @@
 
 The folder is ``platformdirs.user_config_dir("riichi-trainer")``; the
 environment variable ``TRAINER_DATA_DIR`` replaces it (tests use a temporary
-folder).  A damaged settings file is never deleted: it is renamed aside
-(``settings.json.damaged-<time>``), the defaults are used, and the app tells the
-learner what happened.
+folder).  A settings file that cannot be read is never deleted: it is renamed
+aside (``settings.json.damaged-<time>``), the defaults are used, and the app tells
+the learner what happened.  A bad value inside a good file costs only that value.
 """
 
 from __future__ import annotations
@@ -74,7 +74,8 @@ class Settings:
 
 @dataclass(frozen=True, slots=True)
 class LoadResult:
-    """Settings as loaded, and a message for the learner when the file was damaged."""
+    """Settings as loaded, and a message for the learner when the file (or a value in it) was
+    bad; ``moved_to`` is set when the whole file was renamed aside."""
 
     settings: Settings
     problem: str | None = None
@@ -86,39 +87,69 @@ def settings_path(folder: Path | None = None) -> Path:
     return (folder or config_dir()) / SETTINGS_FILE
 
 
-def _from_dict(data: object) -> Settings:
+MAX_SETTINGS_BYTES = 1024 * 1024
+"""A settings file is a few hundred bytes; anything beyond a megabyte is not one."""
+
+
+def settings_from_dict(data: object) -> tuple[Settings, list[str]]:
+    """Settings from a JSON object, value by value: a bad value is dropped (its default is
+    used) and reported as ``field: problem``, the good ones are kept.  Unknown keys (from a
+    newer version) are ignored; missing keys take defaults.  Anything but an object gives
+    the defaults and one problem."""
     if not isinstance(data, dict):
-        raise ValueError("the file does not hold a JSON object")
-    known = {f.name for f in fields(Settings)}
-    # Unknown keys (from a newer version) are ignored; missing keys take defaults.
-    return Settings(**{k: v for k, v in data.items() if k in known}).validated()
+        return Settings(), [f"the settings are not a JSON object but {type(data).__name__}"]
+    settings = Settings()
+    bad: list[str] = []
+    for f in fields(Settings):
+        if f.name not in data:
+            continue
+        try:
+            settings = replace(settings, **{f.name: data[f.name]}).validated()
+        except (TypeError, ValueError) as exc:
+            bad.append(str(exc))
+    return settings, bad
 
 
 def load_settings(folder: Path | None = None) -> LoadResult:
-    """Read the settings; a missing file gives defaults, a damaged one is renamed aside and reported."""
+    """Read the settings.  A missing file gives defaults; a file that is not a JSON object
+    is renamed aside and reported; in an object, only bad values are dropped (and reported)."""
     path = settings_path(folder)
     if not path.exists():
         return LoadResult(Settings())
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as fh:  # bounded: a device or a huge file must not fill the memory
+            raw = fh.read(MAX_SETTINGS_BYTES + 1)
+        if len(raw) > MAX_SETTINGS_BYTES:
+            raise ValueError(f"the file is larger than {MAX_SETTINGS_BYTES // 1024} KB")
+        text = raw.decode("utf-8")
         data = json.loads(text)
-        return LoadResult(_from_dict(data))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError, TypeError) as exc:
+        if not isinstance(data, dict):
+            raise ValueError("the file does not hold a JSON object")
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         if isinstance(exc, json.JSONDecodeError):
             detail = f"line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        elif isinstance(exc, RecursionError):
+            detail = "the JSON is nested too deeply"
         else:
             detail = str(exc)
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"{path.name}.damaged-{stamp}")
-        n = 1
-        while aside.exists():
-            n += 1
-            aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
-        try:
-            path.rename(aside)
-        except OSError:
-            aside = None
-        return LoadResult(Settings(), f"{path}: {detail}", aside)
+        return LoadResult(Settings(), f"{path}: {detail}", _rename_aside(path))
+    settings, bad = settings_from_dict(data)
+    return LoadResult(settings, f"{path}: " + "; ".join(bad) if bad else None)
+
+
+def _rename_aside(path: Path) -> Path | None:
+    """Keep a settings file that cannot be read as ``settings.json.damaged-<time>``."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    try:
+        path.rename(aside)
+    except OSError:
+        return None
+    return aside
 
 
 def save_settings(settings: Settings, folder: Path | None = None) -> Path:

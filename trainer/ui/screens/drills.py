@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from trainer.i18n import N_, _, ngettext
+from trainer.i18n import N_, _, ngettext, pgettext
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import BR
 from trainer.ui.screens.base import Screen
@@ -150,7 +150,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
     def _labels(self) -> None:
         self.hint_btn.visible = self.view is not None and not self.finished and self.phase != "done"
         if self.finished:
-            self.main_btn.label = _("Finish") if self.kids else _("Done")
+            self.main_btn.label = _("Finish") if self.kids else pgettext("finish button", "Done")
         elif self.phase == "answer":
             self.main_btn.label = _("Check")
         elif self.phase == "retry":

@@ -15,11 +15,13 @@ in lessons); ``query="..."`` starts with a search.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from trainer.engine.notation import parse_tiles
 from trainer.engine.tiles import Tile
 from trainer.i18n import N_, _, ngettext
 from trainer.ui import tile_art
@@ -69,8 +71,11 @@ _SUIT_CHARS = "萬筒索"  # man, pin, sou as printed in tile names (一萬, 五
 
 
 def term_tiles(term: Term) -> list[Tile]:
-    """The tiles a term names, read from its kanji: 一萬..九索 one tile, 東..中 one honor,
-    萬子/筒子/索子 the nine tiles of the suit; other terms name no tile."""
+    """The tiles that picture a term: its glossary ``tiles:`` (a set, a wait, a yaku's hand), else
+    read from its kanji: 一萬..九索 one tile, 東..中 one honor, 萬子/筒子/索子 the nine tiles of the
+    suit; other terms have no picture."""
+    if term.tiles:
+        return list(parse_tiles(re.sub(r"[()\[\]]", "", term.tiles)))
     k = term.kanji
     if len(k) == 1 and k in tile_art.HONOR_CHARS:
         return [Tile(27 + tile_art.HONOR_CHARS.index(k))]
@@ -409,6 +414,12 @@ class GlossaryScreen(Screen):
         if term.alt:
             add(_("Also written: {spellings}").format(spellings=", ".join(term.alt)), "small", P.ink_muted,
                 gap=L.px(12))
+        if term.see:
+            g = app.glossary()
+            names = ", ".join(g.term(ref).name(lang) for ref in term.see if g.has(ref))
+            add(_("See also: {terms}").format(terms=names), "small", P.ink_muted, gap=L.px(10))
+        if term.coined:
+            add(_("A word of the rulebook's own, not in common use."), "small", P.ink_muted, gap=L.px(6))
         add(_("Source: rulebook {ref}").format(ref=term.seed), "tiny", P.ink_muted, gap=L.px(10))
         return out
 
@@ -447,9 +458,9 @@ class GlossaryScreen(Screen):
                       (inner.right - tw, inner.top))
             text_w = inner.width - tw - L.px(20)
         elif tiles:
-            # A whole suit: a row of nine tiles at the bottom of the pane.
+            # Several tiles (a suit, a set, a hand): one row at the bottom of the pane.
             gap = L.px(4)
-            th = min(L.px(72), int((inner.width - 8 * gap) / 9 / 0.75))
+            th = min(L.px(72), int((inner.width - (len(tiles) - 1) * gap) / len(tiles) / 0.75))
             tiles_h = th + L.px(16)
             tile_art.draw_tiles(surf, tiles, (inner.left, inner.bottom - th), th,
                                 theme=app.settings.tile_theme, gap=gap)

@@ -145,10 +145,10 @@ class ImportScreen(Screen):
 
     def do_import(self, path: Path) -> None:
         """Import one file; a bad file is reported and nothing changes."""
-        from trainer.progress.transfer import TransferError, read_export
+        from trainer.progress.transfer import TransferError
 
         try:
-            learner = self.app.progress.import_learner(read_export(path))
+            learner = self.app.progress.import_file(path)
         except (TransferError, OSError) as exc:
             self.app.notify(_("This file cannot be imported: {error}").format(error=exc), "error", 10)
             return

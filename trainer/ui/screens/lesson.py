@@ -17,6 +17,7 @@ import pygame
 
 from trainer.i18n import _
 from trainer.lessons import answers
+from trainer.lessons.language import lesson_title, step_text
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import BR, layout_rich
 from trainer.ui.screens.base import Screen
@@ -74,7 +75,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         return self.lesson.steps[self.index]
 
     def title(self) -> str:
-        return self.lesson.title.get(self.app.settings.language)
+        return lesson_title(self.lesson, self.app.settings.language)
 
     def header_extra(self) -> str:
         if self.finished:
@@ -368,7 +369,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         hints = getattr(self.step, "hints", [])
         auto = self.view.hint(level) if self.view is not None else ""
         if level <= len(hints):
-            authored = hints[level - 1].get(self.app.settings.language)
+            authored = step_text(hints[level - 1], self.lesson, self.app.settings.language)
             return BR.join(t for t in (authored, auto) if t)
         return auto or (_("Read the question again and look at the tiles one by one.") if level == 1 else
                         _("Think about which tiles could finish each shape."))

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from trainer.i18n import _, ngettext
+from trainer.i18n import _, ngettext, pgettext
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
@@ -84,7 +84,7 @@ class LessonMapScreen(Screen):
         for lesson in self.lib.by_track(self.track):
             state = self.states.get(lesson.id, "open")
             badge, color = {
-                "done": (_("Done"), P.right),
+                "done": (pgettext("lesson state", "Done"), P.right),
                 "started": (_("In progress"), P.accent_dark),
                 "locked": (_("Locked"), P.locked),
                 "open": (_("New"), P.hint),

@@ -124,7 +124,7 @@ class PlayScreen(Screen):
         if self.round.ended:
             if self.goal_met():
                 self._report()
-                self.next_btn = self.add(Button(_("Done"), self.back, kind="primary", hotkey="Enter"))
+                self.next_btn = self.add(Button(pgettext("end of game", "Done"), self.back, kind="primary", hotkey="Enter"))
             else:
                 self.next_btn = self.add(Button(_("Next hand"), self.next_hand, kind="primary", hotkey="Enter"))
         self.other_rows: list[TileRow] = []

@@ -132,10 +132,10 @@ class ProgressScreen(Screen):
         if store is None or lid is None:
             return
         folder = folders.export_folder()
-        folder.mkdir(parents=True, exist_ok=True)
         name = "".join(ch if ch.isalnum() else "_" for ch in store.learner(lid).name) or "learner"
         path = folder / f"riichi-trainer-{name}-{date.today().isoformat()}.json"
         try:
+            folder.mkdir(parents=True, exist_ok=True)
             write_export(store, lid, path)
         except OSError as exc:
             self.app.notify(_("Could not export: {error}").format(error=exc), "error", 10)

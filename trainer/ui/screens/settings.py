@@ -23,7 +23,7 @@ P = PALETTE
 TERM_MODE_NAMES = {"ru_ja": N_("Russian, then Japanese"), "ja_ru": N_("Japanese, then Russian"),
                    "full": N_("Everything")}
 TILE_SIZE_NAMES = {"small": N_("Small"), "medium": N_("Medium"), "large": N_("Large")}
-THEME_NAMES = {"classic": N_("Classic"), "contrast": N_("High contrast"), "kids": N_("Children")}
+THEME_NAMES = {"classic": N_("Classic"), "contrast": N_("High contrast"), "kids": N_("Children's")}
 PREVIEW_TILES = "19m05p37s1267z"
 REVIEW_CAPS = (0, 10, 20, 30, 50, 100, 200)
 """The daily review caps offered (0: no reviews)."""

@@ -8,6 +8,7 @@ import pygame
 
 from trainer.i18n import _, ngettext
 from trainer.lessons import answers
+from trainer.lessons.language import lesson_language, step_text
 from trainer.ui.theme import PALETTE
 from trainer.ui.views.inputs import RichBlock, draw_card
 
@@ -41,12 +42,12 @@ class StepView:
 
     # helpers
     def lang(self) -> str:
-        """The interface language (lesson text falls back to Russian)."""
-        return self.app.settings.language
+        """The language this lesson is shown in: the interface language if the lesson has it, else Russian."""
+        return lesson_language(self.lesson, self.app.settings.language)
 
     def text(self, t: Any) -> str:
-        """A lesson Text in the UI language ('' for None)."""
-        return t.get(self.lang()) if t is not None else ""
+        """A lesson Text in the lesson's one language ('' for None)."""
+        return step_text(t, self.lesson, self.app.settings.language)
 
     def rich(self, text: str, **kw: Any) -> RichBlock:
         """Add a rich text block whose glossary terms open the term card."""
