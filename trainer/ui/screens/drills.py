@@ -27,8 +27,10 @@ from trainer.ui.views.feedback import (
     ScrollingFeedback,
     draw_feedback_body,
     feedback_overflow,
+    panel_height,
 )
 from trainer.ui.views.mistakes import drill_mistake
+from trainer.ui.views.placement import content_bottom
 from trainer.ui.widgets import Button, blit_text, draw_panel
 
 P = PALETTE
@@ -192,7 +194,13 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
 
             lay = layout_rich(self.app, self.feedback_text or " ", L.font("body"), area.width - L.px(70), P.ink)
             head_h = self.app.line_height(L.font("large")) + L.px(16)
-            h = min(lay.height + head_h + L.px(18), (bottom - top) * 2 // 5)
+            def quiz_bottom(limit: int) -> int:
+                if self.view is None:
+                    return top
+                return content_bottom(self.view, pygame.Rect(area.left, top, area.width, limit - top),
+                                      self.widgets[self._view_start:])
+
+            h = panel_height(self.app, lay.height + head_h + L.px(18), top, bottom, L.px(12), quiz_bottom)
             self.feedback_rect = pygame.Rect(area.left, bottom - h, area.width, h)
             self.fb_max = feedback_overflow(self.app, lay.height, h - head_h - L.px(12))
             self.fb_scroll = min(self.fb_scroll, self.fb_max)

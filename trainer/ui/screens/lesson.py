@@ -29,8 +29,9 @@ from trainer.ui.views.feedback import (
     ScrollingFeedback,
     draw_feedback_body,
     feedback_overflow,
+    panel_height,
 )
-from trainer.ui.views.placement import center_view
+from trainer.ui.views.placement import center_view, content_bottom
 from trainer.ui.views.steps.base import StepView
 from trainer.ui.views.steps.factory import make_view
 from trainer.ui.views.term_card import open_term_card
@@ -156,7 +157,13 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             width = area.width - L.px(76)
             lay = layout_rich(self.app, text, L.font("body"), width, P.ink)
             head_h = self.app.line_height(L.font("large")) + L.px(18)
-            h = min(lay.height + head_h + L.px(16), (bottom - top) // 2)
+            def quiz_bottom(limit: int) -> int:
+                if self.view is None or self.finished or not hasattr(self, "_view_start"):
+                    return top
+                return content_bottom(self.view, pygame.Rect(area.left, top, area.width, limit - top),
+                                      self.widgets[self._view_start:])
+
+            h = panel_height(self.app, lay.height + head_h + L.px(16), top, bottom, L.px(12), quiz_bottom)
             self.feedback_rect = pygame.Rect(area.left, bottom - h, area.width, h)
             self.fb_max = feedback_overflow(self.app, lay.height, h - head_h - L.px(8))
             self.fb_scroll = min(self.fb_scroll, self.fb_max)

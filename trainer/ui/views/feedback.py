@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 FEEDBACK_SLIDE = 0.18
@@ -81,6 +83,22 @@ class ScrollingFeedback:
                 self.open_term(term)
                 return True
         return False
+
+
+def panel_height(app: object, want: int, top: int, bottom: int, gap: int,
+                 quiz_bottom: Callable[[int], int]) -> int:
+    """The feedback panel's height between ``top`` and ``bottom``: as tall as its text ``want``s,
+    up to two fifths of the room (more when the quiz above leaves more free), never over the quiz
+    (``quiz_bottom(limit)`` lays the quiz out above ``limit`` and says where its content ends; when
+    it cannot shrink that far the panel keeps to the room left and its text scrolls), and never
+    less than its heading and two lines."""
+    L = app.layout  # type: ignore[attr-defined]
+    least = app.line_height(L.font("large")) + 2 * app.line_height(L.font("body")) + L.px(40)  # type: ignore[attr-defined]
+    free = bottom - quiz_bottom(bottom) - gap
+    h = max(least, min(want, max(free, (bottom - top) * 2 // 5)))
+    if h > free and quiz_bottom(bottom - h - gap) > bottom - h - gap:
+        h = max(least, min(want, free))
+    return h
 
 
 def _strip_h(app: object) -> int:
