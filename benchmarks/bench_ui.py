@@ -16,6 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.timing import seconds_to_line
+
 ROOT = Path(__file__).resolve().parent.parent
 
 FIRST_FRAME_SCRIPT = """
@@ -37,17 +39,7 @@ def first_frame_seconds() -> float:
     """Wall time from starting a fresh Python process to the first drawn frame."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     env["TRAINER_DATA_DIR"] = tempfile.mkdtemp(prefix="bench-ui-")
-    start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-c", FIRST_FRAME_SCRIPT], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        if line.startswith("FIRST_FRAME"):
-            elapsed = time.perf_counter() - start
-            proc.wait()
-            return elapsed
-    proc.wait()
-    raise RuntimeError("the app did not draw a frame")
+    return seconds_to_line([sys.executable, "-c", FIRST_FRAME_SCRIPT], "FIRST_FRAME", env, cwd=str(ROOT))
 
 
 def _rss_mb() -> float:

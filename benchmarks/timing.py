@@ -20,3 +20,20 @@ def median_us(fn: Callable, items: list, rounds: int = 3) -> float:
             times.append(clock() - t)
         best = min(best, statistics.median(times) / 1000)
     return best
+
+
+def seconds_to_line(command: list[str], marker: str, env: dict[str, str], cwd: str | None = None) -> float:
+    """Wall seconds from starting ``command`` to the first line of its output starting with ``marker``
+    (start-up benchmarks: the program prints the marker after its first frame)."""
+    import subprocess
+
+    start = time.perf_counter()
+    proc = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if line.startswith(marker):
+            elapsed = time.perf_counter() - start
+            proc.wait()
+            return elapsed
+    proc.wait()
+    raise RuntimeError(f"{command[0]} never printed {marker}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 COMMANDS: dict[str, str] = {
@@ -30,7 +31,11 @@ def _load(name: str):
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run one command; returns the exit status."""
     argv = sys.argv[1:] if argv is None else argv
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # a user's terminal is not pygame's advert
+    from trainer import __version__
+
     parser = argparse.ArgumentParser(prog="python -m trainer", description="Riichi mahjong trainer")
+    parser.add_argument("--version", action="version", version=f"riichi-trainer {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     available = {}
     for name, help_text in COMMANDS.items():

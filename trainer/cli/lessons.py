@@ -1,6 +1,6 @@
 """``python -m trainer lessons``: check lesson files, list the drill generators, export the schema.
 
-    python -m trainer lessons check [PATH ...]   every lesson under lessons/ when no path is given
+    python -m trainer lessons check [PATH ...]   every shipped lesson (and --lessons-dir DIR) when no path is given
     python -m trainer lessons generators         generator names, skills and parameters
     python -m trainer lessons schema             the lesson JSON Schema (for editors)
 
@@ -15,14 +15,17 @@ import json
 import sys
 import time
 
+from trainer.cli import add_lessons_dir_option, use_lessons_dirs
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Register the ``lessons`` sub-commands."""
     sub = parser.add_subparsers(dest="action", metavar="ACTION")
-    check = sub.add_parser("check", help="validate lesson files (default: every lesson under lessons/)")
+    check = sub.add_parser("check", help="validate lesson files (default: the shipped lessons and any --lessons-dir)")
     check.add_argument("paths", nargs="*", help="lesson files or folders")
     check.add_argument("--style", action="store_true", help="also print the authoring-guideline notes (curriculum §1.2)")
     check.add_argument("--strict", action="store_true", help="count the guideline notes as problems")
+    add_lessons_dir_option(check)
     sub.add_parser("generators", help="list the exercise generators and their parameters")
     sub.add_parser("schema", help="print the lesson JSON Schema")
 
@@ -30,6 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the chosen action; returns the exit status."""
     action = getattr(args, "action", None) or "check"
+    use_lessons_dirs(args)
     if action == "schema":
         from trainer.lessons.model import Lesson
 
@@ -43,10 +47,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _check(paths: list[str], *, style: bool = False, strict: bool = False) -> int:
     from trainer.lessons.check import check_paths
-    from trainer.paths import LESSONS_DIR
+    from trainer.paths import lesson_dirs
 
     start = time.perf_counter()
-    targets = paths or [str(LESSONS_DIR)]
+    targets = paths or [str(d) for d in lesson_dirs()]
     good, problems, files = check_paths(targets, style=style or strict)
     notes = [p for p in problems if p.message.startswith("style: ")]
     if not strict:

@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import argparse
 
+from trainer.cli import add_lessons_dir_option, use_lessons_dirs
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of the run command."""
     parser.add_argument("--size", default="1280x720", help="initial window size WxH (default 1280x720)")
     parser.add_argument("--lang", default=None, choices=("ru", "en"), help="interface language for this run")
     parser.add_argument("--screen", default="home", help="screen to open first (home, lesson_map, drills, ...)")
+    add_lessons_dir_option(parser)
+    parser.add_argument("--first-frame", action="store_true",
+                        help="draw the first frame, print FIRST_FRAME and exit (smoke tests, start-up benchmarks)")
 
 
 def run(args: argparse.Namespace) -> int:
     """Open the window and run until it is closed."""
     import os
 
+    use_lessons_dirs(args)
     # The X11 window class (what desktops and `xdotool search --classname` match) instead of
     # "__main__.py"; SDL reads it when pygame is first imported, so it is set before that.
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "mahjong-trainer")
@@ -40,4 +46,13 @@ def run(args: argparse.Namespace) -> int:
     first = getattr(args, "screen", "home") or "home"
     if first != "home":
         app.push(first)
+    if getattr(args, "first_frame", False):
+        import pygame
+
+        app.process([], 0.0)
+        app.render()
+        pygame.display.flip()
+        print(f"FIRST_FRAME {app.screen.name} {app.layout.width}x{app.layout.height}", flush=True)
+        app.close()
+        return 0
     return app.run()

@@ -18,6 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from trainer.cli import add_lessons_dir_option, use_lessons_dirs
+
 GALLERY = """\
 id: basics_ui_gallery
 title: {ru: "Галерея шагов", en: "Step gallery"}
@@ -88,6 +90,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
     parser.add_argument("--lang", default=None, choices=("ru", "en"), help="interface language (default: settings)")
     parser.add_argument("--only", default="", help="comma-separated shot name prefixes to render")
+    add_lessons_dir_option(parser)
 
 
 def gallery_lesson():  # noqa: ANN201 - a Lesson
@@ -113,6 +116,7 @@ def step_examples(lib, gallery) -> dict[str, tuple[object, int]]:  # noqa: ANN00
 
 def run(args: argparse.Namespace) -> int:
     """Render the screens; prints one line per file and returns 0 (1 if a screen failed)."""
+    use_lessons_dirs(args)
     if "TRAINER_DATA_DIR" not in os.environ:
         os.environ["TRAINER_DATA_DIR"] = tempfile.mkdtemp(prefix="trainer-shots-")
     from trainer.ui.app import ensure_video_driver
@@ -241,5 +245,6 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"{name}: screen not installed, skipped", file=sys.stderr)
     shot("09_settings", lambda: app.push("settings"))
+    shot("10_about", lambda: (app.push("settings"), app.push("about")))
     app.close()
     return 1 if failures else 0

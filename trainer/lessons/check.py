@@ -302,14 +302,12 @@ def _check_answers(lf: LessonFile) -> list[Problem]:
 
 
 def _repo_graph(skip: set[Path]) -> dict[str, tuple[list[str], Path]]:
-    """id -> (prerequisites, file) of every lesson in the repository's lessons/ folder
-    not among the files being checked (read raw, without validation)."""
-    from trainer.paths import LESSONS_DIR
+    """id -> (prerequisites, file) of every lesson in the shipped and the teacher's lesson
+    folders not among the files being checked (read raw, without validation)."""
+    from trainer.paths import lesson_dirs
 
     out: dict[str, tuple[list[str], Path]] = {}
-    if not LESSONS_DIR.is_dir():
-        return out
-    for p in sorted(LESSONS_DIR.rglob("*.yaml")):
+    for p in sorted(p for d in lesson_dirs() if d.is_dir() for p in d.rglob("*.yaml")):
         if p.resolve() in skip:
             continue
         try:

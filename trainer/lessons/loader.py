@@ -469,12 +469,17 @@ def load_paths(paths: Iterable[Path | str], *, engine_checks: bool = True) -> Le
 
 
 def load_all(directory: Path | str | None = None, *, engine_checks: bool = True) -> LessonLibrary:
-    """Every lesson under ``directory`` (default: the repository's ``lessons/``), checked
-    against the schema, the glossary and the engine.  A file with any problem is left
-    out and its problems are listed; this function does not raise for bad lessons."""
-    from trainer.paths import LESSONS_DIR
+    """Every lesson under ``directory`` (default: the shipped lessons and a teacher's folders,
+    :func:`trainer.paths.lesson_dirs`), checked against the schema, the glossary and the
+    engine.  A file with any problem is left out and its problems are listed; this function
+    does not raise for bad lessons."""
+    from trainer.paths import lesson_dirs
 
-    directory = Path(directory) if directory is not None else LESSONS_DIR
-    if not directory.is_dir():
-        return LessonLibrary(problems=[Problem(_display(directory), 1, 1, "lesson folder not found")])
-    return load_paths([directory], engine_checks=engine_checks)
+    folders = [Path(directory)] if directory is not None else lesson_dirs()
+    missing = [Problem(_display(d), 1, 1, "lesson folder not found") for d in folders if not d.is_dir()]
+    found = [d for d in folders if d.is_dir()]
+    if not found:
+        return LessonLibrary(problems=missing)
+    lib = load_paths(found, engine_checks=engine_checks)
+    lib.problems = sorted([*lib.problems, *missing])
+    return lib

@@ -235,9 +235,8 @@ class App:
 
     def _load_library(self) -> Any:
         from trainer.lessons.loader import load_all
-        from trainer.paths import LESSONS_DIR
 
-        return load_all(self.lessons_dir or LESSONS_DIR)
+        return load_all(self.lessons_dir)  # None: the shipped lessons and a teacher's folders
 
     def start_background_loading(self) -> None:
         """Load the lessons (and the glossary) in a thread so the first frame does not wait;

@@ -24,6 +24,7 @@ SCREEN_MODULES: dict[str, str] = {
     "drill_setup": "trainer.ui.screens.drill_menu",
     "drill": "trainer.ui.screens.drills",
     "settings": "trainer.ui.screens.settings",
+    "about": "trainer.ui.screens.about",
     "play": "trainer.ui.screens.play",
     "play_simple": "trainer.ui.screens.play_simple",
     "glossary": "trainer.ui.screens.glossary",

@@ -16,7 +16,7 @@ from trainer.ui.settings import TERM_MODES, TILE_SIZES
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, slots_for_text
 from trainer.ui.views.rule_presets import PRESET_NAMES, preset_ids
-from trainer.ui.widgets import OptionRow, Stepper, Toggle, blit_text, draw_panel, fit_line
+from trainer.ui.widgets import Button, OptionRow, Stepper, Toggle, blit_text, draw_panel, fit_line
 
 P = PALETTE
 
@@ -62,6 +62,7 @@ class SettingsScreen(Screen):
         row(_("Reviews a day"), _("At most this many spaced-repetition reviews a day, for this learner."),
             Stepper(s.daily_reviews, 0, 1000, lambda v: self._set(daily_reviews=v), choices=REVIEW_CAPS))
         self.preview = self.add(TileRow(slots_for_text(PREVIEW_TILES)))
+        self.about = self.add(Button(_("About the program"), lambda: self.app.push("about"), size="small"))
 
     def _term_example(self) -> str:
         try:
@@ -98,6 +99,8 @@ class SettingsScreen(Screen):
         self.preview_top = y + L.px(28)
         ph = min(L.tile_h(), area.bottom - self.preview_top - L.px(8))
         self.preview.place(area.centerx, self.preview_top, area.width, max(16, ph))
+        self.about.rect = pygame.Rect(0, 0, self.about.preferred_width(self.app), L.px(40))
+        self.about.rect.bottomright = area.bottomright
 
     def draw_content(self, surf: pygame.Surface) -> None:
         L = self.app.layout
