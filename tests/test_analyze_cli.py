@@ -154,3 +154,30 @@ def test_a_hand_that_is_not_tenpai_lists_the_tiles_that_improve_it() -> None:
     assert data["ukeire"] == {"2m": 4, "1z": 2, "2z": 2} and data["ukeire_total"] == 8
     assert "Ukeire: 8 tiles" in analyze_text("13m456p789s11223z")
     assert "ukeire" not in analyze_json("123m456p789s1122z")  # tenpai: the waits say it all
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["²23m456p789s1122z"],
+        ["①23m456p789s1122z"],
+        ["١23m456p789s1122z"],  # an Arabic-Indic one is not read as 1
+        ["１23m456p789s1122z"],  # nor a full-width one
+        ["123m456p789s1122z", "--visible", "²m"],
+        ["123m456p789s1122z", "--visible", "３m"],
+        ["00m23456p789s11z2z"],  # two red 5m: refused by score too
+    ],
+)
+def test_unicode_digits_and_impossible_red_fives_exit_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    assert main(["analyze", *args]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+
+
+def test_jsonl_unicode_digit_is_an_error_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("²3m\n123m456p789s1122z\n"))
+    assert main(["analyze", "--jsonl"]) == 0
+    first, second = (json.loads(x) for x in capsys.readouterr().out.splitlines())
+    assert "is not a tile" in first["error"] and second["shanten"] == 0

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mahjong.agari import Agari
 
-from trainer.engine.decompose import Form, Group, GroupKind, Reading, is_complete, readings
-from trainer.engine.hand import Hand
+from trainer.engine.decompose import Form, Group, GroupKind, ImpossibleHand, Reading, is_complete, readings
+from trainer.engine.hand import Hand, Meld, MeldKind
 from trainer.engine.notation import parse_hand
 from trainer.engine.tiles import NUM_KINDS, Tile, kind_from_name
 from trainer.engine.waits import Placement, WaitShape, placements
@@ -257,3 +257,17 @@ def test_small_one_suit_hands_exhaustively() -> None:
             brute = brute_readings(hand.counts())
             std = {as_brute(r) for r in readings(hand) if r.form is Form.STANDARD}
             assert std == brute, combo
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        Hand((*(Tile(0) for _ in range(5)), *(Tile(k) for k in (9, 10, 11, 12, 13, 14, 15, 16, 17)))),
+        Hand(tuple(sorted(Tile(k) for k in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 30, 30)))),
+        Hand(tuple(Tile(k) for k in (0, 0, 1, 2, 3)), (Meld(MeldKind.PON, (Tile(0), Tile(0), Tile(0))),) * 3),
+    ],
+    ids=["five copies", "17 tiles", "five copies with melds"],
+)
+def test_readings_refuse_impossible_hands(hand: Hand) -> None:
+    with pytest.raises(ImpossibleHand):
+        readings(hand)

@@ -4,6 +4,7 @@ agari-yame, final uma/oka and ties; walls and dealing."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -86,6 +87,24 @@ def test_tenhou_oka_and_uma():
     assert [s.place for s in st4] == [1, 2, 3, 4]
     assert [s.score for s in st4] == [50.0, 10.0, -20.0, -40.0]
     assert sum(s.score for s in st4) == 0
+
+
+def test_the_rulebook_example_rounds_to_thousands_and_the_winner_takes_the_rest():
+    """001:893-899 (digest T22): uma 15/5, oka 20; 36500 -> 36 (500 rounds down), -4700 -> -5,
+    -15900 -> -16; the first place is adjusted so the total is zero: +52, 0, -21, -31."""
+    opts = replace(game_options("tenhou"), uma=(15, 5, -5, -15))
+    st4 = final_standings([46500, 25300, 14100, 14100], opts)
+    assert [s.score for s in st4] == [52.0, 0.0, -21.0, -31.0]
+    assert [s.place for s in st4] == [1, 2, 3, 4]
+
+
+def test_tenhou_final_scores_are_whole_numbers_and_jpml_keeps_tenths():
+    scores = [35400, 31600, 24500, 8500]
+    tenhou = [s.score for s in final_standings(scores, game_options("tenhou"))]
+    # 1600 -> 2 (600 rounds up), -5500 -> -6 (500 goes down), -21500 -> -22; first: -(12 - 16 - 42) = 46
+    assert tenhou == [46.0, 12.0, -16.0, -42.0] and sum(tenhou) == 0
+    jpml = [s.score for s in final_standings(scores, game_options("jpml"))]
+    assert jpml == [pytest.approx(x) for x in (13.4, 5.6, -9.5, -29.5)]
 
 
 def test_tenhou_ties_go_by_seat_order():
@@ -252,3 +271,28 @@ def test_final_scores_are_zero_sum_and_places_follow_points(hundreds, rules):
             if x.points > y.points:
                 assert x.place < y.place and x.score > y.score
     assert sorted({s.place for s in standings})[0] == 1
+
+
+def test_a_hidden_tenpai_is_recorded_and_replays():
+    """The learner's table asks seat 0 at a draw (001:805); the log keeps the choice."""
+    from trainer.engine.game.actions import DeclareTenpai
+    from trainer.engine.game.records import Recorder, replay
+
+    m = Match("tenhou", walls=[quiet_wall(0, tenpai_seat=0)], tenpai_choice=(0,))
+    rec = Recorder(m, ["learner", "a", "b", "c"])
+    rnd = m.start_round()
+    rec.start_hand(rnd)
+    while rnd.phase is not Phase.DRAW:
+        seat = rnd.to_act()[0]
+        action = Pass() if rnd.phase is Phase.CALLS else Discard(rnd.seats[seat].drawn)
+        rnd.apply(seat, action)
+        rec.action(seat, action)
+    rnd.apply(0, DeclareTenpai(False))
+    rec.action(0, DeclareTenpai(False))
+    rec.end_hand(rnd)
+    m.finish_round()
+    log = rec.finish()
+    assert rnd.result.tenpai == () and m.dealer == 1, "hidden: noten, the deal passes"
+    assert log["tenpai_choice"] == [0]
+    *_, (last, seat, action) = replay(log)
+    assert (seat, action) == (0, DeclareTenpai(False)) and last.result.tenpai == ()

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from trainer.engine.hand import Hand, Meld, MeldKind, Source
 from trainer.engine.notation import (
+    VALID_HAND_SIZES,
     NotationError,
     format_hand,
     format_meld,
@@ -138,6 +139,8 @@ def hands(draw: st.DrawFn) -> Hand:
     hand = Hand(tuple(sorted(_tile(x, r) for x, r in concealed)), tuple(melds))
     counts = Counter(x.kind for x in hand.all_tiles())
     assume(max(counts.values()) <= 4)
+    reds = Counter(x.kind for x in hand.all_tiles() if x.red)
+    assume(not reds or max(reds.values()) <= 1)  # the riichi set has one red five per suit
     return hand
 
 
@@ -242,3 +245,66 @@ def test_size_and_copy_options() -> None:
     assert parse_hand("12m3p", check_size=False).size == 3
     with pytest.raises(NotationError, match="3 copies of 1m: a set has only 2"):
         parse_hand("111m2m", check_size=False, max_copies=2)
+
+
+# ----------------------------------------------------------------------------- arbitrary text (issue 11)
+
+NOTATION_CHARS = "0123456789mpsz()[]*+<^> 0123456789mpsz"
+"""Characters of the notation (digits and suits twice, so that valid hands turn up often)."""
+
+
+def _parses_or_refuses(text: str) -> None:
+    """The parser's whole contract on any text: a valid hand whose canonical form reads back
+    to the same hand, or a NotationError; nothing else."""
+    try:
+        hand = parse_hand(text)
+    except NotationError as e:
+        assert e.text == text
+        assert e.position is None or 0 <= e.position < len(text)
+        return
+    assert hand.size in VALID_HAND_SIZES
+    assert max(hand.all_counts()) <= 4
+    reds = Counter(t.kind for t in hand.all_tiles() if t.red)
+    assert all(n == 1 for n in reds.values())
+    assert all(t.isascii() for t in format_hand(hand))
+    assert parse_hand(format_hand(hand)) == hand
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_any_unicode_text_parses_or_raises_notation_error(text: str) -> None:
+    _parses_or_refuses(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.one_of(st.sampled_from(NOTATION_CHARS), st.characters()), max_size=40))
+def test_notation_like_text_with_stray_unicode_parses_or_raises(text: str) -> None:
+    _parses_or_refuses(text)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=30))
+def test_tile_lists_of_any_text_parse_or_raise(text: str) -> None:
+    try:
+        tiles = parse_tiles(text)
+    except NotationError:
+        return
+    assert parse_tiles(format_tiles(tiles, sort=False)) == tiles
+
+
+@pytest.mark.parametrize("digit", ["²", "①", "٣", "۳", "３", "३", "𝟑"])
+def test_digits_other_than_ascii_are_refused_at_their_position(digit: str) -> None:
+    text = f"12{digit}m456p789s1122z"
+    with pytest.raises(NotationError, match="position 2: .* is not a tile: write the numbers with the digits 0-9"):
+        parse_hand(text)
+    with pytest.raises(NotationError, match="position 0"):
+        parse_tiles(f"{digit}m")
+
+
+def test_two_red_fives_of_one_suit_are_refused_unless_asked_for() -> None:
+    with pytest.raises(NotationError, match="2 red 5m"):
+        parse_hand("00m234567p22s555z")
+    with pytest.raises(NotationError, match="2 red 5p"):
+        parse_hand("0p234567m22s555z (0*55p)")
+    hand = parse_hand("00p234567m22s555z", max_red=None)  # a set with four red fives has two 5p
+    assert hand.red_fives() == 2

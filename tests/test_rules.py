@@ -15,8 +15,8 @@ def test_presets_load_and_differ_where_the_seeds_say():
     t, t0, e, j = (load_rules(n) for n in PRESETS)
     assert isinstance(t, Rules) and (t.name, t0.name, e.name, j.name) == PRESETS
     assert t0.red_fives == 0 and t.red_fives == 1  # the beginners' set: tenhou without red fives
-    assert {k: v for k, v in vars(t0).items() if k not in ("name", "description", "red_fives")} == \
-        {k: v for k, v in vars(t).items() if k not in ("name", "description", "red_fives")}
+    skip = ("name", "description", "red_fives", "_yaku_map")  # _yaku_map: a cache filled on first use
+    assert {k: v for k, v in vars(t0).items() if k not in skip} == {k: v for k, v in vars(t).items() if k not in skip}
     assert (t.han("tanyao", False), e.han("tanyao", False), j.han("tanyao", False)) == (1, 0, 1)
     assert (t.ippatsu, e.ippatsu, j.ippatsu) == (True, True, False)
     assert (t.yakuman("daisuushii"), e.yakuman("daisuushii"), j.yakuman("daisuushii")) == (1, 2, 1)

@@ -15,7 +15,7 @@ def test_the_issue_example_with_five_copies_is_a_clear_error(capsys):
     rc = main(["score", "234m567p22s (777z) [5555p]", "--win", "2s", "--tsumo", "--riichi",
                "--seat", "S", "--round", "E", "--dora", "3m"])  # fmt: skip
     err = capsys.readouterr().err
-    assert rc == 1 and "bad_hand" in err and "5 copies of 5p" in err
+    assert rc == 2 and "bad_hand" in err and "5 copies of 5p" in err  # input that cannot be read: 2
 
 
 def test_corrected_example_prints_yaku_fu_and_payment(capsys):
@@ -81,6 +81,26 @@ def test_jsonl_contract():
         ('{"hand": "234m456p234s12s22z3s", "win": "3s", "seat": "W"}', "no_yaku"),
         ('{"hand": "22334s567m456p99p4s", "win": "7s"}', "bad_win_tile"),
         ('{"hand": "22334s567m456p99p1z", "win": "1z"}', "not_complete"),
+        # issue 11: none of these may stop the stream
+        ('{"hand": "²23m", "win": "2m"}', "bad_hand"),
+        ('{"hand": "22334s567m456p99p4s", "win": "4s", "visible": "①"}', "unknown_field"),
+        ('{"hand": "2233４s567m456p99p4s", "win": "4s"}', "bad_hand"),
+        ('{"hand": "22334s567m456p99p٤s", "win": "4s"}', "bad_hand"),
+        ('{"hand": "22334s567m456p99p4s", "win": "4s", "dora": 5}', "bad_tile"),
+        ('{"hand": "22334s567m456p99p4s", "win": "4s", "dora": null}', "bad_tile"),
+        ('{"hand": "22334s567m456p99p4s", "win": "4s", "ura": null}', "bad_tile"),
+        ('{"hand": "22334s567m456p99p4s", "win": "4s", "ura": {"a": 1}}', "bad_tile"),
+        ('{"hand": "22334s567m456p99p4s", "win": "4s", "honba": ' + "9" * 4400 + "}", "bad_json"),
+        ('{"hand": "22334s567m456p99p4s", "win": "4s", "sticks": ' + "9" * 4000 + "}", "bad_counter"),
+        ("[" * 5000 + "]" * 5000, "bad_json"),
+        ('{"a": ' * 2000 + "1" + "}" * 2000, "bad_json"),
+        ('{"hand": "22334s567m456p99p4s", "win": "4s", "rules": "ten\\u0000hou"}', "bad_rules"),
+        ('{"hand": "22334s567m456p99p4s", "win": "4s", "rules": "/dev/zero"}', "bad_rules"),
+        ('{"hand": "22334s567m456p99p4s", "win": "4s", "rules": "/"}', "bad_rules"),
+        ('{"hand": "22334s567m456p99p4s", "win": "4s", "rules": ""}', "bad_rules"),
+        ('{"hand": "\\ud800", "win": "4s"}', "bad_hand"),
+        ('{"hand": "00m234567p22s555z", "win": "2s"}', "bad_hand"),
+        ('{"hand": "22334s567m456p99p4s", "win": "4s", "' + "x" * 200_000 + '": 1}', "bad_json"),
     ],
 )
 def test_bad_lines_give_error_objects_and_the_run_goes_on(line, code):
@@ -99,3 +119,37 @@ def test_points_table_command(capsys):
     assert "rules jpml" in out and "300/500" in out
     assert "13+" in out and "sanbaiman" in out.splitlines()[-2]
     assert main(["score", "--table", "--rules", "no_such"]) == 2
+
+
+def test_analyze_and_score_agree_on_red_fives(capsys):
+    """One definition: two red 5m do not exist in any riichi set, for either command."""
+    assert main(["analyze", "00m23456p789s11z2z"]) == 2
+    assert "2 red 5m" in capsys.readouterr().err
+    assert main(["score", "00m234567p22s555z", "--win", "2s"]) == 2
+    assert "2 red 5m" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("rules", ["/dev/zero", "/", "no/such/file.toml", "te\0nhou"])
+def test_bad_rules_on_the_command_line_exit_2_with_one_line(capsys, rules):
+    assert main(["score", "22334s567m456p99p4s", "--win", "4s", "--rules", rules]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "bad_rules" in err
+    assert main(["score", "--table", "--rules", rules]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_unreadable_command_line_input_exits_2_and_an_unscorable_hand_1(capsys):
+    assert main(["score", "²23m456p789s1122z", "--win", "2m"]) == 2
+    assert main(["score", "22334s567m456p99p4s", "--win", "4s", "--dora", "３m"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and all("is not a tile" in line for line in err)
+    assert main(["score", "234m456p234s12s22z3s", "--win", "3s", "--seat", "W"]) == 1  # no yaku
+
+
+def test_jsonl_reads_past_bad_utf8_on_stdin(monkeypatch, capsys):
+    good = b'{"hand": "22334s567m456p99p4s", "win": "4s"}\n'
+    stdin = io.TextIOWrapper(io.BytesIO(b'{"hand": "\xff\xfe"}\n' + good))
+    monkeypatch.setattr("sys.stdin", stdin)
+    assert main(["score", "--jsonl"]) == 0
+    first, second = (json.loads(x) for x in capsys.readouterr().out.splitlines())
+    assert first["error"] == "bad_hand" and second["han"] == 2

@@ -50,3 +50,22 @@ def test_logs_are_saved_and_replay(capsys, tmp_path):
     log = load(path)
     steps = sum(1 for _ in replay(log))
     assert steps > len(log["hands"])
+
+
+def test_a_double_ron_is_one_deal_in():
+    from trainer.cli.simulate import tally_hand
+    from trainer.engine.game.actions import Discard, Ron
+    from trainer.engine.game.scenario import setup_round
+    from trainer.engine.tiles import parse_tile
+
+    # seats 1 and 2 both wait on East (tanki after two iipeikou); seat 0 throws it
+    hands = ["1z789m789p789s234z", "112233445566m1z", "112233445566p1z", "112233445566s2z"]
+    rnd = setup_round(hands, draws="7z", dora="9m")
+    rnd.apply(0, Discard(parse_tile("1z")))
+    rnd.apply(1, Ron())
+    rnd.apply(2, Ron())
+    result = rnd.result.to_json()
+    assert [w["from"] for w in result["wins"]] == [0, 0]
+    wins, deal_ins = [0] * 4, [0] * 4
+    assert tally_hand(result, wins, deal_ins) is False
+    assert wins == [0, 1, 1, 0] and deal_ins == [1, 0, 0, 0]

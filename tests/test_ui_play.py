@@ -14,6 +14,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from trainer.engine.game.actions import Discard, Pass  # noqa: E402
+from trainer.engine.game.round import Phase  # noqa: E402
+from trainer.engine.game.scenario import setup_round  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
 from trainer.ui.screens.play import BOT_DELAY  # noqa: E402
 from trainer.ui.settings import Settings  # noqa: E402
@@ -77,3 +79,33 @@ def test_a_whole_hand_reports_the_goal(app: App) -> None:
     app.process([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")], 1 / 60)
     assert outcomes and outcomes[0]["games"] == 1 and outcomes[0]["goal_met"]
     assert app.screen.name == "home"
+
+
+# ---------------------------------------------------------------- hiding tenpai at a draw (001:805)
+
+JUNK = "147m369p147s3456z"
+
+
+def table_at_the_draw(app: App):  # noqa: ANN201
+    """The play screen with the learner (seat 0, dealer) tenpai when the wall runs out."""
+    screen = app.push("play", seed=1)
+    rnd = setup_round(["123m456p789s1122z", JUNK, JUNK, "258m369p258s5677z"], dora="9s",
+                      tenpai_choice=screen.match.tenpai_choice)
+    while rnd.phase is Phase.TURN:
+        rnd.apply(rnd.current, Discard(rnd.seats[rnd.current].drawn))
+        while rnd.phase is Phase.CALLS:
+            rnd.apply(rnd.to_act()[0], rnd.legal_actions(rnd.to_act()[0])[0])
+    screen.round = screen.match.round = rnd
+    screen.rebuild()
+    app.render()
+    return screen
+
+
+@pytest.mark.parametrize(("label", "tenpai"), [("Show tenpai", (0,)), ("Hide tenpai (count as noten)", ())])
+def test_the_learner_chooses_to_show_or_hide_tenpai(app: App, label: str, tenpai: tuple[int, ...]) -> None:
+    screen = table_at_the_draw(app)
+    labels = [b.label for b in screen.action_buttons]
+    assert labels == ["Show tenpai", "Hide tenpai (count as noten)"]
+    button = screen.action_buttons[labels.index(label)]
+    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1)], 1 / 60)
+    assert screen.round.ended and screen.round.result.tenpai == tenpai

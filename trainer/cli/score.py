@@ -22,14 +22,22 @@ The answer is ``{"han", "fu", "yaku": [{"id", "han"}], "fu_items": [{"id", "fu",
 "non_dealer": b}`` (a non-dealer's tsumo) or ``{"all": a}`` (a dealer's tsumo),
 before honba and sticks, plus ``"total"``: everything the winner gains.
 A line that cannot be scored gives ``{"error": "<id>", "message": ..., "line": n}``
-and the run goes on.
+and the run goes on, whatever the line holds (wrong types, numbers of thousands of
+digits, deep nesting, a line over 100,000 characters, bytes that are not UTF-8, a
+``rules`` path that is a folder or a device).
+
+Exit status of a single hand: 0 scored, 1 the hand cannot be scored (no yaku,
+not complete, ...), 2 the command line cannot be read (bad notation, tile,
+wind, counter or rules).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
+from collections.abc import Iterator
 from typing import Any, TextIO
 
 from trainer.engine.hand import Hand
@@ -45,6 +53,10 @@ _BOOL_FIELDS = (
     "tenhou", "chiihou", "renhou",
 )  # fmt: skip
 _FIELDS = {"hand", "win", "seat", "round", "dora", "ura", "honba", "sticks", "rules", *_BOOL_FIELDS}
+MAX_COUNTER = 999
+"""The most honba or riichi sticks a request may give (real tables never come close)."""
+MAX_LINE = 100_000
+"""The longest JSON line ``--jsonl`` reads (characters); a longer one is one error line."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -83,13 +95,15 @@ class _BadInput(ValueError):
         super().__init__(message)
 
 
-def _tiles(values: list[str] | str, what: str) -> tuple[Tile, ...]:
+def _tiles(values: Any, what: str) -> tuple[Tile, ...]:
     if isinstance(values, str):
         values = [values]
+    if not isinstance(values, list):
+        raise _BadInput("bad_tile", f"{what}: give indicator tiles as a string or a list, e.g. [\"3m\"], not {_short(values)}")
     out: list[Tile] = []
     for v in values:
         if not isinstance(v, str):
-            raise _BadInput("bad_tile", f"{what}: {v!r} is not a tile")
+            raise _BadInput("bad_tile", f"{what}: {_short(v)} is not a tile")
         try:
             out.extend(parse_tiles(v, max_copies=None))
         except (NotationError, ValueError) as e:
@@ -97,9 +111,19 @@ def _tiles(values: list[str] | str, what: str) -> tuple[Tile, ...]:
     return tuple(out)
 
 
+def _short(value: Any) -> str:
+    """A JSON value for an error message, cut to a readable length (a 4,000-digit
+    number or a 10,000-character string is not repeated back in full)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (ValueError, TypeError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _wind(value: Any, what: str) -> int:
-    if not isinstance(value, str) or value.upper() not in WIND_LETTERS or len(value) != 1:
-        raise _BadInput("bad_wind", f"{what}: {value!r} is not a wind: use E, S, W or N")
+    if not isinstance(value, str) or len(value) != 1 or value.upper() not in WIND_LETTERS:
+        raise _BadInput("bad_wind", f"{what}: {_short(value)} is not a wind: use E, S, W or N")
     return wind_kind(value)
 
 
@@ -107,7 +131,8 @@ def _build(data: dict[str, Any]) -> tuple[Hand, WinContext, Rules]:
     """Turn one request (CLI options or a JSON object) into the scorer's inputs."""
     unknown = set(data) - _FIELDS
     if unknown:
-        raise _BadInput("unknown_field", f"unknown field(s): {', '.join(sorted(unknown))}")
+        names = ", ".join(_short(k) for k in sorted(unknown)[:5])
+        raise _BadInput("unknown_field", f"unknown field(s): {names}")
     text = data.get("hand")
     if not isinstance(text, str) or not text.strip():
         raise _BadInput("bad_hand", "'hand' must be the concealed tiles with the winning tile, then melds")
@@ -126,16 +151,18 @@ def _build(data: dict[str, Any]) -> tuple[Hand, WinContext, Rules]:
     for name in _BOOL_FIELDS:
         value = data.get(name, False)
         if not isinstance(value, bool):
-            raise _BadInput("bad_flag", f"{name!r} must be true or false, not {value!r}")
+            raise _BadInput("bad_flag", f"{name!r} must be true or false, not {_short(value)}")
         flags[name] = value
     counters = {}
     for name in ("honba", "sticks"):
         value = data.get(name, 0)
-        if type(value) is not int or value < 0:
-            raise _BadInput("bad_counter", f"{name!r} must be a whole number >= 0, not {value!r}")
+        if type(value) is not int or not 0 <= value <= MAX_COUNTER:
+            raise _BadInput(
+                "bad_counter", f"{name!r} must be a whole number from 0 to {MAX_COUNTER}, not {_short(value)}"
+            )
         counters[name] = value
     rules_name = data.get("rules", "tenhou")
-    if not isinstance(rules_name, str):
+    if not isinstance(rules_name, str) or not rules_name:
         raise _BadInput("bad_rules", f"'rules' must be a preset name ({', '.join(PRESETS)}) or a path")
     try:
         rules = load_rules(rules_name)
@@ -165,26 +192,61 @@ def answer(data: Any) -> dict[str, Any]:
         return {"error": e.code, "message": str(e)}
 
 
+def _lines(inp: TextIO) -> Iterator[str | None]:
+    """The lines of ``inp``; None stands for a line longer than :data:`MAX_LINE`,
+    which is read past in pieces so that it never fills the memory."""
+    while True:
+        line = inp.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) <= MAX_LINE or line.endswith("\n"):
+            yield line
+            continue
+        while line and not line.endswith("\n"):
+            line = inp.readline(MAX_LINE)
+        yield None
+
+
+def _decode(line: str | None, n: int) -> tuple[Any, dict[str, Any] | None]:
+    """The JSON value of one line, or the error object saying why it cannot be read."""
+    if line is None:
+        return None, {"error": "bad_json", "message": f"line {n}: longer than {MAX_LINE} characters"}
+    try:
+        return json.loads(line), None
+    except json.JSONDecodeError as e:
+        return None, {"error": "bad_json", "message": f"line {n}: {e.msg} at column {e.colno}"}
+    except RecursionError:
+        return None, {"error": "bad_json", "message": f"line {n}: nested too deeply"}
+    except ValueError as e:  # an integer of more than 4,300 digits
+        reason = str(e).split(":")[0]
+        return None, {"error": "bad_json", "message": f"line {n}: {reason}"}
+
+
+def _write(out: TextIO, result: dict[str, Any]) -> None:
+    """Write one answer line; text that UTF-8 cannot carry (a lone surrogate quoted
+    back from the request) is written as JSON escapes instead."""
+    text = json.dumps(result, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(result)
+    out.write(text + "\n")
+    out.flush()
+
+
 def run_jsonl(inp: TextIO, out: TextIO) -> int:
     """Answer every JSON line of ``inp`` on ``out``; returns the number of error lines."""
     errors = 0
-    for n, line in enumerate(inp, 1):
-        if not line.strip():
+    for n, line in enumerate(_lines(inp), 1):
+        if line is not None and not line.strip():
             continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as e:
-            result: dict[str, Any] = {
-                "error": "bad_json",
-                "message": f"line {n}: {e.msg} at column {e.colno}",
-            }
-        else:
+        data, result = _decode(line, n)
+        if result is None:
             result = answer(data)
         if "error" in result:
             result["line"] = n
             errors += 1
-        out.write(json.dumps(result, ensure_ascii=False) + "\n")
-        out.flush()
+        _write(out, result)
     return errors
 
 
@@ -280,13 +342,16 @@ def run(args: argparse.Namespace) -> int:
     if args.jsonl:
         if args.input:
             try:
-                with open(args.input, encoding="utf-8") as f:
+                with open(args.input, encoding="utf-8", errors="replace") as f:
                     run_jsonl(f, sys.stdout)
-            except OSError as e:
-                print(f"error: {args.input}: {e.strerror}", file=sys.stderr)
+            except (OSError, ValueError) as e:
+                print(f"error: --input {_short(args.input)}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
                 return 2
         else:
-            run_jsonl(sys.stdin, sys.stdout)
+            stdin = sys.stdin
+            if hasattr(stdin, "buffer"):  # bytes that are not UTF-8 become U+FFFD, not a crash
+                stdin = io.TextIOWrapper(stdin.buffer, encoding="utf-8", errors="replace")
+            run_jsonl(stdin, sys.stdout)
         return 0
     if not args.hand:
         print(
@@ -314,7 +379,7 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps({"error": e.code, "message": str(e)}))
         else:
             print(f"error ({e.code}): {e}", file=sys.stderr)
-        return 1
+        return 2 if isinstance(e, _BadInput) else 1
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:

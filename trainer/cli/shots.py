@@ -237,6 +237,24 @@ def run(args: argparse.Namespace) -> int:
         screen.rebuild()
 
     shot("07_play", table)
+
+    def tenpai_choice() -> None:
+        """The learner, tenpai and not in riichi, at an exhaustive draw: show or hide (001:805)."""
+        from trainer.engine.game.round import Phase
+        from trainer.engine.game.scenario import setup_round
+
+        screen = app.push("play", seed=3, reveal="own")
+        junk = "147m369p147s3456z"
+        rnd = setup_round(["123m456p789s1122z", junk, junk, "258m369p258s5677z"], dora="9s",
+                          tenpai_choice=screen.match.tenpai_choice)
+        while rnd.phase is not Phase.DRAW:
+            seat = rnd.to_act()[0]
+            rnd.apply(seat, rnd.legal_actions(seat)[0] if rnd.phase is Phase.CALLS else
+                      next(a for a in rnd.legal_actions(seat) if getattr(a, "tile", None) == rnd.seats[seat].drawn))
+        screen.round = screen.match.round = rnd
+        screen.rebuild()
+
+    shot("07_play_tenpai_choice", tenpai_choice)
     for name in ("glossary", "progress"):
         from trainer.ui.app import has_screen
 

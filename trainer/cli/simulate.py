@@ -43,6 +43,17 @@ def game_seeds(seed: int, games: int) -> list[int]:
     return [rng.getrandbits(48) for _ in range(games)]
 
 
+def tally_hand(result: dict[str, Any], wins: list[int], deal_ins: list[int]) -> bool:
+    """Add one hand's result (the game log's ``result`` object) to the per-seat win and
+    deal-in counts; True if the hand was a draw.  A double ron is one deal-in: the
+    discarder lost one tile to two winners."""
+    for w in result["wins"]:
+        wins[w["seat"]] += 1
+    for seat in {w["from"] for w in result["wins"] if w["from"] is not None}:
+        deal_ins[seat] += 1
+    return result["kind"] in ("exhaustive", "abortive")
+
+
 def run(args: argparse.Namespace) -> int:
     """Play the matches and print the report; returns the exit status."""
     from trainer.engine.bots import make_bot
@@ -88,13 +99,7 @@ def run(args: argparse.Namespace) -> int:
             places[st.seat][st.place - 1] += 1
         for h in out.log["hands"]:
             hands += 1
-            res = h["result"]
-            if res["kind"] in ("exhaustive", "abortive"):
-                draws += 1
-            for w in res["wins"]:
-                wins[w["seat"]] += 1
-                if w["from"] is not None:
-                    deal_ins[w["from"]] += 1
+            draws += tally_hand(h["result"], wins, deal_ins)
         if args.logs is not None:
             save(out.log, args.logs / f"game-{i + 1:05d}.json")
 

@@ -25,7 +25,7 @@ from functools import cache
 from itertools import product
 
 from trainer.engine.hand import Hand, Meld, MeldKind
-from trainer.engine.tiles import NUM_KINDS, TERMINALS_AND_HONORS
+from trainer.engine.tiles import NUM_KINDS, TERMINALS_AND_HONORS, kind_name
 
 
 class Form(Enum):
@@ -256,9 +256,13 @@ def readings(hand: Hand) -> list[Reading]:
     concealed part is not 3n+2 tiles.  Seven pairs needs seven *different*
     pairs (four of a kind is not two pairs) and, like thirteen orphans, a fully
     concealed 14-tile hand with no declared melds.
+
+    Raises :class:`ImpossibleHand` for a hand no tile set can deal: more than
+    14 tiles (each meld counting three) or a fifth copy of a kind.
     """
     counts = hand.counts()
     n = len(hand.concealed)
+    _check_possible(hand, counts)
     if n % 3 != 2:
         return []
     declared = tuple(_meld_group(m) for m in hand.melds)
@@ -275,6 +279,21 @@ def readings(hand: Hand) -> list[Reading]:
         if orphan is not None:
             out.append(Reading(Form.THIRTEEN_ORPHANS, (), orphan))
     return out
+
+
+class ImpossibleHand(ValueError):
+    """A hand that cannot exist at a riichi table: too many tiles or a fifth copy."""
+
+
+def _check_possible(hand: Hand, counts: list[int]) -> None:
+    """Refuse a hand of more than 14 tiles or with five copies of a kind (melds included)."""
+    if hand.size > 14:
+        raise ImpossibleHand(f"a hand has at most 14 tiles (each meld counting 3), this one has {hand.size}")
+    if hand.melds:
+        counts = hand.all_counts()
+    if max(counts) > 4:
+        k = counts.index(max(counts))
+        raise ImpossibleHand(f"{counts[k]} copies of {kind_name(k)}: a set has only 4")
 
 
 def _orphan_pair(counts: list[int]) -> int | None:
@@ -325,6 +344,7 @@ __all__ = [
     "Form",
     "Group",
     "GroupKind",
+    "ImpossibleHand",
     "Reading",
     "is_complete",
     "is_standard_complete",

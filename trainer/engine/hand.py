@@ -14,6 +14,7 @@ or 2, 5, 8, 11 (3n+2) with the drawn tile.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -159,3 +160,19 @@ def check_copies(counts: list[int], limit: int = 4) -> None:
     for k in range(NUM_KINDS):
         if counts[k] > limit:
             raise ValueError(f"{counts[k]} copies of {kind_name(k)}: a set has only {limit}")
+
+
+def check_red_fives(tiles: Iterable[Tile], limit: int = 1) -> None:
+    """Raise ValueError naming the first suit with more than ``limit`` red fives (aka dora).
+
+    The riichi sets of every rule preset have one red five per suit, so a hand
+    holding ``00m`` cannot exist; ``limit`` is for other sets (four red fives: two 5p)."""
+    reds = [0, 0, 0]
+    for t in tiles:
+        if t.red:
+            reds[t.kind // 9] += 1
+    for suit, n in enumerate(reds):
+        if n > limit:
+            letter = "mps"[suit]
+            each = "one red five" if limit == 1 else f"{limit} red fives"
+            raise ValueError(f"{n} red 5{letter} (0{letter}): a set has only {each} per suit")

@@ -18,8 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from trainer.engine.hand import Hand, Meld, MeldKind, Source, check_copies
+from trainer.engine.hand import Hand, Meld, MeldKind, Source, check_copies, check_red_fives
 from trainer.engine.tiles import HONOR, SUITS, Tile, counts34, kind_name, kind_of
+
+DIGITS = "0123456789"
+"""The only digits the notation reads: ASCII ones (``²``, ``①``, ``٣`` or ``３`` are not tiles)."""
 
 VALID_HAND_SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
 """Hand sizes a riichi hand or a training hand may have (3n+1 waiting, 3n+2 complete)."""
@@ -45,8 +48,8 @@ def _read_group(text: str, i: int, end_chars: str, *, in_meld: bool = False) -> 
     n = len(text)
     while i < n and text[i] not in end_chars and not text[i].isspace():
         ch = text[i]
-        if ch.isdigit():
-            pending.append((int(ch), i, False))
+        if ch in DIGITS:
+            pending.append((DIGITS.index(ch), i, False))
         elif ch == "*" and in_meld and pending:
             d, p, _ = pending[-1]
             pending[-1] = (d, p, True)
@@ -69,6 +72,8 @@ def _read_group(text: str, i: int, end_chars: str, *, in_meld: bool = False) -> 
                 else:
                     out.append((Tile(kind_of(suit, d)), called))
             pending = []
+        elif ch.isnumeric():
+            raise NotationError(text, i, f"{ch!r} is not a tile: write the numbers with the digits 0-9")
         else:
             raise NotationError(text, i, f"{ch!r} is not a tile")
         i += 1
@@ -98,6 +103,15 @@ def parse_tiles(text: str, *, max_copies: int | None = 4) -> tuple[Tile, ...]:
 def _check(text: str, counts: list[int], limit: int) -> None:
     try:
         check_copies(counts, limit)
+    except ValueError as e:
+        raise NotationError(text, None, str(e)) from None
+
+
+def _check_reds(text: str, tiles: Iterable[Tile], limit: int | None) -> None:
+    if limit is None:
+        return
+    try:
+        check_red_fives(tiles, limit)
     except ValueError as e:
         raise NotationError(text, None, str(e)) from None
 
@@ -146,10 +160,14 @@ def _parse_meld(text: str, i: int) -> tuple[Meld, int]:
     return meld, i
 
 
-def parse_hand(text: str, *, check_size: bool = True, max_copies: int = 4) -> Hand:
+def parse_hand(
+    text: str, *, check_size: bool = True, max_copies: int = 4, max_red: int | None = 1
+) -> Hand:
     """Parse a hand: concealed tiles, then melds in brackets.
 
-    Checks that no kind appears more than ``max_copies`` times and (unless
+    Checks that no kind appears more than ``max_copies`` times, that no suit
+    has more than ``max_red`` red fives (the riichi set has one per suit; None
+    skips the check, e.g. for a set with two red 5p) and (unless
     ``check_size`` is False) that the hand has a playable size: 3n+1 tiles
     waiting or 3n+2 complete, at most 14, counting each meld as three.
     """
@@ -172,6 +190,7 @@ def parse_hand(text: str, *, check_size: bool = True, max_copies: int = 4) -> Ha
             concealed.extend(t for t, _ in group)
     hand = Hand(tuple(sorted(concealed)), tuple(melds))
     _check(text, hand.all_counts(), max_copies)
+    _check_reds(text, hand.all_tiles(), max_red)
     if check_size and hand.size not in VALID_HAND_SIZES:
         raise NotationError(
             text,

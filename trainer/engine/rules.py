@@ -110,7 +110,18 @@ class Rules:
     leftover_sticks: str = _opt("Riichi sticks left on the table at the end", ("winner", "lost"))
     multi_ron_sticks: str = _opt("Who takes honba and sticks in a multiple ron", ("nearest",))
     final_ties: str = _opt("Equal final scores", ("seat_order", "shared"))
+    final_rounding: str = _opt(
+        "Final scores: exact ('none', 100 points = 0.1), or whole thousands with 500 rounded down "
+        "and the first place taking the difference ('thousand_5_down')",
+        ("none", "thousand_5_down"),
+    )
     temp_furiten_call_clears: bool = _opt("Any call ends temporary furiten")
+    noten_declaration: bool = _opt(
+        "At an exhaustive draw a tenpai player not in riichi may keep the hand hidden and count as noten"
+    )
+    chankan_keeps_ippatsu: bool = _opt(
+        "A riichi player who robs an added kan in the ippatsu window keeps ippatsu (the robbed kan never stands)"
+    )
     furiten_riichi: bool = _opt("Riichi is allowed while in furiten")
     riichi_min_points: int = _opt("Points a player needs to declare riichi (0: no minimum)")
     riichi_min_tiles_left: int = _opt("Live-wall tiles that must remain to declare riichi")
@@ -181,9 +192,8 @@ def yaku_column(column: str) -> dict[str, tuple[int, int, int]]:
 
 
 def _yaku_value(values: Any, where: str) -> tuple[int, int, int]:
-    if isinstance(values, str) and values.startswith("Y"):
-        n = int(values[1:] or 1)
-        return (0, 0, n)
+    if isinstance(values, str) and (values == "Y" or (len(values) == 2 and values[0] == "Y" and values[1] in "123456")):
+        return (0, 0, int(values[1:] or 1))
     if isinstance(values, list) and len(values) == 2 and all(isinstance(v, int) for v in values):
         return (values[0], values[1], 0)
     if values == "-":
@@ -224,16 +234,39 @@ def _check_value(path: Path, key: str, value: Any) -> Any:
     return value
 
 
+MAX_PRESET_BYTES = 256 * 1024
+"""The largest preset file read (the shipped ones are about 5 KB)."""
+
+
+def _load_toml(path: Path) -> dict[str, Any]:
+    """The TOML table of a preset file, refusing anything that is not a small
+    regular UTF-8 TOML file (a folder, a device such as /dev/zero, a huge file)."""
+    try:
+        regular, exists = path.is_file(), path.exists()
+        raw = b""
+        if regular:
+            with path.open("rb") as f:
+                raw = f.read(MAX_PRESET_BYTES + 1)
+    except (OSError, ValueError) as e:  # ValueError: a NUL character in the name
+        raise RulesError(f"{path!s:.80}: cannot be read: {getattr(e, 'strerror', None) or e}") from None
+    if not regular:
+        raise RulesError(f"{path}: {'not a preset file (a folder or a device)' if exists else 'no such preset file'}")
+    if len(raw) > MAX_PRESET_BYTES:
+        raise RulesError(f"{path}: larger than {MAX_PRESET_BYTES // 1024} KB, not a preset file")
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as e:
+        raise RulesError(f"{path}: not UTF-8 text (byte {e.start})") from None
+    except tomllib.TOMLDecodeError as e:
+        raise RulesError(f"{path}: not valid TOML: {e}") from None
+    except RecursionError:
+        raise RulesError(f"{path}: not valid TOML: nested too deeply") from None
+
+
 def _read(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     if path in seen:
         raise RulesError(f"{path}: 'base' makes a loop")
-    try:
-        with path.open("rb") as f:
-            data = tomllib.load(f)
-    except FileNotFoundError:
-        raise RulesError(f"{path}: no such preset file") from None
-    except tomllib.TOMLDecodeError as e:
-        raise RulesError(f"{path}: not valid TOML: {e}") from None
+    data = _load_toml(path)
     out: dict[str, Any] = {}
     base = data.get("base")
     if base is not None:
@@ -277,6 +310,8 @@ def load_rules(name_or_path: str = "tenhou") -> Rules:
     cached = _CACHE.get(name_or_path)
     if cached is not None:
         return cached
+    if not name_or_path or "\0" in name_or_path:
+        raise RulesError(f"{name_or_path!r:.80}: not a preset name or file path")
     path = _resolve(name_or_path, Path.cwd())
     data = _read(path)
     missing = [k for k in _FIELDS if k not in data]

@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 from trainer.engine.decompose import Form, Group, GroupKind, Reading
 from trainer.engine.dora import DoraCount
 from trainer.engine.fu import FuItem, fu_breakdown, fu_items
-from trainer.engine.hand import Hand, MeldKind
+from trainer.engine.hand import Hand, MeldKind, check_red_fives
 from trainer.engine.points import Payment, basic_points, nagashi_mangan_payment, payment, points_table
 from trainer.engine.rules import Rules
 from trainer.engine.score_splits import YAO as _YAO
@@ -329,8 +329,11 @@ def _check(hand: Hand, ctx: WinContext, rules: Rules) -> tuple[list[int], list[i
                     reds += 1
     else:
         counts = conc
-    if reds > 1 and reds != len({t.kind for t in hand.all_tiles() if t.red}):
-        raise ScoringError("too_many_red_fives", "a set has only one red five per suit")
+    if reds > 1:
+        try:
+            check_red_fives(hand.all_tiles())
+        except ValueError as e:
+            raise ScoringError("too_many_red_fives", str(e)) from None
     if not _TOO_MANY.isdisjoint(counts):
         k = max(range(34), key=counts.__getitem__)
         raise ScoringError("too_many_copies", f"{counts[k]} copies of {kind_name(k)}: a set has only 4")

@@ -21,6 +21,7 @@ from trainer.engine.game.actions import (
     AbortiveDraw,
     Action,
     Chi,
+    DeclareTenpai,
     Discard,
     Kan,
     Pass,
@@ -259,6 +260,8 @@ class EfficientBot:
         for a in legal:
             if isinstance(a, Tsumo | Ron):
                 return a
+        if view.phase == "draw":  # an exhaustive draw: a shown tenpai is paid
+            return DeclareTenpai(True)
         if view.phase == "calls":
             return self.choose_call(view, legal)
         for a in legal:

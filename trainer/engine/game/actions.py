@@ -86,7 +86,15 @@ class AbortiveDraw:
     reason: str = "kyuushu"
 
 
-Action = Discard | Riichi | Tsumo | Ron | Pass | Chi | Pon | Kan | AbortiveDraw
+@dataclass(frozen=True, slots=True)
+class DeclareTenpai:
+    """At an exhaustive draw, a tenpai player not in riichi shows the hand (``show``:
+    counted tenpai) or keeps it hidden and counts as noten (001:805), where the rules allow."""
+
+    show: bool = True
+
+
+Action = Discard | Riichi | Tsumo | Ron | Pass | Chi | Pon | Kan | AbortiveDraw | DeclareTenpai
 
 _NAMES: dict[type, str] = {
     Discard: "discard",
@@ -98,6 +106,7 @@ _NAMES: dict[type, str] = {
     Pon: "pon",
     Kan: "kan",
     AbortiveDraw: "abort",
+    DeclareTenpai: "tenpai",
 }
 _TYPES = {v: k for k, v in _NAMES.items()}
 
@@ -119,6 +128,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
         out["tile"] = str(action.tile)
     elif isinstance(action, AbortiveDraw):
         out["reason"] = action.reason
+    elif isinstance(action, DeclareTenpai):
+        out["show"] = action.show
     return out
 
 
@@ -137,4 +148,9 @@ def action_from_json(data: dict[str, Any]) -> Action:
         return Kan(MeldKind(data["kan"]), parse_tile(data["tile"]))
     if kind is AbortiveDraw:
         return AbortiveDraw(data.get("reason", "kyuushu"))
+    if kind is DeclareTenpai:
+        show = data.get("show", True)
+        if not isinstance(show, bool):
+            raise ValueError(f"'show' of a tenpai declaration must be true or false: {data!r}")
+        return DeclareTenpai(show)
     return kind()

@@ -39,7 +39,10 @@ def final_standings(scores: Sequence[int], options: GameOptions) -> list[Standin
     """Places, oka and uma for final ``scores`` (listed by seat, seat 0 = first dealer).
 
     Ties are broken by seat order from the first dealer (Tenhou) or share the
-    places' uma and oka equally (JPML, ``final_ties = shared``)."""
+    places' uma and oka equally (JPML, ``final_ties = shared``).  With
+    ``final_rounding = "thousand_5_down"`` (Tenhou) every player but the first is
+    rounded to whole thousands before the uma is added, and the first place gets
+    what keeps the total unchanged (001:893-899)."""
     order = sorted(range(4), key=lambda s: (-scores[s], s))
     plus = sum(1 for s in range(4) if scores[s] >= options.target_points)
     uma = options.uma_for(plus)
@@ -56,9 +59,24 @@ def final_standings(scores: Sequence[int], options: GameOptions) -> list[Standin
         for k in range(i, j):
             seat = order[k]
             value = (scores[seat] - options.target_points + share) / 1000
+            if options.final_rounding == "thousand_5_down" and k > 0:
+                value = _thousands_5_down(scores[seat] - options.target_points) + share / 1000
             out[seat] = Standing(seat, i + 1, scores[seat], value)
         i = j
+    if options.final_rounding == "thousand_5_down":
+        # the first place takes what keeps the total as it was before rounding (001:893-899)
+        top = order[0]
+        exact = sum((scores[s] - options.target_points) / 1000 for s in range(4)) + sum(bonus) / 1000
+        rest = sum(out[s].score for s in range(4) if s != top)
+        out[top] = Standing(top, out[top].place, scores[top], round(exact - rest, 1))
     return [out[s] for s in range(4)]
+
+
+def _thousands_5_down(points: int) -> int:
+    """Points over or under the target in whole thousands, rounding the nearest way
+    except that exactly 500 goes down (五捨六入, 001:893: 21500 -> 21, -4700 -> -5)."""
+    q, r = divmod(points, 1000)
+    return q + (1 if r > 500 else 0)
 
 
 class Match:
@@ -66,6 +84,8 @@ class Match:
 
     ``walls``, when given, supplies each hand's wall in order (replaying a game log);
     otherwise walls are shuffled from ``seed`` — the same seed gives the same game.
+    ``tenpai_choice`` names the seats asked, at an exhaustive draw, whether to show a
+    tenpai hand (a table option; only where the preset's ``noten_declaration`` allows it).
     """
 
     def __init__(
@@ -75,6 +95,7 @@ class Match:
         *,
         walls: Sequence[Sequence[Tile]] | None = None,
         tile_set: Sequence[Tile] | None = None,
+        tenpai_choice: Sequence[int] = (),
     ) -> None:
         if isinstance(rules, str):
             from trainer.engine.rules import load_rules
@@ -82,6 +103,7 @@ class Match:
             rules = load_rules(rules)
         self.rules = rules
         self.options = game_options(rules)
+        self.tenpai_choice = tuple(tenpai_choice)  # seats asked to show or hide tenpai at a draw
         self.seed = seed
         self.rng = random.Random(seed)
         self.tile_set = tuple(tile_set) if tile_set is not None else standard_tiles(self.options.red_fives)
@@ -145,6 +167,7 @@ class Match:
             sticks=self.sticks,
             scores=self.scores,
             options=self.options,
+            tenpai_choice=self.tenpai_choice,
         )
         return self.round
 

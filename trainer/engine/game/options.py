@@ -48,6 +48,7 @@ class GameOptions:
     four_kan_timing: str
     leftover_sticks: str
     final_ties: str
+    final_rounding: str
     temp_furiten_call_clears: bool
     riichi_min_points: int
     riichi_min_tiles_left: int
@@ -60,6 +61,8 @@ class GameOptions:
     pao_yaku: tuple[str, ...]
     pao_honba: str
     pao_rinshan_daiminkan: bool
+    chankan_keeps_ippatsu: bool
+    noten_declaration: bool
 
     def uma_for(self, plus_players: int) -> tuple[int, int, int, int]:
         """The uma (in thousands) for places 1..4; JPML's depends on how many players are plus."""

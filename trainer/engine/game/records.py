@@ -43,6 +43,7 @@ class Recorder:
             "rules": getattr(match.rules, "name", str(match.rules)),
             "seed": match.seed,
             "players": list(players),
+            "tenpai_choice": list(match.tenpai_choice),
             "hands": [],
             "final": None,
         }
@@ -125,7 +126,7 @@ def replay(log: dict[str, Any]) -> Iterator[tuple[Round, int | None, Action | No
             walls.append(parse_tiles(h["wall"], max_copies=None))
         except (ValueError, KeyError) as e:
             raise RecordError(f"hand {i + 1}: bad wall: {e}") from None
-    match = Match(log["rules"], log.get("seed"), walls=walls)
+    match = Match(log["rules"], log.get("seed"), walls=walls, tenpai_choice=log.get("tenpai_choice", ()))
     for i, h in enumerate(hands):
         if match.finished:
             raise RecordError(f"hand {i + 1}: the match was already over")

@@ -24,7 +24,7 @@ The round knows only the rules (a ``Rules`` value) and the wall; the match
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -34,6 +34,7 @@ from trainer.engine.game.actions import (
     AbortiveDraw,
     Action,
     Chi,
+    DeclareTenpai,
     Discard,
     IllegalAction,
     Kan,
@@ -57,6 +58,7 @@ class Phase(Enum):
 
     TURN = "turn"
     CALLS = "calls"
+    DRAW = "draw"  # exhaustive draw: tenpai players not in riichi choose to show or hide
     ENDED = "ended"
 
 
@@ -179,8 +181,12 @@ class Round:
         sticks: int = 0,
         scores: Sequence[int] | None = None,
         options: GameOptions | None = None,
+        tenpai_choice: Collection[int] = (),
     ) -> None:
         self.rules = rules
+        self.tenpai_choice = frozenset(tenpai_choice)
+        """Seats whose player is asked, at an exhaustive draw, whether to show a tenpai hand
+        (where ``noten_declaration`` allows hiding it); every other tenpai hand is shown."""
         self.options = options or game_options(rules)
         self.wall = wall
         self.dealer = dealer
@@ -210,6 +216,8 @@ class Round:
         self.pao: dict[int, dict[str, int]] = {}
         self.rinshan_from: int | None = None
         self.events: list[dict[str, Any]] = []
+        self.declaring: list[int] = []  # Phase.DRAW: seats still to show or hide their tenpai
+        self.hidden_tenpai: set[int] = set()
         self._turn_legal: list[Action] | None = None
         self._deal()
 
@@ -251,6 +259,8 @@ class Round:
             return [self.current]
         if self.phase is Phase.CALLS:
             return [s for s in self._response_order() if s not in self.responses]
+        if self.phase is Phase.DRAW:
+            return self.declaring[:1]
         return []
 
     def _response_order(self) -> list[int]:
@@ -265,6 +275,8 @@ class Round:
             return list(self._turn_legal)
         if self.phase is Phase.CALLS and seat in self.options_for and seat not in self.responses:
             return list(self.options_for[seat])
+        if self.phase is Phase.DRAW and self.declaring[:1] == [seat]:
+            return [DeclareTenpai(True), DeclareTenpai(False)]
         return []
 
     def is_tenpai(self, seat: int) -> bool:
@@ -289,6 +301,14 @@ class Round:
         if self.phase is Phase.TURN:
             self._turn_legal = None
             self._apply_turn(seat, action)
+        elif self.phase is Phase.DRAW:
+            assert isinstance(action, DeclareTenpai)
+            self.declaring.pop(0)
+            if not action.show:
+                self.hidden_tenpai.add(seat)
+            self.events.append({"type": "tenpai_declared", "seat": seat, "show": action.show})
+            if not self.declaring:
+                self._settle_draw()
         else:
             self.responses[seat] = action
             if all(s in self.responses for s in self.options_for):
@@ -734,7 +754,10 @@ class Round:
             for t in used:
                 _remove(s.concealed, t)
             meld = Meld(MeldKind.KAN_OPEN, tuple(sorted([*used, tile])), tile, source)
-            fresh = self.visible_counts()[tile.kind] == 4  # 3 in the new kan + this discard only
+            # a fresh tile (shonpai, 003:279): no copy was face up before this discard; the
+            # discard is already marked called and the kan is not laid down yet, so any
+            # copy counted now was on the table before
+            fresh = self.visible_counts()[tile.kind] == 0
             s.melds.append(meld)
             self._check_pao(seat, src, tile.kind, fresh_kan=fresh)
             self.events.append({"type": "call", "seat": seat, "call": "daiminkan", "tile": str(tile), "from": src})
@@ -771,7 +794,10 @@ class Round:
     def _declare_kan(self, seat: int, action: Kan) -> None:
         s = self.seats[seat]
         kind = action.tile.kind
-        self._interrupt()
+        if action.kind is not MeldKind.KAN_ADDED or not self.options.chankan_keeps_ippatsu:
+            self._interrupt()
+        # else an added kan interrupts only once nobody robbed it (_complete_kan): a robbed
+        # kan never stands, so the robber keeps ippatsu (Tenhou)
         while self.pending_dora:  # consecutive kans: the previous open kan's dora first
             self._reveal_dora()
         if action.kind is MeldKind.KAN_CLOSED:
@@ -804,6 +830,8 @@ class Round:
         assert self.pending_kan is not None
         seat, _tile, kind = self.pending_kan
         self.pending_kan = None
+        if kind is MeldKind.KAN_ADDED and self.options.chankan_keeps_ippatsu:
+            self._interrupt()
         self.options_for = {}
         self.responses = {}
         self.current = seat
@@ -932,8 +960,19 @@ class Round:
                               honba_reset=not dealer_won, sticks_left=0))
 
     def _exhaustive_draw(self) -> None:
+        """The live wall is empty: where the rules let a tenpai player who is not in riichi
+        hide the hand (001:805), ask them first, dealer first; then settle."""
+        if self.options.noten_declaration and self.tenpai_choice:
+            order = [(self.dealer + i) % 4 for i in range(4) if (self.dealer + i) % 4 in self.tenpai_choice]
+            self.declaring = [i for i in order if not self.seats[i].riichi and self._counts_as_tenpai(i)]
+            if self.declaring:
+                self.phase = Phase.DRAW
+                return
+        self._settle_draw()
+
+    def _settle_draw(self) -> None:
         o = self.options
-        tenpai = tuple(i for i in range(4) if self._counts_as_tenpai(i))
+        tenpai = tuple(i for i in range(4) if i not in self.hidden_tenpai and self._counts_as_tenpai(i))
         nagashi: tuple[int, ...] = ()
         if o.nagashi_mangan != "none":
             nagashi = tuple(

@@ -39,6 +39,7 @@ def setup_round(
     sticks: int = 0,
     scores: Sequence[int] | None = None,
     seed: int = 0,
+    tenpai_choice: Sequence[int] = (),
 ) -> Round:
     """A round with the given starting hands (MPSZ, 13 tiles each, seat 0 first) and draws."""
     if isinstance(rules, str):
@@ -57,4 +58,4 @@ def setup_round(
         rng=random.Random(seed),
     )
     return Round(rules, wall, dealer=dealer, round_wind=round_wind, honba=honba, sticks=sticks,
-                 scores=scores, options=opts)
+                 scores=scores, options=opts, tenpai_choice=tenpai_choice)

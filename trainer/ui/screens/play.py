@@ -19,7 +19,18 @@ from typing import Any
 
 import pygame
 
-from trainer.engine.game.actions import AbortiveDraw, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game.actions import (
+    AbortiveDraw,
+    Chi,
+    DeclareTenpai,
+    Discard,
+    Kan,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+)
 from trainer.engine.game.match import Match
 from trainer.engine.game.view import make_view
 from trainer.engine.notation import format_tiles
@@ -53,7 +64,7 @@ class PlayScreen(Screen):
         preset = params.get("preset") or app.settings.preset
         seed = params.get("seed")
         self.seed = int(seed) if seed is not None else random.randrange(1_000_000)
-        self.match = Match(preset, self.seed)
+        self.match = Match(preset, self.seed, tenpai_choice=(0,))  # the learner may hide tenpai (001:805)
         rules = self.match.rules
         self.bots = [None] + [_bot(params.get("bots") or "efficient", rules) for _ in range(3)]
         self.reveal = params.get("reveal") == "all"
@@ -186,6 +197,9 @@ class PlayScreen(Screen):
                 out.append((pgettext("mahjong call", "Kan") + " " + str(a.tile), a))
             elif isinstance(a, AbortiveDraw):
                 out.append((_("Nine terminals: draw"), a))
+            elif isinstance(a, DeclareTenpai):
+                label = _("Show tenpai") if a.show else _("Hide tenpai (count as noten)")
+                out.append((label, a))
         if any(isinstance(a, Pass) for a in legal):
             out.append((_("Pass"), Pass()))
         return out
@@ -244,7 +258,7 @@ class PlayScreen(Screen):
     def next_hand(self) -> None:
         """Deal the next hand (a new match when the last one ended)."""
         if self.match.finished:
-            self.match = Match(self.match.rules, self.seed + self.games)
+            self.match = Match(self.match.rules, self.seed + self.games, tenpai_choice=(0,))
         self.round = self.match.start_round()
         self.focus = None
         self.rebuild()
@@ -333,12 +347,13 @@ class PlayScreen(Screen):
         area = L.content()
         hand_h = L.tile_h(0.95)
         self.hand_row.place(area.centerx - L.px(60), area.bottom - hand_h - L.px(4), area.width - L.px(300), hand_h)
-        bw = L.px(170)
         y = self.hand_row.rect.top - L.px(64)
-        x = area.right - bw
+        x = area.right
         for b in reversed(self.action_buttons):
+            bw = max(L.px(170), b.preferred_width(self.app))  # long labels (show/hide tenpai) fit
+            x -= bw
             b.rect = pygame.Rect(x, y, bw, L.px(48))
-            x -= bw + L.px(10)
+            x -= L.px(10)
         if self.next_btn is not None:
             nw = max(self.next_btn.preferred_width(self.app), L.px(200))
             self.next_btn.rect = pygame.Rect(area.right - nw, area.bottom - L.px(52), nw, L.px(52))
