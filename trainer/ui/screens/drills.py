@@ -12,7 +12,9 @@ from typing import Any
 
 import pygame
 
+from trainer.engine.tiles import kind_name
 from trainer.i18n import N_, _, ngettext, pgettext
+from trainer.ui.question_texts import merge_equal_tiles
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import BR
 from trainer.ui.screens.base import Screen
@@ -389,18 +391,28 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         answer alone, in a few words)."""
         if self.kids:
             return self.view.answer_markup() or _("The right one is marked.")
-        mine = self._mistake_text(response, final=True) if response is not None else ""
-        parts = [t for t in (mine, self.view.answer_markup(), explain(self._explanation())) if t]
+        mine = self._mistake_text(response, final=True, generic=not self._pick_explained(response)) \
+            if response is not None else ""
+        parts = [t for t in (mine, self.view.answer_markup(), explain(self._own_pick_first())) if t]
         return BR.join(parts)
 
-    def _mistake_text(self, response: Any, final: bool) -> str:
+    def _pick_explained(self, response: Any) -> bool:
+        """Whether the engine's own explanation has a line about a tile the learner picked (then
+        that line, moved to the top, says why the pick was wrong; no generic "your answer" line)."""
+        if self.ex.prompt.input != "pick_tiles" or not response:
+            return False
+        picked = {kind_name(k) for k in response if isinstance(k, int)}
+        return any(i.get("tile") in picked and not i.get("best") for i in self._explanation())
+
+    def _mistake_text(self, response: Any, final: bool, generic: bool = True) -> str:
         """What is wrong with the learner's own answer, from the engine's explanation API; on the
-        retry it never gives the answer away.  Children get one friendly nudge instead."""
+        retry it never gives the answer away.  Children get one friendly nudge instead.  ``generic``:
+        name the answer when nothing more specific can be said."""
         if self.kids:
             return self.hint_rungs()[0]
         labels = self._response_labels(response)
-        text = drill_mistake(self.ex, self.view.graded(response), final, labels)
-        if not text:
+        text = drill_mistake(self.ex, self.view.graded(response), final, labels if generic else ())
+        if not text and generic:
             text = _("Your answer: {answer}.").format(answer=", ".join(labels)) if labels else ""
         if not final:
             where = self.hint_rungs()[0]
@@ -431,6 +443,21 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
 
             return [fu_name(str(i)) for i in response]
         return []
+
+    def _own_pick_first(self) -> list[dict[str, Any]]:
+        """The explanation with the lines about the learner's own (wrong) tiles moved to the top,
+        right after the heading line, so the feedback always says why that choice was wrong."""
+        items = self._explanation()
+        resp = self.view.response() if self.view is not None else None
+        picked = {kind_name(k) for k in resp or () if isinstance(k, int)}
+        own = [i for i in items if i.get("tile") in picked and not i.get("best")]
+        if not own:
+            return items
+        rest = [i for i in items if i not in own]
+        if any("best" in i for i in rest):
+            # tile-by-tile items: the learner's own tiles, then the best ones (the answer is shown above)
+            return own + merge_equal_tiles([i for i in rest if i.get("best")])
+        return rest[:1] + own + rest[1:]
 
     def _explanation(self) -> list[dict[str, Any]]:
         """The explanation items that belong to this question."""

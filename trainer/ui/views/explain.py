@@ -17,10 +17,12 @@ from trainer.names import FU_NAMES
 from trainer.names import fu_name as _shared_fu_name
 from trainer.ui.richtext import BR
 
-__all__ = ["FORM_NAMES", "FORM_TERMS", "FU_NAMES", "explain", "form_name", "fu_only", "explain_item", "family_name", "fu_name", "tile_label"]
+__all__ = ["FORM_NAMES", "FORM_TERMS", "FU_NAMES", "explain", "explain_item", "family_name", "form_name", "fu_name",
+           "fu_only", "tile_label"]
 
 FORM_NAMES = {"standard": N_("Four sets and a pair")}
-FORM_TERMS = {"seven_pairs": "{term:chiitoitsu}", "thirteen_orphans": "{term:kokushi_musou}"}
+FORM_TERMS = {"seven_pairs": "{term:chiitoitsu}", "thirteen_orphans": "{term:kokushi_musou}",
+              "chiitoitsu": "{term:chiitoitsu}", "kokushi": "{term:kokushi_musou}"}
 """Hand forms by the engine's ids (``shanten_by_form``): the standard one in words, the others as
 glossary links (never the raw id on screen)."""
 
@@ -73,7 +75,9 @@ def explain_item(item: dict[str, Any]) -> str | None:
     k = item.get("kind")
     if k == "wait":
         left = item.get("left")
-        text = _tiles(item["tile"]) + " — " + _terms(item.get("shapes", ()))
+        text = _tiles(item["tile"])
+        if item.get("shapes"):
+            text += " — " + _terms(item["shapes"])
         if left is not None:
             text += ", " + ngettext("{n} tile left", "{n} tiles left", left).format(n=left)
         return text
@@ -135,8 +139,9 @@ def explain_item(item: dict[str, Any]) -> str | None:
     if k == "manners_rule":
         try:
             from trainer.engine.exercises.manners import manners_text
+            from trainer.i18n import current_language
 
-            rule = manners_text("rule:" + item["code"])
+            rule = manners_text("rule:" + item["code"], current_language())
         except Exception:
             rule = item["code"]
         return _("Rule {code} (rank {rank}): {text}").format(code=item["code"], rank=item.get("rank", ""), text=rule)
