@@ -253,3 +253,13 @@ def test_a_wrong_choice_in_a_lesson_quiz_names_the_right_one_at_the_end(app: App
     right = screen.step.options[1]  # kanchan
     assert right.value == "kanchan"
     assert "The right answer: " + screen.view._label(1) + "." in screen._feedback_markup()
+
+
+def test_a_final_wrong_number_is_not_read_as_tiles(app: App) -> None:
+    screen = app.push("drill", generator="fu_count", params={}, n=2, seed=3)
+    frame(app)
+    drill_wrong(app, screen)  # the sum before rounding, e.g. 36: not a tile kind
+    key(app, pygame.K_RETURN, "\r")
+    drill_wrong(app, screen)
+    frame(app)
+    assert screen.phase == "done" and "Total:" in screen.feedback_text

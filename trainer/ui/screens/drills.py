@@ -449,6 +449,8 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         right after the heading line, so the feedback always says why that choice was wrong."""
         items = self._explanation()
         resp = self.view.response() if self.view is not None else None
+        if self.ex.prompt.input != "pick_tiles":  # numbers typed are not tile kinds
+            resp = None
         picked = {kind_name(k) for k in resp or () if isinstance(k, int)}
         own = [i for i in items if i.get("tile") in picked and not i.get("best")]
         if not own:
