@@ -19,6 +19,7 @@ COMMANDS: dict[str, str] = {
     "simulate": "Play bot-only matches and report placements and rates",
     "lessons": "Check lesson files against the schema, the glossary and the engine",
     "progress": "Export or import a learner's progress as JSON",
+    "review": "Review a saved game: each discard of one seat against the best by ukeire and safety",
     "shots": "Render every screen of the app to PNG files without a display",
     "run": "Start the desktop app (the default)",
 }

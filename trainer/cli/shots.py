@@ -255,6 +255,29 @@ def run(args: argparse.Namespace) -> int:
         screen.rebuild()
 
     shot("07_play", table)
+    shot("07_table_setup", lambda: app.push("match_setup"))
+    from trainer.ui.screens.play_shots import (
+        match_end,
+        position_review,
+        replay_at,
+        saved_games,
+        table_after_hand,
+        table_with_a_call_offer,
+        table_with_calls_and_riichi,
+    )
+
+    shot("07_table_mid_hand", lambda: table_with_calls_and_riichi(app, coach="off"))
+    shot("07_table_coach", lambda: table_with_calls_and_riichi(app, coach="full"))
+    shot("07_table_call_offer", lambda: table_with_a_call_offer(app))
+    shot("07_result_ron", lambda: table_after_hand(app, lambda r: r.kind == "ron" and len(r.wins) == 1))
+    shot("07_result_tsumo", lambda: table_after_hand(app, lambda r: r.kind == "tsumo"))
+    shot("07_result_draw", lambda: table_after_hand(app, lambda r: r.kind == "exhaustive" and len(r.tenpai) >= 2))
+    shot("07_result_match_end", lambda: match_end(app))
+    shot("07_replay_my_games", lambda: (saved_games(app), app.push("my_games")))
+    shot("07_replay", lambda: replay_at(app, mistake=False))
+    shot("07_replay_review", lambda: replay_at(app, mistake=True))
+    shot("07_review_card", lambda: position_review(app, answered=False))
+    shot("07_review_card_answered", lambda: position_review(app, answered=True))
 
     def tenpai_choice() -> None:
         """The learner, tenpai and not in riichi, at an exhaustive draw: show or hide (001:805)."""
@@ -282,5 +305,71 @@ def run(args: argparse.Namespace) -> int:
             print(f"{name}: screen not installed, skipped", file=sys.stderr)
     shot("09_settings", lambda: app.push("settings"))
     shot("10_about", lambda: (app.push("settings"), app.push("about")))
+    learner_shots(app, shot)
     app.close()
     return 1 if failures else 0
+
+
+def learner_shots(app, shot) -> None:  # noqa: ANN001
+    """The first-run question, the learners screen (rename and delete), and the child's screens:
+    home, games, lesson map, a children's lesson step and a drill in the children's presentation."""
+    shot("10_first_run", lambda: app.push("first_run"))
+    if app.progress is not None:
+        adult = app.learner_id
+        if len(app.active_learners()) < 2:
+            app.progress.create_learner("Маша" if app.settings.language == "ru" else "Masha", "child")
+
+        def rename() -> None:
+            screen = app.push("learners")
+            screen.start_rename(adult)
+
+        def delete() -> None:
+            screen = app.push("learners")
+            screen.ask_delete(adult)
+
+        shot("11_learners", lambda: app.push("learners"))
+        shot("11_learners_rename", rename)
+        shot("11_learners_delete", delete)
+        other = next(x.id for x in app.active_learners() if x.id != adult)
+
+        def set_aside() -> None:
+            screen = app.push("learners")
+            screen.delete(other)
+
+        shot("11_learners_set_aside", set_aside)
+        while len(app.stack) > 1:
+            app.pop()
+        app.set_learner_data_for(other, "deleted_at", None)  # bring the shot's learner back
+    before = app.settings
+    app.apply_profile("child")
+    app.screen.rebuild()
+    shot("12_child_home", lambda: None)
+    shot("12_child_games", lambda: app.push("kids_games"))
+    shot("12_child_lesson_map", lambda: app.push("lesson_map"))
+    lib = app.library()
+    kids = [lib.lessons[x] for x in ("kids_tile_families", "kids_sorting") if x in lib.lessons]
+    for lesson in kids:
+        for i, step in enumerate(lesson.steps):
+            if step.kind in ("arrange", "choice", "pick_tiles"):
+                shot(f"12_child_{lesson.id}_{i}_{step.kind}", lambda lesson=lesson, i=i: app.push(
+                    "lesson", lesson_id=lesson.id, step=i))
+    def filled_boxes() -> None:
+        screen = app.push("lesson", lesson_id="kids_tile_families",
+                          step=[st.id for st in lib.lessons["kids_tile_families"].steps].index("four_boxes"))
+        view = screen.view
+        family = {"p": 0, "s": 1, "m": 2, "z": 3}
+        view.box_of = [family[str(slot.tile)[-1]] for slot in view.row.slots]
+        screen.relayout()
+
+    def right_sort() -> None:
+        screen = app.push("lesson", lesson_id="kids_sorting", step=1)
+        view = screen.view
+        view.row.slots = sorted(view.row.slots, key=lambda slot: slot.tile)
+        screen.check()
+
+    if "kids_tile_families" in lib.lessons and "kids_sorting" in lib.lessons:
+        shot("12_child_boxes_filled", filled_boxes)
+        shot("12_child_sort_right", right_sort)
+    shot("12_child_drill", lambda: app.push("drill", generator="tile_name", params={}, n=6, seed=1))
+    app.apply_profile("new")
+    app.apply_settings(before)

@@ -18,6 +18,8 @@ SCREENS: dict[str, Any] = {}
 # Where each screen lives (others may add theirs here).
 SCREEN_MODULES: dict[str, str] = {
     "home": "trainer.ui.screens.home",
+    "first_run": "trainer.ui.screens.first_run",
+    "kids_games": "trainer.ui.screens.home",
     "lesson_map": "trainer.ui.screens.lesson_map",
     "lesson": "trainer.ui.screens.lesson",
     "drills": "trainer.ui.screens.drill_menu",
@@ -26,6 +28,10 @@ SCREEN_MODULES: dict[str, str] = {
     "settings": "trainer.ui.screens.settings",
     "about": "trainer.ui.screens.about",
     "play": "trainer.ui.screens.play",
+    "match_setup": "trainer.ui.screens.match_setup",
+    "my_games": "trainer.ui.screens.my_games",
+    "replay": "trainer.ui.screens.replay",
+    "position_review": "trainer.ui.screens.position_review",
     "play_simple": "trainer.ui.screens.play_simple",
     "glossary": "trainer.ui.screens.glossary",
     "progress": "trainer.ui.screens.progress",
