@@ -314,8 +314,8 @@ class ProgressStore:
         (``generator``/``params``/``seed``) plus ``item_id`` (the card: the generator's family of
         exercises) and ``skill``.  This is the one count of due reviews (:meth:`due_count`)."""
         room = max(0, self.review_cap(learner_id) - self.reviews_today(learner_id, now=now))
-        if limit is not None:
-            room = min(room, limit)
+        if limit is not None:  # an explicit limit (a caller collecting cards of its own kind) replaces the cap
+            room = limit
         if room <= 0:
             return []
         rows = self.db.execute(
@@ -329,7 +329,7 @@ class ProgressStore:
                 data = json.loads(spec)
             except ValueError:
                 continue
-            if isinstance(data, dict) and data.get("generator"):
+            if isinstance(data, dict):
                 out.append(dict(data, item_id=item_id, skill=skill))
                 if len(out) >= room:
                     break
