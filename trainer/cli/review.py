@@ -1,5 +1,9 @@
 """``python -m trainer review``: the coach's verdict on every discard of one seat in a saved game.
 
+The file may be our game log or a tenhou.net/6 log (read through ``log_files.load_any``: every
+hand replayed by our engine; differences from the log's scores are printed as ``note:`` lines,
+on stderr with ``--json``).
+
     python -m trainer review game.json               seat 0 (the learner's seat in the app)
     python -m trainer review game.json --seat 2 --json
 
@@ -38,14 +42,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Review the game and print the verdicts; returns the exit status."""
-    from trainer.engine.game.records import RecordError, load
+    from trainer.engine.game.log_files import load_any
+    from trainer.engine.game.records import RecordError
     from trainer.engine.game.review import review_game
 
     if not 0 <= args.seat <= 3:
         print(f"review: --seat {args.seat} is out of range (seats are 0..3)", file=sys.stderr)
         return 2
     try:
-        log = load(args.log)
+        loaded = load_any(args.log)  # our game log or a tenhou.net/6 log (replayed through our engine)
+        log = loaded.log
         result = review_game(log, args.seat)
     except RecordError as e:
         print(f"review: {e}", file=sys.stderr)
@@ -56,6 +62,8 @@ def run(args: argparse.Namespace) -> int:
     except (KeyError, TypeError, ValueError, IndexError) as e:
         print(f"review: {args.log}: not a valid game log ({type(e).__name__}: {e})", file=sys.stderr)
         return 2
+    for note in loaded.notes:
+        print(f"note: {note}", file=sys.stderr if args.json else sys.stdout)
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
         return 0

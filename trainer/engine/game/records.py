@@ -158,6 +158,28 @@ def check_header(log: Any, where: str = "game log") -> None:
         raise RecordError(f"{where}: game log version {log.get('version')!r} is not supported (expected {VERSION})")
 
 
+def log_rules(log: dict[str, Any]) -> Any:
+    """The rule set a log was played with: its preset with its ``rule_options``."""
+    return match_rules(log["rules"], log.get("rule_options"))
+
+
+def set_start(match: Match, start: dict[str, Any] | None) -> None:
+    """Begin ``match`` at a later hand: ``start`` gives ``round``, ``hand``, ``honba``, ``sticks``
+    and ``scores`` (a log that opens in the middle of a game, e.g. one hand from tenhou.net/6)."""
+    if not start:
+        return
+    try:
+        match.round_index = int(start["round"])
+        match.hand_number = int(start["hand"])
+        match.honba = int(start["honba"])
+        match.sticks = int(start["sticks"])
+        match.scores = [int(v) for v in start["scores"]]
+    except (KeyError, TypeError, ValueError) as e:
+        raise RecordError(f"start: {e}") from None
+    if not (0 <= match.hand_number <= 3 and 0 <= match.round_index <= 3 and len(match.scores) == 4):
+        raise RecordError(f"start: no such hand {start}")
+
+
 def replay(log: dict[str, Any], *, allow_unfinished: bool = False) -> Iterator[tuple[Round, int | None, Action | None]]:
     """Replay a game log step by step.  Yields ``(round, seat, action)`` after each action
     (and ``(round, None, None)`` at the start of each hand); the round object is live, so
@@ -177,8 +199,9 @@ def _match_for(log: dict[str, Any]) -> Match:
             walls.append(parse_tiles(h["wall"], max_copies=None))
         except (ValueError, KeyError) as e:
             raise RecordError(f"hand {i + 1}: bad wall: {e}") from None
-    return Match(match_rules(log["rules"], log.get("rule_options")), log.get("seed"), walls=walls,
-                 tenpai_choice=log.get("tenpai_choice", ()))
+    match = Match(log_rules(log), log.get("seed"), walls=walls, tenpai_choice=log.get("tenpai_choice", ()))
+    set_start(match, log.get("start"))
+    return match
 
 
 def _replay_into(match: Match, log: dict[str, Any],
@@ -256,4 +279,5 @@ def replay_states(log: dict[str, Any]) -> list[dict[str, Any]]:
     return [rnd.snapshot() for rnd, _, _ in replay(log)]
 
 
-__all__ = ["FORMAT", "VERSION", "Recorder", "RecordError", "load", "replay", "replay_states", "resume", "rewind", "save"]
+__all__ = ["FORMAT", "VERSION", "Recorder", "RecordError", "load", "log_rules", "replay", "replay_states", "resume", "rewind",
+           "save", "set_start"]
