@@ -134,4 +134,5 @@ def test_export_writes_tenhou6_into_the_export_folder(app: App) -> None:
     assert len(data["log"]) == len(json.loads(paths[0].read_text(encoding="utf-8"))["hands"])
     click(app, screen.exports[i])  # a second export never overwrites the first
     assert len(list(folders.export_folder().glob("*.json"))) == 2
+    assert len(app.banners) == 1 and app.banners[0].text.endswith(".tenhou6-2.json")  # the new notice replaces the old
     assert all(e is None for r, e in zip(screen.rows, screen.exports, strict=True) if not r.game.readable)

@@ -113,7 +113,7 @@ class GameImportScreen(Screen):
         L = self.app.layout
         c = L.content()
         y = c.top + L.px(64) - self.scroll_y
-        h, gap = L.px(64), L.px(10)
+        h, gap = L.px(80), L.px(10)
         for card in self.cards:
             card.rect = pygame.Rect(c.left, y, c.width, h)
             card.clip = c
