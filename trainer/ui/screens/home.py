@@ -102,7 +102,7 @@ class HomeScreen(Screen):
         self.review = None
         reviews = self._reviews()
         if reviews:
-            due = max(len(reviews), self._due())
+            due = len(reviews)  # the one count: exactly the exercises the review session will show
             self.review = self.add(Card(
                 _("Review"),
                 ngettext("{n} exercise is due: bring it back before you forget it.",
@@ -119,7 +119,7 @@ class HomeScreen(Screen):
             ("progress", _("Progress"), _("Mastery of each skill, reviews due, your streak.")),
             ("settings", _("Settings"), _("Language, terms, rules, tiles and sound.")),
         ]
-        due = self._due()
+        due = len(reviews)
         if due:
             sections[4] = (sections[4][0], sections[4][1],
                            ngettext("{n} review is due today.", "{n} reviews are due today.", due).format(n=due)
@@ -265,16 +265,6 @@ class HomeScreen(Screen):
         if streak:
             parts.append(ngettext("a {n}-day streak", "a {n}-day streak", streak).format(n=streak))
         return " · ".join(parts)
-
-    def _due(self) -> int:
-        """How many review cards are due for the learner (0 without a progress store)."""
-        app = self.app
-        if app.progress is None or app.learner_id is None:
-            return 0
-        try:
-            return int(app.progress.due_count(app.learner_id))
-        except Exception:
-            return 0
 
     def _icon(self, tiles: str):
         def paint(surf: pygame.Surface, rect: pygame.Rect) -> None:
