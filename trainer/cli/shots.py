@@ -309,6 +309,43 @@ def run(args: argparse.Namespace) -> int:
     shot("07_result_draw", lambda: table_after_hand(app, lambda r: r.kind == "exhaustive" and len(r.tenpai) >= 2))
     shot("07_result_match_end", lambda: match_end(app))
     shot("07_replay_my_games", lambda: (saved_games(app), app.push("my_games")))
+
+    def game_files(then: str) -> None:
+        """"Open a game" with a good and a bad file in the export folder (kept inside the shots'
+        data folder); ``then`` is "list", "bad" (the bad file clicked) or "export" (a game exported)."""
+        import json
+
+        from trainer.engine.game.tenhou6_write import to_tenhou6
+        from trainer.ui import folders
+
+        docs = Path(os.environ["TRAINER_DATA_DIR"]) / "Documents" / "riichi-trainer"
+        folders.export_folder = lambda: docs
+        docs.mkdir(parents=True, exist_ok=True)
+        from trainer.ui.saved_games import games_dir
+
+        paths = sorted(games_dir(app).glob("game-20261126-*.json")) or saved_games(app)
+        data = to_tenhou6(json.loads(paths[0].read_text(encoding="utf-8")))
+        data.pop("riichi_trainer", None)
+        (docs / "tenhou-2026-11-20.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        (docs / "truncated.json").write_text(json.dumps(dict(data, log=[data["log"][0][:5]])), encoding="utf-8")
+        os.utime(docs / "truncated.json", (1, 1))
+        screen = app.push("my_games")
+        if then == "export":
+            screen.export(screen.rows[0].game)
+            return
+        home = os.environ.get("HOME")
+        os.environ["HOME"] = str(docs.parent)  # the home folder is searched too: not the user's here
+        try:
+            screen = app.push("game_import")
+        finally:
+            if home is not None:
+                os.environ["HOME"] = home
+        if then == "bad":
+            screen.open_file(docs / "truncated.json")
+
+    shot("07_game_import", lambda: game_files("list"))
+    shot("07_game_import_bad_file", lambda: game_files("bad"))
+    shot("07_my_games_exported", lambda: game_files("export"))
     shot("07_replay", lambda: replay_at(app, mistake=False))
     shot("07_replay_review", lambda: replay_at(app, mistake=True))
     shot("07_review_card", lambda: position_review(app, answered=False))

@@ -176,6 +176,7 @@ class App:
         if len(self.banners) > 1:  # banners share one place on screen: start-up notices become one
             kind = next((k for k in ("error", "warn") if any(b.kind == k for b in self.banners)), "info")
             self.banners = [Banner("\n".join(b.text for b in self.banners), kind, max(b.left for b in self.banners))]
+        self._started = True  # from now on a new notice takes the place of the one shown
 
     # ------------------------------------------------------------------ services
 
@@ -498,7 +499,9 @@ class App:
         self.dirty = True
 
     def notify(self, text: str, kind: str = "info", seconds: float = 6.0) -> None:
-        """Show a banner message at the bottom of the window."""
+        """Show a banner message at the bottom of the window (in place of the one shown, once started)."""
+        if getattr(self, "_started", False):
+            self.banners = []
         self.banners.append(Banner(text, kind, seconds))
         self.dirty = True
 

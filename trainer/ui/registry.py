@@ -30,6 +30,7 @@ SCREEN_MODULES: dict[str, str] = {
     "play": "trainer.ui.screens.play",
     "match_setup": "trainer.ui.screens.match_setup",
     "my_games": "trainer.ui.screens.my_games",
+    "game_import": "trainer.ui.screens.game_import",
     "replay": "trainer.ui.screens.replay",
     "position_review": "trainer.ui.screens.position_review",
     "play_simple": "trainer.ui.screens.play_simple",

@@ -255,12 +255,7 @@ def _kind_label(learner: Any) -> str:
 
 def import_candidates() -> list[Path]:
     """Progress files the learner may import: JSON files in the export folder and the home folder."""
-    found: list[Path] = []
-    for folder in (folders.export_folder(), Path.home(), Path.home() / "Downloads"):
-        if folder.is_dir():
-            found += [p for p in folder.glob("*.json") if p.is_file()]
-    unique = {p.resolve(): p for p in found}
-    return sorted(unique.values(), key=lambda p: p.stat().st_mtime, reverse=True)[:MAX_CARDS]
+    return folders.json_files(MAX_CARDS)
 
 
 @register_screen("progress_import")

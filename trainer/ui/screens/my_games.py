@@ -4,21 +4,29 @@ A row shows the date, the rules, how many hands were played, and the learner's p
 points (or "in progress").  A damaged file, a file that is not a game log, or a game
 from a newer version is listed as unreadable with its name and the reason; it is never
 deleted.
+
+"Open a game" brings a tenhou.net/6 log (or one of our logs) in (screen ``game_import``); each
+readable game can be exported as tenhou.net/6 JSON into the export folder, for other viewers
+and review tools.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
 
+from trainer.engine.game.exchange import export_game
+from trainer.engine.game.records import RecordError
 from trainer.engine.game.saved import SavedGame, list_games
 from trainer.i18n import _, ngettext
+from trainer.ui import folders
 from trainer.ui.registry import register_screen
 from trainer.ui.saved_games import games_dir
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
-from trainer.ui.widgets import Widget, blit_text, draw_focus_ring, draw_panel
+from trainer.ui.widgets import Button, Widget, blit_text, draw_focus_ring, draw_panel
 
 P = PALETTE
 
@@ -77,20 +85,65 @@ class MyGamesScreen(Screen):
 
     def build(self) -> None:
         self.games = list_games(games_dir(self.app))
-        self.rows = [self.add(GameRow(g, self.open_game)) for g in self.games]
+        self.open_btn = self.add(Button(_("Open a game"), lambda: self.app.push("game_import"), kind="secondary",
+                                        size="small"))
+        self.rows: list[GameRow] = []
+        self.exports: list[Button | None] = []
+        for g in self.games:
+            self.rows.append(self.add(GameRow(g, self.open_game)))
+            self.exports.append(self.add(Button(_("Export to tenhou.net/6"), lambda g=g: self.export(g),
+                                                kind="ghost", size="small")) if g.readable else None)
+
+    def initial_focus(self) -> int | None:
+        """The newest readable game (the "Open a game" button when there is none)."""
+        row = next((r for r in self.rows if r.focusable), None)
+        return self.widgets.index(row if row is not None else self.open_btn)
 
     def open_game(self, game: SavedGame) -> None:
         """The replay viewer on ``game``."""
         self.app.push("replay", path=str(game.path))
 
+    def focus_game(self, path: Path) -> None:
+        """Focus the row of the game at ``path`` (a game just imported) and scroll it into view."""
+        for row in self.rows:
+            if row.game.path == path:
+                self.set_focus(row)
+                area = self.app.layout.content()
+                if row.rect.bottom > area.bottom:
+                    self.scroll(row.rect.bottom - area.bottom)
+                return
+
+    def export(self, game: SavedGame) -> None:
+        """Write ``game`` as tenhou.net/6 JSON into the export folder and say which file was written."""
+        folder = folders.export_folder()
+        out = folder / f"{game.path.stem}.tenhou6.json"
+        n = 1
+        while out.exists():
+            n += 1
+            out = folder / f"{game.path.stem}.tenhou6-{n}.json"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            export_game(game.path, out)
+        except (RecordError, OSError) as exc:
+            self.app.notify(_("Could not export: {error}").format(error=str(exc).splitlines()[0]), "error", 12)
+            return
+        self.app.notify(_("Exported to {path}").format(path=out), "ok", 12)
+
     def layout(self) -> None:
         L = self.app.layout
         area = L.content()
+        b = self.open_btn
+        b.rect = pygame.Rect(0, 0, b.preferred_width(self.app), L.px(40))
+        b.rect.topright = (area.right, area.top - L.px(4))
         h, gap = L.px(46), L.px(8)
-        y = area.top + L.px(36) - self.scroll_y
-        for row in self.rows:
-            row.rect = pygame.Rect(area.left, y, area.width, h)
+        ew = max((e.preferred_width(self.app) for e in self.exports if e is not None), default=0)
+        y = area.top + L.px(48) - self.scroll_y
+        for row, exp in zip(self.rows, self.exports, strict=True):
+            row.rect = pygame.Rect(area.left, y, area.width - (ew + gap if ew else 0), h)
             row.clip = area
+            if exp is not None:
+                exp.rect = pygame.Rect(area.right - ew, y, ew, h)
+                exp.clip = area
             y += h + gap
         self.max_scroll = max(0, y + self.scroll_y - area.bottom)
 
@@ -101,4 +154,5 @@ class MyGamesScreen(Screen):
             text = _("No games yet: every match you play is saved here.")
         else:
             text = _("Choose a game to replay it and see the coach's review of your discards.")
-        blit_text(surf, self.app, text, L.font("small"), P.on_felt_muted, (area.left, area.top), max_width=area.width)
+        blit_text(surf, self.app, text, L.font("small"), P.on_felt_muted, (area.left, area.top + L.px(8)),
+                  max_width=self.open_btn.rect.left - area.left - L.px(16))

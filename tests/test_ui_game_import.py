@@ -1,0 +1,138 @@
+"""My games: "Open a game" brings a tenhou.net/6 file (or pasted JSON) in, a bad file is named in a
+banner and changes nothing, and "Export to tenhou.net/6" writes the selected game into the export folder."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from tests.table_driver import key, open_app  # noqa: E402
+from trainer.engine.bots import make_bot  # noqa: E402
+from trainer.engine.game.play import play_match  # noqa: E402
+from trainer.engine.game.tenhou6_write import to_tenhou6  # noqa: E402
+from trainer.ui import folders  # noqa: E402
+from trainer.ui.app import App  # noqa: E402
+from trainer.ui.match_setup import MatchSetup  # noqa: E402
+from trainer.ui.saved_games import games_dir  # noqa: E402
+from trainer.ui.screens import game_import  # noqa: E402
+from trainer.ui.screens.play_shots import saved_games  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def tenhou6() -> dict:
+    """A tenhou.net/6 log written by our writer from a simulated East-only match."""
+    rules = MatchSetup(length="tonpuusen").rules()
+    log = play_match([make_bot(n, rules) for n in ("efficient", "careful", "efficient", "careful")], rules,
+                     seed=31).log
+    data = to_tenhou6(log)
+    data.pop("riichi_trainer", None)  # as another tool hands it over: only the tenhou.net/6 fields
+    return data
+
+
+@pytest.fixture()
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+    monkeypatch.setattr(folders, "export_folder", lambda: tmp_path / "docs")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    a = open_app(tmp_path, monkeypatch)
+    yield a
+    a.close()
+
+
+def click(app: App, widget) -> None:  # noqa: ANN001
+    """A left click on the middle of ``widget``, then one frame."""
+    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=widget.rect.center, button=1)], 1 / 60)
+    app.render()
+
+
+def listed(app: App) -> list[Path]:
+    """The files "My games" lists (it is on top of the stack)."""
+    assert app.screen.name == "my_games"
+    return [r.game.path for r in app.screen.rows]
+
+
+def card(screen, title: str):  # noqa: ANN001, ANN201
+    return next(c for c in screen.cards if c.title == title)
+
+
+def test_open_a_tenhou6_file_and_replay_it(app: App, tenhou6: dict) -> None:
+    saved_games(app)
+    docs = folders.export_folder()
+    docs.mkdir(parents=True)
+    (docs / "online.json").write_text(json.dumps(tenhou6, ensure_ascii=False), encoding="utf-8")
+    screen = app.push("my_games")
+    app.render()
+    before = listed(app)
+    click(app, screen.open_btn)
+    assert app.screen.name == "game_import"
+    click(app, card(app.screen, "online.json"))
+    after = listed(app)
+    (new,) = set(after) - set(before)
+    assert set(before) < set(after) and new.parent == games_dir(app)
+    assert "Game added to My games" in app.banners[-1].text and f"{len(tenhou6['log'])} hands" in app.banners[-1].text
+    row = next(r for r in app.screen.rows if r.game.path == new)
+    assert row.game.readable and row.game.hands == len(tenhou6["log"])
+    assert app.screen.focused_widget() is row  # the new game is selected
+    key(app, pygame.K_RETURN, "\r")
+    assert app.screen.name == "replay" and app.screen.path == new and not app.screen.error
+    assert len(app.screen.starts) == len(tenhou6["log"])
+
+
+def test_a_bad_file_is_named_and_the_list_is_unchanged(app: App, tenhou6: dict) -> None:
+    saved_games(app)
+    docs = folders.export_folder()
+    docs.mkdir(parents=True)
+    broken = dict(tenhou6, log=[tenhou6["log"][0][:5]])
+    (docs / "truncated.json").write_text(json.dumps(broken), encoding="utf-8")
+    screen = app.push("my_games")
+    app.render()
+    before = sorted(games_dir(app).iterdir())
+    rows_before = listed(app)
+    click(app, screen.open_btn)
+    click(app, card(app.screen, "truncated.json"))
+    text = app.banners[-1].text
+    assert app.banners[-1].kind == "error" and "\n" not in text
+    assert text.startswith("This game cannot be opened: truncated.json: hand 1:") and str(docs) not in text
+    assert sorted(games_dir(app).iterdir()) == before
+    app.pop()
+    assert listed(app) == rows_before
+
+
+def test_pasted_json_is_imported_and_pasted_junk_reported(app: App, tenhou6: dict,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(game_import, "clipboard_available", lambda: True)
+    monkeypatch.setattr(game_import, "clipboard_text", lambda: "https://tenhou.net/6/#json=")
+    app.push("my_games")
+    click(app, app.screen.open_btn)
+    paste = card(app.screen, "Paste from the clipboard")
+    click(app, paste)
+    assert app.screen.name == "game_import" and app.banners[-1].kind == "error"
+    assert "line 1: not JSON" in app.banners[-1].text
+    assert not games_dir(app).exists() or not list(games_dir(app).iterdir())
+    monkeypatch.setattr(game_import, "clipboard_text", lambda: json.dumps(tenhou6))
+    click(app, paste)
+    (new,) = listed(app)
+    assert new.parent == games_dir(app)
+
+
+def test_export_writes_tenhou6_into_the_export_folder(app: App) -> None:
+    paths = saved_games(app)
+    screen = app.push("my_games")
+    app.render()
+    i = next(i for i, r in enumerate(screen.rows) if r.game.path == paths[0])
+    click(app, screen.exports[i])
+    (out,) = folders.export_folder().glob("*.json")
+    assert app.banners[-1].text == f"Exported to {out}"
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert set(data) >= {"title", "name", "rule", "log"}
+    assert len(data["log"]) == len(json.loads(paths[0].read_text(encoding="utf-8"))["hands"])
+    click(app, screen.exports[i])  # a second export never overwrites the first
+    assert len(list(folders.export_folder().glob("*.json"))) == 2
+    assert len(app.banners) == 1 and app.banners[0].text.endswith(".tenhou6-2.json")  # the new notice replaces the old
+    assert all(e is None for r, e in zip(screen.rows, screen.exports, strict=True) if not r.game.readable)

@@ -1,0 +1,133 @@
+"""Open a game: bring a tenhou.net/6 log (or one of our own game logs) into "My games".
+
+The learner picks a JSON file found in the export folder, the home folder or Downloads
+(the way progress import offers files), or pastes the JSON from the clipboard.  The
+engine (:func:`trainer.engine.game.exchange.import_game`) replays every hand and writes
+the game as a new file of the learner's saved games; a file it cannot read is reported
+in a one-line banner and nothing in "My games" changes.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from trainer.engine.game.exchange import import_game
+from trainer.engine.game.records import RecordError
+from trainer.i18n import _, ngettext
+from trainer.ui import folders
+from trainer.ui.registry import register_screen
+from trainer.ui.saved_games import LEARNER_SEAT, games_dir
+from trainer.ui.screens.base import Screen
+from trainer.ui.theme import PALETTE
+from trainer.ui.widgets import Card, blit_wrapped
+
+P = PALETTE
+MAX_FILES = 8
+
+
+def clipboard_available() -> bool:
+    """Whether this pygame can read text from the system clipboard."""
+    return hasattr(pygame.scrap, "get_text")
+
+
+def clipboard_text() -> str:
+    """The text on the system clipboard ("" when there is none or it cannot be read)."""
+    try:
+        return pygame.scrap.get_text() or ""
+    except (pygame.error, AttributeError):
+        return ""
+
+
+def short_error(exc: Exception, path: Path | None = None) -> str:
+    """The engine's one-line reason, with the file named by its name rather than its full path."""
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    if path is not None:
+        text = text.replace(str(path), path.name)
+    return text
+
+
+@register_screen("game_import")
+class GameImportScreen(Screen):
+    """Choose a game-log file (or paste one) to add it to "My games"."""
+
+    def title(self) -> str:
+        return _("Open a game")
+
+    def build(self) -> None:
+        self.files = folders.json_files(MAX_FILES)
+        self.cards: list[Card] = []
+        if clipboard_available():
+            self.cards.append(self.add(Card(_("Paste from the clipboard"),
+                                            _("A tenhou.net/6 log copied as JSON text"), self.paste)))
+        self.cards += [self.add(Card(p.name, str(p.parent), lambda p=p: self.open_file(p))) for p in self.files]
+
+    def open_file(self, path: Path) -> None:
+        """Import the game in ``path``; a bad file is named in a banner and nothing changes."""
+        try:
+            new, loaded = import_game(path, games_dir(self.app), learner_seat=LEARNER_SEAT)
+        except (RecordError, OSError) as exc:
+            self.app.notify(_("This game cannot be opened: {error}").format(error=short_error(exc, path)), "error", 12)
+            return
+        self.done(new, loaded)
+
+    def paste(self) -> None:
+        """Import the game log pasted from the clipboard as JSON text."""
+        text = clipboard_text().strip()
+        if not text:
+            self.app.notify(_("The clipboard is empty: copy a tenhou.net/6 log (JSON text) first."), "error", 10)
+            return
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            self.app.notify(_("The clipboard does not hold a game log: line {line}: not JSON ({error})").format(
+                line=exc.lineno, error=exc.msg), "error", 12)
+            return
+        try:
+            new, loaded = import_game(data, games_dir(self.app), learner_seat=LEARNER_SEAT)
+        except (RecordError, OSError) as exc:
+            self.app.notify(_("This game cannot be opened: {error}").format(error=short_error(exc)), "error", 12)
+            return
+        self.done(new, loaded)
+
+    def done(self, path: Path, loaded: Any) -> None:
+        """Back to "My games" with the new game focused; say what the import found."""
+        hands = ngettext("{n} hand", "{n} hands", len(loaded.log.get("hands", []))).format(
+            n=len(loaded.log.get("hands", [])))
+        if loaded.notes:
+            text = ngettext("Game added to My games ({hands}); {n} difference from our scoring: {first}",
+                            "Game added to My games ({hands}); {n} differences from our scoring: {first}",
+                            len(loaded.notes)).format(hands=hands, n=len(loaded.notes), first=loaded.notes[0])
+            self.app.notify(text, "warn", 15)
+        else:
+            self.app.notify(_("Game added to My games ({hands}).").format(hands=hands), "ok", 8)
+        self.app.pop()
+        top = self.app.screen
+        if top is not None and hasattr(top, "focus_game"):
+            top.focus_game(path)
+
+    def layout(self) -> None:
+        L = self.app.layout
+        c = L.content()
+        y = c.top + L.px(64) - self.scroll_y
+        h, gap = L.px(80), L.px(10)
+        for card in self.cards:
+            card.rect = pygame.Rect(c.left, y, c.width, h)
+            card.clip = c
+            y += h + gap
+        self.max_scroll = max(0, y + self.scroll_y - c.bottom)
+
+    def draw_content(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        c = L.content()
+        if self.files:
+            text = _("Choose a tenhou.net/6 log or a game saved by the trainer. Files are looked for in {folder}, "
+                     "your home folder and Downloads.").format(folder=folders.export_folder())
+        else:
+            text = _("No JSON files found. Put the game log in {folder} and open this screen again.").format(
+                folder=folders.export_folder())
+        blit_wrapped(surf, self.app, text, L.font("small"), P.on_felt, pygame.Rect(c.left, c.top, c.width, L.px(56)),
+                     max_lines=2)
