@@ -289,6 +289,10 @@ class Card(Widget):
             badge_w = br.width + L.px(8)
         tsize = L.font("large")
         tw = inner.width - badge_w
+        # A title never breaks inside a word: the size comes down until its longest word fits.
+        floor = L.font("body")
+        while tsize > floor and max((app.text_width(w, tsize, True) for w in self.title.split()), default=0) > tw:
+            tsize -= 1
         title_lines = app.wrap(self.title, tsize, tw, True)
         if len(title_lines) > 1 and inner.height >= 2 * app.line_height(tsize) + app.line_height(L.font("small")):
             # A long title takes two lines (the second shortened if needed).
