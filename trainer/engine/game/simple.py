@@ -439,8 +439,6 @@ class SimpleGame:
             last_tile=self.last_tile,
             last_from=self.last_from,
             call_kind="discard",
-            kita=(0,) * n,
-            absent_kinds=frozenset(),
             open_hands=open_hands,
             win_rule=self.setup.win,
         )

@@ -8,7 +8,7 @@ screen receive exactly this object.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from trainer.engine.hand import Hand, Meld
 from trainer.engine.tiles import Tile
@@ -53,8 +53,8 @@ class PlayerView:
     last_tile: Tile | None
     last_from: int | None
     call_kind: str
-    kita: tuple[int, ...]
-    absent_kinds: frozenset[int]
+    kita: tuple[int, ...] = field(default=(), kw_only=True)
+    absent_kinds: frozenset[int] = field(default=frozenset(), kw_only=True)
 
     @property
     def seat_wind(self) -> int:
