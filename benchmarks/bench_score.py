@@ -27,6 +27,7 @@ from trainer.engine.scoring_random import random_win
 from trainer.engine.tiles import Tile
 
 RULES = load_rules("tenhou")
+SANMA = load_rules("sanma")
 
 # mahjong error ids that mean the same as ours
 _ERROR_MAP = {"no_yaku": "no_yaku", "hand_not_winning": "not_complete"}
@@ -47,15 +48,16 @@ def _ids(tiles: list[Tile], used: dict[int, int]) -> list[int]:
     return out
 
 
-def oracle(hand: Hand, ctx: WinContext):
-    """Score with mahjong 2.1.0 configured as Tenhou; returns its HandResponse."""
+def oracle(hand: Hand, ctx: WinContext, three_player: bool = False):
+    """Score with mahjong 2.1.0 configured as Tenhou (its three-player mode with
+    ``three_player``); returns its HandResponse."""
     from mahjong.hand_calculating.hand import HandCalculator
 
-    args, kwargs = _oracle_args(hand, ctx)
+    args, kwargs = _oracle_args(hand, ctx, three_player)
     return HandCalculator.estimate_hand_value(*args, **kwargs)
 
 
-def _oracle_args(hand: Hand, ctx: WinContext) -> tuple[tuple, dict]:
+def _oracle_args(hand: Hand, ctx: WinContext, three_player: bool = False) -> tuple[tuple, dict]:
     """The arguments of mahjong's estimate_hand_value for our hand and situation."""
     from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
     from mahjong.meld import Meld as MMeld
@@ -89,6 +91,7 @@ def _oracle_args(hand: Hand, ctx: WinContext) -> tuple[tuple, dict]:
         kiriage=False,
         fu_for_open_pinfu=True,
         fu_for_pinfu_tsumo=False,
+        is_three_player=three_player,
     )
     config = HandConfig(
         is_tsumo=ctx.tsumo,
@@ -105,6 +108,7 @@ def _oracle_args(hand: Hand, ctx: WinContext) -> tuple[tuple, dict]:
         round_wind=ctx.round_wind,
         tsumi_number=ctx.honba,
         kyoutaku_number=ctx.riichi_sticks,
+        num_nuki_dora=ctx.nuki,
         options=options,
     )
     return (all_ids, win_id), {
@@ -115,18 +119,19 @@ def _oracle_args(hand: Hand, ctx: WinContext) -> tuple[tuple, dict]:
     }
 
 
-def ours(hand: Hand, ctx: WinContext):
+def ours(hand: Hand, ctx: WinContext, rules=RULES):
     """Score with our engine; returns the ScoreResult or the ScoringError."""
     try:
-        return score_hand(hand, ctx, RULES)
+        return score_hand(hand, ctx, rules)
     except ScoringError as e:
         return e
 
 
-def compare(hand: Hand, ctx: WinContext) -> str | None:
-    """None when both scorers agree on the hand, else a one-line description of the difference."""
-    a = ours(hand, ctx)
-    b = oracle(hand, ctx)
+def compare(hand: Hand, ctx: WinContext, rules=RULES) -> str | None:
+    """None when both scorers agree on the hand, else a one-line description of the difference
+    (``rules``: tenhou, or sanma against the oracle's three-player mode)."""
+    a = ours(hand, ctx, rules)
+    b = oracle(hand, ctx, rules.players == 3)
     if isinstance(a, ScoringError) or b.error:
         ea = a.code if isinstance(a, ScoringError) else None
         eb = _ERROR_MAP.get(b.error, b.error) if b.error else None
@@ -171,7 +176,7 @@ def _ctx_text(ctx: WinContext) -> str:
     return (
         f"[{' '.join(flags)} seat {winds[ctx.seat_wind - 27]} round {winds[ctx.round_wind - 27]} "
         f"dora {''.join(map(str, ctx.dora_indicators))} ura {''.join(map(str, ctx.ura_indicators))} "
-        f"honba {ctx.honba} sticks {ctx.riichi_sticks}]"
+        f"honba {ctx.honba} sticks {ctx.riichi_sticks} nuki {ctx.nuki}]"
     )
 
 
@@ -183,17 +188,17 @@ def _ora_text(b) -> str:
     return f"{b.han}h{b.fu}f {[y.name for y in b.yaku]} {b.cost and (b.cost['main'], b.cost['additional'], b.cost['total'])}"
 
 
-def differential(n: int, seed: int = 1) -> tuple[int, list[str]]:
+def differential(n: int, seed: int = 1, rules=RULES) -> tuple[int, list[str]]:
     """Compare ``n`` random hands; returns (number compared, list of differences)."""
     rng = random.Random(seed)
     diffs = []
     for _ in range(n):
-        hand, ctx = random_win(rng, RULES)
+        hand, ctx = random_win(rng, rules)
         if ctx.tsumo and not hand.melds and not ctx.riichi and not ctx.haitei and rng.random() < 0.03:
             # first-draw wins: tenhou for the dealer, chiihou for the others
             first = {"tenhou": True} if ctx.seat_wind == 27 else {"chiihou": True}
             ctx = replace(ctx, double_riichi=False, ippatsu=False, **first)
-        d = compare(hand, ctx)
+        d = compare(hand, ctx, rules)
         if d:
             diffs.append(d)
     return n, diffs
@@ -245,6 +250,14 @@ def run(quick: bool) -> None:
     print(
         f"differential vs mahjong 2.1.0 (Tenhou): {total} hands, {len(diffs)} differences "
         f"({time.perf_counter() - start:.1f} s)"
+    )
+    for d in diffs[:10]:
+        print("  ", d)
+    start = time.perf_counter()
+    total, diffs = differential(n, seed=3, rules=SANMA)
+    print(
+        f"differential vs mahjong 2.1.0 three-player mode (sanma, nukidora): {total} hands, "
+        f"{len(diffs)} differences ({time.perf_counter() - start:.1f} s)"
     )
     for d in diffs[:10]:
         print("  ", d)

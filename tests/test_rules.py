@@ -12,10 +12,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_presets_load_and_differ_where_the_seeds_say():
-    t, t0, e, j = (load_rules(n) for n in PRESETS)
-    assert isinstance(t, Rules) and (t.name, t0.name, e.name, j.name) == PRESETS
+    t, t0, e, j, s = (load_rules(n) for n in PRESETS)
+    assert isinstance(t, Rules) and (t.name, t0.name, e.name, j.name, s.name) == PRESETS
+    assert (t.players, s.players, s.starting_points, s.chi, s.nukidora) == (4, 3, 35000, False, True)
     assert t0.red_fives == 0 and t.red_fives == 1  # the beginners' set: tenhou without red fives
-    skip = ("name", "description", "red_fives", "_yaku_map")  # _yaku_map: a cache filled on first use
+    skip = ("name", "description", "red_fives", "_yaku_map", "removed_kinds", "dora_next")  # caches
     assert {k: v for k, v in vars(t0).items() if k not in skip} == {k: v for k, v in vars(t).items() if k not in skip}
     assert (t.han("tanyao", False), e.han("tanyao", False), j.han("tanyao", False)) == (1, 0, 1)
     assert (t.ippatsu, e.ippatsu, j.ippatsu) == (True, True, False)

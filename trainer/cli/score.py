@@ -13,9 +13,10 @@ standard input (or ``--input FILE``) and writes one JSON object per line::
 
     {"hand": "...", "win": "2s", "tsumo": false, "riichi": true, "ippatsu": false,
      "seat": "E", "round": "E", "dora": ["3m"], "ura": ["7p"], "honba": 0, "sticks": 0,
-     "rules": "tenhou"}
+     "nuki": 0, "rules": "tenhou"}
 
-(``dora``/``ura`` are indicator tiles; also ``double_riichi``, ``haitei``,
+(``nuki``: Norths set aside as nukidora, three-player rules; a line without ``rules``
+uses ``--rules``; ``dora``/``ura`` are indicator tiles; also ``double_riichi``, ``haitei``,
 ``houtei``, ``rinshan``, ``chankan``, ``tenhou``, ``chiihou``, ``renhou``.)
 The answer is ``{"han", "fu", "yaku": [{"id", "han"}], "fu_items": [{"id", "fu", "tiles"}],
 "points": {...}, ...}``, where ``points`` is ``{"ron": n}``, ``{"dealer": a,
@@ -52,7 +53,7 @@ _BOOL_FIELDS = (
     "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
     "tenhou", "chiihou", "renhou",
 )  # fmt: skip
-_FIELDS = {"hand", "win", "seat", "round", "dora", "ura", "honba", "sticks", "rules", *_BOOL_FIELDS}
+_FIELDS = {"hand", "win", "seat", "round", "dora", "ura", "honba", "sticks", "nuki", "rules", *_BOOL_FIELDS}
 MAX_COUNTER = 999
 """The most honba or riichi sticks a request may give (real tables never come close)."""
 MAX_LINE = 100_000
@@ -75,6 +76,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ura", action="append", default=[], help="ura dora indicator tile(s) (riichi only)")
     parser.add_argument("--honba", type=int, default=0, help="honba counters on the table")
     parser.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
+    parser.add_argument(
+        "--nuki", type=int, default=0, help="Norths the winner set aside as nukidora (three-player rules)"
+    )
     parser.add_argument(
         "--rules", default="tenhou", help=f"rule preset ({', '.join(PRESETS)}) or a .toml path"
     )
@@ -127,8 +131,9 @@ def _wind(value: Any, what: str) -> int:
     return wind_kind(value)
 
 
-def _build(data: dict[str, Any]) -> tuple[Hand, WinContext, Rules]:
-    """Turn one request (CLI options or a JSON object) into the scorer's inputs."""
+def _build(data: dict[str, Any], default_rules: str = "tenhou") -> tuple[Hand, WinContext, Rules]:
+    """Turn one request (CLI options or a JSON object) into the scorer's inputs;
+    ``default_rules`` is the preset used when the request names none."""
     unknown = set(data) - _FIELDS
     if unknown:
         names = ", ".join(_short(k) for k in sorted(unknown)[:5])
@@ -161,7 +166,10 @@ def _build(data: dict[str, Any]) -> tuple[Hand, WinContext, Rules]:
                 "bad_counter", f"{name!r} must be a whole number from 0 to {MAX_COUNTER}, not {_short(value)}"
             )
         counters[name] = value
-    rules_name = data.get("rules", "tenhou")
+    nuki = data.get("nuki", 0)
+    if type(nuki) is not int or not 0 <= nuki <= 4:
+        raise _BadInput("bad_nuki", f"'nuki' must be the number of Norths set aside, 0 to 4, not {_short(nuki)}")
+    rules_name = data.get("rules", default_rules)
     if not isinstance(rules_name, str) or not rules_name:
         raise _BadInput("bad_rules", f"'rules' must be a preset name ({', '.join(PRESETS)}) or a path")
     try:
@@ -176,17 +184,19 @@ def _build(data: dict[str, Any]) -> tuple[Hand, WinContext, Rules]:
         ura_indicators=_tiles(data.get("ura", []), "ura"),
         honba=counters["honba"],
         riichi_sticks=counters["sticks"],
+        nuki=nuki,
         **flags,
     )
     return hand, ctx, rules
 
 
-def answer(data: Any) -> dict[str, Any]:
-    """The JSON answer for one request object (a result or an error object)."""
+def answer(data: Any, default_rules: str = "tenhou") -> dict[str, Any]:
+    """The JSON answer for one request object (a result or an error object); a request
+    without ``rules`` is scored under ``default_rules`` (``--rules``)."""
     if not isinstance(data, dict):
         return {"error": "bad_request", "message": "each line must be a JSON object"}
     try:
-        hand, ctx, rules = _build(data)
+        hand, ctx, rules = _build(data, default_rules)
         return score_hand(hand, ctx, rules).to_json()
     except (_BadInput, ScoringError) as e:
         return {"error": e.code, "message": str(e)}
@@ -234,15 +244,16 @@ def _write(out: TextIO, result: dict[str, Any]) -> None:
     out.flush()
 
 
-def run_jsonl(inp: TextIO, out: TextIO) -> int:
-    """Answer every JSON line of ``inp`` on ``out``; returns the number of error lines."""
+def run_jsonl(inp: TextIO, out: TextIO, default_rules: str = "tenhou") -> int:
+    """Answer every JSON line of ``inp`` on ``out``; returns the number of error lines.
+    Lines without ``rules`` use ``default_rules`` (the ``--rules`` option)."""
     errors = 0
     for n, line in enumerate(_lines(inp), 1):
         if line is not None and not line.strip():
             continue
         data, result = _decode(line, n)
         if result is None:
-            result = answer(data)
+            result = answer(data, default_rules)
         if "error" in result:
             result["line"] = n
             errors += 1
@@ -255,9 +266,11 @@ def _payment_text(result: ScoreResult, ctx: WinContext) -> str:
     if p.ron is not None:
         main = f"ron: the discarder pays {p.ron}"
     elif p.all is not None:
-        main = f"dealer tsumo: {p.all} from each player ({3 * p.all})"
+        main = f"dealer tsumo: {p.all} from each player ({p.hand_value})"
+    elif p.hand_value == p.dealer + p.non_dealer:  # three players: one other non-dealer
+        main = f"tsumo: the dealer pays {p.dealer}, the other player {p.non_dealer} ({p.hand_value})"
     else:
-        main = f"tsumo: the dealer pays {p.dealer}, each other player {p.non_dealer} ({p.dealer + 2 * p.non_dealer})"
+        main = f"tsumo: the dealer pays {p.dealer}, each other player {p.non_dealer} ({p.hand_value})"
     extra = []
     if p.honba:
         extra.append(f"honba +{p.honba}")
@@ -282,7 +295,8 @@ def format_result(hand: Hand, ctx: WinContext, rules: Rules, result: ScoreResult
         lines.append(f"  {value:<12} {term_label(y.id)}  [{y.id}]")
     d = result.dora_count
     if d.total:
-        lines.append(f"Dora: {d.dora} dora, {d.ura} ura, {d.aka} red five(s) = {d.total} han")
+        nuki = f", {d.nuki} nukidora (North set aside)" if d.nuki else ""
+        lines.append(f"Dora: {d.dora} dora, {d.ura} ura, {d.aka} red five(s){nuki} = {d.total} han")
     lines.append("Fu:")
     for n, item in enumerate(result.fu_items):
         sign = "" if n == 0 else "+"
@@ -343,7 +357,7 @@ def run(args: argparse.Namespace) -> int:
         if args.input:
             try:
                 with open(args.input, encoding="utf-8", errors="replace") as f:
-                    run_jsonl(f, sys.stdout)
+                    run_jsonl(f, sys.stdout, args.rules)
             except (OSError, ValueError) as e:
                 print(f"error: --input {_short(args.input)}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
                 return 2
@@ -351,7 +365,7 @@ def run(args: argparse.Namespace) -> int:
             stdin = sys.stdin
             if hasattr(stdin, "buffer"):  # bytes that are not UTF-8 become U+FFFD, not a crash
                 stdin = io.TextIOWrapper(stdin.buffer, encoding="utf-8", errors="replace")
-            run_jsonl(stdin, sys.stdout)
+            run_jsonl(stdin, sys.stdout, args.rules)
         return 0
     if not args.hand:
         print(
@@ -368,6 +382,7 @@ def run(args: argparse.Namespace) -> int:
         "ura": args.ura,
         "honba": args.honba,
         "sticks": args.sticks,
+        "nuki": args.nuki,
         "rules": args.rules,
     }
     data.update({name: getattr(args, name) for name in _BOOL_FIELDS})

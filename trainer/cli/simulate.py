@@ -7,10 +7,12 @@ Each game is seeded from ``--seed`` (same seed, same games, same final scores).
 The table invariants are checked after every action unless ``--no-check``.
 Reported: places per seat, average points, win / deal-in / draw rates, and
 seconds per game; with ``--json`` the last line is a JSON object with
-``final_scores`` (one list of four raw point totals per game, before uma and oka)
-and ``seconds_per_game``, and per seat ``riichi_rate`` and ``call_rate`` (share of
-hands with a riichi / with a chi, pon or open kan), ``average_place`` and
-``decision_ms_p95`` (95th percentile of the bot's decision time, CPU milliseconds).
+``final_scores`` (one list of four raw point totals per game — three with
+``--rules sanma`` — before uma and oka) and ``seconds_per_game``, and per seat
+``riichi_rate`` and ``call_rate`` (share of hands with a riichi / with a chi, pon or
+open kan), ``average_place`` and ``decision_ms_p95`` (95th percentile of the bot's
+decision time, CPU milliseconds); every per-seat list has one entry per seat.
+Three-player rules seat the first three ``--bots`` unless exactly three are given.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+DEFAULT_BOTS = "efficient,careful,efficient,careful"
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the options of the simulate command."""
@@ -32,8 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="end with one line of JSON with every figure")
     parser.add_argument(
         "--bots",
-        default="efficient,careful,efficient,careful",
-        help="four comma-separated bot names for seats East..North (beginner, efficient, careful, strong)",
+        default=DEFAULT_BOTS,
+        help="comma-separated bot names for seats East..North (beginner, efficient, careful, strong); "
+        "three for sanma",
     )
     parser.add_argument("--no-check", action="store_true", help="skip the invariant checks after every action")
     parser.add_argument("--logs", type=Path, default=None, help="folder to save every game log (JSON) into")
@@ -84,8 +89,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"simulate: {e}", file=sys.stderr)
         return 2
     names = [n.strip() for n in args.bots.split(",")]
-    if len(names) != 4:
-        print("simulate: --bots needs exactly four names", file=sys.stderr)
+    seats = rules.players
+    if seats == 3 and len(names) == 4 and args.bots == DEFAULT_BOTS:
+        names = names[:3]
+    if len(names) != seats:
+        count = {3: "three", 4: "four"}.get(seats, str(seats))
+        print(f"simulate: --bots needs exactly {count} names for the {rules.name} rules", file=sys.stderr)
         return 2
     try:
         players = [TimedPlayer(make_bot(n, rules)) for n in names]
@@ -95,15 +104,15 @@ def run(args: argparse.Namespace) -> int:
     if args.logs is not None:
         args.logs.mkdir(parents=True, exist_ok=True)
 
-    places = [[0] * 4 for _ in range(4)]
+    places = [[0] * seats for _ in range(seats)]
     final_scores: list[list[int]] = []
-    wins = [0] * 4
-    deal_ins = [0] * 4
+    wins = [0] * seats
+    deal_ins = [0] * seats
     draws = 0
     hands = 0
     refused = 0
     elapsed: list[float] = []
-    figures = SeatFigures()
+    figures = SeatFigures(seats=seats)
     for i, seed in enumerate(game_seeds(args.seed, args.games)):
         start = time.perf_counter()
         out = play_match(players, rules, seed, check=not args.no_check)
@@ -122,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
 
     n = args.games
     per_game = sum(elapsed) / n
-    avg_points = [sum(s[i] for s in final_scores) / n for i in range(4)]
+    avg_points = [sum(s[i] for s in final_scores) / n for i in range(seats)]
     summary: dict[str, Any] = {
         "games": n,
         "seed": args.seed,
@@ -143,12 +152,13 @@ def run(args: argparse.Namespace) -> int:
         "final_scores": final_scores,
     }
     print(f"{n} games, rules {rules.name}, seed {args.seed}, {hands} hands")
-    print(f"{'seat':<6}{'bot':<11}{'1st':>5}{'2nd':>5}{'3rd':>5}{'4th':>5}{'avg pts':>10}{'win':>8}{'deal-in':>9}")
+    heads = "".join(f"{h:>5}" for h in ("1st", "2nd", "3rd", "4th")[:seats])
+    print(f"{'seat':<6}{'bot':<11}{heads}{'avg pts':>10}{'win':>8}{'deal-in':>9}")
     winds = "ESWN"
-    for s in range(4):
-        p = places[s]
+    for s in range(seats):
+        p = "".join(f"{x:>5}" for x in places[s])
         print(
-            f"{winds[s]:<6}{names[s]:<11}{p[0]:>5}{p[1]:>5}{p[2]:>5}{p[3]:>5}{avg_points[s]:>10.0f}"
+            f"{winds[s]:<6}{names[s]:<11}{p}{avg_points[s]:>10.0f}"
             f"{wins[s] / hands:>8.1%}{deal_ins[s] / hands:>9.1%}"
         )
     print(f"draws {draws / hands:.1%} of hands; {per_game:.3f} s per game; invariants "

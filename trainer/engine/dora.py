@@ -21,20 +21,25 @@ from trainer.engine.tiles import Tile, dora_from_indicator
 
 
 class DoraCount(NamedTuple):
-    """How many han of each dora kind a hand holds."""
+    """How many han of each dora kind a hand holds; ``nuki`` is one han per North set
+    aside (three-player nukidora; when North is a dora those Norths count in ``dora`` too)."""
 
     dora: int = 0
     ura: int = 0
     aka: int = 0
+    nuki: int = 0
 
     @property
     def total(self) -> int:
         """All dora han together."""
-        return self.dora + self.ura + self.aka
+        return self.dora + self.ura + self.aka + self.nuki
 
     def to_json(self) -> dict:
-        """The counts as a JSON-ready dict."""
-        return {"dora": self.dora, "ura": self.ura, "aka": self.aka}
+        """The counts as a JSON-ready dict (``nuki``: Norths set aside, only when there are some)."""
+        d = {"dora": self.dora, "ura": self.ura, "aka": self.aka}
+        if self.nuki:
+            d["nuki"] = self.nuki
+        return d
 
 
 def dora_kinds(indicators: Sequence[Tile]) -> list[int]:

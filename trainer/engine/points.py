@@ -89,16 +89,51 @@ class Payment(NamedTuple):
         return d
 
 
+def _up(basic: int, num: int, den: int = 1) -> int:
+    """basic x num / den rounded up to 100 (one payer's share)."""
+    return -(-(basic * num) // (den * 100)) * 100
+
+
+_THREE_PLAYER_TSUMO = {
+    # option: (dealer's tsumo: each pays x num/den), (non-dealer's tsumo: dealer, other non-dealer)
+    "tsumo_loss": ((2, 1), ((2, 1), (1, 1))),
+    "north_split": ((3, 1), ((5, 2), (3, 2))),
+    "dealer_double": ((3, 1), ((8, 3), (4, 3))),
+}
+"""Three-player tsumo shares in basic points (000:3603-3617): with tsumo loss the absent
+North's share is not paid; split payments share it between the two payers."""
+
+
+def payers(rules: Rules) -> int:
+    """How many players pay a tsumo: three at a four-player table, two in sanma."""
+    return rules.players - 1
+
+
 def payment(
     basic: int, *, dealer: bool, tsumo: bool, honba: int = 0, sticks: int = 0, rules: Rules
 ) -> Payment:
     """The payments for a hand of ``basic`` points won by the dealer or not, by ron or tsumo,
-    with ``honba`` counters and ``sticks`` riichi sticks on the table."""
-    honba_bonus = honba * rules.honba_points
+    with ``honba`` counters and ``sticks`` riichi sticks on the table.
+
+    At a three-player table a ron is paid as at four; a tsumo is paid by the two others
+    as ``rules.three_player_tsumo`` says.  On a tsumo each payer adds its share of the
+    honba value (``honba_points`` / number of payers: 100 each in both presets)."""
     stick_bonus = sticks * rules.riichi_deposit
     if not tsumo:
+        honba_bonus = honba * rules.honba_points
         ron = _up100(basic * (6 if dealer else 4))
         return Payment(ron=ron, honba=honba_bonus, sticks=stick_bonus, total=ron + honba_bonus + stick_bonus)
+    n = payers(rules)
+    honba_bonus = honba * (rules.honba_points // n) * n
+    if n == 2:
+        each, (d_share, nd_share) = _THREE_PLAYER_TSUMO[rules.three_player_tsumo]
+        if dealer:
+            a = _up(basic, *each)
+            return Payment(all=a, honba=honba_bonus, sticks=stick_bonus, total=2 * a + honba_bonus + stick_bonus)
+        d, nd = _up(basic, *d_share), _up(basic, *nd_share)
+        return Payment(
+            dealer=d, non_dealer=nd, honba=honba_bonus, sticks=stick_bonus, total=d + nd + honba_bonus + stick_bonus
+        )
     if dealer:
         each = _up100(basic * 2)
         return Payment(
@@ -208,7 +243,7 @@ def settle(
     liable_share: int = 0,
     rules: Rules,
 ) -> list[int]:
-    """Score changes of the four seats (0..3) for one win, honba and sticks included.
+    """Score changes of the seats (0..3, or 0..2 at three players) for one win, honba and sticks included.
 
     ``discarder`` is None for a tsumo.  Pao (liability): ``liable`` is the
     responsible seat and ``liable_share`` the part of the hand value (before
@@ -219,7 +254,8 @@ def settle(
     player per ``rules.pao_honba``; on a pao tsumo the liable player pays them.
     The riichi sticks go to the winner (the caller removes them from the table).
     """
-    delta = [0, 0, 0, 0]
+    n = rules.players
+    delta = [0] * n
     delta[winner] += pay.total
     value = pay.hand_value
     if liable is not None and liable != winner and liable_share:
@@ -228,7 +264,7 @@ def settle(
             delta[liable] -= share + pay.honba
             rest = value - share
             if rest:
-                _spread_tsumo(delta, winner, dealer, rest, pay)
+                _spread_tsumo(delta, winner, dealer, rest, pay, rules)
             return delta
         half = share // 2
         delta[liable] -= half
@@ -239,8 +275,8 @@ def settle(
     if discarder is not None:
         delta[discarder] -= value + pay.honba
         return delta
-    per_honba = pay.honba // 3
-    for seat in range(4):
+    per_honba = pay.honba // (n - 1)
+    for seat in range(n):
         if seat == winner:
             continue
         if pay.all is not None:
@@ -250,9 +286,9 @@ def settle(
     return delta
 
 
-def _spread_tsumo(delta: list[int], winner: int, dealer: int, rest: int, pay: Payment) -> None:
-    """Share the non-pao part of a tsumo among the three others in the tsumo proportions."""
-    others = [s for s in range(4) if s != winner]
+def _spread_tsumo(delta: list[int], winner: int, dealer: int, rest: int, pay: Payment, rules: Rules) -> None:
+    """Share the non-pao part of a tsumo among the others in the tsumo proportions."""
+    others = [s for s in range(rules.players) if s != winner]
     weights = [2 if (s == dealer or pay.all is not None) else 1 for s in others]
     total_w = sum(weights)
     for s, w in zip(others, weights, strict=True):
@@ -265,6 +301,7 @@ __all__ = [
     "basic_points",
     "hand_value",
     "nagashi_mangan_payment",
+    "payers",
     "payment",
     "points_table",
     "settle",

@@ -20,11 +20,17 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from trainer.engine.tiles import dora_from_indicator
+
 PRESETS_DIR = Path(__file__).resolve().parent / "data" / "presets"
 YAKU_FILE = Path(__file__).resolve().parent / "data" / "yaku.toml"
 
-PRESETS: tuple[str, ...] = ("tenhou", "tenhou_no_aka", "ema", "jpml")
-"""The built-in rule presets: tenhou.net, EMA 2008 and JPML A rules."""
+PRESETS: tuple[str, ...] = ("tenhou", "tenhou_no_aka", "ema", "jpml", "sanma")
+"""The built-in rule presets: tenhou.net, EMA 2008, JPML A rules and three-player (sanma) riichi."""
+
+THREE_PLAYER_ABORTS = ("kyuushu", "suukaikan")
+"""The abortive draws that can happen at a three-player table (four winds, four riichi
+and three rons need four players)."""
 
 ABORTIVE_DRAWS = ("kyuushu", "suufon", "suucha", "suukaikan", "sanchahou")
 
@@ -136,6 +142,31 @@ class Rules:
     chombo: str = _opt("Penalty for chombo: a reverse mangan or rating points", ("mangan", "points"))
     chombo_points: int = _opt("Rating points deducted for chombo when chombo = 'points'")
     pon_over_late_chi: bool = _opt("A pon or kan beats a chi even when it is said later")
+    # ---- three players (sanma)
+    players: int = _opt("Players at the table: 4, or 3 for sanma (seats East, South, West)", (3, 4))
+    deck: str = _opt(
+        "Tiles removed from the 136: none, the man simples 2m-8m (108 tiles) or the sou simples 2s-8s",
+        ("full", "no_man_simples", "no_sou_simples"),
+    )
+    chi: bool = _opt("Chi (calling a run from the player on the left) is allowed")
+    nukidora: bool = _opt(
+        "North is set aside (kita) as a nukidora worth one dora each, with a replacement draw"
+    )
+    north_kept: bool = _opt(
+        "With nukidora, a North may also be kept in the hand as a pair or triplet (False: every North is set aside)"
+    )
+    three_player_tsumo: str = _opt(
+        "Tsumo payments at three players: 'tsumo_loss' (the absent North's share is not paid), "
+        "'north_split' (North's share split between the two payers), "
+        "'dealer_double' (a non-dealer's tsumo split 2:1 between dealer and non-dealer)",
+        ("tsumo_loss", "north_split", "dealer_double"),
+    )
+    kita_ron: str = _opt(
+        "A North set aside may be ronned: 'none', 'ron' (a plain ron, no chankan yaku), "
+        "'chankan' (ron with the chankan yaku)",
+        ("none", "ron", "chankan"),
+    )
+    kita_breaks_ippatsu: bool = _opt("Setting a North aside ends every player's ippatsu, like a call")
     # ---- resolved yaku table
     yaku_han: tuple[tuple[str, int, int, int], ...] = field(default=(), metadata={"doc": "", "choices": None})
 
@@ -162,10 +193,33 @@ class Rules:
         """Whether ippatsu is a yaku here (the game engine tracks it only then)."""
         return self.has_yaku("ippatsu")
 
+    @cached_property
+    def removed_kinds(self) -> frozenset[int]:
+        """Tile kinds not in this rule set's deck (2m-8m for the usual sanma deck)."""
+        start = {"full": None, "no_man_simples": 0, "no_sou_simples": 18}[self.deck]
+        return frozenset() if start is None else frozenset(range(start + 1, start + 8))
+
+    @cached_property
+    def dora_next(self) -> tuple[int, ...]:
+        """The dora each indicator kind points to: the next kind in its suit, skipping removed
+        tiles (1m -> 9m in sanma), winds E-S-W-N, dragons white-green-red, each cycling round."""
+        out = []
+        for k in range(34):
+            d = dora_from_indicator(k)
+            while d in self.removed_kinds:
+                d = dora_from_indicator(d)
+            out.append(d)
+        return tuple(out)
+
+    @property
+    def three_player(self) -> bool:
+        """A three-player (sanma) table."""
+        return self.players == 3
+
     @property
     def aka(self) -> int:
-        """Total red fives in the set (one per suit when used)."""
-        return self.red_fives * 3
+        """Total red fives in the set (one per suit when used; 5p and 5s only without the man simples)."""
+        return self.red_fives * (3 - (1 if self.removed_kinds else 0))
 
 
 _FIELDS = {f.name: f for f in fields(Rules) if f.name != "yaku_han"}
@@ -214,8 +268,8 @@ def _check_value(path: Path, key: str, value: Any) -> Any:
             raise RulesError(f"{where}: must be [] or 5 lists of 4 integers")
         return tuple(tuple(r) for r in value)
     if key in _TUPLE_INT:
-        if not (isinstance(value, list) and len(value) == 4 and all(type(x) is int for x in value)):
-            raise RulesError(f"{where}: must be a list of 4 integers, got {value!r}")
+        if not (isinstance(value, list) and len(value) in (3, 4) and all(type(x) is int for x in value)):
+            raise RulesError(f"{where}: must be a list of 3 or 4 integers (one per place), got {value!r}")
         return tuple(value)
     if key in _TUPLE_STR:
         if not (isinstance(value, list) and all(isinstance(x, str) for x in value)):
@@ -298,6 +352,23 @@ def _resolve(name_or_path: str, folder: Path = PRESETS_DIR) -> Path:
     return p if p.is_absolute() else (folder / p if not p.exists() else p)
 
 
+def _check_players(path: Path, data: dict[str, Any]) -> None:
+    """Options that must agree with the number of players."""
+    n = data["players"]
+    if len(data["uma"]) != n:
+        raise RulesError(f"{path}: option 'uma': give {n} values, one per place, for {n} players")
+    if n == 3:
+        wrong = [a for a in data["abortive_draws"] if a not in THREE_PLAYER_ABORTS]
+        if wrong:
+            raise RulesError(
+                f"{path}: option 'abortive_draws': {', '.join(wrong)} cannot happen with three players"
+            )
+        if data["uma_by_plus"]:
+            raise RulesError(f"{path}: option 'uma_by_plus' is for four players; use 'uma'")
+    elif data["nukidora"] or data["deck"] != "full":
+        raise RulesError(f"{path}: options 'nukidora' and 'deck' are for three players (players = 3)")
+
+
 _CACHE: dict[str, Rules] = {}
 
 
@@ -325,6 +396,7 @@ def load_rules(name_or_path: str = "tenhou") -> Rules:
     for y in data["pao_yaku"]:
         if y not in table:
             raise RulesError(f"{path}: option 'pao_yaku': unknown yaku id {y!r}")
+    _check_players(path, data)
     rules = Rules(**data, yaku_han=tuple((k, *v) for k, v in table.items()))
     _CACHE[name_or_path] = rules
     return rules

@@ -270,13 +270,14 @@ def table_of(view) -> Table:  # noqa: ANN001 - a game PlayerView (imported lazil
     log = []
     for seat, river in enumerate(view.rivers):
         for i, d in enumerate(river):
-            order = d.order if d.order >= 0 else i * 4 + (seat - view.dealer) % 4
+            n = len(view.rivers)
+            order = d.order if d.order >= 0 else i * n + (seat - view.dealer) % n
             log.append(TableDiscard(order, seat, d.tile.kind, d.riichi, d.called))
     log.sort(key=lambda d: d.order)
     melds = tuple(t.kind for ms in view.melds for m in ms for t in m.tiles)
     return Table(view.seat, tuple(t.kind for t in view.hand.concealed), tuple(log), melds,
                  tuple(t.kind for t in view.dora_indicators),
-                 tuple(s for s in range(4) if view.riichi[s]))
+                 tuple(s for s in range(len(view.riichi)) if view.riichi[s]))
 
 
 __all__ = [

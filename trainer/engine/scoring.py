@@ -27,7 +27,7 @@ from trainer.engine.points import Payment, basic_points, nagashi_mangan_payment,
 from trainer.engine.rules import Rules
 from trainer.engine.score_splits import YAO as _YAO
 from trainer.engine.score_splits import splits as _splits
-from trainer.engine.tiles import EAST, TERMINALS_AND_HONORS, Tile, dora_from_indicator, kind_name
+from trainer.engine.tiles import EAST, NORTH, TERMINALS_AND_HONORS, Tile, dora_from_indicator, kind_name
 from trainer.engine.waits import Placement, WaitShape
 from trainer.engine.yaku import GATES, PREDICATES, HandView, pinfu_blockers, yaku_info
 
@@ -50,6 +50,7 @@ class WinContext:
     holds the first indicator and any kan dora indicators; ``ura_indicators``
     the tiles under them (counted only after riichi).  ``honba`` counters and
     ``riichi_sticks`` on the table go to the winner on top of the hand value.
+    ``nuki`` is the number of Norths the winner set aside (three-player nukidora).
     """
 
     win_tile: Tile
@@ -70,6 +71,7 @@ class WinContext:
     tenhou: bool = False
     chiihou: bool = False
     renhou: bool = False
+    nuki: int = 0
 
     @property
     def dealer(self) -> bool:
@@ -349,6 +351,8 @@ def _check(hand: Hand, ctx: WinContext, rules: Rules) -> tuple[list[int], list[i
         )
     if not (27 <= ctx.seat_wind <= 30 and 27 <= ctx.round_wind <= 30):
         raise ScoringError("bad_wind", "seat and round wind must be East, South, West or North")
+    if ctx.nuki or rules.players == 3:
+        _check_three_player(hand, ctx, rules, counts)
     if (ctx.riichi or ctx.double_riichi) and not closed:
         raise ScoringError("riichi_open_hand", "riichi needs a closed hand (only closed kans are allowed)")
     if (
@@ -363,6 +367,35 @@ def _check(hand: Hand, ctx: WinContext, rules: Rules) -> tuple[list[int], list[i
     ):
         _check_situation(hand, ctx, rules)
     return counts, conc, reds, closed
+
+
+def _check_three_player(hand: Hand, ctx: WinContext, rules: Rules, counts: list[int]) -> None:
+    """Three-player (sanma) limits: the tiles of the deck, no chi, three seats, nukidora."""
+    removed = rules.removed_kinds
+    if removed:
+        gone = sorted({t.kind for t in hand.all_tiles()} & removed)
+        if gone:
+            raise ScoringError(
+                "tile_not_in_set",
+                f"{kind_name(gone[0])} is not in the {rules.name} set: it plays without "
+                f"{kind_name(min(removed))}-{kind_name(max(removed))}",
+            )
+    if not rules.chi and any(m.kind is MeldKind.CHI for m in hand.melds):
+        raise ScoringError("chi_not_allowed", f"the {rules.name} rules have no chi: runs cannot be called")
+    if rules.players == 3 and ctx.seat_wind == NORTH:
+        raise ScoringError("bad_wind", "three players sit East, South and West: there is no North seat")
+    if ctx.nuki < 0 or ctx.nuki > 4:
+        raise ScoringError("bad_nuki", f"nuki must be 0 to 4 Norths set aside, not {ctx.nuki}")
+    if ctx.nuki and not rules.nukidora:
+        raise ScoringError("nuki_not_in_rules", f"the {rules.name} rules do not set North aside as nukidora")
+    if ctx.nuki + counts[NORTH] > 4:
+        raise ScoringError(
+            "too_many_copies", f"{ctx.nuki} Norths set aside and {counts[NORTH]} in the hand: a set has only 4"
+        )
+    if rules.nukidora and not rules.north_kept and counts[NORTH]:
+        raise ScoringError(
+            "north_not_set_aside", f"in the {rules.name} rules every North is set aside (kita), none stays in the hand"
+        )
 
 
 def _check_situation(hand: Hand, ctx: WinContext, rules: Rules) -> None:
@@ -539,7 +572,7 @@ def score_hand(hand: Hand, ctx: WinContext, rules: Rules) -> ScoreResult:
         fixed += [yid for yid, pred in G["flag:rare"] if pred(v)]
 
     # dora (not yaku): indicators, ura after riichi, red fives
-    nxt = _NEXT
+    nxt = rules.dora_next if rules.removed_kinds else _NEXT
     dora = 0
     for t in ctx.dora_indicators if rules.kan_dora else ctx.dora_indicators[:1]:
         dora += counts[nxt[t.kind]]
@@ -549,7 +582,14 @@ def score_hand(hand: Hand, ctx: WinContext, rules: Rules) -> ScoreResult:
             ura += counts[nxt[t.kind]]
     if not rules.red_fives:
         reds = 0
-    dora_han = dora + ura + reds
+    nuki = ctx.nuki if rules.nukidora else 0
+    if nuki:  # each North set aside is one han, and a dora again when North is a dora
+        dora += nuki * sum(1 for t in (ctx.dora_indicators if rules.kan_dora else ctx.dora_indicators[:1])
+                           if nxt[t.kind] == NORTH)
+        if riichi and rules.ura_dora:
+            ura += nuki * sum(1 for t in (ctx.ura_indicators if rules.kan_ura else ctx.ura_indicators[:1])
+                              if nxt[t.kind] == NORTH)
+    dora_han = dora + ura + reds + nuki
 
     shibari = bool(rules.ryanhan_shibari) and ctx.honba >= rules.ryanhan_shibari
     meld_info = _Meldinfo(hand) if melds else _NO_MELDS
@@ -669,7 +709,7 @@ def score_hand(hand: Hand, ctx: WinContext, rules: Rules) -> ScoreResult:
                 cands.append((key, _STD, runs_c, trips_c, pair, shape, first, yaku, han, fu, 0, limit))
     if not melds and len(hand.concealed) == 14:
         if conc.count(2) == 7:
-            dc = DoraCount(dora, ura, reds)
+            dc = DoraCount(dora, ura, reds, nuki)
             pairs = [k for k in range(34) if conc[k] == 2]
             v.form = Form.SEVEN_PAIRS
             v.runs = []
@@ -700,7 +740,7 @@ def score_hand(hand: Hand, ctx: WinContext, rules: Rules) -> ScoreResult:
         elif not splits:
             orphan = _orphan_pair(conc)
             if orphan is not None:
-                dc = DoraCount(dora, ura, reds)
+                dc = DoraCount(dora, ura, reds, nuki)
                 v.form = Form.THIRTEEN_ORPHANS
                 v.runs = []
                 v.triplets = []
@@ -744,10 +784,12 @@ def score_hand(hand: Hand, ctx: WinContext, rules: Rules) -> ScoreResult:
         fu,
         table.items(yaku),
         0 if ym else dora_han,
-        _NO_DORA if ym else DoraCount(dora, ura, reds),
+        _NO_DORA if ym else DoraCount(dora, ura, reds, nuki),
         ym,
         limit,
-        _pay(basic, dealer, tsumo, ctx.honba * rules.honba_points, ctx.riichi_sticks * rules.riichi_deposit),
+        _pay(basic, dealer, tsumo, ctx.honba * rules.honba_points, ctx.riichi_sticks * rules.riichi_deposit)
+        if rules.players == 4
+        else payment(basic, dealer=dealer, tsumo=tsumo, honba=ctx.honba, sticks=ctx.riichi_sticks, rules=rules),
         rules.name,
         [hand, ctx, rules, meld_info, cands, False, None],
     )

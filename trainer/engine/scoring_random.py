@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from trainer.engine.hand import Hand, Meld, MeldKind, Source
 from trainer.engine.rules import Rules
 from trainer.engine.scoring import WinContext
-from trainer.engine.tiles import TERMINALS_AND_HONORS, WINDS, Tile
+from trainer.engine.tiles import NORTH, TERMINALS_AND_HONORS, WINDS, Tile
 
 
 @dataclass
@@ -56,13 +56,13 @@ def _random_kind(rng: random.Random, honor_bias: float) -> int:
 def random_win(rng: random.Random, rules: Rules, *, open_rate: float = 0.4) -> tuple[Hand, WinContext]:
     """A random complete hand and a random, self-consistent win situation under ``rules``."""
     red_ok = rules.red_fives > 0
-    pool = _Pool([4] * 34, [red_ok] * 3)
+    pool = _Pool([0 if k in rules.removed_kinds else 4 for k in range(34)], [red_ok] * 3)
     form = rng.random()
     honor_bias = 0.5 if rng.random() < 0.15 else 0.12
     melds: list[Meld] = []
     concealed: list[Tile] = []
     if form < 0.04:
-        kinds = rng.sample(range(34), 7)
+        kinds = rng.sample([k for k in range(34) if pool.counts[k]], 7)
         for k in kinds:
             concealed += pool.take_many([k, k], rng, red_ok) or []
     elif form < 0.05:
@@ -118,7 +118,7 @@ def random_win(rng: random.Random, rules: Rules, *, open_rate: float = 0.4) -> t
                 )
                 source = None if kan_kind is MeldKind.KAN_CLOSED else rng.choice(list(Source))
                 melds.append(Meld(kan_kind, tuple(sorted(tiles)), None, source))
-            elif want_open and r < 0.45:
+            elif want_open and r < 0.45 and (rules.chi or not is_run):
                 kind = MeldKind.CHI if is_run else MeldKind.PON
                 source = Source.LEFT if is_run else rng.choice(list(Source))
                 melds.append(Meld(kind, tuple(sorted(tiles)), tiles[0], source))
@@ -138,6 +138,8 @@ def random_win(rng: random.Random, rules: Rules, *, open_rate: float = 0.4) -> t
     if len(concealed) + 3 * len(melds) != 14:
         return random_win(rng, rules, open_rate=open_rate)
     hand = Hand(tuple(sorted(concealed)), tuple(melds))
+    if rules.nukidora and not rules.north_kept and any(t.kind == NORTH for t in hand.all_tiles()):
+        return random_win(rng, rules, open_rate=open_rate)
     win = rng.choice(concealed)
     closed = hand.is_closed
     tsumo = rng.random() < 0.45
@@ -160,13 +162,19 @@ def random_win(rng: random.Random, rules: Rules, *, open_rate: float = 0.4) -> t
     haitei = tsumo and not rinshan and rng.random() < 0.05
     houtei = not tsumo and rng.random() < 0.05
     chankan = not tsumo and not houtei and rng.random() < 0.04
+    nuki = 0
+    if rules.nukidora:  # Norths set aside (three players): often none, sometimes several
+        nuki = min(pool.counts[NORTH], rng.choice((0, 0, 0, 1, 1, 2, 3, 4)))
+        pool.counts[NORTH] -= nuki
+    winds = WINDS[: rules.players]
     ctx = WinContext(
         win_tile=win,
+        nuki=nuki,
         tsumo=tsumo,
         riichi=riichi and not double,
         double_riichi=double,
         ippatsu=ippatsu,
-        seat_wind=rng.choice(WINDS),
+        seat_wind=rng.choice(winds),
         round_wind=rng.choice(WINDS[:2]),
         dora_indicators=dora,
         ura_indicators=ura,

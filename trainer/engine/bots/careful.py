@@ -15,7 +15,7 @@ from typing import Any
 
 from trainer.engine import safety
 from trainer.engine.bots.efficient import EfficientBot
-from trainer.engine.game.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game.actions import Action, Chi, Discard, Kan, Kita, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.view import PlayerView
 from trainer.engine.shanten import shanten_counts
 
@@ -27,7 +27,7 @@ class CarefulBot(EfficientBot):
 
     def threats(self, view: PlayerView) -> list[int]:
         """Opponents in riichi."""
-        return [s for s in range(4) if s != view.seat and view.riichi[s]]
+        return [s for s in range(len(view.riichi)) if s != view.seat and view.riichi[s]]
 
     def should_fold(self, view: PlayerView) -> bool:
         """Fold when someone is in riichi and the hand is not close to ready."""
@@ -60,7 +60,7 @@ class CarefulBot(EfficientBot):
         if len(legal) == 1:
             return legal[0]
         for a in legal:
-            if isinstance(a, Tsumo | Ron):
+            if isinstance(a, Tsumo | Ron | Kita):  # a North set aside is a dora and a safe turn
                 return a
         if not self.should_fold(view):
             return super().choose(view, legal)

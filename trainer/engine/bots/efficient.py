@@ -8,6 +8,7 @@ any call once the hand already has a yakuhai meld or when the hand can go for
 open tanyao (where the rules allow it) — and only if the call lowers the
 shanten.  Riichi when tenpai with a good wait (at least four winning tiles
 still unseen), or as soon as the hand has no other yaku.  Never passes a win.
+At three players with nukidora it sets every North aside (a dora and a free draw).
 
 Speed: shanten comes from the table-driven :func:`trainer.engine.shanten.shanten_counts`
 and ukeire results are memoised by hand shape.
@@ -24,6 +25,7 @@ from trainer.engine.game.actions import (
     DeclareTenpai,
     Discard,
     Kan,
+    Kita,
     Pass,
     Pon,
     Riichi,
@@ -274,7 +276,7 @@ class EfficientBot:
         if view.phase == "calls":
             return self.choose_call(view, legal)
         for a in legal:
-            if isinstance(a, AbortiveDraw) and self.want_abort(view):
+            if isinstance(a, Kita) or (isinstance(a, AbortiveDraw) and self.want_abort(view)):
                 return a
         in_riichi = view.riichi[view.seat]
         for a in legal:

@@ -232,7 +232,7 @@ def tile_dangers(view: PlayerView, kinds: Sequence[int], threats: Sequence[Threa
                  ) -> dict[int, list[TileDanger]]:
     """For each kind in ``kinds``, its :class:`TileDanger` against every opponent."""
     if threats is None:
-        threats = [read_threat(view, s) for s in range(4) if s != view.seat]
+        threats = [read_threat(view, s) for s in range(len(view.rivers)) if s != view.seat]
     visible = view.visible_counts()
     safe = {t.seat: genbutsu(view, t.seat) for t in threats}
     out: dict[int, list[TileDanger]] = {}

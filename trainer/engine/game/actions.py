@@ -80,6 +80,12 @@ class Kan:
 
 
 @dataclass(frozen=True, slots=True)
+class Kita:
+    """Three players with nukidora: set a North aside (北抜き kita) as a nukidora worth one
+    dora, and draw a replacement tile."""
+
+
+@dataclass(frozen=True, slots=True)
 class AbortiveDraw:
     """Declare an abortive draw; players can only declare nine terminals (九種九牌 kyuushu kyuuhai)."""
 
@@ -94,7 +100,7 @@ class DeclareTenpai:
     show: bool = True
 
 
-Action = Discard | Riichi | Tsumo | Ron | Pass | Chi | Pon | Kan | AbortiveDraw | DeclareTenpai
+Action = Discard | Riichi | Tsumo | Ron | Pass | Chi | Pon | Kan | Kita | AbortiveDraw | DeclareTenpai
 
 _NAMES: dict[type, str] = {
     Discard: "discard",
@@ -105,6 +111,7 @@ _NAMES: dict[type, str] = {
     Chi: "chi",
     Pon: "pon",
     Kan: "kan",
+    Kita: "kita",
     AbortiveDraw: "abort",
     DeclareTenpai: "tenpai",
 }

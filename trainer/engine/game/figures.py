@@ -51,21 +51,27 @@ class SeatFigures:
 
     hands: int = 0
     games: int = 0
+    seats: int = 4  # 3 at a three-player (sanma) table
     wins: list[int] = field(default_factory=lambda: [0] * 4)
     deal_ins: list[int] = field(default_factory=lambda: [0] * 4)
     riichi: list[int] = field(default_factory=lambda: [0] * 4)
     calls: list[int] = field(default_factory=lambda: [0] * 4)
     place_sum: list[int] = field(default_factory=lambda: [0] * 4)
 
+    def __post_init__(self) -> None:
+        for name in ("wins", "deal_ins", "riichi", "calls", "place_sum"):
+            if len(getattr(self, name)) != self.seats:
+                setattr(self, name, [0] * self.seats)
+
     def add(self, log: dict[str, Any], places: list[int]) -> None:
-        """Count one finished match: its game log and each seat's final place (1..4)."""
+        """Count one finished match: its game log and each seat's final place (1..4, or 1..3)."""
         self.games += 1
-        for s in range(4):
+        for s in range(self.seats):
             self.place_sum[s] += places[s]
         for h in log["hands"]:
             self.hands += 1
-            riichi = [False] * 4
-            called = [False] * 4
+            riichi = [False] * self.seats
+            called = [False] * self.seats
             for seat, action in h["actions"]:
                 kind = action["type"]
                 if kind == "riichi":
@@ -78,7 +84,7 @@ class SeatFigures:
                 self.wins[w["seat"]] += 1
                 if w["from"] is not None:
                     dealt.add(w["from"])  # a double ron is one deal-in
-            for s in range(4):
+            for s in range(self.seats):
                 self.riichi[s] += riichi[s]
                 self.calls[s] += called[s]
                 self.deal_ins[s] += s in dealt

@@ -25,6 +25,7 @@ def check_round(rnd: Round, total_points: int | None = None) -> None:
         for m in s.melds:
             seen.update(m.tiles)
         seen.update(d.tile for d in s.river if not d.called)
+        seen.update(s.kita)
     seen.update(rnd.wall.unseen())
     seen.update(rnd.wall.dora_indicators)
     wall = Counter(rnd.wall.tiles)
@@ -46,6 +47,8 @@ def check_round(rnd: Round, total_points: int | None = None) -> None:
             raise InvariantError(f"seat {i} holds {size} tiles, expected {want} ({rnd.phase.value})")
         if s.riichi and any(m.is_open for m in s.melds):
             raise InvariantError(f"seat {i} is in riichi with an open hand")
+    if len(rnd.seats) != rnd.options.players or len(rnd.scores) != rnd.options.players:
+        raise InvariantError(f"{len(rnd.seats)} seats at a table for {rnd.options.players}")
     if rnd.kans > 4:
         raise InvariantError("more than four kans")
     if rnd.wall.live_remaining < 0:

@@ -36,24 +36,26 @@ class Standing:
 
 
 def final_standings(scores: Sequence[int], options: GameOptions) -> list[Standing]:
-    """Places, oka and uma for final ``scores`` (listed by seat, seat 0 = first dealer).
+    """Places, oka and uma for final ``scores`` (listed by seat, seat 0 = first dealer;
+    three or four players).
 
     Ties are broken by seat order from the first dealer (Tenhou) or share the
     places' uma and oka equally (JPML, ``final_ties = shared``).  With
     ``final_rounding = "thousand_5_down"`` (Tenhou) every player but the first is
     rounded to whole thousands before the uma is added, and the first place gets
     what keeps the total unchanged (001:893-899)."""
-    order = sorted(range(4), key=lambda s: (-scores[s], s))
-    plus = sum(1 for s in range(4) if scores[s] >= options.target_points)
+    n = len(scores)
+    order = sorted(range(n), key=lambda s: (-scores[s], s))
+    plus = sum(1 for s in range(n) if scores[s] >= options.target_points)
     uma = options.uma_for(plus)
-    bonus = [uma[i] * 1000 for i in range(4)]
+    bonus = [uma[i] * 1000 for i in range(n)]
     bonus[0] += options.oka
     out: dict[int, Standing] = {}
     i = 0
-    while i < 4:
+    while i < n:
         j = i + 1
         if options.final_ties == "shared":
-            while j < 4 and scores[order[j]] == scores[order[i]]:
+            while j < n and scores[order[j]] == scores[order[i]]:
                 j += 1
         share = sum(bonus[i:j]) / (j - i)
         for k in range(i, j):
@@ -66,10 +68,10 @@ def final_standings(scores: Sequence[int], options: GameOptions) -> list[Standin
     if options.final_rounding == "thousand_5_down":
         # the first place takes what keeps the total as it was before rounding (001:893-899)
         top = order[0]
-        exact = sum((scores[s] - options.target_points) / 1000 for s in range(4)) + sum(bonus) / 1000
-        rest = sum(out[s].score for s in range(4) if s != top)
+        exact = sum((scores[s] - options.target_points) / 1000 for s in range(n)) + sum(bonus) / 1000
+        rest = sum(out[s].score for s in range(n) if s != top)
         out[top] = Standing(top, out[top].place, scores[top], round(exact - rest, 1))
-    return [out[s] for s in range(4)]
+    return [out[s] for s in range(n)]
 
 
 def _thousands_5_down(points: int) -> int:
@@ -80,7 +82,7 @@ def _thousands_5_down(points: int) -> int:
 
 
 class Match:
-    """A whole game for four seats (seat 0 is the first dealer).
+    """A whole game for four seats, or three with a three-player preset (seat 0 is the first dealer).
 
     ``walls``, when given, supplies each hand's wall in order (replaying a game log);
     otherwise walls are shuffled from ``seed`` — the same seed gives the same game.
@@ -106,10 +108,17 @@ class Match:
         self.tenpai_choice = tuple(tenpai_choice)  # seats asked to show or hide tenpai at a draw
         self.seed = seed
         self.rng = random.Random(seed)
-        self.tile_set = tuple(tile_set) if tile_set is not None else standard_tiles(self.options.red_fives)
+        self.players = self.options.players
+        removed = getattr(rules, "removed_kinds", frozenset())
+        self.tile_set = (
+            tuple(tile_set)
+            if tile_set is not None
+            else tuple(t for t in standard_tiles(self.options.red_fives) if t.kind not in removed)
+        )
+        self.max_replacements = 8 if self.options.nukidora else 4
         self._walls: Iterator[Sequence[Tile]] | None = iter(walls) if walls is not None else None
         start = self.options.starting_points
-        self.scores = [start] * 4
+        self.scores = [start] * self.players
         self.round_index = 0  # 0 East, 1 South, 2 West, ...
         self.hand_number = 0  # 0..3 within the round: the dealer's seat
         self.honba = 0
@@ -118,7 +127,7 @@ class Match:
         self.finished = False
         self.end_reason: str | None = None
         self.hands_played = 0
-        self.total_points = 4 * start
+        self.total_points = self.players * start
 
     # ------------------------------------------------------------------ structure
     @property
@@ -153,11 +162,11 @@ class Match:
             raise RuntimeError("the match is over")
         if self._walls is not None:
             try:
-                wall = Wall(next(self._walls))
+                wall = Wall(next(self._walls), self.max_replacements)
             except StopIteration:
                 raise RuntimeError("the game log has no wall for this hand") from None
         else:
-            wall = Wall.shuffled(self.tile_set, self.rng)
+            wall = Wall.shuffled(self.tile_set, self.rng, self.max_replacements)
         self.round = Round(
             self.rules,
             wall,
@@ -182,8 +191,9 @@ class Match:
         self.sticks = r.sticks
         self.hands_played += 1
         self.honba = 0 if res.honba_reset else self.honba + 1
-        dealer_top = all(self.scores[self.dealer] > self.scores[s] for s in range(4) if s != self.dealer)
-        orasu = self.hand_number == 3 and self.round_index >= self.last_round
+        n = self.players
+        dealer_top = all(self.scores[self.dealer] > self.scores[s] for s in range(n) if s != self.dealer)
+        orasu = self.hand_number == n - 1 and self.round_index >= self.last_round
         reached = any(s >= o.target_points for s in self.scores)
         target_ok = reached or not o.extension_round or o.target_points <= o.starting_points
         if o.busting and any(s < 0 for s in self.scores):
@@ -198,7 +208,7 @@ class Match:
                 return self._end("agari-yame" if res.kind != "exhaustive" else "tenpai-yame")
             return None
         self.hand_number += 1
-        if self.hand_number == 4:
+        if self.hand_number == n:
             self.hand_number = 0
             self.round_index += 1
             if self.round_index > self.last_round:
@@ -211,7 +221,7 @@ class Match:
         self.finished = True
         self.end_reason = reason
         if self.sticks and self.options.leftover_sticks == "winner":
-            top = min(range(4), key=lambda s: (-self.scores[s], s))
+            top = min(range(self.players), key=lambda s: (-self.scores[s], s))
             self.scores[top] += self.sticks * self.options.riichi_deposit
             self.sticks = 0
         elif self.sticks:

@@ -24,7 +24,7 @@ class GameOptions:
     starting_points: int
     target_points: int
     oka: int
-    uma: tuple[int, int, int, int]
+    uma: tuple[int, ...]
     uma_by_plus: tuple[tuple[int, ...], ...]
     game_length: str
     extension_round: bool
@@ -63,9 +63,15 @@ class GameOptions:
     pao_rinshan_daiminkan: bool
     chankan_keeps_ippatsu: bool
     noten_declaration: bool
+    players: int
+    chi: bool
+    nukidora: bool
+    kita_ron: str
+    kita_breaks_ippatsu: bool
 
-    def uma_for(self, plus_players: int) -> tuple[int, int, int, int]:
-        """The uma (in thousands) for places 1..4; JPML's depends on how many players are plus."""
+    def uma_for(self, plus_players: int) -> tuple[int, ...]:
+        """The uma (in thousands) for places 1..4 (1..3 at three players); JPML's depends on
+        how many players are plus."""
         if self.uma_by_plus and plus_players < len(self.uma_by_plus):
             return tuple(self.uma_by_plus[plus_players])  # type: ignore[return-value]
         return self.uma

@@ -77,10 +77,11 @@ def play_round(rnd: Round, players: list[Player], *, check: bool = False, total_
 
 def play_match(players: list[Player], rules: Any = "tenhou", seed: int | None = 0, *, check: bool = False,
                max_hands: int = 200) -> MatchOutcome:
-    """Play a whole match with four players and return it with its game log."""
-    if len(players) != 4:
-        raise ValueError("a match needs exactly four players")
+    """Play a whole match with four players (three with a three-player preset) and return it
+    with its game log."""
     match = Match(rules, seed)
+    if len(players) != match.players:
+        raise ValueError(f"a match of these rules needs exactly {match.players} players")
     recorder = Recorder(match, [getattr(p, "name", type(p).__name__) for p in players])
     refused = 0
     while not match.finished:

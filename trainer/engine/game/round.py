@@ -38,6 +38,7 @@ from trainer.engine.game.actions import (
     Discard,
     IllegalAction,
     Kan,
+    Kita,
     Pass,
     Pon,
     Riichi,
@@ -49,7 +50,7 @@ from trainer.engine.game.wall import MAX_KANS, Wall
 from trainer.engine.game.wins import WinInfo, draw_payments, nagashi_deltas, score_win
 from trainer.engine.hand import Hand, Meld, MeldKind, Source
 from trainer.engine.shanten import shanten_counts
-from trainer.engine.tiles import EAST, TERMINALS_AND_HONORS, Tile, is_wind, is_yaochuu
+from trainer.engine.tiles import EAST, NORTH, TERMINALS_AND_HONORS, Tile, is_wind, is_yaochuu
 from trainer.engine.waits import waits as hand_waits
 
 
@@ -92,6 +93,7 @@ class Seat:
     riichi_furiten: bool = False
     waits: tuple[int, ...] = ()
     drawn: Tile | None = None
+    kita: list[Tile] = field(default_factory=list)
     has_drawn: bool = False
     has_discarded: bool = False
     river_cache: tuple | None = None
@@ -125,7 +127,7 @@ class RoundResult:
     """
 
     kind: str
-    deltas: tuple[int, int, int, int]
+    deltas: tuple[int, ...]
     wins: tuple[WinInfo, ...] = ()
     tenpai: tuple[int, ...] = ()
     nagashi: tuple[int, ...] = ()
@@ -169,8 +171,19 @@ def _suji_partner(called: int, others: Sequence[int]) -> int | None:
     return None
 
 
+def _source(seat: int, src: int, n: int) -> Source:
+    """Where a called tile came from, seen by the caller: the player before them is on the
+    left; at three players the other one is on the right."""
+    step = (seat - src) % n
+    if step == 1:
+        return Source.LEFT
+    return Source.RIGHT if step == n - 1 else Source.ACROSS
+
+
 class Round:
-    """One hand of four players.  Seats are 0..3; seat ``dealer`` is East."""
+    """One hand of four players (seats 0..3), or three with a three-player preset (seats
+    0..2: East, South, West; no chi; Norths set aside as nukidora with :class:`Kita`).
+    Seat ``dealer`` is East."""
 
     def __init__(
         self,
@@ -196,8 +209,10 @@ class Round:
         self.honba = honba
         self.sticks = sticks
         start = self.options.starting_points
-        self.scores: list[int] = list(scores) if scores is not None else [start] * 4
-        self.seats = [Seat() for _ in range(4)]
+        self.n = n = self.options.players
+        self.scores: list[int] = list(scores) if scores is not None else [start] * n
+        self.seats = [Seat() for _ in range(n)]
+        self.kita_draw = False  # the last draw replaced a North set aside
         self.phase = Phase.TURN
         self.current = dealer
         self.result: RoundResult | None = None
@@ -227,7 +242,7 @@ class Round:
     def _deal(self) -> None:
         """Deal 13 tiles each, four at a time from the dealer, then one each; the dealer
         then draws the fourteenth (001:87)."""
-        order = [(self.dealer + i) % 4 for i in range(4)]
+        order = [(self.dealer + i) % self.n for i in range(self.n)]
         for _ in range(3):
             for s in order:
                 for _ in range(4):
@@ -243,7 +258,7 @@ class Round:
     # ------------------------------------------------------------------ queries
     def seat_wind(self, seat: int) -> int:
         """The seat wind kind of ``seat`` (the dealer is East)."""
-        return EAST + (seat - self.dealer) % 4
+        return EAST + (seat - self.dealer) % self.n
 
     @property
     def ended(self) -> bool:
@@ -267,7 +282,8 @@ class Round:
 
     def _response_order(self) -> list[int]:
         src = self.last_from if self.last_from is not None else self.current
-        return [(src + i) % 4 for i in (1, 2, 3) if (src + i) % 4 in self.options_for]
+        n = self.n
+        return [(src + i) % n for i in range(1, n) if (src + i) % n in self.options_for]
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now; empty if it is not this seat's decision."""
@@ -341,7 +357,11 @@ class Round:
             if s.furiten:
                 return "furiten: no ron while a winning tile is in your river or was passed"
             return "this tile does not complete the hand with a yaku"
-        if isinstance(action, Chi) and self.last_from is not None and (self.last_from + 1) % 4 != seat:
+        if isinstance(action, Chi) and not self.options.chi:
+            return f"the {self.options.name} rules have no chi"
+        if isinstance(action, Kita):
+            return "kita needs a North in the hand, a replacement tile left, and not right after a call"
+        if isinstance(action, Chi) and self.last_from is not None and (self.last_from + 1) % self.n != seat:
             return "chi only from the player on the left"
         if isinstance(action, Kan) and self.kans >= MAX_KANS:
             return "there are already four kans"
@@ -352,9 +372,10 @@ class Round:
         return f"{type(action).__name__} is not allowed now"
 
     # ------------------------------------------------------------------ drawing
-    def _draw(self, seat: int, rinshan: bool = False) -> None:
-        """``seat`` takes the next live tile (or a replacement tile after a kan)."""
-        tile = self.wall.draw_rinshan() if rinshan else self.wall.draw()
+    def _draw(self, seat: int, rinshan: bool = False, kita: bool = False) -> None:
+        """``seat`` takes the next live tile (or a replacement tile after a kan or a kita)."""
+        tile = self.wall.draw_rinshan() if rinshan or kita else self.wall.draw()
+        self.kita_draw = kita
         s = self.seats[seat]
         s.concealed.append(tile)
         s.drawn = tile
@@ -370,7 +391,7 @@ class Round:
 
     def _next_draw(self) -> None:
         """Move to the next player's draw, or end the hand if the live wall is empty."""
-        nxt = (self.current + 1) % 4
+        nxt = (self.current + 1) % self.n
         if self.wall.live_remaining == 0:
             self._exhaustive_draw()
             return
@@ -387,6 +408,8 @@ class Round:
         if s.riichi:
             acts.append(Discard(s.drawn))  # type: ignore[arg-type]
             acts.extend(self._closed_kans(seat))
+            if self._kita_ok(seat):
+                acts.append(Kita())
             return acts
         distinct = sorted(set(s.concealed))
         for t in distinct:
@@ -398,7 +421,20 @@ class Round:
             acts.extend(self._added_kans(seat))
             if self._kyuushu_ok(seat):
                 acts.append(AbortiveDraw("kyuushu"))
+            if self._kita_ok(seat):
+                acts.append(Kita())
         return acts
+
+    def _kita_ok(self, seat: int) -> bool:
+        """A North may be set aside (nukidora): the rules use it, the player holds one, a
+        replacement tile is left, and the turn did not start with a call.  After riichi only
+        the North just drawn, so the waiting hand does not change."""
+        s = self.seats[seat]
+        if not self.options.nukidora or self.after_call or self.wall.replacements_left <= 0:
+            return False
+        if s.riichi:
+            return s.drawn is not None and s.drawn.kind == NORTH
+        return any(t.kind == NORTH for t in s.concealed)
 
     def _kyuushu_ok(self, seat: int) -> bool:
         s = self.seats[seat]
@@ -499,6 +535,8 @@ class Round:
             self._discard(seat, action.tile, riichi=isinstance(action, Riichi))
         elif isinstance(action, Kan):
             self._declare_kan(seat, action)
+        elif isinstance(action, Kita):
+            self._declare_kita(seat)
         elif isinstance(action, AbortiveDraw):
             self.events.append({"type": "abortive_declared", "seat": seat, "reason": action.reason})
             self._abort(action.reason)
@@ -563,21 +601,22 @@ class Round:
         src = self.last_from
         assert tile is not None and src is not None
         last = self.wall.live_remaining == 0
-        for i in (1, 2, 3):
-            seat = (src + i) % 4
+        for i in range(1, self.n):
+            seat = (src + i) % self.n
             s = self.seats[seat]
             opts: list[Action] = []
             if tile.kind in s.waits:
                 if (
                     not s.furiten
                     and (why != "ankan" or self._is_kokushi_wait(seat))
-                    and self._win_info(seat, tile, tsumo=False, chankan=why != "discard") is not None
+                    and (why != "kita" or self.options.kita_ron != "none")
+                    and self._win_info(seat, tile, tsumo=False, chankan=self._robbing(why)) is not None
                 ):
                     opts.append(Ron())
                 elif why != "ankan":
                     self._pass_winning_tile(s)
             if why == "discard" and not s.riichi and not last:
-                opts.extend(self._call_options(seat, tile, chi_ok=(i == 1)))
+                opts.extend(self._call_options(seat, tile, chi_ok=(i == 1 and self.options.chi)))
             if opts:
                 self.options_for[seat] = [Pass(), *opts]
         if self.options_for:
@@ -647,7 +686,7 @@ class Round:
         tile = self.last_tile
         src = self.last_from
         assert tile is not None and src is not None
-        order = [(src + i) % 4 for i in (1, 2, 3)]
+        order = [(src + i) % self.n for i in range(1, self.n)]
         rons = [s for s in order if isinstance(self.responses.get(s), Ron)]
         # passing a winning tile: temporary furiten, or riichi furiten for the rest of the hand
         for s in order:
@@ -664,7 +703,7 @@ class Round:
                 rons = rons[:1]
             infos = []
             for s in rons:
-                info = self._win_info(s, tile, tsumo=False, chankan=why != "discard")
+                info = self._win_info(s, tile, tsumo=False, chankan=self._robbing(why))
                 assert info is not None
                 infos.append(info)
             self._settle_wins(infos)
@@ -715,14 +754,14 @@ class Round:
         if (
             "suufon" in o.abortive_draws
             and self.uninterrupted
-            and len(self.first_discards) == 4
+            and len(self.first_discards) == self.n == 4
             and is_wind(self.first_discards[0])
             and len(set(self.first_discards)) == 1
         ):
             self._abort("suufon")
             return
-        if len(self.first_discards) >= 4:
-            self.uninterrupted = self.uninterrupted and len(self.first_discards) < 4
+        if len(self.first_discards) >= self.n:
+            self.uninterrupted = self.uninterrupted and len(self.first_discards) < self.n
         if (
             "suukaikan" in o.abortive_draws
             and o.four_kan_timing == "discard"
@@ -750,7 +789,7 @@ class Round:
         giver = self.seats[src]
         giver.river[-1].called = True
         giver.river_cache = None
-        source = {1: Source.LEFT, 2: Source.ACROSS, 3: Source.RIGHT}[(seat - src) % 4]
+        source = _source(seat, src, self.n)
         self._interrupt()
         if isinstance(action, Kan):
             used = [t for t in s.concealed if t.kind == tile.kind]
@@ -828,8 +867,54 @@ class Round:
         self.last_from = seat
         self._open_calls("chankan")
 
+    def _robbing(self, why: str) -> bool:
+        """Whether a ron in this call window scores chankan (robbing a kan, or a North set
+        aside where ``kita_ron = "chankan"``)."""
+        if why == "kita":
+            return self.options.kita_ron == "chankan"
+        return why != "discard"
+
+    def _declare_kita(self, seat: int) -> None:
+        """Set a North aside (nukidora): it may be ronned (``kita_ron``), else the player
+        draws a replacement tile.  Where ``kita_breaks_ippatsu`` it ends every ippatsu and the
+        first go-around, like a call."""
+        s = self.seats[seat]
+        north = next(t for t in s.concealed if t.kind == NORTH)
+        _remove(s.concealed, north)
+        s.kita.append(north)
+        if self.options.kita_breaks_ippatsu:
+            self._interrupt()
+        self.events.append({"type": "kita", "seat": seat, "count": len(s.kita)})
+        self.pending_kan = None
+        self.last_tile = north
+        self.last_from = seat
+        if self.options.kita_ron == "none":
+            self._complete_kita()
+        else:
+            self._open_calls("kita")
+
+    def _complete_kita(self) -> None:
+        """Nobody won on the North set aside: its owner draws the replacement tile."""
+        seat = self.last_from
+        assert seat is not None
+        self.options_for = {}
+        self.responses = {}
+        self.current = seat
+        s = self.seats[seat]
+        self._draw(seat, kita=True)
+        if not s.riichi:
+            drawn = s.drawn
+            assert drawn is not None
+            s.concealed.remove(drawn)
+            self._update_waits(seat)
+            s.concealed.append(drawn)
+
     def _complete_kan(self) -> None:
-        """Nobody robbed the kan: it stands, then dora and the replacement draw."""
+        """Nobody robbed the kan (or the North set aside): it stands, then dora and the
+        replacement draw."""
+        if self.call_kind == "kita":
+            self._complete_kita()
+            return
         assert self.pending_kan is not None
         seat, _tile, kind = self.pending_kan
         self.pending_kan = None
@@ -906,7 +991,7 @@ class Round:
             concealed.append(tile)
         hand = Hand(tuple(sorted(concealed)), tuple(s.melds))
         src = None if tsumo else self.last_from
-        haitei = tsumo and not self.rinshan and self.wall.live_remaining == 0
+        haitei = tsumo and not self.rinshan and not self.kita_draw and self.wall.live_remaining == 0
         houtei = (not tsumo) and not chankan and self.wall.live_remaining == 0
         first = self.uninterrupted and not s.has_discarded
         ura: tuple[Tile, ...] = ()
@@ -935,6 +1020,7 @@ class Round:
             houtei=houtei,
             rinshan=tsumo and self.rinshan,
             chankan=chankan,
+            nuki=len(s.kita),
             tenhou=tsumo and first and seat == self.dealer,
             chiihou=tsumo and first and seat != self.dealer,
             renhou=(not tsumo) and first and not s.has_drawn and self.options.renhou != "none",
@@ -943,7 +1029,7 @@ class Round:
     def _settle_wins(self, infos: list[WinInfo]) -> None:
         """Pay the winners; with several rons the honba and sticks go to the winner
         nearest the discarder (001:813, 001:1027)."""
-        deltas = [0, 0, 0, 0]
+        deltas = [0] * self.n
         final: list[WinInfo] = []
         for i, info in enumerate(infos):
             info = self._with_pao(info)
@@ -966,7 +1052,8 @@ class Round:
         """The live wall is empty: where the rules let a tenpai player who is not in riichi
         hide the hand (001:805), ask them first, dealer first; then settle."""
         if self.options.noten_declaration and self.tenpai_choice:
-            order = [(self.dealer + i) % 4 for i in range(4) if (self.dealer + i) % 4 in self.tenpai_choice]
+            n = self.n
+            order = [(self.dealer + i) % n for i in range(n) if (self.dealer + i) % n in self.tenpai_choice]
             self.declaring = [i for i in order if not self.seats[i].riichi and self._counts_as_tenpai(i)]
             if self.declaring:
                 self.phase = Phase.DRAW
@@ -975,34 +1062,35 @@ class Round:
 
     def _settle_draw(self) -> None:
         o = self.options
-        tenpai = tuple(i for i in range(4) if i not in self.hidden_tenpai and self._counts_as_tenpai(i))
+        n = self.n
+        tenpai = tuple(i for i in range(n) if i not in self.hidden_tenpai and self._counts_as_tenpai(i))
         nagashi: tuple[int, ...] = ()
         if o.nagashi_mangan != "none":
             nagashi = tuple(
                 i for i, s in enumerate(self.seats)
                 if s.river and all(is_yaochuu(d.tile.kind) and not d.called for d in s.river)
             )
-        deltas = [0, 0, 0, 0]
+        deltas = [0] * n
         sticks_left = self.sticks
         renchan = self.dealer in tenpai
         honba_reset = False
         if nagashi:
             nd = nagashi_deltas(self.rules, nagashi, self.dealer)
-            for i in range(4):
+            for i in range(n):
                 deltas[i] += nd[i]
             if o.nagashi_mangan == "win":
                 first = nagashi[0]
                 deltas[first] += self.sticks * o.riichi_deposit
                 sticks_left = 0
                 for w in nagashi:
-                    for i in range(4):
+                    for i in range(n):
                         if i != w:
-                            deltas[i] -= self.honba * (o.honba_points // 3)
-                            deltas[w] += self.honba * (o.honba_points // 3)
+                            deltas[i] -= self.honba * (o.honba_points // (n - 1))
+                            deltas[w] += self.honba * (o.honba_points // (n - 1))
                 renchan = self.dealer in nagashi
                 honba_reset = not renchan
         else:
-            for i, d in enumerate(draw_payments(tenpai, o.noten_payment)):
+            for i, d in enumerate(draw_payments(tenpai, o.noten_payment, n)):
                 deltas[i] += d
         if o.renchan == "agari" and not (nagashi and o.nagashi_mangan == "win"):
             renchan = False
@@ -1035,13 +1123,15 @@ class Round:
             for m in s.melds:
                 for t in m.tiles:
                     c[t.kind] += 1
+            for t in s.kita:
+                c[t.kind] += 1
         for t in self.wall.dora_indicators:
             c[t.kind] += 1
         return c
 
     def _abort(self, reason: str) -> None:
         self.events.append({"type": "abortive_draw", "reason": reason})
-        self._end(RoundResult("abortive", (0, 0, 0, 0), abort_reason=reason, renchan=True,
+        self._end(RoundResult("abortive", (0,) * self.n, abort_reason=reason, renchan=True,
                               sticks_left=self.sticks))
 
     def _end(self, result: RoundResult) -> None:
@@ -1049,7 +1139,7 @@ class Round:
         self.phase = Phase.ENDED
         self.options_for = {}
         self.responses = {}
-        for i in range(4):
+        for i in range(self.n):
             self.scores[i] += result.deltas[i]
         self.sticks = result.sticks_left
 
@@ -1068,6 +1158,7 @@ class Round:
                     "hand": str(s.hand()) if s.concealed or s.melds else "",
                     "river": [str(d.tile) + ("*" if d.riichi else "") for d in s.river],
                     "riichi": s.riichi,
+                    "kita": len(s.kita),
                 }
                 for s in self.seats
             ],

@@ -8,7 +8,7 @@ screen receive exactly this object.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from trainer.engine.hand import Hand, Meld
 from trainer.engine.tiles import Tile
@@ -29,28 +29,32 @@ class RiverTile:
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:
-    """The table from ``seat``'s chair.  Per-seat tuples are indexed by seat (0..3)."""
+    """The table from ``seat``'s chair.  Per-seat tuples are indexed by seat (0..3, or 0..2 at
+    three players).  ``kita`` counts the Norths each seat set aside (nukidora, face up);
+    ``absent_kinds`` are the kinds the tile set does not hold (2m-8m in sanma)."""
 
     seat: int
     hand: Hand
     drawn: Tile | None
     dealer: int
     round_wind: int
-    seat_winds: tuple[int, int, int, int]
-    scores: tuple[int, int, int, int]
+    seat_winds: tuple[int, ...]
+    scores: tuple[int, ...]
     honba: int
     sticks: int
     dora_indicators: tuple[Tile, ...]
     rivers: tuple[tuple[RiverTile, ...], ...]
     melds: tuple[tuple[Meld, ...], ...]
-    riichi: tuple[bool, bool, bool, bool]
+    riichi: tuple[bool, ...]
     riichi_turn: tuple[int | None, ...]
-    hand_sizes: tuple[int, int, int, int]
+    hand_sizes: tuple[int, ...]
     live_remaining: int
     phase: str
     last_tile: Tile | None
     last_from: int | None
     call_kind: str
+    kita: tuple[int, ...] = field(default=(), kw_only=True)
+    absent_kinds: frozenset[int] = field(default=frozenset(), kw_only=True)
 
     @property
     def seat_wind(self) -> int:
@@ -59,9 +63,13 @@ class PlayerView:
 
     def visible_counts(self) -> list[int]:
         """34 counts of every tile this player can see: own hand, rivers (not the called
-        ones, which sit in melds), all melds and the dora indicators.  4 - count is the
-        most copies of a kind that can still come."""
+        ones, which sit in melds), all melds, the Norths set aside and the dora indicators;
+        a kind the tile set does not hold counts as all four seen.  4 - count is the most
+        copies of a kind that can still come."""
         c = [0] * 34
+        for k in self.absent_kinds:
+            c[k] = 4
+        c[30] += sum(self.kita)  # North
         for t in self.hand.concealed:
             c[t.kind] += 1
         for river in self.rivers:
@@ -98,7 +106,7 @@ def make_view(rnd, seat: int) -> PlayerView:  # noqa: ANN001 - Round imported la
         drawn=me.drawn,
         dealer=rnd.dealer,
         round_wind=rnd.round_wind,
-        seat_winds=tuple(rnd.seat_wind(i) for i in range(4)),  # type: ignore[arg-type]
+        seat_winds=tuple(rnd.seat_wind(i) for i in range(len(seats))),
         scores=tuple(rnd.scores),  # type: ignore[arg-type]
         honba=rnd.honba,
         sticks=rnd.sticks,
@@ -113,6 +121,8 @@ def make_view(rnd, seat: int) -> PlayerView:  # noqa: ANN001 - Round imported la
         last_tile=rnd.last_tile,
         last_from=rnd.last_from,
         call_kind=rnd.call_kind,
+        kita=tuple(len(s.kita) for s in seats),
+        absent_kinds=getattr(rnd.rules, "removed_kinds", frozenset()),
     )
 
 

@@ -16,6 +16,11 @@ bottom).  Counting stacks from the far end of the dead wall:
 
 Each replacement draw shortens the live wall by one tile (its last tile is
 counted into the dead wall, 001:222), so haitei comes one tile earlier per kan.
+
+At three players with nukidora a North set aside also takes a replacement tile
+(up to eight replacements: four kans and four Norths).  After the four rinshan
+tiles of the dead wall, the next replacements are the tiles moved into the dead
+wall from the end of the live wall, the first moved first.
 """
 
 from __future__ import annotations
@@ -45,23 +50,25 @@ class WallError(ValueError):
 class Wall:
     """One hand's wall in drawing order.  Mutable: drawing advances the pointers."""
 
-    __slots__ = ("tiles", "_next", "_live_end", "_rinshan_drawn", "_indicators_shown")
+    __slots__ = ("tiles", "_next", "_live_end", "_rinshan_drawn", "_indicators_shown", "max_replacements")
 
-    def __init__(self, tiles: Sequence[Tile]) -> None:
-        if len(tiles) < DEAD_WALL + 4 * 13 + 1:
-            raise WallError(f"a wall needs at least {DEAD_WALL + 53} tiles, got {len(tiles)}")
+    def __init__(self, tiles: Sequence[Tile], max_replacements: int = MAX_KANS) -> None:
+        if len(tiles) < DEAD_WALL + 3 * 13 + 1:
+            raise WallError(f"a wall needs at least {DEAD_WALL + 40} tiles, got {len(tiles)}")
         self.tiles: tuple[Tile, ...] = tuple(tiles)
+        self.max_replacements = max_replacements
         self._next = 0
         self._live_end = len(self.tiles) - DEAD_WALL
         self._rinshan_drawn = 0
         self._indicators_shown = 1
 
     @classmethod
-    def shuffled(cls, tile_set: Sequence[Tile], rng: random.Random) -> Wall:
-        """A wall of ``tile_set`` shuffled by ``rng`` (same generator state, same wall)."""
+    def shuffled(cls, tile_set: Sequence[Tile], rng: random.Random, max_replacements: int = MAX_KANS) -> Wall:
+        """A wall of ``tile_set`` shuffled by ``rng`` (same generator state, same wall);
+        ``max_replacements`` is 8 at a three-player table with nukidora."""
         tiles = list(tile_set)
         rng.shuffle(tiles)
-        return cls(tiles)
+        return cls(tiles, max_replacements)
 
     # --- the dead wall -------------------------------------------------------
     def _dead(self, index: int) -> Tile:
@@ -109,14 +116,25 @@ class Wall:
         self._next += 1
         return tile
 
+    @property
+    def replacements_left(self) -> int:
+        """Replacement tiles that may still be drawn (after a kan or a North set aside)."""
+        return min(self.max_replacements - self._rinshan_drawn, self.live_remaining)
+
+    def _replacement_index(self, i: int) -> int:
+        """Position in ``tiles`` of the ``i``-th replacement tile (0-based)."""
+        if i < 4:
+            return len(self.tiles) - DEAD_WALL + (12, 13, 10, 11)[i]
+        return len(self.tiles) - DEAD_WALL - 1 - (i - 4)
+
     def draw_rinshan(self) -> Tile:
-        """Take the next replacement tile from the far end of the dead wall (after a kan)."""
-        if self._rinshan_drawn >= MAX_KANS:
-            raise WallError("all four replacement tiles are drawn")
+        """Take the next replacement tile from the far end of the dead wall (after a kan,
+        or after a North is set aside at three players)."""
+        if self._rinshan_drawn >= self.max_replacements:
+            raise WallError(f"all {self.max_replacements} replacement tiles are drawn")
         if self._live_end <= self._next:
             raise WallError("no live tile left to move into the dead wall")
-        order = (12, 13, 10, 11)
-        tile = self._dead(order[self._rinshan_drawn])
+        tile = self.tiles[self._replacement_index(self._rinshan_drawn)]
         self._rinshan_drawn += 1
         self._live_end -= 1
         return tile
@@ -124,7 +142,7 @@ class Wall:
     def unseen(self) -> tuple[Tile, ...]:
         """Tiles still in the wall and not face up: undrawn live tiles plus hidden dead-wall tiles."""
         shown = {len(self.tiles) - DEAD_WALL + 8 - 2 * i for i in range(self._indicators_shown)}
-        taken = {len(self.tiles) - DEAD_WALL + (12, 13, 10, 11)[i] for i in range(self._rinshan_drawn)}
+        taken = {self._replacement_index(i) for i in range(self._rinshan_drawn)}
         return tuple(
             t
             for i, t in enumerate(self.tiles)
@@ -142,15 +160,18 @@ def arranged_wall(
     rinshan: Sequence[Tile] = (),
     tile_set: Sequence[Tile] | None = None,
     rng: random.Random | None = None,
+    max_replacements: int = MAX_KANS,
 ) -> Wall:
     """A wall set up for a chosen situation (lessons, puzzles, tests).
 
-    ``hands`` are the 13 starting tiles of seats 0..3 (seat ``dealer`` is East);
+    ``hands`` are the 13 starting tiles of seats 0..3 (0..2 at three players; seat
+    ``dealer`` is East);
     ``draws`` the next live-wall tiles in drawing order (the dealer's first draw
     first); ``dora_indicators`` (the first, then kan dora), ``ura_indicators`` and
     ``rinshan`` (replacement tiles in order) fill their dead-wall places.  Every
     other position gets the remaining tiles of ``tile_set`` (the standard 136 with
     one red five per suit by default), shuffled by ``rng`` (seeded 0 if omitted).
+    ``max_replacements`` is 8 at a three-player table with nukidora.
     Raises WallError if a tile is asked for more often than the set holds it."""
     pool = list(tile_set if tile_set is not None else standard_tiles(1))
     total = len(pool)
@@ -162,9 +183,10 @@ def arranged_wall(
             raise WallError(f"the tile set has no more {t} for this arrangement") from None
         return t
 
-    if len(hands) != 4 or any(len(h) != 13 for h in hands):
-        raise WallError("give four starting hands of 13 tiles each")
-    order = [(dealer + i) % 4 for i in range(4)]
+    n = len(hands)
+    if n not in (3, 4) or any(len(h) != 13 for h in hands):
+        raise WallError("give three or four starting hands of 13 tiles each")
+    order = [(dealer + i) % n for i in range(n)]
     live: list[Tile] = []
     for r in range(3):
         for s in order:
@@ -186,4 +208,4 @@ def arranged_wall(
     live.extend(pool)
     tiles = live + [t for t in dead if t is not None]
     assert len(tiles) == total
-    return Wall(tiles)
+    return Wall(tiles, max_replacements)

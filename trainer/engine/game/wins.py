@@ -45,7 +45,7 @@ class WinInfo:
 
     def without_bonus(self, honba_points: int) -> WinInfo:
         """The same win with no honba paid (a second winner of a double ron)."""
-        return replace(self, bonus=(0, 0, 0, 0))
+        return replace(self, bonus=(0,) * len(self.bonus))
 
     def to_json(self) -> dict[str, Any]:
         """The win as a JSON object for the game log."""
@@ -68,8 +68,8 @@ class WinInfo:
         liable player and the discarder pay half each.  Honba are paid by the discarder
         (``honba_payer = "discarder"``) or by the liable player; on a tsumo by the liable player."""
         value = self.base[self.seat]
-        base = [0, 0, 0, 0]
-        bonus = [0, 0, 0, 0]
+        base = [0] * len(self.base)
+        bonus = [0] * len(self.base)
         base[self.seat] = value
         bonus[self.seat] = honba * honba_points
         if self.from_seat is None or self.from_seat == liable:
@@ -84,15 +84,15 @@ class WinInfo:
         return replace(self, base=tuple(base), bonus=tuple(bonus), liable=liable)  # type: ignore[arg-type]
 
 
-def _transfers(payment: Any, seat: int, dealer: int, from_seat: int | None) -> list[int]:
-    """Per-seat deltas of a scoring-engine payment (without honba and sticks)."""
-    d = [0, 0, 0, 0]
+def _transfers(payment: Any, seat: int, dealer: int, from_seat: int | None, n: int = 4) -> list[int]:
+    """Per-seat deltas of a scoring-engine payment (without honba and sticks) at a table of ``n``."""
+    d = [0] * n
     if from_seat is not None:
         amount = int(payment.ron)
         d[from_seat] -= amount
         d[seat] += amount
         return d
-    for other in range(4):
+    for other in range(n):
         if other == seat:
             continue
         if seat == dealer:
@@ -121,23 +121,24 @@ def score_win(
     the hand is not a legal win (no yaku, or not complete)."""
     from trainer.engine.scoring import ScoringError, WinContext, score_hand
 
+    n = int(getattr(rules, "players", 4))
     ctx = WinContext(win_tile=win_tile, tsumo=tsumo, honba=honba, riichi_sticks=0, **flags)
     try:
         result = score_hand(hand, ctx, rules)
     except ScoringError:
         return None
-    base = _transfers(result.payment, seat, dealer, from_seat)
+    base = _transfers(result.payment, seat, dealer, from_seat, n)
     hp = int(getattr(rules, "honba_points", 300))
-    bonus = [0, 0, 0, 0]
+    bonus = [0] * n
     if honba:
         if from_seat is not None:
             bonus[from_seat] -= honba * hp
             bonus[seat] += honba * hp
         else:
-            for other in range(4):
+            for other in range(n):
                 if other != seat:
-                    bonus[other] -= honba * (hp // 3)
-                    bonus[seat] += honba * (hp // 3)
+                    bonus[other] -= honba * (hp // (n - 1))
+                    bonus[seat] += honba * (hp // (n - 1))
     names = tuple(str(getattr(y, "id", y)) for y in result.yaku)
     return WinInfo(
         seat=seat,
@@ -153,13 +154,14 @@ def score_win(
     )
 
 
-def draw_payments(tenpai: tuple[int, ...], total: int) -> list[int]:
+def draw_payments(tenpai: tuple[int, ...], total: int, n: int = 4) -> list[int]:
     """Noten payments at an exhaustive draw (001:803): the noten players together pay
-    ``total`` to the tenpai players, split evenly on both sides; nothing if all or none are tenpai."""
-    d = [0, 0, 0, 0]
-    if not tenpai or len(tenpai) == 4:
+    ``total`` to the tenpai players, split evenly on both sides; nothing if all or none
+    of the ``n`` players are tenpai."""
+    d = [0] * n
+    if not tenpai or len(tenpai) == n:
         return d
-    noten = [i for i in range(4) if i not in tenpai]
+    noten = [i for i in range(n) if i not in tenpai]
     for i in tenpai:
         d[i] += total // len(tenpai)
     for i in noten:
@@ -169,13 +171,18 @@ def draw_payments(tenpai: tuple[int, ...], total: int) -> list[int]:
 
 def nagashi_deltas(rules: Any, seats: tuple[int, ...], dealer: int) -> list[int]:
     """Nagashi mangan payments: each qualifying player is paid a mangan as if by tsumo
-    (001:976): 4000 all for the dealer, 4000/2000 for a non-dealer."""
-    d = [0, 0, 0, 0]
+    (001:976): 4000 all for the dealer, 4000/2000 for a non-dealer (at three players as
+    the rules' three-player tsumo payments say)."""
+    from trainer.engine.points import payment
+
+    n = int(getattr(rules, "players", 4))
+    d = [0] * n
     for w in seats:
-        for other in range(4):
+        pay = payment(2000, dealer=w == dealer, tsumo=True, rules=rules)
+        for other in range(n):
             if other == w:
                 continue
-            amount = 4000 if (w == dealer or other == dealer) else 2000
+            amount = int(pay.all if pay.all is not None else (pay.dealer if other == dealer else pay.non_dealer))
             d[other] -= amount
             d[w] += amount
     return d
