@@ -1,0 +1,214 @@
+"""MCR hand forms: every way 14 tiles make a winning hand.
+
+A *reading* is one arrangement of a complete hand:
+
+* ``standard``: four sets (chow, pung, kong) and a pair;
+* ``seven_pairs``: seven pairs (four equal tiles may be two pairs);
+* ``thirteen_orphans``: one of each terminal and honor plus a pair of one of them;
+* ``honors_knitted``: fourteen single tiles: honors and suit tiles of the knitted
+  sequences 1-4-7, 2-5-8, 3-6-9, each sequence in its own suit;
+* ``knitted_straight``: the full knitted straight (147, 258, 369 in three suits)
+  plus one set and a pair.
+
+Tiles are kinds 0..33 as in :mod:`trainer.engine.tiles`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import permutations
+
+from trainer.engine.tiles import TERMINALS_AND_HONORS
+
+CHOW, PUNG, KONG, PAIR, KNITTED = "chow", "pung", "kong", "pair", "knitted"
+
+KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(suit * 9 + start + 3 * k for suit, start in zip(suits, (0, 1, 2), strict=True) for k in range(3)))
+    for suits in permutations(range(3))
+)
+"""The six knitted straights: 1-4-7, 2-5-8 and 3-6-9, each in a different suit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One set of a reading: ``shape`` is chow/pung/kong/pair/knitted, ``tile`` its
+    lowest kind; ``melded`` means claimed from another player (an exposed set);
+    a kong that is not melded is a concealed kong."""
+
+    shape: str
+    tile: int
+    melded: bool = False
+
+    def kinds(self) -> tuple[int, ...]:
+        """The distinct kinds the group is made of (a knitted group: its nine tiles)."""
+        if self.shape == CHOW:
+            return (self.tile, self.tile + 1, self.tile + 2)
+        if self.shape == KNITTED:
+            return KNITTED_STRAIGHTS[self.tile]
+        return (self.tile,)
+
+    def label(self) -> str:
+        """The group in MPSZ notation, melded groups in round brackets."""
+        from trainer.engine.notation import format_tiles
+
+        if self.shape == CHOW:
+            tiles = [self.tile, self.tile + 1, self.tile + 2]
+        elif self.shape == KNITTED:
+            tiles = list(KNITTED_STRAIGHTS[self.tile])
+        else:
+            tiles = [self.tile] * {PUNG: 3, KONG: 4, PAIR: 2}[self.shape]
+        text = format_tiles(tiles, sort=False) if self.shape != KNITTED else format_tiles(tiles)
+        if self.shape == KONG and not self.melded:
+            return f"[{text}]"
+        return f"({text})" if self.melded else text
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One arrangement of a complete hand: its form and groups (sets first, then the pair)."""
+
+    form: str
+    groups: tuple[Group, ...]
+
+    def text(self) -> str:
+        """The arrangement as text, e.g. ``123m 456p (777z) 55s``."""
+        return " ".join(g.label() for g in self.groups) if self.groups else self.form
+
+
+def _sets(counts: list[int], need: int, start: int = 0) -> Iterator[list[Group]]:
+    """Every way to split ``counts`` into exactly ``need`` chows and pungs (no pair)."""
+    if need == 0:
+        if not any(counts):
+            yield []
+        return
+    i = start
+    while i < 34 and counts[i] == 0:
+        i += 1
+    if i == 34:
+        return
+    if i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
+        for k in (i, i + 1, i + 2):
+            counts[k] -= 1
+        for rest in _sets(counts, need - 1, i):
+            yield [Group(CHOW, i), *rest]
+        for k in (i, i + 1, i + 2):
+            counts[k] += 1
+    if counts[i] >= 3:
+        counts[i] -= 3
+        for rest in _sets(counts, need - 1, i):
+            yield [Group(PUNG, i), *rest]
+        counts[i] += 3
+
+
+def standard_readings(counts: list[int], melds: tuple[Group, ...]) -> Iterator[Reading]:
+    """Readings as four sets and a pair: the concealed ``counts`` give the sets the
+    declared ``melds`` do not."""
+    need = 4 - len(melds)
+    if sum(counts) != 3 * need + 2:
+        return
+    seen: set[tuple[Group, ...]] = set()
+    for pair in range(34):
+        if counts[pair] < 2:
+            continue
+        counts[pair] -= 2
+        for sets in _sets(counts, need):
+            key = tuple(sorted(sets, key=lambda g: (g.tile, g.shape)))
+            if key not in seen:
+                seen.add(key)
+                yield Reading("standard", (*key, *melds, Group(PAIR, pair)))
+        counts[pair] += 2
+
+
+def seven_pairs_reading(counts: list[int], melds: tuple[Group, ...]) -> Reading | None:
+    """Seven pairs when the fourteen concealed tiles are all in pairs (four of a kind is two pairs)."""
+    if melds or sum(counts) != 14 or any(c % 2 for c in counts):
+        return None
+    pairs = tuple(Group(PAIR, k) for k in range(34) for _ in range(counts[k] // 2))
+    return Reading("seven_pairs", pairs)
+
+
+def thirteen_orphans_reading(counts: list[int], melds: tuple[Group, ...]) -> Reading | None:
+    """Thirteen orphans: one of each terminal and honor and one more of any of them."""
+    if melds or sum(counts) != 14:
+        return None
+    if all(counts[k] >= 1 for k in TERMINALS_AND_HONORS) and sum(counts[k] for k in TERMINALS_AND_HONORS) == 14:
+        return Reading("thirteen_orphans", ())
+    return None
+
+
+def honors_knitted_reading(counts: list[int], melds: tuple[Group, ...]) -> Reading | None:
+    """Honors and knitted tiles: fourteen different tiles, honors plus suit tiles that all
+    lie in one knitted straight."""
+    if melds or sum(counts) != 14 or any(c > 1 for c in counts):
+        return None
+    suited = {k for k in range(27) if counts[k]}
+    for straight in KNITTED_STRAIGHTS:
+        if suited <= set(straight):
+            return Reading("honors_knitted", ())
+    return None
+
+
+def knitted_straight_readings(counts: list[int], melds: tuple[Group, ...]) -> Iterator[Reading]:
+    """Knitted straight plus one set and a pair."""
+    if len(melds) > 1 or sum(counts) != 14 - 3 * len(melds):
+        return
+    for n, straight in enumerate(KNITTED_STRAIGHTS):
+        if all(counts[k] for k in straight):
+            for k in straight:
+                counts[k] -= 1
+            if melds:
+                pairs = [k for k in range(34) if counts[k] == 2]
+                if len(pairs) == 1 and sum(counts) == 2:
+                    yield Reading("knitted_straight", (Group(KNITTED, n), *melds, Group(PAIR, pairs[0])))
+            else:
+                yield from _ks_rest(counts, n)
+            for k in straight:
+                counts[k] += 1
+
+
+def _ks_rest(counts: list[int], n: int) -> Iterator[Reading]:
+    """The set and pair left after a concealed knitted straight."""
+    for pair in range(34):
+        if counts[pair] < 2:
+            continue
+        counts[pair] -= 2
+        for sets in _sets(counts, 1):
+            yield Reading("knitted_straight", (Group(KNITTED, n), *sets, Group(PAIR, pair)))
+        counts[pair] += 2
+
+
+def all_readings(counts: list[int], melds: tuple[Group, ...]) -> list[Reading]:
+    """Every reading of a complete hand of concealed ``counts`` plus declared ``melds``."""
+    counts = list(counts)
+    out: list[Reading] = list(standard_readings(counts, melds))
+    for special in (seven_pairs_reading, thirteen_orphans_reading, honors_knitted_reading):
+        r = special(counts, melds)
+        if r is not None:
+            out.append(r)
+    out.extend(knitted_straight_readings(counts, melds))
+    return out
+
+
+def is_complete(counts: list[int], melds: int) -> bool:
+    """Whether concealed ``counts`` plus ``melds`` declared sets make any winning form."""
+    fake = tuple(Group(PUNG, 0, True) for _ in range(melds))
+    counts = list(counts)
+    if next(standard_readings(counts, fake), None) is not None:
+        return True
+    if melds == 0 and any(f(counts, ()) for f in (seven_pairs_reading, thirteen_orphans_reading, honors_knitted_reading)):
+        return True
+    return next(knitted_straight_readings(counts, fake), None) is not None
+
+
+def waiting_kinds(counts: list[int], melds: int) -> list[int]:
+    """The kinds that complete a 13-tile hand (concealed ``counts`` plus ``melds`` sets)."""
+    out = []
+    for k in range(34):
+        if counts[k] >= 4:
+            continue
+        counts[k] += 1
+        if is_complete(counts, melds):
+            out.append(k)
+        counts[k] -= 1
+    return out
