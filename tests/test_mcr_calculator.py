@@ -97,12 +97,6 @@ def test_winning_conditions():
     assert "last_tile_claim" in r.fans
 
 
-def test_the_seed_excludes_single_wait_when_robbing_a_kong():
-    r = score("123m456p789s234s55m", "5m", chankan=True)
-    assert "single_wait" not in r.fans
-    assert "single_wait" in score("123m456p789s234s55m", "5m", COMMON, chankan=True).fans
-
-
 @pytest.mark.parametrize(
     ("text", "win", "kw", "code"),
     [
