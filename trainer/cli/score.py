@@ -69,6 +69,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
             f"--{flag.replace('_', '-')}", dest=flag, action="store_true", help=f"{flag} (flag)"
         )
+    parser.add_argument("--last-copy", dest="last_copy", action="store_true", help="MCR: won on the last copy of a tile")
+    parser.add_argument("--flowers", type=int, default=0, help="MCR: flowers and seasons the winner holds")
     parser.add_argument("--seat", default="E", help="seat wind E/S/W/N (East is the dealer); default E")
     parser.add_argument("--round", default="E", help="round wind E/S/W/N; default E")
     parser.add_argument("--dora", action="append", default=[], help="dora indicator tile(s), e.g. 3m or 3m7p")
@@ -76,7 +78,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--honba", type=int, default=0, help="honba counters on the table")
     parser.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
     parser.add_argument(
-        "--rules", default="tenhou", help=f"rule preset ({', '.join(PRESETS)}) or a .toml path"
+        "--rules", default="tenhou", help=f"rule preset ({', '.join(PRESETS)}, mcr, mcr_common) or a .toml path"
     )
     parser.add_argument(
         "--alternatives", action="store_true", help="also show every other reading of the hand"
@@ -185,6 +187,10 @@ def answer(data: Any) -> dict[str, Any]:
     """The JSON answer for one request object (a result or an error object)."""
     if not isinstance(data, dict):
         return {"error": "bad_request", "message": "each line must be a JSON object"}
+    from trainer.cli import score_mcr
+
+    if score_mcr.is_mcr(data.get("rules")):
+        return score_mcr.mcr_answer(data)
     try:
         hand, ctx, rules = _build(data)
         return score_hand(hand, ctx, rules).to_json()
@@ -359,6 +365,10 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    from trainer.cli import score_mcr
+
+    if score_mcr.is_mcr(args.rules):
+        return _run_mcr(args)
     data: dict[str, Any] = {
         "hand": args.hand,
         "win": args.win,
@@ -371,6 +381,7 @@ def run(args: argparse.Namespace) -> int:
         "rules": args.rules,
     }
     data.update({name: getattr(args, name) for name in _BOOL_FIELDS})
+    data.update({k: v for k, v in (("flowers", args.flowers), ("last_copy", args.last_copy)) if v})
     try:
         hand, ctx, rules = _build(data)
         result = score_hand(hand, ctx, rules)
@@ -384,4 +395,37 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
         print(format_result(hand, ctx, rules, result, args.alternatives))
+    return 0
+
+
+def _run_mcr(args: argparse.Namespace) -> int:
+    """Score one MCR hand given on the command line (``--rules mcr`` or ``mcr_common``);
+    riichi-only options given with it are unknown fields."""
+    from trainer.cli import score_mcr
+    from trainer.engine.mcr import McrError
+    from trainer.engine.mcr import score_mcr as score
+
+    data: dict[str, Any] = {
+        "hand": args.hand, "win": args.win, "seat": args.seat, "round": args.round,
+        "flowers": args.flowers, "rules": args.rules, "last_copy": args.last_copy,
+    }  # fmt: skip
+    for name in _BOOL_FIELDS:
+        if getattr(args, name):
+            data[name] = True
+    for name in ("dora", "ura", "honba", "sticks"):
+        if getattr(args, name):
+            data[name] = getattr(args, name)
+    try:
+        hand, sit, rules = score_mcr.build_mcr(data)
+        result = score(hand, sit, rules)
+    except (_BadInput, McrError) as e:
+        if args.json:
+            print(json.dumps({"error": e.code, "message": str(e)}))
+        else:
+            print(f"error ({e.code}): {e}", file=sys.stderr)
+        return 2 if isinstance(e, _BadInput) else 1
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        print(score_mcr.format_mcr(hand, sit, result))
     return 0
