@@ -400,13 +400,15 @@ def raw_fans(
         fans.append("melded_hand")
     _situation(sit, no_melds, fans)
     if knitted:
-        fans.extend(_knitted_wait(reading, concealed_counts, sit, unique_wait))
+        fans.extend(_knitted_wait(reading, concealed_counts, sit, unique_wait, rules))
     elif unique_wait:
         fans.extend(_wait_fan(reading, sit))
     return [(f, "") for f in fans] + tagged, dropped
 
 
-def _knitted_wait(reading: Reading, concealed_counts: list[int], sit: Situation, unique_wait: bool) -> list[str]:
+def _knitted_wait(
+    reading: Reading, concealed_counts: list[int], sit: Situation, unique_wait: bool, rules: McrRules
+) -> list[str]:
     """Wait fans of a knitted-straight hand.  With the set declared, a winning tile
     outside the knitted straight can only have completed the pair (single wait).
     Otherwise the winning tile counts a wait fan by its place in the set or pair when
@@ -424,7 +426,7 @@ def _knitted_wait(reading: Reading, concealed_counts: list[int], sit: Situation,
         for k in straight.kinds():
             left[k] -= 1
         left[sit.win] -= 1
-        if len(waiting_kinds(left, 3)) != 1:
+        if len(waiting_kinds(left, 3, limit=2, fifth=rules.waits_by_shape)) != 1:
             return []
     return _wait_fan(reading, sit)
 

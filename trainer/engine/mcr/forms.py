@@ -76,9 +76,11 @@ class Reading:
         return " ".join(g.label() for g in self.groups) if self.groups else self.form
 
 
-def _sets(counts: list[int], need: int, start: int = 0) -> Iterator[list[Group]]:
-    """Every way to split ``counts`` into exactly ``need`` chows and pungs (no pair)."""
-    if need == 0:
+def _groups(counts: list[int], need: int, pair: bool, start: int = 0) -> Iterator[list[Group]]:
+    """Every way to split ``counts`` into ``need`` chows and pungs plus a pair (if ``pair``),
+    taking the lowest tile left as a chow first, then a pung, then the pair (the order
+    decides which of two equal-valued readings is shown, as in the GB calculator)."""
+    if need == 0 and not pair:
         if not any(counts):
             yield []
         return
@@ -87,18 +89,28 @@ def _sets(counts: list[int], need: int, start: int = 0) -> Iterator[list[Group]]
         i += 1
     if i == 34:
         return
-    if i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
+    if need and i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
         for k in (i, i + 1, i + 2):
             counts[k] -= 1
-        for rest in _sets(counts, need - 1, i):
+        for rest in _groups(counts, need - 1, pair, i):
             yield [Group(CHOW, i), *rest]
         for k in (i, i + 1, i + 2):
             counts[k] += 1
-    if counts[i] >= 3:
+    if need and counts[i] >= 3:
         counts[i] -= 3
-        for rest in _sets(counts, need - 1, i):
+        for rest in _groups(counts, need - 1, pair, i):
             yield [Group(PUNG, i), *rest]
         counts[i] += 3
+    if pair and counts[i] >= 2:
+        counts[i] -= 2
+        for rest in _groups(counts, need, False, i):
+            yield [Group(PAIR, i), *rest]
+        counts[i] += 2
+
+
+def _sets(counts: list[int], need: int) -> Iterator[list[Group]]:
+    """Every way to split ``counts`` into exactly ``need`` chows and pungs (no pair)."""
+    return _groups(counts, need, False)
 
 
 def standard_readings(counts: list[int], melds: tuple[Group, ...]) -> Iterator[Reading]:
@@ -108,16 +120,12 @@ def standard_readings(counts: list[int], melds: tuple[Group, ...]) -> Iterator[R
     if sum(counts) != 3 * need + 2:
         return
     seen: set[tuple[Group, ...]] = set()
-    for pair in range(34):
-        if counts[pair] < 2:
-            continue
-        counts[pair] -= 2
-        for sets in _sets(counts, need):
-            key = tuple(sorted(sets, key=lambda g: (g.tile, g.shape)))
-            if key not in seen:
-                seen.add(key)
-                yield Reading("standard", (*key, *melds, Group(PAIR, pair)))
-        counts[pair] += 2
+    for groups in _groups(counts, need, True):
+        pair = next(g for g in groups if g.shape == PAIR)
+        key = tuple(g for g in groups if g.shape != PAIR)
+        if key + (pair,) not in seen:
+            seen.add(key + (pair,))
+            yield Reading("standard", (*key, *melds, pair))
 
 
 def seven_pairs_reading(counts: list[int], melds: tuple[Group, ...]) -> Reading | None:
@@ -190,25 +198,82 @@ def all_readings(counts: list[int], melds: tuple[Group, ...]) -> list[Reading]:
     return out
 
 
+def _sets_only(counts: list[int]) -> bool:
+    """Whether ``counts`` split into chows and pungs alone.  Taking a pung whenever the lowest
+    tile has three copies is safe (three equal chows are three pungs), so no search is needed."""
+    c = list(counts)
+    for k in range(27, 34):
+        if c[k] % 3:
+            return False
+    for base in (0, 9, 18):
+        for i in range(base, base + 9):
+            n = c[i] % 3
+            if n:
+                if i - base > 6 or c[i + 1] < n or c[i + 2] < n:
+                    return False
+                c[i + 1] -= n
+                c[i + 2] -= n
+    return True
+
+
+def _standard_complete(counts: list[int], melds: int) -> bool:
+    if sum(counts) != 3 * (4 - melds) + 2:
+        return False
+    for pair in range(34):
+        if counts[pair] >= 2:
+            counts[pair] -= 2
+            ok = _sets_only(counts)
+            counts[pair] += 2
+            if ok:
+                return True
+    return False
+
+
 def is_complete(counts: list[int], melds: int) -> bool:
     """Whether concealed ``counts`` plus ``melds`` declared sets make any winning form."""
+    if _standard_complete(counts, melds):
+        return True
+    if melds == 0 and (
+        seven_pairs_reading(counts, ()) or thirteen_orphans_reading(counts, ()) or honors_knitted_reading(counts, ())
+    ):
+        return True
+    if melds > 1:
+        return False
     fake = tuple(Group(PUNG, 0, True) for _ in range(melds))
-    counts = list(counts)
-    if next(standard_readings(counts, fake), None) is not None:
-        return True
-    if melds == 0 and any(f(counts, ()) for f in (seven_pairs_reading, thirteen_orphans_reading, honors_knitted_reading)):
-        return True
-    return next(knitted_straight_readings(counts, fake), None) is not None
+    return next(knitted_straight_readings(list(counts), fake), None) is not None
 
 
-def waiting_kinds(counts: list[int], melds: int) -> list[int]:
-    """The kinds that complete a 13-tile hand (concealed ``counts`` plus ``melds`` sets)."""
-    out = []
+def _candidates(counts: list[int]) -> list[int]:
+    """Kinds that could complete the hand: near a held suit tile, a held honor, or (for
+    thirteen orphans and honors-and-knitted) any terminal, honor or knitted tile."""
+    near = set()
     for k in range(34):
-        if counts[k] >= 4:
+        if counts[k]:
+            if k >= 27:
+                near.add(k)
+            else:
+                base = k - k % 9
+                near.update(x for x in range(k - 2, k + 3) if base <= x < base + 9)
+    if max(counts) <= 2:
+        near.update(TERMINALS_AND_HONORS)
+        near.update(range(27))
+    return sorted(near)
+
+
+def waiting_kinds(counts: list[int], melds: int, limit: int | None = None, fifth: bool = False) -> list[int]:
+    """The kinds that complete a 13-tile hand (concealed ``counts`` plus ``melds`` sets);
+    with ``limit``, stop after that many.  A kind the hand already holds four of cannot
+    come, unless ``fifth`` asks for waits by shape alone (as the GB calculator counts)."""
+    out = []
+    counts = list(counts)
+    for k in _candidates(counts):
+        if counts[k] >= 4 and not fifth:
             continue
         counts[k] += 1
         if is_complete(counts, melds):
             out.append(k)
+            if limit is not None and len(out) >= limit:
+                counts[k] -= 1
+                break
         counts[k] -= 1
     return out

@@ -29,7 +29,8 @@ class FanDef:
 @dataclass(frozen=True, slots=True)
 class McrRules:
     """An MCR rule preset: fan values and exclusions after the preset's changes,
-    the kong-pair counting, Tile Hog in seven pairs, the minimum and the false-win penalty."""
+    the kong-pair counting, Tile Hog in seven pairs, the minimum, the false-win penalty and
+    whether a fifth copy of a tile the hand holds four of counts as a wait (waits by shape)."""
 
     name: str
     fans: dict[str, FanDef] = field(hash=False)
@@ -37,6 +38,7 @@ class McrRules:
     tile_hog_in_seven_pairs: bool = True
     minimum: int = 8
     false_win_penalty: int = 10
+    waits_by_shape: bool = False
 
     def value(self, fan_id: str) -> int:
         """Points of one fan under this preset."""
@@ -93,4 +95,5 @@ def load_mcr_rules(name: str = "mcr") -> McrRules:
         tile_hog_in_seven_pairs=p["tile_hog_in_seven_pairs"],
         minimum=p["minimum"],
         false_win_penalty=p["false_win_penalty"],
+        waits_by_shape=p["waits_by_shape"],
     )
