@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import permutations
 
 from trainer.engine.tiles import TERMINALS_AND_HONORS
@@ -198,41 +199,59 @@ def all_readings(counts: list[int], melds: tuple[Group, ...]) -> list[Reading]:
     return out
 
 
-def _sets_only(counts: list[int]) -> bool:
-    """Whether ``counts`` split into chows and pungs alone.  Taking a pung whenever the lowest
-    tile has three copies is safe (three equal chows are three pungs), so no search is needed."""
-    c = list(counts)
-    for k in range(27, 34):
-        if c[k] % 3:
-            return False
-    for base in (0, 9, 18):
-        for i in range(base, base + 9):
+@cache
+def _suit_shapes(seg: tuple[int, ...]) -> tuple[bool, bool]:
+    """For the counts of one suit (9 numbers) or of the honors (7): whether they split into
+    sets alone, and whether into sets plus one pair.  Cached: there are few such shapes."""
+    honors = len(seg) == 7
+
+    def sets_only(c: list[int]) -> bool:
+        if honors:
+            return all(x % 3 == 0 for x in c)
+        for i in range(9):
             n = c[i] % 3
             if n:
-                if i - base > 6 or c[i + 1] < n or c[i + 2] < n:
+                if i > 6 or c[i + 1] < n or c[i + 2] < n:
                     return False
                 c[i + 1] -= n
                 c[i + 2] -= n
-    return True
+        return True
+
+    counts = list(seg)
+    with_pair = False
+    if sum(counts) % 3 == 2:
+        for i, x in enumerate(counts):
+            if x >= 2:
+                counts[i] -= 2
+                with_pair = sets_only(list(counts))
+                counts[i] += 2
+                if with_pair:
+                    break
+    return sum(counts) % 3 == 0 and sets_only(list(counts)), with_pair
 
 
 def _standard_complete(counts: list[int], melds: int) -> bool:
+    """Four sets and a pair (a quick yes/no, suit by suit: taking a pung whenever the
+    lowest tile has three copies is safe, as three equal chows are three pungs)."""
     if sum(counts) != 3 * (4 - melds) + 2:
         return False
-    for pair in range(34):
-        if counts[pair] >= 2:
-            counts[pair] -= 2
-            ok = _sets_only(counts)
-            counts[pair] += 2
-            if ok:
-                return True
-    return False
+    pairs = 0
+    for lo, hi in ((0, 9), (9, 18), (18, 27), (27, 34)):
+        sets_ok, pair_ok = _suit_shapes(tuple(counts[lo:hi]))
+        if pair_ok and not sets_ok:
+            pairs += 1
+        elif not sets_ok:
+            return False
+    return pairs == 1
 
 
-def is_complete(counts: list[int], melds: int) -> bool:
-    """Whether concealed ``counts`` plus ``melds`` declared sets make any winning form."""
+def is_complete(counts: list[int], melds: int, specials: bool = True) -> bool:
+    """Whether concealed ``counts`` plus ``melds`` declared sets make any winning form
+    (only the standard form unless ``specials``)."""
     if _standard_complete(counts, melds):
         return True
+    if not specials:
+        return False
     if melds == 0 and (
         seven_pairs_reading(counts, ()) or thirteen_orphans_reading(counts, ()) or honors_knitted_reading(counts, ())
     ):
@@ -244,8 +263,8 @@ def is_complete(counts: list[int], melds: int) -> bool:
 
 
 def _candidates(counts: list[int]) -> list[int]:
-    """Kinds that could complete the hand: near a held suit tile, a held honor, or (for
-    thirteen orphans and honors-and-knitted) any terminal, honor or knitted tile."""
+    """Kinds that could complete a standard or knitted-straight hand: a held honor or a
+    suit tile at most two steps from a held one."""
     near = set()
     for k in range(34):
         if counts[k]:
@@ -254,26 +273,46 @@ def _candidates(counts: list[int]) -> list[int]:
             else:
                 base = k - k % 9
                 near.update(x for x in range(k - 2, k + 3) if base <= x < base + 9)
-    if max(counts) <= 2:
-        near.update(TERMINALS_AND_HONORS)
-        near.update(range(27))
     return sorted(near)
+
+
+def _special_waits(counts: list[int]) -> set[int]:
+    """Winning kinds of a concealed 13-tile hand by seven pairs, thirteen orphans and
+    honors-and-knitted, worked out directly."""
+    out: set[int] = set()
+    odd = [k for k in range(34) if counts[k] % 2]
+    if len(odd) == 1:
+        out.add(odd[0])
+    held = {k for k in range(34) if counts[k]}
+    if held <= set(TERMINALS_AND_HONORS):
+        missing = set(TERMINALS_AND_HONORS) - held
+        out |= missing or set(TERMINALS_AND_HONORS)
+    if max(counts) == 1:
+        suited = {k for k in held if k < 27}
+        for straight in KNITTED_STRAIGHTS:
+            if suited <= set(straight):
+                out |= (set(straight) | set(range(27, 34))) - held
+    return out
 
 
 def waiting_kinds(counts: list[int], melds: int, limit: int | None = None, fifth: bool = False) -> list[int]:
     """The kinds that complete a 13-tile hand (concealed ``counts`` plus ``melds`` sets);
-    with ``limit``, stop after that many.  A kind the hand already holds four of cannot
-    come, unless ``fifth`` asks for waits by shape alone (as the GB calculator counts)."""
-    out = []
+    with ``limit``, at least that many when there are (the search may stop there).  A kind
+    the hand already holds four of cannot come, unless ``fifth`` asks for waits by shape
+    alone (as the GB calculator counts)."""
     counts = list(counts)
+    out: set[int] = _special_waits(counts) if melds == 0 and sum(counts) == 13 else set()
+    knitted = melds <= 1 and any(sum(1 for k in st if counts[k]) >= 8 for st in KNITTED_STRAIGHTS)
+    fake = tuple(Group(PUNG, 0, True) for _ in range(melds))
     for k in _candidates(counts):
-        if counts[k] >= 4 and not fifth:
+        if k in out or (counts[k] >= 4 and not fifth):
             continue
         counts[k] += 1
-        if is_complete(counts, melds):
-            out.append(k)
-            if limit is not None and len(out) >= limit:
-                counts[k] -= 1
-                break
+        if _standard_complete(counts, melds) or (
+            knitted and next(knitted_straight_readings(list(counts), fake), None) is not None
+        ):
+            out.add(k)
         counts[k] -= 1
-    return out
+        if limit is not None and len(out) >= limit:
+            break
+    return sorted(k for k in out if fifth or counts[k] < 4)
