@@ -137,7 +137,13 @@ def score_mcr(hand: Hand, sit: Situation, rules: McrRules) -> McrResult:
     before = list(concealed)
     before[sit.win] -= 1
     sit = _last_copy(hand, sit, before)
-    unique = len(waiting_kinds(before, len(melds), limit=2, fifth=rules.waits_by_shape)) == 1
+    memo: list[bool] = []
+
+    def unique() -> bool:
+        if not memo:
+            memo.append(len(waiting_kinds(before, len(melds), limit=2, fifth=rules.waits_by_shape)) == 1)
+        return memo[0]
+
     scored = []
     for r in readings:
         counted, dropped = _score_reading(r, all_counts, concealed, sit, unique, rules)

@@ -10,6 +10,7 @@ combinations that principle leaves out are returned beside the fans.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -262,12 +263,13 @@ def raw_fans(
     all_counts: list[int],
     concealed_counts: list[int],
     sit: Situation,
-    unique_wait: bool,
+    unique_wait: Callable[[], bool],
     rules: McrRules,
 ) -> tuple[list[tuple[str, str]], list[Dropped]]:
     """Every fan the reading shows, as (fan id, tag) pairs — the tag ``wind`` marks a
     Pung of Terminals or Honors made of a wind — and the combination fans the
-    account-once principle leaves out."""
+    account-once principle leaves out.  ``unique_wait()`` says whether the hand had a
+    single winning tile (asked only when a wait fan is possible: it costs a wait search)."""
     fans: list[str] = []
     tagged: list[tuple[str, str]] = []
     dropped: list[Dropped] = []
@@ -283,7 +285,7 @@ def raw_fans(
             _composition(kinds, fans)
             if rules.tile_hog_in_seven_pairs:
                 fans.extend(["tile_hog"] * _tile_hogs(all_counts, ()))
-            if unique_wait:
+            if unique_wait():
                 fans.append("single_wait")
         elif form == "thirteen_orphans":
             fans.append("thirteen_orphans")
@@ -401,13 +403,15 @@ def raw_fans(
     _situation(sit, no_melds, fans)
     if knitted:
         fans.extend(_knitted_wait(reading, concealed_counts, sit, unique_wait, rules))
-    elif unique_wait:
-        fans.extend(_wait_fan(reading, sit))
+    else:
+        place = _wait_fan(reading, sit)
+        if place and unique_wait():
+            fans.extend(place)
     return [(f, "") for f in fans] + tagged, dropped
 
 
 def _knitted_wait(
-    reading: Reading, concealed_counts: list[int], sit: Situation, unique_wait: bool, rules: McrRules
+    reading: Reading, concealed_counts: list[int], sit: Situation, unique_wait: Callable[[], bool], rules: McrRules
 ) -> list[str]:
     """Wait fans of a knitted-straight hand.  With the set declared, a winning tile
     outside the knitted straight can only have completed the pair (single wait).
@@ -419,7 +423,7 @@ def _knitted_wait(
     declared = bool(rest) and (rest[0].melded or rest[0].shape == KONG)
     if declared and not inside:
         return ["single_wait"]
-    if not unique_wait:
+    if not unique_wait():
         if inside or declared:
             return []
         left = list(concealed_counts)

@@ -276,6 +276,22 @@ def _candidates(counts: list[int]) -> list[int]:
     return sorted(near)
 
 
+def _knitted_complete(counts: list[int], melds: int) -> bool:
+    """A knitted straight plus one set and a pair (the straight stands for three sets)."""
+    if melds > 1:
+        return False
+    for straight in KNITTED_STRAIGHTS:
+        if all(counts[k] for k in straight):
+            for k in straight:
+                counts[k] -= 1
+            ok = _standard_complete(counts, melds + 3)
+            for k in straight:
+                counts[k] += 1
+            if ok:
+                return True
+    return False
+
+
 def _special_waits(counts: list[int]) -> set[int]:
     """Winning kinds of a concealed 13-tile hand by seven pairs, thirteen orphans and
     honors-and-knitted, worked out directly."""
@@ -303,14 +319,11 @@ def waiting_kinds(counts: list[int], melds: int, limit: int | None = None, fifth
     counts = list(counts)
     out: set[int] = _special_waits(counts) if melds == 0 and sum(counts) == 13 else set()
     knitted = melds <= 1 and any(sum(1 for k in st if counts[k]) >= 8 for st in KNITTED_STRAIGHTS)
-    fake = tuple(Group(PUNG, 0, True) for _ in range(melds))
     for k in _candidates(counts):
         if k in out or (counts[k] >= 4 and not fifth):
             continue
         counts[k] += 1
-        if _standard_complete(counts, melds) or (
-            knitted and next(knitted_straight_readings(list(counts), fake), None) is not None
-        ):
+        if _standard_complete(counts, melds) or (knitted and _knitted_complete(counts, melds)):
             out.add(k)
         counts[k] -= 1
         if limit is not None and len(out) >= limit:
