@@ -198,7 +198,7 @@ def _combine(items: list[int], four, three, two, rules: McrRules) -> tuple[list[
 
 
 def _composition(kinds: list[int], fans: list[str]) -> None:
-    """Fans of the tiles alone, whatever the arrangement."""
+    """Fans of the tiles alone (``kinds``: the kinds the hand holds), whatever the arrangement."""
     present = set(kinds)
     suits = {k // 9 for k in present if k < 27}
     honors = any(k >= 27 for k in present)
@@ -273,7 +273,7 @@ def raw_fans(
     fans: list[str] = []
     tagged: list[tuple[str, str]] = []
     dropped: list[Dropped] = []
-    kinds = [k for k in range(34) for _ in range(all_counts[k])]
+    kinds = [k for k in range(34) if all_counts[k]]
     no_melds = not any(g.melded for g in reading.groups)
     form = reading.form
     if form in CLOSED_FORMS:
@@ -389,7 +389,7 @@ def raw_fans(
         fans.append("all_chows")
     if len(pungs) == 4:
         fans.append("all_pungs")
-        if all(k < 27 and k % 9 % 2 == 1 for k in set(kinds)):
+        if all(k < 27 and k % 9 % 2 == 1 for k in kinds):
             fans.append("all_even_pungs")
     fans.extend(["tile_hog"] * _tile_hogs(all_counts, reading.groups))
     if no_melds and len(sets) == 4 and not knitted:

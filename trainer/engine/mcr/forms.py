@@ -292,6 +292,24 @@ def _knitted_complete(counts: list[int], melds: int) -> bool:
     return False
 
 
+def _knitted_waits(counts: list[int], melds: int) -> set[int]:
+    """Winning kinds by knitted straight + set + pair: the one missing tile of a straight
+    the hand holds eight of, or what completes the set and pair beside a whole straight."""
+    out: set[int] = set()
+    for straight in KNITTED_STRAIGHTS:
+        missing = [k for k in straight if not counts[k]]
+        if len(missing) > 1:
+            continue
+        for k in missing or _candidates(counts):
+            if counts[k] >= 4:
+                continue
+            counts[k] += 1
+            if _knitted_complete(counts, melds):
+                out.add(k)
+            counts[k] -= 1
+    return out
+
+
 def _special_waits(counts: list[int]) -> set[int]:
     """Winning kinds of a concealed 13-tile hand by seven pairs, thirteen orphans and
     honors-and-knitted, worked out directly."""
@@ -318,12 +336,13 @@ def waiting_kinds(counts: list[int], melds: int, limit: int | None = None, fifth
     alone (as the GB calculator counts)."""
     counts = list(counts)
     out: set[int] = _special_waits(counts) if melds == 0 and sum(counts) == 13 else set()
-    knitted = melds <= 1 and any(sum(1 for k in st if counts[k]) >= 8 for st in KNITTED_STRAIGHTS)
+    if melds <= 1:
+        out |= _knitted_waits(counts, melds)
     for k in _candidates(counts):
         if k in out or (counts[k] >= 4 and not fifth):
             continue
         counts[k] += 1
-        if _standard_complete(counts, melds) or (knitted and _knitted_complete(counts, melds)):
+        if _standard_complete(counts, melds):
             out.add(k)
         counts[k] -= 1
         if limit is not None and len(out) >= limit:
