@@ -199,6 +199,9 @@ def all_readings(counts: list[int], melds: tuple[Group, ...]) -> list[Reading]:
     return out
 
 
+_SEGMENTS = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
 @cache
 def _suit_shapes(seg: tuple[int, ...]) -> tuple[bool, bool]:
     """For the counts of one suit (9 numbers) or of the honors (7): whether they split into
@@ -236,7 +239,7 @@ def _standard_complete(counts: list[int], melds: int) -> bool:
     if sum(counts) != 3 * (4 - melds) + 2:
         return False
     pairs = 0
-    for lo, hi in ((0, 9), (9, 18), (18, 27), (27, 34)):
+    for lo, hi in _SEGMENTS:
         sets_ok, pair_ok = _suit_shapes(tuple(counts[lo:hi]))
         if pair_ok and not sets_ok:
             pairs += 1
@@ -338,13 +341,28 @@ def waiting_kinds(counts: list[int], melds: int, limit: int | None = None, fifth
     out: set[int] = _special_waits(counts) if melds == 0 and sum(counts) == 13 else set()
     if melds <= 1:
         out |= _knitted_waits(counts, melds)
-    for k in _candidates(counts):
-        if k in out or (counts[k] >= 4 and not fifth):
-            continue
-        counts[k] += 1
-        if _standard_complete(counts, melds):
-            out.add(k)
-        counts[k] -= 1
-        if limit is not None and len(out) >= limit:
-            break
+    if sum(counts) + 1 == 3 * (4 - melds) + 2:
+        # suit by suit: only the suit of the added tile changes shape
+        shapes = [_suit_shapes(tuple(counts[lo:hi])) for lo, hi in _SEGMENTS]
+        for k in _candidates(counts):
+            if k in out or (counts[k] >= 4 and not fifth):
+                continue
+            seg = min(k // 9, 3)
+            lo, hi = _SEGMENTS[seg]
+            counts[k] += 1
+            changed = _suit_shapes(tuple(counts[lo:hi]))
+            counts[k] -= 1
+            pairs = 0
+            for i, (sets_ok, pair_ok) in enumerate(shapes):
+                if i == seg:
+                    sets_ok, pair_ok = changed
+                if pair_ok and not sets_ok:
+                    pairs += 1
+                elif not sets_ok:
+                    pairs = 9
+                    break
+            if pairs == 1:
+                out.add(k)
+                if limit is not None and len(out) >= limit:
+                    break
     return sorted(k for k in out if fifth or counts[k] < 4)
