@@ -138,3 +138,14 @@ def test_presets():
     assert SEED.value("two_concealed_kongs") == 8 and COMMON.value("two_concealed_kongs") == 6
     with pytest.raises(McrRulesError):
         load_mcr_rules("nope")
+
+
+def test_every_fan_and_principle_has_a_glossary_term_with_chinese_and_pinyin():
+    from trainer.glossary import load_glossary
+
+    glossary = load_glossary()
+    ids = [f"mcr_{f}" for f in base_fans()] + ["mcr_non_repeat", "mcr_account_once", "mcr_non_separation"]
+    for term_id in ids:
+        t = glossary.term(term_id)
+        assert t.category == "mcr" and t.hanzi and t.pinyin, term_id
+        assert t.display("ru_ja", "ru") == f"{t.ru} ({t.hanzi}, {t.pinyin})"
