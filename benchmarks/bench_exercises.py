@@ -59,6 +59,11 @@ CASES: list[tuple[str, dict]] = [
     ("safe_tile", {}),
     ("safe_tile", {"tools": ["genbutsu", "suji", "kabe"]}),
     ("safe_tile", {"riichi_players": 2, "tools": ["genbutsu", "suji", "kabe", "honors"]}),
+    ("safe_tile", {"riichi_players": 2, "tools": ["genbutsu", "suji", "kabe"]}),
+    ("safe_tile", {"tools": ["kabe"]}),
+    ("safe_tile", {"tools": ["suji"]}),
+    # multi-sided waits over several suits (the twelve-tiles variant lesson):
+    ("mixed_waits", {"size": 13, "min_waits": 5, "max_waits": 7}),
 ]
 
 

@@ -12,16 +12,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from trainer.engine.bots.careful import CarefulBot
+from benchmarks.drill_check import safe_tile_answer, set_by_rule
 from trainer.engine.decompose import Form, is_complete, readings
 from trainer.engine.dora import count_for
 from trainer.engine.exercises import GENERATORS, Exercise
-from trainer.engine.exercises.defense import situations
 from trainer.engine.game.actions import Discard, Pass, Riichi, Ron
 from trainer.engine.game.round import Phase
 from trainer.engine.game.scenario import setup_round
 from trainer.engine.hand import Hand
-from trainer.engine.notation import format_hand, format_tiles, parse_hand, parse_tiles
+from trainer.engine.notation import format_tiles, parse_hand, parse_tiles
 from trainer.engine.shanten import shanten
 from trainer.engine.tiles import (
     dora_from_indicator,
@@ -79,15 +78,6 @@ def _kinds(text: str) -> list[int]:
     return [t.kind for t in parse_tiles(text, max_copies=None)] if text else []
 
 
-def _set_by_rule(kinds: list[int]) -> str | None:
-    a, b, c = sorted(kinds)
-    if a == b == c:
-        return "triplet"
-    if c < 27 and a // 9 == c // 9 and b == a + 1 and c == a + 2:
-        return "run"
-    return None
-
-
 def _in_group(kind: int, group: str, seat: str, rnd: str) -> bool:
     if group == "simple":
         return is_simple(kind)
@@ -137,15 +127,6 @@ def _replay_furiten(ex: Exercise, preset: str) -> bool:
     raise AssertionError("the turn record has no last discard")
 
 
-def _safe_view(ex: Exercise):  # noqa: ANN202 - a PlayerView
-    for view in situations():
-        if format_hand(view.hand) == ex.prompt.hand and tuple(
-                format_tiles([d.tile for d in view.rivers[s]], sort=False)
-                for s in range(4) if s != view.seat and view.riichi[s]) == ex.prompt.get("rivers"):
-            return view
-    raise AssertionError("the situation is not in the pool")
-
-
 def engine_answer(ex: Exercise, params: dict[str, Any]) -> Any:
     """The answer recomputed from the prompt."""
     q = ex.prompt.question
@@ -169,9 +150,9 @@ def engine_answer(ex: Exercise, params: dict[str, Any]) -> Any:
     if q == "set_complete":
         a, b = _kinds(d.tiles)
         want = d.get("sets")
-        return frozenset(k for k in range(34) if (got := _set_by_rule([a, b, k])) and want in ("any", got))
+        return frozenset(k for k in range(34) if (got := set_by_rule([a, b, k])) and want in ("any", got))
     if q == "set_judge":
-        got = _set_by_rule(_kinds(d.tiles))
+        got = set_by_rule(_kinds(d.tiles))
         allowed = {o.value for o in d.options}
         return frozenset({got if got in allowed else "not_set"})
     if q == "hand_complete":
@@ -198,17 +179,13 @@ def engine_answer(ex: Exercise, params: dict[str, Any]) -> Any:
         assert ex.explanation[0]["furiten"] == (kind or "none")
         return frozenset({"yes" if ok else "no"})
     if q == "safe_tile":
-        view = _safe_view(ex)
-        bot, visible = CarefulBot(), view.visible_counts()
-        danger = {t.kind: bot.danger(view, t.kind, visible) for t in view.hand.concealed}
-        best = min(danger.values())
-        return frozenset(k for k, v in danger.items() if v == best)
+        return safe_tile_answer(ex)  # the discard log replayed from the prompt, blocks brute-forced
     raise AssertionError(f"no engine check for question {q}")
 
 
 def _right_response(ex: Exercise) -> Any:
     if ex.prompt.input == "pick_tiles":
-        return sorted(ex.answer)
+        return [min(ex.answer)] if ex.prompt.question == "safe_tile" else sorted(ex.answer)
     if ex.prompt.input == "choice":
         return next(iter(ex.answer))
     if ex.prompt.input == "multi_choice":
@@ -267,14 +244,15 @@ def test_safe_tile_levels_use_their_tools() -> None:
     gen = GENERATORS["safe_tile"]
     for seed in range(8):
         ex = gen.generate({"tools": ["genbutsu"]}, seed)
-        (kind,) = ex.answer
         river = set(_kinds(ex.prompt.get("rivers")[0])) | set(_kinds(ex.prompt.get("passed")[0]))
-        assert kind in river, "genbutsu: the riichi player's own or passed tile"
+        assert ex.answer <= river, "genbutsu: the riichi player's own or passed tile"
         ex = gen.generate({"tools": ["suji"]}, seed)
-        (kind,) = ex.answer
-        river = set(_kinds(ex.prompt.get("rivers")[0]))
-        assert kind < 27 and kind not in river
-        assert all(k in river for k in (kind - 3, kind + 3) if k // 9 == kind // 9 and 0 <= k < 27), "suji"
+        river = set(_kinds(ex.prompt.get("rivers")[0])) | set(_kinds(ex.prompt.get("passed")[0]))
+        for kind in ex.answer:
+            assert kind < 27 and kind not in river
+            # both suji partners (or the one a 1-3 / 7-9 tile has) are genbutsu
+            partners = [k for k in (kind - 3, kind + 3) if 0 <= k < 27 and k // 9 == kind // 9]
+            assert all(k in river for k in partners), "suji"
 
 
 @settings(max_examples=25, deadline=None)

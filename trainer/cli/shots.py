@@ -180,6 +180,24 @@ def run(args: argparse.Namespace) -> int:
         shot(f"06_drill_{name}", lambda name=name: (app.push("drills"), app.push(
             "drill", generator=name, params={}, n=8, seed=1)))
 
+    def safe_tile_missed() -> None:
+        """Two riichi players; the learner picks a dangerous tile twice: the feedback explains it."""
+        import pygame as pg
+
+        screen = app.push("drill", generator="safe_tile",
+                          params={"riichi_players": 2, "tools": ["genbutsu", "suji", "kabe"]}, n=6, seed=14)
+        app.render()
+        picker = screen.view.picker
+        picker.selected = {next(i for i, s in enumerate(picker.slots) if s.tile.kind not in screen.view.ex.answer)}
+        for _ in range(3):
+            if screen.phase != "done":
+                app.process([pg.event.Event(pg.KEYDOWN, key=pg.K_RETURN, mod=0, unicode="\r")], 1 / 60)
+
+    shot("06_drill_safe_tile_two_riichi", lambda: app.push(
+        "drill", generator="safe_tile", params={"riichi_players": 2, "tools": ["genbutsu", "suji", "kabe"]},
+        n=6, seed=14))
+    shot("06_drill_safe_tile_missed", safe_tile_missed)
+
     def table() -> None:
         screen = app.push("play", seed=3, coach="hints", reveal="own")
         screen.run_bots_until_learner()

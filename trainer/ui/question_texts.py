@@ -76,12 +76,13 @@ MORE_NOTES: dict[str, str] = {
     "threat_1": N_("The player on your right declared riichi with {tile}. River: {tiles}"),
     "threat_2": N_("The player across declared riichi with {tile}. River: {tiles}"),
     "threat_3": N_("The player on your left declared riichi with {tile}. River: {tiles}"),
-    "passed": N_("Passed by the others after that riichi: {tiles}"),
+    "passed": N_("passed by the others after it: {tiles}"),
     "seen": N_("Seen elsewhere: {tiles}"),
 }
 """Extra lines of the prompts above."""
 
 MORE_OPTIONS: dict[str, str] = {
+    "none": N_("None of these"),
     "yes": N_("Yes"),
     "no": N_("No"),
     "not_set": N_("Not a set"),
@@ -125,13 +126,34 @@ EXPLAIN_TEXTS: dict[str, str] = {
     "temporary": N_("You let a winning tile pass since your last discard: furiten until your next discard."),
     "riichi": N_("After riichi you let a winning tile pass: furiten until the end of the hand."),
     "ron_ok": N_("Ron is allowed: {tile} completes the hand (waits {waits}) and you are not furiten."),
-    "genbutsu": N_("{tile}: {term} — the riichi player threw it or let it pass, it cannot deal in."),
-    "honor": N_("{tile}: an honor, {n} copies still unseen."),
-    "suji": N_("{tile}: {term} of the riichi player's discards."),
-    "kabe": N_("{tile}: {term} — all four copies of a neighbour are visible."),
-    "plain": N_("{tile}: no protection."),
+    "safest_one": N_("Safest: {tiles} — any wait that could still win on it would win on every other tile too."),
+    "safest_tie": N_("Equally safe: {tiles} — either is right: the same waits are left against each."),
 }
 """Explanation lines of the new explanation items."""
+
+WHO_TEXTS: dict[int, str] = {
+    1: N_("right:"),
+    2: N_("across:"),
+    3: N_("left:"),
+}
+"""How a safety line names the riichi player it is about (only with two of them)."""
+
+REASON_TEXTS: dict[str, str] = {
+    "genbutsu": N_("genbutsu"),
+    "genbutsu_own": N_("genbutsu (in that river)"),
+    "genbutsu_passed": N_("genbutsu (passed after that riichi)"),
+    "suji": N_("suji of {tiles}"),
+    "kabe": N_("wall: all four {tiles} visible"),
+    "honor": N_("an honor makes no runs"),
+    "visible_1": N_("one copy unseen"),
+    "visible_0": N_("no copy unseen"),
+}
+"""Why some waits on a tile are ruled out (reason ids of trainer.engine.safety), in a few words
+(the terms themselves are linked from the lesson and the glossary)."""
+
+PAIR_WAITS: dict[str, str] = {"shanpon": N_("a pair wait"), "tanki": N_("a single wait")}
+"""The open waits without tiles of their own (the run waits show the two tiles they need)."""
+
 
 
 def _tr(table: dict[str, str], key: str) -> str:
@@ -145,6 +167,23 @@ def _tiles(text: str) -> str:
 
 def _term(term_id: str) -> str:
     return "{term:" + term_id + "}"
+
+
+SHANTEN_NOTES: dict[str, str] = {
+    "standard": N_("Count the standard form only: four sets and a pair (seven pairs and thirteen orphans do "
+                   "not count here)."),
+    "all": N_("Count every form: four sets and a pair, seven pairs, thirteen orphans — the lowest shanten "
+              "counts."),
+}
+"""What a shanten prompt says about the hand forms it counts (13- and 14-tile hands)."""
+
+
+def shanten_note(ex: Any) -> str:
+    """The line a shanten prompt adds about the forms counted (empty when only one form exists)."""
+    p = ex.prompt
+    if p.question != "shanten" or not p.get("special_forms") or p.get("forms") not in SHANTEN_NOTES:
+        return ""
+    return _tr(SHANTEN_NOTES, str(p.get("forms")))
 
 
 def more_question_text(ex: Any) -> str | None:
@@ -166,7 +205,7 @@ def more_question_text(ex: Any) -> str | None:
     elif q == "furiten_ron":
         return _furiten_text(data, str(p.tiles))
     elif q == "safe_tile":
-        return _safe_text(data)
+        return _tr(MORE_QUESTIONS, "safe_tile")
     else:
         text = _tr(MORE_QUESTIONS, q)
     if data.get("seat") in WIND_TERMS and data.get("round") in WIND_TERMS:
@@ -197,6 +236,15 @@ def _furiten_text(data: dict[str, Any], tile: str) -> str:
     return BR.join(lines)
 
 
+def more_info_text(ex: Any) -> str | None:
+    """The situation block under a new generator's prompt (smaller print), or None: for a safe
+    tile every river, what passed after each riichi, the other tiles in view and the dora
+    indicators — everything the answer rests on."""
+    if ex.prompt.question == "safe_tile":
+        return _safe_text(dict(ex.prompt.data))
+    return None
+
+
 def _safe_text(data: dict[str, Any]) -> str:
     from trainer.engine.notation import parse_tiles
 
@@ -205,12 +253,19 @@ def _safe_text(data: dict[str, Any]) -> str:
                                       data.get("passed", ()), strict=False):
         tiles = parse_tiles(str(river), max_copies=None) if river else ()
         declared = _tiles(str(tiles[at])) if 0 <= at < len(tiles) else "—"
-        lines.append(_tr(MORE_NOTES, f"threat_{who}").format(tile=declared, tiles=_tiles(str(river))))
+        line = _tr(MORE_NOTES, f"threat_{who}").format(tile=declared, tiles=_tiles(str(river)))
         if passed:
-            lines.append(_tr(MORE_NOTES, "passed").format(tiles=_tiles(str(passed))))
+            line += " · " + _tr(MORE_NOTES, "passed").format(tiles=_tiles(str(passed)))
+        lines.append(line)
+    last = []
     if data.get("seen"):
-        lines.append(_tr(MORE_NOTES, "seen").format(tiles=_tiles(str(data["seen"]))))
-    lines.append(_tr(MORE_QUESTIONS, "safe_tile"))
+        last.append(_tr(MORE_NOTES, "seen").format(tiles=_tiles(str(data["seen"]))))
+    if data.get("dora"):
+        n = sum(c.isdigit() for c in str(data["dora"]))  # one digit per tile in MPSZ text
+        last.append(ngettext("dora indicator: {tiles}", "dora indicators: {tiles}", n).format(
+            tiles=_tiles(str(data["dora"]))))
+    if last:
+        lines.append(" · ".join(last))
     return BR.join(lines)
 
 
@@ -242,29 +297,97 @@ def more_explain_item(item: dict[str, Any]) -> str | None:
             why = _tr(EXPLAIN_TEXTS, kind).format(tiles=_tiles(item.get("in_river", "")))
             return first + BR + why
         return _tr(EXPLAIN_TEXTS, "ron_ok").format(tile=_tiles(item.get("tile", "")), waits=_tiles(item.get("waits", "")))
-    if k == "danger":
-        return _danger_line(item)
+    if k == "wait" and not item.get("shapes"):
+        return _("{tile} completes the hand.").format(tile=_tiles(item["tile"]))
+    if k == "tiles_missing":
+        return ngettext("{n} tile is missing: the hand needs one more tile to be complete.",
+                        "{n} tiles are missing: {s} to get ready (tenpai) and one more to be complete.",
+                        item["n"]).format(n=item["n"], s=item["n"] - 1) if item["n"] else _(
+            "No tile is missing: the hand is complete.")
+    if k == "throwback":
+        return _throwback_line(item)
+    if k == "dora" and "ura" in item:
+        parts = [ngettext("{n} dora", "{n} dora", item["count"]).format(n=item["count"])]
+        if item.get("dora"):
+            parts.append(_("by the dora indicator: {n}").format(n=item["dora"]))
+        if item.get("ura"):
+            parts.append(_("by the ura-dora indicator: {n}").format(n=item["ura"]))
+        if item.get("aka"):
+            parts.append(_("red fives: {n}").format(n=item["aka"]))
+        return parts[0] + (" (" + ", ".join(parts[1:]) + ")" if len(parts) > 1 else "")
+    if k == "safest":
+        key = "safest_tie" if item.get("count", 1) > 1 else "safest_one"
+        return _tr(EXPLAIN_TEXTS, key).format(tiles=_tiles(item["tiles"]))
+    if k == "safety":
+        return _safety_line(item)
     return None
 
 
-def _danger_line(item: dict[str, Any]) -> str:
+def _throwback_line(item: dict[str, Any]) -> str:
+    """One throw-back option: how far from ready the hand is without the tile, and how many tiles help."""
     tile = _tiles(item["tile"])
-    notes = [dict(n) for n in item.get("notes", ())]
-    if notes and all(n.get("genbutsu") for n in notes):
-        return _tr(EXPLAIN_TEXTS, "genbutsu").format(tile=tile, term=_term("genbutsu"))
-    n = next((n for n in notes if not n.get("genbutsu")), {})
-    if "honor_left" in n:
-        line = _tr(EXPLAIN_TEXTS, "honor").format(tile=tile, n=n["honor_left"])
-    elif n.get("suji"):
-        line = _tr(EXPLAIN_TEXTS, "suji").format(tile=tile, term=_term("suji"))
-    elif n.get("kabe"):
-        line = _tr(EXPLAIN_TEXTS, "kabe").format(tile=tile, term=_term("kabe"))
+    sh, n = item.get("shanten"), item.get("count", 0)
+    if sh is None:
+        return _("Without {tile} the hand is no longer ready (tenpai).").format(tile=tile)
+    head = _("Best: ") if item.get("best") else ""
+    if sh == 0:
+        text = ngettext("without {tile} the hand is ready (tenpai) and {n} tile can still complete it",
+                        "without {tile} the hand is ready (tenpai) and {n} tiles can still complete it",
+                        n).format(tile=tile, n=n)
     else:
-        line = _tr(EXPLAIN_TEXTS, "plain").format(tile=tile)
-    return line + " " + _("Danger {d}.").format(d=item.get("danger", 0))
+        text = ngettext("without {tile} the hand is {s} tiles from ready and {n} tile brings it closer",
+                        "without {tile} the hand is {s} tiles from ready and {n} tiles bring it closer",
+                        n).format(tile=tile, s=sh, n=n)
+    if item.get("improving"):
+        text += " (" + _tiles(item["improving"]) + ")"
+    return head + text[0].upper() + text[1:] + "." if not head else head + text + "."
+
+
+def merge_equal_tiles(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Safe-tile lines of the best tiles merged into one when they are safe for the same reasons
+    against each player (where the genbutsu came from aside): one line says it for all of them."""
+    from trainer.engine.notation import format_tiles, parse_tiles
+
+    def shape(i: dict[str, Any]) -> tuple:
+        return tuple((t.get("who"), tuple(r[0] for r in t.get("reasons", ())), t.get("open")) for t in i["threats"])
+
+    out: list[dict[str, Any]] = []
+    for i in items:
+        if i.get("kind") == "safety" and i.get("best"):
+            twin = next((o for o in out if o.get("kind") == "safety" and o.get("best") and shape(o) == shape(i)), None)
+            if twin is not None:
+                tiles = parse_tiles(twin["tile"] + i["tile"], max_copies=None)
+                twin["tile"] = format_tiles(tiles)
+                twin["threats"] = tuple({**t, "reasons": tuple((r[0], r[1], "") for r in t["reasons"])}
+                                        for t in twin["threats"])
+                continue
+            i = dict(i)
+        out.append(i)
+    return out
+
+
+def _safety_line(item: dict[str, Any]) -> str:
+    """One tile of a safe-tile item: per riichi player, why waits are closed and which stay open."""
+    parts = []
+    for t in item.get("threats", ()):
+        bits = []
+        for rid, tiles, source in t.get("reasons", ()):
+            key = (f"genbutsu_{source}" if source else "genbutsu") if rid == "genbutsu" else rid
+            if rid in ("honor_visible", "copies_visible"):
+                key = "visible_0" if t.get("unseen", 0) == 0 else "visible_1"
+            bits.append(_tr(REASON_TEXTS, key).format(tiles=_tiles(tiles)))
+        shapes = [_tiles(held) if held else _(PAIR_WAITS[shape]) for shape, held in t.get("open", ())]
+        if shapes:
+            bits.append(_("still open: {waits}").format(waits=", ".join(shapes)))
+        elif not any(r[0] == "genbutsu" for r in t.get("reasons", ())):
+            bits.append(_("no wait can win on it"))
+        text = "; ".join(bits)
+        parts.append((_(WHO_TEXTS[t["who"]]) + " " + text) if t.get("who") else text)
+    head = _("Safest, {tile}:") if item.get("best") else "{tile}:"
+    return head.format(tile=_tiles(item["tile"])) + " " + " · ".join(parts) + "."
 
 
 __all__ = [
     "MORE_BLURBS", "MORE_FIELD_LABELS", "MORE_OPTIONS", "MORE_QUESTIONS", "MORE_TITLES", "MORE_VALUE_LABELS",
-    "more_explain_item", "more_option_label", "more_question_text",
+    "merge_equal_tiles", "more_explain_item", "more_info_text", "more_option_label", "more_question_text", "shanten_note",
 ]

@@ -2,28 +2,22 @@
 
 When an opponent is in riichi and the bot's own hand is far from ready (two or
 more shanten, or one shanten late in the hand), it stops calling and discards
-the safest tile instead of the most efficient one.  Danger of a tile against
-each riichi player, lowest first:
-
-* genbutsu (現物): the riichi player's own discards, and tiles passed by that
-  player after the declaration — safe (furiten);
-* honors, the more copies visible the safer (only a single or pair wait fits);
-* suji (筋): a number tile whose "one-two-three away" partners were discarded by
-  the riichi player (4 and 7 are suji of 1, 4 of 7 ...), so no two-sided wait fits;
-* kabe (壁, a wall): when all four copies of a neighbour are visible no run
-  through it can be waiting;
-* otherwise middle tiles are the most dangerous, then 2/8, then terminals.
+the safest tile instead of the most efficient one.  How safe a tile is comes from
+the shared defense evaluator :mod:`trainer.engine.safety`: genbutsu (the riichi
+player's own discards and the tiles passed since *that player's* declaration),
+suji, kabe (walls that rule out the runs through a tile) and honors by copies seen;
+the danger of a tile is the weight of the waits still open against every riichi player.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from trainer.engine import safety
 from trainer.engine.bots.efficient import EfficientBot
 from trainer.engine.game.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.view import PlayerView
 from trainer.engine.shanten import shanten_counts
-from trainer.engine.tiles import is_honor
 
 
 class CarefulBot(EfficientBot):
@@ -47,67 +41,19 @@ class CarefulBot(EfficientBot):
         return sh >= 2 or (sh >= 1 and view.live_remaining < 30)
 
     def safe_set(self, view: PlayerView, p: int) -> set[int]:
-        """Kinds that cannot deal into riichi player ``p``: own discards and tiles passed
-        by ``p`` since the declaration."""
-        safe = {d.tile.kind for d in view.rivers[p]}
-        turn = view.riichi_turn[p]
-        if turn is not None:
-            pos_p = (p - view.dealer) % 4
-            for q in range(4):
-                if q == p:
-                    continue
-                # in turn order from the dealer, a later seat's r-th discard already follows
-                # the declaration; an earlier seat's only from its (r+1)-th (calls aside)
-                after = turn + (0 if (q - view.dealer) % 4 > pos_p else 1)
-                for d in view.rivers[q][after:]:
-                    safe.add(d.tile.kind)
-        return safe
+        """Kinds that cannot deal into riichi player ``p`` (genbutsu): own discards and tiles
+        passed by the others since ``p``'s declaration, in table order."""
+        return set(safety.genbutsu(safety.table_of(view), p))
 
-    def danger_notes(self, view: PlayerView, kind: int, visible: list[int]) -> list[dict[str, Any]]:
-        """Why discarding ``kind`` is safe or dangerous against each riichi player: one dict per
-        threat with its ``seat``, the ``danger`` estimate and what decided it: ``genbutsu``
-        (the player's own discard, or passed by him since the riichi), ``honor_left`` (copies
-        of an honor still unseen), or ``suji`` / ``kabe`` (flags) and ``edge`` (0 terminal,
-        1 two/eight, 2 middle tile) for a number tile."""
-        notes: list[dict[str, Any]] = []
-        for p in self.threats(view):
-            if kind in self.safe_set(view, p):
-                notes.append({"seat": p, "genbutsu": True, "danger": 0.0})
-                continue
-            river = {d.tile.kind for d in view.rivers[p]}
-            if is_honor(kind):
-                left = 4 - visible[kind]
-                notes.append({"seat": p, "honor_left": left,
-                              "danger": (0.0, 0.3, 1.0, 1.8, 1.8)[max(0, min(4, left))]})
-                continue
-            r = kind % 9
-            low = kind - 3 if r >= 3 else None
-            high = kind + 3 if r <= 5 else None
-            suji = all(x is None or x in river for x in (low, high))
-            kabe = False
-            for d in (-1, 1):
-                n = kind + d
-                if 0 <= r + d <= 8 and visible[n] >= 4:
-                    kabe = True
-            if r in (0, 8):
-                base, edge = 2.0, 0
-            elif r in (1, 7):
-                base, edge = 4.0, 1
-            else:
-                base, edge = 6.0, 2
-            if suji:
-                base *= 0.35
-            if kabe:
-                base *= 0.5
-            notes.append({"seat": p, "suji": suji, "kabe": kabe, "edge": edge, "danger": base})
-        return notes
+    def danger_notes(self, view: PlayerView, kind: int, visible: list[int] | None = None) -> list[safety.TileSafety]:
+        """Why discarding ``kind`` is safe or dangerous against each riichi player: the open
+        waits and the reasons (genbutsu, suji, kabe, honor...) per threat, seat order."""
+        return list(safety.assess_all(safety.table_of(view), kind))
 
-    def danger(self, view: PlayerView, kind: int, visible: list[int]) -> float:
-        """Estimated danger of discarding ``kind`` (sum over riichi players, see :meth:`danger_notes`)."""
-        total = 0.0
-        for note in self.danger_notes(view, kind, visible):
-            total += note["danger"]
-        return total
+    def danger(self, view: PlayerView, kind: int, visible: list[int] | None = None) -> float:
+        """Estimated danger of discarding ``kind``: the weight of the waits that could still win
+        on it, summed over the riichi players (0 = genbutsu or otherwise safe against all)."""
+        return safety.danger(self.danger_notes(view, kind))
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         """Efficient play, or the safest discard when folding."""
@@ -123,11 +69,12 @@ class CarefulBot(EfficientBot):
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             return super().choose(view, [a for a in legal if not isinstance(a, Chi | Pon | Kan | Riichi)] or legal)
-        visible = view.visible_counts()
+        table = safety.table_of(view)
+        dangers = {k: safety.danger(safety.assess_all(table, k)) for k in {a.tile.kind for a in discards}}
         ranked = {t: r for r, t in self.rank_discards(view, [a.tile for a in discards])}
         best: tuple[Any, Discard] | None = None
         for a in discards:
-            key = (self.danger(view, a.tile.kind, visible), ranked[a.tile])
+            key = (dangers[a.tile.kind], ranked[a.tile])
             if best is None or key < best[0]:
                 best = (key, a)
         assert best is not None

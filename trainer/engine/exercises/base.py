@@ -25,6 +25,10 @@ InputKind = Literal["pick_tiles", "number", "choice", "multi_choice", "fu_breakd
 """How the learner answers: click tiles, type a number, pick one or several options, fill fu items."""
 
 
+ONE_OF_QUESTIONS = ("best_discard", "kunto_discard", "safe_tile")
+"""Pick-tiles questions answered with one tile, where any of the equally good tiles is right."""
+
+
 class Params(BaseModel):
     """Parameters every generator takes (curriculum §3.1): the drill length and the
     presentation (time target, children's mode); each generator extends them.  Scoring
@@ -124,7 +128,8 @@ class Exercise:
 
     def check(self, response: Any) -> bool:
         """Whether a learner's response is right.  ``pick_tiles``: tiles (Tile, kind ints or
-        MPSZ text) — every answer tile for waits, any one of the equally best for a discard,
+        MPSZ text) — every answer tile for waits, any one of the equally best for a discard or a
+        safe tile,
         by rank when the prompt says ``grade_by = "rank"``; ``number``: an int, or a tuple
         for several fields; ``choice``: one option value; ``multi_choice``: the set of values;
         ``fu_breakdown``: the list of ``(item id, fu)``."""
@@ -134,7 +139,7 @@ class Exercise:
             want = self.answer
             seen_as = self._seen_as()
             got, want = {seen_as(k) for k in got}, {seen_as(k) for k in want}
-            if self.prompt.question in ("best_discard", "kunto_discard"):
+            if self.prompt.question in ONE_OF_QUESTIONS:
                 return bool(got) and len(got) == 1 and got <= want
             return got == want
         if kind == "number":

@@ -1,37 +1,49 @@
-"""Defense against riichi (``safe_tile``, curriculum §3.1 #25): the rivers of a riichi
-player and your own hand — which tile is the safest to discard?
+"""Defense against riichi (``safe_tile``, curriculum §3.1 #25): the rivers of the riichi
+players and your own hand — which tile is the safest to discard?
 
-Situations are real: the game engine plays the first hand of bot matches (four
-efficient bots) with fixed seeds, and every turn of a player facing a riichi becomes a
-candidate.  The danger of each tile is the careful bot's own estimate
-(:meth:`trainer.engine.bots.careful.CarefulBot.danger_notes`: genbutsu, honors by copies
-seen, suji, kabe, the tile's rank); the answer is the one tile it rates safest, kept only
-when that tile is safest because of a tool the level teaches.
+Situations are real: the game engine played the first hands of bot matches and every turn
+of a player facing a riichi was kept (``scripts/build_safe_pool.py`` writes them to
+``trainer/engine/data/safe_tile_situations.json``; :func:`play_situations` is the same
+code).  How safe each tile is comes from :mod:`trainer.engine.safety`: the waits that could
+still win on it against every riichi player, and the reasons (genbutsu, suji, kabe,
+honors) that close the others.  An item is kept only when some tiles of the hand are at
+least as safe as every other tile *on every wait* — no odds, no hidden scale — and what
+makes them safe is a tool the level teaches.  Every tile the answer rests on is in the
+prompt: each riichi river with its declaration tile, the tiles passed after each riichi,
+the other rivers and melds, and the dora indicators.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from functools import cache
+from importlib import resources
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
-from trainer.engine.bots.careful import CarefulBot
-from trainer.engine.bots.efficient import EfficientBot
+from trainer.engine import safety
 from trainer.engine.exercises.base import Exercise, GeneratorError, Params, draft
-from trainer.engine.game.match import Match
-from trainer.engine.game.round import Phase
-from trainer.engine.game.view import PlayerView, make_view
-from trainer.engine.notation import format_hand, format_tiles
+from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import kind_name
 
-POOL_GAMES = 48
-"""Bot hands played (match seeds 0..47, first hand each) to collect the situations."""
+POOL_FILE = "safe_tile_situations.json"
+"""The played situations, in ``trainer/engine/data``."""
+
+MIN_SITUATIONS = 10
+"""Fewest stored situations a level needs (fewer would repeat within a drill)."""
 
 TOOLS = ("genbutsu", "suji", "kabe", "honors")
 """What makes the safest tile safe: the riichi player's own (or passed) tile, a suji, a
-wall (kabe), an honor with copies already seen."""
+wall (kabe), an honor (no runs, copies seen)."""
+
+TOOL_OF_REASON: dict[str, str] = {
+    "genbutsu": "genbutsu", "suji": "suji", "kabe": "kabe", "copies_visible": "kabe",
+    "honor": "honors", "honor_visible": "honors",
+}
+"""The level tool each :data:`trainer.engine.safety.ReasonId` belongs to (copies of the tile
+itself all visible is the wall seen from the tile's own side)."""
 
 
 class SafeTileParams(Params):
@@ -41,126 +53,247 @@ class SafeTileParams(Params):
     tools: list[Literal["genbutsu", "suji", "kabe", "honors"]] = Field(
         ["genbutsu"], min_length=1, description="what may make the safest tile safe")
 
+    @model_validator(mode="after")
+    def _served(self) -> SafeTileParams:
+        if len(candidates(self)) < MIN_SITUATIONS:
+            raise ValueError(f"only {len(candidates(self))} stored situations have {self.riichi_players} riichi "
+                             f"player(s) and a safest tile made safe by {' / '.join(self.tools)} alone: add another tool")
+        return self
 
-@cache
-def situations() -> tuple[PlayerView, ...]:
-    """Every turn, in the first hands of :data:`POOL_GAMES` seeded bot matches, where a player
-    not in riichi must discard while an opponent is in riichi (the player's view of it)."""
-    out: list[PlayerView] = []
+
+def play_situations(seeds: range, preset: str = "tenhou_no_aka") -> list[dict[str, Any]]:
+    """Play the first hand of a bot match per seed (four efficient bots) and record, as plain
+    data, every turn where a player not in riichi must discard while an opponent is in riichi.
+
+    One record per hand: ``log``, every discard in table order as ``[seat, kind, flags]``
+    (flags 1 = riichi declaration, 2 = called away); ``melds``, every meld tile as it was laid
+    down, ``[seat, kind]`` in order; ``dora``, the dora indicators in order; and ``turns``, one
+    ``[discards so far, meld tiles so far, indicators so far, seat, hand]`` per situation (the
+    build script appends each turn's :func:`summary`: riichi players and tool codes).
+    Every discard before a turn already has its final "called" flag (a call follows its
+    discard at once), so a prefix of the hand's record is exactly the table at that turn."""
+    from trainer.engine.bots.efficient import EfficientBot
+    from trainer.engine.game.match import Match
+    from trainer.engine.game.round import Phase
+    from trainer.engine.game.view import make_view
+    from trainer.engine.notation import format_hand
+
+    out: list[dict[str, Any]] = []
     bots = [EfficientBot() for _ in range(4)]
-    for seed in range(POOL_GAMES):
-        rnd = Match("tenhou_no_aka", seed=seed).start_round()
+    for seed in seeds:
+        rnd = Match(preset, seed=seed).start_round()
+        melds: list[list[int]] = []
+        laid = [[0] * 34 for _ in range(4)]
+        turns: list[list[Any]] = []
+        view = None
         while not rnd.ended:
             for seat in rnd.to_act():
                 view = make_view(rnd, seat)
+                for s in range(4):  # meld tiles laid down since the last look, in seat order
+                    now = [0] * 34
+                    for m in view.melds[s]:
+                        for t in m.tiles:
+                            now[t.kind] += 1
+                    for k in range(34):
+                        melds.extend([s, k] for _ in range(now[k] - laid[s][k]))
+                    laid[s] = now
                 legal = rnd.legal_actions(seat)
                 if (rnd.phase is Phase.TURN and not view.riichi[seat]
                         and any(view.riichi[s] for s in range(4) if s != seat)):
-                    out.append(view)
+                    n = sum(len(r) for r in view.rivers)
+                    turns.append([n, len(melds), len(view.dora_indicators), seat, format_hand(view.hand)])
                 rnd.apply(seat, bots[seat].choose(view, legal))
-    return tuple(out)
-
-
-def _tool_of(notes: list[dict[str, Any]]) -> set[str]:
-    """The tools that make a tile safe against every riichi player (each note one player)."""
-    per_player = []
-    for n in notes:
-        got = set()
-        if n.get("genbutsu"):
-            got.add("genbutsu")
-        if "honor_left" in n:
-            got.add("honors")
-        if n.get("suji"):
-            got.add("suji")
-        if n.get("kabe"):
-            got.add("kabe")
-        per_player.append(got)
-    return set.union(*per_player) if per_player else set()
-
-
-def rate(view: PlayerView) -> dict[int, tuple[float, list[dict[str, Any]]]]:
-    """Each kind in the hand with the careful bot's danger and its notes per riichi player."""
-    bot = CarefulBot()
-    visible = view.visible_counts()
-    out = {}
-    for kind in sorted({t.kind for t in view.hand.concealed}):
-        notes = bot.danger_notes(view, kind, visible)
-        out[kind] = (bot.danger(view, kind, visible), notes)
+        if turns and view is not None:
+            table = safety.table_of(make_view(rnd, 0))
+            out.append({"log": [[d.seat, d.kind, int(d.riichi) | 2 * int(d.called)] for d in table.log],
+                        "melds": melds, "dora": [t.kind for t in rnd.wall.dora_indicators], "turns": turns})
     return out
 
 
-def _fits(p: SafeTileParams, view: PlayerView) -> tuple[int, dict] | None:
-    threats = [s for s in range(4) if s != view.seat and view.riichi[s]]
-    if len(threats) != p.riichi_players:
+def unpack_turn(h: dict[str, Any], turn: list[Any]) -> dict[str, Any]:
+    """One recorded turn as a situation: ``seat``, ``hand`` (text), ``concealed`` kinds, ``log``,
+    per-seat ``melds`` (text), ``dora`` kinds and ``riichi`` seats at that moment."""
+    from trainer.engine.notation import parse_hand
+
+    n, m, d, seat, text = turn[:5]
+    log = h["log"][:n]
+    per_seat: list[list[int]] = [[], [], [], []]
+    for s, k in h["melds"][:m]:
+        per_seat[s].append(k)
+    return {"seat": seat, "hand": text,
+            "concealed": sorted(t.kind for t in parse_hand(text, check_size=False).concealed),
+            "log": log, "melds": [format_tiles(sorted(ks)) for ks in per_seat],
+            "dora": h["dora"][:d], "riichi": sorted({s for s, _k, f in log if f & 1})}
+
+
+def unpack(hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every recorded turn of the hands as a situation (see :func:`unpack_turn`)."""
+    return [unpack_turn(h, t) for h in hands for t in h["turns"]]
+
+
+@cache
+def _stored() -> tuple[dict[str, Any], ...]:
+    text = resources.files("trainer.engine").joinpath("data", POOL_FILE).read_text(encoding="utf-8")
+    return tuple(json.loads(text)["hands"])
+
+
+@cache
+def index() -> tuple[tuple[int, int, int, frozenset[str]], ...]:
+    """One entry per stored turn: (hand, turn, riichi players, the tools its safest tiles rest
+    on), read from the file's summaries (:func:`summary`, written by the build script)."""
+    out = []
+    for hi, h in enumerate(_stored()):
+        for ti, t in enumerate(h["turns"]):
+            out.append((hi, ti, t[5], frozenset(TOOL_CODES[c] for c in t[6])))
+    return tuple(out)
+
+
+def situations() -> list[dict[str, Any]]:
+    """Every stored situation, unpacked (slow: for tests and the build script)."""
+    return unpack(list(_stored()))
+
+
+TOOL_CODES = {"g": "genbutsu", "s": "suji", "k": "kabe", "h": "honors"}
+"""One-letter codes of the tools in the stored summaries."""
+
+
+def table_of(sit: dict[str, Any]) -> safety.Table:
+    """The :class:`~trainer.engine.safety.Table` of a situation."""
+    from trainer.engine.notation import parse_tiles
+
+    log = tuple(safety.TableDiscard(i, s, k, bool(f & 1), bool(f & 2)) for i, (s, k, f) in enumerate(sit["log"]))
+    melds = tuple(t.kind for text in sit["melds"] for t in parse_tiles(text, max_copies=None))
+    return safety.Table(sit["seat"], tuple(sit["concealed"]), log, melds, tuple(sit["dora"]), tuple(sit["riichi"]))
+
+
+def _others_meld_kinds(sit: dict[str, Any], me: int) -> list[int]:
+    """Every tile in the other players' melds (yours show in your hand)."""
+    from trainer.engine.notation import parse_tiles
+
+    return [t.kind for s in range(4) if s != me for t in parse_tiles(sit["melds"][s], max_copies=None)]
+
+
+def _shown_twice(sit: dict[str, Any], table: safety.Table) -> bool:
+    """Whether a riichi player's discard went into *your* meld: the prompt would show it in that
+    river and in your hand, and a learner counting copies for a wall would count it twice."""
+    others = _others_meld_kinds(sit, table.seat)
+    for d in table.log:
+        if d.called and d.seat in table.threats():
+            if d.kind not in others:
+                return True
+            others.remove(d.kind)
+    return False
+
+
+def _needed_tools(rated: tuple[safety.TileSafety, ...]) -> set[str]:
+    """The level tools a tile's safety rests on against every riichi player."""
+    return {TOOL_OF_REASON[r.id] for s in rated for r in s.reasons}
+
+
+def summary(sit: dict[str, Any]) -> tuple[int, frozenset[str], frozenset[int], dict, safety.Table] | None:
+    """What any level needs to know of a situation: the riichi players, the tools its safest
+    tiles rest on, those tiles, the ratings and the table; None when it serves no level (no
+    clear safest group of one or two kinds that not every tile belongs to, no tool behind it,
+    or a riichi discard in your own meld, which the screen would show twice)."""
+    table = table_of(sit)
+    if _shown_twice(sit, table):
         return None
-    rated = rate(view)
-    best = min(d for d, _n in rated.values())
-    top = [k for k, (d, _n) in rated.items() if d == best]
-    if len(top) != 1 or all(d == best for d, _n in rated.values()):
+    best, rated = safety.safest(table)
+    if not best or len(best) == len(rated) or len(best) > 2:
         return None
-    notes = rated[top[0]][1]
-    tools = _tool_of(notes)
+    need: set[str] = set()
+    for k in best:
+        need |= _needed_tools(rated[k])
+    if not need:
+        return None
+    return len(table.threats()), frozenset(need), best, rated, table
+
+
+def suits_level(p: SafeTileParams, players: int, need: frozenset[str]) -> bool:
+    """Whether safest tiles resting on ``need`` suit the level: its number of riichi players,
+    and tools among the level's (with two riichi players, genbutsu against one of them may
+    join the level's tool, which still decides the item)."""
     allowed = set(p.tools)
-    if "genbutsu" not in allowed and best == 0.0:
-        return None  # a level without genbutsu wants the hand to hold none
-    if best > 0.0 and not tools & allowed:
+    extra = {"genbutsu"} if p.riichi_players == 2 else set()
+    return players == p.riichi_players and bool(need & allowed) and need <= allowed | extra
+
+
+def fits(p: SafeTileParams, sit: dict[str, Any]) -> tuple[frozenset[int], dict, safety.Table] | None:
+    """The answer (the tiles at least as safe as all others), the ratings and the table when
+    the situation suits the level (see :func:`summary` and :func:`suits_level`)."""
+    got = summary(sit)
+    if got is None or not suits_level(p, got[0], got[1]):
         return None
-    if best == 0.0 and "genbutsu" not in tools:
-        return None
-    if best > 0.0 and "honors" in tools and "honors" not in allowed:
-        return None
-    return top[0], rated
+    return got[2], got[3], got[4]
+
+
+def candidates(p: SafeTileParams) -> tuple[tuple[int, int], ...]:
+    """The stored turns (hand, turn) whose summary suits the level."""
+    return _candidates(p.riichi_players, tuple(sorted(set(p.tools))))
+
+
+@cache
+def _candidates(players: int, tools: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    p = SafeTileParams.model_construct(riichi_players=players, tools=list(tools))  # no validation: no recursion
+    return tuple((h, t) for h, t, n, need in index() if suits_level(p, n, need))
 
 
 def make(p: SafeTileParams, rng: random.Random) -> Exercise:
-    """A real situation against riichi: pick the tile the careful bot rates safest."""
-    pool = situations()
-    order = list(range(len(pool)))
-    rng.shuffle(order)
-    for i in order:
-        view = pool[i]
-        got = _fits(p, view)
-        if got is None:
-            continue
-        kind, rated = got
-        return _exercise(view, kind, rated)
+    """A real situation against riichi: pick the tile that is at least as safe as every other."""
+    pool = candidates(p)
+    start = rng.randrange(len(pool)) if pool else 0
+    for j in range(len(pool)):  # from a random place on (a full shuffle of thousands costs too much)
+        h, t = pool[(start + j) % len(pool)]
+        sit = unpack_turn(_stored()[h], _stored()[h]["turns"][t])
+        got = fits(p, sit)  # the stored summary is rechecked on the situation itself
+        if got is not None:
+            return _exercise(sit, got[2], got[0], got[1])
     raise GeneratorError(f"no situation with {p.riichi_players} riichi player(s) fits the tools {p.tools}")
 
 
-def _passed(view: PlayerView, p: int) -> list[int]:
-    """Tiles the other players discarded after ``p``'s riichi (the careful bot's genbutsu too)."""
-    bot = CarefulBot()
-    own = {d.tile.kind for d in view.rivers[p]}
-    return sorted(bot.safe_set(view, p) - own)
+def _exercise(sit: dict[str, Any], table: safety.Table, best: frozenset[int],
+              rated: dict[int, tuple[safety.TileSafety, ...]]) -> Exercise:
+    from trainer.engine.notation import parse_tiles
+
+    me = table.seat
+    threats = table.threats()
+    rivers, riichi_at, passed = [], [], []
+    for s in threats:
+        # a riichi river is shown whole, called tiles too: each one is that player's genbutsu
+        shown = [d for d in table.log if d.seat == s]
+        rivers.append(format_tiles([d.kind for d in shown], sort=False))
+        riichi_at.append(next(i for i, d in enumerate(shown) if d.riichi))
+        passed.append(format_tiles(sorted(safety.passed_after_riichi(table, s))))
+    seen = [d.kind for d in table.log if d.seat not in threats and not d.called]  # your river too
+    seen.extend(_others_meld_kinds(sit, me))
+    seen.extend(t.kind for t in parse_tiles(sit["melds"][me], max_copies=None))  # your melds: not discards
+    for d in table.log:
+        if d.called and d.seat in threats:
+            seen.remove(d.kind)  # already shown in that riichi river: every copy on screen once
+    who = {s: (s - me) % 4 for s in threats}  # 1 right (shimocha), 2 across, 3 left (kamicha)
+    ordered = sorted(rated, key=lambda k: (k not in best, safety.danger(rated[k]), k))
+    explanation: list[dict[str, Any]] = [{"kind": "safest", "tiles": format_tiles(sorted(best)),
+                                          "count": len(best)}]
+    for k in ordered:
+        explanation.append({"kind": "safety", "tile": kind_name(k), "best": k in best,
+                            "threats": tuple(_threat_item(who[s.seat], s, len(threats)) for s in rated[k])})
+    return draft("safe_tile", "pick_tiles", best, explanation, hand=format_tiles(list(table.hand)),
+                 palette=format_tiles(sorted(set(table.hand))), rivers=tuple(rivers), riichi_at=tuple(riichi_at),
+                 passed=tuple(passed), threats=tuple(who[s] for s in threats), seen=format_tiles(sorted(seen)),
+                 dora=format_tiles(list(table.dora_indicators), sort=False))
 
 
-def _exercise(view: PlayerView, kind: int, rated: dict[int, tuple[float, list[dict[str, Any]]]]) -> Exercise:
-    threats = [s for s in range(4) if s != view.seat and view.riichi[s]]
-    rel = {s: (s - view.seat) % 4 for s in threats}  # 1 right (shimocha), 2 across, 3 left (kamicha)
-    rivers = tuple(format_tiles([d.tile for d in view.rivers[s]], sort=False) for s in threats)
-    riichi_at = tuple(next((i for i, d in enumerate(view.rivers[s]) if d.riichi), -1) for s in threats)
-    passed = tuple(format_tiles(_passed(view, s)) for s in threats)
-    seen = [0] * 34
-    for s in range(4):
-        if s in threats:
-            continue
-        for d in view.rivers[s]:
-            if not d.called:
-                seen[d.tile.kind] += 1
-    for ms in view.melds:
-        for m in ms:
-            for t in m.tiles:
-                seen[t.kind] += 1
-    explanation = [
-        {"kind": "danger", "tile": kind_name(k), "danger": round(d, 2), "best": k == kind,
-         "notes": tuple(tuple(sorted((key, v) for key, v in n.items() if key != "seat")) for n in notes)}
-        for k, (d, notes) in sorted(rated.items(), key=lambda kv: kv[1][0])
-    ]
-    hand_kinds = sorted({t.kind for t in view.hand.concealed})
-    return draft("safe_tile", "pick_tiles", frozenset({kind}), explanation, hand=format_hand(view.hand),
-                 palette=format_tiles(hand_kinds), rivers=rivers, riichi_at=riichi_at, passed=passed,
-                 threats=tuple(rel[s] for s in threats), seen=format_tiles([k for k in range(34) for _ in range(seen[k])]),
-                 dora=format_tiles(view.dora_indicators, sort=False))
+def _threat_item(who: int, s: safety.TileSafety, n_threats: int) -> dict[str, Any]:
+    """One tile against one riichi player as explanation data (ids and tiles, no prose)."""
+    return {
+        "who": who if n_threats > 1 else 0,
+        "reasons": tuple((r.id, format_tiles(list(r.tiles)) if r.tiles else "", r.source) for r in s.reasons),
+        "open": tuple((w.shape, format_tiles(list(w.partial)) if w.partial else "") for w in s.open_waits),
+        "unseen": s.unseen,
+    }
 
 
-__all__ = ["TOOLS", "SafeTileParams", "make", "rate", "situations"]
+__all__ = [
+    "TOOLS", "SafeTileParams", "candidates", "fits", "index", "make", "play_situations", "situations", "suits_level",
+    "summary", "table_of", "unpack", "unpack_turn",
+]

@@ -81,8 +81,17 @@ def make_shanten(p: ShantenParams, rng: random.Random) -> Exercise:
         hand = Hand(tiles_of_counts(counts))
         value, by_form = _shanten_value(hand, p.forms)
         if value == target or (attempt > 150 and lo <= value <= p.max_shanten):
-            items = [{"kind": "shanten_form", "form": f, "shanten": v} for f, v in by_form.items()]
-            return draft("shanten", "number", value, items, hand=format_hand(hand), forms=p.forms)
+            # forms=standard: the other forms are not counted, so they are not explained either
+            items = [{"kind": "shanten_form", "form": f, "shanten": v} for f, v in by_form.items()
+                     if p.forms == "all" or f == "standard"]
+            special = p.size in (13, 14)  # seven pairs and kokushi exist only for a full hand
+            if p.kids:
+                # a child counts the tiles still missing: one draw per shanten step, plus the winning tile
+                items.insert(0, {"kind": "tiles_missing", "n": value + 1, "shanten": value})
+                return draft("shanten", "number", value + 1, items, hand=format_hand(hand), forms=p.forms,
+                             count="tiles_missing", special_forms=special)
+            return draft("shanten", "number", value, items, hand=format_hand(hand), forms=p.forms,
+                         special_forms=special)
     raise GeneratorError(f"no {p.size}-tile hand with shanten {p.min_shanten}..{p.max_shanten} found")
 
 

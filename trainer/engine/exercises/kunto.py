@@ -136,6 +136,11 @@ def make(p: KuntoParams, rng: random.Random) -> Exercise:
             s = shanten(hand) if v.is_plain else variant_shanten(hand, v)
             if not 0 <= s <= p.max_shanten:
                 continue
+            if p.kids:
+                # a child counts the tiles still missing: one draw per shanten step, plus the winning tile
+                return draft("kunto_shanten", "number", s + 1,
+                             [{"kind": "tiles_missing", "n": s + 1, "shanten": s}, {"kind": "shanten", "shanten": s}],
+                             hand=format_hand(hand), count="tiles_missing", **stage)
             return draft("kunto_shanten", "number", s, [{"kind": "shanten", "shanten": s}],
                          hand=format_hand(hand), **stage)
         if p.suits_ignored and p.dragons != "joker" and not p.winds:

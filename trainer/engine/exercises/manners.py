@@ -41,12 +41,16 @@ class _Rule(BaseModel):
     rule: str = Field(min_length=10)
     right: str = Field(min_length=10)
     wrong: str = Field(min_length=10)
+    rule_en: str = Field(min_length=10)
+    right_en: str = Field(min_length=10)
+    wrong_en: str = Field(min_length=10)
 
 
 class _Group(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     title: str
+    title_en: str
     lines: str
 
 
@@ -75,7 +79,7 @@ class _Bank(BaseModel):
 @dataclass(frozen=True, slots=True)
 class MannersRule:
     """One ranked manners rule: code (``1b``, ``3.10``), group 1-7, rank A/B/C, seed line,
-    the rule text, a correct action and a typical breach (Russian)."""
+    the rule text, a correct action and a typical breach, in Russian and (``*_en``) English."""
 
     code: str
     group: int
@@ -84,6 +88,9 @@ class MannersRule:
     rule: str
     right: str
     wrong: str
+    rule_en: str
+    right_en: str
+    wrong_en: str
 
 
 class MannersError(ValueError):
@@ -103,10 +110,11 @@ def load_manners(path: Path = MANNERS_FILE) -> tuple[MannersRule, ...]:
     return tuple(MannersRule(**r.model_dump()) for r in bank.rules)
 
 
-def group_titles(path: Path = MANNERS_FILE) -> dict[int, str]:
-    """Group number -> its Russian title."""
+def group_titles(path: Path = MANNERS_FILE, lang: str = "ru") -> dict[int, str]:
+    """Group number -> its title in Russian (``lang="ru"``) or English (any other language)."""
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return {int(k): v["title"] for k, v in data["groups"].items()}
+    key = "title" if lang == "ru" else "title_en"
+    return {int(k): v[key] for k, v in data["groups"].items()}
 
 
 class MannersParams(Params):
@@ -166,10 +174,11 @@ def make(p: MannersParams, rng: random.Random) -> Exercise:
                  options=[Option(v, ref=f"manners:{v}") for v in shuffled(rng, values)])
 
 
-def manners_text(ref: str) -> str:
-    """The Russian text an option value refers to: ``right:1b`` / ``wrong:1b`` / ``rule:1b``."""
+def manners_text(ref: str, lang: str = "ru") -> str:
+    """The text an option value refers to (``right:1b`` / ``wrong:1b`` / ``rule:1b``), in Russian
+    for ``lang="ru"`` and in English for any other interface language."""
     field, _, code = ref.partition(":")
     rule = next((r for r in load_manners() if r.code == code), None)
     if rule is None or field not in ("right", "wrong", "rule"):
         raise KeyError(ref)
-    return getattr(rule, field)
+    return getattr(rule, field if lang == "ru" else field + "_en")

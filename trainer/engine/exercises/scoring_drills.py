@@ -54,17 +54,42 @@ def _score_items(result: ScoreResult) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = [{"kind": "yaku", "id": y.id, "han": y.han, "yakuman": y.yakuman} for y in result.yaku]
     items.extend({"kind": "fu", "id": f.id, "fu": f.fu, "tiles": f.tiles} for f in result.fu_items)
     if result.dora:
-        items.append({"kind": "dora", "count": result.dora})
+        dc = result.dora_count
+        items.append({"kind": "dora", "count": result.dora, "dora": dc.dora, "ura": dc.ura, "aka": dc.aka})
     items.append({"kind": "total", "han": result.han, "fu": result.fu, "limit": result.limit,
                   "wait": result.placement.shape.value, "reading": str(result.reading),
                   "points": result.payment.total})
     return items
 
 
+def possible_win(hand: Hand, ctx: WinContext) -> bool:
+    """Whether a win could happen at a real table: no kind beyond four copies between the hand
+    and the indicators; robbing a kan (chankan) needs the other three copies of the robbed tile in
+    the kan declarer's meld, so the winner holds it once and no indicator shows it; a
+    replacement-tile win (rinshan) needs a kan and a tsumo; ippatsu needs riichi; the last tile
+    (haitei by tsumo, houtei by ron) fits only its way of winning."""
+    counts = hand.all_counts()
+    for t in (*ctx.dora_indicators, *ctx.ura_indicators):
+        counts[t.kind] += 1
+    if max(counts) > 4:
+        return False
+    win = ctx.win_tile.kind
+    if ctx.chankan and (ctx.tsumo or hand.all_counts()[win] != 1
+                        or any(t.kind == win for t in (*ctx.dora_indicators, *ctx.ura_indicators))):
+        return False
+    if ctx.rinshan and (not ctx.tsumo or not any(m.kind.is_kan for m in hand.melds)):
+        return False
+    if ctx.ippatsu and not (ctx.riichi or ctx.double_riichi):
+        return False
+    return not (ctx.haitei and not ctx.tsumo) and not (ctx.houtei and ctx.tsumo)
+
+
 def _scored_win(rng: random.Random, rules: Rules, open_ratio: float, tries: int, accept: Any) -> tuple[Hand, WinContext, ScoreResult]:
     for _ in range(tries):
         hand, ctx = random_win(rng, rules, open_rate=open_ratio)
         ctx = accept.adjust(rng, ctx) if hasattr(accept, "adjust") else ctx
+        if not possible_win(hand, ctx):
+            continue
         try:
             result = score_hand(hand, ctx, rules)
         except ScoringError:
@@ -115,8 +140,9 @@ def make_fu(p: FuCountParams, rng: random.Random) -> Exercise:
     items = _score_items(result)
     if p.answer == "fu_breakdown":
         answer = tuple((f.id, f.fu) for f in result.fu_items)
-        return draft("fu_breakdown", "fu_breakdown", answer, items, hand=format_hand(hand), total=result.fu, **data)
-    return draft("fu_total", "number", result.fu, items, hand=format_hand(hand), **data)
+        return draft("fu_breakdown", "fu_breakdown", answer, items, hand=format_hand(hand), total=result.fu,
+                     preset=p.preset, **data)
+    return draft("fu_total", "number", result.fu, items, hand=format_hand(hand), preset=p.preset, **data)
 
 
 # ---------------------------------------------------------------------------
@@ -193,7 +219,7 @@ def make_points(p: PointsParams, rng: random.Random) -> Exercise:
                     "base": {"ron": pay.ron, "all": pay.all, "non_dealer": pay.non_dealer, "dealer": pay.dealer},
                     "honba": honba, "honba_each": per_honba, "total": pay.total + honba * rules.honba_points}]
     return draft("payment", "number", answer, explanation, han=han, fu=fu, dealer=dealer,
-                 by="tsumo" if tsumo else "ron", honba=honba, fields=fields)
+                 by="tsumo" if tsumo else "ron", honba=honba, fields=fields, preset=p.preset)
 
 
 # ---------------------------------------------------------------------------
@@ -230,7 +256,9 @@ class YakuParams(PresetParams):
         "common12", description="the yaku that may appear: a named pool or a list of yaku ids")
     open_ratio: float = Field(0.3, ge=0, le=1, description="share of open hands")
     situational: bool = Field(False, description="situational yaku (riichi, ippatsu, haitei...) may appear")
-    ask: Literal["yaku", "han", "both"] = Field("yaku", description="tick the yaku, give the han, or both")
+    ask: Literal["yaku", "han", "both"] = Field(
+        "yaku", description="tick the yaku; give the han (yaku, dora, ura dora and red fives together); or "
+        "tick the yaku and read their han in the feedback")
     options: int = Field(6, ge=3, le=12, description="yaku shown to tick from")
 
     @field_validator("pool")
@@ -274,13 +302,13 @@ def make_yaku(p: YakuParams, rng: random.Random) -> Exercise:
     items = _score_items(result)
     right = frozenset(y.id for y in result.yaku)
     if p.ask == "han":
-        return draft("han_total", "number", result.han, items, hand=format_hand(hand), **data)
+        return draft("han_total", "number", result.han, items, hand=format_hand(hand), preset=p.preset, **data)
     distractors = shuffled(rng, [y for y in allowed if y not in right])
     shown = sorted([*right, *distractors[: max(0, p.options - len(right))]], key=list(yaku_info()).index)
     options = [Option(y, ref=f"yaku:{y}") for y in shown]
     question = "yaku_and_han" if p.ask == "both" else "yaku"
     return draft(question, "multi_choice", right, items, hand=format_hand(hand), options=options,
-                 han=result.han, **data)
+                 han=result.han, preset=p.preset, **data)
 
 
 def yaku_skill(p: YakuParams) -> str:
@@ -288,4 +316,4 @@ def yaku_skill(p: YakuParams) -> str:
     return "han" if p.ask == "han" else "yaku_id"
 
 
-__all__ = ["FuCountParams", "PointsParams", "YakuParams", "make_fu", "make_points", "make_yaku"]
+__all__ = ["FuCountParams", "PointsParams", "YakuParams", "make_fu", "make_points", "make_yaku", "possible_win"]

@@ -132,15 +132,18 @@ def make_set(p: MakeSetParams, rng: random.Random) -> Exercise:
         palette = format_tiles(range(9 * suit, min(9 * suit + 9, NUM_KINDS)))
         return draft("set_complete", "pick_tiles", answer, explanation, tiles=format_tiles([a, b]), palette=palette,
                      sets=p.kinds)
-    kinds = _three_tiles(p, rng)
-    got = set_kind(kinds)
+    for _ in range(100):
+        kinds = _three_tiles(p, rng)
+        got = set_kind(kinds)
+        if p.kinds == "any" or got in (None, p.kinds):
+            break  # asked about one kind only, a set of the other kind would be neither option
+    else:
+        raise GeneratorError(f"no three tiles drawn that are a {p.kinds} or no set")
     value = got or "not_set"
     if p.kinds == "any":
         options = [Option("run", ref="shuntsu"), Option("triplet", ref="koutsu"), Option("not_set")]
     else:
         options = [Option(p.kinds, ref=SET_OPTIONS[p.kinds]), Option("not_set")]
-        if got is not None and got != p.kinds:
-            value = "not_set"  # a triplet is not a run
     explanation = [{"kind": "set_judge", "tiles": format_tiles(kinds, sort=False), "set": got or "none"}]
     return draft("set_judge", "choice", frozenset({value}), explanation, tiles=format_tiles(kinds, sort=False),
                  options=options, sets=p.kinds)

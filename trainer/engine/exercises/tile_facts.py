@@ -164,6 +164,12 @@ def in_group(kind: int, group: str, seat: int, round_wind: int) -> bool:
     return kind in DRAGONS or kind in (seat, round_wind)
 
 
+def _none_possible(groups: list[str]) -> bool:
+    """Whether a tile may belong to none of the groups asked about (a wind that is no value
+    tile, when neither honors nor terminals-and-honors are among them)."""
+    return "value" in groups and not {"honor", "yaochuu"} & set(groups)
+
+
 def _wind(rng: random.Random, w: str) -> int:
     return wind_kind(rng.choice(WIND_LETTERS) if w == "random" else w)
 
@@ -183,7 +189,13 @@ def make_group(p: TileGroupParams, rng: random.Random) -> Exercise:
         explanation = [{"kind": "group", "tile": kind_name(kind), "group": g, "member": g in answer}
                        for g in p.groups]
         options = [Option(g, ref=GROUP_TERMS[g]) for g in p.groups]
-        if overlap or not answer:
+        if _none_possible(p.groups):
+            # a wind that is not a value tile belongs to none of the groups: say so as an option of
+            # its own, offered on every item of these settings so that it never gives the answer away
+            options.append(Option("none"))
+            if not answer:
+                answer = frozenset({"none"})
+        if overlap:
             return draft("tile_groups", "multi_choice", answer, explanation, tiles=kind_name(kind),
                          options=options, **winds)
         return draft("tile_group", "choice", answer, explanation, tiles=kind_name(kind), options=options, **winds)

@@ -233,7 +233,17 @@ def make_mixed(p: MixedWaitsParams, rng: random.Random) -> Exercise:
     """A tenpai hand over several suits: a complete hand with one concealed tile removed,
     kept when the engine finds the requested number of waits."""
     sets = (p.size - 1) // 3
-    for _ in range(400):
+    for attempt in range(400):
+        if p.min_waits >= 4 or attempt % 4 == 3:
+            # many waits come from one suit holding a multi-sided block: build the hand round one
+            got = _block_hand(rng, p)
+            if got is None:
+                continue
+            hand, ws = got
+            text = format_hand(hand)
+            if p.ask == "count":
+                return draft("waits_count", "number", len(ws), _explain(hand), hand=text)
+            return draft("waits", "pick_tiles", ws, _explain(hand), hand=text)
         counts = [0] * 34
         groups: list[tuple[str, int]] = []
         ok = True
@@ -249,15 +259,8 @@ def make_mixed(p: MixedWaitsParams, rng: random.Random) -> Exercise:
         if not ok or counts[pair] > 2:
             continue
         counts[pair] += 2
-        n_melds = rng.randint(0, p.melds)
-        melds = []
         concealed = counts[:]
-        for kind, first in groups[:n_melds]:
-            ks = (first, first + 1, first + 2) if kind == "run" else (first,) * 3
-            for k in ks:
-                concealed[k] -= 1
-            mk = MeldKind.CHI if kind == "run" else MeldKind.PON
-            melds.append(Meld(mk, tuple(Tile(k) for k in ks), None, Source.LEFT if mk is MeldKind.CHI else None))
+        melds = _call(groups[: rng.randint(0, p.melds)], concealed)
         tiles = [Tile(k) for k in range(34) for _ in range(concealed[k])]
         tiles.remove(rng.choice(tiles))
         hand = Hand(tuple(tiles), tuple(melds))
@@ -269,6 +272,53 @@ def make_mixed(p: MixedWaitsParams, rng: random.Random) -> Exercise:
             return draft("waits_count", "number", len(ws), _explain(hand), hand=text)
         return draft("waits", "pick_tiles", ws, _explain(hand), hand=text)
     raise GeneratorError(f"no hand with {p.min_waits}-{p.max_waits} waits found in 400 tries")
+
+
+def _call(groups: list[tuple[str, int]], counts: list[int]) -> list[Meld]:
+    """Lay the groups down as called melds (a run as a chi from the left, a triplet as a pon),
+    taking their tiles out of ``counts``."""
+    melds = []
+    for kind, first in groups:
+        ks = (first, first + 1, first + 2) if kind == "run" else (first,) * 3
+        for k in ks:
+            counts[k] -= 1
+        mk = MeldKind.CHI if kind == "run" else MeldKind.PON
+        melds.append(Meld(mk, tuple(Tile(k) for k in ks), None, Source.LEFT if mk is MeldKind.CHI else None))
+    return melds
+
+
+def _block_hand(rng: random.Random, p: MixedWaitsParams) -> tuple[Hand, frozenset[int]] | None:
+    """A tenpai hand made of a single-suit waiting block (from :func:`single_suit_pool`, 4 to
+    ``size`` tiles, with the wanted number of waits) and complete sets in the other suits or
+    honors (some of them called, up to ``melds``); kept when the engine's waits fit the range."""
+    sizes = [b for b in (4, 7, 10, 13) if b <= p.size]
+    b = rng.choice(sizes)
+    pool = single_suit_pool(b)
+    counts_wanted = [n for n in pool if p.min_waits <= n <= p.max_waits]
+    if not counts_wanted:
+        return None
+    ranks = rng.choice(pool[rng.choice(counts_wanted)])
+    suit = rng.randrange(3)
+    counts = [0] * 34
+    for r in range(9):
+        counts[9 * suit + r] = ranks[r]
+    groups: list[tuple[str, int]] = []
+    for _ in range((p.size - b) // 3):
+        for _try in range(20):
+            g = _random_group(rng, counts, p.honors)
+            if g is not None and (g[1] // 9 != suit or g[1] >= 27):
+                break
+        else:
+            return None
+        groups.append(g)
+        for k in ((g[1], g[1] + 1, g[1] + 2) if g[0] == "run" else (g[1],) * 3):
+            counts[k] += 1
+    melds = _call(groups[: rng.randint(0, min(p.melds, len(groups)))], counts)
+    hand = Hand(tuple(Tile(k) for k in range(34) for _ in range(counts[k])), tuple(melds))
+    ws = frozenset(waits(hand))
+    if not p.min_waits <= len(ws) <= p.max_waits:
+        return None
+    return hand, ws
 
 
 __all__ = ["MixedWaitsParams", "SingleSuitParams", "make_mixed", "make_single_suit", "single_suit_pool"]

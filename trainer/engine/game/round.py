@@ -66,12 +66,14 @@ class Phase(Enum):
 class DiscardInfo:
     """One tile in a player's river: the tile, whether it was the tile just drawn
     (tsumogiri), whether it was the riichi declaration, and whether another player
-    called it away (it still counts for the discarder's furiten and nagashi)."""
+    called it away (it still counts for the discarder's furiten and nagashi); ``order`` is
+    its place among all discards of the hand (0 = the first), which calls cannot skew."""
 
     tile: Tile
     tsumogiri: bool = False
     riichi: bool = False
     called: bool = False
+    order: int = -1
 
 
 @dataclass(slots=True)
@@ -509,7 +511,8 @@ class Round:
             s.riichi_furiten = True  # a riichi player let a winning tile go by
         _remove(s.concealed, tile)
         s.concealed.sort()
-        s.river.append(DiscardInfo(tile, tsumogiri=tsumogiri, riichi=riichi))
+        order = sum(len(x.river) for x in self.seats)
+        s.river.append(DiscardInfo(tile, tsumogiri=tsumogiri, riichi=riichi, order=order))
         s.river_cache = None
         s.river_kinds.add(tile.kind)
         if s.ippatsu and not riichi:

@@ -17,12 +17,14 @@ from trainer.engine.tiles import Tile
 @dataclass(frozen=True, slots=True)
 class RiverTile:
     """A discard as everybody sees it: the tile, whether it was the tile just drawn
-    (tsumogiri), the riichi declaration (turned sideways) or called away."""
+    (tsumogiri), the riichi declaration (turned sideways) or called away, and its place in
+    the order of all discards of the hand (``order``; -1 when the source does not keep it)."""
 
     tile: Tile
     tsumogiri: bool
     riichi: bool
     called: bool
+    order: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +80,7 @@ class PlayerView:
 def _river(s) -> tuple[RiverTile, ...]:  # noqa: ANN001 - a round.Seat
     """A seat's river as view values, cached on the seat until the river changes."""
     if s.river_cache is None:
-        s.river_cache = tuple(RiverTile(d.tile, d.tsumogiri, d.riichi, d.called) for d in s.river)
+        s.river_cache = tuple(RiverTile(d.tile, d.tsumogiri, d.riichi, d.called, d.order) for d in s.river)
     return s.river_cache
 
 

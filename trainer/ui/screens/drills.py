@@ -12,7 +12,9 @@ from typing import Any
 
 import pygame
 
+from trainer.engine.tiles import kind_name
 from trainer.i18n import N_, _, pgettext
+from trainer.ui.question_texts import merge_equal_tiles
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import BR
 from trainer.ui.screens.base import Screen
@@ -348,7 +350,22 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
         """The answer and the engine's working (children: the answer alone, in a few words)."""
         if self.kids:
             return self.view.answer_markup() or _("The right one is marked.")
-        return BR.join(t for t in (self.view.answer_markup(), explain(self._explanation())) if t)
+        return BR.join(t for t in (self.view.answer_markup(), explain(self._own_pick_first())) if t)
+
+    def _own_pick_first(self) -> list[dict[str, Any]]:
+        """The explanation with the lines about the learner's own (wrong) tiles moved to the top,
+        right after the heading line, so the feedback always says why that choice was wrong."""
+        items = self._explanation()
+        resp = self.view.response() if self.view is not None else None
+        picked = {kind_name(k) for k in resp or () if isinstance(k, int)}
+        own = [i for i in items if i.get("tile") in picked and not i.get("best")]
+        if not own:
+            return items
+        rest = [i for i in items if i not in own]
+        if any("best" in i for i in rest):
+            # tile-by-tile items: the learner's own tiles, then the best ones (the answer is shown above)
+            return own + merge_equal_tiles([i for i in rest if i.get("best")])
+        return rest[:1] + own + rest[1:]
 
     def _explanation(self) -> list[dict[str, Any]]:
         """The explanation items that belong to this question."""

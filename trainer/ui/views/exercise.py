@@ -10,6 +10,7 @@ import pygame
 
 from trainer.engine.notation import parse_hand, parse_tiles
 from trainer.i18n import N_, _
+from trainer.ui.question_texts import more_info_text
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, slots_for_text
 from trainer.ui.views.exercise_labels import (
@@ -117,6 +118,9 @@ class ExerciseView:
                           for fid, v in values.items()]
 
     def _info(self, data: dict[str, Any]) -> str:
+        more = more_info_text(self.ex)
+        if more:
+            return more
         bits = []
         if "win_tile" in data:
             how = _("Ron on {tile}") if data.get("by") == "ron" else _("Tsumo on {tile}")
@@ -128,6 +132,8 @@ class ExerciseView:
                 bits.append("{term:" + flag + "}")
             if data.get("dora"):
                 bits.append(_("dora indicator {tiles}").format(tiles="{tiles:" + data["dora"] + "}"))
+            if data.get("ura"):
+                bits.append(_("ura-dora indicator {tiles}").format(tiles="{tiles:" + data["ura"] + "}"))
         if data.get("visible"):
             bits.append(_("Already seen:") + " {tiles:" + data["visible"] + "}")
         return " · ".join(bits)
@@ -211,7 +217,10 @@ class ExerciseView:
         if self.picker is not None:
             from trainer.engine.notation import format_tiles
 
-            return _("The answer: {tiles}").format(tiles="{tiles:" + format_tiles(sorted(ans)) + "}")
+            tiles = "{tiles:" + format_tiles(sorted(ans)) + "}"
+            if self.ex.prompt.question in DISCARD_QUESTIONS and len(ans) > 1:
+                return _("Any one of these is right: {tiles}").format(tiles=tiles)
+            return _("The answer: {tiles}").format(tiles=tiles)
         if self.fields:
             want = ans if isinstance(ans, tuple) else (ans,)
             return _("The answer: {n}").format(n=" / ".join(str(x) for x in want))

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from trainer.engine.notation import parse_hand
-from trainer.i18n import N_, _, ngettext, pgettext
-from trainer.ui.question_texts import MORE_QUESTIONS, more_option_label, more_question_text
+from trainer.i18n import N_, _, current_language, ngettext, pgettext
+from trainer.ui.question_texts import MORE_QUESTIONS, more_option_label, more_question_text, shanten_note
 from trainer.ui.richtext import BR
 from trainer.ui.views.explain import family_name, tile_label
 
@@ -34,7 +34,7 @@ QUESTIONS = {
     "kunto_discard": N_("Which tile do you throw back? Keep the hand closest to complete."),
 }
 QUESTIONS.update(MORE_QUESTIONS)
-DISCARD_QUESTIONS = ("best_discard", "kunto_discard")
+DISCARD_QUESTIONS = ("best_discard", "kunto_discard", "safe_tile")
 # Questions whose number answer may be negative (a complete hand is shanten -1).
 NEGATIVE_QUESTIONS = ("shanten", "kunto_shanten")
 
@@ -49,6 +49,8 @@ KIDS_QUESTIONS = {
     "kunto_waits": N_("Which tile fits here? Tap them all!"),
     "shanten": N_("How many tiles are missing?"),
     "kunto_shanten": N_("How many tiles are missing?"),
+    "best_discard": N_("Which tile do you give away? Keep the tiles that help your hand."),
+    "kunto_discard": N_("Which tile do you give back? Keep the tiles that help your hand."),
 }
 KIDS_HONOR_NAMES = (N_("East"), N_("South"), N_("West"), N_("North"), N_("White dragon"), N_("Green dragon"),
                     N_("Red dragon"))
@@ -85,7 +87,18 @@ def kids_praise(i: int) -> str:
 
 def question_text(ex: Any, kids: bool = False) -> str:
     """The prompt of an exercise in the learner's language (rich markup); ``kids``: the short
-    children's wording where there is one."""
+    children's wording where there is one.  A drill whose answer depends on the rule preset
+    names it."""
+    text = _question_text(ex, kids)
+    preset = ex.prompt.get("preset")
+    if preset:
+        from trainer.ui.views.rule_presets import PRESET_NAMES
+
+        text += BR + _("Rules: {name}").format(name=_(PRESET_NAMES[preset]) if preset in PRESET_NAMES else preset)
+    return text
+
+
+def _question_text(ex: Any, kids: bool = False) -> str:
     p = ex.prompt
     if kids and p.question in KIDS_QUESTIONS:
         text = _(KIDS_QUESTIONS[p.question])
@@ -97,6 +110,8 @@ def question_text(ex: Any, kids: bool = False) -> str:
         return more
     template = _(QUESTIONS[p.question]) if p.question in QUESTIONS else p.question.replace("_", " ").capitalize() + "?"
     data = dict(p.data)
+    if shanten_note(ex):
+        return template + BR + shanten_note(ex)
     if p.question == "tile_for_name":
         return template.format(name=tile_label(str(data.get("name", ""))))
     if p.question == "payment":
@@ -112,7 +127,7 @@ def question_text(ex: Any, kids: bool = False) -> str:
         try:
             from trainer.engine.exercises.manners import manners_text
 
-            return template + BR + manners_text("rule:" + str(data.get("rule")))
+            return template + BR + manners_text("rule:" + str(data.get("rule")), current_language())
         except Exception:
             return template
     return template
@@ -140,7 +155,7 @@ def option_label(opt: Any, kids: bool = False) -> str:
         try:
             from trainer.engine.exercises.manners import manners_text
 
-            return manners_text(rest)
+            return manners_text(rest, current_language())
         except Exception:
             return rest
     if ref and not opt.tiles:

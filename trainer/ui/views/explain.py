@@ -21,6 +21,7 @@ __all__ = ["FU_NAMES", "explain", "explain_item", "family_name", "fu_name", "til
 
 FORM_NAMES = {"standard": N_("Four sets and a pair"), "chiitoitsu": N_("Seven pairs"),
               "kokushi": N_("Thirteen orphans")}
+FORM_NAMES.update(seven_pairs=FORM_NAMES["chiitoitsu"], thirteen_orphans=FORM_NAMES["kokushi"])
 SET_NAMES = {"run": N_("a run"), "triplet": N_("a triplet")}
 
 
@@ -66,7 +67,9 @@ def explain_item(item: dict[str, Any]) -> str | None:
     k = item.get("kind")
     if k == "wait":
         left = item.get("left")
-        text = _tiles(item["tile"]) + " — " + _terms(item.get("shapes", ()))
+        text = _tiles(item["tile"])
+        if item.get("shapes"):
+            text += " — " + _terms(item["shapes"])
         if left is not None:
             text += ", " + ngettext("{n} tile left", "{n} tiles left", left).format(n=left)
         return text
@@ -127,8 +130,9 @@ def explain_item(item: dict[str, Any]) -> str | None:
     if k == "manners_rule":
         try:
             from trainer.engine.exercises.manners import manners_text
+            from trainer.i18n import current_language
 
-            rule = manners_text("rule:" + item["code"])
+            rule = manners_text("rule:" + item["code"], current_language())
         except Exception:
             rule = item["code"]
         return _("Rule {code} (rank {rank}): {text}").format(code=item["code"], rank=item.get("rank", ""), text=rule)
