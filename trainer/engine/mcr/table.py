@@ -39,15 +39,20 @@ class McrRules:
     minimum: int = 8
     false_win_penalty: int = 10
     waits_by_shape: bool = False
+    values: dict[str, int] = field(default_factory=dict, hash=False)
+    orders: dict[str, tuple[int, int]] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        self.values.update({k: f.value for k, f in self.fans.items()})
+        self.orders.update({k: (-f.value, f.no or 99) for k, f in self.fans.items()})
 
     def value(self, fan_id: str) -> int:
         """Points of one fan under this preset."""
-        return self.fans[fan_id].value
+        return self.values[fan_id]
 
     def order(self, fan_id: str) -> tuple[int, int]:
         """Sort key: bigger fans first, then by number."""
-        f = self.fans[fan_id]
-        return (-f.value, f.no or 99)
+        return self.orders[fan_id]
 
 
 def _read(name: str) -> dict:
