@@ -8,7 +8,8 @@ them with our ``mcr_common`` preset and with PyMahjongGB's C++ calculator, and p
 * hands compared per form and the number of disagreements (any fan or count differs),
   the first few spelled out;
 * the median and 95th-percentile time per hand of each calculator, and the ratio
-  (target: ours no slower than 5x the C++ calculator).
+  (target: ours no slower than 5x the C++ calculator);
+* the 95th-percentile time to make one MCR drill item of each kind (target <= 20 ms).
 
 PyMahjongGB is a test-only dependency; the engine never imports it.
 """
@@ -22,6 +23,7 @@ from collections import Counter
 
 from tests.mcr_oracle import gb_fans
 from trainer.engine.mcr import load_mcr_rules, score_mcr
+from trainer.engine.mcr.drills import count_item, excluded_item, minimum_item
 from trainer.engine.mcr.random_hands import FORMS, random_win
 
 RULES = load_mcr_rules("mcr_common")
@@ -76,3 +78,9 @@ def run(quick: bool = False) -> None:
     mo, mg = statistics.median(best_ours), statistics.median(best_gb)
     print(f"per hand, {len(sample)} hands: ours median {mo:.0f} us, p95 {_p95(best_ours):.0f} us; "
           f"PyMahjongGB median {mg:.0f} us, p95 {_p95(best_gb):.0f} us; ratio {mo / mg:.1f}x (target <= 5x)")
+    items = 100 if quick else 400
+    drng = random.Random(161)
+    for make in (count_item, minimum_item, excluded_item):
+        times = _times(lambda _, make=make: make(drng, RULES), range(items))
+        print(f"drill item {make.__name__:<14} p95 {_p95(times) / 1000:.1f} ms, median {statistics.median(times) / 1000:.2f} ms"
+              " (target p95 <= 20 ms)")
