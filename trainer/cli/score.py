@@ -129,17 +129,21 @@ def _wind(value: Any, what: str) -> int:
     return wind_kind(value)
 
 
-def _build(data: dict[str, Any]) -> tuple[Hand, WinContext, Rules]:
-    """Turn one request (CLI options or a JSON object) into the scorer's inputs."""
-    unknown = set(data) - _FIELDS
+def check_fields(data: dict[str, Any], allowed: set[str], what: str = "") -> None:
+    """Refuse a request with fields the rule set does not know."""
+    unknown = set(data) - allowed
     if unknown:
         names = ", ".join(_short(k) for k in sorted(unknown)[:5])
-        raise _BadInput("unknown_field", f"unknown field(s): {names}")
+        raise _BadInput("unknown_field", f"unknown field(s){what}: {names}")
+
+
+def hand_and_win(data: dict[str, Any], *, max_red: int | None = 1) -> tuple[Hand, Tile]:
+    """The ``hand`` and ``win`` fields of a request, read with the shared notation."""
     text = data.get("hand")
     if not isinstance(text, str) or not text.strip():
         raise _BadInput("bad_hand", "'hand' must be the concealed tiles with the winning tile, then melds")
     try:
-        hand = parse_hand(text)
+        hand = parse_hand(text, max_red=max_red)
     except NotationError as e:
         raise _BadInput("bad_hand", str(e)) from None
     win = data.get("win")
@@ -149,12 +153,25 @@ def _build(data: dict[str, Any]) -> tuple[Hand, WinContext, Rules]:
         win_tile = parse_tile(win)
     except ValueError as e:
         raise _BadInput("bad_win_tile", str(e)) from None
+    return hand, win_tile
+
+
+def bool_flags(data: dict[str, Any], names: tuple[str, ...]) -> dict[str, bool]:
+    """The true/false fields ``names`` of a request (absent = false)."""
     flags = {}
-    for name in _BOOL_FIELDS:
+    for name in names:
         value = data.get(name, False)
         if not isinstance(value, bool):
             raise _BadInput("bad_flag", f"{name!r} must be true or false, not {_short(value)}")
         flags[name] = value
+    return flags
+
+
+def _build(data: dict[str, Any]) -> tuple[Hand, WinContext, Rules]:
+    """Turn one request (CLI options or a JSON object) into the scorer's inputs."""
+    check_fields(data, _FIELDS)
+    hand, win_tile = hand_and_win(data)
+    flags = bool_flags(data, _BOOL_FIELDS)
     counters = {}
     for name in ("honba", "sticks"):
         value = data.get(name, 0)
@@ -382,19 +399,31 @@ def run(args: argparse.Namespace) -> int:
     }
     data.update({name: getattr(args, name) for name in _BOOL_FIELDS})
     data.update({k: v for k, v in (("flowers", args.flowers), ("last_copy", args.last_copy)) if v})
-    try:
+
+    def riichi() -> tuple[Any, str]:
         hand, ctx, rules = _build(data)
         result = score_hand(hand, ctx, rules)
-    except (_BadInput, ScoringError) as e:
+        return result, format_result(hand, ctx, rules, result, args.alternatives)
+
+    return print_single(args, riichi, ScoringError)
+
+
+def print_single(args: argparse.Namespace, score: Any, unscorable: type[Exception]) -> int:
+    """Print one hand's answer (``score()`` gives the result and its text report) as JSON or
+    text; an error is one line.  Exit 0 scored, 1 not scorable, 2 unreadable input."""
+    try:
+        result, text = score()
+    except (_BadInput, unscorable) as e:
+        code = getattr(e, "code", "error")
         if args.json:
-            print(json.dumps({"error": e.code, "message": str(e)}))
+            print(json.dumps({"error": code, "message": str(e)}))
         else:
-            print(f"error ({e.code}): {e}", file=sys.stderr)
+            print(f"error ({code}): {e}", file=sys.stderr)
         return 2 if isinstance(e, _BadInput) else 1
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
-        print(format_result(hand, ctx, rules, result, args.alternatives))
+        print(text)
     return 0
 
 
@@ -415,17 +444,10 @@ def _run_mcr(args: argparse.Namespace) -> int:
     for name in ("dora", "ura", "honba", "sticks"):
         if getattr(args, name):
             data[name] = getattr(args, name)
-    try:
+
+    def mcr() -> tuple[Any, str]:
         hand, sit, rules = score_mcr.build_mcr(data)
         result = score(hand, sit, rules)
-    except (_BadInput, McrError) as e:
-        if args.json:
-            print(json.dumps({"error": e.code, "message": str(e)}))
-        else:
-            print(f"error ({e.code}): {e}", file=sys.stderr)
-        return 2 if isinstance(e, _BadInput) else 1
-    if args.json:
-        print(json.dumps(result.to_json(), ensure_ascii=False))
-    else:
-        print(score_mcr.format_mcr(hand, sit, result))
-    return 0
+        return result, score_mcr.format_mcr(hand, sit, result)
+
+    return print_single(args, mcr, McrError)

@@ -14,12 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from trainer.cli.score import _BadInput, _short, _wind
+from trainer.cli.score import _BadInput, _short, _wind, bool_flags, check_fields, hand_and_win
 from trainer.engine.hand import Hand
 from trainer.engine.mcr import MCR_PRESETS, McrError, McrResult, Situation, load_mcr_rules, score_mcr
 from trainer.engine.mcr.table import McrRules
-from trainer.engine.notation import NotationError, parse_hand
-from trainer.engine.tiles import parse_tile
 from trainer.i18n import _, current_language
 
 MCR_FLAGS = ("tsumo", "last_copy", "rinshan", "chankan", "haitei", "houtei")
@@ -34,32 +32,11 @@ def is_mcr(rules: Any) -> bool:
 
 def build_mcr(data: dict[str, Any]) -> tuple[Hand, Situation, McrRules]:
     """Turn one MCR request (CLI options or a JSON object) into the calculator's inputs."""
-    unknown = set(data) - MCR_FIELDS
-    if unknown:
-        names = ", ".join(_short(k) for k in sorted(unknown)[:5])
-        raise _BadInput("unknown_field", f"unknown field(s) for MCR rules: {names}")
-    text = data.get("hand")
-    if not isinstance(text, str) or not text.strip():
-        raise _BadInput("bad_hand", "'hand' must be the concealed tiles with the winning tile, then melds")
-    try:
-        hand = parse_hand(text, max_red=0)
-    except NotationError as e:
-        raise _BadInput("bad_hand", str(e)) from None
-    win = data.get("win")
-    if not isinstance(win, str):
-        raise _BadInput("bad_win_tile", "'win' (the winning tile, e.g. 2s) is required")
-    try:
-        win_tile = parse_tile(win)
-    except ValueError as e:
-        raise _BadInput("bad_win_tile", str(e)) from None
+    check_fields(data, MCR_FIELDS, " for MCR rules")
+    hand, win_tile = hand_and_win(data, max_red=0)
     if win_tile.red:
-        raise _BadInput("bad_win_tile", f"'win': {win!r}: MCR has no red fives, write 5m/5p/5s")
-    flags = {}
-    for name in MCR_FLAGS:
-        value = data.get(name, False)
-        if not isinstance(value, bool):
-            raise _BadInput("bad_flag", f"{name!r} must be true or false, not {_short(value)}")
-        flags[name] = value
+        raise _BadInput("bad_win_tile", f"'win': {data['win']!r}: MCR has no red fives, write 5m/5p/5s")
+    flags = bool_flags(data, MCR_FLAGS)
     flowers = data.get("flowers", 0)
     if type(flowers) is not int or not 0 <= flowers <= MAX_FLOWERS:
         raise _BadInput(

@@ -22,6 +22,15 @@ GREEN = frozenset({19, 20, 21, 23, 25, 32})
 REVERSIBLE = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31})
 """Reversible tiles: dots 1-5, 8, 9; bamboo 2, 4, 5, 6, 8, 9; White dragon."""
 CLOSED_FORMS = ("seven_pairs", "thirteen_orphans", "honors_knitted")
+FLAG_FANS = (
+    ("self_drawn", "self_drawn"),
+    ("haitei", "last_tile_draw"),
+    ("houtei", "last_tile_claim"),
+    ("rinshan", "out_with_replacement_tile"),
+    ("chankan", "robbing_the_kong"),
+    ("last_copy", "last_tile"),
+)
+"""Winning-condition flags of a :class:`Situation` and the fan each one gives."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,18 +248,7 @@ def _situation(sit: Situation, concealed: bool, fans: list[str]) -> None:
     """Fans of how the hand was won."""
     if concealed:
         fans.append("fully_concealed" if sit.self_drawn else "concealed_hand")
-    if sit.self_drawn:
-        fans.append("self_drawn")
-    if sit.haitei:
-        fans.append("last_tile_draw")
-    if sit.houtei:
-        fans.append("last_tile_claim")
-    if sit.rinshan:
-        fans.append("out_with_replacement_tile")
-    if sit.chankan:
-        fans.append("robbing_the_kong")
-    if sit.last_copy:
-        fans.append("last_tile")
+    fans.extend(fan for flag, fan in FLAG_FANS if getattr(sit, flag))
 
 
 def _tile_hogs(all_counts: list[int], groups: tuple[Group, ...]) -> int:
