@@ -1,8 +1,15 @@
-"""Full-game figures: seconds per bot-only hanchan, and a soak run of many
-hanchans with every table invariant checked after every action.
+"""Full-game figures: seconds per bot-only hanchan, a soak run of many hanchans with
+every table invariant checked after every action, and the table of figures of every
+bot level.
 
-    python -m benchmarks game           # 100 timed games + 2,000-game soak (2 processes)
-    python -m benchmarks game --quick   # 10 timed games + 60-game soak
+    python -m benchmarks game           # 100 timed games + 2,000-game soak + level table
+    python -m benchmarks game --quick   # 10 timed games + 60-game soak + a small level table
+
+The level table seats each level against ``careful``, two of each, in both seat
+orders (half the games each), and reports per level: average place, win, deal-in,
+riichi and call rates per hand, and the 95th percentile of its decision time;
+then the seconds of a hanchan of four ``strong`` bots.  Full run: 300 games for
+``strong``, 100 for the other levels.
 """
 
 from __future__ import annotations
@@ -15,6 +22,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 PRESETS = ("tenhou", "ema", "jpml")
 BOTS = ("efficient", "careful", "efficient", "careful")
+LEVELS = ("beginner", "efficient", "careful", "strong")
+HUMAN = "Tenhou players (reference)      -        21-23%  11-13%  18-20%  30-35%"
 
 
 def _players(rules):
@@ -94,3 +103,79 @@ def run(quick: bool) -> None:
           f"invariants checked after every action, {len(failures)} failures, {elapsed:.0f} s on {workers} processes")
     for f in failures[:5]:
         print("  FAILURE", f)
+
+    games = {name: 8 for name in LEVELS} if quick else {name: 300 if name == "strong" else 100 for name in LEVELS}
+    level_table(games, workers)
+    secs = strong_hanchan_seconds(2 if quick else 10)
+    print(f"hanchan of four strong bots (tenhou, no checks), {len(secs)} games: median CPU "
+          f"{statistics.median(secs):.2f} s, max {max(secs):.2f} s")
+
+
+def level_chunk(args: tuple[str, list[int]]) -> dict:
+    """Play ``level`` against careful for each seed (even seeds: the level in seats 0 and 2,
+    odd: in seats 1 and 3); returns the level's summed ``place``, ``wins``, ``deal_ins``,
+    ``riichi`` and ``calls`` over its two seats, its decision ``times`` (ms), and the
+    ``hands`` played."""
+    from trainer.engine.bots import make_bot
+    from trainer.engine.game.figures import SeatFigures, TimedPlayer
+    from trainer.engine.game.play import play_match
+    from trainer.engine.rules import load_rules
+
+    level, seeds = args
+    rules = load_rules("tenhou")
+    keys = ("place_sum", "wins", "deal_ins", "riichi", "calls")
+    total = dict.fromkeys(keys, 0)
+    times: list[float] = []
+    hands = 0
+    for seed in seeds:
+        names = [level, "careful"] * 2 if seed % 2 == 0 else ["careful", level] * 2
+        players = [TimedPlayer(make_bot(n, rules)) for n in names]
+        out = play_match(players, rules, seed=seed)
+        figures = SeatFigures()
+        figures.add(out.log, [st.place for st in sorted(out.match.standings(), key=lambda st: st.seat)])
+        hands += figures.hands
+        for s in ((0, 2) if seed % 2 == 0 else (1, 3)):  # the level's seats (careful may face itself)
+            for k in keys:
+                total[k] += getattr(figures, k)[s]
+            times.extend(players[s].times_ms)
+    return {**total, "times": times, "hands": hands}
+
+
+def strong_hanchan_seconds(n: int) -> list[float]:
+    """CPU seconds of ``n`` Tenhou hanchans played by four strong bots."""
+    from trainer.engine.bots import make_bot
+    from trainer.engine.game.play import play_match
+    from trainer.engine.rules import load_rules
+
+    rules = load_rules("tenhou")
+    out = []
+    for seed in range(n):
+        players = [make_bot("strong", rules) for _ in range(4)]
+        start = time.process_time()
+        play_match(players, rules, seed=50_000 + seed)
+        out.append(time.process_time() - start)
+    return out
+
+
+def level_table(games: dict[str, int], workers: int) -> None:
+    """Print the table of figures of every level against careful (see the module docstring)."""
+    from trainer.engine.game.figures import percentile
+
+    print(f"{'level vs careful (2+2, both orders)':<32}{'games':>6}{'place':>7}{'win':>8}{'deal-in':>8}"
+          f"{'riichi':>8}{'calls':>8}{'p95 ms':>8}")
+    for level in LEVELS:
+        n = games[level]
+        seeds = [70_000 + i for i in range(n)]
+        chunks = [(level, seeds[i::workers]) for i in range(workers)]
+        if workers == 1:
+            results = [level_chunk(chunks[0])]
+        else:
+            with ProcessPoolExecutor(workers) as pool:
+                results = list(pool.map(level_chunk, chunks))
+        seat_hands = 2 * sum(r["hands"] for r in results)  # the level sits in two seats
+        place, wins, deals, riichi, calls = (sum(r[k] for r in results)
+                                             for k in ("place_sum", "wins", "deal_ins", "riichi", "calls"))
+        times = [t for r in results for t in r["times"]]
+        print(f"{level:<32}{n:>6}{place / (2 * n):>7.2f}{wins / seat_hands:>8.1%}{deals / seat_hands:>8.1%}"
+              f"{riichi / seat_hands:>8.1%}{calls / seat_hands:>8.1%}{percentile(times, 0.95):>8.1f}")
+    print(HUMAN)

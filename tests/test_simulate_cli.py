@@ -52,6 +52,18 @@ def test_logs_are_saved_and_replay(capsys, tmp_path):
     assert steps > len(log["hands"])
 
 
+def test_per_seat_figures_and_every_level(capsys):
+    a = run_json(capsys, "--games", "1", "--seed", "5", "--bots", "strong,beginner,strong,careful", "--no-check")
+    for key in ("riichi_rate", "call_rate", "average_place", "decision_ms_p95", "win_rate", "deal_in_rate"):
+        assert len(a[key]) == 4, key
+    assert sorted(a["average_place"]) == [1, 2, 3, 4]
+    assert all(0 <= r <= 1 for key in ("riichi_rate", "call_rate") for r in a[key])
+    assert all(ms >= 0 for ms in a["decision_ms_p95"])
+    assert a["bots"] == ["strong", "beginner", "strong", "careful"]
+    b = run_json(capsys, "--games", "1", "--seed", "5", "--bots", "strong,beginner,strong,careful", "--no-check")
+    assert b["final_scores"] == a["final_scores"], "bots are deterministic for a given seed"
+
+
 def test_a_double_ron_is_one_deal_in():
     from trainer.cli.simulate import tally_hand
     from trainer.engine.game.actions import Discard, Ron

@@ -182,7 +182,7 @@ def test_kids_family_options_use_the_childrens_words(tmp_path: Path) -> None:
     screen = kids_drill(a, {"ask": "family", "pool": "all", "options": 4, "kids": True})
     assert screen.title() == "Угадай плитку!"
     labels = {b.text for b in screen.view.buttons}
-    assert labels == {"Кружки", "Палочки", "Иероглифы", "Картинки"}
+    assert labels == {"Кружки", "Палочки", "Цифры-иероглифы", "Ветры и драконы"}
     assert screen.view.prompt.text == "Из какой она семьи?"
     a.close()
 

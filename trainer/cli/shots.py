@@ -231,5 +231,71 @@ def run(args: argparse.Namespace) -> int:
             print(f"{name}: screen not installed, skipped", file=sys.stderr)
     shot("09_settings", lambda: app.push("settings"))
     shot("10_about", lambda: (app.push("settings"), app.push("about")))
+    learner_shots(app, shot)
     app.close()
     return 1 if failures else 0
+
+
+def learner_shots(app, shot) -> None:  # noqa: ANN001
+    """The first-run question, the learners screen (rename and delete), and the child's screens:
+    home, games, lesson map, a children's lesson step and a drill in the children's presentation."""
+    shot("10_first_run", lambda: app.push("first_run"))
+    if app.progress is not None:
+        adult = app.learner_id
+        if len(app.active_learners()) < 2:
+            app.progress.create_learner("Маша" if app.settings.language == "ru" else "Masha", "child")
+
+        def rename() -> None:
+            screen = app.push("learners")
+            screen.start_rename(adult)
+
+        def delete() -> None:
+            screen = app.push("learners")
+            screen.ask_delete(adult)
+
+        shot("11_learners", lambda: app.push("learners"))
+        shot("11_learners_rename", rename)
+        shot("11_learners_delete", delete)
+        other = next(x.id for x in app.active_learners() if x.id != adult)
+
+        def set_aside() -> None:
+            screen = app.push("learners")
+            screen.delete(other)
+
+        shot("11_learners_set_aside", set_aside)
+        while len(app.stack) > 1:
+            app.pop()
+        app.set_learner_data_for(other, "deleted_at", None)  # bring the shot's learner back
+    before = app.settings
+    app.apply_profile("child")
+    app.screen.rebuild()
+    shot("12_child_home", lambda: None)
+    shot("12_child_games", lambda: app.push("kids_games"))
+    shot("12_child_lesson_map", lambda: app.push("lesson_map"))
+    lib = app.library()
+    kids = [lib.lessons[x] for x in ("kids_tile_families", "kids_sorting") if x in lib.lessons]
+    for lesson in kids:
+        for i, step in enumerate(lesson.steps):
+            if step.kind in ("arrange", "choice", "pick_tiles"):
+                shot(f"12_child_{lesson.id}_{i}_{step.kind}", lambda lesson=lesson, i=i: app.push(
+                    "lesson", lesson_id=lesson.id, step=i))
+    def filled_boxes() -> None:
+        screen = app.push("lesson", lesson_id="kids_tile_families",
+                          step=[st.id for st in lib.lessons["kids_tile_families"].steps].index("four_boxes"))
+        view = screen.view
+        family = {"p": 0, "s": 1, "m": 2, "z": 3}
+        view.box_of = [family[str(slot.tile)[-1]] for slot in view.row.slots]
+        screen.relayout()
+
+    def right_sort() -> None:
+        screen = app.push("lesson", lesson_id="kids_sorting", step=1)
+        view = screen.view
+        view.row.slots = sorted(view.row.slots, key=lambda slot: slot.tile)
+        screen.check()
+
+    if "kids_tile_families" in lib.lessons and "kids_sorting" in lib.lessons:
+        shot("12_child_boxes_filled", filled_boxes)
+        shot("12_child_sort_right", right_sort)
+    shot("12_child_drill", lambda: app.push("drill", generator="tile_name", params={}, n=6, seed=1))
+    app.apply_profile("new")
+    app.apply_settings(before)

@@ -8,7 +8,9 @@ The table invariants are checked after every action unless ``--no-check``.
 Reported: places per seat, average points, win / deal-in / draw rates, and
 seconds per game; with ``--json`` the last line is a JSON object with
 ``final_scores`` (one list of four raw point totals per game, before uma and oka)
-and ``seconds_per_game``.
+and ``seconds_per_game``, and per seat ``riichi_rate`` and ``call_rate`` (share of
+hands with a riichi / with a chi, pon or open kan), ``average_place`` and
+``decision_ms_p95`` (95th percentile of the bot's decision time, CPU milliseconds).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots",
         default="efficient,careful,efficient,careful",
-        help="four comma-separated bot names for seats East..North (efficient, careful)",
+        help="four comma-separated bot names for seats East..North (beginner, efficient, careful, strong)",
     )
     parser.add_argument("--no-check", action="store_true", help="skip the invariant checks after every action")
     parser.add_argument("--logs", type=Path, default=None, help="folder to save every game log (JSON) into")
@@ -57,6 +59,7 @@ def tally_hand(result: dict[str, Any], wins: list[int], deal_ins: list[int]) -> 
 def run(args: argparse.Namespace) -> int:
     """Play the matches and print the report; returns the exit status."""
     from trainer.engine.bots import make_bot
+    from trainer.engine.game.figures import SeatFigures, TimedPlayer, percentile
     from trainer.engine.game.play import play_match
     from trainer.engine.game.records import save
     from trainer.engine.rules import RulesError, load_rules
@@ -74,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         print("simulate: --bots needs exactly four names", file=sys.stderr)
         return 2
     try:
-        players = [make_bot(n, rules) for n in names]
+        players = [TimedPlayer(make_bot(n, rules)) for n in names]
     except ValueError as e:
         print(f"simulate: {e}", file=sys.stderr)
         return 2
@@ -89,14 +92,17 @@ def run(args: argparse.Namespace) -> int:
     hands = 0
     refused = 0
     elapsed: list[float] = []
+    figures = SeatFigures()
     for i, seed in enumerate(game_seeds(args.seed, args.games)):
         start = time.perf_counter()
         out = play_match(players, rules, seed, check=not args.no_check)
         elapsed.append(time.perf_counter() - start)
         refused += out.refused
         final_scores.append(list(out.match.scores))
-        for st in out.match.standings():
+        standings = out.match.standings()
+        for st in standings:
             places[st.seat][st.place - 1] += 1
+        figures.add(out.log, [st.place for st in sorted(standings, key=lambda st: st.seat)])
         for h in out.log["hands"]:
             hands += 1
             draws += tally_hand(h["result"], wins, deal_ins)
@@ -117,6 +123,10 @@ def run(args: argparse.Namespace) -> int:
         "win_rate": [w / hands for w in wins],
         "deal_in_rate": [d / hands for d in deal_ins],
         "draw_rate": draws / hands,
+        "riichi_rate": figures.rates()["riichi_rate"],
+        "call_rate": figures.rates()["call_rate"],
+        "average_place": figures.rates()["average_place"],
+        "decision_ms_p95": [percentile(p.times_ms, 0.95) for p in players],
         "refused_actions": refused,
         "seconds_per_game": per_game,
         "final_scores": final_scores,

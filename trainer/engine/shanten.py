@@ -40,6 +40,7 @@ from trainer.engine.suit_table import (
     honor_vector,
     suit_vector,
     table_vector_id,
+    table_vector_id_fast,
     vector_id,
     vector_list,
     vector_of,
@@ -58,7 +59,8 @@ _yaochuu = itemgetter(*TERMINALS_AND_HONORS)
 _SUIT_IDS: dict[bytes, int] = {}
 _HONOR_IDS: dict[bytes, int] = {}
 _COMBINED = combined_table()
-_FINAL: dict[int, tuple[int, ...]] = {}
+_FINAL: dict[int, int] = {}
+_FINAL_LIMIT: Final = 2_000_000
 
 
 def sets_needed_for(concealed: int) -> int:
@@ -82,17 +84,73 @@ def _aux(key: bytes, yaochuu: tuple[int, ...]) -> int:
     return sum(key) | kinds << 6 | pairs << 12 | y_kinds << 18 | y_pairs << 24
 
 
+def _suit_aux(key: bytes) -> int:
+    """:func:`_aux` of a number suit (terminals at ranks 1 and 9), with C-level counting."""
+    kinds = 9 - key.count(0)
+    pairs = kinds - key.count(1)
+    first, last = key[0], key[8]
+    y_kinds = (first > 0) + (last > 0)
+    y_pairs = (first >= 2) + (last >= 2)
+    return sum(key) | kinds << 6 | pairs << 12 | y_kinds << 18 | y_pairs << 24
+
+
+WARM_TILES: Final = 6
+"""Patterns of up to this many tiles in one group are looked up when the first hand is seen."""
+_WARMED: list[bool] = []
+
+
+def _patterns(ranks: int, tiles: int) -> list[bytes]:
+    """Every group pattern of ``ranks`` ranks (0..4 copies each) with at most ``tiles`` tiles."""
+    out: list[bytes] = []
+    prefix: list[int] = []
+
+    def extend(left: int) -> None:
+        if len(prefix) == ranks:
+            out.append(bytes(prefix))
+            return
+        for c in range(min(4, left) + 1):
+            prefix.append(c)
+            extend(left - c)
+            prefix.pop()
+
+    extend(tiles)
+    return out
+
+
+def _warm_tables() -> None:
+    """Fill the caches for the common shapes once (a few tens of milliseconds on the first miss):
+    every suit and honor group of up to :data:`WARM_TILES` tiles and the combinations of their
+    vectors that :func:`shanten_counts` forms (suit with suit, suit with honors), so that a hand
+    never seen before is mostly answered from the caches."""
+    _WARMED.append(True)
+    suits = {_suit_packed(k) >> 32 for k in _patterns(9, WARM_TILES)}
+    honors = {_honor_packed(k) >> 32 for k in _patterns(7, WARM_TILES)}
+    for a in suits:
+        for b in suits:
+            combine_ids(a, b)
+        for h in honors:
+            combine_ids(a, h)
+
+
 def _suit_packed(key: bytes) -> int:
     """Cache entry of a number-suit pattern: vector id << 32 | tallies (see :func:`_aux`)."""
     v = _SUIT_IDS.get(key)
+    if v is None and not _WARMED:
+        _warm_tables()
+        v = _SUIT_IDS.get(key)
     if v is None:
-        v = _SUIT_IDS[key] = table_vector_id(key) << 32 | _aux(key, (0, 8))
+        if len(key) != 9 or max(key) > 4:
+            table_vector_id(key)  # raises the clear error
+        v = _SUIT_IDS[key] = table_vector_id_fast(key) << 32 | _suit_aux(key)
     return v
 
 
 def _honor_packed(key: bytes) -> int:
     """Cache entry of the seven honor counts: vector id << 32 | tallies."""
     v = _HONOR_IDS.get(key)
+    if v is None and not _WARMED:
+        _warm_tables()
+        v = _HONOR_IDS.get(key)
     if v is None:
         for c in key:
             if c > 4:
@@ -166,12 +224,12 @@ def _make_shanten_counts():
         y = comb(s * shift + h)
         if y is None:
             y = combine_ids(s, h)
-        v = final_get(x * shift + y)
-        if v is None:
-            v = _final(x, y)
         if sets_needed is None:
             sets_needed = (tally & 63) // 3
-        best = v[5 + sets_needed] - 1
+        key = (x * shift + y) * 8 + sets_needed
+        best = final_get(key)
+        if best is None:
+            best = _final(x, y, sets_needed, key)
         if sets_needed == max_sets and best > 0:
             kinds = (tally >> 6) & 63
             chiitoi = 6 - ((tally >> 12) & 63) + (7 - kinds if kinds < 7 else 0)
@@ -189,9 +247,21 @@ shanten_counts = _make_shanten_counts()
 shanten_counts.__qualname__ = "shanten_counts"
 
 
-def _final(x: int, y: int) -> tuple[int, ...]:
-    v = _FINAL[x * ID_SHIFT + y] = vector_of(combine_ids(x, y))
-    return v
+def _final(x: int, y: int, sets: int, key: int) -> int:
+    """Standard-form shanten of two combined halves ``x`` and ``y`` needing ``sets`` sets and the
+    pair: only that one entry of the min-plus combination is computed, then memoised."""
+    vx = vector_of(x)
+    vy = vector_of(y)
+    if sets == MAX_SETS:  # a whole hand: written out, this is the cold path of shanten_counts
+        x0, x1, x2, x3, x4, x5, x6, x7, x8, x9 = vx
+        y0, y1, y2, y3, y4, y5, y6, y7, y8, y9 = vy
+        best = min(x0 + y9, x1 + y8, x2 + y7, x3 + y6, x4 + y5, x5 + y4, x6 + y3, x7 + y2, x8 + y1, x9 + y0) - 1
+    else:
+        best = min(min(vx[m] + vy[5 + sets - m], vx[5 + m] + vy[sets - m]) for m in range(sets + 1)) - 1
+    if len(_FINAL) > _FINAL_LIMIT:
+        _FINAL.clear()
+    _FINAL[key] = best
+    return best
 
 
 _GROUP_STARTS: Final = (0, 9, 18, 27)
@@ -251,12 +321,13 @@ def shanten_after_draws(
     ``special_forms`` (default: when 4 sets are needed and there are no limits) also counts
     seven pairs and thirteen orphans.  Only the drawn tile's group is recomputed per kind."""
     b = _check34(counts34)
-    total = sum(b)
     if sets_needed is None:
-        sets_needed = (total + 1) // 3
+        sets_needed = (sum(b) + 1) // 3
     lim = _limits_tuple(limits34)
     if special_forms is None:
         special_forms = sets_needed == MAX_SETS and lim is None
+    if lim is None:
+        return _after_draws_plain(b, sets_needed, special_forms)
     caps = lim if lim is not None else (4,) * NUM_KINDS
     keys = _group_keys(b)
     ids = [_group_id(g, key, lim) for g, key in enumerate(keys)]
@@ -271,16 +342,7 @@ def shanten_after_draws(
     # shanten of the special forms after drawing a kind held c times (c = 0, 1, 2+), yaochuu or not
     special_yao = special_other = (99, 99, 99)
     if special_forms:
-        kinds = NUM_KINDS - b.count(0)
-        pairs = kinds - b.count(1)
-        yao = _yaochuu(b)
-        yao_held = 13 - yao.count(0)
-        yao_pair = yao_held > yao.count(1)
-        chiitoi = [6 - (pairs + (c == 1)) + max(0, 7 - (kinds + (c == 0))) for c in (0, 1, 2)]
-        kokushi_other = 13 - yao_held - yao_pair
-        kokushi_yao = [13 - (yao_held + (c == 0)) - (yao_pair or c == 1) for c in (0, 1, 2)]
-        special_yao = tuple(min(chiitoi[c], kokushi_yao[c]) for c in (0, 1, 2))
-        special_other = tuple(min(chiitoi[c], kokushi_other) for c in (0, 1, 2))
+        special_yao, special_other = _special_after(b)
     vectors = vector_list()
     comb = _COMBINED.get
     suit_get = _SUIT_IDS.get
@@ -318,6 +380,111 @@ def shanten_after_draws(
 
 _NEXT_COUNT: Final = tuple(bytes((c + 1,)) for c in range(16))
 _YAOCHUU_SET: Final = frozenset(TERMINALS_AND_HONORS)
+_SUIT_DRAWS: dict[bytes, tuple[int, ...]] = {}
+_HONOR_DRAWS: dict[bytes, tuple[int, ...]] = {}
+_GROUP_AFTER: dict[tuple[bytes, int, int], tuple[int | None, ...]] = {}
+_GROUP_AFTER_LIMIT: Final = 400_000
+
+
+def _draw_ids(key: bytes, honors: bool) -> tuple[int, ...]:
+    """Vector ids of one group (9 ranks of a suit, or the 7 honors) after drawing each rank once
+    more; -1 where the group already holds all four copies."""
+    memo = _HONOR_DRAWS if honors else _SUIT_DRAWS
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    get = _HONOR_IDS.get if honors else _SUIT_IDS.get
+    pack = _honor_packed if honors else _suit_packed
+    out = []
+    for r, c in enumerate(key):
+        if c >= 4:
+            out.append(-1)
+            continue
+        nk = key[:r] + _NEXT_COUNT[c] + key[r + 1 :]
+        packed = get(nk)
+        if packed is None:
+            packed = pack(nk)
+        out.append(packed >> 32)
+    result = memo[key] = tuple(out)
+    return result
+
+
+def _group_after(key: bytes, honors: bool, other: int, idx: int) -> tuple[int | None, ...]:
+    """Standard-form shanten after drawing each rank of one group, the rest of the hand being the
+    combined vector ``other`` (memoised: bots and drills ask about the same shapes again)."""
+    mkey = (key, other, idx if not honors else -idx)
+    hit = _GROUP_AFTER.get(mkey)
+    if hit is not None:
+        return hit
+    comb = _COMBINED.get
+    vectors = vector_list()
+    out: list[int | None] = []
+    for gid in _draw_ids(key, honors):
+        if gid < 0:
+            out.append(None)
+            continue
+        vid = comb(gid * ID_SHIFT + other)
+        if vid is None:
+            vid = combine_ids(gid, other)
+        out.append(vectors[vid][idx] - 1)
+    if len(_GROUP_AFTER) > _GROUP_AFTER_LIMIT:
+        _GROUP_AFTER.clear()
+    result = _GROUP_AFTER[mkey] = tuple(out)
+    return result
+
+
+def _special_after(b: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Shanten of seven pairs and thirteen orphans (the better of the two) after drawing a kind
+    held 0, 1 or 2+ times: one triple for terminal/honor kinds, one for the other kinds."""
+    kinds = NUM_KINDS - b.count(0)
+    pairs = kinds - b.count(1)
+    yao = _yaochuu(b)
+    yao_held = 13 - yao.count(0)
+    yao_pair = yao_held > yao.count(1)
+    chiitoi = [6 - (pairs + (c == 1)) + max(0, 7 - (kinds + (c == 0))) for c in (0, 1, 2)]
+    kokushi_other = 13 - yao_held - yao_pair
+    kokushi_yao = [13 - (yao_held + (c == 0)) - (yao_pair or c == 1) for c in (0, 1, 2)]
+    return (tuple(min(chiitoi[c], kokushi_yao[c]) for c in (0, 1, 2)),
+            tuple(min(chiitoi[c], kokushi_other) for c in (0, 1, 2)))
+
+
+def _after_draws_plain(b: bytes, sets_needed: int, special_forms: bool) -> list[int | None]:
+    """:func:`shanten_after_draws` without copy limits: each group's answers come from
+    :func:`_group_after`, the special forms from the hand's tallies."""
+    keys = (b[0:9], b[9:18], b[18:27], b[27:34])
+    ids = []
+    for g in range(4):
+        key = keys[g]
+        if g == 3:
+            packed = _HONOR_IDS.get(key)
+            if packed is None:
+                packed = _honor_packed(key)
+        else:
+            packed = _SUIT_IDS.get(key)
+            if packed is None:
+                packed = _suit_packed(key)
+        ids.append(packed >> 32)
+    a, p, s, h = ids
+    ap = combine_ids(a, p)
+    sh = combine_ids(s, h)
+    rest = (combine_ids(p, sh), combine_ids(a, sh), combine_ids(ap, h), combine_ids(ap, s))
+    idx = 5 + sets_needed
+    out: list[int | None] = []
+    for g in range(4):
+        out.extend(_group_after(keys[g], g == 3, rest[g], idx))
+    if special_forms:
+        special_yao, special_other = _special_after(b)
+        if min(*special_yao, *special_other) >= max(x for x in out if x is not None):
+            return out  # no special form beats the standard one after any draw
+        for k in range(NUM_KINDS):
+            best = out[k]
+            if best is None:
+                continue
+            c = b[k]
+            sp = (special_yao if k in _YAOCHUU_SET else special_other)[c if c < 2 else 2]
+            if sp < best:
+                out[k] = sp
+    return out
 
 
 @lru_cache(maxsize=65536)

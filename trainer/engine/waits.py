@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
+from operator import itemgetter
 
 from trainer.engine.decompose import (
     Form,
@@ -158,25 +159,39 @@ def _suit_entry(counts: tuple[int, ...], honors: bool) -> tuple[bool, bool, int]
     return entry
 
 
+def _residue_plans() -> dict[tuple[int, int, int, int], tuple[tuple[int, ...], tuple[int, ...]]]:
+    """For each (tiles per group mod 3) that can become sets and one pair with one more tile:
+    the groups that can take the tile and must then hold the pair (``ones``: one group with
+    3n+1 tiles), or the two groups with 3n+2 tiles (one of them keeps the pair)."""
+    plans = {}
+    for r in ((a, b, c, d) for a in range(3) for b in range(3) for c in range(3) for d in range(3)):
+        ones = tuple(i for i in range(4) if r[i] == 1)
+        twos = tuple(i for i in range(4) if r[i] == 2)
+        if (len(ones) == 1 and not twos) or (len(twos) == 2 and not ones):
+            plans[r] = (ones, twos)
+    return plans
+
+
+_PLANS = _residue_plans()
+
+
 def standard_wait_mask(counts: Sequence[int]) -> int:
     """Bitmask (bit k = kind k) of the kinds whose addition makes the 34 concealed
     ``counts`` (3n+1 tiles) a standard complete hand: n sets and one pair.
     Fifth copies are included; filter them by the tiles held."""
-    c = list(counts)
-    s0 = _suit_entry(tuple(c[0:9]), False)
-    s1 = _suit_entry(tuple(c[9:18]), False)
-    s2 = _suit_entry(tuple(c[18:27]), False)
-    s3 = _suit_entry(tuple(c[27:34]), True)
-    entries = (s0, s1, s2, s3)
-    residues = (sum(c[0:9]) % 3, sum(c[9:18]) % 3, sum(c[18:27]) % 3, sum(c[27:34]) % 3)
-    ones = [i for i in range(4) if residues[i] == 1]
-    twos = [i for i in range(4) if residues[i] == 2]
+    c = tuple(counts)
+    groups = (c[0:9], c[9:18], c[18:27], c[27:34])
+    plan = _PLANS.get((sum(groups[0]) % 3, sum(groups[1]) % 3, sum(groups[2]) % 3, sum(groups[3]) % 3))
+    if plan is None:
+        return 0  # the tiles per suit cannot be sets plus one pair after any single draw
+    ones, twos = plan
+    entries = tuple(_suit_entry(groups[i], i == 3) for i in range(4))
     mask = 0
-    if len(ones) == 1 and not twos:
+    if ones:
         s = ones[0]
         if all(entries[i][0] for i in range(4) if i != s):
             mask = entries[s][2] << (9 * s)
-    elif len(twos) == 2 and not ones:
+    else:
         a, b = twos
         if all(entries[i][0] for i in range(4) if i != a and i != b):
             if entries[b][1]:
@@ -205,6 +220,7 @@ def seven_pairs_wait_mask(counts: Sequence[int]) -> int:
 
 
 _ORPHAN_MASK = sum(1 << k for k in TERMINALS_AND_HONORS)
+_yaochuu_of = itemgetter(*TERMINALS_AND_HONORS)
 
 
 def thirteen_orphans_wait_mask(counts: Sequence[int]) -> int:
@@ -235,7 +251,10 @@ def wait_mask(counts: Sequence[int], *, closed_13: bool) -> int:
     is when seven pairs and thirteen orphans apply.  Fifth copies are included."""
     mask = standard_wait_mask(counts)
     if closed_13:
-        mask |= seven_pairs_wait_mask(counts) | thirteen_orphans_wait_mask(counts)
+        if NUM_KINDS - counts.count(0) == 7:  # six pairs and a single: seven different kinds
+            mask |= seven_pairs_wait_mask(counts)
+        if _yaochuu_of(counts).count(0) <= 1:  # thirteen orphans lacks at most one kind
+            mask |= thirteen_orphans_wait_mask(counts)
     return mask
 
 

@@ -192,16 +192,30 @@ class ProgressStore:
         return row[0] if row else None
 
     def update_learner(self, learner_id: int, *, name: str | None = None, daily_goal: int | None = None,
-                       settings: dict | None = None) -> Learner:
-        """Change a learner's name, daily goal or settings."""
+                       settings: dict | None = None, kind: str | None = None) -> Learner:
+        """Change a learner's name, daily goal, settings or kind ('adult' or 'child')."""
+        if name is not None and not name.strip():
+            raise ValueError("a learner needs a name")
+        if kind is not None and kind not in ("adult", "child"):
+            raise ValueError(f"learner kind must be 'adult' or 'child', not {kind!r}")
         with self._write() as db:
             if name is not None:
                 db.execute("UPDATE learner SET name = ? WHERE id = ?", (name.strip(), learner_id))
+            if kind is not None:
+                db.execute("UPDATE learner SET kind = ? WHERE id = ?", (kind, learner_id))
             if daily_goal is not None:
                 db.execute("UPDATE learner SET daily_goal = ? WHERE id = ?", (max(1, daily_goal), learner_id))
             if settings is not None:
                 db.execute("UPDATE learner SET settings = ? WHERE id = ?", (json.dumps(settings), learner_id))
         return self.learner(learner_id)
+
+    def erase_learner(self, learner_id: int) -> None:
+        """Remove a learner and everything they did, for good, in one transaction (the app asks
+        twice before calling this; "delete" in the app only sets the learner aside)."""
+        with self._write() as db:
+            for table in ("answer", "lesson_progress", "skill", "card", "daily"):
+                db.execute(f"DELETE FROM {table} WHERE learner_id = ?", (learner_id,))
+            db.execute("DELETE FROM learner WHERE id = ?", (learner_id,))
 
     # ---------------------------------------------------------------- answers
     def record_answer(self, learner_id: int, source: str, item_id: str, skill: str, correct: bool,

@@ -28,7 +28,15 @@ from trainer import i18n
 from trainer.i18n import _
 from trainer.ui.layout import MIN_SIZE, Layout
 from trainer.ui.registry import SCREEN_MODULES, SCREENS, has_screen, load_screen_modules, register_screen
-from trainer.ui.settings import LoadResult, Settings, load_settings, save_settings, settings_from_dict
+from trainer.ui.settings import (
+    DELETED_KEY,
+    LoadResult,
+    Settings,
+    for_profile,
+    load_settings,
+    save_settings,
+    settings_from_dict,
+)
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import Banner
 
@@ -200,9 +208,25 @@ class App:
         if self.progress is None:
             return
         learner_id = self.progress.last_active_learner()
-        if learner_id is None:
-            learner_id = self.progress.create_learner(_("Player")).id
+        active = [x.id for x in self.active_learners()]
+        if learner_id not in active:
+            learner_id = active[0] if active else self.progress.create_learner(_("Player")).id
         self.switch_learner(learner_id, save_current=False)
+
+    def active_learners(self) -> list[Any]:
+        """The learners not set aside by "delete" (see :mod:`trainer.ui.screens.learners`)."""
+        if self.progress is None:
+            return []
+        return [x for x in self.progress.learners() if not x.settings.get(DELETED_KEY)]
+
+    def needs_first_run(self) -> bool:
+        """True for a learner who has not answered the first-run question and has done nothing yet."""
+        if self.progress is None or self.learner_id is None or self.settings.profile:
+            return False
+        try:
+            return self.progress.answer_count(self.learner_id) == 0 and not self.progress.lessons(self.learner_id)
+        except Exception:
+            return False
 
     def switch_learner(self, learner_id: int, *, save_current: bool = True) -> None:
         """Make ``learner_id`` the current learner: the current learner's settings are kept in
@@ -211,16 +235,71 @@ class App:
         if store is None:
             return
         if save_current and self.learner_id is not None:
-            store.update_learner(self.learner_id, settings=asdict(self.settings))
+            self.save_learner_settings()
         self.learner_id = learner_id
-        saved = store.learner(learner_id).settings
-        if saved:
+        learner = store.learner(learner_id)
+        saved = learner.settings
+        if any(k in Settings.__dataclass_fields__ for k in saved):
             chosen, bad = settings_from_dict(saved)  # a bad value costs only that value
             self.apply_settings(chosen)
             if bad:
                 self.notify(_("Some settings could not be used, so their defaults apply.") + "\n"
                             + "; ".join(bad), "warn", 12)
+        else:
+            # A new learner inherits nobody's "continue", tab or profile: only the language and
+            # how terms show carry over; a child's profile gets the children's tiles.
+            self.apply_settings(for_profile(self.settings, "child" if learner.kind == "child" else ""))
         self.invalidate()
+
+    def save_learner_settings(self) -> None:
+        """Keep the current settings in the current learner's profile (other keys of the
+        profile, such as saved lesson results, are kept)."""
+        store = self.progress
+        if store is None or self.learner_id is None:
+            return
+        try:
+            saved = store.learner(self.learner_id).settings
+            store.update_learner(self.learner_id, settings={**saved, **asdict(self.settings)})
+        except Exception as exc:
+            self.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
+
+    def apply_profile(self, profile: str) -> None:
+        """Switch the current learner to a first-run answer (``new``, ``rules`` or ``child``): the
+        profile's tab, tiles and theme, and the learner's kind in the store."""
+        if self.progress is not None and self.learner_id is not None:
+            try:
+                self.progress.update_learner(self.learner_id, kind="child" if profile == "child" else "adult")
+            except Exception as exc:
+                self.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
+        self.apply_settings(for_profile(self.settings, profile))
+
+    def learner_data(self, key: str) -> Any:
+        """A value kept in the current learner's profile under ``key`` (None without one)."""
+        if self.progress is None or self.learner_id is None:
+            return None
+        try:
+            return self.progress.learner(self.learner_id).settings.get(key)
+        except Exception:
+            return None
+
+    def set_learner_data(self, key: str, value: Any) -> None:
+        """Keep ``value`` in the current learner's profile under ``key`` (None removes it)."""
+        if self.learner_id is not None:
+            self.set_learner_data_for(self.learner_id, key, value)
+
+    def set_learner_data_for(self, learner_id: int, key: str, value: Any) -> None:
+        """Keep ``value`` in one learner's profile under ``key`` (None removes it)."""
+        if self.progress is None:
+            return
+        try:
+            saved = dict(self.progress.learner(learner_id).settings)
+            if value is None:
+                saved.pop(key, None)
+            else:
+                saved[key] = value
+            self.progress.update_learner(learner_id, settings=saved)
+        except Exception as exc:
+            self.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
 
     def record_answer(self, source: str, item_id: str, skill: str, correct: bool, seconds: float,
                       hints: int = 0, spec: dict | None = None) -> None:
@@ -343,6 +422,7 @@ class App:
                 save_settings(self.settings)
             except OSError as exc:
                 self.notify(_("Settings cannot be saved: {error}").format(error=exc), "error")
+        self.save_learner_settings()
         for screen in self.stack:
             screen._built_for = None
         if self.stack:
@@ -357,6 +437,7 @@ class App:
                 save_settings(self.settings)
             except OSError:
                 pass
+        self.save_learner_settings()
 
     # ------------------------------------------------------------------ screen stack
 
@@ -533,7 +614,7 @@ class App:
     def run(self, first: str = "home") -> int:
         """The main loop until the window is closed; returns the exit status."""
         if not self.stack:
-            self.push(first)
+            self.push("first_run" if first == "home" and self.needs_first_run() else first)
         self.running = True
         clock = pygame.time.Clock()
         last = time.perf_counter()

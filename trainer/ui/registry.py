@@ -18,6 +18,8 @@ SCREENS: dict[str, Any] = {}
 # Where each screen lives (others may add theirs here).
 SCREEN_MODULES: dict[str, str] = {
     "home": "trainer.ui.screens.home",
+    "first_run": "trainer.ui.screens.first_run",
+    "kids_games": "trainer.ui.screens.home",
     "lesson_map": "trainer.ui.screens.lesson_map",
     "lesson": "trainer.ui.screens.lesson",
     "drills": "trainer.ui.screens.drill_menu",

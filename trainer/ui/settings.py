@@ -23,6 +23,8 @@ SETTINGS_FILE = "settings.json"
 LANGUAGES = ("ru", "en")
 TERM_MODES = ("ru_ja", "ja_ru", "full")
 TILE_SIZES = ("small", "medium", "large")
+PROFILES = ("", "new", "rules", "child")
+"""The first-run answer: not asked yet, new to mahjong, knows the rules, a child."""
 PRESETS = ("tenhou", "ema", "jpml")
 
 
@@ -47,10 +49,12 @@ class Settings:
     last_lesson: str = ""  # "continue where I stopped"
     last_step: int = 0
     last_drill: str = ""
+    last_track: str = ""  # the lesson-map tab the learner looked at last ("" = chosen by profile)
+    profile: str = ""  # the first-run answer (PROFILES)
 
     def validated(self) -> Settings:
         """Check every field; raises ValueError naming the bad field."""
-        choices = {"language": LANGUAGES, "term_mode": TERM_MODES, "tile_size": TILE_SIZES}
+        choices = {"language": LANGUAGES, "term_mode": TERM_MODES, "tile_size": TILE_SIZES, "profile": PROFILES}
         for name, allowed in choices.items():
             value = getattr(self, name)
             if value not in allowed:
@@ -67,6 +71,28 @@ class Settings:
     def with_(self, **changes: object) -> Settings:
         """A copy with some fields changed (checked)."""
         return replace(self, **changes).validated()
+
+
+DELETED_KEY = "deleted_at"
+"""The learner-profile key that marks a learner as set aside by Delete (recoverable until erased)."""
+
+PER_LEARNER = ("last_lesson", "last_step", "last_drill", "last_track", "profile")
+"""Fields that belong to one learner only: a new learner starts them from the defaults."""
+
+# What the first-run answer switches on: the lesson-map tab, tile theme and tile size.
+PROFILE_DEFAULTS: dict[str, dict[str, object]] = {
+    "new": {"last_track": "basics", "tile_theme": "classic", "tile_size": "medium"},
+    "rules": {"last_track": "skills", "tile_theme": "classic", "tile_size": "medium"},
+    "child": {"last_track": "kids", "tile_theme": "kids", "tile_size": "large"},
+}
+
+
+def for_profile(base: Settings, profile: str) -> Settings:
+    """``base`` with the per-learner fields reset and the profile's tab, theme and tile size
+    (a learner's own language and term display are kept)."""
+    fresh: dict[str, object] = {name: getattr(Settings(), name) for name in PER_LEARNER}
+    fresh.update(profile=profile, **PROFILE_DEFAULTS.get(profile, {}))
+    return base.with_(**fresh)
 
 
 @dataclass(frozen=True, slots=True)

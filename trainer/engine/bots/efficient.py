@@ -241,6 +241,10 @@ class EfficientBot:
                     best = (after, a)
         return best[1] if best else Pass()
 
+    def want_abort(self, view: PlayerView) -> bool:
+        """Take the nine-terminals abortive draw whenever it is offered."""
+        return True
+
     def choose_kan(self, view: PlayerView, kan: Kan) -> bool:
         """Declare a closed or added kan when it does not slow the hand."""
         counts = self.counts_of(view)
@@ -253,19 +257,24 @@ class EfficientBot:
         return shanten_counts(counts, need - (0 if kan.kind is MeldKind.KAN_ADDED else 1)) <= now
 
     # ------------------------------------------------------------------ the interface
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
-        """Pick an action (see the module docstring)."""
+    @staticmethod
+    def forced(legal: list[Action]) -> Action | None:
+        """The action every bot takes without thinking: the only legal one, or a win."""
         if len(legal) == 1:
             return legal[0]
-        for a in legal:
-            if isinstance(a, Tsumo | Ron):
-                return a
+        return next((a for a in legal if isinstance(a, Tsumo | Ron)), None)
+
+    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+        """Pick an action (see the module docstring)."""
+        forced = self.forced(legal)
+        if forced is not None:
+            return forced
         if view.phase == "draw":  # an exhaustive draw: a shown tenpai is paid
             return DeclareTenpai(True)
         if view.phase == "calls":
             return self.choose_call(view, legal)
         for a in legal:
-            if isinstance(a, AbortiveDraw):
+            if isinstance(a, AbortiveDraw) and self.want_abort(view):
                 return a
         in_riichi = view.riichi[view.seat]
         for a in legal:

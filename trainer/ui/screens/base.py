@@ -173,8 +173,9 @@ class Screen:
         cands = [(i, w) for i, w in enumerate(self.widgets) if w.focusable and w.visible and w.enabled]
         if not cands:
             return False
-        if cur is None:
-            self.focus = cands[0][0]
+        if cur is None or not (cur.visible and cur.enabled):
+            # The first arrow key lands where the screen starts (never on the back button).
+            self.focus = self._start_focus([i for i, _w in cands])
             self.app.invalidate()
             return True
         cx, cy = cur.rect.center
@@ -203,13 +204,29 @@ class Screen:
         self.app.invalidate()
         return True
 
+    def _start_focus(self, candidates: list[int]) -> int:
+        """Where keyboard focus goes when nothing is focused: the screen's initial focus, else the
+        first candidate that is not the back button."""
+        start = self.initial_focus()
+        if start in candidates:
+            return start
+        rest = [i for i in candidates if self.widgets[i] is not self.back_button]
+        return (rest or candidates)[0]
+
+    def hotkey_button(self, key: str) -> Widget | None:
+        """The visible, enabled button whose key badge reads ``key`` (e.g. "Enter", "H"), if any."""
+        for w in self.widgets:
+            if getattr(w, "hotkey", None) == key and w.visible and w.enabled and w is not self.back_button:
+                return w
+        return None
+
     def cycle_focus(self, step: int) -> None:
         """Tab / Shift+Tab: the next or previous focusable widget."""
         idx = [i for i, w in enumerate(self.widgets) if w.focusable and w.visible and w.enabled]
         if not idx:
             return
         if self.focus not in idx:
-            self.focus = idx[0]
+            self.focus = self._start_focus(idx)
         else:
             self.focus = idx[(idx.index(self.focus) + step) % len(idx)]
         self.ensure_visible(self.widgets[self.focus])
@@ -251,8 +268,11 @@ class Screen:
             if key == pygame.K_ESCAPE:
                 self.back()
             elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                if not self.submit() and w is not None and w.enabled:
-                    w.activate()
+                if not self.submit():
+                    # The focused widget, else the button whose badge says Enter.
+                    target = w if w is not None and w.enabled and w.visible else self.hotkey_button("Enter")
+                    if target is not None:
+                        target.activate()
             elif key == pygame.K_SPACE and w is not None and w.enabled:
                 w.activate()
             elif key == pygame.K_TAB:
@@ -266,8 +286,15 @@ class Screen:
                 self.scroll((1 if key == pygame.K_PAGEDOWN else -1) * app.layout.content().height * 3 // 4)
             else:
                 digit = _digit(ev)
+                letter = getattr(ev, "unicode", "") or ""
+                typing = w is not None and hasattr(w, "insert")  # a text box keeps its letters
+                badge = self.hotkey_button(letter.upper()) if len(letter) == 1 and letter.isalpha() \
+                    and not typing and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META) \
+                    else None
                 if digit is not None and digit > 0:
                     self.choose(digit)
+                elif badge is not None:
+                    badge.activate()  # every key badge works with its key
             app.invalidate()
         elif ev.type == pygame.MOUSEMOTION:
             for w in self.widgets:

@@ -75,7 +75,10 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
     def __init__(self, app: Any, **params: Any) -> None:
         super().__init__(app, **params)
         self.gen = generators()[params["generator"]]
-        self.gen_params = self.gen.params(params.get("params") or {})
+        raw = dict(params.get("params") or {})
+        if app.settings.profile == "child":  # a child's profile: every drill in the children's presentation
+            raw.setdefault("kids", True)
+        self.gen_params = self.gen.params(raw)
         self.kids = bool(getattr(self.gen_params, "kids", False))  # children's presentation, never failed
         self.n = int(params.get("n") or self.gen_params.n)
         self.seed = int(params.get("seed") or 0)

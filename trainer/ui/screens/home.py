@@ -9,7 +9,7 @@ from trainer.i18n import _, ngettext
 from trainer.ui.registry import has_screen, register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
-from trainer.ui.widgets import Card, blit_text
+from trainer.ui.widgets import Button, Card, blit_text
 
 P = PALETTE
 
@@ -70,7 +70,15 @@ class HomeScreen(Screen):
                 return lesson.id, _lesson_title(lesson, self.app.settings.language)
         return None
 
+    @property
+    def kids(self) -> bool:
+        """A child's profile gets the children's home: big cards, their lessons and games."""
+        return self.app.settings.profile == "child"
+
     def build(self) -> None:
+        if self.kids:
+            self._build_kids()
+            return
         resume = self._resume() if self.app.library_ready() else None
         if resume is not None:
             lesson_id, step, title = resume
@@ -119,6 +127,68 @@ class HomeScreen(Screen):
         for name, title, sub in sections:
             card = self.add(Card(title, sub, lambda n=name: self.open(n), icon=self._icon(CARD_TILES[name])))
             self.cards.append(card)
+
+    def _build_kids(self) -> None:
+        """The children's home: continue (or start) a children's lesson, the lessons, the games."""
+        self.hero = self.review = None
+        resume = self._resume() if self.app.library_ready() else None
+        if resume is not None and getattr(self.app.library().lessons.get(resume[0]), "track", "") != "kids":
+            resume = None  # a child is offered only the children's path here
+        if resume is not None:
+            lesson_id, step, title = resume
+            go = (_("Go on!"), title, lambda: self.app.push("lesson", lesson_id=lesson_id, step=step))
+        else:
+            nxt = self._next_kids_lesson() if self.app.library_ready() else None
+            go = (_("Let's start!"), nxt[1], lambda: self.app.push("lesson", lesson_id=nxt[0])) if nxt else None
+        entries = [go] if go else []
+        entries += [
+            (_("My lessons"), _("Tiles, teams and games"), lambda: self.app.push("lesson_map", track="kids")),
+            (_("Games"), _("Tibet, ponjan, riichi"), lambda: self.app.push("kids_games")),
+        ]
+        pictures = (["123s", "5p1z7z", "111p"] if go else ["5p1z7z", "111p"])
+        self.kid_pictures = pictures
+        self.cards = [self.add(Card(t, sub, fn, accent=P.accent if i == 0 and go else None))
+                      for i, (t, sub, fn) in enumerate(entries)]
+        self.kid_buttons = [self.add(Button(_("Who is playing?"), lambda: self.open("learners"), size="large")),
+                            self.add(Button(_("For grown-ups"), lambda: self.open("settings"), kind="ghost"))]
+        self.status_text = self._status()
+
+    def _next_kids_lesson(self) -> tuple[str, str] | None:
+        """The first children's lesson not yet done."""
+        from trainer.ui.views.lesson_order import lesson_states
+
+        try:
+            lib = self.app.library()
+        except Exception:
+            return None
+        states = lesson_states(self.app, lib)
+        kids = list(lib.by_track("kids"))
+        for lesson in kids:
+            if states.get(lesson.id) != "done":
+                return lesson.id, _lesson_title(lesson, self.app.settings.language)
+        return (kids[0].id, _lesson_title(kids[0], self.app.settings.language)) if kids else None
+
+    def draw_overlay(self, surf: pygame.Surface) -> None:
+        """The children's cards carry big tile pictures under their names."""
+        if self.kids and self.dialog is None:
+            paint_card_tiles(surf, self.app, self.cards, self.kid_pictures)
+
+    def _layout_kids(self) -> None:
+        L = self.app.layout
+        area = L.content()
+        top = L.px(40) + self.app.line_height(L.font("hero")) + L.px(24)
+        gap = L.px(22)
+        bar_h = L.px(64)
+        n = len(self.cards)
+        w = (area.width - gap * (n - 1)) // n
+        h = min(L.px(260), L.height - L.margin - bar_h - gap - top)
+        for i, card in enumerate(self.cards):
+            card.rect = pygame.Rect(area.left + i * (w + gap), top, w, h)
+        y = L.height - L.margin - bar_h
+        who, grown = self.kid_buttons
+        who.rect = pygame.Rect(area.left, y, max(who.preferred_width(self.app), L.px(280)), bar_h)
+        gw = grown.preferred_width(self.app)
+        grown.rect = pygame.Rect(area.right - gw, y + L.px(8), gw, bar_h - L.px(16))
 
     def _reviews(self) -> list[dict]:
         """The due exercises the review session can show again (empty without a progress store)."""
@@ -178,6 +248,9 @@ class HomeScreen(Screen):
             self.app.notify(_("This section is not available in this build."), "warn")
 
     def layout(self) -> None:
+        if self.kids:
+            self._layout_kids()
+            return
         L = self.app.layout
         area = L.content()
         area.top = L.px(40) + self.app.line_height(L.font("title")) + self.app.line_height(L.font("body")) + L.px(20)
@@ -211,6 +284,12 @@ class HomeScreen(Screen):
         L = self.app.layout
         area = L.content()
         top = L.px(36)
+        if self.kids:
+            name = self.status_text.split(" · ")[0] if self.status_text else ""
+            hello = _("Hi, {name}!").format(name=name) if name else _("Hi!")
+            blit_text(surf, self.app, hello, L.font("hero"), P.on_felt, (area.left, top), bold=True,
+                      max_width=area.width)
+            return
         title_h = self.app.line_height(L.font("title"))
         hand_w = min(area.width // 2 - L.px(20), L.px(520))
         hand_rect = pygame.Rect(area.right - hand_w, top + L.px(4), hand_w, title_h + L.px(18))
@@ -223,6 +302,19 @@ class HomeScreen(Screen):
         draw_tile_string(surf, TITLE_HAND, hand_rect, self.app)
 
 
+def paint_card_tiles(surf: pygame.Surface, app, cards: list[Card], pictures: list[str]) -> None:  # noqa: ANN001
+    """Big tile pictures under the names of the children's cards (pictures instead of reading)."""
+    from trainer.ui.tileview import draw_tile_string
+
+    L = app.layout
+    for card, tiles in zip(cards, pictures, strict=False):
+        r = card.rect
+        top = r.top + L.px(24) + app.line_height(L.font("h2")) + app.line_height(L.font("body"))
+        box = pygame.Rect(r.left + L.px(24), top, r.width - L.px(48), r.bottom - top - L.px(20))
+        if box.height > L.px(40):
+            draw_tile_string(surf, tiles, box, app)
+
+
 def _lesson_title(lesson, lang: str) -> str:
     """A lesson's title in the UI language (Russian when there is no translation)."""
     title = getattr(lesson, "title", "")
@@ -233,3 +325,53 @@ def _lesson_title(lesson, lang: str) -> str:
         if v:
             return v
     return str(title)
+
+
+# The children's games on the shape-game table: (mode, tiles on the card).
+KIDS_GAMES = (("tibet", "111p"), ("ponjan", "123s"), ("kids_riichi", "55m"), ("glass_table", "777z"))
+
+
+def kids_game_texts() -> dict[str, tuple[str, str]]:
+    """A children's game's name and its one short line, translated."""
+    return {
+        "tibet": (_("Tibet"), _("Collect teams of tiles")),
+        "ponjan": (_("Ponjan"), _("Mahjong for children")),
+        "kids_riichi": (_("Say riichi!"), _("Say it when one tile is missing")),
+        "glass_table": (_("Glass table"), _("Everyone's tiles are open")),
+    }
+
+
+@register_screen("kids_games")
+class KidsGamesScreen(Screen):
+    """The children's games, reachable from the children's home without a lesson."""
+
+    def title(self) -> str:
+        return _("Games")
+
+    def build(self) -> None:
+        texts = kids_game_texts()
+        self.cards = [self.add(Card(texts[m][0], texts[m][1], lambda m=m: self.play(m))) for m, _t in KIDS_GAMES]
+
+    def draw_overlay(self, surf: pygame.Surface) -> None:
+        if self.dialog is None:
+            paint_card_tiles(surf, self.app, self.cards, [tiles for _m, tiles in KIDS_GAMES])
+
+    def play(self, mode: str) -> None:
+        """Open the shape-game table in ``mode``, with big tiles."""
+        self.app.push("play_simple", mode=mode, kids=True)
+
+    def choose(self, n: int) -> bool:
+        if 1 <= n <= len(self.cards):
+            self.cards[n - 1].activate()
+            return True
+        return False
+
+    def layout(self) -> None:
+        L = self.app.layout
+        area = L.content()
+        gap = L.px(22)
+        w = (area.width - gap) // 2
+        h = min(L.px(200), (area.height - gap - L.px(20)) // 2)
+        for i, card in enumerate(self.cards):
+            r, c = divmod(i, 2)
+            card.rect = pygame.Rect(area.left + c * (w + gap), area.top + L.px(20) + r * (h + gap), w, h)

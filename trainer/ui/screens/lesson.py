@@ -32,6 +32,9 @@ from trainer.ui.widgets import Button, blit_text, draw_panel
 
 P = PALETTE
 
+RUNS_KEY = "lesson_runs"
+"""The learner-profile key holding each unfinished lesson's step results, for resuming."""
+RESULT_KINDS = ("right", "retry", "wrong", "shown", "seen")
 MAX_SECONDS = 300.0  # an answer never counts as slower than this (the learner may have stepped away)
 
 
@@ -49,7 +52,36 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
         self.results: dict[int, str] = {}  # step index -> "right" | "retry" | "wrong" | "shown" | "seen"
         self.drill_results: dict[int, tuple[int, int]] = {}
         self.finished = False
+        self._restore_results()
         self._reset_step()
+
+    # ------------------------------------------------------- results kept across a restart
+
+    def _restore_results(self) -> None:
+        """Resuming at step N brings back the results of steps 0..N-1 (kept in the learner's
+        profile under ``RUNS_KEY``); starting at step 0 starts a fresh run."""
+        runs = self.app.learner_data(RUNS_KEY) or {}
+        run = runs.get(self.lesson.id) if isinstance(runs, dict) else None
+        if self.index == 0 or not isinstance(run, dict):
+            return
+        n = len(self.lesson.steps)
+        for key, value in (run.get("results") or {}).items():
+            if str(key).isdigit() and int(key) < min(self.index, n) and value in RESULT_KINDS:
+                self.results[int(key)] = value
+        for key, pair in (run.get("drills") or {}).items():
+            if str(key).isdigit() and int(key) < n and isinstance(pair, list) and len(pair) == 2:
+                self.drill_results[int(key)] = (int(pair[0]), int(pair[1]))
+
+    def _save_results(self) -> None:
+        """Keep this run's step results in the learner's profile (dropped when the lesson ends)."""
+        runs = self.app.learner_data(RUNS_KEY)
+        runs = dict(runs) if isinstance(runs, dict) else {}
+        if self.finished:
+            runs.pop(self.lesson.id, None)
+        else:
+            runs[self.lesson.id] = {"results": {str(i): r for i, r in self.results.items()},
+                                    "drills": {str(i): list(p) for i, p in self.drill_results.items()}}
+        self.app.set_learner_data(RUNS_KEY, runs or None)
 
     # ---------------------------------------------------------------- state
 
@@ -145,11 +177,11 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
         bottom = bar_y - L.px(14)
         self.feedback_rect = None
         text = self._feedback_markup()
-        if text:
+        if text or self.feedback_kind == "right":  # a right answer always says so, even without a "why"
             width = area.width - L.px(56)
             lay = layout_rich(self.app, text, L.font("body"), width, P.ink)
             head_h = self.app.line_height(L.font("large")) + L.px(6)
-            h = min(lay.height + head_h + L.px(28), (bottom - top) // 2)
+            h = min((lay.height if text else 0) + head_h + L.px(28), (bottom - top) // 2)
             self.feedback_rect = pygame.Rect(area.left, bottom - h, area.width, h)
             bottom = self.feedback_rect.top - L.px(12)
         self.step_area = pygame.Rect(area.left, top, area.width, max(L.px(80), bottom - top))
@@ -234,6 +266,9 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
         open_term_card(self, term_id)
 
     def on_click(self, pos: tuple[int, int], button: int) -> bool:
+        if self.view is not None and button == 1 and self.view.click_at(pos):
+            self.app.invalidate()
+            return True
         lay = getattr(self, "_feedback_layout", None)
         if lay is not None and self.feedback_rect is not None and self.feedback_rect.collidepoint(pos):
             term = lay.term_at(pos, self._feedback_origin)
@@ -260,7 +295,10 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
         return False
 
     def submit(self) -> bool:
-        """Enter: check, retry, or go on — whatever the main button says."""
+        """Enter: check, retry, or go on — whatever the main button says (on the summary, the
+        focused button, which starts on the one with the Enter badge)."""
+        if self.finished:
+            return False
         if self.view is not None and hasattr(self.view, "submit") and self.view.submit():
             return True
         self.primary()
@@ -293,6 +331,15 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
         if self.phase != "answer":
             return
         response = view.response()
+        focused = self.focused_widget()
+        if response is None and focused is not None and focused in getattr(self, "view_widgets", ()) \
+                and getattr(focused, "selected", True) is False and focused.enabled:
+            # Focus and Enter agree: Enter on a focused, unchosen option answers with that option.
+            tries = self.attempts
+            focused.activate()
+            if self.attempts != tries or self.phase != "answer":
+                return  # picking it already checked it (a single choice checks on pick)
+            response = view.response()
         if response is None:
             self.app.notify(view.empty_message(), "info", 3)
             return
@@ -406,6 +453,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
                                correct, seconds, min(self.hint_level, 3))
 
     def _after_change(self) -> None:
+        self._save_results()
         self._update_buttons()
         self.relayout()
         self.app.invalidate()
@@ -414,6 +462,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
         """Go to the next step (or to the summary after the last one)."""
         if self.index not in self.results:
             self.results[self.index] = "seen"
+            self._save_results()
         if self.index + 1 >= len(self.lesson.steps):
             self.finish()
             return
@@ -461,6 +510,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
         if self.lesson.audience == "child":
             ok = True  # a children's drill is played, never failed (curriculum §1.2, §1.4)
         self.results[index] = "right" if ok else "wrong"
+        self._save_results()
         self._update_buttons()
         self.relayout()
 
@@ -494,6 +544,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
                 app.progress.complete_lesson(app.learner_id, self.lesson.id, score)
             except Exception as exc:
                 app.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
+        self._save_results()
         if app.settings.last_lesson == self.lesson.id:
             try:
                 app.remember(last_lesson="", last_step=0)
@@ -527,6 +578,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
         self.finished = False
         self.results.clear()
         self.drill_results.clear()
+        self._save_results()
         self.go(0)
 
     def _layout_summary(self) -> None:

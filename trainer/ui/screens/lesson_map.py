@@ -66,11 +66,17 @@ class LessonMapScreen(Screen):
         super().enter()
 
     def _first_track(self) -> str:
-        for track in TRACK_ORDER:
+        """The learner's own last tab; else their profile's; else the first track with an open lesson."""
+        settings = self.app.settings
+        wanted = settings.last_track or {"child": "kids", "new": "basics", "rules": "skills"}.get(settings.profile, "")
+        if wanted and self.lib.by_track(wanted):
+            return wanted
+        order = TRACK_ORDER if settings.profile == "child" else [t for t in TRACK_ORDER if t != "kids"] + ["kids"]
+        for track in order:
             for lesson in self.lib.by_track(track):
                 if self.states.get(lesson.id) in ("open", "started"):
                     return track
-        return next((t for t in TRACK_ORDER if self.lib.by_track(t)), "basics")
+        return next((t for t in order if self.lib.by_track(t)), "basics")
 
     def header_extra(self) -> str:
         done = sum(1 for s in self.states.values() if s == "done")
@@ -109,6 +115,10 @@ class LessonMapScreen(Screen):
 
     def _set_track(self, track: str) -> None:
         self.track = track
+        try:
+            self.app.remember(last_track=track)
+        except ValueError:
+            pass
         self.scroll_y = 0
         self.focus = None
         self.rebuild()

@@ -9,7 +9,7 @@ from trainer.engine.notation import parse_hand
 from trainer.i18n import N_, _, current_language, ngettext, pgettext
 from trainer.ui.question_texts import MORE_QUESTIONS, more_option_label, more_question_text, shanten_note
 from trainer.ui.richtext import BR
-from trainer.ui.views.explain import family_name, tile_label
+from trainer.ui.views.explain import HONOR_TERMS, family_name, tile_label
 
 QUESTIONS = {
     "tile_family": N_("Which family does this tile belong to?"),
@@ -68,7 +68,8 @@ def can_be_complete(hand: str) -> bool:
 def kids_family(family: str) -> str:
     """A suit family in the children's words (the ones the children's lessons use)."""
     names = {"pin": pgettext("children's word", "Dots"), "sou": pgettext("children's word", "Sticks"),
-             "man": pgettext("children's word", "Characters"), "honors": pgettext("children's word", "Pictures")}
+             "man": pgettext("children's word", "Number characters"),
+             "honors": pgettext("children's word", "Winds and dragons")}
     return names.get(family, family_name(family).capitalize())
 
 
@@ -78,6 +79,23 @@ def kids_tile_name(name: str) -> str:
     if suit == "z" and rank.isdigit() and 1 <= int(rank) <= 7:
         return _(KIDS_HONOR_NAMES[int(rank) - 1])
     return tile_label(name)
+
+
+def tile_option_name(name: str) -> str:
+    """A tile's name as an answer option: an honor by its name and romaji but never its
+    character ("Запад (shā)", not "Запад (西, shā)" beside a 西 tile, which would give the answer
+    away); a number tile in words."""
+    rank, suit = name[0], name[1]
+    if suit != "z" or not (rank.isdigit() and 1 <= int(rank) <= len(HONOR_TERMS)):
+        return tile_label(name)
+    try:
+        from trainer.glossary import load_glossary
+
+        term = load_glossary().term(HONOR_TERMS[int(rank) - 1])
+        name = term.name(current_language())
+        return name if "(" in name else f"{name} ({term.romaji})"  # «Хаку (белый дракон)» has its gloss
+    except (KeyError, LookupError, OSError, ValueError):
+        return _(KIDS_HONOR_NAMES[int(rank) - 1])
 
 
 def kids_praise(i: int) -> str:
@@ -148,7 +166,7 @@ def option_label(opt: Any, kids: bool = False) -> str:
     if kind == "family":
         return family_name(rest).capitalize()
     if kind == "tile":
-        return tile_label(rest)
+        return tile_option_name(rest)
     if kind == "yaku":
         return "{term:" + rest + "}"
     if kind == "manners":

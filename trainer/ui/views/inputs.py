@@ -312,6 +312,15 @@ def big_options_fit(app: AppContext, options: Sequence[OptionButton], area: pyga
     rows = -(-n // cols)
     gap = L.px(16)
     w = min(L.px(300), (area.width - gap * (cols - 1)) // cols)
+    # A word is never broken: the row's text gets smaller until its longest word fits beside the badge.
+    words = [word for o in options if o.text for word in plain_text(o.text, app).split()]
+    sizes = ["hero", "h2", "large", "body"]
+    size = options[0].big_font
+    while words and size != sizes[-1] and \
+            max(app.text_width(word, L.font(size)) for word in words) > w - L.px(72):
+        size = sizes[sizes.index(size) + 1]
+    for o in options:
+        o.big_font = size
     h_avail = area.bottom - top - gap * (rows - 1)
     th = tile_h
     while True:

@@ -78,6 +78,12 @@ class ArrangeView(QuizView):
                                                              kind="ghost")))
         self.picked_card: int | None = None
         self.box_rows: list[list[int]] = []
+        self._last_checked = self._snapshot()  # Check needs a change since the start or the last try
+
+    def _snapshot(self) -> Any:
+        """The arrangement as it stands (tiles in the row, boxes, card order, sets made)."""
+        tiles = tuple(s.tile for s in self.row.slots) if self.row is not None else ()
+        return tiles, tuple(self.box_of), tuple(getattr(self, "order", ())), tuple(map(tuple, self.groups))
 
     # -- sort
     def _swap_tiles(self, sel: set[int]) -> None:
@@ -151,6 +157,16 @@ class ArrangeView(QuizView):
             self.picked_card = None
         self.host.relayout()
 
+    def click_at(self, pos: tuple[int, int]) -> bool:
+        """A click anywhere on a box (not only its label) drops the picked item there."""
+        if self.ask != "boxes":
+            return False
+        for bi, area in enumerate(self.box_rects()):
+            if area.collidepoint(pos) and self.box_buttons[bi].enabled:
+                self._drop(bi)
+                return True
+        return False
+
     def choose(self, n: int) -> bool:
         if self.ask == "boxes" and 1 <= n <= len(self.box_buttons):
             self._drop(n - 1)
@@ -161,6 +177,8 @@ class ArrangeView(QuizView):
         return self.row if self.row is not None else (self.cards[0] if self.cards else None)
 
     def response(self) -> Any:
+        if self.ask in ("sort", "order") and self._snapshot() == self._last_checked:
+            return None  # untouched since the start (or the last try): Enter must not spend a try
         if self.ask == "sort":
             return [s.tile for s in self.row.slots]
         if self.ask == "split":
@@ -176,6 +194,10 @@ class ArrangeView(QuizView):
     def empty_message(self) -> str:
         if self.ask == "split":
             return _("Put every tile into a set first.")
+        if self.ask == "sort":
+            return _("Move the tiles first: click two tiles to swap them.")
+        if self.ask == "order":
+            return _("Move the cards first: click two cards to swap them.")
         return _("Put every item into a box first.")
 
     def layout(self, area: pygame.Rect) -> None:
@@ -215,13 +237,18 @@ class ArrangeView(QuizView):
             # The row (lifted picks reach 18% higher), the buttons, and one line of sets at 0.7 below.
             free = (area.bottom - y - L.px(6 + 24 + 64 + 16 + 10)) * 100 // 188
         elif self.ask == "boxes":
-            free -= L.px(44) + L.px(6) + self.th(0.6) * 2 + L.px(22) + L.px(40)
+            free -= L.px(44) + L.px(6) + self._box_th() * 2 + L.px(22) + L.px(40)
         cached = getattr(self, "_kid_th", None)
         th = max(self.th(), min(self.th(1.9), free))
         if cached is not None and cached[0] == (area.left, area.width, area.bottom) and area.top > cached[1]:
             return cached[2]  # the centring pass only moves the step down: keep the tiles' size
         self._kid_th = ((area.left, area.width, area.bottom), area.top, th)
         return th
+
+    def _box_th(self) -> int:
+        """Tile height inside the boxes: as tall as the hand's tiles for children (a sorted tile
+        stays readable), a little smaller for adults."""
+        return self.th(1.0) if self.child() else self.th(0.75)
 
     def _box_lines(self) -> int:
         """Lines the fullest box needs (at least two, so a box never looks full)."""
@@ -235,7 +262,7 @@ class ArrangeView(QuizView):
         app = self.app
         label_h = L.px(44)
         if self.row is not None:
-            inner = self.th(0.6) * 2 + L.px(22)  # two lines of tiles
+            inner = self._box_th() * 2 + L.px(22)  # two lines of tiles
         else:
             inner = self._box_lines() * app.line_height(L.font("small")) + L.px(18)
         box_h = label_h + L.px(6) + max(L.px(60), inner)
@@ -273,6 +300,9 @@ class ArrangeView(QuizView):
             b.rect = pygame.Rect(area.left + i * (bw + gap), top, bw, label_h)
             self._box_rects.append(pygame.Rect(b.rect.left, b.rect.bottom + L.px(6), bw, self.box_area_h))
         self.box_top = top
+        # The boxes' insides are painted, not widgets: reserve them so centring never pushes the
+        # boxes up over the row of tiles.
+        self.reserved_rect = pygame.Rect(area.left, top, area.width, label_h + L.px(6) + self.box_area_h)
 
     def box_rects(self) -> list[pygame.Rect]:
         """Where each box's contents are drawn (below its label button)."""
@@ -301,7 +331,7 @@ class ArrangeView(QuizView):
                 draw_tile_string(surf, text, r.inflate(-L.px(12), -L.px(14)), app)
                 x = r.right + L.px(12)
         if self.ask == "boxes":
-            th = self.th(0.6)
+            th = self._box_th()
             clip = surf.get_clip()
             for bi, area in enumerate(self.box_rects()):
                 surf.set_clip(clip)
@@ -330,6 +360,7 @@ class ArrangeView(QuizView):
             surf.set_clip(clip)
 
     def mark(self, feedback: Any, final: bool) -> None:
+        self._last_checked = self._snapshot()
         if self.ask == "sort":
             want = list(feedback.expected)
             self.row.marks = {i: ("right" if s.tile.kind == want[i].kind else self.miss())

@@ -147,6 +147,10 @@ class StepView:
         """The widget to focus when the step opens."""
         return None
 
+    def click_at(self, pos: tuple[int, int]) -> bool:
+        """A click that hit no widget (e.g. inside a box drawn by the view); True when used."""
+        return False
+
 
 # ---------------------------------------------------------------- text
 

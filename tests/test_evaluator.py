@@ -1,0 +1,207 @@
+"""The shared hand evaluator on fixed positions with a known answer (no statistics here)."""
+
+from __future__ import annotations
+
+from trainer.engine.bots import make_bot
+from trainer.engine.evaluator import HandEvaluator
+from trainer.engine.game.actions import AbortiveDraw, Discard, Riichi
+from trainer.engine.game.view import PlayerView, RiverTile
+from trainer.engine.hand import Hand, MeldKind
+from trainer.engine.notation import parse_tiles
+from trainer.engine.shanten import shanten_counts
+from trainer.engine.tiles import EAST, parse_tile
+
+RULES = "tenhou"
+
+
+def _river(text: str, riichi_at: int | None = None) -> tuple[RiverTile, ...]:
+    return tuple(RiverTile(t, False, i == riichi_at, False) for i, t in enumerate(parse_tiles(text) if text else ()))
+
+
+def make_view(hand: str, rivers: list[str], *, seat: int = 0, dealer: int = 0, riichi: dict[int, int] | None = None,
+              dora: str = "1z", live: int = 40, scores: tuple[int, int, int, int] = (25000,) * 4,
+              round_wind: int = EAST, phase: str = "turn", last: str | None = None,
+              last_from: int | None = None) -> PlayerView:
+    """A view from ``seat``: its hand, the four rivers, riichi players ``{seat: index of the riichi tile}``."""
+    riichi = riichi or {}
+    tiles = tuple(sorted(parse_tiles(hand)))
+    return PlayerView(
+        seat=seat, hand=Hand(tiles), drawn=None, dealer=dealer, round_wind=round_wind,
+        seat_winds=tuple(EAST + (s - dealer) % 4 for s in range(4)), scores=scores, honba=0, sticks=0,
+        dora_indicators=parse_tiles(dora),
+        rivers=tuple(_river(r, riichi.get(s)) for s, r in enumerate(rivers)),
+        melds=((), (), (), ()), riichi=tuple(s in riichi for s in range(4)),
+        riichi_turn=tuple(riichi.get(s) for s in range(4)), hand_sizes=(len(tiles), 13, 13, 13),
+        live_remaining=live, phase=phase, last_tile=parse_tile(last) if last else None, last_from=last_from,
+        call_kind="",
+    )
+
+
+def codes(reasons) -> set[str]:
+    return {r.code for r in reasons}
+
+
+# a hand three steps from tenpai (without the 7p) holding one tile the riichi player discarded (7p)
+FAR = "23m56p1489s359m77z7p"
+RIVERS = ["1z2z3z4z", "1z4z3z9p7p", "1z2z3z4z", "3z4z5z6z"]
+
+
+def test_genbutsu_is_the_safest_tile_against_a_lone_riichi():
+    view = make_view(FAR, RIVERS, riichi={1: 4})
+    advice = HandEvaluator(RULES).turn(view)
+    assert advice.best.tile == parse_tile("7p")
+    danger = next(d for d in advice.best.dangers if d.seat == 1)
+    assert danger.deal_in == 0 and "genbutsu" in codes(danger.reasons)
+    assert all(a.risk > advice.best.risk for a in advice.discards[1:])
+
+
+def test_a_three_shanten_hand_folds_against_a_dealer_riichi():
+    counts = [0] * 34
+    for t in parse_tiles(FAR):
+        counts[t.kind] += 1
+    counts[parse_tile("7p").kind] -= 1
+    assert shanten_counts(counts) == 3
+    view = make_view(FAR, RIVERS, dealer=1, riichi={1: 4}, live=40)
+    advice = HandEvaluator(RULES).turn(view)
+    assert not advice.push_fold.push
+    assert "fold" in codes(advice.push_fold.reasons)
+    assert advice.best.tile == parse_tile("7p")
+
+
+# dealer tenpai worth 12,000 (tanyao, pinfu, dora 2, red five) holding 4s, which the riichi
+# player may wait on: three 5s are visible (one chance), and the hand must throw it to stay tenpai
+RICH = "234m406m34p678s55p4s"
+RICH_RIVERS = ["", "1z9m9p2z7z", "5s5s1z", "5s9m"]
+
+
+def test_tenpai_with_a_12k_hand_pushes_a_one_chance_tile():
+    view = make_view(RICH, RICH_RIVERS, dealer=0, riichi={1: 4}, dora="4p", live=40)
+    ev = HandEvaluator(RULES)
+    advice = ev.turn(view)
+    assert advice.push_fold.push
+    best = advice.best
+    assert best.tile == parse_tile("4s") and best.efficiency.shanten == 0
+    assert best.value.dama >= 12000
+    danger = next(d for d in best.dangers if d.seat == 1)
+    assert danger.deal_in > 0 and "one_chance" in codes(danger.reasons)
+    assert "push" in codes(advice.push_fold.reasons)
+
+
+def test_dama_with_a_hand_that_already_has_mangan():
+    view = make_view(RICH, ["", "1z9m", "2z9p", "3z1s"], seat=0, dealer=1, dora="4p", live=50)
+    ev = HandEvaluator(RULES)
+    advice = ev.turn(view)
+    assert advice.best.tile == parse_tile("4s") and advice.best.value.dama >= 8000
+    verdict = ev.riichi(view, advice.best)
+    assert not verdict.yes and "dama_mangan" in codes(verdict.reasons)
+    bot = make_bot("strong", RULES)
+    legal = [Discard(t) for t in dict.fromkeys(view.hand.concealed)] + [Riichi(parse_tile("4s"))]
+    assert bot.choose(view, legal) == Discard(parse_tile("4s"))
+
+
+def test_riichi_when_it_is_the_only_yaku():
+    view = make_view("111m789m456p99s78s1z", ["", "1z", "2z", "3z"], dealer=1, live=50)
+    ev = HandEvaluator(RULES)
+    advice = ev.turn(view)
+    assert advice.best.tile == parse_tile("1z") and advice.best.value.dama == 0
+    verdict = ev.riichi(view, advice.best)
+    assert verdict.yes and "riichi_for_yaku" in codes(verdict.reasons)
+
+
+def test_a_wall_protects_only_the_tiles_beyond_it():
+    # all four 2m visible: 1m cannot be a two-sided wait (needs 23m), 3m still can (45m)
+    view = make_view("2m2m1m3m" + "579p1358s246z", ["", "2m2m4z", "5z", "6z"], riichi={1: 2})
+    danger = HandEvaluator(RULES).turn(view).discards
+    by_tile = {str(a.tile): next(d for d in a.dangers if d.seat == 1) for a in danger}
+    assert by_tile["1m"].deal_in < by_tile["3m"].deal_in
+    assert "no_chance" in codes(by_tile["1m"].reasons)
+
+
+def test_a_yakuhai_pon_is_called_for_speed_and_a_yakuless_chi_is_not():
+    ev = HandEvaluator(RULES)
+    view = make_view("77z23m56p1899s359m", ["", "", "", "7z"], phase="calls", last="7z", last_from=3)
+    verdict = ev.call(view, (parse_tile("7z"), parse_tile("7z")), MeldKind.PON)
+    assert verdict.yes and "speed_yakuhai" in codes(verdict.reasons)
+    view = make_view("23m56p189s1359m19p", ["", "", "", "", ""][:4], seat=1, phase="calls", last="1m",
+                     last_from=0)
+    verdict = ev.call(view, (parse_tile("2m"), parse_tile("3m")), MeldKind.CHI)
+    assert not verdict.yes and codes(verdict.reasons) & {"no_yaku", "not_faster"}
+
+
+def test_nine_terminals_is_declined_with_a_good_hand():
+    ev = HandEvaluator(RULES)
+    good = make_view("19m19p19s1234567z5m", ["", "", "", ""], live=69)
+    verdict = ev.nine_terminals(good)
+    assert not verdict.yes and "go_for_kokushi" in codes(verdict.reasons)
+    poor = make_view("19m1p9s12345z4688p2s", ["", "", "", ""], live=69)
+    assert ev.nine_terminals(poor).yes
+    bot = make_bot("strong", RULES)
+    assert bot.choose(good, [AbortiveDraw(), Discard(parse_tile("5m"))]) == Discard(parse_tile("5m"))
+
+
+def test_every_reason_is_json_ready():
+    import json
+
+    view = make_view(RICH, RICH_RIVERS, dealer=0, riichi={1: 4}, dora="4p")
+    advice = HandEvaluator(RULES).turn(view)
+    text = json.dumps([a.to_json() for a in advice.discards])
+    assert '"code": "one_chance"' in text
+
+
+def test_all_last_riichi_only_when_the_place_needs_it():
+    from trainer.engine.tiles import SOUTH
+
+    ev = HandEvaluator(RULES)
+    # South 4, seat 0 third by 1,000: the cheap dama (pinfu tanyao) is enough to move up
+    hand = "234m456p678s5566m7z"
+    scores = (24000, 40000, 25000, 11000)
+    view = make_view(hand, ["", "1z", "2z", "3z"], seat=0, dealer=3, round_wind=SOUTH, live=50,
+                     scores=scores)
+    advice = ev.turn(view)
+    assert advice.best.efficiency.shanten == 0
+    verdict = ev.riichi(view, advice.best)
+    assert not verdict.yes and "dama_enough_for_place" in codes(verdict.reasons)
+    # far behind: only the riichi value can close the gap
+    view = make_view(hand, ["", "1z", "2z", "3z"], seat=0, dealer=3, round_wind=SOUTH, live=50,
+                     scores=(20000, 40000, 25000, 15000))
+    verdict = ev.riichi(view, ev.turn(view).best)
+    assert verdict.yes and "riichi_for_place" in codes(verdict.reasons)
+
+
+def test_new_levels_play_legal_actions_and_repeat_themselves():
+    from trainer.engine.game.match import Match
+    from trainer.engine.game.play import play_round
+    from trainer.engine.game.records import Recorder
+
+    def one_hand() -> list:
+        match = Match(RULES, 11)
+        players = [make_bot(n, RULES) for n in ("strong", "beginner", "strong", "beginner")]
+        recorder = Recorder(match, [p.name for p in players])
+        rnd = match.start_round()
+        recorder.start_hand(rnd)
+        assert play_round(rnd, players, check=True, total_points=match.total_points, recorder=recorder) == 0
+        return recorder.log["hands"][0]["actions"]
+
+    first = one_hand()
+    assert first and first == one_hand()
+
+
+def test_a_tenpai_that_waits_on_its_own_discard_is_furiten():
+    # 345567m: throwing 5m waits on 2-5-8m, the 5m just thrown: furiten
+    view = make_view("345567m456p678s99s", ["", "1z", "2z", "3z"], dealer=1, live=50)
+    advice = HandEvaluator(RULES).turn(view)
+    five = next(a for a in advice.discards if str(a.tile) == "5m")
+    assert five.efficiency.shanten == 0 and five.furiten and "furiten" in codes(five.reasons)
+    # 34556m waits on 4m-7m: furiten only when 7m is in the own river
+    clean = HandEvaluator(RULES).turn(make_view("34556m456p678s99s1z", ["9m", "1z", "2z", "3z"], dealer=1))
+    dirty = HandEvaluator(RULES).turn(make_view("34556m456p678s99s1z", ["7m", "1z", "2z", "3z"], dealer=1))
+    assert clean.best.tile == parse_tile("1z") and not clean.best.furiten
+    one = next(a for a in dirty.discards if str(a.tile) == "1z")
+    assert one.furiten and one.win < clean.best.win
+
+
+def test_a_turn_needs_the_drawn_tile():
+    import pytest
+
+    with pytest.raises(ValueError, match="3n\\+2"):
+        HandEvaluator(RULES).turn(make_view("123m456p789s1122z", ["", "", "", ""]))

@@ -1,0 +1,81 @@
+"""The strong bot: every decision from the shared hand evaluator.
+
+* discards by expected points — the chance to win times what the hand is worth,
+  minus what the tile may cost against each opponent — and folds (betaori) to
+  the safest tiles when pushing is worth less than the risk;
+* riichi or dama by value: dama when the hand already has a mangan or riichi adds
+  little, riichi when it needs the yaku or doubles the hand;
+* calls a pon or chi for speed (yakuhai, near tenpai) or for value, never without
+  a yaku and not while folding; reads open hands as threats;
+* in the last hand plays for placement: a clear leader folds sooner and takes dama,
+  a player who needs a win pushes harder;
+* declines nine terminals with a good hand.
+
+The evaluator is deterministic, so the bot is deterministic for a given match seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trainer.engine.bots.efficient import EfficientBot
+from trainer.engine.evaluator import HandEvaluator
+from trainer.engine.game.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi
+from trainer.engine.game.view import PlayerView
+from trainer.engine.hand import MeldKind
+
+
+class StrongBot(EfficientBot):
+    """Evaluator-driven play (see the module docstring)."""
+
+    name = "strong"
+
+    def __init__(self, rules: Any = None) -> None:
+        super().__init__(rules)
+        self.evaluator = HandEvaluator(self.rules)
+        self.last_reasons: tuple = ()
+
+    def want_abort(self, view: PlayerView) -> bool:
+        """Abort with nine terminals unless the hand is good (the evaluator's verdict)."""
+        verdict = self.evaluator.nine_terminals(view)
+        self.last_reasons = verdict.reasons
+        return verdict.yes
+
+    def choose_kan(self, view: PlayerView, kan: Kan) -> bool:
+        """A closed or added kan only when pushing with no riichi on the table, and when it does
+        not slow the hand."""
+        advice = self.evaluator.turn(view)
+        quiet = advice.push_fold.push and not any(t.tenpai >= 0.9 for t in advice.threats)
+        return quiet and super().choose_kan(view, kan)
+
+    def choose_discard(self, view: PlayerView, legal: list[Action]) -> Action:
+        """The evaluator's best discard; riichi on it when tenpai, pushing, and riichi is worth it."""
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            return legal[0]
+        if view.riichi[view.seat]:
+            return discards[0]
+        advice = self.evaluator.turn(view, [a.tile for a in discards])
+        best = advice.best
+        self.last_reasons = (*advice.push_fold.reasons, *best.reasons)
+        riichi = [a for a in legal if isinstance(a, Riichi) and a.tile == best.tile]
+        if riichi and best.efficiency.shanten == 0 and advice.push_fold.push:
+            verdict = self.evaluator.riichi(view, best)
+            self.last_reasons = (*self.last_reasons, *verdict.reasons)
+            if verdict.yes:
+                return riichi[0]
+        return Discard(best.tile)
+
+    def choose_call(self, view: PlayerView, legal: list[Action]) -> Action:
+        """Call a discard for speed or value when the evaluator says so; otherwise pass."""
+        best: tuple[int, Action] | None = None
+        for a in legal:
+            if isinstance(a, Pon | Chi):
+                kind = MeldKind.PON if isinstance(a, Pon) else MeldKind.CHI
+                verdict = self.evaluator.call(view, a.tiles, kind)
+                if verdict.yes:
+                    after = verdict.reasons[0].get("after", 9)
+                    if best is None or after < best[0]:
+                        best = (after, a)
+                        self.last_reasons = verdict.reasons
+        return best[1] if best else Pass()

@@ -1,0 +1,333 @@
+"""The hand evaluator: one object that bots and the table's coach ask about a turn.
+
+:class:`HandEvaluator` combines the parts of the evaluator for one
+:class:`~trainer.engine.game.view.PlayerView`:
+
+* :meth:`HandEvaluator.turn` — every discard with its efficiency, value, danger
+  and expected points, the push-or-fold verdict, best first;
+* :meth:`HandEvaluator.riichi` — riichi or dama (黙聴) with a tenpai hand;
+* :meth:`HandEvaluator.call` — whether to call a pon / chi, for speed or value;
+* :meth:`HandEvaluator.nine_terminals` — whether to abort with nine terminals;
+* :meth:`HandEvaluator.placement` — the all-last plan from the scores.
+
+Every answer carries reasons (:class:`~trainer.engine.evaluator.reasons.Reason`).
+The evaluator sees only the view, so the coach's advice to the learner is what the
+``strong`` bot would do in the learner's chair.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from trainer.engine.evaluator.danger import Threat, TileDanger, read_threat, tile_dangers
+from trainer.engine.evaluator.efficiency import DiscardEfficiency, discard_efficiency, improving
+from trainer.engine.evaluator.pushfold import THREAT, PushFold, all_last_plan, push_or_fold, win_chance
+from trainer.engine.evaluator.reasons import Reason, reason
+from trainer.engine.evaluator.value import HandValue, estimate_value, tenpai_value
+from trainer.engine.game.view import PlayerView
+from trainer.engine.hand import Hand, Meld, MeldKind
+from trainer.engine.shanten import shanten_counts
+from trainer.engine.tiles import EAST, TERMINALS_AND_HONORS, Tile
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardAdvice:
+    """One discard, fully evaluated: ``efficiency``, ``value`` of the hand left, ``dangers``
+    (one per opponent), ``risk`` (expected points lost by discarding it now), ``win`` (chance
+    to win afterwards) and ``ev`` (win x value - risk), with the reasons that matter most;
+    ``furiten`` when it leaves a tenpai waiting on a tile of the player's own river (no ron)."""
+
+    tile: Tile
+    efficiency: DiscardEfficiency
+    value: HandValue
+    dangers: tuple[TileDanger, ...]
+    risk: float
+    win: float
+    ev: float
+    reasons: tuple[Reason, ...]
+    furiten: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The advice as a JSON-ready dict (what a coach or a log stores)."""
+        return {
+            "tile": str(self.tile), "shanten": self.efficiency.shanten, "ukeire": self.efficiency.ukeire,
+            "value": round(self.value.best), "risk": round(self.risk), "win": round(self.win, 3),
+            "ev": round(self.ev), "reasons": [r.to_json() for r in self.reasons],
+            "danger": [{"seat": d.seat, "deal_in": round(d.deal_in, 4),
+                        "reasons": [r.to_json() for r in d.reasons]} for d in self.dangers],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TurnAdvice:
+    """Every discard of a turn, best first under the ``push_fold`` verdict, and the opponents'
+    ``threats``.  ``best`` is the recommended discard."""
+
+    discards: tuple[DiscardAdvice, ...]
+    push_fold: PushFold
+    threats: tuple[Threat, ...]
+
+    @property
+    def best(self) -> DiscardAdvice:
+        """The recommended discard."""
+        return self.discards[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A yes/no recommendation (riichi, a call, an abortive draw) with its reasons."""
+
+    yes: bool
+    reasons: tuple[Reason, ...]
+
+
+RIICHI_GAIN = 1.5
+"""Riichi when it multiplies the expected value of the hand by at least this much (or the
+hand is cheap with a wide wait)."""
+EFFICIENT_SHARE = 0.85
+"""A pushing discard keeps at least this share of the widest ukeire of the fewest shanten."""
+
+
+def _counts(tiles: tuple[Tile, ...]) -> list[int]:
+    c = [0] * 34
+    for t in tiles:
+        c[t.kind] += 1
+    return c
+
+
+class HandEvaluator:
+    """The shared hand evaluator for one rule set (see the module docstring)."""
+
+    def __init__(self, rules: Any = None) -> None:
+        if rules is None or isinstance(rules, str):
+            from trainer.engine.rules import load_rules
+
+            rules = load_rules(rules or "tenhou")
+        from trainer.engine.game.options import game_options
+
+        self.rules = rules
+        self.options = game_options(rules)
+        self.open_tanyao = any(row[0] == "tanyao" and row[2] > 0 for row in getattr(rules, "yaku_han", ()))
+
+    # ------------------------------------------------------------------ situation
+    def threats(self, view: PlayerView) -> list[Threat]:
+        """Every opponent's threat (riichi, open hand, quiet hand)."""
+        return [read_threat(view, s) for s in range(4) if s != view.seat]
+
+    def is_all_last(self, view: PlayerView) -> bool:
+        """True in the match's last regular hand (orasu) or in the extra round."""
+        last_round = 0 if self.options.game_length == "tonpuusen" else 1
+        index = view.round_wind - EAST
+        return index > last_round or (index == last_round and view.dealer == 3)
+
+    def placement(self, view: PlayerView, value: float) -> str:
+        """The all-last plan (``"protect_lead"``, ``"need_win"`` or ``""``; always ``""`` before
+        the last hand)."""
+        return all_last_plan(view.scores, view.seat, value) if self.is_all_last(view) else ""
+
+    @staticmethod
+    def unseen(view: PlayerView) -> list[int]:
+        """Copies of each kind the player cannot see."""
+        return [4 - v if v < 4 else 0 for v in view.visible_counts()]
+
+    def value_of(self, view: PlayerView, hand: Hand, shanten: int, waits: tuple[int, ...],
+                 unseen: list[int]) -> HandValue:
+        """The value of a 3n+1 ``hand`` seen from ``view``: exact at tenpai, estimated before."""
+        if shanten == 0:
+            return tenpai_value(hand, waits, unseen, seat_wind=view.seat_wind, round_wind=view.round_wind,
+                                dora_indicators=view.dora_indicators, rules=self.rules)
+        return estimate_value(_counts(hand.concealed), hand.melds, hand.red_fives(), seat_wind=view.seat_wind,
+                              round_wind=view.round_wind, dora_indicators=view.dora_indicators,
+                              open_tanyao=self.open_tanyao, rules=self.rules)
+
+    # ------------------------------------------------------------------ the turn
+    def turn(self, view: PlayerView, tiles: list[Tile] | None = None) -> TurnAdvice:
+        """Evaluate every discard (``tiles``, default every concealed tile) of a 3n+2 hand."""
+        hand = view.hand
+        concealed = hand.concealed
+        if len(concealed) % 3 != 2:
+            raise ValueError(f"a turn needs the hand with its drawn tile (3n+2 concealed tiles), not {len(concealed)}")
+        if tiles is None:
+            tiles = list(dict.fromkeys(concealed))
+        counts = _counts(concealed)
+        need = len(concealed) // 3
+        unseen = self.unseen(view)
+        unseen_total = sum(unseen)
+        eff = discard_efficiency(counts, need, unseen)
+        threats = self.threats(view)
+        dangers = tile_dangers(view, [t.kind for t in tiles], threats)
+        draws_left = view.live_remaining / 4
+        pressure = sum(t.tenpai for t in threats if t.tenpai >= THREAT)
+        own_river = {d.tile.kind for d in view.rivers[view.seat]}
+        advice: list[DiscardAdvice] = []
+        closed = hand.is_closed
+        for t in tiles:
+            e = eff[t.kind]
+            left = hand.without(t)
+            value = self.value_of(view, left, e.shanten, e.kinds, unseen)
+            v = value.best if closed and not view.riichi[view.seat] else value.dama
+            if view.riichi[view.seat]:
+                v = value.riichi or value.dama
+            next_waits = e.two_step / e.ukeire if (e.two_step and e.shanten == 1) else 6.0
+            furiten = e.shanten == 0 and any(k == t.kind or k in own_river for k in e.kinds)
+            win = win_chance(e.shanten, e.ukeire, draws_left=draws_left, unseen_total=unseen_total,
+                             next_waits=next_waits, threats=pressure, furiten=furiten)
+            row = tuple(dangers[t.kind])
+            risk = sum(d.expected_loss for d in row)
+            ev = win * v - risk
+            notes = [*e.reasons, *value.reasons[:1]]
+            if furiten:
+                notes.append(reason("furiten"))
+            worst = max(row, key=lambda d: d.deal_in, default=None)
+            if worst is not None and worst.deal_in > 0:
+                notes.append(reason("deal_in", seat=worst.seat, chance=round(worst.deal_in, 3)))
+                notes.extend(worst.reasons[:2])
+            elif row and all(d.deal_in == 0 for d in row) and any(
+                    th.tenpai >= 0.3 for th in threats):
+                notes.append(reason("safe"))
+            advice.append(DiscardAdvice(t, e, value, row, risk, win, ev, tuple(notes), furiten))
+        # pushing never goes back in shanten nor gives up much of the ukeire for value: among the
+        # discards of the fewest shanten keeping at least 3/4 of the widest ukeire, the best
+        # expected points; then the rest by shanten and expected points
+        fewest = min(a.efficiency.shanten for a in advice)
+        widest = max(a.efficiency.ukeire for a in advice if a.efficiency.shanten == fewest)
+
+        def push_key(a: DiscardAdvice) -> tuple:
+            e = a.efficiency
+            near = e.shanten == fewest and e.ukeire >= EFFICIENT_SHARE * widest
+            return (not near, e.shanten, -a.ev, a.risk, a.tile.kind, a.tile.red)
+
+        push_order = sorted(advice, key=push_key)
+        by_ev = push_order[0]
+        safest = min(advice, key=lambda a: (a.risk, -a.ev))
+        best_sh = by_ev.efficiency.shanten
+        my_value = by_ev.value.best if closed else by_ev.value.dama
+        plan = self.placement(view, my_value)
+        verdict = push_or_fold(win=by_ev.win, value=my_value, tile_loss=by_ev.risk, safest_loss=safest.risk,
+                               shanten=best_sh, threats=threats, draws_left=draws_left,
+                               dealer=view.dealer == view.seat, placement=plan)
+        if verdict.push:
+            order = push_order
+        else:
+            order = sorted(advice, key=lambda a: (round(a.risk, 1), -a.ev, a.tile.kind, a.tile.red))
+        return TurnAdvice(tuple(order), verdict, tuple(threats))
+
+    # ------------------------------------------------------------------ riichi or dama
+    def riichi(self, view: PlayerView, advice: DiscardAdvice) -> Verdict:
+        """Riichi or dama after discarding ``advice.tile`` (a tenpai discard): riichi when it adds
+        a lot (no yaku without it, or a cheap hand with a decent wait), dama when the hand is
+        already worth a mangan, riichi would add little, or the lead only needs any win."""
+        v = advice.value
+        waits = advice.efficiency.ukeire
+        dealer = view.dealer == view.seat
+        notes: list[Reason] = [reason("value_exact", dama=round(v.dama), riichi=round(v.riichi)),
+                               reason("waits_left", tiles=waits)]
+        if waits == 0:
+            return Verdict(False, (*notes, reason("dead_wait")))
+        if advice.furiten and waits < 6:
+            return Verdict(False, (*notes, reason("furiten")))
+        if v.dama <= 0:
+            return Verdict(True, (*notes, reason("riichi_for_yaku")))
+        if self.placement(view, v.dama) == "protect_lead":
+            return Verdict(False, (*notes, reason("dama_any_win_ends")))
+        if self.is_all_last(view):
+            me = view.scores[view.seat]
+            above = [s for i, s in enumerate(view.scores) if i != view.seat and s >= me]
+            if above:
+                # a ron takes the points from one player: the gap closes by twice the value
+                gap = (min(above) - me) / 2 - view.sticks * self.options.riichi_deposit
+                if v.dama > gap:
+                    return Verdict(False, (*notes, reason("dama_enough_for_place", gap=round(gap))))
+                if v.riichi > gap:
+                    return Verdict(True, (*notes, reason("riichi_for_place", gap=round(gap))))
+        mangan = 12000 if dealer else 8000
+        if v.dama >= mangan:
+            return Verdict(False, (*notes, reason("dama_mangan")))
+        gain = v.riichi / v.dama if v.dama else 9.0
+        if gain >= RIICHI_GAIN and waits >= 2:
+            return Verdict(True, (*notes, reason("riichi_adds", ratio=round(gain, 2))))
+        if waits >= 5 and v.dama < 0.6 * mangan and view.live_remaining > 16:
+            return Verdict(True, (*notes, reason("riichi_good_wait", ratio=round(gain, 2))))
+        return Verdict(False, (*notes, reason("riichi_adds_little", ratio=round(gain, 2))))
+
+    # ------------------------------------------------------------------ calls
+    def call(self, view: PlayerView, used: tuple[Tile, Tile], kind: MeldKind, advice: TurnAdvice | None = None
+             ) -> Verdict:
+        """Whether to call the last discard with ``used`` from the hand (a pon or chi): yes when
+        it makes the hand faster and it still has a yaku, for speed (a yakuhai pon, a hand near
+        tenpai) or for value (dora, honitsu); no when folding or when it throws away a good
+        closed hand."""
+        tile = view.last_tile
+        assert tile is not None
+        hand = view.hand
+        counts = _counts(hand.concealed)
+        need = len(hand.concealed) // 3
+        now = shanten_counts(counts, need)
+        for t in used:
+            counts[t.kind] -= 1
+        meld = Meld(kind, tuple(sorted((tile, *used))))
+        melds = (*hand.melds, meld)
+        unseen = self.unseen(view)
+        best_sh, best_value = 9, None
+        for k in range(34):
+            if not counts[k]:
+                continue
+            if kind is MeldKind.PON and k == tile.kind:
+                continue  # kuikae: not the called kind back
+            counts[k] -= 1
+            sh, waits = improving(counts, need - 1)
+            if sh <= best_sh:
+                rest = [Tile(x) for x in range(34) for _ in range(counts[x])]
+                h = Hand(tuple(rest), melds)
+                val = self.value_of(view, h, sh, waits, unseen)
+                if sh < best_sh or best_value is None or val.dama > best_value.dama:
+                    best_sh, best_value = sh, val
+            counts[k] += 1
+        assert best_value is not None
+        notes = [reason("shanten", value=now, after=best_sh),
+                 reason("value_after", points=round(best_value.dama))]
+        if best_sh >= now:
+            return Verdict(False, (*notes, reason("not_faster")))
+        if best_value.dama <= 0:
+            return Verdict(False, (*notes, reason("no_yaku")))
+        threats = advice.threats if advice else tuple(self.threats(view))
+        if any(t.tenpai >= 0.9 for t in threats) and best_sh >= 1:
+            return Verdict(False, (*notes, reason("folding")))
+        yakuhai = {31, 32, 33, view.seat_wind, view.round_wind}
+        if kind is MeldKind.PON and tile.kind in yakuhai and best_sh <= 3:
+            return Verdict(True, (*notes, reason("speed_yakuhai")))
+        if hand.is_closed and now <= 1:
+            closed_value = estimate_value(_counts(hand.concealed), hand.melds, hand.red_fives(),
+                                          seat_wind=view.seat_wind, round_wind=view.round_wind,
+                                          dora_indicators=view.dora_indicators, open_tanyao=self.open_tanyao,
+                                          rules=self.rules)
+            if closed_value.riichi > 2.0 * best_value.dama:
+                return Verdict(False, (*notes, reason("keep_closed", riichi=round(closed_value.riichi))))
+        if best_value.dama >= 2000:
+            return Verdict(True, (*notes, reason("value")))
+        if best_sh <= 2:
+            return Verdict(True, (*notes, reason("speed")))
+        return Verdict(False, (*notes, reason("cheap_and_slow")))
+
+    # ------------------------------------------------------------------ nine terminals
+    def nine_terminals(self, view: PlayerView) -> Verdict:
+        """Abort with nine terminals (九種九牌) unless the hand is good: thirteen orphans two
+        steps away, or a normal hand no worse than two shanten, or the last hand when it needs
+        a win."""
+        counts = _counts(view.hand.concealed)
+        kinds = sum(1 for k in TERMINALS_AND_HONORS if counts[k])
+        kokushi = 13 - kinds - (1 if any(counts[k] >= 2 for k in TERMINALS_AND_HONORS) else 0)
+        need = len(view.hand.concealed) // 3
+        sh = shanten_counts(counts, need)
+        notes = [reason("kinds", value=kinds), reason("shanten", value=sh)]
+        if kokushi <= 3 and kinds >= 10:
+            return Verdict(False, (*notes, reason("go_for_kokushi", shanten=kokushi)))
+        if sh <= 2:
+            return Verdict(False, (*notes, reason("hand_good")))
+        if self.placement(view, 8000) == "need_win":
+            return Verdict(False, (*notes, reason("need_win")))
+        return Verdict(True, (*notes, reason("hand_poor")))
+
+
+__all__ = ["DiscardAdvice", "HandEvaluator", "TurnAdvice", "Verdict"]

@@ -1,0 +1,251 @@
+"""Danger: how likely a discard deals into each opponent, and what that would cost.
+
+For every opponent the evaluator first reads a **threat** from what is face up:
+
+* a riichi player is tenpai (probability 1);
+* an open hand is tenpai more often the more melds it shows and the later the
+  turn; its melds say what it is building: a yakuhai pon (役牌), one suit and
+  honors (honitsu colour, 混一色), only pons (toitoi, 対々和);
+* a closed hand without riichi may be a quiet dama tenpai late in the hand.
+
+Then, for a tile, the chance that the threat **waits on it** if it is tenpai,
+summed over the wait shapes that could hold it — two-sided (ryanmen), closed
+(kanchan), edge (penchan), pair (shanpon) and single (tanki) — each shape
+removed or weakened by what the table shows:
+
+* genbutsu (現物): the player's own discards and, after a riichi, every tile
+  passed since the declaration — furiten, no ron possible;
+* suji (筋): a two-sided wait through the tile needs the other end, which the
+  player discarded (4 protects 1 and 7; 1 and 7 together protect 4: nakasuji);
+* kabe / no chance (壁, ノーチャンス): all four copies of a tile a shape needs
+  are visible, so the shape cannot exist — only shapes through that tile are
+  removed, so a wall protects the tiles beyond it, not the ones beside it;
+* one chance (ワンチャンス): three copies visible, the shape is unlikely;
+* honors: the fewer copies unseen, the fewer pair and single waits remain.
+
+The danger of a tile against a player is ``tenpai * wait``; the expected loss is
+that times what the player's hand is likely worth.  Every figure carries its
+:class:`~trainer.engine.evaluator.reasons.Reason` list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from trainer.engine import safety
+from trainer.engine.evaluator.reasons import Reason, reason
+from trainer.engine.game.view import PlayerView
+from trainer.engine.hand import MeldKind
+from trainer.engine.tiles import DRAGONS, dora_from_indicator
+
+# chance that a tenpai hand waits on a tile through one open shape of each kind
+W_RYANMEN = 0.055
+W_KANCHAN = 0.012
+W_PENCHAN = 0.012
+W_SHANPON = 0.012
+W_TANKI = 0.005
+HONOR_WAIT = (0.0, 0.012, 0.035, 0.06)  # by copies unseen (0..3)
+EARLY_TURNS = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """What one opponent seems to be doing: ``tenpai`` chance (0..1), the points a deal-in
+    would likely cost (``loss``), the readings that change which tiles are dangerous
+    (``honitsu_suit`` 0..2 or None, ``toitoi``), and the reasons."""
+
+    seat: int
+    tenpai: float
+    loss: int
+    honitsu_suit: int | None
+    toitoi: bool
+    reasons: tuple[Reason, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TileDanger:
+    """The danger of discarding a tile ``kind`` against opponent ``seat``: ``wait`` is the
+    chance the player waits on it if tenpai, ``deal_in`` = tenpai chance * wait, and
+    ``expected_loss`` = deal_in * the threat's likely hand value (points)."""
+
+    seat: int
+    kind: int
+    wait: float
+    deal_in: float
+    expected_loss: float
+    reasons: tuple[Reason, ...]
+
+
+def genbutsu(view: PlayerView, seat: int) -> set[int]:
+    """Kinds ``seat`` cannot ron: its own discards (furiten) and, after its riichi, every tile
+    passed by it since the declaration, in table order (from the shared defense evaluator
+    :mod:`trainer.engine.safety`, the same reading the careful bot and the safe-tile drill use)."""
+    return set(safety.genbutsu(safety.table_of(view), seat))
+
+
+def _melds_reading(view: PlayerView, seat: int) -> tuple[int | None, bool, int]:
+    """(honitsu suit or None, toitoi, yakuhai triplets) read from an opponent's open melds."""
+    melds = view.melds[seat]
+    if not melds:
+        return None, False, 0
+    yakuhai = {*DRAGONS, view.round_wind, view.seat_winds[seat]}
+    suits = {m.first // 9 for m in melds if m.first < 27}
+    n_yakuhai = sum(1 for m in melds if m.kind is not MeldKind.CHI and m.first in yakuhai)
+    toitoi = len(melds) >= 2 and all(m.kind is not MeldKind.CHI for m in melds)
+    honitsu = None
+    if len(suits) == 1:
+        suit = next(iter(suits))
+        river = [d.tile.kind for d in view.rivers[seat]]
+        in_suit = sum(1 for k in river if k < 27 and k // 9 == suit)
+        if len(river) >= 4 and in_suit * 6 <= len(river) and (len(melds) >= 2 or in_suit == 0):
+            honitsu = suit
+    return honitsu, toitoi, n_yakuhai
+
+
+def read_threat(view: PlayerView, seat: int) -> Threat:
+    """Read opponent ``seat``'s threat from its riichi, melds and river (see the module docstring)."""
+    dealer = seat == view.dealer
+    turn = len(view.rivers[seat])
+    honitsu, toitoi, n_yakuhai = _melds_reading(view, seat)
+    reasons: list[Reason] = []
+    dora = [dora_from_indicator(t.kind) for t in view.dora_indicators]
+    shown_dora = sum(1 for m in view.melds[seat] for t in m.tiles if t.kind in dora or t.red)
+    if view.riichi[seat]:
+        tenpai = 1.0
+        han = 3.0 + 0.5 * max(0, len(view.dora_indicators) - 1)
+        reasons.append(reason("riichi", seat=seat))
+    elif view.melds[seat]:
+        n = len(view.melds[seat])
+        tenpai = min(0.95, (0.0, 0.15, 0.35, 0.6, 0.9)[min(n, 4)] + 0.02 * max(0, turn - EARLY_TURNS))
+        han = 1.0 + shown_dora + (2 if honitsu is not None else 0) + (2 if toitoi else 0) + max(0, n_yakuhai - 1)
+        reasons.append(reason("open_hand", seat=seat, melds=n))
+        if n_yakuhai:
+            reasons.append(reason("yakuhai_pon", seat=seat, count=n_yakuhai))
+        if shown_dora:
+            reasons.append(reason("dora_shown", seat=seat, count=shown_dora))
+        if honitsu is not None:
+            reasons.append(reason("honitsu_colour", seat=seat, suit="mps"[honitsu]))
+        if toitoi:
+            reasons.append(reason("toitoi", seat=seat))
+    else:
+        tenpai = min(0.25, 0.02 + 0.015 * max(0, turn - EARLY_TURNS))
+        han = 2.5
+        reasons.append(reason("quiet_hand", seat=seat, turn=turn))
+    loss = _points_for_han(han, dealer) + 300 * view.honba
+    if dealer:
+        reasons.append(reason("dealer", seat=seat))
+    return Threat(seat, tenpai, loss, honitsu, toitoi, tuple(reasons))
+
+
+def _points_for_han(han: float, dealer: bool) -> int:
+    """A ron's value for about ``han`` han (30-40 fu below mangan), dealer x1.5."""
+    table = {1: 1300, 2: 2600, 3: 5200, 4: 8000, 5: 8000, 6: 12000, 7: 12000, 8: 16000}
+    h = max(1, min(8, round(han)))
+    return int(table[h] * (1.5 if dealer else 1))
+
+
+def _shape(visible: Sequence[int], tiles: tuple[int, ...], weight: float,
+           notes: list[Reason], code: str) -> float:
+    """Weight of one wait shape needing ``tiles`` in the threat's hand: 0 when a tile of it is
+    all visible (kabe/no chance), halved when three copies are (one chance)."""
+    for t in tiles:
+        if visible[t] >= 4:
+            notes.append(reason("no_chance", shape=code, wall=t))
+            return 0.0
+    for t in tiles:
+        if visible[t] == 3:
+            notes.append(reason("one_chance", shape=code, wall=t))
+            return weight * 0.4
+    return weight
+
+
+def wait_chance(view: PlayerView, kind: int, threat: Threat, visible: Sequence[int],
+                safe: set[int]) -> tuple[float, tuple[Reason, ...]]:
+    """Chance that ``threat``, if tenpai, waits on ``kind``, with the reasons."""
+    seat = threat.seat
+    notes: list[Reason] = []
+    if kind in safe:
+        return 0.0, (reason("genbutsu", seat=seat),)
+    unseen = max(0, 4 - visible[kind])
+    if kind >= 27:
+        w = HONOR_WAIT[min(3, unseen)]
+        notes.append(reason("honor", left=unseen))
+        if threat.toitoi:
+            w *= 2.0
+        if threat.honitsu_suit is not None:
+            w *= 1.5
+        return w, tuple(notes)
+    river = {d.tile.kind for d in view.rivers[seat]}
+    r = kind % 9
+    early = {d.tile.kind for d in view.rivers[seat][:EARLY_TURNS]}
+    two_sided = 0.0
+    shapes = 0
+    blocked_suji = 0
+    if r <= 5:
+        shapes += 1
+        if kind + 3 in river:
+            blocked_suji += 1
+        else:
+            two_sided += _shape(visible, (kind + 1, kind + 2), W_RYANMEN, notes, "ryanmen")
+    if r >= 3:
+        shapes += 1
+        if kind - 3 in river:
+            blocked_suji += 1
+        else:
+            two_sided += _shape(visible, (kind - 1, kind - 2), W_RYANMEN, notes, "ryanmen")
+    if blocked_suji == shapes:
+        notes.append(reason("suji", both=shapes == 2))
+    elif blocked_suji:
+        notes.append(reason("half_suji"))
+    other = 0.0
+    if 1 <= r <= 7:
+        other += _shape(visible, (kind - 1, kind + 1), W_KANCHAN, notes, "kanchan")
+    if r == 2:
+        other += _shape(visible, (kind - 2, kind - 1), W_PENCHAN, notes, "penchan")
+    if r == 6:
+        other += _shape(visible, (kind + 1, kind + 2), W_PENCHAN, notes, "penchan")
+    pairs = (W_SHANPON * (unseen - 1) / 2 if unseen >= 2 else 0.0) + (W_TANKI if unseen >= 1 else 0.0)
+    if r in (0, 8):
+        pairs *= 1.3
+        notes.append(reason("terminal"))
+    elif r in (1, 7):
+        notes.append(reason("two_eight"))
+    else:
+        notes.append(reason("middle"))
+    if threat.toitoi:
+        two_sided *= 0.2
+        other *= 0.2
+        pairs *= 3.0
+    if threat.honitsu_suit is not None:
+        f = 1.5 if kind // 9 == threat.honitsu_suit else 0.1
+        two_sided, other, pairs = two_sided * f, other * f, pairs * f
+        notes.append(reason("honitsu_suit" if f > 1 else "off_suit", suit="mps"[threat.honitsu_suit]))
+    w = two_sided + other + pairs
+    if view.riichi[seat] and any(abs(k - kind) <= 2 and k // 9 == kind // 9 and k < 27 for k in early):
+        w *= 0.85
+        notes.append(reason("early_discard"))
+    return w, tuple(notes)
+
+
+def tile_dangers(view: PlayerView, kinds: Sequence[int], threats: Sequence[Threat] | None = None
+                 ) -> dict[int, list[TileDanger]]:
+    """For each kind in ``kinds``, its :class:`TileDanger` against every opponent."""
+    if threats is None:
+        threats = [read_threat(view, s) for s in range(4) if s != view.seat]
+    visible = view.visible_counts()
+    safe = {t.seat: genbutsu(view, t.seat) for t in threats}
+    out: dict[int, list[TileDanger]] = {}
+    for k in kinds:
+        if k in out:
+            continue
+        row = []
+        for t in threats:
+            w, notes = wait_chance(view, k, t, visible, safe[t.seat])
+            deal_in = t.tenpai * w
+            row.append(TileDanger(t.seat, k, w, deal_in, deal_in * t.loss, notes))
+        out[k] = row
+    return out
+
+
+__all__ = ["Threat", "TileDanger", "genbutsu", "read_threat", "tile_dangers", "wait_chance"]

@@ -1,0 +1,103 @@
+"""Push or fold (押し引き): is going on worth the risk of dealing in?
+
+The expected gain of pushing is the chance to win times what the hand is worth;
+the expected loss is what the tile about to be discarded may cost (its deal-in
+chance against each opponent times that opponent's likely hand) plus the risk of
+the further unsafe tiles the hand still needs to get there.  Folding costs the
+win and gains safety: its risk is that of the safest tile.  Standings move the
+balance in the last hand: a clear leader folds sooner, a player who needs a win
+pushes harder.
+
+The chance to win is a simple model of the race: from tenpai, the winning tiles
+left among the unseen tiles over the draws (and discards) still to come; before
+tenpai, the draws spent getting there first (one ukeire-wide step per shanten).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trainer.engine.evaluator.danger import Threat
+from trainer.engine.evaluator.reasons import Reason, reason
+
+FUTURE_DANGER = 0.05  # deal-in chance of a typical unsafe tile against a tenpai hand
+TYPICAL_WAIT = 6.0  # winning tiles left in a tenpai yet to come
+TYPICAL_STEP = 30.0  # ukeire of a step not yet looked at
+RON_FACTOR = 2.5  # a winning tile may come from four players' tiles, not only the own draw
+THREAT = 0.5  # an opponent this likely to be tenpai is worth folding against
+
+
+def win_chance(shanten: int, ukeire: int, *, draws_left: float, unseen_total: int,
+               next_waits: float = TYPICAL_WAIT, threats: float = 0.0, furiten: bool = False) -> float:
+    """Chance to win a hand ``shanten`` steps from tenpai whose next step accepts ``ukeire``
+    tiles (at tenpai: the winning tiles left), with ``draws_left`` own draws to come and
+    ``threats`` the summed tenpai chance of the opponents (each shortens the race).
+
+    The draws left are shared equally between the steps still to make (each succeeds when one
+    of its tiles is drawn) and the wait for the winning tile, which may also come as another
+    player's discard (counted as about twice the draws) — unless the tenpai is ``furiten``
+    (a winning tile is in the player's own river): then only the own draws count."""
+    if unseen_total <= 0 or draws_left <= 0:
+        return 0.0
+    steps = max(0, shanten)
+    share = draws_left / (steps + 1)
+    p = 1.0
+    for i in range(steps):
+        accept = ukeire if i == 0 else TYPICAL_STEP
+        p *= 1 - (1 - min(0.95, accept / unseen_total)) ** share
+    waits = ukeire if shanten <= 0 else next_waits
+    p *= 1 - (1 - min(0.9, waits / unseen_total)) ** (share * (1.0 if furiten else RON_FACTOR))
+    return p * (0.7 ** threats)
+
+
+@dataclass(frozen=True, slots=True)
+class PushFold:
+    """The push-or-fold verdict: ``push``, the expected ``gain`` of pushing (points), the
+    expected ``loss`` of pushing (this tile plus the unsafe tiles still to come) and the
+    ``fold_loss`` of the safest tile instead, with the reasons."""
+
+    push: bool
+    gain: float
+    loss: float
+    fold_loss: float
+    reasons: tuple[Reason, ...]
+
+
+def push_or_fold(*, win: float, value: float, tile_loss: float, safest_loss: float, shanten: int,
+                 threats: list[Threat], draws_left: float, dealer: bool, placement: str = "") -> PushFold:
+    """Compare pushing (``win`` chance x ``value``, risking ``tile_loss`` now and more unsafe tiles
+    for the ``shanten`` steps left) with folding (risking ``safest_loss``).  ``placement`` is
+    ``"protect_lead"`` or ``"need_win"`` in the last hand (see :func:`all_last_plan`)."""
+    gain = win * value * (1.25 if dealer else 1.0)
+    future = sum(t.tenpai * t.loss for t in threats) * FUTURE_DANGER * max(0, shanten + 1) * 0.6
+    future *= min(1.0, draws_left / 6)
+    loss = tile_loss + future
+    notes = [reason("gain", points=round(gain), win_chance=round(win, 3), value=round(value)),
+             reason("risk", points=round(loss), now=round(tile_loss), later=round(future))]
+    if placement == "protect_lead":
+        loss *= 1.6
+        notes.append(reason("protect_lead"))
+    elif placement == "need_win":
+        loss *= 0.6
+        notes.append(reason("need_win"))
+    if not any(t.tenpai >= THREAT for t in threats):
+        notes.append(reason("no_threat"))
+        return PushFold(True, gain, loss, safest_loss, tuple(notes))
+    push = gain - loss >= -safest_loss
+    notes.append(reason("push" if push else "fold", margin=round(gain - loss + safest_loss)))
+    return PushFold(push, gain, loss, safest_loss, tuple(notes))
+
+
+def all_last_plan(scores: tuple[int, ...], seat: int, value: float) -> str:
+    """In the last hand: ``"protect_lead"`` for a leader more than a typical hand ahead,
+    ``"need_win"`` when a win of about ``value`` moves the player up a place and the hand
+    is needed, else ``""``."""
+    me = scores[seat]
+    others = sorted((s for i, s in enumerate(scores) if i != seat), reverse=True)
+    if me > others[0]:
+        return "protect_lead" if me - others[0] > 4000 else ""
+    above = min(s for s in others if s >= me)
+    return "need_win" if above - me <= max(value, 1000) * 1.5 + 2000 else ""
+
+
+__all__ = ["PushFold", "all_last_plan", "push_or_fold", "win_chance"]
