@@ -80,6 +80,21 @@ def _screens(app):  # noqa: ANN001, ANN202
         s.rebuild()
 
     out.append(("play", table))
+
+    def mid_hand() -> None:
+        from trainer.ui.screens.play_shots import table_with_calls_and_riichi
+
+        table_with_calls_and_riichi(app, coach="hints")
+
+    out.append(("table:mid_hand", mid_hand))
+    out.append(("table:setup", lambda: app.push("match_setup")))
+
+    def replay() -> None:
+        from trainer.ui.screens.play_shots import replay_at
+
+        replay_at(app, mistake=True)
+
+    out.append(("table:replay_review", replay))
     for name in ("glossary", "progress", "settings"):
         if has_screen(name):
             out.append((name, lambda name=name: app.push(name)))
@@ -132,12 +147,56 @@ def run(quick: bool) -> None:
         if c95 > worst_cpu[1]:
             worst_cpu = (name, c95)
         print(f"{name:28} {p50:8.2f} {p95:8.2f} {times[-1]:8.2f} {c95:8.2f}")
+    bot_frames(app, 60 if quick else 400)
     print(f"worst frame p95 (CPU time of the UI thread): {worst_cpu[1]:.2f} ms on {worst_cpu[0]} (target <= 8 ms)")
     print(f"worst frame p95 (wall clock; includes other processes on a busy machine): {worst[1]:.2f} ms on "
           f"{worst[0]}")
     app.close()
     print(f"resident memory after visiting every screen, in a fresh app process: {_tour_rss_mb():.0f} MB "
           f"(target <= 200 MB; this benchmark process, which also ran the others: {_rss_mb():.0f} MB)")
+
+
+def bot_frames(app, n: int) -> None:  # noqa: ANN001
+    """Frames of the table in which a bot takes its turn (every frame is a bot's action, or the
+    learner's when it is their turn), and the bots' decision times alone."""
+    from trainer.engine.game.view import make_view
+    from trainer.ui.match_setup import MatchSetup
+    from trainer.ui.screens.play import BOT_DELAY
+    from trainer.ui.screens.play_shots import _learner_move
+
+    while len(app.stack) > 1:
+        app.pop()
+    screen = app.push("play", setup=MatchSetup(coach="hints"), seed=7)
+    screen.saver = None
+    frames, cpu, decisions = [], [], []
+    for _ in range(n):
+        if screen.round.ended:
+            screen.next_hand() if not screen.match.finished else None
+            if screen.round.ended:
+                break
+        t, c = time.perf_counter(), time.thread_time()
+        if 0 in screen.round.to_act():
+            _learner_move(screen)
+            app.process([], 1 / 60)
+        else:
+            seat = next(s for s in screen.round.to_act() if s != 0)
+            d = time.perf_counter()
+            screen.bots[seat].choose(make_view(screen.round, seat), screen.round.legal_actions(seat))
+            decisions.append((time.perf_counter() - d) * 1000)
+            app.process([], BOT_DELAY + 0.01)
+        app.render()
+        frames.append((time.perf_counter() - t) * 1000)
+        cpu.append((time.thread_time() - c) * 1000)
+    for xs in (frames, cpu, decisions):
+        xs.sort()
+
+    def p95(xs: list[float]) -> float:
+        return xs[max(0, int(len(xs) * 0.95) - 1)] if xs else 0.0
+
+    print(f"{'table:action every frame':28} {frames[len(frames) // 2]:8.2f} {p95(frames):8.2f} {frames[-1]:8.2f} "
+          f"{p95(cpu):8.2f}   ({len(frames)} frames, each with a bot's or the learner's action)")
+    print(f"bot decision alone: p50 {decisions[len(decisions) // 2]:.2f} ms, p95 {p95(decisions):.2f} ms, "
+          f"max {decisions[-1]:.2f} ms over {len(decisions)} decisions (target p95 <= 30 ms)")
 
 
 TOUR_SCRIPT = """

@@ -37,3 +37,15 @@ def seconds_to_line(command: list[str], marker: str, env: dict[str, str], cwd: s
             return elapsed
     proc.wait()
     raise RuntimeError(f"{command[0]} never printed {marker}")
+
+
+def split_over_processes(fn: Callable, items: list, workers: int = 2) -> list:
+    """``fn`` applied to ``workers`` interleaved slices of ``items`` (one process each; in this
+    process when only one worker is wanted): the results, one per slice."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    parts = [items[i::workers] for i in range(workers)]
+    if workers == 1:
+        return [fn(parts[0])]
+    with ProcessPoolExecutor(workers) as pool:
+        return list(pool.map(fn, parts))

@@ -43,10 +43,14 @@ def test_missed_item_comes_back_before_a_known_one(store):
     t0 = datetime(2026, 11, 1, 12, tzinfo=UTC)
     for day in range(4):
         at = t0 + timedelta(days=day)
-        store.record_answer(learner.id, "drill", "known", "shanten", True, 5.0, at=at)
-        store.record_answer(learner.id, "drill", "missed", "shanten", day < 3, 5.0, at=at)
-    # "missed" was just answered wrong: it is due within minutes; "known" only after days
-    soon = t0 + timedelta(days=3, minutes=30)
+        store.record_answer(learner.id, "drill", "known", "shanten", True, 5.0, at=at,
+                            spec={"generator": "shanten", "params": {}, "seed": 1})
+        store.record_answer(learner.id, "drill", "missed", "shanten", day < 3, 5.0, at=at,
+                            spec={"generator": "shanten", "params": {"size": 7}, "seed": 1})
+    # "missed" was just answered wrong: it comes back the next day (no minute-long learning steps:
+    # the same session practises it in the "my mistakes" round); "known" only after days
+    assert store.due_items(learner.id, now=t0 + timedelta(days=3, minutes=30)) == []
+    soon = t0 + timedelta(days=4, hours=1)
     assert [item for item, _ in store.due_items(learner.id, now=soon)] == ["missed"]
     later = t0 + timedelta(days=60)
     assert {item for item, _ in store.due_items(learner.id, now=later)} == {"known", "missed"}
@@ -54,11 +58,11 @@ def test_missed_item_comes_back_before_a_known_one(store):
 
 
 def test_rating_rules():
-    assert rating_for(correct=False, seconds=1, hints=0, in_review=True).name == "Again"
-    assert rating_for(correct=True, seconds=5, hints=1, in_review=True).name == "Hard"
-    assert rating_for(correct=True, seconds=60, hints=0, in_review=False).name == "Hard"
-    assert rating_for(correct=True, seconds=2, hints=0, in_review=True).name == "Easy"
-    assert rating_for(correct=True, seconds=2, hints=0, in_review=False).name == "Good"
+    assert rating_for(correct=False, seconds=1, hints=0).name == "Again"  # wrong
+    assert rating_for(correct=True, seconds=5, hints=1).name == "Hard"  # right with a hint
+    assert rating_for(correct=True, seconds=60, hints=0).name == "Hard"  # right, very slow
+    assert rating_for(correct=True, seconds=2, hints=0).name == "Easy"  # right, fast
+    assert rating_for(correct=True, seconds=12, hints=0).name == "Good"  # right
 
 
 def test_daily_goal_and_streak(store):
@@ -282,7 +286,9 @@ def test_due_reviews_bring_back_the_missed_exercise(store):
     store.record_answer(learner.id, "drill", "single_suit_waits:abc:12", "waits_single_suit", False, 9.0,
                         at=t0, spec=spec)
     store.record_answer(learner.id, "lesson", "basics_tiles/q1", "tile_names", False, 9.0, at=t0)
-    (due,) = store.due_reviews(learner.id, now=t0 + timedelta(hours=1))  # the lesson item has no spec
-    assert due == dict(spec, item_id="single_suit_waits:abc:12", skill="waits_single_suit")
+    assert store.due_reviews(learner.id, now=t0 + timedelta(hours=1)) == []  # a missed item: back tomorrow
+    (due,) = store.due_reviews(learner.id, now=t0 + timedelta(days=1, hours=1))  # the lesson item has no spec
+    # the card is the generator's family (any seed): a review shows a sibling, not the same question
+    assert due == dict(spec, item_id="single_suit_waits:abc", skill="waits_single_suit")
     exported = store.export_learner(learner.id)
     assert json.loads(next(c for c in exported["cards"] if c["spec"])["spec"]) == spec

@@ -105,14 +105,15 @@ def test_idle_app_does_not_redraw_and_hover_only_when_it_changes() -> None:
     assert not app.dirty
 
 
-def test_banner_animates_then_disappears() -> None:
+def test_banner_stays_still_then_disappears() -> None:
     app = make_app(language="en")
     app.notify("Hello", "info", seconds=1.0)
     app.process([], 0.5)
-    assert app.animating and app.banners
+    assert not app.animating and app.banners  # a still banner does not keep the loop drawing
+    assert app.idle_wait_ms() <= 501  # but the idle loop wakes when it is due to go
     app.render()
     app.process([], 0.6)
-    assert not app.banners
+    assert not app.banners and app.dirty
 
 
 def test_resize_rebuilds_the_layout() -> None:

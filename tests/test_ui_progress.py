@@ -45,10 +45,11 @@ def _fill(store, learner_id, n=40):
     from trainer.engine.exercises import GENERATORS
 
     now = datetime.now(UTC)
-    for i in range(n):
-        ex = GENERATORS["shanten"].generate({}, i)
-        store.record_answer(learner_id, "drill", ex.item_id, ex.skill, i % 4 != 0, 6.0,
-                            at=now - timedelta(days=i % 10, hours=2), spec=ex.spec())
+    for i in range(n):  # one answer a day over the last n days, the last one wrong: the card is due
+        params = {"size": (4, 7, 10, 13)[i % 4]}
+        ex = GENERATORS["shanten"].generate(params, i)
+        store.record_answer(learner_id, "drill", ex.item_id, ex.skill, i % 4 != 3 and i < n - 4, 6.0,
+                            at=now - timedelta(days=n - i, hours=2), spec=ex.spec())
 
 
 def test_progress_screen_shows_the_learners_figures(store):
@@ -74,7 +75,11 @@ def test_review_brings_back_the_due_exercises(store):
     review = app.screen
     assert review.name == "review"
     due = store.due_reviews(app.learner_id)
-    assert review.ex.item_id == due[0]["item_id"]  # the very exercise that was missed
+    assert review.n == len(due) == store.due_count(app.learner_id)  # one count of due reviews
+    first = due[0]
+    # a sibling: the same generator and parameters, a new seed (never the question already seen)
+    assert review.ex.kind == first["generator"] and review.ex.item_id.rsplit(":", 1)[0] == first["item_id"]
+    assert review.ex.seed != first["seed"] and review.ex.seed >= 1_000_000
     _frame(app)
 
 
@@ -157,8 +162,10 @@ def test_a_drill_answer_is_recorded_with_how_to_show_it_again(store):
     assert drill.ex.prompt.input == "number"
     wrong = str(drill.ex.answer + 1)  # a wrong number typed and submitted
     app.process([_key(getattr(pygame, f"K_{d}"), d) for d in wrong] + [_key(pygame.K_RETURN)], 1 / 60)
-    (due,) = store.due_reviews(app.learner_id, now=datetime.now(UTC) + timedelta(hours=1))
-    assert due["generator"] == "shanten" and due["seed"] == 5 and due["item_id"] == drill.ex.item_id
+    assert store.due_reviews(app.learner_id, now=datetime.now(UTC) + timedelta(hours=1)) == []
+    (due,) = store.due_reviews(app.learner_id, now=datetime.now(UTC) + timedelta(days=1, hours=1))
+    assert due["generator"] == "shanten" and due["seed"] == 5
+    assert due["item_id"] == drill.ex.item_id.rsplit(":", 1)[0]  # the card: the generator's family
 
 
 def test_home_shows_the_day_and_starts_a_review_of_what_is_due(store):

@@ -19,6 +19,8 @@ COMMANDS: dict[str, str] = {
     "simulate": "Play bot-only matches and report placements and rates",
     "lessons": "Check lesson files against the schema, the glossary and the engine",
     "progress": "Export or import a learner's progress as JSON",
+    "log": "Convert game logs between our format and tenhou.net/6 JSON",
+    "review": "Review a saved game (ours or tenhou.net/6): each discard of one seat against the best by ukeire and safety",
     "shots": "Render every screen of the app to PNG files without a display",
     "run": "Start the desktop app (the default)",
 }

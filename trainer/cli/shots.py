@@ -198,12 +198,86 @@ def run(args: argparse.Namespace) -> int:
         n=6, seed=14))
     shot("06_drill_safe_tile_missed", safe_tile_missed)
 
+    from trainer.cli.wrong_answers import drill_wrong, lesson_wrong
+
+    # A wrong first try and the final wrong answer: the panel explains the learner's own choice.
+    wrong_drills = (("mixed_waits", {}), ("shanten", {}), ("fu_count", {"answer": "fu_breakdown"}),
+                    ("fu_count", {}), ("points_lookup", {"honba": 2}),
+                    ("single_suit_waits", {"kids": True, "size": 4}))
+    for n, (name, params) in enumerate(wrong_drills):
+        for tries in (1, 2):
+            def wrong_drill(name=name, params=params, tries=tries) -> None:  # noqa: ANN001
+                screen = app.push("drill", generator=name, params=params, n=8, seed=3)
+                for _t in range(tries):
+                    if tries == 2 and _t == 1:
+                        screen.retry()
+                    drill_wrong(app, screen)
+                app.process([], 1.0)
+            kid = "_kids" if params.get("kids") else ""
+            shot(f"10_wrong_drill_{n}_{name}{kid}_try{tries}", wrong_drill)
+    quiz_examples = {s.kind: (gallery, i) for i, s in reversed(list(enumerate(gallery.steps)))}
+    quiz_examples["real_pick_tiles"] = examples.get("pick_tiles", quiz_examples["pick_tiles"])
+    for kind in ("pick_tiles", "number", "fu_breakdown", "real_pick_tiles"):
+        for tries in (1, 2):
+            def wrong_step(kind=kind, tries=tries) -> None:  # noqa: ANN001
+                lesson, index = quiz_examples[kind]
+                screen = app.push("lesson", lesson_id=lesson.id, step=index)
+                for _t in range(tries):
+                    if _t == 1:
+                        screen.retry()
+                    lesson_wrong(app, screen)
+                app.process([], 1.0)
+            shot(f"11_wrong_step_{kind}_try{tries}", wrong_step)
+    kids = next((lesson for lesson in sorted(lib.lessons.values(), key=lambda x: x.id)
+                 if lesson.audience == "child" and any(s.kind == "pick_tiles" for s in lesson.steps)), None)
+    if kids is not None:
+        def wrong_kids() -> None:
+            index = next(i for i, s in enumerate(kids.steps) if s.kind == "pick_tiles")
+            screen = app.push("lesson", lesson_id=kids.id, step=index)
+            lesson_wrong(app, screen)
+            app.process([], 1.0)
+        shot("11_wrong_step_kids_pick_tiles", wrong_kids)
+
+    def summary_with_mistakes() -> None:
+        screen = app.push("drill", generator="shanten", params={}, n=3, seed=3)
+        for _i in range(3):
+            drill_wrong(app, screen)
+            screen.retry()
+            drill_wrong(app, screen)
+            screen.primary()
+        app.process([], 1.0)
+
+    shot("12_drill_summary_mistakes", summary_with_mistakes)
+
     def table() -> None:
         screen = app.push("play", seed=3, coach="hints", reveal="own")
         screen.run_bots_until_learner()
         screen.rebuild()
 
     shot("07_play", table)
+    shot("07_table_setup", lambda: app.push("match_setup"))
+    from trainer.ui.screens.play_shots import (
+        match_end,
+        position_review,
+        replay_at,
+        saved_games,
+        table_after_hand,
+        table_with_a_call_offer,
+        table_with_calls_and_riichi,
+    )
+
+    shot("07_table_mid_hand", lambda: table_with_calls_and_riichi(app, coach="off"))
+    shot("07_table_coach", lambda: table_with_calls_and_riichi(app, coach="full"))
+    shot("07_table_call_offer", lambda: table_with_a_call_offer(app))
+    shot("07_result_ron", lambda: table_after_hand(app, lambda r: r.kind == "ron" and len(r.wins) == 1))
+    shot("07_result_tsumo", lambda: table_after_hand(app, lambda r: r.kind == "tsumo"))
+    shot("07_result_draw", lambda: table_after_hand(app, lambda r: r.kind == "exhaustive" and len(r.tenpai) >= 2))
+    shot("07_result_match_end", lambda: match_end(app))
+    shot("07_replay_my_games", lambda: (saved_games(app), app.push("my_games")))
+    shot("07_replay", lambda: replay_at(app, mistake=False))
+    shot("07_replay_review", lambda: replay_at(app, mistake=True))
+    shot("07_review_card", lambda: position_review(app, answered=False))
+    shot("07_review_card_answered", lambda: position_review(app, answered=True))
 
     def tenpai_choice() -> None:
         """The learner, tenpai and not in riichi, at an exhaustive draw: show or hide (001:805)."""

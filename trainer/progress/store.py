@@ -32,7 +32,7 @@ from trainer.progress.files import (
     set_aside,
 )
 from trainer.progress.schema import MIGRATIONS, SCHEMA_VERSION
-from trainer.progress.srs import Review, initial_card, review
+from trainer.progress.srs import DAILY_REVIEWS, Review, card_key, initial_card, review, should_grade
 
 DB_NAME = "progress.sqlite3"
 MASTERY_RATE = 0.15
@@ -220,11 +220,12 @@ class ProgressStore:
     # ---------------------------------------------------------------- answers
     def record_answer(self, learner_id: int, source: str, item_id: str, skill: str, correct: bool,
                       seconds: float, hints: int = 0, *, at: datetime | None = None,
-                      spec: dict | None = None) -> Review:
+                      spec: dict | None = None) -> Review | None:
         """Record one answer in one transaction: the answer log, the day's totals, the skill's
         mastery and the item's review card.  ``spec`` says how to show the item again in a
-        review (``{"generator", "params", "seed"}`` or ``{"lesson", "step"}``).  Returns when the
-        item is due again."""
+        review (``{"generator", "params", "seed"}`` or ``{"lesson", "step"}``); a generated item's
+        card is its generator's family (see :func:`trainer.progress.srs.card_key`).  Returns the
+        card's new grade and due date, or None when this answer left the card as it was."""
         at = at or _now()
         with self._write() as db:
             db.execute(
@@ -260,16 +261,21 @@ class ProgressStore:
         )
 
     @staticmethod
-    def _review_item(db, learner_id, item_id, skill, correct, seconds, hints, at, spec=None) -> Review:
+    def _review_item(db, learner_id, item_id, skill, correct, seconds, hints, at, spec=None) -> Review | None:
+        """Grade the answer's card (a generator's family of exercises, or the item itself) with FSRS;
+        None when the card is left as it is (not due and answered right, or graded today already)."""
+        key = card_key(item_id, spec)
         row = db.execute("SELECT state FROM card WHERE learner_id = ? AND item_id = ?",
-                         (learner_id, item_id)).fetchone()
+                         (learner_id, key)).fetchone()
         card = row[0] if row else initial_card(at)
+        if row is not None and not should_grade(card, correct=correct, at=at, local_day=_local_day(at)):
+            return None
         result = review(card, correct=correct, seconds=seconds, hints=hints, at=at)
         db.execute(
             "INSERT INTO card (learner_id, item_id, skill, due, state, spec) VALUES (?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (learner_id, item_id) DO UPDATE SET due = excluded.due, state = excluded.state,"
             " skill = excluded.skill, spec = coalesce(excluded.spec, card.spec)",
-            (learner_id, item_id, skill, _iso(result.due), result.card_json,
+            (learner_id, key, skill, _iso(result.due), result.card_json,
              json.dumps(spec, sort_keys=True) if spec is not None else None),
         )
         return result
@@ -287,13 +293,35 @@ class ProgressStore:
         ).fetchall()
         return [(r[0], r[1]) for r in rows]
 
-    def due_reviews(self, learner_id: int, *, now: datetime | None = None, limit: int = 20) -> list[dict]:
-        """Due items that can be shown again, most overdue first: each is the stored spec
-        (``generator``/``params``/``seed`` or ``lesson``/``step``) plus ``item_id`` and ``skill``."""
+    def review_cap(self, learner_id: int) -> int:
+        """The learner's daily review cap (``daily_reviews`` in their settings; 30 unless changed)."""
+        try:
+            value = int(self.learner(learner_id).settings.get("daily_reviews", DAILY_REVIEWS))
+        except (KeyError, TypeError, ValueError):
+            return DAILY_REVIEWS
+        return max(0, value)
+
+    def reviews_today(self, learner_id: int, *, now: datetime | None = None) -> int:
+        """Review answers given today (local day): they count against the daily cap."""
+        day = _local_day(now or _now())
+        rows = self.db.execute("SELECT answered_at FROM answer WHERE learner_id = ? AND source = 'review'"
+                               " AND answered_at >= ?", (learner_id, _iso((now or _now()) - timedelta(days=2))))
+        return sum(1 for (at,) in rows if _local_day(datetime.fromisoformat(at)) == day)
+
+    def due_reviews(self, learner_id: int, *, now: datetime | None = None, limit: int | None = None) -> list[dict]:
+        """The reviews due now that the app can show, most overdue first, at most the learner's daily
+        cap less the reviews already done today (and at most ``limit``).  Each is the stored spec
+        (``generator``/``params``/``seed``) plus ``item_id`` (the card: the generator's family of
+        exercises) and ``skill``.  This is the one count of due reviews (:meth:`due_count`)."""
+        room = max(0, self.review_cap(learner_id) - self.reviews_today(learner_id, now=now))
+        if limit is not None:  # an explicit limit (a caller collecting cards of its own kind) replaces the cap
+            room = limit
+        if room <= 0:
+            return []
         rows = self.db.execute(
             "SELECT item_id, skill, spec FROM card WHERE learner_id = ? AND due <= ? AND spec IS NOT NULL"
-            " ORDER BY due LIMIT ?",
-            (learner_id, _iso(now or _now()), limit),
+            " ORDER BY due",
+            (learner_id, _iso(now or _now())),
         ).fetchall()
         out = []
         for item_id, skill, spec in rows:
@@ -303,21 +331,22 @@ class ProgressStore:
                 continue
             if isinstance(data, dict):
                 out.append(dict(data, item_id=item_id, skill=skill))
+                if len(out) >= room:
+                    break
         return out
 
     def due_count(self, learner_id: int, *, now: datetime | None = None) -> int:
-        """How many items are due for review now."""
-        return self.db.execute("SELECT count(*) FROM card WHERE learner_id = ? AND due <= ?",
-                               (learner_id, _iso(now or _now()))).fetchone()[0]
+        """How many reviews are due now: exactly the reviews :meth:`due_reviews` offers (showable,
+        within today's cap), so the home, the progress screen and the review session agree."""
+        return len(self.due_reviews(learner_id, now=now))
 
     def due_skills(self, learner_id: int, *, now: datetime | None = None) -> list[tuple[str, int]]:
-        """Skills with due items and how many are due in each, the largest first."""
-        rows = self.db.execute(
-            "SELECT skill, count(*) FROM card WHERE learner_id = ? AND due <= ? GROUP BY skill"
-            " ORDER BY count(*) DESC, skill",
-            (learner_id, _iso(now or _now())),
-        ).fetchall()
-        return [(r[0], r[1]) for r in rows]
+        """Skills with due reviews (those :meth:`due_reviews` offers) and how many in each, the
+        largest first."""
+        from collections import Counter
+
+        counts = Counter(r["skill"] for r in self.due_reviews(learner_id, now=now))
+        return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
     # ---------------------------------------------------------------- lessons
     def save_lesson_step(self, learner_id: int, lesson_id: str, step: int) -> None:

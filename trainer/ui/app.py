@@ -539,8 +539,7 @@ class App:
             alive = [b for b in self.banners if b.update(dt)]
             if len(alive) != len(self.banners):
                 self.dirty = True
-            self.banners = alive
-            animating = True
+            self.banners = alive  # a banner is still: it is drawn again only when one goes away
         self.animating = animating
         if animating:
             self.dirty = True
@@ -611,6 +610,13 @@ class App:
         self.dirty = False
         return surf
 
+    def idle_wait_ms(self) -> int:
+        """How long the idle loop may sleep: until the next event, or until the first banner
+        is due to go away (so a banner costs one redraw when it appears and one when it goes)."""
+        if not self.banners:
+            return IDLE_WAIT_MS
+        return max(1, min(IDLE_WAIT_MS, int(min(b.left for b in self.banners) * 1000) + 1))
+
     def run(self, first: str = "home") -> int:
         """The main loop until the window is closed; returns the exit status."""
         if not self.stack:
@@ -623,7 +629,7 @@ class App:
             if self.animating or self.dirty:
                 events = pygame.event.get()
             else:
-                first_ev = pygame.event.wait(IDLE_WAIT_MS)
+                first_ev = pygame.event.wait(self.idle_wait_ms())
                 events = [first_ev] if first_ev.type != pygame.NOEVENT else []
                 events += pygame.event.get()
             now = time.perf_counter()

@@ -49,8 +49,10 @@ class Settings:
     last_lesson: str = ""  # "continue where I stopped"
     last_step: int = 0
     last_drill: str = ""
+    daily_reviews: int = 30  # the daily review cap (spaced repetition), kept per learner
     last_track: str = ""  # the lesson-map tab the learner looked at last ("" = chosen by profile)
     profile: str = ""  # the first-run answer (PROFILES)
+    match_setup: str = ""  # the last match setup chosen (JSON, see trainer/ui/match_setup.py)
 
     def validated(self) -> Settings:
         """Check every field; raises ValueError naming the bad field."""
@@ -66,6 +68,8 @@ class Settings:
                 raise ValueError(f"{f.name}: expected {expected.__name__}, got {type(value).__name__}")
         if self.last_step < 0:
             raise ValueError("last_step: must not be negative")
+        if not 0 <= self.daily_reviews <= 1000:
+            raise ValueError("daily_reviews: must be between 0 and 1000")
         return self
 
     def with_(self, **changes: object) -> Settings:

@@ -27,6 +27,44 @@ class RecordError(ValueError):
     """A game log that cannot be read or does not replay to its stored results."""
 
 
+ADJUSTABLE = ("game_length", "red_fives")
+"""Rule options a match may change from its preset (the learner's match setup); a log
+stores the changed ones in ``rule_options``."""
+
+
+def match_rules(preset: str, options: dict[str, Any] | None = None) -> Any:
+    """The rules of preset ``preset`` with the adjustable options changed (East-only or
+    East-South, red fives); raises RecordError for any other option or a value the
+    option does not allow."""
+    from dataclasses import fields, replace
+
+    from trainer.engine.rules import RulesError, load_rules
+
+    try:
+        rules = load_rules(preset)
+    except (RulesError, OSError) as e:
+        raise RecordError(f"rules {preset!r}: {e}") from None
+    if not options:
+        return rules
+    meta = {f.name: f.metadata for f in fields(rules)}
+    for key, value in options.items():
+        choices = meta.get(key, {}).get("choices") if key in meta else None
+        if key not in ADJUSTABLE or (choices is not None and value not in choices):
+            raise RecordError(f"rule_options: {key} = {value!r} is not allowed")
+    return replace(rules, **options)
+
+
+def rule_options(rules: Any) -> dict[str, Any]:
+    """The adjustable options in which ``rules`` differs from its named preset."""
+    from trainer.engine.rules import load_rules
+
+    try:
+        base = load_rules(rules.name)
+    except Exception:  # noqa: BLE001 - a preset from a file path: nothing to compare with
+        return {}
+    return {k: getattr(rules, k) for k in ADJUSTABLE if getattr(rules, k) != getattr(base, k)}
+
+
 def wall_text(tiles: tuple[Tile, ...]) -> str:
     """The wall in drawing order as MPSZ, one digit and suit per tile (``"1m0p7z..."``)."""
     return "".join(f"{t}" for t in tiles)
@@ -47,6 +85,9 @@ class Recorder:
             "hands": [],
             "final": None,
         }
+        changed = rule_options(match.rules)
+        if changed:
+            self.log["rule_options"] = changed
         self._hand: dict[str, Any] | None = None
 
     def start_hand(self, rnd: Round) -> None:
@@ -109,24 +150,63 @@ def check_header(log: Any, where: str = "game log") -> None:
     """Raise RecordError unless ``log`` looks like a game log this version can read."""
     if not isinstance(log, dict) or log.get("format") != FORMAT:
         raise RecordError(f"{where}: not a game log (format must be {FORMAT!r})")
-    if log.get("version") != VERSION:
+    version = log.get("version")
+    if isinstance(version, int) and version > VERSION:
+        raise RecordError(f"{where}: saved by a newer version of the app (game log version {version}; "
+                          f"this version reads {VERSION}): update the app to open it")
+    if version != VERSION:
         raise RecordError(f"{where}: game log version {log.get('version')!r} is not supported (expected {VERSION})")
 
 
-def replay(log: dict[str, Any]) -> Iterator[tuple[Round, int | None, Action | None]]:
+def log_rules(log: dict[str, Any]) -> Any:
+    """The rule set a log was played with: its preset with its ``rule_options``."""
+    return match_rules(log["rules"], log.get("rule_options"))
+
+
+def set_start(match: Match, start: dict[str, Any] | None) -> None:
+    """Begin ``match`` at a later hand: ``start`` gives ``round``, ``hand``, ``honba``, ``sticks``
+    and ``scores`` (a log that opens in the middle of a game, e.g. one hand from tenhou.net/6)."""
+    if not start:
+        return
+    try:
+        match.round_index = int(start["round"])
+        match.hand_number = int(start["hand"])
+        match.honba = int(start["honba"])
+        match.sticks = int(start["sticks"])
+        match.scores = [int(v) for v in start["scores"]]
+    except (KeyError, TypeError, ValueError) as e:
+        raise RecordError(f"start: {e}") from None
+    if not (0 <= match.hand_number <= 3 and 0 <= match.round_index <= 3 and len(match.scores) == 4):
+        raise RecordError(f"start: no such hand {start}")
+
+
+def replay(log: dict[str, Any], *, allow_unfinished: bool = False) -> Iterator[tuple[Round, int | None, Action | None]]:
     """Replay a game log step by step.  Yields ``(round, seat, action)`` after each action
     (and ``(round, None, None)`` at the start of each hand); the round object is live, so
     take a :meth:`Round.snapshot` to keep a state.  Raises RecordError if an action is
-    illegal or a stored result or score differs."""
+    illegal or a stored result or score differs.  With ``allow_unfinished`` a match saved
+    in the middle (no final result) may end with a hand whose actions stop before its end."""
+    match = _match_for(log)
+    yield from _replay_into(match, log, allow_unfinished)
+
+
+def _match_for(log: dict[str, Any]) -> Match:
+    """A match that will deal the log's stored walls, in order."""
     check_header(log)
-    hands = log["hands"]
     walls = []
-    for i, h in enumerate(hands):
+    for i, h in enumerate(log["hands"]):
         try:
             walls.append(parse_tiles(h["wall"], max_copies=None))
         except (ValueError, KeyError) as e:
             raise RecordError(f"hand {i + 1}: bad wall: {e}") from None
-    match = Match(log["rules"], log.get("seed"), walls=walls, tenpai_choice=log.get("tenpai_choice", ()))
+    match = Match(log_rules(log), log.get("seed"), walls=walls, tenpai_choice=log.get("tenpai_choice", ()))
+    set_start(match, log.get("start"))
+    return match
+
+
+def _replay_into(match: Match, log: dict[str, Any],
+                 allow_unfinished: bool) -> Iterator[tuple[Round, int | None, Action | None]]:
+    hands = log["hands"]
     for i, h in enumerate(hands):
         if match.finished:
             raise RecordError(f"hand {i + 1}: the match was already over")
@@ -142,6 +222,8 @@ def replay(log: dict[str, Any]) -> Iterator[tuple[Round, int | None, Action | No
                 raise RecordError(f"hand {i + 1}, action {j + 1}: {e}") from None
             yield rnd, seat, action
         if rnd.result is None:
+            if allow_unfinished and i == len(hands) - 1 and log.get("final") is None:
+                return
             raise RecordError(f"hand {i + 1}: the actions end before the hand is over")
         if h.get("result") is not None and rnd.result.to_json() != h["result"]:
             raise RecordError(f"hand {i + 1}: the replayed result differs from the log")
@@ -151,9 +233,51 @@ def replay(log: dict[str, Any]) -> Iterator[tuple[Round, int | None, Action | No
         raise RecordError(f"final scores {match.scores} differ from the log {final['scores']}")
 
 
+def resume(log: dict[str, Any]) -> tuple[Match, Recorder]:
+    """Rebuild a match saved in the middle (``"final": null``) to go on playing it: the match
+    with its scores and counters, and a recorder that keeps appending to a copy of the log.
+    ``match.round`` is the live hand when the log stops inside one (its actions replayed),
+    else None and the next hand is started with ``match.start_round()`` (recorded with
+    ``recorder.start_hand``).  New walls continue the seeded shuffle after the stored ones."""
+    if log.get("final") is not None:
+        raise RecordError("the match is already finished: nothing to resume")
+    match = _match_for(log)
+    for _ in _replay_into(match, log, True):
+        pass
+    stored = len(log["hands"])
+    match._walls = None  # later hands are shuffled as a fresh match with this seed would be
+    for _ in range(stored):
+        match.rng.shuffle(list(match.tile_set))
+    recorder = Recorder(match, list(log["players"]))
+    recorder.log = json.loads(json.dumps(log))
+    live = match.round is not None and match.round.result is None
+    if live:
+        recorder._hand = recorder.log["hands"][-1]
+    else:
+        match.round = None
+    return match, recorder
+
+
+def rewind(match: Match, hand: dict[str, Any], actions: int) -> Round:
+    """The current hand of ``match`` rebuilt from its log entry ``hand`` with only its first
+    ``actions`` actions (to take back a decision in practice); the match's counters are those
+    of the hand's start, so this works only before the hand is finished."""
+    from trainer.engine.game.wall import Wall
+
+    rnd = Round(match.rules, Wall(parse_tiles(hand["wall"], max_copies=None)), dealer=match.dealer,
+                round_wind=match.round_wind, honba=match.honba, sticks=match.sticks, scores=match.scores,
+                options=match.options, tenpai_choice=match.tenpai_choice)
+    for seat, data in hand["actions"][:actions]:
+        rnd.apply(seat, action_from_json(data))
+    del hand["actions"][actions:]
+    match.round = rnd
+    return rnd
+
+
 def replay_states(log: dict[str, Any]) -> list[dict[str, Any]]:
     """Every state snapshot of a replay, in order (for comparing two runs)."""
     return [rnd.snapshot() for rnd, _, _ in replay(log)]
 
 
-__all__ = ["FORMAT", "VERSION", "Recorder", "RecordError", "load", "replay", "replay_states", "save"]
+__all__ = ["FORMAT", "VERSION", "Recorder", "RecordError", "load", "log_rules", "replay", "replay_states", "resume", "rewind",
+           "save", "set_start"]

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from trainer.engine.tiles import kind_name
-from trainer.i18n import N_, _, pgettext
+from trainer.i18n import N_, _, ngettext, pgettext
 from trainer.ui.question_texts import merge_equal_tiles
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import BR
@@ -22,8 +22,17 @@ from trainer.ui.theme import PALETTE
 from trainer.ui.views.drill_catalog import generator_title, generators
 from trainer.ui.views.exercise import ExerciseView
 from trainer.ui.views.exercise_labels import kids_praise
-from trainer.ui.views.explain import explain, explain_item
-from trainer.ui.views.feedback import FeedbackSlide, RetryOnTouch
+from trainer.ui.views.explain import explain, explain_item, fu_only
+from trainer.ui.views.feedback import (
+    FeedbackSlide,
+    RetryOnTouch,
+    ScrollingFeedback,
+    draw_feedback_body,
+    feedback_overflow,
+    panel_height,
+)
+from trainer.ui.views.mistakes import drill_mistake
+from trainer.ui.views.placement import content_bottom
 from trainer.ui.widgets import Button, blit_text, draw_panel
 
 P = PALETTE
@@ -66,7 +75,7 @@ KIDS_HINTS = {
 
 
 @register_screen("drill")
-class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
+class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
     """A run of generated exercises.  Params: ``generator``, ``params`` (dict), ``n``, ``seed``,
     optional ``on_done(right, total)`` (a lesson's drill step) and ``title``."""
 
@@ -85,6 +94,8 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
         self.index = 0
         self.right = 0
         self.results: list[str] = []
+        self.missed: list[Any] = []  # this round's missed exercises, for the "my mistakes" round
+        self.source = "drill"
         self.finished = False
         self.error = ""
         self._new_item()
@@ -97,12 +108,17 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
         self.started = self.app.time
         self.recorded = False
         self.hints_used = 0
+        self.last_response: Any = None
         try:
-            self.ex = self.gen.generate(self.gen_params, self.seed + self.index)
+            self.ex = self._generate()
             self.error = ""
         except Exception as exc:
             self.ex = None
             self.error = _("The generator could not make an exercise: {error}").format(error=exc)
+
+    def _generate(self) -> Any:
+        """The exercise at the current index (a review or a mistakes round picks its own)."""
+        return self.gen.generate(self.gen_params, self.seed + self.index)
 
     def title(self) -> str:
         if self.kids:
@@ -121,8 +137,13 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
         self.main_btn = self.add(Button("", self.primary, kind="primary", hotkey="Enter"))
         self.hint_btn = self.add(Button(_("Hint"), self.hint, kind="ghost", hotkey="H"))
         self.again_btn = None
+        self.mistakes_btn = None
         if self.finished:
             self.again_btn = self.add(Button(_("Another round"), self.again, kind="secondary"))
+            if self.missed and not self.kids and not getattr(self, "mistakes", False) and self.source != "review":
+                label = ngettext("My mistakes ({n})", "My mistakes ({n})", len(self.missed)).format(
+                    n=len(self.missed))
+                self.mistakes_btn = self.add(Button(label, self.mistakes_round, kind="primary", hotkey="M"))
         elif self.ex is not None:
             self._view_start = len(self.widgets)
             self.view = ExerciseView(self, self.ex)
@@ -165,6 +186,9 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
         if self.again_btn is not None:
             aw = max(self.again_btn.preferred_width(self.app), L.px(200))
             self.again_btn.rect = pygame.Rect(self.main_btn.rect.left - aw - L.px(12), bar_y, aw, bar_h)
+        if self.mistakes_btn is not None:
+            ww = max(self.mistakes_btn.preferred_width(self.app), L.px(200))
+            self.mistakes_btn.rect = pygame.Rect(area.left, bar_y, ww, bar_h)
         hw = max(self.hint_btn.preferred_width(self.app), L.px(130))
         self.hint_btn.rect = pygame.Rect(area.left, bar_y, hw, bar_h)
         top = area.top + L.px(18)
@@ -173,10 +197,21 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
         if self.feedback_text or self.feedback_kind:
             from trainer.ui.richtext import layout_rich
 
-            lay = layout_rich(self.app, self.feedback_text or " ", L.font("body"), area.width - L.px(56), P.ink)
-            h = min(lay.height + self.app.line_height(L.font("large")) + L.px(34), (bottom - top) * 2 // 5)
+            lay = layout_rich(self.app, self.feedback_text or " ", L.font("body"), area.width - L.px(70), P.ink)
+            head_h = self.app.line_height(L.font("large")) + L.px(16)
+            def quiz_bottom(limit: int) -> int:
+                if self.view is None:
+                    return top
+                return content_bottom(self.view, pygame.Rect(area.left, top, area.width, limit - top),
+                                      self.widgets[self._view_start:])
+
+            h = panel_height(self.app, lay.height + head_h + L.px(18), top, bottom, L.px(12), quiz_bottom)
             self.feedback_rect = pygame.Rect(area.left, bottom - h, area.width, h)
+            self.fb_max = feedback_overflow(self.app, lay.height, h - head_h - L.px(12))
+            self.fb_scroll = min(self.fb_scroll, self.fb_max)
             bottom = self.feedback_rect.top - L.px(12)
+        else:
+            self.fb_max = 0
         self.step_area = pygame.Rect(area.left, top, area.width, bottom - top)
         if self.view is not None:
             from trainer.ui.views.placement import center_view
@@ -206,11 +241,10 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
             blit_text(surf, self.app, head, L.font("large"), edge, (x, y), bold=True)
             y += self.app.line_height(L.font("large")) + L.px(6)
             if self.feedback_text:
-                lay = layout_rich(self.app, self.feedback_text, L.font("body"), r.width - L.px(56), P.ink)
-                clip = surf.get_clip()
-                surf.set_clip(pygame.Rect(x, y, r.width - L.px(30), r.bottom - y - L.px(6)))
-                surf.blit(lay.surface, (x, y))
-                surf.set_clip(clip)
+                lay = layout_rich(self.app, self.feedback_text, L.font("body"), r.width - L.px(70), P.ink)
+                body = pygame.Rect(x, y, r.width - L.px(70), r.bottom - y - L.px(12))
+                draw_feedback_body(surf, self.app, lay, body, self.fb_scroll, edge)
+                self._feedback_layout, self._feedback_origin = lay, (x, y - self.fb_scroll)
 
     def feedback_style(self, kind: str) -> tuple[Any, Any, str]:
         """(background, edge colour, heading) of the feedback panel; children get praise for a right
@@ -260,6 +294,9 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
 
     def on_key(self, ev: pygame.event.Event) -> bool:
         ch = getattr(ev, "unicode", "")
+        if ev.key == pygame.K_m and self.mistakes_btn is not None and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
+            self.mistakes_round()
+            return True
         if ev.key == pygame.K_h and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)) and self.hint_btn.visible:
             self.hint()
             return True
@@ -318,48 +355,105 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
             self.app.notify(_("Answer first."), "info", 3)
             return
         ok = self.view.is_right(resp)
+        self.last_response = resp
         self.app.play_sound("right" if ok else ("click" if self.kids else "wrong"))
         self.attempts += 1
         if not self.recorded:
             self.recorded = True
             seconds = min(300.0, self.app.time - self.started)
-            self.app.record_answer("drill", self.ex.item_id, self.ex.skill, ok, seconds, min(self.hints_used, 3),
-                                   spec=self.ex.spec())
+            self.app.record_answer(self.source, self.ex.item_id, self.ex.skill, ok, seconds,
+                                   min(self.hints_used, 3), spec=self.ex.spec())
             if ok:
                 self.right += 1
+            else:
+                self.missed.append(self.ex)
         if ok:
             self.phase = "done"
             self.results.append("right" if self.attempts == 1 else "retry")
             self.feedback_kind = "right"
             # Children get praise (the panel's heading), not the engine's working.
-            self.feedback_text = "" if self.kids else explain(self._explanation(), limit=4)
+            self.feedback_text = "" if self.kids else explain(self._explanation())
             self.view.mark(True, True)
         elif self.attempts == 1:
             self.phase = "retry"
             self.feedback_kind = "retry"
-            self.feedback_text = ""
+            self.feedback_text = self._mistake_text(resp, final=False)
             self.view.mark(False, False)
         else:
             self.phase = "done"
             self.results.append("wrong")
             self.feedback_kind = "wrong"
-            self.feedback_text = self._answer_text()
+            self.feedback_text = self._answer_text(resp)
             self.view.mark(False, True)
         self.view.lock(self.phase != "answer")
         self._labels()
         self.relayout()
 
-    def _answer_text(self) -> str:
-        """The answer and the engine's working (children: the answer alone, in a few words)."""
+    def _answer_text(self, response: Any = None) -> str:
+        """The learner's own answer explained, then the answer and the engine's working (children: the
+        answer alone, in a few words)."""
         if self.kids:
             return self.view.answer_markup() or _("The right one is marked.")
-        return BR.join(t for t in (self.view.answer_markup(), explain(self._own_pick_first())) if t)
+        mine = self._mistake_text(response, final=True, generic=not self._pick_explained(response)) \
+            if response is not None else ""
+        parts = [t for t in (mine, self.view.answer_markup(), explain(self._own_pick_first())) if t]
+        return BR.join(parts)
+
+    def _pick_explained(self, response: Any) -> bool:
+        """Whether the engine's own explanation has a line about a tile the learner picked (then
+        that line, moved to the top, says why the pick was wrong; no generic "your answer" line)."""
+        if self.ex.prompt.input != "pick_tiles" or not response:
+            return False
+        picked = {kind_name(k) for k in response if isinstance(k, int)}
+        return any(i.get("tile") in picked and not i.get("best") for i in self._explanation())
+
+    def _mistake_text(self, response: Any, final: bool, generic: bool = True) -> str:
+        """What is wrong with the learner's own answer, from the engine's explanation API; on the
+        retry it never gives the answer away.  Children get one friendly nudge instead.  ``generic``:
+        name the answer when nothing more specific can be said."""
+        if self.kids:
+            return self.hint_rungs()[0]
+        labels = self._response_labels(response)
+        text = drill_mistake(self.ex, self.view.graded(response), final, labels if generic else ())
+        if not text and generic:
+            text = _("Your answer: {answer}.").format(answer=", ".join(labels)) if labels else ""
+        if not final:
+            where = self.hint_rungs()[0]
+            text = BR.join(t for t in (text, where) if t)
+        return text
+
+    def _response_labels(self, response: Any) -> list[str]:
+        """The learner's answer in words (options by their labels, tiles drawn, numbers as typed)."""
+        from trainer.engine.notation import format_tiles
+        from trainer.ui.views.exercise_labels import option_label
+
+        p = self.ex.prompt
+        if p.input in ("choice", "multi_choice"):
+            by_value = {o.value: o for o in p.options}
+            out = []
+            for v in response or ():
+                o = by_value.get(v)
+                if o is not None:
+                    label = option_label(o) or ""
+                    out.append(" ".join(t for t in (("{tiles:" + o.tiles + "}") if o.tiles else "", label) if t))
+            return out
+        if p.input == "pick_tiles":
+            return ["{tiles:" + format_tiles(sorted(response)) + "}"] if response else []
+        if p.input == "number":
+            return [" / ".join(str(x) for x in response)]
+        if p.input == "fu_breakdown":
+            from trainer.ui.views.explain import fu_name
+
+            return [fu_name(str(i)) for i in response]
+        return []
 
     def _own_pick_first(self) -> list[dict[str, Any]]:
         """The explanation with the lines about the learner's own (wrong) tiles moved to the top,
         right after the heading line, so the feedback always says why that choice was wrong."""
         items = self._explanation()
         resp = self.view.response() if self.view is not None else None
+        if self.ex.prompt.input != "pick_tiles":  # numbers typed are not tile kinds
+            resp = None
         picked = {kind_name(k) for k in resp or () if isinstance(k, int)}
         own = [i for i in items if i.get("tile") in picked and not i.get("best")]
         if not own:
@@ -372,9 +466,13 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
 
     def _explanation(self) -> list[dict[str, Any]]:
         """The explanation items that belong to this question."""
-        kinds = EXPLAIN_KINDS.get(self.ex.prompt.question)
+        q = self.ex.prompt.question
+        kinds = EXPLAIN_KINDS.get(q)
         items = list(self.ex.explanation)
-        return [i for i in items if i.get("kind") in kinds] if kinds else items
+        items = [i for i in items if i.get("kind") in kinds] if kinds else items
+        if q in ("fu_total", "fu_breakdown"):  # a fu question: no han or points it never asked about
+            items = fu_only(items)
+        return items
 
     # -- the hint ladder: where to look, then part of the working, then the answer (counted as shown)
     def hint_rungs(self) -> list[str]:
@@ -425,8 +523,9 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
         if not self.recorded:
             self.recorded = True
             seconds = min(300.0, self.app.time - self.started)
-            self.app.record_answer("drill", self.ex.item_id, self.ex.skill, False, seconds, min(self.hints_used, 3),
-                                   spec=self.ex.spec())
+            self.app.record_answer(self.source, self.ex.item_id, self.ex.skill, False, seconds,
+                                   min(self.hints_used, 3), spec=self.ex.spec())
+            self.missed.append(self.ex)
         self.phase = "done"
         self.results.append("shown")
         self.feedback_kind = "shown"
@@ -446,12 +545,21 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
         self._labels()
         self.relayout()
 
+    def mistakes_round(self) -> None:
+        """A round of the items missed in this one, each as a sibling (same generator and parameters,
+        a new question)."""
+        if not self.missed:
+            return
+        items = [dict(ex.spec(), item_id=ex.item_id, skill=ex.skill) for ex in self.missed]
+        self.app.replace("review", items=items, mistakes=True)
+
     def again(self) -> None:
         """A new round with the next seeds."""
         self.seed += self.n
         self.index = 0
         self.right = 0
         self.results = []
+        self.missed = []
         self.finished = False
         self._new_item()
         self.focus = None
@@ -460,22 +568,38 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, Screen):
 
 @register_screen("review")
 class ReviewScreen(DrillScreen):
-    """A review session: the exercises the learner is about to forget, each exactly as it was
-    first shown (same generator, parameters and seed).  Params: ``items`` from
-    ``ProgressStore.due_reviews``."""
+    """A review session: one exercise per due card, each a *sibling* of what the learner saw (the
+    same generator and parameters, a new seed), answers recorded as reviews.  Params: ``items``
+    from ``ProgressStore.due_reviews``; ``mistakes=True`` makes it a drill's "my mistakes" round
+    (siblings of the missed items, recorded as drill answers)."""
 
     def __init__(self, app: Any, **params: Any) -> None:
+        from datetime import datetime
+
         known = generators()
         self.items = [it for it in params["items"] if it.get("generator") in known]
         if not self.items:
             raise ValueError("no review item can be shown")
+        self.mistakes = bool(params.get("mistakes"))
+        self.salt = "mistakes" if self.mistakes else datetime.now().astimezone().date().isoformat()
         first = self.items[0]
+        title = _("My mistakes") if self.mistakes else _("Review")
         super().__init__(app, **dict(params, generator=first["generator"], params=first.get("params") or {},
-                                     n=len(self.items), seed=first.get("seed", 0), title=_("Review")))
+                                     n=len(self.items), seed=0, title=title))
+        self.source = "drill" if self.mistakes else "review"
 
     def _new_item(self) -> None:
         item = self.items[min(self.index, len(self.items) - 1)]
         self.gen = generators()[item["generator"]]
         self.gen_params = self.gen.params(item.get("params") or {})
-        self.seed = int(item.get("seed", 0)) - self.index  # the drill screen asks for seed + index
         super()._new_item()
+
+    def _generate(self) -> Any:
+        from trainer.progress.srs import sibling_seed
+
+        item = self.items[min(self.index, len(self.items) - 1)]
+        card = str(item.get("item_id") or item["generator"])
+        return self.gen.generate(self.gen_params, sibling_seed(card, f"{self.salt}:{self.index}"))
+
+    def mistakes_round(self) -> None:
+        """No mistakes round of a review: it is one already."""

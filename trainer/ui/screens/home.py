@@ -102,7 +102,7 @@ class HomeScreen(Screen):
         self.review = None
         reviews = self._reviews()
         if reviews:
-            due = max(len(reviews), self._due())
+            due = len(reviews)  # the one count: exactly the exercises the review session will show
             self.review = self.add(Card(
                 _("Review"),
                 ngettext("{n} exercise is due: bring it back before you forget it.",
@@ -110,6 +110,7 @@ class HomeScreen(Screen):
                 lambda: self.app.push("review", items=reviews),
                 accent=P.hint, badge=str(due), badge_color=P.hint,
             ))
+        self.match_card = self._unfinished_match() or self._game_mistakes()
         sections = [
             ("lesson_map", _("Lessons"), _("Step by step: tiles, hands, waits, yaku, fu and table manners.")),
             ("drills", _("Drills"), _("Endless generated exercises: efficiency, waits, fu, points.")),
@@ -118,14 +119,15 @@ class HomeScreen(Screen):
             ("progress", _("Progress"), _("Mastery of each skill, reviews due, your streak.")),
             ("settings", _("Settings"), _("Language, terms, rules, tiles and sound.")),
         ]
-        due = self._due()
+        due = len(reviews)
         if due:
             sections[4] = (sections[4][0], sections[4][1],
                            ngettext("{n} review is due today.", "{n} reviews are due today.", due).format(n=due)
                            + " " + sections[4][2])
         self.cards = []
         for name, title, sub in sections:
-            card = self.add(Card(title, sub, lambda n=name: self.open(n), icon=self._icon(CARD_TILES[name])))
+            target = "match_setup" if name == "play" else name
+            card = self.add(Card(title, sub, lambda n=target: self.open(n), icon=self._icon(CARD_TILES[name])))
             self.cards.append(card)
 
     def _build_kids(self) -> None:
@@ -190,6 +192,48 @@ class HomeScreen(Screen):
         gw = grown.preferred_width(self.app)
         grown.rect = pygame.Rect(area.right - gw, y + L.px(8), gw, bar_h - L.px(16))
 
+    def _unfinished_match(self) -> Card | None:
+        """A card to go on with the learner's match left in the middle, if there is one."""
+        from trainer.engine.game.saved import latest_unfinished
+        from trainer.ui.saved_games import games_dir
+
+        try:
+            game = latest_unfinished(games_dir(self.app))
+        except OSError:
+            return None
+        if game is None:
+            return None
+        sub = ngettext("{n} hand played", "{n} hands played", game.hands).format(n=game.hands)
+        if game.points is not None:
+            sub += "  ·  " + ngettext("{n} point", "{n} points", game.points).format(n=game.points)
+        return self.add(Card(_("Resume the match"), sub, lambda: self._resume_match(game.path),
+                             accent=P.accent, badge=_("Resume"), badge_color=P.accent_dark))
+
+    def _game_mistakes(self) -> Card | None:
+        """A card for the learner's own mistakes from games that are due for review."""
+        from trainer.ui.game_cards import due_positions
+
+        items = due_positions(self.app)
+        if not items:
+            return None
+        return self.add(Card(_("Mistakes from your games"),
+                             ngettext("{n} position is due: what would you discard now?",
+                                      "{n} positions are due: what would you discard now?", len(items)).format(
+                                 n=len(items)),
+                             lambda: self.app.push("position_review", items=items),
+                             accent=P.hint, badge=str(len(items)), badge_color=P.hint))
+
+    def _resume_match(self, path: object) -> None:
+        """Open the table on the saved match; a file that cannot be resumed is reported, not lost."""
+        from trainer.engine.game.records import RecordError
+
+        try:
+            self.app.push("play", resume=str(path))
+        except (RecordError, OSError) as exc:
+            while self.app.screen is not self:
+                self.app.pop()
+            self.app.notify(_("This match cannot be resumed: {error}").format(error=exc), "warn")
+
     def _reviews(self) -> list[dict]:
         """The due exercises the review session can show again (empty without a progress store)."""
         app = self.app
@@ -222,16 +266,6 @@ class HomeScreen(Screen):
             parts.append(ngettext("a {n}-day streak", "a {n}-day streak", streak).format(n=streak))
         return " · ".join(parts)
 
-    def _due(self) -> int:
-        """How many review cards are due for the learner (0 without a progress store)."""
-        app = self.app
-        if app.progress is None or app.learner_id is None:
-            return 0
-        try:
-            return int(app.progress.due_count(app.learner_id))
-        except Exception:
-            return 0
-
     def _icon(self, tiles: str):
         def paint(surf: pygame.Surface, rect: pygame.Rect) -> None:
             from trainer.ui.tileview import draw_tile_string
@@ -256,7 +290,7 @@ class HomeScreen(Screen):
         area.top = L.px(40) + self.app.line_height(L.font("title")) + self.app.line_height(L.font("body")) + L.px(20)
         gap = L.px(18)
         y = area.top
-        tops = [c for c in (self.hero, self.review) if c is not None]
+        tops = [c for c in (self.hero, self.review, self.match_card) if c is not None]
         if tops:
             w_top = (area.width - gap * (len(tops) - 1)) // len(tops)
             for i, card in enumerate(tops):
@@ -271,7 +305,7 @@ class HomeScreen(Screen):
             card.rect = pygame.Rect(area.left + c * (w + gap), y + r * (h + gap), w, h)
 
     def choose(self, n: int) -> bool:
-        order = [c for c in (self.hero, self.review) if c is not None] + self.cards
+        order = [c for c in (self.hero, self.review, self.match_card) if c is not None] + self.cards
         if 1 <= n <= len(order):
             order[n - 1].activate()
             return True

@@ -22,9 +22,16 @@ from trainer.ui.registry import register_screen
 from trainer.ui.richtext import BR, layout_rich
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
-from trainer.ui.views.explain import explain
-from trainer.ui.views.feedback import FeedbackSlide, RetryOnTouch
-from trainer.ui.views.placement import center_view
+from trainer.ui.views.explain import explain, fu_only
+from trainer.ui.views.feedback import (
+    FeedbackSlide,
+    RetryOnTouch,
+    ScrollingFeedback,
+    draw_feedback_body,
+    feedback_overflow,
+    panel_height,
+)
+from trainer.ui.views.placement import center_view, content_bottom
 from trainer.ui.views.steps.base import StepView
 from trainer.ui.views.steps.factory import make_view
 from trainer.ui.views.term_card import open_term_card
@@ -39,7 +46,7 @@ MAX_SECONDS = 300.0  # an answer never counts as slower than this (the learner m
 
 
 @register_screen("lesson")
-class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
+class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
     """Plays one lesson; params: ``lesson_id``, optional ``step`` to resume at."""
 
     rebuild_on_enter = False
@@ -177,12 +184,23 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
         bottom = bar_y - L.px(14)
         self.feedback_rect = None
         text = self._feedback_markup()
+        self.fb_max = 0
         if text or self.feedback_kind == "right":  # a right answer always says so, even without a "why"
-            width = area.width - L.px(56)
+            width = area.width - L.px(76)
             lay = layout_rich(self.app, text, L.font("body"), width, P.ink)
-            head_h = self.app.line_height(L.font("large")) + L.px(6)
-            h = min((lay.height if text else 0) + head_h + L.px(28), (bottom - top) // 2)
+            text_h = lay.height if text else 0
+            head_h = self.app.line_height(L.font("large")) + L.px(18)
+
+            def quiz_bottom(limit: int) -> int:
+                if self.view is None or self.finished or not hasattr(self, "_view_start"):
+                    return top
+                return content_bottom(self.view, pygame.Rect(area.left, top, area.width, limit - top),
+                                      self.widgets[self._view_start:])
+
+            h = panel_height(self.app, text_h + head_h + L.px(16), top, bottom, L.px(12), quiz_bottom)
             self.feedback_rect = pygame.Rect(area.left, bottom - h, area.width, h)
+            self.fb_max = feedback_overflow(self.app, text_h, h - head_h - L.px(8))
+            self.fb_scroll = min(self.fb_scroll, self.fb_max)
             bottom = self.feedback_rect.top - L.px(12)
         self.step_area = pygame.Rect(area.left, top, area.width, max(L.px(80), bottom - top))
         if self.finished:
@@ -247,13 +265,11 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
         y = r.top + L.px(12)
         blit_text(surf, self.app, head, L.font("large"), edge, (x, y), bold=True)
         y += self.app.line_height(L.font("large")) + L.px(6)
-        lay = layout_rich(self.app, self._feedback_markup(), L.font("body"), r.width - L.px(56), P.ink)
-        clip = surf.get_clip()
-        surf.set_clip(pygame.Rect(x, y, r.width - L.px(40), r.bottom - y - L.px(8)))
-        surf.blit(lay.surface, (x, y))
-        self._feedback_origin = (x, y)
+        lay = layout_rich(self.app, self._feedback_markup(), L.font("body"), r.width - L.px(76), P.ink)
+        body = pygame.Rect(x, y, r.width - L.px(76), r.bottom - y - L.px(8))
+        draw_feedback_body(surf, self.app, lay, body, self.fb_scroll, edge)
+        self._feedback_origin = (x, y - self.fb_scroll)
         self._feedback_layout = lay
-        surf.set_clip(clip)
 
     # ---------------------------------------------------------------- actions
 
@@ -269,13 +285,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
         if self.view is not None and button == 1 and self.view.click_at(pos):
             self.app.invalidate()
             return True
-        lay = getattr(self, "_feedback_layout", None)
-        if lay is not None and self.feedback_rect is not None and self.feedback_rect.collidepoint(pos):
-            term = lay.term_at(pos, self._feedback_origin)
-            if term:
-                self.open_term(term)
-                return True
-        return False
+        return super().on_click(pos, button)  # a glossary term in the feedback text
 
     def on_key(self, ev: pygame.event.Event) -> bool:
         ch = getattr(ev, "unicode", "")
@@ -363,28 +373,42 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, Screen):
             self.results[self.index] = "right" if self.attempts == 1 else "retry"
             view.mark(fb, final=True)
             self.feedback_kind = "right"
-            self.feedback_text = explain(fb.explanation, limit=4) if self.step.kind != "choice" else ""
+            self.feedback_text = explain(self._shown(fb)) if self.step.kind != "choice" else ""
         elif self.attempts == 1:
             self.phase = "retry"
             view.mark(fb, final=False)
             self.feedback_kind = "retry"
             self.hint_level = max(self.hint_level, 1)
-            self.feedback_text = self._hint_text(self.hint_level)
+            mine = "" if child else self._mistake(response, fb, final=False)
+            self.feedback_text = BR.join(t for t in (mine, self._hint_text(self.hint_level)) if t)
         else:
             self.phase = "done"
             self.results[self.index] = "wrong"
             view.mark(fb, final=True)
             # Children are shown the answer gently: no red, no "wrong" (curriculum §1.4).
             self.feedback_kind = "shown" if child else "wrong"
-            self.feedback_text = self._answer_markup(fb)
+            mine = "" if child else self._mistake(response, fb, final=True)
+            self.feedback_text = BR.join(t for t in (mine, self._answer_markup(fb)) if t)
         view.lock(self.phase != "answer")
         self._after_change()
+
+    def _shown(self, fb: Any) -> list:
+        """The engine's working to show: for a fu question only the fu items and total."""
+        if self.step.kind == "fu_breakdown" or (self.step.kind == "number" and getattr(self.step, "ask", "") == "fu"):
+            return fu_only(fb.explanation, fb.expected if isinstance(fb.expected, int) else None)
+        return list(fb.explanation)
+
+    def _mistake(self, response: Any, fb: Any, final: bool) -> str:
+        """What is wrong with the learner's own answer, from the engine's explanation API."""
+        from trainer.ui.views.mistakes import lesson_mistake
+
+        return lesson_mistake(self.step, response, fb, final, getattr(self.lesson, "preset", "tenhou"))
 
     def _answer_markup(self, fb: Any) -> str:
         lines = []
         if fb.display and self.step.kind in ("pick_tiles",):
             lines.append(_("The answer: {tiles}").format(tiles="{tiles:" + fb.display + "}"))
-        detail = explain(fb.explanation)
+        detail = explain(self._shown(fb))
         if detail:
             lines.append(detail)
         return BR.join(lines)

@@ -1,20 +1,27 @@
 """The game table: the learner plays seat 0 against three bots on the engine's game.
 
-A simple top-down table: the learner's hand at the bottom, the four rivers around a
-centre panel (round, dora indicators, tiles left, scores), the opponents' hands
-face down (face up on a "glass table", ``reveal="all"``).  Click a tile to lift it,
-click it again or press Enter to discard; call, riichi and win buttons appear when
-the rules offer them.  With ``coach`` on, the engine's best discards are shown.
-Bots move one action every short moment so the learner can follow the play.
+The table is drawn by the views in ``trainer/ui/views/table/``: four rivers in rows
+of six in front of their seats (the riichi tile sideways, the last discard marked),
+the opponents' hands as backs at their edges with their melds (the called tile
+turned towards the seat it came from), and the centre panel (round and hand, honba
+and riichi sticks, dora indicators, tiles left, each seat's wind, score and riichi
+stick).  The learner's hand is at the bottom: click a tile to lift it, click it again
+or press Enter to discard; Left/Right move along the hand.  Offers (calls, riichi,
+wins, nine terminals) are buttons with their tiles and a number key each.  Riichi
+marks the discards that keep the hand ready; D shows the score differences.  Esc asks before leaving; a free match
+is saved after every hand and when left, and can be resumed from the home screen.
 
-Params (from a lesson's ``play`` step or the drill menu): ``mode``, ``preset``,
-``bots``, ``reveal``, ``coach``, ``goal_games``, ``goal_wins``, ``seed``,
+Params: a free match gets ``setup`` (a :class:`~trainer.ui.match_setup.MatchSetup`)
+or ``resume`` (a saved game's path); a lesson's ``play`` step or a test passes
+``preset``, ``bots``, ``reveal``, ``coach``, ``goal_games``, ``goal_wins``, ``seed``,
 ``on_done(outcome)``, ``title``.
 """
 
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -33,24 +40,30 @@ from trainer.engine.game.actions import (
 )
 from trainer.engine.game.match import Match
 from trainer.engine.game.view import make_view
-from trainer.engine.notation import format_tiles
 from trainer.i18n import N_, _, ngettext, pgettext
 from trainer.ui.registry import register_screen
+from trainer.ui.saved_games import GameSaver
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
-from trainer.ui.tileview import TileRow, TileSlot, slots_for_hand
-from trainer.ui.widgets import Button, blit_text, draw_panel
+from trainer.ui.tileview import TileRow, TileSlot
+from trainer.ui.views.table.actions import TileButton, offer_label, offer_pieces
+from trainer.ui.views.table.board import Board
+from trainer.ui.views.table.coach import CoachBox, coach_text
+from trainer.ui.views.table.result import HandResultView, MatchEndView
+from trainer.ui.views.table.seats import melds_surface
+from trainer.ui.views.table.state import TableState, table_state
+from trainer.ui.widgets import Button, blit_text
 
 P = PALETTE
 BOT_DELAY = 0.45  # seconds between two bot actions
-WIND_TERMS = ("ton", "nan", "shaa", "pei")
 SEAT_NAMES = (N_("You"), N_("Right"), N_("Across"), N_("Left"))
+LEARNER_CHOOSES = (0,)  # at an exhaustive draw the learner may show or hide a tenpai hand (001:805)
 
 
 def _bot(name: str, rules: Any) -> Any:
     from trainer.engine.bots import make_bot
 
-    return make_bot({"gentle": "efficient"}.get(name, name), rules)
+    return make_bot({"gentle": "beginner"}.get(name, name), rules)
 
 
 @register_screen("play")
@@ -61,14 +74,29 @@ class PlayScreen(Screen):
 
     def __init__(self, app: Any, **params: Any) -> None:
         super().__init__(app, **params)
-        preset = params.get("preset") or app.settings.preset
         seed = params.get("seed")
         self.seed = int(seed) if seed is not None else random.randrange(1_000_000)
-        self.match = Match(preset, self.seed, tenpai_choice=(0,))  # the learner may hide tenpai (001:805)
+        self.setup = params.get("setup")
+        self.saver: GameSaver | None = None
+        if params.get("resume") is not None:
+            self.saver = GameSaver.resume(Path(params["resume"]))
+            self.setup = self.saver.setup
+            self.match = self.saver.match
+        elif self.setup is not None:  # a free match set up by the learner
+            self.match = Match(self.setup.rules(), self.seed, tenpai_choice=LEARNER_CHOOSES)
+            self.saver = GameSaver.start(app, self.match, self.setup, datetime.now(UTC))
+        else:
+            self.match = Match(params.get("preset") or app.settings.preset, self.seed, tenpai_choice=LEARNER_CHOOSES)
+        if self.setup is not None:
+            opponents = list(self.setup.opponents)
+            self.reveal = self.setup.show_hands
+            self.coach = self.setup.coach
+        else:
+            opponents = [params.get("bots") or "efficient"] * 3
+            self.reveal = params.get("reveal") == "all"
+            self.coach = params.get("coach") or "off"
         rules = self.match.rules
-        self.bots = [None] + [_bot(params.get("bots") or "efficient", rules) for _ in range(3)]
-        self.reveal = params.get("reveal") == "all"
-        self.coach = params.get("coach") or "off"
+        self.bots = [None] + [_bot(name, rules) for name in opponents]
         self.goal_games = params.get("goal_games")
         self.goal_wins = params.get("goal_wins")
         self.free = params.get("on_done") is None and not self.goal_games and not self.goal_wins
@@ -79,7 +107,44 @@ class PlayScreen(Screen):
         self.riichi_mode = False
         self.timer = 0.0
         self.reported = False
-        self.round = self.match.start_round()
+        self.board = Board()
+        self.center = self.board.center
+        self.coach_box = CoachBox()
+        self._coach_key: tuple | None = None
+        self._coach_text = ""
+        self._state: TableState | None = None
+        self.result_view: HandResultView | None = None
+        self.match_end: MatchEndView | None = None
+        self.history = self._history()
+        live = self.match.round if (self.match.round is not None and not self.match.round.ended) else None
+        self.round = live if live is not None else self._start_round()
+        self.hand_start = list(self.history[-1]) if live is None else list(self.saver_hand_scores())
+
+    def _history(self) -> list[list[int]]:
+        """Points of the four seats at the start and after every hand played so far."""
+        if self.saver is None:
+            return [list(self.match.scores)]
+        hands = self.saver.recorder.log["hands"]
+        out = [list(hands[0]["scores"])] if hands else [list(self.match.scores)]
+        out += [list(h["scores_after"]) for h in hands if h.get("scores_after") is not None]
+        return out
+
+    def saver_hand_scores(self) -> list[int]:
+        """The points at the start of the hand being played (from the saved log)."""
+        assert self.saver is not None
+        return list(self.saver.recorder.log["hands"][-1]["scores"])
+
+    def seat_name(self, seat: int) -> str:
+        """A seat as the learner sees it: You, Right, Across, Left."""
+        return _(SEAT_NAMES[seat % 4])
+
+    def _start_round(self) -> Any:
+        rnd = self.match.start_round()
+        self.hand_start = list(self.match.scores)
+        self.result_view = None
+        if self.saver is not None:
+            self.saver.start_hand(rnd)
+        return rnd
 
     # ---------------------------------------------------------------- state
 
@@ -87,9 +152,17 @@ class PlayScreen(Screen):
         return self.params.get("title") or _("Table")
 
     def header_extra(self) -> str:
-        label = _("{wind} {n}").format(wind=self.app.term_text(WIND_TERMS[self.match.round_index % 4]),
-                                       n=self.match.hand_number + 1)
-        return label + " · " + _("hands {g}, won {w}").format(g=self.games, w=self.wins)
+        if self.free:
+            return self.center.round_label(self.state) + " · " + ngettext(
+                "{n} honba", "{n} honba", self.round.honba).format(n=self.round.honba)
+        return _("hands {g}, won {w}").format(g=self.games, w=self.wins)
+
+    @property
+    def state(self) -> TableState:
+        """What the table shows now (rebuilt after every action)."""
+        if self._state is None:
+            self._state = table_state(self.round, 0, reveal=self.reveal)
+        return self._state
 
     def goal_met(self) -> bool:
         """Whether the step's goal (games played or games won) is reached (free play never ends)."""
@@ -108,6 +181,7 @@ class PlayScreen(Screen):
     # ---------------------------------------------------------------- widgets
 
     def build(self) -> None:
+        self._state = None  # the round may have been replaced (a scenario, an undo)
         seat = self.round.seats[0]
         hand = seat.hand()
         slots = [TileSlot(t) for t in hand.concealed]
@@ -116,8 +190,6 @@ class PlayScreen(Screen):
             idx = max(i for i, s in enumerate(slots) if s.tile == drawn)
             slots.pop(idx)
             slots.append(TileSlot(drawn, gap=0.35))
-        self.meld_slots = [s for s in slots_for_hand(format_tiles([]) + " ".join(
-            str(m) for m in hand.melds)) ] if hand.melds else []
         self.hand_row = self.add(TileRow(slots, pickable=True, multi=False, on_change=self._picked))
         legal = self.my_legal()
         discards = {a.tile for a in legal if isinstance(a, Discard)}
@@ -125,88 +197,91 @@ class PlayScreen(Screen):
         allowed = riichi_tiles if self.riichi_mode else discards
         self.hand_row.dim = {i for i, s in enumerate(slots) if legal and allowed and s.tile not in allowed}
         self.hand_row.locked = not (discards or riichi_tiles)
-        self.action_buttons: list[Button] = []
-        for label, action in self._action_choices(legal):
-            self.action_buttons.append(self.add(Button(label, lambda a=action: self._act(a), kind="primary")))
+        if self.riichi_mode:
+            for i, s in enumerate(slots):
+                if s.tile in riichi_tiles:
+                    self.hand_row.marks[i] = "hint"
+        self.action_buttons: list[TileButton] = []
+        for action in self._offers(legal):
+            n = len(self.action_buttons) + 1
+            pieces = offer_pieces(action, self.round.last_tile)
+            btn = TileButton(offer_label(action), pieces, lambda a=action: self._act(a), key=str(n),
+                             primary=isinstance(action, Tsumo | Ron))
+            self.action_buttons.append(self.add(btn))
         if riichi_tiles:
-            label = _("Cancel riichi") if self.riichi_mode else pgettext("mahjong call", "Riichi")
-            self.action_buttons.append(self.add(Button(label, self._toggle_riichi, kind="secondary")))
+            n = len(self.action_buttons) + 1
+            label = _("Cancel riichi") if self.riichi_mode else offer_label(Riichi(next(iter(riichi_tiles))))
+            self.action_buttons.append(self.add(TileButton(label, (), self._toggle_riichi, key=str(n))))
+        if self.can_undo():
+            n = len(self.action_buttons) + 1
+            self.action_buttons.append(self.add(TileButton(_("Take back my discard"), (), self.undo, key=str(n))))
         self.next_btn = None
         if self.round.ended:
             if self.goal_met():
                 self._report()
-                self.next_btn = self.add(Button(pgettext("end of game", "Done"), self.back, kind="primary", hotkey="Enter"))
+                self.next_btn = self.add(Button(pgettext("end of game", "Done"), self.finish, kind="primary",
+                                                hotkey="Enter"))
+            elif self.match.finished and self.free and self.match_end is None:
+                self.next_btn = self.add(Button(_("Match result"), self.show_match_end, kind="primary",
+                                                hotkey="Enter"))
+            elif self.match.finished and self.free:
+                self.next_btn = self.add(Button(_("Leave the table"), self.finish, kind="primary", hotkey="Enter"))
             else:
                 self.next_btn = self.add(Button(_("Next hand"), self.next_hand, kind="primary", hotkey="Enter"))
-        self.other_rows: list[TileRow] = []
-        for s in (1, 2, 3):
-            st = self.round.seats[s]
-            if self.reveal:
-                row = TileRow([TileSlot(t) for t in sorted(st.concealed)])
-            else:
-                row = TileRow([TileSlot(t, face_down=True) for t in st.concealed])
-            self.other_rows.append(self.add(row))
-        self.rivers = []
-        for s in range(4):
-            river = self.round.seats[s].river
-            slots = [TileSlot(d.tile, sideways=getattr(d, "riichi", False)) for d in river]
-            row = TileRow(slots, lines=list(range(6, len(slots), 6)))
-            row.dim = {i for i, d in enumerate(river) if getattr(d, "called", False)}
-            self.rivers.append(self.add(row))
-        self.dora_row = self.add(TileRow([TileSlot(t) for t in self._dora()]))
         self._coach_marks()
 
-    def _dora(self) -> list[Any]:
-        view = make_view(self.round, 0)
-        return list(view.dora_indicators)
+    def _offers(self, legal: list[Any]) -> list[Any]:
+        """Every offered action except plain discards and riichi (riichi has its own flow);
+        wins first, pass last."""
+        order = (Tsumo, Ron, AbortiveDraw, DeclareTenpai, Kan, Pon, Chi)
+        out = [a for kind in order for a in legal if isinstance(a, kind)]
+        if any(isinstance(a, Pass) for a in legal):
+            out.append(Pass())
+        return out
 
     def _coach_marks(self) -> None:
-        self.coach_text = ""
-        if self.coach == "off" or not any(isinstance(a, Discard) for a in self.my_legal()):
+        """Mark the coach's best discards in the hand (levels hints and full)."""
+        if self.coach == "off" or self.riichi_mode:
             return
-        try:
-            from trainer.engine.ukeire import discard_options
+        from trainer.engine.game.coach import discard_hints
 
-            opts = discard_options(self.round.seats[0].hand())
-        except Exception:
+        legal = [a.tile for a in self.my_legal() if isinstance(a, Discard)]
+        if not legal or self.round.seats[0].riichi:
             return
-        if not opts:
-            return
-        best = [o for o in opts if (o.shanten_after, o.total) == (opts[0].shanten_after, opts[0].total)]
-        kinds = {o.tile.kind for o in best}
+        kinds = {h.tile.kind for h in discard_hints(make_view(self.round, 0), legal) if h.reason != "safer"}
         for i, s in enumerate(self.hand_row.slots):
-            if s.tile.kind in kinds:
+            if s.tile.kind in kinds and i not in self.hand_row.dim:
                 self.hand_row.marks[i] = "hint"
-        if self.coach == "full":
-            o = opts[0]
-            self.coach_text = _("Coach: discard {tile} — {n} tiles improve the hand.").format(tile=str(o.tile),
-                                                                                              n=o.total)
 
-    def _action_choices(self, legal: list[Any]) -> list[tuple[str, Any]]:
-        out: list[tuple[str, Any]] = []
-        for a in legal:
-            if isinstance(a, Tsumo):
-                out.append((pgettext("mahjong call", "Tsumo"), a))
-            elif isinstance(a, Ron):
-                out.append((pgettext("mahjong call", "Ron"), a))
-            elif isinstance(a, Pon):
-                out.append((pgettext("mahjong call", "Pon") + " " + format_tiles(a.tiles), a))
-            elif isinstance(a, Chi):
-                out.append((pgettext("mahjong call", "Chi") + " " + format_tiles(a.tiles), a))
-            elif isinstance(a, Kan):
-                out.append((pgettext("mahjong call", "Kan") + " " + str(a.tile), a))
-            elif isinstance(a, AbortiveDraw):
-                out.append((_("Nine terminals: draw"), a))
-            elif isinstance(a, DeclareTenpai):
-                label = _("Show tenpai") if a.show else _("Hide tenpai (count as noten)")
-                out.append((label, a))
-        if any(isinstance(a, Pass) for a in legal):
-            out.append((_("Pass"), Pass()))
-        return out
+    def coach_message(self) -> str:
+        """The coach's words now (rich text; recomputed only when the table or the lifted tile changes)."""
+        if self.coach == "off" or self.round.ended:
+            return ""
+        lifted = None
+        if self.hand_row.selected:
+            lifted = self.hand_row.slots[next(iter(self.hand_row.selected))].tile
+        key = (len(self.round.history), lifted, self.riichi_mode, self.app.settings.language)
+        if key != self._coach_key:
+            self._coach_key = key
+            self._coach_text = coach_text(self.coach, make_view(self.round, 0), self.my_legal(), lifted,
+                                          self.match.rules, self.seat_name)
+        return self._coach_text
+
+    def on_key(self, ev: pygame.event.Event) -> bool:
+        """D shows every score as the difference to the learner's (press again to go back)."""
+        if ev.key == pygame.K_d:
+            self.center.show_diff = not self.center.show_diff
+            return True
+        return False
+
+    def on_click(self, pos: tuple[int, int], button: int) -> bool:
+        """A click on a glossary term in the coach's box opens it in the glossary."""
+        return self.coach_box.open_term_at(self.app, pos)
 
     # ---------------------------------------------------------------- actions
 
     def _picked(self, sel: set[int]) -> None:
+        self.app.invalidate()  # the coach may warn about the lifted tile
         if not sel:
             # A second click on the lifted tile un-picks it: that is the discard gesture.
             i = self.hand_row.cursor
@@ -224,15 +299,37 @@ class PlayScreen(Screen):
         if act is not None:
             self._act(act)
 
+    def can_undo(self) -> bool:
+        """Practice: the learner may take back the last discard (set up before the match)."""
+        return (self.setup is not None and self.setup.undo and self.saver is not None and not self.round.ended
+                and self.saver.undo_point() is not None)
+
+    def undo(self) -> None:
+        """Take back the learner's last discard: the hand goes back to that decision."""
+        if not self.can_undo():
+            return
+        assert self.saver is not None
+        self.round = self.saver.undo()
+        self.riichi_mode = False
+        self._state = None
+        self.focus = None
+        self.rebuild()
+
     def _toggle_riichi(self) -> None:
         self.riichi_mode = not self.riichi_mode
         self.rebuild()
+
+    def _apply(self, seat: int, action: Any) -> None:
+        """Apply one action to the round and record it (raises IllegalAction unchanged)."""
+        self.round.apply(seat, action)
+        if self.saver is not None:
+            self.saver.action(seat, action)
 
     def _act(self, action: Any) -> None:
         from trainer.engine.game.actions import IllegalAction
 
         try:
-            self.round.apply(0, action)
+            self._apply(0, action)
         except IllegalAction as exc:
             self.app.notify(exc.reason, "warn")
             return
@@ -242,24 +339,45 @@ class PlayScreen(Screen):
         self._after_action()
 
     def _after_action(self) -> None:
+        self._state = None
         if self.round.ended:
             self._round_over()
         self.focus = None
         self.rebuild()
         self.app.invalidate()
 
+    def show_match_end(self) -> None:
+        """After the last hand: places, points, oka and uma, and the chart of the scores."""
+        self.match_end = MatchEndView(self.match, self.seat_name, self.history)
+        self.rebuild()
+
     def _round_over(self) -> None:
         res = self.round.result
+        self.result_view = HandResultView(self.round, self.seat_name, self.hand_start)
         self.games += 1
         if res is not None and any(w.seat == 0 for w in res.wins):
             self.wins += 1
+        if self.saver is not None:
+            self.saver.end_hand(self.round)
         self.match.finish_round()
+        self.history.append(list(self.match.scores))
+        if self.saver is not None:
+            if self.match.finished:
+                self.saver.finish()
+            path = self.saver.save()
+            if self.match.finished and path is not None:
+                from trainer.ui.game_cards import record_mistakes
+
+                record_mistakes(self.app, path, self.saver.recorder.log)
 
     def next_hand(self) -> None:
         """Deal the next hand (a new match when the last one ended)."""
         if self.match.finished:
-            self.match = Match(self.match.rules, self.seed + self.games, tenpai_choice=(0,))
-        self.round = self.match.start_round()
+            self.match = Match(self.match.rules, self.seed + self.games, tenpai_choice=LEARNER_CHOOSES)
+            self.history = [list(self.match.scores)]
+            self.match_end = None
+        self.round = self._start_round()
+        self._state = None
         self.focus = None
         self.rebuild()
 
@@ -272,6 +390,23 @@ class PlayScreen(Screen):
             cb({"games": self.games, "wins": self.wins, "goal_met": self.goal_met()})
 
     def back(self) -> None:
+        """Esc: a finished hand or match leaves at once; in the middle of a hand, ask first."""
+        if self.round.ended or not self.free:
+            self.leave_table()
+            return
+        body = _("The match is saved: you can go on from the home screen.") if self.saver is not None else \
+            _("The hand in progress will be lost.")
+        self.open_dialog(_("Leave the table?"), body,
+                         [(_("Leave"), self.leave_table, "secondary"), (_("Keep playing"), lambda: None, "primary")])
+
+    def finish(self) -> None:
+        """Done: leave a finished match (or a lesson's goal)."""
+        self.leave_table()
+
+    def leave_table(self) -> None:
+        """Save the match as it is and return to the previous screen."""
+        if self.saver is not None:
+            self.saver.save()
         if self.round.ended or self.games:
             self._report() if self.goal_met() else self._report_partial()
         self.app.pop()
@@ -288,6 +423,9 @@ class PlayScreen(Screen):
         if self.hand_row.selected:
             self._discard_index(next(iter(self.hand_row.selected)))
             return True
+        if self.focused_widget() is self.hand_row and not self.hand_row.locked:
+            self._discard_index(self.hand_row.cursor)
+            return True
         return False
 
     def choose(self, n: int) -> bool:
@@ -299,8 +437,6 @@ class PlayScreen(Screen):
     def initial_focus(self) -> int | None:
         if self.next_btn is not None:
             return self.widgets.index(self.next_btn)
-        if self.action_buttons:
-            return self.widgets.index(self.action_buttons[0])
         return self.widgets.index(self.hand_row)
 
     def update(self, dt: float) -> bool:
@@ -319,6 +455,8 @@ class PlayScreen(Screen):
 
     def bot_step(self) -> None:
         """One bot decision (the first bot that must act)."""
+        from trainer.engine.game.actions import IllegalAction
+
         for s in self.round.to_act():
             if s == 0:
                 continue
@@ -327,9 +465,9 @@ class PlayScreen(Screen):
                 continue
             action = self.bots[s].choose(make_view(self.round, s), legal)
             try:
-                self.round.apply(s, action)
-            except Exception:
-                self.round.apply(s, legal[0])
+                self._apply(s, action)
+            except IllegalAction:
+                self._apply(s, legal[0])
             break
         self._after_action()
 
@@ -345,144 +483,72 @@ class PlayScreen(Screen):
     def layout(self) -> None:
         L = self.app.layout
         area = L.content()
-        hand_h = L.tile_h(0.95)
-        self.hand_row.place(area.centerx - L.px(60), area.bottom - hand_h - L.px(4), area.width - L.px(300), hand_h)
-        y = self.hand_row.rect.top - L.px(64)
+        hand_h = L.tile_h(0.9)
+        self.melds_h = round(hand_h * 0.8)
+        seat = self.state.seats[0]
+        meld_w = 0
+        if seat.melds:
+            img = melds_surface(self.app.settings.tile_theme, seat, self.melds_h)
+            meld_w = img.get_width() + L.px(12) if img is not None else 0
+        hand_w = area.width - meld_w
+        self.hand_row.place(area.left + hand_w // 2, area.bottom - hand_h - L.px(2), hand_w, hand_h)
+        self.hand_row.rect.left = max(area.left, self.hand_row.rect.left)
+        # action bar above the hand, right-aligned; the next-hand button in the same place
+        bh = L.px(52)
+        y = self.hand_row.rect.top - L.px(14) - bh - round(hand_h * 0.18)
         x = area.right
         for b in reversed(self.action_buttons):
-            bw = max(L.px(170), b.preferred_width(self.app))  # long labels (show/hide tenpai) fit
-            x -= bw
-            b.rect = pygame.Rect(x, y, bw, L.px(48))
-            x -= L.px(10)
+            w = b.preferred_width(self.app, bh)
+            b.rect = pygame.Rect(x - w, y, w, bh)
+            x -= w + L.px(10)
         if self.next_btn is not None:
-            nw = max(self.next_btn.preferred_width(self.app), L.px(200))
-            self.next_btn.rect = pygame.Rect(area.right - nw, area.bottom - L.px(52), nw, L.px(52))
-        table_top = area.top + L.px(10)
-        table_bottom = self.hand_row.rect.top - L.px(76)
-        cx = area.centerx
-        lh = self.app.line_height(L.font("small"))
-        oh = L.px(26)
-        center_h = L.px(124)
-        gap = L.px(6)
-        avail = table_bottom - table_top - center_h - oh - 2 * lh - 6 * gap
-        rh = max(L.px(20), min(L.tile_h(0.5), round(avail / 6 / 1.06)))
-        self.river_h = rh
-        line_gap = round(rh * 0.06)
-        block = 3 * rh + 2 * line_gap
-        tw = round(rh * 0.75)
-        rw = 6 * tw + 5 * max(1, round(rh * 0.05)) + rh
-        self.other_rows[1].place(cx, table_top, area.width // 2, oh)  # across hand
-        self.label_y = {2: self.other_rows[1].rect.bottom + gap}
-        across_top = self.label_y[2] + lh + gap
-        self.rivers[2].place(cx, across_top, rw, rh, line_gap=0.06, align="left")
-        self.center = pygame.Rect(0, 0, L.px(300), center_h)
-        self.center.midtop = (cx, across_top + block + gap)
-        cy = self.center.centery
-        self.rivers[0].place(cx, self.center.bottom + gap, rw, rh, line_gap=0.06, align="left")
-        self.label_y[0] = self.center.bottom + gap + block + gap
-        self.rivers[1].place(self.center.right + L.px(24) + rw // 2, cy - block // 2, rw, rh, line_gap=0.06, align="left")
-        self.rivers[3].place(self.center.left - L.px(24) - rw // 2, cy - block // 2, rw, rh, line_gap=0.06, align="left")
-        self.label_y[1] = self.label_y[3] = cy - block // 2 - gap - lh
-        side_h = round(oh * 0.8)
-        self.other_rows[0].place(area.right - L.px(170), table_top + L.px(4), L.px(320), side_h)
-        self.other_rows[2].place(area.left + L.px(170), table_top + L.px(4), L.px(320), side_h)
-        self.dora_row.place(self.center.centerx, self.center.top + L.px(46), self.center.width - L.px(20),
-                            L.px(34))
+            nw = max(self.next_btn.preferred_width(self.app), L.px(220))
+            self.next_btn.rect = pygame.Rect(area.right - nw, y, nw, bh)
+        self.prompt_y = y + bh // 2
+        self.table = pygame.Rect(area.left, area.top, area.width, y - L.px(8) - area.top)
+        self.board.place(self.app, self.table)
 
     def draw_content(self, surf: pygame.Surface) -> None:
-        L = self.app.layout
-        app = self.app
-        area = L.content()
-        table = pygame.Rect(area.left, area.top, area.width, self.hand_row.rect.top - L.px(70) - area.top)
-        pygame.draw.rect(surf, P.felt_light, table, border_radius=L.px(30))
-        pygame.draw.rect(surf, P.felt_line, table, width=max(1, L.px(2)), border_radius=L.px(30))
-        c = self.center
-        draw_panel(surf, c, P.felt_dark, L.px(14), border=P.accent_dark)
-        wind = app.term_text(WIND_TERMS[self.match.round_index % 4])
-        blit_text(surf, app, f"{wind} {self.match.hand_number + 1}", L.font("body"), P.on_felt,
-                  (c.centerx, c.top + L.px(10)), anchor="midtop", bold=True, max_width=c.width - L.px(16))
-        view = make_view(self.round, 0)
-        blit_text(surf, app, _("Tiles left: {n}").format(n=view.live_remaining), L.font("small"), P.on_felt_muted,
-                  (c.centerx, c.bottom - L.px(8)), anchor="midbottom")
-        # Seat labels with wind, score and riichi.
-        spots = {
-            0: (c.centerx, self.label_y[0], "midtop"),
-            1: (self.rivers[1].rect.left if self.rivers[1].slots else c.right + L.px(24), self.label_y[1], "topleft"),
-            2: (c.centerx, self.label_y[2], "midtop"),
-            3: (self.rivers[3].rect.right if self.rivers[3].slots else c.left - L.px(24), self.label_y[3],
-                "topright"),
-        }
-        for s in range(4):
-            x, y, anchor = spots[s]
-            wind_s = app.term_text(WIND_TERMS[(self.round.seat_wind(s) - 27) % 4])
-            text = f"{_(SEAT_NAMES[s])} · {wind_s} · {view.scores[s]}"
-            if view.riichi[s]:
-                text += " · " + app.term_text("riichi")
-            color = P.accent if s in self.round.to_act() and not self.round.ended else P.on_felt
-            blit_text(surf, app, text, L.font("small"), color, (x, y), anchor=anchor, bold=s == 0,
-                      max_width=L.px(360))
-        if self.coach_text:
-            blit_text(surf, app, self.coach_text, L.font("small"), P.hint_bg,
-                      (area.left, self.hand_row.rect.top - L.px(40)), max_width=area.width // 2)
-        if self.riichi_mode:
-            blit_text(surf, app, _("Choose the tile to discard for riichi."), L.font("small"), P.accent,
-                      (area.left, self.hand_row.rect.top - L.px(40)), max_width=area.width // 2)
-        elif not self.coach_text and any(isinstance(a, Discard) for a in self.my_legal()):
-            blit_text(surf, app, _("Your turn: click a tile, then click it again to discard it."), L.font("small"),
-                      P.accent, (area.left, self.hand_row.rect.top - L.px(40)), max_width=area.width - L.px(380))
-        if self.dora_row.slots:
-            blit_text(surf, app, _("Dora indicator"), L.font("tiny"), P.on_felt_muted,
-                      (self.dora_row.rect.left - L.px(10), self.dora_row.rect.centery), anchor="midright",
-                      max_width=self.dora_row.rect.left - c.left - L.px(14))
-        # Melds of every seat, small, next to their hands.
-        for s in range(4):
-            melds = self.round.seats[s].melds
-            if not melds:
-                continue
-            from trainer.ui.tileview import draw_tile_string
-
-            text = " ".join(str(m) for m in melds)
-            h = L.tile_h(0.6) if s == 0 else self.river_h
-            if s == 0:
-                r = pygame.Rect(area.right - L.px(280), self.hand_row.rect.bottom - h, L.px(280), h)
-            else:
-                row = self.other_rows[s - 1]
-                r = pygame.Rect(row.rect.left, row.rect.bottom + L.px(4), L.px(280), h)
-            draw_tile_string(surf, text, r, app)
-
-    def draw_overlay(self, surf: pygame.Surface) -> None:
-        if not self.round.ended:
+        if self.match_end is not None:
+            self.match_end.draw(surf, self.app, self.table)
+            return
+        if self.round.ended and self.result_view is not None:
+            self.result_view.draw(surf, self.app, self.table)
+            mine = melds_surface(self.app.settings.tile_theme, self.state.seats[0], self.melds_h)
+            if mine is not None:
+                L = self.app.layout
+                surf.blit(mine, mine.get_rect(bottomright=(L.content().right, self.hand_row.rect.bottom)))
             return
         L = self.app.layout
         app = self.app
-        res = self.round.result
-        w = min(L.px(760), L.width - 2 * L.margin)
-        r = pygame.Rect(0, 0, w, L.px(230))
-        r.center = (L.width // 2, L.content().centery - L.px(40))
-        draw_panel(surf, r, P.card, L.px(18), shadow=L.px(6), border=P.card_edge)
-        lines = self._result_lines(res)
-        y = r.top + L.px(22)
-        for i, line in enumerate(lines):
-            size = L.font("h2") if i == 0 else L.font("body")
-            blit_text(surf, app, line, size, P.ink, (r.centerx, y), anchor="midtop", bold=i == 0,
-                      max_width=r.width - L.px(40))
-            y += app.line_height(size) + L.px(6)
+        state = self.state
+        hover = pygame.mouse.get_pos() if pygame.mouse.get_focused() else None
+        self.board.draw(surf, app, state, self._marked(), hover=hover)
+        mine = melds_surface(app.settings.tile_theme, state.seats[0], self.melds_h)
+        if mine is not None:
+            surf.blit(mine, mine.get_rect(bottomright=(L.content().right, self.hand_row.rect.bottom)))
+        self.coach_box.draw(surf, app, self.board.corner(app), self.coach_message())
+        self._draw_prompt(surf)
 
-    def _result_lines(self, res: Any) -> list[str]:
-        if res is None:
-            return [_("The hand is over")]
-        if res.kind in ("ron", "tsumo") and res.wins:
-            out = []
-            for wi in res.wins:
-                who = _(SEAT_NAMES[wi.seat])
-                how = _("Tsumo") if wi.tsumo else _("Ron")
-                out.append(_("{who}: {how}!").format(who=who, how=how))
-                yaku = ", ".join(self.app.term_text(y) for y in wi.yaku)
-                out.append(yaku)
-                out.append(_("{han} han, {fu} fu").format(han=wi.han, fu=wi.fu) + " · " + ngettext(
-                    "{n} point", "{n} points", abs(wi.deltas[wi.seat])).format(n=wi.deltas[wi.seat]))
-            return out
-        if res.kind == "exhaustive":
-            names = ", ".join(_(SEAT_NAMES[s]) for s in res.tenpai) or _("nobody")
-            return [_("Draw: the wall is empty"), _("Tenpai: {names}").format(names=names)]
-        return [_("Abortive draw")]
+    def _marked(self) -> dict[int, dict[int, str]]:
+        """River tiles to highlight: the last discard (the tile offered when a call is possible)."""
+        last = self.state.last
+        return {last[0]: {last[1]: "hint"}} if last is not None else {}
+
+    def _draw_prompt(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        area = L.content()
+        left = self.action_buttons[0].rect.left if self.action_buttons else (
+            self.next_btn.rect.left if self.next_btn is not None else area.right)
+        width = left - area.left - L.px(16)
+        text, color = "", P.accent
+        legal = self.my_legal()
+        if self.riichi_mode:
+            text = _("Riichi: the marked tiles keep your hand ready. Choose the one to discard.")
+        elif any(isinstance(a, Chi | Pon | Kan | Ron) for a in legal) and self.round.phase.value == "calls":
+            text = _("A call is possible on the marked tile: choose a button or Pass.")
+        elif any(isinstance(a, Discard) for a in legal):
+            text = _("Your turn: click a tile, then click it again to discard it.")
+        if text and width > L.px(80):
+            blit_text(surf, self.app, text, L.font("small"), color, (area.left, self.prompt_y), anchor="midleft",
+                      max_width=width)

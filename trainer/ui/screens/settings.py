@@ -16,7 +16,7 @@ from trainer.ui.settings import TERM_MODES, TILE_SIZES
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, slots_for_text
 from trainer.ui.views.rule_presets import PRESET_NAMES, preset_ids
-from trainer.ui.widgets import Button, OptionRow, Toggle, blit_text, draw_panel, fit_line
+from trainer.ui.widgets import Button, OptionRow, Stepper, Toggle, blit_text, draw_panel, fit_line
 
 P = PALETTE
 
@@ -25,6 +25,8 @@ TERM_MODE_NAMES = {"ru_ja": N_("Russian, then Japanese"), "ja_ru": N_("Japanese,
 TILE_SIZE_NAMES = {"small": N_("Small"), "medium": N_("Medium"), "large": N_("Large")}
 THEME_NAMES = {"classic": N_("Classic"), "contrast": N_("High contrast"), "kids": N_("Children's")}
 PREVIEW_TILES = "19m05p37s1267z"
+REVIEW_CAPS = (0, 10, 20, 30, 50, 100, 200)
+"""The daily review caps offered (0: no reviews)."""
 
 
 @register_screen("settings")
@@ -57,6 +59,8 @@ class SettingsScreen(Screen):
         row(_("Tile size"), "", OptionRow([(t, _(TILE_SIZE_NAMES[t])) for t in TILE_SIZES], s.tile_size,
                                           lambda v: self._set(tile_size=v)))
         row(_("Sound"), _("Soft clicks and a chime for right answers."), Toggle(s.sound, lambda v: self._set(sound=v)))
+        row(_("Reviews a day"), _("At most this many spaced-repetition reviews a day, for this learner."),
+            Stepper(s.daily_reviews, 0, 1000, lambda v: self._set(daily_reviews=v), choices=REVIEW_CAPS))
         self.preview = self.add(TileRow(slots_for_text(PREVIEW_TILES)))
         self.about = self.add(Button(_("About the program"), lambda: self.app.push("about"), size="small"))
 
@@ -68,6 +72,11 @@ class SettingsScreen(Screen):
 
     def _set(self, **changes: object) -> None:
         self.app.apply_settings(self.app.settings.with_(**changes))
+        store, lid = self.app.progress, self.app.learner_id
+        if "daily_reviews" in changes and store is not None and lid is not None:
+            from dataclasses import asdict
+
+            store.update_learner(lid, settings=asdict(self.app.settings))  # the cap is the learner's own
 
     def layout(self) -> None:
         L = self.app.layout
@@ -82,6 +91,8 @@ class SettingsScreen(Screen):
             self.row_tops.append(y)
             if isinstance(w, Toggle):
                 w.rect = pygame.Rect(ctrl_x, y, L.px(80), row_h)
+            elif isinstance(w, Stepper):
+                w.rect = pygame.Rect(ctrl_x, y, min(ctrl_w, L.px(260)), row_h)
             else:
                 w.rect = pygame.Rect(ctrl_x, y, ctrl_w, row_h)
             y += row_h + (L.px(30) if note else L.px(14))

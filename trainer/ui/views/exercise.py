@@ -206,6 +206,14 @@ class ExerciseView:
             return ex.check([(i, fu[i]) for i in response])
         return ex.check(set(response))
 
+    def graded(self, response: Any) -> Any:
+        """The response in the form the exercise grades: fu chips as ``(item id, fu)`` pairs, answer
+        boxes as numbers, picked tiles and options as they are."""
+        if self.chips:
+            fu = {c.key: c.value for c in self.chips}
+            return [(i, fu[i]) for i in response]
+        return response
+
     def tile_ok(self, kind: int) -> bool:
         """Whether one tile is among the answer, as the exercise itself decides (by rank when it
         grades by rank): the UI never re-implements the rule."""

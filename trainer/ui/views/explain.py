@@ -17,11 +17,19 @@ from trainer.names import FU_NAMES
 from trainer.names import fu_name as _shared_fu_name
 from trainer.ui.richtext import BR
 
-__all__ = ["FU_NAMES", "explain", "explain_item", "family_name", "fu_name", "tile_label"]
+__all__ = ["FORM_NAMES", "FORM_TERMS", "FU_NAMES", "explain", "explain_item", "family_name", "form_name", "fu_name",
+           "fu_only", "tile_label"]
 
-FORM_NAMES = {"standard": N_("Four sets and a pair"), "chiitoitsu": N_("Seven pairs"),
-              "kokushi": N_("Thirteen orphans")}
-FORM_NAMES.update(seven_pairs=FORM_NAMES["chiitoitsu"], thirteen_orphans=FORM_NAMES["kokushi"])
+FORM_NAMES = {"standard": N_("Four sets and a pair")}
+FORM_TERMS = {"seven_pairs": "{term:chiitoitsu}", "thirteen_orphans": "{term:kokushi_musou}",
+              "chiitoitsu": "{term:chiitoitsu}", "kokushi": "{term:kokushi_musou}"}
+"""Hand forms by the engine's ids (``shanten_by_form``): the standard one in words, the others as
+glossary links (never the raw id on screen)."""
+
+
+def form_name(form: str) -> str:
+    """A hand form as the learner reads it (a glossary link for seven pairs and thirteen orphans)."""
+    return FORM_TERMS.get(form) or _(FORM_NAMES["standard"])
 SET_NAMES = {"run": N_("a run"), "triplet": N_("a triplet")}
 
 
@@ -94,8 +102,7 @@ def explain_item(item: dict[str, Any]) -> str | None:
     if k == "shanten":
         return _("Shanten: {n}").format(n=item["shanten"])
     if k == "shanten_form":
-        form = _(FORM_NAMES.get(item["form"], item["form"]))
-        return _("{form}: shanten {n}").format(form=form, n=item["shanten"])
+        return _("{form}: {term} {n}").format(form=form_name(item["form"]), term="{term:shanten}", n=item["shanten"])
     if k == "ukeire":
         return _tiles(item["tile"]) + " — " + ngettext("{n} tile left", "{n} tiles left", item["left"]).format(
             n=item["left"])
@@ -105,6 +112,8 @@ def explain_item(item: dict[str, Any]) -> str | None:
         return f"{{term:{item['id']}}}" + suffix
     if k == "fu":
         return fu_name(item["id"]) + " — " + ngettext("{n} fu", "{n} fu", item["fu"]).format(n=item["fu"])
+    if k == "fu_sum":
+        return _("Total: {fu} fu").format(fu=item["fu"])
     if k == "total":
         text = _("Total: {han} han, {fu} fu").format(han=item["han"], fu=item["fu"])
         if item.get("points"):
@@ -141,9 +150,22 @@ def explain_item(item: dict[str, Any]) -> str | None:
     return None
 
 
-def explain(items: Iterable[dict[str, Any]], limit: int = 8) -> str:
-    """Rich markup for a list of explanation items, one per line (at most ``limit`` lines)."""
+def fu_only(items: Iterable[dict[str, Any]], total: int | None = None) -> list[dict[str, Any]]:
+    """The working of a fu question: the fu items and the fu total (from the items' ``total`` or
+    ``total``), without the yaku, dora, han or points (with honba and sticks) it never asked about."""
+    items = list(items)
+    out = [i for i in items if i.get("kind") == "fu"]
+    whole = next((i for i in items if i.get("kind") == "total"), None)
+    fu = whole["fu"] if whole is not None else total
+    if fu is not None:
+        out.append({"kind": "fu_sum", "fu": fu})
+    return out
+
+
+def explain(items: Iterable[dict[str, Any]], limit: int | None = None) -> str:
+    """Rich markup for a list of explanation items, one per line.  Nothing is cut by default (the
+    feedback panel scrolls); ``limit`` keeps the first lines only where a short summary is wanted."""
     lines = [line for line in (explain_item(i) for i in items) if line]
-    if len(lines) > limit:
-        lines = lines[:limit] + ["…"]
+    if limit is not None and len(lines) > limit:
+        lines = lines[:limit]
     return BR.join(lines)

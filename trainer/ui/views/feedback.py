@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 FEEDBACK_SLIDE = 0.18
@@ -40,7 +42,110 @@ class FeedbackSlide:
         if key != getattr(self, "_fb_key", None):
             self._fb_key = key
             self.fb_anim = 0.0
+            self.fb_scroll = 0  # new feedback starts at its top
         if getattr(self, "fb_anim", 1.0) < 1.0:
             self.fb_anim = min(1.0, self.fb_anim + dt / FEEDBACK_SLIDE)
             return True
         return False
+
+
+class ScrollingFeedback:
+    """The feedback panel's text scrolls when it is longer than the panel (the mouse wheel,
+    PageUp/PageDown and the arrows past the last widget move it), so no explanation is ever cut
+    off.  Mixed into a Screen; the screen sets ``fb_max`` (how far the text can move) in its
+    layout and draws the body with :func:`draw_feedback_body`."""
+
+    fb_scroll = 0
+    fb_max = 0
+
+    def scroll(self, dy: int) -> None:
+        """Scroll the feedback text when it overflows; otherwise the screen's own scrolling."""
+        if self.fb_max > 0:
+            new = max(0, min(self.fb_max, self.fb_scroll + dy))
+            if new != self.fb_scroll:
+                self.fb_scroll = new
+                self.app.invalidate()
+            return
+        super().scroll(dy)
+
+    def reset_feedback_scroll(self) -> None:
+        """Back to the top of the text (new feedback)."""
+        self.fb_scroll = 0
+
+    def on_click(self, pos: tuple[int, int], button: int) -> bool:
+        """A click on a glossary term in the feedback text opens its card (``_feedback_layout`` and
+        ``_feedback_origin`` are set where the text is drawn)."""
+        lay = getattr(self, "_feedback_layout", None)
+        rect = getattr(self, "feedback_rect", None)
+        if lay is not None and rect is not None and rect.collidepoint(pos):
+            term = lay.term_at(pos, self._feedback_origin)
+            if term:
+                self.open_term(term)
+                return True
+        return False
+
+
+def panel_height(app: object, want: int, top: int, bottom: int, gap: int,
+                 quiz_bottom: Callable[[int], int]) -> int:
+    """The feedback panel's height between ``top`` and ``bottom``: as tall as its text ``want``s,
+    up to two fifths of the room (more when the quiz above leaves more free), never over the quiz
+    (``quiz_bottom(limit)`` lays the quiz out above ``limit`` and says where its content ends; when
+    it cannot shrink that far the panel keeps to the room left and its text scrolls), and never
+    less than its heading and two lines."""
+    L = app.layout  # type: ignore[attr-defined]
+    least = app.line_height(L.font("large")) + 2 * app.line_height(L.font("body")) + L.px(40)  # type: ignore[attr-defined]
+    free = bottom - quiz_bottom(bottom) - gap
+    h = max(least, min(want, max(free, (bottom - top) * 2 // 5)))
+    if h > free and quiz_bottom(bottom - h - gap) > bottom - h - gap:
+        h = max(least, min(want, free))
+    return h
+
+
+def _strip_h(app: object) -> int:
+    """The height of the "more below" line under a text that scrolls."""
+    L = app.layout  # type: ignore[attr-defined]
+    return app.line_height(L.font("small")) + L.px(8)  # type: ignore[attr-defined]
+
+
+def feedback_overflow(app: object, text_height: int, room: int) -> int:
+    """How far a feedback text of ``text_height`` pixels must scroll to show its end in ``room``
+    (less the line that says there is more, when it does not fit)."""
+    if text_height <= room:
+        return 0
+    return text_height - (room - _strip_h(app))
+
+
+def draw_feedback_body(surf: pygame.Surface, app: object, lay: object, rect: pygame.Rect, offset: int,
+                       color: object) -> None:
+    """Blit a laid-out feedback text inside ``rect`` scrolled up by ``offset``; when it does not fit,
+    keep the bottom line of ``rect`` for a "more below" mark (or "the end" when scrolled down) and
+    draw a scroll bar at the right edge, so the text never runs under either."""
+    from trainer.i18n import _
+    from trainer.ui.widgets import blit_text
+
+    L = app.layout  # type: ignore[attr-defined]
+    total = lay.height  # type: ignore[attr-defined]
+    fits = total <= rect.height
+    text_rect = rect if fits else pygame.Rect(rect.left, rect.top, rect.width, rect.height - _strip_h(app))
+    clip = surf.get_clip()
+    surf.set_clip(text_rect.clip(clip) if clip else text_rect)
+    surf.blit(lay.surface, (rect.left, rect.top - offset))  # type: ignore[attr-defined]
+    surf.set_clip(clip)
+    if fits:
+        return
+    track = pygame.Rect(rect.right + L.px(6), rect.top, L.px(5), rect.height)
+    pygame.draw.rect(surf, color, track, width=1, border_radius=track.width)
+    room = text_rect.height
+    thumb_h = max(L.px(18), track.height * room // total)
+    thumb_y = track.top + (track.height - thumb_h) * offset // max(1, total - room)
+    pygame.draw.rect(surf, color, pygame.Rect(track.left, thumb_y, track.width, thumb_h), border_radius=track.width)
+    size = L.font("small")
+    more = offset < total - room
+    label = _("More below: scroll or PgDn") if more else _("The end: PgUp goes back")
+    y = text_rect.bottom + L.px(4)
+    s = L.px(5)
+    cx, cy = rect.right - app.text_width(label, size) - L.px(18), y + app.line_height(size) // 2  # type: ignore[attr-defined]
+    points = [(cx - s, cy - s // 2), (cx + s, cy - s // 2), (cx, cy + s)] if more else [
+        (cx - s, cy + s // 2), (cx + s, cy + s // 2), (cx, cy - s)]
+    pygame.draw.polygon(surf, color, points)
+    blit_text(surf, app, label, size, color, (cx + L.px(10), y))

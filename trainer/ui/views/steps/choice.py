@@ -121,14 +121,27 @@ class ChoiceView(QuizView):
                 b.mark = "right" if b.index in right else (None if self.child() else "wrong")
             elif final and b.index in right:
                 b.mark = "missed" if feedback.correct is False else "right"
-        self.host.set_explain(self._explains())
+        self.host.set_explain(self._explains(right if final and not feedback.correct else None))
 
-    def _explains(self) -> str:
+    def _label(self, index: int) -> str:
+        o = self.step.options[index]
+        text = self.text(o.text) if o.text is not None else self._value_label(o.value) or ""
+        tiles = "{tiles:" + o.tiles + "}" if o.tiles else ""
+        return " ".join(t for t in (tiles, text) if t)
+
+    def _explains(self, right: frozenset | None = None) -> str:
+        """The chosen options' own explanations; a chosen option without one is named (the learner's
+        own choice); after the final miss the right options are named too."""
         lines = []
         for b in self.buttons:
             o = self.step.options[b.index]
             if b.selected and o.explain is not None:
                 lines.append(self.text(o.explain))
+            elif b.selected and b.mark == "wrong":
+                lines.append(_("Your answer: {answer} — not right here.").format(answer=self._label(b.index)))
+        if right and not self.child():
+            lines.append(_("The right answer: {answer}.").format(
+                answer=", ".join(self._label(i) for i in sorted(right))))
         return BR.join(lines)
 
     def clear_marks(self) -> None:

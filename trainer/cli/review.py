@@ -1,0 +1,86 @@
+"""``python -m trainer review``: the coach's verdict on every discard of one seat in a saved game.
+
+The file may be our game log or a tenhou.net/6 log (read through ``log_files.load_any``: every
+hand replayed by our engine; differences from the log's scores are printed as ``note:`` lines,
+on stderr with ``--json``).
+
+    python -m trainer review game.json               seat 0 (the learner's seat in the app)
+    python -m trainer review game.json --seat 2 --json
+
+Each decision compares the discard chosen with the best discards by ukeire (and,
+when an opponent is in riichi, with the safest tile).  With ``--json`` one JSON
+object is printed: ``{"seat": N, "decisions": [{"hand": i, "turn": t, "chosen":
+"5m", "best": [...], "ukeire_chosen": n, "ukeire_best": n, "danger": ...}, ...],
+"summary": {...}}`` (``hand`` indexes the log's hands and ``turn`` the seat's river,
+both from 0).  A file that is not a game log, or a seat out of range, gives a
+one-line error and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+WINDS = "ESWN"
+VERDICT_WORDS = {
+    "good": "ok",
+    "lost_tiles": "fewer tiles",
+    "lost_shanten": "slower hand",
+    "unsafe": "dangerous",
+    "dealt_in": "dealt in",
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of the review command."""
+    parser.add_argument("log", type=Path, help="a game log (JSON) saved by the app or by simulate --logs")
+    parser.add_argument("--seat", type=int, default=0, help="the seat to review, 0..3 (default 0, the first East)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Review the game and print the verdicts; returns the exit status."""
+    from trainer.engine.game.log_files import load_any
+    from trainer.engine.game.records import RecordError
+    from trainer.engine.game.review import review_game
+
+    if not 0 <= args.seat <= 3:
+        print(f"review: --seat {args.seat} is out of range (seats are 0..3)", file=sys.stderr)
+        return 2
+    try:
+        loaded = load_any(args.log)  # our game log or a tenhou.net/6 log (replayed through our engine)
+        log = loaded.log
+        result = review_game(log, args.seat)
+    except RecordError as e:
+        print(f"review: {e}", file=sys.stderr)
+        return 2
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"review: {args.log}: cannot read: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+        return 2
+    except (KeyError, TypeError, ValueError, IndexError) as e:
+        print(f"review: {args.log}: not a valid game log ({type(e).__name__}: {e})", file=sys.stderr)
+        return 2
+    for note in loaded.notes:
+        print(f"note: {note}", file=sys.stderr if args.json else sys.stdout)
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+        return 0
+    players = log.get("players") or []
+    name = players[args.seat] if args.seat < len(players) else "?"
+    print(f"{args.log}: seat {args.seat} ({name}), {len(result.decisions)} discard decisions")
+    for d in result.decisions:
+        where = f"{WINDS[d.round % 4]}{d.hand_number + 1}-{d.honba} turn {d.turn + 1:>2}"
+        act = "riichi " if d.riichi else ""
+        line = (f"{where}: {act}{d.chosen}  best {' '.join(d.best)}  ukeire {d.ukeire_chosen}/{d.ukeire_best}"
+                f"  shanten {d.shanten_chosen}/{d.shanten_best}")
+        if d.danger is not None:
+            line += f"  danger {d.danger['chosen']:g} (safest {' '.join(d.danger['safest'])})"
+        print(f"{line}  {VERDICT_WORDS.get(d.verdict, d.verdict)}")
+    s = result.summary()
+    acc = f"{s['accuracy']:.0%}" if s["accuracy"] is not None else "-"
+    print(f"summary: {s['good']} of {s['decisions']} good ({acc}); best by ukeire {s['best_by_ukeire']}; "
+          f"fewer tiles {s['lost_tiles']} ({s['tiles_lost']} tiles in all), slower {s['lost_shanten']}, "
+          f"dangerous {s['unsafe']}, dealt in with a safe tile {s['dealt_in']}")
+    return 0

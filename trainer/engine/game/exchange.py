@@ -1,0 +1,48 @@
+"""Bringing games into "My games" and sending them out: tenhou.net/6 import and export.
+
+:func:`import_game` reads a file of either format (our game log or tenhou.net/6 JSON, see
+docs/game-log.md), replays it through the engine, and writes it as a new file of the
+saved-games folder; nothing already there is touched.  :func:`export_game` writes one saved
+game as tenhou.net/6 JSON for other viewers and review tools.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from trainer.engine.game.log_files import LoadedLog, load_any, parse_any
+from trainer.engine.game.records import RecordError
+from trainer.engine.game.saved import new_game_path, write_game
+
+
+def import_game(source: Path | str | dict[str, Any], folder: Path, *, rules: str = "tenhou",
+                learner_seat: int = 0, now: datetime | None = None) -> tuple[Path, LoadedLog]:
+    """Import a game (a file path, or a JSON value pasted from the clipboard) into ``folder``
+    as a new saved game; returns its path and what was read (with the differences found).
+    Raises RecordError with a one-line reason; the folder is unchanged then."""
+    loaded = parse_any(source, rules) if isinstance(source, dict) else load_any(source, rules)
+    started = now or datetime.now()
+    log = dict(loaded.log)
+    log["started"] = started.isoformat(timespec="seconds")
+    log["learner_seat"] = learner_seat
+    log["imported"] = {"from": loaded.kind, "notes": list(loaded.notes)}
+    return write_game(log, new_game_path(folder, started)), loaded
+
+
+def export_game(path: Path, out: Path) -> Path:
+    """Write the saved game at ``path`` as tenhou.net/6 JSON to ``out``."""
+    from trainer.engine.game.tenhou6_write import to_tenhou6
+
+    loaded = load_any(path)
+    try:
+        out.write_text(json.dumps(to_tenhou6(loaded.log), ensure_ascii=False, separators=(",", ":")),
+                       encoding="utf-8")
+    except OSError as e:
+        raise RecordError(f"{out}: cannot write: {e.strerror}") from None
+    return out
+
+
+__all__ = ["export_game", "import_game"]

@@ -1,0 +1,295 @@
+"""Review of a saved game: the coach's verdict on every discard of one seat.
+
+For each discard decision of the reviewed seat (a plain discard or a riichi
+declaration, taken while the player still had a choice) the review replays the
+table to that moment and compares, from that seat's view only:
+
+* **efficiency** — the shanten after the chosen discard and its ukeire (unseen
+  tiles that bring the hand closer to a win) against the best discards by the
+  engine's :func:`~trainer.engine.ukeire.discard_options`;
+* **safety**, when an opponent is in riichi — how dangerous the chosen tile was
+  (genbutsu, suji, kabe, honors by copies left) against the safest legal tile.
+
+A decision is ``good`` when the chosen tile is among the best by efficiency, or
+when it was the safest tile while someone was in riichi (folding is a choice,
+not a mistake).  It is a mistake (``lost_tiles``, ``lost_shanten``) when it
+left fewer tiles or more steps to tenpai than the best tile, and ``unsafe`` when
+it was dangerous while a genbutsu (a tile that cannot deal in) was in the hand;
+``dealt_in`` marks a discard somebody won on.
+
+The danger estimate goes through :func:`danger_notes` alone, which reads the shared
+defense evaluator :mod:`trainer.engine.safety` (the one the careful bot and the safe-tile
+drill use).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from trainer.engine.game.actions import Discard, Riichi
+from trainer.engine.game.records import replay
+from trainer.engine.game.view import PlayerView, make_view
+from trainer.engine.ukeire import DiscardOption, discard_options
+
+EFFICIENCY_MISTAKES = ("lost_shanten", "lost_tiles")
+"""Verdicts that say the chosen discard slowed the hand down."""
+SAFETY_MISTAKES = ("unsafe", "dealt_in")
+"""Verdicts that say the chosen discard was dangerous (or did deal in)."""
+
+
+def danger_notes(view: PlayerView, kind: int, visible: list[int] | None = None) -> list[dict[str, Any]]:
+    """Why discarding ``kind`` is safe or dangerous against each opponent in riichi, one
+    dict per riichi player: ``seat``, ``danger`` (the shared defense evaluator's weight of the
+    waits still open), ``genbutsu`` (no wait can win on it), the reasons that closed waits
+    (``suji``, ``kabe``), ``honor_left`` (unseen copies of an honor) and ``edge`` (0 terminal,
+    1 two/eight, 2 middle tile).  Empty when nobody else is in riichi."""
+    from trainer.engine import safety
+
+    out = []
+    for ts in safety.assess_all(safety.table_of(view), kind):
+        note: dict[str, Any] = {"seat": ts.seat, "danger": round(safety.danger([ts]), 2)}
+        if ts.safe:
+            note["genbutsu"] = True
+        elif kind >= 27:
+            note["honor_left"] = ts.unseen
+        else:
+            r = kind % 9
+            ids = ts.reason_ids
+            note.update(suji="suji" in ids, kabe="kabe" in ids, edge=0 if r in (0, 8) else (1 if r in (1, 7) else 2))
+        out.append(note)
+    return out
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One discard of the reviewed seat and the verdict on it.
+
+    ``hand`` indexes the log's hands (0-based), ``turn`` is the position of the discard in
+    the seat's river (0-based), ``action`` its index in the hand's action list; ``chosen``
+    is the tile discarded (MPSZ), ``best`` the legal tiles with the fewest shanten and the
+    most ukeire; ``danger`` is None when nobody else was in riichi, else the chosen tile's
+    danger, the safest legal tiles and the notes behind them."""
+
+    hand: int
+    turn: int
+    action: int
+    round: int
+    hand_number: int
+    honba: int
+    chosen: str
+    riichi: bool
+    best: tuple[str, ...]
+    shanten_chosen: int
+    shanten_best: int
+    ukeire_chosen: int
+    ukeire_best: int
+    verdict: str
+    dealt_in: bool = False
+    danger: dict[str, Any] | None = None
+    options: tuple[DiscardOption, ...] = field(default=(), repr=False, compare=False)
+
+    @property
+    def mistake(self) -> bool:
+        """True if the verdict is a mistake worth a review card."""
+        return self.verdict in EFFICIENCY_MISTAKES or self.verdict in SAFETY_MISTAKES
+
+    @property
+    def in_best(self) -> bool:
+        """True if the chosen tile is one of the best by shanten and ukeire."""
+        return _kind_of(self.chosen) in {_kind_of(b) for b in self.best}
+
+    def to_json(self) -> dict[str, Any]:
+        """The decision as in ``trainer review --json``."""
+        return {
+            "hand": self.hand,
+            "turn": self.turn,
+            "action": self.action,
+            "round": self.round,
+            "hand_number": self.hand_number,
+            "honba": self.honba,
+            "chosen": self.chosen,
+            "riichi": self.riichi,
+            "best": list(self.best),
+            "shanten_chosen": self.shanten_chosen,
+            "shanten_best": self.shanten_best,
+            "ukeire_chosen": self.ukeire_chosen,
+            "ukeire_best": self.ukeire_best,
+            "verdict": self.verdict,
+            "dealt_in": self.dealt_in,
+            "danger": self.danger,
+        }
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """Every discard decision of one seat in one game, and the totals."""
+
+    seat: int
+    decisions: tuple[Decision, ...]
+
+    def summary(self) -> dict[str, Any]:
+        """Totals: decisions, good ones, how many chose a best tile by ukeire, each kind of
+        mistake, the ukeire given away by the ``lost_tiles`` mistakes, and the share of good
+        decisions."""
+        n = len(self.decisions)
+        verdicts = [d.verdict for d in self.decisions]
+        good = verdicts.count("good")
+        return {
+            "decisions": n,
+            "good": good,
+            "best_by_ukeire": sum(1 for d in self.decisions if d.in_best),
+            "lost_shanten": verdicts.count("lost_shanten"),
+            "lost_tiles": verdicts.count("lost_tiles"),
+            "unsafe": verdicts.count("unsafe"),
+            "dealt_in": verdicts.count("dealt_in"),
+            "deal_ins": sum(1 for d in self.decisions if d.dealt_in),
+            "tiles_lost": sum(d.ukeire_best - d.ukeire_chosen for d in self.decisions if d.verdict == "lost_tiles"),
+            "accuracy": round(good / n, 3) if n else None,
+        }
+
+    def mistakes(self) -> list[Decision]:
+        """The decisions that were mistakes, in game order."""
+        return [d for d in self.decisions if d.mistake]
+
+    def to_json(self) -> dict[str, Any]:
+        """The object printed by ``trainer review --json``."""
+        return {"seat": self.seat, "decisions": [d.to_json() for d in self.decisions], "summary": self.summary()}
+
+
+def _kind_of(text: str) -> str:
+    """A tile's kind in MPSZ with a red five written as a plain five."""
+    return ("5" + text[1]) if text[0] == "0" else text
+
+
+def review_decision(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any, *, riichi: bool = False,
+                    dealt_in: bool = False, **where: int) -> Decision:
+    """The verdict on discarding ``chosen`` from the hand in ``view`` (with the drawn tile),
+    given the tiles the rules allowed: the best discards by shanten and ukeire, and the
+    danger of the chosen tile against every opponent in riichi.  ``where`` gives the
+    position fields of :class:`Decision` (``hand``, ``turn``, ``action``, ``round``,
+    ``hand_number``, ``honba``; 0 when left out)."""
+    visible = view.visible_counts()
+    held = view.hand.all_counts()
+    seen = [max(0, min(4, v - h)) for v, h in zip(visible, held, strict=True)]
+    allowed = {t.kind for t in legal_tiles}
+    options = tuple(o for o in discard_options(view.hand, seen) if o.tile.kind in allowed)
+    mine = next(o for o in options if o.tile.kind == chosen.kind)
+    top = min((o.shanten_after, -o.total) for o in options)
+    best = tuple(o for o in options if (o.shanten_after, -o.total) == top)
+    danger = _danger(view, options, chosen.kind, visible)
+    in_best = any(o.tile.kind == chosen.kind for o in best)
+    pos = {k: int(where.get(k, 0)) for k in ("hand", "turn", "action", "round", "hand_number", "honba")}
+    return Decision(
+        **pos, chosen=str(chosen), riichi=riichi, best=tuple(str(o.tile) for o in best),
+        shanten_chosen=mine.shanten_after, shanten_best=best[0].shanten_after,
+        ukeire_chosen=mine.total, ukeire_best=best[0].total,
+        verdict=_verdict(mine, best[0], in_best, danger, dealt_in), dealt_in=dealt_in, danger=danger,
+        options=options,
+    )
+
+
+def _danger(view: PlayerView, options: tuple[DiscardOption, ...], chosen: int,
+            visible: list[int]) -> dict[str, Any] | None:
+    """Danger of the chosen tile and the safest legal tiles, or None with no riichi opponent."""
+    threats = [s for s in range(4) if s != view.seat and view.riichi[s]]
+    if not threats:
+        return None
+    per_kind = {}
+    for o in options:
+        notes = danger_notes(view, o.tile.kind, visible)
+        per_kind[o.tile.kind] = (round(sum(n["danger"] for n in notes), 2), notes, o.tile)
+    low = min(v[0] for v in per_kind.values())
+    return {
+        "riichi_seats": threats,
+        "chosen": per_kind[chosen][0],
+        "safest": [str(v[2]) for v in per_kind.values() if v[0] == low],
+        "safest_danger": low,
+        "genbutsu_available": any(all(n.get("genbutsu") for n in v[1]) for v in per_kind.values()),
+        "notes": per_kind[chosen][1],
+    }
+
+
+UNSAFE_MARGIN = 2.0
+"""A discard counts as unsafe when its danger exceeds the safest tile's by this much while
+a tile safe against every riichi was in the hand (a middle tile without suji or kabe weighs
+about 5.8 in :data:`trainer.engine.safety.SHAPE_WEIGHTS`, a suji middle tile 1.8, a genbutsu 0)."""
+
+
+def _verdict(mine: DiscardOption, best: DiscardOption, in_best: bool, danger: dict[str, Any] | None,
+             dealt_in: bool) -> str:
+    """One word for a decision (see the module docstring)."""
+    if danger is not None:
+        safe_there = danger["genbutsu_available"]
+        if dealt_in and safe_there:
+            return "dealt_in"
+        pushing_ready = in_best and best.shanten_after <= 0  # pushing with a ready hand is a choice
+        if safe_there and danger["chosen"] - danger["safest_danger"] >= UNSAFE_MARGIN and not pushing_ready:
+            return "unsafe"
+        if danger["chosen"] == danger["safest_danger"]:
+            return "good"  # folding with the safest tile is never a mistake
+    if in_best:
+        return "good"
+    if mine.shanten_after > best.shanten_after:
+        return "lost_shanten"
+    return "lost_tiles" if mine.total < best.total else "good"
+
+
+def review_game(log: dict[str, Any], seat: int) -> GameReview:
+    """Review every discard decision of ``seat`` in a game log (raises RecordError for a log
+    that does not replay; an unfinished last hand is reviewed as far as it goes).  Forced
+    discards (one legal kind, or the drawn tile after riichi) are not decisions."""
+    if not 0 <= seat < 4:
+        raise ValueError(f"seat {seat} is out of range (0..3)")
+    decisions: list[Decision] = []
+    hand_index = -1
+    action_no = 0
+    last: tuple[int, dict[str, Any]] | None = None  # the seat's latest reviewed discard in this hand
+    view = legal = None
+    for rnd, who, action in replay(log, allow_unfinished=True):
+        if who is None:
+            hand_index += 1
+            action_no, last = 0, None
+        else:
+            action_no += 1
+            if who == seat:
+                last = None
+                if isinstance(action, Discard | Riichi) and view is not None and legal is not None:
+                    tiles = [a.tile for a in legal if isinstance(a, Discard | Riichi)]
+                    if len({t.kind for t in tiles}) > 1:
+                        h = log["hands"][hand_index]
+                        ctx = {"view": view, "tiles": tiles, "action": action, "where": {
+                            "hand": hand_index, "turn": len(rnd.seats[seat].river) - 1, "action": action_no - 1,
+                            "round": h.get("round", 0), "hand_number": h.get("hand", 0),
+                            "honba": h.get("honba", 0)}}
+                        decisions.append(_decide(ctx))
+                        last = (len(decisions) - 1, ctx)
+            if rnd.ended and last is not None and _dealt_in(rnd, seat):
+                decisions[last[0]] = _decide(last[1], dealt_in=True)
+        view, legal = _before(rnd, seat)
+    return GameReview(seat, tuple(decisions))
+
+
+def _dealt_in(rnd: Any, seat: int) -> bool:
+    """True if the hand ended with a ron on ``seat``'s discard."""
+    res = rnd.result
+    return res is not None and any(not w.tsumo and w.from_seat == seat for w in res.wins)
+
+
+def _before(rnd: Any, seat: int) -> tuple[PlayerView | None, list[Any] | None]:
+    """The seat's view and legal actions when it is about to decide on a discard (None otherwise)."""
+    if rnd.ended or rnd.phase.value != "turn" or rnd.current != seat:
+        return None, None
+    if rnd.seats[seat].riichi:
+        return None, None  # after riichi the drawn tile goes (or a win or a kan): no discard choice
+    return make_view(rnd, seat), rnd.legal_actions(seat)
+
+
+def _decide(ctx: dict[str, Any], dealt_in: bool = False) -> Decision:
+    a = ctx["action"]
+    return review_decision(ctx["view"], ctx["tiles"], a.tile, riichi=isinstance(a, Riichi), dealt_in=dealt_in,
+                           **ctx["where"])
+
+
+__all__ = ["Decision", "GameReview", "danger_notes", "review_decision", "review_game"]

@@ -1,0 +1,127 @@
+"""A folder of saved games: every match a learner plays, one game log file each.
+
+Files are named ``game-YYYYMMDD-HHMMSS.json`` after the time the match started and
+hold the engine's game log (docs/game-log.md) with three optional keys the app
+adds: ``started`` (ISO 8601 time), ``learner_seat`` and ``setup`` (the match
+setup, so an unfinished match can be resumed).  A match still being played has
+``"final": null``.
+
+:func:`list_games` never raises and never deletes: a damaged file, a file that is
+not a game log, or a log from a newer version of the app is listed as
+unreadable with its name and the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from trainer.engine.game.records import RecordError, check_header
+
+PATTERN = "game-*.json"
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """One file of the saved-games folder as the list shows it.  For a readable log:
+    when it started, the rule preset, the players, the learner's seat, how many hands
+    were played, whether the match is finished, and the learner's place, raw points and
+    final score (None while unfinished).  For an unreadable file: ``problem`` says why."""
+
+    path: Path
+    problem: str | None = None
+    started: str = ""
+    rules: str = ""
+    players: tuple[str, ...] = ()
+    learner_seat: int = 0
+    hands: int = 0
+    finished: bool = False
+    place: int | None = None
+    points: int | None = None
+    score: float | None = None
+
+    @property
+    def readable(self) -> bool:
+        """True if the file is a game log this version can open."""
+        return self.problem is None
+
+    @property
+    def name(self) -> str:
+        """The file name (shown for unreadable files)."""
+        return self.path.name
+
+
+def new_game_path(folder: Path, started: datetime) -> Path:
+    """A free file name in ``folder`` for a match started at ``started``."""
+    stem = f"game-{started:%Y%m%d-%H%M%S}"
+    path = folder / f"{stem}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stem}-{n}.json"
+    return path
+
+
+def write_game(log: dict[str, Any], path: Path) -> Path:
+    """Write a game log atomically (a temporary file, then a rename), creating the folder."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(log, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+def read_game(path: Path) -> SavedGame:
+    """What the list shows for one file; never raises (an unreadable file gets a ``problem``)."""
+    try:
+        log = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as e:
+        return SavedGame(path, problem=f"cannot read: {getattr(e, 'strerror', None) or e}")
+    except json.JSONDecodeError as e:
+        return SavedGame(path, problem=f"line {e.lineno}: not JSON: {e.msg}")
+    try:
+        check_header(log, path.name)
+        return _summary(path, log)
+    except RecordError as e:
+        return SavedGame(path, problem=str(e).removeprefix(f"{path.name}: "))
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        return SavedGame(path, problem=f"damaged game log ({type(e).__name__}: {e})")
+
+
+def _summary(path: Path, log: dict[str, Any]) -> SavedGame:
+    seat = int(log.get("learner_seat", 0))
+    if not 0 <= seat < 4:
+        raise ValueError(f"learner_seat {seat} out of range")
+    hands = log["hands"]
+    if not isinstance(hands, list):
+        raise TypeError("hands is not a list")
+    final = log.get("final")
+    place = points = score = None
+    if final is not None:
+        st = next(s for s in final["standings"] if s["seat"] == seat)
+        place, points, score = int(st["place"]), int(st["points"]), float(st["score"])
+    elif hands:
+        last = hands[-1]
+        points = int((last.get("scores_after") or last["scores"])[seat])
+    return SavedGame(path, started=str(log.get("started") or ""), rules=str(log["rules"]),
+                     players=tuple(str(p) for p in log["players"]), learner_seat=seat, hands=len(hands),
+                     finished=final is not None, place=place, points=points, score=score)
+
+
+def list_games(folder: Path) -> list[SavedGame]:
+    """Every saved game in ``folder``, newest first (by file name); unreadable files included."""
+    if not folder.is_dir():
+        return []
+    return [read_game(p) for p in sorted(folder.glob(PATTERN), key=lambda p: p.name, reverse=True)]
+
+
+def latest_unfinished(folder: Path) -> SavedGame | None:
+    """The newest readable match that was left in the middle (for "resume"), if any."""
+    return next((g for g in list_games(folder) if g.readable and not g.finished), None)
+
+
+__all__ = ["SavedGame", "latest_unfinished", "list_games", "new_game_path", "read_game", "write_game"]

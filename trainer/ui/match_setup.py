@@ -1,0 +1,92 @@
+"""The learner's match setup: rules, length, red fives, opponents, coach and practice switches.
+
+A :class:`MatchSetup` is plain data (no pygame).  It is remembered per learner as
+JSON in the settings field ``match_setup``; reading it back never fails — a
+missing, unknown or damaged value falls back to its default, one field at a time.
+The opponents are the engine's bots, shown by a learner-facing name and level.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from trainer.i18n import N_
+
+PRESETS = ("tenhou", "ema", "jpml")
+LENGTHS = ("tonpuusen", "hanchan")
+COACH_LEVELS = ("off", "hints", "full")
+
+BOT_ROSTER: dict[str, tuple[str, int, str]] = {
+    "beginner": (N_("Gentle"), 1, N_("Plays for tiles, rarely calls and never punishes hard.")),
+    "efficient": (N_("Swift"), 2, N_("Plays for the fastest hand; never folds.")),
+    "careful": (N_("Careful"), 3, N_("Plays fast, but folds with safe tiles against riichi.")),
+    "strong": (N_("Strong"), 4, N_("Weighs value against danger: dama, folds, pushes and plays for placement.")),
+}
+"""Engine bot id -> (learner-facing name, level, one-line description)."""
+
+LENGTH_NAMES = {"tonpuusen": N_("East only"), "hanchan": N_("East and South")}
+COACH_NAMES = {"off": N_("Off"), "hints": N_("Hints"), "full": N_("Full")}
+PRESET_NAMES = {"tenhou": "Tenhou", "ema": "EMA", "jpml": "JPML"}
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    """What the learner chose before a free match.  ``opponents`` are the bot ids of the
+    seats to the right, across and to the left; ``show_hands`` opens the opponents' hands
+    (practice), ``undo`` allows taking back one's last discard (practice)."""
+
+    preset: str = "tenhou"
+    length: str = "hanchan"
+    red_fives: bool = True
+    opponents: tuple[str, str, str] = ("efficient", "careful", "careful")
+    coach: str = "hints"
+    show_hands: bool = False
+    undo: bool = False
+
+    def rule_options(self) -> dict[str, Any]:
+        """The preset's adjustable options this setup sets (see ``records.match_rules``)."""
+        return {"game_length": self.length, "red_fives": 1 if self.red_fives else 0}
+
+    def rules(self) -> Any:
+        """The rules of the match: the preset with the length and red fives chosen."""
+        from trainer.engine.game.records import match_rules
+
+        return match_rules(self.preset, self.rule_options())
+
+    def to_json(self) -> str:
+        """The setup as a JSON string (stored in the learner's settings)."""
+        data = asdict(self)
+        data["opponents"] = list(self.opponents)
+        return json.dumps(data, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> MatchSetup:
+        """Read a stored setup; anything missing or not allowed keeps its default."""
+        try:
+            data = json.loads(text) if text else {}
+        except ValueError:
+            data = {}
+        if not isinstance(data, dict):
+            data = {}
+        setup = cls()
+        for f in fields(cls):
+            value = data.get(f.name)
+            if f.name == "opponents":
+                if isinstance(value, list) and len(value) == 3 and all(v in BOT_ROSTER for v in value):
+                    setup = replace(setup, opponents=tuple(value))
+                continue
+            if value is not None and _allowed(f.name, value):
+                setup = replace(setup, **{f.name: value})
+        return setup
+
+
+def _allowed(name: str, value: Any) -> bool:
+    choices = {"preset": PRESETS, "length": LENGTHS, "coach": COACH_LEVELS}
+    if name in choices:
+        return value in choices[name]
+    return isinstance(value, bool)
+
+
+__all__ = ["BOT_ROSTER", "COACH_LEVELS", "LENGTHS", "MatchSetup", "PRESETS"]

@@ -1,0 +1,153 @@
+"""Match setup: what the learner chooses before every free match.
+
+Rule preset, length, red fives, the opponent in each seat (the engine's bots by a
+learner-facing name and level), the coach's level and two practice switches
+(opponents' hands open, undo of one's last discard).  The choice is remembered
+per learner (settings field ``match_setup``, also kept in the learner's profile)
+and the next setup starts from it.  "Start" (or Enter) opens the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, replace
+from typing import Any
+
+import pygame
+
+from trainer.i18n import _
+from trainer.ui.match_setup import (
+    BOT_ROSTER,
+    COACH_LEVELS,
+    COACH_NAMES,
+    LENGTH_NAMES,
+    LENGTHS,
+    PRESET_NAMES,
+    PRESETS,
+    MatchSetup,
+)
+from trainer.ui.registry import register_screen
+from trainer.ui.screens.base import Screen
+from trainer.ui.theme import PALETTE
+from trainer.ui.widgets import Button, OptionRow, Toggle, blit_text, fit_line
+
+P = PALETTE
+
+def _coach_note(level: str) -> str:
+    return {
+        "off": _("The coach stays silent; the review after the match still shows your mistakes."),
+        "hints": _("Marks the best discards and warns before a discard that can deal into a riichi."),
+        "full": _("Hints, plus when you are ready and on what, furiten, and riichi or not."),
+    }[level]
+
+
+def remembered_setup(app: Any) -> MatchSetup:
+    """The learner's last match setup (defaults when there is none or it is damaged)."""
+    return MatchSetup.from_json(app.settings.match_setup)
+
+
+def remember_setup(app: Any, setup: MatchSetup) -> None:
+    """Keep ``setup`` in the settings and in the current learner's profile."""
+    app.remember(match_setup=setup.to_json())
+    store, learner = getattr(app, "progress", None), getattr(app, "learner_id", None)
+    if store is not None and learner is not None:
+        try:
+            store.update_learner(learner, settings=asdict(app.settings))
+        except Exception:  # noqa: BLE001 - the match still starts; the file may be locked
+            pass
+
+
+@register_screen("match_setup")
+class MatchSetupScreen(Screen):
+    """One labelled control per choice, and a Start button."""
+
+    def title(self) -> str:
+        return _("New match")
+
+    def build(self) -> None:
+        if not hasattr(self, "setup"):
+            self.setup: MatchSetup = self.params.get("setup") or remembered_setup(self.app)
+        s = self.setup
+        self.rows: list[tuple[str, str, Any]] = []
+
+        def row(label: str, note: str, widget: Any) -> None:
+            self.rows.append((label, note, self.add(widget)))
+
+        row(_("Rules"), "", OptionRow([(p, PRESET_NAMES[p]) for p in PRESETS], s.preset,
+                                      lambda v: self._set(preset=v)))
+        row(_("Length"), "", OptionRow([(k, _(LENGTH_NAMES[k])) for k in LENGTHS], s.length,
+                                       lambda v: self._set(length=v)))
+        row(_("Red fives"), _("One red five per suit, each worth one more han (aka dora)."),
+            Toggle(s.red_fives, lambda v: self._set(red_fives=v)))
+        bots = [(b, _("{name} · level {n}").format(name=_(name), n=level))
+                for b, (name, level, _d) in BOT_ROSTER.items()]
+        seats = (_("Opponent on the right"), _("Opponent across"), _("Opponent on the left"))
+        for i, label in enumerate(seats):
+            note = _(BOT_ROSTER[s.opponents[i]][2])
+            row(label, note,
+                OptionRow(bots, s.opponents[i], lambda v, i=i: self._set_opponent(i, v)))
+        row(_("Coach"), _coach_note(s.coach), OptionRow([(c, _(COACH_NAMES[c])) for c in COACH_LEVELS], s.coach,
+                                                         lambda v: self._set(coach=v)))
+        row(_("Open hands"), _("Practice: the opponents' tiles lie face up."),
+            Toggle(s.show_hands, lambda v: self._set(show_hands=v)))
+        row(_("Undo"), _("Practice: you may take back your last discard."),
+            Toggle(s.undo, lambda v: self._set(undo=v)))
+        self.start = self.add(Button(_("Start the match"), self.begin, kind="primary", hotkey="Enter"))
+        self.games = self.add(Button(_("My games"), lambda: self.app.push("my_games"), kind="secondary"))
+
+    def initial_focus(self) -> int | None:
+        return self.widgets.index(self.start)
+
+    def _set(self, **changes: Any) -> None:
+        self.setup = replace(self.setup, **changes)
+        self.rebuild()
+
+    def _set_opponent(self, i: int, bot: str) -> None:
+        opp = list(self.setup.opponents)
+        opp[i] = bot
+        self._set(opponents=tuple(opp))
+
+    def submit(self) -> bool:
+        """Enter anywhere starts the match (on the "My games" button it opens the list)."""
+        if self.focused_widget() is self.games:
+            self.games.activate()
+            return True
+        self.begin()
+        return True
+
+    def begin(self) -> None:
+        """Remember the setup and open the table."""
+        remember_setup(self.app, self.setup)
+        self.app.replace("play", setup=self.setup)
+
+    def layout(self) -> None:
+        L = self.app.layout
+        area = L.content()
+        self.label_w = min(L.px(300), area.width * 2 // 5)
+        ctrl_x = area.left + self.label_w + L.px(24)
+        ctrl_w = min(area.right - ctrl_x, L.px(620))
+        row_h = L.px(40)
+        y = area.top
+        for _label, note, w in self.rows:
+            if isinstance(w, Toggle):
+                w.rect = pygame.Rect(ctrl_x, y, L.px(80), row_h)
+            else:
+                w.rect = pygame.Rect(ctrl_x, y, ctrl_w, row_h)
+            y += row_h + (L.px(26) if note and not isinstance(w, Toggle) else L.px(10))
+        bw = max(self.start.preferred_width(self.app), L.px(260))
+        self.start.rect = pygame.Rect(0, 0, bw, L.px(52))
+        self.start.rect.topleft = (ctrl_x, min(y + L.px(6), area.bottom - L.px(52)))
+        gw = max(self.games.preferred_width(self.app), L.px(200))
+        self.games.rect = pygame.Rect(self.start.rect.right + L.px(16), self.start.rect.top, gw, L.px(52))
+
+    def draw_content(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        area = L.content()
+        for label, note, w in self.rows:
+            blit_text(surf, self.app, label, L.font("body"), P.on_felt, (area.left, w.rect.centery),
+                      anchor="midleft", bold=True, max_width=self.label_w)
+            if note:
+                x = w.rect.left + L.px(4) if not isinstance(w, Toggle) else w.rect.right + L.px(4)
+                y = w.rect.bottom + L.px(3) if not isinstance(w, Toggle) else w.rect.centery
+                anchor = "topleft" if not isinstance(w, Toggle) else "midleft"
+                text = fit_line(self.app, note, L.font("small"), area.right - x)
+                blit_text(surf, self.app, text, L.font("small"), P.on_felt_muted, (x, y), anchor=anchor)

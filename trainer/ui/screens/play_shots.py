@@ -1,0 +1,176 @@
+"""Table positions for screenshots, benchmarks and tests: a match played by the engine's bots
+(the learner's seat too) until the table shows what a picture needs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trainer.ui.match_setup import MatchSetup
+
+
+def _learner_move(screen: Any) -> None:
+    """The learner's seat plays as the efficient bot would (never passing a win)."""
+    from trainer.engine.bots import make_bot
+    from trainer.engine.game.view import make_view
+
+    bot = getattr(screen, "_shot_bot", None)
+    if bot is None:
+        bot = screen._shot_bot = make_bot("efficient", screen.match.rules)
+    legal = screen.my_legal()
+    screen._act(bot.choose(make_view(screen.round, 0), legal))
+
+
+def play_until(app: Any, want: Any, *, seeds: range = range(1, 60), coach: str = "off",
+               setup: MatchSetup | None = None) -> Any:
+    """Open a free match and play it (bots everywhere) until ``want(screen)`` holds with the
+    learner to decide; tries seeds in order.  Returns the table screen."""
+    setup = setup or MatchSetup(coach=coach)
+    for seed in seeds:
+        while len(app.stack) > 1:
+            app.pop()
+        screen = app.push("play", setup=setup, seed=seed)
+        screen.saver = None  # pictures are not saved games
+        for _ in range(400):
+            screen.run_bots_until_learner()
+            if screen.round.ended:
+                break
+            if want(screen):
+                screen.rebuild()
+                return screen
+            _learner_move(screen)
+    raise RuntimeError("no seed gave the wanted table")
+
+
+def table_with_calls_and_riichi(app: Any, coach: str = "off") -> Any:
+    """A hand in the middle: someone has called, someone is in riichi, the learner discards."""
+    from trainer.engine.game.actions import Discard
+
+    def want(s: Any) -> bool:
+        seats = s.round.seats
+        return (any(st.melds for st in seats) and any(st.riichi for st in seats[1:]) and not seats[0].riichi
+                and any(isinstance(a, Discard) for a in s.my_legal()))
+
+    return play_until(app, want, coach=coach)
+
+
+def table_with_a_call_offer(app: Any) -> Any:
+    """The learner may call (chi or pon) the tile just discarded."""
+    from trainer.engine.game.actions import Chi, Pon
+
+    return play_until(app, lambda s: any(isinstance(a, Chi | Pon) for a in s.my_legal()))
+
+
+def table_after_hand(app: Any, want: Any, *, setup: MatchSetup | None = None, seeds: range = range(1, 40)) -> Any:
+    """Play whole hands until one ends as ``want(result)`` says; the table then shows its result."""
+    setup = setup or MatchSetup()
+    for seed in seeds:
+        while len(app.stack) > 1:
+            app.pop()
+        screen = app.push("play", setup=setup, seed=seed)
+        screen.saver = None
+        while True:
+            for _ in range(400):
+                screen.run_bots_until_learner()
+                if screen.round.ended:
+                    break
+                _learner_move(screen)
+            if want(screen.round.result):
+                screen.rebuild()
+                return screen
+            if screen.match.finished:
+                break
+            screen.next_hand()
+    raise RuntimeError("no seed gave the wanted result")
+
+
+def match_end(app: Any) -> Any:
+    """An East-only match played to its end, showing the match result."""
+    setup = MatchSetup(length="tonpuusen")
+    while len(app.stack) > 1:
+        app.pop()
+    screen = app.push("play", setup=setup, seed=3)
+    screen.saver = None
+    while not screen.match.finished:
+        for _ in range(400):
+            screen.run_bots_until_learner()
+            if screen.round.ended:
+                break
+            _learner_move(screen)
+        if not screen.match.finished:
+            screen.next_hand()
+    screen.show_match_end()
+    return screen
+
+
+class _Hasty:
+    """A learner who always throws the tile just drawn (so the review has mistakes to show)."""
+
+    name = "You"
+
+    def choose(self, view: Any, legal: list[Any]) -> Any:
+        """Win when possible, pass calls, discard the drawn tile."""
+        from trainer.engine.game.actions import Discard, Pass, Ron, Tsumo
+
+        for a in legal:
+            if isinstance(a, Tsumo | Ron):
+                return a
+        if any(isinstance(a, Pass) for a in legal):
+            return Pass()
+        drawn = [a for a in legal if isinstance(a, Discard) and a.tile == view.drawn]
+        plain = [a for a in legal if isinstance(a, Discard)]
+        return (drawn or plain or legal)[0]
+
+
+def saved_games(app: Any) -> list[Any]:
+    """Two saved East-only matches and a damaged file in the learner's games folder (for the
+    "My games" list, the replay and the review pictures); returns the game paths."""
+    from datetime import UTC, datetime
+
+    from trainer.engine.bots import make_bot
+    from trainer.engine.game.play import play_match
+    from trainer.engine.game.saved import new_game_path, write_game
+    from trainer.ui.saved_games import games_dir, setup_to_log
+
+    setup = MatchSetup(length="tonpuusen")
+    rules = setup.rules()
+    folder = games_dir(app)
+    paths = []
+    for i, seed in enumerate((5, 8)):
+        players = [_Hasty(), *(make_bot(b, rules) for b in setup.opponents)]
+        log = play_match(players, rules, seed=seed).log
+        started = datetime(2026, 11, 26, 10 + i, 0, tzinfo=UTC)
+        log.update(started=started.isoformat(timespec="seconds"), learner_seat=0, setup=setup_to_log(setup))
+        paths.append(write_game(log, new_game_path(folder, started)))
+    (folder / "game-20261101-090000.json").write_text("{not a game", encoding="utf-8")
+    return paths
+
+
+def replay_at(app: Any, *, mistake: bool) -> Any:
+    """The replay viewer on a saved game, in the middle of a hand or at a reviewed mistake."""
+    path = saved_games(app)[0]
+    while len(app.stack) > 1:
+        app.pop()
+    screen = app.push("replay", path=str(path))
+    if mistake:
+        screen.next_mistake()
+    else:
+        screen.pos = screen.starts[min(1, len(screen.starts) - 1)] + 30
+    return screen
+
+
+def position_review(app: Any, *, answered: bool) -> Any:
+    """The review of a mistake from a saved game, before or after the learner's answer."""
+    from trainer.engine.game.records import load
+    from trainer.engine.game.review import review_game
+    from trainer.ui.game_cards import CARD_VERDICTS, card_id
+
+    path = saved_games(app)[0]
+    log = load(path)
+    items = [{"game": str(path), "hand": d.hand, "action": d.action, "seat": 0, "item_id": card_id(path, d)}
+             for d in review_game(log, 0).decisions if d.verdict in CARD_VERDICTS]
+    while len(app.stack) > 1:
+        app.pop()
+    screen = app.push("position_review", items=items)
+    if answered:
+        screen.answer(next(s.tile for s in screen.hand_row.slots if str(s.tile) == screen.decision.chosen))
+    return screen

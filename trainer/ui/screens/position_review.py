@@ -1,0 +1,184 @@
+"""Review of the learner's own mistakes: the table exactly as it was, and "what would you
+discard here?".
+
+Each due card (``trainer.ui.game_cards``) opens its saved game at the decision: the board
+as the learner saw it, the hand to pick from.  The answer is right when the tile is one of
+the review's best (by ukeire, or the safe tile when the mistake was a deal-in); either way
+the coach explains, and the answer goes to spaced repetition so the card comes back until
+it is learned.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from trainer.engine.game.records import RecordError, load
+from trainer.engine.game.review import review_game
+from trainer.i18n import _, pgettext
+from trainer.ui.game_cards import card_skill
+from trainer.ui.registry import register_screen
+from trainer.ui.screens.base import Screen
+from trainer.ui.theme import PALETTE
+from trainer.ui.tileview import TileRow, TileSlot
+from trainer.ui.views.table.board import Board
+from trainer.ui.views.table.coach import CoachBox
+from trainer.ui.views.table.replay import build_frames
+from trainer.ui.views.table.review import decision_text
+from trainer.ui.widgets import Button, blit_text
+
+P = PALETTE
+
+
+def right_kinds(decision: Any) -> set[int]:
+    """Tile kinds that answer the card: the safe tiles for a deal-in, else the best by ukeire."""
+    from trainer.engine.tiles import parse_tile
+
+    tiles = decision.danger["safest"] if decision.verdict == "dealt_in" and decision.danger else decision.best
+    return {parse_tile(t).kind for t in tiles}
+
+
+@register_screen("position_review")
+class PositionReviewScreen(Screen):
+    """Params: ``items`` (due cards from :func:`trainer.ui.game_cards.due_positions`)."""
+
+    rebuild_on_enter = False
+
+    def __init__(self, app: Any, **params: Any) -> None:
+        super().__init__(app, **params)
+        self.items = list(params.get("items") or [])
+        self.index = 0
+        self.board = Board()
+        self.box = CoachBox()
+        self.answered: bool | None = None
+        self.seconds = 0.0
+        self._load()
+
+    def _load(self) -> None:
+        """Open the current card's game at its decision (skipping cards that no longer load)."""
+        self.answered = None
+        self.seconds = 0.0
+        while self.index < len(self.items):
+            item = self.items[self.index]
+            try:
+                log = load(Path(item["game"]))
+                seat = int(item.get("seat", 0))
+                decision = next(d for d in review_game(log, seat).decisions
+                                if (d.hand, d.action) == (item["hand"], item["action"]))
+                frames = build_frames(log, seat, open_hands=False)
+                at = next(i for i, f in enumerate(frames) if (f.hand, f.action_index) == (decision.hand,
+                                                                                         decision.action))
+                self.frame = frames[at - 1]  # the table just before the discard
+                self.decision = decision
+                return
+            except (RecordError, OSError, KeyError, ValueError, StopIteration, TypeError):
+                self.index += 1
+        self.decision = None
+
+    def title(self) -> str:
+        return _("Mistakes from your games")
+
+    def header_extra(self) -> str:
+        return _("{i} of {n}").format(i=min(self.index + 1, len(self.items)), n=len(self.items))
+
+    def build(self) -> None:
+        self.next_btn = None
+        self.hand_row = None
+        if self.decision is None:
+            self.next_btn = self.add(Button(pgettext("finish button", "Done"), self.app.pop, kind="primary",
+                                            hotkey="Enter"))
+            return
+        seat = self.frame.state.seats[self.frame.state.me]
+        tiles = list(seat.hand) + ([seat.drawn] if seat.drawn is not None else [])
+        slots = [TileSlot(t) for t in tiles[:-1]] + [TileSlot(tiles[-1], gap=0.35)]
+        self.hand_row = self.add(TileRow(slots, pickable=self.answered is None, multi=False,
+                                         on_change=self._picked))
+        if self.answered is not None:
+            good = right_kinds(self.decision)
+            for i, s in enumerate(slots):
+                if s.tile is not None and s.tile.kind in good:
+                    self.hand_row.marks[i] = "right"
+            self.next_btn = self.add(Button(_("Next"), self.next_card, kind="primary", hotkey="Enter"))
+
+    def initial_focus(self) -> int | None:
+        target = self.next_btn or self.hand_row
+        return self.widgets.index(target) if target is not None else None
+
+    def _picked(self, sel: set[int]) -> None:
+        if self.answered is not None or self.hand_row is None:
+            return
+        i = self.hand_row.cursor if not sel else next(iter(sel))
+        if not sel:
+            self.answer(self.hand_row.slots[i].tile)
+
+    def submit(self) -> bool:
+        if self.next_btn is not None:
+            self.next_btn.activate()
+            return True
+        if self.hand_row is not None:
+            i = next(iter(self.hand_row.selected)) if self.hand_row.selected else self.hand_row.cursor
+            self.answer(self.hand_row.slots[i].tile)
+            return True
+        return False
+
+    def answer(self, tile: Any) -> None:
+        """Check the learner's discard and record it for spaced repetition."""
+        if self.answered is not None or self.decision is None:
+            return
+        self.answered = tile.kind in right_kinds(self.decision)
+        item = self.items[self.index]
+        self.app.record_answer("game", item["item_id"], card_skill(self.decision), self.answered, self.seconds,
+                               spec={k: item[k] for k in ("game", "hand", "action", "seat") if k in item})
+        self.app.play_sound("right" if self.answered else "wrong")
+        self.rebuild()
+
+    def next_card(self) -> None:
+        """The next due card (or the end)."""
+        self.index += 1
+        self._load()
+        self.rebuild()
+
+    def update(self, dt: float) -> bool:
+        if self.answered is None:
+            self.seconds += dt
+        return False
+
+    def layout(self) -> None:
+        L = self.app.layout
+        area = L.content()
+        hand_h = L.tile_h(0.9)
+        bh = L.px(52)
+        if self.hand_row is not None:
+            self.hand_row.place(area.centerx, area.bottom - hand_h - L.px(2), area.width, hand_h)
+        if self.next_btn is not None:
+            w = max(self.next_btn.preferred_width(self.app), L.px(200))
+            y = (self.hand_row.rect.top - L.px(14) - bh - round(hand_h * 0.18)) if self.hand_row else area.top
+            self.next_btn.rect = pygame.Rect(area.right - w, y, w, bh)
+        bottom = (self.hand_row.rect.top if self.hand_row else area.bottom) - bh - L.px(30)
+        self.prompt_y = bottom + L.px(20) + bh // 2
+        self.board.place(self.app, pygame.Rect(area.left, area.top, area.width, bottom - area.top))
+
+    def draw_content(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        area = L.content()
+        if self.decision is None:
+            blit_text(surf, self.app, _("No more mistakes to review now. Well done!"), L.font("body"), P.on_felt,
+                      (area.left, area.top + L.px(20)), max_width=area.width)
+            return
+        self.board.draw(surf, self.app, self.frame.state, {})
+        if self.answered is None:
+            text, color = _("What would you discard here?"), P.accent
+            box = ""
+        else:
+            text = _("Right!") if self.answered else _("Not the best tile.")
+            color = P.right if self.answered else P.wrong
+            box = decision_text(self.decision)
+        self.box.draw(surf, self.app, self.board.corner(self.app), box)
+        width = (self.next_btn.rect.left if self.next_btn else area.right) - area.left - L.px(16)
+        blit_text(surf, self.app, text, L.font("body"), color, (area.left, self.prompt_y), anchor="midleft",
+                  bold=True, max_width=width)
+
+    def on_click(self, pos: tuple[int, int], button: int) -> bool:
+        return self.box.open_term_at(self.app, pos)

@@ -1,0 +1,213 @@
+"""The replay viewer: a saved game step by step, with the coach's review of the learner's discards.
+
+Left/Right step by action, Page Up/Page Down (or Up/Down) by hand, S changes the seat at
+the bottom, O opens every hand, M jumps to the next mistake.  The learner's discards are
+marked in their river: green when the review agrees, red for a mistake; the box at the top
+left says what the review found for the decision on screen.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from trainer.engine.game.actions import Discard, Riichi
+from trainer.engine.game.records import RecordError, load
+from trainer.i18n import N_, _
+from trainer.ui.registry import register_screen
+from trainer.ui.screens.base import Screen
+from trainer.ui.theme import PALETTE
+from trainer.ui.views.table.actions import offer_label
+from trainer.ui.views.table.board import Board
+from trainer.ui.views.table.coach import CoachBox
+from trainer.ui.views.table.replay import Frame, build_frames, decisions_by_action, hand_starts
+from trainer.ui.views.table.review import decision_text
+from trainer.ui.widgets import Button, blit_text
+
+P = PALETTE
+SEAT_NAMES = (N_("You"), N_("Right"), N_("Across"), N_("Left"))
+
+
+@register_screen("replay")
+class ReplayScreen(Screen):
+    """Step through a saved game; params: ``path`` (a game log)."""
+
+    rebuild_on_enter = False
+
+    def __init__(self, app: Any, **params: Any) -> None:
+        super().__init__(app, **params)
+        self.path = Path(params["path"])
+        self.error = ""
+        self.board = Board()
+        self.box = CoachBox()
+        self.frames: list[Frame] = []
+        self.decisions: dict = {}
+        self.pos = 0
+        try:
+            self.log = load(self.path)
+            self.learner = int(self.log.get("learner_seat", 0))
+            self.me = self.learner
+            self.open_hands = False
+            self._frames()
+            self.decisions = decisions_by_action(self.log, self.learner)
+        except (RecordError, OSError, KeyError, TypeError, ValueError) as exc:
+            self.error = _("This game cannot be shown: {error}").format(error=exc)
+
+    def _frames(self) -> None:
+        self.frames = build_frames(self.log, self.me, open_hands=self.open_hands)
+        self.starts = hand_starts(self.frames)
+        self.pos = min(self.pos, len(self.frames) - 1)
+
+    def title(self) -> str:
+        return _("Replay")
+
+    def header_extra(self) -> str:
+        if self.error or not self.frames:
+            return ""
+        mistakes = sum(1 for d in self.decisions.values() if d.mistake)
+        return _("step {i} of {n}").format(i=self.pos + 1, n=len(self.frames)) + " · " + _(
+            "mistakes: {m} of {n} discards").format(m=mistakes, n=len(self.decisions))
+
+    # ---------------------------------------------------------------- names
+    def seat_name(self, seat: int) -> str:
+        """A seat named from the learner's chair (You, Right, Across, Left)."""
+        return _(SEAT_NAMES[(seat - self.learner) % 4])
+
+    # ---------------------------------------------------------------- widgets
+    def build(self) -> None:
+        self.buttons: list[Button] = []
+        if self.error:
+            return
+        specs = [
+            (_("Previous hand"), lambda: self.jump_hand(-1), "PgUp"),
+            (_("Step back"), lambda: self.step(-1), "←"),
+            (_("Step forward"), lambda: self.step(1), "→"),
+            (_("Next hand"), lambda: self.jump_hand(1), "PgDn"),
+            (_("Next mistake"), self.next_mistake, "M"),
+            (_("Seat: {name}").format(name=self.seat_name(self.me)), self.next_seat, "S"),
+            (_("Hide hands") if self.open_hands else _("Open hands"), self.toggle_open, "O"),
+        ]
+        for label, cb, key in specs:
+            self.buttons.append(self.add(Button(label, cb, kind="secondary", hotkey=key, size="small")))
+
+    def layout(self) -> None:
+        L = self.app.layout
+        area = L.content()
+        bh = L.px(44)
+        x, y = area.left, area.bottom - bh
+        for b in self.buttons:
+            w = b.preferred_width(self.app)
+            if x + w > area.right:
+                x, y = area.left, y - bh - L.px(8)
+            b.rect = pygame.Rect(x, y, w, bh)
+            x += w + L.px(8)
+        top_buttons = min((b.rect.top for b in self.buttons), default=area.bottom)
+        self.caption_y = top_buttons - L.px(8)
+        line = self.app.line_height(L.font("small"))
+        self.board.place(self.app, pygame.Rect(area.left, area.top, area.width,
+                                               self.caption_y - line - L.px(8) - area.top))
+
+    # ---------------------------------------------------------------- moving
+    def step(self, d: int) -> None:
+        """One action forward or back."""
+        if self.frames:
+            self.pos = max(0, min(len(self.frames) - 1, self.pos + d))
+            self.app.invalidate()
+
+    def jump_hand(self, d: int) -> None:
+        """To the start of the next or previous hand (back from the middle of a hand: its start)."""
+        if not self.frames:
+            return
+        current = max(i for i, s in enumerate(self.starts) if s <= self.pos)
+        if d < 0 and self.starts[current] < self.pos:
+            target = current
+        else:
+            target = max(0, min(len(self.starts) - 1, current + d))
+        self.pos = self.starts[target]
+        self.app.invalidate()
+
+    def next_mistake(self) -> None:
+        """To the next decision the review calls a mistake (wrapping to the first)."""
+        spots = [i for i, f in enumerate(self.frames)
+                 if (d := self.decisions.get((f.hand, f.action_index))) is not None and d.mistake]
+        if spots:
+            self.pos = next((i for i in spots if i > self.pos), spots[0])
+            self.app.invalidate()
+
+    def next_seat(self) -> None:
+        """Look from the next seat."""
+        self.me = (self.me + 1) % 4
+        self._frames()
+        self.rebuild()
+
+    def toggle_open(self) -> None:
+        """Show every hand, or only what the seat at the bottom could see."""
+        self.open_hands = not self.open_hands
+        self._frames()
+        self.rebuild()
+
+    def on_key(self, ev: pygame.event.Event) -> bool:
+        keys = {pygame.K_LEFT: lambda: self.step(-1), pygame.K_RIGHT: lambda: self.step(1),
+                pygame.K_PAGEUP: lambda: self.jump_hand(-1), pygame.K_PAGEDOWN: lambda: self.jump_hand(1),
+                pygame.K_UP: lambda: self.jump_hand(-1), pygame.K_DOWN: lambda: self.jump_hand(1),
+                pygame.K_m: self.next_mistake, pygame.K_s: self.next_seat, pygame.K_o: self.toggle_open}
+        fn = keys.get(ev.key)
+        if fn is None or self.error:
+            return False
+        fn()
+        return True
+
+    # ---------------------------------------------------------------- drawing
+    def marks(self, frame: Frame) -> dict[int, dict[int, str]]:
+        """The last discard (blue), and the reviewed seat's discards so far in this hand: green
+        when right, red for mistakes."""
+        marks: dict[int, dict[int, str]] = {}
+        if frame.state.last is not None:
+            marks[frame.state.last[0]] = {frame.state.last[1]: "hint"}
+        for (hand, index), d in self.decisions.items():
+            if hand == frame.hand and index <= frame.action_index:
+                marks.setdefault(self.learner, {})[d.turn] = "wrong" if d.mistake else "right"
+        return marks
+
+    def current_decision(self) -> Any:
+        """The review of the decision on screen, if the frame is one of the learner's discards."""
+        f = self.frames[self.pos]
+        return self.decisions.get((f.hand, f.action_index))
+
+    def caption(self, frame: Frame) -> str:
+        """What just happened, in words."""
+        if frame.result is not None:
+            res = frame.result
+            if res.wins:
+                w = res.wins[0]
+                how = _("Tsumo") if w.tsumo else _("Ron")
+                return _("{who}: {how}, {han} han {fu} fu").format(who=self.seat_name(w.seat), how=how, han=w.han,
+                                                                   fu=w.fu)
+            return _("Draw: the wall is empty") if res.kind == "exhaustive" else _("Abortive draw")
+        if frame.seat is None:
+            return _("Hand {n}: the tiles are dealt").format(n=frame.hand + 1)
+        a, who = frame.action, self.seat_name(frame.seat)
+        if isinstance(a, Riichi):
+            return _("{who}: riichi, discard {tile}").format(who=who, tile=str(a.tile))
+        if isinstance(a, Discard):
+            return _("{who}: discard {tile}").format(who=who, tile=str(a.tile))
+        return f"{who}: {offer_label(a)}"
+
+    def draw_content(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        area = L.content()
+        if self.error:
+            blit_text(surf, self.app, self.error, L.font("body"), P.wrong, (area.left, area.top + L.px(20)),
+                      max_width=area.width)
+            return
+        frame = self.frames[self.pos]
+        self.board.draw(surf, self.app, frame.state, self.marks(frame), bottom_edge=True)
+        d = self.current_decision()
+        self.box.draw(surf, self.app, self.board.corner(self.app), decision_text(d) if d is not None else "")
+        blit_text(surf, self.app, self.caption(frame), L.font("small"), P.on_felt, (area.left, self.caption_y),
+                  anchor="bottomleft", max_width=area.width)
+
+    def on_click(self, pos: tuple[int, int], button: int) -> bool:
+        return self.box.open_term_at(self.app, pos)

@@ -1,0 +1,419 @@
+"""The learner's own mistake, explained: the engine's reasons (:mod:`trainer.engine.explain`) in words.
+
+After a wrong try the feedback panel says what is wrong with *this* answer (the picked tile
+that is not a wait and the split of the hand that shows it; the blocks of the hand for a
+shanten; the fu item left out or added; the step of the points chain that went wrong), without
+giving the answer away.  After the final answer it explains the learner's choice beside the
+right one.  Drills (:func:`drill_mistake`) and lesson quizzes (:func:`lesson_mistake`) share
+every sentence.  Output is rich markup (``{tiles:..}``, ``{term:..}``) for
+:func:`trainer.ui.richtext.layout_rich`; ``""`` when there is nothing to add.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from trainer.i18n import N_, _, ngettext
+from trainer.ui.richtext import BR
+from trainer.ui.views.explain import fu_name
+
+PAYERS = {
+    "discarder": N_("the discarder pays"),
+    "each": N_("each of the three pays"),
+    "dealer": N_("the dealer pays"),
+    "non_dealer": N_("each non-dealer pays"),
+}
+
+SLIPS = {
+    "dealer_swapped": N_("Your number is what the hand pays when the winner is {other}: here the winner is {who}."),
+    "win_swapped": N_("Your number is the payment for a win by {other_how}: this hand was won by {how}."),
+    "not_rounded": N_("Your number is not rounded: each payment is rounded up to the next 100."),
+    "no_honba": N_("You left out the {term}: each one adds {n} to every payment here."),
+    "basic_only": N_("Your number is the basic points themselves: multiply them by who pays."),
+}
+
+
+def _tiles(text: str) -> str:
+    return "{tiles:" + text + "}" if text else "—"
+
+
+def _tile_list(texts: Iterable[str]) -> str:
+    return " ".join(_tiles(t) for t in texts)
+
+
+# ---------------------------------------------------------------- waits
+
+
+def blocks_line(blocks: dict[str, Any]) -> str:
+    """The blocks of a hand in one line: its sets, pairs, partial sets and loose tiles."""
+    parts = []
+    if blocks.get("sets"):
+        parts.append(_("sets ({term}): {tiles}").format(term="{term:mentsu}", tiles=_tile_list(blocks["sets"])))
+    if blocks.get("melds"):
+        parts.append(ngettext("{n} called set", "{n} called sets", blocks["melds"]).format(n=blocks["melds"]))
+    if blocks.get("pairs"):
+        parts.append(_("pairs ({term}): {tiles}").format(term="{term:toitsu}", tiles=_tile_list(blocks["pairs"])))
+    if blocks.get("partials"):
+        parts.append(_("partial sets ({term}): {tiles}").format(term="{term:taatsu}",
+                                                                tiles=_tile_list(blocks["partials"])))
+    if blocks.get("loose"):
+        parts.append(_("loose tiles: {tiles}").format(tiles=_tile_list(blocks["loose"])))
+    return "; ".join(parts) if parts else "—"
+
+
+def not_wait_line(why: dict[str, Any]) -> str:
+    """Why one picked tile is not a wait, from :func:`trainer.engine.explain.not_a_wait`."""
+    tile = _tiles(why["tile"])
+    if why["reason"] == "fifth_copy":
+        return _("{tile} is not a wait: the hand already holds all four, a fifth cannot come.").format(tile=tile)
+    b = why["blocks"]
+    head = _("{tile} is not a wait: with it the hand splits at best into {blocks}.").format(
+        tile=tile, blocks=blocks_line(b))
+    left = list(b.get("partials", ())) + list(b.get("loose", ()))
+    if not b.get("pairs"):
+        tail = _("No pair is left for the head, so it is not four sets and a pair.")
+    else:
+        tail = ngettext("{tiles} stays outside the sets: the hand is not complete.",
+                        "{tiles} stay outside the sets: the hand is not complete.", len(left)).format(
+            tiles=_tile_list(left))
+    return head + " " + tail
+
+
+def reading_line(reading: dict[str, Any]) -> str:
+    """The reading that shows a wait (a missed one): the complete hand with the tile, group by group."""
+    return _("{tile} completes the hand: {groups} ({shape}).").format(
+        tile=_tiles(reading["tile"]), groups=_tile_list(reading["groups"]), shape="{term:" + reading["shape"] + "}")
+
+
+def waits_text(hand: Any, picked: Iterable[int], answer: Iterable[int], final: bool) -> str:
+    """The learner's picked waits against the engine's: each picked tile that is not a wait with the
+    split that shows it; after the final try also each missed wait with the reading that shows it."""
+    from trainer.engine.explain import not_a_wait, wait_reading
+    from trainer.engine.tiles import kind_name
+
+    picked, answer = set(picked), set(answer)
+    lines = [not_wait_line(not_a_wait(hand, k)) for k in sorted(picked - answer)]
+    missed = sorted(answer - picked)
+    if missed and not final:
+        lines.append(ngettext("You found {got} of the waits; {n} more tile finishes the hand.",
+                              "You found {got} of the waits; {n} more tiles finish the hand.", len(missed)).format(
+            got=len(picked & answer), n=len(missed)))
+    elif missed:
+        lines.append(_("You did not pick {tiles}:").format(tiles=_tile_list(kind_name(k) for k in missed)))
+        for k in missed:
+            r = wait_reading(hand, k)
+            if r is not None:
+                lines.append(reading_line(r))
+    return BR.join(lines)
+
+
+def variant_waits_text(picked: Iterable[int], answer: Iterable[int], same: Any) -> str:
+    """Waits of a training variant (suits ignored, dragons as tens or jokers): which picks do not
+    complete the hand and how many are missing, with ``same(kind)`` the variant's tile class."""
+    from trainer.engine.tiles import kind_name
+
+    want = {same(k) for k in answer}
+    wrong = sorted(k for k in picked if same(k) not in want)
+    got = {same(k) for k in picked} & want
+    lines = [_("{tile} does not complete the hand, whatever set you try it in.").format(tile=_tiles(kind_name(k)))
+             for k in wrong]
+    if len(got) < len(want):
+        lines.append(ngettext("{n} winning tile is missing from your pick.", "{n} winning tiles are missing from "
+                              "your pick.", len(want) - len(got)).format(n=len(want) - len(got)))
+    return BR.join(lines)
+
+
+# ---------------------------------------------------------------- shanten
+
+
+def shanten_text(hand: Any, given: int, right: int, final: bool) -> str:
+    """The blocks behind the shanten: for the standard form the sets, pairs, partial sets and loose
+    tiles and (after the final try) the count; the other forms by their glossary names."""
+    from trainer.engine.explain import shanten_blocks
+
+    forms = shanten_blocks(hand)
+    std = next(f for f in forms if f["form"] == "standard")
+    lines = [_("You said {given}. The blocks of this hand: {blocks}.").format(given=given, blocks=blocks_line(std))]
+    if final:
+        need = std["needed"] - len(std["sets"])
+        head = 1 if std["pairs"] else 0
+        usable = min(len(std["partials"]) + len(std["pairs"]) - head, need)
+        lines.append(_("Count: 2 × {need} sets still to make − {usable} partial sets and spare pairs that can "
+                       "grow − {head} for a pair = {n}.").format(need=need, usable=usable, head=head,
+                                                                 n=std["shanten"]))
+    elif given > right:
+        lines.append(_("Too high: look again for sets and pairs you have not counted."))
+    else:
+        lines.append(_("Too low: a loose tile needs two more tiles to become a set."))
+    return BR.join(lines)
+
+
+# ---------------------------------------------------------------- fu
+
+
+def _fu_item(fid: str, fu: int) -> str:
+    return fu_name(fid) + " — " + ngettext("{n} fu", "{n} fu", fu).format(n=fu)
+
+
+def fu_items_text(expected: Sequence[tuple[str, int]], given: Sequence[tuple[str, int]], final: bool) -> str:
+    """The fu items the learner added that the hand does not score (always named), the ones left out
+    (counted on the retry, named after the final try) and any named with the wrong value."""
+    from trainer.engine.explain import fu_diff
+
+    d = fu_diff(expected, given)
+    lines = [_("Not in this hand: {item}.").format(item=_fu_item(fid, fu)) for fid, fu in d["extra"]]
+    lines += [_("{name} is worth {right} fu here, not {given}.").format(name=fu_name(fid), right=r, given=g)
+              for fid, g, r in d["wrong_value"]]
+    if d["missing"] and not final:
+        lines.append(ngettext("{n} item of the hand is missing: check the win, each set, the pair and the wait.",
+                              "{n} items of the hand are missing: check the win, each set, the pair and the wait.",
+                              len(d["missing"])).format(n=len(d["missing"])))
+    elif d["missing"]:
+        lines += [_("Missing: {item}.").format(item=_fu_item(fid, fu)) for fid, fu in d["missing"]]
+    return BR.join(lines)
+
+
+def fu_total_text(items: Sequence[tuple[str, int]], total: int, given: int, final: bool) -> str:
+    """A typed fu total against the engine's: the usual slip (not rounded up), too many or too few;
+    after the final try the items one per line with the sum and the rounding."""
+    from trainer.engine.explain import fu_total_slip
+
+    slip = fu_total_slip(items, total, given)
+    if slip == "not_rounded":
+        lines = [_("{given} is the sum before rounding: fu are rounded up to the next 10.").format(given=given)]
+    elif slip == "rounded_down":
+        lines = [_("{given} is rounded down: fu are always rounded up to the next 10.").format(given=given)]
+    elif given > total:
+        lines = [_("{given} fu is too many: one of your items is not in this hand.").format(given=given)]
+    else:
+        lines = [_("{given} fu is too few: an item of this hand is missing.").format(given=given)]
+    if final:  # the items themselves follow in the engine's working
+        raw = sum(fu for _fid, fu in items)
+        lines.append(_("Sum {raw} → {total} fu").format(raw=raw, total=total) if raw != total else
+                     _("Sum {total} fu").format(total=total))
+    return BR.join(lines)
+
+
+# ---------------------------------------------------------------- points
+
+
+def chain_lines(chain: dict[str, Any]) -> list[str]:
+    """The points chain in words: han and fu -> basic points (or the limit) -> each payment -> honba."""
+    han, fu = chain["han"], chain["fu"]
+    lines = []
+    if chain["limit"]:
+        lines.append(_("{han} han {fu} fu reach {limit}: basic points {basic}.").format(
+            han=han, fu=fu, limit="{term:" + chain["limit"] + "}", basic=chain["basic"]))
+    else:
+        lines.append(_("Basic points = {fu} × 2^({han}+2) = {basic}.").format(fu=fu, han=han, basic=chain["basic"]))
+    for p in chain["payments"]:
+        line = _("{payer}: {basic} × {mult} = {raw} → rounded up {paid}").format(
+            payer=_(PAYERS[p["payer"]]).capitalize(), basic=chain["basic"], mult=p["mult"], raw=p["raw"],
+            paid=p["paid"])
+        if p["honba"]:
+            line += " " + _("+ {honba} for {term} = {total}").format(honba=p["honba"], term="{term:honba}",
+                                                                      total=p["total"])
+        lines.append(line + ".")
+    return lines
+
+
+def points_text(chain: dict[str, Any], given: Sequence[int], rules: Any, final: bool) -> str:
+    """A typed payment against the chain: the usual slip that gives the learner's number, else the
+    first step to recheck; after the final try the whole chain."""
+    from trainer.engine.explain import points_slip
+
+    who = _("the dealer") if chain["dealer"] else _("a non-dealer")
+    other = _("a non-dealer") if chain["dealer"] else _("the dealer")
+    how = _("tsumo") if chain["tsumo"] else _("ron")
+    other_how = _("ron") if chain["tsumo"] else _("tsumo")
+    lines = [_("You said {given}.").format(given=" / ".join(str(g) for g in given))]
+    for slip in points_slip(chain, given, rules):
+        lines.append(_(SLIPS[slip]).format(other=other, who=who, how=how, other_how=other_how, term="{term:honba}",
+                                           n=chain["per_honba"]))
+    if final:
+        lines += chain_lines(chain)
+    elif len(lines) == 1:
+        lines.append(chain_lines(chain)[0] + " " + _("Now multiply by who pays and round up to 100."))
+    return BR.join(lines)
+
+
+# ---------------------------------------------------------------- discards and choices
+
+
+def discard_text(items: Sequence[dict[str, Any]], picked: Iterable[int], final: bool) -> str:
+    """A discard against the engine's table of discards: what the learner's tile leaves (shanten and
+    the tiles that improve) beside the best one (named only after the final try)."""
+    from trainer.engine.tiles import kind_name
+
+    by_tile = {i["tile"].replace("0", "5"): i for i in items if i.get("kind") == "discard"}
+    best = next((i for i in items if i.get("kind") == "discard" and i.get("best")), None)
+    lines = []
+    for k in sorted(set(picked)):
+        mine = by_tile.get(kind_name(k))
+        if mine is None or mine.get("best"):
+            continue
+        lines.append(_("Discarding {tile} leaves {term} {s} and {n} tiles that improve the hand.").format(
+            tile=_tiles(mine["tile"]), term="{term:shanten}", s=mine["shanten"], n=mine.get("total", 0)))
+        if best is not None and not final:
+            if best["shanten"] < mine["shanten"]:
+                lines.append(_("Another discard keeps the hand closer to {term}.").format(term="{term:tenpai}"))
+            else:
+                lines.append(_("Another discard leaves more tiles that improve the hand ({n}).").format(
+                    n=best.get("total", 0)))
+    if final and best is not None:
+        lines.append(_("Best: discard {tile}: {term} {s}, {n} tiles improve the hand.").format(
+            tile=_tiles(best["tile"]), term="{term:shanten}", s=best["shanten"], n=best.get("total", 0)))
+    return BR.join(lines)
+
+
+def options_text(picked: Iterable[str], right: Iterable[str], names: dict[str, str], final: bool) -> str:
+    """Ticked options against the right set (yaku of a hand...): each wrong tick named, the missing
+    ones counted on the retry and named after the final try."""
+    picked, right = set(picked), set(right)
+    lines = [_("{name}: not in this hand.").format(name=names.get(v, v)) for v in sorted(picked - right)]
+    missed = sorted(right - picked)
+    if missed and not final:
+        lines.append(ngettext("{n} more is in the hand.", "{n} more are in the hand.", len(missed)).format(
+            n=len(missed)))
+    elif missed:
+        lines.append(_("Also in the hand: {names}.").format(names=", ".join(names.get(v, v) for v in missed)))
+    return BR.join(lines)
+
+
+def your_choice(labels: Iterable[str]) -> str:
+    """The learner's own pick, named (when nothing more specific can be said about it)."""
+    shown = ", ".join(labels)
+    return _("Your answer: {answer}.").format(answer=shown) if shown else ""
+
+
+# ---------------------------------------------------------------- entry points
+
+
+def drill_mistake(ex: Any, response: Any, final: bool, labels: Iterable[str] = ()) -> str:
+    """Why a drill answer is wrong, for the exercise's question kind (``labels``: the learner's
+    options in words, for choice questions)."""
+    from trainer.engine.notation import parse_hand
+
+    q = ex.prompt.question
+    data = dict(ex.prompt.data)
+    try:
+        if q in ("waits", "kunto_waits") and ex.prompt.input == "pick_tiles":
+            picked = set(response)
+            if data.get("grade_by") == "rank" or data.get("dragons") in ("ten", "joker"):
+                return variant_waits_text(picked, ex.answer, ex._seen_as())
+            return waits_text(parse_hand(ex.prompt.hand, check_size=False), picked, ex.answer, final)
+        if q in ("shanten",) and ex.prompt.input == "number":
+            hand = parse_hand(ex.prompt.hand, check_size=False)
+            return shanten_text(hand, int(response[0]), int(ex.answer), final)
+        if q == "fu_breakdown":
+            return fu_items_text(list(ex.answer), [(str(a), int(b)) for a, b in response], final)
+        if q == "fu_total":
+            items = [(i["id"], i["fu"]) for i in ex.explanation if i.get("kind") == "fu"]
+            return fu_total_text(items, int(ex.answer), int(response[0]), final)
+        if q == "payment":
+            from trainer.engine.exercises.scoring_drills import rules_for
+            from trainer.engine.explain import points_chain
+
+            rules = rules_for(data.get("preset") or dict(ex.params).get("preset", "tenhou"))
+            chain = points_chain(data["han"], data["fu"], dealer=data["dealer"], tsumo=data["by"] == "tsumo",
+                                 rules=rules, honba=data.get("honba", 0))
+            return points_text(chain, [int(x) for x in response], rules, final)
+        if q in ("best_discard", "kunto_discard") and ex.prompt.input == "pick_tiles":
+            return discard_text(ex.explanation, response, final)
+        if ex.prompt.input == "multi_choice" and isinstance(ex.answer, frozenset):
+            from trainer.ui.views.exercise_labels import option_label
+
+            names = {o.value: option_label(o) or o.value for o in ex.prompt.options}
+            return options_text(response, ex.answer, names, final)
+    except (ValueError, KeyError, TypeError, IndexError):
+        pass  # a variant hand the standard engine cannot read: the learner's answer is still named
+    return your_choice(labels)
+
+
+def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str = "tenhou") -> str:
+    """Why a lesson quiz answer is wrong (pick_tiles waits and discards, shanten, fu, points)."""
+    from trainer.engine.notation import parse_hand
+
+    kind = getattr(step, "kind", "")
+    ask = getattr(step, "ask", "")
+    variant = getattr(step, "variant", None)
+    plain = variant is None or (not variant.suits_ignored and variant.dragons == "normal")
+    try:
+        if kind == "pick_tiles" and ask == "waits":
+            picked = {t.kind for t in response}
+            if not plain:
+                from trainer.lessons.answers import rank_class
+
+                return variant_waits_text(picked, fb.expected, lambda k: rank_class(k, variant))
+            return waits_text(parse_hand(step.hand, check_size=False), picked, fb.expected, final)
+        if kind == "pick_tiles" and ask == "discard" and plain:
+            return discard_text(fb.explanation, {t.kind for t in response}, final)
+        if kind == "pick_tiles":
+            return picked_text(step, {t.kind for t in response}, set(fb.expected), final)
+        if kind == "number" and ask == "shanten" and plain:
+            return shanten_text(parse_hand(step.hand, check_size=False), int(response), int(fb.expected), final)
+        if kind == "number" and ask == "fu":
+            items = [(i["id"], i["fu"]) for i in fb.explanation if i.get("kind") == "fu"]
+            return fu_total_text(items, int(fb.expected), int(response), final)
+        if kind == "fu_breakdown":
+            expected = [(i["id"], i["fu"]) for i in fb.explanation if i.get("kind") == "fu"]
+            return fu_items_text(expected, [(str(a), int(b)) for a, b in response], final)
+        if kind == "number" and ask == "points":
+            total = next((i for i in fb.explanation if i.get("kind") == "total"), None)
+            if total is not None and total.get("han") and not total.get("yakuman"):
+                return _points_of_win(step, total, int(response), preset, final)
+        if kind == "number":
+            return _("You said {given}.").format(given=int(response))
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+        pass
+    return ""
+
+
+def picked_text(step: Any, picked: set[int], answer: set[int], final: bool) -> str:
+    """A tile-picking step other than waits and discards: why each wrong pick is wrong (it makes no
+    set with the two tiles; it is not the dora the indicator points to; it is not of the group), and
+    how many right tiles are still to find."""
+    from trainer.engine.tiles import kind_name
+
+    lines = []
+    for k in sorted(picked - answer):
+        tile = _tiles(kind_name(k))
+        ask = getattr(step, "ask", "")
+        if ask == "complete_set":
+            lines.append(_("{tiles} with {tile} is no set: a run is three numbers in a row of one suit, a "
+                           "triplet three of a kind.").format(tiles=_tiles(step.tiles or ""), tile=tile))
+        elif ask == "dora":
+            lines.append(_("{tile} is not the dora: the dora is the tile after the indicator {ind}.").format(
+                tile=tile, ind=_tiles(step.dora or "")))
+        else:
+            lines.append(_("{tile} does not belong here.").format(tile=tile))
+    missed = len(answer - picked)
+    if missed:
+        lines.append(ngettext("{n} right tile is not picked yet.", "{n} right tiles are not picked yet.",
+                              missed).format(n=missed))
+    return BR.join(lines)
+
+
+def _points_of_win(step: Any, total: dict[str, Any], given: int, preset: str, final: bool) -> str:
+    """A lesson's points question: everything the winner gains, from the chain of the step's win."""
+    from trainer.engine.explain import points_chain
+    from trainer.engine.rules import load_rules
+
+    win = step.win
+    rules = load_rules(preset)
+    chain = points_chain(total["han"], total["fu"], dealer=win.seat == "E", tsumo=win.by == "tsumo", rules=rules,
+                         honba=win.honba)
+    pays = chain["payments"]
+    gained = sum(p["total"] * (3 if p["payer"] == "each" else 2 if p["payer"] == "non_dealer" else 1)
+                 for p in pays) + win.sticks * rules.riichi_deposit
+    lines = [_("You said {given}; the winner gains {right}.").format(given=given, right=gained)]
+    if final or gained != total.get("points", gained):
+        lines += chain_lines(chain)
+        if win.sticks:
+            lines.append(ngettext("+ {n} riichi stick on the table ({points}).",
+                                  "+ {n} riichi sticks on the table ({points}).", win.sticks).format(
+                n=win.sticks, points=win.sticks * rules.riichi_deposit))
+    else:
+        lines.append(chain_lines(chain)[0])
+    return BR.join(lines)

@@ -1,0 +1,52 @@
+"""A saved game as frames for the replay viewer: the table after every action, seen from one
+seat (or with every hand open), with what happened and the review's verdict on it.
+
+Frames are plain data built once per viewpoint from the game log (``records.replay``);
+stepping forward and back is an index, so the viewer never replays on a frame."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from trainer.engine.game.records import replay
+from trainer.engine.game.review import Decision, review_game
+from trainer.ui.views.table.state import TableState, table_state
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The table after one action (``seat`` and ``action`` None at the start of a hand)."""
+
+    hand: int
+    action_index: int  # index in the hand's actions; -1 at the start of the hand
+    state: TableState
+    seat: int | None
+    action: Any
+    result: Any  # the hand's result once it has ended (RoundResult), else None
+
+
+def build_frames(log: dict[str, Any], me: int, *, open_hands: bool) -> list[Frame]:
+    """Every state of the game from seat ``me`` (all hands shown when ``open_hands``)."""
+    frames: list[Frame] = []
+    hand = -1
+    index = -1
+    for rnd, seat, action in replay(log, allow_unfinished=True):
+        if seat is None:
+            hand += 1
+            index = -1
+        else:
+            index += 1
+        frames.append(Frame(hand, index, table_state(rnd, me, reveal=open_hands), seat, action,
+                            rnd.result if rnd.ended else None))
+    return frames
+
+
+def decisions_by_action(log: dict[str, Any], seat: int) -> dict[tuple[int, int], Decision]:
+    """The review of ``seat``'s discards, keyed by (hand, action index) for the replay's marks."""
+    return {(d.hand, d.action): d for d in review_game(log, seat).decisions}
+
+
+def hand_starts(frames: list[Frame]) -> list[int]:
+    """Frame index where each hand starts."""
+    return [i for i, f in enumerate(frames) if f.action_index == -1]

@@ -1,0 +1,310 @@
+"""The hand result and the match end, drawn on a paper card over the table.
+
+Hand result, for a win: who won and from whom, the winning hand with its melds and the
+winning tile apart and marked, the dora and ura indicators, each yaku with its han and
+the dora/ura/red fives, the fu item by item (the engine's own breakdown), the limit name,
+and every payment (who paid whom, honba, riichi sticks) with the score change of all four
+seats.  For a draw: the tenpai hands, the noten payments, or the abortive draw's reason.
+Match end: places, final points, the score after oka and uma, and a chart of the four
+scores over the hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from trainer.engine.game.breakdown import WinDetails, win_details
+from trainer.i18n import N_, _, ngettext
+from trainer.names import fu_name
+from trainer.ui.theme import PALETTE
+from trainer.ui.views.table.tiles import Piece, meld_pieces, strip, strip_size
+from trainer.ui.widgets import blit_text, draw_panel
+
+P = PALETTE
+ABORT_TERMS = {"kyuushu": "kyuushu_kyuuhai", "suufon": "suufon_renda", "suucha": "suucha_riichi",
+               "suukaikan": "suukaikan", "sanchahou": "sanchahou"}
+"""Abortive draw reason (game log) -> glossary term."""
+LIMIT_NAMES = {"mangan": N_("mangan"), "haneman": N_("haneman"), "baiman": N_("baiman"),
+               "sanbaiman": N_("sanbaiman"), "yakuman": N_("yakuman"), "kazoe_yakuman": N_("counted yakuman")}
+SEAT_COLORS = ((232, 176, 75), (74, 144, 217), (212, 84, 74), (63, 166, 107))
+
+Names = Callable[[int], str]
+
+
+def hand_pieces(d: WinDetails) -> tuple[Piece, ...]:
+    """The winning hand: concealed tiles without the winning tile, the winning tile apart and
+    marked, then the melds."""
+    tiles = list(d.hand.concealed)
+    if d.win.win_tile in tiles:
+        tiles.remove(d.win.win_tile)
+    out = [Piece(t) for t in tiles] + [Piece(d.win.win_tile, highlight="hint", gap=0.3)]
+    for m in d.hand.melds:
+        out += meld_pieces(m, gap=0.4)
+    return tuple(out)
+
+
+def payment_lines(win: Any, names: Names) -> list[str]:
+    """Who paid whom for one win: one line per payer (with honba), and the pao player."""
+    out = []
+    for seat in range(4):
+        paid = -win.base[seat]
+        bonus = -win.bonus[seat]
+        if seat == win.seat or (paid <= 0 and bonus <= 0):
+            continue
+        line = _("{payer} → {winner}: {n}").format(payer=names(seat), winner=names(win.seat), n=paid)
+        if bonus > 0:
+            line += " " + _("(+{n} honba)").format(n=bonus)
+        out.append(line)
+    if win.liable is not None:
+        out.append(_("{who} is liable (pao)").format(who=names(win.liable)))
+    return out
+
+
+class HandResultView:
+    """Draws the result of an ended hand into a rectangle."""
+
+    def __init__(self, rnd: Any, names: Names, before: Sequence[int]) -> None:
+        self.rnd = rnd
+        self.names = names
+        self.before = list(before)
+        res = rnd.result
+        self.details = [win_details(rnd, w) for w in res.wins] if res is not None else []
+
+    # ------------------------------------------------------------------ text
+    def title(self) -> str:
+        """The big line: who won how, or what kind of draw."""
+        res = self.rnd.result
+        if res is None:
+            return _("The hand is over")
+        if self.details:
+            w = self.details[0].win
+            if w.tsumo:
+                return _("{who}: Tsumo!").format(who=self.names(w.seat))
+            return _("{who}: Ron! Discarded by: {loser}").format(who=self.names(w.seat), loser=self.names(w.from_seat))
+        if res.kind == "exhaustive":
+            return _("Draw: the wall is empty")
+        return _("Abortive draw")
+
+    def yaku_lines(self, d: WinDetails, app: Any) -> list[tuple[str, str]]:
+        """(name, value) per yaku, then the dora kinds, then the total."""
+        s = d.score
+        out = []
+        for y in s.yaku:
+            value = _("yakuman") if getattr(y, "yakuman", 0) else ngettext("{n} han", "{n} han", y.han).format(n=y.han)
+            out.append((app.term_text(y.id), value))
+        for term, n in (("dora", s.dora_count.dora), ("ura_dora", s.dora_count.ura), ("aka_dora", s.dora_count.aka)):
+            if n:
+                out.append((app.term_text(term), ngettext("{n} han", "{n} han", n).format(n=n)))
+        return out
+
+    def total_line(self, d: WinDetails) -> str:
+        """"5 han 30 fu — mangan, 8000" and the like."""
+        s = d.score
+        text = _("{han} han, {fu} fu").format(han=s.han, fu=s.fu)
+        if s.limit:
+            text += " — " + _(LIMIT_NAMES.get(s.limit, s.limit))
+        return text + " — " + ngettext("{n} point", "{n} points", d.win.base[d.win.seat]).format(
+            n=d.win.base[d.win.seat])
+
+    def fu_lines(self, d: WinDetails) -> list[tuple[str, str]]:
+        """(item, fu) per fu item, then the rounding."""
+        items = d.score.fu_items
+        out = [(fu_name(i.id) + (f" {i.tiles}" if i.tiles else ""), str(i.fu)) for i in items]
+        raw = sum(i.fu for i in items)
+        if raw != d.score.fu:
+            out.append((_("Rounded up to tens"), f"{raw} → {d.score.fu}"))
+        return out
+
+    def draw_lines(self, app: Any) -> list[str]:
+        """For a draw: the tenpai players, nagashi, or the abortive reason."""
+        res = self.rnd.result
+        if res is None or self.details:
+            return []
+        if res.kind == "exhaustive":
+            names = ", ".join(self.names(s) for s in res.tenpai) or _("nobody")
+            out = [_("Tenpai: {names}").format(names=names)]
+            if res.nagashi:
+                out.append(_("Nagashi mangan: {names}").format(names=", ".join(self.names(s) for s in res.nagashi)))
+            return out
+        reason = res.abort_reason or ""
+        return [app.term_text(ABORT_TERMS.get(reason, reason))]
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surf: pygame.Surface, app: Any, rect: pygame.Rect) -> None:
+        """Paint the result card into ``rect``."""
+        L = app.layout
+        draw_panel(surf, rect, P.card, L.px(16), shadow=L.px(5), border=P.card_edge)
+        inner = rect.inflate(-L.px(40), -L.px(28))
+        y = inner.top
+        r = blit_text(surf, app, self.title(), L.font("h2"), P.ink, (inner.left, y), bold=True, max_width=inner.width)
+        y = r.bottom + L.px(8)
+        theme = app.settings.tile_theme
+        cols_top = y
+        small = L.font("small")
+        lh = app.line_height(small)
+        if self.details:
+            d = self.details[0]
+            th = min(L.px(50), max(L.px(28), (inner.bottom - y) // 6))
+            pieces = hand_pieces(d)
+            while th > 18 and strip_size(pieces, th)[0] > inner.width * 2 // 3:
+                th -= 1
+            img = strip(theme, pieces, th)
+            surf.blit(img, (inner.left, y))
+            x = inner.left + img.get_width() + L.px(24)
+            for label, tiles in ((_("Dora"), d.dora_indicators), (_("Ura"), d.ura_indicators)):
+                if not tiles:
+                    continue
+                t = blit_text(surf, app, label, L.font("tiny"), P.ink_muted, (x, y + th // 2), anchor="midleft")
+                ind = strip(theme, tuple(Piece(t) for t in tiles), round(th * 0.75))
+                surf.blit(ind, (t.right + L.px(6), y + th - ind.get_height()))
+                x = t.right + L.px(6) + ind.get_width() + L.px(16)
+            y += th + L.px(12)
+            cols_top = y
+            gap = L.px(24)
+            free = inner.width - 2 * gap
+            widths = (free * 38 // 100, free * 31 // 100, free - free * 38 // 100 - free * 31 // 100)
+            xs = [inner.left, inner.left + widths[0] + gap, inner.left + widths[0] + widths[1] + 2 * gap]
+            col_w = widths[2]
+            self._pairs(surf, app, self.yaku_lines(d, app), xs[0], y, widths[0], inner.bottom - lh - L.px(6))
+            blit_text(surf, app, self.total_line(d), small, P.ink, (xs[0], inner.bottom), anchor="bottomleft",
+                      bold=True, max_width=widths[0] + widths[1])
+            self._pairs(surf, app, self.fu_lines(d), xs[1], y, widths[1], inner.bottom - lh - L.px(6), muted=True)
+            pay = [line for dd in self.details for line in payment_lines(dd.win, self.names)]
+            res = self.rnd.result
+            taken = res.deltas[d.win.seat] - sum(dd.win.deltas[d.win.seat] for dd in self.details
+                                                if dd.win.seat == d.win.seat)
+            if taken > 0:
+                pay.append(_("Riichi sticks to {who}: {n}").format(who=self.names(d.win.seat), n=taken))
+            for extra in self.details[1:]:
+                pay.insert(0, _("Also {who}: {han} han, {fu} fu").format(
+                    who=self.names(extra.win.seat), han=extra.score.han, fu=extra.score.fu))
+            self._lines(surf, app, pay, xs[2], y, col_w)
+            self._scores(surf, app, xs[2], y + (len(pay) + 1) * lh, col_w, inner.bottom)
+        else:
+            lines = self.draw_lines(app)
+            res = self.rnd.result
+            y = self._lines(surf, app, lines, inner.left, y, inner.width)
+            th = min(L.px(40), max(L.px(24), (inner.bottom - y) // 6))
+            for seat in (res.tenpai if res is not None else ()):
+                st = self.rnd.seats[seat]
+                pieces = tuple(Piece(t) for t in sorted(st.concealed)) + tuple(
+                    p for m in st.melds for p in meld_pieces(m, gap=0.4))
+                blit_text(surf, app, self.names(seat), small, P.ink, (inner.left, y + th // 2), anchor="midleft",
+                          bold=True, max_width=L.px(160))
+                img = strip(theme, pieces, th)
+                surf.blit(img, (inner.left + L.px(170), y))
+                y += th + L.px(6)
+            col_w = inner.width // 3
+            self._scores(surf, app, inner.right - col_w, cols_top, col_w, inner.bottom)
+
+    def _pairs(self, surf: pygame.Surface, app: Any, rows: list[tuple[str, str]], x: int, y: int, w: int,
+               bottom: int, *, muted: bool = False) -> int:
+        L = app.layout
+        size = L.font("small")
+        lh = app.line_height(size)
+        color = P.ink_muted if muted else P.ink
+        for name, value in rows:
+            if y + lh > bottom:
+                break
+            v = blit_text(surf, app, value, size, P.ink, (x + w, y), anchor="topright", bold=True)
+            blit_text(surf, app, name, size, color, (x, y), max_width=v.left - x - L.px(8))
+            y += lh
+        return y
+
+    def _lines(self, surf: pygame.Surface, app: Any, lines: list[str], x: int, y: int, w: int) -> int:
+        size = app.layout.font("small")
+        for line in lines:
+            blit_text(surf, app, line, size, P.ink, (x, y), max_width=w)
+            y += app.line_height(size)
+        return y
+
+    def _scores(self, surf: pygame.Surface, app: Any, x: int, y: int, w: int, bottom: int) -> None:
+        """Each seat: points before, the change, points after."""
+        L = app.layout
+        size = L.font("small")
+        lh = app.line_height(size)
+        y = max(y, bottom - 5 * lh)
+        blit_text(surf, app, _("Scores"), size, P.ink_muted, (x, y), bold=True)
+        y += lh
+        for seat in range(4):
+            after = self.rnd.scores[seat]
+            change = after - self.before[seat]
+            color = P.right if change > 0 else (P.wrong if change < 0 else P.ink)
+            blit_text(surf, app, f"{change:+d}" if change else "±0", size, color, (x + w, y), anchor="topright",
+                      bold=True)
+            blit_text(surf, app, f"{self.names(seat)}: {self.before[seat]} → {after}", size, P.ink, (x, y),
+                      max_width=w - L.px(70))
+            y += lh
+
+
+class MatchEndView:
+    """Places, final points and scores after oka and uma, and a chart of the four scores."""
+
+    def __init__(self, match: Any, names: Names, history: Sequence[Sequence[int]]) -> None:
+        self.match = match
+        self.names = names
+        self.history = [list(h) for h in history]
+
+    def draw(self, surf: pygame.Surface, app: Any, rect: pygame.Rect) -> None:
+        """Paint the match end card into ``rect``."""
+        L = app.layout
+        draw_panel(surf, rect, P.card, L.px(16), shadow=L.px(5), border=P.card_edge)
+        inner = rect.inflate(-L.px(40), -L.px(28))
+        r = blit_text(surf, app, _("The match is over"), L.font("h2"), P.ink, (inner.left, inner.top), bold=True,
+                      max_width=inner.width)
+        y = r.bottom + L.px(10)
+        size = L.font("body")
+        lh = app.line_height(size)
+        table_w = min(inner.width * 2 // 5, L.px(460))
+        blit_text(surf, app, _("Place"), L.font("small"), P.ink_muted, (inner.left, y))
+        blit_text(surf, app, _("Points"), L.font("small"), P.ink_muted, (inner.left + table_w * 3 // 5, y),
+                  anchor="topright")
+        blit_text(surf, app, _("Score"), L.font("small"), P.ink_muted, (inner.left + table_w, y), anchor="topright")
+        y += app.line_height(L.font("small")) + L.px(4)
+        for st in sorted(self.match.standings(), key=lambda s: (s.place, s.seat)):
+            pygame.draw.circle(surf, SEAT_COLORS[st.seat], (inner.left + L.px(8), y + lh // 2), L.px(6))
+            blit_text(surf, app, f"{st.place}. {self.names(st.seat)}", size, P.ink, (inner.left + L.px(22), y),
+                      bold=st.seat == 0, max_width=table_w * 3 // 5 - L.px(100))
+            blit_text(surf, app, str(st.points), size, P.ink, (inner.left + table_w * 3 // 5, y), anchor="topright")
+            blit_text(surf, app, f"{st.score:+.1f}", size, P.ink, (inner.left + table_w, y), anchor="topright",
+                      bold=True)
+            y += lh + L.px(4)
+        o = self.match.options
+        note = _("Score: points minus {target} in thousands, plus oka {oka} to the first place and uma {uma}.").format(
+            target=o.target_points, oka=o.oka // 1000 if o.oka >= 1000 else o.oka,
+            uma="/".join(f"{u:+d}" for u in o.uma))
+        from trainer.ui.widgets import blit_wrapped
+
+        blit_wrapped(surf, app, note, L.font("small"), P.ink_muted,
+                     pygame.Rect(inner.left, y + L.px(6), table_w, inner.bottom - y - L.px(6)))
+        chart = pygame.Rect(inner.left + table_w + L.px(40), r.bottom + L.px(10), 0, 0)
+        chart.width = inner.right - chart.left
+        chart.height = inner.bottom - chart.top
+        self._chart(surf, app, chart)
+
+    def _chart(self, surf: pygame.Surface, app: Any, rect: pygame.Rect) -> None:
+        """Four lines: each seat's points after each hand."""
+        L = app.layout
+        if len(self.history) < 2 or rect.width < 40 or rect.height < 40:
+            return
+        tiny = L.font("tiny")
+        lo = min(min(h) for h in self.history)
+        hi = max(max(h) for h in self.history)
+        lo, hi = min(lo, 0) if lo < 0 else lo - 2000, hi + 2000
+        label_w = app.text_width(str(hi), tiny) + L.px(8)
+        plot = pygame.Rect(rect.left + label_w, rect.top, rect.width - label_w, rect.height - app.line_height(tiny))
+        pygame.draw.rect(surf, P.card_alt, plot)
+        for v in (lo, (lo + hi) // 2, hi):
+            yy = plot.bottom - (v - lo) * plot.height // max(1, hi - lo)
+            pygame.draw.line(surf, P.card_edge, (plot.left, yy), (plot.right, yy))
+            blit_text(surf, app, str(round(v, -2)), tiny, P.ink_muted, (plot.left - L.px(4), yy), anchor="midright")
+        n = len(self.history) - 1
+        for seat in range(4):
+            pts = [(plot.left + i * plot.width // n, plot.bottom - (h[seat] - lo) * plot.height // max(1, hi - lo))
+                   for i, h in enumerate(self.history)]
+            pygame.draw.lines(surf, SEAT_COLORS[seat], False, pts, max(2, L.px(3)))
+        blit_text(surf, app, ngettext("{n} hand", "{n} hands", n).format(n=n), tiny, P.ink_muted,
+                  (plot.centerx, plot.bottom + L.px(2)), anchor="midtop")

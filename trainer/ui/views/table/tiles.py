@@ -1,0 +1,119 @@
+"""Rows of tiles for the table, drawn once into a surface and kept while they do not change.
+
+A :class:`Piece` is one tile position (face up or down, sideways, highlighted,
+dimmed, with a gap before it).  :func:`strip` draws a tuple of pieces into one
+surface; :func:`turned` turns a surface towards a seat (a quarter turn per seat).
+Both are cached, so a table frame is a handful of blits.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from trainer.engine.hand import Meld, MeldKind, Source
+from trainer.engine.tiles import Tile
+from trainer.ui import tile_art
+
+_CACHE: OrderedDict[Any, pygame.Surface] = OrderedDict()
+_CACHE_SIZE = 256
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One tile position in a row."""
+
+    tile: Tile | None
+    sideways: bool = False
+    face_down: bool = False
+    highlight: str | None = None
+    dim: bool = False
+    gap: float = 0.0  # space before the tile, in tile widths
+
+
+def _cached(key: Any, make: Any) -> pygame.Surface:
+    hit = _CACHE.get(key)
+    if hit is not None:
+        _CACHE.move_to_end(key)
+        return hit
+    surf = make()
+    _CACHE[key] = surf
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return surf
+
+
+def strip_size(pieces: tuple[Piece, ...], height: int) -> tuple[int, int]:
+    """Width and height of a row of ``pieces`` drawn ``height`` tall (sideways tiles lie on
+    the bottom line, so the row is ``height`` tall)."""
+    w, h = tile_art.tile_size(height)
+    g = tile_art.default_gap(height)
+    total = sum((h if p.sideways else w) + round(p.gap * w) for p in pieces) + g * max(0, len(pieces) - 1)
+    return total, height
+
+
+def strip(theme: str, pieces: tuple[Piece, ...], height: int) -> pygame.Surface:
+    """One surface with the row of ``pieces`` (transparent around the tiles)."""
+
+    def make() -> pygame.Surface:
+        w, h = strip_size(pieces, height)
+        surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+        tw = tile_art.tile_size(height)[0]
+        g = tile_art.default_gap(height)
+        x = 0
+        for p in pieces:
+            x += round(p.gap * tw)
+            img = tile_art.tile_surface(p.tile, height, theme=theme, face_down=p.face_down or p.tile is None,
+                                        sideways=p.sideways, highlight=p.highlight, dim=p.dim)
+            surf.blit(img, (x, h - img.get_height()))
+            x += img.get_width() + g
+        return surf
+
+    return _cached(("strip", theme, pieces, height), make)
+
+
+def lines(theme: str, rows: tuple[tuple[Piece, ...], ...], height: int, line_gap: int) -> pygame.Surface:
+    """Several rows stacked top to bottom, left-aligned (a river)."""
+
+    def make() -> pygame.Surface:
+        imgs = [strip(theme, r, height) for r in rows if r]
+        w = max((i.get_width() for i in imgs), default=1)
+        h = sum(i.get_height() for i in imgs) + line_gap * max(0, len(imgs) - 1)
+        surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+        y = 0
+        for img in imgs:
+            surf.blit(img, (0, y))
+            y += img.get_height() + line_gap
+        return surf
+
+    return _cached(("lines", theme, rows, height, line_gap), make)
+
+
+def turned(surf: pygame.Surface, quarter: int, key: Any) -> pygame.Surface:
+    """``surf`` turned for the seat ``quarter`` places counter-clockwise from the bottom
+    (1 right, 2 across, 3 left), so its bottom edge faces that seat."""
+    if quarter % 4 == 0:
+        return surf
+    return _cached(("turned", key, quarter % 4), lambda: pygame.transform.rotate(surf, 90 * (quarter % 4)))
+
+
+_SIDE = {Source.LEFT: 0, Source.ACROSS: 1, Source.RIGHT: 2}
+
+
+def meld_pieces(meld: Meld, *, gap: float = 0.3) -> tuple[Piece, ...]:
+    """A meld as at the table: the called tile turned sideways at the side of the player it
+    came from (left, middle for across, right); a closed kan with its two end tiles face down."""
+    tiles = list(meld.tiles)
+    if meld.kind is MeldKind.KAN_CLOSED:
+        return tuple(Piece(t, face_down=i in (0, 3), gap=gap if i == 0 else 0.0) for i, t in enumerate(tiles))
+    side = _SIDE.get(meld.source, 0) if meld.source is not None else 0
+    if meld.called is not None and meld.called in tiles:
+        tiles.remove(meld.called)
+        if meld.kind is MeldKind.KAN_OPEN and side == 2:
+            side = 3
+        tiles.insert(min(side, len(tiles)), meld.called)
+    return tuple(Piece(t, sideways=i == side and meld.called is not None, gap=gap if i == 0 else 0.0)
+                 for i, t in enumerate(tiles))
