@@ -153,3 +153,63 @@ def test_jsonl_reads_past_bad_utf8_on_stdin(monkeypatch, capsys):
     assert main(["score", "--jsonl"]) == 0
     first, second = (json.loads(x) for x in capsys.readouterr().out.splitlines())
     assert first["error"] == "bad_hand" and second["han"] == 2
+
+
+# ---------------------------------------------------------------- MCR (issue 16)
+
+
+def test_mcr_json_contract(capsys):
+    assert main(["score", "123m456p789s66677z", "--win", "1m", "--rules", "mcr", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["fan"] == 12 and out["meets_minimum"] is True
+    assert out["fans"] == [{"id": "mixed_straight", "fan": 8}, {"id": "dragon_pung", "fan": 2},
+                           {"id": "concealed_hand", "fan": 2}]
+    assert out["reading"] == "123m 456p 789s 666z 77z"
+    assert out["points"] == {"discarder": 20, "others": 8, "total": 36}
+    assert out["excluded"] == []
+
+
+def test_mcr_jsonl_lines_and_errors():
+    lines = [
+        {"hand": "555666777z123m99p", "win": "9p", "rules": "mcr", "flowers": 2, "tsumo": True, "seat": "S"},
+        {"hand": "123m456p789s66677z", "win": "1m", "rules": "mcr", "flowers": "2"},
+        {"hand": "123m456p789s66677z", "win": "1m", "rules": "mcr", "dora": ["3m"]},
+        {"hand": "123m456p789s6667z", "win": "1m", "rules": "mcr"},
+        {"hand": "123m456p789s66677z", "win": "1m", "rules": "mcr", "rinshan": True},
+        {"hand": "123m406p789s66677z", "win": "1m", "rules": "mcr"},
+        {"hand": "123m456p789s66677z", "win": "1m", "rules": "mcr", "round": "X"},
+        {"hand": "123m456p789s66677z", "win": "1m", "rules": "mcr", "last_copy": 1},
+    ]
+    out = io.StringIO()
+    errors = run_jsonl(io.StringIO("\n".join(json.dumps(x) for x in lines) + "\n"), out)
+    got = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert errors == 7 and len(got) == 8
+    first = got[0]
+    assert first["fan"] == sum(f["fan"] for f in first["fans"]) and first["points"]["each"] == 8 + first["fan"]
+    assert [f["id"] for f in first["fans"]].count("flower_tiles") == 2
+    assert {"id": "dragon_pung", "by": "big_three_dragons", "principle": "non_repeat"} in first["excluded"]
+    codes = [g["error"] for g in got[1:]]
+    assert codes == ["bad_counter", "unknown_field", "not_complete", "bad_flag", "bad_hand", "bad_wind", "bad_flag"]
+    assert [g["line"] for g in got[1:]] == list(range(2, 9))
+
+
+def test_mcr_text_report_names_fans_in_russian_chinese_and_pinyin(capsys):
+    from trainer.i18n import current_language, set_language
+
+    before = current_language()
+    set_language("ru")
+    try:
+        assert main(["score", "555666777z123m99p", "--win", "9p", "--rules", "mcr", "--flowers", "1"]) == 0
+    finally:
+        set_language(before)
+    text = capsys.readouterr().out
+    assert "Большие три дракона (大三元, dà sān yuán)" in text
+    assert "Не засчитано:" in text and "Принцип неповторения" in text
+    assert "Оплата: сбросивший платит" in text
+
+
+def test_mcr_bad_command_lines(capsys):
+    assert main(["score", "123m456p789s66677z", "--win", "1m", "--rules", "mcr", "--riichi"]) == 2
+    assert main(["score", "123m456p789s6667z", "--win", "1m", "--rules", "mcr"]) == 1
+    assert main(["score", "123m456p789s66677z", "--win", "1m", "--flowers", "2"]) == 2  # riichi has no flowers
+    assert "unknown field" in capsys.readouterr().err

@@ -54,13 +54,17 @@ CATEGORIES: dict[str, str] = {
     "strategy": "hand building, reading discards, defence",
     "training": "training games and children's variants",
     "manners": "table manners",
+    "mcr": "Chinese Official mahjong (MCR): its fans, counting principles and rule words",
 }
 
 DISPLAY_MODES = ("ru_ja", "ja_ru", "full")
 LANGS = ("ru", "en")
 
 _REQUIRED = ("id", "kanji", "kana", "romaji", "ru", "ru_explanation", "en", "en_explanation", "category", "seed")
-_OPTIONAL = ("aliases", "ru_seed", "alt", "variants", "plural", "see", "tiles", "coined")
+_OPTIONAL = ("aliases", "ru_seed", "alt", "variants", "plural", "see", "tiles", "coined", "hanzi", "pinyin")
+_JAPANESE = ("kanji", "kana", "romaji")
+"""A Chinese (MCR) term gives ``hanzi`` and ``pinyin`` instead of these: its written form
+and reading then stand in the kanji/kana and romaji places of every display."""
 _ID_RE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 _SEED_RE = re.compile(r"^\d{3}:\d+(?:-\d+)?(?:; \d{3}:\d+(?:-\d+)?)*$")
 
@@ -94,6 +98,8 @@ class Term:
     see: tuple[str, ...] = ()
     tiles: str | None = None
     coined: bool = False
+    hanzi: str | None = None
+    pinyin: str | None = None
     line: int = field(default=0, compare=False)
 
     def name(self, lang: str = "ru") -> str:
@@ -283,10 +289,15 @@ def parse_glossary(text: str, path: Path) -> Glossary:
         for key in fields:
             if key not in _REQUIRED and key not in _OPTIONAL:
                 raise _fail(path, fields[key].start_mark.line + 1, f"term {term_id!r}: unknown key {key!r}")
+        chinese = _chinese_fields(path, fields, term_id, line)
         for key in _REQUIRED:
-            if key not in fields:
+            if key not in fields and not (chinese and key in _JAPANESE):
                 raise _fail(path, line, f"term {term_id!r}: missing key {key!r}")
-        values = {key: _scalar_text(path, key, fields[key], term_id) for key in _REQUIRED}
+        values = {key: _scalar_text(path, key, fields[key], term_id) for key in _REQUIRED if key in fields}
+        if chinese:
+            values.setdefault("kanji", chinese["hanzi"])
+            values.setdefault("kana", chinese["hanzi"])
+            values.setdefault("romaji", chinese["pinyin"])
         if "ru_seed" in fields:
             values["ru_seed"] = _scalar_text(path, "ru_seed", fields["ru_seed"], term_id)
         aliases = _string_list(path, "aliases", fields["aliases"], term_id) if "aliases" in fields else ()
@@ -305,10 +316,21 @@ def parse_glossary(text: str, path: Path) -> Glossary:
         if not _SEED_RE.match(values["seed"]):
             raise _fail(path, fields["seed"].start_mark.line + 1,
                         f"term {term_id!r}: key 'seed': {values['seed']!r} is not like \"000:4712\" or \"001:10-12; 003:5\"")
-        terms.append(Term(aliases=aliases, alt=alt, line=line, **values, **extra))
+        terms.append(Term(aliases=aliases, alt=alt, line=line, **values, **extra, **chinese))
     glossary = Glossary(terms, path)
     _check_links(glossary, path)
     return glossary
+
+
+def _chinese_fields(path: Path, fields: dict[str, yaml.Node], term_id: str, line: int) -> dict[str, str]:
+    """``hanzi`` and ``pinyin`` of a Chinese (MCR) term: both or neither."""
+    given = [key for key in ("hanzi", "pinyin") if key in fields]
+    if not given:
+        return {}
+    if len(given) == 1:
+        missing = "pinyin" if given == ["hanzi"] else "hanzi"
+        raise _fail(path, line, f"term {term_id!r}: missing key {missing!r} (hanzi and pinyin go together)")
+    return {key: _scalar_text(path, key, fields[key], term_id) for key in ("hanzi", "pinyin")}
 
 
 def _extra_fields(path: Path, fields: dict[str, yaml.Node], term_id: str) -> dict[str, object]:

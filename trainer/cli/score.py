@@ -70,6 +70,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
             f"--{flag.replace('_', '-')}", dest=flag, action="store_true", help=f"{flag} (flag)"
         )
+    parser.add_argument("--last-copy", dest="last_copy", action="store_true", help="MCR: won on the last copy of a tile")
+    parser.add_argument("--flowers", type=int, default=0, help="MCR: flowers and seasons the winner holds")
     parser.add_argument("--seat", default="E", help="seat wind E/S/W/N (East is the dealer); default E")
     parser.add_argument("--round", default="E", help="round wind E/S/W/N; default E")
     parser.add_argument("--dora", action="append", default=[], help="dora indicator tile(s), e.g. 3m or 3m7p")
@@ -80,7 +82,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--nuki", type=int, default=0, help="Norths the winner set aside as nukidora (three-player rules)"
     )
     parser.add_argument(
-        "--rules", default="tenhou", help=f"rule preset ({', '.join(PRESETS)}) or a .toml path"
+        "--rules", default="tenhou", help=f"rule preset ({', '.join(PRESETS)}, mcr, mcr_common) or a .toml path"
     )
     parser.add_argument(
         "--alternatives", action="store_true", help="also show every other reading of the hand"
@@ -131,18 +133,21 @@ def _wind(value: Any, what: str) -> int:
     return wind_kind(value)
 
 
-def _build(data: dict[str, Any], default_rules: str = "tenhou") -> tuple[Hand, WinContext, Rules]:
-    """Turn one request (CLI options or a JSON object) into the scorer's inputs;
-    ``default_rules`` is the preset used when the request names none."""
-    unknown = set(data) - _FIELDS
+def check_fields(data: dict[str, Any], allowed: set[str], what: str = "") -> None:
+    """Refuse a request with fields the rule set does not know."""
+    unknown = set(data) - allowed
     if unknown:
         names = ", ".join(_short(k) for k in sorted(unknown)[:5])
-        raise _BadInput("unknown_field", f"unknown field(s): {names}")
+        raise _BadInput("unknown_field", f"unknown field(s){what}: {names}")
+
+
+def hand_and_win(data: dict[str, Any], *, max_red: int | None = 1) -> tuple[Hand, Tile]:
+    """The ``hand`` and ``win`` fields of a request, read with the shared notation."""
     text = data.get("hand")
     if not isinstance(text, str) or not text.strip():
         raise _BadInput("bad_hand", "'hand' must be the concealed tiles with the winning tile, then melds")
     try:
-        hand = parse_hand(text)
+        hand = parse_hand(text, max_red=max_red)
     except NotationError as e:
         raise _BadInput("bad_hand", str(e)) from None
     win = data.get("win")
@@ -152,12 +157,26 @@ def _build(data: dict[str, Any], default_rules: str = "tenhou") -> tuple[Hand, W
         win_tile = parse_tile(win)
     except ValueError as e:
         raise _BadInput("bad_win_tile", str(e)) from None
+    return hand, win_tile
+
+
+def bool_flags(data: dict[str, Any], names: tuple[str, ...]) -> dict[str, bool]:
+    """The true/false fields ``names`` of a request (absent = false)."""
     flags = {}
-    for name in _BOOL_FIELDS:
+    for name in names:
         value = data.get(name, False)
         if not isinstance(value, bool):
             raise _BadInput("bad_flag", f"{name!r} must be true or false, not {_short(value)}")
         flags[name] = value
+    return flags
+
+
+def _build(data: dict[str, Any], default_rules: str = "tenhou") -> tuple[Hand, WinContext, Rules]:
+    """Turn one request (CLI options or a JSON object) into the scorer's inputs;
+    ``default_rules`` is the preset used when the request names none."""
+    check_fields(data, _FIELDS)
+    hand, win_tile = hand_and_win(data)
+    flags = bool_flags(data, _BOOL_FIELDS)
     counters = {}
     for name in ("honba", "sticks"):
         value = data.get(name, 0)
@@ -195,6 +214,10 @@ def answer(data: Any, default_rules: str = "tenhou") -> dict[str, Any]:
     without ``rules`` is scored under ``default_rules`` (``--rules``)."""
     if not isinstance(data, dict):
         return {"error": "bad_request", "message": "each line must be a JSON object"}
+    from trainer.cli import score_mcr
+
+    if score_mcr.is_mcr(data.get("rules", default_rules)):
+        return score_mcr.mcr_answer({**data, "rules": data.get("rules", default_rules)})
     try:
         hand, ctx, rules = _build(data, default_rules)
         return score_hand(hand, ctx, rules).to_json()
@@ -373,6 +396,10 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    from trainer.cli import score_mcr
+
+    if score_mcr.is_mcr(args.rules):
+        return _run_mcr(args)
     data: dict[str, Any] = {
         "hand": args.hand,
         "win": args.win,
@@ -386,17 +413,56 @@ def run(args: argparse.Namespace) -> int:
         "rules": args.rules,
     }
     data.update({name: getattr(args, name) for name in _BOOL_FIELDS})
-    try:
+    data.update({k: v for k, v in (("flowers", args.flowers), ("last_copy", args.last_copy)) if v})
+
+    def riichi() -> tuple[Any, str]:
         hand, ctx, rules = _build(data)
         result = score_hand(hand, ctx, rules)
-    except (_BadInput, ScoringError) as e:
+        return result, format_result(hand, ctx, rules, result, args.alternatives)
+
+    return print_single(args, riichi, ScoringError)
+
+
+def print_single(args: argparse.Namespace, score: Any, unscorable: type[Exception]) -> int:
+    """Print one hand's answer (``score()`` gives the result and its text report) as JSON or
+    text; an error is one line.  Exit 0 scored, 1 not scorable, 2 unreadable input."""
+    try:
+        result, text = score()
+    except (_BadInput, unscorable) as e:
+        code = getattr(e, "code", "error")
         if args.json:
-            print(json.dumps({"error": e.code, "message": str(e)}))
+            print(json.dumps({"error": code, "message": str(e)}))
         else:
-            print(f"error ({e.code}): {e}", file=sys.stderr)
+            print(f"error ({code}): {e}", file=sys.stderr)
         return 2 if isinstance(e, _BadInput) else 1
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
-        print(format_result(hand, ctx, rules, result, args.alternatives))
+        print(text)
     return 0
+
+
+def _run_mcr(args: argparse.Namespace) -> int:
+    """Score one MCR hand given on the command line (``--rules mcr`` or ``mcr_common``);
+    riichi-only options given with it are unknown fields."""
+    from trainer.cli import score_mcr
+    from trainer.engine.mcr import McrError
+    from trainer.engine.mcr import score_mcr as score
+
+    data: dict[str, Any] = {
+        "hand": args.hand, "win": args.win, "seat": args.seat, "round": args.round,
+        "flowers": args.flowers, "rules": args.rules, "last_copy": args.last_copy,
+    }  # fmt: skip
+    for name in _BOOL_FIELDS:
+        if getattr(args, name):
+            data[name] = True
+    for name in ("dora", "ura", "honba", "sticks"):
+        if getattr(args, name):
+            data[name] = getattr(args, name)
+
+    def mcr() -> tuple[Any, str]:
+        hand, sit, rules = score_mcr.build_mcr(data)
+        result = score(hand, sit, rules)
+        return result, score_mcr.format_mcr(hand, sit, result)
+
+    return print_single(args, mcr, McrError)

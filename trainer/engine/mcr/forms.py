@@ -1,0 +1,368 @@
+"""MCR hand forms: every way 14 tiles make a winning hand.
+
+A *reading* is one arrangement of a complete hand:
+
+* ``standard``: four sets (chow, pung, kong) and a pair;
+* ``seven_pairs``: seven pairs (four equal tiles may be two pairs);
+* ``thirteen_orphans``: one of each terminal and honor plus a pair of one of them;
+* ``honors_knitted``: fourteen single tiles: honors and suit tiles of the knitted
+  sequences 1-4-7, 2-5-8, 3-6-9, each sequence in its own suit;
+* ``knitted_straight``: the full knitted straight (147, 258, 369 in three suits)
+  plus one set and a pair.
+
+Tiles are kinds 0..33 as in :mod:`trainer.engine.tiles`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from itertools import permutations
+
+from trainer.engine.tiles import TERMINALS_AND_HONORS
+
+CHOW, PUNG, KONG, PAIR, KNITTED = "chow", "pung", "kong", "pair", "knitted"
+
+KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(suit * 9 + start + 3 * k for suit, start in zip(suits, (0, 1, 2), strict=True) for k in range(3)))
+    for suits in permutations(range(3))
+)
+"""The six knitted straights: 1-4-7, 2-5-8 and 3-6-9, each in a different suit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One set of a reading: ``shape`` is chow/pung/kong/pair/knitted, ``tile`` its
+    lowest kind; ``melded`` means claimed from another player (an exposed set);
+    a kong that is not melded is a concealed kong."""
+
+    shape: str
+    tile: int
+    melded: bool = False
+
+    def kinds(self) -> tuple[int, ...]:
+        """The distinct kinds the group is made of (a knitted group: its nine tiles)."""
+        if self.shape == CHOW:
+            return (self.tile, self.tile + 1, self.tile + 2)
+        if self.shape == KNITTED:
+            return KNITTED_STRAIGHTS[self.tile]
+        return (self.tile,)
+
+    def label(self) -> str:
+        """The group in MPSZ notation, melded groups in round brackets."""
+        from trainer.engine.notation import format_tiles
+
+        if self.shape == CHOW:
+            tiles = [self.tile, self.tile + 1, self.tile + 2]
+        elif self.shape == KNITTED:
+            tiles = list(KNITTED_STRAIGHTS[self.tile])
+        else:
+            tiles = [self.tile] * {PUNG: 3, KONG: 4, PAIR: 2}[self.shape]
+        text = format_tiles(tiles, sort=False) if self.shape != KNITTED else format_tiles(tiles)
+        if self.shape == KONG and not self.melded:
+            return f"[{text}]"
+        return f"({text})" if self.melded else text
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One arrangement of a complete hand: its form and groups (sets first, then the pair)."""
+
+    form: str
+    groups: tuple[Group, ...]
+
+    def text(self) -> str:
+        """The arrangement as text, e.g. ``123m 456p (777z) 55s``."""
+        return " ".join(g.label() for g in self.groups) if self.groups else self.form
+
+
+def _groups(counts: list[int], need: int, pair: bool, start: int = 0) -> Iterator[list[Group]]:
+    """Every way to split ``counts`` into ``need`` chows and pungs plus a pair (if ``pair``),
+    taking the lowest tile left as a chow first, then a pung, then the pair (the order
+    decides which of two equal-valued readings is shown, as in the GB calculator)."""
+    if need == 0 and not pair:
+        if not any(counts):
+            yield []
+        return
+    i = start
+    while i < 34 and counts[i] == 0:
+        i += 1
+    if i == 34:
+        return
+    if need and i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
+        for k in (i, i + 1, i + 2):
+            counts[k] -= 1
+        for rest in _groups(counts, need - 1, pair, i):
+            yield [Group(CHOW, i), *rest]
+        for k in (i, i + 1, i + 2):
+            counts[k] += 1
+    if need and counts[i] >= 3:
+        counts[i] -= 3
+        for rest in _groups(counts, need - 1, pair, i):
+            yield [Group(PUNG, i), *rest]
+        counts[i] += 3
+    if pair and counts[i] >= 2:
+        counts[i] -= 2
+        for rest in _groups(counts, need, False, i):
+            yield [Group(PAIR, i), *rest]
+        counts[i] += 2
+
+
+def _sets(counts: list[int], need: int) -> Iterator[list[Group]]:
+    """Every way to split ``counts`` into exactly ``need`` chows and pungs (no pair)."""
+    return _groups(counts, need, False)
+
+
+def standard_readings(counts: list[int], melds: tuple[Group, ...]) -> Iterator[Reading]:
+    """Readings as four sets and a pair: the concealed ``counts`` give the sets the
+    declared ``melds`` do not."""
+    need = 4 - len(melds)
+    if sum(counts) != 3 * need + 2:
+        return
+    seen: set[tuple[Group, ...]] = set()
+    for groups in _groups(counts, need, True):
+        pair = next(g for g in groups if g.shape == PAIR)
+        key = tuple(g for g in groups if g.shape != PAIR)
+        if key + (pair,) not in seen:
+            seen.add(key + (pair,))
+            yield Reading("standard", (*key, *melds, pair))
+
+
+def seven_pairs_reading(counts: list[int], melds: tuple[Group, ...]) -> Reading | None:
+    """Seven pairs when the fourteen concealed tiles are all in pairs (four of a kind is two pairs)."""
+    if melds or sum(counts) != 14 or any(c % 2 for c in counts):
+        return None
+    pairs = tuple(Group(PAIR, k) for k in range(34) for _ in range(counts[k] // 2))
+    return Reading("seven_pairs", pairs)
+
+
+def thirteen_orphans_reading(counts: list[int], melds: tuple[Group, ...]) -> Reading | None:
+    """Thirteen orphans: one of each terminal and honor and one more of any of them."""
+    if melds or sum(counts) != 14:
+        return None
+    if all(counts[k] >= 1 for k in TERMINALS_AND_HONORS) and sum(counts[k] for k in TERMINALS_AND_HONORS) == 14:
+        return Reading("thirteen_orphans", ())
+    return None
+
+
+def honors_knitted_reading(counts: list[int], melds: tuple[Group, ...]) -> Reading | None:
+    """Honors and knitted tiles: fourteen different tiles, honors plus suit tiles that all
+    lie in one knitted straight."""
+    if melds or sum(counts) != 14 or any(c > 1 for c in counts):
+        return None
+    suited = {k for k in range(27) if counts[k]}
+    for straight in KNITTED_STRAIGHTS:
+        if suited <= set(straight):
+            return Reading("honors_knitted", ())
+    return None
+
+
+def knitted_straight_readings(counts: list[int], melds: tuple[Group, ...]) -> Iterator[Reading]:
+    """Knitted straight plus one set and a pair."""
+    if len(melds) > 1 or sum(counts) != 14 - 3 * len(melds):
+        return
+    for n, straight in enumerate(KNITTED_STRAIGHTS):
+        if all(counts[k] for k in straight):
+            for k in straight:
+                counts[k] -= 1
+            if melds:
+                pairs = [k for k in range(34) if counts[k] == 2]
+                if len(pairs) == 1 and sum(counts) == 2:
+                    yield Reading("knitted_straight", (Group(KNITTED, n), *melds, Group(PAIR, pairs[0])))
+            else:
+                yield from _ks_rest(counts, n)
+            for k in straight:
+                counts[k] += 1
+
+
+def _ks_rest(counts: list[int], n: int) -> Iterator[Reading]:
+    """The set and pair left after a concealed knitted straight."""
+    for pair in range(34):
+        if counts[pair] < 2:
+            continue
+        counts[pair] -= 2
+        for sets in _sets(counts, 1):
+            yield Reading("knitted_straight", (Group(KNITTED, n), *sets, Group(PAIR, pair)))
+        counts[pair] += 2
+
+
+def all_readings(counts: list[int], melds: tuple[Group, ...]) -> list[Reading]:
+    """Every reading of a complete hand of concealed ``counts`` plus declared ``melds``."""
+    counts = list(counts)
+    out: list[Reading] = list(standard_readings(counts, melds))
+    for special in (seven_pairs_reading, thirteen_orphans_reading, honors_knitted_reading):
+        r = special(counts, melds)
+        if r is not None:
+            out.append(r)
+    out.extend(knitted_straight_readings(counts, melds))
+    return out
+
+
+_SEGMENTS = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+@cache
+def _suit_shapes(seg: tuple[int, ...]) -> tuple[bool, bool]:
+    """For the counts of one suit (9 numbers) or of the honors (7): whether they split into
+    sets alone, and whether into sets plus one pair.  Cached: there are few such shapes."""
+    honors = len(seg) == 7
+
+    def sets_only(c: list[int]) -> bool:
+        if honors:
+            return all(x % 3 == 0 for x in c)
+        for i in range(9):
+            n = c[i] % 3
+            if n:
+                if i > 6 or c[i + 1] < n or c[i + 2] < n:
+                    return False
+                c[i + 1] -= n
+                c[i + 2] -= n
+        return True
+
+    counts = list(seg)
+    with_pair = False
+    if sum(counts) % 3 == 2:
+        for i, x in enumerate(counts):
+            if x >= 2:
+                counts[i] -= 2
+                with_pair = sets_only(list(counts))
+                counts[i] += 2
+                if with_pair:
+                    break
+    return sum(counts) % 3 == 0 and sets_only(list(counts)), with_pair
+
+
+def _standard_complete(counts: list[int], melds: int) -> bool:
+    """Four sets and a pair (a quick yes/no, suit by suit: taking a pung whenever the
+    lowest tile has three copies is safe, as three equal chows are three pungs)."""
+    if sum(counts) != 3 * (4 - melds) + 2:
+        return False
+    pairs = 0
+    for lo, hi in _SEGMENTS:
+        sets_ok, pair_ok = _suit_shapes(tuple(counts[lo:hi]))
+        if pair_ok and not sets_ok:
+            pairs += 1
+        elif not sets_ok:
+            return False
+    return pairs == 1
+
+
+def is_complete(counts: list[int], melds: int, specials: bool = True) -> bool:
+    """Whether concealed ``counts`` plus ``melds`` declared sets make any winning form
+    (only the standard form unless ``specials``)."""
+    if _standard_complete(counts, melds):
+        return True
+    if not specials:
+        return False
+    if melds == 0 and (
+        seven_pairs_reading(counts, ()) or thirteen_orphans_reading(counts, ()) or honors_knitted_reading(counts, ())
+    ):
+        return True
+    if melds > 1:
+        return False
+    fake = tuple(Group(PUNG, 0, True) for _ in range(melds))
+    return next(knitted_straight_readings(list(counts), fake), None) is not None
+
+
+def _candidates(counts: list[int]) -> list[int]:
+    """Kinds that could complete a standard or knitted-straight hand: a held honor or a
+    suit tile at most two steps from a held one."""
+    near = set()
+    for k in range(34):
+        if counts[k]:
+            if k >= 27:
+                near.add(k)
+            else:
+                base = k - k % 9
+                near.update(x for x in range(k - 2, k + 3) if base <= x < base + 9)
+    return sorted(near)
+
+
+def _knitted_complete(counts: list[int], melds: int) -> bool:
+    """A knitted straight plus one set and a pair (the straight stands for three sets)."""
+    if melds > 1:
+        return False
+    for straight in KNITTED_STRAIGHTS:
+        if all(counts[k] for k in straight):
+            for k in straight:
+                counts[k] -= 1
+            ok = _standard_complete(counts, melds + 3)
+            for k in straight:
+                counts[k] += 1
+            if ok:
+                return True
+    return False
+
+
+def _knitted_waits(counts: list[int], melds: int) -> set[int]:
+    """Winning kinds by knitted straight + set + pair: the one missing tile of a straight
+    the hand holds eight of, or what completes the set and pair beside a whole straight."""
+    out: set[int] = set()
+    for straight in KNITTED_STRAIGHTS:
+        missing = [k for k in straight if not counts[k]]
+        if len(missing) > 1:
+            continue
+        for k in missing or _candidates(counts):
+            if counts[k] >= 4:
+                continue
+            counts[k] += 1
+            if _knitted_complete(counts, melds):
+                out.add(k)
+            counts[k] -= 1
+    return out
+
+
+def _special_waits(counts: list[int]) -> set[int]:
+    """Winning kinds of a concealed 13-tile hand by seven pairs, thirteen orphans and
+    honors-and-knitted, worked out directly."""
+    out: set[int] = set()
+    odd = [k for k in range(34) if counts[k] % 2]
+    if len(odd) == 1:
+        out.add(odd[0])
+    held = {k for k in range(34) if counts[k]}
+    if held <= set(TERMINALS_AND_HONORS):
+        missing = set(TERMINALS_AND_HONORS) - held
+        out |= missing or set(TERMINALS_AND_HONORS)
+    if max(counts) == 1:
+        suited = {k for k in held if k < 27}
+        for straight in KNITTED_STRAIGHTS:
+            if suited <= set(straight):
+                out |= (set(straight) | set(range(27, 34))) - held
+    return out
+
+
+def waiting_kinds(counts: list[int], melds: int, limit: int | None = None, fifth: bool = False) -> list[int]:
+    """The kinds that complete a 13-tile hand (concealed ``counts`` plus ``melds`` sets);
+    with ``limit``, at least that many when there are (the search may stop there).  A kind
+    the hand already holds four of cannot come, unless ``fifth`` asks for waits by shape
+    alone (as the GB calculator counts)."""
+    counts = list(counts)
+    out: set[int] = _special_waits(counts) if melds == 0 and sum(counts) == 13 else set()
+    if melds <= 1:
+        out |= _knitted_waits(counts, melds)
+    if sum(counts) + 1 == 3 * (4 - melds) + 2:
+        # suit by suit: only the suit of the added tile changes shape
+        shapes = [_suit_shapes(tuple(counts[lo:hi])) for lo, hi in _SEGMENTS]
+        for k in _candidates(counts):
+            if k in out or (counts[k] >= 4 and not fifth):
+                continue
+            seg = min(k // 9, 3)
+            lo, hi = _SEGMENTS[seg]
+            counts[k] += 1
+            changed = _suit_shapes(tuple(counts[lo:hi]))
+            counts[k] -= 1
+            pairs = 0
+            for i, (sets_ok, pair_ok) in enumerate(shapes):
+                if i == seg:
+                    sets_ok, pair_ok = changed
+                if pair_ok and not sets_ok:
+                    pairs += 1
+                elif not sets_ok:
+                    pairs = 9
+                    break
+            if pairs == 1:
+                out.add(k)
+                if limit is not None and len(out) >= limit:
+                    break
+    return sorted(k for k in out if fifth or counts[k] < 4)
