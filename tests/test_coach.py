@@ -107,3 +107,72 @@ def test_the_table_coach_speaks_with_glossary_links_and_warns_on_a_lifted_tile(t
     app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], 1 / 60)
     assert app.screen.name == "glossary"
     app.close()
+
+
+def _open_view(melds1, river1: str = "1m9p2p8m1z5m"):
+    """A view from seat 0 with nobody in riichi and seat 1's open melds on the table."""
+    from trainer.engine.game.view import PlayerView
+    from trainer.engine.hand import Hand
+    from trainer.engine.notation import parse_tiles
+    from trainer.engine.tiles import EAST
+
+    def river(text: str):
+        return tuple(RiverTile(t, False, False, False) for t in parse_tiles(text))
+
+    tiles = tuple(sorted(parse_tiles("123m456p78s59m115z3s")))
+    return PlayerView(
+        seat=0, hand=Hand(tiles), drawn=None, dealer=0, round_wind=EAST, seat_winds=(27, 28, 29, 30),
+        scores=(25000,) * 4, honba=0, sticks=0, dora_indicators=parse_tiles("1z"),
+        rivers=(river("9m1p"), river(river1), river("1z2z3z"), river("3z4z5z")),
+        melds=((), tuple(melds1), (), ()), riichi=(False,) * 4, riichi_turn=(None,) * 4,
+        hand_sizes=(14, 13 - 3 * len(melds1), 13, 13), live_remaining=30, phase="turn",
+        last_tile=None, last_from=None, call_kind="",
+    )
+
+
+def _meld(kind_name: str, text: str):
+    from trainer.engine.hand import Meld, MeldKind
+    from trainer.engine.notation import parse_tiles
+
+    tiles = parse_tiles(text)
+    return Meld(MeldKind[kind_name], tiles, tiles[0])
+
+
+def test_an_open_honitsu_hand_is_warned_about_in_its_suit_only():
+    from trainer.engine.game.coach import open_hand_warning
+
+    view = _open_view([_meld("CHI", "234s"), _meld("PON", "666s")])  # sou and nothing else, no sou thrown
+    tiles = list(view.hand.concealed)
+    w = open_hand_warning(view, parse_tile("3s"), tiles)
+    assert w is not None and (w.seat, w.reading, w.suit) == (1, "honitsu", "s")
+    assert parse_tile("1z") in w.safe and all(t.kind // 9 != 2 for t in w.safe)  # genbutsu and off-suit tiles
+    assert open_hand_warning(view, parse_tile("5m"), tiles) is None  # off-suit: nothing to warn about
+    assert open_hand_warning(view, parse_tile("1z"), tiles) is None  # their own discard
+    # the same melds while someone is in riichi: the riichi warning speaks instead
+    in_riichi = dataclasses.replace(view, riichi=(False, False, True, False), riichi_turn=(None, None, 0, None))
+    assert open_hand_warning(in_riichi, parse_tile("3s"), tiles) is None
+
+
+def test_a_toitoi_hand_makes_live_pair_tiles_dangerous_and_one_call_is_no_threat():
+    from trainer.engine.game.coach import open_hand_warning
+
+    tiles_of = lambda v: list(v.hand.concealed)  # noqa: E731
+    toitoi = _open_view([_meld("PON", "555p"), _meld("PON", "222m")], river1="1z9p1s2z8p")
+    w = open_hand_warning(toitoi, parse_tile("5m"), tiles_of(toitoi))
+    assert w is not None and w.reading == "toitoi" and w.safe == (parse_tile("1z"),)
+    one_call = _open_view([_meld("CHI", "234s")])
+    assert open_hand_warning(one_call, parse_tile("3s"), tiles_of(one_call)) is None
+
+
+def test_the_open_hand_warning_is_worded_with_glossary_links():
+    from trainer.engine.game.coach import open_hand_warning
+    from trainer.i18n import set_language
+    from trainer.ui.views.table.coach import open_warning_line
+
+    view = _open_view([_meld("CHI", "234s"), _meld("PON", "666s")])
+    w = open_hand_warning(view, parse_tile("3s"), list(view.hand.concealed))
+    set_language("en")
+    text = open_warning_line(w, lambda s: f"seat {s}")
+    assert "{term:honitsu}" in text and "{term:souzu}" in text and "seat 1" in text and "{tiles:3s}" in text
+    set_language("ru")
+    assert "Осторожно" in open_warning_line(w, lambda s: f"seat {s}")

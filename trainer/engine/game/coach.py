@@ -6,6 +6,9 @@
 * :func:`danger_warning` — why a tile about to be discarded can deal into a riichi
   (the notes of :func:`trainer.engine.game.review.danger_notes`: genbutsu, suji, kabe,
   honors by copies left) and which tile in the hand is safe instead;
+* :func:`open_hand_warning` — when nobody is in riichi, why a tile fits the likely wait of
+  an opponent whose open melds show what they build (one suit and honors, only pons, a
+  yakuhai pon), read by the shared evaluator, and which tiles are much safer;
 * :func:`waiting` — the waits of a ready 13-tile hand and whether it is furiten;
 * :func:`riichi_choice` — the hand's value with riichi and without (dama), and which the
   coach suggests.
@@ -114,6 +117,68 @@ def danger_warning(view: PlayerView, tile: Tile, legal_tiles: Iterable[Tile]) ->
 
 
 @dataclass(frozen=True)
+class OpenHandWarning:
+    """A discard that fits an open hand's likely wait while nobody is in riichi: the tile,
+    the opponent, what their melds show (``reading``: ``honitsu`` with its ``suit`` letter,
+    ``toitoi``, ``yakuhai`` or ``open``), the chance of dealing in with it, and the legal
+    tiles that are much safer against that player."""
+
+    tile: Tile
+    seat: int
+    reading: str
+    suit: str
+    deal_in: float
+    safe: tuple[Tile, ...]
+
+
+OPEN_THREAT_TENPAI = 0.35
+"""How likely an open hand must be ready (two melds or more) before the coach warns."""
+OPEN_WARN_DEAL_IN = 0.025
+"""The smallest chance of dealing in that is worth a warning."""
+OPEN_WARN_RATIO = 3.0
+"""A warning needs a tile at least this many times as dangerous as the safest one."""
+
+
+def open_hand_warning(view: PlayerView, tile: Tile, legal_tiles: Iterable[Tile]) -> OpenHandWarning | None:
+    """Warn when ``tile`` is clearly more likely to deal into an opponent's open hand than
+    the safest legal tile (nobody in riichi; the riichi case is :func:`danger_warning`).
+    The readings and chances are the shared evaluator's (:mod:`trainer.engine.evaluator.danger`)."""
+    if _threats(view):
+        return None
+    from trainer.engine.evaluator.danger import read_threat, tile_dangers
+
+    threats = [read_threat(view, s) for s in range(len(view.rivers)) if s != view.seat and view.melds[s]]
+    threats = [t for t in threats if t.tenpai >= OPEN_THREAT_TENPAI]
+    if not threats:
+        return None
+    legal = list(dict.fromkeys(legal_tiles))
+    dangers = tile_dangers(view, sorted({t.kind for t in legal} | {tile.kind}), threats)
+    best: OpenHandWarning | None = None
+    for threat in threats:
+        def deal_in(kind: int, seat: int = threat.seat) -> float:
+            return next(d.deal_in for d in dangers[kind] if d.seat == seat)
+
+        mine = deal_in(tile.kind)
+        low = min(deal_in(t.kind) for t in legal)
+        if mine < OPEN_WARN_DEAL_IN or mine < OPEN_WARN_RATIO * low:
+            continue
+        safe = tuple(sorted(t for t in legal if deal_in(t.kind) <= 1.5 * low))
+        codes = {r.code for r in threat.reasons}
+        suit = "mps"[threat.honitsu_suit] if threat.honitsu_suit is not None else ""
+        if suit and (tile.kind >= 27 or tile.kind // 9 == threat.honitsu_suit):
+            reading = "honitsu"
+        elif threat.toitoi:
+            reading = "toitoi"
+        elif "yakuhai_pon" in codes:
+            reading = "yakuhai"
+        else:
+            reading = "open"
+        if best is None or mine > best.deal_in:
+            best = OpenHandWarning(tile, threat.seat, reading, suit, mine, safe)
+    return best
+
+
+@dataclass(frozen=True)
 class Waiting:
     """A ready hand: the winning kinds with the copies still unseen, and furiten (one of the
     waits is in the player's own river, so only a self-drawn win is allowed)."""
@@ -184,5 +249,5 @@ def riichi_choice(view: PlayerView, tile: Tile, rules: Any) -> RiichiChoice | No
     return RiichiChoice(tile, values[True], dama, wait, uke[wait], suggest)
 
 
-__all__ = ["DangerWarning", "DiscardHint", "RiichiChoice", "Waiting", "danger_warning", "discard_hints",
-           "riichi_choice", "waiting"]
+__all__ = ["DangerWarning", "DiscardHint", "OpenHandWarning", "RiichiChoice", "Waiting", "danger_warning",
+           "discard_hints", "open_hand_warning", "riichi_choice", "waiting"]

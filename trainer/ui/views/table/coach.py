@@ -2,7 +2,8 @@
 
 Levels: ``hints`` marks the best discards (with the number of useful tiles and one
 short reason) and warns when a lifted tile can deal into a riichi while a safe tile is in
-the hand; ``full`` also says when the hand is ready and on what, when it is furiten, and
+the hand, or — with nobody in riichi — fits the likely wait of an open hand (honitsu
+colour, toitoi, a yakuhai pon) while much safer tiles are there; ``full`` also says when the hand is ready and on what, when it is furiten, and
 whether to declare riichi (the hand's value with and without).  Every term is a glossary
 link (rich text ``{term:id}``), tiles are drawn as tiles (``{tiles:..}``).
 """
@@ -16,8 +17,10 @@ import pygame
 from trainer.engine.game.coach import (
     DangerWarning,
     DiscardHint,
+    OpenHandWarning,
     danger_warning,
     discard_hints,
+    open_hand_warning,
     riichi_choice,
     waiting,
 )
@@ -81,6 +84,27 @@ def warning_line(w: DangerWarning, seat_name: Any) -> str:
         genbutsu="{term:genbutsu}")
 
 
+SUIT_TERMS = {"m": "{term:manzu}", "p": "{term:pinzu}", "s": "{term:souzu}"}
+
+
+def open_warning_line(w: OpenHandWarning, seat_name: Any) -> str:
+    """Why the lifted tile may be what an open hand waits on, and the safer tiles."""
+    who = seat_name(w.seat)
+    if w.reading == "honitsu":
+        why = _("their calls are all {suit} and honors, so they are likely building {honitsu}").format(
+            suit=SUIT_TERMS[w.suit], honitsu="{term:honitsu}")
+    elif w.reading == "toitoi":
+        why = _("they called only pons ({toitoi}), so they wait on a pair: tiles still unseen are the danger").format(
+            toitoi="{term:toitoi}")
+    elif w.reading == "yakuhai":
+        why = _("their {yakuhai} pon gives them a yaku, and with two calls or more they may be ready").format(
+            yakuhai="{term:yakuhai}")
+    else:
+        why = _("with two calls or more they may be ready")
+    return _("Careful: {tile} may be what {who} is waiting on — {why}. Safer: {safe}.").format(
+        tile=_tiles([w.tile]), who=who, why=why, safe=_tiles(list(w.safe)))
+
+
 def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rules: Any, seat_name: Any) -> str:
     """The coach's message for the learner's view now (empty when there is nothing to say)."""
     from trainer.engine.game.actions import Discard, Riichi
@@ -94,6 +118,10 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
             w = danger_warning(view, lifted, discards)
             if w is not None:
                 lines.append(warning_line(w, seat_name))
+            else:
+                ow = open_hand_warning(view, lifted, discards)
+                if ow is not None:
+                    lines.append(open_warning_line(ow, seat_name))
         lines += hint_lines(discard_hints(view, discards))
         riichi = [a.tile for a in legal if isinstance(a, Riichi)]
         if level == "full" and riichi:
