@@ -29,6 +29,7 @@ from trainer.ui.views.inputs import (
     fu_chip_total,
     fu_chip_values,
     palette_slots,
+    place_fu_chips,
     suits_of,
 )
 from trainer.ui.views.steps.base import WIND_NAMES
@@ -356,16 +357,7 @@ class ExerciseView:
                 k.rect = pygame.Rect(x, y, kw, L.px(42 if compact else 50))
                 x += kw + kg
         elif self.chips:
-            cols, gap = 3, L.px(6)
-            w = (area.width - gap * (cols - 1)) // cols
-            shown = [c for c in self.chips if c.visible]
-            rows = max(1, (len(shown) + cols - 1) // cols)
-            sum_h = app.line_height(L.font("large")) + L.px(8)
-            h = max(L.px(20), min(L.px(40), (area.bottom - y - sum_h) // rows - gap))
-            for i, c in enumerate(shown):
-                r, col = divmod(i, cols)
-                c.rect = pygame.Rect(area.left + col * (w + gap), y + r * (h + gap), w, h)
-            self.sum_pos = (area.centerx, y + rows * (h + gap) + L.px(4))
+            self.sum_pos = place_fu_chips(app, self.chips, area, y, L.px(4))
 
     def draw(self, surf: pygame.Surface) -> None:
         L = self.app.layout

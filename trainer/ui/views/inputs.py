@@ -375,6 +375,23 @@ def fu_chip_values(preset: str, scored: Sequence[tuple[str, int]] = ()) -> dict[
     return values
 
 
+def place_fu_chips(app: AppContext, chips: Sequence[CounterChip], area: pygame.Rect, top: int,
+                   sum_gap: int) -> tuple[int, int]:
+    """Lay the visible fu chips out in three columns from ``top``, leaving room under them for
+    the running sum; returns where the sum line goes (its mid-top point, ``sum_gap`` below)."""
+    L = app.layout
+    cols, gap = 3, L.px(6)
+    w = (area.width - gap * (cols - 1)) // cols
+    shown = [c for c in chips if c.visible]
+    rows = max(1, (len(shown) + cols - 1) // cols)
+    sum_h = app.line_height(L.font("large")) + L.px(8)
+    h = max(L.px(20), min(L.px(40), (area.bottom - top - sum_h) // rows - gap))
+    for i, c in enumerate(shown):
+        r, col = divmod(i, cols)
+        c.rect = pygame.Rect(area.left + col * (w + gap), top + r * (h + gap), w, h)
+    return area.centerx, top + rows * (h + gap) + sum_gap
+
+
 def fu_chip_total(chips: Sequence[CounterChip]) -> tuple[int, int]:
     """(raw sum, the engine's rounding of it) for the counted chips: seven pairs stays at 25."""
     from trainer.engine.fu import FuItem, round_fu

@@ -10,7 +10,7 @@ from trainer.i18n import _
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, slots_for_text
 from trainer.ui.views.explain import fu_name
-from trainer.ui.views.inputs import CounterChip, fu_chip_total, fu_chip_values
+from trainer.ui.views.inputs import CounterChip, fu_chip_total, fu_chip_values, place_fu_chips
 from trainer.ui.views.steps.base import QuizView
 from trainer.ui.widgets import blit_text, draw_panel
 
@@ -64,17 +64,7 @@ class FuView(QuizView):
         self.hand_row.place(area.centerx, y, area.width, self.th(0.8))
         y = self.hand_row.rect.bottom + L.px(10)
         y += self.info.place(self.app, area.left, y, area.width) + L.px(12)
-        cols = 3
-        gap = L.px(6)
-        w = (area.width - gap * (cols - 1)) // cols
-        shown = [c for c in self.chips if c.visible]
-        rows = max(1, (len(shown) + cols - 1) // cols)
-        sum_h = self.app.line_height(L.font("large")) + L.px(8)
-        h = max(L.px(20), min(L.px(40), (area.bottom - y - sum_h) // rows - gap))
-        for i, c in enumerate(shown):
-            r, col = divmod(i, cols)
-            c.rect = pygame.Rect(area.left + col * (w + gap), y + r * (h + gap), w, h)
-        self.sum_pos = (area.centerx, y + rows * (h + gap) + L.px(6))
+        self.sum_pos = place_fu_chips(self.app, self.chips, area, y, L.px(6))
 
     def draw(self, surf: pygame.Surface) -> None:
         L = self.app.layout
