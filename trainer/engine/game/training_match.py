@@ -11,7 +11,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from trainer.engine.game.simple import SimpleGame, SimpleResult
+from trainer.engine.game.full_table import make_game
+from trainer.engine.game.simple import SimpleResult
 from trainer.engine.game.simple_bots import make_simple_bot
 from trainer.engine.game.simple_modes import TableSetup
 
@@ -34,7 +35,7 @@ def play_mode_game(setup: TableSetup, seed: int, *, check: bool = False, limit: 
     bots = [make_simple_bot(setup.bots, seed * 10 + s, setup.rules, shape) for s in range(setup.players)]
     out = GameOutcome(points=[setup.start_points] * setup.players)
     for h in range(setup.max_hands):
-        game = SimpleGame(setup, seed * 100 + h, dealer=h % setup.players, points=out.points)
+        game = make_game(setup, seed * 100 + h, dealer=h % setup.players, points=out.points)
         for _step in range(limit):
             if game.ended:
                 break

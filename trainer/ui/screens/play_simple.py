@@ -27,6 +27,7 @@ from typing import Any
 import pygame
 
 from trainer.engine.game.actions import Chi, Discard, IllegalAction, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game.full_table import make_game
 from trainer.engine.game.simple import SimpleGame
 from trainer.engine.game.simple_bots import make_simple_bot
 from trainer.engine.game.simple_modes import ModeError, TableSetup, get_mode, table_setup
@@ -96,7 +97,7 @@ class PlaySimpleScreen(Screen):
         """Deal a fresh hand (the dealer moves round the table from game to game)."""
         assert self.setup is not None
         seed = self.seed + self.games
-        self.game = SimpleGame(self.setup, seed, dealer=self.games % self.setup.players)
+        self.game = make_game(self.setup, seed, dealer=self.games % self.setup.players)
         self.bots = [None] + [make_simple_bot(self.setup.bots, seed * 10 + s, self.setup.rules, self.setup.shape_rules())
                               for s in range(1, self.setup.players)]
         self.counted = False
