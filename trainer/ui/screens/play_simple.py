@@ -26,7 +26,7 @@ from typing import Any
 
 import pygame
 
-from trainer.engine.game.actions import Chi, Discard, IllegalAction, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game.actions import Chi, Discard, IllegalAction, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.full_table import make_game
 from trainer.engine.game.simple import SimpleGame
 from trainer.engine.game.simple_bots import make_simple_bot
@@ -44,7 +44,7 @@ P = PALETTE
 BOT_DELAY = 0.6  # seconds between two bot moves: slow enough for a child to follow
 KIDS_MODES = ("tibet", "ponjan", "kids_riichi")
 MODE_TITLES = {"tibet": N_("Tibet"), "ponjan": N_("Ponjan"), "kids_riichi": N_("Say riichi!"),
-               "glass_table": N_("Glass table")}
+               "glass_table": N_("Glass table"), "single_suit_2": N_("Single-suit mahjong, variant 2")}
 VALUE_LABELS = {
     "wait_sides": N_("{n}-sided wait"),
     "wide_wait": N_("wide wait"),
@@ -52,9 +52,11 @@ VALUE_LABELS = {
     "no_shuntsu_double": N_("no sequences with the single wait: x2"),
     "iisou_sanshun": N_("three identical sequences"),
     "sanshoku": N_("three colour sequences"),
+    "dummy_pays": N_("the absent players' shares, paid by the dummy"),
+    "riichi_sticks": N_("riichi sticks on the table"),
 }
 """Value items that are not glossary terms (the others are shown with the learner's term display)."""
-UNITS = {"han": N_("{n} han"), "points": N_("{n} points")}
+UNITS = {"han": N_("{n} han"), "points": N_("{n} points"), "fu": N_("{n} fu")}
 SEAT_NAMES = {2: (N_("You"), N_("Across")), 3: (N_("You"), N_("Right"), N_("Left")),
               4: (N_("You"), N_("Right"), N_("Across"), N_("Left"))}
 
@@ -266,6 +268,8 @@ class PlaySimpleScreen(Screen):
                 out.append((pgettext("mahjong call", "Pon") + "!", a))  # one pon per discard: no tiles to name
             elif isinstance(a, Chi):
                 out.append((pgettext("mahjong call", "Chi") + " " + format_tiles(a.tiles), a))
+            elif isinstance(a, Kan):
+                out.append((pgettext("mahjong call", "Kan") + " " + format_tiles([a.tile]), a))
         if any(isinstance(a, Pass) for a in legal):
             out.append((_("Pass"), Pass()))
         return out
@@ -535,6 +539,8 @@ class PlaySimpleScreen(Screen):
                       (m.right - L.px(16), m.top + L.px(10) + lh), anchor="topright", max_width=m.width // 4)
         if self.setup is not None and self.setup.visible_draws and not g.ended:
             self._draw_next(surf, m, lh)
+        if hasattr(g, "dora_indicators"):
+            self._draw_dora(surf, m, lh)
         # What to do now, above the hand on the left.
         msg = self._prompt()
         if msg:
@@ -559,6 +565,20 @@ class PlaySimpleScreen(Screen):
         room = pygame.Rect(m.right - L.px(16) - tw, top, tw, h)
         draw_tile_string(surf, format_tiles(list(tiles)), room, self.app)
         blit_text(surf, self.app, _("Next draws:"), L.font("small"), P.on_felt_muted,
+                  (room.left - L.px(10), room.centery), anchor="midright", max_width=m.width // 4)
+
+    def _draw_dora(self, surf: pygame.Surface, m: pygame.Rect, lh: int) -> None:
+        """The dora indicators of a four-player-rules table (bamboo, single-suit variant 2)."""
+        from trainer.ui.tileview import draw_tile_string
+
+        L = self.app.layout
+        tiles = self.game.dora_indicators()  # type: ignore[union-attr]
+        top = m.top + L.px(16) + lh * (2 if self.game is not None and self.game.riichi[0] else 1)
+        h = max(12, min(L.tile_h(0.5), m.bottom - top - L.px(10)))
+        tw = round(h * 0.75 * len(tiles)) + L.px(4) * len(tiles)
+        room = pygame.Rect(m.right - L.px(16) - tw, top, tw, h)
+        draw_tile_string(surf, format_tiles(list(tiles)), room, self.app)
+        blit_text(surf, self.app, _("Dora indicator:"), L.font("small"), P.on_felt_muted,
                   (room.left - L.px(10), room.centery), anchor="midright", max_width=m.width // 4)
 
     def _prompt(self) -> str:

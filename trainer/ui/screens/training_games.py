@@ -12,6 +12,7 @@ from trainer.engine.game.simple_modes import ModeError, get_mode
 from trainer.i18n import N_, _
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
+from trainer.ui.screens.play_simple import MODE_TITLES
 from trainer.ui.tileview import tile_icon
 from trainer.ui.widgets import Card, place_cards
 
@@ -24,6 +25,9 @@ TRAINING_GAMES = {
     "risu": (N_("Two players, 36 bamboos: triplets and the single wait score; 3,000 points each."), "111s"),
     "single_suit_1": (N_("Suits do not matter, only the numbers; dragons may be jokers until riichi."), "1m2p3s"),
     "yochi": (N_("The next four draws are open: plan your hand ahead."), "5z5z5z"),
+    "single_suit_2": (N_("Two players, one suit with East, South and a dragon: 48 tiles and a yaku list of its own."),
+                      "123s6z"),
+    "bamboo": (N_("Two players by the four-player rules: on tsumo the two absent players pay too."), "789s"),
 }
 
 
@@ -47,7 +51,8 @@ class TrainingGamesScreen(Screen):
                     sub = f"«{self.app.glossary().term(term_id).name('ru')}». " + sub
                 except (KeyError, LookupError):
                     pass
-            card = Card(self.app.term_text(term_id), sub, lambda m=mode: self.app.push("play_simple", mode=m,
+            name = _(MODE_TITLES[mode]) if mode in MODE_TITLES else self.app.term_text(term_id)
+            card = Card(name, sub, lambda m=mode: self.app.push("play_simple", mode=m,
                                                                                       kids=False),
                         icon=tile_icon(self.app, tiles))
             self.cards.append(self.add(card))
