@@ -35,6 +35,7 @@ from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
 from trainer.i18n import N_, _, pgettext
 from trainer.ui.registry import register_screen
+from trainer.ui.screens import play_ab
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
@@ -176,18 +177,18 @@ class PlaySimpleScreen(Screen):
         legal = self.my_legal()
         hand = sorted(g.hands[0])
         drawn = g.drawn[0] if 0 in g.to_act() and g.phase == "turn" else None
-        slots = [TileSlot(t) for t in hand]
-        if drawn is not None:
+        slots = [] if play_ab.learner_guessing(self) else [TileSlot(t) for t in hand]
+        if drawn is not None and slots:
             idx = max(i for i, s in enumerate(slots) if s.tile == drawn)
             slots.pop(idx)
             slots.append(TileSlot(drawn, gap=0.35))
         start = len(slots)
-        for mi, m in enumerate(g.melds[0]):
+        for mi, m in enumerate(g.melds[0] if slots or not hand else ()):
             for k, t in enumerate(m.tiles):
                 slots.append(TileSlot(t, gap=0.35 if k == 0 else 0.0, group=mi))
         self.hand_row = self.add(TileRow(slots, pickable=True, multi=False, on_change=self._picked))
         discards = {a.tile for a in legal if isinstance(a, Discard)}
-        riichi_tiles = {a.tile for a in legal if isinstance(a, Riichi)}
+        riichi_tiles = {a.tile for a in legal if isinstance(a, Riichi) or play_ab.is_announcement(a)}
         allowed = riichi_tiles if self.riichi_mode else discards
         self.hand_row.dim = {i for i, s in enumerate(slots) if i >= start or (allowed and s.tile not in allowed)}
         self.hand_row.locked = not allowed
@@ -196,7 +197,10 @@ class PlaySimpleScreen(Screen):
             self.action_buttons.append(self.add(Button(label, lambda a=action: self._act(a), kind="primary")))
         if riichi_tiles and not any(isinstance(a, Tsumo) for a in legal):
             label = _("Cancel riichi") if self.riichi_mode else pgettext("mahjong call", "Riichi")
+            if any(play_ab.is_announcement(a) for a in legal):
+                label = _("Cancel") if self.riichi_mode else _("Say tenpai")
             self.action_buttons.append(self.add(Button(label, self._toggle_riichi, kind="secondary")))
+        play_ab.add_guess_widgets(self)
         reveal = self.setup is not None and (self.setup.reveal == "all" or g.ended)
         for s in range(1, g.n):
             tiles = sorted(g.hands[s])
@@ -270,6 +274,8 @@ class PlaySimpleScreen(Screen):
                 out.append((pgettext("mahjong call", "Chi") + " " + format_tiles(a.tiles), a))
             elif isinstance(a, Kan):
                 out.append((pgettext("mahjong call", "Kan") + " " + format_tiles([a.tile]), a))
+            elif play_ab.choices(a) is not None:
+                out.append(play_ab.choices(a))  # type: ignore[arg-type]
         if any(isinstance(a, Pass) for a in legal):
             out.append((_("Pass"), Pass()))
         return out
@@ -286,8 +292,11 @@ class PlaySimpleScreen(Screen):
             return
         tile = row.slots[i].tile
         legal = self.my_legal()
-        kind = Riichi if self.riichi_mode else Discard
-        act = next((a for a in legal if isinstance(a, kind) and a.tile == tile), None)
+        if self.riichi_mode:
+            act = next((a for a in legal if (isinstance(a, Riichi) or play_ab.is_announcement(a)) and a.tile == tile),
+                       None)
+        else:
+            act = next((a for a in legal if isinstance(a, Discard) and a.tile == tile), None)
         if act is not None:
             self._act(act)
 
@@ -437,10 +446,11 @@ class PlaySimpleScreen(Screen):
         hand_h = L.tile_h(1.3 if self.kids else 1.05)
         assert self.hand_row is not None
         self.hand_row.place(area.centerx, area.bottom - hand_h - L.px(6), area.width - L.px(40), hand_h)
+        hand_top = play_ab.place_palette(self, area, hand_h, L) or self.hand_row.rect.top
         # Buttons above the hand, on the right.
         bh = L.px(60 if self.kids else 50)
         x = area.right
-        y = self.hand_row.rect.top - bh - L.px(18)
+        y = hand_top - bh - L.px(18)
         for b in reversed(self.action_buttons):
             bw = max(b.preferred_width(self.app), L.px(150))
             b.rect = pygame.Rect(x - bw, y, bw, bh)
@@ -523,6 +533,7 @@ class PlaySimpleScreen(Screen):
             label = self.seat_name(s)
             if g.riichi[s]:
                 label += " · " + app.term_text("riichi")
+            label += play_ab.seat_label(self, s)
             blit_text(surf, app, label, L.font("small"), P.accent if on_turn else P.on_felt,
                       (box.left + L.px(14), box.top + L.px(8)), bold=on_turn, max_width=box.width - L.px(28))
         m = self.mid_rect
@@ -585,6 +596,9 @@ class PlaySimpleScreen(Screen):
         g = self.game
         if g is None or g.ended:
             return ""
+        ab = play_ab.prompt(self)
+        if ab:
+            return ab
         legal = self.my_legal()
         if any(isinstance(a, Tsumo | Ron) for a in legal):
             return _("You can win!")
@@ -657,9 +671,9 @@ class PlaySimpleScreen(Screen):
     def value_lines(self) -> list[str]:
         """What the winning hand was worth under this game's rules, and why (one line per winner)."""
         g = self.game
+        out = play_ab.value_lines(self)
         if g is None or g.result is None or not g.result.values:
-            return []
-        out = []
+            return out
         for seat, v in zip(g.result.winners, g.result.values, strict=True):
             total = []
             if v.scheme in ("kunto", "twelve", "short", "riichi"):
@@ -692,6 +706,8 @@ class PlaySimpleScreen(Screen):
         g = self.game
         assert g is not None and g.result is not None
         res = g.result
+        if play_ab.result_lines(self) is not None:
+            return play_ab.result_lines(self)  # type: ignore[return-value]
         if res.kind == "draw":
             return _("Nobody won this time"), _("The wall is empty. Let's play again!")
         how = pgettext("mahjong call", "Tsumo") if res.kind == "tsumo" else pgettext("mahjong call", "Ron")

@@ -27,7 +27,8 @@ TRAINING_GAMES = {
     "yochi": (N_("The next four draws are open: plan your hand ahead."), "5z5z5z"),
     "single_suit_2": (N_("Two players, one suit with East, South and a dragon: 48 tiles and a yaku list of its own."),
                       "123s6z"),
-    "bamboo": (N_("Two players by the four-player rules: on tsumo the two absent players pay too."), "789s"),
+    "bamboo": (N_("Two players by the four-player rules; on tsumo the two absent players pay too."), "789s"),
+    "ab_game": (N_("Race to an announced tenpai, then guess the wait from the discards."), "4m5m6m"),
 }
 
 
@@ -60,7 +61,8 @@ class TrainingGamesScreen(Screen):
     def layout(self) -> None:
         L = self.app.layout
         area = L.content()
-        place_cards(self.cards, area, 2, L.px(16), L.px(140))
+        cols = 3 if len(self.cards) > 8 else 2  # three columns keep nine or more cards tall enough to read
+        place_cards(self.cards, area, cols, L.px(16), L.px(200 if cols == 3 else 140))
 
     def choose(self, n: int) -> bool:
         if 1 <= n <= len(self.cards):
