@@ -270,7 +270,7 @@ class FullTable(SimpleGame):
         if not yaku:
             return zero
         fu = res.fu
-        han = sum(h for _y, h in yaku if not yakuman) + (dora if not yakuman else 0)
+        han = 13 * yakuman if yakuman else sum(h for _y, h in yaku) + dora
         basic, _limit = basic_points(han, fu, self._rules, yakuman)
         dealer = seat == self.dealer
         pay = payment(basic, dealer=dealer, tsumo=tsumo, rules=self._rules)
