@@ -9,11 +9,12 @@ import sys
 
 import pytest
 
-from trainer.engine.game.ab_game import ABGame, Announce, Guess, PassOver, ReaderBot, guess_scores
+from trainer.engine.game.ab_game import ABGame, Announce, Guess, PassOver
 from trainer.engine.game.actions import Discard, IllegalAction, Pass, Riichi, Tsumo
 from trainer.engine.game.full_table import make_game
 from trainer.engine.game.simple import scripted_wall
 from trainer.engine.game.simple_modes import get_mode
+from trainer.engine.game.table_bots import ReaderBot, guess_scores
 from trainer.engine.game.training_match import play_mode_game
 from trainer.engine.game.view import RiverTile
 from trainer.engine.notation import parse_tiles

@@ -25,7 +25,6 @@ East (000:3511).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,10 +32,9 @@ from typing import Any
 from trainer.engine.game.actions import Action, Discard, IllegalAction, Riichi, Tsumo
 from trainer.engine.game.full_table import FullTable
 from trainer.engine.game.simple import ENDED, SimpleResult
-from trainer.engine.game.simple_bots import GentleBot, _outside_hand
 from trainer.engine.game.simple_modes import TableSetup
 from trainer.engine.game.training_scoring import HandValue, ValueItem
-from trainer.engine.game.view import PlayerView, RiverTile
+from trainer.engine.game.view import RiverTile
 from trainer.engine.hand import Hand
 from trainer.engine.points import basic_points, payment
 from trainer.engine.shanten import shanten
@@ -326,72 +324,4 @@ class ABGame(FullTable):
             raise AssertionError(f"{self.discards} discards in stage A, the limit is {self.setup.discard_limit}")
 
 
-class ReaderBot(GentleBot):
-    """A bot for the A/B game: races to tenpai (the gentle bot's discards and calls) and
-    announces at once; names the two most likely waits read from the tenpai player's
-    discards (:func:`guess_scores`); wins with the first winning tile it draws."""
-
-    name = "reader"
-
-    def choose(self, view: PlayerView, legal: list[Any]) -> Any:
-        """Pick one of the ``legal`` actions (see the class docstring)."""
-        guesses = [a for a in legal if isinstance(a, Guess)]
-        if guesses:
-            return self.guess(view, guesses)
-        announce = [a for a in legal if isinstance(a, Riichi | Announce)]
-        if announce:
-            return self._best(view, announce)
-        if any(isinstance(a, PassOver) for a in legal) and any(isinstance(a, Tsumo) for a in legal):
-            return next(a for a in legal if isinstance(a, Tsumo))
-        return super().choose(view, [a for a in legal if not isinstance(a, PassOver)] or legal)
-
-    def guess(self, view: PlayerView, guesses: list[Guess]) -> Guess:
-        """The guess of the two best-scored kinds among those still offered."""
-        target = guesses[0].target
-        offered = {t.kind for g in guesses for t in g.tiles}
-        scores = guess_scores(view, target)
-        ranked = sorted(offered, key=lambda k: (-scores[k], self.rng.random()))
-        want = set(ranked[:len(guesses[0].tiles)])
-        return next((g for g in guesses if {t.kind for t in g.tiles} == want), guesses[0])
-
-
-def guess_scores(view: PlayerView, target: int) -> list[float]:
-    """How likely each kind is to be in ``target``'s wait, read from the table: a kind in the
-    target's own discards cannot be (furiten tenpai is forbidden, 000:3511); a kind whose four
-    copies are all in sight cannot complete it; the suji of a discarded number (4 for 1 or 7)
-    is less likely for a two-sided wait; tiles next to the announcement tile are likelier;
-    middle numbers wait more often than terminals and honors."""
-    seen = _outside_hand(view)
-    for t in view.hand.concealed:
-        seen[t.kind] += 1
-    river = [d.tile.kind for d in view.rivers[target]]
-    announce = next((d.tile.kind for d in view.rivers[target] if d.riichi), None)
-    scores = [0.0] * 34
-    for k in range(34):
-        if k in river or seen[k] >= 4:
-            scores[k] = -100.0
-            continue
-        s = 0.0
-        if k < 27:
-            rank, suit = k % 9, k // 9
-            s += 1.0 if 2 <= rank <= 6 else 0.0
-            if any(r < 27 and r // 9 == suit and abs(r % 9 - rank) == 3 for r in river):
-                s -= 1.5
-            if announce is not None and announce < 27 and announce // 9 == suit and 1 <= abs(announce % 9 - rank) <= 2:
-                s += 2.0
-        else:
-            s -= 0.5
-        s -= 0.4 * seen[k]
-        scores[k] = s
-    return scores
-
-
-def make_reader_bot(seed: int | None = None) -> ReaderBot:
-    """The A/B game's bot, seeded."""
-    bot = ReaderBot(seed)
-    bot.rng = random.Random(seed)
-    return bot
-
-
-__all__ = ["ABGame", "Announce", "Guess", "GuessRecord", "PassOver", "ReaderBot", "guess_scores",
-           "make_reader_bot"]
+__all__ = ["ABGame", "Announce", "Guess", "GuessRecord", "PassOver"]
