@@ -4,37 +4,24 @@ clicks, with a wrong guess explained and a right one ending the hand."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from trainer.engine.game.actions import Discard, Pass, Tsumo  # noqa: E402
-from trainer.engine.game.full_table import make_game  # noqa: E402
-from trainer.engine.game.simple import scripted_wall  # noqa: E402
-from trainer.engine.tiles import parse_tile  # noqa: E402
-from trainer.ui.app import App  # noqa: E402
-from trainer.ui.settings import Settings  # noqa: E402
+from tests.ui_events import click, headless_app
+from trainer.engine.game.actions import Discard, Pass, Tsumo
+from trainer.engine.game.full_table import make_game
+from trainer.engine.game.simple import scripted_wall
+from trainer.engine.tiles import parse_tile
+from trainer.ui.app import App
 
 T = parse_tile
 
 
 @pytest.fixture()
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
-    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
-    a = App(size=(1280, 720), settings=Settings(language="en"), progress=None, save=False)
-    a.push("home")
-    yield a
-    a.close()
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], 1 / 60)
+    with headless_app(tmp_path, monkeypatch) as a:
+        yield a
 
 
 def deal(screen, hands: list[str], draws: str) -> None:  # noqa: ANN001
