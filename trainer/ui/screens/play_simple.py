@@ -562,34 +562,31 @@ class PlaySimpleScreen(Screen):
 
     def _draw_next(self, surf: pygame.Surface, m: pygame.Rect, lh: int) -> None:
         """The open wall (yochi): the next draws, in the order they will be taken."""
-        from trainer.ui.tileview import draw_tile_string
-
         L = self.app.layout
         g = self.game
         assert g is not None
         tiles = g.view(0).next_draws
         if not tiles:
             return
-        top = m.top + L.px(16) + lh
-        h = max(12, min(L.tile_h(0.55), m.bottom - top - L.px(10)))
-        tw = round(h * 0.75 * len(tiles)) + L.px(4) * len(tiles)
-        room = pygame.Rect(m.right - L.px(16) - tw, top, tw, h)
-        draw_tile_string(surf, format_tiles(list(tiles)), room, self.app)
-        blit_text(surf, self.app, _("Next draws:"), L.font("small"), P.on_felt_muted,
-                  (room.left - L.px(10), room.centery), anchor="midright", max_width=m.width // 4)
+        self._draw_tiles_labelled(surf, m, m.top + L.px(16) + lh, 0.55, _("Next draws:"), tiles)
 
     def _draw_dora(self, surf: pygame.Surface, m: pygame.Rect, lh: int) -> None:
         """The dora indicators of a four-player-rules table (bamboo, single-suit variant 2)."""
+        L = self.app.layout
+        top = m.top + L.px(16) + lh * (2 if self.game is not None and self.game.riichi[0] else 1)
+        self._draw_tiles_labelled(surf, m, top, 0.5, _("Dora indicator:"), self.game.dora_indicators())  # type: ignore[union-attr]
+
+    def _draw_tiles_labelled(self, surf: pygame.Surface, m: pygame.Rect, top: int, scale: float, label: str,
+                             tiles: Any) -> None:
+        """A few tiles at the right edge of the middle panel from ``top``, their label to the left."""
         from trainer.ui.tileview import draw_tile_string
 
         L = self.app.layout
-        tiles = self.game.dora_indicators()  # type: ignore[union-attr]
-        top = m.top + L.px(16) + lh * (2 if self.game is not None and self.game.riichi[0] else 1)
-        h = max(12, min(L.tile_h(0.5), m.bottom - top - L.px(10)))
+        h = max(12, min(L.tile_h(scale), m.bottom - top - L.px(10)))
         tw = round(h * 0.75 * len(tiles)) + L.px(4) * len(tiles)
         room = pygame.Rect(m.right - L.px(16) - tw, top, tw, h)
         draw_tile_string(surf, format_tiles(list(tiles)), room, self.app)
-        blit_text(surf, self.app, _("Dora indicator:"), L.font("small"), P.on_felt_muted,
+        blit_text(surf, self.app, label, L.font("small"), P.on_felt_muted,
                   (room.left - L.px(10), room.centery), anchor="midright", max_width=m.width // 4)
 
     def _prompt(self) -> str:
