@@ -134,6 +134,14 @@ def prompt(screen: Any) -> str:
     return ""
 
 
+def status(screen: Any) -> str:
+    """Stage A's count of discards against the limit (000:3513); "" otherwise."""
+    g = screen.game
+    if not is_ab(screen) or g.ended or g.stage != "A":
+        return ""
+    return _("Discards: {n} of {limit}").format(n=g.discards, limit=g.setup.discard_limit)
+
+
 def seat_label(screen: Any, seat: int) -> str:
     """The announcement and the face-down tiles next to a seat's name."""
     g = screen.game

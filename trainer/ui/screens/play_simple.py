@@ -552,6 +552,10 @@ class PlaySimpleScreen(Screen):
             self._draw_next(surf, m, lh)
         if hasattr(g, "dora_indicators"):
             self._draw_dora(surf, m, lh)
+        status = play_ab.status(self)
+        if status:
+            blit_text(surf, app, status, L.font("small"), P.on_felt_muted, (m.left + L.px(16), m.bottom - L.px(8)),
+                      anchor="bottomleft", max_width=m.width // 4)
         # What to do now, above the hand on the left.
         msg = self._prompt()
         if msg:
@@ -708,7 +712,7 @@ class PlaySimpleScreen(Screen):
         if res.kind == "draw":
             return _("Nobody won this time"), _("The wall is empty. Let's play again!")
         how = pgettext("mahjong call", "Tsumo") if res.kind == "tsumo" else pgettext("mahjong call", "Ron")
-        if g.setup.win == "yaku" and res.tile is not None:
+        if g.setup.win == "yaku" and res.tile is not None and g.setup.engine == "simple":  # full tables list them below
             w = res.winners[0]
             hand = g.hand(w) if res.kind == "tsumo" else g.hand(w).with_tile(res.tile)
             names = [self.app.term_text(y) for y in g.yaku_of(w, hand, res.tile, tsumo=res.kind == "tsumo")]
