@@ -35,10 +35,10 @@ from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
 from trainer.i18n import N_, _, pgettext
 from trainer.ui.registry import register_screen
-from trainer.ui.screens import play_ab
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
+from trainer.ui.views import ab_guess as play_ab
 from trainer.ui.widgets import Button, blit_text, draw_panel
 
 P = PALETTE

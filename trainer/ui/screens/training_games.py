@@ -12,7 +12,6 @@ from trainer.engine.game.simple_modes import ModeError, get_mode
 from trainer.i18n import N_, _
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
-from trainer.ui.screens.play_simple import MODE_TITLES
 from trainer.ui.tileview import tile_icon
 from trainer.ui.widgets import Card, place_cards
 
@@ -30,6 +29,10 @@ TRAINING_GAMES = {
     "bamboo": (N_("Two players by the four-player rules; on tsumo the two absent players pay too."), "789s"),
     "ab_game": (N_("Race to an announced tenpai, then guess the wait from the discards."), "4m5m6m"),
 }
+
+
+PLAIN_TITLES = {"single_suit_2": N_("Single-suit mahjong, variant 2")}
+"""Games the seed names only in Russian (no glossary term): their card's title."""
 
 
 @register_screen("training_games")
@@ -52,7 +55,7 @@ class TrainingGamesScreen(Screen):
                     sub = f"«{self.app.glossary().term(term_id).name('ru')}». " + sub
                 except (KeyError, LookupError):
                     pass
-            name = _(MODE_TITLES[mode]) if mode in MODE_TITLES else self.app.term_text(term_id)
+            name = _(PLAIN_TITLES[mode]) if mode in PLAIN_TITLES else self.app.term_text(term_id)
             card = Card(name, sub, lambda m=mode: self.app.push("play_simple", mode=m,
                                                                                       kids=False),
                         icon=tile_icon(self.app, tiles))

@@ -1,4 +1,4 @@
-"""The A/B game's part of the simple table (``play_simple`` with ``mode="ab_game"``).
+"""The A/B game's part of the simple table (the ``play_simple`` screen with ``mode="ab_game"``).
 
 Stage A needs nothing new but the "Tenpai!" announcement of an open hand (next to the
 riichi button).  Stage B adds: the guess — the learner picks two tiles from a palette of
