@@ -138,6 +138,8 @@ def test_simulate_ab_game_json_and_a_bad_option() -> None:
     data = json.loads(p.stdout.strip().splitlines()[-1])
     assert data["mode"] == "ab_game" and data["games"] == 3 and data["players"] == 4
     assert data["results"]["tsumo"] + data["results"]["ron"] + data["results"]["draws"] == data["hands"] == 3
+    assert sum(data["end_reasons"].values()) == 3 and set(data["end_reasons"]) <= {"guessed", "no_tenpai", "wall",
+                                                                                 "tsumo"}
     p = subprocess.run([*run, "--games", "1", "--option", "guess_rule=three"], capture_output=True, text=True,
                        timeout=300, check=False)
     assert p.returncode == 2 and "any, both" in p.stderr

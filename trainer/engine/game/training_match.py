@@ -26,6 +26,7 @@ class GameOutcome:
     results: list[SimpleResult] = field(default_factory=list)
     points: list[int] = field(default_factory=list)
     decisions: list[float] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)  # how each hand ended where the game says (the A/B game)
 
 
 def play_mode_game(setup: TableSetup, seed: int, *, check: bool = False, limit: int = 10_000) -> GameOutcome:
@@ -50,6 +51,7 @@ def play_mode_game(setup: TableSetup, seed: int, *, check: bool = False, limit: 
         if game.result is None:
             raise RuntimeError(f"{setup.mode}: the hand did not end within {limit} actions")
         out.results.append(game.result)
+        out.reasons.append(getattr(game, "end_reason", ""))
         out.points = list(game.points)
         if any(p < 0 for p in out.points):
             break
