@@ -2,7 +2,8 @@
 
 * :class:`TableBot` — the gentle bot with a cheaper discard: it keeps the lowest shanten and,
   among equally good tiles, gives away the least connected one (fewest own tiles one or two
-  steps away in its suit; honors and terminals first), then a seeded random one.  The full
+  steps away in its suit; honors and terminals first), then a seeded random one; it declares
+  a concealed or added kan that keeps its shanten (never an open one: the hand stays closed).  The full
   ukeire count of the gentle bot is slow on one-suit hands and it only broke ties at random.
 * :class:`ReaderBot` — the A/B game's bot (see its docstring and :func:`guess_scores`).
 """
@@ -14,10 +15,10 @@ from collections import Counter
 from typing import Any
 
 from trainer.engine.game.ab_game import Announce, Guess, PassOver
-from trainer.engine.game.actions import Riichi, Tsumo
+from trainer.engine.game.actions import Kan, Riichi, Tsumo
 from trainer.engine.game.simple_bots import GentleBot, _outside_hand
 from trainer.engine.game.view import PlayerView
-from trainer.engine.hand import Hand
+from trainer.engine.hand import Hand, Meld, MeldKind
 from trainer.engine.shanten import shanten
 
 
@@ -25,6 +26,15 @@ class TableBot(GentleBot):
     """The gentle bot for the four-player-rules tables (see the module docstring)."""
 
     name = "table"
+
+    def choose(self, view: PlayerView, legal: list[Any]) -> Any:
+        """As the gentle bot, and a concealed or added kan that leaves the hand no further from
+        ready (a kan of four it holds is worth fu and a dora draw, 000:3529 counts them)."""
+        if view.phase == "turn" and not any(isinstance(a, Tsumo) for a in legal):
+            for a in legal:
+                if isinstance(a, Kan) and a.kind is not MeldKind.KAN_OPEN and _kan_keeps_shape(view, a):
+                    return a
+        return super().choose(view, legal)
 
     def _best(self, view: PlayerView, acts: list[Any]) -> Any:
         """Of the discards (or riichi discards) offered, the lowest shanten, least connected tile."""
@@ -41,6 +51,24 @@ class TableBot(GentleBot):
         tied = sorted((t for t in by_tile if after[t.kind] == low), key=lambda t: connection(counts, t.kind))
         least = connection(counts, tied[0].kind)
         return by_tile[self.rng.choice([t for t in tied if connection(counts, t.kind) == least])]
+
+
+def _kan_keeps_shape(view: PlayerView, kan: Kan) -> bool:
+    """Whether declaring ``kan`` leaves the hand's shanten as low as the best plain discard does."""
+    concealed = list(view.hand.concealed)
+    now = min(shanten(Hand(tuple(sorted(concealed[:i] + concealed[i + 1:])), view.hand.melds))
+              for i in range(len(concealed)))
+    quad = [t for t in concealed if t.kind == kan.tile.kind]
+    rest = [t for t in concealed if t.kind != kan.tile.kind]
+    melds = list(view.hand.melds)
+    if kan.kind is MeldKind.KAN_CLOSED:
+        melds.append(Meld(MeldKind.KAN_CLOSED, tuple(quad), None, None))
+    else:
+        i = next(i for i, m in enumerate(melds) if m.kind is MeldKind.PON and m.tiles[0].kind == kan.tile.kind)
+        melds[i] = Meld(MeldKind.KAN_ADDED, tuple(sorted([*melds[i].tiles, quad[0]])), melds[i].called,
+                        melds[i].source)
+        rest += quad[1:]
+    return shanten(Hand(tuple(sorted(rest)), tuple(melds))) <= now
 
 
 def connection(counts: Counter, kind: int) -> int:
