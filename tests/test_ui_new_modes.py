@@ -93,3 +93,26 @@ def test_ab_game_guess_palette_by_clicks_explains_a_wrong_guess_and_ends_on_a_ri
         assert screen._result_lines()[0] == "You read the wait!"
     else:
         assert g.end_reason in ("tsumo", "wall", "guessed")
+
+
+@pytest.mark.parametrize("lesson_id", ["variant_single_suit_2", "variant_bamboo", "variant_ab_game"])
+def test_each_variant_lesson_ends_at_a_table_of_its_own_game_that_plays_to_the_end(app: App, lesson_id: str) -> None:
+    from trainer.engine.game.simple_bots import make_simple_bot
+
+    step = app.library().lessons[lesson_id].steps[-1]
+    assert step.kind == "play"
+    # the table the lesson's play step opens (views/steps/extra.py), the step's default bots included
+    table = app.push("play_simple", mode=step.mode, rules=step.rules, tiles=step.tiles, players=step.players,
+                     bots=step.bots, reveal=step.reveal, coach=step.coach, goal_games=step.goal.games,
+                     goal_wins=step.goal.wins, seed=3)
+    assert table.game is not None, table.error
+    assert table.setup.bots in ("table", "reader")  # the game's own bots, whatever the step names
+    me = make_simple_bot(table.setup.bots, 3)
+    for _step in range(3000):
+        if table.game.ended:
+            break
+        table.run_bots_until_learner()
+        if not table.game.ended:
+            table._act(me.choose(table.game.view(0), table.my_legal()))
+    assert table.game.ended
+    app.render()

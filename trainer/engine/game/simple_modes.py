@@ -54,6 +54,7 @@ KEYS: Final = frozenset({
     "pass_over", "pass_over_allowed",
 })
 ENGINES: Final = ("simple", "full", "ab")
+OWN_BOTS: Final = ("table", "reader")
 GUESS_RULES: Final = ("any", "both")
 OVERRIDES: Final = ("players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots",
                     "shape", "suits", "dragons", "atama_kasou", "max_hands", "dummy_pays", "guess_rule", "pass_over")
@@ -175,6 +176,8 @@ class PlayMode:
                 continue
             if key not in OVERRIDES:
                 raise ModeError(f"mode {self.name}: unknown option {key!r}; options: {', '.join(OVERRIDES)}")
+            if key == "bots" and self.defaults.get("bots") in OWN_BOTS:
+                continue  # the four-player-rules tables and the A/B game play only with their own bots
             if key in ("players", "hand", "max_hands"):
                 try:
                     value = int(value)
