@@ -55,6 +55,7 @@ VALUE_LABELS = {
     "sanshoku": N_("three colour sequences"),
     "dummy_pays": N_("the absent players' shares, paid by the dummy"),
     "riichi_sticks": N_("riichi sticks on the table"),
+    "tenpai_win": N_("an announced open tenpai without a yaku"),
 }
 """Value items that are not glossary terms (the others are shown with the learner's term display)."""
 UNITS = {"han": N_("{n} han"), "points": N_("{n} points"), "fu": N_("{n} fu")}

@@ -13,13 +13,22 @@ from __future__ import annotations
 from typing import Any
 
 from trainer.engine.game.ab_game import Announce, Guess, PassOver
-from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
 from trainer.i18n import _
 from trainer.ui.tileview import TileRow, TileSlot
+from trainer.ui.views.explain import tile_label
 from trainer.ui.widgets import Button
 
 PALETTE_LINE = 17
+
+
+def tile_words(screen: Any, kinds: Any) -> str:
+    """Tiles in words ("4 of dots, East"), honors by their glossary names."""
+    out = []
+    for k in kinds:
+        label = tile_label(str(Tile(k)))
+        out.append(screen.app.term_text(label[6:-1]) if label.startswith("{term:") else label)
+    return ", ".join(out)
 
 
 def is_ab(screen: Any) -> bool:
@@ -89,9 +98,9 @@ def wrong_guess_text(screen: Any, kinds: tuple[int, ...]) -> str:
     if own:
         return _("Wrong: {tiles} is in {who}'s own discards, and furiten tenpai is forbidden here, so it could "
                  "not be the wait. Read the tiles they did not throw.").format(
-            tiles=format_tiles([Tile(k) for k in own]), who=who)
+            tiles=tile_words(screen, own), who=who)
     return _("Wrong: neither {tiles} completes {who}'s hand. Now {who} draws up to five tiles.").format(
-        tiles=format_tiles([Tile(k) for k in kinds]), who=who)
+        tiles=tile_words(screen, kinds), who=who)
 
 
 def place_palette(screen: Any, area: Any, hand_h: int, L: Any) -> int | None:
@@ -128,7 +137,7 @@ def prompt(screen: Any) -> str:
         return _("A winning tile! Win now, or lay it face down for a dearer hand.")
     if g.guesses:
         rec = g.guesses[-1]
-        named = format_tiles([Tile(k) for k in rec.kinds])
+        named = tile_words(screen, rec.kinds)
         return _("Guess by {who}: {tiles}, not the wait. The tenpai player draws on.").format(
             who=screen.seat_name(rec.seat), tiles=named)
     return ""
@@ -175,10 +184,10 @@ def value_lines(screen: Any) -> list[str]:
     g = screen.game
     if not is_ab(screen) or not g.ended or g.tenpai_seat is None:
         return []
-    waits = format_tiles([Tile(k) for k in g.announced_waits()])
+    waits = tile_words(screen, g.announced_waits())
     out = [_("{who}, the wait: {tiles}").format(who=screen.seat_name(g.tenpai_seat), tiles=waits)]
     for rec in g.guesses[-1:]:
         out.append(_("{who}, the guess {tiles}: {verdict}").format(
-            who=screen.seat_name(rec.seat), tiles=format_tiles([Tile(k) for k in rec.kinds]),
+            who=screen.seat_name(rec.seat), tiles=tile_words(screen, rec.kinds),
             verdict=_("a winning tile") if rec.right else _("not the wait")))
     return out
