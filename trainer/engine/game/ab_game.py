@@ -228,8 +228,9 @@ class ABGame(FullTable):
 
     def _next_guesser(self, after: int) -> None:
         """The next player in turn after ``after`` who is not the tenpai player guesses."""
-        if not self.wall:
-            self._end_draw("wall")
+        named = {k for g in self.guesses for k in g.kinds}
+        if not self.wall or len(set(self.setup.tileset.kinds()) - named) < self.setup.guess_tiles:
+            self._end_draw("wall")  # the live wall is over (or, in theory, every tile has been named)
             return
         nxt = (after + 1) % self.n
         if nxt == self.tenpai_seat:
