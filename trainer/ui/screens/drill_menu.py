@@ -47,6 +47,15 @@ P = PALETTE
 # ---------------------------------------------------------------- the list
 
 
+def _accepts(model: Any, preset: str) -> bool:
+    """Whether a drill can be set to ``preset`` (a furiten situation needs four players, say)."""
+    try:
+        model(preset=preset)
+    except ValueError:
+        return False
+    return True
+
+
 @register_screen("drills")
 class DrillListScreen(Screen):
     """Every generator as a card."""
@@ -137,7 +146,7 @@ class DrillSetupScreen(Screen):
             value = self.values.get(key)
             kind, detail = _field_kind(spec)
             if key == "preset":
-                ids = preset_ids()
+                ids = [p for p in preset_ids() if _accepts(self.gen.params_model, p)]
                 from trainer.ui.views.rule_presets import PRESET_NAMES
 
                 w: Any = OptionRow([(p, _(PRESET_NAMES[p]) if p in PRESET_NAMES else p.upper()) for p in ids],

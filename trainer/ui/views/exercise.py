@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from trainer.engine.notation import parse_hand, parse_tiles
-from trainer.i18n import N_, _
+from trainer.i18n import N_, _, ngettext
 from trainer.ui.question_texts import more_info_text
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, slots_for_text
@@ -135,6 +135,9 @@ class ExerciseView:
                 bits.append(_("dora indicator {tiles}").format(tiles="{tiles:" + data["dora"] + "}"))
             if data.get("ura"):
                 bits.append(_("ura-dora indicator {tiles}").format(tiles="{tiles:" + data["ura"] + "}"))
+            if data.get("nuki"):
+                bits.append(ngettext("{n} North set aside ({term})", "{n} Norths set aside ({term})",
+                                     data["nuki"]).format(n=data["nuki"], term="{term:nukidora}"))
         if data.get("visible"):
             bits.append(_("Already seen:") + " {tiles:" + data["visible"] + "}")
         return " · ".join(bits)

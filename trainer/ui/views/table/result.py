@@ -20,6 +20,7 @@ from trainer.engine.game.breakdown import WinDetails, win_details
 from trainer.i18n import N_, _, ngettext
 from trainer.names import fu_name
 from trainer.ui.theme import PALETTE
+from trainer.ui.views.rule_presets import THREE_PLAYER_TSUMO
 from trainer.ui.views.table.tiles import Piece, meld_pieces, strip, strip_size
 from trainer.ui.widgets import blit_text, blit_wrapped, draw_panel
 
@@ -32,12 +33,6 @@ LIMIT_NAMES = {"mangan": N_("mangan"), "haneman": N_("haneman"), "baiman": N_("b
 SEAT_COLORS = ((232, 176, 75), (74, 144, 217), (212, 84, 74), (63, 166, 107))
 
 Names = Callable[[int], str]
-THREE_PLAYER_TSUMO = {
-    "tsumo_loss": N_("Three players: the absent North's share of a tsumo is not paid (tsumo loss)."),
-    "north_split": N_("Three players: the absent North's share of a tsumo is split between the two payers."),
-    "dealer_double": N_("Three players: the absent North's share is split, the dealer paying twice a non-dealer."),
-}
-"""The three-player tsumo payment rule (``three_player_tsumo``) in words, under a tsumo's payments."""
 
 
 def hand_pieces(d: WinDetails, kita: Sequence[Any] = ()) -> tuple[Piece, ...]:
