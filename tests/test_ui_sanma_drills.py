@@ -14,22 +14,19 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from tests.test_ui_drills import answer_right, key  # noqa: E402
+from tests.test_ui_drills import answer_right  # noqa: E402
+from tests.ui_events import headless_app, key  # noqa: E402
 from trainer.engine.exercises import scoring_drills as sd  # noqa: E402
 from trainer.engine.explain import points_chain  # noqa: E402
 from trainer.engine.points import basic_points, payment  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
-from trainer.ui.settings import Settings  # noqa: E402
 from trainer.ui.views.exercise_labels import question_text  # noqa: E402
 
 
 @pytest.fixture()
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
-    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
-    a = App(size=(1280, 720), settings=Settings(language="en"), progress="open", save=False)
-    a.push("home")
-    yield a
-    a.close()
+    with headless_app(tmp_path, monkeypatch, progress="open") as a:
+        yield a
 
 
 @pytest.mark.parametrize("name", ["points_lookup", "fu_count", "yaku_identify"])

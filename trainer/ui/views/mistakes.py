@@ -405,7 +405,8 @@ def _points_of_win(step: Any, total: dict[str, Any], given: int, preset: str, fi
     chain = points_chain(total["han"], total["fu"], dealer=win.seat == "E", tsumo=win.by == "tsumo", rules=rules,
                          honba=win.honba)
     pays = chain["payments"]
-    gained = sum(p["total"] * (3 if p["payer"] == "each" else 2 if p["payer"] == "non_dealer" else 1)
+    others = rules.players - 1  # who pays a tsumo: three players at four, two in sanma
+    gained = sum(p["total"] * (others if p["payer"] == "each" else others - 1 if p["payer"] == "non_dealer" else 1)
                  for p in pays) + win.sticks * rules.riichi_deposit
     lines = [_("You said {given}; the winner gains {right}.").format(given=given, right=gained)]
     if final or gained != total.get("points", gained):
