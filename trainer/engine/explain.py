@@ -294,7 +294,8 @@ def points_chain(han: int, fu: int, *, dealer: bool, tsumo: bool, rules: Rules, 
         payments.append({"payer": payer, "mult": _plain(mult), "raw": int(exact) if exact.denominator == 1 else round(float(exact), 1), "paid": paid,
                          "honba": honba * per_honba, "total": paid + honba * per_honba})
     return {"kind": "points_chain", "han": han, "fu": fu, "dealer": dealer, "tsumo": tsumo, "raw_basic": raw,
-            "basic": basic, "limit": limit, "honba": honba, "per_honba": per_honba, "payments": payments}
+            "basic": basic, "limit": limit, "honba": honba, "per_honba": per_honba, "payments": payments,
+            "payers": payers(rules) if tsumo else 1}
 
 
 def points_slip(chain: dict[str, Any], given: Sequence[int], rules: Rules) -> list[str]:

@@ -156,15 +156,11 @@ def _question_text(ex: Any, kids: bool = False) -> str:
 def _three_players_note(data: dict[str, Any]) -> str:
     """" Three players: ..." for a payment question under a three-player preset (sanma), naming
     who pays the absent North's share of a tsumo; empty at four players."""
-    from trainer.engine.exercises.scoring_drills import rules_for
-    from trainer.ui.views.rule_presets import THREE_PLAYER_TSUMO
+    from trainer.ui.views.rule_presets import THREE_PLAYER_TSUMO, three_player_rules
 
-    try:
-        rules = rules_for(str(data.get("preset") or "tenhou"))
-    except ValueError:
-        return ""
-    note = THREE_PLAYER_TSUMO.get(rules.three_player_tsumo)
-    return " " + _(note) if rules.players == 3 and note else ""
+    rules = three_player_rules(data.get("preset"))
+    note = THREE_PLAYER_TSUMO.get(rules.three_player_tsumo) if rules is not None else None
+    return " " + _(note) if note else ""
 
 def option_label(opt: Any, kids: bool = False) -> str:
     """What an exercise option shows (rich markup; tiles are drawn separately); ``kids``: in the

@@ -15,7 +15,7 @@ TRACK_NAMES = {
     "scoring": N_("Scoring"),
     "manners": N_("Table manners"),
     "variants": N_("Variants"),
-    "sanma": N_("Three players (sanma)"),
+    "sanma": N_("Three players"),
 }
 TRACK_COLORS = {
     "kids": (236, 130, 160),

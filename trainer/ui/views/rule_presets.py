@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from trainer.i18n import N_
 from trainer.ui.settings import PRESETS
 
@@ -16,6 +18,18 @@ THREE_PLAYER_TSUMO = {
 }
 """The three-player tsumo payment rule (``three_player_tsumo``) in words: under a tsumo's
 payments at the table, and in a sanma payment question."""
+
+
+def three_player_rules(preset: object) -> Any:
+    """The rules of ``preset`` when it is played by three (sanma), else None (four players, or
+    no such preset)."""
+    from trainer.engine.exercises.scoring_drills import rules_for
+
+    try:
+        rules = rules_for(str(preset)) if preset else None
+    except ValueError:
+        return None
+    return rules if rules is not None and rules.players == 3 else None
 
 
 def preset_ids() -> list[str]:
