@@ -130,6 +130,7 @@ def sanma_shots(app, shot) -> None:  # noqa: ANN001
     shot("23_sanma_match_end", lambda: ps.match_end(app, setup))
     shot("23_sanma_replay", lambda: ps.replay_at(app, mistake=False, setup=setup))
     shot("23_sanma_replay_review", lambda: ps.replay_at(app, mistake=True, setup=setup))
+    shot("23_sanma_review_card", lambda: ps.position_review(app, answered=True, setup=setup))
     shot("23_sanma_drill_points", lambda: app.push("drill", generator="points_lookup", n=3, seed=4,
                                                   params={"preset": "sanma", "wins": "tsumo", "honba": 2}))
     shot("23_sanma_lesson_map", lambda: app.push("lesson_map", track="sanma"))

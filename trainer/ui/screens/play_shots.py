@@ -159,13 +159,13 @@ def replay_at(app: Any, *, mistake: bool, setup: MatchSetup | None = None) -> An
     return screen
 
 
-def position_review(app: Any, *, answered: bool) -> Any:
+def position_review(app: Any, *, answered: bool, setup: MatchSetup | None = None) -> Any:
     """The review of a mistake from a saved game, before or after the learner's answer."""
     from trainer.engine.game.records import load
     from trainer.engine.game.review import review_game
     from trainer.ui.game_cards import CARD_VERDICTS, card_id
 
-    path = saved_games(app)[0]
+    path = saved_games(app, setup)[0]
     log = load(path)
     items = [{"game": str(path), "hand": d.hand, "action": d.action, "seat": 0, "item_id": card_id(path, d)}
              for d in review_game(log, 0).decisions if d.verdict in CARD_VERDICTS]
