@@ -41,8 +41,12 @@ def test_scoring_drills_offer_sanma(app: App, name: str) -> None:
 
 
 def test_furiten_situations_stay_at_four_players(app: App) -> None:
+    app.settings = app.settings.with_(preset="sanma")  # the learner's default rules: three players
     screen = app.push("drill_setup", generator="furiten_situation")
     assert "sanma" not in [v for v, _t in dict(screen.fields)["preset"].options]
+    assert screen.values["preset"] != "sanma"
+    screen.start_drill()
+    assert app.screen.name == "drill" and app.screen.gen_params.preset != "sanma"
 
 
 def test_sanma_payments_are_graded_by_three_player_rules(app: App) -> None:

@@ -162,3 +162,17 @@ def test_three_player_match_end(app: App) -> None:
     assert screen.match.finished and len(screen.match.standings()) == 3
     assert all(len(h) == 3 for h in screen.history)
     app.render()
+
+
+def test_mistakes_of_a_saved_three_player_game_become_review_cards(app: App) -> None:
+    from trainer.ui.screens.play_shots import SANMA as SHOT_SETUP
+    from trainer.ui.screens.play_shots import position_review, saved_games
+
+    path = saved_games(app, SHOT_SETUP)[0]
+    log = load(path)
+    assert len(log["hands"][0]["scores"]) == 3
+    screen = position_review(app, answered=True, setup=SHOT_SETUP)
+    assert screen.items and screen.frame.state.players == 3 and screen.decision is not None
+    assert screen.decision.chosen in {str(t) for t in screen.frame.state.seats[0].hand if t is not None} | {
+        str(screen.frame.state.seats[0].drawn)}
+    app.render()

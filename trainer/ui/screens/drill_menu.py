@@ -131,7 +131,8 @@ class DrillSetupScreen(Screen):
         if not hasattr(self, "values"):
             defaults = self.gen.params().model_dump(mode="json")
             self.values = dict(_LAST_PARAMS.get(name, defaults))
-            if "preset" in self.values and "preset" not in _LAST_PARAMS.get(name, {}):
+            if ("preset" in self.values and "preset" not in _LAST_PARAMS.get(name, {})
+                    and _accepts(self.gen.params_model, self.app.settings.preset)):
                 self.values["preset"] = self.app.settings.preset
         super().enter()
 
