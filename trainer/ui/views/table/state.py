@@ -90,7 +90,8 @@ def table_state(rnd: Any, me: int, *, reveal: bool = False) -> TableState:
         ))
     last = None
     lf = rnd.last_from
-    if lf is not None and rnd.seats[lf].river and rnd.last_tile is not None:
+    kita = getattr(rnd, "call_kind", "discard") == "kita"  # a North set aside is not in the river
+    if lf is not None and rnd.seats[lf].river and rnd.last_tile is not None and not kita:
         if rnd.seats[lf].river[-1].tile == rnd.last_tile:
             last = (lf, len(rnd.seats[lf].river) - 1)
     current = None
