@@ -1,4 +1,5 @@
-"""The game table: the learner plays seat 0 against three bots on the engine's game.
+"""The game table: the learner plays seat 0 against three bots on the engine's game (two at
+three players, sanma: on the right and the left, with a Kita button when a North may be set aside).
 
 The table is drawn by the views in ``trainer/ui/views/table/``: four rivers in rows
 of six in front of their seats (the riichi tile sideways, the last discard marked),
