@@ -293,6 +293,7 @@ def run(args: argparse.Namespace) -> int:
     shot("07_table_setup", lambda: app.push("match_setup"))
     from trainer.ui.screens.play_shots import (
         match_end,
+        nanikiru,
         position_review,
         replay_at,
         saved_games,
@@ -350,6 +351,9 @@ def run(args: argparse.Namespace) -> int:
     shot("07_replay_review", lambda: replay_at(app, mistake=True))
     shot("07_review_card", lambda: position_review(app, answered=False))
     shot("07_review_card_answered", lambda: position_review(app, answered=True))
+    shot("07_nanikiru", lambda: nanikiru(app))
+    shot("07_nanikiru_wrong", lambda: nanikiru(app, answered="wrong"))
+    shot("07_nanikiru_starter_right", lambda: nanikiru(app, answered="right", starter=True))
 
     def tenpai_choice() -> None:
         """The learner, tenpai and not in riichi, at an exhaustive draw: show or hide (001:805)."""

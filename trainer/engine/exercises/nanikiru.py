@@ -196,8 +196,7 @@ def make_drill(games: Iterable[tuple[Path | dict[str, Any], int]], n: int = 10, 
     """A drill of up to ``n`` puzzles from the learner's games (``(file or log, learner seat)``,
     newest first; at most ``max_games`` are read), then from the starter set when those run short.
 
-    Positions where the learner chose differently from the coach come first (newest game
-    first); the other positions of the learner's games, and then starter positions, fill the
+    Positions where the learner chose differently from the coach come first; the other positions of the learner's games, and then starter positions, fill the
     drill in a seeded random order.  A game that cannot be read or replayed is skipped with a
     one-line note naming it."""
     rng = random.Random(f"{KIND}:{seed}")
@@ -221,6 +220,7 @@ def make_drill(games: Iterable[tuple[Path | dict[str, Any], int]], n: int = 10, 
         read += 1
         differs += [p for p in got if p.differs]
         others += [p for p in got if not p.differs and worth_asking(p)]
+    rng.shuffle(differs)
     rng.shuffle(others)
     chosen = (differs + others)[:n]
     if starter and len(chosen) < n:
