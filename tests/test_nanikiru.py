@@ -95,3 +95,23 @@ def test_the_starter_set_is_what_the_engine_says():
         assert bool(p.riichi_against) == (theme == "defense")
         themes[theme] = themes.get(theme, 0) + 1
     assert set(themes) == {"defense", "tenpai", "one_step", "far"}
+
+
+def test_an_imported_game_keeps_the_seat_the_learner_chose(tmp_path, game_log):
+    from trainer.engine.game.exchange import read_source, save_import, seat_choices
+    from trainer.engine.game.records import RecordError, load
+    from trainer.engine.game.tenhou6_write import to_tenhou6
+
+    data = to_tenhou6(game_log)
+    data.pop("riichi_trainer", None)
+    data["name"] = ["A", "B", "C", "D"]
+    loaded = read_source(data)
+    assert [(s, n) for s, n, _p in seat_choices(loaded)] == [(0, "A"), (1, "B"), (2, "C"), (3, "D")]
+    assert [p for _s, _n, p in seat_choices(loaded)] == game_log["final"]["scores"]
+    with pytest.raises(RecordError, match="seat 4"):
+        save_import(loaded, tmp_path, learner_seat=4)
+    assert not list(tmp_path.iterdir())
+    path = save_import(loaded, tmp_path, learner_seat=3)
+    assert load(path)["learner_seat"] == 3
+    drill = nanikiru.make_drill([(path, 3)], n=4, starter=False)
+    assert all(p.position.seat == 3 for p in drill.puzzles)

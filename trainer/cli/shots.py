@@ -313,7 +313,8 @@ def run(args: argparse.Namespace) -> int:
 
     def game_files(then: str) -> None:
         """"Open a game" with a good and a bad file in the export folder (kept inside the shots'
-        data folder); ``then`` is "list", "bad" (the bad file clicked) or "export" (a game exported)."""
+        data folder); ``then`` is "list", "bad" (the bad file clicked), "seat" (the good one clicked: which
+        player were you?) or "export" (a game exported)."""
         import json
 
         from trainer.engine.game.tenhou6_write import to_tenhou6
@@ -343,9 +344,12 @@ def run(args: argparse.Namespace) -> int:
                 os.environ["HOME"] = home
         if then == "bad":
             screen.open_file(docs / "truncated.json")
+        if then == "seat":
+            screen.open_file(docs / "tenhou-2026-11-20.json")
 
     shot("07_game_import", lambda: game_files("list"))
     shot("07_game_import_bad_file", lambda: game_files("bad"))
+    shot("07_game_import_seat", lambda: game_files("seat"))
     shot("07_my_games_exported", lambda: game_files("export"))
     shot("07_replay", lambda: replay_at(app, mistake=False))
     shot("07_replay_review", lambda: replay_at(app, mistake=True))
