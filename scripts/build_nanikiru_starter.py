@@ -28,6 +28,7 @@ from typing import Any
 
 from trainer.engine.bots import make_bot
 from trainer.engine.exercises import nanikiru
+from trainer.engine.game.paifu import hand_log
 from trainer.engine.game.play import play_match
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
@@ -58,19 +59,6 @@ def clarity(p: nanikiru.Puzzle, bot_choice: Tile) -> tuple[int, int]:
     return (0 if bot_choice.kind not in p.answer else 1, -gap)
 
 
-def one_hand_log(log: dict[str, Any], i: int) -> dict[str, Any]:
-    """Hand ``i`` of a match as a log of its own that opens where the hand began."""
-    h = log["hands"][i]
-    out = {k: log[k] for k in ("format", "version", "rules", "seed", "players") if k in log}
-    if log.get("rule_options"):
-        out["rule_options"] = log["rule_options"]
-    out["start"] = {"round": h["round"], "hand": h["hand"], "honba": h["honba"], "sticks": h["sticks"],
-                    "scores": h["scores"]}
-    out["hands"] = [h]
-    out["final"] = None
-    return out
-
-
 def main() -> None:
     """Play the matches, choose the positions, write the file and print what it holds."""
     matches = int(sys.argv[1]) if len(sys.argv) > 1 else 6
@@ -80,7 +68,7 @@ def main() -> None:
     for seed in range(matches):
         log = play_match([make_bot(b) for b in BOTS], "tenhou", seed=seed).log
         for i in range(len(log["hands"])):
-            one = one_hand_log(log, i)
+            one = hand_log(log, i)
             hands.append(one)
             for seat in range(4):
                 for pos in nanikiru.positions_of(one, seat, "starter"):

@@ -81,7 +81,7 @@ steps:
     goal: {games: 1}
 """
 
-STEP_KINDS = ("text", "show", "choice", "pick_tiles", "number", "fu_breakdown", "arrange", "drill", "play")
+STEP_KINDS = ("text", "show", "choice", "pick_tiles", "number", "fu_breakdown", "arrange", "drill", "play", "paifu")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -263,6 +263,19 @@ def run(args: argparse.Namespace) -> int:
                     lesson_wrong(app, screen)
                 app.process([], 1.0)
             shot(f"11_wrong_step_{kind}_try{tries}", wrong_step)
+    def paifu_answered(wrong: bool) -> None:
+        """The paifu-reading question: a cell clicked (a wrong one, or a right one)."""
+        lesson = lib.lessons["skill_paifu_reading"]
+        index = next(i for i, s in enumerate(lesson.steps) if getattr(s, "ask", None) == "riichi")
+        screen = app.push("lesson", lesson_id=lesson.id, step=index)
+        app.render()
+        view = screen.view
+        want = "E8" if not wrong else "E5"
+        view.click_at(view.cell_rects[want].center)
+        app.process([], 1.0)
+
+    shot("11_paifu_right", lambda: paifu_answered(False))
+    shot("11_paifu_wrong", lambda: paifu_answered(True))
     kids = next((lesson for lesson in sorted(lib.lessons.values(), key=lambda x: x.id)
                  if lesson.audience == "child" and any(s.kind == "pick_tiles" for s in lesson.steps)), None)
     if kids is not None:
