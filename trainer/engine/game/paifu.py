@@ -114,7 +114,7 @@ def paifu_of(log: dict[str, Any], hand_index: int = 0) -> Paifu:
     recs: list[SeatRecord] = []
     h = log["hands"][hand_index]
     hand_no = -1
-    for rnd, who, act in replay(log, allow_unfinished=True):
+    for rnd, who, _act in replay(log, allow_unfinished=True):
         if who is None:
             hand_no += 1
             if hand_no > hand_index:
