@@ -46,6 +46,10 @@ MAX_BEST_KINDS = 3
 """A position whose best tiles are more kinds than this teaches little; the drill leaves it
 out unless the learner chose wrongly there."""
 
+ENOUGH = 3
+"""Reading stops once this many times the drill's length of the learner's own different choices
+were found (newest games first): enough to vary the drill, and the drill opens fast."""
+
 KIND = "nanikiru"
 """The exercise kind and question id of a discard puzzle."""
 
@@ -194,7 +198,8 @@ def _game_puzzles(log: dict[str, Any], seat: int, source: str) -> list[Puzzle]:
 def make_drill(games: Iterable[tuple[Path | dict[str, Any], int]], n: int = 10, seed: int = 0, *,
                max_games: int = 8, starter: bool = True) -> Drill:
     """A drill of up to ``n`` puzzles from the learner's games (``(file or log, learner seat)``,
-    newest first; at most ``max_games`` are read), then from the starter set when those run short.
+    newest first; at most ``max_games`` are read, fewer once :data:`ENOUGH` ``* n`` positions with
+    a different choice were found), then from the starter set when those run short.
 
     Positions where the learner chose differently from the coach come first; the other positions of the learner's games, and then starter positions, fill the
     drill in a seeded random order.  A game that cannot be read or replayed is skipped with a
@@ -205,7 +210,7 @@ def make_drill(games: Iterable[tuple[Path | dict[str, Any], int]], n: int = 10, 
     others: list[Puzzle] = []
     read = 0
     for source, seat in games:
-        if read >= max_games:
+        if read >= max_games or len(differs) >= ENOUGH * n:
             break
         name = source.name if isinstance(source, Path) else "game"
         try:
@@ -224,9 +229,9 @@ def make_drill(games: Iterable[tuple[Path | dict[str, Any], int]], n: int = 10, 
     rng.shuffle(others)
     chosen = (differs + others)[:n]
     if starter and len(chosen) < n:
-        pool = [puzzle(p) for p in starter_positions()]
+        pool = starter_positions()
         rng.shuffle(pool)
-        chosen += pool[: n - len(chosen)]
+        chosen += [puzzle(p) for p in pool[: n - len(chosen)]]
     return Drill(tuple(chosen), tuple(notes), read)
 
 

@@ -219,10 +219,12 @@ DRILL_SIZE = 10
 """Puzzles in one drill."""
 
 
-def learner_games(app: Any) -> list[tuple[Path, int]]:
-    """The learner's saved and imported games, newest first, each with the learner's seat (an
-    unreadable file is passed on too, so the drill can say why it was skipped)."""
-    return [(g.path, g.learner_seat) for g in list_games(games_dir(app))]
+def learner_games(app: Any) -> tuple[list[tuple[Path, int]], list[str]]:
+    """The learner's readable saved and imported games, newest first, each with the learner's
+    seat; and one line ("file: reason") per file the list already knows it cannot read."""
+    games = list_games(games_dir(app))
+    return ([(g.path, g.learner_seat) for g in games if g.readable],
+            [f"{g.name}: {g.problem}" for g in games if not g.readable])
 
 
 @register_screen("nanikiru")
@@ -230,16 +232,18 @@ class NanikiruScreen(PositionReviewScreen):
     """Params: ``games`` (``[(path or log, seat)]``; default: the learner's games), ``n``, ``seed``."""
 
     def __init__(self, app: Any, **params: Any) -> None:
-        games = params.get("games")
-        drill = nanikiru.make_drill(learner_games(app) if games is None else games,
-                                    n=int(params.get("n", DRILL_SIZE)), seed=int(params.get("seed", 0)))
+        games, notes = params.get("games"), []
+        if games is None:
+            games, notes = learner_games(app)
+        drill = nanikiru.make_drill(games, n=int(params.get("n", DRILL_SIZE)), seed=int(params.get("seed", 0)))
         self.drill = drill
         self.right_count = 0
         self._frames: dict[int, list[Any]] = {}
-        if drill.notes:
+        notes += drill.notes
+        if notes:
             app.notify(ngettext("Skipped a game that cannot be read: {note}",
-                                "Skipped {n} games that cannot be read; the first: {note}", len(drill.notes))
-                       .format(n=len(drill.notes), note=drill.notes[0]), "warn", 12)
+                                "Skipped {n} games that cannot be read; the first: {note}", len(notes))
+                       .format(n=len(notes), note=notes[0]), "warn", 10)
         super().__init__(app, items=list(drill.puzzles))
 
     def _load(self) -> None:
