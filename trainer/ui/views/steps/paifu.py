@@ -53,10 +53,8 @@ class PaifuView(StepView):
         self.pos = next((i for i, f in enumerate(self.frames) if f.action_index == st.at), 0)
         words = st.prompt if self.quiz else st.text
         self.words = self.rich(self.text(words), size="large" if self.quiz else "body") if words is not None else None
-        self.back_btn = self.host.add(Button("← " + _("Previous move"), lambda: self.step_to(self.pos - 1),
-                                             kind="ghost", size="small"))
-        self.fwd_btn = self.host.add(Button(_("Next move") + " →", lambda: self.step_to(self.pos + 1),
-                                            kind="ghost", size="small"))
+        self.back_btn = self.host.add(Button("←", lambda: self.step_to(self.pos - 1), kind="ghost"))
+        self.fwd_btn = self.host.add(Button("→", lambda: self.step_to(self.pos + 1), kind="ghost"))
         self.board = Board()
         self.selected: str | None = None
         self.marks: dict[str, str] = {}
@@ -97,7 +95,7 @@ class PaifuView(StepView):
             y += self.words.place(self.app, area.left, y, area.width) + L.px(10)
         rest = pygame.Rect(area.left, y, area.width, area.bottom - y)
         # the replay needs room to be read; under a feedback panel the record takes it all
-        self.show_board = rest.height >= L.px(300)
+        self.show_board = rest.height >= L.px(360)
         board_w = min(rest.height + L.px(40), rest.width * 2 // 5) if self.show_board else 0
         gap = L.px(16) if self.show_board else 0
         self.table_rect = pygame.Rect(rest.left, rest.top, rest.width - board_w - gap, rest.height)
@@ -107,9 +105,10 @@ class PaifuView(StepView):
             btn.visible = self.show_board
         if self.show_board:
             self.board.place(self.app, self.board_rect)
-            half = (board_w - L.px(8)) // 2
-            self.back_btn.rect = pygame.Rect(self.board_rect.left, rest.bottom - bh, half, bh)
-            self.fwd_btn.rect = pygame.Rect(self.board_rect.right - half, rest.bottom - bh, half, bh)
+            bw = L.px(72)
+            self.back_btn.rect = pygame.Rect(self.board_rect.left, rest.bottom - bh, bw, bh)
+            self.fwd_btn.rect = pygame.Rect(self.board_rect.right - bw, rest.bottom - bh, bw, bh)
+        self.reserved_rect = rest  # the record and the replay fill the step: no centring below the text
         self._size_table()
 
     def _size_table(self) -> None:
@@ -150,6 +149,9 @@ class PaifuView(StepView):
         self._draw_record(surf)
         if self.show_board:
             self.board.draw(surf, self.app, self.frames[self.pos].state, {}, bottom_edge=True)
+            mid = (self.back_btn.rect.right + self.fwd_btn.rect.left) // 2
+            blit_text(surf, self.app, _("Move {i} of {n}").format(i=self.pos, n=len(self.frames) - 1),
+                      L.font("small"), P.on_felt, (mid, self.back_btn.rect.centery), anchor="center")
         self.back_btn.enabled = self.pos > 0
         self.fwd_btn.enabled = self.pos < len(self.frames) - 1
 
@@ -284,6 +286,8 @@ class PaifuView(StepView):
 
     def hint(self, level: int) -> str:
         st = self.step
+        if len(st.hints) >= level:
+            return ""  # the lesson's own hint says it
         if st.ask == "call":
             return _("A call made on a discard is written under the 出 row of the player who discarded.")
         if level == 1:
