@@ -9,9 +9,9 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from tests.ui_events import click  # noqa: E402
 from trainer.engine.bots import make_bot  # noqa: E402
 from trainer.engine.game.paifu import example, example_log, find_cells, hand_log, paifu_of  # noqa: E402
 from trainer.engine.game.play import play_match  # noqa: E402
@@ -123,19 +123,14 @@ def _open(app, ask: str | None):  # noqa: ANN001, ANN202
     return screen
 
 
-def _click(app, pos) -> None:  # noqa: ANN001
-    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], 1 / 60)
-    app.render()
-
-
 def test_the_record_and_the_replay_move_together(app):
     screen = _open(app, None)
     view = screen.view
     assert view.show_board and view.current_cell() is None and len(view.cell_rects) > 40
-    _click(app, view.fwd_btn.rect.center)
-    _click(app, view.fwd_btn.rect.center)
+    click(app, view.fwd_btn.rect.center)
+    click(app, view.fwd_btn.rect.center)
     assert view.pos == 2 and view.current_cell() is not None
-    _click(app, view.cell_rects["W3"].center)  # a click on a cell moves the table there
+    click(app, view.cell_rects["W3"].center)  # a click on a cell moves the table there
     frame = view.frames[view.pos]
     assert frame.action_index == view._cell("W3").action and view.current_cell() == "W3"
     for rect in (view.table_rect, view.board_rect, view.back_btn.rect, view.fwd_btn.rect):
@@ -146,11 +141,11 @@ def test_the_record_and_the_replay_move_together(app):
 def test_a_question_is_answered_by_clicking_a_cell_and_explained(app):
     screen = _open(app, "riichi")
     view = screen.view
-    _click(app, view.cell_rects["E5"].center)
+    click(app, view.cell_rects["E5"].center)
     assert screen.phase == "retry" and view.marks == {"E5": "wrong"}
     assert "turn 5" in screen.extra_explain and "from the hand" in screen.extra_explain
     screen.retry()
-    _click(app, view.cell_rects["E8"].center)
+    click(app, view.cell_rects["E8"].center)
     assert view.marks.get("E8") == "right" and "riichi" in screen.extra_explain
     rows_bottom = max(y for _x, y in view.block_pos) + 4 * (view.th + app.layout.px(3))
     assert rows_bottom <= view.table_rect.bottom and view.area.contains(view.table_rect)  # fits above the panel
