@@ -142,6 +142,17 @@ def test_export_writes_tenhou6_into_the_export_folder(app: App) -> None:
     assert all(e is None for r, e in zip(screen.rows, screen.exports, strict=True) if not r.game.readable)
 
 
+def open_online(app: App, data: dict):  # noqa: ANN201
+    """Put ``data`` in the export folder as online.json and open it from "My games": the seat choice."""
+    docs = folders.export_folder()
+    docs.mkdir(parents=True)
+    (docs / "online.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    app.push("my_games")
+    click(app, app.screen.open_btn)
+    click(app, card(app.screen, "online.json"))
+    return app.screen
+
+
 def test_the_learner_says_which_player_they_were_and_review_and_puzzles_use_it(app: App, tenhou6: dict,
                                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     from trainer.engine.exercises import nanikiru
@@ -150,13 +161,7 @@ def test_the_learner_says_which_player_they_were_and_review_and_puzzles_use_it(a
 
     named = dict(tenhou6, name=["Аня", "Борис", "Вера", "Гоша"])
     monkeypatch.setattr(game_import, "learner_name", lambda app: "вера")  # the learner's own name, any case
-    docs = folders.export_folder()
-    docs.mkdir(parents=True)
-    (docs / "online.json").write_text(json.dumps(named, ensure_ascii=False), encoding="utf-8")
-    app.push("my_games")
-    click(app, app.screen.open_btn)
-    click(app, card(app.screen, "online.json"))
-    screen = app.screen
+    screen = open_online(app, named)
     assert screen.pending is not None and not games_dir(app).exists()  # nothing is written before the choice
     assert [c.title for c in screen.cards] == named["name"]
     assert screen.focused_widget() is screen.cards[2]  # the player with the learner's name is offered first
@@ -174,12 +179,6 @@ def test_the_learner_says_which_player_they_were_and_review_and_puzzles_use_it(a
 
 
 def test_leaving_the_seat_choice_writes_nothing(app: App, tenhou6: dict) -> None:
-    docs = folders.export_folder()
-    docs.mkdir(parents=True)
-    (docs / "online.json").write_text(json.dumps(tenhou6, ensure_ascii=False), encoding="utf-8")
-    app.push("my_games")
-    click(app, app.screen.open_btn)
-    click(app, card(app.screen, "online.json"))
-    assert app.screen.pending is not None
+    assert open_online(app, tenhou6).pending is not None
     key(app, pygame.K_ESCAPE)
     assert app.screen.name == "my_games" and not app.screen.rows

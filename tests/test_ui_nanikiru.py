@@ -3,26 +3,23 @@ the learner's own mistakes first, a damaged saved game named in a banner, the co
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from tests.table_driver import key, open_app  # noqa: E402
-from trainer.ui.app import App  # noqa: E402
-from trainer.ui.richtext import plain_text  # noqa: E402
-from trainer.ui.screens.play_shots import saved_games  # noqa: E402
+from tests.ui_events import headless_app, key
+from trainer.ui.app import App
+from trainer.ui.richtext import plain_text
+from trainer.ui.screens.play_shots import saved_games
 
 
 @pytest.fixture()
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
-    a = open_app(tmp_path, monkeypatch, with_progress=True)
-    yield a
-    a.close()
+    from trainer.progress import open_store
+
+    with headless_app(tmp_path, monkeypatch, progress=open_store(tmp_path / "progress.sqlite3")) as a:
+        yield a
 
 
 def test_the_drill_menu_opens_the_starter_set_before_any_game(app: App) -> None:
