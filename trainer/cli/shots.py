@@ -70,6 +70,11 @@ steps:
     prompt: {ru: "Разложите плитки по порядку: кликните две, чтобы поменять их местами.", en: "Put the tiles in order: click two tiles to swap them."}
     ask: sort
     tiles: "5m1p9s3m2z7p"
+  - kind: paifu
+    game: east2_ron
+    ask: call
+    call: ron
+    prompt: {ru: "Найдите плитку, на которую объявили рон.", en: "Find the tile a player won on by ron."}
   - kind: drill
     generator: tile_name
     params: {ask: name}
