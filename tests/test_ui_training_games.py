@@ -16,7 +16,7 @@ import pytest  # noqa: E402
 from trainer.engine.game.actions import Tsumo  # noqa: E402
 from trainer.engine.game.simple import SimpleGame, scripted_wall  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
-from trainer.ui.screens.training_games import TRAINING_GAMES  # noqa: E402
+from trainer.ui.screens.training_games import PRACTICES, TRAINING_GAMES  # noqa: E402
 from trainer.ui.settings import Settings  # noqa: E402
 
 
@@ -41,7 +41,7 @@ def test_home_has_a_training_games_card_that_opens_the_list(app: App) -> None:
 def test_every_training_game_is_listed_with_its_japanese_name_and_opens_its_table(app: App) -> None:
     screen = app.push("training_games")
     app.render()
-    assert len(screen.cards) == len(TRAINING_GAMES)
+    assert len(screen.cards) == len(TRAINING_GAMES) + len(PRACTICES)
     kanji = {"kunto": "kuntō", "risu": "栗鼠", "yochi": "予知", "short": "ショート"}
     titles = " ".join(c.title for c in screen.cards)
     for word in kanji.values():

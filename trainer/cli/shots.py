@@ -149,6 +149,66 @@ def training_shots(app, shot) -> None:  # noqa: ANN001
         shot(f"22_mode_{mode}_result", result)
 
 
+def kunto_practice_shots(app, shot) -> None:  # noqa: ANN001
+    """Kunto step by step: a wrong shanten explained, a weaker throw-back explained, a waits
+    question with suits ignored, and the end of a practice."""
+    from trainer.engine.exercises.kunto_practice import Settings
+
+    def at(step: str, settings: Settings = Settings(), seed: int = 4):  # noqa: ANN202, B008
+        screen = app.push("kunto_practice", seed=seed, tiles=settings.tiles, suits=settings.suits,
+                          dragons=settings.dragons)
+        for _ in range(200):
+            if screen.practice.step == step and (step != "shanten" or screen.ex.answer > 0):
+                return screen
+            screen.practice.advance(None)
+            screen._new_item()
+        raise RuntimeError(f"no {step} question")
+
+    def answer(screen, response, times: int = 1) -> None:  # noqa: ANN001
+        for _ in range(times):
+            screen.rebuild()
+            if screen.phase == "retry":
+                screen.retry()
+            view = screen.view
+            if view.fields:
+                view.fields[0][1].text = str(response)
+            else:
+                view.picker.selected = [i for i, t in enumerate(view.picker.slots) if t.tile.kind in response][:1] \
+                    if screen.ex.prompt.question == "kunto_discard" else \
+                    [i for i, t in enumerate(view.picker.slots) if t.tile.kind in response]
+            screen.check()
+
+    def shanten_wrong() -> None:
+        screen = at("shanten", Settings("suits108", "ignored", "plain"))
+        answer(screen, screen.ex.answer + 1, 2)
+
+    def throw_wrong() -> None:
+        screen = at("throw")
+        worst = max(screen.ex.explanation, key=lambda r: (r["shanten"], -r["count"]))
+        from trainer.engine.notation import parse_tiles
+
+        answer(screen, {parse_tiles(worst["tile"])[0].kind})
+
+    def waits() -> None:
+        screen = at("waits", Settings("suits108_dragons", "ignored", "tens"), seed=2)
+        screen.rebuild()
+
+    def done() -> None:
+        screen = at("waits")
+        while not (screen.practice.step == "waits" and screen.practice.size == 13):
+            screen.practice.advance(None)
+        screen._new_item()
+        screen.results = ["right"] * 9 + ["wrong"]
+        screen.right = 9
+        screen.phase = "done"
+        screen.primary()
+
+    shot("23_kunto_practice_shanten_wrong", shanten_wrong)
+    shot("23_kunto_practice_throw_retry", throw_wrong)
+    shot("23_kunto_practice_waits", waits)
+    shot("23_kunto_practice_done", done)
+
+
 def run(args: argparse.Namespace) -> int:
     """Render the screens; prints one line per file and returns 0 (1 if a screen failed)."""
     use_lessons_dirs(args)
@@ -378,6 +438,7 @@ def run(args: argparse.Namespace) -> int:
     shot("09_settings", lambda: app.push("settings"))
     shot("10_about", lambda: (app.push("settings"), app.push("about")))
     training_shots(app, shot)
+    kunto_practice_shots(app, shot)
     learner_shots(app, shot)
     app.close()
     return 1 if failures else 0
