@@ -74,3 +74,27 @@ def test_the_result_panel_says_what_a_risu_hand_was_worth(app: App) -> None:
     assert str(value.points) in lines[0]
     assert any("100" in line and "×2" in line for line in lines[1:])  # the two triplets, 100 each
     assert any("tanki" in line for line in lines[1:])
+
+
+def test_risu_offers_the_compulsory_kan_as_a_button_and_keeping_the_four_is_chombo(app: App) -> None:
+    from trainer.engine.game.actions import Discard
+
+    table = app.push("play_simple", mode="risu", seed=1, kids=False)
+    setup = table.setup
+    wall = scripted_wall(setup.tileset, ["1111234567899s", "2223334445556s"], "9s")
+    table.game = SimpleGame(setup, wall=wall)
+    table.counted = False
+    table.rebuild()
+    app.render()
+    kan = next(b for b in table.action_buttons if b.label.startswith(("Kan", "Кан")))
+    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=kan.rect.center, button=1)], 1 / 60)
+    assert table.game.melds[0] and not table.game.ended  # the kan is down, the turn goes on
+    table.game = SimpleGame(setup, wall=wall)
+    table.counted = False
+    table.rebuild()
+    table._act(Discard(table.game.hands[0][-1]))  # 9s goes, the four 1s stay: okurikan
+    app.render()
+    assert table.game.result.chombo == 0
+    headline, _line = table._result_lines()
+    assert headline in ("Chombo!", "Чомбо!")
+    assert any("-500" in line for line in table.value_lines())

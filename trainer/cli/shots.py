@@ -209,6 +209,29 @@ def kunto_practice_shots(app, shot) -> None:  # noqa: ANN001
     shot("23_kunto_practice_done", done)
 
 
+def rule_shots(app, shot) -> None:  # noqa: ANN001
+    """Training games' own table rules: a risu hand offering its compulsory kan, and the chombo
+    panel after the four was kept undeclared."""
+    from trainer.engine.game.actions import Discard
+    from trainer.engine.game.simple import SimpleGame, scripted_wall
+    from trainer.engine.notation import parse_tiles
+
+    def risu_table(**options):  # noqa: ANN003, ANN202
+        screen = app.push("play_simple", mode="risu", seed=3, kids=False, rules=options)
+        setup = screen.setup
+        screen.game = SimpleGame(setup, wall=scripted_wall(setup.tileset, ["1111234567899s", "2223334445556s"],
+                                                           "9s"))
+        screen.rebuild()
+        return screen
+
+    def chombo() -> None:
+        screen = risu_table()
+        screen._act(Discard(parse_tiles("9s")[0]))
+
+    shot("24_risu_kan_offered", risu_table)
+    shot("24_risu_chombo", chombo)
+
+
 def run(args: argparse.Namespace) -> int:
     """Render the screens; prints one line per file and returns 0 (1 if a screen failed)."""
     use_lessons_dirs(args)
@@ -439,6 +462,7 @@ def run(args: argparse.Namespace) -> int:
     shot("10_about", lambda: (app.push("settings"), app.push("about")))
     training_shots(app, shot)
     kunto_practice_shots(app, shot)
+    rule_shots(app, shot)
     learner_shots(app, shot)
     app.close()
     return 1 if failures else 0

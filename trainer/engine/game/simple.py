@@ -26,7 +26,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from trainer.engine.decompose import is_complete
-from trainer.engine.game.actions import Action, Chi, Discard, IllegalAction, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game import kan_rules
+from trainer.engine.game.actions import (
+    Action,
+    Chi,
+    Discard,
+    IllegalAction,
+    Kan,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+)
 from trainer.engine.game.simple_modes import TableSetup
 from trainer.engine.game.training_scoring import HandValue, Win, value_of
 from trainer.engine.game.view import PlayerView, RiverTile
@@ -62,6 +74,8 @@ class SimpleResult:
                "tile": str(self.tile) if self.tile is not None else None, "tenpai": list(self.tenpai)}
         if self.values:
             out["values"] = [v.to_json() for v in self.values]
+        if self.chombo is not None:
+            out["chombo"] = self.chombo
         return out
 
 
@@ -76,6 +90,7 @@ class SimpleView(PlayerView):
     next_draws: tuple[Tile, ...] = ()
     points: tuple[int, ...] = ()
     scoring: str = "none"
+    kans: str = "none"
 
 
 class SimpleGame:
@@ -122,6 +137,7 @@ class SimpleGame:
         self.history: list[tuple[int, Action]] = []
         self.events: list[dict[str, Any]] = []
         self._rules: Any = None
+        self.draws = 0
         for k in range(self.n):
             seat = (self.dealer + k) % self.n
             self.hands[seat] = sorted(self.wall.pop() for _ in range(self.hand_size))
@@ -309,6 +325,7 @@ class SimpleGame:
         if self.riichi[seat]:
             acts.append(Discard(drawn))  # type: ignore[arg-type]  # after riichi: give the drawn tile
             return acts
+        acts.extend(kan_rules.kan_options(self, seat))  # risu: compulsory concealed kans
         distinct = sorted(set(self.hands[seat]))
         acts.extend(Discard(t) for t in distinct)
         acts.extend(self._riichi_options(seat, distinct))
@@ -349,7 +366,11 @@ class SimpleGame:
         start = len(self.events)
         self.history.append((seat, action))
         if self.phase == TURN:
-            if isinstance(action, Tsumo):
+            if isinstance(action, Kan):
+                kan_rules.declare_kan(self, seat, action)
+            elif kan_rules.is_okurikan(self, seat, action):
+                kan_rules.call_chombo(self, seat)  # risu: a four kept undeclared
+            elif isinstance(action, Tsumo):
                 self._win((seat,), tsumo=True)
             else:
                 assert isinstance(action, Discard | Riichi)
@@ -381,6 +402,10 @@ class SimpleGame:
                 if self.melds[seat]:
                     return "riichi needs a closed hand"
                 return "riichi needs a ready hand (tenpai) after this discard"
+        if isinstance(action, Kan):
+            if self.setup.kans == "none":
+                return "this game has no kans"
+            return "a kan needs four of a kind in the hand and a tile left in the wall"
         if isinstance(action, Pon | Chi):
             if self.setup.calls == "none":
                 return "calls are off in this game"
@@ -396,6 +421,7 @@ class SimpleGame:
         self.current = seat
         self.phase = TURN
         self.after_call = False
+        self.draws += 1
         self.events.append({"type": "draw", "seat": seat, "tile": str(tile)})
 
     def _discard(self, seat: int, tile: Tile, riichi: bool) -> None:
@@ -497,7 +523,9 @@ class SimpleGame:
 
     def _next_turn(self) -> None:
         self.options_for, self.responses = {}, {}
-        if not self.wall:
+        if self.setup.recycle_discards:
+            kan_rules.recycle_discard(self)  # risu: face down to the far end of the wall
+        if not self.wall or kan_rules.draw_limit_reached(self):
             tenpai = tuple(s for s in range(self.n) if self.is_tenpai(s))
             self.result = SimpleResult("draw", tenpai=tenpai)
             self.phase = ENDED
@@ -592,6 +620,7 @@ class SimpleGame:
             next_draws=tuple(reversed(self.wall[-self.setup.visible_draws:])) if self.setup.visible_draws else (),
             points=tuple(self.points),
             scoring=self.setup.scoring,
+            kans=self.setup.kans,
         )
 
     def check(self) -> None:

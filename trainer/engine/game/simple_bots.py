@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from trainer.engine.game.actions import Action, Chi, Discard, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.training_shapes import Shape
 from trainer.engine.game.view import PlayerView
 from trainer.engine.hand import Hand
@@ -37,6 +37,10 @@ class GentleBot:
         """Pick one of the ``legal`` actions for the player whose table is ``view``."""
         if len(legal) == 1:
             return legal[0]
+        if getattr(view, "kans", "none") == "compulsory":  # risu: a four must be declared (else chombo)
+            kan = next((a for a in legal if isinstance(a, Kan)), None)
+            if kan is not None:
+                return kan
         for a in legal:
             if isinstance(a, Tsumo | Ron):
                 return a

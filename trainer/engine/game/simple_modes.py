@@ -43,13 +43,15 @@ SHAPES: Final = ("standard", "two_pairs")
 SUITS: Final = ("kept", "ignored")
 DRAGONS: Final = ("plain", "tens", "jokers")
 KEYS: Final = frozenset({
+    "kans", "chombo_points", "recycle_discards", "recycle_discards_allowed",  # risu (000:3483)
     "name", "source", "players", "players_allowed", "hand", "hand_allowed", "tiles", "tiles_by_hand",
     "tile_sets", "win", "win_allowed", "yaku_pool", "rules", "calls", "calls_allowed", "reveal", "scoring",
     "coach", "bots", "furiten", "min_wall", "shape", "shape_allowed", "suits", "suits_allowed", "dragons",
     "dragons_allowed", "atama_kasou", "atama_kasou_allowed", "start_points", "stages", "visible_draws",
     "max_hands", "max_hands_allowed", "tiles_allowed", "dora_value", "title",
 })
-OVERRIDES: Final = ("players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots",
+KAN_RULES: Final = ("none", "compulsory")
+OVERRIDES: Final = ("recycle_discards", "players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots",
                     "shape", "suits", "dragons", "atama_kasou", "max_hands")
 
 
@@ -75,6 +77,11 @@ class TableSetup:
     bots: str = "gentle"
     furiten: bool = False
     min_wall: int = 1
+    # risu (000:3483): concealed kans must be declared, an undeclared four (okurikan) is
+    # chombo paid to each other seat, discards go face down to the far end of the wall
+    kans: str = "none"
+    chombo_points: int = 0
+    recycle_discards: bool = False
     shape: str = "standard"
     suits: str = "kept"
     dragons: str = "plain"
@@ -105,7 +112,7 @@ class TableSetup:
             )
         for key, allowed in (("win", WIN_RULES), ("calls", CALLS), ("reveal", REVEAL), ("scoring", SCORING),
                              ("coach", COACH), ("bots", BOTS), ("shape", SHAPES), ("suits", SUITS),
-                             ("dragons", DRAGONS)):
+                             ("dragons", DRAGONS), ("kans", KAN_RULES)):
             if getattr(self, key) not in allowed:
                 raise ModeError(f"{self.mode}: {key} = {getattr(self, key)!r}; expected one of {', '.join(allowed)}")
 
@@ -162,6 +169,8 @@ class PlayMode:
                     raise ModeError(f"mode {self.name}: {key} must be a number, not {value!r}") from None
             if key == "yaku_pool":
                 value = tuple(value)
+            if key == "recycle_discards" and isinstance(value, str):
+                value = {"true": True, "on": True, "false": False, "off": False}.get(value.lower(), value)
             if key == "atama_kasou" and isinstance(value, str):
                 flags = {"true": True, "on": True, "yes": True, "false": False, "off": False, "no": False}
                 if value.lower() not in flags:
@@ -299,6 +308,11 @@ def load_mode(path: Path | str) -> PlayMode:
         raise err("atama_kasou", f"expected true or false, got {atama!r}")
     defaults["atama_kasou"] = atama
     allowed["atama_kasou"] = allowed_list("atama_kasou", (False, True), atama)
+    recycle = data.get("recycle_discards", False)
+    if not isinstance(recycle, bool):
+        raise err("recycle_discards", f"expected true or false, got {recycle!r}")
+    defaults["recycle_discards"] = recycle
+    allowed["recycle_discards"] = allowed_list("recycle_discards", (False, True), recycle)
     defaults["max_hands"] = integer("max_hands", 1, 1, 99)
     allowed["max_hands"] = allowed_list("max_hands", tuple(range(1, 100)), defaults["max_hands"])
     stages = data.get("stages", [])
@@ -309,6 +323,8 @@ def load_mode(path: Path | str) -> PlayMode:
         "stages": tuple(stages),
         "visible_draws": integer("visible_draws", 0, 0, 8),
         "dora_value": integer("dora_value", 0, 0, 10_000),
+        "kans": one_of("kans", KAN_RULES, "none"),
+        "chombo_points": integer("chombo_points", 0, 0, 100_000),
     }
     title = data.get("title", "")
     if not isinstance(title, str):

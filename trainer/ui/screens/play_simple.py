@@ -26,7 +26,7 @@ from typing import Any
 
 import pygame
 
-from trainer.engine.game.actions import Chi, Discard, IllegalAction, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game.actions import Chi, Discard, IllegalAction, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.simple import SimpleGame
 from trainer.engine.game.simple_bots import make_simple_bot
 from trainer.engine.game.simple_modes import ModeError, TableSetup, get_mode, table_setup
@@ -265,6 +265,8 @@ class PlaySimpleScreen(Screen):
                 out.append((pgettext("mahjong call", "Pon") + "!", a))  # one pon per discard: no tiles to name
             elif isinstance(a, Chi):
                 out.append((pgettext("mahjong call", "Chi") + " " + format_tiles(a.tiles), a))
+            elif isinstance(a, Kan):
+                out.append((pgettext("mahjong call", "Kan") + " " + format_tiles([a.tile]), a))
         if any(isinstance(a, Pass) for a in legal):
             out.append((_("Pass"), Pass()))
         return out
@@ -638,6 +640,11 @@ class PlaySimpleScreen(Screen):
         g = self.game
         if g is None or g.result is None or not g.result.values:
             return []
+        if g.result.chombo is not None:  # risu: the four kept undeclared (okurikan)
+            head = [f"{self.app.term_text('okurikan')} = {self.app.term_text('chombo')}",
+                    _("{n} points to each other player").format(n=g.setup.chombo_points)]
+            return head + [_("{who}: {points}").format(who=self.seat_name(s), points=f"{d:+d}")
+                           for s, d in enumerate(g.result.values[0].deltas)]
         out = []
         for seat, v in zip(g.result.winners, g.result.values, strict=True):
             total = []
@@ -671,6 +678,9 @@ class PlaySimpleScreen(Screen):
         g = self.game
         assert g is not None and g.result is not None
         res = g.result
+        if res.chombo is not None:
+            who = self.seat_name(res.chombo)
+            return _("Chombo!"), _("{who}: four of a kind kept without declaring the kan.").format(who=who)
         if res.kind == "draw":
             return _("Nobody won this time"), _("The wall is empty. Let's play again!")
         how = pgettext("mahjong call", "Tsumo") if res.kind == "tsumo" else pgettext("mahjong call", "Ron")
