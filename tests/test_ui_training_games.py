@@ -98,3 +98,35 @@ def test_risu_offers_the_compulsory_kan_as_a_button_and_keeping_the_four_is_chom
     headline, _line = table._result_lines()
     assert headline in ("Chombo!", "Чомбо!")
     assert any("-500" in line for line in table.value_lines())
+
+
+def test_single_suit_half_abundance_has_an_exchange_button_and_points_carry_between_hands(app: App) -> None:
+    table = app.push("play_simple", mode="single_suit_1", seed=2, kids=False, rules={"half_abundance": True,
+                                                                                     "players": 2})
+    setup = table.setup
+    assert setup.half_abundance
+    table.game = SimpleGame(setup, wall=scripted_wall(setup.tileset, ["123m456p789s11m14z", "2345678m123p555s"],
+                                                      "9p"))
+    table.counted = False
+    table.rebuild()
+    app.render()
+    button = next(b for b in table.action_buttons if "1z" in b.label or "−3000" in b.label)
+    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1)], 1 / 60)
+    assert table.game.points[0] == 27000  # the learner is the dealer here: paid to nobody (our choice)
+    from trainer.engine.game.simple_bots import make_simple_bot
+
+    me = make_simple_bot("gentle", 1, None, setup.shape_rules())
+    g = table.game
+    for _step in range(3000):
+        if g.ended:
+            break
+        if 0 in g.to_act():
+            table._act(me.choose(g.view(0), g.legal_actions(0)))
+        else:
+            table.bot_step()
+    assert g.ended
+    before = list(g.points)
+    app.render()
+    if not table.match_over():
+        table.play_again()
+        assert table.game.points == before  # the next hand starts from the points reached

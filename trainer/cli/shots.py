@@ -228,8 +228,17 @@ def rule_shots(app, shot) -> None:  # noqa: ANN001
         screen = risu_table()
         screen._act(Discard(parse_tiles("9s")[0]))
 
+    def exchange() -> None:
+        screen = app.push("play_simple", mode="single_suit_1", seed=3, kids=False,
+                          rules={"half_abundance": True, "players": 2})
+        setup = screen.setup
+        screen.game = SimpleGame(setup, wall=scripted_wall(setup.tileset, ["123m456p789s11m14z", "2345678m123p555s"],
+                                                           "9p"))
+        screen.rebuild()
+
     shot("24_risu_kan_offered", risu_table)
     shot("24_risu_chombo", chombo)
+    shot("24_single_suit_exchange", exchange)
 
 
 def run(args: argparse.Namespace) -> int:

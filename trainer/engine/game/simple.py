@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from trainer.engine.decompose import is_complete
-from trainer.engine.game import kan_rules
+from trainer.engine.game import honor_exchange, kan_rules
 from trainer.engine.game.actions import (
     Action,
     Chi,
@@ -308,12 +308,13 @@ class SimpleGame:
         if not tsumo:
             concealed.append(tile)
         hand = Hand(tuple(sorted(concealed)), tuple(self.melds[seat]))
-        if self.setup.scoring == "riichi" and self._rules is None:
+        if self.setup.scoring in ("riichi", "standard") and self._rules is None:
             self._rules = load_rules(self.setup.rules)
         sides = self.win_sides(seat, tile, tsumo=tsumo) if self.setup.scoring == "twelve" else 0
         win = Win(hand, tile, tsumo, self.riichi[seat], seat, self.dealer, self.n,
                   from_seat=None if tsumo else (from_seat if from_seat is not None else self.last_from),
-                  dora_kind=dora_kind, sides=sides, jokers_live=not self.riichi[seat])
+                  dora_kind=dora_kind, sides=sides, jokers_live=not self.riichi[seat], shape=self.form,
+                  only_losses=self.setup.half_abundance)
         return value_of(self.setup.scoring, win, dora_value=self.setup.dora_value, rules=self._rules)
 
     # ------------------------------------------------------------------ actions on turn
@@ -326,6 +327,7 @@ class SimpleGame:
             acts.append(Discard(drawn))  # type: ignore[arg-type]  # after riichi: give the drawn tile
             return acts
         acts.extend(kan_rules.kan_options(self, seat))  # risu: compulsory concealed kans
+        acts.extend(honor_exchange.exchange_options(self, seat))  # half-abundance: honors for 3,000
         distinct = sorted(set(self.hands[seat]))
         acts.extend(Discard(t) for t in distinct)
         acts.extend(self._riichi_options(seat, distinct))
@@ -333,7 +335,7 @@ class SimpleGame:
 
     def _riichi_options(self, seat: int, distinct: list[Tile]) -> list[Action]:
         """Riichi with each discard that leaves a closed hand ready, while a draw is left."""
-        riichi_game = self.setup.win in ("riichi", "yaku") or self.setup.scoring in ("short", "kunto")
+        riichi_game = self.setup.win in ("riichi", "yaku") or self.setup.scoring in ("short", "kunto", "standard")
         if not riichi_game or self.melds[seat] or self.after_call or not self.wall or not self.final_stage:
             return []
         out: list[Action] = []
@@ -368,6 +370,8 @@ class SimpleGame:
         if self.phase == TURN:
             if isinstance(action, Kan):
                 kan_rules.declare_kan(self, seat, action)
+            elif isinstance(action, honor_exchange.ExchangeHonor):
+                honor_exchange.exchange(self, seat, action)
             elif kan_rules.is_okurikan(self, seat, action):
                 kan_rules.call_chombo(self, seat)  # risu: a four kept undeclared
             elif isinstance(action, Tsumo):
@@ -397,11 +401,13 @@ class SimpleGame:
             if self.riichi[seat]:
                 return "after riichi the drawn tile must be discarded"
             if isinstance(action, Riichi):
-                if self.setup.win not in ("riichi", "yaku") and self.setup.scoring not in ("short", "kunto"):
+                if self.setup.win not in ("riichi", "yaku") and self.setup.scoring not in ("short", "kunto", "standard"):
                     return "this game has no riichi"
                 if self.melds[seat]:
                     return "riichi needs a closed hand"
                 return "riichi needs a ready hand (tenpai) after this discard"
+        if isinstance(action, honor_exchange.ExchangeHonor):
+            return "only an honor tile in the hand can be exchanged, on your turn, in the half-abundance game"
         if isinstance(action, Kan):
             if self.setup.kans == "none":
                 return "this game has no kans"

@@ -49,7 +49,7 @@ class GentleBot:
         riichi = [a for a in legal if isinstance(a, Riichi)]
         # riichi when the game needs it, or where it is a yaku that lets a ron pay (short, yochi)
         if riichi and (getattr(view, "win_rule", "shape") == "riichi"
-                       or getattr(view, "scoring", "none") in ("short", "riichi")):
+                       or getattr(view, "scoring", "none") in ("short", "riichi", "standard")):
             return self._best(view, riichi)
         discards = [a for a in legal if isinstance(a, Discard)]
         return self._best(view, discards)

@@ -35,7 +35,7 @@ MODES_DIR: Final = Path(__file__).resolve().parent.parent / "data" / "modes"
 WIN_RULES: Final = ("shape", "riichi", "yaku")
 CALLS: Final = ("none", "pon", "all")
 REVEAL: Final = ("own", "all")
-SCORING: Final = ("none", "count_wins", "kunto", "twelve", "short", "risu", "riichi")
+SCORING: Final = ("none", "count_wins", "kunto", "twelve", "short", "risu", "riichi", "standard")
 COACH: Final = ("off", "hints", "full")
 BOTS: Final = ("gentle", "efficient", "careful")
 HAND_SIZES: Final = (1, 4, 7, 10, 12, 13)
@@ -44,6 +44,7 @@ SUITS: Final = ("kept", "ignored")
 DRAGONS: Final = ("plain", "tens", "jokers")
 KEYS: Final = frozenset({
     "kans", "chombo_points", "recycle_discards", "recycle_discards_allowed",  # risu (000:3483)
+    "half_abundance", "half_abundance_allowed", "honor_exchange", "half_abundance_tiles",  # 000:3507
     "name", "source", "players", "players_allowed", "hand", "hand_allowed", "tiles", "tiles_by_hand",
     "tile_sets", "win", "win_allowed", "yaku_pool", "rules", "calls", "calls_allowed", "reveal", "scoring",
     "coach", "bots", "furiten", "min_wall", "shape", "shape_allowed", "suits", "suits_allowed", "dragons",
@@ -51,7 +52,7 @@ KEYS: Final = frozenset({
     "max_hands", "max_hands_allowed", "tiles_allowed", "dora_value", "title",
 })
 KAN_RULES: Final = ("none", "compulsory")
-OVERRIDES: Final = ("recycle_discards", "players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots",
+OVERRIDES: Final = ("recycle_discards", "half_abundance", "players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots",
                     "shape", "suits", "dragons", "atama_kasou", "max_hands")
 
 
@@ -82,6 +83,10 @@ class TableSetup:
     kans: str = "none"
     chombo_points: int = 0
     recycle_discards: bool = False
+    # single-suit mahjong's half-abundance (000:3507): honors in, only losses, honor exchange
+    half_abundance: bool = False
+    honor_exchange: int = 0
+    half_abundance_tiles: str = ""
     shape: str = "standard"
     suits: str = "kept"
     dragons: str = "plain"
@@ -110,6 +115,9 @@ class TableSetup:
                 f"{self.mode}: {self.players} players x {self.hand} tiles + {max(1, self.min_wall)} to draw"
                 f" = {need} tiles, but the set {self.tileset.name!r} has only {len(self.tileset)}"
             )
+        if self.half_abundance and not any(t.kind >= 27 for t in self.tileset.tiles):
+            raise ModeError(f"{self.mode}: the half-abundance variation needs honors; the set "
+                            f"{self.tileset.name!r} has none")
         for key, allowed in (("win", WIN_RULES), ("calls", CALLS), ("reveal", REVEAL), ("scoring", SCORING),
                              ("coach", COACH), ("bots", BOTS), ("shape", SHAPES), ("suits", SUITS),
                              ("dragons", DRAGONS), ("kans", KAN_RULES)):
@@ -169,7 +177,7 @@ class PlayMode:
                     raise ModeError(f"mode {self.name}: {key} must be a number, not {value!r}") from None
             if key == "yaku_pool":
                 value = tuple(value)
-            if key == "recycle_discards" and isinstance(value, str):
+            if key in ("recycle_discards", "half_abundance") and isinstance(value, str):
                 value = {"true": True, "on": True, "false": False, "off": False}.get(value.lower(), value)
             if key == "atama_kasou" and isinstance(value, str):
                 flags = {"true": True, "on": True, "yes": True, "false": False, "off": False, "no": False}
@@ -185,6 +193,8 @@ class PlayMode:
             by_hand = self.tiles_by_hand.get(int(values["hand"]))
             if by_hand:
                 values["tiles"] = by_hand
+            if values.get("half_abundance") and self.fixed.get("half_abundance_tiles"):
+                values["tiles"] = self.fixed["half_abundance_tiles"]  # the variation uses the honors
         tileset = self.tileset(str(values.pop("tiles")))
         return TableSetup(
             mode=self.name,
@@ -313,6 +323,11 @@ def load_mode(path: Path | str) -> PlayMode:
         raise err("recycle_discards", f"expected true or false, got {recycle!r}")
     defaults["recycle_discards"] = recycle
     allowed["recycle_discards"] = allowed_list("recycle_discards", (False, True), recycle)
+    half = data.get("half_abundance", False)
+    if not isinstance(half, bool):
+        raise err("half_abundance", f"expected true or false, got {half!r}")
+    defaults["half_abundance"] = half
+    allowed["half_abundance"] = allowed_list("half_abundance", (False, True), half)
     defaults["max_hands"] = integer("max_hands", 1, 1, 99)
     allowed["max_hands"] = allowed_list("max_hands", tuple(range(1, 100)), defaults["max_hands"])
     stages = data.get("stages", [])
@@ -325,7 +340,12 @@ def load_mode(path: Path | str) -> PlayMode:
         "dora_value": integer("dora_value", 0, 0, 10_000),
         "kans": one_of("kans", KAN_RULES, "none"),
         "chombo_points": integer("chombo_points", 0, 0, 100_000),
+        "honor_exchange": integer("honor_exchange", 0, 0, 100_000),
     }
+    half_tiles = data.get("half_abundance_tiles", "")
+    if not isinstance(half_tiles, str):
+        raise err("half_abundance_tiles", f"expected a tile set name, got {half_tiles!r}")
+    fixed["half_abundance_tiles"] = half_tiles
     title = data.get("title", "")
     if not isinstance(title, str):
         raise err("title", f"expected a glossary id, got {title!r}")

@@ -15,6 +15,8 @@ payment of each seat.  Schemes (the mode file's ``scoring``):
 * ``risu`` (000:3485): koutsu 100, kantsu 200, hadaka tanki (won on the pair's single
   wait) 100, a hadaka tanki with no shuntsu doubles; the last wall tile after agari
   is dora, worth the mode's ``dora_value`` per tile [our choice].
+* ``standard`` (single-suit mahjong 1, 000:3496-3503): the ordinary riichi points of the hand
+  read with the suits ignored (:mod:`trainer.engine.game.single_suit_scoring`).
 * ``riichi``: the full riichi score of :func:`trainer.engine.scoring.score_hand`
   under the mode's preset (the open-wall yochi game).
 """
@@ -78,6 +80,8 @@ class Win:
     dora_kind: int | None = None
     sides: int = 0
     jokers_live: bool = True
+    shape: Any = None
+    only_losses: bool = False
 
 
 def value_of(scheme: str, win: Win, *, dora_value: int = 0, rules: Any = None) -> HandValue:
@@ -92,6 +96,10 @@ def value_of(scheme: str, win: Win, *, dora_value: int = 0, rules: Any = None) -
         return _risu(win, dora_value)
     if scheme == "riichi":
         return _riichi(win, rules)
+    if scheme == "standard":
+        from trainer.engine.game.single_suit_scoring import standard_value
+
+        return standard_value(win, rules)
     return HandValue(scheme, deltas=tuple(0 for _ in range(win.players)))
 
 
