@@ -138,6 +138,8 @@ class SimpleGame:
         self.events: list[dict[str, Any]] = []
         self._rules: Any = None
         self.draws = 0
+        self.stage_discards = 0  # discards since the deal or the last growth (short mahjong's double riichi)
+        self.double_riichi: list[bool] = [False] * self.n
         for k in range(self.n):
             seat = (self.dealer + k) % self.n
             self.hands[seat] = sorted(self.wall.pop() for _ in range(self.hand_size))
@@ -314,7 +316,7 @@ class SimpleGame:
         win = Win(hand, tile, tsumo, self.riichi[seat], seat, self.dealer, self.n,
                   from_seat=None if tsumo else (from_seat if from_seat is not None else self.last_from),
                   dora_kind=dora_kind, sides=sides, jokers_live=not self.riichi[seat], shape=self.form,
-                  only_losses=self.setup.half_abundance)
+                  only_losses=self.setup.half_abundance, double_riichi=self.double_riichi[seat])
         return value_of(self.setup.scoring, win, dora_value=self.setup.dora_value, rules=self._rules)
 
     # ------------------------------------------------------------------ actions on turn
@@ -438,6 +440,9 @@ class SimpleGame:
         self.drawn[seat] = None
         if riichi:
             self.riichi[seat] = True
+            # a riichi in the first go-around, before any call: double riichi (short mahjong, 000:4342)
+            self.double_riichi[seat] = self.stage_discards < self.n and not any(self.melds)
+        self.stage_discards += 1
         self.rivers[seat].append(RiverTile(tile, tsumogiri, riichi, False))
         self.last_tile, self.last_from = tile, seat
         self.events.append({"type": "discard", "seat": seat, "tile": str(tile), "riichi": riichi})
@@ -587,6 +592,7 @@ class SimpleGame:
             self.events.append({"type": "exhaustive_draw", "tenpai": []})
             return
         self.hand_size = bigger
+        self.stage_discards = 0
         for k in range(self.n):
             s = (self.dealer + k) % self.n
             while len(self.hands[s]) + 3 * len(self.melds[s]) < bigger:

@@ -45,6 +45,7 @@ DRAGONS: Final = ("plain", "tens", "jokers")
 KEYS: Final = frozenset({
     "kans", "chombo_points", "recycle_discards", "recycle_discards_allowed",  # risu (000:3483)
     "half_abundance", "half_abundance_allowed", "honor_exchange", "half_abundance_tiles",  # 000:3507
+    "six_pairs", "six_pairs_allowed",  # twelve tiles (000:3477)
     "name", "source", "players", "players_allowed", "hand", "hand_allowed", "tiles", "tiles_by_hand",
     "tile_sets", "win", "win_allowed", "yaku_pool", "rules", "calls", "calls_allowed", "reveal", "scoring",
     "coach", "bots", "furiten", "min_wall", "shape", "shape_allowed", "suits", "suits_allowed", "dragons",
@@ -52,7 +53,7 @@ KEYS: Final = frozenset({
     "max_hands", "max_hands_allowed", "tiles_allowed", "dora_value", "title",
 })
 KAN_RULES: Final = ("none", "compulsory")
-OVERRIDES: Final = ("recycle_discards", "half_abundance", "players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots",
+OVERRIDES: Final = ("recycle_discards", "half_abundance", "six_pairs", "players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots",
                     "shape", "suits", "dragons", "atama_kasou", "max_hands")
 
 
@@ -87,6 +88,7 @@ class TableSetup:
     half_abundance: bool = False
     honor_exchange: int = 0
     half_abundance_tiles: str = ""
+    six_pairs: bool = False
     shape: str = "standard"
     suits: str = "kept"
     dragons: str = "plain"
@@ -102,7 +104,7 @@ class TableSetup:
         the imaginary tile of atama kasō), see :mod:`trainer.engine.game.training_shapes`."""
         if self.atama_kasou:  # a 13-tile tenpai "as in the normal game" wins (000:3479)
             return Shape("standard", self.suits, self.dragons, 1)
-        return Shape(self.shape, self.suits, self.dragons, 0)
+        return Shape(self.shape, self.suits, self.dragons, 0, self.six_pairs and self.shape == "two_pairs")
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 4:
@@ -177,7 +179,7 @@ class PlayMode:
                     raise ModeError(f"mode {self.name}: {key} must be a number, not {value!r}") from None
             if key == "yaku_pool":
                 value = tuple(value)
-            if key in ("recycle_discards", "half_abundance") and isinstance(value, str):
+            if key in ("recycle_discards", "half_abundance", "six_pairs") and isinstance(value, str):
                 value = {"true": True, "on": True, "false": False, "off": False}.get(value.lower(), value)
             if key == "atama_kasou" and isinstance(value, str):
                 flags = {"true": True, "on": True, "yes": True, "false": False, "off": False, "no": False}
@@ -328,6 +330,11 @@ def load_mode(path: Path | str) -> PlayMode:
         raise err("half_abundance", f"expected true or false, got {half!r}")
     defaults["half_abundance"] = half
     allowed["half_abundance"] = allowed_list("half_abundance", (False, True), half)
+    six = data.get("six_pairs", False)
+    if not isinstance(six, bool):
+        raise err("six_pairs", f"expected true or false, got {six!r}")
+    defaults["six_pairs"] = six
+    allowed["six_pairs"] = allowed_list("six_pairs", (False, True), six)
     defaults["max_hands"] = integer("max_hands", 1, 1, 99)
     allowed["max_hands"] = allowed_list("max_hands", tuple(range(1, 100)), defaults["max_hands"])
     stages = data.get("stages", [])

@@ -52,6 +52,7 @@ VALUE_LABELS = {
     "no_shuntsu_double": N_("no sequences with the single wait: x2"),
     "iisou_sanshun": N_("three identical sequences"),
     "shape_win": N_("a complete hand without a yaku"),
+    "tanyao_poton": N_("all simples «pōton» 222-34567-888 (a limit)"),
     "sanshoku": N_("three colour sequences"),
 }
 """Value items that are not glossary terms (the others are shown with the learner's term display)."""
