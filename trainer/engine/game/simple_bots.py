@@ -20,7 +20,7 @@ from typing import Any
 from trainer.engine.game.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.training_shapes import Shape
 from trainer.engine.game.view import PlayerView
-from trainer.engine.hand import Hand
+from trainer.engine.hand import Hand, MeldKind
 from trainer.engine.shanten import shanten
 from trainer.engine.ukeire import discard_options
 
@@ -57,8 +57,13 @@ class GentleBot:
     def _best(self, view: PlayerView, acts: list[Any]) -> Action:
         """Of the discards (or riichi discards) offered, one that keeps the lowest shanten."""
         by_tile = {a.tile: a for a in acts}
+        hand = view.hand
+        if hand.melds and all(m.kind is MeldKind.KAN_CLOSED for m in hand.melds):
+            # risu's concealed kans are finished sets: the concealed rest decides the discard (their
+            # tiles count as seen), which keeps the shanten on its fast path
+            hand = Hand(hand.concealed)
         try:
-            opts = [o for o in discard_options(view.hand, self._visible(view)) if o.tile in by_tile]
+            opts = [o for o in discard_options(hand, self._visible(view)) if o.tile in by_tile]
         except ValueError:
             opts = []
         if not opts:
