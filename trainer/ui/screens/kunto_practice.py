@@ -57,14 +57,8 @@ class KuntoPracticeScreen(DrillScreen):
         return _("Kunto step by step")
 
     def header_extra(self) -> str:
-        text = settings_text(self.settings.tiles, self.settings.suits, self.settings.dragons)
-        from trainer.ui.richtext import plain_text
-
-        text = plain_text(text, self.app)
-        if self.finished:
-            return text
-        return _("{n} tiles · {settings} · {right} right").format(n=self.practice.size, settings=text,
-                                                                  right=self.right)
+        n = self.practice.size
+        return ngettext("{n} tile in the hand", "{n} tiles in the hand", n).format(n=n)
 
     def build(self) -> None:
         super().build()
@@ -74,11 +68,14 @@ class KuntoPracticeScreen(DrillScreen):
             if following is not None:
                 self.next_btn = self.add(Button(_("Next settings"), lambda: self.restart(following),
                                                 kind="secondary", hotkey="N"))
-        elif self.view is not None and self.ex is not None and self.ex.prompt.question == "kunto_discard":
+        elif self.view is not None and self.ex is not None and self.view.info is None:
+            # under the hand: the table's settings (what the dragons are, whether suits count) and the draw
+            info = _("Settings: {settings}").format(
+                settings=settings_text(self.settings.tiles, self.settings.suits, self.settings.dragons))
             drawn = self.ex.prompt.get("drawn")
-            if drawn and self.view.info is None:
-                self.view.info = self.add(RichBlock(drawn_line(drawn), size="small", on_term=self.open_term,
-                                                    align="center"))
+            if self.ex.prompt.question == "kunto_discard" and drawn:
+                info = drawn_line(drawn) + BR + info
+            self.view.info = self.add(RichBlock(info, size="small", on_term=self.open_term, align="center"))
 
     def layout(self) -> None:
         super().layout()
