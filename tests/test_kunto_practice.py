@@ -267,3 +267,30 @@ def test_a_weaker_throw_back_is_explained_by_the_tiles_that_help(app: App) -> No
     assert screen.phase == "done" and "Best: throw back" in screen.feedback_text
     key(app, pygame.K_RETURN, "\r")
     assert parse_tiles("2s")[0] not in p.hand  # the learner's own choice went back to the deck
+
+
+def test_the_kunto_lesson_opens_the_procedure_and_its_end_passes_the_step() -> None:
+    from trainer.lessons.loader import load_all
+    from trainer.paths import LESSONS_DIR
+
+    library = load_all(LESSONS_DIR)
+    a = App(size=(1280, 720), settings=AppSettings(language="ru"), progress=None, save=False)
+    a.set_library(library)
+    a.push("home")
+    lesson = library.lessons["skill_kunto_large"]
+    index = next(i for i, st in enumerate(lesson.steps) if st.kind == "play" and st.rules.get("procedure") == "steps")
+    host = a.push("lesson", lesson_id=lesson.id, step=index)
+    a.process([], 1 / 60)
+    a.render()
+    key(a, pygame.K_RETURN, "\r")
+    practice = a.screen
+    assert practice.name == "kunto_practice"
+    assert practice.settings == Settings("suits108", "ignored", "plain")
+    practice.practice.step = "waits"  # jump to the end: the 13-tile hand's waits
+    practice.practice.size = 13
+    practice.results, practice.right, practice.phase = ["right"], 1, "done"
+    practice.ex = practice.practice.exercise()
+    practice.primary()
+    assert practice.finished
+    assert host.params[f"_play_{index}"]["goal_met"]
+    a.close()

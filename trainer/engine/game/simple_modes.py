@@ -46,6 +46,7 @@ KEYS: Final = frozenset({
     "kans", "chombo_points", "recycle_discards", "recycle_discards_allowed",  # risu (000:3483)
     "half_abundance", "half_abundance_allowed", "honor_exchange", "half_abundance_tiles",  # 000:3507
     "six_pairs", "six_pairs_allowed",  # twelve tiles (000:3477)
+    "procedure", "procedure_allowed",  # kunto: the table, or the seed's step-by-step procedure
     "name", "source", "players", "players_allowed", "hand", "hand_allowed", "tiles", "tiles_by_hand",
     "tile_sets", "win", "win_allowed", "yaku_pool", "rules", "calls", "calls_allowed", "reveal", "scoring",
     "coach", "bots", "furiten", "min_wall", "shape", "shape_allowed", "suits", "suits_allowed", "dragons",
@@ -53,7 +54,8 @@ KEYS: Final = frozenset({
     "max_hands", "max_hands_allowed", "tiles_allowed", "dora_value", "title",
 })
 KAN_RULES: Final = ("none", "compulsory")
-OVERRIDES: Final = ("recycle_discards", "half_abundance", "six_pairs", "players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots",
+PROCEDURES: Final = ("table", "steps")
+OVERRIDES: Final = ("recycle_discards", "half_abundance", "six_pairs", "procedure", "players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots",
                     "shape", "suits", "dragons", "atama_kasou", "max_hands")
 
 
@@ -89,6 +91,8 @@ class TableSetup:
     honor_exchange: int = 0
     half_abundance_tiles: str = ""
     six_pairs: bool = False
+    # kunto: "steps" opens the seed's procedure (screen kunto_practice) instead of the table
+    procedure: str = "table"
     shape: str = "standard"
     suits: str = "kept"
     dragons: str = "plain"
@@ -335,6 +339,8 @@ def load_mode(path: Path | str) -> PlayMode:
         raise err("six_pairs", f"expected true or false, got {six!r}")
     defaults["six_pairs"] = six
     allowed["six_pairs"] = allowed_list("six_pairs", (False, True), six)
+    defaults["procedure"] = one_of("procedure", PROCEDURES, "table")
+    allowed["procedure"] = allowed_list("procedure", PROCEDURES, defaults["procedure"])
     defaults["max_hands"] = integer("max_hands", 1, 1, 99)
     allowed["max_hands"] = allowed_list("max_hands", tuple(range(1, 100)), defaults["max_hands"])
     stages = data.get("stages", [])
