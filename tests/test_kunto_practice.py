@@ -14,6 +14,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from tests.ui_events import click, headless_app, key  # noqa: E402
 from trainer.engine.exercises import GENERATORS  # noqa: E402
 from trainer.engine.exercises.kunto_practice import COURSE, KuntoPractice, PracticeError, Settings  # noqa: E402
 from trainer.engine.hand import Hand  # noqa: E402
@@ -165,22 +166,8 @@ def test_a_practice_item_is_a_kunto_drill_item_for_reviews() -> None:
 
 @pytest.fixture()
 def app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
-    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
-    a = App(size=(1280, 720), settings=AppSettings(language=getattr(request, "param", "en")), progress="open",
-            save=False)
-    a.push("home")
-    yield a
-    a.close()
-
-
-def key(app: App, k: int, unicode: str = "") -> None:
-    app.process([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode)], 1 / 60)
-    app.render()
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], 1 / 60)
-    app.render()
+    with headless_app(tmp_path, monkeypatch, progress="open", language=getattr(request, "param", "en")) as a:
+        yield a
 
 
 def type_number(app: App, n: int) -> None:
