@@ -35,7 +35,7 @@ SCREEN_MODULES: dict[str, str] = {
     "position_review": "trainer.ui.screens.position_review",
     "play_simple": "trainer.ui.screens.play_simple",
     "training_games": "trainer.ui.screens.training_games",
-    "kunto_practice": "trainer.ui.screens.kunto_practice",
+    "kunto_practice": "trainer.ui.screens.drills",
     "glossary": "trainer.ui.screens.glossary",
     "progress": "trainer.ui.screens.progress",
     "learners": "trainer.ui.screens.learners",
