@@ -72,11 +72,13 @@ def test_half_abundance_only_losses_the_winner_gains_nothing() -> None:
 
 
 def test_the_game_goes_on_until_someone_is_below_zero() -> None:
-    setup = get_mode("single_suit_1").setup(players=2)
+    assert get_mode("single_suit_1").setup().max_hands == 99  # only a safety cap: the game ends below zero
+    setup = get_mode("single_suit_1").setup(players=2, max_hands=8)
     assert setup.start_points == 30000 and setup.scoring == "standard"
     out = play_mode_game(setup, 3, check=True)
     assert len(out.results) > 1
     assert min(out.points) < 0 or len(out.results) == setup.max_hands
+    assert sum(out.points) == 2 * 30000  # every payment goes from a loser to the winner
 
 
 def test_half_abundance_offers_honor_exchanges_paid_to_the_dealer() -> None:
