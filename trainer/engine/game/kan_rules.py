@@ -32,6 +32,11 @@ if TYPE_CHECKING:
     from trainer.engine.game.simple import SimpleGame
 
 
+def is_kan(action: Action) -> bool:
+    """Whether ``action`` declares a kan."""
+    return isinstance(action, Kan)
+
+
 def kan_options(game: SimpleGame, seat: int) -> list[Action]:
     """The concealed kans ``seat`` may declare now: one per kind held four times, while the
     wall still has a replacement tile."""
@@ -113,4 +118,5 @@ def draw_limit_reached(game: SimpleGame) -> bool:
     return game.setup.recycle_discards and game.draws >= len(game.all_tiles)
 
 
-__all__ = ["call_chombo", "declare_kan", "draw_limit_reached", "is_okurikan", "kan_options", "recycle_discard"]
+__all__ = ["call_chombo", "declare_kan", "draw_limit_reached", "is_kan", "is_okurikan", "kan_options",
+           "recycle_discard"]

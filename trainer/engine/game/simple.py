@@ -27,18 +27,7 @@ from typing import Any
 
 from trainer.engine.decompose import is_complete
 from trainer.engine.game import honor_exchange, kan_rules
-from trainer.engine.game.actions import (
-    Action,
-    Chi,
-    Discard,
-    IllegalAction,
-    Kan,
-    Pass,
-    Pon,
-    Riichi,
-    Ron,
-    Tsumo,
-)
+from trainer.engine.game.actions import Action, Chi, Discard, IllegalAction, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.simple_modes import TableSetup
 from trainer.engine.game.training_scoring import HandValue, Win, value_of
 from trainer.engine.game.view import PlayerView, RiverTile
@@ -370,8 +359,8 @@ class SimpleGame:
         start = len(self.events)
         self.history.append((seat, action))
         if self.phase == TURN:
-            if isinstance(action, Kan):
-                kan_rules.declare_kan(self, seat, action)
+            if kan_rules.is_kan(action):
+                kan_rules.declare_kan(self, seat, action)  # type: ignore[arg-type]
             elif isinstance(action, honor_exchange.ExchangeHonor):
                 honor_exchange.exchange(self, seat, action)
             elif kan_rules.is_okurikan(self, seat, action):
@@ -410,7 +399,7 @@ class SimpleGame:
                 return "riichi needs a ready hand (tenpai) after this discard"
         if isinstance(action, honor_exchange.ExchangeHonor):
             return "only an honor tile in the hand can be exchanged, on your turn, in the half-abundance game"
-        if isinstance(action, Kan):
+        if kan_rules.is_kan(action):
             if self.setup.kans == "none":
                 return "this game has no kans"
             return "a kan needs four of a kind in the hand and a tile left in the wall"

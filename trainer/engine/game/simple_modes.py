@@ -324,21 +324,12 @@ def load_mode(path: Path | str) -> PlayMode:
         raise err("atama_kasou", f"expected true or false, got {atama!r}")
     defaults["atama_kasou"] = atama
     allowed["atama_kasou"] = allowed_list("atama_kasou", (False, True), atama)
-    recycle = data.get("recycle_discards", False)
-    if not isinstance(recycle, bool):
-        raise err("recycle_discards", f"expected true or false, got {recycle!r}")
-    defaults["recycle_discards"] = recycle
-    allowed["recycle_discards"] = allowed_list("recycle_discards", (False, True), recycle)
-    half = data.get("half_abundance", False)
-    if not isinstance(half, bool):
-        raise err("half_abundance", f"expected true or false, got {half!r}")
-    defaults["half_abundance"] = half
-    allowed["half_abundance"] = allowed_list("half_abundance", (False, True), half)
-    six = data.get("six_pairs", False)
-    if not isinstance(six, bool):
-        raise err("six_pairs", f"expected true or false, got {six!r}")
-    defaults["six_pairs"] = six
-    allowed["six_pairs"] = allowed_list("six_pairs", (False, True), six)
+    for flag in ("recycle_discards", "half_abundance", "six_pairs"):  # risu, single_suit_1, twelve_tiles
+        on = data.get(flag, False)
+        if not isinstance(on, bool):
+            raise err(flag, f"expected true or false, got {on!r}")
+        defaults[flag] = on
+        allowed[flag] = allowed_list(flag, (False, True), on)
     defaults["procedure"] = one_of("procedure", PROCEDURES, "table")
     allowed["procedure"] = allowed_list("procedure", PROCEDURES, defaults["procedure"])
     defaults["max_hands"] = integer("max_hands", 1, 1, 99)

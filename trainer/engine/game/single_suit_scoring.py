@@ -23,7 +23,7 @@ from collections import Counter
 from typing import Any
 
 from trainer.engine.game.resuit import SUIT_YAKU, resuit
-from trainer.engine.game.training_scoring import HandValue, ValueItem, Win
+from trainer.engine.game.training_scoring import HandValue, ValueItem, Win, payment_deltas
 from trainer.engine.game.training_shapes import Shape
 from trainer.engine.hand import Hand
 from trainer.engine.points import basic_points, payment
@@ -70,17 +70,7 @@ def standard_value(win: Win, rules: Any) -> HandValue:
         han = 1
     basic, _limit = basic_points(han, fu, rules, yakuman)
     pay = payment(basic, dealer=win.seat == win.dealer, tsumo=win.tsumo, rules=rules)
-    deltas = [0] * win.players
-    if not win.tsumo and win.from_seat is not None:
-        deltas[win.from_seat] -= pay.ron or 0
-        deltas[win.seat] += pay.ron or 0
-    elif win.tsumo:
-        for s in range(win.players):
-            if s == win.seat:
-                continue
-            each = pay.all if pay.all is not None else (pay.dealer if s == win.dealer else pay.non_dealer) or 0
-            deltas[s] -= each
-            deltas[win.seat] += each
+    deltas = payment_deltas(win, pay)
     gained = deltas[win.seat]
     if win.only_losses:  # half-abundance (000:3507): players only lose points, the winner gains none
         deltas[win.seat] = 0

@@ -341,7 +341,14 @@ def _riichi(win: Win, rules: Any) -> HandValue:
     except ScoringError:
         return HandValue("riichi", deltas=tuple(0 for _ in range(win.players)))
     items = tuple(ValueItem(str(y.id), y.yakuman * 13 if y.yakuman else y.han, "han") for y in res.yaku)
-    pay = res.payment
+    out = payment_deltas(win, res.payment)
+    return HandValue("riichi", items, res.han, out[win.seat], tuple(out))
+
+
+def payment_deltas(win: Win, pay: Any) -> list[int]:
+    """Each seat's change for a riichi payment (:class:`trainer.engine.points.Payment`): the
+    discarder pays a ron; on a tsumo every other seat at the table pays its share (the dealer's
+    or a non-dealer's)."""
     out = [0] * win.players
     if pay.ron is not None and win.from_seat is not None:
         out[win.from_seat] -= pay.ron
@@ -353,7 +360,7 @@ def _riichi(win: Win, rules: Any) -> HandValue:
             each = pay.all if pay.all is not None else (pay.dealer if s == win.dealer else pay.non_dealer) or 0
             out[s] -= each
             out[win.seat] += each
-    return HandValue("riichi", items, res.han, out[win.seat], tuple(out))
+    return out
 
 
-__all__ = ["HandValue", "ValueItem", "Win", "short_payment", "value_of"]
+__all__ = ["HandValue", "ValueItem", "Win", "payment_deltas", "short_payment", "value_of"]

@@ -289,12 +289,19 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                 col = P.accent
             pygame.draw.rect(surf, col, r, border_radius=r.height)
 
-    def _draw_summary(self, surf: pygame.Surface) -> None:
+    def _summary_card(self, surf: pygame.Surface, width: int, height: int) -> pygame.Rect:
+        """The card the end-of-session summary is written on (at most ``width`` by ``height`` px)."""
         L = self.app.layout
         a = self.step_area
-        w = min(a.width, L.px(700))
-        r = pygame.Rect(a.centerx - w // 2, a.top + L.px(30), w, L.px(220))
+        w = min(a.width, L.px(width))
+        r = pygame.Rect(a.centerx - w // 2, a.top + L.px(30), w, L.px(height))
         draw_panel(surf, r, P.card, L.px(18), shadow=L.px(5), border=P.card_edge)
+        return r
+
+    def _draw_summary(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        r = self._summary_card(surf, 700, 220)
+        w = r.width
         ratio = self.right / self.n if self.n else 0
         good = ratio >= 0.8 or self.kids  # a children's drill is never failed
         head = _("Well done!") if good else _("Keep practising")
@@ -685,16 +692,9 @@ class KuntoPracticeScreen(DrillScreen):
         throw = self.ex is not None and self.ex.prompt.question == "kunto_discard"
         self.practice.advance(self.last_response if throw else None)
         self.index += 1
-        if self.practice.finished:
-            self.finished = True
-            self.n = max(1, len(self.results))
-            cb = self.params.get("on_done")
-            if cb is not None:
-                cb(self.right, self.n)
-        else:
-            self._new_item()
-        self.focus = None
-        self.rebuild()
+        # the session ends with the practice: then its length is the questions answered
+        self.n = max(1, len(self.results)) if self.practice.finished else self.index + 1
+        self._advance()
 
     def _labels(self) -> None:
         super()._labels()
@@ -712,15 +712,8 @@ class KuntoPracticeScreen(DrillScreen):
             self.settings = settings
         self.practice_seed += 1
         self.practice = KuntoPractice(self.settings, self.practice_seed)
-        self.index = 0
-        self.right = 0
         self.n = 1
-        self.results = []
-        self.missed = []
-        self.finished = False
-        self._new_item()
-        self.focus = None
-        self.rebuild()
+        super().again()  # the session starts over (counts, results), its first question the new deal's
 
     def again(self) -> None:
         """The same settings again with a new deal."""
@@ -770,10 +763,8 @@ class KuntoPracticeScreen(DrillScreen):
 
     def _draw_summary(self, surf: pygame.Surface) -> None:
         L = self.app.layout
-        a = self.step_area
-        w = min(a.width, L.px(760))
-        r = pygame.Rect(a.centerx - w // 2, a.top + L.px(30), w, L.px(250))
-        draw_panel(surf, r, P.card, L.px(18), shadow=L.px(5), border=P.card_edge)
+        r = self._summary_card(surf, 760, 250)
+        w = r.width
         blit_text(surf, self.app, _("The hand has grown to 13 tiles!"), L.font("title"), P.right,
                   (r.centerx, r.top + L.px(28)), anchor="midtop", bold=True, max_width=w - L.px(40))
         line = ngettext("{right} of {n} answer right on the first try", "{right} of {n} answers right on the first try",
