@@ -692,8 +692,8 @@ class KuntoPracticeScreen(DrillScreen):
         throw = self.ex is not None and self.ex.prompt.question == "kunto_discard"
         self.practice.advance(self.last_response if throw else None)
         self.index += 1
-        # the session ends with the practice: then its length is the questions answered
-        self.n = max(1, len(self.results)) if self.practice.finished else self.index + 1
+        # the session ends with the practice: then its length is the questions asked
+        self.n = self.index if self.practice.finished else self.index + 1
         self._advance()
 
     def _labels(self) -> None:
@@ -767,8 +767,9 @@ class KuntoPracticeScreen(DrillScreen):
         w = r.width
         blit_text(surf, self.app, _("The hand has grown to 13 tiles!"), L.font("title"), P.right,
                   (r.centerx, r.top + L.px(28)), anchor="midtop", bold=True, max_width=w - L.px(40))
+        answered = max(1, len(self.results))
         line = ngettext("{right} of {n} answer right on the first try", "{right} of {n} answers right on the first try",
-                        self.n).format(right=self.right, n=self.n)
+                        answered).format(right=self.right, n=answered)
         blit_text(surf, self.app, line, L.font("large"), P.ink, (r.centerx, r.top + L.px(100)), anchor="midtop",
                   max_width=w - L.px(40))
         following = self.settings.next()
