@@ -236,6 +236,17 @@ def rule_shots(app, shot) -> None:  # noqa: ANN001
                                                            "9p"))
         screen.rebuild()
 
+    def six_pairs() -> None:
+        from trainer.engine.game.actions import Tsumo
+
+        screen = app.push("play_simple", mode="twelve_tiles", seed=3, kids=False, rules={"players": 2})
+        setup = screen.setup
+        screen.game = SimpleGame(setup, wall=scripted_wall(setup.tileset, ["1122m3344p5566s", "789m789p789s123z"],
+                                                           "5z"))
+        screen.rebuild()
+        screen._act(Tsumo())
+
+    shot("24_twelve_six_pairs", six_pairs)
     shot("24_risu_kan_offered", risu_table)
     shot("24_risu_chombo", chombo)
     shot("24_single_suit_exchange", exchange)
