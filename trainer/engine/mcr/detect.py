@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 
 from trainer.engine.mcr.forms import CHOW, KNITTED, KONG, PAIR, PUNG, Group, Reading, waiting_kinds
@@ -59,6 +60,12 @@ class Dropped:
     id: str
     by: str
     principle: str
+
+
+@cache
+def dropped_fan(fan_id: str, by: str, principle: str) -> Dropped:
+    """The :class:`Dropped` value (shared: it is immutable and the same few come up again)."""
+    return Dropped(fan_id, by, principle)
 
 
 def _is_yaochuu(k: int) -> bool:
@@ -175,8 +182,11 @@ def _combine(items: list[int], four, three, two, rules: McrRules) -> tuple[list[
     a four-set fan alone; else the best three-set fan plus one two-set fan of the
     fourth set with one of the three; else two-set fans without a cycle.
     Returns (counted fans, fans the principle leaves out)."""
-    items = sorted(items)
     n = len(items)
+    if n < 3:  # at most one pair of sets: its two-set fan, if any
+        f = two(*items) if n == 2 else None
+        return ([f] if f else []), []
+    items = sorted(items)
     if n == 4 and four is not None:
         f = four(items)
         if f:
@@ -206,41 +216,60 @@ def _combine(items: list[int], four, three, two, rules: McrRules) -> tuple[list[
     return [f for _, _, f in chosen], left
 
 
-def _composition(kinds: list[int], fans: list[str]) -> None:
-    """Fans of the tiles alone (``kinds``: the kinds the hand holds), whatever the arrangement."""
-    present = set(kinds)
-    suits = {k // 9 for k in present if k < 27}
-    honors = any(k >= 27 for k in present)
-    suited = [k for k in present if k < 27]
-    ranks = {k % 9 + 1 for k in suited}
-    if present <= GREEN:
+def _mask(kinds) -> int:  # noqa: ANN001 - any iterable of kinds
+    out = 0
+    for k in kinds:
+        out |= 1 << k
+    return out
+
+
+_GREEN_MASK = _mask(GREEN)
+_REVERSIBLE_MASK = _mask(REVERSIBLE)
+_HONOR_MASK = _mask(range(27, 34))
+_WIND_MASK = _mask(range(27, 31))
+_DRAGON_MASK = _mask(range(31, 34))
+_SUIT_MASKS = tuple(_mask(range(s * 9, s * 9 + 9)) for s in range(3))
+_YAOCHUU_MASK = _mask(k for k in range(34) if _is_yaochuu(k))
+_RANK_FANS = tuple(
+    (fan, 0x1FF & ~_mask(r - 1 for r in allowed))
+    for fan, allowed in (
+        ("upper_tiles", (7, 8, 9)),
+        ("middle_tiles", (4, 5, 6)),
+        ("lower_tiles", (1, 2, 3)),
+        ("upper_four", (6, 7, 8, 9)),
+        ("lower_four", (1, 2, 3, 4)),
+    )
+)
+"""Fans of numbers only: the fan and the ranks (bits 0..8 = 1..9) it forbids."""
+
+
+def _composition(present: int, fans: list[str]) -> None:
+    """Fans of the tiles alone (``present``: a bit per kind the hand holds), whatever the arrangement."""
+    suits = sum(1 for m in _SUIT_MASKS if present & m)
+    honors = bool(present & _HONOR_MASK)
+    ranks = (present | present >> 9 | present >> 18) & 0x1FF
+    if not present & ~_GREEN_MASK:
         fans.append("all_green")
-    if present <= REVERSIBLE:
+    if not present & ~_REVERSIBLE_MASK:
         fans.append("reversible_tiles")
-    if not honors and all(r in (1, 9) for r in ranks):
+    if not honors and not ranks & 0b011111110:
         fans.append("all_terminals")
-    if not suited:
+    if not present & ~_HONOR_MASK:
         fans.append("all_honors")
-    if all(_is_yaochuu(k) for k in present):
+    if not present & ~_YAOCHUU_MASK:
         fans.append("all_terminals_and_honors")
-    if len(suits) == 1:
+    if suits == 1:
         fans.append("half_flush" if honors else "full_flush")
-    if len(suits) == 2:
+    if suits == 2:
         fans.append("one_voided_suit")
     if not honors:
         fans.append("no_honors")
-        if ranks <= set(range(2, 9)):
+        if not ranks & 0b100000001:
             fans.append("all_simples")
-        for fan, allowed in (
-            ("upper_tiles", {7, 8, 9}),
-            ("middle_tiles", {4, 5, 6}),
-            ("lower_tiles", {1, 2, 3}),
-            ("upper_four", {6, 7, 8, 9}),
-            ("lower_four", {1, 2, 3, 4}),
-        ):
-            if ranks <= allowed:
+        for fan, forbidden in _RANK_FANS:
+            if not ranks & forbidden:
                 fans.append(fan)
-    if len(suits) == 3 and any(27 <= k <= 30 for k in present) and any(k >= 31 for k in present):
+    if suits == 3 and present & _WIND_MASK and present & _DRAGON_MASK:
         fans.append("all_types")
 
 
@@ -252,8 +281,10 @@ def _situation(sit: Situation, concealed: bool, fans: list[str]) -> None:
 
 
 def _tile_hogs(all_counts: list[int], groups: tuple[Group, ...]) -> int:
+    if 4 not in all_counts:
+        return 0
     kongs = {g.tile for g in groups if g.shape == KONG}
-    return sum(1 for k in range(34) if all_counts[k] == 4 and k not in kongs)
+    return sum(1 for k, n in enumerate(all_counts) if n == 4 and k not in kongs)
 
 
 def raw_fans(
@@ -271,8 +302,8 @@ def raw_fans(
     fans: list[str] = []
     tagged: list[tuple[str, str]] = []
     dropped: list[Dropped] = []
-    kinds = [k for k in range(34) if all_counts[k]]
-    no_melds = not any(g.melded for g in reading.groups)
+    kinds = [k for k, n in enumerate(all_counts) if n]
+    present = _mask(kinds) if reading.form in ("standard", "seven_pairs", "knitted_straight") else 0
     form = reading.form
     if form in CLOSED_FORMS:
         if form == "seven_pairs":
@@ -280,7 +311,7 @@ def raw_fans(
             distinct = sorted({g.tile for g in reading.groups})
             if len(distinct) == 7 and distinct[0] < 27 and distinct[6] - distinct[0] == 6 and len({k // 9 for k in distinct}) == 1:
                 fans.append("seven_shifted_pairs")
-            _composition(kinds, fans)
+            _composition(present, fans)
             if rules.tile_hog_in_seven_pairs:
                 fans.extend(["tile_hog"] * _tile_hogs(all_counts, ()))
             if unique_wait():
@@ -295,11 +326,26 @@ def raw_fans(
         _situation(sit, True, fans)
         return [(f, "") for f in fans], dropped
 
-    sets = [g for g in reading.groups if g.shape != PAIR]
-    pair = next(g.tile for g in reading.groups if g.shape == PAIR)
-    chows = [g.tile for g in sets if g.shape == CHOW]
-    pungs = [g for g in sets if g.shape in (PUNG, KONG)]
-    knitted = any(g.shape == KNITTED for g in sets)
+    sets: list[Group] = []
+    chows: list[int] = []
+    pungs: list[Group] = []
+    pair = -1
+    no_melds = True
+    knitted = False
+    for g in reading.groups:
+        shape = g.shape
+        if g.melded:
+            no_melds = False
+        if shape == PAIR:
+            pair = g.tile
+            continue
+        sets.append(g)
+        if shape == CHOW:
+            chows.append(g.tile)
+        elif shape == KNITTED:
+            knitted = True
+        else:
+            pungs.append(g)
     if knitted:
         fans.append("knitted_straight")
 
@@ -333,15 +379,20 @@ def raw_fans(
     # combinations of chows and of pungs
     got, left = _combine(chows, lambda c: _chow4(c, pair), _chow3, _chow2, rules)
     fans.extend(got)
-    dropped.extend(Dropped(f, "account_once", "account_once") for f in left)
+    dropped.extend(dropped_fan(f, "account_once", "account_once") for f in left)
     suited_pungs = [g.tile for g in pungs if g.tile < 27]
     got, left = _combine(suited_pungs, _pung4, _pung3, _pung2, rules)
     fans.extend(got)
-    dropped.extend(Dropped(f, "account_once", "account_once") for f in left)
+    dropped.extend(dropped_fan(f, "account_once", "account_once") for f in left)
 
     # kongs and concealed pungs
-    melded_kongs = sum(1 for g in pungs if g.shape == KONG and g.melded)
-    concealed_kongs = sum(1 for g in pungs if g.shape == KONG and not g.melded)
+    melded_kongs = concealed_kongs = 0
+    for g in pungs:
+        if g.shape == KONG:
+            if g.melded:
+                melded_kongs += 1
+            else:
+                concealed_kongs += 1
     kongs = melded_kongs + concealed_kongs
     if kongs == 4:
         fans.append("four_kongs")
@@ -377,12 +428,14 @@ def raw_fans(
         fans.append("two_concealed_pungs")
 
     # whole hand
-    _composition(kinds, fans)
-    groups = [*sets, Group(PAIR, pair)]
-    if not knitted and all(any(_is_yaochuu(k) for k in g.kinds()) for g in groups):
-        fans.append("outside_hand")
-    if not knitted and all(any(k < 27 and k % 9 == 4 for k in g.kinds()) for g in groups):
-        fans.append("all_fives")
+    _composition(present, fans)
+    if not knitted:
+        # a chow holds a terminal when it starts at 1 or 7, a five when it starts at 3, 4 or 5
+        tops = [(g.tile, g.shape == CHOW) for g in sets] + [(pair, False)]
+        if all(t % 9 in (0, 6) if chow else _is_yaochuu(t) for t, chow in tops):
+            fans.append("outside_hand")
+        if all(t < 27 and t % 9 in ((2, 3, 4) if chow else (4,)) for t, chow in tops):
+            fans.append("all_fives")
     if all(g.shape in (CHOW, KNITTED) for g in sets) and pair < 27:
         fans.append("all_chows")
     if len(pungs) == 4:

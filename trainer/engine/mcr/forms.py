@@ -51,18 +51,30 @@ class Group:
 
     def label(self) -> str:
         """The group in MPSZ notation, melded groups in round brackets."""
-        from trainer.engine.notation import format_tiles
+        return _label(self.shape, self.tile, self.melded)
 
-        if self.shape == CHOW:
-            tiles = [self.tile, self.tile + 1, self.tile + 2]
-        elif self.shape == KNITTED:
-            tiles = list(KNITTED_STRAIGHTS[self.tile])
-        else:
-            tiles = [self.tile] * {PUNG: 3, KONG: 4, PAIR: 2}[self.shape]
-        text = format_tiles(tiles, sort=False) if self.shape != KNITTED else format_tiles(tiles)
-        if self.shape == KONG and not self.melded:
-            return f"[{text}]"
-        return f"({text})" if self.melded else text
+
+@cache
+def group(shape: str, tile: int, melded: bool = False) -> Group:
+    """The group value (shared: groups are immutable, and making one costs more than a lookup)."""
+    return Group(shape, tile, melded)
+
+
+@cache
+def _label(shape: str, tile: int, melded: bool) -> str:
+    """A group's text (cached: there are few distinct groups)."""
+    from trainer.engine.notation import format_tiles
+
+    if shape == CHOW:
+        tiles = [tile, tile + 1, tile + 2]
+    elif shape == KNITTED:
+        tiles = list(KNITTED_STRAIGHTS[tile])
+    else:
+        tiles = [tile] * {PUNG: 3, KONG: 4, PAIR: 2}[shape]
+    text = format_tiles(tiles, sort=False) if shape != KNITTED else format_tiles(tiles)
+    if shape == KONG and not melded:
+        return f"[{text}]"
+    return f"({text})" if melded else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,18 +106,18 @@ def _groups(counts: list[int], need: int, pair: bool, start: int = 0) -> Iterato
         for k in (i, i + 1, i + 2):
             counts[k] -= 1
         for rest in _groups(counts, need - 1, pair, i):
-            yield [Group(CHOW, i), *rest]
+            yield [group(CHOW, i), *rest]
         for k in (i, i + 1, i + 2):
             counts[k] += 1
     if need and counts[i] >= 3:
         counts[i] -= 3
         for rest in _groups(counts, need - 1, pair, i):
-            yield [Group(PUNG, i), *rest]
+            yield [group(PUNG, i), *rest]
         counts[i] += 3
     if pair and counts[i] >= 2:
         counts[i] -= 2
         for rest in _groups(counts, need, False, i):
-            yield [Group(PAIR, i), *rest]
+            yield [group(PAIR, i), *rest]
         counts[i] += 2
 
 
@@ -131,9 +143,17 @@ def standard_readings(counts: list[int], melds: tuple[Group, ...]) -> Iterator[R
 
 def seven_pairs_reading(counts: list[int], melds: tuple[Group, ...]) -> Reading | None:
     """Seven pairs when the fourteen concealed tiles are all in pairs (four of a kind is two pairs)."""
-    if melds or sum(counts) != 14 or any(c % 2 for c in counts):
+    if melds or sum(counts) != 14:
         return None
-    pairs = tuple(Group(PAIR, k) for k in range(34) for _ in range(counts[k] // 2))
+    pairs = []
+    for k, c in enumerate(counts):
+        if c:
+            if c & 1:
+                return None
+            pairs.append(group(PAIR, k))
+            if c == 4:
+                pairs.append(group(PAIR, k))
+    pairs = tuple(pairs)
     return Reading("seven_pairs", pairs)
 
 
@@ -141,7 +161,9 @@ def thirteen_orphans_reading(counts: list[int], melds: tuple[Group, ...]) -> Rea
     """Thirteen orphans: one of each terminal and honor and one more of any of them."""
     if melds or sum(counts) != 14:
         return None
-    if all(counts[k] >= 1 for k in TERMINALS_AND_HONORS) and sum(counts[k] for k in TERMINALS_AND_HONORS) == 14:
+    if 0 in map(counts.__getitem__, TERMINALS_AND_HONORS):
+        return None
+    if sum(map(counts.__getitem__, TERMINALS_AND_HONORS)) == 14:
         return Reading("thirteen_orphans", ())
     return None
 
@@ -149,7 +171,7 @@ def thirteen_orphans_reading(counts: list[int], melds: tuple[Group, ...]) -> Rea
 def honors_knitted_reading(counts: list[int], melds: tuple[Group, ...]) -> Reading | None:
     """Honors and knitted tiles: fourteen different tiles, honors plus suit tiles that all
     lie in one knitted straight."""
-    if melds or sum(counts) != 14 or any(c > 1 for c in counts):
+    if melds or sum(counts) != 14 or max(counts) > 1:
         return None
     suited = {k for k in range(27) if counts[k]}
     for straight in KNITTED_STRAIGHTS:
@@ -162,14 +184,15 @@ def knitted_straight_readings(counts: list[int], melds: tuple[Group, ...]) -> It
     """Knitted straight plus one set and a pair."""
     if len(melds) > 1 or sum(counts) != 14 - 3 * len(melds):
         return
+    held = {k for k, c in enumerate(counts) if c}
     for n, straight in enumerate(KNITTED_STRAIGHTS):
-        if all(counts[k] for k in straight):
+        if held.issuperset(straight):
             for k in straight:
                 counts[k] -= 1
             if melds:
                 pairs = [k for k in range(34) if counts[k] == 2]
                 if len(pairs) == 1 and sum(counts) == 2:
-                    yield Reading("knitted_straight", (Group(KNITTED, n), *melds, Group(PAIR, pairs[0])))
+                    yield Reading("knitted_straight", (group(KNITTED, n), *melds, group(PAIR, pairs[0])))
             else:
                 yield from _ks_rest(counts, n)
             for k in straight:
@@ -183,7 +206,7 @@ def _ks_rest(counts: list[int], n: int) -> Iterator[Reading]:
             continue
         counts[pair] -= 2
         for sets in _sets(counts, 1):
-            yield Reading("knitted_straight", (Group(KNITTED, n), *sets, Group(PAIR, pair)))
+            yield Reading("knitted_straight", (group(KNITTED, n), *sets, group(PAIR, pair)))
         counts[pair] += 2
 
 
@@ -191,11 +214,13 @@ def all_readings(counts: list[int], melds: tuple[Group, ...]) -> list[Reading]:
     """Every reading of a complete hand of concealed ``counts`` plus declared ``melds``."""
     counts = list(counts)
     out: list[Reading] = list(standard_readings(counts, melds))
-    for special in (seven_pairs_reading, thirteen_orphans_reading, honors_knitted_reading):
-        r = special(counts, melds)
-        if r is not None:
-            out.append(r)
-    out.extend(knitted_straight_readings(counts, melds))
+    if not melds:
+        for special in (seven_pairs_reading, thirteen_orphans_reading, honors_knitted_reading):
+            r = special(counts, melds)
+            if r is not None:
+                out.append(r)
+    if len(melds) <= 1:
+        out.extend(knitted_straight_readings(counts, melds))
     return out
 
 
@@ -268,15 +293,17 @@ def is_complete(counts: list[int], melds: int, specials: bool = True) -> bool:
 def _candidates(counts: list[int]) -> list[int]:
     """Kinds that could complete a standard or knitted-straight hand: a held honor or a
     suit tile at most two steps from a held one."""
-    near = set()
-    for k in range(34):
-        if counts[k]:
-            if k >= 27:
-                near.add(k)
-            else:
-                base = k - k % 9
-                near.update(x for x in range(k - 2, k + 3) if base <= x < base + 9)
+    near: set[int] = set()
+    for k, c in enumerate(counts):
+        if c:
+            near.update(_NEAR[k])
     return sorted(near)
+
+
+_NEAR = tuple(
+    (k,) if k >= 27 else tuple(x for x in range(k - 2, k + 3) if k - k % 9 <= x < k - k % 9 + 9) for k in range(34)
+)
+"""Per kind: the kinds at most two steps from it in its suit (an honor: itself)."""
 
 
 def _knitted_complete(counts: list[int], melds: int) -> bool:
@@ -317,10 +344,10 @@ def _special_waits(counts: list[int]) -> set[int]:
     """Winning kinds of a concealed 13-tile hand by seven pairs, thirteen orphans and
     honors-and-knitted, worked out directly."""
     out: set[int] = set()
-    odd = [k for k in range(34) if counts[k] % 2]
+    odd = [k for k, c in enumerate(counts) if c & 1]
     if len(odd) == 1:
         out.add(odd[0])
-    held = {k for k in range(34) if counts[k]}
+    held = {k for k, c in enumerate(counts) if c}
     if held <= set(TERMINALS_AND_HONORS):
         missing = set(TERMINALS_AND_HONORS) - held
         out |= missing or set(TERMINALS_AND_HONORS)
@@ -342,27 +369,27 @@ def waiting_kinds(counts: list[int], melds: int, limit: int | None = None, fifth
     if melds <= 1:
         out |= _knitted_waits(counts, melds)
     if sum(counts) + 1 == 3 * (4 - melds) + 2:
-        # suit by suit: only the suit of the added tile changes shape
-        shapes = [_suit_shapes(tuple(counts[lo:hi])) for lo, hi in _SEGMENTS]
-        for k in _candidates(counts):
-            if k in out or (counts[k] >= 4 and not fifth):
-                continue
-            seg = min(k // 9, 3)
-            lo, hi = _SEGMENTS[seg]
-            counts[k] += 1
-            changed = _suit_shapes(tuple(counts[lo:hi]))
-            counts[k] -= 1
-            pairs = 0
-            for i, (sets_ok, pair_ok) in enumerate(shapes):
-                if i == seg:
-                    sets_ok, pair_ok = changed
-                if pair_ok and not sets_ok:
-                    pairs += 1
-                elif not sets_ok:
-                    pairs = 9
-                    break
-            if pairs == 1:
-                out.add(k)
-                if limit is not None and len(out) >= limit:
-                    break
+        # suit by suit: only the suit of the added tile changes shape, so every other suit
+        # must already split into sets, or sets and the one pair
+        kinds = []  # 0 sets, 1 sets + pair, 2 neither
+        for lo, hi in _SEGMENTS:
+            sets_ok, pair_ok = _suit_shapes(tuple(counts[lo:hi]))
+            kinds.append(0 if sets_ok else 1 if pair_ok else 2)
+        bad = [i for i, x in enumerate(kinds) if x == 2]
+        if len(bad) <= 1:
+            for k in _candidates(counts):
+                seg = k // 9 if k < 27 else 3
+                if k in out or (counts[k] >= 4 and not fifth) or (bad and bad[0] != seg):
+                    continue
+                pairs = sum(kinds) - kinds[seg]
+                if pairs > 1:
+                    continue
+                lo, hi = _SEGMENTS[seg]
+                counts[k] += 1
+                sets_ok, pair_ok = _suit_shapes(tuple(counts[lo:hi]))
+                counts[k] -= 1
+                if (pairs == 0 and pair_ok and not sets_ok) or (pairs == 1 and sets_ok):
+                    out.add(k)
+                    if limit is not None and len(out) >= limit:
+                        break
     return sorted(k for k in out if fifth or counts[k] < 4)
