@@ -31,6 +31,10 @@ KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
 """The six knitted straights: 1-4-7, 2-5-8 and 3-6-9, each in a different suit."""
 
 
+_STRAIGHT_MASKS = tuple(sum(1 << k for k in straight) for straight in KNITTED_STRAIGHTS)
+"""Each knitted straight as a bit per kind."""
+
+
 @dataclass(frozen=True, slots=True)
 class Group:
     """One set of a reading: ``shape`` is chow/pung/kong/pair/knitted, ``tile`` its
@@ -93,32 +97,50 @@ def _groups(counts: list[int], need: int, pair: bool, start: int = 0) -> Iterato
     """Every way to split ``counts`` into ``need`` chows and pungs plus a pair (if ``pair``),
     taking the lowest tile left as a chow first, then a pung, then the pair (the order
     decides which of two equal-valued readings is shown, as in the GB calculator)."""
+    out: list[list[Group]] = []
+    _split(counts, need, pair, start, [], out)
+    return iter(out)
+
+
+def _split(counts: list[int], need: int, pair: bool, i: int, path: list[Group], out: list[list[Group]]) -> None:
+    """The search of :func:`_groups`: ``path`` holds the groups taken so far, each complete
+    split is added to ``out`` (depth first, so in the order described there)."""
     if need == 0 and not pair:
         if not any(counts):
-            yield []
+            out.append(list(path))
         return
-    i = start
     while i < 34 and counts[i] == 0:
         i += 1
     if i == 34:
         return
     if need and i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
-        for k in (i, i + 1, i + 2):
-            counts[k] -= 1
-        for rest in _groups(counts, need - 1, pair, i):
-            yield [group(CHOW, i), *rest]
-        for k in (i, i + 1, i + 2):
-            counts[k] += 1
+        counts[i] -= 1
+        counts[i + 1] -= 1
+        counts[i + 2] -= 1
+        path.append(_CHOWS[i])
+        _split(counts, need - 1, pair, i, path, out)
+        path.pop()
+        counts[i] += 1
+        counts[i + 1] += 1
+        counts[i + 2] += 1
     if need and counts[i] >= 3:
         counts[i] -= 3
-        for rest in _groups(counts, need - 1, pair, i):
-            yield [group(PUNG, i), *rest]
+        path.append(_PUNGS[i])
+        _split(counts, need - 1, pair, i, path, out)
+        path.pop()
         counts[i] += 3
     if pair and counts[i] >= 2:
         counts[i] -= 2
-        for rest in _groups(counts, need, False, i):
-            yield [group(PAIR, i), *rest]
+        path.append(_PAIRS[i])
+        _split(counts, need, False, i, path, out)
+        path.pop()
         counts[i] += 2
+
+
+_CHOWS = tuple(Group(CHOW, i) for i in range(34))
+_PUNGS = tuple(Group(PUNG, i) for i in range(34))
+_PAIRS = tuple(Group(PAIR, i) for i in range(34))
+"""Concealed groups by lowest kind (chows only used where a chow can start)."""
 
 
 def _sets(counts: list[int], need: int) -> Iterator[list[Group]]:
@@ -326,7 +348,13 @@ def _knitted_waits(counts: list[int], melds: int) -> set[int]:
     """Winning kinds by knitted straight + set + pair: the one missing tile of a straight
     the hand holds eight of, or what completes the set and pair beside a whole straight."""
     out: set[int] = set()
-    for straight in KNITTED_STRAIGHTS:
+    held = 0
+    for k in range(27):
+        if counts[k]:
+            held |= 1 << k
+    for straight, mask in zip(KNITTED_STRAIGHTS, _STRAIGHT_MASKS, strict=True):
+        if (held & mask).bit_count() < 8:
+            continue
         missing = [k for k in straight if not counts[k]]
         if len(missing) > 1:
             continue
