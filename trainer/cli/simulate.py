@@ -13,6 +13,7 @@ seconds per game; with ``--json`` the last line is a JSON object with
 open kan), ``average_place`` and ``decision_ms_p95`` (95th percentile of the bot's
 decision time, CPU milliseconds); every per-seat list has one entry per seat.
 Three-player rules seat the first three ``--bots`` unless exactly three are given.
+``--rules mcr`` plays Chinese Official games instead (:mod:`trainer.cli.simulate_mcr`).
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the options of the simulate command."""
     parser.add_argument("--games", type=int, default=10, help="how many matches to play (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="random seed; the same seed gives the same games")
-    parser.add_argument("--rules", default="tenhou", help="rule preset: tenhou, ema, jpml or a preset file")
+    parser.add_argument("--rules", default="tenhou",
+                        help="rule preset: tenhou, ema, jpml, a preset file, or mcr / mcr_common for Chinese Official")
     parser.add_argument("--json", action="store_true", help="end with one line of JSON with every figure")
     parser.add_argument(
         "--bots",
@@ -80,6 +82,12 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "option", None):
         print("simulate: --option needs --mode", file=sys.stderr)
         return 2
+    from trainer.engine.mcr.rules_game import is_mcr_rules
+
+    if is_mcr_rules(args.rules):
+        from trainer.cli.simulate_mcr import run_mcr
+
+        return run_mcr(args)
     if args.games < 1:
         print("simulate: --games must be at least 1", file=sys.stderr)
         return 2

@@ -25,6 +25,7 @@ and the table screen work on it unchanged; what MCR adds is :attr:`McrRound.flow
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -529,3 +530,30 @@ def _action_json(action: Action) -> dict[str, Any]:
     from trainer.engine.game.actions import action_to_json
 
     return action_to_json(action)
+
+
+def arranged_wall(hands: Sequence[Sequence[WallItem]], draws: Sequence[WallItem] = (),
+                  replacements: Sequence[WallItem] = (), dealer: int = 0, flowers: bool = True) -> McrWall:
+    """A wall that deals ``hands`` (13 items per seat, seat 0 first; flowers allowed), then
+    gives ``draws`` from the front in order and ``replacements`` from the back in order; the
+    other tiles fill the middle in kind order (lessons, tests and set-up positions)."""
+    pool: list[WallItem] = [Tile(k) for k in range(34) for _ in range(4)]
+    if flowers:
+        pool += [Flower(n) for n in range(8)]
+
+    def take(item: WallItem) -> WallItem:
+        for i, x in enumerate(pool):
+            if x == item:
+                return pool.pop(i)
+        raise ValueError(f"the wall has no more {item}")
+
+    if len(hands) != 4 or any(len(h) != 13 for h in hands):
+        raise ValueError("give four hands of 13 tiles")
+    front: list[WallItem] = []
+    for j in range(13):
+        for i in range(4):
+            front.append(take(hands[(dealer + i) % 4][j]))
+    front.extend(take(t) for t in draws)
+    back = [take(t) for t in replacements]
+    middle = [x for x in pool if isinstance(x, Tile)] + [x for x in pool if isinstance(x, Flower)]
+    return McrWall(front + middle + back[::-1])

@@ -1,0 +1,161 @@
+"""The MCR full game: flowers, calls, false wins, payments, invariants, bots, simulate."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from trainer.engine.game.actions import Chi, Discard, IllegalAction, Pass, Pon, Ron, Tsumo
+from trainer.engine.hand import MeldKind
+from trainer.engine.mcr.bots import McrBot, make_mcr_bot
+from trainer.engine.mcr.game import Flower, McrRound, arranged_wall
+from trainer.engine.mcr.match import McrMatch, check_mcr_round, play_mcr_round
+from trainer.engine.mcr.plans import plans
+from trainer.engine.mcr.rules_game import load_mcr_game
+from trainer.engine.mcr.table import McrRulesError
+from trainer.engine.notation import parse_hand
+from trainer.engine.tiles import Tile, parse_tile
+
+RULES = load_mcr_game("mcr")
+
+
+def tiles(text: str) -> list[Tile]:
+    return sorted(parse_hand(text).concealed)
+
+
+def _round(hands: list[str], draws: str = "", back: str = "", rules=RULES, flowers: dict | None = None) -> McrRound:
+    items = [list(tiles(h)) for h in hands]
+    for seat, names in (flowers or {}).items():
+        for i, n in enumerate(names):
+            items[seat][i] = Flower(n)
+    wall = arranged_wall(items, tiles(draws) if draws else [], tiles(back) if back else [])
+    return McrRound(rules, wall, dealer=0)
+
+
+HANDS = ["123m456p789s1155z", "1112345678999m", "2468m2468p2468s1z", "77m99p1133s2233z4z"]
+
+
+def test_deal_sets_flowers_aside_and_replaces_them_from_the_back():
+    rnd = _round(HANDS, draws="6z", back="4p5p", flowers={1: [0, 5]})
+    assert [f.name for f in rnd.flowers[1]] == ["plum", "summer"]
+    assert len(rnd.seats[1].concealed) == 13
+    assert sorted(t.kind for t in rnd.seats[1].concealed).count(parse_tile("4p").kind) >= 1
+    assert len(rnd.seats[0].concealed) == 14  # the dealer drew first
+    assert rnd.wall.dora_indicators == ()
+    check_mcr_round(rnd, 0)
+
+
+def test_chow_only_from_the_left_and_pung_from_anyone():
+    rnd = _round(HANDS, draws="2z")
+    rnd.apply(0, Discard(parse_tile("5z")))  # an honor: nobody may chow it
+    assert all(not isinstance(a, Chi) for s in range(4) for a in rnd.legal_actions(s))
+    rnd = _round(["123m456p789s1155z", "4568m2468p2468s1z", "2378m2468p2468s2z", "77m99p1133s2233z4z"],
+                 draws="6m")
+    rnd.apply(0, Discard(parse_tile("6m")))
+    chi1 = [a for a in rnd.legal_actions(1) if isinstance(a, Chi)]
+    assert chi1, "the next seat may chow"
+    assert not any(isinstance(a, Chi) for a in rnd.legal_actions(2)), "seat 2 is not on the discarder's right"
+    assert not any(isinstance(a, Pon) for a in rnd.legal_actions(3))
+
+
+def test_a_win_pays_8_plus_points_from_the_discarder_and_8_from_the_others():
+    # seat 1 waits on 9m for Full Flush + Nine Gates shape; seat 0 discards it
+    rnd = _round(["123m456p789s1155z", "1112345678999m", "2468m2468p2468s1z", "77m99p1133s2233z4z"],
+                 draws="9m")
+    rnd.apply(0, Discard(parse_tile("9m")))
+    assert Ron() in rnd.legal_actions(1)
+    rnd.apply(1, Ron())
+    while not rnd.ended:
+        s = rnd.to_act()[0]
+        rnd.apply(s, Pass())
+    res = rnd.result
+    assert res is not None and res.kind == "ron" and res.wins[0].seat == 1
+    points = res.wins[0].score.total
+    assert res.deltas == (-(8 + points), 24 + points, -8, -8)
+    assert sum(rnd.scores) == 0
+    check_mcr_round(rnd, 0)
+
+
+def _false_win_round(rules) -> McrRound:
+    # seat 1 holds a chicken-like hand waiting on 5p; seat 0 discards 5p
+    return _round(["123m456p789s1155z", "234m678m345s88s34p", "2468m2468p2468s1z", "77m99p1133s2233z4z"],
+                  draws="5p", rules=rules)
+
+
+def test_false_win_costs_10_to_each_other_player_and_the_hand_plays_on():
+    rnd = _false_win_round(RULES)
+    rnd.apply(0, Discard(parse_tile("5p")))
+    assert Ron() in rnd.legal_actions(1)
+    rnd.apply(1, Ron())  # nobody else could claim the 5p: the claim is settled at once
+    assert not rnd.ended
+    assert rnd.scores == [10, -30, 10, 10]
+    assert rnd.dead[1] and rnd.false_wins and rnd.false_wins[0].score.total < 8
+    assert rnd.current == 1 and len(rnd.seats[1].concealed) == 14  # seat 1 drew next, as after a pass
+    assert Tsumo() not in rnd.legal_actions(1)
+    check_mcr_round(rnd, 0)
+
+
+def test_false_win_without_penalty_preset():
+    rnd = _false_win_round(load_mcr_game("mcr_lenient"))
+    rnd.apply(0, Discard(parse_tile("5p")))
+    rnd.apply(1, Ron())
+    assert rnd.scores == [0, 0, 0, 0] and rnd.dead[1]
+
+
+def test_illegal_action_leaves_the_round_unchanged():
+    rnd = _round(HANDS)
+    before = [list(s.concealed) for s in rnd.seats]
+    with pytest.raises(IllegalAction):
+        rnd.apply(1, Discard(parse_tile("1m")))
+    assert [list(s.concealed) for s in rnd.seats] == before
+
+
+def test_concealed_kong_draws_a_replacement_from_the_back():
+    rnd = _round(["1111m456p789s155z", "4568m2468p2468s1z", "2378m2468p2468s2z", "77m99p1133s2233z4z"],
+                 draws="2z", back="3z")
+    kans = [a for a in rnd.legal_actions(0) if getattr(a, "kind", None) is MeldKind.KAN_CLOSED]
+    assert kans
+    rnd.apply(0, kans[0])
+    assert rnd.seats[0].drawn == parse_tile("3z")
+    assert rnd.seats[0].melds[0].kind is MeldKind.KAN_CLOSED
+    check_mcr_round(rnd, 0)
+
+
+def test_plans_name_the_nearest_hand_of_eight():
+    hand = parse_hand("123m456p78s11z555z")
+    best = plans(hand.counts(), hand.melds, 27, 27)[0]
+    assert best.fans == ("mixed_straight",) and best.distance == 0
+    hand = parse_hand("1177m2299p3388s1z")
+    assert plans(hand.counts(), (), 27, 27)[0].fans == ("seven_pairs",)
+
+
+def test_bots_play_hands_without_false_wins_and_every_win_reaches_eight():
+    match = McrMatch(RULES, seed=4)
+    bots = [McrBot(RULES) for _ in range(4)]
+    for _ in range(3):
+        rnd = match.start_round()
+        assert play_mcr_round(rnd, bots, check=True, total_points=0) == 0
+        assert not rnd.false_wins
+        for w in rnd.result.wins:
+            assert w.score.meets_minimum and w.score.total - w.score.flowers >= 8
+        match.finish_round()
+    assert sum(match.scores) == 0 and match.hands_played == 3
+
+
+def test_unknown_bot_and_preset_are_refused():
+    with pytest.raises(ValueError, match="unknown MCR bot"):
+        make_mcr_bot("strong", RULES)
+    with pytest.raises(McrRulesError, match="unknown MCR game rules"):
+        load_mcr_game("nope")
+
+
+def test_simulate_mcr_json(capsys):
+    from trainer.__main__ import main
+
+    assert main(["simulate", "--rules", "mcr", "--games", "1", "--seed", "2", "--json", "--no-check"]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["rules"] == "mcr" and out["games"] == 1 and out["hands"] == 16
+    assert sum(out["final_scores"][0]) == 0
+    assert out["false_wins"] == 0
+    assert out["bots"] == ["mcr"] * 4
