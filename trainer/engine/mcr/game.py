@@ -118,11 +118,12 @@ class McrWin:
     score: McrResult
     deltas: tuple[int, ...]
     false: bool = False
+    tile: Tile | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The win as the game log and ``simulate`` write it."""
         return {"seat": self.seat, "from": self.from_seat, "false": self.false, "deltas": list(self.deltas),
-                **self.score.to_json()}
+                "tile": str(self.tile) if self.tile is not None else None, **self.score.to_json()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,7 +493,7 @@ class McrRound:
                     own.concealed.remove(next(t for t in own.concealed if t.kind == tile.kind))
             for s in range(4):
                 self.scores[s] += deltas[s]
-            win = McrWin(seat, discarder, score, tuple(deltas))
+            win = McrWin(seat, discarder, score, tuple(deltas), tile=tile)
             self.result = McrRoundResult("tsumo" if discarder is None else "ron", tuple(deltas), (win,),
                                          tuple(self.false_wins))
             self.phase = Phase.ENDED
@@ -505,7 +506,7 @@ class McrRound:
             self.scores[s] += deltas[s]
         self.dead[seat] = True
         if score is not None:
-            self.false_wins.append(McrWin(seat, discarder, score, tuple(deltas), false=True))
+            self.false_wins.append(McrWin(seat, discarder, score, tuple(deltas), false=True, tile=tile))
         self.history.append({"type": "false_win", "seat": seat, "deltas": deltas})
         return False
 

@@ -117,7 +117,7 @@ class MatchSetupScreen(Screen):
     def begin(self) -> None:
         """Remember the setup and open the table."""
         remember_setup(self.app, self.setup)
-        self.app.replace("play", setup=self.setup)
+        self.app.replace("mcr_play" if self.setup.preset == "mcr" else "play", setup=self.setup)
 
     def layout(self) -> None:
         L = self.app.layout

@@ -83,10 +83,10 @@ class PlayScreen(Screen):
             self.setup = self.saver.setup
             self.match = self.saver.match
         elif self.setup is not None:  # a free match set up by the learner
-            self.match = Match(self.setup.rules(), self.seed, tenpai_choice=LEARNER_CHOOSES)
-            self.saver = GameSaver.start(app, self.match, self.setup, datetime.now(UTC))
+            self.match = self.new_match(self.setup.rules(), self.seed)
+            self.saver = self.start_saver()
         else:
-            self.match = Match(params.get("preset") or app.settings.preset, self.seed, tenpai_choice=LEARNER_CHOOSES)
+            self.match = self.new_match(params.get("preset") or app.settings.preset, self.seed)
         if self.setup is not None:
             opponents = list(self.setup.opponents)
             self.reveal = self.setup.show_hands
@@ -96,7 +96,7 @@ class PlayScreen(Screen):
             self.reveal = params.get("reveal") == "all"
             self.coach = params.get("coach") or "off"
         rules = self.match.rules
-        self.bots = [None] + [_bot(name, rules) for name in opponents]
+        self.bots = [None] + [self.make_bot(name, rules) for name in opponents]
         self.goal_games = params.get("goal_games")
         self.goal_wins = params.get("goal_wins")
         self.free = params.get("on_done") is None and not self.goal_games and not self.goal_wins
@@ -119,6 +119,18 @@ class PlayScreen(Screen):
         live = self.match.round if (self.match.round is not None and not self.match.round.ended) else None
         self.round = live if live is not None else self._start_round()
         self.hand_start = list(self.history[-1]) if live is None else list(self.saver_hand_scores())
+
+    def new_match(self, rules: Any, seed: int) -> Any:
+        """A new match of ``rules`` (the MCR table makes its own kind)."""
+        return Match(rules, seed, tenpai_choice=LEARNER_CHOOSES)
+
+    def make_bot(self, name: str, rules: Any) -> Any:
+        """The opponent ``name`` for ``rules``."""
+        return _bot(name, rules)
+
+    def start_saver(self) -> GameSaver | None:
+        """Start saving a free match after every hand (None: this table keeps no saved game)."""
+        return GameSaver.start(self.app, self.match, self.setup, datetime.now(UTC))
 
     def _history(self) -> list[list[int]]:
         """Points of the four seats at the start and after every hand played so far."""
@@ -373,7 +385,7 @@ class PlayScreen(Screen):
     def next_hand(self) -> None:
         """Deal the next hand (a new match when the last one ended)."""
         if self.match.finished:
-            self.match = Match(self.match.rules, self.seed + self.games, tenpai_choice=LEARNER_CHOOSES)
+            self.match = self.new_match(self.match.rules, self.seed + self.games)
             self.history = [list(self.match.scores)]
             self.match_end = None
         self.round = self._start_round()

@@ -243,6 +243,8 @@ class HandResultView:
 class MatchEndView:
     """Places, final points and scores after oka and uma, and a chart of the four scores."""
 
+    chart_margin = 2000  # points of free space above and below the chart's lines
+
     def __init__(self, match: Any, names: Names, history: Sequence[Sequence[int]]) -> None:
         self.match = match
         self.names = names
@@ -293,7 +295,7 @@ class MatchEndView:
         tiny = L.font("tiny")
         lo = min(min(h) for h in self.history)
         hi = max(max(h) for h in self.history)
-        lo, hi = min(lo, 0) if lo < 0 else lo - 2000, hi + 2000
+        lo, hi = min(lo, 0) if lo < 0 else lo - self.chart_margin, hi + self.chart_margin
         label_w = app.text_width(str(hi), tiny) + L.px(8)
         plot = pygame.Rect(rect.left + label_w, rect.top, rect.width - label_w, rect.height - app.line_height(tiny))
         pygame.draw.rect(surf, P.card_alt, plot)
