@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trainer.engine.game.actions import Action, Discard, Ron, Tsumo
+from trainer.engine.game.actions import Action, Chi, Discard, Kan, Pon, Ron, Tsumo
 from trainer.engine.game.view import PlayerView
 from trainer.engine.hand import Hand
 from trainer.engine.mcr.bots import McrBot, win_points
@@ -29,13 +29,15 @@ class McrAdvice:
     first); ``discards``: the kinds the coach would discard (empty when no discard is
     due); ``waits``: for a ready hand, each winning kind with its points on a discard
     (0: below the minimum, a false win); ``hu``: the points (without flowers) of a Hu
-    offered now, or None."""
+    offered now, or None; ``call``: on a chow/pung/kong offer, whether the coach would
+    take it (None when no call is offered)."""
 
     plans: tuple[Plan, ...]
     discards: tuple[int, ...]
     waits: tuple[tuple[int, int], ...]
     hu: int | None
     minimum: int
+    call: bool | None = None
 
 
 def _distinct(ps: list[Plan], n: int) -> tuple[Plan, ...]:
@@ -92,7 +94,10 @@ def mcr_advice(view: PlayerView, legal: list[Action], rules: McrGameRules, count
         found = plans(counts, hand.melds, view.seat_wind, view.round_wind, view.visible_counts())
         if sum(counts) + 3 * len(hand.melds) == 13:
             waits = _wait_values(hand, view, rules)
-    return McrAdvice(_distinct(found, count), discards, waits, hu, rules.fans.minimum)
+    call = None
+    if any(isinstance(a, Chi | Pon | Kan) for a in legal):
+        call = isinstance(McrBot(rules).choose(view, [a for a in legal if not isinstance(a, Ron)]), Chi | Pon | Kan)
+    return McrAdvice(_distinct(found, count), discards, waits, hu, rules.fans.minimum, call)
 
 
 def _without(tiles: tuple[Tile, ...], kind: int) -> list[Tile]:

@@ -72,25 +72,35 @@ class MatchSetupScreen(Screen):
         def row(label: str, note: str, widget: Any) -> None:
             self.rows.append((label, note, self.add(widget)))
 
-        row(_("Rules"), "", OptionRow([(p, PRESET_NAMES[p]) for p in PRESETS], s.preset,
-                                      lambda v: self._set(preset=v)))
-        row(_("Length"), "", OptionRow([(k, _(LENGTH_NAMES[k])) for k in LENGTHS], s.length,
-                                       lambda v: self._set(length=v)))
-        row(_("Red fives"), _("One red five per suit, each worth one more han (aka dora)."),
-            Toggle(s.red_fives, lambda v: self._set(red_fives=v)))
+        mcr = s.preset == "mcr"
+        rules_note = _("Chinese Official: 16 hands, flowers, no riichi or dora, a win needs 8 points.") if mcr else ""
+        row(_("Rules"), rules_note, OptionRow([(p, PRESET_NAMES[p]) for p in PRESETS], s.preset,
+                                              lambda v: self._set(preset=v)))
+        if not mcr:  # MCR games always have 16 hands and no red fives
+            row(_("Length"), "", OptionRow([(k, _(LENGTH_NAMES[k])) for k in LENGTHS], s.length,
+                                           lambda v: self._set(length=v)))
+            row(_("Red fives"), _("One red five per suit, each worth one more han (aka dora)."),
+                Toggle(s.red_fives, lambda v: self._set(red_fives=v)))
         bots = [(b, _("{name} · level {n}").format(name=_(name), n=level))
                 for b, (name, level, _d) in BOT_ROSTER.items()]
         seats = (_("Opponent on the right"), _("Opponent across"), _("Opponent on the left"))
         for i, label in enumerate(seats):
             note = _(BOT_ROSTER[s.opponents[i]][2])
+            if mcr:  # the MCR table seats its own bots
+                note = _("At the MCR table Gentle only counts steps to ready; the others aim at 8 points.") \
+                    if i == 0 else ""
             row(label, note,
                 OptionRow(bots, s.opponents[i], lambda v, i=i: self._set_opponent(i, v)))
-        row(_("Coach"), _coach_note(s.coach), OptionRow([(c, _(COACH_NAMES[c])) for c in COACH_LEVELS], s.coach,
+        coach_note = _coach_note(s.coach)
+        if mcr and s.coach != "off":
+            coach_note = _("Names the 8-point hand your tiles head for and marks the discards that keep it.")
+        row(_("Coach"), coach_note, OptionRow([(c, _(COACH_NAMES[c])) for c in COACH_LEVELS], s.coach,
                                                          lambda v: self._set(coach=v)))
         row(_("Open hands"), _("Practice: the opponents' tiles lie face up."),
             Toggle(s.show_hands, lambda v: self._set(show_hands=v)))
-        row(_("Undo"), _("Practice: you may take back your last discard."),
-            Toggle(s.undo, lambda v: self._set(undo=v)))
+        if not mcr:  # an MCR game keeps no saved game to go back in
+            row(_("Undo"), _("Practice: you may take back your last discard."),
+                Toggle(s.undo, lambda v: self._set(undo=v)))
         self.start = self.add(Button(_("Start the match"), self.begin, kind="primary", hotkey="Enter"))
         self.games = self.add(Button(_("My games"), lambda: self.app.push("my_games"), kind="secondary"))
 

@@ -18,19 +18,25 @@ from typing import Any
 
 import pygame
 
-from trainer.engine.game.actions import Discard
+from trainer.engine.game.actions import Chi, Discard, Kan, Pon, Ron, Tsumo
 from trainer.engine.game.view import make_view
 from trainer.engine.mcr.bots import make_mcr_bot
 from trainer.engine.mcr.coach import mcr_advice
 from trainer.engine.mcr.match import McrMatch
 from trainer.engine.mcr.rules_game import is_mcr_rules
-from trainer.i18n import _
+from trainer.i18n import _, pgettext
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.play import PlayScreen
 from trainer.ui.views.table.mcr import McrHandResultView, McrMatchEndView, draw_flowers, mcr_coach_text
 
 MCR_BOT_FOR = {"beginner": "mcr_beginner"}
 """Match-setup opponents -> MCR bots (every other level plays the aiming bot)."""
+MCR_CALLS = {
+    Tsumo: lambda: pgettext("mcr call", "Hu"), Ron: lambda: pgettext("mcr call", "Hu"),
+    Pon: lambda: pgettext("mcr call", "Peng"), Kan: lambda: pgettext("mcr call", "Gang"),
+    Chi: lambda: pgettext("mcr call", "Chi"),
+}
+"""The calls as MCR players say them, in Chinese (002:86)."""
 
 
 @register_screen("mcr_play")
@@ -54,6 +60,13 @@ class McrPlayScreen(PlayScreen):
     def start_saver(self) -> None:
         """MCR games are not saved (the saved-game format is riichi's)."""
         return None
+
+    def build(self) -> None:
+        super().build()
+        for action, button in zip(self._offers(self.my_legal()), self.action_buttons, strict=False):
+            word = MCR_CALLS.get(type(action))
+            if word is not None:
+                button.label = word()
 
     def title(self) -> str:
         return self.params.get("title") or _("Chinese Official table")

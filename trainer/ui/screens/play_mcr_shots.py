@@ -19,19 +19,31 @@ def _open(app: Any, seed: int, coach: str) -> Any:
     return screen
 
 
-def mcr_table(app: Any, coach: str = "hints", *, seeds: range = range(1, 40)) -> Any:
-    """A hand in the middle: flowers set aside, a call made, the learner to discard."""
+def _mid_hand(screen: Any) -> bool:
     from trainer.engine.game.actions import Discard
 
+    rnd = screen.round
+    return (sum(1 for f in rnd.flowers if f) >= 2 and any(st.melds for st in rnd.seats)
+            and any(isinstance(a, Discard) for a in screen.my_legal()) and len(rnd.seats[0].river) >= 4)
+
+
+def call_offer(screen: Any) -> bool:
+    """The learner may chow or pung the tile just discarded."""
+    from trainer.engine.game.actions import Chi, Pon
+
+    return any(isinstance(a, Chi | Pon) for a in screen.my_legal())
+
+
+def mcr_table(app: Any, coach: str = "hints", *, want: Any = _mid_hand, seeds: range = range(1, 40)) -> Any:
+    """A hand where ``want(screen)`` holds with the learner to decide (by default in the
+    middle: flowers set aside, a call made, the learner to discard)."""
     for seed in seeds:
         screen = _open(app, seed, coach)
         for _ in range(400):
             screen.run_bots_until_learner()
             if screen.round.ended:
                 break
-            rnd = screen.round
-            if (sum(1 for f in rnd.flowers if f) >= 2 and any(st.melds for st in rnd.seats)
-                    and any(isinstance(a, Discard) for a in screen.my_legal()) and len(rnd.seats[0].river) >= 4):
+            if want(screen):
                 screen.rebuild()
                 return screen
             _learner_move(screen)

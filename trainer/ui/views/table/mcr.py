@@ -29,6 +29,10 @@ def _kinds(kinds: Any) -> str:
     return "{tiles:" + format_tiles([Tile(k) for k in kinds]) + "}"
 
 
+def _points(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
 def _fans(fans: tuple[str, ...]) -> str:
     return " + ".join("{term:mcr_" + f + "}" for f in fans)
 
@@ -41,7 +45,7 @@ def mcr_coach_text(level: str, advice: McrAdvice) -> str:
     lines = []
     if advice.hu is not None:
         if advice.hu >= advice.minimum:
-            lines.append(_("Hu now is worth {n} points without flowers: declare it.").format(n=advice.hu))
+            lines.append(_("Hu now is worth {points} without flowers: declare it.").format(points=_points(advice.hu)))
         else:
             lines.append(_("Careful: this Hu is worth only {n} of the {m} points needed. A false win costs 10 to "
                            "each player.").format(n=advice.hu, m=advice.minimum))
@@ -49,19 +53,23 @@ def mcr_coach_text(level: str, advice: McrAdvice) -> str:
         first = advice.plans[0]
         steps = _("ready") if first.distance <= 0 else ngettext(
             "{n} tile from ready", "{n} tiles from ready", first.distance).format(n=first.distance)
-        lines.append(_("Heading for {fans} ({v} points): {steps}.").format(fans=_fans(first.fans), v=first.value,
-                                                                       steps=steps))
+        lines.append(_("Heading for {fans} ({points}): {steps}.").format(fans=_fans(first.fans),
+                                                                     points=_points(first.value), steps=steps))
         if level == "full" and len(advice.plans) > 1:
             other = advice.plans[1]
-            lines.append(_("Also possible: {fans} ({v} points).").format(fans=_fans(other.fans), v=other.value))
+            lines.append(_("Also possible: {fans} ({points}).").format(fans=_fans(other.fans),
+                                                                       points=_points(other.value)))
     if advice.discards:
         lines.append(_("Discard {tiles} to stay on that way.").format(tiles=_kinds(advice.discards)))
+    if advice.call is not None:
+        lines.append(_("This call brings the plan nearer: take it.") if advice.call else
+                     _("This call does not bring an 8-point hand nearer: pass."))
     if advice.waits and level == "full":
         good = [k for k, v in advice.waits if v]
         bad = [k for k, v in advice.waits if not v]
         if good:
             best = max(v for _k, v in advice.waits)
-            lines.append(_("Ready: {tiles} win, up to {n} points.").format(tiles=_kinds(good), n=best))
+            lines.append(_("Ready: {tiles} win, up to {points}.").format(tiles=_kinds(good), points=_points(best)))
         if bad:
             lines.append(_("{tiles} would complete the shape but not reach 8 points.").format(tiles=_kinds(bad)))
     return "\n".join(lines)
@@ -138,8 +146,8 @@ class McrHandResultView(HandResultView):
                     out.append(_("{payer} → {winner}: {n}").format(payer=self.names(seat), winner=self.names(w.seat),
                                                                  n=-w.deltas[seat]))
         for f in res.false_wins:
-            out.append(_("False win by {who}: {n} points, below the minimum").format(
-                who=self.names(f.seat), n=f.score.total - f.score.flowers))
+            out.append(_("False win by {who}: {points}, below the minimum").format(
+                who=self.names(f.seat), points=_points(f.score.total - f.score.flowers)))
         return out
 
     def draw(self, surf: pygame.Surface, app: Any, rect: pygame.Rect) -> None:
@@ -175,8 +183,8 @@ class McrHandResultView(HandResultView):
             self._pairs(surf, app, self.fan_lines(app), inner.left, y, fans_w, inner.bottom - 2 * lh - L.px(6))
             score = w.score
             flowers = ngettext("{n} flower", "{n} flowers", score.flowers).format(n=score.flowers)
-            total = _("Total {n} points ({flowers}); {fans} without flowers, {m} needed.").format(
-                n=score.total, flowers=flowers, fans=score.total - score.flowers, m=score.rules.minimum)
+            total = _("Total {points} ({flowers}); {fans} without flowers, {m} needed.").format(
+                points=_points(score.total), flowers=flowers, fans=score.total - score.flowers, m=score.rules.minimum)
             blit_text(surf, app, total, small, P.ink, (inner.left, inner.bottom), anchor="bottomleft", bold=True,
                       max_width=fans_w)
         else:
