@@ -24,12 +24,17 @@ def tiles(text: str) -> list[Tile]:
     return sorted(parse_hand(text).concealed)
 
 
+def in_order(text: str) -> list[Tile]:
+    """Tiles written one by one (``3z4z5m``), kept in their order."""
+    return [parse_tile(text[i:i + 2]) for i in range(0, len(text), 2)]
+
+
 def _round(hands: list[str], draws: str = "", back: str = "", rules=RULES, flowers: dict | None = None) -> McrRound:
     items = [list(tiles(h)) for h in hands]
     for seat, names in (flowers or {}).items():
         for i, n in enumerate(names):
             items[seat][i] = Flower(n)
-    wall = arranged_wall(items, tiles(draws) if draws else [], tiles(back) if back else [])
+    wall = arranged_wall(items, in_order(draws), in_order(back))
     return McrRound(rules, wall, dealer=0)
 
 
@@ -159,3 +164,34 @@ def test_simulate_mcr_json(capsys):
     assert sum(out["final_scores"][0]) == 0
     assert out["false_wins"] == 0
     assert out["bots"] == ["mcr"] * 4
+
+
+def test_a_promoted_kong_can_be_robbed():
+    rnd = _round(["55m123p456p789p1z2z", "34m111s222s333s99s", "111m999m111p678s9s", "5m222m888m222p444s"],
+                 draws="3z4z6z7z3z4z6z5m", flowers=None)
+
+    def discard(seat: int, name: str) -> None:
+        rnd.apply(seat, Discard(parse_tile(name)))
+
+    discard(0, "3z")
+    discard(1, "4z")
+    discard(2, "6z")
+    discard(3, "5m")
+    assert Ron() in rnd.legal_actions(1) and any(isinstance(a, Pon) for a in rnd.legal_actions(0))
+    rnd.apply(1, Pass())
+    rnd.apply(0, next(a for a in rnd.legal_actions(0) if isinstance(a, Pon)))
+    assert Tsumo() not in rnd.legal_actions(0) and not any(a.__class__.__name__ == "Kan" for a in rnd.legal_actions(0))
+    discard(0, "2z")
+    discard(1, "3z")
+    discard(2, "4z")
+    discard(3, "6z")
+    added = [a for a in rnd.legal_actions(0) if getattr(a, "kind", None) is MeldKind.KAN_ADDED]
+    assert added and rnd.seats[0].drawn == parse_tile("5m")
+    rnd.apply(0, added[0])
+    assert rnd.to_act() == [1] and Ron() in rnd.legal_actions(1)
+    rnd.apply(1, Ron())
+    res = rnd.result
+    assert res.kind == "ron" and res.wins[0].from_seat == 0
+    assert "robbing_the_kong" in res.wins[0].score.fans
+    assert rnd.seats[0].melds[0].kind is MeldKind.PON  # the kong was never completed
+    check_mcr_round(rnd, 0)

@@ -268,8 +268,8 @@ class McrRound:
         counts = [0] * 34
         for t in st.concealed:
             counts[t.kind] += 1
-        if not self.dead[seat] and is_complete(counts, len(st.melds)):
-            out.append(Tsumo())
+        if not self.dead[seat] and not self._just_called and is_complete(counts, len(st.melds)):
+            out.append(Tsumo())  # after a chow or pung the tile was claimed, not drawn
         if not self._just_called and self.wall.live_remaining > 0:
             for k in range(34):
                 if counts[k] == 4:
