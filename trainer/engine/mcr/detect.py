@@ -154,9 +154,21 @@ def _root(parent: list[int], x: int) -> int:
     return x
 
 
+def _acyclic(edges: list[tuple[int, int, str]], n: int) -> bool:
+    parent = list(range(n))
+    for a, b, _ in edges:
+        ra, rb = _root(parent, a), _root(parent, b)
+        if ra == rb:
+            return False
+        parent[ra] = rb
+    return True
+
+
 def _forest(edges: list[tuple[int, int, str]], n: int, rules: McrRules) -> list[tuple[int, int, str]]:
     """The most valuable set of two-set fans that forms no cycle among the sets: each new
     fan brings in a set not yet combined, except once (the account-once principle)."""
+    if len(edges) < 3 or _acyclic(edges, n):
+        return list(edges)  # every fan counts: more fans always beat fewer
     best: list[tuple[int, int, str]] = []
     best_value = -1
     for size in range(min(len(edges), n - 1), 0, -1):

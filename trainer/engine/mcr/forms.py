@@ -165,18 +165,13 @@ def standard_readings(counts: list[int], melds: tuple[Group, ...]) -> Iterator[R
 
 def seven_pairs_reading(counts: list[int], melds: tuple[Group, ...]) -> Reading | None:
     """Seven pairs when the fourteen concealed tiles are all in pairs (four of a kind is two pairs)."""
-    if melds or sum(counts) != 14:
+    if melds or sum(counts) != 14 or 1 in counts or 3 in counts:
         return None
-    pairs = []
+    pairs: list[Group] = []
     for k, c in enumerate(counts):
-        if c:
-            if c & 1:
-                return None
-            pairs.append(group(PAIR, k))
-            if c == 4:
-                pairs.append(group(PAIR, k))
-    pairs = tuple(pairs)
-    return Reading("seven_pairs", pairs)
+        if c:  # 2 or 4: one pair or two
+            pairs.extend([_PAIRS[k]] * (c // 2))
+    return Reading("seven_pairs", tuple(pairs))
 
 
 def thirteen_orphans_reading(counts: list[int], melds: tuple[Group, ...]) -> Reading | None:
@@ -204,8 +199,8 @@ def honors_knitted_reading(counts: list[int], melds: tuple[Group, ...]) -> Readi
 
 def knitted_straight_readings(counts: list[int], melds: tuple[Group, ...]) -> Iterator[Reading]:
     """Knitted straight plus one set and a pair."""
-    if len(melds) > 1 or sum(counts) != 14 - 3 * len(melds):
-        return
+    if len(melds) > 1 or sum(counts) != 14 - 3 * len(melds) or counts[:27].count(0) > 18:
+        return  # a knitted straight needs nine different suit tiles
     held = {k for k, c in enumerate(counts) if c}
     for n, straight in enumerate(KNITTED_STRAIGHTS):
         if held.issuperset(straight):
@@ -328,26 +323,13 @@ _NEAR = tuple(
 """Per kind: the kinds at most two steps from it in its suit (an honor: itself)."""
 
 
-def _knitted_complete(counts: list[int], melds: int) -> bool:
-    """A knitted straight plus one set and a pair (the straight stands for three sets)."""
-    if melds > 1:
-        return False
-    for straight in KNITTED_STRAIGHTS:
-        if all(counts[k] for k in straight):
-            for k in straight:
-                counts[k] -= 1
-            ok = _standard_complete(counts, melds + 3)
-            for k in straight:
-                counts[k] += 1
-            if ok:
-                return True
-    return False
-
-
 def _knitted_waits(counts: list[int], melds: int) -> set[int]:
     """Winning kinds by knitted straight + set + pair: the one missing tile of a straight
-    the hand holds eight of, or what completes the set and pair beside a whole straight."""
+    the hand holds eight of, or what completes the set and pair beside a whole straight
+    (the straight stands for three sets; at most one set may be declared)."""
     out: set[int] = set()
+    if melds > 1:
+        return out
     held = 0
     for k in range(27):
         if counts[k]:
@@ -356,15 +338,16 @@ def _knitted_waits(counts: list[int], melds: int) -> set[int]:
         if (held & mask).bit_count() < 8:
             continue
         missing = [k for k in straight if not counts[k]]
-        if len(missing) > 1:
-            continue
-        for k in missing or _candidates(counts):
-            if counts[k] >= 4:
-                continue
+        options = [k for k in (missing or _candidates(counts)) if counts[k] < 4]
+        for k in straight:
+            counts[k] -= 1
+        for k in options:  # the rest with the added tile must be one set and a pair
             counts[k] += 1
-            if _knitted_complete(counts, melds):
+            if _standard_complete(counts, melds + 3):
                 out.add(k)
             counts[k] -= 1
+        for k in straight:
+            counts[k] += 1
     return out
 
 
