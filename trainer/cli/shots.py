@@ -373,7 +373,8 @@ def run(args: argparse.Namespace) -> int:
     shot("07_mcr_table", lambda: mcr_table(app, coach="hints"))
     shot("07_mcr_table_coach", lambda: mcr_table(app, coach="full"))
     shot("07_mcr_call_offer", lambda: mcr_table(app, coach="full", want=call_offer))
-    shot("07_mcr_result_win", lambda: mcr_after_hand(app, lambda r: bool(r.wins) and len(set(r.wins[0].score.fans)) >= 5))
+    shot("07_mcr_result_win", lambda: mcr_after_hand(
+        app, lambda r: bool(r.wins) and len(set(r.wins[0].score.fans)) >= 4 and len(r.wins[0].score.excluded) >= 2))
     shot("07_mcr_result_draw", lambda: mcr_after_hand(app, lambda r: r.kind == "exhaustive"))
     shot("07_mcr_game_end", lambda: mcr_game_end(app))
     for name in ("glossary", "progress"):

@@ -29,7 +29,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from trainer.engine.game.actions import Action, Chi, Discard, IllegalAction, Kan, Pass, Pon, Ron, Tsumo
+from trainer.engine.game.actions import (
+    Action,
+    Chi,
+    Discard,
+    IllegalAction,
+    Kan,
+    Pass,
+    Pon,
+    Ron,
+    Tsumo,
+    action_to_json,
+)
 from trainer.engine.game.round import DiscardInfo, Phase, Seat
 from trainer.engine.hand import Hand, Meld, MeldKind, Source
 from trainer.engine.mcr.calculator import McrError, McrResult, score_mcr
@@ -290,7 +301,7 @@ class McrRound:
         legal = self.legal_actions(seat)
         if action not in legal:
             raise IllegalAction(f"{type(action).__name__} is not possible now")
-        self.history.append({"type": "action", "seat": seat, "action": _action_json(action)})
+        self.history.append({"type": "action", "seat": seat, "action": action_to_json(action)})
         if self.phase is Phase.TURN:
             self._apply_turn(seat, action)
         else:
@@ -525,12 +536,6 @@ def _chi_options(concealed: list[Tile], tile: Tile) -> list[Chi]:
         if a // 9 == b // 9 == k // 9 and 0 <= a and b < 27 and a in have and b in have:
             out.append(Chi((have[a], have[b])))
     return out
-
-
-def _action_json(action: Action) -> dict[str, Any]:
-    from trainer.engine.game.actions import action_to_json
-
-    return action_to_json(action)
 
 
 def arranged_wall(hands: Sequence[Sequence[WallItem]], draws: Sequence[WallItem] = (),

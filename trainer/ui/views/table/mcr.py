@@ -136,6 +136,24 @@ class McrHandResultView(HandResultView):
             out.append((name, str(rules.value(fan) * n)))
         return out
 
+    def excluded_lines(self, app: Any) -> list[str]:
+        """The fans the hand shows but does not count, each once, with the reason."""
+        w = self.rnd.result.wins[0]
+        out = []
+        seen: set[str] = set()
+        for d in w.score.excluded:
+            if d.id in seen:
+                continue
+            seen.add(d.id)
+            if d.principle == "non_repeat":
+                why = _("{fan} implies it").format(fan=app.term_text(f"mcr_{d.by}"))
+            elif d.principle == "account_once":
+                why = _("the sets were already combined once")
+            else:
+                why = _("only the arrangement {reading} gives it").format(reading=d.by)
+            out.append(f"{app.term_text(f'mcr_{d.id}')}: {why}")
+        return out
+
     def payment_lines(self) -> list[str]:
         """Who paid whom, and the false wins of the hand."""
         res = self.rnd.result
@@ -180,7 +198,18 @@ class McrHandResultView(HandResultView):
             surf.blit(strip(app.settings.tile_theme, tuple(pieces), th), (inner.left, y))
             y += th + L.px(12)
             fans_w = right - inner.left - L.px(32)
-            self._pairs(surf, app, self.fan_lines(app), inner.left, y, fans_w, inner.bottom - 2 * lh - L.px(6))
+            bottom = inner.bottom - 2 * lh - L.px(6)
+            y = self._pairs(surf, app, self.fan_lines(app), inner.left, y, fans_w, bottom)
+            excluded = self.excluded_lines(app)
+            if excluded and y + 2 * lh <= bottom:
+                y += L.px(8)
+                blit_text(surf, app, _("Not counted:"), small, P.ink_muted, (inner.left, y), bold=True)
+                y += lh
+                for line in excluded:
+                    if y + lh > bottom:
+                        break
+                    blit_text(surf, app, line, small, P.ink_muted, (inner.left, y), max_width=fans_w)
+                    y += lh
             score = w.score
             flowers = ngettext("{n} flower", "{n} flowers", score.flowers).format(n=score.flowers)
             total = _("Total {points} ({flowers}); {fans} without flowers, {m} needed.").format(
