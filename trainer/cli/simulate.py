@@ -56,6 +56,20 @@ def game_seeds(seed: int, games: int) -> list[int]:
     return [rng.getrandbits(48) for _ in range(games)]
 
 
+def timed_players(names: list[str], seats: int, rules_name: str, make: Any) -> list[Any] | str:
+    """The seats' bots by name (``make(name)``), each timed, or the one-line error for
+    the wrong number of names or an unknown bot."""
+    from trainer.engine.game.figures import TimedPlayer
+
+    if len(names) != seats:
+        count = {3: "three", 4: "four"}.get(seats, str(seats))
+        return f"--bots needs exactly {count} names for the {rules_name} rules"
+    try:
+        return [TimedPlayer(make(n)) for n in names]
+    except ValueError as e:
+        return str(e)
+
+
 def tally_hand(result: dict[str, Any], wins: list[int], deal_ins: list[int]) -> bool:
     """Add one hand's result (the game log's ``result`` object) to the per-seat win and
     deal-in counts; True if the hand was a draw.  A double ron is one deal-in: the
@@ -70,7 +84,7 @@ def tally_hand(result: dict[str, Any], wins: list[int], deal_ins: list[int]) -> 
 def run(args: argparse.Namespace) -> int:
     """Play the matches and print the report; returns the exit status."""
     from trainer.engine.bots import make_bot
-    from trainer.engine.game.figures import SeatFigures, TimedPlayer, percentile
+    from trainer.engine.game.figures import SeatFigures, percentile
     from trainer.engine.game.play import play_match
     from trainer.engine.game.records import save
     from trainer.engine.rules import RulesError, load_rules
@@ -100,14 +114,9 @@ def run(args: argparse.Namespace) -> int:
     seats = rules.players
     if seats == 3 and len(names) == 4 and args.bots == DEFAULT_BOTS:
         names = names[:3]
-    if len(names) != seats:
-        count = {3: "three", 4: "four"}.get(seats, str(seats))
-        print(f"simulate: --bots needs exactly {count} names for the {rules.name} rules", file=sys.stderr)
-        return 2
-    try:
-        players = [TimedPlayer(make_bot(n, rules)) for n in names]
-    except ValueError as e:
-        print(f"simulate: {e}", file=sys.stderr)
+    players = timed_players(names, seats, rules.name, lambda n: make_bot(n, rules))
+    if isinstance(players, str):
+        print(f"simulate: {players}", file=sys.stderr)
         return 2
     if args.logs is not None:
         args.logs.mkdir(parents=True, exist_ok=True)

@@ -23,14 +23,14 @@ import time
 from collections import Counter
 from typing import Any
 
-from trainer.cli.simulate import DEFAULT_BOTS, game_seeds
+from trainer.cli.simulate import DEFAULT_BOTS, game_seeds, timed_players
 
 MCR_DEFAULT_BOTS = "mcr,mcr,mcr,mcr"
 
 
 def run_mcr(args: argparse.Namespace) -> int:
     """Play ``args.games`` MCR games and print the report; exit status 2 on bad input."""
-    from trainer.engine.game.figures import TimedPlayer, percentile
+    from trainer.engine.game.figures import percentile
     from trainer.engine.mcr.bots import make_mcr_bot
     from trainer.engine.mcr.match import play_mcr_match
     from trainer.engine.mcr.rules_game import load_mcr_game
@@ -46,13 +46,9 @@ def run_mcr(args: argparse.Namespace) -> int:
         return 2
     bots = MCR_DEFAULT_BOTS if args.bots == DEFAULT_BOTS else args.bots
     names = [n.strip() for n in bots.split(",")]
-    if len(names) != 4:
-        print(f"simulate: --bots needs exactly four names for the {rules.name} rules", file=sys.stderr)
-        return 2
-    try:
-        players = [TimedPlayer(make_mcr_bot(n, rules)) for n in names]
-    except ValueError as e:
-        print(f"simulate: {e}", file=sys.stderr)
+    players = timed_players(names, 4, rules.name, lambda n: make_mcr_bot(n, rules))
+    if isinstance(players, str):
+        print(f"simulate: {players}", file=sys.stderr)
         return 2
     if args.logs is not None:
         args.logs.mkdir(parents=True, exist_ok=True)

@@ -13,8 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from trainer.engine.game.actions import IllegalAction
-from trainer.engine.game.view import make_view
+from trainer.engine.game.play import play_round
 from trainer.engine.mcr.game import TILES, Flower, McrRound, McrWall
 from trainer.engine.mcr.rules_game import McrGameRules, load_mcr_game
 from trainer.engine.tiles import EAST
@@ -135,30 +134,10 @@ class McrOutcome:
 
 
 def play_mcr_round(rnd: McrRound, players: list[Any], *, check: bool = False,
-                   total_points: int | None = None, max_refusals: int = 3) -> int:
-    """Play one MCR hand to its end with four players (``choose(view, legal)``); returns how
-    many illegal actions were refused (after ``max_refusals`` the first legal one is taken)."""
-    refused = 0
-    if check:
-        check_mcr_round(rnd, total_points)
-    while not rnd.ended:
-        seat = rnd.to_act()[0]
-        legal = rnd.legal_actions(seat)
-        tries = 0
-        while True:
-            action = players[seat].choose(make_view(rnd, seat), legal)
-            try:
-                rnd.apply(seat, action)
-                break
-            except IllegalAction:
-                refused += 1
-                tries += 1
-                if tries >= max_refusals:
-                    rnd.apply(seat, legal[0])
-                    break
-        if check:
-            check_mcr_round(rnd, total_points)
-    return refused
+                   total_points: int | None = None) -> int:
+    """Play one MCR hand to its end with four players (``choose(view, legal)``), the MCR
+    invariants checked after every action when ``check``; returns the refused actions."""
+    return play_round(rnd, players, check=check, total_points=total_points, checker=check_mcr_round)  # type: ignore[arg-type]
 
 
 def play_mcr_match(players: list[Any], rules: McrGameRules | str = "mcr", seed: int | None = 0, *,

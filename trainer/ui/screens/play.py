@@ -71,6 +71,8 @@ class PlayScreen(Screen):
     """A table with the learner at seat 0."""
 
     rebuild_on_enter = False
+    result_view_class: type[HandResultView] = HandResultView  # the MCR table has its own result views
+    match_end_view_class: type[MatchEndView] = MatchEndView
 
     def __init__(self, app: Any, **params: Any) -> None:
         super().__init__(app, **params)
@@ -260,7 +262,10 @@ class PlayScreen(Screen):
         legal = [a.tile for a in self.my_legal() if isinstance(a, Discard)]
         if not legal or self.round.seats[0].riichi:
             return
-        kinds = {h.tile.kind for h in discard_hints(make_view(self.round, 0), legal) if h.reason != "safer"}
+        self.mark_hints({h.tile.kind for h in discard_hints(make_view(self.round, 0), legal) if h.reason != "safer"})
+
+    def mark_hints(self, kinds: set[int]) -> None:
+        """Mark the hand's tiles of ``kinds`` (the coach's discards) unless they are dimmed."""
         for i, s in enumerate(self.hand_row.slots):
             if s.tile.kind in kinds and i not in self.hand_row.dim:
                 self.hand_row.marks[i] = "hint"
@@ -360,12 +365,12 @@ class PlayScreen(Screen):
 
     def show_match_end(self) -> None:
         """After the last hand: places, points, oka and uma, and the chart of the scores."""
-        self.match_end = MatchEndView(self.match, self.seat_name, self.history)
+        self.match_end = self.match_end_view_class(self.match, self.seat_name, self.history)
         self.rebuild()
 
     def _round_over(self) -> None:
         res = self.round.result
-        self.result_view = HandResultView(self.round, self.seat_name, self.hand_start)
+        self.result_view = self.result_view_class(self.round, self.seat_name, self.hand_start)
         self.games += 1
         if res is not None and any(w.seat == 0 for w in res.wins):
             self.wins += 1

@@ -43,6 +43,9 @@ MCR_CALLS = {
 class McrPlayScreen(PlayScreen):
     """An MCR game at the table."""
 
+    result_view_class = McrHandResultView
+    match_end_view_class = McrMatchEndView
+
     def __init__(self, app: Any, **params: Any) -> None:
         if params.get("setup") is None and not is_mcr_rules(params.get("preset")):
             params = {**params, "preset": "mcr"}
@@ -83,10 +86,7 @@ class McrPlayScreen(PlayScreen):
         """Mark the discards that keep the nearest 8-point hand."""
         if self.coach == "off" or not any(isinstance(a, Discard) for a in self.my_legal()):
             return
-        kinds = set(self._advice().discards)
-        for i, s in enumerate(self.hand_row.slots):
-            if s.tile.kind in kinds and i not in self.hand_row.dim:
-                self.hand_row.marks[i] = "hint"
+        self.mark_hints(set(self._advice().discards))
 
     def coach_message(self) -> str:
         """The MCR coach's words (recomputed only when the table changes)."""
@@ -97,20 +97,6 @@ class McrPlayScreen(PlayScreen):
             self._coach_key = key
             self._coach_text = mcr_coach_text(self.coach, self._advice())
         return self._coach_text
-
-    def _round_over(self) -> None:
-        res = self.round.result
-        self.result_view = McrHandResultView(self.round, self.seat_name, self.hand_start)
-        self.games += 1
-        if res is not None and any(w.seat == 0 for w in res.wins):
-            self.wins += 1
-        self.match.finish_round()
-        self.history.append(list(self.match.scores))
-
-    def show_match_end(self) -> None:
-        """After the 16th hand: places, game points, table points and the chart."""
-        self.match_end = McrMatchEndView(self.match, self.seat_name, self.history)
-        self.rebuild()
 
     def draw_content(self, surf: pygame.Surface) -> None:
         super().draw_content(surf)

@@ -16,7 +16,7 @@ from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
 from trainer.i18n import _, ngettext
 from trainer.ui.theme import PALETTE
-from trainer.ui.views.table.result import SEAT_COLORS, HandResultView, MatchEndView, Names
+from trainer.ui.views.table.result import HandResultView, MatchEndView, Names, draw_card
 from trainer.ui.views.table.tiles import Piece, meld_pieces, strip, strip_size
 from trainer.ui.widgets import blit_text, blit_wrapped, draw_panel
 
@@ -171,11 +171,9 @@ class McrHandResultView(HandResultView):
     def draw(self, surf: pygame.Surface, app: Any, rect: pygame.Rect) -> None:
         """Paint the result card into ``rect``."""
         L = app.layout
-        draw_panel(surf, rect, P.card, L.px(16), shadow=L.px(5), border=P.card_edge)
-        inner = rect.inflate(-L.px(40), -L.px(28))
-        r = blit_text(surf, app, self.title(), L.font("h2"), P.ink, (inner.left, inner.top), bold=True,
-                      max_width=inner.width)
-        y = r.bottom + L.px(8)
+        inner, top = draw_card(surf, app, rect, self.title())
+        top += L.px(8)
+        y = top
         small = L.font("small")
         lh = app.line_height(small)
         res = self.rnd.result
@@ -229,7 +227,6 @@ class McrHandResultView(HandResultView):
                 surf.blit(strip(app.settings.tile_theme, pieces, th), (inner.left + L.px(160), y))
                 y += th + L.px(6)
         lines = self.payment_lines() if res is not None else []
-        top = r.bottom + L.px(8)
         self._lines(surf, app, lines, right, top, col_w)
         self._scores(surf, app, right, top + (len(lines) + 1) * lh, col_w, inner.bottom)
 
@@ -239,34 +236,18 @@ class McrMatchEndView(MatchEndView):
 
     chart_margin = 20
 
-    def draw(self, surf: pygame.Surface, app: Any, rect: pygame.Rect) -> None:
-        """Paint the game end card into ``rect``."""
-        L = app.layout
-        draw_panel(surf, rect, P.card, L.px(16), shadow=L.px(5), border=P.card_edge)
-        inner = rect.inflate(-L.px(40), -L.px(28))
-        r = blit_text(surf, app, _("The game is over"), L.font("h2"), P.ink, (inner.left, inner.top), bold=True,
-                      max_width=inner.width)
-        y = r.bottom + L.px(10)
-        size = L.font("body")
-        lh = app.line_height(size)
-        table_w = min(inner.width * 2 // 5, L.px(460))
-        small = L.font("small")
-        blit_text(surf, app, _("Place"), small, P.ink_muted, (inner.left, y))
-        blit_text(surf, app, _("Points"), small, P.ink_muted, (inner.left + table_w * 3 // 5, y), anchor="topright")
-        blit_text(surf, app, _("Table points"), small, P.ink_muted, (inner.left + table_w, y), anchor="topright")
-        y += app.line_height(small) + L.px(4)
-        for st in self.match.standings():
-            pygame.draw.circle(surf, SEAT_COLORS[st.seat], (inner.left + L.px(8), y + lh // 2), L.px(6))
-            blit_text(surf, app, f"{st.place}. {self.names(st.seat)}", size, P.ink, (inner.left + L.px(22), y),
-                      bold=st.seat == 0, max_width=table_w * 3 // 5 - L.px(100))
-            blit_text(surf, app, f"{st.points:+d}", size, P.ink, (inner.left + table_w * 3 // 5, y), anchor="topright")
-            blit_text(surf, app, str(st.table_points), size, P.ink, (inner.left + table_w, y), anchor="topright",
-                      bold=True)
-            y += lh + L.px(4)
-        note = _("Game points are summed over the hands; the places give 4, 2, 1 and 0 table points.")
-        blit_wrapped(surf, app, note, small, P.ink_muted,
-                     pygame.Rect(inner.left, y + L.px(6), table_w, inner.bottom - y - L.px(6)))
-        chart = pygame.Rect(inner.left + table_w + L.px(40), r.bottom + L.px(10), 0, 0)
-        chart.width = inner.right - chart.left
-        chart.height = inner.bottom - chart.top
-        self._chart(surf, app, chart)
+    def title(self) -> str:
+        """The card's heading."""
+        return _("The game is over")
+
+    def score_label(self) -> str:
+        """The heading of the last column."""
+        return _("Table points")
+
+    def row_values(self, st: Any) -> tuple[str, str]:
+        """A standing's game points and table points."""
+        return f"{st.points:+d}", str(st.table_points)
+
+    def note(self) -> str:
+        """How the places are paid."""
+        return _("Game points are summed over the hands; the places give 4, 2, 1 and 0 table points.")
