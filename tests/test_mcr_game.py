@@ -195,3 +195,23 @@ def test_a_promoted_kong_can_be_robbed():
     assert "robbing_the_kong" in res.wins[0].score.fans
     assert rnd.seats[0].melds[0].kind is MeldKind.PON  # the kong was never completed
     check_mcr_round(rnd, 0)
+
+
+def test_coach_warns_before_a_false_win_and_names_the_plan():
+    from trainer.engine.game.view import make_view
+    from trainer.engine.mcr.coach import mcr_advice
+    from trainer.ui.views.table.mcr import mcr_coach_text
+
+    rnd = _false_win_round(RULES)
+    rnd.apply(0, Discard(parse_tile("5p")))
+    advice = mcr_advice(make_view(rnd, 1), rnd.legal_actions(1), RULES)
+    assert advice.hu is not None and advice.hu < 8
+    text = mcr_coach_text("full", advice)
+    first = text.splitlines()[0]
+    assert str(advice.hu) in first and "8" in first and "10" in first  # its points, the minimum, the penalty
+    assert "{term:mcr_" in text  # the plan is a glossary link
+    # on its own turn the dealer is told which plan and which discards
+    rnd = _round(HANDS, draws="2z")
+    advice = mcr_advice(make_view(rnd, 0), rnd.legal_actions(0), RULES)
+    assert advice.plans and advice.plans[0].value >= 8 and advice.discards
+    assert all(any(t.kind == k for t in rnd.seats[0].concealed) for k in advice.discards)
