@@ -314,8 +314,10 @@ def raw_fans(
     fans: list[str] = []
     tagged: list[tuple[str, str]] = []
     dropped: list[Dropped] = []
-    kinds = [k for k, n in enumerate(all_counts) if n]
-    present = _mask(kinds) if reading.form in ("standard", "seven_pairs", "knitted_straight") else 0
+    present = 0
+    for k, n in enumerate(all_counts):
+        if n:
+            present |= 1 << k
     form = reading.form
     if form in CLOSED_FORMS:
         if form == "seven_pairs":
@@ -452,7 +454,7 @@ def raw_fans(
         fans.append("all_chows")
     if len(pungs) == 4:
         fans.append("all_pungs")
-        if all(k < 27 and k % 9 % 2 == 1 for k in kinds):
+        if all(k < 27 and k % 9 % 2 == 1 for k, n in enumerate(all_counts) if n):
             fans.append("all_even_pungs")
     fans.extend(["tile_hog"] * _tile_hogs(all_counts, reading.groups))
     if no_melds and len(sets) == 4 and not knitted:

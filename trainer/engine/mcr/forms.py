@@ -307,14 +307,14 @@ def is_complete(counts: list[int], melds: int, specials: bool = True) -> bool:
     return next(knitted_straight_readings(list(counts), fake), None) is not None
 
 
-def _candidates(counts: list[int]) -> list[int]:
+def _candidates(counts: list[int]) -> set[int]:
     """Kinds that could complete a standard or knitted-straight hand: a held honor or a
     suit tile at most two steps from a held one."""
     near: set[int] = set()
     for k, c in enumerate(counts):
         if c:
             near.update(_NEAR[k])
-    return sorted(near)
+    return near
 
 
 _NEAR = tuple(
@@ -376,12 +376,12 @@ def waiting_kinds(counts: list[int], melds: int, limit: int | None = None, fifth
     the hand already holds four of cannot come, unless ``fifth`` asks for waits by shape
     alone (as the GB calculator counts)."""
     counts = list(counts)
-    out: set[int] = _special_waits(counts) if melds == 0 and sum(counts) == 13 else set()
-    if melds <= 1:
-        out |= _knitted_waits(counts, melds)
-    if sum(counts) + 1 == 3 * (4 - melds) + 2:
-        # suit by suit: only the suit of the added tile changes shape, so every other suit
-        # must already split into sets, or sets and the one pair
+    total = sum(counts)
+    out: set[int] = set()
+    if total + 1 == 3 * (4 - melds) + 2:
+        # the standard form first (the most common; with ``limit`` it may end the search):
+        # only the suit of the added tile changes shape, so every other suit must already
+        # split into sets, or sets and the one pair
         kinds = []  # 0 sets, 1 sets + pair, 2 neither
         for lo, hi in _SEGMENTS:
             sets_ok, pair_ok = _suit_shapes(tuple(counts[lo:hi]))
@@ -390,7 +390,7 @@ def waiting_kinds(counts: list[int], melds: int, limit: int | None = None, fifth
         if len(bad) <= 1:
             for k in _candidates(counts):
                 seg = k // 9 if k < 27 else 3
-                if k in out or (counts[k] >= 4 and not fifth) or (bad and bad[0] != seg):
+                if (counts[k] >= 4 and not fifth) or (bad and bad[0] != seg):
                     continue
                 pairs = sum(kinds) - kinds[seg]
                 if pairs > 1:
@@ -402,5 +402,9 @@ def waiting_kinds(counts: list[int], melds: int, limit: int | None = None, fifth
                 if (pairs == 0 and pair_ok and not sets_ok) or (pairs == 1 and sets_ok):
                     out.add(k)
                     if limit is not None and len(out) >= limit:
-                        break
+                        return sorted(out)
+    if melds == 0 and total == 13:
+        out |= _special_waits(counts)
+    if melds <= 1:
+        out |= _knitted_waits(counts, melds)
     return sorted(k for k in out if fifth or counts[k] < 4)
