@@ -7,8 +7,9 @@ completed hand scored by the calculator), calls a chow, pung or kong only when i
 plan nearer, and declares Hu only when the hand reaches the minimum without flowers (a
 false win costs 10 to each other player).
 
-``mcr`` plays this way; ``mcr_beginner`` only counts shanten over every form and so often
-reaches a ready hand that cannot win (it never declares a false win either).
+``mcr`` plays this way; ``mcr_beginner`` only counts the MCR shanten over every form (no
+plan, no value) and so often reaches a ready hand that cannot win (it never declares a false
+win either).
 """
 
 from __future__ import annotations
@@ -23,7 +24,12 @@ from trainer.engine.mcr.detect import Situation
 from trainer.engine.mcr.forms import waiting_kinds
 from trainer.engine.mcr.plans import FAR, plans
 from trainer.engine.mcr.rules_game import McrGameRules
-from trainer.engine.shanten import shanten_standard
+from trainer.engine.mcr.shanten import (
+    shanten_honors_knitted,
+    shanten_knitted_straight,
+    shanten_seven_pairs_mcr,
+)
+from trainer.engine.shanten import shanten_orphans, shanten_standard
 from trainer.engine.tiles import Tile
 
 MCR_BOTS = ("mcr", "mcr_beginner")
@@ -62,6 +68,16 @@ def win_points(view: PlayerView, rules: McrGameRules, self_drawn: bool) -> int |
     except McrError:
         return None
     return res.total - res.flowers
+
+
+def _any_form_shanten(counts: list[int], melds: tuple[Meld, ...], standard: int) -> int:
+    """MCR shanten over every form the hand can still take (see :mod:`trainer.engine.mcr.shanten`)."""
+    best = standard
+    if len(melds) <= 1:
+        best = min(best, shanten_knitted_straight(counts, len(melds)))
+    if not melds and sum(counts) in (13, 14):
+        best = min(best, shanten_seven_pairs_mcr(counts), shanten_orphans(counts), shanten_honors_knitted(counts))
+    return best
 
 
 def _counts(tiles: Sequence[Tile]) -> list[int]:
@@ -117,7 +133,7 @@ class McrBot:
         """Smaller is better: (distance to the nearest plan, minus its value, shanten of any shape)."""
         plain = shanten_standard(counts, 4 - len(melds))
         if not self.aims:
-            return plain, 0, 0
+            return _any_form_shanten(counts, melds, plain), 0, 0
         if plain == 0 and sum(counts) + 3 * len(melds) == 13:
             value = self._ready_value(counts, melds, view)
             if value:
