@@ -17,7 +17,7 @@ from trainer.engine.game.actions import Discard  # noqa: E402
 from trainer.engine.game.view import make_view  # noqa: E402
 from trainer.engine.mcr.bots import McrBot  # noqa: E402
 from trainer.ui.match_setup import MatchSetup  # noqa: E402
-from trainer.ui.screens.play_mcr import McrPlayScreen  # noqa: E402
+from trainer.ui.screens.play import McrPlayScreen  # noqa: E402
 from trainer.ui.views.table import mcr as mcr_view  # noqa: E402
 
 
