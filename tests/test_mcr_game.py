@@ -155,12 +155,18 @@ def test_unknown_bot_and_preset_are_refused():
         load_mcr_game("nope")
 
 
-def test_simulate_mcr_json(capsys):
-    from trainer.__main__ import main
+def test_simulate_mcr_json(capsys, monkeypatch):
+    from dataclasses import replace
 
-    assert main(["simulate", "--rules", "mcr", "--games", "1", "--seed", "2", "--json", "--no-check"]) == 0
+    from trainer.__main__ import main
+    from trainer.engine.mcr import rules_game
+
+    short = replace(RULES, hands=3)  # a short game keeps the test fast; the format is the same
+    monkeypatch.setattr(rules_game, "load_mcr_game", lambda name: short)
+    assert main(["simulate", "--rules", "mcr", "--games", "1", "--seed", "2", "--json"]) == 0
     out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    assert out["rules"] == "mcr" and out["games"] == 1 and out["hands"] == 16
+    assert out["rules"] == "mcr" and out["games"] == 1 and out["hands"] == 3
+    assert len(out["places"]) == 4 and len(out["win_rate"]) == 4 and len(out["decision_ms_p95"]) == 4
     assert sum(out["final_scores"][0]) == 0
     assert out["false_wins"] == 0
     assert out["bots"] == ["mcr"] * 4
@@ -215,3 +221,16 @@ def test_coach_warns_before_a_false_win_and_names_the_plan():
     advice = mcr_advice(make_view(rnd, 0), rnd.legal_actions(0), RULES)
     assert advice.plans and advice.plans[0].value >= 8 and advice.discards
     assert all(any(t.kind == k for t in rnd.seats[0].concealed) for k in advice.discards)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--bots", "mcr,mcr"], "--bots needs exactly four names for the mcr rules"),
+    (["--bots", "mcr,mcr,mcr,strong"], "unknown MCR bot 'strong'"),
+    (["--games", "0"], "--games must be at least 1"),
+])
+def test_simulate_mcr_bad_input_is_one_line(capsys, args, message):
+    from trainer.__main__ import main
+
+    assert main(["simulate", "--rules", "mcr", *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("simulate: ") and message in err and "\n" not in err
