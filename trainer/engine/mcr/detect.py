@@ -189,6 +189,12 @@ def _forest(edges: list[tuple[int, int, str]], n: int, rules: McrRules) -> list[
     return best
 
 
+_TRIPLES = {n: tuple((idx, tuple(i for i in range(n) if i not in idx)) for idx in combinations(range(n), 3))
+            for n in (3, 4)}
+"""For three or four sets: each choice of three (by index) and the sets left over."""
+_PAIRS_OF = {n: tuple(combinations(range(n), 2)) for n in (3, 4)}
+
+
 def _combine(items: list[int], four, three, two, rules: McrRules) -> tuple[list[str], list[str]]:
     """Combination fans of chows (or pungs) ``items`` by the account-once principle:
     a four-set fan alone; else the best three-set fan plus one two-set fan of the
@@ -205,12 +211,11 @@ def _combine(items: list[int], four, three, two, rules: McrRules) -> tuple[list[
             return [f], []
     best: tuple[int, list[str], list[str]] | None = None
     if n >= 3:
-        for idx in combinations(range(n), 3):
-            f3 = three(tuple(items[i] for i in idx))
+        for idx, rest in _TRIPLES[n]:
+            f3 = three((items[idx[0]], items[idx[1]], items[idx[2]]))
             if not f3:
                 continue
             fans, left = [f3], []
-            rest = [i for i in range(n) if i not in idx]
             for r in rest:
                 options = [f for i in idx if (f := two(items[r], items[i]))]
                 options.sort(key=rules.order)
@@ -222,7 +227,7 @@ def _combine(items: list[int], four, three, two, rules: McrRules) -> tuple[list[
                 best = (value, fans, left)
     if best is not None:
         return best[1], best[2]
-    edges = [(i, j, f) for i, j in combinations(range(n), 2) if (f := two(items[i], items[j]))]
+    edges = [(i, j, f) for i, j in _PAIRS_OF[n] if (f := two(items[i], items[j]))]
     chosen = _forest(edges, n, rules)
     left = [f for e in edges if e not in chosen for f in (e[2],)]
     return [f for _, _, f in chosen], left
