@@ -524,6 +524,15 @@ def run(args: argparse.Namespace) -> int:
         screen.rebuild()
 
     shot("07_play_tenpai_choice", tenpai_choice)
+    from trainer.ui.screens.play_shots import mcr_after_hand, mcr_call_offer, mcr_game_end, mcr_table
+
+    shot("07_mcr_table", lambda: mcr_table(app, coach="hints"))
+    shot("07_mcr_table_coach", lambda: mcr_table(app, coach="full"))
+    shot("07_mcr_call_offer", lambda: mcr_table(app, coach="full", want=mcr_call_offer))
+    shot("07_mcr_result_win", lambda: mcr_after_hand(
+        app, lambda r: bool(r.wins) and len(set(r.wins[0].score.fans)) >= 4 and len(r.wins[0].score.excluded) >= 2))
+    shot("07_mcr_result_draw", lambda: mcr_after_hand(app, lambda r: r.kind == "exhaustive"))
+    shot("07_mcr_game_end", lambda: mcr_game_end(app))
     for name in ("glossary", "progress"):
         from trainer.ui.app import has_screen
 

@@ -28,6 +28,7 @@ SCREEN_MODULES: dict[str, str] = {
     "settings": "trainer.ui.screens.settings",
     "about": "trainer.ui.screens.about",
     "play": "trainer.ui.screens.play",
+    "mcr_play": "trainer.ui.screens.play",
     "match_setup": "trainer.ui.screens.match_setup",
     "my_games": "trainer.ui.screens.my_games",
     "game_import": "trainer.ui.screens.game_import",
