@@ -6,10 +6,10 @@ tibet, ponjan, kids_riichi, glass_table) and their tsumo / ron / draw counts and
 
 The last line with ``--json`` is one JSON object: ``mode``, ``games``, ``seed``,
 ``options``, ``hands``, ``seconds_per_game``, ``results`` (tsumo, ron, draws and their
-rates per hand), ``value`` (average han and points of a win) and ``points`` (the start,
-each game's final points and the average per seat; null where the mode keeps none); the A/B
-game adds ``end_reasons`` (hands ended by a right guess, no tenpai by the 36th discard, the
-wall, a tsumo).
+rates per hand; ``chombo``: hands ended by a risu okurikan, among the draws), ``value``
+(average han and points of a win) and ``points`` (the start, each game's final points and
+the average per seat; null where the mode keeps none); the A/B game adds ``end_reasons``
+(hands ended by a right guess, no tenpai by the 36th discard, the wall, a tsumo).
 """
 
 from __future__ import annotations
@@ -68,6 +68,7 @@ def run_mode(args: argparse.Namespace) -> int:
         return 2
 
     counts = {"tsumo": 0, "ron": 0, "draw": 0}
+    chombo = 0  # risu: hands ended by an okurikan (counted among the draws too)
     hands = 0
     finals: list[list[int]] = []
     han: list[int] = []
@@ -84,6 +85,9 @@ def run_mode(args: argparse.Namespace) -> int:
         for res in out.results:
             hands += 1
             counts[res.kind] += 1
+            if res.chombo is not None:
+                chombo += 1
+                continue
             for v in res.values:
                 han.append(v.han)
                 won_points.append(v.points)
@@ -99,7 +103,7 @@ def run_mode(args: argparse.Namespace) -> int:
         "seconds_per_game": sum(elapsed) / n,
         "results": {"tsumo": counts["tsumo"], "ron": counts["ron"], "draws": counts["draw"],
                     "tsumo_rate": counts["tsumo"] / hands, "ron_rate": counts["ron"] / hands,
-                    "draw_rate": counts["draw"] / hands},
+                    "draw_rate": counts["draw"] / hands, "chombo": chombo},
         "value": {"scoring": setup.scoring, "wins_valued": len(han),
                   "average_han": sum(han) / len(han) if han else 0.0,
                   "average_points": sum(won_points) / len(won_points) if won_points else 0.0},

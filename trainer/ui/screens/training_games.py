@@ -29,6 +29,11 @@ TRAINING_GAMES = {
     "bamboo": (N_("Two players by the four-player rules; on tsumo the two absent players pay too."), "789s"),
     "ab_game": (N_("Race to an announced tenpai, then guess the wait from the discards."), "4m5m6m"),
 }
+PRACTICES = {
+    # screen: (glossary id of the name, one line, tiles on the card)
+    "kunto_practice": ("kuntou", N_("Step by step, as the rulebook says: name the shanten and the waits, throw back, "
+                                    "grow the hand 4 → 7 → 10 → 13."), "4s5s6s"),
+}
 
 
 PLAIN_TITLES = {"single_suit_2": N_("Single-suit mahjong, variant 2")}
@@ -37,7 +42,8 @@ PLAIN_TITLES = {"single_suit_2": N_("Single-suit mahjong, variant 2")}
 
 @register_screen("training_games")
 class TrainingGamesScreen(Screen):
-    """Every training game as a card that opens its table (two columns for the long names)."""
+    """Every training game as a card that opens its table (two columns for the long names, three
+    from nine cards on)."""
 
     def title(self) -> str:
         return _("Training games")
@@ -56,15 +62,21 @@ class TrainingGamesScreen(Screen):
                 except (KeyError, LookupError):
                     pass
             name = _(PLAIN_TITLES[mode]) if mode in PLAIN_TITLES else self.app.term_text(term_id)
-            card = Card(name, sub, lambda m=mode: self.app.push("play_simple", mode=m,
-                                                                                      kids=False),
+            card = Card(name, sub, lambda m=mode: self.app.push("play_simple", mode=m, kids=False),
                         icon=tile_icon(self.app, tiles))
             self.cards.append(self.add(card))
+        for screen, (term_id, blurb, tiles) in PRACTICES.items():
+            title = _("{game}: step by step").format(game=self.app.term_text(term_id))
+            self.cards.append(self.add(Card(title, _(blurb), lambda s=screen: self.app.push(s),
+                                            icon=tile_icon(self.app, tiles))))
 
     def layout(self) -> None:
         L = self.app.layout
         area = L.content()
         cols = 3 if len(self.cards) > 8 else 2  # three columns keep nine or more cards tall enough to read
+        if cols == 3:  # the narrow cards give the tiles' room to the words
+            for card in self.cards:
+                card.icon = None
         place_cards(self.cards, area, cols, L.px(16), L.px(200 if cols == 3 else 140))
 
     def choose(self, n: int) -> bool:
