@@ -248,7 +248,8 @@ class PlayScreen(Screen):
         legal = [a.tile for a in self.my_legal() if isinstance(a, Discard)]
         if not legal or self.round.seats[0].riichi:
             return
-        kinds = {h.tile.kind for h in discard_hints(make_view(self.round, 0), legal) if h.reason != "safer"}
+        hints = discard_hints(make_view(self.round, 0), legal, self.match.rules)
+        kinds = {h.tile.kind for h in hints if h.reason != "safer"}
         for i, s in enumerate(self.hand_row.slots):
             if s.tile.kind in kinds and i not in self.hand_row.dim:
                 self.hand_row.marks[i] = "hint"
