@@ -85,6 +85,9 @@ class Verdict:
 RIICHI_GAIN = 1.5
 """Riichi when it multiplies the expected value of the hand by at least this much (or the
 hand is cheap with a wide wait)."""
+RIICHI_WIDE_WAIT = 5
+"""A cheap hand (under 60% of a mangan) with at least this many winning tiles left riichis early
+in the hand even when riichi adds less than :data:`RIICHI_GAIN`."""
 EFFICIENT_SHARE = 0.85
 """A pushing discard keeps at least this share of the widest ukeire of the fewest shanten."""
 
@@ -247,7 +250,7 @@ class HandEvaluator:
         gain = v.riichi / v.dama if v.dama else 9.0
         if gain >= RIICHI_GAIN and waits >= 2:
             return Verdict(True, (*notes, reason("riichi_adds", ratio=round(gain, 2))))
-        if waits >= 5 and v.dama < 0.6 * mangan and view.live_remaining > 16:
+        if waits >= RIICHI_WIDE_WAIT and v.dama < 0.6 * mangan and view.live_remaining > 16:
             return Verdict(True, (*notes, reason("riichi_good_wait", ratio=round(gain, 2))))
         return Verdict(False, (*notes, reason("riichi_adds_little", ratio=round(gain, 2))))
 
