@@ -42,7 +42,8 @@ class DiscardHint:
     Reasons: ``keeps_tenpai``, ``fewer_steps``, ``more_tiles`` (the widest ukeire), ``value``
     (a little narrower than the widest, but worth more), ``less_risk`` (narrower, but safer
     against a threat), ``fold`` (betaori: pushing is not worth the risk, so the safest tile),
-    ``safer`` (while pushing against a threat: the safest tile, for comparison)."""
+    ``safer`` (while pushing against a threat: the safest tile, for comparison).
+    ``threat_seats`` are the opponents likely ready (riichi, or an open hand far along)."""
 
     tile: Tile
     shanten_after: int
@@ -51,6 +52,7 @@ class DiscardHint:
     reason: str
     advice: DiscardAdvice | None = None
     push_fold: PushFold | None = None
+    threat_seats: tuple[int, ...] = ()
 
     @property
     def push(self) -> bool:
@@ -108,10 +110,11 @@ def coach_turn(view: PlayerView, legal_tiles: Iterable[Tile], rules: Any = None)
     return _LAST_TURN[1]
 
 
-def _hint(a: DiscardAdvice, reason: str, verdict: PushFold) -> DiscardHint:
+def _hint(a: DiscardAdvice, reason: str, turn: TurnAdvice) -> DiscardHint:
     e = a.efficiency
     waits = tuple(sorted(e.kinds)) if e.shanten == 0 else ()
-    return DiscardHint(a.tile, e.shanten, e.ukeire, waits, reason, a, verdict)
+    seats = tuple(t.seat for t in turn.threats if t.tenpai >= THREAT)
+    return DiscardHint(a.tile, e.shanten, e.ukeire, waits, reason, a, turn.push_fold, seats)
 
 
 def discard_hints(view: PlayerView, legal_tiles: Iterable[Tile], rules: Any = None) -> list[DiscardHint]:
@@ -142,11 +145,11 @@ def discard_hints(view: PlayerView, legal_tiles: Iterable[Tile], rules: Any = No
             reason = "less_risk"
         else:
             reason = "value"
-    out = [_hint(best, reason, advice.push_fold)]
+    out = [_hint(best, reason, advice)]
     if push and any(t.tenpai >= THREAT for t in advice.threats):
         safest = min(advice.discards, key=lambda a: (a.risk, -a.ev))
         if safest.tile.kind != best.tile.kind and safest.risk < 0.5 * best.risk:
-            out.append(_hint(safest, "safer", advice.push_fold))
+            out.append(_hint(safest, "safer", advice))
     return out
 
 

@@ -73,12 +73,15 @@ PROTECTIVE = frozenset({"suji", "half_suji", "no_chance", "one_chance", "honor",
 """Danger reasons that make a tile safer; only these explain a tile the coach calls safe."""
 
 
-def danger_words(advice: Any, seat_name: Any, *, safe_side: bool = False) -> str:
+def danger_words(advice: Any, seat_name: Any, *, safe_side: bool = False, seats: tuple[int, ...] = ()) -> str:
     """Why a discard is safe or dangerous, from the evaluator's danger reasons against the
-    opponent it is most dangerous to (genbutsu, suji, kabe, one chance, honors left...);
-    ``safe_side`` names only what protects the tile (for a tile the coach calls safe)."""
-    rows = [d for d in advice.dangers if d.deal_in > 0]
+    opponent it is most dangerous to (genbutsu, suji, kabe, one chance, honors left...), among
+    ``seats`` when given (the opponents likely ready); ``safe_side`` names only what protects
+    the tile (for a tile the coach calls safe)."""
+    rows = [d for d in advice.dangers if d.deal_in > 0 and (not seats or d.seat in seats)]
     if not rows:
+        if seats:
+            return _("no one who may be ready can win on it ({genbutsu})").format(genbutsu="{term:genbutsu}")
         return _("safe against everyone ({genbutsu})").format(genbutsu="{term:genbutsu}")
     worst = max(rows, key=lambda d: d.deal_in)
     who = seat_name(worst.seat)
@@ -114,12 +117,16 @@ def danger_words(advice: Any, seat_name: Any, *, safe_side: bool = False) -> str
     return f"{why}; {chance}" if why else chance
 
 
-def hint_lines(hints: list[DiscardHint], seat_name: Any = str) -> list[str]:
+def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool = True, push: bool = True
+               ) -> list[str]:
     """The coach's discard (what the strong bot would play) and why, in words built from the
-    evaluator's reasons; a push against a threat says what it is worth and what it risks, a
-    fold (betaori) why the tile is safe; then the safest tile when pushing."""
+    evaluator's reasons; a push against a threat says what it is worth and what it risks
+    (unless ``push`` is False), a fold (betaori) why the tile is safe; then the safest tile
+    when pushing (unless ``safest`` is False: a warning already names the safe tiles)."""
     out: list[str] = []
     for h in hints:
+        if h.reason == "safer" and not safest:
+            continue
         a = h.advice
         tiles = _tiles([h.tile])
         if h.reason == "keeps_tenpai":
@@ -134,26 +141,26 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str) -> list[str]:
                 tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}", why=value_words(a.value) or "{term:yaku}"))
         elif h.reason == "less_risk" and a is not None:
             out.append(_("Discard {tiles}: nearly as many useful tiles ({n}, {ukeire}) and less danger: {why}.").format(
-                tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}", why=danger_words(a, seat_name, safe_side=True)))
+                tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}", why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
         elif h.reason == "fold" and a is not None and h.push_fold is not None:
             gain, loss = round(h.push_fold.gain), round(h.push_fold.loss)
             odds = (_("Pushing would gain about {gain} points and risk about {loss}.").format(gain=gain, loss=loss)
                     if gain >= 100 else
                     _("Your hand is far from a win, and pushing risks about {loss} points.").format(loss=loss))
             out.append(_("Fold ({betaori}): discard {tiles} — {why}. {odds}").format(
-                betaori="{term:betaori}", tiles=tiles, why=danger_words(a, seat_name, safe_side=True), odds=odds))
+                betaori="{term:betaori}", tiles=tiles, odds=odds,
+                why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
         elif h.reason == "safer" and a is not None:
             out.append(_("Safest tile now: {tiles} — {why}.").format(
-                tiles=tiles, why=danger_words(a, seat_name, safe_side=True)))
+                tiles=tiles, why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
         else:
             out.append(_("Discard {tiles}: the most useful tiles stay, {n} of them ({ukeire}).").format(
                 tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}"))
-        if h is hints[0] and h.push and a is not None and h.push_fold is not None and not any(
+        if push and h is hints[0] and h.push and a is not None and h.push_fold is not None and not any(
                 r.code == "no_threat" for r in h.push_fold.reasons):
             out.append(_("Push: a win is worth about {value} points ({p}% to win), more than the risk "
-                         "(about {loss} points): {why}.").format(
-                value=round(a.value.best), p=_pct(a.win), loss=round(h.push_fold.loss),
-                why=danger_words(a, seat_name)))
+                         "(about {loss}).").format(value=round(a.value.best), p=_pct(a.win),
+                                                   loss=round(h.push_fold.loss)))
     return out
 
 
@@ -175,16 +182,17 @@ RIICHI_WHY = {
 
 
 def riichi_line(choice: RiichiAdvice) -> str:
-    """Riichi or dama for the coach's discard: the value both ways and the deciding reason."""
-    dama = (_("without riichi ({dama}): {p}").format(dama="{term:damaten}", p=choice.dama)
-            if choice.dama > 0 else
-            _("without riichi there is no {yaku}: no ron").format(yaku="{term:yaku}"))
+    """Riichi or dama for the coach's discard: the advice, the deciding reason, and the value
+    of a ron both ways when the hand has a yaku without riichi."""
     advice = _("declare riichi") if choice.riichi else _("stay quiet (dama)")
     words = RIICHI_WHY.get(choice.why.code)
     why = words(choice.why) if words else ""
-    return _("{riichi} after {tile}: about {p} points on a ron, {dama}. Coach: {advice} — {why}.").format(
-        riichi="{term:riichi}", tile=_tiles([choice.tile]), p=choice.with_riichi, dama=dama, advice=advice,
-        why=why)
+    if choice.dama > 0:
+        return _("{riichi} after {tile}? Coach: {advice} — {why} (a ron: about {p} with riichi, {dama} without).").format(
+            riichi="{term:riichi}", tile=_tiles([choice.tile]), advice=advice, why=why, p=choice.with_riichi,
+            dama=choice.dama)
+    return _("{riichi} after {tile}? Coach: {advice} — {why}.").format(
+        riichi="{term:riichi}", tile=_tiles([choice.tile]), advice=advice, why=why)
 
 
 def warning_line(w: DangerWarning, seat_name: Any) -> str:
@@ -242,12 +250,13 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
                 ow = open_hand_warning(view, lifted, discards)
                 if ow is not None:
                     lines.append(open_warning_line(ow, seat_name))
-        lines += hint_lines(discard_hints(view, discards, rules), seat_name)
         riichi = [a.tile for a in legal if isinstance(a, Riichi)]
-        if level == "full" and riichi:
-            choice = riichi_advice(view, discards, riichi, rules)
-            if choice is not None:
-                lines.append(riichi_line(choice))
+        choice = riichi_advice(view, discards, riichi, rules) if level == "full" and riichi else None
+        # a warning names the safe tiles already, and the riichi advice says the hand pushes
+        lines += hint_lines(discard_hints(view, discards, rules), seat_name, safest=not lines,
+                            push=choice is None)
+        if choice is not None:
+            lines.append(riichi_line(choice))
     elif level == "full" and not discards:
         ready = waiting(view)
         if ready is not None:
