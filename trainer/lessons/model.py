@@ -41,6 +41,7 @@ TRACKS: dict[str, str] = {
     "scoring": "score_",
     "manners": "manners_",
     "variants": "variant_",
+    "sanma": "sanma_",
 }
 """Track folder name -> the prefix every lesson id of that track starts with."""
 
@@ -167,6 +168,7 @@ class Win(_Model):
     ura: str = ""
     honba: int = Field(0, ge=0)
     sticks: int = Field(0, ge=0)
+    nuki: int = Field(0, ge=0, le=4)  # Norths set aside as nukidora (three-player presets)
 
     check_tile = field_validator("tile")(lambda v: _one_tile(v))
     check_dora = field_validator("dora", "ura")(lambda v: _tiles(v) if v else v)
@@ -582,7 +584,7 @@ class Lesson(_Model):
 
     id: str
     title: Title
-    track: Literal["kids", "basics", "skills", "scoring", "manners", "variants"]
+    track: Literal["kids", "basics", "skills", "scoring", "manners", "variants", "sanma"]
     level: int = Field(ge=1, le=99)
     audience: Literal["child", "beginner", "player"]
     min_age: int | None = Field(None, ge=4, le=18)
