@@ -63,7 +63,8 @@ def answer_right(app: App, screen) -> None:  # noqa: ANN001
 
 def test_drill_list_has_a_card_per_generator(app: App) -> None:
     screen = app.push("drills")
-    assert len(screen.cards) == len(GENERATORS)
+    assert len(screen.cards) == len(GENERATORS) + 1  # and the discard puzzles from games, last
+    assert screen.cards[-1].title == "What to discard?"
     key(app, pygame.K_1, "1")
     assert app.screen.name == "drill_setup" and app.screen.params["generator"] == next(iter(GENERATORS))
 

@@ -25,7 +25,7 @@ InputKind = Literal["pick_tiles", "number", "choice", "multi_choice", "fu_breakd
 """How the learner answers: click tiles, type a number, pick one or several options, fill fu items."""
 
 
-ONE_OF_QUESTIONS = ("best_discard", "kunto_discard", "safe_tile")
+ONE_OF_QUESTIONS = ("best_discard", "kunto_discard", "safe_tile", "nanikiru")
 """Pick-tiles questions answered with one tile, where any of the equally good tiles is right."""
 
 
