@@ -5,6 +5,8 @@
   danger), with one short reason (``keeps_tenpai``, ``fewer_steps``, ``more_tiles``,
   ``value``, ``less_risk``, ``fold``) and the evaluator's reasons behind it; while pushing
   against a threat, the safest tile too (``safer``);
+* :func:`efficiency_hints` — the best discards by tiles alone (fewest shanten, most ukeire;
+  the safest tile against a riichi): the answer of the discard puzzles, which the review words;
 * :func:`riichi_advice` — riichi or dama for that discard, the strong bot's verdict
   (:meth:`~trainer.engine.evaluator.HandEvaluator.riichi`) with its reasons;
 * :func:`danger_warning` — why a tile about to be discarded can deal into a riichi
@@ -29,7 +31,7 @@ from trainer.engine.evaluator.pushfold import THREAT, PushFold
 from trainer.engine.game.review import danger_notes
 from trainer.engine.game.view import PlayerView
 from trainer.engine.tiles import Tile
-from trainer.engine.ukeire import ukeire
+from trainer.engine.ukeire import discard_options, ukeire
 
 
 @dataclass(frozen=True)
@@ -150,6 +152,41 @@ def discard_hints(view: PlayerView, legal_tiles: Iterable[Tile], rules: Any = No
         safest = min(advice.discards, key=lambda a: (a.risk, -a.ev))
         if safest.tile.kind != best.tile.kind and safest.risk < 0.5 * best.risk:
             out.append(_hint(safest, "safer", advice))
+    return out
+
+
+def efficiency_hints(view: PlayerView, legal_tiles: Iterable[Tile]) -> list[DiscardHint]:
+    """The best legal discards by tiles alone (the discard puzzles' answer, worded by the
+    review): every tile tied for the fewest shanten and most ukeire, each with ``keeps_tenpai``,
+    ``fewer_steps`` or ``more_tiles``, and, if someone is in riichi and the safest tile (by the
+    review's danger notes) is another one, that tile with the reason ``safer``.  The table's
+    coach uses :func:`discard_hints` (the strong bot's choice) instead."""
+    allowed = {t.kind for t in legal_tiles}
+    seen = seen_outside(view)
+    options = [o for o in discard_options(view.hand, seen) if o.tile.kind in allowed]
+    if not options:
+        return []
+    top = (options[0].shanten_after, options[0].total)
+    rest = [o for o in options if (o.shanten_after, o.total) != top]
+    out = []
+    for o in options:
+        if (o.shanten_after, o.total) != top:
+            continue
+        if o.shanten_after == 0:
+            reason = "keeps_tenpai"
+        elif rest and all(x.shanten_after > o.shanten_after for x in rest):
+            reason = "fewer_steps"  # every other tile sets the hand back a step
+        else:
+            reason = "more_tiles"
+        waits = tuple(sorted(o.ukeire)) if o.shanten_after == 0 else ()
+        out.append(DiscardHint(o.tile, o.shanten_after, o.total, waits, reason))
+    if _threats(view):
+        visible = view.visible_counts()
+        danger = {o.tile.kind: sum(n["danger"] for n in danger_notes(view, o.tile.kind, visible)) for o in options}
+        low = min(danger.values())
+        if all(danger[h.tile.kind] > low for h in out):
+            safest = min(options, key=lambda o: (danger[o.tile.kind], o.shanten_after, -o.total))
+            out.append(DiscardHint(safest.tile, safest.shanten_after, safest.total, (), "safer"))
     return out
 
 
@@ -297,4 +334,4 @@ def riichi_advice(view: PlayerView, discard_tiles: Iterable[Tile], riichi_tiles:
 
 
 __all__ = ["DangerWarning", "DiscardHint", "OpenHandWarning", "RiichiAdvice", "Waiting", "coach_turn",
-           "danger_warning", "discard_hints", "evaluator_for", "open_hand_warning", "riichi_advice", "waiting"]
+           "danger_warning", "discard_hints", "efficiency_hints", "evaluator_for", "open_hand_warning", "riichi_advice", "waiting"]
