@@ -20,11 +20,12 @@ from dataclasses import dataclass
 from trainer.engine.evaluator.danger import Threat
 from trainer.engine.evaluator.reasons import Reason, reason
 
-FUTURE_DANGER = 0.05  # deal-in chance of a typical unsafe tile against a tenpai hand
+FUTURE_DANGER = 0.03  # deal-in chance of a typical unsafe tile against a tenpai hand
 TYPICAL_WAIT = 6.0  # winning tiles left in a tenpai yet to come
 TYPICAL_STEP = 30.0  # ukeire of a step not yet looked at
 RON_FACTOR = 2.5  # a winning tile may come from four players' tiles, not only the own draw
 THREAT = 0.5  # an opponent this likely to be tenpai is worth folding against
+TENPAI_AT_DRAW = 1000.0  # what staying tenpai is worth at an exhaustive draw (noten payments)
 
 
 def win_chance(shanten: int, ukeire: int, *, draws_left: float, unseen_total: int,
@@ -69,6 +70,8 @@ def push_or_fold(*, win: float, value: float, tile_loss: float, safest_loss: flo
     for the ``shanten`` steps left) with folding (risking ``safest_loss``).  ``placement`` is
     ``"protect_lead"`` or ``"need_win"`` in the last hand (see :func:`all_last_plan`)."""
     gain = win * value * (1.25 if dealer else 1.0)
+    if shanten == 0:
+        gain += (1 - win) * TENPAI_AT_DRAW  # a tenpai hand that does not win is still paid at a draw
     future = sum(t.tenpai * t.loss for t in threats) * FUTURE_DANGER * max(0, shanten + 1) * 0.6
     future *= min(1.0, draws_left / 6)
     loss = tile_loss + future
