@@ -9,9 +9,12 @@ it is learned.
 
 «Что сбросить?» (``nanikiru``) is the same question as a drill: positions from the learner's
 saved and imported games (:func:`trainer.engine.exercises.nanikiru.make_drill`; those where the
-learner chose a tile the coach would not come first) and the shipped starter set, answered
-in the words of the table's coach and the game review.  A game that cannot be read is skipped
-with a one-line note.
+learner chose a tile no answer accepts come first) and the shipped starter set.  Right are the
+best tiles by ukeire and the table coach's discard, so the drill never calls wrong what the
+coach recommends at the table; the feedback uses the game review's words for the pick and the
+table coach's own lines (:func:`trainer.ui.views.table.coach.hint_lines`: value, danger, push
+or fold) where the coach's tile and the best by tiles differ.  A game that cannot be read is
+skipped with a one-line note.
 """
 
 from __future__ import annotations
@@ -25,18 +28,21 @@ from trainer.engine.exercises import nanikiru
 from trainer.engine.game.records import RecordError, load
 from trainer.engine.game.review import review_game
 from trainer.engine.game.saved import list_games
+from trainer.engine.tiles import Tile
 from trainer.i18n import _, ngettext, pgettext
 from trainer.ui.game_cards import card_skill
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import BR
 from trainer.ui.saved_games import games_dir
 from trainer.ui.screens.base import Screen
+from trainer.ui.screens.replay import SEAT_NAMES
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.coach import CoachBox, hint_lines
 from trainer.ui.views.table.replay import build_frames
 from trainer.ui.views.table.review import decision_text
+from trainer.ui.views.table.state import seat_quarter
 from trainer.ui.widgets import Button, blit_text
 
 P = PALETTE
@@ -215,6 +221,12 @@ class PositionReviewScreen(Screen):
         return self.box.open_term_at(self.app, pos)
 
 
+def _tiles(*tiles: Any) -> str:
+    from trainer.engine.notation import format_tiles
+
+    return "{tiles:" + format_tiles(sorted(tiles)) + "}"
+
+
 DRILL_SIZE = 10
 """Puzzles in one drill."""
 
@@ -299,13 +311,47 @@ class NanikiruScreen(PositionReviewScreen):
             return _("from the starter set, a game of our bots")
         return _("from your game, hand {n}").format(n=pos.hand + 1)
 
+    def seat_name(self, seat: int) -> str:
+        """An opponent named from the puzzle's seat (You, Right, Across, Left), as the table's coach does."""
+        pos = self.decision.position
+        return _(SEAT_NAMES[seat_quarter(seat - pos.seat, len(pos.view.rivers))])
+
     def feedback(self) -> str:
-        """The review's words on the pick, the coach's best tiles, and what was played at the table."""
+        """The words after a pick: the review's verdict by tiles, or — for the coach's tile when it
+        is not the best by tiles — why the coach plays it; where the coach and the best by tiles
+        differ, both sides in their own words; then what was played at the table."""
         p = self.decision
-        lines = [decision_text(nanikiru.judge(p, self.picked))]
-        lines += [_("Coach:") + " " + line for line in hint_lines(list(p.hints))]
+        tile = self.picked
+        coach = p.coach_kind
+        split = coach is not None and coach not in p.widest
+        coach_lines = hint_lines(list(p.coach), self.seat_name, safest=False)
+        by_tiles = [h for h in p.hints if h.tile.kind != coach]
+        if split and tile.kind == coach:
+            lines = [_("You discarded {mine}: the table's coach plays it too, though {best} keeps more "
+                       "useful tiles ({ukeire}). The coach's reasons:").format(
+                mine=_tiles(tile), best=_tiles(*(Tile(k) for k in p.widest)), ukeire="{term:ukeire}")]
+            lines += coach_lines
+            lines += [_("By tiles alone:") + " " + line for line in hint_lines(by_tiles, self.seat_name)]
+        elif split:
+            mine = [h for h in p.hints if h.tile.kind == tile.kind]
+            # the review's verdict for a wrong tile; for a best tile by tiles, why it is best
+            lines = ([_("Right by tiles:") + " " + line for line in hint_lines(mine, self.seat_name)] if mine
+                     else [decision_text(nanikiru.judge(p, tile))])
+            lines.append(_("The table's coach would discard {tile} instead, and that is right too:").format(
+                tile=_tiles(p.coach[0].tile)))
+            lines += coach_lines
+        else:
+            lines = [decision_text(nanikiru.judge(p, tile))]
+            said = coach_lines or hint_lines(list(p.hints), self.seat_name)
+            lines += [_("Coach:") + " " + said[0], *said[1:]] if said else []
+            ties = [h.tile for h in by_tiles if h.reason != "safer"]
+            if ties and coach_lines:
+                lines.append(_("Just as good by tiles: {tiles}.").format(tiles=_tiles(*ties)))
+            safe = [h for h in by_tiles if h.reason == "safer"]
+            if safe and coach_lines:
+                lines += hint_lines(safe, self.seat_name)
         if p.position.chosen is not None:
-            lines.append(_("At the table you discarded {tile}.").format(tile="{tiles:" + str(p.position.chosen) + "}"))
+            lines.append(_("At the table you discarded {tile}.").format(tile=_tiles(p.position.chosen)))
         return BR.join(lines)
 
     def done_text(self) -> str:
