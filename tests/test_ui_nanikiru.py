@@ -85,7 +85,7 @@ def test_the_table_coachs_tile_is_right_and_explained_in_the_coachs_words(app: A
     screen.answer(coach)
     assert screen.answered is True
     text = plain_text(screen.feedback(), app)
-    assert "the table's coach plays it too" in text and "By tiles alone:" in text
+    assert "The table's coach plays" in text and "By tiles alone, " in text
     assert "Fold (" in text or "less danger" in text  # the coach's own reason: betaori or danger
     said = plain_text(hint_lines(list(p.coach), screen.seat_name, safest=False)[0], app)
     assert said in text  # word for word what the table's coach says

@@ -470,6 +470,7 @@ def run(args: argparse.Namespace) -> int:
     from trainer.ui.screens.play_shots import (
         match_end,
         nanikiru,
+        nanikiru_coach,
         position_review,
         replay_at,
         saved_games,
@@ -534,6 +535,8 @@ def run(args: argparse.Namespace) -> int:
     shot("07_nanikiru", lambda: nanikiru(app))
     shot("07_nanikiru_wrong", lambda: nanikiru(app, answered="wrong"))
     shot("07_nanikiru_starter_right", lambda: nanikiru(app, answered="right", starter=True))
+    shot("07_nanikiru_coach", lambda: nanikiru_coach(app))
+    shot("07_nanikiru_coach_widest", lambda: nanikiru_coach(app, "widest"))
 
     def tenpai_choice() -> None:
         """The learner, tenpai and not in riichi, at an exhaustive draw: show or hide (001:805)."""

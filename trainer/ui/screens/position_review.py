@@ -28,7 +28,6 @@ from trainer.engine.exercises import nanikiru
 from trainer.engine.game.records import RecordError, load
 from trainer.engine.game.review import review_game
 from trainer.engine.game.saved import list_games
-from trainer.engine.tiles import Tile
 from trainer.i18n import _, ngettext, pgettext
 from trainer.ui.game_cards import card_skill
 from trainer.ui.registry import register_screen
@@ -327,11 +326,12 @@ class NanikiruScreen(PositionReviewScreen):
         coach_lines = hint_lines(list(p.coach), self.seat_name, safest=False)
         by_tiles = [h for h in p.hints if h.tile.kind != coach]
         if split and tile.kind == coach:
-            lines = [_("You discarded {mine}: the table's coach plays it too, though {best} keeps more "
-                       "useful tiles ({ukeire}). The coach's reasons:").format(
-                mine=_tiles(tile), best=_tiles(*(Tile(k) for k in p.widest)), ukeire="{term:ukeire}")]
+            lines = [_("The table's coach plays {mine} too, for these reasons:").format(mine=_tiles(tile))]
             lines += coach_lines
-            lines += [_("By tiles alone:") + " " + line for line in hint_lines(by_tiles, self.seat_name)]
+            widest = [h for h in p.hints if h.reason != "safer"]
+            if widest:  # the other side, short: the box beside the table has little room
+                lines.append(_("By tiles alone, {tiles} keeps the most useful tiles: {n}.").format(
+                    tiles=_tiles(*(h.tile for h in widest)), n=widest[0].ukeire))
         elif split:
             mine = [h for h in p.hints if h.tile.kind == tile.kind]
             # the review's verdict for a wrong tile; for a best tile by tiles, why it is best
