@@ -78,6 +78,14 @@ def _open_at(app: App, want: Callable[[Any], bool]) -> Any:
     return screen
 
 
+def _fits(app: App, screen: Any) -> None:
+    """Both feedback boxes are drawn beside the table, each tall enough for its whole text."""
+    pad = app.layout.px(10)
+    for box in (screen.box, screen.side_box):
+        assert box.layout is not None and box.rect.height >= box.layout.height + 2 * pad
+    assert not screen.box.rect.colliderect(screen.side_box.rect)
+
+
 def test_the_table_coachs_tile_is_right_and_explained_in_the_coachs_words(app: App) -> None:
     screen = _open_at(app, lambda p: p.coach_kind not in p.widest)
     p = screen.decision
@@ -90,6 +98,7 @@ def test_the_table_coachs_tile_is_right_and_explained_in_the_coachs_words(app: A
     said = plain_text(hint_lines(list(p.coach), screen.seat_name, safest=False)[0], app)
     assert said in text  # word for word what the table's coach says
     app.render()
+    _fits(app, screen)
     key(app, pygame.K_RETURN, "\r")
     screen.index -= 1
     screen._load()
@@ -101,6 +110,7 @@ def test_the_table_coachs_tile_is_right_and_explained_in_the_coachs_words(app: A
     assert text.startswith("Right by tiles:") and "would discard" in text and "that is right too" in text
     assert said in text
     app.render()
+    _fits(app, screen)
 
 
 def test_a_wrong_tile_is_explained_and_the_coach_named(app: App) -> None:

@@ -67,6 +67,7 @@ class PositionReviewScreen(Screen):
         self.index = 0
         self.board = Board()
         self.box = CoachBox()
+        self.side_box = CoachBox()
         self.answered: bool | None = None
         self.seconds = 0.0
         self._load()
@@ -162,6 +163,10 @@ class PositionReviewScreen(Screen):
         """The coach's words after the answer (rich text)."""
         return decision_text(self.decision)
 
+    def feedback_parts(self) -> list[str]:
+        """The feedback split for the two free corners of the table (one part here)."""
+        return [self.feedback()]
+
     def done_text(self) -> str:
         """What the screen says when every card is done."""
         return _("No more mistakes to review now. Well done!")
@@ -211,13 +216,19 @@ class PositionReviewScreen(Screen):
             text = _("Right!") if self.answered else _("Not the best tile.")
             color = P.right if self.answered else P.wrong
             box = self.feedback()
-        self.box.draw(surf, self.app, self.board.corner(self.app), box)
+        corner = self.board.corner(self.app)
+        parts = self.feedback_parts() if box else []
+        self.box.draw(surf, self.app, corner, parts[0] if parts else "")
+        # the free felt at the top right mirrors the top left (the table is drawn symmetric)
+        right = pygame.Rect(self.board.rect.right - (corner.left - self.board.rect.left) - corner.width, corner.top,
+                            corner.width, corner.height)
+        self.side_box.draw(surf, self.app, right, parts[1] if len(parts) > 1 else "")
         width = (self.next_btn.rect.left if self.next_btn else area.right) - area.left - L.px(16)
         blit_text(surf, self.app, text, L.font("body"), color, (area.left, self.prompt_y), anchor="midleft",
                   bold=True, max_width=width)
 
     def on_click(self, pos: tuple[int, int], button: int) -> bool:
-        return self.box.open_term_at(self.app, pos)
+        return self.box.open_term_at(self.app, pos) or self.side_box.open_term_at(self.app, pos)
 
 
 def _tiles(*tiles: Any) -> str:
@@ -316,43 +327,47 @@ class NanikiruScreen(PositionReviewScreen):
         return _(SEAT_NAMES[seat_quarter(seat - pos.seat, len(pos.view.rivers))])
 
     def feedback(self) -> str:
-        """The words after a pick: the review's verdict by tiles, or — for the coach's tile when it
-        is not the best by tiles — why the coach plays it; where the coach and the best by tiles
-        differ, both sides in their own words; then what was played at the table."""
+        """The words after a pick (both parts, see :meth:`feedback_parts`), as rich text."""
+        return BR.join(part for part in self.feedback_parts() if part)
+
+    def feedback_parts(self) -> list[str]:
+        """The words after a pick: about the pick (top left), then the other answer (top right).
+
+        The coach's tile: why the table's coach plays it (its own lines: value, danger, push or
+        fold); then what the widest tile by ukeire keeps when that is another tile.  Another
+        right tile: why it is best by tiles; then the coach's tile, right too, with its reasons.
+        A wrong tile: the review's verdict (why it is worse); then the coach's lines and the
+        widest tiles.  What was played at the table ends the first part."""
         p = self.decision
         tile = self.picked
         coach = p.coach_kind
-        split = coach is not None and coach not in p.widest
         coach_lines = hint_lines(list(p.coach), self.seat_name, safest=False)
-        by_tiles = [h for h in p.hints if h.tile.kind != coach]
-        if split and tile.kind == coach:
-            lines = [_("The table's coach plays {mine} too, for these reasons:").format(mine=_tiles(tile))]
-            lines += coach_lines
-            widest = [h for h in p.hints if h.reason != "safer"]
-            if widest:  # the other side, short: the box beside the table has little room
-                lines.append(_("By tiles alone, {tiles} keeps the most useful tiles: {n}.").format(
-                    tiles=_tiles(*(h.tile for h in widest)), n=widest[0].ukeire))
-        elif split:
-            mine = [h for h in p.hints if h.tile.kind == tile.kind]
-            # the review's verdict for a wrong tile; for a best tile by tiles, why it is best
-            lines = ([_("Right by tiles:") + " " + line for line in hint_lines(mine, self.seat_name)] if mine
-                     else [decision_text(nanikiru.judge(p, tile))])
-            lines.append(_("The table's coach would discard {tile} instead, and that is right too:").format(
-                tile=_tiles(p.coach[0].tile)))
-            lines += coach_lines
+        widest = [h.tile for h in p.hints if h.reason != "safer" and h.tile.kind != coach]
+        by_tiles = ""
+        if widest:
+            by_tiles = (_("By tiles alone, {tiles} keeps the most useful tiles: {n}.").format(
+                tiles=_tiles(*widest), n=next(h.ukeire for h in p.hints if h.reason != "safer"))
+                if coach not in p.widest else _("Just as good by tiles: {tiles}.").format(tiles=_tiles(*widest)))
+        other: list[str] = []
+        if coach_lines and tile.kind == coach:
+            mine = [_("The table's coach plays {mine} too, for these reasons:").format(mine=_tiles(tile)),
+                    *coach_lines]
+            other += [by_tiles] if by_tiles else []
+        elif tile.kind in p.answer:
+            picked = [h for h in p.hints if h.tile.kind == tile.kind]
+            mine = [_("Right by tiles:") + " " + line for line in hint_lines(picked, self.seat_name)]
+            if coach_lines:
+                other.append(_("The table's coach would discard {tile} instead, and that is right too:").format(
+                    tile=_tiles(p.coach[0].tile)))
+                other += coach_lines
         else:
-            lines = [decision_text(nanikiru.judge(p, tile))]
+            mine = [decision_text(nanikiru.judge(p, tile))]
             said = coach_lines or hint_lines(list(p.hints), self.seat_name)
-            lines += [_("Coach:") + " " + said[0], *said[1:]] if said else []
-            ties = [h.tile for h in by_tiles if h.reason != "safer"]
-            if ties and coach_lines:
-                lines.append(_("Just as good by tiles: {tiles}.").format(tiles=_tiles(*ties)))
-            safe = [h for h in by_tiles if h.reason == "safer"]
-            if safe and coach_lines:
-                lines += hint_lines(safe, self.seat_name)
+            other += [_("Coach:") + " " + said[0], *said[1:]] if said else []
+            other += [by_tiles] if by_tiles and coach_lines else []
         if p.position.chosen is not None:
-            lines.append(_("At the table you discarded {tile}.").format(tile=_tiles(p.position.chosen)))
-        return BR.join(lines)
+            mine.append(_("At the table you discarded {tile}.").format(tile=_tiles(p.position.chosen)))
+        return [BR.join(mine), BR.join(other)]
 
     def done_text(self) -> str:
         return _("Drill done: {right} of {n} right.").format(right=self.right_count, n=len(self.items))
