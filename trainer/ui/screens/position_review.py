@@ -28,13 +28,12 @@ from trainer.engine.exercises import nanikiru
 from trainer.engine.game.records import RecordError, load
 from trainer.engine.game.review import review_game
 from trainer.engine.game.saved import list_games
-from trainer.i18n import _, ngettext, pgettext
+from trainer.i18n import N_, _, ngettext, pgettext
 from trainer.ui.game_cards import card_skill
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import BR
 from trainer.ui.saved_games import games_dir
 from trainer.ui.screens.base import Screen
-from trainer.ui.screens.replay import SEAT_NAMES
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.views.table.board import Board
@@ -239,6 +238,10 @@ def _tiles(*tiles: Any) -> str:
 
 DRILL_SIZE = 10
 """Puzzles in one drill."""
+
+SEAT_NAMES = (N_("You"), N_("Right"), N_("Across"), N_("Left"))
+"""The seats as the table's coach names them, from the learner's chair (screens do not import
+each other, so the replay's names are not borrowed)."""
 
 
 def learner_games(app: Any) -> tuple[list[tuple[Path, int]], list[str]]:
