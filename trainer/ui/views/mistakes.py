@@ -295,9 +295,14 @@ def drill_mistake(ex: Any, response: Any, final: bool, labels: Iterable[str] = (
     options in words, for choice questions)."""
     from trainer.engine.notation import parse_hand
 
+    from trainer.ui.mcr_texts import mcr_mistake
+
     q = ex.prompt.question
     data = dict(ex.prompt.data)
     try:
+        mcr = mcr_mistake(ex, response, final)
+        if mcr is not None:
+            return mcr or your_choice(labels)
         if q in ("waits", "kunto_waits") and ex.prompt.input == "pick_tiles":
             picked = set(response)
             if data.get("grade_by") == "rank" or data.get("dragons") in ("ten", "joker"):

@@ -1,0 +1,310 @@
+"""Words of the Chinese Official (MCR) drills: titles, prompts, the win situation, the
+calculator's working and why a learner's own answer is wrong.
+
+Fans, forms and principles are glossary terms (``{term:mcr_...}``), so each shows its
+Russian name with the hanzi and pinyin beside it.  Everything is marked with ``N_`` and
+translated when shown; the output is rich markup for :func:`trainer.ui.richtext.layout_rich`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trainer.i18n import N_, _, ngettext
+from trainer.ui.richtext import BR
+
+MCR_GENERATORS = ("mcr_fans", "mcr_minimum", "mcr_excluded", "mcr_waits")
+"""The MCR drills, in the order the drill menu shows them."""
+
+MCR_TITLES: dict[str, str] = {
+    "mcr_fans": N_("MCR: count the fans"),
+    "mcr_minimum": N_("MCR: does it reach 8?"),
+    "mcr_excluded": N_("MCR: the fan left out"),
+    "mcr_waits": N_("MCR: waits"),
+}
+MCR_BLURBS: dict[str, str] = {
+    "mcr_fans": N_("Tick every fan of a won hand, then give its total in points."),
+    "mcr_minimum": N_("Do the fans reach the 8-point minimum without the flowers?"),
+    "mcr_excluded": N_("Which fan is not counted, and which bigger fan leaves it out?"),
+    "mcr_waits": N_("Every winning tile of a ready hand, knitted shapes included."),
+}
+MCR_FIELD_LABELS: dict[str, str] = {"rule_set": N_("MCR rules")}
+MCR_VALUE_LABELS: dict[str, str] = {
+    "mcr": N_("Seed (Chinese Official)"), "mcr_common": N_("Common practice"), "fans": N_("The fans"),
+    "total": N_("The total"), "special": N_("Special forms"), "knitted": N_("Knitted forms"),
+    "fan": N_("Which fan"), "why": N_("Which fan leaves it out"),
+}
+
+MCR_QUESTIONS: dict[str, str] = {
+    "mcr_fans_total": N_("Tick every fan this hand counts (flowers aside), then type its total in points, "
+                         "flowers included."),
+    "mcr_fans": N_("Tick every fan this hand counts (flowers aside)."),
+    "mcr_total": N_("How many points is this hand worth, flowers included?"),
+    "mcr_minimum": N_("Does this hand reach the minimum of {n} points? Flowers do not count toward it."),
+    "mcr_excluded": N_("The hand shows all these fans, but one of them is not counted. Which one?"),
+    "mcr_excluded_by": N_("The hand shows {fan}, but it is not counted. Which counted fan leaves it out?"),
+    "mcr_waits": N_("Which tiles complete this hand? Pick every one: every MCR form counts, the knitted ones too."),
+}
+"""Question id -> the prompt (English msgid)."""
+
+RULES_LINE = N_("Chinese Official rules ({term})")
+
+WIND_WORDS = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
+FLAG_WORDS = {
+    "last_copy": N_("the last copy of the tile"),
+    "rinshan": N_("on a kong's replacement tile"),
+    "chankan": N_("robbing a kong"),
+    "haitei": N_("the last tile of the wall"),
+    "houtei": N_("the last discard of the hand"),
+}
+
+FORM_TERMS = {
+    "seven_pairs": "{term:mcr_seven_pairs}",
+    "thirteen_orphans": "{term:mcr_thirteen_orphans}",
+    "honors_knitted": "{term:mcr_lesser_honors_and_knitted_tiles}",
+    "knitted_straight": "{term:mcr_knitted_straight}",
+}
+STANDARD_FORM = N_("four sets and a pair")
+
+PRINCIPLE_TEXTS = {
+    "non_repeat": N_("{fan} is not counted: {by} already implies it ({term})."),
+    "account_once": N_("{fan} is not counted again: these sets were already combined once ({term})."),
+    "non_separation": N_("{fan} is not counted: only another arrangement of the tiles gives it, and a hand is "
+                         "read one way only ({term})."),
+    "non_identical": N_("{fan} is not counted: the same sets would be counted twice in one way ({term})."),
+}
+
+
+def _tiles(text: str) -> str:
+    return "{tiles:" + text + "}" if text else "—"
+
+
+def _term(term_id: str) -> str:
+    return "{term:" + term_id + "}"
+
+
+def fan_term(fan_id: str) -> str:
+    """A fan as a glossary link (Russian name, hanzi and pinyin)."""
+    return _term("mcr_" + fan_id)
+
+
+def form_label(form: str) -> str:
+    """An MCR hand form in words (the special forms as glossary links)."""
+    return FORM_TERMS.get(form) or _(STANDARD_FORM)
+
+
+def reading_markup(reading: str) -> str:
+    """An arrangement ``123m 456p (777z) 55s`` as tiles drawn group by group."""
+    groups = [g for g in reading.split() if any(c.isdigit() for c in g)]
+    return " ".join("{hand:" + g + "}" for g in groups)
+
+
+def is_mcr(ex: Any) -> bool:
+    """Whether a drill exercise is one of the MCR drills."""
+    return str(ex.prompt.question).startswith("mcr_")
+
+
+def mcr_question_text(ex: Any) -> str | None:
+    """The prompt of an MCR exercise (None for other drills): the rule set, then the question."""
+    p = ex.prompt
+    if p.question not in MCR_QUESTIONS:
+        return None
+    text = _(MCR_QUESTIONS[p.question])
+    if p.question == "mcr_minimum":
+        text = text.format(n=p.get("minimum", 8))
+    elif p.question == "mcr_excluded_by":
+        text = text.format(fan=fan_term(str(p.get("fan"))))
+    return _(RULES_LINE).format(term=_term("mcr")) + BR + text
+
+
+def mcr_info_text(ex: Any) -> str | None:
+    """How the hand was won, under the hand (None for other drills and for waits)."""
+    p = ex.prompt
+    if not is_mcr(ex) or not p.get("win_tile"):
+        return None
+    tile = _tiles(str(p.get("win_tile")))
+    bits = [(_("Self-drawn {tile}") if p.get("by") == "tsumo" else _("Won on the discard {tile}")).format(tile=tile)]
+    seat, rnd = p.get("seat"), p.get("round")
+    if seat in WIND_WORDS and rnd in WIND_WORDS:
+        bits.append(_("seat wind {seat}, prevalent wind {round}").format(seat=_(WIND_WORDS[seat]),
+                                                                         round=_(WIND_WORDS[rnd])))
+    flowers = int(p.get("flowers") or 0)
+    bits.append(ngettext("{n} flower", "{n} flowers", flowers).format(n=flowers) if flowers else _("no flowers"))
+    bits.extend(_(FLAG_WORDS[f]) for f in p.get("flags", ()) if f in FLAG_WORDS)
+    return " · ".join(bits)
+
+
+def _points(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def excluded_line(item: dict[str, Any]) -> str:
+    """Why one fan the hand shows is left out: the fan that implies it, or the principle."""
+    principle = item.get("principle", "non_repeat")
+    template = _(PRINCIPLE_TEXTS.get(principle, PRINCIPLE_TEXTS["non_repeat"]))
+    by = fan_term(item["by"]) if item.get("by_fan") else _("a bigger fan")
+    return template.format(fan=fan_term(item["id"]), by=by, term=_term("mcr_" + principle))
+
+
+def mcr_explain_item(item: dict[str, Any]) -> str | None:
+    """One explanation item of the MCR drills as a line of rich markup (None for other kinds)."""
+    k = item.get("kind")
+    if k == "mcr_reading":
+        groups = reading_markup(item.get("reading", ""))
+        form = form_label(item.get("form", "standard"))
+        return _("The hand: {form}: {groups}").format(form=form, groups=groups) if groups else \
+            _("The hand: {form}").format(form=form)
+    if k == "mcr_fan":
+        n, value = item.get("count", 1), item["fan"]
+        pts = _points(value) if n == 1 else _("{n} × {points}").format(n=n, points=_points(value))
+        return f"{fan_term(item['id'])} — {pts}"
+    if k == "mcr_excluded":
+        return excluded_line(item)
+    if k == "mcr_total":
+        total, flowers = item["total"], item.get("flowers", 0)
+        if flowers:
+            text = _("Total: {fans} + {flowers} for flowers = {total}.").format(
+                fans=_points(item["without_flowers"]), flowers=flowers, total=_points(total))
+        else:
+            text = _("Total: {total}.").format(total=_points(total))
+        if item.get("meets"):
+            return text + " " + _("Without flowers it reaches the minimum of {n}.").format(n=item["minimum"])
+        return text + " " + _("Without flowers it is below the minimum of {n}: a false win.").format(n=item["minimum"])
+    if k == "mcr_wait":
+        forms = ", ".join(form_label(f) for f in item.get("forms", ()))
+        groups = reading_markup(item.get("reading", ""))
+        line = _("{tile} completes the hand as {forms}").format(tile=_tiles(item["tile"]), forms=forms)
+        return line + (": " + groups if groups else "") + "."
+    if k == "mcr_not_wait":
+        return not_wait_line(item)
+    return None
+
+
+def not_wait_line(item: dict[str, Any]) -> str:
+    """Why a picked tile does not complete an MCR hand."""
+    tile = _tiles(item["tile"])
+    if item.get("fifth"):
+        return _("{tile} cannot come: the hand already holds all four.").format(tile=tile)
+    n = int(item["shanten"]) + 1
+    return ngettext("{tile} completes no MCR form: with it the hand is still {n} tile from complete (closest: {form}).",
+                    "{tile} completes no MCR form: with it the hand is still {n} tiles from complete (closest: {form}).",
+                    n).format(tile=tile, n=n, form=form_label(item["form"]))
+
+
+# ---------------------------------------------------------------- the learner's own mistake
+
+
+def _items(ex: Any, kind: str) -> list[dict[str, Any]]:
+    return [i for i in ex.explanation if i.get("kind") == kind]
+
+
+def _fans_lines(ex: Any, ticked: set[str], right: set[str], final: bool) -> list[str]:
+    excluded = {i["id"]: i for i in _items(ex, "mcr_excluded")}
+    lines = []
+    for f in sorted(ticked - right):
+        if f in excluded:
+            lines.append(excluded_line(excluded[f]))
+        else:
+            lines.append(_("{fan}: this hand does not have it.").format(fan=fan_term(f)))
+    missed = sorted(right - ticked)
+    if missed and not final:
+        lines.append(ngettext("{n} more fan is counted in this hand.", "{n} more fans are counted in this hand.",
+                              len(missed)).format(n=len(missed)))
+    elif missed:
+        lines.append(_("Also counted: {fans}.").format(fans=", ".join(fan_term(f) for f in missed)))
+    return lines
+
+
+def _total_lines(ex: Any, given: int, final: bool) -> list[str]:
+    total = next((i for i in ex.explanation if i.get("kind") == "mcr_total"), None)
+    if total is None:
+        return []
+    fans = _items(ex, "mcr_fan")
+    left_out = sum(item_value(ex, i["id"]) for i in _items(ex, "mcr_excluded"))
+    lines = [_("You said {given}.").format(given=given)]
+    if total["flowers"] and given == total["without_flowers"]:
+        lines.append(_("The flowers are left out: each flower adds 1 point to the total (never to the minimum)."))
+    elif left_out and given > total["total"]:
+        lines.append(_("That is more than the hand is worth: did you add fans that a bigger fan already implies?"))
+    elif given < total["total"]:
+        lines.append(_("That is less than the hand is worth: a fan is missing, or a fan counted twice was added "
+                       "once."))
+    if final:
+        parts = [f"{i['fan']}" + (f"×{i['count']}" if i.get("count", 1) > 1 else "") for i in fans]
+        lines.append(_("The sum: {parts} = {total}.").format(parts=" + ".join(parts), total=total["total"]))
+    return lines
+
+
+def item_value(ex: Any, fan_id: str) -> int:
+    """A fan's points under the exercise's MCR rules."""
+    from trainer.engine.exercises.mcr_drills import mcr_rules
+
+    rules = mcr_rules(str(ex.prompt.get("rule_set") or "mcr"))
+    return rules.value(fan_id) if fan_id in rules.fans else 0
+
+
+def mcr_mistake(ex: Any, response: Any, final: bool) -> str | None:
+    """Why an MCR drill answer is wrong, in terms of the fans and principles (None for other drills)."""
+    if not is_mcr(ex):
+        return None
+    q = ex.prompt.question
+    lines: list[str] = []
+    if q == "mcr_fans_total":
+        ticked, given = response
+        right, total = ex.answer
+        lines = _fans_lines(ex, set(ticked), set(right), final)
+        if int(given) != total:
+            if set(ticked) == set(right):
+                lines.append(_("Your fans are right, the total is not."))
+            lines.extend(_total_lines(ex, int(given), final))
+    elif q == "mcr_fans":
+        lines = _fans_lines(ex, set(response), set(ex.answer), final)
+    elif q == "mcr_total":
+        lines = _total_lines(ex, int(response[0]), final)
+    elif q == "mcr_minimum":
+        total = next(i for i in ex.explanation if i.get("kind") == "mcr_total")
+        said = next(iter(response))
+        if not final:
+            lines.append(_("Add up the counted fans without the flowers: flowers never count toward the minimum, "
+                           "and a fan a bigger one implies is not counted."))
+        elif said == "yes":
+            lines.append(_("Without flowers the fans make {n}: below the minimum of {m}, so this win would be a "
+                           "false win.").format(n=total["without_flowers"], m=total["minimum"]))
+        else:
+            lines.append(_("Without flowers the fans make {n}: the minimum of {m} is reached.").format(
+                n=total["without_flowers"], m=total["minimum"]))
+    elif q == "mcr_excluded":
+        said = next(iter(response))
+        lines.append(_("{fan} is counted here: no bigger fan of this hand implies it.").format(fan=fan_term(said)))
+    elif q == "mcr_excluded_by":
+        said = next(iter(response))
+        fan = str(ex.prompt.get("fan"))
+        lines.append(_("{said} does not imply {fan}: it would be counted beside it.").format(
+            said=fan_term(said), fan=fan_term(fan)))
+    elif q == "mcr_waits":
+        lines = _waits_lines(ex, set(response), final)
+    return BR.join(lines)
+
+
+def _waits_lines(ex: Any, picked: set[int], final: bool) -> list[str]:
+    from trainer.engine.exercises.mcr_drills import not_a_wait
+    from trainer.engine.notation import parse_hand
+    from trainer.engine.tiles import kind_name
+
+    hand = parse_hand(ex.prompt.hand, check_size=False)
+    lines = [not_wait_line(not_a_wait(hand, k)) for k in sorted(picked - set(ex.answer))]
+    missed = sorted(set(ex.answer) - picked)
+    if missed and not final:
+        lines.append(ngettext("{n} more tile completes the hand.", "{n} more tiles complete the hand.",
+                              len(missed)).format(n=len(missed)))
+    elif missed:
+        names = {kind_name(k) for k in missed}
+        lines.extend(mcr_explain_item(i) or "" for i in _items(ex, "mcr_wait") if i["tile"] in names)
+    return lines
+
+
+__all__ = [
+    "MCR_BLURBS", "MCR_FIELD_LABELS", "MCR_GENERATORS", "MCR_QUESTIONS", "MCR_TITLES", "MCR_VALUE_LABELS",
+    "excluded_line", "fan_term", "form_label", "is_mcr", "mcr_explain_item", "mcr_info_text", "mcr_mistake",
+    "mcr_question_text", "reading_markup",
+]
