@@ -238,7 +238,9 @@ def run(args: argparse.Namespace) -> int:
     # A wrong first try and the final wrong answer: the panel explains the learner's own choice.
     wrong_drills = (("mixed_waits", {}), ("shanten", {}), ("fu_count", {"answer": "fu_breakdown"}),
                     ("fu_count", {}), ("points_lookup", {"honba": 2}),
-                    ("single_suit_waits", {"kids": True, "size": 4}))
+                    ("single_suit_waits", {"kids": True, "size": 4}), ("mcr_fans", {}),
+                    ("mcr_waits", {"forms": "knitted"}), ("mcr_excluded", {"ask": "why"}), ("mcr_minimum", {}),
+                    ("mcr_excluded", {"ask": "fan"}))
     for n, (name, params) in enumerate(wrong_drills):
         for tries in (1, 2):
             def wrong_drill(name=name, params=params, tries=tries) -> None:  # noqa: ANN001

@@ -36,8 +36,7 @@ MCR_VALUE_LABELS: dict[str, str] = {
 }
 
 MCR_QUESTIONS: dict[str, str] = {
-    "mcr_fans_total": N_("Tick every fan this hand counts (flowers aside), then type its total in points, "
-                         "flowers included."),
+    "mcr_fans_total": N_("Tick the fans counted (flowers aside), then type the total with the flowers."),
     "mcr_fans": N_("Tick every fan this hand counts (flowers aside)."),
     "mcr_total": N_("How many points is this hand worth, flowers included?"),
     "mcr_minimum": N_("Does this hand reach the minimum of {n} points? Flowers do not count toward it."),
@@ -46,8 +45,6 @@ MCR_QUESTIONS: dict[str, str] = {
     "mcr_waits": N_("Which tiles complete this hand? Pick every one: every MCR form counts, the knitted ones too."),
 }
 """Question id -> the prompt (English msgid)."""
-
-RULES_LINE = N_("Chinese Official rules ({term})")
 
 WIND_WORDS = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
 FLAG_WORDS = {
@@ -105,7 +102,7 @@ def is_mcr(ex: Any) -> bool:
 
 
 def mcr_question_text(ex: Any) -> str | None:
-    """The prompt of an MCR exercise (None for other drills): the rule set, then the question."""
+    """The prompt of an MCR exercise (None for other drills); the drill's title names the rules."""
     p = ex.prompt
     if p.question not in MCR_QUESTIONS:
         return None
@@ -114,7 +111,7 @@ def mcr_question_text(ex: Any) -> str | None:
         text = text.format(n=p.get("minimum", 8))
     elif p.question == "mcr_excluded_by":
         text = text.format(fan=fan_term(str(p.get("fan"))))
-    return _(RULES_LINE).format(term=_term("mcr")) + BR + text
+    return text
 
 
 def mcr_info_text(ex: Any) -> str | None:

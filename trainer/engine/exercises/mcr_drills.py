@@ -34,9 +34,6 @@ RuleSet = Literal["mcr", "mcr_common"]
 FLAGS = ("last_copy", "rinshan", "chankan", "haitei", "houtei")
 """Winning conditions a prompt names (each is a fan of its own when it applies)."""
 
-ALL_TILES = "123456789m123456789p123456789s1234567z"
-"""Every kind, the palette of a waits question (a knitted wait may lie in any suit)."""
-
 MAX_TRIES = 300
 """Random hands tried before a generator gives up."""
 
@@ -109,7 +106,7 @@ class McrFansParams(McrParams):
         "both", description="tick the fans and give the total; only tick the fans; only give the total")
     forms: Literal["any", "standard", "special"] = Field(
         "any", description="hand forms: any, four sets and a pair, or the special forms")
-    options: int = Field(9, ge=4, le=14, description="fans shown to tick from")
+    options: int = Field(6, ge=4, le=12, description="fans shown to tick from")
 
 
 SPECIAL_FORMS = ("seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
@@ -256,7 +253,7 @@ def make_waits(p: McrWaitsParams, rng: random.Random) -> Exercise:
         if waits:
             items = wait_items(ready, waits)
             return draft("mcr_waits", "pick_tiles", frozenset(waits), items, hand=format_hand(ready),
-                         palette=ALL_TILES, rule_set=p.rule_set, forms=p.forms)
+                         rule_set=p.rule_set, forms=p.forms)
     raise GeneratorError(f"no ready MCR hand in {MAX_TRIES} tries")
 
 

@@ -78,6 +78,8 @@ class ExerciseView:
                 self.buttons.append(host.add(OptionButton(i, option_label(o, self.kids), o.tiles, self._pick,
                                                           toggle=self.input != "choice", big=self.big)))
             if self.input == "fans_total":  # tick the fans, then type the total below them
+                for b in self.buttons:
+                    b.text_font = "small"  # long fan names with hanzi and pinyin: many options in little room
                 self.fields.append(("total", host.add(NumberField(max_len=4, placeholder=_("Total")))))
                 self.keys = [host.add(Button(str(d), lambda d=d: self._key(str(d)))) for d in range(10)]
                 self.keys.append(host.add(Button("⌫", lambda: self._key("back"))))
@@ -341,7 +343,8 @@ class ExerciseView:
             avail = area.bottom - y
             if self.fields:  # room for the total row under the options (fans_total)
                 avail -= L.px(40 if compact else 48) + gap * 2
-            if sum(rh) + gap * (rows - 1) > avail and rows:
+            if sum(rh) + gap * (rows - 1) > avail and rows and not self.fields:
+                # squeezed rows (never the fan names of fans_total: the feedback panel gives way instead)
                 rh = [max(L.px(36 if compact else 44), (avail - gap * (rows - 1)) // rows)] * rows
             x0 = area.left if cols > 1 else area.centerx - w // 2
             for i, b in enumerate(self.buttons):
