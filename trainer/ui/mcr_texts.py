@@ -119,15 +119,21 @@ def mcr_info_text(ex: Any) -> str | None:
     p = ex.prompt
     if not is_mcr(ex) or not p.get("win_tile"):
         return None
-    tile = _tiles(str(p.get("win_tile")))
-    bits = [(_("Self-drawn {tile}") if p.get("by") == "tsumo" else _("Won on the discard {tile}")).format(tile=tile)]
-    seat, rnd = p.get("seat"), p.get("round")
+    return situation_line(dict(p.data))
+
+
+def situation_line(data: dict[str, Any]) -> str:
+    """How an MCR hand was won in words: self-drawn or on a discard, the winds, the flowers and
+    the winning conditions (``data`` as :func:`trainer.engine.exercises.mcr_drills.situation_data`)."""
+    tile = _tiles(str(data.get("win_tile")))
+    bits = [(_("Self-drawn {tile}") if data.get("by") == "tsumo" else _("Won on the discard {tile}")).format(tile=tile)]
+    seat, rnd = data.get("seat"), data.get("round")
     if seat in WIND_WORDS and rnd in WIND_WORDS:
         bits.append(_("seat wind {seat}, prevalent wind {round}").format(seat=_(WIND_WORDS[seat]),
                                                                          round=_(WIND_WORDS[rnd])))
-    flowers = int(p.get("flowers") or 0)
+    flowers = int(data.get("flowers") or 0)
     bits.append(ngettext("{n} flower", "{n} flowers", flowers).format(n=flowers) if flowers else _("no flowers"))
-    bits.extend(_(FLAG_WORDS[f]) for f in p.get("flags", ()) if f in FLAG_WORDS)
+    bits.extend(_(FLAG_WORDS[f]) for f in data.get("flags", ()) if f in FLAG_WORDS)
     return " · ".join(bits)
 
 
@@ -174,6 +180,13 @@ def mcr_explain_item(item: dict[str, Any]) -> str | None:
         return line + (": " + groups if groups else "") + "."
     if k == "mcr_not_wait":
         return not_wait_line(item)
+    if k == "mcr_payment":
+        return payment_line([item])
+    if k == "mcr_shanten":
+        n = item["shanten"]
+        state = _("complete") if n < 0 else (_("ready") if n == 0 else ngettext(
+            "{n} tile from ready", "{n} tiles from ready", n).format(n=n))
+        return f"{form_label(item['form'])}: {state}"
     return None
 
 
@@ -191,12 +204,15 @@ def not_wait_line(item: dict[str, Any]) -> str:
 # ---------------------------------------------------------------- the learner's own mistake
 
 
-def _items(ex: Any, kind: str) -> list[dict[str, Any]]:
-    return [i for i in ex.explanation if i.get("kind") == kind]
+def _items(items: Any, kind: str) -> list[dict[str, Any]]:
+    return [i for i in items if i.get("kind") == kind]
 
 
-def _fans_lines(ex: Any, ticked: set[str], right: set[str], final: bool) -> list[str]:
-    excluded = {i["id"]: i for i in _items(ex, "mcr_excluded")}
+def fans_lines(items: Any, ticked: set[str], right: set[str], final: bool) -> list[str]:
+    """Ticked fans against the counted ones: a ticked fan the hand shows but does not count is
+    explained by the fan or principle that leaves it out; one it does not have is named; the
+    missed ones are counted on the retry and named after the final try."""
+    excluded = {i["id"]: i for i in _items(items, "mcr_excluded")}
     lines = []
     for f in sorted(ticked - right):
         if f in excluded:
@@ -212,12 +228,14 @@ def _fans_lines(ex: Any, ticked: set[str], right: set[str], final: bool) -> list
     return lines
 
 
-def _total_lines(ex: Any, given: int, final: bool) -> list[str]:
-    total = next((i for i in ex.explanation if i.get("kind") == "mcr_total"), None)
+def total_lines(items: Any, given: int, final: bool) -> list[str]:
+    """A typed total against the calculator's: flowers left out, fans counted that a bigger fan
+    implies, or a fan missing; after the final try the sum itself."""
+    total = next((i for i in items if i.get("kind") == "mcr_total"), None)
     if total is None:
         return []
-    fans = _items(ex, "mcr_fan")
-    left_out = sum(item_value(ex, i["id"]) for i in _items(ex, "mcr_excluded"))
+    fans = _items(items, "mcr_fan")
+    left_out = bool(_items(items, "mcr_excluded"))
     lines = [_("You said {given}.").format(given=given)]
     if total["flowers"] and given == total["without_flowers"]:
         lines.append(_("The flowers are left out: each flower adds 1 point to the total (never to the minimum)."))
@@ -240,36 +258,40 @@ def item_value(ex: Any, fan_id: str) -> int:
     return rules.value(fan_id) if fan_id in rules.fans else 0
 
 
+def minimum_lines(items: Any, said: str, final: bool) -> list[str]:
+    """A yes/no about the minimum: on the retry how to count, after the final try the count."""
+    total = next(i for i in items if i.get("kind") == "mcr_total")
+    if not final:
+        return [_("Add up the counted fans without the flowers: flowers never count toward the minimum, "
+                  "and a fan a bigger one implies is not counted.")]
+    if said == "yes":
+        return [_("Without flowers the fans make {n}: below the minimum of {m}, so this win would be a "
+                  "false win.").format(n=total["without_flowers"], m=total["minimum"])]
+    return [_("Without flowers the fans make {n}: the minimum of {m} is reached.").format(
+        n=total["without_flowers"], m=total["minimum"])]
+
+
 def mcr_mistake(ex: Any, response: Any, final: bool) -> str | None:
     """Why an MCR drill answer is wrong, in terms of the fans and principles (None for other drills)."""
     if not is_mcr(ex):
         return None
     q = ex.prompt.question
+    items = ex.explanation
     lines: list[str] = []
     if q == "mcr_fans_total":
         ticked, given = response
         right, total = ex.answer
-        lines = _fans_lines(ex, set(ticked), set(right), final)
+        lines = fans_lines(items, set(ticked), set(right), final)
         if int(given) != total:
             if set(ticked) == set(right):
                 lines.append(_("Your fans are right, the total is not."))
-            lines.extend(_total_lines(ex, int(given), final))
+            lines.extend(total_lines(items, int(given), final))
     elif q == "mcr_fans":
-        lines = _fans_lines(ex, set(response), set(ex.answer), final)
+        lines = fans_lines(items, set(response), set(ex.answer), final)
     elif q == "mcr_total":
-        lines = _total_lines(ex, int(response[0]), final)
+        lines = total_lines(items, int(response[0]), final)
     elif q == "mcr_minimum":
-        total = next(i for i in ex.explanation if i.get("kind") == "mcr_total")
-        said = next(iter(response))
-        if not final:
-            lines.append(_("Add up the counted fans without the flowers: flowers never count toward the minimum, "
-                           "and a fan a bigger one implies is not counted."))
-        elif said == "yes":
-            lines.append(_("Without flowers the fans make {n}: below the minimum of {m}, so this win would be a "
-                           "false win.").format(n=total["without_flowers"], m=total["minimum"]))
-        else:
-            lines.append(_("Without flowers the fans make {n}: the minimum of {m} is reached.").format(
-                n=total["without_flowers"], m=total["minimum"]))
+        lines = minimum_lines(items, next(iter(response)), final)
     elif q == "mcr_excluded":
         said = next(iter(response))
         lines.append(_("{fan} is counted here: no bigger fan of this hand implies it.").format(fan=fan_term(said)))
@@ -279,25 +301,73 @@ def mcr_mistake(ex: Any, response: Any, final: bool) -> str | None:
         lines.append(_("{said} does not imply {fan}: it would be counted beside it.").format(
             said=fan_term(said), fan=fan_term(fan)))
     elif q == "mcr_waits":
-        lines = _waits_lines(ex, set(response), final)
+        lines = waits_lines(ex.prompt.hand, items, set(response), set(ex.answer), final)
     return BR.join(lines)
 
 
-def _waits_lines(ex: Any, picked: set[int], final: bool) -> list[str]:
+def waits_lines(hand_text: str, items: Any, picked: set[int], answer: set[int], final: bool) -> list[str]:
+    """Picked tiles against an MCR hand's waits: why each wrong pick completes no form; the
+    missed waits counted on the retry, and with the arrangement they make after the final try."""
     from trainer.engine.exercises.mcr_drills import not_a_wait
     from trainer.engine.notation import parse_hand
     from trainer.engine.tiles import kind_name
 
-    hand = parse_hand(ex.prompt.hand, check_size=False)
-    lines = [not_wait_line(not_a_wait(hand, k)) for k in sorted(picked - set(ex.answer))]
-    missed = sorted(set(ex.answer) - picked)
+    hand = parse_hand(hand_text, check_size=False)
+    lines = [not_wait_line(not_a_wait(hand, k)) for k in sorted(picked - answer)]
+    missed = sorted(answer - picked)
     if missed and not final:
         lines.append(ngettext("{n} more tile completes the hand.", "{n} more tiles complete the hand.",
                               len(missed)).format(n=len(missed)))
     elif missed:
         names = {kind_name(k) for k in missed}
-        lines.extend(mcr_explain_item(i) or "" for i in _items(ex, "mcr_wait") if i["tile"] in names)
+        lines.extend(mcr_explain_item(i) or "" for i in _items(items, "mcr_wait") if i["tile"] in names)
     return lines
+
+
+def mcr_lesson_mistake(step: Any, response: Any, fb: Any, final: bool) -> str | None:
+    """Why a lesson's MCR quiz answer is wrong (None for other questions): the same sentences as the
+    drills, from the step's engine answer ``fb``."""
+    ask = getattr(step, "ask", "") or ""
+    if not ask.startswith("mcr_"):
+        return None
+    items = fb.explanation
+    if step.kind == "choice":
+        chosen = {response} if isinstance(response, int) else set(response)
+        values = [o.value or "" for o in step.options]
+        picked = {values[i] for i in chosen}
+        right = {values[i] for i in fb.expected}
+        if ask == "mcr_minimum":
+            return BR.join(minimum_lines(items, next(iter(picked)), final))
+        strip = {v: v.removeprefix("mcr_") for v in values}
+        if ask == "mcr_fans":
+            return BR.join(fans_lines(items, {strip[v] for v in picked}, {strip[v] for v in right}, final))
+        counted = {i["id"] for i in _items(items, "mcr_fan")}
+        return BR.join(_("{fan} is counted here: no bigger fan of this hand implies it.").format(fan=_term(v))
+                       if strip[v] in counted else _("{fan}: this hand does not have it.").format(fan=_term(v))
+                       for v in sorted(picked - right))
+    if step.kind == "number" and ask in ("mcr_total", "mcr_points"):
+        if ask == "mcr_points":
+            return BR.join([_("You said {given}.").format(given=int(response)), payment_line(items)])
+        return BR.join(total_lines(items, int(response), final))
+    if step.kind == "pick_tiles":
+        return BR.join(waits_lines(step.hand, items, {t.kind for t in response}, set(fb.expected), final))
+    return ""
+
+
+def payment_line(items: Any) -> str:
+    """Who pays what for an MCR win: 8 from each loser, plus the points from the discarder (or
+    from all three on a self-draw)."""
+    pay = next((i for i in items if i.get("kind") == "mcr_payment"), None)
+    if pay is None:
+        return ""
+    if "each" in pay:
+        return _("Self-drawn: each of the three pays 8 + the points = {each}; the winner gains {total}.").format(
+            each=pay["each"], total=pay["total"])
+    if "discarder" in pay:
+        return _("On a discard: the discarder pays 8 + the points = {d}, the other two 8 each; the winner gains "
+                 "{total}.").format(d=pay["discarder"], total=pay["total"])
+    return _("Below the minimum: a false win; the claimant pays {n} to each other player.").format(
+        n=pay.get("false_win_each", 0))
 
 
 __all__ = [

@@ -7,7 +7,7 @@ from typing import Any
 
 from trainer.i18n import N_
 
-TRACK_ORDER = ("kids", "basics", "skills", "scoring", "manners", "variants")
+TRACK_ORDER = ("kids", "basics", "skills", "scoring", "manners", "variants", "mcr")
 TRACK_NAMES = {
     "kids": N_("Children"),
     "basics": N_("Basics"),
@@ -15,6 +15,7 @@ TRACK_NAMES = {
     "scoring": N_("Scoring"),
     "manners": N_("Table manners"),
     "variants": N_("Variants"),
+    "mcr": N_("Chinese Official rules (MCR)"),
 }
 TRACK_COLORS = {
     "kids": (236, 130, 160),
@@ -23,6 +24,7 @@ TRACK_COLORS = {
     "scoring": (160, 110, 200),
     "manners": (63, 166, 107),
     "variants": (200, 120, 70),
+    "mcr": (205, 70, 70),
 }
 
 

@@ -340,9 +340,17 @@ def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str =
     """Why a lesson quiz answer is wrong (pick_tiles waits and discards, shanten, fu, points)."""
     from trainer.engine.notation import parse_hand
 
+    from trainer.ui.mcr_texts import mcr_lesson_mistake
+
     kind = getattr(step, "kind", "")
     ask = getattr(step, "ask", "")
     variant = getattr(step, "variant", None)
+    try:
+        mcr = mcr_lesson_mistake(step, response, fb, final)
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, StopIteration):
+        mcr = ""
+    if mcr is not None:
+        return mcr
     plain = variant is None or (not variant.suits_ignored and variant.dragons == "normal")
     try:
         if kind == "pick_tiles" and ask == "waits":

@@ -9,6 +9,7 @@ import pygame
 from trainer.engine.notation import parse_tiles
 from trainer.i18n import _, ngettext, points_text
 from trainer.lessons import answers
+from trainer.ui.richtext import BR
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot, slots_for_text
 from trainer.ui.views.inputs import RichBlock
@@ -109,6 +110,13 @@ class ShowView(StepView):
                     parts.append(_("{han} han, {fu} fu").format(han=v["han"], fu=v["fu"]))
             elif key == "fu_items":
                 parts.append(_("{fu} fu").format(fu=v))
+            elif key == "mcr_waits":
+                parts.append(_("Waits: {tiles}").format(tiles=tiles_markup(v)))
+            elif key == "mcr_score":
+                from trainer.ui.mcr_texts import mcr_explain_item
+
+                lines = [line for line in (mcr_explain_item(i) for i in v["items"]) if line]
+                return BR.join([*parts, *lines])
         return "   ·   ".join(parts)
 
     def layout(self, area: pygame.Rect) -> None:
