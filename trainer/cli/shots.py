@@ -209,7 +209,8 @@ def run(args: argparse.Namespace) -> int:
                 "lesson", lesson_id=lesson.id, step=index))
     from trainer.ui.views.drill_catalog import generators
 
-    shot("04_drills", lambda: app.push("drills"))
+    shot("04_drills", lambda: app.push("drills", group="riichi"))
+    shot("04_drills_mcr", lambda: app.push("drills", group="mcr"))
     for name in generators():
         shot(f"05_drill_setup_{name}", lambda name=name: (app.push("drills"), app.push("drill_setup", generator=name)))
         shot(f"06_drill_{name}", lambda name=name: (app.push("drills"), app.push(
@@ -265,6 +266,7 @@ def run(args: argparse.Namespace) -> int:
                     lesson_wrong(app, screen)
                 app.process([], 1.0)
             shot(f"11_wrong_step_{kind}_try{tries}", wrong_step)
+    mcr_shots(app, shot, lib)
     kids = next((lesson for lesson in sorted(lib.lessons.values(), key=lambda x: x.id)
                  if lesson.audience == "child" and any(s.kind == "pick_tiles" for s in lesson.steps)), None)
     if kids is not None:
@@ -383,6 +385,29 @@ def run(args: argparse.Namespace) -> int:
     learner_shots(app, shot)
     app.close()
     return 1 if failures else 0
+
+
+def mcr_shots(app, shot, lib) -> None:  # noqa: ANN001
+    """Every step of the Chinese Official (MCR) lessons, and each quiz step after a wrong final
+    answer (the feedback names the fan or principle behind the learner's own choice)."""
+    from trainer.cli.wrong_answers import lesson_wrong
+
+    for lesson in lib.by_track("mcr"):
+        for i, step in enumerate(lesson.steps):
+            if step.kind in ("text", "drill"):
+                continue
+            shot(f"13_mcr_{lesson.id}_{i}_{step.kind}", lambda lesson=lesson, i=i: app.push(
+                "lesson", lesson_id=lesson.id, step=i))
+            if not step.interactive:
+                continue
+
+            def wrong(lesson=lesson, i=i) -> None:  # noqa: ANN001
+                screen = app.push("lesson", lesson_id=lesson.id, step=i)
+                lesson_wrong(app, screen)
+                screen.retry()
+                lesson_wrong(app, screen)
+                app.process([], 1.0)
+            shot(f"14_mcr_wrong_{lesson.id}_{i}_{step.kind}", wrong)
 
 
 def learner_shots(app, shot) -> None:  # noqa: ANN001
