@@ -75,8 +75,13 @@ def answer_right(app: App, screen) -> None:  # noqa: ANN001
 
 
 def test_drill_list_has_a_card_per_generator(app: App) -> None:
-    screen = app.push("drills")
-    assert len(screen.cards) == len(GENERATORS)
+    from trainer.ui.views.drill_catalog import drill_group
+
+    mcr = app.push("drills", group="mcr")
+    assert len(mcr.cards) == sum(drill_group(n) == "mcr" for n in GENERATORS) == 4
+    app.pop()
+    screen = app.push("drills", group="riichi")
+    assert len(screen.cards) + len(mcr.cards) == len(GENERATORS)
     key(app, pygame.K_1, "1")
     assert app.screen.name == "drill_setup" and app.screen.params["generator"] == next(iter(GENERATORS))
 
