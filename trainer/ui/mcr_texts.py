@@ -190,6 +190,36 @@ def mcr_explain_item(item: dict[str, Any]) -> str | None:
     return None
 
 
+SHORT_REASONS = {
+    "non_repeat": N_("{fan} is inside {by}"),
+    "account_once": N_("{fan}: the sets were already combined once"),
+    "non_separation": N_("{fan}: only in another arrangement"),
+    "non_identical": N_("{fan}: the same sets twice"),
+}
+LEFT_OUT = N_("Not counted: {reasons}.")
+
+
+def score_summary(items: Any) -> str:
+    """A scored hand in a few lines (a lesson's diagram): the arrangement, the fans counted with
+    their points on one wrapped line, the fans left out with their reasons, the total."""
+    lines = [mcr_explain_item(i) or "" for i in _items(items, "mcr_reading")]
+    fans = []
+    for i in _items(items, "mcr_fan"):
+        n = i.get("count", 1)
+        fans.append(f"{fan_term(i['id'])} {i['fan']}" + (f"×{n}" if n > 1 else ""))
+    lines.append(" · ".join(fans))
+    by_principle: dict[str, list[str]] = {}
+    for i in _items(items, "mcr_excluded"):
+        by = fan_term(i["by"]) if i.get("by_fan") else _("a bigger fan")
+        reason = _(SHORT_REASONS.get(i["principle"], SHORT_REASONS["non_repeat"])).format(fan=fan_term(i["id"]), by=by)
+        by_principle.setdefault(i["principle"], []).append(reason)
+    reasons = ["; ".join(r) + f" ({_term('mcr_' + p)})" for p, r in by_principle.items()]
+    if reasons:
+        lines.append(_(LEFT_OUT).format(reasons="; ".join(reasons)))
+    lines.extend(mcr_explain_item(i) or "" for i in _items(items, "mcr_total"))
+    return BR.join(line for line in lines if line)
+
+
 def not_wait_line(item: dict[str, Any]) -> str:
     """Why a picked tile does not complete an MCR hand."""
     tile = _tiles(item["tile"])
@@ -373,5 +403,5 @@ def payment_line(items: Any) -> str:
 __all__ = [
     "MCR_BLURBS", "MCR_FIELD_LABELS", "MCR_GENERATORS", "MCR_QUESTIONS", "MCR_TITLES", "MCR_VALUE_LABELS",
     "excluded_line", "fan_term", "form_label", "is_mcr", "mcr_explain_item", "mcr_info_text", "mcr_mistake",
-    "mcr_question_text", "reading_markup",
+    "mcr_question_text", "reading_markup", "score_summary",
 ]
