@@ -294,7 +294,6 @@ def drill_mistake(ex: Any, response: Any, final: bool, labels: Iterable[str] = (
     """Why a drill answer is wrong, for the exercise's question kind (``labels``: the learner's
     options in words, for choice questions)."""
     from trainer.engine.notation import parse_hand
-
     from trainer.ui.mcr_texts import mcr_mistake
 
     q = ex.prompt.question
@@ -339,7 +338,6 @@ def drill_mistake(ex: Any, response: Any, final: bool, labels: Iterable[str] = (
 def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str = "tenhou") -> str:
     """Why a lesson quiz answer is wrong (pick_tiles waits and discards, shanten, fu, points)."""
     from trainer.engine.notation import parse_hand
-
     from trainer.ui.mcr_texts import mcr_lesson_mistake
 
     kind = getattr(step, "kind", "")
