@@ -13,9 +13,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from tests.ui_events import click, headless_app, key  # noqa: E402
 from trainer.lessons.loader import LessonLibrary, load_text  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
-from trainer.ui.settings import Settings  # noqa: E402
 
 YAML = """\
 id: basics_ui_arrange
@@ -65,22 +65,8 @@ LESSON = load_text(YAML, "lessons/basics/basics_ui_arrange.yaml").lesson
 
 @pytest.fixture()
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
-    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
-    a = App(size=(1280, 720), settings=Settings(language="en"), progress=None, save=False)
-    a.set_library(LessonLibrary(lessons={LESSON.id: LESSON}))
-    a.push("home")
-    yield a
-    a.close()
-
-
-def key(app: App, k: int, unicode: str = "") -> None:
-    app.process([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode)], 1 / 60)
-    app.render()
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], 1 / 60)
-    app.render()
+    with headless_app(tmp_path, monkeypatch, lessons=LessonLibrary(lessons={LESSON.id: LESSON})) as a:
+        yield a
 
 
 def open_step(app: App, i: int):  # noqa: ANN201

@@ -14,31 +14,18 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from tests.ui_events import click, headless_app, key  # noqa: E402
 from trainer.engine.exercises import GENERATORS  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
 from trainer.ui.screens.drill_menu import _field_kind  # noqa: E402
-from trainer.ui.settings import Settings  # noqa: E402
 from trainer.ui.views.drill_catalog import HIDDEN_FIELDS  # noqa: E402
 from trainer.ui.widgets import MultiOptionRow, OptionRow, Stepper, Toggle  # noqa: E402
 
 
 @pytest.fixture()
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
-    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
-    a = App(size=(1280, 720), settings=Settings(language="en"), progress="open", save=False)
-    a.push("home")
-    yield a
-    a.close()
-
-
-def key(app: App, k: int, unicode: str = "") -> None:
-    app.process([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode)], 1 / 60)
-    app.render()
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], 1 / 60)
-    app.render()
+    with headless_app(tmp_path, monkeypatch, progress="open") as a:
+        yield a
 
 
 def answer_right(app: App, screen) -> None:  # noqa: ANN001

@@ -14,6 +14,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from tests.ui_events import click, key  # noqa: E402
 from trainer.engine.fu import FU_ITEM_IDS, item_fu  # noqa: E402
 from trainer.engine.rules import load_rules  # noqa: E402
 from trainer.lessons import answers  # noqa: E402
@@ -99,16 +100,6 @@ def open_step(app: App, step_id: str):  # noqa: ANN201
     app.process([], 1 / 60)
     app.render()
     return screen
-
-
-def key(app: App, k: int, unicode: str = "") -> None:
-    app.process([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode)], 1 / 60)
-    app.render()
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], 1 / 60)
-    app.render()
 
 
 def pick(app: App, screen, kinds) -> None:  # noqa: ANN001

@@ -15,6 +15,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from tests.ui_events import key  # noqa: E402
 from trainer.engine.exercises import GENERATORS  # noqa: E402
 from trainer.i18n import set_language  # noqa: E402
 from trainer.lessons import answers  # noqa: E402
@@ -136,11 +137,6 @@ def open_step(app: App, step_id: str):  # noqa: ANN201
     app.process([], 1 / 60)
     app.render()
     return screen
-
-
-def key(app: App, k: int, unicode: str = "") -> None:
-    app.process([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode)], 1 / 60)
-    app.render()
 
 
 def shown_text(app: App, block) -> str:  # noqa: ANN001

@@ -15,6 +15,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from tests.ui_events import click, key  # noqa: E402
 from trainer.engine.exercises import GENERATORS  # noqa: E402
 from trainer.lessons import answers  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
@@ -42,16 +43,6 @@ def app(tmp_path: Path):  # noqa: ANN201
     a = make_app(tmp_path)
     yield a
     a.close()
-
-
-def key(app: App, k: int, unicode: str = "") -> None:
-    app.process([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode)], 1 / 60)
-    app.render()
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], 1 / 60)
-    app.render()
 
 
 def open_step(app: App, lesson_id: str, step_id: str):  # noqa: ANN201

@@ -13,6 +13,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from tests.ui_events import click, headless_app, key  # noqa: E402
 from trainer.cli.shots import gallery_lesson  # noqa: E402
 from trainer.lessons import answers  # noqa: E402
 from trainer.lessons.loader import LessonLibrary  # noqa: E402
@@ -26,15 +27,11 @@ KINDS = [s.kind for s in LESSON.steps]
 
 @pytest.fixture()
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
-    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
     from trainer.progress import open_store
 
-    store = open_store(tmp_path / "progress.sqlite")
-    a = App(size=(1280, 720), settings=Settings(language="en"), progress=store, save=False)
-    a.set_library(LessonLibrary(lessons={LESSON.id: LESSON}))
-    a.push("home")
-    yield a
-    a.close()
+    with headless_app(tmp_path, monkeypatch, lessons=LessonLibrary(lessons={LESSON.id: LESSON}),
+                      progress=open_store(tmp_path / "progress.sqlite")) as a:
+        yield a
 
 
 def open_step(app: App, kind: str):  # noqa: ANN201
@@ -42,16 +39,6 @@ def open_step(app: App, kind: str):  # noqa: ANN201
     app.process([], 1 / 60)
     app.render()
     return screen
-
-
-def key(app: App, k: int, unicode: str = "") -> None:
-    app.process([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode)], 1 / 60)
-    app.render()
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], 1 / 60)
-    app.render()
 
 
 def records(app: App) -> int:

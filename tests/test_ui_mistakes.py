@@ -15,13 +15,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from tests.ui_events import frame, headless_app, key  # noqa: E402
 from trainer.cli.shots import gallery_lesson  # noqa: E402
 from trainer.cli.wrong_answers import drill_wrong, lesson_wrong  # noqa: E402
 from trainer.engine.exercises import GENERATORS  # noqa: E402
 from trainer.engine.notation import format_tiles  # noqa: E402
 from trainer.lessons.loader import LessonLibrary  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
-from trainer.ui.settings import Settings  # noqa: E402
 
 LESSON = gallery_lesson()
 KINDS = [s.kind for s in LESSON.steps]
@@ -29,24 +29,11 @@ KINDS = [s.kind for s in LESSON.steps]
 
 @pytest.fixture()
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
-    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
     from trainer.progress import open_store
 
-    a = App(size=(1280, 720), settings=Settings(language="en"), progress=open_store(tmp_path / "p.sqlite"),
-            save=False)
-    a.set_library(LessonLibrary(lessons={LESSON.id: LESSON}))
-    a.push("home")
-    yield a
-    a.close()
-
-
-def frame(app: App) -> pygame.Surface:
-    app.process([], 1.0)
-    return app.render()
-
-
-def key(app: App, k: int, unicode: str = "") -> None:
-    app.process([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode)], 1 / 60)
+    with headless_app(tmp_path, monkeypatch, lessons=LessonLibrary(lessons={LESSON.id: LESSON}),
+                      progress=open_store(tmp_path / "p.sqlite")) as a:
+        yield a
 
 
 def test_a_wrong_wait_in_a_drill_is_named_with_the_split_that_shows_it(app: App) -> None:
