@@ -14,6 +14,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from tests.ui_events import click, headless_app, key  # noqa: E402
 from trainer.engine.exercises import GENERATORS  # noqa: E402
 from trainer.engine.exercises.mcr_drills import mcr_rules  # noqa: E402
 from trainer.engine.mcr import Situation, score_mcr  # noqa: E402
@@ -132,24 +133,8 @@ def test_flowers_left_out_of_the_total_are_named() -> None:
 
 @pytest.fixture()
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
-    from trainer.ui.app import App
-    from trainer.ui.settings import Settings
-
-    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
-    a = App(size=(1280, 720), settings=Settings(language="en"), progress="open", save=False)
-    a.push("home")
-    yield a
-    a.close()
-
-
-def key(app, k: int, unicode: str = "") -> None:  # noqa: ANN001
-    app.process([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode)], 1 / 60)
-    app.render()
-
-
-def click(app, pos: tuple[int, int]) -> None:  # noqa: ANN001
-    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], 1 / 60)
-    app.render()
+    with headless_app(tmp_path, monkeypatch, progress="open") as a:
+        yield a
 
 
 def test_the_drill_menu_has_an_mcr_group(app) -> None:  # noqa: ANN001
