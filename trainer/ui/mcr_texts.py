@@ -217,6 +217,7 @@ def score_summary(items: Any) -> str:
     if reasons:
         lines.append(_(LEFT_OUT).format(reasons="; ".join(reasons)))
     lines.extend(mcr_explain_item(i) or "" for i in _items(items, "mcr_total"))
+    lines.append(payment_line(items))
     return BR.join(line for line in lines if line)
 
 

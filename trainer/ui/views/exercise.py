@@ -255,6 +255,10 @@ class ExerciseView:
             ans, total = ans
             got = self.fields[0][1].value()
             right = got is not None and int(got) == total  # the total box is marked on its own
+            if final:  # the fans neither ticked nor counted step aside: the working needs the room
+                for b in self.buttons:
+                    value = self.ex.prompt.options[b.index].value
+                    b.visible = b.selected or value in ans
         if self.buttons:
             want = ans if isinstance(ans, frozenset | set) else frozenset([ans])
             for b in self.buttons:
@@ -287,6 +291,7 @@ class ExerciseView:
     def clear_marks(self) -> None:
         for b in self.buttons:
             b.mark = None
+            b.visible = True
             if self.input == "choice":
                 b.selected = False
         if self.picker is not None:
@@ -333,11 +338,14 @@ class ExerciseView:
         if self.buttons and self.big:
             big_options_fit(app, self.buttons, area, y + L.px(4), L.tile_h(1.6 if self.kids and not compact else 1.1))
         elif self.buttons:
-            n = len(self.buttons)
+            shown = [b for b in self.buttons if b.visible]
+            n = len(shown)
             cols = 3 if compact and n > 4 else (2 if n > 3 else 1)
+            if self.fields and len(self.buttons) > 4:  # fans_total: the same three columns throughout
+                cols = 3
             gap = L.px(6 if compact else 10)
             w = (area.width - gap * (cols - 1)) // cols if cols > 1 else min(area.width, L.px(720))
-            hs = [b.measure(app, w) for b in self.buttons]
+            hs = [b.measure(app, w) for b in shown]
             rows = (n + cols - 1) // cols
             rh = [max(hs[r * cols:(r + 1) * cols]) for r in range(rows)]
             avail = area.bottom - y
@@ -347,11 +355,11 @@ class ExerciseView:
                 # squeezed rows (never the fan names of fans_total: the feedback panel gives way instead)
                 rh = [max(L.px(36 if compact else 44), (avail - gap * (rows - 1)) // rows)] * rows
             x0 = area.left if cols > 1 else area.centerx - w // 2
-            for i, b in enumerate(self.buttons):
+            for i, b in enumerate(shown):
                 r, c = divmod(i, cols)
                 b.place(app, pygame.Rect(x0 + c * (w + gap), y + sum(rh[:r]) + gap * r, w, rh[r]))
             if self.fields:
-                self._total_row(self.buttons[-1].rect.bottom + gap * 2, area, compact)
+                self._total_row((shown[-1].rect.bottom if shown else y) + gap * 2, area, compact)
         elif self.picker is not None and self.picker is not row:
             lines = len(self.picker._lines())
             note_h = self.note.place(app, area.left, area.bottom, area.width) + L.px(14) if self.note else 0
@@ -387,7 +395,7 @@ class ExerciseView:
         L = self.app.layout
         h = L.px(40 if compact else 48)
         fw, kw, kg = L.px(150), L.px(46), L.px(6)
-        label_w = self.app.text_width(_("Total, points:"), L.font("body")) + L.px(12)
+        label_w = self.app.text_width(_("Total, points:"), L.font("body"), bold=True) + L.px(14)
         width = label_w + fw + L.px(16) + (len(self.keys) + 1) * (kw + kg)
         x = max(area.left, area.centerx - width // 2)
         self.total_label_pos = (x, y + h // 2)
