@@ -203,6 +203,12 @@ def payment(han: int, fu: int, dealer: bool, tsumo: bool, preset: str = "tenhou"
         base = 2000 if base >= 2000 or (rules.kiriage_mangan and base >= 1920) else base
     if not tsumo:
         return {"ron": _ceil100(base * (6 if dealer else 4))}
+    if rules.players == 3:  # two payers; the absent North's share as the option says (000:3603-3617)
+        each, from_dealer, from_other = {"tsumo_loss": (2, 2, 1), "north_split": (3, 2.5, 1.5),
+                                         "dealer_double": (3, 8 / 3, 4 / 3)}[rules.three_player_tsumo]
+        if dealer:
+            return {"all": _ceil100(base * each)}
+        return {"non_dealer": _ceil100(round(base * from_other, 6)), "dealer": _ceil100(round(base * from_dealer, 6))}
     if dealer:
         return {"all": _ceil100(base * 2)}
     return {"non_dealer": _ceil100(base), "dealer": _ceil100(base * 2)}
@@ -376,8 +382,8 @@ def second_answer(ex: Any, params: dict[str, Any]) -> Any:
 
         preset = d.get("preset") or "tenhou"
         pay = payment(d.get("han"), d.get("fu"), d.get("dealer"), d.get("by") == "tsumo", preset)
-        honba = load_rules(preset).honba_points
-        per = honba // 3 if d.get("by") == "tsumo" else honba
+        rules = load_rules(preset)
+        per = rules.honba_points // (rules.players - 1) if d.get("by") == "tsumo" else rules.honba_points
         return tuple(pay[f] + d.get("honba") * per for f in d.get("fields"))
     if q == "dora_pick":
         return frozenset(_dora_of(k) for k in _kinds(d.get("indicators")))

@@ -114,6 +114,33 @@ def step_examples(lib, gallery) -> dict[str, tuple[object, int]]:  # noqa: ANN00
     return found
 
 
+def sanma_shots(app, shot) -> None:  # noqa: ANN001
+    """The three-player (sanma) table: its setup, a hand with Norths set aside, the kita offer,
+    a won hand's payments, the draw, the match end and the replay of a saved sanma game."""
+    from trainer.ui.screens import play_shots as ps
+
+    setup = ps.SANMA
+    shot("23_sanma_setup", lambda: app.push("match_setup", setup=setup))
+    shot("23_sanma_table", lambda: ps.sanma_table(app))
+    shot("23_sanma_coach", lambda: ps.sanma_table(app, coach="full"))
+    shot("23_sanma_kita_offer", lambda: ps.sanma_kita_offer(app))
+    shot("23_sanma_result_tsumo", lambda: ps.table_after_hand(app, lambda r: r.kind == "tsumo", setup=setup))
+    shot("23_sanma_result_ron", lambda: ps.table_after_hand(app, lambda r: r.kind == "ron", setup=setup))
+    shot("23_sanma_result_draw", lambda: ps.table_after_hand(app, lambda r: r.kind == "exhaustive", setup=setup))
+    shot("23_sanma_match_end", lambda: ps.match_end(app, setup))
+    shot("23_sanma_replay", lambda: ps.replay_at(app, mistake=False, setup=setup))
+    shot("23_sanma_replay_review", lambda: ps.replay_at(app, mistake=True, setup=setup))
+    shot("23_sanma_review_card", lambda: ps.position_review(app, answered=True, setup=setup))
+    shot("23_sanma_drill_points", lambda: app.push("drill", generator="points_lookup", n=3, seed=4,
+                                                  params={"preset": "sanma", "wins": "tsumo", "honba": 2}))
+    shot("23_sanma_lesson_map", lambda: app.push("lesson_map", track="sanma"))
+    for lesson_id, step in (("sanma_tiles", 0), ("sanma_nukidora", 1), ("sanma_payments", 1)):
+        shot(f"23_sanma_{lesson_id}_{step}", lambda lesson_id=lesson_id, step=step: app.push(
+            "lesson", lesson_id=lesson_id, step=step))
+    shot("23_sanma_drill_fu", lambda: app.push("drill", generator="fu_count", params={"preset": "sanma"}, n=3,
+                                              seed=1))
+
+
 def training_shots(app, shot) -> None:  # noqa: ANN001
     """The training games: their list, each game's table mid-hand and its result panel
     (a seed where someone wins, so the panel says what the hand was worth)."""
@@ -381,6 +408,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{name}: screen not installed, skipped", file=sys.stderr)
     shot("09_settings", lambda: app.push("settings"))
     shot("10_about", lambda: (app.push("settings"), app.push("about")))
+    sanma_shots(app, shot)
     training_shots(app, shot)
     learner_shots(app, shot)
     app.close()

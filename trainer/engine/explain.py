@@ -256,30 +256,46 @@ def _up100(x: int) -> int:
     return -(-x // 100) * 100
 
 
+def _plain(x: Any) -> int | str:
+    """A fraction as an int when whole, else as "5/2"."""
+    return int(x) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
 def points_chain(han: int, fu: int, *, dealer: bool, tsumo: bool, rules: Rules, honba: int = 0,
                  yakuman: int = 0) -> dict[str, Any]:
     """The working of a payment: han and fu -> basic points (``fu x 2^(han+2)``, or the limit it
     reaches) -> each payer's share (basic x 6 or 4 for ron, x 2 or 1 for tsumo, rounded up to
     100) -> plus honba.  ``payments`` lists ``{"payer", "mult", "raw", "paid", "honba", "total"}``
-    with payer ``discarder`` (ron), ``each`` (dealer's tsumo), ``dealer`` or ``non_dealer``."""
+    with payer ``discarder`` (ron), ``each`` (dealer's tsumo), ``dealer`` or ``non_dealer``.
+    At three players a tsumo has two payers, each paying as ``three_player_tsumo`` says (the
+    multiplier may be a fraction such as 5/2) and half of the honba value."""
+    from fractions import Fraction
+
+    from trainer.engine.points import _THREE_PLAYER_TSUMO, payers
+
     raw = fu * (1 << (han + 2))
     basic, limit = basic_points(han, fu, rules, yakuman)
+    three = payers(rules) == 2
+    split = _THREE_PLAYER_TSUMO.get(rules.three_player_tsumo, _THREE_PLAYER_TSUMO["tsumo_loss"])
     if not tsumo:
-        shares = [("discarder", 6 if dealer else 4)]
+        shares = [("discarder", Fraction(6 if dealer else 4))]
         per_honba = rules.honba_points
     elif dealer:
-        shares = [("each", 2)]
-        per_honba = rules.honba_points // 3
+        shares = [("each", Fraction(*split[0]) if three else Fraction(2))]
+        per_honba = rules.honba_points // payers(rules)
     else:
-        shares = [("non_dealer", 1), ("dealer", 2)]
-        per_honba = rules.honba_points // 3
+        d, nd = (Fraction(*split[1][0]), Fraction(*split[1][1])) if three else (Fraction(2), Fraction(1))
+        shares = [("non_dealer", nd), ("dealer", d)]
+        per_honba = rules.honba_points // payers(rules)
     payments = []
     for payer, mult in shares:
-        paid = _up100(basic * mult)
-        payments.append({"payer": payer, "mult": mult, "raw": basic * mult, "paid": paid,
+        exact = basic * mult
+        paid = -(-exact.numerator // (exact.denominator * 100)) * 100
+        payments.append({"payer": payer, "mult": _plain(mult), "raw": int(exact) if exact.denominator == 1 else round(float(exact), 1), "paid": paid,
                          "honba": honba * per_honba, "total": paid + honba * per_honba})
     return {"kind": "points_chain", "han": han, "fu": fu, "dealer": dealer, "tsumo": tsumo, "raw_basic": raw,
-            "basic": basic, "limit": limit, "honba": honba, "per_honba": per_honba, "payments": payments}
+            "basic": basic, "limit": limit, "honba": honba, "per_honba": per_honba, "payments": payments,
+            "payers": payers(rules) if tsumo else 1}
 
 
 def points_slip(chain: dict[str, Any], given: Sequence[int], rules: Rules) -> list[str]:

@@ -278,7 +278,7 @@ def win_context(win: Win, hand: Hand) -> Any:
         "tenhou": win.tenhou, "chiihou": win.chiihou,
         "dora_indicators": parse_tiles(win.dora) if win.dora else (),
         "ura_indicators": parse_tiles(win.ura) if win.ura else (),
-        "honba": win.honba, "riichi_sticks": win.sticks,
+        "honba": win.honba, "riichi_sticks": win.sticks, "nuki": win.nuki,
     }
     cls = scoring.WinContext
     names = {f.name for f in dataclasses.fields(cls)} if dataclasses.is_dataclass(cls) else set(values)
@@ -465,7 +465,7 @@ def _score_items(result: Any) -> tuple[dict[str, Any], ...]:
                                    for y in result.yaku]
     items.extend({"kind": "fu", "id": f.id, "fu": f.fu, "tiles": f.tiles} for f in result.fu_items)
     if result.dora:
-        items.append({"kind": "dora", "count": result.dora})
+        items.append({"kind": "dora", "count": result.dora, "nuki": result.dora_count.nuki})
     items.append({"kind": "total", "han": result.han, "fu": result.fu, "limit": result.limit,
                   "points": result.payment.total})
     return tuple(items)

@@ -41,6 +41,7 @@ TRACKS: dict[str, str] = {
     "scoring": "score_",
     "manners": "manners_",
     "variants": "variant_",
+    "sanma": "sanma_",
     "mcr": "mcr_",
 }
 """Track folder name -> the prefix every lesson id of that track starts with."""
@@ -170,6 +171,7 @@ class Win(_Model):
     ura: str = ""
     honba: int = Field(0, ge=0)
     sticks: int = Field(0, ge=0)
+    nuki: int = Field(0, ge=0, le=4)  # Norths set aside as nukidora (three-player presets)
     flowers: int = Field(0, ge=0, le=8, description="MCR: flowers the winner has set aside (1 point each)")
     last_copy: bool = Field(False, description="MCR: the winning tile is the last copy of its kind in sight")
 
@@ -598,7 +600,7 @@ class Lesson(_Model):
 
     id: str
     title: Title
-    track: Literal["kids", "basics", "skills", "scoring", "manners", "variants", "mcr"]
+    track: Literal["kids", "basics", "skills", "scoring", "manners", "variants", "sanma", "mcr"]
     level: int = Field(ge=1, le=99)
     audience: Literal["child", "beginner", "player"]
     min_age: int | None = Field(None, ge=4, le=18)

@@ -14,7 +14,7 @@ from typing import Any
 
 from trainer.i18n import N_
 
-PRESETS = ("tenhou", "ema", "jpml")
+PRESETS = ("tenhou", "ema", "jpml", "sanma")
 LENGTHS = ("tonpuusen", "hanchan")
 COACH_LEVELS = ("off", "hints", "full")
 
@@ -28,14 +28,15 @@ BOT_ROSTER: dict[str, tuple[str, int, str]] = {
 
 LENGTH_NAMES = {"tonpuusen": N_("East only"), "hanchan": N_("East and South")}
 COACH_NAMES = {"off": N_("Off"), "hints": N_("Hints"), "full": N_("Full")}
-PRESET_NAMES = {"tenhou": "Tenhou", "ema": "EMA", "jpml": "JPML"}
+PRESET_NAMES = {"tenhou": "Tenhou", "ema": "EMA", "jpml": "JPML", "sanma": N_("Sanma (3 players)")}
 
 
 @dataclass(frozen=True)
 class MatchSetup:
     """What the learner chose before a free match.  ``opponents`` are the bot ids of the
-    seats to the right, across and to the left; ``show_hands`` opens the opponents' hands
-    (practice), ``undo`` allows taking back one's last discard (practice)."""
+    seats to the right, across and to the left (three players use the right and the left);
+    ``show_hands`` opens the opponents' hands (practice), ``undo`` allows taking back one's
+    last discard (practice)."""
 
     preset: str = "tenhou"
     length: str = "hanchan"
@@ -54,6 +55,11 @@ class MatchSetup:
         from trainer.engine.game.records import match_rules
 
         return match_rules(self.preset, self.rule_options())
+
+    def opponent_seats(self) -> tuple[int, ...]:
+        """Which of ``opponents`` play: all three, or at three players (sanma) the right and
+        the left one (nobody sits across)."""
+        return (0, 2) if self.rules().players == 3 else (0, 1, 2)
 
     def to_json(self) -> str:
         """The setup as a JSON string (stored in the learner's settings)."""

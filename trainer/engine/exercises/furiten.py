@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from trainer.engine.exercises.base import Exercise, GeneratorError, Option, PresetParams, draft
 from trainer.engine.exercises.handgen import complete_counts, tiles_of_counts
@@ -47,6 +47,13 @@ class FuritenParams(PresetParams):
         list(KINDS), min_length=1, description="which furiten situations appear")
     furiten_ratio: float = Field(0.6, ge=0, le=1, description="share of situations that are furiten")
     honors: bool = Field(True, description="honor tiles may appear in the hand")
+
+    @field_validator("preset")
+    @classmethod
+    def _four_players(cls, v: str) -> str:
+        if load_rules(v).players != 4:
+            raise ValueError(f"furiten situations are set at a four-player table; '{v}' is a three-player preset")
+        return v
 
 
 def _limit(kind: int) -> int:

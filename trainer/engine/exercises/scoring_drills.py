@@ -4,7 +4,8 @@ and yaku (``yaku_identify``, #18).
 Winning hands and their situations come from :func:`trainer.engine.scoring_random.random_win`;
 every answer (fu items, han, yaku, payments) comes from the scoring engine
 (:func:`trainer.engine.scoring.score_hand`, :func:`trainer.engine.points.hand_value`)
-under the preset named by ``preset``.
+under the preset named by ``preset`` — ``sanma`` gives three-player hands (no 2m-8m, no chi,
+Norths set aside as nukidora: ``nuki`` in the prompt data) and three-player payments.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pydantic import Field, field_validator, model_validator
 from trainer.engine.exercises.base import Exercise, GeneratorError, Option, PresetParams, draft, shuffled
 from trainer.engine.hand import Hand
 from trainer.engine.notation import format_hand, format_tiles
-from trainer.engine.points import hand_value
+from trainer.engine.points import hand_value, payers
 from trainer.engine.rules import Rules, load_rules
 from trainer.engine.scoring import ScoreResult, ScoringError, WinContext, score_hand
 from trainer.engine.scoring_random import random_win
@@ -47,6 +48,7 @@ def _context_data(hand: Hand, ctx: WinContext) -> dict[str, Any]:
         "ura": format_tiles(ctx.ura_indicators, sort=False),
         "honba": ctx.honba,
         "sticks": ctx.riichi_sticks,
+        "nuki": ctx.nuki,
     }
 
 
@@ -55,7 +57,8 @@ def _score_items(result: ScoreResult) -> list[dict[str, Any]]:
     items.extend({"kind": "fu", "id": f.id, "fu": f.fu, "tiles": f.tiles} for f in result.fu_items)
     if result.dora:
         dc = result.dora_count
-        items.append({"kind": "dora", "count": result.dora, "dora": dc.dora, "ura": dc.ura, "aka": dc.aka})
+        items.append({"kind": "dora", "count": result.dora, "dora": dc.dora, "ura": dc.ura, "aka": dc.aka,
+                      "nuki": dc.nuki})
     items.append({"kind": "total", "han": result.han, "fu": result.fu, "limit": result.limit,
                   "wait": result.placement.shape.value, "reading": str(result.reading),
                   "points": result.payment.total})
@@ -207,7 +210,7 @@ def make_points(p: PointsParams, rng: random.Random) -> Exercise:
     dealer = {"dealer": True, "non_dealer": False}.get(p.roles, rng.random() < 0.25)
     honba = rng.randint(0, p.honba)
     pay = hand_value(han, fu, dealer=dealer, tsumo=tsumo, rules=rules)
-    per_honba = rules.honba_points // 3 if tsumo else rules.honba_points
+    per_honba = rules.honba_points // payers(rules) if tsumo else rules.honba_points
     bonus = honba * per_honba
     if not tsumo:
         fields, answer = ("ron",), (pay.ron + bonus,)

@@ -3,8 +3,9 @@
 A game result (:class:`~trainer.engine.game.wins.WinInfo`) keeps the han, fu, yaku ids and
 payments.  :func:`win_details` scores the same win again with the scoring engine — the
 situational flags (riichi, ippatsu, haitei, rinshan, chankan ...) follow from the yaku the
-table awarded — so a screen can show each yaku with its han, the dora, ura and red fives,
-the fu item by item and the limit name, exactly as the engine counted them.
+table awarded — so a screen can show each yaku with its han, the dora, ura and red fives, the
+Norths set aside (three-player nukidora), the fu item by item and the limit name, exactly as
+the engine counted them.
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ def win_details(rnd: Any, win: WinInfo) -> WinDetails:
             ura = ura[:1]
     ctx = WinContext(win_tile=win.win_tile, tsumo=win.tsumo, seat_wind=rnd.seat_wind(win.seat),
                      round_wind=rnd.round_wind, dora_indicators=tuple(rnd.wall.dora_indicators),
-                     ura_indicators=ura, honba=rnd.honba, riichi_sticks=0, **flags)
+                     ura_indicators=ura, honba=rnd.honba, riichi_sticks=0, nuki=len(rnd.seats[win.seat].kita),
+                     **flags)
     return WinDetails(win, hand, tuple(rnd.wall.dora_indicators), ura, score_hand(hand, ctx, rnd.rules))
 
 

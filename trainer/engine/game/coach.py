@@ -60,7 +60,7 @@ def seen_outside(view: PlayerView) -> list[int]:
 
 
 def _threats(view: PlayerView) -> list[int]:
-    return [s for s in range(4) if s != view.seat and view.riichi[s]]
+    return [s for s in range(len(view.riichi)) if s != view.seat and view.riichi[s]]
 
 
 def discard_hints(view: PlayerView, legal_tiles: Iterable[Tile]) -> list[DiscardHint]:

@@ -193,7 +193,7 @@ def review_decision(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any, *
 def _danger(view: PlayerView, options: tuple[DiscardOption, ...], chosen: int,
             visible: list[int]) -> dict[str, Any] | None:
     """Danger of the chosen tile and the safest legal tiles, or None with no riichi opponent."""
-    threats = [s for s in range(4) if s != view.seat and view.riichi[s]]
+    threats = [s for s in range(len(view.riichi)) if s != view.seat and view.riichi[s]]
     if not threats:
         return None
     per_kind = {}

@@ -53,6 +53,15 @@ _GROUP = {"value": "riichi"}
 """The drill group last shown (the list opens on it again)."""
 
 
+def _accepts(model: Any, preset: str) -> bool:
+    """Whether a drill can be set to ``preset`` (a furiten situation needs four players, say)."""
+    try:
+        model(preset=preset)
+    except ValueError:
+        return False
+    return True
+
+
 @register_screen("drills")
 class DrillListScreen(Screen):
     """Every generator as a card, in groups by rule set (riichi; Chinese Official, MCR) chosen
@@ -144,7 +153,8 @@ class DrillSetupScreen(Screen):
         if not hasattr(self, "values"):
             defaults = self.gen.params().model_dump(mode="json")
             self.values = dict(_LAST_PARAMS.get(name, defaults))
-            if "preset" in self.values and "preset" not in _LAST_PARAMS.get(name, {}):
+            if ("preset" in self.values and "preset" not in _LAST_PARAMS.get(name, {})
+                    and _accepts(self.gen.params_model, self.app.settings.preset)):
                 self.values["preset"] = self.app.settings.preset
         super().enter()
 
@@ -159,7 +169,7 @@ class DrillSetupScreen(Screen):
             value = self.values.get(key)
             kind, detail = _field_kind(spec)
             if key == "preset":
-                ids = preset_ids()
+                ids = [p for p in preset_ids() if _accepts(self.gen.params_model, p)]
                 from trainer.ui.views.rule_presets import PRESET_NAMES
 
                 w: Any = OptionRow([(p, _(PRESET_NAMES[p]) if p in PRESET_NAMES else p.upper()) for p in ids],

@@ -72,16 +72,19 @@ class MatchSetupScreen(Screen):
         def row(label: str, note: str, widget: Any) -> None:
             self.rows.append((label, note, self.add(widget)))
 
-        row(_("Rules"), "", OptionRow([(p, PRESET_NAMES[p]) for p in PRESETS], s.preset,
+        row(_("Rules"), "", OptionRow([(p, _(PRESET_NAMES[p])) for p in PRESETS], s.preset,
                                       lambda v: self._set(preset=v)))
         row(_("Length"), "", OptionRow([(k, _(LENGTH_NAMES[k])) for k in LENGTHS], s.length,
                                        lambda v: self._set(length=v)))
-        row(_("Red fives"), _("One red five per suit, each worth one more han (aka dora)."),
+        red_note = _("One red five per suit, each worth one more han (aka dora).") if len(s.opponent_seats()) == 3 else \
+            _("A red 5p and a red 5s (there is no 5m at three players), each worth one more han (aka dora).")
+        row(_("Red fives"), red_note,
             Toggle(s.red_fives, lambda v: self._set(red_fives=v)))
         bots = [(b, _("{name} · level {n}").format(name=_(name), n=level))
                 for b, (name, level, _d) in BOT_ROSTER.items()]
         seats = (_("Opponent on the right"), _("Opponent across"), _("Opponent on the left"))
-        for i, label in enumerate(seats):
+        for i in s.opponent_seats():
+            label = seats[i]
             note = _(BOT_ROSTER[s.opponents[i]][2])
             row(label, note,
                 OptionRow(bots, s.opponents[i], lambda v, i=i: self._set_opponent(i, v)))

@@ -1,4 +1,5 @@
-"""The game table: the learner plays seat 0 against three bots on the engine's game.
+"""The game table: the learner plays seat 0 against three bots on the engine's game (two at
+three players, sanma: on the right and the left, with a Kita button when a North may be set aside).
 
 The table is drawn by the views in ``trainer/ui/views/table/``: four rivers in rows
 of six in front of their seats (the riichi tile sideways, the last discard marked),
@@ -32,6 +33,7 @@ from trainer.engine.game.actions import (
     DeclareTenpai,
     Discard,
     Kan,
+    Kita,
     Pass,
     Pon,
     Riichi,
@@ -51,12 +53,13 @@ from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.coach import CoachBox, coach_text
 from trainer.ui.views.table.result import HandResultView, MatchEndView
 from trainer.ui.views.table.seats import melds_surface
-from trainer.ui.views.table.state import TableState, table_state
+from trainer.ui.views.table.state import TableState, seat_quarter, table_state
 from trainer.ui.widgets import Button, blit_text
 
 P = PALETTE
 BOT_DELAY = 0.45  # seconds between two bot actions
 SEAT_NAMES = (N_("You"), N_("Right"), N_("Across"), N_("Left"))
+"""The learner's names of the table's edges (bottom, right, across, left)."""
 LEARNER_CHOOSES = (0,)  # at an exhaustive draw the learner may show or hide a tenpai hand (001:805)
 
 
@@ -96,7 +99,9 @@ class PlayScreen(Screen):
             self.reveal = params.get("reveal") == "all"
             self.coach = params.get("coach") or "off"
         rules = self.match.rules
-        self.bots = [None] + [_bot(name, rules) for name in opponents]
+        if len(self.match.scores) == 3:  # three players: the seats on the right and on the left
+            opponents = [opponents[0], opponents[2]]
+        self.bots = [None] + [_bot(name, rules) for name in opponents[:len(self.match.scores) - 1]]
         self.goal_games = params.get("goal_games")
         self.goal_wins = params.get("goal_wins")
         self.free = params.get("on_done") is None and not self.goal_games and not self.goal_wins
@@ -135,8 +140,8 @@ class PlayScreen(Screen):
         return list(self.saver.recorder.log["hands"][-1]["scores"])
 
     def seat_name(self, seat: int) -> str:
-        """A seat as the learner sees it: You, Right, Across, Left."""
-        return _(SEAT_NAMES[seat % 4])
+        """A seat as the learner sees it: You, Right, Across, Left (three players: no Across)."""
+        return _(SEAT_NAMES[seat_quarter(seat, len(self.match.scores))])
 
     def _start_round(self) -> Any:
         rnd = self.match.start_round()
@@ -233,7 +238,7 @@ class PlayScreen(Screen):
     def _offers(self, legal: list[Any]) -> list[Any]:
         """Every offered action except plain discards and riichi (riichi has its own flow);
         wins first, pass last."""
-        order = (Tsumo, Ron, AbortiveDraw, DeclareTenpai, Kan, Pon, Chi)
+        order = (Tsumo, Ron, AbortiveDraw, DeclareTenpai, Kita, Kan, Pon, Chi)
         out = [a for kind in order for a in legal if isinstance(a, kind)]
         if any(isinstance(a, Pass) for a in legal):
             out.append(Pass())
@@ -486,10 +491,8 @@ class PlayScreen(Screen):
         hand_h = L.tile_h(0.9)
         self.melds_h = round(hand_h * 0.8)
         seat = self.state.seats[0]
-        meld_w = 0
-        if seat.melds:
-            img = melds_surface(self.app.settings.tile_theme, seat, self.melds_h)
-            meld_w = img.get_width() + L.px(12) if img is not None else 0
+        img = melds_surface(self.app.settings.tile_theme, seat, self.melds_h)
+        meld_w = img.get_width() + L.px(12) if img is not None else 0
         hand_w = area.width - meld_w
         self.hand_row.place(area.left + hand_w // 2, area.bottom - hand_h - L.px(2), hand_w, hand_h)
         self.hand_row.rect.left = max(area.left, self.hand_row.rect.left)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from trainer.ui.match_setup import MatchSetup
@@ -83,9 +84,9 @@ def table_after_hand(app: Any, want: Any, *, setup: MatchSetup | None = None, se
     raise RuntimeError("no seed gave the wanted result")
 
 
-def match_end(app: Any) -> Any:
+def match_end(app: Any, setup: MatchSetup | None = None) -> Any:
     """An East-only match played to its end, showing the match result."""
-    setup = MatchSetup(length="tonpuusen")
+    setup = setup or MatchSetup(length="tonpuusen")
     while len(app.stack) > 1:
         app.pop()
     screen = app.push("play", setup=setup, seed=3)
@@ -121,7 +122,7 @@ class _Hasty:
         return (drawn or plain or legal)[0]
 
 
-def saved_games(app: Any) -> list[Any]:
+def saved_games(app: Any, setup: MatchSetup | None = None) -> list[Any]:
     """Two saved East-only matches and a damaged file in the learner's games folder (for the
     "My games" list, the replay and the review pictures); returns the game paths."""
     from datetime import UTC, datetime
@@ -131,12 +132,12 @@ def saved_games(app: Any) -> list[Any]:
     from trainer.engine.game.saved import new_game_path, write_game
     from trainer.ui.saved_games import games_dir, setup_to_log
 
-    setup = MatchSetup(length="tonpuusen")
+    setup = setup or MatchSetup(length="tonpuusen")
     rules = setup.rules()
     folder = games_dir(app)
     paths = []
     for i, seed in enumerate((5, 8)):
-        players = [_Hasty(), *(make_bot(b, rules) for b in setup.opponents)]
+        players = [_Hasty(), *(make_bot(setup.opponents[i], rules) for i in setup.opponent_seats())]
         log = play_match(players, rules, seed=seed).log
         started = datetime(2026, 11, 26, 10 + i, 0, tzinfo=UTC)
         log.update(started=started.isoformat(timespec="seconds"), learner_seat=0, setup=setup_to_log(setup))
@@ -145,9 +146,9 @@ def saved_games(app: Any) -> list[Any]:
     return paths
 
 
-def replay_at(app: Any, *, mistake: bool) -> Any:
+def replay_at(app: Any, *, mistake: bool, setup: MatchSetup | None = None) -> Any:
     """The replay viewer on a saved game, in the middle of a hand or at a reviewed mistake."""
-    path = saved_games(app)[0]
+    path = saved_games(app, setup)[0]
     while len(app.stack) > 1:
         app.pop()
     screen = app.push("replay", path=str(path))
@@ -158,13 +159,13 @@ def replay_at(app: Any, *, mistake: bool) -> Any:
     return screen
 
 
-def position_review(app: Any, *, answered: bool) -> Any:
+def position_review(app: Any, *, answered: bool, setup: MatchSetup | None = None) -> Any:
     """The review of a mistake from a saved game, before or after the learner's answer."""
     from trainer.engine.game.records import load
     from trainer.engine.game.review import review_game
     from trainer.ui.game_cards import CARD_VERDICTS, card_id
 
-    path = saved_games(app)[0]
+    path = saved_games(app, setup)[0]
     log = load(path)
     items = [{"game": str(path), "hand": d.hand, "action": d.action, "seat": 0, "item_id": card_id(path, d)}
              for d in review_game(log, 0).decisions if d.verdict in CARD_VERDICTS]
@@ -174,3 +175,27 @@ def position_review(app: Any, *, answered: bool) -> Any:
     if answered:
         screen.answer(next(s.tile for s in screen.hand_row.slots if str(s.tile) == screen.decision.chosen))
     return screen
+
+
+SANMA = MatchSetup(preset="sanma", length="tonpuusen")
+"""A three-player (sanma) East-only match, for the three-seat pictures and tests."""
+
+
+def sanma_table(app: Any, coach: str = "off") -> Any:
+    """Three players in the middle of a hand: a North set aside (nukidora) beside a player,
+    the learner to discard."""
+    from trainer.engine.game.actions import Discard
+
+    def want(s: Any) -> bool:
+        seats = s.round.seats
+        return any(st.kita for st in seats) and any(isinstance(a, Discard) for a in s.my_legal()) and len(
+            seats[0].river) >= 4
+
+    return play_until(app, want, setup=replace(SANMA, coach=coach))
+
+
+def sanma_kita_offer(app: Any) -> Any:
+    """Three players: the learner holds a North and is offered kita (set it aside)."""
+    from trainer.engine.game.actions import Kita
+
+    return play_until(app, lambda s: any(isinstance(a, Kita) for a in s.my_legal()), setup=SANMA)

@@ -24,6 +24,7 @@ from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.coach import CoachBox
 from trainer.ui.views.table.replay import Frame, build_frames, decisions_by_action, hand_starts
 from trainer.ui.views.table.review import decision_text
+from trainer.ui.views.table.state import seat_quarter
 from trainer.ui.widgets import Button, blit_text
 
 P = PALETTE
@@ -71,9 +72,14 @@ class ReplayScreen(Screen):
             "mistakes: {m} of {n} discards").format(m=mistakes, n=len(self.decisions))
 
     # ---------------------------------------------------------------- names
+    @property
+    def players(self) -> int:
+        """How many players the saved game has (3 or 4)."""
+        return self.frames[0].state.players if self.frames else 4
+
     def seat_name(self, seat: int) -> str:
-        """A seat named from the learner's chair (You, Right, Across, Left)."""
-        return _(SEAT_NAMES[(seat - self.learner) % 4])
+        """A seat named from the learner's chair (You, Right, Across, Left; no Across at three)."""
+        return _(SEAT_NAMES[seat_quarter(seat - self.learner, self.players)])
 
     # ---------------------------------------------------------------- widgets
     def build(self) -> None:
@@ -138,7 +144,7 @@ class ReplayScreen(Screen):
 
     def next_seat(self) -> None:
         """Look from the next seat."""
-        self.me = (self.me + 1) % 4
+        self.me = (self.me + 1) % self.players
         self._frames()
         self.rebuild()
 

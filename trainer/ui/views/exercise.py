@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from trainer.engine.notation import parse_hand, parse_tiles
-from trainer.i18n import N_, _
+from trainer.i18n import N_, _, ngettext
 from trainer.ui.question_texts import more_info_text
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, slots_for_text
@@ -32,6 +32,7 @@ from trainer.ui.views.inputs import (
     place_fu_chips,
     suits_of,
 )
+from trainer.ui.views.rule_presets import three_player_rules
 from trainer.ui.views.steps.base import WIND_NAMES
 from trainer.ui.views.steps.choice import tile_options
 from trainer.ui.widgets import Button, NumberField, blit_text, draw_panel
@@ -41,6 +42,8 @@ P = PALETTE
 
 PAY_FIELDS = {"ron": N_("The discarder pays"), "all": N_("Each player pays"),
               "non_dealer": N_("Each non-dealer pays"), "dealer": N_("The dealer pays")}
+PAY_FIELDS_THREE = {"non_dealer": N_("The other non-dealer pays")}
+"""A tsumo's payer at three players, where only one non-dealer pays."""
 
 
 class ExerciseView:
@@ -141,6 +144,9 @@ class ExerciseView:
                 bits.append(_("dora indicator {tiles}").format(tiles="{tiles:" + data["dora"] + "}"))
             if data.get("ura"):
                 bits.append(_("ura-dora indicator {tiles}").format(tiles="{tiles:" + data["ura"] + "}"))
+            if data.get("nuki"):
+                bits.append(ngettext("{n} North set aside ({term})", "{n} Norths set aside ({term})",
+                                     data["nuki"]).format(n=data["nuki"], term="{term:nukidora}"))
         if data.get("visible"):
             bits.append(_("Already seen:") + " {tiles:" + data["visible"] + "}")
         return " · ".join(bits)
@@ -418,7 +424,10 @@ class ExerciseView:
                       anchor="midleft", bold=True)
         for name, pos in getattr(self, "field_labels", []):
             if name != "value":
-                label = _(PAY_FIELDS[name]) if name in PAY_FIELDS else name
+                fields = PAY_FIELDS
+                if name in PAY_FIELDS_THREE and three_player_rules(dict(self.ex.prompt.data).get("preset")):
+                    fields = PAY_FIELDS_THREE
+                label = _(fields[name]) if name in fields else name
                 blit_text(surf, self.app, label, L.font("small"), P.on_felt_muted, (pos[0], pos[1] - L.px(4)),
                           anchor="midbottom")
         if self.chips:

@@ -137,6 +137,7 @@ def _question_text(ex: Any, kids: bool = False) -> str:
         who = _("The dealer") if data.get("dealer") else _("A non-dealer")
         how = _("by tsumo") if data.get("by") == "tsumo" else _("by ron")
         text += " " + _("{who} wins {how}.").format(who=who, how=how)
+        text += _three_players_note(data)
         if data.get("honba"):
             text += " " + ngettext("{n} honba on the table.", "{n} honba on the table.", data["honba"]).format(
                 n=data["honba"])
@@ -150,6 +151,16 @@ def _question_text(ex: Any, kids: bool = False) -> str:
             return template
     return template
 
+
+
+def _three_players_note(data: dict[str, Any]) -> str:
+    """" Three players: ..." for a payment question under a three-player preset (sanma), naming
+    who pays the absent North's share of a tsumo; empty at four players."""
+    from trainer.ui.views.rule_presets import THREE_PLAYER_TSUMO, three_player_rules
+
+    rules = three_player_rules(data.get("preset"))
+    note = THREE_PLAYER_TSUMO.get(rules.three_player_tsumo) if rules is not None else None
+    return " " + _(note) if note else ""
 
 def option_label(opt: Any, kids: bool = False) -> str:
     """What an exercise option shows (rich markup; tiles are drawn separately); ``kids``: in the

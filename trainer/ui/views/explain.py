@@ -91,7 +91,11 @@ def explain_item(item: dict[str, Any]) -> str | None:
             tile=_tiles(item["tile"]), n=item.get("total", 0), tiles=_tiles(item.get("ukeire", "")))
     if k == "dora":
         if "count" in item:
-            return ngettext("{n} dora", "{n} dora", item["count"]).format(n=item["count"])
+            text = ngettext("{n} dora", "{n} dora", item["count"]).format(n=item["count"])
+            if item.get("nuki"):
+                text += " " + ngettext("(of them {n} North set aside, {term})", "(of them {n} Norths set aside, {term})",
+                                       item["nuki"]).format(n=item["nuki"], term="{term:nukidora}")
+            return text
         if "indicator" in item:
             return _("Indicator {ind} → dora {dora}").format(ind=_tiles(item["indicator"]), dora=_tiles(item["dora"]))
         return _("Dora: {dora}; red fives: {red}").format(dora=_tiles(item.get("dora", "")), red=item.get("red", 0))

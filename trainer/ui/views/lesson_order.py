@@ -7,7 +7,7 @@ from typing import Any
 
 from trainer.i18n import N_
 
-TRACK_ORDER = ("kids", "basics", "skills", "scoring", "manners", "variants", "mcr")
+TRACK_ORDER = ("kids", "basics", "skills", "scoring", "manners", "variants", "sanma", "mcr")
 TRACK_NAMES = {
     "kids": N_("Children"),
     "basics": N_("Basics"),
@@ -15,6 +15,7 @@ TRACK_NAMES = {
     "scoring": N_("Scoring"),
     "manners": N_("Table manners"),
     "variants": N_("Variants"),
+    "sanma": N_("Three players"),
     "mcr": N_("Chinese Official rules (MCR)"),
 }
 TRACK_COLORS = {
@@ -24,6 +25,7 @@ TRACK_COLORS = {
     "scoring": (160, 110, 200),
     "manners": (63, 166, 107),
     "variants": (200, 120, 70),
+    "sanma": (90, 170, 190),
     "mcr": (205, 70, 70),
 }
 

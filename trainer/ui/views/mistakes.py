@@ -24,6 +24,8 @@ PAYERS = {
     "dealer": N_("the dealer pays"),
     "non_dealer": N_("each non-dealer pays"),
 }
+PAYERS_THREE = {"each": N_("each of the two pays"), "non_dealer": N_("the other non-dealer pays")}
+"""Payers of a tsumo at three players (two payers), where the four-player words would mislead."""
 
 SLIPS = {
     "dealer_swapped": N_("Your number is what the hand pays when the winner is {other}: here the winner is {who}."),
@@ -208,8 +210,9 @@ def chain_lines(chain: dict[str, Any]) -> list[str]:
     else:
         lines.append(_("Basic points = {fu} × 2^({han}+2) = {basic}.").format(fu=fu, han=han, basic=chain["basic"]))
     for p in chain["payments"]:
+        words = PAYERS_THREE if chain.get("payers") == 2 and p["payer"] in PAYERS_THREE else PAYERS
         line = _("{payer}: {basic} × {mult} = {raw} → rounded up {paid}").format(
-            payer=_(PAYERS[p["payer"]]).capitalize(), basic=chain["basic"], mult=p["mult"], raw=p["raw"],
+            payer=_(words[p["payer"]]).capitalize(), basic=chain["basic"], mult=p["mult"], raw=p["raw"],
             paid=p["paid"])
         if p["honba"]:
             line += " " + _("+ {honba} for {term} = {total}").format(honba=p["honba"], term="{term:honba}",
@@ -416,7 +419,8 @@ def _points_of_win(step: Any, total: dict[str, Any], given: int, preset: str, fi
     chain = points_chain(total["han"], total["fu"], dealer=win.seat == "E", tsumo=win.by == "tsumo", rules=rules,
                          honba=win.honba)
     pays = chain["payments"]
-    gained = sum(p["total"] * (3 if p["payer"] == "each" else 2 if p["payer"] == "non_dealer" else 1)
+    others = rules.players - 1  # who pays a tsumo: three players at four, two in sanma
+    gained = sum(p["total"] * (others if p["payer"] == "each" else others - 1 if p["payer"] == "non_dealer" else 1)
                  for p in pays) + win.sticks * rules.riichi_deposit
     lines = [_("You said {given}; the winner gains {right}.").format(given=given, right=gained)]
     if final or gained != total.get("points", gained):

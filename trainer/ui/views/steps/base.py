@@ -85,7 +85,8 @@ class StepView:
     def win_line(self, win: Any) -> str:
         """The winning situation in words: ron/tsumo on the tile, seat and round, every flag of
         the step's ``win:`` (riichi, ippatsu, haitei, rinshan, ...), the dora and ura-dora
-        indicators, and the honba and riichi sticks on the table.  Rich markup that wraps."""
+        indicators, the honba and riichi sticks on the table, and the Norths set aside (three
+        players).  Rich markup that wraps."""
         if win is None:
             return ""
         if getattr(self.lesson, "track", "") == "mcr":  # Chinese rules: winds in words, flowers, no riichi terms
@@ -110,6 +111,9 @@ class StepView:
         if win.sticks:
             parts.append(self.short_term("kyoutaku", ngettext(
                 "{n} riichi stick on the table", "{n} riichi sticks on the table", win.sticks).format(n=win.sticks)))
+        if win.nuki:
+            parts.append(self.short_term("nukidora", ngettext(
+                "{n} North set aside", "{n} Norths set aside", win.nuki).format(n=win.nuki)))
         return " · ".join(parts)
 
     # hooks

@@ -11,8 +11,19 @@ from typing import Any
 
 import pygame
 
-from trainer.engine.game.actions import AbortiveDraw, Chi, DeclareTenpai, Kan, Pass, Pon, Riichi, Ron, Tsumo
-from trainer.engine.tiles import Tile
+from trainer.engine.game.actions import (
+    AbortiveDraw,
+    Chi,
+    DeclareTenpai,
+    Kan,
+    Kita,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+)
+from trainer.engine.tiles import NORTH, Tile
 from trainer.i18n import _, pgettext
 from trainer.ui.theme import PALETTE
 from trainer.ui.views.table.tiles import Piece, strip, strip_size
@@ -86,6 +97,7 @@ _CALLS = {
     Tsumo: lambda: pgettext("mahjong call", "Tsumo"), Ron: lambda: pgettext("mahjong call", "Ron"),
     Pon: lambda: pgettext("mahjong call", "Pon"), Chi: lambda: pgettext("mahjong call", "Chi"),
     Kan: lambda: pgettext("mahjong call", "Kan"), Riichi: lambda: pgettext("mahjong call", "Riichi"),
+    Kita: lambda: pgettext("mahjong call", "Kita"),
 }
 """Actions named by their call word (translated when shown)."""
 
@@ -106,12 +118,15 @@ def offer_label(action: Any) -> str:
 
 def offer_pieces(action: Any, called: Tile | None) -> tuple[Piece, ...]:
     """The tiles shown on a call button: the two (or three) from the hand, then the called
-    tile highlighted; a kan shows its four tiles; a win shows the winning tile."""
+    tile highlighted; a kan shows its four tiles; a win shows the winning tile; kita the North
+    set aside."""
     if isinstance(action, Chi | Pon):
         own = tuple(Piece(t) for t in sorted(action.tiles))
         return own + ((Piece(called, highlight="hint", gap=0.15),) if called is not None else ())
     if isinstance(action, Kan):
         return tuple(Piece(action.tile) for _ in range(4))
+    if isinstance(action, Kita):
+        return (Piece(Tile(NORTH)),)
     if isinstance(action, Ron) and called is not None:
         return (Piece(called, highlight="hint"),)
     return ()

@@ -107,11 +107,14 @@ def open_warning_line(w: OpenHandWarning, seat_name: Any) -> str:
 
 def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rules: Any, seat_name: Any) -> str:
     """The coach's message for the learner's view now (empty when there is nothing to say)."""
-    from trainer.engine.game.actions import Discard, Riichi
+    from trainer.engine.game.actions import Discard, Kita, Riichi
 
     if level not in ("hints", "full") or view is None:
         return ""
     lines: list[str] = []
+    if any(isinstance(a, Kita) for a in legal):
+        lines.append(_("You may set {north} aside with the Kita button ({nukidora}): it counts as one dora, "
+                       "and you draw a replacement tile.").format(north="{tiles:4z}", nukidora="{term:nukidora}"))
     discards = [a.tile for a in legal if isinstance(a, Discard)]
     if discards and not view.riichi[view.seat]:
         if lifted is not None:

@@ -4,7 +4,7 @@ Hand result, for a win: who won and from whom, the winning hand with its melds a
 winning tile apart and marked, the dora and ura indicators, each yaku with its han and
 the dora/ura/red fives, the fu item by item (the engine's own breakdown), the limit name,
 and every payment (who paid whom, honba, riichi sticks) with the score change of all four
-seats.  For a draw: the tenpai hands, the noten payments, or the abortive draw's reason.
+seats (three at sanma, with the Norths set aside as nukidora).  For a draw: the tenpai hands, the noten payments, or the abortive draw's reason.
 Match end: places, final points, the score after oka and uma, and a chart of the four
 scores over the hands.
 """
@@ -20,8 +20,9 @@ from trainer.engine.game.breakdown import WinDetails, win_details
 from trainer.i18n import N_, _, ngettext
 from trainer.names import fu_name
 from trainer.ui.theme import PALETTE
+from trainer.ui.views.rule_presets import THREE_PLAYER_TSUMO
 from trainer.ui.views.table.tiles import Piece, meld_pieces, strip, strip_size
-from trainer.ui.widgets import blit_text, draw_panel
+from trainer.ui.widgets import blit_text, blit_wrapped, draw_panel
 
 P = PALETTE
 ABORT_TERMS = {"kyuushu": "kyuushu_kyuuhai", "suufon": "suufon_renda", "suucha": "suucha_riichi",
@@ -34,22 +35,23 @@ SEAT_COLORS = ((232, 176, 75), (74, 144, 217), (212, 84, 74), (63, 166, 107))
 Names = Callable[[int], str]
 
 
-def hand_pieces(d: WinDetails) -> tuple[Piece, ...]:
+def hand_pieces(d: WinDetails, kita: Sequence[Any] = ()) -> tuple[Piece, ...]:
     """The winning hand: concealed tiles without the winning tile, the winning tile apart and
-    marked, then the melds."""
+    marked, then the melds and the Norths set aside (``kita``, three players)."""
     tiles = list(d.hand.concealed)
     if d.win.win_tile in tiles:
         tiles.remove(d.win.win_tile)
     out = [Piece(t) for t in tiles] + [Piece(d.win.win_tile, highlight="hint", gap=0.3)]
     for m in d.hand.melds:
         out += meld_pieces(m, gap=0.4)
+    out += [Piece(t, gap=0.6 if i == 0 else 0.0) for i, t in enumerate(kita)]
     return tuple(out)
 
 
 def payment_lines(win: Any, names: Names) -> list[str]:
     """Who paid whom for one win: one line per payer (with honba), and the pao player."""
     out = []
-    for seat in range(4):
+    for seat in range(len(win.base)):
         paid = -win.base[seat]
         bonus = -win.bonus[seat]
         if seat == win.seat or (paid <= 0 and bonus <= 0):
@@ -95,7 +97,8 @@ class HandResultView:
         for y in s.yaku:
             value = _("yakuman") if getattr(y, "yakuman", 0) else ngettext("{n} han", "{n} han", y.han).format(n=y.han)
             out.append((app.term_text(y.id), value))
-        for term, n in (("dora", s.dora_count.dora), ("ura_dora", s.dora_count.ura), ("aka_dora", s.dora_count.aka)):
+        dc = s.dora_count
+        for term, n in (("dora", dc.dora), ("ura_dora", dc.ura), ("aka_dora", dc.aka), ("nukidora", dc.nuki)):
             if n:
                 out.append((app.term_text(term), ngettext("{n} han", "{n} han", n).format(n=n)))
         return out
@@ -148,7 +151,7 @@ class HandResultView:
         if self.details:
             d = self.details[0]
             th = min(L.px(50), max(L.px(28), (inner.bottom - y) // 6))
-            pieces = hand_pieces(d)
+            pieces = hand_pieces(d, self.rnd.seats[d.win.seat].kita)
             while th > 18 and strip_size(pieces, th)[0] > inner.width * 2 // 3:
                 th -= 1
             img = strip(theme, pieces, th)
@@ -178,11 +181,14 @@ class HandResultView:
                                                 if dd.win.seat == d.win.seat)
             if taken > 0:
                 pay.append(_("Riichi sticks to {who}: {n}").format(who=self.names(d.win.seat), n=taken))
+            rule = THREE_PLAYER_TSUMO.get(self.rnd.rules.three_player_tsumo)
+            if d.win.tsumo and len(self.rnd.scores) == 3 and rule:
+                pay.append(_(rule))
             for extra in self.details[1:]:
                 pay.insert(0, _("Also {who}: {han} han, {fu} fu").format(
                     who=self.names(extra.win.seat), han=extra.score.han, fu=extra.score.fu))
-            self._lines(surf, app, pay, xs[2], y, col_w)
-            self._scores(surf, app, xs[2], y + (len(pay) + 1) * lh, col_w, inner.bottom)
+            end = self._lines(surf, app, pay, xs[2], y, col_w)
+            self._scores(surf, app, xs[2], end + lh, col_w, inner.bottom)
         else:
             lines = self.draw_lines(app)
             res = self.rnd.result
@@ -217,8 +223,7 @@ class HandResultView:
     def _lines(self, surf: pygame.Surface, app: Any, lines: list[str], x: int, y: int, w: int) -> int:
         size = app.layout.font("small")
         for line in lines:
-            blit_text(surf, app, line, size, P.ink, (x, y), max_width=w)
-            y += app.line_height(size)
+            y += blit_wrapped(surf, app, line, size, P.ink, pygame.Rect(x, y, w, 0))
         return y
 
     def _scores(self, surf: pygame.Surface, app: Any, x: int, y: int, w: int, bottom: int) -> None:
@@ -226,10 +231,11 @@ class HandResultView:
         L = app.layout
         size = L.font("small")
         lh = app.line_height(size)
-        y = max(y, bottom - 5 * lh)
+        players = len(self.rnd.scores)
+        y = max(y, bottom - (players + 1) * lh)
         blit_text(surf, app, _("Scores"), size, P.ink_muted, (x, y), bold=True)
         y += lh
-        for seat in range(4):
+        for seat in range(players):
             after = self.rnd.scores[seat]
             change = after - self.before[seat]
             color = P.right if change > 0 else (P.wrong if change < 0 else P.ink)
@@ -276,8 +282,6 @@ class MatchEndView:
         note = _("Score: points minus {target} in thousands, plus oka {oka} to the first place and uma {uma}.").format(
             target=o.target_points, oka=o.oka // 1000 if o.oka >= 1000 else o.oka,
             uma="/".join(f"{u:+d}" for u in o.uma))
-        from trainer.ui.widgets import blit_wrapped
-
         blit_wrapped(surf, app, note, L.font("small"), P.ink_muted,
                      pygame.Rect(inner.left, y + L.px(6), table_w, inner.bottom - y - L.px(6)))
         chart = pygame.Rect(inner.left + table_w + L.px(40), r.bottom + L.px(10), 0, 0)
@@ -302,7 +306,7 @@ class MatchEndView:
             pygame.draw.line(surf, P.card_edge, (plot.left, yy), (plot.right, yy))
             blit_text(surf, app, str(round(v, -2)), tiny, P.ink_muted, (plot.left - L.px(4), yy), anchor="midright")
         n = len(self.history) - 1
-        for seat in range(4):
+        for seat in range(len(self.history[0])):
             pts = [(plot.left + i * plot.width // n, plot.bottom - (h[seat] - lo) * plot.height // max(1, hi - lo))
                    for i, h in enumerate(self.history)]
             pygame.draw.lines(surf, SEAT_COLORS[seat], False, pts, max(2, L.px(3)))

@@ -1,5 +1,6 @@
 """Each opponent's edge of the table: the concealed tiles (backs, or faces when open), the
-drawn tile apart, and the called melds at the end — drawn upright for the seat, then turned."""
+drawn tile apart, the called melds, and at three players the Norths set aside (nukidora)
+at the end — drawn upright for the seat, then turned."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from trainer.ui.views.table.tiles import Piece, meld_pieces, strip, strip_size, 
 
 
 def seat_pieces(seat: SeatState, *, with_hand: bool = True) -> tuple[Piece, ...]:
-    """The seat's row: concealed tiles, the drawn tile after a small gap, then each meld."""
+    """The seat's row: concealed tiles, the drawn tile after a small gap, each meld, then the
+    Norths set aside as nukidora (three players), apart from the melds."""
     out: list[Piece] = []
     if with_hand:
         out += [Piece(t, face_down=t is None) for t in seat.hand]
@@ -18,6 +20,8 @@ def seat_pieces(seat: SeatState, *, with_hand: bool = True) -> tuple[Piece, ...]
             out.append(Piece(seat.drawn, face_down=seat.drawn is None, gap=0.3))
     for i, m in enumerate(seat.melds):
         out += meld_pieces(m, gap=0.5 if (out or i) else 0.0)
+    for i, t in enumerate(seat.kita):
+        out.append(Piece(t, gap=(0.7 if out else 0.0) if i == 0 else 0.0))
     return tuple(out)
 
 
@@ -37,7 +41,7 @@ def seat_surface(theme: str, seat: SeatState, height: int, length: int, quarter:
 
 
 def melds_surface(theme: str, seat: SeatState, height: int) -> pygame.Surface | None:
-    """The learner's own melds as one row (None without melds)."""
-    if not seat.melds:
+    """The learner's own melds and Norths set aside as one row (None without either)."""
+    if not seat.melds and not seat.kita:
         return None
     return strip(theme, seat_pieces(seat, with_hand=False), height)

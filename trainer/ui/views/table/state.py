@@ -1,8 +1,9 @@
 """What the table shows, taken from a live round: one :class:`TableState` per frame change.
 
 Plain data (no pygame): the learner's seat at the bottom (``me``), per seat its river,
-melds, concealed tiles (None for a tile face down), score, wind and riichi, and the
-centre panel's counters.  The play screen builds it from its round; the replay viewer
+melds, Norths set aside (three players), concealed tiles (None for a tile face down),
+score, wind and riichi, and the centre panel's counters.  Four players sit at the four
+edges; three players at the bottom, right and left (the seat across stays empty).  The play screen builds it from its round; the replay viewer
 from the replayed round, with any seat at the bottom and hands open or closed.
 """
 
@@ -29,6 +30,19 @@ class SeatState:
     hand: tuple[Tile | None, ...]  # concealed tiles, None = face down
     drawn: Tile | None = None  # the tile just drawn, shown apart (None when face down)
     has_drawn: bool = False  # a drawn tile is held apart (face up or down)
+    kita: tuple[Tile, ...] = ()  # Norths set aside as nukidora (three players)
+
+
+QUARTERS = {3: (0, 1, 3), 4: (0, 1, 2, 3)}
+"""Players at the table -> the edge of each seat counted from the bottom seat
+(0 bottom, 1 right, 2 across, 3 left): three players leave the seat across empty."""
+
+
+def seat_quarter(step: int, players: int) -> int:
+    """The table edge of the seat ``step`` places after the bottom seat in turn order: the
+    next player (shimocha) sits on the right, the one before (kamicha) on the left."""
+    order = QUARTERS.get(players, QUARTERS[4])
+    return order[step % len(order)]
 
 
 @dataclass(frozen=True)
@@ -48,9 +62,14 @@ class TableState:
     last: tuple[int, int] | None
     ended: bool
 
+    @property
+    def players(self) -> int:
+        """How many players sit at the table (3 or 4)."""
+        return len(self.seats)
+
     def relative(self, seat: int) -> int:
         """Where ``seat`` sits from ``me``: 0 bottom, 1 right, 2 across, 3 left."""
-        return (seat - self.me) % 4
+        return seat_quarter(seat - self.me, self.players)
 
 
 def table_state(rnd: Any, me: int, *, reveal: bool = False) -> TableState:
@@ -67,10 +86,12 @@ def table_state(rnd: Any, me: int, *, reveal: bool = False) -> TableState:
             seat=s, wind=rnd.seat_wind(s), score=rnd.scores[s], riichi=st.riichi or st.riichi_pending,
             river=tuple(RiverTile(d.tile, d.tsumogiri, d.riichi, d.called) for d in st.river),
             melds=tuple(st.melds), hand=hand, drawn=drawn if visible else None, has_drawn=drawn is not None,
+            kita=tuple(st.kita),
         ))
     last = None
     lf = rnd.last_from
-    if lf is not None and rnd.seats[lf].river and rnd.last_tile is not None:
+    kita = getattr(rnd, "call_kind", "discard") == "kita"  # a North set aside is not in the river
+    if lf is not None and rnd.seats[lf].river and rnd.last_tile is not None and not kita:
         if rnd.seats[lf].river[-1].tile == rnd.last_tile:
             last = (lf, len(rnd.seats[lf].river) - 1)
     current = None
