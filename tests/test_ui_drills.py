@@ -68,7 +68,9 @@ def test_drill_list_has_a_card_per_generator(app: App) -> None:
     assert len(mcr.cards) == sum(drill_group(n) == "mcr" for n in GENERATORS) == 4
     app.pop()
     screen = app.push("drills", group="riichi")
-    assert len(screen.cards) + len(mcr.cards) == len(GENERATORS)
+    # every riichi generator, and the discard puzzles from games, last
+    assert len(screen.cards) + len(mcr.cards) == len(GENERATORS) + 1
+    assert screen.cards[-1].title == "What to discard?"
     key(app, pygame.K_1, "1")
     assert app.screen.name == "drill_setup" and app.screen.params["generator"] == next(iter(GENERATORS))
 

@@ -72,6 +72,9 @@ def test_open_a_tenhou6_file_and_replay_it(app: App, tenhou6: dict) -> None:
     click(app, screen.open_btn)
     assert app.screen.name == "game_import"
     click(app, card(app.screen, "online.json"))
+    assert app.screen.name == "game_import"  # which player was the learner?
+    assert [c.title for c in app.screen.cards] == tenhou6["name"]
+    click(app, app.screen.cards[0])
     after = listed(app)
     (new,) = set(after) - set(before)
     assert set(before) < set(after) and new.parent == games_dir(app)
@@ -117,6 +120,7 @@ def test_pasted_json_is_imported_and_pasted_junk_reported(app: App, tenhou6: dic
     assert not games_dir(app).exists() or not list(games_dir(app).iterdir())
     monkeypatch.setattr(game_import, "clipboard_text", lambda: json.dumps(tenhou6))
     click(app, paste)
+    click(app, app.screen.cards[0])
     (new,) = listed(app)
     assert new.parent == games_dir(app)
 
@@ -136,3 +140,45 @@ def test_export_writes_tenhou6_into_the_export_folder(app: App) -> None:
     assert len(list(folders.export_folder().glob("*.json"))) == 2
     assert len(app.banners) == 1 and app.banners[0].text.endswith(".tenhou6-2.json")  # the new notice replaces the old
     assert all(e is None for r, e in zip(screen.rows, screen.exports, strict=True) if not r.game.readable)
+
+
+def open_online(app: App, data: dict):  # noqa: ANN201
+    """Put ``data`` in the export folder as online.json and open it from "My games": the seat choice."""
+    docs = folders.export_folder()
+    docs.mkdir(parents=True)
+    (docs / "online.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    app.push("my_games")
+    click(app, app.screen.open_btn)
+    click(app, card(app.screen, "online.json"))
+    return app.screen
+
+
+def test_the_learner_says_which_player_they_were_and_review_and_puzzles_use_it(app: App, tenhou6: dict,
+                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from trainer.engine.exercises import nanikiru
+    from trainer.engine.game.records import load
+    from trainer.engine.game.saved import list_games
+
+    named = dict(tenhou6, name=["Аня", "Борис", "Вера", "Гоша"])
+    monkeypatch.setattr(game_import, "learner_name", lambda app: "вера")  # the learner's own name, any case
+    screen = open_online(app, named)
+    assert screen.pending is not None and not games_dir(app).exists()  # nothing is written before the choice
+    assert [c.title for c in screen.cards] == named["name"]
+    assert screen.focused_widget() is screen.cards[2]  # the player with the learner's name is offered first
+    assert screen.cards[1].subtitle.startswith("Seat 2:")
+    app.render()
+    key(app, pygame.K_RETURN, "\r")
+    (game,) = list_games(games_dir(app))
+    assert game.learner_seat == 2 and game.players[2] == "Вера"
+    log = load(game.path)
+    assert log["learner_seat"] == 2
+    app.screen.open_game(app.screen.rows[0].game)
+    assert app.screen.name == "replay" and app.screen.learner == 2 and app.screen.me == 2
+    drill = nanikiru.make_drill([(game.path, game.learner_seat)], n=5, starter=False)
+    assert drill.puzzles and all(p.position.seat == 2 for p in drill.puzzles)
+
+
+def test_leaving_the_seat_choice_writes_nothing(app: App, tenhou6: dict) -> None:
+    assert open_online(app, tenhou6).pending is not None
+    key(app, pygame.K_ESCAPE)
+    assert app.screen.name == "my_games" and not app.screen.rows

@@ -70,6 +70,11 @@ steps:
     prompt: {ru: "Разложите плитки по порядку: кликните две, чтобы поменять их местами.", en: "Put the tiles in order: click two tiles to swap them."}
     ask: sort
     tiles: "5m1p9s3m2z7p"
+  - kind: paifu
+    game: east2_ron
+    ask: call
+    call: ron
+    prompt: {ru: "Найдите плитку, на которую объявили рон.", en: "Find the tile a player won on by ron."}
   - kind: drill
     generator: tile_name
     params: {ask: name}
@@ -81,7 +86,7 @@ steps:
     goal: {games: 1}
 """
 
-STEP_KINDS = ("text", "show", "choice", "pick_tiles", "number", "fu_breakdown", "arrange", "drill", "play")
+STEP_KINDS = ("text", "show", "choice", "pick_tiles", "number", "fu_breakdown", "arrange", "drill", "play", "paifu")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -294,6 +299,20 @@ def run(args: argparse.Namespace) -> int:
                 app.process([], 1.0)
             shot(f"11_wrong_step_{kind}_try{tries}", wrong_step)
     mcr_shots(app, shot, lib)
+
+    def paifu_answered(wrong: bool) -> None:
+        """The paifu-reading question: a cell clicked (a wrong one, or a right one)."""
+        lesson = lib.lessons["skill_paifu_reading"]
+        index = next(i for i, s in enumerate(lesson.steps) if getattr(s, "ask", None) == "riichi")
+        screen = app.push("lesson", lesson_id=lesson.id, step=index)
+        app.render()
+        view = screen.view
+        want = "E8" if not wrong else "E5"
+        view.click_at(view.cell_rects[want].center)
+        app.process([], 1.0)
+
+    shot("11_paifu_right", lambda: paifu_answered(False))
+    shot("11_paifu_wrong", lambda: paifu_answered(True))
     kids = next((lesson for lesson in sorted(lib.lessons.values(), key=lambda x: x.id)
                  if lesson.audience == "child" and any(s.kind == "pick_tiles" for s in lesson.steps)), None)
     if kids is not None:
@@ -324,6 +343,7 @@ def run(args: argparse.Namespace) -> int:
     shot("07_table_setup", lambda: app.push("match_setup"))
     from trainer.ui.screens.play_shots import (
         match_end,
+        nanikiru,
         position_review,
         replay_at,
         saved_games,
@@ -343,7 +363,8 @@ def run(args: argparse.Namespace) -> int:
 
     def game_files(then: str) -> None:
         """"Open a game" with a good and a bad file in the export folder (kept inside the shots'
-        data folder); ``then`` is "list", "bad" (the bad file clicked) or "export" (a game exported)."""
+        data folder); ``then`` is "list", "bad" (the bad file clicked), "seat" (the good one clicked: which
+        player were you?) or "export" (a game exported)."""
         import json
 
         from trainer.engine.game.tenhou6_write import to_tenhou6
@@ -373,14 +394,20 @@ def run(args: argparse.Namespace) -> int:
                 os.environ["HOME"] = home
         if then == "bad":
             screen.open_file(docs / "truncated.json")
+        if then == "seat":
+            screen.open_file(docs / "tenhou-2026-11-20.json")
 
     shot("07_game_import", lambda: game_files("list"))
     shot("07_game_import_bad_file", lambda: game_files("bad"))
+    shot("07_game_import_seat", lambda: game_files("seat"))
     shot("07_my_games_exported", lambda: game_files("export"))
     shot("07_replay", lambda: replay_at(app, mistake=False))
     shot("07_replay_review", lambda: replay_at(app, mistake=True))
     shot("07_review_card", lambda: position_review(app, answered=False))
     shot("07_review_card_answered", lambda: position_review(app, answered=True))
+    shot("07_nanikiru", lambda: nanikiru(app))
+    shot("07_nanikiru_wrong", lambda: nanikiru(app, answered="wrong"))
+    shot("07_nanikiru_starter_right", lambda: nanikiru(app, answered="right", starter=True))
 
     def tenpai_choice() -> None:
         """The learner, tenpai and not in riichi, at an exhaustive draw: show or hide (001:805)."""

@@ -41,6 +41,7 @@ from trainer.lessons.model import (
     FuBreakdownStep,
     Lesson,
     NumberStep,
+    PaifuStep,
     PickTilesStep,
     ShowStep,
     Variant,
@@ -304,6 +305,8 @@ def answer(step: Any, lesson: Lesson | None = None) -> Answer:
         return _fu(step, lesson)
     if isinstance(step, ArrangeStep):
         return _arrange(step)
+    if isinstance(step, PaifuStep) and step.ask is not None:
+        return _paifu(step)
     raise AnswerError(f"a {step.kind} step has no answer")
 
 
@@ -314,6 +317,28 @@ def _mcr_waits(step: PickTilesStep, lesson: Lesson | None) -> Answer:
     if not ws:
         raise AnswerError("the hand is not ready in any MCR form: there are no waits to pick", ("hand",))
     return Answer(frozenset(ws), tuple(wait_items(_hand(step), list(ws))), _tiles_text(ws))
+
+
+def paifu_record(step: PaifuStep) -> Any:
+    """The record of the hand a ``paifu`` step shows (AnswerError naming ``game`` when it cannot be read)."""
+    from trainer.engine.game.paifu import example
+    from trainer.engine.game.records import RecordError
+
+    try:
+        return example(step.game)
+    except RecordError as e:
+        raise AnswerError(str(e), ("game",)) from None
+
+
+def _paifu(step: PaifuStep) -> Answer:
+    """The cells of the record that answer the step (seat wind and turn, ``"S8"``)."""
+    from trainer.engine.game.paifu import find_cells
+
+    cells = find_cells(paifu_record(step), step.ask, step.seat, step.call)  # type: ignore[arg-type]
+    if not cells:
+        raise AnswerError(f"no cell of the record answers ask: {step.ask}", ("ask",))
+    items = tuple({"kind": "paifu_cell", "cell": c} for c in sorted(cells))
+    return Answer(cells, items, " ".join(sorted(cells)))
 
 
 def _pick(step: PickTilesStep) -> Answer:
@@ -605,6 +630,8 @@ def grade(step: Any, response: Any, lesson: Lesson | None = None) -> Feedback:
             ok = sorted((str(a), int(b)) for a, b in response) == want
     elif isinstance(step, ArrangeStep):
         ok = _grade_arrange(step, response, ans)
+    elif isinstance(step, PaifuStep):
+        ok = str(response) in ans.value  # any one of the right cells
     else:
         raise AnswerError(f"a {step.kind} step is not graded")
     return Feedback(ok, ans.value, ans.explanation, ans.display)
@@ -670,6 +697,9 @@ def check_step(step: Any, lesson: Lesson) -> list[tuple[tuple[str | int, ...], s
     out: list[tuple[tuple[str | int, ...], str]] = []
     if isinstance(step, ShowStep):
         return _check_show(step, lesson)
+    if isinstance(step, PaifuStep) and step.ask is None:
+        paifu_record(step)  # the hand must exist and replay
+        return out
     if step.kind in ("text", "drill", "play"):
         return out
     if isinstance(step, ArrangeStep) and step.ask in ("order",):
@@ -680,6 +710,9 @@ def check_step(step: Any, lesson: Lesson) -> list[tuple[tuple[str | int, ...], s
         variant = step.variant if step.ask in ("waits", "discard") else None
         if expect is not None and (msg := _cmp_tiles(expect, ans.value, variant)):
             out.append((("expect",), msg))
+    elif isinstance(step, PaifuStep):
+        if expect is not None and frozenset(expect) != ans.value:
+            out.append((("expect",), f"expect {sorted(expect)} but the record's cells are {ans.display}"))
     elif isinstance(step, NumberStep | FuBreakdownStep):
         if expect is not None and expect != ans.value:
             out.append((("expect",), f"expect {expect} but the engine computes {ans.value}"))

@@ -578,15 +578,51 @@ class PlayStep(_Step):
     goal: Goal = Goal(games=1)
 
 
+class PaifuStep(_Step):
+    """A hand's record (paifu, 牌譜) in the seed's table form next to the replay viewer of the
+    same hand: ``game`` names a one-hand game log of ``trainer/engine/data/paifu``.  With ``ask``
+    the learner finds cells in the record (the engine knows which): the turn the player with
+    seat wind ``seat`` declared ``riichi``, a ``tsumogiri`` discard of that player, or any
+    discard that was called with ``call`` (chi, pon, kan, ron).  ``expect`` lists the right
+    cells as seat wind and turn (``"S8"``); ``at`` is the action the replay opens at."""
+
+    kind: Literal["paifu"]
+    game: str = Field(pattern=r"^[a-z0-9_]+$")
+    text: Text | None = None
+    prompt: Text | None = None
+    ask: Literal["riichi", "call", "tsumogiri"] | None = None
+    seat: Literal["E", "S", "W", "N"] | None = None
+    call: Literal["chi", "pon", "kan", "ron"] | None = None
+    at: int = Field(-1, ge=-1)
+    expect: list[Annotated[str, Field(pattern=r"^[ESWN][0-9]{1,2}$")]] | None = None
+
+    @model_validator(mode="after")
+    def _inputs(self) -> PaifuStep:
+        if self.ask is None:
+            return self
+        if self.prompt is None:
+            raise PydanticCustomError("paifu", "ask: {ask} needs prompt:", {"ask": self.ask})
+        if self.ask in ("riichi", "tsumogiri") and self.seat is None:
+            raise PydanticCustomError("paifu", "ask: {ask} needs seat: (E, S, W or N)", {"ask": self.ask})
+        if self.ask == "call" and self.call is None:
+            raise PydanticCustomError("paifu", "ask: call needs call: (chi, pon, kan or ron)")
+        return self
+
+    @property
+    def interactive(self) -> bool:
+        """A record with a question is answered; without one it is read."""
+        return self.ask is not None
+
+
 Step = Annotated[
     TextStep | ShowStep | ChoiceStep | PickTilesStep | NumberStep | FuBreakdownStep | ArrangeStep
-    | DrillStep | PlayStep,
+    | DrillStep | PlayStep | PaifuStep,
     Field(discriminator="kind"),
 ]
 """One step of a lesson, chosen by its ``kind``."""
 
 STEP_KINDS: tuple[str, ...] = (
-    "text", "show", "choice", "pick_tiles", "number", "fu_breakdown", "arrange", "drill", "play",
+    "text", "show", "choice", "pick_tiles", "number", "fu_breakdown", "arrange", "drill", "play", "paifu",
 )  # fmt: skip
 
 

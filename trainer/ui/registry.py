@@ -33,6 +33,7 @@ SCREEN_MODULES: dict[str, str] = {
     "game_import": "trainer.ui.screens.game_import",
     "replay": "trainer.ui.screens.replay",
     "position_review": "trainer.ui.screens.position_review",
+    "nanikiru": "trainer.ui.screens.position_review",
     "play_simple": "trainer.ui.screens.play_simple",
     "training_games": "trainer.ui.screens.training_games",
     "glossary": "trainer.ui.screens.glossary",

@@ -18,18 +18,44 @@ from trainer.engine.game.records import RecordError
 from trainer.engine.game.saved import new_game_path, write_game
 
 
-def import_game(source: Path | str | dict[str, Any], folder: Path, *, rules: str = "tenhou",
-                learner_seat: int = 0, now: datetime | None = None) -> tuple[Path, LoadedLog]:
-    """Import a game (a file path, or a JSON value pasted from the clipboard) into ``folder``
-    as a new saved game; returns its path and what was read (with the differences found).
-    Raises RecordError with a one-line reason; the folder is unchanged then."""
-    loaded = parse_any(source, rules) if isinstance(source, dict) else load_any(source, rules)
+def read_source(source: Path | str | dict[str, Any], rules: str = "tenhou") -> LoadedLog:
+    """Read a game to import (a file path, or a JSON value pasted from the clipboard) and replay
+    it through the engine; raises RecordError with a one-line reason.  Nothing is written."""
+    return parse_any(source, rules) if isinstance(source, dict) else load_any(source, rules)
+
+
+def seat_choices(loaded: LoadedLog) -> list[tuple[int, str, int | None]]:
+    """The seats a learner may have played in a read game: ``(seat, player name, final points)``
+    in seat order (seat 0 was East in the first hand); points are None when the game has no end."""
+    log = loaded.log
+    final = log.get("final") or {}
+    scores = final.get("scores") or [None] * len(log["players"])
+    return [(i, str(name), None if pts is None else int(pts))
+            for i, (name, pts) in enumerate(zip(log["players"], scores, strict=False))]
+
+
+def save_import(loaded: LoadedLog, folder: Path, *, learner_seat: int = 0,
+                now: datetime | None = None) -> Path:
+    """Write a read game as a new saved game of ``folder`` with the learner at ``learner_seat``
+    (the seat whose discards the review and the discard puzzles look at); nothing already there
+    is touched."""
+    if not 0 <= learner_seat < len(loaded.log["players"]):
+        raise RecordError(f"seat {learner_seat} is not a seat of this game")
     started = now or datetime.now()
     log = dict(loaded.log)
     log["started"] = started.isoformat(timespec="seconds")
     log["learner_seat"] = learner_seat
     log["imported"] = {"from": loaded.kind, "notes": list(loaded.notes)}
-    return write_game(log, new_game_path(folder, started)), loaded
+    return write_game(log, new_game_path(folder, started))
+
+
+def import_game(source: Path | str | dict[str, Any], folder: Path, *, rules: str = "tenhou",
+                learner_seat: int = 0, now: datetime | None = None) -> tuple[Path, LoadedLog]:
+    """Import a game (a file path, or a JSON value pasted from the clipboard) into ``folder``
+    as a new saved game; returns its path and what was read (with the differences found).
+    Raises RecordError with a one-line reason; the folder is unchanged then."""
+    loaded = read_source(source, rules)
+    return save_import(loaded, folder, learner_seat=learner_seat, now=now), loaded
 
 
 def export_game(path: Path, out: Path) -> Path:
@@ -45,4 +71,4 @@ def export_game(path: Path, out: Path) -> Path:
     return out
 
 
-__all__ = ["export_game", "import_game"]
+__all__ = ["export_game", "import_game", "read_source", "save_import", "seat_choices"]

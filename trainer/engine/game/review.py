@@ -24,8 +24,8 @@ drill use).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from trainer.engine.game.actions import Discard, Riichi
@@ -236,39 +236,63 @@ def _verdict(mine: DiscardOption, best: DiscardOption, in_best: bool, danger: di
     return "lost_tiles" if mine.total < best.total else "good"
 
 
+@dataclass(frozen=True)
+class DecisionPoint:
+    """A moment where ``seat`` chose a discard with more than one kind allowed: the seat's
+    ``view`` just before it (with the drawn tile), the legal discard ``tiles``, the ``action``
+    taken (a Discard or a Riichi), ``where`` (the position fields of :class:`Decision`) and
+    ``dealt_in`` (somebody won by ron on that very discard)."""
+
+    view: PlayerView
+    tiles: tuple[Any, ...]
+    action: Any
+    where: dict[str, int]
+    dealt_in: bool = False
+
+
+def decision_points(log: dict[str, Any], seat: int) -> Iterator[DecisionPoint]:
+    """Every discard decision of ``seat`` in a game log, in game order (raises RecordError for a
+    log that does not replay; an unfinished last hand is walked as far as it goes).  Forced
+    discards (one legal kind, or the drawn tile after riichi) are not decisions."""
+    if not 0 <= seat < 4:
+        raise ValueError(f"seat {seat} is out of range (0..3)")
+    hand_index = -1
+    action_no = 0
+    pending: DecisionPoint | None = None  # the seat's latest decision, kept until we know if it dealt in
+    view = legal = None
+    for rnd, who, action in replay(log, allow_unfinished=True):
+        if who is None:
+            if pending is not None:
+                yield pending
+            hand_index += 1
+            action_no, pending = 0, None
+        else:
+            action_no += 1
+            if who == seat:
+                if pending is not None:
+                    yield pending
+                pending = None
+                if isinstance(action, Discard | Riichi) and view is not None and legal is not None:
+                    tiles = tuple(a.tile for a in legal if isinstance(a, Discard | Riichi))
+                    if len({t.kind for t in tiles}) > 1:
+                        h = log["hands"][hand_index]
+                        pending = DecisionPoint(view, tiles, action, {
+                            "hand": hand_index, "turn": len(rnd.seats[seat].river) - 1, "action": action_no - 1,
+                            "round": h.get("round", 0), "hand_number": h.get("hand", 0),
+                            "honba": h.get("honba", 0)})
+            if rnd.ended and pending is not None:
+                yield replace(pending, dealt_in=_dealt_in(rnd, seat))
+                pending = None
+        view, legal = _before(rnd, seat)
+    if pending is not None:
+        yield pending
+
+
 def review_game(log: dict[str, Any], seat: int) -> GameReview:
     """Review every discard decision of ``seat`` in a game log (raises RecordError for a log
     that does not replay; an unfinished last hand is reviewed as far as it goes).  Forced
     discards (one legal kind, or the drawn tile after riichi) are not decisions."""
-    if not 0 <= seat < 4:
-        raise ValueError(f"seat {seat} is out of range (0..3)")
-    decisions: list[Decision] = []
-    hand_index = -1
-    action_no = 0
-    last: tuple[int, dict[str, Any]] | None = None  # the seat's latest reviewed discard in this hand
-    view = legal = None
-    for rnd, who, action in replay(log, allow_unfinished=True):
-        if who is None:
-            hand_index += 1
-            action_no, last = 0, None
-        else:
-            action_no += 1
-            if who == seat:
-                last = None
-                if isinstance(action, Discard | Riichi) and view is not None and legal is not None:
-                    tiles = [a.tile for a in legal if isinstance(a, Discard | Riichi)]
-                    if len({t.kind for t in tiles}) > 1:
-                        h = log["hands"][hand_index]
-                        ctx = {"view": view, "tiles": tiles, "action": action, "where": {
-                            "hand": hand_index, "turn": len(rnd.seats[seat].river) - 1, "action": action_no - 1,
-                            "round": h.get("round", 0), "hand_number": h.get("hand", 0),
-                            "honba": h.get("honba", 0)}}
-                        decisions.append(_decide(ctx))
-                        last = (len(decisions) - 1, ctx)
-            if rnd.ended and last is not None and _dealt_in(rnd, seat):
-                decisions[last[0]] = _decide(last[1], dealt_in=True)
-        view, legal = _before(rnd, seat)
-    return GameReview(seat, tuple(decisions))
+    return GameReview(seat, tuple(_decide(p) for p in decision_points(log, seat)))
 
 
 def _dealt_in(rnd: Any, seat: int) -> bool:
@@ -286,10 +310,10 @@ def _before(rnd: Any, seat: int) -> tuple[PlayerView | None, list[Any] | None]:
     return make_view(rnd, seat), rnd.legal_actions(seat)
 
 
-def _decide(ctx: dict[str, Any], dealt_in: bool = False) -> Decision:
-    a = ctx["action"]
-    return review_decision(ctx["view"], ctx["tiles"], a.tile, riichi=isinstance(a, Riichi), dealt_in=dealt_in,
-                           **ctx["where"])
+def _decide(p: DecisionPoint) -> Decision:
+    a = p.action
+    return review_decision(p.view, p.tiles, a.tile, riichi=isinstance(a, Riichi), dealt_in=p.dealt_in, **p.where)
 
 
-__all__ = ["Decision", "GameReview", "danger_notes", "review_decision", "review_game"]
+__all__ = ["Decision", "DecisionPoint", "GameReview", "danger_notes", "decision_points", "review_decision",
+           "review_game"]

@@ -86,6 +86,15 @@ class DrillListScreen(Screen):
                         lambda n=name: self.app.push("drill_setup", generator=n), accent=colors[i % len(colors)],
                         icon=tile_icon(self.app, GENERATOR_TILES.get(name, "5z")))
             self.cards.append(self.add(card))
+        # discard puzzles from real games (riichi): positions, not a generator with settings
+        if group == "riichi":
+            self.cards.append(self.add(Card(_("What to discard?"),
+                                            _("Positions from your own games (and a starter set): what would you "
+                                              "discard?"),
+                                            lambda: self.app.push("nanikiru",
+                                                                  seed=int(self.app.time * 1000) % 1_000_000),
+                                            accent=colors[len(self.cards) % len(colors)],
+                                            icon=tile_icon(self.app, "1z"))))
 
     def _group(self, group: str) -> None:
         _GROUP["value"] = group

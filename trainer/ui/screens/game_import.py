@@ -2,9 +2,12 @@
 
 The learner picks a JSON file found in the export folder, the home folder or Downloads
 (the way progress import offers files), or pastes the JSON from the clipboard.  The
-engine (:func:`trainer.engine.game.exchange.import_game`) replays every hand and writes
-the game as a new file of the learner's saved games; a file it cannot read is reported
-in a one-line banner and nothing in "My games" changes.
+engine (:func:`trainer.engine.game.exchange.read_source`) replays every hand; for a
+tenhou.net/6 log the learner then says which player they were (the names in the log; the
+player with the learner's own name is offered first), and the game is written as a new
+file of the learner's saved games with that seat as the learner's — the seat the review,
+the replay and the discard puzzles look at.  A file it cannot read is reported in a
+one-line banner and nothing in "My games" changes.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from typing import Any
 
 import pygame
 
-from trainer.engine.game.exchange import import_game
+from trainer.engine.game.exchange import read_source, save_import, seat_choices
+from trainer.engine.game.log_files import LoadedLog
 from trainer.engine.game.records import RecordError
 from trainer.i18n import _, ngettext
 from trainer.ui import folders
@@ -23,6 +27,7 @@ from trainer.ui.registry import register_screen
 from trainer.ui.saved_games import LEARNER_SEAT, games_dir
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
+from trainer.ui.views.steps.base import WIND_NAMES
 from trainer.ui.widgets import Card, blit_wrapped
 
 P = PALETTE
@@ -57,25 +62,49 @@ class GameImportScreen(Screen):
     def title(self) -> str:
         return _("Open a game")
 
+    pending: LoadedLog | None = None
+
     def build(self) -> None:
-        self.files = folders.json_files(MAX_FILES)
         self.cards: list[Card] = []
+        if self.pending is not None:
+            self.files = []
+            for seat, name, points in seat_choices(self.pending):
+                self.cards.append(self.add(Card(name, self.seat_line(seat, points),
+                                                lambda s=seat: self.import_as(s))))
+            return
+        self.files = folders.json_files(MAX_FILES)
         if clipboard_available():
             self.cards.append(self.add(Card(_("Paste from the clipboard"),
                                             _("A tenhou.net/6 log copied as JSON text"), self.paste)))
         self.cards += [self.add(Card(p.name, str(p.parent), lambda p=p: self.open_file(p))) for p in self.files]
 
+    def seat_line(self, seat: int, points: int | None) -> str:
+        """Under a player's name: the seat and wind in the first hand, and the points at the end."""
+        wind = self.app.term_text(WIND_NAMES["ESWN"[seat]])
+        if points is None:
+            return _("Seat {n}: {wind} in the first hand").format(n=seat + 1, wind=wind)
+        return ngettext("Seat {n}: {wind} in the first hand; {points} point at the end",
+                        "Seat {n}: {wind} in the first hand; {points} points at the end", points).format(
+            n=seat + 1, wind=wind, points=points)
+
+    def initial_focus(self) -> int | None:
+        if self.pending is None or not self.cards:
+            return super().initial_focus()
+        mine = learner_name(self.app).casefold()
+        names = [name.casefold() for _seat, name, _pts in seat_choices(self.pending)]
+        return self.widgets.index(self.cards[names.index(mine) if mine in names else 0])
+
     def open_file(self, path: Path) -> None:
-        """Import the game in ``path``; a bad file is named in a banner and nothing changes."""
+        """Read the game in ``path``; a bad file is named in a banner and nothing changes."""
         try:
-            new, loaded = import_game(path, games_dir(self.app), learner_seat=LEARNER_SEAT)
+            loaded = read_source(path)
         except (RecordError, OSError) as exc:
             self.app.notify(_("This game cannot be opened: {error}").format(error=short_error(exc, path)), "error", 12)
             return
-        self.done(new, loaded)
+        self.read(loaded)
 
     def paste(self) -> None:
-        """Import the game log pasted from the clipboard as JSON text."""
+        """Read the game log pasted from the clipboard as JSON text."""
         text = clipboard_text().strip()
         if not text:
             self.app.notify(_("The clipboard is empty: copy a tenhou.net/6 log (JSON text) first."), "error", 10)
@@ -87,9 +116,35 @@ class GameImportScreen(Screen):
                 line=exc.lineno, error=exc.msg), "error", 12)
             return
         try:
-            new, loaded = import_game(data, games_dir(self.app), learner_seat=LEARNER_SEAT)
+            loaded = read_source(data)
         except (RecordError, OSError) as exc:
             self.app.notify(_("This game cannot be opened: {error}").format(error=short_error(exc)), "error", 12)
+            return
+        self.read(loaded)
+
+    def read(self, loaded: LoadedLog) -> None:
+        """A game was read: a tenhou.net/6 log asks which player the learner was; our own log keeps
+        the seat it names (the learner's seat when it was saved by the app)."""
+        if loaded.kind == "tenhou6":
+            self.pending = loaded
+            self.scroll_y = 0
+            self.focus = None  # the seat cards take the place of the file list
+            self.rebuild()
+            self.focus = self.initial_focus()
+            return
+        self.pending = loaded
+        self.import_as(int(loaded.log.get("learner_seat", LEARNER_SEAT)))
+
+    def import_as(self, seat: int) -> None:
+        """Write the game read as a new saved game with the learner at ``seat``."""
+        loaded, self.pending = self.pending, None
+        if loaded is None:
+            return
+        try:
+            new = save_import(loaded, games_dir(self.app), learner_seat=seat)
+        except (RecordError, OSError) as exc:
+            self.app.notify(_("This game cannot be opened: {error}").format(error=short_error(exc)), "error", 12)
+            self.rebuild()
             return
         self.done(new, loaded)
 
@@ -123,7 +178,9 @@ class GameImportScreen(Screen):
     def draw_content(self, surf: pygame.Surface) -> None:
         L = self.app.layout
         c = L.content()
-        if self.files:
+        if self.pending is not None:
+            text = _("Which player were you? The review and the discard puzzles look at this seat.")
+        elif self.files:
             text = _("Choose a tenhou.net/6 log or a game saved by the trainer. Files are looked for in {folder}, "
                      "your home folder and Downloads.").format(folder=folders.export_folder())
         else:
@@ -131,3 +188,12 @@ class GameImportScreen(Screen):
                 folder=folders.export_folder())
         blit_wrapped(surf, self.app, text, L.font("small"), P.on_felt, pygame.Rect(c.left, c.top, c.width, L.px(56)),
                      max_lines=2)
+
+
+def learner_name(app: Any) -> str:
+    """The current learner's name ("" without a progress store)."""
+    store, learner = getattr(app, "progress", None), getattr(app, "learner_id", None)
+    try:
+        return str(store.learner(learner).name) if store is not None and learner is not None else ""
+    except (KeyError, AttributeError):
+        return ""

@@ -542,7 +542,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
 
     def quiz_score(self) -> tuple[int, int]:
         """(steps right on the first try, quiz steps answered)."""
-        quiz = [i for i, s in enumerate(self.lesson.steps) if s.kind not in ("text", "show", "drill", "play")]
+        quiz = [i for i, s in enumerate(self.lesson.steps) if s.interactive and s.kind not in ("drill", "play")]
         right = sum(1 for i in quiz if self.results.get(i) == "right")
         return right, len(quiz)
 

@@ -177,6 +177,26 @@ def position_review(app: Any, *, answered: bool, setup: MatchSetup | None = None
     return screen
 
 
+def nanikiru(app: Any, *, answered: str = "", starter: bool = False) -> Any:
+    """The discard puzzles: from the saved games (a damaged file among them) or, with ``starter``,
+    from the starter set alone; ``answered`` is "", "right" or "wrong" (a tile the coach does not
+    accept when there is one)."""
+    games = [] if starter else None
+    if starter:
+        app.banners = []  # a note left by an earlier picture is not this screen's
+    else:
+        saved_games(app)
+    while len(app.stack) > 1:
+        app.pop()
+    screen = app.push("nanikiru", games=games, seed=2)
+    if answered and screen.decision is not None:
+        right = screen.right()
+        tiles = [s.tile for s in screen.hand_row.slots if s.tile is not None]
+        pick = next((t for t in tiles if (t.kind in right) == (answered == "right")), tiles[0])
+        screen.answer(pick)
+    return screen
+
+
 SANMA = MatchSetup(preset="sanma", length="tonpuusen")
 """A three-player (sanma) East-only match, for the three-seat pictures and tests."""
 

@@ -6,6 +6,12 @@ as the learner saw it, the hand to pick from.  The answer is right when the tile
 the review's best (by ukeire, or the safe tile when the mistake was a deal-in); either way
 the coach explains, and the answer goes to spaced repetition so the card comes back until
 it is learned.
+
+«Что сбросить?» (``nanikiru``) is the same question as a drill: positions from the learner's
+saved and imported games (:func:`trainer.engine.exercises.nanikiru.make_drill`; those where the
+learner chose a tile the coach would not come first) and the shipped starter set, answered
+in the words of the table's coach and the game review.  A game that cannot be read is skipped
+with a one-line note.
 """
 
 from __future__ import annotations
@@ -15,16 +21,20 @@ from typing import Any
 
 import pygame
 
+from trainer.engine.exercises import nanikiru
 from trainer.engine.game.records import RecordError, load
 from trainer.engine.game.review import review_game
-from trainer.i18n import _, pgettext
+from trainer.engine.game.saved import list_games
+from trainer.i18n import _, ngettext, pgettext
 from trainer.ui.game_cards import card_skill
 from trainer.ui.registry import register_screen
+from trainer.ui.richtext import BR
+from trainer.ui.saved_games import games_dir
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.views.table.board import Board
-from trainer.ui.views.table.coach import CoachBox
+from trainer.ui.views.table.coach import CoachBox, hint_lines
 from trainer.ui.views.table.replay import build_frames
 from trainer.ui.views.table.review import decision_text
 from trainer.ui.widgets import Button, blit_text
@@ -96,7 +106,7 @@ class PositionReviewScreen(Screen):
         self.hand_row = self.add(TileRow(slots, pickable=self.answered is None, multi=False,
                                          on_change=self._picked))
         if self.answered is not None:
-            good = right_kinds(self.decision)
+            good = self.right()
             for i, s in enumerate(slots):
                 if s.tile is not None and s.tile.kind in good:
                     self.hand_row.marks[i] = "right"
@@ -127,12 +137,33 @@ class PositionReviewScreen(Screen):
         """Check the learner's discard and record it for spaced repetition."""
         if self.answered is not None or self.decision is None:
             return
-        self.answered = tile.kind in right_kinds(self.decision)
-        item = self.items[self.index]
-        self.app.record_answer("game", item["item_id"], card_skill(self.decision), self.answered, self.seconds,
-                               spec={k: item[k] for k in ("game", "hand", "action", "seat") if k in item})
+        self.picked = tile
+        self.answered = tile.kind in self.right()
+        self.record()
         self.app.play_sound("right" if self.answered else "wrong")
         self.rebuild()
+
+    def right(self) -> set[int]:
+        """The tile kinds that answer the current position."""
+        return right_kinds(self.decision)
+
+    def record(self) -> None:
+        """Store the answer for spaced repetition."""
+        item = self.items[self.index]
+        self.app.record_answer("game", item["item_id"], card_skill(self.decision), bool(self.answered), self.seconds,
+                               spec={k: item[k] for k in ("game", "hand", "action", "seat") if k in item})
+
+    def feedback(self) -> str:
+        """The coach's words after the answer (rich text)."""
+        return decision_text(self.decision)
+
+    def done_text(self) -> str:
+        """What the screen says when every card is done."""
+        return _("No more mistakes to review now. Well done!")
+
+    def question(self) -> str:
+        """The question above the hand."""
+        return _("What would you discard here?")
 
     def next_card(self) -> None:
         """The next due card (or the end)."""
@@ -164,17 +195,17 @@ class PositionReviewScreen(Screen):
         L = self.app.layout
         area = L.content()
         if self.decision is None:
-            blit_text(surf, self.app, _("No more mistakes to review now. Well done!"), L.font("body"), P.on_felt,
+            blit_text(surf, self.app, self.done_text(), L.font("body"), P.on_felt,
                       (area.left, area.top + L.px(20)), max_width=area.width)
             return
         self.board.draw(surf, self.app, self.frame.state, {})
         if self.answered is None:
-            text, color = _("What would you discard here?"), P.accent
+            text, color = self.question(), P.accent
             box = ""
         else:
             text = _("Right!") if self.answered else _("Not the best tile.")
             color = P.right if self.answered else P.wrong
-            box = decision_text(self.decision)
+            box = self.feedback()
         self.box.draw(surf, self.app, self.board.corner(self.app), box)
         width = (self.next_btn.rect.left if self.next_btn else area.right) - area.left - L.px(16)
         blit_text(surf, self.app, text, L.font("body"), color, (area.left, self.prompt_y), anchor="midleft",
@@ -182,3 +213,103 @@ class PositionReviewScreen(Screen):
 
     def on_click(self, pos: tuple[int, int], button: int) -> bool:
         return self.box.open_term_at(self.app, pos)
+
+
+DRILL_SIZE = 10
+"""Puzzles in one drill."""
+
+
+def learner_games(app: Any) -> tuple[list[tuple[Path, int]], list[str]]:
+    """The learner's readable saved and imported games, newest first, each with the learner's
+    seat; and one line ("file: reason") per file the list already knows it cannot read."""
+    games = list_games(games_dir(app))
+    return ([(g.path, g.learner_seat) for g in games if g.readable],
+            [f"{g.name}: {g.problem}" for g in games if not g.readable])
+
+
+@register_screen("nanikiru")
+class NanikiruScreen(PositionReviewScreen):
+    """Params: ``games`` (``[(path or log, seat)]``; default: the learner's games), ``n``, ``seed``."""
+
+    def __init__(self, app: Any, **params: Any) -> None:
+        games, notes = params.get("games"), []
+        if games is None:
+            games, notes = learner_games(app)
+        drill = nanikiru.make_drill(games, n=int(params.get("n", DRILL_SIZE)), seed=int(params.get("seed", 0)))
+        self.drill = drill
+        self.right_count = 0
+        self._frames: dict[int, list[Any]] = {}
+        notes += drill.notes
+        if notes:
+            app.notify(ngettext("Skipped a game that cannot be read: {note}",
+                                "Skipped {n} games that cannot be read; the first: {note}", len(notes))
+                       .format(n=len(notes), note=notes[0]), "warn", 10)
+        super().__init__(app, items=list(drill.puzzles))
+
+    def _load(self) -> None:
+        """Set up the current puzzle: the table just before the decision."""
+        self.answered = None
+        self.seconds = 0.0
+        self.picked = None
+        while self.index < len(self.items):
+            p = self.items[self.index]
+            pos = p.position
+            try:
+                key = id(pos.log)
+                if key not in self._frames:
+                    self._frames[key] = build_frames(pos.log, pos.seat, open_hands=False)
+                frames = self._frames[key]
+                at = next(i for i, f in enumerate(frames) if (f.hand, f.action_index) == (pos.hand, pos.action))
+                self.frame = frames[at - 1]
+                self.decision = p
+                return
+            except (RecordError, StopIteration, KeyError, ValueError, TypeError):
+                self.index += 1
+        self.decision = None
+
+    def title(self) -> str:
+        return _("What to discard?")
+
+    def right(self) -> set[int]:
+        return set(self.decision.answer)
+
+    def record(self) -> None:
+        p = self.decision
+        pos = p.position
+        spec = None
+        if pos.chosen is not None and pos.source.endswith(".json"):
+            path = games_dir(self.app) / pos.source
+            if path.is_file():  # a wrong answer comes back as a card of "Mistakes from your games"
+                spec = {"game": str(path), "hand": pos.hand, "action": pos.action, "seat": pos.seat}
+        self.right_count += bool(self.answered)
+        self.app.record_answer("nanikiru", p.exercise.item_id, p.exercise.skill, bool(self.answered), self.seconds,
+                               spec=spec)
+
+    def question(self) -> str:
+        p = self.decision
+        where = self.where()
+        if p.riichi_against:
+            return _("What do you discard? Someone is in riichi. ({where})").format(where=where)
+        return _("What do you discard? ({where})").format(where=where)
+
+    def where(self) -> str:
+        """Where the position comes from, in a few words."""
+        pos = self.decision.position
+        if pos.chosen is None:
+            return _("from the starter set, a game of our bots")
+        return _("from your game, hand {n}").format(n=pos.hand + 1)
+
+    def feedback(self) -> str:
+        """The review's words on the pick, the coach's best tiles, and what was played at the table."""
+        p = self.decision
+        lines = [decision_text(nanikiru.judge(p, self.picked))]
+        lines += [_("Coach:") + " " + line for line in hint_lines(list(p.hints))]
+        if p.position.chosen is not None:
+            lines.append(_("At the table you discarded {tile}.").format(tile="{tiles:" + str(p.position.chosen) + "}"))
+        return BR.join(lines)
+
+    def done_text(self) -> str:
+        return _("Drill done: {right} of {n} right.").format(right=self.right_count, n=len(self.items))
+
+    def header_extra(self) -> str:
+        return _("{i} of {n}").format(i=min(self.index + 1, len(self.items)), n=len(self.items))

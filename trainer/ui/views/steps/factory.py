@@ -10,6 +10,7 @@ from trainer.ui.views.steps.choice import ChoiceView
 from trainer.ui.views.steps.extra import extra_view
 from trainer.ui.views.steps.fu import FuView
 from trainer.ui.views.steps.number import NumberView
+from trainer.ui.views.steps.paifu import PaifuView
 from trainer.ui.views.steps.pick import PickTilesView
 from trainer.ui.views.steps.show import ShowView
 
@@ -21,7 +22,7 @@ def make_view(host: StepHost, step: Any, lesson: Any) -> StepView:
     """The view for a step (drill and play steps are provided by the lesson screen)."""
     cls = {
         "text": TextView, "show": ShowView, "choice": ChoiceView, "pick_tiles": PickTilesView,
-        "number": NumberView, "fu_breakdown": FuView, "arrange": ArrangeView,
+        "number": NumberView, "fu_breakdown": FuView, "arrange": ArrangeView, "paifu": PaifuView,
     }.get(step.kind)
     if cls is None:
         return extra_view(host, step, lesson)

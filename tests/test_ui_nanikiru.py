@@ -1,0 +1,65 @@
+"""«Что сбросить?» in the app: the card in the drill menu, the starter set before any game,
+the learner's own mistakes first, a damaged saved game named in a banner, the coach's words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tests.ui_events import headless_app, key
+from trainer.ui.app import App
+from trainer.ui.richtext import plain_text
+from trainer.ui.screens.play_shots import saved_games
+
+
+@pytest.fixture()
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+    from trainer.progress import open_store
+
+    with headless_app(tmp_path, monkeypatch, progress=open_store(tmp_path / "progress.sqlite3")) as a:
+        yield a
+
+
+def test_the_drill_menu_opens_the_starter_set_before_any_game(app: App) -> None:
+    menu = app.push("drills")
+    card = next(c for c in menu.cards if c.title == "What to discard?")
+    card.activate()
+    screen = app.screen
+    assert type(screen).__name__ == "NanikiruScreen" and len(screen.items) == 10
+    assert all(p.position.source.startswith("starter") for p in screen.items)
+    app.render()
+    assert "starter set" in screen.question()
+    wrong = next((s.tile for s in screen.hand_row.slots if s.tile.kind not in screen.right()), None)
+    if wrong is None:  # a position where every tile is right cannot be in the starter set
+        pytest.fail("starter position without a wrong tile")
+    answers = app.progress.answer_count(app.learner_id)
+    screen.answer(wrong)
+    assert screen.answered is False
+    assert app.progress.answer_count(app.learner_id) == answers + 1
+    text = plain_text(screen.feedback(), app)
+    assert "You discarded" in text and "Coach:" in text  # the review's verdict, then the coach's best tiles
+    app.render()
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.index == 1 and screen.answered is None
+
+
+def test_own_mistakes_come_first_and_a_damaged_game_is_named(app: App) -> None:
+    saved_games(app)  # two games of a hasty learner and a damaged file
+    screen = app.push("nanikiru", seed=5)
+    assert any("game-20261101-090000.json" in b.text for b in app.banners)
+    first = screen.items[0]
+    assert first.differs and first.position.chosen is not None
+    assert "from your game" in screen.question()
+    right = next(s.tile for s in screen.hand_row.slots if s.tile.kind in screen.right())
+    screen.answer(right)
+    assert screen.answered is True
+    text = plain_text(screen.feedback(), app)
+    assert "At the table you discarded" in text
+    app.render()
+    while screen.decision is not None:
+        screen.answer(screen.hand_row.slots[0].tile)
+        screen.next_card()
+    app.render()
+    assert "right" in screen.done_text()
