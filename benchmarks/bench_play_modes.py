@@ -5,7 +5,7 @@
 
 Every shipped mode (``mode_ids()``) is played with its defaults, plus the tables the
 lessons use most.  A "game" is what ``simulate --mode`` counts: one hand, or for risu
-hands until someone goes below zero (at most ``max_hands``).  Bot decisions are timed one
+hands until someone goes below zero (at most ``max_hands``; single_suit_1 likewise, from 30,000).  Bot decisions are timed one
 by one; the target is p95 <= 30 ms for every table.
 """
 
@@ -16,6 +16,8 @@ import time
 from collections import Counter
 
 EXTRA_TABLES = (
+    ("risu", {"recycle_discards": False}), ("twelve_tiles", {"six_pairs": False}),
+    ("single_suit_1", {"half_abundance": True, "max_hands": 8}),
     ("tibet", {"hand": 7}), ("tibet", {"hand": 10, "players": 4, "calls": "pon"}),
     ("tibet", {"hand": 13, "players": 4}), ("ponjan", {"hand": 10, "players": 4}),
     ("glass_table", {"win": "yaku", "calls": "all"}), ("glass_table", {"win": "riichi", "bots": "efficient"}),

@@ -113,7 +113,7 @@ def test_each_learner_has_their_own_setup(app: App, store) -> None:  # noqa: ANN
     assert app.push("match_setup").setup == theirs
 
 
-@pytest.mark.parametrize("text", ["", "not json", "[1, 2]", '{"preset": "mcr", "coach": 3, "opponents": ["x"]}'])
+@pytest.mark.parametrize("text", ["", "not json", "[1, 2]", '{"preset": "nanjing", "coach": 3, "opponents": ["x"]}'])
 def test_a_damaged_stored_setup_falls_back_field_by_field(text: str) -> None:
     assert MatchSetup.from_json(text) == MatchSetup()
     kept = MatchSetup.from_json('{"length": "tonpuusen", "preset": "nonsense", "undo": true}')

@@ -16,7 +16,7 @@ import pytest  # noqa: E402
 from trainer.engine.game.actions import Tsumo  # noqa: E402
 from trainer.engine.game.simple import SimpleGame, scripted_wall  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
-from trainer.ui.screens.training_games import TRAINING_GAMES  # noqa: E402
+from trainer.ui.screens.training_games import PRACTICES, TRAINING_GAMES  # noqa: E402
 from trainer.ui.settings import Settings  # noqa: E402
 
 
@@ -41,7 +41,7 @@ def test_home_has_a_training_games_card_that_opens_the_list(app: App) -> None:
 def test_every_training_game_is_listed_with_its_japanese_name_and_opens_its_table(app: App) -> None:
     screen = app.push("training_games")
     app.render()
-    assert len(screen.cards) == len(TRAINING_GAMES)
+    assert len(screen.cards) == len(TRAINING_GAMES) + len(PRACTICES)
     kanji = {"kunto": "kuntō", "risu": "栗鼠", "yochi": "予知", "short": "ショート"}
     titles = " ".join(c.title for c in screen.cards)
     for word in kanji.values():
@@ -74,3 +74,59 @@ def test_the_result_panel_says_what_a_risu_hand_was_worth(app: App) -> None:
     assert str(value.points) in lines[0]
     assert any("100" in line and "×2" in line for line in lines[1:])  # the two triplets, 100 each
     assert any("tanki" in line for line in lines[1:])
+
+
+def test_risu_offers_the_compulsory_kan_as_a_button_and_keeping_the_four_is_chombo(app: App) -> None:
+    from trainer.engine.game.actions import Discard
+
+    table = app.push("play_simple", mode="risu", seed=1, kids=False)
+    setup = table.setup
+    wall = scripted_wall(setup.tileset, ["1111234567899s", "2223334445556s"], "9s")
+    table.game = SimpleGame(setup, wall=wall)
+    table.counted = False
+    table.rebuild()
+    app.render()
+    kan = next(b for b in table.action_buttons if b.label.startswith(("Kan", "Кан")))
+    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=kan.rect.center, button=1)], 1 / 60)
+    assert table.game.melds[0] and not table.game.ended  # the kan is down, the turn goes on
+    table.game = SimpleGame(setup, wall=wall)
+    table.counted = False
+    table.rebuild()
+    table._act(Discard(table.game.hands[0][-1]))  # 9s goes, the four 1s stay: okurikan
+    app.render()
+    assert table.game.result.chombo == 0
+    headline, _line = table._result_lines()
+    assert headline in ("Chombo!", "Чомбо!")
+    assert any("-500" in line for line in table.value_lines())
+
+
+def test_single_suit_half_abundance_has_an_exchange_button_and_points_carry_between_hands(app: App) -> None:
+    table = app.push("play_simple", mode="single_suit_1", seed=2, kids=False, rules={"half_abundance": True,
+                                                                                     "players": 2})
+    setup = table.setup
+    assert setup.half_abundance
+    table.game = SimpleGame(setup, wall=scripted_wall(setup.tileset, ["123m456p789s11m14z", "2345678m123p555s"],
+                                                      "9p"))
+    table.counted = False
+    table.rebuild()
+    app.render()
+    button = next(b for b in table.action_buttons if "1z" in b.label or "−3000" in b.label)
+    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1)], 1 / 60)
+    assert table.game.points[0] == 27000  # the learner is the dealer here: paid to nobody (our choice)
+    from trainer.engine.game.simple_bots import make_simple_bot
+
+    me = make_simple_bot("gentle", 1, None, setup.shape_rules())
+    g = table.game
+    for _step in range(3000):
+        if g.ended:
+            break
+        if 0 in g.to_act():
+            table._act(me.choose(g.view(0), g.legal_actions(0)))
+        else:
+            table.bot_step()
+    assert g.ended
+    before = list(g.points)
+    app.render()
+    if not table.match_over():
+        table.play_again()
+        assert table.game.points == before  # the next hand starts from the points reached

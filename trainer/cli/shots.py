@@ -181,6 +181,109 @@ def training_shots(app, shot) -> None:  # noqa: ANN001
         shot(f"22_mode_{mode}_result", result)
 
 
+def kunto_practice_shots(app, shot) -> None:  # noqa: ANN001
+    """Kunto step by step: a wrong shanten explained, a weaker throw-back explained, a waits
+    question with suits ignored, and the end of a practice."""
+    from trainer.engine.exercises.kunto_practice import Settings
+
+    def at(step: str, settings: Settings = Settings(), seed: int = 4):  # noqa: ANN202, B008
+        screen = app.push("kunto_practice", seed=seed, tiles=settings.tiles, suits=settings.suits,
+                          dragons=settings.dragons)
+        for _ in range(200):
+            if screen.practice.step == step and (step != "shanten" or screen.ex.answer > 0):
+                return screen
+            screen.practice.advance(None)
+            screen._new_item()
+        raise RuntimeError(f"no {step} question")
+
+    def answer(screen, response, times: int = 1) -> None:  # noqa: ANN001
+        for _ in range(times):
+            screen.rebuild()
+            if screen.phase == "retry":
+                screen.retry()
+            view = screen.view
+            if view.fields:
+                view.fields[0][1].text = str(response)
+            else:
+                view.picker.selected = [i for i, t in enumerate(view.picker.slots) if t.tile.kind in response][:1] \
+                    if screen.ex.prompt.question == "kunto_discard" else \
+                    [i for i, t in enumerate(view.picker.slots) if t.tile.kind in response]
+            screen.check()
+
+    def shanten_wrong() -> None:
+        screen = at("shanten", Settings("suits108", "ignored", "plain"))
+        answer(screen, screen.ex.answer + 1, 2)
+
+    def throw_wrong() -> None:
+        screen = at("throw")
+        worst = max(screen.ex.explanation, key=lambda r: (r["shanten"], -r["count"]))
+        from trainer.engine.notation import parse_tiles
+
+        answer(screen, {parse_tiles(worst["tile"])[0].kind})
+
+    def waits() -> None:
+        screen = at("waits", Settings("suits108_dragons", "ignored", "tens"), seed=2)
+        screen.rebuild()
+
+    def done() -> None:
+        screen = at("waits")
+        while not (screen.practice.step == "waits" and screen.practice.size == 13):
+            screen.practice.advance(None)
+        screen._new_item()
+        screen.results = ["right"] * 9 + ["wrong"]
+        screen.right = 9
+        screen.phase = "done"
+        screen.primary()
+
+    shot("23_kunto_practice_shanten_wrong", shanten_wrong)
+    shot("23_kunto_practice_throw_retry", throw_wrong)
+    shot("23_kunto_practice_waits", waits)
+    shot("23_kunto_practice_done", done)
+
+
+def rule_shots(app, shot) -> None:  # noqa: ANN001
+    """Training games' own table rules: a risu hand offering its compulsory kan, and the chombo
+    panel after the four was kept undeclared."""
+    from trainer.engine.game.actions import Discard
+    from trainer.engine.game.simple import SimpleGame, scripted_wall
+    from trainer.engine.notation import parse_tiles
+
+    def risu_table(**options):  # noqa: ANN003, ANN202
+        screen = app.push("play_simple", mode="risu", seed=3, kids=False, rules=options)
+        setup = screen.setup
+        screen.game = SimpleGame(setup, wall=scripted_wall(setup.tileset, ["1111234567899s", "2223334445556s"],
+                                                           "9s"))
+        screen.rebuild()
+        return screen
+
+    def chombo() -> None:
+        screen = risu_table()
+        screen._act(Discard(parse_tiles("9s")[0]))
+
+    def exchange() -> None:
+        screen = app.push("play_simple", mode="single_suit_1", seed=3, kids=False,
+                          rules={"half_abundance": True, "players": 2})
+        setup = screen.setup
+        screen.game = SimpleGame(setup, wall=scripted_wall(setup.tileset, ["123m456p789s11m14z", "2345678m123p555s"],
+                                                           "9p"))
+        screen.rebuild()
+
+    def six_pairs() -> None:
+        from trainer.engine.game.actions import Tsumo
+
+        screen = app.push("play_simple", mode="twelve_tiles", seed=3, kids=False, rules={"players": 2})
+        setup = screen.setup
+        screen.game = SimpleGame(setup, wall=scripted_wall(setup.tileset, ["1122m3344p5566s", "789m789p789s123z"],
+                                                           "5z"))
+        screen.rebuild()
+        screen._act(Tsumo())
+
+    shot("24_twelve_six_pairs", six_pairs)
+    shot("24_risu_kan_offered", risu_table)
+    shot("24_risu_chombo", chombo)
+    shot("24_single_suit_exchange", exchange)
+
+
 def run(args: argparse.Namespace) -> int:
     """Render the screens; prints one line per file and returns 0 (1 if a screen failed)."""
     use_lessons_dirs(args)
@@ -426,6 +529,15 @@ def run(args: argparse.Namespace) -> int:
         screen.rebuild()
 
     shot("07_play_tenpai_choice", tenpai_choice)
+    from trainer.ui.screens.play_shots import mcr_after_hand, mcr_call_offer, mcr_game_end, mcr_table
+
+    shot("07_mcr_table", lambda: mcr_table(app, coach="hints"))
+    shot("07_mcr_table_coach", lambda: mcr_table(app, coach="full"))
+    shot("07_mcr_call_offer", lambda: mcr_table(app, coach="full", want=mcr_call_offer))
+    shot("07_mcr_result_win", lambda: mcr_after_hand(
+        app, lambda r: bool(r.wins) and len(set(r.wins[0].score.fans)) >= 4 and len(r.wins[0].score.excluded) >= 2))
+    shot("07_mcr_result_draw", lambda: mcr_after_hand(app, lambda r: r.kind == "exhaustive"))
+    shot("07_mcr_game_end", lambda: mcr_game_end(app))
     for name in ("glossary", "progress"):
         from trainer.ui.app import has_screen
 
@@ -437,6 +549,8 @@ def run(args: argparse.Namespace) -> int:
     shot("10_about", lambda: (app.push("settings"), app.push("about")))
     sanma_shots(app, shot)
     training_shots(app, shot)
+    kunto_practice_shots(app, shot)
+    rule_shots(app, shot)
     learner_shots(app, shot)
     app.close()
     return 1 if failures else 0

@@ -13,6 +13,7 @@ seconds per game; with ``--json`` the last line is a JSON object with
 open kan), ``average_place`` and ``decision_ms_p95`` (95th percentile of the bot's
 decision time, CPU milliseconds); every per-seat list has one entry per seat.
 Three-player rules seat the first three ``--bots`` unless exactly three are given.
+``--rules mcr`` plays Chinese Official games instead (:mod:`trainer.cli.simulate_mcr`).
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the options of the simulate command."""
     parser.add_argument("--games", type=int, default=10, help="how many matches to play (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="random seed; the same seed gives the same games")
-    parser.add_argument("--rules", default="tenhou", help="rule preset: tenhou, ema, jpml or a preset file")
+    parser.add_argument("--rules", default="tenhou",
+                        help="rule preset: tenhou, ema, jpml, a preset file, or mcr / mcr_common for Chinese Official")
     parser.add_argument("--json", action="store_true", help="end with one line of JSON with every figure")
     parser.add_argument(
         "--bots",
@@ -54,6 +56,20 @@ def game_seeds(seed: int, games: int) -> list[int]:
     return [rng.getrandbits(48) for _ in range(games)]
 
 
+def timed_players(names: list[str], seats: int, rules_name: str, make: Any) -> list[Any] | str:
+    """The seats' bots by name (``make(name)``), each timed, or the one-line error for
+    the wrong number of names or an unknown bot."""
+    from trainer.engine.game.figures import TimedPlayer
+
+    if len(names) != seats:
+        count = {3: "three", 4: "four"}.get(seats, str(seats))
+        return f"--bots needs exactly {count} names for the {rules_name} rules"
+    try:
+        return [TimedPlayer(make(n)) for n in names]
+    except ValueError as e:
+        return str(e)
+
+
 def tally_hand(result: dict[str, Any], wins: list[int], deal_ins: list[int]) -> bool:
     """Add one hand's result (the game log's ``result`` object) to the per-seat win and
     deal-in counts; True if the hand was a draw.  A double ron is one deal-in: the
@@ -68,7 +84,7 @@ def tally_hand(result: dict[str, Any], wins: list[int], deal_ins: list[int]) -> 
 def run(args: argparse.Namespace) -> int:
     """Play the matches and print the report; returns the exit status."""
     from trainer.engine.bots import make_bot
-    from trainer.engine.game.figures import SeatFigures, TimedPlayer, percentile
+    from trainer.engine.game.figures import SeatFigures, percentile
     from trainer.engine.game.play import play_match
     from trainer.engine.game.records import save
     from trainer.engine.rules import RulesError, load_rules
@@ -80,6 +96,12 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "option", None):
         print("simulate: --option needs --mode", file=sys.stderr)
         return 2
+    from trainer.engine.mcr.rules_game import is_mcr_rules
+
+    if is_mcr_rules(args.rules):
+        from trainer.cli.simulate_mcr import run_mcr
+
+        return run_mcr(args)
     if args.games < 1:
         print("simulate: --games must be at least 1", file=sys.stderr)
         return 2
@@ -92,14 +114,9 @@ def run(args: argparse.Namespace) -> int:
     seats = rules.players
     if seats == 3 and len(names) == 4 and args.bots == DEFAULT_BOTS:
         names = names[:3]
-    if len(names) != seats:
-        count = {3: "three", 4: "four"}.get(seats, str(seats))
-        print(f"simulate: --bots needs exactly {count} names for the {rules.name} rules", file=sys.stderr)
-        return 2
-    try:
-        players = [TimedPlayer(make_bot(n, rules)) for n in names]
-    except ValueError as e:
-        print(f"simulate: {e}", file=sys.stderr)
+    players = timed_players(names, seats, rules.name, lambda n: make_bot(n, rules))
+    if isinstance(players, str):
+        print(f"simulate: {players}", file=sys.stderr)
         return 2
     if args.logs is not None:
         args.logs.mkdir(parents=True, exist_ok=True)

@@ -6,7 +6,7 @@ tibet, ponjan, kids_riichi, glass_table) and their tsumo / ron / draw counts and
 
 The last line with ``--json`` is one JSON object: ``mode``, ``games``, ``seed``,
 ``options``, ``hands``, ``seconds_per_game``, ``results`` (tsumo, ron, draws and their
-rates per hand), ``value`` (average han and points of a win) and ``points`` (the start,
+rates per hand; ``chombo``: hands ended by a risu okurikan, among the draws), ``value`` (average han and points of a win) and ``points`` (the start,
 each game's final points and the average per seat; null where the mode keeps none).
 """
 
@@ -66,6 +66,7 @@ def run_mode(args: argparse.Namespace) -> int:
         return 2
 
     counts = {"tsumo": 0, "ron": 0, "draw": 0}
+    chombo = 0  # risu: hands ended by an okurikan (counted among the draws too)
     hands = 0
     finals: list[list[int]] = []
     han: list[int] = []
@@ -79,6 +80,9 @@ def run_mode(args: argparse.Namespace) -> int:
         for res in out.results:
             hands += 1
             counts[res.kind] += 1
+            if res.chombo is not None:
+                chombo += 1
+                continue
             for v in res.values:
                 han.append(v.han)
                 won_points.append(v.points)
@@ -94,7 +98,7 @@ def run_mode(args: argparse.Namespace) -> int:
         "seconds_per_game": sum(elapsed) / n,
         "results": {"tsumo": counts["tsumo"], "ron": counts["ron"], "draws": counts["draw"],
                     "tsumo_rate": counts["tsumo"] / hands, "ron_rate": counts["ron"] / hands,
-                    "draw_rate": counts["draw"] / hands},
+                    "draw_rate": counts["draw"] / hands, "chombo": chombo},
         "value": {"scoring": setup.scoring, "wins_valued": len(han),
                   "average_han": sum(han) / len(han) if han else 0.0,
                   "average_points": sum(won_points) / len(won_points) if won_points else 0.0},

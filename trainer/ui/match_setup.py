@@ -14,7 +14,7 @@ from typing import Any
 
 from trainer.i18n import N_
 
-PRESETS = ("tenhou", "ema", "jpml", "sanma")
+PRESETS = ("tenhou", "ema", "jpml", "sanma", "mcr")
 LENGTHS = ("tonpuusen", "hanchan")
 COACH_LEVELS = ("off", "hints", "full")
 
@@ -28,7 +28,7 @@ BOT_ROSTER: dict[str, tuple[str, int, str]] = {
 
 LENGTH_NAMES = {"tonpuusen": N_("East only"), "hanchan": N_("East and South")}
 COACH_NAMES = {"off": N_("Off"), "hints": N_("Hints"), "full": N_("Full")}
-PRESET_NAMES = {"tenhou": "Tenhou", "ema": "EMA", "jpml": "JPML", "sanma": N_("Sanma (3 players)")}
+PRESET_NAMES = {"tenhou": "Tenhou", "ema": "EMA", "jpml": "JPML", "sanma": N_("Sanma (3 players)"), "mcr": "MCR"}
 
 
 @dataclass(frozen=True)
@@ -51,9 +51,14 @@ class MatchSetup:
         return {"game_length": self.length, "red_fives": 1 if self.red_fives else 0}
 
     def rules(self) -> Any:
-        """The rules of the match: the preset with the length and red fives chosen."""
+        """The rules of the match: the preset with the length and red fives chosen (MCR, the
+        Chinese Official rules, has its own game preset: 16 hands, no red fives)."""
         from trainer.engine.game.records import match_rules
 
+        if self.preset == "mcr":
+            from trainer.engine.mcr.rules_game import load_mcr_game
+
+            return load_mcr_game("mcr")
         return match_rules(self.preset, self.rule_options())
 
     def opponent_seats(self) -> tuple[int, ...]:

@@ -40,14 +40,16 @@ class MatchOutcome:
 
 
 def play_round(rnd: Round, players: list[Player], *, check: bool = False, total_points: int | None = None,
-               recorder: Recorder | None = None, max_refusals: int = 3) -> int:
+               recorder: Recorder | None = None, max_refusals: int = 3, checker: Any = check_round) -> int:
     """Play one hand to its end; returns how many illegal actions were refused.
 
     A player returning an illegal action gets the refusal reason ignored and is asked
-    again; after ``max_refusals`` refusals its first legal action is used."""
+    again; after ``max_refusals`` refusals its first legal action is used.  ``checker``
+    verifies the table after every step when ``check`` (another game, such as MCR, brings
+    its own)."""
     refused = 0
     if check:
-        check_round(rnd, total_points)
+        checker(rnd, total_points)
     while not rnd.ended:
         for seat in rnd.to_act():
             legal = rnd.legal_actions(seat)
@@ -69,7 +71,7 @@ def play_round(rnd: Round, players: list[Player], *, check: bool = False, total_
             if recorder is not None:
                 recorder.action(seat, action)
             if check:
-                check_round(rnd, total_points)
+                checker(rnd, total_points)
             if rnd.ended or rnd.phase.value == "turn":
                 break
     return refused

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from trainer.engine.decompose import is_complete
+from trainer.engine.game import honor_exchange, kan_rules
 from trainer.engine.game.actions import Action, Chi, Discard, IllegalAction, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.simple_modes import TableSetup
 from trainer.engine.game.training_scoring import HandValue, Win, value_of
@@ -62,6 +63,8 @@ class SimpleResult:
                "tile": str(self.tile) if self.tile is not None else None, "tenpai": list(self.tenpai)}
         if self.values:
             out["values"] = [v.to_json() for v in self.values]
+        if self.chombo is not None:
+            out["chombo"] = self.chombo
         return out
 
 
@@ -76,6 +79,7 @@ class SimpleView(PlayerView):
     next_draws: tuple[Tile, ...] = ()
     points: tuple[int, ...] = ()
     scoring: str = "none"
+    kans: str = "none"
 
 
 class SimpleGame:
@@ -122,6 +126,9 @@ class SimpleGame:
         self.history: list[tuple[int, Action]] = []
         self.events: list[dict[str, Any]] = []
         self._rules: Any = None
+        self.draws = 0
+        self.stage_discards = 0  # discards since the deal or the last growth (short mahjong's double riichi)
+        self.double_riichi: list[bool] = [False] * self.n
         for k in range(self.n):
             seat = (self.dealer + k) % self.n
             self.hands[seat] = sorted(self.wall.pop() for _ in range(self.hand_size))
@@ -292,12 +299,13 @@ class SimpleGame:
         if not tsumo:
             concealed.append(tile)
         hand = Hand(tuple(sorted(concealed)), tuple(self.melds[seat]))
-        if self.setup.scoring == "riichi" and self._rules is None:
+        if self.setup.scoring in ("riichi", "standard") and self._rules is None:
             self._rules = load_rules(self.setup.rules)
         sides = self.win_sides(seat, tile, tsumo=tsumo) if self.setup.scoring == "twelve" else 0
         win = Win(hand, tile, tsumo, self.riichi[seat], seat, self.dealer, self.n,
                   from_seat=None if tsumo else (from_seat if from_seat is not None else self.last_from),
-                  dora_kind=dora_kind, sides=sides, jokers_live=not self.riichi[seat])
+                  dora_kind=dora_kind, sides=sides, jokers_live=not self.riichi[seat], shape=self.form,
+                  only_losses=self.setup.half_abundance, double_riichi=self.double_riichi[seat])
         return value_of(self.setup.scoring, win, dora_value=self.setup.dora_value, rules=self._rules)
 
     # ------------------------------------------------------------------ actions on turn
@@ -309,6 +317,8 @@ class SimpleGame:
         if self.riichi[seat]:
             acts.append(Discard(drawn))  # type: ignore[arg-type]  # after riichi: give the drawn tile
             return acts
+        acts.extend(kan_rules.kan_options(self, seat))  # risu: compulsory concealed kans
+        acts.extend(honor_exchange.exchange_options(self, seat))  # half-abundance: honors for 3,000
         distinct = sorted(set(self.hands[seat]))
         acts.extend(Discard(t) for t in distinct)
         acts.extend(self._riichi_options(seat, distinct))
@@ -316,7 +326,7 @@ class SimpleGame:
 
     def _riichi_options(self, seat: int, distinct: list[Tile]) -> list[Action]:
         """Riichi with each discard that leaves a closed hand ready, while a draw is left."""
-        riichi_game = self.setup.win in ("riichi", "yaku") or self.setup.scoring in ("short", "kunto")
+        riichi_game = self.setup.win in ("riichi", "yaku") or self.setup.scoring in ("short", "kunto", "standard")
         if not riichi_game or self.melds[seat] or self.after_call or not self.wall or not self.final_stage:
             return []
         out: list[Action] = []
@@ -349,7 +359,13 @@ class SimpleGame:
         start = len(self.events)
         self.history.append((seat, action))
         if self.phase == TURN:
-            if isinstance(action, Tsumo):
+            if kan_rules.is_kan(action):
+                kan_rules.declare_kan(self, seat, action)  # type: ignore[arg-type]
+            elif isinstance(action, honor_exchange.ExchangeHonor):
+                honor_exchange.exchange(self, seat, action)
+            elif kan_rules.is_okurikan(self, seat, action):
+                kan_rules.call_chombo(self, seat)  # risu: a four kept undeclared
+            elif isinstance(action, Tsumo):
                 self._win((seat,), tsumo=True)
             else:
                 assert isinstance(action, Discard | Riichi)
@@ -376,11 +392,17 @@ class SimpleGame:
             if self.riichi[seat]:
                 return "after riichi the drawn tile must be discarded"
             if isinstance(action, Riichi):
-                if self.setup.win not in ("riichi", "yaku") and self.setup.scoring not in ("short", "kunto"):
+                if self.setup.win not in ("riichi", "yaku") and self.setup.scoring not in ("short", "kunto", "standard"):
                     return "this game has no riichi"
                 if self.melds[seat]:
                     return "riichi needs a closed hand"
                 return "riichi needs a ready hand (tenpai) after this discard"
+        if isinstance(action, honor_exchange.ExchangeHonor):
+            return "only an honor tile in the hand can be exchanged, on your turn, in the half-abundance game"
+        if kan_rules.is_kan(action):
+            if self.setup.kans == "none":
+                return "this game has no kans"
+            return "a kan needs four of a kind in the hand and a tile left in the wall"
         if isinstance(action, Pon | Chi):
             if self.setup.calls == "none":
                 return "calls are off in this game"
@@ -396,6 +418,7 @@ class SimpleGame:
         self.current = seat
         self.phase = TURN
         self.after_call = False
+        self.draws += 1
         self.events.append({"type": "draw", "seat": seat, "tile": str(tile)})
 
     def _discard(self, seat: int, tile: Tile, riichi: bool) -> None:
@@ -406,6 +429,9 @@ class SimpleGame:
         self.drawn[seat] = None
         if riichi:
             self.riichi[seat] = True
+            # a riichi in the first go-around, before any call: double riichi (short mahjong, 000:4342)
+            self.double_riichi[seat] = self.stage_discards < self.n and not any(self.melds)
+        self.stage_discards += 1
         self.rivers[seat].append(RiverTile(tile, tsumogiri, riichi, False))
         self.last_tile, self.last_from = tile, seat
         self.events.append({"type": "discard", "seat": seat, "tile": str(tile), "riichi": riichi})
@@ -497,7 +523,9 @@ class SimpleGame:
 
     def _next_turn(self) -> None:
         self.options_for, self.responses = {}, {}
-        if not self.wall:
+        if self.setup.recycle_discards:
+            kan_rules.recycle_discard(self)  # risu: face down to the far end of the wall
+        if not self.wall or kan_rules.draw_limit_reached(self):
             tenpai = tuple(s for s in range(self.n) if self.is_tenpai(s))
             self.result = SimpleResult("draw", tenpai=tenpai)
             self.phase = ENDED
@@ -553,6 +581,7 @@ class SimpleGame:
             self.events.append({"type": "exhaustive_draw", "tenpai": []})
             return
         self.hand_size = bigger
+        self.stage_discards = 0
         for k in range(self.n):
             s = (self.dealer + k) % self.n
             while len(self.hands[s]) + 3 * len(self.melds[s]) < bigger:
@@ -592,6 +621,7 @@ class SimpleGame:
             next_draws=tuple(reversed(self.wall[-self.setup.visible_draws:])) if self.setup.visible_draws else (),
             points=tuple(self.points),
             scoring=self.setup.scoring,
+            kans=self.setup.kans,
         )
 
     def check(self) -> None:

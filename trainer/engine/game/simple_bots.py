@@ -17,10 +17,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from trainer.engine.game.actions import Action, Chi, Discard, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.training_shapes import Shape
 from trainer.engine.game.view import PlayerView
-from trainer.engine.hand import Hand
+from trainer.engine.hand import Hand, MeldKind
 from trainer.engine.shanten import shanten
 from trainer.engine.ukeire import discard_options
 
@@ -37,6 +37,10 @@ class GentleBot:
         """Pick one of the ``legal`` actions for the player whose table is ``view``."""
         if len(legal) == 1:
             return legal[0]
+        if getattr(view, "kans", "none") == "compulsory":  # risu: a four must be declared (else chombo)
+            kan = next((a for a in legal if isinstance(a, Kan)), None)
+            if kan is not None:
+                return kan
         for a in legal:
             if isinstance(a, Tsumo | Ron):
                 return a
@@ -45,7 +49,7 @@ class GentleBot:
         riichi = [a for a in legal if isinstance(a, Riichi)]
         # riichi when the game needs it, or where it is a yaku that lets a ron pay (short, yochi)
         if riichi and (getattr(view, "win_rule", "shape") == "riichi"
-                       or getattr(view, "scoring", "none") in ("short", "riichi")):
+                       or getattr(view, "scoring", "none") in ("short", "riichi", "standard")):
             return self._best(view, riichi)
         discards = [a for a in legal if isinstance(a, Discard)]
         return self._best(view, discards)
@@ -53,8 +57,13 @@ class GentleBot:
     def _best(self, view: PlayerView, acts: list[Any]) -> Action:
         """Of the discards (or riichi discards) offered, one that keeps the lowest shanten."""
         by_tile = {a.tile: a for a in acts}
+        hand = view.hand
+        if hand.melds and all(m.kind is MeldKind.KAN_CLOSED for m in hand.melds):
+            # risu's concealed kans are finished sets: the concealed rest decides the discard (their
+            # tiles count as seen), which keeps the shanten on its fast path
+            hand = Hand(hand.concealed)
         try:
-            opts = [o for o in discard_options(view.hand, self._visible(view)) if o.tile in by_tile]
+            opts = [o for o in discard_options(hand, self._visible(view)) if o.tile in by_tile]
         except ValueError:
             opts = []
         if not opts:

@@ -35,7 +35,7 @@ MODES_DIR: Final = Path(__file__).resolve().parent.parent / "data" / "modes"
 WIN_RULES: Final = ("shape", "riichi", "yaku")
 CALLS: Final = ("none", "pon", "all")
 REVEAL: Final = ("own", "all")
-SCORING: Final = ("none", "count_wins", "kunto", "twelve", "short", "risu", "riichi")
+SCORING: Final = ("none", "count_wins", "kunto", "twelve", "short", "risu", "riichi", "standard")
 COACH: Final = ("off", "hints", "full")
 BOTS: Final = ("gentle", "efficient", "careful")
 HAND_SIZES: Final = (1, 4, 7, 10, 12, 13)
@@ -43,13 +43,19 @@ SHAPES: Final = ("standard", "two_pairs")
 SUITS: Final = ("kept", "ignored")
 DRAGONS: Final = ("plain", "tens", "jokers")
 KEYS: Final = frozenset({
+    "kans", "chombo_points", "recycle_discards", "recycle_discards_allowed",  # risu (000:3483)
+    "half_abundance", "half_abundance_allowed", "honor_exchange", "half_abundance_tiles",  # 000:3507
+    "six_pairs", "six_pairs_allowed",  # twelve tiles (000:3477)
+    "procedure", "procedure_allowed",  # kunto: the table, or the seed's step-by-step procedure
     "name", "source", "players", "players_allowed", "hand", "hand_allowed", "tiles", "tiles_by_hand",
     "tile_sets", "win", "win_allowed", "yaku_pool", "rules", "calls", "calls_allowed", "reveal", "scoring",
     "coach", "bots", "furiten", "min_wall", "shape", "shape_allowed", "suits", "suits_allowed", "dragons",
     "dragons_allowed", "atama_kasou", "atama_kasou_allowed", "start_points", "stages", "visible_draws",
     "max_hands", "max_hands_allowed", "tiles_allowed", "dora_value", "title",
 })
-OVERRIDES: Final = ("players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots",
+KAN_RULES: Final = ("none", "compulsory")
+PROCEDURES: Final = ("table", "steps")
+OVERRIDES: Final = ("recycle_discards", "half_abundance", "six_pairs", "procedure", "players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots",
                     "shape", "suits", "dragons", "atama_kasou", "max_hands")
 
 
@@ -75,6 +81,18 @@ class TableSetup:
     bots: str = "gentle"
     furiten: bool = False
     min_wall: int = 1
+    # risu (000:3483): concealed kans must be declared, an undeclared four (okurikan) is
+    # chombo paid to each other seat, discards go face down to the far end of the wall
+    kans: str = "none"
+    chombo_points: int = 0
+    recycle_discards: bool = False
+    # single-suit mahjong's half-abundance (000:3507): honors in, only losses, honor exchange
+    half_abundance: bool = False
+    honor_exchange: int = 0
+    half_abundance_tiles: str = ""
+    six_pairs: bool = False
+    # kunto: "steps" opens the seed's procedure (screen kunto_practice) instead of the table
+    procedure: str = "table"
     shape: str = "standard"
     suits: str = "kept"
     dragons: str = "plain"
@@ -90,7 +108,7 @@ class TableSetup:
         the imaginary tile of atama kasō), see :mod:`trainer.engine.game.training_shapes`."""
         if self.atama_kasou:  # a 13-tile tenpai "as in the normal game" wins (000:3479)
             return Shape("standard", self.suits, self.dragons, 1)
-        return Shape(self.shape, self.suits, self.dragons, 0)
+        return Shape(self.shape, self.suits, self.dragons, 0, self.six_pairs and self.shape == "two_pairs")
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 4:
@@ -103,9 +121,12 @@ class TableSetup:
                 f"{self.mode}: {self.players} players x {self.hand} tiles + {max(1, self.min_wall)} to draw"
                 f" = {need} tiles, but the set {self.tileset.name!r} has only {len(self.tileset)}"
             )
+        if self.half_abundance and not any(t.kind >= 27 for t in self.tileset.tiles):
+            raise ModeError(f"{self.mode}: the half-abundance variation needs honors; the set "
+                            f"{self.tileset.name!r} has none")
         for key, allowed in (("win", WIN_RULES), ("calls", CALLS), ("reveal", REVEAL), ("scoring", SCORING),
                              ("coach", COACH), ("bots", BOTS), ("shape", SHAPES), ("suits", SUITS),
-                             ("dragons", DRAGONS)):
+                             ("dragons", DRAGONS), ("kans", KAN_RULES)):
             if getattr(self, key) not in allowed:
                 raise ModeError(f"{self.mode}: {key} = {getattr(self, key)!r}; expected one of {', '.join(allowed)}")
 
@@ -162,6 +183,8 @@ class PlayMode:
                     raise ModeError(f"mode {self.name}: {key} must be a number, not {value!r}") from None
             if key == "yaku_pool":
                 value = tuple(value)
+            if key in ("recycle_discards", "half_abundance", "six_pairs") and isinstance(value, str):
+                value = {"true": True, "on": True, "false": False, "off": False}.get(value.lower(), value)
             if key == "atama_kasou" and isinstance(value, str):
                 flags = {"true": True, "on": True, "yes": True, "false": False, "off": False, "no": False}
                 if value.lower() not in flags:
@@ -176,6 +199,8 @@ class PlayMode:
             by_hand = self.tiles_by_hand.get(int(values["hand"]))
             if by_hand:
                 values["tiles"] = by_hand
+            if values.get("half_abundance") and self.fixed.get("half_abundance_tiles"):
+                values["tiles"] = self.fixed["half_abundance_tiles"]  # the variation uses the honors
         tileset = self.tileset(str(values.pop("tiles")))
         return TableSetup(
             mode=self.name,
@@ -299,6 +324,14 @@ def load_mode(path: Path | str) -> PlayMode:
         raise err("atama_kasou", f"expected true or false, got {atama!r}")
     defaults["atama_kasou"] = atama
     allowed["atama_kasou"] = allowed_list("atama_kasou", (False, True), atama)
+    for flag in ("recycle_discards", "half_abundance", "six_pairs"):  # risu, single_suit_1, twelve_tiles
+        on = data.get(flag, False)
+        if not isinstance(on, bool):
+            raise err(flag, f"expected true or false, got {on!r}")
+        defaults[flag] = on
+        allowed[flag] = allowed_list(flag, (False, True), on)
+    defaults["procedure"] = one_of("procedure", PROCEDURES, "table")
+    allowed["procedure"] = allowed_list("procedure", PROCEDURES, defaults["procedure"])
     defaults["max_hands"] = integer("max_hands", 1, 1, 99)
     allowed["max_hands"] = allowed_list("max_hands", tuple(range(1, 100)), defaults["max_hands"])
     stages = data.get("stages", [])
@@ -309,7 +342,14 @@ def load_mode(path: Path | str) -> PlayMode:
         "stages": tuple(stages),
         "visible_draws": integer("visible_draws", 0, 0, 8),
         "dora_value": integer("dora_value", 0, 0, 10_000),
+        "kans": one_of("kans", KAN_RULES, "none"),
+        "chombo_points": integer("chombo_points", 0, 0, 100_000),
+        "honor_exchange": integer("honor_exchange", 0, 0, 100_000),
     }
+    half_tiles = data.get("half_abundance_tiles", "")
+    if not isinstance(half_tiles, str):
+        raise err("half_abundance_tiles", f"expected a tile set name, got {half_tiles!r}")
+    fixed["half_abundance_tiles"] = half_tiles
     title = data.get("title", "")
     if not isinstance(title, str):
         raise err("title", f"expected a glossary id, got {title!r}")

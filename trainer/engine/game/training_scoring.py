@@ -15,6 +15,8 @@ payment of each seat.  Schemes (the mode file's ``scoring``):
 * ``risu`` (000:3485): koutsu 100, kantsu 200, hadaka tanki (won on the pair's single
   wait) 100, a hadaka tanki with no shuntsu doubles; the last wall tile after agari
   is dora, worth the mode's ``dora_value`` per tile [our choice].
+* ``standard`` (single-suit mahjong 1, 000:3496-3503): the ordinary riichi points of the hand
+  read with the suits ignored (:mod:`trainer.engine.game.single_suit_scoring`).
 * ``riichi``: the full riichi score of :func:`trainer.engine.scoring.score_hand`
   under the mode's preset (the open-wall yochi game).
 """
@@ -78,6 +80,9 @@ class Win:
     dora_kind: int | None = None
     sides: int = 0
     jokers_live: bool = True
+    shape: Any = None
+    only_losses: bool = False
+    double_riichi: bool = False
 
 
 def value_of(scheme: str, win: Win, *, dora_value: int = 0, rules: Any = None) -> HandValue:
@@ -92,6 +97,10 @@ def value_of(scheme: str, win: Win, *, dora_value: int = 0, rules: Any = None) -
         return _risu(win, dora_value)
     if scheme == "riichi":
         return _riichi(win, rules)
+    if scheme == "standard":
+        from trainer.engine.game.single_suit_scoring import standard_value
+
+        return standard_value(win, rules)
     return HandValue(scheme, deltas=tuple(0 for _ in range(win.players)))
 
 
@@ -183,10 +192,19 @@ def _single_wait_on_pair(win: Win, r: Reading) -> bool:
 SHORT_VALUE_HONORS = (31, 32, 33)
 
 
+SHORT_LIMIT_HAN = 13
+"""What a limit hand of short mahjong counts (000:4344 names the limits, not their value): 13 han,
+so a tsumo costs everyone 12,000 and a ron 36,000 by the short formula [our choice]."""
+GREEN = frozenset({19, 20, 21, 23, 25, 32})  # 2-3-4-6-8 sou and hatsu
+WINDS = (27, 28, 29, 30)
+DRAGONS = (31, 32, 33)
+
+
 def _short(win: Win) -> HandValue:
     best: tuple[int, tuple[ValueItem, ...]] = (0, ())
     for r in _standard_readings(win.hand):
-        items = tuple(_short_yaku(win, r))
+        limit = _short_limit(win, r)
+        items = (ValueItem(limit, SHORT_LIMIT_HAN, "han"),) if limit else tuple(_short_yaku(win, r))
         han = sum(i.amount for i in items)
         if han > best[0] or not best[1]:
             best = (han, items)
@@ -214,16 +232,21 @@ def _short_yaku(win: Win, r: Reading) -> list[ValueItem]:
         out.append(ValueItem(yaku, han - (0 if closed or not open_less else 1), "han"))
 
     if win.riichi:
-        add("riichi", 1)
+        if win.double_riichi:  # riichi on the first go-around (000:4342: 2 han)
+            add("double_riichi", 2)
+        else:
+            add("riichi", 1)
     if closed and win.tsumo:
         add("menzen_tsumo", 1)
     for g in trips:
         if g.first in SHORT_VALUE_HONORS:
             add("yakuhai", 1)
-        if g.first == EAST:
+        if g.first == EAST and seat_wind == EAST:
+            add("renfonpai", 2)  # the double wind: the round's and the seat's (2 han, 000:4342)
+        elif g.first in (EAST, seat_wind):
             add("yakuhai", 1)
-        if g.first == seat_wind:
-            add("yakuhai", 1)
+    if sum(1 for g in trips if g.first in WINDS) == 3:
+        add("daisanshii", 2)  # three wind triplets (大三喜, 000:1988-1990, 4342)
     if all(is_simple(k) for k in kinds):
         add("tanyao", 1)
     if (closed and len(runs) == len(sets) and pair.first not in value_kinds
@@ -271,6 +294,31 @@ def _short_yaku(win: Win, r: Reading) -> list[ValueItem]:
     return out
 
 
+def _short_limit(win: Win, r: Reading) -> str | None:
+    """The limit hand of short mahjong (000:4344) that reading ``r`` makes, if any: all green
+    (hatsu not needed), big three dragons, little four winds (three wind triplets and the fourth
+    wind as the pair), all terminals, all honors, or the all-simples «pōton» 222-34567-888 of one
+    suit.  Tenhou and chiihou are not read here."""
+    kinds = [t.kind for t in win.hand.all_tiles()]
+    trips = [g for g in r.sets if g.kind in (GroupKind.TRIPLET, GroupKind.QUAD)]
+    pair = r.pair
+    if all(k in GREEN for k in kinds):
+        return "ryuuiisou"
+    if sum(1 for g in trips if g.first in DRAGONS) == 3:
+        return "daisangen"
+    if sum(1 for g in trips if g.first in WINDS) == 3 and pair is not None and pair.first in WINDS:
+        return "shousuushii"
+    if all(k < 27 and k % 9 in (0, 8) for k in kinds):
+        return "chinroutou"
+    if all(k >= 27 for k in kinds):
+        return "tsuuiisou"
+    counts = Counter(k % 9 for k in kinds)
+    if len({k // 9 for k in kinds}) == 1 and kinds[0] < 27 and counts == Counter({1: 3, 2: 1, 3: 1, 4: 1, 5: 1,
+                                                                                   6: 1, 7: 3}):
+        return "tanyao_poton"
+    return None
+
+
 def _main_suit(runs: Sequence[Any]) -> int | None:
     """The suit holding three runs, if any (for ittsu)."""
     c = Counter(g.first // 9 for g in runs)
@@ -293,7 +341,14 @@ def _riichi(win: Win, rules: Any) -> HandValue:
     except ScoringError:
         return HandValue("riichi", deltas=tuple(0 for _ in range(win.players)))
     items = tuple(ValueItem(str(y.id), y.yakuman * 13 if y.yakuman else y.han, "han") for y in res.yaku)
-    pay = res.payment
+    out = payment_deltas(win, res.payment)
+    return HandValue("riichi", items, res.han, out[win.seat], tuple(out))
+
+
+def payment_deltas(win: Win, pay: Any) -> list[int]:
+    """Each seat's change for a riichi payment (:class:`trainer.engine.points.Payment`): the
+    discarder pays a ron; on a tsumo every other seat at the table pays its share (the dealer's
+    or a non-dealer's)."""
     out = [0] * win.players
     if pay.ron is not None and win.from_seat is not None:
         out[win.from_seat] -= pay.ron
@@ -305,7 +360,7 @@ def _riichi(win: Win, rules: Any) -> HandValue:
             each = pay.all if pay.all is not None else (pay.dealer if s == win.dealer else pay.non_dealer) or 0
             out[s] -= each
             out[win.seat] += each
-    return HandValue("riichi", items, res.han, out[win.seat], tuple(out))
+    return out
 
 
-__all__ = ["HandValue", "ValueItem", "Win", "short_payment", "value_of"]
+__all__ = ["HandValue", "ValueItem", "Win", "payment_deltas", "short_payment", "value_of"]

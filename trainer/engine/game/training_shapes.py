@@ -23,6 +23,7 @@ fast for the hands of these games (at most 14 tiles).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -43,17 +44,21 @@ CAP = 4
 class Shape:
     """How one training game reads a hand: ``form`` (``standard`` n sets + a pair, or
     ``two_pairs`` 3 sets + 2 pairs), ``suits`` (``kept``/``ignored``), ``dragons``
-    (``plain``/``tens``/``jokers``) and ``imaginary`` free jokers (1 under atama kasō)."""
+    (``plain``/``tens``/``jokers``), ``imaginary`` free jokers (1 under atama kasō) and
+    ``six_pairs``: six different pairs and one lone honor also complete a 13-tile hand
+    (twelve-tile mahjong's stand-in for seven pairs, 000:3477)."""
 
     form: str = "standard"
     suits: str = "kept"
     dragons: str = "plain"
     imaginary: int = 0
+    six_pairs: bool = False
 
     @property
     def is_plain(self) -> bool:
         """True when the standard riichi functions read this shape unchanged."""
-        return self.form == "standard" and self.suits == "kept" and self.dragons == "plain" and not self.imaginary
+        return (self.form == "standard" and self.suits == "kept" and self.dragons == "plain" and not self.imaginary
+                and not self.six_pairs)
 
     def canonical(self, kind: int) -> int:
         """One kind standing for every kind this shape reads the same way (1m for 1m/1p/1s when
@@ -89,6 +94,8 @@ class Shape:
 
     def complete(self, kinds: Sequence[int], *, jokers_live: bool = True) -> bool:
         """Whether the tiles (3n+2 with the imaginary ones) form the shape's complete hand."""
+        if self.six_pairs and not self.imaginary and six_pairs_and_honor(kinds):
+            return True
         total = len(kinds) + self.imaginary
         pairs = self.pairs()
         if (total - 2 * pairs) % 3 or total < 2 * pairs:
@@ -113,7 +120,10 @@ class Shape:
     def shanten(self, kinds: Sequence[int], *, jokers_live: bool = True) -> int:
         """Tiles still to change before the waiting hand (3n+1 with imaginary tiles) is ready;
         0 = tenpai, -1 = complete.  Jokers are counted as filling one gap each."""
-        return _shanten(self, tuple(sorted(kinds)), jokers_live)
+        value = _shanten(self, tuple(sorted(kinds)), jokers_live)
+        if self.six_pairs and not self.imaginary and len(kinds) in (12, 13):
+            value = min(value, six_pairs_shanten(kinds))
+        return value
 
     def _shanten(self, kinds: Sequence[int], jokers_live: bool) -> int:
         total = len(kinds) + self.imaginary
@@ -137,6 +147,25 @@ class Shape:
         """Kinds among ``candidates`` that complete the waiting hand ``kinds``."""
         tiles = list(kinds)
         return tuple(k for k in candidates if self.complete([*tiles, k], jokers_live=jokers_live))
+
+
+def six_pairs_and_honor(kinds: Sequence[int]) -> bool:
+    """Six different pairs and one lone honor tile (13 tiles): twelve-tile mahjong's form
+    instead of seven pairs (000:3477)."""
+    if len(kinds) != 13:
+        return False
+    counts = Counter(kinds)
+    singles = [k for k, n in counts.items() if n == 1]
+    return sum(1 for n in counts.values() if n == 2) == 6 and len(singles) == 1 and singles[0] >= 27
+
+
+def six_pairs_shanten(kinds: Sequence[int]) -> int:
+    """Shanten towards six pairs and a lone honor: the pairs still missing plus the honor, less one
+    (0 = one tile short; -1 = complete)."""
+    counts = Counter(kinds)
+    pairs = min(6, sum(1 for n in counts.values() if n >= 2))
+    honor = any(k >= 27 and n == 1 for k, n in counts.items())
+    return max(-1, (6 - pairs) + (0 if honor else 1) - 1)
 
 
 @lru_cache(maxsize=200_000)

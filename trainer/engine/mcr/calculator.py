@@ -15,13 +15,12 @@ The counting principles of the seed (L140-146) are applied this way:
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from trainer.engine.hand import Hand, MeldKind
-from trainer.engine.mcr.detect import Dropped, Situation, raw_fans
-from trainer.engine.mcr.forms import CHOW, KONG, PUNG, Group, Reading, all_readings, waiting_kinds
+from trainer.engine.mcr.detect import Dropped, Situation, dropped_fan, raw_fans
+from trainer.engine.mcr.forms import CHOW, KONG, PUNG, Group, Reading, all_readings, group, waiting_kinds
 from trainer.engine.mcr.table import McrRules
 
 
@@ -87,28 +86,41 @@ def hand_groups(hand: Hand) -> tuple[Group, ...]:
     out = []
     for m in hand.melds:
         if m.kind is MeldKind.CHI:
-            out.append(Group(CHOW, m.first, True))
+            out.append(group(CHOW, m.first, True))
         elif m.kind is MeldKind.PON:
-            out.append(Group(PUNG, m.first, True))
+            out.append(group(PUNG, m.first, True))
         else:
-            out.append(Group(KONG, m.first, m.kind is not MeldKind.KAN_CLOSED))
+            out.append(group(KONG, m.first, m.kind is not MeldKind.KAN_CLOSED))
     return tuple(out)
 
 
 def _apply_exclusions(raw: list[tuple[str, str]], rules: McrRules) -> tuple[list[str], list[Dropped]]:
-    """Non-repeat: biggest fans first, each counted fan removes the fans it implies."""
-    alive = list(raw)
+    """Non-repeat: biggest fans first, each counted fan removes the fans it implies
+    (an exclusion ``name:tag`` removes only the entries of that fan with that tag)."""
+    alive: dict[str, dict[str, int]] = {}
+    for f, tag in raw:
+        tags = alive.setdefault(f, {})
+        tags[tag] = tags.get(tag, 0) + 1
     dropped: list[Dropped] = []
-    for fan_id in sorted({f for f, _ in raw}, key=rules.order):
-        if not any(f == fan_id for f, _ in alive):
+    ranked = sorted(alive, key=rules.order)
+    for fan_id in ranked:
+        if not alive[fan_id]:
             continue
-        for ex in rules.fans[fan_id].excludes:
-            name, _, tag = ex.partition(":")
-            hit = [e for e in alive if e[0] == name and (not tag or e[1] == tag)]
-            if hit and name != fan_id:
-                dropped.extend(Dropped(name, fan_id, "non_repeat") for _ in hit)
-                alive = [e for e in alive if e not in hit]
-    counted = sorted((f for f, _ in alive), key=rules.order)
+        for name, tag in rules.implied[fan_id]:
+            tags = alive.get(name)
+            if not tags:
+                continue
+            if tag:
+                n = tags.pop(tag, 0)
+            else:
+                n = sum(tags.values())
+                tags.clear()
+            dropped.extend([dropped_fan(name, fan_id, "non_repeat")] * n)
+    counted = []
+    for f in ranked:
+        tags = alive[f]
+        if tags:
+            counted.extend([f] * sum(tags.values()))
     return counted, dropped
 
 
@@ -125,12 +137,17 @@ def score_mcr(hand: Hand, sit: Situation, rules: McrRules) -> McrResult:
     and the declared melds; ``sit`` says how it was won."""
     _check_situation(hand, sit)
     melds = hand_groups(hand)
-    concealed = hand.counts()
+    concealed = [0] * 34
+    for t in hand.concealed:
+        concealed[t.kind] += 1
     if hand.size != 14:
         raise McrError("not_complete", f"a winning hand has 14 tiles (each meld counting 3), this one has {hand.size}")
     if concealed[sit.win] == 0:
         raise McrError("bad_win_tile", f"the winning tile {_name(sit.win)} is not among the concealed tiles")
-    all_counts = hand.all_counts()
+    all_counts = list(concealed)
+    for m in hand.melds:
+        for t in m.tiles:
+            all_counts[t.kind] += 1
     readings = all_readings(concealed, melds)
     if not readings:
         raise McrError("not_complete", "the hand is not complete: it makes no MCR winning form")
@@ -145,13 +162,14 @@ def score_mcr(hand: Hand, sit: Situation, rules: McrRules) -> McrResult:
         return memo[0]
 
     scored = []
+    value = rules.values.__getitem__
     for r in readings:
         counted, dropped = _score_reading(r, all_counts, concealed, sit, unique, rules)
-        scored.append((sum(rules.value(f) for f in counted), r, counted, dropped))
-    scored.sort(key=lambda s: -s[0])
+        scored.append((sum(map(value, counted)), r, counted, dropped))
+    if len(scored) > 1:
+        scored.sort(key=lambda s: -s[0])
     best_total, reading, counted, dropped = scored[0]
-    mine = Counter(counted)
-    seen = {d.id for d in dropped} | set(mine)
+    seen = {d.id for d in dropped} | set(counted)
     for _, other, fans, _ in scored[1:]:
         for f in fans:
             if f not in seen and f != "chicken_hand":

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 
 from trainer.engine.mcr.forms import CHOW, KNITTED, KONG, PAIR, PUNG, Group, Reading, waiting_kinds
@@ -59,6 +60,12 @@ class Dropped:
     id: str
     by: str
     principle: str
+
+
+@cache
+def dropped_fan(fan_id: str, by: str, principle: str) -> Dropped:
+    """The :class:`Dropped` value (shared: it is immutable and the same few come up again)."""
+    return Dropped(fan_id, by, principle)
 
 
 def _is_yaochuu(k: int) -> bool:
@@ -147,9 +154,21 @@ def _root(parent: list[int], x: int) -> int:
     return x
 
 
+def _acyclic(edges: list[tuple[int, int, str]], n: int) -> bool:
+    parent = list(range(n))
+    for a, b, _ in edges:
+        ra, rb = _root(parent, a), _root(parent, b)
+        if ra == rb:
+            return False
+        parent[ra] = rb
+    return True
+
+
 def _forest(edges: list[tuple[int, int, str]], n: int, rules: McrRules) -> list[tuple[int, int, str]]:
     """The most valuable set of two-set fans that forms no cycle among the sets: each new
     fan brings in a set not yet combined, except once (the account-once principle)."""
+    if len(edges) < 3 or _acyclic(edges, n):
+        return list(edges)  # every fan counts: more fans always beat fewer
     best: list[tuple[int, int, str]] = []
     best_value = -1
     for size in range(min(len(edges), n - 1), 0, -1):
@@ -170,25 +189,33 @@ def _forest(edges: list[tuple[int, int, str]], n: int, rules: McrRules) -> list[
     return best
 
 
+_TRIPLES = {n: tuple((idx, tuple(i for i in range(n) if i not in idx)) for idx in combinations(range(n), 3))
+            for n in (3, 4)}
+"""For three or four sets: each choice of three (by index) and the sets left over."""
+_PAIRS_OF = {n: tuple(combinations(range(n), 2)) for n in (3, 4)}
+
+
 def _combine(items: list[int], four, three, two, rules: McrRules) -> tuple[list[str], list[str]]:
     """Combination fans of chows (or pungs) ``items`` by the account-once principle:
     a four-set fan alone; else the best three-set fan plus one two-set fan of the
     fourth set with one of the three; else two-set fans without a cycle.
     Returns (counted fans, fans the principle leaves out)."""
-    items = sorted(items)
     n = len(items)
+    if n < 3:  # at most one pair of sets: its two-set fan, if any
+        f = two(*items) if n == 2 else None
+        return ([f] if f else []), []
+    items = sorted(items)
     if n == 4 and four is not None:
         f = four(items)
         if f:
             return [f], []
     best: tuple[int, list[str], list[str]] | None = None
     if n >= 3:
-        for idx in combinations(range(n), 3):
-            f3 = three(tuple(items[i] for i in idx))
+        for idx, rest in _TRIPLES[n]:
+            f3 = three((items[idx[0]], items[idx[1]], items[idx[2]]))
             if not f3:
                 continue
             fans, left = [f3], []
-            rest = [i for i in range(n) if i not in idx]
             for r in rest:
                 options = [f for i in idx if (f := two(items[r], items[i]))]
                 options.sort(key=rules.order)
@@ -200,47 +227,66 @@ def _combine(items: list[int], four, three, two, rules: McrRules) -> tuple[list[
                 best = (value, fans, left)
     if best is not None:
         return best[1], best[2]
-    edges = [(i, j, f) for i, j in combinations(range(n), 2) if (f := two(items[i], items[j]))]
+    edges = [(i, j, f) for i, j in _PAIRS_OF[n] if (f := two(items[i], items[j]))]
     chosen = _forest(edges, n, rules)
     left = [f for e in edges if e not in chosen for f in (e[2],)]
     return [f for _, _, f in chosen], left
 
 
-def _composition(kinds: list[int], fans: list[str]) -> None:
-    """Fans of the tiles alone (``kinds``: the kinds the hand holds), whatever the arrangement."""
-    present = set(kinds)
-    suits = {k // 9 for k in present if k < 27}
-    honors = any(k >= 27 for k in present)
-    suited = [k for k in present if k < 27]
-    ranks = {k % 9 + 1 for k in suited}
-    if present <= GREEN:
+def _mask(kinds) -> int:  # noqa: ANN001 - any iterable of kinds
+    out = 0
+    for k in kinds:
+        out |= 1 << k
+    return out
+
+
+_GREEN_MASK = _mask(GREEN)
+_REVERSIBLE_MASK = _mask(REVERSIBLE)
+_HONOR_MASK = _mask(range(27, 34))
+_WIND_MASK = _mask(range(27, 31))
+_DRAGON_MASK = _mask(range(31, 34))
+_SUIT_MASKS = tuple(_mask(range(s * 9, s * 9 + 9)) for s in range(3))
+_YAOCHUU_MASK = _mask(k for k in range(34) if _is_yaochuu(k))
+_RANK_FANS = tuple(
+    (fan, 0x1FF & ~_mask(r - 1 for r in allowed))
+    for fan, allowed in (
+        ("upper_tiles", (7, 8, 9)),
+        ("middle_tiles", (4, 5, 6)),
+        ("lower_tiles", (1, 2, 3)),
+        ("upper_four", (6, 7, 8, 9)),
+        ("lower_four", (1, 2, 3, 4)),
+    )
+)
+"""Fans of numbers only: the fan and the ranks (bits 0..8 = 1..9) it forbids."""
+
+
+def _composition(present: int, fans: list[str]) -> None:
+    """Fans of the tiles alone (``present``: a bit per kind the hand holds), whatever the arrangement."""
+    suits = sum(1 for m in _SUIT_MASKS if present & m)
+    honors = bool(present & _HONOR_MASK)
+    ranks = (present | present >> 9 | present >> 18) & 0x1FF
+    if not present & ~_GREEN_MASK:
         fans.append("all_green")
-    if present <= REVERSIBLE:
+    if not present & ~_REVERSIBLE_MASK:
         fans.append("reversible_tiles")
-    if not honors and all(r in (1, 9) for r in ranks):
+    if not honors and not ranks & 0b011111110:
         fans.append("all_terminals")
-    if not suited:
+    if not present & ~_HONOR_MASK:
         fans.append("all_honors")
-    if all(_is_yaochuu(k) for k in present):
+    if not present & ~_YAOCHUU_MASK:
         fans.append("all_terminals_and_honors")
-    if len(suits) == 1:
+    if suits == 1:
         fans.append("half_flush" if honors else "full_flush")
-    if len(suits) == 2:
+    if suits == 2:
         fans.append("one_voided_suit")
     if not honors:
         fans.append("no_honors")
-        if ranks <= set(range(2, 9)):
+        if not ranks & 0b100000001:
             fans.append("all_simples")
-        for fan, allowed in (
-            ("upper_tiles", {7, 8, 9}),
-            ("middle_tiles", {4, 5, 6}),
-            ("lower_tiles", {1, 2, 3}),
-            ("upper_four", {6, 7, 8, 9}),
-            ("lower_four", {1, 2, 3, 4}),
-        ):
-            if ranks <= allowed:
+        for fan, forbidden in _RANK_FANS:
+            if not ranks & forbidden:
                 fans.append(fan)
-    if len(suits) == 3 and any(27 <= k <= 30 for k in present) and any(k >= 31 for k in present):
+    if suits == 3 and present & _WIND_MASK and present & _DRAGON_MASK:
         fans.append("all_types")
 
 
@@ -252,8 +298,10 @@ def _situation(sit: Situation, concealed: bool, fans: list[str]) -> None:
 
 
 def _tile_hogs(all_counts: list[int], groups: tuple[Group, ...]) -> int:
+    if 4 not in all_counts:
+        return 0
     kongs = {g.tile for g in groups if g.shape == KONG}
-    return sum(1 for k in range(34) if all_counts[k] == 4 and k not in kongs)
+    return sum(1 for k, n in enumerate(all_counts) if n == 4 and k not in kongs)
 
 
 def raw_fans(
@@ -271,8 +319,10 @@ def raw_fans(
     fans: list[str] = []
     tagged: list[tuple[str, str]] = []
     dropped: list[Dropped] = []
-    kinds = [k for k in range(34) if all_counts[k]]
-    no_melds = not any(g.melded for g in reading.groups)
+    present = 0
+    for k, n in enumerate(all_counts):
+        if n:
+            present |= 1 << k
     form = reading.form
     if form in CLOSED_FORMS:
         if form == "seven_pairs":
@@ -280,7 +330,7 @@ def raw_fans(
             distinct = sorted({g.tile for g in reading.groups})
             if len(distinct) == 7 and distinct[0] < 27 and distinct[6] - distinct[0] == 6 and len({k // 9 for k in distinct}) == 1:
                 fans.append("seven_shifted_pairs")
-            _composition(kinds, fans)
+            _composition(present, fans)
             if rules.tile_hog_in_seven_pairs:
                 fans.extend(["tile_hog"] * _tile_hogs(all_counts, ()))
             if unique_wait():
@@ -295,11 +345,26 @@ def raw_fans(
         _situation(sit, True, fans)
         return [(f, "") for f in fans], dropped
 
-    sets = [g for g in reading.groups if g.shape != PAIR]
-    pair = next(g.tile for g in reading.groups if g.shape == PAIR)
-    chows = [g.tile for g in sets if g.shape == CHOW]
-    pungs = [g for g in sets if g.shape in (PUNG, KONG)]
-    knitted = any(g.shape == KNITTED for g in sets)
+    sets: list[Group] = []
+    chows: list[int] = []
+    pungs: list[Group] = []
+    pair = -1
+    no_melds = True
+    knitted = False
+    for g in reading.groups:
+        shape = g.shape
+        if g.melded:
+            no_melds = False
+        if shape == PAIR:
+            pair = g.tile
+            continue
+        sets.append(g)
+        if shape == CHOW:
+            chows.append(g.tile)
+        elif shape == KNITTED:
+            knitted = True
+        else:
+            pungs.append(g)
     if knitted:
         fans.append("knitted_straight")
 
@@ -333,15 +398,20 @@ def raw_fans(
     # combinations of chows and of pungs
     got, left = _combine(chows, lambda c: _chow4(c, pair), _chow3, _chow2, rules)
     fans.extend(got)
-    dropped.extend(Dropped(f, "account_once", "account_once") for f in left)
+    dropped.extend(dropped_fan(f, "account_once", "account_once") for f in left)
     suited_pungs = [g.tile for g in pungs if g.tile < 27]
     got, left = _combine(suited_pungs, _pung4, _pung3, _pung2, rules)
     fans.extend(got)
-    dropped.extend(Dropped(f, "account_once", "account_once") for f in left)
+    dropped.extend(dropped_fan(f, "account_once", "account_once") for f in left)
 
     # kongs and concealed pungs
-    melded_kongs = sum(1 for g in pungs if g.shape == KONG and g.melded)
-    concealed_kongs = sum(1 for g in pungs if g.shape == KONG and not g.melded)
+    melded_kongs = concealed_kongs = 0
+    for g in pungs:
+        if g.shape == KONG:
+            if g.melded:
+                melded_kongs += 1
+            else:
+                concealed_kongs += 1
     kongs = melded_kongs + concealed_kongs
     if kongs == 4:
         fans.append("four_kongs")
@@ -377,17 +447,19 @@ def raw_fans(
         fans.append("two_concealed_pungs")
 
     # whole hand
-    _composition(kinds, fans)
-    groups = [*sets, Group(PAIR, pair)]
-    if not knitted and all(any(_is_yaochuu(k) for k in g.kinds()) for g in groups):
-        fans.append("outside_hand")
-    if not knitted and all(any(k < 27 and k % 9 == 4 for k in g.kinds()) for g in groups):
-        fans.append("all_fives")
+    _composition(present, fans)
+    if not knitted:
+        # a chow holds a terminal when it starts at 1 or 7, a five when it starts at 3, 4 or 5
+        tops = [(g.tile, g.shape == CHOW) for g in sets] + [(pair, False)]
+        if all(t % 9 in (0, 6) if chow else _is_yaochuu(t) for t, chow in tops):
+            fans.append("outside_hand")
+        if all(t < 27 and t % 9 in ((2, 3, 4) if chow else (4,)) for t, chow in tops):
+            fans.append("all_fives")
     if all(g.shape in (CHOW, KNITTED) for g in sets) and pair < 27:
         fans.append("all_chows")
     if len(pungs) == 4:
         fans.append("all_pungs")
-        if all(k < 27 and k % 9 % 2 == 1 for k in kinds):
+        if all(k < 27 and k % 9 % 2 == 1 for k, n in enumerate(all_counts) if n):
             fans.append("all_even_pungs")
     fans.extend(["tile_hog"] * _tile_hogs(all_counts, reading.groups))
     if no_melds and len(sets) == 4 and not knitted:

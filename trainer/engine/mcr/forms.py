@@ -31,6 +31,10 @@ KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
 """The six knitted straights: 1-4-7, 2-5-8 and 3-6-9, each in a different suit."""
 
 
+_STRAIGHT_MASKS = tuple(sum(1 << k for k in straight) for straight in KNITTED_STRAIGHTS)
+"""Each knitted straight as a bit per kind."""
+
+
 @dataclass(frozen=True, slots=True)
 class Group:
     """One set of a reading: ``shape`` is chow/pung/kong/pair/knitted, ``tile`` its
@@ -51,18 +55,30 @@ class Group:
 
     def label(self) -> str:
         """The group in MPSZ notation, melded groups in round brackets."""
-        from trainer.engine.notation import format_tiles
+        return _label(self.shape, self.tile, self.melded)
 
-        if self.shape == CHOW:
-            tiles = [self.tile, self.tile + 1, self.tile + 2]
-        elif self.shape == KNITTED:
-            tiles = list(KNITTED_STRAIGHTS[self.tile])
-        else:
-            tiles = [self.tile] * {PUNG: 3, KONG: 4, PAIR: 2}[self.shape]
-        text = format_tiles(tiles, sort=False) if self.shape != KNITTED else format_tiles(tiles)
-        if self.shape == KONG and not self.melded:
-            return f"[{text}]"
-        return f"({text})" if self.melded else text
+
+@cache
+def group(shape: str, tile: int, melded: bool = False) -> Group:
+    """The group value (shared: groups are immutable, and making one costs more than a lookup)."""
+    return Group(shape, tile, melded)
+
+
+@cache
+def _label(shape: str, tile: int, melded: bool) -> str:
+    """A group's text (cached: there are few distinct groups)."""
+    from trainer.engine.notation import format_tiles
+
+    if shape == CHOW:
+        tiles = [tile, tile + 1, tile + 2]
+    elif shape == KNITTED:
+        tiles = list(KNITTED_STRAIGHTS[tile])
+    else:
+        tiles = [tile] * {PUNG: 3, KONG: 4, PAIR: 2}[shape]
+    text = format_tiles(tiles, sort=False) if shape != KNITTED else format_tiles(tiles)
+    if shape == KONG and not melded:
+        return f"[{text}]"
+    return f"({text})" if melded else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,32 +97,50 @@ def _groups(counts: list[int], need: int, pair: bool, start: int = 0) -> Iterato
     """Every way to split ``counts`` into ``need`` chows and pungs plus a pair (if ``pair``),
     taking the lowest tile left as a chow first, then a pung, then the pair (the order
     decides which of two equal-valued readings is shown, as in the GB calculator)."""
+    out: list[list[Group]] = []
+    _split(counts, need, pair, start, [], out)
+    return iter(out)
+
+
+def _split(counts: list[int], need: int, pair: bool, i: int, path: list[Group], out: list[list[Group]]) -> None:
+    """The search of :func:`_groups`: ``path`` holds the groups taken so far, each complete
+    split is added to ``out`` (depth first, so in the order described there)."""
     if need == 0 and not pair:
         if not any(counts):
-            yield []
+            out.append(list(path))
         return
-    i = start
     while i < 34 and counts[i] == 0:
         i += 1
     if i == 34:
         return
     if need and i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
-        for k in (i, i + 1, i + 2):
-            counts[k] -= 1
-        for rest in _groups(counts, need - 1, pair, i):
-            yield [Group(CHOW, i), *rest]
-        for k in (i, i + 1, i + 2):
-            counts[k] += 1
+        counts[i] -= 1
+        counts[i + 1] -= 1
+        counts[i + 2] -= 1
+        path.append(_CHOWS[i])
+        _split(counts, need - 1, pair, i, path, out)
+        path.pop()
+        counts[i] += 1
+        counts[i + 1] += 1
+        counts[i + 2] += 1
     if need and counts[i] >= 3:
         counts[i] -= 3
-        for rest in _groups(counts, need - 1, pair, i):
-            yield [Group(PUNG, i), *rest]
+        path.append(_PUNGS[i])
+        _split(counts, need - 1, pair, i, path, out)
+        path.pop()
         counts[i] += 3
     if pair and counts[i] >= 2:
         counts[i] -= 2
-        for rest in _groups(counts, need, False, i):
-            yield [Group(PAIR, i), *rest]
+        path.append(_PAIRS[i])
+        _split(counts, need, False, i, path, out)
+        path.pop()
         counts[i] += 2
+
+
+_CHOWS = tuple(Group(CHOW, i) for i in range(34))
+_PUNGS = tuple(Group(PUNG, i) for i in range(34))
+_PAIRS = tuple(Group(PAIR, i) for i in range(34))
+"""Concealed groups by lowest kind (chows only used where a chow can start)."""
 
 
 def _sets(counts: list[int], need: int) -> Iterator[list[Group]]:
@@ -131,17 +165,22 @@ def standard_readings(counts: list[int], melds: tuple[Group, ...]) -> Iterator[R
 
 def seven_pairs_reading(counts: list[int], melds: tuple[Group, ...]) -> Reading | None:
     """Seven pairs when the fourteen concealed tiles are all in pairs (four of a kind is two pairs)."""
-    if melds or sum(counts) != 14 or any(c % 2 for c in counts):
+    if melds or sum(counts) != 14 or 1 in counts or 3 in counts:
         return None
-    pairs = tuple(Group(PAIR, k) for k in range(34) for _ in range(counts[k] // 2))
-    return Reading("seven_pairs", pairs)
+    pairs: list[Group] = []
+    for k, c in enumerate(counts):
+        if c:  # 2 or 4: one pair or two
+            pairs.extend([_PAIRS[k]] * (c // 2))
+    return Reading("seven_pairs", tuple(pairs))
 
 
 def thirteen_orphans_reading(counts: list[int], melds: tuple[Group, ...]) -> Reading | None:
     """Thirteen orphans: one of each terminal and honor and one more of any of them."""
     if melds or sum(counts) != 14:
         return None
-    if all(counts[k] >= 1 for k in TERMINALS_AND_HONORS) and sum(counts[k] for k in TERMINALS_AND_HONORS) == 14:
+    if 0 in map(counts.__getitem__, TERMINALS_AND_HONORS):
+        return None
+    if sum(map(counts.__getitem__, TERMINALS_AND_HONORS)) == 14:
         return Reading("thirteen_orphans", ())
     return None
 
@@ -149,7 +188,7 @@ def thirteen_orphans_reading(counts: list[int], melds: tuple[Group, ...]) -> Rea
 def honors_knitted_reading(counts: list[int], melds: tuple[Group, ...]) -> Reading | None:
     """Honors and knitted tiles: fourteen different tiles, honors plus suit tiles that all
     lie in one knitted straight."""
-    if melds or sum(counts) != 14 or any(c > 1 for c in counts):
+    if melds or sum(counts) != 14 or max(counts) > 1:
         return None
     suited = {k for k in range(27) if counts[k]}
     for straight in KNITTED_STRAIGHTS:
@@ -160,16 +199,17 @@ def honors_knitted_reading(counts: list[int], melds: tuple[Group, ...]) -> Readi
 
 def knitted_straight_readings(counts: list[int], melds: tuple[Group, ...]) -> Iterator[Reading]:
     """Knitted straight plus one set and a pair."""
-    if len(melds) > 1 or sum(counts) != 14 - 3 * len(melds):
-        return
+    if len(melds) > 1 or sum(counts) != 14 - 3 * len(melds) or counts[:27].count(0) > 18:
+        return  # a knitted straight needs nine different suit tiles
+    held = {k for k, c in enumerate(counts) if c}
     for n, straight in enumerate(KNITTED_STRAIGHTS):
-        if all(counts[k] for k in straight):
+        if held.issuperset(straight):
             for k in straight:
                 counts[k] -= 1
             if melds:
                 pairs = [k for k in range(34) if counts[k] == 2]
                 if len(pairs) == 1 and sum(counts) == 2:
-                    yield Reading("knitted_straight", (Group(KNITTED, n), *melds, Group(PAIR, pairs[0])))
+                    yield Reading("knitted_straight", (group(KNITTED, n), *melds, group(PAIR, pairs[0])))
             else:
                 yield from _ks_rest(counts, n)
             for k in straight:
@@ -183,7 +223,7 @@ def _ks_rest(counts: list[int], n: int) -> Iterator[Reading]:
             continue
         counts[pair] -= 2
         for sets in _sets(counts, 1):
-            yield Reading("knitted_straight", (Group(KNITTED, n), *sets, Group(PAIR, pair)))
+            yield Reading("knitted_straight", (group(KNITTED, n), *sets, group(PAIR, pair)))
         counts[pair] += 2
 
 
@@ -191,11 +231,13 @@ def all_readings(counts: list[int], melds: tuple[Group, ...]) -> list[Reading]:
     """Every reading of a complete hand of concealed ``counts`` plus declared ``melds``."""
     counts = list(counts)
     out: list[Reading] = list(standard_readings(counts, melds))
-    for special in (seven_pairs_reading, thirteen_orphans_reading, honors_knitted_reading):
-        r = special(counts, melds)
-        if r is not None:
-            out.append(r)
-    out.extend(knitted_straight_readings(counts, melds))
+    if not melds:
+        for special in (seven_pairs_reading, thirteen_orphans_reading, honors_knitted_reading):
+            r = special(counts, melds)
+            if r is not None:
+                out.append(r)
+    if len(melds) <= 1:
+        out.extend(knitted_straight_readings(counts, melds))
     return out
 
 
@@ -265,51 +307,47 @@ def is_complete(counts: list[int], melds: int, specials: bool = True) -> bool:
     return next(knitted_straight_readings(list(counts), fake), None) is not None
 
 
-def _candidates(counts: list[int]) -> list[int]:
+def _candidates(counts: list[int]) -> set[int]:
     """Kinds that could complete a standard or knitted-straight hand: a held honor or a
     suit tile at most two steps from a held one."""
-    near = set()
-    for k in range(34):
-        if counts[k]:
-            if k >= 27:
-                near.add(k)
-            else:
-                base = k - k % 9
-                near.update(x for x in range(k - 2, k + 3) if base <= x < base + 9)
-    return sorted(near)
+    near: set[int] = set()
+    for k, c in enumerate(counts):
+        if c:
+            near.update(_NEAR[k])
+    return near
 
 
-def _knitted_complete(counts: list[int], melds: int) -> bool:
-    """A knitted straight plus one set and a pair (the straight stands for three sets)."""
-    if melds > 1:
-        return False
-    for straight in KNITTED_STRAIGHTS:
-        if all(counts[k] for k in straight):
-            for k in straight:
-                counts[k] -= 1
-            ok = _standard_complete(counts, melds + 3)
-            for k in straight:
-                counts[k] += 1
-            if ok:
-                return True
-    return False
+_NEAR = tuple(
+    (k,) if k >= 27 else tuple(x for x in range(k - 2, k + 3) if k - k % 9 <= x < k - k % 9 + 9) for k in range(34)
+)
+"""Per kind: the kinds at most two steps from it in its suit (an honor: itself)."""
 
 
 def _knitted_waits(counts: list[int], melds: int) -> set[int]:
     """Winning kinds by knitted straight + set + pair: the one missing tile of a straight
-    the hand holds eight of, or what completes the set and pair beside a whole straight."""
+    the hand holds eight of, or what completes the set and pair beside a whole straight
+    (the straight stands for three sets; at most one set may be declared)."""
     out: set[int] = set()
-    for straight in KNITTED_STRAIGHTS:
-        missing = [k for k in straight if not counts[k]]
-        if len(missing) > 1:
+    if melds > 1:
+        return out
+    held = 0
+    for k in range(27):
+        if counts[k]:
+            held |= 1 << k
+    for straight, mask in zip(KNITTED_STRAIGHTS, _STRAIGHT_MASKS, strict=True):
+        if (held & mask).bit_count() < 8:
             continue
-        for k in missing or _candidates(counts):
-            if counts[k] >= 4:
-                continue
+        missing = [k for k in straight if not counts[k]]
+        options = [k for k in (missing or _candidates(counts)) if counts[k] < 4]
+        for k in straight:
+            counts[k] -= 1
+        for k in options:  # the rest with the added tile must be one set and a pair
             counts[k] += 1
-            if _knitted_complete(counts, melds):
+            if _standard_complete(counts, melds + 3):
                 out.add(k)
             counts[k] -= 1
+        for k in straight:
+            counts[k] += 1
     return out
 
 
@@ -317,10 +355,10 @@ def _special_waits(counts: list[int]) -> set[int]:
     """Winning kinds of a concealed 13-tile hand by seven pairs, thirteen orphans and
     honors-and-knitted, worked out directly."""
     out: set[int] = set()
-    odd = [k for k in range(34) if counts[k] % 2]
+    odd = [k for k, c in enumerate(counts) if c & 1]
     if len(odd) == 1:
         out.add(odd[0])
-    held = {k for k in range(34) if counts[k]}
+    held = {k for k, c in enumerate(counts) if c}
     if held <= set(TERMINALS_AND_HONORS):
         missing = set(TERMINALS_AND_HONORS) - held
         out |= missing or set(TERMINALS_AND_HONORS)
@@ -338,31 +376,35 @@ def waiting_kinds(counts: list[int], melds: int, limit: int | None = None, fifth
     the hand already holds four of cannot come, unless ``fifth`` asks for waits by shape
     alone (as the GB calculator counts)."""
     counts = list(counts)
-    out: set[int] = _special_waits(counts) if melds == 0 and sum(counts) == 13 else set()
+    total = sum(counts)
+    out: set[int] = set()
+    if total + 1 == 3 * (4 - melds) + 2:
+        # the standard form first (the most common; with ``limit`` it may end the search):
+        # only the suit of the added tile changes shape, so every other suit must already
+        # split into sets, or sets and the one pair
+        kinds = []  # 0 sets, 1 sets + pair, 2 neither
+        for lo, hi in _SEGMENTS:
+            sets_ok, pair_ok = _suit_shapes(tuple(counts[lo:hi]))
+            kinds.append(0 if sets_ok else 1 if pair_ok else 2)
+        bad = [i for i, x in enumerate(kinds) if x == 2]
+        if len(bad) <= 1:
+            for k in _candidates(counts):
+                seg = k // 9 if k < 27 else 3
+                if (counts[k] >= 4 and not fifth) or (bad and bad[0] != seg):
+                    continue
+                pairs = sum(kinds) - kinds[seg]
+                if pairs > 1:
+                    continue
+                lo, hi = _SEGMENTS[seg]
+                counts[k] += 1
+                sets_ok, pair_ok = _suit_shapes(tuple(counts[lo:hi]))
+                counts[k] -= 1
+                if (pairs == 0 and pair_ok and not sets_ok) or (pairs == 1 and sets_ok):
+                    out.add(k)
+                    if limit is not None and len(out) >= limit:
+                        return sorted(out)
+    if melds == 0 and total == 13:
+        out |= _special_waits(counts)
     if melds <= 1:
         out |= _knitted_waits(counts, melds)
-    if sum(counts) + 1 == 3 * (4 - melds) + 2:
-        # suit by suit: only the suit of the added tile changes shape
-        shapes = [_suit_shapes(tuple(counts[lo:hi])) for lo, hi in _SEGMENTS]
-        for k in _candidates(counts):
-            if k in out or (counts[k] >= 4 and not fifth):
-                continue
-            seg = min(k // 9, 3)
-            lo, hi = _SEGMENTS[seg]
-            counts[k] += 1
-            changed = _suit_shapes(tuple(counts[lo:hi]))
-            counts[k] -= 1
-            pairs = 0
-            for i, (sets_ok, pair_ok) in enumerate(shapes):
-                if i == seg:
-                    sets_ok, pair_ok = changed
-                if pair_ok and not sets_ok:
-                    pairs += 1
-                elif not sets_ok:
-                    pairs = 9
-                    break
-            if pairs == 1:
-                out.add(k)
-                if limit is not None and len(out) >= limit:
-                    break
     return sorted(k for k in out if fifth or counts[k] < 4)

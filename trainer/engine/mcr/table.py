@@ -41,10 +41,14 @@ class McrRules:
     waits_by_shape: bool = False
     values: dict[str, int] = field(default_factory=dict, hash=False)
     orders: dict[str, tuple[int, int]] = field(default_factory=dict, hash=False)
+    implied: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         self.values.update({k: f.value for k, f in self.fans.items()})
         self.orders.update({k: (-f.value, f.no or 99) for k, f in self.fans.items()})
+        for k, f in self.fans.items():
+            pairs = (ex.partition(":") for ex in f.excludes)
+            self.implied[k] = tuple((name, tag) for name, _, tag in pairs if name != k)
 
     def value(self, fan_id: str) -> int:
         """Points of one fan under this preset."""

@@ -72,28 +72,38 @@ class MatchSetupScreen(Screen):
         def row(label: str, note: str, widget: Any) -> None:
             self.rows.append((label, note, self.add(widget)))
 
-        row(_("Rules"), "", OptionRow([(p, _(PRESET_NAMES[p])) for p in PRESETS], s.preset,
-                                      lambda v: self._set(preset=v)))
-        row(_("Length"), "", OptionRow([(k, _(LENGTH_NAMES[k])) for k in LENGTHS], s.length,
-                                       lambda v: self._set(length=v)))
-        red_note = _("One red five per suit, each worth one more han (aka dora).") if len(s.opponent_seats()) == 3 else \
-            _("A red 5p and a red 5s (there is no 5m at three players), each worth one more han (aka dora).")
-        row(_("Red fives"), red_note,
-            Toggle(s.red_fives, lambda v: self._set(red_fives=v)))
+        mcr = s.preset == "mcr"
+        rules_note = _("Chinese Official: 16 hands, flowers, no riichi or dora, a win needs 8 points.") if mcr else ""
+        row(_("Rules"), rules_note, OptionRow([(p, _(PRESET_NAMES[p])) for p in PRESETS], s.preset,
+                                              lambda v: self._set(preset=v)))
+        if not mcr:  # MCR games always have 16 hands and no red fives
+            row(_("Length"), "", OptionRow([(k, _(LENGTH_NAMES[k])) for k in LENGTHS], s.length,
+                                           lambda v: self._set(length=v)))
+            red_note = _("One red five per suit, each worth one more han (aka dora).") \
+                if len(s.opponent_seats()) == 3 else \
+                _("A red 5p and a red 5s (there is no 5m at three players), each worth one more han (aka dora).")
+            row(_("Red fives"), red_note, Toggle(s.red_fives, lambda v: self._set(red_fives=v)))
         bots = [(b, _("{name} · level {n}").format(name=_(name), n=level))
                 for b, (name, level, _d) in BOT_ROSTER.items()]
         seats = (_("Opponent on the right"), _("Opponent across"), _("Opponent on the left"))
         for i in s.opponent_seats():
             label = seats[i]
             note = _(BOT_ROSTER[s.opponents[i]][2])
+            if mcr:  # the MCR table seats its own bots
+                note = _("At the MCR table Gentle only counts steps to ready; the others aim at 8 points.") \
+                    if i == 0 else ""
             row(label, note,
                 OptionRow(bots, s.opponents[i], lambda v, i=i: self._set_opponent(i, v)))
-        row(_("Coach"), _coach_note(s.coach), OptionRow([(c, _(COACH_NAMES[c])) for c in COACH_LEVELS], s.coach,
+        coach_note = _coach_note(s.coach)
+        if mcr and s.coach != "off":
+            coach_note = _("Names the 8-point hand your tiles head for and marks the discards that keep it.")
+        row(_("Coach"), coach_note, OptionRow([(c, _(COACH_NAMES[c])) for c in COACH_LEVELS], s.coach,
                                                          lambda v: self._set(coach=v)))
         row(_("Open hands"), _("Practice: the opponents' tiles lie face up."),
             Toggle(s.show_hands, lambda v: self._set(show_hands=v)))
-        row(_("Undo"), _("Practice: you may take back your last discard."),
-            Toggle(s.undo, lambda v: self._set(undo=v)))
+        if not mcr:  # an MCR game keeps no saved game to go back in
+            row(_("Undo"), _("Practice: you may take back your last discard."),
+                Toggle(s.undo, lambda v: self._set(undo=v)))
         self.start = self.add(Button(_("Start the match"), self.begin, kind="primary", hotkey="Enter"))
         self.games = self.add(Button(_("My games"), lambda: self.app.push("my_games"), kind="secondary"))
 
@@ -120,7 +130,7 @@ class MatchSetupScreen(Screen):
     def begin(self) -> None:
         """Remember the setup and open the table."""
         remember_setup(self.app, self.setup)
-        self.app.replace("play", setup=self.setup)
+        self.app.replace("mcr_play" if self.setup.preset == "mcr" else "play", setup=self.setup)
 
     def layout(self) -> None:
         L = self.app.layout

@@ -12,6 +12,9 @@ wins, nine terminals) are buttons with their tiles and a number key each.  Riich
 marks the discards that keep the hand ready; D shows the score differences.  Esc asks before leaving; a free match
 is saved after every hand and when left, and can be resumed from the home screen.
 
+``McrPlayScreen`` (screen ``mcr_play``, at the end of this module) is the same table for a
+Chinese Official game: MCR bots, flowers beside each seat, the MCR coach and result.
+
 Params: a free match gets ``setup`` (a :class:`~trainer.ui.match_setup.MatchSetup`)
 or ``resume`` (a saved game's path); a lesson's ``play`` step or a test passes
 ``preset``, ``bots``, ``reveal``, ``coach``, ``goal_games``, ``goal_wins``, ``seed``,
@@ -42,6 +45,10 @@ from trainer.engine.game.actions import (
 )
 from trainer.engine.game.match import Match
 from trainer.engine.game.view import make_view
+from trainer.engine.mcr.bots import make_mcr_bot
+from trainer.engine.mcr.coach import mcr_advice
+from trainer.engine.mcr.match import McrMatch
+from trainer.engine.mcr.rules_game import is_mcr_rules
 from trainer.i18n import N_, _, ngettext, pgettext
 from trainer.ui.registry import register_screen
 from trainer.ui.saved_games import GameSaver
@@ -51,6 +58,7 @@ from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.views.table.actions import TileButton, offer_label, offer_pieces
 from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.coach import CoachBox, coach_text
+from trainer.ui.views.table.mcr import McrHandResultView, McrMatchEndView, draw_flowers, mcr_coach_text
 from trainer.ui.views.table.result import HandResultView, MatchEndView
 from trainer.ui.views.table.seats import melds_surface
 from trainer.ui.views.table.state import TableState, seat_quarter, table_state
@@ -74,6 +82,8 @@ class PlayScreen(Screen):
     """A table with the learner at seat 0."""
 
     rebuild_on_enter = False
+    result_view_class: type[HandResultView] = HandResultView  # the MCR table has its own result views
+    match_end_view_class: type[MatchEndView] = MatchEndView
 
     def __init__(self, app: Any, **params: Any) -> None:
         super().__init__(app, **params)
@@ -86,10 +96,10 @@ class PlayScreen(Screen):
             self.setup = self.saver.setup
             self.match = self.saver.match
         elif self.setup is not None:  # a free match set up by the learner
-            self.match = Match(self.setup.rules(), self.seed, tenpai_choice=LEARNER_CHOOSES)
-            self.saver = GameSaver.start(app, self.match, self.setup, datetime.now(UTC))
+            self.match = self.new_match(self.setup.rules(), self.seed)
+            self.saver = self.start_saver()
         else:
-            self.match = Match(params.get("preset") or app.settings.preset, self.seed, tenpai_choice=LEARNER_CHOOSES)
+            self.match = self.new_match(params.get("preset") or app.settings.preset, self.seed)
         if self.setup is not None:
             opponents = list(self.setup.opponents)
             self.reveal = self.setup.show_hands
@@ -101,7 +111,7 @@ class PlayScreen(Screen):
         rules = self.match.rules
         if len(self.match.scores) == 3:  # three players: the seats on the right and on the left
             opponents = [opponents[0], opponents[2]]
-        self.bots = [None] + [_bot(name, rules) for name in opponents[:len(self.match.scores) - 1]]
+        self.bots = [None] + [self.make_bot(name, rules) for name in opponents[:len(self.match.scores) - 1]]
         self.goal_games = params.get("goal_games")
         self.goal_wins = params.get("goal_wins")
         self.free = params.get("on_done") is None and not self.goal_games and not self.goal_wins
@@ -124,6 +134,18 @@ class PlayScreen(Screen):
         live = self.match.round if (self.match.round is not None and not self.match.round.ended) else None
         self.round = live if live is not None else self._start_round()
         self.hand_start = list(self.history[-1]) if live is None else list(self.saver_hand_scores())
+
+    def new_match(self, rules: Any, seed: int) -> Any:
+        """A new match of ``rules`` (the MCR table makes its own kind)."""
+        return Match(rules, seed, tenpai_choice=LEARNER_CHOOSES)
+
+    def make_bot(self, name: str, rules: Any) -> Any:
+        """The opponent ``name`` for ``rules``."""
+        return _bot(name, rules)
+
+    def start_saver(self) -> GameSaver | None:
+        """Start saving a free match after every hand (None: this table keeps no saved game)."""
+        return GameSaver.start(self.app, self.match, self.setup, datetime.now(UTC))
 
     def _history(self) -> list[list[int]]:
         """Points of the four seats at the start and after every hand played so far."""
@@ -253,7 +275,10 @@ class PlayScreen(Screen):
         legal = [a.tile for a in self.my_legal() if isinstance(a, Discard)]
         if not legal or self.round.seats[0].riichi:
             return
-        kinds = {h.tile.kind for h in discard_hints(make_view(self.round, 0), legal) if h.reason != "safer"}
+        self.mark_hints({h.tile.kind for h in discard_hints(make_view(self.round, 0), legal) if h.reason != "safer"})
+
+    def mark_hints(self, kinds: set[int]) -> None:
+        """Mark the hand's tiles of ``kinds`` (the coach's discards) unless they are dimmed."""
         for i, s in enumerate(self.hand_row.slots):
             if s.tile.kind in kinds and i not in self.hand_row.dim:
                 self.hand_row.marks[i] = "hint"
@@ -353,12 +378,12 @@ class PlayScreen(Screen):
 
     def show_match_end(self) -> None:
         """After the last hand: places, points, oka and uma, and the chart of the scores."""
-        self.match_end = MatchEndView(self.match, self.seat_name, self.history)
+        self.match_end = self.match_end_view_class(self.match, self.seat_name, self.history)
         self.rebuild()
 
     def _round_over(self) -> None:
         res = self.round.result
-        self.result_view = HandResultView(self.round, self.seat_name, self.hand_start)
+        self.result_view = self.result_view_class(self.round, self.seat_name, self.hand_start)
         self.games += 1
         if res is not None and any(w.seat == 0 for w in res.wins):
             self.wins += 1
@@ -378,7 +403,7 @@ class PlayScreen(Screen):
     def next_hand(self) -> None:
         """Deal the next hand (a new match when the last one ended)."""
         if self.match.finished:
-            self.match = Match(self.match.rules, self.seed + self.games, tenpai_choice=LEARNER_CHOOSES)
+            self.match = self.new_match(self.match.rules, self.seed + self.games)
             self.history = [list(self.match.scores)]
             self.match_end = None
         self.round = self._start_round()
@@ -555,3 +580,83 @@ class PlayScreen(Screen):
         if text and width > L.px(80):
             blit_text(surf, self.app, text, L.font("small"), color, (area.left, self.prompt_y), anchor="midleft",
                       max_width=width)
+
+
+MCR_BOT_FOR = {"beginner": "mcr_beginner"}
+"""Match-setup opponents -> MCR bots (every other level plays the aiming bot)."""
+MCR_CALLS = {
+    Tsumo: lambda: pgettext("mcr call", "Hu"), Ron: lambda: pgettext("mcr call", "Hu"),
+    Pon: lambda: pgettext("mcr call", "Peng"), Kan: lambda: pgettext("mcr call", "Gang"),
+    Chi: lambda: pgettext("mcr call", "Chi"),
+}
+"""The calls as MCR players say them, in Chinese (002:86)."""
+
+
+@register_screen("mcr_play")
+class McrPlayScreen(PlayScreen):
+    """An MCR (Chinese Official) game at the table: an :class:`~trainer.engine.mcr.match.McrMatch`
+    (16 hands, flowers, the 8-point minimum) against MCR bots, the flowers each seat set aside,
+    the MCR coach (the 8-point hands the tiles head for, the discards that keep the nearest, each
+    winning tile's value, a warning before a Hu under the minimum), the MCR hand result and game
+    end.  Params as above: ``setup`` with the ``mcr`` preset, or ``preset`` (an MCR game preset)
+    for lessons and tests.  A free MCR game is not saved."""
+
+    result_view_class = McrHandResultView
+    match_end_view_class = McrMatchEndView
+
+    def __init__(self, app: Any, **params: Any) -> None:
+        if params.get("setup") is None and not is_mcr_rules(params.get("preset")):
+            params = {**params, "preset": "mcr"}
+        super().__init__(app, **params)
+        self.center.sticks_and_dora = False  # no riichi sticks, no dora in MCR
+
+    def new_match(self, rules: Any, seed: int) -> McrMatch:
+        """An MCR game (the match setup's preset name ``mcr`` is the seed's rules)."""
+        return McrMatch(rules if is_mcr_rules(rules) else "mcr", seed)
+
+    def make_bot(self, name: str, rules: Any) -> Any:
+        """The MCR bot standing in for the chosen opponent."""
+        return make_mcr_bot(MCR_BOT_FOR.get(name, "mcr"), rules)
+
+    def start_saver(self) -> None:
+        """MCR games are not saved (the saved-game format is riichi's)."""
+        return None
+
+    def build(self) -> None:
+        super().build()
+        for action, button in zip(self._offers(self.my_legal()), self.action_buttons, strict=False):
+            word = MCR_CALLS.get(type(action))
+            if word is not None:
+                button.label = word()
+
+    def title(self) -> str:
+        return self.params.get("title") or _("Chinese Official table")
+
+    def header_extra(self) -> str:
+        return _("{round} · hand {n} of {total}").format(
+            round=self.center.round_label(self.state), n=min(self.match.hands_played + 1, self.match.rules.hands),
+            total=self.match.rules.hands)
+
+    def _advice(self) -> Any:
+        return mcr_advice(make_view(self.round, 0), self.my_legal(), self.match.rules)
+
+    def _coach_marks(self) -> None:
+        """Mark the discards that keep the nearest 8-point hand."""
+        if self.coach == "off" or not any(isinstance(a, Discard) for a in self.my_legal()):
+            return
+        self.mark_hints(set(self._advice().discards))
+
+    def coach_message(self) -> str:
+        """The MCR coach's words (recomputed only when the table changes)."""
+        if self.coach == "off" or self.round.ended:
+            return ""
+        key = (len(self.round.history), self.app.settings.language)
+        if key != self._coach_key:
+            self._coach_key = key
+            self._coach_text = mcr_coach_text(self.coach, self._advice())
+        return self._coach_text
+
+    def draw_content(self, surf: pygame.Surface) -> None:
+        super().draw_content(surf)
+        if self.match_end is None and not self.round.ended:
+            draw_flowers(surf, self.app, self.board.center.rect, self.board.gap, 0, self.round.flowers)

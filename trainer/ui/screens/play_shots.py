@@ -11,14 +11,22 @@ from trainer.ui.match_setup import MatchSetup
 
 def _learner_move(screen: Any) -> None:
     """The learner's seat plays as the efficient bot would (never passing a win)."""
-    from trainer.engine.bots import make_bot
     from trainer.engine.game.view import make_view
 
     bot = getattr(screen, "_shot_bot", None)
-    if bot is None:
-        bot = screen._shot_bot = make_bot("efficient", screen.match.rules)
+    if bot is None:  # the table's own kind of bot (the MCR table seats MCR bots)
+        bot = screen._shot_bot = screen.make_bot("efficient", screen.match.rules)
     legal = screen.my_legal()
     screen._act(bot.choose(make_view(screen.round, 0), legal))
+
+
+def _open_table(app: Any, setup: MatchSetup, seed: int) -> Any:
+    """A free match's table on top of the home screen (the MCR table for the ``mcr`` preset), not saved."""
+    while len(app.stack) > 1:
+        app.pop()
+    screen = app.push("mcr_play" if setup.preset == "mcr" else "play", setup=setup, seed=seed)
+    screen.saver = None  # pictures are not saved games
+    return screen
 
 
 def play_until(app: Any, want: Any, *, seeds: range = range(1, 60), coach: str = "off",
@@ -27,10 +35,7 @@ def play_until(app: Any, want: Any, *, seeds: range = range(1, 60), coach: str =
     learner to decide; tries seeds in order.  Returns the table screen."""
     setup = setup or MatchSetup(coach=coach)
     for seed in seeds:
-        while len(app.stack) > 1:
-            app.pop()
-        screen = app.push("play", setup=setup, seed=seed)
-        screen.saver = None  # pictures are not saved games
+        screen = _open_table(app, setup, seed)
         for _ in range(400):
             screen.run_bots_until_learner()
             if screen.round.ended:
@@ -65,12 +70,9 @@ def table_after_hand(app: Any, want: Any, *, setup: MatchSetup | None = None, se
     """Play whole hands until one ends as ``want(result)`` says; the table then shows its result."""
     setup = setup or MatchSetup()
     for seed in seeds:
-        while len(app.stack) > 1:
-            app.pop()
-        screen = app.push("play", setup=setup, seed=seed)
-        screen.saver = None
+        screen = _open_table(app, setup, seed)
         while True:
-            for _ in range(400):
+            for _ in range(600):
                 screen.run_bots_until_learner()
                 if screen.round.ended:
                     break
@@ -85,14 +87,10 @@ def table_after_hand(app: Any, want: Any, *, setup: MatchSetup | None = None, se
 
 
 def match_end(app: Any, setup: MatchSetup | None = None) -> Any:
-    """An East-only match played to its end, showing the match result."""
-    setup = setup or MatchSetup(length="tonpuusen")
-    while len(app.stack) > 1:
-        app.pop()
-    screen = app.push("play", setup=setup, seed=3)
-    screen.saver = None
+    """An East-only match (or the ``setup`` given) played to its end, showing the match result."""
+    screen = _open_table(app, setup or MatchSetup(length="tonpuusen"), 3)
     while not screen.match.finished:
-        for _ in range(400):
+        for _ in range(600):
             screen.run_bots_until_learner()
             if screen.round.ended:
                 break
@@ -219,3 +217,37 @@ def sanma_kita_offer(app: Any) -> Any:
     from trainer.engine.game.actions import Kita
 
     return play_until(app, lambda s: any(isinstance(a, Kita) for a in s.my_legal()), setup=SANMA)
+
+
+# ---------------------------------------------------------------- the MCR table
+
+
+def _mcr_mid_hand(screen: Any) -> bool:
+    """Flowers set aside at two seats, a call made, the learner to discard after a few turns."""
+    from trainer.engine.game.actions import Discard
+
+    rnd = screen.round
+    return (sum(1 for f in rnd.flowers if f) >= 2 and any(st.melds for st in rnd.seats)
+            and any(isinstance(a, Discard) for a in screen.my_legal()) and len(rnd.seats[0].river) >= 4)
+
+
+def mcr_call_offer(screen: Any) -> bool:
+    """The learner may chow or pung the tile just discarded."""
+    from trainer.engine.game.actions import Chi, Pon
+
+    return any(isinstance(a, Chi | Pon) for a in screen.my_legal())
+
+
+def mcr_table(app: Any, coach: str = "hints", *, want: Any = _mcr_mid_hand) -> Any:
+    """An MCR hand where ``want(screen)`` holds with the learner to decide (by default in the middle)."""
+    return play_until(app, want, setup=MatchSetup(preset="mcr", coach=coach), seeds=range(1, 40))
+
+
+def mcr_after_hand(app: Any, want: Any) -> Any:
+    """Play whole MCR hands until one ends as ``want(result)`` says; the table shows its result."""
+    return table_after_hand(app, want, setup=MatchSetup(preset="mcr", coach="off"))
+
+
+def mcr_game_end(app: Any) -> Any:
+    """A whole MCR game played to its end: places, game points and table points."""
+    return match_end(app, MatchSetup(preset="mcr", coach="off"))

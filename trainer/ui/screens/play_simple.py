@@ -26,7 +26,8 @@ from typing import Any
 
 import pygame
 
-from trainer.engine.game.actions import Chi, Discard, IllegalAction, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game.actions import Chi, Discard, IllegalAction, Kan, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game.honor_exchange import ExchangeHonor
 from trainer.engine.game.simple import SimpleGame
 from trainer.engine.game.simple_bots import make_simple_bot
 from trainer.engine.game.simple_modes import ModeError, TableSetup, get_mode, table_setup
@@ -50,10 +51,12 @@ VALUE_LABELS = {
     "wind_double": N_("wind triplets: x{n}"),
     "no_shuntsu_double": N_("no sequences with the single wait: x2"),
     "iisou_sanshun": N_("three identical sequences"),
+    "shape_win": N_("a complete hand without a yaku"),
+    "tanyao_poton": N_("all simples «pōton» 222-34567-888 (a limit)"),
     "sanshoku": N_("three colour sequences"),
 }
 """Value items that are not glossary terms (the others are shown with the learner's term display)."""
-UNITS = {"han": N_("{n} han"), "points": N_("{n} points")}
+UNITS = {"han": N_("{n} han"), "points": N_("{n} points"), "fu": N_("{n} fu")}
 SEAT_NAMES = {2: (N_("You"), N_("Across")), 3: (N_("You"), N_("Right"), N_("Left")),
               4: (N_("You"), N_("Right"), N_("Across"), N_("Left"))}
 
@@ -95,13 +98,34 @@ class PlaySimpleScreen(Screen):
     def new_game(self) -> None:
         """Deal a fresh hand (the dealer moves round the table from game to game)."""
         assert self.setup is not None
+        carry = self._carried_points()
         seed = self.seed + self.games
         self.game = SimpleGame(self.setup, seed, dealer=self.games % self.setup.players)
         self.bots = [None] + [make_simple_bot(self.setup.bots, seed * 10 + s, self.setup.rules, self.setup.shape_rules())
                               for s in range(1, self.setup.players)]
+        if carry is not None:
+            self.game.points = carry
         self.counted = False
         self.riichi_mode = False
         self.timer = 0.0
+
+    def _carried_points(self) -> list[int] | None:
+        """The points the next hand starts from: a mode that plays several hands a game (risu,
+        single-suit mahjong) carries them on until someone is below zero or the hands run out;
+        then a new game starts from the mode's start points."""
+        g, setup = self.game, self.setup
+        if g is None or setup is None or setup.max_hands <= 1 or not setup.start_points or self.match_over():
+            self.match_hands = 0
+            return None
+        self.match_hands = getattr(self, "match_hands", 0) + 1
+        return list(g.points)
+
+    def match_over(self) -> bool:
+        """True once this game of several hands is over (someone below zero, or the last hand)."""
+        g, setup = self.game, self.setup
+        if g is None or setup is None or setup.max_hands <= 1 or not g.ended:
+            return False
+        return min(g.points) < 0 or getattr(self, "match_hands", 0) + 1 >= setup.max_hands
 
     def title(self) -> str:
         if self.params.get("title"):
@@ -265,6 +289,11 @@ class PlaySimpleScreen(Screen):
                 out.append((pgettext("mahjong call", "Pon") + "!", a))  # one pon per discard: no tiles to name
             elif isinstance(a, Chi):
                 out.append((pgettext("mahjong call", "Chi") + " " + format_tiles(a.tiles), a))
+            elif isinstance(a, Kan):
+                out.append((pgettext("mahjong call", "Kan") + " " + format_tiles([a.tile]), a))
+            elif isinstance(a, ExchangeHonor):  # half-abundance: an honor for a new tile, paid to the dealer
+                out.append((_("Exchange {tile}: −{n}").format(tile=format_tiles([a.tile]),
+                                                              n=self.game.setup.honor_exchange), a))
         if any(isinstance(a, Pass) for a in legal):
             out.append((_("Pass"), Pass()))
         return out
@@ -638,12 +667,17 @@ class PlaySimpleScreen(Screen):
         g = self.game
         if g is None or g.result is None or not g.result.values:
             return []
+        if g.result.chombo is not None:  # risu: the four kept undeclared (okurikan)
+            head = [f"{self.app.term_text('okurikan')} = {self.app.term_text('chombo')}",
+                    _("{n} points to each other player").format(n=g.setup.chombo_points)]
+            return head + [_("{who}: {points}").format(who=self.seat_name(s), points=f"{d:+d}")
+                           for s, d in enumerate(g.result.values[0].deltas)] + self._match_line()
         out = []
         for seat, v in zip(g.result.winners, g.result.values, strict=True):
             total = []
-            if v.scheme in ("kunto", "twelve", "short", "riichi"):
+            if v.scheme in ("kunto", "twelve", "short", "riichi", "standard"):
                 total.append(_(UNITS["han"]).format(n=v.han))
-            if v.scheme in ("short", "risu", "riichi"):
+            if v.scheme in ("short", "risu", "riichi", "standard"):
                 total.append(_(UNITS["points"]).format(n=v.points))
             out.append(_("{who}: {total}").format(who=self.seat_name(seat), total=" · ".join(total) or "—"))
             seen: dict[tuple[str, int, str], int] = {}
@@ -655,7 +689,17 @@ class PlaySimpleScreen(Screen):
             for (item_id, amount, unit), times in seen.items():
                 text = self._item_text(item_id, amount, unit)
                 out.append(f"{text} ×{times}" if times > 1 else text)
-        return out[:8]
+        return out[:8] + self._match_line()
+
+    def _match_line(self) -> list[str]:
+        """The end of a game of several hands: who went below zero, or that the hands ran out."""
+        g = self.game
+        if g is None or not self.match_over():
+            return []
+        low = [s for s in range(g.n) if g.points[s] < 0]
+        if low:
+            return [_("The game is over: {who} is below zero.").format(who=self.seat_name(low[0]))]
+        return [_("The game is over: the last hand is played.")]
 
     def _item_text(self, item_id: str, amount: int, unit: str) -> str:
         """One reason of a hand's value in words: its name and what it adds."""
@@ -671,6 +715,9 @@ class PlaySimpleScreen(Screen):
         g = self.game
         assert g is not None and g.result is not None
         res = g.result
+        if res.chombo is not None:
+            who = self.seat_name(res.chombo)
+            return _("Chombo!"), _("{who}: four of a kind kept without declaring the kan.").format(who=who)
         if res.kind == "draw":
             return _("Nobody won this time"), _("The wall is empty. Let's play again!")
         how = pgettext("mahjong call", "Tsumo") if res.kind == "tsumo" else pgettext("mahjong call", "Ron")

@@ -25,6 +25,11 @@ TRAINING_GAMES = {
     "single_suit_1": (N_("Suits do not matter, only the numbers; dragons may be jokers until riichi."), "1m2p3s"),
     "yochi": (N_("The next four draws are open: plan your hand ahead."), "5z5z5z"),
 }
+PRACTICES = {
+    # screen: (glossary id of the name, one line, tiles on the card)
+    "kunto_practice": ("kuntou", N_("Step by step, as the rulebook says: name the shanten and the waits, throw back, "
+                                    "grow the hand 4 → 7 → 10 → 13."), "4s5s6s"),
+}
 
 
 @register_screen("training_games")
@@ -51,6 +56,10 @@ class TrainingGamesScreen(Screen):
                                                                                       kids=False),
                         icon=tile_icon(self.app, tiles))
             self.cards.append(self.add(card))
+        for screen, (term_id, blurb, tiles) in PRACTICES.items():
+            title = _("{game}: step by step").format(game=self.app.term_text(term_id))
+            self.cards.append(self.add(Card(title, _(blurb), lambda s=screen: self.app.push(s),
+                                            icon=tile_icon(self.app, tiles))))
 
     def layout(self) -> None:
         L = self.app.layout

@@ -152,6 +152,14 @@ class PlayStepView(StepView):
             self.host.params[key] = outcome
             self.host.results[self.host.index] = "right" if outcome.get("goal_met") else "seen"
 
+        if st.mode == "kunto" and (st.rules or {}).get("procedure") == "steps":
+            # the seed's kunto procedure itself (name shanten and waits, throw back, grow 4 -> 13)
+            from trainer.engine.game.simple_modes import table_setup
+
+            setup = table_setup({"mode": st.mode, "rules": st.rules, "tiles": st.tiles})
+            self.app.push("kunto_practice", tiles=setup.tileset.name, suits=setup.suits, dragons=setup.dragons,
+                          on_done=lambda right, total: done({"games": 1, "wins": right, "goal_met": True}))
+            return
         if st.mode in simple_modes():  # tibet, ponjan, kids_riichi, glass table: the shape-game table
             self.app.push("play_simple", mode=st.mode, rules=st.rules, tiles=st.tiles, players=st.players,
                           bots=st.bots, reveal=st.reveal, coach=st.coach, goal_games=st.goal.games,

@@ -42,6 +42,7 @@ class CenterPanel:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.score_rects: dict[int, pygame.Rect] = {}
+        self.sticks_and_dora = True  # riichi's counters and dora row (MCR has neither)
         self.show_diff = False  # every score as the difference to the learner's (key D)
 
     def round_label(self, state: TableState) -> str:
@@ -63,8 +64,27 @@ class CenterPanel:
             img = app.text_surface(self.round_label(state), L.font("small"), P.on_felt, True)
         surf.blit(img, img.get_rect(midtop=(c.centerx, y)))
         y += img.get_height() + L.px(4)
-        # counters: honba (100 stick) and riichi sticks on the table (1000 stick)
         tiny = L.font("tiny")
+        if self.sticks_and_dora:
+            y = self._sticks_and_dora(surf, app, state, y, inner)
+        else:
+            y = (y + inner.bottom - app.line_height(tiny)) // 2
+        # tiles left in the wall: a small face-down tile and the number
+        wall = strip(theme, (Piece(None, face_down=True),), max(12, app.line_height(tiny) - L.px(2)))
+        left = app.text_surface(f"× {state.live_remaining}", tiny, P.on_felt_muted, True)
+        x = c.centerx - (wall.get_width() + L.px(4) + left.get_width()) // 2
+        surf.blit(wall, (x, y))
+        surf.blit(left, left.get_rect(midleft=(x + wall.get_width() + L.px(4), y + wall.get_height() // 2)))
+        self.wall_rect = pygame.Rect(x, y, wall.get_width() + L.px(4) + left.get_width(), wall.get_height())
+        self._seat_labels(surf, app, state, band, hover)
+
+    def _sticks_and_dora(self, surf: pygame.Surface, app: Any, state: TableState, y: int, inner: pygame.Rect) -> int:
+        """Riichi's honba and riichi-stick counters and the dora indicator row; returns the y below them."""
+        L = app.layout
+        c = self.rect
+        theme = app.settings.tile_theme
+        tiny = L.font("tiny")
+        # counters: honba (100 stick) and riichi sticks on the table (1000 stick)
         sw, sh = L.px(34), max(4, L.px(7))
         parts = [(False, state.honba), (True, state.sticks)]
         texts = [app.text_surface(f"×{n}", tiny, P.on_felt, True) for _t, n in parts]
@@ -87,15 +107,7 @@ class CenterPanel:
             th = max(12, th * inner.width // row.get_width())
             row = strip(theme, pieces, th)
         surf.blit(row, row.get_rect(midtop=(c.centerx, y)))
-        y += row.get_height() + L.px(4)
-        # tiles left in the wall: a small face-down tile and the number
-        wall = strip(theme, (Piece(None, face_down=True),), max(12, app.line_height(tiny) - L.px(2)))
-        left = app.text_surface(f"× {state.live_remaining}", tiny, P.on_felt_muted, True)
-        x = c.centerx - (wall.get_width() + L.px(4) + left.get_width()) // 2
-        surf.blit(wall, (x, y))
-        surf.blit(left, left.get_rect(midleft=(x + wall.get_width() + L.px(4), y + wall.get_height() // 2)))
-        self.wall_rect = pygame.Rect(x, y, wall.get_width() + L.px(4) + left.get_width(), wall.get_height())
-        self._seat_labels(surf, app, state, band, hover)
+        return y + row.get_height() + L.px(4)
 
     def _seat_labels(self, surf: pygame.Surface, app: Any, state: TableState, band: int,
                      hover: tuple[int, int] | None) -> None:

@@ -65,6 +65,15 @@ def payment_lines(win: Any, names: Names) -> list[str]:
     return out
 
 
+def draw_card(surf: pygame.Surface, app: Any, rect: pygame.Rect, title: str) -> tuple[pygame.Rect, int]:
+    """The paper card over the table with its heading; returns the inner area and the y below the heading."""
+    L = app.layout
+    draw_panel(surf, rect, P.card, L.px(16), shadow=L.px(5), border=P.card_edge)
+    inner = rect.inflate(-L.px(40), -L.px(28))
+    r = blit_text(surf, app, title, L.font("h2"), P.ink, (inner.left, inner.top), bold=True, max_width=inner.width)
+    return inner, r.bottom
+
+
 class HandResultView:
     """Draws the result of an ended hand into a rectangle."""
 
@@ -249,6 +258,8 @@ class HandResultView:
 class MatchEndView:
     """Places, final points and scores after oka and uma, and a chart of the four scores."""
 
+    chart_margin = 2000  # points of free space above and below the chart's lines
+
     def __init__(self, match: Any, names: Names, history: Sequence[Sequence[int]]) -> None:
         self.match = match
         self.names = names
@@ -259,7 +270,7 @@ class MatchEndView:
         L = app.layout
         draw_panel(surf, rect, P.card, L.px(16), shadow=L.px(5), border=P.card_edge)
         inner = rect.inflate(-L.px(40), -L.px(28))
-        r = blit_text(surf, app, _("The match is over"), L.font("h2"), P.ink, (inner.left, inner.top), bold=True,
+        r = blit_text(surf, app, self.title(), L.font("h2"), P.ink, (inner.left, inner.top), bold=True,
                       max_width=inner.width)
         y = r.bottom + L.px(10)
         size = L.font("body")
@@ -268,26 +279,43 @@ class MatchEndView:
         blit_text(surf, app, _("Place"), L.font("small"), P.ink_muted, (inner.left, y))
         blit_text(surf, app, _("Points"), L.font("small"), P.ink_muted, (inner.left + table_w * 3 // 5, y),
                   anchor="topright")
-        blit_text(surf, app, _("Score"), L.font("small"), P.ink_muted, (inner.left + table_w, y), anchor="topright")
+        blit_text(surf, app, self.score_label(), L.font("small"), P.ink_muted, (inner.left + table_w, y),
+                  anchor="topright")
         y += app.line_height(L.font("small")) + L.px(4)
         for st in sorted(self.match.standings(), key=lambda s: (s.place, s.seat)):
             pygame.draw.circle(surf, SEAT_COLORS[st.seat], (inner.left + L.px(8), y + lh // 2), L.px(6))
             blit_text(surf, app, f"{st.place}. {self.names(st.seat)}", size, P.ink, (inner.left + L.px(22), y),
                       bold=st.seat == 0, max_width=table_w * 3 // 5 - L.px(100))
-            blit_text(surf, app, str(st.points), size, P.ink, (inner.left + table_w * 3 // 5, y), anchor="topright")
-            blit_text(surf, app, f"{st.score:+.1f}", size, P.ink, (inner.left + table_w, y), anchor="topright",
-                      bold=True)
+            points, score = self.row_values(st)
+            blit_text(surf, app, points, size, P.ink, (inner.left + table_w * 3 // 5, y), anchor="topright")
+            blit_text(surf, app, score, size, P.ink, (inner.left + table_w, y), anchor="topright", bold=True)
             y += lh + L.px(4)
-        o = self.match.options
-        note = _("Score: points minus {target} in thousands, plus oka {oka} to the first place and uma {uma}.").format(
-            target=o.target_points, oka=o.oka // 1000 if o.oka >= 1000 else o.oka,
-            uma="/".join(f"{u:+d}" for u in o.uma))
+        note = self.note()
         blit_wrapped(surf, app, note, L.font("small"), P.ink_muted,
                      pygame.Rect(inner.left, y + L.px(6), table_w, inner.bottom - y - L.px(6)))
         chart = pygame.Rect(inner.left + table_w + L.px(40), r.bottom + L.px(10), 0, 0)
         chart.width = inner.right - chart.left
         chart.height = inner.bottom - chart.top
         self._chart(surf, app, chart)
+
+    def title(self) -> str:
+        """The card's heading."""
+        return _("The match is over")
+
+    def score_label(self) -> str:
+        """The heading of the last column."""
+        return _("Score")
+
+    def row_values(self, st: Any) -> tuple[str, str]:
+        """A standing's points and its score after oka and uma."""
+        return str(st.points), f"{st.score:+.1f}"
+
+    def note(self) -> str:
+        """How the score is made."""
+        o = self.match.options
+        return _("Score: points minus {target} in thousands, plus oka {oka} to the first place and uma {uma}.").format(
+            target=o.target_points, oka=o.oka // 1000 if o.oka >= 1000 else o.oka,
+            uma="/".join(f"{u:+d}" for u in o.uma))
 
     def _chart(self, surf: pygame.Surface, app: Any, rect: pygame.Rect) -> None:
         """Four lines: each seat's points after each hand."""
@@ -297,7 +325,7 @@ class MatchEndView:
         tiny = L.font("tiny")
         lo = min(min(h) for h in self.history)
         hi = max(max(h) for h in self.history)
-        lo, hi = min(lo, 0) if lo < 0 else lo - 2000, hi + 2000
+        lo, hi = min(lo, 0) if lo < 0 else lo - self.chart_margin, hi + self.chart_margin
         label_w = app.text_width(str(hi), tiny) + L.px(8)
         plot = pygame.Rect(rect.left + label_w, rect.top, rect.width - label_w, rect.height - app.line_height(tiny))
         pygame.draw.rect(surf, P.card_alt, plot)

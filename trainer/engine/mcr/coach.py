@@ -1,0 +1,106 @@
+"""The MCR coach's reading of the learner's hand: which 8-point hands it is heading for,
+which discards keep the nearest one, what a ready hand waits on and what each winning
+tile would be worth, and whether a Hu offered now would reach the minimum.
+
+Pure data for the table screen; the words are the UI's.  The bots' own evaluation
+(:class:`~trainer.engine.mcr.bots.McrBot`) picks the discards, so the coach recommends
+what the strongest bot would play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trainer.engine.game.actions import Action, Chi, Discard, Kan, Pon, Ron, Tsumo
+from trainer.engine.game.view import PlayerView
+from trainer.engine.hand import Hand
+from trainer.engine.mcr.bots import McrBot, win_points
+from trainer.engine.mcr.calculator import McrError, score_mcr
+from trainer.engine.mcr.detect import Situation
+from trainer.engine.mcr.forms import waiting_kinds
+from trainer.engine.mcr.plans import Plan, plans
+from trainer.engine.mcr.rules_game import McrGameRules
+from trainer.engine.tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class McrAdvice:
+    """What the coach knows now.  ``plans``: the nearest plans (distinct names, nearest
+    first); ``discards``: the kinds the coach would discard (empty when no discard is
+    due); ``waits``: for a ready hand, each winning kind with its points on a discard
+    (0: below the minimum, a false win); ``hu``: the points (without flowers) of a Hu
+    offered now, or None; ``call``: on a chow/pung/kong offer, whether the coach would
+    take it (None when no call is offered)."""
+
+    plans: tuple[Plan, ...]
+    discards: tuple[int, ...]
+    waits: tuple[tuple[int, int], ...]
+    hu: int | None
+    minimum: int
+    call: bool | None = None
+
+
+def _distinct(ps: list[Plan], n: int) -> tuple[Plan, ...]:
+    out: list[Plan] = []
+    for p in ps:
+        if all(q.fans != p.fans for q in out):
+            out.append(p)
+        if len(out) == n:
+            break
+    return tuple(out)
+
+
+def _wait_values(hand: Hand, view: PlayerView, rules: McrGameRules) -> tuple[tuple[int, int], ...]:
+    counts = hand.counts()
+    out = []
+    for k in waiting_kinds(counts, len(hand.melds)):
+        full = Hand(tuple(sorted((*hand.concealed, Tile(k)))), hand.melds)
+        sit = Situation(win=k, self_drawn=False, seat=view.seat_wind, round=view.round_wind)
+        try:
+            res = score_mcr(full, sit, rules.fans)
+        except McrError:
+            continue
+        out.append((k, res.total - res.flowers if res.meets_minimum else 0))
+    return tuple(out)
+
+
+def mcr_advice(view: PlayerView, legal: list[Action], rules: McrGameRules, count: int = 2) -> McrAdvice:
+    """The coach's reading of ``view`` (the learner's seat) with the actions offered now."""
+    hand = view.hand
+    hu = None
+    for a in legal:
+        if isinstance(a, Tsumo | Ron):
+            hu = win_points(view, rules, isinstance(a, Tsumo)) or 0
+    counts = hand.counts()
+    discards: tuple[int, ...] = ()
+    options = [a.tile for a in legal if isinstance(a, Discard)]
+    waits: tuple[tuple[int, int], ...] = ()
+    if options:
+        bot = McrBot(rules)
+        keyed = []
+        for t in options:
+            counts[t.kind] -= 1
+            keyed.append((bot.evaluate(counts, hand.melds, view), t.kind))
+            counts[t.kind] += 1
+        best = min(k for k, _ in keyed)
+        discards = tuple(sorted(k for key, k in keyed if key == best))
+        counts[discards[0]] -= 1
+        after = Hand(tuple(t for t in _without(hand.concealed, discards[0])), hand.melds)
+        found = plans(counts, hand.melds, view.seat_wind, view.round_wind, view.visible_counts())
+        counts[discards[0]] += 1
+        if best[0] <= 0 and best[2] == 0:
+            waits = _wait_values(after, view, rules)
+    else:
+        found = plans(counts, hand.melds, view.seat_wind, view.round_wind, view.visible_counts())
+        if sum(counts) + 3 * len(hand.melds) == 13:
+            waits = _wait_values(hand, view, rules)
+    call = None
+    if any(isinstance(a, Chi | Pon | Kan) for a in legal):
+        call = isinstance(McrBot(rules).choose(view, [a for a in legal if not isinstance(a, Ron)]), Chi | Pon | Kan)
+    return McrAdvice(_distinct(found, count), discards, waits, hu, rules.fans.minimum, call)
+
+
+def _without(tiles: tuple[Tile, ...], kind: int) -> list[Tile]:
+    out = list(tiles)
+    out.remove(next(t for t in out if t.kind == kind))
+    return out

@@ -1,0 +1,253 @@
+"""The MCR (Chinese Official) parts of the table: the flowers each seat set aside, the
+coach's words (the 8-point hands the learner's tiles are heading for), the hand result
+with every fan (name in the interface language, hanzi and pinyin from the glossary) and
+the payments, and the game end with table points.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pygame
+
+from trainer.engine.mcr.coach import McrAdvice
+from trainer.engine.notation import format_tiles
+from trainer.engine.tiles import Tile
+from trainer.i18n import _, ngettext
+from trainer.ui.theme import PALETTE
+from trainer.ui.views.table.result import HandResultView, MatchEndView, Names, draw_card
+from trainer.ui.views.table.tiles import Piece, meld_pieces, strip, strip_size
+from trainer.ui.widgets import blit_text, blit_wrapped, draw_panel
+
+P = PALETTE
+FLOWER_HANZI = "梅兰菊竹春夏秋冬"
+"""Plum, orchid, chrysanthemum, bamboo, spring, summer, autumn, winter, as printed on the tiles."""
+
+
+def _kinds(kinds: Any) -> str:
+    return "{tiles:" + format_tiles([Tile(k) for k in kinds]) + "}"
+
+
+def _points(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def _fans(fans: tuple[str, ...]) -> str:
+    return " + ".join("{term:mcr_" + f + "}" for f in fans)
+
+
+def mcr_coach_text(level: str, advice: McrAdvice) -> str:
+    """The coach's rich text: the plans, the discards that keep the nearest, a ready hand's
+    winning tiles with their points, and a warning before a Hu under the minimum."""
+    if level == "off":
+        return ""
+    lines = []
+    if advice.hu is not None:
+        if advice.hu >= advice.minimum:
+            lines.append(_("Hu now is worth {points} without flowers: declare it.").format(points=_points(advice.hu)))
+        else:
+            lines.append(_("Careful: this Hu is worth only {n} of the {m} points needed. A false win costs 10 to "
+                           "each player.").format(n=advice.hu, m=advice.minimum))
+    if advice.plans:
+        first = advice.plans[0]
+        steps = _("ready") if first.distance <= 0 else ngettext(
+            "{n} tile from ready", "{n} tiles from ready", first.distance).format(n=first.distance)
+        lines.append(_("Heading for {fans} ({points}): {steps}.").format(fans=_fans(first.fans),
+                                                                     points=_points(first.value), steps=steps))
+        if level == "full" and len(advice.plans) > 1:
+            other = advice.plans[1]
+            lines.append(_("Also possible: {fans} ({points}).").format(fans=_fans(other.fans),
+                                                                       points=_points(other.value)))
+    if advice.discards:
+        lines.append(_("Discard {tiles} to stay on that way.").format(tiles=_kinds(advice.discards)))
+    if advice.call is not None:
+        lines.append(_("This call brings the plan nearer: take it.") if advice.call else
+                     _("This call does not bring an 8-point hand nearer: pass."))
+    if advice.waits and level == "full":
+        good = [k for k, v in advice.waits if v]
+        bad = [k for k, v in advice.waits if not v]
+        if good:
+            best = max(v for _k, v in advice.waits)
+            lines.append(_("Ready: {tiles} win, up to {points}.").format(tiles=_kinds(good), points=_points(best)))
+        if bad:
+            lines.append(_("{tiles} would complete the shape but not reach 8 points.").format(tiles=_kinds(bad)))
+    return "\n".join(lines)
+
+
+def flower_chip(surf: pygame.Surface, app: Any, rect: pygame.Rect, number: int) -> None:
+    """One flower or season as a small tile: its character and its number 1..4."""
+    L = app.layout
+    draw_panel(surf, rect, (250, 246, 232), max(2, rect.width // 6), border=(150, 140, 120))
+    color = (178, 52, 52) if number < 4 else (40, 120, 70)
+    blit_text(surf, app, FLOWER_HANZI[number], L.font("small"), color, (rect.centerx, rect.centery + rect.height // 10),
+              anchor="center", bold=True)
+    blit_text(surf, app, str(number % 4 + 1), L.font("tiny"), color, (rect.left + L.px(3), rect.top + L.px(1)))
+
+
+def draw_flowers(surf: pygame.Surface, app: Any, center: pygame.Rect, gap: int, me: int,
+                 flowers: list[list[Any]]) -> None:
+    """Each seat's flowers as small tiles in the felt corner after its river (the bottom
+    seat at the bottom left of the centre panel, then counter-clockwise)."""
+    L = app.layout
+    h = L.px(30)
+    w = h * 4 // 5
+    for seat, items in enumerate(flowers):
+        if not items:
+            continue
+        q = (seat - me) % 4
+        box = pygame.Rect(0, 0, len(items) * (w + L.px(2)) - L.px(2), h)
+        anchor = {0: "topright", 1: "topleft", 2: "bottomleft", 3: "bottomright"}[q]
+        point = {0: (center.left - gap, center.bottom + gap), 1: (center.right + gap, center.bottom + gap),
+                 2: (center.right + gap, center.top - gap), 3: (center.left - gap, center.top - gap)}[q]
+        setattr(box, anchor, point)
+        for i, f in enumerate(items):
+            flower_chip(surf, app, pygame.Rect(box.left + i * (w + L.px(2)), box.top, w, h), f.number)
+
+
+class McrHandResultView(HandResultView):
+    """The end of an MCR hand: who won and how, the hand, every fan with its points, the
+    flowers, the total, the payments and each seat's game points; false wins of the hand."""
+
+    def __init__(self, rnd: Any, names: Names, before: Any) -> None:
+        self.rnd = rnd
+        self.names = names
+        self.before = list(before)
+        self.details = []
+
+    def title(self) -> str:
+        """Who won and how, or the draw."""
+        res = self.rnd.result
+        if res is None or not res.wins:
+            return _("Draw: the wall is empty")
+        w = res.wins[0]
+        if w.from_seat is None:
+            return _("{who}: Hu, self-drawn!").format(who=self.names(w.seat))
+        return _("{who}: Hu on the discard of {loser}!").format(who=self.names(w.seat), loser=self.names(w.from_seat))
+
+    def fan_lines(self, app: Any) -> list[tuple[str, str]]:
+        """(fan name, points) per fan counted, several times as ×n."""
+        w = self.rnd.result.wins[0]
+        rules = w.score.rules
+        counted = Counter(w.score.fans)
+        out = []
+        for fan, n in counted.items():
+            name = app.term_text(f"mcr_{fan}") + (f" ×{n}" if n > 1 else "")
+            out.append((name, str(rules.value(fan) * n)))
+        return out
+
+    def excluded_lines(self, app: Any) -> list[str]:
+        """The fans the hand shows but does not count, each once, with the reason."""
+        w = self.rnd.result.wins[0]
+        out = []
+        seen: set[str] = set()
+        for d in w.score.excluded:
+            if d.id in seen:
+                continue
+            seen.add(d.id)
+            if d.principle == "non_repeat":
+                why = _("{fan} implies it").format(fan=app.term_text(f"mcr_{d.by}"))
+            elif d.principle == "account_once":
+                why = _("the sets were already combined once")
+            else:
+                why = _("only the arrangement {reading} gives it").format(reading=d.by)
+            out.append(f"{app.term_text(f'mcr_{d.id}')}: {why}")
+        return out
+
+    def payment_lines(self) -> list[str]:
+        """Who paid whom, and the false wins of the hand."""
+        res = self.rnd.result
+        out = []
+        for w in res.wins:
+            for seat in range(4):
+                if seat != w.seat and w.deltas[seat] < 0:
+                    out.append(_("{payer} → {winner}: {n}").format(payer=self.names(seat), winner=self.names(w.seat),
+                                                                 n=-w.deltas[seat]))
+        for f in res.false_wins:
+            out.append(_("False win by {who}: {points}, below the minimum").format(
+                who=self.names(f.seat), points=_points(f.score.total - f.score.flowers)))
+        return out
+
+    def draw(self, surf: pygame.Surface, app: Any, rect: pygame.Rect) -> None:
+        """Paint the result card into ``rect``."""
+        L = app.layout
+        inner, top = draw_card(surf, app, rect, self.title())
+        top += L.px(8)
+        y = top
+        small = L.font("small")
+        lh = app.line_height(small)
+        res = self.rnd.result
+        col_w = inner.width * 30 // 100
+        right = inner.right - col_w
+        if res is not None and res.wins:
+            w = res.wins[0]
+            st = self.rnd.seats[w.seat]
+            tiles = sorted(st.concealed)
+            if w.tile is not None and w.tile in tiles:
+                tiles.remove(w.tile)
+            pieces = [Piece(t) for t in tiles]
+            if w.tile is not None:
+                pieces.append(Piece(w.tile, highlight="hint", gap=0.3))
+            for m in st.melds:
+                pieces += meld_pieces(m, gap=0.4)
+            th = min(L.px(48), max(L.px(26), (inner.bottom - y) // 6))
+            while th > 18 and strip_size(tuple(pieces), th)[0] > inner.width * 3 // 4:
+                th -= 1
+            surf.blit(strip(app.settings.tile_theme, tuple(pieces), th), (inner.left, y))
+            y += th + L.px(12)
+            fans_w = right - inner.left - L.px(32)
+            bottom = inner.bottom - 2 * lh - L.px(6)
+            y = self._pairs(surf, app, self.fan_lines(app), inner.left, y, fans_w, bottom)
+            excluded = self.excluded_lines(app)
+            if excluded and y + 2 * lh <= bottom:
+                y += L.px(8)
+                blit_text(surf, app, _("Not counted:"), small, P.ink_muted, (inner.left, y), bold=True)
+                y += lh
+                for line in excluded:
+                    if y + lh > bottom:
+                        break
+                    blit_text(surf, app, line, small, P.ink_muted, (inner.left, y), max_width=fans_w)
+                    y += lh
+            score = w.score
+            flowers = ngettext("{n} flower", "{n} flowers", score.flowers).format(n=score.flowers)
+            total = _("Total {points} ({flowers}); {fans} without flowers, {m} needed.").format(
+                points=_points(score.total), flowers=flowers, fans=score.total - score.flowers, m=score.rules.minimum)
+            blit_text(surf, app, total, small, P.ink, (inner.left, inner.bottom), anchor="bottomleft", bold=True,
+                      max_width=fans_w)
+        else:
+            y += blit_wrapped(surf, app, _("Nobody won: in Chinese Official mahjong nobody pays and the deal passes "
+                                          "on. The four hands:"), small, P.ink,
+                             pygame.Rect(inner.left, y, right - inner.left - L.px(32), 4 * lh)) + L.px(8)
+            th = min(L.px(40), max(L.px(22), (inner.bottom - y) // 5))
+            for seat, st in enumerate(self.rnd.seats):
+                pieces = tuple(Piece(t) for t in sorted(st.concealed)) + tuple(
+                    p for m in st.melds for p in meld_pieces(m, gap=0.4))
+                blit_text(surf, app, self.names(seat), small, P.ink, (inner.left, y + th // 2), anchor="midleft",
+                          bold=True, max_width=L.px(150))
+                surf.blit(strip(app.settings.tile_theme, pieces, th), (inner.left + L.px(160), y))
+                y += th + L.px(6)
+        lines = self.payment_lines() if res is not None else []
+        self._lines(surf, app, lines, right, top, col_w)
+        self._scores(surf, app, right, top + (len(lines) + 1) * lh, col_w, inner.bottom)
+
+
+class McrMatchEndView(MatchEndView):
+    """The end of an MCR game: places, game points and table points (4/2/1/0)."""
+
+    chart_margin = 20
+
+    def title(self) -> str:
+        """The card's heading."""
+        return _("The game is over")
+
+    def score_label(self) -> str:
+        """The heading of the last column."""
+        return _("Table points")
+
+    def row_values(self, st: Any) -> tuple[str, str]:
+        """A standing's game points and table points."""
+        return f"{st.points:+d}", str(st.table_points)
+
+    def note(self) -> str:
+        """How the places are paid."""
+        return _("Game points are summed over the hands; the places give 4, 2, 1 and 0 table points.")
