@@ -25,6 +25,9 @@ EXTRA_TABLES = (
     ("kunto", {"hand": 10, "tiles": "sou_dragons48", "dragons": "tens"}),
     ("twelve_tiles", {"atama_kasou": True}), ("single_suit_1", {"tiles": "suits108_dragons", "dragons": "jokers"}),
     ("risu", {"players": 4, "tiles": "sou_winds_pin68"}), ("yochi", {"calls": "all"}),
+    ("bamboo", {"tiles": "standard"}), ("bamboo", {"calls": "pon", "dummy_pays": False}),
+    ("single_suit_2", {"tiles": "man_two_winds_chun", "calls": "pon"}),
+    ("ab_game", {"guess_rule": "both"}), ("ab_game", {"calls": "pon", "pass_over": False}),
 )
 P95_LIMIT_MS = 30.0
 

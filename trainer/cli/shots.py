@@ -163,7 +163,7 @@ def training_shots(app, shot) -> None:  # noqa: ANN001
 
             for seed in range(1, 40):
                 screen = app.push("play_simple", mode=mode, seed=seed, kids=False)
-                me = make_simple_bot("gentle", seed, None, screen.setup.shape_rules())
+                me = make_simple_bot(screen.setup.bots, seed, screen.setup.rules, screen.setup.shape_rules())
                 g = screen.game
                 for _step in range(3000):
                     if g.ended:
@@ -179,6 +179,33 @@ def training_shots(app, shot) -> None:  # noqa: ANN001
 
         shot(f"21_mode_{mode}_table", table)
         shot(f"22_mode_{mode}_result", result)
+    shot("23_mode_ab_game_guess", lambda: ab_guess_shot(app))
+
+
+def ab_guess_shot(app) -> None:  # noqa: ANN001
+    """The A/B game's stage B with the learner to name the wait (a seed where the player on
+    the learner's left announces, two tiles picked on the palette)."""
+    from trainer.engine.game.simple_bots import make_simple_bot
+
+    for seed in range(1, 60):
+        screen = app.push("play_simple", mode="ab_game", seed=seed, kids=False)
+        me = make_simple_bot("reader", seed, None, None)
+        g = screen.game
+        for _step in range(3000):
+            if g.ended or (g.phase == "guess" and g.guesser == 0):
+                break
+            if 0 in g.to_act():
+                screen._act(me.choose(g.view(0), g.legal_actions(0)))
+            else:
+                screen.bot_step()
+        if not g.ended and g.guesser == 0:
+            break
+        app.pop()
+    screen.rebuild()
+    if getattr(screen, "guess_row", None) is not None:
+        screen.guess_row.toggle(3)
+        screen.guess_row.toggle(5)
+        screen.rebuild()
 
 
 def kunto_practice_shots(app, shot) -> None:  # noqa: ANN001

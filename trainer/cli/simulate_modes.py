@@ -6,8 +6,10 @@ tibet, ponjan, kids_riichi, glass_table) and their tsumo / ron / draw counts and
 
 The last line with ``--json`` is one JSON object: ``mode``, ``games``, ``seed``,
 ``options``, ``hands``, ``seconds_per_game``, ``results`` (tsumo, ron, draws and their
-rates per hand; ``chombo``: hands ended by a risu okurikan, among the draws), ``value`` (average han and points of a win) and ``points`` (the start,
-each game's final points and the average per seat; null where the mode keeps none).
+rates per hand; ``chombo``: hands ended by a risu okurikan, among the draws), ``value``
+(average han and points of a win) and ``points`` (the start, each game's final points and
+the average per seat; null where the mode keeps none); the A/B game adds ``end_reasons``
+(hands ended by a right guess, no tenpai by the 36th discard, the wall, a tsumo).
 """
 
 from __future__ import annotations
@@ -72,11 +74,14 @@ def run_mode(args: argparse.Namespace) -> int:
     han: list[int] = []
     won_points: list[int] = []
     elapsed: list[float] = []
+    reasons: dict[str, int] = {}
     for seed in game_seeds(args.seed, args.games):
         start = time.perf_counter()
         out = play_mode_game(setup, seed, check=not args.no_check)
         elapsed.append(time.perf_counter() - start)
         finals.append(out.points)
+        for reason in filter(None, out.reasons):
+            reasons[reason] = reasons.get(reason, 0) + 1
         for res in out.results:
             hands += 1
             counts[res.kind] += 1
@@ -106,6 +111,8 @@ def run_mode(args: argparse.Namespace) -> int:
                    "average": [sum(f[s] for f in finals) / n for s in range(setup.players)]}
         if keeps_points else None,
     }
+    if reasons:  # the A/B game: guessed, no_tenpai (none by the 36th discard), wall, tsumo
+        summary["end_reasons"] = reasons
     print(f"{n} games of {mode.name}, seed {args.seed}, {hands} hands, {setup.players} players")
     print(f"tsumo {counts['tsumo'] / hands:.1%}, ron {counts['ron'] / hands:.1%}, draws {counts['draw'] / hands:.1%};"
           f" {summary['seconds_per_game'] * 1000:.1f} ms per game")

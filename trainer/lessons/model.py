@@ -67,7 +67,7 @@ SKILLS: tuple[str, ...] = (
 
 PLAY_MODES: tuple[str, ...] = (
     "tibet", "ponjan", "kids_riichi", "glass_table", "full_game", "kunto_table", "twelve_tile",
-    "risu", "bamboo_2p", "single_suit_1", "single_suit_2", "ab_game", "short", "yochi", "kunto", "twelve_tiles",
+    "risu", "bamboo_2p", "bamboo", "single_suit_1", "single_suit_2", "ab_game", "short", "yochi", "kunto", "twelve_tiles",
 )  # fmt: skip
 """Play modes a ``play`` step may start (curriculum §3.2)."""
 

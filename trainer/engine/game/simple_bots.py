@@ -176,6 +176,10 @@ def make_simple_bot(name: str, seed: int | None = None, rules: Any = None, shape
     """A bot for a simple table: ``gentle`` (any mode; with a training game's non-standard
     ``shape`` the shape-aware :class:`ShapeBot`) or the full game's ``efficient`` /
     ``careful`` (for the 136-tile modes; ``rules`` is the mode's preset)."""
+    if name in ("table", "reader"):  # four-player-rules tables and the A/B game (table_bots.py)
+        from trainer.engine.game.table_bots import make_table_bot
+
+        return make_table_bot(name, seed)
     if name == "gentle":
         if shape is not None and not shape.is_plain:
             return ShapeBot(shape, seed)

@@ -37,7 +37,7 @@ CALLS: Final = ("none", "pon", "all")
 REVEAL: Final = ("own", "all")
 SCORING: Final = ("none", "count_wins", "kunto", "twelve", "short", "risu", "riichi", "standard")
 COACH: Final = ("off", "hints", "full")
-BOTS: Final = ("gentle", "efficient", "careful")
+BOTS: Final = ("gentle", "efficient", "careful", "table", "reader")
 HAND_SIZES: Final = (1, 4, 7, 10, 12, 13)
 SHAPES: Final = ("standard", "two_pairs")
 SUITS: Final = ("kept", "ignored")
@@ -52,11 +52,18 @@ KEYS: Final = frozenset({
     "coach", "bots", "furiten", "min_wall", "shape", "shape_allowed", "suits", "suits_allowed", "dragons",
     "dragons_allowed", "atama_kasou", "atama_kasou_allowed", "start_points", "stages", "visible_draws",
     "max_hands", "max_hands_allowed", "tiles_allowed", "dora_value", "title",
+    # the tables that play by the four-player rules (bamboo, single_suit_2, ab_game; full_table.py)
+    "engine", "dead_wall", "dora_stack", "max_kans", "kan_dora", "dummy_pays", "dummy_pays_allowed",
+    "extra_yaku", "discard_limit", "guess_tiles", "guess_rule", "guess_rule_allowed", "stage_draws",
+    "pass_over", "pass_over_allowed",
 })
+ENGINES: Final = ("simple", "full", "ab")
+OWN_BOTS: Final = ("table", "reader")
+GUESS_RULES: Final = ("any", "both")
 KAN_RULES: Final = ("none", "compulsory")
 PROCEDURES: Final = ("table", "steps")
 OVERRIDES: Final = ("recycle_discards", "half_abundance", "six_pairs", "procedure", "players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots",
-                    "shape", "suits", "dragons", "atama_kasou", "max_hands")
+                    "shape", "suits", "dragons", "atama_kasou", "max_hands", "dummy_pays", "guess_rule", "pass_over")
 
 
 class ModeError(ValueError):
@@ -102,6 +109,19 @@ class TableSetup:
     visible_draws: int = 0
     max_hands: int = 1
     dora_value: int = 0
+    # four-player rules at a small table (full_table.py): 0 dead wall = the simple engine
+    engine: str = "simple"
+    dead_wall: int = 0
+    dora_stack: int = 3
+    max_kans: int = 4
+    kan_dora: bool = True
+    dummy_pays: bool = True
+    extra_yaku: tuple[str, ...] = ()
+    discard_limit: int = 0
+    guess_tiles: int = 2
+    guess_rule: str = "any"
+    stage_draws: int = 5
+    pass_over: bool = True
 
     def shape_rules(self) -> Shape:
         """How this table reads hands (suits ignored, dragons as tens or jokers, two pairs,
@@ -115,10 +135,11 @@ class TableSetup:
             raise ModeError(f"{self.mode}: {self.players} players; the table seats 2 to 4")
         if self.hand not in HAND_SIZES:
             raise ModeError(f"{self.mode}: a hand of {self.hand} tiles; use one of {', '.join(map(str, HAND_SIZES))}")
-        need = self.players * self.hand + max(1, self.min_wall)
+        need = self.players * self.hand + max(1, self.min_wall) + self.dead_wall
         if need > len(self.tileset):
+            dead = f" + {self.dead_wall} in the dead wall" if self.dead_wall else ""
             raise ModeError(
-                f"{self.mode}: {self.players} players x {self.hand} tiles + {max(1, self.min_wall)} to draw"
+                f"{self.mode}: {self.players} players x {self.hand} tiles + {max(1, self.min_wall)} to draw{dead}"
                 f" = {need} tiles, but the set {self.tileset.name!r} has only {len(self.tileset)}"
             )
         if self.half_abundance and not any(t.kind >= 27 for t in self.tileset.tiles):
@@ -126,7 +147,8 @@ class TableSetup:
                             f"{self.tileset.name!r} has none")
         for key, allowed in (("win", WIN_RULES), ("calls", CALLS), ("reveal", REVEAL), ("scoring", SCORING),
                              ("coach", COACH), ("bots", BOTS), ("shape", SHAPES), ("suits", SUITS),
-                             ("dragons", DRAGONS), ("kans", KAN_RULES)):
+                             ("dragons", DRAGONS), ("kans", KAN_RULES), ("engine", ENGINES),
+                             ("guess_rule", GUESS_RULES)):
             if getattr(self, key) not in allowed:
                 raise ModeError(f"{self.mode}: {key} = {getattr(self, key)!r}; expected one of {', '.join(allowed)}")
 
@@ -176,6 +198,8 @@ class PlayMode:
                 continue
             if key not in OVERRIDES:
                 raise ModeError(f"mode {self.name}: unknown option {key!r}; options: {', '.join(OVERRIDES)}")
+            if key == "bots" and self.defaults.get("bots") in OWN_BOTS:
+                continue  # the four-player-rules tables and the A/B game play only with their own bots
             if key in ("players", "hand", "max_hands"):
                 try:
                     value = int(value)
@@ -185,10 +209,10 @@ class PlayMode:
                 value = tuple(value)
             if key in ("recycle_discards", "half_abundance", "six_pairs") and isinstance(value, str):
                 value = {"true": True, "on": True, "false": False, "off": False}.get(value.lower(), value)
-            if key == "atama_kasou" and isinstance(value, str):
+            if key in ("atama_kasou", "dummy_pays", "pass_over") and isinstance(value, str):
                 flags = {"true": True, "on": True, "yes": True, "false": False, "off": False, "no": False}
                 if value.lower() not in flags:
-                    raise ModeError(f"mode {self.name}: atama_kasou = {value!r}; choose true or false")
+                    raise ModeError(f"mode {self.name}: {key} = {value!r}; choose true or false")
                 value = flags[value.lower()]
             allowed = self.allowed.get(key)
             if allowed and value not in allowed:
@@ -332,6 +356,17 @@ def load_mode(path: Path | str) -> PlayMode:
         allowed[flag] = allowed_list(flag, (False, True), on)
     defaults["procedure"] = one_of("procedure", PROCEDURES, "table")
     allowed["procedure"] = allowed_list("procedure", PROCEDURES, defaults["procedure"])
+    for flag in ("dummy_pays", "pass_over"):  # four-player-rules tables (full_table.py), where the file names them
+        if flag not in data and flag + "_allowed" not in data:
+            continue
+        value = data.get(flag, True)
+        if not isinstance(value, bool):
+            raise err(flag, f"expected true or false, got {value!r}")
+        defaults[flag] = value
+        allowed[flag] = allowed_list(flag, (False, True), value)
+    if "guess_rule" in data:
+        defaults["guess_rule"] = one_of("guess_rule", GUESS_RULES, "any")
+        allowed["guess_rule"] = allowed_list("guess_rule", GUESS_RULES, defaults["guess_rule"])
     defaults["max_hands"] = integer("max_hands", 1, 1, 99)
     allowed["max_hands"] = allowed_list("max_hands", tuple(range(1, 100)), defaults["max_hands"])
     stages = data.get("stages", [])
@@ -345,7 +380,22 @@ def load_mode(path: Path | str) -> PlayMode:
         "kans": one_of("kans", KAN_RULES, "none"),
         "chombo_points": integer("chombo_points", 0, 0, 100_000),
         "honor_exchange": integer("honor_exchange", 0, 0, 100_000),
+        "engine": one_of("engine", ENGINES, "simple"),
+        "dead_wall": integer("dead_wall", 0, 0, 14),
+        "dora_stack": integer("dora_stack", 3, 1, 7),
+        "max_kans": integer("max_kans", 4, 0, 4),
+        "discard_limit": integer("discard_limit", 0, 0, 200),
+        "guess_tiles": integer("guess_tiles", 2, 1, 9),
+        "stage_draws": integer("stage_draws", 5, 1, 30),
     }
+    kan_dora = data.get("kan_dora", True)
+    if not isinstance(kan_dora, bool):
+        raise err("kan_dora", f"expected true or false, got {kan_dora!r}")
+    fixed["kan_dora"] = kan_dora
+    extra_yaku = data.get("extra_yaku", [])
+    if not isinstance(extra_yaku, list) or any(not isinstance(y, str) for y in extra_yaku):
+        raise err("extra_yaku", f"expected a list of yaku ids, got {extra_yaku!r}")
+    fixed["extra_yaku"] = tuple(extra_yaku)
     half_tiles = data.get("half_abundance_tiles", "")
     if not isinstance(half_tiles, str):
         raise err("half_abundance_tiles", f"expected a tile set name, got {half_tiles!r}")

@@ -11,7 +11,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from trainer.engine.game.simple import SimpleGame, SimpleResult
+from trainer.engine.game.full_table import make_game
+from trainer.engine.game.simple import SimpleResult
 from trainer.engine.game.simple_bots import make_simple_bot
 from trainer.engine.game.simple_modes import TableSetup
 
@@ -25,6 +26,7 @@ class GameOutcome:
     results: list[SimpleResult] = field(default_factory=list)
     points: list[int] = field(default_factory=list)
     decisions: list[float] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)  # how each hand ended where the game says (the A/B game)
 
 
 def play_mode_game(setup: TableSetup, seed: int, *, check: bool = False, limit: int = 10_000) -> GameOutcome:
@@ -34,7 +36,7 @@ def play_mode_game(setup: TableSetup, seed: int, *, check: bool = False, limit: 
     bots = [make_simple_bot(setup.bots, seed * 10 + s, setup.rules, shape) for s in range(setup.players)]
     out = GameOutcome(points=[setup.start_points] * setup.players)
     for h in range(setup.max_hands):
-        game = SimpleGame(setup, seed * 100 + h, dealer=h % setup.players, points=out.points)
+        game = make_game(setup, seed * 100 + h, dealer=h % setup.players, points=out.points)
         for _step in range(limit):
             if game.ended:
                 break
@@ -49,6 +51,7 @@ def play_mode_game(setup: TableSetup, seed: int, *, check: bool = False, limit: 
         if game.result is None:
             raise RuntimeError(f"{setup.mode}: the hand did not end within {limit} actions")
         out.results.append(game.result)
+        out.reasons.append(getattr(game, "end_reason", ""))
         out.points = list(game.points)
         if any(p < 0 for p in out.points):
             break

@@ -27,6 +27,7 @@ from typing import Any
 import pygame
 
 from trainer.engine.game.actions import Chi, Discard, IllegalAction, Kan, Pass, Pon, Riichi, Ron, Tsumo
+from trainer.engine.game.full_table import make_game
 from trainer.engine.game.honor_exchange import ExchangeHonor
 from trainer.engine.game.simple import SimpleGame
 from trainer.engine.game.simple_bots import make_simple_bot
@@ -38,13 +39,14 @@ from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
+from trainer.ui.views import ab_guess as play_ab
 from trainer.ui.widgets import Button, blit_text, draw_panel
 
 P = PALETTE
 BOT_DELAY = 0.6  # seconds between two bot moves: slow enough for a child to follow
 KIDS_MODES = ("tibet", "ponjan", "kids_riichi")
 MODE_TITLES = {"tibet": N_("Tibet"), "ponjan": N_("Ponjan"), "kids_riichi": N_("Say riichi!"),
-               "glass_table": N_("Glass table")}
+               "glass_table": N_("Glass table"), "single_suit_2": N_("Single-suit mahjong, variant 2")}
 VALUE_LABELS = {
     "wait_sides": N_("{n}-sided wait"),
     "wide_wait": N_("wide wait"),
@@ -54,6 +56,9 @@ VALUE_LABELS = {
     "shape_win": N_("a complete hand without a yaku"),
     "tanyao_poton": N_("all simples «pōton» 222-34567-888 (a limit)"),
     "sanshoku": N_("three colour sequences"),
+    "dummy_pays": N_("the absent players' shares, paid by the dummy"),
+    "riichi_sticks": N_("riichi sticks on the table"),
+    "tenpai_win": N_("an announced open tenpai without a yaku"),
 }
 """Value items that are not glossary terms (the others are shown with the learner's term display)."""
 UNITS = {"han": N_("{n} han"), "points": N_("{n} points"), "fu": N_("{n} fu")}
@@ -100,7 +105,7 @@ class PlaySimpleScreen(Screen):
         assert self.setup is not None
         carry = self._carried_points()
         seed = self.seed + self.games
-        self.game = SimpleGame(self.setup, seed, dealer=self.games % self.setup.players)
+        self.game = make_game(self.setup, seed, dealer=self.games % self.setup.players)
         self.bots = [None] + [make_simple_bot(self.setup.bots, seed * 10 + s, self.setup.rules, self.setup.shape_rules())
                               for s in range(1, self.setup.players)]
         if carry is not None:
@@ -197,18 +202,18 @@ class PlaySimpleScreen(Screen):
         legal = self.my_legal()
         hand = sorted(g.hands[0])
         drawn = g.drawn[0] if 0 in g.to_act() and g.phase == "turn" else None
-        slots = [TileSlot(t) for t in hand]
-        if drawn is not None:
+        slots = [] if play_ab.learner_guessing(self) else [TileSlot(t) for t in hand]
+        if drawn is not None and slots:
             idx = max(i for i, s in enumerate(slots) if s.tile == drawn)
             slots.pop(idx)
             slots.append(TileSlot(drawn, gap=0.35))
         start = len(slots)
-        for mi, m in enumerate(g.melds[0]):
+        for mi, m in enumerate(g.melds[0] if slots or not hand else ()):
             for k, t in enumerate(m.tiles):
                 slots.append(TileSlot(t, gap=0.35 if k == 0 else 0.0, group=mi))
         self.hand_row = self.add(TileRow(slots, pickable=True, multi=False, on_change=self._picked))
         discards = {a.tile for a in legal if isinstance(a, Discard)}
-        riichi_tiles = {a.tile for a in legal if isinstance(a, Riichi)}
+        riichi_tiles = {a.tile for a in legal if isinstance(a, Riichi) or play_ab.is_announcement(a)}
         allowed = riichi_tiles if self.riichi_mode else discards
         self.hand_row.dim = {i for i, s in enumerate(slots) if i >= start or (allowed and s.tile not in allowed)}
         self.hand_row.locked = not allowed
@@ -217,7 +222,10 @@ class PlaySimpleScreen(Screen):
             self.action_buttons.append(self.add(Button(label, lambda a=action: self._act(a), kind="primary")))
         if riichi_tiles and not any(isinstance(a, Tsumo) for a in legal):
             label = _("Cancel riichi") if self.riichi_mode else pgettext("mahjong call", "Riichi")
+            if any(play_ab.is_announcement(a) for a in legal):
+                label = _("Cancel") if self.riichi_mode else _("Say tenpai")
             self.action_buttons.append(self.add(Button(label, self._toggle_riichi, kind="secondary")))
+        play_ab.add_guess_widgets(self)
         reveal = self.setup is not None and (self.setup.reveal == "all" or g.ended)
         for s in range(1, g.n):
             tiles = sorted(g.hands[s])
@@ -291,6 +299,8 @@ class PlaySimpleScreen(Screen):
                 out.append((pgettext("mahjong call", "Chi") + " " + format_tiles(a.tiles), a))
             elif isinstance(a, Kan):
                 out.append((pgettext("mahjong call", "Kan") + " " + format_tiles([a.tile]), a))
+            elif play_ab.choices(a) is not None:
+                out.append(play_ab.choices(a))  # type: ignore[arg-type]
             elif isinstance(a, ExchangeHonor):  # half-abundance: an honor for a new tile, paid to the dealer
                 out.append((_("Exchange {tile}: −{n}").format(tile=format_tiles([a.tile]),
                                                               n=self.game.setup.honor_exchange), a))
@@ -310,8 +320,11 @@ class PlaySimpleScreen(Screen):
             return
         tile = row.slots[i].tile
         legal = self.my_legal()
-        kind = Riichi if self.riichi_mode else Discard
-        act = next((a for a in legal if isinstance(a, kind) and a.tile == tile), None)
+        if self.riichi_mode:
+            act = next((a for a in legal if (isinstance(a, Riichi) or play_ab.is_announcement(a)) and a.tile == tile),
+                       None)
+        else:
+            act = next((a for a in legal if isinstance(a, Discard) and a.tile == tile), None)
         if act is not None:
             self._act(act)
 
@@ -461,10 +474,11 @@ class PlaySimpleScreen(Screen):
         hand_h = L.tile_h(1.3 if self.kids else 1.05)
         assert self.hand_row is not None
         self.hand_row.place(area.centerx, area.bottom - hand_h - L.px(6), area.width - L.px(40), hand_h)
+        hand_top = play_ab.place_palette(self, area, hand_h, L) or self.hand_row.rect.top
         # Buttons above the hand, on the right.
         bh = L.px(60 if self.kids else 50)
         x = area.right
-        y = self.hand_row.rect.top - bh - L.px(18)
+        y = hand_top - bh - L.px(18)
         for b in reversed(self.action_buttons):
             bw = max(b.preferred_width(self.app), L.px(150))
             b.rect = pygame.Rect(x - bw, y, bw, bh)
@@ -547,6 +561,7 @@ class PlaySimpleScreen(Screen):
             label = self.seat_name(s)
             if g.riichi[s]:
                 label += " · " + app.term_text("riichi")
+            label += play_ab.seat_label(self, s)
             blit_text(surf, app, label, L.font("small"), P.accent if on_turn else P.on_felt,
                       (box.left + L.px(14), box.top + L.px(8)), bold=on_turn, max_width=box.width - L.px(28))
         m = self.mid_rect
@@ -563,6 +578,12 @@ class PlaySimpleScreen(Screen):
                       (m.right - L.px(16), m.top + L.px(10) + lh), anchor="topright", max_width=m.width // 4)
         if self.setup is not None and self.setup.visible_draws and not g.ended:
             self._draw_next(surf, m, lh)
+        if hasattr(g, "dora_indicators"):
+            self._draw_dora(surf, m, lh)
+        status = play_ab.status(self)
+        if status:
+            blit_text(surf, app, status, L.font("small"), P.on_felt_muted, (m.left + L.px(16), m.bottom - L.px(8)),
+                      anchor="bottomleft", max_width=m.width // 4)
         # What to do now, above the hand on the left.
         msg = self._prompt()
         if msg:
@@ -573,26 +594,40 @@ class PlaySimpleScreen(Screen):
 
     def _draw_next(self, surf: pygame.Surface, m: pygame.Rect, lh: int) -> None:
         """The open wall (yochi): the next draws, in the order they will be taken."""
-        from trainer.ui.tileview import draw_tile_string
-
         L = self.app.layout
         g = self.game
         assert g is not None
         tiles = g.view(0).next_draws
         if not tiles:
             return
-        top = m.top + L.px(16) + lh
-        h = max(12, min(L.tile_h(0.55), m.bottom - top - L.px(10)))
+        self._draw_tiles_labelled(surf, m, m.top + L.px(16) + lh, 0.55, _("Next draws:"), tiles)
+
+    def _draw_dora(self, surf: pygame.Surface, m: pygame.Rect, lh: int) -> None:
+        """The dora indicators of a four-player-rules table (bamboo, single-suit variant 2)."""
+        L = self.app.layout
+        top = m.top + L.px(16) + lh * (2 if self.game is not None and self.game.riichi[0] else 1)
+        self._draw_tiles_labelled(surf, m, top, 0.5, _("Dora indicator:"), self.game.dora_indicators())  # type: ignore[union-attr]
+
+    def _draw_tiles_labelled(self, surf: pygame.Surface, m: pygame.Rect, top: int, scale: float, label: str,
+                             tiles: Any) -> None:
+        """A few tiles at the right edge of the middle panel from ``top``, their label to the left."""
+        from trainer.ui.tileview import draw_tile_string
+
+        L = self.app.layout
+        h = max(12, min(L.tile_h(scale), m.bottom - top - L.px(10)))
         tw = round(h * 0.75 * len(tiles)) + L.px(4) * len(tiles)
         room = pygame.Rect(m.right - L.px(16) - tw, top, tw, h)
         draw_tile_string(surf, format_tiles(list(tiles)), room, self.app)
-        blit_text(surf, self.app, _("Next draws:"), L.font("small"), P.on_felt_muted,
+        blit_text(surf, self.app, label, L.font("small"), P.on_felt_muted,
                   (room.left - L.px(10), room.centery), anchor="midright", max_width=m.width // 4)
 
     def _prompt(self) -> str:
         g = self.game
         if g is None or g.ended:
             return ""
+        ab = play_ab.prompt(self)
+        if ab:
+            return ab
         legal = self.my_legal()
         if any(isinstance(a, Tsumo | Ron) for a in legal):
             return _("You can win!")
@@ -665,14 +700,14 @@ class PlaySimpleScreen(Screen):
     def value_lines(self) -> list[str]:
         """What the winning hand was worth under this game's rules, and why (one line per winner)."""
         g = self.game
+        out = play_ab.value_lines(self)  # the A/B game: the announced wait and the last guess
         if g is None or g.result is None or not g.result.values:
-            return []
+            return out
         if g.result.chombo is not None:  # risu: the four kept undeclared (okurikan)
             head = [f"{self.app.term_text('okurikan')} = {self.app.term_text('chombo')}",
                     _("{n} points to each other player").format(n=g.setup.chombo_points)]
             return head + [_("{who}: {points}").format(who=self.seat_name(s), points=f"{d:+d}")
                            for s, d in enumerate(g.result.values[0].deltas)] + self._match_line()
-        out = []
         for seat, v in zip(g.result.winners, g.result.values, strict=True):
             total = []
             if v.scheme in ("kunto", "twelve", "short", "riichi", "standard"):
@@ -715,13 +750,15 @@ class PlaySimpleScreen(Screen):
         g = self.game
         assert g is not None and g.result is not None
         res = g.result
+        if play_ab.result_lines(self) is not None:
+            return play_ab.result_lines(self)  # type: ignore[return-value]
         if res.chombo is not None:
             who = self.seat_name(res.chombo)
             return _("Chombo!"), _("{who}: four of a kind kept without declaring the kan.").format(who=who)
         if res.kind == "draw":
             return _("Nobody won this time"), _("The wall is empty. Let's play again!")
         how = pgettext("mahjong call", "Tsumo") if res.kind == "tsumo" else pgettext("mahjong call", "Ron")
-        if g.setup.win == "yaku" and res.tile is not None:
+        if g.setup.win == "yaku" and res.tile is not None and g.setup.engine == "simple":  # full tables list them below
             w = res.winners[0]
             hand = g.hand(w) if res.kind == "tsumo" else g.hand(w).with_tile(res.tile)
             names = [self.app.term_text(y) for y in g.yaku_of(w, hand, res.tile, tsumo=res.kind == "tsumo")]

@@ -24,6 +24,10 @@ TRAINING_GAMES = {
     "risu": (N_("Two players, 36 bamboos: triplets and the single wait score; 3,000 points each."), "111s"),
     "single_suit_1": (N_("Suits do not matter, only the numbers; dragons may be jokers until riichi."), "1m2p3s"),
     "yochi": (N_("The next four draws are open: plan your hand ahead."), "5z5z5z"),
+    "single_suit_2": (N_("Two players, one suit with East, South and a dragon: 48 tiles and a yaku list of its own."),
+                      "123s6z"),
+    "bamboo": (N_("Two players by the four-player rules; on tsumo the two absent players pay too."), "789s"),
+    "ab_game": (N_("Race to an announced tenpai, then guess the wait from the discards."), "4m5m6m"),
 }
 PRACTICES = {
     # screen: (glossary id of the name, one line, tiles on the card)
@@ -32,9 +36,14 @@ PRACTICES = {
 }
 
 
+PLAIN_TITLES = {"single_suit_2": N_("Single-suit mahjong, variant 2")}
+"""Games the seed names only in Russian (no glossary term): their card's title."""
+
+
 @register_screen("training_games")
 class TrainingGamesScreen(Screen):
-    """Every training game as a card that opens its table (two columns for the long names)."""
+    """Every training game as a card that opens its table (two columns for the long names, three
+    from nine cards on)."""
 
     def title(self) -> str:
         return _("Training games")
@@ -52,8 +61,8 @@ class TrainingGamesScreen(Screen):
                     sub = f"«{self.app.glossary().term(term_id).name('ru')}». " + sub
                 except (KeyError, LookupError):
                     pass
-            card = Card(self.app.term_text(term_id), sub, lambda m=mode: self.app.push("play_simple", mode=m,
-                                                                                      kids=False),
+            name = _(PLAIN_TITLES[mode]) if mode in PLAIN_TITLES else self.app.term_text(term_id)
+            card = Card(name, sub, lambda m=mode: self.app.push("play_simple", mode=m, kids=False),
                         icon=tile_icon(self.app, tiles))
             self.cards.append(self.add(card))
         for screen, (term_id, blurb, tiles) in PRACTICES.items():
@@ -64,7 +73,11 @@ class TrainingGamesScreen(Screen):
     def layout(self) -> None:
         L = self.app.layout
         area = L.content()
-        place_cards(self.cards, area, 2, L.px(16), L.px(140))
+        cols = 3 if len(self.cards) > 8 else 2  # three columns keep nine or more cards tall enough to read
+        if cols == 3:  # the narrow cards give the tiles' room to the words
+            for card in self.cards:
+                card.icon = None
+        place_cards(self.cards, area, cols, L.px(16), L.px(200 if cols == 3 else 140))
 
     def choose(self, n: int) -> bool:
         if 1 <= n <= len(self.cards):

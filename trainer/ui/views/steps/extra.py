@@ -21,7 +21,7 @@ PLAY_MODE_NAMES = {
     "tibet": N_("Tibet"), "ponjan": N_("Ponjan, mahjong for children"),
     "kids_riichi": N_("Children's riichi"), "glass_table": N_("Glass table: every hand face up"),
     "full_game": N_("A full game"), "kunto_table": N_("Kunto at the table"), "twelve_tile": N_("Twelve tiles"),
-    "risu": N_("Risu"), "bamboo_2p": N_("Bamboo for two"), "single_suit_1": N_("One suit"),
+    "risu": N_("Risu"), "bamboo_2p": N_("Bamboo for two"), "bamboo": N_("Bamboo for two"), "single_suit_1": N_("One suit"),
     "single_suit_2": N_("One suit, two players"), "ab_game": N_("The A-B game"), "short": N_("Short mahjong"),
     "yochi": N_("Yochi"),
 }

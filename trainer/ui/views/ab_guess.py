@@ -1,0 +1,193 @@
+"""The A/B game's part of the simple table (the ``play_simple`` screen with ``mode="ab_game"``).
+
+Stage A needs nothing new but the "Tenpai!" announcement of an open hand (next to the
+riichi button).  Stage B adds: the guess — the learner picks two tiles from a palette of
+every tile where the hand usually is, and names them; a wrong guess is explained (a tile
+in the tenpai player's own discards cannot be a wait: furiten tenpai is forbidden); the
+tenpai player's choice to win or lay a winning tile face down; the line saying what the
+last guesser named; and at the end the announced wait and every guess.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trainer.engine.game.ab_game import Announce, Guess, PassOver
+from trainer.engine.tiles import Tile
+from trainer.i18n import _
+from trainer.ui.tileview import TileRow, TileSlot
+from trainer.ui.views.explain import tile_label
+from trainer.ui.widgets import Button
+
+PALETTE_LINE = 17
+
+
+def tile_words(screen: Any, kinds: Any) -> str:
+    """Tiles in words ("4 of dots, East"), honors by their glossary names."""
+    out = []
+    for k in kinds:
+        label = tile_label(str(Tile(k)))
+        out.append(screen.app.term_text(label[6:-1]) if label.startswith("{term:") else label)
+    return ", ".join(out)
+
+
+def is_ab(screen: Any) -> bool:
+    """The table plays the A/B game."""
+    return screen.game is not None and hasattr(screen.game, "guesses")
+
+
+def learner_guessing(screen: Any) -> bool:
+    """It is the learner's turn to name the tenpai player's wait."""
+    return is_ab(screen) and any(isinstance(a, Guess) for a in screen.my_legal())
+
+
+def add_guess_widgets(screen: Any) -> None:
+    """The palette of every tile of the set (those named before greyed out) and the button."""
+    screen.guess_row = None
+    if not learner_guessing(screen):
+        return
+    g = screen.game
+    named = {k for rec in g.guesses for k in rec.kinds}
+    kinds = list(g.setup.tileset.kinds())
+    row = TileRow([TileSlot(Tile(k)) for k in kinds], lines=range(PALETTE_LINE, len(kinds), PALETTE_LINE),
+                  pickable=True, multi=True, on_change=lambda sel: _picked(screen, sel))
+    row.dim = {i for i, k in enumerate(kinds) if k in named}
+    row.selected = {i for i in getattr(screen, "guess_sel", set()) if i not in row.dim}
+    screen.guess_kinds = kinds
+    screen.guess_row = screen.add(row)
+    label = _("Name these tiles")
+    screen.action_buttons.append(screen.add(Button(label, lambda: name_tiles(screen), kind="primary")))
+
+
+def _picked(screen: Any, sel: set[int]) -> None:
+    size = screen.game.setup.guess_tiles
+    if len(sel) > size:
+        screen.app.notify(_("Name exactly {n} tiles: un-pick one first.").format(n=size), "warn")
+        screen.guess_row.selected = set(getattr(screen, "guess_sel", set()))
+        return
+    screen.guess_sel = set(sel)
+
+
+def name_tiles(screen: Any) -> None:
+    """Name the picked tiles; a wrong guess says why, in the learner's words."""
+    g = screen.game
+    sel = sorted(getattr(screen, "guess_sel", set()))
+    size = g.setup.guess_tiles
+    if len(sel) != size:
+        screen.app.notify(_("Pick {n} different tiles first.").format(n=size), "warn")
+        return
+    want = {screen.guess_kinds[i] for i in sel}
+    action = next((a for a in g.legal_actions(0) if {t.kind for t in a.tiles} == want), None)
+    if action is None:
+        screen.app.notify(_("These tiles were named before: pick others."), "warn")
+        return
+    screen.guess_sel = set()
+    screen._act(action)
+    rec = g.guesses[-1]
+    if not rec.right and not g.ended:
+        screen.app.notify(wrong_guess_text(screen, rec.kinds), "warn", seconds=9.0)
+
+
+def wrong_guess_text(screen: Any, kinds: tuple[int, ...]) -> str:
+    """Why the named tiles did not complete the hand, without giving the wait away."""
+    g = screen.game
+    target = g.tenpai_seat
+    river = {d.tile.kind for d in g.rivers[target]}
+    own = [k for k in kinds if k in river]
+    who = screen.seat_name(target)
+    if own:
+        return _("Wrong: {tiles} is in {who}'s own discards, and furiten tenpai is forbidden here, so it could "
+                 "not be the wait. Read the tiles they did not throw.").format(
+            tiles=tile_words(screen, own), who=who)
+    return _("Wrong: neither {tiles} completes {who}'s hand. Now {who} draws up to five tiles.").format(
+        tiles=tile_words(screen, kinds), who=who)
+
+
+def place_palette(screen: Any, area: Any, hand_h: int, L: Any) -> int | None:
+    """The palette takes the hand's place, two lines of tiles; returns its top (None without one)."""
+    row = getattr(screen, "guess_row", None)
+    if row is None:
+        return None
+    h = max(16, (hand_h + L.px(30)) // 2 - L.px(4))
+    return row.place(area.centerx, area.bottom - 2 * h - L.px(24), area.width - L.px(40), h, line_gap=0.12).top
+
+
+def choices(action: Any) -> tuple[str, Any] | None:
+    """The button of an A/B action that is not a discard: laying the winning tile face down."""
+    if isinstance(action, PassOver):
+        return _("Lay it face down"), action
+    return None
+
+
+def is_announcement(action: Any) -> bool:
+    """An open hand's "tenpai" announcement (a discard, like riichi)."""
+    return isinstance(action, Announce)
+
+
+def prompt(screen: Any) -> str:
+    """What the learner should do now, or what the last guesser named ("" when nothing special)."""
+    g = screen.game
+    if not is_ab(screen) or g.ended or g.tenpai_seat is None:
+        return ""
+    who = screen.seat_name(g.tenpai_seat)
+    if learner_guessing(screen):
+        return _("Name {n} tiles {who} may wait on: pick them below.").format(n=g.setup.guess_tiles, who=who)
+    legal = screen.my_legal()
+    if any(isinstance(a, PassOver) for a in legal):
+        return _("A winning tile! Win now, or lay it face down for a dearer hand.")
+    if g.guesses:
+        rec = g.guesses[-1]
+        named = tile_words(screen, rec.kinds)
+        return _("Guess by {who}: {tiles}, not the wait. The tenpai player draws on.").format(
+            who=screen.seat_name(rec.seat), tiles=named)
+    return ""
+
+
+def status(screen: Any) -> str:
+    """Stage A's count of discards against the limit (000:3513); "" otherwise."""
+    g = screen.game
+    if not is_ab(screen) or g.ended or g.stage != "A":
+        return ""
+    return _("Discards: {n} of {limit}").format(n=g.discards, limit=g.setup.discard_limit)
+
+
+def seat_label(screen: Any, seat: int) -> str:
+    """The announcement and the face-down tiles next to a seat's name."""
+    g = screen.game
+    if not is_ab(screen) or g.tenpai_seat != seat:
+        return ""
+    text = "" if g.riichi[seat] else " · " + screen.app.term_text("tenpai")
+    if g.face_down[seat]:
+        text += " · " + _("face down: {n}").format(n=len(g.face_down[seat]))
+    return text
+
+
+def result_lines(screen: Any) -> tuple[str, str] | None:
+    """The end panel's headline for the A/B game's own draws."""
+    g = screen.game
+    if not is_ab(screen) or g.result is None or g.result.kind != "draw":
+        return None
+    if g.end_reason == "guessed":
+        rec = g.guesses[-1]
+        who = screen.seat_name(rec.seat)
+        if rec.seat == 0:
+            return _("You read the wait!"), _("You named a winning tile: the hand is a draw.")
+        return _("The wait was read: {who}").format(who=who), _("A winning tile was named: the hand is a draw.")
+    if g.end_reason == "no_tenpai":
+        return _("Nobody announced tenpai"), _("No tenpai was announced within {n} discards: a draw.").format(
+            n=g.setup.discard_limit)
+    return None
+
+
+def value_lines(screen: Any) -> list[str]:
+    """The announced wait and the last guess, for the end panel."""
+    g = screen.game
+    if not is_ab(screen) or not g.ended or g.tenpai_seat is None:
+        return []
+    waits = tile_words(screen, g.announced_waits())
+    out = [_("{who}, the wait: {tiles}").format(who=screen.seat_name(g.tenpai_seat), tiles=waits)]
+    for rec in g.guesses[-1:]:
+        out.append(_("{who}, the guess {tiles}: {verdict}").format(
+            who=screen.seat_name(rec.seat), tiles=tile_words(screen, rec.kinds),
+            verdict=_("a winning tile") if rec.right else _("not the wait")))
+    return out
