@@ -48,13 +48,20 @@ def test_every_training_game_is_listed_with_its_japanese_name_and_opens_its_tabl
         assert word in titles
     if app.settings.language == "en":  # the seed's Russian name is kept in the English interface
         assert "«Беличий маджонг»" in " ".join(c.subtitle for c in screen.cards)
-    for i, mode in enumerate(TRAINING_GAMES):
+    opened = []
+    for i in range(len(screen.cards)):
         assert screen.choose(i + 1)
         table = app.screen
-        assert table.mode == mode and table.game is not None, table.error
+        if table.__class__.__name__ == "KuntoPracticeScreen":  # the practice sits next to its game
+            assert opened[-1] == "kunto"
+            app.pop()
+            continue
+        assert table.game is not None, table.error
+        opened.append(table.mode)
         table.run_bots_until_learner()
         app.render()
         app.pop()
+    assert opened == list(TRAINING_GAMES)
 
 
 def test_the_result_panel_says_what_a_risu_hand_was_worth(app: App) -> None:

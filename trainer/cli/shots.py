@@ -344,6 +344,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             while len(app.stack) > 1:
                 app.pop()
+            app.banners = []  # a note an earlier picture raised is not this screen's
             setup()
             app.process([], 1 / 60)
             surf = app.render()

@@ -239,9 +239,11 @@ class Card(Widget):
         done: bool = False,
         icon: Callable[[pygame.Surface, pygame.Rect], None] | None = None,
         accent: Color | None = None,
+        title_font: str = "large",
     ) -> None:
         super().__init__()
         self.title = title
+        self.title_font = title_font
         self.subtitle = subtitle
         self.on_click = on_click
         self.badge = badge
@@ -287,10 +289,10 @@ class Card(Widget):
             pygame.draw.rect(surf, self.badge_color or P.accent_dark, br, border_radius=br.height // 2)
             surf.blit(bimg, bimg.get_rect(center=br.center))
             badge_w = br.width + L.px(8)
-        tsize = L.font("large")
+        tsize = L.font(self.title_font)
         tw = inner.width - badge_w
         # A title never breaks inside a word: the size comes down until its longest word fits.
-        floor = L.font("body")
+        floor = min(tsize, L.font("body"))
         while tsize > floor and max((app.text_width(w, tsize, True) for w in self.title.split()), default=0) > tw:
             tsize -= 1
         title_lines = app.wrap(self.title, tsize, tw, True)

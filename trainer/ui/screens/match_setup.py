@@ -137,7 +137,7 @@ class MatchSetupScreen(Screen):
         area = L.content()
         self.label_w = min(L.px(300), area.width * 2 // 5)
         ctrl_x = area.left + self.label_w + L.px(24)
-        ctrl_w = min(area.right - ctrl_x, L.px(620))
+        ctrl_w = min(area.right - ctrl_x, L.px(900))  # four bot names with their levels need the width
         row_h = L.px(40)
         y = area.top
         for _label, note, w in self.rows:

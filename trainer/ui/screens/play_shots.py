@@ -180,9 +180,7 @@ def nanikiru(app: Any, *, answered: str = "", starter: bool = False) -> Any:
     from the starter set alone; ``answered`` is "", "right" or "wrong" (a tile the coach does not
     accept when there is one)."""
     games = [] if starter else None
-    if starter:
-        app.banners = []  # a note left by an earlier picture is not this screen's
-    else:
+    if not starter:
         saved_games(app)
     while len(app.stack) > 1:
         app.pop()

@@ -30,8 +30,8 @@ TRAINING_GAMES = {
     "ab_game": (N_("Race to an announced tenpai, then guess the wait from the discards."), "4m5m6m"),
 }
 PRACTICES = {
-    # screen: (glossary id of the name, one line, tiles on the card)
-    "kunto_practice": ("kuntou", N_("Step by step, as the rulebook says: name the shanten and the waits, throw back, "
+    # screen: (the game it practises, glossary id of the name, one line, tiles on the card)
+    "kunto_practice": ("kunto", "kuntou", N_("Step by step, as the rulebook says: name the shanten and the waits, throw back, "
                                     "grow the hand 4 → 7 → 10 → 13."), "4s5s6s"),
 }
 
@@ -65,19 +65,21 @@ class TrainingGamesScreen(Screen):
             card = Card(name, sub, lambda m=mode: self.app.push("play_simple", mode=m, kids=False),
                         icon=tile_icon(self.app, tiles))
             self.cards.append(self.add(card))
-        for screen, (term_id, blurb, tiles) in PRACTICES.items():
-            title = _("{game}: step by step").format(game=self.app.term_text(term_id))
-            self.cards.append(self.add(Card(title, _(blurb), lambda s=screen: self.app.push(s),
-                                            icon=tile_icon(self.app, tiles))))
+            for screen, (practised, term, line, shown) in PRACTICES.items():
+                if practised == mode:  # the step-by-step practice sits beside the game it practises
+                    title = _("{game}: step by step").format(game=self.app.term_text(term))
+                    self.cards.append(self.add(Card(title, _(line), lambda s=screen: self.app.push(s),
+                                                    icon=tile_icon(self.app, shown))))
 
     def layout(self) -> None:
         L = self.app.layout
         area = L.content()
         cols = 3 if len(self.cards) > 8 else 2  # three columns keep nine or more cards tall enough to read
-        if cols == 3:  # the narrow cards give the tiles' room to the words
+        if cols == 3:  # the narrow cards give the tiles' and the big titles' room to the words
             for card in self.cards:
                 card.icon = None
-        place_cards(self.cards, area, cols, L.px(16), L.px(200 if cols == 3 else 140))
+                card.title_font = "body"
+        place_cards(self.cards, area, cols, L.px(10 if cols == 3 else 16), L.px(200 if cols == 3 else 140))
 
     def choose(self, n: int) -> bool:
         if 1 <= n <= len(self.cards):
