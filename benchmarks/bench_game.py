@@ -109,6 +109,11 @@ def run(quick: bool) -> None:
     secs = strong_hanchan_seconds(2 if quick else 10)
     print(f"hanchan of four strong bots (tenhou, no checks), {len(secs)} games: median CPU "
           f"{statistics.median(secs):.2f} s, max {max(secs):.2f} s")
+    times = coach_ms(1 if quick else 4)
+    from trainer.engine.game.figures import percentile
+
+    print(f"coach at the table (discard hints + riichi advice, before the bot in that seat decides), "
+          f"{len(times)} turns: p95 CPU {percentile(times, 0.95):.1f} ms, max {max(times):.1f} ms")
 
 
 def level_chunk(args: tuple[str, list[int]]) -> dict:
@@ -155,6 +160,43 @@ def strong_hanchan_seconds(n: int) -> list[float]:
         play_match(players, rules, seed=50_000 + seed)
         out.append(time.process_time() - start)
     return out
+
+
+def coach_ms(n: int) -> list[float]:
+    """CPU milliseconds of the table's coach (:func:`discard_hints` and :func:`riichi_advice`,
+    what the table computes at each of the learner's turns) over every discard turn of seat 0
+    in ``n`` Tenhou hanchans of four strong bots; the coach runs before the bot in that seat
+    decides, so it finds no answer of that turn already cached."""
+    from trainer.engine.bots import make_bot
+    from trainer.engine.game.actions import Discard, Riichi
+    from trainer.engine.game.coach import discard_hints, riichi_advice
+    from trainer.engine.game.play import play_match
+    from trainer.engine.rules import load_rules
+
+    rules = load_rules("tenhou")
+    times: list[float] = []
+
+    class Coached:
+        name = "strong"
+
+        def __init__(self) -> None:
+            self.bot = make_bot("strong", rules)
+
+        def choose(self, view, legal):  # noqa: ANN001, ANN202 - the player interface
+            discards = [a.tile for a in legal if isinstance(a, Discard)]
+            if discards and not view.riichi[view.seat]:
+                start = time.process_time()
+                discard_hints(view, discards, rules)
+                riichi_advice(view, discards, [a.tile for a in legal if isinstance(a, Riichi)], rules)
+                times.append((time.process_time() - start) * 1000)
+            return self.bot.choose(view, legal)
+
+        def __getattr__(self, name: str):  # noqa: ANN204 - everything else is the bot's
+            return getattr(self.bot, name)
+
+    for seed in range(n):
+        play_match([Coached()] + [make_bot("strong", rules) for _ in range(3)], rules, seed=60_000 + seed)
+    return times
 
 
 def level_table(games: dict[str, int], workers: int) -> None:

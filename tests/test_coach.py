@@ -9,7 +9,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from trainer.engine.game.coach import danger_warning, discard_hints, riichi_choice, waiting  # noqa: E402
+from trainer.engine.game.coach import danger_warning, discard_hints, riichi_advice, waiting  # noqa: E402
 from trainer.engine.game.scenario import setup_round  # noqa: E402
 from trainer.engine.game.view import RiverTile, make_view  # noqa: E402
 from trainer.engine.rules import load_rules  # noqa: E402
@@ -40,14 +40,15 @@ def test_hints_name_the_best_discard_and_why():
     slow = _view("1234m456p789s115z", "9p")
     (h,) = discard_hints(slow, list(slow.hand.concealed))
     assert (str(h.tile), h.reason) == ("5z", "more_tiles") and h.ukeire == 33
+    assert h.advice is not None and h.push and h.advice.efficiency.shanten == 1
 
 
-def test_against_riichi_the_safest_tile_is_added_and_a_dangerous_one_warned():
+def test_against_riichi_the_coach_pushes_or_folds_as_the_evaluator_does_and_warns():
     view = _with_riichi(_view("123m456p78s59m115z", "2p"), "9m 1p 7z")
     tiles = list(view.hand.concealed)
     hints = discard_hints(view, tiles)
-    safer = [h for h in hints if h.reason == "safer"]
-    assert safer and str(safer[0].tile) == "9m"  # genbutsu: the riichi player threw it
+    # two steps from tenpai against a riichi: the genbutsu 9m is the tile, narrower but safe
+    assert str(hints[0].tile) == "9m" and hints[0].reason in ("less_risk", "fold")
     w = danger_warning(view, parse_tile("5m"), tiles)
     assert w is not None and w.seats == (1,) and [str(t) for t in w.safe] == ["9m"]
     assert not w.notes[0].get("genbutsu") and w.notes[0]["edge"] == 2
@@ -55,15 +56,34 @@ def test_against_riichi_the_safest_tile_is_added_and_a_dangerous_one_warned():
     assert danger_warning(_view("123m456p78s59m115z", "2p"), parse_tile("5m"), tiles) is None  # no riichi
 
 
+def test_a_slow_hand_folds_against_a_dealer_riichi_and_a_ready_one_pushes_with_a_safer_tile_named():
+    slow = _with_riichi(_view("1358m2469p1378s7z", "5z"), "9m 1p 7z 4m 6s", seat=1)
+    slow = dataclasses.replace(slow, dealer=1, seat_winds=(28, 27, 30, 29))
+    (h,) = discard_hints(slow, list(slow.hand.concealed))
+    assert h.reason == "fold" and not h.push and str(h.tile) == "7z"  # the genbutsu
+    ready = _with_riichi(_view("234m567p23488s77z", "9m"), "1m 7z 3p", seat=1)
+    hints = discard_hints(ready, list(ready.hand.concealed))
+    assert hints[0].reason == "keeps_tenpai" and hints[0].push
+    assert all(h.reason == "safer" and str(h.tile) in ("1m", "7z", "3p", "9m") for h in hints[1:])
+
+
 def test_waits_furiten_and_riichi_or_dama():
     rnd = setup_round(["123m456p789s1177z", JUNK, JUNK, JUNK], draws="9p", dora="9s")
     view = make_view(rnd, 0)
-    ch = riichi_choice(view, parse_tile("9p"), RULES)
-    assert ch is not None and ch.dama_points is not None and ch.riichi_points > ch.dama_points
-    assert ch.suggest == "riichi"
+    tiles = list(view.hand.concealed)
+    ch = riichi_advice(view, tiles, tiles, RULES)
+    assert ch is not None and str(ch.tile) == "9p" and ch.dama > 0 and ch.with_riichi > ch.dama
+    assert ch.riichi and ch.why.code == "riichi_adds"
     no_yaku = make_view(setup_round(["123m456p789s2358p", JUNK, JUNK, JUNK], draws="9p", dora="9s"), 0)
-    ch = riichi_choice(no_yaku, parse_tile("9p"), RULES)
-    assert ch is not None and ch.dama_points is None and ch.suggest == "riichi"
+    tiles = list(no_yaku.hand.concealed)
+    ch = riichi_advice(no_yaku, tiles, tiles, RULES)
+    assert ch is not None and ch.dama == 0 and ch.riichi and ch.why.code == "riichi_for_yaku"
+    assert riichi_advice(no_yaku, tiles, [parse_tile("2p")], RULES) is None  # no riichi on the coach's tile
+    # a hand already worth a mangan without riichi stays quiet
+    big = make_view(setup_round(["222555888m22p77z", JUNK, JUNK, JUNK], draws="5p", dora="6z"), 0)
+    tiles = list(big.hand.concealed)
+    ch = riichi_advice(big, tiles, tiles, RULES)
+    assert ch is not None and not ch.riichi and ch.why.code == "dama_mangan"
     from trainer.engine.game.actions import Discard
 
     rnd.apply(0, Discard(parse_tile("9p")))
@@ -89,7 +109,7 @@ def test_the_table_coach_speaks_with_glossary_links_and_warns_on_a_lifted_tile(t
     screen = table_with_calls_and_riichi(app, coach="full")
     app.render()
     text = screen.coach_message()
-    assert "{term:" in text and "{tiles:" in text and text.startswith(("Discard", "Safest", "Careful"))
+    assert "{term:" in text and "{tiles:" in text and text.startswith(("Discard", "Fold", "Careful"))
     assert screen.hand_row.marks and set(screen.hand_row.marks.values()) == {"hint"}
     # lift a tile that is not safe: the coach warns before the discard
     from trainer.engine.game.coach import danger_warning as warn
@@ -176,3 +196,39 @@ def test_the_open_hand_warning_is_worded_with_glossary_links():
     assert "{term:honitsu}" in text and "{term:souzu}" in text and "seat 1" in text and "{tiles:3s}" in text
     set_language("ru")
     assert "Осторожно" in open_warning_line(w, lambda s: f"seat {s}")
+
+
+def test_the_coach_recommends_exactly_what_the_strong_bot_plays():
+    """Every discard turn of seat 0 in the first hands of a seeded match of strong bots: the
+    coach's first hint is the bot's discard, and the coach's riichi verdict is the bot's."""
+    from trainer.engine.bots import make_bot
+    from trainer.engine.game.actions import Discard, Riichi
+    from trainer.engine.game.play import play_match
+
+    checked = []
+
+    class Watched:
+        name = "strong"
+
+        def __init__(self) -> None:
+            self.bot = make_bot("strong", RULES)
+
+        def choose(self, view, legal):
+            action = self.bot.choose(view, legal)
+            discards = [a.tile for a in legal if isinstance(a, Discard)]
+            if view.seat == 0 and discards and not view.riichi[0] and isinstance(action, Discard | Riichi):
+                hint = discard_hints(view, discards, RULES)[0]
+                riichi = [a.tile for a in legal if isinstance(a, Riichi)]
+                choice = riichi_advice(view, discards, riichi, RULES)
+                checked.append((hint.tile == action.tile, isinstance(action, Riichi) == bool(choice and choice.riichi)))
+            return action
+
+        def __getattr__(self, name):
+            return getattr(self.bot, name)
+
+    from trainer.engine.game.options import game_options  # noqa: F401 - the same rules object for both
+
+    play_match([Watched(), make_bot("strong", RULES), make_bot("careful", RULES), make_bot("strong", RULES)],
+               RULES, seed=31, max_hands=200)
+    assert len(checked) >= 40
+    assert all(same_tile and same_riichi for same_tile, same_riichi in checked)

@@ -9,7 +9,7 @@ import pytest
 
 from trainer.engine.bots import make_bot
 from trainer.engine.exercises import nanikiru
-from trainer.engine.game.coach import discard_hints
+from trainer.engine.game.coach import efficiency_hints
 from trainer.engine.game.play import play_match
 from trainer.engine.game.review import review_game
 from trainer.engine.notation import format_tiles
@@ -35,7 +35,7 @@ def test_positions_are_the_seats_own_decisions_with_the_tile_played(game_log):
 def test_the_answer_is_the_coach_and_any_tied_tile_is_right(game_log):
     for pos in list(nanikiru.positions_of(game_log, 0, "g.json"))[:30]:
         p = nanikiru.puzzle(pos)
-        want = {h.tile.kind for h in discard_hints(pos.view, pos.legal)}
+        want = {h.tile.kind for h in efficiency_hints(pos.view, pos.legal)}
         assert p.answer == want
         for k in want:
             assert p.exercise.check([Tile(k)])

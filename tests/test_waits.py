@@ -378,3 +378,38 @@ def test_open_hands_match_brute_force(kinds: list[int], n_melds: int) -> None:
     assert set(wait_report(hand).fifth_copy) == {
         x for x in range(NUM_KINDS) if held[x] >= 4 and is_complete(hand.with_tile(Tile(x)))
     }
+
+
+def test_lone_tiles_count_and_never_rule_out_a_waiting_hand() -> None:
+    """The cheap pre-check of waits(): two lone tiles (held once, nothing within two ranks in
+    the suit) mean no wait, except for thirteen orphans; checked against the full wait mask on
+    seeded near-ready and random hands, and on every thirteen-orphans wait."""
+    import random
+
+    from trainer.engine.tiles import TERMINALS_AND_HONORS
+    from trainer.engine.waits import lone_tiles, wait_mask
+
+    assert lone_tiles(parse_tiles("1m5m9m1p")) == 4 and lone_tiles(parse_tiles("13m7m9m")) == 0
+    assert lone_tiles(parse_tiles("1m4m1z1z2z")) == 3  # 1m and 4m are three apart; the 1z pair is not lone
+    assert lone_tiles(parse_tiles("9m1p")) == 2  # no neighbours across suits
+    kokushi = parse_hand("19m19p19s1234567z")
+    assert lone_tiles(kokushi.concealed) == 13 and len(waits(kokushi)) == 13
+    rng = random.Random(13)
+    wall = [k for k in range(NUM_KINDS) for _ in range(4)]
+    hands = [rng.sample(wall, 13) for _ in range(1500)]
+    for _ in range(1500):
+        kinds = _near_tenpai(rng.randrange(NUM_KINDS), rng.choices(GROUPS, k=4), rng.randrange(14),
+                             rng.randrange(13), rng.choice([None, rng.randrange(NUM_KINDS)]))
+        if max(Counter(kinds).values()) <= 4:
+            hands.append(kinds)
+    ruled_out = 0
+    for kinds in hands:
+        hand = Hand(tuple(sorted(Tile(x) for x in kinds)))
+        counts = hand.counts()
+        if lone_tiles(hand.concealed) >= 2 and any(k not in TERMINALS_AND_HONORS for k in kinds):
+            ruled_out += 1
+            assert wait_mask(counts, closed_13=True) == 0, format_tiles(hand.concealed)
+            assert waits(hand) == ()
+        else:
+            assert waits(hand) == brute_waits(hand)
+    assert ruled_out > 1000  # the pre-check does rule most random hands out

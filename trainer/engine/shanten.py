@@ -185,6 +185,9 @@ def _make_shanten_counts():
     shift = ID_SHIFT
     max_sets = MAX_SETS
     nk = NUM_KINDS
+    vectors = vector_list()
+    final = _FINAL
+    final_limit = _FINAL_LIMIT
 
     def shanten_counts(counts34: Sequence[int], sets_needed: int | None = None) -> int:
         """Shanten of concealed tiles given as 34 counts (a list, tuple or bytes): the best of the
@@ -229,7 +232,16 @@ def _make_shanten_counts():
         key = (x * shift + y) * 8 + sets_needed
         best = final_get(key)
         if best is None:
-            best = _final(x, y, sets_needed, key)
+            if sets_needed == max_sets:  # the cold path of a whole hand, inlined (see _final)
+                x0, x1, x2, x3, x4, x5, x6, x7, x8, x9 = vectors[x]
+                y0, y1, y2, y3, y4, y5, y6, y7, y8, y9 = vectors[y]
+                best = min(x0 + y9, x1 + y8, x2 + y7, x3 + y6, x4 + y5, x5 + y4, x6 + y3, x7 + y2, x8 + y1,
+                           x9 + y0) - 1
+                if len(final) > final_limit:
+                    final.clear()
+                final[key] = best
+            else:
+                best = _final(x, y, sets_needed, key)
         if sets_needed == max_sets and best > 0:
             kinds = (tally >> 6) & 63
             chiitoi = 6 - ((tally >> 12) & 63) + (7 - kinds if kinds < 7 else 0)

@@ -267,14 +267,65 @@ def _kinds(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+# --------------------------------------------------------------------------- cheap pre-check
+#
+# Counts packed three bits a kind into one integer: a tile with no other tile within two ranks
+# of it in its suit (any honor held once) can only become the pair, with the winning tile as
+# its twin; two such lone tiles cannot both be the pair, so such a hand waits on nothing
+# (thirteen orphans aside: every tile a terminal/honor).  The suits sit two empty slots apart
+# and the honors three, so "within two ranks" is a plain shift by one or two slots.
+
+
+def _slot(kind: int) -> int:
+    return kind + 2 * (kind // 9) if kind < 27 else 33 + 3 * (kind - 27)
+
+
+_PACKED = tuple(1 << (3 * _slot(k)) for k in range(NUM_KINDS))
+_ONES = sum(_PACKED)
+_NOT_ORPHANS_PACKED = sum(7 * _PACKED[k] for k in range(NUM_KINDS) if k not in TERMINALS_AND_HONORS)
+
+
+def _packed(concealed: Iterable[Tile]) -> int:
+    packed = 0
+    for t in concealed:  # a plain loop: faster here than map/sum over big integers
+        packed += _PACKED[t.kind]
+    return packed
+
+
+def _lone(packed: int) -> int:
+    """The lone kinds of packed counts, one bit each: held once, nothing within two ranks."""
+    upper = packed >> 1 | packed >> 2
+    held = (packed | upper) & _ONES
+    return packed & ~upper & _ONES & ~(held << 3 | held << 6 | held >> 3 | held >> 6)
+
+
+def lone_tiles(concealed: Iterable[Tile]) -> int:
+    """How many tiles of a concealed part stand alone: held once, with no other tile of the
+    hand within two ranks in the same suit (an honor: held once).  A 3n+1 hand with two or
+    more lone tiles waits on nothing in the standard form or seven pairs (each lone tile
+    could only become the pair, and only one can); thirteen orphans is the exception."""
+    return _lone(_packed(concealed)).bit_count()
+
+
 def waits(hand: Hand) -> tuple[int, ...]:
     """The kinds (0..33, ascending) that complete a 3n+1 hand in any form: its
     tenpai tiles.  A kind whose four copies the hand already holds (concealed or
     in melds) is not a wait: no fifth tile exists.  Empty if the hand is not
-    tenpai or not 3n+1 tiles."""
+    tenpai or not 3n+1 tiles.  Most hands that are far from ready are ruled out
+    first by a cheap count of lone tiles (see :func:`lone_tiles`)."""
     concealed = hand.concealed
     if len(concealed) % 3 != 1:
         return ()
+    packed, of = 0, _PACKED
+    for t in concealed:
+        packed += of[t.kind]
+    upper = packed >> 1 | packed >> 2
+    single = packed & ~upper & _ONES
+    if single & (single - 1) and packed & _NOT_ORPHANS_PACKED:  # two singles, not thirteen orphans
+        present = (packed | upper) & _ONES
+        lone = single & ~(present << 3 | present << 6 | present >> 3 | present >> 6)
+        if lone & (lone - 1):
+            return ()  # two lone tiles: each could only become the pair (see lone_tiles)
     counts = [0] * NUM_KINDS
     for t in concealed:
         counts[t.kind] += 1
@@ -607,6 +658,7 @@ __all__ = [
     "WaitShape",
     "WaitTile",
     "is_tenpai",
+    "lone_tiles",
     "named_waits",
     "placements",
     "seven_pairs_wait_mask",

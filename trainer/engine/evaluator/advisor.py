@@ -82,9 +82,15 @@ class Verdict:
     reasons: tuple[Reason, ...]
 
 
-RIICHI_GAIN = 1.5
+RIICHI_GAIN = 2.0
 """Riichi when it multiplies the expected value of the hand by at least this much (or the
 hand is cheap with a wide wait)."""
+RIICHI_WIDE_WAIT = 5
+"""A cheap hand (under 60% of a mangan) with at least this many winning tiles left riichis early
+in the hand even when riichi adds less than :data:`RIICHI_GAIN`."""
+KEEP_CLOSED = 2.0
+"""A closed hand one step from tenpai declines a call unless riichi would be worth less than this
+many times the open hand."""
 EFFICIENT_SHARE = 0.85
 """A pushing discard keeps at least this share of the widest ukeire of the fewest shanten."""
 
@@ -247,7 +253,7 @@ class HandEvaluator:
         gain = v.riichi / v.dama if v.dama else 9.0
         if gain >= RIICHI_GAIN and waits >= 2:
             return Verdict(True, (*notes, reason("riichi_adds", ratio=round(gain, 2))))
-        if waits >= 5 and v.dama < 0.6 * mangan and view.live_remaining > 16:
+        if waits >= RIICHI_WIDE_WAIT and v.dama < 0.6 * mangan and view.live_remaining > 16:
             return Verdict(True, (*notes, reason("riichi_good_wait", ratio=round(gain, 2))))
         return Verdict(False, (*notes, reason("riichi_adds_little", ratio=round(gain, 2))))
 
@@ -302,7 +308,7 @@ class HandEvaluator:
                                           seat_wind=view.seat_wind, round_wind=view.round_wind,
                                           dora_indicators=view.dora_indicators, open_tanyao=self.open_tanyao,
                                           rules=self.rules)
-            if closed_value.riichi > 2.0 * best_value.dama:
+            if closed_value.riichi > KEEP_CLOSED * best_value.dama:
                 return Verdict(False, (*notes, reason("keep_closed", riichi=round(closed_value.riichi))))
         if best_value.dama >= 2000:
             return Verdict(True, (*notes, reason("value")))

@@ -10,7 +10,7 @@ you discard?".  Positions come from
   games chosen by ``scripts/build_nanikiru_starter.py``, so the drill works before the
   learner has played a game.
 
-The answer is the table coach's (:func:`trainer.engine.game.coach.discard_hints`): every
+The answer is the coach's answer by tiles (:func:`trainer.engine.game.coach.efficiency_hints`): every
 legal tile tied for the fewest shanten and the most ukeire, and — when an opponent is in
 riichi and the safest tile is another one — that safest tile too (folding is a choice, not
 a mistake).  A learner's pick is judged by the review's verdict
@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.engine.exercises.base import Exercise, Prompt
-from trainer.engine.game.coach import DiscardHint, discard_hints
+from trainer.engine.game.coach import DiscardHint, efficiency_hints
 from trainer.engine.game.records import RecordError, load
 from trainer.engine.game.review import Decision, danger_notes, decision_points, review_decision
 from trainer.engine.game.view import PlayerView
@@ -122,7 +122,7 @@ def puzzle(position: Position) -> Puzzle:
     every legal kind with its shanten after the discard, its ukeire and (with a riichi on the
     table) its danger; the skill is ``defense`` when someone is in riichi, else ``efficiency``."""
     view = position.view
-    hints = tuple(discard_hints(view, position.legal))
+    hints = tuple(efficiency_hints(view, position.legal))
     answer = frozenset(h.tile.kind for h in hints)
     threats = any(view.riichi[s] for s in range(len(view.riichi)) if s != view.seat)
     seen = [max(0, min(4, v - h)) for v, h in zip(view.visible_counts(), view.hand.all_counts(), strict=True)]

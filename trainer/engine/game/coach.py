@@ -1,17 +1,21 @@
 """The coach's facts about the learner's position, computed from what the learner may see.
 
-* :func:`discard_hints` — the best discards by shanten and ukeire, each with one short
-  reason (``keeps_tenpai``, ``more_tiles``, ``fewer_steps``), and — when an opponent is in
-  riichi — the safest tile (``safer``);
+* :func:`discard_hints` — the discard the ``strong`` bot would make, from the shared hand
+  evaluator (:meth:`trainer.engine.evaluator.HandEvaluator.turn`: push or fold, value,
+  danger), with one short reason (``keeps_tenpai``, ``fewer_steps``, ``more_tiles``,
+  ``value``, ``less_risk``, ``fold``) and the evaluator's reasons behind it; while pushing
+  against a threat, the safest tile too (``safer``);
+* :func:`efficiency_hints` — the best discards by tiles alone (fewest shanten, most ukeire;
+  the safest tile against a riichi): the answer of the discard puzzles, which the review words;
+* :func:`riichi_advice` — riichi or dama for that discard, the strong bot's verdict
+  (:meth:`~trainer.engine.evaluator.HandEvaluator.riichi`) with its reasons;
 * :func:`danger_warning` — why a tile about to be discarded can deal into a riichi
   (the notes of :func:`trainer.engine.game.review.danger_notes`: genbutsu, suji, kabe,
   honors by copies left) and which tile in the hand is safe instead;
 * :func:`open_hand_warning` — when nobody is in riichi, why a tile fits the likely wait of
   an opponent whose open melds show what they build (one suit and honors, only pons, a
   yakuhai pon), read by the shared evaluator, and which tiles are much safer;
-* :func:`waiting` — the waits of a ready 13-tile hand and whether it is furiten;
-* :func:`riichi_choice` — the hand's value with riichi and without (dama), and which the
-  coach suggests.
+* :func:`waiting` — the waits of a ready 13-tile hand and whether it is furiten.
 
 Everything here is pure engine code; the table's coach view turns it into words.
 """
@@ -22,9 +26,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from trainer.engine.evaluator import DiscardAdvice, HandEvaluator, Reason, TurnAdvice
+from trainer.engine.evaluator.pushfold import THREAT, PushFold
 from trainer.engine.game.review import danger_notes
 from trainer.engine.game.view import PlayerView
-from trainer.engine.hand import Hand
 from trainer.engine.tiles import Tile
 from trainer.engine.ukeire import discard_options, ukeire
 
@@ -33,14 +38,28 @@ from trainer.engine.ukeire import discard_options, ukeire
 class DiscardHint:
     """One suggested discard: the tile, the shanten after it, the unseen tiles that improve
     what is left (``ukeire``; for a ready hand the winning tiles), the waits when it keeps
-    the hand ready, and the reason in one word."""
+    the hand ready, the reason in one word, and the evaluator's full ``advice`` for it
+    (value, win chance, danger per opponent, reasons).
+
+    Reasons: ``keeps_tenpai``, ``fewer_steps``, ``more_tiles`` (the widest ukeire), ``value``
+    (a little narrower than the widest, but worth more), ``less_risk`` (narrower, but safer
+    against a threat), ``fold`` (betaori: pushing is not worth the risk, so the safest tile),
+    ``safer`` (while pushing against a threat: the safest tile, for comparison).
+    ``threat_seats`` are the opponents likely ready (riichi, or an open hand far along)."""
 
     tile: Tile
     shanten_after: int
     ukeire: int
     waits: tuple[int, ...]
     reason: str
+    advice: DiscardAdvice | None = None
+    push_fold: PushFold | None = None
+    threat_seats: tuple[int, ...] = ()
 
+    @property
+    def push(self) -> bool:
+        """True unless the coach folds (betaori) with this hint."""
+        return self.push_fold is None or self.push_fold.push
 
 @dataclass(frozen=True)
 class DangerWarning:
@@ -63,10 +82,85 @@ def _threats(view: PlayerView) -> list[int]:
     return [s for s in range(len(view.riichi)) if s != view.seat and view.riichi[s]]
 
 
-def discard_hints(view: PlayerView, legal_tiles: Iterable[Tile]) -> list[DiscardHint]:
-    """The best legal discards of the hand in ``view`` (with its drawn tile): every tile tied
-    for the fewest shanten and most ukeire, and, if someone is in riichi and the safest tile
-    is another one, that tile with the reason ``safer``."""
+_EVALUATORS: dict[str, HandEvaluator] = {}
+_LAST_TURN: list[Any] = [None, None]
+
+
+def evaluator_for(rules: Any = None) -> HandEvaluator:
+    """The shared hand evaluator for ``rules`` (a rule set or preset name; Tenhou rules by
+    default), made once per rule set so its caches serve the whole session."""
+    if rules is None or isinstance(rules, str):
+        from trainer.engine.rules import load_rules
+
+        rules = load_rules(rules or "tenhou")
+    name = getattr(rules, "name", "") or repr(rules)
+    ev = _EVALUATORS.get(name)
+    if ev is None or ev.rules is not rules:
+        ev = _EVALUATORS[name] = HandEvaluator(rules)
+    return ev
+
+
+def coach_turn(view: PlayerView, legal_tiles: Iterable[Tile], rules: Any = None) -> TurnAdvice:
+    """The evaluator's advice for the learner's turn, exactly as the ``strong`` bot asks for
+    it (:meth:`HandEvaluator.turn` over the legal discards); the last answer is kept, so the
+    marks and the words of one turn cost one evaluation."""
+    tiles = list(legal_tiles)
+    ev = evaluator_for(rules)
+    key = (view, tuple(tiles), id(ev))
+    if _LAST_TURN[0] != key:
+        _LAST_TURN[:] = [key, ev.turn(view, tiles)]
+    return _LAST_TURN[1]
+
+
+def _hint(a: DiscardAdvice, reason: str, turn: TurnAdvice) -> DiscardHint:
+    e = a.efficiency
+    waits = tuple(sorted(e.kinds)) if e.shanten == 0 else ()
+    seats = tuple(t.seat for t in turn.threats if t.tenpai >= THREAT)
+    return DiscardHint(a.tile, e.shanten, e.ukeire, waits, reason, a, turn.push_fold, seats)
+
+
+def discard_hints(view: PlayerView, legal_tiles: Iterable[Tile], rules: Any = None) -> list[DiscardHint]:
+    """The coach's discards for the hand in ``view`` (with its drawn tile), from the shared
+    evaluator: first the discard the ``strong`` bot would make, with why in one word (see
+    :class:`DiscardHint`); then, when it pushes against an opponent who may be ready and a
+    clearly safer tile exists, that tile with the reason ``safer``."""
+    tiles = list(legal_tiles)
+    if not tiles:
+        return []
+    advice = coach_turn(view, tiles, rules)
+    best = advice.best
+    push = advice.push_fold.push
+    others = [a for a in advice.discards if a.tile.kind != best.tile.kind]
+    e = best.efficiency
+    if not push:
+        reason = "fold"
+    elif e.shanten == 0:
+        reason = "keeps_tenpai"
+    elif others and all(a.efficiency.shanten > e.shanten for a in others):
+        reason = "fewer_steps"
+    else:
+        same = [a for a in others if a.efficiency.shanten == e.shanten and a.efficiency.ukeire > e.ukeire]
+        widest = max(same, key=lambda a: a.efficiency.ukeire, default=None)
+        if widest is None:
+            reason = "more_tiles"
+        elif best.risk < widest.risk - 1:
+            reason = "less_risk"
+        else:
+            reason = "value"
+    out = [_hint(best, reason, advice)]
+    if push and any(t.tenpai >= THREAT for t in advice.threats):
+        safest = min(advice.discards, key=lambda a: (a.risk, -a.ev))
+        if safest.tile.kind != best.tile.kind and safest.risk < 0.5 * best.risk:
+            out.append(_hint(safest, "safer", advice))
+    return out
+
+
+def efficiency_hints(view: PlayerView, legal_tiles: Iterable[Tile]) -> list[DiscardHint]:
+    """The best legal discards by tiles alone (the discard puzzles' answer, worded by the
+    review): every tile tied for the fewest shanten and most ukeire, each with ``keeps_tenpai``,
+    ``fewer_steps`` or ``more_tiles``, and, if someone is in riichi and the safest tile (by the
+    review's danger notes) is another one, that tile with the reason ``safer``.  The table's
+    coach uses :func:`discard_hints` (the strong bot's choice) instead."""
     allowed = {t.kind for t in legal_tiles}
     seen = seen_outside(view)
     options = [o for o in discard_options(view.hand, seen) if o.tile.kind in allowed]
@@ -202,52 +296,42 @@ def waiting(view: PlayerView) -> Waiting | None:
 
 
 @dataclass(frozen=True)
-class RiichiChoice:
-    """Riichi or not, for the discard ``tile``: the best ron value with riichi and without
-    (``dama`` None when the hand has no yaku without riichi), the wait with the most unseen
-    tiles, and the suggestion (``riichi`` or ``dama``)."""
+class RiichiAdvice:
+    """Riichi or dama (黙聴) for the coach's discard ``tile`` of a ready hand, as the ``strong``
+    bot decides it: ``riichi`` (declare or not), the expected ron value ``dama`` without riichi
+    (0 when the hand has no yaku without it) and ``with_riichi``, the winning tiles ``left``,
+    and the evaluator's ``reasons`` (the last one is the deciding one)."""
 
     tile: Tile
-    riichi_points: int
-    dama_points: int | None
-    wait: int
+    riichi: bool
+    dama: int
+    with_riichi: int
     left: int
-    suggest: str
+    reasons: tuple[Reason, ...]
+
+    @property
+    def why(self) -> Reason:
+        """The deciding reason (``riichi_for_yaku``, ``riichi_adds``, ``dama_mangan`` ...)."""
+        return self.reasons[-1]
 
 
-MANGAN = 8000
-"""A non-dealer mangan: a hand this big already scores well without riichi."""
-
-
-def riichi_choice(view: PlayerView, tile: Tile, rules: Any) -> RiichiChoice | None:
-    """Compare riichi and dama after discarding ``tile``: score a ron on the wait with the
-    most unseen copies both ways.  Suggest dama only for a hand worth a mangan or more that
-    already has a yaku; otherwise riichi (it adds a han, ura dora and a chance of ippatsu)."""
-    from trainer.engine.scoring import ScoringError, WinContext, score_hand
-
-    tiles = list(view.hand.concealed)
-    tiles.remove(tile)
-    hand13 = Hand(tuple(sorted(tiles)), view.hand.melds)
-    uke = ukeire(hand13, seen_outside(view))
-    if not uke:
+def riichi_advice(view: PlayerView, discard_tiles: Iterable[Tile], riichi_tiles: Iterable[Tile],
+                  rules: Any = None) -> RiichiAdvice | None:
+    """Whether to declare riichi now, decided as the ``strong`` bot does: when its discard
+    (among ``discard_tiles``) keeps the hand ready, riichi may be declared on it
+    (``riichi_tiles``) and it pushes, the evaluator's riichi-or-dama verdict; None otherwise
+    (no riichi on the table for that discard, or folding)."""
+    advice = coach_turn(view, discard_tiles, rules)
+    best = advice.best
+    if best.efficiency.shanten != 0 or not advice.push_fold.push:
         return None
-    wait = max(uke, key=lambda k: (uke[k], -k))
-    win = Tile(wait)
-    hand14 = Hand(tuple(sorted([*tiles, win])), view.hand.melds)
-    values = {}
-    for riichi in (True, False):
-        ctx = WinContext(win_tile=win, tsumo=False, riichi=riichi, seat_wind=view.seat_wind,
-                         round_wind=view.round_wind, dora_indicators=view.dora_indicators)
-        try:
-            values[riichi] = score_hand(hand14, ctx, rules).payment.hand_value
-        except ScoringError:
-            values[riichi] = None
-    if values[True] is None:
+    if best.tile not in set(riichi_tiles):
         return None
-    dama = values[False]
-    suggest = "dama" if dama is not None and dama >= MANGAN else "riichi"
-    return RiichiChoice(tile, values[True], dama, wait, uke[wait], suggest)
+    verdict = evaluator_for(rules).riichi(view, best)
+    v = best.value
+    return RiichiAdvice(best.tile, verdict.yes, round(v.dama), round(v.riichi), best.efficiency.ukeire,
+                        verdict.reasons)
 
 
-__all__ = ["DangerWarning", "DiscardHint", "OpenHandWarning", "RiichiChoice", "Waiting", "danger_warning",
-           "discard_hints", "open_hand_warning", "riichi_choice", "waiting"]
+__all__ = ["DangerWarning", "DiscardHint", "OpenHandWarning", "RiichiAdvice", "Waiting", "coach_turn",
+           "danger_warning", "discard_hints", "efficiency_hints", "evaluator_for", "open_hand_warning", "riichi_advice", "waiting"]

@@ -275,7 +275,8 @@ class PlayScreen(Screen):
         legal = [a.tile for a in self.my_legal() if isinstance(a, Discard)]
         if not legal or self.round.seats[0].riichi:
             return
-        self.mark_hints({h.tile.kind for h in discard_hints(make_view(self.round, 0), legal) if h.reason != "safer"})
+        hints = discard_hints(make_view(self.round, 0), legal, self.match.rules)
+        self.mark_hints({h.tile.kind for h in hints if h.reason != "safer"})
 
     def mark_hints(self, kinds: set[int]) -> None:
         """Mark the hand's tiles of ``kinds`` (the coach's discards) unless they are dimmed."""

@@ -1,10 +1,12 @@
 """The coach's words at the table, in a box in a corner of the felt.
 
-Levels: ``hints`` marks the best discards (with the number of useful tiles and one
-short reason) and warns when a lifted tile can deal into a riichi while a safe tile is in
+Levels: ``hints`` marks the discard the ``strong`` bot would make (the shared hand
+evaluator's push or fold, value and danger) and says why in words from the evaluator's
+reasons, and warns when a lifted tile can deal into a riichi while a safe tile is in
 the hand, or — with nobody in riichi — fits the likely wait of an open hand (honitsu
 colour, toitoi, a yakuhai pon) while much safer tiles are there; ``full`` also says when the hand is ready and on what, when it is furiten, and
-whether to declare riichi (the hand's value with and without).  Every term is a glossary
+whether to declare riichi (the strong bot's riichi-or-dama verdict, with the hand's value
+both ways and the deciding reason).  Every term is a glossary
 link (rich text ``{term:id}``), tiles are drawn as tiles (``{tiles:..}``).
 """
 
@@ -18,10 +20,11 @@ from trainer.engine.game.coach import (
     DangerWarning,
     DiscardHint,
     OpenHandWarning,
+    RiichiAdvice,
     danger_warning,
     discard_hints,
     open_hand_warning,
-    riichi_choice,
+    riichi_advice,
     waiting,
 )
 from trainer.engine.notation import format_tiles
@@ -42,29 +45,154 @@ def _kinds(kinds: Any) -> str:
     return "{tiles:" + format_tiles([Tile(k) for k in kinds]) + "}"
 
 
-def hint_lines(hints: list[DiscardHint]) -> list[str]:
-    """One line per reason: the tiles it applies to, their useful tiles and why."""
-    out = []
-    by_reason: dict[str, list[DiscardHint]] = {}
-    for h in hints:  # a ready hand's waits differ per discard: one line each
-        key = f"keeps_tenpai:{h.tile}" if h.reason == "keeps_tenpai" else h.reason
-        by_reason.setdefault(key, []).append(h)
-    for key, group in by_reason.items():
-        reason = key.split(":")[0]
-        tiles = _tiles([h.tile for h in group])
-        h = group[0]
-        if reason == "keeps_tenpai":
+def _pct(chance: float) -> int:
+    return max(1, round(100 * chance)) if chance > 0 else 0
+
+
+def value_words(value: Any) -> str:
+    """What makes a hand worth its points, from the evaluator's value reasons: its yaku, dora,
+    tanyao, honitsu... as glossary links ("" when nothing is named)."""
+    from trainer.glossary import load_glossary
+
+    glossary = load_glossary()
+    parts: list[str] = []
+    for r in value.reasons:
+        code = r.code
+        if code == "yaku" and glossary.has(str(r.get("id"))):
+            parts.append("{term:" + str(r.get("id")) + "}")
+        elif code == "dora":
+            parts.append(_("{n} {dora}").format(n=r.get("count"), dora="{term:dora}"))
+        elif code in ("yakuhai", "tanyao", "honitsu", "chinitsu", "toitoi"):
+            parts.append("{term:" + code + "}")
+        elif code == "no_yaku_without_riichi":
+            parts.append(_("no {yaku} without {riichi}").format(yaku="{term:yaku}", riichi="{term:riichi}"))
+    return ", ".join(dict.fromkeys(parts))
+
+
+PROTECTIVE = frozenset({"suji", "half_suji", "no_chance", "one_chance", "honor", "terminal", "off_suit"})
+"""Danger reasons that make a tile safer; only these explain a tile the coach calls safe."""
+
+
+def danger_words(advice: Any, seat_name: Any, *, safe_side: bool = False, seats: tuple[int, ...] = ()) -> str:
+    """Why a discard is safe or dangerous, from the evaluator's danger reasons against the
+    opponent it is most dangerous to (genbutsu, suji, kabe, one chance, honors left...), among
+    ``seats`` when given (the opponents likely ready); ``safe_side`` names only what protects
+    the tile (for a tile the coach calls safe)."""
+    rows = [d for d in advice.dangers if d.deal_in > 0 and (not seats or d.seat in seats)]
+    if not rows:
+        if seats:
+            return _("no one who may be ready can win on it ({genbutsu})").format(genbutsu="{term:genbutsu}")
+        return _("safe against everyone ({genbutsu})").format(genbutsu="{term:genbutsu}")
+    worst = max(rows, key=lambda d: d.deal_in)
+    who = seat_name(worst.seat)
+    parts: list[str] = []
+    for r in worst.reasons:
+        code = r.code
+        if safe_side and code not in PROTECTIVE:
+            continue
+        if code == "suji":
+            parts.append(_("{suji} against {who}").format(suji="{term:suji}", who=who))
+        elif code == "half_suji":
+            parts.append(_("{suji} on one side only").format(suji="{term:suji}"))
+        elif code == "no_chance":
+            parts.append(_("no chance ({kabe}): all four of a neighbour are seen").format(kabe="{term:kabe}"))
+        elif code == "one_chance":
+            parts.append(_("one chance ({kabe}): three of a neighbour are seen").format(kabe="{term:kabe}"))
+        elif code == "honor":
+            parts.append(_("an honor with {n} copies unseen").format(n=r.get("left")))
+        elif code == "terminal":
+            parts.append(_("a terminal, fewer waits hold it"))
+        elif code == "two_eight":
+            parts.append(_("a 2 or an 8"))
+        elif code == "middle":
+            parts.append(_("a middle tile, the most dangerous kind"))
+        elif code == "honitsu_suit":
+            parts.append(_("the suit of the {honitsu} of {who}").format(honitsu="{term:honitsu}", who=who))
+        elif code == "off_suit":
+            parts.append(_("outside the suit of the {honitsu} of {who}").format(honitsu="{term:honitsu}", who=who))
+        elif code == "early_discard":
+            parts.append(_("next to an early discard of {who}").format(who=who))
+    why = ", ".join(list(dict.fromkeys(parts))[:2])
+    chance = _("about {p}% to deal into {who}").format(p=_pct(worst.deal_in), who=who)
+    return f"{why}; {chance}" if why else chance
+
+
+def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool = True, push: bool = True
+               ) -> list[str]:
+    """The coach's discard (what the strong bot would play) and why, in words built from the
+    evaluator's reasons; a push against a threat says what it is worth and what it risks
+    (unless ``push`` is False), a fold (betaori) why the tile is safe; then the safest tile
+    when pushing (unless ``safest`` is False: a warning already names the safe tiles)."""
+    out: list[str] = []
+    for h in hints:
+        if h.reason == "safer" and not safest:
+            continue
+        a = h.advice
+        tiles = _tiles([h.tile])
+        if h.reason == "keeps_tenpai":
             out.append(_("Discard {tiles}: you stay {tenpai}, waiting on {waits} ({n} tiles left).").format(
                 tiles=tiles, tenpai="{term:tenpai}", waits=_kinds(h.waits), n=h.ukeire))
-        elif reason == "fewer_steps":
+        elif h.reason == "fewer_steps":
             out.append(_("Discard {tiles}: one step closer to {tenpai}; {n} tiles help after it ({ukeire}).").format(
                 tiles=tiles, tenpai="{term:tenpai}", n=h.ukeire, ukeire="{term:ukeire}"))
-        elif reason == "safer":
-            out.append(_("Safest against the {riichi}: {tiles}.").format(riichi="{term:riichi}", tiles=tiles))
+        elif h.reason == "value" and a is not None:
+            out.append(_("Discard {tiles}: {n} useful tiles stay ({ukeire}), a few less than the widest, "
+                         "but the hand keeps its value ({why}).").format(
+                tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}", why=value_words(a.value) or "{term:yaku}"))
+        elif h.reason == "less_risk" and a is not None:
+            out.append(_("Discard {tiles}: nearly as many useful tiles ({n}, {ukeire}) and less danger: {why}.").format(
+                tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}", why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
+        elif h.reason == "fold" and a is not None and h.push_fold is not None:
+            gain, loss = round(h.push_fold.gain), round(h.push_fold.loss)
+            odds = (_("Pushing would gain about {gain} points and risk about {loss}.").format(gain=gain, loss=loss)
+                    if gain >= 100 else
+                    _("Your hand is far from a win, and pushing risks about {loss} points.").format(loss=loss))
+            out.append(_("Fold ({betaori}): discard {tiles} — {why}. {odds}").format(
+                betaori="{term:betaori}", tiles=tiles, odds=odds,
+                why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
+        elif h.reason == "safer" and a is not None:
+            out.append(_("Safest tile now: {tiles} — {why}.").format(
+                tiles=tiles, why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
         else:
             out.append(_("Discard {tiles}: the most useful tiles stay, {n} of them ({ukeire}).").format(
                 tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}"))
+        if push and h is hints[0] and h.push and a is not None and h.push_fold is not None and not any(
+                r.code == "no_threat" for r in h.push_fold.reasons):
+            out.append(_("Push: a win is worth about {value} points ({p}% to win), more than the risk "
+                         "(about {loss}).").format(value=round(a.value.best), p=_pct(a.win),
+                                                   loss=round(h.push_fold.loss)))
     return out
+
+
+RIICHI_WHY = {
+    "riichi_for_yaku": lambda r: _("riichi is your only {yaku}").format(yaku="{term:yaku}"),
+    "riichi_adds": lambda r: _("riichi makes the hand about {ratio} times bigger").format(
+        ratio=f"{r.get('ratio', 1):.1f}"),
+    "riichi_good_wait": lambda r: _("a cheap hand with a wide wait gains a lot from riichi"),
+    "riichi_adds_little": lambda r: _("riichi adds little and tells everyone you are ready"),
+    "dama_mangan": lambda r: _("it is already a {mangan} without riichi").format(mangan="{term:mangan}"),
+    "dama_any_win_ends": lambda r: _("you lead the last hand, and any win ends the game ({agari_yame})").format(
+        agari_yame="{term:agari_yame}"),
+    "dama_enough_for_place": lambda r: _("a quiet win already moves you up a place"),
+    "riichi_for_place": lambda r: _("only the riichi value moves you up a place"),
+    "furiten": lambda r: _("your wait is {furiten}").format(furiten="{term:furiten}"),
+    "dead_wait": lambda r: _("no winning tiles are left"),
+}
+"""The deciding riichi-or-dama reason of the evaluator, in words."""
+
+
+def riichi_line(choice: RiichiAdvice) -> str:
+    """Riichi or dama for the coach's discard: the advice, the deciding reason, and the value
+    of a ron both ways when the hand has a yaku without riichi."""
+    advice = _("declare riichi") if choice.riichi else _("stay quiet (dama)")
+    words = RIICHI_WHY.get(choice.why.code)
+    why = words(choice.why) if words else ""
+    if choice.dama > 0:
+        return _("{riichi} after {tile}? Coach: {advice} — {why} (a ron: about {p} with riichi, {dama} without).").format(
+            riichi="{term:riichi}", tile=_tiles([choice.tile]), advice=advice, why=why, p=choice.with_riichi,
+            dama=choice.dama)
+    return _("{riichi} after {tile}? Coach: {advice} — {why}.").format(
+        riichi="{term:riichi}", tile=_tiles([choice.tile]), advice=advice, why=why)
 
 
 def warning_line(w: DangerWarning, seat_name: Any) -> str:
@@ -125,18 +253,13 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
                 ow = open_hand_warning(view, lifted, discards)
                 if ow is not None:
                     lines.append(open_warning_line(ow, seat_name))
-        lines += hint_lines(discard_hints(view, discards))
         riichi = [a.tile for a in legal if isinstance(a, Riichi)]
-        if level == "full" and riichi:
-            best = next((h.tile for h in discard_hints(view, riichi)), riichi[0])
-            choice = riichi_choice(view, best, rules)
-            if choice is not None:
-                dama = (_("without riichi ({dama}): {p}").format(dama="{term:damaten}", p=choice.dama_points)
-                        if choice.dama_points is not None else
-                        _("without riichi there is no {yaku}: no ron").format(yaku="{term:yaku}"))
-                advice = _("declare riichi") if choice.suggest == "riichi" else _("stay quiet (dama)")
-                lines.append(_("{riichi} after {tile}: {p} points on a ron, {dama}. Coach: {advice}.").format(
-                    riichi="{term:riichi}", tile=_tiles([best]), p=choice.riichi_points, dama=dama, advice=advice))
+        choice = riichi_advice(view, discards, riichi, rules) if level == "full" and riichi else None
+        # a warning names the safe tiles already, and the riichi advice says the hand pushes
+        lines += hint_lines(discard_hints(view, discards, rules), seat_name, safest=not lines,
+                            push=choice is None)
+        if choice is not None:
+            lines.append(riichi_line(choice))
     elif level == "full" and not discards:
         ready = waiting(view)
         if ready is not None:
