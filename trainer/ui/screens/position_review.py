@@ -28,7 +28,7 @@ from trainer.engine.exercises import nanikiru
 from trainer.engine.game.records import RecordError, load
 from trainer.engine.game.review import review_game
 from trainer.engine.game.saved import list_games
-from trainer.i18n import N_, _, ngettext, pgettext
+from trainer.i18n import _, ngettext, pgettext
 from trainer.ui.game_cards import card_skill
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import BR
@@ -40,7 +40,7 @@ from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.coach import CoachBox, hint_lines
 from trainer.ui.views.table.replay import build_frames
 from trainer.ui.views.table.review import decision_text
-from trainer.ui.views.table.state import seat_quarter
+from trainer.ui.views.table.state import seat_name as table_seat_name
 from trainer.ui.widgets import Button, blit_text
 
 P = PALETTE
@@ -239,9 +239,6 @@ def _tiles(*tiles: Any) -> str:
 DRILL_SIZE = 10
 """Puzzles in one drill."""
 
-SEAT_NAMES = (N_("You"), N_("Right"), N_("Across"), N_("Left"))
-"""The seats as the table's coach names them, from the learner's chair (screens do not import
-each other, so the replay's names are not borrowed)."""
 
 
 def learner_games(app: Any) -> tuple[list[tuple[Path, int]], list[str]]:
@@ -327,7 +324,7 @@ class NanikiruScreen(PositionReviewScreen):
     def seat_name(self, seat: int) -> str:
         """An opponent named from the puzzle's seat (You, Right, Across, Left), as the table's coach does."""
         pos = self.decision.position
-        return _(SEAT_NAMES[seat_quarter(seat - pos.seat, len(pos.view.rivers))])
+        return table_seat_name(seat - pos.seat, len(pos.view.rivers))
 
     def feedback(self) -> str:
         """The words after a pick (both parts, see :meth:`feedback_parts`), as rich text."""
