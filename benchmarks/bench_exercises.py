@@ -64,6 +64,13 @@ CASES: list[tuple[str, dict]] = [
     ("safe_tile", {"tools": ["suji"]}),
     # multi-sided waits over several suits (the twelve-tiles variant lesson):
     ("mixed_waits", {"size": 13, "min_waits": 5, "max_waits": 7}),
+    # Chinese Official (MCR): random hands of every form scored by the MCR calculator
+    ("mcr_fans", {}),
+    ("mcr_fans", {"ask": "total", "forms": "special"}),
+    ("mcr_minimum", {}),
+    ("mcr_excluded", {}),
+    ("mcr_waits", {}),
+    ("mcr_waits", {"forms": "knitted"}),
 ]
 
 

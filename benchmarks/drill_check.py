@@ -60,6 +60,11 @@ EXTRA_SETS: list[tuple[str, dict[str, Any]]] = [
     ("kunto_hand", {"size": 7, "ask": ["discard"]}),
     ("kunto_hand", {"size": 7, "ask": ["discard"], "suits_ignored": False}),
     ("manners_situation", {"ranks": ["A", "B", "C"], "format": ["right_action", "spot_mistake", "rank"]}),
+    ("mcr_fans", {"rule_set": "mcr_common"}),
+    ("mcr_fans", {"rule_set": "mcr_common", "ask": "total", "forms": "special"}),
+    ("mcr_excluded", {"ask": "why"}),
+    ("mcr_excluded", {"ask": "fan", "rule_set": "mcr_common"}),
+    ("mcr_waits", {"forms": "special"}),
 ]
 """Parameter sets checked besides those of the lessons and the benchmark."""
 
@@ -415,7 +420,48 @@ def second_answer(ex: Any, params: dict[str, Any]) -> Any:
         return _manners_answer(ex)
     if q.startswith("kunto_"):
         return _kunto_answer(ex, params)
+    if q.startswith("mcr_"):
+        return _mcr_answer(ex)
     return NotImplemented
+
+
+def _mcr_answer(ex: Any) -> Any:
+    """MCR items: the waits by brute force (every kind added, the hand read by the MCR form
+    readings, no fifth copy); the fans and totals of the common-practice preset by PyMahjongGB
+    (the seed's preset differs from it on purpose: docs/rules.md §12)."""
+    from trainer.engine.mcr.calculator import hand_groups
+    from trainer.engine.mcr.forms import all_readings
+
+    d = ex.prompt
+    hand = _hand(d.hand)
+    if d.question == "mcr_waits":
+        melds = hand_groups(hand)
+        held = hand.all_counts()
+        out = set()
+        for k in range(34):
+            counts = hand.counts()
+            counts[k] += 1
+            if held[k] < 4 and all_readings(counts, melds):
+                out.add(k)
+        return frozenset(out)
+    if d.get("rule_set") != "mcr_common" or d.question not in ("mcr_fans_total", "mcr_fans", "mcr_total"):
+        return NotImplemented
+    from tests.mcr_oracle import gb_fans
+    from trainer.engine.exercises.mcr_drills import mcr_rules
+    from trainer.engine.mcr import Situation
+    from trainer.engine.tiles import parse_tile, wind_kind
+
+    flags = set(d.get("flags", ()))
+    sit = Situation(win=parse_tile(d.get("win_tile")).kind, self_drawn=d.get("by") == "tsumo",
+                    seat=wind_kind(d.get("seat")), round=wind_kind(d.get("round")), flowers=d.get("flowers", 0),
+                    **{f: f in flags for f in ("last_copy", "rinshan", "chankan", "haitei", "houtei")})
+    rules = mcr_rules("mcr_common")
+    got = gb_fans(hand, sit, rules.values)
+    if got is None:
+        return ("oracle refused the hand",)
+    fans = frozenset(f for f in got if f != "flower_tiles")
+    total = sum(rules.value(f) * n for f, n in got.items())
+    return {"mcr_fans_total": (fans, total), "mcr_fans": fans, "mcr_total": total}[d.question]
 
 
 def _removals(c: list[int], n: int, test: Any) -> frozenset[int]:

@@ -2,8 +2,9 @@
 
 Our bots play whole matches (rules ``tenhou``; at each table an efficient, a careful, a
 beginner and a strong bot, seeds 0..N-1); every discard decision of every seat becomes a
-candidate position, answered by the table coach (:func:`trainer.engine.exercises.nanikiru.puzzle`).
-Kept are positions with a real choice and one or two right kinds, sorted into four themes:
+candidate position, answered as the drill answers it (:func:`trainer.engine.exercises.nanikiru.puzzle`:
+the best tiles by ukeire and the table coach's discard).  Kept are positions with a real choice and
+one or two right kinds, sorted into four themes:
 
 * ``defense`` — an opponent is in riichi;
 * ``tenpai`` — the best discard keeps or makes a ready hand (which wait to keep);
@@ -14,7 +15,7 @@ Per theme the clearest ones are taken first (a bot at the table chose another ti
 biggest gap in useful tiles to the next-best discard), at most two per hand.  Each stored
 hand is a one-hand game log (``start`` says where in the match it was); each position is
 ``[seat, action index, best tiles (MPSZ), theme]``.  ``tests/test_nanikiru.py`` replays every
-position and checks the best tiles against the engine.
+position and checks the right tiles against the engine (best by ukeire and the coach's).
 
     .venv/bin/python scripts/build_nanikiru_starter.py [MATCHES]   (default 6)
 """

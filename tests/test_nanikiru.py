@@ -9,7 +9,7 @@ import pytest
 
 from trainer.engine.bots import make_bot
 from trainer.engine.exercises import nanikiru
-from trainer.engine.game.coach import efficiency_hints
+from trainer.engine.game.coach import discard_hints, efficiency_hints
 from trainer.engine.game.play import play_match
 from trainer.engine.game.review import review_game
 from trainer.engine.notation import format_tiles
@@ -32,11 +32,14 @@ def test_positions_are_the_seats_own_decisions_with_the_tile_played(game_log):
         assert len(p.view.hand.concealed) % 3 == 2  # the drawn tile is in the hand
 
 
-def test_the_answer_is_the_coach_and_any_tied_tile_is_right(game_log):
+def test_the_answer_is_the_best_by_tiles_and_the_table_coachs_discard(game_log):
     for pos in list(nanikiru.positions_of(game_log, 0, "g.json"))[:30]:
         p = nanikiru.puzzle(pos)
-        want = {h.tile.kind for h in efficiency_hints(pos.view, pos.legal)}
-        assert p.answer == want
+        efficient = {h.tile.kind for h in efficiency_hints(pos.view, pos.legal)}
+        coach = discard_hints(pos.view, pos.legal, "tenhou")[0].tile.kind
+        want = efficient | {coach}
+        assert p.answer == want and p.efficient == efficient and p.coach_kind == coach
+        assert [e["tile"] for e in p.exercise.explanation if e.get("coach")] == [str(Tile(coach))]
         for k in want:
             assert p.exercise.check([Tile(k)])
         wrong = [t for t in pos.legal if t.kind not in want]
@@ -45,6 +48,20 @@ def test_the_answer_is_the_coach_and_any_tied_tile_is_right(game_log):
             assert nanikiru.judge(p, wrong[0]).verdict != "good" or p.riichi_against
         assert p.exercise.skill == ("defense" if p.riichi_against else "efficiency")
         assert {e["tile"] for e in p.exercise.explanation if e["kind"] == "discard"} >= {str(Tile(k)) for k in want}
+
+
+def test_the_coachs_discard_is_right_where_it_is_not_the_widest():
+    """The table's coach (value, danger, push or fold) and the best by tiles disagree in some
+    starter positions: both tiles are right there, and the coach's hint carries its reasons."""
+    split = []
+    for pos in nanikiru.starter_positions():
+        p = nanikiru.puzzle(pos)
+        if p.coach_kind not in p.efficient:
+            split.append(p)
+            assert p.exercise.check([Tile(p.coach_kind)])
+            assert all(p.exercise.check([Tile(k)]) for k in p.efficient)
+            assert p.coach[0].reason in ("fold", "less_risk", "value") and p.coach[0].advice is not None
+    assert len(split) >= 3
 
 
 def test_a_position_where_the_learner_chose_otherwise_comes_first(game_log):

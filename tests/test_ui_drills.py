@@ -62,8 +62,14 @@ def answer_right(app: App, screen) -> None:  # noqa: ANN001
 
 
 def test_drill_list_has_a_card_per_generator(app: App) -> None:
-    screen = app.push("drills")
-    assert len(screen.cards) == len(GENERATORS) + 1  # and the discard puzzles from games, last
+    from trainer.ui.views.drill_catalog import drill_group
+
+    mcr = app.push("drills", group="mcr")
+    assert len(mcr.cards) == sum(drill_group(n) == "mcr" for n in GENERATORS) == 4
+    app.pop()
+    screen = app.push("drills", group="riichi")
+    # every riichi generator, and the discard puzzles from games, last
+    assert len(screen.cards) + len(mcr.cards) == len(GENERATORS) + 1
     assert screen.cards[-1].title == "What to discard?"
     key(app, pygame.K_1, "1")
     assert app.screen.name == "drill_setup" and app.screen.params["generator"] == next(iter(GENERATORS))

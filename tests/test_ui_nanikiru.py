@@ -3,7 +3,9 @@ the learner's own mistakes first, a damaged saved game named in a banner, the co
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -12,6 +14,7 @@ from tests.ui_events import headless_app, key
 from trainer.ui.app import App
 from trainer.ui.richtext import plain_text
 from trainer.ui.screens.play_shots import saved_games
+from trainer.ui.views.table.coach import hint_lines
 
 
 @pytest.fixture()
@@ -63,3 +66,59 @@ def test_own_mistakes_come_first_and_a_damaged_game_is_named(app: App) -> None:
         screen.next_card()
     app.render()
     assert "right" in screen.done_text()
+
+
+def _open_at(app: App, want: Callable[[Any], bool]) -> Any:
+    """The drill over the whole starter set, moved to its first puzzle that ``want`` picks."""
+    screen = app.push("nanikiru", games=[], n=60, seed=0)
+    screen.index = next(i for i, p in enumerate(screen.items) if want(p))
+    screen._load()
+    screen.rebuild()
+    app.render()
+    return screen
+
+
+def _fits(app: App, screen: Any) -> None:
+    """Both feedback boxes are drawn beside the table, each tall enough for its whole text."""
+    pad = app.layout.px(10)
+    for box in (screen.box, screen.side_box):
+        assert box.layout is not None and box.rect.height >= box.layout.height + 2 * pad
+    assert not screen.box.rect.colliderect(screen.side_box.rect)
+
+
+def test_the_table_coachs_tile_is_right_and_explained_in_the_coachs_words(app: App) -> None:
+    screen = _open_at(app, lambda p: p.coach_kind not in p.widest)
+    p = screen.decision
+    coach = next(s.tile for s in screen.hand_row.slots if s.tile.kind == p.coach_kind)
+    screen.answer(coach)
+    assert screen.answered is True
+    text = plain_text(screen.feedback(), app)
+    assert "The table's coach plays" in text and "By tiles alone, " in text
+    assert "Fold (" in text or "less danger" in text  # the coach's own reason: betaori or danger
+    said = plain_text(hint_lines(list(p.coach), screen.seat_name, safest=False)[0], app)
+    assert said in text  # word for word what the table's coach says
+    app.render()
+    _fits(app, screen)
+    key(app, pygame.K_RETURN, "\r")
+    screen.index -= 1
+    screen._load()
+    screen.rebuild()
+    widest = next(s.tile for s in screen.hand_row.slots if s.tile.kind in p.widest)
+    screen.answer(widest)
+    assert screen.answered is True
+    text = plain_text(screen.feedback(), app)
+    assert text.startswith("Right by tiles:") and "would discard" in text and "that is right too" in text
+    assert said in text
+    app.render()
+    _fits(app, screen)
+
+
+def test_a_wrong_tile_is_explained_and_the_coach_named(app: App) -> None:
+    screen = _open_at(app, lambda p: p.coach_kind in p.widest and not p.riichi_against)
+    p = screen.decision
+    wrong = next(s.tile for s in screen.hand_row.slots if s.tile.kind not in p.answer)
+    screen.answer(wrong)
+    assert screen.answered is False
+    text = plain_text(screen.feedback(), app)
+    assert text.startswith("You discarded") and "Coach: Discard" in text
+    app.render()

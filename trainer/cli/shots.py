@@ -372,7 +372,8 @@ def run(args: argparse.Namespace) -> int:
                 "lesson", lesson_id=lesson.id, step=index))
     from trainer.ui.views.drill_catalog import generators
 
-    shot("04_drills", lambda: app.push("drills"))
+    shot("04_drills", lambda: app.push("drills", group="riichi"))
+    shot("04_drills_mcr", lambda: app.push("drills", group="mcr"))
     for name in generators():
         shot(f"05_drill_setup_{name}", lambda name=name: (app.push("drills"), app.push("drill_setup", generator=name)))
         shot(f"06_drill_{name}", lambda name=name: (app.push("drills"), app.push(
@@ -401,7 +402,9 @@ def run(args: argparse.Namespace) -> int:
     # A wrong first try and the final wrong answer: the panel explains the learner's own choice.
     wrong_drills = (("mixed_waits", {}), ("shanten", {}), ("fu_count", {"answer": "fu_breakdown"}),
                     ("fu_count", {}), ("points_lookup", {"honba": 2}),
-                    ("single_suit_waits", {"kids": True, "size": 4}))
+                    ("single_suit_waits", {"kids": True, "size": 4}), ("mcr_fans", {}),
+                    ("mcr_waits", {"forms": "knitted"}), ("mcr_excluded", {"ask": "why"}), ("mcr_minimum", {}),
+                    ("mcr_excluded", {"ask": "fan"}))
     for n, (name, params) in enumerate(wrong_drills):
         for tries in (1, 2):
             def wrong_drill(name=name, params=params, tries=tries) -> None:  # noqa: ANN001
@@ -426,6 +429,8 @@ def run(args: argparse.Namespace) -> int:
                     lesson_wrong(app, screen)
                 app.process([], 1.0)
             shot(f"11_wrong_step_{kind}_try{tries}", wrong_step)
+    mcr_shots(app, shot, lib)
+
     def paifu_answered(wrong: bool) -> None:
         """The paifu-reading question: a cell clicked (a wrong one, or a right one)."""
         lesson = lib.lessons["skill_paifu_reading"]
@@ -470,6 +475,7 @@ def run(args: argparse.Namespace) -> int:
     from trainer.ui.screens.play_shots import (
         match_end,
         nanikiru,
+        nanikiru_coach,
         position_review,
         replay_at,
         saved_games,
@@ -534,6 +540,8 @@ def run(args: argparse.Namespace) -> int:
     shot("07_nanikiru", lambda: nanikiru(app))
     shot("07_nanikiru_wrong", lambda: nanikiru(app, answered="wrong"))
     shot("07_nanikiru_starter_right", lambda: nanikiru(app, answered="right", starter=True))
+    shot("07_nanikiru_coach", lambda: nanikiru_coach(app))
+    shot("07_nanikiru_coach_widest", lambda: nanikiru_coach(app, "widest"))
 
     def tenpai_choice() -> None:
         """The learner, tenpai and not in riichi, at an exhaustive draw: show or hide (001:805)."""
@@ -577,6 +585,29 @@ def run(args: argparse.Namespace) -> int:
     learner_shots(app, shot)
     app.close()
     return 1 if failures else 0
+
+
+def mcr_shots(app, shot, lib) -> None:  # noqa: ANN001
+    """Every step of the Chinese Official (MCR) lessons, and each quiz step after a wrong final
+    answer (the feedback names the fan or principle behind the learner's own choice)."""
+    from trainer.cli.wrong_answers import lesson_wrong
+
+    for lesson in lib.by_track("mcr"):
+        for i, step in enumerate(lesson.steps):
+            if step.kind in ("text", "drill"):
+                continue
+            shot(f"13_mcr_{lesson.id}_{i}_{step.kind}", lambda lesson=lesson, i=i: app.push(
+                "lesson", lesson_id=lesson.id, step=i))
+            if not step.interactive:
+                continue
+
+            def wrong(lesson=lesson, i=i) -> None:  # noqa: ANN001
+                screen = app.push("lesson", lesson_id=lesson.id, step=i)
+                lesson_wrong(app, screen)
+                screen.retry()
+                lesson_wrong(app, screen)
+                app.process([], 1.0)
+            shot(f"14_mcr_wrong_{lesson.id}_{i}_{step.kind}", wrong)
 
 
 def learner_shots(app, shot) -> None:  # noqa: ANN001

@@ -45,12 +45,30 @@ def _wrong_number(right: int, slip: int | None = None) -> int:
     return right + 2 if right < 5 else right + 10
 
 
+def _mcr_slip(app: Any, screen: Any) -> None:
+    """An MCR counting slip: the counted fans plus one the hand shows but a bigger fan implies
+    (or one it does not have), and the total with that fan added."""
+    view, ex = screen.view, screen.view.ex
+    right, total = ex.answer
+    left_out = [i["id"] for i in ex.explanation if i.get("kind") == "mcr_excluded"]
+    values = [o.value for o in ex.prompt.options]
+    trap = next((v for v in values if v in left_out), next(v for v in values if v not in right))
+    for b in view.buttons:
+        if values[b.index] in right or values[b.index] == trap:
+            _click(app, b.rect.center)
+    from trainer.ui.mcr_texts import item_value
+
+    _type(app, screen, view.fields[0][1], total + max(1, item_value(ex, trap)))
+
+
 def drill_wrong(app: Any, screen: Any) -> Any:
     """Answer the drill's current exercise wrongly and press Enter; returns the response given."""
     view = screen.view
     ex = view.ex
     if view.response() is not None:  # a second try with the same answer still in place
         pass
+    elif view.input == "fans_total":
+        _mcr_slip(app, screen)
     elif view.picker is not None:
         answer = set(ex.answer)
         near = sorted(range(len(view.picker.slots)), key=lambda i: min(

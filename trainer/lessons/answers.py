@@ -220,6 +220,48 @@ def score(step: Any, lesson: Lesson | None) -> Any:
     return result
 
 
+def mcr_rules_of(lesson: Lesson | None) -> Any:
+    """The MCR preset of a lesson (its ``preset:`` when that names one, else the seed's ``mcr``)."""
+    from trainer.engine.exercises.mcr_drills import mcr_rules
+    from trainer.engine.mcr.table import MCR_PRESETS
+
+    preset = lesson.preset if lesson is not None and lesson.preset in MCR_PRESETS else "mcr"
+    return mcr_rules(preset)
+
+
+def mcr_score(step: Any, lesson: Lesson | None) -> Any:
+    """Score the step's complete hand with its ``win:`` by the MCR calculator (the lesson's MCR
+    preset); the calculator's one-line errors become the step's errors."""
+    from trainer.engine.mcr import McrError, Situation, score_mcr
+
+    win: Win = step.win
+    hand = _hand(step)
+    tile = parse_tile(win.tile)
+    sit = Situation(win=tile.kind, self_drawn=win.by == "tsumo", seat=wind_kind(win.seat), round=wind_kind(win.round),
+                    last_copy=win.last_copy, rinshan=win.rinshan, chankan=win.chankan, haitei=win.haitei,
+                    houtei=win.houtei, flowers=win.flowers)
+    try:
+        return score_mcr(hand, sit, mcr_rules_of(lesson))
+    except McrError as e:
+        raise AnswerError(f"the MCR calculator cannot score this hand ({e.code}): {e}", ("hand",)) from None
+
+
+def mcr_items(result: Any) -> tuple[dict[str, Any], ...]:
+    """The MCR calculator's working as explanation items (fans, fans left out, total)."""
+    from trainer.engine.exercises.mcr_drills import result_items
+
+    return tuple(result_items(result))
+
+
+def mcr_wait_kinds(step: Any, lesson: Lesson | None) -> tuple[int, ...]:
+    """The winning tiles of the step's ready hand in every MCR form (knitted ones too)."""
+    from trainer.engine.exercises.mcr_drills import mcr_waits
+
+    hand = _hand(step)
+    _need_size(hand, 1, "the MCR waits")
+    return tuple(mcr_waits(hand, mcr_rules_of(lesson)))
+
+
 def win_context(win: Win, hand: Hand) -> Any:
     """The scoring engine's ``WinContext`` for a lesson's ``win:`` mapping."""
     import dataclasses
@@ -251,6 +293,8 @@ def win_context(win: Win, hand: Hand) -> Any:
 
 def answer(step: Any, lesson: Lesson | None = None) -> Answer:
     """The engine's answer to a quiz step (raises :class:`AnswerError` if it has none)."""
+    if isinstance(step, PickTilesStep) and step.ask == "mcr_waits":
+        return _mcr_waits(step, lesson)
     if isinstance(step, PickTilesStep):
         return _pick(step)
     if isinstance(step, NumberStep):
@@ -264,6 +308,15 @@ def answer(step: Any, lesson: Lesson | None = None) -> Answer:
     if isinstance(step, PaifuStep) and step.ask is not None:
         return _paifu(step)
     raise AnswerError(f"a {step.kind} step has no answer")
+
+
+def _mcr_waits(step: PickTilesStep, lesson: Lesson | None) -> Answer:
+    from trainer.engine.exercises.mcr_drills import wait_items
+
+    ws = mcr_wait_kinds(step, lesson)
+    if not ws:
+        raise AnswerError("the hand is not ready in any MCR form: there are no waits to pick", ("hand",))
+    return Answer(frozenset(ws), tuple(wait_items(_hand(step), list(ws))), _tiles_text(ws))
 
 
 def paifu_record(step: PaifuStep) -> Any:
@@ -410,6 +463,17 @@ def _number(step: NumberStep, lesson: Lesson | None) -> Answer:
         dk = dora_kinds(parse_tiles(step.dora))
         n = sum(dk.count(t.kind) for t in hand.all_tiles()) + hand.red_fives()
         return Answer(n, ({"kind": "dora", "dora": _tiles_text(set(dk)), "red": hand.red_fives()},), str(n))
+    if ask == "mcr_shanten":
+        from trainer.engine.mcr.shanten import mcr_shanten_by_form
+
+        forms = mcr_shanten_by_form(hand)
+        s = min(forms.values())
+        return Answer(s, tuple({"kind": "mcr_shanten", "form": f, "shanten": v} for f, v in forms.items()), str(s))
+    if ask in ("mcr_total", "mcr_points"):
+        res = mcr_score(step, lesson)
+        value = res.total if ask == "mcr_total" else res.payment.total
+        items = (*mcr_items(res), {"kind": "mcr_payment", **res.payment.to_json()})
+        return Answer(value, items if ask == "mcr_points" else mcr_items(res), str(value))
     result = score(step, lesson)
     value = {"fu": result.fu, "han": result.han, "points": _points_received(result)}[ask]
     return Answer(value, _score_items(result), str(value))
@@ -460,6 +524,15 @@ def _choice(step: ChoiceStep, lesson: Lesson | None) -> Answer:
     elif step.ask == "complete":
         _need_size(hand, 2, "ask: complete")
         values = frozenset({"yes" if hand_shanten(hand, step.variant) == -1 else "no"})
+    elif step.ask in ("mcr_fans", "mcr_excluded", "mcr_minimum"):
+        res = mcr_score(step, lesson)
+        items = mcr_items(res)
+        if step.ask == "mcr_fans":
+            values = frozenset(f"mcr_{f}" for f in res.fans if f != "flower_tiles")
+        elif step.ask == "mcr_excluded":
+            values = frozenset(f"mcr_{d.id}" for d in res.excluded if d.id not in res.fans)
+        else:
+            values = frozenset({"yes" if res.meets_minimum else "no"})
     else:
         result = score(step, lesson)
         values = _yaku_ids(result)
@@ -655,7 +728,8 @@ def check_step(step: Any, lesson: Lesson) -> list[tuple[tuple[str | int, ...], s
     return out
 
 
-SHOW_FACTS = ("waits", "shanten", "shape", "named_shape", "ukeire", "readings", "score", "fu_items")
+SHOW_FACTS = ("waits", "shanten", "shape", "named_shape", "ukeire", "readings", "score", "fu_items", "mcr_score",
+              "mcr_waits")
 
 
 def show_facts(step: ShowStep, lesson: Lesson | None = None) -> dict[str, Any]:
@@ -693,6 +767,14 @@ def show_facts(step: ShowStep, lesson: Lesson | None = None) -> dict[str, Any]:
             from trainer.engine.decompose import readings
 
             facts[fact] = len(readings(hand))
+        elif fact == "mcr_score":
+            if step.win is None:
+                raise AnswerError("mcr_score needs win:", ("win",))
+            res = mcr_score(step, lesson)
+            facts[fact] = {"total": res.total, "fans": [f for f in res.fans if f != "flower_tiles"],
+                           "meets": res.meets_minimum, "items": mcr_items(res)}
+        elif fact == "mcr_waits":
+            facts[fact] = frozenset(mcr_wait_kinds(step, lesson))
         elif fact in ("score", "fu_items"):
             if step.win is None:
                 raise AnswerError(f"{fact} needs win:", ("win",))
@@ -733,6 +815,16 @@ def _check_show(step: ShowStep, lesson: Lesson) -> list[tuple[tuple[str | int, .
             w = frozenset([want] if isinstance(want, str) else want or ())
             if w != frozenset(got):
                 out.append((("expect", "named_shape"), f"expect {sorted(w)} but the engine finds {sorted(got)}"))
+        elif fact == "mcr_waits":
+            msg = _cmp_tiles(str(want), got)
+            if msg:
+                out.append((("expect", "mcr_waits"), msg))
+        elif fact == "mcr_score":
+            shown = {k: v for k, v in got.items() if k != "items"}
+            if not isinstance(want, dict) or any(
+                    (sorted(shown.get(k, ())) != sorted(v)) if k == "fans" else shown.get(k) != v
+                    for k, v in want.items()):
+                out.append((("expect", "mcr_score"), f"expect {want} but the MCR calculator computes {shown}"))
         elif fact == "score":
             if not isinstance(want, dict) or any(got.get(k) != v for k, v in want.items()):
                 out.append((("expect", "score"), f"expect {want} but the engine computes {got}"))

@@ -51,7 +51,12 @@ def glossary() -> Glossary:
 
 @cache
 def preset_error(name: str) -> str | None:
-    """Why ``name`` is not a loadable rule preset (None if it loads)."""
+    """Why ``name`` is not a loadable rule preset (None if it loads); the MCR presets (``mcr``,
+    ``mcr_common``) are rule presets of the MCR lessons."""
+    from trainer.engine.mcr.table import MCR_PRESETS
+
+    if name in MCR_PRESETS:
+        return None
     try:
         from trainer.engine.rules import load_rules
     except ImportError:

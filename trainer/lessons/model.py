@@ -42,6 +42,7 @@ TRACKS: dict[str, str] = {
     "manners": "manners_",
     "variants": "variant_",
     "sanma": "sanma_",
+    "mcr": "mcr_",
 }
 """Track folder name -> the prefix every lesson id of that track starts with."""
 
@@ -59,6 +60,8 @@ SKILLS: tuple[str, ...] = (
     "yaku_id", "han", "fu", "points", "points_table", "settlement", "scoring_full", "presets",
     # etiquette (§4.5)
     "manners_a", "manners_b", "manners_c", "penalties",
+    # Chinese Official (MCR)
+    "mcr_rules", "mcr_forms", "mcr_fans", "mcr_principles", "mcr_waits", "mcr_payments",
 )  # fmt: skip
 """The mastery skill ids of curriculum §4; progress is tracked per skill."""
 
@@ -169,6 +172,8 @@ class Win(_Model):
     honba: int = Field(0, ge=0)
     sticks: int = Field(0, ge=0)
     nuki: int = Field(0, ge=0, le=4)  # Norths set aside as nukidora (three-player presets)
+    flowers: int = Field(0, ge=0, le=8, description="MCR: flowers the winner has set aside (1 point each)")
+    last_copy: bool = Field(False, description="MCR: the winning tile is the last copy of its kind in sight")
 
     check_tile = field_validator("tile")(lambda v: _one_tile(v))
     check_dora = field_validator("dora", "ura")(lambda v: _tiles(v) if v else v)
@@ -290,9 +295,11 @@ class TextStep(_Step):
     text: Text
 
 
-ShowFact = Literal["waits", "shanten", "readings", "ukeire", "shape", "named_shape", "score", "fu_items"]
+ShowFact = Literal["waits", "shanten", "readings", "ukeire", "shape", "named_shape", "score", "fu_items", "mcr_score",
+                   "mcr_waits"]
 """Engine facts a ``show`` step may reveal: ``shape`` the basic wait shapes, ``named_shape`` the
-engine's names for the whole wait (kantan, nobetan, ...; :func:`trainer.engine.waits.named_waits`)."""
+engine's names for the whole wait (kantan, nobetan, ...; :func:`trainer.engine.waits.named_waits`); ``mcr_score``
+the MCR fans, total and minimum of a won hand (``win:``), ``mcr_waits`` its waits in every MCR form."""
 
 
 class ShowStep(_Step, _HandMixin):
@@ -346,7 +353,14 @@ class ChoiceOption(_Model):
         return self
 
 
-ChoiceAsk = Literal["shape", "named_shape", "tenpai", "complete", "yaku"]
+ChoiceAsk = Literal["shape", "named_shape", "tenpai", "complete", "yaku", "mcr_fans", "mcr_excluded", "mcr_minimum"]
+"""Engine questions of a ``choice``; the ``mcr_`` ones score the hand by the MCR calculator under the
+lesson's MCR preset: the fans counted, the fans the hand shows but does not count, and whether the
+fans without flowers reach the minimum (``yes``/``no``).  Their option values are glossary ids
+(``mcr_full_flush``)."""
+
+MCR_ASKS = ("mcr_fans", "mcr_excluded", "mcr_minimum", "mcr_total", "mcr_points")
+"""Questions answered by the MCR calculator: they need ``win:``."""
 
 
 class ChoiceStep(_Step, _HandMixin):
@@ -384,12 +398,12 @@ class ChoiceStep(_Step, _HandMixin):
                 raise PydanticCustomError("choice", "with ask: the engine decides: remove correct: from options")
             if any(o.value is None for o in self.options):
                 raise PydanticCustomError("choice", "with ask: every option needs a value")
-            if self.ask == "yaku" and self.win is None:
-                raise PydanticCustomError("choice", "ask: yaku needs win: (how the hand was won)")
+            if self.ask in ("yaku", *MCR_ASKS) and self.win is None:
+                raise PydanticCustomError("choice", "ask: {ask} needs win: (how the hand was won)", {"ask": self.ask})
         return self
 
 
-PickAsk = Literal["waits", "discard", "dora", "complete_set", "match"]
+PickAsk = Literal["waits", "discard", "dora", "complete_set", "match", "mcr_waits"]
 
 
 class PickTilesStep(_Step, _HandMixin):
@@ -412,7 +426,8 @@ class PickTilesStep(_Step, _HandMixin):
 
     @model_validator(mode="after")
     def _inputs(self) -> PickTilesStep:
-        need = {"waits": "hand", "discard": "hand", "dora": "dora", "complete_set": "tiles", "match": "tiles"}
+        need = {"waits": "hand", "discard": "hand", "dora": "dora", "complete_set": "tiles", "match": "tiles",
+                "mcr_waits": "hand"}
         field = need[self.ask]
         if not getattr(self, field):
             raise PydanticCustomError("pick", "ask: {ask} needs {field}:", {"ask": self.ask, "field": field})
@@ -421,7 +436,8 @@ class PickTilesStep(_Step, _HandMixin):
         return self
 
 
-NumberAsk = Literal["shanten", "waits_count", "ukeire", "fu", "han", "points", "dora_count"]
+NumberAsk = Literal["shanten", "waits_count", "ukeire", "fu", "han", "points", "dora_count", "mcr_total", "mcr_points",
+                    "mcr_shanten"]
 
 
 class NumberStep(_Step, _HandMixin):
@@ -442,7 +458,7 @@ class NumberStep(_Step, _HandMixin):
     def _inputs(self) -> NumberStep:
         if self.hand is None:
             raise PydanticCustomError("number", "ask: {ask} needs a hand", {"ask": self.ask})
-        if self.ask in ("fu", "han", "points") and self.win is None:
+        if self.ask in ("fu", "han", "points", *MCR_ASKS) and self.win is None:
             raise PydanticCustomError("number", "ask: {ask} needs win: (how the hand was won)", {"ask": self.ask})
         return self
 
@@ -620,7 +636,7 @@ class Lesson(_Model):
 
     id: str
     title: Title
-    track: Literal["kids", "basics", "skills", "scoring", "manners", "variants", "sanma"]
+    track: Literal["kids", "basics", "skills", "scoring", "manners", "variants", "sanma", "mcr"]
     level: int = Field(ge=1, le=99)
     audience: Literal["child", "beginner", "player"]
     min_age: int | None = Field(None, ge=4, le=18)

@@ -46,6 +46,12 @@ SKILL_NAMES: dict[str, str] = {
     "manners_a": N_("Manners: the most important"),
     "manners_b": N_("Manners: important"),
     "manners_c": N_("Manners: good form"),
+    "mcr_rules": N_("MCR: the rules"),
+    "mcr_forms": N_("MCR: hand forms"),
+    "mcr_fans": N_("MCR: counting fans"),
+    "mcr_principles": N_("MCR: counting principles"),
+    "mcr_waits": N_("MCR: waits"),
+    "mcr_payments": N_("MCR: payments"),
 }
 
 

@@ -17,6 +17,15 @@ from __future__ import annotations
 from typing import Any
 
 from trainer.i18n import N_, _, ngettext
+from trainer.ui.mcr_texts import (
+    MCR_BLURBS,
+    MCR_FIELD_LABELS,
+    MCR_TITLES,
+    MCR_VALUE_LABELS,
+    mcr_explain_item,
+    mcr_info_text,
+    mcr_question_text,
+)
 from trainer.ui.richtext import BR
 
 MORE_TITLES: dict[str, str] = {
@@ -108,6 +117,10 @@ MORE_VALUE_LABELS: dict[str, str] = {
     "N": N_("North"),
 }
 """Settings-form labels of the new parameter values."""
+MORE_TITLES.update(MCR_TITLES)
+MORE_BLURBS.update(MCR_BLURBS)
+MORE_FIELD_LABELS.update(MCR_FIELD_LABELS)
+MORE_VALUE_LABELS.update(MCR_VALUE_LABELS)
 
 GROUP_TERMS = {"simple": "chunchanpai", "terminal": "routouhai", "honor": "jihai", "yaochuu": "yaochuuhai",
                "value": "yakuhai"}
@@ -190,7 +203,7 @@ def more_question_text(ex: Any) -> str | None:
     """The prompt of a new generator's exercise as rich markup (None for other questions)."""
     p = ex.prompt
     if p.question not in MORE_QUESTIONS:
-        return None
+        return mcr_question_text(ex)
     data = dict(p.data)
     q = p.question
     if q in ("dora_pick", "dora_count"):
@@ -242,7 +255,7 @@ def more_info_text(ex: Any) -> str | None:
     indicators — everything the answer rests on."""
     if ex.prompt.question == "safe_tile":
         return _safe_text(dict(ex.prompt.data))
-    return None
+    return mcr_info_text(ex)
 
 
 def _safe_text(data: dict[str, Any]) -> str:
@@ -279,6 +292,8 @@ def more_option_label(opt: Any) -> str | None:
 def more_explain_item(item: dict[str, Any]) -> str | None:
     """One explanation item of the new generators as rich markup (None for other kinds)."""
     k = item.get("kind")
+    if str(k).startswith("mcr_"):
+        return mcr_explain_item(item)
     if k == "group":
         key = "in_group" if item.get("member") else "not_in_group"
         return _tr(EXPLAIN_TEXTS, key).format(tile=_tiles(item["tile"]), group=_term(GROUP_TERMS[item["group"]]))

@@ -16,6 +16,7 @@ from trainer.engine.exercises import (
     furiten,
     kunto,
     manners,
+    mcr_drills,
     recognition,
     scoring_drills,
     shapes,
@@ -62,6 +63,14 @@ GENERATORS: dict[str, Generator] = {
                   "a hand, its river and the tiles passed: may this player call ron?"),
         Generator("safe_tile", "defense", defense.SafeTileParams, defense.make,
                   "the safest discard against riichi (genbutsu, suji, kabe)"),
+        Generator("mcr_fans", "mcr_fans", mcr_drills.McrFansParams, mcr_drills.make_fans,
+                  "MCR: tick the fans of a won hand, then give its total"),
+        Generator("mcr_minimum", "mcr_fans", mcr_drills.McrMinimumParams, mcr_drills.make_minimum,
+                  "MCR: does a won hand reach the 8-point minimum without flowers?"),
+        Generator("mcr_excluded", "mcr_principles", mcr_drills.McrExcludedParams, mcr_drills.make_excluded,
+                  "MCR: which fan is not counted, and which fan leaves it out"),
+        Generator("mcr_waits", "mcr_waits", mcr_drills.McrWaitsParams, mcr_drills.make_waits,
+                  "MCR: every winning tile of a ready hand, knitted forms included"),
     )
 }
 """Every exercise generator by name."""

@@ -21,8 +21,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-InputKind = Literal["pick_tiles", "number", "choice", "multi_choice", "fu_breakdown"]
-"""How the learner answers: click tiles, type a number, pick one or several options, fill fu items."""
+InputKind = Literal["pick_tiles", "number", "choice", "multi_choice", "fu_breakdown", "fans_total"]
+"""How the learner answers: click tiles, type a number, pick one or several options, fill fu items,
+or tick several options and type a number (an MCR hand's fans, then its total)."""
 
 
 ONE_OF_QUESTIONS = ("best_discard", "kunto_discard", "safe_tile", "nanikiru")
@@ -131,7 +132,8 @@ class Exercise:
         MPSZ text) — every answer tile for waits, any one of the equally best for a discard or a
         safe tile,
         by rank when the prompt says ``grade_by = "rank"``; ``number``: an int, or a tuple
-        for several fields; ``choice``: one option value; ``multi_choice``: the set of values;
+        for several fields; ``choice``: one option value; ``multi_choice``: the set of values; ``fans_total``: (the set of
+        values, an int);
         ``fu_breakdown``: the list of ``(item id, fu)``."""
         kind = self.prompt.input
         if kind == "pick_tiles":
@@ -153,6 +155,12 @@ class Exercise:
             return response in self.answer
         if kind == "multi_choice":
             return frozenset(response) == self.answer
+        if kind == "fans_total":
+            try:
+                ticked, total = response
+                return frozenset(ticked) == self.answer[0] and int(total) == self.answer[1]
+            except (TypeError, ValueError):
+                return False
         return sorted((str(a), int(b)) for a, b in response) == sorted(self.answer)
 
 

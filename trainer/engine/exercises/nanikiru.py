@@ -10,13 +10,17 @@ you discard?".  Positions come from
   games chosen by ``scripts/build_nanikiru_starter.py``, so the drill works before the
   learner has played a game.
 
-The answer is the coach's answer by tiles (:func:`trainer.engine.game.coach.efficiency_hints`): every
-legal tile tied for the fewest shanten and the most ukeire, and — when an opponent is in
-riichi and the safest tile is another one — that safest tile too (folding is a choice, not
-a mistake).  A learner's pick is judged by the review's verdict
+The answer agrees with the table's coach.  Right are the best tiles by tiles alone
+(:func:`trainer.engine.game.coach.efficiency_hints`: every legal tile tied for the fewest
+shanten and the most ukeire, and — when an opponent is in riichi and the safest tile is
+another one — that safest tile too, since folding is a choice, not a mistake) and the
+discard the table's coach recommends (:func:`trainer.engine.game.coach.discard_hints`: the
+strong bot's choice from the shared evaluator, weighing value, push or fold and danger).
+So a tile the coach tells the learner to play at the table is never called wrong here.  A
+learner's pick is judged by the review's verdict
 (:func:`trainer.engine.game.review.review_decision`), whose words the UI shares with the
-review screens.  Positions where the learner chose at the table differently from the
-coach come first in a drill.
+review screens, and the coach's reasons explain where the two answers differ.  Positions
+where the learner chose at the table a tile neither answer accepts come first in a drill.
 """
 
 from __future__ import annotations
@@ -24,15 +28,15 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from trainer.engine.exercises.base import Exercise, Prompt
-from trainer.engine.game.coach import DiscardHint, efficiency_hints
-from trainer.engine.game.records import RecordError, load
+from trainer.engine.game.coach import DiscardHint, coach_turn, discard_hints, efficiency_hints
+from trainer.engine.game.records import RecordError, load, log_rules
 from trainer.engine.game.review import Decision, danger_notes, decision_points, review_decision
 from trainer.engine.game.view import PlayerView
 from trainer.engine.notation import format_hand
@@ -73,22 +77,41 @@ class Position:
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A position with the coach's answer: the ``hints`` (best tiles with their reason, and
-    the safest tile when someone is in riichi) and the ``exercise`` (pick one tile; any of
-    the hinted tiles is right)."""
+    """A position with its answer: the ``hints`` (best tiles by tiles alone with their reason,
+    and the safest tile when someone is in riichi), the table coach's ``coach`` hints (its
+    discard with the evaluator's reasons, then maybe the safest tile) and the ``exercise``
+    (pick one tile; any hinted tile or the coach's discard is right)."""
 
     position: Position
     hints: tuple[DiscardHint, ...]
     exercise: Exercise
+    coach: tuple[DiscardHint, ...] = ()
 
     @property
     def answer(self) -> frozenset[int]:
-        """The tile kinds the coach accepts."""
+        """The tile kinds accepted: the efficiency-best ones and the coach's discard."""
         return self.exercise.answer
 
     @property
+    def efficient(self) -> frozenset[int]:
+        """The tile kinds best by tiles alone (fewest shanten, most ukeire; the safest tile
+        against a riichi)."""
+        return frozenset(h.tile.kind for h in self.hints)
+
+    @property
+    def widest(self) -> frozenset[int]:
+        """The tile kinds tied for the fewest shanten and the most ukeire (the efficiency-best
+        without the safest tile against a riichi)."""
+        return frozenset(h.tile.kind for h in self.hints if h.reason != "safer")
+
+    @property
+    def coach_kind(self) -> int | None:
+        """The kind the table's coach would discard (the strong bot's choice), if any."""
+        return self.coach[0].tile.kind if self.coach else None
+
+    @property
     def differs(self) -> bool:
-        """True when the learner chose at the table a tile the coach does not accept."""
+        """True when the learner chose at the table a tile neither answer accepts."""
         chosen = self.position.chosen
         return chosen is not None and chosen.kind not in self.answer
 
@@ -117,13 +140,33 @@ def positions_of(log: dict[str, Any], seat: int, source: str, *, chosen: bool = 
                        p.action.tile if chosen else None, log)
 
 
+@cache
+def _rules(name: str, options: str) -> Any:
+    return log_rules({"rules": name, "rule_options": json.loads(options)})
+
+
+def rules_of(log: dict[str, Any]) -> Any:
+    """The rule set a game was played with (one object per preset and options, so the coach's
+    evaluator keeps its caches across positions); Tenhou rules when the log names none."""
+    return _rules(str(log.get("rules") or "tenhou"), json.dumps(log.get("rule_options"), sort_keys=True))
+
+
 def puzzle(position: Position) -> Puzzle:
-    """The coach's answer to a position, as a pick-one-tile exercise.  The explanation lists
-    every legal kind with its shanten after the discard, its ukeire and (with a riichi on the
-    table) its danger; the skill is ``defense`` when someone is in riichi, else ``efficiency``."""
+    """The answer to a position, as a pick-one-tile exercise: the efficiency-best tiles and the
+    table coach's discard (under the game's rules).  The explanation lists every legal kind
+    with its shanten after the discard, its ukeire, whether it is the coach's discard and
+    (with a riichi on the table) its danger; the skill is ``defense`` when someone is in
+    riichi, else ``efficiency``."""
     view = position.view
-    hints = tuple(efficiency_hints(view, position.legal))
-    answer = frozenset(h.tile.kind for h in hints)
+    rules = rules_of(position.log)
+    coach = tuple(discard_hints(view, position.legal, rules))
+    # the evaluator's advice for each best tile too, so the coach's words can explain a safe tile
+    turn = coach_turn(view, position.legal, rules)
+    advice = {a.tile.kind: a for a in turn.discards}
+    seats = coach[0].threat_seats if coach else ()
+    hints = tuple(replace(h, advice=advice.get(h.tile.kind), threat_seats=seats)
+                  for h in efficiency_hints(view, position.legal))
+    answer = frozenset(h.tile.kind for h in hints) | frozenset(h.tile.kind for h in coach[:1])
     threats = any(view.riichi[s] for s in range(len(view.riichi)) if s != view.seat)
     seen = [max(0, min(4, v - h)) for v, h in zip(view.visible_counts(), view.hand.all_counts(), strict=True)]
     allowed = {t.kind for t in position.legal}
@@ -133,7 +176,8 @@ def puzzle(position: Position) -> Puzzle:
         if o.tile.kind not in allowed:
             continue
         item: dict[str, Any] = {"kind": "discard", "tile": str(o.tile), "shanten": o.shanten_after,
-                                "ukeire": o.total, "best": o.tile.kind in answer}
+                                "ukeire": o.total, "best": o.tile.kind in answer,
+                                "coach": bool(coach) and o.tile.kind == coach[0].tile.kind}
         if threats:
             item["danger"] = round(sum(n["danger"] for n in danger_notes(view, o.tile.kind, visible)), 2)
         items.append(item)
@@ -145,13 +189,13 @@ def puzzle(position: Position) -> Puzzle:
     ex = Exercise(KIND, prompt, answer, tuple(items), "defense" if threats else "efficiency", item_id,
                   params=(("action", position.action), ("hand", position.hand), ("seat", position.seat),
                           ("source", position.source)))
-    return Puzzle(position, hints, ex)
+    return Puzzle(position, hints, ex, coach)
 
 
 def judge(p: Puzzle, tile: Tile) -> Decision:
     """The review's verdict on discarding ``tile`` in the puzzle's position: its shanten and
-    ukeire against the best, and its danger when someone is in riichi (the UI words it as the
-    review does)."""
+    ukeire against the best by tiles, and its danger when someone is in riichi (the UI words it
+    as the review does; where the coach's discard differs, the UI adds the coach's reasons)."""
     return review_decision(p.position.view, p.position.legal, tile)
 
 
@@ -201,7 +245,8 @@ def make_drill(games: Iterable[tuple[Path | dict[str, Any], int]], n: int = 10, 
     newest first; at most ``max_games`` are read, fewer once :data:`ENOUGH` ``* n`` positions with
     a different choice were found), then from the starter set when those run short.
 
-    Positions where the learner chose differently from the coach come first; the other positions of the learner's games, and then starter positions, fill the
+    Positions where the learner chose a tile neither the coach nor the best by tiles accepts come
+    first; the other positions of the learner's games, and then starter positions, fill the
     drill in a seeded random order.  A game that cannot be read or replayed is skipped with a
     one-line note naming it."""
     rng = random.Random(f"{KIND}:{seed}")
@@ -245,4 +290,4 @@ def _one_line(text: str, source: Path | dict[str, Any]) -> str:
 
 
 __all__ = ["KIND", "STARTER_FILE", "Drill", "Position", "Puzzle", "judge", "make_drill", "positions_of", "puzzle",
-           "starter_positions", "worth_asking"]
+           "rules_of", "starter_positions", "worth_asking"]

@@ -6,7 +6,8 @@
   ``value``, ``less_risk``, ``fold``) and the evaluator's reasons behind it; while pushing
   against a threat, the safest tile too (``safer``);
 * :func:`efficiency_hints` — the best discards by tiles alone (fewest shanten, most ukeire;
-  the safest tile against a riichi): the answer of the discard puzzles, which the review words;
+  the safest tile against a riichi): with the :func:`discard_hints` tile, the answer of the
+  discard puzzles;
 * :func:`riichi_advice` — riichi or dama for that discard, the strong bot's verdict
   (:meth:`~trainer.engine.evaluator.HandEvaluator.riichi`) with its reasons;
 * :func:`danger_warning` — why a tile about to be discarded can deal into a riichi
@@ -156,8 +157,8 @@ def discard_hints(view: PlayerView, legal_tiles: Iterable[Tile], rules: Any = No
 
 
 def efficiency_hints(view: PlayerView, legal_tiles: Iterable[Tile]) -> list[DiscardHint]:
-    """The best legal discards by tiles alone (the discard puzzles' answer, worded by the
-    review): every tile tied for the fewest shanten and most ukeire, each with ``keeps_tenpai``,
+    """The best legal discards by tiles alone (right in the discard puzzles, together with the
+    :func:`discard_hints` tile): every tile tied for the fewest shanten and most ukeire, each with ``keeps_tenpai``,
     ``fewer_steps`` or ``more_tiles``, and, if someone is in riichi and the safest tile (by the
     review's danger notes) is another one, that tile with the reason ``safer``.  The table's
     coach uses :func:`discard_hints` (the strong bot's choice) instead."""

@@ -20,9 +20,11 @@ from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import tile_icon
 from trainer.ui.views.drill_catalog import (
+    DRILL_GROUPS,
     FIELD_LABELS,
     GENERATOR_TILES,
     HIDDEN_FIELDS,
+    drill_group,
     generator_blurb,
     generator_title,
     generators,
@@ -47,6 +49,10 @@ P = PALETTE
 # ---------------------------------------------------------------- the list
 
 
+_GROUP = {"value": "riichi"}
+"""The drill group last shown (the list opens on it again)."""
+
+
 def _accepts(model: Any, preset: str) -> bool:
     """Whether a drill can be set to ``preset`` (a furiten situation needs four players, say)."""
     try:
@@ -58,7 +64,8 @@ def _accepts(model: Any, preset: str) -> bool:
 
 @register_screen("drills")
 class DrillListScreen(Screen):
-    """Every generator as a card."""
+    """Every generator as a card, in groups by rule set (riichi; Chinese Official, MCR) chosen
+    with a row of tabs above the cards.  Params: optional ``group``."""
 
     def title(self) -> str:
         return _("Drills")
@@ -66,24 +73,42 @@ class DrillListScreen(Screen):
     def build(self) -> None:
         from trainer.ui.views.lesson_order import TRACK_COLORS
 
+        if "group" in self.params:
+            _GROUP["value"] = self.params.pop("group")
+        group = _GROUP["value"]
         colors = list(TRACK_COLORS.values())
+        self.tabs = self.add(OptionRow([(g, _(label)) for g, label in DRILL_GROUPS.items()], group, self._group))
         self.cards = []
         for i, (name, gen) in enumerate(generators().items()):
+            if drill_group(name) != group:
+                continue
             card = Card(generator_title(name), generator_blurb(name, gen),
                         lambda n=name: self.app.push("drill_setup", generator=n), accent=colors[i % len(colors)],
                         icon=tile_icon(self.app, GENERATOR_TILES.get(name, "5z")))
             self.cards.append(self.add(card))
-        # discard puzzles from real games: positions, not a generator with settings
-        self.cards.append(self.add(Card(_("What to discard?"),
-                                        _("Positions from your own games (and a starter set): what would you discard?"),
-                                        lambda: self.app.push("nanikiru", seed=int(self.app.time * 1000) % 1_000_000),
-                                        accent=colors[len(self.cards) % len(colors)],
-                                        icon=tile_icon(self.app, "1z"))))
+        # discard puzzles from real games (riichi): positions, not a generator with settings
+        if group == "riichi":
+            self.cards.append(self.add(Card(_("What to discard?"),
+                                            _("Positions from your own games (and a starter set): what would you "
+                                              "discard?"),
+                                            lambda: self.app.push("nanikiru",
+                                                                  seed=int(self.app.time * 1000) % 1_000_000),
+                                            accent=colors[len(self.cards) % len(colors)],
+                                            icon=tile_icon(self.app, "1z"))))
+
+    def _group(self, group: str) -> None:
+        _GROUP["value"] = group
+        self.focus = None
+        self.rebuild()
 
     def layout(self) -> None:
         L = self.app.layout
         area = L.content()
-        place_cards(self.cards, area, 3 if area.width > L.px(900) else 2, L.px(16), L.px(132))
+        self.tabs.rect = pygame.Rect(area.left, area.top, area.width, L.px(44))
+        self.tabs.fit_labels(self.app)
+        cards = pygame.Rect(area.left, self.tabs.rect.bottom + L.px(14), area.width,
+                            area.bottom - self.tabs.rect.bottom - L.px(14))
+        place_cards(self.cards, cards, 3 if area.width > L.px(900) else 2, L.px(16), L.px(132))
 
     def choose(self, n: int) -> bool:
         if 1 <= n <= len(self.cards):
@@ -92,7 +117,7 @@ class DrillListScreen(Screen):
         return False
 
     def draw_content(self, surf: pygame.Surface) -> None:
-        if not self.cards:
+        if not generators():
             L = self.app.layout
             blit_text(surf, self.app, _("No drills are available."), L.font("large"), P.on_felt_muted,
                       L.content().midtop, anchor="midtop")

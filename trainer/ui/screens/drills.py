@@ -64,10 +64,14 @@ HINT_WHERE = {
     "tile_family": N_("Look at the marks on the tile: their shape, how many there are, their colour."),
     "tile_number": N_("Look at the marks on the tile: their shape, how many there are, their colour."),
     "manners_rule": N_("Ask yourself: does it spoil the game, or its fairness, for the others?"),
+    "mcr_reading": N_("Read the hand's sets first; then, from the biggest fan down, ask of each smaller one: does a "
+                      "fan already counted imply it?"),
+    "mcr_wait": N_("Try each MCR form in turn: four sets and a pair, seven pairs, thirteen orphans, the knitted "
+                   "forms."),
 }
 # Explanation items that may be shown one part at a time on the middle rung (each is one piece of
 # the answer, never all of it).
-HINT_PARTIAL_KINDS = ("wait", "fu", "yaku")
+HINT_PARTIAL_KINDS = ("wait", "fu", "yaku", "mcr_fan", "mcr_wait")
 
 # Which explanation items a question shows (the rest are about other questions of the same hand).
 EXPLAIN_KINDS = {
@@ -461,6 +465,10 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             return ["{tiles:" + format_tiles(sorted(response)) + "}"] if response else []
         if p.input == "number":
             return [" / ".join(str(x) for x in response)]
+        if p.input == "fans_total":
+            by_value = {o.value: o for o in p.options}
+            ticked = [option_label(by_value[v]) for v in response[0] if v in by_value]
+            return [*ticked, str(response[1])]
         if p.input == "fu_breakdown":
             from trainer.ui.views.explain import fu_name
 

@@ -49,7 +49,7 @@ from trainer.engine.mcr.bots import make_mcr_bot
 from trainer.engine.mcr.coach import mcr_advice
 from trainer.engine.mcr.match import McrMatch
 from trainer.engine.mcr.rules_game import is_mcr_rules
-from trainer.i18n import N_, _, ngettext, pgettext
+from trainer.i18n import _, ngettext, pgettext
 from trainer.ui.registry import register_screen
 from trainer.ui.saved_games import GameSaver
 from trainer.ui.screens.base import Screen
@@ -61,13 +61,12 @@ from trainer.ui.views.table.coach import CoachBox, coach_text
 from trainer.ui.views.table.mcr import McrHandResultView, McrMatchEndView, draw_flowers, mcr_coach_text
 from trainer.ui.views.table.result import HandResultView, MatchEndView
 from trainer.ui.views.table.seats import melds_surface
-from trainer.ui.views.table.state import TableState, seat_quarter, table_state
+from trainer.ui.views.table.state import TableState, table_state
+from trainer.ui.views.table.state import seat_name as table_seat_name
 from trainer.ui.widgets import Button, blit_text
 
 P = PALETTE
 BOT_DELAY = 0.45  # seconds between two bot actions
-SEAT_NAMES = (N_("You"), N_("Right"), N_("Across"), N_("Left"))
-"""The learner's names of the table's edges (bottom, right, across, left)."""
 LEARNER_CHOOSES = (0,)  # at an exhaustive draw the learner may show or hide a tenpai hand (001:805)
 
 
@@ -163,7 +162,7 @@ class PlayScreen(Screen):
 
     def seat_name(self, seat: int) -> str:
         """A seat as the learner sees it: You, Right, Across, Left (three players: no Across)."""
-        return _(SEAT_NAMES[seat_quarter(seat, len(self.match.scores))])
+        return table_seat_name(seat, len(self.match.scores))
 
     def _start_round(self) -> Any:
         rnd = self.match.start_round()

@@ -193,6 +193,23 @@ def nanikiru(app: Any, *, answered: str = "", starter: bool = False) -> Any:
     return screen
 
 
+def nanikiru_coach(app: Any, pick: str = "coach") -> Any:
+    """A starter puzzle where the table's coach and the best by ukeire disagree (it folds, or
+    plays a safer tile), answered with the coach's tile (``pick`` "coach") or the widest one
+    ("widest"): both are right, and the coach's words say why its tile differs."""
+    while len(app.stack) > 1:
+        app.pop()
+    screen = app.push("nanikiru", games=[], n=60, seed=2)
+    screen.index = next((i for i, p in enumerate(screen.items) if p.coach_kind not in p.widest), 0)
+    screen._load()
+    screen.rebuild()
+    if screen.decision is not None:
+        p = screen.decision
+        want = {p.coach_kind} if pick == "coach" else p.widest
+        screen.answer(next(s.tile for s in screen.hand_row.slots if s.tile.kind in want))
+    return screen
+
+
 SANMA = MatchSetup(preset="sanma", length="tonpuusen")
 """A three-player (sanma) East-only match, for the three-seat pictures and tests."""
 

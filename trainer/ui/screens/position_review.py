@@ -9,9 +9,12 @@ it is learned.
 
 «Что сбросить?» (``nanikiru``) is the same question as a drill: positions from the learner's
 saved and imported games (:func:`trainer.engine.exercises.nanikiru.make_drill`; those where the
-learner chose a tile the coach would not come first) and the shipped starter set, answered
-in the words of the table's coach and the game review.  A game that cannot be read is skipped
-with a one-line note.
+learner chose a tile no answer accepts come first) and the shipped starter set.  Right are the
+best tiles by ukeire and the table coach's discard, so the drill never calls wrong what the
+coach recommends at the table; the feedback uses the game review's words for the pick and the
+table coach's own lines (:func:`trainer.ui.views.table.coach.hint_lines`: value, danger, push
+or fold) where the coach's tile and the best by tiles differ.  A game that cannot be read is
+skipped with a one-line note.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.coach import CoachBox, hint_lines
 from trainer.ui.views.table.replay import build_frames
 from trainer.ui.views.table.review import decision_text
+from trainer.ui.views.table.state import seat_name as table_seat_name
 from trainer.ui.widgets import Button, blit_text
 
 P = PALETTE
@@ -62,6 +66,7 @@ class PositionReviewScreen(Screen):
         self.index = 0
         self.board = Board()
         self.box = CoachBox()
+        self.side_box = CoachBox()
         self.answered: bool | None = None
         self.seconds = 0.0
         self._load()
@@ -157,6 +162,10 @@ class PositionReviewScreen(Screen):
         """The coach's words after the answer (rich text)."""
         return decision_text(self.decision)
 
+    def feedback_parts(self) -> list[str]:
+        """The feedback split for the two free corners of the table (one part here)."""
+        return [self.feedback()]
+
     def done_text(self) -> str:
         """What the screen says when every card is done."""
         return _("No more mistakes to review now. Well done!")
@@ -206,17 +215,30 @@ class PositionReviewScreen(Screen):
             text = _("Right!") if self.answered else _("Not the best tile.")
             color = P.right if self.answered else P.wrong
             box = self.feedback()
-        self.box.draw(surf, self.app, self.board.corner(self.app), box)
+        corner = self.board.corner(self.app)
+        parts = self.feedback_parts() if box else []
+        self.box.draw(surf, self.app, corner, parts[0] if parts else "")
+        # the free felt at the top right mirrors the top left (the table is drawn symmetric)
+        right = pygame.Rect(self.board.rect.right - (corner.left - self.board.rect.left) - corner.width, corner.top,
+                            corner.width, corner.height)
+        self.side_box.draw(surf, self.app, right, parts[1] if len(parts) > 1 else "")
         width = (self.next_btn.rect.left if self.next_btn else area.right) - area.left - L.px(16)
         blit_text(surf, self.app, text, L.font("body"), color, (area.left, self.prompt_y), anchor="midleft",
                   bold=True, max_width=width)
 
     def on_click(self, pos: tuple[int, int], button: int) -> bool:
-        return self.box.open_term_at(self.app, pos)
+        return self.box.open_term_at(self.app, pos) or self.side_box.open_term_at(self.app, pos)
+
+
+def _tiles(*tiles: Any) -> str:
+    from trainer.engine.notation import format_tiles
+
+    return "{tiles:" + format_tiles(sorted(tiles)) + "}"
 
 
 DRILL_SIZE = 10
 """Puzzles in one drill."""
+
 
 
 def learner_games(app: Any) -> tuple[list[tuple[Path, int]], list[str]]:
@@ -299,14 +321,53 @@ class NanikiruScreen(PositionReviewScreen):
             return _("from the starter set, a game of our bots")
         return _("from your game, hand {n}").format(n=pos.hand + 1)
 
+    def seat_name(self, seat: int) -> str:
+        """An opponent named from the puzzle's seat (You, Right, Across, Left), as the table's coach does."""
+        pos = self.decision.position
+        return table_seat_name(seat - pos.seat, len(pos.view.rivers))
+
     def feedback(self) -> str:
-        """The review's words on the pick, the coach's best tiles, and what was played at the table."""
+        """The words after a pick (both parts, see :meth:`feedback_parts`), as rich text."""
+        return BR.join(part for part in self.feedback_parts() if part)
+
+    def feedback_parts(self) -> list[str]:
+        """The words after a pick: about the pick (top left), then the other answer (top right).
+
+        The coach's tile: why the table's coach plays it (its own lines: value, danger, push or
+        fold); then what the widest tile by ukeire keeps when that is another tile.  Another
+        right tile: why it is best by tiles; then the coach's tile, right too, with its reasons.
+        A wrong tile: the review's verdict (why it is worse); then the coach's lines and the
+        widest tiles.  What was played at the table ends the first part."""
         p = self.decision
-        lines = [decision_text(nanikiru.judge(p, self.picked))]
-        lines += [_("Coach:") + " " + line for line in hint_lines(list(p.hints))]
+        tile = self.picked
+        coach = p.coach_kind
+        coach_lines = hint_lines(list(p.coach), self.seat_name, safest=False)
+        widest = [h.tile for h in p.hints if h.reason != "safer" and h.tile.kind != coach]
+        by_tiles = ""
+        if widest:
+            by_tiles = (_("By tiles alone, {tiles} keeps the most useful tiles: {n}.").format(
+                tiles=_tiles(*widest), n=next(h.ukeire for h in p.hints if h.reason != "safer"))
+                if coach not in p.widest else _("Just as good by tiles: {tiles}.").format(tiles=_tiles(*widest)))
+        other: list[str] = []
+        if coach_lines and tile.kind == coach:
+            mine = [_("The table's coach plays {mine} too, for these reasons:").format(mine=_tiles(tile)),
+                    *coach_lines]
+            other += [by_tiles] if by_tiles else []
+        elif tile.kind in p.answer:
+            picked = [h for h in p.hints if h.tile.kind == tile.kind]
+            mine = [_("Right by tiles:") + " " + line for line in hint_lines(picked, self.seat_name)]
+            if coach_lines:
+                other.append(_("The table's coach would discard {tile} instead, and that is right too:").format(
+                    tile=_tiles(p.coach[0].tile)))
+                other += coach_lines
+        else:
+            mine = [decision_text(nanikiru.judge(p, tile))]
+            said = coach_lines or hint_lines(list(p.hints), self.seat_name)
+            other += [_("Coach:") + " " + said[0], *said[1:]] if said else []
+            other += [by_tiles] if by_tiles and coach_lines else []
         if p.position.chosen is not None:
-            lines.append(_("At the table you discarded {tile}.").format(tile="{tiles:" + str(p.position.chosen) + "}"))
-        return BR.join(lines)
+            mine.append(_("At the table you discarded {tile}.").format(tile=_tiles(p.position.chosen)))
+        return [BR.join(mine), BR.join(other)]
 
     def done_text(self) -> str:
         return _("Drill done: {right} of {n} right.").format(right=self.right_count, n=len(self.items))

@@ -15,7 +15,7 @@ import pygame
 
 from trainer.engine.game.actions import Discard, Riichi
 from trainer.engine.game.records import RecordError, load
-from trainer.i18n import N_, _
+from trainer.i18n import _
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
@@ -24,11 +24,10 @@ from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.coach import CoachBox
 from trainer.ui.views.table.replay import Frame, build_frames, decisions_by_action, hand_starts
 from trainer.ui.views.table.review import decision_text
-from trainer.ui.views.table.state import seat_quarter
+from trainer.ui.views.table.state import seat_name as table_seat_name
 from trainer.ui.widgets import Button, blit_text
 
 P = PALETTE
-SEAT_NAMES = (N_("You"), N_("Right"), N_("Across"), N_("Left"))
 
 
 @register_screen("replay")
@@ -79,7 +78,7 @@ class ReplayScreen(Screen):
 
     def seat_name(self, seat: int) -> str:
         """A seat named from the learner's chair (You, Right, Across, Left; no Across at three)."""
-        return _(SEAT_NAMES[seat_quarter(seat - self.learner, self.players)])
+        return table_seat_name(seat - self.learner, self.players)
 
     # ---------------------------------------------------------------- widgets
     def build(self) -> None:

@@ -59,11 +59,23 @@ VALUE_LABELS = {
     "joker": N_("As jokers"), "none": N_("Left out"), "shanten": N_("Shanten"), "waits": N_("Waits"),
     "discard": N_("Discard"),
 }
+DRILL_GROUPS = {"riichi": N_("Riichi"), "mcr": N_("Chinese Official rules (MCR)")}
+"""The drill menu's groups by rule set; a generator's group is :func:`drill_group`."""
+
+
+def drill_group(name: str) -> str:
+    """The drill-menu group of a generator: ``mcr`` for the Chinese Official drills, else ``riichi``."""
+    from trainer.ui.mcr_texts import MCR_GENERATORS
+
+    return "mcr" if name in MCR_GENERATORS else "riichi"
+
+
 HIDDEN_FIELDS = {"tiles", "time_target", "groups", "rules"}
 GENERATOR_TILES = {
     "tile_name": "9m", "kunto_hand": "2p", "single_suit_waits": "3s", "mixed_waits": "4m", "shanten": "5s",
     "discard_ukeire": "6p", "fu_count": "7s", "points_lookup": "8m", "yaku_identify": "7z",
-    "manners_situation": "1z", "dora_from_indicator": "0m", "tile_group": "9p", "make_set": "3s",
+    "manners_situation": "1z", "dora_from_indicator": "0m", "mcr_fans": "7z", "mcr_minimum": "8s",
+    "mcr_excluded": "1s", "mcr_waits": "9m", "tile_group": "9p", "make_set": "3s",
     "complete_hand": "1p", "wait_shape": "2s", "furiten_situation": "4z", "safe_tile": "6z",
 }
 

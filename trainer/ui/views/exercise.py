@@ -74,12 +74,18 @@ class ExerciseView:
         info = self._info(data)
         if info:
             self.info = host.add(RichBlock(info, size="small", on_term=host.open_term, align="center"))
-        if self.input in ("choice", "multi_choice"):
+        if self.input in ("choice", "multi_choice", "fans_total"):
             # Children get big tile buttons in a row; so does anyone when every option is a few tiles.
             self.big = self.kids or (tile_options(p.options) and not any(option_label(o) for o in p.options))
             for i, o in enumerate(p.options):
                 self.buttons.append(host.add(OptionButton(i, option_label(o, self.kids), o.tiles, self._pick,
-                                                          toggle=self.input == "multi_choice", big=self.big)))
+                                                          toggle=self.input != "choice", big=self.big)))
+            if self.input == "fans_total":  # tick the fans, then type the total below them
+                for b in self.buttons:
+                    b.text_font = "small"  # long fan names with hanzi and pinyin: many options in little room
+                self.fields.append(("total", host.add(NumberField(max_len=4, placeholder=_("Total")))))
+                self.keys = [host.add(Button(str(d), lambda d=d: self._key(str(d)))) for d in range(10)]
+                self.keys.append(host.add(Button("⌫", lambda: self._key("back"))))
         elif self.input == "pick_tiles" and self.picker is None:
             palette = data.get("palette")
             if palette:
@@ -148,7 +154,7 @@ class ExerciseView:
     # -- input
     def _pick(self, i: int) -> None:
         b = self.buttons[i]
-        if self.input == "multi_choice":
+        if self.input != "choice":
             b.selected = not b.selected
         else:
             for o in self.buttons:
@@ -186,6 +192,10 @@ class ExerciseView:
 
     # -- answers
     def response(self) -> Any:
+        if self.input == "fans_total":
+            ticked = frozenset(self.ex.prompt.options[b.index].value for b in self.buttons if b.selected)
+            total = self.fields[0][1].value()
+            return (ticked, total) if ticked and total is not None else None
         if self.buttons:
             sel = [self.ex.prompt.options[b.index].value for b in self.buttons if b.selected]
             return frozenset(sel) if sel else None
@@ -204,6 +214,8 @@ class ExerciseView:
     def is_right(self, response: Any) -> bool:
         """Ask the exercise itself whether the response is right (it knows rank grading etc.)."""
         ex = self.ex
+        if self.input == "fans_total":
+            return ex.check(response)
         if self.buttons:
             return ex.check(next(iter(response)) if self.input == "choice" and len(response) == 1 else response)
         if self.fields:
@@ -229,6 +241,8 @@ class ExerciseView:
     def answer_markup(self) -> str:
         """The right answer written out (rich markup)."""
         ans = self.ex.answer
+        if self.input == "fans_total":
+            return _("The answer: {n} points.").format(n=ans[1])
         if self.picker is not None:
             from trainer.engine.notation import format_tiles
 
@@ -243,6 +257,14 @@ class ExerciseView:
 
     def mark(self, right: bool, final: bool) -> None:
         ans = self.ex.answer
+        if self.input == "fans_total":
+            ans, total = ans
+            got = self.fields[0][1].value()
+            right = got is not None and int(got) == total  # the total box is marked on its own
+            if final:  # the fans neither ticked nor counted step aside: the working needs the room
+                for b in self.buttons:
+                    value = self.ex.prompt.options[b.index].value
+                    b.visible = b.selected or value in ans
         if self.buttons:
             want = ans if isinstance(ans, frozenset | set) else frozenset([ans])
             for b in self.buttons:
@@ -275,6 +297,7 @@ class ExerciseView:
     def clear_marks(self) -> None:
         for b in self.buttons:
             b.mark = None
+            b.visible = True
             if self.input == "choice":
                 b.selected = False
         if self.picker is not None:
@@ -300,7 +323,7 @@ class ExerciseView:
     # -- layout
     def layout(self, area: pygame.Rect) -> None:
         self._layout(area, compact=False)
-        last = self.buttons[-1] if self.buttons else (self.keys[-1] if self.keys else None)
+        last = self.keys[-1] if self.keys else (self.buttons[-1] if self.buttons else None)
         if last is not None and last.rect.bottom > area.bottom:
             # Options or the keypad would run under the feedback panel (a hint, a miss): tighten.
             self._layout(area, compact=True)
@@ -321,20 +344,28 @@ class ExerciseView:
         if self.buttons and self.big:
             big_options_fit(app, self.buttons, area, y + L.px(4), L.tile_h(1.6 if self.kids and not compact else 1.1))
         elif self.buttons:
-            n = len(self.buttons)
+            shown = [b for b in self.buttons if b.visible]
+            n = len(shown)
             cols = 3 if compact and n > 4 else (2 if n > 3 else 1)
+            if self.fields and len(self.buttons) > 4:  # fans_total: the same three columns throughout
+                cols = 3
             gap = L.px(6 if compact else 10)
             w = (area.width - gap * (cols - 1)) // cols if cols > 1 else min(area.width, L.px(720))
-            hs = [b.measure(app, w) for b in self.buttons]
+            hs = [b.measure(app, w) for b in shown]
             rows = (n + cols - 1) // cols
             rh = [max(hs[r * cols:(r + 1) * cols]) for r in range(rows)]
             avail = area.bottom - y
-            if sum(rh) + gap * (rows - 1) > avail and rows:
+            if self.fields:  # room for the total row under the options (fans_total)
+                avail -= L.px(40 if compact else 48) + gap * 2
+            if sum(rh) + gap * (rows - 1) > avail and rows and not self.fields:
+                # squeezed rows (never the fan names of fans_total: the feedback panel gives way instead)
                 rh = [max(L.px(36 if compact else 44), (avail - gap * (rows - 1)) // rows)] * rows
             x0 = area.left if cols > 1 else area.centerx - w // 2
-            for i, b in enumerate(self.buttons):
+            for i, b in enumerate(shown):
                 r, c = divmod(i, cols)
                 b.place(app, pygame.Rect(x0 + c * (w + gap), y + sum(rh[:r]) + gap * r, w, rh[r]))
+            if self.fields:
+                self._total_row((shown[-1].rect.bottom if shown else y) + gap * 2, area, compact)
         elif self.picker is not None and self.picker is not row:
             lines = len(self.picker._lines())
             note_h = self.note.place(app, area.left, area.bottom, area.width) + L.px(14) if self.note else 0
@@ -365,12 +396,32 @@ class ExerciseView:
         elif self.chips:
             self.sum_pos = place_fu_chips(app, self.chips, area, y, L.px(4))
 
+    def _total_row(self, y: int, area: pygame.Rect, compact: bool) -> None:
+        """The total box and its keypad in one row under the ticked options (``fans_total``)."""
+        L = self.app.layout
+        h = L.px(40 if compact else 48)
+        fw, kw, kg = L.px(150), L.px(46), L.px(6)
+        label_w = self.app.text_width(_("Total, points:"), L.font("body"), bold=True) + L.px(14)
+        width = label_w + fw + L.px(16) + (len(self.keys) + 1) * (kw + kg)
+        x = max(area.left, area.centerx - width // 2)
+        self.total_label_pos = (x, y + h // 2)
+        field = self.fields[0][1]
+        field.rect = pygame.Rect(x + label_w, y, fw, h)
+        x = field.rect.right + L.px(16)
+        for k in self.keys:
+            w = kw * 2 if k is self.keys[-1] else kw  # the backspace key is wider
+            k.rect = pygame.Rect(x, y, w, h)
+            x += w + kg
+
     def draw(self, surf: pygame.Surface) -> None:
         L = self.app.layout
         row = self.hand_row or (self.picker if self.ex.prompt.question in DISCARD_QUESTIONS else None)
         if row is not None:
             draw_panel(surf, row.rect.inflate(L.px(36), L.px(24 if row is self.hand_row else 44)), P.felt_dark,
                        L.px(14), border=P.felt_line)
+        if self.input == "fans_total" and hasattr(self, "total_label_pos"):
+            blit_text(surf, self.app, _("Total, points:"), L.font("body"), P.on_felt, self.total_label_pos,
+                      anchor="midleft", bold=True)
         for name, pos in getattr(self, "field_labels", []):
             if name != "value":
                 fields = PAY_FIELDS

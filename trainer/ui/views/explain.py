@@ -169,6 +169,11 @@ def fu_only(items: Iterable[dict[str, Any]], total: int | None = None) -> list[d
 def explain(items: Iterable[dict[str, Any]], limit: int | None = None) -> str:
     """Rich markup for a list of explanation items, one per line.  Nothing is cut by default (the
     feedback panel scrolls); ``limit`` keeps the first lines only where a short summary is wanted."""
+    items = list(items)
+    if limit is None and any(i.get("kind") == "mcr_fan" for i in items):
+        from trainer.ui.mcr_texts import score_summary
+
+        return score_summary(items)  # a scored MCR hand: its many fans in a few lines
     lines = [line for line in (explain_item(i) for i in items) if line]
     if limit is not None and len(lines) > limit:
         lines = lines[:limit]

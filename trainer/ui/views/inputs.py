@@ -94,6 +94,7 @@ class OptionButton(Widget):
         self.toggle = toggle
         self.big = big
         self.big_font = "h2"  # the text size of a big option (set for the whole row by big_options_fit)
+        self.text_font = "body"  # the text size of a plain option (small where many long options share a screen)
         self.selected = False
         self.mark: str | None = None  # "right", "wrong", "missed"
         self.locked = False
@@ -134,7 +135,7 @@ class OptionButton(Widget):
         inner_w = width - 2 * pad - badge - L.px(12)
         h = 0
         if self.text:
-            self._layout = layout_rich(app, self.text, L.font("body"), inner_w, P.ink)
+            self._layout = layout_rich(app, self.text, L.font(self.text_font), inner_w, P.ink)
             h += self._layout.height
         if self.tiles:
             from trainer.ui.tileview import slots_for_text

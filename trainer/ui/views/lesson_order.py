@@ -7,7 +7,7 @@ from typing import Any
 
 from trainer.i18n import N_
 
-TRACK_ORDER = ("kids", "basics", "skills", "scoring", "manners", "variants", "sanma")
+TRACK_ORDER = ("kids", "basics", "skills", "scoring", "manners", "variants", "sanma", "mcr")
 TRACK_NAMES = {
     "kids": N_("Children"),
     "basics": N_("Basics"),
@@ -16,6 +16,7 @@ TRACK_NAMES = {
     "manners": N_("Table manners"),
     "variants": N_("Variants"),
     "sanma": N_("Three players"),
+    "mcr": N_("Chinese Official rules (MCR)"),
 }
 TRACK_COLORS = {
     "kids": (236, 130, 160),
@@ -25,6 +26,7 @@ TRACK_COLORS = {
     "manners": (63, 166, 107),
     "variants": (200, 120, 70),
     "sanma": (90, 170, 190),
+    "mcr": (205, 70, 70),
 }
 
 

@@ -297,10 +297,14 @@ def drill_mistake(ex: Any, response: Any, final: bool, labels: Iterable[str] = (
     """Why a drill answer is wrong, for the exercise's question kind (``labels``: the learner's
     options in words, for choice questions)."""
     from trainer.engine.notation import parse_hand
+    from trainer.ui.mcr_texts import mcr_mistake
 
     q = ex.prompt.question
     data = dict(ex.prompt.data)
     try:
+        mcr = mcr_mistake(ex, response, final)
+        if mcr is not None:
+            return mcr or your_choice(labels)
         if q in ("waits", "kunto_waits") and ex.prompt.input == "pick_tiles":
             picked = set(response)
             if data.get("grade_by") == "rank" or data.get("dragons") in ("ten", "joker"):
@@ -337,10 +341,17 @@ def drill_mistake(ex: Any, response: Any, final: bool, labels: Iterable[str] = (
 def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str = "tenhou") -> str:
     """Why a lesson quiz answer is wrong (pick_tiles waits and discards, shanten, fu, points)."""
     from trainer.engine.notation import parse_hand
+    from trainer.ui.mcr_texts import mcr_lesson_mistake
 
     kind = getattr(step, "kind", "")
     ask = getattr(step, "ask", "")
     variant = getattr(step, "variant", None)
+    try:
+        mcr = mcr_lesson_mistake(step, response, fb, final)
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, StopIteration):
+        mcr = ""
+    if mcr is not None:
+        return mcr
     plain = variant is None or (not variant.suits_ignored and variant.dragons == "normal")
     try:
         if kind == "pick_tiles" and ask == "waits":

@@ -89,6 +89,12 @@ class StepView:
         players).  Rich markup that wraps."""
         if win is None:
             return ""
+        if getattr(self.lesson, "track", "") == "mcr":  # Chinese rules: winds in words, flowers, no riichi terms
+            from trainer.ui.mcr_texts import situation_line
+
+            flags = tuple(f for f in ("last_copy", "rinshan", "chankan", "haitei", "houtei") if getattr(win, f, False))
+            return situation_line({"win_tile": win.tile, "by": "tsumo" if win.by == "tsumo" else "ron",
+                                   "seat": win.seat, "round": win.round, "flowers": win.flowers, "flags": flags})
         tile = f"{{tiles:{win.tile}}}"
         parts = [_("Ron on {tile}").format(tile=tile) if win.by == "ron" else _("Tsumo on {tile}").format(tile=tile)]
         parts.append(_("seat {seat}, round {round}").format(seat=self.app.term_text(WIND_NAMES[win.seat]),

@@ -33,7 +33,7 @@ class NumberView(QuizView):
             bits.append(_("Already seen:") + " {tiles:" + st.visible + "}")
         if bits:
             self.info = self.rich(" · ".join(bits), size="small", align="center")
-        negative = st.ask == "shanten"  # a complete hand is shanten -1
+        negative = st.ask in ("shanten", "mcr_shanten", "mcr_points")  # complete: shanten -1; a false win pays
         self.field = self.host.add(NumberField(max_len=6, placeholder=_("Type a number"), allow_negative=negative))
         self.keys = [self.host.add(Button(str(d), lambda d=d: self._key(str(d)), size="large")) for d in range(10)]
         if negative:

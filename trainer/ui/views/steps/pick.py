@@ -28,7 +28,7 @@ class PickTilesView(QuizView):
         self.shown: TileRow | None = None
         self.shown_label = ""
         ask = st.ask
-        if ask in ("waits",):
+        if ask in ("waits", "mcr_waits"):
             self.shown = self.host.add(TileRow(slots_for_text(st.hand)))
             tiles = list(parse_hand(st.hand, check_size=False).all_tiles())
             suits = suits_of(tiles) or ["m"]

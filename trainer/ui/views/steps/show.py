@@ -9,6 +9,7 @@ import pygame
 from trainer.engine.notation import parse_tiles
 from trainer.i18n import _, ngettext, points_text
 from trainer.lessons import answers
+from trainer.ui.richtext import BR
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot, slots_for_text
 from trainer.ui.views.inputs import RichBlock
@@ -70,7 +71,9 @@ class ShowView(StepView):
         # The winning situation under a scored hand (every flag of win:, wrapping).
         self.win_info = self.rich(self.win_line(st.win), size="small", align="center") if st.win is not None else None
         self.caption = self.rich(self.text(st.caption), align="center") if st.caption is not None else None
-        self.facts = self.rich(self._facts_text(), size="body", align="center") if st.reveal else None
+        # An MCR score lists many fans with their Chinese names: the smaller print keeps it on screen.
+        size = "small" if "mcr_score" in st.reveal else "body"
+        self.facts = self.rich(self._facts_text(), size=size, align="center") if st.reveal else None
 
     def _facts_text(self) -> str:
         try:
@@ -109,6 +112,12 @@ class ShowView(StepView):
                     parts.append(_("{han} han, {fu} fu").format(han=v["han"], fu=v["fu"]))
             elif key == "fu_items":
                 parts.append(_("{fu} fu").format(fu=v))
+            elif key == "mcr_waits":
+                parts.append(_("Waits: {tiles}").format(tiles=tiles_markup(v)))
+            elif key == "mcr_score":
+                from trainer.ui.mcr_texts import score_summary
+
+                return BR.join([*parts, score_summary(v["items"])])
         return "   ·   ".join(parts)
 
     def layout(self, area: pygame.Rect) -> None:
@@ -124,6 +133,8 @@ class ShowView(StepView):
         cap_h = app.line_height(L.font("small")) + L.px(14)
         overhead = L.px(30) + sum(cap_h for _row, cap in self.rows if cap is not None) // n_rows
         reserve = L.px(30) + (L.px(60) if self.facts is not None or self.caption is not None else 0)
+        if self.facts is not None:  # a long list of facts takes its room from the tiles, not the buttons
+            reserve += max(0, self.facts.place(app, x, y, w) - L.px(60))
         if self.win_info is not None:
             reserve += self.win_info.place(app, x, y, w) + L.px(12)
         free = area.bottom - y - reserve

@@ -15,6 +15,7 @@ from typing import Any
 from trainer.engine.game.view import RiverTile
 from trainer.engine.hand import Meld
 from trainer.engine.tiles import Tile
+from trainer.i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,15 @@ def seat_quarter(step: int, players: int) -> int:
     next player (shimocha) sits on the right, the one before (kamicha) on the left."""
     order = QUARTERS.get(players, QUARTERS[4])
     return order[step % len(order)]
+
+
+SEAT_NAMES = (N_("You"), N_("Right"), N_("Across"), N_("Left"))
+"""What the learner calls each table edge (0 bottom, 1 right, 2 across, 3 left)."""
+
+
+def seat_name(step: int, players: int) -> str:
+    """The learner's word for the player ``step`` places after the bottom seat: «Вы», «Справа», …"""
+    return _(SEAT_NAMES[seat_quarter(step, players)])
 
 
 @dataclass(frozen=True)

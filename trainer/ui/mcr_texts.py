@@ -1,0 +1,408 @@
+"""Words of the Chinese Official (MCR) drills: titles, prompts, the win situation, the
+calculator's working and why a learner's own answer is wrong.
+
+Fans, forms and principles are glossary terms (``{term:mcr_...}``), so each shows its
+Russian name with the hanzi and pinyin beside it.  Everything is marked with ``N_`` and
+translated when shown; the output is rich markup for :func:`trainer.ui.richtext.layout_rich`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trainer.i18n import N_, _, ngettext
+from trainer.ui.richtext import BR
+
+MCR_GENERATORS = ("mcr_fans", "mcr_minimum", "mcr_excluded", "mcr_waits")
+"""The MCR drills, in the order the drill menu shows them."""
+
+MCR_TITLES: dict[str, str] = {
+    "mcr_fans": N_("MCR: count the fans"),
+    "mcr_minimum": N_("MCR: does it reach 8?"),
+    "mcr_excluded": N_("MCR: the fan left out"),
+    "mcr_waits": N_("MCR: waits"),
+}
+MCR_BLURBS: dict[str, str] = {
+    "mcr_fans": N_("Tick every fan of a won hand, then give its total in points."),
+    "mcr_minimum": N_("Do the fans reach the 8-point minimum without the flowers?"),
+    "mcr_excluded": N_("Which fan is not counted, and which bigger fan leaves it out?"),
+    "mcr_waits": N_("Every winning tile of a ready hand, knitted shapes included."),
+}
+MCR_FIELD_LABELS: dict[str, str] = {"rule_set": N_("MCR rules")}
+MCR_VALUE_LABELS: dict[str, str] = {
+    "mcr": N_("Seed (Chinese Official)"), "mcr_common": N_("Common practice"), "fans": N_("The fans"),
+    "total": N_("The total"), "special": N_("Special forms"), "knitted": N_("Knitted forms"),
+    "fan": N_("Which fan"), "why": N_("Which fan leaves it out"),
+}
+
+MCR_QUESTIONS: dict[str, str] = {
+    "mcr_fans_total": N_("Tick the fans counted (flowers aside), then type the total with the flowers."),
+    "mcr_fans": N_("Tick every fan this hand counts (flowers aside)."),
+    "mcr_total": N_("How many points is this hand worth, flowers included?"),
+    "mcr_minimum": N_("Does this hand reach the minimum of {n} points? Flowers do not count toward it."),
+    "mcr_excluded": N_("The hand shows all these fans, but one of them is not counted. Which one?"),
+    "mcr_excluded_by": N_("The hand shows {fan}, but it is not counted. Which counted fan leaves it out?"),
+    "mcr_waits": N_("Which tiles complete this hand? Pick every one: every MCR form counts, the knitted ones too."),
+}
+"""Question id -> the prompt (English msgid)."""
+
+WIND_WORDS = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
+FLAG_WORDS = {
+    "last_copy": N_("the last copy of the tile"),
+    "rinshan": N_("on a kong's replacement tile"),
+    "chankan": N_("robbing a kong"),
+    "haitei": N_("the last tile of the wall"),
+    "houtei": N_("the last discard of the hand"),
+}
+
+FORM_TERMS = {
+    "seven_pairs": "{term:mcr_seven_pairs}",
+    "thirteen_orphans": "{term:mcr_thirteen_orphans}",
+    "honors_knitted": "{term:mcr_lesser_honors_and_knitted_tiles}",
+    "knitted_straight": "{term:mcr_knitted_straight}",
+}
+STANDARD_FORM = N_("four sets and a pair")
+
+PRINCIPLE_TEXTS = {
+    "non_repeat": N_("{fan} is not counted: {by} already implies it ({term})."),
+    "account_once": N_("{fan} is not counted again: these sets were already combined once ({term})."),
+    "non_separation": N_("{fan} is not counted: only another arrangement of the tiles gives it, and a hand is "
+                         "read one way only ({term})."),
+    "non_identical": N_("{fan} is not counted: the same sets would be counted twice in one way ({term})."),
+}
+
+
+def _tiles(text: str) -> str:
+    return "{tiles:" + text + "}" if text else "—"
+
+
+def _term(term_id: str) -> str:
+    return "{term:" + term_id + "}"
+
+
+def fan_term(fan_id: str) -> str:
+    """A fan as a glossary link (Russian name, hanzi and pinyin)."""
+    return _term("mcr_" + fan_id)
+
+
+def form_label(form: str) -> str:
+    """An MCR hand form in words (the special forms as glossary links)."""
+    return FORM_TERMS.get(form) or _(STANDARD_FORM)
+
+
+def reading_markup(reading: str) -> str:
+    """An arrangement ``123m 456p (777z) 55s`` as tiles drawn group by group."""
+    groups = [g for g in reading.split() if any(c.isdigit() for c in g)]
+    return " ".join("{hand:" + g + "}" for g in groups)
+
+
+def is_mcr(ex: Any) -> bool:
+    """Whether a drill exercise is one of the MCR drills."""
+    return str(ex.prompt.question).startswith("mcr_")
+
+
+def mcr_question_text(ex: Any) -> str | None:
+    """The prompt of an MCR exercise (None for other drills); the drill's title names the rules."""
+    p = ex.prompt
+    if p.question not in MCR_QUESTIONS:
+        return None
+    text = _(MCR_QUESTIONS[p.question])
+    if p.question == "mcr_minimum":
+        text = text.format(n=p.get("minimum", 8))
+    elif p.question == "mcr_excluded_by":
+        text = text.format(fan=fan_term(str(p.get("fan"))))
+    return text
+
+
+def mcr_info_text(ex: Any) -> str | None:
+    """How the hand was won, under the hand (None for other drills and for waits)."""
+    p = ex.prompt
+    if not is_mcr(ex) or not p.get("win_tile"):
+        return None
+    return situation_line(dict(p.data))
+
+
+def situation_line(data: dict[str, Any]) -> str:
+    """How an MCR hand was won in words: self-drawn or on a discard, the winds, the flowers and
+    the winning conditions (``data`` as :func:`trainer.engine.exercises.mcr_drills.situation_data`)."""
+    tile = _tiles(str(data.get("win_tile")))
+    bits = [(_("Self-drawn {tile}") if data.get("by") == "tsumo" else _("Won on the discard {tile}")).format(tile=tile)]
+    seat, rnd = data.get("seat"), data.get("round")
+    if seat in WIND_WORDS and rnd in WIND_WORDS:
+        bits.append(_("seat wind {seat}, prevalent wind {round}").format(seat=_(WIND_WORDS[seat]),
+                                                                         round=_(WIND_WORDS[rnd])))
+    flowers = int(data.get("flowers") or 0)
+    bits.append(ngettext("{n} flower", "{n} flowers", flowers).format(n=flowers) if flowers else _("no flowers"))
+    bits.extend(_(FLAG_WORDS[f]) for f in data.get("flags", ()) if f in FLAG_WORDS)
+    return " · ".join(bits)
+
+
+def _points(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def excluded_line(item: dict[str, Any]) -> str:
+    """Why one fan the hand shows is left out: the fan that implies it, or the principle."""
+    principle = item.get("principle", "non_repeat")
+    template = _(PRINCIPLE_TEXTS.get(principle, PRINCIPLE_TEXTS["non_repeat"]))
+    by = fan_term(item["by"]) if item.get("by_fan") else _("a bigger fan")
+    return template.format(fan=fan_term(item["id"]), by=by, term=_term("mcr_" + principle))
+
+
+def mcr_explain_item(item: dict[str, Any]) -> str | None:
+    """One explanation item of the MCR drills as a line of rich markup (None for other kinds)."""
+    k = item.get("kind")
+    if k == "mcr_reading":
+        groups = reading_markup(item.get("reading", ""))
+        form = form_label(item.get("form", "standard"))
+        return _("The hand: {form}: {groups}").format(form=form, groups=groups) if groups else \
+            _("The hand: {form}").format(form=form)
+    if k == "mcr_fan":
+        n, value = item.get("count", 1), item["fan"]
+        pts = _points(value) if n == 1 else _("{n} × {points}").format(n=n, points=_points(value))
+        return f"{fan_term(item['id'])} — {pts}"
+    if k == "mcr_excluded":
+        return excluded_line(item)
+    if k == "mcr_total":
+        total, flowers = item["total"], item.get("flowers", 0)
+        if flowers:
+            text = _("Total: {fans} + {flowers} for flowers = {total}.").format(
+                fans=_points(item["without_flowers"]), flowers=flowers, total=_points(total))
+        else:
+            text = _("Total: {total}.").format(total=_points(total))
+        if item.get("meets"):
+            return text + " " + _("Without flowers it reaches the minimum of {n}.").format(n=item["minimum"])
+        return text + " " + _("Without flowers it is below the minimum of {n}: a false win.").format(n=item["minimum"])
+    if k == "mcr_wait":
+        forms = ", ".join(form_label(f) for f in item.get("forms", ()))
+        groups = reading_markup(item.get("reading", ""))
+        line = _("{tile} completes the hand as {forms}").format(tile=_tiles(item["tile"]), forms=forms)
+        return line + (": " + groups if groups else "") + "."
+    if k == "mcr_not_wait":
+        return not_wait_line(item)
+    if k == "mcr_payment":
+        return payment_line([item])
+    if k == "mcr_shanten":
+        n = item["shanten"]
+        state = _("complete") if n < 0 else (_("ready") if n == 0 else ngettext(
+            "{n} tile from ready", "{n} tiles from ready", n).format(n=n))
+        return f"{form_label(item['form'])}: {state}"
+    return None
+
+
+SHORT_REASONS = {
+    "non_repeat": N_("{fan} is inside {by}"),
+    "account_once": N_("{fan}: the sets were already combined once"),
+    "non_separation": N_("{fan}: only in another arrangement"),
+    "non_identical": N_("{fan}: the same sets twice"),
+}
+LEFT_OUT = N_("Not counted: {reasons}.")
+
+
+def score_summary(items: Any) -> str:
+    """A scored hand in a few lines (a lesson's diagram): the arrangement, the fans counted with
+    their points on one wrapped line, the fans left out with their reasons, the total."""
+    lines = [mcr_explain_item(i) or "" for i in _items(items, "mcr_reading")]
+    fans = []
+    for i in _items(items, "mcr_fan"):
+        n = i.get("count", 1)
+        fans.append(f"{fan_term(i['id'])} {i['fan']}" + (f"×{n}" if n > 1 else ""))
+    lines.append(" · ".join(fans))
+    by_principle: dict[str, list[str]] = {}
+    for i in _items(items, "mcr_excluded"):
+        by = fan_term(i["by"]) if i.get("by_fan") else _("a bigger fan")
+        reason = _(SHORT_REASONS.get(i["principle"], SHORT_REASONS["non_repeat"])).format(fan=fan_term(i["id"]), by=by)
+        by_principle.setdefault(i["principle"], []).append(reason)
+    reasons = ["; ".join(r) + f" ({_term('mcr_' + p)})" for p, r in by_principle.items()]
+    if reasons:
+        lines.append(_(LEFT_OUT).format(reasons="; ".join(reasons)))
+    lines.extend(mcr_explain_item(i) or "" for i in _items(items, "mcr_total"))
+    lines.append(payment_line(items))
+    return BR.join(line for line in lines if line)
+
+
+def not_wait_line(item: dict[str, Any]) -> str:
+    """Why a picked tile does not complete an MCR hand."""
+    tile = _tiles(item["tile"])
+    if item.get("fifth"):
+        return _("{tile} cannot come: the hand already holds all four.").format(tile=tile)
+    n = int(item["shanten"]) + 1
+    return ngettext("{tile} completes no MCR form: with it the hand is still {n} tile from complete (closest: {form}).",
+                    "{tile} completes no MCR form: with it the hand is still {n} tiles from complete (closest: {form}).",
+                    n).format(tile=tile, n=n, form=form_label(item["form"]))
+
+
+# ---------------------------------------------------------------- the learner's own mistake
+
+
+def _items(items: Any, kind: str) -> list[dict[str, Any]]:
+    return [i for i in items if i.get("kind") == kind]
+
+
+def fans_lines(items: Any, ticked: set[str], right: set[str], final: bool) -> list[str]:
+    """Ticked fans against the counted ones: a ticked fan the hand shows but does not count is
+    explained by the fan or principle that leaves it out; one it does not have is named; the
+    missed ones are counted on the retry and named after the final try."""
+    excluded = {i["id"]: i for i in _items(items, "mcr_excluded")}
+    lines = []
+    for f in sorted(ticked - right):
+        if f in excluded:
+            lines.append(excluded_line(excluded[f]))
+        else:
+            lines.append(_("{fan}: this hand does not have it.").format(fan=fan_term(f)))
+    missed = sorted(right - ticked)
+    if missed and not final:
+        lines.append(ngettext("{n} more fan is counted in this hand.", "{n} more fans are counted in this hand.",
+                              len(missed)).format(n=len(missed)))
+    elif missed:
+        lines.append(_("Also counted: {fans}.").format(fans=", ".join(fan_term(f) for f in missed)))
+    return lines
+
+
+def total_lines(items: Any, given: int, final: bool) -> list[str]:
+    """A typed total against the calculator's: flowers left out, fans counted that a bigger fan
+    implies, or a fan missing; after the final try the sum itself."""
+    total = next((i for i in items if i.get("kind") == "mcr_total"), None)
+    if total is None:
+        return []
+    fans = _items(items, "mcr_fan")
+    left_out = bool(_items(items, "mcr_excluded"))
+    lines = [_("You said {given}.").format(given=given)]
+    if total["flowers"] and given == total["without_flowers"]:
+        lines.append(_("The flowers are left out: each flower adds 1 point to the total (never to the minimum)."))
+    elif left_out and given > total["total"]:
+        lines.append(_("That is more than the hand is worth: did you add fans that a bigger fan already implies?"))
+    elif given < total["total"]:
+        lines.append(_("That is less than the hand is worth: a fan is missing, or a fan counted twice was added "
+                       "once."))
+    if final:
+        parts = [f"{i['fan']}" + (f"×{i['count']}" if i.get("count", 1) > 1 else "") for i in fans]
+        lines.append(_("The sum: {parts} = {total}.").format(parts=" + ".join(parts), total=total["total"]))
+    return lines
+
+
+def item_value(ex: Any, fan_id: str) -> int:
+    """A fan's points under the exercise's MCR rules."""
+    from trainer.engine.exercises.mcr_drills import mcr_rules
+
+    rules = mcr_rules(str(ex.prompt.get("rule_set") or "mcr"))
+    return rules.value(fan_id) if fan_id in rules.fans else 0
+
+
+def minimum_lines(items: Any, said: str, final: bool) -> list[str]:
+    """A yes/no about the minimum: on the retry how to count, after the final try the count."""
+    total = next(i for i in items if i.get("kind") == "mcr_total")
+    if not final:
+        return [_("Add up the counted fans without the flowers: flowers never count toward the minimum, "
+                  "and a fan a bigger one implies is not counted.")]
+    if said == "yes":
+        return [_("Without flowers the fans make {n}: below the minimum of {m}, so this win would be a "
+                  "false win.").format(n=total["without_flowers"], m=total["minimum"])]
+    return [_("Without flowers the fans make {n}: the minimum of {m} is reached.").format(
+        n=total["without_flowers"], m=total["minimum"])]
+
+
+def mcr_mistake(ex: Any, response: Any, final: bool) -> str | None:
+    """Why an MCR drill answer is wrong, in terms of the fans and principles (None for other drills)."""
+    if not is_mcr(ex):
+        return None
+    q = ex.prompt.question
+    items = ex.explanation
+    lines: list[str] = []
+    if q == "mcr_fans_total":
+        ticked, given = response
+        right, total = ex.answer
+        lines = fans_lines(items, set(ticked), set(right), final)
+        if int(given) != total:
+            if set(ticked) == set(right):
+                lines.append(_("Your fans are right, the total is not."))
+            lines.extend(total_lines(items, int(given), final))
+    elif q == "mcr_fans":
+        lines = fans_lines(items, set(response), set(ex.answer), final)
+    elif q == "mcr_total":
+        lines = total_lines(items, int(response[0]), final)
+    elif q == "mcr_minimum":
+        lines = minimum_lines(items, next(iter(response)), final)
+    elif q == "mcr_excluded":
+        said = next(iter(response))
+        lines.append(_("{fan} is counted here: no bigger fan of this hand implies it.").format(fan=fan_term(said)))
+    elif q == "mcr_excluded_by":
+        said = next(iter(response))
+        fan = str(ex.prompt.get("fan"))
+        lines.append(_("{said} does not imply {fan}: it would be counted beside it.").format(
+            said=fan_term(said), fan=fan_term(fan)))
+    elif q == "mcr_waits":
+        lines = waits_lines(ex.prompt.hand, items, set(response), set(ex.answer), final)
+    return BR.join(lines)
+
+
+def waits_lines(hand_text: str, items: Any, picked: set[int], answer: set[int], final: bool) -> list[str]:
+    """Picked tiles against an MCR hand's waits: why each wrong pick completes no form; the
+    missed waits counted on the retry, and with the arrangement they make after the final try."""
+    from trainer.engine.exercises.mcr_drills import not_a_wait
+    from trainer.engine.notation import parse_hand
+    from trainer.engine.tiles import kind_name
+
+    hand = parse_hand(hand_text, check_size=False)
+    lines = [not_wait_line(not_a_wait(hand, k)) for k in sorted(picked - answer)]
+    missed = sorted(answer - picked)
+    if missed and not final:
+        lines.append(ngettext("{n} more tile completes the hand.", "{n} more tiles complete the hand.",
+                              len(missed)).format(n=len(missed)))
+    elif missed:
+        names = {kind_name(k) for k in missed}
+        lines.extend(mcr_explain_item(i) or "" for i in _items(items, "mcr_wait") if i["tile"] in names)
+    return lines
+
+
+def mcr_lesson_mistake(step: Any, response: Any, fb: Any, final: bool) -> str | None:
+    """Why a lesson's MCR quiz answer is wrong (None for other questions): the same sentences as the
+    drills, from the step's engine answer ``fb``."""
+    ask = getattr(step, "ask", "") or ""
+    if not ask.startswith("mcr_"):
+        return None
+    items = fb.explanation
+    if step.kind == "choice":
+        chosen = {response} if isinstance(response, int) else set(response)
+        values = [o.value or "" for o in step.options]
+        picked = {values[i] for i in chosen}
+        right = {values[i] for i in fb.expected}
+        if ask == "mcr_minimum":
+            return BR.join(minimum_lines(items, next(iter(picked)), final))
+        strip = {v: v.removeprefix("mcr_") for v in values}
+        if ask == "mcr_fans":
+            return BR.join(fans_lines(items, {strip[v] for v in picked}, {strip[v] for v in right}, final))
+        counted = {i["id"] for i in _items(items, "mcr_fan")}
+        return BR.join(_("{fan} is counted here: no bigger fan of this hand implies it.").format(fan=_term(v))
+                       if strip[v] in counted else _("{fan}: this hand does not have it.").format(fan=_term(v))
+                       for v in sorted(picked - right))
+    if step.kind == "number" and ask in ("mcr_total", "mcr_points"):
+        if ask == "mcr_points":
+            return BR.join([_("You said {given}.").format(given=int(response)), payment_line(items)])
+        return BR.join(total_lines(items, int(response), final))
+    if step.kind == "pick_tiles":
+        return BR.join(waits_lines(step.hand, items, {t.kind for t in response}, set(fb.expected), final))
+    return ""
+
+
+def payment_line(items: Any) -> str:
+    """Who pays what for an MCR win: 8 from each loser, plus the points from the discarder (or
+    from all three on a self-draw)."""
+    pay = next((i for i in items if i.get("kind") == "mcr_payment"), None)
+    if pay is None:
+        return ""
+    if "each" in pay:
+        return _("Self-drawn: each of the three pays 8 + the points = {each}; the winner gains {total}.").format(
+            each=pay["each"], total=pay["total"])
+    if "discarder" in pay:
+        return _("On a discard: the discarder pays 8 + the points = {d}, the other two 8 each; the winner gains "
+                 "{total}.").format(d=pay["discarder"], total=pay["total"])
+    return _("Below the minimum: a false win; the claimant pays {n} to each other player.").format(
+        n=pay.get("false_win_each", 0))
+
+
+__all__ = [
+    "MCR_BLURBS", "MCR_FIELD_LABELS", "MCR_GENERATORS", "MCR_QUESTIONS", "MCR_TITLES", "MCR_VALUE_LABELS",
+    "excluded_line", "fan_term", "form_label", "is_mcr", "mcr_explain_item", "mcr_info_text", "mcr_mistake",
+    "mcr_question_text", "reading_markup", "score_summary",
+]
