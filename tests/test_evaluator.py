@@ -205,3 +205,16 @@ def test_a_turn_needs_the_drawn_tile():
 
     with pytest.raises(ValueError, match="3n\\+2"):
         HandEvaluator(RULES).turn(make_view("123m456p789s1122z", ["", "", "", ""]))
+
+
+def test_tenpai_at_a_draw_keeps_a_cheap_tenpai_pushing() -> None:
+    """A tenpai hand that hardly wins is still paid at an exhaustive draw: with the same risk, the
+    tenpai hand pushes where a one-shanten hand with the same win chance folds."""
+    from trainer.engine.evaluator.danger import Threat
+    from trainer.engine.evaluator.pushfold import push_or_fold
+
+    riichi = [Threat(seat=1, tenpai=1.0, loss=5200, honitsu_suit=None, toitoi=False, reasons=())]
+    common = dict(win=0.05, value=2000.0, tile_loss=700.0, safest_loss=0.0, threats=riichi,
+                  draws_left=2.0, dealer=False)
+    assert push_or_fold(shanten=0, **common).push
+    assert not push_or_fold(shanten=1, **common).push
