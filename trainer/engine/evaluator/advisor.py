@@ -82,7 +82,7 @@ class Verdict:
     reasons: tuple[Reason, ...]
 
 
-RIICHI_GAIN = 2.0
+RIICHI_GAIN = 2.3
 """Riichi when it multiplies the expected value of the hand by at least this much (or the
 hand is cheap with a wide wait)."""
 RIICHI_WIDE_WAIT = 5
