@@ -12,6 +12,7 @@ from typing import Any
 
 from trainer.i18n import N_, _, ngettext
 from trainer.ui.richtext import BR
+from trainer.ui.richtext import tiles_markup as _tiles
 
 MCR_GENERATORS = ("mcr_fans", "mcr_minimum", "mcr_excluded", "mcr_waits")
 """The MCR drills, in the order the drill menu shows them."""
@@ -70,10 +71,6 @@ PRINCIPLE_TEXTS = {
                          "read one way only ({term})."),
     "non_identical": N_("{fan} is not counted: the same sets would be counted twice in one way ({term})."),
 }
-
-
-def _tiles(text: str) -> str:
-    return "{tiles:" + text + "}" if text else "—"
 
 
 def _term(term_id: str) -> str:

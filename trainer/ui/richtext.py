@@ -63,6 +63,12 @@ class RichLayout:
         return None
 
 
+def tiles_markup(text: str, empty: str = "—") -> str:
+    """The markup that draws the tiles written in ``text`` (MPSZ notation) inside a sentence;
+    ``empty`` stands in when there are no tiles (a hand with no waits, nothing thrown back)."""
+    return "{tiles:" + text + "}" if text else empty
+
+
 def _words(text: str) -> list[tuple[str, bool]]:
     """Split text into (word, followed-by-space) pairs, keeping newlines as their own items."""
     out: list[tuple[str, bool]] = []

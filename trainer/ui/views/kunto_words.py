@@ -14,6 +14,7 @@ from typing import Any
 
 from trainer.i18n import N_, _, ngettext
 from trainer.ui.richtext import BR
+from trainer.ui.richtext import tiles_markup as _tiles
 
 SUITS = {"kept": N_("suits count"), "ignored": N_("only numbers count")}
 DRAGONS = {"plain": "", "tens": "{term:shiipai_no_suu}", "jokers": "{term:gen_pocchi}"}
@@ -24,10 +25,6 @@ TILE_SETS = {
     "sou_dragons48": N_("bamboo and dragons"),
     "suits108_dragons": N_("three suits and dragons"),
 }
-
-
-def _tiles(text: str) -> str:
-    return "{tiles:" + text + "}" if text else "—"
 
 
 def settings_text(tiles: str, suits: str, dragons: str) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 
 from trainer.i18n import N_, _, ngettext
 from trainer.ui.richtext import BR
+from trainer.ui.richtext import tiles_markup as _tiles
 from trainer.ui.views.explain import fu_name
 
 PAYERS = {
@@ -34,10 +35,6 @@ SLIPS = {
     "no_honba": N_("You left out the {term}: each one adds {n} to every payment here."),
     "basic_only": N_("Your number is the basic points themselves: multiply them by who pays."),
 }
-
-
-def _tiles(text: str) -> str:
-    return "{tiles:" + text + "}" if text else "—"
 
 
 def _tile_list(texts: Iterable[str]) -> str:
