@@ -45,7 +45,7 @@ def theme(p: nanikiru.Puzzle) -> str:
     """The theme of a position (see the module docstring)."""
     if p.riichi_against:
         return "defense"
-    best = min(h.shanten_after for h in p.hints)
+    best = min(h.shanten_after for h in (*p.hints, *p.coach[:1]))
     return "tenpai" if best == 0 else "one_step" if best == 1 else "far"
 
 

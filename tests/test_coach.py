@@ -232,3 +232,36 @@ def test_the_coach_recommends_exactly_what_the_strong_bot_plays():
                RULES, seed=31, max_hands=200)
     assert len(checked) >= 40
     assert all(same_tile and same_riichi for same_tile, same_riichi in checked)
+
+
+def test_an_open_hand_keeps_its_yaku_rather_than_a_faster_tenpai_without_one():
+    """Pon 444m, then 1p-2p-3p, 6p 8p, 3s 4s 4s 4s 5s 7s: throwing 7s is tenpai on 7p, but 1p
+    kills tanyao and the open hand has no other yaku, so it could never win; the coach (and the
+    strong bot) keeps the yaku a step slower and says why."""
+    from trainer.engine.game.coach import coach_turn
+    from trainer.engine.game.view import PlayerView
+    from trainer.engine.hand import Hand
+    from trainer.engine.notation import parse_tiles
+    from trainer.engine.tiles import EAST
+    from trainer.ui.views.table.coach import hint_lines
+
+    def river(text: str):
+        return tuple(RiverTile(t, False, False, False) for t in parse_tiles(text))
+
+    hand = Hand(tuple(sorted(parse_tiles("12368p344457s"))), (_meld("PON", "444m"),))
+    view = PlayerView(
+        seat=0, hand=hand, drawn=None, dealer=1, round_wind=EAST, seat_winds=(30, 27, 28, 29),
+        scores=(25000,) * 4, honba=0, sticks=0, dora_indicators=parse_tiles("1z"),
+        rivers=(river("9m1z2z"), river("1m9p2z"), river("1z2z3z"), river("3z4z5z")),
+        melds=((_meld("PON", "444m"),), (), (), ()), riichi=(False,) * 4, riichi_turn=(None,) * 4,
+        hand_sizes=(11, 13, 13, 13), live_remaining=40, phase="turn",
+        last_tile=None, last_from=None, call_kind="",
+    )
+    hints = discard_hints(view, list(hand.concealed))
+    h = hints[0]
+    assert h.reason == "keeps_yaku" and str(h.tile) != "7s"
+    assert h.shanten_after == 1 and h.advice is not None and h.advice.value.dama > 0
+    yakuless = next(a for a in coach_turn(view, list(hand.concealed)).discards if str(a.tile) == "7s")
+    assert yakuless.efficiency.shanten == 0 and yakuless.value.dama == 0 and yakuless.win == 0
+    words = " ".join(hint_lines(hints))
+    assert "{term:yaku}" in words and "{term:ukeire}" in words

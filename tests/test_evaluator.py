@@ -218,3 +218,26 @@ def test_tenpai_at_a_draw_keeps_a_cheap_tenpai_pushing() -> None:
                   draws_left=2.0, dealer=False)
     assert push_or_fold(shanten=0, **common).push
     assert not push_or_fold(shanten=1, **common).push
+
+
+def test_the_all_last_plan_follows_the_scores():
+    """In the last hand: a clear leader protects the lead, the last player has nothing to lose by
+    dealing in, a player a win away from the next place needs it; with one riichi against a
+    one-shanten hand the same numbers fold for the leader and push for the last player."""
+    from trainer.engine.evaluator.danger import Threat
+    from trainer.engine.evaluator.pushfold import all_last_plan, push_or_fold
+
+    scores = (35000, 27000, 22000, 16000)
+    assert all_last_plan(scores, 0, 3900) == "protect_lead"
+    assert all_last_plan(scores, 3, 3900) == "last_place"
+    assert all_last_plan(scores, 2, 3900) == "need_win"  # 5,000 behind, a 3,900 ron closes 7,800
+    assert all_last_plan(scores, 1, 1000) == ""  # 8,000 behind a cheap hand: an ordinary hand
+    riichi = [Threat(1, 1.0, 5200, None, False, ())]
+    kw = dict(win=0.2, value=5200, tile_loss=700, safest_loss=0, shanten=1, threats=riichi, draws_left=8,
+              dealer=False)
+    plain = push_or_fold(**kw)
+    lead = push_or_fold(**kw, placement="protect_lead")
+    last = push_or_fold(**kw, placement="last_place")
+    assert lead.loss > plain.loss > last.loss
+    assert not lead.push and last.push
+    assert any(r.code == "last_place" for r in last.reasons)

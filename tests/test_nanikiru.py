@@ -60,7 +60,8 @@ def test_the_coachs_discard_is_right_where_it_is_not_the_widest():
             split.append(p)
             assert p.exercise.check([Tile(p.coach_kind)])
             assert all(p.exercise.check([Tile(k)]) for k in p.efficient)
-            assert p.coach[0].reason in ("fold", "less_risk", "value") and p.coach[0].advice is not None
+            assert p.coach[0].reason in ("fold", "less_risk", "value", "keeps_yaku", "keeps_tenpai")
+            assert p.coach[0].advice is not None
     assert len(split) >= 3
 
 

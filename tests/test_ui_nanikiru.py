@@ -87,7 +87,7 @@ def _fits(app: App, screen: Any) -> None:
 
 
 def test_the_table_coachs_tile_is_right_and_explained_in_the_coachs_words(app: App) -> None:
-    screen = _open_at(app, lambda p: p.coach_kind not in p.widest)
+    screen = _open_at(app, lambda p: p.coach_kind not in p.widest and p.coach[0].reason in ("fold", "less_risk"))
     p = screen.decision
     coach = next(s.tile for s in screen.hand_row.slots if s.tile.kind == p.coach_kind)
     screen.answer(coach)
@@ -122,3 +122,22 @@ def test_a_wrong_tile_is_explained_and_the_coach_named(app: App) -> None:
     text = plain_text(screen.feedback(), app)
     assert text.startswith("You discarded") and "Coach: Discard" in text
     app.render()
+
+
+def test_an_open_hands_tenpai_without_a_yaku_is_wrong_and_says_why(app: App) -> None:
+    """Where the fastest tile would leave an open hand without a yaku, that tile is not right:
+    the learner reads why (no ron, no tsumo), the coach's tile keeps the yaku, and the learner's
+    own melds are drawn beside the hand."""
+    screen = _open_at(app, lambda p: p.coach[0].reason == "keeps_yaku" and p.yakuless)
+    p = screen.decision
+    assert p.coach_kind not in p.yakuless and not (p.answer & p.yakuless)
+    melds = screen._melds()
+    assert melds is not None and melds.get_width() > 0
+    wrong = next(s.tile for s in screen.hand_row.slots if s.tile.kind in p.yakuless)
+    screen.answer(wrong)
+    assert screen.answered is False
+    text = plain_text(screen.feedback(), app)
+    assert "leaves your open hand without a Yaku" in text and "never win" in text
+    assert "Coach: Discard" in text and "keeps its Yaku" in text
+    app.render()
+    _fits(app, screen)

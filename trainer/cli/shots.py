@@ -542,6 +542,7 @@ def run(args: argparse.Namespace) -> int:
     shot("07_nanikiru_starter_right", lambda: nanikiru(app, answered="right", starter=True))
     shot("07_nanikiru_coach", lambda: nanikiru_coach(app))
     shot("07_nanikiru_coach_widest", lambda: nanikiru_coach(app, "widest"))
+    shot("07_nanikiru_coach_yaku", lambda: nanikiru_coach(app, "faster", reason="keeps_yaku"))
 
     def tenpai_choice() -> None:
         """The learner, tenpai and not in riichi, at an exhaustive draw: show or hide (001:805)."""

@@ -93,6 +93,10 @@ KEEP_CLOSED = 2.0
 many times the open hand."""
 EFFICIENT_SHARE = 0.85
 """A pushing discard keeps at least this share of the widest ukeire of the fewest shanten."""
+CALL_VALUE = 2000
+"""A call that keeps a hand worth at least this many points (ron, dama) is made for value."""
+CALL_SPEED_SHANTEN = 2
+"""A cheaper call is made for speed when it leaves the hand at most this many steps from tenpai."""
 
 
 def _counts(tiles: tuple[Tile, ...]) -> list[int]:
@@ -128,8 +132,8 @@ class HandEvaluator:
         return index > last_round or (index == last_round and view.dealer == 3)
 
     def placement(self, view: PlayerView, value: float) -> str:
-        """The all-last plan (``"protect_lead"``, ``"need_win"`` or ``""``; always ``""`` before
-        the last hand)."""
+        """The all-last plan (``"protect_lead"``, ``"last_place"``, ``"need_win"`` or ``""``;
+        always ``""`` before the last hand)."""
         return all_last_plan(view.scores, view.seat, value) if self.is_all_last(view) else ""
 
     @staticmethod
@@ -179,6 +183,8 @@ class HandEvaluator:
             furiten = e.shanten == 0 and any(k == t.kind or k in own_river for k in e.kinds)
             win = win_chance(e.shanten, e.ukeire, draws_left=draws_left, unseen_total=unseen_total,
                              next_waits=next_waits, threats=pressure, furiten=furiten)
+            if not closed and e.shanten == 0 and value.dama <= 0:
+                win = 0.0  # an open tenpai without a yaku cannot win at all
             row = tuple(dangers[t.kind])
             risk = sum(d.expected_loss for d in row)
             ev = win * v - risk
@@ -196,13 +202,19 @@ class HandEvaluator:
         # pushing never goes back in shanten nor gives up much of the ukeire for value: among the
         # discards of the fewest shanten keeping at least 3/4 of the widest ukeire, the best
         # expected points; then the rest by shanten and expected points
-        fewest = min(a.efficiency.shanten for a in advice)
-        widest = max(a.efficiency.ukeire for a in advice if a.efficiency.shanten == fewest)
+        # an open hand keeps a yaku: a discard that leaves it without one (worth nothing, it can
+        # never win) ranks below every discard that keeps one, even one a step slower
+        def keeps_yaku(a: DiscardAdvice) -> bool:
+            return closed or a.value.dama > 0
+
+        pool = [a for a in advice if keeps_yaku(a)] or advice
+        fewest = min(a.efficiency.shanten for a in pool)
+        widest = max(a.efficiency.ukeire for a in pool if a.efficiency.shanten == fewest)
 
         def push_key(a: DiscardAdvice) -> tuple:
             e = a.efficiency
-            near = e.shanten == fewest and e.ukeire >= EFFICIENT_SHARE * widest
-            return (not near, e.shanten, -a.ev, a.risk, a.tile.kind, a.tile.red)
+            near = e.shanten == fewest and e.ukeire >= EFFICIENT_SHARE * widest and keeps_yaku(a)
+            return (not near, not keeps_yaku(a), e.shanten, -a.ev, a.risk, a.tile.kind, a.tile.red)
 
         push_order = sorted(advice, key=push_key)
         by_ev = push_order[0]
@@ -310,9 +322,9 @@ class HandEvaluator:
                                           rules=self.rules)
             if closed_value.riichi > KEEP_CLOSED * best_value.dama:
                 return Verdict(False, (*notes, reason("keep_closed", riichi=round(closed_value.riichi))))
-        if best_value.dama >= 2000:
+        if best_value.dama >= CALL_VALUE:
             return Verdict(True, (*notes, reason("value")))
-        if best_sh <= 2:
+        if best_sh <= CALL_SPEED_SHANTEN:
             return Verdict(True, (*notes, reason("speed")))
         return Verdict(False, (*notes, reason("cheap_and_slow")))
 
@@ -331,7 +343,7 @@ class HandEvaluator:
             return Verdict(False, (*notes, reason("go_for_kokushi", shanten=kokushi)))
         if sh <= 2:
             return Verdict(False, (*notes, reason("hand_good")))
-        if self.placement(view, 8000) == "need_win":
+        if self.placement(view, 8000) in ("need_win", "last_place"):
             return Verdict(False, (*notes, reason("need_win")))
         return Verdict(True, (*notes, reason("hand_poor")))
 

@@ -47,6 +47,13 @@ W_SHANPON = 0.012
 W_TANKI = 0.005
 HONOR_WAIT = (0.0, 0.012, 0.035, 0.06)  # by copies unseen (0..3)
 EARLY_TURNS = 6
+RIICHI_HAN = 3.0  # han of a typical riichi hand (riichi, ura and dora included)
+OPEN_TENPAI = (0.0, 0.15, 0.35, 0.6, 0.9)  # tenpai chance of an open hand by melds shown
+OPEN_LATE = 0.02  # ... plus this per turn after the early turns
+QUIET_LATE = 0.015  # tenpai chance per turn after the early turns of a closed hand without riichi
+QUIET_MAX = 0.25
+QUIET_HAN = 2.5
+OPEN_HAN = 1.0  # han of an open hand before what its melds show (yakuhai, dora, honitsu, toitoi)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,12 +120,12 @@ def read_threat(view: PlayerView, seat: int) -> Threat:
     shown_dora = sum(1 for m in view.melds[seat] for t in m.tiles if t.kind in dora or t.red)
     if view.riichi[seat]:
         tenpai = 1.0
-        han = 3.0 + 0.5 * max(0, len(view.dora_indicators) - 1)
+        han = RIICHI_HAN + 0.5 * max(0, len(view.dora_indicators) - 1)
         reasons.append(reason("riichi", seat=seat))
     elif view.melds[seat]:
         n = len(view.melds[seat])
-        tenpai = min(0.95, (0.0, 0.15, 0.35, 0.6, 0.9)[min(n, 4)] + 0.02 * max(0, turn - EARLY_TURNS))
-        han = 1.0 + shown_dora + (2 if honitsu is not None else 0) + (2 if toitoi else 0) + max(0, n_yakuhai - 1)
+        tenpai = min(0.95, OPEN_TENPAI[min(n, 4)] + OPEN_LATE * max(0, turn - EARLY_TURNS))
+        han = OPEN_HAN + shown_dora + (2 if honitsu is not None else 0) + (2 if toitoi else 0) + max(0, n_yakuhai - 1)
         reasons.append(reason("open_hand", seat=seat, melds=n))
         if n_yakuhai:
             reasons.append(reason("yakuhai_pon", seat=seat, count=n_yakuhai))
@@ -129,8 +136,8 @@ def read_threat(view: PlayerView, seat: int) -> Threat:
         if toitoi:
             reasons.append(reason("toitoi", seat=seat))
     else:
-        tenpai = min(0.25, 0.02 + 0.015 * max(0, turn - EARLY_TURNS))
-        han = 2.5
+        tenpai = min(QUIET_MAX, 0.02 + QUIET_LATE * max(0, turn - EARLY_TURNS))
+        han = QUIET_HAN
         reasons.append(reason("quiet_hand", seat=seat, turn=turn))
     loss = _points_for_han(han, dealer) + 300 * view.honba
     if dealer:

@@ -26,6 +26,12 @@ TYPICAL_STEP = 30.0  # ukeire of a step not yet looked at
 RON_FACTOR = 2.5  # a winning tile may come from four players' tiles, not only the own draw
 THREAT = 0.5  # an opponent this likely to be tenpai is worth folding against
 TENPAI_AT_DRAW = 1000.0  # what staying tenpai is worth at an exhaustive draw (noten payments)
+RACE = 0.7  # share of the win chance left per tenpai opponent racing for the same hand
+DEALER_GAIN = 1.25  # a dealer's win is worth more: the 1.5x payment and the repeat (renchan)
+LATER_SHARE = 0.6  # share of the later unsafe tiles a pushing hand actually has to throw
+PROTECT_LEAD = 1.6  # risk weight of a clear leader in the last hand
+NEED_WIN = 0.6  # risk weight of a player who needs a win in the last hand
+LAST_PLACE = 0.6  # risk weight of the last player in the last hand: a deal-in cannot cost a place
 
 
 def win_chance(shanten: int, ukeire: int, *, draws_left: float, unseen_total: int,
@@ -48,7 +54,7 @@ def win_chance(shanten: int, ukeire: int, *, draws_left: float, unseen_total: in
         p *= 1 - (1 - min(0.95, accept / unseen_total)) ** share
     waits = ukeire if shanten <= 0 else next_waits
     p *= 1 - (1 - min(0.9, waits / unseen_total)) ** (share * (1.0 if furiten else RON_FACTOR))
-    return p * (0.7 ** threats)
+    return p * (RACE ** threats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,21 +74,25 @@ def push_or_fold(*, win: float, value: float, tile_loss: float, safest_loss: flo
                  threats: list[Threat], draws_left: float, dealer: bool, placement: str = "") -> PushFold:
     """Compare pushing (``win`` chance x ``value``, risking ``tile_loss`` now and more unsafe tiles
     for the ``shanten`` steps left) with folding (risking ``safest_loss``).  ``placement`` is
-    ``"protect_lead"`` or ``"need_win"`` in the last hand (see :func:`all_last_plan`)."""
-    gain = win * value * (1.25 if dealer else 1.0)
+    ``"protect_lead"``, ``"last_place"`` or ``"need_win"`` in the last hand (see
+    :func:`all_last_plan`)."""
+    gain = win * value * (DEALER_GAIN if dealer else 1.0)
     if shanten == 0:
         gain += (1 - win) * TENPAI_AT_DRAW  # a tenpai hand that does not win is still paid at a draw
-    future = sum(t.tenpai * t.loss for t in threats) * FUTURE_DANGER * max(0, shanten + 1) * 0.6
+    future = sum(t.tenpai * t.loss for t in threats) * FUTURE_DANGER * max(0, shanten + 1) * LATER_SHARE
     future *= min(1.0, draws_left / 6)
     loss = tile_loss + future
     notes = [reason("gain", points=round(gain), win_chance=round(win, 3), value=round(value)),
              reason("risk", points=round(loss), now=round(tile_loss), later=round(future))]
     if placement == "protect_lead":
-        loss *= 1.6
+        loss *= PROTECT_LEAD
         notes.append(reason("protect_lead"))
     elif placement == "need_win":
-        loss *= 0.6
+        loss *= NEED_WIN
         notes.append(reason("need_win"))
+    elif placement == "last_place":
+        loss *= LAST_PLACE
+        notes.append(reason("last_place"))
     if not any(t.tenpai >= THREAT for t in threats):
         notes.append(reason("no_threat"))
         return PushFold(True, gain, loss, safest_loss, tuple(notes))
@@ -93,12 +103,15 @@ def push_or_fold(*, win: float, value: float, tile_loss: float, safest_loss: flo
 
 def all_last_plan(scores: tuple[int, ...], seat: int, value: float) -> str:
     """In the last hand: ``"protect_lead"`` for a leader more than a typical hand ahead,
-    ``"need_win"`` when a win of about ``value`` moves the player up a place and the hand
-    is needed, else ``""``."""
+    ``"last_place"`` for the player in last place (a deal-in cannot cost a place, only a win
+    can gain one), ``"need_win"`` when a win of about ``value`` moves the player up a place
+    and the hand is needed, else ``""``."""
     me = scores[seat]
     others = sorted((s for i, s in enumerate(scores) if i != seat), reverse=True)
     if me > others[0]:
         return "protect_lead" if me - others[0] > 4000 else ""
+    if me < others[-1]:
+        return "last_place"
     above = min(s for s in others if s >= me)
     return "need_win" if above - me <= max(value, 1000) * 1.5 + 2000 else ""
 

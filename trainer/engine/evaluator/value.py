@@ -27,6 +27,8 @@ from trainer.engine.scoring import ScoringError, WinContext, score_hand
 from trainer.engine.tiles import DRAGONS, Tile, dora_from_indicator, is_yaochuu
 
 URA_CHANCE = 0.35
+TOITOI_SETS = 4
+"""An open hand of pons heads for toitoi when its pons and concealed pairs number at least this."""
 _CACHE: dict[tuple, HandValue] = {}
 _CACHE_LIMIT = 50_000
 
@@ -170,7 +172,7 @@ def estimate_value(counts: Sequence[int], melds: Sequence[Meld], red: int, *, se
         notes.append(reason("honitsu" if honors else "chinitsu", suit="mps"[main]))
     if not closed and melds and all(m.kind is not MeldKind.CHI for m in melds):
         pairs = sum(1 for c in counts if c >= 2)
-        if pairs + len(melds) >= 4:
+        if pairs + len(melds) >= TOITOI_SETS:
             yaku += 2
             notes.append(reason("toitoi"))
     has_yaku = yaku >= 1 or closed

@@ -80,12 +80,15 @@ class Puzzle:
     """A position with its answer: the ``hints`` (best tiles by tiles alone with their reason,
     and the safest tile when someone is in riichi), the table coach's ``coach`` hints (its
     discard with the evaluator's reasons, then maybe the safest tile) and the ``exercise``
-    (pick one tile; any hinted tile or the coach's discard is right)."""
+    (pick one tile; any hinted tile or the coach's discard is right).  ``yakuless`` are the
+    kinds that would leave an open hand without a yaku (it could never win) while another
+    discard keeps one."""
 
     position: Position
     hints: tuple[DiscardHint, ...]
     exercise: Exercise
     coach: tuple[DiscardHint, ...] = ()
+    yakuless: frozenset[int] = frozenset()
 
     @property
     def answer(self) -> frozenset[int]:
@@ -153,7 +156,8 @@ def rules_of(log: dict[str, Any]) -> Any:
 
 def puzzle(position: Position) -> Puzzle:
     """The answer to a position, as a pick-one-tile exercise: the efficiency-best tiles and the
-    table coach's discard (under the game's rules).  The explanation lists every legal kind
+    table coach's discard (under the game's rules); in an open hand whose fastest tiles would
+    leave it without a yaku, only the tiles that keep one.  The explanation lists every legal kind
     with its shanten after the discard, its ukeire, whether it is the coach's discard and
     (with a riichi on the table) its danger; the skill is ``defense`` when someone is in
     riichi, else ``efficiency``."""
@@ -166,6 +170,12 @@ def puzzle(position: Position) -> Puzzle:
     seats = coach[0].threat_seats if coach else ()
     hints = tuple(replace(h, advice=advice.get(h.tile.kind), threat_seats=seats)
                   for h in efficiency_hints(view, position.legal))
+    yakuless: frozenset[int] = frozenset()
+    if turn.push_fold.push and not view.hand.is_closed and any(a.value.dama > 0 for a in turn.discards):
+        # an open hand going for a win: the tiles that leave it without a yaku (it could never win)
+        # are not right (folding, any safe tile is)
+        yakuless = frozenset(a.tile.kind for a in turn.discards if a.value.dama <= 0)
+        hints = tuple(h for h in hints if h.tile.kind not in yakuless)
     answer = frozenset(h.tile.kind for h in hints) | frozenset(h.tile.kind for h in coach[:1])
     threats = any(view.riichi[s] for s in range(len(view.riichi)) if s != view.seat)
     seen = [max(0, min(4, v - h)) for v, h in zip(view.visible_counts(), view.hand.all_counts(), strict=True)]
@@ -189,7 +199,7 @@ def puzzle(position: Position) -> Puzzle:
     ex = Exercise(KIND, prompt, answer, tuple(items), "defense" if threats else "efficiency", item_id,
                   params=(("action", position.action), ("hand", position.hand), ("seat", position.seat),
                           ("source", position.source)))
-    return Puzzle(position, hints, ex, coach)
+    return Puzzle(position, hints, ex, coach, yakuless)
 
 
 def judge(p: Puzzle, tile: Tile) -> Decision:

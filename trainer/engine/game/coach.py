@@ -2,8 +2,8 @@
 
 * :func:`discard_hints` — the discard the ``strong`` bot would make, from the shared hand
   evaluator (:meth:`trainer.engine.evaluator.HandEvaluator.turn`: push or fold, value,
-  danger), with one short reason (``keeps_tenpai``, ``fewer_steps``, ``more_tiles``,
-  ``value``, ``less_risk``, ``fold``) and the evaluator's reasons behind it; while pushing
+  danger), with one short reason (``keeps_tenpai``, ``keeps_yaku``, ``fewer_steps``,
+  ``more_tiles``, ``value``, ``less_risk``, ``fold``) and the evaluator's reasons behind it; while pushing
   against a threat, the safest tile too (``safer``);
 * :func:`efficiency_hints` — the best discards by tiles alone (fewest shanten, most ukeire;
   the safest tile against a riichi): with the :func:`discard_hints` tile, the answer of the
@@ -42,7 +42,9 @@ class DiscardHint:
     the hand ready, the reason in one word, and the evaluator's full ``advice`` for it
     (value, win chance, danger per opponent, reasons).
 
-    Reasons: ``keeps_tenpai``, ``fewer_steps``, ``more_tiles`` (the widest ukeire), ``value``
+    Reasons: ``keeps_tenpai``, ``keeps_yaku`` (an open hand whose faster or wider discard would
+    leave it without a yaku, so it could never win), ``fewer_steps``, ``more_tiles`` (the widest
+    ukeire), ``value``
     (a little narrower than the widest, but worth more), ``less_risk`` (narrower, but safer
     against a threat), ``fold`` (betaori: pushing is not worth the risk, so the safest tile),
     ``safer`` (while pushing against a threat: the safest tile, for comparison).
@@ -135,6 +137,10 @@ def discard_hints(view: PlayerView, legal_tiles: Iterable[Tile], rules: Any = No
     e = best.efficiency
     if not push:
         reason = "fold"
+    elif not view.hand.is_closed and best.value.dama > 0 and any(
+            a.value.dama <= 0 and (a.efficiency.shanten, -a.efficiency.ukeire) < (e.shanten, -e.ukeire)
+            for a in others):
+        reason = "keeps_yaku"  # a faster or wider discard would leave the open hand without a yaku
     elif e.shanten == 0:
         reason = "keeps_tenpai"
     elif others and all(a.efficiency.shanten > e.shanten for a in others):

@@ -193,19 +193,27 @@ def nanikiru(app: Any, *, answered: str = "", starter: bool = False) -> Any:
     return screen
 
 
-def nanikiru_coach(app: Any, pick: str = "coach") -> Any:
+def nanikiru_coach(app: Any, pick: str = "coach", reason: str = "") -> Any:
     """A starter puzzle where the table's coach and the best by ukeire disagree (it folds, or
-    plays a safer tile), answered with the coach's tile (``pick`` "coach") or the widest one
-    ("widest"): both are right, and the coach's words say why its tile differs."""
+    plays a safer tile; with ``reason``, the first whose coach reason is that one, such as
+    ``keeps_yaku``), answered with the coach's tile (``pick`` "coach") or the widest one
+    ("widest"): both are right, and the coach's words say why its tile differs; or answered
+    with the fastest tile that is not right ("faster": an open hand's tenpai without a yaku)."""
     while len(app.stack) > 1:
         app.pop()
     screen = app.push("nanikiru", games=[], n=60, seed=2)
-    screen.index = next((i for i, p in enumerate(screen.items) if p.coach_kind not in p.widest), 0)
+    screen.index = next((i for i, p in enumerate(screen.items) if p.coach_kind not in p.widest and (
+        p.widest or pick != "widest") and (not reason or (p.coach and p.coach[0].reason == reason))), 0)
     screen._load()
     screen.rebuild()
     if screen.decision is not None:
         p = screen.decision
-        want = {p.coach_kind} if pick == "coach" else p.widest
+        if pick == "faster":
+            wrong = [e for e in p.exercise.explanation if e["kind"] == "discard" and not e["best"]]
+            fastest = min(wrong, key=lambda e: (e["shanten"], -e["ukeire"]))
+            want = {next(s.tile.kind for s in screen.hand_row.slots if str(s.tile) == fastest["tile"])}
+        else:
+            want = {p.coach_kind} if pick == "coach" else p.widest
         screen.answer(next(s.tile for s in screen.hand_row.slots if s.tile.kind in want))
     return screen
 

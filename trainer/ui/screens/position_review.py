@@ -40,6 +40,7 @@ from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.coach import CoachBox, hint_lines
 from trainer.ui.views.table.replay import build_frames
 from trainer.ui.views.table.review import decision_text
+from trainer.ui.views.table.seats import melds_surface
 from trainer.ui.views.table.state import seat_name as table_seat_name
 from trainer.ui.widgets import Button, blit_text
 
@@ -190,8 +191,12 @@ class PositionReviewScreen(Screen):
         area = L.content()
         hand_h = L.tile_h(0.9)
         bh = L.px(52)
+        self.melds_h = round(hand_h * 0.8)
+        melds = self._melds()
+        meld_w = melds.get_width() + L.px(12) if melds is not None else 0
         if self.hand_row is not None:
-            self.hand_row.place(area.centerx, area.bottom - hand_h - L.px(2), area.width, hand_h)
+            hand_w = area.width - meld_w
+            self.hand_row.place(area.left + hand_w // 2, area.bottom - hand_h - L.px(2), hand_w, hand_h)
         if self.next_btn is not None:
             w = max(self.next_btn.preferred_width(self.app), L.px(200))
             y = (self.hand_row.rect.top - L.px(14) - bh - round(hand_h * 0.18)) if self.hand_row else area.top
@@ -208,6 +213,9 @@ class PositionReviewScreen(Screen):
                       (area.left, area.top + L.px(20)), max_width=area.width)
             return
         self.board.draw(surf, self.app, self.frame.state, {})
+        melds = self._melds()
+        if melds is not None and self.hand_row is not None:
+            surf.blit(melds, melds.get_rect(bottomright=(area.right, self.hand_row.rect.bottom)))
         if self.answered is None:
             text, color = self.question(), P.accent
             box = ""
@@ -225,6 +233,14 @@ class PositionReviewScreen(Screen):
         width = (self.next_btn.rect.left if self.next_btn else area.right) - area.left - L.px(16)
         blit_text(surf, self.app, text, L.font("body"), color, (area.left, self.prompt_y), anchor="midleft",
                   bold=True, max_width=width)
+
+    def _melds(self) -> pygame.Surface | None:
+        """The learner's own melds (and Norths set aside) as one row, drawn right of the hand."""
+        if self.decision is None:
+            return None
+        seat = self.frame.state.seats[self.frame.state.me]
+        return melds_surface(self.app.settings.tile_theme, seat, getattr(self, "melds_h", 0) or
+                             round(self.app.layout.tile_h(0.9) * 0.8))
 
     def on_click(self, pos: tuple[int, int], button: int) -> bool:
         return self.box.open_term_at(self.app, pos) or self.side_box.open_term_at(self.app, pos)
@@ -360,6 +376,12 @@ class NanikiruScreen(PositionReviewScreen):
                 other.append(_("The table's coach would discard {tile} instead, and that is right too:").format(
                     tile=_tiles(p.coach[0].tile)))
                 other += coach_lines
+        elif tile.kind in p.yakuless:
+            mine = [_("You discarded {mine}: it leaves your open hand without a {yaku}, and such a hand can "
+                      "never win — not by {ron}, not by {tsumo}.").format(
+                mine=_tiles(tile), yaku="{term:yaku}", ron="{term:ron}", tsumo="{term:tsumo}")]
+            said = coach_lines or hint_lines(list(p.hints), self.seat_name)
+            other += [_("Coach:") + " " + said[0], *said[1:]] if said else []
         else:
             mine = [decision_text(nanikiru.judge(p, tile))]
             said = coach_lines or hint_lines(list(p.hints), self.seat_name)

@@ -139,6 +139,11 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
             out.append(_("Discard {tiles}: {n} useful tiles stay ({ukeire}), a few less than the widest, "
                          "but the hand keeps its value ({why}).").format(
                 tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}", why=value_words(a.value) or "{term:yaku}"))
+        elif h.reason == "keeps_yaku" and a is not None:
+            out.append(_("Discard {tiles}: the open hand keeps its {yaku} ({why}); {n} useful tiles stay ({ukeire}). "
+                         "A faster tile would leave it without a yaku, and such a hand can never win.").format(
+                tiles=tiles, yaku="{term:yaku}", why=value_words(a.value) or "{term:yakuhai}", n=h.ukeire,
+                ukeire="{term:ukeire}"))
         elif h.reason == "less_risk" and a is not None:
             out.append(_("Discard {tiles}: nearly as many useful tiles ({n}, {ukeire}) and less danger: {why}.").format(
                 tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}", why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
