@@ -59,6 +59,23 @@ def table_with_calls_and_riichi(app: Any, coach: str = "off") -> Any:
     return play_until(app, want, coach=coach)
 
 
+def table_coach_keeps_yaku(app: Any) -> Any:
+    """The learner's open hand where the fastest discard would leave it without a yaku: the coach
+    (full) marks the tile that keeps the yaku and says why."""
+    from trainer.engine.game.actions import Discard
+    from trainer.engine.game.coach import discard_hints
+    from trainer.engine.game.view import make_view
+
+    def want(s: Any) -> bool:
+        legal = [a.tile for a in s.my_legal() if isinstance(a, Discard)]
+        if not legal or not s.round.seats[0].melds or s.round.seats[0].riichi:
+            return False
+        hints = discard_hints(make_view(s.round, 0), legal, s.match.rules)
+        return bool(hints) and hints[0].reason == "keeps_yaku"
+
+    return play_until(app, want, coach="full")
+
+
 def table_with_a_call_offer(app: Any) -> Any:
     """The learner may call (chi or pon) the tile just discarded."""
     from trainer.engine.game.actions import Chi, Pon
