@@ -265,3 +265,24 @@ def test_an_open_hand_keeps_its_yaku_rather_than_a_faster_tenpai_without_one():
     assert yakuless.efficiency.shanten == 0 and yakuless.value.dama == 0 and yakuless.win == 0
     words = " ".join(hint_lines(hints))
     assert "{term:yaku}" in words and "{term:ukeire}" in words
+
+
+def test_tanyao_with_one_terminal_left_names_the_tile_to_throw():
+    """A hand heading for tanyao with one terminal still held: the value names it ("tanyao once
+    1s is thrown"); with none left, plain tanyao."""
+    from trainer.engine.evaluator.value import estimate_value
+    from trainer.engine.notation import parse_tiles
+    from trainer.engine.tiles import EAST, SOUTH
+    from trainer.ui.views.table.coach import value_words
+
+    def words(text: str) -> str:
+        counts = [0] * 34
+        for t in parse_tiles(text):
+            counts[t.kind] += 1
+        v = estimate_value(counts, (), 0, seat_wind=SOUTH, round_wind=EAST, dora_indicators=(),
+                           open_tanyao=True, rules=RULES)
+        return value_words(v)
+
+    one_left = words("2456m36p1223588s")  # in the catalog's language: "... once 1s is thrown"
+    assert "{term:tanyao}" in one_left and "{tiles:1s}" in one_left
+    assert words("2456m36p2234588s") == "{term:tanyao}"

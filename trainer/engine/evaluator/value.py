@@ -162,7 +162,9 @@ def estimate_value(counts: Sequence[int], melds: Sequence[Meld], red: int, *, se
     in_melds = any(is_yaochuu(t.kind) for m in melds for t in m.tiles)
     if loose <= 1 and not in_melds and (closed or open_tanyao):  # one terminal or honor still to throw
         yaku += 1
-        notes.append(reason("tanyao"))
+        left = [k for k in range(34) if counts[k] and is_yaochuu(k)]
+        # the one terminal or honor still held: tanyao once it is thrown
+        notes.append(reason("tanyao", throw=left[0]) if left else reason("tanyao"))
     suits = [sum(all_counts[s * 9:(s + 1) * 9]) for s in range(3)]
     honors = sum(all_counts[27:])
     main = max(range(3), key=lambda s: suits[s])

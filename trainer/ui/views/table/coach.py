@@ -30,7 +30,7 @@ from trainer.engine.game.coach import (
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
 from trainer.i18n import _
-from trainer.ui.richtext import BR, layout_rich
+from trainer.ui.richtext import BR, layout_rich, tiles_markup
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import draw_panel
 
@@ -62,6 +62,9 @@ def value_words(value: Any) -> str:
             parts.append("{term:" + str(r.get("id")) + "}")
         elif code == "dora":
             parts.append(_("{n} {dora}").format(n=r.get("count"), dora="{term:dora}"))
+        elif code == "tanyao" and r.get("throw") is not None:
+            parts.append(_("{tanyao} once {tile} is thrown").format(
+                tanyao="{term:tanyao}", tile=tiles_markup(str(Tile(int(r.get("throw")))))))
         elif code in ("yakuhai", "tanyao", "honitsu", "chinitsu", "toitoi"):
             parts.append("{term:" + code + "}")
         elif code == "no_yaku_without_riichi":
