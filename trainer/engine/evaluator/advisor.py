@@ -36,7 +36,8 @@ class DiscardAdvice:
     """One discard, fully evaluated: ``efficiency``, ``value`` of the hand left, ``dangers``
     (one per opponent), ``risk`` (expected points lost by discarding it now), ``win`` (chance
     to win afterwards) and ``ev`` (win x value - risk), with the reasons that matter most;
-    ``furiten`` when it leaves a tenpai waiting on a tile of the player's own river (no ron)."""
+    ``furiten`` when it leaves a tenpai waiting on a tile of the player's own river (no ron);
+    ``no_yaku`` when it leaves an open hand without a yaku (worth nothing: it can never win)."""
 
     tile: Tile
     efficiency: DiscardEfficiency
@@ -47,6 +48,7 @@ class DiscardAdvice:
     ev: float
     reasons: tuple[Reason, ...]
     furiten: bool = False
+    no_yaku: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The advice as a JSON-ready dict (what a coach or a log stores)."""
@@ -183,7 +185,8 @@ class HandEvaluator:
             furiten = e.shanten == 0 and any(k == t.kind or k in own_river for k in e.kinds)
             win = win_chance(e.shanten, e.ukeire, draws_left=draws_left, unseen_total=unseen_total,
                              next_waits=next_waits, threats=pressure, furiten=furiten)
-            if not closed and e.shanten == 0 and value.dama <= 0:
+            no_yaku = not closed and value.dama <= 0
+            if no_yaku and e.shanten == 0:
                 win = 0.0  # an open tenpai without a yaku cannot win at all
             row = tuple(dangers[t.kind])
             risk = sum(d.expected_loss for d in row)
@@ -198,23 +201,20 @@ class HandEvaluator:
             elif row and all(d.deal_in == 0 for d in row) and any(
                     th.tenpai >= 0.3 for th in threats):
                 notes.append(reason("safe"))
-            advice.append(DiscardAdvice(t, e, value, row, risk, win, ev, tuple(notes), furiten))
+            advice.append(DiscardAdvice(t, e, value, row, risk, win, ev, tuple(notes), furiten, no_yaku))
         # pushing never goes back in shanten nor gives up much of the ukeire for value: among the
         # discards of the fewest shanten keeping at least 3/4 of the widest ukeire, the best
-        # expected points; then the rest by shanten and expected points
-        # an open hand keeps a yaku: a discard that leaves it without one (worth nothing, it can
-        # never win) ranks below every discard that keeps one, even one a step slower
-        def keeps_yaku(a: DiscardAdvice) -> bool:
-            return closed or a.value.dama > 0
-
-        pool = [a for a in advice if keeps_yaku(a)] or advice
+        # expected points; then the rest by shanten and expected points.  An open hand keeps a
+        # yaku: a discard that leaves it without one ranks below every discard that keeps one,
+        # even one a step slower
+        pool = [a for a in advice if not a.no_yaku] or advice
         fewest = min(a.efficiency.shanten for a in pool)
         widest = max(a.efficiency.ukeire for a in pool if a.efficiency.shanten == fewest)
 
         def push_key(a: DiscardAdvice) -> tuple:
             e = a.efficiency
-            near = e.shanten == fewest and e.ukeire >= EFFICIENT_SHARE * widest and keeps_yaku(a)
-            return (not near, not keeps_yaku(a), e.shanten, -a.ev, a.risk, a.tile.kind, a.tile.red)
+            near = e.shanten == fewest and e.ukeire >= EFFICIENT_SHARE * widest and not a.no_yaku
+            return (not near, a.no_yaku, e.shanten, -a.ev, a.risk, a.tile.kind, a.tile.red)
 
         push_order = sorted(advice, key=push_key)
         by_ev = push_order[0]

@@ -51,8 +51,8 @@ RIICHI_HAN = 3.0  # han of a typical riichi hand (riichi, ura and dora included)
 OPEN_TENPAI = (0.0, 0.15, 0.35, 0.6, 0.9)  # tenpai chance of an open hand by melds shown
 OPEN_LATE = 0.02  # ... plus this per turn after the early turns
 QUIET_LATE = 0.015  # tenpai chance per turn after the early turns of a closed hand without riichi
-QUIET_MAX = 0.25
-QUIET_HAN = 2.5
+QUIET_MAX = 0.25  # ... at most
+QUIET_HAN = 2.5  # han of a quiet (dama) hand
 OPEN_HAN = 1.0  # han of an open hand before what its melds show (yakuhai, dora, honitsu, toitoi)
 
 

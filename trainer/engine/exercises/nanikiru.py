@@ -171,10 +171,10 @@ def puzzle(position: Position) -> Puzzle:
     hints = tuple(replace(h, advice=advice.get(h.tile.kind), threat_seats=seats)
                   for h in efficiency_hints(view, position.legal))
     yakuless: frozenset[int] = frozenset()
-    if turn.push_fold.push and not view.hand.is_closed and any(a.value.dama > 0 for a in turn.discards):
+    if turn.push_fold.push and not all(a.no_yaku for a in turn.discards):
         # an open hand going for a win: the tiles that leave it without a yaku (it could never win)
         # are not right (folding, any safe tile is)
-        yakuless = frozenset(a.tile.kind for a in turn.discards if a.value.dama <= 0)
+        yakuless = frozenset(a.tile.kind for a in turn.discards if a.no_yaku)
         hints = tuple(h for h in hints if h.tile.kind not in yakuless)
     answer = frozenset(h.tile.kind for h in hints) | frozenset(h.tile.kind for h in coach[:1])
     threats = any(view.riichi[s] for s in range(len(view.riichi)) if s != view.seat)

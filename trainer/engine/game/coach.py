@@ -137,9 +137,8 @@ def discard_hints(view: PlayerView, legal_tiles: Iterable[Tile], rules: Any = No
     e = best.efficiency
     if not push:
         reason = "fold"
-    elif not view.hand.is_closed and best.value.dama > 0 and any(
-            a.value.dama <= 0 and (a.efficiency.shanten, -a.efficiency.ukeire) < (e.shanten, -e.ukeire)
-            for a in others):
+    elif not best.no_yaku and any(
+            a.no_yaku and (a.efficiency.shanten, -a.efficiency.ukeire) < (e.shanten, -e.ukeire) for a in others):
         reason = "keeps_yaku"  # a faster or wider discard would leave the open hand without a yaku
     elif e.shanten == 0:
         reason = "keeps_tenpai"

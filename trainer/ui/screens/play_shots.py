@@ -226,9 +226,11 @@ def nanikiru_coach(app: Any, pick: str = "coach", reason: str = "") -> Any:
     if screen.decision is not None:
         p = screen.decision
         if pick == "faster":
+            from trainer.engine.tiles import parse_tile
+
             wrong = [e for e in p.exercise.explanation if e["kind"] == "discard" and not e["best"]]
             fastest = min(wrong, key=lambda e: (e["shanten"], -e["ukeire"]))
-            want = {next(s.tile.kind for s in screen.hand_row.slots if str(s.tile) == fastest["tile"])}
+            want = {parse_tile(fastest["tile"]).kind}
         else:
             want = {p.coach_kind} if pick == "coach" else p.widest
         screen.answer(next(s.tile for s in screen.hand_row.slots if s.tile.kind in want))
