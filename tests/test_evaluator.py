@@ -241,3 +241,36 @@ def test_the_all_last_plan_follows_the_scores():
     assert lead.loss > plain.loss > last.loss
     assert not lead.push and last.push
     assert any(r.code == "last_place" for r in last.reasons)
+
+
+def test_an_open_hand_of_simples_reads_as_tanyao():
+    # seat 1 called 345m and 666p: an open tanyao cannot win on a terminal or an honor, so 9s and
+    # 2z are far safer against it than a middle 5s; with a dragon pon there is no such reading
+    import dataclasses
+
+    from trainer.engine.hand import Meld
+
+    simples = (Meld(MeldKind.CHI, tuple(parse_tiles("345m"))), Meld(MeldKind.PON, tuple(parse_tiles("666p"))))
+    view = make_view("23m56p1489s359m77z2z", ["", "1z4z3z9p7p1s", "1z2z3z", "3z4z5z"], live=30)
+    view = dataclasses.replace(view, melds=((), simples, (), ()), hand_sizes=(14, 7, 13, 13))
+    ev = HandEvaluator(RULES)
+    threat = next(t for t in ev.threats(view) if t.seat == 1)
+    assert threat.tanyao and "tanyao_read" in codes(threat.reasons)
+    by_tile = {str(a.tile): next(d for d in a.dangers if d.seat == 1) for a in ev.turn(view).discards}
+    assert "tanyao_read" in codes(by_tile["9s"].reasons) and "tanyao_read" in codes(by_tile["2z"].reasons)
+    assert by_tile["9s"].deal_in * 4 < by_tile["8s"].deal_in
+    dragon = (Meld(MeldKind.PON, tuple(parse_tiles("777z"))), simples[0])
+    view = dataclasses.replace(view, melds=((), dragon, (), ()))
+    assert not next(t for t in ev.threats(view) if t.seat == 1).tanyao
+
+
+def test_suji_protects_only_the_two_sided_wait():
+    # 6s in the riichi player's river: 3s is suji (no two-sided wait on it) yet a closed wait (24s),
+    # a pair or a single wait can still win on it; it stays well above a genbutsu and below a
+    # plain 3m (the suji tables of riichi statistics: about half the danger of a non-suji tile)
+    view = make_view("23m56p1489s359m77z3s", ["", "1z4z9p6s", "1z2z3z", "3z4z5z"], riichi={1: 3})
+    by_tile = {str(a.tile): next(d for d in a.dangers if d.seat == 1) for a in HandEvaluator(RULES).turn(view).discards}
+    suji, plain = by_tile["3s"], by_tile["3m"]
+    assert "suji" in codes(suji.reasons) and "suji" not in codes(plain.reasons)
+    assert 0.3 * plain.deal_in < suji.deal_in < 0.7 * plain.deal_in
+    assert suji.deal_in > 0.03

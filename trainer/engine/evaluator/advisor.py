@@ -125,7 +125,8 @@ class HandEvaluator:
     # ------------------------------------------------------------------ situation
     def threats(self, view: PlayerView) -> list[Threat]:
         """Every opponent's threat (riichi, open hand, quiet hand)."""
-        return [read_threat(view, s) for s in range(len(view.rivers)) if s != view.seat]
+        return [read_threat(view, s, open_tanyao=self.open_tanyao) for s in range(len(view.rivers))
+                if s != view.seat]
 
     def is_all_last(self, view: PlayerView) -> bool:
         """True in the match's last regular hand (orasu) or in the extra round."""

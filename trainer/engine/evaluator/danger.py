@@ -20,8 +20,17 @@ removed or weakened by what the table shows:
 * kabe / no chance (壁, ノーチャンス): all four copies of a tile a shape needs
   are visible, so the shape cannot exist — only shapes through that tile are
   removed, so a wall protects the tiles beyond it, not the ones beside it;
-* one chance (ワンチャンス): three copies visible, the shape is unlikely;
-* honors: the fewer copies unseen, the fewer pair and single waits remain.
+* one chance (ワンチャンス): three copies visible, the shape is less likely;
+* honors: the fewer copies unseen, the fewer pair and single waits remain;
+* early discards: a tile next to one of the player's first discards is safer;
+* an open hand of simples only reads as open tanyao (喰いタン): terminals and
+  honors can hardly finish it.
+
+Suji protects only the two-sided wait: closed, edge, pair and single waits still
+win on a suji tile, so it keeps about half the danger of a tile without suji (as
+in the riichi statistics of human play).  The weights are calibrated against the
+table's truth with ``scripts/danger_calibration.py`` (predicted against actual
+chance per group of tiles; see docs/game.md).
 
 The danger of a tile against a player is ``tenpai * wait``; the expected loss is
 that times what the player's hand is likely worth.  Every figure carries its
@@ -40,13 +49,17 @@ from trainer.engine.hand import MeldKind
 from trainer.engine.tiles import DRAGONS, dora_from_indicator
 
 # chance that a tenpai hand waits on a tile through one open shape of each kind
-W_RYANMEN = 0.055
-W_KANCHAN = 0.012
-W_PENCHAN = 0.012
+W_RYANMEN = 0.05
+W_KANCHAN = 0.03
+W_PENCHAN = 0.03
 W_SHANPON = 0.012
-W_TANKI = 0.005
-HONOR_WAIT = (0.0, 0.012, 0.035, 0.06)  # by copies unseen (0..3)
+W_TANKI = 0.008
+HONOR_WAIT = (0.0, 0.005, 0.02, 0.045)  # by copies unseen (0..3)
+ONE_CHANCE = 0.6  # share of a shape left when three copies of a tile it needs are visible
 EARLY_TURNS = 6
+EARLY_FACTOR = 0.65  # share of the danger left for a tile next to one of the player's early discards
+TANYAO_OFF = 0.25  # share left for a terminal or honor against an open hand of simples only (tanyao)
+OPEN_HONOR = 0.4  # share left for an honor against another open hand (its yakuhai are mostly called already)
 RIICHI_HAN = 3.0  # han of a typical riichi hand (riichi, ura and dora included)
 OPEN_TENPAI = (0.0, 0.15, 0.35, 0.6, 0.9)  # tenpai chance of an open hand by melds shown
 OPEN_LATE = 0.02  # ... plus this per turn after the early turns
@@ -68,6 +81,7 @@ class Threat:
     honitsu_suit: int | None
     toitoi: bool
     reasons: tuple[Reason, ...]
+    tanyao: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +124,16 @@ def _melds_reading(view: PlayerView, seat: int) -> tuple[int | None, bool, int]:
     return honitsu, toitoi, n_yakuhai
 
 
-def read_threat(view: PlayerView, seat: int) -> Threat:
-    """Read opponent ``seat``'s threat from its riichi, melds and river (see the module docstring)."""
+def _all_simples(view: PlayerView, seat: int) -> bool:
+    """True when every open meld of ``seat`` is of simples (2-8) only: the hand is likely an open
+    tanyao (喰いタン), so terminals and honors cannot finish it."""
+    return bool(view.melds[seat]) and all(t.kind < 27 and 0 < t.kind % 9 < 8
+                                           for m in view.melds[seat] for t in m.tiles)
+
+
+def read_threat(view: PlayerView, seat: int, *, open_tanyao: bool = True) -> Threat:
+    """Read opponent ``seat``'s threat from its riichi, melds and river (see the module docstring);
+    ``open_tanyao`` when the rules let an open hand win with tanyao (kuitan)."""
     dealer = seat == view.dealer
     turn = len(view.rivers[seat])
     honitsu, toitoi, n_yakuhai = _melds_reading(view, seat)
@@ -119,6 +141,7 @@ def read_threat(view: PlayerView, seat: int) -> Threat:
     dora = [dora_from_indicator(t.kind) for t in view.dora_indicators]
     shown_dora = sum(1 for m in view.melds[seat] for t in m.tiles if t.kind in dora or t.red)
     if view.riichi[seat]:
+        tanyao = False
         tenpai = 1.0
         han = RIICHI_HAN + 0.5 * max(0, len(view.dora_indicators) - 1)
         reasons.append(reason("riichi", seat=seat))
@@ -135,14 +158,18 @@ def read_threat(view: PlayerView, seat: int) -> Threat:
             reasons.append(reason("honitsu_colour", seat=seat, suit="mps"[honitsu]))
         if toitoi:
             reasons.append(reason("toitoi", seat=seat))
+        tanyao = open_tanyao and not n_yakuhai and _all_simples(view, seat)
+        if tanyao:
+            reasons.append(reason("tanyao_read", seat=seat))
     else:
+        tanyao = False
         tenpai = min(QUIET_MAX, 0.02 + QUIET_LATE * max(0, turn - EARLY_TURNS))
         han = QUIET_HAN
         reasons.append(reason("quiet_hand", seat=seat, turn=turn))
     loss = _points_for_han(han, dealer) + 300 * view.honba
     if dealer:
         reasons.append(reason("dealer", seat=seat))
-    return Threat(seat, tenpai, loss, honitsu, toitoi, tuple(reasons))
+    return Threat(seat, tenpai, loss, honitsu, toitoi, tuple(reasons), tanyao)
 
 
 def _points_for_han(han: float, dealer: bool) -> int:
@@ -163,7 +190,7 @@ def _shape(visible: Sequence[int], tiles: tuple[int, ...], weight: float,
     for t in tiles:
         if visible[t] == 3:
             notes.append(reason("one_chance", shape=code, wall=t))
-            return weight * 0.4
+            return weight * ONE_CHANCE
     return weight
 
 
@@ -182,6 +209,11 @@ def wait_chance(view: PlayerView, kind: int, threat: Threat, visible: Sequence[i
             w *= 2.0
         if threat.honitsu_suit is not None:
             w *= 1.5
+        if threat.tanyao:
+            w *= TANYAO_OFF
+            notes.append(reason("tanyao_read", seat=seat))
+        elif view.melds[seat] and not view.riichi[seat] and not threat.toitoi and threat.honitsu_suit is None:
+            w *= OPEN_HONOR
         return w, tuple(notes)
     river = {d.tile.kind for d in view.rivers[seat]}
     r = kind % 9
@@ -229,8 +261,11 @@ def wait_chance(view: PlayerView, kind: int, threat: Threat, visible: Sequence[i
         two_sided, other, pairs = two_sided * f, other * f, pairs * f
         notes.append(reason("honitsu_suit" if f > 1 else "off_suit", suit="mps"[threat.honitsu_suit]))
     w = two_sided + other + pairs
-    if view.riichi[seat] and any(abs(k - kind) <= 2 and k // 9 == kind // 9 and k < 27 for k in early):
-        w *= 0.85
+    if threat.tanyao and r in (0, 8):
+        w *= TANYAO_OFF
+        notes.append(reason("tanyao_read", seat=seat))
+    if any(abs(k - kind) <= 2 and k // 9 == kind // 9 and k < 27 for k in early):
+        w *= EARLY_FACTOR
         notes.append(reason("early_discard"))
     return w, tuple(notes)
 

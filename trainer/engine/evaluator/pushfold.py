@@ -27,6 +27,7 @@ RON_FACTOR = 2.5  # a winning tile may come from four players' tiles, not only t
 THREAT = 0.5  # an opponent this likely to be tenpai is worth folding against
 TENPAI_AT_DRAW = 1000.0  # what staying tenpai is worth at an exhaustive draw (noten payments)
 RACE = 0.7  # share of the win chance left per tenpai opponent racing for the same hand
+STEP_RACE = 0.6  # ... and per step still to make to tenpai, per tenpai opponent (they are ready already)
 DEALER_GAIN = 1.25  # a dealer's win is worth more: the 1.5x payment and the repeat (renchan)
 LATER_SHARE = 0.6  # share of the later unsafe tiles a pushing hand actually has to throw
 PROTECT_LEAD = 1.6  # risk weight of a clear leader in the last hand
@@ -54,7 +55,7 @@ def win_chance(shanten: int, ukeire: int, *, draws_left: float, unseen_total: in
         p *= 1 - (1 - min(0.95, accept / unseen_total)) ** share
     waits = ukeire if shanten <= 0 else next_waits
     p *= 1 - (1 - min(0.9, waits / unseen_total)) ** (share * (1.0 if furiten else RON_FACTOR))
-    return p * (RACE ** threats)
+    return p * (RACE ** threats) * (STEP_RACE ** (threats * steps))
 
 
 @dataclass(frozen=True, slots=True)

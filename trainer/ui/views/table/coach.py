@@ -72,7 +72,8 @@ def value_words(value: Any) -> str:
     return ", ".join(dict.fromkeys(parts))
 
 
-PROTECTIVE = frozenset({"suji", "half_suji", "no_chance", "one_chance", "honor", "terminal", "off_suit"})
+PROTECTIVE = frozenset({"suji", "half_suji", "no_chance", "one_chance", "honor", "terminal", "off_suit",
+                        "tanyao_read"})
 """Danger reasons that make a tile safer; only these explain a tile the coach calls safe."""
 
 
@@ -115,6 +116,9 @@ def danger_words(advice: Any, seat_name: Any, *, safe_side: bool = False, seats:
             parts.append(_("outside the suit of the {honitsu} of {who}").format(honitsu="{term:honitsu}", who=who))
         elif code == "early_discard":
             parts.append(_("next to an early discard of {who}").format(who=who))
+        elif code == "tanyao_read":
+            parts.append(_("{who} called only simples ({tanyao}): a terminal or honor rarely finishes that hand").format(
+                who=who, tanyao="{term:tanyao}"))
     why = ", ".join(list(dict.fromkeys(parts))[:2])
     chance = _("about {p}% to deal into {who}").format(p=_pct(worst.deal_in), who=who)
     return f"{why}; {chance}" if why else chance
