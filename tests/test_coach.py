@@ -286,3 +286,21 @@ def test_tanyao_with_one_terminal_left_names_the_tile_to_throw():
     one_left = words("2456m36p1223588s")  # in the catalog's language: "... once 1s is thrown"
     assert "{term:tanyao}" in one_left and "{tiles:1s}" in one_left
     assert words("2456m36p2234588s") == "{term:tanyao}"
+
+
+def test_an_open_tanyao_makes_terminals_and_honors_safe_and_the_coach_says_why():
+    from trainer.engine.evaluator import HandEvaluator
+    from trainer.i18n import set_language
+    from trainer.ui.views.table.coach import danger_words
+
+    view = _open_view([_meld("CHI", "345m"), _meld("PON", "666p")], river1="1m9p2p8m1z7s")
+    advice = {str(a.tile): a for a in HandEvaluator(RULES).turn(view).discards}
+    against = {t: next(d for d in a.dangers if d.seat == 1) for t, a in advice.items()}
+    assert against["9m"].deal_in * 3 < against["5m"].deal_in  # a terminal against a middle tile
+    assert "tanyao_read" in {r.code for r in against["9m"].reasons}
+    assert "tanyao_read" not in {r.code for r in against["5m"].reasons}
+    set_language("en")
+    words = danger_words(advice["9m"], lambda s: f"seat {s}", seats=(1,))
+    assert "{term:tanyao}" in words and "seat 1" in words
+    set_language("ru")
+    assert "не нужен открытому {term:tanyao}" in danger_words(advice["9m"], lambda s: f"seat {s}", seats=(1,))

@@ -76,6 +76,16 @@ def table_coach_keeps_yaku(app: Any) -> Any:
     return play_until(app, want, coach="full")
 
 
+def table_coach_reads_tanyao(app: Any) -> Any:
+    """An opponent's open hand of simples only (an open tanyao): the coach (full) says why a
+    terminal or an honor is the safe side against it."""
+    from trainer.i18n import _
+
+    words = _("of no use to the open {tanyao} of {who} (only simples called)").split("{tanyao}")[0]
+    return play_until(app, lambda s: words + "{term:tanyao}" in s.coach_message(), coach="full",
+                      seeds=range(1, 120))
+
+
 def table_with_a_call_offer(app: Any) -> Any:
     """The learner may call (chi or pon) the tile just discarded."""
     from trainer.engine.game.actions import Chi, Pon

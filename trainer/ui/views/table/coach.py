@@ -117,7 +117,7 @@ def danger_words(advice: Any, seat_name: Any, *, safe_side: bool = False, seats:
         elif code == "early_discard":
             parts.append(_("next to an early discard of {who}").format(who=who))
         elif code == "tanyao_read":
-            parts.append(_("{who} called only simples ({tanyao}): a terminal or honor rarely finishes that hand").format(
+            parts.append(_("of no use to the open {tanyao} of {who} (only simples called)").format(
                 who=who, tanyao="{term:tanyao}"))
     why = ", ".join(list(dict.fromkeys(parts))[:2])
     chance = _("about {p}% to deal into {who}").format(p=_pct(worst.deal_in), who=who)
