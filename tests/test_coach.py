@@ -304,3 +304,21 @@ def test_an_open_tanyao_makes_terminals_and_honors_safe_and_the_coach_says_why()
     assert "{term:tanyao}" in words and "seat 1" in words
     set_language("ru")
     assert "не нужен открытому {term:tanyao}" in danger_words(advice["9m"], lambda s: f"seat {s}", seats=(1,))
+
+
+def test_a_soft_fold_is_named_and_the_safest_tile_shown_for_comparison():
+    from tests.test_evaluator import WEAVE, WEAVE_RIVERS
+    from tests.test_evaluator import make_view as evaluator_view
+    from trainer.i18n import set_language
+    from trainer.ui.views.table.coach import hint_lines
+
+    view = evaluator_view(WEAVE, WEAVE_RIVERS, dealer=1, riichi={1: 4}, live=40)
+    hints = discard_hints(view, list(view.hand.concealed), RULES)
+    assert [h.reason for h in hints] == ["weave", "safer"]
+    assert str(hints[0].tile) == "9m" and hints[1].advice.risk == 0 and not hints[0].push
+    set_language("en")
+    lines = hint_lines(hints, lambda s: f"seat {s}")
+    assert "{term:mawashi_uchi}" in lines[0] and "{tiles:9m}" in lines[0]
+    assert lines[1].startswith("Safest tile now")
+    set_language("ru")
+    assert "мягко" in hint_lines(hints, lambda s: f"seat {s}")[0]

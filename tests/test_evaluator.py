@@ -274,3 +274,24 @@ def test_suji_protects_only_the_two_sided_wait():
     assert "suji" in codes(suji.reasons) and "suji" not in codes(plain.reasons)
     assert 0.3 * plain.deal_in < suji.deal_in < 0.7 * plain.deal_in
     assert suji.deal_in > 0.03
+
+
+def test_a_fold_weaves_among_equally_safe_tiles():
+    # dealer riichi; the hand folds.  1z and 3z are genbutsu (risk 0) but each is a pair the hand
+    # needs; the lone 9m is genbutsu against the riichi too, with a few points of risk against the
+    # quiet hands: in the same band of safety, so the fold throws the 9m and keeps the pairs
+    # (mawashi-uchi) instead of breaking a pair for the last few points of safety
+    from trainer.engine.evaluator.advisor import FOLD_BAND
+
+    view = make_view(WEAVE, WEAVE_RIVERS, dealer=1, riichi={1: 4}, live=40)
+    advice = HandEvaluator(RULES).turn(view)
+    assert not advice.push_fold.push
+    best = advice.best
+    safest = min(advice.discards, key=lambda a: a.risk)
+    assert str(best.tile) == "9m" and 0 < best.risk < FOLD_BAND / 2 and safest.risk == 0
+    assert best.ev > safest.ev
+    assert all(a.risk > FOLD_BAND / 2 for a in advice.discards if str(a.tile) not in ("9m", "7p", "1z", "3z"))
+
+
+WEAVE = "23m9m45p7p4568s1133z"
+WEAVE_RIVERS = ["", "1z4z3z9p7p9m9m", "1z2z", "3z4z"]

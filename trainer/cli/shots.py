@@ -482,6 +482,7 @@ def run(args: argparse.Namespace) -> int:
         table_after_hand,
         table_coach_keeps_yaku,
         table_coach_reads_tanyao,
+        table_coach_weaves,
         table_with_a_call_offer,
         table_with_calls_and_riichi,
     )
@@ -490,6 +491,7 @@ def run(args: argparse.Namespace) -> int:
     shot("07_table_coach", lambda: table_with_calls_and_riichi(app, coach="full"))
     shot("07_table_coach_yaku", lambda: table_coach_keeps_yaku(app))
     shot("07_table_coach_tanyao", lambda: table_coach_reads_tanyao(app))
+    shot("07_table_coach_weave", lambda: table_coach_weaves(app))
     shot("07_table_call_offer", lambda: table_with_a_call_offer(app))
     shot("07_result_ron", lambda: table_after_hand(app, lambda r: r.kind == "ron" and len(r.wins) == 1))
     shot("07_result_tsumo", lambda: table_after_hand(app, lambda r: r.kind == "tsumo"))

@@ -47,7 +47,9 @@ class DiscardHint:
     ukeire), ``value``
     (a little narrower than the widest, but worth more), ``less_risk`` (narrower, but safer
     against a threat), ``fold`` (betaori: pushing is not worth the risk, so the safest tile),
-    ``safer`` (while pushing against a threat: the safest tile, for comparison).
+    ``weave`` (mawashi-uchi: folding, but with a tile nearly as safe as the safest that keeps more
+    of the hand), ``safer`` (while pushing against a threat, or weaving: the safest tile, for
+    comparison).
     ``threat_seats`` are the opponents likely ready (riichi, or an open hand far along)."""
 
     tile: Tile
@@ -135,8 +137,10 @@ def discard_hints(view: PlayerView, legal_tiles: Iterable[Tile], rules: Any = No
     push = advice.push_fold.push
     others = [a for a in advice.discards if a.tile.kind != best.tile.kind]
     e = best.efficiency
+    safest = min(advice.discards, key=lambda a: (a.risk, -a.ev))
     if not push:
-        reason = "fold"
+        # betaori, or mawashi-uchi when a tile nearly as safe as the safest keeps more of the hand
+        reason = "fold" if safest.tile.kind == best.tile.kind or best.risk <= safest.risk else "weave"
     elif not best.no_yaku and any(
             a.no_yaku and (a.efficiency.shanten, -a.efficiency.ukeire) < (e.shanten, -e.ukeire) for a in others):
         reason = "keeps_yaku"  # a faster or wider discard would leave the open hand without a yaku
@@ -154,10 +158,9 @@ def discard_hints(view: PlayerView, legal_tiles: Iterable[Tile], rules: Any = No
         else:
             reason = "value"
     out = [_hint(best, reason, advice)]
-    if push and any(t.tenpai >= THREAT for t in advice.threats):
-        safest = min(advice.discards, key=lambda a: (a.risk, -a.ev))
-        if safest.tile.kind != best.tile.kind and safest.risk < 0.5 * best.risk:
-            out.append(_hint(safest, "safer", advice))
+    if reason == "weave" or (push and any(t.tenpai >= THREAT for t in advice.threats)
+                             and safest.tile.kind != best.tile.kind and safest.risk < 0.5 * best.risk):
+        out.append(_hint(safest, "safer", advice))
     return out
 
 

@@ -86,6 +86,13 @@ def table_coach_reads_tanyao(app: Any) -> Any:
                       seeds=range(1, 120))
 
 
+def table_coach_weaves(app: Any) -> Any:
+    """The learner folds against a riichi, and the coach (full) throws a tile nearly as safe as the
+    safest one that keeps more of the hand (mawashi-uchi), with the safest tile for comparison."""
+    return play_until(app, lambda s: "{term:mawashi_uchi}" in s.coach_message(), coach="full",
+                      seeds=range(1, 160))
+
+
 def table_with_a_call_offer(app: Any) -> Any:
     """The learner may call (chi or pon) the tile just discarded."""
     from trainer.engine.game.actions import Chi, Pon

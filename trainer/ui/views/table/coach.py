@@ -162,6 +162,11 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
             out.append(_("Fold ({betaori}): discard {tiles} — {why}. {odds}").format(
                 betaori="{term:betaori}", tiles=tiles, odds=odds,
                 why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
+        elif h.reason == "weave" and a is not None:
+            out.append(_("Fold softly ({mawashi}): discard {tiles} — nearly as safe as the safest tile, and it keeps "
+                         "more of your hand: {why}.").format(
+                mawashi="{term:mawashi_uchi}", tiles=tiles,
+                why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
         elif h.reason == "safer" and a is not None:
             out.append(_("Safest tile now: {tiles} — {why}.").format(
                 tiles=tiles, why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
