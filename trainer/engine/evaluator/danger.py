@@ -46,7 +46,7 @@ from trainer.engine import safety
 from trainer.engine.evaluator.reasons import Reason, reason
 from trainer.engine.game.view import PlayerView
 from trainer.engine.hand import MeldKind
-from trainer.engine.tiles import DRAGONS, dora_from_indicator
+from trainer.engine.tiles import DRAGONS, dora_from_indicator, is_simple
 
 # chance that a tenpai hand waits on a tile through one open shape of each kind
 W_RYANMEN = 0.05
@@ -127,8 +127,7 @@ def _melds_reading(view: PlayerView, seat: int) -> tuple[int | None, bool, int]:
 def _all_simples(view: PlayerView, seat: int) -> bool:
     """True when every open meld of ``seat`` is of simples (2-8) only: the hand is likely an open
     tanyao (喰いタン), so terminals and honors cannot finish it."""
-    return bool(view.melds[seat]) and all(t.kind < 27 and 0 < t.kind % 9 < 8
-                                           for m in view.melds[seat] for t in m.tiles)
+    return bool(view.melds[seat]) and all(is_simple(t.kind) for m in view.melds[seat] for t in m.tiles)
 
 
 def read_threat(view: PlayerView, seat: int, *, open_tanyao: bool = True) -> Threat:
@@ -140,8 +139,8 @@ def read_threat(view: PlayerView, seat: int, *, open_tanyao: bool = True) -> Thr
     reasons: list[Reason] = []
     dora = [dora_from_indicator(t.kind) for t in view.dora_indicators]
     shown_dora = sum(1 for m in view.melds[seat] for t in m.tiles if t.kind in dora or t.red)
+    tanyao = False
     if view.riichi[seat]:
-        tanyao = False
         tenpai = 1.0
         han = RIICHI_HAN + 0.5 * max(0, len(view.dora_indicators) - 1)
         reasons.append(reason("riichi", seat=seat))
@@ -162,7 +161,6 @@ def read_threat(view: PlayerView, seat: int, *, open_tanyao: bool = True) -> Thr
         if tanyao:
             reasons.append(reason("tanyao_read", seat=seat))
     else:
-        tanyao = False
         tenpai = min(QUIET_MAX, 0.02 + QUIET_LATE * max(0, turn - EARLY_TURNS))
         han = QUIET_HAN
         reasons.append(reason("quiet_hand", seat=seat, turn=turn))
