@@ -128,6 +128,23 @@ def test_a_yakuhai_pon_is_called_for_speed_and_a_yakuless_chi_is_not():
     assert not verdict.yes and codes(verdict.reasons) & {"no_yaku", "not_faster"}
 
 
+def test_a_yakuless_chi_to_tenpai_is_called_only_late_for_the_draw_payments():
+    # 23m + 1m makes tenpai on a single East with no yaku: worthless early, formal tenpai late
+    ev = HandEvaluator(RULES)
+    used = (parse_tile("2m"), parse_tile("3m"))
+    early = make_view("23m567p234789s1z9p", ["1m", "", "", ""], seat=1, phase="calls", last="1m", last_from=0)
+    verdict = ev.call(early, used, MeldKind.CHI)
+    assert not verdict.yes and "no_yaku" in codes(verdict.reasons)
+    late = make_view("23m567p234789s1z9p", ["1m", "", "", ""], seat=1, phase="calls", last="1m", last_from=0,
+                     live=8)
+    verdict = ev.call(late, used, MeldKind.CHI)
+    assert verdict.yes and "formal_tenpai" in codes(verdict.reasons)
+    riichi = make_view("23m567p234789s1z9p", ["1m", "", "4z5z6z", ""], seat=1, phase="calls", last="1m",
+                       last_from=0, live=8, riichi={2: 0})
+    verdict = ev.call(riichi, used, MeldKind.CHI)
+    assert not verdict.yes
+
+
 def test_nine_terminals_is_declined_with_a_good_hand():
     ev = HandEvaluator(RULES)
     good = make_view("19m19p19s1234567z5m", ["", "", "", ""], live=69)

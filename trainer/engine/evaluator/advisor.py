@@ -99,6 +99,10 @@ CALL_VALUE = 2000
 """A call that keeps a hand worth at least this many points (ron, dama) is made for value."""
 CALL_SPEED_SHANTEN = 2
 """A cheaper call is made for speed when it leaves the hand at most this many steps from tenpai."""
+KEISHIKI_LIVE = 12
+"""With at most this many live tiles left and no riichi on the table, a call that makes the hand
+tenpai is made even without a yaku (formal tenpai, 形式聴牌): it cannot win, but an exhaustive
+draw pays a tenpai hand (0 turns it off)."""
 FOLD_BAND = 30.0
 """When folding, tiles whose expected loss (points) falls in the same band of this width count as
 equally safe, and among them the one that keeps the most of the hand is thrown (mawashi-uchi,
@@ -312,9 +316,12 @@ class HandEvaluator:
                  reason("value_after", points=round(best_value.dama))]
         if best_sh >= now:
             return Verdict(False, (*notes, reason("not_faster")))
-        if best_value.dama <= 0:
-            return Verdict(False, (*notes, reason("no_yaku")))
         threats = advice.threats if advice else tuple(self.threats(view))
+        if best_value.dama <= 0:
+            if (best_sh == 0 and view.live_remaining <= KEISHIKI_LIVE
+                    and not any(t.tenpai >= 0.9 for t in threats)):
+                return Verdict(True, (*notes, reason("formal_tenpai")))
+            return Verdict(False, (*notes, reason("no_yaku")))
         if any(t.tenpai >= 0.9 for t in threats) and best_sh >= 1:
             return Verdict(False, (*notes, reason("folding")))
         yakuhai = {31, 32, 33, view.seat_wind, view.round_wind}
