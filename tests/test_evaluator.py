@@ -142,7 +142,11 @@ def test_a_yakuless_chi_to_tenpai_is_called_only_late_for_the_draw_payments():
     riichi = make_view("23m567p234789s1z9p", ["1m", "", "4z5z6z", ""], seat=1, phase="calls", last="1m",
                        last_from=0, live=8, riichi={2: 0})
     verdict = ev.call(riichi, used, MeldKind.CHI)
-    assert not verdict.yes
+    assert not verdict.yes  # against a riichi only with a safe tile to keep the tenpai with
+    safe = make_view("23m567p234789s1z9p", ["1m", "", "4z5z9p", ""], seat=1, phase="calls", last="1m",
+                     last_from=0, live=8, riichi={2: 0})
+    verdict = ev.call(safe, used, MeldKind.CHI)
+    assert verdict.yes and "formal_tenpai" in codes(verdict.reasons)
 
 
 def test_nine_terminals_is_declined_with_a_good_hand():

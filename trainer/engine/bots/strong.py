@@ -7,7 +7,8 @@
   little, riichi when it needs the yaku or doubles the hand;
 * calls a pon or chi for speed (yakuhai, near tenpai) or for value, never without
   a yaku and not while folding — except late in the hand, when a call that makes the hand
-  tenpai is worth the draw payments even without a yaku (formal tenpai, 形式聴牌);
+  tenpai is worth the draw payments even without a yaku (formal tenpai, 形式聴牌;
+  against a riichi only with a genbutsu to keep the tenpai with);
   reads open hands as threats;
 * in the last hand plays for placement: a clear leader folds sooner and takes dama,
   a player who needs a win pushes harder;

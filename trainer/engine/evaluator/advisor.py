@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from trainer.engine.evaluator.danger import Threat, TileDanger, read_threat, tile_dangers
+from trainer.engine.evaluator.danger import Threat, TileDanger, genbutsu, read_threat, tile_dangers
 from trainer.engine.evaluator.efficiency import DiscardEfficiency, discard_efficiency, improving
 from trainer.engine.evaluator.pushfold import THREAT, PushFold, all_last_plan, push_or_fold, win_chance
 from trainer.engine.evaluator.reasons import Reason, reason
@@ -102,7 +102,8 @@ CALL_SPEED_SHANTEN = 2
 KEISHIKI_LIVE = 12
 """With at most this many live tiles left and no riichi on the table, a call that makes the hand
 tenpai is made even without a yaku (formal tenpai, 形式聴牌): it cannot win, but an exhaustive
-draw pays a tenpai hand (0 turns it off)."""
+draw pays a tenpai hand (0 turns it off).  Against a riichi only when a tile that keeps the tenpai
+is genbutsu against every riichi."""
 FOLD_BAND = 30.0
 """When folding, tiles whose expected loss (points) falls in the same band of this width count as
 equally safe, and among them the one that keeps the most of the hand is thrown (mawashi-uchi,
@@ -297,6 +298,7 @@ class HandEvaluator:
         melds = (*hand.melds, meld)
         unseen = self.unseen(view)
         best_sh, best_value = 9, None
+        ready: list[int] = []  # discards after the call that leave the hand tenpai
         for k in range(34):
             if not counts[k]:
                 continue
@@ -304,6 +306,8 @@ class HandEvaluator:
                 continue  # kuikae: not the called kind back
             counts[k] -= 1
             sh, waits = improving(counts, need - 1)
+            if sh == 0:
+                ready.append(k)
             if sh <= best_sh:
                 rest = [Tile(x) for x in range(34) for _ in range(counts[x])]
                 h = Hand(tuple(rest), melds)
@@ -318,8 +322,9 @@ class HandEvaluator:
             return Verdict(False, (*notes, reason("not_faster")))
         threats = advice.threats if advice else tuple(self.threats(view))
         if best_value.dama <= 0:
-            if (best_sh == 0 and view.live_remaining <= KEISHIKI_LIVE
-                    and not any(t.tenpai >= 0.9 for t in threats)):
+            riichis = [t.seat for t in threats if t.tenpai >= 0.9]
+            safe_ready = any(all(k in genbutsu(view, s) for s in riichis) for k in ready)
+            if best_sh == 0 and view.live_remaining <= KEISHIKI_LIVE and (not riichis or safe_ready):
                 return Verdict(True, (*notes, reason("formal_tenpai")))
             return Verdict(False, (*notes, reason("no_yaku")))
         if any(t.tenpai >= 0.9 for t in threats) and best_sh >= 1:
