@@ -8,7 +8,10 @@ against the table's truth:
   group tiles: genbutsu, suji / half suji / no suji by rank, one chance, no chance, honors by
   copies unseen, terminals and honors against an open tanyao;
 * **win chance** — for each pushing decision, the predicted chance to win the hand against
-  whether the seat won it, by shanten, threat (a riichi on the table or not) and stage.
+  whether the seat won it, by shanten, threat (a riichi on the table or not) and stage;
+* **expected points** — for the same decisions, the predicted chance to win times the value the
+  bot counts (``win x value``) against what the seat's win actually paid it (0 when it did not
+  win; sticks and honba included, as the table pays them).
 
     .venv/bin/python scripts/danger_calibration.py --start 100000 --matches 150
 
@@ -95,18 +98,21 @@ class _Observer:
         if advice.push_fold.push:
             riichi = any(view.riichi[s] for s in range(len(view.riichi)) if s != view.seat)
             stage = "early" if view.live_remaining > 46 else "mid" if view.live_remaining > 24 else "late"
-            self.pushes.append((view.seat, min(advice.best.efficiency.shanten, 3),
-                                "riichi" if riichi else "no riichi", stage, advice.best.win))
+            best = advice.best
+            value = best.value.best if view.hand.is_closed else best.value.dama
+            self.pushes.append((view.seat, min(best.efficiency.shanten, 3),
+                                "riichi" if riichi else "no riichi", stage, best.win, best.win * value))
         return action
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.bot, name)
 
 
-def _chunk(seeds: list[int]) -> tuple[Buckets, Buckets]:
+def _chunk(seeds: list[int]) -> tuple[Buckets, Buckets, Buckets]:
     rules = load_rules("tenhou")
     waits: Buckets = {}
     wins: Buckets = {}
+    points: Buckets = {}
     for seed in seeds:
         names = ["strong", "careful"] * 2 if seed % 2 == 0 else ["careful", "strong"] * 2
         match = Match(rules, seed)
@@ -119,13 +125,18 @@ def _chunk(seeds: list[int]) -> tuple[Buckets, Buckets]:
                        for n in names]
             play_round(rnd, players)
             winners = {w.seat for w in rnd.result.wins}
-            for seat, shanten, threat, stage, win in pushes:
-                row = wins.setdefault((str(shanten), threat, stage), [0, 0.0, 0.0])
+            for seat, shanten, threat, stage, win, expected in pushes:
+                key = (str(shanten), threat, stage)
+                row = wins.setdefault(key, [0, 0.0, 0.0])
                 row[0] += 1
                 row[1] += win
                 row[2] += seat in winners
+                row = points.setdefault(key, [0, 0.0, 0.0])
+                row[0] += 1
+                row[1] += expected
+                row[2] += rnd.result.deltas[seat] if seat in winners else 0
             match.finish_round()
-    return waits, wins
+    return waits, wins, points
 
 
 def _merge(into: Buckets, part: Buckets) -> None:
@@ -137,7 +148,7 @@ def _merge(into: Buckets, part: Buckets) -> None:
 
 
 def main() -> None:
-    """Play, observe and print the two calibration tables."""
+    """Play, observe and print the three calibration tables."""
     p = argparse.ArgumentParser()
     p.add_argument("--start", type=int, default=100_000)
     p.add_argument("--matches", type=int, default=150)
@@ -147,10 +158,12 @@ def main() -> None:
     seeds = list(range(a.start, a.start + a.matches))
     waits: Buckets = {}
     wins: Buckets = {}
+    points: Buckets = {}
     with ProcessPoolExecutor(a.workers) as pool:
-        for w, v in pool.map(_chunk, [seeds[i::a.workers] for i in range(a.workers)]):
+        for w, v, e in pool.map(_chunk, [seeds[i::a.workers] for i in range(a.workers)]):
             _merge(waits, w)
             _merge(wins, v)
+            _merge(points, e)
     print(f"{a.matches} strong-vs-careful matches from seed {a.start}")
     print(f"\n{'opponent ready':14s} {'tile':34s} {'n':>7s} {'predicted':>9s} {'actual':>7s}   (chance it waits on the tile)")
     for key in sorted(waits, key=lambda k: (k[0], -waits[k][2] / waits[k][0])):
@@ -162,6 +175,12 @@ def main() -> None:
         n, pred, act = wins[key]
         if n >= a.min:
             print(f"{key[0]:8s} {key[1]:10s} {key[2]:6s} {n:7d} {pred / n:9.3f} {act / n:7.3f}")
+    print(f"\n{'shanten':8s} {'threat':10s} {'stage':6s} {'n':>7s} {'predicted':>9s} {'actual':>7s}   "
+          "(points won per decision, pushing)")
+    for key in sorted(points):
+        n, pred, act = points[key]
+        if n >= a.min:
+            print(f"{key[0]:8s} {key[1]:10s} {key[2]:6s} {n:7d} {pred / n:9.0f} {act / n:7.0f}")
 
 
 if __name__ == "__main__":
