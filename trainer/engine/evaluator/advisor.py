@@ -321,13 +321,14 @@ class HandEvaluator:
         if best_sh >= now:
             return Verdict(False, (*notes, reason("not_faster")))
         threats = advice.threats if advice else tuple(self.threats(view))
+        riichis = [t.seat for t in threats if t.tenpai >= 0.9]
         if best_value.dama <= 0:
-            riichis = [t.seat for t in threats if t.tenpai >= 0.9]
-            safe_ready = any(all(k in genbutsu(view, s) for s in riichis) for k in ready)
-            if best_sh == 0 and view.live_remaining <= KEISHIKI_LIVE and (not riichis or safe_ready):
-                return Verdict(True, (*notes, reason("formal_tenpai")))
+            if best_sh == 0 and view.live_remaining <= KEISHIKI_LIVE:
+                safe = [genbutsu(view, s) for s in riichis]
+                if any(all(k in g for g in safe) for k in ready):  # no riichi: every tenpai discard
+                    return Verdict(True, (*notes, reason("formal_tenpai")))
             return Verdict(False, (*notes, reason("no_yaku")))
-        if any(t.tenpai >= 0.9 for t in threats) and best_sh >= 1:
+        if riichis and best_sh >= 1:
             return Verdict(False, (*notes, reason("folding")))
         yakuhai = {31, 32, 33, view.seat_wind, view.round_wind}
         if kind is MeldKind.PON and tile.kind in yakuhai and best_sh <= 3:
