@@ -12,6 +12,10 @@ to seat another bot in the strong chairs.  Only the hands where a decision chang
 paired difference is far less noisy than whole matches: a change that touches 100 of 4,000 hands
 is measured to a few points per seat-hand.  A tuning aid, not a test; points, not places (the
 all-last hand is counted by its points too).
+
+With ``--all-last`` the measure is the place instead: each match is played with the unchanged bots
+up to its last regular hand (orasu), and from there to its end once per setting; the strong seats'
+final places are compared match by match (what all-last tactics are for).
 """
 
 from __future__ import annotations
@@ -83,6 +87,73 @@ def _chunk(args: tuple[list[str], list[int]]) -> list[tuple[int, int, list[int]]
     return rows
 
 
+def _is_all_last(match: Any) -> bool:
+    """True when the match's next hand is its last regular hand (orasu) or an extra one."""
+    return match.round_index > match.last_round or (
+        match.round_index == match.last_round and match.hand_number == match.players - 1)
+
+
+def _places(match: Any, seats: tuple[int, ...]) -> int:
+    """The summed final places of ``seats`` in a finished match."""
+    return sum(st.place for st in match.standings() if st.seat in seats)
+
+
+def _last_hand_start(seed: int, rules: Any, snapshots: str) -> Any:
+    """The match of ``seed`` played with the unchanged bots up to its last regular hand (None when
+    it ended before, by busting); kept as a pickle under ``snapshots`` when that is a folder, so
+    later runs start from the same positions without replaying the match."""
+    import pickle
+    from pathlib import Path
+
+    from trainer.engine.bots import make_bot
+    from trainer.engine.game.match import Match
+    from trainer.engine.game.play import play_round
+
+    path = Path(snapshots) / f"{seed}.pickle" if snapshots else None
+    if path is not None and path.exists():
+        return pickle.loads(path.read_bytes())
+    names = ["strong", "careful"] * 2 if seed % 2 == 0 else ["careful", "strong"] * 2
+    _apply("")
+    match = Match(rules, seed)
+    while not match.finished and not _is_all_last(match):
+        play_round(match.start_round(), [make_bot(n, rules) for n in names])
+        match.finish_round()
+    start = None if match.finished else match
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(pickle.dumps(start))
+    return start
+
+
+def _chunk_all_last(args: tuple[list[str], list[int], str]) -> list[tuple[int, int, list[int]]]:
+    """For each seed: play the match with the unchanged bots up to its last regular hand, then
+    finish it once per setting; (seed, 0, strong seats' summed final places per setting) rows."""
+    from trainer.engine.bots import make_bot
+    from trainer.engine.game.play import play_round
+    from trainer.engine.rules import load_rules
+
+    settings, seeds, snapshots = args
+    rules = load_rules("tenhou")
+    rows = []
+    for seed in seeds:
+        names = ["strong", "careful"] * 2 if seed % 2 == 0 else ["careful", "strong"] * 2
+        mine = (0, 2) if seed % 2 == 0 else (1, 3)
+        match = _last_hand_start(seed, rules, snapshots)
+        if match is None:
+            continue  # ended early (busting): no last hand to play
+        rules = match.rules
+        places = []
+        for setting in settings:
+            bot = _apply(setting)
+            m = copy.deepcopy(match, {id(rules): rules})
+            while not m.finished:
+                play_round(m.start_round(), [make_bot(bot if n == "strong" else n, rules) for n in names])
+                m.finish_round()
+            places.append(_places(m, mine))
+        rows.append((seed, 0, places))
+    return rows
+
+
 def main() -> None:
     """Play, replay and print each setting's difference from the unchanged bot."""
     p = argparse.ArgumentParser()
@@ -90,14 +161,31 @@ def main() -> None:
     p.add_argument("--start", type=int, default=170_000)
     p.add_argument("--matches", type=int, default=200)
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--all-last", action="store_true", help="compare final places from the last regular hand on")
+    p.add_argument("--snapshots", default="", help="with --all-last: a folder keeping the last-hand positions")
     a = p.parse_args()
     settings = ["", *a.settings]
     seeds = list(range(a.start, a.start + a.matches))
     began = time.time()
     parts = 4 * a.workers
     with ProcessPoolExecutor(a.workers) as pool:
-        rows = [r for part in pool.map(_chunk, [(settings, seeds[i::parts]) for i in range(parts)]) for r in part]
+        if a.all_last:
+            jobs = [(settings, seeds[i::parts], a.snapshots) for i in range(parts)]
+            rows = [r for part in pool.map(_chunk_all_last, jobs) for r in part]
+        else:
+            jobs = [(settings, seeds[i::parts]) for i in range(parts)]
+            rows = [r for part in pool.map(_chunk, jobs) for r in part]
     n = len(rows)
+    if a.all_last:
+        base = statistics.mean(r[2][0] for r in rows) / 2
+        print(f"{n} matches from seed {a.start} reached the last hand; unchanged strong: average place "
+              f"{base:.3f} [{time.time() - began:.0f} s]")
+        for j, setting in enumerate(settings[1:], 1):
+            diff = [(r[2][j] - r[2][0]) / 2 for r in rows]
+            changed = sum(1 for d in diff if d)
+            print(f"  {setting}: {statistics.mean(diff):+.4f} ± {statistics.stdev(diff) / n ** 0.5:.4f} "
+                  f"average place ({changed} matches differ)")
+        return
     base = statistics.mean(r[2][0] for r in rows) / 2
     print(f"{n} hands of {a.matches} matches from seed {a.start}; unchanged strong: {base:+.0f} points "
           f"per seat-hand [{time.time() - began:.0f} s]")

@@ -322,3 +322,28 @@ def test_a_soft_fold_is_named_and_the_safest_tile_shown_for_comparison():
     assert lines[1].startswith("Safest tile now")
     set_language("ru")
     assert "мягко" in hint_lines(hints, lambda s: f"seat {s}")[0]
+
+
+def test_in_the_last_hand_the_coach_weighs_push_and_fold_in_places():
+    """South 4: the leader 4,000 points ahead of a riichi folds a three-shanten hand, and the coach
+    says why in places (a deal-in would cost first place); far ahead, nothing this hand does can
+    change the place, and the coach says that instead."""
+    from tests.test_evaluator import FAR, RIVERS
+    from tests.test_evaluator import make_view as evaluator_view
+    from trainer.engine.tiles import SOUTH
+    from trainer.i18n import set_language
+    from trainer.ui.views.table.coach import hint_lines
+
+    set_language("en")
+    close = evaluator_view(FAR, RIVERS, dealer=3, riichi={1: 4}, live=40, scores=(31000, 27000, 22000, 20000),
+                           round_wind=SOUTH)
+    hints = discard_hints(close, list(close.hand.concealed), RULES)
+    assert hints[0].reason == "fold" and hints[0].push_fold.loss > hints[0].push_fold.gain
+    line = hint_lines(hints, lambda s: f"seat {s}")[0]
+    assert "only the final place counts" in line and "in place 1" in line
+    far = evaluator_view(FAR, RIVERS, dealer=3, riichi={1: 4}, live=40, scores=(50000, 20000, 16000, 14000),
+                         round_wind=SOUTH)
+    lines = " ".join(hint_lines(discard_hints(far, list(far.hand.concealed), RULES), lambda s: f"seat {s}"))
+    assert "can hardly change it" in lines
+    set_language("ru")
+    assert "место" in hint_lines(hints, lambda s: f"seat {s}")[0]

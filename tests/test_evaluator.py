@@ -316,3 +316,30 @@ def test_a_fold_weaves_among_equally_safe_tiles():
 
 WEAVE = "23m9m45p7p4568s1133z"
 WEAVE_RIVERS = ["", "1z4z3z9p7p9m9m", "1z2z", "3z4z"]
+
+
+def test_the_last_hand_weighs_wins_and_deal_ins_by_places():
+    """In the last hand a win is worth the places it gains and a deal-in the places it costs:
+    the last player cannot drop, so a deal-in costs nothing; a leader far ahead gains nothing
+    from a win; a second player 6,000 behind gains a place with a 3,900 ron but not with a
+    1,000-point one; with a riichi from second place one mangan behind, a deal-in costs the leader
+    first place and a win protects it."""
+    from trainer.engine.evaluator.danger import Threat
+    from trainer.engine.evaluator.placement import place_of, placement_model
+
+    assert place_of((25000, 25000, 25000, 25000), 0) == 1  # ties: the seat nearer the first dealer
+    assert place_of((25000, 25000, 25000, 25000), 3) == 4
+    def quiet(seat: int) -> list[Threat]:
+        return [Threat(s, 0.0, 2600, None, False, ()) for s in range(4) if s != seat]
+
+    scores = (45000, 24000, 18000, 13000)
+    last = placement_model(scores, 3, 3, quiet(3), sticks=0, honba=0)
+    assert last.deal_in_loss(Threat(0, 1.0, 8000, None, False, ())) < 0.05  # fourth stays fourth
+    leader = placement_model(scores, 0, 3, quiet(0), sticks=0, honba=0)
+    assert abs(leader.win_gain(12000)) < 1e-9
+    second = placement_model((30000, 25000, 23000, 22000), 1, 3, quiet(1), sticks=0, honba=0)
+    assert second.win_gain(8000) > 1.0 > second.win_gain(3900) > 0.2 > second.win_gain(1000)
+    riichi = Threat(1, 1.0, 5200, None, False, ())
+    close = placement_model((30000, 25000, 24000, 21000), 0, 3, [riichi, *quiet(0)[1:]], sticks=1, honba=0)
+    assert close.deal_in_loss(riichi) > 0.5
+    assert close.win_gain(1000) > 0.3  # any win keeps first place against the riichi

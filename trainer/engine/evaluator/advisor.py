@@ -17,11 +17,12 @@ The evaluator sees only the view, so the coach's advice to the learner is what t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from trainer.engine.evaluator.danger import Threat, TileDanger, genbutsu, read_threat, tile_dangers
 from trainer.engine.evaluator.efficiency import DiscardEfficiency, discard_efficiency, improving
+from trainer.engine.evaluator.placement import PLACE_POINTS, PlacementModel, placement_model
 from trainer.engine.evaluator.pushfold import THREAT, PushFold, all_last_plan, push_or_fold, win_chance
 from trainer.engine.evaluator.reasons import Reason, reason
 from trainer.engine.evaluator.value import HandValue, estimate_value, tenpai_value
@@ -104,6 +105,9 @@ KEISHIKI_LIVE = 12
 tenpai is made even without a yaku (formal tenpai, 形式聴牌): it cannot win, but an exhaustive
 draw pays a tenpai hand (0 turns it off).  Against a riichi only when a tile that keeps the tenpai
 is genbutsu against every riichi."""
+PLACE_MODEL = True
+"""In the last hand, weigh wins and deal-ins by the places they move (:mod:`.placement`)
+instead of by their points."""
 FOLD_BAND = 30.0
 """When folding, tiles whose expected loss (points) falls in the same band of this width count as
 equally safe, and among them the one that keeps the most of the hand is thrown (mawashi-uchi,
@@ -148,6 +152,13 @@ class HandEvaluator:
         always ``""`` before the last hand)."""
         return all_last_plan(view.scores, view.seat, value) if self.is_all_last(view) else ""
 
+    def placement_model(self, view: PlayerView, threats: list[Threat]) -> PlacementModel | None:
+        """In the last hand, the places a win or a deal-in would move the player (None before)."""
+        if not PLACE_MODEL or not self.is_all_last(view):
+            return None
+        return placement_model(view.scores, view.seat, view.dealer, threats, sticks=view.sticks, honba=view.honba,
+                               deposit=self.options.riichi_deposit, live_fraction=min(1.0, view.live_remaining / 70))
+
     @staticmethod
     def unseen(view: PlayerView) -> list[int]:
         """Copies of each kind the player cannot see."""
@@ -177,7 +188,12 @@ class HandEvaluator:
         unseen = self.unseen(view)
         unseen_total = sum(unseen)
         eff = discard_efficiency(counts, need, unseen)
-        threats = self.threats(view)
+        threats = read = self.threats(view)
+        model = self.placement_model(view, threats)
+        if model is not None:  # the last hand: a deal-in costs places, not points
+            threats = [replace(t, loss=round(model.deal_in_loss(t) * PLACE_POINTS)) for t in threats]
+            place_value: dict[int, float] = {}
+            worth: dict[Tile, float] = {}  # each discard's win, in place points
         dangers = tile_dangers(view, [t.kind for t in tiles], threats)
         draws_left = view.live_remaining / 4
         pressure = sum(t.tenpai for t in threats if t.tenpai >= THREAT)
@@ -191,6 +207,12 @@ class HandEvaluator:
             v = value.best if closed and not view.riichi[view.seat] else value.dama
             if view.riichi[view.seat]:
                 v = value.riichi or value.dama
+            if model is not None:  # ... and a win is worth the places it gains
+                key = round(v)
+                if key not in place_value:
+                    place_value[key] = max(0.0, model.win_gain(v)) * PLACE_POINTS if v > 0 else 0.0
+                v = place_value[key]
+                worth[t] = v
             next_waits = e.two_step / e.ukeire if (e.two_step and e.shanten == 1) else 6.0
             furiten = e.shanten == 0 and any(k == t.kind or k in own_river for k in e.kinds)
             win = win_chance(e.shanten, e.ukeire, draws_left=draws_left, unseen_total=unseen_total,
@@ -232,14 +254,19 @@ class HandEvaluator:
         best_sh = by_ev.efficiency.shanten
         my_value = by_ev.value.best if closed else by_ev.value.dama
         plan = self.placement(view, my_value)
+        if model is not None:
+            my_value, plan = worth[by_ev.tile], ""
         verdict = push_or_fold(win=by_ev.win, value=my_value, tile_loss=by_ev.risk, safest_loss=safest.risk,
                                shanten=best_sh, threats=threats, draws_left=draws_left,
                                dealer=view.dealer == view.seat, placement=plan)
+        if model is not None:
+            verdict = replace(verdict, reasons=(*verdict.reasons, reason(
+                "last_hand_places", place=round(model.place), expected=round(model.base, 2), place_points=PLACE_POINTS)))
         if verdict.push:
             order = push_order
         else:  # fold: the safest band of tiles, and in it the tile that keeps the most of the hand
             order = sorted(advice, key=lambda a: (round(a.risk / FOLD_BAND), -a.ev, a.tile.kind, a.tile.red))
-        return TurnAdvice(tuple(order), verdict, tuple(threats))
+        return TurnAdvice(tuple(order), verdict, tuple(read))
 
     # ------------------------------------------------------------------ riichi or dama
     def riichi(self, view: PlayerView, advice: DiscardAdvice) -> Verdict:

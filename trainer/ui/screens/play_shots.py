@@ -93,6 +93,31 @@ def table_coach_weaves(app: Any) -> Any:
                       seeds=range(1, 160))
 
 
+def table_coach_last_hand(app: Any) -> Any:
+    """The last hand of an East-only match with a threat on the table: the coach (full) weighs
+    pushing and folding in places, not points."""
+    from trainer.i18n import _
+
+    words = _("In the last hand only the final place counts (you are in place {place} now): pushing would gain "
+              "about {gain} of a place and risk about {loss} of one.").split("{place}")[0]
+    setup = MatchSetup(coach="full", length="tonpuusen")
+    for seed in range(1, 40):
+        screen = _open_table(app, setup, seed)
+        while not screen.match.finished:
+            for _turn in range(600):
+                screen.run_bots_until_learner()
+                if screen.round.ended:
+                    break
+                if words in screen.coach_message():
+                    screen.rebuild()
+                    return screen
+                _learner_move(screen)
+            if screen.match.finished:
+                break
+            screen.next_hand()
+    raise RuntimeError("no seed gave the wanted table")
+
+
 def table_with_a_call_offer(app: Any) -> Any:
     """The learner may call (chi or pon) the tile just discarded."""
     from trainer.engine.game.actions import Chi, Pon

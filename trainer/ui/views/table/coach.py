@@ -29,7 +29,7 @@ from trainer.engine.game.coach import (
 )
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
-from trainer.i18n import _
+from trainer.i18n import _, format_decimal
 from trainer.ui.richtext import BR, layout_rich, tiles_markup
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import draw_panel
@@ -156,9 +156,13 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
                 tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}", why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
         elif h.reason == "fold" and a is not None and h.push_fold is not None:
             gain, loss = round(h.push_fold.gain), round(h.push_fold.loss)
-            odds = (_("Pushing would gain about {gain} points and risk about {loss}.").format(gain=gain, loss=loss)
-                    if gain >= 100 else
-                    _("Your hand is far from a win, and pushing risks about {loss} points.").format(loss=loss))
+            places = next((r for r in h.push_fold.reasons if r.code == "last_hand_places"), None)
+            if places is not None:
+                odds = _places_odds(places, h.push_fold)
+            elif gain >= 100:
+                odds = _("Pushing would gain about {gain} points and risk about {loss}.").format(gain=gain, loss=loss)
+            else:
+                odds = _("Your hand is far from a win, and pushing risks about {loss} points.").format(loss=loss)
             out.append(_("Fold ({betaori}): discard {tiles} — {why}. {odds}").format(
                 betaori="{term:betaori}", tiles=tiles, odds=odds,
                 why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
@@ -173,12 +177,29 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
         else:
             out.append(_("Discard {tiles}: the most useful tiles stay, {n} of them ({ukeire}).").format(
                 tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}"))
-        if push and h is hints[0] and h.push and a is not None and h.push_fold is not None and not any(
+        places = next((r for r in h.push_fold.reasons if r.code == "last_hand_places"), None) if (
+            h.push_fold is not None) else None
+        if push and h is hints[0] and h.push and a is not None and places is not None and not any(
+                r.code == "no_threat" for r in h.push_fold.reasons):
+            out.append(_("Push. {odds}").format(odds=_places_odds(places, h.push_fold)))
+        elif push and h is hints[0] and h.push and a is not None and h.push_fold is not None and not any(
                 r.code == "no_threat" for r in h.push_fold.reasons):
             out.append(_("Push: a win is worth about {value} points ({p}% to win), more than the risk "
                          "(about {loss}).").format(value=round(a.value.best), p=_pct(a.win),
                                                    loss=round(h.push_fold.loss)))
     return out
+
+
+def _places_odds(places: Any, verdict: Any) -> str:
+    """The push-or-fold odds of the last hand, in places rather than points."""
+    per_place = places.get("place_points", 8000) or 8000
+    if max(verdict.gain, verdict.loss) < 0.02 * per_place:
+        return _("In the last hand only the final place counts (you are in place {place} now), and this hand "
+                 "can hardly change it either way.").format(place=places.get("place"))
+    return _("In the last hand only the final place counts (you are in place {place} now): pushing would gain about "
+             "{gain} of a place and risk about {loss} of one.").format(
+        place=places.get("place"), gain=format_decimal(verdict.gain / per_place, "0.00"),
+        loss=format_decimal(verdict.loss / per_place, "0.00"))
 
 
 RIICHI_WHY = {
