@@ -22,6 +22,7 @@ hundred is a rough figure.
 from __future__ import annotations
 
 import argparse
+import math
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -34,6 +35,7 @@ from trainer.engine.rules import load_rules
 from trainer.engine.tiles import Tile
 
 Buckets = dict[tuple[str, ...], list[float]]  # key -> [count, predicted sum, actual sum]
+ALL = ("all tiles",)  # every tile against every ready opponent: + squared error and log loss sums
 
 
 def _ron_on(rnd: Any, seat: int, kind: int) -> bool:
@@ -94,7 +96,22 @@ class _Observer:
                 row = self.waits.setdefault((who, group), [0, 0.0, 0.0])
                 row[0] += 1
                 row[1] += d.wait
-                row[2] += _ron_on(rnd, seat, k)
+                ron = _ron_on(rnd, seat, k)
+                row[2] += ron
+                if view.riichi[seat] and k < 27 and group != "genbutsu":
+                    near = "near_riichi_tile" in {r.code for r in d.reasons}
+                    side = self.waits.setdefault(("riichi", "(number tile, next to the riichi tile)" if near
+                                                  else "(number tile, not next to it)"), [0, 0.0, 0.0])
+                    side[0] += 1
+                    side[1] += d.wait
+                    side[2] += ron
+                total = self.waits.setdefault(ALL, [0, 0.0, 0.0, 0.0, 0.0])
+                p = min(0.999, max(0.001, d.wait))
+                total[0] += 1
+                total[1] += d.wait
+                total[2] += ron
+                total[3] += (d.wait - ron) ** 2
+                total[4] -= math.log(p if ron else 1 - p)
         if advice.push_fold.push:
             riichi = any(view.riichi[s] for s in range(len(view.riichi)) if s != view.seat)
             stage = "early" if view.live_remaining > 46 else "mid" if view.live_remaining > 24 else "late"
@@ -140,11 +157,10 @@ def _chunk(seeds: list[int]) -> tuple[Buckets, Buckets, Buckets]:
 
 
 def _merge(into: Buckets, part: Buckets) -> None:
-    for key, (n, p, a) in part.items():
-        row = into.setdefault(key, [0, 0.0, 0.0])
-        row[0] += n
-        row[1] += p
-        row[2] += a
+    for key, values in part.items():
+        row = into.setdefault(key, [0.0] * len(values))
+        for i, v in enumerate(values):
+            row[i] += v
 
 
 def main() -> None:
@@ -166,21 +182,25 @@ def main() -> None:
             _merge(points, e)
     print(f"{a.matches} strong-vs-careful matches from seed {a.start}")
     print(f"\n{'opponent ready':14s} {'tile':34s} {'n':>7s} {'predicted':>9s} {'actual':>7s}   (chance it waits on the tile)")
-    for key in sorted(waits, key=lambda k: (k[0], -waits[k][2] / waits[k][0])):
+    for key in sorted((k for k in waits if k != ALL), key=lambda k: (k[0], -waits[k][2] / waits[k][0])):
         n, pred, act = waits[key]
         if n >= a.min:
-            print(f"{key[0]:14s} {key[1]:34s} {n:7d} {pred / n:9.3f} {act / n:7.3f}")
+            print(f"{key[0]:14s} {key[1]:34s} {n:7.0f} {pred / n:9.3f} {act / n:7.3f}")
+    if ALL in waits:
+        n, pred, act, sq, loss = waits[ALL]
+        print(f"all tiles: {n:.0f}, predicted {pred / n:.4f}, actual {act / n:.4f}, "
+              f"Brier score {sq / n:.5f}, log loss {loss / n:.5f} (lower is better)")
     print(f"\n{'shanten':8s} {'threat':10s} {'stage':6s} {'n':>7s} {'predicted':>9s} {'actual':>7s}   (chance to win, pushing)")
     for key in sorted(wins):
         n, pred, act = wins[key]
         if n >= a.min:
-            print(f"{key[0]:8s} {key[1]:10s} {key[2]:6s} {n:7d} {pred / n:9.3f} {act / n:7.3f}")
+            print(f"{key[0]:8s} {key[1]:10s} {key[2]:6s} {n:7.0f} {pred / n:9.3f} {act / n:7.3f}")
     print(f"\n{'shanten':8s} {'threat':10s} {'stage':6s} {'n':>7s} {'predicted':>9s} {'actual':>7s}   "
           "(points won per decision, pushing)")
     for key in sorted(points):
         n, pred, act = points[key]
         if n >= a.min:
-            print(f"{key[0]:8s} {key[1]:10s} {key[2]:6s} {n:7d} {pred / n:9.0f} {act / n:7.0f}")
+            print(f"{key[0]:8s} {key[1]:10s} {key[2]:6s} {n:7.0f} {pred / n:9.0f} {act / n:7.0f}")
 
 
 if __name__ == "__main__":

@@ -343,3 +343,15 @@ def test_the_last_hand_weighs_wins_and_deal_ins_by_places():
     close = placement_model((30000, 25000, 24000, 21000), 0, 3, [riichi, *quiet(0)[1:]], sticks=1, honba=0)
     assert close.deal_in_loss(riichi) > 0.5
     assert close.win_gain(1000) > 0.3  # any win keeps first place against the riichi
+
+
+def test_a_tile_next_to_the_riichi_declaration_tile_is_more_dangerous():
+    """Seat 1 declared riichi with 7p (its seventh discard): 5p and 6p, two and one away from it,
+    are more dangerous than 5s and 6s, the same ranks in a suit the declaration says nothing about."""
+    view = make_view("23m569p14569s35m77z", ["", "1z4z3z9m2z1m7p", "1z2z3z4z", "3z4z5z6z"], riichi={1: 6})
+    ev = HandEvaluator("tenhou")
+    dangers = {str(a.tile): next(d for d in a.dangers if d.seat == 1) for a in ev.turn(view).discards}
+    for near, far in (("5p", "5s"), ("6p", "6s")):
+        assert "near_riichi_tile" in codes(dangers[near].reasons)
+        assert "near_riichi_tile" not in codes(dangers[far].reasons)
+        assert dangers[near].wait > dangers[far].wait

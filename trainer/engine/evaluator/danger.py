@@ -23,6 +23,8 @@ removed or weakened by what the table shows:
 * one chance (ワンチャンス): three copies visible, the shape is less likely;
 * honors: the fewer copies unseen, the fewer pair and single waits remain;
 * early discards: a tile next to one of the player's first discards is safer;
+* the riichi declaration tile: a tile one or two away from it in the same suit is
+  more dangerous (宣言牌の周辺: the hand often gave it up from a shape around the wait);
 * an open hand of simples only reads as open tanyao (喰いタン): terminals and
   honors can hardly finish it.
 
@@ -67,6 +69,7 @@ QUIET_LATE = 0.015  # tenpai chance per turn after the early turns of a closed h
 QUIET_MAX = 0.25  # ... at most
 QUIET_HAN = 2.5  # han of a quiet (dama) hand
 OPEN_HAN = 1.0  # han of an open hand before what its melds show (yakuhai, dora, honitsu, toitoi)
+NEAR_RIICHI_TILE = 1.25  # danger of a number tile one or two away from the riichi declaration tile, x this
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +265,12 @@ def wait_chance(view: PlayerView, kind: int, threat: Threat, visible: Sequence[i
     if threat.tanyao and r in (0, 8):
         w *= TANYAO_OFF
         notes.append(reason("tanyao_read", seat=seat))
+    turn = view.riichi_turn[seat] if view.riichi[seat] else None
+    if turn is not None and turn < len(view.rivers[seat]):
+        declared = view.rivers[seat][turn].tile.kind
+        if declared < 27 and declared // 9 == kind // 9 and 0 < abs(declared - kind) <= 2:
+            w *= NEAR_RIICHI_TILE
+            notes.append(reason("near_riichi_tile"))
     if any(abs(k - kind) <= 2 and k // 9 == kind // 9 and k < 27 for k in early):
         w *= EARLY_FACTOR
         notes.append(reason("early_discard"))

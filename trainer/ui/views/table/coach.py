@@ -116,6 +116,8 @@ def danger_words(advice: Any, seat_name: Any, *, safe_side: bool = False, seats:
             parts.append(_("outside the suit of the {honitsu} of {who}").format(honitsu="{term:honitsu}", who=who))
         elif code == "early_discard":
             parts.append(_("next to an early discard of {who}").format(who=who))
+        elif code == "near_riichi_tile":
+            parts.append(_("next to the tile {who} declared {riichi} with").format(who=who, riichi="{term:riichi}"))
         elif code == "tanyao_read":
             parts.append(_("of no use to the open {tanyao} of {who} (only simples called)").format(
                 who=who, tanyao="{term:tanyao}"))
