@@ -355,3 +355,17 @@ def test_a_tile_next_to_the_riichi_declaration_tile_is_more_dangerous():
         assert "near_riichi_tile" in codes(dangers[near].reasons)
         assert "near_riichi_tile" not in codes(dangers[far].reasons)
         assert dangers[near].wait > dangers[far].wait
+
+
+def test_kuikae_forbids_the_called_kind_and_the_other_end_of_the_run():
+    """The tiles a caller may not throw right after the call (喰い替え), shared by the table and
+    the evaluator: chi 3m with 4m5m forbids 3m and 6m (suji kuikae), chi 4m with 3m5m only 4m, a
+    pon its own kind; with kuikae allowed nothing; with only the called kind forbidden, never 6m."""
+    from trainer.engine.game.round import kuikae_kinds
+
+    assert kuikae_kinds("forbidden", 2, (3, 4), chi=True) == {2, 5}
+    assert kuikae_kinds("forbidden", 3, (2, 4), chi=True) == {3}
+    assert kuikae_kinds("forbidden", 6, (7, 8), chi=True) == {6}  # 7m8m9m: no 10m beyond the end
+    assert kuikae_kinds("forbidden", 31, (31, 31), chi=False) == {31}
+    assert kuikae_kinds("allowed", 2, (3, 4), chi=True) == frozenset()
+    assert kuikae_kinds("same_tile", 2, (3, 4), chi=True) == {2}

@@ -26,6 +26,7 @@ from trainer.engine.evaluator.placement import PLACE_POINTS, PlacementModel, pla
 from trainer.engine.evaluator.pushfold import THREAT, PushFold, all_last_plan, push_or_fold, win_chance
 from trainer.engine.evaluator.reasons import Reason, reason
 from trainer.engine.evaluator.value import HandValue, estimate_value, tenpai_value
+from trainer.engine.game.round import kuikae_kinds
 from trainer.engine.game.view import PlayerView
 from trainer.engine.hand import Hand, Meld, MeldKind
 from trainer.engine.shanten import shanten_counts
@@ -326,11 +327,10 @@ class HandEvaluator:
         unseen = self.unseen(view)
         best_sh, best_value = 9, None
         ready: list[int] = []  # discards after the call that leave the hand tenpai
+        forbid = kuikae_kinds(self.options.kuikae, tile.kind, [t.kind for t in used], chi=kind is MeldKind.CHI)
         for k in range(34):
-            if not counts[k]:
-                continue
-            if kind is MeldKind.PON and k == tile.kind:
-                continue  # kuikae: not the called kind back
+            if not counts[k] or k in forbid:
+                continue  # kuikae: not the called kind back, nor (chi) the other end of the run
             counts[k] -= 1
             sh, waits = improving(counts, need - 1)
             if sh == 0:

@@ -171,6 +171,20 @@ def _suji_partner(called: int, others: Sequence[int]) -> int | None:
     return None
 
 
+def kuikae_kinds(rule: str, called: int, used: Sequence[int], chi: bool) -> frozenset[int]:
+    """The kinds a player may not discard right after calling ``called`` with ``used`` (kuikae,
+    喰い替え): under ``rule`` "allowed" none; otherwise ("same_tile") the called kind, and under "forbidden" also
+    the far end of a chi run on the called tile's side (suji kuikae)."""
+    if rule == "allowed":
+        return frozenset()
+    forbid = {called}
+    if rule == "forbidden" and chi:
+        partner = _suji_partner(called, used)
+        if partner is not None:
+            forbid.add(partner)
+    return frozenset(forbid)
+
+
 def _source(seat: int, src: int, n: int) -> Source:
     """Where a called tile came from, seen by the caller: the player before them is on the
     left; at three players the other one is on the right."""
@@ -645,7 +659,7 @@ class Round:
         if len(same) >= 2:
             pairs = {(same[i], same[j]) for i in range(len(same)) for j in range(i + 1, len(same))}
             for pair in sorted(pairs):
-                if self._has_discard_after(s, list(pair), {tile.kind} if kuikae != "allowed" else set()):
+                if self._has_discard_after(s, list(pair), kuikae_kinds(kuikae, tile.kind, (), chi=False)):
                     out.append(Pon(pair))
         if len(same) >= 3 and self.kans < MAX_KANS:
             out.append(Kan(MeldKind.KAN_OPEN, tile))
@@ -660,13 +674,7 @@ class Round:
                 ka, kb = tile.kind + a, tile.kind + b
                 if ka not in by_kind or kb not in by_kind:
                     continue
-                forbid: set[int] = set()
-                if kuikae != "allowed":
-                    forbid.add(tile.kind)
-                    if kuikae == "forbidden":
-                        partner = _suji_partner(tile.kind, (ka, kb))
-                        if partner is not None:
-                            forbid.add(partner)
+                forbid = kuikae_kinds(kuikae, tile.kind, (ka, kb), chi=True)
                 for ta in sorted(set(by_kind[ka])):
                     for tb in sorted(set(by_kind[kb])):
                         if self._has_discard_after(s, [ta, tb], forbid):
@@ -674,7 +682,7 @@ class Round:
         return out
 
     @staticmethod
-    def _has_discard_after(s: Seat, used: list[Tile], forbid: set[int]) -> bool:
+    def _has_discard_after(s: Seat, used: list[Tile], forbid: frozenset[int]) -> bool:
         rest = list(s.concealed)
         for t in used:
             rest.remove(t)
@@ -815,20 +823,15 @@ class Round:
         s.melds.append(meld)
         if kind is MeldKind.PON:
             self._check_pao(seat, src, tile.kind)
-        forbid: set[int] = set()
-        if self.options.kuikae != "allowed":
-            forbid.add(tile.kind)
-            if self.options.kuikae == "forbidden" and kind is MeldKind.CHI:
-                partner = _suji_partner(tile.kind, [t.kind for t in action.tiles])
-                if partner is not None:
-                    forbid.add(partner)
+        forbid = kuikae_kinds(self.options.kuikae, tile.kind, [t.kind for t in action.tiles],
+                              chi=kind is MeldKind.CHI)
         self.events.append({"type": "call", "seat": seat, "call": kind.value, "tile": str(tile), "from": src,
                             "tiles": [str(t) for t in action.tiles]})
         self.current = seat
         self.phase = Phase.TURN
         self.after_call = True
         self.rinshan = False
-        self.kuikae = frozenset(forbid)
+        self.kuikae = forbid
         s.drawn = None
         self._turn_legal = None
 
