@@ -176,24 +176,19 @@ def main() -> None:
             jobs = [(settings, seeds[i::parts]) for i in range(parts)]
             rows = [r for part in pool.map(_chunk, jobs) for r in part]
     n = len(rows)
+    base = statistics.mean(r[2][0] for r in rows) / 2
     if a.all_last:
-        base = statistics.mean(r[2][0] for r in rows) / 2
         print(f"{n} matches from seed {a.start} reached the last hand; unchanged strong: average place "
               f"{base:.3f} [{time.time() - began:.0f} s]")
-        for j, setting in enumerate(settings[1:], 1):
-            diff = [(r[2][j] - r[2][0]) / 2 for r in rows]
-            changed = sum(1 for d in diff if d)
-            print(f"  {setting}: {statistics.mean(diff):+.4f} ± {statistics.stdev(diff) / n ** 0.5:.4f} "
-                  f"average place ({changed} matches differ)")
-        return
-    base = statistics.mean(r[2][0] for r in rows) / 2
-    print(f"{n} hands of {a.matches} matches from seed {a.start}; unchanged strong: {base:+.0f} points "
-          f"per seat-hand [{time.time() - began:.0f} s]")
+    else:
+        print(f"{n} hands of {a.matches} matches from seed {a.start}; unchanged strong: {base:+.0f} points "
+              f"per seat-hand [{time.time() - began:.0f} s]")
+    unit, digits, what = ("average place", 4, "matches") if a.all_last else ("per seat-hand", 1, "hands")
     for j, setting in enumerate(settings[1:], 1):
         diff = [(r[2][j] - r[2][0]) / 2 for r in rows]
         changed = sum(1 for d in diff if d)
-        print(f"  {setting}: {statistics.mean(diff):+.1f} ± {statistics.stdev(diff) / n ** 0.5:.1f} "
-              f"per seat-hand ({changed} hands differ)")
+        print(f"  {setting}: {statistics.mean(diff):+.{digits}f} ± {statistics.stdev(diff) / n ** 0.5:.{digits}f} "
+              f"{unit} ({changed} {what} differ)")
 
 
 if __name__ == "__main__":
