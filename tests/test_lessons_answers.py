@@ -62,6 +62,17 @@ def test_dora_and_complete_set_and_match() -> None:
         answer(step(kind="pick_tiles", prompt=P, ask="complete_set", tiles="19m"))
 
 
+def test_dora_follows_the_lessons_deck() -> None:
+    """In sanma (no 2m-8m) a 1m indicator points to 9m, for the dora question and the dora count."""
+    from types import SimpleNamespace
+
+    sanma = SimpleNamespace(preset="sanma")
+    assert answer(step(kind="pick_tiles", prompt=P, ask="dora", dora="1m"), sanma).display == "9m"
+    assert answer(step(kind="pick_tiles", prompt=P, ask="dora", dora="1m")).display == "2m"
+    assert answer(step(kind="number", prompt=P, ask="dora_count", hand="1999m", dora="1m"), sanma).value == 3
+    assert answer(step(kind="number", prompt=P, ask="dora_count", hand="1999m", dora="1m")).value == 0
+
+
 def test_numbers() -> None:
     assert grade(step(kind="number", prompt=P, ask="shanten", hand="1479m"), 1).correct
     assert answer(step(kind="number", prompt=P, ask="waits_count", hand="2223456777m")).value == 8

@@ -23,7 +23,6 @@ from trainer.engine.hand import Hand
 from trainer.engine.notation import format_tiles, parse_hand, parse_tiles
 from trainer.engine.tiles import (
     Tile,
-    dora_from_indicator,
     is_dragon,
     is_honor,
     is_simple,
@@ -63,9 +62,13 @@ FILTERS = {
 """Tile-group filters of ``match`` questions and ``arrange`` boxes (engine predicates)."""
 
 
-def dora_kinds(indicators: Iterable[Tile]) -> list[int]:
-    """The dora kind each indicator points to, in order."""
-    return [dora_from_indicator(t.kind) for t in indicators]
+def dora_kinds(indicators: Iterable[Tile], lesson: Lesson | None = None) -> list[int]:
+    """The dora kind each indicator points to, in order, under the lesson's preset (a sanma
+    deck skips the removed tiles: 1m points to 9m)."""
+    from trainer.engine.rules import load_rules
+
+    nxt = load_rules(lesson.preset if lesson else "tenhou").dora_next
+    return [nxt[t.kind] for t in indicators]
 
 
 class AnswerError(ValueError):
@@ -296,7 +299,7 @@ def answer(step: Any, lesson: Lesson | None = None) -> Answer:
     if isinstance(step, PickTilesStep) and step.ask == "mcr_waits":
         return _mcr_waits(step, lesson)
     if isinstance(step, PickTilesStep):
-        return _pick(step)
+        return _pick(step, lesson)
     if isinstance(step, NumberStep):
         return _number(step, lesson)
     if isinstance(step, ChoiceStep):
@@ -341,7 +344,7 @@ def _paifu(step: PaifuStep) -> Answer:
     return Answer(cells, items, " ".join(sorted(cells)))
 
 
-def _pick(step: PickTilesStep) -> Answer:
+def _pick(step: PickTilesStep, lesson: Lesson | None = None) -> Answer:
     ask = step.ask
     if ask == "waits":
         hand = _hand(step)
@@ -369,8 +372,9 @@ def _pick(step: PickTilesStep) -> Answer:
         return Answer(kinds, items, _tiles_text(kinds))
     if ask == "dora":
         ind = parse_tiles(step.dora)
-        kinds = frozenset(dora_kinds(ind))
-        items = tuple({"kind": "dora", "indicator": str(t), "dora": kind_name(d)} for t, d in zip(ind, dora_kinds(ind), strict=True))
+        pointed = dora_kinds(ind, lesson)
+        kinds = frozenset(pointed)
+        items = tuple({"kind": "dora", "indicator": str(t), "dora": kind_name(d)} for t, d in zip(ind, pointed, strict=True))
         return Answer(kinds, items, _tiles_text(kinds))
     if ask == "complete_set":
         tiles = parse_tiles(step.tiles or "")
@@ -460,9 +464,13 @@ def _number(step: NumberStep, lesson: Lesson | None) -> Answer:
     if ask == "dora_count":
         if not step.dora:
             raise AnswerError("ask: dora_count needs dora: (the indicators)", ())
-        dk = dora_kinds(parse_tiles(step.dora))
-        n = sum(dk.count(t.kind) for t in hand.all_tiles()) + hand.red_fives()
-        return Answer(n, ({"kind": "dora", "dora": _tiles_text(set(dk)), "red": hand.red_fives()},), str(n))
+        from trainer.engine.rules import load_rules
+
+        rules = load_rules(lesson.preset if lesson else "tenhou")
+        dk = dora_kinds(parse_tiles(step.dora), lesson)
+        reds = hand.red_fives() if rules.red_fives else 0
+        n = sum(dk.count(t.kind) for t in hand.all_tiles()) + reds
+        return Answer(n, ({"kind": "dora", "dora": _tiles_text(set(dk)), "red": reds},), str(n))
     if ask == "mcr_shanten":
         from trainer.engine.mcr.shanten import mcr_shanten_by_form
 
