@@ -101,6 +101,19 @@ def test_opponents_norths_are_drawn_beside_them(app: App) -> None:
     app.render()
 
 
+def test_a_north_a_ron_may_rob_is_marked_like_a_discard(app: App) -> None:
+    """While the table waits on calls after a North is set aside, that North (the newest of the
+    seat's Norths) is marked, as the last discard is when a call is possible on it."""
+    import dataclasses
+
+    screen = app.push("play", setup=SANMA, seed=CALL_AND_KITA_SEED)
+    drive_hand(app, screen)
+    seat = next(s for s in screen.state.seats if s.kita)
+    assert all(p.highlight is None for p in seat_pieces(seat))
+    offered = seat_pieces(dataclasses.replace(seat, kita_offered=True))
+    assert [p.highlight for p in offered[-len(seat.kita):]] == [None] * (len(seat.kita) - 1) + ["hint"]
+
+
 def test_match_setup_offers_sanma_without_the_seat_across(app: App) -> None:
     screen = app.push("match_setup", setup=MatchSetup())
     labels = [label for label, _n, _w in screen.rows]

@@ -21,7 +21,8 @@ def seat_pieces(seat: SeatState, *, with_hand: bool = True) -> tuple[Piece, ...]
     for i, m in enumerate(seat.melds):
         out += meld_pieces(m, gap=0.5 if (out or i) else 0.0)
     for i, t in enumerate(seat.kita):
-        out.append(Piece(t, gap=(0.7 if out else 0.0) if i == 0 else 0.0))
+        marked = "hint" if seat.kita_offered and i == len(seat.kita) - 1 else None  # the North a ron may rob
+        out.append(Piece(t, gap=(0.7 if out else 0.0) if i == 0 else 0.0, highlight=marked))
     return tuple(out)
 
 

@@ -32,6 +32,7 @@ class SeatState:
     drawn: Tile | None = None  # the tile just drawn, shown apart (None when face down)
     has_drawn: bool = False  # a drawn tile is held apart (face up or down)
     kita: tuple[Tile, ...] = ()  # Norths set aside as nukidora (three players)
+    kita_offered: bool = False  # the newest North set aside may be robbed by a ron now (marked)
 
 
 QUARTERS = {3: (0, 1, 3), 4: (0, 1, 2, 3)}
@@ -85,6 +86,9 @@ class TableState:
 def table_state(rnd: Any, me: int, *, reveal: bool = False) -> TableState:
     """The table of round ``rnd`` seen from seat ``me``; ``reveal`` opens every hand."""
     seats = []
+    lf = rnd.last_from
+    kita = getattr(rnd, "call_kind", "discard") == "kita"  # a North set aside is not in the river
+    offered = lf if (kita and lf is not None and rnd.phase.value == "calls" and rnd.seats[lf].kita) else None
     for s, st in enumerate(rnd.seats):
         visible = reveal or s == me or rnd.ended
         drawn = st.drawn if (st.drawn is not None and rnd.phase.value == "turn" and rnd.current == s) else None
@@ -96,11 +100,9 @@ def table_state(rnd: Any, me: int, *, reveal: bool = False) -> TableState:
             seat=s, wind=rnd.seat_wind(s), score=rnd.scores[s], riichi=st.riichi or st.riichi_pending,
             river=tuple(RiverTile(d.tile, d.tsumogiri, d.riichi, d.called) for d in st.river),
             melds=tuple(st.melds), hand=hand, drawn=drawn if visible else None, has_drawn=drawn is not None,
-            kita=tuple(st.kita),
+            kita=tuple(st.kita), kita_offered=s == offered,
         ))
     last = None
-    lf = rnd.last_from
-    kita = getattr(rnd, "call_kind", "discard") == "kita"  # a North set aside is not in the river
     if lf is not None and rnd.seats[lf].river and rnd.last_tile is not None and not kita:
         if rnd.seats[lf].river[-1].tile == rnd.last_tile:
             last = (lf, len(rnd.seats[lf].river) - 1)
