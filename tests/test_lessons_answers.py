@@ -288,3 +288,18 @@ def test_a_revealed_yakuman_score_is_given_in_yakuman_not_han_and_fu() -> None:
     step = ShowStep(kind="show", hand="19m19p19s12345677z", win={"tile": "7z", "by": "ron"}, reveal=["score"])
     facts = show_facts(step)["score"]
     assert facts["yakuman"] == 1 and facts["points"] == 32000
+
+
+def test_a_wrong_dora_pick_in_sanma_says_the_tile_is_not_in_the_set() -> None:
+    """Picking 2m after a 1m indicator in sanma: the explanation says 2m would follow 1m but is not
+    in the game's tiles; a pick that is simply not next gets the plain rule."""
+    from trainer.i18n import set_language
+    from trainer.ui.views.mistakes import picked_text
+
+    set_language("en")
+    s = step(kind="pick_tiles", prompt=P, ask="dora", dora="1m")
+    assert "not in this game's tiles" in picked_text(s, {1}, {8}, final=False)  # 2m picked, 9m right
+    plain = picked_text(s, {2}, {1}, final=False)  # 3m picked, 2m right (four players)
+    assert "the tile after the indicator" in plain and "not in this game's tiles" not in plain
+    set_language("ru")
+    assert "нет в наборе игры" in picked_text(s, {1}, {8}, final=False)

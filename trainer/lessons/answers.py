@@ -62,12 +62,17 @@ FILTERS = {
 """Tile-group filters of ``match`` questions and ``arrange`` boxes (engine predicates)."""
 
 
+def riichi_rules_of(lesson: Lesson | None) -> Any:
+    """The riichi rule set a lesson's answers are computed under (its preset; Tenhou without one)."""
+    from trainer.engine.rules import load_rules
+
+    return load_rules(lesson.preset if lesson else "tenhou")
+
+
 def dora_kinds(indicators: Iterable[Tile], lesson: Lesson | None = None) -> list[int]:
     """The dora kind each indicator points to, in order, under the lesson's preset (a sanma
     deck skips the removed tiles: 1m points to 9m)."""
-    from trainer.engine.rules import load_rules
-
-    nxt = load_rules(lesson.preset if lesson else "tenhou").dora_next
+    nxt = riichi_rules_of(lesson).dora_next
     return [nxt[t.kind] for t in indicators]
 
 
@@ -206,11 +211,10 @@ def _tiles_text(kinds: Iterable[int]) -> str:
 def score(step: Any, lesson: Lesson | None) -> Any:
     """Score the step's complete hand with its ``win:`` under the lesson's preset."""
     from trainer.engine import scoring
-    from trainer.engine.rules import load_rules
 
     win: Win = step.win
     hand = _hand(step)
-    rules = load_rules(lesson.preset if lesson else "tenhou")
+    rules = riichi_rules_of(lesson)
     ctx = win_context(win, hand)
     try:
         result = scoring.score_hand(hand, ctx, rules)
@@ -464,11 +468,8 @@ def _number(step: NumberStep, lesson: Lesson | None) -> Answer:
     if ask == "dora_count":
         if not step.dora:
             raise AnswerError("ask: dora_count needs dora: (the indicators)", ())
-        from trainer.engine.rules import load_rules
-
-        rules = load_rules(lesson.preset if lesson else "tenhou")
         dk = dora_kinds(parse_tiles(step.dora), lesson)
-        reds = hand.red_fives() if rules.red_fives else 0
+        reds = hand.red_fives() if riichi_rules_of(lesson).red_fives else 0
         n = sum(dk.count(t.kind) for t in hand.all_tiles()) + reds
         return Answer(n, ({"kind": "dora", "dora": _tiles_text(set(dk)), "red": reds},), str(n))
     if ask == "mcr_shanten":

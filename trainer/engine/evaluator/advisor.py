@@ -193,7 +193,6 @@ class HandEvaluator:
         model = self.placement_model(view, threats)
         if model is not None:  # the last hand: a deal-in costs places, not points
             threats = [replace(t, loss=round(model.deal_in_loss(t) * PLACE_POINTS)) for t in threats]
-            place_value: dict[int, float] = {}
             worth: dict[Tile, float] = {}  # each discard's win, in place points
         dangers = tile_dangers(view, [t.kind for t in tiles], threats)
         draws_left = view.live_remaining / 4
@@ -209,11 +208,7 @@ class HandEvaluator:
             if view.riichi[view.seat]:
                 v = value.riichi or value.dama
             if model is not None:  # ... and a win is worth the places it gains
-                key = round(v)
-                if key not in place_value:
-                    place_value[key] = max(0.0, model.win_gain(v)) * PLACE_POINTS if v > 0 else 0.0
-                v = place_value[key]
-                worth[t] = v
+                v = worth[t] = max(0.0, model.win_gain(v)) * PLACE_POINTS if v > 0 else 0.0
             next_waits = e.two_step / e.ukeire if (e.two_step and e.shanten == 1) else 6.0
             furiten = e.shanten == 0 and any(k == t.kind or k in own_river for k in e.kinds)
             win = win_chance(e.shanten, e.ukeire, draws_left=draws_left, unseen_total=unseen_total,

@@ -116,14 +116,13 @@ def placement_model(scores: Sequence[int], seat: int, dealer: int, threats: Sequ
     pot = sticks * deposit
     draft = PlacementModel(seat, tuple(scores), dealer, pot, honba * 300, float(place_of(scores, seat)))
     others = [s for s in range(len(scores)) if s != seat]
-    now = float(place_of(scores, seat))
     chances = []
     for t in threats:
         chances.append(min(0.9, RIICHI_WINS * t.tenpai + QUIET_WINS * (1 - t.tenpai) * live_fraction))
     total = sum(chances)
     if total > 0.9:
         chances = [c * 0.9 / total for c in chances]
-    expected = (1 - sum(chances)) * now
+    expected = (1 - sum(chances)) * draft.base  # nobody wins: the place now
     for t, q in zip(threats, chances, strict=True):
         losers = [s for s in others if s != t.seat]
         for f, w in SPREAD:

@@ -381,6 +381,14 @@ def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str =
     return ""
 
 
+def _next_kinds(indicators: str) -> set[int]:
+    """The tiles right after the indicators in the full set's order (2m after 1m)."""
+    from trainer.engine.notation import parse_tiles
+    from trainer.engine.tiles import dora_from_indicator
+
+    return {dora_from_indicator(t.kind) for t in parse_tiles(indicators)} if indicators else set()
+
+
 def picked_text(step: Any, picked: set[int], answer: set[int], final: bool) -> str:
     """A tile-picking step other than waits and discards: why each wrong pick is wrong (it makes no
     set with the two tiles; it is not the dora the indicator points to; it is not of the group), and
@@ -394,6 +402,9 @@ def picked_text(step: Any, picked: set[int], answer: set[int], final: bool) -> s
         if ask == "complete_set":
             lines.append(_("{tiles} with {tile} is no set: a run is three numbers in a row of one suit, a "
                            "triplet three of a kind.").format(tiles=_tiles(step.tiles or ""), tile=tile))
+        elif ask == "dora" and k in _next_kinds(step.dora or ""):  # next in order, but not in this deck (sanma)
+            lines.append(_("{tile} would follow {ind}, but it is not in this game's tiles: the dora is the next "
+                           "tile that is.").format(tile=tile, ind=_tiles(step.dora or "")))
         elif ask == "dora":
             lines.append(_("{tile} is not the dora: the dora is the tile after the indicator {ind}.").format(
                 tile=tile, ind=_tiles(step.dora or "")))

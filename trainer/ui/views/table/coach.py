@@ -138,6 +138,8 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
             continue
         a = h.advice
         tiles = _tiles([h.tile])
+        places = None if h.push_fold is None else next(
+            (r for r in h.push_fold.reasons if r.code == "last_hand_places"), None)  # the last hand
         if h.reason == "keeps_tenpai":
             out.append(_("Discard {tiles}: you stay {tenpai}, waiting on {waits} ({n} tiles left).").format(
                 tiles=tiles, tenpai="{term:tenpai}", waits=_kinds(h.waits), n=h.ukeire))
@@ -158,7 +160,6 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
                 tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}", why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
         elif h.reason == "fold" and a is not None and h.push_fold is not None:
             gain, loss = round(h.push_fold.gain), round(h.push_fold.loss)
-            places = next((r for r in h.push_fold.reasons if r.code == "last_hand_places"), None)
             if places is not None:
                 odds = _places_odds(places, h.push_fold)
             elif gain >= 100:
@@ -179,9 +180,7 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
         else:
             out.append(_("Discard {tiles}: the most useful tiles stay, {n} of them ({ukeire}).").format(
                 tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}"))
-        places = next((r for r in h.push_fold.reasons if r.code == "last_hand_places"), None) if (
-            h.push_fold is not None) else None
-        if push and h is hints[0] and h.push and a is not None and places is not None and not any(
+        if places is not None and push and h is hints[0] and h.push and a is not None and not any(
                 r.code == "no_threat" for r in h.push_fold.reasons):
             out.append(_("Push. {odds}").format(odds=_places_odds(places, h.push_fold)))
         elif push and h is hints[0] and h.push and a is not None and h.push_fold is not None and not any(
