@@ -72,3 +72,11 @@ def test_the_play_step_opens_a_three_seat_table(app: App) -> None:
     assert len(table.state.seats) == 3 and len(table.bots) == 3
     table.run_bots_until_learner()
     app.render()
+
+
+def test_the_dora_palette_holds_only_the_sanma_tiles(app: App) -> None:
+    screen, _lesson = _step(app, "sanma_tiles", "dora_after_1m")
+    kinds = [slot.tile.kind for slot in screen.view.picker.slots]
+    assert 0 in kinds and 8 in kinds  # 1m and 9m stay
+    assert not any(1 <= k <= 7 for k in kinds)  # 2m-8m are not in a sanma deck
+    assert len(kinds) == 2 + 9 + 9 + 7

@@ -139,7 +139,7 @@ def sanma_shots(app, shot) -> None:  # noqa: ANN001
     shot("23_sanma_drill_points", lambda: app.push("drill", generator="points_lookup", n=3, seed=4,
                                                   params={"preset": "sanma", "wins": "tsumo", "honba": 2}))
     shot("23_sanma_lesson_map", lambda: app.push("lesson_map", track="sanma"))
-    for lesson_id, step in (("sanma_tiles", 0), ("sanma_tiles", 5), ("sanma_nukidora", 1), ("sanma_payments", 1)):
+    for lesson_id, step in (("sanma_tiles", 0), ("sanma_tiles", 5), ("sanma_tiles", 7), ("sanma_nukidora", 1), ("sanma_payments", 1)):
         shot(f"23_sanma_{lesson_id}_{step}", lambda lesson_id=lesson_id, step=step: app.push(
             "lesson", lesson_id=lesson_id, step=step))
     shot("23_sanma_drill_fu", lambda: app.push("drill", generator="fu_count", params={"preset": "sanma"}, n=3,

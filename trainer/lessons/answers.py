@@ -69,6 +69,16 @@ def riichi_rules_of(lesson: Lesson | None) -> Any:
     return load_rules(lesson.preset if lesson else "tenhou")
 
 
+def absent_kinds(lesson: Lesson | None) -> frozenset[int]:
+    """Tile kinds the lesson's game does not hold (2m-8m in a sanma lesson; none in MCR or in
+    four-player riichi), so a tile palette can leave them out."""
+    from trainer.engine.mcr.table import MCR_PRESETS
+
+    if lesson is not None and lesson.preset in MCR_PRESETS:
+        return frozenset()
+    return riichi_rules_of(lesson).removed_kinds
+
+
 def dora_kinds(indicators: Iterable[Tile], lesson: Lesson | None = None) -> list[int]:
     """The dora kind each indicator points to, in order, under the lesson's preset (a sanma
     deck skips the removed tiles: 1m points to 9m)."""

@@ -8,7 +8,7 @@ after grading; a fu chip counts how many times an item applies.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -339,15 +339,18 @@ def big_options_fit(app: AppContext, options: Sequence[OptionButton], area: pyga
     return top + rows * h + gap * (rows - 1)
 
 
-def palette_slots(suits: Sequence[str]) -> tuple[list[TileSlot], list[int]]:
-    """Slots for a pick-a-tile palette: one line per suit letter (m, p, s: 1-9; z: the 7 honors)."""
+def palette_slots(suits: Sequence[str], absent: Collection[int] = ()) -> tuple[list[TileSlot], list[int]]:
+    """Slots for a pick-a-tile palette: one line per suit letter (m, p, s: 1-9; z: the 7 honors),
+    without the ``absent`` kinds the game's tile set does not hold (2m-8m in sanma)."""
     slots: list[TileSlot] = []
     breaks: list[int] = []
     for suit in suits:
-        breaks.append(len(slots))
         base = "mpsz".index(suit) * 9
         count = 7 if suit == "z" else 9
-        slots.extend(TileSlot(Tile(base + i)) for i in range(count))
+        row = [TileSlot(Tile(base + i)) for i in range(count) if base + i not in absent]
+        if row:
+            breaks.append(len(slots))
+            slots.extend(row)
     return slots, breaks
 
 

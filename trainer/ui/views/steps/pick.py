@@ -28,6 +28,7 @@ class PickTilesView(QuizView):
         self.shown: TileRow | None = None
         self.shown_label = ""
         ask = st.ask
+        absent = answers.absent_kinds(self.lesson)  # a sanma lesson's palette has no 2m-8m
         if ask in ("waits", "mcr_waits"):
             self.shown = self.host.add(TileRow(slots_for_text(st.hand)))
             tiles = list(parse_hand(st.hand, check_size=False).all_tiles())
@@ -37,17 +38,17 @@ class PickTilesView(QuizView):
                 # tile may be a dragon or of a suit the hand does not show: offer every tile (the
                 # palette must not hint at the answer by which rows it has).
                 suits = ["m", "p", "s", "z"]
-            slots, breaks = palette_slots(suits)
+            slots, breaks = palette_slots(suits, absent)
             self.picker = self.host.add(TileRow(slots, lines=breaks, pickable=True, on_change=self._changed))
         elif ask == "dora":
             self.shown = self.host.add(TileRow(slots_for_text(st.dora)))
             self.shown_label = _("Dora indicator")
-            slots, breaks = palette_slots(["m", "p", "s", "z"])
+            slots, breaks = palette_slots(["m", "p", "s", "z"], absent)
             self.picker = self.host.add(TileRow(slots, lines=breaks, pickable=True, on_change=self._changed))
         elif ask == "complete_set":
             self.shown = self.host.add(TileRow(slots_for_text(st.tiles)))
             tiles = list(parse_tiles(st.tiles))
-            slots, breaks = palette_slots(suits_of(tiles))
+            slots, breaks = palette_slots(suits_of(tiles), absent)
             self.picker = self.host.add(TileRow(slots, lines=breaks, pickable=True, on_change=self._changed))
         elif ask == "discard":
             if st.visible:  # the tiles already seen change which discard keeps the most live tiles
