@@ -103,3 +103,59 @@ def test_flowers_are_drawn_beside_their_seats(app, monkeypatch) -> None:  # noqa
     assert sorted(n for n, _c in chips) == want
     centre = screen.board.center.rect
     assert not any(centre.collidepoint(c) for _n, c in chips)
+
+
+def _play_learner(app, screen, bot, actions: int = 400) -> None:  # noqa: ANN001
+    """The learner plays as the MCR bot would, for up to ``actions`` decisions or the hand's end."""
+    for _ in range(actions):
+        screen.run_bots_until_learner()
+        if screen.round.ended:
+            return
+        choice = bot.choose(make_view(screen.round, 0), screen.my_legal())
+        if isinstance(choice, Discard):
+            discard_with_keys(app, screen, choice.tile)
+        else:
+            screen._act(choice)
+
+
+def test_a_left_mcr_game_is_saved_and_resumes_from_home_and_my_games(app) -> None:  # noqa: ANN001
+    from trainer.engine.game.saved import list_games
+    from trainer.engine.mcr.records import load, replay
+    from trainer.ui.saved_games import games_dir
+
+    screen = app.push("mcr_play", setup=MatchSetup(preset="mcr"), seed=3)
+    bot = McrBot(screen.match.rules)
+    _play_learner(app, screen, bot)
+    assert screen.round.ended
+    key(app, pygame.K_RETURN, "\r")  # deal hand 2
+    _play_learner(app, screen, bot, actions=3)
+    screen.run_bots_until_learner()
+    before = (screen.match.hands_played, list(screen.round.scores), len(screen.round.history))
+    key(app, pygame.K_ESCAPE)
+    assert "saved" in screen.dialog.body
+    key(app, pygame.K_1, "1")  # "Leave"
+    assert app.screen.name == "home"
+    (game,) = list_games(games_dir(app))
+    assert game.readable and game.game == "mcr" and not game.finished and game.hands == 2
+    log = load(game.path)
+    assert log["hands"][0]["scores_after"] == list(log["hands"][1]["scores"])
+    assert len(list(replay(log, allow_unfinished=True))) > 2
+    home = app.screen
+    home.rebuild()
+    assert home.match_card is not None and home.match_card.subtitle.startswith("Chinese Official")
+    home.match_card.activate()
+    again = app.screen
+    assert isinstance(again, McrPlayScreen) and again is not screen
+    assert (again.match.hands_played, list(again.round.scores), len(again.round.history)) == before
+    _play_learner(app, again, bot)
+    assert again.round.ended and again.match.hands_played == 2
+    app.pop()
+    games = app.push("my_games")
+    (row,) = games.rows
+    from trainer.ui.screens.my_games import game_line
+
+    main, right = game_line(row.game)
+    assert "Chinese Official" in main and "2 hands" in main and right.startswith("in progress")
+    assert games.exports == [None]  # no tenhou.net/6 export for an MCR game
+    row.activate()
+    assert isinstance(app.screen, McrPlayScreen) and app.screen.match.hands_played == 2

@@ -569,7 +569,7 @@ def run(args: argparse.Namespace) -> int:
         screen.rebuild()
 
     shot("07_play_tenpai_choice", tenpai_choice)
-    from trainer.ui.screens.play_shots import mcr_after_hand, mcr_call_offer, mcr_game_end, mcr_table
+    from trainer.ui.screens.play_shots import mcr_after_hand, mcr_call_offer, mcr_game_end, mcr_saved_games, mcr_table
 
     shot("07_mcr_table", lambda: mcr_table(app, coach="hints"))
     shot("07_mcr_table_coach", lambda: mcr_table(app, coach="full"))
@@ -578,6 +578,8 @@ def run(args: argparse.Namespace) -> int:
         app, lambda r: bool(r.wins) and len(set(r.wins[0].score.fans)) >= 4 and len(r.wins[0].score.excluded) >= 2))
     shot("07_mcr_result_draw", lambda: mcr_after_hand(app, lambda r: r.kind == "exhaustive"))
     shot("07_mcr_game_end", lambda: mcr_game_end(app))
+    shot("07_mcr_saved_home", lambda: mcr_saved_games(app))
+    shot("07_mcr_saved_my_games", lambda: mcr_saved_games(app, then="my_games"))
     for name in ("glossary", "progress"):
         from trainer.ui.app import has_screen
 

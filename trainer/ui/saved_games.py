@@ -4,7 +4,8 @@ Every free match is saved in ``games/<learner>/`` of the learner data folder (th
 folder of the progress database, or ``TRAINER_DATA_DIR``), one game log per match
 (see ``trainer.engine.game.saved``).  :class:`GameSaver` records a match as it is
 played and writes it after every hand and when the learner leaves the table, so a
-match left in the middle can be resumed.
+match left in the middle can be resumed; :class:`McrGameSaver` does the same for a Chinese
+Official game.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from typing import Any
 from trainer.engine.game.match import Match
 from trainer.engine.game.records import Recorder, load, resume, rewind
 from trainer.engine.game.saved import new_game_path, write_game
+from trainer.engine.mcr import records as mcr_records
+from trainer.engine.mcr.records import McrRecorder
 from trainer.ui.match_setup import BOT_ROSTER, MatchSetup
 
 LEARNER_SEAT = 0
@@ -45,6 +48,9 @@ def setup_to_log(setup: MatchSetup) -> dict[str, Any]:
 
 class GameSaver:
     """Records one match and writes it to its file."""
+
+    reviews = True
+    """Whether a finished match feeds the learner's mistakes (the riichi review; MCR has none)."""
 
     def __init__(self, recorder: Recorder, path: Path, setup: MatchSetup) -> None:
         self.recorder = recorder
@@ -117,3 +123,44 @@ class GameSaver:
             return write_game(self.recorder.log, self.path)
         except OSError:
             return None
+
+
+class McrGameSaver(GameSaver):
+    """Records one Chinese Official game (:mod:`trainer.engine.mcr.records`) and writes it to its
+    file after every hand and when the learner leaves, so it can be resumed like a riichi match."""
+
+    reviews = False
+
+    @classmethod
+    def start(cls, app: Any, match: Any, setup: MatchSetup, started: datetime) -> GameSaver:
+        """Begin recording a new MCR game."""
+        names = ["You"] + [BOT_ROSTER[b][0] for b in setup.opponents]
+        rec = McrRecorder(match, names)
+        rec.log["started"] = started.isoformat(timespec="seconds")
+        rec.log["learner_seat"] = LEARNER_SEAT
+        rec.log["setup"] = setup_to_log(setup)
+        return cls(rec, new_game_path(games_dir(app), started), setup)  # type: ignore[arg-type]
+
+    @classmethod
+    def resume(cls, path: Path) -> GameSaver:
+        """Go on with the MCR game saved in ``path`` (raises RecordError if it cannot be resumed)."""
+        log = mcr_records.load(path)
+        _match, rec = mcr_records.resume(log)
+        setup = MatchSetup.from_json(json.dumps(log.get("setup") or {}))
+        return cls(rec, path, setup)  # type: ignore[arg-type]
+
+    def undo(self) -> Any:
+        """Take back the learner's last discard in the MCR hand being played."""
+        j = self.undo_point()
+        if j is None:
+            raise ValueError("there is no discard to take back")
+        return mcr_records.rewind(self.match, self.recorder.log["hands"][-1], j)
+
+
+def saver_for(path: Path) -> type[GameSaver]:
+    """The saver that can resume the game in ``path`` (MCR or riichi, by the log's format)."""
+    try:
+        log = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return GameSaver  # its resume reports what is wrong with the file
+    return McrGameSaver if mcr_records.is_mcr_log(log) else GameSaver

@@ -1,7 +1,8 @@
 """A folder of saved games: every match a learner plays, one game log file each.
 
 Files are named ``game-YYYYMMDD-HHMMSS.json`` after the time the match started and
-hold the engine's game log (docs/game-log.md) with three optional keys the app
+hold the engine's game log (docs/game-log.md; a Chinese Official game the MCR game log of
+:mod:`trainer.engine.mcr.records`) with three optional keys the app
 adds: ``started`` (ISO 8601 time), ``learner_seat`` and ``setup`` (the match
 setup, so an unfinished match can be resumed).  A match still being played has
 ``"final": null``.
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.engine.game.records import RecordError, check_header
+from trainer.engine.mcr.records import check_mcr_header, is_mcr_log
 
 PATTERN = "game-*.json"
 
@@ -43,6 +45,7 @@ class SavedGame:
     place: int | None = None
     points: int | None = None
     score: float | None = None
+    game: str = "riichi"  # "mcr" for a Chinese Official game (its own log format, no replay viewer)
 
     @property
     def readable(self) -> bool:
@@ -84,6 +87,9 @@ def read_game(path: Path) -> SavedGame:
     except json.JSONDecodeError as e:
         return SavedGame(path, problem=f"line {e.lineno}: not JSON: {e.msg}")
     try:
+        if is_mcr_log(log):
+            check_mcr_header(log, path.name)
+            return _summary(path, log, game="mcr")
         check_header(log, path.name)
         return _summary(path, log)
     except RecordError as e:
@@ -92,7 +98,7 @@ def read_game(path: Path) -> SavedGame:
         return SavedGame(path, problem=f"damaged game log ({type(e).__name__}: {e})")
 
 
-def _summary(path: Path, log: dict[str, Any]) -> SavedGame:
+def _summary(path: Path, log: dict[str, Any], game: str = "riichi") -> SavedGame:
     seat = int(log.get("learner_seat", 0))
     if not 0 <= seat < 4:
         raise ValueError(f"learner_seat {seat} out of range")
@@ -103,13 +109,14 @@ def _summary(path: Path, log: dict[str, Any]) -> SavedGame:
     place = points = score = None
     if final is not None:
         st = next(s for s in final["standings"] if s["seat"] == seat)
-        place, points, score = int(st["place"]), int(st["points"]), float(st["score"])
+        place, points = int(st["place"]), int(st["points"])
+        score = float(st["score"]) if "score" in st else None
     elif hands:
         last = hands[-1]
         points = int((last.get("scores_after") or last["scores"])[seat])
     return SavedGame(path, started=str(log.get("started") or ""), rules=str(log["rules"]),
                      players=tuple(str(p) for p in log["players"]), learner_seat=seat, hands=len(hands),
-                     finished=final is not None, place=place, points=points, score=score)
+                     finished=final is not None, place=place, points=points, score=score, game=game)
 
 
 def list_games(folder: Path) -> list[SavedGame]:

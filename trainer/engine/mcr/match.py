@@ -32,9 +32,11 @@ class McrStanding:
 class McrMatch:
     """A whole MCR game: carries the game points from hand to hand."""
 
-    def __init__(self, rules: McrGameRules | str = "mcr", seed: int | None = 0) -> None:
+    def __init__(self, rules: McrGameRules | str = "mcr", seed: int | None = 0, *,
+                 walls: list[list[Any]] | None = None) -> None:
         self.rules = load_mcr_game(rules) if isinstance(rules, str) else rules
         self.rng = random.Random(seed)
+        self.walls = list(walls or [])  # stored walls dealt first (a saved game), in order
         self.seed = seed
         self.players = 4
         self.scores = [self.rules.start_points] * 4
@@ -67,8 +69,11 @@ class McrMatch:
         return f"{'ESWN'[self.round_wind - EAST]}{self.dealer + 1}"
 
     def start_round(self) -> McrRound:
-        """Deal the next hand."""
+        """Deal the next hand (from the stored walls first; the seeded shuffle is drawn either
+        way, so the hands after them are those of a new game with this seed)."""
         wall = McrWall.shuffled(self.rng, self.rules.flowers)
+        if self.hands_played < len(self.walls):
+            wall = McrWall(list(self.walls[self.hands_played]))
         self.round = McrRound(self.rules, wall, self.dealer, self.round_wind, self.scores)
         return self.round
 
@@ -134,10 +139,12 @@ class McrOutcome:
 
 
 def play_mcr_round(rnd: McrRound, players: list[Any], *, check: bool = False,
-                   total_points: int | None = None) -> int:
+                   total_points: int | None = None, recorder: Any = None) -> int:
     """Play one MCR hand to its end with four players (``choose(view, legal)``), the MCR
-    invariants checked after every action when ``check``; returns the refused actions."""
-    return play_round(rnd, players, check=check, total_points=total_points, checker=check_mcr_round)  # type: ignore[arg-type]
+    invariants checked after every action when ``check``, every action handed to ``recorder``
+    (an :class:`~trainer.engine.mcr.records.McrRecorder`) when given; returns the refused actions."""
+    return play_round(rnd, players, check=check, total_points=total_points, checker=check_mcr_round,  # type: ignore[arg-type]
+                      recorder=recorder)
 
 
 def play_mcr_match(players: list[Any], rules: McrGameRules | str = "mcr", seed: int | None = 0, *,

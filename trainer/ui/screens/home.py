@@ -209,7 +209,9 @@ class HomeScreen(Screen):
         sub = ngettext("{n} hand played", "{n} hands played", game.hands).format(n=game.hands)
         if game.points is not None:
             sub += "  ·  " + ngettext("{n} point", "{n} points", game.points).format(n=game.points)
-        return self.add(Card(_("Resume the match"), sub, lambda: self._resume_match(game.path),
+        if game.game == "mcr":
+            sub = _("Chinese Official") + "  ·  " + sub
+        return self.add(Card(_("Resume the match"), sub, lambda: self._resume_match(game.path, game.game),
                              accent=P.accent, badge=_("Resume"), badge_color=P.accent_dark))
 
     def _game_mistakes(self) -> Card | None:
@@ -226,12 +228,13 @@ class HomeScreen(Screen):
                              lambda: self.app.push("position_review", items=items),
                              accent=P.hint, badge=str(len(items)), badge_color=P.hint))
 
-    def _resume_match(self, path: object) -> None:
-        """Open the table on the saved match; a file that cannot be resumed is reported, not lost."""
+    def _resume_match(self, path: object, game: str = "riichi") -> None:
+        """Open the table (the MCR table for a Chinese Official game) on the saved match; a file
+        that cannot be resumed is reported, not lost."""
         from trainer.engine.game.records import RecordError
 
         try:
-            self.app.push("play", resume=str(path))
+            self.app.push("mcr_play" if game == "mcr" else "play", resume=str(path))
         except (RecordError, OSError) as exc:
             while self.app.screen is not self:
                 self.app.pop()

@@ -36,7 +36,8 @@ def game_line(g: SavedGame) -> tuple[str, str]:
     if not g.readable:
         return g.name, _("unreadable: {why}").format(why=g.problem)
     when = g.started[:16].replace("T", " ") if g.started else g.name
-    main = f"{when}  ·  {g.rules}  ·  " + ngettext("{n} hand", "{n} hands", g.hands).format(n=g.hands)
+    rules = _("Chinese Official") if g.game == "mcr" else g.rules
+    main = f"{when}  ·  {rules}  ·  " + ngettext("{n} hand", "{n} hands", g.hands).format(n=g.hands)
     if not g.finished:
         right = _("in progress") + (f"  ·  {g.points}" if g.points is not None else "")
     else:
@@ -92,7 +93,7 @@ class MyGamesScreen(Screen):
         for g in self.games:
             self.rows.append(self.add(GameRow(g, self.open_game)))
             self.exports.append(self.add(Button(_("Export to tenhou.net/6"), lambda g=g: self.export(g),
-                                                kind="ghost", size="small")) if g.readable else None)
+                                                kind="ghost", size="small")) if g.readable and g.game != "mcr" else None)
 
     def initial_focus(self) -> int | None:
         """The newest readable game (the "Open a game" button when there is none)."""
@@ -100,8 +101,22 @@ class MyGamesScreen(Screen):
         return self.widgets.index(row if row is not None else self.open_btn)
 
     def open_game(self, game: SavedGame) -> None:
-        """The replay viewer on ``game``."""
-        self.app.push("replay", path=str(game.path))
+        """The replay viewer on ``game``; a Chinese Official game left in the middle goes on at its
+        table (the replay viewer reads riichi games only, so a finished one says how it ended)."""
+        if game.game != "mcr":
+            self.app.push("replay", path=str(game.path))
+        elif not game.finished:
+            from trainer.engine.game.records import RecordError
+
+            try:
+                self.app.push("mcr_play", resume=str(game.path))
+            except (RecordError, OSError) as exc:
+                while self.app.screen is not self:
+                    self.app.pop()
+                self.app.notify(_("This match cannot be resumed: {error}").format(error=exc), "warn")
+        else:
+            self.app.notify(_("This Chinese Official game ended: place {p}, {points} points. The replay "
+                              "viewer shows riichi games only.").format(p=game.place, points=game.points), "info", 8)
 
     def focus_game(self, path: Path) -> None:
         """Focus the row of the game at ``path`` (a game just imported) and scroll it into view."""

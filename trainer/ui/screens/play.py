@@ -51,7 +51,7 @@ from trainer.engine.mcr.match import McrMatch
 from trainer.engine.mcr.rules_game import is_mcr_rules
 from trainer.i18n import _, ngettext, pgettext
 from trainer.ui.registry import register_screen
-from trainer.ui.saved_games import GameSaver
+from trainer.ui.saved_games import GameSaver, McrGameSaver
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
@@ -83,6 +83,7 @@ class PlayScreen(Screen):
     rebuild_on_enter = False
     result_view_class: type[HandResultView] = HandResultView  # the MCR table has its own result views
     match_end_view_class: type[MatchEndView] = MatchEndView
+    saver_class: type[GameSaver] = GameSaver  # how a free match is saved and resumed
 
     def __init__(self, app: Any, **params: Any) -> None:
         super().__init__(app, **params)
@@ -91,7 +92,7 @@ class PlayScreen(Screen):
         self.setup = params.get("setup")
         self.saver: GameSaver | None = None
         if params.get("resume") is not None:
-            self.saver = GameSaver.resume(Path(params["resume"]))
+            self.saver = self.saver_class.resume(Path(params["resume"]))
             self.setup = self.saver.setup
             self.match = self.saver.match
         elif self.setup is not None:  # a free match set up by the learner
@@ -144,7 +145,7 @@ class PlayScreen(Screen):
 
     def start_saver(self) -> GameSaver | None:
         """Start saving a free match after every hand (None: this table keeps no saved game)."""
-        return GameSaver.start(self.app, self.match, self.setup, datetime.now(UTC))
+        return self.saver_class.start(self.app, self.match, self.setup, datetime.now(UTC))
 
     def _history(self) -> list[list[int]]:
         """Points of the four seats at the start and after every hand played so far."""
@@ -395,7 +396,7 @@ class PlayScreen(Screen):
             if self.match.finished:
                 self.saver.finish()
             path = self.saver.save()
-            if self.match.finished and path is not None:
+            if self.match.finished and path is not None and self.saver.reviews:
                 from trainer.ui.game_cards import record_mistakes
 
                 record_mistakes(self.app, path, self.saver.recorder.log)
@@ -598,11 +599,14 @@ class McrPlayScreen(PlayScreen):
     (16 hands, flowers, the 8-point minimum) against MCR bots, the flowers each seat set aside,
     the MCR coach (the 8-point hands the tiles head for, the discards that keep the nearest, each
     winning tile's value, a warning before a Hu under the minimum), the MCR hand result and game
-    end.  Params as above: ``setup`` with the ``mcr`` preset, or ``preset`` (an MCR game preset)
-    for lessons and tests.  A free MCR game is not saved."""
+    end.  Params as above: ``setup`` with the ``mcr`` preset, ``resume`` (a saved MCR game), or
+    ``preset`` (an MCR game preset) for lessons and tests.  A free MCR game is saved after every
+    hand and when left (:class:`~trainer.ui.saved_games.McrGameSaver`) and resumed from the home
+    screen or My games."""
 
     result_view_class = McrHandResultView
     match_end_view_class = McrMatchEndView
+    saver_class = McrGameSaver
 
     def __init__(self, app: Any, **params: Any) -> None:
         if params.get("setup") is None and not is_mcr_rules(params.get("preset")):
@@ -617,10 +621,6 @@ class McrPlayScreen(PlayScreen):
     def make_bot(self, name: str, rules: Any) -> Any:
         """The MCR bot standing in for the chosen opponent."""
         return make_mcr_bot(MCR_BOT_FOR.get(name, "mcr"), rules)
-
-    def start_saver(self) -> None:
-        """MCR games are not saved (the saved-game format is riichi's)."""
-        return None
 
     def build(self) -> None:
         super().build()

@@ -335,3 +335,41 @@ def mcr_after_hand(app: Any, want: Any) -> Any:
 def mcr_game_end(app: Any) -> Any:
     """A whole MCR game played to its end: places, game points and table points."""
     return match_end(app, MatchSetup(preset="mcr", coach="off"))
+
+
+def mcr_saved_games(app: Any, *, then: str = "home") -> Any:
+    """Two saved MCR games — one finished, one left after three hands — beside the riichi ones;
+    ``then`` "home" shows the home screen's resume card, "my_games" the list."""
+    from datetime import UTC, datetime
+
+    from trainer.engine.game.saved import new_game_path, write_game
+    from trainer.engine.mcr.bots import make_mcr_bot
+    from trainer.engine.mcr.match import McrMatch, play_mcr_round
+    from trainer.engine.mcr.records import McrRecorder
+    from trainer.ui.saved_games import games_dir, setup_to_log
+
+    setup = MatchSetup(preset="mcr")
+    folder = games_dir(app)
+    for i, (seed, hands) in enumerate(((6, 16), (9, 3))):
+        started = datetime(2026, 11, 27, 9 + i, 0, tzinfo=UTC)
+        if (folder / f"game-{started:%Y%m%d-%H%M%S}.json").exists():
+            continue  # written for an earlier shot
+        match = McrMatch("mcr", seed)
+        rec = McrRecorder(match, ["You", "A", "B", "C"])
+        bots = [make_mcr_bot("mcr", match.rules) for _ in range(4)]
+        while match.hands_played < hands:
+            rnd = match.start_round()
+            rec.start_hand(rnd)
+            play_mcr_round(rnd, bots, recorder=rec)
+            rec.end_hand(rnd)
+            match.finish_round()
+        if match.finished:
+            rec.finish()
+        rec.log.update(started=started.isoformat(timespec="seconds"), learner_seat=0, setup=setup_to_log(setup))
+        write_game(rec.log, new_game_path(folder, started))
+    while len(app.stack) > 1:
+        app.pop()
+    if then == "my_games":
+        return app.push("my_games")
+    app.screen.rebuild()
+    return app.screen

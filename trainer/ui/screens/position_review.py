@@ -261,7 +261,7 @@ def learner_games(app: Any) -> tuple[list[tuple[Path, int]], list[str]]:
     """The learner's readable saved and imported games, newest first, each with the learner's
     seat; and one line ("file: reason") per file the list already knows it cannot read."""
     games = list_games(games_dir(app))
-    return ([(g.path, g.learner_seat) for g in games if g.readable],
+    return ([(g.path, g.learner_seat) for g in games if g.readable and g.game != "mcr"],  # riichi discards only
             [f"{g.name}: {g.problem}" for g in games if not g.readable])
 
 
