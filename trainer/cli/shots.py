@@ -569,7 +569,13 @@ def run(args: argparse.Namespace) -> int:
         screen.rebuild()
 
     shot("07_play_tenpai_choice", tenpai_choice)
-    from trainer.ui.screens.play_shots import mcr_after_hand, mcr_call_offer, mcr_game_end, mcr_saved_games, mcr_table
+    from trainer.ui.screens.play_shots import (
+        mcr_after_hand,
+        mcr_call_offer,
+        mcr_game_end,
+        mcr_saved_games,
+        mcr_table,
+    )
 
     shot("07_mcr_table", lambda: mcr_table(app, coach="hints"))
     shot("07_mcr_table_coach", lambda: mcr_table(app, coach="full"))
