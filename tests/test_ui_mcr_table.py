@@ -158,4 +158,15 @@ def test_a_left_mcr_game_is_saved_and_resumes_from_home_and_my_games(app) -> Non
     assert "Chinese Official" in main and "2 hands" in main and right.startswith("in progress")
     assert games.exports == [None]  # no tenhou.net/6 export for an MCR game
     row.activate()
-    assert isinstance(app.screen, McrPlayScreen) and app.screen.match.hands_played == 2
+    replay = app.screen
+    assert replay.name == "replay" and replay.mcr and not replay.error
+    assert len(replay.starts) == 2 and "Next mistake" not in [b.label for b in replay.buttons]
+    replay.jump_hand(1)
+    replay.step(-1)  # the end of the first hand: who won, or the draw
+    app.render()
+    first = replay.frames[replay.pos]
+    assert first.result is not None
+    assert replay.caption(first).startswith(("Draw", "You", "Right", "Across", "Left"))
+    if first.result.wins:
+        assert replay.caption(first).endswith("points")
+    assert any(first.flowers)  # the flowers set aside in the hand are in its frames

@@ -586,6 +586,7 @@ def run(args: argparse.Namespace) -> int:
     shot("07_mcr_game_end", lambda: mcr_game_end(app))
     shot("07_mcr_saved_home", lambda: mcr_saved_games(app))
     shot("07_mcr_saved_my_games", lambda: mcr_saved_games(app, then="my_games"))
+    shot("07_mcr_replay", lambda: mcr_saved_games(app, then="replay"))
     for name in ("glossary", "progress"):
         from trainer.ui.app import has_screen
 

@@ -101,22 +101,9 @@ class MyGamesScreen(Screen):
         return self.widgets.index(row if row is not None else self.open_btn)
 
     def open_game(self, game: SavedGame) -> None:
-        """The replay viewer on ``game``; a Chinese Official game left in the middle goes on at its
-        table (the replay viewer reads riichi games only, so a finished one says how it ended)."""
-        if game.game != "mcr":
-            self.app.push("replay", path=str(game.path))
-        elif not game.finished:
-            from trainer.engine.game.records import RecordError
-
-            try:
-                self.app.push("mcr_play", resume=str(game.path))
-            except (RecordError, OSError) as exc:
-                while self.app.screen is not self:
-                    self.app.pop()
-                self.app.notify(_("This match cannot be resumed: {error}").format(error=exc), "warn")
-        else:
-            self.app.notify(_("This Chinese Official game ended: place {p}, {points} points. The replay "
-                              "viewer shows riichi games only.").format(p=game.place, points=game.points), "info", 8)
+        """The replay viewer on ``game`` (riichi or Chinese Official; one left in the middle is
+        resumed from the home screen)."""
+        self.app.push("replay", path=str(game.path))
 
     def focus_game(self, path: Path) -> None:
         """Focus the row of the game at ``path`` (a game just imported) and scroll it into view."""

@@ -339,7 +339,8 @@ def mcr_game_end(app: Any) -> Any:
 
 def mcr_saved_games(app: Any, *, then: str = "home") -> Any:
     """Two saved MCR games — one finished, one left after three hands — beside the riichi ones;
-    ``then`` "home" shows the home screen's resume card, "my_games" the list."""
+    ``then`` "home" shows the home screen's resume card, "my_games" the list, "replay" the finished
+    game in the replay viewer at the end of a hand won with flowers."""
     from datetime import UTC, datetime
 
     from trainer.engine.game.saved import new_game_path, write_game
@@ -371,5 +372,10 @@ def mcr_saved_games(app: Any, *, then: str = "home") -> Any:
         app.pop()
     if then == "my_games":
         return app.push("my_games")
+    if then == "replay":
+        screen = app.push("replay", path=str(folder / "game-20261127-090000.json"))
+        ends = [i for i, f in enumerate(screen.frames) if f.result is not None and f.result.wins and any(f.flowers)]
+        screen.pos = ends[0] if ends else len(screen.frames) - 1
+        return screen
     app.screen.rebuild()
     return app.screen

@@ -1,4 +1,5 @@
-"""The replay viewer: a saved game step by step, with the coach's review of the learner's discards.
+"""The replay viewer: a saved game step by step, with the coach's review of the learner's discards
+(a Chinese Official game is shown step by step with its flowers, without a review).
 
 Left/Right step by action, Page Up/Page Down (or Up/Down) by hand, S changes the seat at
 the bottom, O opens every hand, M jumps to the next mistake.  The learner's discards are
@@ -15,19 +16,32 @@ import pygame
 
 from trainer.engine.game.actions import Discard, Riichi
 from trainer.engine.game.records import RecordError, load
-from trainer.i18n import _
+from trainer.engine.mcr import records as mcr_records
+from trainer.i18n import _, ngettext
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.views.table.actions import offer_label
 from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.coach import CoachBox
+from trainer.ui.views.table.mcr import draw_flowers
 from trainer.ui.views.table.replay import Frame, build_frames, decisions_by_action, hand_starts
 from trainer.ui.views.table.review import decision_text
 from trainer.ui.views.table.state import seat_name as table_seat_name
 from trainer.ui.widgets import Button, blit_text
 
 P = PALETTE
+
+
+def load_any(path: Path) -> dict[str, Any]:
+    """A saved game log: riichi, or Chinese Official (RecordError naming the file otherwise)."""
+    import json
+
+    try:
+        head = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return load(path)  # it says what is wrong with the file
+    return mcr_records.load(path) if mcr_records.is_mcr_log(head) else load(path)
 
 
 @register_screen("replay")
@@ -45,8 +59,11 @@ class ReplayScreen(Screen):
         self.frames: list[Frame] = []
         self.decisions: dict = {}
         self.pos = 0
+        self.mcr = False
         try:
-            self.log = load(self.path)
+            self.log = load_any(self.path)
+            self.mcr = mcr_records.is_mcr_log(self.log)
+            self.board.center.sticks_and_dora = not self.mcr  # no riichi sticks, no dora in MCR
             self.learner = int(self.log.get("learner_seat", 0))
             self.me = self.learner
             self.open_hands = False
@@ -66,6 +83,8 @@ class ReplayScreen(Screen):
     def header_extra(self) -> str:
         if self.error or not self.frames:
             return ""
+        if self.mcr:
+            return _("step {i} of {n}").format(i=self.pos + 1, n=len(self.frames))
         mistakes = sum(1 for d in self.decisions.values() if d.mistake)
         return _("step {i} of {n}").format(i=self.pos + 1, n=len(self.frames)) + " · " + _(
             "mistakes: {m} of {n} discards").format(m=mistakes, n=len(self.decisions))
@@ -90,7 +109,7 @@ class ReplayScreen(Screen):
             (_("Step back"), lambda: self.step(-1), "←"),
             (_("Step forward"), lambda: self.step(1), "→"),
             (_("Next hand"), lambda: self.jump_hand(1), "PgDn"),
-            (_("Next mistake"), self.next_mistake, "M"),
+            *([] if self.mcr else [(_("Next mistake"), self.next_mistake, "M")]),
             (_("Seat: {name}").format(name=self.seat_name(self.me)), self.next_seat, "S"),
             (_("Hide hands") if self.open_hands else _("Open hands"), self.toggle_open, "O"),
         ]
@@ -183,6 +202,8 @@ class ReplayScreen(Screen):
 
     def caption(self, frame: Frame) -> str:
         """What just happened, in words."""
+        if frame.result is not None and self.mcr:
+            return self._mcr_result(frame.result)
         if frame.result is not None:
             res = frame.result
             if res.wins:
@@ -200,6 +221,18 @@ class ReplayScreen(Screen):
             return _("{who}: discard {tile}").format(who=who, tile=str(a.tile))
         return f"{who}: {offer_label(a)}"
 
+    def _mcr_result(self, res: Any) -> str:
+        """How a Chinese Official hand ended: who called Hu, how, for how many points."""
+        if not res.wins:
+            return _("Draw: the wall is empty")
+        w = res.wins[0]
+        if w.from_seat is None:
+            how = _("{who}: Hu, self-drawn!").format(who=self.seat_name(w.seat))
+        else:
+            how = _("{who}: Hu on the discard of {loser}!").format(who=self.seat_name(w.seat),
+                                                                 loser=self.seat_name(w.from_seat))
+        return how + " " + ngettext("{n} point", "{n} points", w.score.total).format(n=w.score.total)
+
     def draw_content(self, surf: pygame.Surface) -> None:
         L = self.app.layout
         area = L.content()
@@ -209,6 +242,8 @@ class ReplayScreen(Screen):
             return
         frame = self.frames[self.pos]
         self.board.draw(surf, self.app, frame.state, self.marks(frame), bottom_edge=True)
+        if frame.flowers:
+            draw_flowers(surf, self.app, self.board.center.rect, self.board.gap, self.me, [list(f) for f in frame.flowers])
         d = self.current_decision()
         self.box.draw(surf, self.app, self.board.corner(self.app), decision_text(d) if d is not None else "")
         blit_text(surf, self.app, self.caption(frame), L.font("small"), P.on_felt, (area.left, self.caption_y),

@@ -11,6 +11,7 @@ from typing import Any
 
 from trainer.engine.game.records import replay
 from trainer.engine.game.review import Decision, review_game
+from trainer.engine.mcr import records as mcr_records
 from trainer.ui.views.table.state import TableState, table_state
 
 
@@ -24,26 +25,34 @@ class Frame:
     seat: int | None
     action: Any
     result: Any  # the hand's result once it has ended (RoundResult), else None
+    flowers: tuple[tuple[Any, ...], ...] = ()  # MCR: each seat's flowers set aside so far
 
 
 def build_frames(log: dict[str, Any], me: int, *, open_hands: bool) -> list[Frame]:
-    """Every state of the game from seat ``me`` (all hands shown when ``open_hands``)."""
+    """Every state of the game from seat ``me`` (all hands shown when ``open_hands``); a Chinese
+    Official game log is replayed by its own rules, with each seat's flowers."""
     frames: list[Frame] = []
     hand = -1
     index = -1
-    for rnd, seat, action in replay(log, allow_unfinished=True):
+    mcr = mcr_records.is_mcr_log(log)
+    steps = mcr_records.replay(log, allow_unfinished=True) if mcr else replay(log, allow_unfinished=True)
+    for rnd, seat, action in steps:
         if seat is None:
             hand += 1
             index = -1
         else:
             index += 1
+        flowers = tuple(tuple(f) for f in rnd.flowers) if mcr else ()
         frames.append(Frame(hand, index, table_state(rnd, me, reveal=open_hands), seat, action,
-                            rnd.result if rnd.ended else None))
+                            rnd.result if rnd.ended else None, flowers))
     return frames
 
 
 def decisions_by_action(log: dict[str, Any], seat: int) -> dict[tuple[int, int], Decision]:
-    """The review of ``seat``'s discards, keyed by (hand, action index) for the replay's marks."""
+    """The review of ``seat``'s discards, keyed by (hand, action index) for the replay's marks
+    (none for a Chinese Official game: the review judges riichi discards)."""
+    if mcr_records.is_mcr_log(log):
+        return {}
     return {(d.hand, d.action): d for d in review_game(log, seat).decisions}
 
 
