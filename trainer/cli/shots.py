@@ -129,6 +129,7 @@ def sanma_shots(app, shot) -> None:  # noqa: ANN001
     shot("23_sanma_table", lambda: ps.sanma_table(app))
     shot("23_sanma_coach", lambda: ps.sanma_table(app, coach="full"))
     shot("23_sanma_kita_offer", lambda: ps.sanma_kita_offer(app))
+    shot("23_sanma_kita_ron", lambda: ps.sanma_kita_ron(app))
     shot("23_sanma_result_tsumo", lambda: ps.table_after_hand(app, lambda r: r.kind == "tsumo", setup=setup))
     shot("23_sanma_result_ron", lambda: ps.table_after_hand(app, lambda r: r.kind == "ron", setup=setup))
     shot("23_sanma_result_draw", lambda: ps.table_after_hand(app, lambda r: r.kind == "exhaustive", setup=setup))

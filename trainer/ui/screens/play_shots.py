@@ -379,3 +379,23 @@ def mcr_saved_games(app: Any, *, then: str = "home") -> Any:
         return screen
     app.screen.rebuild()
     return app.screen
+
+
+def sanma_kita_ron(app: Any) -> Any:
+    """Three players: the right player sets a North aside while the learner's seven pairs wait on
+    the North alone — the North is marked and the learner may ron it (robbing the kita)."""
+    from trainer.engine.game.actions import Discard, Kita
+    from trainer.engine.game.scenario import setup_round
+
+    screen = _open_table(app, SANMA, 3)
+    rnd = setup_round(["1199m112233p55s4z", "19m147p258s123z56z", "19m258p369s12356z"], "7p4z",
+                      rules=screen.match.rules, dora="9s", tenpai_choice=screen.match.tenpai_choice)
+    rnd.apply(0, next(a for a in rnd.legal_actions(0) if isinstance(a, Discard) and str(a.tile) == "7p"))
+    while rnd.phase.value != "turn":  # nobody calls the 7p
+        seat = rnd.to_act()[0]
+        rnd.apply(seat, rnd.legal_actions(seat)[0])
+    rnd.apply(1, next(a for a in rnd.legal_actions(1) if isinstance(a, Kita)))
+    screen.round = screen.match.round = rnd
+    screen._state = None
+    screen.rebuild()
+    return screen
