@@ -133,3 +133,14 @@ def test_an_imported_game_keeps_the_seat_the_learner_chose(tmp_path, game_log):
     assert load(path)["learner_seat"] == 3
     drill = nanikiru.make_drill([(path, 3)], n=4, starter=False)
     assert all(p.position.seat == 3 for p in drill.puzzles)
+
+
+def test_a_drill_can_ask_only_defence_or_only_attack_positions():
+    from trainer.engine.exercises.nanikiru import make_drill
+
+    defence = make_drill([], n=8, seed=3, focus="defence")
+    assert len(defence.puzzles) == 8 and all(p.riichi_against for p in defence.puzzles)
+    attack = make_drill([], n=8, seed=3, focus="attack")
+    assert len(attack.puzzles) == 8 and not any(p.riichi_against for p in attack.puzzles)
+    with pytest.raises(ValueError, match="focus must be one of all, attack, defence"):
+        make_drill([], focus="safe")

@@ -29,6 +29,9 @@ def test_the_drill_menu_opens_the_starter_set_before_any_game(app: App) -> None:
     menu = app.push("drills")
     card = next(c for c in menu.cards if c.title == "What to discard?")
     card.activate()
+    assert app.screen.name == "nanikiru_setup"
+    app.render()
+    key(app, pygame.K_RETURN, "\r")  # Start: ten puzzles of every kind
     screen = app.screen
     assert type(screen).__name__ == "NanikiruScreen" and len(screen.items) == 10
     assert all(p.position.source.startswith("starter") for p in screen.items)
@@ -141,3 +144,21 @@ def test_an_open_hands_tenpai_without_a_yaku_is_wrong_and_says_why(app: App) -> 
     assert "Coach: Discard" in text and "keeps its Yaku" in text
     app.render()
     _fits(app, screen)
+
+
+def test_the_settings_choose_how_many_puzzles_and_defence_or_attack_only(app: App) -> None:
+    setup = app.push("nanikiru_setup")
+    setup.count.on_change(5)
+    setup.focus_row.set_index(2)  # against a riichi
+    app.render()
+    setup.start_drill()
+    screen = app.screen
+    assert len(screen.items) == 5 and all(p.riichi_against for p in screen.items)
+    app.pop()
+    setup.focus_row.set_index(1)  # building the hand
+    setup.start_drill()
+    assert len(app.screen.items) == 5 and not any(p.riichi_against for p in app.screen.items)
+    app.pop()
+    app.pop()
+    again = app.push("nanikiru_setup")  # the last settings are kept
+    assert again.count.value == 5 and again.focus_row.value == "attack"

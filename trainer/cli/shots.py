@@ -546,6 +546,7 @@ def run(args: argparse.Namespace) -> int:
     shot("07_replay_review", lambda: replay_at(app, mistake=True))
     shot("07_review_card", lambda: position_review(app, answered=False))
     shot("07_review_card_answered", lambda: position_review(app, answered=True))
+    shot("07_nanikiru_setup", lambda: app.push("nanikiru_setup").focus_row.set_index(2))
     shot("07_nanikiru", lambda: nanikiru(app))
     shot("07_nanikiru_wrong", lambda: nanikiru(app, answered="wrong"))
     shot("07_nanikiru_starter_right", lambda: nanikiru(app, answered="right", starter=True))

@@ -24,6 +24,7 @@ SCREEN_MODULES: dict[str, str] = {
     "lesson": "trainer.ui.screens.lesson",
     "drills": "trainer.ui.screens.drill_menu",
     "drill_setup": "trainer.ui.screens.drill_menu",
+    "nanikiru_setup": "trainer.ui.screens.drill_menu",
     "drill": "trainer.ui.screens.drills",
     "settings": "trainer.ui.screens.settings",
     "about": "trainer.ui.screens.about",

@@ -57,6 +57,10 @@ were found (newest games first): enough to vary the drill, and the drill opens f
 KIND = "nanikiru"
 """The exercise kind and question id of a discard puzzle."""
 
+FOCUS = ("all", "attack", "defence")
+"""Which positions a drill asks: all of them, only those with no opponent in riichi (building the
+hand), or only those against a riichi (push or fold, which tile is safe)."""
+
 
 @dataclass(frozen=True)
 class Position:
@@ -249,16 +253,28 @@ def _game_puzzles(log: dict[str, Any], seat: int, source: str) -> list[Puzzle]:
     return [puzzle(p) for p in positions_of(log, seat, source)]
 
 
+def in_focus(p: Puzzle, focus: str) -> bool:
+    """Whether puzzle ``p`` belongs to a drill of ``focus`` (see :data:`FOCUS`)."""
+    if focus == "attack":
+        return not p.riichi_against
+    if focus == "defence":
+        return bool(p.riichi_against)
+    return True
+
+
 def make_drill(games: Iterable[tuple[Path | dict[str, Any], int]], n: int = 10, seed: int = 0, *,
-               max_games: int = 8, starter: bool = True) -> Drill:
+               max_games: int = 8, starter: bool = True, focus: str = "all") -> Drill:
     """A drill of up to ``n`` puzzles from the learner's games (``(file or log, learner seat)``,
     newest first; at most ``max_games`` are read, fewer once :data:`ENOUGH` ``* n`` positions with
-    a different choice were found), then from the starter set when those run short.
+    a different choice were found), then from the starter set when those run short; only the
+    positions of ``focus`` (:data:`FOCUS`: all, building the hand, or against a riichi).
 
     Positions where the learner chose a tile neither the coach nor the best by tiles accepts come
     first; the other positions of the learner's games, and then starter positions, fill the
     drill in a seeded random order.  A game that cannot be read or replayed is skipped with a
     one-line note naming it."""
+    if focus not in FOCUS:
+        raise ValueError(f"focus must be one of {', '.join(FOCUS)}, not {focus!r}")
     rng = random.Random(f"{KIND}:{seed}")
     notes: list[str] = []
     differs: list[Puzzle] = []
@@ -270,7 +286,7 @@ def make_drill(games: Iterable[tuple[Path | dict[str, Any], int]], n: int = 10, 
         name = source.name if isinstance(source, Path) else "game"
         try:
             log = load(source) if isinstance(source, Path) else source
-            got = _game_puzzles(log, seat, name)
+            got = [p for p in _game_puzzles(log, seat, name) if in_focus(p, focus)]
         except RecordError as e:
             notes.append(_one_line(str(e), source))
             continue
@@ -286,7 +302,12 @@ def make_drill(games: Iterable[tuple[Path | dict[str, Any], int]], n: int = 10, 
     if starter and len(chosen) < n:
         pool = starter_positions()
         rng.shuffle(pool)
-        chosen += [puzzle(p) for p in pool[: n - len(chosen)]]
+        for p in pool:
+            if len(chosen) >= n:
+                break
+            q = puzzle(p)
+            if in_focus(q, focus):
+                chosen.append(q)
     return Drill(tuple(chosen), tuple(notes), read)
 
 
@@ -299,5 +320,5 @@ def _one_line(text: str, source: Path | dict[str, Any]) -> str:
     return line
 
 
-__all__ = ["KIND", "STARTER_FILE", "Drill", "Position", "Puzzle", "judge", "make_drill", "positions_of", "puzzle",
+__all__ = ["FOCUS", "KIND", "STARTER_FILE", "Drill", "Position", "Puzzle", "in_focus", "judge", "make_drill", "positions_of", "puzzle",
            "rules_of", "starter_positions", "worth_asking"]

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from trainer.i18n import _
+from trainer.i18n import N_, _
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
@@ -86,13 +86,12 @@ class DrillListScreen(Screen):
                         lambda n=name: self.app.push("drill_setup", generator=n), accent=colors[i % len(colors)],
                         icon=tile_icon(self.app, GENERATOR_TILES.get(name, "5z")))
             self.cards.append(self.add(card))
-        # discard puzzles from real games (riichi): positions, not a generator with settings
+        # discard puzzles from real games (riichi): positions, not a generator; their own settings
         if group == "riichi":
             self.cards.append(self.add(Card(_("What to discard?"),
                                             _("Positions from your own games (and a starter set): what would you "
                                               "discard?"),
-                                            lambda: self.app.push("nanikiru",
-                                                                  seed=int(self.app.time * 1000) % 1_000_000),
+                                            lambda: self.app.push("nanikiru_setup"),
                                             accent=colors[len(self.cards) % len(colors)],
                                             icon=tile_icon(self.app, "1z"))))
 
@@ -317,3 +316,73 @@ def _first_error(exc: Exception) -> str:
         except Exception:
             pass
     return str(exc)
+
+
+# ---------------------------------------------------------------- the discard puzzles' settings
+
+_PUZZLES = {"n": 10, "focus": "all"}
+"""The discard puzzles' last settings (the form opens on them again)."""
+
+PUZZLE_FOCUS = {
+    "all": N_("All positions"),
+    "attack": N_("Building the hand"),
+    "defence": N_("Against a riichi"),
+}
+"""The choices of which positions the discard puzzles ask (trainer.engine.exercises.nanikiru.FOCUS)."""
+
+
+@register_screen("nanikiru_setup")
+class NanikiruSetupScreen(Screen):
+    """How many discard puzzles, and which positions: every one, those where the hand is built
+    (nobody in riichi), or those against a riichi (push or fold, the safe tile)."""
+
+    def title(self) -> str:
+        return _("What to discard?")
+
+    def build(self) -> None:
+        self.count = self.add(Stepper(int(_PUZZLES["n"]), 5, 30, lambda v: _PUZZLES.update(n=v),
+                                      choices=[5, 10, 15, 20, 30]))
+        self.focus_row = self.add(OptionRow([(k, _(v)) for k, v in PUZZLE_FOCUS.items()], str(_PUZZLES["focus"]),
+                                            lambda v: (_PUZZLES.update(focus=v), self.app.invalidate())))
+        self.start = self.add(Button(_("Start"), self.start_drill, kind="primary", hotkey="Enter"))
+
+    def initial_focus(self) -> int | None:
+        return self.widgets.index(self.start)
+
+    def submit(self) -> bool:
+        self.start_drill()
+        return True
+
+    def start_drill(self) -> None:
+        """Open the puzzles with these settings."""
+        self.app.push("nanikiru", n=int(_PUZZLES["n"]), focus=str(_PUZZLES["focus"]),
+                      seed=int(self.app.time * 1000) % 1_000_000)
+
+    def layout(self) -> None:
+        L = self.app.layout
+        area = L.content()
+        self.label_w = min(L.px(330), area.width * 2 // 5)
+        x = area.left + self.label_w + L.px(20)
+        row_h = L.px(46)
+        self.count.rect = pygame.Rect(x, area.top + L.px(70), min(area.right - x, L.px(240)), row_h)
+        self.focus_row.rect = pygame.Rect(x, self.count.rect.bottom + L.px(12), area.right - x, row_h)
+        self.focus_row.fit_labels(self.app)
+        bar = L.px(52)
+        sw = max(self.start.preferred_width(self.app), L.px(220))
+        self.start.rect = pygame.Rect(area.right - sw, area.bottom - bar, sw, bar)
+
+    def draw_content(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        area = L.content()
+        blit_text(surf, self.app, _("Positions from your own games (and a starter set): what would you discard?"),
+                  L.font("body"), P.on_felt_muted, (area.left, area.top + L.px(14)), max_width=area.width)
+        for label, widget in ((_("Puzzles"), self.count), (_("Positions"), self.focus_row)):
+            blit_text(surf, self.app, label, L.font("body"), P.on_felt, (area.left, widget.rect.centery),
+                      anchor="midleft", bold=True, max_width=self.label_w)
+        note = {"attack": _("Nobody is in riichi: build the hand as fast and as valuable as you can."),
+                "defence": _("An opponent is in riichi: push or fold, and which tile is safe.")}.get(
+            str(_PUZZLES["focus"]), "")
+        if note:
+            blit_text(surf, self.app, note, L.font("small"), P.on_felt_muted,
+                      (self.focus_row.rect.left, self.focus_row.rect.bottom + L.px(10)),
+                      max_width=area.right - self.focus_row.rect.left)

@@ -267,13 +267,15 @@ def learner_games(app: Any) -> tuple[list[tuple[Path, int]], list[str]]:
 
 @register_screen("nanikiru")
 class NanikiruScreen(PositionReviewScreen):
-    """Params: ``games`` (``[(path or log, seat)]``; default: the learner's games), ``n``, ``seed``."""
+    """Params: ``games`` (``[(path or log, seat)]``; default: the learner's games), ``n``, ``seed``,
+    ``focus`` (all, attack or defence positions: :data:`trainer.engine.exercises.nanikiru.FOCUS`)."""
 
     def __init__(self, app: Any, **params: Any) -> None:
         games, notes = params.get("games"), []
         if games is None:
             games, notes = learner_games(app)
-        drill = nanikiru.make_drill(games, n=int(params.get("n", DRILL_SIZE)), seed=int(params.get("seed", 0)))
+        drill = nanikiru.make_drill(games, n=int(params.get("n", DRILL_SIZE)), seed=int(params.get("seed", 0)),
+                                    focus=str(params.get("focus", "all")))
         self.drill = drill
         self.right_count = 0
         self._frames: dict[int, list[Any]] = {}
