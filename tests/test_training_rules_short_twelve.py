@@ -103,3 +103,27 @@ def test_bots_play_short_mahjong_with_the_new_yaku() -> None:
             seen.update(i.id for i in v.items)
             assert v.han >= 1
     assert "riichi" in seen or "double_riichi" in seen
+
+
+def test_a_win_on_the_first_draw_is_tenhou_for_the_dealer_and_chiihou_for_another() -> None:
+    hand = "234m456p678s55m"
+    dealer = value_of("short", Win(Hand(tuple(sorted(parse_tiles(hand)))), parse_tiles("5m")[0], True, False, 0, 0,
+                                   4, first_draw=True))
+    assert [i.id for i in dealer.items] == ["tenhou"] and dealer.han == SHORT_LIMIT_HAN
+    other = value_of("short", short_win(hand, "5m", seat=2))
+    assert "chiihou" not in [i.id for i in other.items]  # not on the first draw: the hand's own yaku
+    first = value_of("short", Win(Hand(tuple(sorted(parse_tiles(hand)))), parse_tiles("5m")[0], True, False, 2, 0,
+                                  4, first_draw=True))
+    assert [i.id for i in first.items] == ["chiihou"]
+
+
+def test_the_table_reads_the_first_draw_of_the_last_stage() -> None:
+    from dataclasses import replace
+
+    setup = replace(get_mode("short").setup(), stages=(10,))  # the deal is already the last stage
+    wall = scripted_wall(setup.tileset, ["234m456p678s5m", "19m19p19s1234z", "19m19p19s1567z", "28m28p28s2345z"],
+                         "5m")
+    g = SimpleGame(setup, wall=wall)
+    assert g.final_stage and g.can_win_with(0, Tile(4), tsumo=True)
+    v = g.value_for(0, Tile(4), tsumo=True)
+    assert [i.id for i in v.items] == ["tenhou"]

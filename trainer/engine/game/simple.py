@@ -305,7 +305,8 @@ class SimpleGame:
         win = Win(hand, tile, tsumo, self.riichi[seat], seat, self.dealer, self.n,
                   from_seat=None if tsumo else (from_seat if from_seat is not None else self.last_from),
                   dora_kind=dora_kind, sides=sides, jokers_live=not self.riichi[seat], shape=self.form,
-                  only_losses=self.setup.half_abundance, double_riichi=self.double_riichi[seat])
+                  only_losses=self.setup.half_abundance, double_riichi=self.double_riichi[seat],
+                  first_draw=tsumo and self.stage_discards < self.n and not any(self.melds))
         return value_of(self.setup.scoring, win, dora_value=self.setup.dora_value, rules=self._rules)
 
     # ------------------------------------------------------------------ actions on turn

@@ -83,6 +83,7 @@ class Win:
     shape: Any = None
     only_losses: bool = False
     double_riichi: bool = False
+    first_draw: bool = False  # a tsumo on the seat's first draw of the stage, no call made (tenhou / chiihou)
 
 
 def value_of(scheme: str, win: Win, *, dora_value: int = 0, rules: Any = None) -> HandValue:
@@ -203,7 +204,7 @@ DRAGONS = (31, 32, 33)
 def _short(win: Win) -> HandValue:
     best: tuple[int, tuple[ValueItem, ...]] = (0, ())
     for r in _standard_readings(win.hand):
-        limit = _short_limit(win, r)
+        limit = _short_first_draw(win) or _short_limit(win, r)
         items = (ValueItem(limit, SHORT_LIMIT_HAN, "han"),) if limit else tuple(_short_yaku(win, r))
         han = sum(i.amount for i in items)
         if han > best[0] or not best[1]:
@@ -294,11 +295,20 @@ def _short_yaku(win: Win, r: Reading) -> list[ValueItem]:
     return out
 
 
+def _short_first_draw(win: Win) -> str | None:
+    """Short mahjong's first-draw limits (000:4344): the final hand won by tsumo on the seat's
+    first draw of the last stage with no call made — tenhou (天和) for the dealer, chiihou (地和)
+    for another player [the stage, like double riichi's first go-around, is our reading]."""
+    if not (win.tsumo and win.first_draw):
+        return None
+    return "tenhou" if win.seat == win.dealer else "chiihou"
+
+
 def _short_limit(win: Win, r: Reading) -> str | None:
     """The limit hand of short mahjong (000:4344) that reading ``r`` makes, if any: all green
     (hatsu not needed), big three dragons, little four winds (three wind triplets and the fourth
     wind as the pair), all terminals, all honors, or the all-simples «pōton» 222-34567-888 of one
-    suit.  Tenhou and chiihou are not read here."""
+    suit (tenhou and chiihou: :func:`_short_first_draw`)."""
     kinds = [t.kind for t in win.hand.all_tiles()]
     trips = [g for g in r.sets if g.kind in (GroupKind.TRIPLET, GroupKind.QUAD)]
     pair = r.pair
