@@ -12,7 +12,7 @@ from trainer.engine.game.records import RecordError
 from trainer.engine.game.view import make_view
 from trainer.engine.mcr.bots import make_mcr_bot
 from trainer.engine.mcr.game import Flower
-from trainer.engine.mcr.match import McrMatch, play_mcr_round
+from trainer.engine.mcr.match import McrMatch, play_mcr_match, play_mcr_round
 from trainer.engine.mcr.records import McrRecorder, parse_wall, replay, resume, rewind, wall_text
 from trainer.engine.mcr.rules_game import load_mcr_game
 
@@ -20,18 +20,9 @@ RULES = load_mcr_game("mcr")
 
 
 def _play(seed: int, hands: int | None = None) -> tuple[McrMatch, McrRecorder]:
-    match = McrMatch(RULES, seed)
-    rec = McrRecorder(match, ["You", "A", "B", "C"])
     bots = [make_mcr_bot("mcr", RULES) for _ in range(4)]
-    while not match.finished and (hands is None or match.hands_played < hands):
-        rnd = match.start_round()
-        rec.start_hand(rnd)
-        play_mcr_round(rnd, bots, recorder=rec)
-        rec.end_hand(rnd)
-        match.finish_round()
-    if match.finished:
-        rec.finish()
-    return match, rec
+    out = play_mcr_match(bots, RULES, seed, recorder=lambda m: McrRecorder(m, ["You", "A", "B", "C"]), hands=hands)
+    return out.match, out.recorder
 
 
 def test_the_wall_text_reads_back_with_its_flowers() -> None:

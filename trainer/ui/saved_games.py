@@ -51,6 +51,8 @@ class GameSaver:
 
     reviews = True
     """Whether a finished match feeds the learner's mistakes (the riichi review; MCR has none)."""
+    recorder_class: Any = Recorder
+    """How the match is recorded (the MCR saver records an MCR game log)."""
 
     def __init__(self, recorder: Recorder, path: Path, setup: MatchSetup) -> None:
         self.recorder = recorder
@@ -66,7 +68,7 @@ class GameSaver:
     def start(cls, app: Any, match: Match, setup: MatchSetup, started: datetime) -> GameSaver:
         """Begin recording a new match (the file appears when the first save happens)."""
         names = ["You"] + [BOT_ROSTER[b][0] for b in setup.opponents]
-        rec = Recorder(match, names)
+        rec = cls.recorder_class(match, names)
         rec.log["started"] = started.isoformat(timespec="seconds")
         rec.log["learner_seat"] = LEARNER_SEAT
         rec.log["setup"] = setup_to_log(setup)
@@ -75,10 +77,15 @@ class GameSaver:
     @classmethod
     def resume(cls, path: Path) -> GameSaver:
         """Go on with the match saved in ``path`` (raises RecordError if it cannot be resumed)."""
-        log = load(path)
-        match, rec = resume(log)
+        log, rec = cls._resume(path)
         setup = MatchSetup.from_json(json.dumps(log.get("setup") or {}))
         return cls(rec, path, setup)
+
+    @staticmethod
+    def _resume(path: Path) -> tuple[dict[str, Any], Any]:
+        """The saved log and a recorder going on with it (its match rebuilt)."""
+        log = load(path)
+        return log, resume(log)[1]
 
     def start_hand(self, rnd: Any) -> None:
         """A new hand was dealt."""
@@ -131,23 +138,12 @@ class McrGameSaver(GameSaver):
 
     reviews = False
 
-    @classmethod
-    def start(cls, app: Any, match: Any, setup: MatchSetup, started: datetime) -> GameSaver:
-        """Begin recording a new MCR game."""
-        names = ["You"] + [BOT_ROSTER[b][0] for b in setup.opponents]
-        rec = McrRecorder(match, names)
-        rec.log["started"] = started.isoformat(timespec="seconds")
-        rec.log["learner_seat"] = LEARNER_SEAT
-        rec.log["setup"] = setup_to_log(setup)
-        return cls(rec, new_game_path(games_dir(app), started), setup)  # type: ignore[arg-type]
+    recorder_class = McrRecorder
 
-    @classmethod
-    def resume(cls, path: Path) -> GameSaver:
-        """Go on with the MCR game saved in ``path`` (raises RecordError if it cannot be resumed)."""
+    @staticmethod
+    def _resume(path: Path) -> tuple[dict[str, Any], Any]:
         log = mcr_records.load(path)
-        _match, rec = mcr_records.resume(log)
-        setup = MatchSetup.from_json(json.dumps(log.get("setup") or {}))
-        return cls(rec, path, setup)  # type: ignore[arg-type]
+        return log, mcr_records.resume(log)[1]
 
     def undo(self) -> Any:
         """Take back the learner's last discard in the MCR hand being played."""

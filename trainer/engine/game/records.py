@@ -135,27 +135,32 @@ def save(log: dict[str, Any], path: str | Path) -> None:
     Path(path).write_text(json.dumps(log, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
-def load(path: str | Path) -> dict[str, Any]:
-    """Read a game log and check its format and version."""
+def load(path: str | Path, check: Any = None) -> dict[str, Any]:
+    """Read a game log and check its format and version (``check(log, where)``: another log
+    format's header check, e.g. the MCR game log's)."""
     p = Path(path)
     try:
         log = json.loads(p.read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:
         raise RecordError(f"{p}: line {e.lineno}: not JSON: {e.msg}") from None
-    check_header(log, str(p))
+    except UnicodeDecodeError as e:
+        raise RecordError(f"{p}: not a text file: {e.reason}") from None
+    (check or check_header)(log, str(p))
     return log
 
 
-def check_header(log: Any, where: str = "game log") -> None:
-    """Raise RecordError unless ``log`` looks like a game log this version can read."""
-    if not isinstance(log, dict) or log.get("format") != FORMAT:
-        raise RecordError(f"{where}: not a game log (format must be {FORMAT!r})")
+def check_header(log: Any, where: str = "game log", *, fmt: str = FORMAT, latest: int = VERSION,
+                 what: str = "game log") -> None:
+    """Raise RecordError unless ``log`` looks like a game log this version can read (``fmt``,
+    ``latest`` and ``what``: another log format's name, version and words, e.g. the MCR game log)."""
+    if not isinstance(log, dict) or log.get("format") != fmt:
+        raise RecordError(f"{where}: not a{'n' if what[0] in 'AEIMU' else ''} {what} (format must be {fmt!r})")
     version = log.get("version")
-    if isinstance(version, int) and version > VERSION:
-        raise RecordError(f"{where}: saved by a newer version of the app (game log version {version}; "
-                          f"this version reads {VERSION}): update the app to open it")
-    if version != VERSION:
-        raise RecordError(f"{where}: game log version {log.get('version')!r} is not supported (expected {VERSION})")
+    if isinstance(version, int) and version > latest:
+        raise RecordError(f"{where}: saved by a newer version of the app ({what} version {version}; "
+                          f"this version reads {latest}): update the app to open it")
+    if version != latest:
+        raise RecordError(f"{where}: {what} version {log.get('version')!r} is not supported (expected {latest})")
 
 
 def log_rules(log: dict[str, Any]) -> Any:
@@ -187,7 +192,7 @@ def replay(log: dict[str, Any], *, allow_unfinished: bool = False) -> Iterator[t
     illegal or a stored result or score differs.  With ``allow_unfinished`` a match saved
     in the middle (no final result) may end with a hand whose actions stop before its end."""
     match = _match_for(log)
-    yield from _replay_into(match, log, allow_unfinished)
+    yield from replay_into(match, log, allow_unfinished)
 
 
 def _match_for(log: dict[str, Any]) -> Match:
@@ -204,8 +209,11 @@ def _match_for(log: dict[str, Any]) -> Match:
     return match
 
 
-def _replay_into(match: Match, log: dict[str, Any],
-                 allow_unfinished: bool) -> Iterator[tuple[Round, int | None, Action | None]]:
+def replay_into(match: Any, log: dict[str, Any],
+                allow_unfinished: bool) -> Iterator[tuple[Any, int | None, Action | None]]:
+    """Deal and play ``log``'s hands on ``match`` (a riichi :class:`Match` or any game with the
+    same ``start_round``/``finish_round``, e.g. an MCR game), checking the stored points at each
+    hand's start, the results and the final points; yields as :func:`replay` does."""
     hands = log["hands"]
     for i, h in enumerate(hands):
         if match.finished:
@@ -242,7 +250,7 @@ def resume(log: dict[str, Any]) -> tuple[Match, Recorder]:
     if log.get("final") is not None:
         raise RecordError("the match is already finished: nothing to resume")
     match = _match_for(log)
-    for _ in _replay_into(match, log, True):
+    for _ in replay_into(match, log, True):
         pass
     stored = len(log["hands"])
     match._walls = None  # later hands are shuffled as a fresh match with this seed would be
@@ -279,5 +287,6 @@ def replay_states(log: dict[str, Any]) -> list[dict[str, Any]]:
     return [rnd.snapshot() for rnd, _, _ in replay(log)]
 
 
-__all__ = ["FORMAT", "VERSION", "Recorder", "RecordError", "load", "log_rules", "replay", "replay_states", "resume", "rewind",
+__all__ = ["FORMAT", "VERSION", "Recorder", "RecordError", "load", "log_rules", "replay", "replay_into", "replay_states",
+           "resume", "rewind",
            "save", "set_start"]

@@ -136,6 +136,7 @@ class McrOutcome:
     match: McrMatch
     results: list[Any] = field(default_factory=list)
     refused: int = 0
+    recorder: Any = None  # the game log's recorder, when the game was recorded
 
 
 def play_mcr_round(rnd: McrRound, players: list[Any], *, check: bool = False,
@@ -148,15 +149,25 @@ def play_mcr_round(rnd: McrRound, players: list[Any], *, check: bool = False,
 
 
 def play_mcr_match(players: list[Any], rules: McrGameRules | str = "mcr", seed: int | None = 0, *,
-                   check: bool = False) -> McrOutcome:
-    """Play a whole MCR game with four players."""
+                   check: bool = False, recorder: Any = None, hands: int | None = None) -> McrOutcome:
+    """Play a whole MCR game with four players (only its first ``hands`` hands when given), every
+    hand and action handed to ``recorder`` (an :class:`~trainer.engine.mcr.records.McrRecorder`
+    made for the game: ``recorder(match)``) when given; the outcome's ``match.recorder`` is it."""
     if len(players) != 4:
         raise ValueError("an MCR game needs exactly four players")
     match = McrMatch(rules, seed)
     out = McrOutcome(match)
-    while not match.finished:
+    rec = recorder(match) if recorder is not None else None
+    out.recorder = rec
+    while not match.finished and (hands is None or match.hands_played < hands):
         rnd = match.start_round()
-        out.refused += play_mcr_round(rnd, players, check=check, total_points=match.total_points)
+        if rec is not None:
+            rec.start_hand(rnd)
+        out.refused += play_mcr_round(rnd, players, check=check, total_points=match.total_points, recorder=rec)
+        if rec is not None:
+            rec.end_hand(rnd)
         match.finish_round()
         out.results.append(rnd.result)
+    if rec is not None and match.finished:
+        rec.finish()
     return out

@@ -20,8 +20,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from trainer.engine.game.actions import Action, action_from_json, action_to_json
-from trainer.engine.game.records import RecordError
+from trainer.engine.game import records
+from trainer.engine.game.actions import Action, action_from_json
+from trainer.engine.game.records import RecordError, replay_into
 from trainer.engine.mcr.game import Flower, McrRound, McrWall, WallItem
 from trainer.engine.mcr.match import McrMatch
 from trainer.engine.mcr.rules_game import load_mcr_game
@@ -64,34 +65,20 @@ def is_mcr_log(log: Any) -> bool:
 
 def check_mcr_header(log: Any, where: str = "game log") -> None:
     """Raise RecordError unless ``log`` is an MCR game log this version can read."""
-    if not is_mcr_log(log):
-        raise RecordError(f"{where}: not an MCR game log (format must be {MCR_FORMAT!r})")
-    version = log.get("version")
-    if isinstance(version, int) and version > MCR_VERSION:
-        raise RecordError(f"{where}: saved by a newer version of the app (MCR game log version {version}; "
-                          f"this version reads {MCR_VERSION}): update the app to open it")
-    if version != MCR_VERSION:
-        raise RecordError(f"{where}: MCR game log version {version!r} is not supported (expected {MCR_VERSION})")
+    records.check_header(log, where, fmt=MCR_FORMAT, latest=MCR_VERSION, what="MCR game log")
 
 
 def load(path: str | Path) -> dict[str, Any]:
     """Read an MCR game log and check its format and version (RecordError naming the file)."""
-    p = Path(path)
-    try:
-        log = json.loads(p.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{p}: line {e.lineno}: not JSON: {e.msg}") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(f"{p}: cannot read: {getattr(e, 'strerror', None) or e}") from None
-    check_mcr_header(log, str(p))
-    return log
+    return records.load(path, check_mcr_header)
 
 
-class McrRecorder:
-    """Collects an MCR game's hands and actions into a game log (the riichi recorder's twin)."""
+class McrRecorder(records.Recorder):
+    """Collects an MCR game's hands and actions into a game log: the riichi recorder with the
+    MCR header, walls and standings (its ``action`` and ``end_hand`` as they are)."""
 
-    def __init__(self, match: McrMatch, players: list[str]) -> None:
-        self.match = match
+    def __init__(self, match: McrMatch, players: list[str]) -> None:  # noqa: D107 - no riichi match fields
+        self.match = match  # type: ignore[assignment]
         self.log: dict[str, Any] = {
             "format": MCR_FORMAT,
             "version": MCR_VERSION,
@@ -103,23 +90,12 @@ class McrRecorder:
         }
         self._hand: dict[str, Any] | None = None
 
-    def start_hand(self, rnd: McrRound) -> None:
+    def start_hand(self, rnd: McrRound) -> None:  # type: ignore[override]
         """Open a new hand entry for ``rnd`` (just dealt)."""
         m = self.match
         self._hand = {"hand": m.hands_played, "dealer": m.dealer, "round_wind": m.round_wind,
                       "scores": list(m.scores), "wall": wall_text(rnd.wall.items), "actions": [], "result": None}
         self.log["hands"].append(self._hand)
-
-    def action(self, seat: int, action: Action) -> None:
-        """Append one action taken by ``seat``."""
-        assert self._hand is not None
-        self._hand["actions"].append([seat, action_to_json(action)])
-
-    def end_hand(self, rnd: McrRound) -> None:
-        """Store the hand's result and the points after it."""
-        assert self._hand is not None and rnd.result is not None
-        self._hand["result"] = rnd.result.to_json()
-        self._hand["scores_after"] = list(rnd.scores)
 
     def finish(self) -> dict[str, Any]:
         """Store the final points and standings; returns the whole log."""
@@ -161,42 +137,13 @@ def _check_wall(wall: list[WallItem], flowers: bool) -> None:
         raise ValueError("the flowers are not " + ("each of the eight once" if flowers else "absent (this rule set has none)"))
 
 
-def _replay_into(match: McrMatch, log: dict[str, Any],
-                 allow_unfinished: bool) -> Iterator[tuple[McrRound, int | None, Action | None]]:
-    hands = log["hands"]
-    for i, h in enumerate(hands):
-        if match.finished:
-            raise RecordError(f"hand {i + 1}: the game was already over")
-        rnd = match.start_round()
-        if list(match.scores) != h["scores"]:
-            raise RecordError(f"hand {i + 1}: points at the start {match.scores} differ from the log {h['scores']}")
-        yield rnd, None, None
-        for j, (seat, data) in enumerate(h["actions"]):
-            try:
-                action = action_from_json(data)
-                rnd.apply(seat, action)
-            except ValueError as e:
-                raise RecordError(f"hand {i + 1}, action {j + 1}: {e}") from None
-            yield rnd, seat, action
-        if rnd.result is None:
-            if allow_unfinished and i == len(hands) - 1 and log.get("final") is None:
-                return
-            raise RecordError(f"hand {i + 1}: the actions end before the hand is over")
-        if h.get("result") is not None and rnd.result.to_json() != h["result"]:
-            raise RecordError(f"hand {i + 1}: the replayed result differs from the log")
-        match.finish_round()
-    final = log.get("final")
-    if final is not None and list(match.scores) != final["scores"]:
-        raise RecordError(f"final points {match.scores} differ from the log {final['scores']}")
-
-
 def replay(log: dict[str, Any], *, allow_unfinished: bool = False
            ) -> Iterator[tuple[McrRound, int | None, Action | None]]:
     """Replay an MCR game log step by step: ``(round, seat, action)`` after each action and
     ``(round, None, None)`` at the start of each hand (the round is live).  Raises RecordError
     when an action is illegal or a stored result or point total differs."""
     match = _match_for(log)
-    yield from _replay_into(match, log, allow_unfinished)
+    yield from replay_into(match, log, allow_unfinished)
 
 
 def resume(log: dict[str, Any]) -> tuple[McrMatch, McrRecorder]:
@@ -207,7 +154,7 @@ def resume(log: dict[str, Any]) -> tuple[McrMatch, McrRecorder]:
         raise RecordError("the game is already finished: nothing to resume")
     match = _match_for(log)
     try:
-        for _ in _replay_into(match, log, True):
+        for _ in replay_into(match, log, True):
             pass
     except (KeyError, TypeError) as e:
         raise RecordError(f"damaged MCR game log ({type(e).__name__}: {e})") from None

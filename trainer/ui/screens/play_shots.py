@@ -345,8 +345,9 @@ def mcr_saved_games(app: Any, *, then: str = "home") -> Any:
 
     from trainer.engine.game.saved import new_game_path, write_game
     from trainer.engine.mcr.bots import make_mcr_bot
-    from trainer.engine.mcr.match import McrMatch, play_mcr_round
+    from trainer.engine.mcr.match import play_mcr_match
     from trainer.engine.mcr.records import McrRecorder
+    from trainer.engine.mcr.rules_game import load_mcr_game
     from trainer.ui.saved_games import games_dir, setup_to_log
 
     setup = MatchSetup(preset="mcr")
@@ -355,17 +356,9 @@ def mcr_saved_games(app: Any, *, then: str = "home") -> Any:
         started = datetime(2026, 11, 27, 9 + i, 0, tzinfo=UTC)
         if (folder / f"game-{started:%Y%m%d-%H%M%S}.json").exists():
             continue  # written for an earlier shot
-        match = McrMatch("mcr", seed)
-        rec = McrRecorder(match, ["You", "A", "B", "C"])
-        bots = [make_mcr_bot("mcr", match.rules) for _ in range(4)]
-        while match.hands_played < hands:
-            rnd = match.start_round()
-            rec.start_hand(rnd)
-            play_mcr_round(rnd, bots, recorder=rec)
-            rec.end_hand(rnd)
-            match.finish_round()
-        if match.finished:
-            rec.finish()
+        bots = [make_mcr_bot("mcr", load_mcr_game("mcr")) for _ in range(4)]
+        rec = play_mcr_match(bots, "mcr", seed, recorder=lambda m: McrRecorder(m, ["You", "A", "B", "C"]),
+                             hands=hands).recorder
         rec.log.update(started=started.isoformat(timespec="seconds"), learner_seat=0, setup=setup_to_log(setup))
         write_game(rec.log, new_game_path(folder, started))
     while len(app.stack) > 1:
