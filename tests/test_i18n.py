@@ -235,3 +235,14 @@ def test_fresh_clone_without_mo_files_works(tmp_path: Path) -> None:
     i18n.reload_catalogs(copy)
     i18n.set_language("ru")
     assert i18n.points_text(5) == "5 очков"
+
+
+def test_a_negative_count_takes_the_plural_form_of_its_size() -> None:
+    from trainer import i18n
+
+    i18n.set_language("ru")
+    try:
+        assert i18n.ngettext("{n} point", "{n} points", -28).format(n=-28) == "-28 очков"
+        assert i18n.ngettext("{n} point", "{n} points", -21).format(n=-21) == "-21 очко"
+    finally:
+        i18n.set_language("en")

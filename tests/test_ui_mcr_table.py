@@ -170,3 +170,11 @@ def test_a_left_mcr_game_is_saved_and_resumes_from_home_and_my_games(app) -> Non
     if first.result.wins:
         assert replay.caption(first).endswith("points")
     assert any(first.flowers)  # the flowers set aside in the hand are in its frames
+
+
+def test_the_points_chart_marks_round_values_at_their_own_heights() -> None:
+    from trainer.ui.views.table.result import chart_ticks
+
+    assert chart_ticks(-238, 200) == [-200, -100, 0, 100, 200]  # MCR game points
+    assert chart_ticks(18000, 52000) == [20000, 30000, 40000, 50000]  # riichi points
+    assert all(len(chart_ticks(lo, hi)) <= 5 for lo in range(-300, 0, 37) for hi in range(1, 90000, 997))

@@ -179,8 +179,9 @@ _ = gettext
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """Translate a count-dependent string, choosing the plural form for ``n`` (Russian has three)."""
-    return _catalog(_current).ngettext(singular, plural, n)
+    """Translate a count-dependent string, choosing the plural form for ``n`` (Russian has three);
+    a negative count takes the form of its size (−28 очков, as 28 очков)."""
+    return _catalog(_current).ngettext(singular, plural, abs(n))
 
 
 def pgettext(context: str, message: str) -> str:
@@ -190,7 +191,7 @@ def pgettext(context: str, message: str) -> str:
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """Plural-aware :func:`pgettext`."""
-    return _catalog(_current).npgettext(context, singular, plural, n)
+    return _catalog(_current).npgettext(context, singular, plural, abs(n))
 
 
 def N_(message: str) -> str:

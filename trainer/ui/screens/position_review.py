@@ -281,9 +281,10 @@ class NanikiruScreen(PositionReviewScreen):
         self._frames: dict[int, list[Any]] = {}
         notes += drill.notes
         if notes:
+            # the file's name only: My games lists each unreadable file with what is wrong with it
             app.notify(ngettext("Skipped a game that cannot be read: {note}",
                                 "Skipped {n} games that cannot be read; the first: {note}", len(notes))
-                       .format(n=len(notes), note=notes[0]), "warn", 10)
+                       .format(n=len(notes), note=notes[0].split(":")[0]) + " " + _("(see My games)"), "warn", 10)
         super().__init__(app, items=list(drill.puzzles))
 
     def _load(self) -> None:

@@ -21,6 +21,7 @@ from trainer.i18n import _, ngettext
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
+from trainer.ui.views.explain import tile_words
 from trainer.ui.views.table.actions import offer_label
 from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.coach import CoachBox
@@ -216,9 +217,9 @@ class ReplayScreen(Screen):
             return _("Hand {n}: the tiles are dealt").format(n=frame.hand + 1)
         a, who = frame.action, self.seat_name(frame.seat)
         if isinstance(a, Riichi):
-            return _("{who}: riichi, discard {tile}").format(who=who, tile=str(a.tile))
+            return _("{who}: riichi, discard {tile}").format(who=who, tile=tile_words(self.app, [a.tile]))
         if isinstance(a, Discard):
-            return _("{who}: discard {tile}").format(who=who, tile=str(a.tile))
+            return _("{who}: discard {tile}").format(who=who, tile=tile_words(self.app, [a.tile]))
         return f"{who}: {offer_label(a)}"
 
     def _mcr_result(self, res: Any) -> str:

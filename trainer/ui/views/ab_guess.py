@@ -16,19 +16,15 @@ from trainer.engine.game.ab_game import Announce, Guess, PassOver
 from trainer.engine.tiles import Tile
 from trainer.i18n import _
 from trainer.ui.tileview import TileRow, TileSlot
-from trainer.ui.views.explain import tile_label
+from trainer.ui.views import explain
 from trainer.ui.widgets import Button
 
 PALETTE_LINE = 17
 
 
 def tile_words(screen: Any, kinds: Any) -> str:
-    """Tiles in words ("4 of dots, East"), honors by their glossary names."""
-    out = []
-    for k in kinds:
-        label = tile_label(str(Tile(k)))
-        out.append(screen.app.term_text(label[6:-1]) if label.startswith("{term:") else label)
-    return ", ".join(out)
+    """Tiles (kinds) in words ("4 of dots, East"), honors by their glossary names."""
+    return explain.tile_words(screen.app, [Tile(k) for k in kinds])
 
 
 def is_ab(screen: Any) -> bool:

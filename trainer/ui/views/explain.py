@@ -47,6 +47,16 @@ def tile_label(name: str) -> str:
     return _(SUIT_TILE[suit]).format(n=n)
 
 
+def tile_words(app: Any, tiles: Iterable[Any]) -> str:
+    """Tiles in plain words ("4 of dots, East"; honors by their glossary names as the learner
+    chose to see terms), for lines drawn without tile pictures."""
+    out = []
+    for t in tiles:
+        label = tile_label(str(t))
+        out.append(app.term_text(label[6:-1]) if label.startswith("{term:") else label)
+    return ", ".join(out)
+
+
 def family_name(family: str) -> str:
     """A suit family in words."""
     return _(FAMILY_NAMES[family]) if family in FAMILY_NAMES else family

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from trainer.engine.game.breakdown import WinDetails, win_details
-from trainer.i18n import N_, _, ngettext
+from trainer.i18n import N_, _, format_decimal, ngettext
 from trainer.names import fu_name
 from trainer.ui.theme import PALETTE
 from trainer.ui.views.rule_presets import THREE_PLAYER_TSUMO
@@ -255,6 +255,20 @@ class HandResultView:
             y += lh
 
 
+def chart_ticks(lo: int, hi: int, most: int = 5) -> list[int]:
+    """Round values for a points chart's axis between ``lo`` and ``hi``: the multiples of the
+    smallest step of 1, 2 or 5 times a power of ten that gives at most ``most`` lines (0 among them
+    when the range holds it), each drawn at its own height."""
+    span = max(1, hi - lo)
+    step = 1
+    while True:
+        for f in (1, 2, 5):
+            if span // (step * f) + 1 <= most:
+                first = -(-lo // (step * f)) * step * f
+                return list(range(first, hi + 1, step * f))
+        step *= 10
+
+
 class MatchEndView:
     """Places, final points and scores after oka and uma, and a chart of the four scores."""
 
@@ -308,7 +322,7 @@ class MatchEndView:
 
     def row_values(self, st: Any) -> tuple[str, str]:
         """A standing's points and its score after oka and uma."""
-        return str(st.points), f"{st.score:+.1f}"
+        return str(st.points), format_decimal(st.score, "+#,##0.0;−#,##0.0")
 
     def note(self) -> str:
         """How the score is made."""
@@ -326,13 +340,14 @@ class MatchEndView:
         lo = min(min(h) for h in self.history)
         hi = max(max(h) for h in self.history)
         lo, hi = min(lo, 0) if lo < 0 else lo - self.chart_margin, hi + self.chart_margin
-        label_w = app.text_width(str(hi), tiny) + L.px(8)
+        ticks = chart_ticks(lo, hi)
+        label_w = max(app.text_width(str(v), tiny) for v in ticks) + L.px(8)
         plot = pygame.Rect(rect.left + label_w, rect.top, rect.width - label_w, rect.height - app.line_height(tiny))
         pygame.draw.rect(surf, P.card_alt, plot)
-        for v in (lo, (lo + hi) // 2, hi):
+        for v in ticks:
             yy = plot.bottom - (v - lo) * plot.height // max(1, hi - lo)
             pygame.draw.line(surf, P.card_edge, (plot.left, yy), (plot.right, yy))
-            blit_text(surf, app, str(round(v, -2)), tiny, P.ink_muted, (plot.left - L.px(4), yy), anchor="midright")
+            blit_text(surf, app, str(v), tiny, P.ink_muted, (plot.left - L.px(4), yy), anchor="midright")
         n = len(self.history) - 1
         for seat in range(len(self.history[0])):
             pts = [(plot.left + i * plot.width // n, plot.bottom - (h[seat] - lo) * plot.height // max(1, hi - lo))
