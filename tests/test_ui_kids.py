@@ -334,3 +334,8 @@ def test_kids_hint_is_one_friendly_nudge_then_the_answer(tmp_path: Path) -> None
     assert screen.feedback_kind == "shown" and screen.phase == "done"
     assert screen.feedback_style("shown")[1] == P.hint
     a.close()
+
+
+def test_a_child_names_number_tiles_by_the_kids_family_words() -> None:
+    assert kids_tile_name("1s") == "1 stick" and kids_tile_name("0p") == "5 dots"
+    assert kids_tile_name("7m") == "character 7" and "sou" not in kids_tile_name("3s")

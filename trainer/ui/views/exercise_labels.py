@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from trainer.engine.notation import parse_hand
-from trainer.i18n import N_, _, current_language, ngettext, pgettext
+from trainer.i18n import N_, _, current_language, ngettext, npgettext, pgettext
 from trainer.ui.question_texts import MORE_QUESTIONS, more_option_label, more_question_text, shanten_note
 from trainer.ui.richtext import BR
 from trainer.ui.views.explain import HONOR_TERMS, family_name, tile_label
@@ -74,10 +74,19 @@ def kids_family(family: str) -> str:
 
 
 def kids_tile_name(name: str) -> str:
-    """A tile's name for a child: an honor by its plain name (no kanji, no romaji), a number tile in words."""
+    """A tile's name for a child: an honor by its plain name (no kanji, no romaji), a number tile
+    by the children's family words of the kids' lessons (5 dots, 3 sticks, character 7), not the
+    Japanese suit names."""
     rank, suit = name[0], name[1]
     if suit == "z" and rank.isdigit() and 1 <= int(rank) <= 7:
         return _(KIDS_HONOR_NAMES[int(rank) - 1])
+    n = 5 if rank == "0" else int(rank)
+    if suit == "p":
+        return npgettext("children's word", "{n} dot", "{n} dots", n).format(n=n)
+    if suit == "s":
+        return npgettext("children's word", "{n} stick", "{n} sticks", n).format(n=n)
+    if suit == "m":
+        return pgettext("children's word", "character {n}").format(n=n)
     return tile_label(name)
 
 
