@@ -337,5 +337,14 @@ def test_kids_hint_is_one_friendly_nudge_then_the_answer(tmp_path: Path) -> None
 
 
 def test_a_child_names_number_tiles_by_the_kids_family_words() -> None:
-    assert kids_tile_name("1s") == "1 stick" and kids_tile_name("0p") == "5 dots"
-    assert kids_tile_name("7m") == "character 7" and "sou" not in kids_tile_name("3s")
+    from trainer import i18n
+
+    before = i18n.current_language()
+    try:
+        i18n.set_language("en")
+        assert kids_tile_name("1s") == "1 stick" and kids_tile_name("0p") == "5 dots"
+        assert kids_tile_name("7m") == "character 7" and "sou" not in kids_tile_name("3s")
+        i18n.set_language("ru")
+        assert kids_tile_name("1s") == "1 палочка" and kids_tile_name("6p") == "6 кружков"
+    finally:
+        i18n.set_language(before)
