@@ -221,12 +221,19 @@ class HandResultView:
         size = L.font("small")
         lh = app.line_height(size)
         color = P.ink_muted if muted else P.ink
-        for name, value in rows:
+        for i, (name, value) in enumerate(rows):
             if y + lh > bottom:
                 break
             v = blit_text(surf, app, value, size, P.ink, (x + w, y), anchor="topright", bold=True)
-            blit_text(surf, app, name, size, color, (x, y), max_width=v.left - x - L.px(8))
-            y += lh
+            room = v.left - x - L.px(8)
+            lines = [name]
+            # a long name (its kanji and romaji) takes a second line when the rows below still fit
+            if app.text_width(name, size) > room and bottom - y - lh * (len(rows) - i) >= lh:
+                wrapped = app.wrap(name, size, room, False)
+                lines = [wrapped[0], " ".join(wrapped[1:])] if len(wrapped) > 1 else lines
+            for line in lines:
+                blit_text(surf, app, line, size, color, (x, y), max_width=room)
+                y += lh
         return y
 
     def _lines(self, surf: pygame.Surface, app: Any, lines: list[str], x: int, y: int, w: int) -> int:
