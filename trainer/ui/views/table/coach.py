@@ -29,7 +29,7 @@ from trainer.engine.game.coach import (
 )
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
-from trainer.i18n import _, format_decimal
+from trainer.i18n import _
 from trainer.ui.richtext import BR, layout_rich, tiles_markup
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import draw_panel
@@ -197,10 +197,10 @@ def _places_odds(places: Any, verdict: Any) -> str:
     if max(verdict.gain, verdict.loss) < 0.02 * per_place:
         return _("In the last hand only the final place counts (you are in place {place} now), and this hand "
                  "can hardly change it either way.").format(place=places.get("place"))
-    return _("In the last hand only the final place counts (you are in place {place} now): pushing would gain about "
-             "{gain} of a place and risk about {loss} of one.").format(
-        place=places.get("place"), gain=format_decimal(verdict.gain / per_place, "0.00"),
-        loss=format_decimal(verdict.loss / per_place, "0.00"))
+    return _("In the last hand only the final place counts (you are in place {place} now): in 100 hands like this, "
+             "pushing would gain you about {gain} places and cost you about {loss}.").format(
+        place=places.get("place"), gain=round(100 * verdict.gain / per_place),
+        loss=round(100 * verdict.loss / per_place))
 
 
 RIICHI_WHY = {
