@@ -26,6 +26,7 @@ from trainer.ui.registry import register_screen
 from trainer.ui.saved_games import games_dir
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
+from trainer.ui.views.rule_presets import PRESET_NAMES
 from trainer.ui.widgets import Button, Widget, blit_text, draw_focus_ring, draw_panel
 
 P = PALETTE
@@ -36,7 +37,7 @@ def game_line(g: SavedGame) -> tuple[str, str]:
     if not g.readable:
         return g.name, _("unreadable: {why}").format(why=g.problem)
     when = g.started[:16].replace("T", " ") if g.started else g.name
-    rules = _("Chinese Official") if g.game == "mcr" else g.rules
+    rules = _("Chinese Official") if g.game == "mcr" else _(PRESET_NAMES[g.rules]) if g.rules in PRESET_NAMES else g.rules
     main = f"{when}  ·  {rules}  ·  " + ngettext("{n} hand", "{n} hands", g.hands).format(n=g.hands)
     if not g.finished:
         right = _("in progress") + (f"  ·  {g.points}" if g.points is not None else "")
