@@ -222,7 +222,12 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                 return content_bottom(self.view, pygame.Rect(area.left, top, area.width, limit - top),
                                       self.widgets[self._view_start:])
 
+            self.fb_font = "body"
             h = panel_height(self.app, lay.height + head_h + L.px(18), top, bottom, L.px(12), quiz_bottom)
+            if feedback_overflow(self.app, lay.height, h - head_h - L.px(12)) and not self.kids:
+                # too long for the room the quiz leaves: a smaller type before a scroll bar
+                lay = layout_rich(self.app, self.feedback_text or " ", L.font("small"), area.width - L.px(70), P.ink)
+                self.fb_font = "small"
             self.feedback_rect = pygame.Rect(area.left, bottom - h, area.width, h)
             self.fb_max = feedback_overflow(self.app, lay.height, h - head_h - L.px(12))
             self.fb_scroll = min(self.fb_scroll, self.fb_max)
@@ -258,7 +263,8 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             blit_text(surf, self.app, head, L.font("large"), edge, (x, y), bold=True)
             y += self.app.line_height(L.font("large")) + L.px(6)
             if self.feedback_text:
-                lay = layout_rich(self.app, self.feedback_text, L.font("body"), r.width - L.px(70), P.ink)
+                lay = layout_rich(self.app, self.feedback_text, L.font(getattr(self, "fb_font", "body")),
+                                  r.width - L.px(70), P.ink)
                 body = pygame.Rect(x, y, r.width - L.px(70), r.bottom - y - L.px(12))
                 draw_feedback_body(surf, self.app, lay, body, self.fb_scroll, edge)
                 self._feedback_layout, self._feedback_origin = lay, (x, y - self.fb_scroll)

@@ -331,6 +331,7 @@ class ExerciseView:
     def _layout(self, area: pygame.Rect, compact: bool) -> None:
         L = self.app.layout
         app = self.app
+        self.reserved_rect: pygame.Rect | None = None
         y = area.top + self.prompt.place(app, area.left, area.top, area.width) + L.px(8 if compact else 14)
         row = self.hand_row or (self.picker if self.ex.prompt.question in DISCARD_QUESTIONS else None)
         if row is not None:
@@ -395,6 +396,9 @@ class ExerciseView:
                 x += kw + kg
         elif self.chips:
             self.sum_pos = place_fu_chips(app, self.chips, area, y, L.px(4))
+            # the painted sum line under the chips: the feedback panel must not cover it
+            self.reserved_rect = pygame.Rect(area.left, self.sum_pos[1], area.width,
+                                             app.line_height(L.font("large")))
 
     def _total_row(self, y: int, area: pygame.Rect, compact: bool) -> None:
         """The total box and its keypad in one row under the ticked options (``fans_total``)."""
