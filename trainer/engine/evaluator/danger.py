@@ -70,7 +70,6 @@ QUIET_MAX = 0.25  # ... at most
 QUIET_HAN = 2.5  # han of a quiet (dama) hand
 OPEN_HAN = 1.0  # han of an open hand before what its melds show (yakuhai, dora, honitsu, toitoi)
 NEAR_RIICHI_TILE = 1.25  # danger of a number tile one or two away from the riichi declaration tile, x this
-TURN_FACTORS = (1.0, 1.0, 1.0, 1.0)  # wait chance x this by the threat's discards so far (0-4, 5-9, 10-14, 15+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +215,7 @@ def wait_chance(view: PlayerView, kind: int, threat: Threat, visible: Sequence[i
             notes.append(reason("tanyao_read", seat=seat))
         elif view.melds[seat] and not view.riichi[seat] and not threat.toitoi and threat.honitsu_suit is None:
             w *= OPEN_HONOR
-        return w * TURN_FACTORS[min(3, len(view.rivers[seat]) // 5)], tuple(notes)
+        return w, tuple(notes)
     river = {d.tile.kind for d in view.rivers[seat]}
     r = kind % 9
     early = {d.tile.kind for d in view.rivers[seat][:EARLY_TURNS]}
@@ -275,7 +274,7 @@ def wait_chance(view: PlayerView, kind: int, threat: Threat, visible: Sequence[i
     if any(abs(k - kind) <= 2 and k // 9 == kind // 9 and k < 27 for k in early):
         w *= EARLY_FACTOR
         notes.append(reason("early_discard"))
-    return w * TURN_FACTORS[min(3, len(view.rivers[seat]) // 5)], tuple(notes)
+    return w, tuple(notes)
 
 
 def tile_dangers(view: PlayerView, kinds: Sequence[int], threats: Sequence[Threat] | None = None
