@@ -323,9 +323,10 @@ class ExerciseView:
     # -- layout
     def layout(self, area: pygame.Rect) -> None:
         self._layout(area, compact=False)
-        last = self.keys[-1] if self.keys else (self.buttons[-1] if self.buttons else None)
+        last = self.keys[-1] if self.keys else (self.buttons[-1] if self.buttons else self.picker)
         if last is not None and last.rect.bottom > area.bottom:
-            # Options or the keypad would run under the feedback panel (a hint, a miss): tighten.
+            # Options, the keypad or the tile palette would run under the feedback panel (a hint, a
+            # miss): tighten (smaller hand tiles, smaller gaps).
             self._layout(area, compact=True)
 
     def _layout(self, area: pygame.Rect, compact: bool) -> None:
