@@ -195,3 +195,29 @@ def test_newer_generators_speak_the_learners_language() -> None:
         assert all(label and label not in ("yes", "no") for label in labels), labels
     finally:
         i18n.set_language("ru")
+
+
+def test_a_long_explanation_gets_room_the_palette_gives_up(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """MCR waits in Russian (a two-line question): after a miss the tile palette tightens so the
+    answer panel shows several lines, and no tile of the quiz lies under the panel."""
+    with headless_app(tmp_path, monkeypatch, progress="open", language="ru") as app:
+        _long_explanation(app)
+
+
+def _long_explanation(app: App) -> None:
+    screen = app.push("drill", generator="mcr_waits", n=2, seed=6)
+    app.render()
+    view = screen.view
+    wrong = next(i for i, s in enumerate(view.picker.slots) if s.tile.kind not in view.ex.answer)
+    click(app, view.picker.rects[wrong].center)
+    key(app, pygame.K_RETURN, "\r")
+    key(app, pygame.K_RETURN, "\r")
+    key(app, pygame.K_RETURN, "\r")  # the answer shown
+    app.render()
+    panel = screen.feedback_rect
+    L = app.layout
+    body = panel.height - app.line_height(L.font("large")) - L.px(40)
+    assert body >= 3 * app.line_height(L.font(screen.fb_font))
+    assert max(r.bottom for r in view.picker.rects) <= panel.top
+    assert view.hand_row.rect.bottom <= panel.top
