@@ -72,6 +72,12 @@ _MACRONS = str.maketrans({"ā": "a", "ī": "i", "ū": "u", "ē": "e", "ō": "o",
 _DOUBLED = str.maketrans({"ā": "aa", "ī": "ii", "ū": "uu", "ē": "ei", "ō": "ou"})
 
 
+def _plain(text: str) -> str:
+    """Romaji compared loosely: no case, macrons, apostrophes, hyphens or spaces."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if c.isalnum() and not unicodedata.combining(c))
+
+
 class GlossaryError(ValueError):
     """The glossary file is malformed; the message names the file, the line and the key."""
 
@@ -126,7 +132,7 @@ class Term:
         ``ja_ru``: the Japanese first: «立直 (rīchi) — Риичи»;
         ``full``: both, with the kana reading: «Риичи — 立直 (リーチ, rīchi)».
         """
-        name = self.name(lang)
+        name = self._without_romaji_gloss(self.name(lang))
         if mode == "ru_ja":
             return f"{name} ({self.kanji}, {self.romaji})"
         if mode == "ja_ru":
@@ -135,6 +141,14 @@ class Term:
             reading = self.romaji if self.kana == self.kanji else f"{self.kana}, {self.romaji}"
             return f"{name} — {self.kanji} ({reading})"
         raise ValueError(f"unknown display mode {mode!r}; use one of {', '.join(DISPLAY_MODES)}")
+
+    def _without_romaji_gloss(self, name: str) -> str:
+        """``name`` without a trailing "(romaji)" gloss («Tile acceptance (ukeire)»): every display
+        mode adds the romaji itself, so it would show twice."""
+        if not name.endswith(")") or " (" not in name:
+            return name
+        head, _sep, gloss = name[:-1].rpartition(" (")
+        return head if head and _plain(gloss) == _plain(self.romaji) else name
 
     def search_keys(self) -> list[tuple[str, str]]:
         """Normalised (field, text) pairs that :meth:`Glossary.search` matches against."""
