@@ -197,8 +197,8 @@ def _places_odds(places: Any, verdict: Any) -> str:
     if max(verdict.gain, verdict.loss) < 0.02 * per_place:
         return _("In the last hand only the final place counts (you are in place {place} now), and this hand "
                  "can hardly change it either way.").format(place=places.get("place"))
-    return _("In the last hand only the final place counts (you are in place {place} now): in 100 hands like this, "
-             "pushing would gain you about {gain} places and cost you about {loss}.").format(
+    return _("In the last hand only the final place counts (you are in place {place} now): pushing gains about "
+             "+{gain} and risks about −{loss}, in places per 100 hands like this.").format(
         place=places.get("place"), gain=round(100 * verdict.gain / per_place),
         loss=round(100 * verdict.loss / per_place))
 
