@@ -60,7 +60,7 @@ def mcr_coach_text(level: str, advice: McrAdvice) -> str:
             lines.append(_("Also possible: {fans} ({points}).").format(fans=_fans(other.fans),
                                                                        points=_points(other.value)))
     if advice.discards:
-        lines.append(_("Discard {tiles} to stay on that way.").format(tiles=_kinds(advice.discards)))
+        lines.append(_("Discard {tiles} to stay on that path.").format(tiles=_kinds(advice.discards)))
     if advice.call is not None:
         lines.append(_("This call brings the plan nearer: take it.") if advice.call else
                      _("This call does not bring an 8-point hand nearer: pass."))

@@ -16,8 +16,8 @@ def decision_text(d: Decision) -> str:
     best = _t("".join(d.best))
     safe = _t("".join(d.danger["safest"])) if d.danger else ""
     if d.verdict == "lost_tiles":
-        return _("You discarded {mine}: {n} useful tiles were left ({ukeire}). With {best} it would be {m}: "
-                 "keep the tiles that connect with more of your hand.").format(
+        return _("You discarded {mine}: {n} useful tiles were left ({ukeire}). Discarding {best} instead would "
+                 "leave {m}: keep the tiles that connect with more of your hand.").format(
             mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}", best=best, m=d.ukeire_best)
     if d.verdict == "lost_shanten":
         return _("You discarded {mine} and broke a useful shape: the hand went to {k} steps from {tenpai} "
