@@ -258,7 +258,7 @@ class ProgressScreen(Screen):
             return
         peak = max(bars) if bars and max(bars) > 0 else 1
         pygame.draw.line(surf, P.card_edge, area.bottomleft, area.bottomright, max(1, L.px(1)))
-        blit_text(surf, self.app, f"{peak:.0f}" if peak >= 10 else f"{peak:.1f}", L.font("tiny"), P.ink_muted, (area.left - L.px(6), area.top),
+        blit_text(surf, self.app, f"{peak:.0f}" if peak >= 10 else f"{peak:.1f}" if peak >= 1 else f"{peak:.2f}", L.font("tiny"), P.ink_muted, (area.left - L.px(6), area.top),
                   anchor="topright")
         blit_text(surf, self.app, "0", L.font("tiny"), P.ink_muted, (area.left - L.px(6), area.bottom),
                   anchor="bottomright")

@@ -138,8 +138,8 @@ def shanten_text(hand: Any, given: int, right: int, final: bool) -> str:
         need = std["needed"] - len(std["sets"])
         head = 1 if std["pairs"] else 0
         usable = min(len(std["partials"]) + len(std["pairs"]) - head, need)
-        lines.append(_("Count: 2 × {need} sets still to make − {usable} partial sets and spare pairs that can "
-                       "grow − {head} for a pair = {n}.").format(need=need, usable=usable, head=head,
+        lines.append(_("Count: 2 × {need} (sets still to make) − {usable} (partial sets and spare pairs that "
+                       "can grow) − {head} (the pair) = {n}.").format(need=need, usable=usable, head=head,
                                                                  n=std["shanten"]))
     elif given > right:
         lines.append(_("Too high: look again for sets and pairs you have not counted."))
