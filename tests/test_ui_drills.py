@@ -221,3 +221,19 @@ def _long_explanation(app: App) -> None:
     assert body >= 3 * app.line_height(L.font(screen.fb_font))
     assert max(r.bottom for r in view.picker.rects) <= panel.top
     assert view.hand_row.rect.bottom <= panel.top
+
+
+def test_the_drill_list_scrolls_rather_than_cutting_what_each_drill_is(app: App) -> None:
+    screen = app.push("drills", group="riichi")
+    app.render()
+    L = app.layout
+    assert screen.max_scroll > 0  # 18 cards at 1280x720: each keeps room for two lines of its blurb
+    assert all(c.rect.height >= L.px(124) for c in screen.cards)
+    last = screen.cards[-1]
+    assert last.rect.bottom > L.content().bottom  # below the fold at first
+    for _ in range(len(screen.cards) + 2):  # Tab round to the last card: the list follows the focus
+        if screen.focus is not None and screen.widgets[screen.focus] is last:
+            break
+        key(app, pygame.K_TAB)
+    app.render()
+    assert screen.widgets[screen.focus] is last and last.rect.bottom <= L.content().bottom

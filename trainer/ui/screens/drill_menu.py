@@ -107,7 +107,20 @@ class DrillListScreen(Screen):
         self.tabs.fit_labels(self.app)
         cards = pygame.Rect(area.left, self.tabs.rect.bottom + L.px(14), area.width,
                             area.bottom - self.tabs.rect.bottom - L.px(14))
-        place_cards(self.cards, cards, 3 if area.width > L.px(900) else 2, L.px(16), L.px(132))
+        cols, gap = (3 if area.width > L.px(900) else 2), L.px(16)
+        rows = max(1, (len(self.cards) + cols - 1) // cols)
+        tall = L.px(124)  # a title and two lines of what the drill is about
+        if (cards.height - gap * (rows - 1)) // rows >= tall or not self.cards:
+            self.max_scroll = 0
+            place_cards(self.cards, cards, cols, gap, L.px(132))
+        else:  # too many to show whole: the cards keep their size and the list scrolls under the tabs
+            total = rows * tall + gap * (rows - 1)
+            self.max_scroll = total - cards.height
+            self.scroll_y = min(self.scroll_y, self.max_scroll)
+            place_cards(self.cards, pygame.Rect(cards.left, cards.top - self.scroll_y, cards.width, total), cols,
+                        gap, tall)
+        for c in self.cards:
+            c.clip = cards
 
     def choose(self, n: int) -> bool:
         if 1 <= n <= len(self.cards):
@@ -116,10 +129,19 @@ class DrillListScreen(Screen):
         return False
 
     def draw_content(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
         if not generators():
-            L = self.app.layout
             blit_text(surf, self.app, _("No drills are available."), L.font("large"), P.on_felt_muted,
                       L.content().midtop, anchor="midtop")
+        if self.max_scroll > 0 and self.cards and self.cards[0].clip is not None:
+            # a scroll bar beside the cards: there are more drills below (wheel, PgDn or the arrows)
+            view = self.cards[0].clip
+            track = pygame.Rect(view.right + L.px(6), view.top, L.px(5), view.height)
+            pygame.draw.rect(surf, P.felt_line, track, border_radius=track.width)
+            thumb_h = max(L.px(24), track.height * view.height // (view.height + self.max_scroll))
+            thumb_y = track.top + (track.height - thumb_h) * self.scroll_y // self.max_scroll
+            pygame.draw.rect(surf, P.accent, pygame.Rect(track.left, thumb_y, track.width, thumb_h),
+                             border_radius=track.width)
 
 
 # ---------------------------------------------------------------- the settings form
