@@ -319,7 +319,7 @@ class GlossaryScreen(Screen):
     def build(self) -> None:
         """The search box (focused first) and the result list."""
         self.field = self.add(SearchField(self.query, self._on_query,
-                                          _("Search: Russian, 漢字, かな or romaji")))
+                                          _("Search: a name, 漢字, かな or romaji")))
         self.list = self.add(ResultList(self))
 
     def initial_focus(self) -> int | None:

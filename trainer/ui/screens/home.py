@@ -117,7 +117,7 @@ class HomeScreen(Screen):
             ("drills", _("Drills"), _("Endless generated exercises: efficiency, waits, fu, points.")),
             ("play", _("Play"), _("A game against three bots, with a coach if you like.")),
             ("training_games", _("Training games"), _("Kunto, risu, short mahjong…")),
-            ("glossary", _("Glossary"), _("Every term in Russian, Japanese and romaji.")),
+            ("glossary", _("Glossary"), _("Every term in your language, Japanese and romaji.")),
             ("progress", _("Progress"), _("Mastery of each skill, reviews due, your streak.")),
             ("settings", _("Settings"), _("Language, terms, rules, tiles and sound.")),
         ]

@@ -20,7 +20,7 @@ from trainer.ui.widgets import Button, OptionRow, Stepper, Toggle, blit_text, dr
 
 P = PALETTE
 
-TERM_MODE_NAMES = {"ru_ja": N_("Russian, then Japanese"), "ja_ru": N_("Japanese, then Russian"),
+TERM_MODE_NAMES = {"ru_ja": N_("Your language, then Japanese"), "ja_ru": N_("Japanese, then your language"),
                    "full": N_("Everything")}
 TILE_SIZE_NAMES = {"small": N_("Small"), "medium": N_("Medium"), "large": N_("Large")}
 THEME_NAMES = {"classic": N_("Classic"), "contrast": N_("High contrast"), "kids": N_("Children's")}
