@@ -162,3 +162,25 @@ def test_the_settings_choose_how_many_puzzles_and_defence_or_attack_only(app: Ap
     app.pop()
     again = app.push("nanikiru_setup")  # the last settings are kept
     assert again.count.value == 5 and again.focus_row.value == "attack"
+
+
+def test_a_notice_on_a_table_screen_sits_under_the_header_not_over_the_hand(app: App) -> None:
+    saved_games(app)  # a damaged file among them: the drill says it skipped it
+    screen = app.push("nanikiru", seed=5)
+    assert app.banners and screen.banner_top
+    drawn: list[pygame.Rect] = []
+    import trainer.ui.widgets as widgets
+
+    real = widgets.draw_panel
+
+    def spy(surf, rect, *a, **k):  # noqa: ANN001, ANN202
+        drawn.append(pygame.Rect(rect))
+        return real(surf, rect, *a, **k)
+
+    widgets.draw_panel = spy
+    try:
+        app.banners[0].draw(app.surface, app)
+    finally:
+        widgets.draw_panel = real
+    (rect,) = drawn
+    assert rect.top < app.layout.content().centery < screen.hand_row.rect.top

@@ -590,15 +590,20 @@ class Banner:
         return self.left > 0
 
     def draw(self, surf: pygame.Surface, app: AppContext) -> None:
-        """Paint the banner centred at the bottom."""
+        """Paint the banner centred at the bottom (under the header on a screen whose ``banner_top``
+        is set: the tables, with the hand at the bottom)."""
         L = app.layout
         size = L.font("small")
         width = min(L.width - 2 * L.margin, L.px(900))
         lines = app.wrap(self.text, size, width - L.px(40))
         h = len(lines) * app.line_height(size) + L.px(24)
         rect = pygame.Rect(0, 0, width, h)
-        # Above the bottom button bar (Hint / Check), so a notice never hides the buttons.
-        rect.midbottom = (L.width // 2, L.height - L.margin - L.px(60))
+        if getattr(getattr(app, "screen", None), "banner_top", False):
+            # a table keeps its hand and prompt at the bottom: the notice goes under the header
+            rect.midtop = (L.width // 2, L.content().top + L.px(6))
+        else:
+            # above the bottom button bar (Hint / Check), so a notice never hides the buttons
+            rect.midbottom = (L.width // 2, L.height - L.margin - L.px(60))
         bg = {"error": P.wrong, "warn": P.accent_dark, "ok": P.right}.get(self.kind, P.felt_dark)
         draw_panel(surf, rect, bg, L.px(12), shadow=L.px(4), border=P.felt_line)
         blit_wrapped(surf, app, self.text, size, (255, 255, 255), rect.inflate(-L.px(40), -L.px(24)))

@@ -68,6 +68,7 @@ class Screen:
     #: Whether returning to this screen (after a pop) rebuilds it; screens that keep
     #: in-progress input in their widgets set this to False.
     rebuild_on_enter: bool = True
+    banner_top: bool = False  # notices under the header instead of above the bottom bar (tables)
 
     def enter(self) -> None:
         """Called when the screen becomes the top of the stack (first time or after a pop)."""

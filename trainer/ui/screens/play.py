@@ -81,6 +81,7 @@ class PlayScreen(Screen):
     """A table with the learner at seat 0."""
 
     rebuild_on_enter = False
+    banner_top = True  # notices under the header: the hand is at the bottom
     result_view_class: type[HandResultView] = HandResultView  # the MCR table has its own result views
     match_end_view_class: type[MatchEndView] = MatchEndView
     saver_class: type[GameSaver] = GameSaver  # how a free match is saved and resumed

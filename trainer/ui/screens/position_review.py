@@ -60,6 +60,7 @@ class PositionReviewScreen(Screen):
     """Params: ``items`` (due cards from :func:`trainer.ui.game_cards.due_positions`)."""
 
     rebuild_on_enter = False
+    banner_top = True  # notices under the header: the hand is at the bottom
 
     def __init__(self, app: Any, **params: Any) -> None:
         super().__init__(app, **params)

@@ -50,6 +50,7 @@ class ReplayScreen(Screen):
     """Step through a saved game; params: ``path`` (a game log)."""
 
     rebuild_on_enter = False
+    banner_top = True  # notices under the header: the hand is at the bottom
 
     def __init__(self, app: Any, **params: Any) -> None:
         super().__init__(app, **params)
