@@ -61,7 +61,7 @@ def test_a_whole_hand_with_a_call_a_riichi_and_a_win(app: App) -> None:
         assert len(shown) == len(win.yaku) + sum(1 for n in dora if n)
         assert (details.score.han, details.score.fu) == (win.han, win.fu)
         assert f"{win.han} han, {win.fu} fu" in view.total_line(details)
-        fu = view.fu_lines(details)
+        fu = view.fu_lines(details, app)
         assert sum(int(v) for _n, v in fu if v.isdigit()) <= win.fu
         payers = [s for s in range(4) if win.base[s] < 0]
         assert len(payment_lines(win, screen.seat_name)) >= len(payers)

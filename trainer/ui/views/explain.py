@@ -57,6 +57,23 @@ def tile_words(app: Any, tiles: Iterable[Any]) -> str:
     return ", ".join(out)
 
 
+def group_words(app: Any, text: str) -> str:
+    """The tiles of a group written in MPSZ ("666s", "7m", "777z") as short words: each kind once,
+    number tiles by rank and suit ("6 of bamboo"), honors by their plain name ("Red dragon")."""
+    from trainer.engine.notation import parse_tiles
+
+    out: list[str] = []
+    for t in dict.fromkeys(parse_tiles(text, max_copies=None)):
+        label = tile_label(str(t))
+        if label.startswith("{term:"):
+            try:
+                label = app.glossary().term(label[6:-1]).name(app.settings.language)
+            except (KeyError, LookupError):
+                label = app.term_text(label[6:-1])
+        out.append(label)
+    return ", ".join(out)
+
+
 def family_name(family: str) -> str:
     """A suit family in words."""
     return _(FAMILY_NAMES[family]) if family in FAMILY_NAMES else family

@@ -20,6 +20,7 @@ from trainer.engine.game.breakdown import WinDetails, win_details
 from trainer.i18n import N_, _, format_decimal, ngettext
 from trainer.names import fu_name
 from trainer.ui.theme import PALETTE
+from trainer.ui.views.explain import group_words
 from trainer.ui.views.rule_presets import THREE_PLAYER_TSUMO
 from trainer.ui.views.table.tiles import Piece, meld_pieces, strip, strip_size
 from trainer.ui.widgets import blit_text, blit_wrapped, draw_panel
@@ -121,10 +122,10 @@ class HandResultView:
         return text + " — " + ngettext("{n} point", "{n} points", d.win.base[d.win.seat]).format(
             n=d.win.base[d.win.seat])
 
-    def fu_lines(self, d: WinDetails) -> list[tuple[str, str]]:
+    def fu_lines(self, d: WinDetails, app: Any) -> list[tuple[str, str]]:
         """(item, fu) per fu item, then the rounding."""
         items = d.score.fu_items
-        out = [(fu_name(i.id) + (f" {i.tiles}" if i.tiles else ""), str(i.fu)) for i in items]
+        out = [(fu_name(i.id) + (f": {group_words(app, i.tiles)}" if i.tiles else ""), str(i.fu)) for i in items]
         raw = sum(i.fu for i in items)
         if raw != d.score.fu:
             out.append((_("Rounded up to tens"), f"{raw} → {d.score.fu}"))
@@ -183,7 +184,7 @@ class HandResultView:
             self._pairs(surf, app, self.yaku_lines(d, app), xs[0], y, widths[0], inner.bottom - lh - L.px(6))
             blit_text(surf, app, self.total_line(d), small, P.ink, (xs[0], inner.bottom), anchor="bottomleft",
                       bold=True, max_width=widths[0] + widths[1])
-            self._pairs(surf, app, self.fu_lines(d), xs[1], y, widths[1], inner.bottom - lh - L.px(6), muted=True)
+            self._pairs(surf, app, self.fu_lines(d, app), xs[1], y, widths[1], inner.bottom - lh - L.px(6), muted=True)
             pay = [line for dd in self.details for line in payment_lines(dd.win, self.names)]
             res = self.rnd.result
             taken = res.deltas[d.win.seat] - sum(dd.win.deltas[d.win.seat] for dd in self.details
