@@ -223,6 +223,8 @@ class ProgressScreen(Screen):
         bar_left = r.left + pad + name_w + L.px(8)
         bar_w = r.right - pad - bar_left - L.px(52)
         fits = max(1, (r.bottom - pad - y) // row_h)
+        if len(self.data.mastery) > fits:  # the "and N more" line takes the last row's place
+            fits = max(1, (r.bottom - pad - y - self.app.line_height(L.font("tiny"))) // row_h)
         shown = self.data.mastery[:fits]
         for m in shown:
             label = fit_line(self.app, skill_name(m.skill), L.font("small"), name_w)
@@ -258,7 +260,7 @@ class ProgressScreen(Screen):
             return
         peak = max(bars) if bars and max(bars) > 0 else 1
         pygame.draw.line(surf, P.card_edge, area.bottomleft, area.bottomright, max(1, L.px(1)))
-        blit_text(surf, self.app, f"{peak:.0f}" if peak >= 10 else f"{peak:.1f}" if peak >= 1 else f"{peak:.2f}", L.font("tiny"), P.ink_muted, (area.left - L.px(6), area.top),
+        blit_text(surf, self.app, f"{peak:.0f}" if peak >= 10 or peak == int(peak) else f"{peak:.1f}" if peak >= 1 else f"{peak:.2f}", L.font("tiny"), P.ink_muted, (area.left - L.px(6), area.top),
                   anchor="topright")
         blit_text(surf, self.app, "0", L.font("tiny"), P.ink_muted, (area.left - L.px(6), area.bottom),
                   anchor="bottomright")
