@@ -40,7 +40,7 @@ def settings_text(tiles: str, suits: str, dragons: str) -> str:
 def way_line(steps: Sequence[Sequence[str]]) -> str:
     """A way to tenpai: each exchange (draw, throw back) in turn."""
     moves = [_("draw {drawn}, throw back {out}").format(drawn=_tiles(d), out=_tiles(o)) for d, o in steps]
-    return _("A way to {term}: {moves}.").format(term="{term:tenpai}", moves="; ".join(moves))
+    return _("A way to get ready ({term}): {moves}.").format(term="{term:tenpai}", moves="; ".join(moves))
 
 
 def _item(items: Iterable[dict[str, Any]], kind: str) -> dict[str, Any] | None:
