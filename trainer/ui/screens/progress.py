@@ -191,7 +191,7 @@ class ProgressScreen(Screen):
         rects = [pygame.Rect(self.stats_rect.left + i * (w + gap), self.stats_rect.top, w, self.stats_rect.height)
                  for i in range(4)]
         self._stat_card(surf, rects[0], _("Streak"), ngettext("{n} day", "{n} days", d.streak).format(n=d.streak),
-                        _("daily goal met"))
+                        _("days in a row with the daily goal met"))
         self._stat_card(surf, rects[1], _("Today"), f"{d.today} / {d.goal}", "", fill=d.today / max(1, d.goal))
         self._stat_card(surf, rects[2], _("Due for review"), str(d.due), "")
         t = d.totals
