@@ -75,8 +75,7 @@ _DOUBLED = str.maketrans({"ā": "aa", "ī": "ii", "ū": "uu", "ē": "ei", "ō": 
 def _plain(text: str) -> str:
     """Romaji compared loosely: no case, macrons, apostrophes, hyphens or spaces, and a long vowel
     written doubled the same as one with a macron (juu = jū, sou = sō)."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    plain = "".join(c for c in decomposed if c.isalnum() and not unicodedata.combining(c))
+    plain = normalize(text).replace(" ", "")
     for long, short in (("aa", "a"), ("ii", "i"), ("uu", "u"), ("ee", "e"), ("oo", "o"), ("ou", "o")):
         plain = plain.replace(long, short)
     return plain

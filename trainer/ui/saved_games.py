@@ -53,6 +53,8 @@ class GameSaver:
     """Whether a finished match feeds the learner's mistakes (the riichi review; MCR has none)."""
     recorder_class: Any = Recorder
     """How the match is recorded (the MCR saver records an MCR game log)."""
+    _rewind = staticmethod(rewind)
+    """How the hand being played is rebuilt without its last actions (undo)."""
 
     def __init__(self, recorder: Recorder, path: Path, setup: MatchSetup) -> None:
         self.recorder = recorder
@@ -122,7 +124,7 @@ class GameSaver:
         j = self.undo_point()
         if j is None:
             raise ValueError("there is no discard to take back")
-        return rewind(self.match, self.recorder.log["hands"][-1], j)
+        return self._rewind(self.match, self.recorder.log["hands"][-1], j)
 
     def save(self) -> Path | None:
         """Write the log now; returns the path (None when the disk refused; the game goes on)."""
@@ -137,26 +139,11 @@ class McrGameSaver(GameSaver):
     file after every hand and when the learner leaves, so it can be resumed like a riichi match."""
 
     reviews = False
-
     recorder_class = McrRecorder
+    _rewind = staticmethod(mcr_records.rewind)
 
     @staticmethod
     def _resume(path: Path) -> tuple[dict[str, Any], Any]:
         log = mcr_records.load(path)
         return log, mcr_records.resume(log)[1]
 
-    def undo(self) -> Any:
-        """Take back the learner's last discard in the MCR hand being played."""
-        j = self.undo_point()
-        if j is None:
-            raise ValueError("there is no discard to take back")
-        return mcr_records.rewind(self.match, self.recorder.log["hands"][-1], j)
-
-
-def saver_for(path: Path) -> type[GameSaver]:
-    """The saver that can resume the game in ``path`` (MCR or riichi, by the log's format)."""
-    try:
-        log = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return GameSaver  # its resume reports what is wrong with the file
-    return McrGameSaver if mcr_records.is_mcr_log(log) else GameSaver

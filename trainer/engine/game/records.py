@@ -9,7 +9,7 @@ checked during the replay.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -135,7 +135,7 @@ def save(log: dict[str, Any], path: str | Path) -> None:
     Path(path).write_text(json.dumps(log, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
-def load(path: str | Path, check: Any = None) -> dict[str, Any]:
+def load(path: str | Path, check: Callable[[Any, str], None] | None = None) -> dict[str, Any]:
     """Read a game log and check its format and version (``check(log, where)``: another log
     format's header check, e.g. the MCR game log's)."""
     p = Path(path)

@@ -21,7 +21,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from trainer.engine.game.records import RecordError, check_header
+from trainer.engine.game.records import RecordError, check_header, load
 from trainer.engine.mcr.records import check_mcr_header, is_mcr_log
 
 PATTERN = "game-*.json"
@@ -78,6 +78,18 @@ def write_game(log: dict[str, Any], path: Path) -> Path:
     return path
 
 
+def check_any_header(log: Any, where: str = "game log") -> None:
+    """Raise RecordError unless ``log`` is a game log this version can read: a riichi one, or a
+    Chinese Official one (:mod:`trainer.engine.mcr.records`)."""
+    (check_mcr_header if is_mcr_log(log) else check_header)(log, where)
+
+
+def load_game(path: str | Path) -> dict[str, Any]:
+    """Read a saved game of either kind (riichi or Chinese Official) and check its header;
+    RecordError naming the file when it cannot be read."""
+    return load(path, check_any_header)
+
+
 def read_game(path: Path) -> SavedGame:
     """What the list shows for one file; never raises (an unreadable file gets a ``problem``)."""
     try:
@@ -87,11 +99,8 @@ def read_game(path: Path) -> SavedGame:
     except json.JSONDecodeError as e:
         return SavedGame(path, problem=f"line {e.lineno}: not JSON: {e.msg}")
     try:
-        if is_mcr_log(log):
-            check_mcr_header(log, path.name)
-            return _summary(path, log, game="mcr")
-        check_header(log, path.name)
-        return _summary(path, log)
+        check_any_header(log, path.name)
+        return _summary(path, log, game="mcr" if is_mcr_log(log) else "riichi")
     except RecordError as e:
         return SavedGame(path, problem=str(e).removeprefix(f"{path.name}: "))
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
@@ -131,4 +140,5 @@ def latest_unfinished(folder: Path) -> SavedGame | None:
     return next((g for g in list_games(folder) if g.readable and not g.finished), None)
 
 
-__all__ = ["SavedGame", "latest_unfinished", "list_games", "new_game_path", "read_game", "write_game"]
+__all__ = ["SavedGame", "check_any_header", "latest_unfinished", "list_games", "load_game", "new_game_path", "read_game",
+           "write_game"]

@@ -211,6 +211,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         top = area.top + L.px(18)
         bottom = bar_y - L.px(14)
         self.feedback_rect = None
+        self.fb_font = "body"  # the feedback text's type: "small" when it would not fit
         if self.feedback_text or self.feedback_kind:
             from trainer.ui.richtext import layout_rich
 
@@ -222,7 +223,6 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                 return content_bottom(self.view, pygame.Rect(area.left, top, area.width, limit - top),
                                       self.widgets[self._view_start:])
 
-            self.fb_font = "body"
             h = panel_height(self.app, lay.height + head_h + L.px(18), top, bottom, L.px(12), quiz_bottom)
             if feedback_overflow(self.app, lay.height, h - head_h - L.px(12)) and not self.kids:
                 # too long for the room the quiz leaves: a smaller type before a scroll bar
@@ -263,7 +263,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             blit_text(surf, self.app, head, L.font("large"), edge, (x, y), bold=True)
             y += self.app.line_height(L.font("large")) + L.px(6)
             if self.feedback_text:
-                lay = layout_rich(self.app, self.feedback_text, L.font(getattr(self, "fb_font", "body")),
+                lay = layout_rich(self.app, self.feedback_text, L.font(self.fb_font),
                                   r.width - L.px(70), P.ink)
                 body = pygame.Rect(x, y, r.width - L.px(70), r.bottom - y - L.px(12))
                 draw_feedback_body(surf, self.app, lay, body, self.fb_scroll, edge)

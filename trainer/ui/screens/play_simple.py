@@ -299,11 +299,11 @@ class PlaySimpleScreen(Screen):
             elif isinstance(a, Chi):
                 out.append((pgettext("mahjong call", "Chi") + " " + format_tiles(a.tiles), a))
             elif isinstance(a, Kan):
-                out.append((pgettext("mahjong call", "Kan") + " " + tile_words(self.app, [a.tile]), a))
+                out.append((pgettext("mahjong call", "Kan") + " " + tile_words(self.app, [a.tile], plain=True), a))
             elif play_ab.choices(a) is not None:
                 out.append(play_ab.choices(a))  # type: ignore[arg-type]
             elif isinstance(a, ExchangeHonor):  # half-abundance: an honor for a new tile, paid to the dealer
-                out.append((_("Exchange {tile}: −{n}").format(tile=tile_words(self.app, [a.tile]),
+                out.append((_("Exchange {tile}: −{n}").format(tile=tile_words(self.app, [a.tile], plain=True),
                                                               n=self.game.setup.honor_exchange), a))
         if any(isinstance(a, Pass) for a in legal):
             out.append((_("Pass"), Pass()))

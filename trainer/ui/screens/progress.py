@@ -64,6 +64,14 @@ def duration_text(seconds: float) -> str:
     return _("{h} h {m} min").format(h=hours, m=minutes)
 
 
+def axis_label(peak: float) -> str:
+    """A chart's top value: whole numbers as such, small ones with the decimals that keep them
+    from reading as 0 (0.3 seconds, 0.04 seconds)."""
+    if peak >= 10 or peak == int(peak):
+        return f"{peak:.0f}"
+    return f"{peak:.1f}" if peak >= 1 else f"{peak:.2f}"
+
+
 @register_screen("progress")
 class ProgressScreen(Screen):
     """Mastery, charts and totals for the current learner."""
@@ -260,7 +268,7 @@ class ProgressScreen(Screen):
             return
         peak = max(bars) if bars and max(bars) > 0 else 1
         pygame.draw.line(surf, P.card_edge, area.bottomleft, area.bottomright, max(1, L.px(1)))
-        blit_text(surf, self.app, f"{peak:.0f}" if peak >= 10 or peak == int(peak) else f"{peak:.1f}" if peak >= 1 else f"{peak:.2f}", L.font("tiny"), P.ink_muted, (area.left - L.px(6), area.top),
+        blit_text(surf, self.app, axis_label(peak), L.font("tiny"), P.ink_muted, (area.left - L.px(6), area.top),
                   anchor="topright")
         blit_text(surf, self.app, "0", L.font("tiny"), P.ink_muted, (area.left - L.px(6), area.bottom),
                   anchor="bottomright")

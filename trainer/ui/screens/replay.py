@@ -15,7 +15,8 @@ from typing import Any
 import pygame
 
 from trainer.engine.game.actions import Discard, Riichi
-from trainer.engine.game.records import RecordError, load
+from trainer.engine.game.records import RecordError
+from trainer.engine.game.saved import load_game
 from trainer.engine.mcr import records as mcr_records
 from trainer.i18n import _, ngettext
 from trainer.ui.registry import register_screen
@@ -32,17 +33,6 @@ from trainer.ui.views.table.state import seat_name as table_seat_name
 from trainer.ui.widgets import Button, blit_text
 
 P = PALETTE
-
-
-def load_any(path: Path) -> dict[str, Any]:
-    """A saved game log: riichi, or Chinese Official (RecordError naming the file otherwise)."""
-    import json
-
-    try:
-        head = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return load(path)  # it says what is wrong with the file
-    return mcr_records.load(path) if mcr_records.is_mcr_log(head) else load(path)
 
 
 @register_screen("replay")
@@ -63,7 +53,7 @@ class ReplayScreen(Screen):
         self.pos = 0
         self.mcr = False
         try:
-            self.log = load_any(self.path)
+            self.log = load_game(self.path)
             self.mcr = mcr_records.is_mcr_log(self.log)
             self.board.center.sticks_and_dora = not self.mcr  # no riichi sticks, no dora in MCR
             self.learner = int(self.log.get("learner_seat", 0))

@@ -47,31 +47,29 @@ def tile_label(name: str) -> str:
     return _(SUIT_TILE[suit]).format(n=n)
 
 
-def tile_words(app: Any, tiles: Iterable[Any]) -> str:
-    """Tiles in plain words ("4 of dots, East"; honors by their glossary names as the learner
-    chose to see terms), for lines drawn without tile pictures."""
+def tile_words(app: Any, tiles: Iterable[Any], *, plain: bool = False) -> str:
+    """Tiles in plain words ("4 of dots, East"), for lines drawn without tile pictures: honors by
+    their glossary names as the learner chose to see terms, or with ``plain`` by the name alone
+    ("Red dragon", where a short label is wanted)."""
     out = []
     for t in tiles:
         label = tile_label(str(t))
-        out.append(app.term_text(label[6:-1]) if label.startswith("{term:") else label)
+        if label.startswith("{term:"):
+            term = label[6:-1]
+            try:
+                label = app.glossary().term(term).name(app.settings.language) if plain else app.term_text(term)
+            except (KeyError, LookupError):
+                label = app.term_text(term)
+        out.append(label)
     return ", ".join(out)
 
 
 def group_words(app: Any, text: str) -> str:
-    """The tiles of a group written in MPSZ ("666s", "7m", "777z") as short words: each kind once,
-    number tiles by rank and suit ("6 of bamboo"), honors by their plain name ("Red dragon")."""
+    """The tiles of a group written in MPSZ ("666s", "7m", "777z") as short words, each kind once
+    ("6 of bamboo", "Red dragon")."""
     from trainer.engine.notation import parse_tiles
 
-    out: list[str] = []
-    for t in dict.fromkeys(parse_tiles(text, max_copies=None)):
-        label = tile_label(str(t))
-        if label.startswith("{term:"):
-            try:
-                label = app.glossary().term(label[6:-1]).name(app.settings.language)
-            except (KeyError, LookupError):
-                label = app.term_text(label[6:-1])
-        out.append(label)
-    return ", ".join(out)
+    return tile_words(app, dict.fromkeys(parse_tiles(text, max_copies=None)), plain=True)
 
 
 def family_name(family: str) -> str:
