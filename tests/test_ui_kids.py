@@ -237,6 +237,51 @@ def test_split_step_speaks_a_childs_words(tmp_path: Path, size: tuple[int, int])
     a.close()
 
 
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+def test_hint_on_a_two_box_step_keeps_the_boxes_off_the_tiles(tmp_path: Path, size: tuple[int, int],
+                                                                language: str) -> None:
+    """Opening the hint takes room from the step: the boxes' tiles shrink, the boxes never slide
+    up over the row of tiles to sort, and they stay above the hint panel."""
+    a = make_app(tmp_path, size, language=language)
+    screen = open_step(a, "kids_dots_and_sticks", "dots_or_sticks")
+    view = screen.view
+    assert len(view.box_buttons) == 2 and screen.feedback_rect is None
+    key(a, pygame.K_h, "h")
+    a.process([], 1.0)
+    a.render()
+    assert screen.feedback_kind == "hint" and screen.feedback_rect is not None
+    boxes = [b.rect for b in view.box_buttons] + view.box_rects()
+    tiles = [view.row.rect, *view.row.rects]
+    assert len(view.row.rects) == 7
+    assert not [(b, t) for b in boxes for t in tiles if b.colliderect(t)]
+    assert all(b.top >= view.row.rect.bottom and b.bottom <= screen.feedback_rect.top for b in boxes)
+    # Every tile still fits in one box (a child may put them all in the same one), at a readable size.
+    assert view._box_tile_h >= a.layout.tile_h(0.5)
+    a.close()
+
+
+
+@pytest.mark.parametrize(("language", "kids_line", "adult_word"), [
+    ("en", "Characters first, then dots, then sticks, and winds and dragons at the very end.", "bamboo"),
+    ("ru", "Сначала иероглифы, потом кружки, потом палочки, а ветры и драконы — в самом конце.", "ман, пин, со"),
+])
+def test_sorting_hint_speaks_the_childrens_family_words(tmp_path: Path, language: str, kids_line: str,
+                                                        adult_word: str) -> None:
+    """The app's own order line on a sorting step names the families as the children's lessons do
+    (sticks, not bamboo); an adult lesson keeps the players' names."""
+    a = make_app(tmp_path, language=language)
+    screen = open_step(a, "kids_sorting", "two_families")
+    key(a, pygame.K_h, "h")
+    assert screen.feedback_kind == "hint"
+    assert kids_line in screen.feedback_text and adult_word not in screen.feedback_text
+    screen = open_step(a, "basics_tiles", "sort_hand")
+    key(a, pygame.K_h, "h")
+    assert adult_word in screen.feedback_text and kids_line not in screen.feedback_text
+    a.close()
+
+
 # ---------------------------------------------------------------- K6: negative drill answers
 
 

@@ -250,6 +250,28 @@ class ArrangeView(QuizView):
         stays readable), a little smaller for adults."""
         return self.th(1.0) if self.child() else self.th(0.75)
 
+    def _fit_box_tiles(self, box_w: int, room: int) -> tuple[int, int]:
+        """(tile height, inside height) for boxes ``box_w`` wide given ``room`` under their labels:
+        two lines of full-size tiles when they fit; else the lines that every tile in one box
+        would need, with the tiles shrunk until those lines fit (down to a floor)."""
+        from trainer.ui.tile_art import tile_size
+
+        L = self.app.layout
+        full = self._box_th()
+        if room >= full * 2 + L.px(22):
+            return full, full * 2 + L.px(22)
+        pad, gap, line_gap = L.px(8), L.px(4), L.px(6)
+        n = max(1, len(self.row.slots))
+        floor = max(16, self.th(0.5))
+        th = full
+        while True:
+            per_line = max(1, (box_w - 2 * pad + gap) // (tile_size(th)[0] + gap))
+            lines = -(-n // per_line)
+            need = th * lines + line_gap * (lines - 1) + 2 * pad
+            if need <= room or th <= floor:
+                return th, need
+            th = max(floor, th - max(1, L.px(2)))
+
     def _box_lines(self) -> int:
         """Lines the fullest box needs (at least two, so a box never looks full)."""
         counts = [sum(1 for b in self.box_of if b == bi) for bi in range(len(self.box_buttons))]
@@ -293,8 +315,13 @@ class ArrangeView(QuizView):
         n = len(self.box_buttons)
         gap = L.px(14)
         bw = (area.width - gap * (n - 1)) // max(1, n)
-        top = min(y + L.px(8), area.bottom - box_h)
-        self.box_area_h = max(L.px(60), area.bottom - top - label_h - L.px(6))
+        # The boxes go below what is to sort, never up over it: when the room is short (a hint or
+        # a feedback panel under the step), the tiles inside the boxes shrink instead.
+        top = y + L.px(8)
+        least = L.px(60)
+        if self.row is not None:
+            self._box_tile_h, least = self._fit_box_tiles(bw, area.bottom - top - label_h - L.px(6))
+        self.box_area_h = max(least, area.bottom - top - label_h - L.px(6))
         self._box_rects = []
         for i, b in enumerate(self.box_buttons):
             b.rect = pygame.Rect(area.left + i * (bw + gap), top, bw, label_h)
@@ -331,7 +358,7 @@ class ArrangeView(QuizView):
                 draw_tile_string(surf, text, r.inflate(-L.px(12), -L.px(14)), app)
                 x = r.right + L.px(12)
         if self.ask == "boxes":
-            th = self._box_th()
+            th = getattr(self, "_box_tile_h", self._box_th())
             clip = surf.get_clip()
             for bi, area in enumerate(self.box_rects()):
                 surf.set_clip(clip)
@@ -392,6 +419,11 @@ class ArrangeView(QuizView):
 
     def hint(self, level: int) -> str:
         if self.ask == "sort" and level >= 1:
+            if self.child():
+                # TRANSLATORS: for a 6-year-old, in the children's family words of the kids' lessons
+                # (characters, dots, sticks, winds and dragons), not the Japanese suit names.
+                return _("Characters first, then dots, then sticks, and winds and dragons at the very end. "
+                         "Numbers go in order: 1, 2, 3…")
             return _("Order: characters, dots, bamboo, then honors; numbers go up.")
         if self.ask == "split" and level >= 2:
             try:
