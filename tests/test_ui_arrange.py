@@ -126,6 +126,55 @@ def test_cards_into_boxes_wrong_then_marked(app: App) -> None:
     assert screen.phase == "retry" and view._box_marks == {0: "right", 1: "wrong"}
 
 
+
+def test_cards_into_boxes_revealed_after_the_last_try(app: App) -> None:
+    """The answer shown after the last try puts every card in its box (as the grader sorts
+    them): the card put wrongly stays, marked wrong, and appears in its own box as the answer;
+    the list of cards to sort is empty."""
+    screen = open_step(app, 3)
+    view = screen.view
+    for c in list(view.cards):
+        click(app, c.rect.center)
+        click(app, view.box_buttons[0].rect.center)
+    key(app, pygame.K_RETURN, "\r")
+    assert screen.phase == "retry"
+    key(app, pygame.K_RETURN, "\r")  # try again
+    key(app, pygame.K_RETURN, "\r")  # with the same (wrong) boxes
+    assert screen.phase == "done" and screen.results[3] == "wrong"
+    assert view._box_items(0) == [(0, "right", False), (1, "wrong", False)]
+    assert view._box_items(1) == [(1, "hint", False)]
+    assert not any(c.visible for c in view.cards)
+    assert view.box_rects()[1].bottom <= app.layout.height
+
+
+def test_tiles_into_boxes_revealed_by_the_hints(app: App) -> None:
+    """Giving up with the hint key on a tile box step with nothing sorted yet fills every box."""
+    screen = open_step(app, 2)
+    view = screen.view
+    for _ in range(3):
+        key(app, pygame.K_h, "h")
+    assert screen.phase == "done" and screen.results[2] == "shown"
+    assert view._box_items(0) == [(0, "hint", False), (2, "hint", False)]
+    assert view._box_items(1) == [(1, "hint", False), (3, "hint", False)]
+    assert view.row.dim == {0, 1, 2, 3}
+
+
+def test_second_hint_of_a_box_step_fits_the_boxes(app: App) -> None:
+    """An adult box step's second hint counts each box's share, or names the box of a card put
+    wrongly; never the generic 'Think about which tiles could finish each shape'."""
+    screen = open_step(app, 2)
+    key(app, pygame.K_h, "h")
+    key(app, pygame.K_h, "h")
+    assert screen.feedback_text == "How many tiles go in each box: “Числа” — 2, “Благородные” — 2."
+    screen = open_step(app, 3)
+    view = screen.view
+    click(app, view.cards[1].rect.center)
+    click(app, view.box_buttons[0].rect.center)
+    key(app, pygame.K_h, "h")
+    key(app, pygame.K_h, "h")
+    assert screen.feedback_text == "Look again at “Объявлять вслух.”: it belongs in “Голос”."
+
+
 def test_table_diagram_shows_every_seat(app: App) -> None:
     screen = open_step(app, 4)
     table = screen.view.table

@@ -282,6 +282,80 @@ def test_sorting_hint_speaks_the_childrens_family_words(tmp_path: Path, language
     a.close()
 
 
+def put_in_box(app: App, view, item: int, box: int) -> None:  # noqa: ANN001
+    """Pick tile ``item`` of a box step's row with a click and drop it with the box's digit key."""
+    click(app, view.row.rects[item].center)
+    key(app, pygame.K_1 + box, str(box + 1))
+    assert view.box_of[item] == box
+
+
+@pytest.mark.parametrize(("language", "wrong_line", "count_line"), [
+    ("ru", "Посмотри ещё раз на эту плитку: {tiles:1s}. Её место — в коробке «Палочки».",
+     "Посчитай! Вот сколько плиток в каждой коробке: «Кружки» — 3, «Палочки» — 4."),
+    ("en", "Look at this tile again: {tiles:1s}. It goes in the “Sticks” box.",
+     "Count them! This many tiles go in each box: “Dots” — 3, “Sticks” — 4."),
+], ids=["ru", "en"])
+def test_second_hint_of_a_box_step_is_about_the_childs_boxes(tmp_path: Path, language: str, wrong_line: str,
+                                                              count_line: str) -> None:
+    """The second hint of a children's sorting-into-boxes step comes from the step itself, in the
+    children's words: how many tiles each box gets, or the box a tile put wrongly belongs in; never
+    the adults' generic 'Think about which tiles could finish each shape'."""
+    a = make_app(tmp_path, language=language)
+    screen = open_step(a, "kids_dots_and_sticks", "dots_or_sticks")  # tiles 1s4p7s1p9s6p2s
+    view = screen.view
+    key(a, pygame.K_h, "h")
+    key(a, pygame.K_h, "h")
+    assert screen.feedback_kind == "hint" and screen.hint_level == 2
+    assert screen.feedback_text == count_line
+    # The bird (1s) dropped among the dots: the next second hint names its box.
+    screen = open_step(a, "kids_dots_and_sticks", "dots_or_sticks")
+    view = screen.view
+    put_in_box(a, view, 0, 0)
+    put_in_box(a, view, 1, 0)
+    key(a, pygame.K_h, "h")
+    key(a, pygame.K_h, "h")
+    assert screen.feedback_text == wrong_line
+    for generic in ("Подумайте", "Think about which tiles", "shape", "форму"):
+        assert generic not in screen.feedback_text
+    a.close()
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+def test_revealed_box_step_shows_every_tile_in_its_box(tmp_path: Path, size: tuple[int, int], language: str) -> None:
+    """Giving up on a children's box step (the third hint) shows the right sorting, worked out by
+    the grader: every tile drawn in the box it belongs in, the child's own wrong drop still in the
+    box it was put in, faded, never red; and the boxes stay on screen."""
+    a = make_app(tmp_path, size, language=language)
+    screen = open_step(a, "kids_tile_families", "four_boxes")  # 2p7s4m1z5p9s8m6z
+    view = screen.view
+    put_in_box(a, view, 0, 1)  # 2p among the sticks: wrong
+    put_in_box(a, view, 1, 1)  # 7s: right
+    for _ in range(3):
+        key(a, pygame.K_h, "h")
+    a.process([], 1.0)
+    surf = a.render()
+    assert screen.phase == "done" and screen.feedback_kind == "shown"
+    # Each box, even the ones the child never used, now has tiles drawn in it, inside the window.
+    for area in view.box_rects():
+        assert area.bottom <= a.layout.height
+        inside = area.inflate(-12, -12)
+        ground = surf.get_at(inside.bottomright)[:3]  # the empty box's felt
+        drawn = sum(1 for x in range(inside.left, inside.right, 3) for y in range(inside.top, inside.bottom, 3)
+                    if sum(abs(p - q) for p, q in zip(surf.get_at((x, y))[:3], ground, strict=True)) > 60)
+        assert drawn > 100, area
+    want = answers.answer(view.step, view.lesson).value
+    assert want == (0, 1, 2, 3, 0, 1, 2, 3)
+    shown = {bi: view._box_items(bi) for bi in range(4)}
+    for bi, items in shown.items():
+        right = [i for i, mark, faded in items if not faded]
+        assert sorted(right) == [i for i, w in enumerate(want) if w == bi]
+        assert all(mark != "wrong" for _, mark, _ in items)  # no red for a child
+    assert (0, None, True) in shown[1]  # the wrong drop stays visible, faded
+    assert {i: m for i, m, _ in shown[1]}[1] == "right"
+    a.close()
+
+
 # ---------------------------------------------------------------- K6: negative drill answers
 
 

@@ -78,6 +78,8 @@ class ArrangeView(QuizView):
                                                              kind="ghost")))
         self.picked_card: int | None = None
         self.box_rows: list[list[int]] = []
+        self._box_marks: dict[int, str] = {}
+        self._revealed: tuple[int, ...] | None = None  # the right box of every item, once the answer is shown
         self._last_checked = self._snapshot()  # Check needs a change since the start or the last try
 
     def _snapshot(self) -> Any:
@@ -274,8 +276,28 @@ class ArrangeView(QuizView):
 
     def _box_lines(self) -> int:
         """Lines the fullest box needs (at least two, so a box never looks full)."""
-        counts = [sum(1 for b in self.box_of if b == bi) for bi in range(len(self.box_buttons))]
+        counts = [len(self._box_items(bi)) for bi in range(len(self.box_buttons))]
         return max([2, *counts])
+
+    def _box_items(self, bi: int) -> list[tuple[int, str | None, bool]]:
+        """What box ``bi`` shows: (item, mark, faded) for each tile or card in it.  Normally the
+        items the learner put there; once the answer is shown, also every item that belongs there
+        and is not, marked as the answer ("hint").  A learner's wrong placement stays where it
+        was put, after the right contents: marked wrong for adults, faded (never red) for children."""
+        out: list[tuple[int, str | None, bool]] = []
+        want = self._revealed
+        for i, b in enumerate(self.box_of):
+            if b == bi:
+                if want is not None and want[i] != bi and self.child():
+                    out.append((i, None, True))
+                elif want is not None:
+                    out.append((i, "right" if want[i] == bi else "wrong", False))
+                else:
+                    out.append((i, self._box_marks.get(i), False))
+            elif want is not None and want[i] == bi:
+                out.append((i, "hint", False))
+        # The box's right contents first, then what was put there wrongly.
+        return sorted(out, key=lambda item: item[2] or item[1] == "wrong")
 
     def _layout_boxes(self, area: pygame.Rect, y: int) -> None:
         """Cards still to sort (one column, or two when one does not fit), then a row of boxes,
@@ -290,7 +312,7 @@ class ArrangeView(QuizView):
         box_h = label_h + L.px(6) + max(L.px(60), inner)
         if self.cards:
             for i, c in enumerate(self.cards):
-                c.visible = self.box_of[i] < 0
+                c.visible = self.box_of[i] < 0 and self._revealed is None
             shown = [c for c in self.cards if c.visible]
             avail = area.bottom - y - box_h - L.px(16)
             gap = L.px(8)
@@ -311,7 +333,7 @@ class ArrangeView(QuizView):
             if shown:
                 y = shown[-1].rect.bottom + L.px(8)
         if self.row is not None:
-            self.row.dim = {i for i, b in enumerate(self.box_of) if b >= 0}
+            self.row.dim = {i for i, b in enumerate(self.box_of) if b >= 0 or self._revealed is not None}
         n = len(self.box_buttons)
         gap = L.px(14)
         bw = (area.width - gap * (n - 1)) // max(1, n)
@@ -364,25 +386,27 @@ class ArrangeView(QuizView):
                 surf.set_clip(clip)
                 draw_panel(surf, area, P.felt_dark, L.px(12), border=P.felt_line)
                 surf.set_clip(area.inflate(-L.px(4), -L.px(4)).clip(clip))
-                items = [i for i, x in enumerate(self.box_of) if x == bi]
                 x, y = area.left + L.px(8), area.top + L.px(8)
-                for i in items:
+                for i, mark, faded in self._box_items(bi):
                     if self.row is not None:
                         from trainer.ui.tileview import tile_image
 
-                        img = tile_image(app, self.row.slots[i], th, self._box_marks.get(i) if hasattr(self, "_box_marks") else None)
+                        img = tile_image(app, self.row.slots[i], th, mark, dim=faded)
                         if x + img.get_width() > area.right - L.px(8):
                             x, y = area.left + L.px(8), y + th + L.px(6)
                         surf.blit(img, (x, y))
                         x += img.get_width() + L.px(4)
                     else:
                         c = self.cards[i]
-                        col = {"right": P.right, "wrong": P.wrong}.get(getattr(self, "_box_marks", {}).get(i, ""), P.on_felt)
+                        col = P.on_felt_muted if faded else {"right": P.right, "wrong": P.wrong,
+                                                             "hint": P.hint}.get(mark or "", P.on_felt)
                         from trainer.ui.richtext import plain_text
                         from trainer.ui.widgets import fit_line
 
                         line = fit_line(app, plain_text(c.text, app), L.font("small"), area.width - L.px(16))
-                        blit_text(surf, app, line, L.font("small"), col, (x, y))
+                        r = blit_text(surf, app, line, L.font("small"), col, (x, y))
+                        if mark == "wrong":  # not only red: struck through where it does not belong
+                            pygame.draw.line(surf, col, (r.left, r.centery), (r.right, r.centery), max(1, L.px(2)))
                         y += app.line_height(L.font("small"))
             surf.set_clip(clip)
 
@@ -396,8 +420,11 @@ class ArrangeView(QuizView):
             for c in self.cards:
                 c.mark = "right" if self.order[c.index] == c.index else "wrong"
         elif self.ask == "boxes":
-            want = list(feedback.expected)
+            want = tuple(feedback.expected)
             self._box_marks = {i: ("right" if b == want[i] else self.miss()) for i, b in enumerate(self.box_of)}
+            if final and not feedback.correct:
+                # The answer is shown: every item appears in the box the engine puts it in.
+                self._revealed = want
         if final and not feedback.correct and feedback.display:
             self.host.set_explain(_("One right answer: {answer}").format(
                 answer="{tiles:" + feedback.display + "}" if self.ask in ("sort",) else feedback.display))
@@ -408,6 +435,7 @@ class ArrangeView(QuizView):
         for c in self.cards:
             c.mark = None
         self._box_marks = {}
+        self._revealed = None
 
     def lock(self, locked: bool) -> None:
         if self.row is not None:
@@ -425,6 +453,8 @@ class ArrangeView(QuizView):
                 return _("Characters first, then dots, then sticks, and winds and dragons at the very end. "
                          "Numbers go in order: 1, 2, 3…")
             return _("Order: characters, dots, bamboo, then honors; numbers go up.")
+        if self.ask == "boxes" and level >= 2:
+            return self._box_hint()
         if self.ask == "split" and level >= 2:
             try:
                 return _("One way: {reading}").format(reading=self.answer().display) if level >= 3 else _(
@@ -432,3 +462,37 @@ class ArrangeView(QuizView):
             except Exception:
                 return ""
         return ""
+
+    def _box_hint(self) -> str:
+        """The second hint of a box step, from the step itself: the box where one item the learner
+        put wrongly belongs, or (nothing misplaced) how many items go in each box."""
+        try:
+            want = tuple(self.answer().value)
+        except Exception:
+            return ""
+        kid = self.child()
+        labels = [self.text(box.label) for box in self.step.boxes]
+        wrong = next((i for i, b in enumerate(self.box_of) if b >= 0 and b != want[i]), None)
+        if wrong is not None:
+            box = labels[want[wrong]]
+            if self.row is not None:
+                tile = "{tiles:" + str(self.row.slots[wrong].tile) + "}"
+                if kid:
+                    # TRANSLATORS: a children's box step; {tile} is a picture of the tile.
+                    return _("Look at this tile again: {tile}. It goes in the “{box}” box.").format(tile=tile, box=box)
+                return _("Look again at {tile}: it belongs in “{box}”.").format(tile=tile, box=box)
+            card = self.cards[wrong].text or "{tiles:" + (self.cards[wrong].tiles or "") + "}"
+            if kid:
+                # TRANSLATORS: a children's box step with cards to sort.
+                return _("Look at this card again: “{card}”. It goes in the “{box}” box.").format(card=card, box=box)
+            return _("Look again at “{card}”: it belongs in “{box}”.").format(card=card, box=box)
+        counts = ", ".join(_("“{box}” — {n}").format(box=label, n=sum(1 for w in want if w == bi))
+                           for bi, label in enumerate(labels))
+        if self.row is not None:
+            if kid:
+                # TRANSLATORS: a children's box step; {counts} lists the boxes: “Dots” — 3, “Sticks” — 4.
+                return _("Count them! This many tiles go in each box: {counts}.").format(counts=counts)
+            return _("How many tiles go in each box: {counts}.").format(counts=counts)
+        if kid:
+            return _("Count them! This many cards go in each box: {counts}.").format(counts=counts)
+        return _("How many cards go in each box: {counts}.").format(counts=counts)
