@@ -175,6 +175,17 @@ def test_second_hint_of_a_box_step_fits_the_boxes(app: App) -> None:
     assert screen.feedback_text == "Look again at “Объявлять вслух.”: it belongs in “Голос”."
 
 
+
+def test_second_hint_of_an_order_step_is_about_the_order(app: App) -> None:
+    """An adult order step without hints of its own: the first fallback stays, the second is about
+    putting the cards in order, not about tiles finishing shapes."""
+    screen = open_step(app, 1)
+    key(app, pygame.K_h, "h")
+    assert screen.feedback_text == "Read the question again and look at the tiles one by one."
+    key(app, pygame.K_h, "h")
+    assert screen.feedback_kind == "hint" and screen.hint_level == 2
+    assert screen.feedback_text == "Find what comes first, then what follows it, one card at a time."
+
 def test_table_diagram_shows_every_seat(app: App) -> None:
     screen = open_step(app, 4)
     table = screen.view.table

@@ -467,3 +467,61 @@ def test_a_child_names_number_tiles_by_the_kids_family_words() -> None:
         assert kids_tile_name("1s") == "1 палочка" and kids_tile_name("6p") == "6 кружков"
     finally:
         i18n.set_language(before)
+
+
+KIDS_ORDER_YAML = """\
+id: kids_ui_order
+title: {ru: "По порядку", en: "In order"}
+track: kids
+level: 1
+audience: child
+min_age: 6
+minutes: 3
+skill: sets
+languages: [ru, en]
+steps:
+  - kind: arrange
+    prompt: {ru: "Что бывает сначала?", en: "What happens first?"}
+    ask: order
+    cards:
+      - text: {ru: "Возьми плитку.", en: "Take a tile."}
+      - text: {ru: "Посмотри на неё.", en: "Look at it."}
+      - text: {ru: "Положи плитку.", en: "Put a tile down."}
+"""
+
+
+@pytest.mark.parametrize(("language", "first", "order"), [
+    ("ru", "Посмотри на плитки по очереди. У тебя получится!", "Что бывает сначала? А что потом?"),
+    ("en", "Look at the tiles one by one. You can do it!", "What comes first? And what comes next?"),
+], ids=["ru", "en"])
+def test_a_childs_step_without_its_own_hint_gets_a_childs_hint(tmp_path: Path, language: str, first: str,
+                                                               order: str) -> None:
+    """A children's step with no hint of its own falls back to a line in a child's words («ты», no
+    jargon), never the adults' «Перечитайте вопрос…» or 'Think about which tiles could finish each
+    shape'; the second fallback fits the step (cards put in order here, not shapes)."""
+    from trainer.lessons.loader import LessonLibrary, load_text
+
+    a = make_app(tmp_path, language=language)
+    screen = open_step(a, "kids_character_numbers", "what_is_seven")  # a choice step with no hints
+    assert not screen.step.hints
+    key(a, pygame.K_h, "h")
+    assert screen.feedback_kind == "hint" and screen.hint_level == 1
+    assert screen.feedback_text == first
+    # A wrong first answer shows the same first hint.
+    screen = open_step(a, "kids_character_numbers", "what_is_seven")
+    right = next(iter(answers.answer(screen.step, screen.lesson).value))
+    wrong = next(i for i in range(len(screen.step.options)) if i != right)
+    key(a, pygame.K_1 + wrong, str(wrong + 1))
+    assert screen.phase == "retry" and screen.feedback_text == first
+    loaded = load_text(KIDS_ORDER_YAML, "lessons/kids/kids_ui_order.yaml")
+    assert not loaded.problems
+    lesson = loaded.lesson
+    a.set_library(LessonLibrary(lessons={lesson.id: lesson}))
+    screen = open_step(a, lesson.id, lesson.steps[0].id)
+    key(a, pygame.K_h, "h")
+    assert screen.feedback_text == first
+    key(a, pygame.K_h, "h")
+    assert screen.feedback_kind == "hint" and screen.hint_level == 2
+    assert screen.feedback_text == order
+    a.set_library(_LIB)
+    a.close()

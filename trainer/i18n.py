@@ -219,6 +219,14 @@ def tiles_text(n: int) -> str:
     return ngettext("{n} tile", "{n} tiles", n).format(n=format_number(n))
 
 
+def place_text(n: int) -> str:
+    """A finishing place as an ordinal ("3rd place" / «3-е место»)."""
+    # TRANSLATORS: a finishing place in a match (ru: «1-е место»).
+    words = {1: pgettext("finishing place", "1st place"), 2: pgettext("finishing place", "2nd place"),
+             3: pgettext("finishing place", "3rd place"), 4: pgettext("finishing place", "4th place")}
+    return words.get(n) or pgettext("finishing place", "{n}th place").format(n=n)
+
+
 def _locale() -> Locale:
     return Locale.parse(_current)
 

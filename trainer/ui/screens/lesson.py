@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from trainer.i18n import _
+from trainer.i18n import N_, _
 from trainer.lessons import answers
 from trainer.lessons.language import lesson_title, step_text
 from trainer.ui.registry import register_screen
@@ -43,6 +43,49 @@ RUNS_KEY = "lesson_runs"
 """The learner-profile key holding each unfinished lesson's step results, for resuming."""
 RESULT_KINDS = ("right", "retry", "wrong", "shown", "seen")
 MAX_SECONDS = 300.0  # an answer never counts as slower than this (the learner may have stepped away)
+
+# The hint ladder's fallback lines, for a step with no hint of its own at that rung and no automatic
+# one from its view: (adults, children) by rung and, for the second rung, by the step's kind family.
+FIRST_HINT = (N_("Read the question again and look at the tiles one by one."),
+              N_("Look at the tiles one by one. You can do it!"))
+SECOND_HINTS = {
+    # Which tiles finish a shape: waits, the missing tile of a set, tenpai and shape questions.
+    "finish": (N_("Think about which tiles could finish each shape."),
+               N_("Try every tile: which one makes a three or a pair?")),
+    # TRANSLATORS: cards put in order; the second line is for a 6-year-old (ru: «ты», simple words).
+    "order": (N_("Find what comes first, then what follows it, one card at a time."),
+              N_("What comes first? And what comes next?")),
+    # TRANSLATORS: tiles or cards sorted (a row, boxes, sets); the second line is for a 6-year-old (ru: «ты»).
+    "place": (N_("Go through them one at a time and decide where each one belongs."),
+              N_("Take them one at a time: where does each one go?")),
+    # TRANSLATORS: a number to work out; the second line is for a 6-year-old (ru: «ты», simple words).
+    "count": (N_("Work it out step by step: each part on its own, then add them up."),
+              N_("Count slowly, one at a time.")),
+    # TRANSLATORS: any other question; the second line is for a 6-year-old (ru: «ты», simple words).
+    "other": (N_("Rule out what cannot be right, then check what is left."),
+              N_("First find what surely does not fit. Then look at the rest.")),
+}
+FINISH_ASKS = frozenset({"waits", "mcr_waits", "complete_set", "shape", "tenpai", "named_shape",
+                         "waits_count", "ukeire", "shanten"})
+
+
+def hint_family(step: Any) -> str:
+    """The kind family of a step, for the second fallback hint (a key of ``SECOND_HINTS``)."""
+    ask = getattr(step, "ask", None)
+    if ask in FINISH_ASKS:
+        return "finish"
+    if step.kind == "arrange":
+        return "order" if ask == "order" else "place"
+    if step.kind in ("number", "fu_breakdown"):
+        return "count"
+    return "other"
+
+
+def fallback_hint(step: Any, level: int, child: bool) -> str:
+    """The hint ladder's line at ``level`` for a step that has none of its own there, in the
+    children's words (informal "you", no jargon) for a children's lesson."""
+    lines = FIRST_HINT if level == 1 else SECOND_HINTS[hint_family(step)]
+    return _(lines[1] if child else lines[0])
 
 
 @register_screen("lesson")
@@ -430,8 +473,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         if level <= len(hints):
             authored = step_text(hints[level - 1], self.lesson, self.app.settings.language)
             return BR.join(t for t in (authored, auto) if t)
-        return auto or (_("Read the question again and look at the tiles one by one.") if level == 1 else
-                        _("Think about which tiles could finish each shape."))
+        return auto or fallback_hint(self.step, level, self.lesson.audience == "child")
 
     def hint(self) -> None:
         """Next rung of the hint ladder; the third shows the solution."""

@@ -20,7 +20,7 @@ import pygame
 from trainer.engine.game.exchange import export_game
 from trainer.engine.game.records import RecordError
 from trainer.engine.game.saved import SavedGame, list_games
-from trainer.i18n import _, ngettext
+from trainer.i18n import _, ngettext, place_text
 from trainer.ui import folders
 from trainer.ui.registry import register_screen
 from trainer.ui.saved_games import games_dir
@@ -42,7 +42,7 @@ def game_line(g: SavedGame) -> tuple[str, str]:
     if not g.finished:
         right = _("in progress") + (f"  ·  {g.points}" if g.points is not None else "")
     else:
-        right = _("place {p}  ·  {points}").format(p=g.place, points=g.points)
+        right = f"{place_text(g.place)}  ·  {g.points}" if g.place is not None else f"{g.points}"
     return main, right
 
 
