@@ -147,5 +147,39 @@ def test_a_question_is_answered_by_clicking_a_cell_and_explained(app):
     screen.retry()
     click(app, view.cell_rects["E8"].center)
     assert view.marks.get("E8") == "right" and "riichi" in screen.extra_explain
-    rows_bottom = max(y for _x, y in view.block_pos) + 4 * (view.th + app.layout.px(3))
+    rows_bottom = max(y for _x, y in view.block_pos) + 4 * (view.tile_h + app.layout.px(3))
     assert rows_bottom <= view.table_rect.bottom and view.area.contains(view.table_rect)  # fits above the panel
+
+
+def test_the_record_is_drawn_at_a_readable_size_inside_the_step(app):
+    """At 1280x720 the record of a question is not shrunk beside the replay: its tiles are at least
+    as tall as the smallest tiles the other steps draw (the sorting step's boxes shrink to half a
+    hand tile, StepView.th(0.5)), with and without the hint panel; every tile stays inside the
+    step, under the question and clear of the hint or feedback panel, no two tiles overlap, and
+    each turn's tile taken stands over its discard."""
+    screen = _open(app, "riichi")
+    view = screen.view
+    floor = app.layout.tile_h(0.5)
+    row_gap = app.layout.px(3)
+    for state in ("question", "hint", "wrong answer"):
+        if state == "hint":
+            click(app, screen.hint_btn.rect.center)
+        elif state == "wrong answer":
+            click(app, view.cell_rects["E5"].center)
+        panel = screen.feedback_rect
+        assert (panel is None) == (state == "question"), state
+        tile_h = min(r.height for r in view.cell_rects.values()) // 2 - row_gap  # a turn: 取 over 出
+        if state != "wrong answer":  # the answer's explanation may take more room: then the record shrinks
+            assert tile_h >= floor, (state, tile_h, floor)
+        tiles = view.tile_rects
+        assert len(tiles) > 150, state
+        for i, r in enumerate(tiles):
+            assert screen.step_area.contains(r) and view.table_rect.contains(r), (state, r)
+            assert r.top >= view.words.rect.bottom, (state, r)  # under the question
+            assert panel is None or not r.colliderect(panel), (state, r, panel)
+            assert r.collidelist(tiles[i + 1:]) == -1, (state, r)  # no two tiles overlap
+        for cid, box in view.cell_rects.items():
+            same_seat = [b for c, b in view.cell_rects.items() if c[0] == cid[0]]
+            assert all(b.top == box.top for b in same_seat), cid  # one line of turns per player
+            inside = [r for r in tiles if box.contains(r)]
+            assert len({r.left for r in inside}) <= 1, (cid, inside)  # the take over the discard

@@ -5,7 +5,10 @@ Left, the record: the header (round and hand, counters, dora indicators) and one
 player in seat-wind order — 配牌 the dealt hand, 取 the tiles taken, 出 the discards (↓ for
 the tile just drawn), 最終 the final hand — with the calls marked over and under the cells.
 Right, the table of the replay viewer at the same moment; the buttons under it step through
-the hand, and the column of the last move is framed in the record.  A click on a cell moves
+the hand, and the column of the last move is framed in the record.  The record's tiles are as
+big as the room allows, up to the size of the other steps' small rows; beside a question the
+table is shown only when the record keeps readable tiles next to it (else the record takes the
+whole width, two blocks by two).  A click on a cell moves
 the replay there.  With a question (``ask:``) the click is the answer: the engine knows which
 cells are right, and the explanation says what the clicked cell holds.
 """
@@ -22,7 +25,7 @@ from trainer.i18n import _
 from trainer.lessons import answers
 from trainer.ui import tile_art
 from trainer.ui.theme import PALETTE
-from trainer.ui.tileview import TileSlot, slots_for_hand, slots_for_text, tile_image
+from trainer.ui.tileview import TileSlot, row_width, slots_for_hand, slots_for_text, tile_image
 from trainer.ui.views.steps.base import StepView
 from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.replay import build_frames
@@ -60,6 +63,10 @@ class PaifuView(StepView):
         self.marks: dict[str, str] = {}
         self.locked = False
         self.cell_rects: dict[str, pygame.Rect] = {}
+        self.tile_rects: list[pygame.Rect] = []  # every tile of the record as last drawn
+        # per block, in seat-wind order: the dealt hand, the final hand, the number of turns
+        self.lines = [(slots_for_text(r.dealt), slots_for_hand(r.final), len(r.cells))
+                      for r in sorted(self.record.seats, key=lambda r: r.wind)]
 
     # ------------------------------------------------------------------ replay
 
@@ -94,50 +101,90 @@ class PaifuView(StepView):
         if self.words is not None:
             y += self.words.place(self.app, area.left, y, area.width) + L.px(10)
         rest = pygame.Rect(area.left, y, area.width, area.bottom - y)
-        # the replay needs room to be read; under a feedback panel the record takes it all
-        self.show_board = rest.height >= L.px(360)
-        board_w = min(rest.height + L.px(40), rest.width * 2 // 5) if self.show_board else 0
-        gap = L.px(16) if self.show_board else 0
-        self.table_rect = pygame.Rect(rest.left, rest.top, rest.width - board_w - gap, rest.height)
-        bh = L.px(40)
-        self.board_rect = pygame.Rect(self.table_rect.right + gap, rest.top, board_w, rest.height - bh - L.px(8))
+        # The replay beside the record: always in the step that shows both (its text is about the
+        # table), beside a question only when the record keeps readable tiles there; under a
+        # feedback panel there is no room for it and the record takes it all.
+        gap, bh = L.px(16), L.px(40)
+        board_w = min(rest.height + L.px(40), rest.width * 2 // 5)
+        fit = self._fit(rest.width, rest.height)
+        self.show_board = False
+        if rest.height >= L.px(360):
+            beside = self._fit(rest.width - board_w - gap, rest.height)
+            if not self.quiz or beside[0] >= min(self.th(0.5), fit[0]):
+                self.show_board, fit = True, beside
         for btn in (self.back_btn, self.fwd_btn):
             btn.visible = self.show_board
         if self.show_board:
+            self.table_rect = pygame.Rect(rest.left, rest.top, rest.width - board_w - gap, rest.height)
+            self.board_rect = pygame.Rect(self.table_rect.right + gap, rest.top, board_w, rest.height - bh - L.px(8))
             self.board.place(self.app, self.board_rect)
             bw = L.px(72)
             self.back_btn.rect = pygame.Rect(self.board_rect.left, rest.bottom - bh, bw, bh)
             self.fwd_btn.rect = pygame.Rect(self.board_rect.right - bw, rest.bottom - bh, bw, bh)
+        else:
+            self.table_rect = pygame.Rect(rest.left, rest.top, rest.width, min(rest.height, fit[3]))
+            self.board_rect = pygame.Rect(self.table_rect.right, rest.top, 0, 0)
+        self._place_blocks(*fit)
         self.reserved_rect = rest  # the record and the replay fill the step: no centring below the text
-        self._size_table()
 
-    def _size_table(self) -> None:
-        """The tile height and where each player's block goes: the four blocks one under the other
-        (the seed's form) or two by two, whichever gives the bigger tiles."""
-        assert self.record is not None
+    def _spacing(self) -> int:
+        """The gap between the tiles of a hand."""
+        return max(1, self.app.layout.px(1))
+
+    def _row_h(self, th: int) -> int:
+        """One line of the record: the tiles and room for the marks between 取 and 出."""
+        return th + self.app.layout.px(3)
+
+    def _col_w(self, th: int) -> int:
+        """One turn's column: a tile and the gap to the next turn."""
+        return tile_art.tile_size(th)[0] + max(1, self.app.layout.px(2))
+
+    def _rows_w(self, th: int) -> int:
+        """The width of the longest line of tiles of any block at tile height ``th`` (the dealt hand,
+        the turns, the final hand with its melds)."""
+        sp = self._spacing()
+        return max(max(row_width(dealt, th, sp), row_width(final, th, sp), n * self._col_w(th))
+                   for dealt, final, n in self.lines)
+
+    def _geometry(self) -> tuple[int, int, int, int, int]:
+        """(padding, header height, label width, gap between blocks across, gap between blocks down)."""
         L = self.app.layout
-        t = self.table_rect
-        cols = max(max(len(r.cells) for r in self.record.seats), 14)
-        self.header_h = L.font("small") + L.px(12)
-        self.label_w = L.px(96)
-        w_unit = tile_art.tile_size(100)[0] / 100
-        best = (0, 1)
+        return L.px(8), self.app.line_height(L.font("small")) + L.px(4), L.px(96), L.px(20), L.px(6)
+
+    def _fit(self, width: int, height: int) -> tuple[int, int, int, int]:
+        """(tile height, blocks across, width, height) of the record inside ``width`` x ``height``:
+        the tiles as big as the small rows of the other steps (the sorting step's boxes) when
+        there is room, else as big as fits, in the seed's form (blocks one under the other) or
+        two by two, whichever gives clearly bigger tiles."""
+        L = self.app.layout
+        pad, head, label, gap_x, gap_y = self._geometry()
+        best = (0, 1, 0, 0)
         for across in (1, 2):
             down = 4 // across
-            rows = 4 * down
-            by_height = (t.height - self.header_h - (down - 1) * L.px(8) - L.px(6)) // rows - L.px(3)
-            block_w = (t.width - L.px(16) - (across - 1) * L.px(12)) // across
-            by_width = int((block_w - self.label_w - L.px(6)) / cols / w_unit) - 1
-            th = min(by_height, by_width, L.tile_h(0.7))
+            th = self.th(0.75)
+            while True:
+                block_h = 4 * self._row_h(th) - L.px(3)  # no gap under the last line
+                need_w = 2 * pad + across * (label + L.px(4) + self._rows_w(th)) + (across - 1) * gap_x
+                need_h = head + down * block_h + (down - 1) * gap_y + pad
+                if (need_w <= width and need_h <= height) or th <= max(10, L.px(12)):
+                    break
+                th -= 1
             if th > best[0] * 1.15:  # the seed's form (blocks one under the other) unless clearly smaller
-                best = (th, across)
-        self.th, across = max(L.px(12), best[0]), best[1]
-        self.col_w = tile_art.tile_size(self.th)[0] + max(1, L.px(2))
-        row_h = self.th + L.px(3)
-        block_h = 4 * row_h + L.px(8)
-        block_w = (t.width - L.px(16) - (across - 1) * L.px(12)) // across
-        self.block_pos = [(t.left + L.px(8) + (i % across) * (block_w + L.px(12)),
-                           t.top + self.header_h + (i // across) * block_h) for i in range(4)]
+                best = (th, across, need_w, need_h)
+        return best
+
+    def _place_blocks(self, th: int, across: int, need_w: int, need_h: int) -> None:
+        """Where each player's block goes in the record's panel (centred across it when the record
+        has the step to itself, at its left beside the replay)."""
+        L = self.app.layout
+        t = self.table_rect
+        pad, head, label, gap_x, gap_y = self._geometry()
+        self.tile_h, self.header_h, self.label_w = th, head, label
+        self.col_w = self._col_w(th)
+        block_w = label + L.px(4) + self._rows_w(th)
+        left = t.left + pad + (0 if self.show_board else max(0, (t.width - need_w) // 2))
+        self.block_pos = [(left + (i % across) * (block_w + gap_x),
+                           t.top + head + (i // across) * (4 * self._row_h(th) - L.px(3) + gap_y)) for i in range(4)]
 
     # ------------------------------------------------------------------ drawing
 
@@ -162,17 +209,17 @@ class PaifuView(StepView):
         rec, L, t = self.record, self.app.layout, self.table_rect
         assert rec is not None
         draw_panel(surf, t, P.card, L.px(10), border=P.card_edge)
+        self.tile_rects = []
         small = L.font("small")
-        x0 = t.left + L.px(8)
+        x0, mid = self.block_pos[0][0], t.top + L.px(3) + self.app.line_height(small) // 2
         head = (f"{WIND_KANJI[rec.round]}{rec.hand + 1}局  積み棒 {rec.honba}  供託 {rec.sticks}  "
                 f"表ドラ")
-        right = blit_text(surf, self.app, head, small, P.ink, (x0, t.top + L.px(6)))
-        xx = right.right + L.px(6)
-        xx = self._tiles_inline(surf, slots_for_text(rec.dora), xx, t.top + L.px(4), small)
+        right = blit_text(surf, self.app, head, small, P.ink, (x0, mid), anchor="midleft")
+        xx = self._tiles_inline(surf, slots_for_text(rec.dora), right.right + L.px(6), mid, small)
         if rec.ura:
-            right = blit_text(surf, self.app, "裏ドラ", small, P.ink, (xx + L.px(10), t.top + L.px(6)))
-            self._tiles_inline(surf, slots_for_text(rec.ura), right.right + L.px(6), t.top + L.px(4), small)
-        row_h = self.th + L.px(3)
+            right = blit_text(surf, self.app, "裏ドラ", small, P.ink, (xx + L.px(10), mid), anchor="midleft")
+            self._tiles_inline(surf, slots_for_text(rec.ura), right.right + L.px(6), mid, small)
+        row_h = self._row_h(self.tile_h)
         current = self.current_cell()
         self.cell_rects = {}
         for rec_seat, (x0, top) in zip(sorted(rec.seats, key=lambda r: r.wind), self.block_pos, strict=True):
@@ -181,7 +228,7 @@ class PaifuView(StepView):
                       max_width=self.label_w // 2 + L.px(10))
             lx = x0 + self.label_w // 2 + L.px(14)
             for i, label in enumerate(ROW_LABELS):
-                blit_text(surf, self.app, label, small, P.ink_muted, (lx, top + i * row_h + self.th // 2),
+                blit_text(surf, self.app, label, small, P.ink_muted, (lx, top + i * row_h + self.tile_h // 2),
                           anchor="midleft")
             cx = x0 + self.label_w + L.px(4)
             self._row(surf, slots_for_text(rec_seat.dealt), cx, top)
@@ -198,17 +245,24 @@ class PaifuView(StepView):
                     pygame.draw.rect(surf, color, box.inflate(2, 2), width=max(2, L.px(3)), border_radius=L.px(4))
             self._row(surf, slots_for_hand(rec_seat.final), cx, top + 3 * row_h)
 
-    def _row(self, surf: pygame.Surface, slots: list[TileSlot], x: int, y: int) -> None:
-        for s in slots:
-            img = tile_image(self.app, s, self.th)
-            surf.blit(img, (x, y + self.th - img.get_height()))
-            x += img.get_width() + max(1, self.app.layout.px(1))
+    def _tile(self, surf: pygame.Surface, img: pygame.Surface, pos: tuple[int, int]) -> None:
+        """Blit one tile of the record and remember where it went."""
+        self.tile_rects.append(surf.blit(img, pos))
 
-    def _tiles_inline(self, surf: pygame.Surface, slots: list[TileSlot], x: int, y: int, size: int) -> int:
+    def _row(self, surf: pygame.Surface, slots: list[TileSlot], x: int, y: int) -> None:
+        """A hand on one line of the record (melds after a gap, the called tile sideways)."""
+        tw = tile_art.tile_size(self.tile_h)[0]
+        for s in slots:
+            x += round(s.gap * tw)
+            img = tile_image(self.app, s, self.tile_h)
+            self._tile(surf, img, (x, y + self.tile_h - img.get_height()))
+            x += img.get_width() + self._spacing()
+
+    def _tiles_inline(self, surf: pygame.Surface, slots: list[TileSlot], x: int, mid: int, size: int) -> int:
         h = max(size + 4, self.app.layout.px(18))
         for s in slots:
             img = tile_image(self.app, s, h)
-            surf.blit(img, (x, y))
+            self._tile(surf, img, (x, mid - img.get_height() // 2))
             x += img.get_width() + 2
         return x
 
@@ -217,29 +271,37 @@ class PaifuView(StepView):
         L = self.app.layout
         tiny = max(L.px(11), size - L.px(4))
         if cell.take:
-            surf.blit(tile_image(self.app, TileSlot(parse_tile(cell.take)), self.th), (x, y_take))
+            self._tile(surf, tile_image(self.app, TileSlot(parse_tile(cell.take)), self.tile_h), (x, y_take))
         else:
-            pygame.draw.line(surf, P.ink_muted, (x + 2, y_take + self.th - 2), (x + self.col_w - 4, y_take + 2),
+            pygame.draw.line(surf, P.ink_muted, (x + 2, y_take + self.tile_h - 2), (x + self.col_w - 4, y_take + 2),
                              max(1, L.px(2)))
         note = CALL_MARKS.get(cell.took_by) or CALL_MARKS.get(cell.own_call) or ("嶺" if cell.took_by == "rinshan" else "")
         if note:
             self._badge(surf, note, (x, y_take - L.px(2)), tiny, P.accent_dark)
         if cell.discard:
             if cell.tsumogiri:
-                blit_text(surf, self.app, "↓", size, P.ink, (x + self.col_w // 2 - 1, y_out + self.th // 2),
+                mid = y_out + (self.tile_h * 3 // 8 if cell.called else self.tile_h // 2)  # over a call's mark
+                blit_text(surf, self.app, "↓", max(size, self.tile_h // 2), P.ink, (x + self.col_w // 2 - 1, mid),
                           anchor="center", bold=True)
             else:
-                surf.blit(tile_image(self.app, TileSlot(parse_tile(cell.discard)), self.th), (x, y_out))
+                self._tile(surf, tile_image(self.app, TileSlot(parse_tile(cell.discard)), self.tile_h), (x, y_out))
             if cell.riichi:
                 self._badge(surf, "立直", (x, y_out - L.px(2)), tiny, P.wrong)
         if cell.called:
-            self._badge(surf, CALL_MARKS.get(cell.called, "槓"), (x, y_out + self.th - tiny + L.px(2)), tiny, P.hint)
+            # on the foot of the discard, clear of the final hand's line below
+            self._badge(surf, CALL_MARKS.get(cell.called, "槓"), (x, y_out + self.tile_h + L.px(2)), tiny, P.hint,
+                        anchor="bottomleft")
 
-    def _badge(self, surf: pygame.Surface, text: str, pos: tuple[int, int], size: int, color: Any) -> None:
-        r = blit_text(surf, self.app, text, size, P.on_felt, (pos[0] + 1, pos[1]), bold=True)
-        bg = r.inflate(4, 0)
-        pygame.draw.rect(surf, color, bg, border_radius=3)
-        blit_text(surf, self.app, text, size, P.card, (pos[0] + 1, pos[1]), bold=True)
+    def _badge(self, surf: pygame.Surface, text: str, pos: tuple[int, int], size: int, color: Any,
+               anchor: str = "topleft") -> None:
+        """A mark on a cell, ``pos`` being a corner of its coloured box (as tight as its letters, so
+        it covers little of the tile)."""
+        img = self.app.text_surface(text, size, P.card, True)
+        ink = img.get_bounding_rect()
+        box = pygame.Rect(0, 0, ink.width + 4, ink.height + 4)
+        setattr(box, anchor, (pos[0], pos[1]))
+        pygame.draw.rect(surf, color, box, border_radius=3)
+        surf.blit(img, (box.left + 2 - ink.left, box.top + 2 - ink.top))
 
     # ------------------------------------------------------------------ answering
 
