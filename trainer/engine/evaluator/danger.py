@@ -34,6 +34,10 @@ in the riichi statistics of human play).  The weights are calibrated against the
 table's truth with ``scripts/danger_calibration.py`` (predicted against actual
 chance per group of tiles; see docs/game.md).
 
+With ``WAIT_MODEL`` on, the wait chance comes from weights fitted on the table's truth
+(:mod:`.waitmodel`) and the shapes give only the reasons; it predicts better but did not make the
+bot stronger, so it is off (docs/game.md, "Fitted wait model").
+
 The danger of a tile against a player is ``tenpai * wait``; the expected loss is
 that times what the player's hand is likely worth.  Every figure carries its
 :class:`~trainer.engine.evaluator.reasons.Reason` list.
@@ -45,6 +49,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.engine import safety
+from trainer.engine.evaluator import waitmodel
 from trainer.engine.evaluator.reasons import Reason, reason
 from trainer.engine.game.view import PlayerView
 from trainer.engine.hand import MeldKind
@@ -70,6 +75,8 @@ QUIET_MAX = 0.25  # ... at most
 QUIET_HAN = 2.5  # han of a quiet (dama) hand
 OPEN_HAN = 1.0  # han of an open hand before what its melds show (yakuhai, dora, honitsu, toitoi)
 NEAR_RIICHI_TILE = 1.25  # danger of a number tile one or two away from the riichi declaration tile, x this
+WAIT_MODEL = False  # take the chance from the fitted wait model (:mod:`.waitmodel`); the reasons stay
+WAIT_SCALE = 0.85  # ... times this: the push/fold thresholds were set with chances this much lower
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,8 +203,9 @@ def _shape(visible: Sequence[int], tiles: tuple[int, ...], weight: float,
 
 
 def wait_chance(view: PlayerView, kind: int, threat: Threat, visible: Sequence[int],
-                safe: set[int]) -> tuple[float, tuple[Reason, ...]]:
-    """Chance that ``threat``, if tenpai, waits on ``kind``, with the reasons."""
+                safe: set[int], reading: waitmodel.SeatReading | None = None) -> tuple[float, tuple[Reason, ...]]:
+    """Chance that ``threat``, if tenpai, waits on ``kind``, with the reasons (``reading``: the
+    threat's river and melds read by :func:`.waitmodel.read_seat`, if already read)."""
     seat = threat.seat
     notes: list[Reason] = []
     if kind in safe:
@@ -215,6 +223,8 @@ def wait_chance(view: PlayerView, kind: int, threat: Threat, visible: Sequence[i
             notes.append(reason("tanyao_read", seat=seat))
         elif view.melds[seat] and not view.riichi[seat] and not threat.toitoi and threat.honitsu_suit is None:
             w *= OPEN_HONOR
+        if WAIT_MODEL:
+            w = _fitted(view, kind, threat, visible, reading, honor=True)
         return w, tuple(notes)
     river = {d.tile.kind for d in view.rivers[seat]}
     r = kind % 9
@@ -274,7 +284,21 @@ def wait_chance(view: PlayerView, kind: int, threat: Threat, visible: Sequence[i
     if any(abs(k - kind) <= 2 and k // 9 == kind // 9 and k < 27 for k in early):
         w *= EARLY_FACTOR
         notes.append(reason("early_discard"))
+    if WAIT_MODEL:
+        w = _fitted(view, kind, threat, visible, reading, honor=False)
     return w, tuple(notes)
+
+
+def _fitted(view: PlayerView, kind: int, threat: Threat, visible: Sequence[int],
+            reading: waitmodel.SeatReading | None, *, honor: bool) -> float:
+    """The fitted wait model's chance for ``kind`` against ``threat`` (see :mod:`.waitmodel`)."""
+    if visible[kind] >= 4:
+        return 0.0  # every copy is in sight: nobody can win on it
+    kw = {"honitsu_suit": threat.honitsu_suit, "toitoi": threat.toitoi, "tanyao": threat.tanyao, "reading": reading}
+    who = "open" if view.melds[threat.seat] and not view.riichi[threat.seat] else "riichi"
+    features = waitmodel.honor_features if honor else waitmodel.number_features
+    model = f"{who}_{'honor' if honor else 'number'}"
+    return WAIT_SCALE * waitmodel.predict(model, features(view, kind, threat.seat, visible, **kw))
 
 
 def tile_dangers(view: PlayerView, kinds: Sequence[int], threats: Sequence[Threat] | None = None
@@ -284,13 +308,14 @@ def tile_dangers(view: PlayerView, kinds: Sequence[int], threats: Sequence[Threa
         threats = [read_threat(view, s) for s in range(len(view.rivers)) if s != view.seat]
     visible = view.visible_counts()
     safe = {t.seat: genbutsu(view, t.seat) for t in threats}
+    readings = {t.seat: waitmodel.read_seat(view, t.seat) for t in threats} if WAIT_MODEL else {}
     out: dict[int, list[TileDanger]] = {}
     for k in kinds:
         if k in out:
             continue
         row = []
         for t in threats:
-            w, notes = wait_chance(view, k, t, visible, safe[t.seat])
+            w, notes = wait_chance(view, k, t, visible, safe[t.seat], readings.get(t.seat))
             deal_in = t.tenpai * w
             row.append(TileDanger(t.seat, k, w, deal_in, deal_in * t.loss, notes))
         out[k] = row
