@@ -124,9 +124,11 @@ def _open(app, ask: str | None):  # noqa: ANN001, ANN202
 
 
 def test_the_record_and_the_replay_move_together(app):
+    app.resize(1280, 1024)  # a tall window: room for both side by side, no switch
     screen = _open(app, None)
     view = screen.view
-    assert view.show_board and view.current_cell() is None and len(view.cell_rects) > 40
+    assert view.show_board and not view.toggle_btn.visible
+    assert view.current_cell() is None and len(view.cell_rects) > 40
     click(app, view.fwd_btn.rect.center)
     click(app, view.fwd_btn.rect.center)
     assert view.pos == 2 and view.current_cell() is not None
@@ -136,6 +138,41 @@ def test_the_record_and_the_replay_move_together(app):
     for rect in (view.table_rect, view.board_rect, view.back_btn.rect, view.fwd_btn.rect):
         assert view.area.contains(rect)  # nothing leaves the step's area
     assert not view.table_rect.colliderect(view.board_rect)
+
+
+def test_at_16_9_the_record_and_the_table_take_turns_full_width(app):
+    """At 1280x720 the record beside the table would be too small to read: the step shows one of
+    the two at a time, the record first with tiles at least StepView.th(0.5) (as the question
+    steps), and a switch (button or V) shows the table; a click on a turn shows the table there."""
+    import pygame
+
+    screen = _open(app, None)
+    view = screen.view
+    floor = app.layout.tile_h(0.5)
+    btn = view.toggle_btn
+    assert btn.visible and btn.enabled and btn.hotkey == "V"
+    assert not view.show_board and not view.back_btn.visible and view.view_mode == "record"
+    assert view.tile_h >= floor and len(view.tile_rects) > 150
+    assert min(r.height for r in view.cell_rects.values()) // 2 - app.layout.px(3) >= floor
+    assert view.area.contains(btn.rect) and not btn.rect.colliderect(view.table_rect)
+    click(app, btn.rect.center)  # the table, full width
+    assert view.view_mode == "table" and view.back_btn.visible and view.fwd_btn.visible
+    assert not view.cell_rects and view.board_rect.width > view.area.width // 3
+    for rect in (view.board_rect, view.back_btn.rect, view.fwd_btn.rect, btn.rect):
+        assert view.area.contains(rect)
+    assert not btn.rect.colliderect(view.back_btn.rect)
+    click(app, view.fwd_btn.rect.center)
+    assert view.pos == 1
+    app.process([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v", scancode=0)], 1 / 60)
+    app.render()
+    assert view.view_mode == "record" and view.current_cell() is not None
+    click(app, view.cell_rects["W3"].center)  # a turn: the table at that turn
+    assert view.view_mode == "table" and view.current_cell() == "W3"
+    app.resize(1280, 1024)  # room for both again: side by side, no switch
+    app.process([], 1 / 60)
+    app.render()
+    view = screen.view
+    assert view.show_board and not view.toggle_btn.visible and view.cell_rects
 
 
 def test_a_question_is_answered_by_clicking_a_cell_and_explained(app):

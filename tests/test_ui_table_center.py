@@ -1,5 +1,5 @@
-"""The table's centre panel at every size it is drawn: the paifu lesson's small replay table
-beside the record (1024x600 and 1280x720) and the play screen's table (1024x600 to 1920x1080).
+"""The table's centre panel at every size it is drawn: the paifu lesson's replay table
+(shown in turn with the record at 1024x600 and 1280x720) and the play screen's table (1024x600 to 1920x1080).
 Whatever the panel's size, the four seat scores (turned to face their seats), the round name,
 the honba and riichi-stick counters with their sticks, the dora row and the tiles left stay
 inside the panel and none of them runs over another."""
@@ -18,6 +18,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 import trainer.ui.views.table.center as center_mod  # noqa: E402
+from tests.ui_events import click  # noqa: E402
 from trainer.i18n import set_language  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
 from trainer.ui.match_setup import MatchSetup  # noqa: E402
@@ -108,7 +109,9 @@ def test_the_paifu_replay_tables_centre_panel_has_nothing_overlapping(
         app.process([], 1 / 60)
         app.render()
         view = screen.view
-        assert view.show_board
+        assert view.toggle_btn.visible and not view.show_board  # 16:9: the record or the table, in turn
+        click(app, view.toggle_btn.rect.center)
+        assert view.view_mode == "table" and view.board_rect.width > 0
         panel = view.board.center
         state = view.frames[view.pos].state
         assert_apart(app, panel, state, monkeypatch, "start")

@@ -8,8 +8,10 @@ Right, the table of the replay viewer at the same moment; the buttons under it s
 the hand, and the column of the last move is framed in the record.  The record's tiles are as
 big as the room allows, up to the size of the other steps' small rows; beside a question the
 table is shown only when the record keeps readable tiles next to it (else the record takes the
-whole width, two blocks by two).  A click on a cell moves
-the replay there.  With a question (``ask:``) the click is the answer: the engine knows which
+whole width, two blocks by two).  In the step about both, where the record beside the table would
+be smaller than that (16:9 windows), the two take the whole width in turn: the record first, and a
+button (key V) switches to the table and back.  A click on a cell moves the replay there (and
+shows the table when they take turns).  With a question (``ask:``) the click is the answer: the engine knows which
 cells are right, and the explanation says what the clicked cell holds.
 """
 
@@ -58,6 +60,11 @@ class PaifuView(StepView):
         self.words = self.rich(self.text(words), size="large" if self.quiz else "body") if words is not None else None
         self.back_btn = self.host.add(Button("←", lambda: self.step_to(self.pos - 1), kind="ghost"))
         self.fwd_btn = self.host.add(Button("→", lambda: self.step_to(self.pos + 1), kind="ghost"))
+        # where the record beside the table would be too small to read (16:9 windows): one of the
+        # two at a time, the record first; this button (or its key) switches between them
+        self.view_mode = "record"
+        self.toggle_btn = self.host.add(Button("", self.toggle_view, kind="secondary", hotkey="V"))
+        self.toggled = False
         self.board = Board()
         self.selected: str | None = None
         self.marks: dict[str, str] = {}
@@ -74,6 +81,20 @@ class PaifuView(StepView):
         """Show the replay at frame ``pos`` (kept inside the hand)."""
         self.pos = max(0, min(len(self.frames) - 1, pos))
         self.app.invalidate()
+
+    def toggle_view(self) -> None:
+        """Show the table instead of the record, or the record instead of the table."""
+        self.view_mode = "table" if self.view_mode == "record" else "record"
+        self.host.relayout()
+        self.app.invalidate()
+
+    def on_key(self, ev: pygame.event.Event) -> bool:
+        """V switches between the record and the table (by the key's place, whatever the layout)."""
+        if self.toggled and self.toggle_btn.visible and ev.key == pygame.K_v \
+                and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            self.toggle_view()
+            return True
+        return False
 
     def current_cell(self) -> str | None:
         """The cell of the move the replay shows (None at the deal)."""
@@ -107,13 +128,19 @@ class PaifuView(StepView):
         gap, bh = L.px(16), L.px(40)
         board_w = min(rest.height + L.px(40), rest.width * 2 // 5)
         fit = self._fit(rest.width, rest.height)
-        self.show_board = False
+        self.show_board = self.toggled = False
         if rest.height >= L.px(360):
             beside = self._fit(rest.width - board_w - gap, rest.height)
-            if not self.quiz or beside[0] >= min(self.th(0.5), fit[0]):
+            if beside[0] >= min(self.th(0.5), fit[0]):
                 self.show_board, fit = True, beside
+            elif not self.quiz:
+                self.toggled = True  # the step about both: the record or the table, full width
         for btn in (self.back_btn, self.fwd_btn):
-            btn.visible = self.show_board
+            btn.visible = self.show_board or (self.toggled and self.view_mode == "table")
+        self.toggle_btn.visible = self.toggled
+        if self.toggled:
+            self._layout_toggled(rest)
+            return
         if self.show_board:
             self.table_rect = pygame.Rect(rest.left, rest.top, rest.width - board_w - gap, rest.height)
             self.board_rect = pygame.Rect(self.table_rect.right + gap, rest.top, board_w, rest.height - bh - L.px(8))
@@ -126,6 +153,34 @@ class PaifuView(StepView):
             self.board_rect = pygame.Rect(self.table_rect.right, rest.top, 0, 0)
         self._place_blocks(*fit)
         self.reserved_rect = rest  # the record and the replay fill the step: no centring below the text
+
+    def _layout_toggled(self, rest: pygame.Rect) -> None:
+        """One of the two over the whole width, the switch and (for the table) the arrows under it."""
+        L = self.app.layout
+        bh = L.px(40)
+        above = pygame.Rect(rest.left, rest.top, rest.width, rest.height - bh - L.px(8))
+        tb = self.toggle_btn
+        if self.view_mode == "record":
+            tb.label = _("Show the table (or click a turn)")
+        else:
+            tb.label = _("Back to the record")
+        tb.rect = pygame.Rect(rest.left, rest.bottom - bh, tb.preferred_width(self.app), bh)
+        if self.view_mode == "record":
+            fit = self._fit(above.width, above.height)
+            self.table_rect = pygame.Rect(above.left, above.top, above.width, min(above.height, fit[3]))
+            self.board_rect = pygame.Rect(self.table_rect.right, rest.top, 0, 0)
+            self._place_blocks(*fit)
+        else:
+            board_w = min(above.width, above.height + L.px(40))
+            left = max(above.centerx - board_w // 2, min(above.right - board_w, tb.rect.right + L.px(16)))
+            self.board_rect = pygame.Rect(left, above.top, board_w, above.height)
+            self.table_rect = pygame.Rect(above.left, above.top, 0, 0)
+            self.board.place(self.app, self.board_rect)
+            bw = L.px(72)
+            self.back_btn.rect = pygame.Rect(self.board_rect.left, rest.bottom - bh, bw, bh)
+            self.fwd_btn.rect = pygame.Rect(self.board_rect.right - bw, rest.bottom - bh, bw, bh)
+            self.cell_rects, self.tile_rects = {}, []
+        self.reserved_rect = rest
 
     def _spacing(self) -> int:
         """The gap between the tiles of a hand."""
@@ -193,8 +248,12 @@ class PaifuView(StepView):
         if self.record is None:
             blit_text(surf, self.app, self.error, L.font("body"), P.wrong, self.host_area_top(), max_width=600)
             return
-        self._draw_record(surf)
-        if self.show_board:
+        table_only = self.toggled and self.view_mode == "table"
+        if table_only:
+            self.cell_rects, self.tile_rects = {}, []  # no record to click while the table has the room
+        else:
+            self._draw_record(surf)
+        if self.show_board or table_only:
             self.board.draw(surf, self.app, self.frames[self.pos].state, {}, bottom_edge=True)
             mid = (self.back_btn.rect.right + self.fwd_btn.rect.left) // 2
             blit_text(surf, self.app, _("Move {i} of {n}").format(i=self.pos, n=len(self.frames) - 1),
@@ -309,6 +368,8 @@ class PaifuView(StepView):
         for cid, rect in self.cell_rects.items():
             if rect.collidepoint(pos):
                 self._jump(cid)
+                if self.toggled and not self.quiz:
+                    self.toggle_view()  # the table at that turn (the switch says how to come back)
                 if self.quiz and not self.locked:
                     self.selected = cid
                     self.host.check()
