@@ -191,14 +191,13 @@ def _shape(visible: Sequence[int], tiles: tuple[int, ...], weight: float,
            notes: list[Reason], code: str) -> float:
     """Weight of one wait shape needing ``tiles`` in the threat's hand: 0 when a tile of it is
     all visible (kabe/no chance), halved when three copies are (one chance)."""
-    for t in tiles:
-        if visible[t] >= 4:
-            notes.append(reason("no_chance", shape=code, wall=t))
-            return 0.0
-    for t in tiles:
-        if visible[t] == 3:
-            notes.append(reason("one_chance", shape=code, wall=t))
-            return weight * ONE_CHANCE
+    level, wall = waitmodel.shape_wall(visible, tiles)
+    if level == 0:
+        notes.append(reason("no_chance", shape=code, wall=wall))
+        return 0.0
+    if level == 1:
+        notes.append(reason("one_chance", shape=code, wall=wall))
+        return weight * ONE_CHANCE
     return weight
 
 

@@ -61,14 +61,17 @@ MODELS = ("riichi_number", "riichi_honor", "open_number", "open_honor")
 RECENT = 4  # the opponent's last discards (before its riichi, if any) that count as recent
 
 
-def _needs(visible: Sequence[int], tiles: tuple[int, ...]) -> int:
-    """0 when a tile the shape needs is all visible (no chance), 1 when one has three copies
-    visible (one chance), 2 when the shape is fully open."""
-    if any(visible[t] >= 4 for t in tiles):
-        return 0
-    if any(visible[t] == 3 for t in tiles):
-        return 1
-    return 2
+def shape_wall(visible: Sequence[int], tiles: tuple[int, ...]) -> tuple[int, int | None]:
+    """How open a wait shape needing ``tiles`` still is, and the tile that decides it: (0, t)
+    when every copy of ``t`` is in sight (kabe / no chance: the shape cannot exist), (1, t) when
+    three are (one chance), (2, None) when the shape is fully open."""
+    for t in tiles:
+        if visible[t] >= 4:
+            return 0, t
+    for t in tiles:
+        if visible[t] == 3:
+            return 1, t
+    return 2, None
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,15 +137,15 @@ def number_features(view: PlayerView, kind: int, seat: int, visible: Sequence[in
         if lo in rd.discarded:
             suji += 1
             continue
-        n = _needs(visible, tiles)
+        n = shape_wall(visible, tiles)[0]
         ryan += n == 2
         ryan1 += n == 1
     kan = kan1 = pen = pen1 = 0
     if 1 <= r <= 7:
-        n = _needs(visible, (kind - 1, kind + 1))
+        n = shape_wall(visible, (kind - 1, kind + 1))[0]
         kan, kan1 = n == 2, n == 1
     if r in (2, 6):
-        n = _needs(visible, (kind - 2, kind - 1) if r == 2 else (kind + 1, kind + 2))
+        n = shape_wall(visible, (kind - 2, kind - 1) if r == 2 else (kind + 1, kind + 2))[0]
         pen, pen1 = n == 2, n == 1
     unseen = max(0, 4 - visible[kind])
     early = any(k // 9 == suit and abs(k - kind) <= 2 for k in rd.early)
@@ -207,4 +210,4 @@ def predict(model: str, features: Sequence[float]) -> float:
 
 
 __all__ = ["HONOR_FEATURES", "MODELS", "NUMBER_FEATURES", "SeatReading", "honor_features", "load_weights",
-           "number_features", "predict", "read_seat", "weights"]
+           "number_features", "predict", "read_seat", "shape_wall", "weights"]

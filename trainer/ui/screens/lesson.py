@@ -341,7 +341,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         if ev.key == pygame.K_h and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)) and self.hint_btn.visible:
             self.hint()
             return True
-        if self.view is not None and hasattr(self.view, "on_key") and self.view.on_key(ev):
+        if self.view is not None and self.view.on_key(ev):
             return True  # a step's own key (the paifu step's record/table switch)
         if ev.key == pygame.K_g and self.view is not None and hasattr(self.view, "_make_group") \
                 and getattr(self.view, "ask", "") == "split":

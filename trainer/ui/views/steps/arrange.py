@@ -79,6 +79,7 @@ class ArrangeView(QuizView):
         self.picked_card: int | None = None
         self.box_rows: list[list[int]] = []
         self._box_marks: dict[int, str] = {}
+        self._box_tile_h: int | None = None  # the tiles' height in the boxes, as the layout fits them
         self._revealed: tuple[int, ...] | None = None  # the right box of every item, once the answer is shown
         self._last_checked = self._snapshot()  # Check needs a change since the start or the last try
 
@@ -380,7 +381,7 @@ class ArrangeView(QuizView):
                 draw_tile_string(surf, text, r.inflate(-L.px(12), -L.px(14)), app)
                 x = r.right + L.px(12)
         if self.ask == "boxes":
-            th = getattr(self, "_box_tile_h", self._box_th())
+            th = self._box_tile_h or self._box_th()
             clip = surf.get_clip()
             for bi, area in enumerate(self.box_rects()):
                 surf.set_clip(clip)

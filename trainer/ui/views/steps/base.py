@@ -161,6 +161,10 @@ class StepView:
         """A click that hit no widget (e.g. inside a box drawn by the view); True when used."""
         return False
 
+    def on_key(self, ev: pygame.event.Event) -> bool:
+        """A key the step itself answers (e.g. the paifu step's record/table switch); True when used."""
+        return False
+
 
 # ---------------------------------------------------------------- text
 

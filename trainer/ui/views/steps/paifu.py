@@ -248,10 +248,8 @@ class PaifuView(StepView):
         if self.record is None:
             blit_text(surf, self.app, self.error, L.font("body"), P.wrong, self.host_area_top(), max_width=600)
             return
-        table_only = self.toggled and self.view_mode == "table"
-        if table_only:
-            self.cell_rects, self.tile_rects = {}, []  # no record to click while the table has the room
-        else:
+        table_only = self.toggled and self.view_mode == "table"  # no record (its cells cleared by the layout)
+        if not table_only:
             self._draw_record(surf)
         if self.show_board or table_only:
             self.board.draw(surf, self.app, self.frames[self.pos].state, {}, bottom_edge=True)

@@ -12,13 +12,13 @@ and at last the counters' stick icons dropped."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pygame
 
 from trainer.i18n import N_, _
-from trainer.ui.layout import FONT_SIZES
+from trainer.ui.layout import Layout
 from trainer.ui.theme import PALETTE
 from trainer.ui.views.table.state import TableState
 from trainer.ui.views.table.tiles import Piece, strip
@@ -28,7 +28,6 @@ P = PALETTE
 WIND_GLYPHS = "東南西北"
 ROUND_NAMES = (N_("East"), N_("South"), N_("West"), N_("North"))
 INDICATOR_SLOTS = 5
-MIN_FONT = 10  # the smallest text the panel shrinks to (Layout.font's floor)
 SCALES = tuple(round(1 - 0.04 * i, 2) for i in range(16))  # 1.0 .. 0.4: the design shrunk to fit
 STICKS = ("long", "short", "none")  # the sticks' lengths tried once the fonts are at their smallest
 
@@ -45,22 +44,6 @@ def draw_stick(surf: pygame.Surface, rect: pygame.Rect, *, thousand: bool = True
             for side in (-1, 1):
                 x = rect.centerx + side * (rect.width // 10) * (i + 1) // 1
                 pygame.draw.circle(surf, (30, 30, 30), (x, rect.centery), max(1, r // 2))
-
-
-class _Size:
-    """Design pixels and font sizes for one try at laying the panel out: the window's scale
-    times ``k`` (``k`` = 1 is exactly the window's :class:`Layout`)."""
-
-    def __init__(self, scale: float, k: float) -> None:
-        self.scale = scale * k
-        self.k = k
-
-    def px(self, v: float) -> int:
-        r = round(v * self.scale)
-        return max(1, r) if v > 0 else r
-
-    def font(self, name: str) -> int:
-        return max(MIN_FONT, round(FONT_SIZES[name] * self.scale))
 
 
 @dataclass
@@ -129,7 +112,7 @@ class CenterPanel:
 
     def _plan(self, app: Any, state: TableState, hovered: frozenset[int], k: float, sticks: str) -> _Plan:
         """Where everything goes with the design shrunk by ``k`` and the sticks ``sticks``."""
-        z = _Size(app.layout.scale, k)
+        z = replace(app.layout, scale=app.layout.scale * k)  # the design's lengths and fonts, shrunk by k
         c = self.rect
         plan = _Plan()
         tiny = z.font("tiny")
@@ -143,7 +126,7 @@ class CenterPanel:
         above = plan.add(img, img.get_rect(midtop=(c.centerx, y))).bottom
         y += img.get_height() + z.px(4)
         if self.sticks_and_dora:
-            y, above = self._sticks_and_dora(plan, app, state, z, y, inner, sticks)
+            y, above = self._sticks_and_dora(plan, app, state, z, y, inner, sticks, k)
         else:
             y = (y + inner.bottom - app.line_height(tiny)) // 2
         # tiles left in the wall: a small face-down tile and the number (its line a little
@@ -158,8 +141,8 @@ class CenterPanel:
         self._seat_labels(plan, app, state, z, hovered, sticks)
         return plan
 
-    def _sticks_and_dora(self, plan: _Plan, app: Any, state: TableState, z: _Size, y: int, inner: pygame.Rect,
-                         sticks: str) -> tuple[int, int]:
+    def _sticks_and_dora(self, plan: _Plan, app: Any, state: TableState, z: Layout, y: int, inner: pygame.Rect,
+                         sticks: str, k: float) -> tuple[int, int]:
         """Riichi's honba and riichi-stick counters and the dora indicator row; returns the y for
         the next line and the row's bottom."""
         c = self.rect
@@ -181,7 +164,7 @@ class CenterPanel:
             x += t.get_width() + z.px(14)
         y += line_h + z.px(6)
         # dora indicators: the revealed ones, the rest of the row face down
-        th = max(max(12, round(16 * z.k)), min(z.px(34), (inner.bottom - y - app.line_height(tiny) - z.px(6))))
+        th = max(max(12, round(16 * k)), min(z.px(34), (inner.bottom - y - app.line_height(tiny) - z.px(6))))
         shown = state.dora_indicators
         pieces = tuple(Piece(t) for t in shown) + tuple(
             Piece(None, face_down=True) for _ in range(max(0, INDICATOR_SLOTS - len(shown))))
@@ -195,7 +178,7 @@ class CenterPanel:
         bottom = plan.add(row, row.get_rect(midtop=(c.centerx, y))).bottom
         return bottom + z.px(4), bottom
 
-    def _seat_labels(self, plan: _Plan, app: Any, state: TableState, z: _Size, hovered: frozenset[int],
+    def _seat_labels(self, plan: _Plan, app: Any, state: TableState, z: Layout, hovered: frozenset[int],
                      sticks: str) -> None:
         """Each seat's wind and score along the side facing it, with its riichi stick and the turn marker."""
         c = self.rect
