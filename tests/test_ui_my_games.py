@@ -55,3 +55,47 @@ def test_my_games_shows_the_place_as_an_ordinal(tmp_path: Path, monkeypatch: pyt
     finally:
         app.apply_settings(replace(app.settings, language="en"))
         app.close()
+
+
+def test_an_unreadable_game_says_why_in_the_learners_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reason an unreadable file cannot be opened is a translated sentence in a beginner's
+    words, not the engine's English line ("saved by a newer version of the app (game log version
+    2; ...)")."""
+    import json
+
+    from trainer.engine.game.records import FORMAT
+    from trainer.ui.saved_games import games_dir
+
+    app = open_app(tmp_path, monkeypatch)
+    folder = games_dir(app)
+    folder.mkdir(parents=True, exist_ok=True)
+    files = {"newer": {"format": FORMAT, "version": 2, "hands": []}, "json": '{\n "format": "x",\n oops',
+             "other": {"format": "something-else"}, "damaged": {"format": FORMAT, "version": 1, "hands": []}}
+    for i, content in enumerate(files.values()):
+        (folder / f"game-2026010{i + 1}-000000.json").write_text(
+            content if isinstance(content, str) else json.dumps(content), encoding="utf-8")
+    seen: list[str] = []
+    real = my_games.blit_text
+    monkeypatch.setattr(my_games, "blit_text", lambda surf, a, text, *args, **kw: (seen.append(text),
+                                                                                 real(surf, a, text, *args, **kw))[1])
+    try:
+        app.apply_settings(replace(app.settings, language="ru"))
+        screen = app.push("my_games")
+        assert [r.game.problem_kind for r in screen.rows] == ["damaged", "not_game_log", "not_json", "newer_version"]
+        seen.clear()
+        app.render()
+        why = {r.game.problem_kind: my_games.game_line(r.game)[1] for r in screen.rows}
+        assert all(w in seen for w in why.values()), (why, seen)
+        assert "новой версией" in why["newer_version"] and "newer version" not in why["newer_version"]
+        assert "строк" in why["not_json"] and "3" in why["not_json"]
+        assert "не запись партии" in why["not_game_log"]
+        assert why["damaged"].startswith("не читается: файл повреждён (KeyError")
+        for kind, text in why.items():  # no English words (the damaged file's technical detail aside)
+            assert not re.search(r"[A-Za-z]{2,}", text.split("(")[0] if kind == "damaged" else text.replace("JSON", "")), text
+        app.apply_settings(replace(app.settings, language="en"))
+        screen = app.screen
+        why = {r.game.problem_kind: my_games.game_line(r.game)[1] for r in screen.rows}
+        assert why["newer_version"] == "unreadable: saved by a newer version of the app — update the app to open it"
+    finally:
+        app.apply_settings(replace(app.settings, language="en"))
+        app.close()

@@ -502,6 +502,34 @@ def run(args: argparse.Namespace) -> int:
     shot("07_result_match_end", lambda: match_end(app))
     shot("07_replay_my_games", lambda: (saved_games(app), app.push("my_games")))
 
+    def unreadable_games() -> None:
+        """"My games" with a file of every kind that cannot be opened (a newer version's log, an
+        unknown version, not a game log, a damaged log, not text; with the not-JSON file of
+        saved_games), each saying why; the extra files are gone again once the list is built, so
+        later pictures do not show them."""
+        import json
+
+        from trainer.engine.game.records import FORMAT
+        from trainer.ui.saved_games import games_dir
+
+        folder = games_dir(app)
+        if not any(folder.glob("game-20261126-*.json")):
+            saved_games(app)
+        extra = {"game-20261102-090000.json": {"format": FORMAT, "version": 2, "hands": []},
+                 "game-20261103-090000.json": {"format": FORMAT, "version": 0, "hands": []},
+                 "game-20261104-090000.json": {"format": "another-app/log"},
+                 "game-20261105-090000.json": {"format": FORMAT, "version": 1, "hands": []}}
+        for name, content in extra.items():
+            (folder / name).write_text(json.dumps(content), encoding="utf-8")
+        (folder / "game-20261106-090000.json").write_bytes(b"\xff\xfe\x00")
+        try:
+            app.push("my_games")
+        finally:
+            for name in (*extra, "game-20261106-090000.json"):
+                (folder / name).unlink(missing_ok=True)
+
+    shot("07_my_games_unreadable", unreadable_games)
+
     def game_files(then: str) -> None:
         """"Open a game" with a good and a bad file in the export folder (kept inside the shots'
         data folder); ``then`` is "list", "bad" (the bad file clicked), "seat" (the good one clicked: which

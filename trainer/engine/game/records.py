@@ -24,7 +24,19 @@ VERSION = 1
 
 
 class RecordError(ValueError):
-    """A game log that cannot be read or does not replay to its stored results."""
+    """A game log that cannot be read or does not replay to its stored results.
+
+    The message is one English line (for logs and the command line).  A log that cannot be
+    opened at all also says why in a form a user interface can translate: ``kind`` is
+    ``"not_json"`` (with ``line``), ``"not_text"``, ``"not_game_log"``, ``"newer_version"``
+    (with ``version``, the log's) or ``"unsupported_version"``; any other error has ``kind`` None."""
+
+    def __init__(self, message: str, *, kind: str | None = None, line: int | None = None,
+                 version: int | None = None) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.line = line
+        self.version = version
 
 
 ADJUSTABLE = ("game_length", "red_fives")
@@ -142,9 +154,9 @@ def load(path: str | Path, check: Callable[[Any, str], None] | None = None) -> d
     try:
         log = json.loads(p.read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:
-        raise RecordError(f"{p}: line {e.lineno}: not JSON: {e.msg}") from None
+        raise RecordError(f"{p}: line {e.lineno}: not JSON: {e.msg}", kind="not_json", line=e.lineno) from None
     except UnicodeDecodeError as e:
-        raise RecordError(f"{p}: not a text file: {e.reason}") from None
+        raise RecordError(f"{p}: not a text file: {e.reason}", kind="not_text") from None
     (check or check_header)(log, str(p))
     return log
 
@@ -154,13 +166,16 @@ def check_header(log: Any, where: str = "game log", *, fmt: str = FORMAT, latest
     """Raise RecordError unless ``log`` looks like a game log this version can read (``fmt``,
     ``latest`` and ``what``: another log format's name, version and words, e.g. the MCR game log)."""
     if not isinstance(log, dict) or log.get("format") != fmt:
-        raise RecordError(f"{where}: not a{'n' if what[0] in 'AEIMU' else ''} {what} (format must be {fmt!r})")
+        raise RecordError(f"{where}: not a{'n' if what[0] in 'AEIMU' else ''} {what} (format must be {fmt!r})",
+                          kind="not_game_log")
     version = log.get("version")
     if isinstance(version, int) and version > latest:
         raise RecordError(f"{where}: saved by a newer version of the app ({what} version {version}; "
-                          f"this version reads {latest}): update the app to open it")
+                          f"this version reads {latest}): update the app to open it",
+                          kind="newer_version", version=version)
     if version != latest:
-        raise RecordError(f"{where}: {what} version {log.get('version')!r} is not supported (expected {latest})")
+        raise RecordError(f"{where}: {what} version {log.get('version')!r} is not supported (expected {latest})",
+                          kind="unsupported_version")
 
 
 def log_rules(log: dict[str, Any]) -> Any:

@@ -9,7 +9,9 @@ setup, so an unfinished match can be resumed).  A match still being played has
 
 :func:`list_games` never raises and never deletes: a damaged file, a file that is
 not a game log, or a log from a newer version of the app is listed as
-unreadable with its name and the reason.
+unreadable with its name and the reason: ``problem``, one English line (for logs and the command
+line), and ``problem_kind`` with the few values its sentence needs, which the user interface turns
+into words in the learner's language (the engine translates nothing).
 """
 
 from __future__ import annotations
@@ -32,10 +34,23 @@ class SavedGame:
     """One file of the saved-games folder as the list shows it.  For a readable log:
     when it started, the rule preset, the players, the learner's seat, how many hands
     were played, whether the match is finished, and the learner's place, raw points and
-    final score (None while unfinished).  For an unreadable file: ``problem`` says why."""
+    final score (None while unfinished).  For an unreadable file: ``problem`` says why in
+    English, ``problem_kind`` says it for a user interface to put in words:
+
+    - ``"unreadable_file"``: the file cannot be read at all (``problem_detail``: the system's reason);
+    - ``"not_text"``: not UTF-8 text;
+    - ``"not_json"``: not JSON (``problem_line``: the first bad line);
+    - ``"not_game_log"``: JSON, but not a game log of either kind;
+    - ``"newer_version"``: saved by a newer version of the app (``problem_version``: the log's);
+    - ``"unsupported_version"``: a version this app does not know (not a newer one);
+    - ``"damaged"``: a game log with missing or wrong fields (``problem_detail``: which, technically)."""
 
     path: Path
     problem: str | None = None
+    problem_kind: str | None = None
+    problem_line: int | None = None
+    problem_version: int | None = None
+    problem_detail: str = ""
     started: str = ""
     rules: str = ""
     players: tuple[str, ...] = ()
@@ -94,17 +109,24 @@ def read_game(path: Path) -> SavedGame:
     """What the list shows for one file; never raises (an unreadable file gets a ``problem``)."""
     try:
         log = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        return SavedGame(path, problem=f"cannot read: {getattr(e, 'strerror', None) or e}")
+    except OSError as e:
+        why = e.strerror or str(e)
+        return SavedGame(path, problem=f"cannot read: {why}", problem_kind="unreadable_file", problem_detail=why)
+    except UnicodeDecodeError as e:
+        return SavedGame(path, problem=f"cannot read: {e}", problem_kind="not_text")
     except json.JSONDecodeError as e:
-        return SavedGame(path, problem=f"line {e.lineno}: not JSON: {e.msg}")
+        return SavedGame(path, problem=f"line {e.lineno}: not JSON: {e.msg}", problem_kind="not_json",
+                         problem_line=e.lineno)
     try:
         check_any_header(log, path.name)
         return _summary(path, log, game="mcr" if is_mcr_log(log) else "riichi")
     except RecordError as e:
-        return SavedGame(path, problem=str(e).removeprefix(f"{path.name}: "))
+        why = str(e).removeprefix(f"{path.name}: ")
+        return SavedGame(path, problem=why, problem_kind=e.kind or "damaged", problem_line=e.line,
+                         problem_version=e.version, problem_detail="" if e.kind else why)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        return SavedGame(path, problem=f"damaged game log ({type(e).__name__}: {e})")
+        detail = f"{type(e).__name__}: {e}"
+        return SavedGame(path, problem=f"damaged game log ({detail})", problem_kind="damaged", problem_detail=detail)
 
 
 def _summary(path: Path, log: dict[str, Any], game: str = "riichi") -> SavedGame:

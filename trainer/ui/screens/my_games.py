@@ -32,10 +32,33 @@ from trainer.ui.widgets import Button, Widget, blit_text, draw_focus_ring, draw_
 P = PALETTE
 
 
+def problem_text(g: SavedGame) -> str:
+    """Why an unreadable saved game cannot be opened, in the learner's language and a beginner's
+    words, from the engine's ``problem_kind`` (the engine's English ``problem`` for a kind this
+    screen does not know)."""
+    kind = g.problem_kind
+    if kind == "newer_version":
+        return _("saved by a newer version of the app — update the app to open it")
+    if kind == "unsupported_version":
+        return _("saved in a format the app does not know")
+    if kind == "not_json" and g.problem_line is not None:
+        return _("line {line} is not valid JSON").format(line=g.problem_line)
+    if kind == "not_game_log":
+        return _("not a game log")
+    if kind == "not_text":
+        return _("not a game log (not a text file)")
+    if kind == "unreadable_file":
+        return _("the file cannot be read")
+    if kind == "damaged":
+        why = _("the file is damaged")
+        return f"{why} ({g.problem_detail})" if g.problem_detail else why
+    return g.problem or ""
+
+
 def game_line(g: SavedGame) -> tuple[str, str]:
     """(the row's main text, its right-hand text) for a saved game."""
     if not g.readable:
-        return g.name, _("unreadable: {why}").format(why=g.problem)
+        return g.name, _("unreadable: {why}").format(why=problem_text(g))
     when = g.started[:16].replace("T", " ") if g.started else g.name
     rules = _("Chinese Official") if g.game == "mcr" else _(PRESET_NAMES[g.rules]) if g.rules in PRESET_NAMES else g.rules
     main = f"{when}  ·  {rules}  ·  " + ngettext("{n} hand", "{n} hands", g.hands).format(n=g.hands)
@@ -69,9 +92,12 @@ class GameRow(Widget):
         main, right = game_line(self.game)
         ink = P.ink if self.game.readable else P.on_felt_muted
         size = L.font("small")
+        room = self.rect.width * 3 // 5
+        if not self.game.readable:  # the reason gets all the room the file name leaves
+            room = max(room, self.rect.width - app.text_width(main, size) - L.px(14) * 2 - L.px(28))
         r = blit_text(surf, app, right, size, P.wrong if not self.game.readable else ink,
                       (self.rect.right - L.px(14), self.rect.centery), anchor="midright", bold=self.game.readable,
-                      max_width=self.rect.width * 3 // 5)
+                      max_width=room)
         blit_text(surf, app, main, size, ink, (self.rect.left + L.px(14), self.rect.centery), anchor="midleft",
                   max_width=r.left - self.rect.left - L.px(28))
         if focused:
