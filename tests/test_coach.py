@@ -347,3 +347,58 @@ def test_in_the_last_hand_the_coach_weighs_push_and_fold_in_places():
     assert "can hardly change it" in lines
     set_language("ru")
     assert "место" in hint_lines(hints, lambda s: f"seat {s}")[0]
+
+
+def test_in_the_last_hand_the_coach_says_to_let_a_win_pass_that_leaves_the_learner_last():
+    """South 4, the learner last by 11,000 can ron a 1,300-point tanyao: the coach says to let it
+    pass (見逃し, a glossary link) and why; 3,000 behind, where the win may lift the learner, it
+    says nothing about the win."""
+    from tests.test_evaluator import make_view as evaluator_view
+    from trainer.engine.game.actions import Pass, Ron
+    from trainer.engine.tiles import SOUTH
+    from trainer.i18n import set_language
+    from trainer.ui.views.table.coach import coach_text
+
+    def ron_view(scores):
+        return evaluator_view("234m456p678s5566m", ["1z", "2z3z", "3z", "4z"], dealer=3, round_wind=SOUTH,
+                              scores=scores, phase="calls", last="6m", last_from=1)
+
+    set_language("en")
+    text = coach_text("hints", ron_view((12000, 40000, 25000, 23000)), [Ron(), Pass()], None, RULES, str)
+    assert "{term:minogashi}" in text and "last place" in text and "{term:doujun_furiten}" in text
+    assert "minogashi" not in coach_text("hints", ron_view((16000, 40000, 25000, 19000)), [Ron(), Pass()], None,
+                                         RULES, str)
+    set_language("ru")
+    text = coach_text("full", ron_view((12000, 40000, 25000, 23000)), [Ron(), Pass()], None, RULES, str)
+    assert "{term:minogashi}" in text and "последн" in text
+    set_language("en")
+
+
+def test_the_table_highlights_pass_when_the_coach_says_to_let_a_win_pass(tmp_path, monkeypatch):
+    """At the table (coach on), the South 4 position where a ron would leave the learner last: the
+    coach's words say to let it pass and Pass, not Ron, is the highlighted button; with the coach
+    off the win is highlighted as always."""
+    from trainer.engine.game.actions import Pass, Ron
+    from trainer.ui.app import App
+    from trainer.ui.screens.play_shots import table_coach_lets_a_win_pass
+    from trainer.ui.settings import Settings
+
+    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
+    app = App(size=(1280, 720), settings=Settings(language="en"), progress=None, save=False)
+    app.push("home")
+    screen = table_coach_lets_a_win_pass(app)
+    app.render()
+    assert any(isinstance(a, Ron) for a in screen.my_legal())
+    assert "{term:minogashi}" in screen.coach_message()
+    primary = [b.label for b in screen.action_buttons if b.primary]
+    assert primary == [offer_label(Pass())]
+    screen.coach = "off"
+    screen.rebuild()
+    assert [b.label for b in screen.action_buttons if b.primary] == [offer_label(Ron())]
+    assert screen.coach_message() == ""
+
+
+def offer_label(action):
+    from trainer.ui.views.table.actions import offer_label as label
+
+    return label(action)

@@ -369,3 +369,27 @@ def test_kuikae_forbids_the_called_kind_and_the_other_end_of_the_run():
     assert kuikae_kinds("forbidden", 31, (31, 31), chi=False) == {31}
     assert kuikae_kinds("allowed", 2, (3, 4), chi=True) == frozenset()
     assert kuikae_kinds("same_tile", 2, (3, 4), chi=True) == {2}
+
+
+def test_the_last_hand_passes_a_win_that_leaves_the_player_last():
+    """South 4, a non-dealer last by 11,000 can ron a 1,300-point tanyao: even read as a mangan
+    (ura dora, ippatsu) it ends the match in last place, so the strong bot passes it (見逃し);
+    3,000 behind it takes it, and so does the dealer, and anyone before the last hand."""
+    from trainer.engine.game.actions import Pass, Ron
+    from trainer.engine.tiles import SOUTH
+
+    ev = HandEvaluator(RULES)
+    hand, rivers = "234m456p678s5566m", ["1z", "2z3z", "3z", "4z"]
+
+    def ron_view(scores, *, dealer=3, round_wind=SOUTH):
+        return make_view(hand, rivers, seat=0, dealer=dealer, round_wind=round_wind, scores=scores, phase="calls",
+                         last="6m", last_from=1)
+
+    behind = ron_view((12000, 40000, 25000, 23000))
+    verdict = ev.win(behind, tsumo=False)
+    assert not verdict.yes and "win_stays_last" in codes(verdict.reasons)
+    assert make_bot("strong", RULES).choose(behind, [Ron(), Pass()]) == Pass()
+    assert ev.win(ron_view((16000, 40000, 25000, 19000)), tsumo=False).yes  # a mangan would lift it
+    assert ev.win(ron_view((12000, 40000, 25000, 23000), dealer=0), tsumo=False).yes  # the dealer goes on
+    assert ev.win(ron_view((12000, 40000, 25000, 23000), round_wind=EAST), tsumo=False).yes
+    assert make_bot("strong", RULES).choose(ron_view((16000, 40000, 25000, 19000)), [Ron(), Pass()]) == Ron()

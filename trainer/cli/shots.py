@@ -483,6 +483,7 @@ def run(args: argparse.Namespace) -> int:
         table_after_hand,
         table_coach_keeps_yaku,
         table_coach_last_hand,
+        table_coach_lets_a_win_pass,
         table_coach_reads_tanyao,
         table_coach_weaves,
         table_with_a_call_offer,
@@ -495,6 +496,7 @@ def run(args: argparse.Namespace) -> int:
     shot("07_table_coach_tanyao", lambda: table_coach_reads_tanyao(app))
     shot("07_table_coach_weave", lambda: table_coach_weaves(app))
     shot("07_table_coach_places", lambda: table_coach_last_hand(app))
+    shot("07_table_coach_minogashi", lambda: table_coach_lets_a_win_pass(app))
     shot("07_table_call_offer", lambda: table_with_a_call_offer(app))
     shot("07_result_ron", lambda: table_after_hand(app, lambda r: r.kind == "ron" and len(r.wins) == 1))
     shot("07_result_tsumo", lambda: table_after_hand(app, lambda r: r.kind == "tsumo"))

@@ -12,7 +12,8 @@
   reads open hands as threats;
 * in the last hand plays for placement: a clear leader folds sooner and takes dama,
   a player who needs a win pushes harder;
-* declines nine terminals with a good hand.
+* declines nine terminals with a good hand;
+* in the last hand passes a win that would end the match with it still last (見逃し).
 
 The evaluator is deterministic, so the bot is deterministic for a given match seed.
 """
@@ -23,7 +24,7 @@ from typing import Any
 
 from trainer.engine.bots.efficient import EfficientBot
 from trainer.engine.evaluator import HandEvaluator
-from trainer.engine.game.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi
+from trainer.engine.game.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.view import PlayerView
 from trainer.engine.hand import MeldKind
 
@@ -37,6 +38,17 @@ class StrongBot(EfficientBot):
         super().__init__(rules)
         self.evaluator = HandEvaluator(self.rules)
         self.last_reasons: tuple = ()
+
+    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+        """Take a win unless the evaluator says to pass it (the last hand, still last); then the
+        usual choice among the other actions."""
+        wins = [a for a in legal if isinstance(a, Tsumo | Ron)]
+        if wins and len(legal) > 1:
+            verdict = self.evaluator.win(view, isinstance(wins[0], Tsumo))
+            if not verdict.yes:
+                self.last_reasons = verdict.reasons
+                legal = [a for a in legal if not isinstance(a, Tsumo | Ron)]
+        return super().choose(view, legal)
 
     def want_abort(self, view: PlayerView) -> bool:
         """Abort with nine terminals unless the hand is good (the evaluator's verdict)."""

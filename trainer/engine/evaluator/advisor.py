@@ -7,6 +7,8 @@
   and expected points, the push-or-fold verdict, best first;
 * :meth:`HandEvaluator.riichi` — riichi or dama (黙聴) with a tenpai hand;
 * :meth:`HandEvaluator.call` — whether to call a pon / chi, for speed or value;
+* :meth:`HandEvaluator.win` — whether to take a win (in the last hand, not one that leaves
+  the player last);
 * :meth:`HandEvaluator.nine_terminals` — whether to abort with nine terminals;
 * :meth:`HandEvaluator.placement` — the all-last plan from the scores.
 
@@ -22,13 +24,14 @@ from typing import Any
 
 from trainer.engine.evaluator.danger import Threat, TileDanger, genbutsu, read_threat, tile_dangers
 from trainer.engine.evaluator.efficiency import DiscardEfficiency, discard_efficiency, improving
-from trainer.engine.evaluator.placement import PLACE_POINTS, PlacementModel, placement_model
+from trainer.engine.evaluator.placement import PLACE_POINTS, PlacementModel, place_of, placement_model
 from trainer.engine.evaluator.pushfold import THREAT, PushFold, all_last_plan, push_or_fold, win_chance
 from trainer.engine.evaluator.reasons import Reason, reason
 from trainer.engine.evaluator.value import HandValue, estimate_value, tenpai_value
 from trainer.engine.game.round import kuikae_kinds
 from trainer.engine.game.view import PlayerView
 from trainer.engine.hand import Hand, Meld, MeldKind
+from trainer.engine.points import hand_value
 from trainer.engine.shanten import shanten_counts
 from trainer.engine.tiles import EAST, TERMINALS_AND_HONORS, Tile
 
@@ -109,6 +112,9 @@ is genbutsu against every riichi."""
 PLACE_MODEL = True
 """In the last hand, weigh wins and deal-ins by the places they move (:mod:`.placement`)
 instead of by their points."""
+WIN_HAN_UPSIDE = 3
+"""In the last hand a win is read this many han above its sure value (ura dora, ippatsu, what the
+table adds) before the bot passes it for leaving it last."""
 FOLD_BAND = 30.0
 """When folding, tiles whose expected loss (points) falls in the same band of this width count as
 equally safe, and among them the one that keeps the most of the hand is thrown (mawashi-uchi,
@@ -367,6 +373,54 @@ class HandEvaluator:
         if best_sh <= CALL_SPEED_SHANTEN:
             return Verdict(True, (*notes, reason("speed")))
         return Verdict(False, (*notes, reason("cheap_and_slow")))
+
+    # ------------------------------------------------------------------ wins
+    def win(self, view: PlayerView, tsumo: bool) -> Verdict:
+        """Whether to take the win on offer (tsumo, or ron on the last discard).  Always, except in
+        the match's last hand (オーラス) when the win would end the match with the player still
+        last — even read generously (:data:`WIN_HAN_UPSIDE` more han for ura dora or ippatsu):
+        passing it (見逃し) cannot cost a place, and keeps the chance of a bigger win later (a
+        riichi, a tsumo, another tile).  A dealer's win never ends the match from last place
+        (renchan), so the dealer always takes it."""
+        take = Verdict(True, (reason("win"),))
+        n = len(view.scores)
+        if not self.is_all_last(view) or view.seat == view.dealer:
+            return take
+        tile = view.drawn if tsumo else view.last_tile
+        if tile is None:
+            return take
+        concealed = view.hand.concealed if tsumo else (*view.hand.concealed, tile)
+        hand = Hand(tuple(sorted(concealed)), view.hand.melds)
+        from trainer.engine.game.wins import score_win
+
+        info = score_win(self.rules, hand, seat=view.seat, from_seat=None if tsumo else view.last_from,
+                         win_tile=tile, dealer=view.dealer, tsumo=tsumo, honba=view.honba, sticks=0,
+                         riichi=view.riichi[view.seat], seat_wind=view.seat_wind, round_wind=view.round_wind,
+                         dora_indicators=view.dora_indicators)
+        if info is None:
+            return take  # the table offered it, so it is a win: let the table score it
+        pay = hand_value(info.han + WIN_HAN_UPSIDE, info.fu, dealer=False, tsumo=tsumo, rules=self.rules)
+        scores = [float(x) for x in view.scores]
+        others = [s for s in range(n) if s != view.seat]
+        if tsumo:
+            for s in others:
+                scores[s] -= pay.dealer if s == view.dealer else pay.non_dealer
+                scores[view.seat] += pay.dealer if s == view.dealer else pay.non_dealer
+        else:
+            assert view.last_from is not None
+            scores[view.last_from] -= pay.ron
+            scores[view.seat] += pay.ron
+        for s in range(n):
+            scores[s] += info.bonus[s]  # honba
+        scores[view.seat] += view.sticks * self.options.riichi_deposit
+        place = place_of(scores, view.seat)
+        o = self.options
+        ends = (not o.extension_round or any(x >= o.target_points for x in scores)
+                or (o.busting and any(x < 0 for x in scores)))
+        notes = (reason("win_place", place=place, han=info.han, fu=info.fu),)
+        if place == n and ends:
+            return Verdict(False, (*notes, reason("win_stays_last")))
+        return Verdict(True, notes)
 
     # ------------------------------------------------------------------ nine terminals
     def nine_terminals(self, view: PlayerView) -> Verdict:

@@ -342,5 +342,14 @@ def riichi_advice(view: PlayerView, discard_tiles: Iterable[Tile], riichi_tiles:
                         verdict.reasons)
 
 
+def pass_win_advice(view: PlayerView, tsumo: bool, rules: Any = None) -> tuple[Reason, ...] | None:
+    """The evaluator's reasons when the ``strong`` bot would pass the win on offer (tsumo, or ron
+    on the last discard): in the match's last hand, a win that ends it with the player still last
+    (見逃し); None when it would take the win."""
+    verdict = evaluator_for(rules).win(view, tsumo)
+    return None if verdict.yes else verdict.reasons
+
+
 __all__ = ["DangerWarning", "DiscardHint", "OpenHandWarning", "RiichiAdvice", "Waiting", "coach_turn",
-           "danger_warning", "discard_hints", "efficiency_hints", "evaluator_for", "open_hand_warning", "riichi_advice", "waiting"]
+           "danger_warning", "discard_hints", "efficiency_hints", "evaluator_for", "open_hand_warning",
+           "pass_win_advice", "riichi_advice", "waiting"]

@@ -230,11 +230,12 @@ class PlayScreen(Screen):
                 if s.tile in riichi_tiles:
                     self.hand_row.marks[i] = "hint"
         self.action_buttons: list[TileButton] = []
+        let_pass = self._coach_lets_win_pass(legal)
         for action in self._offers(legal):
             n = len(self.action_buttons) + 1
             pieces = offer_pieces(action, self.round.last_tile)
             btn = TileButton(offer_label(action), pieces, lambda a=action: self._act(a), key=str(n),
-                             primary=isinstance(action, Tsumo | Ron))
+                             primary=isinstance(action, Pass) if let_pass else isinstance(action, Tsumo | Ron))
             self.action_buttons.append(self.add(btn))
         if riichi_tiles:
             n = len(self.action_buttons) + 1
@@ -266,6 +267,17 @@ class PlayScreen(Screen):
         if any(isinstance(a, Pass) for a in legal):
             out.append(Pass())
         return out
+
+    def _coach_lets_win_pass(self, legal: list[Any]) -> bool:
+        """True when the coach is on and says to let the win on offer pass (the last hand, still
+        last): then Pass, not the win, is the highlighted button."""
+        wins = [a for a in legal if isinstance(a, Tsumo | Ron)]
+        if self.coach == "off" or not wins:
+            return False
+        from trainer.engine.game.coach import pass_win_advice
+
+        view = make_view(self.round, 0)
+        return pass_win_advice(view, isinstance(wins[0], Tsumo), self.match.rules) is not None
 
     def _coach_marks(self) -> None:
         """Mark the coach's best discards in the hand (levels hints and full)."""

@@ -118,6 +118,23 @@ def table_coach_last_hand(app: Any) -> Any:
     raise RuntimeError("no seed gave the wanted table")
 
 
+def table_coach_lets_a_win_pass(app: Any) -> Any:
+    """South 4, the learner last by far: the dealer's first discard (6m) completes the learner's
+    cheap tanyao, and the coach (full) says to let that win pass — it would end the match with
+    the learner still last (見逃し)."""
+    from trainer.engine.game.scenario import setup_round
+    from trainer.engine.tiles import SOUTH
+
+    screen = _open_table(app, MatchSetup(coach="full"), 1)
+    screen.round = setup_round(["234m456p678s5566m", "147m258p369s1234z", "147m369p147s5567z", "123p456p789p23s11z"],
+                               draws="6m", rules=screen.match.rules, dora="9s", dealer=3, round_wind=SOUTH,
+                               scores=(5000, 40000, 30000, 25000))
+    screen.match.scores = list(screen.round.scores)
+    screen.run_bots_until_learner()
+    screen.rebuild()
+    return screen
+
+
 def table_with_a_call_offer(app: Any) -> Any:
     """The learner may call (chi or pon) the tile just discarded."""
     from trainer.engine.game.actions import Chi, Pon

@@ -24,6 +24,7 @@ from trainer.engine.game.coach import (
     danger_warning,
     discard_hints,
     open_hand_warning,
+    pass_win_advice,
     riichi_advice,
     waiting,
 )
@@ -272,13 +273,28 @@ def open_warning_line(w: OpenHandWarning, seat_name: Any) -> str:
         tile=_tiles([w.tile]), who=who, why=why, safe=_tiles(list(w.safe)))
 
 
+def pass_win_line(tsumo: bool) -> str:
+    """Why to let a win pass in the last hand: it would end the match with the learner still last."""
+    if tsumo:
+        return _("Coach: do not declare tsumo here ({minogashi}) — even with {ura} it would end the match with "
+                 "you still in last place. Discard instead: that cannot cost you a place, and a bigger win may "
+                 "still come.").format(minogashi="{term:minogashi}", ura="{term:ura_dora}")
+    return _("Coach: let this win pass ({minogashi}) — even with {ura} it would end the match with you still in "
+             "last place. Passing cannot cost you a place and keeps your chance of a bigger win (until your next "
+             "discard you cannot ron: {furiten}).").format(minogashi="{term:minogashi}", ura="{term:ura_dora}",
+                                                           furiten="{term:doujun_furiten}")
+
+
 def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rules: Any, seat_name: Any) -> str:
     """The coach's message for the learner's view now (empty when there is nothing to say)."""
-    from trainer.engine.game.actions import Discard, Kita, Riichi
+    from trainer.engine.game.actions import Discard, Kita, Riichi, Ron, Tsumo
 
     if level not in ("hints", "full") or view is None:
         return ""
     lines: list[str] = []
+    wins = [a for a in legal if isinstance(a, Ron | Tsumo)]
+    if wins and pass_win_advice(view, isinstance(wins[0], Tsumo), rules) is not None:
+        lines.append(pass_win_line(isinstance(wins[0], Tsumo)))
     if any(isinstance(a, Kita) for a in legal):
         lines.append(_("You may set {north} aside with the Kita button ({nukidora}): it counts as one dora, "
                        "and you draw a replacement tile.").format(north="{tiles:4z}", nukidora="{term:nukidora}"))
