@@ -78,3 +78,11 @@ def test_the_basics_track_is_in_english() -> None:
     basics = lib.by_track("basics")
     assert len(basics) == 17
     assert [x.id for x in basics if "en" not in x.languages] == []
+
+
+def test_every_shipped_lesson_is_in_english() -> None:
+    """All 94 lessons of every track are bilingual (``languages: [ru, en]``): an English learner
+    never meets a lesson in Russian only."""
+    lib = load_all()
+    assert len(lib.lessons) >= 94
+    assert sorted(x.id for x in lib.lessons.values() if "en" not in x.languages) == []

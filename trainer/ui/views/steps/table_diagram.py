@@ -24,6 +24,10 @@ def tiles_markup(kinds: Any) -> str:
     return f"{{tiles:{text}}}" if text else "—"
 
 
+WIND_SEP = " · "
+"""Between a seat's name and its wind in the row label."""
+
+
 class TableDiagram:
     """A table seen from above: each seat's hand (or hidden tiles) and river, in four rows, and
     a centre panel as on a real table (and the play screen): the round wind, the honba and
@@ -38,8 +42,8 @@ class TableDiagram:
         names = {"self": _("You"), "right": _("Right"), "across": _("Across"), "left": _("Left")}
         for seat in sorted(table.seats, key=lambda s: self.WHO[s.who]):
             label = view.text(seat.label) if seat.label is not None else names[seat.who]
-            if seat.wind:
-                label += " · " + view.app.term_text(WIND_NAMES[seat.wind])  # the term has its own brackets
+            if seat.wind:  # the term has its own brackets; it goes under the name when both do not fit
+                label += WIND_SEP + view.app.term_text(WIND_NAMES[seat.wind])
             hand = None
             if seat.hand:
                 hand = view.host.add(TileRow(slots_for_text(seat.hand)))
@@ -124,9 +128,17 @@ class TableDiagram:
         app = self.view.app
         L = app.layout
         y = self.area.top
+        font, room = L.font("small"), L.px(240)
         for label, _hand, _river in self.rows:
-            blit_text(surf, app, label, L.font("small"), P.on_felt, (self.area.left, y + self.th // 2),
-                      anchor="midleft", bold=True, max_width=L.px(240))
+            lines = [label]
+            if WIND_SEP in label and app.text_width(label, font, True) > room:
+                name, wind = label.split(WIND_SEP, 1)
+                lines = [name, wind]
+            lh = app.line_height(font)
+            top = y + self.th // 2 - lh * (len(lines) - 1) // 2
+            for i, line in enumerate(lines):
+                blit_text(surf, app, line, font, P.on_felt, (self.area.left, top + i * lh), anchor="midleft",
+                          bold=True, max_width=room)
             y += self.th + L.px(12)
         c = self.center
         draw_panel(surf, c, P.felt_dark, L.px(14), border=P.accent_dark)
