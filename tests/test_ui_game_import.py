@@ -182,3 +182,36 @@ def test_leaving_the_seat_choice_writes_nothing(app: App, tenhou6: dict) -> None
     assert open_online(app, tenhou6).pending is not None
     key(app, pygame.K_ESCAPE)
     assert app.screen.name == "my_games" and not app.screen.rows
+
+
+def test_a_file_that_is_no_game_log_is_named_with_a_translated_reason(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A JSON file that is neither our game log nor a tenhou.net/6 log, and a file that is not
+    JSON: the banner names the file and says why in the learner's language (Russian here), not in
+    the engine's English."""
+    from trainer.i18n import set_language
+    from trainer.ui.settings import Settings
+
+    monkeypatch.setattr(folders, "export_folder", lambda: tmp_path / "docs")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
+    ru = App(size=(1280, 720), settings=Settings(language="ru"), progress=None, save=False)
+    try:
+        ru.push("home")
+        saved_games(ru)
+        docs = folders.export_folder()
+        docs.mkdir(parents=True)
+        (docs / "notes.json").write_text(json.dumps({"hello": 1}), encoding="utf-8")
+        (docs / "broken.json").write_text('{"log": [\n', encoding="utf-8")
+        screen = ru.push("my_games")
+        ru.render()
+        click(ru, screen.open_btn)
+        click(ru, card(ru.screen, "notes.json"))
+        text = ru.banners[-1].text
+        assert "notes.json: это не запись партии" in text and "neither" not in text
+        click(ru, card(ru.screen, "broken.json"))
+        text = ru.banners[-1].text
+        assert "broken.json: ошибка JSON в строке 2" in text and "not JSON" not in text
+    finally:
+        ru.close()
+        set_language("en")

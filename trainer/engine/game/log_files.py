@@ -31,13 +31,14 @@ def parse_any(data: Any, rules: str = "tenhou") -> LoadedLog:
             for _ in records.replay(data, allow_unfinished=True):
                 pass
         except (KeyError, TypeError, IndexError) as e:
-            raise records.RecordError(f"not a valid game log ({type(e).__name__}: {e})") from None
+            raise records.RecordError(f"not a valid game log ({type(e).__name__}: {e})", kind="damaged") from None
         return LoadedLog("native", data)
     if isinstance(data, dict) and "log" in data:
         imported = from_tenhou6(data, rules)
         return LoadedLog("tenhou6", imported.log, imported.notes)
     raise records.RecordError(
-        "not a game log (neither our riichi-trainer/game-log nor a tenhou.net/6 object with a 'log' list)")
+        "not a game log (neither our riichi-trainer/game-log nor a tenhou.net/6 object with a 'log' list)",
+        kind="not_game_log")
 
 
 def load_any(path: str | Path, rules: str = "tenhou") -> LoadedLog:
@@ -46,15 +47,16 @@ def load_any(path: str | Path, rules: str = "tenhou") -> LoadedLog:
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
     except OSError as e:
-        raise records.RecordError(f"{p}: cannot read: {e.strerror}") from None
+        raise records.RecordError(f"{p}: cannot read: {e.strerror}", kind="unreadable_file") from None
     except UnicodeDecodeError:
-        raise records.RecordError(f"{p}: not a game log (not UTF-8 text)") from None
+        raise records.RecordError(f"{p}: not a game log (not UTF-8 text)", kind="not_text") from None
     except json.JSONDecodeError as e:
-        raise records.RecordError(f"{p}: line {e.lineno}: not a game log (not JSON: {e.msg})") from None
+        raise records.RecordError(f"{p}: line {e.lineno}: not a game log (not JSON: {e.msg})", kind="not_json",
+                                  line=e.lineno) from None
     try:
         return parse_any(data, rules)
     except records.RecordError as e:
-        raise records.RecordError(f"{p}: {e}") from None
+        raise records.RecordError(f"{p}: {e}", kind=e.kind, line=e.line, version=e.version) from None
 
 
 __all__ = ["LoadedLog", "load_any", "parse_any"]

@@ -29,7 +29,8 @@ class RecordError(ValueError):
     The message is one English line (for logs and the command line).  A log that cannot be
     opened at all also says why in a form a user interface can translate: ``kind`` is
     ``"not_json"`` (with ``line``), ``"not_text"``, ``"not_game_log"``, ``"newer_version"``
-    (with ``version``, the log's) or ``"unsupported_version"``; any other error has ``kind`` None."""
+    (with ``version``, the log's), ``"unsupported_version"``, ``"unreadable_file"`` or
+    ``"damaged"`` (a log of ours missing fields); any other error has ``kind`` None."""
 
     def __init__(self, message: str, *, kind: str | None = None, line: int | None = None,
                  version: int | None = None) -> None:

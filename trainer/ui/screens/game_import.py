@@ -23,6 +23,7 @@ from trainer.engine.game.log_files import LoadedLog
 from trainer.engine.game.records import RecordError
 from trainer.i18n import _, ngettext
 from trainer.ui import folders
+from trainer.ui.log_problems import log_problem_text
 from trainer.ui.registry import register_screen
 from trainer.ui.saved_games import LEARNER_SEAT, games_dir
 from trainer.ui.screens.base import Screen
@@ -48,7 +49,13 @@ def clipboard_text() -> str:
 
 
 def short_error(exc: Exception, path: Path | None = None) -> str:
-    """The engine's one-line reason, with the file named by its name rather than its full path."""
+    """The reason a game cannot be opened: in the learner's words when the engine says what kind
+    of problem it is (not a game log, a newer version, not JSON ...), else the engine's one-line
+    reason, with the file named by its name rather than its full path."""
+    kind = getattr(exc, "kind", None)
+    if kind is not None and kind != "damaged":
+        why = log_problem_text(kind, line=getattr(exc, "line", None), fallback=str(exc))
+        return f"{path.name}: {why}" if path is not None else why
     text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
     if path is not None:
         text = text.replace(str(path), path.name)

@@ -22,6 +22,7 @@ from trainer.engine.game.records import RecordError
 from trainer.engine.game.saved import SavedGame, list_games
 from trainer.i18n import _, ngettext, place_text
 from trainer.ui import folders
+from trainer.ui.log_problems import log_problem_text
 from trainer.ui.registry import register_screen
 from trainer.ui.saved_games import games_dir
 from trainer.ui.screens.base import Screen
@@ -36,23 +37,8 @@ def problem_text(g: SavedGame) -> str:
     """Why an unreadable saved game cannot be opened, in the learner's language and a beginner's
     words, from the engine's ``problem_kind`` (the engine's English ``problem`` for a kind this
     screen does not know)."""
-    kind = g.problem_kind
-    if kind == "newer_version":
-        return _("saved by a newer version of the app — update the app to open it")
-    if kind == "unsupported_version":
-        return _("saved in a format the app does not know")
-    if kind == "not_json" and g.problem_line is not None:
-        return _("line {line} is not valid JSON").format(line=g.problem_line)
-    if kind == "not_game_log":
-        return _("not a game log")
-    if kind == "not_text":
-        return _("not a game log (not a text file)")
-    if kind == "unreadable_file":
-        return _("the file cannot be read")
-    if kind == "damaged":
-        why = _("the file is damaged")
-        return f"{why} ({g.problem_detail})" if g.problem_detail else why
-    return g.problem or ""
+    return log_problem_text(g.problem_kind, line=g.problem_line, detail=g.problem_detail or "",
+                            fallback=g.problem or "")
 
 
 def game_line(g: SavedGame) -> tuple[str, str]:
