@@ -275,9 +275,17 @@ class ArrangeView(QuizView):
                 return th, need
             th = max(floor, th - max(1, L.px(2)))
 
-    def _box_lines(self) -> int:
+    def _card_lines(self, i: int, box_w: int) -> list[str]:
+        """Card ``i``'s text in a box ``box_w`` wide: wrapped to the box, never cut with "…"."""
+        from trainer.ui.richtext import plain_text
+
+        L = self.app.layout
+        return self.app.wrap(plain_text(self.cards[i].text, self.app), L.font("small"), box_w - L.px(16)) or [""]
+
+    def _box_lines(self, box_w: int) -> int:
         """Lines the fullest box needs (at least two, so a box never looks full)."""
-        counts = [len(self._box_items(bi)) for bi in range(len(self.box_buttons))]
+        counts = [sum(len(self._card_lines(i, box_w)) for i, _mark, _faded in self._box_items(bi))
+                  for bi in range(len(self.box_buttons))]
         return max([2, *counts])
 
     def _box_items(self, bi: int) -> list[tuple[int, str | None, bool]]:
@@ -306,10 +314,13 @@ class ArrangeView(QuizView):
         L = self.app.layout
         app = self.app
         label_h = L.px(44)
+        n = len(self.box_buttons)
+        gap = L.px(14)
+        bw = (area.width - gap * (n - 1)) // max(1, n)
         if self.row is not None:
             inner = self._box_th() * 2 + L.px(22)  # two lines of tiles
         else:
-            inner = self._box_lines() * app.line_height(L.font("small")) + L.px(18)
+            inner = self._box_lines(bw) * (app.line_height(L.font("small")) + L.px(4)) + L.px(18)
         box_h = label_h + L.px(6) + max(L.px(60), inner)
         if self.cards:
             for i, c in enumerate(self.cards):
@@ -335,9 +346,6 @@ class ArrangeView(QuizView):
                 y = shown[-1].rect.bottom + L.px(8)
         if self.row is not None:
             self.row.dim = {i for i, b in enumerate(self.box_of) if b >= 0 or self._revealed is not None}
-        n = len(self.box_buttons)
-        gap = L.px(14)
-        bw = (area.width - gap * (n - 1)) // max(1, n)
         # The boxes go below what is to sort, never up over it: when the room is short (a hint or
         # a feedback panel under the step), the tiles inside the boxes shrink instead.
         top = y + L.px(8)
@@ -398,17 +406,15 @@ class ArrangeView(QuizView):
                         surf.blit(img, (x, y))
                         x += img.get_width() + L.px(4)
                     else:
-                        c = self.cards[i]
                         col = P.on_felt_muted if faded else {"right": P.right, "wrong": P.wrong,
                                                              "hint": P.hint}.get(mark or "", P.on_felt)
-                        from trainer.ui.richtext import plain_text
-                        from trainer.ui.widgets import fit_line
-
-                        line = fit_line(app, plain_text(c.text, app), L.font("small"), area.width - L.px(16))
-                        r = blit_text(surf, app, line, L.font("small"), col, (x, y))
-                        if mark == "wrong":  # not only red: struck through where it does not belong
-                            pygame.draw.line(surf, col, (r.left, r.centery), (r.right, r.centery), max(1, L.px(2)))
-                        y += app.line_height(L.font("small"))
+                        for line in self._card_lines(i, area.width):
+                            r = blit_text(surf, app, line, L.font("small"), col, (x, y))
+                            if mark == "wrong":  # not only red: struck through where it does not belong
+                                pygame.draw.line(surf, col, (r.left, r.centery), (r.right, r.centery),
+                                                 max(1, L.px(2)))
+                            y += app.line_height(L.font("small"))
+                        y += L.px(4)  # a card's wrapped lines stay apart from the next card
             surf.set_clip(clip)
 
     def mark(self, feedback: Any, final: bool) -> None:
