@@ -7,6 +7,7 @@ Usage (from the repository root)::
     TRAINER_DATA_DIR=$(mktemp -d) .venv/bin/python scripts/lesson_layout_check.py
     .venv/bin/python scripts/lesson_layout_check.py --lang en --size 1280x720 --size 1024x600
     .venv/bin/python scripts/lesson_layout_check.py --lesson score_honba_sticks --no-feedback
+    .venv/bin/python scripts/lesson_layout_check.py --map --size 1280x720 --size 1024x600 --png /tmp/map
 
 What counts as cut:
 
@@ -20,6 +21,16 @@ after answers: a choice, number or pick_tiles step after one wrong answer (the "
 more" panel) and after a second one (the answer panel); every quiz step after the hint ladder
 shows its solution.  Long rich texts (prompts, explanations) wrap and scroll and are not
 reported.
+
+With ``--map`` the lesson map is checked instead of the lessons: every track's tab in each
+language and size, scrolled from top to bottom so that every card is drawn once.  A lesson
+title cut on its card counts (the learner picks a lesson by it); a card's subtitle (level,
+minutes, objective) is shortened to the lines the card has on purpose and is only counted
+apart, as "subtitles shortened at a word", unless it ends inside a word.  It prints
+``lang size track [title|mid-word|other]: "<full text>" ...`` per cut text, then per language
+and size the cut titles, the subtitles ending mid-word, other cut texts (tabs, buttons) and the
+subtitles shortened at a word; the exit status is 1 when any of the first three is not zero.
+Runs in about ten seconds.
 
 Prints one line per cut text::
 
@@ -114,12 +125,13 @@ def install_spies(rec: Recorder) -> None:
 
     def blit_wrapped(surf: Any, app: Any, text: str, size: int, color: Any, rect: Any, **kw: Any) -> int:
         n = kw.get("max_lines")
-        if rec.active and n is not None:
-            lines = app.wrap(text, size, rect.width, kw.get("bold", False))
-            if len(lines) > n:
-                rec.add(Cut(text, len(lines), n, caller(1), f"wrapped>{n} lines"))
         inside["blit"] += 1
         try:
+            if rec.active and n is not None:
+                lines = app.wrap(text, size, rect.width, kw.get("bold", False))
+                if len(lines) > n:
+                    mid = ends_mid_word(app, text, size, rect.width, kw.get("bold", False), n)
+                    rec.add(Cut(text, len(lines), n, caller(1), f"wrapped>{n} lines" + (", mid-word" if mid else "")))
             return real_wrapped(surf, app, text, size, color, rect, **kw)
         finally:
             inside["blit"] -= 1
@@ -132,6 +144,19 @@ def install_spies(rec: Recorder) -> None:
         for attr, (real, spy) in spies.items():
             if getattr(module, attr, None) is real:
                 setattr(module, attr, spy)
+
+
+def ends_mid_word(app: Any, text: str, size: int, width: int, bold: bool, n: int) -> bool:
+    """Whether ``text`` shortened to ``n`` lines as ``blit_wrapped`` draws it (the last one
+    ending in "…") stops inside a word."""
+    from trainer.ui.widgets import wrapped_lines
+
+    drawn = " ".join(wrapped_lines(app, text, size, width, bold, max_lines=n)).removesuffix("…").split()
+    words = text.split()
+    return bool(drawn) and drawn[-1].rstrip(DANGLING) != words[len(drawn) - 1].rstrip(DANGLING)
+
+
+DANGLING = ",;:·—–"  # marks the shortening may drop before its "…"
 
 
 # ---------------------------------------------------------------- driving a step
@@ -290,6 +315,96 @@ def report(findings: list[Finding], out: Callable[[str], None]) -> dict[tuple[st
     return totals
 
 
+# ---------------------------------------------------------------- the lesson map
+
+TITLE_CUTS = ("blit_text", "fit_line")
+
+
+def check_map(langs: list[str], sizes: list[tuple[int, int]], out: Callable[[str], None],
+              png: Path | None = None) -> tuple[list[Finding], dict[str, int]]:
+    """Render every track's tab of the lesson map in every language and size, scrolled so that
+    every card is drawn; the cuts (``Finding.lesson`` holds the track, ``index`` the scroll
+    position) and a count of scenes rendered."""
+    import pygame
+
+    from trainer.ui.app import App
+    from trainer.ui.settings import Settings
+    from trainer.ui.views.lesson_order import TRACK_ORDER
+
+    rec = Recorder()
+    install_spies(rec)
+    findings: list[Finding] = []
+    counts = {"steps": 0, "scenes": 0, "errors": 0, "cards": 0}
+    for lang in langs:
+        for w, h in sizes:
+            size = f"{w}x{h}"
+            app = App(size=(w, h), settings=Settings(language=lang), progress=None, save=False)
+            app.push("home")
+            lib = app.library()
+            for track in [t for t in TRACK_ORDER if lib.by_track(t)]:
+                while len(app.stack) > 1:
+                    app.pop()
+                try:
+                    screen = app.push("lesson_map", track=track)
+                    counts["cards"] += len(screen.cards)
+                    titles = [c.title for c in screen.cards]
+                    page = 0
+                    while True:
+                        rec.active, rec.cuts = True, []
+                        app.process([], 1 / 60)
+                        surf = app.render()
+                        rec.active = False
+                        counts["scenes"] += 1
+                        if png is not None:
+                            png.mkdir(parents=True, exist_ok=True)
+                            pygame.image.save(surf, str(png / f"map_{lang}_{size}_{track}_{page}.png"))
+                        for c in rec.cuts:
+                            if c.where.endswith(":Card.draw") and c.how in TITLE_CUTS:
+                                # the second line of a title is reported as the whole title
+                                whole = next((t for t in titles if t == c.text), None) or next(
+                                    (t for t in titles if t.endswith(" " + c.text)), c.text)
+                                c = Cut(whole, c.width, c.room, c.where, c.how)
+                            findings.append(Finding(lang, size, track, screen.scroll_y, "-", "", c))
+                        if screen.scroll_y >= screen.max_scroll:
+                            break
+                        screen.scroll(screen.grid_area.height)
+                        page += 1
+                except Exception as exc:  # noqa: BLE001 - one broken track must not hide the rest
+                    rec.active = False
+                    counts["errors"] += 1
+                    out(f"{lang} {size} {track}: ERROR {exc!r}")
+    return findings, counts
+
+
+def report_map(findings: list[Finding], out: Callable[[str], None]) -> dict[tuple[str, str, str], int]:
+    """Print the map's cuts once each; per (language, size, kind) the number of texts, the
+    kinds being "title" (a card title cut), "mid-word" (a subtitle ending inside a word),
+    "subtitle" (a subtitle shortened at a word, on purpose) and "other"."""
+    seen: set[tuple] = set()
+    totals: dict[tuple[str, str, str], int] = {}
+    for f in findings:
+        c = f.cut
+        key = (f.lang, f.size, c.text, c.where, c.how)
+        if key in seen:
+            continue
+        seen.add(key)
+        on_card = c.where.endswith(":Card.draw")
+        if on_card and c.how in TITLE_CUTS:
+            kind = "title"
+        elif on_card and c.how.endswith("mid-word"):
+            kind = "mid-word"
+        elif on_card and c.how.startswith("wrapped"):
+            kind = "subtitle"
+        else:
+            kind = "other"
+        totals[(f.lang, f.size, kind)] = totals.get((f.lang, f.size, kind), 0) + 1
+        if kind == "subtitle":
+            continue
+        unit = "lines" if c.how.startswith("wrapped") else "px"
+        out(f'{f.lang} {f.size} {f.lesson} [{kind}]: "{c.text}" ({c.width} > {c.room} {unit}) in {c.where} via {c.how}')
+    return totals
+
+
 def parse_size(text: str) -> tuple[int, int]:
     w, h = (int(x) for x in text.lower().split("x"))
     return w, h
@@ -304,10 +419,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lesson", action="append", default=[], help="only this lesson id (repeatable)")
     parser.add_argument("--no-feedback", action="store_true", help="only the steps as opened, no answers")
     parser.add_argument("--png", type=Path, help="save every rendered scene in this folder (use with --lesson)")
+    parser.add_argument("--map", action="store_true",
+                        help="check the lesson map (every track, scrolled) instead of the lessons")
     args = parser.parse_args(argv)
     langs = args.lang or ["ru", "en"]
     sizes = args.size or [(1280, 720)]
     start = time.perf_counter()
+    if args.map:
+        findings, counts = check_map(langs, sizes, print, args.png)
+        mtotals = report_map(findings, print)
+        print(f"\n{counts['cards']} cards, {counts['scenes']} scenes rendered, {counts['errors']} errors, "
+              f"{time.perf_counter() - start:.0f} s")
+        for lang in langs:
+            for w, h in sizes:
+                n = {k: mtotals.get((lang, f"{w}x{h}", k), 0) for k in ("title", "mid-word", "other", "subtitle")}
+                print(f"cut titles: {lang} {w}x{h}: {n['title']}; subtitles ending mid-word: {n['mid-word']}; "
+                      f"other cut texts: {n['other']}; subtitles shortened at a word: {n['subtitle']}")
+        bad = sum(v for (_l, _s, k), v in mtotals.items() if k in ("title", "mid-word", "other"))
+        print(f"cut titles and texts in all: {bad}")
+        return 1 if bad or counts["errors"] else 0
     findings, counts = check(langs, sizes, set(args.lesson), not args.no_feedback, print, args.png)
     totals = report(findings, print)
     print(f"\n{counts['steps']} steps, {counts['scenes']} scenes rendered, {counts['errors']} errors, "

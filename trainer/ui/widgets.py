@@ -80,6 +80,30 @@ def fit_line(app: AppContext, text: str, size: int, width: int, bold: bool = Fal
     return text[:lo].rstrip() + "…"
 
 
+# Marks that would dangle before a closing '…' ("First: Fu:…", "tiles,…"): dropped with the space.
+_DANGLING = " ,;:·—–"
+
+
+def wrapped_lines(app: AppContext, text: str, size: int, width: int, bold: bool = False, *,
+                  max_lines: int | None = None) -> list[str]:
+    """The lines :func:`blit_wrapped` draws: ``text`` wrapped to ``width``; with more than
+    ``max_lines`` lines the last one kept ends in '…' after a whole word (a comma, colon or dash
+    before it dropped), cut inside a word only when its first word alone does not fit."""
+    lines = app.wrap(text, size, width, bold)
+    if max_lines is None or len(lines) <= max_lines:
+        return lines
+    lines = lines[:max(1, max_lines)]
+    words = lines[-1].split(" ")
+    while words:
+        short = " ".join(words).rstrip(_DANGLING)
+        if short and app.text_width(short + "…", size, bold) <= width:
+            lines[-1] = short + "…"
+            return lines
+        words.pop()
+    lines[-1] = fit_line(app, lines[-1] + "…", size, width, bold)
+    return lines
+
+
 def blit_wrapped(
     surf: pygame.Surface,
     app: AppContext,
@@ -92,11 +116,9 @@ def blit_wrapped(
     align: str = "left",
     max_lines: int | None = None,
 ) -> int:
-    """Draw ``text`` wrapped to ``rect.width`` from ``rect.top``; returns the height used."""
-    lines = app.wrap(text, size, rect.width, bold)
-    if max_lines is not None and len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = fit_line(app, lines[-1] + "…", size, rect.width, bold)
+    """Draw ``text`` wrapped to ``rect.width`` from ``rect.top``; returns the height used.  With
+    ``max_lines`` a longer text is shortened at a word with '…' (see :func:`wrapped_lines`)."""
+    lines = wrapped_lines(app, text, size, rect.width, bold, max_lines=max_lines)
     lh = app.line_height(size)
     y = rect.top
     for line in lines:
@@ -257,27 +279,95 @@ class Card(Widget):
         """Open whatever the card stands for."""
         self.on_click()
 
+    def _text_area(self, app: AppContext, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect | None]:
+        """The room for the title and subtitle inside ``rect`` (after the padding, the accent
+        stripe and the icon), and the icon's rectangle if the card has one."""
+        L = app.layout
+        pad = L.px(16)
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        if self.accent is not None:
+            inner.left += L.px(6)
+            inner.width -= L.px(6)
+        icon_rect = None
+        if self.icon is not None:
+            isz = min(inner.height, L.px(84))
+            icon_rect = pygame.Rect(inner.left, inner.top + L.px(2), round(isz * 0.78), isz)
+            inner.left += icon_rect.width + L.px(16)
+            inner.width -= icon_rect.width + L.px(16)
+        return inner, icon_rect
+
+    def _badge_width(self, app: AppContext) -> int:
+        """The width the badge takes from the title's first line (0 without a badge)."""
+        if not self.badge:
+            return 0
+        L = app.layout
+        return app.text_surface(self.badge, L.font("tiny"), (255, 255, 255), True).get_width() + L.px(14) + L.px(8)
+
+    def _title_size(self, app: AppContext, first_w: int) -> int:
+        """The title's font size: the card's own, smaller only while its longest word does not
+        fit beside the badge (a title never breaks inside a word)."""
+        L = app.layout
+        tsize = L.font(self.title_font)
+        floor = min(tsize, L.font("body"))
+        while tsize > floor and max((app.text_width(w, tsize, True) for w in self.title.split()), default=0) > first_w:
+            tsize -= 1
+        return tsize
+
+    def _title_lines(self, app: AppContext, size: int, first_w: int, width: int) -> list[str]:
+        """The title wrapped at ``size``: its first line beside the badge (``first_w``), the
+        others across the whole text area (``width``)."""
+        first = app.wrap(self.title, size, max(1, first_w), True)[0] if self.title else ""
+        rest = self.title[len(first):].strip() if self.title.startswith(first) else ""
+        return [first, *app.wrap(rest, size, width, True)] if rest else [first]
+
+    def layout_title(self, app: AppContext, first_w: int, width: int, height: int) -> tuple[int, list[str], bool]:
+        """The title's size and lines in a text area of ``width`` x ``height`` (the first line
+        ``first_w`` wide), and whether a subtitle line still fits below it.
+
+        A title is shown whole when it can be: on as many lines as leave room for one line of
+        subtitle, else a little smaller (down to body text), else over the subtitle's room;
+        only a card too small for all of it gets its last line shortened with '…'."""
+        L = app.layout
+        lh_sub = app.line_height(L.font("small"))
+        tsize = self._title_size(app, first_w)
+        floor = min(tsize, L.font("body"))
+        for size in range(tsize, floor - 1, -1):
+            lines = self._title_lines(app, size, first_w, width)
+            if len(lines) <= max(1, (height - lh_sub) // app.line_height(size)):
+                return size, lines, True
+        lines = self._title_lines(app, floor, first_w, width)
+        if len(lines) <= max(1, height // app.line_height(floor)):
+            return floor, lines, False
+        lines = self._title_lines(app, tsize, first_w, width)
+        keep = max(1, (height - lh_sub) // app.line_height(tsize))
+        last = " ".join(lines[keep - 1:])
+        return tsize, [*lines[:keep - 1], fit_line(app, last, tsize, first_w if keep == 1 else width, True)], True
+
+    def height_for(self, app: AppContext, width: int, subtitle_lines: int = 1) -> int:
+        """The height a card ``width`` pixels wide needs to show its whole title and
+        ``subtitle_lines`` lines of subtitle."""
+        L = app.layout
+        inner, _icon = self._text_area(app, pygame.Rect(0, 0, width, 10 * L.px(84)))
+        tsize = self._title_size(app, inner.width - self._badge_width(app))
+        n = len(self._title_lines(app, tsize, inner.width - self._badge_width(app), inner.width))
+        sub = L.px(4) + subtitle_lines * app.line_height(L.font("small")) if subtitle_lines else 0
+        return 2 * L.px(16) + n * app.line_height(tsize) + sub
+
     def draw(self, surf: pygame.Surface, app: AppContext, focused: bool) -> None:
-        """Paint the card: accent stripe, title, up to three lines of subtitle, badge."""
+        """Paint the card: accent stripe, icon, badge, the title (whole, on as many lines as it
+        needs) and as many lines of subtitle as the rest of the card holds."""
         L = app.layout
         rad = L.px(14)
         bg = P.card_alt if self.hovered else P.card
         if self.locked:
             bg = (222, 220, 210) if not self.hovered else (230, 228, 218)
         draw_panel(surf, self.rect, bg, rad, shadow=L.px(4), border=P.card_edge)
-        pad = L.px(16)
-        inner = self.rect.inflate(-2 * pad, -2 * pad)
         if self.accent is not None:
             stripe = pygame.Rect(self.rect.left, self.rect.top, L.px(8), self.rect.height)
             pygame.draw.rect(surf, self.accent, stripe, border_top_left_radius=rad, border_bottom_left_radius=rad)
-            inner.left += L.px(6)
-            inner.width -= L.px(6)
-        if self.icon is not None:
-            isz = min(inner.height, L.px(84))
-            icon_rect = pygame.Rect(inner.left, inner.top + L.px(2), round(isz * 0.78), isz)
+        inner, icon_rect = self._text_area(app, self.rect)
+        if self.icon is not None and icon_rect is not None:
             self.icon(surf, icon_rect)
-            inner.left += icon_rect.width + L.px(16)
-            inner.width -= icon_rect.width + L.px(16)
         title_color = P.locked if self.locked else P.ink
         badge_w = 0
         if self.badge:
@@ -288,28 +378,18 @@ class Card(Widget):
             br.topright = inner.topright
             pygame.draw.rect(surf, self.badge_color or P.accent_dark, br, border_radius=br.height // 2)
             surf.blit(bimg, bimg.get_rect(center=br.center))
-            badge_w = br.width + L.px(8)
-        tsize = L.font(self.title_font)
-        tw = inner.width - badge_w
-        # A title never breaks inside a word: the size comes down until its longest word fits.
-        floor = min(tsize, L.font("body"))
-        while tsize > floor and max((app.text_width(w, tsize, True) for w in self.title.split()), default=0) > tw:
-            tsize -= 1
-        title_lines = app.wrap(self.title, tsize, tw, True)
-        if len(title_lines) > 1 and inner.height >= 2 * app.line_height(tsize) + app.line_height(L.font("small")):
-            # A long title takes two lines (the second shortened if needed).
-            rest = self.title[len(title_lines[0]):].strip()
-            title_lines = [title_lines[0], fit_line(app, rest, tsize, tw, True)]
-        else:
-            title_lines = [fit_line(app, self.title, tsize, tw, True)]
+            badge_w = self._badge_width(app)
+        tsize, title_lines, with_sub = self.layout_title(app, inner.width - badge_w, inner.width, inner.height)
         ty = inner.top
-        for line in title_lines:
-            blit_text(surf, app, line, tsize, title_color, (inner.left, ty), bold=True)
+        for i, line in enumerate(title_lines):
+            blit_text(surf, app, line, tsize, title_color, (inner.left, ty), bold=True,
+                      max_width=inner.width - badge_w if i == 0 else inner.width)
             ty += app.line_height(tsize)
         sub_rect = pygame.Rect(inner.left, ty + L.px(4), inner.width, inner.height)
         ssize = L.font("small")
-        lines = max(1, (inner.bottom - sub_rect.top) // app.line_height(ssize))
-        blit_wrapped(surf, app, self.subtitle, ssize, P.ink_muted, sub_rect, max_lines=lines)
+        lines = (inner.bottom - sub_rect.top) // app.line_height(ssize)
+        if with_sub or lines >= 1:
+            blit_wrapped(surf, app, self.subtitle, ssize, P.ink_muted, sub_rect, max_lines=max(1, lines))
         if focused:
             draw_focus_ring(surf, self.rect, rad, L.px(2))
 

@@ -87,6 +87,8 @@ class LessonMapScreen(Screen):
         self.tabs = self.add(OptionRow([(t, _(TRACK_NAMES[t])) for t in tracks], self.track, self._set_track))
         self.cards: list[Card] = []
         lang = self.app.settings.language
+        # Titles in body size fit two lines on a card in most tracks; the children's short ones stay large.
+        title_font = "large" if self.track == "kids" else "body"
         for lesson in self.lib.by_track(self.track):
             state = self.states.get(lesson.id, "open")
             badge, color = {
@@ -105,7 +107,7 @@ class LessonMapScreen(Screen):
                 sub = sub + " · " + lesson.objective.get(lang)
             card = Card(lesson_title(lesson, lang), sub, lambda lid=lesson.id: open_lesson(self, lid),
                         badge=badge, badge_color=color, locked=state == "locked", done=state == "done",
-                        accent=TRACK_COLORS.get(self.track))
+                        accent=TRACK_COLORS.get(self.track), title_font=title_font)
             self.cards.append(self.add(card))
         self.problems_button = None
         if self.lib.problems:
@@ -148,14 +150,16 @@ class LessonMapScreen(Screen):
         cols = 3 if area.width > L.px(900) else 2
         gap = L.px(16)
         w = (area.width - gap * (cols - 1)) // cols
-        h = L.px(128)
-        rows = (len(self.cards) + cols - 1) // cols
-        content_h = rows * h + max(0, rows - 1) * gap
+        # A row is as tall as its longest title needs (shown whole, with a line of subtitle).
+        rows = [self.cards[i:i + cols] for i in range(0, len(self.cards), cols)]
+        heights = [max([L.px(128), *(card.height_for(self.app, w) for card in row)]) for row in rows]
+        tops = [sum(heights[:r]) + r * gap for r in range(len(rows))]
+        content_h = sum(heights) + max(0, len(rows) - 1) * gap
         self.max_scroll = max(0, content_h - self.grid_area.height)
         self.scroll_y = min(self.scroll_y, self.max_scroll)
         for i, card in enumerate(self.cards):
             r, c = divmod(i, cols)
-            card.rect = pygame.Rect(area.left + c * (w + gap), grid_top + r * (h + gap) - self.scroll_y, w, h)
+            card.rect = pygame.Rect(area.left + c * (w + gap), grid_top + tops[r] - self.scroll_y, w, heights[r])
             card.visible = card.rect.bottom > grid_top - L.px(4) and card.rect.top < bottom + L.px(4)
             card.clip = self.grid_area.inflate(L.px(16), L.px(10))
 
