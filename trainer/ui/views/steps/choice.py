@@ -15,6 +15,19 @@ from trainer.ui.views.steps.base import QuizView
 from trainer.ui.views.steps.marks import near_waits
 
 
+def answer_sentence(template: str, answer: str) -> str:
+    """``template`` (a sentence with an ``{answer}`` field) filled with an option's text without
+    doubled marks: an option that is a sentence of its own loses its full stop (the template has
+    one); one ending in "?", "!" or "…" keeps its mark, and the template's full stop right after
+    it is left out ("The right answer: Is it tenpai?")."""
+    if answer.endswith(".") and not answer.endswith(".."):
+        answer = answer[:-1]
+    text = template.format(answer=answer)
+    if answer.endswith(("?", "!", "…", "...")) and text.endswith(answer + "."):
+        text = text[:-1]
+    return text
+
+
 def tile_options(options: Any) -> bool:
     """Whether every option is a few tiles (at most four) and no text: drawn as big tile buttons."""
     if not options:
@@ -138,10 +151,12 @@ class ChoiceView(QuizView):
             if b.selected and o.explain is not None:
                 lines.append(self.text(o.explain))
             elif b.selected and b.mark == "wrong":
-                lines.append(_("Your answer: {answer} — not right here.").format(answer=self._label(b.index)))
+                lines.append(answer_sentence(_("Your answer: {answer} — not right here."), self._label(b.index)))
         if right and not self.child():
-            lines.append(_("The right answer: {answer}.").format(
-                answer=", ".join(self._label(i) for i in sorted(right))))
+            labels = [self._label(i) for i in sorted(right)]
+            # several right options: each one's own full stop goes, the sentence has one at its end
+            labels = [answer_sentence("{answer}", t) for t in labels[:-1]] + labels[-1:]
+            lines.append(answer_sentence(_("The right answer: {answer}."), ", ".join(labels)))
         return BR.join(lines)
 
     def clear_marks(self) -> None:
