@@ -653,6 +653,10 @@ class McrPlayScreen(PlayScreen):
     def _advice(self) -> Any:
         return mcr_advice(make_view(self.round, 0), self.my_legal(), self.match.rules)
 
+    def _coach_lets_win_pass(self, legal: list[Any]) -> bool:
+        """The MCR coach never says to let a win pass (the table offers only wins of 8 points or more)."""
+        return False
+
     def _coach_marks(self) -> None:
         """Mark the discards that keep the nearest 8-point hand."""
         if self.coach == "off" or not any(isinstance(a, Discard) for a in self.my_legal()):
