@@ -320,8 +320,17 @@ def test_a_soft_fold_is_named_and_the_safest_tile_shown_for_comparison():
     lines = hint_lines(hints, lambda s: f"seat {s}")
     assert "{term:mawashi_uchi}" in lines[0] and "{tiles:9m}" in lines[0]
     assert lines[1].startswith("Safest tile now")
+    # 9m is genbutsu against the riichi (its small risk is against the others): "as safe", not "nearly"
+    assert "as safe as the safest tile" in lines[0] and "nearly" not in lines[0]
+    # the same soft fold with a little risk against the riichi: "nearly as safe"
+    weave = hints[0]
+    dangers = tuple(dataclasses.replace(d, deal_in=0.01, wait=0.01, expected_loss=50.0) if d.seat in weave.threat_seats
+                    else d for d in weave.advice.dangers)
+    risky = dataclasses.replace(weave, advice=dataclasses.replace(weave.advice, dangers=dangers))
+    assert "nearly as safe" in hint_lines([risky, hints[1]], lambda s: f"seat {s}")[0]
     set_language("ru")
     assert "мягко" in hint_lines(hints, lambda s: f"seat {s}")[0]
+    assert "мягко" in hint_lines([risky, hints[1]], lambda s: f"seat {s}")[0]
 
 
 def test_in_the_last_hand_the_coach_weighs_push_and_fold_in_places():

@@ -171,10 +171,16 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
                 betaori="{term:betaori}", tiles=tiles, odds=odds,
                 why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
         elif h.reason == "weave" and a is not None:
-            out.append(_("Fold softly ({mawashi}): discard {tiles} — nearly as safe as the safest tile, and it keeps "
-                         "more of your hand: {why}.").format(
-                mawashi="{term:mawashi_uchi}", tiles=tiles,
-                why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
+            why = danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)
+            if all(d.deal_in == 0 for d in a.dangers if d.seat in h.threat_seats):
+                # safe against every ready-looking player: the rest of its risk is against hands far from ready
+                out.append(_("Fold softly ({mawashi}): discard {tiles} — against the players who may be ready it is "
+                             "as safe as the safest tile, and it keeps more of your hand: {why}.").format(
+                    mawashi="{term:mawashi_uchi}", tiles=tiles, why=why))
+            else:
+                out.append(_("Fold softly ({mawashi}): discard {tiles} — nearly as safe as the safest tile, and it "
+                             "keeps more of your hand: {why}.").format(mawashi="{term:mawashi_uchi}", tiles=tiles,
+                                                                       why=why))
         elif h.reason == "safer" and a is not None:
             out.append(_("Safest tile now: {tiles} — {why}.").format(
                 tiles=tiles, why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
