@@ -349,7 +349,7 @@ def test_in_the_last_hand_the_coach_weighs_push_and_fold_in_places():
     hints = discard_hints(close, list(close.hand.concealed), RULES)
     assert hints[0].reason == "fold" and hints[0].push_fold.loss > hints[0].push_fold.gain
     line = hint_lines(hints, lambda s: f"seat {s}")[0]
-    assert "only the final place counts" in line and "in place 1" in line
+    assert "only the final place counts" in line and "(1st place now)" in line and "over 100 hands" in line
     far = evaluator_view(FAR, RIVERS, dealer=3, riichi={1: 4}, live=40, scores=(50000, 20000, 16000, 14000),
                          round_wind=SOUTH)
     lines = " ".join(hint_lines(discard_hints(far, list(far.hand.concealed), RULES), lambda s: f"seat {s}"))

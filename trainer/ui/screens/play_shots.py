@@ -98,8 +98,8 @@ def table_coach_last_hand(app: Any) -> Any:
     pushing and folding in places, not points."""
     from trainer.i18n import _
 
-    words = _("In the last hand only the final place counts (you are in place {place} now): pushing would gain "
-              "about {gain} of a place and risk about {loss} of one.").split("{place}")[0]
+    words = _("In the last hand only the final place counts ({place} now): over 100 hands like this, pushing "
+              "would gain about {gain} places in all and risk losing about {loss}.").split("{place}")[0]
     setup = MatchSetup(coach="full", length="tonpuusen")
     for seed in range(1, 40):
         screen = _open_table(app, setup, seed)

@@ -30,7 +30,7 @@ from trainer.engine.game.coach import (
 )
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
-from trainer.i18n import _
+from trainer.i18n import _, ngettext, place_text
 from trainer.ui.richtext import BR, layout_rich, tiles_markup
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import draw_panel
@@ -201,13 +201,16 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
 def _places_odds(places: Any, verdict: Any) -> str:
     """The push-or-fold odds of the last hand, in places rather than points."""
     per_place = places.get("place_points", 8000) or 8000
+    place = place_text(int(places.get("place") or 1))
     if max(verdict.gain, verdict.loss) < 0.02 * per_place:
-        return _("In the last hand only the final place counts (you are in place {place} now), and this hand "
-                 "can hardly change it either way.").format(place=places.get("place"))
-    return _("In the last hand only the final place counts (you are in place {place} now): pushing gains about "
-             "+{gain} and risks about −{loss}, in places per 100 hands like this.").format(
-        place=places.get("place"), gain=round(100 * verdict.gain / per_place),
-        loss=round(100 * verdict.loss / per_place))
+        return _("In the last hand only the final place counts ({place} now), and this hand can hardly change "
+                 "it either way.").format(place=place)
+    gain, loss = round(100 * verdict.gain / per_place), round(100 * verdict.loss / per_place)
+    return ngettext("In the last hand only the final place counts ({place} now): over 100 hands like this, "
+                    "pushing would gain about {gain} place in all and risk losing about {loss}.",
+                    "In the last hand only the final place counts ({place} now): over 100 hands like this, "
+                    "pushing would gain about {gain} places in all and risk losing about {loss}.",
+                    gain).format(place=place, gain=gain, loss=loss)
 
 
 RIICHI_WHY = {
