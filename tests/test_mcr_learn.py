@@ -289,3 +289,20 @@ def test_an_mcr_lesson_step_on_screen(app) -> None:  # noqa: ANN001
     click(app, counted.rect.center)
     key(app, pygame.K_RETURN, "\r")
     assert screen.phase == "retry" and "is counted here" in screen.feedback_text
+
+
+def test_the_honors_and_knitted_form_is_not_named_lesser_before_the_fans_say_which():
+    """The reading line of an honors-and-knitted hand says what the form is (fourteen different
+    single tiles) without calling it the lesser hand: with all seven honors it is the greater one
+    (七星不靠, 24 points), and the fan line names which."""
+    from trainer.i18n import set_language
+    from trainer.ui.mcr_texts import form_label, mcr_explain_item
+
+    set_language("en")
+    label = form_label("honors_knitted")
+    assert "lesser" not in label.lower() and "knitted" in label
+    line = mcr_explain_item({"kind": "mcr_reading", "form": "honors_knitted", "reading": ""})
+    assert line is not None and "mcr_lesser_honors_and_knitted_tiles" not in line
+    set_language("ru")
+    assert "благородные" in form_label("honors_knitted")
+    set_language("en")

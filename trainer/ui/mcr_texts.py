@@ -59,10 +59,13 @@ FLAG_WORDS = {
 FORM_TERMS = {
     "seven_pairs": "{term:mcr_seven_pairs}",
     "thirteen_orphans": "{term:mcr_thirteen_orphans}",
-    "honors_knitted": "{term:mcr_lesser_honors_and_knitted_tiles}",
     "knitted_straight": "{term:mcr_knitted_straight}",
 }
 STANDARD_FORM = N_("four sets and a pair")
+FORM_WORDS = {
+    # greater (all seven honors) or lesser: the fan line below names which, so the form stays neutral
+    "honors_knitted": N_("fourteen different single tiles: honors and knitted tiles"),
+}
 
 PRINCIPLE_TEXTS = {
     "non_repeat": N_("{fan} is not counted: {by} already implies it ({term})."),
@@ -84,6 +87,8 @@ def fan_term(fan_id: str) -> str:
 
 def form_label(form: str) -> str:
     """An MCR hand form in words (the special forms as glossary links)."""
+    if form in FORM_WORDS:
+        return _(FORM_WORDS[form])
     return FORM_TERMS.get(form) or _(STANDARD_FORM)
 
 
