@@ -35,41 +35,30 @@ class HomeScreen(Screen):
     needs_library = True  # rebuilt when the background lesson load finishes
 
     def _resume(self) -> tuple[str, int, str] | None:
-        """(lesson id, step, lesson title) of the lesson to continue, if any."""
-        app = self.app
-        found: tuple[str, int] | None = None
-        if app.progress is not None and app.learner_id is not None:
-            try:
-                found = app.progress.last_lesson(app.learner_id)
-            except Exception:
-                found = None
-        if found is None and app.settings.last_lesson:
-            found = (app.settings.last_lesson, app.settings.last_step)
-        if found is None:
-            return None
-        try:
-            lesson = app.library().lessons.get(found[0]) if hasattr(app.library().lessons, "get") else None
-        except Exception:
-            lesson = None
-        if lesson is None:
-            return None
-        return found[0], found[1], _lesson_title(lesson, app.settings.language)
+        """(lesson id, step, lesson title) of the lesson of the learner's path to continue, if any
+        (a child is offered only children's lessons, an adult never one)."""
+        from trainer.ui.views.lesson_order import resume_lesson
 
-    def _next_lesson(self) -> tuple[str, str] | None:
-        """The first lesson not yet completed, for a learner with nothing to continue."""
-        try:
-            from trainer.ui.views.lesson_order import lesson_states, ordered_lessons
-        except ImportError:
-            return None
         try:
             lib = self.app.library()
+            found = resume_lesson(self.app, lib)
         except Exception:
             return None
-        states = lesson_states(self.app, lib)
-        for lesson in ordered_lessons(lib):
-            if states.get(lesson.id) != "done":
-                return lesson.id, _lesson_title(lesson, self.app.settings.language)
-        return None
+        if found is None:
+            return None
+        return found[0], found[1], _lesson_title(lib.lessons[found[0]], self.app.settings.language)
+
+    def _next_lesson(self) -> tuple[str, str] | None:
+        """The first lesson of the learner's path not yet completed, for a learner with nothing to
+        continue: the children's track for a child's profile, the adult path (basics first, or the
+        track the first-run answer chose) for everyone else."""
+        from trainer.ui.views.lesson_order import next_lesson
+
+        try:
+            lesson = next_lesson(self.app, self.app.library())
+        except Exception:
+            return None
+        return (lesson.id, _lesson_title(lesson, self.app.settings.language)) if lesson is not None else None
 
     @property
     def kids(self) -> bool:
@@ -136,9 +125,7 @@ class HomeScreen(Screen):
     def _build_kids(self) -> None:
         """The children's home: continue (or start) a children's lesson, the lessons, the games."""
         self.hero = self.review = None
-        resume = self._resume() if self.app.library_ready() else None
-        if resume is not None and getattr(self.app.library().lessons.get(resume[0]), "track", "") != "kids":
-            resume = None  # a child is offered only the children's path here
+        resume = self._resume() if self.app.library_ready() else None  # children's lessons only
         if resume is not None:
             lesson_id, step, title = resume
             go = (_("Go on!"), title, lambda: self.app.push("lesson", lesson_id=lesson_id, step=step))

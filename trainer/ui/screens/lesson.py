@@ -622,11 +622,15 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self.rebuild()
 
     def _next_lesson_id(self) -> str | None:
-        from trainer.ui.views.lesson_order import lesson_states, ordered_lessons
+        """The next open or started lesson after this one on the learner's path (a child's stays
+        on the children's track, an adult's on the adult tracks); a lesson off that path (a parent
+        trying a children's lesson) goes on within its own track."""
+        from trainer.ui.views.lesson_order import lesson_states, path_lessons, path_tracks
 
         lib = self.app.library()
         states = lesson_states(self.app, lib)
-        order = ordered_lessons(lib)
+        tracks = path_tracks(self.app.settings)
+        order = path_lessons(lib, tracks if self.lesson.track in tracks else (self.lesson.track,))
         ids = [x.id for x in order]
         start = ids.index(self.lesson.id) + 1 if self.lesson.id in ids else 0
         for lesson in order[start:] + order[:start]:

@@ -1,5 +1,9 @@
 """The lesson map: lessons grouped by track, with completion state and prerequisites.
 
+A child's profile sees the children's track only, without tabs, and each card says just how
+many minutes the lesson takes (the objectives and prerequisite lists are for grown-ups, who
+find every track, the children's last, on an adult profile).
+
 A lesson whose prerequisites are not complete is drawn locked, but it can
 still be opened after a warning (the learner may already know the topic).
 Lesson files that failed to load are listed in a visible note, never hidden.
@@ -15,7 +19,14 @@ from trainer.i18n import _, ngettext, pgettext
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
-from trainer.ui.views.lesson_order import TRACK_COLORS, TRACK_NAMES, TRACK_ORDER, lesson_states, lesson_title
+from trainer.ui.views.lesson_order import (
+    TRACK_COLORS,
+    TRACK_NAMES,
+    TRACK_ORDER,
+    is_child,
+    lesson_states,
+    lesson_title,
+)
 from trainer.ui.widgets import Button, Card, OptionRow, blit_text
 
 P = PALETTE
@@ -61,7 +72,9 @@ class LessonMapScreen(Screen):
     def enter(self) -> None:
         self.lib = self.app.library()
         self.states = lesson_states(self.app, self.lib)
-        if not hasattr(self, "track"):
+        if is_child(self.app.settings):
+            self.track = "kids"  # a child's map is the children's track
+        elif not hasattr(self, "track"):
             self.track = self.params.get("track") or self._first_track()
         super().enter()
 
@@ -79,12 +92,19 @@ class LessonMapScreen(Screen):
         return next((t for t in order if self.lib.by_track(t)), "basics")
 
     def header_extra(self) -> str:
-        done = sum(1 for s in self.states.values() if s == "done")
-        return _("{done} of {total} lessons complete").format(done=done, total=len(self.states))
+        ids = ([x.id for x in self.lib.by_track("kids")] if is_child(self.app.settings)
+               else list(self.states))  # a child counts their own lessons
+        done = sum(1 for i in ids if self.states.get(i) == "done")
+        return _("{done} of {total} lessons complete").format(done=done, total=len(ids))
 
     def build(self) -> None:
-        tracks = [t for t in TRACK_ORDER if self.lib.by_track(t)] or list(TRACK_ORDER)
-        self.tabs = self.add(OptionRow([(t, _(TRACK_NAMES[t])) for t in tracks], self.track, self._set_track))
+        child = is_child(self.app.settings)
+        self.tabs = None
+        if not child:  # an adult's tabs: the adult tracks in teaching order, the children's last
+            order = [t for t in TRACK_ORDER if t != "kids"] + ["kids"]
+            tracks = [t for t in order if self.lib.by_track(t)] or order
+            self.tabs = self.add(OptionRow([(t, _(TRACK_NAMES[t])) for t in tracks], self.track,
+                                           self._set_track))
         self.cards: list[Card] = []
         lang = self.app.settings.language
         # Titles in body size fit two lines on a card in most tracks; the children's short ones stay large.
@@ -97,9 +117,11 @@ class LessonMapScreen(Screen):
                 "locked": (_("Locked"), P.locked),
                 "open": (_("New"), P.hint),
             }[state]
-            sub = _("Level {n}").format(n=lesson.level) + " · " + ngettext(
-                "{n} minute", "{n} minutes", lesson.minutes).format(n=lesson.minutes)
-            if state == "locked":
+            minutes = ngettext("{n} minute", "{n} minutes", lesson.minutes).format(n=lesson.minutes)
+            sub = _("Level {n}").format(n=lesson.level) + " · " + minutes
+            if child:
+                sub = minutes  # a child reads no objective and no list of lessons to do first
+            elif state == "locked":
                 missing = [self.lib.lessons[p].title.get(lang) if p in self.lib.lessons else p
                            for p in lesson.prerequisites if self.states.get(p) != "done"]
                 sub += " · " + _("First: {lessons}").format(lessons=", ".join(missing))
@@ -138,14 +160,15 @@ class LessonMapScreen(Screen):
     def layout(self) -> None:
         L = self.app.layout
         area = L.content()
-        self.tabs.rect = pygame.Rect(area.left, area.top, area.width, L.px(48))
+        if self.tabs is not None:
+            self.tabs.rect = pygame.Rect(area.left, area.top, area.width, L.px(48))
         bottom = area.bottom
         if self.problems_button is not None:
             b = self.problems_button
             b.rect = pygame.Rect(area.left, area.bottom - L.px(44), min(area.width, b.preferred_width(self.app)),
                                  L.px(44))
             bottom = b.rect.top - L.px(12)
-        grid_top = self.tabs.rect.bottom + L.px(20)
+        grid_top = self.tabs.rect.bottom + L.px(20) if self.tabs is not None else area.top + L.px(8)
         self.grid_area = pygame.Rect(area.left, grid_top, area.width, bottom - grid_top)
         cols = 3 if area.width > L.px(900) else 2
         gap = L.px(16)

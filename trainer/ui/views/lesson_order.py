@@ -1,5 +1,7 @@
-"""The lesson tracks in teaching order, their names and colours, and each lesson's state for a
-learner (done, started, open or locked by its prerequisites)."""
+"""The lesson tracks in teaching order, their names and colours, each lesson's state for a
+learner (done, started, open or locked by its prerequisites), and each learner's own path: a
+child's profile has the children's track only, every other profile the adult tracks (from the
+track its first-run answer chose), never a children's lesson first."""
 
 from __future__ import annotations
 
@@ -30,12 +32,62 @@ TRACK_COLORS = {
 }
 
 
-def ordered_lessons(lib: Any) -> list[Any]:
-    """Every loaded lesson in teaching order: by track, then level, then id."""
+def is_child(settings: Any) -> bool:
+    """Whether the current learner's profile is a child's (the first-run answer "child")."""
+    return getattr(settings, "profile", "") == "child"
+
+
+def path_tracks(settings: Any) -> tuple[str, ...]:
+    """The tracks of the learner's path in order: a child's profile has the children's track
+    only; an adult's starts at the track its first-run answer chose (basics unless another) and
+    goes on through the other adult tracks, the earlier ones last, without the children's."""
+    if is_child(settings):
+        return ("kids",)
+    from trainer.ui.settings import PROFILE_DEFAULTS
+
+    adult = [t for t in TRACK_ORDER if t != "kids"]
+    first = str(PROFILE_DEFAULTS.get(getattr(settings, "profile", ""), {}).get("last_track", "basics"))
+    start = adult.index(first) if first in adult else 0
+    return tuple(adult[start:] + adult[:start])
+
+
+def path_lessons(lib: Any, tracks: tuple[str, ...]) -> list[Any]:
+    """The loaded lessons of ``tracks``, track by track, each by level then id."""
     out = []
-    for track in TRACK_ORDER:
+    for track in tracks:
         out.extend(lib.by_track(track))
     return out
+
+
+def next_lesson(app: Any, lib: Any) -> Any | None:
+    """The first lesson of the learner's path (see :func:`path_tracks`) not yet done."""
+    states = lesson_states(app, lib)
+    return next((x for x in path_lessons(lib, path_tracks(app.settings)) if states.get(x.id) != "done"), None)
+
+
+def resume_lesson(app: Any, lib: Any) -> tuple[str, int] | None:
+    """(lesson id, step) of the lesson of the learner's path touched last and not finished:
+    a lesson outside the path (a parent looking at a children's lesson) is not offered."""
+    tracks = path_tracks(app.settings)
+
+    def on_path(lesson_id: str) -> bool:
+        lesson = lib.lessons.get(lesson_id)
+        return lesson is not None and lesson.track in tracks
+
+    if app.progress is not None and app.learner_id is not None:
+        try:
+            records = app.progress.lessons(app.learner_id)
+        except Exception:
+            records = {}
+        open_ = [(v.get("updated_at") or "", k, v) for k, v in records.items()
+                 if not v.get("completed_at") and on_path(k)]
+        if open_:
+            _at, lesson_id, record = max(open_, key=lambda x: x[0])
+            return lesson_id, int(record.get("step") or 0)
+    last = app.settings.last_lesson
+    if last and on_path(last):
+        return last, app.settings.last_step
+    return None
 
 
 def lesson_title(lesson: Any, lang: str) -> str:
