@@ -305,10 +305,11 @@ class Card(Widget):
 
     def _title_size(self, app: AppContext, first_w: int) -> int:
         """The title's font size: the card's own, smaller only while its longest word does not
-        fit beside the badge (a title never breaks inside a word)."""
+        fit beside the badge (a title never breaks inside a word; a long word may take it down to
+        the small size, «Тренировочные» in a narrow card)."""
         L = app.layout
         tsize = L.font(self.title_font)
-        floor = min(tsize, L.font("body"))
+        floor = min(tsize, L.font("small"))
         while tsize > floor and max((app.text_width(w, tsize, True) for w in self.title.split()), default=0) > first_w:
             tsize -= 1
         return tsize
