@@ -51,7 +51,7 @@ def test_bamboo_result_panel_names_the_dummy_share_of_a_tsumo(app: App) -> None:
     app.render()
     lines = screen.value_lines()
     assert "han" in lines[0] and "points" in lines[0]
-    assert any("paid by the dummy" in line for line in lines)
+    assert any("empty seats pay too" in line for line in lines)
 
 
 def test_ab_game_guess_palette_by_clicks_explains_a_wrong_guess_and_ends_on_a_right_one(app: App) -> None:

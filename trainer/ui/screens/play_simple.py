@@ -41,6 +41,7 @@ from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.views import ab_guess as play_ab
 from trainer.ui.views.explain import tile_words
+from trainer.ui.views.table.tiles import meld_pieces
 from trainer.ui.widgets import Button, blit_text, draw_panel
 
 P = PALETTE
@@ -57,7 +58,7 @@ VALUE_LABELS = {
     "shape_win": N_("a complete hand without a yaku"),
     "tanyao_poton": N_("all simples «pōton» 222-34567-888 (a limit)"),
     "sanshoku": N_("three colour sequences"),
-    "dummy_pays": N_("the absent players' shares, paid by the dummy"),
+    "dummy_pays": N_("the empty seats pay too, as at a table of four"),
     "riichi_sticks": N_("riichi sticks on the table"),
     "tenpai_win": N_("an announced open tenpai without a yaku"),
 }
@@ -65,6 +66,14 @@ VALUE_LABELS = {
 UNITS = {"han": N_("{n} han"), "points": N_("{n} points"), "fu": N_("{n} fu")}
 SEAT_NAMES = {2: (N_("You"), N_("Across")), 3: (N_("You"), N_("Right"), N_("Left")),
               4: (N_("You"), N_("Right"), N_("Across"), N_("Left"))}
+
+
+def meld_slots(melds: Any, *, gap: float = 0.3) -> list[TileSlot]:
+    """Called sets drawn as the main table draws them (its :func:`meld_pieces`): the called tile
+    turned sideways on the side of the player it came from, a closed kan's two end tiles face
+    down; each set after a gap, its slots grouped by the set's index."""
+    return [TileSlot(p.tile, sideways=p.sideways, face_down=p.face_down, gap=p.gap, group=mi)
+            for mi, m in enumerate(melds) for p in meld_pieces(m, gap=gap) if p.tile is not None]
 
 
 @register_screen("play_simple")
@@ -142,10 +151,30 @@ class PlaySimpleScreen(Screen):
             term = mode.title
         except ModeError:
             sizes, term = (), ""
-        name = _(MODE_TITLES[self.mode]) if self.mode in MODE_TITLES else self.app.term_text(term or self.mode)
-        if self.setup is None or len(sizes) < 2:
-            return name
-        return _("{mode}: {n} tiles").format(mode=name, n=self.setup.hand + 1)
+        if self.mode in MODE_TITLES:
+            names = [_(MODE_TITLES[self.mode])]
+        else:  # the term as the learner likes to see it, or its plain name where that is too long
+            names = [self.app.term_text(term or self.mode)]
+            try:
+                names.append(self.app.glossary().term(term or self.mode).name(self.app.settings.language))
+            except (KeyError, LookupError):
+                pass
+        text = ""
+        for name in names:
+            text = name if self.setup is None or len(sizes) < 2 else \
+                _("{mode}: {n} tiles").format(mode=name, n=self.setup.hand + 1)
+            if self._title_fits(text):
+                break
+        return text
+
+    def _title_fits(self, text: str) -> bool:
+        """Whether ``text`` fits the header between the back button and the games count."""
+        L = self.app.layout
+        b = self.back_button
+        left = b.rect.right + L.px(20) if b is not None and b.rect.width else L.margin + L.px(170)
+        extra = self.header_extra()
+        right_w = min(self.app.text_width(extra, L.font("small")), L.width // 3) + L.px(20) if extra else 0
+        return self.app.text_width(text, L.font("h2"), bold=True) <= L.width - left - L.margin - right_w
 
     def header_extra(self) -> str:
         if self.setup is not None and self.setup.scoring == "none":
@@ -209,9 +238,7 @@ class PlaySimpleScreen(Screen):
             slots.pop(idx)
             slots.append(TileSlot(drawn, gap=0.35))
         start = len(slots)
-        for mi, m in enumerate(g.melds[0] if slots or not hand else ()):
-            for k, t in enumerate(m.tiles):
-                slots.append(TileSlot(t, gap=0.35 if k == 0 else 0.0, group=mi))
+        slots += meld_slots(g.melds[0] if slots or not hand else (), gap=0.35)
         self.hand_row = self.add(TileRow(slots, pickable=True, multi=False, on_change=self._picked))
         discards = {a.tile for a in legal if isinstance(a, Discard)}
         riichi_tiles = {a.tile for a in legal if isinstance(a, Riichi) or play_ab.is_announcement(a)}
@@ -230,9 +257,7 @@ class PlaySimpleScreen(Screen):
         reveal = self.setup is not None and (self.setup.reveal == "all" or g.ended)
         for s in range(1, g.n):
             tiles = sorted(g.hands[s])
-            row = TileRow([TileSlot(t, face_down=not reveal) for t in tiles]
-                          + [TileSlot(t, gap=0.3 if k == 0 else 0.0) for m in g.melds[s]
-                             for k, t in enumerate(m.tiles)])
+            row = TileRow([TileSlot(t, face_down=not reveal) for t in tiles] + meld_slots(g.melds[s]))
             self.other_rows[s] = self.add(row)
         for s in range(g.n):
             river = g.rivers[s]
@@ -250,12 +275,10 @@ class PlaySimpleScreen(Screen):
         if res.winners:
             w = res.winners[0]
             tiles = sorted(g.hands[w] + ([res.tile] if res.kind == "ron" and res.tile is not None else []))
-            slots = [TileSlot(t) for t in tiles]
-            for m in g.melds[w]:
-                slots.extend(TileSlot(t, gap=0.3 if k == 0 else 0.0) for k, t in enumerate(m.tiles))
+            slots = [TileSlot(t) for t in tiles] + meld_slots(g.melds[w])
             self.win_row = self.add(TileRow(slots))
-            if res.tile is not None:
-                idx = max((i for i, s in enumerate(slots) if s.tile == res.tile), default=None)
+            if res.tile is not None:  # the winning tile is among the concealed ones, never in a meld
+                idx = max((i for i, s in enumerate(slots) if s.tile == res.tile and s.group < 0), default=None)
                 if idx is not None:
                     self.win_row.marks[idx] = "right"
         if self.goal_met():
@@ -485,6 +508,7 @@ class PlaySimpleScreen(Screen):
             b.rect = pygame.Rect(x - bw, y, bw, bh)
             x -= bw + L.px(12)
         self.controls_y = y
+        y = self._place_prompt(area, y)  # what to do now: left of the buttons, or above them when long
         # The other players along the top.
         seats = self._seat_order()
         top = area.top + L.px(4)
@@ -523,6 +547,41 @@ class PlaySimpleScreen(Screen):
         for b, bw in zip(self.end_buttons, widths, strict=True):
             b.rect = pygame.Rect(x, self.end_rect.bottom - L.px(80), bw, L.px(58))
             x += bw + L.px(16)
+
+    def _place_prompt(self, area: pygame.Rect, y: int) -> int:
+        """Lay out what the learner should do now: one line left of the buttons when it fits
+        there, else wrapped across the table above them (with the line that explains the honor
+        exchange while it is offered).  Returns the new top of the controls."""
+        L = self.app.layout
+        app = self.app
+        body, small = L.font("body"), L.font("small")
+        msg, note = self._prompt(), self._exchange_note()
+        left_w = (min(b.rect.left for b in self.action_buttons) if self.action_buttons else area.right) \
+            - area.left - L.px(16)
+        self.prompt_lines: list[tuple[str, int, tuple[int, int, int], bool, int]] = []
+        if not note and (not msg or app.text_width(msg, body, bold=True) <= left_w):
+            self.prompt_inline = msg
+            return y
+        self.prompt_inline = ""
+        top = y - L.px(8)
+        lines = [(line, body, P.accent, True) for line in (app.wrap(msg, body, area.width, bold=True) if msg else [])]
+        lines += [(line, small, P.on_felt, False) for line in (app.wrap(note, small, area.width) if note else [])]
+        for text, size, color, bold in reversed(lines):
+            top -= app.line_height(size)
+            self.prompt_lines.insert(0, (text, size, color, bold, top))
+        return top - L.px(6)
+
+    def _exchange_note(self) -> str:
+        """One line on what the honor exchange is, while the learner may make one ("" otherwise)."""
+        g = self.game
+        if g is None or not any(isinstance(a, ExchangeHonor) for a in self.my_legal()):
+            return ""
+        n = g.setup.honor_exchange
+        if g.dealer == 0:
+            return _("Exchange: give back a wind or dragon tile and draw a new one for {n} points "
+                     "(you are the dealer: nobody receives them).").format(n=n)
+        return _("Exchange: give back a wind or dragon tile and draw a new one; you pay the dealer {n} points.").format(
+            n=n)
 
     def _place_river(self, row: TileRow, cx: int, top: int, width: int, height: int) -> None:
         """Discards in as few lines as fit the box, the tiles as big as the box allows."""
@@ -585,13 +644,15 @@ class PlaySimpleScreen(Screen):
         if status:
             blit_text(surf, app, status, L.font("small"), P.on_felt_muted, (m.left + L.px(16), m.bottom - L.px(8)),
                       anchor="bottomleft", max_width=m.width // 4)
-        # What to do now, above the hand on the left.
-        msg = self._prompt()
+        # What to do now, above the hand on the left (or across the table above the buttons).
+        msg = self.prompt_inline
         if msg:
             left_w = (min(b.rect.left for b in self.action_buttons) if self.action_buttons else area.right) \
                 - area.left - L.px(16)
             blit_text(surf, app, msg, L.font("body"), P.accent, (area.left, self.controls_y + L.px(14)),
                       bold=True, max_width=left_w)
+        for text, size, color, bold, top in self.prompt_lines:
+            blit_text(surf, app, text, size, color, (area.left, top), bold=bold, max_width=area.width)
 
     def _draw_next(self, surf: pygame.Surface, m: pygame.Rect, lh: int) -> None:
         """The open wall (yochi): the next draws, in the order they will be taken."""
@@ -639,7 +700,9 @@ class PlaySimpleScreen(Screen):
         if any(isinstance(a, Discard) for a in legal):
             if g.riichi[0]:
                 return _("Give away the tile you took.")
-            return _("Your turn: tap a tile, then tap it again to give it away.")
+            if self.kids:  # children's tables keep their own words for a discard
+                return _("Your turn: click a tile, then click it again to give it away.")
+            return _("Your turn: click a tile, then click it again to discard it.")  # as the main table says
         return _("{who} is playing…").format(who=self.seat_name(g.to_act()[0])) if g.to_act() else ""
 
     def _draw_lamp(self, surf: pygame.Surface, r: pygame.Rect) -> None:

@@ -27,6 +27,38 @@ def tile_words(screen: Any, kinds: Any) -> str:
     return explain.tile_words(screen.app, [Tile(k) for k in kinds])
 
 
+def guess_words(screen: Any, kinds: Any) -> str:
+    """Tiles (kinds) in words with a suit's numbers said together, as a learner would say them:
+    "6 and 7 of characters", "6 of characters and East"."""
+    numbers: dict[str, list[str]] = {}
+    parts: list[Any] = []  # a suit letter (its numbers gathered) or an honor's words, in order
+    for k in kinds:
+        name = str(Tile(k))
+        if name[1] == "z":
+            parts.append(tile_words(screen, [k]))
+            continue
+        if name[1] not in numbers:
+            numbers[name[1]] = []
+            parts.append((name[1],))
+        numbers[name[1]].append("5" if name[0] == "0" else name[0])
+    words = [_(explain.SUIT_TILE[p[0]]).format(n=and_join(numbers[p[0]])) if isinstance(p, tuple) else p
+             for p in parts]
+    return and_join(words)
+
+
+def and_join(items: list[str]) -> str:
+    """Join words as "a", "a and b" or "a, b and c" in the interface language."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{a} and {b}").format(a=", ".join(items[:-1]), b=items[-1])
+
+
+def guess_line(screen: Any, seat: int, words: str, *, right: bool) -> str:
+    """The result panel's line on a guess: "Right guessed 6 and 7 of characters — not the wait"."""
+    verdict = _("a winning tile") if right else _("not the wait")
+    return _("{who} guessed {tiles} — {verdict}").format(who=screen.seat_name(seat), tiles=words, verdict=verdict)
+
+
 def is_ab(screen: Any) -> bool:
     """The table plays the A/B game."""
     return screen.game is not None and hasattr(screen.game, "guesses")
@@ -133,7 +165,7 @@ def prompt(screen: Any) -> str:
         return _("A winning tile! Win now, or lay it face down for a dearer hand.")
     if g.guesses:
         rec = g.guesses[-1]
-        named = tile_words(screen, rec.kinds)
+        named = guess_words(screen, rec.kinds)
         return _("Guess by {who}: {tiles}, not the wait. The tenpai player draws on.").format(
             who=screen.seat_name(rec.seat), tiles=named)
     return ""
@@ -180,10 +212,8 @@ def value_lines(screen: Any) -> list[str]:
     g = screen.game
     if not is_ab(screen) or not g.ended or g.tenpai_seat is None:
         return []
-    waits = tile_words(screen, g.announced_waits())
+    waits = guess_words(screen, g.announced_waits())
     out = [_("{who}, the wait: {tiles}").format(who=screen.seat_name(g.tenpai_seat), tiles=waits)]
     for rec in g.guesses[-1:]:
-        out.append(_("{who}, the guess {tiles}: {verdict}").format(
-            who=screen.seat_name(rec.seat), tiles=tile_words(screen, rec.kinds),
-            verdict=_("a winning tile") if rec.right else _("not the wait")))
+        out.append(guess_line(screen, rec.seat, guess_words(screen, rec.kinds), right=rec.right))
     return out
