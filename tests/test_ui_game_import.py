@@ -73,7 +73,9 @@ def test_open_a_tenhou6_file_and_replay_it(app: App, tenhou6: dict) -> None:
     assert app.screen.name == "game_import"
     click(app, card(app.screen, "online.json"))
     assert app.screen.name == "game_import"  # which player was the learner?
-    assert [c.title for c in app.screen.cards] == tenhou6["name"]
+    assert tenhou6["name"] == ["efficient", "careful", "efficient", "careful"]  # the log keeps the bots' ids
+    # the bots are named as the match setup names them, and two seats of one bot by their wind
+    assert [c.title for c in app.screen.cards] == ["Swift (East)", "Careful (South)", "Swift (West)", "Careful (North)"]
     click(app, app.screen.cards[0])
     after = listed(app)
     (new,) = set(after) - set(before)
@@ -214,4 +216,22 @@ def test_a_file_that_is_no_game_log_is_named_with_a_translated_reason(tmp_path: 
         assert "broken.json: ошибка JSON в строке 2" in text and "not JSON" not in text
     finally:
         ru.close()
+        set_language("en")
+
+
+def test_bot_players_show_the_setup_names_in_the_learners_language() -> None:
+    from trainer.i18n import set_language
+    from trainer.ui.match_setup import player_display_names
+
+    set_language("en")
+    assert player_display_names(["You", "efficient", "careful", "careful"]) == [
+        "You", "Swift", "Careful (West)", "Careful (North)"]
+    assert player_display_names(["You", "Swift", "Careful", "Strong"]) == ["You", "Swift", "Careful", "Strong"]
+    assert player_display_names(["Аня", "beginner", "strong"]) == ["Аня", "Gentle", "Strong"]
+    assert player_display_names(["Bo", "Bo", "Al", "Cy"]) == ["Bo (East)", "Bo (South)", "Al", "Cy"]
+    set_language("ru")
+    try:
+        assert player_display_names(["You", "efficient", "careful", "careful"]) == [
+            "Вы", "Шустрый", "Осторожный (Запад)", "Осторожный (Север)"]
+    finally:
         set_language("en")

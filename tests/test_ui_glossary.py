@@ -235,3 +235,47 @@ def test_left_right_in_the_list_jump_between_categories() -> None:
         screen.select(start + 1)
         _key(app, pygame.K_LEFT)  # from inside a category: back to its start
         assert screen.selected == start
+
+
+def _lines(language: str, term_id: str) -> list[str]:
+    """The detail pane's lines of one term, as drawn in ``language`` (Russian-Japanese display)."""
+    app = _app(language=language)
+    screen = _open(app, term=term_id)
+    return [line.text for line in screen.detail_lines(load_glossary().term(term_id), 2000)]
+
+
+def test_the_english_card_lists_only_spellings_without_cyrillic() -> None:
+    import re
+
+    cyrillic = re.compile("[А-Яа-яЁё]")
+    assert "Also written: mahjong" in _lines("en", "maajan")
+    only_russian = next(t for t in load_glossary() if t.alt and all(cyrillic.search(a) for a in t.alt))
+    assert not any(line.startswith("Also written") for line in _lines("en", only_russian.id))
+    app = _app(language="en")
+    screen = _open(app)
+    for term in load_glossary():
+        for line in screen.detail_lines(term, 2000):
+            if line.text.startswith("Also written"):
+                assert not cyrillic.search(line.text), (term.id, line.text)
+    assert "Другие написания: mahjong, маджонг" in _lines("ru", "maajan")  # the Russian card keeps them all
+    assert any(line.startswith("Другие написания:") for line in _lines("ru", only_russian.id))
+
+
+def test_the_source_names_the_book_and_the_line_for_a_reader() -> None:
+    assert "Source: the riichi book (000), line 4681" in _lines("en", "maajan")
+    assert "Источник: книга о риичи (000), строка 4681" in _lines("ru", "maajan")
+    en = " ".join(_lines("en", "paifu"))
+    assert "Source: the riichi book (000), lines 3210–3214, 6180–6200" in en
+    assert "000:" not in en and "rulebook 000" not in en
+
+
+def test_source_text_names_every_book_and_groups_the_lines_by_book() -> None:
+    from trainer.i18n import set_language
+    from trainer.ui.sources import source_text
+
+    set_language("en")
+    assert source_text("000:1153; 000:5704; 001:443") == (
+        "the riichi book (000), lines 1153, 5704; the riichi rulebook (001), line 443")
+    assert source_text("002:12") == "the Chinese Official rules, MCR (002), line 12"
+    assert source_text("003:5; 004:6-48") == "the JPML rules (003), line 5; the EMA rules (004), lines 6–48"
+    assert source_text("007:9") == "book 007, line 9"  # a book without a name still reads

@@ -122,6 +122,9 @@ def test_match_setup_offers_sanma_without_the_seat_across(app: App) -> None:
     assert "sanma" in [v for v, _t in rules_row.options]
     screen._set(preset="sanma")
     labels = [label for label, _n, _w in screen.rows]
+    red_note = dict((label, note) for label, note, _w in screen.rows)["Red fives"]
+    assert "red 5 of dots and of bamboo" in red_note and "5 of characters" in red_note  # words, not notation
+    assert not any(code in red_note for code in ("5p", "5s", "5m"))
     assert "Opponent across" not in labels and {"Opponent on the right", "Opponent on the left"} <= set(labels)
     app.render()
     screen._set_opponent(2, "strong")

@@ -3,7 +3,8 @@
 A :class:`MatchSetup` is plain data (no pygame).  It is remembered per learner as
 JSON in the settings field ``match_setup``; reading it back never fails — a
 missing, unknown or damaged value falls back to its default, one field at a time.
-The opponents are the engine's bots, shown by a learner-facing name and level.
+The opponents are the engine's bots, shown by a learner-facing name and level (also
+where a game log names its players by the bots' ids: :func:`player_display_names`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from trainer.i18n import N_
+from trainer.i18n import N_, _
 
 PRESETS = ("tenhou", "ema", "jpml", "sanma", "mcr")
 LENGTHS = ("tonpuusen", "hanchan")
@@ -93,6 +94,21 @@ class MatchSetup:
         return setup
 
 
+SEAT_WINDS = (N_("East"), N_("South"), N_("West"), N_("North"))
+"""The seat winds of the first hand, seat 0 first: they tell two players of one name apart."""
+
+
+def player_display_names(names: list[str]) -> list[str]:
+    """A game log's players as the learner reads them: a bot's id (``"careful"``) or the English
+    name our saved games write (``"Careful"``, ``"You"``) in the interface language, any other
+    name as it is; two seats of the same name get their first-hand wind (``"Careful (West)"``).
+    The log itself is not changed."""
+    english = {name: name for name, _level, _note in BOT_ROSTER.values()} | {"You": N_("You")}
+    shown = [_(BOT_ROSTER[n][0]) if n in BOT_ROSTER else _(english[n]) if n in english else n for n in names]
+    return [f"{name} ({_(SEAT_WINDS[i])})" if shown.count(name) > 1 and i < len(SEAT_WINDS) else name
+            for i, name in enumerate(shown)]
+
+
 def _allowed(name: str, value: Any) -> bool:
     choices = {"preset": PRESETS, "length": LENGTHS, "coach": COACH_LEVELS}
     if name in choices:
@@ -100,4 +116,4 @@ def _allowed(name: str, value: Any) -> bool:
     return isinstance(value, bool)
 
 
-__all__ = ["BOT_ROSTER", "COACH_LEVELS", "LENGTHS", "MatchSetup", "PRESETS"]
+__all__ = ["BOT_ROSTER", "COACH_LEVELS", "LENGTHS", "MatchSetup", "PRESETS", "SEAT_WINDS", "player_display_names"]

@@ -31,7 +31,7 @@ MCR_BLURBS: dict[str, str] = {
 }
 MCR_FIELD_LABELS: dict[str, str] = {"rule_set": N_("MCR rules")}
 MCR_VALUE_LABELS: dict[str, str] = {
-    "mcr": N_("Seed (Chinese Official)"), "mcr_common": N_("Common practice"), "fans": N_("The fans"),
+    "mcr": N_("Rulebook (Chinese Official)"), "mcr_common": N_("Common practice"), "fans": N_("The fans"),
     "total": N_("The total"), "special": N_("Special forms"), "knitted": N_("Knitted forms"),
     "fan": N_("Which fan"), "why": N_("Which fan leaves it out"),
 }

@@ -791,6 +791,6 @@ class KuntoPracticeScreen(DrillScreen):
             from trainer.ui.richtext import plain_text
 
             nxt = plain_text(settings_text(following.tiles, following.suits, following.dragons), self.app)
-            blit_text(surf, self.app, _("Next in the seed's order: {settings}").format(settings=nxt),
+            blit_text(surf, self.app, _("Next in the book's order: {settings}").format(settings=nxt),
                       L.font("body"), P.ink_muted, (r.centerx, r.top + L.px(160)), anchor="midtop",
                       max_width=w - L.px(40))

@@ -3,11 +3,11 @@
 The learner picks a JSON file found in the export folder, the home folder or Downloads
 (the way progress import offers files), or pastes the JSON from the clipboard.  The
 engine (:func:`trainer.engine.game.exchange.read_source`) replays every hand; for a
-tenhou.net/6 log the learner then says which player they were (the names in the log; the
-player with the learner's own name is offered first), and the game is written as a new
-file of the learner's saved games with that seat as the learner's — the seat the review,
-the replay and the discard puzzles look at.  A file it cannot read is reported in a
-one-line banner and nothing in "My games" changes.
+tenhou.net/6 log the learner then says which player they were (the names in the log, a bot's
+id shown by its name in the match setup; the player with the learner's own name is offered
+first), and the game is written as a new file of the learner's saved games with that seat as
+the learner's — the seat the review, the replay and the discard puzzles look at.  A file it
+cannot read is reported in a one-line banner and nothing in "My games" changes.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from trainer.engine.game.records import RecordError
 from trainer.i18n import _, ngettext
 from trainer.ui import folders
 from trainer.ui.log_problems import log_problem_text
+from trainer.ui.match_setup import player_display_names
 from trainer.ui.registry import register_screen
 from trainer.ui.saved_games import LEARNER_SEAT, games_dir
 from trainer.ui.screens.base import Screen
@@ -75,7 +76,9 @@ class GameImportScreen(Screen):
         self.cards: list[Card] = []
         if self.pending is not None:
             self.files = []
-            for seat, name, points in seat_choices(self.pending):
+            choices = seat_choices(self.pending)
+            shown = player_display_names([name for _seat, name, _points in choices])
+            for (seat, _name, points), name in zip(choices, shown, strict=True):
                 self.cards.append(self.add(Card(name, self.seat_line(seat, points),
                                                 lambda s=seat: self.import_as(s))))
             return

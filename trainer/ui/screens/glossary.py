@@ -3,8 +3,8 @@
 Left: a search box and the matching terms (as the learner's display-mode setting
 shows them: «Риичи (立直, rīchi)», «立直 (rīchi) — Риичи» or with the kana reading).
 Right: the chosen term in full — kanji, kana, romaji, the Russian and English
-names, its category, the explanation, other spellings and the seed reference —
-with the tile itself for tile terms (一萬, 發 ...).
+names, its category, the explanation, other spellings (no Cyrillic ones on an English
+card) and the rulebook and line it comes from — with the tile itself for tile terms (一萬, 發 ...).
 
 Keys: type to search (any script; the field has focus), Up/Down/PageUp/PageDown
 pick a term, Enter moves into the list, where Left/Right jump between categories
@@ -27,6 +27,7 @@ from trainer.i18n import N_, _, ngettext
 from trainer.ui import tile_art
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
+from trainer.ui.sources import source_text
 from trainer.ui.theme import PALETTE, Color
 from trainer.ui.views.search_field import SearchField
 from trainer.ui.widgets import Widget, blit_text, draw_focus_ring, draw_panel
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
     from trainer.ui.context import AppContext
 
 P = PALETTE
+CYRILLIC = re.compile("[\u0400-\u04ff]")
+"""A Russian spelling: the English card leaves it out of "Also written"."""
 
 # Category labels shown in the detail pane (ids from trainer.glossary.CATEGORIES).
 CATEGORY_LABELS: dict[str, str] = {
@@ -411,8 +414,9 @@ class GlossaryScreen(Screen):
         if category:
             add(_(category), "small", P.term, True, L.px(14))
         add(term.explanation(self.app.settings.language), "body", P.ink, gap=L.px(10))
-        if term.alt:
-            add(_("Also written: {spellings}").format(spellings=", ".join(term.alt)), "small", P.ink_muted,
+        spellings = term.alt if lang == "ru" else [a for a in term.alt if not CYRILLIC.search(a)]
+        if spellings:  # an English card lists no Russian spellings
+            add(_("Also written: {spellings}").format(spellings=", ".join(spellings)), "small", P.ink_muted,
                 gap=L.px(12))
         if term.see:
             g = app.glossary()
@@ -420,7 +424,7 @@ class GlossaryScreen(Screen):
             add(_("See also: {terms}").format(terms=names), "small", P.ink_muted, gap=L.px(10))
         if term.coined:
             add(_("A word of the rulebook's own, not in common use."), "small", P.ink_muted, gap=L.px(6))
-        add(_("Source: rulebook {ref}").format(ref=term.seed), "tiny", P.ink_muted, gap=L.px(10))
+        add(_("Source: {where}").format(where=source_text(term.seed)), "tiny", P.ink_muted, gap=L.px(10))
         return out
 
     def draw_content(self, surf: pygame.Surface) -> None:

@@ -81,7 +81,7 @@ class MatchSetupScreen(Screen):
                                            lambda v: self._set(length=v)))
             red_note = _("One red five per suit, each worth one more han (aka dora).") \
                 if len(s.opponent_seats()) == 3 else \
-                _("A red 5p and a red 5s (there is no 5m at three players), each worth one more han (aka dora).")
+                _("A red 5 of dots and of bamboo (no 5 of characters in a three-player set): one more han each.")
             row(_("Red fives"), red_note, Toggle(s.red_fives, lambda v: self._set(red_fives=v)))
         bots = [(b, _("{name} · level {n}").format(name=_(name), n=level))
                 for b, (name, level, _d) in BOT_ROSTER.items()]

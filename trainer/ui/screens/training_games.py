@@ -1,8 +1,8 @@
 """«Тренировочные игры»: the training games of seed 000 (000:3441-3558) as a list under Play.
 
-Each card shows the game's name as the glossary gives it (Russian and Japanese in the
-learner's term display; the seed's Russian name is added when the interface is not in
-Russian), a one-line description, and opens the game's table
+Each card shows the game's name as the glossary gives it (in the interface language and
+Japanese, as the learner's term display chooses; no Russian on an English card), a one-line
+description, and opens the game's table
 (``app.push("play_simple", mode=...)``) against bots.
 """
 
@@ -55,12 +55,7 @@ class TrainingGamesScreen(Screen):
                 term_id = get_mode(mode).title or mode
             except ModeError:
                 continue
-            sub = _(blurb)
-            if self.app.settings.language != "ru":
-                try:
-                    sub = f"«{self.app.glossary().term(term_id).name('ru')}». " + sub
-                except (KeyError, LookupError):
-                    pass
+            sub = _(blurb)  # in the learner's language only: the rulebook's Russian name is the Russian title
             name = _(PLAIN_TITLES[mode]) if mode in PLAIN_TITLES else self.app.term_text(term_id)
             card = Card(name, sub, lambda m=mode: self.app.push("play_simple", mode=m, kids=False),
                         icon=tile_icon(self.app, tiles))
