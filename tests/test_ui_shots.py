@@ -32,3 +32,17 @@ def test_shots_writes_pngs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     assert sum(n.startswith("03_step_") for n in names) == len(shots.STEP_KINDS)
     img = pygame.image.load(str(out / "01_home.png"))
     assert img.get_size() == (1280, 720)
+
+
+def test_the_language_asked_for_wins_over_the_learners_saved_one(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two runs in one data folder, Russian then English: the second picture is in English (it
+    used to keep the learner's Russian, saved by the first run)."""
+    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path / "data"))
+    pictures = {}
+    for lang in ("ru", "en", "ru"):
+        out = tmp_path / f"out_{lang}_{len(pictures)}"
+        args = argparse.Namespace(outdir=out, size="1280x720", lang=lang, only="01_home")
+        assert shots.run(args) == 0
+        pictures[(lang, len(pictures))] = (out / "01_home.png").read_bytes()
+    assert pictures[("ru", 0)] != pictures[("en", 1)] != pictures[("ru", 2)]

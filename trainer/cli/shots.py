@@ -332,6 +332,9 @@ def run(args: argparse.Namespace) -> int:
     if args.lang:
         settings = settings.with_(language=args.lang)
     app = App(size=(w, h), settings=settings, save=False)
+    if args.lang and app.settings.language != args.lang:
+        # the learner picked at start-up brings the language an earlier run saved: the one asked for wins
+        app.apply_settings(app.settings.with_(language=args.lang))
     out: Path = args.outdir
     out.mkdir(parents=True, exist_ok=True)
     only = [x for x in args.only.split(",") if x]
