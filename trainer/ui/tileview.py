@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from trainer.engine.hand import MeldKind, Source
+from trainer.engine.hand import Meld, MeldKind, Source
 from trainer.engine.notation import parse_hand, parse_tiles
 from trainer.engine.tiles import Tile
 from trainer.ui import tile_art
@@ -67,22 +67,30 @@ def slots_for_text(text: str) -> list[TileSlot]:
 _SIDEWAYS_AT = {Source.LEFT: 0, Source.ACROSS: 1, Source.RIGHT: 2}
 
 
+def meld_layout(meld: Meld) -> list[tuple[Tile, bool, bool]]:
+    """A meld as it lies at the table, tile by tile as ``(tile, sideways, face_down)``: the called
+    tile turned sideways at the side of the player it came from (first from the left, in the
+    middle from across, last from the right — an open kan's too); a closed kan with its two end
+    tiles face down.  The one rule every table and lesson draws melds by."""
+    tiles = list(meld.tiles)
+    if meld.kind is MeldKind.KAN_CLOSED:
+        return [(t, False, i in (0, 3)) for i, t in enumerate(tiles)]
+    if meld.called is None or meld.called not in tiles:
+        return [(t, False, False) for t in tiles]
+    side = _SIDEWAYS_AT.get(meld.source, 0) if meld.source is not None else 0
+    tiles.remove(meld.called)
+    at = len(tiles) if meld.source is Source.RIGHT else min(side, len(tiles))
+    tiles.insert(at, meld.called)
+    return [(t, i == at, False) for i, t in enumerate(tiles)]
+
+
 def slots_for_hand(text: str) -> list[TileSlot]:
-    """A hand: concealed tiles, then each meld after a gap (called tile sideways, closed kan ends down)."""
+    """A hand: concealed tiles, then each meld after a gap, laid out by :func:`meld_layout`."""
     hand = parse_hand(text, check_size=False)
     out = [TileSlot(t) for t in hand.concealed]
     for mi, meld in enumerate(hand.melds):
-        tiles = list(meld.tiles)
-        if meld.kind is MeldKind.KAN_CLOSED:
-            for i, t in enumerate(tiles):
-                out.append(TileSlot(t, face_down=i in (0, 3), gap=0.4 if i == 0 else 0.0, group=mi))
-            continue
-        side = _SIDEWAYS_AT.get(meld.source, 0) if meld.source is not None else 0
-        if meld.called is not None and meld.called in tiles:
-            tiles.remove(meld.called)
-            tiles.insert(min(side, len(tiles)), meld.called)
-        for i, t in enumerate(tiles):
-            out.append(TileSlot(t, sideways=i == side, gap=0.4 if i == 0 else 0.0, group=mi))
+        for i, (t, sideways, face_down) in enumerate(meld_layout(meld)):
+            out.append(TileSlot(t, sideways=sideways, face_down=face_down, gap=0.4 if i == 0 else 0.0, group=mi))
     return out
 
 

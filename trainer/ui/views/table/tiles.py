@@ -14,9 +14,10 @@ from typing import Any
 
 import pygame
 
-from trainer.engine.hand import Meld, MeldKind, Source
+from trainer.engine.hand import Meld
 from trainer.engine.tiles import Tile
 from trainer.ui import tile_art
+from trainer.ui.tileview import meld_layout
 
 _CACHE: OrderedDict[Any, pygame.Surface] = OrderedDict()
 _CACHE_SIZE = 256
@@ -100,20 +101,8 @@ def turned(surf: pygame.Surface, quarter: int, key: Any) -> pygame.Surface:
     return _cached(("turned", key, quarter % 4), lambda: pygame.transform.rotate(surf, 90 * (quarter % 4)))
 
 
-_SIDE = {Source.LEFT: 0, Source.ACROSS: 1, Source.RIGHT: 2}
-
-
 def meld_pieces(meld: Meld, *, gap: float = 0.3) -> tuple[Piece, ...]:
-    """A meld as at the table: the called tile turned sideways at the side of the player it
-    came from (left, middle for across, right); a closed kan with its two end tiles face down."""
-    tiles = list(meld.tiles)
-    if meld.kind is MeldKind.KAN_CLOSED:
-        return tuple(Piece(t, face_down=i in (0, 3), gap=gap if i == 0 else 0.0) for i, t in enumerate(tiles))
-    side = _SIDE.get(meld.source, 0) if meld.source is not None else 0
-    if meld.called is not None and meld.called in tiles:
-        tiles.remove(meld.called)
-        if meld.kind is MeldKind.KAN_OPEN and side == 2:
-            side = 3
-        tiles.insert(min(side, len(tiles)), meld.called)
-    return tuple(Piece(t, sideways=i == side and meld.called is not None, gap=gap if i == 0 else 0.0)
-                 for i, t in enumerate(tiles))
+    """A meld as at the table (:func:`trainer.ui.tileview.meld_layout`: the called tile sideways at
+    the side of the player it came from; a closed kan with its two end tiles face down)."""
+    return tuple(Piece(t, sideways=sideways, face_down=face_down, gap=gap if i == 0 else 0.0)
+                 for i, (t, sideways, face_down) in enumerate(meld_layout(meld)))
