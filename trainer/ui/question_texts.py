@@ -145,9 +145,9 @@ EXPLAIN_TEXTS: dict[str, str] = {
 """Explanation lines of the new explanation items."""
 
 WHO_TEXTS: dict[int, str] = {
-    1: N_("right:"),
-    2: N_("across:"),
-    3: N_("left:"),
+    1: N_("vs Right:"),
+    2: N_("vs Across:"),
+    3: N_("vs Left:"),
 }
 """How a safety line names the riichi player it is about (only with two of them)."""
 

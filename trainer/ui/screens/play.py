@@ -591,9 +591,20 @@ class PlayScreen(Screen):
             text = _("A call is possible on the marked tile: choose a button or Pass.")
         elif any(isinstance(a, Discard) for a in legal):
             text = _("Your turn: click a tile, then click it again to discard it.")
+        elif any(isinstance(a, DeclareTenpai) for a in legal):
+            text = _("The wall is empty and your hand is ready (tenpai). Show it, and the players who are not "
+                     "ready pay you (noten payments).")
         if text and width > L.px(80):
-            blit_text(surf, self.app, text, L.font("small"), color, (area.left, self.prompt_y), anchor="midleft",
-                      max_width=width)
+            # Up to two lines beside the buttons (they are as tall as two); a longer text is cut on the second.
+            size = L.font("small")
+            lines = self.app.wrap(text, size, width)
+            if len(lines) > 2:
+                lines = [lines[0], " ".join(lines[1:])]
+            lh = self.app.line_height(size)
+            top = self.prompt_y - lh * len(lines) // 2
+            for i, line in enumerate(lines):
+                blit_text(surf, self.app, line, size, color, (area.left, top + lh * i + lh // 2), anchor="midleft",
+                          max_width=width)
 
 
 MCR_BOT_FOR = {"beginner": "mcr_beginner"}

@@ -285,6 +285,9 @@ class ExerciseView:
             self.picker.marks = marks
         for _n, f in self.fields:
             f.state = "right" if right else "wrong"
+        if final:  # nothing more to type: the keypad steps aside so the explanation has its room
+            for k in self.keys:
+                k.visible = False
         if self.chips:
             want_ids = Counter(a[0] if isinstance(a, tuple | list) else a.get("id") for a in ans)
             for c in self.chips:
@@ -304,6 +307,8 @@ class ExerciseView:
             self.picker.marks = {}
         for _n, f in self.fields:
             f.state = None
+        for k in self.keys:
+            k.visible = True
         for c in self.chips:
             c.mark = None
             c.visible = True
@@ -323,7 +328,9 @@ class ExerciseView:
     # -- layout
     def layout(self, area: pygame.Rect) -> None:
         self._layout(area, compact=False)
-        last = self.keys[-1] if self.keys else (self.buttons[-1] if self.buttons else self.picker)
+        keys = [k for k in self.keys if k.visible]
+        last = keys[-1] if keys else (self.buttons[-1] if self.buttons else
+                                      self.fields[-1][1] if self.fields else self.picker)
         if last is not None and last.rect.bottom > area.bottom:
             # Options, the keypad or the tile palette would run under the feedback panel (a hint, a
             # miss): tighten (smaller hand tiles, smaller gaps).

@@ -90,14 +90,23 @@ def panel_height(app: object, want: int, top: int, bottom: int, gap: int,
     """The feedback panel's height between ``top`` and ``bottom``: as tall as its text ``want``s,
     up to two fifths of the room (more when the quiz above leaves more free), never over the quiz
     (``quiz_bottom(limit)`` lays the quiz out above ``limit`` and says where its content ends; when
-    it cannot shrink that far the panel keeps to the room left and its text scrolls), and never
-    less than its heading and two lines."""
+    it cannot shrink that far the panel takes what the quiz, tightened, leaves, and its text
+    scrolls), and never less than its heading and two lines."""
     L = app.layout  # type: ignore[attr-defined]
     least = app.line_height(L.font("large")) + 2 * app.line_height(L.font("body")) + L.px(40)  # type: ignore[attr-defined]
     free = bottom - quiz_bottom(bottom) - gap
     h = max(least, min(want, max(free, (bottom - top) * 2 // 5)))
     if h > free and quiz_bottom(bottom - h - gap) > bottom - h - gap:
-        h = max(least, min(want, free))
+        # The quiz cannot tighten that far: the tallest panel it still fits beside (a quiz that
+        # tightens when short of room, such as a drill's keypad, may leave more than ``free``).
+        fits, misses = max(least, min(want, free)), h
+        while misses - fits > max(1, L.px(4)):
+            mid = (fits + misses) // 2
+            if quiz_bottom(bottom - mid - gap) <= bottom - mid - gap:
+                fits = mid
+            else:
+                misses = mid
+        h = fits
     return h
 
 

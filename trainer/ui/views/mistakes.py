@@ -95,9 +95,9 @@ def waits_text(hand: Any, picked: Iterable[int], answer: Iterable[int], final: b
     lines = [not_wait_line(not_a_wait(hand, k)) for k in sorted(picked - answer)]
     missed = sorted(answer - picked)
     if missed and not final:
-        lines.append(ngettext("You found {got} of the waits; {n} more tile finishes the hand.",
-                              "You found {got} of the waits; {n} more tiles finish the hand.", len(missed)).format(
-            got=len(picked & answer), n=len(missed)))
+        lines.append(ngettext("This hand has {n} winning tile; you found {got}.",
+                              "This hand has {n} winning tiles; you found {got}.", len(answer)).format(
+            got=len(picked & answer), n=len(answer)))
     elif missed:
         lines.append(_("You did not pick {tiles}:").format(tiles=_tile_list(kind_name(k) for k in missed)))
         for k in missed:

@@ -33,6 +33,7 @@ class ArrangeView(QuizView):
         st = self.step
         self.build_prompt()
         self.ask = st.ask
+        self.how = self.rich(self.how_to(), size="small", color=P.on_felt_muted)
         rng = random.Random(f"{self.lesson.id}:{st.id}")
         self.groups: list[list[Tile]] = []
         self.box_of: list[int] = []
@@ -82,6 +83,24 @@ class ArrangeView(QuizView):
         self._box_tile_h: int | None = None  # the tiles' height in the boxes, as the layout fits them
         self._revealed: tuple[int, ...] | None = None  # the right box of every item, once the answer is shown
         self._last_checked = self._snapshot()  # Check needs a change since the start or the last try
+
+    def how_to(self) -> str:
+        """How to move things in this step, shown under the prompt from the start: a child's
+        words ("Tap a tile, then a box.") in a children's lesson, an adult's otherwise."""
+        st = self.step
+        kid = self.child()
+        if self.ask == "sort":
+            return (_("Tap a tile, then another one: they swap places!") if kid
+                    else _("Click a tile, then another: they swap places."))
+        if self.ask == "order":
+            return (_("Tap a card, then another one: they swap places!") if kid
+                    else _("Click a card, then another: they swap places."))
+        if self.ask == "split":
+            return (_("Tap the tiles that go together, then “These go together!”.") if kid
+                    else _("Click the tiles of one set, then “Make a set”."))
+        if st.tiles:
+            return _("Tap a tile, then a box.") if kid else _("Click a tile, then the box it belongs in.")
+        return _("Tap a card, then a box.") if kid else _("Click a card, then the box it belongs in.")
 
     def _snapshot(self) -> Any:
         """The arrangement as it stands (tiles in the row, boxes, card order, sets made)."""
@@ -205,7 +224,8 @@ class ArrangeView(QuizView):
 
     def layout(self, area: pygame.Rect) -> None:
         L = self.app.layout
-        y = self.place_prompt(area)
+        y = self.place_prompt(area) - L.px(6)
+        y += self.how.place(self.app, area.left, y, area.width) + L.px(12)
         if self.ask in ("sort", "split") or (self.ask == "boxes" and self.row is not None):
             self.row.place(area.centerx, y + L.px(6), area.width, self._row_th(area, y))
             y = self.row.rect.bottom + L.px(24)

@@ -85,12 +85,18 @@ class NumberView(QuizView):
 
     def mark(self, feedback: Any, final: bool) -> None:
         self.field.state = "right" if feedback.correct else "wrong"
+        if final:
+            # Nothing more to type: the keypad steps aside so the explanation has its room.
+            for k in self.keys:
+                k.visible = False
         if final and not feedback.correct:
             self.host.set_explain(_("The answer is {n}.").format(n=feedback.expected))
 
     def clear_marks(self) -> None:
         self.field.state = None
         self.field.text = ""
+        for k in self.keys:
+            k.visible = True
 
     def lock(self, locked: bool) -> None:
         self.field.enabled = not locked
