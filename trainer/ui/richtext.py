@@ -44,10 +44,12 @@ class _Atom:
 
 @dataclass(slots=True)
 class RichLayout:
-    """Rendered prose: the surface, its size, and the clickable glossary terms (rect, term id)."""
+    """Rendered prose: the surface, its size, the clickable glossary terms (rect, term id) and
+    where each line is (top, bottom), so a window onto the text can show whole lines only."""
 
     surface: pygame.Surface
     terms: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+    lines: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def height(self) -> int:
@@ -166,10 +168,12 @@ def _layout(app: AppContext, text: str, size: int, width: int, color: Color, ter
     total = sum(heights) + para_gap * len(para_starts)
     surf = pygame.Surface((width, max(1, total)), pygame.SRCALPHA)
     terms: list[tuple[pygame.Rect, str]] = []
+    spans: list[tuple[int, int]] = []
     y = 0
     for li, (ln, h) in enumerate(zip(lines, heights, strict=True)):
         if li in para_starts:
             y += para_gap
+        spans.append((y, y + h))
         x = 0
         mid = y + h // 2
         for a in ln:
@@ -186,7 +190,7 @@ def _layout(app: AppContext, text: str, size: int, width: int, color: Color, ter
                     terms.append((hit, a.term))
             x += a.width + a.space_after
         y += h
-    return RichLayout(surf, terms)
+    return RichLayout(surf, terms, spans)
 
 
 def wrap_atoms(para: list[_Atom], width: int) -> list[list[_Atom]]:

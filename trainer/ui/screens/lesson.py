@@ -474,6 +474,10 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         auto = self.view.hint(level) if self.view is not None else ""
         if level <= len(hints):
             authored = step_text(hints[level - 1], self.lesson, self.app.settings.language)
+            if authored and level == 1 and self.step.kind == "pick_tiles" and self.lesson.audience == "child":
+                # A child gets one short line: the highlighted tiles already say "look here", and
+                # the panel leaves the palette its child-sized tiles.
+                return authored
             return BR.join(t for t in (authored, auto) if t)
         return auto or fallback_hint(self.step, level, self.lesson.audience == "child")
 

@@ -28,6 +28,7 @@ from trainer.ui.views.inputs import (
     big_options_fit,
     fu_chip_total,
     fu_chip_values,
+    fu_sum_size,
     palette_slots,
     place_fu_chips,
     suits_of,
@@ -331,7 +332,8 @@ class ExerciseView:
         keys = [k for k in self.keys if k.visible]
         last = keys[-1] if keys else (self.buttons[-1] if self.buttons else
                                       self.fields[-1][1] if self.fields else self.picker)
-        if last is not None and last.rect.bottom > area.bottom:
+        if (last is not None and last.rect.bottom > area.bottom) or (
+                self.chips and self.reserved_rect is not None and self.reserved_rect.bottom > area.bottom):
             # Options, the keypad or the tile palette would run under the feedback panel (a hint, a
             # miss): tighten (smaller hand tiles, smaller gaps).
             self._layout(area, compact=True)
@@ -344,9 +346,12 @@ class ExerciseView:
         row = self.hand_row or (self.picker if self.ex.prompt.question in DISCARD_QUESTIONS else None)
         if row is not None:
             factor = (1.05 if self.buttons else 1.0) * (0.7 if compact else 1.0)
+            if compact and self.chips:  # 22 fu chips and their sum need every line the hand can give
+                factor = 0.5
             if self.kids:  # big tiles for children (curriculum §1.4)
                 factor *= 1.35 if len(row.slots) <= 5 else 1.15
-            row.place(area.centerx, y + L.px(10), area.width - L.px(40), L.tile_h(factor))
+            row.place(area.centerx, y + L.px(4 if compact and self.chips else 10), area.width - L.px(40),
+                      L.tile_h(factor))
             y = row.rect.bottom + L.px(12 if compact else 24)
         if self.info is not None:
             y += self.info.place(app, area.left, y, area.width) + L.px(6 if compact else 14)
@@ -360,15 +365,24 @@ class ExerciseView:
                 cols = 3
             gap = L.px(6 if compact else 10)
             w = (area.width - gap * (cols - 1)) // cols if cols > 1 else min(area.width, L.px(720))
+            own = self.__dict__.setdefault("_own_fonts", {id(b): b.text_font for b in self.buttons})
+            for b in shown:  # each option's own type and padding, before any tightening below
+                b.text_font, b.tight = own.get(id(b), b.text_font), False
             hs = [b.measure(app, w) for b in shown]
             rows = (n + cols - 1) // cols
             rh = [max(hs[r * cols:(r + 1) * cols]) for r in range(rows)]
             avail = area.bottom - y
             if self.fields:  # room for the total row under the options (fans_total)
                 avail -= L.px(40 if compact else 48) + gap * 2
-            if sum(rh) + gap * (rows - 1) > avail and rows and not self.fields:
-                # squeezed rows (never the fan names of fans_total: the feedback panel gives way instead)
-                rh = [max(L.px(36 if compact else 44), (avail - gap * (rows - 1)) // rows)] * rows
+            for font, tight in (("small", False), ("small", True)) if compact and rows else ():
+                # Short of room: a smaller type, then less padding, never rows lower than their text
+                # (a squeezed row spills its second line over its neighbours; the panel gives way).
+                if sum(rh) + gap * (rows - 1) <= avail:
+                    break
+                for b in shown:
+                    b.text_font, b.tight = font, tight
+                hs = [b.measure(app, w) for b in shown]
+                rh = [max(hs[r * cols:(r + 1) * cols]) for r in range(rows)]
             x0 = area.left if cols > 1 else area.centerx - w // 2
             for i, b in enumerate(shown):
                 r, c = divmod(i, cols)
@@ -403,10 +417,9 @@ class ExerciseView:
                 k.rect = pygame.Rect(x, y, kw, L.px(42 if compact else 50))
                 x += kw + kg
         elif self.chips:
-            self.sum_pos = place_fu_chips(app, self.chips, area, y, L.px(4))
-            # the painted sum line under the chips: the feedback panel must not cover it
-            self.reserved_rect = pygame.Rect(area.left, self.sum_pos[1], area.width,
-                                             app.line_height(L.font("large")))
+            # the painted sum line beside or under the chips: the feedback panel must not cover it
+            self.reserved_rect = place_fu_chips(app, self.chips, area, y, L.px(4))
+            self.sum_pos = self.reserved_rect.midtop
 
     def _total_row(self, y: int, area: pygame.Rect, compact: bool) -> None:
         """The total box and its keypad in one row under the ticked options (``fans_total``)."""
@@ -445,5 +458,5 @@ class ExerciseView:
         if self.chips:
             raw, rounded = fu_chip_total(self.chips)
             blit_text(surf, self.app, _("Sum: {raw} fu → rounded: {fu} fu").format(raw=raw, fu=rounded),
-                      L.font("large"), P.on_felt, self.sum_pos, anchor="midtop", bold=True)
+                      fu_sum_size(self.app, self.reserved_rect), P.on_felt, self.sum_pos, anchor="midtop", bold=True)
 

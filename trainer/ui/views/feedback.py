@@ -91,9 +91,11 @@ def panel_height(app: object, want: int, top: int, bottom: int, gap: int,
     up to two fifths of the room (more when the quiz above leaves more free), never over the quiz
     (``quiz_bottom(limit)`` lays the quiz out above ``limit`` and says where its content ends; when
     it cannot shrink that far the panel takes what the quiz, tightened, leaves, and its text
-    scrolls), and never less than its heading and two lines."""
+    scrolls), and never less than its heading and two whole lines with the "more below" line
+    under them (or what its text wants, when that is less)."""
     L = app.layout  # type: ignore[attr-defined]
-    least = app.line_height(L.font("large")) + 2 * app.line_height(L.font("body")) + L.px(40)  # type: ignore[attr-defined]
+    least = min(want, app.line_height(L.font("large")) + 2 * app.line_height(L.font("body"))  # type: ignore[attr-defined]
+                + _strip_h(app) + L.px(40))
     free = bottom - quiz_bottom(bottom) - gap
     h = max(least, min(want, max(free, (bottom - top) * 2 // 5)))
     if h > free and quiz_bottom(bottom - h - gap) > bottom - h - gap:
@@ -124,6 +126,20 @@ def feedback_overflow(app: object, text_height: int, room: int) -> int:
     return text_height - (room - _strip_h(app))
 
 
+def text_window(app: object, lay: object, height: int, offset: int) -> tuple[int, int]:
+    """The part of a laid-out feedback text (``top``, ``bottom`` in the text's own pixels) that a
+    body ``height`` pixels tall scrolled by ``offset`` shows: whole lines only, so no line is ever
+    drawn cut in half at either edge (less the "more below" line when the text does not fit)."""
+    total = lay.height  # type: ignore[attr-defined]
+    room = height if total <= height else height - _strip_h(app)
+    top, bottom = offset, offset + room
+    lines = getattr(lay, "lines", None) or []
+    inside = [(a, b) for a, b in lines if a >= top and b <= bottom]
+    if not inside:  # not even one line fits: show what there is rather than nothing
+        return top, bottom
+    return inside[0][0], inside[-1][1]
+
+
 def draw_feedback_body(surf: pygame.Surface, app: object, lay: object, rect: pygame.Rect, offset: int,
                        color: object) -> None:
     """Blit a laid-out feedback text inside ``rect`` scrolled up by ``offset``; when it does not fit,
@@ -136,8 +152,10 @@ def draw_feedback_body(surf: pygame.Surface, app: object, lay: object, rect: pyg
     total = lay.height  # type: ignore[attr-defined]
     fits = total <= rect.height
     text_rect = rect if fits else pygame.Rect(rect.left, rect.top, rect.width, rect.height - _strip_h(app))
+    shown_top, shown_bottom = text_window(app, lay, rect.height, offset)
+    window = pygame.Rect(rect.left, rect.top + shown_top - offset, rect.width, shown_bottom - shown_top)
     clip = surf.get_clip()
-    surf.set_clip(text_rect.clip(clip) if clip else text_rect)
+    surf.set_clip(window.clip(clip) if clip else window)
     surf.blit(lay.surface, (rect.left, rect.top - offset))  # type: ignore[attr-defined]
     surf.set_clip(clip)
     if fits:

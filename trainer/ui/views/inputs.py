@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from trainer.engine.tiles import Tile
+from trainer.i18n import _
 from trainer.ui.richtext import RichLayout, layout_rich
 from trainer.ui.theme import PALETTE, Color
 from trainer.ui.tileview import TileRow, TileSlot
@@ -95,6 +96,7 @@ class OptionButton(Widget):
         self.big = big
         self.big_font = "h2"  # the text size of a big option (set for the whole row by big_options_fit)
         self.text_font = "body"  # the text size of a plain option (small where many long options share a screen)
+        self.tight = False  # less room above and below the text (many options beside an open feedback panel)
         self.selected = False
         self.mark: str | None = None  # "right", "wrong", "missed"
         self.locked = False
@@ -127,6 +129,10 @@ class OptionButton(Widget):
         badge = L.px(30) if self.tiles else 0  # the badge sits in the corner above the tiles
         return max(L.px(96), h + 2 * pad + badge)
 
+    def _pad_v(self, app: AppContext) -> int:
+        """The room above and below a plain option's text."""
+        return app.layout.px(7 if self.tight else 14)
+
     def measure(self, app: AppContext, width: int) -> int:
         """Height the button needs at ``width``."""
         L = app.layout
@@ -144,7 +150,7 @@ class OptionButton(Widget):
             th = L.tile_h(0.72)
             self._row.place(0, 0, inner_w, th)
             h += (L.px(8) if self.text else 0) + self._row.rect.height
-        return max(L.px(56), h + 2 * pad)
+        return max(L.px(44 if self.tight else 56), h + 2 * self._pad_v(app))
 
     def place(self, app: AppContext, rect: pygame.Rect) -> None:
         """Give the button its rectangle (after :meth:`measure`)."""
@@ -158,7 +164,7 @@ class OptionButton(Widget):
             badge = L.px(34)
             left = rect.left + pad + badge + L.px(12)
             inner_w = rect.right - pad - left
-            top = rect.top + pad + ((self._layout.height + L.px(8)) if self._layout else 0)
+            top = rect.top + self._pad_v(app) + ((self._layout.height + L.px(8)) if self._layout else 0)
             if not self._layout:
                 top = rect.centery - self._row.rect.height // 2
             self._row.place(left + min(inner_w, self._row.rect.width) // 2, top, inner_w, self._row.height)
@@ -214,7 +220,7 @@ class OptionButton(Widget):
                 draw_focus_ring(surf, self.rect, rad, L.px(2))
             return
         if self._layout is not None:
-            y = self.rect.top + pad
+            y = self.rect.top + self._pad_v(app)
             if self._row is None:
                 y = self.rect.centery - self._layout.height // 2
             surf.blit(self._layout.surface, (left, y))
@@ -380,20 +386,60 @@ def fu_chip_values(preset: str, scored: Sequence[tuple[str, int]] = ()) -> dict[
 
 
 def place_fu_chips(app: AppContext, chips: Sequence[CounterChip], area: pygame.Rect, top: int,
-                   sum_gap: int) -> tuple[int, int]:
-    """Lay the visible fu chips out in three columns from ``top``, leaving room under them for
-    the running sum; returns where the sum line goes (its mid-top point, ``sum_gap`` below)."""
+                   sum_gap: int) -> pygame.Rect:
+    """Lay the visible fu chips out from ``top`` in as many columns (three or four) as gives the
+    tallest chips whose labels still fit, and find the running sum its own place: beside the last
+    row when that row leaves room for it, else ``sum_gap`` under the chips.  Returns the rectangle
+    of the sum line (draw it at its ``midtop``), which never overlaps a chip."""
     L = app.layout
-    cols, gap = 3, L.px(6)
-    w = (area.width - gap * (cols - 1)) // cols
     shown = [c for c in chips if c.visible]
-    rows = max(1, (len(shown) + cols - 1) // cols)
-    sum_h = app.line_height(L.font("large")) + L.px(8)
-    h = max(L.px(20), min(L.px(40), (area.bottom - top - sum_h) // rows - gap))
+    line_h = app.line_height(L.font("large"))
+    # the widest sum line there can be (three-digit sums), in the words the views draw it with
+    sum_w = app.text_width(_("Sum: {raw} fu → rounded: {fu} fu").format(raw=888, fu=888), L.font("large"), True)
+    best: tuple[int, int, int, bool] | None = None  # (chip height, columns, gap, the sum beside the last row)
+    for cols in (3, 4):
+        for gap in (L.px(6), L.px(3)):  # tighter rows only when the chips are at their smallest
+            w = (area.width - gap * (cols - 1)) // cols
+            rows = max(1, -(-len(shown) // cols))
+            free_w = (cols * rows - len(shown)) * (w + gap) - gap
+            beside = bool(shown) and free_w >= sum_w + 2 * L.px(12)
+            room = area.bottom - top - (0 if beside else line_h + sum_gap)
+            h = max(L.px(20), min(L.px(40), room // rows - gap))
+            if beside:  # the sum line is as tall as the last row, or taller
+                h = max(L.px(20), min(h, (room - max(0, line_h - h)) // rows - gap))
+            if h > L.px(20):
+                break
+        size = L.font("small") if h >= L.px(30) else L.font("tiny")
+        # what a chip shows: the − corner (when counted), the label and its fu (as CounterChip.draw)
+        need = max((app.text_width(c.label, size) + app.text_width(f"+{c.value}", size, True) for c in shown),
+                   default=0) + L.px(16) + max(L.px(10), h)
+        if (cols == 3 or need <= w) and (best is None or h > best[0]):
+            best = (h, cols, gap, beside)
+    h, cols, gap, beside = best or (L.px(20), 3, L.px(3), False)
+    w = (area.width - gap * (cols - 1)) // cols
+    rows = max(1, -(-len(shown) // cols))
     for i, c in enumerate(shown):
         r, col = divmod(i, cols)
         c.rect = pygame.Rect(area.left + col * (w + gap), top + r * (h + gap), w, h)
-    return area.centerx, top + rows * (h + gap) + sum_gap
+    if beside:
+        last = len(shown) - (rows - 1) * cols  # chips in the last row
+        left = area.left + last * (w + gap)
+        if h <= L.px(20):  # the smallest chips: a smaller sum, so it does not stand far below its row
+            line_h = app.line_height(L.font("body"))
+            sum_w = app.text_width(_("Sum: {raw} fu → rounded: {fu} fu").format(raw=888, fu=888), L.font("body"), True)
+        rect = pygame.Rect(0, top + (rows - 1) * (h + gap) + max(0, (h - line_h) // 2), sum_w, line_h)
+        rect.centerx = (left + area.right) // 2
+        return rect
+    rect = pygame.Rect(0, top + rows * (h + gap) + sum_gap, sum_w, line_h)
+    rect.centerx = area.centerx
+    return rect
+
+
+def fu_sum_size(app: AppContext, rect: pygame.Rect) -> int:
+    """The font size of the running fu sum placed at ``rect`` by :func:`place_fu_chips`: large, or
+    body text where the chips are at their smallest and the sum shares their last row."""
+    L = app.layout
+    return L.font("large") if rect.height >= app.line_height(L.font("large")) else L.font("body")
 
 
 def fu_chip_total(chips: Sequence[CounterChip]) -> tuple[int, int]:

@@ -113,14 +113,18 @@ class ChoiceView(QuizView):
         cols = 2 if n > 3 else 1
         gap = L.px(12)
         w = (area.width - gap * (cols - 1)) // cols if cols == 2 else min(area.width, L.px(760))
-        heights = [b.measure(self.app, w) for b in self.buttons]
         rows = (n + cols - 1) // cols
-        row_h = [max(heights[r * cols:(r + 1) * cols]) for r in range(rows)]
         if compact:
             gap = L.px(6)
-            avail = area.bottom - y - gap * (rows - 1)
-            if sum(row_h) > avail:
-                row_h = [max(L.px(36), min(h, avail // max(1, rows))) for h in row_h]
+        for font, tight in (("body", False), ("small", False), ("small", True)) if compact else (("body", False),):
+            # Short of room (the feedback panel is open): a smaller type, then less padding, never
+            # rows lower than their text (a squeezed row spills its second line over its neighbours).
+            for b in self.buttons:
+                b.text_font, b.tight = font, tight
+            heights = [b.measure(self.app, w) for b in self.buttons]
+            row_h = [max(heights[r * cols:(r + 1) * cols]) for r in range(rows)]
+            if sum(row_h) + gap * (rows - 1) <= area.bottom - y:
+                break
         x0 = area.left if cols == 2 else area.centerx - w // 2
         for i, b in enumerate(self.buttons):
             r, c = divmod(i, cols)

@@ -10,7 +10,7 @@ from trainer.i18n import _
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, slots_for_text
 from trainer.ui.views.explain import fu_name
-from trainer.ui.views.inputs import CounterChip, fu_chip_total, fu_chip_values, place_fu_chips
+from trainer.ui.views.inputs import CounterChip, fu_chip_total, fu_chip_values, fu_sum_size, place_fu_chips
 from trainer.ui.views.steps.base import QuizView
 from trainer.ui.widgets import blit_text, draw_panel
 
@@ -59,19 +59,27 @@ class FuView(QuizView):
         return _("Add the fu items first.")
 
     def layout(self, area: pygame.Rect) -> None:
+        self._layout(area, compact=False)
+        if self.reserved_rect.bottom > area.bottom:
+            # The chips and the sum would run under the feedback panel: smaller hand tiles first.
+            self._layout(area, compact=True)
+
+    def _layout(self, area: pygame.Rect, compact: bool) -> None:
         L = self.app.layout
         y = self.place_prompt(area)
-        self.hand_row.place(area.centerx, y, area.width, self.th(0.8))
-        y = self.hand_row.rect.bottom + L.px(10)
-        y += self.info.place(self.app, area.left, y, area.width) + L.px(12)
-        self.sum_pos = place_fu_chips(self.app, self.chips, area, y, L.px(6))
+        self.hand_row.place(area.centerx, y, area.width, self.th(0.55 if compact else 0.8))
+        y = self.hand_row.rect.bottom + L.px(6 if compact else 10)
+        y += self.info.place(self.app, area.left, y, area.width) + L.px(6 if compact else 12)
+        # The running sum is painted, not a widget: its rectangle keeps the feedback panel off it.
+        self.reserved_rect = place_fu_chips(self.app, self.chips, area, y, L.px(6))
+        self.sum_pos = self.reserved_rect.midtop
 
     def draw(self, surf: pygame.Surface) -> None:
         L = self.app.layout
         draw_panel(surf, self.hand_row.rect.inflate(L.px(36), L.px(20)), P.felt_dark, L.px(14), border=P.felt_line)
         raw, rounded = self.total()
         blit_text(surf, self.app, _("Sum: {raw} fu → rounded: {fu} fu").format(raw=raw, fu=rounded),
-                  L.font("large"), P.on_felt, self.sum_pos, anchor="midtop", bold=True)
+                  fu_sum_size(self.app, self.reserved_rect), P.on_felt, self.sum_pos, anchor="midtop", bold=True)
 
     def mark(self, feedback: Any, final: bool) -> None:
         want: dict[str, int] = {}

@@ -84,20 +84,31 @@ class PickTilesView(QuizView):
         y = self.place_prompt(area)
         kid = self.child()
         lines = len(self.picker._lines())
-        if self.shown is not None:
-            th = self.th()
-            if kid:  # big tiles for children, leaving the palette room for its lines
-                th = max(th, min(self.th(1.5), (area.bottom - y - L.px(60)) // (2 + lines)))
-            self.shown.place(area.centerx, y + L.px(8), area.width - L.px(200), th)
-            y = self.shown.rect.bottom + L.px(28)
         note_h = 0
         if self.note is not None:
             note_h = self.note.place(self.app, area.left, area.bottom, area.width) + L.px(16)
+        kid_th = 0
+        if kid and lines > 1:
+            # A child's palette keeps one tile size, with or without the feedback panel under it
+            # (a 6-year-old must see and hit every tile): the hand above gives way instead.
+            kid_th = self.th(0.75)
+            self.picker.place(area.centerx, 0, area.width, kid_th)
+            kid_room = self.picker.rect.height + L.px(8 + 28 + 10) + note_h
+        if self.shown is not None:
+            th = self.th()
+            if kid and kid_th:
+                th = max(self.th(0.8), min(th, area.bottom - y - L.px(8) - kid_room))
+            elif kid:  # big tiles for children, leaving the palette room for its lines
+                th = max(th, min(self.th(1.5), (area.bottom - y - L.px(60)) // (2 + lines)))
+            self.shown.place(area.centerx, y + L.px(8), area.width - L.px(200), th)
+            y = self.shown.rect.bottom + L.px(28)
         avail = area.bottom - y - L.px(10) - note_h
         cap = self.th(0.85 if lines > 1 else 1.15)
         if kid:
             cap = self.th(1.3 if lines > 1 else 2.0)
         th = min(cap, max(L.px(28), avail // max(1, lines) - L.px(14) - (round(cap * 0.2) if kid else 0)))
+        if kid_th:
+            th = kid_th
         self.picker.place(area.centerx, y + L.px(8), area.width, th)
         if self.note is not None:
             self.note.place(self.app, area.left, self.picker.rect.bottom + L.px(14), area.width)
