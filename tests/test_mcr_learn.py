@@ -306,3 +306,19 @@ def test_the_honors_and_knitted_form_is_not_named_lesser_before_the_fans_say_whi
     set_language("ru")
     assert "благородные" in form_label("honors_knitted")
     set_language("en")
+
+
+def test_the_mcr_waits_retry_counts_the_waits_found_not_tiles_still_needed():
+    """A retry of the MCR waits drill said "2 more tiles complete the hand", which reads as "you
+    need two more tiles"; it now says how many winning tiles the hand has and how many were found,
+    as the riichi waits drill does."""
+    from trainer.i18n import set_language
+    from trainer.ui.mcr_texts import waits_lines
+
+    set_language("en")
+    lines = waits_lines("1112345678999m", None, {0}, {0, 1, 2}, final=False)
+    text = " ".join(lines)
+    assert "This hand has 3 winning tiles; you found 1." in text and "complete the hand" not in text
+    set_language("ru")
+    assert "вы нашли 1" in " ".join(waits_lines("1112345678999m", None, {0}, {0, 1, 2}, final=False))
+    set_language("en")

@@ -349,8 +349,9 @@ def waits_lines(hand_text: str, items: Any, picked: set[int], answer: set[int], 
     lines = [not_wait_line(not_a_wait(hand, k)) for k in sorted(picked - answer)]
     missed = sorted(answer - picked)
     if missed and not final:
-        lines.append(ngettext("{n} more tile completes the hand.", "{n} more tiles complete the hand.",
-                              len(missed)).format(n=len(missed)))
+        lines.append(ngettext("This hand has {n} winning tile; you found {got}.",
+                              "This hand has {n} winning tiles; you found {got}.", len(answer)).format(
+            got=len(picked & answer), n=len(answer)))
     elif missed:
         names = {kind_name(k) for k in missed}
         lines.extend(mcr_explain_item(i) or "" for i in _items(items, "mcr_wait") if i["tile"] in names)
