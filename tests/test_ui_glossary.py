@@ -128,12 +128,15 @@ def test_term_tiles_read_from_kanji() -> None:
     assert term_tiles(g.term("riichi")) == []
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
 @pytest.mark.parametrize("language", ["ru", "en"])
 @pytest.mark.parametrize("mode", ["ru_ja", "ja_ru", "full"])
-def test_no_term_overflows_the_detail_pane_at_1280x720(language: str, mode: str) -> None:
+def test_no_term_overflows_the_detail_pane(language: str, mode: str, size: tuple[int, int]) -> None:
+    """Every term's card fits its pane in every display mode, at 1280x720 and at 1024x600 (where
+    «кан» and «дора» in the full mode used to spill below it)."""
     from trainer.ui.screens.glossary import term_tiles
 
-    app = _app(language=language, term_mode=mode)
+    app = _app(size, language=language, term_mode=mode)
     screen = _open(app)
     L = app.layout
     inner = screen.detail_rect.inflate(-2 * L.px(28), -2 * L.px(28))
@@ -142,9 +145,9 @@ def test_no_term_overflows_the_detail_pane_at_1280x720(language: str, mode: str)
         tiles = term_tiles(term)
         width = inner.width - (one_tile_w if len(tiles) == 1 else 0)
         room = inner.height - (L.px(72) + L.px(16) if len(tiles) > 1 else 0)
-        lines = screen.detail_lines(term, width)
+        lines = screen.detail_lines(term, width, room)
         height = sum(line.gap_before + app.line_height(L.font(line.size)) for line in lines)
-        assert height <= room, f"{term.id}: {height} > {room} px ({mode}, {language})"
+        assert height <= room, f"{term.id}: {height} > {room} px ({mode}, {language}, {size})"
         for line in lines:
             assert app.text_width(line.text, L.font(line.size), line.bold) <= width, (term.id, line.text)
 

@@ -385,12 +385,26 @@ class GlossaryScreen(Screen):
 
     # ---------------------------------------------------------------- the detail pane
 
-    def detail_lines(self, term: Term, width: int) -> list[DetailLine]:
+    def detail_height(self, lines: list[DetailLine]) -> int:
+        """The height in pixels that ``lines`` take in the detail pane, gaps included."""
+        L = self.app.layout
+        return sum(line.gap_before + self.app.line_height(L.font(line.size)) for line in lines)
+
+    def detail_lines(self, term: Term, width: int, room: int | None = None) -> list[DetailLine]:
         """The detail pane's lines for ``term``, each already wrapped to ``width`` pixels.
 
         The order follows the display mode: Russian (interface-language) name first for
         ``ru_ja``, the Japanese first for ``ja_ru``; ``full`` adds the other language's name.
+        Given the pane's ``room`` (pixels of height), a term whose lines would not fit gets
+        half the space between them (the full mode at 1024x600: «кан», «дора»).
         """
+        lines = self._detail_lines(term, width, 1.0)
+        if room is not None and self.detail_height(lines) > room:
+            lines = self._detail_lines(term, width, 0.5)
+        return lines
+
+    def _detail_lines(self, term: Term, width: int, spacing: float) -> list[DetailLine]:
+        """:meth:`detail_lines` with the space between lines scaled by ``spacing``."""
         app = self.app
         L = app.layout
         lang, mode = app.settings.language, app.settings.term_mode
@@ -398,7 +412,7 @@ class GlossaryScreen(Screen):
 
         def add(text: str, size: str, color: Color, bold: bool = False, gap: int = 0) -> None:
             for i, line in enumerate(app.wrap(text, L.font(size), width, bold)):
-                out.append(DetailLine(line, size, color, bold, gap if i == 0 else 0))
+                out.append(DetailLine(line, size, color, bold, round(gap * spacing) if i == 0 else 0))
 
         reading = term.romaji if term.kana == term.kanji else f"{term.kana} · {term.romaji}"
         japanese = [(term.kanji, "hero", P.ink, True), (reading, "large", P.ink_muted, False)]
@@ -470,7 +484,7 @@ class GlossaryScreen(Screen):
                                 theme=app.settings.tile_theme, gap=gap)
         y = inner.top
         bottom = inner.bottom - tiles_h
-        lines = self.detail_lines(term, text_w)
+        lines = self.detail_lines(term, text_w, bottom - inner.top)
         for line in lines:
             size = L.font(line.size)
             lh = app.line_height(size)
