@@ -271,6 +271,24 @@ def test_a_romaji_gloss_in_the_name_is_not_shown_twice(glossary: Glossary) -> No
     assert glossary.term("yaku").display("ru_ja", "en") == "Yaku (scoring pattern) (役, yaku)"  # a gloss, not romaji
 
 
+def test_a_plain_display_drops_the_names_bracketed_gloss(glossary: Glossary) -> None:
+    """A card title has no room for two sets of brackets: ``plain`` shows the name without its
+    explanation, the Japanese once."""
+    kunto = glossary.term("kuntou")
+    assert kunto.display("ru_ja", "en") == "Kunto (training game) (薫陶, kuntō)"
+    assert kunto.display("ru_ja", "en", plain=True) == "Kunto (薫陶, kuntō)"
+    assert kunto.display("ja_ru", "en", plain=True) == "薫陶 (kuntō) — Kunto"
+    assert kunto.display("full", "en", plain=True) == "Kunto — 薫陶 (クントウ, kuntō)"
+    assert kunto.display("ru_ja", "ru", plain=True) == "Кунто (薫陶, kuntō)"
+    suits = glossary.term("mushi_kumisatsu")
+    assert suits.display("ru_ja", "en", plain=True) == "Single-suit mahjong (無視組札, mushi kumisatsu)"
+    for t in glossary:
+        for mode in ("ru_ja", "ja_ru", "full"):
+            for lang in ("ru", "en"):
+                text = t.display(mode, lang, plain=True)
+                assert t.kanji in text and text.count(" (") <= 1, text
+
+
 def test_by_category(glossary: Glossary) -> None:
     yaku = glossary.by_category("yaku")
     assert len(yaku) >= 45 and all(t.category == "yaku" for t in yaku)

@@ -128,14 +128,16 @@ class Term:
         """The explanation in every language, keyed by language code ("ru", "en")."""
         return {"ru": self.ru_explanation, "en": self.en_explanation}
 
-    def display(self, mode: str = "ru_ja", lang: str = "ru") -> str:
+    def display(self, mode: str = "ru_ja", lang: str = "ru", plain: bool = False) -> str:
         """Format the term for the learner's display mode.
 
         ``ru_ja``: the interface-language name, then the Japanese: «Риичи (立直, rīchi)»;
         ``ja_ru``: the Japanese first: «立直 (rīchi) — Риичи»;
         ``full``: both, with the kana reading: «Риичи — 立直 (リーチ, rīchi)».
+        ``plain`` leaves out a bracketed explanation at the end of the name, so a title shows one
+        set of brackets: «Kunto (薫陶, kuntō)», not «Kunto (training game) (薫陶, kuntō)».
         """
-        name = self._without_romaji_gloss(self.name(lang))
+        name = self.plain_name(lang) if plain else self._without_romaji_gloss(self.name(lang))
         if mode == "ru_ja":
             return f"{name} ({self.kanji}, {self.romaji})"
         if mode == "ja_ru":
@@ -152,6 +154,15 @@ class Term:
             return name
         head, _sep, gloss = name[:-1].rpartition(" (")
         return head if head and _plain(gloss) == _plain(self.romaji) else name
+
+    def plain_name(self, lang: str = "ru") -> str:
+        """The name in the interface language without a trailing bracketed explanation or
+        romaji gloss («Kunto (training game)» -> «Kunto»)."""
+        name = self._without_romaji_gloss(self.name(lang))
+        if not name.endswith(")") or " (" not in name:
+            return name
+        head = name[:-1].rpartition(" (")[0]
+        return head or name
 
     def search_keys(self) -> list[tuple[str, str]]:
         """Normalised (field, text) pairs that :meth:`Glossary.search` matches against."""

@@ -1,15 +1,16 @@
 """«Тренировочные игры»: the training games of seed 000 (000:3441-3558) as a list under Play.
 
 Each card shows the game's name as the glossary gives it (in the interface language and
-Japanese, as the learner's term display chooses; no Russian on an English card), a one-line
-description, and opens the game's table
-(``app.push("play_simple", mode=...)``) against bots.
+Japanese, as the learner's term display chooses, without the bracketed explanation an English
+name may carry; no Russian on an English card), at least one line of description, and opens
+the game's table (``app.push("play_simple", mode=...)``) against bots.
 """
 
 from __future__ import annotations
 
 from trainer.engine.game.simple_modes import ModeError, get_mode
 from trainer.i18n import N_, _
+from trainer.ui.context import AppContext
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.tileview import tile_icon
@@ -40,6 +41,17 @@ PLAIN_TITLES = {"single_suit_2": N_("Single-suit mahjong, variant 2")}
 """Games the seed names only in Russian (no glossary term): their card's title."""
 
 
+def subtitle_room(app: AppContext, card: Card) -> int:
+    """How many lines of its description ``card`` shows at its current size (as Card.draw lays
+    the title and the description out; 0: only the title)."""
+    L = app.layout
+    inner, _icon = card._text_area(app, card.rect)
+    badge_w = card._badge_width(app)
+    tsize, lines, _with_sub = card.layout_title(app, inner.width - badge_w, inner.width, inner.height)
+    top = inner.top + len(lines) * app.line_height(tsize) + L.px(4)
+    return max(0, (inner.bottom - top) // app.line_height(L.font("small")))
+
+
 @register_screen("training_games")
 class TrainingGamesScreen(Screen):
     """Every training game as a card that opens its table (two columns for the long names, three
@@ -50,21 +62,38 @@ class TrainingGamesScreen(Screen):
 
     def build(self) -> None:
         self.cards: list[Card] = []
+        self.titles: list[list[str]] = []  # each card's titles, the learner's display mode first
         for mode, (blurb, tiles) in TRAINING_GAMES.items():
             try:
                 term_id = get_mode(mode).title or mode
             except ModeError:
                 continue
             sub = _(blurb)  # in the learner's language only: the rulebook's Russian name is the Russian title
-            name = _(PLAIN_TITLES[mode]) if mode in PLAIN_TITLES else self.app.term_text(term_id)
-            card = Card(name, sub, lambda m=mode: self.app.push("play_simple", mode=m, kids=False),
+            names = [_(PLAIN_TITLES[mode])] if mode in PLAIN_TITLES else self.card_titles(term_id)
+            card = Card(names[0], sub, lambda m=mode: self.app.push("play_simple", mode=m, kids=False),
                         icon=tile_icon(self.app, tiles))
             self.cards.append(self.add(card))
+            self.titles.append(names)
             for screen, (practised, term, line, shown) in PRACTICES.items():
                 if practised == mode:  # the step-by-step practice sits beside the game it practises
-                    title = _("{game}: step by step").format(game=self.app.term_text(term))
-                    self.cards.append(self.add(Card(title, _(line), lambda s=screen: self.app.push(s),
+                    titles = [_("{game}: step by step").format(game=t) for t in self.card_titles(term)]
+                    self.cards.append(self.add(Card(titles[0], _(line), lambda s=screen: self.app.push(s),
                                                     icon=tile_icon(self.app, shown))))
+                    self.titles.append(titles)
+
+    def card_titles(self, term_id: str) -> list[str]:
+        """A game's name for its card, longest first: as the learner's term display shows it,
+        then with the Japanese written once («Kunto (薫陶, kuntō)», no kana), then the name alone;
+        never the bracketed explanation a glossary name may carry (one set of brackets)."""
+        app = self.app
+        lang = app.settings.language
+        try:
+            term = app.glossary().term(term_id)
+        except (KeyError, LookupError):
+            return [app.term_text(term_id)]
+        forms = [term.display(app.settings.term_mode, lang, plain=True), term.display("ru_ja", lang, plain=True),
+                 term.plain_name(lang)]
+        return list(dict.fromkeys(forms))
 
     def layout(self) -> None:
         L = self.app.layout
@@ -75,6 +104,12 @@ class TrainingGamesScreen(Screen):
                 card.icon = None
                 card.title_font = "body"
         place_cards(self.cards, area, cols, L.px(10 if cols == 3 else 16), L.px(200 if cols == 3 else 140))
+        for card, titles in zip(self.cards, self.titles, strict=True):
+            # the longest title that leaves a line of the game's description (full mode, 1024x600)
+            for title in titles:
+                card.title = title
+                if subtitle_room(self.app, card) >= 1:
+                    break
 
     def choose(self, n: int) -> bool:
         if 1 <= n <= len(self.cards):
