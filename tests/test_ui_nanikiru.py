@@ -184,3 +184,22 @@ def test_a_notice_on_a_table_screen_sits_under_the_header_not_over_the_hand(app:
         widgets.draw_panel = real
     (rect,) = drawn
     assert rect.top < app.layout.content().centery < screen.hand_row.rect.top
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+def test_a_notice_leaves_the_answer_boxes_free(app: App, size: tuple[int, int]) -> None:
+    saved_games(app)  # a damaged file among them: the drill says it skipped it, for ten seconds
+    app.resize(*size)
+    screen = app.push("nanikiru", seed=2)
+    screen.answer(screen.hand_row.slots[0].tile)
+    app.render()
+    (banner,) = app.banners
+    shown = banner.rect(app)
+    for box in (screen.box, screen.side_box):
+        assert box.rect.height > 0 and not box.rect.colliderect(shown)
+        assert box.layout is not None and box.rect.height >= box.layout.height  # the text still fits
+    for _ in range(3):  # the notice goes away: the boxes take the top of the felt again
+        app.process([], 5.0)
+    assert not app.banners
+    app.render()
+    assert screen.box.rect.top < shown.bottom

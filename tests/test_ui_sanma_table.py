@@ -77,7 +77,7 @@ def test_a_three_player_hand_with_kita_riichi_and_tsumo(app: App) -> None:
     res = screen.round.result
     assert seen["kind"] == "tsumo" and res.wins[0].seat == 0 and len(screen.round.seats[0].kita) == 2
     view = screen.result_view
-    assert view.title() == "You: Tsumo!"
+    assert view.title() == "Tsumo! You win."
     details = view.details[0]
     shown = dict(view.yaku_lines(details, app))
     assert details.score.dora_count.nuki == 2 and shown[app.term_text("nukidora")] == "2 han"

@@ -670,9 +670,10 @@ class Banner:
         self.left -= dt
         return self.left > 0
 
-    def draw(self, surf: pygame.Surface, app: AppContext) -> None:
-        """Paint the banner centred at the bottom (under the header on a screen whose ``banner_top``
-        is set: the tables, with the hand at the bottom)."""
+    def rect(self, app: AppContext) -> pygame.Rect:
+        """Where the banner is drawn: centred at the bottom, or under the header on a screen whose
+        ``banner_top`` is set (the tables, with the hand at the bottom; their corner boxes start
+        below it, see :meth:`trainer.ui.views.table.board.Board.corner`)."""
         L = app.layout
         size = L.font("small")
         width = min(L.width - 2 * L.margin, L.px(900))
@@ -685,6 +686,13 @@ class Banner:
         else:
             # above the bottom button bar (Hint / Check), so a notice never hides the buttons
             rect.midbottom = (L.width // 2, L.height - L.margin - L.px(60))
+        return rect
+
+    def draw(self, surf: pygame.Surface, app: AppContext) -> None:
+        """Paint the banner where :meth:`rect` puts it."""
+        L = app.layout
+        size = L.font("small")
+        rect = self.rect(app)
         bg = {"error": P.wrong, "warn": P.accent_dark, "ok": P.right}.get(self.kind, P.felt_dark)
         draw_panel(surf, rect, bg, L.px(12), shadow=L.px(4), border=P.felt_line)
         blit_wrapped(surf, app, self.text, size, (255, 255, 255), rect.inflate(-L.px(40), -L.px(24)))

@@ -30,6 +30,7 @@ from trainer.ui.views.table.mcr import draw_flowers
 from trainer.ui.views.table.replay import Frame, build_frames, decisions_by_action, hand_starts
 from trainer.ui.views.table.review import decision_text
 from trainer.ui.views.table.state import seat_name as table_seat_name
+from trainer.ui.views.table.wins import win_sentence
 from trainer.ui.widgets import Button, blit_text
 
 P = PALETTE
@@ -200,17 +201,16 @@ class ReplayScreen(Screen):
             res = frame.result
             if res.wins:
                 w = res.wins[0]
-                how = _("Tsumo") if w.tsumo else _("Ron")
-                return _("{who}: {how}, {han} han {fu} fu").format(who=self.seat_name(w.seat), how=how, han=w.han,
-                                                                   fu=w.fu)
+                return _("{win} — {han} han {fu} fu.").format(
+                    win=self.win_sentence(w.seat, None if w.tsumo else w.from_seat), han=w.han, fu=w.fu)
             return _("Draw: the wall is empty") if res.kind == "exhaustive" else _("Abortive draw")
         if frame.seat is None:
             return _("Hand {n}: the tiles are dealt").format(n=frame.hand + 1)
         a, who = frame.action, self.seat_name(frame.seat)
         if isinstance(a, Riichi):
-            return _("{who}: riichi, discard {tile}").format(who=who, tile=tile_words(self.app, [a.tile]))
+            return _("{who}: riichi, discard {tile}").format(who=who, tile=tile_words(self.app, [a.tile], inline=True))
         if isinstance(a, Discard):
-            return _("{who}: discard {tile}").format(who=who, tile=tile_words(self.app, [a.tile]))
+            return _("{who}: discard {tile}").format(who=who, tile=tile_words(self.app, [a.tile], inline=True))
         return f"{who}: {offer_label(a)}"
 
     def _mcr_result(self, res: Any) -> str:
@@ -218,12 +218,13 @@ class ReplayScreen(Screen):
         if not res.wins:
             return _("Draw: the wall is empty")
         w = res.wins[0]
-        if w.from_seat is None:
-            how = _("{who}: Hu, self-drawn!").format(who=self.seat_name(w.seat))
-        else:
-            how = _("{who}: Hu on the discard of {loser}!").format(who=self.seat_name(w.seat),
-                                                                 loser=self.seat_name(w.from_seat))
-        return how + " " + ngettext("{n} point", "{n} points", w.score.total).format(n=w.score.total)
+        return self.win_sentence(w.seat, w.from_seat, hu=True) + " — " + ngettext(
+            "{n} point", "{n} points", w.score.total).format(n=w.score.total) + "."
+
+    def win_sentence(self, seat: int, from_seat: int | None, *, hu: bool = False) -> str:
+        """Who won on whose discard, from the learner's chair ("Ron! Left wins on your discard")."""
+        return win_sentence(seat - self.learner, None if from_seat is None else from_seat - self.learner,
+                            self.players, hu=hu)
 
     def draw_content(self, surf: pygame.Surface) -> None:
         L = self.app.layout

@@ -47,19 +47,24 @@ def tile_label(name: str) -> str:
     return _(SUIT_TILE[suit]).format(n=n)
 
 
-def tile_words(app: Any, tiles: Iterable[Any], *, plain: bool = False) -> str:
+def tile_words(app: Any, tiles: Iterable[Any], *, plain: bool = False, inline: bool = False) -> str:
     """Tiles in plain words ("4 of dots, East"), for lines drawn without tile pictures: honors by
     their glossary names as the learner chose to see terms, or with ``plain`` by the name alone
-    ("Red dragon", where a short label is wanted)."""
+    ("Red dragon", where a short label is wanted); with ``inline`` (words inside a sentence) an
+    honor's name starts with a small letter ("discard red dragon (中, chun)")."""
     out = []
     for t in tiles:
         label = tile_label(str(t))
         if label.startswith("{term:"):
             term = label[6:-1]
             try:
-                label = app.glossary().term(term).name(app.settings.language) if plain else app.term_text(term)
+                name = app.glossary().term(term).name(app.settings.language)
+                label = name if plain else app.term_text(term)
             except (KeyError, LookupError):
-                label = app.term_text(term)
+                name, label = "", app.term_text(term)
+            head = name.split(" ")[0]
+            if inline and head:  # the name's first word, wherever the display mode puts it
+                label = label.replace(head, head[0].lower() + head[1:], 1)
         out.append(label)
     return ", ".join(out)
 

@@ -51,12 +51,19 @@ class Board:
         self.center.rect.center = (t.centerx, cy)
 
     def corner(self, app: Any) -> pygame.Rect:
-        """The free felt at the top left (between the left player's tiles and the rivers)."""
+        """The free felt at the top left (between the left player's tiles and the rivers), below
+        any notice shown over it (a banner under the header), so the box drawn there stays readable."""
         L = app.layout
         t, c = self.rect, self.center.rect
         left = t.left + self.pad + self.edge_h + L.px(12)
-        return pygame.Rect(left, t.top + L.px(10), c.left - 4 * self.river_h - L.px(12) - left,
-                           t.bottom - self.pad - t.top - L.px(10))
+        top = t.top + L.px(10)
+        area = pygame.Rect(left, top, c.left - 4 * self.river_h - L.px(12) - left, t.bottom - self.pad - top)
+        for banner in getattr(app, "banners", ()):
+            shown = banner.rect(app)
+            if shown.colliderect(area):
+                area.top = shown.bottom + L.px(6)
+                area.height = t.bottom - self.pad - area.top
+        return area
 
     def draw(self, surf: pygame.Surface, app: Any, state: TableState, marks: RiverMarks, *,
              bottom_edge: bool = False, hover: tuple[int, int] | None = None) -> None:

@@ -109,10 +109,11 @@ class McrHandResultView(HandResultView):
     """The end of an MCR hand: who won and how, the hand, every fan with its points, the
     flowers, the total, the payments and each seat's game points; false wins of the hand."""
 
-    def __init__(self, rnd: Any, names: Names, before: Any) -> None:
+    def __init__(self, rnd: Any, names: Names, before: Any, me: int = 0) -> None:
         self.rnd = rnd
         self.names = names
         self.before = list(before)
+        self.me = me
         self.details = []
 
     def title(self) -> str:
@@ -121,9 +122,7 @@ class McrHandResultView(HandResultView):
         if res is None or not res.wins:
             return _("Draw: the wall is empty")
         w = res.wins[0]
-        if w.from_seat is None:
-            return _("{who}: Hu, self-drawn!").format(who=self.names(w.seat))
-        return _("{who}: Hu on the discard of {loser}!").format(who=self.names(w.seat), loser=self.names(w.from_seat))
+        return self.win_title(w.seat, w.from_seat, hu=True)
 
     def fan_lines(self, app: Any) -> list[tuple[str, str]]:
         """(fan name, points) per fan counted, several times as ×n."""

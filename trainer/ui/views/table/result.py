@@ -23,6 +23,7 @@ from trainer.ui.theme import PALETTE
 from trainer.ui.views.explain import group_words
 from trainer.ui.views.rule_presets import THREE_PLAYER_TSUMO
 from trainer.ui.views.table.tiles import Piece, meld_pieces, strip, strip_size
+from trainer.ui.views.table.wins import win_sentence
 from trainer.ui.widgets import blit_text, blit_wrapped, draw_panel
 
 P = PALETTE
@@ -78,10 +79,11 @@ def draw_card(surf: pygame.Surface, app: Any, rect: pygame.Rect, title: str) -> 
 class HandResultView:
     """Draws the result of an ended hand into a rectangle."""
 
-    def __init__(self, rnd: Any, names: Names, before: Sequence[int]) -> None:
+    def __init__(self, rnd: Any, names: Names, before: Sequence[int], me: int = 0) -> None:
         self.rnd = rnd
         self.names = names
         self.before = list(before)
+        self.me = me  # the learner's seat: the title says "you" for it
         res = rnd.result
         self.details = [win_details(rnd, w) for w in res.wins] if res is not None else []
 
@@ -93,12 +95,16 @@ class HandResultView:
             return _("The hand is over")
         if self.details:
             w = self.details[0].win
-            if w.tsumo:
-                return _("{who}: Tsumo!").format(who=self.names(w.seat))
-            return _("{who}: Ron! Discarded by: {loser}").format(who=self.names(w.seat), loser=self.names(w.from_seat))
+            return self.win_title(w.seat, None if w.tsumo else w.from_seat)
         if res.kind == "exhaustive":
             return _("Draw: the wall is empty")
         return _("Abortive draw")
+
+    def win_title(self, seat: int, from_seat: int | None, *, hu: bool = False) -> str:
+        """"Ron! You win on Left's discard." and the like, from the learner's chair."""
+        players = len(self.before)
+        return win_sentence(seat - self.me, None if from_seat is None else from_seat - self.me, players,
+                            hu=hu) + "."
 
     def yaku_lines(self, d: WinDetails, app: Any) -> list[tuple[str, str]]:
         """(name, value) per yaku, then the dora kinds, then the total."""
