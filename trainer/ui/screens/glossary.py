@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from trainer.ui.context import AppContext
 
 P = PALETTE
-CYRILLIC = re.compile("[\u0400-\u04ff]")
+CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 """A Russian spelling: the English card leaves it out of "Also written"."""
 
 # Category labels shown in the detail pane (ids from trainer.glossary.CATEGORIES).
