@@ -159,3 +159,54 @@ def test_an_adults_next_lesson_after_a_basics_one_is_never_a_childrens_lesson(ap
     screen = app.push("lesson", lesson_id=last.id, step=0)
     nxt = screen._next_lesson_id()
     assert nxt is None or app.library().lessons[nxt].track != "kids"
+
+
+def _tap_locked(app: App, lesson_id: str):  # noqa: ANN202 - the screen class is registered dynamically
+    """Open the lesson map and tap the card of ``lesson_id`` (locked); the map with its dialog."""
+    import pygame
+
+    screen = app.push("lesson_map")
+    app.render()
+    card = next(c for c in screen.cards if c.title == app.library().lessons[lesson_id].title.get(app.settings.language))
+    assert card.locked
+    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=card.rect.center, button=1)], 1 / 60)
+    assert screen.dialog is not None and app.screen is screen
+    return screen
+
+
+@pytest.mark.parametrize(("lang", "first", "button"), [
+    ("en", "First play «Tile families».", "Play that lesson"),
+    ("ru", "Сначала пройди урок «Семьи плиток».", "Пройти этот урок"),
+])
+@pytest.mark.parametrize("locked", ["kids_dots_and_sticks", "kids_tibet_5"])
+def test_a_child_tapping_a_locked_lesson_is_sent_to_the_lesson_to_play_first(app, monkeypatch, lang, first,
+                                                                              button, locked) -> None:
+    """A child's locked card says in a child's words which lesson comes first (the first one of
+    the chain that is open to play, however deep) and a button opens it: no grown-up list of
+    unfinished lessons, no "open anyway"."""
+    app.apply_profile("child")
+    app.apply_settings(app.settings.with_(language=lang))
+    screen = _tap_locked(app, locked)
+    dialog = screen.dialog
+    words = " ".join([dialog.title, dialog.body, *(b.label for b in dialog.buttons)])
+    assert first in dialog.body, words
+    for grown_up in ("builds on others", "not finished", "Open anyway", "опирается", "не прошли", "всё равно"):
+        assert grown_up not in words
+    text = drawn_text(app, monkeypatch)
+    assert any(first in t for t in text) and button in text
+    primary = next(b for b in dialog.buttons if b.label == button)
+    primary.activate()
+    assert app.screen.name == "lesson" and app.screen.lesson.id == "kids_tile_families"
+
+
+def test_an_adult_tapping_a_locked_lesson_still_gets_the_grown_up_warning(app) -> None:
+    app.apply_profile("new")
+    screen = app.push("lesson_map")
+    screen._set_track("kids")
+    app.render()
+    import pygame
+
+    card = next(c for c in screen.cards if c.locked)
+    app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=card.rect.center, button=1)], 1 / 60)
+    assert screen.dialog.title == "This lesson builds on others"
+    assert [b.label for b in screen.dialog.buttons] == ["Cancel", "Open anyway"]

@@ -5,7 +5,8 @@ many minutes the lesson takes (the objectives and prerequisite lists are for gro
 find every track, the children's last, on an adult profile).
 
 A lesson whose prerequisites are not complete is drawn locked, but it can
-still be opened after a warning (the learner may already know the topic).
+still be opened after a warning (the learner may already know the topic); a child is told
+instead which lesson to play first, and a button opens that one.
 Lesson files that failed to load are listed in a visible note, never hidden.
 """
 
@@ -31,8 +32,29 @@ from trainer.ui.widgets import Button, Card, OptionRow, blit_text
 
 P = PALETTE
 
+def first_to_play(lib: Any, states: dict[str, str], lesson_id: str) -> str | None:
+    """The lesson to play before ``lesson_id``: its first unfinished prerequisite that is open
+    itself, found through the prerequisites' own prerequisites (None if there is none)."""
+    seen: set[str] = set()
+
+    def walk(lid: str) -> str | None:
+        for pre in lib.lessons[lid].prerequisites:
+            if pre in seen or pre not in lib.lessons or states.get(pre) == "done":
+                continue
+            seen.add(pre)
+            if states.get(pre) != "locked":
+                return pre
+            found = walk(pre)
+            if found is not None:
+                return found
+        return None
+
+    return walk(lesson_id)
+
+
 def open_lesson(screen: Screen, lesson_id: str) -> None:
-    """Open a lesson; a locked one first warns which prerequisites are missing."""
+    """Open a lesson; a locked one first warns which prerequisites are missing (a child is
+    told which lesson to play first, with a button that opens it)."""
     app = screen.app
     lib = app.library()
     lesson = lib.lessons[lesson_id]
@@ -52,6 +74,16 @@ def open_lesson(screen: Screen, lesson_id: str) -> None:
     if states.get(lesson_id) != "locked":
         go()
         return
+    if is_child(app.settings):
+        first = first_to_play(lib, states, lesson_id)
+        if first is not None:  # a child is sent to the lesson to play first, in a child's words
+            screen.open_dialog(
+                _("Not yet!"),
+                _("First play «{lesson}».").format(lesson=lesson_title(lib.lessons[first], lang)),
+                [(_("Back"), lambda: None, "secondary"),
+                 (_("Play that lesson"), lambda: open_lesson(screen, first), "primary")],
+            )
+            return
     missing = [p for p in lesson.prerequisites if states.get(p) != "done"]
     names = [("• " + lesson_title(lib.lessons[p], lang)) if p in lib.lessons else "• " + p for p in missing]
     screen.open_dialog(
