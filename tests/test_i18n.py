@@ -246,3 +246,18 @@ def test_a_negative_count_takes_the_plural_form_of_its_size() -> None:
         assert i18n.ngettext("{n} point", "{n} points", -21).format(n=-21) == "-21 очко"
     finally:
         i18n.set_language("en")
+
+
+def test_points_are_grouped_the_same_way_on_every_screen() -> None:
+    """A score reads "25,000" in English and «25 000» (a no-break space) in Russian; signed
+    changes carry "+", a real minus sign, or "±0"."""
+    i18n.set_language("en")
+    assert i18n.format_points(25000) == "25,000"
+    assert i18n.format_points(3900, signed=True) == "+3,900"
+    assert i18n.format_points(-3900, signed=True) == "\u22123,900"
+    assert i18n.format_points(0, signed=True) == "±0"
+    assert i18n.format_points(500) == "500"
+    i18n.set_language("ru")
+    assert i18n.format_points(25000) == "25\u00a0000"
+    assert i18n.format_points(-12000, signed=True) == "\u221212\u00a0000"
+    assert i18n.points_text(8000) == "8\u00a0000 очков"

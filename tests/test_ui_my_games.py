@@ -49,7 +49,7 @@ def test_my_games_shows_the_place_as_an_ordinal(tmp_path: Path, monkeypatch: pyt
             seen.clear()
             app.render()
             for g in finished:
-                want = f"{words[g.place][lang == 'ru']}  ·  {g.points}"
+                want = f"{words[g.place][lang == 'ru']}  ·  {i18n.format_points(g.points)}"  # 18,800 / 18 800
                 assert want in seen, (want, seen)
             assert not any(re.search(r"\b(place|место) \d", t) for t in seen), seen
     finally:

@@ -22,7 +22,7 @@ A catalog that cannot be read (a broken ``.po``) never stops the app: its langua
 shows the English source strings and :func:`catalog_problems` names the file and line.
 
 Numbers and dates are formatted with Babel for the current language
-(:func:`format_number`, :func:`format_decimal`, :func:`format_percent`,
+(:func:`format_number`, :func:`format_points` for every score, :func:`format_decimal`, :func:`format_percent`,
 :func:`format_date`, :func:`format_datetime`).  Babel's Russian dates contain
 U+202F (narrow no-break space), which some CJK fonts lack; these helpers
 replace it, and U+2009, with an ordinary no-break space unless ``narrow=True``.
@@ -240,6 +240,17 @@ def format_number(n: int | float, *, narrow: bool = False) -> str:
     return _space(_bnumbers.format_decimal(n, locale=_locale()), narrow)
 
 
+def format_points(n: int, *, signed: bool = False) -> str:
+    """A number of points as every screen shows it: ``25,000`` in English, ``25 000`` in Russian.
+
+    ``signed`` marks a change: ``+3,900``, ``−3,900`` (a real minus sign) or ``±0``.
+    """
+    text = format_number(abs(n) if signed else n)
+    if not signed:
+        return text
+    return "±0" if n == 0 else ("+" if n > 0 else "\u2212") + text
+
+
 def format_decimal(n: int | float, pattern: str | None = None, *, narrow: bool = False) -> str:
     """Format a number with an optional Babel/CLDR pattern such as ``"#,##0.0#"``."""
     return _space(_bnumbers.format_decimal(n, format=pattern, locale=_locale()), narrow)
@@ -284,6 +295,7 @@ __all__ = [
     "format_decimal",
     "format_number",
     "format_percent",
+    "format_points",
     "format_timedelta",
     "fu_text",
     "gettext",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from trainer.i18n import N_, _, ngettext
+from trainer.i18n import N_, _, format_points, ngettext
 from trainer.ui.richtext import BR
 from trainer.ui.richtext import tiles_markup as _tiles
 
@@ -140,7 +140,7 @@ def situation_line(data: dict[str, Any]) -> str:
 
 
 def _points(n: int) -> str:
-    return ngettext("{n} point", "{n} points", n).format(n=n)
+    return ngettext("{n} point", "{n} points", n).format(n=format_points(n))
 
 
 def excluded_line(item: dict[str, Any]) -> str:

@@ -170,6 +170,11 @@ def _field_kind(spec: dict[str, Any]) -> tuple[str, Any]:
     return None, None
 
 
+def field_label(key: str) -> str:
+    """The label of a drill setting in the current language ("Wrap-arounds (9→1, North→East)")."""
+    return _(FIELD_LABELS[key]) if key in FIELD_LABELS else key.replace("_", " ").capitalize()
+
+
 @register_screen("drill_setup")
 class DrillSetupScreen(Screen):
     """A generator's settings form and the Start button; params: ``generator``."""
@@ -296,6 +301,20 @@ class DrillSetupScreen(Screen):
     def initial_focus(self) -> int | None:
         return self.widgets.index(self.start)
 
+    def label_lines(self, label: str, room: int) -> tuple[int, list[str]]:
+        """(font size, lines) of a field's label in the label column: one line of body type when
+        it fits, else two lines (body type, or small type when two body lines overflow ``room``
+        pixels of height); never more than two lines ('…' only when even those overflow)."""
+        L, app = self.app.layout, self.app
+        body = L.font("body")
+        if app.text_width(label, body, bold=True) <= self.label_w:
+            return body, [label]
+        for size in (body, L.font("small")):
+            lines = app.wrap(label, size, self.label_w, bold=True)
+            if len(lines) <= 2 and (len(lines) * app.line_height(size) <= room or size != body):
+                return size, lines
+        return L.font("small"), lines[:2]
+
     def draw_content(self, surf: pygame.Surface) -> None:
         L = self.app.layout
         area = L.content()
@@ -320,9 +339,12 @@ class DrillSetupScreen(Screen):
                 blit_text(surf, self.app, line, L.font("small"), P.on_felt, (inner.left, inner.centery),
                           anchor="midleft")
         for key, widget in self.fields:
-            label = _(FIELD_LABELS[key]) if key in FIELD_LABELS else key.replace("_", " ").capitalize()
-            blit_text(surf, self.app, label, L.font("body"), P.on_felt, (area.left, widget.rect.centery),
-                      anchor="midleft", bold=True, max_width=self.label_w)
+            size, lines = self.label_lines(field_label(key), widget.rect.height + L.px(8))
+            lh = self.app.line_height(size)
+            top = widget.rect.centery - lh * len(lines) // 2
+            for i, line in enumerate(lines):
+                blit_text(surf, self.app, line, size, P.on_felt, (area.left, top + i * lh + lh // 2),
+                          anchor="midleft", bold=True, max_width=self.label_w)
             if isinstance(widget, Stepper) and getattr(widget, "suffix", ""):
                 blit_text(surf, self.app, widget.suffix, L.font("body"), P.on_felt_muted,
                           (widget.rect.right + L.px(10), widget.rect.centery), anchor="midleft")

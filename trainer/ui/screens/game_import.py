@@ -21,7 +21,7 @@ import pygame
 from trainer.engine.game.exchange import read_source, save_import, seat_choices
 from trainer.engine.game.log_files import LoadedLog
 from trainer.engine.game.records import RecordError
-from trainer.i18n import _, ngettext
+from trainer.i18n import _, format_points, ngettext
 from trainer.ui import folders
 from trainer.ui.log_problems import log_problem_text
 from trainer.ui.match_setup import player_display_names
@@ -95,7 +95,7 @@ class GameImportScreen(Screen):
             return _("Seat {n}: {wind} in the first hand").format(n=seat + 1, wind=wind)
         return ngettext("Seat {n}: {wind} in the first hand; {points} point at the end",
                         "Seat {n}: {wind} in the first hand; {points} points at the end", points).format(
-            n=seat + 1, wind=wind, points=points)
+            n=seat + 1, wind=wind, points=format_points(points))
 
     def initial_focus(self) -> int | None:
         if self.pending is None or not self.cards:

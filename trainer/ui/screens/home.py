@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from trainer.i18n import _, ngettext
+from trainer.i18n import _, ngettext, points_text
 from trainer.ui.registry import has_screen, register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
@@ -25,6 +25,17 @@ CARD_TILES = {
 }
 # The decorative hand beside the title: a complete hand (pinfu shape) in all three suits.
 TITLE_HAND = "234m678p345s99s"
+
+
+
+def today_text(done: int, goal: int) -> str:
+    """Today's answers against the daily goal: "today 5 of 20", and once the goal is met
+    "today 83 answers (goal 20) ✓" (not "83 of 20")."""
+    if goal <= 0 or done < goal:
+        return _("today {done} of {goal}").format(done=done, goal=goal)
+    # TRANSLATORS: the home screen's line once the daily goal is met (ru: «сегодня 83 ответа (цель 20) ✓»).
+    return ngettext("today {done} answer (goal {goal}) ✓", "today {done} answers (goal {goal}) ✓", done).format(
+        done=done, goal=goal)
 
 
 @register_screen("home")
@@ -195,7 +206,7 @@ class HomeScreen(Screen):
             return None
         sub = ngettext("{n} hand played", "{n} hands played", game.hands).format(n=game.hands)
         if game.points is not None:
-            sub += "  ·  " + ngettext("{n} point", "{n} points", game.points).format(n=game.points)
+            sub += "  ·  " + points_text(game.points)
         if game.game == "mcr":
             sub = _("Chinese Official") + "  ·  " + sub
         return self.add(Card(_("Resume the match"), sub, lambda: self._resume_match(game.path, game.game),
@@ -254,7 +265,7 @@ class HomeScreen(Screen):
             streak = app.progress.streak(app.learner_id)
         except Exception:
             return ""
-        parts = [learner.name, _("today {done} of {goal}").format(done=today, goal=learner.daily_goal)]
+        parts = [learner.name, today_text(today, learner.daily_goal)]
         if streak:
             parts.append(ngettext("a {n}-day streak", "a {n}-day streak", streak).format(n=streak))
         return " · ".join(parts)

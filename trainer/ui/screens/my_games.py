@@ -20,7 +20,7 @@ import pygame
 from trainer.engine.game.exchange import export_game
 from trainer.engine.game.records import RecordError
 from trainer.engine.game.saved import SavedGame, list_games
-from trainer.i18n import _, ngettext, place_text
+from trainer.i18n import _, format_points, ngettext, place_text
 from trainer.ui import folders
 from trainer.ui.log_problems import log_problem_text
 from trainer.ui.registry import register_screen
@@ -49,9 +49,10 @@ def game_line(g: SavedGame) -> tuple[str, str]:
     rules = _("Chinese Official") if g.game == "mcr" else _(PRESET_NAMES[g.rules]) if g.rules in PRESET_NAMES else g.rules
     main = f"{when}  ·  {rules}  ·  " + ngettext("{n} hand", "{n} hands", g.hands).format(n=g.hands)
     if not g.finished:
-        right = _("in progress") + (f"  ·  {g.points}" if g.points is not None else "")
+        right = _("in progress") + (f"  ·  {format_points(g.points)}" if g.points is not None else "")
     else:
-        right = f"{place_text(g.place)}  ·  {g.points}" if g.place is not None else f"{g.points}"
+        right = (f"{place_text(g.place)}  ·  {format_points(g.points)}" if g.place is not None
+                 else format_points(g.points) if g.points is not None else "")
     return main, right
 
 

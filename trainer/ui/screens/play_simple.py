@@ -34,7 +34,7 @@ from trainer.engine.game.simple_bots import make_simple_bot
 from trainer.engine.game.simple_modes import ModeError, TableSetup, get_mode, table_setup
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
-from trainer.i18n import N_, _, pgettext
+from trainer.i18n import N_, _, format_points, pgettext
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
@@ -181,7 +181,7 @@ class PlaySimpleScreen(Screen):
             return "★" * min(self.wins, 12)  # children: a star per win, no numbers
         text = _("games {g}, wins {w}").format(g=self.games, w=self.wins)
         if self.game is not None and self.setup is not None and self.setup.start_points:
-            text += " · " + _("points {p}").format(p=f"{self.game.points[0]:,}".replace(",", "\u202f"))
+            text += " · " + _("points {p}").format(p=format_points(self.game.points[0]))
         return text
 
     def seat_name(self, seat: int) -> str:
@@ -579,9 +579,9 @@ class PlaySimpleScreen(Screen):
         n = g.setup.honor_exchange
         if g.dealer == 0:
             return _("Exchange: give back a wind or dragon tile and draw a new one for {n} points "
-                     "(you are the dealer: nobody receives them).").format(n=n)
+                     "(you are the dealer: nobody receives them).").format(n=format_points(n))
         return _("Exchange: give back a wind or dragon tile and draw a new one; you pay the dealer {n} points.").format(
-            n=n)
+            n=format_points(n))
 
     def _place_river(self, row: TileRow, cx: int, top: int, width: int, height: int) -> None:
         """Discards in as few lines as fit the box, the tiles as big as the box allows."""
@@ -769,15 +769,15 @@ class PlaySimpleScreen(Screen):
             return out
         if g.result.chombo is not None:  # risu: the four kept undeclared (okurikan)
             head = [f"{self.app.term_text('okurikan')} = {self.app.term_text('chombo')}",
-                    _("{n} points to each other player").format(n=g.setup.chombo_points)]
-            return head + [_("{who}: {points}").format(who=self.seat_name(s), points=f"{d:+d}")
+                    _("{n} points to each other player").format(n=format_points(g.setup.chombo_points))]
+            return head + [_("{who}: {points}").format(who=self.seat_name(s), points=format_points(d, signed=True))
                            for s, d in enumerate(g.result.values[0].deltas)] + self._match_line()
         for seat, v in zip(g.result.winners, g.result.values, strict=True):
             total = []
             if v.scheme in ("kunto", "twelve", "short", "riichi", "standard"):
                 total.append(_(UNITS["han"]).format(n=v.han))
             if v.scheme in ("short", "risu", "riichi", "standard"):
-                total.append(_(UNITS["points"]).format(n=v.points))
+                total.append(_(UNITS["points"]).format(n=format_points(v.points)))
             out.append(_("{who}: {total}").format(who=self.seat_name(seat), total=" · ".join(total) or "—"))
             seen: dict[tuple[str, int, str], int] = {}
             for item in v.items:

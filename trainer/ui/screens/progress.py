@@ -4,6 +4,7 @@ spent; and the doors to switching learner, review, export and import."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -70,6 +71,15 @@ def axis_label(peak: float) -> str:
     if peak >= 10 or peak == int(peak):
         return f"{peak:.0f}"
     return f"{peak:.1f}" if peak >= 1 else f"{peak:.2f}"
+
+
+def seconds_axis(peak: float) -> tuple[int, str]:
+    """The seconds chart's top: whole seconds (at least one) and its label with the unit ("6 s").
+
+    Answers take seconds; a peak of 0.03 s (answers given by a script) reads as "1 s", not "0.03"."""
+    top = max(1, math.ceil(peak - 1e-9))
+    # TRANSLATORS: seconds on a chart's axis (ru: «6 с»).
+    return top, _("{n} s").format(n=top)
 
 
 @register_screen("progress")
@@ -167,8 +177,9 @@ class ProgressScreen(Screen):
         accuracy = [(x.accuracy if x.answers else None) for x in d]
         self._draw_chart(surf, self.chart1, _("Answers and accuracy, last 30 days"),
                          [x.answers for x in d], accuracy, P.accent, P.right)
+        seconds = [x.mean_seconds for x in d]
         self._draw_chart(surf, self.chart2, _("Seconds per answer, last 30 days"),
-                         [x.mean_seconds for x in d], None, P.hint, None)
+                         seconds, None, P.hint, None, axis=seconds_axis(max(seconds, default=0)))
 
     def _stat_card(self, surf: pygame.Surface, rect: pygame.Rect, label: str, value: str, note: str,
                    fill: float | None = None) -> None:
@@ -181,7 +192,10 @@ class ProgressScreen(Screen):
         blit_text(surf, self.app, value, L.font("h2"), P.ink, (rect.left + pad, rect.top + L.px(34)), bold=True,
                   max_width=w)
         if note:
-            blit_text(surf, self.app, note, L.font("small"), P.ink_muted,
+            size = L.font("small")
+            if self.app.text_width(note, size) > w:
+                size = L.font("tiny")
+            blit_text(surf, self.app, note, size, P.ink_muted,
                       (rect.left + pad, rect.bottom - L.px(12)), anchor="bottomleft", max_width=w)
         if fill is not None:
             bar = pygame.Rect(rect.left + pad, rect.bottom - L.px(40), w, L.px(8))
@@ -199,7 +213,7 @@ class ProgressScreen(Screen):
         rects = [pygame.Rect(self.stats_rect.left + i * (w + gap), self.stats_rect.top, w, self.stats_rect.height)
                  for i in range(4)]
         self._stat_card(surf, rects[0], _("Streak"), ngettext("{n} day", "{n} days", d.streak).format(n=d.streak),
-                        _("days in a row with the daily goal met"))
+                        _("in a row with the daily goal met"))
         self._stat_card(surf, rects[1], _("Today"), f"{d.today} / {d.goal}", "", fill=d.today / max(1, d.goal))
         self._stat_card(surf, rects[2], _("Due for review"), str(d.due), "")
         t = d.totals
@@ -254,8 +268,10 @@ class ProgressScreen(Screen):
                       L.font("tiny"), P.ink_muted, (r.left + pad, r.bottom - pad), anchor="bottomleft")
 
     def _draw_chart(self, surf: pygame.Surface, rect: pygame.Rect, title: str, bars: list[float],
-                    line: list[float | None] | None, bar_color, line_color) -> None:
-        """A bar chart of one value per day, with an optional 0..1 line (accuracy) over it."""
+                    line: list[float | None] | None, bar_color, line_color,
+                    axis: tuple[float, str] | None = None) -> None:
+        """A bar chart of one value per day, with an optional 0..1 line (accuracy) over it;
+        ``axis`` is the chart's top value and its label when not the highest bar's."""
         L = self.app.layout
         draw_panel(surf, rect, P.card, L.px(14), shadow=L.px(3), border=P.card_edge)
         pad = L.px(14)
@@ -267,8 +283,11 @@ class ProgressScreen(Screen):
         if area.height < L.px(20):
             return
         peak = max(bars) if bars and max(bars) > 0 else 1
+        top_label = axis_label(peak)
+        if axis is not None:
+            peak, top_label = axis
         pygame.draw.line(surf, P.card_edge, area.bottomleft, area.bottomright, max(1, L.px(1)))
-        blit_text(surf, self.app, axis_label(peak), L.font("tiny"), P.ink_muted, (area.left - L.px(6), area.top),
+        blit_text(surf, self.app, top_label, L.font("tiny"), P.ink_muted, (area.left - L.px(6), area.top),
                   anchor="topright")
         blit_text(surf, self.app, "0", L.font("tiny"), P.ink_muted, (area.left - L.px(6), area.bottom),
                   anchor="bottomright")

@@ -18,7 +18,7 @@ from trainer.engine.game.actions import Discard, Riichi
 from trainer.engine.game.records import RecordError
 from trainer.engine.game.saved import load_game
 from trainer.engine.mcr import records as mcr_records
-from trainer.i18n import _, ngettext
+from trainer.i18n import _, points_text
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
@@ -218,8 +218,7 @@ class ReplayScreen(Screen):
         if not res.wins:
             return _("Draw: the wall is empty")
         w = res.wins[0]
-        return self.win_sentence(w.seat, w.from_seat, hu=True) + " — " + ngettext(
-            "{n} point", "{n} points", w.score.total).format(n=w.score.total) + "."
+        return self.win_sentence(w.seat, w.from_seat, hu=True) + " — " + points_text(w.score.total) + "."
 
     def win_sentence(self, seat: int, from_seat: int | None, *, hu: bool = False) -> str:
         """Who won on whose discard, from the learner's chair ("Ron! Left wins on your discard")."""

@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from trainer.i18n import N_, _
+from trainer.i18n import N_, _, format_points
 from trainer.ui.layout import Layout
 from trainer.ui.theme import PALETTE
 from trainer.ui.views.table.state import TableState
@@ -187,7 +187,7 @@ class CenterPanel:
         for s in state.seats:
             q = state.relative(s.seat)
             diff = s.seat != state.me and (self.show_diff or s.seat in hovered)
-            score = f"{s.score - mine:+d}" if diff else str(s.score)
+            score = format_points(s.score - mine, signed=True) if diff else format_points(s.score)
             text = f"{WIND_GLYPHS[(s.wind - 27) % 4]} {score}"
             turn = state.current == s.seat
             color = P.accent if turn else (P.hint_bg if diff else P.on_felt)

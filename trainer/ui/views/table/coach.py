@@ -30,7 +30,7 @@ from trainer.engine.game.coach import (
 )
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
-from trainer.i18n import _, ngettext, place_text
+from trainer.i18n import _, format_points, ngettext, place_text
 from trainer.ui.richtext import BR, layout_rich, tiles_markup
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import draw_panel
@@ -164,9 +164,10 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
             if places is not None:
                 odds = _places_odds(places, h.push_fold)
             elif gain >= 100:
-                odds = _("Pushing would gain about {gain} points and risk about {loss}.").format(gain=gain, loss=loss)
+                odds = _("Pushing would gain about {gain} points and risk about {loss}.").format(gain=format_points(gain),
+                                                                                         loss=format_points(loss))
             else:
-                odds = _("Your hand is far from a win, and pushing risks about {loss} points.").format(loss=loss)
+                odds = _("Your hand is far from a win, and pushing risks about {loss} points.").format(loss=format_points(loss))
             out.append(_("Fold ({betaori}): discard {tiles} — {why}. {odds}").format(
                 betaori="{term:betaori}", tiles=tiles, odds=odds,
                 why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))

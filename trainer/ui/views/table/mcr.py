@@ -14,7 +14,7 @@ import pygame
 from trainer.engine.mcr.coach import McrAdvice
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
-from trainer.i18n import _, ngettext
+from trainer.i18n import _, format_points, ngettext
 from trainer.ui.theme import PALETTE
 from trainer.ui.views.table.result import HandResultView, MatchEndView, Names, draw_card
 from trainer.ui.views.table.tiles import Piece, meld_pieces, strip, strip_size
@@ -30,7 +30,7 @@ def _kinds(kinds: Any) -> str:
 
 
 def _points(n: int) -> str:
-    return ngettext("{n} point", "{n} points", n).format(n=n)
+    return ngettext("{n} point", "{n} points", n).format(n=format_points(n))
 
 
 def _fans(fans: tuple[str, ...]) -> str:
@@ -245,7 +245,7 @@ class McrMatchEndView(MatchEndView):
 
     def row_values(self, st: Any) -> tuple[str, str]:
         """A standing's game points and table points."""
-        return f"{st.points:+d}", str(st.table_points)
+        return format_points(st.points, signed=True), format_points(st.table_points)
 
     def note(self) -> str:
         """How the places are paid."""

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from trainer.engine.game.breakdown import WinDetails, win_details
-from trainer.i18n import N_, _, format_decimal, ngettext
+from trainer.i18n import N_, _, format_decimal, format_points, ngettext
 from trainer.names import fu_name
 from trainer.ui.theme import PALETTE
 from trainer.ui.views.explain import group_words
@@ -58,9 +58,9 @@ def payment_lines(win: Any, names: Names) -> list[str]:
         bonus = -win.bonus[seat]
         if seat == win.seat or (paid <= 0 and bonus <= 0):
             continue
-        line = _("{payer} → {winner}: {n}").format(payer=names(seat), winner=names(win.seat), n=paid)
+        line = _("{payer} → {winner}: {n}").format(payer=names(seat), winner=names(win.seat), n=format_points(paid))
         if bonus > 0:
-            line += " " + _("(+{n} honba)").format(n=bonus)
+            line += " " + _("(+{n} honba)").format(n=format_points(bonus))
         out.append(line)
     if win.liable is not None:
         out.append(_("{who} is liable (pao)").format(who=names(win.liable)))
@@ -126,7 +126,7 @@ class HandResultView:
         if s.limit:
             text += " — " + _(LIMIT_NAMES.get(s.limit, s.limit))
         return text + " — " + ngettext("{n} point", "{n} points", d.win.base[d.win.seat]).format(
-            n=d.win.base[d.win.seat])
+            n=format_points(d.win.base[d.win.seat]))
 
     def fu_lines(self, d: WinDetails, app: Any) -> list[tuple[str, str]]:
         """(item, fu) per fu item, then the rounding."""
@@ -196,7 +196,7 @@ class HandResultView:
             taken = res.deltas[d.win.seat] - sum(dd.win.deltas[d.win.seat] for dd in self.details
                                                 if dd.win.seat == d.win.seat)
             if taken > 0:
-                pay.append(_("Riichi sticks to {who}: {n}").format(who=self.names(d.win.seat), n=taken))
+                pay.append(_("Riichi sticks to {who}: {n}").format(who=self.names(d.win.seat), n=format_points(taken)))
             rule = THREE_PLAYER_TSUMO.get(self.rnd.rules.three_player_tsumo)
             if d.win.tsumo and len(self.rnd.scores) == 3 and rule:
                 pay.append(_(rule))
@@ -262,9 +262,9 @@ class HandResultView:
             after = self.rnd.scores[seat]
             change = after - self.before[seat]
             color = P.right if change > 0 else (P.wrong if change < 0 else P.ink)
-            blit_text(surf, app, f"{change:+d}" if change else "±0", size, color, (x + w, y), anchor="topright",
+            blit_text(surf, app, format_points(change, signed=True), size, color, (x + w, y), anchor="topright",
                       bold=True)
-            blit_text(surf, app, f"{self.names(seat)}: {self.before[seat]} → {after}", size, P.ink, (x, y),
+            blit_text(surf, app, f"{self.names(seat)}: {format_points(self.before[seat])} → {format_points(after)}", size, P.ink, (x, y),
                       max_width=w - L.px(70))
             y += lh
 
@@ -336,13 +336,13 @@ class MatchEndView:
 
     def row_values(self, st: Any) -> tuple[str, str]:
         """A standing's points and its score after oka and uma."""
-        return str(st.points), format_decimal(st.score, "+#,##0.0;−#,##0.0")
+        return format_points(st.points), format_decimal(st.score, "+#,##0.0;−#,##0.0")
 
     def note(self) -> str:
         """How the score is made."""
         o = self.match.options
         return _("Score: points minus {target} in thousands, plus oka {oka} to the first place and uma {uma}.").format(
-            target=o.target_points, oka=o.oka // 1000 if o.oka >= 1000 else o.oka,
+            target=format_points(o.target_points), oka=o.oka // 1000 if o.oka >= 1000 else o.oka,
             uma="/".join(f"{u:+d}" for u in o.uma))
 
     def _chart(self, surf: pygame.Surface, app: Any, rect: pygame.Rect) -> None:
@@ -355,13 +355,13 @@ class MatchEndView:
         hi = max(max(h) for h in self.history)
         lo, hi = min(lo, 0) if lo < 0 else lo - self.chart_margin, hi + self.chart_margin
         ticks = chart_ticks(lo, hi)
-        label_w = max(app.text_width(str(v), tiny) for v in ticks) + L.px(8)
+        label_w = max(app.text_width(format_points(v), tiny) for v in ticks) + L.px(8)
         plot = pygame.Rect(rect.left + label_w, rect.top, rect.width - label_w, rect.height - app.line_height(tiny))
         pygame.draw.rect(surf, P.card_alt, plot)
         for v in ticks:
             yy = plot.bottom - (v - lo) * plot.height // max(1, hi - lo)
             pygame.draw.line(surf, P.card_edge, (plot.left, yy), (plot.right, yy))
-            blit_text(surf, app, str(v), tiny, P.ink_muted, (plot.left - L.px(4), yy), anchor="midright")
+            blit_text(surf, app, format_points(v), tiny, P.ink_muted, (plot.left - L.px(4), yy), anchor="midright")
         n = len(self.history) - 1
         for seat in range(len(self.history[0])):
             pts = [(plot.left + i * plot.width // n, plot.bottom - (h[seat] - lo) * plot.height // max(1, hi - lo))
