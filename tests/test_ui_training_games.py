@@ -109,7 +109,7 @@ def test_risu_offers_the_compulsory_kan_as_a_button_and_keeping_the_four_is_chom
     assert table.game.result.chombo == 0
     headline, _line = table._result_lines()
     assert headline in ("Chombo!", "Чомбо!")
-    assert any("-500" in line for line in table.value_lines())
+    assert any("\u2212500" in line for line in table.value_lines())  # a real minus sign
 
 
 def test_single_suit_half_abundance_has_an_exchange_button_and_points_carry_between_hands(app: App) -> None:
