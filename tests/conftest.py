@@ -13,3 +13,34 @@ def store(tmp_path):
     s = open_store(tmp_path / "progress.sqlite3")
     yield s
     s.close()
+
+
+_SHIPPED_LIBRARY: dict[str, object] = {}
+
+
+@pytest.fixture(autouse=True)
+def _shipped_lessons_loaded_once(monkeypatch, request):
+    """UI tests open many apps, and each used to load and check the 94 shipped lessons again (about
+    a second each): an app that reads only the shipped lessons gets a copy of one library loaded
+    once per test process (its own dicts, so a test that adds a lesson changes only its copy).
+    Apps with a teacher's folder, and tests that do not use the app, are untouched."""
+    if "trainer.ui.app" not in __import__("sys").modules:
+        yield
+        return
+    import dataclasses
+
+    from trainer import paths
+    from trainer.ui.app import App
+
+    real = App._load_library
+
+    def load(self):  # noqa: ANN001, ANN202
+        if self.lessons_dir is not None or paths.extra_lesson_dirs():
+            return real(self)
+        lib = _SHIPPED_LIBRARY.get("lib")
+        if lib is None:
+            lib = _SHIPPED_LIBRARY["lib"] = real(self)
+        return dataclasses.replace(lib, lessons=dict(lib.lessons), problems=list(lib.problems), files=dict(lib.files))
+
+    monkeypatch.setattr(App, "_load_library", load)
+    yield
