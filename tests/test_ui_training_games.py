@@ -122,7 +122,7 @@ def test_single_suit_half_abundance_has_an_exchange_button_and_points_carry_betw
     table.counted = False
     table.rebuild()
     app.render()
-    button = next(b for b in table.action_buttons if "1z" in b.label or "−3000" in b.label)
+    button = next(b for b in table.action_buttons if "−3,000" in b.label or "−3 000" in b.label)
     app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1)], 1 / 60)
     assert table.game.points[0] == 27000  # the learner is the dealer here: paid to nobody (our choice)
     from trainer.engine.game.simple_bots import make_simple_bot

@@ -326,8 +326,9 @@ class PlaySimpleScreen(Screen):
             elif play_ab.choices(a) is not None:
                 out.append(play_ab.choices(a))  # type: ignore[arg-type]
             elif isinstance(a, ExchangeHonor):  # half-abundance: an honor for a new tile, paid to the dealer
-                out.append((_("Exchange {tile}: −{n}").format(tile=tile_words(self.app, [a.tile], plain=True),
-                                                              n=self.game.setup.honor_exchange), a))
+                out.append((_("Exchange {tile}: −{n}").format(tile=tile_words(self.app, [a.tile], plain=True,
+                                                                                   inline=True),
+                                                              n=format_points(self.game.setup.honor_exchange)), a))
         if any(isinstance(a, Pass) for a in legal):
             out.append((_("Pass"), Pass()))
         return out

@@ -23,8 +23,9 @@ PALETTE_LINE = 17
 
 
 def tile_words(screen: Any, kinds: Any) -> str:
-    """Tiles (kinds) in words ("4 of dots, East"), honors by their glossary names."""
-    return explain.tile_words(screen.app, [Tile(k) for k in kinds])
+    """Tiles (kinds) in words inside a sentence ("4 of dots, east wind"), honors by their glossary
+    names starting with a small letter."""
+    return explain.tile_words(screen.app, [Tile(k) for k in kinds], inline=True)
 
 
 def guess_words(screen: Any, kinds: Any) -> str:
