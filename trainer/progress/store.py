@@ -13,7 +13,7 @@ import os
 import sqlite3
 import time
 import uuid as uuidlib
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -380,14 +380,15 @@ class ProgressStore:
         ).fetchall()
         return {r[0]: {"step": r[1], "completed_at": r[2], "best_score": r[3], "updated_at": r[4]} for r in rows}
 
-    def last_lesson(self, learner_id: int) -> tuple[str, int] | None:
-        """The lesson the learner touched last and was not finished, with its step."""
-        row = self.db.execute(
+    def last_lesson(self, learner_id: int, among: Container[str] | None = None) -> tuple[str, int] | None:
+        """The lesson the learner touched last and was not finished, with its step; with ``among``,
+        the last one of those lessons (a learner's own path)."""
+        rows = self.db.execute(
             "SELECT lesson_id, step FROM lesson_progress WHERE learner_id = ? AND completed_at IS NULL"
-            " ORDER BY updated_at DESC LIMIT 1",
+            " ORDER BY updated_at DESC",
             (learner_id,),
-        ).fetchone()
-        return (row[0], row[1]) if row else None
+        )
+        return next(((lid, step) for lid, step in rows if among is None or lid in among), None)
 
     # ------------------------------------------------------------ statistics
     def mastery(self, learner_id: int) -> list[SkillMastery]:

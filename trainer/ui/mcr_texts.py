@@ -338,6 +338,14 @@ def mcr_mistake(ex: Any, response: Any, final: bool) -> str | None:
     return BR.join(lines)
 
 
+def waits_found_line(picked: set[int], answer: set[int]) -> str:
+    """A waits question's retry line: how many winning tiles (kinds) the hand has and how many of
+    them the learner found ("This hand has 5 winning tiles; you found 0"), riichi and MCR alike."""
+    return ngettext("This hand has {n} winning tile; you found {got}.",
+                    "This hand has {n} winning tiles; you found {got}.", len(answer)).format(
+        got=len(picked & answer), n=len(answer))
+
+
 def waits_lines(hand_text: str, items: Any, picked: set[int], answer: set[int], final: bool) -> list[str]:
     """Picked tiles against an MCR hand's waits: why each wrong pick completes no form; the
     missed waits counted on the retry, and with the arrangement they make after the final try."""
@@ -349,9 +357,7 @@ def waits_lines(hand_text: str, items: Any, picked: set[int], answer: set[int], 
     lines = [not_wait_line(not_a_wait(hand, k)) for k in sorted(picked - answer)]
     missed = sorted(answer - picked)
     if missed and not final:
-        lines.append(ngettext("This hand has {n} winning tile; you found {got}.",
-                              "This hand has {n} winning tiles; you found {got}.", len(answer)).format(
-            got=len(picked & answer), n=len(answer)))
+        lines.append(waits_found_line(picked, answer))
     elif missed:
         names = {kind_name(k) for k in missed}
         lines.extend(mcr_explain_item(i) or "" for i in _items(items, "mcr_wait") if i["tile"] in names)

@@ -344,6 +344,16 @@ class Card(Widget):
         last = " ".join(lines[keep - 1:])
         return tsize, [*lines[:keep - 1], fit_line(app, last, tsize, first_w if keep == 1 else width, True)], True
 
+    def subtitle_room(self, app: AppContext) -> int:
+        """How many lines of subtitle the card shows at its current size, below its title as
+        :meth:`draw` lays it out (0: the title takes all the room)."""
+        L = app.layout
+        inner, _icon = self._text_area(app, self.rect)
+        tsize, lines, _with_sub = self.layout_title(app, inner.width - self._badge_width(app), inner.width,
+                                                    inner.height)
+        top = inner.top + len(lines) * app.line_height(tsize) + L.px(4)
+        return max(0, (inner.bottom - top) // app.line_height(L.font("small")))
+
     def height_for(self, app: AppContext, width: int, subtitle_lines: int = 1) -> int:
         """The height a card ``width`` pixels wide needs to show its whole title and
         ``subtitle_lines`` lines of subtitle."""

@@ -391,7 +391,7 @@ class HandEvaluator:
             return take
         concealed = view.hand.concealed if tsumo else (*view.hand.concealed, tile)
         hand = Hand(tuple(sorted(concealed)), view.hand.melds)
-        from trainer.engine.game.wins import score_win
+        from trainer.engine.game.wins import payment_deltas, score_win
 
         info = score_win(self.rules, hand, seat=view.seat, from_seat=None if tsumo else view.last_from,
                          win_tile=tile, dealer=view.dealer, tsumo=tsumo, honba=view.honba, sticks=0,
@@ -400,18 +400,8 @@ class HandEvaluator:
         if info is None:
             return take  # the table offered it, so it is a win: let the table score it
         pay = hand_value(info.han + WIN_HAN_UPSIDE, info.fu, dealer=False, tsumo=tsumo, rules=self.rules)
-        scores = [float(x) for x in view.scores]
-        others = [s for s in range(n) if s != view.seat]
-        if tsumo:
-            for s in others:
-                scores[s] -= pay.dealer if s == view.dealer else pay.non_dealer
-                scores[view.seat] += pay.dealer if s == view.dealer else pay.non_dealer
-        else:
-            assert view.last_from is not None
-            scores[view.last_from] -= pay.ron
-            scores[view.seat] += pay.ron
-        for s in range(n):
-            scores[s] += info.bonus[s]  # honba
+        deltas = payment_deltas(pay, view.seat, view.dealer, info.from_seat, n)
+        scores = [s + d + b for s, d, b in zip(view.scores, deltas, info.bonus, strict=True)]  # b: honba
         scores[view.seat] += view.sticks * self.options.riichi_deposit
         place = place_of(scores, view.seat)
         o = self.options

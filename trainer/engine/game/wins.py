@@ -84,8 +84,9 @@ class WinInfo:
         return replace(self, base=tuple(base), bonus=tuple(bonus), liable=liable)  # type: ignore[arg-type]
 
 
-def _transfers(payment: Any, seat: int, dealer: int, from_seat: int | None, n: int = 4) -> list[int]:
-    """Per-seat deltas of a scoring-engine payment (without honba and sticks) at a table of ``n``."""
+def payment_deltas(payment: Any, seat: int, dealer: int, from_seat: int | None, n: int = 4) -> list[int]:
+    """Per-seat deltas of a scoring-engine payment (without honba and sticks) at a table of ``n``:
+    ``seat`` wins from ``from_seat`` (ron) or from everyone (tsumo, None)."""
     d = [0] * n
     if from_seat is not None:
         amount = int(payment.ron)
@@ -127,7 +128,7 @@ def score_win(
         result = score_hand(hand, ctx, rules)
     except ScoringError:
         return None
-    base = _transfers(result.payment, seat, dealer, from_seat, n)
+    base = payment_deltas(result.payment, seat, dealer, from_seat, n)
     hp = int(getattr(rules, "honba_points", 300))
     bonus = [0] * n
     if honba:

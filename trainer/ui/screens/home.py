@@ -27,7 +27,6 @@ CARD_TILES = {
 TITLE_HAND = "234m678p345s99s"
 
 
-
 def today_text(done: int, goal: int) -> str:
     """Today's answers against the daily goal: "today 5 of 20", and once the goal is met
     "today 83 answers (goal 20) ✓" (not "83 of 20")."""

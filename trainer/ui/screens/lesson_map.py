@@ -32,6 +32,7 @@ from trainer.ui.widgets import Button, Card, OptionRow, blit_text
 
 P = PALETTE
 
+
 def first_to_play(lib: Any, states: dict[str, str], lesson_id: str) -> str | None:
     """The lesson to play before ``lesson_id``: its first unfinished prerequisite that is open
     itself, found through the prerequisites' own prerequisites (None if there is none)."""

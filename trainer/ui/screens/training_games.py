@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from trainer.engine.game.simple_modes import ModeError, get_mode
 from trainer.i18n import N_, _
-from trainer.ui.context import AppContext
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.tileview import tile_icon
@@ -39,17 +38,6 @@ PRACTICES = {
 
 PLAIN_TITLES = {"single_suit_2": N_("Single-suit mahjong, variant 2")}
 """Games the seed names only in Russian (no glossary term): their card's title."""
-
-
-def subtitle_room(app: AppContext, card: Card) -> int:
-    """How many lines of its description ``card`` shows at its current size (as Card.draw lays
-    the title and the description out; 0: only the title)."""
-    L = app.layout
-    inner, _icon = card._text_area(app, card.rect)
-    badge_w = card._badge_width(app)
-    tsize, lines, _with_sub = card.layout_title(app, inner.width - badge_w, inner.width, inner.height)
-    top = inner.top + len(lines) * app.line_height(tsize) + L.px(4)
-    return max(0, (inner.bottom - top) // app.line_height(L.font("small")))
 
 
 @register_screen("training_games")
@@ -108,7 +96,7 @@ class TrainingGamesScreen(Screen):
             # the longest title that leaves a line of the game's description (full mode, 1024x600)
             for title in titles:
                 card.title = title
-                if subtitle_room(self.app, card) >= 1:
+                if card.subtitle_room(self.app) >= 1:
                     break
 
     def choose(self, n: int) -> bool:

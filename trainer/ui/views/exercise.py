@@ -22,10 +22,12 @@ from trainer.ui.views.exercise_labels import (
 )
 from trainer.ui.views.explain import fu_name
 from trainer.ui.views.inputs import (
+    TIGHTER,
     CounterChip,
     OptionButton,
     RichBlock,
     big_options_fit,
+    fit_option_rows,
     fu_chip_total,
     fu_chip_values,
     fu_sum_size,
@@ -83,7 +85,7 @@ class ExerciseView:
                                                           toggle=self.input != "choice", big=self.big)))
             if self.input == "fans_total":  # tick the fans, then type the total below them
                 for b in self.buttons:
-                    b.text_font = "small"  # long fan names with hanzi and pinyin: many options in little room
+                    b.own_font = b.text_font = "small"  # long fan names with hanzi and pinyin: many options
                 self.fields.append(("total", host.add(NumberField(max_len=4, placeholder=_("Total")))))
                 self.keys = [host.add(Button(str(d), lambda d=d: self._key(str(d)))) for d in range(10)]
                 self.keys.append(host.add(Button("⌫", lambda: self._key("back"))))
@@ -365,24 +367,11 @@ class ExerciseView:
                 cols = 3
             gap = L.px(6 if compact else 10)
             w = (area.width - gap * (cols - 1)) // cols if cols > 1 else min(area.width, L.px(720))
-            own = self.__dict__.setdefault("_own_fonts", {id(b): b.text_font for b in self.buttons})
-            for b in shown:  # each option's own type and padding, before any tightening below
-                b.text_font, b.tight = own.get(id(b), b.text_font), False
-            hs = [b.measure(app, w) for b in shown]
-            rows = (n + cols - 1) // cols
-            rh = [max(hs[r * cols:(r + 1) * cols]) for r in range(rows)]
             avail = area.bottom - y
             if self.fields:  # room for the total row under the options (fans_total)
                 avail -= L.px(40 if compact else 48) + gap * 2
-            for font, tight in (("small", False), ("small", True)) if compact and rows else ():
-                # Short of room: a smaller type, then less padding, never rows lower than their text
-                # (a squeezed row spills its second line over its neighbours; the panel gives way).
-                if sum(rh) + gap * (rows - 1) <= avail:
-                    break
-                for b in shown:
-                    b.text_font, b.tight = font, tight
-                hs = [b.measure(app, w) for b in shown]
-                rh = [max(hs[r * cols:(r + 1) * cols]) for r in range(rows)]
+            # short of room (a hint, a miss): smaller type, then less padding; the panel gives way after that
+            rh = fit_option_rows(app, shown, w, cols, avail, gap, TIGHTER if compact else TIGHTER[:1])
             x0 = area.left if cols > 1 else area.centerx - w // 2
             for i, b in enumerate(shown):
                 r, c = divmod(i, cols)

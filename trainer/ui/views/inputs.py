@@ -95,7 +95,8 @@ class OptionButton(Widget):
         self.toggle = toggle
         self.big = big
         self.big_font = "h2"  # the text size of a big option (set for the whole row by big_options_fit)
-        self.text_font = "body"  # the text size of a plain option (small where many long options share a screen)
+        self.own_font = "body"  # the text size of a plain option (small where many long options share a screen)
+        self.text_font = self.own_font  # ... as drawn now (smaller while a feedback panel leaves little room)
         self.tight = False  # less room above and below the text (many options beside an open feedback panel)
         self.selected = False
         self.mark: str | None = None  # "right", "wrong", "missed"
@@ -383,6 +384,28 @@ def fu_chip_values(preset: str, scored: Sequence[tuple[str, int]] = ()) -> dict[
     values = {fid: item_fu(fid, rules) for fid in FU_ITEM_IDS}
     values.update(dict(scored))
     return values
+
+
+TIGHTER = ((None, False), ("small", False), ("small", True))
+"""The looks of plain option buttons tried in turn when they are short of room (see
+:func:`fit_option_rows`): each option's own text size, then small type, then less padding."""
+
+
+def fit_option_rows(app: AppContext, buttons: Sequence[OptionButton], width: int, cols: int, room: int,
+                    gap: int, looks: Sequence[tuple[str | None, bool]] = TIGHTER[:1]) -> list[int]:
+    """The row heights of plain option ``buttons`` laid ``cols`` a row, each ``width`` wide, in the
+    first of ``looks`` — (text size, or None for each option's own; less padding) — whose rows fit
+    in ``room`` (else the last): a row is never lower than its text, which would spill its second
+    line over its neighbours."""
+    rows: list[int] = []
+    for font, tight in looks:
+        for b in buttons:
+            b.text_font, b.tight = font or b.own_font, tight
+        heights = [b.measure(app, width) for b in buttons]
+        rows = [max(heights[r:r + cols]) for r in range(0, len(heights), cols)]
+        if sum(rows) + gap * (len(rows) - 1) <= room:
+            break
+    return rows
 
 
 def place_fu_chips(app: AppContext, chips: Sequence[CounterChip], area: pygame.Rect, top: int,

@@ -68,24 +68,16 @@ def next_lesson(app: Any, lib: Any) -> Any | None:
 def resume_lesson(app: Any, lib: Any) -> tuple[str, int] | None:
     """(lesson id, step) of the lesson of the learner's path touched last and not finished:
     a lesson outside the path (a parent looking at a children's lesson) is not offered."""
-    tracks = path_tracks(app.settings)
-
-    def on_path(lesson_id: str) -> bool:
-        lesson = lib.lessons.get(lesson_id)
-        return lesson is not None and lesson.track in tracks
-
+    ids = {x.id for x in path_lessons(lib, path_tracks(app.settings))}
     if app.progress is not None and app.learner_id is not None:
         try:
-            records = app.progress.lessons(app.learner_id)
+            found = app.progress.last_lesson(app.learner_id, among=ids)
         except Exception:
-            records = {}
-        open_ = [(v.get("updated_at") or "", k, v) for k, v in records.items()
-                 if not v.get("completed_at") and on_path(k)]
-        if open_:
-            _at, lesson_id, record = max(open_, key=lambda x: x[0])
-            return lesson_id, int(record.get("step") or 0)
+            found = None
+        if found is not None:
+            return found
     last = app.settings.last_lesson
-    if last and on_path(last):
+    if last and last in ids:
         return last, app.settings.last_step
     return None
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from trainer.i18n import N_, _, ngettext
+from trainer.ui.mcr_texts import waits_found_line
 from trainer.ui.richtext import BR
 from trainer.ui.richtext import tiles_markup as _tiles
 from trainer.ui.views.explain import fu_name
@@ -95,9 +96,7 @@ def waits_text(hand: Any, picked: Iterable[int], answer: Iterable[int], final: b
     lines = [not_wait_line(not_a_wait(hand, k)) for k in sorted(picked - answer)]
     missed = sorted(answer - picked)
     if missed and not final:
-        lines.append(ngettext("This hand has {n} winning tile; you found {got}.",
-                              "This hand has {n} winning tiles; you found {got}.", len(answer)).format(
-            got=len(picked & answer), n=len(answer)))
+        lines.append(waits_found_line(picked, answer))
     elif missed:
         lines.append(_("You did not pick {tiles}:").format(tiles=_tile_list(kind_name(k) for k in missed)))
         for k in missed:

@@ -10,7 +10,7 @@ import pygame
 from trainer.i18n import _
 from trainer.ui.richtext import BR
 from trainer.ui.tileview import TileRow, slots_for_text
-from trainer.ui.views.inputs import OptionButton, big_options_fit
+from trainer.ui.views.inputs import TIGHTER, OptionButton, big_options_fit, fit_option_rows
 from trainer.ui.views.steps.base import QuizView
 from trainer.ui.views.steps.marks import near_waits
 
@@ -113,18 +113,11 @@ class ChoiceView(QuizView):
         cols = 2 if n > 3 else 1
         gap = L.px(12)
         w = (area.width - gap * (cols - 1)) // cols if cols == 2 else min(area.width, L.px(760))
-        rows = (n + cols - 1) // cols
         if compact:
             gap = L.px(6)
-        for font, tight in (("body", False), ("small", False), ("small", True)) if compact else (("body", False),):
-            # Short of room (the feedback panel is open): a smaller type, then less padding, never
-            # rows lower than their text (a squeezed row spills its second line over its neighbours).
-            for b in self.buttons:
-                b.text_font, b.tight = font, tight
-            heights = [b.measure(self.app, w) for b in self.buttons]
-            row_h = [max(heights[r * cols:(r + 1) * cols]) for r in range(rows)]
-            if sum(row_h) + gap * (rows - 1) <= area.bottom - y:
-                break
+        # Short of room (the feedback panel is open): a smaller type, then less padding.
+        row_h = fit_option_rows(self.app, self.buttons, w, cols, area.bottom - y, gap,
+                                TIGHTER if compact else TIGHTER[:1])
         x0 = area.left if cols == 2 else area.centerx - w // 2
         for i, b in enumerate(self.buttons):
             r, c = divmod(i, cols)
