@@ -172,6 +172,8 @@ def test_number_and_date_formats_follow_the_language() -> None:
     assert i18n.format_decimal(0.375, "#,##0.0#") == "0,38"
     i18n.set_language("en")
     assert i18n.format_number(12000) == "12,000"
+    assert i18n.format_number(-2800) == "\u22122,800"  # a real minus sign, not a hyphen
+    assert i18n.format_decimal(-0.5, "0.0") == "\u22120.5"
     assert i18n.format_percent(0.873) == "87%"
     assert i18n.format_date(d, "long") == "November 22, 2026"
 

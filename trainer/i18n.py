@@ -235,9 +235,15 @@ def _space(text: str, narrow: bool) -> str:
     return text if narrow else text.translate(_NARROW_SPACES)
 
 
+def _minus(text: str) -> str:
+    """A negative number starts with a real minus sign (−28), not a hyphen (-28)."""
+    return "\u2212" + text[1:] if text.startswith("-") else text
+
+
 def format_number(n: int | float, *, narrow: bool = False) -> str:
-    """Format a number (points, counts) for the current language: ``12 000`` in Russian, ``12,000`` in English."""
-    return _space(_bnumbers.format_decimal(n, locale=_locale()), narrow)
+    """Format a number (points, counts) for the current language: ``12 000`` in Russian, ``12,000`` in English;
+    a negative one with a real minus sign (``−2,800``)."""
+    return _minus(_space(_bnumbers.format_decimal(n, locale=_locale()), narrow))
 
 
 def format_points(n: int, *, signed: bool = False) -> str:
@@ -253,7 +259,7 @@ def format_points(n: int, *, signed: bool = False) -> str:
 
 def format_decimal(n: int | float, pattern: str | None = None, *, narrow: bool = False) -> str:
     """Format a number with an optional Babel/CLDR pattern such as ``"#,##0.0#"``."""
-    return _space(_bnumbers.format_decimal(n, format=pattern, locale=_locale()), narrow)
+    return _minus(_space(_bnumbers.format_decimal(n, format=pattern, locale=_locale()), narrow))
 
 
 def format_percent(fraction: float, pattern: str | None = None, *, narrow: bool = False) -> str:

@@ -35,7 +35,7 @@ SKILL_NAMES: dict[str, str] = {
     "kunto": N_("Kunto"),
     "shanten": N_("Shanten"),
     "efficiency": N_("Tile efficiency"),
-    "defense": N_("Defence"),
+    "defense": N_("Defense"),
     "wait_reading": N_("Reading waits"),
     "yaku_id": N_("Yaku"),
     "han": N_("Han"),

@@ -31,8 +31,8 @@ def about_sections() -> list[tuple[str, list[tuple[str, str]]]]:
 
     extra = extra_lesson_dirs()
     return [
-        (_("Licences"), [
-            (_("Program code"), _("MIT licence: free to use, change and share.")),
+        (_("Licenses"), [
+            (_("Program code"), _("MIT license: free to use, change and share.")),
             (_("Fonts"), _("{fonts}: SIL Open Font License 1.1.").format(fonts=FONT_FAMILIES)),
         ]),
         (_("Where your data lives"), [

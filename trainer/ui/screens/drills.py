@@ -60,9 +60,9 @@ HINT_WHERE = {
     "yaku": N_("Look at the whole hand: what sets it has, its pair, and how it was won."),
     "fu": N_("Go in order: the base, how the hand was won, each triplet or quad, the pair, the wait."),
     "points": N_("Find the han in the payment table, then the fu; the dealer is paid more."),
-    "tile_name": N_("Look at the marks on the tile: their shape, how many there are, their colour."),
-    "tile_family": N_("Look at the marks on the tile: their shape, how many there are, their colour."),
-    "tile_number": N_("Look at the marks on the tile: their shape, how many there are, their colour."),
+    "tile_name": N_("Look at the marks on the tile: their shape, how many there are, their color."),
+    "tile_family": N_("Look at the marks on the tile: their shape, how many there are, their color."),
+    "tile_number": N_("Look at the marks on the tile: their shape, how many there are, their color."),
     "manners_rule": N_("Ask yourself: does it spoil the game, or its fairness, for the others?"),
     "mcr_reading": N_("Read the hand's sets first; then, from the biggest fan down, ask of each smaller one: does a "
                       "fan already counted imply it?"),
@@ -314,7 +314,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         w = r.width
         ratio = self.right / self.n if self.n else 0
         good = ratio >= 0.8 or self.kids  # a children's drill is never failed
-        head = _("Well done!") if good else _("Keep practising")
+        head = _("Well done!") if good else _("Keep practicing")
         blit_text(surf, self.app, head, L.font("title"), P.right if good else P.accent_dark,
                   (r.centerx, r.top + L.px(30)), anchor="midtop", bold=True, max_width=w - L.px(40))
         line = (_("You did all the puzzles!") if self.kids else

@@ -26,7 +26,7 @@ def choice_texts() -> dict[str, tuple[str, str]]:
     return {
         "new": (_("I am new to mahjong"), _("Start from the tiles and learn the game step by step.")),
         "rules": (_("I know the rules"), _("Go to waits, efficiency, scoring and table manners.")),
-        "child": (_("A child is learning"), _("Big tiles, bright colours, games and very little reading.")),
+        "child": (_("A child is learning"), _("Big tiles, bright colors, games and very little reading.")),
     }
 
 

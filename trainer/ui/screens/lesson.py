@@ -687,7 +687,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         for _i, (rr, tt) in sorted(self.drill_results.items()) if self.lesson.audience != "child" else ():
             lines.append(_("Drill: {right} of {total}").format(right=rr, total=tt))
         if not passed:
-            lines.append(_("Practise the drill again to finish the lesson."))
+            lines.append(_("Practice the drill again to finish the lesson."))
         y = r.top + L.px(28) + self.app.line_height(L.font("title")) + L.px(20)
         for line in lines:
             blit_text(surf, self.app, line, L.font("large"), P.ink, (r.centerx, y), anchor="midtop",

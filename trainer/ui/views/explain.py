@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from trainer.i18n import N_, _, ngettext
+from trainer.i18n import N_, _, format_points, ngettext
 from trainer.names import FU_NAMES
 from trainer.names import fu_name as _shared_fu_name
 from trainer.ui.richtext import BR
@@ -151,7 +151,7 @@ def explain_item(item: dict[str, Any]) -> str | None:
     if k == "total":
         text = _("Total: {han} han, {fu} fu").format(han=item["han"], fu=item["fu"])
         if item.get("points"):
-            text += " — " + ngettext("{n} point", "{n} points", item["points"]).format(n=item["points"])
+            text += " — " + ngettext("{n} point", "{n} points", item["points"]).format(n=format_points(item["points"]))
         return text
     if k in ("tile_family", "tile_name"):
         return _("{tile} is {name}, one of the {family}.").format(

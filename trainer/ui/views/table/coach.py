@@ -100,9 +100,9 @@ def danger_words(advice: Any, seat_name: Any, *, safe_side: bool = False, seats:
         elif code == "half_suji":
             parts.append(_("{suji} on one side only").format(suji="{term:suji}"))
         elif code == "no_chance":
-            parts.append(_("no chance ({kabe}): all four of a neighbour are seen").format(kabe="{term:kabe}"))
+            parts.append(_("no chance ({kabe}): all four of a neighbor are seen").format(kabe="{term:kabe}"))
         elif code == "one_chance":
-            parts.append(_("one chance ({kabe}): three of a neighbour are seen").format(kabe="{term:kabe}"))
+            parts.append(_("one chance ({kabe}): three of a neighbor are seen").format(kabe="{term:kabe}"))
         elif code == "honor":
             parts.append(_("an honor with {n} copies unseen").format(n=r.get("left")))
         elif code == "terminal":
