@@ -61,7 +61,7 @@ DISPLAY_MODES = ("ru_ja", "ja_ru", "full")
 LANGS = ("ru", "en")
 
 _REQUIRED = ("id", "kanji", "kana", "romaji", "ru", "ru_explanation", "en", "en_explanation", "category", "seed")
-_OPTIONAL = ("aliases", "ru_seed", "alt", "variants", "plural", "see", "tiles", "coined", "hanzi", "pinyin")
+_OPTIONAL = ("aliases", "ru_seed", "alt", "variants", "plural", "see", "tiles", "coined", "proper", "hanzi", "pinyin")
 _JAPANESE = ("kanji", "kana", "romaji")
 """A Chinese (MCR) term gives ``hanzi`` and ``pinyin`` instead of these: its written form
 and reading then stand in the kanji/kana and romaji places of every display."""
@@ -107,6 +107,7 @@ class Term:
     see: tuple[str, ...] = ()
     tiles: str | None = None
     coined: bool = False
+    proper: bool = False
     hanzi: str | None = None
     pinyin: str | None = None
     line: int = field(default=0, compare=False)
@@ -146,6 +147,17 @@ class Term:
             reading = self.romaji if self.kana == self.kanji else f"{self.kana}, {self.romaji}"
             return f"{name} — {self.kanji} ({reading})"
         raise ValueError(f"unknown display mode {mode!r}; use one of {', '.join(DISPLAY_MODES)}")
+
+    def inline(self, mode: str = "ru_ja", lang: str = "ru") -> str:
+        """The term as it reads inside a sentence: :meth:`display` without a bracketed explanation
+        of the name (one set of brackets), and a common noun with a small first letter («without
+        a yaku (役, yaku)», «у вас тенпай»); a proper name (``proper``), a Chinese fan name (Title
+        Case: «Pure Straight») and the Japanese-first form keep their capitals."""
+        shown = self.display(mode, lang, plain=True)
+        word = shown.split(" ", 1)[0]
+        if self.proper or self.category == "mcr" or len(word) < 2 or not word[0].isupper() or not word[1:].islower():
+            return shown
+        return shown[0].lower() + shown[1:]
 
     def _without_romaji_gloss(self, name: str) -> str:
         """``name`` without a trailing "(romaji)" gloss («Tile acceptance (ukeire)»): every display
@@ -364,7 +376,8 @@ def _chinese_fields(path: Path, fields: dict[str, yaml.Node], term_id: str, line
 def _extra_fields(path: Path, fields: dict[str, yaml.Node], term_id: str) -> dict[str, object]:
     """The optional teaching fields of an entry: ``variants`` (spellings a lesson must not use),
     ``plural`` (the Russian forms for 1 / 2-4 / 5 of it), ``see`` (related term ids), ``tiles``
-    (MPSZ tiles that picture the term) and ``coined`` (the seed's own word, not common usage)."""
+    (MPSZ tiles that picture the term), ``coined`` (the seed's own word, not common usage) and
+    ``proper`` (a proper name, such as a server's, that keeps its capital inside a sentence)."""
     out: dict[str, object] = {}
     for key in ("variants", "plural", "see"):
         if key in fields:
@@ -380,11 +393,12 @@ def _extra_fields(path: Path, fields: dict[str, yaml.Node], term_id: str) -> dic
             raise _fail(path, fields["tiles"].start_mark.line + 1,
                         f"term {term_id!r}: key 'tiles': bad MPSZ tiles {tiles!r}: {exc}") from None
         out["tiles"] = tiles
-    if "coined" in fields:
-        node = fields["coined"]
-        if not isinstance(node, yaml.ScalarNode) or node.value not in ("true", "false"):
-            raise _fail(path, node.start_mark.line + 1, f"term {term_id!r}: key 'coined' is true or false")
-        out["coined"] = node.value == "true"
+    for key in ("coined", "proper"):
+        if key in fields:
+            node = fields[key]
+            if not isinstance(node, yaml.ScalarNode) or node.value not in ("true", "false"):
+                raise _fail(path, node.start_mark.line + 1, f"term {term_id!r}: key {key!r} is true or false")
+            out[key] = node.value == "true"
     return out
 
 

@@ -86,7 +86,10 @@ def _words(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-def _term_label(app: AppContext, span: Span) -> str:
+def _term_label(app: AppContext, span: Span, inline: bool = False) -> str:
+    """A term as the text shows it: the author's inflected word (``{term:id|word}``) or the
+    glossary's name in the learner's display mode — inside a sentence (``inline``) with a small
+    first letter for a common noun («you are in ready hand», not «you are in Ready hand»)."""
     shown = app.term_text(span.value)
     if span.label:
         # The author's inflected word, plus the Japanese form when the setting asks for it.
@@ -94,7 +97,22 @@ def _term_label(app: AppContext, span: Span) -> str:
         if mode in ("ja_ru", "full") and shown and shown != span.value:
             return f"{span.label} ({shown})"
         return span.label
+    if inline and shown != span.value:
+        try:
+            return app.glossary().term(span.value).inline(app.settings.term_mode, app.settings.language)
+        except (KeyError, LookupError, ValueError):
+            return shown
     return shown
+
+
+_SENTENCE_ENDS = ".!?:\n•"
+
+
+def _starts_sentence(before: str) -> bool:
+    """True when text following ``before`` (the plain text of the paragraph so far) opens a
+    sentence: nothing before it, or a full stop, a colon, a line break or a bullet."""
+    tail = before.replace(BR, "\n").rstrip(" ")
+    return not tail or tail[-1] in _SENTENCE_ENDS
 
 
 def layout_rich(app: AppContext, text: str, size: int, width: int, color: Color = P.ink, *,
@@ -138,18 +156,25 @@ def _layout(app: AppContext, text: str, size: int, width: int, color: Color, ter
                                             breakable_after=n < len(pieces) - 1))
             paragraphs[-1][-1].space_after = space if sp else 0
 
+    before = ""  # the paragraph's plain text so far: does a term open a sentence?
     for span in _spans(text):
         if span.kind == "paragraph":
             paragraphs.append([])
+            before = ""
         elif span.kind == "text":
             add_words(span.value)
+            before += span.value
         elif span.kind == "strong":
             add_words(span.value, bold=True)
+            before += span.value
         elif span.kind == "term":
-            add_words(_term_label(app, span), term=span.value, col=term_color)
+            label = _term_label(app, span, inline=not _starts_sentence(before))
+            add_words(label, term=span.value, col=term_color)
+            before += label
         else:
             from trainer.ui.tileview import row_width, slots_for_text
 
+            before += span.value
             slots = slots_for_text(span.value)
             h = tile_h
             while h > lh and row_width(slots, h, gap) > width:
@@ -256,7 +281,7 @@ def plain_text(text: str, app: AppContext) -> str:
         if span.kind == "paragraph":
             out.append("\n")
         elif span.kind == "term":
-            out.append(_term_label(app, span))
+            out.append(_term_label(app, span, inline=not _starts_sentence("".join(out).rpartition("\n")[2])))
         else:
             out.append(span.value)
     return "".join(out)

@@ -30,7 +30,7 @@ from trainer.engine.game.coach import (
 )
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
-from trainer.i18n import _, format_points, ngettext, place_text
+from trainer.i18n import _, format_points, ngettext, pgettext, place_text
 from trainer.ui.richtext import BR, layout_rich, tiles_markup
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import draw_panel
@@ -329,7 +329,7 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
         ready = waiting(view)
         if ready is not None:
             lines.append(_("You are {tenpai}: waiting on {waits} ({n} tiles left).").format(
-                tenpai="{term:tenpai}", waits=_kinds(sorted(ready.waits)), n=sum(ready.waits.values())))
+                tenpai="{term:tenpai|" + pgettext("inline term", "tenpai") + "}", waits=_kinds(sorted(ready.waits)), n=sum(ready.waits.values())))
             if ready.furiten:
                 lines.append(_("{furiten}: a winning tile is in your own river, so you can win only by tsumo.")
                              .format(furiten="{term:furiten}"))
