@@ -407,3 +407,27 @@ def test_review_fixes(glossary: Glossary) -> None:
     assert "шантен" not in glossary.term("tenpai").ru_explanation
     assert glossary.term("kuntou").coined and not glossary.term("riichi").coined
     assert glossary.term("han").plural == ("хан", "хана", "ханов")
+
+
+def test_a_term_inside_a_sentence_reads_as_a_word(glossary: Glossary) -> None:
+    """Mid-sentence a common noun starts small and loses the explanation in its name's brackets;
+    a proper name, a Chinese fan name and the Japanese-first form keep their capitals."""
+    assert glossary.term("tenpai").inline("ru_ja", "en") == "ready hand (聴牌, tenpai)"
+    assert glossary.term("yaku").inline("ru_ja", "en") == "yaku (役, yaku)"
+    assert glossary.term("tenpai").inline("ru_ja", "ru") == "тенпай (聴牌, tenpai)"
+    assert glossary.term("tenhou_net").inline("ru_ja", "en").startswith("Tenhou")
+    assert glossary.term("tenhou_net").proper and not glossary.term("tenpai").proper
+    mcr = next(t for t in glossary if t.category == "mcr" and t.en == "Pure Straight")
+    assert mcr.inline("ru_ja", "en").startswith("Pure Straight")
+    assert glossary.term("tenpai").inline("ja_ru", "en").startswith("聴牌")
+
+
+def test_proper_is_true_or_false(tmp_path: Path) -> None:
+    from trainer.glossary import GlossaryError, load_glossary
+
+    text = Path(__file__).resolve().parent.parent.joinpath("trainer/data/glossary.yaml").read_text(encoding="utf-8")
+    bad = text.replace("  proper: true", "  proper: sometimes", 1)
+    path = tmp_path / "glossary.yaml"
+    path.write_text(bad, encoding="utf-8")
+    with pytest.raises(GlossaryError, match=r"glossary\.yaml:\d+: .*'proper' is true or false"):
+        load_glossary(path)
