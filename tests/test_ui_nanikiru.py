@@ -210,3 +210,8 @@ def test_a_term_opening_a_sentence_keeps_its_capital_and_one_inside_starts_small
     assert text == ("Ready hand (聴牌, tenpai). You are not ready hand (聴牌, tenpai) yet: "
                     "Riichi (立直, rīchi) needs it.")
     assert plain_text("Play on {term:tenhou_net}.", app) == "Play on Tenhou (天鳳, tenhō)."
+
+
+def test_a_soft_line_break_does_not_open_a_sentence(app: App) -> None:
+    assert plain_text("You are not\n{term:tenpai} yet.", app) == "You are not\nready hand (聴牌, tenpai) yet."
+    assert plain_text("Done.\u2028{term:tenpai} next.", app).endswith("\u2028Ready hand (聴牌, tenpai) next.")

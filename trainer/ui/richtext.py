@@ -105,13 +105,14 @@ def _term_label(app: AppContext, span: Span, inline: bool = False) -> str:
     return shown
 
 
-_SENTENCE_ENDS = ".!?:\n•"
+_SENTENCE_ENDS = ".!?:•" + BR
 
 
 def _starts_sentence(before: str) -> bool:
     """True when text following ``before`` (the plain text of the paragraph so far) opens a
-    sentence: nothing before it, or a full stop, a colon, a line break or a bullet."""
-    tail = before.replace(BR, "\n").rstrip(" ")
+    sentence: nothing before it, or a full stop, a colon, a hard line break or a bullet.  A
+    single newline is a soft break inside a sentence (YAML block text), not an end."""
+    tail = before.replace("\n", " ").rstrip(" ")
     return not tail or tail[-1] in _SENTENCE_ENDS
 
 
@@ -277,11 +278,13 @@ def _split_long(app: AppContext, word: str, size: int, width: int, bold: bool) -
 def plain_text(text: str, app: AppContext) -> str:
     """Lesson markup flattened to plain text (terms as shown, tiles in MPSZ), for narrow places."""
     out = []
+    before = ""  # the paragraph so far: does a term open a sentence?
     for span in _spans(text):
         if span.kind == "paragraph":
             out.append("\n")
-        elif span.kind == "term":
-            out.append(_term_label(app, span, inline=not _starts_sentence("".join(out).rpartition("\n")[2])))
-        else:
-            out.append(span.value)
+            before = ""
+            continue
+        piece = _term_label(app, span, inline=not _starts_sentence(before)) if span.kind == "term" else span.value
+        out.append(piece)
+        before += piece
     return "".join(out)
