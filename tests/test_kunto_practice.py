@@ -58,6 +58,10 @@ def test_the_hand_grows_4_7_10_13_and_every_answer_is_the_engines(settings: Sett
         elif p.step == "waits":
             assert ex.answer and set(ex.answer) <= set(variant_waits(hand, p.variant))
             assert set(ex.answer) <= set(p.tileset.kinds())
+        elif p.step == "value":
+            assert ex.answer == max(r["han"] for r in p.base_values())
+        elif p.step in ("yaku", "raise"):
+            assert (settings.tiles, settings.suits, settings.dragons) == COURSE[-1] and p.size == 13
         else:
             assert len(hand.concealed) == p.size + 1
             best = [r for r in p.throwbacks() if r["best"]]
@@ -80,6 +84,8 @@ def test_a_ready_hand_asks_for_its_waits_then_grows_by_three() -> None:
     assert p.step == "waits"
     assert set(p.exercise().answer) == {parse_tiles("1s")[0].kind, parse_tiles("4s")[0].kind}
     deck = len(p.deck)
+    p.advance(None)
+    assert p.step == "value" and p.exercise().answer == 0  # no four of a kind: the kunto table gives 0 han
     p.advance(None)
     assert p.step == "shanten" and p.size == 7 and len(p.hand) == 7 and len(p.deck) == deck - 3
 
@@ -217,6 +223,8 @@ def test_a_wrong_shanten_is_explained_then_the_hand_grows_to_13(app: App) -> Non
             type_number(app, ex.answer)
         elif ex.prompt.question == "kunto_waits":
             pick(app, screen, set(ex.answer))
+        elif ex.prompt.question == "kunto_value":
+            type_number(app, ex.answer)
         else:
             assert screen.view.info is not None  # "you drew ..."
             pick(app, screen, {min(ex.answer)})
@@ -273,7 +281,7 @@ def test_the_kunto_lesson_opens_the_procedure_and_its_end_passes_the_step() -> N
     practice = a.screen
     assert practice.name == "kunto_practice"
     assert practice.settings == Settings("suits108", "ignored", "plain")
-    practice.practice.step = "waits"  # jump to the end: the 13-tile hand's waits
+    practice.practice.step = "value"  # jump to the end: the 13-tile hand's base value
     practice.practice.size = 13
     practice.results, practice.right, practice.phase = ["right"], 1, "done"
     practice.ex = practice.practice.exercise()

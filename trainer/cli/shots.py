@@ -263,7 +263,43 @@ def kunto_practice_shots(app, shot) -> None:  # noqa: ANN001
         screen.phase = "done"
         screen.primary()
 
+    def value_wrong() -> None:
+        from trainer.engine.notation import parse_tiles
+
+        screen = at("waits")
+        screen.practice.hand = sorted(parse_tiles("5556777s"))
+        screen.practice.size = 7
+        screen.practice.advance(None)
+        screen._new_item()
+        answer(screen, screen.ex.answer + 2, 2)
+
+    def last_settings(step: str, hand: str = "123m456p678s55s78m"):  # noqa: ANN202
+        from trainer.engine.exercises.kunto_practice import COURSE
+        from trainer.engine.notation import parse_tiles
+
+        screen = at("shanten", Settings(*COURSE[-1]))
+        p = screen.practice
+        p.size, p.hand, p.step, p.yaku_round, p._exercise = 13, sorted(parse_tiles(hand)), step, 1, None
+        screen._new_item()
+        return screen
+
+    def yaku_wrong() -> None:
+        screen = last_settings("yaku")
+        screen.rebuild()
+        wrong = next(o.value for o in screen.ex.prompt.options if o.value not in screen.ex.answer and o.value != "none")
+        screen.view.buttons[[o.value for o in screen.ex.prompt.options].index(wrong)].selected = True
+        screen.check()
+
+    def raise_wrong() -> None:
+        from trainer.engine.notation import parse_tiles
+
+        screen = last_settings("raise")
+        answer(screen, {parse_tiles("5s")[0].kind})
+
     shot("23_kunto_practice_shanten_wrong", shanten_wrong)
+    shot("23_kunto_practice_value_wrong", value_wrong)
+    shot("23_kunto_practice_yaku_retry", yaku_wrong)
+    shot("23_kunto_practice_raise_retry", raise_wrong)
     shot("23_kunto_practice_throw_retry", throw_wrong)
     shot("23_kunto_practice_waits", waits)
     shot("23_kunto_practice_done", done)

@@ -294,6 +294,10 @@ def more_explain_item(item: dict[str, Any]) -> str | None:
     k = item.get("kind")
     if str(k).startswith("mcr_"):
         return mcr_explain_item(item)
+    if k in ("kunto_value", "kunto_no_yaku", "kunto_ron", "kunto_raise"):
+        from trainer.ui.views.kunto_words import kunto_explain_item
+
+        return kunto_explain_item(item) or ""
     if k == "group":
         key = "in_group" if item.get("member") else "not_in_group"
         return _tr(EXPLAIN_TEXTS, key).format(tile=_tiles(item["tile"]), group=_term(GROUP_TERMS[item["group"]]))

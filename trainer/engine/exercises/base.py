@@ -26,7 +26,7 @@ InputKind = Literal["pick_tiles", "number", "choice", "multi_choice", "fu_breakd
 or tick several options and type a number (an MCR hand's fans, then its total)."""
 
 
-ONE_OF_QUESTIONS = ("best_discard", "kunto_discard", "safe_tile", "nanikiru")
+ONE_OF_QUESTIONS = ("best_discard", "kunto_discard", "kunto_raise", "safe_tile", "nanikiru")
 """Pick-tiles questions answered with one tile, where any of the equally good tiles is right."""
 
 

@@ -36,7 +36,7 @@ from trainer.engine.variants import (
 )
 from trainer.engine.waits import waits
 
-Ask = Literal["shanten", "waits", "discard"]
+Ask = Literal["shanten", "waits", "discard", "value", "yaku", "raise"]
 
 
 class KuntoParams(Params):
@@ -117,6 +117,8 @@ def make(p: KuntoParams, rng: random.Random) -> Exercise:
     ask = rng.choice(p.ask)
     grade = {"grade_by": "rank"} if p.suits_ignored else {}
     stage = {"size": p.size, "suits_ignored": p.suits_ignored, "dragons": p.dragons}
+    if ask in ("value", "yaku", "raise"):
+        return _value_question(ask, p, rng, stage)
     for _ in range(300):
         if ask == "waits":
             if p.suits_ignored and p.dragons != "joker" and not p.winds:
@@ -156,6 +158,48 @@ def make(p: KuntoParams, rng: random.Random) -> Exercise:
         best, items = got
         return draft("kunto_discard", "pick_tiles", best, items, hand=format_hand(hand), **grade, **stage)
     raise GeneratorError(f"no {p.size}-tile kunto hand for '{ask}' found")
+
+
+def _value_question(ask: str, p: KuntoParams, rng: random.Random, stage: dict) -> Exercise:
+    """A ready hand's value (the kunto procedure's steps 5 and 11-13, :mod:`.kunto_value`): its base
+    value at the stage's settings (``value``); a 13-tile hand of real suits for its yaku and value by
+    the Tenhou rules (``yaku``) or the one-tile exchange that adds han (``raise``)."""
+    from collections import Counter
+
+    from trainer.engine.exercises.kunto_value import (
+        PRESET,
+        base_value,
+        base_values,
+        best_value,
+        raising_exchanges,
+        value_items,
+        value_options,
+    )
+
+    if ask == "value":
+        for _ in range(300):
+            hand = _hand(rng, p, p.size, 0)
+            ws = kunto_waits(hand, variant_of(p))
+            if ws:
+                rows = base_values(hand.concealed, ws)
+                return draft("kunto_value", "number", base_value(rows), rows, hand=format_hand(hand), **stage)
+        raise GeneratorError(f"no ready {p.size}-tile kunto hand found")
+    plain = p.model_copy(update={"size": 13, "suits_ignored": False, "dragons": "none", "winds": False})
+    stage = dict(stage, size=13, suits_ignored=False, dragons="none")
+    for _ in range(100):
+        hand = _hand(rng, plain, 13, 0)
+        tiles = list(hand.concealed)
+        value = best_value(tiles)
+        if ask == "yaku":
+            return draft("kunto_yaku", "choice", frozenset({value.key}), value_items(value),
+                         options=value_options(value, rng), hand=format_hand(hand), preset=PRESET, **stage)
+        left = Counter({k: 4 for k in range(27)})
+        left.subtract(t.kind for t in tiles)
+        rows = raising_exchanges(tiles, left, value)
+        best = frozenset(k for k in range(27) if any(r["best"] and r["tile"] == kind_name(k) for r in rows))
+        if best:
+            return draft("kunto_raise", "pick_tiles", best, rows, hand=format_hand(hand), preset=PRESET, **stage)
+    raise GeneratorError("no 13-tile hand with a one-tile exchange that adds han found")
 
 
 @cache

@@ -7,11 +7,16 @@ Seed 000 gives kunto mahjong (薫陶 kuntō) as a routine a learner repeats unti
    its waits;
 3. when it is not ready, throw back the least useful tile and take a new one, then name the
    shanten again;
-4. once it is ready, grow the hand by 3 tiles (4 → 7 → 10 → 13) and start again.
+4. once it is ready, name its base value (the kunto table's han, step 5), then grow the hand by
+   3 tiles (4 → 7 → 10 → 13) and start again;
+5. at the last settings (real suits, no dragons) with 13 tiles: name the yaku and the value
+   (step 11), find the smallest exchange that adds han (step 12) and name the new yaku and value
+   (step 13) — :mod:`trainer.engine.exercises.kunto_value`.
 
 :class:`KuntoPractice` deals from the kunto mode's tile sets (``trainer/engine/data/modes/
 kunto.toml``) and asks those questions in order, each as an :class:`~trainer.engine.exercises.
-base.Exercise` of the ``kunto_hand`` drill (``kunto_shanten``, ``kunto_waits``, ``kunto_discard``),
+base.Exercise` of the ``kunto_hand`` drill (``kunto_shanten``, ``kunto_waits``, ``kunto_discard``,
+``kunto_value``, ``kunto_yaku``, ``kunto_raise``),
 so the drill screen grades and explains them and the progress store records them as kunto items.
 Every answer comes from the engine (:func:`trainer.engine.variants.variant_shanten`,
 :func:`trainer.engine.exercises.kunto.kunto_waits`); the explanations carry what a wrong answer
@@ -34,8 +39,18 @@ from typing import Any, Final
 
 from trainer.engine.exercises.base import Exercise, draft
 from trainer.engine.exercises.kunto import KuntoParams, kunto_waits, variant_of
+from trainer.engine.exercises.kunto_value import (
+    PRESET,
+    Value,
+    base_value,
+    base_values,
+    best_value,
+    raising_exchanges,
+    value_items,
+    value_options,
+)
 from trainer.engine.hand import Hand
-from trainer.engine.notation import format_hand, format_tiles
+from trainer.engine.notation import format_hand, format_tiles, parse_tiles
 from trainer.engine.tiles import NUM_KINDS, Tile, kind_name
 from trainer.engine.variants import (
     Variant,
@@ -58,7 +73,11 @@ COURSE: Final = (
 """The seed's progression (000:3451-3471), as (tile set, suits, dragons) of the kunto mode: one suit,
 then all suits with only the rank counting, dragons as tens, dragons as jokers, and finally the
 suits kept and no dragons (steps 8 and 9)."""
-STEPS: Final = ("shanten", "waits", "throw", "finished")
+STEPS: Final = ("shanten", "waits", "throw", "value", "yaku", "raise", "finished")
+YAKU_SETTINGS: Final = COURSE[-1]
+"""The settings of the seed's steps 10-13 (13 tiles, real suits, no dragon tens or jokers): after the
+13-tile hand's waits the learner names its yaku and value, finds the exchange that adds han and
+names the new yaku and value."""
 
 
 class PracticeError(ValueError):
@@ -86,8 +105,11 @@ class KuntoPractice:
     """The kunto procedure for one learner: the deck, the hand and the question now asked.
 
     ``step`` is ``shanten`` (name the shanten of the 3n+1 hand), ``waits`` (the hand is ready:
-    name every tile that completes it), ``throw`` (a tile was drawn: throw one back) or
-    ``finished`` (the 13-tile hand was ready and its waits named).  :meth:`exercise` gives the
+    name every tile that completes it), ``value`` (name its base value, the kunto table's han of
+    the win on its best wait), ``throw`` (a tile was drawn: throw one back), at the last settings
+    of the course with 13 tiles ``yaku`` (name the yaku and the value by the Tenhou rules) and
+    ``raise`` (throw back the tile of a one-tile exchange that adds han, then ``yaku`` again), or
+    ``finished``.  :meth:`exercise` gives the
     question; :meth:`advance` moves on with the learner's final answer."""
 
     def __init__(self, settings: Settings | None = None, seed: int = 0, *, sizes: tuple[int, ...] = SIZES) -> None:
@@ -114,6 +136,8 @@ class KuntoPractice:
         self.step = "shanten"
         self.asked = 0
         self.history: list[dict[str, Any]] = []
+        self.yaku_round = 0  # 1: the 13-tile hand's yaku (step 11); 2: after the exchange (step 13)
+        self.exchange: tuple[str, str] | None = None  # the han-raising exchange made (thrown back, drawn)
         self._exercise: Exercise | None = None
 
     # ---------------------------------------------------------------- the deck
@@ -232,6 +256,26 @@ class KuntoPractice:
                     best = (kind_name(d), after)
         return best
 
+    @property
+    def yaku_steps(self) -> bool:
+        """Whether the seed's steps 11-13 (yaku, value, the exchange that adds han) follow the ready
+        hand: at the course's last settings, once the hand holds its last size (13)."""
+        return (self.settings.tiles, self.settings.suits, self.settings.dragons) == YAKU_SETTINGS \
+            and self.size == self.sizes[-1]
+
+    def base_values(self) -> list[dict[str, Any]]:
+        """The kunto table's value of the win on each wait of the ready hand (step 5)."""
+        return base_values(self.hand, self.waits())
+
+    def value(self) -> Value:
+        """The ready 13-tile hand's best win off a discard by the Tenhou rules (steps 11, 13)."""
+        return best_value(self.hand)
+
+    def raising_exchanges(self) -> list[dict[str, Any]]:
+        """Each tile of the ready hand as the throw-back of a one-tile exchange: the best draw still
+        to come that keeps it ready, the han after, ``best`` when it adds han (step 12)."""
+        return raising_exchanges(self.hand, self._left(), self.value())
+
     # ---------------------------------------------------------------- the questions
     def exercise(self) -> Exercise:
         """The question now asked, as an exercise of the ``kunto_hand`` drill."""
@@ -260,13 +304,27 @@ class KuntoPractice:
             ws = self.waits()
             items = [{"kind": "wait", "tile": kind_name(k), "rank": self.variant.tile_class(k)} for k in ws]
             ex = draft("kunto_waits", "pick_tiles", frozenset(ws), items, hand=hand, **grade, **stage)
+        elif self.step == "value":
+            rows = self.base_values()
+            ex = draft("kunto_value", "number", base_value(rows), rows, hand=hand, **stage)
+        elif self.step == "yaku":
+            v = self.value()
+            rng = random.Random(f"kunto_value:{self.seed}:{self.asked}")
+            extra = {"again": True, "exchange": list(self.exchange)} if self.yaku_round == 2 and self.exchange else {}
+            ex = draft("kunto_yaku", "choice", frozenset({v.key}), value_items(v), options=value_options(v, rng),
+                       hand=hand, preset=PRESET, **extra, **stage)
+        elif self.step == "raise":
+            rows = self.raising_exchanges()
+            best = frozenset(parse_tiles(r["tile"])[0].kind for r in rows if r["best"])
+            ex = draft("kunto_raise", "pick_tiles", best, rows, hand=hand, preset=PRESET, **stage)
         else:
             rows = self.throwbacks()
             best = frozenset(r["_kind"] for r in rows if r["best"])
             items = [{k: v for k, v in r.items() if k != "_kind"} for r in rows]
             assert self.drawn is not None
             ex = draft("kunto_discard", "pick_tiles", best, items, hand=hand, drawn=str(self.drawn), **grade, **stage)
-        ask = {"kunto_shanten": "shanten", "kunto_waits": "waits", "kunto_discard": "discard"}[ex.prompt.question]
+        ask = {"kunto_shanten": "shanten", "kunto_waits": "waits", "kunto_discard": "discard", "kunto_value": "value",
+               "kunto_yaku": "yaku", "kunto_raise": "raise"}[ex.prompt.question]
         params = self.params.model_copy(update={"size": self.size, "ask": [ask]})
         return Exercise(kind="kunto_hand", prompt=ex.prompt, answer=ex.answer, explanation=ex.explanation,
                         skill="kunto", item_id=f"kunto_practice:{self.settings.tiles}:{self.seed}:{self.asked}",
@@ -276,8 +334,11 @@ class KuntoPractice:
     def advance(self, response: Any = None) -> None:
         """Move on after the question now asked, with the learner's final ``response`` (for a
         throw-back, the tile picked; without one the best tile goes): a named shanten leads to the
-        waits (ready) or a draw and a throw-back; named waits grow the hand by 3 tiles, or finish at
-        13; a throw-back leads to the shanten of the new hand."""
+        waits (ready) or a draw and a throw-back; named waits lead to the base value, or at the
+        course's last settings with 13 tiles to the yaku; a base value grows the hand by 3 tiles, or
+        finishes at 13; a throw-back leads to the shanten of the new hand; the first yaku question
+        leads to the exchange that adds han (when a one-tile exchange can), the exchange (the
+        learner's tile when it adds han, else the best) to the yaku again, and that finishes."""
         ex = self.exercise()
         self.history.append({"step": self.step, "hand": ex.prompt.hand, "answer": _plain(ex.answer),
                              "response": _plain(response)})
@@ -291,6 +352,19 @@ class KuntoPractice:
                 self.hand = sorted([*self.hand, self.drawn])
                 self.step = "throw"
         elif self.step == "waits":
+            if self.yaku_steps:
+                self.step, self.yaku_round = "yaku", 1
+            else:
+                self.step = "value"
+        elif self.step == "yaku":
+            if self.yaku_round == 1 and any(r["best"] for r in self.raising_exchanges()):
+                self.step = "raise"
+            else:
+                self.step = "finished"
+        elif self.step == "raise":
+            self._exchange(ex, response)
+            self.step, self.yaku_round = "yaku", 2
+        elif self.step == "value":
             bigger = [s for s in self.sizes if s > self.size]
             if not bigger:
                 self.step = "finished"
@@ -310,9 +384,25 @@ class KuntoPractice:
             self.drawn = None
             self.step = "shanten"
 
+    def _exchange(self, ex: Exercise, response: Any) -> None:
+        """Make the han-raising exchange: the learner's tile when it is one of the answer's, else the
+        best; its draw is the one the engine found, taken from the deck (or the thrown-back pile)."""
+        kinds = [int(k) for k in (response or ()) if isinstance(k, int)]
+        pick = kinds[0] if len(kinds) == 1 and kinds[0] in ex.answer else min(ex.answer)
+        row = next(r for r in ex.explanation if r["tile"] == kind_name(pick))
+        draw = parse_tiles(row["draw"])[0].kind
+        tile = next(t for t in self.hand if t.kind == pick)
+        self.hand.remove(tile)
+        source = self.deck if any(t.kind == draw for t in self.deck) else self.pile
+        new = next(t for t in source if t.kind == draw)
+        source.remove(new)
+        self.pile.append(tile)
+        self.hand = sorted([*self.hand, new])
+        self.exchange = (kind_name(pick), kind_name(draw))
+
     @property
     def finished(self) -> bool:
-        """True once the 13-tile hand was ready and its waits were named."""
+        """True once the 13-tile hand was ready and its waits, value (or yaku) were named."""
         return self.step == "finished"
 
 
@@ -325,4 +415,4 @@ def _plain(value: Any) -> Any:
     return value
 
 
-__all__ = ["COURSE", "SIZES", "KuntoPractice", "PracticeError", "Settings"]
+__all__ = ["COURSE", "SIZES", "YAKU_SETTINGS", "KuntoPractice", "PracticeError", "Settings"]

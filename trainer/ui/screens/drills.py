@@ -39,10 +39,14 @@ from trainer.ui.views.feedback import (
 from trainer.ui.views.inputs import RichBlock
 from trainer.ui.views.kunto_words import (
     drawn_line,
+    exchange_line,
+    raise_mistake,
     settings_text,
     shanten_mistake,
     throwback_mistake,
+    value_mistake,
     way_line,
+    yaku_mistake,
 )
 from trainer.ui.views.mistakes import drill_mistake
 from trainer.ui.views.placement import content_bottom
@@ -68,6 +72,9 @@ HINT_WHERE = {
                       "fan already counted imply it?"),
     "mcr_wait": N_("Try each MCR form in turn: four sets and a pair, seven pairs, thirteen orphans, the knitted "
                    "forms."),
+    "kunto_value": N_("Add each winning tile to the hand in turn and count the kinds you hold four of."),
+    "kunto_no_yaku": N_("Look at the whole hand: what sets it has, its pair, and how it was won."),
+    "kunto_raise": N_("Look for a tile that stands in the way of a yaku: without it, one new tile adds one."),
 }
 # Explanation items that may be shown one part at a time on the middle rung (each is one piece of
 # the answer, never all of it).
@@ -686,6 +693,9 @@ class KuntoPracticeScreen(DrillScreen):
             drawn = self.ex.prompt.get("drawn")
             if self.ex.prompt.question == "kunto_discard" and drawn:
                 info = drawn_line(drawn) + BR + info
+            exchange = self.ex.prompt.get("exchange")
+            if self.ex.prompt.question == "kunto_yaku" and exchange:
+                info = exchange_line(*exchange) + BR + info
             self.view.info = self.add(RichBlock(info, size="small", on_term=self.open_term, align="center"))
 
     def layout(self) -> None:
@@ -703,7 +713,7 @@ class KuntoPracticeScreen(DrillScreen):
         if self.ex is not None and self.phase in ("answer", "retry"):
             super().primary()
             return
-        throw = self.ex is not None and self.ex.prompt.question == "kunto_discard"
+        throw = self.ex is not None and self.ex.prompt.question in ("kunto_discard", "kunto_raise")
         self.practice.advance(self.last_response if throw else None)
         self.index += 1
         # the session ends with the practice: then its length is the questions asked
@@ -741,6 +751,12 @@ class KuntoPracticeScreen(DrillScreen):
             return shanten_mistake(items, int(response[0]), int(self.ex.answer), final)
         if q == "kunto_discard" and response:
             return throwback_mistake(items, response, final)
+        if q == "kunto_value" and response:
+            return value_mistake(items, int(response[0]), final)
+        if q == "kunto_yaku" and response:
+            return yaku_mistake(items, next(iter(response)), next(iter(self.ex.answer)), final)
+        if q == "kunto_raise" and response:
+            return raise_mistake(items, response, final)
         return super()._mistake_text(response, final, generic)
 
     def _answer_text(self, response: Any = None) -> str:

@@ -57,7 +57,7 @@ VALUE_LABELS = {
     "yaku": N_("Yaku"), "han": N_("Han"), "both": N_("Both"), "right_action": N_("Right action"),
     "spot_mistake": N_("Spot the mistake"), "rank": N_("Rank"), "normal": N_("Normal"), "ten": N_("As tens"),
     "joker": N_("As jokers"), "none": N_("Left out"), "shanten": N_("Shanten"), "waits": N_("Waits"),
-    "discard": N_("Discard"),
+    "discard": N_("Discard"), "value": N_("Base value"), "raise": N_("Exchange that adds han"),
 }
 DRILL_GROUPS = {"riichi": N_("Riichi"), "mcr": N_("Chinese Official rules (MCR)")}
 """The drill menu's groups by rule set; a generator's group is :func:`drill_group`."""

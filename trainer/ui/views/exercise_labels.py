@@ -32,9 +32,14 @@ QUESTIONS = {
     "kunto_shanten": N_("How many tiles from tenpai is this hand?"),
     "kunto_waits": N_("Which tiles complete this hand? Pick every one."),
     "kunto_discard": N_("Which tile do you throw back? Keep the hand closest to complete."),
+    "kunto_value": N_("The hand is ready. What is its base value: how many han does the kunto table give the win "
+                      "on its best wait?"),
+    "kunto_yaku": N_("What is this hand worth at its best, won off a discard (ron) without riichi? Pick its yaku "
+                     "and value."),
+    "kunto_raise": N_("Which tile do you throw back so that one new tile adds han? The hand must stay ready."),
 }
 QUESTIONS.update(MORE_QUESTIONS)
-DISCARD_QUESTIONS = ("best_discard", "kunto_discard", "safe_tile")
+DISCARD_QUESTIONS = ("best_discard", "kunto_discard", "kunto_raise", "safe_tile")
 # Questions whose number answer may be negative (a complete hand is shanten -1).
 NEGATIVE_QUESTIONS = ("shanten", "kunto_shanten")
 
@@ -189,6 +194,10 @@ def option_label(opt: Any, kids: bool = False) -> str:
         return tile_option_name(rest)
     if kind == "yaku":
         return "{term:" + rest + "}"
+    if kind == "kunto_value":
+        from trainer.ui.views.kunto_words import value_option
+
+        return value_option(rest)
     if kind == "manners":
         try:
             from trainer.engine.exercises.manners import manners_text

@@ -3,8 +3,11 @@
 The engine (:mod:`trainer.engine.exercises.kunto_practice`) puts into each question what an
 answer is checked against: a shortest way to tenpai (``kunto_way``: draw, throw back) and the best
 single draw (``kunto_best_draw``) for a shanten question, the table of throw-backs
-(``throwback``: shanten after, tiles that still help) for a throw-back.  These functions say why
-the learner's own answer is wrong with them, in a beginner's words.
+(``throwback``: shanten after, tiles that still help) for a throw-back, the kunto table's value on
+each wait (``kunto_value``) for a base value, the yaku and the win off a discard (``yaku``,
+``kunto_ron`` or ``kunto_no_yaku``) for a yaku question, and each one-tile exchange
+(``kunto_raise``) for the exchange that adds han.  These functions say why the learner's own
+answer is wrong with them, in a beginner's words.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from trainer.i18n import N_, _, ngettext
+from trainer.i18n import N_, _, format_points, ngettext
 from trainer.ui.richtext import BR
 from trainer.ui.richtext import tiles_markup as _tiles
 
@@ -114,9 +117,141 @@ def throwback_mistake(items: Sequence[dict[str, Any]], picked: Iterable[int], fi
     return BR.join(lines)
 
 
+# What each yaku of a closed hand of number tiles needs, in a beginner's words (a wrong yaku named).
+YAKU_NEEDS = {
+    "tanyao": N_("only tiles 2 to 8, no 1 or 9"),
+    "pinfu": N_("four runs, a pair and a two-sided wait"),
+    "iipeikou": N_("two identical runs in the same suit"),
+    "sanshoku": N_("the same run in all three suits"),
+    "ittsu": N_("1-2-3, 4-5-6 and 7-8-9 of one suit"),
+    "chanta": N_("a 1, a 9 or an honor in every set and in the pair"),
+    "junchan": N_("a 1 or a 9 in every set and in the pair"),
+    "toitoi": N_("four triplets"),
+    "sanankou": N_("three triplets held concealed, not completed by the tile won"),
+    "honitsu": N_("one suit and honors"),
+    "chinitsu": N_("tiles of one suit only"),
+}
+
+
+def _yaku_term(yaku_id: str) -> str:
+    """A yaku as a glossary link (its glossary key from the engine's yaku table)."""
+    from trainer.engine.yaku import yaku_info
+
+    info = yaku_info().get(yaku_id)
+    return "{term:" + (info.glossary if info is not None else yaku_id) + "}"
+
+
+def _han(n: int) -> str:
+    return ngettext("{n} han", "{n} han", n).format(n=n)
+
+
+def value_option(key: str) -> str:
+    """A value option of the yaku question: its yaku, han, fu and points (``none``: no yaku)."""
+    if key == "none":
+        return _("No yaku: it cannot win off a discard")
+    yaku, han, fu, points = key.split(":")
+    names = ", ".join(_yaku_term(y) for y in yaku.split("+"))
+    return _("{yaku} — {han}, {fu} fu: {points}").format(
+        yaku=names, han=_han(int(han)), fu=fu, points=ngettext("{n} point", "{n} points", int(points)).format(
+            n=format_points(int(points))))
+
+
+def kunto_explain_item(item: dict[str, Any]) -> str | None:
+    """One explanation line of the value questions (None for other kinds and the exchanges that add
+    no han)."""
+    k = item.get("kind")
+    if k == "kunto_value":
+        if item.get("quads"):
+            return _("Won on {tile}: four of a kind {quads} kept in the hand ({term}) — {han}.").format(
+                tile=_tiles(item["tile"]), quads=_tiles(item["quads"]), term="{term:okurikan}", han=_han(item["han"]))
+        return _("Won on {tile}: no four of a kind in the hand — 0 han.").format(tile=_tiles(item["tile"]))
+    if k == "kunto_no_yaku":
+        return _("No wait gives the hand a {term}: it cannot win off a discard ({ron}) without riichi.").format(
+            term="{term:yaku}", ron="{term:ron}")
+    if k == "kunto_ron":
+        return _("Won off a discard on {tile}: {han}, {fu} fu — {points}.").format(
+            tile=_tiles(item["tile"]), han=_han(item["han"]), fu=item["fu"],
+            points=ngettext("{n} point", "{n} points", item["points"]).format(n=format_points(item["points"])))
+    if k == "kunto_raise":
+        if not item.get("best"):
+            return None
+        return _("Throw back {tile} and draw {draw}: {yaku} — {han} instead of {now}.").format(
+            tile=_tiles(item["tile"]), draw=_tiles(item["draw"]), yaku=", ".join(_yaku_term(y) for y in item["yaku"]),
+            han=_han(item["han"]), now=_han(item["han_now"]))
+    return None
+
+
+def value_mistake(items: Sequence[dict[str, Any]], given: int, final: bool) -> str:
+    """Why a named base value is wrong: what makes a kunto win's han; after the final try, the
+    value on each wait (the explanation below lists them)."""
+    lines = [_("You said {given}.").format(given=_han(given)),
+             _("At the kunto table a win is worth 1 {han} for each four of a kind kept in the hand ({okurikan}), "
+               "the winning tile included. Nothing else counts here: a {yakuhai} counts only with {riichi}, and these "
+               "tiles have no winds to double the value.").format(han="{term:han}", okurikan="{term:okurikan}",
+                                                          yakuhai="{term:yakuhai}", riichi="{term:riichi}")]
+    if not final:
+        lines.append(_("Add each winning tile to the hand in turn and count the kinds you hold four of."))
+    return BR.join(lines)
+
+
+def yaku_mistake(items: Sequence[dict[str, Any]], picked: str, right: str, final: bool) -> str:
+    """Why a named value is wrong: a yaku the hand does not have (and what it needs), a yaku left out
+    (named after the final try), no yaku when there is one, or the right yaku with the han miscounted."""
+    have = set() if right == "none" else set(right.split(":")[0].split("+"))
+    mine = set() if picked == "none" else set(picked.split(":")[0].split("+"))
+    lines = []
+    if picked == "none":
+        lines.append(_("The hand has a {term}: on one of its waits it can win off a discard.").format(
+            term="{term:yaku}"))
+    for y in sorted(mine - have):
+        need = YAKU_NEEDS.get(y)
+        lines.append(_("{yaku} is not in this hand: it needs {need}.").format(yaku=_yaku_term(y), need=_(need))
+                     if need else _("{yaku} is not in this hand.").format(yaku=_yaku_term(y)))
+    missing = sorted(have - mine)
+    if missing and picked != "none":
+        if final:
+            lines.append(_("You left out {yaku}.").format(yaku=", ".join(_yaku_term(y) for y in missing)))
+        else:
+            lines.append(_("The hand has a yaku you did not name."))
+    if mine == have and picked != right:
+        lines.append(_("The yaku are right, but not the value: add up the han of each yaku."))
+    if right == "none" and final:
+        lines.append(_("Without riichi a win off a discard needs a yaku of the hand's own shape, and none fits."))
+    return BR.join(lines)
+
+
+def raise_mistake(items: Sequence[dict[str, Any]], picked: Iterable[int], final: bool) -> str:
+    """Why a thrown-back tile does not add han: the best the hand can do without it after one draw."""
+    from trainer.engine.tiles import kind_name
+
+    by_tile = {i["tile"]: i for i in items if i.get("kind") == "kunto_raise"}
+    lines = []
+    for k in sorted(set(picked)):
+        row = by_tile.get(kind_name(k))
+        if row is None or row.get("best"):
+            continue
+        if row.get("draw") is None:
+            lines.append(_("Without {tile} no single draw keeps the hand ready ({term}) with a {yaku}.").format(
+                tile=_tiles(row["tile"]), term="{term:tenpai}", yaku="{term:yaku}"))
+        else:
+            lines.append(_("Without {tile} the best draw, {draw}, keeps the hand ready, but it is worth {han}, "
+                           "not more than now ({now}).").format(tile=_tiles(row["tile"]), draw=_tiles(row["draw"]),
+                                                              han=_han(row["han"]), now=_han(row["han_now"])))
+    if not final:
+        lines.append(_("Look for a tile that stands in the way of a yaku: without it, one new tile adds one."))
+    return BR.join(lines)
+
+
+def exchange_line(out: str, drawn: str) -> str:
+    """The exchange just made, above the second yaku question."""
+    return _("You threw back {out} and drew {drawn}. What is the hand worth now?").format(
+        out=_tiles(out), drawn=_tiles(drawn))
+
+
 def drawn_line(tile: str) -> str:
     """The tile just drawn, above a throw-back question."""
     return _("You drew {tile}. Now throw one tile back.").format(tile=_tiles(tile))
 
 
-__all__ = ["drawn_line", "settings_text", "shanten_mistake", "throwback_mistake", "way_line"]
+__all__ = ["YAKU_NEEDS", "drawn_line", "exchange_line", "kunto_explain_item", "raise_mistake", "settings_text",
+           "shanten_mistake", "throwback_mistake", "value_mistake", "value_option", "way_line", "yaku_mistake"]
