@@ -57,6 +57,7 @@ def exchange(game: SimpleGame, seat: int, action: ExchangeHonor) -> None:
     game.hands[seat].sort()
     game.drawn[seat] = tile
     game.after_call = False
+    game.replacement = False
     game.events.append({"type": "exchange", "seat": seat, "tile": str(action.tile), "paid": price,
                         "to": game.dealer})
 

@@ -17,19 +17,55 @@ many draws as the set has tiles [our choice].  After agari the last tile of the 
 dora (000:3483), which with recycling is the last discard put back.
 
 Only concealed kans: risu has no calls, so a kan on a discard never arises [choice].
+
+With ``kans = "declared"`` (single-suit mahjong, variant 1, 000:3498: «Из объявлений
+разрешены только кан, рон и цумо») a kan is a choice, never a fault: four of one kind held on
+one's turn may be declared as a closed kan (ankan), and three of a kind with another player's
+discard as an open kan (daiminkan, :func:`open_kan_options`, :func:`call_open_kan`); the
+replacement again comes from the far end of the wall.  Where the suits are ignored "four of a
+kind" is four of one rank (5m 5p 5s 5s, :func:`kan_key`), laid down as a :class:`RankKan`.
+A four kept in the hand is then the seed's 1-han okurikan, counted by the scoring.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from trainer.engine.game.actions import Action, Discard, Kan, Riichi, Tsumo
 from trainer.engine.game.training_scoring import HandValue, ValueItem
-from trainer.engine.hand import Meld, MeldKind
+from trainer.engine.hand import Meld, MeldKind, Source
+from trainer.engine.tiles import Tile
 
 if TYPE_CHECKING:
     from trainer.engine.game.simple import SimpleGame
+
+
+@dataclass(frozen=True, slots=True)
+class RankKan(Meld):
+    """A kan of four number tiles of one rank in a game that ignores the suits (5m 5p 5s 5s);
+    the scoring deals it out in one real suit (:func:`trainer.engine.game.resuit.suited_melds`)."""
+
+    def __post_init__(self) -> None:
+        kinds = [t.kind for t in self.tiles]
+        if not self.kind.is_kan or len(kinds) != 4 or any(k >= 27 for k in kinds) or len({k % 9 for k in kinds}) != 1:
+            raise ValueError("a kan with the suits ignored is four number tiles of one rank")
+        if self.called is not None and self.called not in self.tiles:
+            raise ValueError("the called tile must be one of the meld's tiles")
+
+
+def kan_key(game: SimpleGame, kind: int) -> int:
+    """What makes tiles "identical" for a kan at this table: the rank of a number tile when the
+    suits are ignored, otherwise the kind itself (honors always by kind)."""
+    return kind % 9 if game.setup.suits == "ignored" and kind < 27 else kind
+
+
+def _kan_meld(kind: MeldKind, tiles: list[Tile], called: Tile | None = None, source: Source | None = None) -> Meld:
+    """The meld of four tiles: an ordinary kan, or a :class:`RankKan` when their suits differ."""
+    tiles = sorted(tiles)
+    cls = Meld if len({t.kind for t in tiles}) == 1 else RankKan
+    return cls(kind, tuple(tiles), called, source)
 
 
 def is_kan(action: Action) -> bool:
@@ -40,26 +76,39 @@ def is_kan(action: Action) -> bool:
 def kan_options(game: SimpleGame, seat: int) -> list[Action]:
     """The concealed kans ``seat`` may declare now: one per kind held four times, while the
     wall still has a replacement tile."""
-    if game.setup.kans != "compulsory" or not game.wall or game.riichi[seat]:
+    if game.setup.kans == "none" or not game.wall or game.riichi[seat]:
         return []
-    counts = Counter(t.kind for t in game.hands[seat])
+    if game.setup.kans == "declared" and _kans_made(game) >= 4:  # four kans at most [choice]
+        return []
+    counts = Counter(kan_key(game, t.kind) for t in game.hands[seat])
     out: list[Action] = []
-    for kind in sorted(k for k, n in counts.items() if n == 4):
-        tile = min(t for t in game.hands[seat] if t.kind == kind)
+    for key in sorted(k for k, n in counts.items() if n >= 4):
+        tile = min(t for t in game.hands[seat] if kan_key(game, t.kind) == key)
         out.append(Kan(MeldKind.KAN_CLOSED, tile))
     return out
 
 
-def declare_kan(game: SimpleGame, seat: int, action: Kan) -> None:
-    """Lay the four tiles down as a concealed kan and draw the replacement from the far end of
-    the wall (there is no dead wall); the player then goes on with the turn."""
+def _kans_made(game: SimpleGame) -> int:
+    """Kans on the table so far (four at most: the fifth would have no tile to stand on)."""
+    return sum(1 for ms in game.melds for m in ms if m.kind.is_kan)
+
+
+def open_kan_options(game: SimpleGame, seat: int, tile: Tile) -> list[Action]:
+    """With declared kans: an open kan of ``tile`` (another's discard) for a ``seat`` holding
+    three of its kind, while the wall has a replacement and the seat is not in riichi."""
+    if game.setup.kans != "declared" or not game.wall or game.riichi[seat] or _kans_made(game) >= 4:
+        return []
+    key = kan_key(game, tile.kind)
+    same = [t for t in game.hands[seat] if kan_key(game, t.kind) == key]
+    if len(same) < 3 or len(game.hands[seat]) < 4:  # a tile must be left to discard after the kan
+        return []
+    return [Kan(MeldKind.KAN_OPEN, tile)]
+
+
+def _replacement(game: SimpleGame, seat: int) -> None:
+    """Draw the kan's replacement tile from the far end of the wall; the player goes on."""
     from trainer.engine.game.simple import TURN
 
-    tiles = tuple(sorted(t for t in game.hands[seat] if t.kind == action.tile.kind))
-    for t in tiles:
-        game.hands[seat].remove(t)
-    game.melds[seat].append(Meld(MeldKind.KAN_CLOSED, tiles))
-    game.events.append({"type": "kan", "seat": seat, "kan": "ankan", "tile": str(action.tile)})
     tile = game.wall.pop(0)
     game.hands[seat].append(tile)
     game.hands[seat].sort()
@@ -67,7 +116,39 @@ def declare_kan(game: SimpleGame, seat: int, action: Kan) -> None:
     game.current = seat
     game.phase = TURN
     game.after_call = False
+    game.replacement = True
     game.events.append({"type": "draw", "seat": seat, "tile": str(tile), "replacement": True})
+
+
+def declare_kan(game: SimpleGame, seat: int, action: Kan) -> None:
+    """Lay the four tiles down as a concealed kan and draw the replacement from the far end of
+    the wall (there is no dead wall); the player then goes on with the turn."""
+    key = kan_key(game, action.tile.kind)
+    tiles = sorted(t for t in game.hands[seat] if kan_key(game, t.kind) == key)[:4]  # of five, the first four
+    for t in tiles:
+        game.hands[seat].remove(t)
+    game.melds[seat].append(_kan_meld(MeldKind.KAN_CLOSED, tiles))
+    game.events.append({"type": "kan", "seat": seat, "kan": "ankan", "tile": str(action.tile)})
+    _replacement(game, seat)
+
+
+def call_open_kan(game: SimpleGame, seat: int, source: Source) -> None:
+    """Take the last discard with three of its kind from ``seat``'s hand as an open kan (the
+    river tile is marked called), then draw the replacement; the turn passes to ``seat``."""
+    from trainer.engine.game.view import RiverTile
+
+    tile, src = game.last_tile, game.last_from
+    assert tile is not None and src is not None
+    d = game.rivers[src][-1]
+    game.rivers[src][-1] = RiverTile(d.tile, d.tsumogiri, d.riichi, True)
+    key = kan_key(game, tile.kind)
+    own = sorted(t for t in game.hands[seat] if kan_key(game, t.kind) == key)[:3]
+    for t in own:
+        game.hands[seat].remove(t)
+    game.melds[seat].append(_kan_meld(MeldKind.KAN_OPEN, [*own, tile], tile, source))
+    game.events.append({"type": "call", "seat": seat, "call": "daiminkan", "tile": str(tile), "from": src})
+    game.options_for, game.responses = {}, {}
+    _replacement(game, seat)
 
 
 def is_okurikan(game: SimpleGame, seat: int, action: Action) -> bool:
@@ -118,5 +199,5 @@ def draw_limit_reached(game: SimpleGame) -> bool:
     return game.setup.recycle_discards and game.draws >= len(game.all_tiles)
 
 
-__all__ = ["call_chombo", "declare_kan", "draw_limit_reached", "is_kan", "is_okurikan", "kan_options",
-           "recycle_discard"]
+__all__ = ["RankKan", "call_chombo", "call_open_kan", "declare_kan", "draw_limit_reached", "is_kan", "is_okurikan",
+           "kan_key", "kan_options", "open_kan_options", "recycle_discard"]

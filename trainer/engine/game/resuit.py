@@ -7,16 +7,21 @@ until its owner declares riichi.  To score such a win with the ordinary rules
 and a pair by rank (jokers filling gaps), then deals every set out in real suits — each set
 in one suit, the first suit that still has copies left — so that it is an ordinary complete
 hand with the same ranks, runs, triplets, pair and honors.  Yaku that depend on the suits
-(:data:`SUIT_YAKU`) mean nothing in this game and are left out by the caller.
+(:data:`SUIT_YAKU`) mean nothing in this game and are left out by the caller.  A declared kan
+of one rank in mixed suits (5m 5p 5s 5s) becomes four of one suit first (:func:`suited_melds`),
+and the concealed sets are dealt out around it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from functools import cache
 from typing import Final
 
 from trainer.engine.game.training_shapes import HAKU, Shape
+from trainer.engine.hand import Meld
+from trainer.engine.tiles import Tile
 
 SUIT_YAKU: Final = frozenset({"chinitsu", "honitsu", "sanshoku", "sanshoku_doukou", "ittsu"})
 """Yaku that compare suits: meaningless when the suits are ignored."""
@@ -25,10 +30,30 @@ Group = tuple[str, int]
 """A set or the pair by rank: (``run`` | ``triplet`` | ``pair``, lowest rank 0-8 or an honor kind)."""
 
 
-def resuit(kinds: list[int], win_kind: int, shape: Shape, *, jokers_live: bool) -> tuple[list[int], int] | None:
+def suited_melds(melds: Sequence[Meld]) -> tuple[tuple[Meld, ...], Counter[int]]:
+    """The declared sets with every kan of one rank in mixed suits made four of one suit (the first
+    suit none of the other kans uses at that rank), and the kinds the sets use (for :func:`resuit`'s
+    ``reserved``)."""
+    used: Counter[int] = Counter()
+    out: list[Meld] = []
+    for m in melds:
+        kinds = {t.kind for t in m.tiles}
+        if m.kind.is_kan and len(kinds) > 1:
+            rank = min(kinds) % 9
+            suit = next((s for s in (0, 1, 2) if not used[9 * s + rank]), 0)
+            tile = Tile(9 * suit + rank)
+            m = Meld(m.kind, (tile,) * 4, tile if m.called is not None else None, m.source)
+        used.update(t.kind for t in m.tiles)
+        out.append(m)
+    return tuple(out), used
+
+
+def resuit(kinds: list[int], win_kind: int, shape: Shape, *, jokers_live: bool,
+           reserved: Counter[int] | None = None) -> tuple[list[int], int] | None:
     """The concealed tiles ``kinds`` (a complete 3n+2 hand under ``shape``, the winning tile
     included) dealt out as an ordinary complete hand, and the winning tile's kind in it; None
-    when the hand does not split (or the shape is not suits-ignored with plain or joker dragons)."""
+    when the hand does not split (or the shape is not suits-ignored with plain or joker dragons).
+    ``reserved`` are the kinds the declared sets already use (see :func:`suited_melds`)."""
     if shape.suits != "ignored" or shape.dragons == "tens" or shape.form != "standard":
         return None
     ranks = [0] * 9
@@ -44,7 +69,7 @@ def resuit(kinds: list[int], win_kind: int, shape: Shape, *, jokers_live: bool) 
     groups = _split(tuple(ranks), jokers, tuple(sorted(honors.items())), (len(kinds) - 2) // 3)
     if groups is None:
         return None
-    return _deal(groups, win_kind, jokers_live and shape.dragons == "jokers")
+    return _deal(groups, win_kind, jokers_live and shape.dragons == "jokers", reserved)
 
 
 @cache
@@ -92,9 +117,10 @@ def _split(ranks: tuple[int, ...], jokers: int, honors: tuple[tuple[int, int], .
     return None
 
 
-def _deal(groups: tuple[Group, ...], win_kind: int, jokers: bool) -> tuple[list[int], int] | None:
+def _deal(groups: tuple[Group, ...], win_kind: int, jokers: bool,
+          reserved: Counter[int] | None = None) -> tuple[list[int], int] | None:
     """Give every set a real suit (the first with copies left) and find the winning tile in it."""
-    used: Counter[int] = Counter()
+    used: Counter[int] = Counter(reserved or {})
     out: list[int] = []
     placed: list[list[int]] = []
     for what, first in groups:
@@ -138,4 +164,4 @@ def _ranks(what: str, first: int, used: Counter[int], suit: int) -> list[int] | 
     return None
 
 
-__all__ = ["SUIT_YAKU", "resuit"]
+__all__ = ["SUIT_YAKU", "resuit", "suited_melds"]

@@ -6,8 +6,8 @@ mode's tile set, a deal of any 3n+1 tiles (1, 4, 7, 10, 13), then turns of
 draw and discard.  A player wins by tsumo (own draw) or ron (someone's discard)
 when the hand is a complete shape of 3n+2 tiles (:func:`decompose.is_complete`),
 plus, by the mode's ``win`` rule, a riichi declared beforehand or a yaku.  When
-the wall runs out the hand is an exhaustive draw.  There are no points, dora,
-dead wall or kans; pon (and chi with ``calls = "all"``) are optional.
+the wall runs out the hand is an exhaustive draw.  There is no dead wall; points, kans
+(:mod:`trainer.engine.game.kan_rules`), pon and chi (``calls``) come with the mode.
 
 The interface is the full game's: ``to_act()``, ``legal_actions(seat)``,
 ``apply(seat, action)`` (an illegal action raises
@@ -80,6 +80,8 @@ class SimpleView(PlayerView):
     points: tuple[int, ...] = ()
     scoring: str = "none"
     kans: str = "none"
+    honor_exchange: int = 0  # the half-abundance exchange price (0: no exchanges at this table)
+    points_floor: int | None = 0  # points below which the game ends (None: nothing ends it there)
 
 
 class SimpleGame:
@@ -127,6 +129,7 @@ class SimpleGame:
         self.events: list[dict[str, Any]] = []
         self._rules: Any = None
         self.draws = 0
+        self.replacement = False  # the player on turn holds a kan's replacement tile (rinshan)
         self.stage_discards = 0  # discards since the deal or the last growth (short mahjong's double riichi)
         self.double_riichi: list[bool] = [False] * self.n
         for k in range(self.n):
@@ -178,9 +181,10 @@ class SimpleGame:
         return self.form.shanten(self._kinds(seat), jokers_live=not self.riichi[seat])
 
     def _kinds(self, seat: int, extra: Tile | None = None) -> list[int]:
-        """Kinds of ``seat``'s tiles, melds included (and ``extra`` when given)."""
+        """Kinds of ``seat``'s tiles, called sets included (and ``extra`` when given); a kan is a
+        finished set of its own and is left out (the rest makes one set fewer)."""
         ks = [t.kind for t in self.hands[seat]]
-        ks += [t.kind for m in self.melds[seat] for t in m.tiles]
+        ks += [t.kind for m in self.melds[seat] if not m.kind.is_kan for t in m.tiles]
         if extra is not None:
             ks.append(extra.kind)
         return ks
@@ -306,7 +310,8 @@ class SimpleGame:
                   from_seat=None if tsumo else (from_seat if from_seat is not None else self.last_from),
                   dora_kind=dora_kind, sides=sides, jokers_live=not self.riichi[seat], shape=self.form,
                   only_losses=self.setup.half_abundance, double_riichi=self.double_riichi[seat],
-                  first_draw=tsumo and self.stage_discards < self.n and not any(self.melds))
+                  first_draw=tsumo and self.stage_discards < self.n and not any(self.melds),
+                  rinshan=tsumo and self.replacement)
         return value_of(self.setup.scoring, win, dora_value=self.setup.dora_value, rules=self._rules)
 
     # ------------------------------------------------------------------ actions on turn
@@ -328,7 +333,7 @@ class SimpleGame:
     def _riichi_options(self, seat: int, distinct: list[Tile]) -> list[Action]:
         """Riichi with each discard that leaves a closed hand ready, while a draw is left."""
         riichi_game = self.setup.win in ("riichi", "yaku") or self.setup.scoring in ("short", "kunto", "standard")
-        if not riichi_game or self.melds[seat] or self.after_call or not self.wall or not self.final_stage:
+        if not riichi_game or self._open(seat) or self.after_call or not self.wall or not self.final_stage:
             return []
         out: list[Action] = []
         for t in distinct:
@@ -341,6 +346,10 @@ class SimpleGame:
             if ready:
                 out.append(Riichi(t))
         return out
+
+    def _open(self, seat: int) -> bool:
+        """Whether ``seat`` has called a tile (a closed kan keeps the hand closed)."""
+        return any(m.is_open for m in self.melds[seat])
 
     # ------------------------------------------------------------------ applying
     def apply(self, seat: int, action: Action) -> list[dict[str, Any]]:
@@ -395,7 +404,7 @@ class SimpleGame:
             if isinstance(action, Riichi):
                 if self.setup.win not in ("riichi", "yaku") and self.setup.scoring not in ("short", "kunto", "standard"):
                     return "this game has no riichi"
-                if self.melds[seat]:
+                if self._open(seat):
                     return "riichi needs a closed hand"
                 return "riichi needs a ready hand (tenpai) after this discard"
         if isinstance(action, honor_exchange.ExchangeHonor):
@@ -419,6 +428,7 @@ class SimpleGame:
         self.current = seat
         self.phase = TURN
         self.after_call = False
+        self.replacement = False
         self.draws += 1
         self.events.append({"type": "draw", "seat": seat, "tile": str(tile)})
 
@@ -449,6 +459,7 @@ class SimpleGame:
                 opts.append(Ron())
             if self.wall and not self.riichi[s]:
                 opts.extend(self._call_options(s, src, tile))
+            opts.extend(kan_rules.open_kan_options(self, s, tile))  # declared kans: an open kan
             if opts:
                 self.options_for[s] = [*opts, Pass()]
         if self.options_for:
@@ -492,6 +503,10 @@ class SimpleGame:
         if rons:
             self._win(rons, tsumo=False)
             return
+        for s in order:
+            if kan_rules.is_kan(self.responses.get(s)):  # type: ignore[arg-type]
+                kan_rules.call_open_kan(self, s, self._source(s, self.last_from))  # type: ignore[arg-type]
+                return
         for kind in (Pon, Chi):
             for s in order:
                 a = self.responses.get(s)
@@ -508,9 +523,7 @@ class SimpleGame:
         river[-1] = RiverTile(d.tile, d.tsumogiri, d.riichi, True)
         for t in action.tiles:
             self.hands[seat].remove(t)
-        diff = (seat - src) % self.n
-        source = Source.LEFT if diff == 1 and self.n > 2 else Source.RIGHT if diff == self.n - 1 and self.n > 2 \
-            else Source.ACROSS
+        source = self._source(seat, src)
         if isinstance(action, Chi):
             source = Source.LEFT
         kind = MeldKind.PON if isinstance(action, Pon) else MeldKind.CHI
@@ -521,6 +534,12 @@ class SimpleGame:
         self.phase = TURN
         self.after_call = True
         self.drawn[seat] = None
+
+    def _source(self, seat: int, src: int) -> Source:
+        """Where the discarder ``src`` sits, seen from the caller ``seat``."""
+        diff = (seat - src) % self.n
+        return Source.LEFT if diff == 1 and self.n > 2 else Source.RIGHT if diff == self.n - 1 and self.n > 2 \
+            else Source.ACROSS
 
     def _next_turn(self) -> None:
         self.options_for, self.responses = {}, {}
@@ -623,6 +642,8 @@ class SimpleGame:
             points=tuple(self.points),
             scoring=self.setup.scoring,
             kans=self.setup.kans,
+            honor_exchange=self.setup.honor_exchange if self.setup.half_abundance else 0,
+            points_floor=self.setup.points_floor,
         )
 
     def check(self) -> None:
@@ -645,7 +666,7 @@ class SimpleGame:
             want = base + 1 if holding else base
             if size != want:
                 raise SimpleInvariantError(f"seat {s} holds {size} tiles, expected {want} ({self.phase})")
-            if self.riichi[s] and self.melds[s]:
+            if self.riichi[s] and self._open(s):
                 raise SimpleInvariantError(f"seat {s} is in riichi with an open hand")
 
 

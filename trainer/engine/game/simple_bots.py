@@ -6,7 +6,13 @@
   away a tile that keeps its hand as close to complete as possible (lowest
   shanten, from :func:`trainer.engine.ukeire.discard_options`), picking among the
   equally good tiles at random (seeded), so it is steady but not sharp.  It calls
-  pon or chi only when the call brings the hand closer to complete.
+  pon or chi only when the call brings the hand closer to complete.  Where kans are a choice
+  (``kans = "declared"``, single-suit mahjong) it declares a kan — closed on its turn, open on
+  a discard — when the four as a finished set leave the rest of the hand no further from ready
+  than the best discard (or the pass) would; a win comes first.  In the half-abundance
+  variation it exchanges an honor (:meth:`GentleBot._exchange`) when the honor is useless to
+  the hand and the price leaves it at least one more exchange above the point where its game
+  would end.
 * ``efficient`` / ``careful`` — the full game's bots (:mod:`trainer.engine.bots`),
   offered where the table is the full riichi set (``glass_table``, ``kids_riichi``).
 * :class:`ShapeBot` — the gentle bot for the training games' own shapes.
@@ -18,7 +24,8 @@ import random
 from typing import Any
 
 from trainer.engine.game.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
-from trainer.engine.game.training_shapes import Shape
+from trainer.engine.game.honor_exchange import ExchangeHonor
+from trainer.engine.game.training_shapes import HAKU, Shape
 from trainer.engine.game.view import PlayerView
 from trainer.engine.hand import Hand, MeldKind
 from trainer.engine.shanten import shanten
@@ -32,6 +39,7 @@ class GentleBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self.exchanged_on: int | None = None  # the turn (own discards so far) of the last honor exchange
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         """Pick one of the ``legal`` actions for the player whose table is ``view``."""
@@ -44,8 +52,15 @@ class GentleBot:
         for a in legal:
             if isinstance(a, Tsumo | Ron):
                 return a
+        if getattr(view, "kans", "none") == "declared":  # single-suit mahjong: a kan is a choice
+            kan = next((a for a in legal if isinstance(a, Kan) and self._kan_worth(view, a)), None)
+            if kan is not None:
+                return kan
         if view.phase == "calls":
             return self._call(view, legal)
+        swap = self._exchange(view, legal)
+        if swap is not None:
+            return swap
         riichi = [a for a in legal if isinstance(a, Riichi)]
         # riichi when the game needs it, or where it is a yaku that lets a ron pay (short, yochi)
         if riichi and (getattr(view, "win_rule", "shape") == "riichi"
@@ -53,6 +68,61 @@ class GentleBot:
             return self._best(view, riichi)
         discards = [a for a in legal if isinstance(a, Discard)]
         return self._best(view, discards)
+
+    def _shanten_of(self, view: PlayerView, tiles: list[Any]) -> int:
+        """Shanten of the concealed ``tiles`` alone (a kan is a finished set and left out)."""
+        return shanten(Hand(tuple(sorted(tiles))))
+
+    def _same(self, view: PlayerView, a: Any, b: Any) -> bool:
+        """Whether two tiles are "identical" for a kan at this table (the same kind)."""
+        return a.kind == b.kind
+
+    def _kan_worth(self, view: PlayerView, kan: Kan) -> bool:
+        """A kan is declared when the rest of the hand, the four set aside as a finished set, is
+        no further from ready than now (on one's turn: than after the best discard)."""
+        hand = list(view.hand.concealed)
+        if view.phase == "calls":
+            rest = list(hand)
+            for _ in range(3):
+                rest.remove(next(t for t in rest if self._same(view, t, kan.tile)))
+        else:
+            same = sorted(t for t in hand if self._same(view, t, kan.tile))[:4]
+            rest = list(hand)
+            for t in same:
+                rest.remove(t)
+        return self._shanten_of(view, rest) <= self._shanten_of(view, hand)
+
+    def _exchange(self, view: PlayerView, legal: list[Action]) -> Action | None:
+        """The half-abundance exchange (000:3507): an honor held once whose loss leaves the hand as
+        close to ready (it is useless: an isolated honor), while the hand is not yet ready, at most
+        once a turn, and only when after paying the bot keeps at least one more exchange's price
+        above the point where its game would end; the lowest such honor, else None."""
+        offers = [a for a in legal if isinstance(a, ExchangeHonor)]
+        price = getattr(view, "honor_exchange", 0)
+        turn = len(view.rivers[view.seat])
+        if not offers or not price or self.exchanged_on == turn:
+            return None
+        floor = getattr(view, "points_floor", 0)
+        points = getattr(view, "points", ()) or view.scores
+        if floor is not None and points[view.seat] - 2 * price < floor:
+            return None
+        hand = list(view.hand.concealed)
+        now = self._shanten_of(view, hand)
+        if now <= 0:
+            return None  # ready (or complete): a new tile is not likely to help
+        for a in sorted(offers, key=lambda o: o.tile):
+            if sum(1 for t in hand if t.kind == a.tile.kind) != 1 or self._joker(view, a.tile):
+                continue
+            rest = list(hand)
+            rest.remove(a.tile)
+            if self._shanten_of(view, rest) <= now:
+                self.exchanged_on = turn
+                return a
+        return None
+
+    def _joker(self, view: PlayerView, tile: Any) -> bool:
+        """Whether ``tile`` is a live joker for this bot (never given away by an exchange)."""
+        return False
 
     def _best(self, view: PlayerView, acts: list[Any]) -> Action:
         """Of the discards (or riichi discards) offered, one that keeps the lowest shanten."""
@@ -132,9 +202,23 @@ class ShapeBot(GentleBot):
         super().__init__(seed)
         self.shape = shape
 
+    def _shanten_of(self, view: PlayerView, tiles: list[Any]) -> int:
+        """Shanten of the concealed ``tiles`` under the game's shape (a kan is a finished set)."""
+        return self.shape.shanten([t.kind for t in tiles], jokers_live=not view.riichi[view.seat])
+
+    def _same(self, view: PlayerView, a: Any, b: Any) -> bool:
+        """Identical for a kan: of one rank when the suits are ignored (honors by kind)."""
+        if self.shape.suits == "ignored" and a.kind < 27 and b.kind < 27:
+            return a.kind % 9 == b.kind % 9
+        return a.kind == b.kind
+
+    def _joker(self, view: PlayerView, tile: Any) -> bool:
+        return self.shape.dragons == "jokers" and tile.kind >= HAKU and not view.riichi[view.seat]
+
     def _best(self, view: PlayerView, acts: list[Any]) -> Action:
         live = not view.riichi[view.seat]
-        tiles = [t.kind for t in view.hand.concealed] + [t.kind for m in view.hand.melds for t in m.tiles]
+        tiles = [t.kind for t in view.hand.concealed] + [t.kind for m in view.hand.melds if not m.kind.is_kan
+                                                         for t in m.tiles]
         scored: dict[int, list[Any]] = {}
         by_read: dict[int, int] = {}
         for a in acts:

@@ -22,7 +22,7 @@ What wins (``win``):
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -45,6 +45,7 @@ DRAGONS: Final = ("plain", "tens", "jokers")
 KEYS: Final = frozenset({
     "kans", "chombo_points", "recycle_discards", "recycle_discards_allowed",  # risu (000:3483)
     "half_abundance", "half_abundance_allowed", "honor_exchange", "half_abundance_tiles",  # 000:3507
+    "no_sticks", "no_sticks_allowed", "target_points",  # single_suit_1's game without sticks (000:3505)
     "six_pairs", "six_pairs_allowed",  # twelve tiles (000:3477)
     "procedure", "procedure_allowed",  # kunto: the table, or the seed's step-by-step procedure
     "name", "source", "players", "players_allowed", "hand", "hand_allowed", "tiles", "tiles_by_hand",
@@ -60,9 +61,9 @@ KEYS: Final = frozenset({
 ENGINES: Final = ("simple", "full", "ab")
 OWN_BOTS: Final = ("table", "reader")
 GUESS_RULES: Final = ("any", "both")
-KAN_RULES: Final = ("none", "compulsory")
+KAN_RULES: Final = ("none", "compulsory", "declared")
 PROCEDURES: Final = ("table", "steps")
-OVERRIDES: Final = ("recycle_discards", "half_abundance", "six_pairs", "procedure", "players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots",
+OVERRIDES: Final = ("recycle_discards", "half_abundance", "no_sticks", "six_pairs", "procedure", "players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots",
                     "shape", "suits", "dragons", "atama_kasou", "max_hands", "dummy_pays", "guess_rule", "pass_over")
 
 
@@ -97,6 +98,10 @@ class TableSetup:
     half_abundance: bool = False
     honor_exchange: int = 0
     half_abundance_tiles: str = ""
+    # single-suit mahjong without sticks (000:3505): everyone starts at 0, the game ends when
+    # someone reaches target_points (in the half-abundance variation: has lost that much)
+    no_sticks: bool = False
+    target_points: int = 0
     six_pairs: bool = False
     # kunto: "steps" opens the seed's procedure (screen kunto_practice) instead of the table
     procedure: str = "table"
@@ -129,6 +134,33 @@ class TableSetup:
         if self.atama_kasou:  # a 13-tile tenpai "as in the normal game" wins (000:3479)
             return Shape("standard", self.suits, self.dragons, 1)
         return Shape(self.shape, self.suits, self.dragons, 0, self.six_pairs and self.shape == "two_pairs")
+
+    def game_over(self, points: Sequence[int], hands: int) -> str:
+        """Why a game of several hands is over after ``hands`` hands with ``points``, or "" while it
+        goes on: ``target`` (without sticks someone has reached ``target_points``, or in the
+        half-abundance variation, where nobody gains, has lost that much), ``below_zero`` (someone's
+        points are below zero; not without sticks, where everyone starts at 0), ``last_hand``."""
+        if self.no_sticks and self.target_points:
+            if max(points) >= self.target_points or (self.half_abundance and min(points) <= -self.target_points):
+                return "target"
+        elif min(points) < 0:
+            return "below_zero"
+        if hands >= self.max_hands:
+            return "last_hand"
+        return ""
+
+    @property
+    def points_floor(self) -> int | None:
+        """The points below which a player's game would end: 0 (below zero), or without sticks
+        −``target_points`` in the half-abundance variation and None otherwise (nothing ends it)."""
+        if self.no_sticks and self.target_points:
+            return -self.target_points if self.half_abundance else None
+        return 0
+
+    @property
+    def keeps_points(self) -> bool:
+        """Whether the table counts points from hand to hand (start points, or the no-sticks game)."""
+        return bool(self.start_points) or self.no_sticks
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 4:
@@ -207,7 +239,7 @@ class PlayMode:
                     raise ModeError(f"mode {self.name}: {key} must be a number, not {value!r}") from None
             if key == "yaku_pool":
                 value = tuple(value)
-            if key in ("recycle_discards", "half_abundance", "six_pairs") and isinstance(value, str):
+            if key in ("recycle_discards", "half_abundance", "no_sticks", "six_pairs") and isinstance(value, str):
                 value = {"true": True, "on": True, "false": False, "off": False}.get(value.lower(), value)
             if key in ("atama_kasou", "dummy_pays", "pass_over") and isinstance(value, str):
                 flags = {"true": True, "on": True, "yes": True, "false": False, "off": False, "no": False}
@@ -226,13 +258,18 @@ class PlayMode:
             if values.get("half_abundance") and self.fixed.get("half_abundance_tiles"):
                 values["tiles"] = self.fixed["half_abundance_tiles"]  # the variation uses the honors
         tileset = self.tileset(str(values.pop("tiles")))
+        fixed = dict(self.fixed)
+        if values.get("no_sticks"):
+            fixed["start_points"] = 0  # «можно начать игру с 0 очков у каждого» (000:3505)
+        else:
+            fixed["target_points"] = 0
         return TableSetup(
             mode=self.name,
             tileset=tileset,
             furiten=self.furiten,
             min_wall=self.min_wall,
             rules=self.rules,
-            **self.fixed,
+            **fixed,
             **{k: v for k, v in values.items() if k in OVERRIDES and k != "tiles"},
         )
 
@@ -348,7 +385,7 @@ def load_mode(path: Path | str) -> PlayMode:
         raise err("atama_kasou", f"expected true or false, got {atama!r}")
     defaults["atama_kasou"] = atama
     allowed["atama_kasou"] = allowed_list("atama_kasou", (False, True), atama)
-    for flag in ("recycle_discards", "half_abundance", "six_pairs"):  # risu, single_suit_1, twelve_tiles
+    for flag in ("recycle_discards", "half_abundance", "no_sticks", "six_pairs"):  # risu, single_suit_1, twelve_tiles
         on = data.get(flag, False)
         if not isinstance(on, bool):
             raise err(flag, f"expected true or false, got {on!r}")
@@ -380,6 +417,7 @@ def load_mode(path: Path | str) -> PlayMode:
         "kans": one_of("kans", KAN_RULES, "none"),
         "chombo_points": integer("chombo_points", 0, 0, 100_000),
         "honor_exchange": integer("honor_exchange", 0, 0, 100_000),
+        "target_points": integer("target_points", 0, 0, 10_000_000),
         "engine": one_of("engine", ENGINES, "simple"),
         "dead_wall": integer("dead_wall", 0, 0, 14),
         "dora_stack": integer("dora_stack", 3, 1, 7),
@@ -388,6 +426,8 @@ def load_mode(path: Path | str) -> PlayMode:
         "guess_tiles": integer("guess_tiles", 2, 1, 9),
         "stage_draws": integer("stage_draws", 5, 1, 30),
     }
+    if True in allowed["no_sticks"] and not fixed["target_points"]:
+        raise err("no_sticks", "the game without sticks needs target_points (100000: play up to it)")
     kan_dora = data.get("kan_dora", True)
     if not isinstance(kan_dora, bool):
         raise err("kan_dora", f"expected true or false, got {kan_dora!r}")

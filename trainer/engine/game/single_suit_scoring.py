@@ -10,7 +10,8 @@ only for an okurikan (a kan kept undeclared) without riichi, or yakuhai with rii
 (:func:`trainer.engine.scoring.score_hand` under the mode's preset) after dealing its sets out
 in real suits (:func:`trainer.engine.game.resuit.resuit`), leaving out the yaku that compare
 suits; it adds the seed's 1 han for an okurikan without riichi (yakuhai with riichi is the
-ordinary yakuhai: after riichi the dragons are plain honors again).  Our choices where the seed
+ordinary yakuhai: after riichi the dragons are plain honors again).  A declared kan is a kan
+for fu and yaku (sankantsu, rinshan kaihou), dealt out in one suit like the other sets.  Our choices where the seed
 is silent: a complete hand with no yaku still wins (the game is won on the shape) and counts
 1 han; at a table of fewer than four the absent seats pay nothing on a tsumo; no riichi
 stakes.  With ``only_losses`` (the half-abundance variation, 000:3507) the losers pay and the
@@ -22,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from trainer.engine.game.resuit import SUIT_YAKU, resuit
+from trainer.engine.game.resuit import SUIT_YAKU, resuit, suited_melds
 from trainer.engine.game.training_scoring import HandValue, ValueItem, Win, payment_deltas
 from trainer.engine.game.training_shapes import Shape
 from trainer.engine.hand import Hand
@@ -43,12 +44,15 @@ def standard_value(win: Win, rules: Any) -> HandValue:
     shape: Shape = win.shape or Shape()
     hand, tile = win.hand, win.win_tile
     if not shape.is_plain:
-        got = resuit([t.kind for t in hand.concealed], tile.kind, shape, jokers_live=win.jokers_live)
+        melds, reserved = suited_melds(hand.melds)  # a declared kan of one rank: four of one suit
+        got = resuit([t.kind for t in hand.concealed], tile.kind, shape, jokers_live=win.jokers_live,
+                     reserved=reserved)
         if got is not None:
-            hand = Hand(tuple(sorted(Tile(k) for k in got[0])), hand.melds)
+            hand = Hand(tuple(sorted(Tile(k) for k in got[0])), melds)
             tile = Tile(got[1])
     wind = EAST + (win.seat - win.dealer) % win.players
-    ctx = WinContext(win_tile=tile, tsumo=win.tsumo, riichi=win.riichi, seat_wind=wind, round_wind=EAST)
+    ctx = WinContext(win_tile=tile, tsumo=win.tsumo, riichi=win.riichi, seat_wind=wind, round_wind=EAST,
+                     rinshan=win.rinshan)
     items: list[ValueItem] = []
     fu, yakuman = NO_YAKU_FU, 0
     try:

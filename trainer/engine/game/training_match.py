@@ -53,7 +53,7 @@ def play_mode_game(setup: TableSetup, seed: int, *, check: bool = False, limit: 
         out.results.append(game.result)
         out.reasons.append(getattr(game, "end_reason", ""))
         out.points = list(game.points)
-        if any(p < 0 for p in out.points):
+        if setup.game_over(out.points, h + 1):  # below zero, or without sticks at 100,000 (single_suit_1)
             break
     return out
 

@@ -84,6 +84,7 @@ class Win:
     only_losses: bool = False
     double_riichi: bool = False
     first_draw: bool = False  # a tsumo on the seat's first draw of the stage, no call made (tenhou / chiihou)
+    rinshan: bool = False  # a tsumo on a kan's replacement tile (rinshan kaihou)
 
 
 def value_of(scheme: str, win: Win, *, dora_value: int = 0, rules: Any = None) -> HandValue:

@@ -126,21 +126,22 @@ class PlaySimpleScreen(Screen):
 
     def _carried_points(self) -> list[int] | None:
         """The points the next hand starts from: a mode that plays several hands a game (risu,
-        single-suit mahjong) carries them on until someone is below zero or the hands run out;
-        then a new game starts from the mode's start points."""
+        single-suit mahjong) carries them on until the game is over (someone below zero, without
+        sticks someone at 100,000, or the hands run out); then a new game starts from the mode's
+        start points."""
         g, setup = self.game, self.setup
-        if g is None or setup is None or setup.max_hands <= 1 or not setup.start_points or self.match_over():
+        if g is None or setup is None or setup.max_hands <= 1 or not setup.keeps_points or self.match_over():
             self.match_hands = 0
             return None
         self.match_hands = getattr(self, "match_hands", 0) + 1
         return list(g.points)
 
     def match_over(self) -> bool:
-        """True once this game of several hands is over (someone below zero, or the last hand)."""
+        """True once this game of several hands is over (:meth:`TableSetup.game_over`)."""
         g, setup = self.game, self.setup
         if g is None or setup is None or setup.max_hands <= 1 or not g.ended:
             return False
-        return min(g.points) < 0 or getattr(self, "match_hands", 0) + 1 >= setup.max_hands
+        return bool(setup.game_over(g.points, getattr(self, "match_hands", 0) + 1))
 
     def title(self) -> str:
         if self.params.get("title"):
@@ -180,7 +181,7 @@ class PlaySimpleScreen(Screen):
         if self.setup is not None and self.setup.scoring == "none":
             return "★" * min(self.wins, 12)  # children: a star per win, no numbers
         text = _("games {g}, wins {w}").format(g=self.games, w=self.wins)
-        if self.game is not None and self.setup is not None and self.setup.start_points:
+        if self.game is not None and self.setup is not None and self.setup.keeps_points:
             text += " · " + _("points {p}").format(p=format_points(self.game.points[0]))
         return text
 
@@ -322,7 +323,11 @@ class PlaySimpleScreen(Screen):
             elif isinstance(a, Chi):
                 out.append((pgettext("mahjong call", "Chi") + " " + format_tiles(a.tiles), a))
             elif isinstance(a, Kan):
-                out.append((pgettext("mahjong call", "Kan") + " " + tile_words(self.app, [a.tile], plain=True), a))
+                if self.setup is not None and self.setup.suits == "ignored" and a.tile.kind < 27:
+                    what = str(a.tile.kind % 9 + 1)  # suits ignored: four of one rank, any suits ("Kan 5")
+                else:
+                    what = tile_words(self.app, [a.tile], plain=True)
+                out.append((pgettext("mahjong call", "Kan") + " " + what, a))
             elif play_ab.choices(a) is not None:
                 out.append(play_ab.choices(a))  # type: ignore[arg-type]
             elif isinstance(a, ExchangeHonor):  # half-abundance: an honor for a new tile, paid to the dealer
@@ -696,7 +701,8 @@ class PlaySimpleScreen(Screen):
             return _("You can win!")
         if self.riichi_mode:
             return _("Riichi: choose the tile to give away.")
-        if any(isinstance(a, Pon | Chi) for a in legal):
+        if any(isinstance(a, Pon | Chi) for a in legal) or (g.phase == "calls" and any(isinstance(a, Kan)
+                                                                                       for a in legal)):
             return _("You may take this tile.")
         if any(isinstance(a, Discard) for a in legal):
             if g.riichi[0]:
@@ -796,6 +802,15 @@ class PlaySimpleScreen(Screen):
         g = self.game
         if g is None or not self.match_over():
             return []
+        setup = g.setup
+        if setup.game_over(g.points, 0) == "target":  # no sticks: someone reached 100,000 (or lost it)
+            top = max(range(g.n), key=lambda s: g.points[s])
+            if g.points[top] >= setup.target_points:
+                return [_("The game is over: {who} reached {n} points.").format(
+                    who=self.seat_name(top), n=format_points(setup.target_points))]
+            low = min(range(g.n), key=lambda s: g.points[s])
+            return [_("The game is over: {who} has lost {n} points.").format(
+                who=self.seat_name(low), n=format_points(setup.target_points))]
         low = [s for s in range(g.n) if g.points[s] < 0]
         if low:
             return [_("The game is over: {who} is below zero.").format(who=self.seat_name(low[0]))]
