@@ -239,3 +239,25 @@ def test_a_wrong_yaku_and_a_wrong_exchange_are_explained(app) -> None:  # noqa: 
     assert screen.ex.prompt.question == "kunto_yaku" and screen.view.info is not None
     assert screen.practice.exchange is not None
     app.render()
+
+
+def test_a_hand_no_exchange_can_raise_ends_after_its_yaku_and_says_so(app) -> None:  # noqa: ANN001
+    """Nine gates already is a yakuman: no one-tile exchange adds han, so there is no step 12 —
+    the practice ends after the yaku question, and the learner is told why."""
+    c = COURSE[-1]
+    screen = app.push("kunto_practice", seed=0, tiles=c[0], suits=c[1], dragons=c[2])
+    p = screen.practice
+    p.size = 13
+    p.hand = sorted(parse_tiles("1112345678999m"))
+    p.step, p.yaku_round = "yaku", 1
+    p._exercise = None
+    assert p.ends_after_yaku
+    screen._new_item()
+    screen.rebuild()
+    app.render()
+    ex = screen.ex
+    right = next(b for b in screen.view.buttons if ex.prompt.options[b.index].value in ex.answer)
+    click(app, (right.rect.left + 30, right.rect.centery))
+    assert screen.phase == "done" and "the practice ends here" in screen.feedback_text
+    key(app, pygame.K_RETURN, "\r")
+    assert p.finished and screen.finished

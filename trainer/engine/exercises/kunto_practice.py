@@ -357,10 +357,7 @@ class KuntoPractice:
             else:
                 self.step = "value"
         elif self.step == "yaku":
-            if self.yaku_round == 1 and any(r["best"] for r in self.raising_exchanges()):
-                self.step = "raise"
-            else:
-                self.step = "finished"
+            self.step = "finished" if self.yaku_round == 2 or self.ends_after_yaku else "raise"
         elif self.step == "raise":
             self._exchange(ex, response)
             self.step, self.yaku_round = "yaku", 2
@@ -399,6 +396,12 @@ class KuntoPractice:
         self.pile.append(tile)
         self.hand = sorted([*self.hand, new])
         self.exchange = (kind_name(pick), kind_name(draw))
+
+    @property
+    def ends_after_yaku(self) -> bool:
+        """True while the first yaku question is asked of a hand no one-tile exchange can raise:
+        there is no step 12 (the exchange that adds han), so the practice ends after it."""
+        return self.step == "yaku" and self.yaku_round == 1 and not any(r["best"] for r in self.raising_exchanges())
 
     @property
     def finished(self) -> bool:

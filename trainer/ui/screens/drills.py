@@ -777,6 +777,10 @@ class KuntoPracticeScreen(DrillScreen):
         if self.feedback_kind == "right" and self._way():
             self.feedback_text = BR.join(t for t in (self.feedback_text, self._way()) if t)
             self.relayout()
+        if self.phase == "done" and self.practice.ends_after_yaku:
+            self.feedback_text = BR.join(t for t in (self.feedback_text, _(
+                "No exchange of a single tile adds han to this hand, so the practice ends here.")) if t)
+            self.relayout()
 
     # -- progress: the hand sizes instead of a fixed count of dots
     def _draw_dots(self, surf: pygame.Surface) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from trainer.i18n import N_, _, format_points, ngettext
+from trainer.i18n import N_, _, format_points, ngettext, pgettext
 from trainer.ui.richtext import BR
 from trainer.ui.richtext import tiles_markup as _tiles
 
@@ -231,11 +231,12 @@ def raise_mistake(items: Sequence[dict[str, Any]], picked: Iterable[int], final:
         if row is None or row.get("best"):
             continue
         if row.get("draw") is None:
-            lines.append(_("Without {tile} no single draw keeps the hand ready ({term}) with a {yaku}.").format(
-                tile=_tiles(row["tile"]), term="{term:tenpai}", yaku="{term:yaku}"))
+            lines.append(_("Without {tile}, no single new tile keeps the hand {tenpai} and adds a {yaku}.").format(
+                tile=_tiles(row["tile"]), tenpai="{term:tenpai|" + pgettext("inline term", "tenpai") + "}",
+                yaku="{term:yaku}"))
         else:
-            lines.append(_("Without {tile} the best draw, {draw}, keeps the hand ready, but it is worth {han}, "
-                           "not more than now ({now}).").format(tile=_tiles(row["tile"]), draw=_tiles(row["draw"]),
+            lines.append(_("Without {tile}, the best new tile ({draw}) keeps the hand ready but is worth {han}, "
+                           "no more than now ({now}).").format(tile=_tiles(row["tile"]), draw=_tiles(row["draw"]),
                                                               han=_han(row["han"]), now=_han(row["han_now"])))
     if not final:
         lines.append(_("Look for a tile that stands in the way of a yaku: without it, one new tile adds one."))
