@@ -106,8 +106,8 @@ def test_a_winning_stage_b_draw_wins_by_tsumo_with_riichi() -> None:
     assert game.result.kind == "tsumo" and game.result.winners == (0,)
     value = game.result.values[0]
     assert {"riichi", "menzen_tsumo"} <= {i.id for i in value.items}
-    # the three others pay the tsumo; the winner also takes back its own riichi stake
-    assert value.points == sum(-d for s, d in enumerate(value.deltas) if s != 0) + 1000
+    # the three others pay the tsumo to the table (players only lose, 000:3511)
+    assert value.points == sum(-d for s, d in enumerate(value.deltas) if s != 0) and value.deltas[0] == 0
 
 
 def test_the_reader_never_names_a_tile_from_the_tenpai_players_discards() -> None:
@@ -122,7 +122,7 @@ def test_the_reader_never_names_a_tile_from_the_tenpai_players_discards() -> Non
 
 
 def test_bots_play_the_ab_game_with_every_tile_accounted_for() -> None:
-    setup = get_mode("ab_game").setup()
+    setup = get_mode("ab_game").setup(max_hands=1)
     kinds_seen = set()
     for seed in range(6):
         out = play_mode_game(setup, seed, check=True)
@@ -132,8 +132,8 @@ def test_bots_play_the_ab_game_with_every_tile_accounted_for() -> None:
 
 def test_simulate_ab_game_json_and_a_bad_option() -> None:
     run = [sys.executable, "-m", "trainer", "simulate", "--mode", "ab_game"]
-    p = subprocess.run([*run, "--games", "3", "--seed", "4", "--json"], capture_output=True, text=True, timeout=300,
-                       check=False)
+    p = subprocess.run([*run, "--games", "3", "--seed", "4", "--option", "max_hands=1", "--json"],
+                       capture_output=True, text=True, timeout=300, check=False)
     assert p.returncode == 0, p.stderr
     data = json.loads(p.stdout.strip().splitlines()[-1])
     assert data["mode"] == "ab_game" and data["games"] == 3 and data["players"] == 4
@@ -143,3 +143,88 @@ def test_simulate_ab_game_json_and_a_bad_option() -> None:
     p = subprocess.run([*run, "--games", "1", "--option", "guess_rule=three"], capture_output=True, text=True,
                        timeout=300, check=False)
     assert p.returncode == 2 and "any, both" in p.stderr
+
+
+# ---------------------------------------------------------------------- a game of many hands (000:3511)
+SANSHOKU = "56m567p234567s88p"  # riichi, pinfu; 4m is the cheap wait, 7m adds sanshoku (567m 567p 567s)
+
+
+def stage_b(draws: str, **opts: object) -> ABGame:
+    """Seat 0 (the dealer) announces riichi on the sanshoku hand, seat 1 names 1m and 9m (wrong)."""
+    game = scripted("5z" + draws, SANSHOKU, **opts)
+    game.apply(0, Riichi(parse_tile("5z")))
+    game.apply(1, Guess((parse_tile("1m"), parse_tile("9m")), 0))
+    return game
+
+
+def test_players_only_lose_the_winner_gains_nothing_and_the_table_keeps_what_they_paid() -> None:
+    game = stage_b("7m")
+    assert game.table_points == 1000  # the riichi stake lies on the table
+    before = list(game.points)
+    game.apply(0, Tsumo())
+    value = game.result.values[0]
+    assert value.deltas[0] == 0 and game.points[0] == before[0]  # the winner gains nothing (000:3511)
+    paid = -sum(d for d in value.deltas if d < 0)
+    assert paid > 0 and all(game.points[s] == before[s] + value.deltas[s] for s in range(4))
+    assert value.points == paid and "riichi_sticks" not in {i.id for i in value.items}
+    assert game.table_points == 1000 + paid  # the stake and the losers' payments stay on the table
+    assert sum(game.points) + game.table_points == 4 * 25000
+
+
+def test_the_dealer_keeps_the_deal_on_its_own_agari_otherwise_it_passes() -> None:
+    game = stage_b("7m")
+    game.apply(0, Tsumo())
+    assert game.dealer == 0 and game.next_dealer() == 0  # «При объявлении агари оя – ветер не меняется»
+    drawn = scripted("5z")
+    drawn.apply(0, Riichi(parse_tile("5z")))
+    drawn.apply(1, Guess((parse_tile("9m"), parse_tile("2z")), 0))  # a right guess: a draw
+    assert drawn.ended and drawn.next_dealer() == 1
+
+
+def test_the_table_points_go_to_the_last_player_who_declared_agari() -> None:
+    from trainer.engine.game.ab_game import settle_table
+
+    assert settle_table([20000, 18000, 23000, 24000], 15000, last_agari=2) == [20000, 18000, 38000, 24000]
+    assert settle_table([20000, 18000, 23000, 24000], 15000, last_agari=None) == [20000, 18000, 23000, 24000]
+
+
+def test_the_reader_lays_a_cheap_winning_tile_face_down_and_wins_with_the_dear_one() -> None:
+    bot = ReaderBot(1)
+    game = stage_b("4m")  # 4m: riichi, tsumo, pinfu; the 7m would add sanshoku
+    assert game.view(0).stage_draws_left == 4
+    assert bot.choose(game.view(0), game.legal_actions(0)) == PassOver(parse_tile("4m"))
+    dear = stage_b("7m")
+    assert bot.choose(dear.view(0), dear.legal_actions(0)) == Tsumo()
+    late = stage_b("1z1z1z1z4m")  # the fifth draw of the batch: no draws left to hope for
+    for _ in range(4):
+        late.apply(0, late.legal_actions(0)[0])
+    assert late.view(0).stage_draws_left == 0
+    assert bot.choose(late.view(0), late.legal_actions(0)) == Tsumo()
+
+
+def test_a_bot_game_plays_hands_until_the_hand_cap_carrying_points_and_the_deal() -> None:
+    setup = get_mode("ab_game").setup(max_hands=4)
+    for seed in range(3):
+        out = play_mode_game(setup, seed, check=True)
+        assert 1 <= len(out.results) <= 4
+        assert len(out.results) == 4 or min(out.points) < 0
+        for i, res in enumerate(out.results[:-1]):  # the dealer keeps the deal only on its own agari
+            keeps = out.dealers[i] in res.winners
+            assert out.dealers[i + 1] == (out.dealers[i] if keeps else (out.dealers[i] + 1) % 4)
+        last = next((res.winners[-1] for res in reversed(out.results) if res.winners), None)
+        assert out.table_paid_to == last
+        left = out.table_points if last is None else 0
+        assert sum(out.points) + left == 4 * 25000  # nothing is lost: the table's points are paid out
+
+
+def test_a_bad_game_minutes_is_one_line_naming_the_file_and_key(tmp_path) -> None:  # noqa: ANN001
+    from trainer.engine.game.simple_modes import MODES_DIR, ModeError, load_mode
+
+    text = (MODES_DIR / "ab_game.toml").read_text(encoding="utf-8").replace("game_minutes = 60", "game_minutes = -5")
+    path = tmp_path / "ab_game.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ModeError) as err:
+        load_mode(path)
+    assert str(err.value).startswith(f"{path}:") and "game_minutes" in str(err.value)
+    assert "\n" not in str(err.value)
+    assert get_mode("ab_game").setup().game_minutes == 60

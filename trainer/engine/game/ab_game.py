@@ -18,9 +18,14 @@ East (000:3511).
   allowed with ``pass_over``) hoping for a dearer hand; any other tile is discarded face up.
   Then the next player in turn who is not tenpai guesses, until the live wall runs out (a
   draw).  A win is scored by the riichi rules; an open hand without a yaku wins 1 han
-  [choice].  The seed's game lasts an hour and the players only lose points, the table's
-  points going to the one who declared agari at the end (000:3511); one hand is one game
-  here, which gives the same totals as the usual payment [choice].
+  [choice].
+* **A game of many hands** (000:3511, 000:3513) — the round wind stays East; the dealer
+  keeps the deal on its own agari (:meth:`ABGame.next_dealer`).  Players only lose points:
+  the losers pay a win as the riichi rules say, but to the table (:attr:`ABGame.table_points`,
+  with the riichi stakes), not to the winner; at the end of the game the table's points go
+  to the one who declared agari — the last one to declare it [choice], see
+  :func:`settle_table`.  The game lasts the mode's ``game_minutes`` (the hand in play when
+  the time is up is the last; the table screen keeps the clock) or ``max_hands``.
 """
 
 from __future__ import annotations
@@ -30,8 +35,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from trainer.engine.game.actions import Action, Discard, IllegalAction, Riichi, Tsumo
-from trainer.engine.game.full_table import FullTable
-from trainer.engine.game.simple import ENDED, SimpleResult
+from trainer.engine.game.full_table import RIICHI_STAKE, FullTable
+from trainer.engine.game.simple import ENDED, SimpleResult, SimpleView
 from trainer.engine.game.simple_modes import TableSetup
 from trainer.engine.game.training_scoring import HandValue, ValueItem
 from trainer.engine.game.view import RiverTile
@@ -74,6 +79,23 @@ class GuessRecord:
     right: bool
 
 
+@dataclass(frozen=True, slots=True)
+class ABView(SimpleView):
+    """A player's view of the A/B table: the simple view with the dora indicators and, in
+    stage B, how many more tiles the tenpai player draws in this batch after the one in hand."""
+
+    stage_draws_left: int = 0
+
+
+def settle_table(points: Sequence[int], table_points: int, *, last_agari: int | None) -> list[int]:
+    """The end of a game: the points on the table go to the one who declared agari (000:3511;
+    ``last_agari``, the last winner of the game [choice]); nobody won = they stay there."""
+    out = list(points)
+    if last_agari is not None:
+        out[last_agari] += table_points
+    return out
+
+
 class ABGame(FullTable):
     """One hand of the A/B game (see the module docstring)."""
 
@@ -88,10 +110,26 @@ class ABGame(FullTable):
         self.guesses: list[GuessRecord] = []
         self.end_reason = ""
         self._announcing = False
+        self.table_points = 0  # carried from the game's earlier hands, plus this hand's stakes and payments
         super().__init__(setup, seed, dealer=dealer, wall=wall, points=points)
         self.face_down: list[list[Tile]] = [[] for _ in range(self.n)]
 
     # ------------------------------------------------------------------ queries
+    def next_dealer(self) -> int:
+        """The dealer of the game's next hand: the same one after its own agari (000:3513),
+        otherwise the next seat."""
+        if self.result is not None and self.dealer in self.result.winners:
+            return self.dealer
+        return (self.dealer + 1) % self.n
+
+    def view(self, seat: int) -> ABView:
+        """The simple view with the dora indicators and the stage-B draws left in the batch."""
+        base = super().view(seat)
+        fields = {f: getattr(base, f) for f in base.__dataclass_fields__}
+        fields["dora_indicators"] = self.dora_indicators()
+        left = min(self.batch_left, len(self.wall)) if self.stage == "B" else 0
+        return ABView(**fields, stage_draws_left=left)
+
     def to_act(self) -> list[int]:
         """The guesser while a guess is due, otherwise as at the simple table."""
         if self.phase == GUESS:
@@ -204,6 +242,8 @@ class ABGame(FullTable):
     def _discard(self, seat: int, tile: Tile, riichi: bool) -> None:
         if self.stage == "A":
             self.discards += 1
+        if riichi:
+            self.table_points += RIICHI_STAKE  # the stake stays on the table until the game's end
         super()._discard(seat, tile, riichi)
         if self._announcing:  # the open hand's announcement is shown like a riichi tile, sideways
             d = self.rivers[seat][-1]
@@ -292,11 +332,26 @@ class ABGame(FullTable):
 
     def _win(self, winners: tuple[int, ...], *, tsumo: bool) -> None:
         self.end_reason = "tsumo"
+        self.sticks = 0  # the stakes are on the table (table_points), not the winner's
         super()._win(winners, tsumo=tsumo)
+        if self.result is not None:
+            self.table_points += sum(-d for v in self.result.values for d in v.deltas if d < 0)
 
     # ------------------------------------------------------------------ value
     def _score(self, seat: int, hand: Hand, tile: Tile, *, tsumo: bool, from_seat: int | None) -> HandValue:
-        """The riichi value; an announced open hand without a yaku is 1 han 30 fu [choice]."""
+        """The riichi value (an announced open hand without a yaku is 1 han 30 fu [choice]),
+        paid by the losers to the table: the winner gains nothing (000:3511); ``points`` is
+        what the losers pay."""
+        sticks, self.sticks = self.sticks, 0
+        try:
+            value = self._riichi_value(seat, hand, tile, tsumo=tsumo, from_seat=from_seat)
+        finally:
+            self.sticks = sticks
+        deltas = tuple(0 if s == seat else d for s, d in enumerate(value.deltas))
+        return HandValue(value.scheme, value.items, value.han, -sum(d for d in deltas if d < 0), deltas)
+
+    def _riichi_value(self, seat: int, hand: Hand, tile: Tile, *, tsumo: bool, from_seat: int | None) -> HandValue:
+        """The usual riichi value and payment; an announced open hand without a yaku is 1 han 30 fu."""
         value = super()._score(seat, hand, tile, tsumo=tsumo, from_seat=from_seat)
         if value.han or value.items:
             return value
@@ -325,4 +380,4 @@ class ABGame(FullTable):
             raise AssertionError(f"{self.discards} discards in stage A, the limit is {self.setup.discard_limit}")
 
 
-__all__ = ["ABGame", "Announce", "Guess", "GuessRecord", "PassOver"]
+__all__ = ["ABGame", "ABView", "Announce", "Guess", "GuessRecord", "PassOver", "settle_table"]

@@ -57,6 +57,7 @@ KEYS: Final = frozenset({
     "engine", "dead_wall", "dora_stack", "max_kans", "kan_dora", "dummy_pays", "dummy_pays_allowed",
     "extra_yaku", "discard_limit", "guess_tiles", "guess_rule", "guess_rule_allowed", "stage_draws",
     "pass_over", "pass_over_allowed",
+    "game_minutes", "game_minutes_allowed",  # the A/B game's hour (000:3511)
 })
 ENGINES: Final = ("simple", "full", "ab")
 OWN_BOTS: Final = ("table", "reader")
@@ -64,7 +65,8 @@ GUESS_RULES: Final = ("any", "both")
 KAN_RULES: Final = ("none", "compulsory", "declared")
 PROCEDURES: Final = ("table", "steps")
 OVERRIDES: Final = ("recycle_discards", "half_abundance", "no_sticks", "six_pairs", "procedure", "players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots",
-                    "shape", "suits", "dragons", "atama_kasou", "max_hands", "dummy_pays", "guess_rule", "pass_over")
+                    "shape", "suits", "dragons", "atama_kasou", "max_hands", "dummy_pays", "guess_rule", "pass_over",
+                    "game_minutes")
 
 
 class ModeError(ValueError):
@@ -113,6 +115,9 @@ class TableSetup:
     stages: tuple[int, ...] = ()
     visible_draws: int = 0
     max_hands: int = 1
+    # a game of several hands on a clock (the A/B game's hour): the hand in play when the time
+    # is up is the last; 0 = no clock (only max_hands ends it)
+    game_minutes: int = 0
     dora_value: int = 0
     # four-player rules at a small table (full_table.py): 0 dead wall = the simple engine
     engine: str = "simple"
@@ -232,7 +237,7 @@ class PlayMode:
                 raise ModeError(f"mode {self.name}: unknown option {key!r}; options: {', '.join(OVERRIDES)}")
             if key == "bots" and self.defaults.get("bots") in OWN_BOTS:
                 continue  # the four-player-rules tables and the A/B game play only with their own bots
-            if key in ("players", "hand", "max_hands"):
+            if key in ("players", "hand", "max_hands", "game_minutes"):
                 try:
                     value = int(value)
                 except (TypeError, ValueError):
@@ -406,6 +411,9 @@ def load_mode(path: Path | str) -> PlayMode:
         allowed["guess_rule"] = allowed_list("guess_rule", GUESS_RULES, defaults["guess_rule"])
     defaults["max_hands"] = integer("max_hands", 1, 1, 99)
     allowed["max_hands"] = allowed_list("max_hands", tuple(range(1, 100)), defaults["max_hands"])
+    if "game_minutes" in data or "game_minutes_allowed" in data:
+        defaults["game_minutes"] = integer("game_minutes", 0, 0, 600)
+        allowed["game_minutes"] = allowed_list("game_minutes", tuple(range(601)), defaults["game_minutes"])
     stages = data.get("stages", [])
     if not isinstance(stages, list) or any(s not in HAND_SIZES for s in stages) or stages != sorted(stages):
         raise err("stages", f"expected growing hand sizes from {', '.join(map(str, HAND_SIZES))}, got {stages!r}")

@@ -20,6 +20,7 @@ from trainer.engine.game.simple_bots import GentleBot, _outside_hand
 from trainer.engine.game.view import PlayerView
 from trainer.engine.hand import Hand, Meld, MeldKind
 from trainer.engine.shanten import shanten
+from trainer.engine.tiles import Tile
 
 
 class TableBot(GentleBot):
@@ -85,12 +86,23 @@ def connection(counts: Counter, kind: int) -> int:
     return score - 1
 
 
+PASS_MIN_DRAWS = 3  # draws of the batch still to come after the winning tile in hand
+PASS_MIN_LIVE = 2  # copies of a dearer winning tile that may still come (not in sight)
+PASS_MIN_RATIO = 2  # the dearer hand is worth at least this many times the cheap one
+
+
 class ReaderBot(TableBot):
     """A bot for the A/B game: races to tenpai (the gentle bot's discards and calls) and
     announces at once; names the two most likely waits read from the tenpai player's
-    discards (:func:`guess_scores`); wins with the first winning tile it draws."""
+    discards (:func:`guess_scores`); wins with a winning tile it draws, unless the tile makes a
+    cheap hand and a dear one is likely (:meth:`pass_over`): then it lays the tile face down."""
 
     name = "reader"
+
+    def __init__(self, seed: int | None = None, rules: str | None = None) -> None:
+        """A seeded reader that values hands by the rule preset ``rules`` (the mode's)."""
+        super().__init__(seed)
+        self.rules = rules or "tenhou_no_aka"
 
     def choose(self, view: PlayerView, legal: list[Any]) -> Any:
         """Pick one of the ``legal`` actions (see the class docstring)."""
@@ -100,9 +112,50 @@ class ReaderBot(TableBot):
         announce = [a for a in legal if isinstance(a, Riichi | Announce)]
         if announce:
             return self._best(view, announce)
-        if any(isinstance(a, PassOver) for a in legal) and any(isinstance(a, Tsumo) for a in legal):
-            return next(a for a in legal if isinstance(a, Tsumo))
+        passes = [a for a in legal if isinstance(a, PassOver)]
+        if passes and any(isinstance(a, Tsumo) for a in legal):
+            return passes[0] if self.pass_over(view, passes[0].tile) else next(a for a in legal if isinstance(a, Tsumo))
         return super().choose(view, [a for a in legal if not isinstance(a, PassOver)] or legal)
+
+    def pass_over(self, view: PlayerView, tile: Tile) -> bool:
+        """Lay the winning ``tile`` face down (000:3515 "если он надеется на более дорогую руку")
+        when another winning kind makes a hand worth at least PASS_MIN_RATIO times this one
+        (takame / yasume: sanshoku, ittsu, tanyao, dora...), at least PASS_MIN_LIVE of it are
+        not in sight, and at least PASS_MIN_DRAWS draws of the batch are still to come."""
+        if getattr(view, "stage_draws_left", 0) < PASS_MIN_DRAWS:
+            return False
+        rest = list(view.hand.concealed)
+        rest.remove(tile)
+        now = self.win_points(view, rest, tile)
+        seen = view.visible_counts()
+        for kind in range(34):
+            if kind == tile.kind or seen[kind] > 4 - PASS_MIN_LIVE:
+                continue
+            other = Tile(kind)
+            if self.win_points(view, rest, other) >= PASS_MIN_RATIO * max(now, 1):
+                return True
+        return False
+
+    def win_points(self, view: PlayerView, rest: list[Tile], tile: Tile) -> int:
+        """The basic points of a tsumo on ``tile`` with the 13 tiles ``rest`` as far as the player
+        can tell (no ura dora); 0 when the tile does not complete the hand.  An announced hand
+        without a yaku counts 1 han 30 fu, as the A/B table does."""
+        from trainer.engine.game.full_table import mode_rules
+        from trainer.engine.points import basic_points
+        from trainer.engine.scoring import ScoringError, WinContext, score_hand
+
+        rules = mode_rules(self.rules)
+        hand = Hand(tuple(sorted([*rest, tile])), view.hand.melds)
+        if shanten(hand) != -1:
+            return 0
+        ctx = WinContext(win_tile=tile, tsumo=True, riichi=view.riichi[view.seat], seat_wind=view.seat_wind,
+                         round_wind=view.round_wind, dora_indicators=view.dora_indicators)
+        try:
+            res = score_hand(hand, ctx, rules)
+        except ScoringError:
+            return basic_points(1, 30, rules)[0]
+        han = 13 * res.yakuman if res.yakuman else res.han
+        return basic_points(han, res.fu, rules, res.yakuman)[0]
 
     def guess(self, view: PlayerView, guesses: list[Guess]) -> Guess:
         """The guess of the two best-scored kinds among those still offered."""
@@ -145,9 +198,10 @@ def guess_scores(view: PlayerView, target: int) -> list[float]:
     return scores
 
 
-def make_table_bot(name: str, seed: int | None = None) -> GentleBot:
-    """The bot ``name`` (``table`` or ``reader``) for these tables, seeded."""
-    bot = ReaderBot(seed) if name == "reader" else TableBot(seed)
+def make_table_bot(name: str, seed: int | None = None, rules: str | None = None) -> GentleBot:
+    """The bot ``name`` (``table`` or ``reader``) for these tables, seeded; ``rules`` is the
+    mode's rule preset the reader values its hands by."""
+    bot = ReaderBot(seed, rules) if name == "reader" else TableBot(seed)
     bot.rng = random.Random(seed)
     return bot
 

@@ -2,8 +2,11 @@
 
 Most modes are one hand a game.  A mode with ``max_hands`` above 1 (risu) plays hands
 with the deal passing round the table and the points carried over, until someone's
-points go below zero or the hands run out.  Used by ``trainer simulate --mode`` and
-``benchmarks/bench_play_modes.py``.
+points go below zero or the hands run out.  The A/B game's dealer keeps the deal on its own
+agari and the points its losers pay stay on the table until the game's end, when they go to
+the last one who declared agari (:mod:`trainer.engine.game.ab_game`); its clock
+(``game_minutes``) is the table screen's, a bot game ends by ``max_hands``.  Used by
+``trainer simulate --mode`` and ``benchmarks/bench_play_modes.py``.
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ class GameOutcome:
     points: list[int] = field(default_factory=list)
     decisions: list[float] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)  # how each hand ended where the game says (the A/B game)
+    dealers: list[int] = field(default_factory=list)  # each hand's dealer
+    table_points: int = 0  # the A/B game: the points on the table at the end (paid out unless nobody won)
+    table_paid_to: int | None = None  # the A/B game: who took them (the last to declare agari)
 
 
 def play_mode_game(setup: TableSetup, seed: int, *, check: bool = False, limit: int = 10_000) -> GameOutcome:
@@ -35,8 +41,12 @@ def play_mode_game(setup: TableSetup, seed: int, *, check: bool = False, limit: 
     shape = setup.shape_rules()
     bots = [make_simple_bot(setup.bots, seed * 10 + s, setup.rules, shape) for s in range(setup.players)]
     out = GameOutcome(points=[setup.start_points] * setup.players)
+    dealer = 0
     for h in range(setup.max_hands):
-        game = make_game(setup, seed * 100 + h, dealer=h % setup.players, points=out.points)
+        game = make_game(setup, seed * 100 + h, dealer=dealer, points=out.points)
+        if hasattr(game, "table_points"):
+            game.table_points = out.table_points
+        out.dealers.append(dealer)
         for _step in range(limit):
             if game.ended:
                 break
@@ -53,8 +63,16 @@ def play_mode_game(setup: TableSetup, seed: int, *, check: bool = False, limit: 
         out.results.append(game.result)
         out.reasons.append(getattr(game, "end_reason", ""))
         out.points = list(game.points)
+        out.table_points = getattr(game, "table_points", 0)
+        if game.result.winners and hasattr(game, "table_points"):
+            out.table_paid_to = game.result.winners[-1]
+        dealer = game.next_dealer() if hasattr(game, "next_dealer") else (dealer + 1) % setup.players
         if setup.game_over(out.points, h + 1):  # below zero, or without sticks at 100,000 (single_suit_1)
             break
+    if out.table_paid_to is not None:
+        from trainer.engine.game.ab_game import settle_table
+
+        out.points = settle_table(out.points, out.table_points, last_agari=out.table_paid_to)
     return out
 
 

@@ -22,6 +22,7 @@ modes).
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pygame
@@ -114,12 +115,23 @@ class PlaySimpleScreen(Screen):
         """Deal a fresh hand (the dealer moves round the table from game to game)."""
         assert self.setup is not None
         carry = self._carried_points()
+        prev = self.game
         seed = self.seed + self.games
-        self.game = make_game(self.setup, seed, dealer=self.games % self.setup.players)
+        dealer = self.games % self.setup.players
+        if carry is not None and hasattr(prev, "next_dealer"):
+            dealer = prev.next_dealer()  # the A/B game: the dealer keeps the deal on its own agari
+        self.game = make_game(self.setup, seed, dealer=dealer)
         self.bots = [None] + [make_simple_bot(self.setup.bots, seed * 10 + s, self.setup.rules, self.setup.shape_rules())
                               for s in range(1, self.setup.players)]
         if carry is not None:
             self.game.points = carry
+            if hasattr(self.game, "table_points"):  # the A/B game: the points on the table stay there
+                self.game.table_points = prev.table_points  # type: ignore[union-attr]
+        else:
+            self.match_started = time.monotonic()
+            self.last_agari: int | None = None
+            self.final_hand = False
+            self.table_paid: tuple[int, int] | None = None
         self.counted = False
         self.riichi_mode = False
         self.timer = 0.0
@@ -141,7 +153,50 @@ class PlaySimpleScreen(Screen):
         g, setup = self.game, self.setup
         if g is None or setup is None or setup.max_hands <= 1 or not g.ended:
             return False
-        return bool(setup.game_over(g.points, getattr(self, "match_hands", 0) + 1))
+        return bool(setup.game_over(g.points, getattr(self, "match_hands", 0) + 1)) or getattr(self, "final_hand", False)
+
+    def clock_left(self) -> float | None:
+        """Seconds left of a game on a clock (the A/B game's hour, ``game_minutes``), 0 once the
+        time is up (the hand in play is the last); None without a clock."""
+        setup = self.setup
+        if setup is None or setup.max_hands <= 1 or not setup.game_minutes:
+            return None
+        return max(0.0, setup.game_minutes * 60 - (time.monotonic() - getattr(self, "match_started", time.monotonic())))
+
+    def match_status(self) -> str:
+        """The game of several hands in one line: the hand, the points on the table (A/B game) and
+        the time left or "last hand" ("" for a game of one hand)."""
+        g, setup = self.game, self.setup
+        if g is None or setup is None or setup.max_hands <= 1 or not setup.keeps_points:
+            return ""
+        parts = [_("Hand {n}").format(n=getattr(self, "match_hands", 0) + 1)]
+        if hasattr(g, "table_points"):
+            parts.append(_("on the table {n}").format(n=format_points(g.table_points)))
+        left = self.clock_left()
+        if left is not None:
+            parts.append(_("last hand") if left <= 0 else _("{n} min left").format(n=int((left + 59) // 60)))
+        return " · ".join(parts)
+
+    def _hand_over(self) -> None:
+        """A hand has ended: remember who declared agari; with the time up it was the game's last
+        hand; at the game's end the A/B game pays the points on the table to the last one who
+        declared agari (000:3511, :func:`~trainer.engine.game.ab_game.settle_table`)."""
+        g = self.game
+        assert g is not None and g.result is not None
+        if g.result.winners:
+            self.last_agari = g.result.winners[-1]
+        left = self.clock_left()
+        if left is not None and left <= 0:
+            self.final_hand = True
+        if not self.match_over():
+            return
+        self.final_hand = True  # settled below: the game stays over whatever the points then are
+        if hasattr(g, "table_points") and getattr(self, "last_agari", None) is not None and g.table_points:
+            from trainer.engine.game.ab_game import settle_table
+
+            self.table_paid = (self.last_agari, g.table_points)
+            g.points = settle_table(g.points, g.table_points, last_agari=self.last_agari)
+            g.table_points = 0
 
     def title(self) -> str:
         if self.params.get("title"):
@@ -389,6 +444,7 @@ class PlaySimpleScreen(Screen):
         if g is not None and g.ended and not self.counted:
             self.counted = True
             self.games += 1
+            self._hand_over()
             if 0 in g.result.winners:  # type: ignore[union-attr]
                 self.wins += 1
                 self.app.play_sound("right")
@@ -646,6 +702,10 @@ class PlaySimpleScreen(Screen):
             self._draw_next(surf, m, lh)
         if hasattr(g, "dora_indicators"):
             self._draw_dora(surf, m, lh)
+        match = self.match_status()
+        if match:
+            blit_text(surf, app, match, L.font("small"), P.on_felt_muted, (m.right - L.px(16), m.bottom - L.px(8)),
+                      anchor="bottomright", max_width=m.width // 2)
         status = play_ab.status(self)
         if status:
             blit_text(surf, app, status, L.font("small"), P.on_felt_muted, (m.left + L.px(16), m.bottom - L.px(8)),
@@ -778,7 +838,7 @@ class PlaySimpleScreen(Screen):
             head = [f"{self.app.term_text('okurikan')} = {self.app.term_text('chombo')}",
                     _("{n} points to each other player").format(n=format_points(g.setup.chombo_points))]
             return head + [_("{who}: {points}").format(who=self.seat_name(s), points=format_points(d, signed=True))
-                           for s, d in enumerate(g.result.values[0].deltas)] + self._match_line()
+                           for s, d in enumerate(g.result.values[0].deltas)] + self._match_line() + self._game_result()
         for seat, v in zip(g.result.winners, g.result.values, strict=True):
             total = []
             if v.scheme in ("kunto", "twelve", "short", "riichi", "standard"):
@@ -795,7 +855,33 @@ class PlaySimpleScreen(Screen):
             for (item_id, amount, unit), times in seen.items():
                 text = self._item_text(item_id, amount, unit)
                 out.append(f"{text} ×{times}" if times > 1 else text)
-        return out[:8] + self._match_line()
+        return out[:8] + self._match_line() + self._game_result()
+
+    def _game_result(self) -> list[str]:
+        """At the end of a game of several hands: where the A/B game's table points went, and who
+        won the game (the most points; equal first places named together)."""
+        g = self.game
+        if g is None or not self.match_over():
+            return []
+        out = []
+        paid = getattr(self, "table_paid", None)
+        if paid is not None:
+            out.append(_("The {n} points on the table go to {who}, the last to declare agari.").format(
+                n=format_points(paid[1]), who=self.seat_name(paid[0])))
+        elif getattr(g, "table_points", 0):
+            out.append(_("Nobody declared agari: the {n} points stay on the table.").format(
+                n=format_points(g.table_points)))
+        top = max(g.points)
+        first = [s for s in range(g.n) if g.points[s] == top]
+        if len(first) > 1:
+            out.append(_("{who} share first place with {n} points.").format(
+                who=play_ab.and_join([self.seat_name(s) for s in first]), n=format_points(top)))
+        elif first == [0]:
+            out.append(_("You win the game with {n} points!").format(n=format_points(top)))
+        else:
+            out.append(_("{who} wins the game with {n} points.").format(who=self.seat_name(first[0]),
+                                                                       n=format_points(top)))
+        return out
 
     def _match_line(self) -> list[str]:
         """The end of a game of several hands: who went below zero, or that the hands ran out."""
