@@ -23,7 +23,8 @@ from concurrent.futures import ProcessPoolExecutor
 PRESETS = ("tenhou", "ema", "jpml")
 BOTS = ("efficient", "careful", "efficient", "careful")
 LEVELS = ("beginner", "efficient", "careful", "strong")
-HUMAN = "Tenhou players (reference)      -        21-23%  11-13%  18-20%  30-35%"
+HUMAN = (f"{'Tenhou players (reference)':<32}{'-':>6}{'-':>7}{'':>7}{'21-23%':>8}{'11-13%':>8}{'18-20%':>8}"
+         f"{'30-35%':>8}")
 
 
 def _players(rules):
@@ -119,8 +120,8 @@ def run(quick: bool) -> None:
 def level_chunk(args: tuple[str, list[int]]) -> dict:
     """Play ``level`` against careful for each seed (even seeds: the level in seats 0 and 2,
     odd: in seats 1 and 3); returns the level's summed ``place``, ``wins``, ``deal_ins``,
-    ``riichi`` and ``calls`` over its two seats, its decision ``times`` (ms), and the
-    ``hands`` played."""
+    ``riichi`` and ``calls`` over its two seats, its decision ``times`` (ms), the
+    ``hands`` played and each match's average ``places`` of the level's two seats."""
     from trainer.engine.bots import make_bot
     from trainer.engine.game.figures import SeatFigures, TimedPlayer
     from trainer.engine.game.play import play_match
@@ -131,6 +132,7 @@ def level_chunk(args: tuple[str, list[int]]) -> dict:
     keys = ("place_sum", "wins", "deal_ins", "riichi", "calls")
     total = dict.fromkeys(keys, 0)
     times: list[float] = []
+    places: list[float] = []
     hands = 0
     for seed in seeds:
         names = [level, "careful"] * 2 if seed % 2 == 0 else ["careful", level] * 2
@@ -139,11 +141,13 @@ def level_chunk(args: tuple[str, list[int]]) -> dict:
         figures = SeatFigures()
         figures.add(out.log, [st.place for st in sorted(out.match.standings(), key=lambda st: st.seat)])
         hands += figures.hands
-        for s in ((0, 2) if seed % 2 == 0 else (1, 3)):  # the level's seats (careful may face itself)
+        mine = (0, 2) if seed % 2 == 0 else (1, 3)  # the level's seats (careful may face itself)
+        for s in mine:
             for k in keys:
                 total[k] += getattr(figures, k)[s]
             times.extend(players[s].times_ms)
-    return {**total, "times": times, "hands": hands}
+        places.append(sum(figures.place_sum[s] for s in mine) / 2)
+    return {**total, "times": times, "hands": hands, "places": places}
 
 
 def strong_hanchan_seconds(n: int) -> list[float]:
@@ -203,7 +207,7 @@ def level_table(games: dict[str, int], workers: int) -> None:
     """Print the table of figures of every level against careful (see the module docstring)."""
     from trainer.engine.game.figures import percentile
 
-    print(f"{'level vs careful (2+2, both orders)':<32}{'games':>6}{'place':>7}{'win':>8}{'deal-in':>8}"
+    print(f"{'level vs careful (2+2, both orders)':<32}{'games':>6}{'place':>7}{'± se':>7}{'win':>8}{'deal-in':>8}"
           f"{'riichi':>8}{'calls':>8}{'p95 ms':>8}")
     for level in LEVELS:
         n = games[level]
@@ -218,6 +222,8 @@ def level_table(games: dict[str, int], workers: int) -> None:
         place, wins, deals, riichi, calls = (sum(r[k] for r in results)
                                              for k in ("place_sum", "wins", "deal_ins", "riichi", "calls"))
         times = [t for r in results for t in r["times"]]
-        print(f"{level:<32}{n:>6}{place / (2 * n):>7.2f}{wins / seat_hands:>8.1%}{deals / seat_hands:>8.1%}"
+        places = [p for r in results for p in r["places"]]
+        se = statistics.stdev(places) / len(places) ** 0.5 if len(places) > 1 else 0.0  # of the average place
+        print(f"{level:<32}{n:>6}{place / (2 * n):>7.2f}{se:>7.3f}{wins / seat_hands:>8.1%}{deals / seat_hands:>8.1%}"
               f"{riichi / seat_hands:>8.1%}{calls / seat_hands:>8.1%}{percentile(times, 0.95):>8.1f}")
     print(HUMAN)
