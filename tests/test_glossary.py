@@ -431,3 +431,17 @@ def test_proper_is_true_or_false(tmp_path: Path) -> None:
     path.write_text(bad, encoding="utf-8")
     with pytest.raises(GlossaryError, match=r"glossary\.yaml:\d+: .*'proper' is true or false"):
         load_glossary(path)
+
+
+def test_a_chinese_rule_word_inside_a_sentence_starts_small(glossary: Glossary) -> None:
+    """A Chinese (MCR) word that is not a fan name (its English name is not in Title Case: a false
+    win, knitted tiles, the 8-point minimum) reads as a common noun mid-sentence in both languages;
+    a fan name (Pure Straight, Self-Drawn) keeps its capitals."""
+    assert glossary.term("mcr_false_win").inline("ru_ja", "en") == "false win (错和, cuò hú)"
+    assert glossary.term("mcr_false_win").inline("ru_ja", "ru") == "ложный выигрыш (错和, cuò hú)"
+    assert glossary.term("mcr_knitted").inline("ru_ja", "en").startswith("knitted tiles (")
+    assert glossary.term("mcr_minimum").inline("ru_ja", "ru").startswith("минимум 8 очков (")
+    assert glossary.term("mcr_fan").inline("ru_ja", "en").startswith("fan (")
+    assert glossary.term("mcr_self_drawn").inline("ru_ja", "en").startswith("Self-Drawn (")
+    assert glossary.term("mcr_self_drawn").inline("ru_ja", "ru").startswith("Выигрыш со стены (")
+    assert glossary.term("mcr").inline("ru_ja", "en").startswith("Chinese Official mahjong (")

@@ -65,6 +65,8 @@ _OPTIONAL = ("aliases", "ru_seed", "alt", "variants", "plural", "see", "tiles", 
 _JAPANESE = ("kanji", "kana", "romaji")
 """A Chinese (MCR) term gives ``hanzi`` and ``pinyin`` instead of these: its written form
 and reading then stand in the kanji/kana and romaji places of every display."""
+_SMALL_WORDS = frozenset({"a", "an", "and", "the", "of", "or", "on", "in", "with", "to", "for"})
+"""Words a Title Case name leaves small («Pung of Terminals or Honors»)."""
 _ID_RE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 _SEED_RE = re.compile(r"^\d{3}:\d+(?:-\d+)?(?:; \d{3}:\d+(?:-\d+)?)*$")
 
@@ -152,12 +154,24 @@ class Term:
         """The term as it reads inside a sentence: :meth:`display` without a bracketed explanation
         of the name (one set of brackets), and a common noun with a small first letter («without
         a yaku (役, yaku)», «у вас тенпай»); a proper name (``proper``), a Chinese fan name (Title
-        Case: «Pure Straight») and the Japanese-first form keep their capitals."""
+        Case: «Pure Straight») and the Japanese-first form keep their capitals.  A Chinese rule word
+        whose English name is not in Title Case («False win», «Fan») starts small in both languages."""
         shown = self.display(mode, lang, plain=True)
         word = shown.split(" ", 1)[0]
-        if self.proper or self.category == "mcr" or len(word) < 2 or not word[0].isupper() or not word[1:].islower():
+        if self.proper or self.is_fan_name or len(word) < 2 or not word[0].isupper() or not word[1:].islower():
             return shown
         return shown[0].lower() + shown[1:]
+
+    @property
+    def is_fan_name(self) -> bool:
+        """True for a Chinese (MCR) fan's name, written in Title Case as a name («Pure Straight»,
+        «Self-Drawn»): at least two words, each significant one capitalised.  The MCR rule words
+        («False win», «Knitted tiles», «Fan») are common nouns."""
+        if self.category != "mcr":
+            return False
+        words = [w for w in re.split(r"[ \-]", self.plain_name("en")) if w]
+        return len(words) >= 2 and all(
+            w[0].isupper() or w in _SMALL_WORDS or not w[0].isalpha() for w in words)
 
     def _without_romaji_gloss(self, name: str) -> str:
         """``name`` without a trailing "(romaji)" gloss («Tile acceptance (ukeire)»): every display
