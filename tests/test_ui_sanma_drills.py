@@ -99,4 +99,4 @@ def test_a_sanma_hand_shows_its_norths_set_aside(app: App) -> None:
     nuki = dict(ex.prompt.data)["nuki"]
     dora = next(i for i in ex.explanation if i["kind"] == "dora")
     assert nuki and dora["nuki"] == nuki and dora["count"] >= nuki
-    assert "set aside ({term:nukidora})" in screen.view._info(dict(ex.prompt.data))
+    assert "set aside ({term:nukidora|nuki dora})" in screen.view._info(dict(ex.prompt.data))

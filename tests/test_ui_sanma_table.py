@@ -64,7 +64,7 @@ def test_a_three_player_hand_with_kita_riichi_and_tsumo(app: App) -> None:
     btn = screen.action_buttons[labels.index("Kita")]
     assert [p.tile.kind for p in btn.pieces] == [NORTH]
     app.render()
-    assert "{term:nukidora}" in screen.coach_message()
+    assert "{term:nukidora|nuki dora}" in screen.coach_message()
     norths = sum(1 for t in screen.round.seats[0].concealed if t.kind == NORTH)
     press_digit(app, labels.index("Kita") + 1)
     me = screen.round.seats[0]

@@ -65,6 +65,13 @@ class RichLayout:
         return None
 
 
+def term_word(term_id: str, word: str) -> str:
+    """The markup of a glossary term shown as ``word`` (already translated, e.g. with
+    ``pgettext("inline term", "tenpai")``): the form a sentence needs («you stay tenpai», «safe
+    (genbutsu)»), still linked to the term's card, instead of the glossary name."""
+    return "{term:" + term_id + "|" + word.replace("}", ")").replace("|", "/") + "}"
+
+
 def tiles_markup(text: str, empty: str = "—") -> str:
     """The markup that draws the tiles written in ``text`` (MPSZ notation) inside a sentence;
     ``empty`` stands in when there are no tiles (a hand with no waits, nothing thrown back)."""

@@ -82,7 +82,7 @@ def table_coach_reads_tanyao(app: Any) -> Any:
     from trainer.i18n import _
 
     words = _("of no use to the open {tanyao} of {who} (only simples called)").split("{tanyao}")[0]
-    return play_until(app, lambda s: words + "{term:tanyao}" in s.coach_message(), coach="full",
+    return play_until(app, lambda s: words + "{term:tanyao|" in s.coach_message(), coach="full",
                       seeds=range(1, 120))
 
 

@@ -9,8 +9,9 @@ from typing import Any
 import pygame
 
 from trainer.engine.notation import parse_hand, parse_tiles
-from trainer.i18n import N_, _, ngettext
+from trainer.i18n import N_, _, ngettext, pgettext
 from trainer.ui.question_texts import more_info_text
+from trainer.ui.richtext import term_word
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, slots_for_text
 from trainer.ui.views.exercise_labels import (
@@ -149,7 +150,8 @@ class ExerciseView:
                 bits.append(_("ura-dora indicator {tiles}").format(tiles="{tiles:" + data["ura"] + "}"))
             if data.get("nuki"):
                 bits.append(ngettext("{n} North set aside ({term})", "{n} Norths set aside ({term})",
-                                     data["nuki"]).format(n=data["nuki"], term="{term:nukidora}"))
+                                     data["nuki"]).format(n=data["nuki"], term=term_word(
+                                         "nukidora", pgettext("inline term", "nuki dora"))))
         if data.get("visible"):
             bits.append(_("Already seen:") + " {tiles:" + data["visible"] + "}")
         return " · ".join(bits)

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from trainer.i18n import N_, _, format_points, ngettext
+from trainer.i18n import N_, _, format_points, ngettext, pgettext
 from trainer.names import FU_NAMES
 from trainer.names import fu_name as _shared_fu_name
-from trainer.ui.richtext import BR
+from trainer.ui.richtext import BR, term_word
 
 __all__ = ["FORM_NAMES", "FORM_TERMS", "FU_NAMES", "explain", "explain_item", "family_name", "form_name", "fu_name",
            "fu_only", "tile_label"]
@@ -124,7 +124,8 @@ def explain_item(item: dict[str, Any]) -> str | None:
             text = ngettext("{n} dora", "{n} dora", item["count"]).format(n=item["count"])
             if item.get("nuki"):
                 text += " " + ngettext("(of them {n} North set aside, {term})", "(of them {n} Norths set aside, {term})",
-                                       item["nuki"]).format(n=item["nuki"], term="{term:nukidora}")
+                                       item["nuki"]).format(n=item["nuki"], term=term_word(
+                                           "nukidora", pgettext("inline term", "nuki dora")))
             return text
         if "indicator" in item:
             return _("Indicator {ind} → dora {dora}").format(ind=_tiles(item["indicator"]), dora=_tiles(item["dora"]))

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from trainer.i18n import N_, _, ngettext
+from trainer.i18n import N_, _, ngettext, pgettext
 from trainer.ui.mcr_texts import waits_found_line
-from trainer.ui.richtext import BR
+from trainer.ui.richtext import BR, term_word
 from trainer.ui.richtext import tiles_markup as _tiles
 from trainer.ui.views.explain import fu_name
 
@@ -211,8 +211,8 @@ def chain_lines(chain: dict[str, Any]) -> list[str]:
             payer=_(words[p["payer"]]).capitalize(), basic=chain["basic"], mult=p["mult"], raw=p["raw"],
             paid=p["paid"])
         if p["honba"]:
-            line += " " + _("+ {honba} for {term} = {total}").format(honba=p["honba"], term="{term:honba}",
-                                                                      total=p["total"])
+            line += " " + _("+ {honba} for {term} = {total}").format(honba=p["honba"], term=term_word(
+                "honba", pgettext("inline term", "honba")), total=p["total"])
         lines.append(line + ".")
     return lines
 
@@ -256,7 +256,8 @@ def discard_text(items: Sequence[dict[str, Any]], picked: Iterable[int], final: 
             tile=_tiles(mine["tile"]), term="{term:shanten}", s=mine["shanten"], n=mine.get("total", 0)))
         if best is not None and not final:
             if best["shanten"] < mine["shanten"]:
-                lines.append(_("Another discard keeps the hand closer to {term}.").format(term="{term:tenpai}"))
+                lines.append(_("Another discard keeps the hand closer to {term}.").format(
+                    term=term_word("tenpai", pgettext("inline term", "tenpai"))))
             else:
                 lines.append(_("Another discard leaves more tiles that improve the hand ({n}).").format(
                     n=best.get("total", 0)))

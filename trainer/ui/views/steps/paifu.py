@@ -23,9 +23,10 @@ import pygame
 
 from trainer.engine.game.paifu import CALL_MARKS, WINDS, Cell, Paifu, cell_id, example_log
 from trainer.engine.tiles import parse_tile
-from trainer.i18n import _
+from trainer.i18n import _, pgettext
 from trainer.lessons import answers
 from trainer.ui import tile_art
+from trainer.ui.richtext import term_word
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileSlot, row_width, slots_for_hand, slots_for_text, tile_image
 from trainer.ui.views.steps.base import StepView
@@ -425,10 +426,12 @@ class PaifuView(StepView):
         if c.own_call in ("ankan", "shouminkan"):
             parts.append(_("declared a kan"))
         if c.discard:
-            parts.append(_("let go the tile just drawn ({tsumogiri})").format(tsumogiri="{term:tsumogiri}")
+            parts.append(_("let go the tile just drawn ({tsumogiri})").format(tsumogiri=term_word(
+                "tsumogiri", pgettext("inline term", "tsumogiri")))
                          if c.tsumogiri else
                          _("discarded {tile} from the hand ({tedashi})").format(tile="{tiles:" + c.discard + "}",
-                                                                               tedashi="{term:tedashi}"))
+                                                                               tedashi=term_word(
+                             "tedashi", pgettext("inline term", "tedashi"))))
         if c.riichi:
             parts.append(_("declared {riichi} with it").format(riichi="{term:riichi}"))
         if c.called:

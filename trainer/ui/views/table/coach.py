@@ -31,7 +31,7 @@ from trainer.engine.game.coach import (
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
 from trainer.i18n import _, format_points, ngettext, pgettext, place_text
-from trainer.ui.richtext import BR, layout_rich, tiles_markup
+from trainer.ui.richtext import BR, layout_rich, term_word, tiles_markup
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import draw_panel
 
@@ -44,6 +44,16 @@ def _tiles(tiles: list[Tile] | tuple[Tile, ...]) -> str:
 
 def _kinds(kinds: Any) -> str:
     return "{tiles:" + format_tiles([Tile(k) for k in kinds]) + "}"
+
+
+def _tenpai() -> str:
+    """«tenpai» as a word of the sentence («you stay tenpai», «У вас тенпай»), linked to its card."""
+    return term_word("tenpai", pgettext("inline term", "tenpai"))
+
+
+def _genbutsu() -> str:
+    """«genbutsu» as a word, after a tile called safe («safe (genbutsu)», not «(safe tile (現物, ...))»)."""
+    return term_word("genbutsu", pgettext("inline term", "genbutsu"))
 
 
 def _pct(chance: float) -> int:
@@ -86,8 +96,8 @@ def danger_words(advice: Any, seat_name: Any, *, safe_side: bool = False, seats:
     rows = [d for d in advice.dangers if d.deal_in > 0 and (not seats or d.seat in seats)]
     if not rows:
         if seats:
-            return _("no one who may be ready can win on it ({genbutsu})").format(genbutsu="{term:genbutsu}")
-        return _("safe against everyone ({genbutsu})").format(genbutsu="{term:genbutsu}")
+            return _("no one who may be ready can win on it ({genbutsu})").format(genbutsu=_genbutsu())
+        return _("safe against everyone ({genbutsu})").format(genbutsu=_genbutsu())
     worst = max(rows, key=lambda d: d.deal_in)
     who = seat_name(worst.seat)
     parts: list[str] = []
@@ -121,7 +131,7 @@ def danger_words(advice: Any, seat_name: Any, *, safe_side: bool = False, seats:
             parts.append(_("next to the tile {who} declared {riichi} with").format(who=who, riichi="{term:riichi}"))
         elif code == "tanyao_read":
             parts.append(_("of no use to the open {tanyao} of {who} (only simples called)").format(
-                who=who, tanyao="{term:tanyao}"))
+                who=who, tanyao=term_word("tanyao", pgettext("inline term", "tanyao"))))
     why = ", ".join(list(dict.fromkeys(parts))[:2])
     chance = _("about {p}% to deal into {who}").format(p=_pct(worst.deal_in), who=who)
     return f"{why}; {chance}" if why else chance
@@ -143,10 +153,10 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
             (r for r in h.push_fold.reasons if r.code == "last_hand_places"), None)  # the last hand
         if h.reason == "keeps_tenpai":
             out.append(_("Discard {tiles}: you stay {tenpai}, waiting on {waits} ({n} tiles left).").format(
-                tiles=tiles, tenpai="{term:tenpai}", waits=_kinds(h.waits), n=h.ukeire))
+                tiles=tiles, tenpai=_tenpai(), waits=_kinds(h.waits), n=h.ukeire))
         elif h.reason == "fewer_steps":
             out.append(_("Discard {tiles}: one step closer to {tenpai}; {n} tiles help after it ({ukeire}).").format(
-                tiles=tiles, tenpai="{term:tenpai}", n=h.ukeire, ukeire="{term:ukeire}"))
+                tiles=tiles, tenpai=_tenpai(), n=h.ukeire, ukeire="{term:ukeire}"))
         elif h.reason == "value" and a is not None:
             out.append(_("Discard {tiles}: {n} useful tiles stay ({ukeire}), a few less than the widest, "
                          "but the hand keeps its value ({why}).").format(
@@ -259,7 +269,7 @@ def warning_line(w: DangerWarning, seat_name: Any) -> str:
         why = _("no {suji} or {kabe} protects it").format(suji="{term:suji}", kabe="{term:kabe}")
     return _("Careful: {tile} can deal into the {riichi} of {who} — {why}. Safe: {safe} ({genbutsu}).").format(
         tile=_tiles([w.tile]), riichi="{term:riichi}", who=who, why=why, safe=_tiles(list(w.safe)),
-        genbutsu="{term:genbutsu}")
+        genbutsu=_genbutsu())
 
 
 SUIT_TERMS = {"m": "{term:manzu}", "p": "{term:pinzu}", "s": "{term:souzu}"}
@@ -269,7 +279,7 @@ def open_warning_line(w: OpenHandWarning, seat_name: Any) -> str:
     """Why the lifted tile may be what an open hand waits on, and the safer tiles."""
     who = seat_name(w.seat)
     if w.reading == "honitsu":
-        why = _("their calls are all {suit} and honors, so they are likely building {honitsu}").format(
+        why = _("their calls are all {suit} and honors, so they are likely building a {honitsu}").format(
             suit=SUIT_TERMS[w.suit], honitsu="{term:honitsu}")
     elif w.reading == "toitoi":
         why = _("they called only pons ({toitoi}), so they wait on a pair: tiles still unseen are the danger").format(
@@ -292,7 +302,8 @@ def pass_win_line(tsumo: bool) -> str:
     return _("Coach: let this win pass ({minogashi}) — even with {ura} it would end the match with you still in "
              "last place. Passing cannot cost you a place and keeps your chance of a bigger win (until your next "
              "discard you cannot ron: {furiten}).").format(minogashi="{term:minogashi}", ura="{term:ura_dora}",
-                                                           furiten="{term:doujun_furiten}")
+                                                           furiten=term_word("doujun_furiten", pgettext(
+                                                               "inline term", "temporary furiten")))
 
 
 def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rules: Any, seat_name: Any) -> str:
@@ -307,7 +318,8 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
         lines.append(pass_win_line(isinstance(wins[0], Tsumo)))
     if any(isinstance(a, Kita) for a in legal):
         lines.append(_("You may set {north} aside with the Kita button ({nukidora}): it counts as one dora, "
-                       "and you draw a replacement tile.").format(north="{tiles:4z}", nukidora="{term:nukidora}"))
+                       "and you draw a replacement tile.").format(north="{tiles:4z}", nukidora=term_word(
+                           "nukidora", pgettext("inline term", "nuki dora"))))
     discards = [a.tile for a in legal if isinstance(a, Discard)]
     if discards and not view.riichi[view.seat]:
         if lifted is not None:
@@ -329,7 +341,7 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
         ready = waiting(view)
         if ready is not None:
             lines.append(_("You are {tenpai}: waiting on {waits} ({n} tiles left).").format(
-                tenpai="{term:tenpai|" + pgettext("inline term", "tenpai") + "}", waits=_kinds(sorted(ready.waits)), n=sum(ready.waits.values())))
+                tenpai=_tenpai(), waits=_kinds(sorted(ready.waits)), n=sum(ready.waits.values())))
             if ready.furiten:
                 lines.append(_("{furiten}: a winning tile is in your own river, so you can win only by tsumo.")
                              .format(furiten="{term:furiten}"))

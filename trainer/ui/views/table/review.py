@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from trainer.engine.game.review import Decision
-from trainer.i18n import _
+from trainer.i18n import _, pgettext
+from trainer.ui.richtext import term_word
 
 
 def _t(text: str) -> str:
     return "{tiles:" + text + "}"
+
+
+def _genbutsu() -> str:
+    return term_word("genbutsu", pgettext("inline term", "genbutsu"))
 
 
 def decision_text(d: Decision) -> str:
@@ -22,15 +27,15 @@ def decision_text(d: Decision) -> str:
     if d.verdict == "lost_shanten":
         return _("You discarded {mine} and broke a useful shape: the hand went to {k} steps from {tenpai} "
                  "({shanten}) instead of {j}. Better: {best}.").format(
-            mine=mine, k=d.shanten_chosen + 1, tenpai="{term:tenpai}", shanten="{term:shanten}",
+            mine=mine, k=d.shanten_chosen + 1, tenpai=term_word("tenpai", pgettext("inline term", "tenpai")), shanten="{term:shanten}",
             j=d.shanten_best + 1, best=best)
     if d.verdict == "unsafe":
         return _("You discarded {mine} while a {riichi} was waiting: it could deal in. {safe} could not "
                  "({genbutsu}): when your hand is far from ready, fold with safe tiles.").format(
-            mine=mine, riichi="{term:riichi}", safe=safe, genbutsu="{term:genbutsu}")
+            mine=mine, riichi="{term:riichi}", safe=safe, genbutsu=_genbutsu())
     if d.verdict == "dealt_in":
         return _("{mine} dealt into the {riichi}. {safe} was safe ({genbutsu}).").format(
-            mine=mine, riichi="{term:riichi}", safe=safe, genbutsu="{term:genbutsu}")
+            mine=mine, riichi="{term:riichi}", safe=safe, genbutsu=_genbutsu())
     if d.danger is not None and d.danger["chosen"] == d.danger["safest_danger"]:
         return _("You discarded {mine}: the safest tile against the {riichi}. Good.").format(
             mine=mine, riichi="{term:riichi}")
