@@ -56,6 +56,9 @@ def test_every_training_game_is_listed_with_its_japanese_name_and_opens_its_tabl
     opened = []
     for i in range(len(screen.cards)):
         assert screen.choose(i + 1)
+        if app.screen.name == "training_setup":  # the game's options first, then Start
+            app.render()
+            app.screen.begin()
         table = app.screen
         if table.__class__.__name__ == "KuntoPracticeScreen":  # the practice sits next to its game
             assert opened[-1] == "kunto"
@@ -66,6 +69,8 @@ def test_every_training_game_is_listed_with_its_japanese_name_and_opens_its_tabl
         table.run_bots_until_learner()
         app.render()
         app.pop()
+        if app.screen.name == "training_setup":
+            app.pop()
     assert opened == list(TRAINING_GAMES)
 
 

@@ -153,6 +153,8 @@ def training_shots(app, shot) -> None:  # noqa: ANN001
     from trainer.ui.screens.training_games import TRAINING_GAMES
 
     shot("20_training_games", lambda: app.push("training_games"))
+    for mode, choices in (("single_suit_1", {"dragons": "jokers", "half_abundance": True}), ("ab_game", {})):
+        shot(f"20_training_setup_{mode}", lambda mode=mode, choices=choices: training_setup_shot(app, mode, choices))
     for mode in TRAINING_GAMES:
         def table(mode: str = mode) -> None:
             screen = app.push("play_simple", mode=mode, seed=5, kids=False)
@@ -181,6 +183,13 @@ def training_shots(app, shot) -> None:  # noqa: ANN001
         shot(f"21_mode_{mode}_table", table)
         shot(f"22_mode_{mode}_result", result)
     shot("23_mode_ab_game_guess", lambda: ab_guess_shot(app))
+
+
+def training_setup_shot(app, mode: str, choices: dict) -> None:  # noqa: ANN001
+    """A training game's setup screen with ``choices`` made (a child's: the player count only)."""
+    screen = app.push("training_setup", mode=mode)
+    screen.choices = dict(choices)
+    screen.rebuild()
 
 
 def ab_guess_shot(app) -> None:  # noqa: ANN001
@@ -760,5 +769,6 @@ def learner_shots(app, shot) -> None:  # noqa: ANN001
         shot("12_child_boxes_filled", filled_boxes)
         shot("12_child_sort_right", right_sort)
     shot("12_child_drill", lambda: app.push("drill", generator="tile_name", params={}, n=6, seed=1))
+    shot("12_child_training_setup", lambda: training_setup_shot(app, "single_suit_1", {}))
     app.apply_profile("new")
     app.apply_settings(before)

@@ -38,6 +38,7 @@ SCREEN_MODULES: dict[str, str] = {
     "nanikiru": "trainer.ui.screens.position_review",
     "play_simple": "trainer.ui.screens.play_simple",
     "training_games": "trainer.ui.screens.training_games",
+    "training_setup": "trainer.ui.screens.training_setup",
     "kunto_practice": "trainer.ui.screens.drills",
     "glossary": "trainer.ui.screens.glossary",
     "progress": "trainer.ui.screens.progress",

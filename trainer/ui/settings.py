@@ -53,6 +53,7 @@ class Settings:
     last_track: str = ""  # the lesson-map tab the learner looked at last ("" = chosen by profile)
     profile: str = ""  # the first-run answer (PROFILES)
     match_setup: str = ""  # the last match setup chosen (JSON, see trainer/ui/match_setup.py)
+    training_setup: str = ""  # each training game's last choice (JSON, see trainer/ui/training_setup.py)
 
     def validated(self) -> Settings:
         """Check every field; raises ValueError naming the bad field."""

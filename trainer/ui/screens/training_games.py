@@ -3,7 +3,9 @@
 Each card shows the game's name as the glossary gives it (in the interface language and
 Japanese, as the learner's term display chooses, without the bracketed explanation an English
 name may carry; no Russian on an English card), at least one line of description, and opens
-the game's table (``app.push("play_simple", mode=...)``) against bots.
+the game's setup (screen ``training_setup``: the rulebook's variations the mode file offers,
+remembered per game) and from there its table (``app.push("play_simple", mode=..., rules=...)``)
+against bots; a game with nothing to choose opens its table directly.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from trainer.i18n import N_, _
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.tileview import tile_icon
+from trainer.ui.training_setup import setup_options
+from trainer.ui.views.lesson_order import is_child
 from trainer.ui.widgets import Card, place_cards
 
 TRAINING_GAMES = {
@@ -58,7 +62,7 @@ class TrainingGamesScreen(Screen):
                 continue
             sub = _(blurb)  # in the learner's language only: the rulebook's Russian name is the Russian title
             names = [_(PLAIN_TITLES[mode])] if mode in PLAIN_TITLES else self.card_titles(term_id)
-            card = Card(names[0], sub, lambda m=mode: self.app.push("play_simple", mode=m, kids=False),
+            card = Card(names[0], sub, lambda m=mode, n=names[-1]: self.open_game(m, n),
                         icon=tile_icon(self.app, tiles))
             self.cards.append(self.add(card))
             self.titles.append(names)
@@ -68,6 +72,13 @@ class TrainingGamesScreen(Screen):
                     self.cards.append(self.add(Card(titles[0], _(line), lambda s=screen: self.app.push(s),
                                                     icon=tile_icon(self.app, shown))))
                     self.titles.append(titles)
+
+    def open_game(self, mode: str, name: str) -> None:
+        """The game's setup when it offers a choice (a child's: the player count), else its table."""
+        if setup_options(get_mode(mode), is_child(self.app.settings)):
+            self.app.push("training_setup", mode=mode, title=name)
+        else:
+            self.app.push("play_simple", mode=mode, kids=False)
 
     def card_titles(self, term_id: str) -> list[str]:
         """A game's name for its card, longest first: as the learner's term display shows it,

@@ -1,0 +1,264 @@
+"""A training game's setup: the rulebook's variations of one game, chosen before its table.
+
+The «Тренировочные игры» list opens this screen for a game that offers a choice (a game
+whose every option is fixed opens its table directly).  Each option the engine offers with
+more than one value (:func:`trainer.ui.training_setup.setup_options`, from the mode file)
+is one block: its label with the rulebook lines it comes from, a segmented row (or an
+on/off switch), and a one-line note on the chosen value.  The blocks sit in two columns
+(an option whose values need the width takes a whole row) and scroll when they do not fit.
+Every change is checked at once through the same path a lesson's ``play`` step takes
+(``table_setup`` with the choice as ``rules``): a refused combination shows the engine's
+one-line reason and Start waits until it is fixed.  "Start" (Enter) remembers the choice
+(settings field ``training_setup``) and opens ``play_simple`` with it as ``rules``; Back
+(Esc) returns to the list.
+
+A child (profile "child") sees only the player count, as three big buttons ("2 players" …)
+that start the game at once: the other options are rules a child has not met (jokers,
+payments, a guess rule), and a number of players is the one choice a six-year-old can make
+by themselves; a game without that choice opens directly.  Kunto's step-by-step procedure
+is not an option here: it has its own card beside the game.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pygame
+
+from trainer.engine.game.simple_modes import ModeError, PlayMode, get_mode, table_setup
+from trainer.i18n import _, ngettext
+from trainer.ui.registry import register_screen
+from trainer.ui.screens.base import Screen
+from trainer.ui.sources import source_text
+from trainer.ui.theme import PALETTE
+from trainer.ui.training_setup import (
+    game_reference,
+    has_notes,
+    option_label,
+    option_reference,
+    remembered_choices,
+    setup_options,
+    store_choices,
+    value_name,
+    value_note,
+)
+from trainer.ui.views.lesson_order import is_child
+from trainer.ui.widgets import Button, OptionRow, Toggle, blit_text, blit_wrapped, fit_line
+
+P = PALETTE
+
+
+def effective_value(setup: Any, key: str) -> Any:
+    """The value of option ``key`` a table setup ended up with (the tile set by its name)."""
+    return setup.tileset.name if key == "tiles" else getattr(setup, key)
+
+
+@register_screen("training_setup")
+class TrainingSetupScreen(Screen):
+    """One block per option of a training game, and Start; a child's version has the player
+    count only, as big buttons.  Params: ``mode`` (the game's mode id), ``title`` (its name)."""
+
+    def title(self) -> str:
+        if self.params.get("title"):
+            return str(self.params["title"])
+        term = self.mode.title  # opened without the card's name: the glossary's name of the game
+        try:
+            return self.app.glossary().term(term).plain_name(self.app.settings.language) if term else self.mode.name
+        except (KeyError, LookupError):
+            return self.mode.name
+
+    @property
+    def mode(self) -> PlayMode:
+        """The game's mode as its file describes it."""
+        return get_mode(str(self.params["mode"]))
+
+    def build(self) -> None:
+        mode = self.mode
+        if not hasattr(self, "choices"):  # only the values that differ from the mode's defaults
+            self.choices: dict[str, Any] = remembered_choices(self.app.settings.training_setup, mode.name)
+        self.child = is_child(self.app.settings)
+        self.error = ""
+        self.table = None
+        try:
+            self.table = table_setup({"mode": mode.name, "rules": dict(self.choices)})
+        except ModeError as e:
+            reason = str(e).splitlines()[0] if str(e) else ""
+            self.error = re.sub(rf"^(mode )?{re.escape(mode.name)}: ", "", reason)
+        self.blocks: list[tuple[str, str, str, Any]] = []  # (option, label, note, widget)
+        self.noted: set[str] = set()  # options with a note under some value: room is kept for it
+        self.kid_buttons: list[Button] = []
+        for key, values in setup_options(mode, self.child):
+            current = self.current(key)
+            if self.child:
+                for v in values:
+                    b = Button(ngettext("{n} player", "{n} players", v).format(n=v), lambda v=v: self._kid_start(v),
+                               kind="primary" if v == current else "secondary", size="h2")
+                    self.kid_buttons.append(self.add(b))
+                continue
+            if all(isinstance(v, bool) for v in values):
+                widget = Toggle(bool(current), lambda on, k=key: self._set(k, on))
+            else:
+                widget = OptionRow([(v, value_name(mode, key, v)) for v in values], current,
+                                   lambda v, k=key: self._set(k, v))
+            self.blocks.append((key, option_label(key), value_note(mode, key, current), self.add(widget)))
+            if has_notes(key, values):
+                self.noted.add(key)
+        self.start: Button | None = None
+        if not self.child:
+            self.start = self.add(Button(_("Start"), self.begin, kind="primary", hotkey="Enter"))
+            self.start.enabled = not self.error
+
+    def current(self, key: str) -> Any:
+        """The value an option shows: the table's (after the engine's own substitutions, such as
+        the honors of the half-abundance variation), else the choice, else the mode's default."""
+        if self.table is not None:
+            return effective_value(self.table, key)
+        return self.choices.get(key, self.mode.defaults.get(key))
+
+    def initial_focus(self) -> int | None:
+        if self.start is not None:
+            return self.widgets.index(self.start)
+        primary = next((b for b in self.kid_buttons if b.kind == "primary"), None)
+        return self.widgets.index(primary) if primary is not None else super().initial_focus()
+
+    def _set(self, key: str, value: Any) -> None:
+        if value == self.mode.defaults.get(key):
+            self.choices.pop(key, None)
+        else:
+            self.choices[key] = value
+        self.rebuild()
+
+    def _kid_start(self, players: Any) -> None:
+        self._set("players", players)
+        self.begin()
+
+    def submit(self) -> bool:
+        """Enter starts the game (on a child's button it starts with that many players)."""
+        w = self.focused_widget()
+        if w in self.kid_buttons:
+            w.activate()
+            return True
+        if w is self.back_button:
+            return False
+        self.begin()
+        return True
+
+    def begin(self) -> None:
+        """Remember the choice and open the table with it, unless the engine refuses it."""
+        if self.error:
+            self.app.notify(self.error, "error")
+            return
+        mode = self.mode.name
+        self.app.remember(training_setup=store_choices(self.app.settings.training_setup, mode, self.choices))
+        self.app.push("play_simple", mode=mode, rules=dict(self.choices), kids=False)
+
+    # ---------------------------------------------------------------- layout
+
+    def layout(self) -> None:
+        L = self.app.layout
+        area = L.content()
+        if self.child:
+            self._layout_child(area)
+            return
+        gap = L.px(40)
+        col_w = (area.width - gap) // 2
+        self.label_h, self.row_h = L.px(30), L.px(40)
+        note_h = 2 * self.app.line_height(L.font("small"))
+        self.note_h = note_h
+        # rows of blocks: two to a row, a block whose values need more than a column alone on
+        # its row (after the row it would break, so that the columns stay filled)
+        rows: list[list[int]] = []
+        open_row: list[int] | None = None  # a row with one narrow block, waiting for a second
+        pending: list[int] = []  # wide blocks held back until the open row closes
+        for i in range(len(self.blocks)):
+            if self._wide(i, col_w):
+                if open_row is not None:
+                    pending.append(i)
+                else:
+                    rows.append([i])
+            elif open_row is not None:
+                open_row.append(i)
+                open_row = None
+                rows.extend([p] for p in pending)
+                pending.clear()
+            else:
+                open_row = [i]
+                rows.append(open_row)
+        rows.extend([p] for p in pending)
+        y = area.top + L.px(34) - self.scroll_y  # the game's rulebook lines above the options
+        self.block_rects = [pygame.Rect(0, 0, 0, 0)] * len(self.blocks)
+        for row in rows:
+            wide = len(row) == 1 and self._wide(row[0], col_w)
+            noted = any(self.blocks[i][0] in self.noted for i in row)
+            block_h = self.label_h + self.row_h + (L.px(4) + note_h if noted else 0) + L.px(14)
+            for n, i in enumerate(row):
+                w = self.blocks[i][3]
+                x = area.left + n * (col_w + gap)
+                width = area.width if wide else col_w
+                self.block_rects[i] = pygame.Rect(x, y, width, block_h)
+                w.rect = pygame.Rect(x, y + self.label_h, L.px(80) if isinstance(w, Toggle) else width, self.row_h)
+                if isinstance(w, OptionRow):
+                    w.fit_labels(self.app)
+            y += block_h
+        assert self.start is not None
+        bw = max(self.start.preferred_width(self.app), L.px(220))
+        bh = L.px(52)
+        self.start.rect = pygame.Rect(area.left, y + L.px(4), bw, bh)
+        content_h = self.start.rect.bottom + self.scroll_y - area.top + L.px(30)  # and the error line
+        self.max_scroll = max(0, content_h - area.height)
+
+    def _wide(self, i: int, col_w: int) -> bool:
+        w = self.blocks[i][3]
+        return isinstance(w, OptionRow) and self._need(w) > col_w
+
+    def _need(self, row: OptionRow) -> int:
+        """The width a segmented row needs to show every value's name whole."""
+        L = self.app.layout
+        return sum(self.app.text_width(label, L.font("small"), bold=True) + L.px(34) for _v, label in row.options)
+
+    def _layout_child(self, area: pygame.Rect) -> None:
+        L = self.app.layout
+        n = max(1, len(self.kid_buttons))
+        gap = L.px(32)
+        bw = min(L.px(300), (area.width - gap * (n - 1)) // n)
+        bh = L.px(150)
+        x = area.centerx - (bw * n + gap * (n - 1)) // 2
+        y = area.top + L.px(120)
+        for b in self.kid_buttons:
+            b.rect = pygame.Rect(x, y, bw, bh)
+            x += bw + gap
+
+    # ---------------------------------------------------------------- drawing
+
+    def draw_content(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        area = L.content()
+        if self.child:
+            blit_text(surf, self.app, _("How many players?"), L.font("title"), P.on_felt,
+                      (area.centerx, area.top + L.px(40)), anchor="center", bold=True, max_width=area.width)
+            return
+        ref = game_reference(self.mode)
+        if ref:
+            blit_text(surf, self.app, _("Rules: {source}").format(source=source_text(ref)), L.font("small"),
+                      P.on_felt_muted, (area.left, area.top - self.scroll_y), max_width=area.width)
+        small, tiny = L.font("small"), L.font("tiny")
+        for (key, label, note, w), r in zip(self.blocks, self.block_rects, strict=True):
+            if r.bottom < L.header_h:
+                continue
+            lab = blit_text(surf, self.app, label, L.font("body"), P.on_felt, (r.left, r.top + self.label_h // 2),
+                            anchor="midleft", bold=True, max_width=r.width)
+            line = option_reference(self.mode.name, key)
+            if line:
+                x = lab.right + L.px(10)
+                text = fit_line(self.app, "· " + source_text(line), tiny, r.right - x)
+                blit_text(surf, self.app, text, tiny, P.on_felt_muted, (x, lab.centery), anchor="midleft")
+            if note:
+                box = pygame.Rect(r.left + L.px(4), w.rect.bottom + L.px(4), r.width - L.px(8), self.note_h)
+                blit_wrapped(surf, self.app, note, small, P.on_felt_muted, box, max_lines=2)
+        if self.error and self.start is not None:
+            x = self.start.rect.right + L.px(16)
+            box = pygame.Rect(x, self.start.rect.top, area.right - x, self.start.rect.height)
+            text = _("Cannot play this way: {reason}").format(reason=self.error)
+            lines = 2 if self.app.line_height(small) * 2 <= box.height else 1
+            blit_wrapped(surf, self.app, text, small, P.wrong, box, max_lines=lines)

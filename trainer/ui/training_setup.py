@@ -1,0 +1,224 @@
+"""What a learner may choose before a training game, and how the choice is remembered.
+
+The choices themselves come from the engine: a mode file's allowed values
+(:meth:`PlayMode.options`).  This module only words them for the learner — a label for
+each option, a name for each value, a one-line note where the value needs one, and the
+rulebook lines the docs give (``docs/play-modes.md``) — and keeps the learner's last choice
+per game in the settings field ``training_setup`` (JSON ``{"single_suit_1": {"dragons":
+"jokers"}}``, only the values that differ from the mode's defaults).  Reading it back never
+fails: an option or value the mode no longer offers is dropped with a one-line log.
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from trainer.engine.game.simple_modes import PlayMode, get_mode
+from trainer.i18n import N_, _, format_number
+
+log = logging.getLogger(__name__)
+
+SKIPPED = ("procedure",)
+"""Options the setup screen leaves out: kunto's step-by-step procedure has its own card."""
+
+ORDER = ("players", "tiles", "hand", "suits", "dragons", "calls", "half_abundance", "no_sticks", "six_pairs",
+         "atama_kasou", "recycle_discards", "dummy_pays", "guess_rule", "pass_over", "max_hands", "game_minutes")
+"""The order the options are listed in (an option not named here comes last)."""
+
+LABELS: dict[str, str] = {
+    "players": N_("Players"),
+    "tiles": N_("Tiles"),
+    "hand": N_("Tiles in hand"),
+    "suits": N_("Suits"),
+    "dragons": N_("Dragons"),
+    "calls": N_("Calls"),
+    "half_abundance": N_("Half abundance"),
+    "no_sticks": N_("Without sticks"),
+    "six_pairs": N_("Six pairs"),
+    "atama_kasou": N_("Atama kasō"),
+    "recycle_discards": N_("Discards back to the wall"),
+    "dummy_pays": N_("The dummy pays"),
+    "guess_rule": N_("A right guess"),
+    "pass_over": N_("Pass over"),
+    "max_hands": N_("Hands at most"),
+    "game_minutes": N_("Game time"),
+}
+"""Option -> its label on the setup screen."""
+
+VALUE_NAMES: dict[str, dict[Any, str]] = {
+    "suits": {"kept": N_("Matter"), "ignored": N_("Do not matter")},
+    "dragons": {"plain": N_("Normal"), "tens": N_("As tens"), "jokers": N_("As jokers")},
+    "calls": {"none": N_("None"), "pon": N_("Pon only"), "all": N_("Pon and chi")},
+    "guess_rule": {"any": N_("One of the two tiles"), "both": N_("Both tiles")},
+    "game_minutes": {0: N_("No clock")},
+}
+"""Option -> value -> its name (numbers, tile sets and on/off switches are named in code)."""
+
+TILE_SET_NAMES: dict[str, str] = {
+    "sou36": N_("Bamboo only"),
+    "pin_sou72": N_("Dots and bamboo"),
+    "suits108": N_("Three suits"),
+    "sou_dragons48": N_("Bamboo and dragons"),
+    "suits108_dragons": N_("Three suits and dragons"),
+    "sou_winds52": N_("Bamboo and winds"),
+    "sou_winds_pin68": N_("Bamboo, winds and dots"),
+    "man36": N_("Characters only"),
+    "man_dragons48": N_("Characters and dragons"),
+    "suits136": N_("All tiles"),
+    "sou_two_winds_dragon": N_("Bamboo, East, South, green dragon"),
+    "man_two_winds_chun": N_("Characters, East, South, red dragon"),
+    "pin_two_winds_haku": N_("Dots, East, South, white dragon"),
+    "sou_honors64": N_("Bamboo and honors"),
+    "standard": N_("All tiles"),
+}
+"""A training game's tile set -> its name (the number of tiles is added from the set)."""
+
+NOTES: dict[tuple[str, Any], str] = {
+    ("players", 2): N_("You and one bot."),
+    ("players", 3): N_("You and two bots."),
+    ("players", 4): N_("You and three bots."),
+    ("suits", "ignored"): N_("Only the numbers count: 1m 2p 3s is a run."),
+    ("dragons", "tens"): N_("Red dragon is the 10 of characters, green the 10 of bamboo, white the 10 of dots."),
+    ("dragons", "jokers"): N_("A dragon stands for any tile you need until its owner declares riichi."),
+    ("calls", "none"): N_("Nobody calls: every tile comes from the wall."),
+    ("calls", "pon"): N_("No chi: open runs are not allowed."),
+    ("half_abundance", True): N_("Honors join the set, players only lose points, an honor may be exchanged for "
+                                 "{exchange} points."),
+    ("no_sticks", True): N_("Everyone starts at 0 and plays up to {target} points."),
+    ("six_pairs", True): N_("Six different pairs and a lone honor complete the hand too."),
+    ("atama_kasou", True): N_("A ready hand of 13 tiles wins as in the usual game, unless its wait is dead."),
+    ("recycle_discards", True): N_("A discard nobody takes goes face down to the far end of the wall."),
+    ("dummy_pays", True): N_("On a tsumo the absent players' shares are paid too."),
+    ("dummy_pays", False): N_("On a tsumo only your opponent pays."),
+    ("guess_rule", "any"): N_("The guess is right when one of the two tiles named completes the hand."),
+    ("guess_rule", "both"): N_("The guess is right only when both tiles named complete the hand."),
+    ("pass_over", True): N_("The ready player may lay a winning tile face down and wait for a dearer hand."),
+    ("game_minutes", 0): N_("Only the number of hands ends the game."),
+}
+"""(option, value) -> a one-line note shown under the chosen value ({exchange}, {target}: the
+mode's own numbers)."""
+
+REFERENCES: dict[tuple[str, str], str] = {
+    ("kunto", "hand"): "000:3465",
+    ("kunto", "suits"): "000:3452",
+    ("kunto", "dragons"): "000:3453",
+    ("kunto", "tiles"): "000:3451",
+    ("twelve_tiles", "six_pairs"): "000:3477",
+    ("twelve_tiles", "atama_kasou"): "000:3479",
+    ("risu", "recycle_discards"): "000:3483",
+    ("single_suit_1", "dragons"): "000:3503",
+    ("single_suit_1", "no_sticks"): "000:3505",
+    ("single_suit_1", "half_abundance"): "000:3507",
+    ("single_suit_2", "tiles"): "000:3523",
+    ("single_suit_2", "dummy_pays"): "000:3531",
+    ("bamboo", "calls"): "000:3487",
+    ("bamboo", "dummy_pays"): "000:3487",
+    ("ab_game", "game_minutes"): "000:3511",
+    ("ab_game", "pass_over"): "000:3515",
+    ("ab_game", "guess_rule"): "000:3515",
+}
+"""(mode, option) -> the rulebook lines that option comes from, as docs/play-modes.md cites them."""
+
+
+def setup_options(mode: PlayMode, child: bool = False) -> list[tuple[str, tuple[Any, ...]]]:
+    """The options a learner chooses on the setup screen, in :data:`ORDER`: every option the
+    mode offers more than one value for (but :data:`SKIPPED`); a child only the player count."""
+    offered = [(k, v) for k, v in mode.options().items() if len(v) > 1 and k not in SKIPPED]
+    if child:
+        offered = [(k, v) for k, v in offered if k == "players"]
+    rank = {k: i for i, k in enumerate(ORDER)}
+    return sorted(offered, key=lambda kv: rank.get(kv[0], len(ORDER)))
+
+
+def option_label(key: str) -> str:
+    """An option's label in the interface language."""
+    return _(LABELS[key]) if key in LABELS else key
+
+
+def value_name(mode: PlayMode, key: str, value: Any) -> str:
+    """A value's name in the interface language: a tile set with its number of tiles, a
+    number of minutes, a switch as on/off, or the name from :data:`VALUE_NAMES`."""
+    named = VALUE_NAMES.get(key, {})
+    if value in named:
+        return _(named[value])
+    if key == "tiles":
+        n = len(mode.tileset(str(value)))
+        name = TILE_SET_NAMES.get(str(value))
+        return f"{_(name)} ({n})" if name else str(n)
+    if key == "game_minutes":
+        return _("{n} min").format(n=value)
+    if isinstance(value, bool):
+        return _("On") if value else _("Off")
+    return str(value)
+
+
+def value_note(mode: PlayMode, key: str, value: Any) -> str:
+    """The one-line note under a chosen value, "" where none helps."""
+    note = NOTES.get((key, value))
+    if not note:
+        return ""
+    fixed = mode.fixed
+    return _(note).format(exchange=format_number(int(fixed.get("honor_exchange", 0))),
+                          target=format_number(int(fixed.get("target_points", 0))))
+
+
+def has_notes(key: str, values: tuple[Any, ...]) -> bool:
+    """Whether any value of an option has a note (the screen keeps room for one under it)."""
+    return any((key, v) in NOTES for v in values)
+
+
+def option_reference(mode_name: str, key: str) -> str:
+    """The rulebook lines (``000:3507``) an option of a game comes from, "" where the docs give none."""
+    return REFERENCES.get((mode_name, key), "")
+
+
+def game_reference(mode: PlayMode) -> str:
+    """The rulebook lines of the whole game (the mode file's ``source`` without its ``seed``)."""
+    return mode.source.removeprefix("seed").strip().replace(", ", "; ")
+
+
+def remembered_choices(stored: str, mode_name: str) -> dict[str, Any]:
+    """The learner's last choice for one game from the settings field ``training_setup``:
+    only options the game still offers with values it still allows; anything else is dropped
+    with a one-line log (a damaged field gives no choice at all)."""
+    try:
+        data = json.loads(stored) if stored else {}
+    except ValueError:
+        log.warning("training_setup: not JSON, ignored")
+        return {}
+    choice = data.get(mode_name) if isinstance(data, dict) else None
+    if not isinstance(choice, dict):
+        if choice is not None or not isinstance(data, dict):
+            log.warning("training_setup: %s: not a table of options, ignored", mode_name)
+        return {}
+    try:
+        offered = get_mode(mode_name).options()
+    except ValueError:
+        return {}
+    out: dict[str, Any] = {}
+    for key, value in choice.items():
+        allowed = offered.get(key, ())
+        if key in SKIPPED or len(allowed) < 2 or value not in allowed or type(value) is not type(allowed[0]):
+            log.warning("training_setup: %s: %s = %r is not offered, dropped", mode_name, key, value)
+            continue
+        out[key] = value
+    return out
+
+
+def store_choices(stored: str, mode_name: str, choices: dict[str, Any]) -> str:
+    """The settings field ``training_setup`` with one game's choice replaced (the others kept;
+    a damaged field starts afresh)."""
+    try:
+        data = json.loads(stored) if stored else {}
+    except ValueError:
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    if choices:
+        data[mode_name] = dict(choices)
+    else:
+        data.pop(mode_name, None)
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
