@@ -263,3 +263,19 @@ def test_points_are_grouped_the_same_way_on_every_screen() -> None:
     assert i18n.format_points(25000) == "25\u00a0000"
     assert i18n.format_points(-12000, signed=True) == "\u221212\u00a0000"
     assert i18n.points_text(8000) == "8\u00a0000 очков"
+
+
+def test_the_russian_catalog_spells_terms_as_the_glossary_does() -> None:
+    """The interface speaks like the lessons: no variant spelling the glossary forbids (темпай, чи,
+    ветра) and «хан» agreeing with its number — the same checker ``lessons check`` runs."""
+    from trainer.glossary import load_glossary
+    from trainer.lessons.spelling import SpellingChecker
+
+    checker = SpellingChecker(load_glossary())
+    with open(LOCALES_DIR / "ru" / "LC_MESSAGES" / "trainer.po", "rb") as f:
+        catalog = read_po(f)
+    found = []
+    for message in catalog:
+        texts = message.string if isinstance(message.string, list | tuple) else [message.string]
+        found += [f"{message.id!r}: {f.message}" for text in texts if text for f in checker.findings(text)]
+    assert not found, "\n".join(found)

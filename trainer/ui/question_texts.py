@@ -295,7 +295,7 @@ def more_explain_item(item: dict[str, Any]) -> str | None:
     if str(k).startswith("mcr_"):
         return mcr_explain_item(item)
     if k in ("kunto_value", "kunto_no_yaku", "kunto_ron", "kunto_raise"):
-        from trainer.ui.views.kunto_words import kunto_explain_item
+        from trainer.ui.kunto_words import kunto_explain_item
 
         return kunto_explain_item(item) or ""
     if k == "group":

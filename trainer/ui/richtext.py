@@ -95,8 +95,10 @@ def _words(text: str) -> list[tuple[str, bool]]:
 
 def _term_label(app: AppContext, span: Span, inline: bool = False) -> str:
     """A term as the text shows it: the author's inflected word (``{term:id|word}``) or the
-    glossary's name in the learner's display mode — inside a sentence (``inline``) with a small
-    first letter for a common noun («you are in ready hand», not «you are in Ready hand»)."""
+    glossary's name in the learner's display mode, in running text without a bracketed
+    explanation of the name (one set of brackets: «Shanten (向聴, shanten)», not «Shanten
+    (tiles from ready) (向聴, shanten)»; the link opens the explanation) — inside a sentence
+    (``inline``) with a small first letter for a common noun («you are not ready hand ...»)."""
     shown = app.term_text(span.value)
     if span.label:
         # The author's inflected word, plus the Japanese form when the setting asks for it.
@@ -104,12 +106,14 @@ def _term_label(app: AppContext, span: Span, inline: bool = False) -> str:
         if mode in ("ja_ru", "full") and shown and shown != span.value:
             return f"{span.label} ({shown})"
         return span.label
-    if inline and shown != span.value:
-        try:
-            return app.glossary().term(span.value).inline(app.settings.term_mode, app.settings.language)
-        except (KeyError, LookupError, ValueError):
-            return shown
-    return shown
+    if shown == span.value:
+        return shown  # not in the glossary: the id as it is
+    try:
+        term = app.glossary().term(span.value)
+        mode, lang = app.settings.term_mode, app.settings.language
+        return term.inline(mode, lang) if inline else term.display(mode, lang, plain=True)
+    except (KeyError, LookupError, ValueError):
+        return shown
 
 
 _SENTENCE_ENDS = ".!?:•" + BR

@@ -95,7 +95,7 @@ NOTES: dict[tuple[str, Any], str] = {
     ("dummy_pays", False): N_("On a tsumo only your opponent pays."),
     ("guess_rule", "any"): N_("The guess is right when one of the two tiles named completes the hand."),
     ("guess_rule", "both"): N_("The guess is right only when both tiles named complete the hand."),
-    ("pass_over", True): N_("The ready player may lay a winning tile face down and wait for a dearer hand."),
+    ("pass_over", True): N_("The ready player may lay a winning tile face down and wait for a more valuable hand."),
     ("game_minutes", 0): N_("Only the number of hands ends the game."),
 }
 """(option, value) -> a one-line note shown under the chosen value ({exchange}, {target}: the

@@ -19,6 +19,17 @@ import pygame
 from trainer.engine.exercises.kunto_practice import KuntoPractice, PracticeError, Settings
 from trainer.engine.tiles import kind_name
 from trainer.i18n import N_, _, ngettext, pgettext
+from trainer.ui.kunto_words import (
+    drawn_line,
+    exchange_line,
+    raise_mistake,
+    settings_text,
+    shanten_mistake,
+    throwback_mistake,
+    value_mistake,
+    way_line,
+    yaku_mistake,
+)
 from trainer.ui.question_texts import merge_equal_tiles
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import BR
@@ -37,17 +48,6 @@ from trainer.ui.views.feedback import (
     panel_height,
 )
 from trainer.ui.views.inputs import RichBlock
-from trainer.ui.views.kunto_words import (
-    drawn_line,
-    exchange_line,
-    raise_mistake,
-    settings_text,
-    shanten_mistake,
-    throwback_mistake,
-    value_mistake,
-    way_line,
-    yaku_mistake,
-)
 from trainer.ui.views.mistakes import drill_mistake
 from trainer.ui.views.placement import content_bottom
 from trainer.ui.widgets import Button, blit_text, draw_panel
@@ -654,7 +654,7 @@ class KuntoPracticeScreen(DrillScreen):
     """The kunto procedure, one question after another, until the 13-tile hand is ready: hold 4
     tiles, name the shanten, throw back a tile after each draw until the hand is ready, name its
     waits, grow the hand by 3 (4 → 7 → 10 → 13).  The session grades, retries, hints and records
-    the answers as ``kunto_hand`` items; :mod:`trainer.ui.views.kunto_words` explains a wrong one.
+    the answers as ``kunto_hand`` items; :mod:`trainer.ui.kunto_words` explains a wrong one.
     Params: ``tiles``, ``suits``, ``dragons`` (the kunto mode's options; default the first settings
     of the seed's course), ``seed``, ``on_done(right, total)``."""
 

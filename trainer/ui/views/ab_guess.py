@@ -163,7 +163,7 @@ def prompt(screen: Any) -> str:
         return _("Name {n} tiles {who} may wait on: pick them below.").format(n=g.setup.guess_tiles, who=who)
     legal = screen.my_legal()
     if any(isinstance(a, PassOver) for a in legal):
-        return _("A winning tile! Win now, or lay it face down for a dearer hand.")
+        return _("A winning tile! Win now, or lay it face down for a more valuable hand.")
     if g.guesses:
         rec = g.guesses[-1]
         named = guess_words(screen, rec.kinds)

@@ -195,7 +195,7 @@ def option_label(opt: Any, kids: bool = False) -> str:
     if kind == "yaku":
         return "{term:" + rest + "}"
     if kind == "kunto_value":
-        from trainer.ui.views.kunto_words import value_option
+        from trainer.ui.kunto_words import value_option
 
         return value_option(rest)
     if kind == "manners":
