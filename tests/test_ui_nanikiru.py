@@ -215,3 +215,17 @@ def test_a_term_opening_a_sentence_keeps_its_capital_and_one_inside_starts_small
 def test_a_soft_line_break_does_not_open_a_sentence(app: App) -> None:
     assert plain_text("You are not\n{term:tenpai} yet.", app) == "You are not\nready hand (聴牌, tenpai) yet."
     assert plain_text("Done.\u2028{term:tenpai} next.", app).endswith("\u2028Ready hand (聴牌, tenpai) next.")
+
+
+@pytest.mark.parametrize(("mode", "shown"), [
+    ("ru_ja", "Such tiles are genbutsu."),
+    ("ja_ru", "Such tiles are genbutsu (現物, genbutsu)."),
+    ("full", "Such tiles are genbutsu (現物, ゲンブツ, genbutsu)."),
+])
+def test_an_authors_word_is_followed_by_the_japanese_alone(app: App, mode: str, shown: str) -> None:
+    """A labelled term shows the author's word, and in the Japanese-showing modes only the written
+    form and reading after it — not the whole Japanese-first name in a second set of brackets."""
+    import dataclasses
+
+    app.settings = dataclasses.replace(app.settings, term_mode=mode)
+    assert plain_text("Such tiles are {term:genbutsu|genbutsu}.", app) == shown

@@ -150,6 +150,14 @@ class Term:
             return f"{name} — {self.kanji} ({reading})"
         raise ValueError(f"unknown display mode {mode!r}; use one of {', '.join(DISPLAY_MODES)}")
 
+    def japanese(self, mode: str = "ru_ja") -> str:
+        """The term's written form and reading alone, as an author's own word is followed by it in
+        the Japanese-showing modes: «現物, genbutsu»; with the kana in ``full``: «現物, ゲンブツ,
+        genbutsu» (a Chinese term: hanzi and pinyin)."""
+        if mode == "full" and self.kana != self.kanji:
+            return f"{self.kanji}, {self.kana}, {self.romaji}"
+        return f"{self.kanji}, {self.romaji}"
+
     def inline(self, mode: str = "ru_ja", lang: str = "ru") -> str:
         """The term as it reads inside a sentence: :meth:`display` without a bracketed explanation
         of the name (one set of brackets), and a common noun with a small first letter («without

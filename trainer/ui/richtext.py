@@ -101,10 +101,14 @@ def _term_label(app: AppContext, span: Span, inline: bool = False) -> str:
     (``inline``) with a small first letter for a common noun («you are not ready hand ...»)."""
     shown = app.term_text(span.value)
     if span.label:
-        # The author's inflected word, plus the Japanese form when the setting asks for it.
+        # The author's inflected word, plus the Japanese form when the setting asks for it
+        # («genbutsu (現物, genbutsu)», not the whole Japanese-first name in brackets).
         mode = app.settings.term_mode
         if mode in ("ja_ru", "full") and shown and shown != span.value:
-            return f"{span.label} ({shown})"
+            try:
+                return f"{span.label} ({app.glossary().term(span.value).japanese(mode)})"
+            except (KeyError, LookupError):
+                return span.label
         return span.label
     if shown == span.value:
         return shown  # not in the glossary: the id as it is
