@@ -128,7 +128,7 @@ def test_someone_else_wins_with_the_learners_tile(app: App) -> None:
     screen.discard_tile(T("5p"))
     screen.run_bots_until_learner()
     assert screen.game.ended and screen.game.result.winners == (1,)
-    assert screen._result_lines() == ("Right won", "Right completed the hand with your tile: Ron.")
+    assert screen._result_lines() == ("Right won", "Right completed the hand with your tile: ron.")
     assert screen.win_row is not None and "right" in screen.win_row.marks.values()
     assert [b.label for b in screen.end_buttons] == ["Play again"]  # free play: the header's Back leaves
 

@@ -235,7 +235,10 @@ class PlaySimpleScreen(Screen):
     def header_extra(self) -> str:
         if self.setup is not None and self.setup.scoring == "none":
             return "★" * min(self.wins, 12)  # children: a star per win, no numbers
-        text = _("games {g}, wins {w}").format(g=self.games, w=self.wins)
+        if self.several_hands():  # every hand is counted, not a game of several hands
+            text = _("hands {g}, won {w}").format(g=self.games, w=self.wins)
+        else:
+            text = _("games {g}, wins {w}").format(g=self.games, w=self.wins)
         if self.game is not None and self.setup is not None and self.setup.keeps_points:
             text += " · " + _("points {p}").format(p=format_points(self.game.points[0]))
         return text
@@ -341,10 +344,20 @@ class PlaySimpleScreen(Screen):
             self._report()
             self.end_buttons.append(self.add(Button(pgettext("end of game", "Done"), self.back, kind="primary",
                                                     hotkey="Enter")))
-            self.end_buttons.append(self.add(Button(_("Play again"), self.play_again, kind="secondary")))
+            self.end_buttons.append(self.add(Button(self._again_label(), self.play_again, kind="secondary")))
         else:
-            self.end_buttons.append(self.add(Button(_("Play again"), self.play_again, kind="primary",
+            self.end_buttons.append(self.add(Button(self._again_label(), self.play_again, kind="primary",
                                                     hotkey="Enter")))
+
+    def several_hands(self) -> bool:
+        """Whether this table plays a game of several hands whose points carry on (the A/B game,
+        risu, single-suit mahjong)."""
+        return self.setup is not None and self.setup.max_hands > 1 and self.setup.keeps_points
+
+    def _again_label(self) -> str:
+        """The end panel's button: the next hand while a game of several hands goes on, else a
+        new game."""
+        return _("Next hand") if self.several_hands() and not self.match_over() else _("Play again")
 
     def _coach_marks(self, legal: list[Any]) -> None:
         """Coach ``full``: mark the tiles whose discard keeps the hand closest to complete."""
@@ -855,7 +868,16 @@ class PlaySimpleScreen(Screen):
             for (item_id, amount, unit), times in seen.items():
                 text = self._item_text(item_id, amount, unit)
                 out.append(f"{text} ×{times}" if times > 1 else text)
-        return out[:8] + self._match_line() + self._game_result()
+        return out[:8] + self._table_line() + self._match_line() + self._game_result()
+
+    def _table_line(self) -> list[str]:
+        """The A/B game's won hand: the losers paid the table, not the winner (000:3511)."""
+        g = self.game
+        if g is None or g.result is None or not hasattr(g, "table_points") or not g.result.winners:
+            return []
+        paid = sum(-d for v in g.result.values for d in v.deltas if d < 0)
+        return [_("The losers pay {n} to the table, not to the winner: {t} on it now.").format(
+            n=format_points(paid), t=format_points(g.table_points))]
 
     def _game_result(self) -> list[str]:
         """At the end of a game of several hands: where the A/B game's table points went, and who
@@ -904,13 +926,21 @@ class PlaySimpleScreen(Screen):
 
     def _item_text(self, item_id: str, amount: int, unit: str) -> str:
         """One reason of a hand's value in words: its name and what it adds."""
+        value = f": {_(UNITS[unit]).format(n=amount)}" if unit in UNITS and item_id != "wait_sides" else ""
         if item_id in VALUE_LABELS:
             name = _(VALUE_LABELS[item_id]).format(n=amount)
-        else:
-            name = self.app.term_text(item_id)
-        if unit in UNITS and item_id != "wait_sides":
-            return f"{name}: {_(UNITS[unit]).format(n=amount)}"
-        return name
+            return name[:1].upper() + name[1:] + value  # each reason starts a line of the panel
+        try:  # one set of brackets («Fu (符, fu)»), and the plain name where the Japanese does not fit
+            term = self.app.glossary().term(item_id)
+            lang = self.app.settings.language
+            text = term.display(self.app.settings.term_mode, lang, plain=True) + value
+        except (KeyError, LookupError, ValueError):
+            return self.app.term_text(item_id) + value
+        L = self.app.layout
+        room = min(L.px(720), L.width - 2 * L.margin) - L.px(40)  # the end panel's text width
+        if self.app.text_width(text, L.font("small")) > room:
+            text = term.plain_name(lang) + value
+        return text
 
     def _result_lines(self) -> tuple[str, str]:
         g = self.game
@@ -924,16 +954,19 @@ class PlaySimpleScreen(Screen):
         if res.kind == "draw":
             return _("Nobody won this time"), _("The wall is empty. Let's play again!")
         how = pgettext("mahjong call", "Tsumo") if res.kind == "tsumo" else pgettext("mahjong call", "Ron")
+        # inside a sentence the call is a word: «Left completed the hand: tsumo.»
+        said = _("tsumo") if res.kind == "tsumo" else _("ron")
         if g.setup.win == "yaku" and res.tile is not None and g.setup.engine == "simple":  # full tables list them below
             w = res.winners[0]
             hand = g.hand(w) if res.kind == "tsumo" else g.hand(w).with_tile(res.tile)
             names = [self.app.term_text(y) for y in g.yaku_of(w, hand, res.tile, tsumo=res.kind == "tsumo")]
             if names:
                 how += " · " + ", ".join(names)
+                said += " · " + ", ".join(names)
         if 0 in res.winners:
             return _("You won!"), _("{how}! Your hand is complete.").format(how=how)
         who = self.seat_name(res.winners[0])
         if res.kind == "ron" and res.from_seat == 0:
             return _("{who} won").format(who=who), _("{who} completed the hand with your tile: {how}.").format(
-                who=who, how=how)
-        return _("{who} won").format(who=who), _("{who} completed the hand: {how}.").format(who=who, how=how)
+                who=who, how=said)
+        return _("{who} won").format(who=who), _("{who} completed the hand: {how}.").format(who=who, how=said)

@@ -214,7 +214,10 @@ def value_lines(screen: Any) -> list[str]:
     if not is_ab(screen) or not g.ended or g.tenpai_seat is None:
         return []
     waits = guess_words(screen, g.announced_waits())
-    out = [_("{who}, the wait: {tiles}").format(who=screen.seat_name(g.tenpai_seat), tiles=waits)]
+    if g.tenpai_seat == 0:
+        out = [_("Your wait: {tiles}").format(tiles=waits)]
+    else:
+        out = [_("{who}, the wait: {tiles}").format(who=screen.seat_name(g.tenpai_seat), tiles=waits)]
     for rec in g.guesses[-1:]:
         out.append(guess_line(screen, rec.seat, guess_words(screen, rec.kinds), right=rec.right))
     return out
