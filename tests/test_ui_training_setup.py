@@ -164,3 +164,28 @@ def test_a_remembered_value_no_longer_offered_is_dropped_with_a_log(caplog: pyte
         assert remembered_choices("{not json", "risu") == {}
     assert len(caplog.records) == 4
     assert all("\n" not in r.getMessage() for r in caplog.records)
+
+
+def note(screen, option: str) -> str:  # noqa: ANN001
+    return next(n for k, _label, n, _w in screen.blocks if k == option)
+
+
+def test_without_sticks_off_says_how_the_usual_game_counts(app: App) -> None:
+    screen = open_game(app, "single_suit_1")
+    assert note(screen, "no_sticks") == "Everyone starts at 30,000 points; the game ends when someone is below zero."
+    click(app, block(screen, "no_sticks").rect.center)
+    app.render()
+    assert note(app.screen, "no_sticks") == "Everyone starts at 0 and plays up to 100,000 points."
+
+
+def test_half_abundance_says_why_the_tile_set_cannot_be_chosen(app: App) -> None:
+    screen = open_game(app, "single_suit_1")
+    assert note(screen, "tiles") == ""
+    click(app, block(screen, "half_abundance").rect.center)
+    app.render()
+    screen = app.screen
+    assert screen.current("tiles") == "suits136"
+    assert note(screen, "tiles") == "Half abundance plays with all 136 tiles: turn it off to choose others."
+    click(app, segment(block(screen, "tiles"), "Three suits (108)"))  # the engine keeps all the tiles
+    app.render()
+    assert app.screen.current("tiles") == "suits136" and note(app.screen, "tiles").startswith("Half abundance")

@@ -87,6 +87,7 @@ NOTES: dict[tuple[str, Any], str] = {
     ("calls", "pon"): N_("No chi: open runs are not allowed."),
     ("half_abundance", True): N_("Honors join the set, players only lose points, an honor may be exchanged for "
                                  "{exchange} points."),
+    ("no_sticks", False): N_("Everyone starts at {start} points; the game ends when someone is below zero."),
     ("no_sticks", True): N_("Everyone starts at 0 and plays up to {target} points."),
     ("six_pairs", True): N_("Six different pairs and a lone honor complete the hand too."),
     ("atama_kasou", True): N_("A ready hand of 13 tiles wins as in the usual game, unless its wait is dead."),
@@ -98,8 +99,8 @@ NOTES: dict[tuple[str, Any], str] = {
     ("pass_over", True): N_("The ready player may lay a winning tile face down and wait for a more valuable hand."),
     ("game_minutes", 0): N_("Only the number of hands ends the game."),
 }
-"""(option, value) -> a one-line note shown under the chosen value ({exchange}, {target}: the
-mode's own numbers)."""
+"""(option, value) -> a one-line note shown under the chosen value ({exchange}, {target}, {start}:
+the mode's own numbers)."""
 
 REFERENCES: dict[tuple[str, str], str] = {
     ("kunto", "hand"): "000:3465",
@@ -162,7 +163,17 @@ def value_note(mode: PlayMode, key: str, value: Any) -> str:
         return ""
     fixed = mode.fixed
     return _(note).format(exchange=format_number(int(fixed.get("honor_exchange", 0))),
-                          target=format_number(int(fixed.get("target_points", 0))))
+                          target=format_number(int(fixed.get("target_points", 0))),
+                          start=format_number(int(fixed.get("start_points", 0))))
+
+
+def substituted_note(table: Any, key: str, choices: dict[str, Any]) -> str:
+    """The note on an option another choice decides (the table keeps a value the learner cannot
+    change there): the half-abundance variation plays with its own tile set.  "" otherwise."""
+    if key == "tiles" and table is not None and choices.get("half_abundance") and table.half_abundance:
+        return _("Half abundance plays with all {n} tiles: turn it off to choose others.").format(
+            n=len(table.tileset))
+    return ""
 
 
 def has_notes(key: str, values: tuple[Any, ...]) -> bool:

@@ -40,6 +40,7 @@ from trainer.ui.training_setup import (
     remembered_choices,
     setup_options,
     store_choices,
+    substituted_note,
     value_name,
     value_note,
 )
@@ -101,8 +102,9 @@ class TrainingSetupScreen(Screen):
             else:
                 widget = OptionRow([(v, value_name(mode, key, v)) for v in values], current,
                                    lambda v, k=key: self._set(k, v))
-            self.blocks.append((key, option_label(key), value_note(mode, key, current), self.add(widget)))
-            if has_notes(key, values):
+            note = substituted_note(self.table, key, self.choices) or value_note(mode, key, current)
+            self.blocks.append((key, option_label(key), note, self.add(widget)))
+            if has_notes(key, values) or note:
                 self.noted.add(key)
         self.start: Button | None = None
         if not self.child:
