@@ -208,7 +208,7 @@ def test_a_notice_leaves_the_answer_boxes_free(app: App, size: tuple[int, int]) 
 def test_a_term_opening_a_sentence_keeps_its_capital_and_one_inside_starts_small(app: App) -> None:
     text = plain_text("{term:tenpai}. You are not {term:tenpai} yet: {term:riichi} needs it.", app)
     assert text == ("Ready hand (聴牌, tenpai). You are not ready hand (聴牌, tenpai) yet: "
-                    "Riichi (立直, rīchi) needs it.")
+                    "riichi (立直, rīchi) needs it.")
     assert plain_text("Play on {term:tenhou_net}.", app) == "Play on Tenhou (天鳳, tenhō)."
 
 

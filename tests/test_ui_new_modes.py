@@ -69,7 +69,7 @@ def test_ab_game_guess_palette_by_clicks_explains_a_wrong_guess_and_ends_on_a_ri
         screen._act(Pass() if Pass() in legal else legal[0])
     assert g.tenpai_seat == 3 and g.guesser == 0 and screen.guess_row is not None
     app.render()
-    assert "wait on" in screen._prompt()
+    assert "may be waiting on" in screen._prompt()
     kinds = screen.guess_kinds
     announced = next(d.tile.kind for d in g.rivers[3] if d.riichi)
     wait = g.announced_waits()[0]

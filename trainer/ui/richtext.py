@@ -120,12 +120,13 @@ def _term_label(app: AppContext, span: Span, inline: bool = False) -> str:
         return shown
 
 
-_SENTENCE_ENDS = ".!?:•" + BR
+_SENTENCE_ENDS = ".!?•" + BR
 
 
 def _starts_sentence(before: str) -> bool:
     """True when text following ``before`` (the plain text of the paragraph so far) opens a
-    sentence: nothing before it, or a full stop, a colon, a hard line break or a bullet.  A
+    sentence: nothing before it, or a full stop, a hard line break or a bullet (after a colon a
+    term starts small: «не считается: якухай», "you cannot ron: temporary furiten").  A
     single newline is a soft break inside a sentence (YAML block text), not an end."""
     tail = before.replace("\n", " ").rstrip(" ")
     return not tail or tail[-1] in _SENTENCE_ENDS

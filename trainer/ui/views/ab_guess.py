@@ -160,7 +160,7 @@ def prompt(screen: Any) -> str:
         return ""
     who = screen.seat_name(g.tenpai_seat)
     if learner_guessing(screen):
-        return _("Name {n} tiles {who} may wait on: pick them below.").format(n=g.setup.guess_tiles, who=who)
+        return _("{who} is ready. Name {n} tiles they may be waiting on: pick them below.").format(n=g.setup.guess_tiles, who=who)
     legal = screen.my_legal()
     if any(isinstance(a, PassOver) for a in legal):
         return _("A winning tile! Win now, or lay it face down for a more valuable hand.")
