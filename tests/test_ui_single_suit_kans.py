@@ -95,3 +95,18 @@ def test_the_game_without_sticks_counts_from_zero_and_ends_at_a_hundred_thousand
         g.points = [-100_000, 100_000]
         assert screen.match_over()
         assert "The game is over: Across reached 100,000 points." in screen._match_line()
+
+
+def test_a_declared_kan_is_drawn_plainly_and_cannot_be_picked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kan beside the hand is shown as laid down, not greyed like a tile that may not be
+    discarded, and a click on it lifts nothing."""
+    with headless_app(tmp_path, monkeypatch) as app:
+        screen = app.push("play_simple", mode="single_suit_1", seed=3, kids=False, rules={"players": 2})
+        deal(screen, ["5m5p5s123m789p789s1s", "2m3m4m6m7m8m2p3p4p6p7p8p9m"], "5s", "9m")
+        press_digit(app, button_for(screen, Kan(MeldKind.KAN_CLOSED, T("5m"))))
+        app.render()
+        row = screen.hand_row
+        melds = {i for i, s in enumerate(row.slots) if s.group >= 0}
+        assert len(melds) == 4 and row.inert == melds and not (row.dim & melds)
+        row.toggle(min(melds))
+        assert not row.selected

@@ -122,7 +122,8 @@ class TileRow(Widget):
     """Tiles in one or more lines; optionally pickable (click or Space toggles a tile).
 
     ``marks`` maps a slot index to "right", "wrong" or "hint" (drawn as a highlight),
-    ``dim`` greys slots out; ``selected`` holds the picked indices.
+    ``dim`` greys slots out; ``inert`` slots are drawn as they are but cannot be picked (a meld
+    laid down beside the hand); ``selected`` holds the picked indices.
     """
 
     def __init__(
@@ -146,6 +147,7 @@ class TileRow(Widget):
         self.selected: set[int] = set()
         self.marks: dict[int, str] = {}
         self.dim: set[int] = set()
+        self.inert: set[int] = set()
         self.cursor = 0
         self.height = 40
         self.rects: list[pygame.Rect] = []
@@ -206,7 +208,7 @@ class TileRow(Widget):
 
     def toggle(self, i: int) -> None:
         """Pick or un-pick slot ``i`` (a single-pick row replaces the previous pick)."""
-        if not self.pickable or self.locked or not 0 <= i < len(self.slots):
+        if not self.pickable or self.locked or not 0 <= i < len(self.slots) or i in self.inert:
             return
         if i in self.selected:
             self.selected.discard(i)

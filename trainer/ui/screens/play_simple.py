@@ -302,7 +302,8 @@ class PlaySimpleScreen(Screen):
         discards = {a.tile for a in legal if isinstance(a, Discard)}
         riichi_tiles = {a.tile for a in legal if isinstance(a, Riichi) or play_ab.is_announcement(a)}
         allowed = riichi_tiles if self.riichi_mode else discards
-        self.hand_row.dim = {i for i, s in enumerate(slots) if i >= start or (allowed and s.tile not in allowed)}
+        self.hand_row.inert = set(range(start, len(slots)))  # the melds: shown plainly, never picked
+        self.hand_row.dim = {i for i, s in enumerate(slots[:start]) if allowed and s.tile not in allowed}
         self.hand_row.locked = not allowed
         self.hand_row.cursor = max(0, start - 1)
         for label, action in self._action_choices(legal):
@@ -376,7 +377,7 @@ class PlaySimpleScreen(Screen):
         best = (opts[0].shanten_after, opts[0].total)
         self.best_kinds = {o.tile.kind for o in opts if (o.shanten_after, o.total) == best}
         for i, s in enumerate(self.hand_row.slots):
-            if s.tile.kind in self.best_kinds and i not in self.hand_row.dim:
+            if s.tile.kind in self.best_kinds and i not in self.hand_row.dim and i not in self.hand_row.inert:
                 self.hand_row.marks[i] = "hint"
 
     def _action_choices(self, legal: list[Any]) -> list[tuple[str, Any]]:
@@ -414,7 +415,7 @@ class PlaySimpleScreen(Screen):
 
     def _discard_index(self, i: int) -> None:
         row = self.hand_row
-        if row is None or not 0 <= i < len(row.slots) or i in row.dim:
+        if row is None or not 0 <= i < len(row.slots) or i in row.dim or i in row.inert:
             return
         tile = row.slots[i].tile
         legal = self.my_legal()
@@ -431,7 +432,7 @@ class PlaySimpleScreen(Screen):
         if self.hand_row is None:
             return False
         for i, s in enumerate(self.hand_row.slots):
-            if s.tile == tile and i not in self.hand_row.dim:
+            if s.tile == tile and i not in self.hand_row.dim and i not in self.hand_row.inert:
                 self._discard_index(i)
                 return True
         return False
