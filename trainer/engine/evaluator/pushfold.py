@@ -26,6 +26,9 @@ TYPICAL_STEP = 30.0  # ukeire of a step not yet looked at
 RON_FACTOR = 2.5  # a winning tile may come from four players' tiles, not only the own draw
 THREAT = 0.5  # an opponent this likely to be tenpai is worth folding against
 TENPAI_AT_DRAW = 1000.0  # what staying tenpai is worth at an exhaustive draw (noten payments)
+DRAW_MODEL = False  # weigh a tenpai's draw payments by the chance the hand ends in an exhaustive draw
+DRAW_TENPAI_GAIN = 2500.0  # ... what being tenpai rather than noten is worth there (3,000 split: +1,500 vs -1,000)
+DRAW_FLOOR, DRAW_RISE, DRAW_DECAY = 0.13, 0.8, 0.28  # ... that chance with d own draws left (bot matches)
 RACE = 0.7  # share of the win chance left per tenpai opponent racing for the same hand
 STEP_RACE = 0.6  # ... and per step still to make to tenpai, per tenpai opponent (they are ready already)
 DEALER_GAIN = 1.25  # a dealer's win is worth more: the 1.5x payment and the repeat (renchan)
@@ -33,6 +36,15 @@ LATER_SHARE = 0.6  # share of the later unsafe tiles a pushing hand actually has
 PROTECT_LEAD = 1.6  # risk weight of a clear leader in the last hand
 NEED_WIN = 0.6  # risk weight of a player who needs a win in the last hand
 LAST_PLACE = 0.6  # risk weight of the last player in the last hand: a deal-in cannot cost a place
+
+
+def draw_chance(draws_left: float) -> float:
+    """Chance that a hand still going with ``draws_left`` own draws to come ends in an exhaustive
+    draw (nobody wins): measured over 2,224 hands of strong and careful bots — 15% with 15 draws
+    left, 23% with 8, 45% with 4, 80% with the last one."""
+    import math
+
+    return min(1.0, DRAW_FLOOR + DRAW_RISE * math.exp(-DRAW_DECAY * (max(0.0, draws_left) - 0.5)))
 
 
 def win_chance(shanten: int, ukeire: int, *, draws_left: float, unseen_total: int,
@@ -78,8 +90,8 @@ def push_or_fold(*, win: float, value: float, tile_loss: float, safest_loss: flo
     ``"protect_lead"``, ``"last_place"`` or ``"need_win"`` in the last hand (see
     :func:`all_last_plan`)."""
     gain = win * value * (DEALER_GAIN if dealer else 1.0)
-    if shanten == 0:
-        gain += (1 - win) * TENPAI_AT_DRAW  # a tenpai hand that does not win is still paid at a draw
+    if shanten == 0:  # a tenpai hand that does not win is still paid at a draw
+        gain += draw_chance(draws_left) * DRAW_TENPAI_GAIN if DRAW_MODEL else (1 - win) * TENPAI_AT_DRAW
     future = sum(t.tenpai * t.loss for t in threats) * FUTURE_DANGER * max(0, shanten + 1) * LATER_SHARE
     future *= min(1.0, draws_left / 6)
     loss = tile_loss + future
