@@ -97,6 +97,8 @@ NOTES: dict[tuple[str, Any], str] = {
     ("guess_rule", "any"): N_("The guess is right when one of the two tiles named completes the hand."),
     ("guess_rule", "both"): N_("The guess is right only when both tiles named complete the hand."),
     ("pass_over", True): N_("The ready player may lay a winning tile face down and wait for a more valuable hand."),
+    ("pass_over", False): N_("The ready player wins with the first winning tile drawn."),
+    ("half_abundance", False): N_("No honor exchange; a win is paid to the winner as usual."),
     ("game_minutes", 0): N_("Only the number of hands ends the game."),
 }
 """(option, value) -> a one-line note shown under the chosen value ({exchange}, {target}, {start}:
