@@ -104,7 +104,9 @@ def test_a_refused_combination_shows_the_engines_reason_and_does_not_start(app: 
     click(app, segment(block(screen, "tiles"), value_name(mode, "tiles", "man36")))
     click(app, app.screen.blocks[[k for k, *_r in app.screen.blocks].index("half_abundance")][3].rect.center)
     screen = app.screen
-    assert "man36" in screen.error  # 36 tiles cannot feed four hands (nor give honors)
+    # 36 tiles cannot feed four hands: said in the learner's words, not the engine's set name
+    assert screen.error.startswith("4 players need") and "choose a bigger set or fewer players" in screen.error
+    assert "man36" not in screen.error
     assert not screen.start.enabled
     app.render()
     key(app, pygame.K_RETURN)
@@ -189,3 +191,19 @@ def test_half_abundance_says_why_the_tile_set_cannot_be_chosen(app: App) -> None
     click(app, segment(block(screen, "tiles"), "Three suits (108)"))  # the engine keeps all the tiles
     app.render()
     assert app.screen.current("tiles") == "suits136" and note(app.screen, "tiles").startswith("Half abundance")
+
+
+def test_a_refusal_is_said_in_russian_on_a_russian_screen(app: App) -> None:
+    import dataclasses
+
+    from trainer import i18n
+
+    app.settings = dataclasses.replace(app.settings, language="ru")
+    i18n.set_language("ru")
+    try:
+        screen = open_game(app, "single_suit_1")
+        mode = get_mode("single_suit_1")
+        click(app, segment(block(screen, "tiles"), value_name(mode, "tiles", "man36")))
+        assert app.screen.error.startswith("4 игрокам нужно плиток") and "36" in app.screen.error
+    finally:
+        i18n.set_language("en")

@@ -235,3 +235,15 @@ def store_choices(stored: str, mode_name: str, choices: dict[str, Any]) -> str:
     else:
         data.pop(mode_name, None)
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+
+def refusal_text(error: Any) -> str:
+    """Why the chosen options cannot make a table, in the learner's language ("" when the engine's
+    error is not one a choice can cause: then its own words are shown)."""
+    kind, facts = getattr(error, "kind", ""), getattr(error, "facts", {})
+    if kind == "too_few_tiles":
+        return _("{players} players need {need} tiles, but this set has only {has}: "
+                 "choose a bigger set or fewer players.").format(**facts)
+    if kind == "needs_honors":
+        return _("half abundance needs a set with honors.")
+    return ""

@@ -70,7 +70,17 @@ OVERRIDES: Final = ("recycle_discards", "half_abundance", "no_sticks", "six_pair
 
 
 class ModeError(ValueError):
-    """A bad play-mode file or a table that cannot be set up; the message says where and what."""
+    """A bad play-mode file or a table that cannot be set up; the message says where and what.
+
+    ``kind`` names a table that cannot be set up for a reason a learner's choice can cause
+    (``"too_few_tiles"``: ``need`` tiles, the set ``has`` fewer; ``"needs_honors"``: the
+    half-abundance variation on a set without honors), so a screen can say it in the learner's
+    language; ``""`` for the rest (a mode file's mistakes, shown as they are)."""
+
+    def __init__(self, message: str, kind: str = "", **facts: int) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.facts = facts
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,11 +187,12 @@ class TableSetup:
             dead = f" + {self.dead_wall} in the dead wall" if self.dead_wall else ""
             raise ModeError(
                 f"{self.mode}: {self.players} players x {self.hand} tiles + {max(1, self.min_wall)} to draw{dead}"
-                f" = {need} tiles, but the set {self.tileset.name!r} has only {len(self.tileset)}"
+                f" = {need} tiles, but the set {self.tileset.name!r} has only {len(self.tileset)}",
+                "too_few_tiles", need=need, has=len(self.tileset), players=self.players,
             )
         if self.half_abundance and not any(t.kind >= 27 for t in self.tileset.tiles):
             raise ModeError(f"{self.mode}: the half-abundance variation needs honors; the set "
-                            f"{self.tileset.name!r} has none")
+                            f"{self.tileset.name!r} has none", "needs_honors")
         for key, allowed in (("win", WIN_RULES), ("calls", CALLS), ("reveal", REVEAL), ("scoring", SCORING),
                              ("coach", COACH), ("bots", BOTS), ("shape", SHAPES), ("suits", SUITS),
                              ("dragons", DRAGONS), ("kans", KAN_RULES), ("engine", ENGINES),

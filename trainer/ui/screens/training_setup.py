@@ -37,6 +37,7 @@ from trainer.ui.training_setup import (
     has_notes,
     option_label,
     option_reference,
+    refusal_text,
     remembered_choices,
     setup_options,
     store_choices,
@@ -84,8 +85,8 @@ class TrainingSetupScreen(Screen):
         try:
             self.table = table_setup({"mode": mode.name, "rules": dict(self.choices)})
         except ModeError as e:
-            reason = str(e).splitlines()[0] if str(e) else ""
-            self.error = re.sub(rf"^(mode )?{re.escape(mode.name)}: ", "", reason)
+            self.error = refusal_text(e) or re.sub(
+                rf"^(mode )?{re.escape(mode.name)}: ", "", str(e).splitlines()[0] if str(e) else "")
         self.blocks: list[tuple[str, str, str, Any]] = []  # (option, label, note, widget)
         self.noted: set[str] = set()  # options with a note under some value: room is kept for it
         self.kid_buttons: list[Button] = []
