@@ -98,3 +98,21 @@ def open_app(tmp_path: Any, monkeypatch: Any, *, with_progress: bool = False) ->
     app = App(size=(1280, 720), settings=Settings(language="en"), progress=store, save=False)
     app.push("home")
     return app
+
+
+def play_simple_hand(screen: Any, bot: Any = None, *, max_steps: int = 4000) -> None:
+    """Play the simple table's hand in play to its end: the learner's moves by ``bot`` (default:
+    the mode's own bot), the others by the table's bots."""
+    from trainer.engine.game.simple_bots import make_simple_bot
+
+    setup = screen.setup
+    me = bot or make_simple_bot(setup.bots, 3, setup.rules, setup.shape_rules())
+    g = screen.game
+    for _step in range(max_steps):
+        if g.ended:
+            return
+        if 0 in g.to_act():
+            screen._act(me.choose(g.view(0), g.legal_actions(0)))
+        else:
+            screen.bot_step()
+    raise AssertionError("the hand did not end")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.table_driver import play_simple_hand
 from tests.ui_events import headless_app
 from trainer.engine.game.simple_bots import make_simple_bot
 from trainer.ui.app import App
@@ -38,16 +39,7 @@ def drawn_texts(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def play_hand(screen) -> None:  # noqa: ANN001
     """Play the hand in play to its end, the learner's moves by the reader bot."""
-    me = make_simple_bot("reader", 7)
-    g = screen.game
-    for _step in range(3000):
-        if g.ended:
-            return
-        if 0 in g.to_act():
-            screen._act(me.choose(g.view(0), g.legal_actions(0)))
-        else:
-            screen.bot_step()
-    raise AssertionError("the hand did not end")
+    play_simple_hand(screen, make_simple_bot("reader", 7), max_steps=3000)
 
 
 def test_the_ab_table_carries_points_to_hand_two_and_ends_the_game_when_the_time_is_up(

@@ -11,24 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.table_driver import play_simple_hand
 from tests.test_ui_ab_match import play_hand
 from tests.ui_events import headless_app
-from trainer.engine.game.simple_bots import make_simple_bot
 from trainer.ui.app import App
 
 
 def play_out(screen) -> None:  # noqa: ANN001
     """Play the hand in play to its end, the learner's moves by the mode's own bot."""
-    me = make_simple_bot(screen.setup.bots, 3, screen.setup.rules, screen.setup.shape_rules())
-    g = screen.game
-    for _step in range(4000):
-        if g.ended:
-            return
-        if 0 in g.to_act():
-            screen._act(me.choose(g.view(0), g.legal_actions(0)))
-        else:
-            screen.bot_step()
-    raise AssertionError("the hand did not end")
+    play_simple_hand(screen)
 
 
 @pytest.mark.parametrize(("lang", "next_hand", "again"), [("en", "Next hand", "Play again"),
