@@ -6,6 +6,7 @@ screen explains a wrong one."""
 from __future__ import annotations
 
 import os
+import random
 from collections import Counter
 from pathlib import Path
 
@@ -19,7 +20,13 @@ import pytest  # noqa: E402
 from tests.ui_events import click, headless_app, key  # noqa: E402
 from trainer.engine.exercises import GENERATORS  # noqa: E402
 from trainer.engine.exercises.kunto_practice import COURSE, KuntoPractice, Settings  # noqa: E402
-from trainer.engine.exercises.kunto_value import base_value, base_values, best_value, raising_exchanges  # noqa: E402
+from trainer.engine.exercises.kunto_value import (  # noqa: E402
+    base_value,
+    base_values,
+    best_value,
+    raising_exchanges,
+    value_options,
+)
 from trainer.engine.game.training_scoring import Win, value_of  # noqa: E402
 from trainer.engine.hand import Hand  # noqa: E402
 from trainer.engine.notation import parse_tiles  # noqa: E402
@@ -261,3 +268,21 @@ def test_a_hand_no_exchange_can_raise_ends_after_its_yaku_and_says_so(app) -> No
     assert screen.phase == "done" and "the practice ends here" in screen.feedback_text
     key(app, pygame.K_RETURN, "\r")
     assert p.finished and screen.finished
+
+
+def test_a_wrong_yaku_option_is_one_the_hand_could_be_believed_to_have() -> None:
+    """A three-suit hand is never offered a flush, and a hand full of terminals never all simples,
+    while those that look possible are."""
+    from trainer.engine.exercises.kunto_value import looks_possible
+
+    three_suits = parse_tiles("123m456p678s55s78m")
+    assert not looks_possible("honitsu", three_suits) and not looks_possible("chinitsu", three_suits)
+    assert not looks_possible("sanankou", three_suits) and looks_possible("sanankou", parse_tiles("111m222p5s5s5s789s7m"))
+    assert looks_possible("tanyao", three_suits) and looks_possible("sanshoku", parse_tiles("123m123p55s789s78m"))
+    assert looks_possible("honitsu", parse_tiles("1112345678m99m5p5p")[:13])
+    assert not looks_possible("tanyao", parse_tiles("19m19p19s1234567m")) and looks_possible(
+        "chanta", parse_tiles("19m19p19s1234567m"))
+    for seed in range(20):
+        v = best_value(three_suits)
+        opts = value_options(v, random.Random(seed), hand=three_suits)
+        assert not any("honitsu" in o.value or "chinitsu" in o.value for o in opts)

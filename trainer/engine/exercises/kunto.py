@@ -192,7 +192,7 @@ def _value_question(ask: str, p: KuntoParams, rng: random.Random, stage: dict) -
         value = best_value(tiles)
         if ask == "yaku":
             return draft("kunto_yaku", "choice", frozenset({value.key}), value_items(value),
-                         options=value_options(value, rng), hand=format_hand(hand), preset=PRESET, **stage)
+                         options=value_options(value, rng, hand=tiles), hand=format_hand(hand), preset=PRESET, **stage)
         left = Counter({k: 4 for k in range(27)})
         left.subtract(t.kind for t in tiles)
         rows = raising_exchanges(tiles, left, value)

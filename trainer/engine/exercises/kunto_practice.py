@@ -311,7 +311,7 @@ class KuntoPractice:
             v = self.value()
             rng = random.Random(f"kunto_value:{self.seed}:{self.asked}")
             extra = {"again": True, "exchange": list(self.exchange)} if self.yaku_round == 2 and self.exchange else {}
-            ex = draft("kunto_yaku", "choice", frozenset({v.key}), value_items(v), options=value_options(v, rng),
+            ex = draft("kunto_yaku", "choice", frozenset({v.key}), value_items(v), options=value_options(v, rng, hand=self.hand),
                        hand=hand, preset=PRESET, **extra, **stage)
         elif self.step == "raise":
             rows = self.raising_exchanges()

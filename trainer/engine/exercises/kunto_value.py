@@ -135,9 +135,37 @@ def value_items(value: Value) -> list[dict[str, Any]]:
     return items
 
 
-def value_options(value: Value, rng: Any, n: int = 4) -> list[Option]:
+def looks_possible(yaku: str, hand: Sequence[Tile]) -> bool:
+    """Whether a learner could believe this 13-tile ``hand`` has ``yaku`` at a glance — a wrong
+    option worth offering: one suit (and honors) for most of the hand before a flush, a run of
+    five ranks of one suit before a straight, a rank run in two suits before sanshoku, at most two
+    terminals or honors before all simples, four or more before the outside hands, two triplets
+    (or three pairs) before three concealed triplets."""
+    kinds = [t.kind for t in hand]
+    numbers = [k for k in kinds if k < 27]
+    suits = Counter(k // 9 for k in numbers)
+    edge = sum(1 for k in kinds if k >= 27 or k % 9 in (0, 8))
+    if yaku in ("honitsu", "chinitsu"):
+        return bool(suits) and suits.most_common(1)[0][1] >= len(hand) - 4
+    if yaku == "ittsu":
+        return any(len({k % 9 for k in numbers if k // 9 == s}) >= 5 for s in suits)
+    if yaku == "sanshoku":
+        ranks = [{k % 9 for k in numbers if k // 9 == s} for s in range(3)]
+        return any(len(ranks[a] & ranks[b]) >= 2 for a in range(3) for b in range(a + 1, 3))
+    if yaku == "tanyao":
+        return edge <= 2
+    if yaku in ("chanta", "junchan"):
+        return edge >= 4
+    if yaku == "sanankou":
+        held = Counter(kinds).values()
+        return sum(1 for c in held if c >= 3) >= 2 or sum(1 for c in held if c >= 2) >= 3
+    return True
+
+
+def value_options(value: Value, rng: Any, n: int = 4, hand: Sequence[Tile] = ()) -> list[Option]:
     """``n`` options for "what is the hand worth": the right one and wrong ones that drop a yaku,
-    add a common yaku it lacks, or say it has none (points recomputed for each from the Tenhou table
+    add a common yaku it lacks (one the ``hand`` could be believed to have, when given:
+    :func:`looks_possible`), or say it has none (points recomputed for each from the Tenhou table
     at the same fu: 30 fu for a hand that has no yaku), in a seeded order."""
     from trainer.engine.points import hand_value
 
@@ -150,6 +178,8 @@ def value_options(value: Value, rng: Any, n: int = 4) -> list[Option]:
         sets.append(value.yaku[:i] + value.yaku[i + 1:])
     extra = [y for y in COMMON_YAKU if y not in have and y in closed]
     rng.shuffle(extra)
+    if hand:  # the believable ones first, so a wrong option is not ruled out at a glance
+        extra.sort(key=lambda y: not looks_possible(y, hand))
     for y in extra[:3]:  # one yaku too many
         sets.append((*value.yaku, (y, closed[y])))
     keys = {right}
