@@ -104,15 +104,9 @@ def play_simple_hand(screen: Any, bot: Any = None, *, max_steps: int = 4000) -> 
     """Play the simple table's hand in play to its end: the learner's moves by ``bot`` (default:
     the mode's own bot), the others by the table's bots."""
     from trainer.engine.game.simple_bots import make_simple_bot
+    from trainer.ui.screens.play_shots import play_simple_out
 
     setup = screen.setup
     me = bot or make_simple_bot(setup.bots, 3, setup.rules, setup.shape_rules())
-    g = screen.game
-    for _step in range(max_steps):
-        if g.ended:
-            return
-        if 0 in g.to_act():
-            screen._act(me.choose(g.view(0), g.legal_actions(0)))
-        else:
-            screen.bot_step()
-    raise AssertionError("the hand did not end")
+    if not play_simple_out(screen, me, max_steps=max_steps):
+        raise AssertionError("the hand did not end")

@@ -16,6 +16,7 @@ from trainer.engine.game.simple import SimpleGame, scripted_wall
 from trainer.engine.hand import MeldKind
 from trainer.engine.tiles import parse_tile
 from trainer.ui.app import App
+from trainer.ui.screens.play_shots import play_simple_out
 
 T = parse_tile
 
@@ -99,15 +100,8 @@ def test_the_winning_hand_on_the_result_panel_shows_its_melds_as_at_the_table(ap
 
     for seed in range(1, 60):
         screen = app.push("play_simple", mode="single_suit_2", seed=seed, kids=False)
-        me = make_simple_bot(screen.setup.bots, seed, screen.setup.rules, screen.setup.shape_rules())
+        play_simple_out(screen, make_simple_bot(screen.setup.bots, seed, screen.setup.rules, screen.setup.shape_rules()))
         g = screen.game
-        for _step in range(3000):
-            if g.ended:
-                break
-            if 0 in g.to_act():
-                screen._act(me.choose(g.view(0), g.legal_actions(0)))
-            else:
-                screen.bot_step()
         if g.result is not None and g.result.winners and g.melds[g.result.winners[0]]:
             break
         app.pop()

@@ -131,16 +131,10 @@ def test_single_suit_half_abundance_has_an_exchange_button_and_points_carry_betw
     app.process([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1)], 1 / 60)
     assert table.game.points[0] == 27000  # the learner is the dealer here: paid to nobody (our choice)
     from trainer.engine.game.simple_bots import make_simple_bot
+    from trainer.ui.screens.play_shots import play_simple_out
 
-    me = make_simple_bot("gentle", 1, None, setup.shape_rules())
+    play_simple_out(table, make_simple_bot("gentle", 1, None, setup.shape_rules()))
     g = table.game
-    for _step in range(3000):
-        if g.ended:
-            break
-        if 0 in g.to_act():
-            table._act(me.choose(g.view(0), g.legal_actions(0)))
-        else:
-            table.bot_step()
     assert g.ended
     before = list(g.points)
     app.render()

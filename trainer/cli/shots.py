@@ -150,6 +150,7 @@ def sanma_shots(app, shot) -> None:  # noqa: ANN001
 def training_shots(app, shot) -> None:  # noqa: ANN001
     """The training games: their list, each game's table mid-hand and its result panel
     (a seed where someone wins, so the panel says what the hand was worth)."""
+    from trainer.ui.screens import play_shots as ps
     from trainer.ui.screens.training_games import TRAINING_GAMES
 
     shot("20_training_games", lambda: app.push("training_games"))
@@ -167,14 +168,8 @@ def training_shots(app, shot) -> None:  # noqa: ANN001
             for seed in range(1, 40):
                 screen = app.push("play_simple", mode=mode, seed=seed, kids=False)
                 me = make_simple_bot(screen.setup.bots, seed, screen.setup.rules, screen.setup.shape_rules())
+                ps.play_simple_out(screen, me)
                 g = screen.game
-                for _step in range(3000):
-                    if g.ended:
-                        break
-                    if 0 in g.to_act():
-                        screen._act(me.choose(g.view(0), g.legal_actions(0)))
-                    else:
-                        screen.bot_step()
                 if g.result is not None and g.result.values:
                     break
                 app.pop()
@@ -196,18 +191,13 @@ def ab_guess_shot(app) -> None:  # noqa: ANN001
     """The A/B game's stage B with the learner to name the wait (a seed where the player on
     the learner's left announces, two tiles picked on the palette)."""
     from trainer.engine.game.simple_bots import make_simple_bot
+    from trainer.ui.screens import play_shots as ps
 
     for seed in range(1, 60):
         screen = app.push("play_simple", mode="ab_game", seed=seed, kids=False)
-        me = make_simple_bot("reader", seed, None, None)
+        ps.play_simple_out(screen, make_simple_bot("reader", seed, None, None),
+                           until=lambda g: g.phase == "guess" and g.guesser == 0)
         g = screen.game
-        for _step in range(3000):
-            if g.ended or (g.phase == "guess" and g.guesser == 0):
-                break
-            if 0 in g.to_act():
-                screen._act(me.choose(g.view(0), g.legal_actions(0)))
-            else:
-                screen.bot_step()
         if not g.ended and g.guesser == 0:
             break
         app.pop()

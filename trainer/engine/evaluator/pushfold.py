@@ -15,6 +15,7 @@ tenpai, the draws spent getting there first (one ukeire-wide step per shanten).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from trainer.engine.evaluator.danger import Threat

@@ -9,6 +9,21 @@ from typing import Any
 from trainer.ui.match_setup import MatchSetup
 
 
+def play_simple_out(screen: Any, bot: Any, *, until: Any = None, max_steps: int = 3000) -> bool:
+    """Play the simple table's hand in play (screen ``play_simple``) to its end, or until
+    ``until(game)`` holds: the learner's moves by ``bot``, the others by the table's bots.  True
+    when it got there within ``max_steps`` actions."""
+    g = screen.game
+    for _step in range(max_steps):
+        if g.ended or (until is not None and until(g)):
+            return True
+        if 0 in g.to_act():
+            screen._act(bot.choose(g.view(0), g.legal_actions(0)))
+        else:
+            screen.bot_step()
+    return g.ended or (until is not None and until(g))
+
+
 def _learner_move(screen: Any) -> None:
     """The learner's seat plays as the efficient bot would (never passing a win)."""
     from trainer.engine.game.view import make_view
