@@ -43,8 +43,6 @@ def draw_chance(draws_left: float) -> float:
     """Chance that a hand still going with ``draws_left`` own draws to come ends in an exhaustive
     draw (nobody wins): measured over 2,224 hands of strong and careful bots — 15% with 15 draws
     left, 23% with 8, 45% with 4, 80% with the last one."""
-    import math
-
     return min(1.0, DRAW_FLOOR + DRAW_RISE * math.exp(-DRAW_DECAY * (max(0.0, draws_left) - 0.5)))
 
 
