@@ -94,30 +94,21 @@ def _words(text: str) -> list[tuple[str, bool]]:
 
 
 def _term_label(app: AppContext, span: Span, inline: bool = False) -> str:
-    """A term as the text shows it: the author's inflected word (``{term:id|word}``) or the
-    glossary's name in the learner's display mode, in running text without a bracketed
+    """A term as the text shows it: the author's inflected word (``{term:id|word}``), followed in
+    the Japanese-showing modes by the written form and reading alone («genbutsu (現物, genbutsu)»),
+    or the glossary's name in the learner's display mode, in running text without a bracketed
     explanation of the name (one set of brackets: «Shanten (向聴, shanten)», not «Shanten
     (tiles from ready) (向聴, shanten)»; the link opens the explanation) — inside a sentence
-    (``inline``) with a small first letter for a common noun («you are not ready hand ...»)."""
-    shown = app.term_text(span.value)
-    if span.label:
-        # The author's inflected word, plus the Japanese form when the setting asks for it
-        # («genbutsu (現物, genbutsu)», not the whole Japanese-first name in brackets).
-        mode = app.settings.term_mode
-        if mode in ("ja_ru", "full") and shown and shown != span.value:
-            try:
-                return f"{span.label} ({app.glossary().term(span.value).japanese(mode)})"
-            except (KeyError, LookupError):
-                return span.label
-        return span.label
-    if shown == span.value:
-        return shown  # not in the glossary: the id as it is
+    (``inline``) with a small first letter for a common noun («you are not ready hand ...»).
+    An id the glossary does not know shows as it is."""
     try:
         term = app.glossary().term(span.value)
-        mode, lang = app.settings.term_mode, app.settings.language
-        return term.inline(mode, lang) if inline else term.display(mode, lang, plain=True)
-    except (KeyError, LookupError, ValueError):
-        return shown
+    except (KeyError, LookupError):
+        return span.label or span.value
+    mode, lang = app.settings.term_mode, app.settings.language
+    if span.label:
+        return f"{span.label} ({term.japanese(mode)})" if mode in ("ja_ru", "full") else span.label
+    return term.inline(mode, lang) if inline else term.display(mode, lang, plain=True)
 
 
 _SENTENCE_ENDS = ".!?•" + BR
