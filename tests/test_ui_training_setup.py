@@ -101,12 +101,12 @@ def test_single_suit_setup_reaches_the_table_and_is_remembered(app: App) -> None
 def test_a_refused_combination_shows_the_engines_reason_and_does_not_start(app: App) -> None:
     screen = open_game(app, "single_suit_1")
     mode = get_mode("single_suit_1")
-    click(app, segment(block(screen, "tiles"), value_name(mode, "tiles", "man36")))
+    click(app, segment(block(screen, "tiles"), value_name(mode, "tiles", "man_dragons48")))
     click(app, app.screen.blocks[[k for k, *_r in app.screen.blocks].index("half_abundance")][3].rect.center)
     screen = app.screen
-    # 36 tiles cannot feed four hands: said in the learner's words, not the engine's set name
+    # 48 tiles cannot feed four hands: said in the learner's words, not the engine's set name
     assert screen.error.startswith("4 players need") and "choose a bigger set or fewer players" in screen.error
-    assert "man36" not in screen.error
+    assert "man_dragons48" not in screen.error
     assert not screen.start.enabled
     app.render()
     key(app, pygame.K_RETURN)
@@ -203,7 +203,43 @@ def test_a_refusal_is_said_in_russian_on_a_russian_screen(app: App) -> None:
     try:
         screen = open_game(app, "single_suit_1")
         mode = get_mode("single_suit_1")
-        click(app, segment(block(screen, "tiles"), value_name(mode, "tiles", "man36")))
-        assert app.screen.error.startswith("4 игрокам нужно плиток") and "36" in app.screen.error
+        click(app, segment(block(screen, "tiles"), value_name(mode, "tiles", "man_dragons48")))
+        assert app.screen.error.startswith("4 игрокам нужно плиток") and "48" in app.screen.error
     finally:
         i18n.set_language("en")
+
+
+def test_half_abundance_with_a_set_of_honors_chosen_plays_that_set_and_says_nothing_else(app: App) -> None:
+    screen = open_game(app, "single_suit_1")
+    mode = get_mode("single_suit_1")
+    click(app, segment(block(screen, "tiles"), value_name(mode, "tiles", "suits108_dragons")))
+    click(app, block(app.screen, "half_abundance").rect.center)
+    app.render()
+    screen = app.screen
+    assert screen.table.half_abundance and screen.table.tileset.name == "suits108_dragons"
+    assert screen.current("tiles") == "suits108_dragons" and note(screen, "tiles") == ""
+
+
+def test_kuntos_refusal_names_the_hand_size_the_learner_chose(app: App) -> None:
+    screen = open_game(app, "kunto")
+    mode = get_mode("kunto")
+    click(app, segment(block(screen, "hand"), value_name(mode, "hand", 13)))
+    click(app, segment(block(app.screen, "players"), value_name(mode, "players", 3)))
+    screen = app.screen
+    assert screen.error == ("3 players with 13 tiles each need 48 tiles with the wall, but this set has only 36: "
+                            "choose a bigger set, fewer players or fewer tiles in hand.")
+    assert not screen.start.enabled
+
+
+@pytest.mark.parametrize("app", [("en", "child")], indirect=True)
+def test_a_child_is_not_offered_a_table_the_tiles_cannot_seat(app: App) -> None:
+    # risu's 36 bamboos seat two players only: the child's game opens at once, for two
+    assert open_game(app, "risu").name == "play_simple" and app.screen.setup.players == 2
+    while len(app.stack) > 1:
+        app.pop()
+    # a grown-up's choices remembered for kunto (13 tiles each) are not the child's rules
+    app.remember(training_setup=json.dumps({"kunto": {"hand": 13, "players": 2}}))
+    screen = open_game(app, "kunto")
+    assert [b.label for b in screen.kid_buttons] == ["2 players", "3 players", "4 players"] and not screen.error
+    click(app, screen.kid_buttons[2].rect.center)
+    assert app.screen.name == "play_simple" and app.screen.setup.players == 4 and app.screen.setup.hand == 4

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Collection, Mapping
 from typing import Any
 
-from trainer.engine.game.simple_modes import PlayMode, get_mode
+from trainer.engine.game.simple_modes import ModeError, PlayMode, TableSetup, get_mode, table_setup
 from trainer.i18n import N_, _, format_number
 
 log = logging.getLogger(__name__)
@@ -65,7 +66,6 @@ TILE_SET_NAMES: dict[str, str] = {
     "suits108_dragons": N_("Three suits and dragons"),
     "sou_winds52": N_("Bamboo and winds"),
     "sou_winds_pin68": N_("Bamboo, winds and dots"),
-    "man36": N_("Characters only"),
     "man_dragons48": N_("Characters and dragons"),
     "suits136": N_("All tiles"),
     "sou_two_winds_dragon": N_("Bamboo, East, South, green dragon"),
@@ -126,12 +126,41 @@ REFERENCES: dict[tuple[str, str], str] = {
 """(mode, option) -> the rulebook lines that option comes from, as docs/play-modes.md cites them."""
 
 
+REFUSALS: dict[str, str] = {
+    "too_few_tiles": N_("{players} players need {need} tiles, but this set has only {has}: "
+                        "choose a bigger set or fewer players."),
+    "needs_honors": N_("half abundance needs a set with honors."),
+}
+"""The engine's refusal (``ModeError.kind``) -> why, in the learner's words (``{...}``: its facts)."""
+
+REFUSALS_WITH_HAND: dict[str, str] = {
+    "too_few_tiles": N_("{players} players with {hand} tiles each need {need} tiles with the wall, but this "
+                        "set has only {has}: choose a bigger set, fewer players or fewer tiles in hand."),
+}
+"""The same where the learner also chooses the hand size (kunto): the advice names it too."""
+
+
+def table_for(mode_name: str, choices: Mapping[str, Any]) -> tuple[TableSetup | None, ModeError | None]:
+    """The table a learner's choice of a training game's variations makes — the values that differ
+    from the mode's defaults, passed as a lesson's ``play`` step passes ``rules`` — or the
+    engine's refusal (say it with :func:`refusal_text`)."""
+    try:
+        return table_setup({"mode": mode_name, "rules": dict(choices)}), None
+    except ModeError as e:
+        return None, e
+
+
 def setup_options(mode: PlayMode, child: bool = False) -> list[tuple[str, tuple[Any, ...]]]:
     """The options a learner chooses on the setup screen, in :data:`ORDER`: every option the
-    mode offers more than one value for (but :data:`SKIPPED`); a child only the player count."""
+    mode offers more than one value for (but :data:`SKIPPED`).  A child chooses only the player
+    count, and only among the counts the game's own tiles can seat (risu's 36 bamboos seat two
+    at its other defaults: no choice there); the rules a child has not met stay the game's."""
     offered = [(k, v) for k, v in mode.options().items() if len(v) > 1 and k not in SKIPPED]
     if child:
-        offered = [(k, v) for k, v in offered if k == "players"]
+        default = mode.defaults.get("players")
+        offered = [(k, tuple(n for n in v if table_for(mode.name, {} if n == default else {k: n})[0] is not None))
+                   for k, v in offered if k == "players"]
+        offered = [(k, v) for k, v in offered if len(v) > 1]
     rank = {k: i for i, k in enumerate(ORDER)}
     return sorted(offered, key=lambda kv: rank.get(kv[0], len(ORDER)))
 
@@ -169,13 +198,15 @@ def value_note(mode: PlayMode, key: str, value: Any) -> str:
                           start=format_number(int(fixed.get("start_points", 0))))
 
 
-def substituted_note(table: Any, key: str, choices: dict[str, Any]) -> str:
+def substituted_note(mode: PlayMode, table: Any, key: str, choices: dict[str, Any]) -> str:
     """The note on an option another choice decides (the table keeps a value the learner cannot
-    change there): the half-abundance variation plays with its own tile set.  "" otherwise."""
-    if key == "tiles" and table is not None and choices.get("half_abundance") and table.half_abundance:
-        return _("Half abundance plays with all {n} tiles: turn it off to choose others.").format(
-            n=len(table.tileset))
-    return ""
+    change there): the half-abundance variation plays with its own tile set when the set chosen
+    is the game's default.  "" otherwise (a set with honors chosen on purpose is played)."""
+    if key != "tiles" or table is None or not (choices.get("half_abundance") and table.half_abundance):
+        return ""
+    if table.tileset.name == choices.get("tiles", mode.defaults.get("tiles")):
+        return ""
+    return _("Half abundance plays with all {n} tiles: turn it off to choose others.").format(n=len(table.tileset))
 
 
 def has_notes(key: str, values: tuple[Any, ...]) -> bool:
@@ -237,13 +268,10 @@ def store_choices(stored: str, mode_name: str, choices: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
-def refusal_text(error: Any) -> str:
-    """Why the chosen options cannot make a table, in the learner's language ("" when the engine's
-    error is not one a choice can cause: then its own words are shown)."""
+def refusal_text(error: Any, offered: Collection[str] = ()) -> str:
+    """Why the chosen options cannot make a table, in the learner's language, with what to change
+    among the ``offered`` options (the hand size only where it is one); "" when the engine's
+    error is not one a choice can cause (then its own words are shown)."""
     kind, facts = getattr(error, "kind", ""), getattr(error, "facts", {})
-    if kind == "too_few_tiles":
-        return _("{players} players need {need} tiles, but this set has only {has}: "
-                 "choose a bigger set or fewer players.").format(**facts)
-    if kind == "needs_honors":
-        return _("half abundance needs a set with honors.")
-    return ""
+    text = (REFUSALS_WITH_HAND.get(kind) if "hand" in offered else None) or REFUSALS.get(kind)
+    return _(text).format(**facts) if text else ""

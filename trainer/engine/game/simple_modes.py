@@ -73,7 +73,8 @@ class ModeError(ValueError):
     """A bad play-mode file or a table that cannot be set up; the message says where and what.
 
     ``kind`` names a table that cannot be set up for a reason a learner's choice can cause
-    (``"too_few_tiles"``: ``need`` tiles, the set ``has`` fewer; ``"needs_honors"``: the
+    (``"too_few_tiles"``: ``players`` with ``hand`` tiles each and the wall ``need`` tiles, the
+    set ``has`` fewer; ``"needs_honors"``: the
     half-abundance variation on a set without honors), so a screen can say it in the learner's
     language; ``""`` for the rest (a mode file's mistakes, shown as they are)."""
 
@@ -188,7 +189,7 @@ class TableSetup:
             raise ModeError(
                 f"{self.mode}: {self.players} players x {self.hand} tiles + {max(1, self.min_wall)} to draw{dead}"
                 f" = {need} tiles, but the set {self.tileset.name!r} has only {len(self.tileset)}",
-                "too_few_tiles", need=need, has=len(self.tileset), players=self.players,
+                "too_few_tiles", need=need, has=len(self.tileset), players=self.players, hand=self.hand,
             )
         if self.half_abundance and not any(t.kind >= 27 for t in self.tileset.tiles):
             raise ModeError(f"{self.mode}: the half-abundance variation needs honors; the set "

@@ -7,16 +7,18 @@ is one block: its label with the rulebook lines it comes from, a segmented row (
 on/off switch), and a one-line note on the chosen value.  The blocks sit in two columns
 (an option whose values need the width takes a whole row) and scroll when they do not fit.
 Every change is checked at once through the same path a lesson's ``play`` step takes
-(``table_setup`` with the choice as ``rules``): a refused combination shows the engine's
-one-line reason and Start waits until it is fixed.  "Start" (Enter) remembers the choice
-(settings field ``training_setup``) and opens ``play_simple`` with it as ``rules``; Back
+(``table_setup`` with the choice as ``rules``, :func:`trainer.ui.training_setup.table_for`): a
+refused combination says why in the learner's language, with what to change
+(:func:`~trainer.ui.training_setup.refusal_text`), and Start waits until it is fixed.
+"Start" (Enter) remembers the choice (settings field ``training_setup``) and opens ``play_simple`` with it as ``rules``; Back
 (Esc) returns to the list.
 
 A child (profile "child") sees only the player count, as three big buttons ("2 players" …)
 that start the game at once: the other options are rules a child has not met (jokers,
 payments, a guess rule), and a number of players is the one choice a six-year-old can make
-by themselves; a game without that choice opens directly.  Kunto's step-by-step procedure
-is not an option here: it has its own card beside the game.
+by themselves — only the counts the game's tiles can seat are offered, and the game's other
+options are its defaults; a game without that choice opens directly.  Kunto's step-by-step
+procedure is not an option here: it has its own card beside the game.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from typing import Any
 
 import pygame
 
-from trainer.engine.game.simple_modes import ModeError, PlayMode, get_mode, table_setup
+from trainer.engine.game.simple_modes import PlayMode, get_mode
 from trainer.i18n import _, ngettext
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
@@ -42,6 +44,7 @@ from trainer.ui.training_setup import (
     setup_options,
     store_choices,
     substituted_note,
+    table_for,
     value_name,
     value_note,
 )
@@ -77,20 +80,21 @@ class TrainingSetupScreen(Screen):
 
     def build(self) -> None:
         mode = self.mode
+        self.child = is_child(self.app.settings)
+        options = setup_options(mode, self.child)
         if not hasattr(self, "choices"):  # only the values that differ from the mode's defaults
             self.choices: dict[str, Any] = remembered_choices(self.app.settings.training_setup, mode.name)
-        self.child = is_child(self.app.settings)
+            if self.child:  # a child plays the game's own rules at the table size chosen
+                self.choices = {k: v for k, v in self.choices.items() if any(k == o for o, _v in options)}
         self.error = ""
-        self.table = None
-        try:
-            self.table = table_setup({"mode": mode.name, "rules": dict(self.choices)})
-        except ModeError as e:
-            self.error = refusal_text(e) or re.sub(
-                rf"^(mode )?{re.escape(mode.name)}: ", "", str(e).splitlines()[0] if str(e) else "")
+        self.table, refused = table_for(mode.name, self.choices)
+        if refused is not None:
+            self.error = refusal_text(refused, [k for k, _v in options]) or re.sub(
+                rf"^(mode )?{re.escape(mode.name)}: ", "", str(refused).splitlines()[0] if str(refused) else "")
         self.blocks: list[tuple[str, str, str, Any]] = []  # (option, label, note, widget)
         self.noted: set[str] = set()  # options with a note under some value: room is kept for it
         self.kid_buttons: list[Button] = []
-        for key, values in setup_options(mode, self.child):
+        for key, values in options:
             current = self.current(key)
             if self.child:
                 for v in values:
@@ -103,7 +107,7 @@ class TrainingSetupScreen(Screen):
             else:
                 widget = OptionRow([(v, value_name(mode, key, v)) for v in values], current,
                                    lambda v, k=key: self._set(k, v))
-            note = substituted_note(self.table, key, self.choices) or value_note(mode, key, current)
+            note = substituted_note(mode, self.table, key, self.choices) or value_note(mode, key, current)
             self.blocks.append((key, option_label(key), note, self.add(widget)))
             if has_notes(key, values) or note:
                 self.noted.add(key)
