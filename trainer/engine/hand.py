@@ -4,7 +4,8 @@ A :class:`Hand` is the concealed tiles (including a just-drawn or winning tile)
 plus the melds declared on the table.  Open melds are chi (a run called from
 the left), pon (a called triplet), open kan (daiminkan, a called quad) and added
 kan (shouminkan, a pon upgraded with the fourth tile); a closed kan (ankan) is
-declared from the player's own four tiles and keeps the hand concealed.
+declared from the player's own four tiles and keeps the hand concealed.  Where the suits are
+ignored a kan may be four tiles of one rank in mixed suits (:class:`RankKan`).
 
 Hand size is measured as a player sees it: every meld counts three tiles (a kan
 is four tiles but takes the place of one set), so a normal hand is 13 tiles
@@ -93,6 +94,23 @@ class Meld:
         from trainer.engine.notation import format_meld
 
         return format_meld(self)
+
+
+@dataclass(frozen=True, slots=True)
+class RankKan(Meld):
+    """A kan of four number tiles of one rank in a game that ignores the suits (single-suit
+    mahjong, variant 1: 5m 5p 5s 5s is four of a kind), written with each tile's suit,
+    ``[5m5p55s]`` (:func:`trainer.engine.notation.format_meld`); the scoring deals it out in one
+    real suit (:func:`trainer.engine.game.resuit.suited_melds`)."""
+
+    def __post_init__(self) -> None:
+        kinds = [t.kind for t in self.tiles]
+        if not self.kind.is_kan or len(kinds) != 4 or any(k >= 27 for k in kinds) or len({k % 9 for k in kinds}) != 1:
+            raise ValueError("a kan with the suits ignored is four number tiles of one rank")
+        if self.kind is MeldKind.KAN_CLOSED and self.source is not None:
+            raise ValueError("a closed kan is not called from anybody")
+        if self.called is not None and self.called not in self.tiles:
+            raise ValueError("the called tile must be one of the meld's tiles")
 
 
 @dataclass(frozen=True, slots=True)

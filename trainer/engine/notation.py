@@ -8,7 +8,11 @@ The full grammar, with examples, is in ``docs/notation.md``.  In short:
   chi, ``(777s)`` pon, ``(7777s)`` open kan, ``(7777s+)`` added kan; a ``*`` after
   a digit marks the called tile and ``<``, ``^`` or ``>`` after the bracket says it
   came from the left, across or right;
-* a closed kan is written in square brackets: ``[5555p]``.
+* a closed kan is written in square brackets: ``[5555p]``;
+* where the suits are ignored (single-suit mahjong, variant 1) a kan may be four tiles of one
+  rank in mixed suits, written with each tile's own suit as the concealed tiles are,
+  ``[5m5p55s]``, ``(2m2p2*2s)^``; ``parse_hand(..., suits_ignored=True)`` reads it as a
+  :class:`~trainer.engine.hand.RankKan`, a normal hand refuses it naming the meld.
 
 Errors are :class:`NotationError` and name the 0-based character position, as in
 ``"123m4x6p": position 5: 'x' is not a tile``.
@@ -18,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from trainer.engine.hand import Hand, Meld, MeldKind, Source, check_copies, check_red_fives
+from trainer.engine.hand import Hand, Meld, MeldKind, RankKan, Source, check_copies, check_red_fives
 from trainer.engine.tiles import HONOR, SUITS, Tile, counts34, kind_name, kind_of
 
 DIGITS = "0123456789"
@@ -116,7 +120,9 @@ def _check_reds(text: str, tiles: Iterable[Tile], limit: int | None) -> None:
         raise NotationError(text, None, str(e)) from None
 
 
-def _parse_meld(text: str, i: int) -> tuple[Meld, int]:
+def _parse_meld(text: str, i: int, *, suits_ignored: bool = False) -> tuple[Meld, int]:
+    """Read one bracketed meld at ``text[i]``; a kan of one rank in mixed suits only where the
+    suits are ignored (``suits_ignored``)."""
     opener = text[i]
     closer = ")" if opener == "(" else "]"
     start = i
@@ -153,15 +159,22 @@ def _parse_meld(text: str, i: int) -> tuple[Meld, int]:
         raise NotationError(text, start, f"a meld has 3 or 4 tiles, not {len(tiles)}")
     if added and kind is not MeldKind.KAN_ADDED:
         raise NotationError(text, start, "'+' marks an added kan, which has four tiles")
+    cls = Meld
+    if kind.is_kan and len(kinds) > 1 and len({k % 9 for k in kinds}) == 1 and max(kinds) < 27:
+        if not suits_ignored:
+            raise NotationError(text, start, f"{text[start:i]} is a kan of one rank in mixed suits, which only a "
+                                             "game that ignores the suits has: a kan is four identical tiles")
+        cls = RankKan
     try:
-        meld = Meld(kind, tiles, called[0] if called else None, source)
+        meld = cls(kind, tiles, called[0] if called else None, source)
     except ValueError as e:
         raise NotationError(text, start, str(e)) from None
     return meld, i
 
 
 def parse_hand(
-    text: str, *, check_size: bool = True, max_copies: int = 4, max_red: int | None = 1
+    text: str, *, check_size: bool = True, max_copies: int = 4, max_red: int | None = 1,
+    suits_ignored: bool = False,
 ) -> Hand:
     """Parse a hand: concealed tiles, then melds in brackets.
 
@@ -170,6 +183,9 @@ def parse_hand(
     skips the check, e.g. for a set with two red 5p) and (unless
     ``check_size`` is False) that the hand has a playable size: 3n+1 tiles
     waiting or 3n+2 complete, at most 14, counting each meld as three.
+    With ``suits_ignored`` (a game where only the rank counts, single-suit mahjong
+    variant 1) a kan may be four tiles of one rank in mixed suits (``[5m5p55s]``, a
+    :class:`~trainer.engine.hand.RankKan`); otherwise such a kan is an error naming it.
     """
     concealed: list[Tile] = []
     melds: list[Meld] = []
@@ -179,7 +195,7 @@ def parse_hand(
         if ch.isspace():
             i += 1
         elif ch in "([":
-            meld, i = _parse_meld(text, i)
+            meld, i = _parse_meld(text, i, suits_ignored=suits_ignored)
             melds.append(meld)
         elif ch in ")]":
             raise NotationError(text, i, f"{ch!r} closes a meld that was never opened")
@@ -227,15 +243,19 @@ def format_tiles(tiles: Iterable[Tile | int], *, sort: bool = True) -> str:
 
 def format_meld(meld: Meld) -> str:
     """Write one meld: ``(123m)``, ``(777z)``, ``(7777s+)``, ``[5555p]``, with the called
-    tile starred and the source marker if they are known."""
+    tile starred and the source marker if they are known.  A kan of one rank in mixed suits
+    (the suits ignored) closes each suit's digits with its letter: ``[5m5p55s]``."""
+    body = ""
     digits = ""
     starred = False
-    for t in meld.tiles:
+    for n, t in enumerate(meld.tiles):
         digits += str(t)[0]
         if not starred and meld.called is not None and t == meld.called:
             digits += "*"
             starred = True
-    body = digits + meld.tiles[0].suit_letter
+        if n + 1 == len(meld.tiles) or meld.tiles[n + 1].suit_letter != t.suit_letter:
+            body += digits + t.suit_letter
+            digits = ""
     if meld.kind is MeldKind.KAN_CLOSED:
         return f"[{body}]"
     plus = "+" if meld.kind is MeldKind.KAN_ADDED else ""

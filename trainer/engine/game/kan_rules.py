@@ -23,36 +23,23 @@ With ``kans = "declared"`` (single-suit mahjong, variant 1, 000:3498: «Из о�
 one's turn may be declared as a closed kan (ankan), and three of a kind with another player's
 discard as an open kan (daiminkan, :func:`open_kan_options`, :func:`call_open_kan`); the
 replacement again comes from the far end of the wall.  Where the suits are ignored "four of a
-kind" is four of one rank (5m 5p 5s 5s, :func:`kan_key`), laid down as a :class:`RankKan`.
-A four kept in the hand is then the seed's 1-han okurikan, counted by the scoring.
+kind" is four of one rank (5m 5p 5s 5s, :func:`kan_key`), laid down as a
+:class:`~trainer.engine.hand.RankKan`, written ``[5m5p55s]`` (the game's kan events carry the
+meld so under ``meld``, every tile with its own suit).  A four kept in the hand is then the seed's 1-han okurikan, counted by the scoring.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from trainer.engine.game.actions import Action, Discard, Kan, Riichi, Tsumo
 from trainer.engine.game.training_scoring import HandValue, ValueItem
-from trainer.engine.hand import Meld, MeldKind, Source
+from trainer.engine.hand import Meld, MeldKind, RankKan, Source
 from trainer.engine.tiles import Tile
 
 if TYPE_CHECKING:
     from trainer.engine.game.simple import SimpleGame
-
-
-@dataclass(frozen=True, slots=True)
-class RankKan(Meld):
-    """A kan of four number tiles of one rank in a game that ignores the suits (5m 5p 5s 5s);
-    the scoring deals it out in one real suit (:func:`trainer.engine.game.resuit.suited_melds`)."""
-
-    def __post_init__(self) -> None:
-        kinds = [t.kind for t in self.tiles]
-        if not self.kind.is_kan or len(kinds) != 4 or any(k >= 27 for k in kinds) or len({k % 9 for k in kinds}) != 1:
-            raise ValueError("a kan with the suits ignored is four number tiles of one rank")
-        if self.called is not None and self.called not in self.tiles:
-            raise ValueError("the called tile must be one of the meld's tiles")
 
 
 def kan_key(game: SimpleGame, kind: int) -> int:
@@ -127,8 +114,9 @@ def declare_kan(game: SimpleGame, seat: int, action: Kan) -> None:
     tiles = sorted(t for t in game.hands[seat] if kan_key(game, t.kind) == key)[:4]  # of five, the first four
     for t in tiles:
         game.hands[seat].remove(t)
-    game.melds[seat].append(_kan_meld(MeldKind.KAN_CLOSED, tiles))
-    game.events.append({"type": "kan", "seat": seat, "kan": "ankan", "tile": str(action.tile)})
+    meld = _kan_meld(MeldKind.KAN_CLOSED, tiles)
+    game.melds[seat].append(meld)
+    game.events.append({"type": "kan", "seat": seat, "kan": "ankan", "tile": str(action.tile), "meld": str(meld)})
     _replacement(game, seat)
 
 
@@ -145,8 +133,10 @@ def call_open_kan(game: SimpleGame, seat: int, source: Source) -> None:
     own = sorted(t for t in game.hands[seat] if kan_key(game, t.kind) == key)[:3]
     for t in own:
         game.hands[seat].remove(t)
-    game.melds[seat].append(_kan_meld(MeldKind.KAN_OPEN, [*own, tile], tile, source))
-    game.events.append({"type": "call", "seat": seat, "call": "daiminkan", "tile": str(tile), "from": src})
+    meld = _kan_meld(MeldKind.KAN_OPEN, [*own, tile], tile, source)
+    game.melds[seat].append(meld)
+    game.events.append({"type": "call", "seat": seat, "call": "daiminkan", "tile": str(tile), "from": src,
+                        "meld": str(meld)})
     game.options_for, game.responses = {}, {}
     _replacement(game, seat)
 
