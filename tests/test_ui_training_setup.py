@@ -204,7 +204,7 @@ def test_a_refusal_is_said_in_russian_on_a_russian_screen(app: App) -> None:
         screen = open_game(app, "single_suit_1")
         mode = get_mode("single_suit_1")
         click(app, segment(block(screen, "tiles"), value_name(mode, "tiles", "man_dragons48")))
-        assert app.screen.error.startswith("4 игрокам нужно плиток") and "48" in app.screen.error
+        assert app.screen.error.startswith("для 4 игроков нужно не меньше 66 плиток") and "всего 48" in app.screen.error
     finally:
         i18n.set_language("en")
 
