@@ -300,7 +300,8 @@ def test_suji_protects_only_the_two_sided_wait():
 def test_a_fold_weaves_among_equally_safe_tiles():
     # dealer riichi; the hand folds.  1z and 3z are genbutsu (risk 0) but each is a pair the hand
     # needs; the lone 9m is genbutsu against the riichi too, with a few points of risk against the
-    # quiet hands: in the same band of safety, so the fold throws the 9m and keeps the pairs
+    # quiet hands (eight discards each: late enough to be a dama tenpai): in the same band of
+    # safety, so the fold throws the 9m and keeps the pairs
     # (mawashi-uchi) instead of breaking a pair for the last few points of safety
     from trainer.engine.evaluator.advisor import FOLD_BAND
 
@@ -315,7 +316,7 @@ def test_a_fold_weaves_among_equally_safe_tiles():
 
 
 WEAVE = "23m9m45p7p4568s1133z"
-WEAVE_RIVERS = ["", "1z4z3z9p7p9m9m", "1z2z", "3z4z"]
+WEAVE_RIVERS = ["", "1z4z3z9p7p9m9m", "1z2z5z6z1p9s8p2p", "3z4z6z7z9s1p2p8p"]
 
 
 def test_the_last_hand_weighs_wins_and_deal_ins_by_places():

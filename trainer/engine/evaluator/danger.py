@@ -70,7 +70,8 @@ OPEN_HONOR = 0.4  # share left for an honor against another open hand (its yakuh
 RIICHI_HAN = 3.0  # han of a typical riichi hand (riichi, ura and dora included)
 OPEN_TENPAI = (0.0, 0.15, 0.35, 0.6, 0.9)  # tenpai chance of an open hand by melds shown
 OPEN_LATE = 0.02  # ... plus this per turn after the early turns
-QUIET_LATE = 0.015  # tenpai chance per turn after the early turns of a closed hand without riichi
+QUIET_BASE = 0.0  # tenpai chance of a closed hand without riichi in its first discards (bot matches: 0.3% by turn 5)
+QUIET_LATE = 0.015  # ... plus this per turn after the early turns
 QUIET_MAX = 0.25  # ... at most
 QUIET_HAN = 2.5  # han of a quiet (dama) hand
 OPEN_HAN = 1.0  # han of an open hand before what its melds show (yakuhai, dora, honitsu, toitoi)
@@ -171,7 +172,7 @@ def read_threat(view: PlayerView, seat: int, *, open_tanyao: bool = True) -> Thr
         if tanyao:
             reasons.append(reason("tanyao_read", seat=seat))
     else:
-        tenpai = min(QUIET_MAX, 0.02 + QUIET_LATE * max(0, turn - EARLY_TURNS))
+        tenpai = min(QUIET_MAX, QUIET_BASE + QUIET_LATE * max(0, turn - EARLY_TURNS))
         han = QUIET_HAN
         reasons.append(reason("quiet_hand", seat=seat, turn=turn))
     loss = _points_for_han(han, dealer) + 300 * view.honba
