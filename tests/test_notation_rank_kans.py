@@ -9,8 +9,8 @@ import json
 
 import pytest
 
+from tests.test_training_rules_single_suit_kans import game_with_replacement
 from trainer.engine.game.actions import Discard, Kan
-from trainer.engine.game.simple import SimpleGame, scripted_wall
 from trainer.engine.game.simple_modes import get_mode
 from trainer.engine.hand import Meld, MeldKind, RankKan, Source
 from trainer.engine.notation import NotationError, format_hand, format_meld, parse_hand, parse_tiles
@@ -60,15 +60,6 @@ def test_a_normal_hand_refuses_a_mixed_kan_in_one_line_naming_it(text: str) -> N
 def test_suits_ignored_still_refuses_what_is_no_kan(text: str) -> None:
     with pytest.raises(NotationError):
         parse_hand(f"123m456p789s1z {text}", suits_ignored=True, check_size=False)
-
-
-def game_with_replacement(setup, hands: list[str], draws: str, replacement: str, *, dealer: int = 0) -> SimpleGame:  # noqa: ANN001
-    """A scripted deal whose far wall end (the kan replacement) is ``replacement``."""
-    wall = scripted_wall(setup.tileset, hands, draws)
-    front = sum(len(parse_tiles(h)) for h in hands) + len(parse_tiles(draws))
-    rest = wall[front:]
-    rest.remove(T(replacement))
-    return SimpleGame(setup, wall=[*wall[:front], *rest, T(replacement)], dealer=dealer)
 
 
 def test_a_single_suit_game_log_keeps_its_mixed_kans() -> None:
