@@ -85,7 +85,8 @@ class TrainingSetupScreen(Screen):
         if not hasattr(self, "choices"):  # only the values that differ from the mode's defaults
             self.choices: dict[str, Any] = remembered_choices(self.app.settings.training_setup, mode.name)
             if self.child:  # a child plays the game's own rules at the table size chosen
-                self.choices = {k: v for k, v in self.choices.items() if any(k == o for o, _v in options)}
+                shown = {k for k, _values in options}
+                self.choices = {k: v for k, v in self.choices.items() if k in shown}
         self.error = ""
         self.table, refused = table_for(mode.name, self.choices)
         if refused is not None:
