@@ -392,9 +392,10 @@ def shanten_after_draws(
 
 _NEXT_COUNT: Final = tuple(bytes((c + 1,)) for c in range(16))
 _YAOCHUU_SET: Final = frozenset(TERMINALS_AND_HONORS)
+_YAOCHUU_CLASS: Final = tuple(3 if k in _YAOCHUU_SET else 0 for k in range(NUM_KINDS))
 _SUIT_DRAWS: dict[bytes, tuple[int, ...]] = {}
 _HONOR_DRAWS: dict[bytes, tuple[int, ...]] = {}
-_GROUP_AFTER: dict[tuple[bytes, int, int], tuple[int | None, ...]] = {}
+_GROUP_AFTER: dict[tuple[bytes, int, int], tuple[tuple[int | None, ...], int]] = {}
 _GROUP_AFTER_LIMIT: Final = 400_000
 
 
@@ -421,9 +422,10 @@ def _draw_ids(key: bytes, honors: bool) -> tuple[int, ...]:
     return result
 
 
-def _group_after(key: bytes, honors: bool, other: int, idx: int) -> tuple[int | None, ...]:
+def _group_after(key: bytes, honors: bool, other: int, idx: int) -> tuple[tuple[int | None, ...], int]:
     """Standard-form shanten after drawing each rank of one group, the rest of the hand being the
-    combined vector ``other`` (memoised: bots and drills ask about the same shapes again)."""
+    combined vector ``other``, with the worst of them (-2 when no rank can be drawn); memoised:
+    bots and drills ask about the same shapes again."""
     mkey = (key, other, idx if not honors else -idx)
     hit = _GROUP_AFTER.get(mkey)
     if hit is not None:
@@ -431,6 +433,7 @@ def _group_after(key: bytes, honors: bool, other: int, idx: int) -> tuple[int | 
     comb = _COMBINED.get
     vectors = vector_list()
     out: list[int | None] = []
+    worst = -2
     for gid in _draw_ids(key, honors):
         if gid < 0:
             out.append(None)
@@ -438,10 +441,13 @@ def _group_after(key: bytes, honors: bool, other: int, idx: int) -> tuple[int | 
         vid = comb(gid * ID_SHIFT + other)
         if vid is None:
             vid = combine_ids(gid, other)
-        out.append(vectors[vid][idx] - 1)
+        value = vectors[vid][idx] - 1
+        if value > worst:
+            worst = value
+        out.append(value)
     if len(_GROUP_AFTER) > _GROUP_AFTER_LIMIT:
         _GROUP_AFTER.clear()
-    result = _GROUP_AFTER[mkey] = tuple(out)
+    result = _GROUP_AFTER[mkey] = (tuple(out), worst)
     return result
 
 
@@ -482,20 +488,28 @@ def _after_draws_plain(b: bytes, sets_needed: int, special_forms: bool) -> list[
     rest = (combine_ids(p, sh), combine_ids(a, sh), combine_ids(ap, h), combine_ids(ap, s))
     idx = 5 + sets_needed
     out: list[int | None] = []
+    worst = -2
     for g in range(4):
-        out.extend(_group_after(keys[g], g == 3, rest[g], idx))
+        values, group_worst = _group_after(keys[g], g == 3, rest[g], idx)
+        out.extend(values)
+        if group_worst > worst:
+            worst = group_worst
     if special_forms:
-        special_yao, special_other = _special_after(b)
-        if min(*special_yao, *special_other) >= max(x for x in out if x is not None):
+        # a draw adds at most one pair or one new kind: a bound on both special forms after any draw
+        kinds = NUM_KINDS - b.count(0)
+        pairs = kinds - b.count(1)
+        chiitoi_floor = 5 - pairs + (6 - kinds if kinds < 6 else 0)
+        yao = _yaochuu(b)
+        yao_held = 13 - yao.count(0)
+        kokushi_floor = 12 - yao_held - (yao_held > yao.count(1))
+        if chiitoi_floor >= worst and kokushi_floor >= worst:
             return out  # no special form beats the standard one after any draw
-        for k in range(NUM_KINDS):
-            best = out[k]
-            if best is None:
-                continue
-            c = b[k]
-            sp = (special_yao if k in _YAOCHUU_SET else special_other)[c if c < 2 else 2]
-            if sp < best:
-                out[k] = sp
+        special_yao, special_other = _special_after(b)
+        by_class = (*special_other, *special_yao)  # index: 3 for a terminal/honor kind, + copies held (2 for 2+)
+        return [
+            x if x is None or x <= (sp := by_class[cls + (c if c < 2 else 2)]) else sp
+            for x, c, cls in zip(out, b, _YAOCHUU_CLASS, strict=True)
+        ]
     return out
 
 

@@ -57,7 +57,7 @@ def ukeire(hand: Hand, visible: Visible = None) -> dict[int, int]:
     counts = hand.counts()
     limits = meld_limits(hand)
     now = _shanten_of(counts, n, limits)
-    return _ukeire(counts, n, limits, now, hand.all_counts(), visible_counts(visible))
+    return _ukeire(counts, n, limits, now, _available(hand.all_counts(), visible_counts(visible)))
 
 
 def _shanten_of(counts: list[int], n: int, limits: list[int] | None) -> int:
@@ -67,13 +67,16 @@ def _shanten_of(counts: list[int], n: int, limits: list[int] | None) -> int:
     return shanten_standard(counts, sets_needed_for(n), limits=limits)
 
 
-def _ukeire(
-    counts: list[int], n: int, limits: list[int] | None, now: int, held: list[int], seen: list[int]
-) -> dict[int, int]:
+def _available(held: list[int], seen: list[int]) -> list[int]:
+    """Copies of each kind the player may still draw: four, less those held and those seen."""
+    return [0 if h + s >= 4 else 4 - h - s for h, s in zip(held, seen, strict=True)]
+
+
+def _ukeire(counts: list[int], n: int, limits: list[int] | None, now: int, available: list[int]) -> dict[int, int]:
     after = shanten_after_draws(
         counts, sets_needed_for(n + 1), limits34=limits, special_forms=limits is None and n == 13
     )
-    return {k: max(0, 4 - held[k] - seen[k]) for k, s in enumerate(after) if s is not None and s < now}
+    return {k: available[k] for k, s in enumerate(after) if s is not None and s < now}
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,13 +107,14 @@ def discard_options(hand14: Hand, visible: Visible = None) -> list[DiscardOption
         if t.kind not in chosen or chosen[t.kind].red:
             chosen[t.kind] = t
     counts = hand14.counts()
-    held = hand14.all_counts()  # the discarded tile is in the river: not drawable either
+    # the discarded tile is in the river: not drawable either, so copies count against all 14
+    available = _available(hand14.all_counts(), seen)
     limits = meld_limits(hand14)
     options = []
     for kind in sorted(chosen):
         counts[kind] -= 1
         now = _shanten_of(counts, n - 1, limits)
-        uk = _ukeire(counts, n - 1, limits, now, held, seen)
+        uk = _ukeire(counts, n - 1, limits, now, available)
         counts[kind] += 1
         options.append(DiscardOption(chosen[kind], now, uk, sum(uk.values())))
     options.sort(key=lambda o: (o.shanten_after, -o.total, o.tile.kind))
