@@ -337,6 +337,28 @@ def test_after_draws_agrees_with_direct_computation(counts: list[int]) -> None:
             assert after[k] == shanten_counts(c)
 
 
+def test_after_draws_agrees_draw_by_draw_on_dense_families() -> None:
+    """Hands of every waiting size drawn from a few kinds — one suit, the terminals and honors
+    (thirteen orphans near), honors with one suit, a handful of kinds (seven pairs near) — where
+    the shortcut that skips the special forms after a draw must not skip a better one."""
+    rng = random.Random(5)
+    families = [list(range(NUM_KINDS)), list(range(9)), [0, 8, 9, 17, 18, 26, *range(27, 34)],
+                [*range(27, 34), *range(9)], [0, 1, 2, 27, 28, 29, 30]]
+    for i in range(6000):
+        family = families[i % len(families)]
+        counts = [0] * NUM_KINDS
+        for k in rng.sample([k for k in family for _ in range(4)], (13, 13, 10, 7, 4, 1)[i % 6]):
+            counts[k] += 1
+        after = shanten_after_draws(counts)
+        for k in range(NUM_KINDS):
+            if counts[k] == 4:
+                assert after[k] is None
+            else:
+                counts[k] += 1
+                assert after[k] == shanten_counts(counts), (counts, k)
+                counts[k] -= 1
+
+
 def test_hand_api_matches_counts_api() -> None:
     rng = random.Random(3)
     wall = [k for k in range(NUM_KINDS) for _ in range(4)]
