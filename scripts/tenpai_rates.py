@@ -20,15 +20,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from strong_losses import _Recorder  # noqa: E402 - a wrapper that passes everything else to the bot
+
 BUCKETS = (0, 3, 6, 9, 12, 15, 18)
 
 
-class _Watcher:
+class _Watcher(_Recorder):
     """Wraps a bot and counts, at each of its discards without riichi, whether the hand left is ready."""
 
     def __init__(self, bot, tally: Counter) -> None:  # noqa: ANN001 - any bot
-        self.bot = bot
-        self.name = bot.name
+        super().__init__(bot)
         self.tally = tally
 
     def choose(self, view, legal):  # noqa: ANN001, ANN201 - the player interface
@@ -47,9 +48,6 @@ class _Watcher:
             self.tally[(*key, "n")] += 1
             self.tally[(*key, "ready")] += ready
         return action
-
-    def __getattr__(self, name: str):  # noqa: ANN204 - everything else is the bot's
-        return getattr(self.bot, name)
 
 
 def _chunk(args: tuple[str, list[int]]) -> Counter:
