@@ -7,7 +7,7 @@ Plays ``--bot`` against careful (two of each, both seat orders, as the game benc
 at every discard of a hand without riichi, takes the discarding player's own hand after the
 discard: ready (tenpai) or not.  Rows are per bot and per melds shown (0 = a closed hand), columns
 per discards made (the river's length, in groups of three), next to what
-:func:`trainer.engine.evaluator.danger.read_threat` reads at that point.  A tuning aid, not a test.
+:func:`trainer.engine.evaluator.danger.tenpai_chance` reads at that point.  A tuning aid, not a test.
 """
 
 from __future__ import annotations
@@ -64,18 +64,10 @@ def _chunk(args: tuple[str, list[int]]) -> Counter:
     return tally
 
 
-def _model(melds: int, river: int) -> float:
-    """The danger model's tenpai chance of a hand showing ``melds`` melds after ``river`` discards."""
-    from trainer.engine.evaluator import danger
-
-    late = max(0, river - danger.EARLY_TURNS)
-    if melds == 0:
-        return min(danger.QUIET_MAX, danger.QUIET_BASE + danger.QUIET_LATE * late)
-    return min(0.95, danger.OPEN_TENPAI[min(melds, 4)] + danger.OPEN_LATE * late)
-
-
 def main() -> None:
     """Play the matches and print the ready shares next to the model's."""
+    from trainer.engine.evaluator.danger import tenpai_chance
+
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--start", type=int, default=100_000)
     p.add_argument("--matches", type=int, default=150)
@@ -96,7 +88,7 @@ def main() -> None:
             for b in BUCKETS:
                 n = tally[(bot, melds, b, "n")]
                 share = tally[(bot, melds, b, "ready")] / n if n else 0.0
-                cells.append(f"{share:.2f} vs {_model(melds, b + 1):.2f} ({n})")
+                cells.append(f"{share:.2f} vs {tenpai_chance(melds, b + 1):.2f} ({n})")
             print(f"{bot:8s} {melds:5d} " + "".join(f"{c:>21}" for c in cells))
 
 

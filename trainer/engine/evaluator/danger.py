@@ -141,6 +141,15 @@ def _all_simples(view: PlayerView, seat: int) -> bool:
     return bool(view.melds[seat]) and all(is_simple(t.kind) for m in view.melds[seat] for t in m.tiles)
 
 
+def tenpai_chance(melds: int, discards: int) -> float:
+    """The chance that a hand without riichi is ready (tenpai), read from what it shows: the
+    ``melds`` it has called (0 for a closed, quiet hand) and the ``discards`` it has made."""
+    late = max(0, discards - EARLY_TURNS)
+    if melds == 0:
+        return min(QUIET_MAX, QUIET_BASE + QUIET_LATE * late)
+    return min(0.95, OPEN_TENPAI[min(melds, 4)] + OPEN_LATE * late)
+
+
 def read_threat(view: PlayerView, seat: int, *, open_tanyao: bool = True) -> Threat:
     """Read opponent ``seat``'s threat from its riichi, melds and river (see the module docstring);
     ``open_tanyao`` when the rules let an open hand win with tanyao (kuitan)."""
@@ -157,7 +166,7 @@ def read_threat(view: PlayerView, seat: int, *, open_tanyao: bool = True) -> Thr
         reasons.append(reason("riichi", seat=seat))
     elif view.melds[seat]:
         n = len(view.melds[seat])
-        tenpai = min(0.95, OPEN_TENPAI[min(n, 4)] + OPEN_LATE * max(0, turn - EARLY_TURNS))
+        tenpai = tenpai_chance(n, turn)
         han = OPEN_HAN + shown_dora + (2 if honitsu is not None else 0) + (2 if toitoi else 0) + max(0, n_yakuhai - 1)
         reasons.append(reason("open_hand", seat=seat, melds=n))
         if n_yakuhai:
@@ -172,7 +181,7 @@ def read_threat(view: PlayerView, seat: int, *, open_tanyao: bool = True) -> Thr
         if tanyao:
             reasons.append(reason("tanyao_read", seat=seat))
     else:
-        tenpai = min(QUIET_MAX, QUIET_BASE + QUIET_LATE * max(0, turn - EARLY_TURNS))
+        tenpai = tenpai_chance(0, turn)
         han = QUIET_HAN
         reasons.append(reason("quiet_hand", seat=seat, turn=turn))
     loss = _points_for_han(han, dealer) + 300 * view.honba
@@ -322,4 +331,4 @@ def tile_dangers(view: PlayerView, kinds: Sequence[int], threats: Sequence[Threa
     return out
 
 
-__all__ = ["Threat", "TileDanger", "genbutsu", "read_threat", "tile_dangers", "wait_chance"]
+__all__ = ["Threat", "TileDanger", "genbutsu", "read_threat", "tenpai_chance", "tile_dangers", "wait_chance"]
