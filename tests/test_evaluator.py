@@ -99,6 +99,18 @@ def test_dama_with_a_hand_that_already_has_mangan():
     assert bot.choose(view, legal) == Discard(parse_tile("4s"))
 
 
+def test_riichi_when_it_nearly_doubles_a_cheap_hand():
+    # tanyao, pinfu and one dora: 3,900 dama; riichi makes it about twice as big (replayed hands:
+    # riichi wins about 2,000 points more in such hands than dama)
+    view = make_view("234m567m234p67s55p1z", ["", "1z9m", "2z9p", "3z1s"], dealer=1, dora="4m", live=50)
+    ev = HandEvaluator(RULES)
+    advice = ev.turn(view)
+    assert advice.best.tile == parse_tile("1z") and advice.best.value.dama == 3900
+    verdict = ev.riichi(view, advice.best)
+    ratio = next(r for r in verdict.reasons if r.code == "riichi_adds").get("ratio")
+    assert verdict.yes and 1.8 <= ratio < 2.3
+
+
 def test_riichi_when_it_is_the_only_yaku():
     view = make_view("111m789m456p99s78s1z", ["", "1z", "2z", "3z"], dealer=1, live=50)
     ev = HandEvaluator(RULES)

@@ -89,9 +89,11 @@ class Verdict:
     reasons: tuple[Reason, ...]
 
 
-RIICHI_GAIN = 2.3
+RIICHI_GAIN = 1.8
 """Riichi when it multiplies the expected value of the hand by at least this much (or the
-hand is cheap with a wide wait)."""
+hand is cheap with a wide wait).  2.3 before: replayed both ways from the same positions, riichi
+beat dama by about 2,000 points per hand where it adds 1.8x to 2.3x (docs/game.md, "Decisions
+replayed"); lower still would pass the human riichi rate (14-23%)."""
 RIICHI_WIDE_WAIT = 5
 """A cheap hand (under 60% of a mangan) with at least this many winning tiles left riichis early
 in the hand even when riichi adds less than :data:`RIICHI_GAIN`."""
