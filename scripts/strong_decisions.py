@@ -1,0 +1,165 @@
+"""Replay the strong bot's decisions both ways: at each riichi-or-dama decision (and, with
+``--kinds``, each push-or-fold and call decision) of strong-vs-careful matches, the hand is copied,
+played to its end once with the bot's choice and once with the alternative (same wall, every bot
+unchanged after that), and the points of the deciding seat and of both strong seats ("team": what
+the average place of the strong bot follows, as points passing between the two strong seats do not
+move it) are compared, grouped by the evaluator's deciding reason.
+
+    .venv/bin/python scripts/strong_decisions.py --start 710000 --matches 300 [--kinds riichi,fold,call]
+        [--workers 2] ['trainer.engine.evaluator.advisor.RIICHI_GAIN=2.3']
+
+Only the first decision of each kind per seat and hand is counted (later ones of the same hand are
+not independent of it).  Signs: "alt - bot" is what the alternative gains over the bot's choice,
+so a group with a clearly positive figure is a group of decisions the bot gets wrong.  A tuning
+aid, not a test: one hand's points, not places (docs/game.md, "Decisions replayed").
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import importlib
+import json
+import statistics
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+
+def _apply(settings: list[str]) -> None:
+    for setting in settings:
+        name, value = setting.split("=", 1)
+        mod, attr = name.rsplit(".", 1)
+        module = importlib.import_module(mod)
+        if not hasattr(module, attr):
+            raise SystemExit(f"strong_decisions: {mod} has no {attr}")
+        setattr(module, attr, json.loads(value))
+
+
+def _finish(rnd: Any, seat: int, action: Any, names: list[str], rules: Any, keep: dict) -> list[int]:
+    """Each seat's points from now to the end of the hand when ``seat`` takes ``action`` now."""
+    from trainer.engine.bots import make_bot
+    from trainer.engine.game.play import play_round
+
+    copy_ = copy.deepcopy(rnd, dict(keep))
+    before = list(copy_.scores)
+    copy_.apply(seat, action)
+    play_round(copy_, [make_bot(n, rules) for n in names])
+    return [after - b for after, b in zip(copy_.scores, before, strict=True)]
+
+
+def _alternative(bot: Any, view: Any, legal: list, action: Any, kinds: set[str]) -> tuple[str, Any, str] | None:
+    """(kind, the other action, the evaluator's deciding reason) for a decision worth replaying."""
+    from trainer.engine.evaluator import advisor
+    from trainer.engine.game.actions import Chi, Discard, Pass, Pon, Riichi
+    from trainer.engine.hand import MeldKind
+
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if discards and not view.riichi[view.seat]:
+        tile = action.tile if isinstance(action, Discard | Riichi) else None
+        riichi = [a for a in legal if isinstance(a, Riichi) and a.tile == tile]
+        why = bot.last_reasons[-1].code if bot.last_reasons else ""
+        if "riichi" in kinds and riichi:
+            return "riichi", Discard(tile) if isinstance(action, Riichi) else riichi[0], why
+        if "fold" in kinds:
+            advice = bot.evaluator.turn(view, [a.tile for a in discards])
+            if any(t.tenpai >= advisor.THREAT for t in advice.threats):
+                forced = advisor.push_or_fold
+                try:  # the best tile under the other verdict
+                    advisor.push_or_fold = lambda **kw: _flip(forced(**kw))
+                    other = bot.evaluator.turn(view, [a.tile for a in discards]).best.tile
+                finally:
+                    advisor.push_or_fold = forced
+                if other != advice.best.tile:
+                    verdict = "push" if advice.push_fold.push else "fold"
+                    return "fold", Discard(other), f"{verdict} sh{advice.best.efficiency.shanten}"
+        return None
+    calls = [a for a in legal if isinstance(a, Pon | Chi)]
+    if "call" in kinds and calls and isinstance(action, Pass | Pon | Chi):
+        call = action if not isinstance(action, Pass) else calls[0]
+        kind = MeldKind.PON if isinstance(call, Pon) else MeldKind.CHI
+        why = bot.evaluator.call(view, call.tiles, kind).reasons[-1].code
+        return "call", Pass() if call is action else call, why
+    return None
+
+
+def _flip(verdict: Any) -> Any:
+    from dataclasses import replace
+
+    return replace(verdict, push=not verdict.push)
+
+
+def _chunk(args: tuple[list[int], list[str], set[str]]) -> list[dict]:
+    from trainer.engine.bots import make_bot
+    from trainer.engine.game.actions import Pass, Riichi
+    from trainer.engine.game.match import Match
+    from trainer.engine.game.view import make_view
+    from trainer.engine.rules import load_rules
+
+    seeds, settings, kinds = args
+    _apply(settings)
+    rules = load_rules("tenhou")
+    rows: list[dict] = []
+    for seed in seeds:
+        names = ["strong", "careful"] * 2 if seed % 2 == 0 else ["careful", "strong"] * 2
+        players = [make_bot(n, rules) for n in names]
+        match = Match(rules, seed)
+        keep = {id(rules): rules, id(match.options): match.options}
+        while not match.finished:
+            rnd = match.start_round()
+            seen: set[tuple[int, str]] = set()
+            while not rnd.ended:
+                for seat in rnd.to_act():
+                    legal = rnd.legal_actions(seat)
+                    if not legal:
+                        continue
+                    view = make_view(rnd, seat)
+                    action = players[seat].choose(view, legal)
+                    if names[seat] == "strong":
+                        alt = _alternative(players[seat], view, legal, action, kinds)
+                        if alt is not None and (seat, alt[0]) not in seen:
+                            seen.add((seat, alt[0]))
+                            mine = _finish(rnd, seat, action, names, rules, keep)
+                            other = _finish(rnd, seat, alt[1], names, rules, keep)
+                            team = (seat, (seat + 2) % 4)
+                            taken = {"riichi": isinstance(action, Riichi), "call": not isinstance(action, Pass)}
+                            rows.append({"kind": alt[0], "why": alt[2], "bot_took": taken.get(alt[0], True),
+                                         "own": other[seat] - mine[seat],
+                                         "team": sum(other[s] - mine[s] for s in team)})
+                    rnd.apply(seat, action)
+                    if rnd.ended or rnd.phase.value == "turn":
+                        break
+            match.finish_round()
+    return rows
+
+
+def _line(label: str, xs: list[int]) -> str:
+    se = statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0
+    return f"  {label:44s} {statistics.mean(xs):+8.0f} ± {se:5.0f}  n={len(xs)}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--start", type=int, default=710000)
+    parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--kinds", default="riichi", help="riichi, fold, call (comma-separated)")
+    parser.add_argument("settings", nargs="*", help="module.CONSTANT=json applied to every bot first")
+    args = parser.parse_args()
+    kinds = set(args.kinds.split(","))
+    seeds = list(range(args.start, args.start + args.matches))
+    parts = [(seeds[i::args.workers * 4], args.settings, kinds) for i in range(args.workers * 4)]
+    with ProcessPoolExecutor(args.workers) as pool:
+        rows = [r for part in pool.map(_chunk, parts) for r in part]
+    groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    for r in rows:
+        groups[(r["kind"], r["why"])].append(r)
+    print(f"{args.matches} matches from seed {args.start}; alt - bot, points per decision (own seat | both strong seats)")
+    for (kind, why), rs in sorted(groups.items()):
+        print(f"{kind} / {why}")
+        print(_line("own seat", [r["own"] for r in rs]))
+        print(_line("both strong seats", [r["team"] for r in rs]))
+
+
+if __name__ == "__main__":
+    main()
