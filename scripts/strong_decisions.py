@@ -140,9 +140,8 @@ def _line(label: str, xs: list[int]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--start", type=int, default=710000)
-    parser.add_argument("--matches", type=int, default=100)
-    parser.add_argument("--workers", type=int, default=2)
+    for flag, default in (("--start", 710000), ("--matches", 100), ("--workers", 2)):
+        parser.add_argument(flag, type=int, default=default)
     parser.add_argument("--kinds", default="riichi", help="riichi, fold, call (comma-separated)")
     parser.add_argument("settings", nargs="*", help="module.CONSTANT=json applied to every bot first")
     args = parser.parse_args()
