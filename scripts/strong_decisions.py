@@ -18,22 +18,12 @@ from __future__ import annotations
 
 import argparse
 import copy
-import importlib
-import json
 import statistics
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-
-def _apply(settings: list[str]) -> None:
-    for setting in settings:
-        name, value = setting.split("=", 1)
-        mod, attr = name.rsplit(".", 1)
-        module = importlib.import_module(mod)
-        if not hasattr(module, attr):
-            raise SystemExit(f"strong_decisions: {mod} has no {attr}")
-        setattr(module, attr, json.loads(value))
+from strong_duplicates import _apply  # the same module.CONSTANT=json settings
 
 
 def _finish(rnd: Any, seat: int, action: Any, names: list[str], rules: Any, keep: dict) -> list[int]:
@@ -89,46 +79,61 @@ def _flip(verdict: Any) -> Any:
     return replace(verdict, push=not verdict.push)
 
 
+class _Replaying:
+    """Wraps a strong bot: before each decision worth replaying (the first of its kind for this
+    seat in this hand) the hand is played out both ways and the points are kept in ``rows``."""
+
+    def __init__(self, bot: Any, seat: int, names: list[str], kinds: set[str], rows: list[dict]) -> None:
+        self.bot, self.seat, self.names, self.kinds, self.rows = bot, seat, names, kinds, rows
+        self.name = bot.name
+        self.rnd: Any = None
+        self.keep: dict = {}
+        self.seen: set[str] = set()
+
+    def start(self, rnd: Any, keep: dict) -> None:
+        """A new hand, ``rnd``, to copy from (``keep``: the objects shared, not copied)."""
+        self.rnd, self.keep, self.seen = rnd, keep, set()
+
+    def choose(self, view: Any, legal: list) -> Any:  # the player interface
+        action = self.bot.choose(view, legal)
+        alt = _alternative(self.bot, view, legal, action, self.kinds)
+        if alt is not None and alt[0] not in self.seen:
+            self.seen.add(alt[0])
+            rules = self.bot.rules
+            mine = _finish(self.rnd, self.seat, action, self.names, rules, self.keep)
+            other = _finish(self.rnd, self.seat, alt[1], self.names, rules, self.keep)
+            team = (self.seat, (self.seat + 2) % 4)
+            self.rows.append({"kind": alt[0], "why": alt[2], "own": other[self.seat] - mine[self.seat],
+                              "team": sum(other[s] - mine[s] for s in team)})
+        return action
+
+    def __getattr__(self, name: str) -> Any:  # everything else is the bot's
+        return getattr(self.bot, name)
+
+
 def _chunk(args: tuple[list[int], list[str], set[str]]) -> list[dict]:
     from trainer.engine.bots import make_bot
-    from trainer.engine.game.actions import Pass, Riichi
     from trainer.engine.game.match import Match
-    from trainer.engine.game.view import make_view
+    from trainer.engine.game.play import play_round
     from trainer.engine.rules import load_rules
 
     seeds, settings, kinds = args
-    _apply(settings)
+    if _apply("&".join(settings)) != "strong":
+        raise SystemExit("strong_decisions: replays the strong bot's decisions only (no bot=)")
     rules = load_rules("tenhou")
     rows: list[dict] = []
     for seed in seeds:
         names = ["strong", "careful"] * 2 if seed % 2 == 0 else ["careful", "strong"] * 2
-        players = [make_bot(n, rules) for n in names]
+        players = [_Replaying(make_bot(n, rules), s, names, kinds, rows) if n == "strong" else make_bot(n, rules)
+                   for s, n in enumerate(names)]
         match = Match(rules, seed)
         keep = {id(rules): rules, id(match.options): match.options}
         while not match.finished:
             rnd = match.start_round()
-            seen: set[tuple[int, str]] = set()
-            while not rnd.ended:
-                for seat in rnd.to_act():
-                    legal = rnd.legal_actions(seat)
-                    if not legal:
-                        continue
-                    view = make_view(rnd, seat)
-                    action = players[seat].choose(view, legal)
-                    if names[seat] == "strong":
-                        alt = _alternative(players[seat], view, legal, action, kinds)
-                        if alt is not None and (seat, alt[0]) not in seen:
-                            seen.add((seat, alt[0]))
-                            mine = _finish(rnd, seat, action, names, rules, keep)
-                            other = _finish(rnd, seat, alt[1], names, rules, keep)
-                            team = (seat, (seat + 2) % 4)
-                            taken = {"riichi": isinstance(action, Riichi), "call": not isinstance(action, Pass)}
-                            rows.append({"kind": alt[0], "why": alt[2], "bot_took": taken.get(alt[0], True),
-                                         "own": other[seat] - mine[seat],
-                                         "team": sum(other[s] - mine[s] for s in team)})
-                    rnd.apply(seat, action)
-                    if rnd.ended or rnd.phase.value == "turn":
-                        break
+            for p in players:
+                if isinstance(p, _Replaying):
+                    p.start(rnd, keep)
+            play_round(rnd, players)
             match.finish_round()
     return rows
 
@@ -143,7 +148,7 @@ def main() -> None:
     for flag, default in (("--start", 710000), ("--matches", 100), ("--workers", 2)):
         parser.add_argument(flag, type=int, default=default)
     parser.add_argument("--kinds", default="riichi", help="riichi, fold, call (comma-separated)")
-    parser.add_argument("settings", nargs="*", help="module.CONSTANT=json applied to every bot first")
+    parser.add_argument("settings", nargs="*", help="module.CONSTANT=json applied to every bot first (as in strong_duplicates.py)")
     args = parser.parse_args()
     kinds = set(args.kinds.split(","))
     seeds = list(range(args.start, args.start + args.matches))
