@@ -1,12 +1,13 @@
 """Replay the strong bot's decisions both ways: at each riichi-or-dama decision (and, with
-``--kinds``, each push-or-fold and call decision) of strong-vs-careful matches, the hand is copied,
+``--kinds``, each push-or-fold and call decision, and each discard made with no threat on the table
+that is not the most efficient one) of strong-vs-careful matches, the hand is copied,
 played to its end once with the bot's choice and once with the alternative (same wall, every bot
 unchanged after that), and the points of the deciding seat and of both strong seats ("team": what
 the average place of the strong bot follows, as points passing between the two strong seats do not
 move it) are compared, grouped by the evaluator's deciding reason.
 
     .venv/bin/python scripts/strong_decisions.py --start 710000 --matches 300 [--kinds riichi,fold,call]
-        [--workers 2] ['trainer.engine.evaluator.advisor.RIICHI_GAIN=2.3']
+        [--workers 2] [--json rows.json] ['trainer.engine.evaluator.advisor.RIICHI_GAIN=2.3']
 
 Only the first decision of each kind per seat and hand is counted (later ones of the same hand are
 not independent of it).  Signs: "alt - bot" is what the alternative gains over the bot's choice,
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import json
 import statistics
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
@@ -63,6 +65,8 @@ def _alternative(bot: Any, view: Any, legal: list, action: Any, kinds: set[str])
                 if other != advice.best.tile:
                     verdict = "push" if advice.push_fold.push else "fold"
                     return "fold", Discard(other), f"{verdict} sh{advice.best.efficiency.shanten}"
+        if "discard" in kinds and isinstance(action, Discard):
+            return _against_efficiency(bot, view, discards, action)
         return None
     calls = [a for a in legal if isinstance(a, Pon | Chi)]
     if "call" in kinds and calls and isinstance(action, Pass | Pon | Chi):
@@ -71,6 +75,31 @@ def _alternative(bot: Any, view: Any, legal: list, action: Any, kinds: set[str])
         why = bot.evaluator.call(view, call.tiles, kind).reasons[-1].code
         return "call", Pass() if call is action else call, why
     return None
+
+
+def _against_efficiency(bot: Any, view: Any, discards: list, action: Any) -> tuple[str, Any, str] | None:
+    """A discard, with no threat on the table, that is not the most efficient one (fewest steps to
+    tenpai, then most tiles that take a step, then the widest next step): the most efficient
+    discard is the alternative.  The group says why the bot's tile was chosen over it: ``slower``
+    (a step slower), ``fewer`` (fewer tiles take a step) or ``twostep`` (the same tiles, a wider
+    next step), then ``value`` (the hand left is worth more) and ``safer`` (less risk now)."""
+    from trainer.engine.evaluator import advisor
+    from trainer.engine.game.actions import Discard
+
+    advice = bot.evaluator.turn(view, [a.tile for a in discards])
+    if any(t.tenpai >= advisor.THREAT for t in advice.threats):
+        return None
+    mine = next(d for d in advice.discards if d.tile == action.tile)
+    fast = min(advice.discards, key=lambda d: (d.efficiency.shanten, -d.efficiency.ukeire, -d.efficiency.two_step))
+    if fast.tile.kind == mine.tile.kind:
+        return None
+    m, f = mine.efficiency, fast.efficiency
+    why = [f"sh{m.shanten}", "slower" if m.shanten > f.shanten else "fewer" if m.ukeire < f.ukeire else "twostep"]
+    if mine.value.best > 1.05 * fast.value.best:
+        why.append("value")
+    if mine.risk < fast.risk - 10:
+        why.append("safer")
+    return "discard", Discard(fast.tile), " ".join(why)
 
 
 def _flip(verdict: Any) -> Any:
@@ -147,7 +176,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     for flag, default in (("--start", 710000), ("--matches", 100), ("--workers", 2)):
         parser.add_argument(flag, type=int, default=default)
-    parser.add_argument("--kinds", default="riichi", help="riichi, fold, call (comma-separated)")
+    parser.add_argument("--kinds", default="riichi", help="riichi, fold, call, discard (comma-separated)")
+    parser.add_argument("--json", help="also write every replayed decision (kind, why, own, team) to this file")
     parser.add_argument("settings", nargs="*", help="module.CONSTANT=json applied to every bot first (as in strong_duplicates.py)")
     args = parser.parse_args()
     kinds = set(args.kinds.split(","))
@@ -155,6 +185,9 @@ def main() -> None:
     parts = [(seeds[i::args.workers * 4], args.settings, kinds) for i in range(args.workers * 4)]
     with ProcessPoolExecutor(args.workers) as pool:
         rows = [r for part in pool.map(_chunk, parts) for r in part]
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(rows, out)
     groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for r in rows:
         groups[(r["kind"], r["why"])].append(r)
