@@ -6,7 +6,7 @@ unchanged after that), and the points of the deciding seat and of both strong se
 the average place of the strong bot follows, as points passing between the two strong seats do not
 move it) are compared, grouped by the evaluator's deciding reason.
 
-    .venv/bin/python scripts/strong_decisions.py --start 710000 --matches 300 [--kinds riichi,fold,call]
+    .venv/bin/python scripts/strong_decisions.py --start 710000 --matches 300 [--kinds riichi,fold,call,discard]
         [--workers 2] [--json rows.json] ['trainer.engine.evaluator.advisor.RIICHI_GAIN=2.3']
 
 Only the first decision of each kind per seat and hand is counted (later ones of the same hand are
@@ -53,20 +53,22 @@ def _alternative(bot: Any, view: Any, legal: list, action: Any, kinds: set[str])
         why = bot.last_reasons[-1].code if bot.last_reasons else ""
         if "riichi" in kinds and riichi:
             return "riichi", Discard(tile) if isinstance(action, Riichi) else riichi[0], why
-        if "fold" in kinds:
-            advice = bot.evaluator.turn(view, [a.tile for a in discards])
-            if any(t.tenpai >= advisor.THREAT for t in advice.threats):
-                forced = advisor.push_or_fold
-                try:  # the best tile under the other verdict
-                    advisor.push_or_fold = lambda **kw: _flip(forced(**kw))
-                    other = bot.evaluator.turn(view, [a.tile for a in discards]).best.tile
-                finally:
-                    advisor.push_or_fold = forced
-                if other != advice.best.tile:
-                    verdict = "push" if advice.push_fold.push else "fold"
-                    return "fold", Discard(other), f"{verdict} sh{advice.best.efficiency.shanten}"
-        if "discard" in kinds and isinstance(action, Discard):
-            return _against_efficiency(bot, view, discards, action)
+        if not kinds & {"fold", "discard"}:
+            return None
+        advice = bot.evaluator.turn(view, [a.tile for a in discards])
+        threatened = any(t.tenpai >= advisor.THREAT for t in advice.threats)
+        if "fold" in kinds and threatened:
+            forced = advisor.push_or_fold
+            try:  # the best tile under the other verdict
+                advisor.push_or_fold = lambda **kw: _flip(forced(**kw))
+                other = bot.evaluator.turn(view, [a.tile for a in discards]).best.tile
+            finally:
+                advisor.push_or_fold = forced
+            if other != advice.best.tile:
+                verdict = "push" if advice.push_fold.push else "fold"
+                return "fold", Discard(other), f"{verdict} sh{advice.best.efficiency.shanten}"
+        if "discard" in kinds and not threatened and isinstance(action, Discard):
+            return _against_efficiency(advice, action)
         return None
     calls = [a for a in legal if isinstance(a, Pon | Chi)]
     if "call" in kinds and calls and isinstance(action, Pass | Pon | Chi):
@@ -77,18 +79,15 @@ def _alternative(bot: Any, view: Any, legal: list, action: Any, kinds: set[str])
     return None
 
 
-def _against_efficiency(bot: Any, view: Any, discards: list, action: Any) -> tuple[str, Any, str] | None:
-    """A discard, with no threat on the table, that is not the most efficient one (fewest steps to
-    tenpai, then most tiles that take a step, then the widest next step): the most efficient
-    discard is the alternative.  The group says why the bot's tile was chosen over it: ``slower``
-    (a step slower), ``fewer`` (fewer tiles take a step) or ``twostep`` (the same tiles, a wider
-    next step), then ``value`` (the hand left is worth more) and ``safer`` (less risk now)."""
-    from trainer.engine.evaluator import advisor
+def _against_efficiency(advice: Any, action: Any) -> tuple[str, Any, str] | None:
+    """A discard made with no threat on the table (``advice``: the evaluator's turn) that is not the
+    most efficient one (fewest steps to tenpai, then most tiles that take a step, then the widest
+    next step): the most efficient discard is the alternative.  The group says why the bot's tile
+    was chosen over it: ``slower`` (a step slower), ``fewer`` (fewer tiles take a step) or
+    ``twostep`` (the same tiles, a wider next step), then ``value`` (the hand left is worth more)
+    and ``safer`` (less risk now)."""
     from trainer.engine.game.actions import Discard
 
-    advice = bot.evaluator.turn(view, [a.tile for a in discards])
-    if any(t.tenpai >= advisor.THREAT for t in advice.threats):
-        return None
     mine = next(d for d in advice.discards if d.tile == action.tile)
     fast = min(advice.discards, key=lambda d: (d.efficiency.shanten, -d.efficiency.ukeire, -d.efficiency.two_step))
     if fast.tile.kind == mine.tile.kind:
