@@ -19,7 +19,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 
-from benchmarks.timing import median_us
+from benchmarks.timing import median_us, paired_median_us
 from trainer.engine.decompose import readings
 from trainer.engine.hand import Hand
 from trainer.engine.tiles import NUM_KINDS, Tile
@@ -104,15 +104,14 @@ def run(quick: bool) -> None:
         waits(h)
     print(f"samples: {n} tenpai hands, {n} random hands (seed {SEED})")
 
-    ours_tenpai = median_us(waits, tenpai)
-    ours_noise = median_us(waits, noise)
     if Agari is not None:
         find = _mahjong_waits(Agari.is_agari)
         counts_tenpai = [h.counts() for h in tenpai]
         counts_noise = [h.counts() for h in noise]
         m = n if quick else n // 4
-        theirs_tenpai = median_us(find, counts_tenpai[:m], rounds=1)
-        theirs_noise = median_us(find, counts_noise[:m], rounds=1)
+        # timed in turn, hand by hand, so that the ratio does not swing with the shared machine
+        ours_tenpai, theirs_tenpai = paired_median_us(waits, find, tenpai[:m], counts_tenpai[:m])
+        ours_noise, theirs_noise = paired_median_us(waits, find, noise[:m], counts_noise[:m])
         wrong = sum(
             waits(h) != find(c) for h, c in zip(tenpai + noise, counts_tenpai + counts_noise, strict=True)
         )
@@ -120,8 +119,8 @@ def run(quick: bool) -> None:
         _row("waits, random 13-tile hands", ours_noise, theirs_noise)
         print(f"  disagreements with 34 x is_agari: {wrong} of {2 * n}")
     else:
-        _row("waits, 13-tile tenpai hands", ours_tenpai)
-        _row("waits, random 13-tile hands", ours_noise)
+        _row("waits, 13-tile tenpai hands", median_us(waits, tenpai))
+        _row("waits, random 13-tile hands", median_us(waits, noise))
         print("  (mahjong not installed: no comparison)")
 
     reports = tenpai[: n // 10]

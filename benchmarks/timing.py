@@ -22,6 +22,24 @@ def median_us(fn: Callable, items: list, rounds: int = 3) -> float:
     return best
 
 
+def paired_median_us(ours: Callable, theirs: Callable, items: list, theirs_items: list | None = None,
+                     rounds: int = 3) -> tuple[float, float]:
+    """Median µs per call of ``ours`` and of ``theirs`` on the same items (``theirs_items``: the
+    items in its own form), timed as :func:`median_us` does, with the passes alternating — ours,
+    theirs, ours, theirs ... — and each side's best of ``rounds`` passes: both sides get the same
+    number of passes over the same items and meet the shared machine's slow spells alike, so their
+    ratio holds from run to run.  Use ``rounds=1`` when the first sight of an item is what is timed
+    (then ours goes first)."""
+    other = items if theirs_items is None else theirs_items
+    if len(other) != len(items):
+        raise ValueError("ours and theirs need the same items")
+    best_ours = best_theirs = float("inf")
+    for _ in range(rounds):
+        best_ours = min(best_ours, median_us(ours, items, rounds=1))
+        best_theirs = min(best_theirs, median_us(theirs, other, rounds=1))
+    return best_ours, best_theirs
+
+
 def seconds_to_line(command: list[str], marker: str, env: dict[str, str], cwd: str | None = None) -> float:
     """Wall seconds from starting ``command`` to the first line of its output starting with ``marker``
     (start-up benchmarks: the program prints the marker after its first frame)."""
