@@ -172,3 +172,117 @@ def test_cli_newer_log_and_missing_file(game_log, tmp_path, capsys):
     assert main(["review", str(tmp_path / "missing.json")]) == 2
     err = capsys.readouterr().err.strip()
     assert "cannot read" in err and len(err.splitlines()) == 1
+
+
+# ---------------------------------------------------------------- riichi or dama
+
+RULES = load_rules("tenhou")
+
+
+def _ready(hand13: str, draw: str):
+    """Seat 0 about to discard with ``hand13`` and ``draw``: the view, the legal discards and
+    the tiles riichi may be declared with."""
+    rnd = setup_round([hand13, JUNK, JUNK, JUNK], draws=draw, dora="9s")
+    legal = rnd.legal_actions(0)
+    return (make_view(rnd, 0), [a.tile for a in legal if isinstance(a, Discard)],
+            [a.tile for a in legal if isinstance(a, Riichi)])
+
+
+def test_dama_where_riichi_multiplies_the_hand_is_a_riichi_choice_against_the_coach():
+    # 123m 456p 789s 11z 77z + 9p: throw 9p, ready on 1z/7z with a yakuhai (chun) only: riichi adds a lot
+    view, discards, riichi = _ready("123m456p789s1177z", "9p")
+    tile = parse_tile("9p")
+    assert tile in riichi
+    dama = review_decision(view, discards, tile, riichi_tiles=riichi, rules=RULES)
+    c = dama.riichi_choice
+    assert c is not None and c["chosen"] == "dama" and c["advice"] == "riichi" and c["reason"] == "riichi_adds"
+    assert 0 < c["dama"] < c["with_riichi"] and c["with_riichi"] >= 1.8 * c["dama"] and c["left"] > 0
+    assert dama.riichi_against_advice and dama.verdict == "good" and not dama.mistake  # the tile itself was right
+    declared = review_decision(view, discards, tile, riichi=True, riichi_tiles=riichi, rules=RULES)
+    assert declared.riichi_choice["chosen"] == "riichi" and not declared.riichi_against_advice
+    assert {k: v for k, v in declared.riichi_choice.items() if k != "chosen"} == {
+        k: v for k, v in c.items() if k != "chosen"}
+    # no riichi legal with the tile (or none passed): no riichi question
+    assert review_decision(view, discards, tile).riichi_choice is None
+    assert review_decision(view, discards, parse_tile("1m"), riichi_tiles=riichi, rules=RULES).riichi_choice is None
+
+
+def test_a_mangan_kept_dama_agrees_with_the_coach_and_riichi_on_it_does_not():
+    view, discards, riichi = _ready("222555888m22p77z", "5p")  # sanankou, chun: a mangan without riichi
+    tile = parse_tile("5p")
+    dama = review_decision(view, discards, tile, riichi_tiles=riichi, rules=RULES)
+    c = dama.riichi_choice
+    assert c == {**c, "chosen": "dama", "advice": "dama", "reason": "dama_mangan"} and c["dama"] >= 8000
+    assert not dama.riichi_against_advice
+    declared = review_decision(view, discards, tile, riichi=True, riichi_tiles=riichi, rules=RULES)
+    assert declared.riichi_against_advice and declared.riichi_choice["advice"] == "dama"
+
+
+def test_the_riichi_choice_is_judged_for_the_learners_own_tile_not_the_coachs():
+    # 234m 13p 456p 789s 55s + 4p: the coach throws 1p (tanyao, 3-6p... ready on 2p-5p, dama worth a ron);
+    # throwing 4p instead is ready too (1-3p waits on 2p) but the 1p kills tanyao: riichi is its only yaku
+    from trainer.engine.game.coach import riichi_advice
+
+    view, discards, riichi = _ready("234m13456p789s55s", "4p")
+    coach = riichi_advice(view, discards, riichi, RULES)
+    assert coach is not None and str(coach.tile) == "1p" and coach.dama > 0
+    mine = review_decision(view, discards, parse_tile("4p"), riichi_tiles=riichi, rules=RULES)
+    c = mine.riichi_choice
+    assert c is not None and c["dama"] == 0 and c["reason"] == "riichi_for_yaku" and c["advice"] == "riichi"
+    assert c["left"] != coach.left and mine.verdict == "lost_tiles"
+    theirs = review_decision(view, discards, parse_tile("1p"), riichi_tiles=riichi, rules=RULES).riichi_choice
+    assert (theirs["dama"], theirs["with_riichi"], theirs["left"]) == (coach.dama, coach.with_riichi, coach.left)
+
+
+class _Quiet:
+    """The efficient bot that never declares riichi: every ready hand stays dama."""
+
+    name = "quiet"
+
+    def __init__(self, rules) -> None:
+        self.bot = make_bot("efficient", rules)
+
+    def choose(self, view, legal):
+        action = self.bot.choose(view, legal)
+        return Discard(action.tile) if isinstance(action, Riichi) else action
+
+    def __getattr__(self, name):
+        return getattr(self.bot, name)
+
+
+def test_a_saved_game_kept_dama_counts_the_riichi_choices_against_the_coach(tmp_path, capsys):
+    from trainer.engine.game.records import match_rules
+
+    east = match_rules("tenhou", {"game_length": "tonpuusen"})
+    log = play_match([_Quiet(east), *(make_bot(b, east) for b in ("careful", "efficient", "careful"))], east,
+                     seed=1).log
+    result = review_game(log, 0)
+    judged = [d for d in result.decisions if d.riichi_choice is not None]
+    assert judged and all(d.riichi_choice["chosen"] == "dama" and not d.riichi for d in judged)
+    against = [d for d in judged if d.riichi_against_advice]
+    assert against and all(d.riichi_choice["advice"] == "riichi" for d in against)
+    s = result.summary()
+    assert (s["riichi_choices"], s["riichi_against_advice"]) == (len(judged), len(against))
+    # the tile verdicts and their totals do not count the riichi choices
+    assert s["good"] + s["lost_tiles"] + s["lost_shanten"] + s["unsafe"] + s["dealt_in"] == s["decisions"]
+    data = result.to_json()
+    assert all("riichi_choice" in d for d in data["decisions"])
+    assert sum(d["riichi_choice"] is not None for d in data["decisions"]) == len(judged)
+    path = tmp_path / "quiet.json"
+    save(log, path)
+    assert main(["review", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == json.loads(json.dumps(data))
+    assert main(["review", str(path)]) == 0
+    assert f"riichi or dama against the coach {len(against)} of {len(judged)}" in capsys.readouterr().out
+
+
+def test_the_strong_bot_never_goes_against_the_coach_on_riichi():
+    """The coach's riichi verdict is the strong bot's: reviewing a strong seat finds riichi choices,
+    none of them against the advice."""
+    log = play_match([make_bot(b, RULES) for b in ("strong", "strong", "careful", "efficient")], RULES, seed=5).log
+    found = 0
+    for seat in (0, 1):
+        s = review_game(log, seat).summary()
+        found += s["riichi_choices"]
+        assert s["riichi_against_advice"] == 0
+    assert found > 0

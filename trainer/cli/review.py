@@ -10,9 +10,13 @@ on stderr with ``--json``).
 Each decision compares the discard chosen with the best discards by ukeire (and,
 when an opponent is in riichi, with the safest tile).  With ``--json`` one JSON
 object is printed: ``{"seat": N, "decisions": [{"hand": i, "turn": t, "chosen":
-"5m", "best": [...], "ukeire_chosen": n, "ukeire_best": n, "danger": ...}, ...],
-"summary": {...}}`` (``hand`` indexes the log's hands and ``turn`` the seat's river,
-both from 0).  A file that is not a game log, or a seat out of range, gives a
+"5m", "best": [...], "ukeire_chosen": n, "ukeire_best": n, "danger": ...,
+"riichi_choice": ...}, ...], "summary": {...}}`` (``hand`` indexes the log's hands and
+``turn`` the seat's river, both from 0).  ``riichi_choice`` is null unless the discard kept a
+closed hand ready with riichi legal on it; then ``{"chosen": "riichi"|"dama", "advice":
+"riichi"|"dama", "dama": ron value, "with_riichi": ron value, "left": winning tiles,
+"reason": code}`` (the table coach's verdict for that tile), and the summary counts these
+choices (``riichi_choices``) and those against the coach (``riichi_against_advice``).  A file that is not a game log, or a seat out of range, gives a
 one-line error and exit status 2.
 """
 
@@ -77,10 +81,17 @@ def run(args: argparse.Namespace) -> int:
                 f"  shanten {d.shanten_chosen}/{d.shanten_best}")
         if d.danger is not None:
             line += f"  danger {d.danger['chosen']:g} (safest {' '.join(d.danger['safest'])})"
-        print(f"{line}  {VERDICT_WORDS.get(d.verdict, d.verdict)}")
+        line += f"  {VERDICT_WORDS.get(d.verdict, d.verdict)}"
+        c = d.riichi_choice
+        if c is not None:  # a ready closed hand: riichi or dama, against the coach's verdict for that tile
+            agree = "ok" if c["chosen"] == c["advice"] else f"coach: {c['advice']}"
+            line += (f"; {c['chosen']}, {agree} ({c['reason']}; ron {c['dama']} dama / {c['with_riichi']} riichi,"
+                     f" {c['left']} tiles)")
+        print(line)
     s = result.summary()
     acc = f"{s['accuracy']:.0%}" if s["accuracy"] is not None else "-"
     print(f"summary: {s['good']} of {s['decisions']} good ({acc}); best by ukeire {s['best_by_ukeire']}; "
           f"fewer tiles {s['lost_tiles']} ({s['tiles_lost']} tiles in all), slower {s['lost_shanten']}, "
-          f"dangerous {s['unsafe']}, dealt in with a safe tile {s['dealt_in']}")
+          f"dangerous {s['unsafe']}, dealt in with a safe tile {s['dealt_in']}; "
+          f"riichi or dama against the coach {s['riichi_against_advice']} of {s['riichi_choices']}")
     return 0

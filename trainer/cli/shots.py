@@ -518,6 +518,7 @@ def run(args: argparse.Namespace) -> int:
         nanikiru_coach,
         position_review,
         replay_at,
+        replay_riichi,
         saved_games,
         table_after_hand,
         table_coach_keeps_yaku,
@@ -613,6 +614,8 @@ def run(args: argparse.Namespace) -> int:
     shot("07_my_games_exported", lambda: game_files("export"))
     shot("07_replay", lambda: replay_at(app, mistake=False))
     shot("07_replay_review", lambda: replay_at(app, mistake=True))
+    shot("07_replay_riichi", lambda: replay_riichi(app, agree=False))
+    shot("07_replay_riichi_agree", lambda: replay_riichi(app, agree=True))
     shot("07_review_card", lambda: position_review(app, answered=False))
     shot("07_review_card_answered", lambda: position_review(app, answered=True))
     shot("07_nanikiru_setup", lambda: app.push("nanikiru_setup").focus_row.set_index(2))

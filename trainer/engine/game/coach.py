@@ -325,16 +325,24 @@ class RiichiAdvice:
 
 
 def riichi_advice(view: PlayerView, discard_tiles: Iterable[Tile], riichi_tiles: Iterable[Tile],
-                  rules: Any = None) -> RiichiAdvice | None:
+                  rules: Any = None, *, tile: Tile | None = None) -> RiichiAdvice | None:
     """Whether to declare riichi now, decided as the ``strong`` bot does: when its discard
     (among ``discard_tiles``) keeps the hand ready, riichi may be declared on it
     (``riichi_tiles``) and it pushes, the evaluator's riichi-or-dama verdict; None otherwise
-    (no riichi on the table for that discard, or folding)."""
+    (no riichi on the table for that discard, or folding).  With ``tile`` the verdict is for
+    that discard instead of the bot's own (the game review judges the learner's tile): the same
+    evaluation of the turn, the same push-or-fold, the evaluator's riichi-or-dama for that tile."""
     advice = coach_turn(view, discard_tiles, rules)
-    best = advice.best
-    if best.efficiency.shanten != 0 or not advice.push_fold.push:
+    if not advice.push_fold.push:
         return None
-    if best.tile not in set(riichi_tiles):
+    if tile is None:
+        best = advice.best
+    else:
+        same = [a for a in advice.discards if a.tile == tile] or [a for a in advice.discards if a.tile.kind == tile.kind]
+        if not same:
+            return None
+        best = same[0]
+    if best.efficiency.shanten != 0 or best.tile not in set(riichi_tiles):
         return None
     verdict = evaluator_for(rules).riichi(view, best)
     v = best.value

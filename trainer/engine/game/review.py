@@ -17,6 +17,14 @@ left fewer tiles or more steps to tenpai than the best tile, and ``unsafe`` when
 it was dangerous while a genbutsu (a tile that cannot deal in) was in the hand;
 ``dealt_in`` marks a discard somebody won on.
 
+When the chosen discard kept the hand ready (tenpai) and riichi could be declared with it,
+the decision also carries ``riichi_choice``: riichi or dama (黙聴, staying closed without
+declaring) as the learner chose it, against the verdict of the table's coach for that very
+tile (:func:`trainer.engine.game.coach.riichi_advice`, the shared evaluator the ``strong`` bot
+uses), with the expected ron value both ways, the winning tiles left and the deciding reason.
+A choice against the coach is counted on its own (``riichi_against_advice`` in the summary);
+the tile verdict and the existing totals do not change.
+
 The danger estimate goes through :func:`danger_notes` alone, which reads the shared
 defense evaluator :mod:`trainer.engine.safety` (the one the careful bot and the safe-tile
 drill use).
@@ -70,7 +78,14 @@ class Decision:
     the seat's river (0-based), ``action`` its index in the hand's action list; ``chosen``
     is the tile discarded (MPSZ), ``best`` the legal tiles with the fewest shanten and the
     most ukeire; ``danger`` is None when nobody else was in riichi, else the chosen tile's
-    danger, the safest legal tiles and the notes behind them."""
+    danger, the safest legal tiles and the notes behind them.
+
+    ``riichi_choice`` is None unless the chosen tile kept the hand ready with riichi legal on
+    it and the coach pushes (see :func:`riichi_choice`); then ``chosen`` and ``advice`` are
+    ``"riichi"`` or ``"dama"``, ``dama`` and ``with_riichi`` the expected ron value without
+    and with riichi (``dama`` 0 when the hand has no yaku without riichi), ``left`` the
+    winning tiles still unseen and ``reason`` the coach's deciding reason code (``riichi_adds``,
+    ``riichi_for_yaku``, ``dama_mangan`` ...)."""
 
     hand: int
     turn: int
@@ -88,12 +103,19 @@ class Decision:
     verdict: str
     dealt_in: bool = False
     danger: dict[str, Any] | None = None
+    riichi_choice: dict[str, Any] | None = None
     options: tuple[DiscardOption, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def mistake(self) -> bool:
         """True if the verdict is a mistake worth a review card."""
         return self.verdict in EFFICIENCY_MISTAKES or self.verdict in SAFETY_MISTAKES
+
+    @property
+    def riichi_against_advice(self) -> bool:
+        """True if the learner chose riichi where the coach stays dama, or dama where it declares."""
+        c = self.riichi_choice
+        return c is not None and c["chosen"] != c["advice"]
 
     @property
     def in_best(self) -> bool:
@@ -119,6 +141,7 @@ class Decision:
             "verdict": self.verdict,
             "dealt_in": self.dealt_in,
             "danger": self.danger,
+            "riichi_choice": self.riichi_choice,
         }
 
 
@@ -132,7 +155,9 @@ class GameReview:
     def summary(self) -> dict[str, Any]:
         """Totals: decisions, good ones, how many chose a best tile by ukeire, each kind of
         mistake, the ukeire given away by the ``lost_tiles`` mistakes, and the share of good
-        decisions."""
+        decisions (all by the tile discarded); then the ready hands where riichi or dama was a
+        choice (``riichi_choices``) and how many of them went against the coach
+        (``riichi_against_advice``), counted apart from the tile verdicts."""
         n = len(self.decisions)
         verdicts = [d.verdict for d in self.decisions]
         good = verdicts.count("good")
@@ -147,6 +172,8 @@ class GameReview:
             "deal_ins": sum(1 for d in self.decisions if d.dealt_in),
             "tiles_lost": sum(d.ukeire_best - d.ukeire_chosen for d in self.decisions if d.verdict == "lost_tiles"),
             "accuracy": round(good / n, 3) if n else None,
+            "riichi_choices": sum(1 for d in self.decisions if d.riichi_choice is not None),
+            "riichi_against_advice": sum(1 for d in self.decisions if d.riichi_against_advice),
         }
 
     def mistakes(self) -> list[Decision]:
@@ -164,12 +191,16 @@ def _kind_of(text: str) -> str:
 
 
 def review_decision(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any, *, riichi: bool = False,
-                    dealt_in: bool = False, **where: int) -> Decision:
+                    dealt_in: bool = False, riichi_tiles: Iterable[Any] = (), rules: Any = None,
+                    **where: int) -> Decision:
     """The verdict on discarding ``chosen`` from the hand in ``view`` (with the drawn tile),
     given the tiles the rules allowed: the best discards by shanten and ukeire, and the
-    danger of the chosen tile against every opponent in riichi.  ``where`` gives the
+    danger of the chosen tile against every opponent in riichi.  When riichi could be
+    declared with ``chosen`` (it is among ``riichi_tiles``), riichi or dama is judged too
+    (:func:`riichi_choice`, under ``rules``; Tenhou rules by default).  ``where`` gives the
     position fields of :class:`Decision` (``hand``, ``turn``, ``action``, ``round``,
     ``hand_number``, ``honba``; 0 when left out)."""
+    legal_tiles = tuple(legal_tiles)
     visible = view.visible_counts()
     held = view.hand.all_counts()
     seen = [max(0, min(4, v - h)) for v, h in zip(visible, held, strict=True)]
@@ -186,8 +217,32 @@ def review_decision(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any, *
         shanten_chosen=mine.shanten_after, shanten_best=best[0].shanten_after,
         ukeire_chosen=mine.total, ukeire_best=best[0].total,
         verdict=_verdict(mine, best[0], in_best, danger, dealt_in), dealt_in=dealt_in, danger=danger,
+        riichi_choice=riichi_choice(view, legal_tiles, riichi_tiles, chosen, riichi, rules),
         options=options,
     )
+
+
+def riichi_choice(view: PlayerView, legal_tiles: Iterable[Any], riichi_tiles: Iterable[Any], chosen: Any,
+                  declared: bool, rules: Any = None) -> dict[str, Any] | None:
+    """Riichi or dama with the discard ``chosen``: what the learner did (``declared`` riichi or
+    stayed dama, closed and ready without declaring) against the coach's verdict for that same
+    tile (:func:`trainer.engine.game.coach.riichi_advice` with ``tile=chosen``: the evaluator the
+    ``strong`` bot and the table's coach use), with the expected ron value without and with
+    riichi, the winning tiles left and the deciding reason code.  None when riichi was not legal
+    with ``chosen`` (the tile breaks tenpai, the hand is open, too few points or tiles), or when
+    the coach would fold there rather than push (then the question is not riichi or dama)."""
+    riichi_tiles = tuple(riichi_tiles)
+    if chosen not in riichi_tiles:
+        return None
+    from trainer.engine.game.coach import riichi_advice  # the coach reads this module
+
+    discards = tuple(dict.fromkeys(legal_tiles))
+    advice = riichi_advice(view, discards, riichi_tiles, rules, tile=chosen)
+    if advice is None:
+        return None
+    return {"chosen": "riichi" if declared else "dama", "advice": "riichi" if advice.riichi else "dama",
+            "dama": advice.dama, "with_riichi": advice.with_riichi, "left": advice.left,
+            "reason": advice.why.code}
 
 
 def _danger(view: PlayerView, options: tuple[DiscardOption, ...], chosen: int,
@@ -240,14 +295,17 @@ def _verdict(mine: DiscardOption, best: DiscardOption, in_best: bool, danger: di
 class DecisionPoint:
     """A moment where ``seat`` chose a discard with more than one kind allowed: the seat's
     ``view`` just before it (with the drawn tile), the legal discard ``tiles``, the ``action``
-    taken (a Discard or a Riichi), ``where`` (the position fields of :class:`Decision`) and
-    ``dealt_in`` (somebody won by ron on that very discard)."""
+    taken (a Discard or a Riichi), ``where`` (the position fields of :class:`Decision`),
+    ``dealt_in`` (somebody won by ron on that very discard), the tiles riichi could be
+    declared with (``riichi_tiles``) and the table's ``rules``."""
 
     view: PlayerView
     tiles: tuple[Any, ...]
     action: Any
     where: dict[str, int]
     dealt_in: bool = False
+    riichi_tiles: tuple[Any, ...] = ()
+    rules: Any = field(default=None, repr=False, compare=False)
 
 
 def decision_points(log: dict[str, Any], seat: int) -> Iterator[DecisionPoint]:
@@ -279,7 +337,9 @@ def decision_points(log: dict[str, Any], seat: int) -> Iterator[DecisionPoint]:
                         pending = DecisionPoint(view, tiles, action, {
                             "hand": hand_index, "turn": len(rnd.seats[seat].river) - 1, "action": action_no - 1,
                             "round": h.get("round", 0), "hand_number": h.get("hand", 0),
-                            "honba": h.get("honba", 0)})
+                            "honba": h.get("honba", 0)},
+                            riichi_tiles=tuple(a.tile for a in legal if isinstance(a, Riichi)),
+                            rules=rnd.rules)
             if rnd.ended and pending is not None:
                 yield replace(pending, dealt_in=_dealt_in(rnd, seat))
                 pending = None
@@ -312,8 +372,9 @@ def _before(rnd: Any, seat: int) -> tuple[PlayerView | None, list[Any] | None]:
 
 def _decide(p: DecisionPoint) -> Decision:
     a = p.action
-    return review_decision(p.view, p.tiles, a.tile, riichi=isinstance(a, Riichi), dealt_in=p.dealt_in, **p.where)
+    return review_decision(p.view, p.tiles, a.tile, riichi=isinstance(a, Riichi), dealt_in=p.dealt_in,
+                           riichi_tiles=p.riichi_tiles, rules=p.rules, **p.where)
 
 
 __all__ = ["Decision", "DecisionPoint", "GameReview", "danger_notes", "decision_points", "review_decision",
-           "review_game"]
+           "review_game", "riichi_choice"]

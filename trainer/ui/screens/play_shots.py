@@ -248,6 +248,58 @@ def replay_at(app: Any, *, mistake: bool, setup: MatchSetup | None = None) -> An
     return screen
 
 
+class _Quiet:
+    """A learner who plays the efficient bot's tiles but never declares riichi (always dama), so
+    the review has riichi-or-dama choices to judge."""
+
+    name = "You"
+
+    def __init__(self, rules: Any) -> None:
+        from trainer.engine.bots import make_bot
+
+        self.bot = make_bot("efficient", rules)
+
+    def choose(self, view: Any, legal: list[Any]) -> Any:
+        """The efficient bot's action, with a riichi turned into the same discard without it."""
+        from trainer.engine.game.actions import Discard, Riichi
+
+        action = self.bot.choose(view, legal)
+        return Discard(action.tile) if isinstance(action, Riichi) else action
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.bot, name)
+
+
+def replay_riichi(app: Any, *, agree: bool) -> Any:
+    """The replay viewer at a ready hand of a learner who never declares riichi: a turn where the
+    coach would declare it (``agree`` False: seed 1, riichi multiplies the hand) or one where the
+    coach stays dama too (``agree`` True: seed 6, a quiet win is enough in the last hand)."""
+    from trainer.engine.bots import make_bot
+    from trainer.engine.game.play import play_match
+    from trainer.engine.game.saved import write_game
+    from trainer.ui.saved_games import games_dir
+
+    setup = MatchSetup(length="tonpuusen")
+    rules = setup.rules()
+    seed = 6 if agree else 1
+    players = [_Quiet(rules), *(make_bot(setup.opponents[i], rules) for i in setup.opponent_seats())]
+    log = play_match(players, rules, seed=seed).log
+    log.update(learner_seat=0)
+    folder = games_dir(app).parent.parent / "shot-riichi"  # in the data folder, not in the learner's games
+    path = write_game(log, folder / f"riichi-{seed}.json")
+    while len(app.stack) > 1:
+        app.pop()
+    screen = app.push("replay", path=str(path))
+
+    def wanted(d: Any) -> bool:
+        c = d.riichi_choice
+        return c is not None and (c["chosen"] == c["advice"]) == agree and (agree or c["reason"] == "riichi_adds")
+
+    target = next(d for d in sorted(screen.decisions.values(), key=lambda d: (d.hand, d.action)) if wanted(d))
+    screen.pos = next(i for i, f in enumerate(screen.frames) if (f.hand, f.action_index) == (target.hand, target.action))
+    return screen
+
+
 def position_review(app: Any, *, answered: bool, setup: MatchSetup | None = None) -> Any:
     """The review of a mistake from a saved game, before or after the learner's answer."""
     from trainer.engine.game.records import load

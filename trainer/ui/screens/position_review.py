@@ -39,7 +39,7 @@ from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.coach import CoachBox, hint_lines
 from trainer.ui.views.table.replay import build_frames
-from trainer.ui.views.table.review import decision_text
+from trainer.ui.views.table.review import decision_text, riichi_choice_text, tile_text
 from trainer.ui.views.table.seats import melds_surface
 from trainer.ui.views.table.state import seat_name as table_seat_name
 from trainer.ui.widgets import Button, blit_text
@@ -165,8 +165,10 @@ class PositionReviewScreen(Screen):
         return decision_text(self.decision)
 
     def feedback_parts(self) -> list[str]:
-        """The feedback split for the two free corners of the table (one part here)."""
-        return [self.feedback()]
+        """The feedback split for the two free corners of the table: the verdict on the tile, and
+        on the right riichi or dama when that was a choice with the tile played."""
+        c = getattr(self.decision, "riichi_choice", None)
+        return [self.feedback()] if c is None else [tile_text(self.decision), riichi_choice_text(c)]
 
     def done_text(self) -> str:
         """What the screen says when every card is done."""

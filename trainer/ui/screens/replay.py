@@ -4,7 +4,8 @@
 Left/Right step by action, Page Up/Page Down (or Up/Down) by hand, S changes the seat at
 the bottom, O opens every hand, M jumps to the next mistake.  The learner's discards are
 marked in their river: green when the review agrees, red for a mistake; the box at the top
-left says what the review found for the decision on screen.
+left says what the review found for the decision on screen, and when the discard kept a closed
+hand ready with riichi possible, a box at the top right says whether riichi or dama was better.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.coach import CoachBox
 from trainer.ui.views.table.mcr import draw_flowers
 from trainer.ui.views.table.replay import Frame, build_frames, decisions_by_action, hand_starts
-from trainer.ui.views.table.review import decision_text
+from trainer.ui.views.table.review import riichi_choice_text, tile_text
 from trainer.ui.views.table.state import seat_name as table_seat_name
 from trainer.ui.views.table.wins import win_sentence
 from trainer.ui.widgets import Button, blit_text
@@ -49,6 +50,7 @@ class ReplayScreen(Screen):
         self.error = ""
         self.board = Board()
         self.box = CoachBox()
+        self.side_box = CoachBox()  # riichi or dama, in the free corner at the top right
         self.frames: list[Frame] = []
         self.decisions: dict = {}
         self.pos = 0
@@ -237,9 +239,14 @@ class ReplayScreen(Screen):
         if frame.flowers:
             draw_flowers(surf, self.app, self.board.center.rect, self.board.gap, self.me, [list(f) for f in frame.flowers])
         d = self.current_decision()
-        self.box.draw(surf, self.app, self.board.corner(self.app), decision_text(d) if d is not None else "")
+        corner = self.board.corner(self.app)
+        self.box.draw(surf, self.app, corner, tile_text(d) if d is not None else "")
+        right = pygame.Rect(self.board.rect.right - (corner.left - self.board.rect.left) - corner.width, corner.top,
+                            corner.width, corner.height)  # the table is drawn symmetric
+        c = d.riichi_choice if d is not None else None
+        self.side_box.draw(surf, self.app, right, riichi_choice_text(c) if c is not None else "")
         blit_text(surf, self.app, self.caption(frame), L.font("small"), P.on_felt, (area.left, self.caption_y),
                   anchor="bottomleft", max_width=area.width)
 
     def on_click(self, pos: tuple[int, int], button: int) -> bool:
-        return self.box.open_term_at(self.app, pos)
+        return self.box.open_term_at(self.app, pos) or self.side_box.open_term_at(self.app, pos)

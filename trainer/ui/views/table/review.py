@@ -1,10 +1,15 @@
-"""The review's verdict on one discard, in beginner words with tiles and glossary links."""
+"""The review's verdict on one discard, in beginner words with tiles and glossary links; for a
+ready hand that could declare riichi, a second row on riichi or dama."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from trainer.engine.evaluator.reasons import reason
 from trainer.engine.game.review import Decision
-from trainer.i18n import _, pgettext
-from trainer.ui.richtext import term_word
+from trainer.i18n import _, format_number, pgettext
+from trainer.ui.richtext import BR, term_word
+from trainer.ui.views.table.coach import RIICHI_WHY
 
 
 def _t(text: str) -> str:
@@ -16,7 +21,17 @@ def _genbutsu() -> str:
 
 
 def decision_text(d: Decision) -> str:
-    """Why the chosen discard was good, or what was better and why (rich text)."""
+    """Why the chosen discard was good, or what was better and why (rich text); when riichi or
+    dama was a choice with that tile, a second row says which the coach prefers and why."""
+    text = tile_text(d)
+    choice = getattr(d, "riichi_choice", None)  # a verdict built by hand (tests, puzzles) may have none
+    if choice is not None:
+        text += BR + riichi_choice_text(choice)
+    return text
+
+
+def tile_text(d: Decision) -> str:
+    """The verdict on the tile discarded alone (efficiency and safety), without the riichi row."""
     mine = _t(d.chosen)
     best = _t("".join(d.best))
     safe = _t("".join(d.danger["safest"])) if d.danger else ""
@@ -41,3 +56,97 @@ def decision_text(d: Decision) -> str:
             mine=mine, riichi="{term:riichi}")
     return _("You discarded {mine}: the coach agrees, {n} useful tiles stay ({ukeire}).").format(
         mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}")
+
+
+def _dama() -> str:
+    return term_word("damaten", pgettext("inline term", "dama"))
+
+
+def _values(c: dict[str, Any]) -> str:
+    """The expected ron value both ways, as the coach shows it at the table."""
+    return _("a ron: about {p} with riichi, {dama} without").format(
+        p=format_number(c["with_riichi"]), dama=format_number(c["dama"]))
+
+
+def riichi_choice_text(c: dict[str, Any]) -> str:
+    """Riichi or dama with a ready closed hand (the review's ``riichi_choice``): "Good" when the
+    learner did what the coach does, else what the coach prefers and why, by its deciding reason
+    (riichi is the only yaku, riichi multiplies the hand, a wide wait in a cheap hand; the hand is
+    a mangan already, riichi adds little, the placement in the last hand, a furiten or dead wait)."""
+    if c["chosen"] == c["advice"]:
+        return _agreed(c)
+    return _riichi_missed(c) if c["advice"] == "riichi" else _dama_missed(c)
+
+
+def _ratio(c: dict[str, Any]) -> str:
+    """How many times riichi multiplies the expected ron ("2.3"; "2,3" in Russian)."""
+    return format_number(round(c["with_riichi"] / c["dama"], 1)) if c["dama"] > 0 else ""
+
+
+def _agreed(c: dict[str, Any]) -> str:
+    """The learner chose what the coach chooses: say so, with the coach's deciding reason in the
+    table coach's own words."""
+    words = RIICHI_WHY.get(c["reason"])
+    ratio = c["with_riichi"] / c["dama"] if c["dama"] > 0 else 1.0
+    why = words(reason(c["reason"], ratio=ratio)) if words else ""
+    if c["chosen"] == "riichi":
+        if why and c["dama"] > 0:
+            return _("You declared {riichi}: the coach agrees — {why} ({values}). Good.").format(
+                riichi="{term:riichi}", why=why, values=_values(c))
+        if why:
+            return _("You declared {riichi}: the coach agrees — {why}. Good.").format(riichi="{term:riichi}", why=why)
+        return _("You declared {riichi}: the coach agrees. Good.").format(riichi="{term:riichi}")
+    if why and c["dama"] > 0:
+        return _("You stayed {dama}: the coach agrees — {why} ({values}). Good.").format(
+            dama=_dama(), why=why, values=_values(c))
+    if why:
+        return _("You stayed {dama}: the coach agrees — {why}. Good.").format(dama=_dama(), why=why)
+    return _("You stayed {dama}: the coach agrees. Good.").format(dama=_dama())
+
+
+def _riichi_missed(c: dict[str, Any]) -> str:
+    """The learner stayed dama where the coach declares riichi: what riichi would have added."""
+    why, values, riichi, dama = c["reason"], _values(c), "{term:riichi}", _dama()
+    if why == "riichi_for_yaku":
+        return _("You stayed {dama}, but without {riichi} the hand had no {yaku}: no ron could score, only a "
+                 "self-drawn win ({tsumo}). Riichi makes it a real hand (a ron: about {p}).").format(
+            dama=dama, riichi=riichi, yaku="{term:yaku}", tsumo="{term:menzen_tsumo}",
+            p=format_number(c["with_riichi"]))
+    if why == "riichi_adds":
+        return _("You stayed {dama}: {riichi} would have made the hand about {ratio} times bigger "
+                 "({values}).").format(dama=dama, riichi=riichi, ratio=_ratio(c), values=values)
+    if why == "riichi_good_wait":
+        return _("You stayed {dama}: a cheap hand with a wide wait ({n} winning tiles left) gains a lot from "
+                 "{riichi} ({values}).").format(dama=dama, n=c["left"], riichi=riichi, values=values)
+    if why == "riichi_for_place":
+        return _("You stayed {dama}: in the last hand only the {riichi} value would move you up a place "
+                 "({values}).").format(dama=dama, riichi=riichi, values=values)
+    return _("You stayed {dama}: the coach would declare {riichi} here ({values}).").format(
+        dama=dama, riichi=riichi, values=values)
+
+
+def _dama_missed(c: dict[str, Any]) -> str:
+    """The learner declared riichi where the coach stays dama: what dama would have kept."""
+    why, values, riichi, dama = c["reason"], _values(c), "{term:riichi}", _dama()
+    keep = _("{dama} hides that you are ready and keeps you free to change the wait or fold").format(dama=dama)
+    if why == "dama_mangan":
+        return _("You declared {riichi}, but the hand was already a {mangan} without it ({values}): {keep}.").format(
+            riichi=riichi, mangan="{term:mangan}", values=values, keep=keep)
+    if why == "riichi_adds_little":
+        return _("You declared {riichi}, but it added little ({values}) and told everyone you were ready: "
+                 "{keep}.").format(riichi=riichi, values=values, keep=keep)
+    if why == "dama_any_win_ends":
+        return _("You declared {riichi}, but you led the last hand and any win ended the game ({agari_yame}): "
+                 "{keep}.").format(riichi=riichi, agari_yame="{term:agari_yame}", keep=keep)
+    if why == "dama_enough_for_place":
+        return _("You declared {riichi}, but a win without it already moved you up a place ({values}): "
+                 "{keep}.").format(riichi=riichi, values=values, keep=keep)
+    if why == "furiten":
+        return _("You declared {riichi} on a {furiten} wait: only a self-drawn win was possible, and after riichi "
+                 "the hand cannot change to a better wait. Stay {dama} and fix the wait first.").format(
+            riichi=riichi, furiten="{term:furiten}", dama=dama)
+    if why == "dead_wait":
+        return _("You declared {riichi}, but no winning tile was left: after riichi the hand cannot change, so "
+                 "it could never win. Stay {dama} and change the wait.").format(riichi=riichi, dama=dama)
+    return _("You declared {riichi}; the coach would stay {dama} here ({values}).").format(
+        riichi=riichi, dama=dama, values=values)
