@@ -115,3 +115,20 @@ def test_a_review_card_splits_the_tile_and_the_riichi_choice(app: App) -> None:
     assert parts == [tile_text(screen.decision), riichi_choice_text(screen.decision.riichi_choice)]
     app.render()
     assert screen.side_box.layout is not None
+
+
+def test_the_replay_counts_riichi_choices_against_the_coach_and_m_stops_on_them(app: App) -> None:
+    from trainer.ui.screens.play_shots import replay_riichi
+
+    screen = replay_riichi(app, agree=False)
+    here = screen.pos
+    against = sum(1 for d in screen.decisions.values() if d.riichi_against_advice)
+    assert against >= 1
+    header = screen.header_extra()
+    assert (f"riichi or dama against the coach: {against}" if _en(app)
+            else f"риичи или дама вопреки тренеру: {against}") in header, header
+    # the tile was right here: only the riichi choice makes M stop on this discard
+    assert not screen.current_decision().mistake
+    screen.pos = here - 1
+    screen.next_mistake()
+    assert screen.pos == here

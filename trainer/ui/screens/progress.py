@@ -10,7 +10,7 @@ from datetime import date, datetime
 
 import pygame
 
-from trainer.i18n import _, format_percent, ngettext
+from trainer.i18n import _, format_decimal, format_percent, ngettext
 from trainer.progress.skills import skill_name
 from trainer.ui import folders
 from trainer.ui.registry import register_screen
@@ -69,8 +69,8 @@ def axis_label(peak: float) -> str:
     """A chart's top value: whole numbers as such, small ones with the decimals that keep them
     from reading as 0 (0.3 seconds, 0.04 seconds)."""
     if peak >= 10 or peak == int(peak):
-        return f"{peak:.0f}"
-    return f"{peak:.1f}" if peak >= 1 else f"{peak:.2f}"
+        return format_decimal(peak, "0")
+    return format_decimal(peak, "0.0" if peak >= 1 else "0.00")
 
 
 def seconds_axis(peak: float) -> tuple[int, str]:

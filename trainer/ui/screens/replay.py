@@ -2,8 +2,8 @@
 (a Chinese Official game is shown step by step with its flowers, without a review).
 
 Left/Right step by action, Page Up/Page Down (or Up/Down) by hand, S changes the seat at
-the bottom, O opens every hand, M jumps to the next mistake.  The learner's discards are
-marked in their river: green when the review agrees, red for a mistake; the box at the top
+the bottom, O opens every hand, M jumps to the next mistake or riichi/dama choice against the
+coach.  The learner's discards are marked in their river: green when the review agrees, red for a mistake; the box at the top
 left says what the review found for the decision on screen, and when the discard kept a closed
 hand ready with riichi possible, a box at the top right says whether riichi or dama was better.
 """
@@ -81,8 +81,12 @@ class ReplayScreen(Screen):
         if self.mcr:
             return _("step {i} of {n}").format(i=self.pos + 1, n=len(self.frames))
         mistakes = sum(1 for d in self.decisions.values() if d.mistake)
-        return _("step {i} of {n}").format(i=self.pos + 1, n=len(self.frames)) + " · " + _(
+        text = _("step {i} of {n}").format(i=self.pos + 1, n=len(self.frames)) + " · " + _(
             "mistakes: {m} of {n} discards").format(m=mistakes, n=len(self.decisions))
+        against = sum(1 for d in self.decisions.values() if d.riichi_against_advice)
+        if against:
+            text += " · " + _("riichi or dama against the coach: {k}").format(k=against)
+        return text
 
     # ---------------------------------------------------------------- names
     @property
@@ -148,9 +152,11 @@ class ReplayScreen(Screen):
         self.app.invalidate()
 
     def next_mistake(self) -> None:
-        """To the next decision the review calls a mistake (wrapping to the first)."""
+        """To the next decision the review calls a mistake, or where riichi or dama went against
+        the coach (wrapping to the first)."""
         spots = [i for i, f in enumerate(self.frames)
-                 if (d := self.decisions.get((f.hand, f.action_index))) is not None and d.mistake]
+                 if (d := self.decisions.get((f.hand, f.action_index))) is not None
+                 and (d.mistake or d.riichi_against_advice)]
         if spots:
             self.pos = next((i for i in spots if i > self.pos), spots[0])
             self.app.invalidate()

@@ -30,7 +30,7 @@ from trainer.engine.game.coach import (
 )
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
-from trainer.i18n import _, format_points, ngettext, pgettext, place_text
+from trainer.i18n import _, format_decimal, format_points, ngettext, pgettext, place_text
 from trainer.ui.richtext import BR, layout_rich, term_word, tiles_markup
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import draw_panel
@@ -227,7 +227,7 @@ def _places_odds(places: Any, verdict: Any) -> str:
 RIICHI_WHY = {
     "riichi_for_yaku": lambda r: _("riichi is your only {yaku}").format(yaku="{term:yaku}"),
     "riichi_adds": lambda r: _("riichi makes the hand about {ratio} times bigger").format(
-        ratio=f"{r.get('ratio', 1):.1f}"),
+        ratio=format_decimal(r.get("ratio", 1), "0.0")),
     "riichi_good_wait": lambda r: _("a cheap hand with a wide wait gains a lot from riichi"),
     "riichi_adds_little": lambda r: _("riichi adds little and tells everyone you are ready"),
     "dama_mangan": lambda r: _("it is already a {mangan} without riichi").format(mangan="{term:mangan}"),
