@@ -519,6 +519,7 @@ def run(args: argparse.Namespace) -> int:
         position_review,
         replay_at,
         replay_riichi,
+        riichi_card,
         saved_games,
         table_after_hand,
         table_coach_keeps_yaku,
@@ -618,6 +619,9 @@ def run(args: argparse.Namespace) -> int:
     shot("07_replay_riichi_agree", lambda: replay_riichi(app, agree=True))
     shot("07_review_card", lambda: position_review(app, answered=False))
     shot("07_review_card_answered", lambda: position_review(app, answered=True))
+    shot("07_review_card_riichi", lambda: riichi_card(app))
+    shot("07_review_card_riichi_wrong", lambda: riichi_card(app, answered="wrong"))
+    shot("07_review_card_riichi_right", lambda: riichi_card(app, answered="right"))
     shot("07_nanikiru_setup", lambda: app.push("nanikiru_setup").focus_row.set_index(2))
     shot("07_nanikiru", lambda: nanikiru(app))
     shot("07_nanikiru_wrong", lambda: nanikiru(app, answered="wrong"))

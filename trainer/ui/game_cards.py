@@ -5,6 +5,15 @@ that lost tiles, slowed the hand, or dealt in while a safe tile was in the hand 
 card in the learner's progress store (a wrong answer, so it comes back soon).  A card's
 spec names the game file and the decision (``{"game", "hand", "action", "seat"}``); the
 position review screen shows that table again and asks "what would you discard here?".
+
+A ready closed hand where the learner chose riichi or dama against the table's coach
+(``Decision.riichi_against_advice``) becomes a card too, asking "riichi or dama?" with the
+discarded tile already chosen: its id is ``game-riichi:<file>:<hand>:<action>`` (never one of
+the ``game:`` tile cards) and its spec has ``"ask": "riichi"`` besides the decision.  Only the
+first such decision of each hand is asked (a hand kept dama for five turns is one card), and not
+when that decision is a tile card already (one card per decision: the tile card's feedback
+shows the riichi row too).  The right answer is never stored: the screen recomputes the coach's
+advice from the game.
 """
 
 from __future__ import annotations
@@ -17,10 +26,21 @@ from trainer.engine.game.review import Decision, review_game
 CARD_VERDICTS = ("lost_tiles", "lost_shanten", "dealt_in")
 """Verdicts that become review cards (item 7 of issue 12)."""
 
+RIICHI_ASK = "riichi"
+"""The ``ask`` of a card's spec that makes it a riichi-or-dama question (a tile card has none)."""
+
+RIICHI_SKILL = "rules_riichi"
+"""The mastery skill riichi-or-dama cards feed: the one the riichi lesson (and its dama) trains."""
+
 
 def card_id(path: Path, d: Decision) -> str:
     """The item id of a game mistake: the game file and the decision."""
     return f"game:{path.stem}:{d.hand}:{d.action}"
+
+
+def riichi_card_id(path: Path, d: Decision) -> str:
+    """The item id of a riichi-or-dama choice against the coach (apart from :func:`card_id`'s)."""
+    return f"game-riichi:{path.stem}:{d.hand}:{d.action}"
 
 
 def card_skill(d: Decision) -> str:
@@ -28,18 +48,37 @@ def card_skill(d: Decision) -> str:
     return "defense" if d.verdict == "dealt_in" else "efficiency"
 
 
+def is_riichi_card(spec: dict[str, Any]) -> bool:
+    """True if a card (its spec, or a due item) asks riichi or dama rather than a tile."""
+    return spec.get("ask") == RIICHI_ASK
+
+
+def mistake_cards(path: Path, log: dict[str, Any], seat: int = 0) -> list[tuple[str, str, dict[str, Any]]]:
+    """The review cards of ``seat`` in a game, in game order: ``(item id, skill, spec)`` for every
+    tile mistake and for the first riichi-or-dama choice against the coach in each hand (see the
+    module docstring)."""
+    cards = []
+    asked: set[int] = set()  # hands whose riichi choice is covered
+    for d in review_game(log, seat).decisions:
+        spec = {"game": str(path), "hand": d.hand, "action": d.action, "seat": seat}
+        tile_card = d.verdict in CARD_VERDICTS
+        if tile_card:
+            cards.append((card_id(path, d), card_skill(d), spec))
+        if d.riichi_against_advice and d.hand not in asked:
+            asked.add(d.hand)
+            if not tile_card:
+                cards.append((riichi_card_id(path, d), RIICHI_SKILL, dict(spec, ask=RIICHI_ASK)))
+    return cards
+
+
 def record_mistakes(app: Any, path: Path, log: dict[str, Any], seat: int = 0) -> int:
     """Turn the mistakes of ``seat`` in a finished game into review cards; returns how many."""
     if getattr(app, "progress", None) is None or getattr(app, "learner_id", None) is None:
         return 0
-    n = 0
-    for d in review_game(log, seat).decisions:
-        if d.verdict not in CARD_VERDICTS:
-            continue
-        spec = {"game": str(path), "hand": d.hand, "action": d.action, "seat": seat}
-        app.record_answer("game", card_id(path, d), card_skill(d), False, 0.0, spec=spec)
-        n += 1
-    return n
+    cards = mistake_cards(path, log, seat)
+    for item_id, skill, spec in cards:
+        app.record_answer("game", item_id, skill, False, 0.0, spec=spec)
+    return len(cards)
 
 
 def due_positions(app: Any) -> list[dict[str, Any]]:

@@ -270,10 +270,9 @@ class _Quiet:
         return getattr(self.bot, name)
 
 
-def replay_riichi(app: Any, *, agree: bool) -> Any:
-    """The replay viewer at a ready hand of a learner who never declares riichi: a turn where the
-    coach would declare it (``agree`` False: seed 1, riichi multiplies the hand) or one where the
-    coach stays dama too (``agree`` True: seed 6, a quiet win is enough in the last hand)."""
+def riichi_game(app: Any, seed: int = 1) -> Any:
+    """A saved East-only match of a learner who never declares riichi (seed 1: the coach would
+    declare it in hands 1, 3 and 4, where the learner stayed dama); returns the file's path."""
     from trainer.engine.bots import make_bot
     from trainer.engine.game.play import play_match
     from trainer.engine.game.saved import write_game
@@ -281,12 +280,18 @@ def replay_riichi(app: Any, *, agree: bool) -> Any:
 
     setup = MatchSetup(length="tonpuusen")
     rules = setup.rules()
-    seed = 6 if agree else 1
     players = [_Quiet(rules), *(make_bot(setup.opponents[i], rules) for i in setup.opponent_seats())]
     log = play_match(players, rules, seed=seed).log
     log.update(learner_seat=0)
     folder = games_dir(app).parent.parent / "shot-riichi"  # in the data folder, not in the learner's games
-    path = write_game(log, folder / f"riichi-{seed}.json")
+    return write_game(log, folder / f"riichi-{seed}.json")
+
+
+def replay_riichi(app: Any, *, agree: bool) -> Any:
+    """The replay viewer at a ready hand of a learner who never declares riichi: a turn where the
+    coach would declare it (``agree`` False: seed 1, riichi multiplies the hand) or one where the
+    coach stays dama too (``agree`` True: seed 6, a quiet win is enough in the last hand)."""
+    path = riichi_game(app, 6 if agree else 1)
     while len(app.stack) > 1:
         app.pop()
     screen = app.push("replay", path=str(path))
@@ -315,6 +320,30 @@ def position_review(app: Any, *, answered: bool, setup: MatchSetup | None = None
     screen = app.push("position_review", items=items)
     if answered:
         screen.answer(next(s.tile for s in screen.hand_row.slots if str(s.tile) == screen.decision.chosen))
+    return screen
+
+
+def riichi_cards(app: Any, seed: int = 1) -> list[dict[str, Any]]:
+    """The riichi-or-dama cards of :func:`riichi_game` as the review screen gets them (due items)."""
+    from trainer.engine.game.records import load
+    from trainer.ui.game_cards import is_riichi_card, mistake_cards
+
+    path = riichi_game(app, seed)
+    return [dict(spec, item_id=item_id, skill=skill) for item_id, skill, spec in mistake_cards(path, load(path), 0)
+            if is_riichi_card(spec)]
+
+
+def riichi_card(app: Any, *, answered: str = "") -> Any:
+    """The review of a riichi-or-dama choice against the coach (a hand where the learner stayed
+    dama and riichi would have multiplied it), before the answer or after a ``"right"`` or
+    ``"wrong"`` one."""
+    items = [c for c in riichi_cards(app) if c["hand"] == 2]  # hand 3: riichi makes it about 2.4 times bigger
+    while len(app.stack) > 1:
+        app.pop()
+    screen = app.push("position_review", items=items)
+    if answered:
+        advice = screen.decision.riichi_choice["advice"]
+        screen.answer_riichi(advice if answered == "right" else ("dama" if advice == "riichi" else "riichi"))
     return screen
 
 

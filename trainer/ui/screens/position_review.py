@@ -7,6 +7,13 @@ the review's best (by ukeire, or the safe tile when the mistake was a deal-in); 
 the coach explains, and the answer goes to spaced repetition so the card comes back until
 it is learned.
 
+A riichi-or-dama card (spec ``"ask": "riichi"``) shows the same table with the tile the learner
+discarded already lifted and asks "You discard X. Declare riichi or stay dama?" (buttons 1 and 2);
+the answer is graded against the coach's advice recomputed from the game
+(``Decision.riichi_choice``), and the words say why (:func:`~trainer.ui.views.table.review.riichi_answer_text`).
+A card whose game can no longer be read, whose decision is gone, or whose riichi choice the
+engine no longer sees is skipped with a one-line note.
+
 «Что сбросить?» (``nanikiru``) is the same question as a drill: positions from the learner's
 saved and imported games (:func:`trainer.engine.exercises.nanikiru.make_drill`; those where the
 learner chose a tile no answer accepts come first) and the shipped starter set.  Right are the
@@ -29,17 +36,24 @@ from trainer.engine.game.records import RecordError, load
 from trainer.engine.game.review import review_game
 from trainer.engine.game.saved import list_games
 from trainer.i18n import _, ngettext, pgettext
-from trainer.ui.game_cards import card_skill
+from trainer.ui.game_cards import RIICHI_SKILL, card_skill, is_riichi_card
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import BR
 from trainer.ui.saved_games import games_dir
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
+from trainer.ui.views.table.actions import TileButton
 from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.coach import CoachBox, hint_lines
 from trainer.ui.views.table.replay import build_frames
-from trainer.ui.views.table.review import decision_text, riichi_choice_text, tile_text
+from trainer.ui.views.table.review import (
+    decision_text,
+    riichi_answer_text,
+    riichi_choice_text,
+    riichi_played_text,
+    tile_text,
+)
 from trainer.ui.views.table.seats import melds_surface
 from trainer.ui.views.table.state import seat_name as table_seat_name
 from trainer.ui.widgets import Button, blit_text
@@ -71,28 +85,54 @@ class PositionReviewScreen(Screen):
         self.side_box = CoachBox()
         self.answered: bool | None = None
         self.seconds = 0.0
+        self.ask = "tile"  # "riichi" on a riichi-or-dama card
+        self.riichi_answer: str | None = None
+        self.answer_btns: list[TileButton] = []
         self._load()
 
     def _load(self) -> None:
-        """Open the current card's game at its decision (skipping cards that no longer load)."""
+        """Open the current card's game at its decision; cards that no longer load are skipped
+        with a one-line note."""
         self.answered = None
+        self.riichi_answer = None
         self.seconds = 0.0
-        while self.index < len(self.items):
-            item = self.items[self.index]
-            try:
-                log = load(Path(item["game"]))
-                seat = int(item.get("seat", 0))
-                decision = next(d for d in review_game(log, seat).decisions
-                                if (d.hand, d.action) == (item["hand"], item["action"]))
-                frames = build_frames(log, seat, open_hands=False)
-                at = next(i for i, f in enumerate(frames) if (f.hand, f.action_index) == (decision.hand,
-                                                                                         decision.action))
-                self.frame = frames[at - 1]  # the table just before the discard
-                self.decision = decision
-                return
-            except (RecordError, OSError, KeyError, ValueError, StopIteration, TypeError):
-                self.index += 1
+        notes: list[str] = []
         self.decision = None
+        while self.index < len(self.items):
+            note = self._open(self.items[self.index])
+            if note is None:
+                break
+            notes.append(note)
+            self.index += 1
+        if notes:
+            self.app.notify(ngettext("Skipped a card that cannot be shown: {note}",
+                                     "Skipped {n} cards that cannot be shown; the first: {note}", len(notes))
+                            .format(n=len(notes), note=notes[0]), "warn", 10)
+
+    def _open(self, item: dict[str, Any]) -> str | None:
+        """Set up one card: the table just before its discard.  None when it opened, else why not."""
+        game = Path(str(item.get("game", ""))).name
+        self.ask = "riichi" if is_riichi_card(item) else "tile"
+        try:
+            log = load(Path(item["game"]))
+            seat = int(item.get("seat", 0))
+            decisions = review_game(log, seat).decisions
+            frames = build_frames(log, seat, open_hands=False)
+        except (RecordError, OSError, KeyError, ValueError, TypeError):
+            return _("{game}: the game cannot be read").format(game=game)
+        decision = next((d for d in decisions if (d.hand, d.action) == (item.get("hand"), item.get("action"))),
+                        None)
+        at = next((i for i, f in enumerate(frames) if decision is not None
+                   and (f.hand, f.action_index) == (decision.hand, decision.action)), 0)
+        if decision is None or at < 1:
+            return _("{game}, hand {n}: the position is no longer in the game").format(
+                game=game, n=int(item.get("hand", 0)) + 1)
+        if self.ask == "riichi" and decision.riichi_choice is None:
+            return _("{game}, hand {n}: the coach no longer sees a choice of riichi or dama there").format(
+                game=game, n=decision.hand + 1)
+        self.frame = frames[at - 1]  # the table just before the discard
+        self.decision = decision
+        return None
 
     def title(self) -> str:
         return _("Mistakes from your games")
@@ -103,6 +143,7 @@ class PositionReviewScreen(Screen):
     def build(self) -> None:
         self.next_btn = None
         self.hand_row = None
+        self.answer_btns = []
         if self.decision is None:
             self.next_btn = self.add(Button(pgettext("finish button", "Done"), self.app.pop, kind="primary",
                                             hotkey="Enter"))
@@ -110,6 +151,9 @@ class PositionReviewScreen(Screen):
         seat = self.frame.state.seats[self.frame.state.me]
         tiles = list(seat.hand) + ([seat.drawn] if seat.drawn is not None else [])
         slots = [TileSlot(t) for t in tiles[:-1]] + [TileSlot(tiles[-1], gap=0.35)]
+        if self.ask == "riichi":
+            self._build_riichi(slots)
+            return
         self.hand_row = self.add(TileRow(slots, pickable=self.answered is None, multi=False,
                                          on_change=self._picked))
         if self.answered is not None:
@@ -119,9 +163,55 @@ class PositionReviewScreen(Screen):
                     self.hand_row.marks[i] = "right"
             self.next_btn = self.add(Button(_("Next"), self.next_card, kind="primary", hotkey="Enter"))
 
+    def _build_riichi(self, slots: list[TileSlot]) -> None:
+        """A riichi-or-dama card: the hand with the discarded tile lifted (not to be picked), then
+        the two answers (1 riichi, 2 dama) or, once answered, Next."""
+        self.hand_row = self.add(TileRow(slots, pickable=True, multi=False))
+        self.hand_row.locked = True
+        self.hand_row.focusable = False
+        self.hand_row.selected = {self.chosen_index(slots)}
+        if self.answered is None:
+            self.answer_btns = [
+                self.add(TileButton(pgettext("mahjong call", "Riichi"), (), lambda: self.answer_riichi("riichi"),
+                                    key="1")),
+                self.add(TileButton(pgettext("answer button", "Dama"), (), lambda: self.answer_riichi("dama"),
+                                    key="2")),
+            ]
+        else:
+            self.next_btn = self.add(Button(_("Next"), self.next_card, kind="primary", hotkey="Enter"))
+
+    def chosen_index(self, slots: list[TileSlot]) -> int:
+        """The slot of the tile the learner discarded (the drawn tile's first, as the table lifts it)."""
+        exact = [i for i, s in enumerate(slots) if s.tile is not None and str(s.tile) == self.decision.chosen]
+        if exact:
+            return exact[-1]
+        from trainer.engine.tiles import parse_tile
+
+        kind = parse_tile(self.decision.chosen).kind
+        return max((i for i, s in enumerate(slots) if s.tile is not None and s.tile.kind == kind), default=0)
+
     def initial_focus(self) -> int | None:
+        if self.answer_btns:
+            return None  # no answer is preselected: Enter must not say "riichi" for the learner
         target = self.next_btn or self.hand_row
         return self.widgets.index(target) if target is not None else None
+
+    def choose(self, n: int) -> bool:
+        """Keys 1 and 2 on a riichi-or-dama card: riichi, dama."""
+        if self.answer_btns and 1 <= n <= len(self.answer_btns):
+            self.answer_btns[n - 1].activate()
+            return True
+        return False
+
+    def answer_riichi(self, choice: str) -> None:
+        """Check "riichi" or "dama" against the coach's advice for this hand and record it."""
+        if self.answered is not None or self.decision is None or self.decision.riichi_choice is None:
+            return
+        self.riichi_answer = choice
+        self.answered = choice == self.decision.riichi_choice["advice"]
+        self.record()
+        self.app.play_sound("right" if self.answered else "wrong")
+        self.rebuild()
 
     def _picked(self, sel: set[int]) -> None:
         if self.answered is not None or self.hand_row is None:
@@ -134,6 +224,8 @@ class PositionReviewScreen(Screen):
         if self.next_btn is not None:
             self.next_btn.activate()
             return True
+        if self.ask == "riichi":
+            return False  # the focused answer button, if any, takes Enter
         if self.hand_row is not None:
             i = next(iter(self.hand_row.selected)) if self.hand_row.selected else self.hand_row.cursor
             self.answer(self.hand_row.slots[i].tile)
@@ -142,7 +234,7 @@ class PositionReviewScreen(Screen):
 
     def answer(self, tile: Any) -> None:
         """Check the learner's discard and record it for spaced repetition."""
-        if self.answered is not None or self.decision is None:
+        if self.answered is not None or self.decision is None or self.ask == "riichi":
             return
         self.picked = tile
         self.answered = tile.kind in self.right()
@@ -157,17 +249,24 @@ class PositionReviewScreen(Screen):
     def record(self) -> None:
         """Store the answer for spaced repetition."""
         item = self.items[self.index]
-        self.app.record_answer("game", item["item_id"], card_skill(self.decision), bool(self.answered), self.seconds,
-                               spec={k: item[k] for k in ("game", "hand", "action", "seat") if k in item})
+        skill = RIICHI_SKILL if self.ask == "riichi" else card_skill(self.decision)
+        self.app.record_answer("game", item["item_id"], skill, bool(self.answered), self.seconds,
+                               spec={k: item[k] for k in ("game", "hand", "action", "seat", "ask") if k in item})
 
     def feedback(self) -> str:
         """The coach's words after the answer (rich text)."""
+        if self.ask == "riichi":
+            return BR.join(self.feedback_parts())
         return decision_text(self.decision)
 
     def feedback_parts(self) -> list[str]:
         """The feedback split for the two free corners of the table: the verdict on the tile, and
-        on the right riichi or dama when that was a choice with the tile played."""
+        on the right riichi or dama when that was a choice with the tile played.  On a
+        riichi-or-dama card: the coach's words on the answer just given, then what was done at the
+        table."""
         c = getattr(self.decision, "riichi_choice", None)
+        if self.ask == "riichi" and c is not None and self.riichi_answer is not None:
+            return [riichi_answer_text(c, self.riichi_answer), riichi_played_text(self.decision)]
         return [self.feedback()] if c is None else [tile_text(self.decision), riichi_choice_text(c)]
 
     def done_text(self) -> str:
@@ -176,7 +275,19 @@ class PositionReviewScreen(Screen):
 
     def question(self) -> str:
         """The question above the hand."""
+        if self.ask == "riichi":
+            from trainer.engine.tiles import parse_tile
+            from trainer.ui.views.explain import tile_words
+
+            tile = tile_words(self.app, [parse_tile(self.decision.chosen)], inline=True)
+            return _("You discard {tile}. Declare riichi or stay dama?").format(tile=tile)
         return _("What would you discard here?")
+
+    def verdict(self) -> str:
+        """The line in place of the question once answered."""
+        if self.ask == "riichi":
+            return _("Right!") if self.answered else _("Not the coach's choice.")
+        return _("Right!") if self.answered else _("Not the best tile.")
 
     def next_card(self) -> None:
         """The next due card (or the end)."""
@@ -200,10 +311,15 @@ class PositionReviewScreen(Screen):
         if self.hand_row is not None:
             hand_w = area.width - meld_w
             self.hand_row.place(area.left + hand_w // 2, area.bottom - hand_h - L.px(2), hand_w, hand_h)
+        y = (self.hand_row.rect.top - L.px(14) - bh - round(hand_h * 0.18)) if self.hand_row else area.top
         if self.next_btn is not None:
             w = max(self.next_btn.preferred_width(self.app), L.px(200))
-            y = (self.hand_row.rect.top - L.px(14) - bh - round(hand_h * 0.18)) if self.hand_row else area.top
             self.next_btn.rect = pygame.Rect(area.right - w, y, w, bh)
+        x = area.right
+        for b in reversed(self.answer_btns):  # right-aligned above the hand, as the table's action bar
+            w = max(b.preferred_width(self.app, bh), L.px(150))
+            b.rect = pygame.Rect(x - w, y, w, bh)
+            x -= w + L.px(10)
         bottom = (self.hand_row.rect.top if self.hand_row else area.bottom) - bh - L.px(30)
         self.prompt_y = bottom + L.px(20) + bh // 2
         self.board.place(self.app, pygame.Rect(area.left, area.top, area.width, bottom - area.top))
@@ -223,7 +339,7 @@ class PositionReviewScreen(Screen):
             text, color = self.question(), P.accent
             box = ""
         else:
-            text = _("Right!") if self.answered else _("Not the best tile.")
+            text = self.verdict()
             color = P.right if self.answered else P.wrong
             box = self.feedback()
         corner = self.board.corner(self.app)
@@ -233,7 +349,8 @@ class PositionReviewScreen(Screen):
         right = pygame.Rect(self.board.rect.right - (corner.left - self.board.rect.left) - corner.width, corner.top,
                             corner.width, corner.height)
         self.side_box.draw(surf, self.app, right, parts[1] if len(parts) > 1 else "")
-        width = (self.next_btn.rect.left if self.next_btn else area.right) - area.left - L.px(16)
+        right_edge = self.answer_btns[0].rect.left if self.answer_btns else area.right
+        width = (self.next_btn.rect.left if self.next_btn else right_edge) - area.left - L.px(16)
         blit_text(surf, self.app, text, L.font("body"), color, (area.left, self.prompt_y), anchor="midleft",
                   bold=True, max_width=width)
 

@@ -1,5 +1,6 @@
 """The review's verdict on one discard, in beginner words with tiles and glossary links; for a
-ready hand that could declare riichi, a second row on riichi or dama."""
+ready hand that could declare riichi, a second row on riichi or dama; and the coach's words on an
+answer to a riichi-or-dama review card (:func:`riichi_answer_text`)."""
 
 from __future__ import annotations
 
@@ -150,3 +151,91 @@ def _dama_missed(c: dict[str, Any]) -> str:
                  "it could never win. Stay {dama} and change the wait.").format(riichi=riichi, dama=dama)
     return _("You declared {riichi}; the coach would stay {dama} here ({values}).").format(
         riichi=riichi, dama=dama, values=values)
+
+
+def _both_values(c: dict[str, Any]) -> str:
+    """The expected ron value both ways; a hand with no yaku without riichi has no ron at all."""
+    if c["dama"] > 0:
+        return _values(c)
+    return _("a ron: about {p} with riichi, none without it").format(p=format_number(c["with_riichi"]))
+
+
+def riichi_answer_text(c: dict[str, Any], answer: str) -> str:
+    """The coach's words on an answer to "riichi or dama?" on a review card (the review's
+    ``riichi_choice`` recomputed from the game; ``answer`` is "riichi" or "dama"): "Right" with the
+    coach's deciding reason, or why the other choice is better, by that reason; the ron value
+    both ways (rich text with glossary links)."""
+    values = _both_values(c)
+    if answer == c["advice"]:
+        words = RIICHI_WHY.get(c["reason"])
+        ratio = c["with_riichi"] / c["dama"] if c["dama"] > 0 else 1.0
+        why = words(reason(c["reason"], ratio=ratio)) if words else ""
+        if answer == "riichi":
+            text = (_("Right: the coach declares {riichi} too — {why} ({values}).") if why
+                    else _("Right: the coach declares {riichi} too ({values})."))
+            return text.format(riichi="{term:riichi}", why=why, values=values)
+        text = (_("Right: the coach stays {dama} too — {why} ({values}).") if why
+                else _("Right: the coach stays {dama} too ({values})."))
+        return text.format(dama=_dama(), why=why, values=values)
+    return _riichi_better(c, values) if c["advice"] == "riichi" else _dama_better(c, values)
+
+
+def _riichi_better(c: dict[str, Any], values: str) -> str:
+    """The learner answered dama where the coach declares riichi: what riichi adds."""
+    why, riichi = c["reason"], "{term:riichi}"
+    if why == "riichi_for_yaku":
+        return _("Better to declare {riichi}: without it the hand has no {yaku}, so no ron can score, only a "
+                 "self-drawn win ({tsumo}). Riichi makes it a real hand ({values}).").format(
+            riichi=riichi, yaku="{term:yaku}", tsumo="{term:menzen_tsumo}", values=values)
+    if why == "riichi_adds":
+        return _("Better to declare {riichi}: it makes the hand about {ratio} times bigger ({values}).").format(
+            riichi=riichi, ratio=_ratio(c), values=values)
+    if why == "riichi_good_wait":
+        return _("Better to declare {riichi}: a cheap hand with a wide wait ({n} winning tiles left) gains a lot "
+                 "from it ({values}).").format(riichi=riichi, n=c["left"], values=values)
+    if why == "riichi_for_place":
+        return _("Better to declare {riichi}: in the last hand only its value moves you up a place "
+                 "({values}).").format(riichi=riichi, values=values)
+    return _("Better to declare {riichi}: the coach does so here ({values}).").format(riichi=riichi, values=values)
+
+
+def _dama_better(c: dict[str, Any], values: str) -> str:
+    """The learner answered riichi where the coach stays dama: what dama keeps."""
+    why, riichi, dama = c["reason"], "{term:riichi}", _dama()
+    hide = _("Staying quiet hides that you are ready and keeps you free to change the wait or fold.")
+    if why == "dama_mangan":
+        text = _("Better to stay {dama}: the hand is already a {mangan} without riichi ({values}).").format(
+            dama=dama, mangan="{term:mangan}", values=values)
+    elif why == "riichi_adds_little":
+        text = _("Better to stay {dama}: {riichi} adds little ({values}) and tells everyone you are ready.").format(
+            dama=dama, riichi=riichi, values=values)
+    elif why == "dama_any_win_ends":
+        text = _("Better to stay {dama}: you lead the last hand and any win ends the game ({agari_yame}), so the "
+                 "quiet win is enough ({values}).").format(dama=dama, agari_yame="{term:agari_yame}", values=values)
+    elif why == "dama_enough_for_place":
+        text = _("Better to stay {dama}: a win without riichi already moves you up a place ({values}).").format(
+            dama=dama, values=values)
+    elif why == "furiten":
+        return _("Better to stay {dama}: your wait is {furiten}, so only a self-drawn win is possible, and after "
+                 "{riichi} the hand cannot change to a better wait. Fix the wait first.").format(
+            dama=dama, furiten="{term:furiten}", riichi=riichi)
+    elif why == "dead_wait":
+        return _("Better to stay {dama}: no winning tile is left, and after {riichi} the hand cannot change, so it "
+                 "could never win. Change the wait first.").format(dama=dama, riichi=riichi)
+    else:
+        text = _("Better to stay {dama}: the coach does so here ({values}).").format(dama=dama, values=values)
+    return text + " " + hide
+
+
+def riichi_played_text(d: Decision) -> str:
+    """What the learner did at the table on a riichi-or-dama card: the tile, riichi or dama, and
+    the winning tiles left (rich text)."""
+    c = d.riichi_choice or {}
+    tile = _t(d.chosen)
+    if c.get("chosen") == "riichi":
+        text = _("In the game you discarded {tile} and declared {riichi}.").format(tile=tile, riichi="{term:riichi}")
+    else:
+        text = _("In the game you discarded {tile} and stayed {dama}.").format(tile=tile, dama=_dama())
+    if "left" in c:
+        text += " " + _("Winning tiles left: {n}.").format(n=c["left"])
+    return text
