@@ -143,10 +143,10 @@ def test_the_words_for_the_answer_in_both_languages(lang_app: App) -> None:
     words = plain_text(wrong, app).replace("\u00a0", " ")
     if en:
         assert words.startswith("Better to declare riichi") and "about 2.4 times" in words, words
-        assert "9,205 with riichi, 3,900 without" in words, words
+        assert "9,200 with riichi, 3,900 without" in words, words
     else:
         assert words.startswith("Лучше объявить риичи") and "примерно в 2,4 раза" in words, words
-        assert "9 205 с риичи, 3 900 без него" in words, words
+        assert "9 200 с риичи, 3 900 без него" in words, words
     assert plain_text(played, app).startswith("In the game you discarded" if en else "В партии вы сбросили")
     assert screen.verdict() == ("Not the coach's choice." if en else "Тренер выбрал бы иначе.")
     screen = riichi_card(app, answered="right")
@@ -187,3 +187,19 @@ def test_cards_that_cannot_be_shown_are_skipped_with_a_note(app: App) -> None:
     assert screen.decision is None and screen.next_btn is not None  # the end: Done
     text = app.banners[-1].text
     assert text.endswith(f"hand {plain.hand + 1}: the coach no longer sees a choice of riichi or dama there"), text
+
+
+@pytest.mark.parametrize(("asks", "words"), [
+    ([None, None], "what would you discard now?"),
+    (["riichi", "riichi"], "riichi or dama now?"),
+    ([None, "riichi"], "discards, riichi or dama"),
+])
+def test_the_home_card_says_what_the_due_positions_ask(app: App, monkeypatch: pytest.MonkeyPatch,
+                                                       asks: list[str | None], words: str) -> None:
+    items = [{"game": "g.json", "hand": 0, "action": i, "seat": 0, **({"ask": a} if a else {})}
+             for i, a in enumerate(asks)]
+    monkeypatch.setattr(game_cards, "due_positions", lambda _app: items)
+    home = app.push("home")
+    card = home.match_card
+    assert card is not None and card.title == "Mistakes from your games"
+    assert card.subtitle.startswith("2 positions are due: ") and words in card.subtitle, card.subtitle

@@ -218,10 +218,17 @@ class HomeScreen(Screen):
         items = due_positions(self.app)
         if not items:
             return None
-        return self.add(Card(_("Mistakes from your games"),
-                             ngettext("{n} position is due: what would you discard now?",
-                                      "{n} positions are due: what would you discard now?", len(items)).format(
-                                 n=len(items)),
+        riichi = sum(1 for r in items if r.get("ask") == "riichi")
+        if riichi == len(items):
+            sub = ngettext("{n} position is due: riichi or dama now?",
+                           "{n} positions are due: riichi or dama now?", len(items))
+        elif riichi:
+            sub = ngettext("{n} position is due: a discard, or riichi or dama — what now?",
+                           "{n} positions are due: discards, riichi or dama — what now?", len(items))
+        else:
+            sub = ngettext("{n} position is due: what would you discard now?",
+                           "{n} positions are due: what would you discard now?", len(items))
+        return self.add(Card(_("Mistakes from your games"), sub.format(n=len(items)),
                              lambda: self.app.push("position_review", items=items),
                              accent=P.hint, badge=str(len(items)), badge_color=P.hint))
 
