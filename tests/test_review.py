@@ -135,7 +135,7 @@ def test_cli_json_contract(game_log, tmp_path, capsys):
     out = capsys.readouterr().out.strip().splitlines()
     assert len(out) == 1
     data = json.loads(out[0])
-    assert set(data) == {"seat", "decisions", "summary"} and data["seat"] == 1
+    assert set(data) == {"seat", "decisions", "summary", "calls"} and data["seat"] == 1  # calls: added later
     first = data["decisions"][0]
     assert {"hand", "turn", "chosen", "best", "ukeire_chosen", "ukeire_best", "danger"} <= set(first)
     assert isinstance(first["best"], list) and isinstance(first["ukeire_best"], int)

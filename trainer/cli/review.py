@@ -16,8 +16,16 @@ object is printed: ``{"seat": N, "decisions": [{"hand": i, "turn": t, "chosen":
 closed hand ready with riichi legal on it; then ``{"chosen": "riichi"|"dama", "advice":
 "riichi"|"dama", "dama": ron value, "with_riichi": ron value, "left": winning tiles,
 "reason": code}`` (the table coach's verdict for that tile), and the summary counts these
-choices (``riichi_choices``) and those against the coach (``riichi_against_advice``).  A file that is not a game log, or a seat out of range, gives a
-one-line error and exit status 2.
+choices (``riichi_choices``) and those against the coach (``riichi_against_advice``).
+
+The answers to pon and chi offers come after the discards (``"calls"`` in the JSON: one object per
+discard of another player that allowed the seat a pon or chi, passed or called): ``{"hand": i,
+"action": a, "tile": "5z", "from_seat": s, "offered": [{"call": "pon", "tiles": ["5z", "5z"]}],
+"chosen": "pass"|"pon"|"chi", "advice": "pass"|"pon"|"chi", "against_advice": bool, "judged":
+"pon", "reason": code, "shanten": n, "shanten_after": n, "value_after": points, "reasons": [...],
+...}`` (the table coach's verdict), and the summary counts them (``call_decisions``) and those
+against the coach (``calls_against_advice``).  A file that is not a game log, or a seat out of
+range, gives a one-line error and exit status 2.
 """
 
 from __future__ import annotations
@@ -94,4 +102,18 @@ def run(args: argparse.Namespace) -> int:
           f"fewer tiles {s['lost_tiles']} ({s['tiles_lost']} tiles in all), slower {s['lost_shanten']}, "
           f"dangerous {s['unsafe']}, dealt in with a safe tile {s['dealt_in']}; "
           f"riichi or dama against the coach {s['riichi_against_advice']} of {s['riichi_choices']}")
+    _print_calls(result.calls, s)
     return 0
+
+
+def _print_calls(calls: tuple, s: dict) -> None:
+    """The answers to pon and chi offers, one line each, and their total."""
+    print(f"{len(calls)} pon or chi offers")
+    for c in calls:
+        where = f"{WINDS[c.round % 4]}{c.hand_number + 1}-{c.honba} action {c.action + 1:>3}"
+        offered = ", ".join(f"{call} {''.join(tiles)}" for call, tiles in c.offered)
+        chosen = c.chosen if not c.chosen_tiles else f"{c.chosen} {''.join(c.chosen_tiles)}"
+        agree = f"coach: {c.advice}" if c.against_advice else "ok"
+        print(f"{where}: {c.tile} from seat {c.from_seat} (offered {offered}); {chosen}, {agree} "
+              f"({c.judged} {c.reason}; shanten {c.shanten} -> {c.shanten_after}, open hand {c.value_after})")
+    print(f"calls: {s['calls_against_advice']} of {s['call_decisions']} against the coach")

@@ -10,6 +10,8 @@
   discard puzzles;
 * :func:`riichi_advice` — riichi or dama for that discard, the strong bot's verdict
   (:meth:`~trainer.engine.evaluator.HandEvaluator.riichi`) with its reasons;
+* :func:`call_advice` — whether to call pon or chi on another player's discard (and which meld),
+  or pass: the strong bot's choice from :meth:`~trainer.engine.evaluator.HandEvaluator.call`;
 * :func:`danger_warning` — why a tile about to be discarded can deal into a riichi
   (the notes of :func:`trainer.engine.game.review.danger_notes`: genbutsu, suji, kabe,
   honors by copies left) and which tile in the hand is safe instead;
@@ -27,10 +29,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from trainer.engine.evaluator import DiscardAdvice, HandEvaluator, Reason, TurnAdvice
+from trainer.engine.evaluator import DiscardAdvice, HandEvaluator, Reason, TurnAdvice, Verdict
 from trainer.engine.evaluator.pushfold import THREAT, PushFold
+from trainer.engine.game.actions import Chi, Pon
 from trainer.engine.game.review import danger_notes
 from trainer.engine.game.view import PlayerView
+from trainer.engine.hand import MeldKind
 from trainer.engine.tiles import Tile
 from trainer.engine.ukeire import discard_options, ukeire
 
@@ -350,6 +354,47 @@ def riichi_advice(view: PlayerView, discard_tiles: Iterable[Tile], riichi_tiles:
                         verdict.reasons)
 
 
+@dataclass(frozen=True)
+class CallAdvice:
+    """Call or pass on the discard in view (``last_tile``), as the ``strong`` bot decides it: the
+    evaluator's :class:`~trainer.engine.evaluator.advisor.Verdict` for every pon and chi offered
+    (``verdicts``, in the order offered), and the coach's ``call`` — the meld it would make (among
+    the ones the evaluator says yes to, the one leaving the fewest steps to tenpai; the first on
+    a tie), None to pass."""
+
+    call: Pon | Chi | None
+    verdicts: tuple[tuple[Pon | Chi, Verdict], ...]
+
+    def verdict_for(self, action: Pon | Chi) -> Verdict | None:
+        """The evaluator's verdict on making the meld ``action`` (None if it was not offered)."""
+        return next((v for a, v in self.verdicts if a == action), None)
+
+
+def meld_kind(action: Pon | Chi) -> MeldKind:
+    """The meld a pon or chi call makes."""
+    return MeldKind.PON if isinstance(action, Pon) else MeldKind.CHI
+
+
+def call_advice(view: PlayerView, legal: Iterable[Any], rules: Any = None) -> CallAdvice | None:
+    """Whether to call the discard on the table (``view.last_tile``) with one of the pon and chi
+    calls in ``legal``, or pass: exactly the ``strong`` bot's choice
+    (:meth:`HandEvaluator.call` for each meld: yes for speed with a yaku — a yakuhai pon, a hand
+    near tenpai — or for value; no when it is not faster, leaves no yaku, throws away a good closed
+    hand, or while folding).  None when no pon or chi is offered (ron and kan are other questions)."""
+    calls = [a for a in legal if isinstance(a, Pon | Chi)]
+    if not calls:
+        return None
+    ev = evaluator_for(rules)
+    verdicts = tuple((a, ev.call(view, a.tiles, meld_kind(a))) for a in calls)
+    best: tuple[int, Pon | Chi] | None = None
+    for a, verdict in verdicts:
+        if verdict.yes:
+            after = verdict.reasons[0].get("after", 9)
+            if best is None or after < best[0]:
+                best = (after, a)
+    return CallAdvice(best[1] if best else None, verdicts)
+
+
 def pass_win_advice(view: PlayerView, tsumo: bool, rules: Any = None) -> tuple[Reason, ...] | None:
     """The evaluator's reasons when the ``strong`` bot would pass the win on offer (tsumo, or ron
     on the last discard): in the match's last hand, a win that ends it with the player still last
@@ -358,6 +403,6 @@ def pass_win_advice(view: PlayerView, tsumo: bool, rules: Any = None) -> tuple[R
     return None if verdict.yes else verdict.reasons
 
 
-__all__ = ["DangerWarning", "DiscardHint", "OpenHandWarning", "RiichiAdvice", "Waiting", "coach_turn",
-           "danger_warning", "discard_hints", "efficiency_hints", "evaluator_for", "open_hand_warning",
-           "pass_win_advice", "riichi_advice", "waiting"]
+__all__ = ["CallAdvice", "DangerWarning", "DiscardHint", "OpenHandWarning", "RiichiAdvice", "Waiting",
+           "call_advice", "coach_turn", "danger_warning", "discard_hints", "efficiency_hints", "evaluator_for",
+           "meld_kind", "open_hand_warning", "pass_win_advice", "riichi_advice", "waiting"]

@@ -25,6 +25,11 @@ uses), with the expected ron value both ways, the winning tiles left and the dec
 A choice against the coach is counted on its own (``riichi_against_advice`` in the summary);
 the tile verdict and the existing totals do not change.
 
+Besides the discards, the review judges the seat's answers to call offers — pon, chi or pass
+whenever another player's discard allowed a pon or chi (:mod:`trainer.engine.game.call_review`,
+the table coach's :func:`~trainer.engine.game.coach.call_advice`): ``calls`` in the review,
+``call_decisions`` and ``calls_against_advice`` in the summary, apart from the discard totals.
+
 The danger estimate goes through :func:`danger_notes` alone, which reads the shared
 defense evaluator :mod:`trainer.engine.safety` (the one the careful bot and the safe-tile
 drill use).
@@ -37,6 +42,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from trainer.engine.game.actions import Discard, Riichi
+from trainer.engine.game.call_review import CallDecision, review_calls
 from trainer.engine.game.records import replay
 from trainer.engine.game.view import PlayerView, make_view
 from trainer.engine.ukeire import DiscardOption, discard_options
@@ -147,17 +153,21 @@ class Decision:
 
 @dataclass(frozen=True)
 class GameReview:
-    """Every discard decision of one seat in one game, and the totals."""
+    """Every discard decision of one seat in one game, its answers to pon and chi offers
+    (``calls``, in game order), and the totals."""
 
     seat: int
     decisions: tuple[Decision, ...]
+    calls: tuple[CallDecision, ...] = ()
 
     def summary(self) -> dict[str, Any]:
         """Totals: decisions, good ones, how many chose a best tile by ukeire, each kind of
         mistake, the ukeire given away by the ``lost_tiles`` mistakes, and the share of good
         decisions (all by the tile discarded); then the ready hands where riichi or dama was a
         choice (``riichi_choices``) and how many of them went against the coach
-        (``riichi_against_advice``), counted apart from the tile verdicts."""
+        (``riichi_against_advice``), counted apart from the tile verdicts; then the pon-or-chi
+        offers answered (``call_decisions``) and the answers against the coach
+        (``calls_against_advice``: a call passed that the coach makes, or a call it would not make)."""
         n = len(self.decisions)
         verdicts = [d.verdict for d in self.decisions]
         good = verdicts.count("good")
@@ -174,6 +184,8 @@ class GameReview:
             "accuracy": round(good / n, 3) if n else None,
             "riichi_choices": sum(1 for d in self.decisions if d.riichi_choice is not None),
             "riichi_against_advice": sum(1 for d in self.decisions if d.riichi_against_advice),
+            "call_decisions": len(self.calls),
+            "calls_against_advice": sum(1 for c in self.calls if c.against_advice),
         }
 
     def mistakes(self) -> list[Decision]:
@@ -182,7 +194,8 @@ class GameReview:
 
     def to_json(self) -> dict[str, Any]:
         """The object printed by ``trainer review --json``."""
-        return {"seat": self.seat, "decisions": [d.to_json() for d in self.decisions], "summary": self.summary()}
+        return {"seat": self.seat, "decisions": [d.to_json() for d in self.decisions], "summary": self.summary(),
+                "calls": [c.to_json() for c in self.calls]}
 
 
 def _kind_of(text: str) -> str:
@@ -348,11 +361,13 @@ def decision_points(log: dict[str, Any], seat: int) -> Iterator[DecisionPoint]:
         yield pending
 
 
-def review_game(log: dict[str, Any], seat: int) -> GameReview:
+def review_game(log: dict[str, Any], seat: int, *, calls: bool = True) -> GameReview:
     """Review every discard decision of ``seat`` in a game log (raises RecordError for a log
     that does not replay; an unfinished last hand is reviewed as far as it goes).  Forced
-    discards (one legal kind, or the drawn tile after riichi) are not decisions."""
-    return GameReview(seat, tuple(_decide(p) for p in decision_points(log, seat)))
+    discards (one legal kind, or the drawn tile after riichi) are not decisions.  With ``calls``
+    (the default) the answers to pon and chi offers are judged too."""
+    decisions = tuple(_decide(p) for p in decision_points(log, seat))
+    return GameReview(seat, decisions, review_calls(log, seat) if calls else ())
 
 
 def _dealt_in(rnd: Any, seat: int) -> bool:
@@ -376,5 +391,5 @@ def _decide(p: DecisionPoint) -> Decision:
                            riichi_tiles=p.riichi_tiles, rules=p.rules, **p.where)
 
 
-__all__ = ["Decision", "DecisionPoint", "GameReview", "danger_notes", "decision_points", "review_decision",
+__all__ = ["CallDecision", "Decision", "DecisionPoint", "GameReview", "danger_notes", "decision_points", "review_decision",
            "review_game", "riichi_choice"]

@@ -305,6 +305,57 @@ def replay_riichi(app: Any, *, agree: bool) -> Any:
     return screen
 
 
+class _NoCalls(_Quiet):
+    """A learner who plays the efficient bot's tiles and never calls pon or chi (a win is still
+    taken), so the review has passed calls to judge."""
+
+    def choose(self, view: Any, legal: list[Any]) -> Any:
+        """Pass every pon and chi; otherwise the efficient bot's action."""
+        from trainer.engine.game.actions import Pass, Ron
+
+        if any(isinstance(a, Pass) for a in legal) and not any(isinstance(a, Ron) for a in legal):
+            return Pass()
+        return self.bot.choose(view, legal)
+
+
+def call_game(app: Any, seed: int, *, calls: bool) -> Any:
+    """A saved East-only match of a learner who plays the efficient bot's tiles and either makes
+    the efficient bot's calls (``calls``) or never calls; returns the file's path."""
+    from trainer.engine.bots import make_bot
+    from trainer.engine.game.play import play_match
+    from trainer.engine.game.saved import write_game
+    from trainer.ui.saved_games import games_dir
+
+    setup = MatchSetup(length="tonpuusen")
+    rules = setup.rules()
+    learner = _Quiet(rules) if calls else _NoCalls(rules)
+    players = [learner, *(make_bot(setup.opponents[i], rules) for i in setup.opponent_seats())]
+    log = play_match(players, rules, seed=seed).log
+    log.update(learner_seat=0)
+    folder = games_dir(app).parent.parent / "shot-calls"  # in the data folder, not in the learner's games
+    return write_game(log, folder / f"calls-{seed}-{int(calls)}.json")
+
+
+def replay_call(app: Any, *, called: bool) -> Any:
+    """The replay viewer at the learner's answer to a call offer against the coach: a pass on a
+    dragon the coach would pon for tenpai with yakuhai (``called`` False: seed 4, a learner who
+    never calls), or a pon the coach would not make, as it leaves the open hand without a yaku
+    (``called`` True: seed 10, the efficient bot's calls)."""
+    path = call_game(app, 10 if called else 4, calls=called)
+    while len(app.stack) > 1:
+        app.pop()
+    screen = app.push("replay", path=str(path))
+
+    def wanted(c: Any) -> bool:
+        if not c.against_advice or c.called != called:
+            return False
+        return c.reason == "no_yaku" if called else (c.reason == "speed_yakuhai" and c.shanten_after == 0)
+
+    target = next(c for c in sorted(screen.calls.values(), key=lambda c: (c.hand, c.action)) if wanted(c))
+    screen.pos = next(i for i, f in enumerate(screen.frames) if (f.hand, f.action_index) == (target.hand, target.action))
+    return screen
+
+
 def position_review(app: Any, *, answered: bool, setup: MatchSetup | None = None) -> Any:
     """The review of a mistake from a saved game, before or after the learner's answer."""
     from trainer.engine.game.records import load

@@ -2,10 +2,12 @@
 (a Chinese Official game is shown step by step with its flowers, without a review).
 
 Left/Right step by action, Page Up/Page Down (or Up/Down) by hand, S changes the seat at
-the bottom, O opens every hand, M jumps to the next mistake or riichi/dama choice against the
+the bottom, O opens every hand, M jumps to the next mistake, riichi/dama choice or call against the
 coach.  The learner's discards are marked in their river: green when the review agrees, red for a mistake; the box at the top
 left says what the review found for the decision on screen, and when the discard kept a closed
 hand ready with riichi possible, a box at the top right says whether riichi or dama was better.
+On the learner's answer to a pon or chi offer (a pass or a call) the top-right box says whether
+the coach would have called (a frame is a discard or an answer, never both).
 """
 
 from __future__ import annotations
@@ -26,9 +28,10 @@ from trainer.ui.theme import PALETTE
 from trainer.ui.views.explain import tile_words
 from trainer.ui.views.table.actions import offer_label
 from trainer.ui.views.table.board import Board
+from trainer.ui.views.table.call_review import call_choice_text
 from trainer.ui.views.table.coach import CoachBox
 from trainer.ui.views.table.mcr import draw_flowers
-from trainer.ui.views.table.replay import Frame, build_frames, decisions_by_action, hand_starts
+from trainer.ui.views.table.replay import Frame, build_frames, hand_starts, review_by_action
 from trainer.ui.views.table.review import riichi_choice_text, tile_text
 from trainer.ui.views.table.state import seat_name as table_seat_name
 from trainer.ui.views.table.wins import win_sentence
@@ -50,9 +53,10 @@ class ReplayScreen(Screen):
         self.error = ""
         self.board = Board()
         self.box = CoachBox()
-        self.side_box = CoachBox()  # riichi or dama, in the free corner at the top right
+        self.side_box = CoachBox()  # riichi or dama, or a call, in the free corner at the top right
         self.frames: list[Frame] = []
         self.decisions: dict = {}
+        self.calls: dict = {}  # the learner's answers to pon and chi offers, by (hand, action index)
         self.pos = 0
         self.mcr = False
         try:
@@ -63,7 +67,7 @@ class ReplayScreen(Screen):
             self.me = self.learner
             self.open_hands = False
             self._frames()
-            self.decisions = decisions_by_action(self.log, self.learner)
+            self.decisions, self.calls = review_by_action(self.log, self.learner)
         except (RecordError, OSError, KeyError, TypeError, ValueError) as exc:
             self.error = _("This game cannot be shown: {error}").format(error=exc)
 
@@ -84,8 +88,13 @@ class ReplayScreen(Screen):
         text = _("step {i} of {n}").format(i=self.pos + 1, n=len(self.frames)) + " · " + _(
             "mistakes: {m} of {n} discards").format(m=mistakes, n=len(self.decisions))
         against = sum(1 for d in self.decisions.values() if d.riichi_against_advice)
-        if against:
+        calls = sum(1 for c in self.calls.values() if c.against_advice)
+        if against and calls:  # one short part: the header has room for little more
+            text += " · " + _("against the coach: riichi {k}, calls {c}").format(k=against, c=calls)
+        elif against:
             text += " · " + _("riichi or dama against the coach: {k}").format(k=against)
+        elif calls:
+            text += " · " + _("calls against the coach: {c}").format(c=calls)
         return text
 
     # ---------------------------------------------------------------- names
@@ -152,11 +161,14 @@ class ReplayScreen(Screen):
         self.app.invalidate()
 
     def next_mistake(self) -> None:
-        """To the next decision the review calls a mistake, or where riichi or dama went against
-        the coach (wrapping to the first)."""
-        spots = [i for i, f in enumerate(self.frames)
-                 if (d := self.decisions.get((f.hand, f.action_index))) is not None
-                 and (d.mistake or d.riichi_against_advice)]
+        """To the next decision the review calls a mistake, where riichi or dama went against
+        the coach, or an answer to a pon or chi offer against the coach (wrapping to the first)."""
+        def against(f: Frame) -> bool:
+            d = self.decisions.get((f.hand, f.action_index))
+            c = self.calls.get((f.hand, f.action_index))
+            return (d is not None and (d.mistake or d.riichi_against_advice)) or (c is not None and c.against_advice)
+
+        spots = [i for i, f in enumerate(self.frames) if against(f)]
         if spots:
             self.pos = next((i for i in spots if i > self.pos), spots[0])
             self.app.invalidate()
@@ -200,6 +212,11 @@ class ReplayScreen(Screen):
         """The review of the decision on screen, if the frame is one of the learner's discards."""
         f = self.frames[self.pos]
         return self.decisions.get((f.hand, f.action_index))
+
+    def current_call(self) -> Any:
+        """The review of the learner's answer to a pon or chi offer, if the frame is one."""
+        f = self.frames[self.pos]
+        return self.calls.get((f.hand, f.action_index))
 
     def caption(self, frame: Frame) -> str:
         """What just happened, in words."""
@@ -250,7 +267,9 @@ class ReplayScreen(Screen):
         right = pygame.Rect(self.board.rect.right - (corner.left - self.board.rect.left) - corner.width, corner.top,
                             corner.width, corner.height)  # the table is drawn symmetric
         c = d.riichi_choice if d is not None else None
-        self.side_box.draw(surf, self.app, right, riichi_choice_text(c) if c is not None else "")
+        call = self.current_call()
+        side = riichi_choice_text(c) if c is not None else call_choice_text(call) if call is not None else ""
+        self.side_box.draw(surf, self.app, right, side)
         blit_text(surf, self.app, self.caption(frame), L.font("small"), P.on_felt, (area.left, self.caption_y),
                   anchor="bottomleft", max_width=area.width)
 

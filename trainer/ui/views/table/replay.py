@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from trainer.engine.game.call_review import CallDecision
 from trainer.engine.game.records import replay
 from trainer.engine.game.review import Decision, review_game
 from trainer.engine.mcr import records as mcr_records
@@ -51,9 +52,19 @@ def build_frames(log: dict[str, Any], me: int, *, open_hands: bool) -> list[Fram
 def decisions_by_action(log: dict[str, Any], seat: int) -> dict[tuple[int, int], Decision]:
     """The review of ``seat``'s discards, keyed by (hand, action index) for the replay's marks
     (none for a Chinese Official game: the review judges riichi discards)."""
+    return review_by_action(log, seat)[0]
+
+
+def review_by_action(log: dict[str, Any], seat: int
+                     ) -> tuple[dict[tuple[int, int], Decision], dict[tuple[int, int], CallDecision]]:
+    """The review of ``seat``'s discards and of its answers to pon and chi offers (the frame of
+    the answer: its pass or call), each keyed by (hand, action index); both empty for a Chinese
+    Official game (the review judges riichi play)."""
     if mcr_records.is_mcr_log(log):
-        return {}
-    return {(d.hand, d.action): d for d in review_game(log, seat).decisions}
+        return {}, {}
+    review = review_game(log, seat)
+    return ({(d.hand, d.action): d for d in review.decisions},
+            {(c.hand, c.action): c for c in review.calls})
 
 
 def hand_starts(frames: list[Frame]) -> list[int]:

@@ -1,0 +1,104 @@
+"""The review's verdict on an answer to a call offer (pon, chi or pass on another player's
+discard), in beginner words with tiles and glossary links: "Good" when the learner did what the
+table's coach does, else what the coach would do and why, from the evaluator's deciding reason
+(:class:`trainer.engine.game.call_review.CallDecision`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from trainer.engine.game.call_review import CallDecision
+from trainer.engine.notation import format_tiles, parse_tiles
+from trainer.i18n import _, ngettext, pgettext
+from trainer.ui.richtext import term_word, tiles_markup
+from trainer.ui.views.table.coach import about_points
+
+
+def _call(call: str) -> str:
+    """«pon» or «chi» as a word of the sentence, linked to its glossary card."""
+    if call == "pon":
+        return term_word("pon", pgettext("inline term", "pon"))
+    return term_word("chii", pgettext("inline term", "chi"))
+
+
+def _tenpai() -> str:
+    return term_word("tenpai", pgettext("inline term", "tenpai"))
+
+
+def _named(call: str, tile: str, own: tuple[str, ...]) -> str:
+    """A call as the sentence names it: «pon», or «chi» with the run it makes (the two tiles from
+    the hand and the discard, in order: which chi, when the tile allows more than one)."""
+    if call == "pon":
+        return _call(call)
+    run = tiles_markup(format_tiles(sorted(parse_tiles("".join((*own, tile)), max_copies=None))))
+    return _("{chi} ({run})").format(chi=_call(call), run=run)
+
+
+def steps_words(shanten: int) -> str:
+    """How far the hand is from ready: «the hand is tenpai», «the hand is 2 steps from tenpai»."""
+    if shanten <= 0:
+        return _("the hand is {tenpai}").format(tenpai=_tenpai())
+    return ngettext("the hand is {n} step from {tenpai}", "the hand is {n} steps from {tenpai}",
+                    shanten).format(n=shanten, tenpai=_tenpai())
+
+
+def _reasons(c: CallDecision) -> dict[str, Callable[[], str]]:
+    """The evaluator's deciding call reasons, each as a clause about the meld judged."""
+    after, p = steps_words(c.shanten_after), about_points(c.value_after)
+    riichi = next((r.get("riichi", 0) for r in c.reasons if r.get("code") == "keep_closed"), 0)
+    return {
+        "speed_yakuhai": lambda: _("the pon is a {yakuhai}: it gives the hand a {yaku}, and after the call "
+                                   "{after}").format(yakuhai="{term:yakuhai}", yaku="{term:yaku}", after=after),
+        "value": lambda: _("after the call {after}, and the open hand is still worth about {p}").format(
+            after=after, p=p),
+        "speed": lambda: _("after the call {after}, and the hand keeps a {yaku} (a ron: about {p})").format(
+            after=after, yaku="{term:yaku}", p=p),
+        "formal_tenpai": lambda: _("the wall is nearly empty: the call makes the hand ready for the payment at "
+                                   "the draw ({keishiki}), even without a {yaku}").format(
+            keishiki="{term:keishiki_tenpai}", yaku="{term:yaku}"),
+        "not_faster": lambda: _("the call does not bring the hand closer to {tenpai}: after it, as before, "
+                                "{after}").format(tenpai=_tenpai(), after=after),
+        "no_yaku": lambda: _("after the call the open hand has no {yaku}, and a hand without a yaku can never "
+                             "win").format(yaku="{term:yaku}"),
+        "folding": lambda: _("someone is in {riichi}, and even after the call {after}: fold ({betaori}) "
+                             "rather than open the hand").format(riichi="{term:riichi}", after=after, betaori="{term:betaori}"),
+        "keep_closed": lambda: _("the closed hand is close to {tenpai} and worth far more with {riichi} (about "
+                                 "{r}) than open (about {p})").format(
+            tenpai=_tenpai(), riichi="{term:riichi}", r=about_points(riichi), p=p),
+        "cheap_and_slow": lambda: _("the open hand would be cheap (about {p}) and still slow: after the call "
+                                    "{after}").format(p=p, after=after),
+    }
+
+
+def call_why(c: CallDecision) -> str:
+    """The deciding reason of the verdict on the meld judged, as a clause ("" for an unknown code)."""
+    if c.reason == "not_faster" and c.shanten <= 0:
+        return _("you are already {tenpai}: the call cannot bring a win closer, it only opens the hand").format(
+            tenpai=_tenpai())
+    words = _reasons(c).get(c.reason)
+    return words() if words else ""
+
+
+def call_choice_text(c: CallDecision) -> str:
+    """The verdict on the learner's answer to a pon or chi offer (rich text): "Good" with the
+    coach's reason when the coach agrees; else, for a pass, the call the coach would make and
+    why, and for a call, why the coach would not make it (and the call it would make instead)."""
+    tile = tiles_markup(c.tile)
+    why = call_why(c)
+    sep = " — " + why if why else ""
+    if not c.called:
+        if not c.against_advice:
+            return _("You passed on {tile}: the coach would not call either{why}. Good.").format(tile=tile, why=sep)
+        return _("You passed on {tile}: the coach would call {call}{why}.").format(
+            tile=tile, call=_named(c.advice, c.tile, c.advice_tiles), why=sep)
+    call = _named(c.chosen, c.tile, c.chosen_tiles)
+    if not c.against_advice:
+        return _("You called {call} on {tile}: the coach agrees{why}. Good.").format(call=call, tile=tile, why=sep)
+    if c.advice == "pass":
+        return _("You called {call} on {tile}, but the coach would pass{why}.").format(call=call, tile=tile, why=sep)
+    text = _("You called {call} on {tile}{why}.").format(call=call, tile=tile, why=sep)
+    return text + " " + _("The coach would call {call} instead.").format(
+        call=_named(c.advice, c.tile, c.advice_tiles))
+
+
+__all__ = ["call_choice_text", "call_why", "steps_words"]
