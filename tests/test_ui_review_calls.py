@@ -54,10 +54,10 @@ def test_a_passed_yakuhai_pon_says_the_coach_would_pon_for_tenpai(app: App) -> N
     assert "{term:pon|" in text and "{term:yakuhai}" in text and "{term:tenpai|" in text and "{tiles:6z}" in text
     words = plain_text(text, app)
     if _en(app):
-        assert words.startswith("You passed on 6z: the coach would call pon — the pon is a "), words
+        assert words.startswith("You passed on 6z: the coach would call pon — a pon of a "), words
         assert words.endswith("and after the call the hand is tenpai."), words
     else:
-        assert words.startswith("Вы пропустили 6z: тренер объявил бы пон — пон — это "), words
+        assert words.startswith("Вы пропустили 6z: тренер объявил бы пон — пон на "), words
         assert words.endswith("и после вызова у вас тенпай."), words
 
 
@@ -138,3 +138,32 @@ def test_m_stops_on_calls_against_the_coach_and_the_header_counts_them(app: App)
     assert app.text_width(header, L.font("small")) < L.width - app.text_width(screen.title(), L.font("h2"), True) - 260
     app.render()
     assert screen.side_box.layout is not None
+
+
+def test_the_table_coach_says_whether_to_call_the_tile_on_offer(app: App) -> None:
+    """At the table the full coach words a pon/chi offer before the learner answers: the strong
+    bot's choice, the same verdict the review gives afterwards."""
+    from trainer.engine.game.actions import Chi, Pon
+    from trainer.engine.game.coach import call_advice
+    from trainer.engine.game.view import make_view
+    from trainer.ui.screens.play_shots import table_coach_calls, table_with_a_call_offer
+
+    seen = set()
+    for screen in (table_coach_calls(app), table_with_a_call_offer(app, coach="full")):
+        legal = screen.my_legal()
+        assert any(isinstance(a, Chi | Pon) for a in legal)
+        view = make_view(screen.round, 0)
+        advice = call_advice(view, legal, screen.match.rules)
+        text = screen.coach_message()
+        words = plain_text(text, app)
+        if advice.call is not None:
+            assert ("Coach: call " if _en(app) else "Тренер: объявить ") in words, words
+        else:
+            assert ("Coach: pass" if _en(app) else "Тренер: пропустить") in words, words
+        assert f"{{tiles:{view.last_tile}}}" in text, text  # the tile on offer, drawn
+        seen.add(advice.call is not None)
+    assert seen == {True, False}  # both answers shown
+    # the coach stays quiet about calls below the full level
+    screen = table_with_a_call_offer(app, coach="hints")
+    assert "Coach: call" not in plain_text(screen.coach_message(), app)
+    assert "Тренер: объявить" not in plain_text(screen.coach_message(), app)

@@ -523,6 +523,7 @@ def run(args: argparse.Namespace) -> int:
         riichi_card,
         saved_games,
         table_after_hand,
+        table_coach_calls,
         table_coach_keeps_yaku,
         table_coach_last_hand,
         table_coach_lets_a_win_pass,
@@ -540,6 +541,8 @@ def run(args: argparse.Namespace) -> int:
     shot("07_table_coach_places", lambda: table_coach_last_hand(app))
     shot("07_table_coach_minogashi", lambda: table_coach_lets_a_win_pass(app))
     shot("07_table_call_offer", lambda: table_with_a_call_offer(app))
+    shot("07_table_coach_call_pass", lambda: table_with_a_call_offer(app, coach="full"))
+    shot("07_table_coach_call", lambda: table_coach_calls(app))
     shot("07_result_ron", lambda: table_after_hand(app, lambda r: r.kind == "ron" and len(r.wins) == 1))
     shot("07_result_tsumo", lambda: table_after_hand(app, lambda r: r.kind == "tsumo"))
     shot("07_result_draw", lambda: table_after_hand(app, lambda r: r.kind == "exhaustive" and len(r.tenpai) >= 2))

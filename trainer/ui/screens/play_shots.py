@@ -150,11 +150,28 @@ def table_coach_lets_a_win_pass(app: Any) -> Any:
     return screen
 
 
-def table_with_a_call_offer(app: Any) -> Any:
-    """The learner may call (chi or pon) the tile just discarded."""
+def table_with_a_call_offer(app: Any, coach: str = "off") -> Any:
+    """The learner may call (chi or pon) the tile just discarded (with ``coach="full"`` the
+    coach says whether to call)."""
     from trainer.engine.game.actions import Chi, Pon
 
-    return play_until(app, lambda s: any(isinstance(a, Chi | Pon) for a in s.my_legal()))
+    return play_until(app, lambda s: any(isinstance(a, Chi | Pon) for a in s.my_legal()), coach=coach)
+
+
+def table_coach_calls(app: Any) -> Any:
+    """A pon or chi on offer where the coach would take it (the full coach names the call)."""
+    from trainer.engine.game.actions import Chi, Pon
+    from trainer.engine.game.coach import call_advice
+    from trainer.engine.game.view import make_view
+
+    def want(s: Any) -> bool:
+        legal = s.my_legal()
+        if not any(isinstance(a, Chi | Pon) for a in legal):
+            return False
+        advice = call_advice(make_view(s.round, 0), legal, s.match.rules)
+        return advice is not None and advice.call is not None
+
+    return play_until(app, want, coach="full")
 
 
 def table_after_hand(app: Any, want: Any, *, setup: MatchSetup | None = None, seeds: range = range(1, 40)) -> Any:

@@ -6,6 +6,7 @@ table's coach does, else what the coach would do and why, from the evaluator's d
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from trainer.engine.game.call_review import CallDecision
 from trainer.engine.notation import format_tiles, parse_tiles
@@ -47,7 +48,7 @@ def _reasons(c: CallDecision) -> dict[str, Callable[[], str]]:
     after, p = steps_words(c.shanten_after), about_points(c.value_after)
     riichi = next((r.get("riichi", 0) for r in c.reasons if r.get("code") == "keep_closed"), 0)
     return {
-        "speed_yakuhai": lambda: _("the pon is a {yakuhai}: it gives the hand a {yaku}, and after the call "
+        "speed_yakuhai": lambda: _("a pon of a {yakuhai} gives the hand a {yaku}, and after the call "
                                    "{after}").format(yakuhai="{term:yakuhai}", yaku="{term:yaku}", after=after),
         "value": lambda: _("after the call {after}, and the open hand is still worth about {p}").format(
             after=after, p=p),
@@ -101,4 +102,21 @@ def call_choice_text(c: CallDecision) -> str:
         call=_named(c.advice, c.tile, c.advice_tiles))
 
 
-__all__ = ["call_choice_text", "call_why", "steps_words"]
+def call_line(view: Any, offers: tuple[Any, ...], rules: Any = None) -> str:
+    """The table coach's word on a pon or chi on offer now (before the learner answers): the call
+    the coach would make and why, or why it would pass — the strong bot's choice, from the same
+    verdict the game review gives afterwards."""
+    from trainer.engine.game.actions import Pass
+    from trainer.engine.game.call_review import CallPoint, review_call
+
+    c = review_call(CallPoint(view, offers, Pass(), {}, rules))
+    why = call_why(c)
+    sep = " — " + why if why else ""
+    tile = tiles_markup(c.tile)
+    if c.advice == "pass":
+        return _("{tile} can be called. Coach: pass{why}.").format(tile=tile, why=sep)
+    return _("{tile} can be called. Coach: call {call}{why}.").format(
+        tile=tile, call=_named(c.advice, c.tile, c.advice_tiles), why=sep)
+
+
+__all__ = ["call_choice_text", "call_line", "call_why", "steps_words"]

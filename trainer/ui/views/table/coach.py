@@ -314,7 +314,7 @@ def pass_win_line(tsumo: bool) -> str:
 
 def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rules: Any, seat_name: Any) -> str:
     """The coach's message for the learner's view now (empty when there is nothing to say)."""
-    from trainer.engine.game.actions import Discard, Kita, Riichi, Ron, Tsumo
+    from trainer.engine.game.actions import Chi, Discard, Kita, Pon, Riichi, Ron, Tsumo
 
     if level not in ("hints", "full") or view is None:
         return ""
@@ -344,6 +344,11 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
         if choice is not None:
             lines.append(riichi_line(choice))
     elif level == "full" and not discards:
+        offers = tuple(a for a in legal if isinstance(a, Pon | Chi))
+        if offers and view.last_tile is not None:
+            from trainer.ui.views.table.call_review import call_line  # it words calls with this module
+
+            lines.append(call_line(view, offers, rules))
         ready = waiting(view)
         if ready is not None:
             lines.append(_("You are {tenpai}: waiting on {waits} ({n} tiles left).").format(
