@@ -32,11 +32,15 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
 def test_mistakes_become_cards_and_come_back_as_the_same_position(app: App) -> None:
     path = saved_games(app)[0]
     log = load(path)
-    expected = [d for d in review_game(log, 0).decisions if d.verdict in CARD_VERDICTS]
+    review = review_game(log, 0)
+    expected = [d for d in review.decisions if d.verdict in CARD_VERDICTS]
     assert expected
-    assert record_mistakes(app, path, log) == len(expected)
+    call_hands = {c.hand for c in review.calls if c.against_advice}  # a call card for each (the first)
+    assert record_mistakes(app, path, log) == len(expected) + len(call_hands)
     later = datetime.now(UTC) + timedelta(days=2)
     due = [r for r in app.progress.due_reviews(app.learner_id, now=later, limit=200) if "game" in r]
+    assert sorted(r["hand"] for r in due if r.get("ask") == "call") == sorted(call_hands)
+    due = [r for r in due if "ask" not in r]  # the tile cards
     assert len(due) == len(expected)
     assert {(r["hand"], r["action"]) for r in due} == {(d.hand, d.action) for d in expected}
     screen = app.push("position_review", items=due)
@@ -86,5 +90,5 @@ def test_a_match_played_to_its_end_leaves_its_mistakes_as_cards(app: App) -> Non
     assert log["final"] is not None
     expected = {(d.hand, d.action) for d in review_game(log, 0).decisions if d.verdict in CARD_VERDICTS}
     later = datetime.now(UTC) + timedelta(days=2)
-    due = [r for r in app.progress.due_reviews(app.learner_id, now=later, limit=500) if "game" in r]
+    due = [r for r in app.progress.due_reviews(app.learner_id, now=later, limit=500) if "game" in r and "ask" not in r]
     assert expected and {(r["hand"], r["action"]) for r in due} == expected

@@ -513,6 +513,7 @@ def run(args: argparse.Namespace) -> int:
     shot("07_play", table)
     shot("07_table_setup", lambda: app.push("match_setup"))
     from trainer.ui.screens.play_shots import (
+        call_card,
         match_end,
         nanikiru,
         nanikiru_coach,
@@ -628,6 +629,11 @@ def run(args: argparse.Namespace) -> int:
     shot("07_review_card_riichi", lambda: riichi_card(app))
     shot("07_review_card_riichi_wrong", lambda: riichi_card(app, answered="wrong"))
     shot("07_review_card_riichi_right", lambda: riichi_card(app, answered="right"))
+    shot("07_review_card_call", lambda: call_card(app))
+    shot("07_review_card_call_wrong", lambda: call_card(app, answer="pon"))
+    shot("07_review_card_call_right", lambda: call_card(app, answer="pass"))
+    shot("07_review_card_call_passed", lambda: call_card(app, called=False))
+    shot("07_review_card_call_pon_right", lambda: call_card(app, called=False, answer="pon"))
     shot("07_nanikiru_setup", lambda: app.push("nanikiru_setup").focus_row.set_index(2))
     shot("07_nanikiru", lambda: nanikiru(app))
     shot("07_nanikiru_wrong", lambda: nanikiru(app, answered="wrong"))

@@ -14,6 +14,15 @@ first such decision of each hand is asked (a hand kept dama for five turns is on
 when that decision is a tile card already (one card per decision: the tile card's feedback
 shows the riichi row too).  The right answer is never stored: the screen recomputes the coach's
 advice from the game.
+
+An answer to a pon or chi offer against the coach (``CallDecision.against_advice``: a pass where
+the coach calls, a call the coach would not make, or another call than the coach's) becomes a
+card asking "X was discarded. Call or pass?": id ``game-call:<file>:<hand>:<action>`` (``action``
+is the seat's answer in the hand's action list, so never a discard's), spec ``{"game", "hand",
+"action", "seat", "ask": "call"}``, skill ``rules_calls`` (the calls lesson's).  Only the first
+such offer of each hand is asked; the screen finds the offer again with
+:func:`~trainer.engine.game.call_review.call_points` and grades the answer by
+:func:`~trainer.engine.game.call_review.review_call`.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from trainer.engine.game.call_review import CallDecision
 from trainer.engine.game.review import Decision, review_game
 
 CARD_VERDICTS = ("lost_tiles", "lost_shanten", "dealt_in")
@@ -33,6 +43,13 @@ RIICHI_SKILL = "rules_riichi"
 """The mastery skill riichi-or-dama cards feed: the one the riichi lesson (and its dama) trains."""
 
 
+CALL_ASK = "call"
+"""The ``ask`` of a card's spec that makes it a call-or-pass question on a pon or chi offer."""
+
+CALL_SKILL = "rules_calls"
+"""The mastery skill call-or-pass cards feed: the one the lesson on pon and chi trains."""
+
+
 def card_id(path: Path, d: Decision) -> str:
     """The item id of a game mistake: the game file and the decision."""
     return f"game:{path.stem}:{d.hand}:{d.action}"
@@ -41,6 +58,11 @@ def card_id(path: Path, d: Decision) -> str:
 def riichi_card_id(path: Path, d: Decision) -> str:
     """The item id of a riichi-or-dama choice against the coach (apart from :func:`card_id`'s)."""
     return f"game-riichi:{path.stem}:{d.hand}:{d.action}"
+
+
+def call_card_id(path: Path, c: CallDecision) -> str:
+    """The item id of an answer to a pon or chi offer against the coach (apart from the others)."""
+    return f"game-call:{path.stem}:{c.hand}:{c.action}"
 
 
 def card_skill(d: Decision) -> str:
@@ -53,22 +75,35 @@ def is_riichi_card(spec: dict[str, Any]) -> bool:
     return spec.get("ask") == RIICHI_ASK
 
 
+def is_call_card(spec: dict[str, Any]) -> bool:
+    """True if a card (its spec, or a due item) asks whether to call a pon or chi or pass."""
+    return spec.get("ask") == CALL_ASK
+
+
 def mistake_cards(path: Path, log: dict[str, Any], seat: int = 0) -> list[tuple[str, str, dict[str, Any]]]:
     """The review cards of ``seat`` in a game, in game order: ``(item id, skill, spec)`` for every
-    tile mistake and for the first riichi-or-dama choice against the coach in each hand (see the
-    module docstring)."""
-    cards = []
+    tile mistake, for the first riichi-or-dama choice against the coach in each hand and for the
+    first answer to a pon or chi offer against the coach in each hand (see the module docstring)."""
+    review = review_game(log, seat)
+    cards: list[tuple[tuple[int, int], str, str, dict[str, Any]]] = []
     asked: set[int] = set()  # hands whose riichi choice is covered
-    for d in review_game(log, seat).decisions:
+    for d in review.decisions:
         spec = {"game": str(path), "hand": d.hand, "action": d.action, "seat": seat}
         tile_card = d.verdict in CARD_VERDICTS
         if tile_card:
-            cards.append((card_id(path, d), card_skill(d), spec))
+            cards.append(((d.hand, d.action), card_id(path, d), card_skill(d), spec))
         if d.riichi_against_advice and d.hand not in asked:
             asked.add(d.hand)
             if not tile_card:
-                cards.append((riichi_card_id(path, d), RIICHI_SKILL, dict(spec, ask=RIICHI_ASK)))
-    return cards
+                cards.append(((d.hand, d.action), riichi_card_id(path, d), RIICHI_SKILL, dict(spec, ask=RIICHI_ASK)))
+    called: set[int] = set()  # hands whose call question is asked
+    for c in review.calls:
+        if c.against_advice and c.hand not in called:
+            called.add(c.hand)
+            spec = {"game": str(path), "hand": c.hand, "action": c.action, "seat": seat, "ask": CALL_ASK}
+            cards.append(((c.hand, c.action), call_card_id(path, c), CALL_SKILL, spec))
+    cards.sort(key=lambda card: card[0])  # game order (a stable sort: ties keep the order above)
+    return [(item_id, skill, spec) for _where, item_id, skill, spec in cards]
 
 
 def record_mistakes(app: Any, path: Path, log: dict[str, Any], seat: int = 0) -> int:

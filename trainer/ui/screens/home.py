@@ -218,16 +218,29 @@ class HomeScreen(Screen):
         items = due_positions(self.app)
         if not items:
             return None
-        riichi = sum(1 for r in items if r.get("ask") == "riichi")
-        if riichi == len(items):
-            sub = ngettext("{n} position is due: riichi or dama now?",
-                           "{n} positions are due: riichi or dama now?", len(items))
-        elif riichi:
+        # what the cards ask: a discard (tile cards), riichi or dama, or a call or a pass
+        asks = {"riichi" if r.get("ask") == "riichi" else "call" if r.get("ask") == "call" else "tile"
+                for r in items}
+        n = len(items)
+        if asks == {"riichi"}:
+            sub = ngettext("{n} position is due: riichi or dama now?", "{n} positions are due: riichi or dama now?", n)
+        elif asks == {"call"}:
+            sub = ngettext("{n} position is due: call or pass now?", "{n} positions are due: call or pass now?", n)
+        elif asks == {"tile", "riichi"}:
             sub = ngettext("{n} position is due: a discard, or riichi or dama — what now?",
-                           "{n} positions are due: discards, riichi or dama — what now?", len(items))
+                           "{n} positions are due: discards, riichi or dama — what now?", n)
+        elif asks == {"tile", "call"}:
+            sub = ngettext("{n} position is due: a discard, or call or pass — what now?",
+                           "{n} positions are due: discards, call or pass — what now?", n)
+        elif asks == {"riichi", "call"}:
+            sub = ngettext("{n} position is due: riichi or dama, call or pass — what now?",
+                           "{n} positions are due: riichi or dama, call or pass — what now?", n)
+        elif "call" in asks:  # all three
+            sub = ngettext("{n} position is due: a discard, riichi, a call — what now?",
+                           "{n} positions are due: discards, riichi, calls — what now?", n)
         else:
             sub = ngettext("{n} position is due: what would you discard now?",
-                           "{n} positions are due: what would you discard now?", len(items))
+                           "{n} positions are due: what would you discard now?", n)
         return self.add(Card(_("Mistakes from your games"), sub.format(n=len(items)),
                              lambda: self.app.push("position_review", items=items),
                              accent=P.hint, badge=str(len(items)), badge_color=P.hint))

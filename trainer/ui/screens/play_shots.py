@@ -415,6 +415,35 @@ def riichi_card(app: Any, *, answered: str = "") -> Any:
     return screen
 
 
+def call_cards(app: Any, *, called: bool) -> list[dict[str, Any]]:
+    """The call-or-pass cards of :func:`call_game` as the review screen gets them (due items):
+    seed 10 with the efficient bot's calls (``called``) or seed 4 of a learner who never calls."""
+    from trainer.engine.game.records import load
+    from trainer.ui.game_cards import is_call_card, mistake_cards
+
+    path = call_game(app, 10 if called else 4, calls=called)
+    return [dict(spec, item_id=item_id, skill=skill) for item_id, skill, spec in mistake_cards(path, load(path), 0)
+            if is_call_card(spec)]
+
+
+def call_card(app: Any, *, called: bool = True, answer: str = "") -> Any:
+    """The review of a call offer answered against the coach: with ``called`` the first hand of
+    seed 10 (7m on offer for a pon or a chi; the learner called pon, which leaves the open hand
+    without a yaku, and the coach passes), else the second hand of seed 4 (a green dragon on
+    offer, passed; the coach pons it for a yakuhai).  ``answer`` ("pon", "chi" or "pass")
+    answers the card with that button."""
+    from trainer.engine.game.actions import Pass
+    from trainer.engine.game.call_review import call_name
+
+    items = [c for c in call_cards(app, called=called) if c["hand"] == (0 if called else 1)]
+    while len(app.stack) > 1:
+        app.pop()
+    screen = app.push("position_review", items=items)
+    if answer:
+        screen.answer_call(next(a for a in (*screen.point.offers, Pass()) if call_name(a) == answer))
+    return screen
+
+
 def nanikiru(app: Any, *, answered: str = "", starter: bool = False) -> Any:
     """The discard puzzles: from the saved games (a damaged file among them) or, with ``starter``,
     from the starter set alone; ``answered`` is "", "right" or "wrong" (a tile the coach does not

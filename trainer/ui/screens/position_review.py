@@ -11,8 +11,15 @@ A riichi-or-dama card (spec ``"ask": "riichi"``) shows the same table with the t
 discarded already lifted and asks "You discard X. Declare riichi or stay dama?" (buttons 1 and 2);
 the answer is graded against the coach's advice recomputed from the game
 (``Decision.riichi_choice``), and the words say why (:func:`~trainer.ui.views.table.review.riichi_answer_text`).
-A card whose game can no longer be read, whose decision is gone, or whose riichi choice the
-engine no longer sees is skipped with a one-line note.
+A call card (spec ``"ask": "call"``) shows the table at a pon or chi offer, the tile on offer
+marked in its river as at the table, and asks "X was discarded. Call or pass?" with the table's
+call buttons (each pon or chi offered, with its tiles, then Pass; keys 1, 2 ...); the answer is
+graded by the coach's verdict on it, recomputed from the game
+(:func:`~trainer.engine.game.call_review.review_call` on the offer found again by
+:func:`~trainer.engine.game.call_review.call_points`), and the words say why
+(:func:`~trainer.ui.views.table.call_review.call_answer_text`).
+A card whose game can no longer be read, whose decision is gone, or whose riichi choice or call
+offer the engine no longer sees is skipped with a one-line note.
 
 «Что сбросить?» (``nanikiru``) is the same question as a drill: positions from the learner's
 saved and imported games (:func:`trainer.engine.exercises.nanikiru.make_drill`; those where the
@@ -26,25 +33,29 @@ skipped with a one-line note.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from trainer.engine.exercises import nanikiru
+from trainer.engine.game.actions import Pass
+from trainer.engine.game.call_review import CallDecision, CallPoint, call_points, review_call
 from trainer.engine.game.records import RecordError, load
 from trainer.engine.game.review import review_game
 from trainer.engine.game.saved import list_games
 from trainer.i18n import _, ngettext, pgettext
-from trainer.ui.game_cards import RIICHI_SKILL, card_skill, is_riichi_card
+from trainer.ui.game_cards import CALL_SKILL, RIICHI_SKILL, card_skill, is_call_card, is_riichi_card
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import BR
 from trainer.ui.saved_games import games_dir
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
-from trainer.ui.views.table.actions import TileButton
+from trainer.ui.views.table.actions import TileButton, offer_label, offer_pieces
 from trainer.ui.views.table.board import Board
+from trainer.ui.views.table.call_review import call_answer_text, call_played_text
 from trainer.ui.views.table.coach import CoachBox, hint_lines
 from trainer.ui.views.table.replay import build_frames
 from trainer.ui.views.table.review import (
@@ -85,8 +96,10 @@ class PositionReviewScreen(Screen):
         self.side_box = CoachBox()
         self.answered: bool | None = None
         self.seconds = 0.0
-        self.ask = "tile"  # "riichi" on a riichi-or-dama card
+        self.ask = "tile"  # "riichi" on a riichi-or-dama card, "call" on a call-or-pass card
         self.riichi_answer: str | None = None
+        self.point: CallPoint | None = None  # a call card's offer, as found again in the game
+        self.call_answer: CallDecision | None = None  # the coach's verdict on the answer given there
         self.answer_btns: list[TileButton] = []
         self._load()
 
@@ -95,6 +108,8 @@ class PositionReviewScreen(Screen):
         with a one-line note."""
         self.answered = None
         self.riichi_answer = None
+        self.call_answer = None
+        self.point = None
         self.seconds = 0.0
         notes: list[str] = []
         self.decision = None
@@ -112,10 +127,12 @@ class PositionReviewScreen(Screen):
     def _open(self, item: dict[str, Any]) -> str | None:
         """Set up one card: the table just before its discard.  None when it opened, else why not."""
         game = Path(str(item.get("game", ""))).name
-        self.ask = "riichi" if is_riichi_card(item) else "tile"
+        self.ask = "riichi" if is_riichi_card(item) else "call" if is_call_card(item) else "tile"
         try:
             log = load(Path(item["game"]))
             seat = int(item.get("seat", 0))
+            if self.ask == "call":
+                return self._open_call(item, log, seat, game)
             decisions = review_game(log, seat).decisions
             frames = build_frames(log, seat, open_hands=False)
         except (RecordError, OSError, KeyError, ValueError, TypeError):
@@ -134,6 +151,26 @@ class PositionReviewScreen(Screen):
         self.decision = decision
         return None
 
+    def _open_call(self, item: dict[str, Any], log: dict[str, Any], seat: int, game: str) -> str | None:
+        """Set up a call card: the offer found again in the game (the discard on the table, the
+        calls it allowed, the seat's answer then) and the table while it waits for the answer.
+        None when it opened, else why not (a log that does not replay raises RecordError)."""
+        where = (item.get("hand"), item.get("action"))
+        point = next((p for p in call_points(log, seat) if (p.where["hand"], p.where["action"]) == where), None)
+        frame = None
+        if point is not None:
+            frames = build_frames(log, seat, open_hands=False)
+            # the frame before the answer: the discard is on the table, the window still open
+            frame = next((f for f in frames if (f.hand, f.action_index) == (point.where["hand"],
+                                                                          point.where["action"] - 1)), None)
+        if point is None or frame is None:
+            return _("{game}, hand {n}: the offer to call is no longer in the game").format(
+                game=game, n=int(item.get("hand", 0)) + 1)
+        self.point = point
+        self.frame = frame
+        self.decision = review_call(point)  # the verdict on what was done at the table
+        return None
+
     def title(self) -> str:
         return _("Mistakes from your games")
 
@@ -150,6 +187,9 @@ class PositionReviewScreen(Screen):
             return
         seat = self.frame.state.seats[self.frame.state.me]
         tiles = list(seat.hand) + ([seat.drawn] if seat.drawn is not None else [])
+        if self.ask == "call":
+            self._build_call([TileSlot(t) for t in tiles])  # another's discard on the table: no drawn tile
+            return
         slots = [TileSlot(t) for t in tiles[:-1]] + [TileSlot(tiles[-1], gap=0.35)]
         if self.ask == "riichi":
             self._build_riichi(slots)
@@ -180,6 +220,21 @@ class PositionReviewScreen(Screen):
         else:
             self.next_btn = self.add(Button(_("Next"), self.next_card, kind="primary", hotkey="Enter"))
 
+    def _build_call(self, slots: list[TileSlot]) -> None:
+        """A call card: the hand (not to be picked), then one button per call offered, as the
+        table shows them (the word, the two tiles from the hand and the tile on offer), and Pass,
+        keys 1, 2 ...; once answered, Next."""
+        self.hand_row = self.add(TileRow(slots, pickable=False, multi=False))
+        self.hand_row.locked = True
+        self.hand_row.focusable = False
+        if self.answered is not None or self.point is None:
+            self.next_btn = self.add(Button(_("Next"), self.next_card, kind="primary", hotkey="Enter"))
+            return
+        tile = self.point.view.last_tile
+        for n, action in enumerate((*self.point.offers, Pass()), 1):
+            self.answer_btns.append(self.add(TileButton(offer_label(action), offer_pieces(action, tile),
+                                                        lambda a=action: self.answer_call(a), key=str(n))))
+
     def chosen_index(self, slots: list[TileSlot]) -> int:
         """The slot of the tile the learner discarded (the drawn tile's first, as the table lifts it)."""
         exact = [i for i, s in enumerate(slots) if s.tile is not None and str(s.tile) == self.decision.chosen]
@@ -197,7 +252,8 @@ class PositionReviewScreen(Screen):
         return self.widgets.index(target) if target is not None else None
 
     def choose(self, n: int) -> bool:
-        """Keys 1 and 2 on a riichi-or-dama card: riichi, dama."""
+        """Keys 1 and 2 on a riichi-or-dama card (riichi, dama); 1, 2 ... on a call card (the
+        calls offered, then Pass)."""
         if self.answer_btns and 1 <= n <= len(self.answer_btns):
             self.answer_btns[n - 1].activate()
             return True
@@ -213,6 +269,16 @@ class PositionReviewScreen(Screen):
         self.app.play_sound("right" if self.answered else "wrong")
         self.rebuild()
 
+    def answer_call(self, action: Any) -> None:
+        """Check a pon, chi or pass against the coach's verdict on it at this offer and record it."""
+        if self.answered is not None or self.point is None:
+            return
+        self.call_answer = review_call(dataclasses.replace(self.point, answer=action))
+        self.answered = not self.call_answer.against_advice
+        self.record()
+        self.app.play_sound("right" if self.answered else "wrong")
+        self.rebuild()
+
     def _picked(self, sel: set[int]) -> None:
         if self.answered is not None or self.hand_row is None:
             return
@@ -224,7 +290,7 @@ class PositionReviewScreen(Screen):
         if self.next_btn is not None:
             self.next_btn.activate()
             return True
-        if self.ask == "riichi":
+        if self.ask != "tile":
             return False  # the focused answer button, if any, takes Enter
         if self.hand_row is not None:
             i = next(iter(self.hand_row.selected)) if self.hand_row.selected else self.hand_row.cursor
@@ -234,7 +300,7 @@ class PositionReviewScreen(Screen):
 
     def answer(self, tile: Any) -> None:
         """Check the learner's discard and record it for spaced repetition."""
-        if self.answered is not None or self.decision is None or self.ask == "riichi":
+        if self.answered is not None or self.decision is None or self.ask != "tile":
             return
         self.picked = tile
         self.answered = tile.kind in self.right()
@@ -249,13 +315,13 @@ class PositionReviewScreen(Screen):
     def record(self) -> None:
         """Store the answer for spaced repetition."""
         item = self.items[self.index]
-        skill = RIICHI_SKILL if self.ask == "riichi" else card_skill(self.decision)
+        skill = {"riichi": RIICHI_SKILL, "call": CALL_SKILL}.get(self.ask) or card_skill(self.decision)
         self.app.record_answer("game", item["item_id"], skill, bool(self.answered), self.seconds,
                                spec={k: item[k] for k in ("game", "hand", "action", "seat", "ask") if k in item})
 
     def feedback(self) -> str:
         """The coach's words after the answer (rich text)."""
-        if self.ask == "riichi":
+        if self.ask != "tile":
             return BR.join(self.feedback_parts())
         return decision_text(self.decision)
 
@@ -263,7 +329,11 @@ class PositionReviewScreen(Screen):
         """The feedback split for the two free corners of the table: the verdict on the tile, and
         on the right riichi or dama when that was a choice with the tile played.  On a
         riichi-or-dama card: the coach's words on the answer just given, then what was done at the
-        table."""
+        table; on a call card the same for the call or pass."""
+        if self.ask == "call":
+            if self.call_answer is None or not isinstance(self.decision, CallDecision):
+                return [""]
+            return [call_answer_text(self.call_answer), call_played_text(self.decision)]
         c = getattr(self.decision, "riichi_choice", None)
         if self.ask == "riichi" and c is not None and self.riichi_answer is not None:
             return [riichi_answer_text(c, self.riichi_answer), riichi_played_text(self.decision)]
@@ -281,11 +351,17 @@ class PositionReviewScreen(Screen):
 
             tile = tile_words(self.app, [parse_tile(self.decision.chosen)], inline=True)
             return _("You discard {tile}. Declare riichi or stay dama?").format(tile=tile)
+        if self.ask == "call" and self.point is not None:
+            from trainer.ui.views.explain import tile_words
+
+            tile = tile_words(self.app, [self.point.view.last_tile], inline=True)
+            text = _("{tile} was discarded. Call or pass?").format(tile=tile)
+            return text[:1].upper() + text[1:]  # "Green dragon (發, hatsu) was discarded."
         return _("What would you discard here?")
 
     def verdict(self) -> str:
         """The line in place of the question once answered."""
-        if self.ask == "riichi":
+        if self.ask != "tile":
             return _("Right!") if self.answered else _("Not the coach's choice.")
         return _("Right!") if self.answered else _("Not the best tile.")
 
@@ -331,7 +407,7 @@ class PositionReviewScreen(Screen):
             blit_text(surf, self.app, self.done_text(), L.font("body"), P.on_felt,
                       (area.left, area.top + L.px(20)), max_width=area.width)
             return
-        self.board.draw(surf, self.app, self.frame.state, {})
+        self.board.draw(surf, self.app, self.frame.state, self.marks())
         melds = self._melds()
         if melds is not None and self.hand_row is not None:
             surf.blit(melds, melds.get_rect(bottomright=(area.right, self.hand_row.rect.bottom)))
@@ -351,8 +427,32 @@ class PositionReviewScreen(Screen):
         self.side_box.draw(surf, self.app, right, parts[1] if len(parts) > 1 else "")
         right_edge = self.answer_btns[0].rect.left if self.answer_btns else area.right
         width = (self.next_btn.rect.left if self.next_btn else right_edge) - area.left - L.px(16)
-        blit_text(surf, self.app, text, L.font("body"), color, (area.left, self.prompt_y), anchor="midleft",
-                  bold=True, max_width=width)
+        self._draw_prompt(surf, text, color, width)
+
+    def _draw_prompt(self, surf: pygame.Surface, text: str, color: Any, width: int) -> None:
+        """The question (or the verdict) left of the buttons: one line, or, when it does not fit
+        (a long tile name beside the call buttons), two smaller lines (the second cut if need be)."""
+        L = self.app.layout
+        left = L.content().left
+        body = L.font("body")
+        if self.app.text_width(text, body, True) <= width:
+            blit_text(surf, self.app, text, body, color, (left, self.prompt_y), anchor="midleft", bold=True,
+                      max_width=width)
+            return
+        size = L.font("small")
+        lines = self.app.wrap(text, size, width, bold=True)
+        if len(lines) > 2:
+            lines = [lines[0], " ".join(lines[1:])]
+        lh = self.app.line_height(size)
+        top = self.prompt_y - lh * len(lines) // 2
+        for i, line in enumerate(lines):
+            blit_text(surf, self.app, line, size, color, (left, top + lh * i + lh // 2), anchor="midleft",
+                      bold=True, max_width=width)
+
+    def marks(self) -> dict[int, dict[int, str]]:
+        """River tiles to highlight: on a call card the tile on offer, as the table marks it."""
+        last = self.frame.state.last
+        return {last[0]: {last[1]: "hint"}} if self.ask == "call" and last is not None else {}
 
     def _melds(self) -> pygame.Surface | None:
         """The learner's own melds (and Norths set aside) as one row, drawn right of the hand."""

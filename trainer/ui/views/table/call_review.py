@@ -10,9 +10,16 @@ from typing import Any
 
 from trainer.engine.game.call_review import CallDecision
 from trainer.engine.notation import format_tiles, parse_tiles
-from trainer.i18n import _, ngettext, pgettext
+from trainer.i18n import _, format_number, ngettext, pgettext
 from trainer.ui.richtext import term_word, tiles_markup
-from trainer.ui.views.table.coach import about_points
+
+
+def about_points(points: float) -> str:
+    """An expected value in points to the nearest hundred ("about 9,500"), as the table coach's
+    :func:`~trainer.ui.views.table.coach.about_points` words it (not imported from there: the coach
+    imports this module for its call line, and the table's modules must not import each other
+    in a circle)."""
+    return format_number(int(round(points, -2)))
 
 
 def _call(call: str) -> str:
@@ -102,6 +109,39 @@ def call_choice_text(c: CallDecision) -> str:
         call=_named(c.advice, c.tile, c.advice_tiles))
 
 
+def call_answer_text(c: CallDecision) -> str:
+    """The coach's words on an answer given on a call card ("X was discarded. Call or pass?"),
+    where ``c`` is the verdict on that answer (:func:`~trainer.engine.game.call_review.review_call`
+    with the card's answer): "Right" with the coach's reason, else what the coach would do and why
+    (rich text with glossary links)."""
+    why = call_why(c)
+    sep = " — " + why if why else ""
+    if not c.against_advice:
+        if not c.called:
+            return _("Right: the coach passes too{why}.").format(why=sep)
+        return _("Right: the coach calls {call} too{why}.").format(call=_named(c.chosen, c.tile, c.chosen_tiles),
+                                                                   why=sep)
+    if not c.called:
+        return _("Better to call {call}{why}.").format(call=_named(c.advice, c.tile, c.advice_tiles), why=sep)
+    text = _("Better not to call {call}{why}.").format(call=_named(c.chosen, c.tile, c.chosen_tiles), why=sep)
+    if c.advice == "pass":
+        return text
+    return text + " " + _("The coach would call {call} instead.").format(
+        call=_named(c.advice, c.tile, c.advice_tiles))
+
+
+def call_played_text(c: CallDecision) -> str:
+    """What the learner did at the table on a call card (``c``: the verdict on the game's answer),
+    and how far the hand was from ready without the call (rich text)."""
+    tile = tiles_markup(c.tile)
+    if c.called:
+        text = _("In the game you called {call} on {tile}.").format(call=_named(c.chosen, c.tile, c.chosen_tiles),
+                                                                    tile=tile)
+    else:
+        text = _("In the game you passed on {tile}.").format(tile=tile)
+    return text + " " + _("Without the call {steps}.").format(steps=steps_words(c.shanten))
+
+
 def call_line(view: Any, offers: tuple[Any, ...], rules: Any = None) -> str:
     """The table coach's word on a pon or chi on offer now (before the learner answers): the call
     the coach would make and why, or why it would pass — the strong bot's choice, from the same
@@ -119,4 +159,4 @@ def call_line(view: Any, offers: tuple[Any, ...], rules: Any = None) -> str:
         tile=tile, call=_named(c.advice, c.tile, c.advice_tiles), why=sep)
 
 
-__all__ = ["call_choice_text", "call_line", "call_why", "steps_words"]
+__all__ = ["call_answer_text", "call_choice_text", "call_line", "call_played_text", "call_why", "steps_words"]
