@@ -249,10 +249,3 @@ def test_the_home_card_in_russian(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     from trainer.i18n import set_language
 
     set_language("en")
-
-
-def test_the_call_words_round_points_as_the_coach_does() -> None:
-    from trainer.ui.views.table import call_review, coach
-
-    for points in (0, 1000, 3140, 9506, 11310):
-        assert call_review.about_points(points) == coach.about_points(points)

@@ -265,6 +265,15 @@ def test_points_are_grouped_the_same_way_on_every_screen() -> None:
     assert i18n.points_text(8000) == "8\u00a0000 очков"
 
 
+def test_an_expected_value_reads_to_the_nearest_hundred() -> None:
+    """The coach's "about 9,500" for an expected 9,506 (and 3,150 → 3,200), in each language."""
+    i18n.set_language("en")
+    assert [i18n.format_about_points(p) for p in (9506, 3150, 40, 0)] == ["9,500", "3,200", "0", "0"]
+    i18n.set_language("ru")
+    assert i18n.format_about_points(11310) == "11\u00a0300"
+    i18n.set_language("en")
+
+
 def test_the_russian_catalog_spells_terms_as_the_glossary_does() -> None:
     """The interface speaks like the lessons: no variant spelling the glossary forbids (темпай, чи,
     ветра) and «хан» agreeing with its number — the same checker ``lessons check`` runs."""

@@ -257,6 +257,12 @@ def format_points(n: int, *, signed: bool = False) -> str:
     return "±0" if n == 0 else ("+" if n > 0 else "\u2212") + text
 
 
+def format_about_points(points: float) -> str:
+    """An expected value in points as a learner reads it: to the nearest hundred ("about 9,500",
+    not "about 9,506"), in the language's number format."""
+    return format_number(int(round(points, -2)))
+
+
 def format_decimal(n: int | float, pattern: str | None = None, *, narrow: bool = False) -> str:
     """Format a number with an optional Babel/CLDR pattern such as ``"#,##0.0#"``."""
     return _minus(_space(_bnumbers.format_decimal(n, format=pattern, locale=_locale()), narrow))
@@ -296,6 +302,7 @@ __all__ = [
     "catalog_problems",
     "compile_po",
     "current_language",
+    "format_about_points",
     "format_date",
     "format_datetime",
     "format_decimal",

@@ -10,16 +10,8 @@ from typing import Any
 
 from trainer.engine.game.call_review import CallDecision
 from trainer.engine.notation import format_tiles, parse_tiles
-from trainer.i18n import _, format_number, ngettext, pgettext
+from trainer.i18n import _, format_about_points, ngettext, pgettext
 from trainer.ui.richtext import term_word, tiles_markup
-
-
-def about_points(points: float) -> str:
-    """An expected value in points to the nearest hundred ("about 9,500"), as the table coach's
-    :func:`~trainer.ui.views.table.coach.about_points` words it (not imported from there: the coach
-    imports this module for its call line, and the table's modules must not import each other
-    in a circle)."""
-    return format_number(int(round(points, -2)))
 
 
 def _call(call: str) -> str:
@@ -52,7 +44,7 @@ def steps_words(shanten: int) -> str:
 
 def _reasons(c: CallDecision) -> dict[str, Callable[[], str]]:
     """The evaluator's deciding call reasons, each as a clause about the meld judged."""
-    after, p = steps_words(c.shanten_after), about_points(c.value_after)
+    after, p = steps_words(c.shanten_after), format_about_points(c.value_after)
     riichi = next((r.get("riichi", 0) for r in c.reasons if r.get("code") == "keep_closed"), 0)
     return {
         "speed_yakuhai": lambda: _("a pon of a {yakuhai} gives the hand a {yaku}, and after the call "
@@ -72,7 +64,7 @@ def _reasons(c: CallDecision) -> dict[str, Callable[[], str]]:
                              "rather than open the hand").format(riichi="{term:riichi}", after=after, betaori="{term:betaori}"),
         "keep_closed": lambda: _("the closed hand is close to {tenpai} and worth far more with {riichi} (about "
                                  "{r}) than open (about {p})").format(
-            tenpai=_tenpai(), riichi="{term:riichi}", r=about_points(riichi), p=p),
+            tenpai=_tenpai(), riichi="{term:riichi}", r=format_about_points(riichi), p=p),
         "cheap_and_slow": lambda: _("the open hand would be cheap (about {p}) and still slow: after the call "
                                     "{after}").format(p=p, after=after),
     }

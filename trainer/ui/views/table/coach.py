@@ -30,7 +30,7 @@ from trainer.engine.game.coach import (
 )
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
-from trainer.i18n import _, format_decimal, format_number, format_points, ngettext, pgettext, place_text
+from trainer.i18n import _, format_about_points, format_decimal, format_points, ngettext, pgettext, place_text
 from trainer.ui.richtext import BR, layout_rich, term_word, tiles_markup
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import draw_panel
@@ -241,12 +241,6 @@ RIICHI_WHY = {
 """The deciding riichi-or-dama reason of the evaluator, in words."""
 
 
-def about_points(points: float) -> str:
-    """An expected value in points as a learner reads it: to the nearest hundred ("about 9,500",
-    not "about 9,506"), in the language's number format."""
-    return format_number(int(round(points, -2)))
-
-
 def riichi_line(choice: RiichiAdvice) -> str:
     """Riichi or dama for the coach's discard: the advice, the deciding reason, and the value
     of a ron both ways when the hand has a yaku without riichi."""
@@ -256,7 +250,7 @@ def riichi_line(choice: RiichiAdvice) -> str:
     if choice.dama > 0:
         return _("{riichi} after {tile}? Coach: {advice} — {why} (a ron: about {p} with riichi, {dama} without).").format(
             riichi="{term:riichi}", tile=_tiles([choice.tile]), advice=advice, why=why,
-            p=about_points(choice.with_riichi), dama=about_points(choice.dama))
+            p=format_about_points(choice.with_riichi), dama=format_about_points(choice.dama))
     return _("{riichi} after {tile}? Coach: {advice} — {why}.").format(
         riichi="{term:riichi}", tile=_tiles([choice.tile]), advice=advice, why=why)
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from trainer.engine.evaluator.reasons import reason
 from trainer.engine.game.review import Decision
-from trainer.i18n import _, format_number, pgettext
+from trainer.i18n import _, format_about_points, format_number, pgettext
 from trainer.ui.richtext import BR, term_word
-from trainer.ui.views.table.coach import RIICHI_WHY, about_points
+from trainer.ui.views.table.coach import RIICHI_WHY
 
 
 def _t(text: str) -> str:
@@ -66,7 +66,7 @@ def _dama() -> str:
 def _values(c: dict[str, Any]) -> str:
     """The expected ron value both ways, as the coach shows it at the table."""
     return _("a ron: about {p} with riichi, {dama} without").format(
-        p=about_points(c["with_riichi"]), dama=about_points(c["dama"]))
+        p=format_about_points(c["with_riichi"]), dama=format_about_points(c["dama"]))
 
 
 def riichi_choice_text(c: dict[str, Any]) -> str:
@@ -112,7 +112,7 @@ def _riichi_missed(c: dict[str, Any]) -> str:
         return _("You stayed {dama}, but without {riichi} the hand had no {yaku}: no ron could score, only a "
                  "self-drawn win ({tsumo}). Riichi makes it a real hand (a ron: about {p}).").format(
             dama=dama, riichi=riichi, yaku="{term:yaku}", tsumo="{term:menzen_tsumo}",
-            p=about_points(c["with_riichi"]))
+            p=format_about_points(c["with_riichi"]))
     if why == "riichi_adds":
         return _("You stayed {dama}: {riichi} would have made the hand about {ratio} times bigger "
                  "({values}).").format(dama=dama, riichi=riichi, ratio=_ratio(c), values=values)
@@ -157,7 +157,7 @@ def _both_values(c: dict[str, Any]) -> str:
     """The expected ron value both ways; a hand with no yaku without riichi has no ron at all."""
     if c["dama"] > 0:
         return _values(c)
-    return _("a ron: about {p} with riichi, none without it").format(p=about_points(c["with_riichi"]))
+    return _("a ron: about {p} with riichi, none without it").format(p=format_about_points(c["with_riichi"]))
 
 
 def riichi_answer_text(c: dict[str, Any], answer: str) -> str:
