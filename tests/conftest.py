@@ -15,6 +15,22 @@ def store(tmp_path):
     s.close()
 
 
+@pytest.fixture(params=["en", "ru"])
+def lang_app(request, tmp_path, monkeypatch):
+    """A headless app on the home screen, once in English and once in Russian (the language is
+    set back to English afterwards)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from tests.ui_events import headless_app
+    from trainer.i18n import set_language
+
+    with headless_app(tmp_path, monkeypatch, language=request.param) as a:
+        yield a
+    set_language("en")
+
+
 _SHIPPED_LIBRARY: dict[str, object] = {}
 
 

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -17,6 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from tests.review_cards import due_game_cards, recorded_answers  # noqa: E402
 from tests.table_driver import key, open_app, press_digit  # noqa: E402
 from tests.ui_events import headless_app  # noqa: E402
 from trainer.engine.game.actions import Chi, Pon  # noqa: E402
@@ -46,25 +45,6 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     a.close()
 
 
-@pytest.fixture(params=["en", "ru"])
-def lang_app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    with headless_app(tmp_path, monkeypatch, language=request.param) as a:
-        yield a
-    from trainer.i18n import set_language
-
-    set_language("en")
-
-
-def _due(app: App) -> list[dict[str, Any]]:
-    later = datetime.now(UTC) + timedelta(days=2)
-    return [r for r in app.progress.due_reviews(app.learner_id, now=later, limit=500) if "game" in r]
-
-
-def _answers(app: App) -> list[tuple[str, str, int]]:
-    rows = app.progress.db.execute("SELECT item_id, skill, correct FROM answer ORDER BY answered_at, rowid").fetchall()
-    return [tuple(r) for r in rows]
-
-
 @pytest.mark.parametrize("calls", [False, True])
 def test_the_first_call_against_the_coach_of_each_hand_is_a_card(app: App, calls: bool) -> None:
     # seed 4 never calls (passes the coach would call: two in hand 2); seed 1 makes the efficient bot's calls
@@ -81,7 +61,7 @@ def test_the_first_call_against_the_coach_of_each_hand_is_a_card(app: App, calls
     riichi_cards = len(riichi) - sum(1 for h in riichi if next(d for d in review.decisions if d.hand == h
                                                               and d.riichi_against_advice) in tiles)
     assert record_mistakes(app, path, log) == len(tiles) + riichi_cards + len(hands)
-    due = _due(app)
+    due = due_game_cards(app)
     mine = [r for r in due if is_call_card(r)]
     assert sorted(r["hand"] for r in mine) == hands  # one per hand
     for r in mine:
@@ -124,27 +104,27 @@ def test_answers_by_keys_are_graded_against_the_coach_and_recorded(app: App) -> 
     items = call_cards(app, called=True) + call_cards(app, called=False)
     screen = app.push("position_review", items=items)
     app.render()
-    before = len(_answers(app))
+    before = len(recorded_answers(app))
     key(app, pygame.K_RETURN, "\r")  # Enter alone answers nothing
-    assert screen.answered is None and len(_answers(app)) == before
+    assert screen.answered is None and len(recorded_answers(app)) == before
     press_digit(app, 1)  # pon: it leaves the open hand without a yaku, the coach passes
     assert screen.answered is False and screen.call_answer.chosen == "pon"
-    assert _answers(app)[-1] == (items[0]["item_id"], CALL_SKILL, 0)
+    assert recorded_answers(app)[-1] == (items[0]["item_id"], CALL_SKILL, 0)
     app.render()
     key(app, pygame.K_RETURN, "\r")  # next card: seed 4, hand 1 — a red 5m on offer, the coach pons it (value)
     assert screen.index == 1 and screen.answered is None and screen.decision.advice == "pon"
     press_digit(app, 1)  # pon, as the coach
     assert screen.answered is True
-    assert _answers(app)[-1] == (items[1]["item_id"], CALL_SKILL, 1)
+    assert recorded_answers(app)[-1] == (items[1]["item_id"], CALL_SKILL, 1)
     app.render()
     key(app, pygame.K_RETURN, "\r")  # hand 2: the green dragon passed; pass again is wrong
     assert screen.index == 2 and [b.label for b in screen.answer_btns] == ["Pon", "Pass"]
     press_digit(app, 2)
     assert screen.answered is False
-    assert _answers(app)[-1] == (items[2]["item_id"], CALL_SKILL, 0)
-    assert len(_answers(app)) == before + 3
+    assert recorded_answers(app)[-1] == (items[2]["item_id"], CALL_SKILL, 0)
+    assert len(recorded_answers(app)) == before + 3
     press_digit(app, 1)  # answered: the keys do nothing more
-    assert len(_answers(app)) == before + 3
+    assert len(recorded_answers(app)) == before + 3
 
 
 def test_the_words_for_the_answer_in_both_languages(lang_app: App) -> None:

@@ -8,9 +8,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -18,8 +16,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from tests.review_cards import due_game_cards, recorded_answers  # noqa: E402
 from tests.table_driver import key, open_app, press_digit  # noqa: E402
-from tests.ui_events import headless_app  # noqa: E402
 from trainer.engine.game.records import load  # noqa: E402
 from trainer.engine.game.review import review_game  # noqa: E402
 from trainer.ui import game_cards  # noqa: E402
@@ -44,25 +42,6 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     a.close()
 
 
-@pytest.fixture(params=["en", "ru"])
-def lang_app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    with headless_app(tmp_path, monkeypatch, language=request.param) as a:
-        yield a
-    from trainer.i18n import set_language
-
-    set_language("en")
-
-
-def _due(app: App) -> list[dict[str, Any]]:
-    later = datetime.now(UTC) + timedelta(days=2)
-    return [r for r in app.progress.due_reviews(app.learner_id, now=later, limit=500) if "game" in r]
-
-
-def _answers(app: App) -> list[tuple[str, str, int]]:
-    rows = app.progress.db.execute("SELECT item_id, skill, correct FROM answer ORDER BY answered_at, rowid").fetchall()
-    return [tuple(r) for r in rows]
-
-
 def test_a_hand_kept_dama_against_the_coach_is_one_card_not_one_per_turn(app: App) -> None:
     path = riichi_game(app)
     log = load(path)
@@ -74,7 +53,7 @@ def test_a_hand_kept_dama_against_the_coach_is_one_card_not_one_per_turn(app: Ap
     tiles = [d for d in decisions if d.verdict in CARD_VERDICTS]
     call_hands = {c.hand for c in review.calls if c.against_advice}  # the call cards (one a hand)
     assert record_mistakes(app, path, log) == len(tiles) + len(hands) + len(call_hands)
-    due = [r for r in _due(app) if r.get("ask") != "call"]
+    due = [r for r in due_game_cards(app) if r.get("ask") != "call"]
     riichi = [r for r in due if is_riichi_card(r)]
     assert sorted(r["hand"] for r in riichi) == hands  # one per hand
     for r in riichi:
@@ -110,25 +89,25 @@ def test_a_decision_that_is_a_tile_card_gets_no_riichi_card(app: App, monkeypatc
 def test_answers_by_keys_are_graded_against_the_coach_and_recorded(app: App) -> None:
     path = riichi_game(app)
     record_mistakes(app, path, load(path))
-    items = [r for r in _due(app) if is_riichi_card(r)]
+    items = [r for r in due_game_cards(app) if is_riichi_card(r)]
     screen = app.push("position_review", items=items)
     app.render()
     d = screen.decision
     assert screen.ask == "riichi" and d.riichi_choice["advice"] == "riichi"
     assert [str(screen.hand_row.slots[i].tile) for i in screen.hand_row.selected] == [d.chosen]
-    before = len(_answers(app))
+    before = len(recorded_answers(app))
     key(app, pygame.K_RETURN, "\r")  # Enter alone answers nothing
-    assert screen.answered is None and len(_answers(app)) == before
+    assert screen.answered is None and len(recorded_answers(app)) == before
     press_digit(app, 2)  # dama: against the coach
     assert screen.answered is False and screen.riichi_answer == "dama"
-    assert _answers(app)[-1] == (items[0]["item_id"], RIICHI_SKILL, 0)
+    assert recorded_answers(app)[-1] == (items[0]["item_id"], RIICHI_SKILL, 0)
     app.render()
     key(app, pygame.K_RETURN, "\r")  # next card
     assert screen.index == 1 and screen.answered is None
     press_digit(app, 1)  # riichi: what the coach declares
     assert screen.answered is True
-    assert _answers(app)[-1] == (items[1]["item_id"], RIICHI_SKILL, 1)
-    assert len(_answers(app)) == before + 2
+    assert recorded_answers(app)[-1] == (items[1]["item_id"], RIICHI_SKILL, 1)
+    assert len(recorded_answers(app)) == before + 2
 
 
 def test_the_words_for_the_answer_in_both_languages(lang_app: App) -> None:

@@ -5,8 +5,6 @@ learner's answer to a pon or chi offer, M stopping on calls against the coach, a
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -15,7 +13,6 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from tests.table_driver import key  # noqa: E402
-from tests.ui_events import headless_app  # noqa: E402
 from trainer.engine.game.call_review import CallDecision  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
 from trainer.ui.richtext import plain_text  # noqa: E402
@@ -25,13 +22,10 @@ YES = ("speed_yakuhai", "value", "speed", "formal_tenpai")
 NO = ("not_faster", "no_yaku", "folding", "keep_closed", "cheap_and_slow")
 
 
-@pytest.fixture(params=["en", "ru"])
-def app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    with headless_app(tmp_path, monkeypatch, language=request.param) as a:
-        yield a
-    from trainer.i18n import set_language
-
-    set_language("en")
+@pytest.fixture()
+def app(lang_app: App) -> App:
+    """The app in each language (``lang_app`` in conftest)."""
+    return lang_app
 
 
 def _en(app: App) -> bool:

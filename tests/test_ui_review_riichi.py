@@ -6,15 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterator
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
-from tests.ui_events import headless_app  # noqa: E402
 from trainer.engine.game.review import Decision  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
 from trainer.ui.richtext import BR, plain_text  # noqa: E402
@@ -25,13 +22,10 @@ DAMA_REASONS = ("dama_mangan", "riichi_adds_little", "dama_any_win_ends", "dama_
                 "dead_wait", "something_new")
 
 
-@pytest.fixture(params=["en", "ru"])
-def app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    with headless_app(tmp_path, monkeypatch, language=request.param) as a:
-        yield a
-    from trainer.i18n import set_language
-
-    set_language("en")
+@pytest.fixture()
+def app(lang_app: App) -> App:
+    """The app in each language (``lang_app`` in conftest)."""
+    return lang_app
 
 
 def _en(app: App) -> bool:
