@@ -17,3 +17,26 @@ def recorded_answers(app: Any) -> list[tuple[str, str, int]]:
     """Every answer in the progress store, oldest first: (item id, skill, correct 0/1)."""
     rows = app.progress.db.execute("SELECT item_id, skill, correct FROM answer ORDER BY answered_at, rowid").fetchall()
     return [tuple(r) for r in rows]
+
+
+def against_coach_part(screen: Any, en: bool) -> str:
+    """The "against the coach" part the replay header should show for ``screen``: one kind alone in
+    its own words; several kinds listed (riichi, calls, push/fold) or, when that list does not fit
+    beside the title, their total."""
+    riichi = sum(1 for d in screen.decisions.values() if d.riichi_against_advice)
+    calls = sum(1 for c in screen.calls.values() if c.against_advice)
+    pushes = sum(1 for d in screen.decisions.values() if d.push_fold_against_advice)
+    kinds = [n for n in (riichi, calls, pushes) if n]
+    if len(kinds) == 1:
+        if riichi:
+            return f"riichi or dama against the coach: {riichi}" if en else f"риичи или дама вопреки тренеру: {riichi}"
+        if calls:
+            return f"calls against the coach: {calls}" if en else f"вызовы вопреки тренеру: {calls}"
+        return f"push or fold against the coach: {pushes}" if en else f"вперёд или защита вопреки тренеру: {pushes}"
+    if not kinds:
+        return ""
+    names = ("riichi", "calls", "push/fold") if en else ("риичи", "вызовы", "вперёд/защита")
+    parts = ", ".join(f"{name} {n}" for name, n in zip(names, (riichi, calls, pushes), strict=True) if n)
+    listed = (f"against the coach: {parts}" if en else f"вопреки тренеру: {parts}")
+    header = screen.header_extra()
+    return listed if listed in header else (f"against the coach: {sum(kinds)}" if en else f"вопреки тренеру: {sum(kinds)}")

@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
+from tests.review_cards import against_coach_part  # noqa: E402
 from trainer.engine.game.review import Decision  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
 from trainer.ui.richtext import BR, plain_text  # noqa: E402
@@ -119,14 +120,10 @@ def test_the_replay_counts_riichi_choices_against_the_coach_and_m_stops_on_them(
     against = sum(1 for d in screen.decisions.values() if d.riichi_against_advice)
     assert against >= 1
     header = screen.header_extra()
-    calls = sum(1 for c in screen.calls.values() if c.against_advice)  # this learner makes the efficient bot's calls
-    if calls:
-        expected = (f"against the coach: riichi {against}, calls {calls}" if _en(app)
-                    else f"вопреки тренеру: риичи {against}, вызовы {calls}")
-    else:
-        expected = (f"riichi or dama against the coach: {against}" if _en(app)
-                    else f"риичи или дама вопреки тренеру: {against}")
+    expected = against_coach_part(screen, _en(app))  # with the calls and push/fold this learner made
     assert expected in header, header
+    L = app.layout  # the header fits beside the title at 1280x720
+    assert app.text_width(header, L.font("small")) < L.width - app.text_width(screen.title(), L.font("h2"), True) - 260
     # the tile was right here: only the riichi choice makes M stop on this discard
     assert not screen.current_decision().mistake
     screen.pos = here - 1

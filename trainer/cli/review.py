@@ -17,6 +17,10 @@ closed hand ready with riichi legal on it; then ``{"chosen": "riichi"|"dama", "a
 "riichi"|"dama", "dama": ron value, "with_riichi": ron value, "left": winning tiles,
 "reason": code}`` (the table coach's verdict for that tile), and the summary counts these
 choices (``riichi_choices``) and those against the coach (``riichi_against_advice``).
+``push_fold`` is null unless an opponent was a threat the coach folds against; then ``{"chosen":
+"push"|"fold", "advice": "push"|"fold", "gain", "loss", "risk", "safest_risk", ...}`` in points
+(see ``trainer.engine.game.review.push_fold_choice``), counted in ``push_fold_choices`` and
+``push_fold_against_advice``.
 
 The answers to pon and chi offers come after the discards (``"calls"`` in the JSON: one object per
 discard of another player that allowed the seat a pon or chi, passed or called): ``{"hand": i,
@@ -101,7 +105,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"summary: {s['good']} of {s['decisions']} good ({acc}); best by ukeire {s['best_by_ukeire']}; "
           f"fewer tiles {s['lost_tiles']} ({s['tiles_lost']} tiles in all), slower {s['lost_shanten']}, "
           f"dangerous {s['unsafe']}, dealt in with a safe tile {s['dealt_in']}; "
-          f"riichi or dama against the coach {s['riichi_against_advice']} of {s['riichi_choices']}")
+          f"riichi or dama against the coach {s['riichi_against_advice']} of {s['riichi_choices']}; "
+          f"push or fold against the coach {s['push_fold_against_advice']} of {s['push_fold_choices']}")
     _print_calls(result.calls, s)
     return 0
 

@@ -520,6 +520,7 @@ def run(args: argparse.Namespace) -> int:
         position_review,
         replay_at,
         replay_call,
+        replay_push_fold,
         replay_riichi,
         riichi_card,
         saved_games,
@@ -624,6 +625,8 @@ def run(args: argparse.Namespace) -> int:
     shot("07_replay_riichi_agree", lambda: replay_riichi(app, agree=True))
     shot("07_replay_call_passed", lambda: replay_call(app, called=False))
     shot("07_replay_call_made", lambda: replay_call(app, called=True))
+    shot("07_replay_push_agree", lambda: replay_push_fold(app, agree=True))
+    shot("07_replay_push_fold_against", lambda: replay_push_fold(app, agree=False))
     shot("07_review_card", lambda: position_review(app, answered=False))
     shot("07_review_card_answered", lambda: position_review(app, answered=True))
     shot("07_review_card_riichi", lambda: riichi_card(app))

@@ -25,6 +25,15 @@ uses), with the expected ron value both ways, the winning tiles left and the dec
 A choice against the coach is counted on its own (``riichi_against_advice`` in the summary);
 the tile verdict and the existing totals do not change.
 
+When at least one opponent is a threat the coach folds against (a riichi, or a hand the shared
+evaluator reads as likely ready: its push-or-fold verdict has a ``push`` or ``fold`` reason, not
+``no_threat``), the decision also carries ``push_fold`` (押し引き): whether the learner pushed or
+folded (betaori — a tile within the evaluator's fold band of the safest tile) against the coach's
+verdict (:func:`trainer.engine.game.coach.coach_turn`), with the figures behind it in points: what
+pushing can win (win chance x hand value), what it risks, the learner's tile's risk and the safest
+tile's.  A choice against the coach is counted apart too (``push_fold_against_advice``); the tile
+verdicts stay as above.
+
 Besides the discards, the review judges the seat's answers to call offers — pon, chi or pass
 whenever another player's discard allowed a pon or chi (:mod:`trainer.engine.game.call_review`,
 the table coach's :func:`~trainer.engine.game.coach.call_advice`): ``calls`` in the review,
@@ -91,7 +100,11 @@ class Decision:
     ``"riichi"`` or ``"dama"``, ``dama`` and ``with_riichi`` the expected ron value without
     and with riichi (``dama`` 0 when the hand has no yaku without riichi), ``left`` the
     winning tiles still unseen and ``reason`` the coach's deciding reason code (``riichi_adds``,
-    ``riichi_for_yaku``, ``dama_mangan`` ...)."""
+    ``riichi_for_yaku``, ``dama_mangan`` ...).
+
+    ``push_fold`` is None unless an opponent was a threat the coach folds against (see
+    :func:`push_fold_choice`); then ``chosen`` and ``advice`` are ``"push"`` or ``"fold"``, with
+    the coach's figures in points."""
 
     hand: int
     turn: int
@@ -110,6 +123,7 @@ class Decision:
     dealt_in: bool = False
     danger: dict[str, Any] | None = None
     riichi_choice: dict[str, Any] | None = None
+    push_fold: dict[str, Any] | None = None
     options: tuple[DiscardOption, ...] = field(default=(), repr=False, compare=False)
 
     @property
@@ -121,6 +135,12 @@ class Decision:
     def riichi_against_advice(self) -> bool:
         """True if the learner chose riichi where the coach stays dama, or dama where it declares."""
         c = self.riichi_choice
+        return c is not None and c["chosen"] != c["advice"]
+
+    @property
+    def push_fold_against_advice(self) -> bool:
+        """True if the learner pushed where the coach folds (betaori), or folded where it pushes."""
+        c = self.push_fold
         return c is not None and c["chosen"] != c["advice"]
 
     @property
@@ -148,6 +168,7 @@ class Decision:
             "dealt_in": self.dealt_in,
             "danger": self.danger,
             "riichi_choice": self.riichi_choice,
+            "push_fold": self.push_fold,
         }
 
 
@@ -167,7 +188,9 @@ class GameReview:
         choice (``riichi_choices``) and how many of them went against the coach
         (``riichi_against_advice``), counted apart from the tile verdicts; then the pon-or-chi
         offers answered (``call_decisions``) and the answers against the coach
-        (``calls_against_advice``: a call passed that the coach makes, or a call it would not make)."""
+        (``calls_against_advice``: a call passed that the coach makes, or a call it would not make);
+        last the discards made against a threat (``push_fold_choices``) and how many pushed where
+        the coach folds or folded where it pushes (``push_fold_against_advice``)."""
         n = len(self.decisions)
         verdicts = [d.verdict for d in self.decisions]
         good = verdicts.count("good")
@@ -186,6 +209,8 @@ class GameReview:
             "riichi_against_advice": sum(1 for d in self.decisions if d.riichi_against_advice),
             "call_decisions": len(self.calls),
             "calls_against_advice": sum(1 for c in self.calls if c.against_advice),
+            "push_fold_choices": sum(1 for d in self.decisions if d.push_fold is not None),
+            "push_fold_against_advice": sum(1 for d in self.decisions if d.push_fold_against_advice),
         }
 
     def mistakes(self) -> list[Decision]:
@@ -210,7 +235,8 @@ def review_decision(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any, *
     given the tiles the rules allowed: the best discards by shanten and ukeire, and the
     danger of the chosen tile against every opponent in riichi.  When riichi could be
     declared with ``chosen`` (it is among ``riichi_tiles``), riichi or dama is judged too
-    (:func:`riichi_choice`, under ``rules``; Tenhou rules by default).  ``where`` gives the
+    (:func:`riichi_choice`, under ``rules``; Tenhou rules by default); against a threat, push or
+    fold is judged (:func:`push_fold_choice`).  ``where`` gives the
     position fields of :class:`Decision` (``hand``, ``turn``, ``action``, ``round``,
     ``hand_number``, ``honba``; 0 when left out)."""
     legal_tiles = tuple(legal_tiles)
@@ -225,13 +251,14 @@ def review_decision(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any, *
     danger = _danger(view, options, chosen.kind, visible)
     in_best = any(o.tile.kind == chosen.kind for o in best)
     pos = {k: int(where.get(k, 0)) for k in ("hand", "turn", "action", "round", "hand_number", "honba")}
+    push_fold = push_fold_choice(view, legal_tiles, chosen, rules)  # first: riichi_choice reuses its evaluation
     return Decision(
         **pos, chosen=str(chosen), riichi=riichi, best=tuple(str(o.tile) for o in best),
         shanten_chosen=mine.shanten_after, shanten_best=best[0].shanten_after,
         ukeire_chosen=mine.total, ukeire_best=best[0].total,
         verdict=_verdict(mine, best[0], in_best, danger, dealt_in), dealt_in=dealt_in, danger=danger,
         riichi_choice=riichi_choice(view, legal_tiles, riichi_tiles, chosen, riichi, rules),
-        options=options,
+        push_fold=push_fold, options=options,
     )
 
 
@@ -256,6 +283,63 @@ def riichi_choice(view: PlayerView, legal_tiles: Iterable[Any], riichi_tiles: It
     return {"chosen": "riichi" if declared else "dama", "advice": "riichi" if advice.riichi else "dama",
             "dama": advice.dama, "with_riichi": advice.with_riichi, "left": advice.left,
             "reason": advice.why.code}
+
+
+def push_fold_choice(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any,
+                     rules: Any = None) -> dict[str, Any] | None:
+    """Push or fold (押し引き) with the discard ``chosen`` against a threat: what the learner did
+    against the verdict of the table's coach (:func:`trainer.engine.game.coach.coach_turn`, the
+    evaluator the ``strong`` bot uses), or None when no opponent is a threat the coach folds
+    against (its verdict says ``no_threat``).
+
+    The learner ``"fold"``-ed (betaori) when the tile's expected deal-in loss was within the
+    evaluator's fold band (:data:`~trainer.engine.evaluator.advisor.FOLD_BAND`) of the safest
+    tile's — the tiles the coach folds with — else ``"push"``-ed.  Where the coach pushes, a tile
+    that safe which still keeps the fewest steps to tenpai (the coach's own pushing tile, or one
+    as fast) counts as a push: the learner gave up nothing of the hand.  The figures, rounded to points: ``gain``
+    (the coach's win chance ``win_chance`` x hand ``value``, with the dealer's bonus and the draw
+    payments of a ready hand), ``loss`` (what pushing on risks: the coach's pushing tile now and
+    the unsafe tiles still to come), ``risk`` (the learner's tile now), ``safest_risk`` (the
+    safest tile, ``safest``; ``safest_genbutsu`` when no threat can ron on it), ``last_hand``
+    (in the match's last hand the figures are in place points), and the deciding ``reason``
+    code (``push`` or ``fold``; ``protect_lead`` ... when the standings weighed in)."""
+    from trainer.engine.evaluator.advisor import FOLD_BAND
+    from trainer.engine.evaluator.danger import genbutsu
+    from trainer.engine.evaluator.pushfold import THREAT
+    from trainer.engine.game.coach import coach_turn, evaluator_for  # the coach reads this module
+
+    threats = [t.seat for t in evaluator_for(rules).threats(view) if t.tenpai >= THREAT]
+    if not threats:  # the evaluator's own test for a threat (no_threat): skip the whole turn
+        return None
+    discards = tuple(dict.fromkeys(legal_tiles))  # as riichi_choice asks: one evaluation serves both
+    advice = coach_turn(view, discards, rules)
+    pf = advice.push_fold
+    codes = [r.code for r in pf.reasons]
+    if "no_threat" in codes or not ({"push", "fold"} & set(codes)):
+        return None
+    mine = next((a for a in advice.discards if a.tile == chosen), None) or next(
+        a for a in advice.discards if a.tile.kind == chosen.kind)
+    safest = min(advice.discards, key=lambda a: (a.risk, -a.ev))
+    folded = mine.risk - safest.risk <= FOLD_BAND
+    fewest = min(a.efficiency.shanten for a in advice.discards)
+    if pf.push and (mine.tile.kind == advice.best.tile.kind or mine.efficiency.shanten == fewest):
+        folded = False  # safe as it may be, the tile gave up no step of the hand: the learner played on
+    gain = next((r for r in pf.reasons if r.code == "gain"), None)
+    placement = [c for c in codes if c in ("protect_lead", "need_win", "last_place")]
+    return {
+        "chosen": "fold" if folded else "push",
+        "advice": "push" if pf.push else "fold",
+        "gain": round(pf.gain),
+        "loss": round(pf.loss),
+        "risk": round(mine.risk),
+        "safest_risk": round(safest.risk),
+        "safest": str(safest.tile),
+        "safest_genbutsu": all(safest.tile.kind in genbutsu(view, s) for s in threats),
+        "win_chance": round(gain.get("win_chance", 0.0), 3) if gain is not None else None,
+        "value": round(gain.get("value", 0)) if gain is not None else None,
+        "last_hand": "last_hand_places" in codes,
+        "reason": placement[0] if placement else ("push" if pf.push else "fold"),
+    }
 
 
 def _danger(view: PlayerView, options: tuple[DiscardOption, ...], chosen: int,
@@ -391,5 +475,5 @@ def _decide(p: DecisionPoint) -> Decision:
                            riichi_tiles=p.riichi_tiles, rules=p.rules, **p.where)
 
 
-__all__ = ["CallDecision", "Decision", "DecisionPoint", "GameReview", "danger_notes", "decision_points", "review_decision",
-           "review_game", "riichi_choice"]
+__all__ = ["CallDecision", "Decision", "DecisionPoint", "GameReview", "danger_notes", "decision_points",
+           "push_fold_choice", "review_decision", "review_game", "riichi_choice"]

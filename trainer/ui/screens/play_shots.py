@@ -322,6 +322,31 @@ def replay_riichi(app: Any, *, agree: bool) -> Any:
     return screen
 
 
+def replay_push_fold(app: Any, *, agree: bool) -> Any:
+    """The replay viewer at a discard against a riichi with the review's push-or-fold sentence: a
+    dangerous tile pushed where the coach pushes too (``agree`` True: the never-riichi learner of
+    :func:`riichi_game`, seed 1 — the tile verdict is ``unsafe``, and the words must not tell a
+    hand worth pushing to fold), or the first push or fold against the coach on a tile that was no
+    mistake otherwise (``agree`` False: the learner of :func:`call_game`, seed 10, who pushes where
+    the coach folds), so that only push or fold makes M stop there."""
+    path = riichi_game(app, 1) if agree else call_game(app, 10, calls=True)
+    while len(app.stack) > 1:
+        app.pop()
+    screen = app.push("replay", path=str(path))
+
+    def wanted(d: Any) -> bool:
+        pf = d.push_fold
+        if pf is None:
+            return False
+        if agree:
+            return d.verdict == "unsafe" and pf["chosen"] == pf["advice"] == "push"
+        return d.push_fold_against_advice and not d.mistake and not d.riichi_against_advice
+
+    target = next(d for d in sorted(screen.decisions.values(), key=lambda d: (d.hand, d.action)) if wanted(d))
+    screen.pos = next(i for i, f in enumerate(screen.frames) if (f.hand, f.action_index) == (target.hand, target.action))
+    return screen
+
+
 class _NoCalls(_Quiet):
     """A learner who plays the efficient bot's tiles and never calls pon or chi (a win is still
     taken), so the review has passed calls to judge."""

@@ -2,9 +2,9 @@
 (a Chinese Official game is shown step by step with its flowers, without a review).
 
 Left/Right step by action, Page Up/Page Down (or Up/Down) by hand, S changes the seat at
-the bottom, O opens every hand, M jumps to the next mistake, riichi/dama choice or call against the
-coach.  The learner's discards are marked in their river: green when the review agrees, red for a mistake; the box at the top
-left says what the review found for the decision on screen, and when the discard kept a closed
+the bottom, O opens every hand, M jumps to the next mistake, riichi/dama choice, push or fold, or
+call against the coach.  The learner's discards are marked in their river: green when the review
+agrees, red for a mistake; the box at the top left says what the review found for the decision on screen, and when the discard kept a closed
 hand ready with riichi possible, a box at the top right says whether riichi or dama was better.
 On the learner's answer to a pon or chi offer (a pass or a call) the top-right box says whether
 the coach would have called (a frame is a discard or an answer, never both).
@@ -89,13 +89,29 @@ class ReplayScreen(Screen):
             "mistakes: {m} of {n} discards").format(m=mistakes, n=len(self.decisions))
         against = sum(1 for d in self.decisions.values() if d.riichi_against_advice)
         calls = sum(1 for c in self.calls.values() if c.against_advice)
-        if against and calls:  # one short part: the header has room for little more
-            text += " · " + _("against the coach: riichi {k}, calls {c}").format(k=against, c=calls)
+        pushes = sum(1 for d in self.decisions.values() if d.push_fold_against_advice)
+        kinds = [n for n in (against, calls, pushes) if n]
+        if len(kinds) > 1:  # one short part: the header has room for little more
+            parts = [p for n, p in ((against, _("riichi {k}").format(k=against)),
+                                    (calls, _("calls {c}").format(c=calls)),
+                                    (pushes, _("push/fold {p}").format(p=pushes))) if n]
+            full = text + " · " + _("against the coach: {parts}").format(parts=", ".join(parts))
+            # too long beside the title (three kinds in Russian at 1280x720): the total alone
+            text = full if self._header_fits(full) else text + " · " + _("against the coach: {n}").format(
+                n=sum(kinds))
         elif against:
             text += " · " + _("riichi or dama against the coach: {k}").format(k=against)
         elif calls:
             text += " · " + _("calls against the coach: {c}").format(c=calls)
+        elif pushes:
+            text += " · " + _("push or fold against the coach: {p}").format(p=pushes)
         return text
+
+    def _header_fits(self, text: str) -> bool:
+        """True if ``text`` fits at the right of the header beside the title, with room to spare."""
+        L = self.app.layout
+        room = L.width - self.app.text_width(self.title(), L.font("h2"), True) - L.px(260)
+        return self.app.text_width(text, L.font("small")) < room
 
     # ---------------------------------------------------------------- names
     @property
@@ -161,12 +177,14 @@ class ReplayScreen(Screen):
         self.app.invalidate()
 
     def next_mistake(self) -> None:
-        """To the next decision the review calls a mistake, where riichi or dama went against
-        the coach, or an answer to a pon or chi offer against the coach (wrapping to the first)."""
+        """To the next decision the review calls a mistake, where riichi or dama or push or fold
+        went against the coach, or an answer to a pon or chi offer against the coach (wrapping to
+        the first)."""
         def against(f: Frame) -> bool:
             d = self.decisions.get((f.hand, f.action_index))
             c = self.calls.get((f.hand, f.action_index))
-            return (d is not None and (d.mistake or d.riichi_against_advice)) or (c is not None and c.against_advice)
+            return (d is not None and (d.mistake or d.riichi_against_advice or d.push_fold_against_advice)) or (
+                c is not None and c.against_advice)
 
         spots = [i for i, f in enumerate(self.frames) if against(f)]
         if spots:

@@ -1,6 +1,7 @@
-"""The review's verdict on one discard, in beginner words with tiles and glossary links; for a
-ready hand that could declare riichi, a second row on riichi or dama; and the coach's words on an
-answer to a riichi-or-dama review card (:func:`riichi_answer_text`)."""
+"""The review's verdict on one discard, in beginner words with tiles and glossary links (against a
+threat, with one more sentence on push or fold: :func:`push_fold_text`); for a ready hand that
+could declare riichi, a second row on riichi or dama; and the coach's words on an answer to a
+riichi-or-dama review card (:func:`riichi_answer_text`)."""
 
 from __future__ import annotations
 
@@ -32,10 +33,19 @@ def decision_text(d: Decision) -> str:
 
 
 def tile_text(d: Decision) -> str:
-    """The verdict on the tile discarded alone (efficiency and safety), without the riichi row."""
+    """The verdict on the tile discarded alone (efficiency and safety), without the riichi row;
+    against a threat, followed by the push-or-fold sentence (:func:`push_fold_text`)."""
+    pf = getattr(d, "push_fold", None)  # a verdict built by hand (tests, puzzles) may have none
+    text = _verdict_text(d, pf)
+    return text if pf is None else text + " " + push_fold_text(pf, d.chosen)
+
+
+def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
+    """The efficiency-and-safety sentence, worded so that it never contradicts the push-or-fold one."""
     mine = _t(d.chosen)
     best = _t("".join(d.best))
     safe = _t("".join(d.danger["safest"])) if d.danger else ""
+    against = pf is not None and pf["chosen"] != pf["advice"]
     if d.verdict == "lost_tiles":
         return _("You discarded {mine}: {n} useful tiles were left ({ukeire}). Discarding {best} instead would "
                  "leave {m}: keep the tiles that connect with more of your hand.").format(
@@ -45,6 +55,9 @@ def tile_text(d: Decision) -> str:
                  "({shanten}) instead of {j}. Better: {best}.").format(
             mine=mine, k=d.shanten_chosen + 1, tenpai=term_word("tenpai", pgettext("inline term", "tenpai")), shanten="{term:shanten}",
             j=d.shanten_best + 1, best=best)
+    if d.verdict == "unsafe" and pf is not None:  # push or fold is said next: no general advice here
+        return _("You discarded {mine} while a {riichi} was waiting: it could deal in; {safe} could not "
+                 "({genbutsu}).").format(mine=mine, riichi="{term:riichi}", safe=safe, genbutsu=_genbutsu())
     if d.verdict == "unsafe":
         return _("You discarded {mine} while a {riichi} was waiting: it could deal in. {safe} could not "
                  "({genbutsu}): when your hand is far from ready, fold with safe tiles.").format(
@@ -53,10 +66,75 @@ def tile_text(d: Decision) -> str:
         return _("{mine} dealt into the {riichi}. {safe} was safe ({genbutsu}).").format(
             mine=mine, riichi="{term:riichi}", safe=safe, genbutsu=_genbutsu())
     if d.danger is not None and d.danger["chosen"] == d.danger["safest_danger"]:
+        if against:  # folded where the coach pushes: safe, but not "Good"
+            return _("You discarded {mine}: the safest tile against the {riichi}.").format(
+                mine=mine, riichi="{term:riichi}")
         return _("You discarded {mine}: the safest tile against the {riichi}. Good.").format(
             mine=mine, riichi="{term:riichi}")
+    if against:  # the tile was fine for the hand, but the coach would not have played this way
+        return _("You discarded {mine}: {n} useful tiles stay ({ukeire}).").format(
+            mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}")
     return _("You discarded {mine}: the coach agrees, {n} useful tiles stay ({ukeire}).").format(
         mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}")
+
+
+def _percent(chance: float) -> int:
+    """A win chance in whole percent (under half a percent: 0)."""
+    return round(100 * chance)
+
+
+def _hand_worth(pf: dict[str, Any]) -> str:
+    """What the hand can win: its value and the chance to win it (or the expected gain alone)."""
+    if pf.get("value") and pf.get("win_chance") is not None and _percent(pf["win_chance"]) < 1:
+        return _("your hand is worth about {value} but has almost no chance to win").format(
+            value=format_about_points(pf["value"]))
+    if pf.get("value") and pf.get("win_chance") is not None:
+        return _("your hand is worth about {value} with about {p}% to win").format(
+            value=format_about_points(pf["value"]), p=_percent(pf["win_chance"]))
+    return _("your hand can expect about {gain}").format(gain=format_about_points(pf["gain"]))
+
+
+def _safe_tile(pf: dict[str, Any]) -> str:
+    """The safest tile, and what it risked ("genbutsu: no risk" when no threat can ron on it)."""
+    tile = _t(pf["safest"])
+    if pf.get("safest_genbutsu"):
+        return _("{tile} was {genbutsu}: no risk.").format(tile=tile, genbutsu=_genbutsu())
+    if round(pf["safest_risk"], -2) == 0:
+        return _("The safest tile, {tile}, risked almost nothing.").format(tile=tile)
+    return _("The safest tile, {tile}, risked about {risk}.").format(
+        tile=tile, risk=format_about_points(pf["safest_risk"]))
+
+
+def push_fold_text(pf: dict[str, Any], chosen: str) -> str:
+    """Push or fold against a threat (the review's ``push_fold``), in beginner words: "right" when
+    the learner did what the coach does, else what the coach would do; why, with the coach's
+    figures — what the hand is worth and the chance to win it against what pushing on risks
+    (in the last hand: the places, without figures) — and, for a fold, the safest tile."""
+    betaori = "{term:betaori}"
+    if pf.get("last_hand"):
+        if pf["advice"] == "push":
+            why = _("in the last hand only the final place counts, and a win here is worth more places than "
+                    "the risk")
+        else:
+            why = _("in the last hand only the final place counts, and pushing risks more places than a win "
+                    "would bring")
+    elif pf["advice"] == "push" and pf["gain"] >= pf["loss"]:
+        why = _("{worth}, more than pushing on risks (about {loss})").format(
+            worth=_hand_worth(pf), loss=format_about_points(pf["loss"]))
+    elif pf["advice"] == "push":  # no tile is safe: folding saves little
+        why = _("{worth}, and even the safest tile risks about {safest}: folding saves little").format(
+            worth=_hand_worth(pf), safest=format_about_points(pf["safest_risk"]))
+    else:
+        why = _("{worth}, less than pushing on would risk (about {loss})").format(
+            worth=_hand_worth(pf), loss=format_about_points(pf["loss"]))
+    if pf["chosen"] == pf["advice"]:
+        if pf["chosen"] == "push":
+            return _("You pushed: right — {why}.").format(why=why)
+        return _("You folded ({betaori}): right — {why}.").format(betaori=betaori, why=why)
+    if pf["advice"] == "push":
+        return _("The coach would push here: {why}.").format(why=why)
+    return _("The coach would fold here ({betaori}): {why}; {mine} alone risked about {risk}.").format(
+        betaori=betaori, why=why, mine=_t(chosen), risk=format_about_points(pf["risk"])) + " " + _safe_tile(pf)
 
 
 def _dama() -> str:
