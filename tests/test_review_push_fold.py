@@ -142,10 +142,12 @@ def test_folding_a_valuable_hand_is_not_good_and_shows_the_figures(app: App) -> 
     assert not words.endswith(("Good.", "Хорошо.")) and ("Good." not in words and "Хорошо." not in words), words
     if _en(app):
         assert "The coach would push here: your hand is worth about 8,000 with about 31% to win" in words, words
-        assert "about 900" in words, words
+        # the two figures the coach compares: the expected gain, and what pushing adds to folding's risk
+        assert "on average about 3,100, more than what playing on adds to the risk (about 890)" in words, words
     else:
         assert "Тренер здесь играл бы вперёд: ваша рука стоит около 8 000 очков при шансе на победу около 31%" \
             in words, words
+        assert "в среднем это около 3 100 очков — больше, чем игра вперёд добавляет к риску (около 890)" in words, words
     # agreeing: "right", and the last hand speaks of places, not points
     right = _words(app, push_fold_text({**pf, "chosen": "push"}, "5m"))
     assert right.startswith("You pushed: right" if _en(app) else "Вы играли вперёд, и верно"), right

@@ -83,15 +83,23 @@ def _percent(chance: float) -> int:
     return round(100 * chance)
 
 
+def _about(points: float) -> str:
+    """A small expected figure to the nearest ten ("about 290"), a larger one to the nearest hundred:
+    push or fold often turns on a few hundred points, and both sides of the comparison must show."""
+    return format_number(int(round(points, -1))) if abs(points) < 1000 else format_about_points(points)
+
+
 def _hand_worth(pf: dict[str, Any]) -> str:
-    """What the hand can win: its value and the chance to win it (or the expected gain alone)."""
+    """What pushing can win: the hand's value and the chance to win it, and what that makes on
+    average (the expected gain the coach weighs), or the expected gain alone."""
+    gain = _about(pf["gain"])
     if pf.get("value") and pf.get("win_chance") is not None and _percent(pf["win_chance"]) < 1:
-        return _("your hand is worth about {value} but has almost no chance to win").format(
-            value=format_about_points(pf["value"]))
+        return _("your hand is worth about {value} but has almost no chance to win (on average about {gain})").format(
+            value=format_about_points(pf["value"]), gain=gain)
     if pf.get("value") and pf.get("win_chance") is not None:
-        return _("your hand is worth about {value} with about {p}% to win").format(
-            value=format_about_points(pf["value"]), p=_percent(pf["win_chance"]))
-    return _("your hand can expect about {gain}").format(gain=format_about_points(pf["gain"]))
+        return _("your hand is worth about {value} with about {p}% to win, on average about {gain}").format(
+            value=format_about_points(pf["value"]), p=_percent(pf["win_chance"]), gain=gain)
+    return _("your hand can expect about {gain}").format(gain=gain)
 
 
 def _safe_tile(pf: dict[str, Any]) -> str:
@@ -101,8 +109,7 @@ def _safe_tile(pf: dict[str, Any]) -> str:
         return _("{tile} was {genbutsu}: no risk.").format(tile=tile, genbutsu=_genbutsu())
     if round(pf["safest_risk"], -2) == 0:
         return _("The safest tile, {tile}, risked almost nothing.").format(tile=tile)
-    return _("The safest tile, {tile}, risked about {risk}.").format(
-        tile=tile, risk=format_about_points(pf["safest_risk"]))
+    return _("The safest tile, {tile}, risked about {risk}.").format(tile=tile, risk=_about(pf["safest_risk"]))
 
 
 def push_fold_text(pf: dict[str, Any], chosen: str) -> str:
@@ -118,15 +125,15 @@ def push_fold_text(pf: dict[str, Any], chosen: str) -> str:
         else:
             why = _("in the last hand only the final place counts, and pushing risks more places than a win "
                     "would bring")
-    elif pf["advice"] == "push" and pf["gain"] >= pf["loss"]:
-        why = _("{worth}, more than pushing on risks (about {loss})").format(
-            worth=_hand_worth(pf), loss=format_about_points(pf["loss"]))
-    elif pf["advice"] == "push":  # no tile is safe: folding saves little
-        why = _("{worth}, and even the safest tile risks about {safest}: folding saves little").format(
-            worth=_hand_worth(pf), safest=format_about_points(pf["safest_risk"]))
     else:
-        why = _("{worth}, less than pushing on would risk (about {loss})").format(
-            worth=_hand_worth(pf), loss=format_about_points(pf["loss"]))
+        # the coach pushes when the expected gain covers what pushing risks beyond folding
+        extra = _about(max(0, pf["loss"] - pf["safest_risk"]))
+        if pf["advice"] == "push":
+            why = _("{worth}, more than what playing on adds to the risk (about {extra})").format(
+                worth=_hand_worth(pf), extra=extra)
+        else:
+            why = _("{worth}, less than what playing on adds to the risk (about {extra})").format(
+                worth=_hand_worth(pf), extra=extra)
     if pf["chosen"] == pf["advice"]:
         if pf["chosen"] == "push":
             return _("You pushed: right — {why}.").format(why=why)
@@ -134,7 +141,7 @@ def push_fold_text(pf: dict[str, Any], chosen: str) -> str:
     if pf["advice"] == "push":
         return _("The coach would push here: {why}.").format(why=why)
     return _("The coach would fold here ({betaori}): {why}; {mine} alone risked about {risk}.").format(
-        betaori=betaori, why=why, mine=_t(chosen), risk=format_about_points(pf["risk"])) + " " + _safe_tile(pf)
+        betaori=betaori, why=why, mine=_t(chosen), risk=_about(pf["risk"])) + " " + _safe_tile(pf)
 
 
 def _dama() -> str:
