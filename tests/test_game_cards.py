@@ -36,10 +36,17 @@ def test_mistakes_become_cards_and_come_back_as_the_same_position(app: App) -> N
     expected = [d for d in review.decisions if d.verdict in CARD_VERDICTS]
     assert expected
     call_hands = {c.hand for c in review.calls if c.against_advice}  # a call card for each (the first)
-    assert record_mistakes(app, path, log) == len(expected) + len(call_hands)
+    firsts: dict[int, object] = {}  # the first push or fold against the coach of each hand
+    for d in review.decisions:
+        if d.push_fold_against_advice:
+            firsts.setdefault(d.hand, d)
+    assert not any(d.riichi_against_advice for d in review.decisions)  # no riichi cards to count here
+    pf_hands = sorted(h for h, d in firsts.items() if d.verdict not in CARD_VERDICTS)  # no tile card there
+    assert record_mistakes(app, path, log) == len(expected) + len(call_hands) + len(pf_hands)
     later = datetime.now(UTC) + timedelta(days=2)
     due = [r for r in app.progress.due_reviews(app.learner_id, now=later, limit=200) if "game" in r]
     assert sorted(r["hand"] for r in due if r.get("ask") == "call") == sorted(call_hands)
+    assert sorted(r["hand"] for r in due if r.get("ask") == "push_fold") == pf_hands
     due = [r for r in due if "ask" not in r]  # the tile cards
     assert len(due) == len(expected)
     assert {(r["hand"], r["action"]) for r in due} == {(d.hand, d.action) for d in expected}

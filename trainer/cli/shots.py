@@ -518,6 +518,7 @@ def run(args: argparse.Namespace) -> int:
         nanikiru,
         nanikiru_coach,
         position_review,
+        push_fold_card,
         replay_at,
         replay_call,
         replay_push_fold,
@@ -637,6 +638,10 @@ def run(args: argparse.Namespace) -> int:
     shot("07_review_card_call_right", lambda: call_card(app, answer="pass"))
     shot("07_review_card_call_passed", lambda: call_card(app, called=False))
     shot("07_review_card_call_pon_right", lambda: call_card(app, called=False, answer="pon"))
+    shot("07_review_card_pushfold", lambda: push_fold_card(app))
+    shot("07_review_card_pushfold_wrong", lambda: push_fold_card(app, answered="wrong"))
+    shot("07_review_card_pushfold_right", lambda: push_fold_card(app, answered="right"))
+    shot("07_review_card_pushfold_open", lambda: push_fold_card(app, hand=4, answered="right"))
     shot("07_nanikiru_setup", lambda: app.push("nanikiru_setup").focus_row.set_index(2))
     shot("07_nanikiru", lambda: nanikiru(app))
     shot("07_nanikiru_wrong", lambda: nanikiru(app, answered="wrong"))

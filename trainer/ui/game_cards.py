@@ -23,6 +23,15 @@ is the seat's answer in the hand's action list, so never a discard's), spec ``{"
 such offer of each hand is asked; the screen finds the offer again with
 :func:`~trainer.engine.game.call_review.call_points` and grades the answer by
 :func:`~trainer.engine.game.call_review.review_call`.
+
+A discard against a threat (someone in riichi, or an open hand that looks ready) where the learner
+pushed and the coach folds, or the other way round (``Decision.push_fold_against_advice``),
+becomes a card asking "push or fold?" before the discard: id
+``game-pushfold:<file>:<hand>:<action>``, spec ``{"game", "hand", "action", "seat", "ask":
+"push_fold"}``, skill ``defense``.  Only the first such discard of each hand is asked, and not when
+that discard is a tile card or a riichi card already (its feedback says push or fold too); the
+screen grades the answer by the coach's verdict recomputed from the game
+(:func:`~trainer.engine.game.review.push_fold_choice`, through the game's review).
 """
 
 from __future__ import annotations
@@ -50,6 +59,13 @@ CALL_SKILL = "rules_calls"
 """The mastery skill call-or-pass cards feed: the one the lesson on pon and chi trains."""
 
 
+PUSH_FOLD_ASK = "push_fold"
+"""The ``ask`` of a card's spec that makes it a push-or-fold question against a threat."""
+
+PUSH_FOLD_SKILL = "defense"
+"""The mastery skill push-or-fold cards feed: defense (betaori, reading the threat)."""
+
+
 def card_id(path: Path, d: Decision) -> str:
     """The item id of a game mistake: the game file and the decision."""
     return f"game:{path.stem}:{d.hand}:{d.action}"
@@ -63,6 +79,11 @@ def riichi_card_id(path: Path, d: Decision) -> str:
 def call_card_id(path: Path, c: CallDecision) -> str:
     """The item id of an answer to a pon or chi offer against the coach (apart from the others)."""
     return f"game-call:{path.stem}:{c.hand}:{c.action}"
+
+
+def push_fold_card_id(path: Path, d: Decision) -> str:
+    """The item id of a push-or-fold choice against the coach (apart from the other cards')."""
+    return f"game-pushfold:{path.stem}:{d.hand}:{d.action}"
 
 
 def card_skill(d: Decision) -> str:
@@ -80,13 +101,19 @@ def is_call_card(spec: dict[str, Any]) -> bool:
     return spec.get("ask") == CALL_ASK
 
 
+def is_push_fold_card(spec: dict[str, Any]) -> bool:
+    """True if a card (its spec, or a due item) asks whether to push or fold against a threat."""
+    return spec.get("ask") == PUSH_FOLD_ASK
+
+
 def mistake_cards(path: Path, log: dict[str, Any], seat: int = 0) -> list[tuple[str, str, dict[str, Any]]]:
     """The review cards of ``seat`` in a game, in game order: ``(item id, skill, spec)`` for every
-    tile mistake, for the first riichi-or-dama choice against the coach in each hand and for the
-    first answer to a pon or chi offer against the coach in each hand (see the module docstring)."""
+    tile mistake, for the first riichi-or-dama choice, the first push or fold and the first answer
+    to a pon or chi offer against the coach in each hand (see the module docstring)."""
     review = review_game(log, seat)
     cards: list[tuple[tuple[int, int], str, str, dict[str, Any]]] = []
     asked: set[int] = set()  # hands whose riichi choice is covered
+    pushed: set[int] = set()  # hands whose push-or-fold choice is covered
     for d in review.decisions:
         spec = {"game": str(path), "hand": d.hand, "action": d.action, "seat": seat}
         tile_card = d.verdict in CARD_VERDICTS
@@ -96,6 +123,12 @@ def mistake_cards(path: Path, log: dict[str, Any], seat: int = 0) -> list[tuple[
             asked.add(d.hand)
             if not tile_card:
                 cards.append(((d.hand, d.action), riichi_card_id(path, d), RIICHI_SKILL, dict(spec, ask=RIICHI_ASK)))
+                tile_card = True  # the riichi card asks this decision: no push-or-fold card for it
+        if d.push_fold_against_advice and d.hand not in pushed:
+            pushed.add(d.hand)
+            if not tile_card:
+                cards.append(((d.hand, d.action), push_fold_card_id(path, d), PUSH_FOLD_SKILL,
+                              dict(spec, ask=PUSH_FOLD_ASK)))
     called: set[int] = set()  # hands whose call question is asked
     for c in review.calls:
         if c.against_advice and c.hand not in called:

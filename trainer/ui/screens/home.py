@@ -218,11 +218,18 @@ class HomeScreen(Screen):
         items = due_positions(self.app)
         if not items:
             return None
-        # what the cards ask: a discard (tile cards), riichi or dama, or a call or a pass
-        asks = {"riichi" if r.get("ask") == "riichi" else "call" if r.get("ask") == "call" else "tile"
-                for r in items}
+        # what the cards ask: a discard (tile cards), riichi or dama, a call or a pass, push or fold
+        asks = {r.get("ask") if r.get("ask") in ("riichi", "call", "push_fold") else "tile" for r in items}
         n = len(items)
-        if asks == {"riichi"}:
+        if asks == {"push_fold"}:
+            sub = ngettext("{n} position is due: push or fold now?", "{n} positions are due: push or fold now?", n)
+        elif asks == {"tile", "push_fold"}:
+            sub = ngettext("{n} position is due: a discard, or push or fold — what now?",
+                           "{n} positions are due: discards, push or fold — what now?", n)
+        elif "push_fold" in asks:  # with riichi or calls, and maybe discards
+            sub = ngettext("{n} position is due: a decision from your games — what now?",
+                           "{n} positions are due: decisions of several kinds — what now?", n)
+        elif asks == {"riichi"}:
             sub = ngettext("{n} position is due: riichi or dama now?", "{n} positions are due: riichi or dama now?", n)
         elif asks == {"call"}:
             sub = ngettext("{n} position is due: call or pass now?", "{n} positions are due: call or pass now?", n)

@@ -469,6 +469,31 @@ def call_card(app: Any, *, called: bool = True, answer: str = "") -> Any:
     return screen
 
 
+def push_fold_cards(app: Any) -> list[dict[str, Any]]:
+    """The push-or-fold cards of :func:`call_game` seed 10 (the learner who pushes where the coach
+    folds) as the review screen gets them (due items)."""
+    from trainer.engine.game.records import load
+    from trainer.ui.game_cards import is_push_fold_card, mistake_cards
+
+    path = call_game(app, 10, calls=True)
+    return [dict(spec, item_id=item_id, skill=skill) for item_id, skill, spec in mistake_cards(path, load(path), 0)
+            if is_push_fold_card(spec)]
+
+
+def push_fold_card(app: Any, *, answered: str = "", hand: int = 1) -> Any:
+    """The review of a push against a riichi where the coach folds (hand 2 of seed 10: a 3,900 hand
+    with about 4% to win), or with ``hand`` 4 against an open hand that looks ready (the last
+    hand: places), before the answer or after a ``"right"`` (fold) or ``"wrong"`` (push) one."""
+    items = [c for c in push_fold_cards(app) if c["hand"] == hand]
+    while len(app.stack) > 1:
+        app.pop()
+    screen = app.push("position_review", items=items)
+    if answered:
+        advice = screen.decision.push_fold["advice"]
+        screen.answer_push_fold(advice if answered == "right" else ("fold" if advice == "push" else "push"))
+    return screen
+
+
 def nanikiru(app: Any, *, answered: str = "", starter: bool = False) -> Any:
     """The discard puzzles: from the saved games (a damaged file among them) or, with ``starter``,
     from the starter set alone; ``answered`` is "", "right" or "wrong" (a tile the coach does not

@@ -18,8 +18,13 @@ graded by the coach's verdict on it, recomputed from the game
 (:func:`~trainer.engine.game.call_review.review_call` on the offer found again by
 :func:`~trainer.engine.game.call_review.call_points`), and the words say why
 (:func:`~trainer.ui.views.table.call_review.call_answer_text`).
-A card whose game can no longer be read, whose decision is gone, or whose riichi choice or call
-offer the engine no longer sees is skipped with a one-line note.
+A push-or-fold card (spec ``"ask": "push_fold"``) shows the table just before a discard against a
+threat and asks "Someone is in riichi. Push or fold?" (or, against an open hand that looks ready,
+its own words) with two buttons (1 push, 2 fold); the answer is graded against the coach's verdict
+recomputed from the game (``Decision.push_fold``), and the words say why with the coach's figures
+and, for a fold, the safest tile (:func:`~trainer.ui.views.table.review.push_fold_answer_text`).
+A card whose game can no longer be read, whose decision is gone, or whose riichi choice, push or
+fold, or call offer the engine no longer sees is skipped with a one-line note.
 
 «Что сбросить?» (``nanikiru``) is the same question as a drill: positions from the learner's
 saved and imported games (:func:`trainer.engine.exercises.nanikiru.make_drill`; those where the
@@ -46,7 +51,16 @@ from trainer.engine.game.records import RecordError, load
 from trainer.engine.game.review import review_game
 from trainer.engine.game.saved import list_games
 from trainer.i18n import _, ngettext, pgettext
-from trainer.ui.game_cards import CALL_SKILL, RIICHI_SKILL, card_skill, is_call_card, is_riichi_card
+from trainer.ui.game_cards import (
+    CALL_SKILL,
+    PUSH_FOLD_ASK,
+    PUSH_FOLD_SKILL,
+    RIICHI_SKILL,
+    card_skill,
+    is_call_card,
+    is_push_fold_card,
+    is_riichi_card,
+)
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import BR
 from trainer.ui.saved_games import games_dir
@@ -60,6 +74,8 @@ from trainer.ui.views.table.coach import CoachBox, hint_lines
 from trainer.ui.views.table.replay import build_frames
 from trainer.ui.views.table.review import (
     decision_text,
+    push_fold_answer_text,
+    push_fold_played_text,
     riichi_answer_text,
     riichi_choice_text,
     riichi_played_text,
@@ -96,8 +112,8 @@ class PositionReviewScreen(Screen):
         self.side_box = CoachBox()
         self.answered: bool | None = None
         self.seconds = 0.0
-        self.ask = "tile"  # "riichi" on a riichi-or-dama card, "call" on a call-or-pass card
-        self.riichi_answer: str | None = None
+        self.ask = "tile"  # "riichi" on a riichi-or-dama card, "call" on a call-or-pass card, "push_fold"
+        self.riichi_answer: str | None = None  # the answer given on a riichi card, or on a push-or-fold card
         self.point: CallPoint | None = None  # a call card's offer, as found again in the game
         self.call_answer: CallDecision | None = None  # the coach's verdict on the answer given there
         self.answer_btns: list[TileButton] = []
@@ -127,7 +143,8 @@ class PositionReviewScreen(Screen):
     def _open(self, item: dict[str, Any]) -> str | None:
         """Set up one card: the table just before its discard.  None when it opened, else why not."""
         game = Path(str(item.get("game", ""))).name
-        self.ask = "riichi" if is_riichi_card(item) else "call" if is_call_card(item) else "tile"
+        self.ask = ("riichi" if is_riichi_card(item) else "call" if is_call_card(item)
+                    else PUSH_FOLD_ASK if is_push_fold_card(item) else "tile")
         try:
             log = load(Path(item["game"]))
             seat = int(item.get("seat", 0))
@@ -146,6 +163,9 @@ class PositionReviewScreen(Screen):
                 game=game, n=int(item.get("hand", 0)) + 1)
         if self.ask == "riichi" and decision.riichi_choice is None:
             return _("{game}, hand {n}: the coach no longer sees a choice of riichi or dama there").format(
+                game=game, n=decision.hand + 1)
+        if self.ask == PUSH_FOLD_ASK and decision.push_fold is None:
+            return _("{game}, hand {n}: the coach no longer sees a choice to push or fold there").format(
                 game=game, n=decision.hand + 1)
         self.frame = frames[at - 1]  # the table just before the discard
         self.decision = decision
@@ -194,6 +214,9 @@ class PositionReviewScreen(Screen):
         if self.ask == "riichi":
             self._build_riichi(slots)
             return
+        if self.ask == PUSH_FOLD_ASK:
+            self._build_push_fold(slots)
+            return
         self.hand_row = self.add(TileRow(slots, pickable=self.answered is None, multi=False,
                                          on_change=self._picked))
         if self.answered is not None:
@@ -215,6 +238,22 @@ class PositionReviewScreen(Screen):
                 self.add(TileButton(pgettext("mahjong call", "Riichi"), (), lambda: self.answer_riichi("riichi"),
                                     key="1")),
                 self.add(TileButton(pgettext("answer button", "Dama"), (), lambda: self.answer_riichi("dama"),
+                                    key="2")),
+            ]
+        else:
+            self.next_btn = self.add(Button(_("Next"), self.next_card, kind="primary", hotkey="Enter"))
+
+    def _build_push_fold(self, slots: list[TileSlot]) -> None:
+        """A push-or-fold card: the hand with the drawn tile (not to be picked), then the two
+        answers (1 push, 2 fold) or, once answered, Next."""
+        self.hand_row = self.add(TileRow(slots, pickable=False, multi=False))
+        self.hand_row.locked = True
+        self.hand_row.focusable = False
+        if self.answered is None:
+            self.answer_btns = [
+                self.add(TileButton(pgettext("answer button", "Push"), (), lambda: self.answer_push_fold("push"),
+                                    key="1")),
+                self.add(TileButton(pgettext("answer button", "Fold"), (), lambda: self.answer_push_fold("fold"),
                                     key="2")),
             ]
         else:
@@ -252,8 +291,8 @@ class PositionReviewScreen(Screen):
         return self.widgets.index(target) if target is not None else None
 
     def choose(self, n: int) -> bool:
-        """Keys 1 and 2 on a riichi-or-dama card (riichi, dama); 1, 2 ... on a call card (the
-        calls offered, then Pass)."""
+        """Keys 1 and 2 on a riichi-or-dama card (riichi, dama) and on a push-or-fold card (push,
+        fold); 1, 2 ... on a call card (the calls offered, then Pass)."""
         if self.answer_btns and 1 <= n <= len(self.answer_btns):
             self.answer_btns[n - 1].activate()
             return True
@@ -265,6 +304,16 @@ class PositionReviewScreen(Screen):
             return
         self.riichi_answer = choice
         self.answered = choice == self.decision.riichi_choice["advice"]
+        self.record()
+        self.app.play_sound("right" if self.answered else "wrong")
+        self.rebuild()
+
+    def answer_push_fold(self, choice: str) -> None:
+        """Check "push" or "fold" against the coach's verdict on this discard and record it."""
+        if self.answered is not None or self.decision is None or getattr(self.decision, "push_fold", None) is None:
+            return
+        self.riichi_answer = choice
+        self.answered = choice == self.decision.push_fold["advice"]
         self.record()
         self.app.play_sound("right" if self.answered else "wrong")
         self.rebuild()
@@ -315,7 +364,8 @@ class PositionReviewScreen(Screen):
     def record(self) -> None:
         """Store the answer for spaced repetition."""
         item = self.items[self.index]
-        skill = {"riichi": RIICHI_SKILL, "call": CALL_SKILL}.get(self.ask) or card_skill(self.decision)
+        skill = ({"riichi": RIICHI_SKILL, "call": CALL_SKILL, PUSH_FOLD_ASK: PUSH_FOLD_SKILL}.get(self.ask)
+                 or card_skill(self.decision))
         self.app.record_answer("game", item["item_id"], skill, bool(self.answered), self.seconds,
                                spec={k: item[k] for k in ("game", "hand", "action", "seat", "ask") if k in item})
 
@@ -329,11 +379,16 @@ class PositionReviewScreen(Screen):
         """The feedback split for the two free corners of the table: the verdict on the tile, and
         on the right riichi or dama when that was a choice with the tile played.  On a
         riichi-or-dama card: the coach's words on the answer just given, then what was done at the
-        table; on a call card the same for the call or pass."""
+        table; on a call card the same for the call or pass, on a push-or-fold card for the push or fold."""
         if self.ask == "call":
             if self.call_answer is None or not isinstance(self.decision, CallDecision):
                 return [""]
             return [call_answer_text(self.call_answer), call_played_text(self.decision)]
+        pf = getattr(self.decision, "push_fold", None)
+        if self.ask == PUSH_FOLD_ASK:
+            if pf is None or self.riichi_answer is None:
+                return [""]
+            return [push_fold_answer_text(pf, self.riichi_answer), push_fold_played_text(self.decision)]
         c = getattr(self.decision, "riichi_choice", None)
         if self.ask == "riichi" and c is not None and self.riichi_answer is not None:
             return [riichi_answer_text(c, self.riichi_answer), riichi_played_text(self.decision)]
@@ -357,6 +412,10 @@ class PositionReviewScreen(Screen):
             tile = tile_words(self.app, [self.point.view.last_tile], inline=True)
             text = _("{tile} was discarded. Call or pass?").format(tile=tile)
             return text[:1].upper() + text[1:]  # "Green dragon (發, hatsu) was discarded."
+        if self.ask == PUSH_FOLD_ASK:
+            if getattr(self.decision, "danger", None) is not None:  # someone else in riichi
+                return _("Someone is in riichi. Push or fold?")
+            return _("An open hand looks ready. Push or fold?")
         return _("What would you discard here?")
 
     def verdict(self) -> str:

@@ -112,12 +112,9 @@ def _safe_tile(pf: dict[str, Any]) -> str:
     return _("The safest tile, {tile}, risked about {risk}.").format(tile=tile, risk=_about(pf["safest_risk"]))
 
 
-def push_fold_text(pf: dict[str, Any], chosen: str) -> str:
-    """Push or fold against a threat (the review's ``push_fold``), in beginner words: "right" when
-    the learner did what the coach does, else what the coach would do; why, with the coach's
-    figures — what the hand is worth and the chance to win it against what pushing on risks
-    (in the last hand: the places, without figures) — and, for a fold, the safest tile."""
-    betaori = "{term:betaori}"
+def _push_fold_why(pf: dict[str, Any]) -> str:
+    """Why the coach pushes or folds, with its figures: the expected gain against what playing
+    on adds to folding's risk (in the last hand: the places, without figures)."""
     if pf.get("last_hand"):
         if pf["advice"] == "push":
             why = _("in the last hand only the final place counts, and a win here is worth more places than "
@@ -134,6 +131,16 @@ def push_fold_text(pf: dict[str, Any], chosen: str) -> str:
         else:
             why = _("{worth}, less than what playing on adds to the risk (about {extra})").format(
                 worth=_hand_worth(pf), extra=extra)
+    return why
+
+
+def push_fold_text(pf: dict[str, Any], chosen: str) -> str:
+    """Push or fold against a threat (the review's ``push_fold``), in beginner words: "right" when
+    the learner did what the coach does, else what the coach would do; why, with the coach's
+    figures — what the hand is worth and the chance to win it against what pushing on risks
+    (in the last hand: the places, without figures) — and, for a fold, the safest tile."""
+    betaori = "{term:betaori}"
+    why = _push_fold_why(pf)
     if pf["chosen"] == pf["advice"]:
         if pf["chosen"] == "push":
             return _("You pushed: right — {why}.").format(why=why)
@@ -142,6 +149,37 @@ def push_fold_text(pf: dict[str, Any], chosen: str) -> str:
         return _("The coach would push here: {why}.").format(why=why)
     return _("The coach would fold here ({betaori}): {why}; {mine} alone risked about {risk}.").format(
         betaori=betaori, why=why, mine=_t(chosen), risk=_about(pf["risk"])) + " " + _safe_tile(pf)
+
+
+def push_fold_answer_text(pf: dict[str, Any], answer: str) -> str:
+    """The coach's words on an answer to "push or fold?" on a review card (the review's
+    ``push_fold`` recomputed from the game; ``answer`` is "push" or "fold"): "Right" or what the
+    coach would do, why (:func:`push_fold_text`'s figures) and, unless both push, the safest tile."""
+    why = _push_fold_why(pf)
+    if answer == pf["advice"]:
+        if answer == "push":
+            return _("Right: the coach pushes too — {why}.").format(why=why)
+        text = _("Right: the coach folds too ({betaori}) — {why}.").format(betaori="{term:betaori}", why=why)
+    elif pf["advice"] == "push":
+        text = _("The coach would push here: {why}.").format(why=why)
+    else:
+        text = _("The coach would fold here ({betaori}): {why}.").format(betaori="{term:betaori}", why=why)
+    return text + " " + _safe_tile(pf)
+
+
+def push_fold_played_text(d: Decision) -> str:
+    """What the learner did at the table on a push-or-fold card: the tile, pushed or folded, and
+    what the tile risked (rich text)."""
+    pf = d.push_fold or {}
+    tile = _t(d.chosen)
+    if pf.get("chosen") == "fold":
+        text = _("In the game you discarded {tile} and folded ({betaori}).").format(tile=tile,
+                                                                                 betaori="{term:betaori}")
+    else:
+        text = _("In the game you discarded {tile} and pushed.").format(tile=tile)
+    if "risk" in pf and not pf.get("last_hand"):
+        text += " " + _("It risked about {risk}.").format(risk=_about(pf["risk"]))
+    return text
 
 
 def _dama() -> str:
