@@ -416,24 +416,33 @@ def position_review(app: Any, *, answered: bool, setup: MatchSetup | None = None
     return screen
 
 
+def _due_items(path: Any, ask: str) -> list[dict[str, Any]]:
+    """The review cards of one kind (``ask``: "riichi", "call" or "push_fold") that a saved game at
+    ``path`` gives the learner in seat 0, as the review screen gets them (due items)."""
+    from trainer.engine.game.records import load
+    from trainer.ui.game_cards import mistake_cards
+
+    return [dict(spec, item_id=item_id, skill=skill) for item_id, skill, spec in mistake_cards(path, load(path), 0)
+            if spec.get("ask") == ask]
+
+
+def _review(app: Any, items: list[dict[str, Any]]) -> Any:
+    """The position review on ``items``, opened from the home screen."""
+    while len(app.stack) > 1:
+        app.pop()
+    return app.push("position_review", items=items)
+
+
 def riichi_cards(app: Any, seed: int = 1) -> list[dict[str, Any]]:
     """The riichi-or-dama cards of :func:`riichi_game` as the review screen gets them (due items)."""
-    from trainer.engine.game.records import load
-    from trainer.ui.game_cards import is_riichi_card, mistake_cards
-
-    path = riichi_game(app, seed)
-    return [dict(spec, item_id=item_id, skill=skill) for item_id, skill, spec in mistake_cards(path, load(path), 0)
-            if is_riichi_card(spec)]
+    return _due_items(riichi_game(app, seed), "riichi")
 
 
 def riichi_card(app: Any, *, answered: str = "") -> Any:
     """The review of a riichi-or-dama choice against the coach (a hand where the learner stayed
     dama and riichi would have multiplied it), before the answer or after a ``"right"`` or
     ``"wrong"`` one."""
-    items = [c for c in riichi_cards(app) if c["hand"] == 2]  # hand 3: riichi makes it about 2.4 times bigger
-    while len(app.stack) > 1:
-        app.pop()
-    screen = app.push("position_review", items=items)
+    screen = _review(app, [c for c in riichi_cards(app) if c["hand"] == 2])  # hand 3: riichi about 2.4 times bigger
     if answered:
         advice = screen.decision.riichi_choice["advice"]
         screen.answer_riichi(advice if answered == "right" else ("dama" if advice == "riichi" else "riichi"))
@@ -443,12 +452,7 @@ def riichi_card(app: Any, *, answered: str = "") -> Any:
 def call_cards(app: Any, *, called: bool) -> list[dict[str, Any]]:
     """The call-or-pass cards of :func:`call_game` as the review screen gets them (due items):
     seed 10 with the efficient bot's calls (``called``) or seed 4 of a learner who never calls."""
-    from trainer.engine.game.records import load
-    from trainer.ui.game_cards import is_call_card, mistake_cards
-
-    path = call_game(app, 10 if called else 4, calls=called)
-    return [dict(spec, item_id=item_id, skill=skill) for item_id, skill, spec in mistake_cards(path, load(path), 0)
-            if is_call_card(spec)]
+    return _due_items(call_game(app, 10 if called else 4, calls=called), "call")
 
 
 def call_card(app: Any, *, called: bool = True, answer: str = "") -> Any:
@@ -460,10 +464,7 @@ def call_card(app: Any, *, called: bool = True, answer: str = "") -> Any:
     from trainer.engine.game.actions import Pass
     from trainer.engine.game.call_review import call_name
 
-    items = [c for c in call_cards(app, called=called) if c["hand"] == (0 if called else 1)]
-    while len(app.stack) > 1:
-        app.pop()
-    screen = app.push("position_review", items=items)
+    screen = _review(app, [c for c in call_cards(app, called=called) if c["hand"] == (0 if called else 1)])
     if answer:
         screen.answer_call(next(a for a in (*screen.point.offers, Pass()) if call_name(a) == answer))
     return screen
@@ -472,22 +473,14 @@ def call_card(app: Any, *, called: bool = True, answer: str = "") -> Any:
 def push_fold_cards(app: Any) -> list[dict[str, Any]]:
     """The push-or-fold cards of :func:`call_game` seed 10 (the learner who pushes where the coach
     folds) as the review screen gets them (due items)."""
-    from trainer.engine.game.records import load
-    from trainer.ui.game_cards import is_push_fold_card, mistake_cards
-
-    path = call_game(app, 10, calls=True)
-    return [dict(spec, item_id=item_id, skill=skill) for item_id, skill, spec in mistake_cards(path, load(path), 0)
-            if is_push_fold_card(spec)]
+    return _due_items(call_game(app, 10, calls=True), "push_fold")
 
 
 def push_fold_card(app: Any, *, answered: str = "", hand: int = 1) -> Any:
     """The review of a push against a riichi where the coach folds (hand 2 of seed 10: a 3,900 hand
     with about 4% to win), or with ``hand`` 4 against an open hand that looks ready (the last
     hand: places), before the answer or after a ``"right"`` (fold) or ``"wrong"`` (push) one."""
-    items = [c for c in push_fold_cards(app) if c["hand"] == hand]
-    while len(app.stack) > 1:
-        app.pop()
-    screen = app.push("position_review", items=items)
+    screen = _review(app, [c for c in push_fold_cards(app) if c["hand"] == hand])
     if answered:
         advice = screen.decision.push_fold["advice"]
         screen.answer_push_fold(advice if answered == "right" else ("fold" if advice == "push" else "push"))

@@ -229,50 +229,45 @@ class PositionReviewScreen(Screen):
     def _build_riichi(self, slots: list[TileSlot]) -> None:
         """A riichi-or-dama card: the hand with the discarded tile lifted (not to be picked), then
         the two answers (1 riichi, 2 dama) or, once answered, Next."""
-        self.hand_row = self.add(TileRow(slots, pickable=True, multi=False))
-        self.hand_row.locked = True
-        self.hand_row.focusable = False
+        self._shown_hand(slots, pickable=True)
         self.hand_row.selected = {self.chosen_index(slots)}
-        if self.answered is None:
-            self.answer_btns = [
-                self.add(TileButton(pgettext("mahjong call", "Riichi"), (), lambda: self.answer_riichi("riichi"),
-                                    key="1")),
-                self.add(TileButton(pgettext("answer button", "Dama"), (), lambda: self.answer_riichi("dama"),
-                                    key="2")),
-            ]
-        else:
-            self.next_btn = self.add(Button(_("Next"), self.next_card, kind="primary", hotkey="Enter"))
+        self._answers_or_next([(pgettext("mahjong call", "Riichi"), lambda: self.answer_riichi("riichi")),
+                               (pgettext("answer button", "Dama"), lambda: self.answer_riichi("dama"))])
 
     def _build_push_fold(self, slots: list[TileSlot]) -> None:
         """A push-or-fold card: the hand with the drawn tile (not to be picked), then the two
         answers (1 push, 2 fold) or, once answered, Next."""
-        self.hand_row = self.add(TileRow(slots, pickable=False, multi=False))
-        self.hand_row.locked = True
-        self.hand_row.focusable = False
-        if self.answered is None:
-            self.answer_btns = [
-                self.add(TileButton(pgettext("answer button", "Push"), (), lambda: self.answer_push_fold("push"),
-                                    key="1")),
-                self.add(TileButton(pgettext("answer button", "Fold"), (), lambda: self.answer_push_fold("fold"),
-                                    key="2")),
-            ]
-        else:
-            self.next_btn = self.add(Button(_("Next"), self.next_card, kind="primary", hotkey="Enter"))
+        self._shown_hand(slots)
+        self._answers_or_next([(pgettext("answer button", "Push"), lambda: self.answer_push_fold("push")),
+                               (pgettext("answer button", "Fold"), lambda: self.answer_push_fold("fold"))])
 
     def _build_call(self, slots: list[TileSlot]) -> None:
         """A call card: the hand (not to be picked), then one button per call offered, as the
         table shows them (the word, the two tiles from the hand and the tile on offer), and Pass,
         keys 1, 2 ...; once answered, Next."""
-        self.hand_row = self.add(TileRow(slots, pickable=False, multi=False))
-        self.hand_row.locked = True
-        self.hand_row.focusable = False
-        if self.answered is not None or self.point is None:
-            self.next_btn = self.add(Button(_("Next"), self.next_card, kind="primary", hotkey="Enter"))
+        self._shown_hand(slots)
+        if self.point is None:
+            self._answers_or_next([])
             return
         tile = self.point.view.last_tile
-        for n, action in enumerate((*self.point.offers, Pass()), 1):
-            self.answer_btns.append(self.add(TileButton(offer_label(action), offer_pieces(action, tile),
-                                                        lambda a=action: self.answer_call(a), key=str(n))))
+        self._answers_or_next([(offer_label(action), lambda a=action: self.answer_call(a), offer_pieces(action, tile))
+                               for action in (*self.point.offers, Pass())])
+
+    def _shown_hand(self, slots: list[TileSlot], *, pickable: bool = False) -> None:
+        """The learner's hand as a row that only shows (no tile is picked on a riichi, call or
+        push-or-fold card)."""
+        self.hand_row = self.add(TileRow(slots, pickable=pickable, multi=False))
+        self.hand_row.locked = True
+        self.hand_row.focusable = False
+
+    def _answers_or_next(self, answers: list[tuple]) -> None:
+        """Before the answer, one button per answer — ``(label, on_press[, tiles])``, keys 1, 2 ...
+        in order; after it (or with no answers), Next."""
+        if self.answered is not None or not answers:
+            self.next_btn = self.add(Button(_("Next"), self.next_card, kind="primary", hotkey="Enter"))
+            return
+        self.answer_btns = [self.add(TileButton(label, pieces[0] if pieces else (), press, key=str(n)))
+                            for n, (label, press, *pieces) in enumerate(answers, 1)]
 
     def chosen_index(self, slots: list[TileSlot]) -> int:
         """The slot of the tile the learner discarded (the drawn tile's first, as the table lifts it)."""
