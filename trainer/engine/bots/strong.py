@@ -26,7 +26,6 @@ from trainer.engine.bots.efficient import EfficientBot
 from trainer.engine.evaluator import HandEvaluator
 from trainer.engine.game.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.view import PlayerView
-from trainer.engine.hand import MeldKind
 
 
 class StrongBot(EfficientBot):
@@ -83,14 +82,8 @@ class StrongBot(EfficientBot):
 
     def choose_call(self, view: PlayerView, legal: list[Action]) -> Action:
         """Call a discard for speed or value when the evaluator says so; otherwise pass."""
-        best: tuple[int, Action] | None = None
-        for a in legal:
-            if isinstance(a, Pon | Chi):
-                kind = MeldKind.PON if isinstance(a, Pon) else MeldKind.CHI
-                verdict = self.evaluator.call(view, a.tiles, kind)
-                if verdict.yes:
-                    after = verdict.reasons[0].get("after", 9)
-                    if best is None or after < best[0]:
-                        best = (after, a)
-                        self.last_reasons = verdict.reasons
-        return best[1] if best else Pass()
+        call, verdicts = self.evaluator.choose_call(view, [a for a in legal if isinstance(a, Pon | Chi)])
+        if call is None:
+            return Pass()
+        self.last_reasons = next(v for a, v in verdicts if a is call).reasons
+        return call

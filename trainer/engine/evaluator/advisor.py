@@ -28,6 +28,7 @@ from trainer.engine.evaluator.placement import PLACE_POINTS, PlacementModel, pla
 from trainer.engine.evaluator.pushfold import THREAT, PushFold, all_last_plan, push_or_fold, win_chance
 from trainer.engine.evaluator.reasons import Reason, reason
 from trainer.engine.evaluator.value import HandValue, estimate_value, tenpai_value
+from trainer.engine.game.actions import Chi, Pon
 from trainer.engine.game.round import kuikae_kinds
 from trainer.engine.game.view import PlayerView
 from trainer.engine.hand import Hand, Meld, MeldKind
@@ -311,6 +312,21 @@ class HandEvaluator:
         return Verdict(False, (*notes, reason("riichi_adds_little", ratio=round(gain, 2))))
 
     # ------------------------------------------------------------------ calls
+    def choose_call(self, view: PlayerView, calls: list[Pon | Chi]
+                    ) -> tuple[Pon | Chi | None, tuple[tuple[Pon | Chi, Verdict], ...]]:
+        """Among the pon and chi ``calls`` offered on the last discard, the one to make — of those :meth:`call` says yes to, the one leaving the
+        fewest steps to tenpai, the first on a tie — or None to pass; with every call's verdict
+        in the order offered.  The strong bot calls by it and the table's coach advises by it."""
+        verdicts = tuple((a, self.call(view, a.tiles, MeldKind.PON if isinstance(a, Pon) else MeldKind.CHI))
+                         for a in calls)
+        best: tuple[int, Pon | Chi] | None = None
+        for a, verdict in verdicts:
+            if verdict.yes:
+                after = verdict.reasons[0].get("after", 9)
+                if best is None or after < best[0]:
+                    best = (after, a)
+        return (best[1] if best else None), verdicts
+
     def call(self, view: PlayerView, used: tuple[Tile, Tile], kind: MeldKind, advice: TurnAdvice | None = None
              ) -> Verdict:
         """Whether to call the last discard with ``used`` from the hand (a pon or chi): yes when

@@ -34,7 +34,6 @@ from trainer.engine.evaluator.pushfold import THREAT, PushFold
 from trainer.engine.game.actions import Chi, Pon
 from trainer.engine.game.review import danger_notes
 from trainer.engine.game.view import PlayerView
-from trainer.engine.hand import MeldKind
 from trainer.engine.tiles import Tile
 from trainer.engine.ukeire import discard_options, ukeire
 
@@ -370,29 +369,17 @@ class CallAdvice:
         return next((v for a, v in self.verdicts if a == action), None)
 
 
-def meld_kind(action: Pon | Chi) -> MeldKind:
-    """The meld a pon or chi call makes."""
-    return MeldKind.PON if isinstance(action, Pon) else MeldKind.CHI
-
-
 def call_advice(view: PlayerView, legal: Iterable[Any], rules: Any = None) -> CallAdvice | None:
     """Whether to call the discard on the table (``view.last_tile``) with one of the pon and chi
     calls in ``legal``, or pass: exactly the ``strong`` bot's choice
-    (:meth:`HandEvaluator.call` for each meld: yes for speed with a yaku — a yakuhai pon, a hand
-    near tenpai — or for value; no when it is not faster, leaves no yaku, throws away a good closed
-    hand, or while folding).  None when no pon or chi is offered (ron and kan are other questions)."""
+    (:meth:`HandEvaluator.choose_call` over :meth:`HandEvaluator.call` for each meld: yes for speed
+    with a yaku — a yakuhai pon, a hand near tenpai — or for value; no when it is not faster, leaves
+    no yaku, throws away a good closed hand, or while folding).  None when no pon or chi is offered
+    (ron and kan are other questions)."""
     calls = [a for a in legal if isinstance(a, Pon | Chi)]
     if not calls:
         return None
-    ev = evaluator_for(rules)
-    verdicts = tuple((a, ev.call(view, a.tiles, meld_kind(a))) for a in calls)
-    best: tuple[int, Pon | Chi] | None = None
-    for a, verdict in verdicts:
-        if verdict.yes:
-            after = verdict.reasons[0].get("after", 9)
-            if best is None or after < best[0]:
-                best = (after, a)
-    return CallAdvice(best[1] if best else None, verdicts)
+    return CallAdvice(*evaluator_for(rules).choose_call(view, calls))
 
 
 def pass_win_advice(view: PlayerView, tsumo: bool, rules: Any = None) -> tuple[Reason, ...] | None:
@@ -405,4 +392,4 @@ def pass_win_advice(view: PlayerView, tsumo: bool, rules: Any = None) -> tuple[R
 
 __all__ = ["CallAdvice", "DangerWarning", "DiscardHint", "OpenHandWarning", "RiichiAdvice", "Waiting",
            "call_advice", "coach_turn", "danger_warning", "discard_hints", "efficiency_hints", "evaluator_for",
-           "meld_kind", "open_hand_warning", "pass_win_advice", "riichi_advice", "waiting"]
+           "open_hand_warning", "pass_win_advice", "riichi_advice", "waiting"]
