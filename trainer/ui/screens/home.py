@@ -3,6 +3,8 @@ progress and settings."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from trainer.i18n import _, ngettext, points_text
@@ -35,6 +37,39 @@ def today_text(done: int, goal: int) -> str:
     # TRANSLATORS: the home screen's line once the daily goal is met (ru: «сегодня 83 ответа (цель 20) ✓»).
     return ngettext("today {done} answer (goal {goal}) ✓", "today {done} answers (goal {goal}) ✓", done).format(
         done=done, goal=goal)
+
+
+_DUE_QUESTIONS: dict[frozenset[str], Callable[[int], str]] = {
+    frozenset({"tile"}): lambda n: ngettext("{n} position is due: what would you discard now?",
+                                            "{n} positions are due: what would you discard now?", n),
+    frozenset({"riichi"}): lambda n: ngettext("{n} position is due: riichi or dama now?",
+                                              "{n} positions are due: riichi or dama now?", n),
+    frozenset({"call"}): lambda n: ngettext("{n} position is due: call or pass now?",
+                                            "{n} positions are due: call or pass now?", n),
+    frozenset({"push_fold"}): lambda n: ngettext("{n} position is due: push or fold now?",
+                                                 "{n} positions are due: push or fold now?", n),
+    frozenset({"tile", "riichi"}): lambda n: ngettext("{n} position is due: a discard, or riichi or dama — what now?",
+                                                      "{n} positions are due: discards, riichi or dama — what now?", n),
+    frozenset({"tile", "call"}): lambda n: ngettext("{n} position is due: a discard, or call or pass — what now?",
+                                                    "{n} positions are due: discards, call or pass — what now?", n),
+    frozenset({"tile", "push_fold"}): lambda n: ngettext(
+        "{n} position is due: a discard, or push or fold — what now?",
+        "{n} positions are due: discards, push or fold — what now?", n),
+    frozenset({"riichi", "call"}): lambda n: ngettext(
+        "{n} position is due: riichi or dama, call or pass — what now?",
+        "{n} positions are due: riichi or dama, call or pass — what now?", n),
+    frozenset({"tile", "riichi", "call"}): lambda n: ngettext(
+        "{n} position is due: a discard, riichi, a call — what now?",
+        "{n} positions are due: discards, riichi, calls — what now?", n),
+}
+"""The home card's question for the due game positions, by what they ask (tile cards ask for a
+discard); any other mix gets :func:`_several_kinds`."""
+
+
+def _several_kinds(n: int) -> str:
+    """The home card's question when the due positions ask several kinds of decision."""
+    return ngettext("{n} position is due: a decision from your games — what now?",
+                    "{n} positions are due: decisions of several kinds — what now?", n)
 
 
 @register_screen("home")
@@ -219,35 +254,8 @@ class HomeScreen(Screen):
         if not items:
             return None
         # what the cards ask: a discard (tile cards), riichi or dama, a call or a pass, push or fold
-        asks = {r.get("ask") if r.get("ask") in ("riichi", "call", "push_fold") else "tile" for r in items}
-        n = len(items)
-        if asks == {"push_fold"}:
-            sub = ngettext("{n} position is due: push or fold now?", "{n} positions are due: push or fold now?", n)
-        elif asks == {"tile", "push_fold"}:
-            sub = ngettext("{n} position is due: a discard, or push or fold — what now?",
-                           "{n} positions are due: discards, push or fold — what now?", n)
-        elif "push_fold" in asks:  # with riichi or calls, and maybe discards
-            sub = ngettext("{n} position is due: a decision from your games — what now?",
-                           "{n} positions are due: decisions of several kinds — what now?", n)
-        elif asks == {"riichi"}:
-            sub = ngettext("{n} position is due: riichi or dama now?", "{n} positions are due: riichi or dama now?", n)
-        elif asks == {"call"}:
-            sub = ngettext("{n} position is due: call or pass now?", "{n} positions are due: call or pass now?", n)
-        elif asks == {"tile", "riichi"}:
-            sub = ngettext("{n} position is due: a discard, or riichi or dama — what now?",
-                           "{n} positions are due: discards, riichi or dama — what now?", n)
-        elif asks == {"tile", "call"}:
-            sub = ngettext("{n} position is due: a discard, or call or pass — what now?",
-                           "{n} positions are due: discards, call or pass — what now?", n)
-        elif asks == {"riichi", "call"}:
-            sub = ngettext("{n} position is due: riichi or dama, call or pass — what now?",
-                           "{n} positions are due: riichi or dama, call or pass — what now?", n)
-        elif "call" in asks:  # all three
-            sub = ngettext("{n} position is due: a discard, riichi, a call — what now?",
-                           "{n} positions are due: discards, riichi, calls — what now?", n)
-        else:
-            sub = ngettext("{n} position is due: what would you discard now?",
-                           "{n} positions are due: what would you discard now?", n)
+        asks = frozenset(r.get("ask") if r.get("ask") in ("riichi", "call", "push_fold") else "tile" for r in items)
+        sub = _DUE_QUESTIONS.get(asks, _several_kinds)(len(items))
         return self.add(Card(_("Mistakes from your games"), sub.format(n=len(items)),
                              lambda: self.app.push("position_review", items=items),
                              accent=P.hint, badge=str(len(items)), badge_color=P.hint))
