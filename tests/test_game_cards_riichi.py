@@ -100,7 +100,7 @@ def test_answers_by_keys_are_graded_against_the_coach_and_recorded(app: App) -> 
     key(app, pygame.K_RETURN, "\r")  # Enter alone answers nothing
     assert screen.answered is None and len(recorded_answers(app)) == before
     press_digit(app, 2)  # dama: against the coach
-    assert screen.answered is False and screen.riichi_answer == "dama"
+    assert screen.answered is False and screen.choice == "dama"
     assert recorded_answers(app)[-1] == (items[0]["item_id"], RIICHI_SKILL, 0)
     app.render()
     key(app, pygame.K_RETURN, "\r")  # next card

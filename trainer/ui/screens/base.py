@@ -370,15 +370,20 @@ class Screen:
         extra = self.header_extra()
         right_w = 0
         if extra:
-            # a third of the bar, or all a short title leaves free
-            title_w = self.app.text_width(self.title(), L.font("h2"), True)
-            room = max(L.width // 3, L.width - left - title_w - L.px(40) - L.margin)
             r = blit_text(surf, self.app, extra, L.font("small"), P.on_felt_muted,
                           (L.width - L.margin, bar.centery + L.px(2)), anchor="midright",
-                          max_width=room)
+                          max_width=self.header_room())
             right_w = r.width + L.px(20)
         blit_text(surf, self.app, self.title(), L.font("h2"), P.on_felt, (left, bar.centery + L.px(2)),
                   anchor="midleft", bold=True, max_width=L.width - left - L.margin - right_w)
+
+    def header_room(self) -> int:
+        """The width the header's extra text may take: a third of the bar, or all that the back
+        button and a short title leave free."""
+        L = self.app.layout
+        left = self.back_button.rect.right + L.px(20) if self.back_button is not None else L.margin
+        title_w = self.app.text_width(self.title(), L.font("h2"), True)
+        return max(L.width // 3, L.width - left - title_w - L.px(40) - L.margin)
 
     def header_extra(self) -> str:
         """Short text at the right of the header (e.g. "Step 3 of 9")."""

@@ -113,7 +113,7 @@ class PositionReviewScreen(Screen):
         self.answered: bool | None = None
         self.seconds = 0.0
         self.ask = "tile"  # "riichi" on a riichi-or-dama card, "call" on a call-or-pass card, "push_fold"
-        self.riichi_answer: str | None = None  # the answer given on a riichi card, or on a push-or-fold card
+        self.choice: str | None = None  # the answer given on a riichi ("riichi"/"dama") or push-or-fold card
         self.point: CallPoint | None = None  # a call card's offer, as found again in the game
         self.call_answer: CallDecision | None = None  # the coach's verdict on the answer given there
         self.answer_btns: list[TileButton] = []
@@ -123,7 +123,7 @@ class PositionReviewScreen(Screen):
         """Open the current card's game at its decision; cards that no longer load are skipped
         with a one-line note."""
         self.answered = None
-        self.riichi_answer = None
+        self.choice = None
         self.call_answer = None
         self.point = None
         self.seconds = 0.0
@@ -297,30 +297,28 @@ class PositionReviewScreen(Screen):
         """Check "riichi" or "dama" against the coach's advice for this hand and record it."""
         if self.answered is not None or self.decision is None or self.decision.riichi_choice is None:
             return
-        self.riichi_answer = choice
-        self.answered = choice == self.decision.riichi_choice["advice"]
-        self.record()
-        self.app.play_sound("right" if self.answered else "wrong")
-        self.rebuild()
+        self.choice = choice
+        self._graded(choice == self.decision.riichi_choice["advice"])
 
     def answer_push_fold(self, choice: str) -> None:
         """Check "push" or "fold" against the coach's verdict on this discard and record it."""
         if self.answered is not None or self.decision is None or getattr(self.decision, "push_fold", None) is None:
             return
-        self.riichi_answer = choice
-        self.answered = choice == self.decision.push_fold["advice"]
-        self.record()
-        self.app.play_sound("right" if self.answered else "wrong")
-        self.rebuild()
+        self.choice = choice
+        self._graded(choice == self.decision.push_fold["advice"])
 
     def answer_call(self, action: Any) -> None:
         """Check a pon, chi or pass against the coach's verdict on it at this offer and record it."""
         if self.answered is not None or self.point is None:
             return
         self.call_answer = review_call(dataclasses.replace(self.point, answer=action))
-        self.answered = not self.call_answer.against_advice
+        self._graded(not self.call_answer.against_advice)
+
+    def _graded(self, right: bool) -> None:
+        """The answer to the card is in (``right`` or not): record it, sound, show why."""
+        self.answered = right
         self.record()
-        self.app.play_sound("right" if self.answered else "wrong")
+        self.app.play_sound("right" if right else "wrong")
         self.rebuild()
 
     def _picked(self, sel: set[int]) -> None:
@@ -347,10 +345,7 @@ class PositionReviewScreen(Screen):
         if self.answered is not None or self.decision is None or self.ask != "tile":
             return
         self.picked = tile
-        self.answered = tile.kind in self.right()
-        self.record()
-        self.app.play_sound("right" if self.answered else "wrong")
-        self.rebuild()
+        self._graded(tile.kind in self.right())
 
     def right(self) -> set[int]:
         """The tile kinds that answer the current position."""
@@ -381,12 +376,12 @@ class PositionReviewScreen(Screen):
             return [call_answer_text(self.call_answer), call_played_text(self.decision)]
         pf = getattr(self.decision, "push_fold", None)
         if self.ask == PUSH_FOLD_ASK:
-            if pf is None or self.riichi_answer is None:
+            if pf is None or self.choice is None:
                 return [""]
-            return [push_fold_answer_text(pf, self.riichi_answer), push_fold_played_text(self.decision)]
+            return [push_fold_answer_text(pf, self.choice), push_fold_played_text(self.decision)]
         c = getattr(self.decision, "riichi_choice", None)
-        if self.ask == "riichi" and c is not None and self.riichi_answer is not None:
-            return [riichi_answer_text(c, self.riichi_answer), riichi_played_text(self.decision)]
+        if self.ask == "riichi" and c is not None and self.choice is not None:
+            return [riichi_answer_text(c, self.choice), riichi_played_text(self.decision)]
         return [self.feedback()] if c is None else [tile_text(self.decision), riichi_choice_text(c)]
 
     def done_text(self) -> str:

@@ -108,10 +108,8 @@ class ReplayScreen(Screen):
         return text
 
     def _header_fits(self, text: str) -> bool:
-        """True if ``text`` fits at the right of the header beside the title, with room to spare."""
-        L = self.app.layout
-        room = L.width - self.app.text_width(self.title(), L.font("h2"), True) - L.px(260)
-        return self.app.text_width(text, L.font("small")) < room
+        """True if ``text`` fits at the right of the header beside the title (not cut short)."""
+        return self.app.text_width(text, self.app.layout.font("small")) <= self.header_room()
 
     # ---------------------------------------------------------------- names
     @property

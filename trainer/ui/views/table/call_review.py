@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from trainer.engine.game.call_review import CallDecision
+from trainer.engine.game.actions import Pass
+from trainer.engine.game.call_review import CallDecision, CallPoint, review_call
 from trainer.engine.notation import format_tiles, parse_tiles
 from trainer.i18n import _, format_about_points, ngettext, pgettext
 from trainer.ui.richtext import term_word, tiles_markup
@@ -79,13 +80,17 @@ def call_why(c: CallDecision) -> str:
     return words() if words else ""
 
 
+def _dash_why(c: CallDecision) -> str:
+    """The coach's reason as the tail of a sentence (" — the call does not ..."), or nothing."""
+    why = call_why(c)
+    return " — " + why if why else ""
+
+
 def call_choice_text(c: CallDecision) -> str:
     """The verdict on the learner's answer to a pon or chi offer (rich text): "Good" with the
     coach's reason when the coach agrees; else, for a pass, the call the coach would make and
     why, and for a call, why the coach would not make it (and the call it would make instead)."""
-    tile = tiles_markup(c.tile)
-    why = call_why(c)
-    sep = " — " + why if why else ""
+    tile, sep = tiles_markup(c.tile), _dash_why(c)
     if not c.called:
         if not c.against_advice:
             return _("You passed on {tile}: the coach would not call either{why}. Good.").format(tile=tile, why=sep)
@@ -106,8 +111,7 @@ def call_answer_text(c: CallDecision) -> str:
     where ``c`` is the verdict on that answer (:func:`~trainer.engine.game.call_review.review_call`
     with the card's answer): "Right" with the coach's reason, else what the coach would do and why
     (rich text with glossary links)."""
-    why = call_why(c)
-    sep = " — " + why if why else ""
+    sep = _dash_why(c)
     if not c.against_advice:
         if not c.called:
             return _("Right: the coach passes too{why}.").format(why=sep)
@@ -138,12 +142,8 @@ def call_line(view: Any, offers: tuple[Any, ...], rules: Any = None) -> str:
     """The table coach's word on a pon or chi on offer now (before the learner answers): the call
     the coach would make and why, or why it would pass — the strong bot's choice, from the same
     verdict the game review gives afterwards."""
-    from trainer.engine.game.actions import Pass
-    from trainer.engine.game.call_review import CallPoint, review_call
-
     c = review_call(CallPoint(view, offers, Pass(), {}, rules))
-    why = call_why(c)
-    sep = " — " + why if why else ""
+    sep = _dash_why(c)
     tile = tiles_markup(c.tile)
     if c.advice == "pass":
         return _("{tile} can be called. Coach: pass{why}.").format(tile=tile, why=sep)

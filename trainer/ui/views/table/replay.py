@@ -49,12 +49,6 @@ def build_frames(log: dict[str, Any], me: int, *, open_hands: bool) -> list[Fram
     return frames
 
 
-def decisions_by_action(log: dict[str, Any], seat: int) -> dict[tuple[int, int], Decision]:
-    """The review of ``seat``'s discards, keyed by (hand, action index) for the replay's marks
-    (none for a Chinese Official game: the review judges riichi discards)."""
-    return review_by_action(log, seat)[0]
-
-
 def review_by_action(log: dict[str, Any], seat: int
                      ) -> tuple[dict[tuple[int, int], Decision], dict[tuple[int, int], CallDecision]]:
     """The review of ``seat``'s discards and of its answers to pon and chi offers (the frame of
