@@ -31,6 +31,21 @@ def lang_app(request, tmp_path, monkeypatch):
     set_language("en")
 
 
+@pytest.fixture
+def progress_app(tmp_path, monkeypatch):
+    """A headless English app on the home screen with its own progress store (the review-card
+    tests: mistakes recorded, cards due, answers graded), closed afterwards."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from tests.table_driver import open_app
+
+    a = open_app(tmp_path, monkeypatch, with_progress=True)
+    yield a
+    a.close()
+
+
 _SHIPPED_LIBRARY: dict[str, object] = {}
 
 

@@ -6,7 +6,6 @@ words for the answer just given; a card that cannot be shown any more is skipped
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -16,7 +15,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from tests.review_cards import due_game_cards, recorded_answers  # noqa: E402
-from tests.table_driver import key, open_app, press_digit  # noqa: E402
+from tests.table_driver import key, press_digit  # noqa: E402
 from tests.ui_events import headless_app  # noqa: E402
 from trainer.engine.game.actions import Chi, Pon  # noqa: E402
 from trainer.engine.game.call_review import CallDecision  # noqa: E402
@@ -41,10 +40,8 @@ from trainer.ui.views.table.call_review import call_answer_text  # noqa: E402
 
 
 @pytest.fixture()
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    a = open_app(tmp_path, monkeypatch, with_progress=True)
-    yield a
-    a.close()
+def app(progress_app: App) -> App:
+    return progress_app
 
 
 @pytest.mark.parametrize("calls", [False, True])

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -18,7 +17,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from tests.review_cards import due_game_cards, recorded_answers  # noqa: E402
-from tests.table_driver import key, open_app, press_digit  # noqa: E402
+from tests.table_driver import key, press_digit  # noqa: E402
 from trainer.engine.game.records import load  # noqa: E402
 from trainer.engine.game.review import review_game  # noqa: E402
 from trainer.ui import game_cards  # noqa: E402
@@ -37,10 +36,8 @@ from trainer.ui.screens.play_shots import call_game, push_fold_card, push_fold_c
 
 
 @pytest.fixture()
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    a = open_app(tmp_path, monkeypatch, with_progress=True)
-    yield a
-    a.close()
+def app(progress_app: App) -> App:
+    return progress_app
 
 
 def test_pushing_against_the_coach_all_hand_long_is_one_card_per_hand(app: App) -> None:

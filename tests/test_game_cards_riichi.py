@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -17,7 +16,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from tests.review_cards import due_game_cards, recorded_answers  # noqa: E402
-from tests.table_driver import key, open_app, press_digit  # noqa: E402
+from tests.table_driver import key, press_digit  # noqa: E402
 from trainer.engine.game.records import load  # noqa: E402
 from trainer.engine.game.review import review_game  # noqa: E402
 from trainer.ui import game_cards  # noqa: E402
@@ -36,10 +35,8 @@ from trainer.ui.views.table.review import riichi_answer_text  # noqa: E402
 
 
 @pytest.fixture()
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    a = open_app(tmp_path, monkeypatch, with_progress=True)
-    yield a
-    a.close()
+def app(progress_app: App) -> App:
+    return progress_app
 
 
 def test_a_hand_kept_dama_against_the_coach_is_one_card_not_one_per_turn(app: App) -> None:

@@ -103,10 +103,34 @@ def test_a_bad_file_is_named_and_the_list_is_unchanged(app: App, tenhou6: dict) 
     click(app, card(app.screen, "truncated.json"))
     text = app.banners[-1].text
     assert app.banners[-1].kind == "error" and "\n" not in text
-    assert text.startswith("This game cannot be opened: truncated.json: hand 1:") and str(docs) not in text
+    assert text == ("This game cannot be opened: truncated.json: hand 1 of the log is cut short or damaged — "
+                    "copy or export the whole game again") and str(docs) not in text
     assert sorted(games_dir(app).iterdir()) == before
     app.pop()
     assert listed(app) == rows_before
+
+
+def test_a_damaged_hand_is_named_in_russian_without_the_engines_english(app: App, tenhou6: dict) -> None:
+    """The engine's technical line ("hand 2: seat 1 is dealt 12 tiles, not 13") is for the command
+    line; a Russian learner reads which hand is damaged and what to do, in Russian."""
+    from dataclasses import replace
+
+    saved_games(app)
+    docs = folders.export_folder()
+    docs.mkdir(parents=True)
+    hands = [list(h) for h in tenhou6["log"]]
+    hands[1][4] = hands[1][4][:12]  # seat 0 of the second hand is dealt 12 tiles
+    (docs / "short.json").write_text(json.dumps(dict(tenhou6, log=hands)), encoding="utf-8")
+    app.apply_settings(replace(app.settings, language="ru"))
+    try:
+        app.push("my_games")
+        click(app, app.screen.open_btn)
+        click(app, card(app.screen, "short.json"))
+        text = app.banners[-1].text
+        assert text == ("Эту партию нельзя открыть: short.json: раздача 2 в записи оборвана или повреждена — "
+                        "скопируйте или выгрузите партию целиком заново"), text
+    finally:
+        app.apply_settings(replace(app.settings, language="en"))
 
 
 def test_pasted_json_is_imported_and_pasted_junk_reported(app: App, tenhou6: dict,

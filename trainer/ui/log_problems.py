@@ -11,11 +11,14 @@ from __future__ import annotations
 from trainer.i18n import _
 
 
-def log_problem_text(kind: str | None, *, line: int | None = None, detail: str = "", fallback: str = "") -> str:
+def log_problem_text(kind: str | None, *, line: int | None = None, field: str = "", hand: int | None = None,
+                     fallback: str = "") -> str:
     """The sentence for a log that cannot be opened (``kind`` from the engine: ``newer_version``,
     ``unsupported_version``, ``not_json`` with its ``line``, ``not_game_log``, ``not_text``,
-    ``unreadable_file`` or ``damaged`` with a technical ``detail``); ``fallback`` (the engine's
-    English line) for any other kind."""
+    ``unreadable_file``, ``damaged`` (with the missing ``field`` when the engine knows it) or
+    ``damaged_hand`` with the ``hand``'s number in the file); ``fallback`` (the engine's English
+    line) for any other kind.  The engine's technical detail stays out of the learner's sentence
+    (the command line prints it)."""
     if kind == "newer_version":
         return _("saved by a newer version of the app — update the app to open it")
     if kind == "unsupported_version":
@@ -28,9 +31,12 @@ def log_problem_text(kind: str | None, *, line: int | None = None, detail: str =
         return _("not a game log (not a text file)")
     if kind == "unreadable_file":
         return _("the file cannot be read")
+    if kind == "damaged" and field:
+        return _("the file is damaged: the field “{field}” is missing").format(field=field)
     if kind == "damaged":
-        why = _("the file is damaged")
-        return f"{why} ({detail})" if detail else why
+        return _("the file is damaged")
+    if kind == "damaged_hand" and hand is not None:
+        return _("hand {n} of the log is cut short or damaged — copy or export the whole game again").format(n=hand)
     return fallback
 
 

@@ -56,7 +56,7 @@ def load_any(path: str | Path, rules: str = "tenhou") -> LoadedLog:
     try:
         return parse_any(data, rules)
     except records.RecordError as e:
-        raise records.RecordError(f"{p}: {e}", kind=e.kind, line=e.line, version=e.version) from None
+        raise records.RecordError(f"{p}: {e}", kind=e.kind, line=e.line, version=e.version, hand=e.hand) from None
 
 
 __all__ = ["LoadedLog", "load_any", "parse_any"]

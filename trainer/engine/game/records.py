@@ -30,14 +30,17 @@ class RecordError(ValueError):
     opened at all also says why in a form a user interface can translate: ``kind`` is
     ``"not_json"`` (with ``line``), ``"not_text"``, ``"not_game_log"``, ``"newer_version"``
     (with ``version``, the log's), ``"unsupported_version"``, ``"unreadable_file"`` or
-    ``"damaged"`` (a log of ours missing fields); any other error has ``kind`` None."""
+    ``"damaged"`` (a log of ours missing fields) or ``"damaged_hand"`` (one hand of an imported
+    log is cut short or wrong: ``hand``, its number in the file from 1); any other error has
+    ``kind`` None."""
 
     def __init__(self, message: str, *, kind: str | None = None, line: int | None = None,
-                 version: int | None = None) -> None:
+                 version: int | None = None, hand: int | None = None) -> None:
         super().__init__(message)
         self.kind = kind
         self.line = line
         self.version = version
+        self.hand = hand
 
 
 ADJUSTABLE = ("game_length", "red_fives")

@@ -43,7 +43,8 @@ class SavedGame:
     - ``"not_game_log"``: JSON, but not a game log of either kind;
     - ``"newer_version"``: saved by a newer version of the app (``problem_version``: the log's);
     - ``"unsupported_version"``: a version this app does not know (not a newer one);
-    - ``"damaged"``: a game log with missing or wrong fields (``problem_detail``: which, technically)."""
+    - ``"damaged"``: a game log with missing or wrong fields (``problem_detail``: which, technically;
+      ``problem_field``: the name of a missing field, when that is what is wrong)."""
 
     path: Path
     problem: str | None = None
@@ -51,6 +52,7 @@ class SavedGame:
     problem_line: int | None = None
     problem_version: int | None = None
     problem_detail: str = ""
+    problem_field: str = ""
     started: str = ""
     rules: str = ""
     players: tuple[str, ...] = ()
@@ -126,7 +128,9 @@ def read_game(path: Path) -> SavedGame:
                          problem_version=e.version, problem_detail="" if e.kind else why)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
         detail = f"{type(e).__name__}: {e}"
-        return SavedGame(path, problem=f"damaged game log ({detail})", problem_kind="damaged", problem_detail=detail)
+        missing = str(e.args[0]) if isinstance(e, KeyError) and e.args else ""
+        return SavedGame(path, problem=f"damaged game log ({detail})", problem_kind="damaged", problem_detail=detail,
+                         problem_field=missing)
 
 
 def _summary(path: Path, log: dict[str, Any], game: str = "riichi") -> SavedGame:

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,8 +97,25 @@ def _int(value: Any, what: str) -> int:
     return value
 
 
+@contextmanager
+def _in_hand(index: int) -> Iterator[None]:
+    """A Tenhou6Error raised inside says which hand of the file it is about (its number from 1,
+    kind ``damaged_hand``), so a user interface can name the hand in the learner's language."""
+    try:
+        yield
+    except Tenhou6Error as e:
+        if e.hand is None:
+            e.hand, e.kind = index + 1, e.kind or "damaged_hand"
+        raise
+
+
 def parse_kyoku(raw: Any, index: int) -> Kyoku:
     """Check one hand array's shape and tiles; raises Tenhou6Error naming the hand and field."""
+    with _in_hand(index):
+        return _parse_kyoku(raw, index)
+
+
+def _parse_kyoku(raw: Any, index: int) -> Kyoku:
     where = f"hand {index + 1}"
     if not isinstance(raw, list) or len(raw) < 16:
         raise Tenhou6Error(f"{where}: a hand needs 16 or 17 entries (header, scores, dora, ura, 4 x 3 lists, result)")
@@ -587,8 +606,9 @@ def from_tenhou6(data: Any, rules: str = "tenhou") -> Imported:
         if list(match.scores) != k.scores:
             notes.append(f"hand {k.label}: the log starts with {k.scores}, our replay with {list(match.scores)}")
         recorder.start_hand(rnd)
-        for seat, action in play_hand(k, rnd, fixed.get(str(i))):
-            recorder.action(seat, action)
+        with _in_hand(i):
+            for seat, action in play_hand(k, rnd, fixed.get(str(i))):
+                recorder.action(seat, action)
         recorder.end_hand(rnd)
         notes += compare_result(k, rnd)
         match.finish_round()

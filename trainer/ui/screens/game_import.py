@@ -55,7 +55,7 @@ def short_error(exc: Exception, path: Path | None = None) -> str:
     reason, with the file named by its name rather than its full path."""
     kind = getattr(exc, "kind", None)
     if kind is not None and kind != "damaged":
-        why = log_problem_text(kind, line=getattr(exc, "line", None), fallback=str(exc))
+        why = log_problem_text(kind, line=getattr(exc, "line", None), hand=getattr(exc, "hand", None), fallback=str(exc))
         return f"{path.name}: {why}" if path is not None else why
     text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
     if path is not None:

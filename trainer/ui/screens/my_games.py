@@ -37,8 +37,7 @@ def problem_text(g: SavedGame) -> str:
     """Why an unreadable saved game cannot be opened, in the learner's language and a beginner's
     words, from the engine's ``problem_kind`` (the engine's English ``problem`` for a kind this
     screen does not know)."""
-    return log_problem_text(g.problem_kind, line=g.problem_line, detail=g.problem_detail or "",
-                            fallback=g.problem or "")
+    return log_problem_text(g.problem_kind, line=g.problem_line, field=g.problem_field, fallback=g.problem or "")
 
 
 def game_line(g: SavedGame) -> tuple[str, str]:
