@@ -22,7 +22,7 @@ def recorded_answers(app: Any) -> list[tuple[str, str, int]]:
 def against_coach_part(screen: Any, en: bool) -> str:
     """The "against the coach" part the replay header should show for ``screen``: one kind alone in
     its own words; several kinds listed (riichi, calls, push/fold) or, when that list does not fit
-    beside the title, their total."""
+    beside the title, their total, saying what it counts ("decisions against the coach: 18")."""
     riichi = sum(1 for d in screen.decisions.values() if d.riichi_against_advice)
     calls = sum(1 for c in screen.calls.values() if c.against_advice)
     pushes = sum(1 for d in screen.decisions.values() if d.push_fold_against_advice)
@@ -39,4 +39,5 @@ def against_coach_part(screen: Any, en: bool) -> str:
     parts = ", ".join(f"{name} {n}" for name, n in zip(names, (riichi, calls, pushes), strict=True) if n)
     listed = (f"against the coach: {parts}" if en else f"вопреки тренеру: {parts}")
     header = screen.header_extra()
-    return listed if listed in header else (f"against the coach: {sum(kinds)}" if en else f"вопреки тренеру: {sum(kinds)}")
+    return listed if listed in header else (f"decisions against the coach: {sum(kinds)}" if en
+                                            else f"решений вопреки тренеру: {sum(kinds)}")

@@ -153,7 +153,7 @@ def test_at_16_9_the_record_and_the_table_take_turns_full_width(app):
     assert btn.visible and btn.enabled and btn.hotkey == "V"
     assert not view.show_board and not view.back_btn.visible and view.view_mode == "record"
     assert view.tile_h >= floor and len(view.tile_rects) > 150
-    assert min(r.height for r in view.cell_rects.values()) // 2 - app.layout.px(3) >= floor
+    assert min(r.height for r in view.cell_rects.values()) >= 2 * view.tile_h  # a turn: 取 over 出
     assert view.area.contains(btn.rect) and not btn.rect.colliderect(view.table_rect)
     click(app, btn.rect.center)  # the table, full width
     assert view.view_mode == "table" and view.back_btn.visible and view.fwd_btn.visible
@@ -180,11 +180,11 @@ def test_a_question_is_answered_by_clicking_a_cell_and_explained(app):
     view = screen.view
     click(app, view.cell_rects["E5"].center)
     assert screen.phase == "retry" and view.marks == {"E5": "wrong"}
-    assert "turn 5" in screen.extra_explain and "from the hand" in screen.extra_explain
+    assert "turn 5" in screen.extra_explain and "{term:tedashi}" in screen.extra_explain  # with its Japanese
     screen.retry()
     click(app, view.cell_rects["E8"].center)
     assert view.marks.get("E8") == "right" and "riichi" in screen.extra_explain
-    rows_bottom = max(y for _x, y in view.block_pos) + 4 * (view.tile_h + app.layout.px(3))
+    rows_bottom = max(y + view._block_h(r, view.tile_h) for r, (_x, y) in zip(view._seats(), view.block_pos, strict=True))
     assert rows_bottom <= view.table_rect.bottom and view.area.contains(view.table_rect)  # fits above the panel
 
 
@@ -197,7 +197,6 @@ def test_the_record_is_drawn_at_a_readable_size_inside_the_step(app):
     screen = _open(app, "riichi")
     view = screen.view
     floor = app.layout.tile_h(0.5)
-    row_gap = app.layout.px(3)
     for state in ("question", "hint", "wrong answer"):
         if state == "hint":
             click(app, screen.hint_btn.rect.center)
@@ -205,7 +204,8 @@ def test_the_record_is_drawn_at_a_readable_size_inside_the_step(app):
             click(app, view.cell_rects["E5"].center)
         panel = screen.feedback_rect
         assert (panel is None) == (state == "question"), state
-        tile_h = min(r.height for r in view.cell_rects.values()) // 2 - row_gap  # a turn: 取 over 出
+        tile_h = view.tile_h
+        assert min(r.height for r in view.cell_rects.values()) >= 2 * tile_h  # a turn: 取 over 出
         if state != "wrong answer":  # the answer's explanation may take more room: then the record shrinks
             assert tile_h >= floor, (state, tile_h, floor)
         tiles = view.tile_rects

@@ -85,7 +85,7 @@ def test_no_threat_no_push_fold_and_the_json_and_summary_only_add_keys():
     assert data["push_fold"] is None and {"verdict", "danger", "riichi_choice", "dealt_in"} <= set(data)
     d, _ = _judge(_riichi_view(*FAR), "5s")
     assert set(d.to_json()["push_fold"]) == {"chosen", "advice", "gain", "loss", "risk", "safest_risk", "safest",
-                                             "safest_genbutsu", "win_chance", "value", "last_hand", "reason"}
+                                             "safest_genbutsu", "win_chance", "value", "last_hand", "dealer", "reason"}
     s = GameReview(0, (quiet, d)).summary()
     assert (s["push_fold_choices"], s["push_fold_against_advice"]) == (1, 1)
     assert s["unsafe"] == 1 and s["good"] == 1  # the tile totals as before
@@ -116,7 +116,7 @@ def test_pushing_as_the_coach_does_is_right_and_the_unsafe_words_do_not_say_fold
     text = tile_text(d)
     words = _words(app, text)
     if _en(app):
-        assert "You pushed: right — your hand is worth about" in words and "far from ready" not in words, words
+        assert "You pushed: right — a win is worth about" in words and "far from ready" not in words, words
     else:
         assert "Вы играли вперёд, и верно" in words and "далека от готовности" not in words, words
     assert "{term:genbutsu|" in text and "{term:riichi}" in text
@@ -133,7 +133,7 @@ def test_pushing_where_the_coach_folds_says_so_with_betaori_and_genbutsu(app: Ap
 def test_folding_a_valuable_hand_is_not_good_and_shows_the_figures(app: App) -> None:
     pf = {"chosen": "fold", "advice": "push", "gain": 3100, "loss": 900, "risk": 10, "safest_risk": 10,
           "safest": "7z", "safest_genbutsu": False, "win_chance": 0.31, "value": 8000, "last_hand": False,
-          "reason": "push"}
+          "reason": "push", "dealer": True}
     d = Decision(hand=0, turn=5, action=25, round=0, hand_number=0, honba=0, chosen="7z", riichi=False,
                  best=("5m",), shanten_chosen=1, shanten_best=0, ukeire_chosen=4, ukeire_best=8, verdict="good",
                  danger={"riichi_seats": [1], "chosen": 0.5, "safest": ["7z"], "safest_danger": 0.5,
@@ -141,13 +141,15 @@ def test_folding_a_valuable_hand_is_not_good_and_shows_the_figures(app: App) -> 
     words = _words(app, tile_text(d))
     assert not words.endswith(("Good.", "Хорошо.")) and ("Good." not in words and "Хорошо." not in words), words
     if _en(app):
-        assert "The coach would push here: your hand is worth about 8,000 with about 31% to win" in words, words
-        # the two figures the coach compares: the expected gain, and what pushing adds to folding's risk
-        assert "on average about 3,100, more than what playing on adds to the risk (about 890)" in words, words
+        assert "The coach would push here: a win is worth about 8,000 points (31% to win)" in words, words
+        # the two figures the coach compares: the expected gain (8,000 x 31% = 2,480, x1.25 for the dealer),
+        # and what pushing adds to folding's risk
+        assert ("on average about 2,480, ×1.25 for the dealer: about 3,100, more than what playing on adds to the "
+                "risk (about 890)") in words, words
     else:
-        assert "Тренер здесь играл бы вперёд: ваша рука стоит около 8 000 очков при шансе на победу около 31%" \
-            in words, words
-        assert "в среднем это около 3 100 очков — больше, чем игра вперёд добавляет к риску (около 890)" in words, words
+        assert "Тренер здесь играл бы вперёд: победа стоит около 8 000 очков (шанс 31%)" in words, words
+        assert ("в среднем это около 2 480, ×1,25 для дилера: около 3 100 — больше, чем игра вперёд добавляет к "
+                "риску (около 890)") in words, words
     # agreeing: "right", and the last hand speaks of places, not points
     right = _words(app, push_fold_text({**pf, "chosen": "push"}, "5m"))
     assert right.startswith("You pushed: right" if _en(app) else "Вы играли вперёд, и верно"), right

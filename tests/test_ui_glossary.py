@@ -264,21 +264,26 @@ def test_the_english_card_lists_only_spellings_without_cyrillic() -> None:
     assert any(line.startswith("Другие написания:") for line in _lines("ru", only_russian.id))
 
 
-def test_the_source_names_the_book_and_the_line_for_a_reader() -> None:
-    assert "Source: the riichi book (000), line 4681" in _lines("en", "maajan")
-    assert "Источник: книга о риичи (000), строка 4681" in _lines("ru", "maajan")
+def test_the_source_names_the_book_for_a_reader() -> None:
+    """The card names the book by its title; the seed's book and line numbers are codes a learner
+    cannot use (they stay in the data and the teacher's wording)."""
+    assert "Source: the big book “Japanese mahjong rules”" in _lines("en", "maajan")
+    assert "Источник: большая книга «Правила японского маджонга»" in _lines("ru", "maajan")
     en = " ".join(_lines("en", "paifu"))
-    assert "Source: the riichi book (000), lines 3210–3214, 6180–6200" in en
-    assert "000:" not in en and "rulebook 000" not in en
+    assert "Source: the big book “Japanese mahjong rules”" in en
+    assert "000" not in en and "3210" not in en and "line" not in en.split("Source:")[1]
 
 
-def test_source_text_names_every_book_and_groups_the_lines_by_book() -> None:
+def test_source_text_names_every_book_once_and_the_lines_only_for_a_teacher() -> None:
     from trainer.i18n import set_language
     from trainer.ui.sources import source_text
 
     set_language("en")
     assert source_text("000:1153; 000:5704; 001:443") == (
-        "the riichi book (000), lines 1153, 5704; the riichi rulebook (001), line 443")
-    assert source_text("002:12") == "the Chinese Official rules, MCR (002), line 12"
-    assert source_text("003:5; 004:6-48") == "the JPML rules (003), line 5; the EMA rules (004), lines 6–48"
-    assert source_text("007:9") == "book 007, line 9"  # a book without a name still reads
+        "the big book “Japanese mahjong rules”; the rulebook “Riichi mahjong rules”")
+    assert source_text("000:1153; 000:5704; 001:443", lines=True) == (
+        "the big book “Japanese mahjong rules” (000), lines 1153, 5704; the rulebook “Riichi mahjong rules” (001), line 443")
+    assert source_text("002:12") == "the Chinese Official rules, MCR"
+    assert source_text("003:5; 004:6-48", lines=True) == (
+        "the JPML rules (003), line 5; the EMA rules (004), lines 6–48")
+    assert source_text("007:9", lines=True) == "book 007, line 9"  # a book without a name still reads

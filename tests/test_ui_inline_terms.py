@@ -1,7 +1,7 @@
 """Glossary terms the UI puts inside its sentences read as words of the sentence, in both
 languages: "you stay tenpai", not "you stay ready hand (聴牌, tenpai)"; "safe against everyone
-(genbutsu)", not "(safe tile (現物, genbutsu))"; "likely building a half flush"; a tile let go
-"(tsumogiri)", not "(discarding the drawn tile (自摸切り, tsumogiri))"."""
+(genbutsu)", not "(safe tile (現物, genbutsu))"; "likely building a half flush"; the paifu's
+tile let go "— цумогири (自摸切り, tsumogiri)" with its Japanese, never in brackets inside brackets."""
 
 from __future__ import annotations
 
@@ -86,11 +86,16 @@ def test_a_passed_win_names_temporary_furiten_as_a_word(app: App) -> None:
 def test_the_record_names_tsumogiri_and_tedashi_once(app: App) -> None:
     cells = {"E1": Cell(take="1m", discard="1m", tsumogiri=True), "E2": Cell(take="2m", discard="9p")}
     view = SimpleNamespace(app=app, _cell=cells.__getitem__)
+    # the glossary's term with its Japanese, once and without brackets inside brackets (the
+    # screenshot review: «тедаши» alone showed no kanji or romaji)
     let_go = plain_text(PaifuView.cell_words(view, "E1"), app)
-    assert let_go.endswith(words(app, "let go the tile just drawn (tsumogiri).",
-                                 "сброшена только что взятая плитка (цумогири).")), let_go
+    assert let_go.endswith(words(app, "let go the tile just drawn: discarding the drawn tile (自摸切り, tsumogiri).",
+                                 "сброшена только что взятая плитка — цумогири (自摸切り, tsumogiri).")), let_go
     from_hand = plain_text(PaifuView.cell_words(view, "E2"), app)
-    assert from_hand.endswith(words(app, "from the hand (tedashi).", "из руки (тедаши).")), from_hand
+    assert from_hand.endswith(words(app, ": discarding from the hand (手出し, tedashi).",
+                                    "из руки — тедаши (手出し, tedashi).")), from_hand
+    for text in (let_go, from_hand):
+        assert "((" not in text and "))" not in text and text.count("(") == 2, text  # the wind's and the term's
 
 
 def test_norths_set_aside_and_honba_are_named_once(app: App) -> None:

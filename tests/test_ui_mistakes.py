@@ -131,7 +131,7 @@ def test_a_wrong_shanten_and_fu_in_a_lesson_quiz_are_explained(app: App) -> None
     frame(app)
     lesson_wrong(app, screen)
     frame(app)
-    assert "Not in this hand:" in screen.feedback_text and "missing" in screen.feedback_text
+    assert "This hand does not score" in screen.feedback_text and "missing" in screen.feedback_text
 
 
 def test_russian_feedback_has_no_english_left(app: App) -> None:
@@ -250,3 +250,28 @@ def test_a_final_wrong_number_is_not_read_as_tiles(app: App) -> None:
     drill_wrong(app, screen)
     frame(app)
     assert screen.phase == "done" and "Total:" in screen.feedback_text
+
+
+def test_after_the_final_miss_the_big_fu_line_gives_the_hands_fu(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The drill's big line under the fu chips said the learner's own wrong sum after the last try;
+    it now gives the hand's fu, with the learner's beside it (as the lesson step does)."""
+    from trainer.engine.fu import FuItem, round_fu
+    from trainer.ui.views import exercise
+    from trainer.ui.views.steps.fu import fu_sum_text
+
+    screen = app.push("drill", generator="fu_count", params={"answer": "fu_breakdown"}, n=2, seed=3)
+    frame(app)
+    drill_wrong(app, screen)
+    assert screen.view.answer_fu is None  # a retry still shows the learner's own sum
+    key(app, pygame.K_RETURN, "\r")
+    drill_wrong(app, screen)
+    frame(app)
+    right = round_fu(tuple(FuItem(a[0], a[1]) for a in screen.view.ex.answer))
+    assert screen.view.answer_fu == right
+    shown: list[str] = []
+    original = exercise.blit_text
+    monkeypatch.setattr(exercise, "blit_text", lambda surf, a, text, *args, **kw: (
+        shown.append(text), original(surf, a, text, *args, **kw))[1])
+    app.invalidate()
+    frame(app)
+    assert any(t.startswith(fu_sum_text(0, 0, right).split(" (")[0]) for t in shown), shown

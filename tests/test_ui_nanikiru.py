@@ -14,6 +14,7 @@ from tests.ui_events import headless_app, key
 from trainer.ui.app import App
 from trainer.ui.richtext import plain_text
 from trainer.ui.screens.play_shots import saved_games
+from trainer.ui.screens.position_review import lower_first
 from trainer.ui.views.table.coach import hint_lines
 
 
@@ -98,7 +99,8 @@ def test_the_table_coachs_tile_is_right_and_explained_in_the_coachs_words(app: A
     text = plain_text(screen.feedback(), app)
     assert "The table's coach plays" in text and "By tiles alone, " in text
     assert "Fold (" in text or "less danger" in text  # the coach's own reason: betaori or danger
-    said = plain_text(hint_lines(list(p.coach), screen.seat_name, safest=False)[0], app)
+    dealer = p.position.view.dealer == p.position.view.seat
+    said = plain_text(hint_lines(list(p.coach), screen.seat_name, safest=False, dealer=dealer)[0], app)
     assert said in text  # word for word what the table's coach says
     app.render()
     _fits(app, screen)
@@ -110,8 +112,8 @@ def test_the_table_coachs_tile_is_right_and_explained_in_the_coachs_words(app: A
     screen.answer(widest)
     assert screen.answered is True
     text = plain_text(screen.feedback(), app)
-    assert text.startswith("Right by tiles:") and "would discard" in text and "that is right too" in text
-    assert said in text
+    assert text.startswith("Right by tiles: discard") and "would discard" in text and "that is right too" in text
+    assert "that is right too: " + lower_first(said) in text  # the coach's words, joined after the colon
     app.render()
     _fits(app, screen)
 
@@ -123,7 +125,7 @@ def test_a_wrong_tile_is_explained_and_the_coach_named(app: App) -> None:
     screen.answer(wrong)
     assert screen.answered is False
     text = plain_text(screen.feedback(), app)
-    assert text.startswith("You discarded") and "Coach: Discard" in text
+    assert text.startswith("You discarded") and "Coach: discard" in text  # no capital after the colon
     app.render()
 
 
@@ -141,7 +143,7 @@ def test_an_open_hands_tenpai_without_a_yaku_is_wrong_and_says_why(app: App) -> 
     assert screen.answered is False
     text = plain_text(screen.feedback(), app)
     assert "leaves your open hand without a yaku (役, yaku)" in text and "never win" in text
-    assert "Coach: Discard" in text and "keeps its yaku" in text
+    assert "Coach: discard" in text and "keeps its yaku" in text
     app.render()
     _fits(app, screen)
 
@@ -198,11 +200,13 @@ def test_a_notice_leaves_the_answer_boxes_free(app: App, size: tuple[int, int]) 
     for box in (screen.box, screen.side_box):
         assert box.rect.height > 0 and not box.rect.colliderect(shown)
         assert box.layout is not None and box.rect.height >= box.layout.height  # the text still fits
-    for _ in range(3):  # the notice goes away: the boxes take the top of the felt again
+    assert shown.bottom <= screen.board.rect.top + app.layout.px(12)  # over the header bar, not the felt
+    before = screen.box.rect.copy()
+    for _ in range(3):  # the notice goes away: the boxes were never pushed aside
         app.process([], 5.0)
     assert not app.banners
     app.render()
-    assert screen.box.rect.top < shown.bottom
+    assert screen.box.rect.top == before.top
 
 
 def test_a_term_opening_a_sentence_keeps_its_capital_and_one_inside_starts_small(app: App) -> None:

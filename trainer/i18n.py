@@ -219,6 +219,16 @@ def tiles_text(n: int) -> str:
     return ngettext("{n} tile", "{n} tiles", n).format(n=format_number(n))
 
 
+def or_join(items: list[str] | tuple[str, ...]) -> str:
+    """Alternatives joined as "a", "a or b" or "a, b or c" in the interface language (each one will
+    do: "discard 5m or 8p"), e.g. tiles as rich-text markup."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    # TRANSLATORS: the last two of a list of alternatives, any one will do ("5m or 8p"; ru: «5m или 8p»).
+    return _("{a} or {b}").format(a=", ".join(items[:-1]), b=items[-1])
+
+
 def place_text(n: int) -> str:
     """A finishing place as an ordinal ("3rd place" / «3-е место»)."""
     # TRANSLATORS: a finishing place in a match (ru: «1-е место»).
@@ -317,6 +327,7 @@ __all__ = [
     "ngettext",
     "npgettext",
     "on_language_change",
+    "or_join",
     "pgettext",
     "points_text",
     "reload_catalogs",

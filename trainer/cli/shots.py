@@ -28,6 +28,7 @@ level: 1
 audience: beginner
 minutes: 5
 skill: waits_basic
+languages: [ru, en]
 steps:
   - kind: text
     text:

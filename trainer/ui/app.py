@@ -64,6 +64,29 @@ def ensure_video_driver() -> None:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
+class Notice(Banner):
+    """A notice of the app (:meth:`App.notify`): a :class:`Banner`, placed off the play on a table.
+
+    A table screen (``banner_top``) keeps its hand and prompt at the bottom and the player
+    across at the top of the felt, so its notice covers the header bar instead — right of the
+    back button, over the title for the few seconds it is shown — and runs below the bar only
+    when it needs more than one line there.  Other screens: as :meth:`Banner.rect` (above the
+    bottom bar)."""
+
+    def rect(self, app: Any) -> pygame.Rect:
+        screen = getattr(app, "screen", None)
+        if not getattr(screen, "banner_top", False) or not getattr(screen, "has_header", True):
+            return super().rect(app)
+        L = app.layout
+        back = getattr(screen, "back_button", None)
+        left = back.rect.right + L.px(16) if back is not None and back.rect.width else L.margin
+        width = L.width - L.margin - left
+        size = L.font("small")
+        lines = app.wrap(self.text, size, width - L.px(40))
+        h = len(lines) * app.line_height(size) + L.px(24)
+        return pygame.Rect(left, max(L.px(4), (L.header_h - h) // 2), width, h)
+
+
 # Sounds are synthesised, not loaded: (frequency Hz, seconds, volume) notes played in a row.
 SOUND_NOTES = {
     "right": ((1046.5, 0.09, 0.35), (1318.5, 0.16, 0.30)),  # C6 then E6: a soft chime
@@ -175,7 +198,7 @@ class App:
         self._loader_error: BaseException | None = None
         if len(self.banners) > 1:  # banners share one place on screen: start-up notices become one
             kind = next((k for k in ("error", "warn") if any(b.kind == k for b in self.banners)), "info")
-            self.banners = [Banner("\n".join(b.text for b in self.banners), kind, max(b.left for b in self.banners))]
+            self.banners = [Notice("\n".join(b.text for b in self.banners), kind, max(b.left for b in self.banners))]
         self._started = True  # from now on a new notice takes the place of the one shown
 
     # ------------------------------------------------------------------ services
@@ -370,10 +393,13 @@ class App:
             self._glossary = load_glossary()
         return self._glossary
 
-    def term_text(self, term_id: str) -> str:
-        """A glossary term as the learner chose to see it (settings.term_mode), in the UI language."""
+    def term_text(self, term_id: str, *, plain: bool = True) -> str:
+        """A glossary term as the learner chose to see it (settings.term_mode), in the UI language:
+        as a label (a yaku in a result, a game's title) one set of brackets, «Dora (ドラ, dora)»;
+        ``plain=False`` keeps the name's own explanation, «Dora (bonus tile) (ドラ, dora)», for
+        the term's own card."""
         try:
-            return self.glossary().term(term_id).display(self.settings.term_mode, self.settings.language)
+            return self.glossary().term(term_id).display(self.settings.term_mode, self.settings.language, plain=plain)
         except (KeyError, LookupError):
             return term_id
 
@@ -502,7 +528,7 @@ class App:
         """Show a banner message at the bottom of the window (in place of the one shown, once started)."""
         if getattr(self, "_started", False):
             self.banners = []
-        self.banners.append(Banner(text, kind, seconds))
+        self.banners.append(Notice(text, kind, seconds))
         self.dirty = True
 
     def resize(self, width: int, height: int) -> None:

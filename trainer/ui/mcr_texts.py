@@ -296,7 +296,7 @@ def minimum_lines(items: Any, said: str, final: bool) -> list[str]:
     total = next(i for i in items if i.get("kind") == "mcr_total")
     if not final:
         return [_("Add up the counted fans without the flowers: flowers never count toward the minimum, "
-                  "and a fan a bigger one implies is not counted.")]
+                  "and a fan implied by a bigger one is not counted.")]
     if said == "yes":
         return [_("Without flowers the fans make {n}: below the minimum of {m}, so this win would be a "
                   "false win.").format(n=total["without_flowers"], m=total["minimum"])]

@@ -267,12 +267,17 @@ def _draw_inline_tiles(app: AppContext, surf: pygame.Surface, atom: _Atom, x: in
     from trainer.ui.tileview import slot_width, slots_for_text, tile_image
 
     h = atom.height
-    bottom = mid + h // 2
+    # Centred on the line from the top down: a tile never reaches above its own line (the line is
+    # at least as tall as the tile), so a window that shows whole lines shows no part of the next.
+    top = mid - h // 2
     tw = tile_art.tile_size(h)[0]
     for s in slots_for_text(atom.tiles):
         x += round(s.gap * tw)
         img = tile_image(app, s, h)
-        surf.blit(img, img.get_rect(bottomleft=(x, bottom)))
+        r = img.get_rect(bottomleft=(x, top + h))
+        if r.top < top:  # an image taller than the tile (a sideways or stacked one): keep it in the line
+            r.top = top
+        surf.blit(img, r)
         x += slot_width(s, h) + gap
 
 

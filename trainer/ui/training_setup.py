@@ -12,13 +12,16 @@ No pygame here.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
+import re
 from collections.abc import Collection, Mapping
 from typing import Any
 
 from trainer.engine.game.simple_modes import ModeError, PlayMode, TableSetup, get_mode, table_setup
 from trainer.i18n import N_, _, format_number
+from trainer.ui.sources import source_books
 
 log = logging.getLogger(__name__)
 
@@ -214,14 +217,31 @@ def has_notes(key: str, values: tuple[Any, ...]) -> bool:
     return any((key, v) in NOTES for v in values)
 
 
-def option_reference(mode_name: str, key: str) -> str:
-    """The rulebook lines (``000:3507``) an option of a game comes from, "" where the docs give none."""
-    return REFERENCES.get((mode_name, key), "")
+def option_reference(mode_name: str, key: str, *, for_teacher: bool = False) -> str:
+    """The rulebook lines (``000:3507``) an option of a game comes from, "" where the docs give none.
+    For the learner's screen (not ``for_teacher``) only a book the game's own rules line above
+    the options does not name already: the same book again under every option says nothing to
+    a learner (the lines are in docs/play-modes.md)."""
+    ref = REFERENCES.get((mode_name, key), "")
+    if not ref or for_teacher:
+        return ref
+    return "" if source_books(ref) <= _game_books(mode_name) else ref
+
+
+@functools.lru_cache(maxsize=64)
+def _game_books(mode_name: str) -> frozenset[str]:
+    """The books a game's own rules line names (read once per game: the screen asks every frame)."""
+    try:
+        return source_books(game_reference(get_mode(mode_name)))
+    except (OSError, ValueError, ModeError):
+        return frozenset()
 
 
 def game_reference(mode: PlayMode) -> str:
-    """The rulebook lines of the whole game (the mode file's ``source`` without its ``seed``)."""
-    return mode.source.removeprefix("seed").strip().replace(", ", "; ")
+    """The rulebook lines of the whole game: the ``book:lines`` references of the mode file's
+    ``source`` ("seed 000:3447-3473, 000:6076-6078" -> "000:3447-3473; 000:6076-6078"; the
+    curriculum's and outside sources' words are left out)."""
+    return "; ".join(re.findall(r"\b\d{3}:\d+(?:-\d+)?", mode.source))
 
 
 def remembered_choices(stored: str, mode_name: str) -> dict[str, Any]:

@@ -139,6 +139,19 @@ def wrapped_height(app: AppContext, text: str, size: int, width: int, bold: bool
     return len(app.wrap(text, size, width, bold)) * app.line_height(size)
 
 
+def two_lines(app: AppContext, text: str, size: int, bold: bool = False) -> tuple[str, ...]:
+    """``text`` broken at the space that makes its two lines the narrowest (one word: one line)."""
+    best: tuple[str, ...] = (text,)
+    best_w = app.text_width(text, size, bold)
+    for i, ch in enumerate(text):
+        if ch == " " and text[:i].strip() and text[i + 1:].strip():
+            lines = (text[:i].rstrip(), text[i + 1:].lstrip())
+            w = max(app.text_width(line, size, bold) for line in lines)
+            if w < best_w:
+                best, best_w = lines, w
+    return best
+
+
 def draw_focus_ring(surf: pygame.Surface, rect: pygame.Rect, radius: int, width: int) -> None:
     """The gold ring around the widget that has keyboard focus."""
     ring = rect.inflate(width * 4, width * 4)
@@ -354,6 +367,12 @@ class Card(Widget):
         top = inner.top + len(lines) * app.line_height(tsize) + L.px(4)
         return max(0, (inner.bottom - top) // app.line_height(L.font("small")))
 
+    def subtitle_lines(self, app: AppContext, width: int) -> int:
+        """How many lines the whole subtitle takes in a card ``width`` pixels wide."""
+        L = app.layout
+        inner, _icon = self._text_area(app, pygame.Rect(0, 0, width, 10 * L.px(84)))
+        return len(app.wrap(self.subtitle, L.font("small"), max(1, inner.width))) if self.subtitle else 0
+
     def height_for(self, app: AppContext, width: int, subtitle_lines: int = 1) -> int:
         """The height a card ``width`` pixels wide needs to show its whole title and
         ``subtitle_lines`` lines of subtitle."""
@@ -430,13 +449,32 @@ class OptionRow(Widget):
             x += w
         return out
 
+    mark = ""
+    """What the row draws before a label that is on (a multi-select row's "✓ "); labels are
+    measured with it, so turning an option on never makes its label overflow."""
+
     def fit_labels(self, app: AppContext) -> None:
         """Share the row's width out so that every label fits when it can: equal segments if the
-        longest label fits one, otherwise each its label's width plus an equal share of the rest."""
+        longest label fits one, otherwise each its label's width plus an equal share of the rest.
+        When the labels cannot all fit on one line, the widest ones break onto two lines (at the
+        space that makes them narrowest) until they fit; :meth:`label_lines` says how many lines
+        the row then needs, and :meth:`draw` draws a label on two lines when it must."""
         L = app.layout
         n = max(1, len(self.options))
         pad = L.px(30)
-        need = [app.text_width(label, L.font("small"), bold=True) + pad for _v, label in self.options]
+        size = L.font("small")
+        one = [app.text_width(self.mark + label, size, bold=True) + pad for _v, label in self.options]
+        two = [max(app.text_width(line, size, bold=True) for line in two_lines(app, self.mark + label, size, True))
+               + pad for _v, label in self.options]
+        need = list(one)
+        while sum(need) > self.rect.width:
+            # the widest label still on one line that is narrower on two goes onto two
+            i = max((j for j in range(n) if need[j] == one[j] and two[j] < one[j]), key=lambda j: one[j],
+                    default=None)
+            if i is None:
+                break
+            need[i] = two[i]
+        self._two = [need[j] < one[j] for j in range(n)]
         equal = self.rect.width / n
         if max(need, default=0) <= equal or sum(need) > self.rect.width:
             self._widths = [equal] * n
@@ -444,6 +482,31 @@ class OptionRow(Widget):
             extra = (self.rect.width - sum(need)) / n
             self._widths = [w + extra for w in need]
         self._widths_for = self.rect.width
+
+    def label_lines(self, app: AppContext) -> int:
+        """How many lines the row's labels need at its width: 1, or 2 when a label must break."""
+        if getattr(self, "_widths_for", None) != self.rect.width:
+            self.fit_labels(app)
+        return 2 if any(getattr(self, "_two", ())) else 1
+
+    def _draw_label(self, surf: pygame.Surface, app: AppContext, text: str, color: Color, inner: pygame.Rect,
+                    bold: bool) -> None:
+        """A segment's label: on one line when it fits, else on two lines (small type, or tiny type
+        when the row is too low for two small lines); cut with '…' only when even that overflows."""
+        L = app.layout
+        size = L.font("small")
+        room = inner.width - L.px(8)
+        if app.text_width(text, size, bold) > room:
+            for sz in (size, L.font("tiny")):
+                lines = two_lines(app, text, sz, bold)
+                lh = app.line_height(sz)
+                if (len(lines) == 2 and 2 * lh <= inner.height + L.px(4)
+                        and max(app.text_width(line, sz, bold) for line in lines) <= room):
+                    for k, line in enumerate(lines):
+                        blit_text(surf, app, line, sz, color, (inner.centerx, inner.centery - lh + k * lh + lh // 2),
+                                  anchor="center", bold=bold)
+                    return
+        blit_text(surf, app, text, size, color, inner.center, anchor="center", bold=bold, max_width=room)
 
     def _index(self) -> int:
         vals = [v for v, _ in self.options]
@@ -481,7 +544,6 @@ class OptionRow(Widget):
         L = app.layout
         rad = L.px(10)
         draw_panel(surf, self.rect, P.felt_dark, rad, border=P.felt_line)
-        size = L.font("small")
         cur = self._index()
         if getattr(self, "_widths_for", None) != self.rect.width:
             self.fit_labels(app)
@@ -494,8 +556,7 @@ class OptionRow(Widget):
                 if self.hovered and seg.collidepoint(pygame.mouse.get_pos()):
                     draw_panel(surf, inner, P.felt_light, rad - 2)
                 color = P.on_felt
-            blit_text(surf, app, label, size, color, inner.center, anchor="center", bold=i == cur,
-                      max_width=inner.width - L.px(8))
+            self._draw_label(surf, app, label, color, inner, i == cur)
         if focused:
             draw_focus_ring(surf, self.rect, rad, L.px(2))
 
@@ -817,6 +878,8 @@ class Dialog:
 class MultiOptionRow(OptionRow):
     """Like :class:`OptionRow` but several options can be on; Left/Right move, Space toggles."""
 
+    mark = "✓ "
+
     def __init__(self, options: Sequence[tuple[str, str]], values: Sequence[Any],
                  on_change: Callable[[list[Any]], Any]) -> None:
         super().__init__(options, "", lambda _v: None)
@@ -865,7 +928,8 @@ class MultiOptionRow(OptionRow):
         L = app.layout
         rad = L.px(10)
         draw_panel(surf, self.rect, P.felt_dark, rad, border=P.felt_line)
-        size = L.font("small")
+        if getattr(self, "_widths_for", None) != self.rect.width:
+            self.fit_labels(app)
         for i, (seg, (value, label)) in enumerate(zip(self._segments(), self.options, strict=True)):
             inner = seg.inflate(-L.px(6), -L.px(6))
             on = value in self.values
@@ -873,8 +937,7 @@ class MultiOptionRow(OptionRow):
                 draw_panel(surf, inner, P.accent, rad - 2)
             if focused and i == self.cursor:
                 pygame.draw.rect(surf, P.on_felt, inner, width=max(1, L.px(2)), border_radius=rad - 2)
-            blit_text(surf, app, ("✓ " if on else "") + label, size, P.on_accent if on else P.on_felt, inner.center,
-                      anchor="center", bold=on, max_width=inner.width - L.px(8))
+            self._draw_label(surf, app, ("✓ " if on else "") + label, P.on_accent if on else P.on_felt, inner, on)
         if focused:
             draw_focus_ring(surf, self.rect, rad, L.px(2))
 

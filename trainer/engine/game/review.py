@@ -301,7 +301,8 @@ def push_fold_choice(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any,
     payments of a ready hand), ``loss`` (what pushing on risks: the coach's pushing tile now and
     the unsafe tiles still to come), ``risk`` (the learner's tile now), ``safest_risk`` (the
     safest tile, ``safest``; ``safest_genbutsu`` when no threat can ron on it), ``last_hand``
-    (in the match's last hand the figures are in place points), and the deciding ``reason``
+    (in the match's last hand the figures are in place points), ``dealer`` (the seat deals: its
+    gain carries the dealer's factor), and the deciding ``reason``
     code (``push`` or ``fold``; ``protect_lead`` ... when the standings weighed in)."""
     from trainer.engine.evaluator.advisor import FOLD_BAND
     from trainer.engine.evaluator.danger import genbutsu
@@ -338,6 +339,7 @@ def push_fold_choice(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any,
         "win_chance": round(gain.get("win_chance", 0.0), 3) if gain is not None else None,
         "value": round(gain.get("value", 0)) if gain is not None else None,
         "last_hand": "last_hand_places" in codes,
+        "dealer": view.dealer == view.seat,
         "reason": placement[0] if placement else ("push" if pf.push else "fold"),
     }
 

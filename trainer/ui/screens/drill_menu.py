@@ -21,7 +21,6 @@ from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import tile_icon
 from trainer.ui.views.drill_catalog import (
     DRILL_GROUPS,
-    FIELD_LABELS,
     GENERATOR_TILES,
     HIDDEN_FIELDS,
     drill_group,
@@ -30,6 +29,7 @@ from trainer.ui.views.drill_catalog import (
     generators,
     value_label,
 )
+from trainer.ui.views.drill_catalog import field_label as catalog_field_label  # the drill's own words
 from trainer.ui.views.exercise_labels import question_text
 from trainer.ui.widgets import (
     Button,
@@ -170,9 +170,10 @@ def _field_kind(spec: dict[str, Any]) -> tuple[str, Any]:
     return None, None
 
 
-def field_label(key: str) -> str:
-    """The label of a drill setting in the current language ("Wrap-arounds (9→1, North→East)")."""
-    return _(FIELD_LABELS[key]) if key in FIELD_LABELS else key.replace("_", " ").capitalize()
+def field_label(key: str, generator: str = "") -> str:
+    """The label of a drill setting in the current language ("Wrap-arounds (9→1, North→East)"),
+    in the drill's own words where the shared label would be vague (``pool``: tiles or yaku)."""
+    return catalog_field_label(key, generator)
 
 
 @register_screen("drill_setup")
@@ -282,16 +283,30 @@ class DrillSetupScreen(Screen):
         w = area.right - x
         bar = L.px(52)
         n = max(1, len(self.fields))
-        row_h = max(L.px(34), min(L.px(46), (area.height - bar - L.px(24)) // n - L.px(8)))
-        y = area.top
+        room = area.height - bar - L.px(24)
+        row_h = max(L.px(34), min(L.px(46), room // n - L.px(8)))
+        # A row of options whose labels break onto two lines is as tall as two lines of its type
+        # when the form has the room (else they are drawn in two lines of tiny type).
+        two_h = max(row_h, 2 * self.app.line_height(L.font("small")) + L.px(14))
+        heights = []
         for _key, widget in self.fields:
+            h = row_h
+            if isinstance(widget, OptionRow):
+                widget.rect = pygame.Rect(x, 0, w, row_h)
+                if widget.label_lines(self.app) > 1:
+                    h = two_h
+            heights.append(h)
+        if sum(heights) + L.px(8) * n > room:
+            heights = [row_h] * n
+        y = area.top
+        for (_key, widget), h in zip(self.fields, heights, strict=True):
             if isinstance(widget, Toggle):
-                widget.rect = pygame.Rect(x, y, L.px(80), row_h)
+                widget.rect = pygame.Rect(x, y, L.px(80), h)
             elif isinstance(widget, Stepper):
-                widget.rect = pygame.Rect(x, y, min(w, L.px(240)), row_h)
+                widget.rect = pygame.Rect(x, y, min(w, L.px(240)), h)
             else:
-                widget.rect = pygame.Rect(x, y, w, row_h)
-            y += row_h + L.px(8)
+                widget.rect = pygame.Rect(x, y, w, h)
+            y += h + L.px(8)
         self.label_w = label_w
         sw = max(self.start.preferred_width(self.app), L.px(220))
         self.start.rect = pygame.Rect(area.right - sw, area.bottom - bar, sw, bar)
@@ -339,7 +354,7 @@ class DrillSetupScreen(Screen):
                 blit_text(surf, self.app, line, L.font("small"), P.on_felt, (inner.left, inner.centery),
                           anchor="midleft")
         for key, widget in self.fields:
-            size, lines = self.label_lines(field_label(key), widget.rect.height + L.px(8))
+            size, lines = self.label_lines(field_label(key, self.params["generator"]), widget.rect.height + L.px(8))
             lh = self.app.line_height(size)
             top = widget.rect.centery - lh * len(lines) // 2
             for i, line in enumerate(lines):

@@ -76,6 +76,16 @@ HINT_WHERE = {
     "kunto_no_yaku": N_("Look at the whole hand: what sets it has, its pair, and how it was won."),
     "kunto_raise": N_("Look for a tile that stands in the way of a yaku: without it, one new tile adds one."),
 }
+# The first rung of a waits question by the shapes the engine finds the hand waiting in (its
+# explanation items' ``shapes``): the runs not yet complete, a lone tile, pairs; one sentence each.
+WAIT_SHAPE_WHERE = {
+    "run": N_("Look at the runs that are not complete yet: the hand waits for the tiles that finish them."),
+    "tanki": N_("Look for a tile without a partner: the hand waits for a second one to make its pair."),
+    "shanpon": N_("Look at the pairs: the hand waits for a third tile to make one of them a triplet."),
+}
+WAIT_SHAPE_KIND = {"ryanmen": "run", "kanchan": "run", "penchan": "run", "tanki": "tanki", "shanpon": "shanpon"}
+"""The engine's basic wait shapes (``trainer.engine.waits``) by the sentence of WAIT_SHAPE_WHERE."""
+
 # Explanation items that may be shown one part at a time on the middle rung (each is one piece of
 # the answer, never all of it).
 HINT_PARTIAL_KINDS = ("wait", "fu", "yaku", "mcr_fan", "mcr_wait")
@@ -93,6 +103,21 @@ KIDS_HINTS = {
     "wait": N_("Try every tile: which one makes a three or a pair?"),
     "named_wait": N_("Try every tile: which one makes a three or a pair?"),
 }
+
+
+def wait_shape_hint(items: list[dict[str, Any]]) -> str:
+    """Where to look for the waits of a hand, from the shapes the engine reads it waiting in (the
+    ``wait`` items' ``shapes``): a sentence for the runs not yet complete, for a lone tile (tanki),
+    for pairs (shanpon), in that order; "" when an item has a shape without a sentence."""
+    kinds = set()
+    for item in items:
+        if item.get("kind") != "wait":
+            continue
+        for shape in item.get("shapes") or ():
+            if shape not in WAIT_SHAPE_KIND:
+                return ""
+            kinds.add(WAIT_SHAPE_KIND[shape])
+    return " ".join(_(text) for key, text in WAIT_SHAPE_WHERE.items() if key in kinds)
 
 
 # ---------------------------------------------------------------- the session
@@ -280,11 +305,12 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         """(background, edge colour, heading) of the feedback panel; children get praise for a right
         answer and no red: a gentle "once more", then the answer shown kindly."""
         if self.kids:
+            here = _("Look, here they are!") if self._answers_shown() > 1 else _("Look, here it is!")
             return {
                 "right": (P.right_bg, P.right, kids_praise(self.index)),
                 "retry": (P.hint_bg, P.hint, _("Let's try once more!")),
-                "wrong": (P.hint_bg, P.hint, _("Look, here it is!")),
-                "shown": (P.hint_bg, P.hint, _("Look, here it is!")),
+                "wrong": (P.hint_bg, P.hint, here),
+                "shown": (P.hint_bg, P.hint, here),
             }.get(kind, (P.hint_bg, P.hint, _("Hint")))
         return {
             "right": (P.right_bg, P.right, _("Right!")),
@@ -292,6 +318,12 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             "wrong": (P.wrong_bg, P.wrong, _("Here is the answer")),
             "shown": (P.hint_bg, P.hint, _("The solution")),
         }.get(kind, (P.hint_bg, P.hint, _("Hint")))
+
+    def _answers_shown(self) -> int:
+        """How many right answers the exercise has (the tiles of a wait, say): the words that show
+        them to a child say "it" for one and "they" for several."""
+        answer = getattr(self.ex, "answer", None)
+        return len(answer) if isinstance(answer, (set, frozenset, list, tuple)) else 1
 
     def _draw_dots(self, surf: pygame.Surface) -> None:
         L = self.app.layout
@@ -523,7 +555,9 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             kind = next((i.get("kind") for i in items if i.get("kind") in KIDS_HINTS), None)
             return [_(KIDS_HINTS[kind]) if kind else _("Look at the tiles one by one. You can do it!")]
         kind = next((i.get("kind") for i in items if i.get("kind") in HINT_WHERE), None)
-        rungs = [_(HINT_WHERE[kind]) if kind else _("Read the question again and look at the tiles one by one.")]
+        where = wait_shape_hint(items) if kind == "wait" else ""
+        rungs = [where or (_(HINT_WHERE[kind]) if kind else
+                           _("Read the question again and look at the tiles one by one."))]
         parts = [i for i in items if i.get("kind") in HINT_PARTIAL_KINDS and explain_item(i)]
         if len(parts) >= 2:
             some = parts[: len(parts) // 2]

@@ -308,7 +308,11 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         y = r.top + L.px(12)
         blit_text(surf, self.app, head, L.font("large"), edge, (x, y), bold=True)
         y += self.app.line_height(L.font("large")) + L.px(6)
-        lay = layout_rich(self.app, self._feedback_markup(), L.font("body"), r.width - L.px(76), P.ink)
+        markup = self._feedback_markup()
+        if not markup:  # a heading alone ("Right!"): no text, so nothing to scroll
+            self._feedback_layout = None
+            return
+        lay = layout_rich(self.app, markup, L.font("body"), r.width - L.px(76), P.ink)
         body = pygame.Rect(x, y, r.width - L.px(76), r.bottom - y - L.px(8))
         draw_feedback_body(surf, self.app, lay, body, self.fb_scroll, edge)
         self._feedback_origin = (x, y - self.fb_scroll)

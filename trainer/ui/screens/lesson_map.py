@@ -151,15 +151,21 @@ class LessonMapScreen(Screen):
                 "open": (_("New"), P.hint),
             }[state]
             minutes = ngettext("{n} minute", "{n} minutes", lesson.minutes).format(n=lesson.minutes)
-            sub = _("Level {n}").format(n=lesson.level) + " · " + minutes
+            # the level and the minutes each stay on one line, and a line may end with a dot but
+            # never start with one (no-break spaces)
+            dot = "\u00a0· "
+            level = _("Level {n}").format(n=lesson.level).replace(" ", "\u00a0")
+            sub = level + dot + minutes.replace(" ", "\u00a0")
             if child:
                 sub = minutes  # a child reads no objective and no list of lessons to do first
             elif state == "locked":
+                # the lessons to do first lead (their names are what the learner needs to read),
+                # the level and the minutes follow; names are kept whole, over more lines
                 missing = [self.lib.lessons[p].title.get(lang) if p in self.lib.lessons else p
                            for p in lesson.prerequisites if self.states.get(p) != "done"]
-                sub += " · " + _("First: {lessons}").format(lessons=", ".join(missing))
+                sub = _("First: {lessons}").format(lessons="; ".join(missing)) + dot + sub
             elif lesson.objective is not None:
-                sub = sub + " · " + lesson.objective.get(lang)
+                sub = sub + dot + lesson.objective.get(lang)
             card = Card(lesson_title(lesson, lang), sub, lambda lid=lesson.id: open_lesson(self, lid),
                         badge=badge, badge_color=color, locked=state == "locked", done=state == "done",
                         accent=TRACK_COLORS.get(self.track), title_font=title_font)
@@ -206,9 +212,11 @@ class LessonMapScreen(Screen):
         cols = 3 if area.width > L.px(900) else 2
         gap = L.px(16)
         w = (area.width - gap * (cols - 1)) // cols
-        # A row is as tall as its longest title needs (shown whole, with a line of subtitle).
+        # A row is as tall as its longest title needs (shown whole, with a line of subtitle); a
+        # locked card's subtitle names the lessons to do first, so it gets up to three lines.
         rows = [self.cards[i:i + cols] for i in range(0, len(self.cards), cols)]
-        heights = [max([L.px(128), *(card.height_for(self.app, w) for card in row)]) for row in rows]
+        heights = [max([L.px(128), *(card.height_for(self.app, w, self._subtitle_lines(card, w)) for card in row)])
+                   for row in rows]
         tops = [sum(heights[:r]) + r * gap for r in range(len(rows))]
         content_h = sum(heights) + max(0, len(rows) - 1) * gap
         self.max_scroll = max(0, content_h - self.grid_area.height)
@@ -218,6 +226,13 @@ class LessonMapScreen(Screen):
             card.rect = pygame.Rect(area.left + c * (w + gap), grid_top + tops[r] - self.scroll_y, w, heights[r])
             card.visible = card.rect.bottom > grid_top - L.px(4) and card.rect.top < bottom + L.px(4)
             card.clip = self.grid_area.inflate(L.px(16), L.px(10))
+
+    def _subtitle_lines(self, card: Card, width: int) -> int:
+        """The lines of subtitle a card's row keeps room for: one, or for a locked card (whose
+        subtitle starts with the lessons to do first) as many as it takes, up to three."""
+        if not card.locked:
+            return 1
+        return max(1, min(3, card.subtitle_lines(self.app, width)))
 
     def ensure_visible(self, widget: Any) -> None:
         if widget in self.cards:

@@ -35,7 +35,7 @@ from trainer.engine.game.simple_bots import make_simple_bot
 from trainer.engine.game.simple_modes import ModeError, TableSetup, get_mode, table_setup
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
-from trainer.i18n import N_, _, format_points, pgettext
+from trainer.i18n import N_, _, format_points, fu_text, han_text, ngettext, pgettext, points_text
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
@@ -51,7 +51,6 @@ KIDS_MODES = ("tibet", "ponjan", "kids_riichi")
 MODE_TITLES = {"tibet": N_("Tibet"), "ponjan": N_("Ponjan"), "kids_riichi": N_("Say riichi!"),
                "glass_table": N_("Glass table"), "single_suit_2": N_("Single-suit mahjong, variant 2")}
 VALUE_LABELS = {
-    "wait_sides": N_("{n}-sided wait"),
     "wide_wait": N_("wide wait"),
     "wind_double": N_("wind triplets: x{n}"),
     "no_shuntsu_double": N_("no sequences with the single wait: x2"),
@@ -64,7 +63,8 @@ VALUE_LABELS = {
     "tenpai_win": N_("an announced open tenpai without a yaku"),
 }
 """Value items that are not glossary terms (the others are shown with the learner's term display)."""
-UNITS = {"han": N_("{n} han"), "points": N_("{n} points"), "fu": N_("{n} fu")}
+UNITS = {"han": han_text, "points": points_text, "fu": fu_text}
+"""A count of a value unit in words, with the plural the number takes ("2 хана", "5 ханов")."""
 SEAT_NAMES = {2: (N_("You"), N_("Across")), 3: (N_("You"), N_("Right"), N_("Left")),
               4: (N_("You"), N_("Right"), N_("Across"), N_("Left"))}
 
@@ -217,8 +217,10 @@ class PlaySimpleScreen(Screen):
                 pass
         text = ""
         for name in names:
-            text = name if self.setup is None or len(sizes) < 2 else \
-                _("{mode}: {n} tiles").format(mode=name, n=self.setup.hand + 1)
+            # the hand size as the setup names it ("Tiles in hand: 4"), not the 5 held on one's turn
+            text = name if self.setup is None or len(sizes) < 2 else ngettext(
+                "{mode}: {n} tile in hand", "{mode}: {n} tiles in hand", self.setup.hand).format(
+                mode=name, n=self.setup.hand)
             if self._title_fits(text):
                 break
         return text
@@ -654,10 +656,13 @@ class PlaySimpleScreen(Screen):
             return ""
         n = g.setup.honor_exchange
         if g.dealer == 0:
-            return _("Exchange: give back a wind or dragon tile and draw a new one for {n} points "
-                     "(you are the dealer: nobody receives them).").format(n=format_points(n))
-        return _("Exchange: give back a wind or dragon tile and draw a new one; you pay the dealer {n} points.").format(
-            n=format_points(n))
+            return ngettext("Exchange: give back a wind or dragon tile and draw a new one for {n} point "
+                            "(you are the dealer: nobody receives it).",
+                            "Exchange: give back a wind or dragon tile and draw a new one for {n} points "
+                            "(you are the dealer: nobody receives them).", n).format(n=format_points(n))
+        return ngettext("Exchange: give back a wind or dragon tile and draw a new one; you pay the dealer {n} point.",
+                        "Exchange: give back a wind or dragon tile and draw a new one; you pay the dealer {n} points.",
+                        n).format(n=format_points(n))
 
     def _place_river(self, row: TileRow, cx: int, top: int, width: int, height: int) -> None:
         """Discards in as few lines as fit the box, the tiles as big as the box allows."""
@@ -850,22 +855,24 @@ class PlaySimpleScreen(Screen):
             return out
         if g.result.chombo is not None:  # risu: the four kept undeclared (okurikan)
             head = [f"{self.app.term_text('okurikan')} = {self.app.term_text('chombo')}",
-                    _("{n} points to each other player").format(n=format_points(g.setup.chombo_points))]
+                    ngettext("{n} point to each other player", "{n} points to each other player",
+                             g.setup.chombo_points).format(n=format_points(g.setup.chombo_points))]
             return head + [_("{who}: {points}").format(who=self.seat_name(s), points=format_points(d, signed=True))
                            for s, d in enumerate(g.result.values[0].deltas)] + self._match_line() + self._game_result()
         for seat, v in zip(g.result.winners, g.result.values, strict=True):
             total = []
             if v.scheme in ("kunto", "twelve", "short", "riichi", "standard"):
-                total.append(_(UNITS["han"]).format(n=v.han))
+                total.append(han_text(v.han))
             if v.scheme in ("short", "risu", "riichi", "standard"):
-                total.append(_(UNITS["points"]).format(n=format_points(v.points)))
+                total.append(points_text(v.points))
             out.append(_("{who}: {total}").format(who=self.seat_name(seat), total=" · ".join(total) or "—"))
             seen: dict[tuple[str, int, str], int] = {}
             for item in v.items:
                 key = (item.id, item.amount, item.unit)
                 seen[key] = seen.get(key, 0) + 1
             if not seen:
-                out.append(_("no value items: the hand is complete, but worth nothing extra under these rules"))
+                text = _("no value items: the hand is complete, but worth nothing extra under these rules")
+                out.append(text[:1].upper() + text[1:])  # a line of the panel, as every reason is
             for (item_id, amount, unit), times in seen.items():
                 text = self._item_text(item_id, amount, unit)
                 out.append(f"{text} ×{times}" if times > 1 else text)
@@ -892,18 +899,21 @@ class PlaySimpleScreen(Screen):
             out.append(_("The {n} points on the table go to {who}, the last to declare agari.").format(
                 n=format_points(paid[1]), who=self.seat_name(paid[0])))
         elif getattr(g, "table_points", 0):
-            out.append(_("Nobody declared agari: the {n} points stay on the table.").format(
-                n=format_points(g.table_points)))
+            out.append(ngettext("Nobody declared agari: the {n} point stays on the table.",
+                                "Nobody declared agari: the {n} points stay on the table.",
+                                g.table_points).format(n=format_points(g.table_points)))
         top = max(g.points)
         first = [s for s in range(g.n) if g.points[s] == top]
         if len(first) > 1:
-            out.append(_("{who} share first place with {n} points.").format(
-                who=play_ab.and_join([self.seat_name(s) for s in first]), n=format_points(top)))
+            out.append(ngettext("{who} share first place with {n} point.", "{who} share first place with {n} points.",
+                                top).format(who=play_ab.and_join([self.seat_name(s) for s in first]),
+                                            n=format_points(top)))
         elif first == [0]:
-            out.append(_("You win the game with {n} points!").format(n=format_points(top)))
+            out.append(ngettext("You win the game with {n} point!", "You win the game with {n} points!",
+                                top).format(n=format_points(top)))
         else:
-            out.append(_("{who} wins the game with {n} points.").format(who=self.seat_name(first[0]),
-                                                                       n=format_points(top)))
+            out.append(ngettext("{who} wins the game with {n} point.", "{who} wins the game with {n} points.",
+                                top).format(who=self.seat_name(first[0]), n=format_points(top)))
         return out
 
     def _match_line(self) -> list[str]:
@@ -915,10 +925,12 @@ class PlaySimpleScreen(Screen):
         if setup.game_over(g.points, 0) == "target":  # no sticks: someone reached 100,000 (or lost it)
             top = max(range(g.n), key=lambda s: g.points[s])
             if g.points[top] >= setup.target_points:
-                return [_("The game is over: {who} reached {n} points.").format(
+                return [ngettext("The game is over: {who} reached {n} point.",
+                                 "The game is over: {who} reached {n} points.", setup.target_points).format(
                     who=self.seat_name(top), n=format_points(setup.target_points))]
             low = min(range(g.n), key=lambda s: g.points[s])
-            return [_("The game is over: {who} has lost {n} points.").format(
+            return [ngettext("The game is over: {who} has lost {n} point.",
+                             "The game is over: {who} has lost {n} points.", setup.target_points).format(
                 who=self.seat_name(low), n=format_points(setup.target_points))]
         low = [s for s in range(g.n) if g.points[s] < 0]
         if low:
@@ -927,7 +939,10 @@ class PlaySimpleScreen(Screen):
 
     def _item_text(self, item_id: str, amount: int, unit: str) -> str:
         """One reason of a hand's value in words: its name and what it adds."""
-        value = f": {_(UNITS[unit]).format(n=amount)}" if unit in UNITS and item_id != "wait_sides" else ""
+        if item_id == "wait_sides":  # the number of kinds the hand waited on, with its plural
+            name = ngettext("{n}-sided wait", "{n}-sided wait", amount).format(n=amount)
+            return name[:1].upper() + name[1:]
+        value = f": {UNITS[unit](amount)}" if unit in UNITS else ""
         if item_id in VALUE_LABELS:
             name = _(VALUE_LABELS[item_id]).format(n=amount)
             return name[:1].upper() + name[1:] + value  # each reason starts a line of the panel

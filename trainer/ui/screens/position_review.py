@@ -50,7 +50,7 @@ from trainer.engine.game.call_review import CallDecision, CallPoint, call_points
 from trainer.engine.game.records import RecordError, load
 from trainer.engine.game.review import review_game
 from trainer.engine.game.saved import list_games
-from trainer.i18n import _, ngettext, pgettext
+from trainer.i18n import _, ngettext, or_join, pgettext
 from trainer.ui.game_cards import (
     CALL_SKILL,
     PUSH_FOLD_ASK,
@@ -363,7 +363,13 @@ class PositionReviewScreen(Screen):
         """The coach's words after the answer (rich text)."""
         if self.ask != "tile":
             return BR.join(self.feedback_parts())
-        return decision_text(self.decision)
+        return decision_text(self._reviewed())
+
+    def _reviewed(self) -> Any:
+        """The decision with whether the learner dealt added to its push-or-fold figures, so that
+        the words can name the dealer's factor in the gain (see
+        :func:`~trainer.ui.views.table.coach.worth_words`)."""
+        return with_dealer(self.decision, self.frame.state.dealer == self.frame.state.me)
 
     def feedback_parts(self) -> list[str]:
         """The feedback split for the two free corners of the table: the verdict on the tile, and
@@ -374,15 +380,16 @@ class PositionReviewScreen(Screen):
             if self.call_answer is None or not isinstance(self.decision, CallDecision):
                 return [""]
             return [call_answer_text(self.call_answer), call_played_text(self.decision)]
-        pf = getattr(self.decision, "push_fold", None)
+        decision = self._reviewed()
+        pf = getattr(decision, "push_fold", None)
         if self.ask == PUSH_FOLD_ASK:
             if pf is None or self.choice is None:
                 return [""]
-            return [push_fold_answer_text(pf, self.choice), push_fold_played_text(self.decision)]
-        c = getattr(self.decision, "riichi_choice", None)
+            return [push_fold_answer_text(pf, self.choice), push_fold_played_text(decision)]
+        c = getattr(decision, "riichi_choice", None)
         if self.ask == "riichi" and c is not None and self.choice is not None:
-            return [riichi_answer_text(c, self.choice), riichi_played_text(self.decision)]
-        return [self.feedback()] if c is None else [tile_text(self.decision), riichi_choice_text(c)]
+            return [riichi_answer_text(c, self.choice), riichi_played_text(decision)]
+        return [self.feedback()] if c is None else [tile_text(decision), riichi_choice_text(c)]
 
     def done_text(self) -> str:
         """What the screen says when every card is done."""
@@ -515,10 +522,45 @@ class PositionReviewScreen(Screen):
         return self.box.open_term_at(self.app, pos) or self.side_box.open_term_at(self.app, pos)
 
 
+def with_dealer(decision: Any, dealer: bool) -> Any:
+    """``decision`` with ``dealer`` (whether the learner dealt) in its push-or-fold figures (the
+    review does not say; the table does), or ``decision`` itself when it has none."""
+    pf = getattr(decision, "push_fold", None)
+    if not pf or "dealer" in pf or not dataclasses.is_dataclass(decision):
+        return decision
+    return dataclasses.replace(decision, push_fold={**pf, "dealer": dealer})
+
+
 def _tiles(*tiles: Any) -> str:
     from trainer.engine.notation import format_tiles
 
     return "{tiles:" + format_tiles(sorted(tiles)) + "}"
+
+
+def _any_of(*tiles: Any) -> str:
+    """Alternative tiles, any one will do: "5m", "5m or 8p" in the learner's language."""
+    from trainer.engine.notation import format_tiles
+
+    return or_join(["{tiles:" + format_tiles([t]) + "}" for t in sorted(tiles)])
+
+
+def lower_first(text: str) -> str:
+    """A sentence joined after a colon mid-line ("Coach: discard ..."): its first letter in lower
+    case when it is an ordinary capitalised word — not markup (a tile, a glossary term ``{term:..}``,
+    **bold**), not an abbreviation ("MCR"), not a non-letter."""
+    if len(text) < 1 or not (text[0].isalpha() and text[0].isupper()):
+        return text
+    if len(text) > 1 and text[1].isupper():
+        return text
+    return text[0].lower() + text[1:]
+
+
+def _after_colon(prefix: str, lines: list[str]) -> list[str]:
+    """``prefix`` (ending in a colon) and the first of ``lines`` as one line, that line's first
+    letter lowered (:func:`lower_first`), then the other lines."""
+    if not lines:
+        return [prefix] if prefix else []
+    return [prefix + " " + lower_first(lines[0]), *lines[1:]]
 
 
 DRILL_SIZE = 10
@@ -629,13 +671,15 @@ class NanikiruScreen(PositionReviewScreen):
         p = self.decision
         tile = self.picked
         coach = p.coach_kind
-        coach_lines = hint_lines(list(p.coach), self.seat_name, safest=False)
+        view = p.position.view
+        dealer = view.dealer == view.seat  # the coach's push figures name the dealer's factor
+        coach_lines = hint_lines(list(p.coach), self.seat_name, safest=False, dealer=dealer)
         widest = [h.tile for h in p.hints if h.reason != "safer" and h.tile.kind != coach]
         by_tiles = ""
         if widest:
             by_tiles = (_("By tiles alone, {tiles} keeps the most useful tiles: {n}.").format(
-                tiles=_tiles(*widest), n=next(h.ukeire for h in p.hints if h.reason != "safer"))
-                if coach not in p.widest else _("Just as good by tiles: {tiles}.").format(tiles=_tiles(*widest)))
+                tiles=_any_of(*widest), n=next(h.ukeire for h in p.hints if h.reason != "safer"))
+                if coach not in p.widest else _("Just as good by tiles: {tiles}.").format(tiles=_any_of(*widest)))
         other: list[str] = []
         if coach_lines and tile.kind == coach:
             mine = [_("The table's coach plays {mine} too, for these reasons:").format(mine=_tiles(tile)),
@@ -643,21 +687,21 @@ class NanikiruScreen(PositionReviewScreen):
             other += [by_tiles] if by_tiles else []
         elif tile.kind in p.answer:
             picked = [h for h in p.hints if h.tile.kind == tile.kind]
-            mine = [_("Right by tiles:") + " " + line for line in hint_lines(picked, self.seat_name)]
+            mine = [line for h in picked for line in _after_colon(
+                _("Right by tiles:"), hint_lines([h], self.seat_name, dealer=dealer))]
             if coach_lines:
-                other.append(_("The table's coach would discard {tile} instead, and that is right too:").format(
-                    tile=_tiles(p.coach[0].tile)))
-                other += coach_lines
+                other += _after_colon(_("The table's coach would discard {tile} instead, and that is right too:").format(
+                    tile=_tiles(p.coach[0].tile)), coach_lines)
         elif tile.kind in p.yakuless:
             mine = [_("You discarded {mine}: it leaves your open hand without a {yaku}, and such a hand can "
                       "never win — not by {ron}, not by {tsumo}.").format(
                 mine=_tiles(tile), yaku="{term:yaku}", ron="{term:ron}", tsumo="{term:tsumo}")]
-            said = coach_lines or hint_lines(list(p.hints), self.seat_name)
-            other += [_("Coach:") + " " + said[0], *said[1:]] if said else []
+            said = coach_lines or hint_lines(list(p.hints), self.seat_name, dealer=dealer)
+            other += _after_colon(_("Coach:"), said) if said else []
         else:
-            mine = [decision_text(nanikiru.judge(p, tile))]
-            said = coach_lines or hint_lines(list(p.hints), self.seat_name)
-            other += [_("Coach:") + " " + said[0], *said[1:]] if said else []
+            mine = [decision_text(with_dealer(nanikiru.judge(p, tile), dealer))]
+            said = coach_lines or hint_lines(list(p.hints), self.seat_name, dealer=dealer)
+            other += _after_colon(_("Coach:"), said) if said else []
             other += [by_tiles] if by_tiles and coach_lines else []
         if p.position.chosen is not None:
             mine.append(_("At the table you discarded {tile}.").format(tile=_tiles(p.position.chosen)))

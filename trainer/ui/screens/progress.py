@@ -129,7 +129,11 @@ class ProgressScreen(Screen):
         due_card = pygame.Rect(c.left + 2 * (card_w + L.px(14)), c.top, card_w, self.stats_rect.height)
         bw = min(self.review_btn.preferred_width(self.app), due_card.width * 3 // 5)
         self.review_btn.rect = pygame.Rect(0, 0, bw, L.px(40))
-        self.review_btn.rect.midright = (due_card.right - L.px(14), due_card.top + L.px(54))
+        # under the card's label with room for the focus ring (it stands 2 * px(2) out of the
+        # button) and a gap, and no lower than the card's padding allows
+        label_bottom = due_card.top + L.px(10) + self.app.line_height(L.font("small"))
+        top = min(label_bottom + L.px(12), due_card.bottom - L.px(10) - L.px(40))
+        self.review_btn.rect.topright = (due_card.right - L.px(14), max(top, due_card.top + L.px(34)))
 
     # ------------------------------------------------------------------ actions
 

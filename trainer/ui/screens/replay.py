@@ -82,10 +82,11 @@ class ReplayScreen(Screen):
     def header_extra(self) -> str:
         if self.error or not self.frames:
             return ""
+        step = _("Step {i} of {n}").format(i=self.pos + 1, n=len(self.frames))  # as the lessons say it
         if self.mcr:
-            return _("step {i} of {n}").format(i=self.pos + 1, n=len(self.frames))
+            return step
         mistakes = sum(1 for d in self.decisions.values() if d.mistake)
-        text = _("step {i} of {n}").format(i=self.pos + 1, n=len(self.frames)) + " · " + _(
+        text = step + " · " + _(
             "mistakes: {m} of {n} discards").format(m=mistakes, n=len(self.decisions))
         against = sum(1 for d in self.decisions.values() if d.riichi_against_advice)
         calls = sum(1 for c in self.calls.values() if c.against_advice)
@@ -96,9 +97,10 @@ class ReplayScreen(Screen):
                                     (calls, _("calls {c}").format(c=calls)),
                                     (pushes, _("push/fold {p}").format(p=pushes))) if n]
             full = text + " · " + _("against the coach: {parts}").format(parts=", ".join(parts))
-            # too long beside the title (three kinds in Russian at 1280x720): the total alone
-            text = full if self._header_fits(full) else text + " · " + _("against the coach: {n}").format(
-                n=sum(kinds))
+            # too long beside the title (three kinds in Russian at 1280x720): the total alone, saying
+            # what it counts
+            text = full if self._header_fits(full) else text + " · " + _(
+                "decisions against the coach: {n}").format(n=sum(kinds))
         elif against:
             text += " · " + _("riichi or dama against the coach: {k}").format(k=against)
         elif calls:

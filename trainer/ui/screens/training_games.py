@@ -82,8 +82,9 @@ class TrainingGamesScreen(Screen):
 
     def card_titles(self, term_id: str) -> list[str]:
         """A game's name for its card, longest first: as the learner's term display shows it,
-        then with the Japanese written once («Kunto (薫陶, kuntō)», no kana), then the name alone;
-        never the bracketed explanation a glossary name may carry (one set of brackets)."""
+        then with the Japanese written once («Kunto (薫陶, kuntō)», no kana), then with its
+        reading alone («Короткий маджонг (shōto)»), then the name alone; never the bracketed
+        explanation a glossary name may carry (one set of brackets)."""
         app = self.app
         lang = app.settings.language
         try:
@@ -91,8 +92,8 @@ class TrainingGamesScreen(Screen):
         except (KeyError, LookupError):
             return [app.term_text(term_id)]
         forms = [term.display(app.settings.term_mode, lang, plain=True), term.display("ru_ja", lang, plain=True),
-                 term.plain_name(lang)]
-        return list(dict.fromkeys(forms))
+                 f"{term.plain_name(lang)} ({term.romaji})" if term.romaji else "", term.plain_name(lang)]
+        return list(dict.fromkeys(f for f in forms if f))
 
     def layout(self) -> None:
         L = self.app.layout
@@ -104,11 +105,16 @@ class TrainingGamesScreen(Screen):
                 card.title_font = "body"
         place_cards(self.cards, area, cols, L.px(10 if cols == 3 else 16), L.px(200 if cols == 3 else 140))
         for card, titles in zip(self.cards, self.titles, strict=True):
-            # the longest title that leaves a line of the game's description (full mode, 1024x600)
-            for title in titles:
-                card.title = title
-                if card.subtitle_room(self.app) >= 1:
-                    break
+            # the longest title that leaves room for the game's whole description; else the
+            # longest that leaves a line of it (full mode, 1024x600)
+            whole = card.subtitle_lines(self.app, card.rect.width)
+            fits = [t for t in titles if self._room(card, t) >= whole]
+            card.title = fits[0] if fits else next((t for t in titles if self._room(card, t) >= 1), titles[-1])
+
+    def _room(self, card: Card, title: str) -> int:
+        """The lines of description ``card`` shows under ``title``."""
+        card.title = title
+        return card.subtitle_room(self.app)
 
     def choose(self, n: int) -> bool:
         if 1 <= n <= len(self.cards):

@@ -14,7 +14,7 @@ from typing import Any
 
 from trainer.engine.game.ab_game import Announce, Guess, PassOver
 from trainer.engine.tiles import Tile
-from trainer.i18n import _
+from trainer.i18n import _, ngettext
 from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.views import explain
 from trainer.ui.widgets import Button
@@ -91,7 +91,8 @@ def add_guess_widgets(screen: Any) -> None:
 def _picked(screen: Any, sel: set[int]) -> None:
     size = screen.game.setup.guess_tiles
     if len(sel) > size:
-        screen.app.notify(_("Name exactly {n} tiles: un-pick one first.").format(n=size), "warn")
+        screen.app.notify(ngettext("Name exactly {n} tile: un-pick one first.", "Name exactly {n} tiles: un-pick one first.",
+                                     size).format(n=size), "warn")
         screen.guess_row.selected = set(getattr(screen, "guess_sel", set()))
         return
     screen.guess_sel = set(sel)
@@ -160,7 +161,9 @@ def prompt(screen: Any) -> str:
         return ""
     who = screen.seat_name(g.tenpai_seat)
     if learner_guessing(screen):
-        return _("{who} is ready. Name {n} tiles they may be waiting on: pick them below.").format(n=g.setup.guess_tiles, who=who)
+        return ngettext("{who} is ready. Name {n} tile they may be waiting on: pick it below.",
+                        "{who} is ready. Name {n} tiles they may be waiting on: pick them below.",
+                        g.setup.guess_tiles).format(n=g.setup.guess_tiles, who=who)
     legal = screen.my_legal()
     if any(isinstance(a, PassOver) for a in legal):
         return _("A winning tile! Win now, or lay it face down for a more valuable hand.")

@@ -45,6 +45,12 @@ FIELD_LABELS = {
     "format": N_("Question kinds"), "suits_ignored": N_("Suits ignored"), "dragons": N_("Dragons"),
     "jokers": N_("Jokers"), "waits": N_("Number of waits"), "winds": N_("Winds in the hands"),
 }
+DRILL_FIELD_LABELS = {
+    ("tile_name", "pool"): N_("Tiles asked about"),
+    ("yaku_identify", "pool"): N_("Yaku in the hands"),
+}
+"""A setting's label in one drill when the shared one (``FIELD_LABELS``) would be vague there:
+(generator, key) -> label (``pool`` is the tiles of one drill, the yaku of another)."""
 VALUE_LABELS = {
     "family": N_("Family"), "number": N_("Number"), "name": N_("Name"), "to_name": N_("Tile → name"),
     "to_tile": N_("Name → tile"), "all": N_("All"), "numbers": N_("Numbers"), "honors": N_("Honors"),
@@ -115,6 +121,14 @@ def generator_blurb(name: str, gen: Any, params: dict[str, Any] | None = None) -
         if gname == name and (params or {}).get(key) == value:
             return _(text)
     return _(GENERATOR_NAMES[name][1]) if name in GENERATOR_NAMES else (gen.doc or "")
+
+
+def field_label(key: str, generator: str = "") -> str:
+    """The label of a drill setting in the current language ("Wrap-arounds (9→1, North→East)"),
+    in ``generator``'s own words when it has them (:data:`DRILL_FIELD_LABELS`)."""
+    if (generator, key) in DRILL_FIELD_LABELS:
+        return _(DRILL_FIELD_LABELS[generator, key])
+    return _(FIELD_LABELS[key]) if key in FIELD_LABELS else key.replace("_", " ").capitalize()
 
 
 def value_label(v: Any) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from trainer.engine.fu import FuItem, round_fu
 from trainer.engine.notation import parse_hand, parse_tiles
 from trainer.i18n import N_, _, ngettext, pgettext
 from trainer.ui.question_texts import more_info_text
@@ -39,6 +40,7 @@ from trainer.ui.views.inputs import (
 from trainer.ui.views.rule_presets import three_player_rules
 from trainer.ui.views.steps.base import WIND_NAMES
 from trainer.ui.views.steps.choice import tile_options
+from trainer.ui.views.steps.fu import fu_sum_text
 from trainer.ui.widgets import Button, NumberField, blit_text, draw_panel
 
 P = PALETTE
@@ -66,6 +68,7 @@ class ExerciseView:
         self.buttons: list[OptionButton] = []
         self.fields: list[tuple[str, NumberField]] = []
         self.keys: list[Button] = []
+        self.answer_fu: int | None = None  # the hand's fu, shown on the big line after a final miss
         self.chips: list[CounterChip] = []
         self.picker: TileRow | None = None
         self.note: RichBlock | None = None
@@ -301,6 +304,8 @@ class ExerciseView:
                 elif final and want_ids.get(c.key):
                     c.mark = "missed"
                 c.visible = not final or bool(c.count or c.mark)
+            if final and not right:  # the big line now says the hand's fu, the learner's beside it
+                self.answer_fu = round_fu(tuple(FuItem(a[0], a[1]) for a in ans if isinstance(a, tuple | list)))
 
     def clear_marks(self) -> None:
         for b in self.buttons:
@@ -317,6 +322,7 @@ class ExerciseView:
         for c in self.chips:
             c.mark = None
             c.visible = True
+        self.answer_fu = None
 
     def lock(self, locked: bool) -> None:
         for b in self.buttons:
@@ -448,6 +454,7 @@ class ExerciseView:
                           anchor="midbottom")
         if self.chips:
             raw, rounded = fu_chip_total(self.chips)
-            blit_text(surf, self.app, _("Sum: {raw} fu → rounded: {fu} fu").format(raw=raw, fu=rounded),
-                      fu_sum_size(self.app, self.reserved_rect), P.on_felt, self.sum_pos, anchor="midtop", bold=True)
+            shown = self.answer_fu
+            blit_text(surf, self.app, fu_sum_text(raw, rounded, shown), fu_sum_size(self.app, self.reserved_rect),
+                      P.accent if shown is not None else P.on_felt, self.sum_pos, anchor="midtop", bold=True)
 

@@ -18,7 +18,7 @@ from trainer.i18n import N_, _, ngettext, pgettext
 from trainer.ui.mcr_texts import waits_found_line
 from trainer.ui.richtext import BR, term_word
 from trainer.ui.richtext import tiles_markup as _tiles
-from trainer.ui.views.explain import fu_name
+from trainer.ui.views.explain import form_name, fu_name
 
 PAYERS = {
     "discarder": N_("the discarder pays"),
@@ -72,12 +72,22 @@ def not_wait_line(why: dict[str, Any]) -> str:
         tile=tile, blocks=blocks_line(b))
     left = list(b.get("partials", ())) + list(b.get("loose", ()))
     if not b.get("pairs"):
-        tail = _("No pair is left for the head, so it is not four sets and a pair.")
+        tail = complete_hand_line(int(b.get("needed", 4)) + int(b.get("melds", 0)))
     else:
         tail = ngettext("{tiles} stays outside the sets: the hand is not complete.",
                         "{tiles} stay outside the sets: the hand is not complete.", len(left)).format(
             tiles=_tile_list(left))
     return head + " " + tail
+
+
+def complete_hand_line(sets: int) -> str:
+    """Why a hand without a pair is not complete, by its size: a complete hand of it is ``sets``
+    sets and a pair (one set and a pair for five tiles, four and a pair for fourteen)."""
+    if sets <= 0:
+        return _("No pair is left, and a complete hand here is a single pair.")
+    return ngettext("No pair is left for the head, and a complete hand here is {n} set and a pair.",
+                    "No pair is left for the head, and a complete hand here is {n} sets and a pair.",
+                    sets).format(n=sets)
 
 
 def reading_line(reading: dict[str, Any]) -> str:
@@ -141,26 +151,67 @@ def shanten_text(hand: Any, given: int, right: int, final: bool) -> str:
                        "can grow) − {head} (the pair) = {n}.").format(need=need, usable=usable, head=head,
                                                                  n=std["shanten"]))
     elif given > right:
-        lines.append(_("Too high: look again for sets and pairs you have not counted."))
+        lines.append(too_high_line(forms, std, right))
     else:
         lines.append(_("Too low: a loose tile needs two more tiles to become a set."))
     return BR.join(lines)
+
+
+def too_high_line(forms: Sequence[dict[str, Any]], std: dict[str, Any], right: int) -> str:
+    """A shanten said too high: what the hand already has that the learner did not count, from the
+    engine's blocks (its sets, pairs and partial sets, each with what it gives), or, when the right
+    shanten is another form's (the question counts every form), that form."""
+    other = next((f for f in forms if f["form"] != "standard" and f["shanten"] == right), None)
+    if std["shanten"] > right and other is not None:
+        return _("Too high: the hand is closer to tenpai as {form}.").format(form=form_name(other["form"]))
+    have = []
+    if std["sets"]:
+        have.append(ngettext("{tiles} is a set already.", "{tiles} are sets already.", len(std["sets"])).format(
+            tiles=_tile_list(std["sets"])))
+    if std["pairs"]:
+        have.append(ngettext("{tiles} is a pair: the head of the hand, or a set one tile away.",
+                             "{tiles} are pairs: one is the head, each other one is a set one tile away.",
+                             len(std["pairs"])).format(tiles=_tile_list(std["pairs"])))
+    if std["partials"]:
+        have.append(ngettext("{tiles} is a partial set: one more tile makes it a set.",
+                             "{tiles} are partial sets: one more tile makes each of them a set.",
+                             len(std["partials"])).format(tiles=_tile_list(std["partials"])))
+    if not have:
+        return _("Too high: look again for sets, pairs and partial sets you have not counted.")
+    return " ".join([_("Too high: you have not counted everything the hand already has."), *have])
 
 
 # ---------------------------------------------------------------- fu
 
 
 def _fu_item(fid: str, fu: int) -> str:
-    return fu_name(fid) + " — " + ngettext("{n} fu", "{n} fu", fu).format(n=fu)
+    """A fu item named inside a sentence: its name in quotes, with its fu unless the name says them
+    («Seven pairs: fixed 25 fu» is not followed by "(25 fu)")."""
+    name = fu_name(fid)
+    if str(fu) in name:
+        return _("“{name}”").format(name=name)
+    return ngettext("“{name}” ({n} fu)", "“{name}” ({n} fu)", fu).format(name=name, n=fu)
+
+
+def _fu_of(items: Sequence[tuple[str, int]]) -> int:
+    """The fu of some items as the engine rounds them (seven pairs stays 25)."""
+    from trainer.engine.fu import FuItem, round_fu
+
+    return round_fu(tuple(FuItem(fid, fu) for fid, fu in items)) if items else 0
 
 
 def fu_items_text(expected: Sequence[tuple[str, int]], given: Sequence[tuple[str, int]], final: bool) -> str:
     """The fu items the learner added that the hand does not score (always named), the ones left out
-    (counted on the retry, named after the final try) and any named with the wrong value."""
+    (counted on the retry, named after the final try) and any named with the wrong value; after the
+    final try it starts with the hand's fu beside what the learner's items make."""
     from trainer.engine.explain import fu_diff
 
     d = fu_diff(expected, given)
-    lines = [_("Not in this hand: {item}.").format(item=_fu_item(fid, fu)) for fid, fu in d["extra"]]
+    lines = []
+    if final:  # the answer first, beside the learner's own count (the running sum shows theirs)
+        lines.append(_("This hand has {right} fu; your items make {mine} fu.").format(
+            right=_fu_of(expected), mine=_fu_of(given)))
+    lines += [_("This hand does not score {item}.").format(item=_fu_item(fid, fu)) for fid, fu in d["extra"]]
     lines += [_("{name} is worth {right} fu here, not {given}.").format(name=fu_name(fid), right=r, given=g)
               for fid, g, r in d["wrong_value"]]
     if d["missing"] and not final:
@@ -168,7 +219,7 @@ def fu_items_text(expected: Sequence[tuple[str, int]], given: Sequence[tuple[str
                               "{n} items of the hand are missing: check the win, each set, the pair and the wait.",
                               len(d["missing"])).format(n=len(d["missing"])))
     elif d["missing"]:
-        lines += [_("Missing: {item}.").format(item=_fu_item(fid, fu)) for fid, fu in d["missing"]]
+        lines += [_("You left out {item}.").format(item=_fu_item(fid, fu)) for fid, fu in d["missing"]]
     return BR.join(lines)
 
 

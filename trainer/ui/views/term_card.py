@@ -11,7 +11,7 @@ from trainer.ui.registry import has_screen
 def open_term_card(screen: Any, term_id: str) -> None:
     """Open on ``screen`` a dialog with a glossary term: how it is written and what it means."""
     app = screen.app
-    title = app.term_text(term_id)
+    title = app.term_text(term_id, plain=False)
     body = ""
     try:
         term = app.glossary().term(term_id)

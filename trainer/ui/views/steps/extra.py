@@ -110,8 +110,9 @@ class DrillStepView(StepView):
                     else _("All done! Well played!"))
             color = P.ink if self.result is None else P.right
         elif self.result is None:
-            line = ngettext("{n} exercise; {k} right to pass.", "{n} exercises; {k} right to pass.", n).format(
-                n=n, k=goal)
+            line = ngettext("{n} exercise; correct answers needed to pass: {k}.",
+                            "{n} exercises; correct answers needed to pass: {k}.",
+                            n).format(n=n, k=goal)
             color = P.ink
         else:
             right, total = self.result

@@ -17,6 +17,17 @@ from trainer.ui.widgets import blit_text, draw_panel
 P = PALETTE
 
 
+def fu_sum_text(raw: int, rounded: int, answer_fu: int | None = None) -> str:
+    """The big line under fu chips: the running sum (``raw``, ``rounded`` by the engine) while the
+    learner counts; once the answer is shown after a miss (``answer_fu``) the hand's fu first, with
+    the learner's own count beside it, labelled as theirs."""
+    if answer_fu is None:
+        return _("Sum: {raw} fu → rounded: {fu} fu").format(raw=raw, fu=rounded)
+    if not raw:
+        return _("Answer: {right} fu").format(right=answer_fu)
+    return _("Answer: {right} fu (yours: {mine} fu)").format(right=answer_fu, mine=rounded)
+
+
 class FuView(QuizView):
     """Count the fu items of a won hand with chips; the sum and the rounded total update live."""
 
@@ -74,14 +85,27 @@ class FuView(QuizView):
         self.reserved_rect = place_fu_chips(self.app, self.chips, area, y, L.px(6))
         self.sum_pos = self.reserved_rect.midtop
 
+    answer_fu: int | None = None
+    """The hand's fu once the answer is shown after a miss (the big line then gives it, not the
+    learner's running sum)."""
+
+    def sum_line(self) -> str:
+        """The big line under the chips (:func:`fu_sum_text`)."""
+        return fu_sum_text(*self.total(), self.answer_fu)
+
     def draw(self, surf: pygame.Surface) -> None:
         L = self.app.layout
         draw_panel(surf, self.hand_row.rect.inflate(L.px(36), L.px(20)), P.felt_dark, L.px(14), border=P.felt_line)
-        raw, rounded = self.total()
-        blit_text(surf, self.app, _("Sum: {raw} fu → rounded: {fu} fu").format(raw=raw, fu=rounded),
-                  fu_sum_size(self.app, self.reserved_rect), P.on_felt, self.sum_pos, anchor="midtop", bold=True)
+        size = fu_sum_size(self.app, self.reserved_rect)
+        text = self.sum_line()
+        if self.app.text_width(text, size, True) > self.reserved_rect.width:
+            size = min(size, L.font("body"))
+        blit_text(surf, self.app, text, size, P.accent if self.answer_fu is not None else P.on_felt, self.sum_pos,
+                  anchor="midtop", bold=True)
 
     def mark(self, feedback: Any, final: bool) -> None:
+        if final and not feedback.correct and isinstance(feedback.expected, int):
+            self.answer_fu = feedback.expected
         want: dict[str, int] = {}
         for i in feedback.explanation:
             if i.get("kind") == "fu":
@@ -97,6 +121,7 @@ class FuView(QuizView):
             c.visible = not final or bool(c.count or c.mark)
 
     def clear_marks(self) -> None:
+        self.answer_fu = None
         for c in self.chips:
             c.mark = None
             c.visible = True

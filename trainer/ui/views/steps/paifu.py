@@ -3,7 +3,10 @@ same hand.
 
 Left, the record: the header (round and hand, counters, dora indicators) and one block per
 player in seat-wind order — 配牌 the dealt hand, 取 the tiles taken, 出 the discards (↓ for
-the tile just drawn), 最終 the final hand — with the calls marked over and under the cells.
+the tile just drawn), 最終 the final hand — with the marks in narrow bands between the lines, off
+the tiles' faces: a call on one's own tile over its 取, 立直 over the riichi discard, a call by
+another player under the discard (as the lesson teaches them).  Every Japanese word of the record
+(the header's counters, the row names, the seats) has the interface language's word beside it.
 Right, the table of the replay viewer at the same moment; the buttons under it step through
 the hand, and the column of the last move is framed in the record.  The record's tiles are as
 big as the room allows, up to the size of the other steps' small rows; beside a question the
@@ -26,11 +29,11 @@ from trainer.engine.tiles import parse_tile
 from trainer.i18n import _, pgettext
 from trainer.lessons import answers
 from trainer.ui import tile_art
-from trainer.ui.richtext import term_word
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileSlot, row_width, slots_for_hand, slots_for_text, tile_image
 from trainer.ui.views.steps.base import StepView
 from trainer.ui.views.table.board import Board
+from trainer.ui.views.table.center import ROUND_NAMES
 from trainer.ui.views.table.replay import build_frames
 from trainer.ui.widgets import Button, blit_text, draw_panel
 
@@ -38,6 +41,36 @@ P = PALETTE
 
 WIND_KANJI = "東南西北"
 ROW_LABELS = ("配牌", "取", "出", "最終")
+
+
+def row_words() -> tuple[str, str, str, str]:
+    """The record's rows (配牌 取 出 最終) in the interface language, drawn small under their
+    Japanese names."""
+    return (pgettext("paifu row", "dealt"), pgettext("paifu row", "taken"), pgettext("paifu row", "discarded"),
+            pgettext("paifu row", "final"))
+
+
+def seat_words() -> tuple[str, str, str, str]:
+    """A block's seat (東家 南家 西家 北家) in the interface language, under the Japanese."""
+    return (pgettext("paifu seat", "east"), pgettext("paifu seat", "south"), pgettext("paifu seat", "west"),
+            pgettext("paifu seat", "north"))
+
+
+def header_parts(rec: Paifu) -> list[tuple[str, str, str]]:
+    """The record's header as (Japanese, the interface language's word, value) triples: the round
+    and hand (東2局, «East 2»), the counters (積み棒 honba, 供託 riichi sticks) and the dora
+    indicators (表ドラ, 裏ドラ: their tiles are drawn after the words)."""
+    round_name = _("{wind} {n}").format(wind=_(ROUND_NAMES[rec.round % 4]), n=rec.hand + 1)
+    one = len(slots_for_text(rec.dora)) == 1
+    parts = [(f"{WIND_KANJI[rec.round]}{rec.hand + 1}局", round_name, ""),
+             ("積み棒", pgettext("paifu header", "honba"), str(rec.honba)),
+             ("供託", pgettext("paifu header", "riichi sticks"), str(rec.sticks)),
+             ("表ドラ", pgettext("paifu header", "dora indicator") if one
+              else pgettext("paifu header", "dora indicators"), "")]
+    if rec.ura:
+        parts.append(("裏ドラ", pgettext("paifu header", "ura dora indicator") if len(slots_for_text(rec.ura)) == 1
+                      else pgettext("paifu header", "ura dora indicators"), ""))
+    return parts
 
 
 class PaifuView(StepView):
@@ -66,12 +99,15 @@ class PaifuView(StepView):
         self.view_mode = "record"
         self.toggle_btn = self.host.add(Button("", self.toggle_view, kind="secondary", hotkey="V"))
         self.toggled = False
+        self.inline_words = False  # the rows' words beside their names (else in the header's legend)
         self.board = Board()
         self.selected: str | None = None
         self.marks: dict[str, str] = {}
         self.locked = False
         self.cell_rects: dict[str, pygame.Rect] = {}
         self.tile_rects: list[pygame.Rect] = []  # every tile of the record as last drawn
+        self.mark_rects: list[pygame.Rect] = []  # every mark (碰, 立直 ...) as last drawn
+        self._marks_todo: list[Any] = []
         # per block, in seat-wind order: the dealt hand, the final hand, the number of turns
         self.lines = [(slots_for_text(r.dealt), slots_for_hand(r.final), len(r.cells))
                       for r in sorted(self.record.seats, key=lambda r: r.wind)]
@@ -187,9 +223,57 @@ class PaifuView(StepView):
         """The gap between the tiles of a hand."""
         return max(1, self.app.layout.px(1))
 
-    def _row_h(self, th: int) -> int:
-        """One line of the record: the tiles and room for the marks between 取 and 出."""
-        return th + self.app.layout.px(3)
+    def _marks(self, rec_seat: Any) -> tuple[bool, bool, bool]:
+        """Which bands a player's block needs: (a call on one's own tile over 取, 立直 over 出,
+        another player's call under 出)."""
+        cells = rec_seat.cells
+        return (any(self._take_note(c) for c in cells), any(c.riichi and c.discard for c in cells),
+                any(c.called for c in cells))
+
+    def _rows_y(self, rec_seat: Any, th: int) -> tuple[int, int, int, int]:
+        """The top of each line of a block (配牌 取 出 最終) from the block's top, at tile height
+        ``th``: a band of a mark's height between two lines where the block has such marks there
+        (so no mark covers a tile's face), a thin gap otherwise."""
+        thin = self.app.layout.px(3)
+        band = max(thin, self._band() - self._depth(th))  # a mark may cover the upper tile's edge, not its face
+        ys = [0]
+        for needed in self._marks(rec_seat):
+            ys.append(ys[-1] + th + (band if needed else thin))
+        return ys[0], ys[1], ys[2], ys[3]
+
+    @staticmethod
+    def _depth(th: int) -> int:
+        """The tile's thickness seen under its face (tile_art draws it 7.5 % of the height): a mark
+        in the band under a line may overlap it."""
+        return int(th * 0.07)
+
+    def _block_h(self, rec_seat: Any, th: int) -> int:
+        return self._rows_y(rec_seat, th)[3] + th
+
+    def _seats(self) -> list[Any]:
+        """The players' records in seat-wind order (the blocks' order)."""
+        assert self.record is not None
+        return sorted(self.record.seats, key=lambda r: r.wind)
+
+    def _blocks_h(self, th: int, across: int) -> list[int]:
+        """The height of each line of blocks (the tallest block of the line)."""
+        heights = [self._block_h(r, th) for r in self._seats()]
+        return [max(heights[i:i + across]) for i in range(0, 4, across)]
+
+    def _mark_size(self) -> int:
+        """The font size of the marks (碰, 槓, 立直 ...)."""
+        L = self.app.layout
+        return max(L.px(11), L.font("small") - L.px(4))
+
+    def _band(self) -> int:
+        """The height of a band between two lines of the record: a mark's box and a pixel of
+        air between it and the tile it marks."""
+        return self._badge_h() + max(1, self.app.layout.px(1))
+
+    def _badge_h(self) -> int:
+        """The height of a mark's box (the tallest of the marks' letters and a pixel above and under)."""
+        img = self.app.text_surface("碰立直槓", self._mark_size(), P.card, True)
+        return img.get_bounding_rect().height + 2
 
     def _col_w(self, th: int) -> int:
         """One turn's column: a tile and the gap to the next turn."""
@@ -202,10 +286,88 @@ class PaifuView(StepView):
         return max(max(row_width(dealt, th, sp), row_width(final, th, sp), n * self._col_w(th))
                    for dealt, final, n in self.lines)
 
-    def _geometry(self) -> tuple[int, int, int, int, int]:
-        """(padding, header height, label width, gap between blocks across, gap between blocks down)."""
+    def _geometry(self, room: int | None = None, inline: bool = False) -> tuple[int, int, int, int, int]:
+        """(padding, header height, label width, gap between blocks across, gap between blocks down);
+        the header takes as many lines as its words need in ``room`` pixels (one when not given).
+        The label column holds the seat (東家 over its word and the player's name) and the row
+        names: 配牌 ... with their words beside them when ``inline`` (blocks one under the other
+        have width to spare), else alone, their words in the header's legend."""
         L = self.app.layout
-        return L.px(8), self.app.line_height(L.font("small")) + L.px(4), L.px(96), L.px(20), L.px(6)
+        lines = 1 if room is None or self.record is None else len(self._header_lines(room, inline))
+        head = lines * self.app.line_height(L.font("small")) + L.px(4)
+        return L.px(8), head, self._seat_w() + L.px(14) + self._row_label_w(inline) + L.px(4), L.px(20), L.px(6)
+
+    def _row_label_w(self, inline: bool) -> int:
+        """The width of the row names (配牌 ..., with their words when ``inline``)."""
+        return max(self._row_label(self.app, k, w if inline else "")[2]
+                   for k, w in zip(ROW_LABELS, row_words(), strict=True))
+
+    @staticmethod
+    def _row_label(app: Any, kanji: str, word: str) -> tuple[int, int, int]:
+        """(kanji width, gap, whole width) of a row's name and its word (tiny) beside it."""
+        L = app.layout
+        kw = app.text_width(kanji, L.font("small"))
+        if not word:
+            return kw, 0, kw
+        return kw, L.px(4), kw + L.px(4) + app.text_width(word, L.font("tiny"))
+
+    def _seat_w(self) -> int:
+        """The width of a block's seat column (東家 and its word; a long name is cut to it)."""
+        L, app = self.app.layout, self.app
+        return max([L.px(48), app.text_width("東家", L.font("small"), True)]
+                   + [app.text_width(w, L.font("tiny")) for w in seat_words()])
+
+    def _header_items(self, inline: bool) -> list[tuple[str, str, str, list[TileSlot]]]:
+        """The header's items: (Japanese, word, value, tiles) — the round, the counters, the dora
+        indicators, then (unless the rows' words are ``inline``) the legend of the rows (配牌
+        dealt, 取 taken ...)."""
+        rec = self.record
+        assert rec is not None
+        tiles = {"表ドラ": slots_for_text(rec.dora), "裏ドラ": slots_for_text(rec.ura) if rec.ura else []}
+        items = [(ja, word, value, tiles.get(ja, [])) for ja, word, value in header_parts(rec)]
+        if inline:
+            return items
+        return items + [(ja, word, "", []) for ja, word in zip(ROW_LABELS, row_words(), strict=True)]
+
+    def _header_item_w(self, item: tuple[str, str, str, list[TileSlot]]) -> int:
+        L, app = self.app.layout, self.app
+        small = L.font("small")
+        ja, word, value, tiles = item
+        sp = L.px(5)
+        w = app.text_width(ja, small) + sp + app.text_width(word, small)
+        if value:
+            w += sp + app.text_width(value, small, True)
+        if tiles:
+            w += L.px(6) + row_width(tiles, self._inline_tile_h(), 2)
+        return w
+
+    def _header_lines(self, room: int, inline: bool) -> list[list[tuple[str, str, str, list[TileSlot]]]]:
+        """The header's items in lines no wider than ``room`` (a new line where the next item
+        would not fit; the legend of the rows starts a line of its own when it does not fit
+        whole after the counters)."""
+        gap = self.app.layout.px(16)
+        room -= self.app.layout.px(4)  # a drawn line may run a pixel or two past its measure
+        items = self._header_items(inline)
+        first, legend = (items, []) if inline else (items[:-len(ROW_LABELS)], items[-len(ROW_LABELS):])
+        lines: list[list[tuple[str, str, str, list[TileSlot]]]] = [[]]
+        x = 0
+        for n, item in enumerate(first + legend):
+            w = self._header_item_w(item)
+            if n == len(first) and lines[-1]:
+                whole = sum(self._header_item_w(i) + gap for i in legend)
+                if x + whole > room:
+                    lines.append([])
+                    x = 0
+            elif lines[-1] and x + gap + w > room:
+                lines.append([])
+                x = 0
+            x += (gap if lines[-1] else 0) + w
+            lines[-1].append(item)
+        return lines
+
+    def _inline_tile_h(self) -> int:
+        """The height of the dora indicators drawn in the header."""
+        return max(self.app.layout.font("small") + 4, self.app.layout.px(18))
 
     def _fit(self, width: int, height: int) -> tuple[int, int, int, int]:
         """(tile height, blocks across, width, height) of the record inside ``width`` x ``height``:
@@ -213,15 +375,16 @@ class PaifuView(StepView):
         there is room, else as big as fits, in the seed's form (blocks one under the other) or
         two by two, whichever gives clearly bigger tiles."""
         L = self.app.layout
-        pad, head, label, gap_x, gap_y = self._geometry()
         best = (0, 1, 0, 0)
         for across in (1, 2):
             down = 4 // across
+            # the header runs across the whole panel; blocks one under the other have width to
+            # spare for the rows' words beside their names
+            pad, head, label, gap_x, gap_y = self._geometry(width - 2 * L.px(8), inline=across == 1)
             th = self.th(0.75)
             while True:
-                block_h = 4 * self._row_h(th) - L.px(3)  # no gap under the last line
                 need_w = 2 * pad + across * (label + L.px(4) + self._rows_w(th)) + (across - 1) * gap_x
-                need_h = head + down * block_h + (down - 1) * gap_y + pad
+                need_h = head + sum(self._blocks_h(th, across)) + (down - 1) * gap_y + pad
                 if (need_w <= width and need_h <= height) or th <= max(10, L.px(12)):
                     break
                 th -= 1
@@ -234,13 +397,17 @@ class PaifuView(StepView):
         has the step to itself, at its left beside the replay)."""
         L = self.app.layout
         t = self.table_rect
-        pad, head, label, gap_x, gap_y = self._geometry()
+        self.inline_words = across == 1
+        pad, head, label, gap_x, gap_y = self._geometry(t.width - 2 * L.px(8), inline=self.inline_words)
+        left = t.left + pad + (0 if self.show_board else max(0, (t.width - need_w) // 2))
         self.tile_h, self.header_h, self.label_w = th, head, label
         self.col_w = self._col_w(th)
         block_w = label + L.px(4) + self._rows_w(th)
-        left = t.left + pad + (0 if self.show_board else max(0, (t.width - need_w) // 2))
-        self.block_pos = [(left + (i % across) * (block_w + gap_x),
-                           t.top + head + (i // across) * (4 * self._row_h(th) - L.px(3) + gap_y)) for i in range(4)]
+        tops, y = [], t.top + head
+        for h in self._blocks_h(th, across):
+            tops.append(y)
+            y += h + gap_y
+        self.block_pos = [(left + (i % across) * (block_w + gap_x), tops[i // across]) for i in range(4)]
 
     # ------------------------------------------------------------------ drawing
 
@@ -267,41 +434,68 @@ class PaifuView(StepView):
         rec, L, t = self.record, self.app.layout, self.table_rect
         assert rec is not None
         draw_panel(surf, t, P.card, L.px(10), border=P.card_edge)
-        self.tile_rects = []
-        small = L.font("small")
-        x0, mid = self.block_pos[0][0], t.top + L.px(3) + self.app.line_height(small) // 2
-        head = (f"{WIND_KANJI[rec.round]}{rec.hand + 1}局  積み棒 {rec.honba}  供託 {rec.sticks}  "
-                f"表ドラ")
-        right = blit_text(surf, self.app, head, small, P.ink, (x0, mid), anchor="midleft")
-        xx = self._tiles_inline(surf, slots_for_text(rec.dora), right.right + L.px(6), mid, small)
-        if rec.ura:
-            right = blit_text(surf, self.app, "裏ドラ", small, P.ink, (xx + L.px(10), mid), anchor="midleft")
-            self._tiles_inline(surf, slots_for_text(rec.ura), right.right + L.px(6), mid, small)
-        row_h = self._row_h(self.tile_h)
+        self.tile_rects, self.mark_rects, self._marks_todo = [], [], []
+        small, tiny = L.font("small"), L.font("tiny")
+        self._draw_header(surf)
         current = self.current_cell()
         self.cell_rects = {}
-        for rec_seat, (x0, top) in zip(sorted(rec.seats, key=lambda r: r.wind), self.block_pos, strict=True):
+        seat_w, small_lh = self._seat_w(), self.app.line_height(small)
+        for rec_seat, (x0, top) in zip(self._seats(), self.block_pos, strict=True):
+            # the seat in Japanese over its word, then the player's name
             blit_text(surf, self.app, WIND_KANJI[rec_seat.wind] + "家", small, P.ink, (x0, top), bold=True)
-            blit_text(surf, self.app, rec_seat.name, small, P.ink_muted, (x0, top + small + L.px(4)),
-                      max_width=self.label_w // 2 + L.px(10))
-            lx = x0 + self.label_w // 2 + L.px(14)
-            for i, label in enumerate(ROW_LABELS):
-                blit_text(surf, self.app, label, small, P.ink_muted, (lx, top + i * row_h + self.tile_h // 2),
-                          anchor="midleft")
+            blit_text(surf, self.app, seat_words()[rec_seat.wind], tiny, P.ink_muted, (x0, top + small_lh - L.px(3)),
+                      max_width=seat_w + L.px(8))
+            blit_text(surf, self.app, rec_seat.name, small, P.ink_muted,
+                      (x0, top + small_lh + self.app.line_height(tiny) - L.px(2)), max_width=seat_w + L.px(8))
+            ys = [top + dy for dy in self._rows_y(rec_seat, self.tile_h)]
+            for label, word, y in zip(ROW_LABELS, row_words(), ys, strict=True):
+                lx, mid = x0 + seat_w + L.px(14), y + self.tile_h // 2
+                blit_text(surf, self.app, label, small, P.ink_muted, (lx, mid), anchor="midleft")
+                if self.inline_words:  # else the header's legend says it
+                    kw, gap, _w = self._row_label(self.app, label, word)
+                    blit_text(surf, self.app, word, tiny, P.ink_muted, (lx + kw + gap, mid), anchor="midleft")
             cx = x0 + self.label_w + L.px(4)
-            self._row(surf, slots_for_text(rec_seat.dealt), cx, top)
+            self._row(surf, slots_for_text(rec_seat.dealt), cx, ys[0])
             for col, cell in enumerate(rec_seat.cells):
                 cid = cell_id(rec_seat.wind, col)
                 x = cx + col * self.col_w
-                box = pygame.Rect(x - 1, top + row_h - 1, self.col_w, 2 * row_h)
+                box = pygame.Rect(x - 1, ys[1] - 1, self.col_w, ys[3] - ys[1])  # 取 over 出 and the marks under 出
                 self.cell_rects[cid] = box
-                self._cell_draw(surf, cell, x, top + row_h, top + 2 * row_h, small)
+                self._cell_draw(surf, cell, x, ys[1], ys[2], small)
                 frame = self.marks.get(cid) or ("current" if cid == current else "selected" if cid == self.selected
                                                 else None)
                 if frame is not None:
                     color = {"right": P.right, "wrong": P.wrong, "current": P.accent, "selected": P.hint}[frame]
                     pygame.draw.rect(surf, color, box.inflate(2, 2), width=max(2, L.px(3)), border_radius=L.px(4))
-            self._row(surf, slots_for_hand(rec_seat.final), cx, top + 3 * row_h)
+            self._row(surf, slots_for_hand(rec_seat.final), cx, ys[3])
+        for draw_mark in self._marks_todo:  # over the frames (a mark may be wider than its column)
+            draw_mark()
+
+    def _draw_header(self, surf: pygame.Surface) -> None:
+        """The header: each Japanese word with the interface language's word after it (muted), its
+        value, and the dora indicators' tiles; on more lines where the panel is narrow."""
+        L, t = self.app.layout, self.table_rect
+        small = L.font("small")
+        lh, sp, gap = self.app.line_height(small), L.px(5), L.px(16)
+        pad = self._geometry()[0]
+        lines = self._header_lines(t.width - 2 * pad, self.inline_words)
+        widest = max(sum(self._header_item_w(i) for i in line) + gap * (len(line) - 1) for line in lines)
+        # over the blocks' left edge when it fits there, else as far left as it needs
+        x0 = max(t.left + pad, min(self.block_pos[0][0], t.right - pad - widest))
+        for n, line in enumerate(lines):
+            mid, x = t.top + L.px(3) + n * lh + lh // 2, x0
+            for item in line:  # placed by the widths the lines were made by
+                ja, word, value, tiles = item
+                right = x + self._header_item_w(item)
+                blit_text(surf, self.app, ja, small, P.ink, (x, mid), anchor="midleft")
+                x += self.app.text_width(ja, small) + sp
+                blit_text(surf, self.app, word, small, P.ink_muted, (x, mid), anchor="midleft")
+                x += self.app.text_width(word, small)
+                if value:
+                    blit_text(surf, self.app, value, small, P.ink, (x + sp, mid), anchor="midleft", bold=True)
+                if tiles:
+                    self._tiles_inline(surf, tiles, right - row_width(tiles, self._inline_tile_h(), 2), mid)
+                x = right + gap
 
     def _tile(self, surf: pygame.Surface, img: pygame.Surface, pos: tuple[int, int]) -> None:
         """Blit one tile of the record and remember where it went."""
@@ -316,8 +510,8 @@ class PaifuView(StepView):
             self._tile(surf, img, (x, y + self.tile_h - img.get_height()))
             x += img.get_width() + self._spacing()
 
-    def _tiles_inline(self, surf: pygame.Surface, slots: list[TileSlot], x: int, mid: int, size: int) -> int:
-        h = max(size + 4, self.app.layout.px(18))
+    def _tiles_inline(self, surf: pygame.Surface, slots: list[TileSlot], x: int, mid: int) -> int:
+        h = self._inline_tile_h()
         for s in slots:
             img = tile_image(self.app, s, h)
             self._tile(surf, img, (x, mid - img.get_height() // 2))
@@ -325,41 +519,54 @@ class PaifuView(StepView):
         return x
 
     def _cell_draw(self, surf: pygame.Surface, cell: Cell, x: int, y_take: int, y_out: int, size: int) -> None:
-        """One turn: the tile taken (with how it came) over the discard (↓ for tsumogiri)."""
+        """One turn: the tile taken (with how it came, in the band over it) over the discard (↓ for
+        tsumogiri; 立直 in the band over it, another player's call in the band under it)."""
         L = self.app.layout
-        tiny = max(L.px(11), size - L.px(4))
+        tiny, air = self._mark_size(), max(1, L.px(1))
         if cell.take:
             self._tile(surf, tile_image(self.app, TileSlot(parse_tile(cell.take)), self.tile_h), (x, y_take))
         else:
             pygame.draw.line(surf, P.ink_muted, (x + 2, y_take + self.tile_h - 2), (x + self.col_w - 4, y_take + 2),
                              max(1, L.px(2)))
-        note = CALL_MARKS.get(cell.took_by) or CALL_MARKS.get(cell.own_call) or ("嶺" if cell.took_by == "rinshan" else "")
+        note = self._take_note(cell)
         if note:
-            self._badge(surf, note, (x, y_take - L.px(2)), tiny, P.accent_dark)
+            self._badge(surf, note, (x, y_take - air), tiny, P.accent_dark, anchor="bottomleft")
         if cell.discard:
             if cell.tsumogiri:
-                mid = y_out + (self.tile_h * 3 // 8 if cell.called else self.tile_h // 2)  # over a call's mark
+                mid = y_out + self.tile_h // 2
                 blit_text(surf, self.app, "↓", max(size, self.tile_h // 2), P.ink, (x + self.col_w // 2 - 1, mid),
                           anchor="center", bold=True)
             else:
                 self._tile(surf, tile_image(self.app, TileSlot(parse_tile(cell.discard)), self.tile_h), (x, y_out))
             if cell.riichi:
-                self._badge(surf, "立直", (x, y_out - L.px(2)), tiny, P.wrong)
+                self._badge(surf, "立直", (x, y_out - air), tiny, P.wrong, anchor="bottomleft")
         if cell.called:
-            # on the foot of the discard, clear of the final hand's line below
-            self._badge(surf, CALL_MARKS.get(cell.called, "槓"), (x, y_out + self.tile_h + L.px(2)), tiny, P.hint,
-                        anchor="bottomleft")
+            # under the discard (over its edge at most), clear of the final hand's line below
+            self._badge(surf, CALL_MARKS.get(cell.called, "槓"), (x, y_out + self.tile_h + air - self._depth(self.tile_h)),
+                        tiny, P.hint)
+
+    @staticmethod
+    def _take_note(cell: Cell) -> str:
+        """The mark over a cell's 取: how the tile came (吃 碰 槓, 嶺 the replacement tile) or a
+        call on it (a kan, 自摸)."""
+        return CALL_MARKS.get(cell.took_by) or CALL_MARKS.get(cell.own_call) or ("嶺" if cell.took_by == "rinshan" else "")
 
     def _badge(self, surf: pygame.Surface, text: str, pos: tuple[int, int], size: int, color: Any,
                anchor: str = "topleft") -> None:
-        """A mark on a cell, ``pos`` being a corner of its coloured box (as tight as its letters, so
-        it covers little of the tile)."""
+        """A mark on a cell, ``pos`` being a corner of its coloured box (as tight as its letters; it
+        sits in the band between two lines, off the tiles); painted once the block's cells and
+        frames are drawn, its box kept in ``mark_rects``."""
         img = self.app.text_surface(text, size, P.card, True)
         ink = img.get_bounding_rect()
-        box = pygame.Rect(0, 0, ink.width + 4, ink.height + 4)
+        box = pygame.Rect(0, 0, ink.width + 4, ink.height + 2)
         setattr(box, anchor, (pos[0], pos[1]))
-        pygame.draw.rect(surf, color, box, border_radius=3)
-        surf.blit(img, (box.left + 2 - ink.left, box.top + 2 - ink.top))
+        self.mark_rects.append(box)
+
+        def paint() -> None:
+            pygame.draw.rect(surf, color, box, border_radius=3)
+            surf.blit(img, (box.left + 2 - ink.left, box.top + 1 - ink.top))
+
+        self._marks_todo.append(paint)
 
     # ------------------------------------------------------------------ answering
 
@@ -414,7 +621,8 @@ class PaifuView(StepView):
             return _("A call made on a discard is written under the 出 row of the player who discarded.")
         if level == 1:
             return _("Look at the 出 row of the player's block (the seat wind is written at its left).")
-        return _("立直 is written on the riichi discard; ↓ marks the tile just drawn and let go (tsumogiri).")
+        return _("立直 is written over the riichi discard; ↓ marks the tile just drawn and let go: {tsumogiri}.").format(
+            tsumogiri="{term:tsumogiri}")
 
     def cell_words(self, cid: str) -> str:
         """What a cell of the record holds, in words."""
@@ -425,13 +633,12 @@ class PaifuView(StepView):
             parts.append(_("took {tile}").format(tile="{tiles:" + c.take + "}"))
         if c.own_call in ("ankan", "shouminkan"):
             parts.append(_("declared a kan"))
-        if c.discard:
-            parts.append(_("let go the tile just drawn ({tsumogiri})").format(tsumogiri=term_word(
-                "tsumogiri", pgettext("inline term", "tsumogiri")))
-                         if c.tsumogiri else
-                         _("discarded {tile} from the hand ({tedashi})").format(tile="{tiles:" + c.discard + "}",
-                                                                               tedashi=term_word(
-                             "tedashi", pgettext("inline term", "tedashi"))))
+        if c.discard:  # the term as the glossary shows it: its name with the Japanese
+            if c.tsumogiri:
+                parts.append(_("let go the tile just drawn: {tsumogiri}").format(tsumogiri="{term:tsumogiri}"))
+            else:
+                parts.append(_("discarded {tile}: {tedashi}").format(tile="{tiles:" + c.discard + "}",
+                                                                     tedashi="{term:tedashi}"))
         if c.riichi:
             parts.append(_("declared {riichi} with it").format(riichi="{term:riichi}"))
         if c.called:

@@ -30,7 +30,16 @@ from trainer.engine.game.coach import (
 )
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
-from trainer.i18n import _, format_about_points, format_decimal, format_points, ngettext, pgettext, place_text
+from trainer.i18n import (
+    _,
+    format_about_points,
+    format_decimal,
+    format_number,
+    ngettext,
+    or_join,
+    pgettext,
+    place_text,
+)
 from trainer.ui.richtext import BR, layout_rich, term_word, tiles_markup
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import draw_panel
@@ -58,6 +67,117 @@ def _genbutsu() -> str:
 
 def _pct(chance: float) -> int:
     return max(1, round(100 * chance)) if chance > 0 else 0
+
+
+def tiles_or(tiles: Any) -> str:
+    """Alternative tiles, each as tiles markup, joined with the language's "or" ("5m or 8p"):
+    any one of them will do (one tile of each kind)."""
+    kinds = {}
+    for t in tiles:
+        kinds.setdefault(t.kind, t)
+    return or_join(["{tiles:" + format_tiles([t]) + "}" for t in kinds.values()])
+
+
+def about_figure(points: float) -> str:
+    """An expected figure to the nearest ten ("about 290", "about 1,150"), from 10,000 on to the
+    nearest hundred ("about 11,900"): push or fold often turns on a few hundred points, both sides
+    of a comparison must show, and the parts of a sum must add up to it."""
+    return format_number(int(round(points, -1))) if abs(points) < 10000 else format_about_points(points)
+
+
+def about_pair(a: float, b: float) -> tuple[str, str]:
+    """Two figures compared in one sentence, as :func:`about_figure`, or exact when rounding would
+    make them look equal ("about 418 — more than the risk, about 415")."""
+    sa, sb = about_figure(a), about_figure(b)
+    if sa == sb and round(a) != round(b):
+        return format_number(round(a)), format_number(round(b))
+    return sa, sb
+
+
+def win_percent(chance: float) -> str:
+    """A win chance as the push-or-fold words show it: whole percent, with one decimal under 10%
+    ("4.7"; "4,7" in Russian), so that the value times the chance gives the figure shown."""
+    pct = 100 * chance
+    return format_decimal(round(pct, 1), "0.#") if pct < 9.95 else format_number(round(pct))
+
+
+def worth_words(gain: float, win: float | None, value: float | None, *, dealer: bool | None = None,
+                exact: bool = False) -> str:
+    """What pushing is worth on average — the evaluator's ``gain`` (reason ``gain``: win chance x
+    value, for the dealer with the dealer's factor, and for a ready hand with the payments it gets at
+    an exhaustive draw) — in words whose figures add up: the value and the chance to win it, what
+    they make on average, then what the gain adds to that (the dealer's factor and the draw
+    payments, the part of the gain left over) and the gain itself.  ``dealer`` None: not known
+    whether the player deals, the additions are named together.  ``exact``: the gain unrounded (it
+    is compared with a figure that rounds the same)."""
+    from trainer.engine.evaluator.pushfold import DEALER_GAIN
+
+    total = format_number(round(gain)) if exact else about_figure(gain)
+    if not value or win is None:
+        return _("your hand can expect about {gain}").format(gain=total)
+    worth = format_about_points(value)
+    base = win * value
+    factor = DEALER_GAIN if dealer else 1.0
+    draw = gain - base * factor  # what the gain adds beyond the win (for a ready hand: its draw payments)
+    # the additions in a few words, each linked to the glossary card that explains it
+    as_dealer = term_word("renchan", pgettext("inline term", "for the dealer"))
+    at_draw = term_word("noten_bappu", pgettext("inline term", "for a ready hand at a draw"))
+    if round(100 * win) < 1:
+        if dealer is not None and draw >= 20:
+            return _("your hand is worth about {value} but has almost no chance to win; it is paid {ready}: about "
+                     "{gain} on average").format(value=worth, ready=at_draw, gain=total)
+        return _("your hand is worth about {value} but has almost no chance to win (on average about {gain})").format(
+            value=worth, gain=total)
+    p = win_percent(win)
+    avg = about_figure(base)
+    if dealer is None:
+        if abs(gain - base) < max(10.0, 0.001 * value):
+            return _("a win is worth about {value} points ({p}% to win), on average about {gain}").format(
+                value=worth, p=p, gain=total)
+        return _("a win is worth about {value} points ({p}% to win), on average about {base}; with the dealer's "
+                 "bonus or a ready hand's draw payments, about {gain}").format(value=worth, p=p, base=avg, gain=total)
+    ready = draw >= 20
+    if not ready:  # the gain is the win alone: its average is the gain over the dealer's factor, unrounded
+        avg = about_figure(gain / factor)
+    times = format_decimal(DEALER_GAIN, "0.0#")
+    if dealer and ready:
+        return _("a win is worth about {value} points ({p}% to win), on average about {base}, ×{factor} {dealer}, "
+                 "plus {draw} {ready}: about {gain}").format(
+            value=worth, p=p, base=avg, factor=times, dealer=as_dealer, draw=about_figure(draw), ready=at_draw,
+            gain=total)
+    if dealer:
+        return _("a win is worth about {value} points ({p}% to win), on average about {base}, ×{factor} {dealer}: "
+                 "about {gain}").format(value=worth, p=p, base=avg, factor=times, dealer=as_dealer, gain=total)
+    if ready:
+        return _("a win is worth about {value} points ({p}% to win), on average about {base}, plus {draw} {ready}: "
+                 "about {gain}").format(value=worth, p=p, base=avg, draw=about_figure(draw), ready=at_draw,
+                                        gain=total)
+    return _("a win is worth about {value} points ({p}% to win), on average about {gain}").format(
+        value=worth, p=p, gain=total)
+
+
+def _gain_reason(verdict: Any) -> Any:
+    """The evaluator's ``gain`` reason of a push-or-fold verdict (None if it has none)."""
+    return next((r for r in verdict.reasons if r.code == "gain"), None)
+
+
+def push_line(verdict: Any, *, dealer: bool | None = None) -> str:
+    """The coach's "Push" sentence against a threat: what pushing is worth (:func:`worth_words`)
+    against the risk of pushing, or — when the gain is below that risk but pushing still pays,
+    because folding risks something too — against what playing on adds to folding's risk."""
+    g = _gain_reason(verdict)
+    win = g.get("win_chance") if g is not None else None
+    value = g.get("value") if g is not None else None
+    gain, loss = verdict.gain, verdict.loss
+    if gain >= loss:
+        shown_gain, shown_loss = about_pair(gain, loss)
+        worth = worth_words(gain, win, value, dealer=dealer, exact=shown_gain != about_figure(gain))
+        return _("Push: {worth} — more than the risk (about {loss}).").format(worth=worth, loss=shown_loss)
+    extra = max(0.0, loss - verdict.fold_loss)
+    shown_gain, shown_extra = about_pair(gain, extra)
+    worth = worth_words(gain, win, value, dealer=dealer, exact=shown_gain != about_figure(gain))
+    return _("Push: {worth} — more than what playing on adds to the risk (about {extra}).").format(
+        worth=worth, extra=shown_extra)
 
 
 def value_words(value: Any) -> str:
@@ -137,11 +257,12 @@ def danger_words(advice: Any, seat_name: Any, *, safe_side: bool = False, seats:
     return f"{why}; {chance}" if why else chance
 
 
-def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool = True, push: bool = True
-               ) -> list[str]:
+def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool = True, push: bool = True,
+               dealer: bool | None = None) -> list[str]:
     """The coach's discard (what the strong bot would play) and why, in words built from the
     evaluator's reasons; a push against a threat says what it is worth and what it risks
-    (unless ``push`` is False), a fold (betaori) why the tile is safe; then the safest tile
+    (unless ``push`` is False; ``dealer``: whether the player deals, so that the words name the
+    dealer's factor in the gain), a fold (betaori) why the tile is safe; then the safest tile
     when pushing (unless ``safest`` is False: a warning already names the safe tiles)."""
     out: list[str] = []
     for h in hints:
@@ -170,14 +291,16 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
             out.append(_("Discard {tiles}: nearly as many useful tiles ({n}, {ukeire}) and less danger: {why}.").format(
                 tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}", why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
         elif h.reason == "fold" and a is not None and h.push_fold is not None:
-            gain, loss = round(h.push_fold.gain), round(h.push_fold.loss)
+            gain, loss = h.push_fold.gain, h.push_fold.loss
             if places is not None:
                 odds = _places_odds(places, h.push_fold)
-            elif gain >= 100:
-                odds = _("Pushing would gain about {gain} points and risk about {loss}.").format(gain=format_points(gain),
-                                                                                         loss=format_points(loss))
+            elif round(gain) >= 100:
+                shown_gain, shown_loss = about_pair(gain, loss)
+                odds = _("Pushing would gain about {gain} points and risk about {loss}.").format(gain=shown_gain,
+                                                                                         loss=shown_loss)
             else:
-                odds = _("Your hand is far from a win, and pushing risks about {loss} points.").format(loss=format_points(loss))
+                odds = _("Your hand is far from a win, and pushing risks about {loss} points.").format(
+                    loss=about_figure(loss))
             out.append(_("Fold ({betaori}): discard {tiles} — {why}. {odds}").format(
                 betaori="{term:betaori}", tiles=tiles, odds=odds,
                 why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
@@ -185,9 +308,9 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
             why = danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)
             if all(d.deal_in == 0 for d in a.dangers if d.seat in h.threat_seats):
                 # safe against every ready-looking player: the rest of its risk is against hands far from ready
-                out.append(_("Fold softly ({mawashi}): discard {tiles} — against the players who may be ready it is "
-                             "as safe as the safest tile, and it keeps more of your hand: {why}.").format(
-                    mawashi="{term:mawashi_uchi}", tiles=tiles, why=why))
+                out.append(_("Fold softly ({mawashi}): discard {tiles} — no one who may be ready can win on it "
+                             "({genbutsu}), so it is as safe as the safest tile and keeps more of your hand.").format(
+                    mawashi="{term:mawashi_uchi}", tiles=tiles, genbutsu=_genbutsu()))
             else:
                 out.append(_("Fold softly ({mawashi}): discard {tiles} — nearly as safe as the safest tile, and it "
                              "keeps more of your hand: {why}.").format(mawashi="{term:mawashi_uchi}", tiles=tiles,
@@ -203,9 +326,7 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
             out.append(_("Push. {odds}").format(odds=_places_odds(places, h.push_fold)))
         elif push and h is hints[0] and h.push and a is not None and h.push_fold is not None and not any(
                 r.code == "no_threat" for r in h.push_fold.reasons):
-            out.append(_("Push: a win is worth about {value} points ({p}% to win), more than the risk "
-                         "(about {loss}).").format(value=round(a.value.best), p=_pct(a.win),
-                                                   loss=round(h.push_fold.loss)))
+            out.append(push_line(h.push_fold, dealer=dealer))
     return out
 
 
@@ -268,7 +389,7 @@ def warning_line(w: DangerWarning, seat_name: Any) -> str:
     else:
         why = _("no {suji} or {kabe} protects it").format(suji="{term:suji}", kabe="{term:kabe}")
     return _("Careful: {tile} can deal into the {riichi} of {who} — {why}. Safe: {safe} ({genbutsu}).").format(
-        tile=_tiles([w.tile]), riichi="{term:riichi}", who=who, why=why, safe=_tiles(list(w.safe)),
+        tile=_tiles([w.tile]), riichi="{term:riichi}", who=who, why=why, safe=tiles_or(w.safe),
         genbutsu=_genbutsu())
 
 
@@ -290,7 +411,7 @@ def open_warning_line(w: OpenHandWarning, seat_name: Any) -> str:
     else:
         why = _("with two calls or more they may be ready")
     return _("Careful: {tile} may be what {who} is waiting on — {why}. Safer: {safe}.").format(
-        tile=_tiles([w.tile]), who=who, why=why, safe=_tiles(list(w.safe)))
+        tile=_tiles([w.tile]), who=who, why=why, safe=tiles_or(w.safe))
 
 
 def pass_win_line(tsumo: bool) -> str:
@@ -334,7 +455,7 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
         choice = riichi_advice(view, discards, riichi, rules) if level == "full" and riichi else None
         # a warning names the safe tiles already, and the riichi advice says the hand pushes
         lines += hint_lines(discard_hints(view, discards, rules), seat_name, safest=not lines,
-                            push=choice is None)
+                            push=choice is None, dealer=view.dealer == view.seat)
         if choice is not None:
             lines.append(riichi_line(choice))
     elif level == "full" and not discards:

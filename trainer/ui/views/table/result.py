@@ -4,7 +4,8 @@ Hand result, for a win: who won and from whom, the winning hand with its melds a
 winning tile apart and marked, the dora and ura indicators, each yaku with its han and
 the dora/ura/red fives, the fu item by item (the engine's own breakdown), the limit name,
 and every payment (who paid whom, honba, riichi sticks) with the score change of all four
-seats (three at sanma, with the Norths set aside as nukidora).  For a draw: the tenpai hands, the noten payments, or the abortive draw's reason.
+seats (three at sanma, with the Norths set aside as nukidora).  For a draw: the tenpai hands, the noten payments, or the abortive draw's reason,
+and each seat's change item by item (noten payment, riichi stick put down), with the sticks left on the table.
 Match end: places, final points, the score after oka and uma, and a chart of the four
 scores over the hands.
 """
@@ -17,7 +18,7 @@ from typing import Any
 import pygame
 
 from trainer.engine.game.breakdown import WinDetails, win_details
-from trainer.i18n import N_, _, format_decimal, format_points, ngettext
+from trainer.i18n import N_, _, format_decimal, format_points, fu_text, han_text, ngettext
 from trainer.names import fu_name
 from trainer.ui.theme import PALETTE
 from trainer.ui.views.explain import group_words
@@ -137,19 +138,92 @@ class HandResultView:
             out.append((_("Rounded up to tens"), f"{raw} → {d.score.fu}"))
         return out
 
+    def riichi_sticks_put(self) -> list[int]:
+        """The seats that put a riichi stick on the table during this hand, in order (the round's
+        ``riichi_stick`` events; the scores already show the stick paid)."""
+        return [int(e["seat"]) for e in self.rnd.events if e.get("type") == "riichi_stick"]
+
+    def riichi_line(self) -> list[str]:
+        """The riichi sticks put down this hand, by whom ([] when none): each one is a change of
+        its player's score that no payment explains."""
+        seats = self.riichi_sticks_put()
+        if not seats:
+            return []
+        n = format_points(self.rnd.options.riichi_deposit)
+        return [ngettext("Riichi stick put down this hand: {names} (−{n})",
+                         "Riichi sticks put down this hand: {names} (−{n} each)", len(seats)).format(
+            names=", ".join(self.names(s) for s in seats), n=n)]
+
     def draw_lines(self, app: Any) -> list[str]:
-        """For a draw: the tenpai players, nagashi, or the abortive reason."""
+        """For a draw: the tenpai and noten players and the noten payment (or nagashi, or the
+        abortive reason), then each seat's change item by item, and the riichi sticks that stay
+        on the table."""
         res = self.rnd.result
         if res is None or self.details:
             return []
+        n = len(self.rnd.scores)
         if res.kind == "exhaustive":
             names = ", ".join(self.names(s) for s in res.tenpai) or _("nobody")
             out = [_("Tenpai: {names}").format(names=names)]
+            noten = [s for s in range(n) if s not in res.tenpai]
+            if noten:
+                out.append(_("Noten: {names}").format(names=", ".join(self.names(s) for s in noten)))
             if res.nagashi:
                 out.append(_("Nagashi mangan: {names}").format(names=", ".join(self.names(s) for s in res.nagashi)))
-            return out
-        reason = res.abort_reason or ""
-        return [app.term_text(ABORT_TERMS.get(reason, reason))]
+            else:
+                out.append(self.noten_payment_line())
+        else:
+            reason = res.abort_reason or ""
+            out = [app.term_text(ABORT_TERMS.get(reason, reason))]
+        out += self.change_lines()
+        if res.sticks_left:
+            out.append(ngettext("{n} riichi stick stays on the table for the next winner ({points}).",
+                                "{n} riichi sticks stay on the table for the next winner ({points}).",
+                                res.sticks_left).format(
+                n=res.sticks_left, points=format_points(res.sticks_left * self.rnd.options.riichi_deposit)))
+        return out
+
+    def noten_payment_line(self) -> str:
+        """What the exhaustive draw's noten payment was (the engine's deltas), or why there was none."""
+        res = self.rnd.result
+        paid = sum(d for d in res.deltas if d > 0)
+        if paid:
+            return ngettext("Noten payment: the noten players pay {n} point in all, shared equally by the "
+                            "tenpai players.",
+                            "Noten payment: the noten players pay {n} points in all, shared equally by the "
+                            "tenpai players.", paid).format(n=format_points(paid))
+        if not self.rnd.options.noten_payment:
+            return _("These rules have no noten payment.")
+        if res.tenpai:
+            return _("Everyone is tenpai: nobody pays.")
+        return _("Nobody is tenpai: nobody pays.")
+
+    def change_lines(self) -> list[str]:
+        """A draw: each seat's change of points item by item — the noten payment (or nagashi
+        mangan) and the riichi stick put down — adding up to the change the scores show."""
+        res = self.rnd.result
+        sticks = self.riichi_sticks_put()
+        deposit = self.rnd.options.riichi_deposit
+        out = []
+        for seat in range(len(self.rnd.scores)):
+            parts = []
+            d = res.deltas[seat]
+            if d and res.nagashi:
+                parts.append(_("{n} for nagashi mangan").format(n=format_points(d, signed=True)))
+            elif d > 0:
+                parts.append(_("{n} for tenpai").format(n=format_points(d, signed=True)))
+            elif d < 0:
+                parts.append(_("{n} for noten").format(n=format_points(d, signed=True)))
+            put = sticks.count(seat) * deposit
+            if put:
+                parts.append(_("{n} for the riichi stick").format(n=format_points(-put, signed=True)))
+            if not parts:
+                continue
+            text = ", ".join(parts)
+            if len(parts) > 1:
+                text += " = " + format_points(d - put, signed=True)
+            out.append(_("{who}: {change}").format(who=self.names(seat), change=text))
+        return out
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface, app: Any, rect: pygame.Rect) -> None:
@@ -197,18 +271,21 @@ class HandResultView:
                                                 if dd.win.seat == d.win.seat)
             if taken > 0:
                 pay.append(_("Riichi sticks to {who}: {n}").format(who=self.names(d.win.seat), n=format_points(taken)))
+            pay += self.riichi_line()
             rule = THREE_PLAYER_TSUMO.get(self.rnd.rules.three_player_tsumo)
             if d.win.tsumo and len(self.rnd.scores) == 3 and rule:
                 pay.append(_(rule))
             for extra in self.details[1:]:
-                pay.insert(0, _("Also {who}: {han} han, {fu} fu").format(
-                    who=self.names(extra.win.seat), han=extra.score.han, fu=extra.score.fu))
+                pay.insert(0, _("Also {who}: {han}, {fu}").format(
+                    who=self.names(extra.win.seat), han=han_text(extra.score.han), fu=fu_text(extra.score.fu)))
             end = self._lines(surf, app, pay, xs[2], y, col_w)
             self._scores(surf, app, xs[2], end + lh, col_w, inner.bottom)
         else:
             lines = self.draw_lines(app)
             res = self.rnd.result
-            y = self._lines(surf, app, lines, inner.left, y, inner.width)
+            col_w = inner.width // 3
+            # the lines keep clear of the scores column at the bottom right
+            y = self._lines(surf, app, lines, inner.left, y, inner.width - col_w - L.px(24)) + L.px(6)
             th = min(L.px(40), max(L.px(24), (inner.bottom - y) // 6))
             for seat in (res.tenpai if res is not None else ()):
                 st = self.rnd.seats[seat]
@@ -219,7 +296,6 @@ class HandResultView:
                 img = strip(theme, pieces, th)
                 surf.blit(img, (inner.left + L.px(170), y))
                 y += th + L.px(6)
-            col_w = inner.width // 3
             self._scores(surf, app, inner.right - col_w, cols_top, col_w, inner.bottom)
 
     def _pairs(self, surf: pygame.Surface, app: Any, rows: list[tuple[str, str]], x: int, y: int, w: int,
@@ -339,11 +415,17 @@ class MatchEndView:
         return format_points(st.points), format_decimal(st.score, "+#,##0.0;−#,##0.0")
 
     def note(self) -> str:
-        """How the score is made."""
+        """How the score is made, the rounding to whole thousands included where the rules round
+        (``final_rounding``: all but the first place, 500 down; the first place takes the rest)."""
         o = self.match.options
+        fields = {"target": format_points(o.target_points), "oka": o.oka // 1000 if o.oka >= 1000 else o.oka,
+                  "uma": "/".join(format_decimal(u, "+#,##0;−#,##0") if u else "0" for u in o.uma)}
+        if o.final_rounding == "thousand_5_down":
+            return _("Score: points minus {target} in thousands, rounded to the whole thousand (500 rounds down) for "
+                     "all but the first place, whose score keeps the total unchanged; plus oka {oka} to the first "
+                     "place and uma {uma}.").format(**fields)
         return _("Score: points minus {target} in thousands, plus oka {oka} to the first place and uma {uma}.").format(
-            target=format_points(o.target_points), oka=o.oka // 1000 if o.oka >= 1000 else o.oka,
-            uma="/".join(f"{u:+d}" for u in o.uma))
+            **fields)
 
     def _chart(self, surf: pygame.Surface, app: Any, rect: pygame.Rect) -> None:
         """Four lines: each seat's points after each hand."""

@@ -9,13 +9,18 @@ from typing import Any
 
 from trainer.engine.evaluator.reasons import reason
 from trainer.engine.game.review import Decision
-from trainer.i18n import _, format_about_points, format_number, pgettext
+from trainer.i18n import _, format_about_points, format_number, or_join, pgettext
 from trainer.ui.richtext import BR, term_word
-from trainer.ui.views.table.coach import RIICHI_WHY
+from trainer.ui.views.table.coach import RIICHI_WHY, about_figure, about_pair, worth_words
 
 
 def _t(text: str) -> str:
     return "{tiles:" + text + "}"
+
+
+def _any_of(tiles: Any) -> str:
+    """Alternative tiles (MPSZ strings), any one will do: "5m", "5m or 8p" in the learner's language."""
+    return or_join([_t(t) for t in tiles])
 
 
 def _genbutsu() -> str:
@@ -43,8 +48,8 @@ def tile_text(d: Decision) -> str:
 def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
     """The efficiency-and-safety sentence, worded so that it never contradicts the push-or-fold one."""
     mine = _t(d.chosen)
-    best = _t("".join(d.best))
-    safe = _t("".join(d.danger["safest"])) if d.danger else ""
+    best = _any_of(d.best)
+    safe = _any_of(d.danger["safest"]) if d.danger else ""
     against = pf is not None and pf["chosen"] != pf["advice"]
     if d.verdict == "lost_tiles":
         return _("You discarded {mine}: {n} useful tiles were left ({ukeire}). Discarding {best} instead would "
@@ -84,22 +89,17 @@ def _percent(chance: float) -> int:
 
 
 def _about(points: float) -> str:
-    """A small expected figure to the nearest ten ("about 290"), a larger one to the nearest hundred:
-    push or fold often turns on a few hundred points, and both sides of the comparison must show."""
-    return format_number(int(round(points, -1))) if abs(points) < 1000 else format_about_points(points)
+    """An expected figure to the nearest ten ("about 290"), from 10,000 on to the nearest hundred
+    (:func:`~trainer.ui.views.table.coach.about_figure`)."""
+    return about_figure(points)
 
 
-def _hand_worth(pf: dict[str, Any]) -> str:
-    """What pushing can win: the hand's value and the chance to win it, and what that makes on
-    average (the expected gain the coach weighs), or the expected gain alone."""
-    gain = _about(pf["gain"])
-    if pf.get("value") and pf.get("win_chance") is not None and _percent(pf["win_chance"]) < 1:
-        return _("your hand is worth about {value} but has almost no chance to win (on average about {gain})").format(
-            value=format_about_points(pf["value"]), gain=gain)
-    if pf.get("value") and pf.get("win_chance") is not None:
-        return _("your hand is worth about {value} with about {p}% to win, on average about {gain}").format(
-            value=format_about_points(pf["value"]), p=_percent(pf["win_chance"]), gain=gain)
-    return _("your hand can expect about {gain}").format(gain=gain)
+def _hand_worth(pf: dict[str, Any], *, exact: bool = False) -> str:
+    """What pushing can win: the hand's value and the chance to win it, what that makes on
+    average and what the expected gain the coach weighs adds to it (the dealer's factor, a ready
+    hand's draw payments), so that the figures add up
+    (:func:`~trainer.ui.views.table.coach.worth_words`; ``dealer`` in ``pf`` when known)."""
+    return worth_words(pf["gain"], pf.get("win_chance"), pf.get("value"), dealer=pf.get("dealer"), exact=exact)
 
 
 def _safe_tile(pf: dict[str, Any]) -> str:
@@ -124,13 +124,14 @@ def _push_fold_why(pf: dict[str, Any]) -> str:
                     "would bring")
     else:
         # the coach pushes when the expected gain covers what pushing risks beyond folding
-        extra = _about(max(0, pf["loss"] - pf["safest_risk"]))
+        gain, extra = about_pair(pf["gain"], max(0, pf["loss"] - pf["safest_risk"]))
+        worth = _hand_worth(pf, exact=gain != _about(pf["gain"]))
         if pf["advice"] == "push":
             why = _("{worth}, more than what playing on adds to the risk (about {extra})").format(
-                worth=_hand_worth(pf), extra=extra)
+                worth=worth, extra=extra)
         else:
             why = _("{worth}, less than what playing on adds to the risk (about {extra})").format(
-                worth=_hand_worth(pf), extra=extra)
+                worth=worth, extra=extra)
     return why
 
 

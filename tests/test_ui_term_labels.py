@@ -1,0 +1,28 @@
+"""A term shown as a label (a yaku in a result, a game's title) reads with one set of brackets:
+«Dora (ドラ, dora)», never «Dora (bonus tile) (ドラ, dora)»; the term's own card keeps the
+name's explanation."""
+
+from __future__ import annotations
+
+import re
+
+from trainer.glossary import load_glossary
+
+
+def test_every_term_label_has_one_set_of_brackets(lang_app) -> None:
+    app = lang_app
+    lang = app.settings.language
+    glossed = [t for t in load_glossary() if t.name(lang).endswith(")")]
+    assert glossed, "some names carry an explanation in brackets"
+    for term in glossed:
+        label = app.term_text(term.id)
+        assert label.count("(") == 1 and not re.search(r"\)\s*\(", label), label
+
+
+def test_the_term_card_keeps_the_explanation_of_the_name(lang_app) -> None:
+    from trainer.ui.views.term_card import open_term_card
+
+    app = lang_app
+    dora = load_glossary().term("dora")
+    open_term_card(app.screen, "dora")
+    assert dora.name(app.settings.language) in app.screen.dialog.title
