@@ -329,8 +329,8 @@ def test_a_soft_fold_is_named_and_the_safest_tile_shown_for_comparison():
     risky = dataclasses.replace(weave, advice=dataclasses.replace(weave.advice, dangers=dangers))
     assert "nearly as safe" in hint_lines([risky, hints[1]], lambda s: f"seat {s}")[0]
     set_language("ru")
-    assert "мягко" in hint_lines(hints, lambda s: f"seat {s}")[0]
-    assert "мягко" in hint_lines([risky, hints[1]], lambda s: f"seat {s}")[0]
+    assert "мягкая защита" in hint_lines(hints, lambda s: f"seat {s}")[0]
+    assert "мягкая защита" in hint_lines([risky, hints[1]], lambda s: f"seat {s}")[0]
 
 
 def test_in_the_last_hand_the_coach_weighs_push_and_fold_in_places():

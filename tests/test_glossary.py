@@ -268,14 +268,17 @@ def test_a_romaji_gloss_in_the_name_is_not_shown_twice(glossary: Glossary) -> No
     ukeire = glossary.term("ukeire")
     assert ukeire.display("ru_ja", "en") == "Tile acceptance (受け入れ, ukeire)"
     assert glossary.term("tanyao").display("ru_ja", "en").startswith("All simples (断幺九")
-    assert glossary.term("yaku").display("ru_ja", "en") == "Yaku (scoring pattern) (役, yaku)"  # a gloss, not romaji
+    assert glossary.term("yaku").display("ru_ja", "en") == "Yaku — scoring pattern (役, yaku)"  # a gloss, not romaji
 
 
 def test_a_plain_display_drops_the_names_bracketed_gloss(glossary: Glossary) -> None:
     """A card title has no room for two sets of brackets: ``plain`` shows the name without its
     explanation, the Japanese once."""
     kunto = glossary.term("kuntou")
-    assert kunto.display("ru_ja", "en") == "Kunto (training game) (薫陶, kuntō)"
+    assert kunto.display("ru_ja", "en") == "Kunto — training game (薫陶, kuntō)"
+    for t in glossary:  # the explanation of a name follows a dash: never two sets of brackets in a row
+        for lang in ("ru", "en"):
+            assert ") (" not in t.display("ru_ja", lang), t.display("ru_ja", lang)
     assert kunto.display("ru_ja", "en", plain=True) == "Kunto (薫陶, kuntō)"
     assert kunto.display("ja_ru", "en", plain=True) == "薫陶 (kuntō) — Kunto"
     assert kunto.display("full", "en", plain=True) == "Kunto — 薫陶 (クントウ, kuntō)"

@@ -88,14 +88,18 @@ def test_the_record_names_tsumogiri_and_tedashi_once(app: App) -> None:
     view = SimpleNamespace(app=app, _cell=cells.__getitem__)
     # the glossary's term with its Japanese, once and without brackets inside brackets (the
     # screenshot review: «тедаши» alone showed no kanji or romaji)
+    # and the English says it once: not "let go the tile just drawn: discarding the drawn tile"
     let_go = plain_text(PaifuView.cell_words(view, "E1"), app)
-    assert let_go.endswith(words(app, "let go the tile just drawn: discarding the drawn tile (自摸切り, tsumogiri).",
-                                 "сброшена только что взятая плитка — цумогири (自摸切り, tsumogiri).")), let_go
+    assert let_go.endswith(words(app, "took 1m — discarding the drawn tile (自摸切り, tsumogiri).",
+                                 "взята 1m и сразу сброшена — цумогири (自摸切り, tsumogiri).")), let_go
     from_hand = plain_text(PaifuView.cell_words(view, "E2"), app)
-    assert from_hand.endswith(words(app, ": discarding from the hand (手出し, tedashi).",
-                                    "из руки — тедаши (手出し, tedashi).")), from_hand
+    assert from_hand.endswith(words(app, "took 2m — discarding from the hand (手出し, tedashi): 9p.",
+                                    "взята 2m, сброшена 9p из руки — тедаши (手出し, tedashi).")), from_hand
     for text in (let_go, from_hand):
         assert "((" not in text and "))" not in text and text.count("(") == 2, text  # the wind's and the term's
+        assert "drawn" not in text.replace("discarding the drawn tile", ""), text
+        if app.settings.language == "en":
+            assert text.count("discard") == 1, text
 
 
 def test_norths_set_aside_and_honba_are_named_once(app: App) -> None:

@@ -54,13 +54,13 @@ def test_a_wrong_tsumo_payment_names_the_two_payers(app: App) -> None:
     key(app, pygame.K_RETURN, "\r")
     assert screen.results.get(screen.index) != "right"
     text = screen.feedback_text
-    assert "You said 8000; the winner gains 6000." in text
+    assert "You said 8,000; the winner gains 6,000." in text
     key(app, pygame.K_RETURN, "\r")  # try again, the same four-player answer
     for ch in "8000":
         key(app, pygame.K_0 + int(ch), ch)
     key(app, pygame.K_RETURN, "\r")
     text = screen.feedback_text
-    assert "The other non-dealer pays: 2000 × 1 = 2000" in text and "The dealer pays: 2000 × 2 = 4000" in text
+    assert "The other non-dealer pays: 2,000 × 1 = 2,000" in text and "The dealer pays: 2,000 × 2 = 4,000" in text
     assert "2 Norths set aside" in text
 
 

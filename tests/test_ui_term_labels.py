@@ -25,4 +25,8 @@ def test_the_term_card_keeps_the_explanation_of_the_name(lang_app) -> None:
     app = lang_app
     dora = load_glossary().term("dora")
     open_term_card(app.screen, "dora")
-    assert dora.name(app.settings.language) in app.screen.dialog.title
+    lang = app.settings.language
+    title = app.screen.dialog.title
+    assert title == dora.display(app.settings.term_mode, lang)
+    explanation = dora.name(lang).removeprefix(dora.plain_name(lang)).strip(" ()")
+    assert (not explanation or explanation in title) and title.count("(") == 1, title

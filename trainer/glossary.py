@@ -138,10 +138,14 @@ class Term:
         ``ja_ru``: the Japanese first: «立直 (rīchi) — Риичи»;
         ``full``: both, with the kana reading: «Риичи — 立直 (リーチ, rīchi)».
         ``plain`` leaves out a bracketed explanation at the end of the name, so a title shows one
-        set of brackets: «Kunto (薫陶, kuntō)», not «Kunto (training game) (薫陶, kuntō)».
+        set of brackets: «Kunto (薫陶, kuntō)»; without it ``ru_ja`` keeps the explanation after a
+        dash, still one set of brackets: «Kunto — training game (薫陶, kuntō)».
         """
         name = self.plain_name(lang) if plain else self._without_romaji_gloss(self.name(lang))
         if mode == "ru_ja":
+            head = self.plain_name(lang)
+            if name != head and name.startswith(head + " (") and name.endswith(")"):
+                name = f"{head} — {name[len(head) + 2:-1]}"  # «Хаку (белый дракон)» -> «Хаку — белый дракон»
             return f"{name} ({self.kanji}, {self.romaji})"
         if mode == "ja_ru":
             return f"{self.kanji} ({self.romaji}) — {name}"

@@ -744,7 +744,8 @@ class Banner:
     def rect(self, app: AppContext) -> pygame.Rect:
         """Where the banner is drawn: centred at the bottom, or under the header on a screen whose
         ``banner_top`` is set (the tables, with the hand at the bottom; their corner boxes start
-        below it, see :meth:`trainer.ui.views.table.board.Board.corner`)."""
+        below it, see :meth:`trainer.ui.views.table.board.Board.corner`).  The app's own notices
+        on a table cover the header bar instead (:class:`trainer.ui.app.Notice`)."""
         L = app.layout
         size = L.font("small")
         width = min(L.width - 2 * L.margin, L.px(900))

@@ -19,7 +19,7 @@ from trainer.ui.screens.base import Screen
 from trainer.ui.settings import DELETED_KEY
 from trainer.ui.theme import PALETTE
 from trainer.ui.views.search_field import SearchField
-from trainer.ui.widgets import Button, Card, OptionRow, blit_text, draw_panel
+from trainer.ui.widgets import Button, Card, OptionRow, blit_text
 
 P = PALETTE
 MAX_CARDS = 6
@@ -29,31 +29,7 @@ class NameField(SearchField):
     """A one-line box for a name: the search field's editing (any script, the cursor keys),
     drawn as a plain text box — no magnifier, nothing is searched here."""
 
-    def draw(self, surf: pygame.Surface, app: Any, focused: bool) -> None:
-        L = app.layout
-        draw_panel(surf, self.rect, P.card, L.px(12), shadow=L.px(3), border=P.accent if focused else P.card_edge,
-                   border_w=L.px(2))
-        left = self.rect.left + L.px(18)
-        width = self.rect.right - left - L.px(14)
-        size = L.font("large")
-        if not self.text:
-            blit_text(surf, app, self.placeholder, L.font("small"), P.ink_muted, (left, self.rect.centery),
-                      anchor="midleft", max_width=width)
-            caret_x = left - L.px(2)
-        else:
-            start = 0
-            while start < self.cursor and app.text_width(self.text[start:], size) > width:
-                start += 1
-            clip = surf.get_clip()
-            surf.set_clip(pygame.Rect(left, self.rect.top, width, self.rect.height).clip(clip or surf.get_rect()))
-            blit_text(surf, app, self.text[start:], size, P.ink, (left, self.rect.centery), anchor="midleft")
-            surf.set_clip(clip)
-            caret_x = left + app.text_width(self.text[start: self.cursor], size)
-        if focused:
-            h = app.line_height(size)
-            pygame.draw.rect(surf, P.ink, pygame.Rect(min(caret_x + 1, self.rect.right - L.px(12)),
-                                                      self.rect.centery - h // 2 + L.px(3), max(2, L.px(2)),
-                                                      h - L.px(6)))
+    magnifier = False
 
 
 def switch_learner(app: Any, learner_id: int, *, save_current: bool = True) -> None:

@@ -166,10 +166,10 @@ def explain_item(item: dict[str, Any]) -> str | None:
         how = _("tsumo") if item.get("tsumo") else _("ron")
         text = _("{han} han {fu} fu, {who}, {how}").format(han=item["han"], fu=item["fu"], who=who, how=how)
         if item.get("honba"):
-            text += " · " + ngettext("{n} honba", "{n} honba", item["honba"]).format(n=item["honba"]) + " (+" + str(
-                item["honba"] * item.get("honba_each", 0)) + ")"
+            text += " · " + ngettext("{n} honba", "{n} honba", item["honba"]).format(n=item["honba"]) + " (" + format_points(
+                item["honba"] * item.get("honba_each", 0), signed=True) + ")"
         if item.get("total"):
-            text += " — " + _("{n} points in all").format(n=item["total"])
+            text += " — " + _("{n} points in all").format(n=format_points(item["total"]))
         return text
     if k == "manners_rule":
         try:

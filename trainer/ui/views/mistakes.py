@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from trainer.i18n import N_, _, ngettext, pgettext
+from trainer.i18n import N_, _, format_points, ngettext, pgettext
 from trainer.ui.mcr_texts import waits_found_line
 from trainer.ui.richtext import BR, term_word
 from trainer.ui.richtext import tiles_markup as _tiles
@@ -49,14 +49,16 @@ def blocks_line(blocks: dict[str, Any]) -> str:
     """The blocks of a hand in one line: its sets, pairs, partial sets and loose tiles."""
     parts = []
     if blocks.get("sets"):
-        parts.append(_("sets ({term}): {tiles}").format(term="{term:mentsu}", tiles=_tile_list(blocks["sets"])))
+        parts.append(_("{sets}: {tiles}").format(sets=term_word("mentsu", pgettext("inline term", "sets")),
+                                                 tiles=_tile_list(blocks["sets"])))
     if blocks.get("melds"):
         parts.append(ngettext("{n} called set", "{n} called sets", blocks["melds"]).format(n=blocks["melds"]))
     if blocks.get("pairs"):
-        parts.append(_("pairs ({term}): {tiles}").format(term="{term:toitsu}", tiles=_tile_list(blocks["pairs"])))
+        parts.append(_("{pairs}: {tiles}").format(pairs=term_word("toitsu", pgettext("inline term", "pairs")),
+                                                  tiles=_tile_list(blocks["pairs"])))
     if blocks.get("partials"):
-        parts.append(_("partial sets ({term}): {tiles}").format(term="{term:taatsu}",
-                                                                tiles=_tile_list(blocks["partials"])))
+        parts.append(_("{partials}: {tiles}").format(
+            partials=term_word("taatsu", pgettext("inline term", "partial sets")), tiles=_tile_list(blocks["partials"])))
     if blocks.get("loose"):
         parts.append(_("loose tiles: {tiles}").format(tiles=_tile_list(blocks["loose"])))
     return "; ".join(parts) if parts else "—"
@@ -92,7 +94,7 @@ def complete_hand_line(sets: int) -> str:
 
 def reading_line(reading: dict[str, Any]) -> str:
     """The reading that shows a wait (a missed one): the complete hand with the tile, group by group."""
-    return _("{tile} completes the hand: {groups} ({shape}).").format(
+    return _("{tile} completes the hand: {groups} — {shape}.").format(
         tile=_tiles(reading["tile"]), groups=_tile_list(reading["groups"]), shape="{term:" + reading["shape"] + "}")
 
 
@@ -253,17 +255,18 @@ def chain_lines(chain: dict[str, Any]) -> list[str]:
     lines = []
     if chain["limit"]:
         lines.append(_("{han} han {fu} fu reach {limit}: basic points {basic}.").format(
-            han=han, fu=fu, limit="{term:" + chain["limit"] + "}", basic=chain["basic"]))
+            han=han, fu=fu, limit="{term:" + chain["limit"] + "}", basic=format_points(chain["basic"])))
     else:
-        lines.append(_("Basic points = {fu} × 2^({han}+2) = {basic}.").format(fu=fu, han=han, basic=chain["basic"]))
+        lines.append(_("Basic points = {fu} × 2^({han}+2) = {basic}.").format(fu=fu, han=han,
+                                                                             basic=format_points(chain["basic"])))
     for p in chain["payments"]:
         words = PAYERS_THREE if chain.get("payers") == 2 and p["payer"] in PAYERS_THREE else PAYERS
-        line = _("{payer}: {basic} × {mult} = {raw} → rounded up {paid}").format(
-            payer=_(words[p["payer"]]).capitalize(), basic=chain["basic"], mult=p["mult"], raw=p["raw"],
-            paid=p["paid"])
+        line = _("{payer}: {basic} × {mult} = {raw} → rounded up to {paid}").format(
+            payer=_(words[p["payer"]]).capitalize(), basic=format_points(chain["basic"]), mult=p["mult"],
+            raw=format_points(p["raw"]), paid=format_points(p["paid"]))
         if p["honba"]:
-            line += " " + _("+ {honba} for {term} = {total}").format(honba=p["honba"], term=term_word(
-                "honba", pgettext("inline term", "honba")), total=p["total"])
+            line += " " + _("+ {honba} for {term} = {total}").format(honba=format_points(p["honba"]), term=term_word(
+                "honba", pgettext("inline term", "honba")), total=format_points(p["total"]))
         lines.append(line + ".")
     return lines
 
@@ -277,10 +280,10 @@ def points_text(chain: dict[str, Any], given: Sequence[int], rules: Any, final: 
     other = _("a non-dealer") if chain["dealer"] else _("the dealer")
     how = _("tsumo") if chain["tsumo"] else _("ron")
     other_how = _("ron") if chain["tsumo"] else _("tsumo")
-    lines = [_("You said {given}.").format(given=" / ".join(str(g) for g in given))]
+    lines = [_("You said {given}.").format(given=" / ".join(format_points(g) for g in given))]
     for slip in points_slip(chain, given, rules):
         lines.append(_(SLIPS[slip]).format(other=other, who=who, how=how, other_how=other_how, term="{term:honba}",
-                                           n=chain["per_honba"]))
+                                           n=format_points(chain["per_honba"])))
     if final:
         lines += chain_lines(chain)
     elif len(lines) == 1:
@@ -426,7 +429,8 @@ def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str =
             if total is not None and total.get("han") and not total.get("yakuman"):
                 return _points_of_win(step, total, int(response), preset, final)
         if kind == "number":
-            return _("You said {given}.").format(given=int(response))
+            given = int(response)
+            return _("You said {given}.").format(given=format_points(given) if ask == "points" else given)
     except (ValueError, KeyError, TypeError, IndexError, AttributeError):
         pass
     return ""
@@ -481,13 +485,14 @@ def _points_of_win(step: Any, total: dict[str, Any], given: int, preset: str, fi
     others = rules.players - 1  # who pays a tsumo: three players at four, two in sanma
     gained = sum(p["total"] * (others if p["payer"] == "each" else others - 1 if p["payer"] == "non_dealer" else 1)
                  for p in pays) + win.sticks * rules.riichi_deposit
-    lines = [_("You said {given}; the winner gains {right}.").format(given=given, right=gained)]
+    lines = [_("You said {given}; the winner gains {right}.").format(given=format_points(given),
+                                                                     right=format_points(gained))]
     if final or gained != total.get("points", gained):
         lines += chain_lines(chain)
         if win.sticks:
             lines.append(ngettext("+ {n} riichi stick on the table ({points}).",
                                   "+ {n} riichi sticks on the table ({points}).", win.sticks).format(
-                n=win.sticks, points=win.sticks * rules.riichi_deposit))
+                n=win.sticks, points=format_points(win.sticks * rules.riichi_deposit)))
     else:
         lines.append(chain_lines(chain)[0])
     return BR.join(lines)

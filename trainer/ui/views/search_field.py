@@ -19,7 +19,10 @@ class SearchField(Widget):
 
     Characters arrive as TEXTINPUT events (the screen forwards them to :meth:`insert`), so
     keyboard layouts and input methods work; the field handles the editing keys itself.
+    ``magnifier`` off: a plain text box (a name, not a search).
     """
+
+    magnifier = True
 
     def __init__(self, text: str, on_change: Callable[[str], Any], placeholder: str, max_len: int = 60) -> None:
         super().__init__()
@@ -82,18 +85,21 @@ class SearchField(Widget):
         self.cursor = len(self.text)
 
     def draw(self, surf: pygame.Surface, app: AppContext, focused: bool) -> None:
-        """The box: a magnifier, the query (its end kept in view) or the placeholder, and a caret."""
+        """The box: a magnifier (unless ``magnifier`` is off), the query (its end kept in view) or the
+        placeholder, and a caret."""
         L = app.layout
         rad = L.px(12)
         draw_panel(surf, self.rect, P.card, rad, shadow=L.px(3), border=P.accent if focused else P.card_edge,
                    border_w=L.px(2))
-        # Magnifier icon.
-        r = max(3, self.rect.height // 6)
-        c = (self.rect.left + L.px(16) + r, self.rect.centery - r // 3)
-        pygame.draw.circle(surf, P.ink_muted, c, r, max(2, L.px(2)))
-        pygame.draw.line(surf, P.ink_muted, (c[0] + r * 0.7, c[1] + r * 0.7), (c[0] + r * 1.6, c[1] + r * 1.6),
-                         max(2, L.px(3)))
-        left = c[0] + r * 2 + L.px(12)
+        if self.magnifier:
+            r = max(3, self.rect.height // 6)
+            c = (self.rect.left + L.px(16) + r, self.rect.centery - r // 3)
+            pygame.draw.circle(surf, P.ink_muted, c, r, max(2, L.px(2)))
+            pygame.draw.line(surf, P.ink_muted, (c[0] + r * 0.7, c[1] + r * 0.7), (c[0] + r * 1.6, c[1] + r * 1.6),
+                             max(2, L.px(3)))
+            left = c[0] + r * 2 + L.px(12)
+        else:
+            left = self.rect.left + L.px(12)
         width = self.rect.right - left - L.px(14)
         size = L.font("large")
         if not self.text:

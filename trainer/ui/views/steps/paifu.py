@@ -621,7 +621,7 @@ class PaifuView(StepView):
             return _("A call made on a discard is written under the 出 row of the player who discarded.")
         if level == 1:
             return _("Look at the 出 row of the player's block (the seat wind is written at its left).")
-        return _("立直 is written over the riichi discard; ↓ marks the tile just drawn and let go: {tsumogiri}.").format(
+        return _("立直 is written over the riichi discard; ↓ stands for {tsumogiri}.").format(
             tsumogiri="{term:tsumogiri}")
 
     def cell_words(self, cid: str) -> str:
@@ -629,16 +629,19 @@ class PaifuView(StepView):
         c = self._cell(cid)
         wind = self.app.term_text({"E": "ton", "S": "nan", "W": "shaa", "N": "pei"}[cid[0]])
         parts = [_("{wind}, turn {n}:").format(wind=wind, n=int(cid[1:]))]
-        if c.take:
-            parts.append(_("took {tile}").format(tile="{tiles:" + c.take + "}"))
+        take, tile = "{tiles:" + c.take + "}", "{tiles:" + c.discard + "}"
+        # the discard's term as the glossary shows it (its name with the Japanese), said once: a
+        # tile drawn and discarded at once, or the tile taken and the one discarded from the hand
+        if c.take and c.discard:
+            parts.append(_("took {take} — {tsumogiri}").format(take=take, tsumogiri="{term:tsumogiri}") if c.tsumogiri
+                         else _("took {take} — {tedashi}: {tile}").format(take=take, tedashi="{term:tedashi}",
+                                                                            tile=tile))
+        elif c.take:
+            parts.append(_("took {tile}").format(tile=take))
         if c.own_call in ("ankan", "shouminkan"):
             parts.append(_("declared a kan"))
-        if c.discard:  # the term as the glossary shows it: its name with the Japanese
-            if c.tsumogiri:
-                parts.append(_("let go the tile just drawn: {tsumogiri}").format(tsumogiri="{term:tsumogiri}"))
-            else:
-                parts.append(_("discarded {tile}: {tedashi}").format(tile="{tiles:" + c.discard + "}",
-                                                                     tedashi="{term:tedashi}"))
+        if c.discard and not c.take:
+            parts.append(_("{tedashi}: {tile}").format(tile=tile, tedashi="{term:tedashi}"))
         if c.riichi:
             parts.append(_("declared {riichi} with it").format(riichi="{term:riichi}"))
         if c.called:

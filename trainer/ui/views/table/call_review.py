@@ -48,21 +48,21 @@ def _reasons(c: CallDecision) -> dict[str, Callable[[], str]]:
     after, p = steps_words(c.shanten_after), format_about_points(c.value_after)
     riichi = next((r.get("riichi", 0) for r in c.reasons if r.get("code") == "keep_closed"), 0)
     return {
-        "speed_yakuhai": lambda: _("a pon of a {yakuhai} gives the hand a {yaku}, and after the call "
+        "speed_yakuhai": lambda: _("the pon makes a {yakuhai}, which gives the hand a {yaku}, and after the call "
                                    "{after}").format(yakuhai="{term:yakuhai}", yaku="{term:yaku}", after=after),
         "value": lambda: _("after the call {after}, and the open hand is still worth about {p}").format(
             after=after, p=p),
         "speed": lambda: _("after the call {after}, and the hand keeps a {yaku} (a ron: about {p})").format(
             after=after, yaku="{term:yaku}", p=p),
-        "formal_tenpai": lambda: _("the wall is nearly empty: the call makes the hand ready for the payment at "
-                                   "the draw ({keishiki}), even without a {yaku}").format(
+        "formal_tenpai": lambda: _("the wall is nearly empty: the call makes the hand {keishiki}, ready for the "
+                                   "payment at the draw even without a {yaku}").format(
             keishiki="{term:keishiki_tenpai}", yaku="{term:yaku}"),
         "not_faster": lambda: _("the call does not bring the hand closer to {tenpai}: after it, as before, "
                                 "{after}").format(tenpai=_tenpai(), after=after),
         "no_yaku": lambda: _("after the call the open hand has no {yaku}, and a hand without a yaku can never "
                              "win").format(yaku="{term:yaku}"),
-        "folding": lambda: _("someone is in {riichi}, and even after the call {after}: fold ({betaori}) "
-                             "rather than open the hand").format(riichi="{term:riichi}", after=after, betaori="{term:betaori}"),
+        "folding": lambda: _("someone is in {riichi}, and even after the call {after}: a {betaori} is better "
+                             "than opening the hand").format(riichi="{term:riichi}", after=after, betaori="{term:betaori}"),
         "keep_closed": lambda: _("the closed hand is close to {tenpai} and worth far more with {riichi} (about "
                                  "{r}) than open (about {p})").format(
             tenpai=_tenpai(), riichi="{term:riichi}", r=format_about_points(riichi), p=p),

@@ -230,9 +230,9 @@ def danger_words(advice: Any, seat_name: Any, *, safe_side: bool = False, seats:
         elif code == "half_suji":
             parts.append(_("{suji} on one side only").format(suji="{term:suji}"))
         elif code == "no_chance":
-            parts.append(_("no chance ({kabe}): all four of a neighbor are seen").format(kabe="{term:kabe}"))
+            parts.append(_("no chance: all four of a neighbor are seen, a {kabe}").format(kabe="{term:kabe}"))
         elif code == "one_chance":
-            parts.append(_("one chance ({kabe}): three of a neighbor are seen").format(kabe="{term:kabe}"))
+            parts.append(_("one chance: three of a neighbor are seen, a {kabe}").format(kabe="{term:kabe}"))
         elif code == "honor":
             parts.append(_("an honor with {n} copies unseen").format(n=r.get("left")))
         elif code == "terminal":
@@ -276,19 +276,25 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
             out.append(_("Discard {tiles}: you stay {tenpai}, waiting on {waits} ({n} tiles left).").format(
                 tiles=tiles, tenpai=_tenpai(), waits=_kinds(h.waits), n=h.ukeire))
         elif h.reason == "fewer_steps":
-            out.append(_("Discard {tiles}: one step closer to {tenpai}; {n} tiles help after it ({ukeire}).").format(
-                tiles=tiles, tenpai=_tenpai(), n=h.ukeire, ukeire="{term:ukeire}"))
+            out.append(ngettext("Discard {tiles}: one step closer to {tenpai}; after it the {ukeire} is {n} tile.",
+                                "Discard {tiles}: one step closer to {tenpai}; after it the {ukeire} is {n} tiles.",
+                                h.ukeire).format(tiles=tiles, tenpai=_tenpai(), n=h.ukeire, ukeire="{term:ukeire}"))
         elif h.reason == "value" and a is not None:
-            out.append(_("Discard {tiles}: {n} useful tiles stay ({ukeire}), a few less than the widest, "
-                         "but the hand keeps its value ({why}).").format(
+            out.append(_("Discard {tiles}: {n} useful tiles stay, a few fewer than with the widest {ukeire}, "
+                         "but the hand keeps its value: {why}.").format(
                 tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}", why=value_words(a.value) or "{term:yaku}"))
         elif h.reason == "keeps_yaku" and a is not None:
-            out.append(_("Discard {tiles}: the open hand keeps its {yaku} ({why}); {n} useful tiles stay ({ukeire}). "
-                         "A faster tile would leave it without a yaku, and such a hand can never win.").format(
+            out.append(ngettext("Discard {tiles}: the open hand keeps its {yaku}: {why}; the {ukeire} is {n} tile. "
+                                "A faster tile would leave it without a yaku, and such a hand can never win.",
+                                "Discard {tiles}: the open hand keeps its {yaku}: {why}; the {ukeire} is {n} tiles. "
+                                "A faster tile would leave it without a yaku, and such a hand can never win.",
+                                h.ukeire).format(
                 tiles=tiles, yaku="{term:yaku}", why=value_words(a.value) or "{term:yakuhai}", n=h.ukeire,
                 ukeire="{term:ukeire}"))
         elif h.reason == "less_risk" and a is not None:
-            out.append(_("Discard {tiles}: nearly as many useful tiles ({n}, {ukeire}) and less danger: {why}.").format(
+            out.append(ngettext("Discard {tiles}: nearly the same {ukeire}, {n} tile, and less danger: {why}.",
+                                "Discard {tiles}: nearly the same {ukeire}, {n} tiles, and less danger: {why}.",
+                                h.ukeire).format(
                 tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}", why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
         elif h.reason == "fold" and a is not None and h.push_fold is not None:
             gain, loss = h.push_fold.gain, h.push_fold.loss
@@ -301,25 +307,26 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
             else:
                 odds = _("Your hand is far from a win, and pushing risks about {loss} points.").format(
                     loss=about_figure(loss))
-            out.append(_("Fold ({betaori}): discard {tiles} — {why}. {odds}").format(
+            out.append(_("{betaori}: discard {tiles} — {why}. {odds}").format(
                 betaori="{term:betaori}", tiles=tiles, odds=odds,
                 why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
         elif h.reason == "weave" and a is not None:
             why = danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)
             if all(d.deal_in == 0 for d in a.dangers if d.seat in h.threat_seats):
                 # safe against every ready-looking player: the rest of its risk is against hands far from ready
-                out.append(_("Fold softly ({mawashi}): discard {tiles} — no one who may be ready can win on it "
+                out.append(_("{mawashi}, a soft fold: discard {tiles} — no one who may be ready can win on it "
                              "({genbutsu}), so it is as safe as the safest tile and keeps more of your hand.").format(
                     mawashi="{term:mawashi_uchi}", tiles=tiles, genbutsu=_genbutsu()))
             else:
-                out.append(_("Fold softly ({mawashi}): discard {tiles} — nearly as safe as the safest tile, and it "
+                out.append(_("{mawashi}, a soft fold: discard {tiles} — nearly as safe as the safest tile, and it "
                              "keeps more of your hand: {why}.").format(mawashi="{term:mawashi_uchi}", tiles=tiles,
                                                                        why=why))
         elif h.reason == "safer" and a is not None:
             out.append(_("Safest tile now: {tiles} — {why}.").format(
                 tiles=tiles, why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
         else:
-            out.append(_("Discard {tiles}: the most useful tiles stay, {n} of them ({ukeire}).").format(
+            out.append(ngettext("Discard {tiles}: it keeps the widest {ukeire}, {n} tile.",
+                                "Discard {tiles}: it keeps the widest {ukeire}, {n} tiles.", h.ukeire).format(
                 tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}"))
         if places is not None and push and h is hints[0] and h.push and a is not None and not any(
                 r.code == "no_threat" for r in h.push_fold.reasons):
@@ -352,7 +359,7 @@ RIICHI_WHY = {
     "riichi_good_wait": lambda r: _("a cheap hand with a wide wait gains a lot from riichi"),
     "riichi_adds_little": lambda r: _("riichi adds little and tells everyone you are ready"),
     "dama_mangan": lambda r: _("it is already a {mangan} without riichi").format(mangan="{term:mangan}"),
-    "dama_any_win_ends": lambda r: _("you lead the last hand, and any win ends the game ({agari_yame})").format(
+    "dama_any_win_ends": lambda r: _("{agari_yame}: you lead the last hand, and any win ends the game").format(
         agari_yame="{term:agari_yame}"),
     "dama_enough_for_place": lambda r: _("a quiet win already moves you up a place"),
     "riichi_for_place": lambda r: _("only the riichi value moves you up a place"),
@@ -403,7 +410,8 @@ def open_warning_line(w: OpenHandWarning, seat_name: Any) -> str:
         why = _("their calls are all {suit} and honors, so they are likely building a {honitsu}").format(
             suit=SUIT_TERMS[w.suit], honitsu="{term:honitsu}")
     elif w.reading == "toitoi":
-        why = _("they called only pons ({toitoi}), so they wait on a pair: tiles still unseen are the danger").format(
+        why = _("they called only pons, likely going for {toitoi}, so they wait on a pair: tiles still unseen are "
+                "the danger").format(
             toitoi="{term:toitoi}")
     elif w.reading == "yakuhai":
         why = _("their {yakuhai} pon gives them a yaku, and with two calls or more they may be ready").format(
@@ -417,10 +425,10 @@ def open_warning_line(w: OpenHandWarning, seat_name: Any) -> str:
 def pass_win_line(tsumo: bool) -> str:
     """Why to let a win pass in the last hand: it would end the match with the learner still last."""
     if tsumo:
-        return _("Coach: do not declare tsumo here ({minogashi}) — even with {ura} it would end the match with "
+        return _("Coach — {minogashi}: do not declare tsumo here. Even with {ura} it would end the match with "
                  "you still in last place. Discard instead: that cannot cost you a place, and a bigger win may "
                  "still come.").format(minogashi="{term:minogashi}", ura="{term:ura_dora}")
-    return _("Coach: let this win pass ({minogashi}) — even with {ura} it would end the match with you still in "
+    return _("Coach — {minogashi}: let this win pass. Even with {ura} it would end the match with you still in "
              "last place. Passing cannot cost you a place and keeps your chance of a bigger win (until your next "
              "discard you cannot ron: {furiten}).").format(minogashi="{term:minogashi}", ura="{term:ura_dora}",
                                                            furiten=term_word("doujun_furiten", pgettext(

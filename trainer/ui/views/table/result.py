@@ -20,6 +20,7 @@ import pygame
 from trainer.engine.game.breakdown import WinDetails, win_details
 from trainer.i18n import N_, _, format_decimal, format_points, fu_text, han_text, ngettext
 from trainer.names import fu_name
+from trainer.ui.richtext import RichLayout, layout_rich
 from trainer.ui.theme import PALETTE
 from trainer.ui.views.explain import group_words
 from trainer.ui.views.rule_presets import THREE_PLAYER_TSUMO
@@ -368,6 +369,8 @@ class MatchEndView:
         self.match = match
         self.names = names
         self.history = [list(h) for h in history]
+        self.note_layout: RichLayout | None = None  # the note as drawn last, for its glossary links
+        self.note_origin = (0, 0)
 
     def draw(self, surf: pygame.Surface, app: Any, rect: pygame.Rect) -> None:
         """Paint the match end card into ``rect``."""
@@ -394,9 +397,14 @@ class MatchEndView:
             blit_text(surf, app, points, size, P.ink, (inner.left + table_w * 3 // 5, y), anchor="topright")
             blit_text(surf, app, score, size, P.ink, (inner.left + table_w, y), anchor="topright", bold=True)
             y += lh + L.px(4)
-        note = self.note()
-        blit_wrapped(surf, app, note, L.font("small"), P.ink_muted,
-                     pygame.Rect(inner.left, y + L.px(6), table_w, inner.bottom - y - L.px(6)))
+        # the note is rich text: oka and uma are glossary terms, with their Japanese
+        note_rect = pygame.Rect(inner.left, y + L.px(6), table_w, inner.bottom - y - L.px(6))
+        lay = layout_rich(app, self.note(), L.font("small"), max(20, note_rect.width), P.ink_muted)
+        clip = surf.get_clip()
+        surf.set_clip(note_rect.clip(clip) if clip else note_rect)
+        surf.blit(lay.surface, note_rect.topleft)
+        surf.set_clip(clip)
+        self.note_layout, self.note_origin = lay, note_rect.topleft
         chart = pygame.Rect(inner.left + table_w + L.px(40), r.bottom + L.px(10), 0, 0)
         chart.width = inner.right - chart.left
         chart.height = inner.bottom - chart.top
@@ -415,17 +423,23 @@ class MatchEndView:
         return format_points(st.points), format_decimal(st.score, "+#,##0.0;−#,##0.0")
 
     def note(self) -> str:
-        """How the score is made, the rounding to whole thousands included where the rules round
-        (``final_rounding``: all but the first place, 500 down; the first place takes the rest)."""
+        """How the score is made (rich text: oka and uma are glossary terms), the rounding to whole
+        thousands included where the rules round (``final_rounding``: all but the first place, 500
+        down; the first place takes the rest)."""
         o = self.match.options
         fields = {"target": format_points(o.target_points), "oka": o.oka // 1000 if o.oka >= 1000 else o.oka,
-                  "uma": "/".join(format_decimal(u, "+#,##0;−#,##0") if u else "0" for u in o.uma)}
+                  "uma": "/".join(format_decimal(u, "+#,##0;−#,##0") if u else "0" for u in o.uma),
+                  "oka_term": "{term:oka}", "uma_term": "{term:uma}"}
         if o.final_rounding == "thousand_5_down":
             return _("Score: points minus {target} in thousands, rounded to the whole thousand (500 rounds down) for "
-                     "all but the first place, whose score keeps the total unchanged; plus oka {oka} to the first "
-                     "place and uma {uma}.").format(**fields)
-        return _("Score: points minus {target} in thousands, plus oka {oka} to the first place and uma {uma}.").format(
-            **fields)
+                     "all but the first place, whose score keeps the total unchanged; plus a {oka_term} of {oka} to "
+                     "the first place and a {uma_term} of {uma}.").format(**fields)
+        return _("Score: points minus {target} in thousands, plus a {oka_term} of {oka} to the first place and a "
+                 "{uma_term} of {uma}.").format(**fields)
+
+    def term_at(self, pos: tuple[int, int]) -> str | None:
+        """The glossary term under ``pos`` in the note (None if none, or before the first draw)."""
+        return self.note_layout.term_at(pos, self.note_origin) if self.note_layout is not None else None
 
     def _chart(self, surf: pygame.Surface, app: Any, rect: pygame.Rect) -> None:
         """Four lines: each seat's points after each hand."""
