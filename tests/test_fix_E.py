@@ -192,7 +192,12 @@ def test_the_match_end_note_is_drawn_with_its_terms(app: App) -> None:
     assert view is not None and view.note_layout is not None
     assert {t for _rect, t in view.note_layout.terms} == {"oka", "uma"}
     rect, term = view.note_layout.terms[0]
-    assert view.term_at((view.note_origin[0] + rect.centerx, view.note_origin[1] + rect.centery)) == term
+    pos = (view.note_origin[0] + rect.centerx, view.note_origin[1] + rect.centery)
+    assert view.term_at(pos) == term
+    from tests.ui_events import click
+
+    click(app, pos)  # a click on the term opens it in the glossary, as in the coach's box
+    assert app.screen.name == "glossary" and app.screen.params.get("term") == term
 
 
 def test_the_bamboo_tile_sets_say_bamboo_in_russian(app: App) -> None:

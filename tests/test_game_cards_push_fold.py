@@ -114,19 +114,19 @@ def test_the_words_for_the_answer_in_both_languages(lang_app: App) -> None:
     screen = push_fold_card(app, answered="wrong")
     wrong, played = (plain_text(p, app).replace("\u00a0", " ") for p in screen.feedback_parts())
     if en:
-        assert wrong.startswith("The coach would fold here (full fold"), wrong
+        assert wrong.startswith("The coach would make a full fold (ベタ降り, betaori) here:"), wrong
         assert "a win is worth about 3,900 points (4% to win), on average about 150" in wrong, wrong
         assert "(about 310)" in wrong and wrong.endswith("risked about 410."), wrong
         assert played.startswith("In the game you discarded") and played.endswith("pushed. It risked about 560.")
     else:
-        assert wrong.startswith("Тренер здесь защищался бы (полная защита"), wrong
+        assert wrong.startswith("Совет тренера здесь — полная защита (ベタ降り, betaori):"), wrong
         assert "победа стоит около 3 900 очков (шанс 4%), в среднем это около 150" in wrong and "(около 310)" in wrong, wrong
         assert wrong.endswith("рисковала около 410 очков."), wrong
         assert played.startswith("В партии вы сбросили") and played.endswith("играли вперёд. Риск — около 560 очков.")
     assert screen.verdict() == ("Not the coach's choice." if en else "Тренер выбрал бы иначе.")
     screen = push_fold_card(app, answered="right")
     words = plain_text(screen.feedback_parts()[0], app)
-    assert words.startswith("Right: the coach folds too" if en else "Верно: тренер тоже защищается"), words
+    assert words.startswith("Right: the coach makes a full fold (ベタ降り, betaori) too" if en else "Верно: совет тренера тоже полная защита"), words
     screen = push_fold_card(app, hand=4)  # an open hand that looks ready, no riichi
     assert screen.question() == ("An open hand looks ready. Push or fold?" if en
                                  else "Открытая рука соперника похожа на готовую. Вперёд или защита?")

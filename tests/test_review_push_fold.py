@@ -127,7 +127,7 @@ def test_pushing_where_the_coach_folds_says_so_with_betaori_and_genbutsu(app: Ap
     text = push_fold_text(d.push_fold, d.chosen)
     words = _words(app, text)
     assert "{term:betaori}" in text and "{term:genbutsu|" in text, text
-    assert words.startswith("The coach would fold here" if _en(app) else "Тренер здесь защищался бы"), words
+    assert words.startswith("The coach would make a full fold" if _en(app) else "Совет тренера здесь — полная защита"), words
 
 
 def test_folding_a_valuable_hand_is_not_good_and_shows_the_figures(app: App) -> None:

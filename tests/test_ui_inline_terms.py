@@ -61,7 +61,7 @@ def test_a_lost_step_is_counted_from_tenpai(app: App) -> None:
     d = SimpleNamespace(verdict="lost_shanten", chosen="5m", best=["1z"], danger=None, shanten_chosen=1,
                         shanten_best=0)
     text = plain_text(review.decision_text(d), app)
-    assert words(app, "2 steps from tenpai (shanten (", "до готовности (тенпай) стало") in text, text
+    assert words(app, "went up, the hand is 2 steps from tenpai instead of 1", "до готовности (тенпай) 2 шага вместо 1") in text, text
     items = [{"kind": "discard", "tile": "1m", "shanten": 2, "total": 5},
              {"kind": "discard", "tile": "2m", "best": True, "shanten": 1, "total": 8}]
     text = plain_text(mistakes.discard_text(items, [0], final=False), app)

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from trainer.i18n import N_, _, format_points, ngettext, pgettext
-from trainer.ui.richtext import BR
+from trainer.ui.richtext import BR, term_word
 from trainer.ui.richtext import tiles_markup as _tiles
 
 SUITS = {"kept": N_("suits count"), "ignored": N_("only numbers count")}
@@ -43,7 +43,7 @@ def settings_text(tiles: str, suits: str, dragons: str) -> str:
 def way_line(steps: Sequence[Sequence[str]]) -> str:
     """A way to tenpai: each exchange (draw, throw back) in turn."""
     moves = [_("draw {drawn}, throw back {out}").format(drawn=_tiles(d), out=_tiles(o)) for d, o in steps]
-    return _("A way to get ready ({term}): {moves}.").format(term="{term:tenpai}", moves="; ".join(moves))
+    return _("A way to a {term}: {moves}.").format(term="{term:tenpai}", moves="; ".join(moves))
 
 
 def _item(items: Iterable[dict[str, Any]], kind: str) -> dict[str, Any] | None:
@@ -62,10 +62,11 @@ def shanten_mistake(items: Sequence[dict[str, Any]], given: int, right: int, fin
         if final and way and way.get("steps"):
             lines.append(way_line(way["steps"]))
         else:
-            lines.append(_("Look again for sets ({sets}) and for pairs and two-tile shapes ({shapes}) that need "
-                           "only one more tile.").format(sets="{term:mentsu}", shapes="{term:taatsu}"))
+            lines.append(_("Look again for {sets}, and for pairs and {partials} that need only one more tile.").format(
+                sets=term_word("mentsu", pgettext("inline term", "sets")),
+                partials=term_word("taatsu", pgettext("inline term", "partial sets"))))
     elif given == 0:
-        lines.append(_("You said the hand is ready ({term}), but no tile completes it: with any tile drawn some "
+        lines.append(_("You said the hand is a {term}, but no tile completes it: with any tile drawn some "
                        "tiles are still left outside the sets and the pair.").format(term="{term:tenpai}"))
     else:
         lines.append(_("You said {given}: that is too few.").format(given=given))
@@ -102,12 +103,12 @@ def throwback_mistake(items: Sequence[dict[str, Any]], picked: Iterable[int], fi
                 lines.append(_("Another tile can go without losing a step."))
         else:
             lines.append(ngettext(
-                "Without {tile} the hand keeps its {term} ({s}), but only {n} tile still to come helps it.",
-                "Without {tile} the hand keeps its {term} ({s}), but only {n} tiles still to come help it.",
+                "Without {tile} the hand keeps its {term} of {s}, but only {n} tile still to come helps it.",
+                "Without {tile} the hand keeps its {term} of {s}, but only {n} tiles still to come help it.",
                 mine["count"]).format(tile=_tiles(mine["tile"]), s=mine["shanten"], term="{term:shanten}",
                                       n=mine["count"]))
             if not final:
-                lines.append(_("Another tile keeps more {term} (tiles that help).").format(term="{term:ukeire}"))
+                lines.append(_("Another tile keeps more tiles that help, a wider {term}.").format(term="{term:ukeire}"))
     if final and best is not None:
         lines.append(ngettext(
             "Best: throw back {tile}; then {term} {s}, and {n} tile still to come helps: {help}.",
@@ -162,11 +163,11 @@ def kunto_explain_item(item: dict[str, Any]) -> str | None:
     k = item.get("kind")
     if k == "kunto_value":
         if item.get("quads"):
-            return _("Won on {tile}: four of a kind {quads} kept in the hand ({term}) — {han}.").format(
+            return _("Won on {tile}: four of a kind {quads} kept in the hand, an {term} — {han}.").format(
                 tile=_tiles(item["tile"]), quads=_tiles(item["quads"]), term="{term:okurikan}", han=_han(item["han"]))
         return _("Won on {tile}: no four of a kind in the hand — 0 han.").format(tile=_tiles(item["tile"]))
     if k == "kunto_no_yaku":
-        return _("No wait gives the hand a {term}: it cannot win off a discard ({ron}) without riichi.").format(
+        return _("No wait gives the hand a {term}: without riichi it cannot win off a discard — no {ron}.").format(
             term="{term:yaku}", ron="{term:ron}")
     if k == "kunto_ron":
         return _("Won off a discard on {tile}: {han}, {fu} fu — {points}.").format(
@@ -185,7 +186,7 @@ def value_mistake(items: Sequence[dict[str, Any]], given: int, final: bool) -> s
     """Why a named base value is wrong: what makes a kunto win's han; after the final try, the
     value on each wait (the explanation below lists them)."""
     lines = [_("You said {given}.").format(given=_han(given)),
-             _("At the kunto table a win is worth 1 {han} for each four of a kind kept in the hand ({okurikan}), "
+             _("At the kunto table a win is worth 1 {han} for each {okurikan} — four of a kind kept in the hand, "
                "the winning tile included. Nothing else counts here: a {yakuhai} counts only with {riichi}, and these "
                "tiles have no winds to double the value.").format(han="{term:han}", okurikan="{term:okurikan}",
                                                           yakuhai="{term:yakuhai}", riichi="{term:riichi}")]

@@ -68,11 +68,12 @@ FORM_WORDS = {
 }
 
 PRINCIPLE_TEXTS = {
-    "non_repeat": N_("{fan} is not counted: {by} already implies it ({term})."),
-    "account_once": N_("{fan} is not counted again: these sets were already combined once ({term})."),
+    # the principle after a dash, not in brackets: its name carries the hanzi in brackets of its own
+    "non_repeat": N_("{fan} is not counted: {by} already implies it — the {term}."),
+    "account_once": N_("{fan} is not counted again: these sets were already combined once — the {term}."),
     "non_separation": N_("{fan} is not counted: only another arrangement of the tiles gives it, and a hand is "
-                         "read one way only ({term})."),
-    "non_identical": N_("{fan} is not counted: the same sets would be counted twice in one way ({term})."),
+                         "read one way only — the {term}."),
+    "non_identical": N_("{fan} is not counted: the same sets would be counted twice in one way — the {term}."),
 }
 
 
@@ -215,7 +216,7 @@ def score_summary(items: Any) -> str:
         by = fan_term(i["by"]) if i.get("by_fan") else _("a bigger fan")
         reason = _(SHORT_REASONS.get(i["principle"], SHORT_REASONS["non_repeat"])).format(fan=fan_term(i["id"]), by=by)
         by_principle.setdefault(i["principle"], []).append(reason)
-    reasons = ["; ".join(r) + f" ({_term('mcr_' + p)})" for p, r in by_principle.items()]
+    reasons = ["; ".join(r) + f" — {_term('mcr_' + p)}" for p, r in by_principle.items()]  # not in brackets
     if reasons:
         lines.append(_(LEFT_OUT).format(reasons="; ".join(reasons)))
     lines.extend(mcr_explain_item(i) or "" for i in _items(items, "mcr_total"))
@@ -229,8 +230,10 @@ def not_wait_line(item: dict[str, Any]) -> str:
     if item.get("fifth"):
         return _("{tile} cannot come: the hand already holds all four.").format(tile=tile)
     n = int(item["shanten"]) + 1
-    return ngettext("{tile} completes no MCR form: with it the hand is still {n} tile from complete (closest: {form}).",
-                    "{tile} completes no MCR form: with it the hand is still {n} tiles from complete (closest: {form}).",
+    return ngettext("{tile} completes no MCR form: with it the hand is still {n} tile from complete; the closest "
+                    "form is {form}.",
+                    "{tile} completes no MCR form: with it the hand is still {n} tiles from complete; the closest "
+                    "form is {form}.",
                     n).format(tile=tile, n=n, form=form_label(item["form"]))
 
 

@@ -21,6 +21,7 @@ from trainer.ui import tile_art
 from trainer.ui.theme import PALETTE, Color
 
 if TYPE_CHECKING:
+    from trainer.glossary import Term
     from trainer.ui.context import AppContext
 
 P = PALETTE
@@ -93,22 +94,63 @@ def _words(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-def _term_label(app: AppContext, span: Span, inline: bool = False) -> str:
+def _term_label(app: AppContext, span: Span, inline: bool = False, in_brackets: bool = False) -> str:
     """A term as the text shows it: the author's inflected word (``{term:id|word}``), followed in
     the Japanese-showing modes by the written form and reading alone («genbutsu (現物, genbutsu)»),
     or the glossary's name in the learner's display mode, in running text without a bracketed
     explanation of the name (one set of brackets: «Shanten (向聴, shanten)», not «Shanten
     (tiles from ready) (向聴, shanten)»; the link opens the explanation) — inside a sentence
     (``inline``) with a small first letter for a common noun («you are not ready hand ...»).
-    An id the glossary does not know shows as it is."""
+    An id the glossary does not know shows as it is.
+
+    ``in_brackets``: the text around the term has a bracket open (:func:`_open_bracket`), so the
+    term's own brackets would nest in it («(genbutsu (現物, genbutsu))»).  Then the Japanese follows
+    a dash instead, its parts joined by commas as inside the brackets: an author's word in
+    ``ja_ru`` «(genbutsu — 現物, genbutsu)», in ``full`` «(генбуцу — 現物, ゲンブツ, genbutsu)»
+    (``ru_ja`` shows the word alone); a glossary name «(tile acceptance — 受け入れ, ukeire)» in
+    ``ru_ja``, «(受け入れ, ukeire — Tile acceptance)» in ``ja_ru``, «(tile acceptance — 受け入れ,
+    ウケイレ, ukeire)» in ``full``.  A dash rather than a comma: the word and its written form
+    name one thing twice, they are not two items of a list (as the comma after them may be)."""
     try:
         term = app.glossary().term(span.value)
     except (KeyError, LookupError):
         return span.label or span.value
     mode, lang = app.settings.term_mode, app.settings.language
     if span.label:
-        return f"{span.label} ({term.japanese(mode)})" if mode in ("ja_ru", "full") else span.label
-    return term.inline(mode, lang) if inline else term.display(mode, lang, plain=True)
+        if mode not in ("ja_ru", "full"):
+            return span.label
+        return f"{span.label} — {term.japanese(mode)}" if in_brackets else f"{span.label} ({term.japanese(mode)})"
+    shown = term.inline(mode, lang) if inline else term.display(mode, lang, plain=True)
+    return _unbracketed(shown, term, mode) if in_brackets else shown
+
+
+def _unbracketed(shown: str, term: Term, mode: str) -> str:
+    """A glossary name as :meth:`~trainer.glossary.Term.display` shows it, with its bracketed
+    Japanese written after a dash or a comma («укеире — 受け入れ, ukeire», «受け入れ, ukeire —
+    укеире», «укеире — 受け入れ, ウケイレ, ukeire»); a form it does not recognise stays as it is."""
+    japanese = term.japanese(mode)
+    if mode == "ru_ja":
+        bracketed = f" ({japanese})"
+        return shown[:-len(bracketed)] + " — " + japanese if shown.endswith(bracketed) else shown
+    if mode == "ja_ru":
+        bracketed = f"{term.kanji} ({term.romaji})"
+        return japanese + shown[len(bracketed):] if shown.startswith(bracketed) else shown
+    reading = term.romaji if term.kana == term.kanji else f"{term.kana}, {term.romaji}"
+    bracketed = f"{term.kanji} ({reading})"
+    return shown[:-len(bracketed)] + japanese if shown.endswith(bracketed) else shown
+
+
+def _open_bracket(before: str) -> bool:
+    """True when ``before`` (the paragraph's plain text so far) leaves a round bracket open, so
+    what follows is read inside it: «…71 (» or «(a safe tile, »; one closed again, «(71) », does
+    not count, nor a stray closing one («1) first»)."""
+    depth = 0
+    for ch in before:
+        if ch == "(":
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+    return depth > 0
 
 
 _SENTENCE_ENDS = ".!?•" + BR
@@ -176,7 +218,7 @@ def _layout(app: AppContext, text: str, size: int, width: int, color: Color, ter
             add_words(span.value, bold=True)
             before += span.value
         elif span.kind == "term":
-            label = _term_label(app, span, inline=not _starts_sentence(before))
+            label = _term_label(app, span, inline=not _starts_sentence(before), in_brackets=_open_bracket(before))
             add_words(label, term=span.value, col=term_color)
             before += label
         else:
@@ -296,7 +338,8 @@ def plain_text(text: str, app: AppContext) -> str:
             out.append("\n")
             before = ""
             continue
-        piece = _term_label(app, span, inline=not _starts_sentence(before)) if span.kind == "term" else span.value
+        piece = (_term_label(app, span, inline=not _starts_sentence(before), in_brackets=_open_bracket(before))
+                 if span.kind == "term" else span.value)
         out.append(piece)
         before += piece
     return "".join(out)

@@ -319,7 +319,12 @@ class PlayScreen(Screen):
         return False
 
     def on_click(self, pos: tuple[int, int], button: int) -> bool:
-        """A click on a glossary term in the coach's box opens it in the glossary."""
+        """A click on a glossary term — in the coach's box, or in the match result's note (oka,
+        uma) — opens it in the glossary."""
+        term = self.match_end.term_at(pos) if self.match_end is not None else None
+        if term is not None:
+            self.app.push("glossary", term=term)
+            return True
         return self.coach_box.open_term_at(self.app, pos)
 
     # ---------------------------------------------------------------- actions

@@ -10,7 +10,7 @@ import pygame
 
 from trainer.engine.fu import FuItem, round_fu
 from trainer.engine.notation import parse_hand, parse_tiles
-from trainer.i18n import N_, _, ngettext, pgettext
+from trainer.i18n import N_, _, format_number, ngettext, pgettext
 from trainer.ui.question_texts import more_info_text
 from trainer.ui.richtext import term_word
 from trainer.ui.theme import PALETTE
@@ -250,7 +250,7 @@ class ExerciseView:
         """The right answer written out (rich markup)."""
         ans = self.ex.answer
         if self.input == "fans_total":
-            return _("The answer: {n} points.").format(n=ans[1])
+            return ngettext("The answer: {n} point.", "The answer: {n} points.", ans[1]).format(n=format_number(ans[1]))
         if self.picker is not None:
             from trainer.engine.notation import format_tiles
 
@@ -260,7 +260,8 @@ class ExerciseView:
             return _("The answer: {tiles}").format(tiles=tiles)
         if self.fields:
             want = ans if isinstance(ans, tuple) else (ans,)
-            return _("The answer: {n}").format(n=" / ".join(str(x) for x in want))
+            return _("The answer: {n}").format(n=" / ".join(format_number(x) if isinstance(x, int) else str(x)
+                                                            for x in want))
         return ""
 
     def mark(self, right: bool, final: bool) -> None:

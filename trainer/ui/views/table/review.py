@@ -9,7 +9,7 @@ from typing import Any
 
 from trainer.engine.evaluator.reasons import reason
 from trainer.engine.game.review import Decision
-from trainer.i18n import _, format_about_points, format_number, or_join, pgettext
+from trainer.i18n import _, format_about_points, format_number, ngettext, or_join, pgettext
 from trainer.ui.richtext import BR, term_word
 from trainer.ui.views.table.coach import RIICHI_WHY, about_figure, about_pair, worth_words
 
@@ -52,13 +52,18 @@ def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
     safe = _any_of(d.danger["safest"]) if d.danger else ""
     against = pf is not None and pf["chosen"] != pf["advice"]
     if d.verdict == "lost_tiles":
-        return _("You discarded {mine}: {n} useful tiles were left ({ukeire}). Discarding {best} instead would "
-                 "leave {m}: keep the tiles that connect with more of your hand.").format(
+        return ngettext("You discarded {mine}: after it the {ukeire} was {n} useful tile. Discarding {best} instead "
+                        "would leave {m}: keep the tiles that connect with more of your hand.",
+                        "You discarded {mine}: after it the {ukeire} was {n} useful tiles. Discarding {best} instead "
+                        "would leave {m}: keep the tiles that connect with more of your hand.", d.ukeire_chosen).format(
             mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}", best=best, m=d.ukeire_best)
     if d.verdict == "lost_shanten":
-        return _("You discarded {mine} and broke a useful shape: the hand went to {k} steps from {tenpai} "
-                 "({shanten}) instead of {j}. Better: {best}.").format(
-            mine=mine, k=d.shanten_chosen + 1, tenpai=term_word("tenpai", pgettext("inline term", "tenpai")), shanten="{term:shanten}",
+        k = d.shanten_chosen + 1
+        return ngettext("You discarded {mine} and broke a useful shape: the {shanten} went up, the hand is {k} step "
+                        "from {tenpai} instead of {j}. Better: {best}.",
+                        "You discarded {mine} and broke a useful shape: the {shanten} went up, the hand is {k} steps "
+                        "from {tenpai} instead of {j}. Better: {best}.", k).format(
+            mine=mine, k=k, tenpai=term_word("tenpai", pgettext("inline term", "tenpai")), shanten="{term:shanten}",
             j=d.shanten_best + 1, best=best)
     if d.verdict == "unsafe" and pf is not None:  # push or fold is said next: no general advice here
         return _("You discarded {mine} while a {riichi} was waiting: it could deal in; {safe} could not "
@@ -77,9 +82,11 @@ def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
         return _("You discarded {mine}: the safest tile against the {riichi}. Good.").format(
             mine=mine, riichi="{term:riichi}")
     if against:  # the tile was fine for the hand, but the coach would not have played this way
-        return _("You discarded {mine}: {n} useful tiles stay ({ukeire}).").format(
+        return ngettext("You discarded {mine}: the {ukeire} is {n} useful tile.",
+                        "You discarded {mine}: the {ukeire} is {n} useful tiles.", d.ukeire_chosen).format(
             mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}")
-    return _("You discarded {mine}: the coach agrees, {n} useful tiles stay ({ukeire}).").format(
+    return ngettext("You discarded {mine}: the coach agrees, the {ukeire} is {n} useful tile.",
+                    "You discarded {mine}: the coach agrees, the {ukeire} is {n} useful tiles.", d.ukeire_chosen).format(
         mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}")
 
 
@@ -145,10 +152,10 @@ def push_fold_text(pf: dict[str, Any], chosen: str) -> str:
     if pf["chosen"] == pf["advice"]:
         if pf["chosen"] == "push":
             return _("You pushed: right — {why}.").format(why=why)
-        return _("You folded ({betaori}): right — {why}.").format(betaori=betaori, why=why)
+        return _("You made a {betaori}: right — {why}.").format(betaori=betaori, why=why)
     if pf["advice"] == "push":
         return _("The coach would push here: {why}.").format(why=why)
-    return _("The coach would fold here ({betaori}): {why}; {mine} alone risked about {risk}.").format(
+    return _("The coach would make a {betaori} here: {why}; {mine} alone risked about {risk}.").format(
         betaori=betaori, why=why, mine=_t(chosen), risk=_about(pf["risk"])) + " " + _safe_tile(pf)
 
 
@@ -160,11 +167,11 @@ def push_fold_answer_text(pf: dict[str, Any], answer: str) -> str:
     if answer == pf["advice"]:
         if answer == "push":
             return _("Right: the coach pushes too — {why}.").format(why=why)
-        text = _("Right: the coach folds too ({betaori}) — {why}.").format(betaori="{term:betaori}", why=why)
+        text = _("Right: the coach makes a {betaori} too — {why}.").format(betaori="{term:betaori}", why=why)
     elif pf["advice"] == "push":
         text = _("The coach would push here: {why}.").format(why=why)
     else:
-        text = _("The coach would fold here ({betaori}): {why}.").format(betaori="{term:betaori}", why=why)
+        text = _("The coach would make a {betaori} here: {why}.").format(betaori="{term:betaori}", why=why)
     return text + " " + _safe_tile(pf)
 
 
@@ -174,8 +181,7 @@ def push_fold_played_text(d: Decision) -> str:
     pf = d.push_fold or {}
     tile = _t(d.chosen)
     if pf.get("chosen") == "fold":
-        text = _("In the game you discarded {tile} and folded ({betaori}).").format(tile=tile,
-                                                                                 betaori="{term:betaori}")
+        text = _("In the game you discarded {tile} and made a {betaori}.").format(tile=tile, betaori="{term:betaori}")
     else:
         text = _("In the game you discarded {tile} and pushed.").format(tile=tile)
     if "risk" in pf and not pf.get("last_hand"):
@@ -234,7 +240,7 @@ def _riichi_missed(c: dict[str, Any]) -> str:
     why, values, riichi, dama = c["reason"], _values(c), "{term:riichi}", _dama()
     if why == "riichi_for_yaku":
         return _("You stayed {dama}, but without {riichi} the hand had no {yaku}: no ron could score, only a "
-                 "self-drawn win ({tsumo}). Riichi makes it a real hand (a ron: about {p}).").format(
+                 "self-drawn win, with its own yaku, {tsumo}. Riichi makes it a real hand (a ron: about {p}).").format(
             dama=dama, riichi=riichi, yaku="{term:yaku}", tsumo="{term:menzen_tsumo}",
             p=format_about_points(c["with_riichi"]))
     if why == "riichi_adds":
@@ -261,8 +267,8 @@ def _dama_missed(c: dict[str, Any]) -> str:
         return _("You declared {riichi}, but it added little ({values}) and told everyone you were ready: "
                  "{keep}.").format(riichi=riichi, values=values, keep=keep)
     if why == "dama_any_win_ends":
-        return _("You declared {riichi}, but you led the last hand and any win ended the game ({agari_yame}): "
-                 "{keep}.").format(riichi=riichi, agari_yame="{term:agari_yame}", keep=keep)
+        return _("You declared {riichi}, but {agari_yame} applied — you led the last hand, and any win ended the "
+                 "game: {keep}.").format(riichi=riichi, agari_yame="{term:agari_yame}", keep=keep)
     if why == "dama_enough_for_place":
         return _("You declared {riichi}, but a win without it already moved you up a place ({values}): "
                  "{keep}.").format(riichi=riichi, values=values, keep=keep)
@@ -309,7 +315,7 @@ def _riichi_better(c: dict[str, Any], values: str) -> str:
     why, riichi = c["reason"], "{term:riichi}"
     if why == "riichi_for_yaku":
         return _("Better to declare {riichi}: without it the hand has no {yaku}, so no ron can score, only a "
-                 "self-drawn win ({tsumo}). Riichi makes it a real hand ({values}).").format(
+                 "self-drawn win, with its own yaku, {tsumo}. Riichi makes it a real hand ({values}).").format(
             riichi=riichi, yaku="{term:yaku}", tsumo="{term:menzen_tsumo}", values=values)
     if why == "riichi_adds":
         return _("Better to declare {riichi}: it makes the hand about {ratio} times bigger ({values}).").format(
@@ -334,8 +340,8 @@ def _dama_better(c: dict[str, Any], values: str) -> str:
         text = _("Better to stay {dama}: {riichi} adds little ({values}) and tells everyone you are ready.").format(
             dama=dama, riichi=riichi, values=values)
     elif why == "dama_any_win_ends":
-        text = _("Better to stay {dama}: you lead the last hand and any win ends the game ({agari_yame}), so the "
-                 "quiet win is enough ({values}).").format(dama=dama, agari_yame="{term:agari_yame}", values=values)
+        text = _("Better to stay {dama}: {agari_yame} applies — you lead the last hand, and any win ends the game, "
+                 "so the quiet win is enough ({values}).").format(dama=dama, agari_yame="{term:agari_yame}", values=values)
     elif why == "dama_enough_for_place":
         text = _("Better to stay {dama}: a win without riichi already moves you up a place ({values}).").format(
             dama=dama, values=values)
