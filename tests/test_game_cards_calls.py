@@ -155,13 +155,13 @@ def test_the_words_for_the_answer_in_both_languages(lang_app: App) -> None:
                             else "Верно: тренер тоже пропускает — после вызова"), words
     screen = call_card(app, called=False, answer="pass")  # the green dragon the coach pons
     words = plain_text(screen.feedback_parts()[0], app)
-    assert words.startswith("Better to call pon — the pon makes a" if en else "Лучше объявить пон — пон собирает"), words
+    assert words.startswith("Better to call pon — the pon makes a" if en else "Лучше объявить пон — вызов собирает"), words
     assert plain_text(screen.feedback_parts()[1], app).startswith(
         "In the game you passed on 6z." if en else "В партии вы пропустили 6z.")
     screen = call_card(app, called=False, answer="pon")
     words = plain_text(screen.feedback_parts()[0], app)
     assert words.startswith("Right: the coach calls pon too — the pon makes a" if en
-                            else "Верно: тренер тоже объявляет пон — пон собирает"), words
+                            else "Верно: тренер тоже объявляет пон — вызов собирает"), words
 
 
 @pytest.mark.parametrize("answer", ["pass", "pon", "chi"])

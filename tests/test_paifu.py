@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
+from tests.text_checks import open_paifu_step  # noqa: E402
 from tests.ui_events import click  # noqa: E402
 from trainer.engine.bots import make_bot  # noqa: E402
 from trainer.engine.game.paifu import example, example_log, find_cells, hand_log, paifu_of  # noqa: E402
@@ -114,18 +115,11 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
     a.close()
 
 
-def _open(app, ask: str | None):  # noqa: ANN001, ANN202
-    lesson = app.library().lessons["skill_paifu_reading"]
-    index = next(i for i, s in enumerate(lesson.steps) if s.kind == "paifu" and s.ask == ask)
-    screen = app.push("lesson", lesson_id=lesson.id, step=index)
-    app.process([], 1 / 60)
-    app.render()
-    return screen
 
 
 def test_the_record_and_the_replay_move_together(app):
     app.resize(1280, 1024)  # a tall window: room for both side by side, no switch
-    screen = _open(app, None)
+    screen = open_paifu_step(app, None)
     view = screen.view
     assert view.show_board and not view.toggle_btn.visible
     assert view.current_cell() is None and len(view.cell_rects) > 40
@@ -146,7 +140,7 @@ def test_at_16_9_the_record_and_the_table_take_turns_full_width(app):
     steps), and a switch (button or V) shows the table; a click on a turn shows the table there."""
     import pygame
 
-    screen = _open(app, None)
+    screen = open_paifu_step(app, None)
     view = screen.view
     floor = app.layout.tile_h(0.5)
     btn = view.toggle_btn
@@ -176,7 +170,7 @@ def test_at_16_9_the_record_and_the_table_take_turns_full_width(app):
 
 
 def test_a_question_is_answered_by_clicking_a_cell_and_explained(app):
-    screen = _open(app, "riichi")
+    screen = open_paifu_step(app, "riichi")
     view = screen.view
     click(app, view.cell_rects["E5"].center)
     assert screen.phase == "retry" and view.marks == {"E5": "wrong"}
@@ -194,7 +188,7 @@ def test_the_record_is_drawn_at_a_readable_size_inside_the_step(app):
     hand tile, StepView.th(0.5)), with and without the hint panel; every tile stays inside the
     step, under the question and clear of the hint or feedback panel, no two tiles overlap, and
     each turn's tile taken stands over its discard."""
-    screen = _open(app, "riichi")
+    screen = open_paifu_step(app, "riichi")
     view = screen.view
     floor = app.layout.tile_h(0.5)
     for state in ("question", "hint", "wrong answer"):

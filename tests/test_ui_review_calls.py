@@ -52,7 +52,7 @@ def test_a_passed_yakuhai_pon_says_the_coach_would_pon_for_tenpai(app: App) -> N
         assert words.startswith("You passed on 6z: the coach would call pon — the pon makes a value triplet ("), words
         assert words.endswith("and after the call the hand is tenpai."), words
     else:
-        assert words.startswith("Вы пропустили 6z: тренер объявил бы пон — пон собирает якухай ("), words
+        assert words.startswith("Вы пропустили 6z: тренер объявил бы пон — вызов собирает якухай ("), words
         assert words.endswith("и после вызова у вас тенпай."), words
 
 

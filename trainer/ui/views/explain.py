@@ -59,7 +59,7 @@ def tile_words(app: Any, tiles: Iterable[Any], *, plain: bool = False, inline: b
             term = label[6:-1]
             try:
                 name = app.glossary().term(term).name(app.settings.language)
-                label = name if plain else app.term_text(term)
+                label = name if plain else app.term_text(term, plain=False)  # «чун — красный дракон (中, chun)»
             except (KeyError, LookupError):
                 name, label = "", app.term_text(term)
             head = name.split(" ")[0]

@@ -49,16 +49,13 @@ def blocks_line(blocks: dict[str, Any]) -> str:
     """The blocks of a hand in one line: its sets, pairs, partial sets and loose tiles."""
     parts = []
     if blocks.get("sets"):
-        parts.append(_("{sets}: {tiles}").format(sets=term_word("mentsu", pgettext("inline term", "sets")),
-                                                 tiles=_tile_list(blocks["sets"])))
+        parts.append(_("{sets}: {tiles}").format(sets="{term:mentsu}", tiles=_tile_list(blocks["sets"])))
     if blocks.get("melds"):
         parts.append(ngettext("{n} called set", "{n} called sets", blocks["melds"]).format(n=blocks["melds"]))
     if blocks.get("pairs"):
-        parts.append(_("{pairs}: {tiles}").format(pairs=term_word("toitsu", pgettext("inline term", "pairs")),
-                                                  tiles=_tile_list(blocks["pairs"])))
+        parts.append(_("{pairs}: {tiles}").format(pairs="{term:toitsu}", tiles=_tile_list(blocks["pairs"])))
     if blocks.get("partials"):
-        parts.append(_("{partials}: {tiles}").format(
-            partials=term_word("taatsu", pgettext("inline term", "partial sets")), tiles=_tile_list(blocks["partials"])))
+        parts.append(_("{partials}: {tiles}").format(partials="{term:taatsu}", tiles=_tile_list(blocks["partials"])))
     if blocks.get("loose"):
         parts.append(_("loose tiles: {tiles}").format(tiles=_tile_list(blocks["loose"])))
     return "; ".join(parts) if parts else "—"

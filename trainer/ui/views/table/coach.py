@@ -101,6 +101,12 @@ def win_percent(chance: float) -> str:
     return format_decimal(round(pct, 1), "0.#") if pct < 9.95 else format_number(round(pct))
 
 
+def _shown_chance(chance: float) -> float:
+    """The win chance as :func:`win_percent` prints it, as a fraction (0.047 for "4.7")."""
+    pct = 100 * chance
+    return (round(pct, 1) if pct < 9.95 else round(pct)) / 100
+
+
 def worth_words(gain: float, win: float | None, value: float | None, *, dealer: bool | None = None,
                 exact: bool = False) -> str:
     """What pushing is worth on average — the evaluator's ``gain`` (reason ``gain``: win chance x
@@ -116,9 +122,13 @@ def worth_words(gain: float, win: float | None, value: float | None, *, dealer: 
     if not value or win is None:
         return _("your hand can expect about {gain}").format(gain=total)
     worth = format_about_points(value)
-    base = win * value
     factor = DEALER_GAIN if dealer else 1.0
-    draw = gain - base * factor  # what the gain adds beyond the win (for a ready hand: its draw payments)
+    draw = gain - win * value * factor  # what the gain adds beyond the win (for a ready hand: its draw payments)
+    # the average from the figures as shown (the value to the hundred, the chance as printed), so the
+    # learner's own multiplication gives it; the total then follows from the parts shown
+    base = round(value, -2) * _shown_chance(win)
+    if not exact:
+        total = about_figure(base * factor + draw)
     # the additions in a few words, each linked to the glossary card that explains it
     as_dealer = term_word("renchan", pgettext("inline term", "for the dealer"))
     at_draw = term_word("noten_bappu", pgettext("inline term", "for a ready hand at a draw"))
@@ -137,8 +147,6 @@ def worth_words(gain: float, win: float | None, value: float | None, *, dealer: 
         return _("a win is worth about {value} points ({p}% to win), on average about {base}; with the dealer's "
                  "bonus or a ready hand's draw payments, about {gain}").format(value=worth, p=p, base=avg, gain=total)
     ready = draw >= 20
-    if not ready:  # the gain is the win alone: its average is the gain over the dealer's factor, unrounded
-        avg = about_figure(gain / factor)
     times = format_decimal(DEALER_GAIN, "0.0#")
     if dealer and ready:
         return _("a win is worth about {value} points ({p}% to win), on average about {base}, ×{factor} {dealer}, "

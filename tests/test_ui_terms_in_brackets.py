@@ -19,6 +19,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest  # noqa: E402
 import yaml  # noqa: E402
 
+from tests.text_checks import flat  # noqa: E402
 from trainer.engine.tiles import kind_from_name  # noqa: E402
 from trainer.ui import kunto_words, mcr_texts  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
@@ -43,15 +44,6 @@ def _mode(app: App, mode: str) -> App:
     return app
 
 
-def flat(text: str) -> bool:
-    """True when no bracket opens inside another."""
-    depth = 0
-    for ch in text:
-        depth += ch == "("
-        if depth > 1:
-            return False
-        depth -= ch == ")"
-    return True
 
 
 def _lines(app: App, markup: str) -> list[str]:

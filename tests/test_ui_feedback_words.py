@@ -1,4 +1,4 @@
-"""Screen-review fixes (group B): drill settings whose option labels break onto two lines instead of
+"""Screen-review fixes: drill settings whose option labels break onto two lines instead of
 '…', per-drill setting labels, locked lesson cards that name the lesson to do first, training-game
 cards with their whole description, no scroll hint under an empty feedback panel, the learner's
 mistakes in words (shanten too high, a hand without a pair by its size, fu items and totals), inline

@@ -1,5 +1,5 @@
-"""Fixes of the push-or-fold words, lists of alternative tiles, and a few Russian phrasings (group A
-of a screenshot review): the figures a learner multiplies give the figure shown, two tiles that
+"""Fixes of the push-or-fold words, lists of alternative tiles, and a few Russian phrasings (a
+screenshot review): the figures a learner multiplies give the figure shown, two tiles that
 each will do are joined with "or", no capital after a colon mid-line, the replay's header says
 what its count counts."""
 
@@ -68,7 +68,10 @@ def test_the_push_figures_add_up_for_a_learner_who_multiplies(dealer: bool, shan
     gain = _number(m["gain"]) if m["gain"] else base
     total = base * (float(m["factor"]) if m["factor"] else 1.0) + (_number(m["draw"]) if m["draw"] else 0.0)
     assert abs(total - gain) <= 15, text  # the parts give the sum shown
-    assert abs(gain - v.gain) <= 5, (text, v.gain)  # ... and the sum is the engine's gain
+    # ... and the sum is the engine's gain, within what showing the value to the hundred and the chance
+    # as printed can move it
+    factor = float(m["factor"]) if m["factor"] else 1.0
+    assert abs(gain - v.gain) <= factor * (50 * p / 100 + 0.005 * value) + 10, (text, v.gain)
     if dealer:
         assert m["factor"] == f"{DEALER_GAIN:g}"
     assert "more than the risk (about " in text or "adds to the risk (about " in text, text
@@ -82,7 +85,7 @@ def test_the_push_words_in_russian_name_the_dealer_and_the_draw_payments() -> No
         text = push_line(_verdict(dealer=True, shanten=0), dealer=True)
     finally:
         set_language("en")
-    assert text.startswith("Играйте вперёд: победа стоит около 1\u00a0200 очков (шанс 29%), в среднем это около 340"), text
+    assert text.startswith("Играйте вперёд: победа стоит около 1\u00a0200 очков (шанс 29%), в среднем это около 350"), text
     assert "×1,25 {term:renchan|для дилера}" in text and "{term:noten_bappu|за готовую руку при ничьей}" in text, text
 
 

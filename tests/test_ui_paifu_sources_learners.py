@@ -1,5 +1,5 @@
 """What the screenshot review found on the paifu step, the sources, the learners, the progress
-screen and the table's notices, each checked on screen (group D)."""
+screen and the table's notices, each checked on screen."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from tests.text_checks import open_paifu_step  # noqa: E402
 from tests.ui_events import click, headless_app  # noqa: E402
 from trainer.i18n import set_language  # noqa: E402
 
@@ -46,13 +47,6 @@ def _texts_drawn(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[str]:
     return drawn
 
 
-def _paifu(app: Any, ask: str | None) -> Any:
-    lesson = app.library().lessons["skill_paifu_reading"]
-    index = next(i for i, s in enumerate(lesson.steps) if s.kind == "paifu" and s.ask == ask)
-    screen = app.push("lesson", lesson_id=lesson.id, step=index)
-    app.process([], 1 / 60)
-    app.render()
-    return screen
 
 
 # ---------------------------------------------------------------- 1, 2, 3: the paifu step
@@ -65,7 +59,7 @@ def test_the_paifu_marks_leave_every_tile_face_readable(tmp_path, monkeypatch, s
     numeral at the top of a character tile), and no two marks overlap."""
     with _app(tmp_path, monkeypatch, size=size) as app:
         for ask in (None, "riichi"):
-            view = _paifu(app, ask).view
+            view = open_paifu_step(app, ask).view
             if view.toggled and view.view_mode != "record":
                 view.toggle_view()
                 app.render()
@@ -90,7 +84,7 @@ def test_the_paifu_record_says_its_japanese_words_in_the_interface_language(tmp_
 
     with _app(tmp_path, monkeypatch, size=size) as app:
         drawn = _texts_drawn(monkeypatch, paifu)
-        _paifu(app, "riichi")
+        open_paifu_step(app, "riichi")
         for word in ("Восток 2", "хонба", "палочки риичи", "индикаторы доры", "раздача", "взятые", "сброс",
                      "итог", "восток", "юг", "запад", "север"):
             assert word in drawn, (size, word, drawn[:40])
@@ -103,7 +97,7 @@ def test_a_cell_is_explained_with_tedashi_and_tsumogiri_as_glossary_terms(tmp_pa
     from trainer.ui.richtext import plain_text
 
     with _app(tmp_path, monkeypatch) as app:
-        screen = _paifu(app, "riichi")
+        screen = open_paifu_step(app, "riichi")
         view = screen.view
         click(app, view.cell_rects["E5"].center)
         text = plain_text(screen.extra_explain, app)

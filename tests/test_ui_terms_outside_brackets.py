@@ -19,6 +19,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from tests.test_ui_review_calls import _call  # noqa: E402
+from tests.text_checks import flat  # noqa: E402
 from trainer.engine.game.options import game_options  # noqa: E402
 from trainer.engine.rules import load_rules  # noqa: E402
 from trainer.engine.tiles import Tile  # noqa: E402
@@ -43,15 +44,6 @@ def _en(app: App) -> bool:
     return app.settings.language == "en"
 
 
-def flat(depth_text: str) -> bool:
-    """True when no bracket opens inside another."""
-    depth = 0
-    for ch in depth_text:
-        depth += ch == "("
-        if depth > 1:
-            return False
-        depth -= ch == ")"
-    return True
 
 
 class R:
@@ -132,17 +124,16 @@ def test_a_pon_makes_a_value_triplet(app: App) -> None:
     assert "a pon of a" not in text and "пон на" not in text, text
     assert text.startswith(("Better to call pon — the pon makes a value triplet (役牌, yakuhai), which gives the hand a "
                             "yaku (役, yaku)",
-                            "Лучше объявить пон — пон собирает якухай (役牌, yakuhai), это даёт руке яку (役, yaku)")), text
+                            "Лучше объявить пон — вызов собирает якухай (役牌, yakuhai), это даёт руке яку (役, yaku)")), text
 
 
 def test_the_blocks_of_a_hand_are_named_without_nested_brackets(app: App) -> None:
     """10_wrong_drill_0: «sets (set / meld (面子, mentsu))», «partial sets (partial sequence (…))»."""
     line = mistakes.blocks_line({"sets": ["678m", "111z"], "pairs": ["55p"], "partials": ["34p"], "loose": ["9s"]})
-    assert "{term:mentsu|" in line and "{term:toitsu|" in line and "{term:taatsu|" in line, line
-    text = plain_text(line, app)
-    assert flat(text) and "(" not in text, text
-    assert text == ("sets: 678m 111z; pairs: 55p; partial sets: 34p; loose tiles: 9s" if _en(app)
-                    else "сеты: 678m 111z; пары: 55p; недостроенные сеты: 34p; одиночные плитки: 9s"), text
+    assert "{term:mentsu}" in line and "{term:toitsu}" in line and "{term:taatsu}" in line, line
+    text = plain_text(line, app)  # each block named with its Japanese, one set of brackets
+    assert flat(text) and all(ja in text for ja in ("(面子, mentsu)", "(対子, toitsu)", "(塔子, tātsu)")), text
+    assert text.endswith(("(塔子, tātsu): 34p; loose tiles: 9s", "(塔子, tātsu): 34p; одиночные плитки: 9s")), text
     text = plain_text(mistakes.reading_line({"tile": "5p", "groups": ["123m", "55p"], "shape": "ryanmen"}), app)
     assert flat(text) and text.endswith(("— two-sided wait (両面, ryanmen).", "— рянмен (両面, ryanmen).")), text
 
