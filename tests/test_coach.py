@@ -234,22 +234,18 @@ def test_the_coach_recommends_exactly_what_the_strong_bot_plays():
     assert all(same_tile and same_riichi for same_tile, same_riichi in checked)
 
 
-def test_an_open_hand_keeps_its_yaku_rather_than_a_faster_tenpai_without_one():
-    """Pon 444m, then 1p-2p-3p, 6p 8p, 3s 4s 4s 4s 5s 7s: throwing 7s is tenpai on 7p, but 1p
-    kills tanyao and the open hand has no other yaku, so it could never win; the coach (and the
-    strong bot) keeps the yaku a step slower and says why."""
-    from trainer.engine.game.coach import coach_turn
+def _open_tanyao_view():  # noqa: ANN202
+    """Pon 444m, then 1p-2p-3p, 6p 8p, 3s 4s 4s 4s 5s 7s, seat 0 to discard (an open tanyao hand)."""
     from trainer.engine.game.view import PlayerView
     from trainer.engine.hand import Hand
     from trainer.engine.notation import parse_tiles
     from trainer.engine.tiles import EAST
-    from trainer.ui.views.table.coach import hint_lines
 
-    def river(text: str):
+    def river(text: str):  # noqa: ANN202
         return tuple(RiverTile(t, False, False, False) for t in parse_tiles(text))
 
     hand = Hand(tuple(sorted(parse_tiles("12368p344457s"))), (_meld("PON", "444m"),))
-    view = PlayerView(
+    return PlayerView(
         seat=0, hand=hand, drawn=None, dealer=1, round_wind=EAST, seat_winds=(30, 27, 28, 29),
         scores=(25000,) * 4, honba=0, sticks=0, dora_indicators=parse_tiles("1z"),
         rivers=(river("9m1z2z"), river("1m9p2z"), river("1z2z3z"), river("3z4z5z")),
@@ -257,6 +253,17 @@ def test_an_open_hand_keeps_its_yaku_rather_than_a_faster_tenpai_without_one():
         hand_sizes=(11, 13, 13, 13), live_remaining=40, phase="turn",
         last_tile=None, last_from=None, call_kind="",
     )
+
+
+def test_an_open_hand_keeps_its_yaku_rather_than_a_faster_tenpai_without_one():
+    """Pon 444m, then 1p-2p-3p, 6p 8p, 3s 4s 4s 4s 5s 7s: throwing 7s is tenpai on 7p, but 1p
+    kills tanyao and the open hand has no other yaku, so it could never win; the coach (and the
+    strong bot) keeps the yaku a step slower and says why."""
+    from trainer.engine.game.coach import coach_turn
+    from trainer.ui.views.table.coach import hint_lines
+
+    view = _open_tanyao_view()
+    hand = view.hand
     hints = discard_hints(view, list(hand.concealed))
     h = hints[0]
     assert h.reason == "keeps_yaku" and str(h.tile) != "7s"
@@ -264,7 +271,25 @@ def test_an_open_hand_keeps_its_yaku_rather_than_a_faster_tenpai_without_one():
     yakuless = next(a for a in coach_turn(view, list(hand.concealed)).discards if str(a.tile) == "7s")
     assert yakuless.efficiency.shanten == 0 and yakuless.value.dama == 0 and yakuless.win == 0
     words = " ".join(hint_lines(hints))
-    assert "{term:yaku}" in words and "{term:ukeire}" in words
+    assert "{term:yaku}" in words and "{term:ukeire}" in words and "{term:furiten}" not in words
+
+
+def test_a_discard_into_a_furiten_wait_says_so():
+    """07_table_coach: the coach's tile left the hand waiting on a kind of its own river, and the
+    hint said only "keeps its yaku": the learner must hear that no ron can come (furiten)."""
+    from trainer.i18n import set_language
+    from trainer.ui.views.table.coach import hint_lines
+
+    view = _open_tanyao_view()
+    h = discard_hints(view, list(view.hand.concealed))[0]
+    furiten = dataclasses.replace(h, advice=dataclasses.replace(h.advice, furiten=True))
+    for lang, word in (("en", "no ron, only"), ("ru", "рона не будет, только")):
+        set_language(lang)
+        try:
+            words = " ".join(hint_lines([furiten]))
+        finally:
+            set_language("en")
+        assert "{term:furiten}" in words and "{term:tsumo}" in words and word in words, words
 
 
 def test_tanyao_with_one_terminal_left_names_the_tile_to_throw():

@@ -197,3 +197,25 @@ def test_the_warnings_name_the_safe_tiles_as_alternatives(app: App) -> None:
     w = DangerWarning(parse_tile("5m"), (1,), ({"seat": 1},), tuple(parse_tile(t) for t in ("1p", "5s", "0s")))
     words = _plain(app, warning_line(w, lambda seat: "Right"))
     assert words.endswith("Safe: 1p or 5s (genbutsu)." if _en(app) else "Безопасно: 1p или 5s (генбуцу)."), words
+
+
+def test_a_long_coach_text_is_set_smaller_rather_than_cut(lang_app) -> None:
+    """07_table_coach: with the furiten line the coach's words ran past the box and the push
+    figures were cut off; a text too long at the small size is set in the tiny one."""
+    import pygame
+
+    from trainer.ui.views.table.coach import CoachBox
+
+    app = lang_app
+    L = app.layout
+    surf = pygame.Surface((L.width, L.height))
+    area = pygame.Rect(L.px(90), L.px(90), L.px(315), L.px(440))
+    text = " ".join(["Discard {tiles:7s}: the open hand keeps its {term:yaku}."] * 11)
+    from trainer.ui.richtext import layout_rich
+
+    small = layout_rich(app, text, L.font("small"), area.width - 2 * L.px(10))
+    assert small.height + 2 * L.px(10) > area.height  # too long for the small size
+    box = CoachBox()
+    box.draw(surf, app, area, text)
+    assert box.layout is not None and box.layout.height + 2 * L.px(10) <= box.rect.height, (
+        box.layout.height, box.rect.height)

@@ -336,6 +336,9 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
             out.append(ngettext("Discard {tiles}: it keeps the widest {ukeire}, {n} tile.",
                                 "Discard {tiles}: it keeps the widest {ukeire}, {n} tiles.", h.ukeire).format(
                 tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}"))
+        if a is not None and getattr(a, "furiten", False) and h.reason not in ("fold", "weave", "safer"):
+            out.append(_("Then your wait is {furiten}: no ron, only {tsumo}.").format(
+                furiten="{term:furiten}", tsumo="{term:tsumo}"))
         if places is not None and push and h is hints[0] and h.push and a is not None and not any(
                 r.code == "no_threat" for r in h.push_fold.reasons):
             out.append(_("Push. {odds}").format(odds=_places_odds(places, h.push_fold)))
@@ -499,14 +502,18 @@ class CoachBox:
         self.origin = (0, 0)
 
     def draw(self, surf: pygame.Surface, app: Any, area: pygame.Rect, text: str) -> None:
-        """Paint ``text`` (rich) in a box at the top-left of ``area`` (as tall as it needs)."""
+        """Paint ``text`` (rich) in a box at the top-left of ``area`` (as tall as it needs); a text too
+        long for the area at the small size is set in the tiny one rather than cut."""
         self.layout = None
         if not text or area.width < 80:
             self.rect = pygame.Rect(0, 0, 0, 0)
             return
         L = app.layout
         pad = L.px(10)
-        lay = layout_rich(app, text, L.font("small"), area.width - 2 * pad, P.ink)
+        for size in ("small", "tiny"):
+            lay = layout_rich(app, text, L.font(size), area.width - 2 * pad, P.ink)
+            if lay.height + 2 * pad <= area.height:
+                break
         h = min(area.height, lay.height + 2 * pad)
         self.rect = pygame.Rect(area.left, area.top, area.width, h)
         draw_panel(surf, self.rect, P.hint_bg, L.px(10), border=P.hint)
