@@ -128,3 +128,19 @@ def test_the_replay_lines_read_as_sentences(app: App, monkeypatch: pytest.Monkey
     assert ":" not in line and ("Discarded by" not in line)
     if w.seat == 0 and not w.tsumo:
         assert line.startswith(("Ron! You win on ", "Рон! Вы выиграли со сброса игрока "))
+
+
+def test_a_call_or_a_pass_in_the_replay_reads_as_what_the_player_did(app: App) -> None:
+    """07_replay_call_passed: the caption said "Вы: Пропустить" (the button's infinitive, capital
+    after the colon); it now says what the player did, in small letters after the colon."""
+    from trainer.engine.game.actions import Pass, Pon
+    from trainer.ui.screens.play_shots import saved_games
+
+    screen = app.push("replay", path=str(saved_games(app)[0]))
+    frame = next(f for f in screen.frames if f.seat is not None)
+    en = app.settings.language == "en"
+    passed = screen.caption(dataclasses.replace(frame, action=Pass()))
+    assert passed.endswith(": pass" if en else ": пропуск"), passed
+    pon = next((f for f in screen.frames if isinstance(f.action, Pon)), None)
+    if pon is not None:
+        assert screen.caption(pon).endswith(": pon" if en else ": пон"), screen.caption(pon)

@@ -17,11 +17,11 @@ from typing import Any
 
 import pygame
 
-from trainer.engine.game.actions import Discard, Riichi
+from trainer.engine.game.actions import Discard, Pass, Riichi
 from trainer.engine.game.records import RecordError
 from trainer.engine.game.saved import load_game
 from trainer.engine.mcr import records as mcr_records
-from trainer.i18n import _, points_text
+from trainer.i18n import _, pgettext, points_text
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
@@ -254,7 +254,10 @@ class ReplayScreen(Screen):
             return _("{who}: riichi, discard {tile}").format(who=who, tile=tile_words(self.app, [a.tile], inline=True))
         if isinstance(a, Discard):
             return _("{who}: discard {tile}").format(who=who, tile=tile_words(self.app, [a.tile], inline=True))
-        return f"{who}: {offer_label(a)}"
+        if isinstance(a, Pass):  # not the button's verb: what the player did
+            return who + ": " + pgettext("replay caption", "pass")
+        label = offer_label(a)
+        return f"{who}: {label[:1].lower()}{label[1:]}"  # after the colon, as "You: discard 6m"
 
     def _mcr_result(self, res: Any) -> str:
         """How a Chinese Official hand ended: who called Hu, how, for how many points."""

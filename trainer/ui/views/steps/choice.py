@@ -172,7 +172,7 @@ class ChoiceView(QuizView):
             marks = near_waits(self.hand_row, self.step.hand)
             if marks:
                 self.hand_row.marks = marks
-                return _("Look at the highlighted tiles: the hand waits around them.")
+                return _("Look at the highlighted tiles: the hand waits on some of them or on their neighbours.")
         if level >= 2:
             try:
                 right = self.answer().value

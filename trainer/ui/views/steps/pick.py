@@ -159,7 +159,7 @@ class PickTilesView(QuizView):
             if not marks:
                 return ""
             self.shown.marks = marks
-            return _("Look at the highlighted tiles: the hand waits around them.")
+            return _("Look at the highlighted tiles: the hand waits on some of them or on their neighbours.")
         if level >= 2:
             try:
                 right = self.answer().value
