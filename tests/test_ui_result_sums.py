@@ -146,3 +146,18 @@ def test_the_match_end_note_says_how_the_score_is_rounded(app: App, preset: str)
     assert "-" not in note and "−" in note  # uma with real minus signs: +20/+10/−10/−20, +15/0/−15
     if preset == "sanma":
         assert "+15/0/−15" in note
+
+
+def test_the_tenpai_hands_of_a_draw_use_the_room_below_the_lines(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """07_result_draw: with the payment lines above them the tenpai hands shrank to the smallest tiles
+    while the card below them stood empty; they take the room there (and stay clear of the scores)."""
+    from trainer.ui.screens.play_shots import table_after_hand
+    from trainer.ui.views.table import result
+
+    heights: list[int] = []
+    real = result.strip
+    monkeypatch.setattr(result, "strip", lambda theme, pieces, th, *a, **kw: (heights.append(th),
+                                                                             real(theme, pieces, th, *a, **kw))[1])
+    table_after_hand(app, lambda r: r.kind == "exhaustive" and len(r.tenpai) == 2)
+    app.render()
+    assert heights and min(heights) >= app.layout.px(32), heights

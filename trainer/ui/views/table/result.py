@@ -288,11 +288,17 @@ class HandResultView:
             col_w = inner.width // 3
             # the lines keep clear of the scores column at the bottom right
             y = self._lines(surf, app, lines, inner.left, y, inner.width - col_w - L.px(24)) + L.px(6)
-            th = min(L.px(40), max(L.px(24), (inner.bottom - y) // 6))
+            shown = []
             for seat in (res.tenpai if res is not None else ()):
                 st = self.rnd.seats[seat]
-                pieces = tuple(Piece(t) for t in sorted(st.concealed)) + tuple(
-                    p for m in st.melds for p in meld_pieces(m, gap=0.4))
+                shown.append((seat, tuple(Piece(t) for t in sorted(st.concealed)) + tuple(
+                    p for m in st.melds for p in meld_pieces(m, gap=0.4))))
+            # the tenpai hands as large as the room below the lines allows, clear of the scores column
+            room_w = inner.width - col_w - L.px(200)
+            th = min(L.px(40), max(L.px(24), (inner.bottom - y) // max(1, len(shown)) - L.px(6)))
+            while th > L.px(24) and any(strip_size(pieces, th)[0] > room_w for _seat, pieces in shown):
+                th -= 1
+            for seat, pieces in shown:
                 blit_text(surf, app, self.names(seat), small, P.ink, (inner.left, y + th // 2), anchor="midleft",
                           bold=True, max_width=L.px(160))
                 img = strip(theme, pieces, th)
