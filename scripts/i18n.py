@@ -6,6 +6,10 @@
     .venv/bin/python scripts/i18n.py update     merge the template into locales/<lang>/LC_MESSAGES/trainer.po
     .venv/bin/python scripts/i18n.py compile    write the .mo files (optional: the app compiles in memory)
     .venv/bin/python scripts/i18n.py check      list untranslated and fuzzy messages; exit 1 if any
+    .venv/bin/python scripts/i18n.py set ru FILE.json
+                                                set translations from a JSON object {msgid: msgstr}
+                                                (a plural: {singular msgid: [forms]}; a context:
+                                                "context\u0004msgid"); unknown msgids are listed, exit 1
 
 ``update`` creates a missing catalog, keeps existing translations, drops obsolete
 ones, and fills the English catalog from the source strings (msgid = English), so
@@ -108,6 +112,33 @@ def check() -> int:
     return problems
 
 
+def set_translations(lang: str, source: Path) -> int:
+    """Write the translations of a JSON file into one catalog (for several people translating at
+    once: each keeps a file and sets it after ``update``); return the number of msgids not found."""
+    import json
+
+    path = po_path(lang)
+    with path.open("rb") as fh:
+        catalog = read_po(fh)
+    missing = []
+    for key, value in json.loads(source.read_text(encoding="utf-8")).items():
+        context, _sep, msgid = key.rpartition("\u0004")
+        message = catalog.get(msgid, context=context or None)
+        if message is None:  # a plural is keyed by its singular
+            message = next((m for m in catalog if isinstance(m.id, tuple | list) and m.id[0] == msgid
+                            and m.context == (context or None)), None)
+        if message is None:
+            missing.append(key)
+            continue
+        message.string = tuple(value) if isinstance(message.id, tuple | list) else value
+        message.flags.discard("fuzzy")
+    with path.open("wb") as fh:
+        write_po(fh, catalog, width=110 if lang == "en" else 76)  # as update writes each catalog
+    for key in missing:
+        print(f"{lang}: not in the catalog: {key!r}")
+    return len(missing)
+
+
 def _count(path: Path) -> int:
     with path.open("rb") as fh:
         return sum(1 for m in read_po(fh) if m.id)
@@ -116,9 +147,12 @@ def _count(path: Path) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Run one step, or the whole refresh when no step is named."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("step", nargs="?", default="all", choices=["all", "extract", "update", "compile", "check"])
+    parser.add_argument("step", nargs="?", default="all", choices=["all", "extract", "update", "compile", "check", "set"])
+    parser.add_argument("lang", nargs="?", choices=LANGS, help="with set: the catalog's language")
+    parser.add_argument("source", nargs="?", type=Path, help="with set: the JSON file of translations")
     parser.add_argument("--fuzzy", action="store_true", help="let update guess translations (marked fuzzy)")
     args = parser.parse_args(argv)
+    source = args.source.resolve() if args.source is not None else None  # before moving to the root
     os.chdir(ROOT)  # source references in the catalogs stay relative (trainer/ui/...)
     if args.step in ("all", "extract"):
         extract()
@@ -128,6 +162,10 @@ def main(argv: list[str] | None = None) -> int:
         compile_catalogs()
     if args.step == "check":
         return 1 if check() else 0
+    if args.step == "set":
+        if args.lang is None or source is None:
+            parser.error("set needs a language and a JSON file")
+        return 1 if set_translations(args.lang, source) else 0
     return 0
 
 

@@ -288,3 +288,37 @@ def test_the_russian_catalog_spells_terms_as_the_glossary_does() -> None:
         texts = message.string if isinstance(message.string, list | tuple) else [message.string]
         found += [f"{message.id!r}: {f.message}" for text in texts if text for f in checker.findings(text)]
     assert not found, "\n".join(found)
+
+
+def test_translations_are_set_from_a_json_file(tmp_path, monkeypatch) -> None:
+    """``scripts/i18n.py set ru FILE.json``: plain, plural and context messages get the file's
+    Russian; a msgid the catalog does not have is named and counted; nothing else changes."""
+    import importlib.util
+    import json
+    import shutil
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("i18n_script", root / "scripts" / "i18n.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    shutil.copytree(root / "locales", tmp_path / "locales")
+    monkeypatch.setattr(script, "LOCALES", tmp_path / "locales")
+    with script.po_path("ru").open("rb") as fh:
+        before = read_po(fh)
+    plain = next(m for m in before if m.id and isinstance(m.id, str) and not m.context)
+    plural = next(m for m in before if isinstance(m.id, tuple))
+    context = next(m for m in before if m.id and isinstance(m.id, str) and m.context)
+    source = tmp_path / "tr.json"
+    source.write_text(json.dumps({plain.id: "один", plural.id[0]: ["а", "б", "в"],
+                                  f"{context.context}\u0004{context.id}": "контекст", "no such msgid": "x"}),
+                      encoding="utf-8")
+    assert script.set_translations("ru", source) == 1
+    with script.po_path("ru").open("rb") as fh:
+        after = read_po(fh)
+    assert after.get(plain.id).string == "один" and after.get(context.id, context=context.context).string == "контекст"
+    assert tuple(after.get(plural.id[0]).string) == ("а", "б", "в")
+    changed = [m.id for m in after if m.id and m.string != before.get(m.id, context=m.context).string]
+    assert len(changed) == 3, changed
