@@ -321,3 +321,12 @@ def test_a_single_wait_drill_hint_points_at_the_lone_tile(tmp_path: Path, monkey
                 return
             app.pop()
     pytest.fail("no single-wait hand among the seeds")
+
+
+def test_the_childrens_waits_question_asks_in_the_plural_without_a_mismatch() -> None:
+    """10_wrong_drill_5 (English): "Which tile fits here? Tap them all!" — a singular question and a
+    plural order; the open plural fits one answer or several, as the Russian «Какие плитки…» does."""
+    from trainer.ui.views.exercise_labels import KIDS_QUESTIONS
+
+    for key in ("waits", "kunto_waits"):
+        assert KIDS_QUESTIONS[key] == "Which tiles fit here? Tap every one!"
