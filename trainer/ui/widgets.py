@@ -938,7 +938,7 @@ class MultiOptionRow(OptionRow):
                 draw_panel(surf, inner, P.accent, rad - 2)
             if focused and i == self.cursor:
                 pygame.draw.rect(surf, P.on_felt, inner, width=max(1, L.px(2)), border_radius=rad - 2)
-            self._draw_label(surf, app, ("✓ " if on else "") + label, P.on_accent if on else P.on_felt, inner, on)
+            self._draw_label(surf, app, (self.mark if on else "") + label, P.on_accent if on else P.on_felt, inner, on)
         if focused:
             draw_focus_ring(surf, self.rect, rad, L.px(2))
 

@@ -50,7 +50,7 @@ from trainer.engine.game.call_review import CallDecision, CallPoint, call_points
 from trainer.engine.game.records import RecordError, load
 from trainer.engine.game.review import review_game
 from trainer.engine.game.saved import list_games
-from trainer.i18n import _, ngettext, or_join, pgettext
+from trainer.i18n import _, ngettext, pgettext
 from trainer.ui.game_cards import (
     CALL_SKILL,
     PUSH_FOLD_ASK,
@@ -70,7 +70,7 @@ from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.views.table.actions import TileButton, offer_label, offer_pieces
 from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.call_review import call_answer_text, call_played_text
-from trainer.ui.views.table.coach import CoachBox, hint_lines
+from trainer.ui.views.table.coach import CoachBox, hint_lines, tiles_or
 from trainer.ui.views.table.replay import build_frames
 from trainer.ui.views.table.review import (
     decision_text,
@@ -363,13 +363,7 @@ class PositionReviewScreen(Screen):
         """The coach's words after the answer (rich text)."""
         if self.ask != "tile":
             return BR.join(self.feedback_parts())
-        return decision_text(self._reviewed())
-
-    def _reviewed(self) -> Any:
-        """The decision with whether the learner dealt added to its push-or-fold figures, so that
-        the words can name the dealer's factor in the gain (see
-        :func:`~trainer.ui.views.table.coach.worth_words`)."""
-        return with_dealer(self.decision, self.frame.state.dealer == self.frame.state.me)
+        return decision_text(self.decision)
 
     def feedback_parts(self) -> list[str]:
         """The feedback split for the two free corners of the table: the verdict on the tile, and
@@ -380,7 +374,7 @@ class PositionReviewScreen(Screen):
             if self.call_answer is None or not isinstance(self.decision, CallDecision):
                 return [""]
             return [call_answer_text(self.call_answer), call_played_text(self.decision)]
-        decision = self._reviewed()
+        decision = self.decision
         pf = getattr(decision, "push_fold", None)
         if self.ask == PUSH_FOLD_ASK:
             if pf is None or self.choice is None:
@@ -522,26 +516,10 @@ class PositionReviewScreen(Screen):
         return self.box.open_term_at(self.app, pos) or self.side_box.open_term_at(self.app, pos)
 
 
-def with_dealer(decision: Any, dealer: bool) -> Any:
-    """``decision`` with ``dealer`` (whether the learner dealt) in its push-or-fold figures (the
-    review does not say; the table does), or ``decision`` itself when it has none."""
-    pf = getattr(decision, "push_fold", None)
-    if not pf or "dealer" in pf or not dataclasses.is_dataclass(decision):
-        return decision
-    return dataclasses.replace(decision, push_fold={**pf, "dealer": dealer})
-
-
 def _tiles(*tiles: Any) -> str:
     from trainer.engine.notation import format_tiles
 
     return "{tiles:" + format_tiles(sorted(tiles)) + "}"
-
-
-def _any_of(*tiles: Any) -> str:
-    """Alternative tiles, any one will do: "5m", "5m or 8p" in the learner's language."""
-    from trainer.engine.notation import format_tiles
-
-    return or_join(["{tiles:" + format_tiles([t]) + "}" for t in sorted(tiles)])
 
 
 def lower_first(text: str) -> str:
@@ -678,8 +656,8 @@ class NanikiruScreen(PositionReviewScreen):
         by_tiles = ""
         if widest:
             by_tiles = (_("By tiles alone, {tiles} keeps the most useful tiles: {n}.").format(
-                tiles=_any_of(*widest), n=next(h.ukeire for h in p.hints if h.reason != "safer"))
-                if coach not in p.widest else _("Just as good by tiles: {tiles}.").format(tiles=_any_of(*widest)))
+                tiles=tiles_or(sorted(widest)), n=next(h.ukeire for h in p.hints if h.reason != "safer"))
+                if coach not in p.widest else _("Just as good by tiles: {tiles}.").format(tiles=tiles_or(sorted(widest))))
         other: list[str] = []
         if coach_lines and tile.kind == coach:
             mine = [_("The table's coach plays {mine} too, for these reasons:").format(mine=_tiles(tile)),
@@ -699,7 +677,7 @@ class NanikiruScreen(PositionReviewScreen):
             said = coach_lines or hint_lines(list(p.hints), self.seat_name, dealer=dealer)
             other += _after_colon(_("Coach:"), said) if said else []
         else:
-            mine = [decision_text(with_dealer(nanikiru.judge(p, tile), dealer))]
+            mine = [decision_text(nanikiru.judge(p, tile))]
             said = coach_lines or hint_lines(list(p.hints), self.seat_name, dealer=dealer)
             other += _after_colon(_("Coach:"), said) if said else []
             other += [by_tiles] if by_tiles and coach_lines else []

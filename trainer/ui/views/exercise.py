@@ -8,7 +8,6 @@ from typing import Any
 
 import pygame
 
-from trainer.engine.fu import FuItem, round_fu
 from trainer.engine.notation import parse_hand, parse_tiles
 from trainer.i18n import N_, _, format_number, ngettext, pgettext
 from trainer.ui.question_texts import more_info_text
@@ -37,6 +36,7 @@ from trainer.ui.views.inputs import (
     place_fu_chips,
     suits_of,
 )
+from trainer.ui.views.mistakes import items_fu
 from trainer.ui.views.rule_presets import three_player_rules
 from trainer.ui.views.steps.base import WIND_NAMES
 from trainer.ui.views.steps.choice import tile_options
@@ -306,7 +306,7 @@ class ExerciseView:
                     c.mark = "missed"
                 c.visible = not final or bool(c.count or c.mark)
             if final and not right:  # the big line now says the hand's fu, the learner's beside it
-                self.answer_fu = round_fu(tuple(FuItem(a[0], a[1]) for a in ans if isinstance(a, tuple | list)))
+                self.answer_fu = items_fu([(a[0], a[1]) for a in ans if isinstance(a, tuple | list)])
 
     def clear_marks(self) -> None:
         for b in self.buttons:

@@ -192,7 +192,7 @@ def _fu_item(fid: str, fu: int) -> str:
     return ngettext("“{name}” ({n} fu)", "“{name}” ({n} fu)", fu).format(name=name, n=fu)
 
 
-def _fu_of(items: Sequence[tuple[str, int]]) -> int:
+def items_fu(items: Sequence[tuple[str, int]]) -> int:
     """The fu of some items as the engine rounds them (seven pairs stays 25)."""
     from trainer.engine.fu import FuItem, round_fu
 
@@ -209,7 +209,7 @@ def fu_items_text(expected: Sequence[tuple[str, int]], given: Sequence[tuple[str
     lines = []
     if final:  # the answer first, beside the learner's own count (the running sum shows theirs)
         lines.append(_("This hand has {right} fu; your items make {mine} fu.").format(
-            right=_fu_of(expected), mine=_fu_of(given)))
+            right=items_fu(expected), mine=items_fu(given)))
     lines += [_("This hand does not score {item}.").format(item=_fu_item(fid, fu)) for fid, fu in d["extra"]]
     lines += [_("{name} is worth {right} fu here, not {given}.").format(name=fu_name(fid), right=r, given=g)
               for fid, g, r in d["wrong_value"]]

@@ -29,7 +29,7 @@ from trainer.engine.game.coach import (
     waiting,
 )
 from trainer.engine.notation import format_tiles
-from trainer.engine.tiles import Tile
+from trainer.engine.tiles import Tile, parse_tile
 from trainer.i18n import (
     _,
     format_about_points,
@@ -70,10 +70,11 @@ def _pct(chance: float) -> int:
 
 
 def tiles_or(tiles: Any) -> str:
-    """Alternative tiles, each as tiles markup, joined with the language's "or" ("5m or 8p"):
-    any one of them will do (one tile of each kind)."""
-    kinds = {}
+    """Alternative tiles (:class:`Tile` or MPSZ text), each as tiles markup, joined with the
+    language's "or" ("5m or 8p"): any one of them will do (one tile of each kind, in the order given)."""
+    kinds: dict[int, Tile] = {}
     for t in tiles:
+        t = parse_tile(t) if isinstance(t, str) else t
         kinds.setdefault(t.kind, t)
     return or_join(["{tiles:" + format_tiles([t]) + "}" for t in kinds.values()])
 
@@ -94,17 +95,16 @@ def about_pair(a: float, b: float) -> tuple[str, str]:
     return sa, sb
 
 
-def win_percent(chance: float) -> str:
-    """A win chance as the push-or-fold words show it: whole percent, with one decimal under 10%
-    ("4.7"; "4,7" in Russian), so that the value times the chance gives the figure shown."""
-    pct = 100 * chance
-    return format_decimal(round(pct, 1), "0.#") if pct < 9.95 else format_number(round(pct))
-
-
 def _shown_chance(chance: float) -> float:
-    """The win chance as :func:`win_percent` prints it, as a fraction (0.047 for "4.7")."""
+    """A win chance as the push-or-fold words show it: whole percent, with one decimal under 10%
+    (0.047 for "4.7"), so that the value times the chance gives the figure shown."""
     pct = 100 * chance
     return (round(pct, 1) if pct < 9.95 else round(pct)) / 100
+
+
+def win_percent(chance: float) -> str:
+    """The win chance of :func:`_shown_chance` in percent ("4.7", "29"; "4,7" in Russian)."""
+    return format_decimal(round(100 * _shown_chance(chance), 1), "0.#")
 
 
 def worth_words(gain: float, win: float | None, value: float | None, *, dealer: bool | None = None,

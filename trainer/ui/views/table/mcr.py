@@ -14,8 +14,9 @@ import pygame
 from trainer.engine.mcr.coach import McrAdvice
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
-from trainer.i18n import _, format_points, ngettext, or_join
+from trainer.i18n import _, format_points, ngettext
 from trainer.ui.theme import PALETTE
+from trainer.ui.views.table.coach import tiles_or
 from trainer.ui.views.table.result import HandResultView, MatchEndView, Names, draw_card
 from trainer.ui.views.table.tiles import Piece, meld_pieces, strip, strip_size
 from trainer.ui.widgets import blit_text, blit_wrapped, draw_panel
@@ -27,11 +28,6 @@ FLOWER_HANZI = "梅兰菊竹春夏秋冬"
 
 def _kinds(kinds: Any) -> str:
     return "{tiles:" + format_tiles([Tile(k) for k in kinds]) + "}"
-
-
-def _kinds_or(kinds: Any) -> str:
-    """Alternative tile kinds, any one will do: "5m or 8p" in the learner's language."""
-    return or_join(["{tiles:" + format_tiles([Tile(k)]) + "}" for k in kinds])
 
 
 def _points(n: int) -> str:
@@ -65,7 +61,7 @@ def mcr_coach_text(level: str, advice: McrAdvice) -> str:
             lines.append(_("Also possible: {fans} ({points}).").format(fans=_fans(other.fans),
                                                                        points=_points(other.value)))
     if advice.discards:
-        lines.append(_("Discard {tiles} to stay on that path.").format(tiles=_kinds_or(advice.discards)))
+        lines.append(_("Discard {tiles} to stay on that path.").format(tiles=tiles_or(Tile(k) for k in advice.discards)))
     if advice.call is not None:
         lines.append(_("This call brings the plan nearer: take it.") if advice.call else
                      _("This call does not bring an 8-point hand nearer: pass."))

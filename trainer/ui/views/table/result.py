@@ -271,7 +271,7 @@ class HandResultView:
             taken = res.deltas[d.win.seat] - sum(dd.win.deltas[d.win.seat] for dd in self.details
                                                 if dd.win.seat == d.win.seat)
             if taken > 0:
-                pay.append(ngettext("Riichi stick to {who}: {n}", "Riichi sticks to {who}: {n}", max(1, taken // 1000))
+                pay.append(ngettext("Riichi stick to {who}: {n}", "Riichi sticks to {who}: {n}", max(1, taken // self.rnd.options.riichi_deposit))
                            .format(who=self.names(d.win.seat), n=format_points(taken)))
             pay += self.riichi_line()
             rule = THREE_PLAYER_TSUMO.get(self.rnd.rules.three_player_tsumo)

@@ -9,18 +9,13 @@ from typing import Any
 
 from trainer.engine.evaluator.reasons import reason
 from trainer.engine.game.review import Decision
-from trainer.i18n import _, format_about_points, format_number, ngettext, or_join, pgettext
+from trainer.i18n import _, format_about_points, format_number, ngettext, pgettext
 from trainer.ui.richtext import BR, term_word
-from trainer.ui.views.table.coach import RIICHI_WHY, about_figure, about_pair, worth_words
+from trainer.ui.views.table.coach import RIICHI_WHY, about_figure, about_pair, tiles_or, worth_words
 
 
 def _t(text: str) -> str:
     return "{tiles:" + text + "}"
-
-
-def _any_of(tiles: Any) -> str:
-    """Alternative tiles (MPSZ strings), any one will do: "5m", "5m or 8p" in the learner's language."""
-    return or_join([_t(t) for t in tiles])
 
 
 def _genbutsu() -> str:
@@ -48,8 +43,8 @@ def tile_text(d: Decision) -> str:
 def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
     """The efficiency-and-safety sentence, worded so that it never contradicts the push-or-fold one."""
     mine = _t(d.chosen)
-    best = _any_of(d.best)
-    safe = _any_of(d.danger["safest"]) if d.danger else ""
+    best = tiles_or(d.best)
+    safe = tiles_or(d.danger["safest"]) if d.danger else ""
     against = pf is not None and pf["chosen"] != pf["advice"]
     if d.verdict == "lost_tiles":
         return ngettext("You discarded {mine}: after it the {ukeire} was {n} useful tile. Discarding {best} instead "
