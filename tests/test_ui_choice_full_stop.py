@@ -45,7 +45,7 @@ def test_an_answer_inside_the_sentence_loses_its_full_stop_only():
 
 
 @pytest.mark.parametrize(("lang", "sentence"), [
-    ("en", "The right answer: Give 5000 and take 1100 in change."),
+    ("en", "The right answer: Give 5,000 and take 1,100 in change."),
     ("ru", "Верный ответ: Дать 5000 и взять сдачу 1100."),
 ])
 def test_the_second_wrong_answer_names_the_right_option_with_one_full_stop(tmp_path, monkeypatch, lang, sentence):

@@ -2,7 +2,7 @@
 end, the training setup and the paifu, in both languages: a glossary term is never put in brackets
 inside brackets («Fold (full fold (ベタ降り, betaori))»); "a few fewer"; a pon makes a value
 triplet (one pons a tile, not a triplet); the points chain with thousands grouped ("1,280 → rounded
-up to 1,300"); oka and uma as glossary terms; «бамбук», not «со», in the tile sets; the paifu names
+up to 1,300"); oka and uma as glossary terms; «со (бамбук)», not a bare «со», in the tile sets; the paifu names
 tsumogiri once."""
 
 from __future__ import annotations
@@ -19,11 +19,10 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from tests.test_ui_review_calls import _call  # noqa: E402
-from tests.text_checks import flat  # noqa: E402
+from tests.text_checks import flat, in_english  # noqa: E402
 from trainer.engine.game.options import game_options  # noqa: E402
 from trainer.engine.rules import load_rules  # noqa: E402
 from trainer.engine.tiles import Tile  # noqa: E402
-from trainer.i18n import _  # noqa: E402
 from trainer.ui import training_setup  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
 from trainer.ui.richtext import BR, plain_text  # noqa: E402
@@ -32,18 +31,6 @@ from trainer.ui.views.steps.paifu import PaifuView  # noqa: E402
 from trainer.ui.views.table import coach  # noqa: E402
 from trainer.ui.views.table.call_review import call_answer_text, call_choice_text  # noqa: E402
 from trainer.ui.views.table.result import MatchEndView  # noqa: E402
-
-
-@pytest.fixture()
-def app(lang_app: App) -> App:
-    """The app in each language (``lang_app`` in conftest)."""
-    return lang_app
-
-
-def _en(app: App) -> bool:
-    return app.settings.language == "en"
-
-
 
 
 class R:
@@ -84,7 +71,7 @@ def test_the_coach_never_puts_a_term_in_brackets_in_brackets(app: App, reason: s
 
 def test_a_value_discard_keeps_a_few_fewer_tiles(app: App) -> None:
     text = plain_text(coach.hint_lines([_hint("value")], str)[0], app)
-    if _en(app):
+    if in_english(app):
         assert "a few fewer than" in text and "less than" not in text, text
     assert text.endswith(("keeps its value: riichi (立直, rīchi), 1 dora (ドラ, dora).",
                           "сохраняет цену: риичи (立直, rīchi), 1 дора (ドラ, dora).")), text
@@ -122,9 +109,10 @@ def test_a_pon_makes_a_value_triplet(app: App) -> None:
     """One pons a value tile: «a pon of a value triplet» said the opposite (07_replay_call_passed)."""
     text = plain_text(call_answer_text(_call()), app)
     assert "a pon of a" not in text and "пон на" not in text, text
-    assert text.startswith(("Better to call pon — the pon makes a value triplet (役牌, yakuhai), which gives the hand a "
-                            "yaku (役, yaku)",
-                            "Лучше объявить пон — вызов собирает якухай (役牌, yakuhai), это даёт руке яку (役, yaku)")), text
+    assert text.startswith(("Better to call pon (碰, pon) — the pon makes a value triplet (役牌, yakuhai), which gives the "
+                            "hand a yaku (役, yaku)",
+                            "Лучше объявить пон (碰, pon) — вызов собирает якухай (役牌, yakuhai), это даёт руке яку (役, "
+                            "yaku)")), text
 
 
 def test_the_blocks_of_a_hand_are_named_without_nested_brackets(app: App) -> None:
@@ -145,19 +133,19 @@ def test_the_points_chain_groups_thousands(app: App) -> None:
     rules = load_rules("tenhou")
     chain = points_chain(1, 40, dealer=False, tsumo=False, rules=rules, honba=0)
     text = plain_text(mistakes.points_text(chain, [1310], rules, final=True), app)
-    if _en(app):
+    if in_english(app):
         assert "You said 1,310." in text and "320 × 4 = 1,280 → rounded up to 1,300." in text, text
     else:
         assert "Ваш ответ: 1\u00a0310." in text and "320 × 4 = 1\u00a0280 → с округлением вверх до 1\u00a0300." in text, text
     chain = points_chain(5, 30, dealer=False, tsumo=False, rules=rules, honba=4)
     lines = [plain_text(line, app) for line in mistakes.chain_lines(chain)]
-    sp = "," if _en(app) else "\u00a0"
+    sp = "," if in_english(app) else "\u00a0"
     assert f"2{sp}000" in lines[0] and f"= 8{sp}000" in lines[1] and f"+ 1{sp}200" in lines[1], lines
     assert lines[1].endswith(f"= 9{sp}200."), lines
     item = {"kind": "points", "han": 5, "fu": 30, "dealer": False, "tsumo": False, "honba": 4, "honba_each": 300,
             "total": 9200}
     text = plain_text(explain.explain_item(item), app)
-    assert f"(+1{sp}200)" in text and (f"9{sp}200 points in all" if _en(app) else f"всего 9{sp}200 очков") in text, text
+    assert f"(+1{sp}200)" in text and (f"9{sp}200 points in all" if in_english(app) else f"всего 9{sp}200 очков") in text, text
 
 
 @pytest.mark.parametrize("preset", ["tenhou", "sanma"])
@@ -168,7 +156,7 @@ def test_oka_and_uma_are_glossary_terms(app: App, preset: str) -> None:
     assert "{term:oka}" in note and "{term:uma}" in note, note
     text = plain_text(note, app)
     assert "(オカ, oka)" in text and "(馬, uma)" in text and flat(text), text
-    if _en(app):
+    if in_english(app):
         assert "plus a winner's bonus (オカ, oka) of " in text and "and a placement bonus (馬, uma) of " in text, text
     else:
         assert "плюс ока (オカ, oka) " in text and " и ума (馬, uma) " in text, text
@@ -192,19 +180,22 @@ def test_the_match_end_note_is_drawn_with_its_terms(app: App) -> None:
 
 
 def test_the_bamboo_tile_sets_say_bamboo_in_russian(app: App) -> None:
-    """20_training_setup: «Только со», «Пин и со» read like the preposition «со»."""
-    names = [_(name) for key, name in training_setup.TILE_SET_NAMES.items() if "sou" in key]
-    names.append(_(training_setup.NOTES[("dragons", "tens")]))
+    """20_training_setup: a bare «Только со», «Пин и со» would read like the preposition «со»: the
+    sou suit comes with its gloss, «со (бамбук)» (the glossary's name and its Russian word)."""
+    from trainer.engine.game.simple_modes import get_mode
+
+    names = [training_setup.tile_set_name(key) for key in training_setup.TILE_SET_NAMES if "sou" in key]
+    names.append(training_setup.value_note(get_mode("kunto"), "dragons", "tens"))
     for name in names:
-        assert not re.search(r"(?i)(?<!\w)со(?!\w)", name), name
-        assert ("amboo" if _en(app) else "амбук") in name, name
+        assert not re.search(r"(?i)(?<!\w)со(?!\w)(?! \(бамбук\))", name), name
+        assert ("amboo" if in_english(app) else "со (бамбук)") in name.lower(), name
 
 
 def test_the_paifu_hint_names_tsumogiri_once(app: App) -> None:
     view = SimpleNamespace(step=SimpleNamespace(hints=[], ask="riichi"))
     text = plain_text(PaifuView.hint(view, 2), app)  # type: ignore[arg-type]
     assert text.count("tsumogiri") == 1 and flat(text), text
-    if _en(app):
+    if in_english(app):
         assert text.endswith("↓ stands for discarding the drawn tile (自摸切り, tsumogiri)."), text
         assert "let go" not in text and "drawn" not in text.replace("discarding the drawn tile", ""), text
     else:
@@ -216,7 +207,7 @@ def test_the_paifu_first_discard_names_tedashi_once(app: App) -> None:
     view = SimpleNamespace(app=app, _cell=cells.__getitem__)
     text = plain_text(PaifuView.cell_words(view, "E1"), app)  # type: ignore[arg-type]
     assert flat(text) and text.count("(手出し, tedashi)") == 1, text
-    if _en(app):
+    if in_english(app):
         assert text.count("discard") == 1, text
 
 

@@ -188,7 +188,7 @@ def test_half_abundance_says_why_the_tile_set_cannot_be_chosen(app: App) -> None
     screen = app.screen
     assert screen.current("tiles") == "suits136"
     assert note(screen, "tiles") == "Half abundance plays with all 136 tiles: turn it off to choose others."
-    click(app, segment(block(screen, "tiles"), "Three suits (108)"))  # the engine keeps all the tiles
+    click(app, segment(block(screen, "tiles"), "Three suits · 108"))  # the engine keeps all the tiles
     app.render()
     assert app.screen.current("tiles") == "suits136" and note(app.screen, "tiles").startswith("Half abundance")
 

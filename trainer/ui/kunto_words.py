@@ -18,21 +18,24 @@ from typing import Any
 from trainer.i18n import N_, _, format_points, ngettext, pgettext
 from trainer.ui.richtext import BR, term_word
 from trainer.ui.richtext import tiles_markup as _tiles
+from trainer.ui.suit_names import suit_names
 
 SUITS = {"kept": N_("suits count"), "ignored": N_("only numbers count")}
 DRAGONS = {"plain": "", "tens": "{term:shiipai_no_suu}", "jokers": "{term:gen_pocchi}"}
 TILE_SETS = {
-    "sou36": N_("one suit (bamboo)"),
+    "sou36": N_("{sou} only"),
     "pin_sou72": N_("two suits"),
     "suits108": N_("three suits"),
-    "sou_dragons48": N_("bamboo and dragons"),
+    "sou_dragons48": N_("{sou} and dragons"),
     "suits108_dragons": N_("three suits and dragons"),
 }
+"""The kunto table's tile sets in words inside a sentence (the suit as the setup screen names it:
+the glossary's name with its gloss, «со (бамбук)», :mod:`trainer.ui.suit_names`)."""
 
 
 def settings_text(tiles: str, suits: str, dragons: str) -> str:
     """One table's settings in words: the tile set, whether suits count, the dragons' role."""
-    parts = [_(TILE_SETS[tiles]) if tiles in TILE_SETS else tiles]
+    parts = [_(TILE_SETS[tiles]).format(**suit_names(glossed=True)) if tiles in TILE_SETS else tiles]
     if tiles != "sou36":
         parts.append(_(SUITS.get(suits, suits)))
     if DRAGONS.get(dragons):

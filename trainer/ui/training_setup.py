@@ -22,6 +22,7 @@ from typing import Any
 from trainer.engine.game.simple_modes import ModeError, PlayMode, TableSetup, get_mode, table_setup
 from trainer.i18n import N_, _, format_number
 from trainer.ui.sources import source_books
+from trainer.ui.suit_names import capitalized, suit_names
 
 log = logging.getLogger(__name__)
 
@@ -62,29 +63,32 @@ VALUE_NAMES: dict[str, dict[Any, str]] = {
 """Option -> value -> its name (numbers, tile sets and on/off switches are named in code)."""
 
 TILE_SET_NAMES: dict[str, str] = {
-    "sou36": N_("Bamboo only"),
-    "pin_sou72": N_("Dots and bamboo"),
+    # TRANSLATORS: {man} {pin} {sou} are the suits' glossary names with their gloss, in lower case
+    # («ман (иероглифы)», «пин (кружки)», «со (бамбук)»); a label starting with one gets a capital.
+    "sou36": N_("{sou} only"),
+    "pin_sou72": N_("{pin} and {sou}"),
     "suits108": N_("Three suits"),
-    "sou_dragons48": N_("Bamboo and dragons"),
+    "sou_dragons48": N_("{sou} and dragons"),
     "suits108_dragons": N_("Three suits and dragons"),
-    "sou_winds52": N_("Bamboo and winds"),
-    "sou_winds_pin68": N_("Bamboo, winds and dots"),
-    "man_dragons48": N_("Characters and dragons"),
+    "sou_winds52": N_("{sou} and winds"),
+    "sou_winds_pin68": N_("{sou}, winds and {pin}"),
+    "man_dragons48": N_("{man} and dragons"),
     "suits136": N_("All tiles"),
-    "sou_two_winds_dragon": N_("Bamboo, East, South, green dragon"),
-    "man_two_winds_chun": N_("Characters, East, South, red dragon"),
-    "pin_two_winds_haku": N_("Dots, East, South, white dragon"),
-    "sou_honors64": N_("Bamboo and honors"),
+    "sou_two_winds_dragon": N_("{sou}, East, South, green dragon"),
+    "man_two_winds_chun": N_("{man}, East, South, red dragon"),
+    "pin_two_winds_haku": N_("{pin}, East, South, white dragon"),
+    "sou_honors64": N_("{sou} and honors"),
     "standard": N_("All tiles"),
 }
-"""A training game's tile set -> its name (the number of tiles is added from the set)."""
+"""A training game's tile set -> its name (the number of tiles is added from the set); a suit is
+named as the glossary names it, with its gloss (:mod:`trainer.ui.suit_names`)."""
 
 NOTES: dict[tuple[str, Any], str] = {
     ("players", 2): N_("You and one bot."),
     ("players", 3): N_("You and two bots."),
     ("players", 4): N_("You and three bots."),
     ("suits", "ignored"): N_("Only the numbers count: 1m 2p 3s is a run."),
-    ("dragons", "tens"): N_("Red dragon is the 10 of characters, green the 10 of bamboo, white the 10 of dots."),
+    ("dragons", "tens"): N_("Red dragon is the 10 of {man}, green the 10 of {sou}, white the 10 of {pin}."),
     ("dragons", "jokers"): N_("A dragon stands for any tile you need until its owner declares riichi."),
     ("calls", "none"): N_("Nobody calls: every tile comes from the wall."),
     ("calls", "pon"): N_("No chi: open runs are not allowed."),
@@ -182,12 +186,21 @@ def value_name(mode: PlayMode, key: str, value: Any) -> str:
     if key == "tiles":
         n = len(mode.tileset(str(value)))
         name = TILE_SET_NAMES.get(str(value))
-        return f"{_(name)} ({n})" if name else str(n)
+        # TRANSLATORS: a tile set and its number of tiles: «Только со (бамбук) · 36».
+        return _("{name} · {n}").format(name=tile_set_name(str(value)), n=n) if name else str(n)
     if key == "game_minutes":
         return _("{n} min").format(n=value)
     if isinstance(value, bool):
         return _("On") if value else _("Off")
     return str(value)
+
+
+def tile_set_name(name: str) -> str:
+    """A tile set's name without its count, a suit by its glossary name with the gloss a beginner
+    needs to choose («Только со (бамбук)», «Пин (кружки) и со (бамбук)»; "Bamboo (sou) only"),
+    the set's id where it has no name."""
+    label = TILE_SET_NAMES.get(name)
+    return capitalized(_(label).format(**suit_names(glossed=True))) if label else name
 
 
 def value_note(mode: PlayMode, key: str, value: Any) -> str:
@@ -198,7 +211,8 @@ def value_note(mode: PlayMode, key: str, value: Any) -> str:
     fixed = mode.fixed
     return _(note).format(exchange=format_number(int(fixed.get("honor_exchange", 0))),
                           target=format_number(int(fixed.get("target_points", 0))),
-                          start=format_number(int(fixed.get("start_points", 0))))
+                          start=format_number(int(fixed.get("start_points", 0))),
+                          **suit_names(glossed=True))
 
 
 def substituted_note(mode: PlayMode, table: Any, key: str, choices: dict[str, Any]) -> str:

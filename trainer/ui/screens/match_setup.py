@@ -27,6 +27,7 @@ from trainer.ui.match_setup import (
 )
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
+from trainer.ui.suit_names import suit_names
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import Button, OptionRow, Toggle, blit_text, fit_line
 
@@ -81,7 +82,8 @@ class MatchSetupScreen(Screen):
                                            lambda v: self._set(length=v)))
             red_note = _("One red five per suit, each worth one more han (aka dora).") \
                 if len(s.opponent_seats()) == 3 else \
-                _("A red 5 of dots and of bamboo (no 5 of characters in a three-player set): one more han each.")
+                _("A red 5 of {pin} and of {sou} (no 5 of {man} in a three-player set): one more han each.").format(
+                    **suit_names())
             row(_("Red fives"), red_note, Toggle(s.red_fives, lambda v: self._set(red_fives=v)))
         bots = [(b, _("{name} · level {n}").format(name=_(name), n=level))
                 for b, (name, level, _d) in BOT_ROSTER.items()]

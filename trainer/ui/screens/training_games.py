@@ -14,6 +14,7 @@ from trainer.engine.game.simple_modes import ModeError, get_mode
 from trainer.i18n import N_, _
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
+from trainer.ui.suit_names import suit_names
 from trainer.ui.tileview import tile_icon
 from trainer.ui.training_setup import setup_options
 from trainer.ui.views.lesson_order import is_child
@@ -25,7 +26,8 @@ TRAINING_GAMES = {
                      "11m22m"),
     "short": (N_("Three sets and a pair: start with 4 tiles, grow the hand after each win; short scoring."),
               "345p"),
-    "risu": (N_("Two players, 36 bamboos: triplets and the single wait score; 3,000 points each."), "111s"),
+    "risu": (N_("Two players, the 36 tiles of {sou}: triplets and the single wait score; 3,000 points each."),
+             "111s"),
     "single_suit_1": (N_("Suits do not matter, only the numbers; dragons may be jokers until riichi."), "1m2p3s"),
     "yochi": (N_("The next four draws are open: plan your hand ahead."), "5z5z5z"),
     "single_suit_2": (N_("Two players, one suit with East, South and a dragon: 48 tiles and a yaku list of its own."),
@@ -60,7 +62,8 @@ class TrainingGamesScreen(Screen):
                 term_id = get_mode(mode).title or mode
             except ModeError:
                 continue
-            sub = _(blurb)  # in the learner's language only: the rulebook's Russian name is the Russian title
+            # in the learner's language only: the rulebook's Russian name is the Russian title
+            sub = _(blurb).format(**suit_names(glossed=True))
             names = [_(PLAIN_TITLES[mode])] if mode in PLAIN_TITLES else self.card_titles(term_id)
             card = Card(names[0], sub, lambda m=mode, n=names[-1]: self.open_game(m, n),
                         icon=tile_icon(self.app, tiles))

@@ -196,18 +196,26 @@ class TrainingSetupScreen(Screen):
         rows.extend([p] for p in pending)
         y = area.top + L.px(34) - self.scroll_y  # the game's rulebook lines above the options
         self.block_rects = [pygame.Rect(0, 0, 0, 0)] * len(self.blocks)
+        # a segmented row whose names must break (a tile set's suits with their gloss) is two lines high
+        two_h = max(self.row_h, 2 * self.app.line_height(L.font("small")) + L.px(6))
         for row in rows:
             wide = len(row) == 1 and self._wide(row[0], col_w)
             noted = any(self.blocks[i][0] in self.noted for i in row)
-            block_h = self.label_h + self.row_h + (L.px(4) + note_h if noted else 0) + L.px(14)
+            row_h = self.row_h
             for n, i in enumerate(row):
                 w = self.blocks[i][3]
                 x = area.left + n * (col_w + gap)
                 width = area.width if wide else col_w
-                self.block_rects[i] = pygame.Rect(x, y, width, block_h)
                 w.rect = pygame.Rect(x, y + self.label_h, L.px(80) if isinstance(w, Toggle) else width, self.row_h)
                 if isinstance(w, OptionRow):
                     w.fit_labels(self.app)
+                    if w.label_lines(self.app) > 1:
+                        row_h = two_h
+            block_h = self.label_h + row_h + (L.px(4) + note_h if noted else 0) + L.px(14)
+            for i in row:
+                w = self.blocks[i][3]
+                w.rect.height = row_h if isinstance(w, OptionRow) else self.row_h
+                self.block_rects[i] = pygame.Rect(w.rect.left, y, area.width if wide else col_w, block_h)
             y += block_h
         assert self.start is not None
         bw = max(self.start.preferred_width(self.app), L.px(220))

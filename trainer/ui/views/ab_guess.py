@@ -42,7 +42,7 @@ def guess_words(screen: Any, kinds: Any) -> str:
             numbers[name[1]] = []
             parts.append((name[1],))
         numbers[name[1]].append("5" if name[0] == "0" else name[0])
-    words = [_(explain.SUIT_TILE[p[0]]).format(n=and_join(numbers[p[0]])) if isinstance(p, tuple) else p
+    words = [explain.suit_tile(p[0], and_join(numbers[p[0]])) if isinstance(p, tuple) else p
              for p in parts]
     return and_join(words)
 

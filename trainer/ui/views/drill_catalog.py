@@ -7,6 +7,7 @@ from typing import Any
 
 from trainer.i18n import N_, _
 from trainer.ui.question_texts import MORE_BLURBS, MORE_FIELD_LABELS, MORE_TITLES, MORE_VALUE_LABELS
+from trainer.ui.suit_names import capitalized, suit_name
 
 GENERATOR_NAMES = {
     "tile_name": (N_("Tile names"), N_("Read a tile: its family, its number, its name.")),
@@ -54,8 +55,7 @@ DRILL_FIELD_LABELS = {
 VALUE_LABELS = {
     "family": N_("Family"), "number": N_("Number"), "name": N_("Name"), "to_name": N_("Tile → name"),
     "to_tile": N_("Name → tile"), "all": N_("All"), "numbers": N_("Numbers"), "honors": N_("Honors"),
-    "man": N_("Characters"), "pin": N_("Dots"), "sou": N_("Bamboo"), "m": N_("Characters"), "p": N_("Dots"),
-    "s": N_("Bamboo"), "any": N_("Any"), "pick": N_("Pick the tiles"), "count": N_("Count them"),
+    "any": N_("Any"), "pick": N_("Pick the tiles"), "count": N_("Count them"),
     "standard": N_("Four sets and a pair"), "random": N_("Random"), "isolated_tile": N_("With a loose tile"),
     "fu_breakdown": N_("Item by item"), "dealer": N_("Dealer"), "non_dealer": N_("Non-dealer"),
     "mixed": N_("Mixed"), "ron": N_("Ron"), "tsumo": N_("Tsumo"), "common12": N_("12 common"),
@@ -131,8 +131,14 @@ def field_label(key: str, generator: str = "") -> str:
     return _(FIELD_LABELS[key]) if key in FIELD_LABELS else key.replace("_", " ").capitalize()
 
 
+SUIT_VALUES = ("man", "pin", "sou", "m", "p", "s")
+"""Setting values that are a suit: named by the glossary (Ман, Пин, Со; Characters, Dots, Bamboo)."""
+
+
 def value_label(v: Any) -> str:
-    """An enum value for the learner."""
+    """An enum value for the learner (a suit by its glossary name)."""
+    if isinstance(v, str) and v in SUIT_VALUES:
+        return capitalized(suit_name(v))
     if isinstance(v, str) and v in VALUE_LABELS:
         return _(VALUE_LABELS[v])
     return str(v)

@@ -16,6 +16,7 @@ from trainer.i18n import N_, _, format_points, ngettext, pgettext
 from trainer.names import FU_NAMES
 from trainer.names import fu_name as _shared_fu_name
 from trainer.ui.richtext import BR, term_word
+from trainer.ui.suit_names import suit_name_glossed, suit_names
 
 __all__ = ["FORM_NAMES", "FORM_TERMS", "FU_NAMES", "explain", "explain_item", "family_name", "form_name", "fu_name",
            "fu_only", "tile_label"]
@@ -33,8 +34,11 @@ def form_name(form: str) -> str:
 SET_NAMES = {"run": N_("a run"), "triplet": N_("a triplet")}
 
 
-FAMILY_NAMES = {"man": N_("characters"), "pin": N_("dots"), "sou": N_("bamboo"), "honors": N_("honors")}
-SUIT_TILE = {"m": N_("{n} of characters"), "p": N_("{n} of dots"), "s": N_("{n} of bamboo")}
+FAMILY_NAMES = {"honors": N_("honors")}
+"""The tile families that are not a suit (a suit is named by :func:`trainer.ui.suit_names.suit_name_glossed`)."""
+SUIT_TILE = {"m": N_("{n} of {man}"), "p": N_("{n} of {pin}"), "s": N_("{n} of {sou}")}
+"""A number tile in words («5 пин», "5 of dots"): the suit's glossary name fills the placeholder
+(:func:`suit_tile`)."""
 HONOR_TERMS = ("ton", "nan", "shaa", "pei", "haku", "hatsu", "chun")
 
 
@@ -44,7 +48,12 @@ def tile_label(name: str) -> str:
     if suit == "z":
         return "{term:" + HONOR_TERMS[int(rank) - 1] + "}"
     n = "5" if rank == "0" else rank
-    return _(SUIT_TILE[suit]).format(n=n)
+    return suit_tile(suit, n)
+
+
+def suit_tile(suit: str, n: str) -> str:
+    """Number(s) ``n`` of a suit (m/p/s) in words: «5 пин», «6 и 7 ман»; "5 of dots"."""
+    return _(SUIT_TILE[suit]).format(n=n, **suit_names())
 
 
 def tile_words(app: Any, tiles: Iterable[Any], *, plain: bool = False, inline: bool = False) -> str:
@@ -78,7 +87,10 @@ def group_words(app: Any, text: str) -> str:
 
 
 def family_name(family: str) -> str:
-    """A suit family in words."""
+    """A tile family in words: a suit by its glossary name with its gloss («со (бамбук)»,
+    "bamboo (sou)"), the honors in words."""
+    if family in ("man", "pin", "sou"):
+        return suit_name_glossed(family)
     return _(FAMILY_NAMES[family]) if family in FAMILY_NAMES else family
 
 

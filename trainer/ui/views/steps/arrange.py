@@ -10,6 +10,7 @@ import pygame
 from trainer.engine.notation import parse_hand, parse_tiles
 from trainer.engine.tiles import Tile
 from trainer.i18n import _
+from trainer.ui.suit_names import suit_names
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.views.inputs import OptionButton
@@ -479,7 +480,7 @@ class ArrangeView(QuizView):
                 # (characters, dots, sticks, winds and dragons), not the Japanese suit names.
                 return _("Characters first, then dots, then sticks, and winds and dragons at the very end. "
                          "Numbers go in order: 1, 2, 3…")
-            return _("Order: characters, dots, bamboo, then honors; numbers go up.")
+            return _("Order: {man}, {pin}, {sou}, then honors; numbers go up.").format(**suit_names())
         if self.ask == "boxes" and level >= 2:
             return self._box_hint()
         if self.ask == "split" and level >= 2:

@@ -3,7 +3,7 @@ same hand.
 
 Left, the record: the header (round and hand, counters, dora indicators) and one block per
 player in seat-wind order — 配牌 the dealt hand, 取 the tiles taken, 出 the discards (↓ for
-the tile just drawn), 最終 the final hand — with the marks in narrow bands between the lines, off
+the tile just drawn), 最終 the final hand — with the marks in bands between the lines, off
 the tiles' faces: a call on one's own tile over its 取, 立直 over the riichi discard, a call by
 another player under the discard (as the lesson teaches them).  Every Japanese word of the record
 (the header's counters, the row names, the seats) has the interface language's word beside it.
@@ -107,6 +107,7 @@ class PaifuView(StepView):
         self.cell_rects: dict[str, pygame.Rect] = {}
         self.tile_rects: list[pygame.Rect] = []  # every tile of the record as last drawn
         self.mark_rects: list[pygame.Rect] = []  # every mark (碰, 立直 ...) as last drawn
+        self.mark_targets: list[pygame.Rect] = []  # the place of the tile each mark belongs to
         self._marks_todo: list[Any] = []
         # per block, in seat-wind order: the dealt hand, the final hand, the number of turns
         self.lines = [(slots_for_text(r.dealt), slots_for_hand(r.final), len(r.cells))
@@ -232,19 +233,22 @@ class PaifuView(StepView):
 
     def _rows_y(self, rec_seat: Any, th: int) -> tuple[int, int, int, int]:
         """The top of each line of a block (配牌 取 出 最終) from the block's top, at tile height
-        ``th``: a band of a mark's height between two lines where the block has such marks there
-        (so no mark covers a tile's face), a thin gap otherwise."""
+        ``th``: a band between two lines where the block has marks there — a mark's height, a
+        pixel of air to the tile it marks and a clear gap to the other line (so a mark covers no
+        other line's tile and reads as its own line's) — a thin gap otherwise.  A call under a
+        discard may cover the discard's own edge (its thickness under the face), so that band
+        is that much lower."""
         thin = self.app.layout.px(3)
-        band = max(thin, self._band() - self._depth(th))  # a mark may cover the upper tile's edge, not its face
+        bands = (self._band(), self._band(), self._band() - self._depth(th))
         ys = [0]
-        for needed in self._marks(rec_seat):
-            ys.append(ys[-1] + th + (band if needed else thin))
+        for needed, band in zip(self._marks(rec_seat), bands, strict=True):
+            ys.append(ys[-1] + th + (max(thin, band) if needed else thin))
         return ys[0], ys[1], ys[2], ys[3]
 
     @staticmethod
     def _depth(th: int) -> int:
-        """The tile's thickness seen under its face (tile_art draws it 7.5 % of the height): a mark
-        in the band under a line may overlap it."""
+        """The tile's thickness seen under its face (tile_art draws it 7.5 % of the height): a call
+        mark under a discard may overlap the discard's own."""
         return int(th * 0.07)
 
     def _block_h(self, rec_seat: Any, th: int) -> int:
@@ -266,9 +270,18 @@ class PaifuView(StepView):
         return max(L.px(11), L.font("small") - L.px(4))
 
     def _band(self) -> int:
-        """The height of a band between two lines of the record: a mark's box and a pixel of
-        air between it and the tile it marks."""
-        return self._badge_h() + max(1, self.app.layout.px(1))
+        """The height of a band between two lines of the record: a mark's box, a pixel of air
+        between it and the tile it marks, and a clear gap (:meth:`_mark_clear`) between it and
+        the other line, so the mark reads as its own line's, not as the neighbour's."""
+        return self._badge_h() + self._mark_air() + self._mark_clear()
+
+    def _mark_air(self) -> int:
+        """The air between a mark and the tile it marks."""
+        return max(1, self.app.layout.px(1))
+
+    def _mark_clear(self) -> int:
+        """The gap between a mark and the line it does not belong to (several times its air)."""
+        return max(3, self.app.layout.px(4))
 
     def _badge_h(self) -> int:
         """The height of a mark's box (the tallest of the marks' letters and a pixel above and under)."""
@@ -434,7 +447,7 @@ class PaifuView(StepView):
         rec, L, t = self.record, self.app.layout, self.table_rect
         assert rec is not None
         draw_panel(surf, t, P.card, L.px(10), border=P.card_edge)
-        self.tile_rects, self.mark_rects, self._marks_todo = [], [], []
+        self.tile_rects, self.mark_rects, self.mark_targets, self._marks_todo = [], [], [], []
         small, tiny = L.font("small"), L.font("tiny")
         self._draw_header(surf)
         current = self.current_cell()
@@ -522,7 +535,9 @@ class PaifuView(StepView):
         """One turn: the tile taken (with how it came, in the band over it) over the discard (↓ for
         tsumogiri; 立直 in the band over it, another player's call in the band under it)."""
         L = self.app.layout
-        tiny, air = self._mark_size(), max(1, L.px(1))
+        tiny, air = self._mark_size(), self._mark_air()
+        tw = tile_art.tile_size(self.tile_h)[0]
+        take_rect, out_rect = pygame.Rect(x, y_take, tw, self.tile_h), pygame.Rect(x, y_out, tw, self.tile_h)
         if cell.take:
             self._tile(surf, tile_image(self.app, TileSlot(parse_tile(cell.take)), self.tile_h), (x, y_take))
         else:
@@ -530,7 +545,7 @@ class PaifuView(StepView):
                              max(1, L.px(2)))
         note = self._take_note(cell)
         if note:
-            self._badge(surf, note, (x, y_take - air), tiny, P.accent_dark, anchor="bottomleft")
+            self._badge(surf, note, (x, y_take - air), tiny, P.accent_dark, anchor="bottomleft", marks=take_rect)
         if cell.discard:
             if cell.tsumogiri:
                 mid = y_out + self.tile_h // 2
@@ -539,11 +554,11 @@ class PaifuView(StepView):
             else:
                 self._tile(surf, tile_image(self.app, TileSlot(parse_tile(cell.discard)), self.tile_h), (x, y_out))
             if cell.riichi:
-                self._badge(surf, "立直", (x, y_out - air), tiny, P.wrong, anchor="bottomleft")
+                self._badge(surf, "立直", (x, y_out - air), tiny, P.wrong, anchor="bottomleft", marks=out_rect)
         if cell.called:
-            # under the discard (over its edge at most), clear of the final hand's line below
-            self._badge(surf, CALL_MARKS.get(cell.called, "槓"), (x, y_out + self.tile_h + air - self._depth(self.tile_h)),
-                        tiny, P.hint)
+            # right under the discard (over its edge at most), clear of the final hand's line below
+            self._badge(surf, CALL_MARKS.get(cell.called, "槓"),
+                        (x, y_out + self.tile_h - self._depth(self.tile_h) + air), tiny, P.hint, marks=out_rect)
 
     @staticmethod
     def _take_note(cell: Cell) -> str:
@@ -552,15 +567,17 @@ class PaifuView(StepView):
         return CALL_MARKS.get(cell.took_by) or CALL_MARKS.get(cell.own_call) or ("嶺" if cell.took_by == "rinshan" else "")
 
     def _badge(self, surf: pygame.Surface, text: str, pos: tuple[int, int], size: int, color: Any,
-               anchor: str = "topleft") -> None:
+               anchor: str = "topleft", marks: pygame.Rect | None = None) -> None:
         """A mark on a cell, ``pos`` being a corner of its coloured box (as tight as its letters; it
-        sits in the band between two lines, off the tiles); painted once the block's cells and
-        frames are drawn, its box kept in ``mark_rects``."""
+        sits in the band between two lines, off the tiles, next to the tile it ``marks``); painted
+        once the block's cells and frames are drawn, its box kept in ``mark_rects`` and the place
+        of the tile it marks in ``mark_targets``."""
         img = self.app.text_surface(text, size, P.card, True)
         ink = img.get_bounding_rect()
         box = pygame.Rect(0, 0, ink.width + 4, ink.height + 2)
         setattr(box, anchor, (pos[0], pos[1]))
         self.mark_rects.append(box)
+        self.mark_targets.append(marks if marks is not None else box)
 
         def paint() -> None:
             pygame.draw.rect(surf, color, box, border_radius=3)
