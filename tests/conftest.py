@@ -32,6 +32,13 @@ def lang_app(request, tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def app(lang_app):
+    """The app in each language (:func:`lang_app`), for the wording tests that check both; a test
+    module with an ``app`` fixture of its own uses that one."""
+    return lang_app
+
+
+@pytest.fixture
 def progress_app(tmp_path, monkeypatch):
     """A headless English app on the home screen with its own progress store (the review-card
     tests: mistakes recorded, cards due, answers graded), closed afterwards."""

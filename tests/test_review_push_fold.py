@@ -11,8 +11,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pytest  # noqa: E402
-
+from tests.text_checks import in_english, plain_words  # noqa: E402
 from trainer.engine.evaluator.advisor import FOLD_BAND  # noqa: E402
 from trainer.engine.game.coach import coach_turn  # noqa: E402
 from trainer.engine.game.review import Decision, GameReview, review_decision  # noqa: E402
@@ -20,7 +19,6 @@ from trainer.engine.game.scenario import setup_round  # noqa: E402
 from trainer.engine.game.view import RiverTile, make_view  # noqa: E402
 from trainer.engine.tiles import parse_tile  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
-from trainer.ui.richtext import plain_text  # noqa: E402
 from trainer.ui.views.table.review import push_fold_text, tile_text  # noqa: E402
 
 JUNK = "147m369p147s3456z"
@@ -85,7 +83,8 @@ def test_no_threat_no_push_fold_and_the_json_and_summary_only_add_keys():
     assert data["push_fold"] is None and {"verdict", "danger", "riichi_choice", "dealt_in"} <= set(data)
     d, _ = _judge(_riichi_view(*FAR), "5s")
     assert set(d.to_json()["push_fold"]) == {"chosen", "advice", "gain", "loss", "risk", "safest_risk", "safest",
-                                             "safest_genbutsu", "win_chance", "value", "last_hand", "dealer", "reason"}
+                                             "safest_genbutsu", "win_chance", "value", "last_hand", "dealer", "reason",
+                                             "average", "dealer_factor", "draw_payments"}
     s = GameReview(0, (quiet, d)).summary()
     assert (s["push_fold_choices"], s["push_fold_against_advice"]) == (1, 1)
     assert s["unsafe"] == 1 and s["good"] == 1  # the tile totals as before
@@ -94,18 +93,8 @@ def test_no_threat_no_push_fold_and_the_json_and_summary_only_add_keys():
 # ---------------------------------------------------------------- words
 
 
-@pytest.fixture()
-def app(lang_app: App) -> App:
-    """The app in each language (``lang_app`` in conftest)."""
-    return lang_app
-
-
-def _en(app: App) -> bool:
-    return app.settings.language == "en"
-
-
 def _words(app: App, text: str) -> str:
-    words = plain_text(text, app).replace("\u00a0", " ").replace("\u202f", " ")
+    words = plain_words(app, text)
     assert "{" not in words and "}" not in words, words
     return words
 
@@ -115,7 +104,7 @@ def test_pushing_as_the_coach_does_is_right_and_the_unsafe_words_do_not_say_fold
     assert d.verdict == "unsafe" and d.push_fold["chosen"] == d.push_fold["advice"] == "push"
     text = tile_text(d)
     words = _words(app, text)
-    if _en(app):
+    if in_english(app):
         assert "You pushed: right — a win is worth about" in words and "far from ready" not in words, words
     else:
         assert "Вы играли вперёд, и верно" in words and "далека от готовности" not in words, words
@@ -127,34 +116,34 @@ def test_pushing_where_the_coach_folds_says_so_with_betaori_and_genbutsu(app: Ap
     text = push_fold_text(d.push_fold, d.chosen)
     words = _words(app, text)
     assert "{term:betaori}" in text and "{term:genbutsu|" in text, text
-    assert words.startswith("The coach would make a full fold" if _en(app) else "Совет тренера здесь — полная защита"), words
+    assert words.startswith("The coach would make a full fold" if in_english(app) else "Совет тренера здесь — полная защита"), words
 
 
 def test_folding_a_valuable_hand_is_not_good_and_shows_the_figures(app: App) -> None:
     pf = {"chosen": "fold", "advice": "push", "gain": 3100, "loss": 900, "risk": 10, "safest_risk": 10,
           "safest": "7z", "safest_genbutsu": False, "win_chance": 0.31, "value": 8000, "last_hand": False,
-          "reason": "push", "dealer": True}
+          "reason": "push", "dealer": True, "average": 2480, "dealer_factor": 1.25, "draw_payments": 0}
     d = Decision(hand=0, turn=5, action=25, round=0, hand_number=0, honba=0, chosen="7z", riichi=False,
                  best=("5m",), shanten_chosen=1, shanten_best=0, ukeire_chosen=4, ukeire_best=8, verdict="good",
                  danger={"riichi_seats": [1], "chosen": 0.5, "safest": ["7z"], "safest_danger": 0.5,
                          "genbutsu_available": False, "notes": []}, push_fold=pf)
     words = _words(app, tile_text(d))
     assert not words.endswith(("Good.", "Хорошо.")) and ("Good." not in words and "Хорошо." not in words), words
-    if _en(app):
+    if in_english(app):
         assert "The coach would push here: a win is worth about 8,000 points (31% to win)" in words, words
         # the two figures the coach compares: the expected gain (8,000 x 31% = 2,480, x1.25 for the dealer),
         # and what pushing adds to folding's risk
-        assert ("on average about 2,480, ×1.25 for the dealer: about 3,100, more than what playing on adds to the "
-                "risk (about 890)") in words, words
+        assert ("on average about 2,480, ×1.25 for the dealer (連荘, renchan): about 3,100, more than what playing on "
+                "adds to the risk (about 890)") in words, words
     else:
         assert "Тренер здесь играл бы вперёд: победа стоит около 8 000 очков (шанс 31%)" in words, words
-        assert ("в среднем это около 2 480, ×1,25 для дилера: около 3 100 — больше, чем игра вперёд добавляет к "
-                "риску (около 890)") in words, words
+        assert ("в среднем это около 2 480, ×1,25 для дилера (連荘, renchan): около 3 100 — больше, чем игра вперёд "
+                "добавляет к риску (около 890)") in words, words
     # agreeing: "right", and the last hand speaks of places, not points
     right = _words(app, push_fold_text({**pf, "chosen": "push"}, "5m"))
-    assert right.startswith("You pushed: right" if _en(app) else "Вы играли вперёд, и верно"), right
+    assert right.startswith("You pushed: right" if in_english(app) else "Вы играли вперёд, и верно"), right
     last = _words(app, push_fold_text({**pf, "advice": "fold", "last_hand": True}, "5m"))
-    assert ("final place" if _en(app) else "итоговое место") in last and "8" not in last, last
+    assert ("final place" if in_english(app) else "итоговое место") in last and "8" not in last, last
 
 
 def test_m_stops_on_a_push_or_fold_against_the_coach(app: App) -> None:
@@ -170,7 +159,7 @@ def test_m_stops_on_a_push_or_fold_against_the_coach(app: App) -> None:
     assert screen.pos == here  # only push or fold makes M stop here
     screen.pos = here
     header = screen.header_extra()
-    assert ("push/fold" if _en(app) else "вперёд/защита") in header or (
-        "against the coach: " if _en(app) else "вопреки тренеру: ") in header, header
+    assert ("push/fold" if in_english(app) else "вперёд/защита") in header or (
+        "against the coach: " if in_english(app) else "вопреки тренеру: ") in header, header
     app.render()
     assert screen.box.layout is not None

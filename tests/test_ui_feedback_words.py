@@ -16,17 +16,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest  # noqa: E402
 
+from tests.text_checks import texts_drawn  # noqa: E402
 from tests.ui_events import frame, headless_app  # noqa: E402
 from trainer.engine.notation import parse_hand  # noqa: E402
 from trainer.i18n import set_language  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
-
-
-@pytest.fixture(params=["en", "ru"])
-def app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
-    with headless_app(tmp_path, monkeypatch, language=request.param) as a:
-        yield a
-    set_language("en")
 
 
 @pytest.fixture()
@@ -42,20 +36,6 @@ def en() -> Any:
     yield
 
 
-def _drawn(monkeypatch: pytest.MonkeyPatch, *modules: Any) -> list[str]:
-    """The texts drawn with ``blit_text`` by ``modules`` from now on."""
-    drawn: list[str] = []
-    for module in modules:
-        real = module.blit_text
-
-        def spy(surf: Any, app: Any, text: str, *args: Any, _real: Any = real, **kw: Any) -> Any:
-            drawn.append(text)
-            return _real(surf, app, text, *args, **kw)
-
-        monkeypatch.setattr(module, "blit_text", spy)
-    return drawn
-
-
 # ---------------------------------------------------------------- 1, 2: option labels on two lines
 
 
@@ -66,7 +46,7 @@ def test_drill_setting_options_are_shown_whole_on_two_lines_when_they_must(
     from trainer.ui.widgets import OptionRow
 
     screen = app.push("drill_setup", generator=generator)
-    drawn = _drawn(monkeypatch, widgets)
+    drawn = texts_drawn(monkeypatch, widgets)
     frame(app)
     rows = [w for _k, w in screen.fields if isinstance(w, OptionRow)]
     if app.settings.language == "ru":  # «Обмен, добавляющий хан», «Последовательности» из благородных
@@ -100,7 +80,7 @@ def test_the_pool_setting_says_tiles_in_one_drill_and_yaku_in_the_other(app: App
 
     labels = {}
     for generator in ("tile_name", "yaku_identify"):
-        drawn = _drawn(monkeypatch, drill_menu)
+        drawn = texts_drawn(monkeypatch, drill_menu)
         app.push("drill_setup", generator=generator)
         frame(app)
         label = drill_menu.field_label("pool", generator)
@@ -157,7 +137,7 @@ def test_a_right_answer_without_words_has_no_scroll_hint(app: App, monkeypatch: 
     view.row.slots = sorted(view.row.slots, key=lambda slot: slot.tile)
     screen.check()
     assert screen.feedback_kind == "right" and not screen._feedback_markup()
-    drawn = _drawn(monkeypatch, widgets)
+    drawn = texts_drawn(monkeypatch, widgets)
     frame(app)
     assert _("More below: scroll or PgDn") not in drawn and _("The end: PgUp goes back") not in drawn
 

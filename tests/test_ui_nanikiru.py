@@ -99,8 +99,7 @@ def test_the_table_coachs_tile_is_right_and_explained_in_the_coachs_words(app: A
     text = plain_text(screen.feedback(), app)
     assert "The table's coach plays" in text and "By tiles alone, " in text
     assert "full fold (" in text.lower() or "less danger" in text  # the coach's own reason: betaori or danger
-    dealer = p.position.view.dealer == p.position.view.seat
-    said = plain_text(hint_lines(list(p.coach), screen.seat_name, safest=False, dealer=dealer)[0], app)
+    said = plain_text(hint_lines(list(p.coach), screen.seat_name, safest=False)[0], app)
     assert said in text  # word for word what the table's coach says
     app.render()
     _fits(app, screen)
@@ -211,8 +210,9 @@ def test_a_notice_leaves_the_answer_boxes_free(app: App, size: tuple[int, int]) 
 
 def test_a_term_opening_a_sentence_keeps_its_capital_and_one_inside_starts_small(app: App) -> None:
     text = plain_text("{term:tenpai}. You are not {term:tenpai} yet: {term:riichi} needs it.", app)
-    assert text == ("Ready hand (聴牌, tenpai). You are not ready hand (聴牌, tenpai) yet: "
-                    "riichi (立直, rīchi) needs it.")
+    assert text == "Ready hand (聴牌, tenpai). You are not ready hand yet: riichi (立直, rīchi) needs it."
+    text = plain_text("You are not {term:tenpai} yet. {term:tenpai} first.", app)  # once more: the name alone
+    assert text == "You are not ready hand (聴牌, tenpai) yet. Ready hand first."
     assert plain_text("Play on {term:tenhou_net}.", app) == "Play on Tenhou (天鳳, tenhō)."
 
 
@@ -222,12 +222,12 @@ def test_a_soft_line_break_does_not_open_a_sentence(app: App) -> None:
 
 
 @pytest.mark.parametrize(("mode", "shown"), [
-    ("ru_ja", "Such tiles are genbutsu."),
+    ("ru_ja", "Such tiles are genbutsu (現物, genbutsu)."),
     ("ja_ru", "Such tiles are genbutsu (現物, genbutsu)."),
     ("full", "Such tiles are genbutsu (現物, ゲンブツ, genbutsu)."),
 ])
 def test_an_authors_word_is_followed_by_the_japanese_alone(app: App, mode: str, shown: str) -> None:
-    """A labelled term shows the author's word, and in the Japanese-showing modes only the written
+    """A labelled term shows the author's word, and (on its first use in the text) only the written
     form and reading after it — not the whole Japanese-first name in a second set of brackets."""
     import dataclasses
 

@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from tests.text_checks import open_paifu_step  # noqa: E402
+from tests.text_checks import open_paifu_step, texts_drawn  # noqa: E402
 from tests.ui_events import click, headless_app  # noqa: E402
 from trainer.i18n import set_language  # noqa: E402
 
@@ -34,17 +34,6 @@ def _app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str = "ru", size
                         progress=open_store(tmp_path / "progress.sqlite3"))
 
 
-def _texts_drawn(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[str]:
-    """Every text ``module`` draws with blit_text from now on."""
-    drawn: list[str] = []
-    real = module.blit_text
-
-    def spy(surf, app, text, *a, **k):  # noqa: ANN001, ANN202
-        drawn.append(text)
-        return real(surf, app, text, *a, **k)
-
-    monkeypatch.setattr(module, "blit_text", spy)
-    return drawn
 
 
 
@@ -83,7 +72,7 @@ def test_the_paifu_record_says_its_japanese_words_in_the_interface_language(tmp_
     from trainer.ui.views.steps import paifu
 
     with _app(tmp_path, monkeypatch, size=size) as app:
-        drawn = _texts_drawn(monkeypatch, paifu)
+        drawn = texts_drawn(monkeypatch, paifu)
         open_paifu_step(app, "riichi")
         for word in ("Восток 2", "хонба", "палочки риичи", "индикаторы доры", "раздача", "взятые", "сброс",
                      "итог", "восток", "юг", "запад", "север"):
@@ -127,7 +116,7 @@ def test_the_training_setup_names_the_book_without_codes_or_line_numbers(tmp_pat
     from trainer.ui.training_setup import REFERENCES, game_reference, option_reference
 
     with _app(tmp_path, monkeypatch) as app:
-        drawn = _texts_drawn(monkeypatch, screen_module)
+        drawn = texts_drawn(monkeypatch, screen_module)
         for mode in ("kunto", "ab_game", "single_suit_1"):
             drawn.clear()
             app.push("training_setup", mode=mode)

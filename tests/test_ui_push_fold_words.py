@@ -9,26 +9,12 @@ import re
 
 import pytest
 
+from tests.text_checks import in_english, plain_words
 from trainer.engine.evaluator.danger import Threat
 from trainer.engine.evaluator.pushfold import DEALER_GAIN, push_or_fold
 from trainer.engine.mcr.coach import McrAdvice
 from trainer.i18n import _, or_join, set_language
 from trainer.ui.app import App
-from trainer.ui.richtext import plain_text
-
-
-@pytest.fixture()
-def app(lang_app: App) -> App:
-    """The app in each language (``lang_app`` in conftest)."""
-    return lang_app
-
-
-def _en(app: App) -> bool:
-    return app.settings.language == "en"
-
-
-def _plain(app: App, text: str) -> str:
-    return plain_text(text, app).replace("\u00a0", " ").replace("\u202f", " ")
 
 
 def _number(text: str) -> float:
@@ -59,7 +45,7 @@ def test_the_push_figures_add_up_for_a_learner_who_multiplies(dealer: bool, shan
 
     set_language("en")
     v = _verdict(dealer=dealer, shanten=shanten)
-    text = re.sub(r"\{term:[^|}]+\|([^}]*)\}", r"\1", push_line(v, dealer=dealer))  # the words of the links
+    text = re.sub(r"\{term:[^|}]+\|([^}]*)\}", r"\1", push_line(v))  # the words of the links
     m = FIGURES.search(text)
     assert m is not None, text
     value, p, base = _number(m["value"]), float(m["p"]), _number(m["base"])
@@ -82,7 +68,7 @@ def test_the_push_words_in_russian_name_the_dealer_and_the_draw_payments() -> No
 
     set_language("ru")
     try:
-        text = push_line(_verdict(dealer=True, shanten=0), dealer=True)
+        text = push_line(_verdict(dealer=True, shanten=0))
     finally:
         set_language("en")
     assert text.startswith("Играйте вперёд: победа стоит около 1\u00a0200 очков (шанс 29%), в среднем это около 350"), text
@@ -98,28 +84,30 @@ def test_figures_are_rounded_and_grouped_and_a_small_chance_keeps_a_decimal() ->
     assert about_figure(11860) == "11,900" and about_figure(1147) == "1,150" and about_figure(63) == "60"
     assert win_percent(0.047) == "4.7" and win_percent(0.29) == "29" and win_percent(0.04) == "4"
     assert about_pair(418, 415) == ("418", "415")  # rounding must not make them look equal
-    text = push_line(_verdict(dealer=False, shanten=1, win=0.089, value=11860.0), dealer=False)
+    text = push_line(_verdict(dealer=False, shanten=1, win=0.089, value=11860.0))
     assert "about 11,900 points (8.9% to win), on average about 1,060" in text, text
     assert not re.search(r"\d{4}", text.replace(",", " ")), text
 
 
 def test_the_review_names_the_addition_even_when_it_does_not_know_the_dealer(app: App) -> None:
-    """The game review's figures have no dealer flag yet: the words still add up, saying what the
-    gain adds to value x chance."""
+    """Figures without the parts of the gain (no dealer's factor, no draw payments): the words still
+    add up, saying what the gain adds to value x chance; with the parts, they name them."""
     from trainer.ui.views.table.review import push_fold_text
 
     pf = {"chosen": "push", "advice": "push", "gain": 340, "loss": 600, "risk": 300, "safest_risk": 300,
           "safest": "7z", "safest_genbutsu": True, "win_chance": 0.047, "value": 5800, "last_hand": False,
           "reason": "push"}
-    words = _plain(app, push_fold_text(pf, "9p"))
-    if _en(app):
+    words = plain_words(app, push_fold_text(pf, "9p"))
+    if in_english(app):
         assert ("a win is worth about 5,800 points (4.7% to win), on average about 270; with the dealer's bonus "
                 "or a ready hand's draw payments, about 340, more than what playing on adds") in words, words
     else:
         assert ("победа стоит около 5 800 очков (шанс 4,7%), в среднем это около 270, а с бонусом дилера или "
                 "выплатами готовой руке при ничьей около 340 — больше, чем игра вперёд") in words, words
-    plain = _plain(app, push_fold_text({**pf, "dealer": True}, "9p"))
-    assert ("×1.25 for the dealer: about 340" if _en(app) else "×1,25 для дилера: около 340") in plain, plain
+    plain = plain_words(app, push_fold_text({**pf, "dealer": True, "average": 272, "dealer_factor": 1.25,
+                                             "draw_payments": 0}, "9p"))
+    assert ("×1.25 for the dealer (連荘, renchan): about 340" if in_english(app)
+            else "×1,25 для дилера (連荘, renchan): около 340") in plain, plain
 
 
 def test_alternative_tiles_are_joined_with_or(app: App) -> None:
@@ -128,16 +116,16 @@ def test_alternative_tiles_are_joined_with_or(app: App) -> None:
     from trainer.ui.views.table.mcr import mcr_coach_text
     from trainer.ui.views.table.review import decision_text
 
-    word = " or " if _en(app) else " или "
+    word = " or " if in_english(app) else " или "
     assert or_join(["a", "b", "c"]) == "a, b" + word + "c" and or_join(["a"]) == "a"
-    mcr = _plain(app, mcr_coach_text("full", McrAdvice(plans=(), discards=(4, 16), waits=(), hu=None, minimum=8)))
-    assert mcr == ("Discard 5m or 8p to stay on that path." if _en(app)
+    mcr = plain_words(app, mcr_coach_text("full", McrAdvice(plans=(), discards=(4, 16), waits=(), hu=None, minimum=8)))
+    assert mcr == ("Discard 5m or 8p to stay on that path." if in_english(app)
                    else "Сбросьте 5m или 8p, чтобы не сойти с этого пути."), mcr
     d = Decision(hand=0, turn=5, action=25, round=0, hand_number=0, honba=0, chosen="6m", riichi=False,
                  best=("1z", "6z"), shanten_chosen=1, shanten_best=1, ukeire_chosen=71, ukeire_best=81,
                  verdict="lost_tiles")
-    words = _plain(app, decision_text(d))
-    assert ("Discarding 1z or 6z instead" if _en(app) else "Со сбросом 1z или 6z их было бы 81") in words, words
+    words = plain_words(app, decision_text(d))
+    assert ("Discarding 1z or 6z instead" if in_english(app) else "Со сбросом 1z или 6z их было бы 81") in words, words
 
 
 def test_the_mcr_call_advice_reads_in_russian() -> None:
@@ -156,8 +144,8 @@ def test_mawashi_uchi_on_a_genbutsu_says_who_may_be_ready_once(app: App) -> None
     from trainer.ui.screens.play_shots import table_coach_weaves
 
     screen = table_coach_weaves(app)
-    line = next(x for x in _plain(app, screen.coach_message()).split("\u2028") if "mawashi" in x)
-    assert line.count("may be ready" if _en(app) else "может быть готов") == 1, line
+    line = next(x for x in plain_words(app, screen.coach_message()).split("\u2028") if "mawashi" in x)
+    assert line.count("may be ready" if in_english(app) else "может быть готов") == 1, line
     assert "нём" not in line, line
 
 
@@ -179,9 +167,9 @@ def test_the_replay_header_says_what_its_total_counts_and_steps_as_the_lessons_d
     screen = replay_push_fold(app, agree=True)
     header = screen.header_extra()
     assert header.startswith(_("Step {i} of {n}").format(i=screen.pos + 1, n=len(screen.frames))), header
-    assert header.startswith("Step " if _en(app) else "Шаг "), header
-    total = "decisions against the coach: " if _en(app) else "решений вопреки тренеру: "
-    listed = "against the coach: riichi" if _en(app) else "вопреки тренеру: риичи"
+    assert header.startswith("Step " if in_english(app) else "Шаг "), header
+    total = "decisions against the coach: " if in_english(app) else "решений вопреки тренеру: "
+    listed = "against the coach: riichi" if in_english(app) else "вопреки тренеру: риичи"
     assert listed in header or total in header, header
     screen._header_fits = lambda text: False  # no room for the list: the total, with what it counts
     header = screen.header_extra()
@@ -189,24 +177,24 @@ def test_the_replay_header_says_what_its_total_counts_and_steps_as_the_lessons_d
 
 
 def test_the_warnings_name_the_safe_tiles_as_alternatives(app: App) -> None:
-    """"Safe: 1p or 9s (genbutsu)" — either will do (a red five and a plain one count once)."""
+    """"Safe: 1p or 9s (genbutsu — 現物, genbutsu)" — either will do (a red five and a plain one count once)."""
     from trainer.engine.game.coach import DangerWarning
     from trainer.engine.tiles import parse_tile
     from trainer.ui.views.table.coach import warning_line
 
     w = DangerWarning(parse_tile("5m"), (1,), ({"seat": 1},), tuple(parse_tile(t) for t in ("1p", "5s", "0s")))
-    words = _plain(app, warning_line(w, lambda seat: "Right"))
-    assert words.endswith("Safe: 1p or 5s (genbutsu)." if _en(app) else "Безопасно: 1p или 5s (генбуцу)."), words
+    words = plain_words(app, warning_line(w, lambda seat: "Right"))
+    assert words.endswith("Safe: 1p or 5s (genbutsu — 現物, genbutsu)." if in_english(app)
+                          else "Безопасно: 1p или 5s (генбуцу — 現物, genbutsu)."), words
 
 
-def test_a_long_coach_text_is_set_smaller_rather_than_cut(lang_app) -> None:
+def test_a_long_coach_text_is_set_smaller_rather_than_cut(app: App) -> None:
     """07_table_coach: with the furiten line the coach's words ran past the box and the push
     figures were cut off; a text too long at the small size is set in the tiny one."""
     import pygame
 
     from trainer.ui.views.table.coach import CoachBox
 
-    app = lang_app
     L = app.layout
     surf = pygame.Surface((L.width, L.height))
     area = pygame.Rect(L.px(90), L.px(90), L.px(315), L.px(440))

@@ -6,13 +6,10 @@ the score is rounded, with real minus signs."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-from tests.ui_events import headless_app
 from trainer.engine.game.actions import Tsumo
 from trainer.engine.game.full_table import make_game
 from trainer.engine.game.options import game_options
@@ -22,12 +19,6 @@ from trainer.i18n import format_points, han_text, points_text
 from trainer.ui.app import App
 from trainer.ui.screens import play_shots as ps
 from trainer.ui.views.table.result import HandResultView, MatchEndView
-
-
-@pytest.fixture(params=["en", "ru"])
-def app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    with headless_app(tmp_path, monkeypatch, language=request.param) as a:
-        yield a
 
 
 def bamboo_tsumo(app: App):  # noqa: ANN201

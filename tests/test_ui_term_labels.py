@@ -9,8 +9,7 @@ import re
 from trainer.glossary import load_glossary
 
 
-def test_every_term_label_has_one_set_of_brackets(lang_app) -> None:
-    app = lang_app
+def test_every_term_label_has_one_set_of_brackets(app) -> None:  # noqa: ANN001
     lang = app.settings.language
     glossed = [t for t in load_glossary() if t.name(lang).endswith(")")]
     assert glossed, "some names carry an explanation in brackets"
@@ -19,10 +18,9 @@ def test_every_term_label_has_one_set_of_brackets(lang_app) -> None:
         assert label.count("(") == 1 and not re.search(r"\)\s*\(", label), label
 
 
-def test_the_term_card_keeps_the_explanation_of_the_name(lang_app) -> None:
+def test_the_term_card_keeps_the_explanation_of_the_name(app) -> None:  # noqa: ANN001
     from trainer.ui.views.term_card import open_term_card
 
-    app = lang_app
     dora = load_glossary().term("dora")
     open_term_card(app.screen, "dora")
     lang = app.settings.language

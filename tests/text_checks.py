@@ -24,3 +24,31 @@ def open_paifu_step(app: Any, ask: str | None) -> Any:
     app.process([], 1 / 60)
     app.render()
     return screen
+
+
+def in_english(app: Any) -> bool:
+    """True when ``app`` speaks English (the wording tests check each language's own words)."""
+    return app.settings.language == "en"
+
+
+def plain_words(app: Any, text: str) -> str:
+    """The words of rich text as the learner reads them, with no-break spaces as plain ones."""
+    from trainer.ui.richtext import plain_text
+
+    return plain_text(text, app).replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def texts_drawn(monkeypatch: Any, *modules: Any) -> list[str]:
+    """Every text the ``modules`` draw with their ``blit_text`` from now on (each call still draws)."""
+    drawn: list[str] = []
+    for module in modules:
+        monkeypatch.setattr(module, "blit_text", _recording(module.blit_text, drawn))
+    return drawn
+
+
+def _recording(blit: Any, drawn: list[str]) -> Any:
+    def spy(surf: Any, app: Any, text: str, *args: Any, **kw: Any) -> Any:
+        drawn.append(text)
+        return blit(surf, app, text, *args, **kw)
+
+    return spy

@@ -87,14 +87,26 @@ def push_or_fold(*, win: float, value: float, tile_loss: float, safest_loss: flo
     """Compare pushing (``win`` chance x ``value``, risking ``tile_loss`` now and more unsafe tiles
     for the ``shanten`` steps left) with folding (risking ``safest_loss``).  ``placement`` is
     ``"protect_lead"``, ``"last_place"`` or ``"need_win"`` in the last hand (see
-    :func:`all_last_plan`)."""
-    gain = win * value * (DEALER_GAIN if dealer else 1.0)
-    if shanten == 0:  # a tenpai hand that does not win is still paid at a draw
-        gain += draw_chance(draws_left) * DRAW_TENPAI_GAIN if DRAW_MODEL else (1 - win) * TENPAI_AT_DRAW
+    :func:`all_last_plan`).
+
+    The ``gain`` reason carries the gain's parts as well as its total ``points`` (all rounded to
+    points): the ``win_chance``, the hand's ``value``, their product ``average`` (what a win brings
+    on average), the ``dealer_factor`` it is multiplied by (:data:`DEALER_GAIN` for the dealer,
+    else 1) and the ``draw_payments`` added for a tenpai hand (what it is still paid at an
+    exhaustive draw, noten bappu, for the chance of getting there without a win; 0 before tenpai):
+    ``points`` = ``average`` x ``dealer_factor`` + ``draw_payments``, so that the coach words the
+    figures from the reason and never recomputes them."""
+    average = win * value  # what a win brings on average
+    dealer_factor = DEALER_GAIN if dealer else 1.0  # the dealer's 1.5x payment and renchan
+    draw_payments = 0.0  # a tenpai hand that does not win is still paid at a draw (noten bappu)
+    if shanten == 0:
+        draw_payments = draw_chance(draws_left) * DRAW_TENPAI_GAIN if DRAW_MODEL else (1 - win) * TENPAI_AT_DRAW
+    gain = average * dealer_factor + draw_payments
     future = sum(t.tenpai * t.loss for t in threats) * FUTURE_DANGER * max(0, shanten + 1) * LATER_SHARE
     future *= min(1.0, draws_left / 6)
     loss = tile_loss + future
-    notes = [reason("gain", points=round(gain), win_chance=round(win, 3), value=round(value)),
+    notes = [reason("gain", points=round(gain), win_chance=round(win, 3), value=round(value),
+                    average=round(average), dealer_factor=dealer_factor, draw_payments=round(draw_payments)),
              reason("risk", points=round(loss), now=round(tile_loss), later=round(future))]
     if placement == "protect_lead":
         loss *= PROTECT_LEAD

@@ -303,7 +303,11 @@ def push_fold_choice(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any,
     safest tile, ``safest``; ``safest_genbutsu`` when no threat can ron on it), ``last_hand``
     (in the match's last hand the figures are in place points), ``dealer`` (the seat deals: its
     gain carries the dealer's factor), and the deciding ``reason``
-    code (``push`` or ``fold``; ``protect_lead`` ... when the standings weighed in)."""
+    code (``push`` or ``fold``; ``protect_lead`` ... when the standings weighed in).  Then the
+    parts of ``gain``, from the evaluator's ``gain`` reason: ``average`` (``win_chance`` x
+    ``value``), ``dealer_factor`` (what the dealer's win is multiplied by; 1 for a non-dealer) and
+    ``draw_payments`` (what a ready hand is still worth at an exhaustive draw; 0 before tenpai):
+    ``gain`` = ``average`` x ``dealer_factor`` + ``draw_payments``, each part rounded."""
     from trainer.engine.evaluator.advisor import FOLD_BAND
     from trainer.engine.evaluator.danger import genbutsu
     from trainer.engine.evaluator.pushfold import THREAT
@@ -341,6 +345,10 @@ def push_fold_choice(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any,
         "last_hand": "last_hand_places" in codes,
         "dealer": view.dealer == view.seat,
         "reason": placement[0] if placement else ("push" if pf.push else "fold"),
+        # the parts of the gain, as the evaluator's gain reason gives them
+        "average": gain.get("average") if gain is not None else None,
+        "dealer_factor": gain.get("dealer_factor") if gain is not None else None,
+        "draw_payments": gain.get("draw_payments") if gain is not None else None,
     }
 
 

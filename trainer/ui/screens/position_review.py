@@ -649,9 +649,7 @@ class NanikiruScreen(PositionReviewScreen):
         p = self.decision
         tile = self.picked
         coach = p.coach_kind
-        view = p.position.view
-        dealer = view.dealer == view.seat  # the coach's push figures name the dealer's factor
-        coach_lines = hint_lines(list(p.coach), self.seat_name, safest=False, dealer=dealer)
+        coach_lines = hint_lines(list(p.coach), self.seat_name, safest=False)
         widest = [h.tile for h in p.hints if h.reason != "safer" and h.tile.kind != coach]
         by_tiles = ""
         if widest:
@@ -666,7 +664,7 @@ class NanikiruScreen(PositionReviewScreen):
         elif tile.kind in p.answer:
             picked = [h for h in p.hints if h.tile.kind == tile.kind]
             mine = [line for h in picked for line in _after_colon(
-                _("Right by tiles:"), hint_lines([h], self.seat_name, dealer=dealer))]
+                _("Right by tiles:"), hint_lines([h], self.seat_name))]
             if coach_lines:
                 other += _after_colon(_("The table's coach would discard {tile} instead, and that is right too:").format(
                     tile=_tiles(p.coach[0].tile)), coach_lines)
@@ -674,11 +672,11 @@ class NanikiruScreen(PositionReviewScreen):
             mine = [_("You discarded {mine}: it leaves your open hand without a {yaku}, and such a hand can "
                       "never win — not by {ron}, not by {tsumo}.").format(
                 mine=_tiles(tile), yaku="{term:yaku}", ron="{term:ron}", tsumo="{term:tsumo}")]
-            said = coach_lines or hint_lines(list(p.hints), self.seat_name, dealer=dealer)
+            said = coach_lines or hint_lines(list(p.hints), self.seat_name)
             other += _after_colon(_("Coach:"), said) if said else []
         else:
             mine = [decision_text(nanikiru.judge(p, tile))]
-            said = coach_lines or hint_lines(list(p.hints), self.seat_name, dealer=dealer)
+            said = coach_lines or hint_lines(list(p.hints), self.seat_name)
             other += _after_colon(_("Coach:"), said) if said else []
             other += [by_tiles] if by_tiles and coach_lines else []
         if p.position.chosen is not None:

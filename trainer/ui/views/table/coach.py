@@ -107,47 +107,48 @@ def win_percent(chance: float) -> str:
     return format_decimal(round(100 * _shown_chance(chance), 1), "0.#")
 
 
-def worth_words(gain: float, win: float | None, value: float | None, *, dealer: bool | None = None,
-                exact: bool = False) -> str:
-    """What pushing is worth on average — the evaluator's ``gain`` (reason ``gain``: win chance x
-    value, for the dealer with the dealer's factor, and for a ready hand with the payments it gets at
-    an exhaustive draw) — in words whose figures add up: the value and the chance to win it, what
-    they make on average, then what the gain adds to that (the dealer's factor and the draw
-    payments, the part of the gain left over) and the gain itself.  ``dealer`` None: not known
-    whether the player deals, the additions are named together.  ``exact``: the gain unrounded (it
-    is compared with a figure that rounds the same)."""
-    from trainer.engine.evaluator.pushfold import DEALER_GAIN
-
+def worth_words(gain: float, win: float | None, value: float | None, *, factor: float | None = None,
+                draw: float | None = None, exact: bool = False) -> str:
+    """What pushing is worth on average — the evaluator's ``gain`` (reason ``gain``) — in words
+    whose figures add up: the value and the chance to win it, what they make on average, then
+    the parts the evaluator adds, as its reason gives them: the dealer's ``factor`` (reason
+    ``dealer_factor``, 1 for a non-dealer) and a ready hand's ``draw`` payments at an exhaustive
+    draw (reason ``draw_payments``), and the gain itself.  ``factor`` or ``draw`` None: the parts
+    are not known (figures from before the reason carried them), what the gain adds to the
+    average is named as a whole.  ``exact``: the gain unrounded (it is compared with a figure
+    that rounds the same)."""
     total = format_number(round(gain)) if exact else about_figure(gain)
     if not value or win is None:
         return _("your hand can expect about {gain}").format(gain=total)
     worth = format_about_points(value)
-    factor = DEALER_GAIN if dealer else 1.0
-    draw = gain - win * value * factor  # what the gain adds beyond the win (for a ready hand: its draw payments)
+    known = factor is not None and draw is not None
+    factor = factor if factor is not None else 1.0
+    draw = draw if draw is not None else 0.0
     # the average from the figures as shown (the value to the hundred, the chance as printed), so the
     # learner's own multiplication gives it; the total then follows from the parts shown
     base = round(value, -2) * _shown_chance(win)
-    if not exact:
-        total = about_figure(base * factor + draw)
+    if not exact:  # (parts not known: the shown average plus whatever else the gain holds)
+        total = about_figure(base * factor + draw if known else base + gain - win * value)
     # the additions in a few words, each linked to the glossary card that explains it
     as_dealer = term_word("renchan", pgettext("inline term", "for the dealer"))
     at_draw = term_word("noten_bappu", pgettext("inline term", "for a ready hand at a draw"))
+    ready = draw >= 20
     if round(100 * win) < 1:
-        if dealer is not None and draw >= 20:
+        if known and ready:
             return _("your hand is worth about {value} but has almost no chance to win; it is paid {ready}: about "
                      "{gain} on average").format(value=worth, ready=at_draw, gain=total)
         return _("your hand is worth about {value} but has almost no chance to win (on average about {gain})").format(
             value=worth, gain=total)
     p = win_percent(win)
     avg = about_figure(base)
-    if dealer is None:
+    if not known:
         if abs(gain - base) < max(10.0, 0.001 * value):
             return _("a win is worth about {value} points ({p}% to win), on average about {gain}").format(
                 value=worth, p=p, gain=total)
         return _("a win is worth about {value} points ({p}% to win), on average about {base}; with the dealer's "
                  "bonus or a ready hand's draw payments, about {gain}").format(value=worth, p=p, base=avg, gain=total)
-    ready = draw >= 20
-    times = format_decimal(DEALER_GAIN, "0.0#")
+    dealer = factor != 1.0
+    times = format_decimal(factor, "0.0#")
     if dealer and ready:
         return _("a win is worth about {value} points ({p}% to win), on average about {base}, ×{factor} {dealer}, "
                  "plus {draw} {ready}: about {gain}").format(
@@ -164,26 +165,37 @@ def worth_words(gain: float, win: float | None, value: float | None, *, dealer: 
         value=worth, p=p, gain=total)
 
 
+def gain_parts(parts: Any) -> dict[str, Any]:
+    """The figures of the evaluator's ``gain`` reason (or of the review's ``push_fold`` dict, which
+    copies them) as :func:`worth_words` takes them: ``win``, ``value``, the dealer's ``factor`` and a
+    ready hand's ``draw`` payments (None where the figures do not carry them)."""
+    if parts is None:
+        return {"win": None, "value": None, "factor": None, "draw": None}
+    return {"win": parts.get("win_chance"), "value": parts.get("value"),
+            "factor": parts.get("dealer_factor"), "draw": parts.get("draw_payments")}
+
+
 def _gain_reason(verdict: Any) -> Any:
     """The evaluator's ``gain`` reason of a push-or-fold verdict (None if it has none)."""
     return next((r for r in verdict.reasons if r.code == "gain"), None)
 
 
-def push_line(verdict: Any, *, dealer: bool | None = None) -> str:
-    """The coach's "Push" sentence against a threat: what pushing is worth (:func:`worth_words`)
-    against the risk of pushing, or — when the gain is below that risk but pushing still pays,
-    because folding risks something too — against what playing on adds to folding's risk."""
-    g = _gain_reason(verdict)
-    win = g.get("win_chance") if g is not None else None
-    value = g.get("value") if g is not None else None
+def push_line(verdict: Any) -> str:
+    """The coach's "Push" sentence against a threat: what pushing is worth (:func:`worth_words`, its
+    figures from the verdict's ``gain`` reason, the dealer's factor among them) against the risk of
+    pushing, or — when the gain is below that risk but pushing still pays, because folding risks
+    something too — against what playing on adds to folding's risk."""
+    parts = gain_parts(_gain_reason(verdict))
     gain, loss = verdict.gain, verdict.loss
     if gain >= loss:
         shown_gain, shown_loss = about_pair(gain, loss)
-        worth = worth_words(gain, win, value, dealer=dealer, exact=shown_gain != about_figure(gain))
+        worth = worth_words(gain, parts["win"], parts["value"], factor=parts["factor"], draw=parts["draw"],
+                            exact=shown_gain != about_figure(gain))
         return _("Push: {worth} — more than the risk (about {loss}).").format(worth=worth, loss=shown_loss)
     extra = max(0.0, loss - verdict.fold_loss)
     shown_gain, shown_extra = about_pair(gain, extra)
-    worth = worth_words(gain, win, value, dealer=dealer, exact=shown_gain != about_figure(gain))
+    worth = worth_words(gain, parts["win"], parts["value"], factor=parts["factor"], draw=parts["draw"],
+                        exact=shown_gain != about_figure(gain))
     return _("Push: {worth} — more than what playing on adds to the risk (about {extra}).").format(
         worth=worth, extra=shown_extra)
 
@@ -265,13 +277,14 @@ def danger_words(advice: Any, seat_name: Any, *, safe_side: bool = False, seats:
     return f"{why}; {chance}" if why else chance
 
 
-def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool = True, push: bool = True,
-               dealer: bool | None = None) -> list[str]:
+def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool = True, push: bool = True
+               ) -> list[str]:
     """The coach's discard (what the strong bot would play) and why, in words built from the
     evaluator's reasons; a push against a threat says what it is worth and what it risks
-    (unless ``push`` is False; ``dealer``: whether the player deals, so that the words name the
-    dealer's factor in the gain), a fold (betaori) why the tile is safe; then the safest tile
-    when pushing (unless ``safest`` is False: a warning already names the safe tiles)."""
+    (unless ``push`` is False; the figures, the dealer's factor among them, come from the verdict's
+    ``gain`` reason), a fold (betaori) why the tile
+    is safe; then the safest tile when pushing (unless ``safest`` is False: a warning already names
+    the safe tiles)."""
     out: list[str] = []
     for h in hints:
         if h.reason == "safer" and not safest:
@@ -344,7 +357,7 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
             out.append(_("Push. {odds}").format(odds=_places_odds(places, h.push_fold)))
         elif push and h is hints[0] and h.push and a is not None and h.push_fold is not None and not any(
                 r.code == "no_threat" for r in h.push_fold.reasons):
-            out.append(push_line(h.push_fold, dealer=dealer))
+            out.append(push_line(h.push_fold))
     return out
 
 
@@ -474,7 +487,7 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
         choice = riichi_advice(view, discards, riichi, rules) if level == "full" and riichi else None
         # a warning names the safe tiles already, and the riichi advice says the hand pushes
         lines += hint_lines(discard_hints(view, discards, rules), seat_name, safest=not lines,
-                            push=choice is None, dealer=view.dealer == view.seat)
+                            push=choice is None)
         if choice is not None:
             lines.append(riichi_line(choice))
     elif level == "full" and not discards:

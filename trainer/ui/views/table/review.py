@@ -11,7 +11,14 @@ from trainer.engine.evaluator.reasons import reason
 from trainer.engine.game.review import Decision
 from trainer.i18n import _, format_about_points, format_number, ngettext, pgettext
 from trainer.ui.richtext import BR, term_word
-from trainer.ui.views.table.coach import RIICHI_WHY, about_figure, about_pair, tiles_or, worth_words
+from trainer.ui.views.table.coach import (
+    RIICHI_WHY,
+    about_figure,
+    about_pair,
+    gain_parts,
+    tiles_or,
+    worth_words,
+)
 
 
 def _t(text: str) -> str:
@@ -100,8 +107,11 @@ def _hand_worth(pf: dict[str, Any], *, exact: bool = False) -> str:
     """What pushing can win: the hand's value and the chance to win it, what that makes on
     average and what the expected gain the coach weighs adds to it (the dealer's factor, a ready
     hand's draw payments), so that the figures add up
-    (:func:`~trainer.ui.views.table.coach.worth_words`; ``dealer`` in ``pf`` when known)."""
-    return worth_words(pf["gain"], pf.get("win_chance"), pf.get("value"), dealer=pf.get("dealer"), exact=exact)
+    (:func:`~trainer.ui.views.table.coach.worth_words`; the parts as the review's ``push_fold``
+    copies them from the evaluator's ``gain`` reason: ``dealer_factor``, ``draw_payments``)."""
+    parts = gain_parts(pf)
+    return worth_words(pf["gain"], parts["win"], parts["value"], factor=parts["factor"], draw=parts["draw"],
+                       exact=exact)
 
 
 def _safe_tile(pf: dict[str, Any]) -> str:
