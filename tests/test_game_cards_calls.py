@@ -138,16 +138,17 @@ def test_the_words_for_the_answer_in_both_languages(lang_app: App) -> None:
     wrong, played = screen.feedback_parts()
     assert "{term:pon|" in wrong and "{term:yaku}" in wrong
     words = plain_text(wrong, app).replace("\u00a0", " ")
-    assert words.startswith("Better not to call pon — after the call the open hand has no yaku" if en
-                            else "Лучше не объявлять пон — после вызова у открытой руки нет яку"), words
+    assert words.startswith("Better not to call pon (碰, pon) — after the call the open hand has no yaku" if en
+                            else "Лучше не объявлять пон (碰, pon) — после вызова у открытой руки нет яку"), words
     assert screen.verdict() == ("Not the coach's choice." if en else "Тренер выбрал бы иначе.")
     words = plain_text(played, app).replace("\u00a0", " ")
-    assert words == ("In the game you called pon on 7m. Without the call the hand is 1 step from tenpai." if en
-                     else "В партии вы объявили пон на 7m. Без вызова до готовности (тенпай) остаётся 1 шаг."), words
+    assert words == ("In the game you called pon (碰, pon) on 7m. Without the call the hand is 1 step from tenpai (聴牌, "
+                     "tenpai)." if en else "В партии вы объявили пон (碰, pon) на 7m. Без вызова до готовности (тенпай — "
+                     "聴牌, tenpai) остаётся 1 шаг."), words
     screen = call_card(app, answer="chi")
     words = plain_text(screen.feedback_parts()[0], app)
-    assert words.startswith("Better not to call chi (567m) — the call does not bring" if en
-                            else "Лучше не объявлять чии (567m) — вызов не приближает"), words
+    assert words.startswith("Better not to call chi (吃, chī; 567m) — the call does not bring" if en
+                            else "Лучше не объявлять чии (吃, chī; 567m) — вызов не приближает"), words
     screen = call_card(app, answer="pass")
     words = plain_text(screen.feedback_parts()[0], app)
     assert screen.verdict() == ("Right!" if en else "Верно!")
@@ -155,13 +156,14 @@ def test_the_words_for_the_answer_in_both_languages(lang_app: App) -> None:
                             else "Верно: тренер тоже пропускает — после вызова"), words
     screen = call_card(app, called=False, answer="pass")  # the green dragon the coach pons
     words = plain_text(screen.feedback_parts()[0], app)
-    assert words.startswith("Better to call pon — the pon makes a" if en else "Лучше объявить пон — вызов собирает"), words
+    assert words.startswith("Better to call pon (碰, pon) — the pon makes a" if en
+                            else "Лучше объявить пон (碰, pon) — вызов собирает"), words
     assert plain_text(screen.feedback_parts()[1], app).startswith(
         "In the game you passed on 6z." if en else "В партии вы пропустили 6z.")
     screen = call_card(app, called=False, answer="pon")
     words = plain_text(screen.feedback_parts()[0], app)
-    assert words.startswith("Right: the coach calls pon too — the pon makes a" if en
-                            else "Верно: тренер тоже объявляет пон — вызов собирает"), words
+    assert words.startswith("Right: the coach calls pon (碰, pon) too — the pon makes a" if en
+                            else "Верно: тренер тоже объявляет пон (碰, pon) — вызов собирает"), words
 
 
 @pytest.mark.parametrize("answer", ["pass", "pon", "chi"])

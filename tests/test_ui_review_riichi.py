@@ -49,10 +49,10 @@ def test_dama_where_riichi_multiplies_the_hand_says_how_much_with_both_values(ap
     assert "{term:damaten|" in row and "{term:riichi}" in row
     words = plain_text(row, app)
     if _en(app):
-        assert words == ("You stayed dama: riichi (立直, rīchi) would have made the hand about 2.7 times bigger "
+        assert words == ("You stayed dama (黙聴, damaten): riichi (立直, rīchi) would have made the hand about 2.7 times bigger "
                          "(a ron: about 7,800 with riichi, 2,900 without)."), words
     else:
-        assert "Вы играли молча (дама)" in words and "примерно в 2,7 раза" in words, words
+        assert "Вы играли молча (дама — 黙聴, damaten)" in words and "примерно в 2,7 раза" in words, words
         assert "рон: около 7 800 с риичи, 2 900 без него" in words.replace("\u00a0", " "), words
 
 

@@ -19,7 +19,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest  # noqa: E402
 import yaml  # noqa: E402
 
-from tests.text_checks import flat  # noqa: E402
+from tests.text_checks import flat, in_english  # noqa: E402
 from trainer.engine.tiles import kind_from_name  # noqa: E402
 from trainer.ui import kunto_words, mcr_texts  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
@@ -29,21 +29,9 @@ from trainer.ui.views.table import review  # noqa: E402
 MODES = ("ru_ja", "ja_ru", "full")
 
 
-@pytest.fixture()
-def app(lang_app: App) -> App:
-    """The app in each language (``lang_app`` in conftest)."""
-    return lang_app
-
-
-def _en(app: App) -> bool:
-    return app.settings.language == "en"
-
-
 def _mode(app: App, mode: str) -> App:
     app.apply_settings(dataclasses.replace(app.settings, term_mode=mode))
     return app
-
-
 
 
 def _lines(app: App, markup: str) -> list[str]:
@@ -115,11 +103,11 @@ def test_the_review_names_each_term_once_with_its_japanese(app: App) -> None:
     for key in ("dama_no_yaku", "answer_no_yaku"):
         assert texts[key].count("(門前清自摸和, menzenchin tsumohō)") == 1, texts[key]
     assert texts["lost_shanten"].count("(向聴, shanten)") == 1, texts["lost_shanten"]
-    if _en(app):
+    if in_english(app):
         assert texts["lost_tiles"].startswith(
             "You discarded 5m: after it the tile acceptance (受け入れ, ukeire) was 12 useful tiles. Discarding 1z "
             "instead would leave 20"), texts["lost_tiles"]
-        assert "the shanten (向聴, shanten) went up, the hand is 2 steps from tenpai instead of 1." in \
+        assert "the shanten (向聴, shanten) went up, the hand is 2 steps from tenpai (聴牌, tenpai) instead of 1." in \
             texts["lost_shanten"], texts["lost_shanten"]
         assert texts["folded"].startswith("You made a full fold (ベタ降り, betaori): right — "), texts["folded"]
         assert texts["fold_advised"].startswith("The coach would make a full fold (ベタ降り, betaori) here: ")
@@ -134,7 +122,8 @@ def test_the_review_names_each_term_once_with_its_japanese(app: App) -> None:
         assert texts["lost_tiles"].startswith(
             "Вы сбросили 5m: после сброса укеире (受け入れ, ukeire) — 12 полезных плиток. Со сбросом 1z их было "
             "бы 20"), texts["lost_tiles"]
-        assert "шантен (向聴, shanten) вырос, до готовности (тенпай) 2 шага вместо 1." in texts["lost_shanten"]
+        assert "шантен (向聴, shanten) вырос, до готовности (тенпай — 聴牌, tenpai) 2 шага вместо 1." in \
+            texts["lost_shanten"]
         assert texts["folded"].startswith("Ваш выбор — полная защита (ベタ降り, betaori), и он верен: "), texts["folded"]
         assert texts["fold_advised"].startswith("Совет тренера здесь — полная защита (ベタ降り, betaori): ")
         assert texts["answer_fold_right"].startswith("Верно: совет тренера тоже полная защита (ベタ降り, betaori) — ")
@@ -148,9 +137,9 @@ def test_the_review_names_each_term_once_with_its_japanese(app: App) -> None:
 
 def test_one_useful_tile_is_one_tile(app: App) -> None:
     text = plain_text(review.decision_text(_decision("fine", ukeire_chosen=1)), app)
-    assert text.endswith("is 1 useful tile." if _en(app) else "— 1 полезная плитка."), text
+    assert text.endswith("is 1 useful tile." if in_english(app) else "— 1 полезная плитка."), text
     text = plain_text(review.decision_text(_decision("lost_shanten", shanten_chosen=0, shanten_best=-1)), app)
-    assert ("1 step from" if _en(app) else "1 шаг вместо") in text, text
+    assert ("1 step from" if in_english(app) else "1 шаг вместо") in text, text
 
 
 # ---------------------------------------------------------------- the kunto practice (23_kunto_practice*)
@@ -186,9 +175,10 @@ def test_the_kunto_words_never_nest_brackets(app: App, mode: str) -> None:
 
 def test_the_kunto_words_read_in_both_languages(app: App) -> None:
     t = {k: _lines(app, v) for k, v in _kunto_texts().items()}
-    if _en(app):
+    if in_english(app):
         assert t["way"] == ["A way to a ready hand (聴牌, tenpai): draw 3m, throw back 9p."], t["way"]
-        assert t["too_high"][1] == "Look again for sets, and for pairs and partial sets that need only one more tile."
+        assert t["too_high"][1] == ("Look again for sets (面子, mentsu), and for pairs and partial sets (塔子, tātsu) that "
+                                    "need only one more tile."), t["too_high"]
         assert t["said_ready"][0].startswith("You said the hand is a ready hand (聴牌, tenpai), but no tile")
         assert t["throwback"][2].startswith("Without 2m the hand keeps its shanten (向聴, shanten) of 1, but only 3 "
                                             "tiles"), t["throwback"]
@@ -201,8 +191,8 @@ def test_the_kunto_words_read_in_both_languages(app: App) -> None:
             "winning tile included." in t["value"][1], t["value"]
     else:
         assert t["way"] == ["Как выйти в тенпай (聴牌, tenpai): возьмите 3m, сбросьте 9p."], t["way"]
-        assert t["too_high"][1] == ("Поищите ещё раз готовые сеты, а также пары и недостроенные сеты, которым не "
-                                    "хватает одной плитки."), t["too_high"]
+        assert t["too_high"][1] == ("Поищите ещё раз готовые сеты (面子, mentsu), а также пары и недостроенные сеты (塔子, "
+                                    "tātsu), которым не хватает одной плитки."), t["too_high"]
         assert t["said_ready"][0].startswith("Вы считаете, что у руки тенпай (聴牌, tenpai), но ни одна плитка")
         assert t["throwback"][0].startswith("Без 1m тенпай (聴牌, tenpai) уходит дальше: до него остаётся 2 шага."), \
             t["throwback"]
@@ -241,10 +231,10 @@ def test_the_mcr_words_never_nest_brackets(app: App, mode: str) -> None:
 def test_the_mcr_principle_follows_a_dash(app: App) -> None:
     line = plain_text(mcr_texts.excluded_line({"id": "all_chows", "by": "pinghu", "by_fan": True,
                                                "principle": "non_repeat"}), app)
-    assert line.endswith("— the non-repeat principle (不重复原则, bù chóng fù yuán zé)." if _en(app)
+    assert line.endswith("— the non-repeat principle (不重复原则, bù chóng fù yuán zé)." if in_english(app)
                          else "— это принцип неповторения (不重复原则, bù chóng fù yuán zé)."), line
     line = plain_text(mcr_texts.not_wait_line({"tile": "5m", "shanten": 1, "form": "seven_pairs"}), app)
-    assert line.endswith("2 tiles from complete; the closest form is Seven Pairs (七对, qī duì)." if _en(app)
+    assert line.endswith("2 tiles from complete; the closest form is Seven Pairs (七对, qī duì)." if in_english(app)
                          else "не хватает 2 плиток; ближе всего — Семь пар (七对, qī duì)."), line
     summary = plain_text(mcr_texts.score_summary([{"kind": "mcr_excluded", "id": "all_chows", "by": "pinghu",
                                                    "by_fan": True, "principle": "non_repeat"}]), app)
@@ -257,12 +247,10 @@ def test_the_mcr_principle_follows_a_dash(app: App) -> None:
 WORD = "Safe: {tiles:9m} ({term:genbutsu|genbutsu}). A tile ({term:genbutsu|genbutsu}, safe) and {term:genbutsu|genbutsu}."
 NAME = "71 ({term:ukeire}); {term:ukeire} (1) {term:ukeire}"
 
-EXPECTED_WORD = {
-    "ru_ja": "Safe: 9m (genbutsu). A tile (genbutsu, safe) and genbutsu.",
-    "ja_ru": "Safe: 9m (genbutsu — 現物, genbutsu). A tile (genbutsu — 現物, genbutsu, safe) and genbutsu (現物, "
-             "genbutsu).",
-    "full": "Safe: 9m (genbutsu — 現物, ゲンブツ, genbutsu). A tile (genbutsu — 現物, ゲンブツ, genbutsu, safe) and "
-            "genbutsu (現物, ゲンブツ, genbutsu).",
+EXPECTED_WORD = {  # the Japanese on the word's first use in the text only
+    "ru_ja": "Safe: 9m (genbutsu — 現物, genbutsu). A tile (genbutsu, safe) and genbutsu.",
+    "ja_ru": "Safe: 9m (genbutsu — 現物, genbutsu). A tile (genbutsu, safe) and genbutsu.",
+    "full": "Safe: 9m (genbutsu — 現物, ゲンブツ, genbutsu). A tile (genbutsu, safe) and genbutsu.",
 }
 
 
@@ -275,15 +263,20 @@ def test_a_linked_word_in_brackets_takes_its_japanese_after_a_dash(app: App, mod
 @pytest.mark.parametrize("mode", MODES)
 def test_a_glossary_name_in_brackets_takes_its_japanese_after_a_dash(app: App, mode: str) -> None:
     _mode(app, mode)
-    name = "tile acceptance" if _en(app) else "укеире"
-    cap = "Tile acceptance" if _en(app) else "Укеире"
-    expected = {
-        "ru_ja": f"71 ({name} — 受け入れ, ukeire); {name} (受け入れ, ukeire) (1) {name} (受け入れ, ukeire)",
-        "ja_ru": f"71 (受け入れ, ukeire — {cap}); 受け入れ (ukeire) — {cap} (1) 受け入れ (ukeire) — {cap}",
-        "full": f"71 ({name} — 受け入れ, ウケイレ, ukeire); {name} — 受け入れ (ウケイレ, ukeire) (1) {name} — 受け入れ "
-                "(ウケイレ, ukeire)",
+    name = "tile acceptance" if in_english(app) else "укеире"
+    cap = "Tile acceptance" if in_english(app) else "Укеире"
+    expected = {  # the Japanese on the name's first use in the text only
+        "ru_ja": f"71 ({name} — 受け入れ, ukeire); {name} (1) {name}",
+        "ja_ru": f"71 (受け入れ, ukeire — {cap}); {name} (1) {name}",
+        "full": f"71 ({name} — 受け入れ, ウケイレ, ukeire); {name} (1) {name}",
     }
     assert plain_text(NAME, app) == expected[mode]
+    outside = {  # the same name first used outside the brackets: its own bracket, shared with the next
+        "ru_ja": f"{name} (受け入れ, ukeire; 1)",
+        "ja_ru": f"受け入れ (ukeire) — {cap} (1)",
+        "full": f"{name} — 受け入れ (ウケイレ, ukeire; 1)",
+    }
+    assert plain_text("x {term:ukeire} (1)", app) == "x " + outside[mode]
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -313,6 +306,5 @@ def test_a_lesson_with_a_linked_word_in_brackets_lays_out_flat(app: App, mode: s
     step = next(s for s in lesson["steps"] if s.get("id") == "formula")
     text = plain_text(step["text"][app.settings.language], app)
     assert flat(text), text
-    if mode != "ru_ja":
-        word = "taatsu" if _en(app) else "тацу"
-        assert f"({word} — 塔子, " in text, text
+    word = "taatsu" if in_english(app) else "тацу"
+    assert f"({word} — 塔子, " in text, text  # every mode: the word's first use shows its Japanese

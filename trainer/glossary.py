@@ -58,6 +58,10 @@ CATEGORIES: dict[str, str] = {
 }
 
 DISPLAY_MODES = ("ru_ja", "ja_ru", "full")
+JAPANESE_MODES = frozenset(DISPLAY_MODES)
+"""The display modes that show a term's Japanese — all of them today.  Rich text adds the
+Japanese after an author's own word for a term (``{term:id|word}``) only in these, so a mode
+added without the Japanese (the learner's language alone) gets none there either."""
 LANGS = ("ru", "en")
 
 _REQUIRED = ("id", "kanji", "kana", "romaji", "ru", "ru_explanation", "en", "en_explanation", "category", "seed")
@@ -131,7 +135,7 @@ class Term:
         """The explanation in every language, keyed by language code ("ru", "en")."""
         return {"ru": self.ru_explanation, "en": self.en_explanation}
 
-    def display(self, mode: str = "ru_ja", lang: str = "ru", plain: bool = False) -> str:
+    def display(self, mode: str = "ru_ja", lang: str = "ru", plain: bool = False, bracketed: bool = True) -> str:
         """Format the term for the learner's display mode.
 
         ``ru_ja``: the interface-language name, then the Japanese: «Риичи (立直, rīchi)»;
@@ -140,7 +144,19 @@ class Term:
         ``plain`` leaves out a bracketed explanation at the end of the name, so a title shows one
         set of brackets: «Kunto (薫陶, kuntō)»; without it ``ru_ja`` keeps the explanation after a
         dash, still one set of brackets: «Kunto — training game (薫陶, kuntō)».
+
+        ``bracketed=False`` is the form for a place inside brackets already open (the author's
+        «(…)» around the term): no bracket of its own, the name and the written form joined by a
+        dash and the Japanese parts by commas, as :meth:`japanese` gives them — ``ru_ja``
+        «Укеире — 受け入れ, ukeire», ``ja_ru`` «受け入れ, ukeire — Укеире», ``full`` «Укеире —
+        受け入れ, ウケイレ, ukeire».  It always uses the plain name (the explanation would be a
+        bracket inside the brackets).
         """
+        if mode not in DISPLAY_MODES:
+            raise ValueError(f"unknown display mode {mode!r}; use one of {', '.join(DISPLAY_MODES)}")
+        if not bracketed:
+            name, japanese = self.plain_name(lang), self.japanese(mode)
+            return f"{japanese} — {name}" if mode == "ja_ru" else f"{name} — {japanese}"
         name = self.plain_name(lang) if plain else self._without_romaji_gloss(self.name(lang))
         if mode == "ru_ja":
             head = self.plain_name(lang)
@@ -149,10 +165,8 @@ class Term:
             return f"{name} ({self.kanji}, {self.romaji})"
         if mode == "ja_ru":
             return f"{self.kanji} ({self.romaji}) — {name}"
-        if mode == "full":
-            reading = self.romaji if self.kana == self.kanji else f"{self.kana}, {self.romaji}"
-            return f"{name} — {self.kanji} ({reading})"
-        raise ValueError(f"unknown display mode {mode!r}; use one of {', '.join(DISPLAY_MODES)}")
+        reading = self.romaji if self.kana == self.kanji else f"{self.kana}, {self.romaji}"
+        return f"{name} — {self.kanji} ({reading})"
 
     def japanese(self, mode: str = "ru_ja") -> str:
         """The term's written form and reading alone, as an author's own word is followed by it in
@@ -162,17 +176,35 @@ class Term:
             return f"{self.kanji}, {self.kana}, {self.romaji}"
         return f"{self.kanji}, {self.romaji}"
 
-    def inline(self, mode: str = "ru_ja", lang: str = "ru") -> str:
+    def inline(self, mode: str = "ru_ja", lang: str = "ru", bracketed: bool = True) -> str:
         """The term as it reads inside a sentence: :meth:`display` without a bracketed explanation
         of the name (one set of brackets), and a common noun with a small first letter («without
         a yaku (役, yaku)», «у вас тенпай»); a proper name (``proper``), a Chinese fan name (Title
         Case: «Pure Straight») and the Japanese-first form keep their capitals.  A Chinese rule word
-        whose English name is not in Title Case («False win», «Fan») starts small in both languages."""
-        shown = self.display(mode, lang, plain=True)
+        whose English name is not in Title Case («False win», «Fan») starts small in both languages.
+        ``bracketed=False``: inside brackets already open, as :meth:`display` («(укеире — 受け入れ,
+        ukeire)»)."""
+        return self._small_start(self.display(mode, lang, plain=True, bracketed=bracketed))
+
+    def word(self, lang: str = "ru", inline: bool = False) -> str:
+        """The plain name alone, without the Japanese: the term once more in a text that has
+        already shown its Japanese («… риичи (立直, rīchi) … после риичи …»); inside a sentence
+        (``inline``) with a small first letter as :meth:`inline` gives it."""
+        name = self.plain_name(lang)
+        return self._small_start(name) if inline else name
+
+    def _small_start(self, shown: str) -> str:
+        """``shown`` with a small first letter when it starts with a common noun (see :meth:`inline`)."""
         word = shown.split(" ", 1)[0]
         if self.proper or self.is_fan_name or len(word) < 2 or not word[0].isupper() or not word[1:].islower():
             return shown
         return shown[0].lower() + shown[1:]
+
+    def without_romaji_gloss(self, words: str) -> str:
+        """``words`` (a name, or an author's own word for the term) without a trailing
+        «(romaji)» gloss of this term: «slamming tiles (kyouda)» -> «slamming tiles», so the
+        term's written form and reading can follow it instead of a second romaji."""
+        return self._without_romaji_gloss(words)
 
     @property
     def is_fan_name(self) -> bool:
@@ -462,6 +494,7 @@ __all__ = [
     "GLOSSARY_PATH",
     "Glossary",
     "GlossaryError",
+    "JAPANESE_MODES",
     "Term",
     "load_glossary",
     "normalize",

@@ -6,11 +6,16 @@ paragraphs), wraps it to a width and renders it once into a transparent surface.
 Inline tiles sit on the text line (a little taller than the text); glossary terms
 are drawn in the term colour with a dotted underline, and their rectangles are kept
 so a click can open the term's card.  The result is cached, so a frame costs a blit.
+
+One call renders one text block, and a block shows each term's Japanese once: the first
+``{term:id}`` or ``{term:id|word}`` of an id shows it in the learner's display mode
+(«объявление (鳴き, naki)»), later ones the word or name alone (see :func:`_term_label`).
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -94,50 +99,70 @@ def _words(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-def _term_label(app: AppContext, span: Span, inline: bool = False, in_brackets: bool = False) -> str:
-    """A term as the text shows it: the author's inflected word (``{term:id|word}``), followed in
-    the Japanese-showing modes by the written form and reading alone («genbutsu (現物, genbutsu)»),
-    or the glossary's name in the learner's display mode, in running text without a bracketed
-    explanation of the name (one set of brackets: «Shanten (向聴, shanten)», not «Shanten
-    (tiles from ready) (向聴, shanten)»; the link opens the explanation) — inside a sentence
-    (``inline``) with a small first letter for a common noun («you are not ready hand ...»).
+def _term_label(app: AppContext, span: Span, inline: bool = False, in_brackets: bool = False,
+                seen: set[str] | None = None, before: str = "") -> str:
+    """A term as the text shows it.  Its Japanese (written form and reading) shows once per text
+    block — the first time the block names the term, whichever markup names it; ``seen`` holds
+    the ids of the terms the block has shown so far and is updated (None: no block, as the first
+    use).
+
+    * ``{term:id|word}``, the author's inflected word: on first use followed by the written form
+      and reading, in every mode that shows the Japanese (:data:`~trainer.glossary.JAPANESE_MODES`):
+      «объявление (鳴き, naki)», "call (鳴き, naki)", in ``full`` «объявление (鳴き, ナキ, naki)»; a
+      word that carries its own romaji gloss («slamming tiles (kyouda)») has it replaced by the
+      Japanese, not doubled; a word with another gloss of its own takes the Japanese inside that
+      bracket, after a dash («Half outside hand (chanta — 混全帯幺九, honchantaiyao)»); and where the
+      written form stands just before the word (``before``, the paragraph so far: «吃 {term:chii|чи}»)
+      only the reading follows, «吃 чи (chī)».  Later in the block the word alone.
+    * ``{term:id}``, the glossary's name: on first use in the learner's display mode, in running
+      text without a bracketed explanation of the name (one set of brackets: «Shanten (向聴,
+      shanten)», not «Shanten (tiles from ready) (向聴, shanten)»; the link opens the explanation)
+      — inside a sentence (``inline``) with a small first letter for a common noun («you are not
+      ready hand ...»).  Later in the block (after either markup) the name alone, without the
+      Japanese (:meth:`~trainer.glossary.Term.word`): «… укеире (受け入れ, ukeire) … укеире …».
+
     An id the glossary does not know shows as it is.
 
     ``in_brackets``: the text around the term has a bracket open (:func:`_open_bracket`), so the
     term's own brackets would nest in it («(genbutsu (現物, genbutsu))»).  Then the Japanese follows
-    a dash instead, its parts joined by commas as inside the brackets: an author's word in
-    ``ja_ru`` «(genbutsu — 現物, genbutsu)», in ``full`` «(генбуцу — 現物, ゲンブツ, genbutsu)»
-    (``ru_ja`` shows the word alone); a glossary name «(tile acceptance — 受け入れ, ukeire)» in
-    ``ru_ja``, «(受け入れ, ukeire — Tile acceptance)» in ``ja_ru``, «(tile acceptance — 受け入れ,
-    ウケイレ, ukeire)» in ``full``.  A dash rather than a comma: the word and its written form
-    name one thing twice, they are not two items of a list (as the comma after them may be)."""
+    a dash instead, its parts joined by commas as inside the brackets: an author's word «(генбуцу —
+    現物, genbutsu)», in ``full`` «(генбуцу — 現物, ゲンブツ, genbutsu)»; a glossary name
+    (``Term.display(bracketed=False)``) «(tile acceptance — 受け入れ, ukeire)» in ``ru_ja``,
+    «(受け入れ, ukeire — Tile acceptance)» in ``ja_ru``, «(tile acceptance — 受け入れ, ウケイレ,
+    ukeire)» in ``full``.  A dash rather than a comma: the word and its written form name one
+    thing twice, they are not two items of a list (as the comma after them may be)."""
+    from trainer.glossary import JAPANESE_MODES
+
     try:
         term = app.glossary().term(span.value)
     except (KeyError, LookupError):
         return span.label or span.value
     mode, lang = app.settings.term_mode, app.settings.language
+    japanese = mode in JAPANESE_MODES
+    first = seen is None or term.id not in seen
+    if seen is not None and japanese:
+        seen.add(term.id)
     if span.label:
-        if mode not in ("ja_ru", "full"):
-            return span.label
-        return f"{span.label} — {term.japanese(mode)}" if in_brackets else f"{span.label} ({term.japanese(mode)})"
-    shown = term.inline(mode, lang) if inline else term.display(mode, lang, plain=True)
-    return _unbracketed(shown, term, mode) if in_brackets else shown
+        return _word_with_japanese(term, span.label, mode, in_brackets, before) if japanese and first else span.label
+    if not first:
+        return term.word(lang, inline)
+    if inline:
+        return term.inline(mode, lang, bracketed=not in_brackets)
+    return term.display(mode, lang, plain=True, bracketed=not in_brackets)
 
 
-def _unbracketed(shown: str, term: Term, mode: str) -> str:
-    """A glossary name as :meth:`~trainer.glossary.Term.display` shows it, with its bracketed
-    Japanese written after a dash or a comma («укеире — 受け入れ, ukeire», «受け入れ, ukeire —
-    укеире», «укеире — 受け入れ, ウケイレ, ukeire»); a form it does not recognise stays as it is."""
+def _word_with_japanese(term: Term, word: str, mode: str, in_brackets: bool, before: str) -> str:
+    """An author's word for ``term`` followed by the term's written form and reading (see
+    :func:`_term_label`): «объявление (鳴き, naki)», in brackets «(генбуцу — 現物, genbutsu)»."""
     japanese = term.japanese(mode)
-    if mode == "ru_ja":
-        bracketed = f" ({japanese})"
-        return shown[:-len(bracketed)] + " — " + japanese if shown.endswith(bracketed) else shown
-    if mode == "ja_ru":
-        bracketed = f"{term.kanji} ({term.romaji})"
-        return japanese + shown[len(bracketed):] if shown.startswith(bracketed) else shown
-    reading = term.romaji if term.kana == term.kanji else f"{term.kana}, {term.romaji}"
-    bracketed = f"{term.kanji} ({reading})"
-    return shown[:-len(bracketed)] + japanese if shown.endswith(bracketed) else shown
+    if before.rstrip().endswith(term.kanji) and japanese.startswith(term.kanji + ", "):
+        japanese = japanese[len(term.kanji) + 2:]  # «吃 чи (chī)», not «吃 чи (吃, chī)»
+    word = term.without_romaji_gloss(word)
+    if in_brackets:
+        return f"{word} — {japanese}"
+    if word.endswith(")") and " (" in word:  # the word's own gloss: one bracket for both
+        return f"{word[:-1]} — {japanese})"
+    return f"{word} ({japanese})"
 
 
 def _open_bracket(before: str) -> bool:
@@ -206,25 +231,18 @@ def _layout(app: AppContext, text: str, size: int, width: int, color: Color, ter
                                             breakable_after=n < len(pieces) - 1))
             paragraphs[-1][-1].space_after = space if sp else 0
 
-    before = ""  # the paragraph's plain text so far: does a term open a sentence?
-    for span in _spans(text):
+    for span, shown in _shown_spans(app, text):
         if span.kind == "paragraph":
             paragraphs.append([])
-            before = ""
         elif span.kind == "text":
-            add_words(span.value)
-            before += span.value
+            add_words(shown)
         elif span.kind == "strong":
-            add_words(span.value, bold=True)
-            before += span.value
+            add_words(shown, bold=True)
         elif span.kind == "term":
-            label = _term_label(app, span, inline=not _starts_sentence(before), in_brackets=_open_bracket(before))
-            add_words(label, term=span.value, col=term_color)
-            before += label
+            add_words(shown, term=span.value, col=term_color)
         else:
             from trainer.ui.tileview import row_width, slots_for_text
 
-            before += span.value
             slots = slots_for_text(span.value)
             h = tile_h
             while h > lh and row_width(slots, h, gap) > width:
@@ -292,6 +310,35 @@ def wrap_atoms(para: list[_Atom], width: int) -> list[list[_Atom]]:
     return lines
 
 
+def _shown_spans(app: AppContext, text: str) -> Iterator[tuple[Span, str]]:
+    """Each span of one text block with the text it shows (a tile span: its MPSZ; a paragraph
+    break: ""): terms as :func:`_term_label` words them, each term's Japanese once per block.
+    A term whose bracket is followed at once by the author's own bracket shares it, the two parts
+    after a semicolon — «Два панга драконов (双箭刻, shuāng jiàn kè; 6 очков)», not «… (双箭刻,
+    shuāng jiàn kè) (6 очков)»."""
+    spans = _spans(text)
+    before = ""  # the paragraph's plain text so far: does a term open a sentence, is a bracket open?
+    seen: set[str] = set()  # the terms the block has shown with their Japanese
+    shared = False  # the previous term left its bracket open for the author's bracket that follows
+    for i, span in enumerate(spans):
+        shown = span.value
+        if span.kind == "paragraph":
+            before, shown = "", ""
+        elif span.kind == "term":
+            shown = _term_label(app, span, inline=not _starts_sentence(before), in_brackets=_open_bracket(before),
+                                seen=seen, before=before)
+            after = spans[i + 1] if i + 1 < len(spans) else None
+            shared = (shown.endswith(")") and after is not None and after.kind == "text"
+                      and after.value.startswith(" (") and not after.value.startswith(" ()"))
+            if shared:
+                shown = shown[:-1]
+        elif shared:
+            shown = "; " + span.value[2:]
+            shared = False
+        before += shown
+        yield span, shown
+
+
 def _spans(text: str) -> list[Span]:
     """Parsed markup; text with broken markup is shown as plain text rather than failing."""
     try:
@@ -331,15 +378,4 @@ def _split_long(app: AppContext, word: str, size: int, width: int, bold: bool) -
 
 def plain_text(text: str, app: AppContext) -> str:
     """Lesson markup flattened to plain text (terms as shown, tiles in MPSZ), for narrow places."""
-    out = []
-    before = ""  # the paragraph so far: does a term open a sentence?
-    for span in _spans(text):
-        if span.kind == "paragraph":
-            out.append("\n")
-            before = ""
-            continue
-        piece = (_term_label(app, span, inline=not _starts_sentence(before), in_brackets=_open_bracket(before))
-                 if span.kind == "term" else span.value)
-        out.append(piece)
-        before += piece
-    return "".join(out)
+    return "".join("\n" if span.kind == "paragraph" else shown for span, shown in _shown_spans(app, text))
