@@ -23,7 +23,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest  # noqa: E402
 import yaml  # noqa: E402
 
-from tests.text_checks import flat  # noqa: E402
+from tests.text_checks import flat, surfaces_drawn  # noqa: E402
 from trainer.glossary import DISPLAY_MODES, load_glossary  # noqa: E402
 from trainer.lessons.richtext import parse_rich  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
@@ -75,14 +75,7 @@ def test_the_first_use_takes_the_form_of_the_display_mode(ui: App, mode: str) ->
 def test_the_drawn_text_is_the_plain_text(ui: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """layout_rich draws the Japanese after the first word and nothing after the second, and
     both stay links to the term's card."""
-    drawn: list[str] = []
-    real = ui.text_surface
-
-    def spy(text: str, *args: Any, **kw: Any) -> Any:
-        drawn.append(text)
-        return real(text, *args, **kw)
-
-    monkeypatch.setattr(ui, "text_surface", spy)
+    drawn = surfaces_drawn(ui, monkeypatch)
     markup = "{term:pon|Pon} first, {term:pon|pon} again. drawn-check"
     layout = layout_rich(ui, markup, 18, 2000)
     assert " ".join(drawn) == "Pon (碰, pon) first, pon again. drawn-check"

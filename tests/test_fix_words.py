@@ -81,16 +81,22 @@ def _masculine(text: str) -> list[str]:
     return [m.group(0) for p in MASCULINE_RIICHI for m in p.finditer(text)]
 
 
-def _ru_strings(node: Any) -> Iterator[str]:
+def _lang_strings(node: Any, lang: str) -> Iterator[str]:
+    """Every text of language ``lang`` in a lesson or data file: ``ru:``/``en:`` fields and
+    ``*_ru``/``*_en`` keys."""
     if isinstance(node, dict):
         for k, v in node.items():
-            if k == "ru" and isinstance(v, str):
+            if (k == lang or (isinstance(k, str) and k.endswith("_" + lang))) and isinstance(v, str):
                 yield v
             else:
-                yield from _ru_strings(v)
+                yield from _lang_strings(v, lang)
     elif isinstance(node, list):
         for v in node:
-            yield from _ru_strings(v)
+            yield from _lang_strings(v, lang)
+
+
+def _ru_strings(node: Any) -> Iterator[str]:
+    return _lang_strings(node, "ru")
 
 
 def test_the_patterns_catch_the_masculine_forms() -> None:
@@ -237,15 +243,7 @@ NOT_AMOUNTS = {("variant_risu.yaml", "2345")}
 
 
 def _en_strings(node: Any) -> Iterator[str]:
-    if isinstance(node, dict):
-        for k, v in node.items():
-            if (k == "en" or (isinstance(k, str) and k.endswith("_en"))) and isinstance(v, str):
-                yield v
-            else:
-                yield from _en_strings(v)
-    elif isinstance(node, list):
-        for v in node:
-            yield from _en_strings(v)
+    return _lang_strings(node, "en")
 
 
 def _unsplit(name: str, text: str) -> list[str]:

@@ -19,7 +19,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest  # noqa: E402
 import yaml  # noqa: E402
 
-from tests.text_checks import flat, in_english  # noqa: E402
+from tests.text_checks import flat, in_english, surfaces_drawn  # noqa: E402
 from trainer.engine.tiles import kind_from_name  # noqa: E402
 from trainer.ui import kunto_words, mcr_texts  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
@@ -283,14 +283,7 @@ def test_a_glossary_name_in_brackets_takes_its_japanese_after_a_dash(app: App, m
 def test_the_drawn_text_has_the_same_words(app: App, mode: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """layout_rich draws what plain_text says: the word inside the bracket with the dashed Japanese."""
     _mode(app, mode)
-    drawn: list[str] = []
-    real = app.text_surface
-
-    def spy(text: str, *args: Any, **kw: Any) -> Any:
-        drawn.append(text)
-        return real(text, *args, **kw)
-
-    monkeypatch.setattr(app, "text_surface", spy)
+    drawn = surfaces_drawn(app, monkeypatch)
     layout = layout_rich(app, WORD + " " + mode, 18, 2000)
     # word by word, the tiles drawn as pictures
     assert "".join(drawn) == (EXPECTED_WORD[mode] + mode).replace(" ", "").replace("9m", "")

@@ -52,3 +52,17 @@ def _recording(blit: Any, drawn: list[str]) -> Any:
         return blit(surf, app, text, *args, **kw)
 
     return spy
+
+
+def surfaces_drawn(app: Any, monkeypatch: Any) -> list[str]:
+    """Record every text ``app`` renders to a surface (``app.text_surface``), word by word, in
+    the order drawn: what the rich text put on screen."""
+    drawn: list[str] = []
+    real = app.text_surface
+
+    def spy(text: str, *args: Any, **kw: Any) -> Any:
+        drawn.append(text)
+        return real(text, *args, **kw)
+
+    monkeypatch.setattr(app, "text_surface", spy)
+    return drawn
