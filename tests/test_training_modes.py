@@ -85,13 +85,14 @@ def test_twelve_tile_virtual_head_wins_on_a_13_tile_tenpai_unless_the_wait_is_de
     assert not game.can_win_with(1, Tile(27), tsumo=False)  # the 2z wait is dead: three are open
 
 
-def test_risu_two_triplets_and_a_hadaka_tanki() -> None:
-    """000:3485: koutsu 100 each, hadaka tanki 100; with a shuntsu there is no doubling."""
+def test_risu_two_triplets_and_a_single_wait_on_the_pair() -> None:
+    """000:3485: koutsu 100 each, the seed's "hadaka tanki" (a win on the pair's single wait) 100,
+    named as the glossary's tanki; with a shuntsu there is no doubling."""
     hand = Hand(tuple(parse_tiles("111222345678s99s")))
     win = Win(hand, Tile(26), tsumo=False, riichi=False, seat=0, dealer=0, players=2, from_seat=1)
     v = value_of("risu", win)
     assert v.points == 300
-    assert sorted(i.id for i in v.items) == ["hadaka_tanki", "koutsu", "koutsu"]
+    assert sorted(i.id for i in v.items) == ["koutsu", "koutsu", "tanki"]
     assert v.deltas == (300, -300)
 
 

@@ -93,7 +93,7 @@ def test_the_dora_after_agari_is_the_last_tile_of_the_recycled_wall() -> None:
     assert Ron() in g.legal_actions(0)  # 111 222 333 444 + 9s: the single wait on the pair
     g.apply(0, Ron())
     v = g.result.values[0]
-    # four triplets 400 + hadaka tanki 100, no run: x2 = 1000; three 1s as dora at 100 = 300
+    # four triplets 400 + tanki 100, no run: x2 = 1000; three 1s as dora at 100 = 300
     assert v.points == 1300 and any(i.id == "dora" and i.amount == 300 for i in v.items)
 
 

@@ -32,7 +32,7 @@ def test_the_button_goes_on_to_the_next_hand_until_the_game_is_over(
         assert not screen.match_over()
         assert [b.label for b in screen.end_buttons] == [next_hand]
         header = screen.header_extra()
-        assert header.startswith("hands 1, won " if lang == "en" else "раздач: 1, побед: "), header
+        assert header.startswith("hands 1, wins " if lang == "en" else "раздач: 1, побед: "), header
         screen.play_again()
         screen.match_started -= 61 * 60  # the hour is over: this hand is the last
         play_hand(screen)

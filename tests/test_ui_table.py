@@ -38,9 +38,9 @@ def test_a_whole_hand_with_a_call_a_riichi_and_a_win(app: App) -> None:
     assert seen["learner_call"] and seen["calls"] >= 1 and seen["riichi"] and seen["kind"] in ("ron", "tsumo")
     # the call offer was shown as tiles: two from the hand and the called tile highlighted
     labels = [label for label, _p in seen["call_buttons"]]
-    assert any(label in ("Chi", "Pon") for label in labels) and "Pass" in labels
+    assert any(label in ("Chii", "Pon") for label in labels) and "Pass" in labels
     for label, pieces in seen["call_buttons"]:
-        if label in ("Chi", "Pon"):
+        if label in ("Chii", "Pon"):
             assert len(pieces) == 3 and pieces[-1].highlight == "hint" and not any(c.isdigit() for c in label)
     # the offered tile was the one marked in the discarder's river
     src, marked = seen["offered"]
@@ -184,7 +184,8 @@ def test_draw_and_match_end_views(app: App) -> None:
     view = screen.result_view
     assert view.title() == "Draw: the wall is empty" and not view.details
     names = ", ".join(screen.seat_name(s) for s in res.tenpai) or "nobody"
-    assert view.draw_lines(app)[0] == f"Tenpai: {names}"
+    assert view.draw_lines(app)[0] == f"{app.term_text('tenpai')}: {names}"  # the glossary term, with its Japanese
+    assert view.draw_lines(app, markup=True)[0] == "{term:tenpai}: " + names
     app.render()
     screen = match_end(app)
     assert screen.match.finished and screen.match_end is not None

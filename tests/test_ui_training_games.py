@@ -78,7 +78,7 @@ def test_the_result_panel_says_what_a_risu_hand_was_worth(app: App) -> None:
     table = app.push("play_simple", mode="risu", seed=1, kids=False)
     setup = table.setup
     # the learner deals with 111s 222s 345s 678s 9s and draws the second 9s: two triplets and
-    # a hadaka tanki, 300 points before dora (000:3485)
+    # a single wait on the pair (the seed's hadaka tanki), 300 points before dora (000:3485)
     table.game = SimpleGame(setup, wall=scripted_wall(setup.tileset, ["1112223456789s", "3344556677888s"], "9s"))
     table.counted = False
     table.rebuild()

@@ -187,10 +187,10 @@ def test_half_abundance_says_why_the_tile_set_cannot_be_chosen(app: App) -> None
     app.render()
     screen = app.screen
     assert screen.current("tiles") == "suits136"
-    assert note(screen, "tiles") == "Half abundance plays with all 136 tiles: turn it off to choose others."
+    assert note(screen, "tiles") == "The honor exchange (“half abundance”) plays with all 136 tiles: turn it off to choose others."
     click(app, segment(block(screen, "tiles"), "Three suits · 108"))  # the engine keeps all the tiles
     app.render()
-    assert app.screen.current("tiles") == "suits136" and note(app.screen, "tiles").startswith("Half abundance")
+    assert app.screen.current("tiles") == "suits136" and note(app.screen, "tiles").startswith("The honor exchange")
 
 
 def test_a_refusal_is_said_in_russian_on_a_russian_screen(app: App) -> None:

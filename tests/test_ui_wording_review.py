@@ -77,7 +77,7 @@ def test_a_waits_miss_counts_many_winning_tiles(lang):
     assert WAITS[lang].format(n=9) in text
 
 
-TENPAI = {"en": ("wall is empty", "tenpai", "noten payments"), "ru": ("Стена закончилась", "тенпай", "нотен")}
+TENPAI = {"en": ("wall is empty", "tenpai", "noten payment", "不聴罰符"), "ru": ("Стена закончилась", "тенпай", "нотен", "不聴罰符")}
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])

@@ -40,7 +40,7 @@ LABELS: dict[str, str] = {
     "suits": N_("Suits"),
     "dragons": N_("Dragons"),
     "calls": N_("Calls"),
-    "half_abundance": N_("Half abundance"),
+    "half_abundance": N_("Honor exchange (“half abundance”)"),
     "no_sticks": N_("Without sticks"),
     "six_pairs": N_("Six pairs"),
     "atama_kasou": N_("Atama kasō"),
@@ -56,7 +56,7 @@ LABELS: dict[str, str] = {
 VALUE_NAMES: dict[str, dict[Any, str]] = {
     "suits": {"kept": N_("Matter"), "ignored": N_("Do not matter")},
     "dragons": {"plain": N_("Normal"), "tens": N_("As tens"), "jokers": N_("As jokers")},
-    "calls": {"none": N_("None"), "pon": N_("Pon only"), "all": N_("Pon and chi")},
+    "calls": {"none": N_("None"), "pon": N_("Pon only"), "all": N_("Pon and chii")},
     "guess_rule": {"any": N_("One of the two tiles"), "both": N_("Both tiles")},
     "game_minutes": {0: N_("No clock")},
 }
@@ -91,7 +91,7 @@ NOTES: dict[tuple[str, Any], str] = {
     ("dragons", "tens"): N_("Red dragon is the 10 of {man}, green the 10 of {sou}, white the 10 of {pin}."),
     ("dragons", "jokers"): N_("A dragon stands for any tile you need until its owner declares riichi."),
     ("calls", "none"): N_("Nobody calls: every tile comes from the wall."),
-    ("calls", "pon"): N_("No chi: open runs are not allowed."),
+    ("calls", "pon"): N_("No chii: open runs are not allowed."),
     ("half_abundance", True): N_("Honors join the set, players only lose points, an honor may be exchanged for "
                                  "{exchange} points."),
     ("no_sticks", False): N_("Everyone starts at {start} points; the game ends when someone is below zero."),
@@ -223,7 +223,7 @@ def substituted_note(mode: PlayMode, table: Any, key: str, choices: dict[str, An
         return ""
     if table.tileset.name == choices.get("tiles", mode.defaults.get("tiles")):
         return ""
-    return _("Half abundance plays with all {n} tiles: turn it off to choose others.").format(n=len(table.tileset))
+    return _("The honor exchange (“half abundance”) plays with all {n} tiles: turn it off to choose others.").format(n=len(table.tileset))
 
 
 def has_notes(key: str, values: tuple[Any, ...]) -> bool:

@@ -34,12 +34,13 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from trainer.engine.game.actions import Action, Discard, Kan, Riichi, Tsumo
-from trainer.engine.game.training_scoring import HandValue, ValueItem
+from trainer.engine.game.training_scoring import OKURIKAN_HAN, HandValue, ValueItem
 from trainer.engine.hand import Meld, MeldKind, RankKan, Source
 from trainer.engine.tiles import Tile
 
 if TYPE_CHECKING:
     from trainer.engine.game.simple import SimpleGame
+    from trainer.engine.game.simple_modes import TableSetup
 
 
 def kan_key(game: SimpleGame, kind: int) -> int:
@@ -154,6 +155,17 @@ def is_okurikan(game: SimpleGame, seat: int, action: Action) -> bool:
     return any(n >= 4 for n in kinds.values())
 
 
+def okurikan_effect(setup: TableSetup) -> tuple[str, int] | None:
+    """What an okurikan (four of a kind kept in the hand without declaring the kan) does at a
+    table with ``setup``, from the mode's rules: ``("chombo", points paid to each other seat)``
+    under compulsory kans with a chombo (risu, 000:3483); ``("han", n)`` where the scoring counts
+    it without riichi (kunto 000:3453, single-suit mahjong 1 000:3503); None where it is nothing."""
+    if setup.kans == "compulsory" and setup.chombo_points:
+        return ("chombo", setup.chombo_points)
+    han = OKURIKAN_HAN.get(setup.scoring, 0)
+    return ("han", han) if han else None
+
+
 def call_chombo(game: SimpleGame, seat: int) -> None:
     """End the hand with ``seat``'s chombo: it pays ``chombo_points`` to every other seat."""
     from trainer.engine.game.simple import ENDED, SimpleResult
@@ -190,4 +202,4 @@ def draw_limit_reached(game: SimpleGame) -> bool:
 
 
 __all__ = ["RankKan", "call_chombo", "call_open_kan", "declare_kan", "draw_limit_reached", "is_kan", "is_okurikan",
-           "kan_key", "kan_options", "open_kan_options", "recycle_discard"]
+           "kan_key", "kan_options", "okurikan_effect", "open_kan_options", "recycle_discard"]

@@ -314,6 +314,14 @@ class SimpleGame:
                   rinshan=tsumo and self.replacement)
         return value_of(self.setup.scoring, win, dora_value=self.setup.dora_value, rules=self._rules)
 
+    def fault(self, seat: int, action: Action) -> str | None:
+        """The fault ``action`` would be at this table, a penalty rather than a play: "okurikan"
+        where the mode makes keeping four of a kind undeclared a chombo (risu, 000:3483:
+        a win or a discard with the four still in the hand); None for a fair action."""
+        if self.phase == TURN and seat == self.current and kan_rules.is_okurikan(self, seat, action):
+            return "okurikan"
+        return None
+
     # ------------------------------------------------------------------ actions on turn
     def _turn_actions(self, seat: int) -> list[Action]:
         acts: list[Action] = []

@@ -12,9 +12,12 @@ payment of each seat.  Schemes (the mode file's ``scoring``):
   further side 1 more.  No points.
 * ``short`` (000:4333, 4342): the short-mahjong yaku list and the formula
   tsumo from everyone = 500 at 1 han, 1000 x (han - 1) above; ron = 3 x that.
-* ``risu`` (000:3485): koutsu 100, kantsu 200, hadaka tanki (won on the pair's single
-  wait) 100, a hadaka tanki with no shuntsu doubles; the last wall tile after agari
-  is dora, worth the mode's ``dora_value`` per tile [our choice].
+* ``risu`` (000:3485): koutsu 100, kantsu 200, hadaka tanki 100, a hadaka tanki with no
+  shuntsu doubles; the last wall tile after agari is dora, worth the mode's ``dora_value``
+  per tile [our choice].  The seed's glossary (000:5375, 000:613) calls any wait on the pair
+  hadaka tanki, and risu has no calls, so the bonus is for a win on the pair's single wait of
+  a closed hand: the item is the glossary's ``tanki`` (single wait), not ``hadaka_tanki``,
+  whose usual sense is the lone tile left after four calls (docs/rules.md).
 * ``standard`` (single-suit mahjong 1, 000:3496-3503): the ordinary riichi points of the hand
   read with the suits ignored (:mod:`trainer.engine.game.single_suit_scoring`).
 * ``riichi``: the full riichi score of :func:`trainer.engine.scoring.score_hand`
@@ -133,11 +136,18 @@ def _standard_readings(hand: Hand) -> list[Reading]:
     return [r for r in readings(hand) if r.form is Form.STANDARD]
 
 
+OKURIKAN_HAN: dict[str, int] = {"kunto": 1, "standard": 1}
+"""The scoring schemes that count a four of a kind kept concealed without riichi (okurikan),
+and the han it adds: kunto (000:3453) and single-suit mahjong 1 (000:3503,
+:mod:`~trainer.engine.game.single_suit_scoring`).  Risu instead makes it a chombo
+(:func:`trainer.engine.game.kan_rules.okurikan_effect`)."""
+
+
 def _kunto(win: Win) -> HandValue:
     counts = Counter(t.kind for t in win.hand.concealed)
     items: list[ValueItem] = []
     if not win.riichi:
-        items += [ValueItem("okurikan", 1, "han") for k, c in sorted(counts.items()) if c == 4]
+        items += [ValueItem("okurikan", OKURIKAN_HAN["kunto"], "han") for k, c in sorted(counts.items()) if c == 4]
     else:
         seat_wind = EAST + (win.seat - win.dealer) % win.players
         items += [ValueItem("yakuhai", 1, "han") for k, c in sorted(counts.items())
@@ -149,9 +159,14 @@ def _kunto(win: Win) -> HandValue:
     return HandValue("kunto", tuple(items), han * (2 ** winds if han else 1), 0, tuple(0 for _ in range(win.players)))
 
 
+TWELVE_FIRST_HAN_SIDES = 5
+"""Twelve-tile mahjong (000:3479): a wait on this many kinds of tile is the first han, every
+further kind one more."""
+
+
 def _twelve(win: Win) -> HandValue:
     items = [ValueItem("wait_sides", win.sides, "sides")]
-    han = max(0, win.sides - 4)
+    han = max(0, win.sides - TWELVE_FIRST_HAN_SIDES + 1)
     if han:
         items.append(ValueItem("wide_wait", han, "han"))
     return HandValue("twelve", tuple(items), han, 0, tuple(0 for _ in range(win.players)))
@@ -168,8 +183,8 @@ def _risu(win: Win, dora_value: int) -> HandValue:
                 items.append(ValueItem("kantsu", 200, "points"))
         pair = r.pair
         tanki = pair is not None and pair.first == win.win_tile.kind and _single_wait_on_pair(win, r)
-        if tanki:
-            items.append(ValueItem("hadaka_tanki", 100, "points"))
+        if tanki:  # the seed's "hadaka tanki": any win on the pair's single wait (000:5375)
+            items.append(ValueItem("tanki", 100, "points"))
         points = sum(i.amount for i in items)
         if tanki and not any(g.kind is GroupKind.RUN for g in r.sets):
             items.append(ValueItem("no_shuntsu_double", 2, "times"))

@@ -51,6 +51,7 @@ from trainer.engine.mcr.match import McrMatch
 from trainer.engine.mcr.rules_game import is_mcr_rules
 from trainer.i18n import _, ngettext, pgettext
 from trainer.ui.registry import register_screen
+from trainer.ui.richtext import plain_text, term_word
 from trainer.ui.saved_games import GameSaver, McrGameSaver
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
@@ -183,7 +184,7 @@ class PlayScreen(Screen):
         if self.free:
             return self.center.round_label(self.state) + " · " + ngettext(
                 "{n} honba", "{n} honba", self.round.honba).format(n=self.round.honba)
-        return _("hands {g}, won {w}").format(g=self.games, w=self.wins)
+        return _("hands {g}, wins {w}").format(g=self.games, w=self.wins)
 
     @property
     def state(self) -> TableState:
@@ -319,9 +320,11 @@ class PlayScreen(Screen):
         return False
 
     def on_click(self, pos: tuple[int, int], button: int) -> bool:
-        """A click on a glossary term — in the coach's box, or in the match result's note (oka,
-        uma) — opens it in the glossary."""
+        """A click on a glossary term — in the coach's box, in a draw's result (tenpai, noten), or
+        in the match result's note (oka, uma) — opens it in the glossary."""
         term = self.match_end.term_at(pos) if self.match_end is not None else None
+        if term is None and self.round.ended and self.result_view is not None:
+            term = self.result_view.term_at(pos)  # a draw's tenpai, noten, noten payment
         if term is not None:
             self.app.push("glossary", term=term)
             return True
@@ -588,17 +591,7 @@ class PlayScreen(Screen):
         left = self.action_buttons[0].rect.left if self.action_buttons else (
             self.next_btn.rect.left if self.next_btn is not None else area.right)
         width = left - area.left - L.px(16)
-        text, color = "", P.accent
-        legal = self.my_legal()
-        if self.riichi_mode:
-            text = _("Riichi: the marked tiles keep your hand ready. Choose the one to discard.")
-        elif any(isinstance(a, Chi | Pon | Kan | Ron) for a in legal) and self.round.phase.value == "calls":
-            text = _("A call is possible on the marked tile: choose a button or Pass.")
-        elif any(isinstance(a, Discard) for a in legal):
-            text = _("Your turn: click a tile, then click it again to discard it.")
-        elif any(isinstance(a, DeclareTenpai) for a in legal):
-            text = _("The wall is empty and your hand is ready (tenpai). Show it, and the players who are not "
-                     "ready pay you (noten payments).")
+        text, color = self.prompt_text(), P.accent
         if text and width > L.px(80):
             # Up to two lines beside the buttons (they are as tall as two); a longer text is cut on the second.
             size = L.font("small")
@@ -610,6 +603,23 @@ class PlayScreen(Screen):
             for i, line in enumerate(lines):
                 blit_text(surf, self.app, line, size, color, (area.left, top + lh * i + lh // 2), anchor="midleft",
                           max_width=width)
+
+    def prompt_text(self) -> str:
+        """What the learner should do now, beside the buttons ("" when nothing is asked)."""
+        legal = self.my_legal()
+        if self.riichi_mode:
+            return _("Riichi: the marked tiles keep your hand ready. Choose the one to discard.")
+        if any(isinstance(a, Chi | Pon | Kan | Ron) for a in legal) and self.round.phase.value == "calls":
+            return _("A call is possible on the marked tile: choose a button or Pass.")
+        if any(isinstance(a, Discard) for a in legal):
+            return _("Your turn: click a tile, then click it again to discard it.")
+        if any(isinstance(a, DeclareTenpai) for a in legal):
+            # the terms with their Japanese, as the lessons name them (one block: each term once)
+            return plain_text(_("The wall is empty and your hand is {tenpai}. Show it, and the players who are not "
+                                "ready pay you the {noten_bappu}.").format(
+                tenpai=term_word("tenpai", pgettext("inline term", "tenpai")), noten_bappu="{term:noten_bappu}"),
+                self.app)
+        return ""
 
 
 MCR_BOT_FOR = {"beginner": "mcr_beginner"}

@@ -30,6 +30,7 @@ import pygame
 from trainer.engine.game.actions import Chi, Discard, IllegalAction, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.full_table import make_game
 from trainer.engine.game.honor_exchange import ExchangeHonor
+from trainer.engine.game.kan_rules import okurikan_effect
 from trainer.engine.game.simple import SimpleGame
 from trainer.engine.game.simple_bots import make_simple_bot
 from trainer.engine.game.simple_modes import ModeError, TableSetup, get_mode, table_setup
@@ -37,6 +38,7 @@ from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
 from trainer.i18n import N_, _, format_points, fu_text, han_text, ngettext, pgettext, points_text
 from trainer.ui.registry import register_screen
+from trainer.ui.richtext import plain_text
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
@@ -238,7 +240,7 @@ class PlaySimpleScreen(Screen):
         if self.setup is not None and self.setup.scoring == "none":
             return "★" * min(self.wins, 12)  # children: a star per win, no numbers
         if self.several_hands():  # every hand is counted, not a game of several hands
-            text = _("hands {g}, won {w}").format(g=self.games, w=self.wins)
+            text = _("hands {g}, wins {w}").format(g=self.games, w=self.wins)
         else:
             text = _("games {g}, wins {w}").format(g=self.games, w=self.wins)
         if self.game is not None and self.setup is not None and self.setup.keeps_points:
@@ -269,6 +271,10 @@ class PlaySimpleScreen(Screen):
         """The ready lamp: the learner's waiting hand is one tile from complete (tenpai)."""
         g = self.game
         return g is not None and g.is_tenpai(0)
+
+    def can_win(self) -> bool:
+        """The lamp's "complete": the learner may win now, fairly (the prompt says "You can win!")."""
+        return any(isinstance(a, Tsumo | Ron) and not self._fault(a) for a in self.my_legal())
 
     def almost_ready(self) -> bool:
         """Holding the extra tile, the learner can give one away and be ready (or has won)."""
@@ -309,7 +315,8 @@ class PlaySimpleScreen(Screen):
         self.hand_row.locked = not allowed
         self.hand_row.cursor = max(0, start - 1)
         for label, action in self._action_choices(legal):
-            self.action_buttons.append(self.add(Button(label, lambda a=action: self._act(a), kind="primary")))
+            kind = "secondary" if self._fault(action) else "primary"  # a penalty is never the offered choice
+            self.action_buttons.append(self.add(Button(label, lambda a=action: self._act(a), kind=kind)))
         if riichi_tiles and not any(isinstance(a, Tsumo) for a in legal):
             label = _("Cancel riichi") if self.riichi_mode else pgettext("mahjong call", "Riichi")
             if any(play_ab.is_announcement(a) for a in legal):
@@ -392,7 +399,7 @@ class PlaySimpleScreen(Screen):
             elif isinstance(a, Pon):
                 out.append((pgettext("mahjong call", "Pon") + "!", a))  # one pon per discard: no tiles to name
             elif isinstance(a, Chi):
-                out.append((pgettext("mahjong call", "Chi") + " " + format_tiles(a.tiles), a))
+                out.append((pgettext("mahjong call", "Chii") + " " + format_tiles(a.tiles), a))
             elif isinstance(a, Kan):
                 if self.setup is not None and self.setup.suits == "ignored" and a.tile.kind < 27:
                     what = str(a.tile.kind % 9 + 1)  # suits ignored: four of one rank, any suits ("Kan 5")
@@ -407,7 +414,35 @@ class PlaySimpleScreen(Screen):
                                                               n=format_points(self.game.setup.honor_exchange)), a))
         if any(isinstance(a, Pass) for a in legal):
             out.append((_("Pass"), Pass()))
-        return out
+        # an action the table punishes (risu: a win with four of a kind kept, okurikan) says so and
+        # comes last, so the first button — the one the keyboard starts on — is a fair play
+        fair = [(label, a) for label, a in out if not self._fault(a)]
+        faults = [(_("{action} (chombo)").format(action=label.rstrip("!")), a) for label, a in out if self._fault(a)]
+        return fair + faults
+
+    def _fault(self, action: Any) -> str | None:
+        """The engine's word on ``action``: the fault it would be at this table (``"okurikan"``), or None."""
+        fault = getattr(self.game, "fault", None)  # the full-rules tables have no such faults
+        return fault(0, action) if fault is not None and not self.game.ended else None  # type: ignore[union-attr]
+
+    def _okurikan_warning(self, legal: list[Any]) -> str:
+        """Before the fault, not after it: with four of a kind in the hand where the mode makes
+        keeping them undeclared a chombo (risu), what the kan is for and what keeping them costs
+        ("" when nothing in ``legal`` is such a fault)."""
+        g = self.game
+        kans = [a for a in legal if isinstance(a, Kan)]
+        effect = okurikan_effect(g.setup) if g is not None else None
+        if not kans or effect is None or effect[0] != "chombo" or not any(self._fault(a) for a in legal):
+            return ""
+        tiles = tile_words(self.app, [a.tile for a in kans], plain=True, inline=True)
+        text = ngettext("You hold four of a kind ({tiles}): declare the kan. Keeping all four (a win now, or "
+                        "discarding another tile) is {okurikan}, in this game a {chombo}: you would pay {n} point to "
+                        "each other player.",
+                        "You hold four of a kind ({tiles}): declare the kan. Keeping all four (a win now, or "
+                        "discarding another tile) is {okurikan}, in this game a {chombo}: you would pay {n} points "
+                        "to each other player.", effect[1]).format(
+            tiles=tiles, okurikan="{term:okurikan}", chombo="{term:chombo}", n=format_points(effect[1]))
+        return plain_text(text, self.app)
 
     # ---------------------------------------------------------------- actions
 
@@ -776,7 +811,10 @@ class PlaySimpleScreen(Screen):
         if ab:
             return ab
         legal = self.my_legal()
-        if any(isinstance(a, Tsumo | Ron) for a in legal):
+        warning = self._okurikan_warning(legal)
+        if warning:
+            return warning
+        if any(isinstance(a, Tsumo | Ron) and not self._fault(a) for a in legal):
             return _("You can win!")
         if self.riichi_mode:
             return _("Riichi: choose the tile to give away.")
@@ -794,7 +832,8 @@ class PlaySimpleScreen(Screen):
     def _draw_lamp(self, surf: pygame.Surface, r: pygame.Rect) -> None:
         L = self.app.layout
         app = self.app
-        lit = self.ready()
+        complete = self.can_win()
+        lit = complete or self.ready()
         almost = not lit and self.almost_ready()
         rad = max(L.px(10), min(r.height // 3, L.px(22)))
         c = (r.left + rad + L.px(4), r.top + rad + L.px(4))
@@ -805,12 +844,13 @@ class PlaySimpleScreen(Screen):
                 surf.blit(glow, glow.get_rect(center=c))
         pygame.draw.circle(surf, P.accent if lit else P.accent_dark if almost else P.felt_dark, c, rad)
         pygame.draw.circle(surf, P.accent_dark if lit or almost else P.felt_line, c, rad, max(1, L.px(2)))
-        text = _("Ready!") if lit else _("Almost ready!") if almost else _("Not ready yet")
+        text = _("Complete hand!") if complete else _("Ready!") if lit else _("Almost ready!") if almost \
+            else _("Not ready yet")
         label = blit_text(surf, app, text, L.font("body"),
                           P.accent if lit or almost else P.on_felt_muted,
                           (c[0] + rad + L.px(10), c[1]), anchor="midleft", bold=lit,
                           max_width=r.right - c[0] - rad - L.px(10))
-        if lit and self.setup is not None and self.setup.coach == "full" and self.game is not None:
+        if lit and not complete and self.setup is not None and self.setup.coach == "full" and self.game is not None:
             # Coach "full" also shows the winning tiles, right after the lamp's word.
             from trainer.ui.tileview import draw_tile_string
 
@@ -854,11 +894,9 @@ class PlaySimpleScreen(Screen):
         if g is None or g.result is None or not g.result.values:
             return out
         if g.result.chombo is not None:  # risu: the four kept undeclared (okurikan)
-            head = [f"{self.app.term_text('okurikan')} = {self.app.term_text('chombo')}",
-                    ngettext("{n} point to each other player", "{n} points to each other player",
-                             g.setup.chombo_points).format(n=format_points(g.setup.chombo_points))]
-            return head + [_("{who}: {points}").format(who=self.seat_name(s), points=format_points(d, signed=True))
-                           for s, d in enumerate(g.result.values[0].deltas)] + self._match_line() + self._game_result()
+            return self.chombo_lines() + [
+                _("{who}: {points}").format(who=self.seat_name(s), points=format_points(d, signed=True))
+                for s, d in enumerate(g.result.values[0].deltas)] + self._match_line() + self._game_result()
         for seat, v in zip(g.result.winners, g.result.values, strict=True):
             total = []
             if v.scheme in ("kunto", "twelve", "short", "riichi", "standard"):
@@ -877,6 +915,38 @@ class PlaySimpleScreen(Screen):
                 text = self._item_text(item_id, amount, unit)
                 out.append(f"{text} ×{times}" if times > 1 else text)
         return out[:8] + self._table_line() + self._match_line() + self._game_result()
+
+    def chombo_lines(self) -> list[str]:
+        """The okurikan chombo in whole sentences: what this game makes of it and what it costs,
+        then what another training game makes of the same four (the effect is the mode's rule,
+        :func:`~trainer.engine.game.kan_rules.okurikan_effect`)."""
+        g = self.game
+        assert g is not None
+        n = g.setup.chombo_points
+        out = [plain_text(_("{okurikan}: in this game it is a {chombo}.").format(
+            okurikan="{term:okurikan}", chombo="{term:chombo}"), self.app),
+            ngettext("Penalty: {n} point to each other player.", "Penalty: {n} points to each other player.",
+                     n).format(n=format_points(n))]
+        other = self._okurikan_elsewhere()
+        if other:
+            out.append(other)
+        return out
+
+    def _okurikan_elsewhere(self) -> str:
+        """One line on the same four in kunto, where the rules count it instead (RU#30): the rule
+        depends on the game ("" when kunto's rules count nothing)."""
+        try:
+            kunto = get_mode("kunto")
+            effect = okurikan_effect(kunto.setup())
+            lang = self.app.settings.language
+            name = self.app.glossary().term(kunto.title).plain_name(lang)
+            word = self.app.glossary().term("okurikan").plain_name(lang)  # its Japanese is on the line above
+        except (ModeError, KeyError, LookupError):
+            return ""
+        if effect is None or effect[0] != "han":
+            return ""
+        return _("In {game} an {okurikan} without riichi adds {han} instead.").format(
+            game=name, okurikan=word[:1].lower() + word[1:], han=han_text(effect[1]))
 
     def _table_line(self) -> list[str]:
         """The A/B game's won hand: the losers paid the table, not the winner (000:3511)."""
@@ -939,9 +1009,15 @@ class PlaySimpleScreen(Screen):
 
     def _item_text(self, item_id: str, amount: int, unit: str) -> str:
         """One reason of a hand's value in words: its name and what it adds."""
-        if item_id == "wait_sides":  # the number of kinds the hand waited on, with its plural
-            name = ngettext("{n}-sided wait", "{n}-sided wait", amount).format(n=amount)
-            return name[:1].upper() + name[1:]
+        if item_id == "wait_sides":  # the number of kinds the hand waited on: the glossary's wait (machi)
+            from trainer.engine.game.training_scoring import TWELVE_FIRST_HAN_SIDES
+
+            if amount >= TWELVE_FIRST_HAN_SIDES:  # the han follow on the next line (wide wait)
+                text = ngettext("{machi} on {n} kind of tile", "{machi} on {n} kinds of tile", amount)
+            else:  # a line worth nothing says why
+                text = ngettext("{machi} on {n} kind of tile: a han only from {k} kinds",
+                                "{machi} on {n} kinds of tile: a han only from {k} kinds", amount)
+            return plain_text(text.format(machi="{term:machi}", n=amount, k=TWELVE_FIRST_HAN_SIDES), self.app)
         value = f": {UNITS[unit](amount)}" if unit in UNITS else ""
         if item_id in VALUE_LABELS:
             name = _(VALUE_LABELS[item_id]).format(n=amount)

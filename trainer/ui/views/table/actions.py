@@ -95,7 +95,7 @@ class TileButton(Widget):
 
 _CALLS = {
     Tsumo: lambda: pgettext("mahjong call", "Tsumo"), Ron: lambda: pgettext("mahjong call", "Ron"),
-    Pon: lambda: pgettext("mahjong call", "Pon"), Chi: lambda: pgettext("mahjong call", "Chi"),
+    Pon: lambda: pgettext("mahjong call", "Pon"), Chi: lambda: pgettext("mahjong call", "Chii"),
     Kan: lambda: pgettext("mahjong call", "Kan"), Riichi: lambda: pgettext("mahjong call", "Riichi"),
     Kita: lambda: pgettext("mahjong call", "Kita"),
 }

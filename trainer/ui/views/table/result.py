@@ -20,7 +20,7 @@ import pygame
 from trainer.engine.game.breakdown import WinDetails, win_details
 from trainer.i18n import N_, _, format_decimal, format_points, fu_text, han_text, ngettext
 from trainer.names import fu_name
-from trainer.ui.richtext import RichLayout, layout_rich
+from trainer.ui.richtext import BR, RichLayout, layout_rich, plain_text
 from trainer.ui.theme import PALETTE
 from trainer.ui.views.explain import group_words
 from trainer.ui.views.rule_presets import THREE_PLAYER_TSUMO
@@ -88,6 +88,13 @@ class HandResultView:
         self.me = me  # the learner's seat: the title says "you" for it
         res = rnd.result
         self.details = [win_details(rnd, w) for w in res.wins] if res is not None else []
+        self.note_layout: RichLayout | None = None  # a draw's lines as drawn last, for their glossary links
+        self.note_origin = (0, 0)
+
+    def term_at(self, pos: tuple[int, int]) -> str | None:
+        """The glossary term under ``pos`` in a draw's lines (None if none, or before the first draw)."""
+        lay = getattr(self, "note_layout", None)  # a subclass may keep its own __init__ (MCR)
+        return lay.term_at(pos, self.note_origin) if lay is not None else None
 
     # ------------------------------------------------------------------ text
     def title(self) -> str:
@@ -155,20 +162,23 @@ class HandResultView:
                          "Riichi sticks put down this hand: {names} (−{n} each)", len(seats)).format(
             names=", ".join(self.names(s) for s in seats), n=n)]
 
-    def draw_lines(self, app: Any) -> list[str]:
+    def draw_lines(self, app: Any, *, markup: bool = False) -> list[str]:
         """For a draw: the tenpai and noten players and the noten payment (or nagashi, or the
         abortive reason), then each seat's change item by item, and the riichi sticks that stay
-        on the table."""
+        on the table.  Tenpai, noten and the noten payment are glossary terms with their Japanese:
+        with ``markup`` the lines are rich text (the card draws them as one block, the terms
+        clickable), else the text as shown."""
         res = self.rnd.result
         if res is None or self.details:
             return []
         n = len(self.rnd.scores)
         if res.kind == "exhaustive":
             names = ", ".join(self.names(s) for s in res.tenpai) or _("nobody")
-            out = [_("Tenpai: {names}").format(names=names)]
+            out = [_("{term}: {names}").format(term="{term:tenpai}", names=names)]
             noten = [s for s in range(n) if s not in res.tenpai]
             if noten:
-                out.append(_("Noten: {names}").format(names=", ".join(self.names(s) for s in noten)))
+                out.append(_("{term}: {names}").format(term="{term:noten}",
+                                                      names=", ".join(self.names(s) for s in noten)))
             if res.nagashi:
                 out.append(_("Nagashi mangan: {names}").format(names=", ".join(self.names(s) for s in res.nagashi)))
             else:
@@ -182,17 +192,20 @@ class HandResultView:
                                 "{n} riichi sticks stay on the table for the next winner ({points}).",
                                 res.sticks_left).format(
                 n=res.sticks_left, points=format_points(res.sticks_left * self.rnd.options.riichi_deposit)))
-        return out
+        if markup:
+            return out
+        shown = plain_text(BR.join(out), app)  # one block: each term's Japanese once
+        return shown.split(BR)
 
     def noten_payment_line(self) -> str:
         """What the exhaustive draw's noten payment was (the engine's deltas), or why there was none."""
         res = self.rnd.result
         paid = sum(d for d in res.deltas if d > 0)
         if paid:
-            return ngettext("Noten payment: the noten players pay {n} point in all, shared equally by the "
+            return ngettext("{noten_bappu}: the noten players pay {n} point in all, shared equally by the "
                             "tenpai players.",
-                            "Noten payment: the noten players pay {n} points in all, shared equally by the "
-                            "tenpai players.", paid).format(n=format_points(paid))
+                            "{noten_bappu}: the noten players pay {n} points in all, shared equally by the "
+                            "tenpai players.", paid).format(n=format_points(paid), noten_bappu="{term:noten_bappu}")
         if not self.rnd.options.noten_payment:
             return _("These rules have no noten payment.")
         if res.tenpai:
@@ -283,11 +296,15 @@ class HandResultView:
             end = self._lines(surf, app, pay, xs[2], y, col_w)
             self._scores(surf, app, xs[2], end + lh, col_w, inner.bottom)
         else:
-            lines = self.draw_lines(app)
             res = self.rnd.result
             col_w = inner.width // 3
-            # the lines keep clear of the scores column at the bottom right
-            y = self._lines(surf, app, lines, inner.left, y, inner.width - col_w - L.px(24)) + L.px(6)
+            # the lines keep clear of the scores column at the bottom right; one rich block, so the
+            # terms (tenpai, noten, the noten payment) show their Japanese once and open their card
+            lay = layout_rich(app, BR.join(self.draw_lines(app, markup=True)), small,
+                              max(20, inner.width - col_w - L.px(24)), P.ink)
+            surf.blit(lay.surface, (inner.left, y))
+            self.note_layout, self.note_origin = lay, (inner.left, y)
+            y += lay.height + L.px(6)
             shown = []
             for seat in (res.tenpai if res is not None else ()):
                 st = self.rnd.seats[seat]
