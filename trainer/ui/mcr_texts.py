@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from trainer.i18n import N_, _, format_points, ngettext
-from trainer.ui.richtext import BR
+from trainer.i18n import N_, _, current_language, format_points, ngettext
+from trainer.ui.richtext import BR, term_word
 from trainer.ui.richtext import tiles_markup as _tiles
 
 MCR_GENERATORS = ("mcr_fans", "mcr_minimum", "mcr_excluded", "mcr_waits")
@@ -57,14 +57,17 @@ FLAG_WORDS = {
 }
 
 FORM_TERMS = {
-    "seven_pairs": "{term:mcr_seven_pairs}",
-    "thirteen_orphans": "{term:mcr_thirteen_orphans}",
-    "knitted_straight": "{term:mcr_knitted_straight}",
+    # a form in small letters, as a shape, linked to the fan of the same name (which may not be the
+    # fan counted: seven pairs of one suit in a row score Seven Shifted Pairs)
+    "seven_pairs": ("mcr_seven_pairs", N_("seven pairs")),
+    "thirteen_orphans": ("mcr_thirteen_orphans", N_("thirteen orphans")),
+    "knitted_straight": ("mcr_knitted_straight", N_("a knitted straight with a set and a pair")),
 }
 STANDARD_FORM = N_("four sets and a pair")
 FORM_WORDS = {
-    # greater (all seven honors) or lesser: the fan line below names which, so the form stays neutral
-    "honors_knitted": N_("fourteen different single tiles: honors and knitted tiles"),
+    # greater (all seven honors) or lesser: the fan line below names which, so the form stays neutral;
+    # the knitted tiles carry their hanzi (组合)
+    "honors_knitted": N_("honors and {knitted}, fourteen different single tiles"),
 }
 
 PRINCIPLE_TEXTS = {
@@ -89,8 +92,25 @@ def fan_term(fan_id: str) -> str:
 def form_label(form: str) -> str:
     """An MCR hand form in words (the special forms as glossary links)."""
     if form in FORM_WORDS:
-        return _(FORM_WORDS[form])
-    return FORM_TERMS.get(form) or _(STANDARD_FORM)
+        return _(FORM_WORDS[form]).format(knitted=_term("mcr_knitted"))
+    if form in FORM_TERMS:
+        term_id, word = FORM_TERMS[form]
+        return term_word(term_id, _(word))
+    return _(STANDARD_FORM)
+
+
+def term_meaning(term_id: str) -> str:
+    """A glossary term's explanation in the interface language, to follow a colon: a small first
+    letter unless it starts with a name, no full stop (empty for an unknown id)."""
+    from trainer.glossary import load_glossary
+
+    try:
+        text = load_glossary().term(term_id).explanation(current_language()).strip().rstrip(".")
+    except (KeyError, LookupError, ValueError):
+        return ""
+    if len(text) > 1 and text[0].isupper() and text[1].islower():
+        text = text[0].lower() + text[1:]
+    return text
 
 
 def reading_markup(reading: str) -> str:
@@ -122,12 +142,31 @@ def mcr_info_text(ex: Any) -> str | None:
     p = ex.prompt
     if not is_mcr(ex) or not p.get("win_tile"):
         return None
-    return situation_line(dict(p.data))
+    return situation_line({**dict(p.data), "hand": p.hand})
+
+
+def melded_line(hand_text: str) -> str:
+    """The sets of a hand that were melded (claimed from a discard) and its concealed kongs, in
+    words with their tiles ("" when all is concealed): the drawing marks them only by a gap, and
+    many fans depend on it (concealed pungs, Concealed Hand)."""
+    from trainer.engine.notation import format_tiles, parse_hand
+
+    try:
+        melds = parse_hand(hand_text, check_size=False).melds
+    except ValueError:
+        return ""
+    shown = " ".join(_tiles(format_tiles(m.tiles)) for m in melds if m.is_open)
+    hidden = " ".join(_tiles(format_tiles(m.tiles)) for m in melds if not m.is_open)
+    bits = [_("melded {sets}").format(sets=shown)] if shown else []
+    if hidden:
+        bits.append(_("concealed kong {sets}").format(sets=hidden))
+    return " · ".join(bits)
 
 
 def situation_line(data: dict[str, Any]) -> str:
     """How an MCR hand was won in words: self-drawn or on a discard, the winds, the flowers and
-    the winning conditions (``data`` as :func:`trainer.engine.exercises.mcr_drills.situation_data`)."""
+    the winning conditions (``data`` as :func:`trainer.engine.exercises.mcr_drills.situation_data`),
+    and with the ``hand`` (MPSZ) its melded sets."""
     tile = _tiles(str(data.get("win_tile")))
     bits = [(_("Self-drawn {tile}") if data.get("by") == "tsumo" else _("Won on the discard {tile}")).format(tile=tile)]
     seat, rnd = data.get("seat"), data.get("round")
@@ -137,7 +176,8 @@ def situation_line(data: dict[str, Any]) -> str:
     flowers = int(data.get("flowers") or 0)
     bits.append(ngettext("{n} flower", "{n} flowers", flowers).format(n=flowers) if flowers else _("no flowers"))
     bits.extend(_(FLAG_WORDS[f]) for f in data.get("flags", ()) if f in FLAG_WORDS)
-    return " · ".join(bits)
+    melded = melded_line(str(data["hand"])) if data.get("hand") else ""
+    return " · ".join(bits + ([melded] if melded else []))
 
 
 def _points(n: int) -> str:
@@ -158,8 +198,9 @@ def mcr_explain_item(item: dict[str, Any]) -> str | None:
     if k == "mcr_reading":
         groups = reading_markup(item.get("reading", ""))
         form = form_label(item.get("form", "standard"))
-        return _("The hand: {form}: {groups}").format(form=form, groups=groups) if groups else \
-            _("The hand: {form}").format(form=form)
+        # the form in small letters, as a shape: a fan of the same name may not be the one counted
+        return _("The hand is {form}: {groups}").format(form=form, groups=groups) if groups else \
+            _("The hand is {form}.").format(form=form)
     if k == "mcr_fan":
         n, value = item.get("count", 1), item["fan"]
         pts = _points(value) if n == 1 else _("{n} × {points}").format(n=n, points=_points(value))
@@ -175,7 +216,8 @@ def mcr_explain_item(item: dict[str, Any]) -> str | None:
             text = _("Total: {total}.").format(total=_points(total))
         if item.get("meets"):
             return text + " " + _("Without flowers it reaches the minimum of {n}.").format(n=item["minimum"])
-        return text + " " + _("Without flowers it is below the minimum of {n}: a false win.").format(n=item["minimum"])
+        return text + " " + _("Without flowers it is below the minimum of {n}: a {false_win}.").format(
+            n=item["minimum"], false_win=_term("mcr_false_win"))
     if k == "mcr_wait":
         forms = ", ".join(form_label(f) for f in item.get("forms", ()))
         groups = reading_markup(item.get("reading", ""))
@@ -229,12 +271,23 @@ def not_wait_line(item: dict[str, Any]) -> str:
     tile = _tiles(item["tile"])
     if item.get("fifth"):
         return _("{tile} cannot come: the hand already holds all four.").format(tile=tile)
-    n = int(item["shanten"]) + 1
-    return ngettext("{tile} completes no MCR form: with it the hand is still {n} tile from complete; the closest "
-                    "form is {form}.",
-                    "{tile} completes no MCR form: with it the hand is still {n} tiles from complete; the closest "
-                    "form is {form}.",
+    n = int(item["shanten"]) + 1  # tiles to exchange after the draw (MCR shanten 0: one more exchange)
+    return ngettext("{tile} completes no MCR form. The closest form is {form}, and even with {tile} one tile of "
+                    "the hand would still have to be exchanged.",
+                    "{tile} completes no MCR form. The closest form is {form}, and even with {tile} {n} tiles of "
+                    "the hand would still have to be exchanged.",
                     n).format(tile=tile, n=n, form=form_label(item["form"]))
+
+
+def not_in_hand_line(fan_id: str) -> str:
+    """A ticked fan the hand does not show at all, with what that fan asks for (the glossary's
+    explanation), so the learner can see which part the hand lacks."""
+    meaning = term_meaning("mcr_" + fan_id)
+    if not meaning:
+        return _("{fan}: this hand does not have it.").format(fan=fan_term(fan_id))
+    # a sentence of its own: the explanation may hold brackets («панга (или конга)»)
+    return _("{fan}: this hand does not have it. What the fan needs: {meaning}.").format(fan=fan_term(fan_id),
+                                                                                      meaning=meaning)
 
 
 # ---------------------------------------------------------------- the learner's own mistake
@@ -254,13 +307,20 @@ def fans_lines(items: Any, ticked: set[str], right: set[str], final: bool) -> li
         if f in excluded:
             lines.append(excluded_line(excluded[f]))
         else:
-            lines.append(_("{fan}: this hand does not have it.").format(fan=fan_term(f)))
+            lines.append(not_in_hand_line(f))
     missed = sorted(right - ticked)
+    found = bool(ticked & right)
     if missed and not final:
-        lines.append(ngettext("{n} more fan is counted in this hand.", "{n} more fans are counted in this hand.",
-                              len(missed)).format(n=len(missed)))
+        if found:
+            lines.append(ngettext("{n} more fan is counted in this hand.", "{n} more fans are counted in this hand.",
+                                  len(missed)).format(n=len(missed)))
+        else:
+            lines.append(ngettext("This hand counts {n} fan; you have not ticked it yet.",
+                                  "This hand counts {n} fans; you have not ticked any of them yet.",
+                                  len(missed)).format(n=len(missed)))
     elif missed:
-        lines.append(_("Also counted: {fans}.").format(fans=", ".join(fan_term(f) for f in missed)))
+        fans = ", ".join(fan_term(f) for f in missed)
+        lines.append((_("Also counted: {fans}.") if found else _("The fans counted: {fans}.")).format(fans=fans))
     return lines
 
 
@@ -277,13 +337,25 @@ def total_lines(items: Any, given: int, final: bool) -> list[str]:
         lines.append(_("The flowers are left out: each flower adds 1 point to the total (never to the minimum)."))
     elif left_out and given > total["total"]:
         lines.append(_("That is more than the hand is worth: did you add fans that a bigger fan already implies?"))
+    elif given > total["total"]:
+        lines.append(_("That is more than the hand is worth: did you count a fan this hand does not have, or "
+                       "count a fan twice?"))
     elif given < total["total"]:
         lines.append(_("That is less than the hand is worth: a fan is missing, or a fan counted twice was added "
                        "once."))
     if final:
-        parts = [f"{i['fan']}" + (f"×{i['count']}" if i.get("count", 1) > 1 else "") for i in fans]
+        parts = [_sum_part(i) for i in fans]
         lines.append(_("The sum: {parts} = {total}.").format(parts=" + ".join(parts), total=total["total"]))
     return lines
+
+
+def _sum_part(item: dict[str, Any]) -> str:
+    """One fan in the written sum: its points (×n when counted n times); the flowers named, as
+    they are no fan of the hand's tiles ("2 for flowers")."""
+    n = item.get("count", 1)
+    if item["id"] == "flower_tiles":
+        return ngettext("{n} for the flower", "{n} for the flowers", n).format(n=item["fan"] * n)
+    return f"{item['fan']}" + (f"×{n}" if n > 1 else "")
 
 
 def item_value(ex: Any, fan_id: str) -> int:
@@ -302,7 +374,8 @@ def minimum_lines(items: Any, said: str, final: bool) -> list[str]:
                   "and a fan implied by a bigger one is not counted.")]
     if said == "yes":
         return [_("Without flowers the fans make {n}: below the minimum of {m}, so this win would be a "
-                  "false win.").format(n=total["without_flowers"], m=total["minimum"])]
+                  "{false_win}.").format(n=total["without_flowers"], m=total["minimum"],
+                                         false_win=_term("mcr_false_win"))]
     return [_("Without flowers the fans make {n}: the minimum of {m} is reached.").format(
         n=total["without_flowers"], m=total["minimum"])]
 
@@ -363,7 +436,25 @@ def waits_lines(hand_text: str, items: Any, picked: set[int], answer: set[int], 
         lines.append(waits_found_line(picked, answer))
     elif missed:
         names = {kind_name(k) for k in missed}
-        lines.extend(mcr_explain_item(i) or "" for i in _items(items, "mcr_wait") if i["tile"] in names)
+        lines.extend(wait_lines([i for i in _items(items, "mcr_wait") if i["tile"] in names]))
+    return lines
+
+
+def wait_lines(waits: list[dict[str, Any]]) -> list[str]:
+    """Winning tiles with the form each completes: a line per tile with its arrangement, and the
+    tiles that complete the same form with no arrangement to show (thirteen orphans, the knitted
+    singles) together in one line."""
+    lines: list[str] = []
+    alike: dict[tuple[str, ...], list[str]] = {}
+    for i in waits:
+        if reading_markup(i.get("reading", "")):
+            lines.append(mcr_explain_item(i) or "")
+        else:
+            alike.setdefault(tuple(i.get("forms", ())), []).append(i["tile"])
+    for forms, tiles in alike.items():
+        shown = _tiles("".join(tiles))
+        lines.append(ngettext("{tiles} completes the hand as {forms}.", "{tiles} complete the hand as {forms}.",
+                              len(tiles)).format(tiles=shown, forms=", ".join(form_label(f) for f in forms)))
     return lines
 
 
@@ -386,15 +477,61 @@ def mcr_lesson_mistake(step: Any, response: Any, fb: Any, final: bool) -> str | 
             return BR.join(fans_lines(items, {strip[v] for v in picked}, {strip[v] for v in right}, final))
         counted = {i["id"] for i in _items(items, "mcr_fan")}
         return BR.join(_("{fan} is counted here: no bigger fan of this hand implies it.").format(fan=_term(v))
-                       if strip[v] in counted else _("{fan}: this hand does not have it.").format(fan=_term(v))
+                       if strip[v] in counted else not_in_hand_line(strip[v])
                        for v in sorted(picked - right))
     if step.kind == "number" and ask in ("mcr_total", "mcr_points"):
         if ask == "mcr_points":
-            return BR.join([_("You said {given}.").format(given=int(response)), payment_line(items)])
+            return BR.join(points_lines(items, int(response)))
         return BR.join(total_lines(items, int(response), final))
     if step.kind == "pick_tiles":
         return BR.join(waits_lines(step.hand, items, {t.kind for t in response}, set(fb.expected), final))
     return ""
+
+
+def points_lines(items: Any, given: int) -> list[str]:
+    """A typed gain of the winner against the engine's settlement: which slip the number shows
+    (the flowers left out, the other way of winning, one payer's share, the hand's value alone, a
+    false win paid as a win) — each found by settling the hand that way with the engine — then
+    how this hand is settled."""
+    from trainer.engine.exercises.mcr_drills import mcr_rules
+    from trainer.engine.mcr.calculator import payment
+
+    pay = next((i for i in items if i.get("kind") == "mcr_payment"), None)
+    total = next((i for i in items if i.get("kind") == "mcr_total"), None)
+    lines = [_("You said {given}.").format(given=given)]
+    if pay is None or total is None:
+        return lines
+    rules = mcr_rules("mcr")
+    value, bare = total["total"], total["without_flowers"]
+    self_drawn = "each" in pay
+    if "false_win_each" in pay:
+        if given > 0:
+            lines.append(_("This hand is below the minimum, so the win does not count: the player who declared "
+                           "it pays instead."))
+        elif given == -pay["false_win_each"]:
+            lines.append(_("That is what goes to one player: the penalty is paid to each of the other three."))
+        elif given != pay["total"]:
+            lines.append(_("The player who declared it pays the same penalty to each of the three others: add "
+                           "the three payments."))
+    elif total["flowers"] and given == payment(bare, self_drawn, True, rules).total:
+        lines.append(_("The flowers are left out: each flower adds 1 point to the hand's value, and so to what "
+                       "is paid."))
+    elif given == payment(value, not self_drawn, True, rules).total:
+        lines.append(_("That is what a win on a discard brings; self-drawn, each of the three pays 8 + the value.")
+                     if self_drawn else
+                     _("That is what a self-drawn win brings; on a discard only the discarder pays the value."))
+    elif given == value:
+        lines.append(_("That is the hand's value alone: each loser also pays 8 on top."))
+    elif given == pay.get("each", pay.get("discarder")):
+        lines.append(_("That is one player's payment: the winner is paid by all three."))
+    elif given == -rules.false_win_penalty * 3:
+        lines.append(_("This hand reaches the minimum: the win counts, and the others pay the winner."))
+    elif given > pay["total"]:
+        lines.append(_("That is more than the winner gains: add up what each of the three pays, as below."))
+    elif given < pay["total"]:
+        lines.append(_("That is less than the winner gains: add up what each of the three pays, as below."))
+    lines.append(payment_line(items))
+    return lines
 
 
 def payment_line(items: Any) -> str:
@@ -403,14 +540,15 @@ def payment_line(items: Any) -> str:
     pay = next((i for i in items if i.get("kind") == "mcr_payment"), None)
     if pay is None:
         return ""
+    # the lesson's words: "8 + the value", "the offender" (mcr_payments.yaml)
     if "each" in pay:
-        return _("Self-drawn: each of the three pays 8 + the points = {each}; the winner gains {total}.").format(
+        return _("Self-drawn: each of the three pays 8 + the value = {each}; the winner gains {total}.").format(
             each=pay["each"], total=pay["total"])
     if "discarder" in pay:
-        return _("On a discard: the discarder pays 8 + the points = {d}, the other two 8 each; the winner gains "
+        return _("On a discard: the discarder pays 8 + the value = {d}, the other two 8 each; the winner gains "
                  "{total}.").format(d=pay["discarder"], total=pay["total"])
-    return _("Below the minimum: a false win; the claimant pays {n} to each other player.").format(
-        n=pay.get("false_win_each", 0))
+    return _("Below the minimum: a {false_win}; the offender pays {n} to each other player.").format(
+        n=pay.get("false_win_each", 0), false_win=_term("mcr_false_win"))
 
 
 __all__ = [

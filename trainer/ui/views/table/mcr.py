@@ -15,6 +15,7 @@ from trainer.engine.mcr.coach import McrAdvice
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
 from trainer.i18n import _, format_points, ngettext
+from trainer.ui.richtext import plain_text
 from trainer.ui.theme import PALETTE
 from trainer.ui.views.table.coach import tiles_or
 from trainer.ui.views.table.result import HandResultView, MatchEndView, Names, draw_card
@@ -125,19 +126,15 @@ class McrHandResultView(HandResultView):
         w = res.wins[0]
         return self.win_title(w.seat, w.from_seat, hu=True)
 
-    def fan_lines(self, app: Any) -> list[tuple[str, str]]:
-        """(fan name, points) per fan counted, several times as ×n."""
+    def _fan_markup(self) -> list[tuple[str, str]]:
+        """(fan name as markup, points) per fan counted, several times as ×n."""
         w = self.rnd.result.wins[0]
         rules = w.score.rules
-        counted = Counter(w.score.fans)
-        out = []
-        for fan, n in counted.items():
-            name = app.term_text(f"mcr_{fan}") + (f" ×{n}" if n > 1 else "")
-            out.append((name, str(rules.value(fan) * n)))
-        return out
+        return [("{term:mcr_" + fan + "}" + (f" ×{n}" if n > 1 else ""), str(rules.value(fan) * n))
+                for fan, n in Counter(w.score.fans).items()]
 
-    def excluded_lines(self, app: Any) -> list[str]:
-        """The fans the hand shows but does not count, each once, with the reason."""
+    def _excluded_markup(self) -> list[str]:
+        """The fans the hand shows but does not count, each once, with the reason, as markup."""
         w = self.rnd.result.wins[0]
         out = []
         seen: set[str] = set()
@@ -146,13 +143,31 @@ class McrHandResultView(HandResultView):
                 continue
             seen.add(d.id)
             if d.principle == "non_repeat":
-                why = _("{fan} implies it").format(fan=app.term_text(f"mcr_{d.by}"))
+                why = _("implied by {fan}").format(fan="{term:mcr_" + d.by + "}")
             elif d.principle == "account_once":
                 why = _("the sets were already combined once")
             else:
                 why = _("only the arrangement {reading} gives it").format(reading=d.by)
-            out.append(f"{app.term_text(f'mcr_{d.id}')}: {why}")
+            out.append("{term:mcr_" + d.id + "}: " + why)
         return out
+
+    def card_lines(self, app: Any) -> tuple[list[tuple[str, str]], list[str]]:
+        """The fans counted (name, points) and the fans left out with their reasons, as the card
+        shows them: one text block, so each fan's hanzi and pinyin show once — a fan counted and
+        then named again as the one that implies another shows its name alone the second time."""
+        fans, excluded = self._fan_markup(), self._excluded_markup()
+        block = "\n\n".join([name for name, _v in fans] + excluded)
+        shown = plain_text(block, app).split("\n")
+        counted = [(name, v) for name, (_m, v) in zip(shown[:len(fans)], fans, strict=True)]
+        return counted, shown[len(fans):len(fans) + len(excluded)]
+
+    def fan_lines(self, app: Any) -> list[tuple[str, str]]:
+        """(fan name, points) per fan counted, several times as ×n."""
+        return self.card_lines(app)[0]
+
+    def excluded_lines(self, app: Any) -> list[str]:
+        """The fans the hand shows but does not count, each once, with the reason."""
+        return self.card_lines(app)[1]
 
     def payment_lines(self) -> list[str]:
         """Who paid whom, and the false wins of the hand."""
@@ -197,8 +212,8 @@ class McrHandResultView(HandResultView):
             y += th + L.px(12)
             fans_w = right - inner.left - L.px(32)
             bottom = inner.bottom - 2 * lh - L.px(6)
-            y = self._pairs(surf, app, self.fan_lines(app), inner.left, y, fans_w, bottom)
-            excluded = self.excluded_lines(app)
+            fan_lines, excluded = self.card_lines(app)
+            y = self._pairs(surf, app, fan_lines, inner.left, y, fans_w, bottom)
             if excluded and y + 2 * lh <= bottom:
                 y += L.px(8)
                 blit_text(surf, app, _("Not counted:"), small, P.ink_muted, (inner.left, y), bold=True)
