@@ -117,7 +117,8 @@ def test_a_wrong_pick_in_a_lesson_quiz_is_explained(app: App) -> None:
     key(app, pygame.K_RETURN, "\r")
     lesson_wrong(app, screen)
     frame(app)
-    assert "{tiles:" + tile + "} is not a wait" in screen.feedback_text and "The answer" in screen.feedback_text
+    assert "{tiles:" + tile + "} is not a wait" in screen.feedback_text
+    assert screen._feedback_markup().startswith("The answer: ")  # the answer first, then the working
 
 
 def test_a_wrong_shanten_and_fu_in_a_lesson_quiz_are_explained(app: App) -> None:

@@ -68,23 +68,79 @@ class Notice(Banner):
     """A notice of the app (:meth:`App.notify`): a :class:`Banner`, placed off the play on a table.
 
     A table screen (``banner_top``) keeps its hand and prompt at the bottom and the player
-    across at the top of the felt, so its notice covers the header bar instead — right of the
-    back button, over the title for the few seconds it is shown — and runs below the bar only
-    when it needs more than one line there.  Other screens: as :meth:`Banner.rect` (above the
-    bottom bar)."""
+    across at the top of the felt, so its notice goes into the header bar: in the free stretch
+    between the title and the header's own text on the right (the "3 of 44" counter), on at
+    most two lines, covering neither.  A notice too long for that stretch covers the bar right
+    of the back button for the few seconds it is shown, and runs below the bar only when it
+    needs more than one line there.  Other screens: as :meth:`Banner.rect` (above the bottom bar)."""
+
+    HEADER_LINES = 2
+    """The most lines a notice has inside the header bar."""
+
+    def _table(self, app: Any) -> bool:
+        screen = getattr(app, "screen", None)
+        return bool(getattr(screen, "banner_top", False) and getattr(screen, "has_header", True))
+
+    def header_gap(self, app: Any) -> pygame.Rect:
+        """The stretch of the header bar that the title (after the back button) and the header's
+        right-hand text leave free."""
+        L = app.layout
+        screen = app.screen
+        back = getattr(screen, "back_button", None)
+        left = back.rect.right + L.px(20) if back is not None and back.rect.width else L.margin
+        try:
+            title = screen.title()
+            extra = screen.header_extra()
+        except Exception:  # a screen that cannot name itself right now: keep clear of the whole bar
+            return pygame.Rect(left, 0, 0, L.header_h)
+        left += app.text_width(title, L.font("h2"), True) + L.px(16) if title else 0
+        right = L.width - L.margin
+        if extra:
+            right -= min(app.text_width(extra, L.font("small")), screen.header_room()) + L.px(16)
+        return pygame.Rect(left, 0, max(0, right - left), L.header_h)
+
+    def _in_header(self, app: Any) -> pygame.Rect | None:
+        """Where the notice sits in the header's free stretch, or None when it does not fit there."""
+        L = app.layout
+        gap = self.header_gap(app)
+        if gap.width < L.px(240):
+            return None
+        size = L.font("small")
+        lines = app.wrap(self.text, size, gap.width - L.px(32))
+        h = len(lines) * app.line_height(size) + L.px(12)
+        if len(lines) > self.HEADER_LINES or h > L.header_h - L.px(4):
+            return None
+        width = min(gap.width, max(app.text_width(line, size) for line in lines) + L.px(32))
+        return pygame.Rect(gap.right - width, (L.header_h - h) // 2, width, h)
 
     def rect(self, app: Any) -> pygame.Rect:
-        screen = getattr(app, "screen", None)
-        if not getattr(screen, "banner_top", False) or not getattr(screen, "has_header", True):
+        if not self._table(app):
             return super().rect(app)
+        inside = self._in_header(app)
+        if inside is not None:
+            return inside
+        # Too long for the free stretch: over the header bar right of the back button (the title
+        # and the counter hidden for the few seconds it shows), below it only past one line.
         L = app.layout
-        back = getattr(screen, "back_button", None)
+        back = getattr(app.screen, "back_button", None)
         left = back.rect.right + L.px(16) if back is not None and back.rect.width else L.margin
         width = L.width - L.margin - left
         size = L.font("small")
         lines = app.wrap(self.text, size, width - L.px(40))
         h = len(lines) * app.line_height(size) + L.px(24)
         return pygame.Rect(left, max(L.px(4), (L.header_h - h) // 2), width, h)
+
+    def draw(self, surf: pygame.Surface, app: Any) -> None:
+        inside = self._in_header(app) if self._table(app) else None
+        if inside is None:
+            super().draw(surf, app)
+            return
+        from trainer.ui.widgets import blit_wrapped, draw_panel
+
+        L = app.layout
+        bg = {"error": P.wrong, "warn": P.accent_dark, "ok": P.right}.get(self.kind, P.felt_dark)
+        draw_panel(surf, inside, bg, L.px(10), shadow=L.px(2), border=P.felt_line)
+        blit_wrapped(surf, app, self.text, L.font("small"), (255, 255, 255), inside.inflate(-L.px(32), -L.px(12)))
 
 
 # Sounds are synthesised, not loaded: (frequency Hz, seconds, volume) notes played in a row.

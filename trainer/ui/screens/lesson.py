@@ -42,6 +42,11 @@ P = PALETTE
 RUNS_KEY = "lesson_runs"
 """The learner-profile key holding each unfinished lesson's step results, for resuming."""
 RESULT_KINDS = ("right", "retry", "wrong", "shown", "seen")
+PANEL_GAP = 14
+"""The room (px at 1280x720) between the feedback panel and the buttons under it."""
+SLIDE_PX = 10
+"""How far below its place the feedback panel starts its slide: less than ``PANEL_GAP`` and its
+shadow, so even mid-slide it never covers the buttons."""
 MAX_SECONDS = 300.0  # an answer never counts as slower than this (the learner may have stepped away)
 
 # The hint ladder's fallback lines, for a step with no hint of its own at that rung and no automatic
@@ -143,6 +148,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self.feedback_kind: str | None = None  # "right", "retry", "wrong", "shown", "hint", "error"
         self.feedback_text = ""
         self.extra_explain = ""
+        self.answer_line = ""
         self.step_started = self.app.time
 
     @property
@@ -224,7 +230,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         pw = max(self.prev_btn.preferred_width(self.app), L.px(130))
         self.prev_btn.rect = pygame.Rect(self.main_btn.rect.left - pw - L.px(12), bar_y, pw, bar_h)
         top = area.top + L.px(18)
-        bottom = bar_y - L.px(14)
+        bottom = bar_y - L.px(PANEL_GAP)
         self.feedback_rect = None
         text = self._feedback_markup()
         self.fb_max = 0
@@ -283,13 +289,16 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             pygame.draw.rect(surf, col, r, border_radius=r.height)
 
     def _feedback_markup(self) -> str:
-        parts = [p for p in (self.feedback_text, self.extra_explain) if p]
-        return "\n\n".join(parts)
+        """The feedback panel's text, in the order a learner needs it without scrolling: the right
+        answer (after the last try), then the lesson's own explanation (the chosen option's
+        ``explain``, the clicked cell), then what the app works out (the learner's mistake, the
+        engine's breakdown, the hint)."""
+        return BR.join(p for p in (self.answer_line, self.extra_explain, self.feedback_text) if p)
 
     def _draw_feedback(self, surf: pygame.Surface) -> None:
         L = self.app.layout
         ease = 1 - (1 - getattr(self, "fb_anim", 1.0)) ** 3
-        r = self.feedback_rect.move(0, round((1 - ease) * L.px(28)))
+        r = self.feedback_rect.move(0, round((1 - ease) * L.px(SLIDE_PX)))
         kind = self.feedback_kind or "hint"
         child = self.lesson.audience == "child"
         bg, edge, head = {
@@ -323,6 +332,10 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
     def set_explain(self, text: str) -> None:
         """Extra explanation from the step view (e.g. the chosen option's explain)."""
         self.extra_explain = text
+
+    def set_answer(self, text: str) -> None:
+        """The right answer from the step view, shown first in the feedback panel."""
+        self.answer_line = text
 
     def open_term(self, term_id: str) -> None:
         """Show a glossary term's card over the lesson."""
@@ -415,6 +428,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         if not self.recorded:
             self._record(fb.correct)
         self.extra_explain = ""
+        self.answer_line = ""
         child = self.lesson.audience == "child"
         self.app.play_sound("right" if fb.correct else ("click" if child else "wrong"))
         if fb.correct:
@@ -454,13 +468,8 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         return lesson_mistake(self.step, response, fb, final, getattr(self.lesson, "preset", "tenhou"))
 
     def _answer_markup(self, fb: Any) -> str:
-        lines = []
-        if fb.display and self.step.kind in ("pick_tiles",):
-            lines.append(_("The answer: {tiles}").format(tiles="{tiles:" + fb.display + "}"))
-        detail = explain(self._shown(fb))
-        if detail:
-            lines.append(detail)
-        return BR.join(lines)
+        """The engine's working behind the answer (the answer itself is the view's ``set_answer``)."""
+        return explain(self._shown(fb))
 
     def retry(self) -> None:
         """Clear the marks and let the learner answer again."""
@@ -470,6 +479,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self.view.lock(False)
         self.phase = "answer"
         self.extra_explain = ""
+        self.answer_line = ""
         self.feedback_kind = "hint" if self.feedback_text else None
         self._after_change()
 
@@ -518,6 +528,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             self.feedback_text = str(exc)
             return
         fb = answers.Feedback(False, ans.value, ans.explanation, ans.display)
+        self.extra_explain = self.answer_line = ""
         self.view.clear_marks()
         self.view.mark(fb, final=True)
         self.feedback_text = self._answer_markup(fb)

@@ -228,10 +228,11 @@ class LessonMapScreen(Screen):
             card.clip = self.grid_area.inflate(L.px(16), L.px(10))
 
     def _subtitle_lines(self, card: Card, width: int) -> int:
-        """The lines of subtitle a card's row keeps room for: one, or for a locked card (whose
+        """The lines of subtitle a card's row keeps room for: all of an open card's (the level,
+        the minutes and the lesson's objective, never cut short), and for a locked card (whose
         subtitle starts with the lessons to do first) as many as it takes, up to three."""
         if not card.locked:
-            return 1
+            return max(1, card.subtitle_lines(self.app, width))
         return max(1, min(3, card.subtitle_lines(self.app, width)))
 
     def ensure_visible(self, widget: Any) -> None:

@@ -454,7 +454,7 @@ class ArrangeView(QuizView):
                 # The answer is shown: every item appears in the box the engine puts it in.
                 self._revealed = want
         if final and not feedback.correct and feedback.display:
-            self.host.set_explain(_("One right answer: {answer}").format(
+            self.host.set_answer(_("One right answer: {answer}").format(
                 answer="{tiles:" + feedback.display + "}" if self.ask in ("sort",) else feedback.display))
 
     def clear_marks(self) -> None:

@@ -131,7 +131,8 @@ class ChoiceView(QuizView):
                 b.mark = "right" if b.index in right else (None if self.child() else "wrong")
             elif final and b.index in right:
                 b.mark = "missed" if feedback.correct is False else "right"
-        self.host.set_explain(self._explains(right if final and not feedback.correct else None))
+        self.host.set_explain(self._explains())
+        self.host.set_answer(self._right_line(right) if final and not feedback.correct else "")
 
     def _label(self, index: int) -> str:
         o = self.step.options[index]
@@ -139,9 +140,9 @@ class ChoiceView(QuizView):
         tiles = "{tiles:" + o.tiles + "}" if o.tiles else ""
         return " ".join(t for t in (tiles, text) if t)
 
-    def _explains(self, right: frozenset | None = None) -> str:
+    def _explains(self) -> str:
         """The chosen options' own explanations; a chosen option without one is named (the learner's
-        own choice); after the final miss the right options are named too."""
+        own choice)."""
         lines = []
         for b in self.buttons:
             o = self.step.options[b.index]
@@ -149,12 +150,17 @@ class ChoiceView(QuizView):
                 lines.append(self.text(o.explain))
             elif b.selected and b.mark == "wrong":
                 lines.append(answer_sentence(_("Your answer: {answer} — not right here."), self._label(b.index)))
-        if right and not self.child():
-            labels = [self._label(i) for i in sorted(right)]
-            # several right options: each one's own full stop goes, the sentence has one at its end
-            labels = [answer_sentence("{answer}", t) for t in labels[:-1]] + labels[-1:]
-            lines.append(answer_sentence(_("The right answer: {answer}."), ", ".join(labels)))
         return BR.join(lines)
+
+    def _right_line(self, right: frozenset) -> str:
+        """After the final miss, the right options named in one sentence (not for children: their
+        right option is marked on the buttons)."""
+        if not right or self.child():
+            return ""
+        labels = [self._label(i) for i in sorted(right)]
+        # several right options: each one's own full stop goes, the sentence has one at its end
+        labels = [answer_sentence("{answer}", t) for t in labels[:-1]] + labels[-1:]
+        return answer_sentence(_("The right answer: {answer}."), ", ".join(labels))
 
     def clear_marks(self) -> None:
         for b in self.buttons:

@@ -30,7 +30,10 @@ class StepHost(Protocol):
         """Grade the learner's answer to the current step."""
 
     def set_explain(self, text: str) -> None:
-        """Show a line of explanation under the step."""
+        """Show the lesson's own explanation (a chosen option's, the clicked cell) in the feedback."""
+
+    def set_answer(self, text: str) -> None:
+        """Show the right answer: the first line of the feedback, above every explanation."""
 
     def set_focus(self, widget: Any | None) -> None:
         """Move the keyboard focus to ``widget``."""

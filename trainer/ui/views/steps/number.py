@@ -90,7 +90,7 @@ class NumberView(QuizView):
             for k in self.keys:
                 k.visible = False
         if final and not feedback.correct:
-            self.host.set_explain(_("The answer is {n}.").format(n=feedback.expected))
+            self.host.set_answer(_("The answer is {n}.").format(n=feedback.expected))
 
     def clear_marks(self) -> None:
         self.field.state = None

@@ -32,6 +32,7 @@ from trainer.ui import tile_art
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileSlot, row_width, slots_for_hand, slots_for_text, tile_image
 from trainer.ui.views.steps.base import StepView
+from trainer.ui.views.steps.choice import answer_sentence
 from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.center import ROUND_NAMES
 from trainer.ui.views.table.replay import build_frames
@@ -618,10 +619,11 @@ class PaifuView(StepView):
         if final:
             for cid in right:
                 self.marks.setdefault(cid, "right")
-        lines = [self.cell_words(self.selected)] if self.selected is not None else []
-        if final and self.selected not in right:
-            lines += [self.cell_words(c) for c in sorted(right)]
-        self.host.set_explain(" ".join(lines))
+        # the clicked cell in words; after the final miss the right cell(s) first, as the answer
+        self.host.set_explain(self.cell_words(self.selected) if self.selected is not None else "")
+        wrong = final and self.selected not in right
+        self.host.set_answer(answer_sentence(_("The right answer: {answer}."), " ".join(
+            self.cell_words(c) for c in sorted(right))) if wrong else "")
 
     def clear_marks(self) -> None:
         self.marks = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -17,6 +18,14 @@ from trainer.ui.views.steps.marks import near_waits
 from trainer.ui.widgets import blit_text, draw_panel
 
 P = PALETTE
+PALETTE_LEAST = 0.55
+"""The smallest palette tile, as a share of a hand tile: the marks on it still read."""
+
+
+def palette_height(th: int, lines: int) -> int:
+    """How tall a pickable row of ``lines`` lines of tiles ``th`` high is (TileRow.place: the lift
+    of a picked tile, then a quarter of a tile between lines)."""
+    return round(th * (0.18 + lines + 0.25 * (lines - 1)))
 
 
 class PickTilesView(QuizView):
@@ -40,16 +49,19 @@ class PickTilesView(QuizView):
                 suits = ["m", "p", "s", "z"]
             slots, breaks = palette_slots(suits, absent)
             self.picker = self.host.add(TileRow(slots, lines=breaks, pickable=True, on_change=self._changed))
+            self.suit_starts = breaks
         elif ask == "dora":
             self.shown = self.host.add(TileRow(slots_for_text(st.dora)))
             self.shown_label = _("Dora indicator")
             slots, breaks = palette_slots(["m", "p", "s", "z"], absent)
             self.picker = self.host.add(TileRow(slots, lines=breaks, pickable=True, on_change=self._changed))
+            self.suit_starts = breaks
         elif ask == "complete_set":
             self.shown = self.host.add(TileRow(slots_for_text(st.tiles)))
             tiles = list(parse_tiles(st.tiles))
             slots, breaks = palette_slots(suits_of(tiles), absent)
             self.picker = self.host.add(TileRow(slots, lines=breaks, pickable=True, on_change=self._changed))
+            self.suit_starts = breaks
         elif ask == "discard":
             if st.visible:  # the tiles already seen change which discard keeps the most live tiles
                 self.shown = self.host.add(TileRow(slots_for_text(st.visible)))
@@ -79,10 +91,24 @@ class PickTilesView(QuizView):
     def empty_message(self) -> str:
         return _("Pick at least one tile first.")
 
+    reserved_rect: pygame.Rect | None = None
+    suit_starts: list[int] = []  # a palette's first slot of each suit line
+
+    def fold(self, pairs: bool) -> None:
+        """A palette of three or four suit lines laid out two suits to a line (man and pin, then
+        sou and the honors, a gap between them) when ``pairs``, else one suit to a line."""
+        starts = self.suit_starts
+        if len(starts) < 3:
+            return
+        self.picker.breaks = list(starts[::2]) if pairs else list(starts)
+        for b in starts[1::2]:
+            self.picker.slots[b] = replace(self.picker.slots[b], gap=0.6 if pairs else 0.0)
+
     def layout(self, area: pygame.Rect) -> None:
         L = self.app.layout
         y = self.place_prompt(area)
         kid = self.child()
+        self.fold(False)
         lines = len(self.picker._lines())
         note_h = 0
         if self.note is not None:
@@ -94,22 +120,38 @@ class PickTilesView(QuizView):
             kid_th = self.th(0.75)
             self.picker.place(area.centerx, 0, area.width, kid_th)
             kid_room = self.picker.rect.height + L.px(8 + 28 + 10) + note_h
+        cap = self.th(0.85 if lines > 1 else 1.15)
+        if kid:
+            cap = self.th(1.3 if lines > 1 else 2.0)
+        elif self.suit_starts and len(self.suit_starts) >= 3:
+            # Short of room for a suit a line (the feedback panel is open): two suits share a line,
+            # so the tiles keep their size and the panel its lines.
+            hand = self.th() + L.px(8 + 28) if self.shown is not None else 0
+            if palette_height(cap, lines) + L.px(8 + 10) + note_h + hand > area.bottom - y:
+                self.fold(True)
+                lines = len(self.picker._lines())
+        # Never below a readable size (the picked and missed marks must show): when the feedback
+        # panel is open and short of room, the hand above gives way first, then the panel's text
+        # scrolls (it asks how tall the step is: trainer.ui.views.feedback.panel_height).
+        least = min(cap, max(L.px(28), self.th(PALETTE_LEAST)))
         if self.shown is not None:
             th = self.th()
             if kid and kid_th:
                 th = max(self.th(0.8), min(th, area.bottom - y - L.px(8) - kid_room))
             elif kid:  # big tiles for children, leaving the palette room for its lines
                 th = max(th, min(self.th(1.5), (area.bottom - y - L.px(60)) // (2 + lines)))
+            else:
+                room = palette_height(least, lines) + L.px(8 + 28 + 10 + 8) + note_h
+                th = max(self.th(0.7), min(th, area.bottom - y - room))
             self.shown.place(area.centerx, y + L.px(8), area.width - L.px(200), th)
             y = self.shown.rect.bottom + L.px(28)
         avail = area.bottom - y - L.px(10) - note_h
-        cap = self.th(0.85 if lines > 1 else 1.15)
-        if kid:
-            cap = self.th(1.3 if lines > 1 else 2.0)
-        th = min(cap, max(L.px(28), avail // max(1, lines) - L.px(14) - (round(cap * 0.2) if kid else 0)))
+        th = min(cap, max(least, avail // max(1, lines) - L.px(14) - (round(cap * 0.2) if kid else 0)))
         if kid_th:
             th = kid_th
         self.picker.place(area.centerx, y + L.px(8), area.width, th)
+        # the right/missed badges hang below the lowest tiles: keep them clear of the panel
+        self.reserved_rect = self.picker.rect.inflate(0, L.px(8)).move(0, L.px(4))
         if self.note is not None:
             self.note.place(self.app, area.left, self.picker.rect.bottom + L.px(14), area.width)
 
@@ -144,6 +186,8 @@ class PickTilesView(QuizView):
                 if c in right and i not in marks and not (self.by_rank() and c in picked):
                     marks[i] = "hint"
         self.picker.marks = marks
+        if final and not feedback.correct and feedback.display:
+            self.host.set_answer(_("The answer: {tiles}").format(tiles="{tiles:" + feedback.display + "}"))
 
     def clear_marks(self) -> None:
         # The learner's picks stay for the retry; only the right/wrong marks go.
