@@ -29,13 +29,13 @@ def against_coach_part(screen: Any, en: bool) -> str:
     kinds = [n for n in (riichi, calls, pushes) if n]
     if len(kinds) == 1:
         if riichi:
-            return f"riichi or dama against the coach: {riichi}" if en else f"риичи или дама вопреки тренеру: {riichi}"
+            return f"riichi or dama against the coach: {riichi}" if en else f"риичи или даматен вопреки тренеру: {riichi}"
         if calls:
-            return f"calls against the coach: {calls}" if en else f"вызовы вопреки тренеру: {calls}"
+            return f"calls against the coach: {calls}" if en else f"объявления вопреки тренеру: {calls}"
         return f"push or fold against the coach: {pushes}" if en else f"вперёд или защита вопреки тренеру: {pushes}"
     if not kinds:
         return ""
-    names = ("riichi", "calls", "push/fold") if en else ("риичи", "вызовы", "вперёд/защита")
+    names = ("riichi", "calls", "push/fold") if en else ("риичи", "пон/чии", "вперёд/защита")
     parts = ", ".join(f"{name} {n}" for name, n in zip(names, (riichi, calls, pushes), strict=True) if n)
     listed = (f"against the coach: {parts}" if en else f"вопреки тренеру: {parts}")
     header = screen.header_extra()

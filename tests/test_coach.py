@@ -399,12 +399,12 @@ def test_in_the_last_hand_the_coach_says_to_let_a_win_pass_that_leaves_the_learn
 
     set_language("en")
     text = coach_text("hints", ron_view((12000, 40000, 25000, 23000)), [Ron(), Pass()], None, RULES, str)
-    assert "{term:minogashi}" in text and "last place" in text and "{term:doujun_furiten|temporary furiten}" in text
+    assert "{term:minogashi|" in text and "last place" in text and "{term:doujun_furiten|temporary furiten}" in text
     assert "minogashi" not in coach_text("hints", ron_view((16000, 40000, 25000, 19000)), [Ron(), Pass()], None,
                                          RULES, str)
     set_language("ru")
     text = coach_text("full", ron_view((12000, 40000, 25000, 23000)), [Ron(), Pass()], None, RULES, str)
-    assert "{term:minogashi}" in text and "последн" in text
+    assert "{term:minogashi|" in text and "последн" in text
     set_language("en")
 
 
@@ -423,7 +423,7 @@ def test_the_table_highlights_pass_when_the_coach_says_to_let_a_win_pass(tmp_pat
     screen = table_coach_lets_a_win_pass(app)
     app.render()
     assert any(isinstance(a, Ron) for a in screen.my_legal())
-    assert "{term:minogashi}" in screen.coach_message()
+    assert "{term:minogashi|" in screen.coach_message()
     primary = [b.label for b in screen.action_buttons if b.primary]
     assert primary == [offer_label(Pass())]
     screen.coach = "off"

@@ -127,7 +127,8 @@ def test_the_words_for_the_answer_in_both_languages(lang_app: App) -> None:
     assert screen.verdict() == ("Not the coach's choice." if en else "Тренер выбрал бы иначе.")
     screen = push_fold_card(app, answered="right")
     words = plain_text(screen.feedback_parts()[0], app)
-    assert words.startswith("Right: the coach makes a full fold (ベタ降り, betaori) too" if en else "Верно: совет тренера тоже полная защита"), words
+    assert words.startswith("Correct: the coach makes a full fold (ベタ降り, betaori) too" if en
+                            else "Верно: совет тренера — тоже полная защита"), words
     screen = push_fold_card(app, hand=4)  # an open hand that looks ready, no riichi
     assert screen.question() == ("An open hand looks ready. Push or fold?" if en
                                  else "Открытая рука соперника похожа на готовую. Вперёд или защита?")

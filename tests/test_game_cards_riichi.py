@@ -114,7 +114,7 @@ def test_the_words_for_the_answer_in_both_languages(lang_app: App) -> None:
     screen = riichi_card(app)
     question = screen.question()
     assert question == ("You discard 7 of bamboo. Declare riichi or stay dama?" if en
-                        else "Вы сбрасываете 7 со. Объявить риичи или играть молча (дама)?"), question
+                        else "Вы сбрасываете 7 со. Объявить риичи или играть молча (даматен)?"), question
     screen = riichi_card(app, answered="wrong")
     app.render()
     wrong, played = screen.feedback_parts()
@@ -130,7 +130,7 @@ def test_the_words_for_the_answer_in_both_languages(lang_app: App) -> None:
     assert screen.verdict() == ("Not the coach's choice." if en else "Тренер выбрал бы иначе.")
     screen = riichi_card(app, answered="right")
     words = plain_text(screen.feedback_parts()[0], app)
-    assert words.startswith("Right: the coach declares riichi" if en else "Верно: тренер тоже объявляет риичи"), words
+    assert words.startswith("Correct: the coach declares riichi" if en else "Верно: тренер тоже объявляет риичи"), words
 
 
 @pytest.mark.parametrize("answer", ["riichi", "dama"])

@@ -133,11 +133,11 @@ def test_folding_a_valuable_hand_is_not_good_and_shows_the_figures(app: App) -> 
         assert "The coach would push here: a win is worth about 8,000 points (31% to win)" in words, words
         # the two figures the coach compares: the expected gain (8,000 x 31% = 2,480, x1.25 for the dealer),
         # and what pushing adds to folding's risk
-        assert ("on average about 2,480, ×1.25 for the dealer (連荘, renchan): about 3,100, more than what playing on "
+        assert ("on average about 2,480, ×1.25 because a dealer's win keeps the deal (連荘, renchan): about 3,100, more than what playing on "
                 "adds to the risk (about 890)") in words, words
     else:
         assert "Тренер здесь играл бы вперёд: победа стоит около 8 000 очков (шанс 31%)" in words, words
-        assert ("в среднем это около 2 480, ×1,25 для дилера (連荘, renchan): около 3 100 — больше, чем игра вперёд "
+        assert ("в среднем это около 2 480, ×1,25, ведь после победы дилер остаётся дилером (連荘, renchan): около 3 100 — больше, чем игра вперёд "
                 "добавляет к риску (около 890)") in words, words
     # agreeing: "right", and the last hand speaks of places, not points
     right = _words(app, push_fold_text({**pf, "chosen": "push"}, "5m"))

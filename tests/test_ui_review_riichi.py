@@ -52,7 +52,7 @@ def test_dama_where_riichi_multiplies_the_hand_says_how_much_with_both_values(ap
         assert words == ("You stayed dama (黙聴, damaten): riichi (立直, rīchi) would have made the hand about 2.7 times bigger "
                          "(a ron: about 7,800 with riichi, 2,900 without)."), words
     else:
-        assert "Вы играли молча (дама — 黙聴, damaten)" in words and "примерно в 2,7 раза" in words, words
+        assert "Вы играли молча (даматен — 黙聴, damaten)" in words and "примерно в 2,7 раза" in words, words
         assert "рон: около 7 800 с риичи, 2 900 без него" in words.replace("\u00a0", " "), words
 
 

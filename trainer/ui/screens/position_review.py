@@ -39,6 +39,7 @@ skipped with a one-line note.
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 from typing import Any
 
@@ -535,9 +536,13 @@ def lower_first(text: str) -> str:
 
 def _after_colon(prefix: str, lines: list[str]) -> list[str]:
     """``prefix`` (ending in a colon) and the first of ``lines`` as one line, that line's first
-    letter lowered (:func:`lower_first`), then the other lines."""
+    letter lowered (:func:`lower_first`), then the other lines; a first line with a colon of its
+    own («Discard 5m: it keeps…», «Full fold: discard…») starts a line of its own instead, so that
+    no sentence has two colons in a row."""
     if not lines:
         return [prefix] if prefix else []
+    if ":" in re.sub(r"\{[^{}]*\}", "", lines[0]):  # the colons of the sentence, not of its markup
+        return [prefix, *lines]
     return [prefix + " " + lower_first(lines[0]), *lines[1:]]
 
 
@@ -664,7 +669,7 @@ class NanikiruScreen(PositionReviewScreen):
         elif tile.kind in p.answer:
             picked = [h for h in p.hints if h.tile.kind == tile.kind]
             mine = [line for h in picked for line in _after_colon(
-                _("Right by tiles:"), hint_lines([h], self.seat_name))]
+                _("Correct by tiles:"), hint_lines([h], self.seat_name))]
             if coach_lines:
                 other += _after_colon(_("The table's coach would discard {tile} instead, and that is right too:").format(
                     tile=_tiles(p.coach[0].tile)), coach_lines)

@@ -109,13 +109,13 @@ def call_choice_text(c: CallDecision) -> str:
 def call_answer_text(c: CallDecision) -> str:
     """The coach's words on an answer given on a call card ("X was discarded. Call or pass?"),
     where ``c`` is the verdict on that answer (:func:`~trainer.engine.game.call_review.review_call`
-    with the card's answer): "Right" with the coach's reason, else what the coach would do and why
+    with the card's answer): "Correct" with the coach's reason, else what the coach would do and why
     (rich text with glossary links)."""
     sep = _dash_why(c)
     if not c.against_advice:
         if not c.called:
-            return _("Right: the coach passes too{why}.").format(why=sep)
-        return _("Right: the coach calls {call} too{why}.").format(call=_named(c.chosen, c.tile, c.chosen_tiles),
+            return _("Correct: the coach passes too{why}.").format(why=sep)
+        return _("Correct: the coach calls {call} too{why}.").format(call=_named(c.chosen, c.tile, c.chosen_tiles),
                                                                    why=sep)
     if not c.called:
         return _("Better to call {call}{why}.").format(call=_named(c.advice, c.tile, c.advice_tiles), why=sep)

@@ -35,13 +35,16 @@ from trainer.i18n import (
     format_about_points,
     format_decimal,
     format_number,
+    han_text,
     ngettext,
+    npgettext,
     or_join,
     pgettext,
     place_text,
 )
 from trainer.ui.richtext import BR, layout_rich, term_word, tiles_markup
 from trainer.ui.theme import PALETTE
+from trainer.ui.views.table.state import SEAT_NAMES
 from trainer.ui.widgets import draw_panel
 
 P = PALETTE
@@ -129,8 +132,9 @@ def worth_words(gain: float, win: float | None, value: float | None, *, factor: 
     base = round(value, -2) * _shown_chance(win)
     if not exact:  # (parts not known: the shown average plus whatever else the gain holds)
         total = about_figure(base * factor + draw if known else base + gain - win * value)
-    # the additions in a few words, each linked to the glossary card that explains it
-    as_dealer = term_word("renchan", pgettext("inline term", "for the dealer"))
+    # the additions in a few words, each linked to the glossary card that explains it; the value is
+    # already the dealer's (1.5 times), so the dealer's factor is what keeping the deal adds (renchan)
+    as_dealer = term_word("renchan", pgettext("inline term", "a dealer's win keeps the deal"))
     at_draw = term_word("noten_bappu", pgettext("inline term", "for a ready hand at a draw"))
     ready = draw >= 20
     if round(100 * win) < 1:
@@ -147,16 +151,19 @@ def worth_words(gain: float, win: float | None, value: float | None, *, factor: 
                 value=worth, p=p, gain=total)
         return _("a win is worth about {value} points ({p}% to win), on average about {base}; with the dealer's "
                  "bonus or a ready hand's draw payments, about {gain}").format(value=worth, p=p, base=avg, gain=total)
-    dealer = factor != 1.0
+    # the factor shown only where it changes the rounded figure (not "about 30, ×1.25: about 30")
+    dealer = factor != 1.0 and about_figure(base * factor) != avg
+    if factor != 1.0 and not dealer and not exact:  # the sum shown adds up without the step left out
+        total = about_figure(base + draw)
     times = format_decimal(factor, "0.0#")
     if dealer and ready:
-        return _("a win is worth about {value} points ({p}% to win), on average about {base}, ×{factor} {dealer}, "
-                 "plus {draw} {ready}: about {gain}").format(
+        return _("a win is worth about {value} points ({p}% to win), on average about {base}, ×{factor} because "
+                 "{dealer}, plus {draw} {ready}: about {gain}").format(
             value=worth, p=p, base=avg, factor=times, dealer=as_dealer, draw=about_figure(draw), ready=at_draw,
             gain=total)
     if dealer:
-        return _("a win is worth about {value} points ({p}% to win), on average about {base}, ×{factor} {dealer}: "
-                 "about {gain}").format(value=worth, p=p, base=avg, factor=times, dealer=as_dealer, gain=total)
+        return _("a win is worth about {value} points ({p}% to win), on average about {base}, ×{factor} because "
+                 "{dealer}: about {gain}").format(value=worth, p=p, base=avg, factor=times, dealer=as_dealer, gain=total)
     if ready:
         return _("a win is worth about {value} points ({p}% to win), on average about {base}, plus {draw} {ready}: "
                  "about {gain}").format(value=worth, p=p, base=avg, draw=about_figure(draw), ready=at_draw,
@@ -212,7 +219,9 @@ def value_words(value: Any) -> str:
         if code == "yaku" and glossary.has(str(r.get("id"))):
             parts.append("{term:" + str(r.get("id")) + "}")
         elif code == "dora":
-            parts.append(_("{n} {dora}").format(n=r.get("count"), dora="{term:dora}"))
+            n = int(r.get("count") or 0)
+            parts.append(_("{n} {dora}").format(n=n, dora=term_word("dora", npgettext("inline term", "dora", "dora",
+                                                                                     n))))
         elif code == "tanyao" and r.get("throw") is not None:
             parts.append(_("{tanyao} once {tile} is thrown").format(
                 tanyao="{term:tanyao}", tile=tiles_markup(str(Tile(int(r.get("throw")))))))
@@ -221,6 +230,24 @@ def value_words(value: Any) -> str:
         elif code == "no_yaku_without_riichi":
             parts.append(_("no {yaku} without {riichi}").format(yaku="{term:yaku}", riichi="{term:riichi}"))
     return ", ".join(dict.fromkeys(parts))
+
+
+SEATS_IN_SENTENCE = {
+    "Right": lambda: pgettext("seat inside a sentence", "Right"),
+    "Across": lambda: pgettext("seat inside a sentence", "Across"),
+    "Left": lambda: pgettext("seat inside a sentence", "Left"),
+}
+"""An opponent's seat as a word inside a sentence («игрока слева», not «игрока Слева»)."""
+
+
+def seat_in_sentence(seat_name: Any, seat: int) -> str:
+    """The name ``seat_name`` gives ``seat`` («Слева», "Left"), as a word inside a sentence («слева»);
+    a name that is not one of the table's seat words (a test's, a player's) stays as it is."""
+    name = str(seat_name(seat))
+    for word in SEAT_NAMES:
+        if word in SEATS_IN_SENTENCE and name == _(word):
+            return SEATS_IN_SENTENCE[word]()
+    return name
 
 
 PROTECTIVE = frozenset({"suji", "half_suji", "no_chance", "one_chance", "honor", "terminal", "off_suit",
@@ -236,10 +263,10 @@ def danger_words(advice: Any, seat_name: Any, *, safe_side: bool = False, seats:
     rows = [d for d in advice.dangers if d.deal_in > 0 and (not seats or d.seat in seats)]
     if not rows:
         if seats:
-            return _("no one who may be ready can win on it ({genbutsu})").format(genbutsu=_genbutsu())
+            return _("{genbutsu} against everyone who may be ready").format(genbutsu=_genbutsu())
         return _("safe against everyone ({genbutsu})").format(genbutsu=_genbutsu())
     worst = max(rows, key=lambda d: d.deal_in)
-    who = seat_name(worst.seat)
+    who = seat_in_sentence(seat_name, worst.seat)
     parts: list[str] = []
     for r in worst.reasons:
         code = r.code
@@ -409,14 +436,17 @@ def riichi_line(choice: RiichiAdvice) -> str:
 
 def warning_line(w: DangerWarning, seat_name: Any) -> str:
     """Why the lifted tile is dangerous, and the safe tile instead."""
-    who = ", ".join(seat_name(s) for s in w.seats)
+    who = ", ".join(seat_in_sentence(seat_name, s) for s in w.seats)
     note = next((n for n in w.notes if not n.get("genbutsu")), {})
     if "honor_left" in note:
         why = _("{n} more of it can still be in a hand").format(n=note["honor_left"])
     elif note.get("suji"):
-        why = _("it is {suji}, but a pair or a closed wait can still win on it").format(suji="{term:suji}")
+        why = _("it is {suji}, but a single wait, a pair wait or a closed wait can still win on it").format(
+            suji="{term:suji}")
     elif note.get("kabe"):
-        why = _("a {kabe} helps, but a pair wait is still possible").format(kabe="{term:kabe}")
+        why = _("a {kabe} helps, but a {tanki} or a {shanpon} is still possible").format(
+            kabe="{term:kabe}", tanki=term_word("tanki", pgettext("inline term", "single wait")),
+            shanpon=term_word("shanpon", pgettext("inline term", "pair wait")))
     else:
         why = _("no {suji} or {kabe} protects it").format(suji="{term:suji}", kabe="{term:kabe}")
     return _("Careful: {tile} can deal into the {riichi} of {who} — {why}. Safe: {safe} ({genbutsu}).").format(
@@ -429,7 +459,7 @@ SUIT_TERMS = {"m": "{term:manzu}", "p": "{term:pinzu}", "s": "{term:souzu}"}
 
 def open_warning_line(w: OpenHandWarning, seat_name: Any) -> str:
     """Why the lifted tile may be what an open hand waits on, and the safer tiles."""
-    who = seat_name(w.seat)
+    who = seat_in_sentence(seat_name, w.seat)
     if w.reading == "honitsu":
         why = _("their calls are all {suit} and honors, so they are likely building a {honitsu}").format(
             suit=SUIT_TERMS[w.suit], honitsu="{term:honitsu}")
@@ -446,17 +476,26 @@ def open_warning_line(w: OpenHandWarning, seat_name: Any) -> str:
         tile=_tiles([w.tile]), who=who, why=why, safe=tiles_or(w.safe))
 
 
-def pass_win_line(tsumo: bool) -> str:
-    """Why to let a win pass in the last hand: it would end the match with the learner still last."""
+def pass_win_line(tsumo: bool, reasons: Any = (), riichi: bool = False) -> str:
+    """Why to let a win pass in the last hand (見逃し): it would end the match with the learner still
+    last.  ``reasons`` are the evaluator's (:func:`~trainer.engine.game.coach.pass_win_advice`; its
+    ``win_place`` gives the win's han); ``riichi``: the learner's hand is in riichi, so the win could
+    still grow by ura dora — said only then (a hand without riichi has none)."""
+    let_pass = term_word("minogashi", pgettext("inline term", "let this win pass"))
+    han = next((r.get("han") for r in reasons if r.code == "win_place"), None)
+    if riichi:
+        last = _("Even with {ura} it would end the match with you still in last place.").format(
+            ura=term_word("ura_dora", pgettext("inline term, after 'with'", "under-dora")))
+    elif han:
+        last = _("This win ({han}) would end the match with you still in last place.").format(han=han_text(int(han)))
+    else:
+        last = _("This win would end the match with you still in last place.")
     if tsumo:
-        return _("Coach — {minogashi}: do not declare tsumo here. Even with {ura} it would end the match with "
-                 "you still in last place. Discard instead: that cannot cost you a place, and a bigger win may "
-                 "still come.").format(minogashi="{term:minogashi}", ura="{term:ura_dora}")
-    return _("Coach — {minogashi}: let this win pass. Even with {ura} it would end the match with you still in "
-             "last place. Passing cannot cost you a place and keeps your chance of a bigger win (until your next "
-             "discard you cannot ron: {furiten}).").format(minogashi="{term:minogashi}", ura="{term:ura_dora}",
-                                                           furiten=term_word("doujun_furiten", pgettext(
-                                                               "inline term", "temporary furiten")))
+        return _("Coach: {let_pass}, do not declare tsumo. {last} Discard instead: that cannot cost you a place, "
+                 "and a bigger win may still come.").format(let_pass=let_pass, last=last)
+    return _("Coach: {let_pass}. {last} Passing cannot cost you a place and keeps your chance of a bigger win "
+             "(until your next discard you cannot ron: {furiten}).").format(
+        let_pass=let_pass, last=last, furiten=term_word("doujun_furiten", pgettext("inline term", "temporary furiten")))
 
 
 def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rules: Any, seat_name: Any) -> str:
@@ -467,8 +506,9 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
         return ""
     lines: list[str] = []
     wins = [a for a in legal if isinstance(a, Ron | Tsumo)]
-    if wins and pass_win_advice(view, isinstance(wins[0], Tsumo), rules) is not None:
-        lines.append(pass_win_line(isinstance(wins[0], Tsumo)))
+    passed = pass_win_advice(view, isinstance(wins[0], Tsumo), rules) if wins else None
+    if passed is not None:
+        lines.append(pass_win_line(isinstance(wins[0], Tsumo), passed, bool(view.riichi[view.seat])))
     if any(isinstance(a, Kita) for a in legal):
         lines.append(_("You may set {north} aside with the Kita button ({nukidora}): it counts as one dora, "
                        "and you draw a replacement tile.").format(north="{tiles:4z}", nukidora=term_word(

@@ -166,13 +166,13 @@ def push_fold_text(pf: dict[str, Any], chosen: str) -> str:
 
 def push_fold_answer_text(pf: dict[str, Any], answer: str) -> str:
     """The coach's words on an answer to "push or fold?" on a review card (the review's
-    ``push_fold`` recomputed from the game; ``answer`` is "push" or "fold"): "Right" or what the
+    ``push_fold`` recomputed from the game; ``answer`` is "push" or "fold"): "Correct" or what the
     coach would do, why (:func:`push_fold_text`'s figures) and, unless both push, the safest tile."""
     why = _push_fold_why(pf)
     if answer == pf["advice"]:
         if answer == "push":
-            return _("Right: the coach pushes too — {why}.").format(why=why)
-        text = _("Right: the coach makes a {betaori} too — {why}.").format(betaori="{term:betaori}", why=why)
+            return _("Correct: the coach pushes too — {why}.").format(why=why)
+        text = _("Correct: the coach makes a {betaori} too — {why}.").format(betaori="{term:betaori}", why=why)
     elif pf["advice"] == "push":
         text = _("The coach would push here: {why}.").format(why=why)
     else:
@@ -297,7 +297,7 @@ def _both_values(c: dict[str, Any]) -> str:
 
 def riichi_answer_text(c: dict[str, Any], answer: str) -> str:
     """The coach's words on an answer to "riichi or dama?" on a review card (the review's
-    ``riichi_choice`` recomputed from the game; ``answer`` is "riichi" or "dama"): "Right" with the
+    ``riichi_choice`` recomputed from the game; ``answer`` is "riichi" or "dama"): "Correct" with the
     coach's deciding reason, or why the other choice is better, by that reason; the ron value
     both ways (rich text with glossary links)."""
     values = _both_values(c)
@@ -306,11 +306,11 @@ def riichi_answer_text(c: dict[str, Any], answer: str) -> str:
         ratio = c["with_riichi"] / c["dama"] if c["dama"] > 0 else 1.0
         why = words(reason(c["reason"], ratio=ratio)) if words else ""
         if answer == "riichi":
-            text = (_("Right: the coach declares {riichi} too — {why} ({values}).") if why
-                    else _("Right: the coach declares {riichi} too ({values})."))
+            text = (_("Correct: the coach declares {riichi} too — {why} ({values}).") if why
+                    else _("Correct: the coach declares {riichi} too ({values})."))
             return text.format(riichi="{term:riichi}", why=why, values=values)
-        text = (_("Right: the coach stays {dama} too — {why} ({values}).") if why
-                else _("Right: the coach stays {dama} too ({values})."))
+        text = (_("Correct: the coach stays {dama} too — {why} ({values}).") if why
+                else _("Correct: the coach stays {dama} too ({values})."))
         return text.format(dama=_dama(), why=why, values=values)
     return _riichi_better(c, values) if c["advice"] == "riichi" else _dama_better(c, values)
 
