@@ -462,9 +462,12 @@ def test_a_child_names_number_tiles_by_the_kids_family_words() -> None:
     try:
         i18n.set_language("en")
         assert kids_tile_name("1s") == "1 stick" and kids_tile_name("0p") == "5 dots"
-        assert kids_tile_name("7m") == "character 7" and "sou" not in kids_tile_name("3s")
+        # the number first in each family (not "character 7" beside "1 stick")
+        assert kids_tile_name("7m") == "7 characters" and kids_tile_name("1m") == "1 character"
+        assert "sou" not in kids_tile_name("3s")
         i18n.set_language("ru")
         assert kids_tile_name("1s") == "1 палочка" and kids_tile_name("6p") == "6 кружков"
+        assert kids_tile_name("3m") == "3 иероглифа"
     finally:
         i18n.set_language(before)
 

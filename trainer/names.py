@@ -31,7 +31,7 @@ FU_NAMES = {
     "pair_double_wind": N_("Pair of a double wind"),
     "wait_kanchan": N_("Closed wait (kanchan)"),
     "wait_penchan": N_("Edge wait (penchan)"),
-    "wait_tanki": N_("Pair wait (tanki)"),
+    "wait_tanki": N_("Single wait (tanki)"),
     "open_pinfu": N_("Open hand with no other fu"),
 }
 

@@ -458,9 +458,12 @@ def _number(step: NumberStep, lesson: Lesson | None) -> Answer:
         s = hand_shanten(hand, step.variant)
         items: tuple[dict[str, Any], ...] = ({"kind": "shanten", "shanten": s},)
         if _plain_variant(step.variant):
-            from trainer.engine.shanten import shanten_by_form
+            from trainer.engine.shanten import sets_needed_for, shanten_by_form
 
-            items = tuple({"kind": "shanten_form", "form": f, "shanten": v} for f, v in shanten_by_form(hand).items())
+            # the standard form's sets: how many a complete hand of this size holds (one for 4 tiles)
+            sets = sets_needed_for(len(hand.concealed))
+            items = tuple({"kind": "shanten_form", "form": f, "shanten": v, **({"sets": sets} if f == "standard" else {})}
+                          for f, v in shanten_by_form(hand).items())
         return Answer(s, items, str(s))
     if ask == "waits_count":
         _need_size(hand, 1, "ask: waits_count")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from trainer.i18n import N_, _, ngettext
+from trainer.i18n import N_, _, ngettext, pgettext
 from trainer.ui.mcr_texts import (
     MCR_BLURBS,
     MCR_FIELD_LABELS,
@@ -26,7 +26,7 @@ from trainer.ui.mcr_texts import (
     mcr_info_text,
     mcr_question_text,
 )
-from trainer.ui.richtext import BR
+from trainer.ui.richtext import BR, term_word
 
 MORE_TITLES: dict[str, str] = {
     "dora_from_indicator": N_("Dora"),
@@ -51,8 +51,8 @@ MORE_BLURBS: dict[str, str] = {
 """Generator name -> one sentence about it."""
 
 MORE_QUESTIONS: dict[str, str] = {
-    "dora_pick": N_("Dora indicators: {indicators}. Pick every tile that is dora."),
-    "dora_count": N_("Dora indicators: {indicators}. How many dora does this hand hold?"),
+    "dora_pick": N_("Pick every tile that is dora."),
+    "dora_count": N_("How many dora does this hand hold?"),
     "tile_group": N_("Which group does this tile belong to?"),
     "tile_groups": N_("Tick every group this tile belongs to."),
     "group_pick": N_("Pick every tile of this group: {group}."),
@@ -152,20 +152,37 @@ WHO_TEXTS: dict[int, str] = {
 """How a safety line names the riichi player it is about (only with two of them)."""
 
 REASON_TEXTS: dict[str, str] = {
-    "genbutsu": N_("genbutsu"),
-    "genbutsu_own": N_("genbutsu (in that river)"),
-    "genbutsu_passed": N_("genbutsu (passed after that riichi)"),
-    "suji": N_("suji of {tiles}"),
-    "kabe": N_("wall: all four {tiles} visible"),
+    "genbutsu_own": N_("{genbutsu}, in that river"),
+    "genbutsu_passed": N_("{genbutsu}, passed after that riichi"),
+    "suji": N_("{suji} of {tiles}"),
+    "kabe": N_("{kabe}: all four {tiles} visible"),
     "honor": N_("an honor makes no runs"),
     "visible_1": N_("one copy unseen"),
     "visible_0": N_("no copy unseen"),
 }
-"""Why some waits on a tile are ruled out (reason ids of trainer.engine.safety), in a few words
-(the terms themselves are linked from the lesson and the glossary)."""
+"""Why some waits on a tile are ruled out (reason ids of trainer.engine.safety), in a few words;
+the tools are glossary links (:func:`_reason_terms`: the block shows each one's Japanese once).
+A plain genbutsu (a tile of that player's river) is the link alone."""
 
-PAIR_WAITS: dict[str, str] = {"shanpon": N_("a pair wait"), "tanki": N_("a single wait")}
-"""The open waits without tiles of their own (the run waits show the two tiles they need)."""
+
+def _reason_terms() -> dict[str, str]:
+    """The defense tools named in :data:`REASON_TEXTS`, as links to their glossary cards."""
+    return {"genbutsu": term_word("genbutsu", pgettext("inline term", "genbutsu")),
+            "suji": term_word("suji", pgettext("inline term", "suji")),
+            "kabe": term_word("kabe", pgettext("inline term", "wall"))}
+
+
+PAIR_WAITS: dict[str, str] = {"shanpon": "shanpon", "tanki": "tanki"}
+"""The open waits without tiles of their own (the run waits show the two tiles they need), by
+their glossary terms: :func:`pair_wait` names them."""
+
+
+def pair_wait(shape: str) -> str:
+    """A wait without tiles of its own, linked to its glossary card and named as the whole app
+    names it: the pair wait (shanpon) waits on two pairs, the single wait (tanki) on one tile."""
+    if shape == "shanpon":
+        return term_word("shanpon", pgettext("inline term", "pair wait (shanpon)"))
+    return term_word("tanki", pgettext("inline term", "single wait (tanki)"))
 
 
 
@@ -207,7 +224,7 @@ def more_question_text(ex: Any) -> str | None:
     data = dict(p.data)
     q = p.question
     if q in ("dora_pick", "dora_count"):
-        text = _tr(MORE_QUESTIONS, q).format(indicators=_tiles(str(data.get("indicators", ""))))
+        text = _dora_question(q, str(data.get("indicators", "")))
         if q == "dora_count" and data.get("aka"):
             text += " " + _tr(MORE_NOTES, "aka")
         return text
@@ -225,6 +242,20 @@ def more_question_text(ex: Any) -> str | None:
         text += BR + _tr(MORE_NOTES, "winds").format(seat=_term(WIND_TERMS[data["seat"]]),
                                                   round=_term(WIND_TERMS[data["round"]]))
     return text
+
+
+def _dora_question(q: str, indicators: str) -> str:
+    """A dora question with its indicators: one or several (the word agrees).  Picking the dora,
+    the indicators are the tiles drawn under the prompt, so the prompt does not draw them again."""
+    from trainer.engine.notation import parse_tiles
+
+    n = len(parse_tiles(indicators, max_copies=None)) if indicators else 1
+    if q == "dora_pick":
+        head = ngettext("The tile below is a dora indicator.", "The tiles below are dora indicators.", n)
+    else:
+        head = ngettext("Dora indicator: {indicators}.", "Dora indicators: {indicators}.", n).format(
+            indicators=_tiles(indicators))
+    return head + " " + _tr(MORE_QUESTIONS, q)
 
 
 def _furiten_text(data: dict[str, Any], tile: str) -> str:
@@ -394,8 +425,10 @@ def _safety_line(item: dict[str, Any]) -> str:
             key = (f"genbutsu_{source}" if source else "genbutsu") if rid == "genbutsu" else rid
             if rid in ("honor_visible", "copies_visible"):
                 key = "visible_0" if t.get("unseen", 0) == 0 else "visible_1"
-            bits.append(_tr(REASON_TEXTS, key).format(tiles=_tiles(tiles)))
-        shapes = [_tiles(held) if held else _(PAIR_WAITS[shape]) for shape, held in t.get("open", ())]
+            terms = _reason_terms()
+            bits.append(terms["genbutsu"] if key == "genbutsu" else
+                        _tr(REASON_TEXTS, key).format(tiles=_tiles(tiles), **terms))
+        shapes = [_tiles(held) if held else pair_wait(shape) for shape, held in t.get("open", ())]
         if shapes:
             bits.append(_("still open: {waits}").format(waits=", ".join(shapes)))
         elif not any(r[0] == "genbutsu" for r in t.get("reasons", ())):
@@ -408,5 +441,5 @@ def _safety_line(item: dict[str, Any]) -> str:
 
 __all__ = [
     "MORE_BLURBS", "MORE_FIELD_LABELS", "MORE_OPTIONS", "MORE_QUESTIONS", "MORE_TITLES", "MORE_VALUE_LABELS",
-    "merge_equal_tiles", "more_explain_item", "more_info_text", "more_option_label", "more_question_text", "shanten_note",
+    "merge_equal_tiles", "more_explain_item", "pair_wait", "more_info_text", "more_option_label", "more_question_text", "shanten_note",
 ]

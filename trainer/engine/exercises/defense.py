@@ -253,8 +253,6 @@ def make(p: SafeTileParams, rng: random.Random) -> Exercise:
 
 def _exercise(sit: dict[str, Any], table: safety.Table, best: frozenset[int],
               rated: dict[int, tuple[safety.TileSafety, ...]]) -> Exercise:
-    from trainer.engine.notation import parse_tiles
-
     me = table.seat
     threats = table.threats()
     rivers, riichi_at, passed = [], [], []
@@ -265,8 +263,7 @@ def _exercise(sit: dict[str, Any], table: safety.Table, best: frozenset[int],
         riichi_at.append(next(i for i, d in enumerate(shown) if d.riichi))
         passed.append(format_tiles(sorted(safety.passed_after_riichi(table, s))))
     seen = [d.kind for d in table.log if d.seat not in threats and not d.called]  # your river too
-    seen.extend(_others_meld_kinds(sit, me))
-    seen.extend(t.kind for t in parse_tiles(sit["melds"][me], max_copies=None))  # your melds: not discards
+    seen.extend(_others_meld_kinds(sit, me))  # your own melds show in your hand
     for d in table.log:
         if d.called and d.seat in threats:
             seen.remove(d.kind)  # already shown in that riichi river: every copy on screen once
@@ -277,10 +274,26 @@ def _exercise(sit: dict[str, Any], table: safety.Table, best: frozenset[int],
     for k in ordered:
         explanation.append({"kind": "safety", "tile": kind_name(k), "best": k in best,
                             "threats": tuple(_threat_item(who[s.seat], s, len(threats)) for s in rated[k])})
-    return draft("safe_tile", "pick_tiles", best, explanation, hand=format_tiles(list(table.hand)),
+    return draft("safe_tile", "pick_tiles", best, explanation, hand=_hand_with_melds(sit, table),
                  palette=format_tiles(sorted(set(table.hand))), rivers=tuple(rivers), riichi_at=tuple(riichi_at),
                  passed=tuple(passed), threats=tuple(who[s] for s in threats), seen=format_tiles(sorted(seen)),
                  dora=format_tiles(list(table.dora_indicators), sort=False))
+
+
+def _hand_with_melds(sit: dict[str, Any], table: safety.Table) -> str:
+    """Your hand as the prompt shows it: the concealed tiles, then your called sets as they lie at
+    the table (the recorded hand's melds, with the called tile and where it came from), so an
+    11-tile hand after a call reads as a whole hand."""
+    from trainer.engine.notation import format_hand, parse_hand
+
+    concealed = format_tiles(list(table.hand))
+    try:
+        hand = parse_hand(sit["hand"], check_size=False)
+    except ValueError:
+        return concealed
+    if not hand.melds or sorted(t.kind for t in hand.concealed) != sorted(table.hand):
+        return concealed
+    return format_hand(hand)
 
 
 def _threat_item(who: int, s: safety.TileSafety, n_threats: int) -> dict[str, Any]:

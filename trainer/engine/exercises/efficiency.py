@@ -16,7 +16,7 @@ from trainer.engine.exercises.base import Exercise, GeneratorError, Params, draf
 from trainer.engine.exercises.handgen import complete_counts, remove_random, swap_tiles, tiles_of_counts
 from trainer.engine.hand import Hand
 from trainer.engine.notation import format_hand, format_tiles
-from trainer.engine.shanten import shanten_by_form
+from trainer.engine.shanten import sets_needed_for, shanten_by_form
 from trainer.engine.tiles import NUM_KINDS, Tile
 from trainer.engine.ukeire import discard_options
 
@@ -82,8 +82,10 @@ def make_shanten(p: ShantenParams, rng: random.Random) -> Exercise:
         value, by_form = _shanten_value(hand, p.forms)
         if value == target or (attempt > 150 and lo <= value <= p.max_shanten):
             # forms=standard: the other forms are not counted, so they are not explained either
-            items = [{"kind": "shanten_form", "form": f, "shanten": v} for f, v in by_form.items()
-                     if p.forms == "all" or f == "standard"]
+            # the standard form's sets: how many a complete hand of this size holds (one for 4 tiles)
+            items = [{"kind": "shanten_form", "form": f, "shanten": v,
+                      **({"sets": sets_needed_for(len(hand.concealed))} if f == "standard" else {})}
+                     for f, v in by_form.items() if p.forms == "all" or f == "standard"]
             special = p.size in (13, 14)  # seven pairs and kokushi exist only for a full hand
             if p.kids:
                 # a child counts the tiles still missing: one draw per shanten step, plus the winning tile

@@ -215,21 +215,21 @@ class DrillSetupScreen(Screen):
             elif kind == "toggle":
                 w = Toggle(bool(value), self._setter(key))
             elif kind == "enum" and len(detail) <= 6 and all(isinstance(v, str) for v in detail):
-                w = OptionRow([(v, value_label(v)) for v in detail], value if value in detail else detail[0],
+                w = OptionRow([(v, value_label(v, key)) for v in detail], value if value in detail else detail[0],
                               self._setter(key))
             elif kind == "enum":
                 ints = [int(v) for v in detail if isinstance(v, int)]
                 if ints and len(ints) == len(detail):
                     w = Stepper(int(value), min(ints), max(ints), self._setter(key), choices=sorted(ints))
                 else:
-                    w = OptionRow([(v, value_label(v)) for v in detail], value, self._setter(key))
+                    w = OptionRow([(v, value_label(v, key)) for v in detail], value, self._setter(key))
             elif kind == "int":
                 w = Stepper(int(value), detail[0], detail[1], self._setter(key))
             elif kind == "ratio":
                 w = Stepper(round(float(value) * 100), 0, 100, self._setter(key, ratio=True), step=10)
                 w.suffix = "%"
             elif kind == "multi":
-                w = MultiOptionRow([(v, value_label(v)) for v in detail], list(value or []), self._setter(key))
+                w = MultiOptionRow([(v, value_label(v, key)) for v in detail], list(value or []), self._setter(key))
             else:
                 continue
             self.fields.append((key, self.add(w)))
@@ -249,7 +249,8 @@ class DrillSetupScreen(Screen):
         if getattr(self, "_example", None) is None:
             try:
                 ex = self.gen.generate(self.gen.params(self.values), 1)
-                self._example = (ex.prompt.hand or ex.prompt.tiles, question_text(ex))
+                # the rules are chosen in the form above: the example does not repeat them
+                self._example = (ex.prompt.hand or ex.prompt.tiles, question_text(ex, rules=False))
             except Exception as exc:
                 self._example = ("", _("These settings cannot be used: {error}").format(error=_first_error(exc)))
         return self._example
@@ -347,12 +348,18 @@ class DrillSetupScreen(Screen):
 
                 draw_tile_string(surf, tiles, inner, self.app)
             else:
-                from trainer.ui.richtext import plain_text
-                from trainer.ui.widgets import fit_line
+                from trainer.ui.richtext import BR, plain_text
+                from trainer.ui.widgets import wrapped_lines
 
-                line = fit_line(self.app, plain_text(text, self.app).replace("\n", " "), L.font("small"), inner.width)
-                blit_text(surf, self.app, line, L.font("small"), P.on_felt, (inner.left, inner.centery),
-                          anchor="midleft")
+                # a long example question wraps to two lines of the strip rather than being cut
+                plain = plain_text(text, self.app).replace(BR, " ").replace("\n", " ")
+                size = L.font("small")
+                lines = wrapped_lines(self.app, plain, size, inner.width, max_lines=2)
+                lh = min(self.app.line_height(size), inner.height // max(1, len(lines)))
+                top = inner.centery - lh * len(lines) // 2
+                for i, line in enumerate(lines):
+                    blit_text(surf, self.app, line, size, P.on_felt, (inner.left, top + i * lh + lh // 2),
+                              anchor="midleft")
         for key, widget in self.fields:
             size, lines = self.label_lines(field_label(key, self.params["generator"]), widget.rect.height + L.px(8))
             lh = self.app.line_height(size)

@@ -100,8 +100,8 @@ KIDS_HINTS = {
     "tile_name": N_("Look closely: what is drawn on the tile, and how many?"),
     "tile_family": N_("Look closely: what is drawn on the tile, and how many?"),
     "tile_number": N_("Look closely: what is drawn on the tile, and how many?"),
-    "wait": N_("Try every tile: which one makes a three or a pair?"),
-    "named_wait": N_("Try every tile: which one makes a three or a pair?"),
+    "wait": N_("Try every tile: with which one do all the tiles make threes and one pair?"),
+    "named_wait": N_("Try every tile: with which one do all the tiles make threes and one pair?"),
 }
 
 
@@ -465,7 +465,9 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             return self.view.answer_markup() or _("The right one is marked.")
         mine = self._mistake_text(response, final=True, generic=not self._pick_explained(response)) \
             if response is not None else ""
-        parts = [t for t in (mine, self.view.answer_markup(), explain(self._own_pick_first())) if t]
+        # the answer first: the panel's first lines show it without scrolling; then why the
+        # learner's own answer is wrong, then the working
+        parts = [t for t in (self.view.answer_markup(), mine, explain(self._own_pick_first())) if t]
         return BR.join(parts)
 
     def _pick_explained(self, response: Any) -> bool:
@@ -683,6 +685,10 @@ class ReviewScreen(DrillScreen):
 # ---------------------------------------------------------------- kunto step by step
 
 
+KUNTO_SLIDE_FROM = 1 - (10 / 28) ** (1 / 3)
+"""The kunto practice's feedback panel starts its slide this far through (eased, 10 px of 28 left)."""
+
+
 @register_screen("kunto_practice")
 class KuntoPracticeScreen(DrillScreen):
     """The kunto procedure, one question after another, until the 13-tile hand is ready: hold 4
@@ -731,6 +737,13 @@ class KuntoPracticeScreen(DrillScreen):
             if self.ex.prompt.question == "kunto_yaku" and exchange:
                 info = exchange_line(*exchange) + BR + info
             self.view.info = self.add(RichBlock(info, size="small", on_term=self.open_term, align="center"))
+
+    def update(self, dt: float) -> bool:
+        moving = super().update(dt)
+        # The feedback panel's slide (from 28 px below its place) starts at its last 10 px: from
+        # further down it would cover the buttons under it (the gap is 14 px).
+        self.fb_anim = max(getattr(self, "fb_anim", 1.0), KUNTO_SLIDE_FROM)
+        return moving
 
     def layout(self) -> None:
         super().layout()

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from trainer.i18n import N_, _
+from trainer.i18n import N_, _, pgettext
 from trainer.ui.question_texts import MORE_BLURBS, MORE_FIELD_LABELS, MORE_TITLES, MORE_VALUE_LABELS
-from trainer.ui.suit_names import capitalized, suit_name
+from trainer.ui.suit_names import capitalized, suit_name_glossed
 
 GENERATOR_NAMES = {
     "tile_name": (N_("Tile names"), N_("Read a tile: its family, its number, its name.")),
@@ -132,13 +132,22 @@ def field_label(key: str, generator: str = "") -> str:
 
 
 SUIT_VALUES = ("man", "pin", "sou", "m", "p", "s")
-"""Setting values that are a suit: named by the glossary (Ман, Пин, Со; Characters, Dots, Bamboo)."""
+"""Setting values that are a suit: named by the glossary with the gloss a beginner needs to choose
+one (Ман (иероглифы), Пин (кружки), Со (бамбук); Characters (man), Dots (pin), Bamboo (sou))."""
+
+PLURAL_FIELDS = ("kinds", "forms")
+"""Settings whose label names several things («Виды», «Формы руки»): their "any" agrees with it."""
 
 
-def value_label(v: Any) -> str:
-    """An enum value for the learner (a suit by its glossary name)."""
+def value_label(v: Any, key: str = "") -> str:
+    """An enum value for the learner (a suit by its glossary name and gloss); ``key``, the
+    setting it belongs to, where the word must agree with its label ("any" of the suit, of the
+    kinds of sets)."""
     if isinstance(v, str) and v in SUIT_VALUES:
-        return capitalized(suit_name(v))
+        return capitalized(suit_name_glossed(v))
+    if v == "any" and key in PLURAL_FIELDS:
+        # TRANSLATORS: a setting's value after a plural label («Виды: … / Любые»), any of the kinds.
+        return pgettext("several kinds", "Any")
     if isinstance(v, str) and v in VALUE_LABELS:
         return _(VALUE_LABELS[v])
     return str(v)

@@ -76,6 +76,8 @@ class ExerciseView:
         data = dict(p.data)
         if self.input == "pick_tiles" and p.question in DISCARD_QUESTIONS:
             self.picker = host.add(TileRow(slots_for_text(p.hand), pickable=True, multi=False))
+            # called sets lie beside the hand as at the table: seen, never discarded
+            self.picker.inert = {i for i, s in enumerate(self.picker.slots) if s.group >= 0}
         elif shown:
             self.hand_row = host.add(TileRow(slots_for_text(shown)))
         info = self._info(data)
@@ -262,6 +264,15 @@ class ExerciseView:
             want = ans if isinstance(ans, tuple) else (ans,)
             return _("The answer: {n}").format(n=" / ".join(format_number(x) if isinstance(x, int) else str(x)
                                                             for x in want))
+        if self.buttons:  # the right options in words (and tiles), as their buttons show them
+            want = ans if isinstance(ans, frozenset | set) else frozenset([ans])
+            shown = []
+            for o in self.ex.prompt.options:
+                if o.value in want:
+                    label = option_label(o, self.kids)
+                    shown.append(" ".join(t for t in ("{tiles:" + o.tiles + "}" if o.tiles else "", label) if t))
+            if shown:
+                return _("The answer: {answer}").format(answer=", ".join(shown))
         return ""
 
     def mark(self, right: bool, final: bool) -> None:
@@ -289,7 +300,7 @@ class ExerciseView:
                      for i in self.picker.selected}
             if final and not (right and self.ex.prompt.question in DISCARD_QUESTIONS):
                 for i, s in enumerate(self.picker.slots):
-                    if s.tile.kind in want and i not in marks:
+                    if s.tile.kind in want and i not in marks and i not in self.picker.inert:
                         marks[i] = "hint"
             self.picker.marks = marks
         for _n, f in self.fields:

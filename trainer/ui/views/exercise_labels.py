@@ -9,7 +9,8 @@ from trainer.engine.notation import parse_hand
 from trainer.i18n import N_, _, current_language, ngettext, npgettext, pgettext
 from trainer.ui.question_texts import MORE_QUESTIONS, more_option_label, more_question_text, shanten_note
 from trainer.ui.richtext import BR
-from trainer.ui.views.explain import HONOR_TERMS, family_name, tile_label
+from trainer.ui.suit_names import SUIT_TERMS, suit_gloss, suit_name
+from trainer.ui.views.explain import HONOR_TERMS, family_name, tile_label, tile_reading
 
 QUESTIONS = {
     "tile_family": N_("Which family does this tile belong to?"),
@@ -90,16 +91,25 @@ def kids_tile_name(name: str) -> str:
         return npgettext("children's word", "{n} dot", "{n} dots", n).format(n=n)
     if suit == "s":
         return npgettext("children's word", "{n} stick", "{n} sticks", n).format(n=n)
-    if suit == "m":
-        return pgettext("children's word", "character {n}").format(n=n)
+    if suit == "m":  # the number first, as with dots and sticks
+        return npgettext("children's word", "{n} character", "{n} characters", n).format(n=n)
     return tile_label(name)
 
 
 def tile_option_name(name: str) -> str:
     """A tile's name as an answer option: an honor by its name and romaji but never its
     character ("Запад (shā)", not "Запад (西, shā)" beside a 西 tile, which would give the answer
-    away); a number tile in words."""
+    away); a number tile in words with its Japanese reading from its glossary card, and in a
+    language whose suit names are the Japanese ones the suit's picture word too: «1 со (бамбук,
+    ī sō)», "1 of bamboo (ī sō)" (the characters 一索 stay on the feedback's link)."""
     rank, suit = name[0], name[1]
+    if suit in SUIT_TERMS and rank.isdigit():
+        label = tile_label(name)
+        gloss = suit_gloss(suit)
+        extra = [gloss] if gloss.lower() != suit_name(suit).lower() else []
+        reading = tile_reading(name)
+        extra += [reading] if reading else []
+        return f"{label} ({', '.join(extra)})" if extra else label
     if suit != "z" or not (rank.isdigit() and 1 <= int(rank) <= len(HONOR_TERMS)):
         return tile_label(name)
     try:
@@ -117,13 +127,14 @@ def kids_praise(i: int) -> str:
     return _(KIDS_PRAISE[i % len(KIDS_PRAISE)])
 
 
-def question_text(ex: Any, kids: bool = False) -> str:
+def question_text(ex: Any, kids: bool = False, *, rules: bool = True) -> str:
     """The prompt of an exercise in the learner's language (rich markup); ``kids``: the short
     children's wording where there is one.  A drill whose answer depends on the rule preset
-    names it."""
+    names it (``rules=False``: not, where the rules are on screen already, as in the settings
+    form's example)."""
     text = _question_text(ex, kids)
     preset = ex.prompt.get("preset")
-    if preset:
+    if preset and rules:
         from trainer.ui.views.rule_presets import PRESET_NAMES
 
         text += BR + _("Rules: {name}").format(name=_(PRESET_NAMES[preset]) if preset in PRESET_NAMES else preset)
@@ -144,8 +155,8 @@ def _question_text(ex: Any, kids: bool = False) -> str:
     data = dict(p.data)
     if shanten_note(ex):
         return template + BR + shanten_note(ex)
-    if p.question == "tile_for_name":
-        return template.format(name=tile_label(str(data.get("name", ""))))
+    if p.question == "tile_for_name":  # the options are tiles: the name never shows a tile's character
+        return template.format(name=tile_option_name(str(data.get("name", ""))))
     if p.question == "payment":
         text = template.format(han=data.get("han"), fu=data.get("fu"))
         who = _("The dealer") if data.get("dealer") else _("A non-dealer")

@@ -12,25 +12,34 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from trainer.i18n import N_, _, format_points, ngettext, pgettext
+from trainer.i18n import N_, _, current_language, format_points, ngettext, pgettext
 from trainer.names import FU_NAMES
 from trainer.names import fu_name as _shared_fu_name
 from trainer.ui.richtext import BR, term_word
 from trainer.ui.suit_names import suit_name_glossed, suit_names
 
 __all__ = ["FORM_NAMES", "FORM_TERMS", "FU_NAMES", "explain", "explain_item", "family_name", "form_name", "fu_name",
-           "fu_only", "tile_label"]
+           "fu_only", "tile_label", "tile_reading", "tile_term"]
 
-FORM_NAMES = {"standard": N_("Four sets and a pair")}
+FORM_NAMES = {"standard": N_("Sets and a pair")}
 FORM_TERMS = {"seven_pairs": "{term:chiitoitsu}", "thirteen_orphans": "{term:kokushi_musou}",
               "chiitoitsu": "{term:chiitoitsu}", "kokushi": "{term:kokushi_musou}"}
 """Hand forms by the engine's ids (``shanten_by_form``): the standard one in words, the others as
 glossary links (never the raw id on screen)."""
 
 
-def form_name(form: str) -> str:
-    """A hand form as the learner reads it (a glossary link for seven pairs and thirteen orphans)."""
-    return FORM_TERMS.get(form) or _(FORM_NAMES["standard"])
+def form_name(form: str, sets: int | None = None) -> str:
+    """A hand form as the learner reads it (a glossary link for seven pairs and thirteen orphans);
+    the standard form with the number of sets the hand's size makes it (``sets``, from the
+    engine's item: one set and a pair for four or five tiles, four sets and a pair for a full
+    hand), or without a number when it is not known."""
+    if form in FORM_TERMS:
+        return FORM_TERMS[form]
+    if sets is None:
+        return _(FORM_NAMES["standard"])
+    if sets <= 0:
+        return _("A pair")
+    return ngettext("{n} set and a pair", "{n} sets and a pair", sets).format(n=sets)
 SET_NAMES = {"run": N_("a run"), "triplet": N_("a triplet")}
 
 
@@ -49,6 +58,33 @@ def tile_label(name: str) -> str:
         return "{term:" + HONOR_TERMS[int(rank) - 1] + "}"
     n = "5" if rank == "0" else rank
     return suit_tile(suit, n)
+
+
+def tile_term(name: str) -> str:
+    """A tile's name as a link to its own glossary card, which shows its Japanese name on first
+    use («1 со (一索, ī sō)», "1 of characters (一萬, ī man)"); a tile without a card in words."""
+    from trainer.glossary import load_glossary
+
+    kind = ("5" if name[0] == "0" else name[0]) + name[1:]
+    try:
+        glossary = load_glossary()
+        term = next((t for t in glossary if t.category == "tile" and t.tiles == kind), None)
+    except (OSError, ValueError):
+        term = None
+    if term is None:
+        return tile_label(name)
+    return term_word(term.id, term.word(current_language(), inline=False))
+
+
+def tile_reading(name: str) -> str:
+    """The Japanese reading of a number tile from its glossary card ("ī man"), "" when none."""
+    from trainer.glossary import load_glossary
+
+    kind = ("5" if name[0] == "0" else name[0]) + name[1:]
+    try:
+        return next((t.romaji for t in load_glossary() if t.category == "tile" and t.tiles == kind), "")
+    except (OSError, ValueError):
+        return ""
 
 
 def suit_tile(suit: str, n: str) -> str:
@@ -149,7 +185,8 @@ def explain_item(item: dict[str, Any]) -> str | None:
     if k == "shanten":
         return _("Shanten: {n}").format(n=item["shanten"])
     if k == "shanten_form":
-        return _("{form}: {term} {n}").format(form=form_name(item["form"]), term="{term:shanten}", n=item["shanten"])
+        return _("{form}: {term} {n}").format(form=form_name(item["form"], item.get("sets")), term="{term:shanten}",
+                                              n=item["shanten"])
     if k == "ukeire":
         return _tiles(item["tile"]) + " — " + ngettext("{n} tile left", "{n} tiles left", item["left"]).format(
             n=item["left"])
@@ -168,7 +205,7 @@ def explain_item(item: dict[str, Any]) -> str | None:
         return text
     if k in ("tile_family", "tile_name"):
         return _("{tile} is {name}, one of the {family}.").format(
-            tile=_tiles(item["tile"]), name=tile_label(item["tile"]), family=family_name(item.get("family", "")))
+            tile=_tiles(item["tile"]), name=tile_term(item["tile"]), family=family_name(item.get("family", "")))
     if k == "tile_number":
         return _("{tile} shows the number {n}.").format(tile=_tiles(item["tile"]), n=item["number"])
     if k == "fifth_copy":

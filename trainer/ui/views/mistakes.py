@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from trainer.i18n import N_, _, format_points, ngettext, pgettext
+from trainer.i18n import N_, _, format_points, han_text, ngettext, pgettext
 from trainer.ui.mcr_texts import waits_found_line
 from trainer.ui.richtext import BR, term_word
 from trainer.ui.richtext import tiles_markup as _tiles
@@ -34,7 +34,7 @@ SLIPS = {
     "win_swapped": N_("Your number is the payment for a win by {other_how}: this hand was won by {how}."),
     "not_rounded": N_("Your number is not rounded: each payment is rounded up to the next 100."),
     "no_honba": N_("You left out the {term}: each one adds {n} to every payment here."),
-    "basic_only": N_("Your number is the basic points themselves: multiply them by who pays."),
+    "basic_only": N_("Your number is the basic points themselves: multiply them for each payer."),
 }
 
 
@@ -45,17 +45,33 @@ def _tile_list(texts: Iterable[str]) -> str:
 # ---------------------------------------------------------------- waits
 
 
+def _block_word(term: str, n: int) -> str:
+    """The label of a kind of block before its tiles, linked to its glossary card: one word for one
+    block, the plural for several («сеты (面子, mentsu): …», "pairs: …")."""
+    one = n == 1
+    if term == "mentsu":
+        word = pgettext("blocks of a hand", "set") if one else pgettext("blocks of a hand", "sets")
+    elif term == "toitsu":
+        word = pgettext("blocks of a hand", "pair") if one else pgettext("blocks of a hand", "pairs")
+    else:
+        word = pgettext("blocks of a hand", "partial set") if one else pgettext("blocks of a hand", "partial sets")
+    return term_word(term, word)
+
+
 def blocks_line(blocks: dict[str, Any]) -> str:
     """The blocks of a hand in one line: its sets, pairs, partial sets and loose tiles."""
     parts = []
     if blocks.get("sets"):
-        parts.append(_("{sets}: {tiles}").format(sets="{term:mentsu}", tiles=_tile_list(blocks["sets"])))
+        parts.append(_("{sets}: {tiles}").format(sets=_block_word("mentsu", len(blocks["sets"])),
+                                                  tiles=_tile_list(blocks["sets"])))
     if blocks.get("melds"):
         parts.append(ngettext("{n} called set", "{n} called sets", blocks["melds"]).format(n=blocks["melds"]))
     if blocks.get("pairs"):
-        parts.append(_("{pairs}: {tiles}").format(pairs="{term:toitsu}", tiles=_tile_list(blocks["pairs"])))
+        parts.append(_("{pairs}: {tiles}").format(pairs=_block_word("toitsu", len(blocks["pairs"])),
+                                                   tiles=_tile_list(blocks["pairs"])))
     if blocks.get("partials"):
-        parts.append(_("{partials}: {tiles}").format(partials="{term:taatsu}", tiles=_tile_list(blocks["partials"])))
+        parts.append(_("{partials}: {tiles}").format(partials=_block_word("taatsu", len(blocks["partials"])),
+                                                      tiles=_tile_list(blocks["partials"])))
     if blocks.get("loose"):
         parts.append(_("loose tiles: {tiles}").format(tiles=_tile_list(blocks["loose"])))
     return "; ".join(parts) if parts else "—"
@@ -169,7 +185,8 @@ def too_high_line(forms: Sequence[dict[str, Any]], std: dict[str, Any], right: i
             tiles=_tile_list(std["sets"])))
     if std["pairs"]:
         have.append(ngettext("{tiles} is a pair: the head of the hand, or a set one tile away.",
-                             "{tiles} are pairs: one is the head, each other one is a set one tile away.",
+                             "{tiles} are pairs: one is the head, and each of the others needs one more tile "
+                             "to become a set.",
                              len(std["pairs"])).format(tiles=_tile_list(std["pairs"])))
     if std["partials"]:
         have.append(ngettext("{tiles} is a partial set: one more tile makes it a set.",
@@ -254,8 +271,10 @@ def chain_lines(chain: dict[str, Any]) -> list[str]:
         lines.append(_("{han} han {fu} fu reach {limit}: basic points {basic}.").format(
             han=han, fu=fu, limit="{term:" + chain["limit"] + "}", basic=format_points(chain["basic"])))
     else:
-        lines.append(_("Basic points = {fu} × 2^({han}+2) = {basic}.").format(fu=fu, han=han,
-                                                                             basic=format_points(chain["basic"])))
+        # fu × 2^(han+2) without the power sign: the multiplier itself, 8 at 1 han, doubled per han
+        lines.append(_("Basic points = {fu} fu × {mult} = {basic} (for {han}: the multiplier is 8 at 1 han and "
+                       "doubles with each further han).").format(
+            fu=fu, han=han_text(han), mult=format_points(chain["basic"] // fu), basic=format_points(chain["basic"])))
     for p in chain["payments"]:
         words = PAYERS_THREE if chain.get("payers") == 2 and p["payer"] in PAYERS_THREE else PAYERS
         line = _("{payer}: {basic} × {mult} = {raw} → rounded up to {paid}").format(
@@ -284,7 +303,8 @@ def points_text(chain: dict[str, Any], given: Sequence[int], rules: Any, final: 
     if final:
         lines += chain_lines(chain)
     elif len(lines) == 1:
-        lines.append(chain_lines(chain)[0] + " " + _("Now multiply by who pays and round up to 100."))
+        lines.append(chain_lines(chain)[0] + " " + _("Now multiply them for each payer and round up to the next "
+                                                     "100."))
     return BR.join(lines)
 
 
