@@ -78,8 +78,8 @@ def test_the_drawn_text_is_the_plain_text(ui: App, monkeypatch: pytest.MonkeyPat
     drawn = surfaces_drawn(ui, monkeypatch)
     markup = "{term:pon|Pon} first, {term:pon|pon} again. drawn-check"
     layout = layout_rich(ui, markup, 18, 2000)
-    assert " ".join(drawn) == "Pon (碰, pon) first, pon again. drawn-check"
-    assert [t for _r, t in layout.terms] == ["pon"] * 4  # «Pon», «(碰,», «pon)», then «pon»
+    assert " ".join(drawn) == "Pon (ポン) first, pon again. drawn-check"
+    assert [t for _r, t in layout.terms] == ["pon"] * 3  # «Pon», «(ポン)», then «pon»
 
 
 def test_each_text_block_starts_afresh(ui: App) -> None:
@@ -94,8 +94,8 @@ def test_a_glossary_name_once_shown_repeats_without_its_japanese(ui: App) -> Non
     text = plain_text("{term:riichi} first. After {term:riichi} you wait. {term:riichi} is a yaku.", ui)
     name = "Riichi" if _en(ui) else "Риичи"
     assert text == f"{name} (立直, rīchi) first. After {name.lower()} you wait. {name} is a yaku.", text
-    text = plain_text("Say {term:riichi|riichi}, then {term:riichi}.", ui)
-    assert text == f"Say riichi (立直, rīchi), then {name.lower()}.", text
+    text = plain_text("Say {term:riichi|ready}, then {term:riichi}.", ui)
+    assert text == f"Say ready (立直, rīchi), then {name.lower()}.", text
 
 
 # ---------------------------------------------------------------- modes and brackets
@@ -113,11 +113,16 @@ def test_a_mode_without_the_japanese_adds_none(ui: App, monkeypatch: pytest.Monk
 
 @pytest.mark.parametrize("mode", DISPLAY_MODES)
 def test_a_label_inside_brackets_takes_a_dash(ui: App, mode: str) -> None:
-    """«безопасен против всех (генбуцу — 現物, genbutsu)», never «(генбуцу (現物, genbutsu))»."""
+    """«безопасен против всех (генбуцу — 現物, genbutsu)», never «(генбуцу (現物, genbutsu))»; a word
+    that is the reading itself takes the written form alone («(genbutsu — 現物)»)."""
     _mode(ui, mode)
     reading = "現物, ゲンブツ, genbutsu" if mode == "full" else "現物, genbutsu"
+    text = plain_text("Safe against all ({term:genbutsu|генбуцу}), and {term:genbutsu|генбуцу} again.", ui)
+    assert text == f"Safe against all (генбуцу — {reading}), and генбуцу again.", text
+    assert flat(text)
+    written = "現物, ゲンブツ" if mode == "full" else "現物"
     text = plain_text("Safe against all ({term:genbutsu|genbutsu}), and {term:genbutsu|genbutsu} again.", ui)
-    assert text == f"Safe against all (genbutsu — {reading}), and genbutsu again.", text
+    assert text == f"Safe against all (genbutsu — {written}), and genbutsu again.", text
     assert flat(text)
 
 
@@ -127,7 +132,8 @@ def test_a_word_with_a_gloss_of_its_own_keeps_one_bracket(ui: App) -> None:
     assert plain_text("That is {term:kyouda|slamming tiles (kyouda)}.", ui) == "That is slamming tiles (強打, kyōda)."
     assert plain_text("{term:chanta|Half outside hand (chanta)}", ui) == \
         "Half outside hand (chanta — 混全帯幺九, honchantaiyao)"
-    assert plain_text("под 出: 吃 {term:chii|чи}, 碰 {term:pon|пон}", ui) == "под 出: 吃 чи (chī), 碰 пон (pon)"
+    assert plain_text("под 出: 槓 {term:kan|кан}, 栄 {term:ron|рон}", ui) == "под 出: 槓 кан (kan), 栄 рон (ロン, ron)"
+    assert plain_text("槓 {term:kan|kan}", ui) == "槓 kan"  # the written form before, the word the reading: nothing to add
 
 
 def test_the_unbracketed_display_needs_no_reparsing() -> None:
@@ -181,7 +187,10 @@ def test_every_lesson_text_shows_each_term_with_its_japanese_and_flat(ui: App, m
             if span.kind != "term" or not g.has(span.value):
                 continue
             labelled += span.label is not None
-            assert g.term(span.value).romaji in shown, (lesson, span, shown)
+            term = g.term(span.value)
+            # the reading, or the author's word that is the reading («fuuro (副露)»)
+            assert term.romaji in shown or (span.label and term.is_reading(span.label)
+                                            and term.kanji in shown), (lesson, span, shown)
     assert labelled > 150
 
 
@@ -195,7 +204,9 @@ def test_the_coach_says_tenpai_with_its_japanese(ui: App) -> None:
     hint = SimpleNamespace(reason="keeps_tenpai", advice=None, tile=Tile(0), push_fold=None, waits=[3], ukeire=4,
                            push=False)
     text = plain_text(coach.hint_lines([hint])[0], ui)
-    assert re.search(r"tenpai|тенпай", text) and "聴牌, tenpai" in text and flat(text), text
+    # English «tenpai» is the reading itself: the written form alone follows it
+    japanese = "tenpai (聴牌)" if _en(ui) else "聴牌, tenpai"
+    assert re.search(r"tenpai|тенпай", text) and japanese in text and flat(text), text
 
 
 def test_a_term_shares_the_bracket_that_follows_it(ui: App) -> None:

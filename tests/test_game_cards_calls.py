@@ -85,7 +85,7 @@ def test_the_card_shows_the_offer_as_the_table_does(app: App) -> None:
     app.render()
     point, d = screen.point, screen.decision
     assert screen.ask == "call" and isinstance(d, CallDecision) and d.chosen == "pon" and d.advice == "pass"
-    assert [b.label for b in screen.answer_btns] == ["Pon", "Chi", "Pass"]
+    assert [b.label for b in screen.answer_btns] == ["Pon", "Chii", "Pass"]  # "chii", as the lessons spell it
     assert [b.key for b in screen.answer_btns] == ["1", "2", "3"]
     pon, chi = point.offers
     assert isinstance(pon, Pon) and isinstance(chi, Chi)
@@ -132,38 +132,38 @@ def test_the_words_for_the_answer_in_both_languages(lang_app: App) -> None:
     en = app.settings.language == "en"
     screen = call_card(app)
     assert screen.question() == ("7 of characters was discarded. Call or pass?" if en
-                                 else "Сброшено: 7 ман. Объявить вызов или пропустить?"), screen.question()
+                                 else "Сброшено: 7 ман. Объявить или пропустить?"), screen.question()
     screen = call_card(app, answer="pon")
     app.render()
     wrong, played = screen.feedback_parts()
     assert "{term:pon|" in wrong and "{term:yaku}" in wrong
     words = plain_text(wrong, app).replace("\u00a0", " ")
-    assert words.startswith("Better not to call pon (碰, pon) — after the call the open hand has no yaku" if en
-                            else "Лучше не объявлять пон (碰, pon) — после вызова у открытой руки нет яку"), words
+    assert words.startswith("Better not to call pon (ポン) — after the call the open hand has no yaku" if en
+                            else "Лучше не объявлять пон (ポン, pon) — после объявления у открытой руки нет яку"), words
     assert screen.verdict() == ("Not the coach's choice." if en else "Тренер выбрал бы иначе.")
     words = plain_text(played, app).replace("\u00a0", " ")
-    assert words == ("In the game you called pon (碰, pon) on 7m. Without the call the hand is 1 step from tenpai (聴牌, "
-                     "tenpai)." if en else "В партии вы объявили пон (碰, pon) на 7m. Без вызова до готовности (тенпай — "
+    assert words == ("In the game you called pon (ポン) on 7m. Without the call the hand is 1 step from tenpai (聴牌)."
+                     if en else "В партии вы объявили пон (ポン, pon) на 7m. Без объявления до готовности (тенпай — "
                      "聴牌, tenpai) остаётся 1 шаг."), words
     screen = call_card(app, answer="chi")
     words = plain_text(screen.feedback_parts()[0], app)
-    assert words.startswith("Better not to call chi (吃, chī; 567m) — the call does not bring" if en
-                            else "Лучше не объявлять чии (吃, chī; 567m) — вызов не приближает"), words
+    assert words.startswith("Better not to call chi (チー; 567m) — the call does not bring" if en
+                            else "Лучше не объявлять чии (チー, chī; 567m) — объявление не приближает"), words
     screen = call_card(app, answer="pass")
     words = plain_text(screen.feedback_parts()[0], app)
     assert screen.verdict() == ("Right!" if en else "Верно!")
-    assert words.startswith("Right: the coach passes too — after the call" if en
-                            else "Верно: тренер тоже пропускает — после вызова"), words
+    assert words.startswith("Correct: the coach passes too — after the call" if en
+                            else "Верно: тренер тоже пропускает — после объявления"), words
     screen = call_card(app, called=False, answer="pass")  # the green dragon the coach pons
     words = plain_text(screen.feedback_parts()[0], app)
-    assert words.startswith("Better to call pon (碰, pon) — the pon makes a" if en
-                            else "Лучше объявить пон (碰, pon) — вызов собирает"), words
+    assert words.startswith("Better to call pon (ポン) — the pon makes a" if en
+                            else "Лучше объявить пон (ポン, pon) — это собирает"), words
     assert plain_text(screen.feedback_parts()[1], app).startswith(
         "In the game you passed on 6z." if en else "В партии вы пропустили 6z.")
     screen = call_card(app, called=False, answer="pon")
     words = plain_text(screen.feedback_parts()[0], app)
-    assert words.startswith("Right: the coach calls pon (碰, pon) too — the pon makes a" if en
-                            else "Верно: тренер тоже объявляет пон (碰, pon) — вызов собирает"), words
+    assert words.startswith("Correct: the coach calls pon (ポン) too — the pon makes a" if en
+                            else "Верно: тренер тоже объявляет пон (ポン, pon) — это собирает"), words
 
 
 @pytest.mark.parametrize("answer", ["pass", "pon", "chi"])
@@ -227,7 +227,7 @@ def test_the_home_card_in_russian(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(game_cards, "due_positions", lambda _app: items)
     with headless_app(tmp_path, monkeypatch, language="ru", progress="open") as app:
         card = app.push("home").match_card
-        assert card is not None and card.subtitle == "2 позиции ждут повторения: объявить вызов или пропустить?"
+        assert card is not None and card.subtitle == "2 позиции ждут повторения: делать объявление или пропустить?"
     from trainer.i18n import set_language
 
     set_language("en")

@@ -267,7 +267,7 @@ def test_every_term_displays_in_every_mode(glossary: Glossary) -> None:
 def test_a_romaji_gloss_in_the_name_is_not_shown_twice(glossary: Glossary) -> None:
     ukeire = glossary.term("ukeire")
     assert ukeire.display("ru_ja", "en") == "Tile acceptance (受け入れ, ukeire)"
-    assert glossary.term("tanyao").display("ru_ja", "en").startswith("All simples (断幺九")
+    assert glossary.term("riichi_furiten").display("ru_ja", "en") == "Riichi furiten (立直後振り聴, rīchi go furiten)"
     assert glossary.term("yaku").display("ru_ja", "en") == "Yaku — scoring pattern (役, yaku)"  # a gloss, not romaji
 
 
@@ -415,7 +415,9 @@ def test_review_fixes(glossary: Glossary) -> None:
 def test_a_term_inside_a_sentence_reads_as_a_word(glossary: Glossary) -> None:
     """Mid-sentence a common noun starts small and loses the explanation in its name's brackets;
     a proper name, a Chinese fan name and the Japanese-first form keep their capitals."""
-    assert glossary.term("tenpai").inline("ru_ja", "en") == "ready hand (聴牌, tenpai)"
+    assert glossary.term("tenpai").inline("ru_ja", "en") == "tenpai (聴牌, tenpai)"
+    assert glossary.term("ton").inline("ru_ja", "en").startswith("East wind (")  # a compass point keeps its capital
+    assert glossary.term("ton").inline("ru_ja", "ru").startswith("восток")
     assert glossary.term("yaku").inline("ru_ja", "en") == "yaku (役, yaku)"
     assert glossary.term("tenpai").inline("ru_ja", "ru") == "тенпай (聴牌, tenpai)"
     assert glossary.term("tenhou_net").inline("ru_ja", "en").startswith("Tenhou")

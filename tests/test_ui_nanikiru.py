@@ -14,7 +14,6 @@ from tests.ui_events import headless_app, key
 from trainer.ui.app import App
 from trainer.ui.richtext import plain_text
 from trainer.ui.screens.play_shots import saved_games
-from trainer.ui.screens.position_review import lower_first
 from trainer.ui.views.table.coach import hint_lines
 
 
@@ -111,8 +110,9 @@ def test_the_table_coachs_tile_is_right_and_explained_in_the_coachs_words(app: A
     screen.answer(widest)
     assert screen.answered is True
     text = plain_text(screen.feedback(), app)
-    assert text.startswith("Right by tiles: discard") and "would discard" in text and "that is right too" in text
-    assert "that is right too: " + lower_first(said) in text  # the coach's words, joined after the colon
+    # "Correct by tiles:" and "…right too:" stand on their own line: the coach's line has a colon of its own
+    assert text.startswith("Correct by tiles:\u2028Discard") and "would discard" in text and "that is right too" in text
+    assert "that is right too:\u2028" + said in text  # the coach's words, word for word
     app.render()
     _fits(app, screen)
 
@@ -124,7 +124,7 @@ def test_a_wrong_tile_is_explained_and_the_coach_named(app: App) -> None:
     screen.answer(wrong)
     assert screen.answered is False
     text = plain_text(screen.feedback(), app)
-    assert text.startswith("You discarded") and "Coach: discard" in text  # no capital after the colon
+    assert text.startswith("You discarded") and "Coach:\u2028Discard" in text  # not two colons in one sentence
     app.render()
 
 
@@ -142,7 +142,7 @@ def test_an_open_hands_tenpai_without_a_yaku_is_wrong_and_says_why(app: App) -> 
     assert screen.answered is False
     text = plain_text(screen.feedback(), app)
     assert "leaves your open hand without a yaku (役, yaku)" in text and "never win" in text
-    assert "Coach: discard" in text and "keeps its yaku" in text
+    assert "Coach:\u2028Discard" in text and "keeps its yaku" in text
     app.render()
     _fits(app, screen)
 
@@ -210,25 +210,30 @@ def test_a_notice_leaves_the_answer_boxes_free(app: App, size: tuple[int, int]) 
 
 def test_a_term_opening_a_sentence_keeps_its_capital_and_one_inside_starts_small(app: App) -> None:
     text = plain_text("{term:tenpai}. You are not {term:tenpai} yet: {term:riichi} needs it.", app)
-    assert text == "Ready hand (聴牌, tenpai). You are not ready hand yet: riichi (立直, rīchi) needs it."
+    assert text == "Tenpai (聴牌, tenpai). You are not tenpai yet: riichi (立直, rīchi) needs it."
     text = plain_text("You are not {term:tenpai} yet. {term:tenpai} first.", app)  # once more: the name alone
-    assert text == "You are not ready hand (聴牌, tenpai) yet. Ready hand first."
+    assert text == "You are not tenpai (聴牌, tenpai) yet. Tenpai first."
     assert plain_text("Play on {term:tenhou_net}.", app) == "Play on Tenhou (天鳳, tenhō)."
+    import dataclasses
+
+    app.settings = dataclasses.replace(app.settings, language="ru")
+    assert plain_text("Играйте на {term:tenhou_net}.", app) == "Играйте на tenhou.net (天鳳, tenhō)."  # as 001 writes it
 
 
 def test_a_soft_line_break_does_not_open_a_sentence(app: App) -> None:
-    assert plain_text("You are not\n{term:tenpai} yet.", app) == "You are not\nready hand (聴牌, tenpai) yet."
-    assert plain_text("Done.\u2028{term:tenpai} next.", app).endswith("\u2028Ready hand (聴牌, tenpai) next.")
+    assert plain_text("You are not\n{term:tenpai} yet.", app) == "You are not\ntenpai (聴牌, tenpai) yet."
+    assert plain_text("Done.\u2028{term:tenpai} next.", app).endswith("\u2028Tenpai (聴牌, tenpai) next.")
 
 
 @pytest.mark.parametrize(("mode", "shown"), [
-    ("ru_ja", "Such tiles are genbutsu (現物, genbutsu)."),
-    ("ja_ru", "Such tiles are genbutsu (現物, genbutsu)."),
-    ("full", "Such tiles are genbutsu (現物, ゲンブツ, genbutsu)."),
+    ("ru_ja", "Such tiles are genbutsu (現物)."),
+    ("ja_ru", "Such tiles are genbutsu (現物)."),
+    ("full", "Such tiles are genbutsu (現物, ゲンブツ)."),
 ])
 def test_an_authors_word_is_followed_by_the_japanese_alone(app: App, mode: str, shown: str) -> None:
     """A labelled term shows the author's word, and (on its first use in the text) only the written
-    form and reading after it — not the whole Japanese-first name in a second set of brackets."""
+    form and reading after it — not the whole Japanese-first name in a second set of brackets; a word
+    that is the reading itself («genbutsu») only the written form."""
     import dataclasses
 
     app.settings = dataclasses.replace(app.settings, term_mode=mode)

@@ -31,7 +31,7 @@ def _verdict(*, dealer: bool, shanten: int, win: float = 0.29, value: float = 11
 N = r"\d{1,3}(?:,\d{3})*"
 FIGURES = re.compile(
     rf"a win is worth about (?P<value>{N}) points \((?P<p>[\d.]+)% to win\), on average about (?P<base>{N})"
-    rf"(?:, ×(?P<factor>[\d.]+) for the dealer)?(?:, plus (?P<draw>{N}) for a ready hand at a draw)?"
+    rf"(?:, ×(?P<factor>[\d.]+) because a dealer's win keeps the deal)?(?:, plus (?P<draw>{N}) for a ready hand at a draw)?"
     rf"(?:: about (?P<gain>{N}))?")
 
 
@@ -72,7 +72,7 @@ def test_the_push_words_in_russian_name_the_dealer_and_the_draw_payments() -> No
     finally:
         set_language("en")
     assert text.startswith("Играйте вперёд: победа стоит около 1\u00a0200 очков (шанс 29%), в среднем это около 350"), text
-    assert "×1,25 {term:renchan|для дилера}" in text and "{term:noten_bappu|за готовую руку при ничьей}" in text, text
+    assert "×1,25, ведь после победы {term:renchan|дилер остаётся дилером}" in text and "{term:noten_bappu|за готовую руку при ничьей}" in text, text
 
 
 def test_figures_are_rounded_and_grouped_and_a_small_chance_keeps_a_decimal() -> None:
@@ -106,8 +106,8 @@ def test_the_review_names_the_addition_even_when_it_does_not_know_the_dealer(app
                 "выплатами готовой руке при ничьей около 340 — больше, чем игра вперёд") in words, words
     plain = plain_words(app, push_fold_text({**pf, "dealer": True, "average": 272, "dealer_factor": 1.25,
                                              "draw_payments": 0}, "9p"))
-    assert ("×1.25 for the dealer (連荘, renchan): about 340" if in_english(app)
-            else "×1,25 для дилера (連荘, renchan): около 340") in plain, plain
+    assert ("×1.25 because a dealer's win keeps the deal (連荘, renchan): about 340" if in_english(app)
+            else "×1,25, ведь после победы дилер остаётся дилером (連荘, renchan): около 340") in plain, plain
 
 
 def test_alternative_tiles_are_joined_with_or(app: App) -> None:
@@ -136,7 +136,7 @@ def test_the_mcr_call_advice_reads_in_russian() -> None:
         text = mcr_coach_text("full", McrAdvice(plans=(), discards=(), waits=(), hu=None, minimum=8, call=False))
     finally:
         set_language("en")
-    assert text == "Этот вызов не приближает руку к 8 очкам: пропустите."
+    assert text == "Это объявление не приближает руку к 8 очкам: пропустите."
 
 
 def test_mawashi_uchi_on_a_genbutsu_says_who_may_be_ready_once(app: App) -> None:
@@ -177,14 +177,14 @@ def test_the_replay_header_says_what_its_total_counts_and_steps_as_the_lessons_d
 
 
 def test_the_warnings_name_the_safe_tiles_as_alternatives(app: App) -> None:
-    """"Safe: 1p or 9s (genbutsu — 現物, genbutsu)" — either will do (a red five and a plain one count once)."""
+    """"Safe: 1p or 9s (genbutsu — 現物)" — either will do (a red five and a plain one count once)."""
     from trainer.engine.game.coach import DangerWarning
     from trainer.engine.tiles import parse_tile
     from trainer.ui.views.table.coach import warning_line
 
     w = DangerWarning(parse_tile("5m"), (1,), ({"seat": 1},), tuple(parse_tile(t) for t in ("1p", "5s", "0s")))
     words = plain_words(app, warning_line(w, lambda seat: "Right"))
-    assert words.endswith("Safe: 1p or 5s (genbutsu — 現物, genbutsu)." if in_english(app)
+    assert words.endswith("Safe: 1p or 5s (genbutsu — 現物)." if in_english(app)
                           else "Безопасно: 1p или 5s (генбуцу — 現物, genbutsu)."), words
 
 

@@ -51,8 +51,13 @@ def test_training_result_counts_take_their_plural_and_group_their_points(app: Ap
 
 def test_the_wait_sides_take_their_plural(app: App) -> None:
     screen = app.push("play_simple", mode="twelve_tiles", seed=1, kids=False)
-    want = {"ru": {2: "Ожидание на 2 стороны", 5: "Ожидание на 5 сторон", 1: "Ожидание на 1 сторону"},
-            "en": {2: "2-sided wait", 5: "5-sided wait", 1: "1-sided wait"}}[app.settings.language]
+    # the glossary's wait (machi) with its Japanese; below 5 kinds the line says why it is worth nothing
+    want = {"ru": {2: "Ожидание (待ち, machi) на 2 вида плиток: хан даётся только с 5 видов",
+                   5: "Ожидание (待ち, machi) на 5 видов плиток",
+                   1: "Ожидание (待ち, machi) на 1 вид плиток: хан даётся только с 5 видов"},
+            "en": {2: "Wait (待ち, machi) on 2 kinds of tile: a han only from 5 kinds",
+                   5: "Wait (待ち, machi) on 5 kinds of tile",
+                   1: "Wait (待ち, machi) on 1 kind of tile: a han only from 5 kinds"}}[app.settings.language]
     for n, text in want.items():
         assert screen._item_text("wait_sides", n, "sides") == text
 
@@ -84,15 +89,16 @@ def test_a_sanma_draw_explains_every_change(app: App) -> None:
     lines = view.draw_lines(app)
     if app.settings.language == "en":
         assert lines == [
-            "Tenpai: You, Right", "Noten: Left",
-            "Noten payment: the noten players pay 2,000 points in all, shared equally by the tenpai players.",
+            f"{app.term_text('tenpai')}: You, Right", f"{app.term_text('noten')}: Left",
+            f"{app.term_text('noten_bappu')}: the noten players pay 2,000 points in all, shared equally by the "
+            "tenpai players.",
             "You: +1,000 for tenpai, −1,000 for the riichi stick = ±0",
             "Right: +1,000 for tenpai, −1,000 for the riichi stick = ±0",
             "Left: −2,000 for noten",
             "2 riichi sticks stay on the table for the next winner (2,000).",
         ]
     else:
-        assert lines[1] == "Нотен: Left"
+        assert lines[1] == f"{app.term_text('noten')}: Left"
         assert lines[3] == "You: +1\u00a0000 за тенпай, −1\u00a0000 за палочку риичи = ±0"
         assert lines[5] == "Left: −2\u00a0000 за нотен"
         assert lines[-1] == "2 палочки риичи остаются на столе до следующей победы (2\u00a0000)."

@@ -49,12 +49,12 @@ def test_a_passed_yakuhai_pon_says_the_coach_would_pon_for_tenpai(app: App) -> N
     assert "{term:pon|" in text and "{term:yakuhai}" in text and "{term:tenpai|" in text and "{tiles:6z}" in text
     words = plain_text(text, app)
     if _en(app):
-        assert words.startswith("You passed on 6z: the coach would call pon (碰, pon) — the pon makes a value triplet ("), \
+        assert words.startswith("You passed on 6z: the coach would call pon (ポン) — the pon makes a value triplet ("), \
             words
-        assert words.endswith("and after the call the hand is tenpai (聴牌, tenpai)."), words
+        assert words.endswith("and after the call the hand is tenpai (聴牌)."), words
     else:
-        assert words.startswith("Вы пропустили 6z: тренер объявил бы пон (碰, pon) — вызов собирает якухай ("), words
-        assert words.endswith("и после вызова у вас тенпай (聴牌, tenpai)."), words
+        assert words.startswith("Вы пропустили 6z: тренер объявил бы пон (ポン, pon) — это собирает якухай ("), words
+        assert words.endswith("и после объявления у вас тенпай (聴牌, tenpai)."), words
 
 
 def test_a_chi_names_its_run_and_a_call_against_the_coach_says_why(app: App) -> None:

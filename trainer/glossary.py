@@ -71,6 +71,8 @@ _JAPANESE = ("kanji", "kana", "romaji")
 and reading then stand in the kanji/kana and romaji places of every display."""
 _SMALL_WORDS = frozenset({"a", "an", "and", "the", "of", "or", "on", "in", "with", "to", "for"})
 """Words a Title Case name leaves small («Pung of Terminals or Honors»)."""
+_COMPASS = frozenset({"East", "South", "West", "North"})
+"""English compass words: a wind's name keeps their capital inside a sentence."""
 _ID_RE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 _SEED_RE = re.compile(r"^\d{3}:\d+(?:-\d+)?(?:; \d{3}:\d+(?:-\d+)?)*$")
 
@@ -85,6 +87,13 @@ def _plain(text: str) -> str:
     for long, short in (("aa", "a"), ("ii", "i"), ("uu", "u"), ("ee", "e"), ("oo", "o"), ("ou", "o")):
         plain = plain.replace(long, short)
     return plain
+
+
+def _reading_key(text: str) -> str:
+    """A word compared with a term's reading: :func:`_plain` after dropping every accent
+    (pinyin tone marks as well as macrons: «pèng» = «peng», «fūro» = «fuuro»)."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return _plain(bare)
 
 
 class GlossaryError(ValueError):
@@ -168,13 +177,23 @@ class Term:
         reading = self.romaji if self.kana == self.kanji else f"{self.kana}, {self.romaji}"
         return f"{name} — {self.kanji} ({reading})"
 
-    def japanese(self, mode: str = "ru_ja") -> str:
+    def japanese(self, mode: str = "ru_ja", reading: bool = True) -> str:
         """The term's written form and reading alone, as an author's own word is followed by it in
         the Japanese-showing modes: «現物, genbutsu»; with the kana in ``full``: «現物, ゲンブツ,
-        genbutsu» (a Chinese term: hanzi and pinyin)."""
+        genbutsu» (a Chinese term: hanzi and pinyin).  ``reading=False`` leaves the romaji out,
+        for a word that already is the reading («genbutsu (現物)», see :meth:`is_reading`)."""
+        parts = [self.kanji]
         if mode == "full" and self.kana != self.kanji:
-            return f"{self.kanji}, {self.kana}, {self.romaji}"
-        return f"{self.kanji}, {self.romaji}"
+            parts.append(self.kana)
+        if reading:
+            parts.append(self.romaji)
+        return ", ".join(parts)
+
+    def is_reading(self, word: str) -> bool:
+        """True when ``word`` is the term's reading itself, however written: «genbutsu», «fuuro»
+        for fūro, «Nuki-dora» for nuki dora, «peng» for pèng (no case, accents, long vowels
+        doubled or not, spaces or hyphens).  Such a word needs only the written form after it."""
+        return bool(word) and _reading_key(word) == _reading_key(self.romaji)
 
     def inline(self, mode: str = "ru_ja", lang: str = "ru", bracketed: bool = True) -> str:
         """The term as it reads inside a sentence: :meth:`display` without a bracketed explanation
@@ -184,19 +203,23 @@ class Term:
         whose English name is not in Title Case («False win», «Fan») starts small in both languages.
         ``bracketed=False``: inside brackets already open, as :meth:`display` («(укеире — 受け入れ,
         ukeire)»)."""
-        return self._small_start(self.display(mode, lang, plain=True, bracketed=bracketed))
+        return self._small_start(self.display(mode, lang, plain=True, bracketed=bracketed), lang)
 
     def word(self, lang: str = "ru", inline: bool = False) -> str:
         """The plain name alone, without the Japanese: the term once more in a text that has
         already shown its Japanese («… риичи (立直, rīchi) … после риичи …»); inside a sentence
         (``inline``) with a small first letter as :meth:`inline` gives it."""
         name = self.plain_name(lang)
-        return self._small_start(name) if inline else name
+        return self._small_start(name, lang) if inline else name
 
-    def _small_start(self, shown: str) -> str:
-        """``shown`` with a small first letter when it starts with a common noun (see :meth:`inline`)."""
+    def _small_start(self, shown: str, lang: str = "ru") -> str:
+        """``shown`` with a small first letter when it starts with a common noun (see :meth:`inline`).
+        An English wind named by its compass point keeps the capital, as English writes it
+        everywhere else («East wind», «East 1»)."""
         word = shown.split(" ", 1)[0]
         if self.proper or self.is_fan_name or len(word) < 2 or not word[0].isupper() or not word[1:].islower():
+            return shown
+        if lang == "en" and word in _COMPASS:
             return shown
         return shown[0].lower() + shown[1:]
 

@@ -14,6 +14,7 @@ One call renders one text block, and a block shows each term's Japanese once: th
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -46,6 +47,7 @@ class _Atom:
     tiles: str = ""
     space_after: int = 0
     breakable_after: bool = False  # a piece of a word too long for a line: a break may follow it
+    keep: bool = False  # no line break between this atom and the next, though a space parts them
 
 
 @dataclass(slots=True)
@@ -112,8 +114,10 @@ def _term_label(app: AppContext, span: Span, inline: bool = False, in_brackets: 
       word that carries its own romaji gloss («slamming tiles (kyouda)») has it replaced by the
       Japanese, not doubled; a word with another gloss of its own takes the Japanese inside that
       bracket, after a dash («Half outside hand (chanta — 混全帯幺九, honchantaiyao)»); and where the
-      written form stands just before the word (``before``, the paragraph so far: «吃 {term:chii|чи}»)
-      only the reading follows, «吃 чи (chī)».  Later in the block the word alone.
+      written form stands just before the word (``before``, the paragraph so far: «槓 {term:kan|кан}»)
+      only the reading follows, «槓 кан (kan)».  A word that already is the reading
+      (:meth:`~trainer.glossary.Term.is_reading`: «genbutsu», «fuuro», «nuki dora») takes the
+      written form alone: «genbutsu (現物)», «(genbutsu — 現物)».  Later in the block the word alone.
     * ``{term:id}``, the glossary's name: on first use in the learner's display mode, in running
       text without a bracketed explanation of the name (one set of brackets: «Shanten (向聴,
       shanten)», not «Shanten (tiles from ready) (向聴, shanten)»; the link opens the explanation)
@@ -154,10 +158,14 @@ def _term_label(app: AppContext, span: Span, inline: bool = False, in_brackets: 
 def _word_with_japanese(term: Term, word: str, mode: str, in_brackets: bool, before: str) -> str:
     """An author's word for ``term`` followed by the term's written form and reading (see
     :func:`_term_label`): «объявление (鳴き, naki)», in brackets «(генбуцу — 現物, genbutsu)»."""
-    japanese = term.japanese(mode)
-    if before.rstrip().endswith(term.kanji) and japanese.startswith(term.kanji + ", "):
-        japanese = japanese[len(term.kanji) + 2:]  # «吃 чи (chī)», not «吃 чи (吃, chī)»
     word = term.without_romaji_gloss(word)
+    # A word that already is the reading is followed by the written form alone: «genbutsu (現物)»,
+    # not «genbutsu (現物, genbutsu)».
+    japanese = term.japanese(mode, reading=not term.is_reading(word))
+    if before.rstrip().endswith(term.kanji):  # «吃 чи (chī)», not «吃 чи (吃, chī)»
+        japanese = japanese[len(term.kanji):].lstrip(", ")
+        if not japanese:
+            return word  # «現物 genbutsu»: the written form and the reading are both there
     if in_brackets:
         return f"{word} — {japanese}"
     if word.endswith(")") and " (" in word:  # the word's own gloss: one bracket for both
@@ -215,7 +223,9 @@ def _layout(app: AppContext, text: str, size: int, width: int, color: Color, ter
     gap = max(1, tile_h // 20)
     paragraphs: list[list[_Atom]] = [[]]
 
-    def add_words(chunk: str, *, bold: bool = False, term: str | None = None, col: Color = color) -> None:
+    def add_words(chunk: str, *, bold: bool = False, term: str | None = None, col: Color = color,
+                  keep: bool = False) -> None:
+        """``keep``: the chunk's words stay on one line (a term's bracketed Japanese)."""
         # A single newline inside a paragraph is a soft break (YAML block text): a space.
         chunk = chunk.replace("\n", " ").replace(BR, "\n")
         if chunk[:1] == " " and paragraphs[-1]:
@@ -224,12 +234,17 @@ def _layout(app: AppContext, text: str, size: int, width: int, color: Color, ter
             if word == "\n":
                 paragraphs[-1].append(_Atom("break", 0, lh))
                 continue
+            prev = paragraphs[-1][-1] if paragraphs[-1] else None
+            if prev is not None and prev.kind != "break" and _stays_after(word, prev):
+                prev.keep = True  # «Two Concealed Pungs (…) 2 ·», not «… (…) / 2 ·» nor «16 / · All Chows»
             pieces = _split_long(app, word, size, width, bold)
             for n, piece in enumerate(pieces):
                 img = app.text_surface(piece, size, col, bold)
                 paragraphs[-1].append(_Atom("word", img.get_width(), lh, img, term=term,
-                                            breakable_after=n < len(pieces) - 1))
+                                            breakable_after=n < len(pieces) - 1, keep=keep))
             paragraphs[-1][-1].space_after = space if sp else 0
+        if keep and paragraphs[-1]:
+            paragraphs[-1][-1].keep = False
 
     for span, shown in _shown_spans(app, text):
         if span.kind == "paragraph":
@@ -239,7 +254,12 @@ def _layout(app: AppContext, text: str, size: int, width: int, color: Color, ter
         elif span.kind == "strong":
             add_words(shown, bold=True)
         elif span.kind == "term":
-            add_words(shown, term=span.value, col=term_color)
+            head, reading, tail = _reading_part(app, span.value, shown)
+            if reading and app.text_width(reading, size) > width * _KEEP_SHARE:
+                head, reading, tail = shown, "", ""  # too long to keep whole: it breaks like any words
+            for part, keep in ((head, False), (reading, True), (tail, False)):
+                if part:
+                    add_words(part, term=span.value, col=term_color, keep=keep)
         else:
             from trainer.ui.tileview import row_width, slots_for_text
 
@@ -289,7 +309,8 @@ def _layout(app: AppContext, text: str, size: int, width: int, color: Color, ter
 def wrap_atoms(para: list[_Atom], width: int) -> list[list[_Atom]]:
     """Break one paragraph's atoms into lines at most ``width`` wide.  Atoms written without a
     space between them ("**bold**," or "{term:x}:") move to the next line together, so
-    punctuation never starts a line on its own."""
+    punctuation never starts a line on its own; so do atoms joined by ``keep`` (a term's bracketed
+    reading, «(七对, qī duì)»; a number after its term; a word before a lone «·» or «—»)."""
     lines: list[list[_Atom]] = []
     line: list[_Atom] = []
     x = 0
@@ -300,7 +321,7 @@ def wrap_atoms(para: list[_Atom], width: int) -> list[list[_Atom]]:
             continue
         if line and x + a.width > width:
             carry: list[_Atom] = []
-            while len(line) > 1 and line[-1].space_after == 0 and not line[-1].breakable_after:
+            while len(line) > 1 and (line[-1].space_after == 0 or line[-1].keep) and not line[-1].breakable_after:
                 carry.insert(0, line.pop())
             lines.append(line)
             line, x = carry, sum(c.width + c.space_after for c in carry)
@@ -308,6 +329,50 @@ def wrap_atoms(para: list[_Atom], width: int) -> list[list[_Atom]]:
         x += a.width + a.space_after
     lines.append(line)
     return lines
+
+
+_KEEP_SHARE = 0.8
+"""A term's bracketed Japanese is kept on one line when it takes at most this share of the width;
+a longer one breaks like other words, so it never leaves a line mostly empty."""
+_NUMBER_RE = re.compile(r"[−+\-–]?\d[\d.,×]*[.,;:)]?")
+_NO_LINE_START = frozenset({"·", "—", "–", "=", "→", "×"})
+"""Lone signs that never start a line: a list's «·», a dash, the signs of a sum."""
+
+
+def _stays_after(word: str, prev: _Atom) -> bool:
+    """True when no line break may come between ``prev`` (the atom before) and ``word``: a sign
+    that never starts a line, or a number right after a glossary term (a fan and its points)."""
+    return word in _NO_LINE_START or (prev.term is not None and _NUMBER_RE.fullmatch(word) is not None)
+
+
+def _reading_part(app: AppContext, term_id: str, shown: str) -> tuple[str, str, str]:
+    """``shown`` (a term as :func:`_term_label` words it) split into the words before its Japanese,
+    the Japanese — written form and reading, with their bracket — and the words after it:
+    «Seven Pairs », «(七对, qī duì)», «»; «genbutsu — », «現物, genbutsu», «»; «», «立直 (rīchi)»,
+    « — Риичи».  A line may break before or after the Japanese but not inside it.  The middle part
+    is empty when there is no Japanese with a space in it."""
+    try:
+        term = app.glossary().term(term_id)
+    except (KeyError, LookupError):
+        return shown, "", ""
+    start = shown.find(term.kanji)
+    if start < 0:  # «槓 кан (kan)»: the written form stands before the term, the reading alone follows
+        start = shown.find("(" + term.romaji)
+    elif start > 0 and shown[start - 1] == "(":
+        start -= 1
+    if start < 0:
+        return shown, "", ""
+    end = shown.find(term.romaji, start)
+    if end >= 0:
+        end += len(term.romaji)
+        end += shown[end:end + 1] == ")"
+    else:
+        close = shown.find(")", start)
+        end = close + 1 if close >= 0 else len(shown)
+    reading = shown[start:end]
+    if " " not in reading:
+        return shown, "", ""
+    return shown[:start], reading, shown[end:]
 
 
 def _shown_spans(app: AppContext, text: str) -> Iterator[tuple[Span, str]]:
