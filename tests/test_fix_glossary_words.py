@@ -21,8 +21,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
-import yaml  # noqa: E402
 
+from tests.text_checks import lesson_texts  # noqa: E402
 from trainer.glossary import load_glossary  # noqa: E402
 from trainer.ui import richtext  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
@@ -153,17 +153,7 @@ def test_pon_chii_and_ron_are_written_in_katakana() -> None:
 
 
 def _lesson_texts(lang: str) -> list[str]:
-    out: list[str] = []
-    for path in sorted((ROOT / "lessons").rglob("*.yaml")):
-        stack: list[Any] = [yaml.safe_load(path.read_text(encoding="utf-8"))]
-        while stack:
-            node = stack.pop()
-            if isinstance(node, dict):
-                for k, v in node.items():
-                    (out.append(v) if k == lang and isinstance(v, str) else stack.append(v))
-            elif isinstance(node, list):
-                stack.extend(node)
-    return out
+    return [text for _stem, text in lesson_texts(lang)]
 
 
 def test_tenhou_in_russian_is_written_as_the_russian_rulebook_does() -> None:

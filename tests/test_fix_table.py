@@ -94,19 +94,9 @@ def test_mode_effect_is_read_from_the_mode(mode: str) -> None:
 
 def test_the_tenpai_choice_names_tenpai_and_the_noten_payment_with_their_japanese(app: App) -> None:
     """RU#21 / EN#8: 07_play_tenpai_choice."""
-    from trainer.engine.game.round import Phase
-    from trainer.engine.game.scenario import setup_round
+    from trainer.ui.screens.play_shots import tenpai_choice_at_draw
 
-    screen = app.push("play", seed=3, reveal="own")
-    junk = "147m369p147s3456z"
-    rnd = setup_round(["123m456p789s1122z", junk, junk, "258m369p258s5677z"], dora="9s",
-                      tenpai_choice=screen.match.tenpai_choice)
-    while rnd.phase is not Phase.DRAW:
-        seat = rnd.to_act()[0]
-        rnd.apply(seat, rnd.legal_actions(seat)[0] if rnd.phase is Phase.CALLS else
-                  next(a for a in rnd.legal_actions(seat) if getattr(a, "tile", None) == rnd.seats[seat].drawn))
-    screen.round = screen.match.round = rnd
-    screen.rebuild()
+    screen = tenpai_choice_at_draw(app)
     app.render()
     text = screen.prompt_text()
     assert "聴牌" in text and "不聴罰符" in text

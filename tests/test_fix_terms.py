@@ -15,15 +15,13 @@ import dataclasses
 import os
 import re
 from pathlib import Path
-from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
-import yaml  # noqa: E402
 
-from tests.text_checks import flat, surfaces_drawn  # noqa: E402
+from tests.text_checks import flat, lesson_texts, surfaces_drawn  # noqa: E402
 from trainer.glossary import DISPLAY_MODES, load_glossary  # noqa: E402
 from trainer.lessons.richtext import parse_rich  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
@@ -155,20 +153,8 @@ def test_the_unbracketed_display_needs_no_reparsing() -> None:
 
 
 def _lesson_texts(lang: str) -> list[tuple[str, str]]:
-    out = []
-    for path in sorted((ROOT / "lessons").rglob("*.yaml")):
-        stack: list[Any] = [yaml.safe_load(path.read_text(encoding="utf-8"))]
-        while stack:
-            node = stack.pop()
-            if isinstance(node, dict):
-                for k, v in node.items():
-                    if k == lang and isinstance(v, str) and "{term:" in v:
-                        out.append((path.stem, v))
-                    else:
-                        stack.append(v)
-            elif isinstance(node, list):
-                stack.extend(node)
-    return out
+    """The lesson texts of ``lang`` that name a term."""
+    return [(stem, text) for stem, text in lesson_texts(lang) if "{term:" in text]
 
 
 @pytest.mark.parametrize("mode", DISPLAY_MODES)

@@ -83,20 +83,10 @@ TENPAI = {"en": ("wall is empty", "tenpai", "noten payment", "不聴罰符"), "r
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_tenpai_choice_says_what_showing_earns(tmp_path, monkeypatch, lang, size):
-    from trainer.engine.game.round import Phase
-    from trainer.engine.game.scenario import setup_round
+    from trainer.ui.screens.play_shots import tenpai_choice_at_draw
 
     with headless_app(tmp_path, monkeypatch, language=lang, size=size) as app:
-        screen = app.push("play", seed=3, reveal="own")
-        junk = "147m369p147s3456z"
-        rnd = setup_round(["123m456p789s1122z", junk, junk, "258m369p258s5677z"], dora="9s",
-                          tenpai_choice=screen.match.tenpai_choice)
-        while rnd.phase is not Phase.DRAW:
-            seat = rnd.to_act()[0]
-            rnd.apply(seat, rnd.legal_actions(seat)[0] if rnd.phase is Phase.CALLS else
-                      next(a for a in rnd.legal_actions(seat) if getattr(a, "tile", None) == rnd.seats[seat].drawn))
-        screen.round = screen.match.round = rnd
-        screen.rebuild()
+        tenpai_choice_at_draw(app)
         drawn: list[tuple[str, int | None]] = []
         real = play_screen.blit_text
 

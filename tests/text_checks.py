@@ -66,3 +66,26 @@ def surfaces_drawn(app: Any, monkeypatch: Any) -> list[str]:
 
     monkeypatch.setattr(app, "text_surface", spy)
     return drawn
+
+
+def lesson_texts(lang: str) -> list[tuple[str, str]]:
+    """Every text of language ``lang`` in the lessons (``ru:``/``en:`` fields), with the lesson's
+    file stem: (stem, text)."""
+    from pathlib import Path
+
+    import yaml
+
+    out: list[tuple[str, str]] = []
+    for path in sorted((Path(__file__).resolve().parent.parent / "lessons").rglob("*.yaml")):
+        stack: list[Any] = [yaml.safe_load(path.read_text(encoding="utf-8"))]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                for k, v in node.items():
+                    if k == lang and isinstance(v, str):
+                        out.append((path.stem, v))
+                    else:
+                        stack.append(v)
+            elif isinstance(node, list):
+                stack.extend(node)
+    return out

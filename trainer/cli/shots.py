@@ -651,23 +651,9 @@ def run(args: argparse.Namespace) -> int:
     shot("07_nanikiru_coach_widest", lambda: nanikiru_coach(app, "widest"))
     shot("07_nanikiru_coach_yaku", lambda: nanikiru_coach(app, "faster", reason="keeps_yaku"))
 
-    def tenpai_choice() -> None:
-        """The learner, tenpai and not in riichi, at an exhaustive draw: show or hide (001:805)."""
-        from trainer.engine.game.round import Phase
-        from trainer.engine.game.scenario import setup_round
+    from trainer.ui.screens import play_shots
 
-        screen = app.push("play", seed=3, reveal="own")
-        junk = "147m369p147s3456z"
-        rnd = setup_round(["123m456p789s1122z", junk, junk, "258m369p258s5677z"], dora="9s",
-                          tenpai_choice=screen.match.tenpai_choice)
-        while rnd.phase is not Phase.DRAW:
-            seat = rnd.to_act()[0]
-            rnd.apply(seat, rnd.legal_actions(seat)[0] if rnd.phase is Phase.CALLS else
-                      next(a for a in rnd.legal_actions(seat) if getattr(a, "tile", None) == rnd.seats[seat].drawn))
-        screen.round = screen.match.round = rnd
-        screen.rebuild()
-
-    shot("07_play_tenpai_choice", tenpai_choice)
+    shot("07_play_tenpai_choice", lambda: play_shots.tenpai_choice_at_draw(app))
     from trainer.ui.screens.play_shots import (
         mcr_after_hand,
         mcr_call_offer,

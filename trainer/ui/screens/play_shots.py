@@ -150,6 +150,25 @@ def table_coach_lets_a_win_pass(app: Any) -> Any:
     return screen
 
 
+def tenpai_choice_at_draw(app: Any) -> Any:
+    """The learner, tenpai and not in riichi, at an exhaustive draw: show the hand or hide it
+    (001:805).  The other seats hold junk; every seat throws its draw until the wall is empty."""
+    from trainer.engine.game.round import Phase
+    from trainer.engine.game.scenario import setup_round
+
+    screen = app.push("play", seed=3, reveal="own")
+    junk = "147m369p147s3456z"
+    rnd = setup_round(["123m456p789s1122z", junk, junk, "258m369p258s5677z"], dora="9s",
+                      tenpai_choice=screen.match.tenpai_choice)
+    while rnd.phase is not Phase.DRAW:
+        seat = rnd.to_act()[0]
+        rnd.apply(seat, rnd.legal_actions(seat)[0] if rnd.phase is Phase.CALLS else
+                  next(a for a in rnd.legal_actions(seat) if getattr(a, "tile", None) == rnd.seats[seat].drawn))
+    screen.round = screen.match.round = rnd
+    screen.rebuild()
+    return screen
+
+
 def table_with_a_call_offer(app: Any, coach: str = "off") -> Any:
     """The learner may call (chi or pon) the tile just discarded (with ``coach="full"`` the
     coach says whether to call)."""
