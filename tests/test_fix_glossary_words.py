@@ -189,3 +189,15 @@ def test_the_mcr_names() -> None:
     assert calls == ["Чии", "Пэн", "Ган", "Ху"]  # the words of the MCR table's buttons
     sets = [g.term(t).ru for t in ("mcr_chi", "mcr_peng", "mcr_gang")]
     assert sets == ["Чии (взятие чоу)", "Пэн (взятие панга)", "Ган (конг)"]  # the set names of the fans
+
+
+def test_the_rule_set_name_is_translated(lang_app: Any) -> None:
+    """«Правила: tenhou.net» in Russian (was the English "Tenhou" in the drills' rules line, the
+    settings and the match setup); the English stays Tenhou."""
+    from trainer.i18n import _
+    from trainer.ui import match_setup
+    from trainer.ui.views import rule_presets
+
+    want = "tenhou.net" if lang_app.settings.language == "ru" else "Tenhou"
+    assert _(rule_presets.PRESET_NAMES["tenhou"]) == want
+    assert _(match_setup.PRESET_NAMES["tenhou"]) == want

@@ -29,7 +29,7 @@ BOT_ROSTER: dict[str, tuple[str, int, str]] = {
 
 LENGTH_NAMES = {"tonpuusen": N_("East only"), "hanchan": N_("East and South")}
 COACH_NAMES = {"off": N_("Off"), "hints": N_("Hints"), "full": N_("Full")}
-PRESET_NAMES = {"tenhou": "Tenhou", "ema": "EMA", "jpml": "JPML", "sanma": N_("Sanma (3 players)"), "mcr": "MCR"}
+PRESET_NAMES = {"tenhou": N_("Tenhou"), "ema": "EMA", "jpml": "JPML", "sanma": N_("Sanma (3 players)"), "mcr": "MCR"}
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from typing import Any
 from trainer.i18n import N_
 from trainer.ui.settings import PRESETS
 
-PRESET_NAMES = {"tenhou": "Tenhou", "ema": "EMA", "jpml": "JPML", "tenhou_no_aka": N_("Tenhou, no red fives"), "ema2008": "EMA 2008",
+PRESET_NAMES = {"tenhou": N_("Tenhou"), "ema": "EMA", "jpml": "JPML", "tenhou_no_aka": N_("Tenhou, no red fives"), "ema2008": "EMA 2008",
                 "jpml_a": "JPML A", "sanma": N_("Sanma (3 players)")}
 
 
