@@ -201,3 +201,15 @@ def test_the_rule_set_name_is_translated(lang_app: Any) -> None:
     want = "tenhou.net" if lang_app.settings.language == "ru" else "Tenhou"
     assert _(rule_presets.PRESET_NAMES["tenhou"]) == want
     assert _(match_setup.PRESET_NAMES["tenhou"]) == want
+
+
+def test_tanki_is_never_called_a_pair_wait() -> None:
+    """Tanki waits on one tile to make the pair; «ожидание на пару» reads as shanpon's two pairs,
+    so the glossary and the risu lesson say «ожидание одиночной плитки» / "single wait"."""
+    g = load_glossary()
+    for term_id in ("tanki", "hadaka_tanki"):
+        t = g.term(term_id)
+        assert "ожидание на пару" not in t.ru_explanation.lower(), t.ru_explanation
+        assert "pair wait" not in t.en_explanation.lower(), t.en_explanation
+    risu = " ".join(text for stem, text in lesson_texts("ru") if stem == "variant_risu")
+    assert "ожидании на пару" not in risu and "ожидании пары" not in risu
