@@ -166,7 +166,7 @@ class Term:
         if not bracketed:
             name, japanese = self.plain_name(lang), self.japanese(mode)
             return f"{japanese} — {name}" if mode == "ja_ru" else f"{name} — {japanese}"
-        name = self.plain_name(lang) if plain else self._without_romaji_gloss(self.name(lang))
+        name = self.plain_name(lang) if plain else self.without_romaji_gloss(self.name(lang))
         if mode == "ru_ja":
             head = self.plain_name(lang)
             if name != head and name.startswith(head + " (") and name.endswith(")"):
@@ -223,12 +223,6 @@ class Term:
             return shown
         return shown[0].lower() + shown[1:]
 
-    def without_romaji_gloss(self, words: str) -> str:
-        """``words`` (a name, or an author's own word for the term) without a trailing
-        «(romaji)» gloss of this term: «slamming tiles (kyouda)» -> «slamming tiles», so the
-        term's written form and reading can follow it instead of a second romaji."""
-        return self._without_romaji_gloss(words)
-
     @property
     def is_fan_name(self) -> bool:
         """True for a Chinese (MCR) fan's name, written in Title Case as a name («Pure Straight»,
@@ -240,18 +234,20 @@ class Term:
         return len(words) >= 2 and all(
             w[0].isupper() or w in _SMALL_WORDS or not w[0].isalpha() for w in words)
 
-    def _without_romaji_gloss(self, name: str) -> str:
-        """``name`` without a trailing "(romaji)" gloss («Tile acceptance (ukeire)»): every display
-        mode adds the romaji itself, so it would show twice."""
-        if not name.endswith(")") or " (" not in name:
-            return name
-        head, _sep, gloss = name[:-1].rpartition(" (")
-        return head if head and _plain(gloss) == _plain(self.romaji) else name
+    def without_romaji_gloss(self, words: str) -> str:
+        """``words`` (a glossary name, or an author's own word for the term) without a trailing
+        «(romaji)» gloss of this term: «Tile acceptance (ukeire)» -> «Tile acceptance», «slamming
+        tiles (kyouda)» -> «slamming tiles»; every display mode adds the romaji itself, so it
+        would show twice."""
+        if not words.endswith(")") or " (" not in words:
+            return words
+        head, _sep, gloss = words[:-1].rpartition(" (")
+        return head if head and _plain(gloss) == _plain(self.romaji) else words
 
     def plain_name(self, lang: str = "ru") -> str:
         """The name in the interface language without a trailing bracketed explanation or
         romaji gloss («Kunto (training game)» -> «Kunto»)."""
-        name = self._without_romaji_gloss(self.name(lang))
+        name = self.without_romaji_gloss(self.name(lang))
         if not name.endswith(")") or " (" not in name:
             return name
         head = name[:-1].rpartition(" (")[0]

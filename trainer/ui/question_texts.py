@@ -172,11 +172,6 @@ def _reason_terms() -> dict[str, str]:
             "kabe": term_word("kabe", pgettext("inline term", "wall"))}
 
 
-PAIR_WAITS: dict[str, str] = {"shanpon": "shanpon", "tanki": "tanki"}
-"""The open waits without tiles of their own (the run waits show the two tiles they need), by
-their glossary terms: :func:`pair_wait` names them."""
-
-
 def pair_wait(shape: str) -> str:
     """A wait without tiles of its own, linked to its glossary card and named as the whole app
     names it: the pair wait (shanpon) waits on two pairs, the single wait (tanki) on one tile."""

@@ -41,7 +41,7 @@ def suit_name(suit: str, lang: str | None = None) -> str:
     """A suit's name inside a sentence, from the glossary: «ман», «пин», «со»; "characters",
     "dots", "bamboo" (``suit``: m/p/s, man/pin/sou or the term's id)."""
     term = load_glossary().term(SUIT_TERMS[_letter(suit)])
-    return _small(term.plain_name(_lang(lang)))
+    return term.word(_lang(lang), inline=True)
 
 
 def suit_gloss(suit: str) -> str:

@@ -24,7 +24,7 @@ from collections import Counter
 from typing import Any
 
 from trainer.engine.game.resuit import SUIT_YAKU, resuit, suited_melds
-from trainer.engine.game.training_scoring import HandValue, ValueItem, Win, payment_deltas
+from trainer.engine.game.training_scoring import OKURIKAN_HAN, HandValue, ValueItem, Win, payment_deltas
 from trainer.engine.game.training_shapes import Shape
 from trainer.engine.hand import Hand
 from trainer.engine.points import basic_points, payment
@@ -67,7 +67,7 @@ def standard_value(win: Win, rules: Any) -> HandValue:
         pass
     if not win.riichi:  # 000:3503: an okurikan without riichi is 1 han
         held = Counter(shape.canonical(t.kind) for t in win.hand.concealed)  # suits ignored: by rank
-        items += [ValueItem("okurikan", 1, "han") for _k, n in sorted(held.items()) if n == 4]
+        items += [ValueItem("okurikan", OKURIKAN_HAN["standard"], "han") for _k, n in sorted(held.items()) if n == 4]
     han = sum(i.amount for i in items)
     if han == 0:
         items.append(ValueItem("shape_win", 1, "han"))  # won on the shape alone [our choice]

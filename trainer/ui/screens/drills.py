@@ -289,7 +289,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             kind = self.feedback_kind or "hint"
             bg, edge, head = self.feedback_style(kind)
             ease = 1 - (1 - getattr(self, "fb_anim", 1.0)) ** 3
-            r = self.feedback_rect.move(0, round((1 - ease) * L.px(28)))
+            r = self.feedback_rect.move(0, round((1 - ease) * L.px(self.slide_px)))
             draw_panel(surf, r, bg, L.px(14), shadow=L.px(3), border=edge, border_w=L.px(2))
             x, y = r.left + L.px(24), r.top + L.px(10)
             blit_text(surf, self.app, head, L.font("large"), edge, (x, y), bold=True)
@@ -685,10 +685,6 @@ class ReviewScreen(DrillScreen):
 # ---------------------------------------------------------------- kunto step by step
 
 
-KUNTO_SLIDE_FROM = 1 - (10 / 28) ** (1 / 3)
-"""The kunto practice's feedback panel starts its slide this far through (eased, 10 px of 28 left)."""
-
-
 @register_screen("kunto_practice")
 class KuntoPracticeScreen(DrillScreen):
     """The kunto procedure, one question after another, until the 13-tile hand is ready: hold 4
@@ -697,6 +693,9 @@ class KuntoPracticeScreen(DrillScreen):
     the answers as ``kunto_hand`` items; :mod:`trainer.ui.kunto_words` explains a wrong one.
     Params: ``tiles``, ``suits``, ``dragons`` (the kunto mode's options; default the first settings
     of the seed's course), ``seed``, ``on_done(right, total)``."""
+
+    slide_px = 10  # the feedback panel slides from just below: from further down (the drills' 28 px) it
+    # would cover the buttons under it, 14 px away
 
     def __init__(self, app: Any, **params: Any) -> None:
         base = Settings()
@@ -737,13 +736,6 @@ class KuntoPracticeScreen(DrillScreen):
             if self.ex.prompt.question == "kunto_yaku" and exchange:
                 info = exchange_line(*exchange) + BR + info
             self.view.info = self.add(RichBlock(info, size="small", on_term=self.open_term, align="center"))
-
-    def update(self, dt: float) -> bool:
-        moving = super().update(dt)
-        # The feedback panel's slide (from 28 px below its place) starts at its last 10 px: from
-        # further down it would cover the buttons under it (the gap is 14 px).
-        self.fb_anim = max(getattr(self, "fb_anim", 1.0), KUNTO_SLIDE_FROM)
-        return moving
 
     def layout(self) -> None:
         super().layout()

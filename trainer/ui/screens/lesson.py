@@ -44,9 +44,6 @@ RUNS_KEY = "lesson_runs"
 RESULT_KINDS = ("right", "retry", "wrong", "shown", "seen")
 PANEL_GAP = 14
 """The room (px at 1280x720) between the feedback panel and the buttons under it."""
-SLIDE_PX = 10
-"""How far below its place the feedback panel starts its slide: less than ``PANEL_GAP`` and its
-shadow, so even mid-slide it never covers the buttons."""
 MAX_SECONDS = 300.0  # an answer never counts as slower than this (the learner may have stepped away)
 
 # The hint ladder's fallback lines, for a step with no hint of its own at that rung and no automatic
@@ -96,6 +93,8 @@ def fallback_hint(step: Any, level: int, child: bool) -> str:
 @register_screen("lesson")
 class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
     """Plays one lesson; params: ``lesson_id``, optional ``step`` to resume at."""
+
+    slide_px = 10  # the feedback panel slides from less than PANEL_GAP below: never over the buttons
 
     rebuild_on_enter = False
 
@@ -298,7 +297,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
     def _draw_feedback(self, surf: pygame.Surface) -> None:
         L = self.app.layout
         ease = 1 - (1 - getattr(self, "fb_anim", 1.0)) ** 3
-        r = self.feedback_rect.move(0, round((1 - ease) * L.px(SLIDE_PX)))
+        r = self.feedback_rect.move(0, round((1 - ease) * L.px(self.slide_px)))
         kind = self.feedback_kind or "hint"
         child = self.lesson.audience == "child"
         bg, edge, head = {

@@ -814,7 +814,7 @@ class PlaySimpleScreen(Screen):
         warning = self._okurikan_warning(legal)
         if warning:
             return warning
-        if any(isinstance(a, Tsumo | Ron) and not self._fault(a) for a in legal):
+        if self.can_win():
             return _("You can win!")
         if self.riichi_mode:
             return _("Riichi: choose the tile to give away.")
@@ -940,13 +940,13 @@ class PlaySimpleScreen(Screen):
             effect = okurikan_effect(kunto.setup())
             lang = self.app.settings.language
             name = self.app.glossary().term(kunto.title).plain_name(lang)
-            word = self.app.glossary().term("okurikan").plain_name(lang)  # its Japanese is on the line above
+            word = self.app.glossary().term("okurikan").word(lang, inline=True)  # its Japanese is on the line above
         except (ModeError, KeyError, LookupError):
             return ""
         if effect is None or effect[0] != "han":
             return ""
         return _("In {game} an {okurikan} without riichi adds {han} instead.").format(
-            game=name, okurikan=word[:1].lower() + word[1:], han=han_text(effect[1]))
+            game=name, okurikan=word, han=han_text(effect[1]))
 
     def _table_line(self) -> list[str]:
         """The A/B game's won hand: the losers paid the table, not the winner (000:3511)."""

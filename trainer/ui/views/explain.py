@@ -10,13 +10,16 @@ terms linked to the glossary (``{term:kanchan}``), ready for
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from trainer.i18n import N_, _, current_language, format_points, ngettext, pgettext
 from trainer.names import FU_NAMES
 from trainer.names import fu_name as _shared_fu_name
 from trainer.ui.richtext import BR, term_word
 from trainer.ui.suit_names import suit_name_glossed, suit_names
+
+if TYPE_CHECKING:
+    from trainer.glossary import Term
 
 __all__ = ["FORM_NAMES", "FORM_TERMS", "FU_NAMES", "explain", "explain_item", "family_name", "form_name", "fu_name",
            "fu_only", "tile_label", "tile_reading", "tile_term"]
@@ -60,17 +63,21 @@ def tile_label(name: str) -> str:
     return suit_tile(suit, n)
 
 
-def tile_term(name: str) -> str:
-    """A tile's name as a link to its own glossary card, which shows its Japanese name on first
-    use («1 со (一索, ī sō)», "1 of characters (一萬, ī man)"); a tile without a card in words."""
+def _tile_card(name: str) -> Term | None:
+    """The glossary card of the tile ``name`` (MPSZ, a red five as its five), None when it has none."""
     from trainer.glossary import load_glossary
 
     kind = ("5" if name[0] == "0" else name[0]) + name[1:]
     try:
-        glossary = load_glossary()
-        term = next((t for t in glossary if t.category == "tile" and t.tiles == kind), None)
+        return next((t for t in load_glossary() if t.category == "tile" and t.tiles == kind), None)
     except (OSError, ValueError):
-        term = None
+        return None
+
+
+def tile_term(name: str) -> str:
+    """A tile's name as a link to its own glossary card, which shows its Japanese name on first
+    use («1 со (一索, ī sō)», "1 of characters (一萬, ī man)"); a tile without a card in words."""
+    term = _tile_card(name)
     if term is None:
         return tile_label(name)
     return term_word(term.id, term.word(current_language(), inline=False))
@@ -78,13 +85,8 @@ def tile_term(name: str) -> str:
 
 def tile_reading(name: str) -> str:
     """The Japanese reading of a number tile from its glossary card ("ī man"), "" when none."""
-    from trainer.glossary import load_glossary
-
-    kind = ("5" if name[0] == "0" else name[0]) + name[1:]
-    try:
-        return next((t.romaji for t in load_glossary() if t.category == "tile" and t.tiles == kind), "")
-    except (OSError, ValueError):
-        return ""
+    term = _tile_card(name)
+    return term.romaji if term is not None else ""
 
 
 def suit_tile(suit: str, n: str) -> str:

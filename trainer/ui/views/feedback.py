@@ -34,7 +34,10 @@ class RetryOnTouch:
 
 class FeedbackSlide:
     """The feedback panel slides in whenever it appears or changes.  Mixed into a Screen that
-    has ``feedback_kind`` and ``feedback_text``; it reads ``fb_anim`` (0..1) to draw."""
+    has ``feedback_kind`` and ``feedback_text``; it reads ``fb_anim`` (0..1) to draw, starting
+    ``slide_px`` (px at 1280x720) below the panel's place."""
+
+    slide_px = 28
 
     def update(self, dt: float) -> bool:
         """Advance the slide; True while it still moves."""
