@@ -95,8 +95,8 @@ def test_a_factor_that_does_not_change_the_rounded_figure_is_left_out(app: App) 
     assert text.endswith("on average about 30" if _en(app) else "в среднем это около 30"), text
     ready = plain_text(coach.worth_words(742.0, 0.017, 1500.0, factor=1.25, draw=710.0), app)
     assert "×" not in ready and ready.replace("\u00a0", " ").endswith(
-        "about 30, plus 710 for a ready hand at a draw (不聴罰符, nōten bappu): about 740" if _en(app)
-         else "около 30, плюс 710 за готовую руку при ничьей (不聴罰符, nōten bappu): около 740"), ready
+        "about 30, plus 710 for tenpai at a draw (不聴罰符, nōten bappu): about 740" if _en(app)
+         else "около 30, плюс 710 за тенпай при ничьей (不聴罰符, nōten bappu): около 740"), ready
 
 
 # ------------------------------------------------------------------ tanki / shanpon (RU#2)

@@ -207,3 +207,38 @@ def test_data_root_prefers_the_package_and_says_what_is_missing(tmp_path: Path,
     # a wheel's copy wins over a checkout an old editable record still names
     monkeypatch.setattr(paths, "_editable_source", lambda: ROOT)
     assert paths._find_data_root() == (package / "_data", None)
+
+
+def test_a_checkout_runs_without_an_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``python -m trainer`` from a source checkout (no wheel copy, no editable record) uses the
+    repository around the package; a folder without the project file is not mistaken for one."""
+    package = tmp_path / "trainer"
+    package.mkdir()
+    for name in paths.DATA_FOLDERS:
+        (tmp_path / name).mkdir()
+    monkeypatch.setattr(paths.resources, "files", lambda name: package)
+    monkeypatch.setattr(paths, "_editable_source", lambda: None)
+    with pytest.raises(paths.DataFoldersMissing):
+        paths._find_data_root()
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'riichi-trainer'\n", encoding="utf-8")
+    assert paths._find_data_root() == (tmp_path, tmp_path)
+
+
+def test_a_broken_install_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A missing data folder or library ends the command with one line naming it, not a traceback."""
+    import trainer.__main__ as entry
+
+    def missing_data(argv: list[str]) -> int:
+        raise paths.DataFoldersMissing("the trainer's data folders (lessons) are not installed")
+
+    def missing_library(argv: list[str]) -> int:
+        raise ModuleNotFoundError("No module named 'babel'", name="babel")
+
+    monkeypatch.setattr(entry, "_run", missing_data)
+    assert entry.main(["analyze", "123m"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "data folders" in err
+    monkeypatch.setattr(entry, "_run", missing_library)
+    assert entry.main(["--help"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'babel'" in err and "dev.py run" in err

@@ -133,6 +133,27 @@ def test_someone_else_wins_with_the_learners_tile(app: App) -> None:
     assert [b.label for b in screen.end_buttons] == ["Play again"]  # free play: the header's Back leaves
 
 
+def test_the_winner_is_the_subject_in_russian_and_the_learner_below_zero_is_you(app: App) -> None:
+    """«Игрок справа выигрывает», not «Победа: Справа» (a seat label where a player is meant); a
+    learner below zero reads "your points", never "You is below zero"."""
+    from trainer.i18n import set_language
+
+    screen = app.push("play_simple", mode="tibet", hand=4, players=3, seed=2)
+    scripted(screen, ["1239p", "2345p", "6789p"], "5p")
+    screen.discard_tile(T("5p"))
+    screen.run_bots_until_learner()
+    set_language("ru")
+    try:
+        assert screen._result_lines() == ("Игрок справа выигрывает", "Игрок справа собирает руку с вашей плиткой — рон.")
+    finally:
+        set_language("en")
+    screen.game.points[:] = [-300, 15_000, 15_300]
+    screen.match_over = lambda: True  # type: ignore[method-assign]
+    assert screen._match_line() == ["The game is over: your points are below zero."]
+    screen.game.points[:] = [300, -1_000, 15_000]
+    assert screen._match_line() == ["The game is over: Right is below zero."]
+
+
 def test_riichi_button_in_kids_riichi(app: App) -> None:
     screen = app.push("play_simple", mode="kids_riichi", seed=3)
     others = ["1s2s3s4s5s6s7s8s9s1z1z2z2z", "3z3z4z4z6z6z7z7z1m1m9m5m6m", "9p9p9s8s7s6s5s4s3s2s1s9m9m"]

@@ -31,7 +31,7 @@ def _verdict(*, dealer: bool, shanten: int, win: float = 0.29, value: float = 11
 N = r"\d{1,3}(?:,\d{3})*"
 FIGURES = re.compile(
     rf"a win is worth about (?P<value>{N}) points \((?P<p>[\d.]+)% to win\), on average about (?P<base>{N})"
-    rf"(?:, ×(?P<factor>[\d.]+) because a dealer's win keeps the deal)?(?:, plus (?P<draw>{N}) for a ready hand at a draw)?"
+    rf"(?:, ×(?P<factor>[\d.]+) because a dealer's win keeps the deal)?(?:, plus (?P<draw>{N}) for tenpai at a draw)?"
     rf"(?:: about (?P<gain>{N}))?")
 
 
@@ -72,7 +72,7 @@ def test_the_push_words_in_russian_name_the_dealer_and_the_draw_payments() -> No
     finally:
         set_language("en")
     assert text.startswith("Играйте вперёд: победа стоит около 1\u00a0200 очков (шанс 29%), в среднем это около 350"), text
-    assert "×1,25, ведь после победы {term:renchan|дилер остаётся дилером}" in text and "{term:noten_bappu|за готовую руку при ничьей}" in text, text
+    assert "×1,25, ведь после победы {term:renchan|дилер остаётся дилером}" in text and "{term:noten_bappu|за тенпай при ничьей}" in text, text
 
 
 def test_figures_are_rounded_and_grouped_and_a_small_chance_keeps_a_decimal() -> None:
@@ -100,10 +100,10 @@ def test_the_review_names_the_addition_even_when_it_does_not_know_the_dealer(app
     words = plain_words(app, push_fold_text(pf, "9p"))
     if in_english(app):
         assert ("a win is worth about 5,800 points (4.7% to win), on average about 270; with the dealer's bonus "
-                "or a ready hand's draw payments, about 340, more than what playing on adds") in words, words
+                "or the tenpai payments at a draw, about 340, more than what playing on adds") in words, words
     else:
         assert ("победа стоит около 5 800 очков (шанс 4,7%), в среднем это около 270, а с бонусом дилера или "
-                "выплатами готовой руке при ничьей около 340 — больше, чем игра вперёд") in words, words
+                "выплатами за тенпай при ничьей около 340 — больше, чем игра вперёд") in words, words
     plain = plain_words(app, push_fold_text({**pf, "dealer": True, "average": 272, "dealer_factor": 1.25,
                                              "draw_payments": 0}, "9p"))
     assert ("×1.25 because a dealer's win keeps the deal (連荘, renchan): about 340" if in_english(app)

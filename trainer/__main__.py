@@ -31,8 +31,24 @@ def _load(name: str):
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Parse the command line and run one command; returns the exit status."""
-    argv = sys.argv[1:] if argv is None else argv
+    """Parse the command line and run one command; returns the exit status.  A missing data folder
+    or library (a broken or missing install) is said in one line, not a traceback."""
+    try:
+        return _run(sys.argv[1:] if argv is None else argv)
+    except ModuleNotFoundError as e:
+        if not e.name or e.name.split(".")[0] == "trainer":
+            raise
+        print(f"riichi-trainer: the library '{e.name}' is not installed for {sys.executable}; "
+              "install the trainer with `python3 dev.py run` (or `pip install .`)", file=sys.stderr)
+        return 2
+    except RuntimeError as e:
+        if type(e).__name__ != "DataFoldersMissing":  # raised while trainer.paths is imported
+            raise
+        print(f"riichi-trainer: {e}", file=sys.stderr)
+        return 2
+
+
+def _run(argv: list[str]) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # a user's terminal is not pygame's advert
     from trainer import __version__
 

@@ -5,7 +5,9 @@ The data travels inside the installed package as ``trainer/_data/{lessons,locale
 pipx install and a PyInstaller bundle all find it through :mod:`importlib.resources`.  An
 editable install (``pip install -e .``, what ``dev.py`` does) has no copy: there the
 installer's own record of the source folder (``direct_url.json``, PEP 610) names the
-checkout whose folders are used.  Nothing here depends on the current working directory.
+checkout whose folders are used; a checkout run without any install (``python -m trainer`` from
+its folder, or with it on ``PYTHONPATH``) is found beside the package itself.  Nothing here
+depends on the current working directory.
 
 A teacher's own lessons are added, beside the shipped ones, with ``--lessons-dir DIR`` on
 ``run``, ``shots`` and ``lessons check``, or with the environment variable
@@ -49,15 +51,34 @@ def _editable_source() -> Path | None:
     return Path(url2pathname(url.path))  # file:///C:/x -> C:\x on Windows
 
 
+class DataFoldersMissing(RuntimeError):
+    """The lessons, locales and assets were found neither in the package nor in a checkout."""
+
+
+def _has_data(folder: Path | None) -> bool:
+    return folder is not None and all((folder / name).is_dir() for name in DATA_FOLDERS)
+
+
+def _unpacked_checkout(package: Path) -> Path | None:
+    """The repository around a package imported straight from a source checkout (no install):
+    the package's parent folder, when it holds the data folders and the project file."""
+    root = package.parent
+    return root if _has_data(root) and (root / "pyproject.toml").is_file() else None
+
+
 def _find_data_root() -> tuple[Path, Path | None]:
-    """(folder holding lessons/, locales/, assets/; the editable checkout or None)."""
-    packaged = resources.files("trainer") / "_data"
-    if isinstance(packaged, Path) and all((packaged / name).is_dir() for name in DATA_FOLDERS):
+    """(folder holding lessons/, locales/, assets/; the checkout the data comes from, or None)."""
+    package = resources.files("trainer")
+    packaged = package / "_data"
+    if isinstance(packaged, Path) and _has_data(packaged):
         return packaged, None
     source = _editable_source()
-    if source is not None and all((source / name).is_dir() for name in DATA_FOLDERS):
+    if _has_data(source):
         return source, source
-    raise RuntimeError(
+    source = _unpacked_checkout(package) if isinstance(package, Path) else None
+    if source is not None:
+        return source, source
+    raise DataFoldersMissing(
         f"the trainer's data folders ({', '.join(DATA_FOLDERS)}) are not installed beside the package "
         f"({packaged}); reinstall riichi-trainer"
     )

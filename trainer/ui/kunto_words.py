@@ -102,7 +102,7 @@ def throwback_mistake(items: Sequence[dict[str, Any]], picked: Iterable[int], fi
                 "Without {tile} the hand is {s} steps from {term}: this tile was part of a set or of a shape "
                 "that is almost one, so throwing it back moves the hand further away.",
                 mine["shanten"]).format(tile=_tiles(mine["tile"]), s=mine["shanten"],
-                                        term=term_word("tenpai", pgettext("inline term", "a ready hand"))))
+                                        term=term_word("tenpai", pgettext("inline term", "tenpai"))))
             if not final:
                 lines.append(_("Another tile can go without losing a step."))
         else:

@@ -414,7 +414,7 @@ class SimpleGame:
                     return "this game has no riichi"
                 if self._open(seat):
                     return "riichi needs a closed hand"
-                return "riichi needs a ready hand (tenpai) after this discard"
+                return "riichi needs tenpai after this discard"
         if isinstance(action, honor_exchange.ExchangeHonor):
             return "only an honor tile in the hand can be exchanged, on your turn, in the half-abundance game"
         if kan_rules.is_kan(action):

@@ -45,6 +45,7 @@ from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.views import ab_guess as play_ab
 from trainer.ui.views.explain import tile_words
 from trainer.ui.views.table.tiles import meld_pieces
+from trainer.ui.views.table.wins import seat_subject
 from trainer.ui.widgets import Button, blit_text, draw_panel
 
 P = PALETTE
@@ -251,6 +252,10 @@ class PlaySimpleScreen(Screen):
         """How the table calls a seat: You, Right, Across, Left."""
         n = self.setup.players if self.setup else 4
         return _(SEAT_NAMES[n][seat])
+
+    def seat_subject(self, seat: int) -> str:
+        """Another seat as the subject of a sentence ("Left" / «Игрок слева»)."""
+        return seat_subject(seat, self.setup.players if self.setup else 4)
 
     def my_legal(self) -> list[Any]:
         """The learner's legal actions now (empty when it is not the learner's decision)."""
@@ -1003,6 +1008,8 @@ class PlaySimpleScreen(Screen):
                              "The game is over: {who} has lost {n} points.", setup.target_points).format(
                 who=self.seat_name(low), n=format_points(setup.target_points))]
         low = [s for s in range(g.n) if g.points[s] < 0]
+        if low and low[0] == 0:
+            return [_("The game is over: your points are below zero.")]
         if low:
             return [_("The game is over: {who} is below zero.").format(who=self.seat_name(low[0]))]
         return [_("The game is over: the last hand is played.")]
@@ -1057,7 +1064,7 @@ class PlaySimpleScreen(Screen):
                 said += " · " + ", ".join(names)
         if 0 in res.winners:
             return _("You won!"), _("{how}! Your hand is complete.").format(how=how)
-        who = self.seat_name(res.winners[0])
+        who = self.seat_subject(res.winners[0])
         if res.kind == "ron" and res.from_seat == 0:
             return _("{who} won").format(who=who), _("{who} completed the hand with your tile: {how}.").format(
                 who=who, how=said)

@@ -135,7 +135,7 @@ def worth_words(gain: float, win: float | None, value: float | None, *, factor: 
     # the additions in a few words, each linked to the glossary card that explains it; the value is
     # already the dealer's (1.5 times), so the dealer's factor is what keeping the deal adds (renchan)
     as_dealer = term_word("renchan", pgettext("inline term", "a dealer's win keeps the deal"))
-    at_draw = term_word("noten_bappu", pgettext("inline term", "for a ready hand at a draw"))
+    at_draw = term_word("noten_bappu", pgettext("inline term", "for tenpai at a draw"))
     ready = draw >= 20
     if round(100 * win) < 1:
         if known and ready:
@@ -150,7 +150,7 @@ def worth_words(gain: float, win: float | None, value: float | None, *, factor: 
             return _("a win is worth about {value} points ({p}% to win), on average about {gain}").format(
                 value=worth, p=p, gain=total)
         return _("a win is worth about {value} points ({p}% to win), on average about {base}; with the dealer's "
-                 "bonus or a ready hand's draw payments, about {gain}").format(value=worth, p=p, base=avg, gain=total)
+                 "bonus or the tenpai payments at a draw, about {gain}").format(value=worth, p=p, base=avg, gain=total)
     # the factor shown only where it changes the rounded figure (not "about 30, ×1.25: about 30")
     dealer = factor != 1.0 and about_figure(base * factor) != avg
     if factor != 1.0 and not dealer and not exact:  # the sum shown adds up without the step left out

@@ -35,9 +35,10 @@ class SeatState:
     kita_offered: bool = False  # the newest North set aside may be robbed by a ron now (marked)
 
 
-QUARTERS = {3: (0, 1, 3), 4: (0, 1, 2, 3)}
+QUARTERS = {2: (0, 2), 3: (0, 1, 3), 4: (0, 1, 2, 3)}
 """Players at the table -> the edge of each seat counted from the bottom seat
-(0 bottom, 1 right, 2 across, 3 left): three players leave the seat across empty."""
+(0 bottom, 1 right, 2 across, 3 left): three players leave the seat across empty, two sit
+face to face."""
 
 
 def seat_quarter(step: int, players: int) -> int:

@@ -18,6 +18,12 @@ def _winner(quarter: int) -> str:
             3: pgettext("seat that wins", "Left")}[quarter]
 
 
+def seat_subject(step: int, players: int) -> str:
+    """Another player as the subject of a sentence ("Left" / «Игрок слева»): ``step`` places after
+    the learner's seat in turn order (not 0: the learner's own sentences have their own words)."""
+    return _winner(seat_quarter(step, players))
+
+
 def _discarder(quarter: int) -> str:
     """Another seat as the owner of the discard ("{loser}'s discard"): "Left" / «игрока слева»."""
     return {1: pgettext("whose discard", "Right"), 2: pgettext("whose discard", "Across"),
