@@ -63,7 +63,7 @@ def test_a_missed_number_names_the_answer_before_the_working(tmp_path, monkeypat
         screen = _open(app, "mcr_payments", "false_win_points")
         _miss_twice(app, screen)
         expected = screen.view.answer().value
-        assert str(expected) in _first_line(screen)
+        assert str(expected).replace("-", "\u2212") in _first_line(screen)  # a real minus sign
         assert screen.feedback_text and screen._feedback_markup().endswith(screen.feedback_text)
         assert screen.fb_scroll == 0  # seen without scrolling
 

@@ -78,14 +78,25 @@ def test_a_total_too_high_says_why_even_with_no_fan_left_out() -> None:
     (30, "less than the winner gains"),
 ])
 def test_a_wrong_payment_says_what_the_number_shows(given: int, said: str) -> None:
-    """MCR#4: a wrong gain was followed only by the general rule."""
+    """MCR#4: a wrong gain was followed only by the general rule.  Review 19 #4: the settlement
+    itself only after the final miss, where the lesson's working under the lines gives it."""
     text = _told("mcr_intro", "points_ron", given)
-    assert said in text and "the discarder pays 8 + the value = 23" in text
+    assert said in text and "the discarder pays 8 + the value = 23" in _final_panel("mcr_intro", "points_ron", given)
+    first = _told("mcr_intro", "points_ron", given, final=False)
+    assert said.split(":")[0] in first and "= 23" not in first
+
+
+def _final_panel(lesson_id: str, step_id: str, response: Any) -> str:
+    """What the lesson's panel says after the final miss: the learner's slip, then the working."""
+    from trainer.ui.views.explain import explain
+
+    lesson, step = _step(lesson_id, step_id)
+    return BR.join((_told(lesson_id, step_id, response), explain(list(answers.grade(step, response, lesson).explanation))))
 
 
 def test_a_false_win_payment_is_explained_and_the_term_linked() -> None:
     """MCR#4, MCR#7, MCR#16."""
-    text = _told("mcr_payments", "false_win_points", -10)
+    text = _final_panel("mcr_payments", "false_win_points", -10)
     assert "paid to each of the other three" in text
     assert "{term:mcr_false_win}" in text and "offender" in text and "claimant" not in text
     assert "add the three payments" in _told("mcr_payments", "false_win_points", -28)

@@ -212,7 +212,7 @@ def test_coach_warns_before_a_false_win_and_names_the_plan():
     rnd.apply(0, Discard(parse_tile("5p")))
     advice = mcr_advice(make_view(rnd, 1), rnd.legal_actions(1), RULES)
     assert advice.hu is not None and advice.hu < 8
-    text = mcr_coach_text("full", advice)
+    text = mcr_coach_text("full", advice, RULES.fans.false_win_penalty)
     first = text.splitlines()[0]
     assert str(advice.hu) in first and "8" in first and "10" in first  # its points, the minimum, the penalty
     assert "{term:mcr_" in text  # the plan is a glossary link

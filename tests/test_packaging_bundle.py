@@ -58,7 +58,8 @@ def test_the_bundle_runs_headless_from_anywhere(tmp_path: Path) -> None:
         assert {p.stem for p in (tmp_path / lang).glob("*.png")} == {"01_home", "02_lesson_map", "09_settings",
                                                                      "10_about"}
     first = run("run", "--first-frame")
-    assert "FIRST_FRAME home 1280x720" in first.stdout, first.stderr[-2000:]
+    # a fresh data folder: the first-run question ("who is going to learn?") comes before home
+    assert "FIRST_FRAME first_run 1280x720" in first.stdout, first.stderr[-2000:]
     if sys.platform.startswith("linux"):  # the bundle's own copy of the data (macOS moves it into the .app)
         data = exe.parent / "_internal" / "trainer" / "_data"
         assert len(list((data / "lessons").glob("**/*.yaml"))) == shipped

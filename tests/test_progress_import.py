@@ -223,7 +223,7 @@ def test_cli_reports_a_bad_export_target_and_a_bad_file(tmp_path):
     s = open_store(tmp_path / "a" / "progress.sqlite3")
     s.create_learner("Сеня")
     s.close()
-    run = [sys.executable, "-m", "trainer", "progress"]
+    run = [sys.executable, "-m", "trainer", "progress", "--lang", "en"]  # the English words are checked
     r = subprocess.run([*run, "export", str(tmp_path / "missing" / "x.json")], env=env, capture_output=True,
                        text=True, cwd=ROOT)
     assert r.returncode == 1 and "does not exist" in r.stderr and "Traceback" not in r.stderr

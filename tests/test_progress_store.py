@@ -268,12 +268,12 @@ def test_cli_export_and_import(tmp_path):
     store.record_answer(learner.id, "drill", "q", "tiles", True, 2.0)
     store.close()
     out = tmp_path / "seny.json"
-    run = [sys.executable, "-m", "trainer", "progress"]
+    run = [sys.executable, "-m", "trainer", "progress", "--lang", "en"]  # the English words are checked
     r = subprocess.run([*run, "export", str(out)], env=env, capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr
     env_b = dict(os.environ, TRAINER_DATA_DIR=str(tmp_path / "b"))
     r = subprocess.run([*run, "import", str(out)], env=env_b, capture_output=True, text=True, cwd=ROOT)
-    assert r.returncode == 0 and "Сеня" in r.stdout and "1 answers" in r.stdout
+    assert r.returncode == 0 and "Сеня" in r.stdout and "1 answer" in r.stdout
     out.write_text("{}")
     r = subprocess.run([*run, "import", str(out)], env=env_b, capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 1 and "not a riichi-trainer progress file" in r.stderr
@@ -287,8 +287,10 @@ def test_due_reviews_bring_back_the_missed_exercise(store):
                         at=t0, spec=spec)
     store.record_answer(learner.id, "lesson", "basics_tiles/q1", "tile_names", False, 9.0, at=t0)
     assert store.due_reviews(learner.id, now=t0 + timedelta(hours=1)) == []  # a missed item: back tomorrow
-    (due,) = store.due_reviews(learner.id, now=t0 + timedelta(days=1, hours=1))  # the lesson item has no spec
+    due, step = store.due_reviews(learner.id, now=t0 + timedelta(days=1, hours=1))
     # the card is the generator's family (any seed): a review shows a sibling, not the same question
     assert due == dict(spec, item_id="single_suit_waits:abc", skill="waits_single_suit")
+    # a missed lesson step recorded without a spec (as the app did before) comes back as that step
+    assert step == {"lesson": "basics_tiles", "step": "q1", "item_id": "basics_tiles/q1", "skill": "tile_names"}
     exported = store.export_learner(learner.id)
     assert json.loads(next(c for c in exported["cards"] if c["spec"])["spec"]) == spec

@@ -84,7 +84,8 @@ def test_no_threat_no_push_fold_and_the_json_and_summary_only_add_keys():
     d, _ = _judge(_riichi_view(*FAR), "5s")
     assert set(d.to_json()["push_fold"]) == {"chosen", "advice", "gain", "loss", "risk", "safest_risk", "safest",
                                              "safest_genbutsu", "win_chance", "value", "last_hand", "dealer", "reason",
-                                             "average", "dealer_factor", "draw_payments"}
+                                             "average", "dealer_factor", "draw_payments", "advised", "fold_tiles",
+                                             "safest_tiles"}
     s = GameReview(0, (quiet, d)).summary()
     assert (s["push_fold_choices"], s["push_fold_against_advice"]) == (1, 1)
     assert s["unsafe"] == 1 and s["good"] == 1  # the tile totals as before
@@ -133,12 +134,12 @@ def test_folding_a_valuable_hand_is_not_good_and_shows_the_figures(app: App) -> 
         assert "The coach would push here: a win is worth about 8,000 points (31% to win)" in words, words
         # the two figures the coach compares: the expected gain (8,000 x 31% = 2,480, x1.25 for the dealer),
         # and what pushing adds to folding's risk
-        assert ("on average about 2,480, ×1.25 because a dealer's win keeps the deal (連荘, renchan): about 3,100, more than what playing on "
-                "adds to the risk (about 890)") in words, words
+        assert ("on average about 2,480, ×1.25 because a dealer's win keeps the deal (連荘, renchan): about 3,100, more than pushing adds "
+                "to the risk (about 890: pushing risks about 900 points, folding about 10)") in words, words
     else:
         assert "Тренер здесь играл бы вперёд: победа стоит около 8 000 очков (шанс 31%)" in words, words
         assert ("в среднем это около 2 480, ×1,25, ведь после победы дилер остаётся дилером (連荘, renchan): около 3 100 — больше, чем игра вперёд "
-                "добавляет к риску (около 890)") in words, words
+                "добавляет к риску (около 890: риск игры вперёд — около 900 очков, риск защиты — около 10)") in words, words
     # agreeing: "right", and the last hand speaks of places, not points
     right = _words(app, push_fold_text({**pf, "chosen": "push"}, "5m"))
     assert right.startswith("You pushed: right" if in_english(app) else "Вы играли вперёд, и верно"), right

@@ -129,8 +129,8 @@ def test_cards_into_boxes_wrong_then_marked(app: App) -> None:
 
 def test_cards_into_boxes_revealed_after_the_last_try(app: App) -> None:
     """The answer shown after the last try puts every card in its box (as the grader sorts
-    them): the card put wrongly stays, marked wrong, and appears in its own box as the answer;
-    the list of cards to sort is empty."""
+    them), each card in one box only: the card put wrongly appears in its own box as the answer
+    (the panel says where it was put); the list of cards to sort is empty."""
     screen = open_step(app, 3)
     view = screen.view
     for c in list(view.cards):
@@ -141,8 +141,9 @@ def test_cards_into_boxes_revealed_after_the_last_try(app: App) -> None:
     key(app, pygame.K_RETURN, "\r")  # try again
     key(app, pygame.K_RETURN, "\r")  # with the same (wrong) boxes
     assert screen.phase == "done" and screen.results[3] == "wrong"
-    assert view._box_items(0) == [(0, "right", False), (1, "wrong", False)]
+    assert view._box_items(0) == [(0, "right", False)]
     assert view._box_items(1) == [(1, "hint", False)]
+    assert "“Объявлять вслух” goes in “Голос”, not in “Руки”." in screen.extra_explain
     assert not any(c.visible for c in view.cards)
     assert view.box_rects()[1].bottom <= app.layout.height
 

@@ -97,7 +97,9 @@ def test_first_run_is_asked_once_and_the_child_answer_switches_everything_on(app
     home.cards[2].activate()
     games = app.screen
     assert games.name == "kids_games" and len(games.cards) == 4
-    games.cards[0].activate()
+    games.cards[0].activate()  # the children's setup first: how many players
+    assert app.screen.name == "training_setup" and app.screen.kid_buttons
+    app.screen.kid_buttons[0].activate()
     assert app.screen.name == "play_simple" and app.screen.mode == "tibet" and app.screen.kids
     # Every drill is in the children's presentation.
     drill = app.push("drill", generator="tile_name", params={}, n=3, seed=1)
@@ -232,10 +234,12 @@ def test_a_resumed_lesson_keeps_every_earlier_result_and_the_summary_counts_them
     resumed = app.push("lesson", lesson_id=LESSON.id, step=screen.index)  # ... and comes back
     assert resumed.results.get(KINDS.index("choice")) == "right"
     assert resumed.quiz_score()[0] == 1
+    drill = KINDS.index("drill")
+    resumed.drill_results[drill] = (LESSON.steps[drill].n, LESSON.steps[drill].n)  # the drill passed
     resumed.finish()
     app.render()
     assert resumed.quiz_score()[0] == 1
-    # Finished: the saved run is gone, so a new run starts clean.
+    # Complete: the saved run is gone, so a new run starts clean.
     again = app.push("lesson", lesson_id=LESSON.id, step=KINDS.index("pick_tiles"))
     assert again.results == {}
 
@@ -253,6 +257,8 @@ def test_starting_a_lesson_from_the_first_step_forgets_an_old_run(app: App) -> N
 def test_enter_on_the_summary_opens_the_next_lesson(app: App) -> None:
     screen = app.push("lesson", lesson_id=LESSON.id, step=0)
     app.render()
+    drill = KINDS.index("drill")
+    screen.drill_results[drill] = (LESSON.steps[drill].n, LESSON.steps[drill].n)  # complete, so "next"
     screen.finish()
     app.render()
     badge = [b for b in screen.summary_buttons if b.hotkey == "Enter"]

@@ -63,8 +63,9 @@ def test_a_lost_step_is_counted_from_tenpai(app: App) -> None:
     d = SimpleNamespace(verdict="lost_shanten", chosen="5m", best=["1z"], danger=None, shanten_chosen=1,
                         shanten_best=0)
     text = plain_text(review.decision_text(d), app)
-    assert words(app, "went up, the hand is 2 steps from tenpai (聴牌) instead of 1",
-                 "до готовности (тенпай — 聴牌, tenpai) 2 шага вместо 1") in text, text
+    # a step is a shanten, as the coach and the call review count it: one-shanten is one step from tenpai
+    assert words(app, "went up, the hand is 1 step from tenpai (聴牌), while 1z would have kept it ready",
+                 "до готовности (тенпай — 聴牌, tenpai) 1 шаг, а со сбросом 1z рука осталась бы готовой") in text, text
     items = [{"kind": "discard", "tile": "1m", "shanten": 2, "total": 5},
              {"kind": "discard", "tile": "2m", "best": True, "shanten": 1, "total": 8}]
     text = plain_text(mistakes.discard_text(items, [0], final=False), app)

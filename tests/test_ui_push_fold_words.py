@@ -60,7 +60,7 @@ def test_the_push_figures_add_up_for_a_learner_who_multiplies(dealer: bool, shan
     assert abs(gain - v.gain) <= factor * (50 * p / 100 + 0.005 * value) + 10, (text, v.gain)
     if dealer:
         assert m["factor"] == f"{DEALER_GAIN:g}"
-    assert "more than the risk (about " in text or "adds to the risk (about " in text, text
+    assert "more than the risk of pushing (about " in text or "adds to the risk (about " in text, text
 
 
 def test_the_push_words_in_russian_name_the_dealer_and_the_draw_payments() -> None:
@@ -100,7 +100,8 @@ def test_the_review_names_the_addition_even_when_it_does_not_know_the_dealer(app
     words = plain_words(app, push_fold_text(pf, "9p"))
     if in_english(app):
         assert ("a win is worth about 5,800 points (4.7% to win), on average about 270; with the dealer's bonus "
-                "or the tenpai payments at a draw, about 340, more than what playing on adds") in words, words
+                "or the tenpai payments at a draw, about 340, more than pushing adds to the risk (about 300: pushing risks about 600 points, "
+                "folding about 300)") in words, words
     else:
         assert ("победа стоит около 5 800 очков (шанс 4,7%), в среднем это около 270, а с бонусом дилера или "
                 "выплатами за тенпай при ничьей около 340 — больше, чем игра вперёд") in words, words

@@ -107,13 +107,14 @@ def test_the_review_names_each_term_once_with_its_japanese(app: App) -> None:
         assert texts["lost_tiles"].startswith(
             "You discarded 5m: after it the tile acceptance (受け入れ, ukeire) was 12 useful tiles. Discarding 1z "
             "instead would leave 20"), texts["lost_tiles"]
-        assert "the shanten (向聴, shanten) went up, the hand is 2 steps from tenpai (聴牌) instead of 1." in \
-            texts["lost_shanten"], texts["lost_shanten"]
+        # steps to tenpai are the shanten, as the coach counts them: 1-shanten is one step
+        assert "the shanten (向聴, shanten) went up, the hand is 1 step from tenpai (聴牌), while 1z would have " \
+            "kept it ready." in texts["lost_shanten"], texts["lost_shanten"]
         assert texts["folded"].startswith("You made a full fold (ベタ降り, betaori): right — "), texts["folded"]
         assert texts["fold_advised"].startswith("The coach would make a full fold (ベタ降り, betaori) here: ")
         assert texts["answer_fold_right"].startswith("Correct: the coach makes a full fold (ベタ降り, betaori) too — ")
         assert texts["played_fold"] == ("In the game you discarded 5m and made a full fold (ベタ降り, betaori). "
-                                        "It risked about 410."), texts["played_fold"]
+                                        "The tile risked about 410 this turn."), texts["played_fold"]
         assert "but agari-yame (和了り止め, agari yame) applied — you led the last hand, and any win ended the " \
             "game: " in texts["riichi_agari_yame"], texts["riichi_agari_yame"]
         assert "only a self-drawn win, with its own yaku, fully concealed self-draw (門前清自摸和, " \
@@ -122,8 +123,8 @@ def test_the_review_names_each_term_once_with_its_japanese(app: App) -> None:
         assert texts["lost_tiles"].startswith(
             "Вы сбросили 5m: после сброса укеире (受け入れ, ukeire) — 12 полезных плиток. Со сбросом 1z их было "
             "бы 20"), texts["lost_tiles"]
-        assert "шантен (向聴, shanten) вырос, до готовности (тенпай — 聴牌, tenpai) 2 шага вместо 1." in \
-            texts["lost_shanten"]
+        assert "шантен (向聴, shanten) вырос, до готовности (тенпай — 聴牌, tenpai) 1 шаг, а со сбросом 1z рука " \
+            "осталась бы готовой." in texts["lost_shanten"], texts["lost_shanten"]
         assert texts["folded"].startswith("Ваш выбор — полная защита (ベタ降り, betaori), и он верен: "), texts["folded"]
         assert texts["fold_advised"].startswith("Совет тренера здесь — полная защита (ベタ降り, betaori): ")
         assert texts["answer_fold_right"].startswith("Верно: совет тренера — тоже полная защита (ベタ降り, betaori): ")
@@ -138,8 +139,8 @@ def test_the_review_names_each_term_once_with_its_japanese(app: App) -> None:
 def test_one_useful_tile_is_one_tile(app: App) -> None:
     text = plain_text(review.decision_text(_decision("fine", ukeire_chosen=1)), app)
     assert text.endswith("is 1 useful tile." if in_english(app) else "— 1 полезная плитка."), text
-    text = plain_text(review.decision_text(_decision("lost_shanten", shanten_chosen=0, shanten_best=-1)), app)
-    assert ("1 step from" if in_english(app) else "1 шаг вместо") in text, text
+    text = plain_text(review.decision_text(_decision("lost_shanten", shanten_chosen=1, shanten_best=0)), app)
+    assert ("1 step from" if in_english(app) else "1 шаг, а") in text, text
 
 
 # ---------------------------------------------------------------- the kunto practice (23_kunto_practice*)

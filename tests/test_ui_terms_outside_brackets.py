@@ -122,7 +122,7 @@ def test_the_blocks_of_a_hand_are_named_without_nested_brackets(app: App) -> Non
     assert "{term:mentsu|" in line and "{term:toitsu|" in line and "{term:taatsu|" in line, line
     text = plain_text(line, app)  # each block named with its Japanese, one set of brackets
     assert flat(text) and all(ja in text for ja in ("(面子, mentsu)", "(対子, toitsu)", "(塔子, tātsu)")), text
-    assert text.endswith(("(塔子, tātsu): 34p; loose tiles: 9s", "(塔子, tātsu): 34p; одиночные плитки: 9s")), text
+    assert text.endswith(("(塔子, tātsu): 34p; loose tile: 9s", "(塔子, tātsu): 34p; одиночная плитка: 9s")), text
     text = plain_text(mistakes.reading_line({"tile": "5p", "groups": ["123m", "55p"], "shape": "ryanmen"}), app)
     assert flat(text) and text.endswith(("— two-sided wait (両面, ryanmen).", "— рянмен (両面, ryanmen).")), text
 

@@ -65,7 +65,11 @@ added without the Japanese (the learner's language alone) gets none there either
 LANGS = ("ru", "en")
 
 _REQUIRED = ("id", "kanji", "kana", "romaji", "ru", "ru_explanation", "en", "en_explanation", "category", "seed")
-_OPTIONAL = ("aliases", "ru_seed", "alt", "variants", "plural", "see", "tiles", "coined", "proper", "hanzi", "pinyin")
+_OPTIONAL = ("aliases", "ru_seed", "alt", "variants", "plural", "see", "tiles", "coined", "proper", "hanzi", "pinyin",
+             "ru_child", "en_child")
+_CHILD = ("ru_child", "en_child")
+"""A child's explanation of a term, in the children's lessons' own words («команда», «лесенка»,
+«ты»): both languages or neither; the term card shows it to a child's profile."""
 _JAPANESE = ("kanji", "kana", "romaji")
 """A Chinese (MCR) term gives ``hanzi`` and ``pinyin`` instead of these: its written form
 and reading then stand in the kanji/kana and romaji places of every display."""
@@ -125,6 +129,8 @@ class Term:
     proper: bool = False
     hanzi: str | None = None
     pinyin: str | None = None
+    ru_child: str | None = None
+    en_child: str | None = None
     line: int = field(default=0, compare=False)
 
     def name(self, lang: str = "ru") -> str:
@@ -138,6 +144,13 @@ class Term:
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
         return self.ru_explanation if lang == "ru" else self.en_explanation
+
+    def child_explanation(self, lang: str = "ru") -> str:
+        """What the term means told to a child of 6-9 in the children's lessons' words, in the
+        interface language; "" for a term children do not meet (see ``ru_child``/``en_child``)."""
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
+        return (self.ru_child if lang == "ru" else self.en_child) or ""
 
     @property
     def definition(self) -> dict[str, str]:
@@ -420,6 +433,7 @@ def parse_glossary(text: str, path: Path) -> Glossary:
         aliases = _string_list(path, "aliases", fields["aliases"], term_id) if "aliases" in fields else ()
         alt = _string_list(path, "alt", fields["alt"], term_id) if "alt" in fields else ()
         extra = _extra_fields(path, fields, term_id)
+        extra.update(_child_fields(path, fields, term_id, line))
         for key, ident in [("id", values["id"])] + [("aliases", a) for a in aliases]:
             key_line = fields[key].start_mark.line + 1
             if not _ID_RE.match(ident):
@@ -448,6 +462,23 @@ def _chinese_fields(path: Path, fields: dict[str, yaml.Node], term_id: str, line
         missing = "pinyin" if given == ["hanzi"] else "hanzi"
         raise _fail(path, line, f"term {term_id!r}: missing key {missing!r} (hanzi and pinyin go together)")
     return {key: _scalar_text(path, key, fields[key], term_id) for key in ("hanzi", "pinyin")}
+
+
+def _child_fields(path: Path, fields: dict[str, yaml.Node], term_id: str, line: int) -> dict[str, str]:
+    """``ru_child`` and ``en_child``, a child's explanation of the term: both or neither, each a
+    text string; the Russian one in Cyrillic, the English one without it."""
+    given = [key for key in _CHILD if key in fields]
+    if not given:
+        return {}
+    if len(given) == 1:
+        missing = "en_child" if given == ["ru_child"] else "ru_child"
+        raise _fail(path, line, f"term {term_id!r}: missing key {missing!r} (ru_child and en_child go together)")
+    out = {key: _scalar_text(path, key, fields[key], term_id) for key in _CHILD}
+    if not re.search(r"[А-Яа-яЁё]", out["ru_child"]):
+        raise _fail(path, fields["ru_child"].start_mark.line + 1, f"term {term_id!r}: key 'ru_child' is not Russian")
+    if re.search(r"[А-Яа-яЁё]", out["en_child"]):
+        raise _fail(path, fields["en_child"].start_mark.line + 1, f"term {term_id!r}: key 'en_child' has Cyrillic letters")
+    return out
 
 
 def _extra_fields(path: Path, fields: dict[str, yaml.Node], term_id: str) -> dict[str, object]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from trainer.cli import add_lessons_dir_option, use_lessons_dirs
 
@@ -40,12 +41,7 @@ def run(args: argparse.Namespace) -> int:
 
         i18n.set_language(lang)
     app.start_background_loading()
-    app.push("home")
-    if app.progress is not None and len(app.progress.learners()) > 1:
-        app.push("learners", at_start=True)  # several people learn here: who is it today?
-    first = getattr(args, "screen", "home") or "home"
-    if first != "home":
-        app.push(first)
+    open_start_screens(app, getattr(args, "screen", "home") or "home")
     if getattr(args, "first_frame", False):
         import pygame
 
@@ -56,3 +52,18 @@ def run(args: argparse.Namespace) -> int:
         app.close()
         return 0
     return app.run()
+
+
+def open_start_screens(app: Any, first: str = "home") -> None:
+    """The screens a start opens: home at the bottom; on a fresh start (a learner who has not
+    answered the first-run question and done nothing yet) the welcome question "who is going to
+    learn?" instead, which opens the home that fits the answer; with several learners, "who is
+    learning today?" over home; then ``first`` (``--screen``) on top when it is not home."""
+    if app.needs_first_run() and len(app.active_learners()) <= 1:
+        app.push("first_run")
+    else:
+        app.push("home")
+        if app.progress is not None and len(app.progress.learners()) > 1:
+            app.push("learners", at_start=True)  # several people learn here: who is it today?
+    if first != "home":
+        app.push(first)

@@ -54,13 +54,19 @@ def _random_kind(rng: random.Random, honor_bias: float) -> int:
 
 
 def random_win(rng: random.Random, rules: Rules, *, open_rate: float = 0.4) -> tuple[Hand, WinContext]:
-    """A random complete hand and a random, self-consistent win situation under ``rules``."""
+    """A random complete hand and a random, self-consistent win situation under ``rules``.
+
+    ``open_rate`` is the share of hands of four sets and a pair that are open (at least one set
+    called); at 1 every hand is open (no seven pairs or thirteen orphans), at 0 none is."""
     red_ok = rules.red_fives > 0
     pool = _Pool([0 if k in rules.removed_kinds else 4 for k in range(34)], [red_ok] * 3)
     form = rng.random()
     honor_bias = 0.5 if rng.random() < 0.15 else 0.12
     melds: list[Meld] = []
     concealed: list[Tile] = []
+    want_open = False
+    if form < 0.05 and open_rate >= 1:  # seven pairs and thirteen orphans are closed: not when all are open
+        return random_win(rng, rules, open_rate=open_rate)
     if form < 0.04:
         kinds = rng.sample([k for k in range(34) if pool.counts[k]], 7)
         for k in kinds:
@@ -138,6 +144,8 @@ def random_win(rng: random.Random, rules: Rules, *, open_rate: float = 0.4) -> t
     if len(concealed) + 3 * len(melds) != 14:
         return random_win(rng, rules, open_rate=open_rate)
     hand = Hand(tuple(sorted(concealed)), tuple(melds))
+    if want_open and hand.is_closed:  # meant to be open, but no set was called: again
+        return random_win(rng, rules, open_rate=open_rate)
     if rules.nukidora and not rules.north_kept and any(t.kind == NORTH for t in hand.all_tiles()):
         return random_win(rng, rules, open_rate=open_rate)
     win = rng.choice(concealed)

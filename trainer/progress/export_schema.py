@@ -4,18 +4,29 @@ pydantic like lesson files are.
 Every value is checked before anything is written: times are ISO 8601 with a time zone,
 numbers are finite and within sensible bounds (no 4,000-digit integers, no NaN), strings
 are real text (no lone surrogates, no NUL), a review card is FSRS card JSON, a
-``spec`` is a JSON object, ``version`` is an integer (``true`` is not 1).  A problem is
-reported as ``answers[3].answered_at: ...`` so the learner (or a helper) can find it.
+``spec`` is a JSON object, ``version`` is an integer (``true`` is not 1).  A learner's
+``settings`` are an object of JSON values: plain values, and the objects and lists the app
+keeps there too (``lesson_runs``, each unfinished lesson's step results), nested at most
+:data:`MAX_SETTING_DEPTH` deep.
+
+A problem is reported as ``answers[3].answered_at: ...`` so the learner (or a helper) can find
+it: :func:`first_problem` turns pydantic's errors into one :class:`Problem` (the field, an
+English message id and its values), which reads in English (``str``, logs, tests) and in the
+learner's language (:meth:`Problem.translated`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from datetime import UTC, datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
+from pydantic_core import PydanticCustomError
+
+from trainer.i18n import N_, _, format_number
 
 FORMAT = "riichi-trainer-progress"
 VERSION = 1
@@ -23,47 +34,95 @@ MAX_TEXT = 1000
 """The longest id, name or skill an export may hold."""
 MAX_COUNT = 2**53
 """The largest count (answers, steps): far beyond any learner, and exact in JSON readers."""
+MAX_SETTING_DEPTH = 8
+"""How deep a setting's objects and lists may nest (``lesson_runs`` uses three levels)."""
+MAX_SETTING_TEXT = 100_000
+"""The longest text in a setting (``training_setup`` keeps every training game's choice as JSON)."""
+MAX_SETTING_BYTES = 1024 * 1024
+"""The largest setting, written as JSON (the settings file's own limit)."""
+
+
+def _error(kind: str, **values: Any) -> PydanticCustomError:
+    """A refusal of this module's own checks: ``kind`` names its English message in :data:`MESSAGES`."""
+    return PydanticCustomError(kind, MESSAGES[kind], values)
 
 
 def _text(value: str) -> str:
     if "\x00" in value:
-        raise ValueError("contains a NUL character")
+        raise _error("nul_character")
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise ValueError("is not valid Unicode text (a lone surrogate)") from None
+        raise _error("lone_surrogate") from None
     return value
 
 
 def _not_blank(value: str) -> str:
     if not value.strip():
-        raise ValueError("must not be blank")
+        raise _error("blank")
     return value
 
 
 def _name(value: str) -> str:
     if not value.strip():
-        raise ValueError("must not be empty")
+        raise _error("blank")
     return value.strip()
 
 
 def _time(value: str) -> str:
+    shown = value[:40]
     try:
         dt = datetime.fromisoformat(value)
     except ValueError:
-        raise ValueError(f"{value[:40]!r} is not an ISO 8601 time") from None
+        raise _error("time_format", value=shown) from None
     if dt.tzinfo is None:
-        raise ValueError(f"{value[:40]!r} has no time zone")
+        raise _error("time_zone", value=shown)
     try:
         return dt.astimezone(UTC).isoformat(timespec="microseconds")
     except (OverflowError, ValueError):
-        raise ValueError(f"{value[:40]!r} is out of range") from None
+        raise _error("time_range", value=shown) from None
 
 
 def _finite(value: float) -> float:
     if not math.isfinite(value):
-        raise ValueError("must be a finite number")
+        raise _error("finite_number")
     return value
+
+
+def _setting(value: Any) -> Any:
+    """A setting is any JSON value: text, a number, true/false, null, or an object or a list of
+    them (the lesson player keeps ``lesson_runs`` there), at most MAX_SETTING_DEPTH deep."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > MAX_SETTING_DEPTH:
+                raise _error("setting_depth", n=MAX_SETTING_DEPTH)
+            if isinstance(item, dict):
+                for key in item:
+                    if not isinstance(key, str):
+                        raise _error("setting_value")
+                    _setting_text(key)
+            stack += [(x, depth + 1) for x in (item.values() if isinstance(item, dict) else item)]
+        elif isinstance(item, str):
+            _setting_text(item)
+        elif isinstance(item, float):
+            _finite(item)
+        elif item is not None and not isinstance(item, bool | int):
+            raise _error("setting_value")
+    try:
+        size = len(json.dumps(value, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+    except (ValueError, RecursionError):
+        raise _error("setting_value") from None
+    if size > MAX_SETTING_BYTES:
+        raise _error("setting_size", n=MAX_SETTING_BYTES // 1024)
+    return value
+
+
+def _setting_text(value: str) -> None:
+    if len(value) > MAX_SETTING_TEXT:
+        raise _error("setting_text", n=MAX_SETTING_TEXT)
+    _text(value)
 
 
 def _card_state(value: str) -> str:
@@ -75,7 +134,7 @@ def _card_state(value: str) -> str:
             raise ValueError
         Card.from_json(value)
     except Exception:  # noqa: BLE001 - whatever fsrs raises, the state is not a card
-        raise ValueError("is not an FSRS review card (card JSON)") from None
+        raise _error("card_state") from None
     return value
 
 
@@ -85,9 +144,9 @@ def _spec(value: str | None) -> str | None:
     try:
         data = json.loads(value)
     except (ValueError, RecursionError):
-        raise ValueError("is not JSON") from None
+        raise _error("not_json") from None
     if not isinstance(data, dict):
-        raise ValueError("must be a JSON object")
+        raise _error("not_object") from None
     return value
 
 
@@ -99,7 +158,7 @@ Time = Annotated[str, Field(strict=True, max_length=64), AfterValidator(_time)]
 Count = Annotated[StrictInt, Field(ge=0, le=MAX_COUNT)]
 Seconds = Annotated[float, Field(ge=0, le=10**7, allow_inf_nan=False), AfterValidator(_finite)]
 Fraction = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False), AfterValidator(_finite)]
-Setting = StrictBool | StrictInt | Annotated[float, Field(allow_inf_nan=False)] | Text | None
+Setting = Annotated[Any, AfterValidator(_setting)]
 
 
 class _Model(BaseModel):
@@ -115,6 +174,7 @@ class LearnerIn(_Model):
     created_at: Time | None = None
     daily_goal: Annotated[StrictInt, Field(ge=1, le=10_000)] = 20
     settings: Annotated[dict[Text, Setting], Field(max_length=200)] = {}
+    """Plain values, and objects or lists of them (``lesson_runs``); see :func:`_setting`."""
 
 
 class AnswerIn(_Model):
@@ -181,14 +241,109 @@ def dotted(loc: tuple[str | int, ...]) -> str:
     return out or "(top)"
 
 
+MESSAGES: dict[str, str] = {
+    "missing": N_("missing"),
+    "extra_forbidden": N_("unknown field"),
+    "bool_type": N_("must be true or false"),
+    "bool_parsing": N_("must be true or false"),
+    "int_type": N_("must be a whole number"),
+    "int_parsing": N_("must be a whole number"),
+    "int_from_float": N_("must be a whole number"),
+    "float_type": N_("must be a number"),
+    "float_parsing": N_("must be a number"),
+    "finite_number": N_("must be a finite number"),
+    "string_type": N_("must be text"),
+    "dict_type": N_("must be a JSON object"),
+    "model_type": N_("must be a JSON object"),
+    "model_attributes_type": N_("must be a JSON object"),
+    "list_type": N_("must be a list"),
+    "literal_error": N_("must be one of: {expected}"),
+    "greater_than_equal": N_("must be at least {ge}"),
+    "greater_than": N_("must be more than {gt}"),
+    "less_than_equal": N_("must be at most {le}"),
+    "less_than": N_("must be less than {lt}"),
+    "string_too_short": N_("must not be empty"),
+    "too_short": N_("must not be empty"),
+    # this module's own checks
+    "nul_character": N_("contains a NUL character"),
+    "lone_surrogate": N_("is not valid Unicode text (a lone surrogate)"),
+    "blank": N_("must not be empty"),
+    "time_format": N_("'{value}' is not an ISO 8601 time"),
+    "time_zone": N_("'{value}' has no time zone"),
+    "time_range": N_("'{value}' is out of range"),
+    "card_state": N_("is not an FSRS review card (card JSON)"),
+    "not_json": N_("is not JSON"),
+    "not_object": N_("must be a JSON object"),
+    "setting_value": N_("holds a value that is not JSON"),
+    "setting_size": N_("is larger than {n} KB"),
+    "setting_depth": N_("is nested too deeply (the limit is {n} levels)"),
+    "setting_text": N_("holds a text that is too long (the limit is {n})"),
+    # limits (the number stands alone: no plural forms needed)
+    "string_too_long": N_("is too long (the limit is {max_length})"),
+    "too_long": N_("has too many entries (the limit is {max_length})"),
+}
+"""pydantic's error types, and this module's own, as English message ids (their values come
+from the error's context)."""
+OTHER = N_("has a value this app cannot read")
+"""Any other refusal (pydantic's own words are kept in :attr:`Problem.detail`)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Problem:
+    """Why a file is refused: the ``field`` (``answers[3].answered_at``; None for the file as a
+    whole), an English message id and the values for its ``{placeholders}``.  ``detail``: words
+    for a developer, in English only (pydantic's own, for a refusal without a message of ours)."""
+
+    field: str | None
+    message: str
+    values: dict[str, Any] = dataclasses.field(default_factory=dict)
+    detail: str = ""
+
+    def english(self) -> str:
+        """The problem in English (the text of the error, for logs and tests)."""
+        return self.message.format(**self.values) + (f" ({self.detail})" if self.detail else "")
+
+    def translated(self) -> str:
+        """The problem in the learner's language (numbers written the language's way)."""
+        values = {k: format_number(v) if isinstance(v, int) and not isinstance(v, bool) else v
+                  for k, v in self.values.items()}
+        return _(self.message).format(**values)
+
+
+def _problem(e: Any) -> Problem:
+    """One pydantic error as a Problem."""
+    loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
+    where = dotted(loc)
+    kind, ctx = e["type"], dict(e.get("ctx") or {})
+    if kind in MESSAGES:
+        if kind == "literal_error":
+            ctx["expected"] = str(ctx.get("expected", "")).replace(" or ", ", ")
+        message = MESSAGES[kind]
+    else:
+        return Problem(where, OTHER, detail=str(e.get("msg", "")))
+    try:
+        message.format(**ctx)
+    except (KeyError, IndexError, ValueError):
+        return Problem(where, OTHER, detail=str(e.get("msg", "")))
+    return Problem(where, message, ctx)
+
+
+def first_problem(err: ValidationError) -> tuple[Problem, int]:
+    """The first problem of a refused file, and how many other fields have one."""
+    found: dict[str, Problem] = {}
+    for e in err.errors(include_url=False):
+        p = _problem(e)
+        found.setdefault(p.field or "", p)
+    problems_ = list(found.values())
+    return problems_[0], len(problems_) - 1
+
+
 def problems(err: ValidationError, limit: int = 5) -> str:
-    """pydantic's errors as ``field: message`` items, the first ``limit`` of them."""
+    """pydantic's errors as ``field: message`` items in English, the first ``limit`` of them."""
     items = []
     for e in err.errors(include_url=False):
-        loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
-        msg = "missing" if e["type"] == "missing" else "unknown field" if e["type"] == "extra_forbidden" \
-            else e["msg"].removeprefix("Value error, ")
-        items.append(f"{dotted(loc)}: {msg}")
+        p = _problem(e)
+        items.append(f"{p.field}: {p.english()}")
     items = list(dict.fromkeys(items))
     more = f" (and {len(items) - limit} more)" if len(items) > limit else ""
     return "; ".join(items[:limit]) + more

@@ -5,19 +5,28 @@ generator makes from the same parameters (``generator:paramskey``, whatever the 
 card, and a review shows a *sibling* — the same generator and parameters with a new seed — so
 the learner practises the skill, not a remembered answer.
 
+A lesson step is a fixed question, not a family: its card is the step (``lesson_id/step``), and
+the lesson records a spec for it (``{"lesson": lesson_id, "step": step}``, see
+:func:`lesson_step_spec`) only when the learner misses it, so the steps a learner got wrong come
+back in the review session, and the ones answered right at once do not crowd it.
+
 An answer becomes an FSRS grade: wrong -> Again; right with hints (or very slow) -> Hard;
-right -> Good; right fast and without hints -> Easy.  The scheduler runs without learning steps
-(no "again in 1 minute, 10 minutes"): the shortest interval is a day, and a missed item is
-practised again in the same session by the drill's "my mistakes" round instead.  A card is
-graded at most once a day; while it is not due, only a wrong answer (a lapse) reschedules it.
-No fuzzing, so a learner's history replays to the same due dates.
+right -> Good; right fast and without hints -> Easy.  The scheduler has no learning steps for a
+new card (no "again in 1 minute, 10 minutes": the shortest interval is a day, and a missed item
+is practised again in the same session by the drill's "my mistakes" round instead) and one
+relearning step of a day for a lapse: a card answered wrong comes back the next day, and again
+every day until it is answered right; only then does FSRS space it out again from its lowered
+stability.  A card is graded at most once a day, with one exception (:func:`should_grade`): a
+miss later on the day the card was graded right is a lapse, so that miss brings it back the next
+day too.  No fuzzing, so a learner's history replays to the same due dates.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from fsrs import Card, Rating, Scheduler
 
@@ -31,7 +40,13 @@ SIBLING_SEEDS = 1_000_000
 """Review and mistakes-round seeds start here: above every seed a drill session uses, so a
 sibling is never the very exercise the learner saw."""
 
-_SCHEDULER = Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
+RELEARN_AFTER = timedelta(days=1)
+"""A lapse (a wrong answer to a card learned before) brings the card back this much later."""
+LESSON_STEP_KEY = re.compile(r"^([a-z][a-z0-9_]*)/([a-z0-9_]+)$")
+"""A lesson step's progress key, ``lesson_id/step_id`` or ``lesson_id/index``
+(``trainer.lessons.model.Lesson.step_key``)."""
+
+_SCHEDULER = Scheduler(learning_steps=(), relearning_steps=(RELEARN_AFTER,), enable_fuzzing=False)
 
 
 @dataclass(frozen=True)
@@ -49,6 +64,16 @@ def card_key(item_id: str, spec: dict | None) -> str:
     if spec and spec.get("generator") and item_id.count(":") >= 2:
         return item_id.rsplit(":", 1)[0]
     return item_id
+
+
+def lesson_step_spec(item_id: str) -> dict | None:
+    """How to show a lesson step again in a review, from its progress key ``lesson_id/step``:
+    ``{"lesson": lesson_id, "step": step}``, where ``step`` is the step's id, or its index (as
+    text) for a step without an id.  None when ``item_id`` is not a lesson step's key.  The review
+    session looks the step up again (:mod:`trainer.ui.views.review_items`) and quietly leaves out
+    a card whose lesson or step no longer exists."""
+    m = LESSON_STEP_KEY.match(item_id)
+    return {"lesson": m.group(1), "step": m.group(2)} if m else None
 
 
 def sibling_seed(card: str, salt: str) -> int:
@@ -77,10 +102,18 @@ def rating_for(*, correct: bool, seconds: float, hints: int, fast: float = FAST_
 
 def should_grade(card_json: str, *, correct: bool, at: datetime, local_day: str) -> bool:
     """Whether an answer reschedules the card: a new or due card yes, once a day; a card not yet
-    due only when the answer is wrong (a lapse), and never twice on the same local day."""
+    due only when the answer is wrong (a lapse).
+
+    On the local day the card was graded already, only a miss counts, and only when the card is
+    not coming back by tomorrow anyway: that is, today's grade was a right answer, which put the
+    card days away.  The miss shows the item is not learned after all, so it is a lapse (FSRS
+    Again, the relearning step: back the next day).  A second miss after a miss today changes
+    nothing (the card is due tomorrow already), and a right answer after today's grade changes
+    nothing either: one success a day is all FSRS counts, so practising the same card twice in a
+    session cannot stretch its interval."""
     card = Card.from_json(card_json)
     if card.last_review is not None and card.last_review.astimezone().date().isoformat() == local_day:
-        return False
+        return not correct and card.due > at + RELEARN_AFTER
     return card.due <= at or not correct
 
 

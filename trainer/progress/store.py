@@ -13,7 +13,7 @@ import os
 import sqlite3
 import time
 import uuid as uuidlib
-from collections.abc import Container, Iterator
+from collections.abc import Callable, Container, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -32,7 +32,15 @@ from trainer.progress.files import (
     set_aside,
 )
 from trainer.progress.schema import MIGRATIONS, SCHEMA_VERSION
-from trainer.progress.srs import DAILY_REVIEWS, Review, card_key, initial_card, review, should_grade
+from trainer.progress.srs import (
+    DAILY_REVIEWS,
+    Review,
+    card_key,
+    initial_card,
+    lesson_step_spec,
+    review,
+    should_grade,
+)
 
 DB_NAME = "progress.sqlite3"
 MASTERY_RATE = 0.15
@@ -223,9 +231,11 @@ class ProgressStore:
                       spec: dict | None = None) -> Review | None:
         """Record one answer in one transaction: the answer log, the day's totals, the skill's
         mastery and the item's review card.  ``spec`` says how to show the item again in a
-        review (``{"generator", "params", "seed"}`` or ``{"lesson", "step"}``); a generated item's
-        card is its generator's family (see :func:`trainer.progress.srs.card_key`).  Returns the
-        card's new grade and due date, or None when this answer left the card as it was."""
+        review (``{"generator", "params", "seed"}`` or ``{"lesson", "step"}``, the latter given
+        for a missed lesson step, see :func:`trainer.progress.srs.lesson_step_spec`); a generated
+        item's card is its generator's family (see :func:`trainer.progress.srs.card_key`).  A card
+        keeps the first spec it was given.  Returns the card's new grade and due date, or None when
+        this answer left the card's schedule as it was."""
         at = at or _now()
         with self._write() as db:
             db.execute(
@@ -269,6 +279,9 @@ class ProgressStore:
                          (learner_id, key)).fetchone()
         card = row[0] if row else initial_card(at)
         if row is not None and not should_grade(card, correct=correct, at=at, local_day=_local_day(at)):
+            if spec is not None:  # not graded again today, but from now on it can be shown again
+                db.execute("UPDATE card SET spec = coalesce(spec, ?) WHERE learner_id = ? AND item_id = ?",
+                           (json.dumps(spec, sort_keys=True), learner_id, key))
             return None
         result = review(card, correct=correct, seconds=seconds, hints=hints, at=at)
         db.execute(
@@ -308,44 +321,66 @@ class ProgressStore:
                                " AND answered_at >= ?", (learner_id, _iso((now or _now()) - timedelta(days=2))))
         return sum(1 for (at,) in rows if _local_day(datetime.fromisoformat(at)) == day)
 
-    def due_reviews(self, learner_id: int, *, now: datetime | None = None, limit: int | None = None) -> list[dict]:
+    def due_reviews(self, learner_id: int, *, now: datetime | None = None, limit: int | None = None,
+                    showable: Callable[[dict], bool] | None = None) -> list[dict]:
         """The reviews due now that the app can show, most overdue first, at most the learner's daily
         cap less the reviews already done today (and at most ``limit``).  Each is the stored spec
-        (``generator``/``params``/``seed``) plus ``item_id`` (the card: the generator's family of
-        exercises) and ``skill``.  This is the one count of due reviews (:meth:`due_count`)."""
+        (``generator``/``params``/``seed``, ``lesson``/``step``, or a game position) plus ``item_id``
+        (the card: the generator's family of exercises, or the lesson step) and ``skill``.
+        ``showable`` (the app's check that it can still show a card: its generator known, its
+        lesson step still there) is applied before the cap, so a card that can no longer be shown
+        never takes the place of one that can.  This is the one count of due reviews
+        (:meth:`due_count`).
+
+        A card of a lesson step kept without a spec (a database from before lesson steps came back
+        as reviews) is offered when the learner ever missed that step: its spec is rebuilt from the
+        card's key (:func:`trainer.progress.srs.lesson_step_spec`); nothing stored is changed."""
         room = max(0, self.review_cap(learner_id) - self.reviews_today(learner_id, now=now))
         if limit is not None:  # an explicit limit (a caller collecting cards of its own kind) replaces the cap
             room = limit
         if room <= 0:
             return []
         rows = self.db.execute(
-            "SELECT item_id, skill, spec FROM card WHERE learner_id = ? AND due <= ? AND spec IS NOT NULL"
-            " ORDER BY due",
+            "SELECT item_id, skill, spec FROM card WHERE learner_id = ? AND due <= ?"
+            " AND (spec IS NOT NULL OR instr(item_id, '/') > 0) ORDER BY due",
             (learner_id, _iso(now or _now())),
         ).fetchall()
+        missed: set[str] | None = None  # lesson steps the learner ever got wrong (read when needed)
         out = []
         for item_id, skill, spec in rows:
-            try:
-                data = json.loads(spec)
-            except ValueError:
-                continue
+            if spec is None:
+                if missed is None:
+                    missed = {r[0] for r in self.db.execute(
+                        "SELECT DISTINCT item_id FROM answer WHERE learner_id = ? AND correct = 0"
+                        " AND instr(item_id, '/') > 0", (learner_id,))}
+                data = lesson_step_spec(item_id) if item_id in missed else None
+            else:
+                try:
+                    data = json.loads(spec)
+                except (ValueError, RecursionError):
+                    continue
             if isinstance(data, dict):
-                out.append(dict(data, item_id=item_id, skill=skill))
+                item = dict(data, item_id=item_id, skill=skill)
+                if showable is not None and not showable(item):
+                    continue
+                out.append(item)
                 if len(out) >= room:
                     break
         return out
 
-    def due_count(self, learner_id: int, *, now: datetime | None = None) -> int:
+    def due_count(self, learner_id: int, *, now: datetime | None = None,
+                  showable: Callable[[dict], bool] | None = None) -> int:
         """How many reviews are due now: exactly the reviews :meth:`due_reviews` offers (showable,
         within today's cap), so the home, the progress screen and the review session agree."""
-        return len(self.due_reviews(learner_id, now=now))
+        return len(self.due_reviews(learner_id, now=now, showable=showable))
 
-    def due_skills(self, learner_id: int, *, now: datetime | None = None) -> list[tuple[str, int]]:
+    def due_skills(self, learner_id: int, *, now: datetime | None = None,
+                   showable: Callable[[dict], bool] | None = None) -> list[tuple[str, int]]:
         """Skills with due reviews (those :meth:`due_reviews` offers) and how many in each, the
         largest first."""
         from collections import Counter
 
-        counts = Counter(r["skill"] for r in self.due_reviews(learner_id, now=now))
+        counts = Counter(r["skill"] for r in self.due_reviews(learner_id, now=now, showable=showable))
         return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
     # ---------------------------------------------------------------- lessons

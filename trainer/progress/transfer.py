@@ -9,10 +9,14 @@ Format ``riichi-trainer-progress`` version 1::
      "skills": [{"skill", "mastery", "answers", "correct", "updated_at"}],
      "cards": [{"item_id", "skill", "due", "state", "spec"}]}
 
-Importing the same learner twice (same uuid) merges: answers are matched by
+``settings`` holds the learner's settings as the app keeps them: plain values,
+and objects or lists of them (``lesson_runs``: each unfinished lesson's step
+results).  Importing the same learner twice (same uuid) merges: answers are matched by
 their uuid, so nothing is counted twice and nothing is lost.  The whole file is
 checked against :mod:`trainer.progress.export_schema` first; a refused file
-changes nothing and the message names the file and the field.
+changes nothing, and the refusal is one line naming the file, the field and what is
+wrong: in English as the error's text, in the learner's language from
+:meth:`TransferError.translated` (what the app and the ``progress`` command show).
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
-from trainer.progress.export_schema import FORMAT, VERSION, ExportIn, problems
+from trainer.i18n import N_, _, ngettext
+from trainer.progress.export_schema import FORMAT, VERSION, ExportIn, Problem, first_problem
 from trainer.progress.files import reason
 
 if TYPE_CHECKING:
@@ -35,7 +40,37 @@ if TYPE_CHECKING:
 
 
 class TransferError(ValueError):
-    """The file is not a progress export this app can read; the message says why."""
+    """The file is not a progress export this app can read.  ``str()`` says why in English
+    (``anna.json: answers[3].answered_at: 'yesterday' is not an ISO 8601 time``);
+    :meth:`translated` says the same in the learner's language.  ``more``: how many other
+    fields have a problem too; ``at``: the place in the file (``:2:13``, line and column)."""
+
+    def __init__(self, file: str, problem: Problem, more: int = 0, at: str = "") -> None:
+        self.file, self.problem, self.more, self.at = str(file), problem, more, at
+        head = f"{self.file}{at}: {problem.field}: " if problem.field else f"{self.file}{at}: "
+        super().__init__(head + problem.english() + (f" (and {more} more)" if more else ""))
+
+    def translated(self, file: str | None = None) -> str:
+        """One line in the current language naming the file (``file``, else the whole path),
+        the field and what is wrong."""
+        name = (self.file if file is None else file) + self.at
+        text = self.problem.translated()
+        if self.problem.field:
+            # TRANSLATORS: a refused progress file: its name, the field (answers[3].answered_at) and the problem.
+            line = _("{file}: {field}: {problem}").format(file=name, field=self.problem.field, problem=text)
+        else:
+            # TRANSLATORS: a refused progress file: its name and the problem.
+            line = _("{file}: {problem}").format(file=name, problem=text)
+        if self.more:
+            line = ngettext("{line} (and {n} more problem)", "{line} (and {n} more problems)",
+                            self.more).format(line=line, n=self.more)
+        return line
+
+
+def _refuse(file: object, message: str, field: str | None = None, *, at: str = "", detail: str = "",
+            **values: object) -> TransferError:
+    """A refusal: ``message`` is an English message id (marked with ``N_``) with ``{values}``."""
+    return TransferError(str(file), Problem(field, message, dict(values), detail=detail), at=at)
 
 
 def export_learner(store: ProgressStore, learner_id: int) -> dict:
@@ -71,16 +106,18 @@ MAX_FILE_BYTES = 256 * 1024 * 1024
 def validate(data: object, source: str = "file") -> ExportIn:
     """Check a whole export against the schema; TransferError names ``source`` and the field."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise TransferError(f"{source}: not a riichi-trainer progress file (the 'format' field is missing or different)")
+        raise _refuse(source, N_("not a riichi-trainer progress file (the 'format' field is missing or different)"))
     version = data.get("version")
     if type(version) is int and version > VERSION:
-        raise TransferError(f"{source}: progress file version {version} is newer than this app reads ({VERSION})")
+        raise _refuse(source, N_("progress file version {version} is newer than this app reads ({known}); "
+                                 "update the trainer"), version=version, known=VERSION)
     try:
         return ExportIn.model_validate(data)
     except ValidationError as e:
-        raise TransferError(f"{source}: {problems(e)}") from None
+        problem, more = first_problem(e)
+        raise TransferError(source, problem, more) from None
     except RecursionError:
-        raise TransferError(f"{source}: the data is nested too deeply") from None
+        raise _refuse(source, N_("the data is nested too deeply")) from None
 
 
 def import_learner(store: ProgressStore, data: dict, source: str = "file") -> Learner:
@@ -94,7 +131,8 @@ def import_learner(store: ProgressStore, data: dict, source: str = "file") -> Le
     seen: dict[str, int] = {}
     for i, a in enumerate(exp.answers):
         if a.uuid in seen:
-            raise TransferError(f"{source}: answers[{i}].uuid: the same answer id as answers[{seen[a.uuid]}]")
+            raise _refuse(source, N_("the same answer id as {other}"), f"answers[{i}].uuid",
+                          other=f"answers[{seen[a.uuid]}]")
         seen[a.uuid] = i
     with store._write() as db:
         row = db.execute("SELECT id FROM learner WHERE uuid = ?", (info.uuid,)).fetchone()
@@ -165,9 +203,9 @@ def _refuse_foreign_answers(db, answers: list, learner_id: int | None, source: s
         ).fetchall()
         if rows:
             first = min(rows, key=lambda r: index[r[0]])
-            raise TransferError(
-                f"{source}: answers[{index[first[0]]}].uuid: this answer already belongs to the learner "
-                f"{first[1]!r} on this computer ({len(rows)} such answer(s)); nothing was imported")
+            raise _refuse(source, N_("this answer already belongs to the learner '{name}' on this computer "
+                                     "(answers of that learner in the file: {n}); nothing was imported"),
+                          f"answers[{index[first[0]]}].uuid", name=first[1], n=len(rows))
 
 
 def _count_merged_answers(db, learner_id: int) -> None:
@@ -197,7 +235,17 @@ def _count_merged_answers(db, learner_id: int) -> None:
 
 
 class ExportError(OSError):
-    """An export could not be written (missing folder, full disk); no partial file is left."""
+    """An export could not be written (missing folder, full disk); no partial file is left.
+    ``str()`` says why in English, :meth:`translated` in the learner's language."""
+
+    def __init__(self, file: object, message: str, **values: object) -> None:
+        self.file, self.message, self.values = str(file), message, values
+        super().__init__(f"{self.file}: " + message.format(**values))
+
+    def translated(self) -> str:
+        """One line in the current language naming the file and what went wrong."""
+        # TRANSLATORS: an export that could not be written: the file and the reason.
+        return _("{file}: {problem}").format(file=self.file, problem=_(self.message).format(**self.values))
 
 
 def write_export(store: ProgressStore, learner_id: int, path: Path) -> None:
@@ -206,7 +254,7 @@ def write_export(store: ProgressStore, learner_id: int, path: Path) -> None:
     removed and ExportError says what went wrong."""
     path = Path(path)
     if not path.parent.is_dir():
-        raise ExportError(f"{path}: cannot export: the folder {path.parent} does not exist")
+        raise ExportError(path, N_("cannot export: the folder {folder} does not exist"), folder=path.parent)
     payload = json.dumps(export_learner(store, learner_id), ensure_ascii=False, indent=1).encode("utf-8")
     tmp: str | None = None
     try:
@@ -218,7 +266,7 @@ def write_export(store: ProgressStore, learner_id: int, path: Path) -> None:
         os.replace(tmp, path)
         tmp = None
     except OSError as e:
-        raise ExportError(f"{path}: cannot export: {reason(e)}") from None
+        raise ExportError(path, N_("cannot export: {reason}"), reason=reason(e)) from None
     finally:
         if tmp is not None:
             with contextlib.suppress(OSError):
@@ -231,28 +279,30 @@ def read_export(path: Path) -> dict:
     path = Path(path)
     try:
         if path.is_dir():
-            raise TransferError(f"{path}: is a folder, not an export file")
+            raise _refuse(path, N_("is a folder, not an export file"))
         with path.open("rb") as fh:
             raw = fh.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise TransferError(f"{path}: no such file") from None
+        raise _refuse(path, N_("no such file")) from None
     except OSError as e:
-        raise TransferError(f"{path}: cannot read: {e.strerror or e}") from None
+        raise _refuse(path, N_("cannot read it: {reason}"), reason=e.strerror or str(e)) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise TransferError(f"{path}: larger than {MAX_FILE_BYTES // 2**20} MB, not a progress export")
+        raise _refuse(path, N_("larger than {n} MB, not a progress export"), n=MAX_FILE_BYTES // 2**20)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         line = raw[:e.start].count(b"\n") + 1
-        raise TransferError(f"{path}:{line}: not UTF-8 text (byte {e.start}); exports are always UTF-8") from None
+        raise _refuse(path, N_("not UTF-8 text (byte {byte}); exports are always UTF-8"), at=f":{line}",
+                      byte=e.start) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise TransferError(f"{path}:{e.lineno}:{e.colno}: not valid JSON: {e.msg}") from None
+        raise _refuse(path, N_("not valid JSON: the file is damaged or is not an export"),
+                      at=f":{e.lineno}:{e.colno}", detail=e.msg) from None
     except RecursionError:
-        raise TransferError(f"{path}: the JSON is nested too deeply") from None
-    except ValueError as e:  # e.g. an integer with thousands of digits
-        raise TransferError(f"{path}: not a progress export: {e}") from None
+        raise _refuse(path, N_("the JSON is nested too deeply")) from None
+    except ValueError:  # e.g. an integer with thousands of digits
+        raise _refuse(path, N_("not a progress export: a number in it is too long")) from None
 
 
 def import_file(store: ProgressStore, path: Path) -> Learner:

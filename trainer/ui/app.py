@@ -284,13 +284,16 @@ class App:
 
     def _pick_learner(self) -> None:
         """Start with the learner who was active last (their own settings apply); with no
-        learner yet, create one."""
+        learner yet, create one: stored under the untranslated default name, which every screen
+        shows in the current language (:func:`trainer.progress.names.shown_name`)."""
+        from trainer.progress.names import DEFAULT_NAME
+
         if self.progress is None:
             return
         learner_id = self.progress.last_active_learner()
         active = [x.id for x in self.active_learners()]
         if learner_id not in active:
-            learner_id = active[0] if active else self.progress.create_learner(_("Player")).id
+            learner_id = active[0] if active else self.progress.create_learner(DEFAULT_NAME).id
         self.switch_learner(learner_id, save_current=False)
 
     def active_learners(self) -> list[Any]:
@@ -540,14 +543,18 @@ class App:
     def replace(self, name: str, **params: Any) -> Screen:
         """Close the current screen and open another in its place."""
         if self.stack:
-            self.stack.pop().leave()
+            left = self.stack.pop()
+            left.leave()
+            self._drop_notices(left)
         return self.push(name, **params)
 
     def pop(self) -> None:
         """Close the current screen and return to the one below (the home screen never closes)."""
         if len(self.stack) <= 1:
             return
-        self.stack.pop().leave()
+        left = self.stack.pop()
+        left.leave()
+        self._drop_notices(left)
         top = self.stack[-1]
         top.enter()
         self.invalidate()
@@ -555,7 +562,9 @@ class App:
     def home(self) -> None:
         """Return to the bottom screen of the stack."""
         while len(self.stack) > 1:
-            self.stack.pop().leave()
+            left = self.stack.pop()
+            left.leave()
+            self._drop_notices(left)
         if self.stack:
             self.stack[-1].enter()
         self.invalidate()
@@ -581,11 +590,28 @@ class App:
         self.dirty = True
 
     def notify(self, text: str, kind: str = "info", seconds: float = 6.0) -> None:
-        """Show a banner message at the bottom of the window (in place of the one shown, once started)."""
+        """Show a banner message at the bottom of the window (in place of the one shown, once started).
+
+        A notice belongs to the screen on top when it is shown: an "info" notice about that
+        screen ("pick a tile first") goes away when the learner leaves the screen (see
+        :meth:`_drop_notices`); warnings and errors stay their time, wherever the learner goes."""
         if getattr(self, "_started", False):
             self.banners = []
-        self.banners.append(Notice(text, kind, seconds))
+        notice = Notice(text, kind, seconds)
+        stack = getattr(self, "stack", None)
+        notice.owner = stack[-1] if stack else None  # type: ignore[attr-defined]
+        notice.born = getattr(self, "time", 0.0)  # type: ignore[attr-defined]
+        self.banners.append(notice)
         self.dirty = True
+
+    def _drop_notices(self, left: Screen) -> None:
+        """The learner left ``left``: its own info notices go.  One shown by the very action that
+        leaves ("Now learning: Anna", then back) is about where the learner goes, and stays."""
+        keep = [b for b in self.banners if getattr(b, "owner", None) is not left or b.kind != "info"
+                or getattr(b, "born", None) == self.time]
+        if len(keep) != len(self.banners):
+            self.banners = keep
+            self.dirty = True
 
     def resize(self, width: int, height: int) -> None:
         """Adapt to a new window size (also used by the screenshot command)."""

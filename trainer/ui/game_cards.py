@@ -32,10 +32,20 @@ becomes a card asking "push or fold?" before the discard: id
 that discard is a tile card or a riichi card already (its feedback says push or fold too); the
 screen grades the answer by the coach's verdict recomputed from the game
 (:func:`~trainer.engine.game.review.push_fold_choice`, through the game's review).
+
+A discard that did what the coach advised against a threat (a fold where it folds, its own tile
+where it pushes: :func:`~trainer.engine.game.review.follows_advice`) is never a mistake, so it makes
+no card.
+
+The cards a match makes are offered at once, not only when spaced repetition brings them back the
+next day: :func:`record_mistakes` keeps their ids in the learner's profile (:data:`FRESH_KEY`), and
+:func:`due_positions` offers them with the due cards until they are answered
+(:func:`mark_practised`) or a day has passed (by then they are due anyway).
 """
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +74,14 @@ PUSH_FOLD_ASK = "push_fold"
 
 PUSH_FOLD_SKILL = "defense"
 """The mastery skill push-or-fold cards feed: defense (betaori, reading the threat)."""
+
+FRESH_KEY = "fresh_game_cards"
+"""The learner-profile key of the cards the latest matches made and the learner has not answered
+yet: ``{item id: when it was made (ISO time)}``."""
+
+FRESH_FOR = timedelta(days=1, hours=1)
+"""How long a new card is offered before it is due: a wrong answer brings a card back a day later
+(:data:`trainer.progress.srs.RELEARN_AFTER`), and from then on it is due like any other."""
 
 
 def card_id(path: Path, d: Decision) -> str:
@@ -146,16 +164,60 @@ def record_mistakes(app: Any, path: Path, log: dict[str, Any], seat: int = 0) ->
     cards = mistake_cards(path, log, seat)
     for item_id, skill, spec in cards:
         app.record_answer("game", item_id, skill, False, 0.0, spec=spec)
+    if cards:  # offered at once (due_positions), not only a day later
+        made = datetime.now(UTC).isoformat(timespec="seconds")
+        _set_fresh(app, {**_fresh(app), **{item_id: made for item_id, _skill, _spec in cards}})
     return len(cards)
 
 
+def _fresh(app: Any) -> dict[str, str]:
+    """The new cards not answered yet (:data:`FRESH_KEY`), without those older than :data:`FRESH_FOR`."""
+    data = app.learner_data(FRESH_KEY) if hasattr(app, "learner_data") else None
+    if not isinstance(data, dict):
+        return {}
+    since = datetime.now(UTC) - FRESH_FOR
+    out = {}
+    for item_id, made in data.items():
+        try:
+            when = datetime.fromisoformat(str(made))
+        except ValueError:
+            continue
+        if (when if when.tzinfo else when.replace(tzinfo=UTC)) >= since:
+            out[str(item_id)] = str(made)
+    return out
+
+
+def _set_fresh(app: Any, fresh: dict[str, str]) -> None:
+    if hasattr(app, "set_learner_data"):
+        app.set_learner_data(FRESH_KEY, fresh or None)
+
+
+def mark_practised(app: Any, item_id: str) -> None:
+    """The learner answered the card ``item_id``: from now on it comes back when it is due."""
+    fresh = _fresh(app)
+    if item_id in fresh:
+        del fresh[item_id]
+        _set_fresh(app, fresh)
+
+
+def _is_game_card(spec: dict) -> bool:
+    """A stored review spec that is a position from a saved game (not a drill or lesson card)."""
+    return "game" in spec
+
+
 def due_positions(app: Any) -> list[dict[str, Any]]:
-    """Due game-mistake cards whose game file still exists (oldest first)."""
+    """Due game-mistake cards whose game file still exists (oldest first), then the cards the
+    latest matches made that the learner has not answered yet (:data:`FRESH_KEY`)."""
     store, learner = getattr(app, "progress", None), getattr(app, "learner_id", None)
     if store is None or learner is None:
         return []
     try:
-        due = store.due_reviews(learner, limit=50)
+        due = store.due_reviews(learner, limit=50, showable=_is_game_card)  # drill and lesson cards never crowd them out
+        fresh = _fresh(app)
+        if fresh:
+            shown = {r["item_id"] for r in due}
+            soon = store.due_reviews(learner, now=datetime.now(UTC) + FRESH_FOR, limit=500, showable=_is_game_card)
+            due += [r for r in soon if r["item_id"] in fresh and r["item_id"] not in shown]
     except Exception:  # noqa: BLE001 - a damaged store is reported elsewhere
         return []
     return [r for r in due if "game" in r and Path(str(r["game"])).is_file()]

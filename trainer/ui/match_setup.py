@@ -27,6 +27,20 @@ BOT_ROSTER: dict[str, tuple[str, int, str]] = {
 }
 """Engine bot id -> (learner-facing name, level, one-line description)."""
 
+MCR_LEVELS: dict[str, tuple[str, int, str]] = {
+    "beginner": (N_("Gentle"), 1, N_("Only counts the steps to a ready hand: often ready below 8 points, and then "
+                                     "it cannot win.")),
+    "strong": (N_("Strong"), 2, N_("Aims at a hand of 8 points or more; calls only when that brings it nearer.")),
+}
+"""The opponents an MCR game offers (the MCR table has two bots, the beginner and the aiming one):
+level -> (name, level, description).  A seat's stored bot id stays a riichi bot id
+(:func:`mcr_level` reads it), so switching the rules back keeps the riichi choice."""
+
+
+def mcr_level(bot: str) -> str:
+    """The MCR level a seat's bot id plays at: Gentle stays Gentle, every other bot is the aiming one."""
+    return "beginner" if bot == "beginner" else "strong"
+
 LENGTH_NAMES = {"tonpuusen": N_("East only"), "hanchan": N_("East and South")}
 COACH_NAMES = {"off": N_("Off"), "hints": N_("Hints"), "full": N_("Full")}
 PRESET_NAMES = {"tenhou": N_("Tenhou"), "ema": "EMA", "jpml": "JPML", "sanma": N_("Sanma (3 players)"), "mcr": "MCR"}
@@ -116,4 +130,5 @@ def _allowed(name: str, value: Any) -> bool:
     return isinstance(value, bool)
 
 
-__all__ = ["BOT_ROSTER", "COACH_LEVELS", "LENGTHS", "MatchSetup", "PRESETS", "SEAT_WINDS", "player_display_names"]
+__all__ = ["BOT_ROSTER", "COACH_LEVELS", "LENGTHS", "MCR_LEVELS", "MatchSetup", "PRESETS", "SEAT_WINDS", "mcr_level",
+           "player_display_names"]

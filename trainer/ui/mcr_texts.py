@@ -422,9 +422,12 @@ def waits_found_line(picked: set[int], answer: set[int]) -> str:
         got=len(picked & answer), n=len(answer))
 
 
-def waits_lines(hand_text: str, items: Any, picked: set[int], answer: set[int], final: bool) -> list[str]:
+def waits_lines(hand_text: str, items: Any, picked: set[int], answer: set[int], final: bool,
+                readings: bool = True) -> list[str]:
     """Picked tiles against an MCR hand's waits: why each wrong pick completes no form; the
-    missed waits counted on the retry, and with the arrangement they make after the final try."""
+    missed waits counted on the retry, and after the final try with the arrangement they make
+    (``readings``; without it only named, where the engine's working shown under the feedback
+    gives every winning tile with its arrangement already)."""
     from trainer.engine.exercises.mcr_drills import not_a_wait
     from trainer.engine.notation import parse_hand
     from trainer.engine.tiles import kind_name
@@ -434,9 +437,11 @@ def waits_lines(hand_text: str, items: Any, picked: set[int], answer: set[int], 
     missed = sorted(answer - picked)
     if missed and not final:
         lines.append(waits_found_line(picked, answer))
-    elif missed:
+    elif missed and readings:
         names = {kind_name(k) for k in missed}
         lines.extend(wait_lines([i for i in _items(items, "mcr_wait") if i["tile"] in names]))
+    elif missed:
+        lines.append(_("You did not pick {tiles}.").format(tiles=_tiles("".join(kind_name(k) for k in missed))))
     return lines
 
 
@@ -481,18 +486,22 @@ def mcr_lesson_mistake(step: Any, response: Any, fb: Any, final: bool) -> str | 
                        for v in sorted(picked - right))
     if step.kind == "number" and ask in ("mcr_total", "mcr_points"):
         if ask == "mcr_points":
-            return BR.join(points_lines(items, int(response)))
+            return BR.join(points_lines(items, int(response), final))
         return BR.join(total_lines(items, int(response), final))
     if step.kind == "pick_tiles":
-        return BR.join(waits_lines(step.hand, items, {t.kind for t in response}, set(fb.expected), final))
+        # the lesson shows the engine's working under the feedback: every winning tile with its arrangement
+        return BR.join(waits_lines(step.hand, items, {t.kind for t in response}, set(fb.expected), final,
+                                   readings=False))
     return ""
 
 
-def points_lines(items: Any, given: int) -> list[str]:
+def points_lines(items: Any, given: int, final: bool = True) -> list[str]:
     """A typed gain of the winner against the engine's settlement: which slip the number shows
     (the flowers left out, the other way of winning, one payer's share, the hand's value alone, a
-    false win paid as a win) — each found by settling the hand that way with the engine — then
-    how this hand is settled."""
+    false win paid as a win) — each found by settling the hand that way with the engine.  On the
+    retry that and where to look (who pays what, in words, with no number of this hand); after the
+    final try the settlement itself follows (the lesson shows it under these lines: the engine's
+    working), so these lines never repeat it."""
     from trainer.engine.exercises.mcr_drills import mcr_rules
     from trainer.engine.mcr.calculator import payment
 
@@ -526,11 +535,19 @@ def points_lines(items: Any, given: int) -> list[str]:
         lines.append(_("That is one player's payment: the winner is paid by all three."))
     elif given == -rules.false_win_penalty * 3:
         lines.append(_("This hand reaches the minimum: the win counts, and the others pay the winner."))
-    elif given > pay["total"]:
+    elif given > pay["total"] and final:
         lines.append(_("That is more than the winner gains: add up what each of the three pays, as below."))
-    elif given < pay["total"]:
+    elif given < pay["total"] and final:
         lines.append(_("That is less than the winner gains: add up what each of the three pays, as below."))
-    lines.append(payment_line(items))
+    elif given != pay["total"]:
+        # the retry: the kind of slip and where to look — who pays what in the lesson's words, with
+        # none of this hand's numbers
+        lines.append(_("That is more than the winner gains.") if given > pay["total"] else
+                     _("That is less than the winner gains."))
+        lines.append(_("Check who pays: self-drawn, each of the three pays 8 + the value; add the three.")
+                     if self_drawn else
+                     _("Check who pays: on a discard, the discarder pays 8 + the value and the other two 8 each; "
+                       "add the three."))
     return lines
 
 

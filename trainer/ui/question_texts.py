@@ -359,6 +359,9 @@ def more_explain_item(item: dict[str, Any]) -> str | None:
             parts.append(_("by the ura-dora indicator: {n}").format(n=item["ura"]))
         if item.get("aka"):
             parts.append(_("red fives: {n}").format(n=item["aka"]))
+        if item.get("nuki"):  # Norths set aside (three players): each is one dora, so the parts add up
+            parts.append(_("Norths set aside ({term}): {n}").format(n=item["nuki"], term=term_word(
+                "nukidora", pgettext("inline term", "nuki dora"))))
         return parts[0] + (" (" + ", ".join(parts[1:]) + ")" if len(parts) > 1 else "")
     if k == "safest":
         key = "safest_tie" if item.get("count", 1) > 1 else "safest_one"

@@ -22,6 +22,7 @@ SCREEN_MODULES: dict[str, str] = {
     "kids_games": "trainer.ui.screens.home",
     "lesson_map": "trainer.ui.screens.lesson_map",
     "lesson": "trainer.ui.screens.lesson",
+    "lesson_review": "trainer.ui.screens.lesson",
     "drills": "trainer.ui.screens.drill_menu",
     "drill_setup": "trainer.ui.screens.drill_menu",
     "nanikiru_setup": "trainer.ui.screens.drill_menu",

@@ -16,10 +16,17 @@ import functools
 import json
 import logging
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from trainer.engine.game.simple_modes import ModeError, PlayMode, TableSetup, get_mode, table_setup
+from trainer.engine.game.simple_modes import (
+    ModeError,
+    PlayMode,
+    TableSetup,
+    get_mode,
+    lesson_options,
+    table_setup,
+)
 from trainer.i18n import N_, _, format_number
 from trainer.ui.sources import source_books
 from trainer.ui.suit_names import capitalized, suit_names
@@ -170,6 +177,45 @@ def setup_options(mode: PlayMode, child: bool = False) -> list[tuple[str, tuple[
         offered = [(k, v) for k, v in offered if len(v) > 1]
     rank = {k: i for i, k in enumerate(ORDER)}
     return sorted(offered, key=lambda kv: rank.get(kv[0], len(ORDER)))
+
+
+def child_progress(mode: PlayMode, lessons: Iterable[Any]) -> tuple[tuple[int, ...], bool]:
+    """What a child has met of a children's game in the children's ``lessons`` begun or done: the
+    hand sizes their play steps in this game use (the game's own size always among them, so a
+    child who has only started keeps the first size), and whether one of them has taught pon
+    (lists the term ``pon``) in a game that offers it — then a grown-up may switch pon on."""
+    allowed = mode.options().get("hand", ())
+    sizes = {int(mode.defaults["hand"])} if "hand" in mode.defaults else set()
+    pon = False
+    for lesson in lessons:
+        for step in getattr(lesson, "steps", ()):
+            if getattr(step, "kind", "") != "play" or getattr(step, "mode", "") != mode.name:
+                continue
+            hand = lesson_options(mode, dict(getattr(step, "rules", None) or {})).get("hand")
+            if isinstance(hand, int) and hand in allowed:
+                sizes.add(hand)
+        pon = pon or "pon" in (getattr(lesson, "terms", None) or ())
+    return tuple(sorted(sizes)), pon and "pon" in mode.options().get("calls", ())
+
+
+def child_options(mode: PlayMode, hands: Collection[int] = (), pon: bool = False,
+                  choices: Mapping[str, Any] | None = None) -> list[tuple[str, tuple[Any, ...]]]:
+    """A child's choices before a game, in the order the child's screen shows them: the hand
+    size among ``hands`` (the sizes met in the children's lessons, when more than one), the
+    player counts the game's tiles can seat with the other ``choices`` made (risu's 36 bamboos
+    seat two: nothing to choose), and the grown-up's pon switch where ``pon`` is offered."""
+    rest = {k: v for k, v in (choices or {}).items() if k != "players"}
+    out: list[tuple[str, tuple[Any, ...]]] = []
+    if len(hands) > 1:
+        out.append(("hand", tuple(sorted(hands))))
+    default = mode.defaults.get("players")
+    counts = tuple(n for n in mode.options().get("players", ())
+                   if table_for(mode.name, rest if n == default else {**rest, "players": n})[0] is not None)
+    if len(counts) > 1:
+        out.append(("players", counts))
+    if pon:
+        out.append(("calls", ("none", "pon")))
+    return out
 
 
 def option_label(key: str) -> str:

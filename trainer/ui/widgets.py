@@ -22,6 +22,33 @@ if TYPE_CHECKING:
 
 P = PALETTE
 
+DOUBLE_CLICK_SECONDS = 0.4
+"""Two clicks closer than this are one double click (the usual desktop setting is 0.4-0.5 s)."""
+DOUBLE_CLICK_SLOP = 10
+"""...and no farther apart than this many pixels (a hand that shakes a little)."""
+
+
+class ClickGuard:
+    """Ignores the second click of a double click: a screen ``arm``s it when a click changed what
+    is under the mouse (a new step, an answer checked), and a click that comes at about the same
+    place less than :data:`DOUBLE_CLICK_SECONDS` of app time later ``blocks``.  Time is the app's
+    own (``app.time``), so tests drive it with the ``dt`` they give."""
+
+    def __init__(self) -> None:
+        self.since: float | None = None
+        self.pos: tuple[int, int] = (0, 0)
+
+    def arm(self, now: float, pos: tuple[int, int]) -> None:
+        """A click at ``pos`` changed something under the mouse at ``now``."""
+        self.since = now
+        self.pos = (int(pos[0]), int(pos[1]))
+
+    def blocks(self, now: float, pos: tuple[int, int]) -> bool:
+        """Whether a click at ``pos`` and ``now`` is the second click of a double click (ignored)."""
+        if self.since is None or not 0 <= now - self.since < DOUBLE_CLICK_SECONDS:
+            return False
+        return abs(pos[0] - self.pos[0]) <= DOUBLE_CLICK_SLOP and abs(pos[1] - self.pos[1]) <= DOUBLE_CLICK_SLOP
+
 
 # ---------------------------------------------------------------- drawing helpers
 
@@ -706,6 +733,23 @@ class NumberField(Widget):
     def value(self) -> int | None:
         """The typed integer, or None while nothing (or only a minus sign) is typed."""
         return int(self.text) if self.text and self.text != "-" else None
+
+    def reject_message(self, ev: pygame.event.Event) -> str:
+        """For a typed character the box does not take (a letter, a comma), one short sentence
+        that says what it takes; "" for a key it takes or one that types nothing (Enter, arrows).
+        The box holds whole numbers only: a decimal comma or point is answered with that."""
+        from trainer.i18n import _
+
+        ch = getattr(ev, "unicode", "") or ""
+        if len(ch) != 1 or not ch.isprintable() or ch.isspace() or ch.isdigit():
+            return ""
+        if ch in ("-", "−") and self.allow_negative:
+            return "" if not self.text else _("A minus sign goes only at the start of the number.")
+        if ch in ",.":
+            return _("The answer is a whole number: no comma or point is needed.")
+        if ch in ("-", "−"):
+            return _("The answer here is never negative: type digits only.")
+        return _("Only digits go into this box.")
 
     def draw(self, surf: pygame.Surface, app: AppContext, focused: bool) -> None:
         """Paint the box with the typed digits and a caret."""

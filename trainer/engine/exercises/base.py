@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -134,7 +135,8 @@ class Exercise:
         by rank when the prompt says ``grade_by = "rank"``; ``number``: an int, or a tuple
         for several fields; ``choice``: one option value; ``multi_choice``: the set of values; ``fans_total``: (the set of
         values, an int);
-        ``fu_breakdown``: the list of ``(item id, fu)``."""
+        ``fu_breakdown``: the list of ``(item id, fu)`` — the items of any reading that scores the hand
+        the same (:meth:`readings`)."""
         kind = self.prompt.input
         if kind == "pick_tiles":
             got = _kinds(response)
@@ -161,7 +163,26 @@ class Exercise:
                 return frozenset(ticked) == self.answer[0] and int(total) == self.answer[1]
             except (TypeError, ValueError):
                 return False
-        return sorted((str(a), int(b)) for a, b in response) == sorted(self.answer)
+        got = _fu_pairs(response)
+        return any(got == sorted(r) for r in self.readings())
+
+    def readings(self) -> tuple[tuple[tuple[str, int], ...], ...]:
+        """The right answers of a ``fu_breakdown`` question: the engine's chosen fu items first, then
+        the items of every other reading that scores the hand the same (the prompt's ``readings``:
+        the same han and fu, e.g. a tile read as the pair's wait or as the middle of a run)."""
+        return (tuple(self.answer), *(tuple(r) for r in self.prompt.get("readings", ())))
+
+    def answer_near(self, response: Any) -> tuple[tuple[str, int], ...]:
+        """The right fu items closest to a learner's ``fu_breakdown`` response (fewest items added or
+        left out; the engine's chosen reading on a tie): what the feedback compares the response
+        with, so a valid item of another reading is never called "not in this hand"."""
+        got = Counter(_fu_pairs(response))
+        best = self.readings()
+        return min(best, key=lambda r: sum(((got - Counter(r)) + (Counter(r) - got)).values()))
+
+
+def _fu_pairs(response: Any) -> list[tuple[str, int]]:
+    return sorted((str(a), int(b)) for a, b in response)
 
 
 def _kinds(response: Any) -> set[int]:

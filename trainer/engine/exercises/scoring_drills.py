@@ -59,10 +59,34 @@ def _score_items(result: ScoreResult) -> list[dict[str, Any]]:
         dc = result.dora_count
         items.append({"kind": "dora", "count": result.dora, "dora": dc.dora, "ura": dc.ura, "aka": dc.aka,
                       "nuki": dc.nuki})
+    # the hand's value alone: these drills show no honba or riichi sticks, and a learner checks the
+    # figure against the payment table
     items.append({"kind": "total", "han": result.han, "fu": result.fu, "limit": result.limit,
                   "wait": result.placement.shape.value, "reading": str(result.reading),
-                  "points": result.payment.total})
+                  "points": result.payment.hand_value})
     return items
+
+
+def equal_readings(result: ScoreResult) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """The fu items ``(id, fu)`` of every reading of the hand that scores it exactly as the chosen
+    one does (a valid reading with the same han and fu, so the same points), the chosen reading
+    first and each set of items once: the engine's ``alternatives`` that tie with the best.  A
+    7p in 34455667777889p is the pair's wait (tanki), the middle of 6_8p (kanchan) or the edge of
+    89_p (penchan): 20 + 2 + 2 = 24 → 30 fu whichever way it is read."""
+    chosen = tuple((f.id, f.fu) for f in result.fu_items)
+    out = [chosen]
+    seen = {tuple(sorted(chosen))}
+    if result.yakuman:
+        return tuple(out)
+    for alt in result.alternatives:
+        if not alt.valid or alt.yakuman or alt.han != result.han or alt.fu != result.fu:
+            continue
+        items = tuple((f.id, f.fu) for f in alt.fu_items)
+        key = tuple(sorted(items))
+        if key not in seen:
+            seen.add(key)
+            out.append(items)
+    return tuple(out)
 
 
 def possible_win(hand: Hand, ctx: WinContext) -> bool:
@@ -87,10 +111,19 @@ def possible_win(hand: Hand, ctx: WinContext) -> bool:
     return not (ctx.haitei and not ctx.tsumo) and not (ctx.houtei and ctx.tsumo)
 
 
+def _drill_situation(ctx: WinContext) -> WinContext:
+    """The situation a fu or yaku drill shows: no honba or riichi sticks (the drill asks for the
+    hand's own value, which they do not change), and the ura-dora indicator only under riichi —
+    ura dora count for a riichi hand alone, so another hand shows none."""
+    riichi = ctx.riichi or ctx.double_riichi
+    return dataclasses.replace(ctx, honba=0, riichi_sticks=0,
+                               ura_indicators=ctx.ura_indicators if riichi else ())
+
+
 def _scored_win(rng: random.Random, rules: Rules, open_ratio: float, tries: int, accept: Any) -> tuple[Hand, WinContext, ScoreResult]:
     for _ in range(tries):
         hand, ctx = random_win(rng, rules, open_rate=open_ratio)
-        ctx = accept.adjust(rng, ctx) if hasattr(accept, "adjust") else ctx
+        ctx = _drill_situation(accept.adjust(rng, ctx) if hasattr(accept, "adjust") else ctx)
         if not possible_win(hand, ctx):
             continue
         try:
@@ -136,15 +169,20 @@ class _FuAccept:
 
 
 def make_fu(p: FuCountParams, rng: random.Random) -> Exercise:
-    """A won hand; the answer is its fu (rounded), or the engine's fu items."""
+    """A won hand; the answer is its fu (rounded), or the engine's fu items.  Item by item, every
+    reading that scores the hand the same is right (:func:`equal_readings`): the answer is the
+    engine's chosen one, the others are the prompt's ``readings`` and the total item's
+    ``fu_readings`` (for the feedback)."""
     rules = rules_for(p.preset)
     hand, ctx, result = _scored_win(rng, rules, p.open_ratio, 300, _FuAccept(p))
     data = _context_data(hand, ctx)
     items = _score_items(result)
+    answer, *others = equal_readings(result)
+    if others:  # the feedback says the hand reads more ways than one
+        items[-1]["fu_readings"] = others
     if p.answer == "fu_breakdown":
-        answer = tuple((f.id, f.fu) for f in result.fu_items)
         return draft("fu_breakdown", "fu_breakdown", answer, items, hand=format_hand(hand), total=result.fu,
-                     preset=p.preset, **data)
+                     preset=p.preset, readings=tuple(others), **data)
     return draft("fu_total", "number", result.fu, items, hand=format_hand(hand), preset=p.preset, **data)
 
 
@@ -220,7 +258,8 @@ def make_points(p: PointsParams, rng: random.Random) -> Exercise:
         fields, answer = ("non_dealer", "dealer"), (pay.non_dealer + bonus, pay.dealer + bonus)
     explanation = [{"kind": "points", "han": han, "fu": fu, "dealer": dealer, "tsumo": tsumo,
                     "base": {"ron": pay.ron, "all": pay.all, "non_dealer": pay.non_dealer, "dealer": pay.dealer},
-                    "honba": honba, "honba_each": per_honba, "total": pay.total + honba * rules.honba_points}]
+                    "honba": honba, "honba_each": per_honba, "honba_total": honba * rules.honba_points,
+                    "total": pay.total + honba * rules.honba_points}]
     return draft("payment", "number", answer, explanation, han=han, fu=fu, dealer=dealer,
                  by="tsumo" if tsumo else "ron", honba=honba, fields=fields, preset=p.preset)
 
@@ -319,4 +358,5 @@ def yaku_skill(p: YakuParams) -> str:
     return "han" if p.ask == "han" else "yaku_id"
 
 
-__all__ = ["FuCountParams", "PointsParams", "YakuParams", "make_fu", "make_points", "make_yaku", "possible_win"]
+__all__ = ["FuCountParams", "PointsParams", "YakuParams", "equal_readings", "make_fu", "make_points", "make_yaku",
+           "possible_win"]

@@ -248,15 +248,15 @@ def review_decision(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any, *
     mine = next(o for o in options if o.tile.kind == chosen.kind)
     top = min((o.shanten_after, -o.total) for o in options)
     best = tuple(o for o in options if (o.shanten_after, -o.total) == top)
-    danger = _danger(view, options, chosen.kind, visible)
     in_best = any(o.tile.kind == chosen.kind for o in best)
     pos = {k: int(where.get(k, 0)) for k in ("hand", "turn", "action", "round", "hand_number", "honba")}
     push_fold = push_fold_choice(view, legal_tiles, chosen, rules)  # first: riichi_choice reuses its evaluation
+    danger = _danger(view, options, chosen.kind, visible, push_fold)
     return Decision(
         **pos, chosen=str(chosen), riichi=riichi, best=tuple(str(o.tile) for o in best),
         shanten_chosen=mine.shanten_after, shanten_best=best[0].shanten_after,
         ukeire_chosen=mine.total, ukeire_best=best[0].total,
-        verdict=_verdict(mine, best[0], in_best, danger, dealt_in), dealt_in=dealt_in, danger=danger,
+        verdict=_verdict(mine, best[0], in_best, danger, dealt_in, push_fold), dealt_in=dealt_in, danger=danger,
         riichi_choice=riichi_choice(view, legal_tiles, riichi_tiles, chosen, riichi, rules),
         push_fold=push_fold, options=options,
     )
@@ -300,7 +300,10 @@ def push_fold_choice(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any,
     (the coach's win chance ``win_chance`` x hand ``value``, with the dealer's bonus and the draw
     payments of a ready hand), ``loss`` (what pushing on risks: the coach's pushing tile now and
     the unsafe tiles still to come), ``risk`` (the learner's tile now), ``safest_risk`` (the
-    safest tile, ``safest``; ``safest_genbutsu`` when no threat can ron on it), ``last_hand``
+    safest tile, ``safest``; ``safest_genbutsu`` when no threat can ron on it; ``safest_tiles`` every
+    tile as safe, to the point, ``safest`` first), ``advised`` (the coach's own tile: its push, or
+    its fold), ``fold_tiles`` (the tiles within the fold band of the safest: a fold with any of them
+    does what the coach does), ``last_hand``
     (in the match's last hand the figures are in place points), ``dealer`` (the seat deals: its
     gain carries the dealer's factor), and the deciding ``reason``
     code (``push`` or ``fold``; ``protect_lead`` ... when the standings weighed in).  Then the
@@ -325,6 +328,7 @@ def push_fold_choice(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any,
     mine = next((a for a in advice.discards if a.tile == chosen), None) or next(
         a for a in advice.discards if a.tile.kind == chosen.kind)
     safest = min(advice.discards, key=lambda a: (a.risk, -a.ev))
+    band = [a for a in advice.discards if a.risk - safest.risk <= FOLD_BAND]  # the tiles the coach folds among
     folded = mine.risk - safest.risk <= FOLD_BAND
     fewest = min(a.efficiency.shanten for a in advice.discards)
     if pf.push and (mine.tile.kind == advice.best.tile.kind or mine.efficiency.shanten == fewest):
@@ -340,6 +344,11 @@ def push_fold_choice(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any,
         "safest_risk": round(safest.risk),
         "safest": str(safest.tile),
         "safest_genbutsu": all(safest.tile.kind in genbutsu(view, s) for s in threats),
+        # the coach's own tile (its push, or its fold within the band), and the tiles a fold may throw
+        "advised": str(advice.best.tile),
+        "fold_tiles": [str(a.tile) for a in _one_per_kind(sorted(band, key=lambda a: (a.risk, -a.ev)))],
+        "safest_tiles": [str(a.tile) for a in _one_per_kind(sorted(
+            (a for a in advice.discards if round(a.risk) == round(safest.risk)), key=lambda a: (a.risk, -a.ev)))],
         "win_chance": round(gain.get("win_chance", 0.0), 3) if gain is not None else None,
         "value": round(gain.get("value", 0)) if gain is not None else None,
         "last_hand": "last_hand_places" in codes,
@@ -352,9 +361,25 @@ def push_fold_choice(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any,
     }
 
 
+def _one_per_kind(advice: Iterable[Any]) -> list[Any]:
+    """The first of each tile kind (a red five and a plain five are one choice), in order."""
+    seen: set[int] = set()
+    out = []
+    for a in advice:
+        if a.tile.kind not in seen:
+            seen.add(a.tile.kind)
+            out.append(a)
+    return out
+
+
 def _danger(view: PlayerView, options: tuple[DiscardOption, ...], chosen: int,
-            visible: list[int]) -> dict[str, Any] | None:
-    """Danger of the chosen tile and the safest legal tiles, or None with no riichi opponent."""
+            visible: list[int], push_fold: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """Danger of the chosen tile and the safest legal tiles, or None with no riichi opponent.
+
+    The safest tiles are the shared evaluator's (``push_fold["safest_tiles"]``: the least expected
+    loss, the tile the coach folds with first) whenever it judged push or fold, so that the review
+    names one safest tile per decision; ``safest_danger`` is then the danger weight of the first of
+    them.  ``genbutsu`` lists the legal tiles no riichi player can ron on."""
     threats = [s for s in range(len(view.riichi)) if s != view.seat and view.riichi[s]]
     if not threats:
         return None
@@ -363,12 +388,21 @@ def _danger(view: PlayerView, options: tuple[DiscardOption, ...], chosen: int,
         notes = danger_notes(view, o.tile.kind, visible)
         per_kind[o.tile.kind] = (round(sum(n["danger"] for n in notes), 2), notes, o.tile)
     low = min(v[0] for v in per_kind.values())
+    safest = [str(v[2]) for v in per_kind.values() if v[0] == low]
+    if push_fold is not None and push_fold.get("safest_tiles"):
+        from trainer.engine.tiles import parse_tile
+
+        safest = list(push_fold["safest_tiles"])
+        first = parse_tile(safest[0]).kind
+        if first in per_kind:
+            low = per_kind[first][0]
     return {
         "riichi_seats": threats,
         "chosen": per_kind[chosen][0],
-        "safest": [str(v[2]) for v in per_kind.values() if v[0] == low],
+        "safest": safest,
         "safest_danger": low,
         "genbutsu_available": any(all(n.get("genbutsu") for n in v[1]) for v in per_kind.values()),
+        "genbutsu": [str(v[2]) for v in per_kind.values() if all(n.get("genbutsu") for n in v[1])],
         "notes": per_kind[chosen][1],
     }
 
@@ -379,18 +413,35 @@ a tile safe against every riichi was in the hand (a middle tile without suji or 
 about 5.8 in :data:`trainer.engine.safety.SHAPE_WEIGHTS`, a suji middle tile 1.8, a genbutsu 0)."""
 
 
+def follows_advice(push_fold: dict[str, Any] | None, chosen: str) -> bool:
+    """True if the discard ``chosen`` (MPSZ) did what the table's coach advised against the threat:
+    a fold where the coach folds (a tile of its fold band, :data:`~trainer.engine.evaluator.advisor.FOLD_BAND`
+    of the safest), or the coach's own pushing tile where it pushes.  False without a threat."""
+    if push_fold is None:
+        return False
+    if push_fold["advice"] == "fold":
+        return push_fold["chosen"] == "fold"
+    advised = push_fold.get("advised")
+    return advised is not None and _kind_of(advised) == _kind_of(chosen)
+
+
 def _verdict(mine: DiscardOption, best: DiscardOption, in_best: bool, danger: dict[str, Any] | None,
-             dealt_in: bool) -> str:
+             dealt_in: bool, push_fold: dict[str, Any] | None = None) -> str:
     """One word for a decision (see the module docstring)."""
+    if follows_advice(push_fold, str(mine.tile)):
+        return "good"  # what the table's coach told the learner to do is never a mistake
     if danger is not None:
         safe_there = danger["genbutsu_available"]
         if dealt_in and safe_there:
             return "dealt_in"
         pushing_ready = in_best and best.shanten_after <= 0  # pushing with a ready hand is a choice
-        if safe_there and danger["chosen"] - danger["safest_danger"] >= UNSAFE_MARGIN and not pushing_ready:
+        # measured from a genbutsu (danger 0), the safest of all when one is in the hand
+        if safe_there and danger["chosen"] >= UNSAFE_MARGIN and not pushing_ready:
             return "unsafe"
-        if danger["chosen"] == danger["safest_danger"]:
-            return "good"  # folding with the safest tile is never a mistake
+        folded = push_fold["chosen"] == "fold" if push_fold is not None else danger["chosen"] == danger[
+            "safest_danger"]
+        if folded:
+            return "good"  # folding with a tile as safe as the safest is never a mistake
     if in_best:
         return "good"
     if mine.shanten_after > best.shanten_after:
@@ -486,4 +537,4 @@ def _decide(p: DecisionPoint) -> Decision:
 
 
 __all__ = ["CallDecision", "Decision", "DecisionPoint", "GameReview", "danger_notes", "decision_points",
-           "push_fold_choice", "review_decision", "review_game", "riichi_choice"]
+           "follows_advice", "push_fold_choice", "review_decision", "review_game", "riichi_choice"]

@@ -458,65 +458,125 @@ def _describe(action: Action) -> str:
 _FU_HAN = re.compile(r"(\d+)符(\d+)飜")
 
 
+class ImportNote(str):
+    """One difference found while importing, as an English sentence (what ``trainer log`` and
+    ``trainer review`` print, and what the imported game keeps) that carries its figures in
+    ``data`` for the app to word in the learner's language: ``kind`` and the hand (``kyoku``: 0 is
+    East 1, ``honba``), seats 0-based as in the log, then by kind —
+
+    * ``payment``: ``seat`` (the first seat whose payment differs: a winner first), ``log`` and
+      ``ours`` (that seat's figures), ``others`` (how many more seats differ), ``why`` (a list:
+      ``{"kind": "fu_han", "log_fu", "log_han", "fu", "han"}``, ``{"kind": "yaku_missing" |
+      "yaku_added", "yaku": [...]}``, or ``{"kind": "split", "second": bool}`` — honba, riichi
+      sticks or pao);
+    * ``no_win`` (``ours``: how our engine ended the hand), ``winner`` (``seat``: a winner of the
+      log our engine does not see);
+    * ``no_draw`` (``ours``), ``draw_payments`` (``log``, ``ours``: the four payments;
+      ``nagashi``, ``tenpai``);
+    * ``abort`` (``name``, ``reason``, ``ours``, ``ours_reason``);
+    * ``position`` (``ours_kyoku``, ``ours_honba``, ``ours_sticks``, ``sticks``), ``start_scores``
+      (``log``, ``ours``);
+    * ``unfinished`` (``hands``: the log ends before our rules end the match; no hand)."""
+
+    data: dict[str, Any]
+
+    def __new__(cls, text: str, data: dict[str, Any]) -> ImportNote:
+        note = super().__new__(cls, text)
+        note.data = data
+        return note
+
+
 def compare_result(k: Kyoku, rnd: Round) -> list[str]:
-    """Differences between the log's result and our engine's, one sentence per difference."""
+    """Differences between the log's result and our engine's, one :class:`ImportNote` each."""
     r = rnd.result
     assert r is not None
     name = k.result[0]
     notes: list[str] = []
     where = f"hand {k.label}"
+    hand = {"kyoku": k.kyoku, "honba": k.honba}
     if name == AGARI:
         if r.kind not in ("ron", "tsumo"):
-            return [f"{where}: the log has a win, our engine ends the hand with {r.kind}"]
+            return [ImportNote(f"{where}: the log has a win, our engine ends the hand with {r.kind}",
+                               {"kind": "no_win", **hand, "ours": r.kind})]
         ours = {w.seat: w for w in r.wins}
         extra = [r.deltas[s] - sum(w.deltas[s] for w in r.wins) for s in range(4)]
         for i, (who, _frm, deltas, line) in enumerate(k.wins()):
             w = ours.get(who)
             if w is None:
-                notes.append(f"{where}: the log has seat {who} winning, our engine does not")
+                notes.append(ImportNote(f"{where}: the log has seat {who} winning, our engine does not",
+                                        {"kind": "winner", **hand, "seat": who}))
                 continue
             mine = [d + (extra[s] if w is r.wins[0] else 0) for s, d in enumerate(w.deltas)]
             if mine != deltas:
-                notes.append(f"{where}: the log says seat {who} gets {deltas[who]}, our engine gives {mine[who]}"
-                             f" because {_why(line, w, i)}")
+                # the seat whose payment differs, the winner first: its two figures differ
+                differ = [s for s in (who, *range(4)) if mine[s] != deltas[s]]
+                seat = differ[0]
+                why = _why(line, w, i)
+                notes.append(ImportNote(
+                    f"{where}: the log says seat {seat} gets {deltas[seat]}, our engine gives {mine[seat]}"
+                    f" because {'; '.join(_why_text(x) for x in why)}",
+                    {"kind": "payment", **hand, "seat": seat, "log": deltas[seat], "ours": mine[seat],
+                     "others": len(set(differ)) - 1, "why": why}))
     elif name in EXHAUSTIVE_NAMES:
         if r.kind != "exhaustive":
-            return [f"{where}: the log has an exhaustive draw, our engine ends the hand with {r.kind}"]
+            return [ImportNote(f"{where}: the log has an exhaustive draw, our engine ends the hand with {r.kind}",
+                               {"kind": "no_draw", **hand, "ours": r.kind})]
         if list(r.deltas) != list(k.result[1]):
-            why = "nagashi mangan" if name == NAGASHI or r.nagashi else f"tenpai seats {list(r.tenpai)}"
-            notes.append(f"{where}: the log pays {k.result[1]} at the draw, our engine {list(r.deltas)} ({why})")
+            nagashi = name == NAGASHI or bool(r.nagashi)
+            why = "nagashi mangan" if nagashi else f"tenpai seats {list(r.tenpai)}"
+            notes.append(ImportNote(
+                f"{where}: the log pays {k.result[1]} at the draw, our engine {list(r.deltas)} ({why})",
+                {"kind": "draw_payments", **hand, "log": list(k.result[1]), "ours": list(r.deltas),
+                 "nagashi": nagashi, "tenpai": list(r.tenpai)}))
     else:
         reason = ABORT_REASONS[name]
         if r.kind != "abortive" or r.abort_reason != reason:
-            notes.append(f"{where}: the log ends in {name} ({reason}), our engine with {r.kind}"
-                         f"{' ' + str(r.abort_reason) if r.abort_reason else ''}")
+            notes.append(ImportNote(
+                f"{where}: the log ends in {name} ({reason}), our engine with {r.kind}"
+                f"{' ' + str(r.abort_reason) if r.abort_reason else ''}",
+                {"kind": "abort", **hand, "name": name, "reason": reason, "ours": r.kind,
+                 "ours_reason": r.abort_reason}))
     return notes
 
 
-def _why(line: list[Any], w: Any, index: int) -> str:
+def _why(line: list[Any], w: Any, index: int) -> list[dict[str, Any]]:
+    """Why a win is paid differently, as data (see :class:`ImportNote`, ``payment``)."""
     text = str(line[3]) if len(line) > 3 else ""
     m = _FU_HAN.search(text)
     names = yaku_names()
     theirs = {re.sub(r"\(.*\)$", "", str(y)) for y in line[4:]}
     mine = {names.get(y, y) for y in w.yaku}
-    parts = []
+    parts: list[dict[str, Any]] = []
     if m and (int(m.group(1)), int(m.group(2))) != (w.fu, w.han):
-        parts.append(f"the log counts {m.group(1)} fu {m.group(2)} han, ours {w.fu} fu {w.han} han")
+        parts.append({"kind": "fu_han", "log_fu": int(m.group(1)), "log_han": int(m.group(2)), "fu": w.fu,
+                      "han": w.han})
     missing, added = sorted(theirs - mine - {names["dora"], "赤ドラ", "裏ドラ"}), sorted(mine - theirs)
     if missing:
-        parts.append(f"the log has yaku {', '.join(missing)} that our engine does not count")
+        parts.append({"kind": "yaku_missing", "yaku": missing})
     if added:
-        parts.append(f"our engine counts {', '.join(added)} that the log does not")
+        parts.append({"kind": "yaku_added", "yaku": added})
     if not parts:
-        parts.append("the payment is split differently (honba, riichi sticks or pao)"
-                     + (" for the second winner" if index else ""))
-    return "; ".join(parts)
+        parts.append({"kind": "split", "second": bool(index)})
+    return parts
+
+
+def _why_text(why: dict[str, Any]) -> str:
+    """One reason of :func:`_why` in English (the command line's words)."""
+    if why["kind"] == "fu_han":
+        return f"the log counts {why['log_fu']} fu {why['log_han']} han, ours {why['fu']} fu {why['han']} han"
+    if why["kind"] == "yaku_missing":
+        return f"the log has yaku {', '.join(why['yaku'])} that our engine does not count"
+    if why["kind"] == "yaku_added":
+        return f"our engine counts {', '.join(why['yaku'])} that the log does not"
+    return "the payment is split differently (honba, riichi sticks or pao)" + (
+        " for the second winner" if why.get("second") else "")
 
 
 # ----------------------------------------------------------------------------- the whole log
 @dataclass
 class Imported:
-    """A tenhou.net/6 log read into our game ``log``; ``notes`` lists each difference found."""
+    """A tenhou.net/6 log read into our game ``log``; ``notes`` lists each difference found (each an
+    :class:`ImportNote`: an English sentence with its figures as data)."""
 
     log: dict[str, Any]
     notes: list[str] = field(default_factory=list)
@@ -600,11 +660,17 @@ def from_tenhou6(data: Any, rules: str = "tenhou") -> Imported:
         if match.finished:
             raise Tenhou6Error(f"hand {k.label}: by our rules the match was already over ({match.end_reason})")
         rnd = match.start_round()
-        if [match.round_index * 4 + match.hand_number, match.honba, match.sticks] != [k.kyoku, k.honba, k.sticks]:
-            notes.append(f"hand {k.label}: our replay is at {round_label(4 * match.round_index + match.hand_number, match.honba)} "
-                         f"with {match.sticks} sticks, the log at {k.label} with {k.sticks}")
+        at = 4 * match.round_index + match.hand_number
+        if [at, match.honba, match.sticks] != [k.kyoku, k.honba, k.sticks]:
+            notes.append(ImportNote(
+                f"hand {k.label}: our replay is at {round_label(at, match.honba)} "
+                f"with {match.sticks} sticks, the log at {k.label} with {k.sticks}",
+                {"kind": "position", "kyoku": k.kyoku, "honba": k.honba, "sticks": k.sticks, "ours_kyoku": at,
+                 "ours_honba": match.honba, "ours_sticks": match.sticks}))
         if list(match.scores) != k.scores:
-            notes.append(f"hand {k.label}: the log starts with {k.scores}, our replay with {list(match.scores)}")
+            notes.append(ImportNote(f"hand {k.label}: the log starts with {k.scores}, our replay with {list(match.scores)}",
+                                    {"kind": "start_scores", "kyoku": k.kyoku, "honba": k.honba, "log": list(k.scores),
+                                     "ours": list(match.scores)}))
         recorder.start_hand(rnd)
         with _in_hand(i):
             for seat, action in play_hand(k, rnd, fixed.get(str(i))):
@@ -614,7 +680,8 @@ def from_tenhou6(data: Any, rules: str = "tenhou") -> Imported:
         match.finish_round()
     log = recorder.finish()
     if not match.finished:
-        notes.append(f"the log ends after {len(hands)} hands; by our rules the match is not over")
+        notes.append(ImportNote(f"the log ends after {len(hands)} hands; by our rules the match is not over",
+                                {"kind": "unfinished", "hands": len(hands)}))
     return Imported(log, notes)
 
 
@@ -658,5 +725,5 @@ def structure_problems(data: Any) -> list[str]:
     return problems
 
 
-__all__ = ["Imported", "Kyoku", "build_wall", "derived_actions", "draw_order", "from_tenhou6", "parse_kyoku",
+__all__ = ["ImportNote", "Imported", "Kyoku", "build_wall", "derived_actions", "draw_order", "from_tenhou6", "parse_kyoku",
            "parse_log", "play_hand", "rule_options", "structure_problems"]

@@ -147,6 +147,110 @@ class DrillListScreen(Screen):
 # ---------------------------------------------------------------- the settings form
 
 _LAST_PARAMS: dict[str, dict[str, Any]] = {}
+"""Each drill's last settings in this run, for an app without a learner's profile to keep them in."""
+
+PARAMS_KEY = "drill_params"
+"""The key of the learner's profile that keeps each drill's last settings between runs
+(``{generator: {setting: value}}``, the values as the settings form holds them)."""
+
+
+def _profile(app: Any) -> bool:
+    """Whether the app has a learner's profile to keep settings in."""
+    return getattr(app, "progress", None) is not None and getattr(app, "learner_id", None) is not None
+
+
+def stored_params(app: Any) -> dict[str, Any]:
+    """Every drill's last settings as kept (the learner's profile; this run's memory without one)."""
+    if not _profile(app):
+        return dict(_LAST_PARAMS)
+    kept = app.learner_data(PARAMS_KEY)
+    return dict(kept) if isinstance(kept, dict) else {}
+
+
+def store_params(app: Any, generator: str, values: dict[str, Any]) -> None:
+    """Keep a drill's settings for the next time its form opens (this run and, with a learner's
+    profile, the next runs of the app)."""
+    _LAST_PARAMS[generator] = dict(values)
+    if _profile(app):
+        kept = stored_params(app)
+        kept[generator] = dict(values)
+        app.set_learner_data(PARAMS_KEY, kept)
+
+
+def checked_params(gen: Any, kept: Any) -> dict[str, Any]:
+    """Kept settings checked with the drill's own model before the form shows them: all of them
+    when they still go together; else the defaults with each kept value that still fits taken
+    one by one (a value from an older version, or one hand-edited, falls back to its default)."""
+    defaults = gen.params().model_dump(mode="json")
+    if not isinstance(kept, dict):
+        return defaults
+    known = {k: v for k, v in kept.items() if k in defaults}
+    try:
+        return gen.params(known).model_dump(mode="json")
+    except Exception:  # noqa: BLE001 - whatever the model refuses, the form opens
+        pass
+    values = dict(defaults)
+    for key, value in known.items():
+        try:
+            values = gen.params({**values, key: value}).model_dump(mode="json")
+        except Exception:  # noqa: BLE001
+            continue
+    return values
+
+
+def partner(key: str) -> str:
+    """The other end of a range setting ("han_min" ↔ "han_max", "min_waits" ↔ "max_waits"); ""."""
+    for lo, hi in (("min_", "max_"), ("max_", "min_")):
+        if key.startswith(lo):
+            return hi + key[len(lo):]
+    for lo, hi in (("_min", "_max"), ("_max", "_min")):
+        if key.endswith(lo):
+            return key[: -len(lo)] + hi
+    return ""
+
+
+def _is_low(key: str) -> bool:
+    return key.startswith("min_") or key.endswith("_min")
+
+
+def settings_problem(gen: Any, values: dict[str, Any], generator: str) -> str:
+    """Why the drill's model refuses ``values``, in one sentence in the form's own words (its
+    labels): a range upside down, a list left empty, the setting that does not go with the others;
+    "" when the model accepts them."""
+    try:
+        gen.params(values)
+        return ""
+    except Exception as exc:  # noqa: BLE001 - pydantic's error, or the model's own check
+        error = exc
+    for key, low in values.items():
+        high_key = partner(key)
+        high = values.get(high_key)
+        if _is_low(key) and isinstance(low, int) and isinstance(high, int) and low > high:
+            return _("“{low}” cannot be above “{high}”.").format(low=field_label(key, generator),
+                                                          high=field_label(high_key, generator))
+    errors = error.errors() if callable(getattr(error, "errors", None)) else []
+    first = next((e for e in errors if e.get("loc")), None)
+    if first is not None and str(first["loc"][0]) in values:
+        label = field_label(str(first["loc"][0]), generator)
+        if first.get("type") == "too_short" or values[str(first["loc"][0])] == []:
+            return _("Choose at least one value of “{field}”.").format(field=label)
+        return _("“{field}” has a value this drill cannot use: change it, or press Defaults.").format(field=label)
+    defaults = gen.params().model_dump(mode="json")
+    culprits = []
+    for key, value in values.items():
+        if key in defaults and value != defaults[key]:
+            try:
+                gen.params({**values, key: defaults[key]})
+            except Exception:  # noqa: BLE001
+                continue
+            culprits.append(key)
+    if len(culprits) == 1:
+        return _("“{field}” does not go with the other settings: change it, or press Defaults.").format(
+            field=field_label(culprits[0], generator))
+    if len(culprits) == 2:
+        return _("“{one}” does not go with “{other}”: change one of them, or press Defaults.").format(
+            one=field_label(culprits[0], generator), other=field_label(culprits[1], generator))
+    return _("These settings do not go together: change one of them, or press Defaults.")
 
 
 def _field_kind(spec: dict[str, Any]) -> tuple[str, Any]:
@@ -187,9 +291,9 @@ class DrillSetupScreen(Screen):
         name = self.params["generator"]
         self.gen = generators()[name]
         if not hasattr(self, "values"):
-            defaults = self.gen.params().model_dump(mode="json")
-            self.values = dict(_LAST_PARAMS.get(name, defaults))
-            if ("preset" in self.values and "preset" not in _LAST_PARAMS.get(name, {})
+            kept = stored_params(self.app).get(name)
+            self.values = checked_params(self.gen, kept)
+            if ("preset" in self.values and not (isinstance(kept, dict) and "preset" in kept)
                     and _accepts(self.gen.params_model, self.app.settings.preset)):
                 self.values["preset"] = self.app.settings.preset
         super().enter()
@@ -239,10 +343,25 @@ class DrillSetupScreen(Screen):
     def _setter(self, key: str, ratio: bool = False) -> Callable[[Any], None]:
         def set_value(v: Any) -> None:
             self.values[key] = round(v / 100, 2) if ratio else v
+            self._cross(key, v)
             self._example = None
             self.app.invalidate()
 
         return set_value
+
+    def _cross(self, key: str, v: Any) -> None:
+        """The two ends of a range cannot cross: a lowest value set above the highest takes the
+        highest up with it, and the other way round ("han 6 to 2" cannot be set)."""
+        other = partner(key)
+        there = self.values.get(other)
+        if not isinstance(v, int) or not isinstance(there, int):
+            return
+        if (v > there) if _is_low(key) else (v < there):
+            widget = next((w for k, w in getattr(self, "fields", ()) if k == other), None)
+            if isinstance(widget, Stepper):
+                widget._set(v)  # its own setter keeps the value (clamped to its steps)
+            else:
+                self.values[other] = v
 
     def example(self) -> tuple[str, str]:
         """(tiles, text) of an example exercise for the current values: the live preview."""
@@ -251,8 +370,9 @@ class DrillSetupScreen(Screen):
                 ex = self.gen.generate(self.gen.params(self.values), 1)
                 # the rules are chosen in the form above: the example does not repeat them
                 self._example = (ex.prompt.hand or ex.prompt.tiles, question_text(ex, rules=False))
-            except Exception as exc:
-                self._example = ("", _("These settings cannot be used: {error}").format(error=_first_error(exc)))
+            except Exception:  # noqa: BLE001 - the model's refusal, or no exercise with these settings
+                self._example = ("", settings_problem(self.gen, self.values, self.params["generator"]) or _(
+                    "No exercise can be made with these settings: change one of them, or press Defaults."))
         return self._example
 
     def _defaults(self) -> None:
@@ -265,13 +385,14 @@ class DrillSetupScreen(Screen):
 
     def start_drill(self) -> None:
         """Check the parameters with the generator's model, then open the drill."""
+        name = self.params["generator"]
         try:
             params = self.gen.params(self.values)
-        except Exception as exc:
-            self.app.notify(_("These settings cannot be used: {error}").format(error=_first_error(exc)), "error")
+        except Exception:  # noqa: BLE001 - said in the form's own words
+            self.app.notify(settings_problem(self.gen, self.values, name) or _(
+                "These settings do not go together: change one of them, or press Defaults."), "error")
             return
-        name = self.params["generator"]
-        _LAST_PARAMS[name] = dict(self.values)
+        store_params(self.app, name, self.values)
         self.app.remember(last_drill=name)
         self.app.push("drill", generator=name, params=params.model_dump(mode="json"), n=params.n,
                       seed=int(self.app.time * 1000) % 1_000_000 + len(_LAST_PARAMS))
@@ -370,18 +491,6 @@ class DrillSetupScreen(Screen):
             if isinstance(widget, Stepper) and getattr(widget, "suffix", ""):
                 blit_text(surf, self.app, widget.suffix, L.font("body"), P.on_felt_muted,
                           (widget.rect.right + L.px(10), widget.rect.centery), anchor="midleft")
-
-
-def _first_error(exc: Exception) -> str:
-    errors = getattr(exc, "errors", None)
-    if callable(errors):
-        try:
-            e = errors()[0]
-            where = ".".join(str(x) for x in e.get("loc", ()))
-            return f"{where}: {e.get('msg', '')}".strip(": ")
-        except Exception:
-            pass
-    return str(exc)
 
 
 # ---------------------------------------------------------------- the discard puzzles' settings

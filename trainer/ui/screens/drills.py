@@ -48,11 +48,12 @@ from trainer.ui.views.feedback import (
     panel_height,
 )
 from trainer.ui.views.inputs import RichBlock
-from trainer.ui.views.mistakes import drill_mistake
+from trainer.ui.views.mistakes import drill_mistake, your_choice
 from trainer.ui.views.placement import content_bottom
 from trainer.ui.widgets import Button, blit_text, draw_panel
 
 P = PALETTE
+
 
 # The hint ladder's first rung (where to look), by the kind of the question's first explanation item.
 HINT_WHERE = {
@@ -62,7 +63,8 @@ HINT_WHERE = {
     "shanten_form": N_("Count the complete sets and pairs first, then the shapes that still need a tile."),
     "discard": N_("Look for the tile that belongs to no shape: it helps the hand least."),
     "yaku": N_("Look at the whole hand: what sets it has, its pair, and how it was won."),
-    "fu": N_("Go in order: the base, how the hand was won, each triplet or quad, the pair, the wait."),
+    "fu": N_("Look at the hand's form first. Four sets and a pair: go in order — the base, how the hand was won, "
+             "each triplet or quad, the pair, the wait."),
     "points": N_("Find the han in the payment table, then the fu; the dealer is paid more."),
     "tile_name": N_("Look at the marks on the tile: their shape, how many there are, their color."),
     "tile_family": N_("Look at the marks on the tile: their shape, how many there are, their color."),
@@ -75,6 +77,20 @@ HINT_WHERE = {
     "kunto_value": N_("Add each winning tile to the hand in turn and count the kinds you hold four of."),
     "kunto_no_yaku": N_("Look at the whole hand: what sets it has, its pair, and how it was won."),
     "kunto_raise": N_("Look for a tile that stands in the way of a yaku: without it, one new tile adds one."),
+    # the small drills: where to look, never which answer (a yes/no hand gets the same words either way)
+    "dora": N_("Take each indicator in turn: the dora is the next tile after it in its own suit, or among the "
+               "winds, or among the dragons."),
+    "group": N_("Look at what the tile is first: a number tile (which number?), a wind or a dragon."),
+    "filter": N_("Look at what each tile is: a number tile (which number?), a wind or a dragon."),
+    "set": N_("Try each tile beside the two: does it make three numbers in a row of one suit, or three of the "
+              "same tile?"),
+    "set_judge": N_("Look at the suit of each tile first, then at the numbers."),
+    "reading": N_("Try to split the hand into sets and one pair, and see whether any tile is left over."),
+    "not_complete": N_("Try to split the hand into sets and one pair, and see whether any tile is left over."),
+    "furiten": N_("Find the hand's waits first; then look for them in your own river, and among the tiles the "
+                  "others threw since your last discard (after a riichi: since the riichi)."),
+    "safest": N_("Start with the tiles the riichi player cannot win on ({term:genbutsu}): those in their river "
+                 "and those let pass after the riichi; then {term:suji} and walls ({term:kabe})."),
 }
 # The first rung of a waits question by the shapes the engine finds the hand waiting in (its
 # explanation items' ``shapes``): the runs not yet complete, a lone tile, pairs; one sentence each.
@@ -100,8 +116,9 @@ KIDS_HINTS = {
     "tile_name": N_("Look closely: what is drawn on the tile, and how many?"),
     "tile_family": N_("Look closely: what is drawn on the tile, and how many?"),
     "tile_number": N_("Look closely: what is drawn on the tile, and how many?"),
-    "wait": N_("Try every tile: with which one do all the tiles make threes and one pair?"),
-    "named_wait": N_("Try every tile: with which one do all the tiles make threes and one pair?"),
+    # TRANSLATORS: for a child; "teams" are the children's track's word for sets (ru: «команды», not «тройки»)
+    "wait": N_("Try every tile: with which one do all the tiles make teams and one pair?"),
+    "named_wait": N_("Try every tile: with which one do all the tiles make teams and one pair?"),
 }
 
 
@@ -260,6 +277,11 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                 # too long for the room the quiz leaves: a smaller type before a scroll bar
                 lay = layout_rich(self.app, self.feedback_text or " ", L.font("small"), area.width - L.px(70), P.ink)
                 self.fb_font = "small"
+                if self.phase == "done" and feedback_overflow(self.app, lay.height, h - head_h - L.px(12)):
+                    # the answer and its working, with nothing more to type: the panel grows into the
+                    # room the quiz leaves when it tightens, so the working's last line (the fu sum
+                    # after its items, say) shows without a scroll
+                    h = self._grown_panel(h, lay.height + head_h + L.px(18), top, bottom, L.px(12), quiz_bottom)
             self.feedback_rect = pygame.Rect(area.left, bottom - h, area.width, h)
             self.fb_max = feedback_overflow(self.app, lay.height, h - head_h - L.px(12))
             self.fb_scroll = min(self.fb_scroll, self.fb_max)
@@ -271,6 +293,24 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             from trainer.ui.views.placement import center_view
 
             center_view(self.view, self.step_area, self.widgets[self._view_start:], L.px(24))
+
+    def _grown_panel(self, h: int, want: int, top: int, bottom: int, gap: int, quiz_bottom: Any) -> int:
+        """The tallest feedback panel from ``h`` up to ``want`` px under which the quiz, laid out
+        (and tightened) above it, still ends clear of it."""
+        def fits(height: int) -> bool:
+            return quiz_bottom(bottom - height - gap) <= bottom - height - gap
+
+        want = min(want, bottom - top - gap)
+        if want <= h or fits(want):
+            return max(h, want)
+        lo, hi = h, want  # lo fits (the panel as placed), hi does not
+        while hi - lo > self.app.layout.px(4):
+            mid = (lo + hi) // 2
+            if fits(mid):
+                lo = mid
+            else:
+                hi = mid
+        return lo
 
     def draw_content(self, surf: pygame.Surface) -> None:
         L = self.app.layout
@@ -330,13 +370,19 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         area = L.content()
         gap = L.px(4)
         w = (area.width - gap * (self.n - 1)) / max(1, self.n)
-        colors = {"right": P.right, "retry": P.accent, "wrong": P.hint if self.kids else P.wrong, "shown": P.hint}
+        colors = {"right": P.right, "hinted": P.right, "retry": P.accent, "wrong": P.hint if self.kids else P.wrong,
+                  "shown": P.hint}
         for i in range(self.n):
             r = pygame.Rect(round(area.left + i * (w + gap)), L.header_h + L.px(8), max(2, round(w)), L.px(7))
             col = colors.get(self.results[i], P.felt_dark) if i < len(self.results) else P.felt_dark
             if i == self.index and not self.finished and i >= len(self.results):
                 col = P.accent
             pygame.draw.rect(surf, col, r, border_radius=r.height)
+            if i < len(self.results) and self.results[i] == "hinted":
+                # right with the help of a hint: green with the hint's blue over its second half
+                half = pygame.Rect(r.centerx, r.top, r.right - r.centerx, r.height)
+                pygame.draw.rect(surf, P.hint, half, border_top_right_radius=r.height,
+                                 border_bottom_right_radius=r.height)
 
     def _summary_card(self, surf: pygame.Surface, width: int, height: int) -> pygame.Rect:
         """The card the end-of-session summary is written on (at most ``width`` by ``height`` px)."""
@@ -360,6 +406,12 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                 _("{right} of {n} right on the first try").format(right=self.right, n=self.n))
         blit_text(surf, self.app, line, L.font("large"), P.ink, (r.centerx, r.top + L.px(110)), anchor="midtop",
                   max_width=w - L.px(40))
+        helped = self.results.count("hinted")
+        if helped and not self.kids:  # right after a hint that gave part of the answer: not counted above
+            blit_text(surf, self.app, ngettext("With a hint: {n} more right answer",
+                                               "With a hint: {n} more right answers", helped).format(n=helped),
+                      L.font("body"), P.ink_muted, (r.centerx, r.top + L.px(160)), anchor="midtop",
+                      max_width=w - L.px(40))
 
     def on_key(self, ev: pygame.event.Event) -> bool:
         ch = getattr(ev, "unicode", "")
@@ -432,13 +484,14 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             seconds = min(300.0, self.app.time - self.started)
             self.app.record_answer(self.source, self.ex.item_id, self.ex.skill, ok, seconds,
                                    min(self.hints_used, 3), spec=self.ex.spec())
-            if ok:
-                self.right += 1
-            else:
+            if ok and (not self.hints_used or self.kids):
+                self.right += 1  # a hint that gave part of the answer: helped, not right on the first try
+            elif not ok:
                 self.missed.append(self.ex)
         if ok:
             self.phase = "done"
-            self.results.append("right" if self.attempts == 1 else "retry")
+            helped = self.hints_used and not self.kids
+            self.results.append(("hinted" if helped else "right") if self.attempts == 1 else "retry")
             self.feedback_kind = "right"
             # Children get praise (the panel's heading), not the engine's working.
             self.feedback_text = "" if self.kids else explain(self._explanation())
@@ -465,9 +518,16 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             return self.view.answer_markup() or _("The right one is marked.")
         mine = self._mistake_text(response, final=True, generic=not self._pick_explained(response)) \
             if response is not None else ""
+        items = self._own_pick_first()
+        if self.ex.prompt.question == "mcr_waits" and response is not None:
+            # the missed winning tiles are in ``mine`` with their arrangements already
+            missed = {kind_name(k) for k in set(self.ex.answer) - set(response)}
+            items = [i for i in items if not (i.get("kind") == "mcr_wait" and i.get("tile") in missed)]
+        said = set(mine.split(BR))
+        working = BR.join(line for line in explain(items).split(BR) if line and line not in said)
         # the answer first: the panel's first lines show it without scrolling; then why the
-        # learner's own answer is wrong, then the working
-        parts = [t for t in (self.view.answer_markup(), mine, explain(self._own_pick_first())) if t]
+        # learner's own answer is wrong, then the working (no line twice)
+        parts = [t for t in (self.view.answer_markup(), mine, working) if t]
         return BR.join(parts)
 
     def _pick_explained(self, response: Any) -> bool:
@@ -487,7 +547,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         labels = self._response_labels(response)
         text = drill_mistake(self.ex, self.view.graded(response), final, labels if generic else ())
         if not text and generic:
-            text = _("Your answer: {answer}.").format(answer=", ".join(labels)) if labels else ""
+            text = your_choice(labels)
         if not final:
             where = self.hint_rungs()[0]
             text = BR.join(t for t in (text, where) if t)
@@ -645,38 +705,111 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
 
 @register_screen("review")
 class ReviewScreen(DrillScreen):
-    """A review session: one exercise per due card, each a *sibling* of what the learner saw (the
-    same generator and parameters, a new seed), answers recorded as reviews.  Params: ``items``
-    from ``ProgressStore.due_reviews``; ``mistakes=True`` makes it a drill's "my mistakes" round
-    (siblings of the missed items, recorded as drill answers)."""
+    """A review session: one exercise per due card, answers recorded as reviews.  A drill's card
+    (a generator's family) comes back as a *sibling* of what the learner saw: the same generator
+    and parameters, a new seed.  A lesson step the learner missed (a ``{"lesson", "step"}`` card)
+    comes back as that very step: the lesson screen's one-step review mode (``lesson_review``)
+    shows and grades it over this screen and hands its result back, and the session goes on.
+    Cards the app can no longer show (a generator gone, a lesson step removed or changed) are
+    left out quietly (:mod:`trainer.ui.views.review_items`).  "Another round" gives new siblings
+    of the same families (a lesson step is its own card: the same step again).
+
+    Params: ``items`` from ``ProgressStore.due_reviews``; ``mistakes=True`` makes it a drill's
+    "my mistakes" round (siblings of the missed items, recorded as drill answers)."""
 
     def __init__(self, app: Any, **params: Any) -> None:
         from datetime import datetime
 
-        known = generators()
-        self.items = [it for it in params["items"] if it.get("generator") in known]
+        from trainer.ui.views.review_items import showable_items
+
+        self.items = showable_items(app, list(params["items"]))
         if not self.items:
             raise ValueError("no review item can be shown")
         self.mistakes = bool(params.get("mistakes"))
         self.salt = "mistakes" if self.mistakes else datetime.now().astimezone().date().isoformat()
-        first = self.items[0]
+        self.opened: int | None = None  # the card whose lesson step was opened over this screen
+        known = generators()
+        first = next((it for it in self.items if it.get("generator") is not None), None)
+        generator = first["generator"] if first is not None else ("tile_name" if "tile_name" in known
+                                                                   else next(iter(known)))
         title = _("My mistakes") if self.mistakes else _("Review")
-        super().__init__(app, **dict(params, generator=first["generator"], params=first.get("params") or {},
+        super().__init__(app, **dict(params, generator=generator,
+                                     params=(first.get("params") if first is not None else None) or {},
                                      n=len(self.items), seed=0, title=title))
         self.source = "drill" if self.mistakes else "review"
 
+    def _item(self) -> dict:
+        return self.items[min(self.index, len(self.items) - 1)]
+
     def _new_item(self) -> None:
-        item = self.items[min(self.index, len(self.items) - 1)]
-        self.gen = generators()[item["generator"]]
-        self.gen_params = self.gen.params(item.get("params") or {})
+        item = self._item()
+        if item.get("generator") is not None:
+            self.gen = generators()[item["generator"]]
+            self.gen_params = self.gen.params(item.get("params") or {})
         super()._new_item()
 
     def _generate(self) -> Any:
+        """A sibling of the card's exercises, new in every round (the seed ``again`` moves on); none
+        for a lesson step, which the lesson screen shows (:meth:`open_step`)."""
         from trainer.progress.srs import sibling_seed
 
-        item = self.items[min(self.index, len(self.items) - 1)]
+        item = self._item()
+        if item.get("generator") is None:
+            return None
         card = str(item.get("item_id") or item["generator"])
-        return self.gen.generate(self.gen_params, sibling_seed(card, f"{self.salt}:{self.index}"))
+        return self.gen.generate(self.gen_params, sibling_seed(card, f"{self.salt}:{self.seed + self.index}"))
+
+    # -- lesson steps
+    def open_step(self) -> None:
+        """Open the current card's lesson step over this screen (once per card, and only while this
+        screen is on top); a step that cannot be opened after all is left out quietly."""
+        if self.finished or self.index >= self.n or self.opened == self.index or self.app.screen is not self:
+            return
+        item = self._item()
+        if item.get("generator") is not None:
+            return
+        from trainer.ui.views.review_items import lesson_step
+
+        self.opened = self.index
+        found = lesson_step(self.app, item)
+        if found is not None:
+            lesson, step = found
+            try:
+                self.app.push("lesson_review", lesson_id=lesson.id, step=step, item_id=item.get("item_id"),
+                              position=(self.index, self.n, self.right, tuple(self.results)),
+                              title=self.title(), on_done=self.step_done, on_leave=self.back)
+                return
+            except Exception:  # noqa: BLE001 - a card that cannot be shown is skipped, never a crash
+                while self.app.screen is not self and self.app.screen is not None and self in self.app.stack:
+                    self.app.pop()
+        del self.items[self.index]
+        self.n = len(self.items)
+        self.opened = None
+        self._advance()
+
+    def step_done(self, result: str) -> None:
+        """The lesson step of the current card was answered (``result`` as the lesson marks it:
+        ``right`` on the first try, ``retry``, ``wrong``, ``shown``; ``seen`` when it could not be
+        graded): count it and go on to the next card."""
+        if result == "right":
+            self.right += 1
+        self.results.append(result if result in ("right", "retry", "wrong", "shown") else "seen")
+        self.index += 1
+        self._advance()
+
+    def _advance(self) -> None:
+        super()._advance()
+        self.open_step()
+
+    def enter(self) -> None:
+        super().enter()
+        self.open_step()
+
+    def again(self) -> None:
+        """Another round: new siblings of the same families (and the same lesson steps)."""
+        self.opened = None
+        super().again()
+        self.open_step()
 
     def mistakes_round(self) -> None:
         """No mistakes round of a review: it is one already."""

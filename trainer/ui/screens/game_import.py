@@ -30,6 +30,7 @@ from trainer.ui.saved_games import LEARNER_SEAT, games_dir
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.views.steps.base import WIND_NAMES
+from trainer.ui.views.table.center import ROUND_NAMES
 from trainer.ui.widgets import Card, blit_wrapped
 
 P = PALETTE
@@ -165,7 +166,8 @@ class GameImportScreen(Screen):
         if loaded.notes:
             text = ngettext("Game added to My games ({hands}); {n} difference from our scoring: {first}",
                             "Game added to My games ({hands}); {n} differences from our scoring: {first}",
-                            len(loaded.notes)).format(hands=hands, n=len(loaded.notes), first=loaded.notes[0])
+                            len(loaded.notes)).format(hands=hands, n=len(loaded.notes),
+                                                      first=difference_text(loaded.notes[0]))
             self.app.notify(text, "warn", 15)
         else:
             self.app.notify(_("Game added to My games ({hands}).").format(hands=hands), "ok", 8)
@@ -198,6 +200,91 @@ class GameImportScreen(Screen):
                 folder=folders.export_folder())
         blit_wrapped(surf, self.app, text, L.font("small"), P.on_felt, pygame.Rect(c.left, c.top, c.width, L.px(56)),
                      max_lines=2)
+
+
+def hand_name(kyoku: int, honba: int = 0) -> str:
+    """A hand as the table names it: «East 1», with its counters when there are any («South 2, 1
+    honba»)."""
+    name = _("{wind} {n}").format(wind=_(ROUND_NAMES[kyoku // 4 % 4]), n=kyoku % 4 + 1)
+    if not honba:
+        return name
+    return ngettext("{hand}, {n} honba", "{hand}, {n} honba", honba).format(hand=name, n=honba)
+
+
+def _seat(seat: int) -> int:
+    """A seat as the screen numbers it (the log's seat 0 is the first)."""
+    return int(seat) + 1
+
+
+def _signed(points: Any) -> str:
+    return format_points(int(points), signed=True)
+
+
+def _end_words(kind: str) -> str:
+    """How our engine ended a hand, in words."""
+    return {"ron": _("a win by ron"), "tsumo": _("a self-drawn win (tsumo)"),
+            "exhaustive": _("a draw with the wall empty"), "abortive": _("an abortive draw")}.get(kind, kind)
+
+
+def _why_words(why: dict[str, Any]) -> str:
+    """One reason a win is paid differently (the engine's data), in words."""
+    kind = why.get("kind")
+    if kind == "fu_han":
+        return _("the log counts {log_fu} fu and {log_han} han, we count {fu} fu and {han} han").format(**why)
+    if kind == "yaku_missing":
+        return _("the log counts yaku we do not: {yaku}").format(yaku=", ".join(why["yaku"]))
+    if kind == "yaku_added":
+        return _("we count yaku the log does not: {yaku}").format(yaku=", ".join(why["yaku"]))
+    if why.get("second"):
+        return _("the second winner's payment is split differently (honba, riichi sticks or pao)")
+    return _("the payment is split differently (honba, riichi sticks or pao)")
+
+
+def difference_text(note: Any) -> str:
+    """One difference an import found between the log and our scoring, in the learner's language,
+    from the figures the engine gives with it (:class:`~trainer.engine.game.tenhou6_read.ImportNote`);
+    seats numbered as the seat cards number them (from 1).  A note without figures stays as it is."""
+    d = getattr(note, "data", None)
+    if not isinstance(d, dict):
+        return str(note)
+    kind = d.get("kind")
+    if kind == "unfinished":
+        return ngettext("the log ends after {n} hand; by our rules the match is not over",
+                        "the log ends after {n} hands; by our rules the match is not over", d["hands"]).format(
+            n=d["hands"])
+    hand = hand_name(d.get("kyoku", 0), d.get("honba", 0))
+    if kind == "payment":
+        text = _("in {hand}, seat {seat} gets {log} by the log and {ours} by our count — {why}").format(
+            hand=hand, seat=_seat(d["seat"]), log=_signed(d["log"]), ours=_signed(d["ours"]),
+            why="; ".join(_why_words(w) for w in d.get("why", ())))
+        if d.get("others"):
+            text += " " + ngettext("(one more seat's payment differs too)", "({n} more seats' payments differ too)",
+                                   d["others"]).format(n=d["others"])
+        return text
+    if kind == "winner":
+        return _("in {hand}, the log has seat {seat} winning, our engine does not").format(hand=hand, seat=_seat(d["seat"]))
+    if kind == "no_win":
+        return _("in {hand}, the log has a win, our engine ends the hand with {ours}").format(
+            hand=hand, ours=_end_words(d["ours"]))
+    if kind == "no_draw":
+        return _("in {hand}, the log has a draw with the wall empty, our engine ends the hand with {ours}").format(
+            hand=hand, ours=_end_words(d["ours"]))
+    if kind == "draw_payments":
+        return _("in {hand}, the payments at the draw differ — {log} by the log, {ours} by our count").format(
+            hand=hand, log=" / ".join(_signed(x) for x in d["log"]), ours=" / ".join(_signed(x) for x in d["ours"]))
+    if kind == "abort":
+        return _("in {hand}, the log ends the hand in an abortive draw ({name}), our engine with {ours}").format(
+            hand=hand, name=d["name"], ours=_end_words(d["ours"]))
+    if kind == "position":
+        return ngettext("in {hand}, our replay is at {ours}, with {n} riichi stick on the table",
+                        "in {hand}, our replay is at {ours}, with {n} riichi sticks on the table",
+                        d["ours_sticks"]).format(hand=hand, ours=hand_name(d["ours_kyoku"], d["ours_honba"]),
+                                                 n=d["ours_sticks"])
+    if kind == "start_scores":
+        return _("in {hand}, the log starts with {log} points, our replay with {ours}").format(
+            hand=hand, log=" / ".join(format_points(x) for x in d["log"]),
+            ours=" / ".join(format_points(x) for x in d["ours"]))
+    return str(note)
 
 
 def learner_name(app: Any) -> str:

@@ -29,6 +29,7 @@ from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.sources import source_text
 from trainer.ui.theme import PALETTE, Color
+from trainer.ui.views.lesson_order import is_child
 from trainer.ui.views.search_field import SearchField
 from trainer.ui.widgets import Widget, blit_text, draw_focus_ring, draw_panel
 
@@ -427,7 +428,12 @@ class GlossaryScreen(Screen):
         category = CATEGORY_LABELS.get(term.category)
         if category:
             add(_(category), "small", P.term, True, L.px(14))
-        add(term.explanation(self.app.settings.language), "body", P.ink, gap=L.px(10))
+        kid = term.child_explanation(lang) if is_child(app.settings) else ""
+        if kid:  # a child's profile: the children's words first, the grown-ups' definition after them
+            add(kid, "body", P.ink, gap=L.px(10))
+            add(_("For grown-ups: {text}").format(text=term.explanation(lang)), "small", P.ink_muted, gap=L.px(8))
+        else:
+            add(term.explanation(lang), "body", P.ink, gap=L.px(10))
         spellings = term.alt if lang == "ru" else [a for a in term.alt if not CYRILLIC.search(a)]
         if spellings:  # an English card lists no Russian spellings
             add(_("Also written: {spellings}").format(spellings=", ".join(spellings)), "small", P.ink_muted,
@@ -461,9 +467,12 @@ class GlossaryScreen(Screen):
                     y += app.line_height(L.font("body"))
                 y += L.px(10)
             return
-        if term is None:
-            blit_text(surf, app, _("Type a word to search the glossary."), L.font("body"), P.ink_muted,
-                      inner.topleft, max_width=inner.width)
+        if term is None:  # nothing typed yet, or nothing found for the word typed
+            text = _("Try another word: a name in Russian or English, kanji, kana or romaji.") if self.query.strip() \
+                else _("Type a word to search the glossary.")
+            for line in app.wrap(text, L.font("body"), inner.width):
+                blit_text(surf, app, line, L.font("body"), P.ink_muted, inner.topleft, max_width=inner.width)
+                inner.top += app.line_height(L.font("body"))
             return
         tiles = term_tiles(term)
         text_w = inner.width

@@ -278,13 +278,11 @@ class HomeScreen(Screen):
         if app.progress is None or app.learner_id is None:
             return []
         try:
-            due = app.progress.due_reviews(app.learner_id)
-            if not due:
-                return []  # the common case at start: no need to load the exercise generators
-            from trainer.ui.views.drill_catalog import generators
+            from trainer.ui.views.review_items import due_review_items
 
-            known = generators()
-            return [r for r in due if r.get("generator") in known]
+            # drill cards and missed lesson steps; the lessons' are counted once the lessons are
+            # loaded (the home is rebuilt then), so the first frame does not wait for them
+            return due_review_items(app, wait=False)
         except Exception:
             return []
 
@@ -429,8 +427,32 @@ class KidsGamesScreen(Screen):
             paint_card_tiles(surf, self.app, self.cards, [tiles for _m, tiles in KIDS_GAMES])
 
     def play(self, mode: str) -> None:
-        """Open the shape-game table in ``mode``, with big tiles."""
-        self.app.push("play_simple", mode=mode, kids=True)
+        """Open the children's setup of ``mode`` — the hand sizes the child has met in the
+        children's lessons, the player count, a grown-up's pon switch once a lesson has shown pon
+        — or, with nothing to choose, the children's table at once (big tiles)."""
+        from trainer.engine.game.simple_modes import get_mode
+        from trainer.ui.training_setup import child_options, child_progress
+
+        game = get_mode(mode)
+        hands, pon = child_progress(game, self._lessons_met())
+        if child_options(game, hands, pon):
+            self.app.push("training_setup", mode=mode, title=kids_game_texts()[mode][0], kids=True, hands=hands,
+                          pon=pon)
+        else:
+            self.app.push("play_simple", mode=mode, kids=True, hand=hands[-1] if hands else None)
+
+    def _lessons_met(self) -> list:
+        """The children's lessons the child has begun or finished (none while the library loads)."""
+        from trainer.ui.views.lesson_order import lesson_states
+
+        if not self.app.library_ready():
+            return []
+        try:
+            lib = self.app.library()
+            states = lesson_states(self.app, lib)
+        except Exception:
+            return []
+        return [lesson for lesson in lib.by_track("kids") if states.get(lesson.id) in ("done", "started")]
 
     def choose(self, n: int) -> bool:
         if 1 <= n <= len(self.cards):

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from trainer.i18n import _, ngettext
+from trainer.progress.names import shown_name
 from trainer.ui import folders
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
@@ -59,7 +60,7 @@ class LearnersScreen(Screen):
             subtitle = _kind_label(learner) + " · " + ngettext("{n} answer", "{n} answers", n).format(n=n)
             current = learner.id == self.app.learner_id
             self.cards.append(self.add(Card(
-                learner.name, subtitle, lambda lid=learner.id: self.pick(lid),
+                shown_name(learner.name), subtitle, lambda lid=learner.id: self.pick(lid),
                 badge=_("current") if current else "", accent=P.accent if current else None)))
             rename = self.add(Button(_("Rename"), lambda lid=learner.id: self.start_rename(lid), kind="ghost",
                                      size="small"))
@@ -69,7 +70,7 @@ class LearnersScreen(Screen):
             self.card_buttons.append((rename, delete))
         for learner in aside[:MAX_CARDS]:
             self.aside_cards.append(self.add(Card(
-                learner.name, _("Set aside: the progress is kept until you erase it."),
+                shown_name(learner.name), _("Set aside: the progress is kept until you erase it."),
                 lambda lid=learner.id: self.restore(lid), locked=True)))
             self.aside_buttons.append((
                 self.add(Button(_("Bring back"), lambda lid=learner.id: self.restore(lid), kind="secondary",
@@ -91,7 +92,7 @@ class LearnersScreen(Screen):
         self.cancel_btn = self.add(Button(_("Cancel"), self.cancel_rename, kind="ghost"))
         self.cancel_btn.visible = self.renaming is not None
         if self.renaming is not None and store is not None:
-            self.name_field.set_text(store.learner(self.renaming).name)
+            self.name_field.set_text(shown_name(store.learner(self.renaming).name))
 
     def _on_name(self, text: str) -> None:
         self.new_name = text
@@ -120,7 +121,7 @@ class LearnersScreen(Screen):
     def pick(self, learner_id: int) -> None:
         """Choose a learner and go back."""
         switch_learner(self.app, learner_id)
-        name = self.app.progress.learner(learner_id).name
+        name = shown_name(self.app.progress.learner(learner_id).name)
         self.app.notify(_("Now learning: {name}").format(name=name), "info", 4)
         self.app.pop()
 
@@ -132,14 +133,14 @@ class LearnersScreen(Screen):
             return
         if self.renaming is not None:
             learner = store.update_learner(self.renaming, name=self.new_name)
-            self.app.notify(_("Renamed to {name}.").format(name=learner.name), "info", 4)
+            self.app.notify(_("Renamed to {name}.").format(name=shown_name(learner.name)), "info", 4)
             self.cancel_rename()
             return
         profile = self.new_profile  # switching rebuilds this screen, which resets the form
         learner = store.create_learner(self.new_name, "child" if profile == "child" else "adult")
         switch_learner(self.app, learner.id)
         self.app.apply_profile(profile)
-        self.app.notify(_("Welcome, {name}!").format(name=learner.name), "info", 4)
+        self.app.notify(_("Welcome, {name}!").format(name=shown_name(learner.name)), "info", 4)
         self.rebuild()
 
     def start_rename(self, learner_id: int) -> None:
@@ -155,7 +156,7 @@ class LearnersScreen(Screen):
 
     def ask_delete(self, learner_id: int) -> None:
         """Ask before setting a learner aside."""
-        name = self.app.progress.learner(learner_id).name
+        name = shown_name(self.app.progress.learner(learner_id).name)
         self.open_dialog(_("Delete {name}?").format(name=name),
                          _("{name} disappears from this list. Nothing is erased yet: the progress is set "
                            "aside, and you can bring it back or erase it for good below.").format(name=name),
@@ -169,25 +170,26 @@ class LearnersScreen(Screen):
             others = self.app.active_learners()
             if others:
                 switch_learner(self.app, others[0].id)
-        name = self.app.progress.learner(learner_id).name
+        name = shown_name(self.app.progress.learner(learner_id).name)
         self.app.notify(_("{name} was set aside. Bring back undoes it.").format(name=name), "info", 6)
         self.rebuild()
 
     def restore(self, learner_id: int) -> None:
         """Undo a delete: the learner and all their progress come back."""
         self.app.set_learner_data_for(learner_id, DELETED_KEY, None)
-        name = self.app.progress.learner(learner_id).name
+        name = shown_name(self.app.progress.learner(learner_id).name)
         self.app.notify(_("{name} is back.").format(name=name), "info", 4)
         self.rebuild()
 
     def ask_erase(self, learner_id: int) -> None:
         """The second, explicit question before a set-aside learner is erased."""
         learner = self.app.progress.learner(learner_id)
+        name = shown_name(learner.name)
         n = self.app.progress.answer_count(learner_id)
-        self.open_dialog(_("Erase {name} for good?").format(name=learner.name),
+        self.open_dialog(_("Erase {name} for good?").format(name=name),
                          ngettext("{n} answer and every lesson of {name} will be erased. This cannot be undone.",
                                   "{n} answers and every lesson of {name} will be erased. This cannot be undone.",
-                                  n).format(n=n, name=learner.name),
+                                  n).format(n=n, name=name),
                          [(_("Erase for good"), lambda: self.erase(learner_id), "danger"),
                           (_("Cancel"), lambda: None, "secondary")])
 
@@ -197,7 +199,7 @@ class LearnersScreen(Screen):
         if not learner.settings.get(DELETED_KEY):
             return  # only a learner already set aside can be erased
         self.app.progress.erase_learner(learner_id)
-        self.app.notify(_("{name} was erased.").format(name=learner.name), "info", 4)
+        self.app.notify(_("{name} was erased.").format(name=shown_name(learner.name)), "info", 4)
         self.rebuild()
 
     def layout(self) -> None:
@@ -245,7 +247,7 @@ class LearnersScreen(Screen):
                       P.on_felt, c.center, anchor="center")
             return
         head = _("Add a learner") if self.renaming is None else _("Rename {name}").format(
-            name=self.app.progress.learner(self.renaming).name)
+            name=shown_name(self.app.progress.learner(self.renaming).name))
         blit_text(surf, self.app, head, L.font("large"), P.on_felt, (c.left, self.form_top), bold=True)
         if self.aside_cards:
             blit_text(surf, self.app, _("Set aside"), L.font("large"), P.on_felt, (c.left, self.aside_top),
@@ -282,18 +284,32 @@ class ImportScreen(Screen):
 
         try:
             learner = self.app.progress.import_file(path)
-        except (TransferError, OSError) as exc:
+        except TransferError as exc:  # one line in the learner's language: the file, the field, what is wrong
+            self.app.notify(_("This file cannot be imported: {error}").format(error=exc.translated(path.name)),
+                            "error", 10)
+            return
+        except OSError as exc:
             self.app.notify(_("This file cannot be imported: {error}").format(error=exc), "error", 10)
             return
-        self.app.notify(_("Imported {name}.").format(name=learner.name), "info", 6)
+        self.app.notify(_("Imported {name}.").format(name=shown_name(learner.name)), "info", 6)
         self.app.pop()
 
     def layout(self) -> None:
+        """One card per file, each as tall as its name and its folder need (a long folder takes
+        a second line); more cards than the screen holds scroll."""
         L = self.app.layout
         c = L.content()
         top = c.top + L.px(70)
-        for i, card in enumerate(self.cards):
-            card.rect = pygame.Rect(c.left, top + i * L.px(84), c.width, L.px(72))
+        ring = L.px(6)  # the focus ring stands out of a card: the clip leaves room for it
+        area = pygame.Rect(c.left - ring, top - L.px(8), c.width + 2 * ring, c.bottom - top + L.px(8) + ring)
+        y = top - self.scroll_y
+        gap = L.px(12)
+        for card in self.cards:
+            lines = max(1, min(2, card.subtitle_lines(self.app, c.width)))
+            card.rect = pygame.Rect(c.left, y, c.width, card.height_for(self.app, c.width, lines))
+            card.clip = area
+            y = card.rect.bottom + gap
+        self.max_scroll = max(0, y - gap + self.scroll_y - c.bottom)
 
     def draw_content(self, surf: pygame.Surface) -> None:
         L = self.app.layout

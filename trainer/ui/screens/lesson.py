@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from trainer.i18n import N_, _
+from trainer.i18n import N_, _, ngettext
 from trainer.lessons import answers
 from trainer.lessons.language import lesson_title, step_text
 from trainer.ui.registry import register_screen
@@ -42,6 +42,8 @@ P = PALETTE
 RUNS_KEY = "lesson_runs"
 """The learner-profile key holding each unfinished lesson's step results, for resuming."""
 RESULT_KINDS = ("right", "retry", "wrong", "shown", "seen")
+EARLIER_FEEDBACK = {"right": "right", "retry": "right", "wrong": "wrong", "shown": "shown"}
+"""The feedback panel a step answered before in this run shows when the learner goes back to it."""
 PANEL_GAP = 14
 """The room (px at 1280x720) between the feedback panel and the buttons under it."""
 MAX_SECONDS = 300.0  # an answer never counts as slower than this (the learner may have stepped away)
@@ -53,7 +55,7 @@ FIRST_HINT = (N_("Read the question again and look at the tiles one by one."),
 SECOND_HINTS = {
     # Which tiles finish a shape: waits, the missing tile of a set, tenpai and shape questions.
     "finish": (N_("Think about which tiles could finish each shape."),
-               N_("Try every tile: which one makes a three or a pair?")),
+               N_("Try every tile: which one makes a team or a pair?")),
     # TRANSLATORS: cards put in order; the second line is for a 6-year-old (ru: «ты», simple words).
     "order": (N_("Find what comes first, then what follows it, one card at a time."),
               N_("What comes first? And what comes next?")),
@@ -90,11 +92,29 @@ def fallback_hint(step: Any, level: int, child: bool) -> str:
     return _(lines[1] if child else lines[0])
 
 
+def counts_for_completion(lesson: Any, index: int) -> bool:
+    """Whether step ``index`` is a drill whose pass mark decides that the lesson is complete: every
+    drill but a warm-up (a drill with an id starting "warmup", or one that opens the lesson, a
+    short recap of the lesson before), which is practice only."""
+    step = lesson.steps[index]
+    if step.kind != "drill":
+        return False
+    return not (index == 0 or str(getattr(step, "id", "") or "").startswith("warmup"))
+
+
+def pass_mark(ratio: float, total: int) -> int:
+    """The fewest right answers of ``total`` that reach ``ratio`` (8 of 10 at 0.8)."""
+    import math
+
+    return max(0, min(total, math.ceil(ratio * total - 1e-9)))
+
+
 @register_screen("lesson")
 class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
     """Plays one lesson; params: ``lesson_id``, optional ``step`` to resume at."""
 
     slide_px = 10  # the feedback panel slides from less than PANEL_GAP below: never over the buttons
+    double_click_guard = True  # a double click checks one answer or opens one step (RetryOnTouch)
 
     rebuild_on_enter = False
 
@@ -127,14 +147,20 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                 self.drill_results[int(key)] = (int(pair[0]), int(pair[1]))
 
     def _save_results(self) -> None:
-        """Keep this run's step results in the learner's profile (dropped when the lesson ends)."""
+        """Keep this run's step results in the learner's profile (dropped when the lesson is
+        complete; a lesson that ends short of a drill's pass mark keeps them, so redoing that
+        drill completes the lesson with the answers already given)."""
         runs = self.app.learner_data(RUNS_KEY)
         runs = dict(runs) if isinstance(runs, dict) else {}
-        if self.finished:
+        if self.finished and self.passed():
             runs.pop(self.lesson.id, None)
         else:
-            runs[self.lesson.id] = {"results": {str(i): r for i, r in self.results.items()},
-                                    "drills": {str(i): list(p) for i, p in self.drill_results.items()}}
+            # A drill short of its pass mark at the end waits, not played, for the learner to
+            # come back to it ("continue" opens it).
+            again = set(self.failed_drills()) if self.finished else set()
+            runs[self.lesson.id] = {"results": {str(i): r for i, r in self.results.items() if i not in again},
+                                    "drills": {str(i): list(p) for i, p in self.drill_results.items()
+                                               if i not in again}}
         self.app.set_learner_data(RUNS_KEY, runs or None)
 
     # ---------------------------------------------------------------- state
@@ -149,6 +175,39 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self.extra_explain = ""
         self.answer_line = ""
         self.step_started = self.app.time
+        step = self.lesson.steps[self.index]
+        earlier = getattr(self, "results", {}).get(self.index)
+        if earlier in EARLIER_FEEDBACK and step.interactive and step.kind not in ("drill", "play"):
+            # A step answered before in this run (the learner went back to it): its result is
+            # shown, read-only; it is never graded or recorded again, and Enter goes on.
+            self.phase = "done"
+            self.recorded = True
+            self.feedback_kind = EARLIER_FEEDBACK[earlier]
+            if self.feedback_kind == "wrong" and self.lesson.audience == "child":
+                self.feedback_kind = "shown"  # no red for children (curriculum §1.4)
+
+    def _show_earlier(self) -> None:
+        """On a step answered before in this run: the answer marked as the learner's result was
+        (right, or shown after a miss), locked, with the engine's working under it."""
+        view = self.view
+        if view is None or not view.quiz or self.phase != "done" or self.feedback_kind not in ("right", "wrong",
+                                                                                              "shown"):
+            return
+        if self.feedback_kind == "right":
+            try:
+                ans = answers.answer(self.step, self.lesson)
+            except Exception:
+                ans = None
+            if ans is not None:
+                fb = answers.Feedback(True, ans.value, ans.explanation, ans.display)
+                self.extra_explain = self.answer_line = ""
+                view.clear_marks()
+                view.mark(fb, final=True)
+                self.feedback_text = explain(self._shown(fb)) if self.step.kind != "choice" else ""
+        view.lock(True)
+        self._update_buttons()
+        self.relayout()
+        self.set_focus(self.main_btn)  # Enter goes on ("Next"), never picks an option again
 
     @property
     def step(self) -> Any:
@@ -354,6 +413,17 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             # Digits always go to the answer box, wherever the focus is.
             self.set_focus(field)
             return field.handle_key(ev)
+        if field is not None and field.enabled and self.focused_widget() is field:
+            # The box takes what is typed into it before any lesson shortcut (H is a letter typed
+            # there, not the hint); a character it does not take is named in a short notice.
+            if field.handle_key(ev):
+                return True
+            problem = field.reject_message(ev) if ev.key not in (pygame.K_RETURN, pygame.K_KP_ENTER) else ""
+            if problem and ev.key == pygame.K_h and self.hint_btn.visible:
+                problem = _("Only digits go into this box; for a hint, click «Hint».")
+            if problem and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+                self.app.notify(problem, "info", 4)
+                return True
         if ev.key == pygame.K_h and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)) and self.hint_btn.visible:
             self.hint()
             return True
@@ -449,16 +519,30 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             view.mark(fb, final=True)
             # Children are shown the answer gently: no red, no "wrong" (curriculum §1.4).
             self.feedback_kind = "shown" if child else "wrong"
-            mine = "" if child else self._mistake(response, fb, final=True)
+            mine = self._child_mistake(response, fb) if child else self._mistake(response, fb, final=True)
             self.feedback_text = BR.join(t for t in (mine, self._answer_markup(fb)) if t)
         view.lock(self.phase != "answer")
         self._after_change()
 
     def _shown(self, fb: Any) -> list:
-        """The engine's working to show: for a fu question only the fu items and total."""
+        """The engine's working to show: for a fu question only the fu items and total; in a
+        children's lesson only what the children's words can say (the winning tiles, the tile to
+        give away, the team a tile makes...: :func:`~trainer.ui.views.explain.for_child`), never
+        the adults' working (shape names, «discard», «sequence»)."""
         if self.step.kind == "fu_breakdown" or (self.step.kind == "number" and getattr(self.step, "ask", "") == "fu"):
             return fu_only(fb.explanation, fb.expected if isinstance(fb.expected, int) else None)
+        if self.lesson.audience == "child":
+            from trainer.ui.views.explain import for_child
+
+            return for_child(fb.explanation)
         return list(fb.explanation)
+
+    def _child_mistake(self, response: Any, fb: Any) -> str:
+        """After a child's last try, which of the child's own tiles did not belong, in the
+        children's words («Это палочки, а не кружки»); "" where there is nothing to say gently."""
+        from trainer.ui.views.mistakes import lesson_mistake
+
+        return lesson_mistake(self.step, response, fb, True, getattr(self.lesson, "preset", "tenhou"), child=True)
 
     def _mistake(self, response: Any, fb: Any, final: bool) -> str:
         """What is wrong with the learner's own answer, from the engine's explanation API."""
@@ -487,9 +571,11 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         auto = self.view.hint(level) if self.view is not None else ""
         if level <= len(hints):
             authored = step_text(hints[level - 1], self.lesson, self.app.settings.language)
-            if authored and level == 1 and self.step.kind == "pick_tiles" and self.lesson.audience == "child":
+            if authored and self.lesson.audience == "child" and (
+                    (level == 1 and self.step.kind == "pick_tiles") or self.step.kind == "arrange"):
                 # A child gets one short line: the highlighted tiles already say "look here", and
-                # the panel leaves the palette its child-sized tiles.
+                # the panel leaves the palette its child-sized tiles; a sort step's own hint says
+                # what this row needs, never the order of all four families.
                 return authored
             return BR.join(t for t in (authored, auto) if t)
         return auto or fallback_hint(self.step, level, self.lesson.audience == "child")
@@ -533,10 +619,17 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self.feedback_text = self._answer_markup(fb)
 
     def _record(self, correct: bool) -> None:
+        """Record the step's first answer.  A miss also stores how to show the step again,
+        ``{"lesson", "step"}`` (:func:`trainer.ui.views.review_items.step_spec`), so the review
+        session brings that very step back until it is learned (docs/progress.md); a step right at
+        once stays out of the reviews."""
+        from trainer.ui.views.review_items import step_spec
+
         self.recorded = True
         seconds = min(MAX_SECONDS, max(0.0, self.app.time - self.step_started))
         self.app.record_answer("lesson", self.lesson.step_key(self.index), self.lesson.step_skill(self.index),
-                               correct, seconds, min(self.hint_level, 3))
+                               correct, seconds, min(self.hint_level, 3),
+                               spec=None if correct else step_spec(self.lesson, self.index))
 
     def _after_change(self) -> None:
         self._save_results()
@@ -549,13 +642,20 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         if self.index not in self.results:
             self.results[self.index] = "seen"
             self._save_results()
+        if getattr(self, "redo_drill", None) == self.index:
+            # A drill run again from the summary: its result goes straight to the summary (the
+            # other steps were all done already).
+            self.redo_drill = None
+            self.finish()
+            return
         if self.index + 1 >= len(self.lesson.steps):
             self.finish()
             return
         self.go(self.index + 1)
 
     def previous(self) -> None:
-        """Go back one step (its answer is not graded again)."""
+        """Go back one step: a step answered before shows that answer, read-only (it is not
+        graded again, and Enter goes on)."""
         if self.index > 0:
             self.go(self.index - 1)
 
@@ -566,6 +666,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self._save_position()
         self.focus = None
         self.rebuild()
+        self._show_earlier()
         self.app.invalidate()
 
     def _save_position(self) -> None:
@@ -609,29 +710,42 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         return right, len(quiz)
 
     def passed(self) -> bool:
-        """Complete when every drill reached its pass ratio (children's lessons always pass)."""
+        """Complete when every drill that counts (:func:`counts_for_completion`: not a warm-up)
+        reached its pass ratio (children's lessons always pass)."""
         if self.lesson.audience == "child":
             return True
+        return not self.failed_drills()
+
+    def failed_drills(self) -> list[int]:
+        """The step indices of the drills that count for completion and are short of their pass
+        mark (not played yet counts as short), in lesson order."""
+        out = []
         for i, s in enumerate(self.lesson.steps):
-            if s.kind == "drill":
+            if counts_for_completion(self.lesson, i):
                 r, t = self.drill_results.get(i, (0, 0))
                 if not t or r / t < s.pass_ratio:
-                    return False
-        return True
+                    out.append(i)
+        return out
 
     def finish(self) -> None:
-        """Show the summary and store the lesson as complete when it passed."""
+        """Show the summary and store the lesson as complete when it passed; one that did not
+        keeps its answers, and "continue" opens the first drill to run again."""
         self.finished = True
         right, total = self.quiz_score()
         score = right / total if total else 1.0
         app = self.app
-        if self.passed() and app.progress is not None and app.learner_id is not None:
+        passed = self.passed()
+        if passed and app.progress is not None and app.learner_id is not None:
             try:
                 app.progress.complete_lesson(app.learner_id, self.lesson.id, score)
             except Exception as exc:
                 app.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
         self._save_results()
-        if app.settings.last_lesson == self.lesson.id:
+        failed = self.failed_drills() if not passed else []
+        if failed:
+            self.index = failed[0]  # where "continue" comes back: the drill to run again
+            self._save_position()
+        elif app.settings.last_lesson == self.lesson.id:
             try:
                 app.remember(last_lesson="", last_step=0)
             except ValueError:
@@ -641,9 +755,12 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
 
     def _next_lesson_id(self) -> str | None:
         """The next open or started lesson after this one on the learner's path (a child's stays
-        on the children's track, an adult's on the adult tracks); a lesson off that path (a parent
-        trying a children's lesson) goes on within its own track."""
-        from trainer.ui.views.lesson_order import lesson_states, path_lessons, path_tracks
+        on the children's track, an adult's on the adult tracks), never one of another rule
+        system (a riichi lesson never leads to a Chinese-rules one, see
+        :func:`~trainer.ui.views.lesson_order.same_rules`); after the last one, the first open
+        one before it.  A lesson off the path (a parent trying a children's lesson) goes on
+        within its own track."""
+        from trainer.ui.views.lesson_order import lesson_states, path_lessons, path_tracks, same_rules
 
         lib = self.app.library()
         states = lesson_states(self.app, lib)
@@ -652,17 +769,38 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         ids = [x.id for x in order]
         start = ids.index(self.lesson.id) + 1 if self.lesson.id in ids else 0
         for lesson in order[start:] + order[:start]:
-            if lesson.id != self.lesson.id and states.get(lesson.id) in ("open", "started"):
+            if lesson.id != self.lesson.id and states.get(lesson.id) in ("open", "started") \
+                    and same_rules(lesson.track, self.lesson.track):
                 return lesson.id
         return None
 
     def _build_summary(self) -> None:
-        nxt = self._next_lesson_id()
+        """A lesson complete: Repeat, Back to lessons and Next lesson (Enter).  One short of a
+        drill's pass mark: Repeat, Back to lessons and Run the drill again (Enter), never "next"."""
         self.summary_buttons.append(self.add(Button(_("Repeat the lesson"), self._repeat, kind="secondary")))
         self.summary_buttons.append(self.add(Button(_("Back to lessons"), self.back, kind="secondary")))
+        if not self.passed():
+            failed = self.failed_drills()
+            if failed:
+                self.summary_buttons.append(self.add(Button(
+                    _("Run the drill again"), lambda: self._redo_drill(failed[0]), kind="primary", hotkey="Enter")))
+            return
+        nxt = self._next_lesson_id()
         if nxt is not None:
             self.summary_buttons.append(self.add(Button(
                 _("Next lesson"), lambda: self.app.replace("lesson", lesson_id=nxt), kind="primary", hotkey="Enter")))
+
+    def _redo_drill(self, index: int) -> None:
+        """Run one drill of the lesson again (its old result goes); Next after it goes straight
+        back to the summary, with every other answer of the lesson kept."""
+        self.finished = False
+        self.drill_results.pop(index, None)
+        self.results.pop(index, None)
+        self._save_results()
+        self.redo_drill = index
+        self.go(index)
+        if self.view is not None and getattr(self.view, "blocks_next", False):
+            self.view.start()
 
     def _repeat(self) -> None:
         self.finished = False
@@ -693,19 +831,149 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         blit_text(surf, self.app, head, L.font("title"), P.right if passed else P.accent_dark,
                   (r.centerx, r.top + L.px(28)), anchor="midtop", bold=True, max_width=r.width - L.px(40))
         right, total = self.quiz_score()
-        lines = []
+        lines: list[tuple[str, Any]] = []
         if self.lesson.audience == "child":  # praise, not scores, for children
-            lines.append(_("Every step is done. Well done!"))
+            lines.append((_("Every step is done. Well done!"), P.ink))
         elif total:
-            lines.append(_("Right on the first try: {right} of {total}").format(right=right, total=total))
-        for _i, (rr, tt) in sorted(self.drill_results.items()) if self.lesson.audience != "child" else ():
-            lines.append(_("Drill: {right} of {total}").format(right=rr, total=tt))
+            lines.append((_("Right on the first try: {right} of {total}").format(right=right, total=total), P.ink))
+        for i, (rr, tt) in sorted(self.drill_results.items()) if self.lesson.audience != "child" else ():
+            lines.append(self._drill_line(i, rr, tt))
         if not passed:
-            lines.append(_("Practice the drill again to finish the lesson."))
+            n = len(self.failed_drills())
+            lines.append((ngettext("Run this drill again to finish the lesson: your other answers are kept.",
+                                   "Run these drills again to finish the lesson: your other answers are kept.",
+                                   n), P.ink))
         y = r.top + L.px(28) + self.app.line_height(L.font("title")) + L.px(20)
-        for line in lines:
-            blit_text(surf, self.app, line, L.font("large"), P.ink, (r.centerx, y), anchor="midtop",
-                      max_width=r.width - L.px(40))
-            y += self.app.line_height(L.font("large")) + L.px(6)
+        buttons_top = min((b.rect.top for b in self.summary_buttons), default=r.bottom - L.px(24))
+        width = r.width - L.px(40)
+        for name in ("large", "body", "small"):  # the largest type at which every line fits whole
+            size = L.font(name)
+            rows = [(part, color) for line, color in lines for part in self.app.wrap(line, size, width)]
+            gap = L.px(6 if name == "large" else 4)
+            if y + len(rows) * (self.app.line_height(size) + gap) <= buttons_top - L.px(8):
+                break
+        for part, color in rows:
+            blit_text(surf, self.app, part, size, color, (r.centerx, y), anchor="midtop", max_width=width)
+            y += self.app.line_height(size) + gap
+        for b in self.summary_buttons:
+            # A label too long for its share of the row (with its key badge) takes the smaller type.
+            room = b.rect.width - L.px(24)
+            need = self.app.text_width(b.label, L.font(b.size), True)
+            if b.hotkey:
+                need += self.app.text_width(b.hotkey, L.font("tiny"), True) + L.px(14)
+            if need > room and b.size != "small":
+                b.size = "small"
+
+    def _drill_line(self, index: int, right: int, total: int) -> tuple[str, Any]:
+        """A drill's line on the summary: its name, its score and, for one that counts, the pass
+        mark; a warm-up says that it does not count."""
+        from trainer.ui.views.drill_catalog import generator_title
+
+        step = self.lesson.steps[index]
+        name = generator_title(step.generator)
+        if not counts_for_completion(self.lesson, index):
+            return (_("Warm-up «{name}»: {right} of {total} (it does not decide the lesson)").format(
+                name=name, right=right, total=total), P.ink_muted)
+        need = pass_mark(step.pass_ratio, total)
+        if total and right >= need:
+            return (_("Drill «{name}»: {right} of {total} — passed").format(name=name, right=right, total=total),
+                    P.right)
+        return (_("Drill «{name}»: {right} of {total} — {need} needed to pass").format(
+            name=name, right=right, total=total, need=need), P.wrong)
 
 
+# ---------------------------------------------------------------- one step as a review card
+
+
+@register_screen("lesson_review")
+class LessonStepReviewScreen(LessonScreen):
+    """One lesson step shown again as a review card.  The review session (``review``) opens it for
+    a due card whose spec is ``{"lesson", "step"}``, a step the learner once missed (see
+    :mod:`trainer.ui.views.review_items`).  The step is shown, hinted and graded exactly as in the
+    lesson (one retry, the answer after a second miss), and its first answer is recorded as a
+    review of the same card.  The main button then goes back to the review, which goes on to its
+    next card; Esc leaves the review, as on any other card of it.  The lesson itself is left
+    alone: no resume point, no run results, no summary.
+
+    Params: ``lesson_id``, ``step`` (the index), ``item_id`` (the card), ``position`` (the
+    review's ``(index, n, right, results)``), ``title``, ``on_done(result)`` (the step's result:
+    ``right``, ``retry``, ``wrong``, ``shown`` or ``seen``) and ``on_leave()``."""
+
+    def _restore_results(self) -> None:
+        """A review card starts afresh: no lesson run is resumed."""
+
+    def _save_results(self) -> None:
+        """A review card keeps no lesson run."""
+
+    def _save_position(self) -> None:
+        """A review card moves neither the lesson's resume point nor "continue where I stopped"."""
+
+    def _record(self, correct: bool) -> None:
+        """The first answer, as a review of the card the session showed (the same item and spec)."""
+        from trainer.ui.views.review_items import step_spec
+
+        self.recorded = True
+        seconds = min(MAX_SECONDS, max(0.0, self.app.time - self.step_started))
+        item_id = str(self.params.get("item_id") or self.lesson.step_key(self.index))
+        self.app.record_answer("review", item_id, self.lesson.step_skill(self.index), correct, seconds,
+                               min(self.hint_level, 3), spec=step_spec(self.lesson, self.index))
+
+    def review_position(self) -> tuple[int, int, int, tuple[str, ...]]:
+        """The review around this card: (this card's index, cards in all, right so far, results so far)."""
+        i, n, right, results = self.params.get("position") or (0, 1, 0, ())
+        return int(i), max(1, int(n)), int(right), tuple(results)
+
+    def title(self) -> str:
+        return self.params.get("title") or _("Review")
+
+    def header_extra(self) -> str:
+        i, n, right, _results = self.review_position()
+        return _("From the lesson “{lesson}” · exercise {i} of {n} · {right} right").format(
+            lesson=lesson_title(self.lesson, self.app.settings.language), i=i + 1, n=n, right=right)
+
+    def _update_buttons(self) -> None:
+        super()._update_buttons()
+        if self.finished:
+            return
+        self.prev_btn.visible = False
+        if not (self.view is not None and self.view.quiz and self.phase in ("answer", "retry")):
+            i, n, _right, _results = self.review_position()
+            self.main_btn.label = _("Finish") if i + 1 >= n else _("Next")
+
+    def previous(self) -> None:
+        """No earlier step inside a review card."""
+
+    def next(self) -> None:
+        """Back to the review with this card's result; the review goes on to its next card."""
+        done = self.params.pop("on_done", None)  # once, whatever is pressed twice
+        result = self.results.get(self.index, "seen")
+        self.app.pop()
+        if done is not None:
+            done(result)
+
+    def back(self) -> None:
+        """Esc: leave the review."""
+        leave = self.params.pop("on_leave", None)
+        self.params.pop("on_done", None)
+        self.app.pop()
+        if leave is not None:
+            leave()
+
+    def _draw_progress(self, surf: pygame.Surface) -> None:
+        """The review's dots (one per card, this one highlighted), not the lesson's steps."""
+        L = self.app.layout
+        area = L.content()
+        i, n, _right, results = self.review_position()
+        gap = L.px(4)
+        w = (area.width - gap * (n - 1)) / n
+        child = self.lesson.audience == "child"  # no red for children (curriculum §1.4)
+        colors = {"right": P.right, "retry": P.accent, "wrong": P.hint if child else P.wrong, "shown": P.hint}
+        for k in range(n):
+            r = pygame.Rect(round(area.left + k * (w + gap)), L.header_h + L.px(8), max(2, round(w)), L.px(7))
+            if k < i:
+                col = colors.get(results[k] if k < len(results) else "", P.felt_dark)
+            elif k == i:
+                col = colors.get(self.results.get(self.index, ""), P.accent)
+            else:
+                col = P.felt_dark
+            pygame.draw.rect(surf, col, r, border_radius=r.height)

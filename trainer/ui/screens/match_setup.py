@@ -9,7 +9,7 @@ and the next setup starts from it.  "Start" (or Enter) opens the table.
 
 from __future__ import annotations
 
-from dataclasses import asdict, replace
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -21,9 +21,11 @@ from trainer.ui.match_setup import (
     COACH_NAMES,
     LENGTH_NAMES,
     LENGTHS,
+    MCR_LEVELS,
     PRESET_NAMES,
     PRESETS,
     MatchSetup,
+    mcr_level,
 )
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
@@ -48,13 +50,7 @@ def remembered_setup(app: Any) -> MatchSetup:
 
 def remember_setup(app: Any, setup: MatchSetup) -> None:
     """Keep ``setup`` in the settings and in the current learner's profile."""
-    app.remember(match_setup=setup.to_json())
-    store, learner = getattr(app, "progress", None), getattr(app, "learner_id", None)
-    if store is not None and learner is not None:
-        try:
-            store.update_learner(learner, settings=asdict(app.settings))
-        except Exception:  # noqa: BLE001 - the match still starts; the file may be locked
-            pass
+    app.remember(match_setup=setup.to_json())  # merged into the profile: lesson results stay
 
 
 @register_screen("match_setup")
@@ -90,11 +86,17 @@ class MatchSetupScreen(Screen):
         seats = (_("Opponent on the right"), _("Opponent across"), _("Opponent on the left"))
         for i in s.opponent_seats():
             label = seats[i]
-            note = _(BOT_ROSTER[s.opponents[i]][2])
-            if mcr:  # the MCR table seats its own bots
-                note = _("At the MCR table Gentle only counts steps to ready; the others aim at 8 points.") \
-                    if i == 0 else ""
-            row(label, note,
+            if mcr:  # the MCR table has two bots: only the levels that differ
+                level = mcr_level(s.opponents[i])
+                # the aiming level keeps a seat's riichi bot when it already is one, so going back to
+                # riichi rules finds the seat as it was
+                aiming = s.opponents[i] if level == "strong" else "efficient"
+                options = [("beginner" if lv == "beginner" else aiming, _("{name} · level {n}").format(name=_(name), n=n))
+                           for lv, (name, n, _d) in MCR_LEVELS.items()]
+                row(label, _(MCR_LEVELS[level][2]),
+                    OptionRow(options, s.opponents[i], lambda v, i=i: self._set_opponent(i, v)))
+                continue
+            row(label, _(BOT_ROSTER[s.opponents[i]][2]),
                 OptionRow(bots, s.opponents[i], lambda v, i=i: self._set_opponent(i, v)))
         coach_note = _coach_note(s.coach)
         if mcr and s.coach != "off":

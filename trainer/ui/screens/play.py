@@ -181,6 +181,8 @@ class PlayScreen(Screen):
         return self.params.get("title") or _("Table")
 
     def header_extra(self) -> str:
+        if self.free and self.match.finished and self.round.ended:  # not the next round: there is none
+            return _("Match over · last hand: {round}").format(round=self.center.round_label(self.state))
         if self.free:
             return self.center.round_label(self.state) + " · " + ngettext(
                 "{n} honba", "{n} honba", self.round.honba).format(n=self.round.honba)
@@ -235,8 +237,10 @@ class PlayScreen(Screen):
         for action in self._offers(legal):
             n = len(self.action_buttons) + 1
             pieces = offer_pieces(action, self.round.last_tile)
-            btn = TileButton(offer_label(action), pieces, lambda a=action: self._act(a), key=str(n),
-                             primary=isinstance(action, Pass) if let_pass else isinstance(action, Tsumo | Ron))
+            # a penalty (an MCR Hu under the minimum) is never the highlighted choice
+            main = isinstance(action, Pass) if let_pass else (
+                isinstance(action, Tsumo | Ron) and self._false_win_cost(action) is None)
+            btn = TileButton(offer_label(action), pieces, lambda a=action: self._act(a), key=str(n), primary=main)
             self.action_buttons.append(self.add(btn))
         if riichi_tiles:
             n = len(self.action_buttons) + 1
@@ -246,6 +250,7 @@ class PlayScreen(Screen):
             n = len(self.action_buttons) + 1
             self.action_buttons.append(self.add(TileButton(_("Take back my discard"), (), self.undo, key=str(n))))
         self.next_btn = None
+        self.review_btn: Button | None = None
         if self.round.ended:
             if self.goal_met():
                 self._report()
@@ -256,6 +261,7 @@ class PlayScreen(Screen):
                                                 hotkey="Enter"))
             elif self.match.finished and self.free:
                 self.next_btn = self.add(Button(_("Leave the table"), self.finish, kind="primary", hotkey="Enter"))
+                self._add_review_button()
             else:
                 self.next_btn = self.add(Button(_("Next hand"), self.next_hand, kind="primary", hotkey="Enter"))
         self._coach_marks()
@@ -267,7 +273,15 @@ class PlayScreen(Screen):
         out = [a for kind in order for a in legal if isinstance(a, kind)]
         if any(isinstance(a, Pass) for a in legal):
             out.append(Pass())
-        return out
+        # a win the table would punish (an MCR false win) comes last, so the first button — the one
+        # the number key 1 presses — is a fair play
+        fair = [a for a in out if self._false_win_cost(a) is None]
+        return fair + [a for a in out if a not in fair]
+
+    def _false_win_cost(self, action: Any) -> int | None:
+        """What declaring ``action`` would cost the learner when the engine would count it a false
+        win (None: a fair play; the riichi tables have none)."""
+        return None
 
     def _coach_lets_win_pass(self, legal: list[Any]) -> bool:
         """True when the coach is on and says to let the win on offer pass (the last hand, still
@@ -402,6 +416,21 @@ class PlayScreen(Screen):
         """After the last hand: places, points, oka and uma, and the chart of the scores."""
         self.match_end = self.match_end_view_class(self.match, self.seat_name, self.history)
         self.rebuild()
+
+    def _add_review_button(self) -> None:
+        """On the match result: «Game review», the replay of the match just saved with the coach's
+        verdict on every discard (a Chinese Official match, which has no review: «Replay»)."""
+        path = self.saver.path if self.saver is not None else None
+        if path is None or not Path(path).is_file():
+            return
+        label = _("Game review") if self.saver.reviews else _("Replay")
+        self.review_btn = self.add(Button(label, self.open_review, kind="secondary", hotkey="R"))
+
+    def open_review(self) -> None:
+        """Open the replay of the match just played, with the review of the learner's discards."""
+        if self.saver is not None:
+            self.saver.save()
+            self.app.push("replay", path=str(self.saver.path))
 
     def _round_over(self) -> None:
         res = self.round.result
@@ -554,6 +583,10 @@ class PlayScreen(Screen):
         if self.next_btn is not None:
             nw = max(self.next_btn.preferred_width(self.app), L.px(220))
             self.next_btn.rect = pygame.Rect(area.right - nw, y, nw, bh)
+            review = getattr(self, "review_btn", None)  # the match result: «Game review» beside it
+            if review is not None:
+                rw = max(review.preferred_width(self.app), L.px(200))
+                review.rect = pygame.Rect(self.next_btn.rect.left - L.px(12) - rw, y, rw, bh)
         self.prompt_y = y + bh // 2
         self.table = pygame.Rect(area.left, area.top, area.width, y - L.px(8) - area.top)
         self.board.place(self.app, self.table)
@@ -623,7 +656,8 @@ class PlayScreen(Screen):
 
 
 MCR_BOT_FOR = {"beginner": "mcr_beginner"}
-"""Match-setup opponents -> MCR bots (every other level plays the aiming bot)."""
+"""Match-setup opponents -> MCR bots: Gentle plays the beginner, every other level the aiming bot
+(so the match setup offers MCR only these two levels, :data:`~trainer.ui.match_setup.MCR_LEVELS`)."""
 MCR_CALLS = {
     Tsumo: lambda: pgettext("mcr call", "Hu"), Ron: lambda: pgettext("mcr call", "Hu"),
     Pon: lambda: pgettext("mcr call", "Peng"), Kan: lambda: pgettext("mcr call", "Gang"),
@@ -667,20 +701,104 @@ class McrPlayScreen(PlayScreen):
             word = MCR_CALLS.get(type(action))
             if word is not None:
                 button.label = word()
+            cost = self._false_win_cost(action)
+            if cost is not None:  # below the minimum: the button says so, with what it costs
+                from trainer.i18n import format_points
+
+                button.label = _("Hu (false win, −{n})").format(n=format_points(cost)) if cost else \
+                    _("Hu (false win)")
+
+    def initial_focus(self) -> int | None:
+        """A false win on offer: the focus starts on Pass (Enter plays on), not on the hand."""
+        if self.next_btn is None and any(self._false_win_cost(a) is not None for a in self.my_legal()):
+            offers = self._offers(self.my_legal())
+            for action, button in zip(offers, self.action_buttons, strict=False):
+                if isinstance(action, Pass):
+                    return self.widgets.index(button)
+        return super().initial_focus()
+
+    def _hu_score(self, action: Any) -> Any:
+        """The engine's score of the learner's Hu ``action`` now, as the round would score it
+        (the round's own situation of the win); None when the tiles do not score at all."""
+        from trainer.engine.hand import Hand
+        from trainer.engine.mcr.calculator import McrError, score_mcr
+
+        key = (id(self.round), len(self.round.history), type(action))
+        cached = getattr(self, "_hu_cache", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        rnd, seat = self.round, self.round.seats[0]
+        tsumo = isinstance(action, Tsumo)
+        tile = (seat.drawn if seat.drawn is not None else seat.concealed[-1]) if tsumo else rnd.last_tile
+        concealed = list(seat.concealed) + ([] if tsumo else [tile])
+        try:
+            score = score_mcr(Hand(tuple(sorted(concealed)), tuple(seat.melds)), rnd.situation(0, tile, tsumo),
+                              self.match.rules.fans)
+        except McrError:
+            score = None
+        self._hu_cache = (key, score)
+        return score
+
+    def _false_win_payment(self) -> Any:
+        """The engine's settlement of a false win under this game's rules (None: no penalty)."""
+        from trainer.engine.mcr.calculator import payment
+
+        rules = self.match.rules
+        return payment(0, False, False, rules.fans) if rules.false_win == "penalty" else None
+
+    def false_win_penalty(self) -> int:
+        """What a false win costs for each other player under this game's rules (0: no penalty)."""
+        pay = self._false_win_payment()
+        return pay.false_win_each if pay is not None else 0
+
+    def _false_win_cost(self, action: Any) -> int | None:
+        """What declaring the Hu ``action`` costs the learner when the engine would count it a false
+        win — under the minimum without flowers, or no scoring hand at all (None: a fair play)."""
+        if not isinstance(action, Tsumo | Ron) or self.round.ended:
+            return None
+        score = self._hu_score(action)
+        if score is not None and score.meets_minimum:
+            return None
+        pay = self._false_win_payment()
+        return -pay.total if pay is not None else 0
 
     def title(self) -> str:
         return self.params.get("title") or _("Chinese Official table")
 
     def header_extra(self) -> str:
+        if self.match.finished and self.round.ended:  # not a hand still to come: the game is over
+            n = self.match.hands_played
+            return ngettext("Game over · {n} hand played", "Game over · {n} hands played", n).format(n=n)
         return _("{round} · hand {n} of {total}").format(
             round=self.center.round_label(self.state), n=min(self.match.hands_played + 1, self.match.rules.hands),
             total=self.match.rules.hands)
 
     def _advice(self) -> Any:
-        return mcr_advice(make_view(self.round, 0), self.my_legal(), self.match.rules)
+        """The MCR coach's reading; the points of a Hu on offer as the round itself would score it."""
+        from dataclasses import replace
+
+        advice = mcr_advice(make_view(self.round, 0), self.my_legal(), self.match.rules)
+        wins = [a for a in self.my_legal() if isinstance(a, Tsumo | Ron)]
+        if wins:
+            score = self._hu_score(wins[0])
+            advice = replace(advice, hu=(score.total - score.flowers) if score is not None else 0)
+        return advice
+
+    def prompt_text(self) -> str:
+        """A false win on offer: say what the marked button would cost and what to do instead."""
+        wins = [a for a in self.my_legal() if isinstance(a, Tsumo | Ron)]
+        if wins and self._false_win_cost(wins[0]) is not None:
+            m = self.match.rules.fans.minimum
+            if isinstance(wins[0], Tsumo):
+                return _("Hu now would be a false win (under {m} points without flowers): discard and play "
+                         "on.").format(m=m)
+            return _("Hu on this tile would be a false win (under {m} points without flowers): do not declare "
+                     "it.").format(m=m)
+        return super().prompt_text()
 
     def _coach_lets_win_pass(self, legal: list[Any]) -> bool:
-        """The MCR coach never says to let a win pass (the table offers only wins of 8 points or more)."""
+        """The MCR coach never says to let a fair win pass (a Hu under the minimum is never the
+        highlighted button anyway: :meth:`_false_win_cost`)."""
         return False
 
     def _coach_marks(self) -> None:
@@ -696,7 +814,7 @@ class McrPlayScreen(PlayScreen):
         key = (len(self.round.history), self.app.settings.language)
         if key != self._coach_key:
             self._coach_key = key
-            self._coach_text = mcr_coach_text(self.coach, self._advice())
+            self._coach_text = mcr_coach_text(self.coach, self._advice(), self.false_win_penalty())
         return self._coach_text
 
     def draw_content(self, surf: pygame.Surface) -> None:

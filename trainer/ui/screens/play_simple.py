@@ -44,8 +44,9 @@ from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.views import ab_guess as play_ab
 from trainer.ui.views.explain import tile_words
+from trainer.ui.views.table.state import seat_quarter
 from trainer.ui.views.table.tiles import meld_pieces
-from trainer.ui.views.table.wins import seat_subject
+from trainer.ui.views.table.wins import _discarder, seat_subject
 from trainer.ui.widgets import Button, blit_text, draw_panel
 
 P = PALETTE
@@ -135,6 +136,8 @@ class PlaySimpleScreen(Screen):
             self.last_agari: int | None = None
             self.final_hand = False
             self.table_paid: tuple[int, int] | None = None
+        # each seat's points (and the A/B game's table) as the hand starts: the end panel's before -> after
+        self.hand_start = (list(self.game.points), int(getattr(self.game, "table_points", 0)))
         self.counted = False
         self.riichi_mode = False
         self.timer = 0.0
@@ -238,8 +241,8 @@ class PlaySimpleScreen(Screen):
         return self.app.text_width(text, L.font("h2"), bold=True) <= L.width - left - L.margin - right_w
 
     def header_extra(self) -> str:
-        if self.setup is not None and self.setup.scoring == "none":
-            return "★" * min(self.wins, 12)  # children: a star per win, no numbers
+        if self.setup is not None and (self.setup.scoring == "none" or self.kids and not self.setup.keeps_points):
+            return "★" * min(self.wins, 12)  # children: a star per win, no numbers (the glass table too)
         if self.several_hands():  # every hand is counted, not a game of several hands
             text = _("hands {g}, wins {w}").format(g=self.games, w=self.wins)
         else:
@@ -281,6 +284,35 @@ class PlaySimpleScreen(Screen):
         """The lamp's "complete": the learner may win now, fairly (the prompt says "You can win!")."""
         return any(isinstance(a, Tsumo | Ron) and not self._fault(a) for a in self.my_legal())
 
+    def offered_discard(self) -> int | None:
+        """The seat whose discard the learner may win on now (Ron is offered): its tile is the
+        last of that seat's river.  None without a Ron, or for a robbed kan's tile (in no river)."""
+        g = self.game
+        if g is None or not any(isinstance(a, Ron) for a in self.my_legal()):
+            return None
+        src, tile = getattr(g, "last_from", None), getattr(g, "last_tile", None)
+        if src is None or src == 0 or not g.rivers[src] or g.rivers[src][-1].tile != tile:
+            return None
+        return src
+
+    def _win_prompt(self, legal: list[Any]) -> str:
+        """What to say when the learner may win: a child is told which button to press, and on
+        another player's discard whose tile it is (the tile is marked in that player's river)."""
+        src = self.offered_discard()
+        if not self.kids:
+            if src is None:
+                return _("You can win!")
+            return _("You can win on {who}'s discard!").format(
+                who=_discarder(seat_quarter(src, self.setup.players if self.setup else 4)))
+        if any(isinstance(a, Tsumo) for a in legal):
+            button = pgettext("mahjong call", "Tsumo") + "!"
+        else:
+            button = pgettext("mahjong call", "Ron") + "!"
+        if src is None:
+            return pgettext("to a child", "You can win! Press “{button}”").format(button=button)
+        return pgettext("to a child", "You can win with {who}'s tile! Press “{button}”").format(
+            who=_discarder(seat_quarter(src, self.setup.players if self.setup else 4)), button=button)
+
     def almost_ready(self) -> bool:
         """Holding the extra tile, the learner can give one away and be ready (or has won)."""
         g = self.game
@@ -320,13 +352,16 @@ class PlaySimpleScreen(Screen):
         self.hand_row.locked = not allowed
         self.hand_row.cursor = max(0, start - 1)
         for label, action in self._action_choices(legal):
-            kind = "secondary" if self._fault(action) else "primary"  # a penalty is never the offered choice
+            # a penalty is never the offered choice, and passing is the other choice, never the main one
+            kind = "secondary" if self._fault(action) or isinstance(action, Pass) else "primary"
             self.action_buttons.append(self.add(Button(label, lambda a=action: self._act(a), kind=kind)))
         if riichi_tiles and not any(isinstance(a, Tsumo) for a in legal):
             label = _("Cancel riichi") if self.riichi_mode else pgettext("mahjong call", "Riichi")
             if any(play_ab.is_announcement(a) for a in legal):
                 label = _("Cancel") if self.riichi_mode else _("Say tenpai")
-            self.action_buttons.append(self.add(Button(label, self._toggle_riichi, kind="secondary")))
+            # a child is told to press it now (the prompt): the button the prompt names stands out
+            kind = "primary" if self.kids and not self.riichi_mode else "secondary"
+            self.action_buttons.append(self.add(Button(label, self._toggle_riichi, kind=kind)))
         play_ab.add_guess_widgets(self)
         reveal = self.setup is not None and (self.setup.reveal == "all" or g.ended)
         for s in range(1, g.n):
@@ -338,6 +373,9 @@ class PlaySimpleScreen(Screen):
             row = TileRow([TileSlot(d.tile, sideways=d.riichi) for d in river])
             row.dim = {i for i, d in enumerate(river) if d.called}
             self.rivers[s] = self.add(row)
+        offered = self.offered_discard()
+        if offered is not None:  # the tile the learner may win on: marked where its owner gave it away
+            self.rivers[offered].marks[len(g.rivers[offered]) - 1] = "hint"
         self._coach_marks(legal)
         if g.ended:
             self._build_end()
@@ -656,6 +694,8 @@ class PlaySimpleScreen(Screen):
         extra = len(self.value_lines()) * self.app.line_height(L.font("small"))
         self.end_rect = pygame.Rect(0, 0, w, L.px(300 if self.win_row is not None else 220) + extra)
         self.end_rect.center = (L.width // 2, area.top + area.height * 2 // 5)
+        if self.end_rect.top < area.top:  # a long panel (the A/B game's points) stays below the header
+            self.end_rect.top = min(area.top, max(0, L.height - L.px(8) - self.end_rect.height))
         if self.win_row is not None:
             self.win_row.place(self.end_rect.centerx, self.end_rect.top + L.px(110), w - L.px(60), L.tile_h(0.9))
         bx = self.end_rect.centerx
@@ -820,19 +860,34 @@ class PlaySimpleScreen(Screen):
         if warning:
             return warning
         if self.can_win():
-            return _("You can win!")
+            return self._win_prompt(legal)
         if self.riichi_mode:
+            if self.kids:  # a child is spoken to with «ты», as the children's lessons do
+                return pgettext("to a child", "Riichi: choose the tile to give away.")
             return _("Riichi: choose the tile to give away.")
         if any(isinstance(a, Pon | Chi) for a in legal) or (g.phase == "calls" and any(isinstance(a, Kan)
                                                                                        for a in legal)):
             return _("You may take this tile.")
+        if self.kids and any(isinstance(a, Riichi) for a in legal):  # «Скажи «риичи»!»: now is the moment
+            return pgettext("to a child", "You can say “Riichi!”: press the button, then give away a tile.")
         if any(isinstance(a, Discard) for a in legal):
             if g.riichi[0]:
+                if self.kids:
+                    return pgettext("to a child", "Give away the tile you took.")
                 return _("Give away the tile you took.")
             if self.kids:  # children's tables keep their own words for a discard
-                return _("Your turn: click a tile, then click it again to give it away.")
+                return pgettext("to a child", "Your turn: click a tile, then click it again to give it away.")
             return _("Your turn: click a tile, then click it again to discard it.")  # as the main table says
         return _("{who} is playing…").format(who=self.seat_name(g.to_act()[0])) if g.to_act() else ""
+
+    def lamp_text(self) -> str:
+        """The ready lamp's word: the learner may win now (the hand still waits for that tile, so
+        "you can win", not "complete"), is ready, is one discard from ready, or not yet."""
+        if self.can_win():
+            return pgettext("ready lamp", "You can win!")
+        if self.ready():
+            return _("Ready!")
+        return _("Almost ready!") if self.almost_ready() else _("Not ready yet")
 
     def _draw_lamp(self, surf: pygame.Surface, r: pygame.Rect) -> None:
         L = self.app.layout
@@ -849,8 +904,7 @@ class PlaySimpleScreen(Screen):
                 surf.blit(glow, glow.get_rect(center=c))
         pygame.draw.circle(surf, P.accent if lit else P.accent_dark if almost else P.felt_dark, c, rad)
         pygame.draw.circle(surf, P.accent_dark if lit or almost else P.felt_line, c, rad, max(1, L.px(2)))
-        text = _("Complete hand!") if complete else _("Ready!") if lit else _("Almost ready!") if almost \
-            else _("Not ready yet")
+        text = self.lamp_text()
         label = blit_text(surf, app, text, L.font("body"),
                           P.accent if lit or almost else P.on_felt_muted,
                           (c[0] + rad + L.px(10), c[1]), anchor="midleft", bold=lit,
@@ -897,6 +951,8 @@ class PlaySimpleScreen(Screen):
         g = self.game
         out = play_ab.value_lines(self)  # the A/B game: the announced wait and the last guess
         if g is None or g.result is None or not g.result.values:
+            if play_ab.is_ab(self) and g is not None and g.ended:  # a draw: the stakes still moved
+                return out + self._points_lines() + self._match_line() + self._game_result()
             return out
         if g.result.chombo is not None:  # risu: the four kept undeclared (okurikan)
             return self.chombo_lines() + [
@@ -919,7 +975,12 @@ class PlaySimpleScreen(Screen):
             for (item_id, amount, unit), times in seen.items():
                 text = self._item_text(item_id, amount, unit)
                 out.append(f"{text} ×{times}" if times > 1 else text)
-        return out[:8] + self._table_line() + self._match_line() + self._game_result()
+        return out[:8] + self._table_line() + self._points_lines() + self._match_line() + self._game_result()
+
+    def _points_lines(self) -> list[str]:
+        """The A/B game: each seat's points and the table's, before -> after, within the panel's width."""
+        L = self.app.layout
+        return play_ab.points_lines(self, min(L.px(720), L.width - 2 * L.margin) - L.px(40))
 
     def chombo_lines(self) -> list[str]:
         """The okurikan chombo in whole sentences: what this game makes of it and what it costs,
@@ -1063,9 +1124,12 @@ class PlaySimpleScreen(Screen):
                 how += " · " + ", ".join(names)
                 said += " · " + ", ".join(names)
         if 0 in res.winners:
+            if self.kids:  # a child is spoken to with «ты»
+                return _("You won!"), pgettext("to a child", "{how}! Your hand is complete.").format(how=how)
             return _("You won!"), _("{how}! Your hand is complete.").format(how=how)
         who = self.seat_subject(res.winners[0])
         if res.kind == "ron" and res.from_seat == 0:
-            return _("{who} won").format(who=who), _("{who} completed the hand with your tile: {how}.").format(
-                who=who, how=said)
+            line = pgettext("to a child", "{who} completed the hand with your tile: {how}.") if self.kids \
+                else _("{who} completed the hand with your tile: {how}.")
+            return _("{who} won").format(who=who), line.format(who=who, how=said)
         return _("{who} won").format(who=who), _("{who} completed the hand: {how}.").format(who=who, how=said)

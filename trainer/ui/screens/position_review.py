@@ -3,7 +3,9 @@ discard here?".
 
 Each due card (``trainer.ui.game_cards``) opens its saved game at the decision: the board
 as the learner saw it, the hand to pick from.  The answer is right when the tile is one of
-the review's best (by ukeire, or the safe tile when the mistake was a deal-in); either way
+the review's best (by ukeire, or the safe tile when the mistake was a deal-in) — against a threat,
+the table coach's tiles (:func:`right_kinds`: its fold band where it folds, its own tile where it
+pushes); either way
 the coach explains, and the answer goes to spaced repetition so the card comes back until
 it is learned.
 
@@ -61,6 +63,7 @@ from trainer.ui.game_cards import (
     is_call_card,
     is_push_fold_card,
     is_riichi_card,
+    mark_practised,
 )
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import BR
@@ -90,10 +93,24 @@ P = PALETTE
 
 
 def right_kinds(decision: Any) -> set[int]:
-    """Tile kinds that answer the card: the safe tiles for a deal-in, else the best by ukeire."""
+    """Tile kinds that answer the card, as the table's coach would have it: against a threat, the
+    tiles the coach folds among where it folds (its fold band), its own pushing tile where it
+    pushes (with the best by ukeire, unless the discard dealt in); without a threat the safe tiles
+    for a deal-in, else the best by ukeire."""
     from trainer.engine.tiles import parse_tile
 
-    tiles = decision.danger["safest"] if decision.verdict == "dealt_in" and decision.danger else decision.best
+    pf = getattr(decision, "push_fold", None)
+    if pf is not None and pf.get("advised"):
+        if pf["advice"] == "fold":
+            tiles = list(pf.get("fold_tiles") or [pf["advised"]])
+        elif decision.verdict == "dealt_in":
+            tiles = [pf["advised"]]
+        else:
+            tiles = [*decision.best, pf["advised"]]
+    elif decision.verdict == "dealt_in" and decision.danger:
+        tiles = decision.danger["safest"]
+    else:
+        tiles = decision.best
     return {parse_tile(t).kind for t in tiles}
 
 
@@ -359,6 +376,7 @@ class PositionReviewScreen(Screen):
                  or card_skill(self.decision))
         self.app.record_answer("game", item["item_id"], skill, bool(self.answered), self.seconds,
                                spec={k: item[k] for k in ("game", "hand", "action", "seat", "ask") if k in item})
+        mark_practised(self.app, item["item_id"])  # a new card from a match: answered, it waits its turn now
 
     def feedback(self) -> str:
         """The coach's words after the answer (rich text)."""
@@ -412,7 +430,8 @@ class PositionReviewScreen(Screen):
 
     def verdict(self) -> str:
         """The line in place of the question once answered."""
-        if self.ask != "tile":
+        if self.ask != "tile" or getattr(self.decision, "push_fold", None) is not None:
+            # against a threat the right tiles are the coach's (its fold, or its push)
             return _("Right!") if self.answered else _("Not the coach's choice.")
         return _("Right!") if self.answered else _("Not the best tile.")
 
@@ -606,7 +625,20 @@ class NanikiruScreen(PositionReviewScreen):
         return _("What to discard?")
 
     def right(self) -> set[int]:
-        return set(self.decision.answer)
+        """The puzzle's answer; where the table's coach folds, any tile of its fold band too (the
+        review counts such a fold as the coach's, so the puzzle does not call it wrong)."""
+        p = self.decision
+        cache = self.__dict__.setdefault("_right", {})
+        if id(p) not in cache:
+            kinds = set(p.answer)
+            coach = p.coach[0] if p.coach else None
+            if coach is not None and coach.push_fold is not None and not coach.push_fold.push:
+                from trainer.engine.tiles import parse_tile
+
+                pf = nanikiru.judge(p, coach.tile).push_fold
+                kinds |= {parse_tile(t).kind for t in (pf or {}).get("fold_tiles", ())}
+            cache[id(p)] = kinds
+        return set(cache[id(p)])
 
     def record(self) -> None:
         p = self.decision

@@ -10,16 +10,21 @@ from datetime import date, datetime
 
 import pygame
 
-from trainer.i18n import _, format_decimal, format_percent, ngettext
+from trainer.i18n import _, format_decimal, format_number, format_percent, ngettext
+from trainer.progress.names import shown_name
 from trainer.progress.skills import skill_name
 from trainer.ui import folders
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
-from trainer.ui.widgets import Button, blit_text, draw_panel, fit_line
+from trainer.ui.views.review_items import due_review_items
+from trainer.ui.widgets import Button, blit_text, blit_wrapped, draw_panel, fit_line
 
 P = PALETTE
 CHART_DAYS = 30
+FEW_ANSWERS = 10
+"""A skill with fewer answers is not judged yet: its bar is drawn blue, never red (two right
+answers of two show a short bar, because mastery grows answer by answer)."""
 
 
 @dataclass
@@ -43,11 +48,11 @@ def load_data(app) -> ProgressData | None:
         return None
     learner = store.learner(lid)
     return ProgressData(
-        learner_name=learner.name,
+        learner_name=shown_name(learner.name),
         streak=store.streak(lid),
         today=store.today_count(lid),
         goal=learner.daily_goal,
-        due=store.due_count(lid),
+        due=len(due_review_items(app)),  # what the review session shows: drills and missed lesson steps
         totals=store.totals(lid),
         mastery=sorted(store.mastery(lid), key=lambda m: -m.mastery),
         days=store.days(lid, last=CHART_DAYS),
@@ -80,6 +85,22 @@ def seconds_axis(peak: float) -> tuple[int, str]:
     top = max(1, math.ceil(peak - 1e-9))
     # TRANSLATORS: seconds on a chart's axis (ru: «6 с»).
     return top, _("{n} s").format(n=top)
+
+
+def mastery_label(m) -> str:  # noqa: ANN001 - a SkillMastery
+    """What the learner did in one skill, beside its bar: right answers of all, then the mastery
+    («2 из 2 · 28 %»), so a short bar after few answers reads as "just started", not as "bad"."""
+    # TRANSLATORS: right answers of all answers in one skill, beside its mastery bar (ru: «2 из 2»).
+    counts = _("{right} of {n}").format(right=format_number(m.correct), n=format_number(m.answers))
+    return f"{counts} · {format_percent(m.mastery)}"
+
+
+def mastery_color(m):  # noqa: ANN001, ANN201 - a SkillMastery -> a colour
+    """The bar's colour: blue while the skill has few answers (not judged yet), then green, amber
+    or red by mastery."""
+    if m.answers < FEW_ANSWERS:
+        return P.hint
+    return P.right if m.mastery >= 0.8 else P.accent if m.mastery >= 0.5 else P.wrong
 
 
 @register_screen("progress")
@@ -142,7 +163,7 @@ class ProgressScreen(Screen):
         store, lid = self.app.progress, self.app.learner_id
         if store is None or lid is None:
             return
-        items = store.due_reviews(lid, now=datetime.now().astimezone())
+        items = due_review_items(self.app, now=datetime.now().astimezone())
         if not items:
             self.app.notify(_("Nothing to review right now."), "info")
             return
@@ -150,17 +171,21 @@ class ProgressScreen(Screen):
 
     def export(self) -> None:
         """Write the learner's progress to a JSON file in the documents folder and say where."""
-        from trainer.progress.transfer import write_export
+        from trainer.progress.transfer import ExportError, write_export
 
         store, lid = self.app.progress, self.app.learner_id
         if store is None or lid is None:
             return
         folder = folders.export_folder()
-        name = "".join(ch if ch.isalnum() else "_" for ch in store.learner(lid).name) or "learner"
+        learner = shown_name(store.learner(lid).name)
+        name = "".join(ch if ch.isalnum() else "_" for ch in learner) or "learner"
         path = folder / f"riichi-trainer-{name}-{date.today().isoformat()}.json"
         try:
             folder.mkdir(parents=True, exist_ok=True)
             write_export(store, lid, path)
+        except ExportError as exc:
+            self.app.notify(_("Could not export: {error}").format(error=exc.translated()), "error", 10)
+            return
         except OSError as exc:
             self.app.notify(_("Could not export: {error}").format(error=exc), "error", 10)
             return
@@ -245,14 +270,22 @@ class ProgressScreen(Screen):
             blit_text(surf, self.app, _("Answer a few questions and your skills appear here."), L.font("small"),
                       P.ink_muted, (r.left + pad, y), max_width=r.width - 2 * pad)
             return
-        name_w = int((r.width - 2 * pad) * 0.48)
-        bar_left = r.left + pad + name_w + L.px(8)
-        bar_w = r.right - pad - bar_left - L.px(52)
+        y -= L.px(4)
+        y += blit_wrapped(surf, self.app, _("The bar grows with each right answer; recent answers count most. "
+                                            "Blue: too few answers to judge yet."), L.font("tiny"), P.ink_muted,
+                          pygame.Rect(r.left + pad, y, r.width - 2 * pad, L.px(60)), max_lines=2) + L.px(2)
+        inner = r.width - 2 * pad
         fits = max(1, (r.bottom - pad - y) // row_h)
         if len(self.data.mastery) > fits:  # the "and N more" line takes the last row's place
             fits = max(1, (r.bottom - pad - y - self.app.line_height(L.font("tiny"))) // row_h)
         shown = self.data.mastery[:fits]
-        for m in shown:
+        labels = [mastery_label(m) for m in shown]
+        label_w = max(self.app.text_width(t, L.font("tiny")) for t in labels)
+        widest = max(self.app.text_width(skill_name(m.skill), L.font("small")) for m in shown)
+        name_w = min(widest, inner - label_w - L.px(18) - L.px(100))  # a bar keeps at least px(100)
+        bar_left = r.left + pad + name_w + L.px(8)
+        bar_w = r.right - pad - bar_left - label_w - L.px(10)
+        for m, label_text in zip(shown, labels, strict=True):
             label = fit_line(self.app, skill_name(m.skill), L.font("small"), name_w)
             blit_text(surf, self.app, label, L.font("small"), P.ink, (r.left + pad, y + row_h // 2),
                       anchor="midleft")
@@ -260,10 +293,9 @@ class ProgressScreen(Screen):
             pygame.draw.rect(surf, P.card_alt, bar, border_radius=bar.height // 2)
             fill = bar.copy()
             fill.width = max(0, int(bar.width * m.mastery))
-            color = P.right if m.mastery >= 0.8 else P.accent if m.mastery >= 0.5 else P.wrong
             if fill.width:
-                pygame.draw.rect(surf, color, fill, border_radius=bar.height // 2)
-            blit_text(surf, self.app, format_percent(m.mastery), L.font("tiny"), P.ink_muted,
+                pygame.draw.rect(surf, mastery_color(m), fill, border_radius=bar.height // 2)
+            blit_text(surf, self.app, label_text, L.font("tiny"), P.ink_muted,
                       (r.right - pad, y + row_h // 2), anchor="midright")
             y += row_h
         if len(self.data.mastery) > len(shown):

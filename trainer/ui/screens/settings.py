@@ -72,11 +72,8 @@ class SettingsScreen(Screen):
 
     def _set(self, **changes: object) -> None:
         self.app.apply_settings(self.app.settings.with_(**changes))
-        store, lid = self.app.progress, self.app.learner_id
-        if "daily_reviews" in changes and store is not None and lid is not None:
-            from dataclasses import asdict
-
-            store.update_learner(lid, settings=asdict(self.app.settings))  # the cap is the learner's own
+        if "daily_reviews" in changes:  # the cap is the learner's own (merged: lesson results stay)
+            self.app.save_learner_settings()
 
     def layout(self) -> None:
         L = self.app.layout

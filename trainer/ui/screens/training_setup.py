@@ -17,7 +17,12 @@ A child (profile "child") sees only the player count, as three big buttons ("2 p
 that start the game at once: the other options are rules a child has not met (jokers,
 payments, a guess rule), and a number of players is the one choice a six-year-old can make
 by themselves — only the counts the game's tiles can seat are offered, and the game's other
-options are its defaults; a game without that choice opens directly.  Kunto's step-by-step
+options are its defaults; a game without that choice opens directly.  The children's own
+games (the children's home → Games, params ``kids=True``, ``hands``, ``pon``) add above them
+the hand sizes the child has met in the children's lessons (big buttons, the largest chosen
+first) and, once a lesson has shown pon, a grown-up's «pon» switch below them
+(:func:`~trainer.ui.training_setup.child_progress`, :func:`~trainer.ui.training_setup.child_options`);
+their table is the children's table (big tiles, «ты»).  Kunto's step-by-step
 procedure is not an option here: it has its own card beside the game.
 """
 
@@ -35,6 +40,7 @@ from trainer.ui.screens.base import Screen
 from trainer.ui.sources import source_text
 from trainer.ui.theme import PALETTE
 from trainer.ui.training_setup import (
+    child_options,
     game_reference,
     has_notes,
     option_label,
@@ -81,12 +87,17 @@ class TrainingSetupScreen(Screen):
     def build(self) -> None:
         mode = self.mode
         self.child = is_child(self.app.settings)
-        options = setup_options(mode, self.child)
+        hands = tuple(self.params.get("hands") or ())
+        pon = bool(self.params.get("pon"))
         if not hasattr(self, "choices"):  # only the values that differ from the mode's defaults
             self.choices: dict[str, Any] = remembered_choices(self.app.settings.training_setup, mode.name)
             if self.child:  # a child plays the game's own rules at the table size chosen
-                shown = {k for k, _values in options}
-                self.choices = {k: v for k, v in self.choices.items() if k in shown}
+                self.choices = self._child_choices(hands, pon)
+        options = child_options(mode, hands, pon, self.choices) if self.child else setup_options(mode)
+        if self.child:  # a player count these tiles cannot seat (a bigger hand chosen) is not kept
+            counts = dict(options).get("players", ())
+            if self.choices.get("players") not in (*counts, None):
+                self.choices.pop("players")
         self.error = ""
         self.table, refused = table_for(mode.name, self.choices)
         if refused is not None:
@@ -94,9 +105,21 @@ class TrainingSetupScreen(Screen):
                 rf"^(mode )?{re.escape(mode.name)}: ", "", str(refused).splitlines()[0] if str(refused) else "")
         self.blocks: list[tuple[str, str, str, Any]] = []  # (option, label, note, widget)
         self.noted: set[str] = set()  # options with a note under some value: room is kept for it
-        self.kid_buttons: list[Button] = []
+        self.kid_buttons: list[Button] = []  # the player counts: a tap starts the game
+        self.kid_hands: list[Button] = []  # the hand sizes: a tap chooses one
+        self.kid_pon: Toggle | None = None  # the grown-up's pon switch
+        self.kid_titles: list[tuple[str, int]] = []  # the questions above the rows (placed by the layout)
         for key, values in options:
             current = self.current(key)
+            if self.child and key == "hand":
+                for v in values:
+                    b = Button(ngettext("{n} tile", "{n} tiles", v).format(n=v), lambda v=v: self._set("hand", v),
+                               kind="primary" if v == current else "secondary", size="h2")
+                    self.kid_hands.append(self.add(b))
+                continue
+            if self.child and key == "calls":
+                self.kid_pon = self.add(Toggle(current == "pon", lambda on: self._set("calls", "pon" if on else "none")))
+                continue
             if self.child:
                 for v in values:
                     b = Button(ngettext("{n} player", "{n} players", v).format(n=v), lambda v=v: self._kid_start(v),
@@ -112,10 +135,31 @@ class TrainingSetupScreen(Screen):
             self.blocks.append((key, option_label(key), note, self.add(widget)))
             if has_notes(key, values) or note:
                 self.noted.add(key)
+        self.asks_players = bool(self.kid_buttons)
+        if self.child and not self.kid_buttons and (self.kid_hands or self.kid_pon is not None):
+            # the tiles chosen seat one player count only: one button starts the game
+            self.kid_buttons.append(self.add(Button(_("Let's play!"), self.begin, kind="primary", size="h2")))
         self.start: Button | None = None
         if not self.child:
             self.start = self.add(Button(_("Start"), self.begin, kind="primary", hotkey="Enter"))
             self.start.enabled = not self.error
+
+    def _child_choices(self, hands: tuple[int, ...], pon: bool) -> dict[str, Any]:
+        """A child's remembered choice kept where it is still offered: the hand size among the
+        sizes met (else the largest of them: the child's lessons have got that far), the pon
+        switch where a grown-up may turn it on, and the player count."""
+        mode = self.mode
+        remembered = self.choices
+        out: dict[str, Any] = {}
+        if hands:
+            hand = remembered.get("hand") if remembered.get("hand") in hands else max(hands)
+            if hand != mode.defaults.get("hand"):
+                out["hand"] = hand
+        if pon and remembered.get("calls") == "pon":
+            out["calls"] = "pon"
+        if "players" in remembered:
+            out["players"] = remembered["players"]
+        return out
 
     def current(self, key: str) -> Any:
         """The value an option shows: the table's (after the engine's own substitutions, such as
@@ -127,7 +171,8 @@ class TrainingSetupScreen(Screen):
     def initial_focus(self) -> int | None:
         if self.start is not None:
             return self.widgets.index(self.start)
-        primary = next((b for b in self.kid_buttons if b.kind == "primary"), None)
+        primary = next((b for b in self.kid_buttons if b.kind == "primary"), None) or next(
+            iter(self.kid_buttons), None)
         return self.widgets.index(primary) if primary is not None else super().initial_focus()
 
     def _set(self, key: str, value: Any) -> None:
@@ -144,7 +189,7 @@ class TrainingSetupScreen(Screen):
     def submit(self) -> bool:
         """Enter starts the game (on a child's button it starts with that many players)."""
         w = self.focused_widget()
-        if w in self.kid_buttons:
+        if w in self.kid_buttons or w in self.kid_hands or (w is not None and w is self.kid_pon):
             w.activate()
             return True
         if w is self.back_button:
@@ -159,7 +204,8 @@ class TrainingSetupScreen(Screen):
             return
         mode = self.mode.name
         self.app.remember(training_setup=store_choices(self.app.settings.training_setup, mode, self.choices))
-        self.app.push("play_simple", mode=mode, rules=dict(self.choices), kids=False)
+        # the children's games play at the children's table (big tiles, «ты»)
+        self.app.push("play_simple", mode=mode, rules=dict(self.choices), kids=bool(self.params.get("kids")))
 
     # ---------------------------------------------------------------- layout
 
@@ -234,16 +280,33 @@ class TrainingSetupScreen(Screen):
         return sum(self.app.text_width(label, L.font("small"), bold=True) + L.px(34) for _v, label in row.options)
 
     def _layout_child(self, area: pygame.Rect) -> None:
+        """The player counts as big buttons under their question; with hand sizes to choose, a
+        row of them under their own question first (both rows a little lower); the pon switch at
+        the bottom, for a grown-up."""
         L = self.app.layout
-        n = max(1, len(self.kid_buttons))
         gap = L.px(32)
-        bw = min(L.px(300), (area.width - gap * (n - 1)) // n)
-        bh = L.px(150)
-        x = area.centerx - (bw * n + gap * (n - 1)) // 2
-        y = area.top + L.px(120)
-        for b in self.kid_buttons:
-            b.rect = pygame.Rect(x, y, bw, bh)
-            x += bw + gap
+        self.kid_titles = []  # (question, its centre y)
+        y = area.top + L.px(40)
+        rows = [(self.kid_buttons, _("How many players?") if self.asks_players else "", L.px(150))]
+        if self.kid_hands:
+            rows = [(self.kid_hands, _("How many tiles in your hand?"), L.px(100)),
+                    (self.kid_buttons, _("How many players?") if self.asks_players else "", L.px(110))]
+            y = area.top + L.px(24)
+        for buttons, question, bh in rows:
+            if not buttons:
+                continue
+            if question:
+                self.kid_titles.append((question, y))
+            y += L.px(60 if self.kid_hands else 80)
+            n = len(buttons)
+            bw = min(L.px(300), (area.width - gap * (n - 1)) // n)
+            x = area.centerx - (bw * n + gap * (n - 1)) // 2
+            for b in buttons:
+                b.rect = pygame.Rect(x, y, bw, bh)
+                x += bw + gap
+            y += bh + L.px(40)
+        if self.kid_pon is not None:
+            self.kid_pon.rect = pygame.Rect(area.left, area.bottom - L.px(56), L.px(80), L.px(40))
 
     # ---------------------------------------------------------------- drawing
 
@@ -251,8 +314,15 @@ class TrainingSetupScreen(Screen):
         L = self.app.layout
         area = L.content()
         if self.child:
-            blit_text(surf, self.app, _("How many players?"), L.font("title"), P.on_felt,
-                      (area.centerx, area.top + L.px(40)), anchor="center", bold=True, max_width=area.width)
+            size = L.font("h2" if self.kid_hands else "title")
+            for question, y in self.kid_titles:
+                blit_text(surf, self.app, question, size, P.on_felt, (area.centerx, y), anchor="center", bold=True,
+                          max_width=area.width)
+            if self.kid_pon is not None:
+                r = self.kid_pon.rect
+                blit_text(surf, self.app, _("For grown-ups: “pon” — a player may take another player's tile to "
+                                            "make three the same."), L.font("small"), P.on_felt_muted,
+                          (r.left + L.px(76), r.centery), anchor="midleft", max_width=area.right - r.left - L.px(76))
             return
         ref = game_reference(self.mode)
         if ref:

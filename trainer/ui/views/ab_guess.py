@@ -14,7 +14,7 @@ from typing import Any
 
 from trainer.engine.game.ab_game import Announce, Guess, PassOver
 from trainer.engine.tiles import Tile
-from trainer.i18n import _, ngettext
+from trainer.i18n import _, format_points, ngettext
 from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.views import explain
 from trainer.ui.widgets import Button
@@ -223,4 +223,34 @@ def value_lines(screen: Any) -> list[str]:
         out = [_("{who}, the wait: {tiles}").format(who=screen.seat_name(g.tenpai_seat), tiles=waits)]
     for rec in g.guesses[-1:]:
         out.append(guess_line(screen, rec.seat, guess_words(screen, rec.kinds), right=rec.right))
+    return out
+
+
+def points_lines(screen: Any, room: int | None = None) -> list[str]:
+    """The A/B game's end panel: every seat's points before the hand -> after it, with the change,
+    and the table's the same way, so the numbers add up (the losers pay the table, a riichi stake
+    goes on it, the game's end pays it out).  Two entries to a line when they fit ``room`` pixels
+    of the panel's small font, else one; [] for another game or a hand in play."""
+    g = screen.game
+    start = getattr(screen, "hand_start", None)
+    if not is_ab(screen) or not g.ended or start is None:
+        return []
+    before, table_before = start
+    # TRANSLATORS: a seat's points on the A/B game's end panel: «Слева: 25 000 → 24 000 (−1 000)»
+    parts = [_("{who}: {before} → {after} ({change})").format(
+        who=screen.seat_name(s), before=format_points(b), after=format_points(a),
+        change=format_points(a - b, signed=True)) for s, (b, a) in enumerate(zip(before, g.points, strict=True))]
+    table = int(g.table_points)
+    parts.append(_("On the table: {before} → {after} ({change})").format(
+        before=format_points(table_before), after=format_points(table),
+        change=format_points(table - table_before, signed=True)))
+    out: list[str] = []
+    app = screen.app
+    size = app.layout.font("small")
+    for part in parts:
+        joined = f"{out[-1]} · {part}" if out and " · " not in out[-1] else ""
+        if joined and (room is None or app.text_width(joined, size) <= room) and part is not parts[-1]:
+            out[-1] = joined
+        else:
+            out.append(part)
     return out

@@ -130,7 +130,8 @@ class ExerciseView:
                 self.keys.insert(0, host.add(Button("−", lambda: self._key("-"), size="large")))
             self.keys.append(host.add(Button("⌫", lambda: self._key("back"), size="large")))
         elif self.input == "fu_breakdown":
-            scored = [tuple(a) for a in ex.answer if isinstance(a, tuple | list)]
+            # every reading that scores the hand the same keeps the engine's values
+            scored = [tuple(a) for r in ex.readings() for a in r if isinstance(a, tuple | list)]
             preset = getattr(getattr(host, "gen_params", None), "preset", None) or "tenhou"
             values = fu_chip_values(str(preset), scored)
             self.chips = [host.add(CounterChip(fid, fu_name(fid), v, self.app.invalidate))
@@ -309,6 +310,10 @@ class ExerciseView:
             for k in self.keys:
                 k.visible = False
         if self.chips:
+            # marked against the right reading nearest to the learner's chips: an item of another
+            # reading that scores the hand the same is not painted wrong
+            fu = {c.key: c.value for c in self.chips}
+            ans = self.ex.answer_near([(c.key, fu[c.key]) for c in self.chips for _k in range(c.count)])
             want_ids = Counter(a[0] if isinstance(a, tuple | list) else a.get("id") for a in ans)
             for c in self.chips:
                 if c.count:
@@ -364,8 +369,12 @@ class ExerciseView:
         L = self.app.layout
         app = self.app
         self.reserved_rect: pygame.Rect | None = None
-        y = area.top + self.prompt.place(app, area.left, area.top, area.width) + L.px(8 if compact else 14)
         row = self.hand_row or (self.picker if self.ex.prompt.question in DISCARD_QUESTIONS else None)
+        if compact and self.chips and row is not None and self._hand_beside_prompt(row, area):
+            row = None  # placed: 22 fu chips, their running sum and a retry panel need every line
+            y = max(self.prompt.rect.bottom, self.hand_row.rect.bottom + L.px(12)) + L.px(8)
+        else:
+            y = area.top + self.prompt.place(app, area.left, area.top, area.width) + L.px(8 if compact else 14)
         if row is not None:
             factor = (1.05 if self.buttons else 1.0) * (0.7 if compact else 1.0)
             if compact and self.chips:  # 22 fu chips and their sum need every line the hand can give
@@ -399,14 +408,7 @@ class ExerciseView:
             if self.fields:
                 self._total_row((shown[-1].rect.bottom if shown else y) + gap * 2, area, compact)
         elif self.picker is not None and self.picker is not row:
-            lines = len(self.picker._lines())
-            note_h = self.note.place(app, area.left, area.bottom, area.width) + L.px(14) if self.note else 0
-            cap = L.tile_h((1.7 if lines == 1 else 1.2) if self.kids else 0.85)
-            th = min(cap, max(L.px(28), (area.bottom - y - note_h) // max(1, lines) - L.px(16)
-                              - (round(cap * 0.2) if self.kids else 0)))
-            self.picker.place(area.centerx, y + L.px(8), area.width, th)
-            if self.note is not None:
-                self.note.place(app, area.left, self.picker.rect.bottom + L.px(12), area.width)
+            self._place_palette(area, y, row)
         elif self.fields:
             fw = L.px(200)
             gap = L.px(24)
@@ -429,6 +431,59 @@ class ExerciseView:
             # the painted sum line beside or under the chips: the feedback panel must not cover it
             self.reserved_rect = place_fu_chips(app, self.chips, area, y, L.px(4))
             self.sum_pos = self.reserved_rect.midtop
+
+    def _place_palette(self, area: pygame.Rect, y: int, row: TileRow | None) -> None:
+        """The tile palette under the hand, its tiles at least as large as the hand's when the room
+        allows: one line per suit, or — when the room under the hand is short (a hint, a miss) — all
+        suits in one line with a gap between them, whichever gives the larger tiles."""
+        from dataclasses import replace
+
+        L = self.app.layout
+        picker = self.picker
+        assert picker is not None
+        if not hasattr(self, "_palette_layout"):  # the suits' lines and the slots as built
+            self._palette_layout = (list(picker.breaks), list(picker.slots))
+        breaks, slots = self._palette_layout
+        lines = len([b for b in breaks if 0 < b < len(slots)]) + 1
+        note_h = self.note.place(self.app, area.left, area.bottom, area.width) + L.px(14) if self.note else 0
+        hand_h = row.height if row is not None and row is self.hand_row else 0
+        cap = L.tile_h((1.7 if lines == 1 else 1.2) if self.kids else 0.85)
+        if not self.kids:
+            cap = max(cap, hand_h)
+        extra = round(cap * 0.2) if self.kids else 0
+        room = area.bottom - y - note_h
+
+        def place(n_lines: int) -> int:
+            one = n_lines == 1 and lines > 1
+            picker.breaks = [] if one else list(breaks)
+            picker.slots = [replace(sl, gap=0.5) if one and i in breaks and i > 0 else sl
+                            for i, sl in enumerate(slots)]
+            th = min(cap, max(L.px(28), room // n_lines - L.px(16) - extra))
+            picker.place(area.centerx, y + L.px(8), area.width, th)
+            return picker.height
+
+        best = place(lines)
+        if lines > 1 and best < cap and place(1) <= best:
+            place(lines)  # one line is no larger: the suits keep a line each
+        if self.note is not None:
+            self.note.place(self.app, area.left, picker.rect.bottom + L.px(12), area.width)
+
+    def _hand_beside_prompt(self, row: TileRow, area: pygame.Rect) -> bool:
+        """Lay the question out on the left and the hand (small tiles, on its panel) on the right of
+        the same lines, when both fit so: the fu chips then keep the lines the hand's own row took.
+        False (nothing placed for good) when the question would need more than two lines."""
+        L = self.app.layout
+        if row is not self.hand_row or self.kids:
+            return False
+        row.place(0, 0, area.width, L.tile_h(0.5))
+        side = row.rect.width + L.px(18) * 2  # the hand's panel reaches 18 px past its tiles
+        width = area.width - side - L.px(24)
+        one_line = self.app.line_height(L.font(self.prompt.size))
+        if width < area.width // 3 or self.prompt.place(self.app, area.left, area.top, width) > 2 * one_line:
+            return False
+        top = area.top + max(L.px(12), (self.prompt.rect.height - row.rect.height) // 2)
+        row.place(area.right - side // 2, top, side, L.tile_h(0.5))
+        return True
 
     def _total_row(self, y: int, area: pygame.Rect, compact: bool) -> None:
         """The total box and its keypad in one row under the ticked options (``fans_total``)."""

@@ -21,8 +21,8 @@ from trainer.ui.suit_names import suit_name_glossed, suit_names
 if TYPE_CHECKING:
     from trainer.glossary import Term
 
-__all__ = ["FORM_NAMES", "FORM_TERMS", "FU_NAMES", "explain", "explain_item", "family_name", "form_name", "fu_name",
-           "fu_only", "tile_label", "tile_reading", "tile_term"]
+__all__ = ["FORM_NAMES", "FORM_TERMS", "FU_NAMES", "explain", "explain_item", "family_name", "for_child", "form_name",
+           "fu_name", "fu_only", "reading_markup", "tile_label", "tile_reading", "tile_term"]
 
 FORM_NAMES = {"standard": N_("Sets and a pair")}
 FORM_TERMS = {"seven_pairs": "{term:chiitoitsu}", "thirteen_orphans": "{term:kokushi_musou}",
@@ -199,7 +199,12 @@ def explain_item(item: dict[str, Any]) -> str | None:
     if k == "fu":
         return fu_name(item["id"]) + " — " + ngettext("{n} fu", "{n} fu", item["fu"]).format(n=item["fu"])
     if k == "fu_sum":
+        raw = item.get("raw", item["fu"])
+        if raw != item["fu"]:
+            return _("Total: {raw} → {fu} fu (rounded up to the next 10)").format(raw=raw, fu=item["fu"])
         return _("Total: {fu} fu").format(fu=item["fu"])
+    if k == "fu_readings":
+        return _fu_readings_text(item)
     if k == "total":
         text = _("Total: {han} han, {fu} fu").format(han=item["han"], fu=item["fu"])
         if item.get("points"):
@@ -217,8 +222,8 @@ def explain_item(item: dict[str, Any]) -> str | None:
         how = _("tsumo") if item.get("tsumo") else _("ron")
         text = _("{han} han {fu} fu, {who}, {how}").format(han=item["han"], fu=item["fu"], who=who, how=how)
         if item.get("honba"):
-            text += " · " + ngettext("{n} honba", "{n} honba", item["honba"]).format(n=item["honba"]) + " (" + format_points(
-                item["honba"] * item.get("honba_each", 0), signed=True) + ")"
+            text += " · " + ngettext("{n} honba", "{n} honba", item["honba"]).format(n=item["honba"]) + " (" + \
+                _honba_bonus(item) + ")"
         if item.get("total"):
             text += " — " + _("{n} points in all").format(n=format_points(item["total"]))
         return text
@@ -232,19 +237,186 @@ def explain_item(item: dict[str, Any]) -> str | None:
             rule = item["code"]
         return _("Rule {code} (rank {rank}): {text}").format(code=item["code"], rank=item.get("rank", ""), text=rule)
     if k == "reading":
-        return _("Reading: {r}").format(r=item["reading"])
+        return _("Reading: {r}").format(r=reading_markup(item))
+    if str(k).startswith("kids_"):
+        return _kids_item(item)
     return None
+
+
+def reading_markup(item: dict[str, Any] | str) -> str:
+    """A split of a hand into sets and a pair drawn as tile groups, one picture per group with a
+    space between them ("{tiles:234p} {tiles:777s} {tiles:55p}"), never as raw notation.  ``item``
+    is the engine's ``reading`` item (its ``groups``, or its ``reading`` text) or that text alone."""
+    if isinstance(item, dict) and item.get("groups"):
+        return " ".join(_tiles(str(g.get("tiles", ""))) for g in item["groups"])
+    text = str(item.get("reading", "") if isinstance(item, dict) else item).strip()
+    if text.startswith("kokushi "):
+        return _tiles(text.split(" ", 1)[1])
+    return " ".join(_tiles(part) for part in text.split()) or "—"
+
+
+# ---------------------------------------------------------------- the working for children (6-9)
+
+KIDS_KINDS = ("wait", "fifth_copy", "discard", "set", "filter", "reading")
+"""The engine's explanation kinds a children's lesson shows, in the lessons' own words
+(:func:`for_child`); the others (shape names such as ryanmen, tiles left, shanten) are left out."""
+
+# TRANSLATORS: the tiles of one family found in a children's lesson (ages 6-9, ru: «ты», the lessons'
+# words: кружки, палочки, цифры-иероглифы, ветры, драконы, плитки без чисел); {tiles} are pictures.
+KIDS_FOUND = {
+    "pin": N_("Here are all the dots: {tiles}."),
+    "sou": N_("Here are all the sticks: {tiles}."),
+    "man": N_("Here are all the number characters: {tiles}."),
+    "honors": N_("Here are all the tiles with no numbers: {tiles}."),
+    "winds": N_("Here are all the winds: {tiles}."),
+    "dragons": N_("Here are all the dragons: {tiles}."),
+}
+
+
+def for_child(items: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The engine's working as a children's lesson shows it: the winning tiles (one line), a tile
+    that cannot come, the tile to give away, the team a tile makes, the tiles of a family and the
+    teams and pair of a split hand, each as a ``kids_...`` item that :func:`explain_item` words in
+    the children's lessons' words (team, ladder, triplets, pair; «ты»).  Everything else is left
+    out, as the children's drills leave out the engine's working."""
+    items = list(items)
+    out: list[dict[str, Any]] = []
+    waits = [str(i["tile"]) for i in items if i.get("kind") == "wait" and i.get("tile")]
+    if waits:
+        out.append({"kind": "kids_waits", "tiles": "".join(waits), "n": len(waits)})
+    for i in items:
+        k = i.get("kind")
+        if k in KIDS_KINDS and k != "wait" and (k != "discard" or i.get("best")):
+            out.append({**i, "kind": "kids_" + str(k)})
+    return out
+
+
+def _count_tiles(text: str) -> int:
+    """How many tiles the MPSZ ``text`` draws (0 for none or text that is not tiles)."""
+    from trainer.engine.notation import parse_tiles
+
+    try:
+        return len(parse_tiles(text, max_copies=None)) if text else 0
+    except ValueError:
+        return 0
+
+
+def _kids_item(item: dict[str, Any]) -> str | None:
+    """One ``kids_...`` item of :func:`for_child` in a children's lesson's words."""
+    k = item["kind"]
+    if k == "kids_waits":
+        n = int(item.get("n", 1))
+        # TRANSLATORS: children's lesson (ages 6-9, ru: «ты»); {tiles} are pictures of the tiles that win.
+        return ngettext("{tiles} will win.", "Any of these tiles will win: {tiles}.", n).format(
+            tiles=_tiles(item["tiles"]))
+    if k == "kids_fifth_copy":
+        # TRANSLATORS: children's lesson: no more copies of this tile can come (they are all in the hand).
+        return _("{tile} cannot come: all of them are already in your hand.").format(tile=_tiles(item["tile"]))
+    if k == "kids_discard":
+        tile, better = _tiles(item["tile"]), str(item.get("ukeire", ""))
+        n = _count_tiles(better)
+        if not n:
+            # TRANSLATORS: children's lesson: the tile to give away (ru «отдать», never «сбросить»).
+            return _("Give away {tile}.").format(tile=tile)
+        if item.get("shanten") == 0:
+            # TRANSLATORS: children's lesson (ru: «ты», «отдать»): after giving {tile} away, any of {tiles} wins.
+            return ngettext("Give away {tile}: then {tiles} will win.",
+                            "Give away {tile}: then any of {tiles} will win.", n).format(
+                tile=tile, tiles=_tiles(better))
+        # TRANSLATORS: children's lesson (ru: «ты», «отдать»): after giving {tile} away, {tiles} help.
+        return ngettext("Give away {tile}: then {tiles} will help you.",
+                        "Give away {tile}: then the tiles {tiles} will help you.", n).format(
+            tile=tile, tiles=_tiles(better))
+    if k == "kids_set":
+        if item.get("set") == "triplet":
+            # TRANSLATORS: children's lesson: «тройняшки» (three tiles the same), not the adults' «тройка».
+            return _("With {tile} you get triplets.").format(tile=_tiles(item["tile"]))
+        # TRANSLATORS: children's lesson: «лесенка» (three in a row of one family), not «последовательность».
+        return _("With {tile} you get a ladder.").format(tile=_tiles(item["tile"]))
+    if k == "kids_filter":
+        text = KIDS_FOUND.get(str(item.get("filter", "")))
+        tiles = _tiles(item.get("tiles", ""))
+        # TRANSLATORS: children's lesson: every tile that was to be found.
+        return _(text).format(tiles=tiles) if text else _("Here are all the right tiles: {tiles}.").format(
+            tiles=tiles)
+    if k == "kids_reading":
+        groups = item.get("groups") or []
+        sets = [g for g in groups if g.get("set") != "pair"]
+        pair = [g for g in groups if g.get("set") == "pair"]
+        if not sets or len(pair) != 1:
+            return reading_markup(item)
+        # TRANSLATORS: children's lesson: a hand split into teams («команды») and one pair; {sets} and
+        # {pair} are pictures of the tiles.
+        return ngettext("Team: {sets}, pair: {pair}.", "Teams: {sets}, pair: {pair}.", len(sets)).format(
+            sets=" ".join(_tiles(str(g["tiles"])) for g in sets), pair=_tiles(str(pair[0]["tiles"])))
+    return None
+
+
+def _honba_bonus(item: dict[str, Any]) -> str:
+    """What the honba add to a payment question's total: on a ron the discarder pays it all; on a
+    tsumo each payer adds its share, and the total counts every payer's ("+100 from each, +300 in
+    all")."""
+    each = item["honba"] * item.get("honba_each", 0)
+    whole = item.get("honba_total", each)
+    if item.get("tsumo") and whole != each:
+        return _("{each} from each payer, {all} in all").format(
+            each=format_points(each, signed=True), all=format_points(whole, signed=True))
+    return format_points(whole, signed=True)
+
+
+def _fu_words(pairs: Iterable[tuple[str, int]]) -> str:
+    """Fu items named inside a sentence: each name in quotes, with its fu unless the name says them."""
+    out = []
+    for fid, fu in pairs:
+        name = fu_name(fid)
+        out.append(_("“{name}”").format(name=name) if str(fu) in name else
+                   ngettext("“{name}” ({n} fu)", "“{name}” ({n} fu)", fu).format(name=name, n=fu))
+    return ", ".join(out)
+
+
+def _fu_readings_text(item: dict[str, Any]) -> str:
+    """The other readings of a hand that score it the same (the engine's ``fu_readings``): a line
+    saying they count too, then each one as what it puts in place of the items shown above."""
+    from collections import Counter
+
+    main = Counter((str(a), int(b)) for a, b in item.get("main", ()))
+    others = item.get("others") or ()
+    n = len(others)
+    lines = [_("This hand can also be read another way, with the same {fu} fu, and that is right too:").format(
+        fu=item["fu"]) if n == 1 else ngettext(
+        "This hand can also be read {n} other way, with the same {fu} fu, and each is right too:",
+        "This hand can also be read {n} other ways, with the same {fu} fu, and each is right too:", n).format(
+        n=n, fu=item["fu"])]
+    for other in others:
+        alt = Counter((str(a), int(b)) for a, b in other)
+        extra, missing = sorted((alt - main).elements()), sorted((main - alt).elements())
+        if extra and missing:
+            line = _("{alt} instead of {main}").format(alt=_fu_words(extra), main=_fu_words(missing))
+        elif extra:
+            line = _("with {alt} as well").format(alt=_fu_words(extra))
+        elif missing:
+            line = ngettext("without {main}", "without {main}", len(missing)).format(main=_fu_words(missing))
+        else:
+            continue
+        lines.append("— " + line)
+    return BR.join(lines)
 
 
 def fu_only(items: Iterable[dict[str, Any]], total: int | None = None) -> list[dict[str, Any]]:
     """The working of a fu question: the fu items and the fu total (from the items' ``total`` or
-    ``total``), without the yaku, dora, han or points (with honba and sticks) it never asked about."""
+    ``total``) with the sum it rounds up from, without the yaku, dora, han or points (with honba
+    and sticks) it never asked about; then the hand's other readings that score it the same (the
+    total's ``fu_readings``), when it has some."""
     items = list(items)
     out = [i for i in items if i.get("kind") == "fu"]
     whole = next((i for i in items if i.get("kind") == "total"), None)
     fu = whole["fu"] if whole is not None else total
     if fu is not None:
-        out.append({"kind": "fu_sum", "fu": fu})
+        out.append({"kind": "fu_sum", "fu": fu, "raw": sum(int(i["fu"]) for i in out) if out else fu})
+    if whole is not None and whole.get("fu_readings"):
+        out.append({"kind": "fu_readings", "fu": whole["fu"], "main": [(i["id"], i["fu"]) for i in out
+                                                                        if i.get("kind") == "fu"],
+                    "others": whole["fu_readings"]})
     return out
 
 

@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 import pygame
 
+from trainer.ui.widgets import ClickGuard
+
 FEEDBACK_SLIDE = 0.18
 """Seconds for the feedback panel to slide into place."""
 
@@ -14,13 +16,42 @@ class RetryOnTouch:
     """After a miss, touching the answer again (a click on it, a digit, Backspace or Space)
     starts the retry at once, with no extra key press.  Mixed into a Screen that has
     ``phase``, ``dialog``, ``widgets``, ``retry()`` and ``_view_start`` (the index of the first
-    widget of the answer)."""
+    widget of the answer).
+
+    With ``double_click_guard`` set, the second click of a double click is ignored: a left click
+    that checked an answer or moved to another step (``index``, ``phase``, ``attempts`` or
+    ``finished`` changed) arms a :class:`~trainer.ui.widgets.ClickGuard`, and a click at the same
+    place right after it is dropped: a double click on a wrong option does not spend the second
+    try, and one on "Next" does not skip the step after.
+    Keys are never held back (a key press is never a double click)."""
+
+    double_click_guard = False
 
     def handle_event(self, ev: pygame.event.Event) -> None:
         """Start the retry when the learner reaches for the answer, then handle the event."""
+        click = ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.dialog is None \
+            and self.double_click_guard
+        if click and self.click_guard.blocks(self.app.time, ev.pos):
+            return  # the second click of a double click: the first one already did its work
+        before = self._click_state() if click else None
         if self.phase == "retry" and self.dialog is None and self._touches_answer(ev):
             self.retry()
         super().handle_event(ev)
+        if click and self._click_state() != before:
+            self.click_guard.arm(self.app.time, ev.pos)
+
+    @property
+    def click_guard(self) -> ClickGuard:
+        """This screen's guard against the second click of a double click."""
+        guard = self.__dict__.get("_click_guard")
+        if guard is None:
+            guard = self.__dict__["_click_guard"] = ClickGuard()
+        return guard
+
+    def _click_state(self) -> tuple:
+        """What a click can change that moves the answer or the step under the mouse."""
+        return (getattr(self, "index", None), self.phase, getattr(self, "attempts", None),
+                getattr(self, "finished", None))
 
     def _touches_answer(self, ev: pygame.event.Event) -> bool:
         start = getattr(self, "_view_start", len(self.widgets))

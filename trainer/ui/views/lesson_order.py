@@ -32,6 +32,16 @@ TRACK_COLORS = {
 }
 
 
+RULE_SYSTEMS = {"mcr": "mcr"}
+"""Tracks of another rule system than riichi (the default): Chinese Official rules."""
+
+
+def same_rules(track: str, other: str) -> bool:
+    """Whether two tracks teach the same rule system (riichi, or the Chinese Official rules), so
+    "next lesson" never leads a riichi learner into the Chinese rules or back."""
+    return RULE_SYSTEMS.get(track, "riichi") == RULE_SYSTEMS.get(other, "riichi")
+
+
 def is_child(settings: Any) -> bool:
     """Whether the current learner's profile is a child's (the first-run answer "child")."""
     return getattr(settings, "profile", "") == "child"
@@ -67,8 +77,11 @@ def next_lesson(app: Any, lib: Any) -> Any | None:
 
 def resume_lesson(app: Any, lib: Any) -> tuple[str, int] | None:
     """(lesson id, step) of the lesson of the learner's path touched last and not finished:
-    a lesson outside the path (a parent looking at a children's lesson) is not offered."""
+    a lesson outside the path (a parent looking at a children's lesson) is not offered, nor a
+    completed one the learner only looked at again (its steps are remembered as the last place,
+    but there is nothing left to continue)."""
     ids = {x.id for x in path_lessons(lib, path_tracks(app.settings))}
+    done: set[str] = set()
     if app.progress is not None and app.learner_id is not None:
         try:
             found = app.progress.last_lesson(app.learner_id, among=ids)
@@ -76,8 +89,12 @@ def resume_lesson(app: Any, lib: Any) -> tuple[str, int] | None:
             found = None
         if found is not None:
             return found
+        try:
+            done = {k for k, v in app.progress.lessons(app.learner_id).items() if v.get("completed_at")}
+        except Exception:
+            done = set()
     last = app.settings.last_lesson
-    if last and last in ids:
+    if last and last in ids and last not in done:
         return last, app.settings.last_step
     return None
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from trainer.i18n import N_, _, format_points, han_text, ngettext, pgettext
+from trainer.i18n import N_, _, format_number, format_points, han_text, ngettext, pgettext
 from trainer.ui.mcr_texts import waits_found_line
 from trainer.ui.richtext import BR, term_word
 from trainer.ui.richtext import tiles_markup as _tiles
@@ -73,7 +73,9 @@ def blocks_line(blocks: dict[str, Any]) -> str:
         parts.append(_("{partials}: {tiles}").format(partials=_block_word("taatsu", len(blocks["partials"])),
                                                       tiles=_tile_list(blocks["partials"])))
     if blocks.get("loose"):
-        parts.append(_("loose tiles: {tiles}").format(tiles=_tile_list(blocks["loose"])))
+        loose = list(blocks["loose"])
+        parts.append(ngettext("loose tile: {tiles}", "loose tiles: {tiles}", _tile_count(loose)).format(
+            tiles=_tile_list(loose)))
     return "; ".join(parts) if parts else "—"
 
 
@@ -88,11 +90,18 @@ def not_wait_line(why: dict[str, Any]) -> str:
     left = list(b.get("partials", ())) + list(b.get("loose", ()))
     if not b.get("pairs"):
         tail = complete_hand_line(int(b.get("needed", 4)) + int(b.get("melds", 0)))
+    elif left:  # the tiles are named just before: the tail says what they mean, not them again
+        tail = _("What is left over fits in no set and no pair: the hand is not complete.")
     else:
-        tail = ngettext("{tiles} stays outside the sets: the hand is not complete.",
-                        "{tiles} stay outside the sets: the hand is not complete.", len(left)).format(
-            tiles=_tile_list(left))
+        tail = _("Only one pair can be the head, and the other pairs are not sets: the hand is not complete.")
     return head + " " + tail
+
+
+def _tile_count(texts: Iterable[str]) -> int:
+    """How many tiles some MPSZ strings hold ("34p", "9s" -> 3)."""
+    from trainer.engine.notation import parse_tiles
+
+    return sum(len(parse_tiles(t, max_copies=None)) for t in texts)
 
 
 def complete_hand_line(sets: int) -> str:
@@ -152,19 +161,29 @@ def variant_waits_text(picked: Iterable[int], answer: Iterable[int], same: Any) 
 
 def shanten_text(hand: Any, given: int, right: int, final: bool) -> str:
     """The blocks behind the shanten: for the standard form the sets, pairs, partial sets and loose
-    tiles and (after the final try) the count; the other forms by their glossary names."""
+    tiles and (after the final try) the count; the other forms by their glossary names.  When the
+    right answer is another form's (seven pairs), the final try says so first and labels the count
+    as the four-sets form's, so no number on screen contradicts the answer."""
     from trainer.engine.explain import shanten_blocks
 
     forms = shanten_blocks(hand)
     std = next(f for f in forms if f["form"] == "standard")
+    other = _answer_form(forms, std, right)
     lines = [_("You said {given}. The blocks of this hand: {blocks}.").format(given=given, blocks=blocks_line(std))]
     if final:
         need = std["needed"] - len(std["sets"])
         head = 1 if std["pairs"] else 0
         usable = min(len(std["partials"]) + len(std["pairs"]) - head, need)
-        lines.append(_("Count: 2 × {need} (sets still to make) − {usable} (partial sets and spare pairs that "
-                       "can grow) − {head} (the pair) = {n}.").format(need=need, usable=usable, head=head,
-                                                                 n=std["shanten"]))
+        if other is None:
+            lines.append(_("Count: 2 × {need} (sets still to make) − {usable} (partial sets and spare pairs that "
+                           "can grow) − {head} (the pair) = {n}.").format(need=need, usable=usable, head=head,
+                                                                     n=std["shanten"]))
+        else:
+            std_name = form_name("standard", int(std["needed"]) + int(std.get("melds", 0)))
+            lines.append(other_form_line(other, std_name))
+            lines.append(_("Count as {form}: 2 × {need} (sets still to make) − {usable} (partial sets and spare "
+                           "pairs that can grow) − {head} (the pair) = {n}.").format(
+                form=std_name, need=need, usable=usable, head=head, n=std["shanten"]))
     elif given > right:
         lines.append(too_high_line(forms, std, right))
     else:
@@ -172,12 +191,34 @@ def shanten_text(hand: Any, given: int, right: int, final: bool) -> str:
     return BR.join(lines)
 
 
+def _answer_form(forms: Sequence[dict[str, Any]], std: dict[str, Any], right: int) -> dict[str, Any] | None:
+    """The other form (seven pairs, thirteen orphans) whose shanten is the answer, when the
+    standard form's is higher (None when the standard form gives the answer)."""
+    if std["shanten"] <= right:
+        return None
+    return next((f for f in forms if f["form"] != "standard" and f["shanten"] == right), None)
+
+
+def other_form_line(other: dict[str, Any], std_name: str) -> str:
+    """Why the answer is another form's shanten: the hand is complete (or nearer to it) that way."""
+    if other["shanten"] < 0:
+        return _("As {form} the hand is already complete, so its {term} is {n}: a hand counts by the form "
+                 "closest to complete.").format(form=form_name(other["form"]), term="{term:shanten}",
+                                                n=format_number(other["shanten"]))
+    return _("As {form} the hand's {term} is {n}, lower than as {std}: a hand counts by the form closest "
+             "to complete.").format(form=form_name(other["form"]), term="{term:shanten}",
+                                 n=format_number(other["shanten"]), std=std_name)
+
+
 def too_high_line(forms: Sequence[dict[str, Any]], std: dict[str, Any], right: int) -> str:
     """A shanten said too high: what the hand already has that the learner did not count, from the
     engine's blocks (its sets, pairs and partial sets, each with what it gives), or, when the right
     shanten is another form's (the question counts every form), that form."""
-    other = next((f for f in forms if f["form"] != "standard" and f["shanten"] == right), None)
-    if std["shanten"] > right and other is not None:
+    other = _answer_form(forms, std, right)
+    if other is not None and other["shanten"] < 0:  # complete as that form: "closer to tenpai" would be wrong
+        return _("Too high: read the hand as {form}. Does it still lack a tile that way?").format(
+            form=form_name(other["form"]))
+    if other is not None:
         return _("Too high: the hand is closer to tenpai as {form}.").format(form=form_name(other["form"]))
     have = []
     if std["sets"]:
@@ -240,24 +281,29 @@ def fu_items_text(expected: Sequence[tuple[str, int]], given: Sequence[tuple[str
 
 
 def fu_total_text(items: Sequence[tuple[str, int]], total: int, given: int, final: bool) -> str:
-    """A typed fu total against the engine's: the usual slip (not rounded up), too many or too few;
-    after the final try the items one per line with the sum and the rounding."""
+    """A typed fu total (one number: the learner named no items) against the engine's: the usual
+    slip (not rounded up), too many or too few; a seven-pairs hand's fixed fu (said after the final
+    try only).  The working that follows the final try lists the items, their sum and the rounding."""
     from trainer.engine.explain import fu_total_slip
 
+    if [fid for fid, _fu in items] == ["chiitoitsu"]:  # seven pairs: one fixed figure, nothing to add up
+        if not final:  # the hint that follows says to look at the form first
+            return _("{given} fu is not right for this hand.").format(given=given)
+        return _("{given} fu is not right: a {term} hand always scores a fixed {total} fu — no base, win, sets "
+                 "or wait are added, and nothing is rounded.").format(given=given, term="{term:chiitoitsu}",
+                                                                      total=total)
     slip = fu_total_slip(items, total, given)
     if slip == "not_rounded":
-        lines = [_("{given} is the sum before rounding: fu are rounded up to the next 10.").format(given=given)]
+        text = _("{given} is the sum before rounding: fu are rounded up to the next 10.").format(given=given)
     elif slip == "rounded_down":
-        lines = [_("{given} is rounded down: fu are always rounded up to the next 10.").format(given=given)]
+        text = _("{given} is rounded down: fu are always rounded up to the next 10.").format(given=given)
     elif given > total:
-        lines = [_("{given} fu is too many: one of your items is not in this hand.").format(given=given)]
+        text = _("{given} fu is too many: you counted fu this hand does not score, or an item worth less than "
+                 "you gave it.").format(given=given)
     else:
-        lines = [_("{given} fu is too few: an item of this hand is missing.").format(given=given)]
-    if final:  # the items themselves follow in the engine's working
-        raw = sum(fu for _fid, fu in items)
-        lines.append(_("Sum {raw} → {total} fu").format(raw=raw, total=total) if raw != total else
-                     _("Sum {total} fu").format(total=total))
-    return BR.join(lines)
+        text = _("{given} fu is too few: you left out fu this hand scores, or an item worth more than you gave "
+                 "it.").format(given=given)
+    return text
 
 
 # ---------------------------------------------------------------- points
@@ -323,8 +369,10 @@ def discard_text(items: Sequence[dict[str, Any]], picked: Iterable[int], final: 
         mine = by_tile.get(kind_name(k))
         if mine is None or mine.get("best"):
             continue
-        lines.append(_("Discarding {tile} leaves {term} {s} and {n} tiles that improve the hand.").format(
-            tile=_tiles(mine["tile"]), term="{term:shanten}", s=mine["shanten"], n=mine.get("total", 0)))
+        n = mine.get("total", 0)
+        lines.append(ngettext("Discarding {tile} leaves {term} {s} and {n} tile that improves the hand.",
+                              "Discarding {tile} leaves {term} {s} and {n} tiles that improve the hand.", n).format(
+            tile=_tiles(mine["tile"]), term="{term:shanten}", s=mine["shanten"], n=n))
         if best is not None and not final:
             if best["shanten"] < mine["shanten"]:
                 lines.append(_("Another discard keeps the hand closer to {term}.").format(
@@ -333,8 +381,10 @@ def discard_text(items: Sequence[dict[str, Any]], picked: Iterable[int], final: 
                 lines.append(_("Another discard leaves more tiles that improve the hand ({n}).").format(
                     n=best.get("total", 0)))
     if final and best is not None:
-        lines.append(_("Best: discard {tile}: {term} {s}, {n} tiles improve the hand.").format(
-            tile=_tiles(best["tile"]), term="{term:shanten}", s=best["shanten"], n=best.get("total", 0)))
+        n = best.get("total", 0)
+        lines.append(ngettext("Best: discard {tile}: {term} {s}, {n} tile improves the hand.",
+                              "Best: discard {tile}: {term} {s}, {n} tiles improve the hand.", n).format(
+            tile=_tiles(best["tile"]), term="{term:shanten}", s=best["shanten"], n=n))
     return BR.join(lines)
 
 
@@ -355,7 +405,385 @@ def options_text(picked: Iterable[str], right: Iterable[str], names: dict[str, s
 def your_choice(labels: Iterable[str]) -> str:
     """The learner's own pick, named (when nothing more specific can be said about it)."""
     shown = ", ".join(labels)
-    return _("Your answer: {answer}.").format(answer=shown) if shown else ""
+    if not shown:
+        return ""
+    # an option that is a sentence of its own keeps one closing mark («…потом дилера.», not «..»;
+    # "Ron!" keeps its own mark), as steps.choice.answer_sentence does for the lessons
+    if shown.endswith(".") and not shown.endswith(".."):
+        shown = shown[:-1]
+    text = _("Your answer: {answer}.").format(answer=shown)
+    if shown.endswith(("?", "!", "…", "...")) and text.endswith(shown + "."):
+        text = text[:-1]
+    return text
+
+
+# ---------------------------------------------------------------- dora, groups, sets, complete hands, safe tiles
+# Why the learner's own pick is wrong in the small drills (the dora, tile groups, sets, complete
+# hands, safe tiles), from the engine's answer and explanation items: on the retry without naming
+# the answer, after the final try with what the pick missed.
+
+
+def _tile_order(kind: int) -> str:
+    """The order a tile counts on in: its suit ("m", "p", "s"), the winds or the dragons (a dora is
+    always of its indicator's order)."""
+    from trainer.engine.tiles import SUITS, is_dragon, is_wind, suit_of
+
+    return "winds" if is_wind(kind) else "dragons" if is_dragon(kind) else SUITS[suit_of(kind)]
+
+
+DORA_ORDERS = {
+    "winds": N_("the winds go {east} → {south} → {west} → {north}, and after {north} comes {east} again"),
+    "dragons": N_("the dragons go {white} → {green} → {red}, and after {red} comes {white} again"),
+    "wrap": N_("in a suit the numbers go up to 9, and after 9 comes 1 again"),
+}
+"""Why the tile after an indicator is the one it is, where the order is not plain counting on."""
+
+
+def dora_after_line(indicator: int) -> str:
+    """"After 4z comes 1z: the winds go East → South → West → North, and after North comes East
+    again" — the engine's dora of one indicator, with the order it follows where that is not
+    plain counting on (the winds, the dragons, a 9)."""
+    from trainer.engine.tiles import dora_from_indicator, kind_name
+
+    dora = dora_from_indicator(indicator)
+    head = _("After {ind} comes {dora}").format(ind=_tiles(kind_name(indicator)), dora=_tiles(kind_name(dora)))
+    order = _tile_order(indicator)
+    key = order if order in DORA_ORDERS else ("wrap" if dora < indicator else "")
+    if not key:
+        return head + "."
+    words = {k: "{term:" + t + "}" for k, t in (("east", "ton"), ("south", "nan"), ("west", "shaa"),
+                                                 ("north", "pei"), ("white", "haku"), ("green", "hatsu"),
+                                                 ("red", "chun"))}
+    return head + ": " + _(DORA_ORDERS[key]).format(**words) + "."
+
+
+def dora_pick_text(indicators: str, picked: Iterable[int], answer: Iterable[int], final: bool) -> str:
+    """Picked dora against the engine's: each wrong tile as what it is beside the indicators (the
+    indicator itself, the tile before it, another tile of its order, a tile of another order); the
+    dora still to find counted on the retry; after the final try the tile that comes after each
+    indicator concerned, and why."""
+    from trainer.engine.notation import parse_tiles
+    from trainer.engine.tiles import dora_from_indicator, kind_name
+
+    inds = [t.kind for t in parse_tiles(indicators, max_copies=None)] if indicators else []
+    picked, answer = set(picked), set(answer)
+    lines: list[str] = []
+    concerned: list[int] = []
+    for k in sorted(picked - answer):
+        tile = _tiles(kind_name(k))
+        same = [i for i in inds if _tile_order(i) == _tile_order(k)]
+        before = next((i for i in same if dora_from_indicator(k) == i), None)
+        if k in inds:
+            lines.append(_("{tile} is the indicator itself: the dora is the tile after it.").format(tile=tile))
+            concerned.append(k)
+        elif before is not None:
+            lines.append(_("{tile} comes before the indicator {ind}: the dora is the tile after it, not before "
+                           "it.").format(tile=tile, ind=_tiles(kind_name(before))))
+            concerned.append(before)
+        elif same:
+            ind = next((i for i in same if dora_from_indicator(i) not in picked), same[0])
+            lines.append(_("{tile} is not the tile right after the indicator {ind}.").format(
+                tile=tile, ind=_tiles(kind_name(ind))))
+            concerned.append(ind)
+        else:
+            lines.append(_("{tile} is of another kind than the indicator: the dora is of the indicator's own suit "
+                           "(a wind after a wind, a dragon after a dragon).").format(tile=tile))
+            concerned.extend(inds)
+    missed = len(answer - picked)
+    if missed and not final:
+        lines.append(ngettext("{n} right tile is not picked yet.", "{n} right tiles are not picked yet.",
+                              missed).format(n=missed))
+    if final:
+        lines += [dora_after_line(i) for i in dict.fromkeys(concerned)]
+    return BR.join(lines)
+
+
+def dora_count_text(hand_text: str, items: Sequence[dict[str, Any]], given: int, right: int, final: bool,
+                    aka: bool = False) -> str:
+    """A typed dora count against the engine's: the usual slips (the red fives left out, the
+    indicators counted instead of the tiles after them), else too many or too few (``aka``: the
+    game has red fives); after the final try the dora tiles of the hand and the red fives."""
+    from trainer.engine.notation import format_tiles, parse_tiles
+    from trainer.engine.tiles import dora_from_indicator, kind_from_name
+
+    inds = [kind_from_name(i["indicator"]) for i in items if i.get("kind") == "dora" and "indicator" in i]
+    red = next((int(i.get("red", 0)) for i in items if i.get("kind") == "dora" and "red" in i), 0)
+    hand = parse_tiles(hand_text, max_copies=None)
+    on_indicators = sum(1 for t in hand if t.kind in inds)
+    lines = [_("You said {given}.").format(given=given)]
+    if red and given == right - red:
+        lines.append(_("You left out the red fives: each red five is one more dora."))
+    elif on_indicators != right - red and given in (on_indicators, on_indicators + red):
+        lines.append(_("That is how many indicator tiles the hand holds: the dora is the tile after the "
+                       "indicator."))
+    elif given > right:
+        lines.append(_("That is too many: count only the copies of the tile after each indicator, plus one for "
+                       "each red five.") if aka or red else
+                     _("That is too many: count only the copies of the tile after each indicator."))
+    else:
+        lines.append(_("That is too few: count every copy of the tile after each indicator, plus one for each red "
+                       "five.") if aka or red else
+                     _("That is too few: count every copy of the tile after each indicator."))
+    if final and len(set(inds)) == len(inds):  # an indicator shown twice counts its dora twice: no tile list
+        kinds = {dora_from_indicator(i) for i in inds}
+        dora = format_tiles([t for t in hand if t.kind in kinds])
+        tiles = _("the dora tiles {tiles}").format(tiles=_tiles(dora)) if dora else _("no dora tile")
+        if aka or red:
+            lines.append(ngettext("In this hand: {tiles}, {red} — {n} dora in all.",
+                                  "In this hand: {tiles}, {red} — {n} dora in all.", right).format(
+                tiles=tiles, red=ngettext("{n} red five", "{n} red fives", red).format(n=red), n=right))
+        else:
+            lines.append(ngettext("In this hand: {tiles} — {n} dora in all.", "In this hand: {tiles} — {n} dora in all.",
+                                  right).format(tiles=tiles, n=right))
+    return BR.join(lines)
+
+
+GROUP_RULES = {
+    "simple": N_("the simples are the number tiles from 2 to 8"),
+    "terminal": N_("the terminals are the 1s and 9s of the three suits"),
+    "honor": N_("the honors are the four winds and the three dragons"),
+    "yaochuu": N_("the terminals and honors are the 1s, the 9s, the winds and the dragons"),
+    "value": N_("the value tiles are the three dragons, your seat wind {seat} and the round wind {round}"),
+}
+"""What each tile group holds (the groups of trainer.engine.exercises.tile_facts), in a few words."""
+
+
+def group_rule(group: str, data: dict[str, Any]) -> str:
+    """What one tile group holds; the value tiles with this question's seat and round wind."""
+    from trainer.ui.question_texts import WIND_TERMS
+
+    seat, rnd = WIND_TERMS.get(str(data.get("seat"))), WIND_TERMS.get(str(data.get("round")))
+    return _(GROUP_RULES[group]).format(seat="{term:" + seat + "}" if seat else "—",
+                                        round="{term:" + rnd + "}" if rnd else "—")
+
+
+def _group(group: str) -> str:
+    from trainer.ui.question_texts import GROUP_TERMS
+
+    return "{term:" + GROUP_TERMS[group] + "}"
+
+
+def group_text(tile: str, picked: Iterable[str], answer: Iterable[str], data: dict[str, Any], final: bool) -> str:
+    """The groups ticked for a tile against the engine's: each wrong group with what it holds; a
+    group still missing counted on the retry (after the final try the engine's working names the
+    tile's groups)."""
+    picked, answer = set(picked), set(answer)
+    shown = _tiles(tile)
+    lines = []
+    for g in sorted(picked - answer):
+        if g == "none":
+            lines.append(_("{tile} does belong to one of these groups.").format(tile=shown))
+        elif g in GROUP_RULES:
+            lines.append(_("{tile} is not one of the {group}: {rule}.").format(tile=shown, group=_group(g),
+                                                                              rule=group_rule(g, data)))
+    missed = sorted(g for g in answer - picked if g in GROUP_RULES)
+    if missed and not final and len(answer) > 1:
+        lines.append(ngettext("{n} more group fits this tile.", "{n} more groups fit this tile.",
+                              len(missed)).format(n=len(missed)))
+    return BR.join(lines)
+
+
+def group_pick_text(picked: Iterable[int], answer: Iterable[int], data: dict[str, Any], final: bool) -> str:
+    """Tiles picked as one group's against the engine's: the wrong ones with what the group holds,
+    the ones still to find counted on the retry."""
+    from trainer.engine.notation import format_tiles
+
+    picked, answer = set(picked), set(answer)
+    group = str(data.get("group"))
+    wrong = sorted(picked - answer)
+    lines = []
+    if wrong and group in GROUP_RULES:
+        lines.append(ngettext("{tiles} is not one of the {group}: {rule}.", "{tiles} are not among the {group}: {rule}.",
+                              len(wrong)).format(tiles=_tiles(format_tiles(wrong)), group=_group(group),
+                                                 rule=group_rule(group, data)))
+    missed = len(answer - picked)
+    if missed and not final:
+        lines.append(ngettext("{n} right tile is not picked yet.", "{n} right tiles are not picked yet.",
+                              missed).format(n=missed))
+    return BR.join(lines)
+
+
+def no_set_reason(kinds: Sequence[int]) -> str:
+    """Why three tiles the engine finds no set are none, in words: honors in a "run", two suits,
+    a number twice, a 9-1 wrap, a gap."""
+    from trainer.engine.tiles import is_honor, rank_of, suit_of
+
+    if any(is_honor(k) for k in kinds):
+        return _("winds and dragons make no runs, only triplets of one and the same tile")
+    if len({suit_of(k) for k in kinds}) > 1:
+        return _("a run is of one suit, and these tiles are of different suits")
+    ranks = sorted(rank_of(k) for k in kinds)
+    if len(set(ranks)) < 3:
+        return _("a run needs three different numbers in a row, a triplet three identical tiles")
+    if ranks[0] == 1 and ranks[-1] == 9:
+        return _("the numbers do not go round from 9 to 1: a run is three numbers in a row")
+    return _("the numbers are not three in a row")
+
+
+def set_complete_text(two: str, picked: Iterable[int], answer: Iterable[int], final: bool) -> str:
+    """Tiles picked to complete a set of two against the engine's: each wrong one with the three
+    tiles it makes and why they are no set; those still to find counted on the retry."""
+    from trainer.engine.exercises.shapes import SET_OPTIONS, set_kind
+    from trainer.engine.notation import format_tiles, parse_tiles
+
+    base = [t.kind for t in parse_tiles(two, max_copies=None)]
+    picked, answer = set(picked), set(answer)
+    lines = []
+    for k in sorted(picked - answer):
+        three = [*base, k]
+        got = set_kind(three)
+        shown = _tiles(format_tiles(three))
+        if got is None:
+            lines.append(_("{tiles} is no set: {why}.").format(tiles=shown, why=no_set_reason(three)))
+        else:  # a set, but not of the kind asked for
+            lines.append(_("{tiles} is a set, but not of the kind asked for here.").format(tiles=shown)
+                         if got not in SET_OPTIONS else
+                         _("{tiles} is {what}, and the question asks for the other kind.").format(
+                             tiles=shown, what="{term:" + SET_OPTIONS[got] + "}"))
+    missed = len(answer - picked)
+    if missed and not final:
+        lines.append(ngettext("{n} right tile is not picked yet.", "{n} right tiles are not picked yet.",
+                              missed).format(n=missed))
+    return BR.join(lines)
+
+
+def set_judge_text(tiles: str, picked: str, got: str, final: bool) -> str:
+    """Three tiles judged a run, a triplet or no set against the engine's verdict ``got`` ("run",
+    "triplet", "none"): why the learner's verdict does not fit them."""
+    from trainer.engine.notation import parse_tiles
+
+    kinds = [t.kind for t in parse_tiles(tiles, max_copies=None)]
+    shown = _tiles(tiles)
+    if picked == "run":
+        why = no_set_reason(kinds) if got == "none" else _("a run is three different numbers in a row of one suit")
+        return _("{tiles} is not a run: {why}.").format(tiles=shown, why=why)
+    if picked == "triplet":
+        return _("{tiles} is not a triplet: a triplet is three identical tiles.").format(tiles=shown)
+    if picked == "not_set" and not final:
+        return _("{tiles} is a set after all: look at the suit and the numbers again.").format(tiles=shown)
+    return ""
+
+
+def hand_complete_text(hand_text: str, picked: str, final: bool) -> str:
+    """A hand judged complete or not against the engine's reading, after the final try: a complete
+    hand's form; for a hand that is not, the best it makes (its sets, pairs, partial sets and loose
+    tiles in the standard form, else its pairs or its terminals and honors)."""
+    from trainer.engine.decompose import readings
+    from trainer.engine.explain import shanten_blocks
+    from trainer.engine.notation import parse_hand
+
+    if not final:
+        return ""
+    hand = parse_hand(hand_text, check_size=False)
+    found = readings(hand)
+    if picked == "no" and found:
+        sets = len(hand.concealed) // 3
+        return _("The hand is complete: {form}, with no tile left over (the reading below).").format(
+            form=form_name(found[0].form.value, sets))
+    if picked != "yes" or found:
+        return ""
+    best = min(shanten_blocks(hand), key=lambda f: (f["shanten"], f["form"] != "standard"))
+    if best["form"] == "seven_pairs":
+        n = len(best["pairs"])
+        return ngettext("The hand is not complete: for {form} it has only {n} different pair.",
+                        "The hand is not complete: for {form} it has only {n} different pairs.", n).format(
+            form=form_name("seven_pairs"), n=n)
+    if best["form"] == "thirteen_orphans":
+        return _("The hand is not complete: for {form} it holds {tiles}, not all thirteen terminals and honors "
+                 "with a pair.").format(form=form_name("thirteen_orphans"), tiles=_tiles(best["held"]))
+    return _("The hand is not complete: at best it splits into {blocks}.").format(blocks=blocks_line(best))
+
+
+def hand_pair_text(hand_text: str, picked: Iterable[int], answer: Iterable[int]) -> str:
+    """Tiles picked as a complete hand's pair against the engine's: a tile the hand holds once,
+    or a pair that leaves the other tiles without a split into sets."""
+    from trainer.engine.notation import parse_hand
+    from trainer.engine.tiles import kind_name
+
+    hand = parse_hand(hand_text, check_size=False)
+    counts = hand.counts()
+    lines = []
+    for k in sorted(set(picked) - set(answer)):
+        tile = _tiles(kind_name(k))
+        if counts[k] < 2:
+            lines.append(_("The hand holds only one {tile}: a pair is two identical tiles.").format(tile=tile))
+        else:
+            lines.append(_("With {tile} as the pair the other tiles do not all fit into sets.").format(tile=tile))
+    return BR.join(lines)
+
+
+def hand_extra_text(hand_text: str, picked: Iterable[int], answer: Iterable[int], final: bool) -> str:
+    """Tiles picked as the one too many against the engine's: the hand without each wrong one is
+    still not complete (after the final try with its best split); those still to find counted on
+    the retry."""
+    from trainer.engine.explain import hand_blocks
+    from trainer.engine.notation import parse_hand
+    from trainer.engine.tiles import Tile, kind_name
+
+    hand = parse_hand(hand_text, check_size=False)
+    picked, answer = set(picked), set(answer)
+    lines = []
+    for k in sorted(picked - answer):
+        if not final:  # its best split would show the tile that is left over: the answer
+            lines.append(_("Without {tile} the rest still does not split into sets and a pair.").format(
+                tile=_tiles(kind_name(k))))
+            continue
+        rest = hand_blocks(hand.without(Tile(k))).to_json()
+        lines.append(_("Without {tile} the hand is still not complete: at best it splits into {blocks}.").format(
+            tile=_tiles(kind_name(k)), blocks=blocks_line(rest)))
+    missed = len(answer - picked)
+    if missed and not final:
+        lines.append(ngettext("{n} right tile is not picked yet.", "{n} right tiles are not picked yet.",
+                              missed).format(n=missed))
+    return BR.join(lines)
+
+
+def safe_tile_text(items: Sequence[dict[str, Any]], picked: Iterable[int], final: bool) -> str:
+    """A tile picked as the safest against the engine's safety of each tile, on the retry: what
+    still makes the learner's tile unsafe (the waits that can win on it).  After the final try the
+    explanation itself puts that line first."""
+    from trainer.engine.tiles import kind_name
+    from trainer.ui.views.explain import explain_item
+
+    if final:
+        return ""
+    by_tile = {str(i["tile"]).replace("0", "5"): i for i in items if i.get("kind") == "safety"}
+    lines = []
+    for k in sorted(set(picked)):
+        item = by_tile.get(kind_name(k))
+        if item is not None and not item.get("best"):
+            lines.append(explain_item(item) or "")
+    return BR.join(line for line in lines if line)
+
+
+def small_drill_mistake(ex: Any, response: Any, final: bool) -> str | None:
+    """Why an answer to one of the small drills (dora, tile groups, sets, complete hands, safe
+    tiles) is wrong; None for the other questions."""
+    q = ex.prompt.question
+    data = dict(ex.prompt.data)
+    if q == "dora_pick":
+        return dora_pick_text(str(data.get("indicators") or ex.prompt.tiles), response, ex.answer, final)
+    if q == "dora_count":
+        return dora_count_text(ex.prompt.hand, ex.explanation, int(response[0]), int(ex.answer), final,
+                               aka=bool(data.get("aka")))
+    if q in ("tile_group", "tile_groups"):
+        return group_text(ex.prompt.tiles, response, ex.answer, data, final)
+    if q == "group_pick":
+        return group_pick_text(response, ex.answer, data, final)
+    if q == "set_complete":
+        return set_complete_text(ex.prompt.tiles, response, ex.answer, final)
+    if q == "set_judge":
+        got = next((i.get("set", "none") for i in ex.explanation if i.get("kind") == "set_judge"), "none")
+        return set_judge_text(ex.prompt.tiles, next(iter(response)), got, final)
+    if q == "hand_complete":
+        return hand_complete_text(ex.prompt.hand, next(iter(response)), final)
+    if q == "hand_pair":
+        return hand_pair_text(ex.prompt.hand, response, ex.answer)
+    if q == "hand_extra":
+        return hand_extra_text(ex.prompt.hand, response, ex.answer, final)
+    if q == "safe_tile":
+        return safe_tile_text(ex.explanation, response, final)
+    return None
 
 
 # ---------------------------------------------------------------- entry points
@@ -373,6 +801,9 @@ def drill_mistake(ex: Any, response: Any, final: bool, labels: Iterable[str] = (
         mcr = mcr_mistake(ex, response, final)
         if mcr is not None:
             return mcr or your_choice(labels)
+        small = small_drill_mistake(ex, response, final)
+        if small is not None:
+            return small or your_choice(labels)
         if q in ("waits", "kunto_waits") and ex.prompt.input == "pick_tiles":
             picked = set(response)
             if data.get("grade_by") == "rank" or data.get("dragons") in ("ten", "joker"):
@@ -381,8 +812,9 @@ def drill_mistake(ex: Any, response: Any, final: bool, labels: Iterable[str] = (
         if q in ("shanten",) and ex.prompt.input == "number":
             hand = parse_hand(ex.prompt.hand, check_size=False)
             return shanten_text(hand, int(response[0]), int(ex.answer), final)
-        if q == "fu_breakdown":
-            return fu_items_text(list(ex.answer), [(str(a), int(b)) for a, b in response], final)
+        if q == "fu_breakdown":  # judged against the right reading nearest to the learner's items
+            given = [(str(a), int(b)) for a, b in response]
+            return fu_items_text(list(ex.answer_near(given)), given, final)
         if q == "fu_total":
             items = [(i["id"], i["fu"]) for i in ex.explanation if i.get("kind") == "fu"]
             return fu_total_text(items, int(ex.answer), int(response[0]), final)
@@ -407,7 +839,8 @@ def drill_mistake(ex: Any, response: Any, final: bool, labels: Iterable[str] = (
 
 
 def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str = "tenhou") -> str:
-    """Why a lesson quiz answer is wrong (pick_tiles waits and discards, shanten, fu, points)."""
+    """Why a lesson quiz answer is wrong (pick_tiles waits, discards and groups, tiles put into boxes,
+    shanten, fu, points)."""
     from trainer.engine.notation import parse_hand
     from trainer.ui.mcr_texts import mcr_lesson_mistake
 
@@ -433,6 +866,8 @@ def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str =
             return discard_text(fb.explanation, {t.kind for t in response}, final)
         if kind == "pick_tiles":
             return picked_text(step, {t.kind for t in response}, set(fb.expected), final)
+        if kind == "arrange" and ask == "boxes" and getattr(step, "tiles", None):
+            return boxes_text(step, list(response), list(fb.expected), final)
         if kind == "number" and ask == "shanten" and plain:
             return shanten_text(parse_hand(step.hand, check_size=False), int(response), int(fb.expected), final)
         if kind == "number" and ask == "fu":
@@ -463,11 +898,13 @@ def _next_kinds(indicators: str) -> set[int]:
 
 def picked_text(step: Any, picked: set[int], answer: set[int], final: bool) -> str:
     """A tile-picking step other than waits and discards: why each wrong pick is wrong (it makes no
-    set with the two tiles; it is not the dora the indicator points to; it is not of the group), and
-    how many right tiles are still to find."""
+    set with the two tiles; it is not the dora the indicator points to; it is of another group than
+    the one asked for, and which), and on the retry how many right tiles are still to find (after the
+    final try the answer itself is shown)."""
     from trainer.engine.tiles import kind_name
 
     lines = []
+    grouped: list[tuple[str, str, str | None]] = []  # wrong picks of a "mark every tile of..." step
     for k in sorted(picked - answer):
         tile = _tiles(kind_name(k))
         ask = getattr(step, "ask", "")
@@ -480,12 +917,151 @@ def picked_text(step: Any, picked: set[int], answer: set[int], final: bool) -> s
         elif ask == "dora":
             lines.append(_("{tile} is not the dora: the dora is the tile after the indicator {ind}.").format(
                 tile=tile, ind=_tiles(step.dora or "")))
+        elif own_group(k, getattr(step, "filter", None) or "") is not None:
+            grouped.append((kind_name(k), step.filter, own_group(k, step.filter)))
         else:
             lines.append(_("{tile} does not belong here.").format(tile=tile))
+    lines += group_lines(grouped)
     missed = len(answer - picked)
-    if missed:
+    if missed and not final:
         lines.append(ngettext("{n} right tile is not picked yet.", "{n} right tiles are not picked yet.",
                               missed).format(n=missed))
+    return BR.join(lines)
+
+
+# ---------------------------------------------------------------- tile groups (boxes, "mark every tile of...")
+
+
+def _group_words(group: str) -> tuple[str, str, str, str]:
+    """A tile group (a filter of :data:`trainer.lessons.answers.FILTERS`) in words: its glossary term,
+    one tile of it inside a sentence («простая», "a simple"), several («простые», "simples") and what
+    the group is, for a beginner."""
+    from trainer.ui.suit_names import suit_name, suit_names
+
+    if group == "simples":
+        return ("chunchanpai", pgettext("one tile of a group", "a simple"),
+                pgettext("several tiles of a group", "simples"),
+                _("simples are the numbers 2 to 8 of the three suits"))
+    if group == "terminals":
+        return ("routouhai", pgettext("one tile of a group", "a terminal"),
+                pgettext("several tiles of a group", "terminals"),
+                _("terminals are the ones and nines of the three suits"))
+    if group == "honors":
+        return ("jihai", pgettext("one tile of a group", "an honor"),
+                pgettext("several tiles of a group", "honors"),
+                _("honors are the winds and dragons, the tiles without a number"))
+    if group == "winds":
+        return ("kazehai", pgettext("one tile of a group", "a wind"),
+                pgettext("several tiles of a group", "winds"),
+                _("the winds are East, South, West and North"))
+    if group == "dragons":
+        return ("sangenpai", pgettext("one tile of a group", "a dragon"),
+                pgettext("several tiles of a group", "dragons"),
+                _("the dragons are white, green and red"))
+    if group == "numbers":
+        return ("suuhai", pgettext("one tile of a group", "a number tile"),
+                pgettext("several tiles of a group", "number tiles"),
+                _("number tiles are the three suits, {man}, {pin} and {sou}, numbered 1 to 9").format(
+                    **suit_names()))
+    if group == "yaochuu":
+        return ("yaochuuhai", pgettext("one tile of a group", "a terminal or an honor"),
+                pgettext("several tiles of a group", "terminals or honors"),
+                _("terminals and honors are the ones and nines and the winds and dragons"))
+    suit = {"man": "m", "pin": "p", "sou": "s"}[group]
+    name = suit_name(suit)
+    one = pgettext("one tile of a group", "a tile of {suit}").format(suit=name)
+    many = pgettext("several tiles of a group", "tiles of {suit}").format(suit=name)
+    if suit == "m":
+        what = _("tiles of {suit} show the number in Chinese over the character 萬").format(suit=name)
+    elif suit == "p":
+        what = _("tiles of {suit} show circles").format(suit=name)
+    else:
+        what = _("tiles of {suit} show bamboo sticks, and the 1 a bird").format(suit=name)
+    return ({"m": "manzu", "p": "pinzu", "s": "souzu"}[suit], one, many, what)
+
+
+_GROUPS_BESIDE = {"man": ("man", "pin", "sou", "honors"), "pin": ("man", "pin", "sou", "honors"),
+                  "sou": ("man", "pin", "sou", "honors"), "numbers": ("honors",), "honors": ("numbers",),
+                  "winds": ("winds", "dragons", "numbers"), "dragons": ("winds", "dragons", "numbers"),
+                  "simples": ("simples", "terminals", "honors"), "terminals": ("simples", "terminals", "honors"),
+                  "yaochuu": ("simples", "terminals", "honors")}
+"""For each group, the groups a tile outside it is told to be in instead (suits beside a suit;
+simples, terminals and honors beside each other)."""
+
+
+def own_group(kind: int, group: str) -> str | None:
+    """The group ``kind`` belongs to instead of ``group`` (5p for "man": "pin"), by the engine's
+    tile predicates (:data:`trainer.lessons.answers.FILTERS`); None when the tile is in ``group``."""
+    from trainer.lessons.answers import FILTERS
+
+    if group not in FILTERS or FILTERS[group](kind):
+        return None
+    return next((g for g in _GROUPS_BESIDE.get(group, ()) if g != group and FILTERS[g](kind)), None)
+
+
+def _specific_group(kind: int, group: str) -> str:
+    """The group that says most about ``kind`` inside ``group``: a terminal or an honor rather than
+    "a terminal or an honor"."""
+    from trainer.lessons.answers import FILTERS
+
+    if group == "yaochuu":
+        return "terminals" if FILTERS["terminals"](kind) else "honors"
+    return group
+
+
+def group_lines(items: Sequence[tuple[str, str, str | None]]) -> list[str]:
+    """Tiles of the wrong group, in words: each ``(tile, wrong group, right group)``.  With the right
+    group: «9m — не простая, а крайняя (老頭牌, rōtōhai): крайние — это единицы и девятки трёх мастей»;
+    without it (a retry, where the learner finds the right box): «9m — не простая (中張牌, chunchanpai):
+    простые — это…».  Tiles of the same wrong and right group share one sentence."""
+    order: list[tuple[str, str | None]] = []
+    tiles: dict[tuple[str, str | None], list[str]] = {}
+    for tile, wrong, right in items:
+        key = (wrong, right)
+        if key not in tiles:
+            order.append(key)
+            tiles[key] = []
+        if tile not in tiles[key]:
+            tiles[key].append(tile)
+    lines = []
+    for wrong, right in order:
+        shown = _tile_list(tiles[wrong, right])
+        n = len(tiles[wrong, right])
+        w_term, w_one, w_many, w_what = _group_words(wrong)
+        if right is None:
+            lines.append(ngettext("{tiles} is not {group}: {what}.", "{tiles} are not {group}: {what}.", n).format(
+                tiles=shown, group=term_word(w_term, w_one if n == 1 else w_many), what=w_what))
+            continue
+        term, one, many, what = _group_words(right)
+        lines.append(ngettext("{tiles} is not {wrong} but {right}: {what}.",
+                              "{tiles} are not {wrong} but {right}: {what}.", n).format(
+            tiles=shown, wrong=w_one if n == 1 else w_many, right=term_word(term, one if n == 1 else many),
+            what=what))
+    return lines
+
+
+def boxes_text(step: Any, placed: Sequence[int], want: Sequence[int], final: bool) -> str:
+    """Tiles dropped into boxes that sort them by group (each box's ``filter``): the tiles put in the
+    wrong box, with why they are not of that box's group; after the final try also the group they are of."""
+    from trainer.engine.notation import parse_tiles
+
+    tiles = list(parse_tiles(step.tiles or "", max_copies=None))
+    filters = [box.filter for box in step.boxes]
+    items = [(str(t), filters[b], _specific_group(t.kind, filters[w]) if final else None)
+             for t, b, w in zip(tiles, placed, want, strict=False)
+             if b != w and b >= 0 and filters[b] and filters[w]]
+    return BR.join(group_lines(items))
+
+
+def cards_boxes_text(cards: Sequence[str], labels: Sequence[str], placed: Sequence[int], want: Sequence[int]) -> str:
+    """Cards dropped into boxes, once the answer is shown (``cards``: each card's text, ``labels``: each
+    box's): each card put in the wrong box, with the box it belongs in and the one the learner chose
+    (the boxes then show every card in its right box only)."""
+    lines = []
+    for card, b, w in zip(cards, placed, want, strict=False):
+        if b != w and b >= 0:
+            lines.append(_("“{card}” goes in “{right}”, not in “{box}”.").format(
+                card=card.rstrip("."), right=labels[w], box=labels[b]))
     return BR.join(lines)
 
 

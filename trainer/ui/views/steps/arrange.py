@@ -311,23 +311,23 @@ class ArrangeView(QuizView):
 
     def _box_items(self, bi: int) -> list[tuple[int, str | None, bool]]:
         """What box ``bi`` shows: (item, mark, faded) for each tile or card in it.  Normally the
-        items the learner put there; once the answer is shown, also every item that belongs there
-        and is not, marked as the answer ("hint").  A learner's wrong placement stays where it
-        was put, after the right contents: marked wrong for adults, faded (never red) for children."""
+        items the learner put there, with their marks after a try; once the answer is shown, every
+        item that belongs there: marked right where the learner put it there, marked as the answer
+        ("hint") where the learner put it elsewhere.  For adults each item is then in one box only
+        (the feedback panel says where it was put and why it belongs here); a child, who gets no
+        such words, still sees the wrong drop where it was put, faded (never red), after the box's
+        right contents."""
         out: list[tuple[int, str | None, bool]] = []
         want = self._revealed
+        kid = self.child()
         for i, b in enumerate(self.box_of):
-            if b == bi:
-                if want is not None and want[i] != bi and self.child():
-                    out.append((i, None, True))
-                elif want is not None:
-                    out.append((i, "right" if want[i] == bi else "wrong", False))
-                else:
-                    out.append((i, self._box_marks.get(i), False))
-            elif want is not None and want[i] == bi:
-                out.append((i, "hint", False))
-        # The box's right contents first, then what was put there wrongly.
-        return sorted(out, key=lambda item: item[2] or item[1] == "wrong")
+            if want is not None and want[i] == bi:
+                out.append((i, "right" if b == bi else "hint", False))
+            elif want is not None and b == bi and kid:
+                out.append((i, None, True))
+            elif want is None and b == bi:
+                out.append((i, self._box_marks.get(i), False))
+        return sorted(out, key=lambda item: item[2])  # the box's right contents first
 
     def _layout_boxes(self, area: pygame.Rect, y: int) -> None:
         """Cards still to sort (one column, or two when one does not fit), then a row of boxes,
@@ -390,7 +390,7 @@ class ArrangeView(QuizView):
     def draw(self, surf: pygame.Surface) -> None:
         L = self.app.layout
         app = self.app
-        if self.row is not None:
+        if self.row is not None and self.row.slots:  # a split's row, once empty, leaves no empty pill
             draw_panel(surf, self.row.rect.inflate(L.px(36), L.px(30)), P.felt_dark, L.px(14), border=P.felt_line)
         if self.ask == "split":
             from trainer.ui.tileview import draw_tile_string
@@ -453,9 +453,39 @@ class ArrangeView(QuizView):
             if final and not feedback.correct:
                 # The answer is shown: every item appears in the box the engine puts it in.
                 self._revealed = want
-        if final and not feedback.correct and feedback.display:
-            self.host.set_answer(_("One right answer: {answer}").format(
-                answer="{tiles:" + feedback.display + "}" if self.ask in ("sort",) else feedback.display))
+                if self.row is not None and not self.child():  # cards: the panel names each one's box
+                    self.host.set_answer(self._boxes_answer(want))
+            if self.cards and not self.child() and final and not feedback.correct:
+                # The cards are drawn in their right boxes now: say where the learner put each wrong one.
+                # (On the retry the struck-through cards already show which ones; the lesson's hint says why.)
+                from trainer.ui.views.mistakes import cards_boxes_text
+
+                self.host.set_explain(cards_boxes_text([self.text(c.text) if c.text else (c.tiles or "")
+                                                        for c in self.step.cards],
+                                                       [self.text(box.label) for box in self.step.boxes],
+                                                       self.box_of, want))
+        if final and not feedback.correct and feedback.display and not (self.ask == "split" and self.child()):
+            # (a child's split is named in the children's words under it: its teams and its pair)
+            self.host.set_answer(_("One right answer: {answer}").format(answer=self._display(feedback.display)))
+
+    def _display(self, display: str) -> str:
+        """The engine's answer as markup: tiles drawn, a split hand as its groups of tiles."""
+        if self.ask == "sort":
+            return "{tiles:" + display + "}"
+        if self.ask == "split":
+            from trainer.ui.views.explain import reading_markup
+
+            return reading_markup(display)
+        return display
+
+    def _boxes_answer(self, want: tuple[int, ...]) -> str:
+        """The answer of a tile box step in words: each box with the tiles (sorted) that belong in it."""
+        parts = []
+        for bi, box in enumerate(self.step.boxes):
+            tiles = sorted(s.tile for i, s in enumerate(self.row.slots) if want[i] == bi)
+            shown = "{tiles:" + "".join(str(t) for t in tiles) + "}" if tiles else "—"
+            parts.append(_("“{box}”: {items}").format(box=self.text(box.label), items=shown))
+        return _("The answer: {boxes}").format(boxes="; ".join(parts))
 
     def clear_marks(self) -> None:
         if self.row is not None:
@@ -476,6 +506,12 @@ class ArrangeView(QuizView):
     def hint(self, level: int) -> str:
         if self.ask == "sort" and level >= 1:
             if self.child():
+                families = self._families()
+                if len(families) < 2:
+                    # One family in the row: only the numbers' order matters (a row of honors gets
+                    # the lesson's own hint, or the children's general one).
+                    # TRANSLATORS: a children's sort step with tiles of one family (ru: «ты», simple words).
+                    return _("Numbers go in order: 1, 2, 3…") if families and "honors" not in families else ""
                 # TRANSLATORS: for a 6-year-old, in the children's family words of the kids' lessons
                 # (characters, dots, sticks, winds and dragons), not the Japanese suit names.
                 return _("Characters first, then dots, then sticks, and winds and dragons at the very end. "
@@ -485,11 +521,18 @@ class ArrangeView(QuizView):
             return self._box_hint()
         if self.ask == "split" and level >= 2:
             try:
-                return _("One way: {reading}").format(reading=self.answer().display) if level >= 3 else _(
+                return _("One way: {reading}").format(reading=self._display(self.answer().display)) if level >= 3 else _(
                     "A complete hand is four sets and a pair.")
             except Exception:
                 return ""
         return ""
+
+    def _families(self) -> set[str]:
+        """The tile families in the row to sort ("man", "pin", "sou", "honors")."""
+        from trainer.lessons.answers import FILTERS
+
+        fams = ("man", "pin", "sou", "honors")
+        return {next(f for f in fams if FILTERS[f](s.tile.kind)) for s in self.row.slots} if self.row else set()
 
     def _box_hint(self) -> str:
         """The second hint of a box step, from the step itself: the box where one item the learner

@@ -221,9 +221,22 @@ class PlayStepView(StepView):
                          pygame.Rect(r.left + pad, r.top + pad + self.app.line_height(L.font("h2")) + L.px(6),
                                      r.width - 2 * pad, 0), max_lines=2)
         if self.outcome is not None:
-            text = _("Hands played {g}, won {w}").format(g=self.outcome.get("games", 0), w=self.outcome.get("wins", 0))
+            text = self.outcome_text()
             blit_text(surf, self.app, text, L.font("body"), P.right if self.outcome.get("goal_met") else P.ink_muted,
                       (r.right - pad, r.bottom - pad), anchor="bottomright", max_width=r.width // 2 - pad)
+
+    def outcome_text(self) -> str:
+        """What the learner did at the table: hands played and won; a child is praised for the
+        games played, with a star per win as the children's table shows them (no score)."""
+        games, wins = self.outcome.get("games", 0), self.outcome.get("wins", 0)
+        if self.lesson.audience != "child":
+            return _("Hands played {g}, won {w}").format(g=games, w=wins)
+        if self.outcome.get("goal_met"):
+            text = ngettext("{n} game played. Well done!", "{n} games played. Well done!", games).format(n=games)
+        else:
+            text = ngettext("{n} game played. Let's play again!", "{n} games played. Let's play again!",
+                            games).format(n=games)
+        return text + (" " + "★" * min(wins, 12) if wins else "")
 
 
 def simple_modes() -> tuple[str, ...]:

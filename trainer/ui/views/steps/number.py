@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from trainer.i18n import _
+from trainer.i18n import _, format_number
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, slots_for_text
 from trainer.ui.views.steps.base import QuizView
@@ -90,7 +90,9 @@ class NumberView(QuizView):
             for k in self.keys:
                 k.visible = False
         if final and not feedback.correct:
-            self.host.set_answer(_("The answer is {n}.").format(n=feedback.expected))
+            expected = feedback.expected
+            shown = format_number(expected) if isinstance(expected, int | float) else expected  # −1, not -1
+            self.host.set_answer(_("The answer is {n}.").format(n=shown))
 
     def clear_marks(self) -> None:
         self.field.state = None

@@ -14,7 +14,7 @@ from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, slots_for_text
 from trainer.ui.views.inputs import RichBlock, palette_slots, suits_of
 from trainer.ui.views.steps.base import QuizView
-from trainer.ui.views.steps.marks import near_waits
+from trainer.ui.views.steps.marks import look_at_marks, near_waits
 from trainer.ui.widgets import blit_text, draw_panel
 
 P = PALETTE
@@ -175,10 +175,18 @@ class PickTilesView(QuizView):
         right_kinds = feedback.expected if isinstance(feedback.expected, frozenset) else frozenset()
         right = {self._cls(k) for k in right_kinds}
         marks = {}
+        kid_misses = set()
         for i in self.picker.selected:
             ok = self._cls(self.picker.slots[i].tile.kind) in right
-            if ok or not self.child():  # a child's wrong pick stays lifted, not painted red
+            if ok or not self.child():
                 marks[i] = "right" if ok else "wrong"
+            else:
+                kid_misses.add(i)
+        if kid_misses:
+            # A child's wrong pick is never painted red nor left lifted as if it were right: it
+            # drops back into the row, greyed until the next try (the child may pick it again).
+            self.picker.selected -= kid_misses
+            self.picker.dim = set(kid_misses)
         if final and not (self.step.ask == "discard" and feedback.correct):
             picked = {self._cls(self.picker.slots[i].tile.kind) for i in self.picker.selected}
             for i, s in enumerate(self.picker.slots):
@@ -186,12 +194,21 @@ class PickTilesView(QuizView):
                 if c in right and i not in marks and not (self.by_rank() and c in picked):
                     marks[i] = "hint"
         self.picker.marks = marks
-        if final and not feedback.correct and feedback.display:
+        # A group's tiles ("mark every tile of...") are named by the engine's working under the
+        # learner's mistakes already: the answer is not said twice.
+        group = any(i.get("kind") == "filter" for i in feedback.explanation)
+        if self.child():  # the children's words under it name the answer (explain.for_child)
+            from trainer.ui.views.explain import for_child
+
+            group = group or bool(for_child(feedback.explanation))
+        if final and not feedback.correct and feedback.display and not group:
             self.host.set_answer(_("The answer: {tiles}").format(tiles="{tiles:" + feedback.display + "}"))
 
     def clear_marks(self) -> None:
-        # The learner's picks stay for the retry; only the right/wrong marks go.
+        # The learner's picks stay for the retry; only the right/wrong marks go (and the grey of a
+        # child's wrong pick, which :meth:`mark` already put back into the row).
         self.picker.marks = {}
+        self.picker.dim = set()
 
     def lock(self, locked: bool) -> None:
         self.picker.locked = locked
@@ -203,7 +220,7 @@ class PickTilesView(QuizView):
             if not marks:
                 return ""
             self.shown.marks = marks
-            return _("Look at the highlighted tiles: the hand waits on some of them or on their neighbours.")
+            return look_at_marks(self.child())
         if level >= 2:
             try:
                 right = self.answer().value

@@ -98,6 +98,35 @@ def about_pair(a: float, b: float) -> tuple[str, str]:
     return sa, sb
 
 
+def risk_figures(loss: float, fold: float, *, exact: bool = False) -> tuple[str, str, str]:
+    """The two risks the coach weighs as it shows them — what pushing risks (``loss``: the pushing
+    tile now and the unsafe tiles still to come) and what folding risks (``fold``: the safest tile
+    now) — and what pushing adds to the risk, the first less the second: to the nearest ten (from
+    10,000 on, the hundred; ``exact``: to the point), the third from the two as shown, so that the
+    figures on the screen add up."""
+    step = 0 if exact else (-2 if max(abs(loss), abs(fold)) >= 10000 else -1)
+    shown_loss, shown_fold = int(round(loss, step)), int(round(fold, step))
+    return format_number(shown_loss), format_number(shown_fold), format_number(max(0, shown_loss - shown_fold))
+
+
+def compared_risks(gain: float, loss: float, fold: float) -> tuple[bool, str, str, str]:
+    """:func:`risk_figures` for a sentence that compares them with the expected ``gain``: ``(exact,
+    loss, fold, extra)``, exact (the gain too) when rounding would make the gain and what pushing
+    adds to the risk look equal."""
+    shown = risk_figures(loss, fold)
+    if about_figure(gain) == shown[2] and round(gain) != max(0, round(loss) - round(fold)):
+        return (True, *risk_figures(loss, fold, exact=True))
+    return (False, *shown)
+
+
+def risks_words(loss: str, fold: str) -> str:
+    """What pushing risks and what folding risks, each named (the figures as :func:`risk_figures`
+    shows them): "pushing risks about 950 points, folding about 520"."""
+    if fold == format_number(0):
+        return _("pushing risks about {loss} points, folding almost nothing").format(loss=loss)
+    return _("pushing risks about {loss} points, folding about {fold}").format(loss=loss, fold=fold)
+
+
 def _shown_chance(chance: float) -> float:
     """A win chance as the push-or-fold words show it: whole percent, with one decimal under 10%
     (0.047 for "4.7"), so that the value times the chance gives the figure shown."""
@@ -191,20 +220,20 @@ def push_line(verdict: Any) -> str:
     """The coach's "Push" sentence against a threat: what pushing is worth (:func:`worth_words`, its
     figures from the verdict's ``gain`` reason, the dealer's factor among them) against the risk of
     pushing, or — when the gain is below that risk but pushing still pays, because folding risks
-    something too — against what playing on adds to folding's risk."""
+    something too — against what pushing adds to the risk of folding, with both risks named
+    (:func:`risks_words`), as the review and the puzzles word them."""
     parts = gain_parts(_gain_reason(verdict))
     gain, loss = verdict.gain, verdict.loss
     if gain >= loss:
         shown_gain, shown_loss = about_pair(gain, loss)
         worth = worth_words(gain, parts["win"], parts["value"], factor=parts["factor"], draw=parts["draw"],
                             exact=shown_gain != about_figure(gain))
-        return _("Push: {worth} — more than the risk (about {loss}).").format(worth=worth, loss=shown_loss)
-    extra = max(0.0, loss - verdict.fold_loss)
-    shown_gain, shown_extra = about_pair(gain, extra)
+        return _("Push: {worth} — more than the risk of pushing (about {loss}).").format(worth=worth, loss=shown_loss)
+    exact, shown_loss, shown_fold, shown_extra = compared_risks(gain, loss, verdict.fold_loss)
     worth = worth_words(gain, parts["win"], parts["value"], factor=parts["factor"], draw=parts["draw"],
-                        exact=shown_gain != about_figure(gain))
-    return _("Push: {worth} — more than what playing on adds to the risk (about {extra}).").format(
-        worth=worth, extra=shown_extra)
+                        exact=exact)
+    return _("Push: {worth} — more than pushing adds to the risk (about {extra}: {risks}).").format(
+        worth=worth, extra=shown_extra, risks=risks_words(shown_loss, shown_fold))
 
 
 def value_words(value: Any) -> str:
@@ -346,15 +375,18 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
                 tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}", why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))
         elif h.reason == "fold" and a is not None and h.push_fold is not None:
             gain, loss = h.push_fold.gain, h.push_fold.loss
+            exact, shown_loss, shown_fold, shown_extra = compared_risks(gain, loss, h.push_fold.fold_loss)
+            risks = risks_words(shown_loss, shown_fold)
             if places is not None:
                 odds = _places_odds(places, h.push_fold)
             elif round(gain) >= 100:
-                shown_gain, shown_loss = about_pair(gain, loss)
-                odds = _("Pushing would gain about {gain} points and risk about {loss}.").format(gain=shown_gain,
-                                                                                         loss=shown_loss)
+                # the two figures the coach compares (the gain, what pushing adds to the risk), then
+                # the two risks that difference comes from, each named: the review says it so too
+                shown_gain = format_number(round(gain)) if exact else about_figure(gain)
+                odds = _("Pushing would gain about {gain} points but add about {extra} to the risk: {risks}.").format(
+                    gain=shown_gain, extra=shown_extra, risks=risks)
             else:
-                odds = _("Your hand is far from a win, and pushing risks about {loss} points.").format(
-                    loss=about_figure(loss))
+                odds = _("Your hand is far from a win: {risks}.").format(risks=risks)
             out.append(_("{betaori}: discard {tiles} — {why}. {odds}").format(
                 betaori="{term:betaori}", tiles=tiles, odds=odds,
                 why=danger_words(a, seat_name, safe_side=True, seats=h.threat_seats)))

@@ -39,24 +39,41 @@ def _fans(fans: tuple[str, ...]) -> str:
     return " + ".join("{term:mcr_" + f + "}" for f in fans)
 
 
-def mcr_coach_text(level: str, advice: McrAdvice) -> str:
+def mcr_coach_text(level: str, advice: McrAdvice, penalty: int = 0) -> str:
     """The coach's rich text: the plans, the discards that keep the nearest, a ready hand's
-    winning tiles with their points, and a warning before a Hu under the minimum."""
+    winning tiles with their points, and a warning before a Hu under the minimum.
+
+    With a Hu on offer the coach speaks of that Hu first: worth the minimum, it says to declare it
+    and nothing else; under it, the warning (``penalty``: what the false win costs for each other
+    player under the game's rules, 0 for none) and the nearest 8-point hand as the hand to
+    play on for — the tiles already form a hand, so "2 tiles from ready" alone would contradict
+    the Hu button."""
     if level == "off":
         return ""
     lines = []
-    if advice.hu is not None:
-        if advice.hu >= advice.minimum:
-            lines.append(_("Hu now is worth {points} without flowers: declare it.").format(points=_points(advice.hu)))
+    false_hu = advice.hu is not None and advice.hu < advice.minimum
+    if advice.hu is not None and not false_hu:
+        return _("Hu now is worth {points} without flowers: declare it.").format(points=_points(advice.hu))
+    if false_hu:
+        if penalty:
+            lines.append(_("Careful: this Hu is worth only {n} of the {m} points needed. It would be a {false_win}: "
+                           "you would pay {each} to each other player. Play on instead.").format(
+                n=advice.hu, m=advice.minimum, each=_points(penalty), false_win="{term:mcr_false_win}"))
         else:
-            lines.append(_("Careful: this Hu is worth only {n} of the {m} points needed. A false win costs 10 to "
-                           "each player.").format(n=advice.hu, m=advice.minimum))
+            lines.append(_("Careful: this Hu is worth only {n} of the {m} points needed. It would be a {false_win}: "
+                           "the hand would not count, and you could not win it any more. Play on instead.").format(
+                n=advice.hu, m=advice.minimum, false_win="{term:mcr_false_win}"))
     if advice.plans:
         first = advice.plans[0]
         steps = _("ready") if first.distance <= 0 else ngettext(
             "{n} tile from ready", "{n} tiles from ready", first.distance).format(n=first.distance)
-        lines.append(_("Heading for {fans} ({points}): {steps}.").format(fans=_fans(first.fans),
-                                                                     points=_points(first.value), steps=steps))
+        if false_hu:
+            lines.append(_("Your tiles form a hand, but too cheap a one. The nearest hand worth {m}: {fans} "
+                           "({points}), {steps}.").format(m=_points(advice.minimum), fans=_fans(first.fans),
+                                                          points=_points(first.value), steps=steps))
+        else:
+            lines.append(_("Heading for {fans} ({points}): {steps}.").format(fans=_fans(first.fans),
+                                                                         points=_points(first.value), steps=steps))
         if level == "full" and len(advice.plans) > 1:
             other = advice.plans[1]
             lines.append(_("Also possible: {fans} ({points}).").format(fans=_fans(other.fans),
@@ -170,17 +187,30 @@ class McrHandResultView(HandResultView):
         return self.card_lines(app)[1]
 
     def payment_lines(self) -> list[str]:
-        """Who paid whom, and the false wins of the hand."""
+        """Who paid whom: the win's payments, then each false win of the hand — the sentence (the
+        learner's own in a sentence of its own) and the penalty paid to each other player as lines
+        of their own — so every seat's change in the scores is the sum of the lines above it."""
         res = self.rnd.result
         out = []
         for w in res.wins:
             for seat in range(4):
                 if seat != w.seat and w.deltas[seat] < 0:
                     out.append(_("{payer} → {winner}: {n}").format(payer=self.names(seat), winner=self.names(w.seat),
-                                                                 n=-w.deltas[seat]))
+                                                                 n=format_points(-w.deltas[seat])))
         for f in res.false_wins:
-            out.append(_("False win by {who}: {points}, below the minimum").format(
-                who=self.names(f.seat), points=_points(f.score.total - f.score.flowers)))
+            points = _points(f.score.total - f.score.flowers)
+            if f.seat == self.me:
+                out.append(_("You declared Hu with {points}, below the minimum of {m}: a false win.").format(
+                    points=points, m=f.score.rules.minimum))
+            else:
+                out.append(_("False win by {who}: {points}, below the minimum").format(who=self.names(f.seat),
+                                                                                      points=points))
+            paid = [(seat, f.deltas[seat]) for seat in range(4) if seat != f.seat and f.deltas[seat] > 0]
+            for seat, n in paid:
+                out.append(_("{payer} → {payee}: {n} (penalty)").format(payer=self.names(f.seat),
+                                                                        payee=self.names(seat), n=format_points(n)))
+            if not paid:
+                out.append(_("These rules charge no penalty for it."))
         return out
 
     def draw(self, surf: pygame.Surface, app: Any, rect: pygame.Rect) -> None:
@@ -242,8 +272,8 @@ class McrHandResultView(HandResultView):
                 surf.blit(strip(app.settings.tile_theme, pieces, th), (inner.left + L.px(160), y))
                 y += th + L.px(6)
         lines = self.payment_lines() if res is not None else []
-        self._lines(surf, app, lines, right, top, col_w)
-        self._scores(surf, app, right, top + (len(lines) + 1) * lh, col_w, inner.bottom)
+        end = self._lines(surf, app, lines, right, top, col_w)
+        self._scores(surf, app, right, end + lh, col_w, inner.bottom)
 
 
 class McrMatchEndView(MatchEndView):

@@ -129,13 +129,19 @@ class HandResultView:
         return out
 
     def total_line(self, d: WinDetails) -> str:
-        """"5 han 30 fu — mangan, 8000" and the like."""
+        """"5 han 30 fu — mangan — dealer, 12 000 points" and the like: whether the winner is the
+        dealer is said, as the same han and fu pay the dealer half as much again."""
         s = d.score
         text = _("{han} han, {fu} fu").format(han=s.han, fu=s.fu)
         if s.limit:
             text += " — " + _(LIMIT_NAMES.get(s.limit, s.limit))
-        return text + " — " + ngettext("{n} point", "{n} points", d.win.base[d.win.seat]).format(
+        points = ngettext("{n} point", "{n} points", d.win.base[d.win.seat]).format(
             n=format_points(d.win.base[d.win.seat]))
+        dealer = getattr(self.rnd, "dealer", None)
+        if dealer is None:
+            return text + " — " + points
+        return text + " — " + (_("dealer, {points}") if d.win.seat == dealer else
+                               _("non-dealer, {points}")).format(points=points)
 
     def fu_lines(self, d: WinDetails, app: Any) -> list[tuple[str, str]]:
         """(item, fu) per fu item, then the rounding."""

@@ -14,8 +14,9 @@ from trainer.ui.richtext import BR, term_word
 from trainer.ui.views.table.coach import (
     RIICHI_WHY,
     about_figure,
-    about_pair,
+    compared_risks,
     gain_parts,
+    risks_words,
     tiles_or,
     worth_words,
 )
@@ -47,12 +48,32 @@ def tile_text(d: Decision) -> str:
     return text if pf is None else text + " " + push_fold_text(pf, d.chosen)
 
 
+def _threat_words(d: Decision) -> str:
+    """The threat a fold is against: the riichi, or a hand that looks ready (no riichi on the table)."""
+    return _("the {riichi}").format(riichi="{term:riichi}") if d.danger is not None else _(
+        "the hand that looks ready")
+
+
 def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
-    """The efficiency-and-safety sentence, worded so that it never contradicts the push-or-fold one."""
+    """The efficiency-and-safety sentence, worded so that it never contradicts the push-or-fold one:
+    a fold the coach advises is right, whatever it gives up of the hand; where the coach folds and
+    the learner played on, the sentence does not hold up a faster tile as better."""
     mine = _t(d.chosen)
     best = tiles_or(d.best)
-    safe = tiles_or(d.danger["safest"]) if d.danger else ""
+    safe = _safe_now(d)
     against = pf is not None and pf["chosen"] != pf["advice"]
+    if pf is not None and pf["chosen"] == "fold" and d.verdict == "good":
+        threat = _threat_words(d)
+        safest = [t.replace("0", "5") for t in (d.danger or {}).get("safest") or [pf["safest"]]]
+        if d.chosen.replace("0", "5") in safest:
+            text = _("You discarded {mine}: the safest tile against {threat}.").format(mine=mine, threat=threat)
+        else:
+            text = _("You discarded {mine}: nearly as safe against {threat} as the safest tile, {safest}, and it "
+                     "keeps more of your hand.").format(mine=mine, threat=threat, safest=_t(pf["safest"]))
+        return text if against else text + " " + _("Good.")
+    if pf is not None and pf["advice"] == "fold" and pf["chosen"] == "push" and d.verdict in (
+            "lost_tiles", "lost_shanten"):
+        return _("You discarded {mine} and played on.").format(mine=mine)  # the fold is said next
     if d.verdict == "lost_tiles":
         return ngettext("You discarded {mine}: after it the {ukeire} was {n} useful tile. Discarding {best} instead "
                         "would leave {m}: keep the tiles that connect with more of your hand.",
@@ -60,13 +81,20 @@ def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
                         "would leave {m}: keep the tiles that connect with more of your hand.", d.ukeire_chosen).format(
             mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}", best=best, m=d.ukeire_best)
     if d.verdict == "lost_shanten":
-        k = d.shanten_chosen + 1
+        # steps to tenpai are the shanten number, as the coach, the call review and the drills count them
+        k, j = d.shanten_chosen, d.shanten_best
+        tenpai = term_word("tenpai", pgettext("inline term", "tenpai"))
+        if j <= 0:
+            return ngettext("You discarded {mine} and broke a useful shape: the {shanten} went up, the hand is {k} "
+                            "step from {tenpai}, while {best} would have kept it ready.",
+                            "You discarded {mine} and broke a useful shape: the {shanten} went up, the hand is {k} "
+                            "steps from {tenpai}, while {best} would have kept it ready.", k).format(
+                mine=mine, k=k, tenpai=tenpai, shanten="{term:shanten}", best=best)
         return ngettext("You discarded {mine} and broke a useful shape: the {shanten} went up, the hand is {k} step "
                         "from {tenpai} instead of {j}. Better: {best}.",
                         "You discarded {mine} and broke a useful shape: the {shanten} went up, the hand is {k} steps "
                         "from {tenpai} instead of {j}. Better: {best}.", k).format(
-            mine=mine, k=k, tenpai=term_word("tenpai", pgettext("inline term", "tenpai")), shanten="{term:shanten}",
-            j=d.shanten_best + 1, best=best)
+            mine=mine, k=k, tenpai=tenpai, shanten="{term:shanten}", j=j, best=best)
     if d.verdict == "unsafe" and pf is not None:  # push or fold is said next: no general advice here
         return _("You discarded {mine} while a {riichi} was waiting: it could deal in; {safe} could not "
                  "({genbutsu}).").format(mine=mine, riichi="{term:riichi}", safe=safe, genbutsu=_genbutsu())
@@ -77,10 +105,7 @@ def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
     if d.verdict == "dealt_in":
         return _("{mine} dealt into the {riichi}. {safe} was safe ({genbutsu}).").format(
             mine=mine, riichi="{term:riichi}", safe=safe, genbutsu=_genbutsu())
-    if d.danger is not None and d.danger["chosen"] == d.danger["safest_danger"]:
-        if against:  # folded where the coach pushes: safe, but not "Good"
-            return _("You discarded {mine}: the safest tile against the {riichi}.").format(
-                mine=mine, riichi="{term:riichi}")
+    if pf is None and d.danger is not None and d.danger["chosen"] == d.danger["safest_danger"]:
         return _("You discarded {mine}: the safest tile against the {riichi}. Good.").format(
             mine=mine, riichi="{term:riichi}")
     if against:  # the tile was fine for the hand, but the coach would not have played this way
@@ -90,6 +115,18 @@ def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
     return ngettext("You discarded {mine}: the coach agrees, the {ukeire} is {n} useful tile.",
                     "You discarded {mine}: the coach agrees, the {ukeire} is {n} useful tiles.", d.ukeire_chosen).format(
         mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}")
+
+
+def _safe_now(d: Decision) -> str:
+    """The tiles no riichi could ron on (genbutsu), for a sentence that calls them safe: the
+    safest tiles when they are genbutsu, else the genbutsu in the hand."""
+    if d.danger is None:
+        return ""
+    genbutsu = d.danger.get("genbutsu")
+    safest = d.danger["safest"]
+    if genbutsu and not set(safest) <= set(genbutsu):
+        return tiles_or(genbutsu)
+    return tiles_or(safest)
 
 
 def _percent(chance: float) -> int:
@@ -121,7 +158,7 @@ def _safe_tile(pf: dict[str, Any]) -> str:
         return _("{tile} was {genbutsu}: no risk.").format(tile=tile, genbutsu=_genbutsu())
     if round(pf["safest_risk"], -2) == 0:
         return _("The safest tile, {tile}, risked almost nothing.").format(tile=tile)
-    return _("The safest tile, {tile}, risked about {risk}.").format(tile=tile, risk=_about(pf["safest_risk"]))
+    return _("The safest tile, {tile}, risked about {risk} this turn.").format(tile=tile, risk=_about(pf["safest_risk"]))
 
 
 def _push_fold_why(pf: dict[str, Any]) -> str:
@@ -135,15 +172,17 @@ def _push_fold_why(pf: dict[str, Any]) -> str:
             why = _("in the last hand only the final place counts, and pushing risks more places than a win "
                     "would bring")
     else:
-        # the coach pushes when the expected gain covers what pushing risks beyond folding
-        gain, extra = about_pair(pf["gain"], max(0, pf["loss"] - pf["safest_risk"]))
-        worth = _hand_worth(pf, exact=gain != _about(pf["gain"]))
+        # the coach pushes when the expected gain covers what pushing adds to the risk of folding; both
+        # risks are named, as the table's coach names them (coach.risks_words)
+        exact, loss, fold, extra = compared_risks(pf["gain"], pf["loss"], pf["safest_risk"])
+        worth = _hand_worth(pf, exact=exact)
+        risks = risks_words(loss, fold)
         if pf["advice"] == "push":
-            why = _("{worth}, more than what playing on adds to the risk (about {extra})").format(
-                worth=worth, extra=extra)
+            why = _("{worth}, more than pushing adds to the risk (about {extra}: {risks})").format(
+                worth=worth, extra=extra, risks=risks)
         else:
-            why = _("{worth}, less than what playing on adds to the risk (about {extra})").format(
-                worth=worth, extra=extra)
+            why = _("{worth}, less than pushing adds to the risk (about {extra}: {risks})").format(
+                worth=worth, extra=extra, risks=risks)
     return why
 
 
@@ -160,8 +199,8 @@ def push_fold_text(pf: dict[str, Any], chosen: str) -> str:
         return _("You made a {betaori}: right — {why}.").format(betaori=betaori, why=why)
     if pf["advice"] == "push":
         return _("The coach would push here: {why}.").format(why=why)
-    return _("The coach would make a {betaori} here: {why}; {mine} alone risked about {risk}.").format(
-        betaori=betaori, why=why, mine=_t(chosen), risk=_about(pf["risk"])) + " " + _safe_tile(pf)
+    return _("The coach would make a {betaori} here: {why}. Your tile {mine} alone risked about {risk} this "
+             "turn.").format(betaori=betaori, why=why, mine=_t(chosen), risk=_about(pf["risk"])) + " " + _safe_tile(pf)
 
 
 def push_fold_answer_text(pf: dict[str, Any], answer: str) -> str:
@@ -190,7 +229,7 @@ def push_fold_played_text(d: Decision) -> str:
     else:
         text = _("In the game you discarded {tile} and pushed.").format(tile=tile)
     if "risk" in pf and not pf.get("last_hand"):
-        text += " " + _("It risked about {risk}.").format(risk=_about(pf["risk"]))
+        text += " " + _("The tile risked about {risk} this turn.").format(risk=_about(pf["risk"]))
     return text
 
 

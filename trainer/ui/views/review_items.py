@@ -1,0 +1,106 @@
+"""Which due review cards the review session can show, and the lesson step a card names.
+
+A review card is one of three kinds, told apart by its spec (``ProgressStore.due_reviews``):
+
+- ``{"generator", "params", "seed"}``: a drill's family of exercises; the review shows a sibling
+  (the same generator and parameters, a new seed);
+- ``{"lesson", "step"}``: a lesson step the learner missed; the review shows that very step
+  (the lesson screen in its one-step review mode, ``lesson_review``);
+- ``{"game", ...}``: a position from the learner's own games (shown by "Mistakes from your
+  games", not by this session).
+
+A card the app can no longer show (its generator is gone, its lesson or step was removed or
+changed into a text) is left out quietly: the learner never sees an error for it, and it does
+not take the place of a card that can be shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from trainer.progress.srs import lesson_step_spec
+from trainer.ui.views.drill_catalog import generators
+
+NOT_REVIEWED = ("drill", "play")
+"""Step kinds that never come back as a lesson-step card: a drill step records its exercises as
+drill cards of their own, and a game at the table is not one question."""
+
+
+def step_spec(lesson: Any, index: int) -> dict | None:
+    """The spec that brings step ``index`` of ``lesson`` back in a review: ``{"lesson", "step"}``
+    (the step's id, or its index for a step without one), as its progress key names it."""
+    return lesson_step_spec(lesson.step_key(index))
+
+
+def step_index(lesson: Any, step: Any) -> int | None:
+    """The index of the step a card names (its id, or the index of a step without an id), or None
+    when the lesson has no such step any more.  A step named by its index must still have no id:
+    when it got one, or the steps moved, the index may point at another question."""
+    key = str(step)
+    for i, s in enumerate(lesson.steps):
+        if s.id is not None and s.id == key:
+            return i
+    if key.isdigit() and int(key) < len(lesson.steps) and lesson.steps[int(key)].id is None:
+        return int(key)
+    return None
+
+
+def lesson_step(app: Any, item: dict, *, wait: bool = True) -> tuple[Any, int] | None:
+    """The lesson and step index a lesson-step card (``{"lesson", "step"}``) names, when it can
+    still be shown as a question; None otherwise (no such lesson or step, a step that is no longer
+    a question, or, with ``wait=False``, the lessons are still loading)."""
+    lesson_id, step = item.get("lesson"), item.get("step")
+    if not isinstance(lesson_id, str) or step is None:
+        return None
+    if not wait and not app.library_ready():
+        return None
+    try:
+        lesson = app.library().lessons.get(lesson_id)
+    except Exception:  # noqa: BLE001 - lessons that cannot be loaded are reported elsewhere
+        return None
+    if lesson is None:
+        return None
+    index = step_index(lesson, step)
+    if index is None:
+        return None
+    s = lesson.steps[index]
+    if not s.interactive or s.kind in NOT_REVIEWED:
+        return None
+    return lesson, index
+
+
+def can_show(app: Any, *, wait: bool = True) -> Callable[[dict], bool]:
+    """The check the review session applies to a due card: a drill card whose generator the app
+    has, or a lesson-step card whose step is still a question (``wait=False``: without waiting for
+    the lessons to load, as the home screen does; it is rebuilt when they are in)."""
+    known: dict[str, Any] | None = None  # the generators, loaded at the first drill card
+
+    def showable(item: dict) -> bool:
+        nonlocal known
+        if item.get("generator") is not None:
+            if known is None:
+                known = generators()
+            return item["generator"] in known
+        if item.get("lesson") is not None:
+            return lesson_step(app, item, wait=wait) is not None
+        return False
+
+    return showable
+
+
+def due_review_items(app: Any, *, now: datetime | None = None, wait: bool = True) -> list[dict]:
+    """The due cards the review session will show, within the learner's daily cap (empty without
+    a progress store): the one list behind the home's Review card, the progress screen's count
+    and the session itself."""
+    store, learner = getattr(app, "progress", None), getattr(app, "learner_id", None)
+    if store is None or learner is None:
+        return []
+    return store.due_reviews(learner, now=now, showable=can_show(app, wait=wait))
+
+
+def showable_items(app: Any, items: list[dict]) -> list[dict]:
+    """The cards of ``items`` the review session can show, in their order."""
+    showable = can_show(app)
+    return [it for it in items if showable(it)]
