@@ -270,12 +270,15 @@ def test_hint_on_a_two_box_step_keeps_the_boxes_off_the_tiles(tmp_path: Path, si
 def test_sorting_hint_speaks_the_childrens_family_words(tmp_path: Path, language: str, kids_line: str,
                                                         adult_word: str) -> None:
     """The app's own order line on a sorting step names the families as the children's lessons do
-    (sticks, not bamboo); an adult lesson keeps the players' names."""
+    (sticks, not bamboo); an adult lesson keeps the players' names.  A child's hint panel shows only
+    the lesson's own short hint (review 19 #14): the app's line is there for a step without one."""
     a = make_app(tmp_path, language=language)
     screen = open_step(a, "kids_sorting", "two_families")
     key(a, pygame.K_h, "h")
     assert screen.feedback_kind == "hint"
-    assert kids_line in screen.feedback_text and adult_word not in screen.feedback_text
+    assert kids_line not in screen.feedback_text and adult_word not in screen.feedback_text
+    assert screen.feedback_text == screen._hint_text(1) and "\u2028" not in screen.feedback_text
+    assert kids_line in screen.view.hint(2) and adult_word not in screen.view.hint(2)
     screen = open_step(a, "basics_tiles", "sort_hand")
     key(a, pygame.K_h, "h")
     assert adult_word in screen.feedback_text and kids_line not in screen.feedback_text
@@ -420,12 +423,14 @@ def test_childrens_lesson_marks_no_miss_in_red(app: App) -> None:
     click(app, picker._draw_rect(wrong).center)
     key(app, pygame.K_RETURN, "\r")
     assert screen.phase == "retry" and screen.feedback_kind == "retry"
-    assert "wrong" not in picker.marks.values() and wrong in picker.selected
+    # The wrong pick drops back into the row, greyed, never red (review 19 #1).
+    assert "wrong" not in picker.marks.values() and wrong not in picker.selected and wrong in picker.dim
     surf = app.render()
     bar_y = app.layout.header_h + app.layout.px(11)
     assert screen.results == {} or screen.results.get(screen.index) != "wrong"
     # Second miss: shown gently; the progress bar paints the step in the hint colour, not red.
     key(app, pygame.K_RETURN, "\r")
+    click(app, picker._draw_rect(wrong).center)
     key(app, pygame.K_RETURN, "\r")
     assert screen.results[screen.index] == "wrong" and screen.feedback_kind == "shown"
     surf = app.render()

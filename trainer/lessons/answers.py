@@ -582,7 +582,11 @@ def _arrange(step: ArrangeStep) -> Answer:
         if not rs:
             raise AnswerError("the hand is not complete: it cannot be split into sets and a pair", ("hand",))
         value = frozenset(_reading_key(r) for r in rs)
-        return Answer(value, tuple({"kind": "reading", "reading": str(r)} for r in rs), str(rs[0]))
+        # Each reading with its groups (what each one is and its tiles), so it is drawn as tile
+        # groups and named in words (trainer.ui.views.explain.reading_markup), never as raw text.
+        return Answer(value, tuple({"kind": "reading", "reading": str(r),
+                                    "groups": [{"set": g.kind.value, "tiles": str(g)} for g in r.groups]}
+                                   for r in rs), str(rs[0]))
     if step.ask == "order":
         return Answer(tuple(range(len(step.cards))), ())
     if step.tiles:

@@ -711,7 +711,7 @@ class NumberField(Widget):
         self.allow_negative = allow_negative  # a leading "-": shanten -1 means a complete hand
         self.on_change = on_change
         self.placeholder = placeholder
-        self.state: str | None = None  # None, "right" or "wrong"
+        self.state: str | None = None  # None, "right", "wrong" or "soft" (a child's miss: the calm hint colour)
 
     def handle_key(self, ev: pygame.event.Event) -> bool:
         """Digits append, Backspace deletes."""
@@ -755,7 +755,7 @@ class NumberField(Widget):
         """Paint the box with the typed digits and a caret."""
         L = app.layout
         rad = L.px(10)
-        border = {"right": P.right, "wrong": P.wrong}.get(self.state or "", P.card_edge)
+        border = {"right": P.right, "wrong": P.wrong, "soft": P.hint}.get(self.state or "", P.card_edge)
         draw_panel(surf, self.rect, P.card, rad, border=border, border_w=L.px(3))
         size = L.font("h2")
         if self.text:

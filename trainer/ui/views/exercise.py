@@ -291,21 +291,30 @@ class ExerciseView:
             for b in self.buttons:
                 value = self.ex.prompt.options[b.index].value
                 if b.selected:
-                    # A child's miss is not painted red: the gold edge of the pick stays (curriculum §1.4).
+                    # A child's miss is not painted red: the gold edge of the pick stays (curriculum §1.4),
+                    # but never a ✓ on an option that is not right (a tickable option's pick goes).
                     b.mark = "right" if value in want else (None if self.kids else "wrong")
+                    if self.kids and b.toggle and value not in want:
+                        b.selected = False
                 elif final and value in want:
                     b.mark = "missed"
         if self.picker is not None:
             want = frozenset(ans)
             marks = {i: ("right" if self.tile_ok(self.picker.slots[i].tile.kind) else "wrong")
                      for i in self.picker.selected}
+            if self.kids:
+                # A child's wrong tile is never painted red with a ✕: it drops back into the row,
+                # unmarked, for the next try (curriculum §1.4).
+                misses = {i for i, m in marks.items() if m == "wrong"}
+                self.picker.selected -= misses
+                marks = {i: m for i, m in marks.items() if i not in misses}
             if final and not (right and self.ex.prompt.question in DISCARD_QUESTIONS):
                 for i, s in enumerate(self.picker.slots):
                     if s.tile.kind in want and i not in marks and i not in self.picker.inert:
                         marks[i] = "hint"
             self.picker.marks = marks
         for _n, f in self.fields:
-            f.state = "right" if right else "wrong"
+            f.state = "right" if right else ("soft" if self.kids else "wrong")
         if final:  # nothing more to type: the keypad steps aside so the explanation has its room
             for k in self.keys:
                 k.visible = False

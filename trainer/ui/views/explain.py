@@ -248,11 +248,15 @@ def reading_markup(item: dict[str, Any] | str) -> str:
     space between them ("{tiles:234p} {tiles:777s} {tiles:55p}"), never as raw notation.  ``item``
     is the engine's ``reading`` item (its ``groups``, or its ``reading`` text) or that text alone."""
     if isinstance(item, dict) and item.get("groups"):
-        return " ".join(_tiles(str(g.get("tiles", ""))) for g in item["groups"])
+        return GROUP_GAP.join(_tiles(str(g.get("tiles", ""))) for g in item["groups"])
     text = str(item.get("reading", "") if isinstance(item, dict) else item).strip()
     if text.startswith("kokushi "):
         return _tiles(text.split(" ", 1)[1])
-    return " ".join(_tiles(part) for part in text.split()) or "—"
+    return GROUP_GAP.join(_tiles(part) for part in text.split()) or "—"
+
+
+GROUP_GAP = " · "
+"""Between two groups of tiles drawn in a line of text (a word space alone hardly shows)."""
 
 
 # ---------------------------------------------------------------- the working for children (6-9)
@@ -348,7 +352,7 @@ def _kids_item(item: dict[str, Any]) -> str | None:
         # TRANSLATORS: children's lesson: a hand split into teams («команды») and one pair; {sets} and
         # {pair} are pictures of the tiles.
         return ngettext("Team: {sets}, pair: {pair}.", "Teams: {sets}, pair: {pair}.", len(sets)).format(
-            sets=" ".join(_tiles(str(g["tiles"])) for g in sets), pair=_tiles(str(pair[0]["tiles"])))
+            sets=GROUP_GAP.join(_tiles(str(g["tiles"])) for g in sets), pair=_tiles(str(pair[0]["tiles"])))
     return None
 
 

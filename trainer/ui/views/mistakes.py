@@ -838,15 +838,22 @@ def drill_mistake(ex: Any, response: Any, final: bool, labels: Iterable[str] = (
     return your_choice(labels)
 
 
-def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str = "tenhou") -> str:
+def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str = "tenhou", *,
+                   child: bool = False) -> str:
     """Why a lesson quiz answer is wrong (pick_tiles waits, discards and groups, tiles put into boxes,
-    shanten, fu, points)."""
+    shanten, fu, points); with ``child``, in a children's lesson's words (:func:`kids_picked_text`)."""
     from trainer.engine.notation import parse_hand
     from trainer.ui.mcr_texts import mcr_lesson_mistake
 
     kind = getattr(step, "kind", "")
     ask = getattr(step, "ask", "")
     variant = getattr(step, "variant", None)
+    if child:
+        try:
+            return kids_picked_text(step, {t.kind for t in response}, set(fb.expected)) if kind == "pick_tiles" \
+                else ""
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return ""
     try:
         mcr = mcr_lesson_mistake(step, response, fb, final)
     except (ValueError, KeyError, TypeError, IndexError, AttributeError, StopIteration):
@@ -886,6 +893,79 @@ def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str =
     except (ValueError, KeyError, TypeError, IndexError, AttributeError):
         pass
     return ""
+
+
+# ---------------------------------------------------------------- children's lessons (ages 6-9)
+
+def _kids_own(family: str) -> str:
+    """What one tile is, in a children's lesson's family words (ru: «кружки», «палочки»,
+    «цифра-иероглиф», «ветер», «дракон»), inside «{tile} — это {own}, а не {asked}»."""
+    if family == "man":
+        return pgettext("children's family: what a tile is", "a number character")
+    if family == "pin":
+        return pgettext("children's family: what a tile is", "one of the dots")
+    if family == "sou":
+        return pgettext("children's family: what a tile is", "one of the sticks")
+    if family == "winds":
+        return pgettext("children's family: what a tile is", "a wind")
+    return pgettext("children's family: what a tile is", "a dragon")
+
+
+def _kids_asked(family: str) -> str | None:
+    """What was to be found, in a children's lesson's family words (ru: «кружки», «палочки»,
+    «цифры-иероглифы», «ветер», «дракон»), inside «{tile} — это {own}, а не {asked}»; None for a
+    group the children's lessons have no word for."""
+    if family == "man":
+        return pgettext("children's family: what was to be found", "a number character")
+    if family == "pin":
+        return pgettext("children's family: what was to be found", "a dot")
+    if family == "sou":
+        return pgettext("children's family: what was to be found", "a stick")
+    if family == "winds":
+        return pgettext("children's family: what was to be found", "a wind")
+    if family == "dragons":
+        return pgettext("children's family: what was to be found", "a dragon")
+    return None
+
+
+def _kids_family(kind: int) -> str:
+    """The children's family of a tile kind (man, pin, sou, winds, dragons), by the engine's predicates."""
+    from trainer.lessons.answers import FILTERS
+
+    return next(f for f in ("man", "pin", "sou", "winds", "dragons") if FILTERS[f](kind))
+
+
+def kids_picked_text(step: Any, picked: set[int], answer: set[int]) -> str:
+    """After a child's last try at a tile-picking step: each of the child's tiles that did not
+    belong, in the children's lessons' words and never as "wrong" («{8s} — это палочки, а не
+    кружки»; «С {5s} не получится ни лесенки, ни тройняшек»; «{2p} не принесёт победу»).  The
+    right tiles themselves are named by the working under it."""
+    from trainer.engine.tiles import kind_name
+
+    ask = getattr(step, "ask", "")
+    group = getattr(step, "filter", None) or ""
+    lines = []
+    for k in sorted(picked - answer):
+        tile = _tiles(kind_name(k))
+        if ask == "match":
+            own = _kids_family(k)
+            asked = _kids_asked(group)
+            if group == "honors":
+                # TRANSLATORS: children's lesson: a tile with a number was picked among the tiles with no numbers.
+                lines.append(_("{tile} has a number: it is {own}.").format(tile=tile, own=_kids_own(own)))
+            elif asked is not None and own != group:
+                # TRANSLATORS: children's lesson (ages 6-9): «{tile} — это палочки, а не кружки».
+                lines.append(_("{tile} is {own}, not {asked}.").format(tile=tile, own=_kids_own(own), asked=asked))
+            else:
+                # TRANSLATORS: children's lesson: a picked tile that does not belong, never called wrong.
+                lines.append(_("{tile} does not go here.").format(tile=tile))
+        elif ask == "complete_set":
+            # TRANSLATORS: children's lesson: «лесенка» (three in a row), «тройняшки» (three the same).
+            lines.append(_("With {tile} you get neither a ladder nor triplets.").format(tile=tile))
+        elif ask == "waits":
+            # TRANSLATORS: children's lesson: this tile does not finish the hand.
+            lines.append(_("{tile} will not win.").format(tile=tile))
+    return BR.join(lines)
 
 
 def _next_kinds(indicators: str) -> set[int]:

@@ -12,7 +12,7 @@ from trainer.ui.richtext import BR
 from trainer.ui.tileview import TileRow, slots_for_text
 from trainer.ui.views.inputs import TIGHTER, OptionButton, big_options_fit, fit_option_rows
 from trainer.ui.views.steps.base import QuizView
-from trainer.ui.views.steps.marks import near_waits
+from trainer.ui.views.steps.marks import look_at_marks, near_waits
 
 
 def answer_sentence(template: str, answer: str) -> str:
@@ -133,6 +133,12 @@ class ChoiceView(QuizView):
                 b.mark = "missed" if feedback.correct is False else "right"
         self.host.set_explain(self._explains())
         self.host.set_answer(self._right_line(right) if final and not feedback.correct else "")
+        if self.child() and self.step.multiple:
+            # A child's wrong tick goes (its own words are in the panel already): a ✓ must never
+            # stand on an option that is not right (no red either, curriculum §1.4).
+            for b in self.buttons:
+                if b.selected and b.index not in right:
+                    b.selected = False
 
     def _label(self, index: int) -> str:
         o = self.step.options[index]
@@ -178,7 +184,7 @@ class ChoiceView(QuizView):
             marks = near_waits(self.hand_row, self.step.hand)
             if marks:
                 self.hand_row.marks = marks
-                return _("Look at the highlighted tiles: the hand waits on some of them or on their neighbours.")
+                return look_at_marks(self.child())
         if level >= 2:
             try:
                 right = self.answer().value

@@ -41,7 +41,7 @@ class NumberView(QuizView):
         self.keys.append(self.host.add(Button("⌫", lambda: self._key("back"), size="large")))
 
     def _key(self, k: str) -> None:
-        if self.field.state is not None and self.field.state != "wrong":
+        if self.field.state not in (None, "wrong", "soft"):
             return
         if k == "back":
             self.field.text = self.field.text[:-1]
@@ -84,7 +84,8 @@ class NumberView(QuizView):
         draw_panel(surf, self.hand_row.rect.inflate(L.px(36), L.px(24)), P.felt_dark, L.px(14), border=P.felt_line)
 
     def mark(self, feedback: Any, final: bool) -> None:
-        self.field.state = "right" if feedback.correct else "wrong"
+        # A child's miss gets the calm hint colour, never a red box (curriculum §1.4).
+        self.field.state = "right" if feedback.correct else ("soft" if self.child() else "wrong")
         if final:
             # Nothing more to type: the keypad steps aside so the explanation has its room.
             for k in self.keys:
