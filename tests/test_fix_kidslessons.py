@@ -336,3 +336,16 @@ def test_adults_sort_hint_keeps_the_order_line(tmp_path: Path) -> None:
     key(a, pygame.K_h, "h")
     assert "ман, пин, со" in screen.feedback_text
     a.close()
+
+
+def test_childs_second_hint_makes_wrong_options_pale_not_red(app: App) -> None:
+    """The second hint rules out some wrong options; for a child they grow pale (mark "faded"),
+    never red or crossed, and the hint says so in a child's words."""
+    screen = open_step(app, "kids_find_the_pair", "which_are_pairs")
+    text = screen.view.hint(2)
+    marked = [b for b in screen.view.buttons if b.mark is not None]
+    assert marked and all(b.mark == "faded" and b.locked for b in marked)
+    assert "бледн" in text
+    surf = app.render()
+    b = marked[0]
+    assert tuple(surf.get_at((b.rect.centerx, b.rect.top + 1))[:3]) != tuple(P.wrong[:3])

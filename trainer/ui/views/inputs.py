@@ -99,7 +99,7 @@ class OptionButton(Widget):
         self.text_font = self.own_font  # ... as drawn now (smaller while a feedback panel leaves little room)
         self.tight = False  # less room above and below the text (many options beside an open feedback panel)
         self.selected = False
-        self.mark: str | None = None  # "right", "wrong", "missed"
+        self.mark: str | None = None  # "right", "wrong", "missed", "faded" (a child's hint: pale, never red)
         self.locked = False
         self._layout: RichLayout | None = None
         self._row: TileRow | None = None
@@ -217,6 +217,7 @@ class OptionButton(Widget):
                 surf.blit(self._layout.surface, self._text_pos)
             if self._row is not None:
                 self._row.draw(surf, app, False)
+            self._draw_faded(surf, rad)
             if focused:
                 draw_focus_ring(surf, self.rect, rad, L.px(2))
             return
@@ -227,8 +228,17 @@ class OptionButton(Widget):
             surf.blit(self._layout.surface, (left, y))
         if self._row is not None:
             self._row.draw(surf, app, False)
+        self._draw_faded(surf, rad)
         if focused:
             draw_focus_ring(surf, self.rect, rad, L.px(2))
+
+
+    def _draw_faded(self, surf: pygame.Surface, rad: int) -> None:
+        """An option a child's hint ruled out grows pale: neither red nor crossed."""
+        if self.mark == "faded":
+            veil = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(veil, (*P.card[:3], 170), veil.get_rect(), border_radius=rad)
+            surf.blit(veil, self.rect.topleft)
 
 
 class CounterChip(Widget):

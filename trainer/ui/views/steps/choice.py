@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from trainer.i18n import _
+from trainer.i18n import _, pgettext
 from trainer.ui.richtext import BR
 from trainer.ui.tileview import TileRow, slots_for_text
 from trainer.ui.views.inputs import TIGHTER, OptionButton, big_options_fit, fit_option_rows
@@ -192,8 +192,11 @@ class ChoiceView(QuizView):
                 return ""
             wrong = [b for b in self.buttons if b.index not in right and not b.selected]
             random.Random(self.lesson.id).shuffle(wrong)
+            child = self.child()
             for b in wrong[: max(1, len(wrong) // 2)]:
                 b.locked = True
-                b.mark = "wrong"
+                b.mark = "faded" if child else "wrong"  # no red for a child: the option just grows pale
+            if child:
+                return pgettext("to a child", "Some wrong answers have gone pale.")
             return _("Some wrong options are crossed out.")
         return ""
