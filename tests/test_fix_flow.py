@@ -216,6 +216,7 @@ def test_a_warm_up_does_not_decide_the_lesson_and_each_drill_is_named(app: App, 
     assert "Warm-up «Tile names»: 1 of 2 (it does not decide the lesson)" in texts
     assert "Drill «Tile names»: 8 of 8 — passed" in texts
     assert app.progress.lessons(app.learner_id)["basics_tile_groups"]["completed_at"]
+    assert screen.results[0] == "retry" and screen.results[12] == "right"  # the missed warm-up is amber, not red
 
 
 def test_run_the_drill_again_goes_back_to_the_summary_with_the_lesson_complete(app: App, monkeypatch) -> None:
@@ -396,3 +397,24 @@ def test_the_number_box_speaks_russian(tmp_path: Path, monkeypatch: pytest.Monke
     finally:
         app.close()
         set_language("en")
+
+
+def test_a_drill_short_of_its_mark_can_be_run_again_from_its_step(app: App) -> None:
+    """Back from a drill below its pass mark, the step offers «Run the drill again» beside Next;
+    a passed drill does not."""
+    lesson = app.library().lessons["basics_tile_groups"]
+    app.push("lesson", lesson_id="basics_tile_groups", step=12)
+    screen = app.screen
+    assert lesson.steps[12].kind == "drill" and not screen.view.again_btn.visible
+    screen.drill_done(12, 5, 8)
+    screen.view.returned()
+    app.render()
+    again = screen.view.again_btn
+    assert again.visible and again.rect.colliderect(screen.view.card_rect)
+    assert screen.main_btn.label == "Next"
+    click(app, again.rect.center)
+    assert app.screen.name == "drill"
+    app.pop()
+    screen.drill_done(12, 8, 8)
+    screen.view.returned()
+    assert not screen.view.again_btn.visible

@@ -696,7 +696,8 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         ok = total and right / total >= getattr(step, "pass_ratio", 0.8)
         if self.lesson.audience == "child":
             ok = True  # a children's drill is played, never failed (curriculum §1.2, §1.4)
-        self.results[index] = "right" if ok else "wrong"
+        # a warm-up below its mark is practice, not a failure: amber on the progress bar, not red
+        self.results[index] = "right" if ok else ("wrong" if counts_for_completion(self.lesson, index) else "retry")
         self._save_results()
         self._update_buttons()
         self.relayout()

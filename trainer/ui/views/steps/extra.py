@@ -13,7 +13,7 @@ from trainer.ui.theme import PALETTE
 from trainer.ui.views.drill_catalog import generator_blurb, generator_title, generators
 from trainer.ui.views.inputs import draw_card
 from trainer.ui.views.steps.base import StepView
-from trainer.ui.widgets import blit_text
+from trainer.ui.widgets import Button, blit_text
 
 P = PALETTE
 
@@ -47,6 +47,16 @@ class DrillStepView(StepView):
         if self.kids and self.known:
             self.blurb = ""  # the step's own text says what to do, in the child's words
         self.text_block = self.rich(self.text(st.text), color=P.ink) if st.text is not None else None
+        # a drill short of its mark can be run again from the step itself (Next stays the main button)
+        self.again_btn = self.host.add(Button(_("Run the drill again"), self.start, kind="secondary"))
+        self.again_btn.visible = self._short_of_mark()
+
+    def _short_of_mark(self) -> bool:
+        """Whether this (adult) drill has a result below its pass mark."""
+        if self.kids or self.result is None:
+            return False
+        right, total = self.result
+        return not total or right / total < self.step.pass_ratio
 
     def start(self) -> None:
         """Open the drill session; its result comes back through ``on_done``."""
@@ -74,6 +84,7 @@ class DrillStepView(StepView):
         if self.result is not None:
             self.blocks_next = False
             self.main_label = _("Next")
+            self.again_btn.visible = self._short_of_mark()
             self.host._update_buttons()
             self.host.relayout()
 
@@ -88,7 +99,12 @@ class DrillStepView(StepView):
         if self.text_block is not None:
             y += self.text_block.place(self.app, x + pad, y, w - 2 * pad) + L.px(10)
         h = y - area.top + L.px(80)
+        if self.again_btn.visible:  # its own row under the result line
+            h += L.px(64)
         self.card_rect = pygame.Rect(x, area.top, w, min(area.height, h))
+        bw = self.again_btn.preferred_width(self.app)
+        self.again_btn.rect = pygame.Rect(self.card_rect.right - pad - bw, self.card_rect.bottom - pad - L.px(48),
+                                          bw, L.px(48))
 
     def draw(self, surf: pygame.Surface) -> None:
         L = self.app.layout
@@ -118,9 +134,10 @@ class DrillStepView(StepView):
             right, total = self.result
             ok = total and right / total >= self.step.pass_ratio
             line = _("Result: {right} of {total}.").format(right=right, total=total) + " " + (
-                _("Passed!") if ok else _("Not yet passed — you can run it again."))
+                _("Passed!") if ok else _("Not yet passed."))  # the button under it runs it again
             color = P.right if ok else P.wrong
-        blit_text(surf, self.app, line, L.font("large"), color, (r.left + pad, r.bottom - pad), anchor="bottomleft",
+        bottom = r.bottom - pad - (L.px(64) if self.again_btn.visible else 0)
+        blit_text(surf, self.app, line, L.font("large"), color, (r.left + pad, bottom), anchor="bottomleft",
                   bold=True, max_width=r.width - 2 * pad)
 
     def submit(self) -> bool:
@@ -143,6 +160,16 @@ class PlayStepView(StepView):
             self.main_label = _("Play again") if self.blocks_next else _("Next")
         self.title = _(PLAY_MODE_NAMES.get(st.mode, st.mode))
         self.text_block = self.rich(self.text(st.text), color=P.ink) if st.text is not None else None
+        # a drill short of its mark can be run again from the step itself (Next stays the main button)
+        self.again_btn = self.host.add(Button(_("Run the drill again"), self.start, kind="secondary"))
+        self.again_btn.visible = self._short_of_mark()
+
+    def _short_of_mark(self) -> bool:
+        """Whether this (adult) drill has a result below its pass mark."""
+        if self.kids or self.result is None:
+            return False
+        right, total = self.result
+        return not total or right / total < self.step.pass_ratio
 
     def start(self) -> None:
         """Open the table for this step's mode and goal."""
