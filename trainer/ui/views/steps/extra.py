@@ -160,16 +160,6 @@ class PlayStepView(StepView):
             self.main_label = _("Play again") if self.blocks_next else _("Next")
         self.title = _(PLAY_MODE_NAMES.get(st.mode, st.mode))
         self.text_block = self.rich(self.text(st.text), color=P.ink) if st.text is not None else None
-        # a drill short of its mark can be run again from the step itself (Next stays the main button)
-        self.again_btn = self.host.add(Button(_("Run the drill again"), self.start, kind="secondary"))
-        self.again_btn.visible = self._short_of_mark()
-
-    def _short_of_mark(self) -> bool:
-        """Whether this (adult) drill has a result below its pass mark."""
-        if self.kids or self.result is None:
-            return False
-        right, total = self.result
-        return not total or right / total < self.step.pass_ratio
 
     def start(self) -> None:
         """Open the table for this step's mode and goal."""
