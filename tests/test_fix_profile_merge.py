@@ -28,3 +28,18 @@ def test_settings_and_match_setup_keep_the_saved_lesson_results(tmp_path, monkey
         remember_setup(app, MatchSetup())
         assert _runs(app) == {"basics_tiles": {"3": "right"}}
         assert app.progress.learner(app.learner_id).settings["daily_reviews"] == app.settings.daily_reviews
+
+
+def test_the_home_greets_the_default_learner_in_the_learners_language(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """The default name is stored untranslated; the home shows it as «Игрок» in Russian (review 19:
+    «Привет, Player!»)."""
+    import trainer.ui.screens.home as home
+    from tests.text_checks import texts_drawn
+
+    with headless_app(tmp_path, monkeypatch, progress="open", language="ru") as app:
+        assert app.progress.learner(app.learner_id).name == "Player"
+        app.home()
+        drawn = texts_drawn(monkeypatch, home)
+        app.render()
+        text = " ".join(drawn)
+        assert "Игрок" in text and "Player" not in text

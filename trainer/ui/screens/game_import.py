@@ -22,6 +22,7 @@ from trainer.engine.game.exchange import read_source, save_import, seat_choices
 from trainer.engine.game.log_files import LoadedLog
 from trainer.engine.game.records import RecordError
 from trainer.i18n import _, format_points, ngettext
+from trainer.progress.names import shown_name
 from trainer.ui import folders
 from trainer.ui.log_problems import log_problem_text
 from trainer.ui.match_setup import player_display_names
@@ -291,6 +292,6 @@ def learner_name(app: Any) -> str:
     """The current learner's name ("" without a progress store)."""
     store, learner = getattr(app, "progress", None), getattr(app, "learner_id", None)
     try:
-        return str(store.learner(learner).name) if store is not None and learner is not None else ""
+        return shown_name(str(store.learner(learner).name)) if store is not None and learner is not None else ""
     except (KeyError, AttributeError):
         return ""

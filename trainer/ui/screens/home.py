@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from trainer.i18n import _, ngettext, points_text
+from trainer.progress.names import shown_name
 from trainer.ui.registry import has_screen, register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
@@ -297,7 +298,7 @@ class HomeScreen(Screen):
             streak = app.progress.streak(app.learner_id)
         except Exception:
             return ""
-        parts = [learner.name, today_text(today, learner.daily_goal)]
+        parts = [shown_name(learner.name), today_text(today, learner.daily_goal)]
         if streak:
             parts.append(ngettext("a {n}-day streak", "a {n}-day streak", streak).format(n=streak))
         return " · ".join(parts)
