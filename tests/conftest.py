@@ -15,6 +15,25 @@ def store(tmp_path):
     s.close()
 
 
+@pytest.fixture
+def ru():  # noqa: ANN201
+    """The UI language set to Russian for one test (English again afterwards)."""
+    from trainer.i18n import set_language
+
+    set_language("ru")
+    yield
+    set_language("en")
+
+
+@pytest.fixture
+def en():  # noqa: ANN201
+    """The UI language set to English for one test."""
+    from trainer.i18n import set_language
+
+    set_language("en")
+    yield
+
+
 @pytest.fixture(params=["en", "ru"])
 def lang_app(request, tmp_path, monkeypatch):
     """A headless app on the home screen, once in English and once in Russian (the language is

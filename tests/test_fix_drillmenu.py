@@ -308,3 +308,27 @@ def test_the_manners_final_has_no_double_full_stop(ru) -> None:
         drill_wrong(ru, screen)
         assert not re.search(r"[^.]\.\.(?!\.)", screen.feedback_text), screen.feedback_text
         ru.pop()
+
+
+def test_a_decimal_comma_in_a_drill_box_is_named_and_not_graded_as_another_number(tmp_path) -> None:  # noqa: ANN001
+    """«1,5» typed into a drill's number box: the comma and the digits after it are refused (never
+    15), a notice says why, and the first Enter grades nothing (review 19, as in lessons)."""
+    import pygame
+
+    from tests.ui_events import key, lesson_app
+
+    app = lesson_app(tmp_path)
+    try:
+        screen = app.push("drill", generator="shanten", params={}, n=2, seed=1)
+        app.render()
+        key(app, pygame.K_1, "1")
+        key(app, pygame.K_COMMA, ",")
+        key(app, pygame.K_5, "5")
+        field = screen.view.fields[0][1]
+        assert field.text == "1"
+        screen.check()
+        assert screen.attempts == 0 and screen.phase == "answer"
+        screen.check()
+        assert screen.attempts == 1
+    finally:
+        app.close()

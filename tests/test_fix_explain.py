@@ -28,25 +28,11 @@ import yaml  # noqa: E402
 
 from tests.ui_events import click, frame, headless_app, key  # noqa: E402
 from trainer.engine.notation import parse_hand, parse_tiles  # noqa: E402
-from trainer.i18n import set_language  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
 from trainer.ui.richtext import BR  # noqa: E402
 from trainer.ui.views import mistakes  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture()
-def ru() -> Any:
-    set_language("ru")
-    yield
-    set_language("en")
-
-
-@pytest.fixture()
-def en() -> Any:
-    set_language("en")
-    yield
 
 
 def _open(app: App, lesson_id: str, step_id: str):  # noqa: ANN202

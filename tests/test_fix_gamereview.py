@@ -29,9 +29,7 @@ from tests.text_checks import in_english  # noqa: E402
 from trainer.engine.game import review as review_mod  # noqa: E402
 from trainer.engine.game.coach import coach_turn, discard_hints  # noqa: E402
 from trainer.engine.game.review import Decision, GameReview, follows_advice, review_decision  # noqa: E402
-from trainer.engine.game.scenario import setup_round  # noqa: E402
 from trainer.engine.game.tenhou6_read import from_tenhou6  # noqa: E402
-from trainer.engine.game.view import RiverTile, make_view  # noqa: E402
 from trainer.engine.tiles import parse_tile  # noqa: E402
 from trainer.ui import game_cards  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
@@ -46,15 +44,7 @@ from trainer.ui.views.table.review import push_fold_text, tile_text  # noqa: E40
 # and the best by tiles are 9m and the honors: before the fix the review called the coach's own
 # fold "lost_tiles", a mistake card whose right answer was a pushing tile.
 FOLD = ("569m28p33689s134z", "3m", "5s 7p 7s 5s 5z")
-JUNK = "147m369p147s3456z"
-
-
-def _riichi_view(hand13: str, draw: str, river: str):
-    view = make_view(setup_round([hand13, JUNK, JUNK, JUNK], draws=draw, dora="9s"), 0)
-    rivers = list(view.rivers)
-    rivers[1] = tuple(RiverTile(parse_tile(t), False, i == 0, False) for i, t in enumerate(river.split()))
-    return dataclasses.replace(view, riichi=(False, True, False, False), riichi_turn=(None, 0, None, None),
-                               rivers=tuple(rivers))
+from tests.test_review_push_fold import _riichi_view  # noqa: E402  (seat 1 in riichi after a river)
 
 
 def _judge(tile: str) -> Decision:
@@ -210,20 +200,10 @@ def test_new_mistake_cards_are_offered_at_once_until_answered(progress_app: App,
 
 
 def test_the_match_result_opens_the_game_review(progress_app: App) -> None:
-    from trainer.ui.match_setup import MatchSetup
-    from trainer.ui.screens.play_shots import _learner_move
+    from trainer.ui.screens.play_shots import match_end
 
     app = progress_app
-    screen = app.push("play", setup=MatchSetup(length="tonpuusen"), seed=3)  # saved, as a learner's match is
-    while not screen.match.finished:
-        for _ in range(600):
-            screen.run_bots_until_learner()
-            if screen.round.ended:
-                break
-            _learner_move(screen)
-        if not screen.match.finished:
-            screen.next_hand()
-    screen.show_match_end()
+    screen = match_end(app, saved=True)  # saved, as a learner's match is
     screen.layout()
     assert screen.review_btn is not None and screen.review_btn.label == "Game review"
     assert screen.review_btn.rect.right <= screen.next_btn.rect.left  # beside «Leave the table», not over it

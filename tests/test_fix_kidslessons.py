@@ -15,14 +15,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from tests.ui_events import click, key  # noqa: E402
+from tests.ui_events import click, key, lesson_app, open_lesson_step  # noqa: E402
 from trainer import i18n  # noqa: E402
 from trainer.lessons import answers  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
-from trainer.ui.settings import Settings  # noqa: E402
 from trainer.ui.theme import PALETTE as P  # noqa: E402
-
-_LIB = None
 
 
 @pytest.fixture()
@@ -33,14 +30,7 @@ def lang():  # noqa: ANN201
 
 
 def make_app(tmp_path: Path, language: str = "ru", size: tuple[int, int] = (1280, 720)) -> App:
-    global _LIB
-    os.environ["TRAINER_DATA_DIR"] = str(tmp_path)
-    app = App(size=size, settings=Settings(language=language), progress=None, save=False)
-    if _LIB is None:
-        _LIB = app.library()
-    app.set_library(_LIB)
-    app.push("home")
-    return app
+    return lesson_app(tmp_path, language=language, size=size)
 
 
 @pytest.fixture()
@@ -50,14 +40,7 @@ def app(tmp_path: Path):  # noqa: ANN201
     a.close()
 
 
-def open_step(app: App, lesson_id: str, step_id: str):  # noqa: ANN201
-    lesson = app.library().lessons[lesson_id]
-    index = next(i for i, s in enumerate(lesson.steps) if s.id == step_id)
-    app.push("lesson", lesson_id=lesson_id, step=index)
-    app.process([], 1 / 60)
-    app.process([], 1.0)
-    app.render()
-    return app.stack[-1]
+open_step = open_lesson_step
 
 
 def pick(app: App, row, i: int) -> None:  # noqa: ANN001
@@ -257,8 +240,8 @@ def test_split_praise_draws_tile_groups_for_children_and_adults(tmp_path: Path, 
     screen = open_step(b, "basics_sets", "split_8")
     assert "«Собрать сет»" in screen.view.how.text
     split_right(b, screen)
-    assert screen.feedback_text.startswith("Разбор: {tiles:456p} · {tiles:456p} · {tiles:33p}")
-    assert "Разбор: 456p" not in screen.feedback_text
+    assert screen.feedback_text.startswith("Верное разделение: {tiles:456p} · {tiles:456p} · {tiles:33p}")
+    assert "Верное разделение: 456p" not in screen.feedback_text
     b.close()
 
 

@@ -21,7 +21,7 @@ from trainer.engine.game.simple_bots import make_simple_bot
 from trainer.engine.game.simple_modes import get_mode
 from trainer.engine.tiles import parse_tile
 from trainer.glossary import GlossaryError, load_glossary, parse_glossary
-from trainer.i18n import _, format_points, set_language
+from trainer.i18n import _, format_points
 from trainer.ui.app import App
 
 T = parse_tile
@@ -34,13 +34,6 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
         a.apply_profile("child")
         a.home()
         yield a
-
-
-@pytest.fixture()
-def ru():  # noqa: ANN201
-    set_language("ru")
-    yield
-    set_language("en")
 
 
 def scripted(screen, hands: list[str], draws: str) -> None:  # noqa: ANN001

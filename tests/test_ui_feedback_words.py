@@ -19,22 +19,7 @@ import pytest  # noqa: E402
 from tests.text_checks import texts_drawn  # noqa: E402
 from tests.ui_events import frame, headless_app  # noqa: E402
 from trainer.engine.notation import parse_hand  # noqa: E402
-from trainer.i18n import set_language  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
-
-
-@pytest.fixture()
-def ru() -> Any:
-    set_language("ru")
-    yield
-    set_language("en")
-
-
-@pytest.fixture()
-def en() -> Any:
-    set_language("en")
-    yield
-
 
 # ---------------------------------------------------------------- 1, 2: option labels on two lines
 

@@ -15,27 +15,17 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from tests.ui_events import click, key  # noqa: E402
+from tests.ui_events import click, key, lesson_app, open_lesson_step  # noqa: E402
 from trainer.engine.exercises import GENERATORS  # noqa: E402
 from trainer.lessons import answers  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
-from trainer.ui.settings import Settings  # noqa: E402
 from trainer.ui.theme import PALETTE as P  # noqa: E402
 from trainer.ui.views.exercise_labels import KIDS_PRAISE, kids_tile_name  # noqa: E402
 
-_LIB = None
-
 
 def make_app(tmp_path: Path, size: tuple[int, int] = (1280, 720), language: str = "en") -> App:
-    """An app with the children's tile theme and the lesson library loaded once per module."""
-    global _LIB
-    os.environ["TRAINER_DATA_DIR"] = str(tmp_path)
-    app = App(size=size, settings=Settings(language=language, tile_theme="kids"), progress=None, save=False)
-    if _LIB is None:
-        _LIB = app.library()
-    app.set_library(_LIB)
-    app.push("home")
-    return app
+    """An app with the children's tile theme."""
+    return lesson_app(tmp_path, language=language, size=size, tile_theme="kids")
 
 
 @pytest.fixture()
@@ -45,14 +35,7 @@ def app(tmp_path: Path):  # noqa: ANN201
     a.close()
 
 
-def open_step(app: App, lesson_id: str, step_id: str):  # noqa: ANN201
-    lesson = app.library().lessons[lesson_id]
-    index = next(i for i, s in enumerate(lesson.steps) if s.id == step_id)
-    app.push("lesson", lesson_id=lesson_id, step=index)
-    app.process([], 1 / 60)
-    app.process([], 1.0)
-    app.render()
-    return app.stack[-1]
+open_step = open_lesson_step
 
 
 def non_card_pixels(surf: pygame.Surface, rect: pygame.Rect) -> int:
@@ -531,5 +514,4 @@ def test_a_childs_step_without_its_own_hint_gets_a_childs_hint(tmp_path: Path, l
     key(a, pygame.K_h, "h")
     assert screen.feedback_kind == "hint" and screen.hint_level == 2
     assert screen.feedback_text == order
-    a.set_library(_LIB)
     a.close()

@@ -16,7 +16,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest  # noqa: E402
 
-import trainer.ui.widgets as widgets  # noqa: E402
+from tests.text_checks import frame_texts  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
 from trainer.ui.settings import Settings  # noqa: E402
 
@@ -36,27 +36,9 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
 
 def drawn_text(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text the current screen draws (card titles, subtitles, badges, tabs, header)."""
-    seen: list[str] = []
-    real_blit, real_wrapped = widgets.blit_text, widgets.blit_wrapped
+    import trainer.ui.screens.base as base
 
-    def blit_text(surf, app_, text, *args, **kw):  # noqa: ANN001, ANN002, ANN003, ANN202
-        seen.append(text)
-        return real_blit(surf, app_, text, *args, **kw)
-
-    def blit_wrapped(surf, app_, text, *args, **kw):  # noqa: ANN001, ANN002, ANN003, ANN202
-        seen.append(text)
-        return real_wrapped(surf, app_, text, *args, **kw)
-
-    with monkeypatch.context() as m:
-        m.setattr(widgets, "blit_text", blit_text)
-        m.setattr(widgets, "blit_wrapped", blit_wrapped)
-        import trainer.ui.screens.base as base
-
-        if hasattr(base, "blit_text"):
-            m.setattr(base, "blit_text", blit_text)
-        app.screen.dirty = True
-        app.render()
-    return seen
+    return frame_texts(app, monkeypatch, base)
 
 
 def home(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:

@@ -175,6 +175,8 @@ def test_home_shows_the_day_and_starts_a_review_of_what_is_due(store):
     home.rebuild()
     _frame(app)
     assert home.review is not None and home.review.badge == str(store.due_count(app.learner_id))
-    assert "сегодня" in home.status_text and store.learner(app.learner_id).name in home.status_text
+    from trainer.progress.names import shown_name
+
+    assert "сегодня" in home.status_text and shown_name(store.learner(app.learner_id).name) in home.status_text
     home.review.activate()
     assert app.screen.name == "review"

@@ -46,6 +46,22 @@ def texts_drawn(monkeypatch: Any, *modules: Any) -> list[str]:
     return drawn
 
 
+def frame_texts(app: Any, monkeypatch: Any, *modules: Any) -> list[str]:
+    """Every text one new frame of ``app`` draws with ``blit_text`` / ``blit_wrapped`` of the widgets
+    module and of ``modules`` (screens that imported them by name); drawing is unchanged."""
+    import trainer.ui.widgets as widgets
+
+    drawn: list[str] = []
+    with monkeypatch.context() as m:
+        for module in (widgets, *modules):
+            for name in ("blit_text", "blit_wrapped"):
+                if hasattr(module, name):
+                    m.setattr(module, name, _recording(getattr(widgets, name), drawn))
+        app.screen.dirty = True
+        app.render()
+    return drawn
+
+
 def _recording(blit: Any, drawn: list[str]) -> Any:
     def spy(surf: Any, app: Any, text: str, *args: Any, **kw: Any) -> Any:
         drawn.append(text)

@@ -57,3 +57,23 @@ def headless_app(tmp_path: Path, monkeypatch: Any = None, *, lessons: Any = None
         yield app
     finally:
         app.close()
+
+
+def lesson_app(tmp_path: Path, *, language: str = "en", size: tuple[int, int] = (1280, 720), **settings: Any) -> App:
+    """An app on the home screen with no progress store, its data in ``tmp_path`` (the shipped
+    lessons come from the test session's one loaded copy, see conftest); the caller closes it."""
+    os.environ["TRAINER_DATA_DIR"] = str(tmp_path)
+    app = App(size=size, settings=Settings(language=language, **settings), progress=None, save=False)
+    app.push("home")
+    return app
+
+
+def open_lesson_step(app: App, lesson_id: str, step_id: str) -> Any:
+    """Open the step ``step_id`` of a lesson of the app's library, settled and drawn; the screen."""
+    lesson = app.library().lessons[lesson_id]
+    index = next(i for i, s in enumerate(lesson.steps) if s.id == step_id)
+    app.push("lesson", lesson_id=lesson_id, step=index)
+    app.process([], 1 / 60)
+    app.process([], 1.0)
+    app.render()
+    return app.stack[-1]

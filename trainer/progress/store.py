@@ -45,6 +45,11 @@ from trainer.progress.srs import (
 DB_NAME = "progress.sqlite3"
 MASTERY_RATE = 0.15
 """How far one answer moves a skill's mastery toward 1 (right) or 0 (wrong)."""
+STUDY_SKILL = "(study)"
+"""The ``skill`` of the ``daily`` rows that hold study time without answers (reading a lesson's
+text steps, looking at an answer's explanation): no answers, only seconds.  Not a skill id (ids
+have no brackets), so no skill's totals, chart or mastery ever includes it; see
+:meth:`ProgressStore.record_study_time`."""
 
 
 def data_dir() -> Path:
@@ -248,6 +253,20 @@ class ProgressStore:
             self._move_mastery(db, learner_id, skill, correct, at)
             return self._review_item(db, learner_id, item_id, skill, correct, seconds, hints, at, spec)
 
+    def record_study_time(self, learner_id: int, seconds: float, *, at: datetime | None = None) -> None:
+        """Add time spent studying without an answer (a lesson's text step read, the explanation
+        after an answer) to the day's totals, in one transaction.  It counts in
+        ``totals()["seconds"]`` (the progress screen's «Time spent») and nowhere else: it is not an
+        answer (the answer log, the daily goal, the streak, mastery and review cards are left as
+        they are) and the per-answer time of :meth:`days` leaves it out.  Nothing for a time that
+        is not a positive number."""
+        seconds = float(seconds)
+        if not seconds > 0 or seconds == float("inf"):
+            return
+        at = at or _now()
+        with self._write() as db:
+            self._add_to_totals(db, learner_id, _local_day(at), STUDY_SKILL, 0, 0, seconds)
+
     @staticmethod
     def _add_to_totals(db, learner_id: int, day: str, skill: str, n: int, right: int, seconds: float) -> None:
         db.execute(
@@ -435,12 +454,14 @@ class ProgressStore:
 
     def days(self, learner_id: int, *, skill: str | None = None, last: int = 30,
              today: date | None = None) -> list[DayStats]:
-        """Answers, accuracy and time per day for the last ``last`` days (days without answers included)."""
+        """Answers, accuracy and answering time per day for the last ``last`` days (days without
+        answers included); study time without answers (:meth:`record_study_time`) is left out, so
+        a day's seconds per answer stay the answers' own."""
         today = today or datetime.now().astimezone().date()
         first = today - timedelta(days=last - 1)
         sql = ("SELECT day, sum(answers), sum(correct), sum(seconds) FROM daily WHERE learner_id = ? AND day >= ?"
-               + (" AND skill = ?" if skill else "") + " GROUP BY day")
-        args: tuple = (learner_id, first.isoformat()) + ((skill,) if skill else ())
+               " AND skill != ?" + (" AND skill = ?" if skill else "") + " GROUP BY day")
+        args: tuple = (learner_id, first.isoformat(), STUDY_SKILL) + ((skill,) if skill else ())
         found = {r[0]: DayStats(r[0], r[1], r[2], r[3]) for r in self.db.execute(sql, args)}
         out = []
         for i in range(last):
@@ -449,7 +470,8 @@ class ProgressStore:
         return out
 
     def totals(self, learner_id: int) -> dict[str, float]:
-        """Answers, right answers, seconds spent and lessons completed, over all time."""
+        """Answers, right answers, seconds spent (answering, and studying without an answer:
+        :meth:`record_study_time`) and lessons completed, over all time."""
         a = self.db.execute("SELECT coalesce(sum(answers),0), coalesce(sum(correct),0), coalesce(sum(seconds),0)"
                             " FROM daily WHERE learner_id = ?", (learner_id,)).fetchone()
         done = self.db.execute("SELECT count(*) FROM lesson_progress WHERE learner_id = ? AND completed_at IS NOT NULL",

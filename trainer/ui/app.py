@@ -72,7 +72,8 @@ class Notice(Banner):
     between the title and the header's own text on the right (the "3 of 44" counter), on at
     most two lines, covering neither.  A notice too long for that stretch covers the bar right
     of the back button for the few seconds it is shown, and runs below the bar only when it
-    needs more than one line there.  Other screens: as :meth:`Banner.rect` (above the bottom bar)."""
+    needs more than one line there.  Other screens: where the screen's ``notice_rect(text)`` puts
+    it, else as :meth:`Banner.rect` (above the bottom bar)."""
 
     HEADER_LINES = 2
     """The most lines a notice has inside the header bar."""
@@ -115,7 +116,11 @@ class Notice(Banner):
 
     def rect(self, app: Any) -> pygame.Rect:
         if not self._table(app):
-            return super().rect(app)
+            # A screen may place its notices itself (the lesson: in the bottom bar's free stretch,
+            # off its feedback panel); None keeps the place above the bottom bar.
+            place = getattr(getattr(app, "screen", None), "notice_rect", None)
+            rect = place(self.text) if callable(place) else None
+            return rect if isinstance(rect, pygame.Rect) else super().rect(app)
         inside = self._in_header(app)
         if inside is not None:
             return inside

@@ -712,12 +712,33 @@ class NumberField(Widget):
         self.on_change = on_change
         self.placeholder = placeholder
         self.state: str | None = None  # None, "right", "wrong" or "soft" (a child's miss: the calm hint colour)
+        self._cut_at: str | None = None  # the text when a decimal comma or point was refused (see cut_fraction)
+
+    @property
+    def cut_fraction(self) -> bool:
+        """Whether a decimal comma or point was typed and refused, and the box still holds what
+        was typed before it: the digits after it are refused too (never «1,5» -> 15), and the
+        screen should not grade the number as it stands without saying so (Backspace, or any
+        other change of the text, ends it)."""
+        return self._cut_at is not None and self._cut_at == self.text
+
+    def forget_cut(self) -> None:
+        """The learner was told about the refused comma: the number as it stands may be checked."""
+        self._cut_at = None
 
     def handle_key(self, ev: pygame.event.Event) -> bool:
-        """Digits append, Backspace deletes."""
+        """Digits append, Backspace deletes; after a refused decimal comma or point, digits are
+        refused until the text changes (Backspace)."""
         ch = getattr(ev, "unicode", "")
+        digit = (ch and ch.isdigit()) or pygame.K_KP0 <= ev.key <= pygame.K_KP9
         if ev.key == pygame.K_BACKSPACE:
             self.text = self.text[:-1]
+            self._cut_at = None
+        elif ch in (",", "."):
+            self._cut_at = self.text  # refused (reject_message says why); what follows is not a whole number
+            return False
+        elif digit and self.cut_fraction:
+            return False  # the digits after the comma: refused, not glued onto the whole part
         elif self.allow_negative and not self.text and (ch in ("-", "−") or ev.key == pygame.K_KP_MINUS):
             self.text = "-"
         elif ch and ch.isdigit() and len(self.text) < self.max_len:
@@ -741,6 +762,9 @@ class NumberField(Widget):
         from trainer.i18n import _
 
         ch = getattr(ev, "unicode", "") or ""
+        if len(ch) == 1 and ch.isdigit() and self.cut_fraction:
+            return _("The answer is a whole number: digits after a comma are not taken. "
+                     "To type another number, delete this one (Backspace).")
         if len(ch) != 1 or not ch.isprintable() or ch.isspace() or ch.isdigit():
             return ""
         if ch in ("-", "−") and self.allow_negative:

@@ -63,6 +63,8 @@ HINT_WHERE = {
     "shanten_form": N_("Count the complete sets and pairs first, then the shapes that still need a tile."),
     "discard": N_("Look for the tile that belongs to no shape: it helps the hand least."),
     "yaku": N_("Look at the whole hand: what sets it has, its pair, and how it was won."),
+    # a hand whose fu are one fixed figure (seven pairs; explain.fu_only's first item): its form, not the count
+    "fu_fixed": N_("Look at the hand's form first: which form is it, and how does that form get its fu?"),
     "fu": N_("Look at the hand's form first. Four sets and a pair: go in order — the base, how the hand was won, "
              "each triplet or quad, the pair, the wait."),
     "points": N_("Find the han in the payment table, then the fu; the dealer is paid more."),
@@ -422,7 +424,16 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             self.hint()
             return True
         fields = [f for _n, f in self.view.fields] if self.view is not None else []
-        if fields and fields[0].enabled and self.focused_widget() not in fields and (
+        focused = self.focused_widget()
+        if focused in fields and ev.key not in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            if focused.handle_key(ev):
+                return True
+            problem = focused.reject_message(ev)  # a character the box refused is named, not dropped silently
+            if problem:
+                self.app.notify(problem, "info", 4)
+                return True
+        if fields and fields[0].enabled and focused not in fields and (
                 (ch and ch.isdigit()) or ev.key == pygame.K_BACKSPACE
                 or (fields[0].allow_negative and (ch in ("-", "−") or ev.key == pygame.K_KP_MINUS))):
             # Digits always go to an answer box, wherever the focus is.
@@ -472,6 +483,14 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         if self.phase != "answer":
             return
         resp = self.view.response()
+        cut = [f for _n, f in getattr(self.view, "fields", ()) if f.cut_fraction]
+        if cut and resp is not None:  # «1,5» typed: the box holds 1, which is not graded before the learner is told
+            for f in cut:
+                f.forget_cut()
+            self.app.notify(_("Digits after a comma are not taken. "
+                              "To answer {n}, press «{check}» again, or change the number.").format(
+                check=self.main_btn.label, n=cut[0].text), "info", 6)
+            return
         if resp is None:
             self.app.notify(_("Answer first."), "info", 3)
             return
@@ -712,7 +731,12 @@ class ReviewScreen(DrillScreen):
     shows and grades it over this screen and hands its result back, and the session goes on.
     Cards the app can no longer show (a generator gone, a lesson step removed or changed) are
     left out quietly (:mod:`trainer.ui.views.review_items`).  "Another round" gives new siblings
-    of the same families (a lesson step is its own card: the same step again).
+    of the same families and, of the lesson steps (each its own card: the same step again), only
+    those missed in the round just played (:func:`~trainer.ui.views.review_items.next_round`);
+    when nothing is left the summary says so and offers only to leave.  The answers of a further
+    round are practice (recorded as drill answers): they do not count against the day's review
+    cap, and :func:`trainer.progress.srs.should_grade` keeps them from stretching a card graded
+    today (only a miss after today's right answer is a lapse).
 
     Params: ``items`` from ``ProgressStore.due_reviews``; ``mistakes=True`` makes it a drill's
     "my mistakes" round (siblings of the missed items, recorded as drill answers)."""
@@ -777,7 +801,8 @@ class ReviewScreen(DrillScreen):
             try:
                 self.app.push("lesson_review", lesson_id=lesson.id, step=step, item_id=item.get("item_id"),
                               position=(self.index, self.n, self.right, tuple(self.results)),
-                              title=self.title(), on_done=self.step_done, on_leave=self.back)
+                              title=self.title(), on_done=self.step_done, on_leave=self.back,
+                              source=self.source)
                 return
             except Exception:  # noqa: BLE001 - a card that cannot be shown is skipped, never a crash
                 while self.app.screen is not self and self.app.screen is not None and self in self.app.stack:
@@ -806,13 +831,101 @@ class ReviewScreen(DrillScreen):
         self.open_step()
 
     def again(self) -> None:
-        """Another round: new siblings of the same families (and the same lesson steps)."""
+        """Another round: new siblings of the same families and the lesson steps missed in this one
+        (nothing when no card is left); its answers are practice, not the day's reviews."""
+        from trainer.ui.views.review_items import next_round
+
+        items = next_round(self.items, self.results)
+        if not items:
+            return
+        self.seed += self.n  # with the base class's step below: every round's seeds above the last one's
+        self.items = items
+        self.n = len(items)
         self.opened = None
+        self.source = "drill"
         super().again()
         self.open_step()
 
     def mistakes_round(self) -> None:
         """No mistakes round of a review: it is one already."""
+
+    def build(self) -> None:
+        super().build()
+        if not self.finished:
+            return
+        from trainer.ui.views.review_items import next_round
+
+        # no "my mistakes" here (another round repeats the misses), and no "another round" of nothing
+        dropped = [self.mistakes_btn] + ([self.again_btn] if not next_round(self.items, self.results) else [])
+        for btn in dropped:
+            if btn is not None and btn in self.widgets:
+                self.widgets.remove(btn)
+        self.mistakes_btn = None
+        if not next_round(self.items, self.results):
+            self.again_btn = None
+
+    # -- the summary: what another round holds
+    def round_note(self) -> str:
+        """The summary's line on another round, when this one had lesson steps (a round of drill
+        cards alone repeats them all with new questions): what it will hold, or that nothing is left
+        and the main button leaves.  Empty for a child, whose summary is praise alone."""
+        from trainer.ui.views.review_items import next_round
+
+        steps = sum(1 for it in self.items if it.get("generator") is None)
+        if self.kids or not steps or not self.finished:
+            return ""
+        nxt = next_round(self.items, self.results)
+        if not nxt:
+            return _("Nothing is left for another round: every lesson step was answered right. "
+                     "Press “{done}” to leave the review.").format(done=pgettext("finish button", "Done"))
+        drills = sum(1 for it in nxt if it.get("generator") is not None)
+        missed = len(nxt) - drills
+        cards = ngettext("{n} drill exercise with a new question", "{n} drill exercises with new questions",
+                         drills).format(n=drills)
+        again = ngettext("{n} lesson step missed in this round", "{n} lesson steps missed in this round",
+                         missed).format(n=missed)
+        if drills and missed:
+            text = _("Another round: {drills} and {steps}.").format(drills=cards, steps=again)
+        else:
+            text = _("Another round: {cards}.").format(cards=cards if drills else again)
+        right = steps - missed
+        if right:
+            text += " " + ngettext("{n} lesson step answered right is not repeated.",
+                                   "{n} lesson steps answered right are not repeated.", right).format(n=right)
+        return text
+
+    def _note_top(self) -> int:
+        """Where the round's note starts on the summary card (below the line on hinted answers)."""
+        L = self.app.layout
+        return L.px(200 if self.results.count("hinted") and not self.kids else 160)
+
+    def _summary_card(self, surf: pygame.Surface, width: int, height: int) -> pygame.Rect:
+        note = self.round_note()
+        if not note:
+            return super()._summary_card(surf, width, height)
+        from trainer.ui.widgets import wrapped_height
+
+        L = self.app.layout
+        a = self.step_area
+        w = min(a.width, L.px(width))
+        h = max(L.px(height), self._note_top() + wrapped_height(self.app, note, L.font("body"), w - L.px(60))
+                + L.px(28))
+        r = pygame.Rect(a.centerx - w // 2, a.top + L.px(30), w, min(h, max(L.px(height), a.height - L.px(40))))
+        draw_panel(surf, r, P.card, L.px(18), shadow=L.px(5), border=P.card_edge)
+        return r
+
+    def _draw_summary(self, surf: pygame.Surface) -> None:
+        super()._draw_summary(surf)
+        note = self.round_note()
+        if not note:
+            return
+        from trainer.ui.widgets import blit_wrapped
+
+        L = self.app.layout
+        a = self.step_area
+        w = min(a.width, L.px(700))
+        area = pygame.Rect(a.centerx - w // 2 + L.px(30), a.top + L.px(30) + self._note_top(), w - L.px(60), 0)
+        blit_wrapped(surf, self.app, note, L.font("body"), P.ink, area, align="center")
 
 
 # ---------------------------------------------------------------- kunto step by step

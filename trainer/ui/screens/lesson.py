@@ -102,6 +102,17 @@ def counts_for_completion(lesson: Any, index: int) -> bool:
     return not (index == 0 or str(getattr(step, "id", "") or "").startswith("warmup"))
 
 
+def drill_result_kind(lesson: Any, index: int, right: int, total: int) -> str:
+    """The result a drill step's score makes on the progress bar: "right" at its pass mark (a
+    children's drill is played, never failed: curriculum §1.2, §1.4), else "wrong" for a drill
+    that decides the lesson and "retry" (amber, practice) for a warm-up."""
+    step = lesson.steps[index]
+    ok = bool(total) and right / total >= getattr(step, "pass_ratio", 0.8)
+    if ok or lesson.audience == "child":
+        return "right"
+    return "wrong" if counts_for_completion(lesson, index) else "retry"
+
+
 def pass_mark(ratio: float, total: int) -> int:
     """The fewest right answers of ``total`` that reach ``ratio`` (8 of 10 at 0.8)."""
     import math
@@ -144,23 +155,26 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                 self.results[int(key)] = value
         for key, pair in (run.get("drills") or {}).items():
             if str(key).isdigit() and int(key) < n and isinstance(pair, list) and len(pair) == 2:
-                self.drill_results[int(key)] = (int(pair[0]), int(pair[1]))
+                i, right, total = int(key), int(pair[0]), int(pair[1])
+                kind = drill_result_kind(self.lesson, i, right, total)
+                if i == self.index and kind != "right":
+                    continue  # resumed at a drill short of its mark ("continue"): it is run again, fresh
+                self.drill_results[i] = (right, total)
+                self.results.setdefault(i, kind)  # its dot keeps its colour, whichever step is resumed
 
     def _save_results(self) -> None:
         """Keep this run's step results in the learner's profile (dropped when the lesson is
-        complete; a lesson that ends short of a drill's pass mark keeps them, so redoing that
-        drill completes the lesson with the answers already given)."""
+        complete; a lesson that ends short of a drill's pass mark keeps them, the short drill's
+        score too, so redoing that drill completes the lesson with the answers already given,
+        and the summary reached again names the drill and its score).  "Continue" opens that
+        drill to run again, fresh (:meth:`_restore_results`)."""
         runs = self.app.learner_data(RUNS_KEY)
         runs = dict(runs) if isinstance(runs, dict) else {}
         if self.finished and self.passed():
             runs.pop(self.lesson.id, None)
         else:
-            # A drill short of its pass mark at the end waits, not played, for the learner to
-            # come back to it ("continue" opens it).
-            again = set(self.failed_drills()) if self.finished else set()
-            runs[self.lesson.id] = {"results": {str(i): r for i, r in self.results.items() if i not in again},
-                                    "drills": {str(i): list(p) for i, p in self.drill_results.items()
-                                               if i not in again}}
+            runs[self.lesson.id] = {"results": {str(i): r for i, r in self.results.items()},
+                                    "drills": {str(i): list(p) for i, p in self.drill_results.items()}}
         self.app.set_learner_data(RUNS_KEY, runs or None)
 
     # ---------------------------------------------------------------- state
@@ -175,6 +189,11 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self.extra_explain = ""
         self.answer_line = ""
         self.step_started = self.app.time
+        # Study time on this step (see _count_study_time): the clock runs while the lesson is on
+        # screen (and while a play step's table is open over it).
+        self.study_from: float | None = self.app.time
+        self.study_seconds = 0.0
+        self.answer_seconds = 0.0  # what the step's recorded answer already counted
         step = self.lesson.steps[self.index]
         earlier = getattr(self, "results", {}).get(self.index)
         if earlier in EARLIER_FEEDBACK and step.interactive and step.kind not in ("drill", "play"):
@@ -385,6 +404,42 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self._feedback_origin = (x, y - self.fb_scroll)
         self._feedback_layout = lay
 
+    def notice_rect(self, text: str) -> pygame.Rect | None:
+        """Where a notice of the app goes on this screen (:class:`trainer.ui.app.Notice`): in the
+        bottom bar, in the stretch between Hint and Previous / the main button, so that it covers
+        no button, nothing of the step and no line of the feedback panel (two lines at most, the
+        bar's height and a little more, never up to the panel).  A notice too long for that
+        covers the header bar (the title and the step count, for the few seconds it shows);
+        longer still, None: the app's usual place."""
+        L = self.app.layout
+        main = getattr(self, "main_btn", None)
+        if main is None or not main.rect.width:
+            return None
+        area = L.content()
+        size = L.font("small")
+        line_h = self.app.line_height(size)
+        left = self.hint_btn.rect.right + L.px(16) if self.hint_btn.visible else area.left
+        shown = [b.rect.left for b in (self.prev_btn, self.main_btn) if b.visible]
+        right = (min(shown) if shown else area.right) - (L.px(16) if shown else 0)
+        lines = self.app.wrap(text, size, right - left - L.px(40)) if right - left > L.px(200) else []
+        h = len(lines) * line_h + L.px(24)
+        top_limit = (self.feedback_rect.bottom if getattr(self, "feedback_rect", None) is not None
+                     else main.rect.top - L.px(PANEL_GAP)) + L.px(3)
+        room = 2 * min(main.rect.centery - top_limit, L.height - L.px(3) - main.rect.centery)
+        if lines and len(lines) <= 2 and h <= room:
+            w = max(self.app.text_width(line, size) for line in lines) + L.px(40)
+            rect = pygame.Rect(0, 0, min(w, right - left), h)
+            rect.center = ((left + right) // 2, main.rect.centery)
+            return rect
+        back = self.back_button
+        left = back.rect.right + L.px(16) if back is not None and back.rect.width else L.margin
+        width = L.width - L.margin - left
+        lines = self.app.wrap(text, size, width - L.px(40))
+        h = len(lines) * line_h + L.px(24)
+        if h > L.header_h - L.px(6):
+            return None
+        return pygame.Rect(left, (L.header_h - h) // 2, width, h)
+
     # ---------------------------------------------------------------- actions
 
     def set_explain(self, text: str) -> None:
@@ -410,9 +465,9 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         field = getattr(self.view, "field", None)
         if field is not None and field.enabled and self.focused_widget() is not field and (
                 (ch and ch.isdigit()) or ev.key == pygame.K_BACKSPACE):
-            # Digits always go to the answer box, wherever the focus is.
+            # Digits always go to the answer box, wherever the focus is (and one it refuses, the
+            # digits after a comma, is named there).
             self.set_focus(field)
-            return field.handle_key(ev)
         if field is not None and field.enabled and self.focused_widget() is field:
             # The box takes what is typed into it before any lesson shortcut (H is a letter typed
             # there, not the hint); a character it does not take is named in a short notice.
@@ -481,6 +536,21 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             if self.attempts != tries or self.phase != "answer":
                 return  # picking it already checked it (a single choice checks on pick)
             response = view.response()
+        field = getattr(view, "field", None)
+        if field is not None and getattr(field, "cut_fraction", False):
+            # «1,5» was typed and the box holds 1 (the comma and what followed it refused): a
+            # number the learner did not mean is not graded before the learner is told; asked
+            # again, the number in the box is checked as it stands.
+            field.forget_cut()
+            if response is not None:
+                from trainer.i18n import format_number
+
+                # TRANSLATORS: {check} is the main button's label («Проверить»); {n} the number in the box.
+                self.app.notify(_("Digits after a comma are not taken. "
+                                  "To answer {n}, press «{check}» again, or change the number.").format(
+                    check=self.main_btn.label, n=format_number(response) if isinstance(response, int) else response),
+                    "info", 6)
+                return
         if response is None:
             self.app.notify(view.empty_message(), "info", 3)
             return
@@ -627,6 +697,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
 
         self.recorded = True
         seconds = min(MAX_SECONDS, max(0.0, self.app.time - self.step_started))
+        self.answer_seconds = seconds
         self.app.record_answer("lesson", self.lesson.step_key(self.index), self.lesson.step_skill(self.index),
                                correct, seconds, min(self.hint_level, 3),
                                spec=None if correct else step_spec(self.lesson, self.index))
@@ -661,6 +732,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
 
     def go(self, index: int) -> None:
         """Open step ``index`` and remember it for "continue where I stopped"."""
+        self._count_study_time()
         self.index = index
         self._reset_step()
         self._save_position()
@@ -683,21 +755,47 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
 
     def enter(self) -> None:
         super().enter()
+        if self.study_from is None and not self.finished:
+            self.study_from = self.app.time  # back on the step (from a drill, the glossary...): the clock runs on
         if self.view is not None and hasattr(self.view, "returned"):
             self.view.returned()
         if not self.params.get("_saved"):
             self.params["_saved"] = True
             self._save_position()
 
+    def leave(self) -> None:
+        """Another screen opens over the lesson: the step's study clock stops (a drill records its
+        own answers' time), except under a play step's table, where the learner plays the step;
+        the lesson closes: the step's study time is counted."""
+        super().leave()
+        if self not in self.app.stack:
+            self._count_study_time()
+        elif self.study_from is not None and not (self.step.kind == "play" and not self.finished):
+            self.study_seconds += max(0.0, self.app.time - self.study_from)
+            self.study_from = None
+
+    def _count_study_time(self) -> None:
+        """Count the time spent on the step being left as study time (progress «Time spent»): the
+        time it was on screen, at most MAX_SECONDS a visit like an answer's time, less what its
+        recorded answer counted already; a text or show step records no answer, so this is its
+        reading time.  Nothing is recorded as an answer (:meth:`ProgressStore.record_study_time`)."""
+        if getattr(self, "study_from", None) is None and not getattr(self, "study_seconds", 0.0):
+            return
+        spent = self.study_seconds + (self.app.time - self.study_from if self.study_from is not None else 0.0)
+        seconds = min(MAX_SECONDS, max(0.0, spent)) - self.answer_seconds
+        self.study_from, self.study_seconds, self.answer_seconds = None, 0.0, 0.0
+        app = self.app
+        if seconds < 1.0 or app.progress is None or app.learner_id is None:
+            return  # a step clicked through: nothing worth a write
+        try:
+            app.progress.record_study_time(app.learner_id, seconds)
+        except Exception as exc:
+            app.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
+
     def drill_done(self, index: int, right: int, total: int) -> None:
         """A drill step reports its result."""
         self.drill_results[index] = (right, total)
-        step = self.lesson.steps[index]
-        ok = total and right / total >= getattr(step, "pass_ratio", 0.8)
-        if self.lesson.audience == "child":
-            ok = True  # a children's drill is played, never failed (curriculum §1.2, §1.4)
-        # a warm-up below its mark is practice, not a failure: amber on the progress bar, not red
-        self.results[index] = "right" if ok else ("wrong" if counts_for_completion(self.lesson, index) else "retry")
+        self.results[index] = drill_result_kind(self.lesson, index, right, total)
         self._save_results()
         self._update_buttons()
         self.relayout()
@@ -731,6 +829,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
     def finish(self) -> None:
         """Show the summary and store the lesson as complete when it passed; one that did not
         keeps its answers, and "continue" opens the first drill to run again."""
+        self._count_study_time()  # the last step's
         self.finished = True
         right, total = self.quiz_score()
         score = right / total if total else 1.0
@@ -837,8 +936,11 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             lines.append((_("Every step is done. Well done!"), P.ink))
         elif total:
             lines.append((_("Right on the first try: {right} of {total}").format(right=right, total=total), P.ink))
-        for i, (rr, tt) in sorted(self.drill_results.items()) if self.lesson.audience != "child" else ():
-            lines.append(self._drill_line(i, rr, tt))
+        if self.lesson.audience != "child":
+            # every drill played, and every one still short of its mark even unplayed (its result
+            # not kept, or the learner came back to the summary before running it again)
+            for i in sorted(set(self.drill_results) | set(self.failed_drills())):
+                lines.append(self._drill_line(i, *self.drill_results.get(i, (None, None))))
         if not passed:
             n = len(self.failed_drills())
             lines.append((ngettext("Run this drill again to finish the lesson: your other answers are kept.",
@@ -865,13 +967,20 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             if need > room and b.size != "small":
                 b.size = "small"
 
-    def _drill_line(self, index: int, right: int, total: int) -> tuple[str, Any]:
+    def _drill_line(self, index: int, right: int | None, total: int | None) -> tuple[str, Any]:
         """A drill's line on the summary: its name, its score and, for one that counts, the pass
-        mark; a warm-up says that it does not count."""
+        mark; a warm-up says that it does not count; one with no result (``None``) says that it
+        is not passed yet and what it takes."""
         from trainer.ui.views.drill_catalog import generator_title
 
         step = self.lesson.steps[index]
         name = generator_title(step.generator)
+        if right is None or total is None:
+            n = int(getattr(step, "n", 0) or 0)
+            # TRANSLATORS: a lesson summary's line for a drill not run (again) yet; {need} of {total}
+            # exercises right passes it (ru: «Тренировка «…»: ещё не пройдена — для зачёта нужно 10 из 12»).
+            return (_("Drill «{name}»: not passed yet — {need} of {total} needed to pass").format(
+                name=name, need=pass_mark(step.pass_ratio, n), total=n), P.wrong)
         if not counts_for_completion(self.lesson, index):
             return (_("Warm-up «{name}»: {right} of {total} (it does not decide the lesson)").format(
                 name=name, right=right, total=total), P.ink_muted)
@@ -910,13 +1019,15 @@ class LessonStepReviewScreen(LessonScreen):
         """A review card moves neither the lesson's resume point nor "continue where I stopped"."""
 
     def _record(self, correct: bool) -> None:
-        """The first answer, as a review of the card the session showed (the same item and spec)."""
+        """The first answer, as a review of the card the session showed (the same item and spec);
+        a further round of the session records practice (``source`` "drill"), not the day's reviews."""
         from trainer.ui.views.review_items import step_spec
 
         self.recorded = True
         seconds = min(MAX_SECONDS, max(0.0, self.app.time - self.step_started))
+        self.answer_seconds = seconds
         item_id = str(self.params.get("item_id") or self.lesson.step_key(self.index))
-        self.app.record_answer("review", item_id, self.lesson.step_skill(self.index), correct, seconds,
+        self.app.record_answer(str(self.params.get("source") or "review"), item_id, self.lesson.step_skill(self.index), correct, seconds,
                                min(self.hint_level, 3), spec=step_spec(self.lesson, self.index))
 
     def review_position(self) -> tuple[int, int, int, tuple[str, ...]]:

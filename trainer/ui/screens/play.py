@@ -265,6 +265,9 @@ class PlayScreen(Screen):
             else:
                 self.next_btn = self.add(Button(_("Next hand"), self.next_hand, kind="primary", hotkey="Enter"))
         self._coach_marks()
+        if self.match_end is not None:  # the match result: no leftover hand of the last deal under its card
+            self.hand_row.visible = False
+            self.hand_row.locked = True
 
     def _offers(self, legal: list[Any]) -> list[Any]:
         """Every offered action except plain discards and riichi (riichi has its own flow);
@@ -471,8 +474,9 @@ class PlayScreen(Screen):
             cb({"games": self.games, "wins": self.wins, "goal_met": self.goal_met()})
 
     def back(self) -> None:
-        """Esc: a finished hand or match leaves at once; in the middle of a hand, ask first."""
-        if self.round.ended or not self.free:
+        """Esc: a finished hand or match leaves at once; in the middle of a hand (a lesson's table
+        too), ask first."""
+        if self.round.ended:
             self.leave_table()
             return
         body = _("The match is saved: you can go on from the home screen.") if self.saver is not None else \
@@ -575,6 +579,8 @@ class PlayScreen(Screen):
         # action bar above the hand, right-aligned; the next-hand button in the same place
         bh = L.px(52)
         y = self.hand_row.rect.top - L.px(14) - bh - round(hand_h * 0.18)
+        if self.match_end is not None:  # the match result has the table to itself: its buttons at the bottom
+            y = area.bottom - bh - L.px(2)
         x = area.right
         for b in reversed(self.action_buttons):
             w = b.preferred_width(self.app, bh)

@@ -35,12 +35,14 @@ def _learner_move(screen: Any) -> None:
     screen._act(bot.choose(make_view(screen.round, 0), legal))
 
 
-def _open_table(app: Any, setup: MatchSetup, seed: int) -> Any:
-    """A free match's table on top of the home screen (the MCR table for the ``mcr`` preset), not saved."""
+def _open_table(app: Any, setup: MatchSetup, seed: int, *, saved: bool = False) -> Any:
+    """A free match's table on top of the home screen (the MCR table for the ``mcr`` preset), not
+    saved unless ``saved``."""
     while len(app.stack) > 1:
         app.pop()
     screen = app.push("mcr_play" if setup.preset == "mcr" else "play", setup=setup, seed=seed)
-    screen.saver = None  # pictures are not saved games
+    if not saved:
+        screen.saver = None  # pictures are not saved games
     return screen
 
 
@@ -213,9 +215,10 @@ def table_after_hand(app: Any, want: Any, *, setup: MatchSetup | None = None, se
     raise RuntimeError("no seed gave the wanted result")
 
 
-def match_end(app: Any, setup: MatchSetup | None = None) -> Any:
-    """An East-only match (or the ``setup`` given) played to its end, showing the match result."""
-    screen = _open_table(app, setup or MatchSetup(length="tonpuusen"), 3)
+def match_end(app: Any, setup: MatchSetup | None = None, *, saved: bool = False) -> Any:
+    """An East-only match (or the ``setup`` given) played to its end, showing the match result;
+    ``saved`` keeps it as a learner's match is kept (so the result offers its review)."""
+    screen = _open_table(app, setup or MatchSetup(length="tonpuusen"), 3, saved=saved)
     while not screen.match.finished:
         for _ in range(600):
             screen.run_bots_until_learner()

@@ -562,6 +562,20 @@ class PlaySimpleScreen(Screen):
             cb({"games": self.games, "wins": self.wins, "goal_met": self.goal_met()})
 
     def back(self) -> None:
+        """Esc or Back: between hands the table is left at once; in the middle of a hand (a tile
+        given away already), ask first, as the match table does (:meth:`PlayScreen.back`)."""
+        g = self.game
+        if g is not None and not g.ended and any(g.rivers):
+            # TRANSLATORS: the question before leaving a children's table mid-game (ru: «ты»).
+            body = pgettext("to a child", "The game is not finished: if you leave now, it is lost.") if self.kids \
+                else _("The hand in progress will be lost.")
+            self.open_dialog(_("Leave the table?"), body,
+                             [(_("Leave"), self.leave_table, "secondary"), (_("Keep playing"), lambda: None, "primary")])
+            return
+        self.leave_table()
+
+    def leave_table(self) -> None:
+        """Report the hands played (to a lesson's play step) and close the table."""
         if not self.reported and self.games:
             cb = self.params.get("on_done")
             if cb is not None:

@@ -12,7 +12,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from trainer.i18n import N_, _, current_language, format_points, ngettext, pgettext
+from trainer.i18n import (
+    N_,
+    _,
+    current_language,
+    format_number,
+    format_points,
+    fu_text,
+    han_text,
+    ngettext,
+    pgettext,
+)
 from trainer.names import FU_NAMES
 from trainer.names import fu_name as _shared_fu_name
 from trainer.ui.richtext import BR, term_word
@@ -185,10 +195,10 @@ def explain_item(item: dict[str, Any]) -> str | None:
     if k == "filter":
         return _("The tiles of this group: {tiles}").format(tiles=_tiles(item.get("tiles", "")))
     if k == "shanten":
-        return _("Shanten: {n}").format(n=item["shanten"])
+        return _("Shanten: {n}").format(n=format_number(item["shanten"]))  # a real minus for −1
     if k == "shanten_form":
         return _("{form}: {term} {n}").format(form=form_name(item["form"], item.get("sets")), term="{term:shanten}",
-                                              n=item["shanten"])
+                                              n=format_number(item["shanten"]))
     if k == "ukeire":
         return _tiles(item["tile"]) + " — " + ngettext("{n} tile left", "{n} tiles left", item["left"]).format(
             n=item["left"])
@@ -197,7 +207,10 @@ def explain_item(item: dict[str, Any]) -> str | None:
         suffix = (" — " + ngettext("{n} han", "{n} han", han).format(n=han)) if han else ""
         return f"{{term:{item['id']}}}" + suffix
     if k == "fu":
-        return fu_name(item["id"]) + " — " + ngettext("{n} fu", "{n} fu", item["fu"]).format(n=item["fu"])
+        name = fu_name(item["id"])
+        if str(item["fu"]) in name:  # «Seven pairs: fixed 25 fu» says its figure already
+            return name
+        return name + " — " + ngettext("{n} fu", "{n} fu", item["fu"]).format(n=item["fu"])
     if k == "fu_sum":
         raw = item.get("raw", item["fu"])
         if raw != item["fu"]:
@@ -220,7 +233,10 @@ def explain_item(item: dict[str, Any]) -> str | None:
     if k == "points":
         who = _("dealer") if item.get("dealer") else _("non-dealer")
         how = _("tsumo") if item.get("tsumo") else _("ron")
-        text = _("{han} han {fu} fu, {who}, {how}").format(han=item["han"], fu=item["fu"], who=who, how=how)
+        # TRANSLATORS: a payment question's hand: {han} and {fu} are counted words ("2 han", "40 fu"),
+        # e.g. "2 han 40 fu, non-dealer, ron".
+        text = _("{han} {fu}, {who}, {how}").format(han=han_text(item["han"]), fu=fu_text(item["fu"]), who=who,
+                                                    how=how)
         if item.get("honba"):
             text += " · " + ngettext("{n} honba", "{n} honba", item["honba"]).format(n=item["honba"]) + " (" + \
                 _honba_bonus(item) + ")"
@@ -237,6 +253,8 @@ def explain_item(item: dict[str, Any]) -> str | None:
             rule = item["code"]
         return _("Rule {code} (rank {rank}): {text}").format(code=item["code"], rank=item.get("rank", ""), text=rule)
     if k == "reading":
+        if item.get("groups"):  # a lesson's split step: each way the hand splits is a right answer
+            return _("A right split: {r}").format(r=reading_markup(item))
         return _("Reading: {r}").format(r=reading_markup(item))
     if str(k).startswith("kids_"):
         return _kids_item(item)
@@ -410,11 +428,16 @@ def fu_only(items: Iterable[dict[str, Any]], total: int | None = None) -> list[d
     """The working of a fu question: the fu items and the fu total (from the items' ``total`` or
     ``total``) with the sum it rounds up from, without the yaku, dora, han or points (with honba
     and sticks) it never asked about; then the hand's other readings that score it the same (the
-    total's ``fu_readings``), when it has some."""
+    total's ``fu_readings``), when it has some.  A hand whose fu are one fixed figure (seven pairs:
+    the engine's one ``chiitoitsu`` item, whose name says the figure) has no sum and starts with a
+    ``fu_fixed`` item instead: no line of its own, it sends the drills' first hint to the hand's
+    form rather than through the four-sets count."""
     items = list(items)
     out = [i for i in items if i.get("kind") == "fu"]
     whole = next((i for i in items if i.get("kind") == "total"), None)
     fu = whole["fu"] if whole is not None else total
+    if [i["id"] for i in out] == ["chiitoitsu"]:
+        return [{"kind": "fu_fixed", "fu": out[0]["fu"]}, *out]
     if fu is not None:
         out.append({"kind": "fu_sum", "fu": fu, "raw": sum(int(i["fu"]) for i in out) if out else fu})
     if whole is not None and whole.get("fu_readings"):

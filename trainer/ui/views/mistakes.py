@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from trainer.i18n import N_, _, format_number, format_points, han_text, ngettext, pgettext
+from trainer.i18n import N_, _, format_number, format_points, fu_text, han_text, ngettext, pgettext
 from trainer.ui.mcr_texts import waits_found_line
 from trainer.ui.richtext import BR, term_word
 from trainer.ui.richtext import tiles_markup as _tiles
@@ -169,7 +169,8 @@ def shanten_text(hand: Any, given: int, right: int, final: bool) -> str:
     forms = shanten_blocks(hand)
     std = next(f for f in forms if f["form"] == "standard")
     other = _answer_form(forms, std, right)
-    lines = [_("You said {given}. The blocks of this hand: {blocks}.").format(given=given, blocks=blocks_line(std))]
+    lines = [_("You said {given}. The blocks of this hand: {blocks}.").format(given=format_number(given),
+                                                                              blocks=blocks_line(std))]
     if final:
         need = std["needed"] - len(std["sets"])
         head = 1 if std["pairs"] else 0
@@ -177,13 +178,13 @@ def shanten_text(hand: Any, given: int, right: int, final: bool) -> str:
         if other is None:
             lines.append(_("Count: 2 × {need} (sets still to make) − {usable} (partial sets and spare pairs that "
                            "can grow) − {head} (the pair) = {n}.").format(need=need, usable=usable, head=head,
-                                                                     n=std["shanten"]))
+                                                                     n=format_number(std["shanten"])))
         else:
             std_name = form_name("standard", int(std["needed"]) + int(std.get("melds", 0)))
             lines.append(other_form_line(other, std_name))
             lines.append(_("Count as {form}: 2 × {need} (sets still to make) − {usable} (partial sets and spare "
                            "pairs that can grow) − {head} (the pair) = {n}.").format(
-                form=std_name, need=need, usable=usable, head=head, n=std["shanten"]))
+                form=std_name, need=need, usable=usable, head=head, n=format_number(std["shanten"])))
     elif given > right:
         lines.append(too_high_line(forms, std, right))
     else:
@@ -314,8 +315,10 @@ def chain_lines(chain: dict[str, Any]) -> list[str]:
     han, fu = chain["han"], chain["fu"]
     lines = []
     if chain["limit"]:
-        lines.append(_("{han} han {fu} fu reach {limit}: basic points {basic}.").format(
-            han=han, fu=fu, limit="{term:" + chain["limit"] + "}", basic=format_points(chain["basic"])))
+        # TRANSLATORS: {han} and {fu} are counted words ("13 han", "40 fu"); {limit} is a limit hand's name.
+        lines.append(_("{han} {fu} reach {limit}: basic points {basic}.").format(
+            han=han_text(han), fu=fu_text(fu), limit="{term:" + chain["limit"] + "}",
+            basic=format_points(chain["basic"])))
     else:
         # fu × 2^(han+2) without the power sign: the multiplier itself, 8 at 1 han, doubled per han
         lines.append(_("Basic points = {fu} fu × {mult} = {basic} (for {han}: the multiplier is 8 at 1 han and "
@@ -565,14 +568,21 @@ def _group(group: str) -> str:
 
 def group_text(tile: str, picked: Iterable[str], answer: Iterable[str], data: dict[str, Any], final: bool) -> str:
     """The groups ticked for a tile against the engine's: each wrong group with what it holds; a
-    group still missing counted on the retry (after the final try the engine's working names the
-    tile's groups)."""
+    group still missing counted on the retry.  After the final try the engine's working names the
+    tile's groups, one line each; a wrong group is then said in that very line (the panel shows a
+    line once) followed by what the group holds, so that no sentence comes twice."""
+    from trainer.ui.views.explain import explain_item
+
     picked, answer = set(picked), set(answer)
     shown = _tiles(tile)
     lines = []
     for g in sorted(picked - answer):
         if g == "none":
             lines.append(_("{tile} does belong to one of these groups.").format(tile=shown))
+        elif g in GROUP_RULES and final:
+            rule = group_rule(g, data)
+            lines.append(explain_item({"kind": "group", "tile": tile, "group": g, "member": False}) or "")
+            lines.append(rule[:1].upper() + rule[1:] + ".")  # what the group holds, as a sentence
         elif g in GROUP_RULES:
             lines.append(_("{tile} is not one of the {group}: {rule}.").format(tile=shown, group=_group(g),
                                                                               rule=group_rule(g, data)))
@@ -875,6 +885,8 @@ def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str =
             return picked_text(step, {t.kind for t in response}, set(fb.expected), final)
         if kind == "arrange" and ask == "boxes" and getattr(step, "tiles", None):
             return boxes_text(step, list(response), list(fb.expected), final)
+        if kind == "arrange" and ask == "split":
+            return split_text(list(response))
         if kind == "number" and ask == "shanten" and plain:
             return shanten_text(parse_hand(step.hand, check_size=False), int(response), int(fb.expected), final)
         if kind == "number" and ask == "fu":
@@ -889,7 +901,7 @@ def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str =
                 return _points_of_win(step, total, int(response), preset, final)
         if kind == "number":
             given = int(response)
-            return _("You said {given}.").format(given=format_points(given) if ask == "points" else given)
+            return _("You said {given}.").format(given=format_points(given) if ask == "points" else format_number(given))
     except (ValueError, KeyError, TypeError, IndexError, AttributeError):
         pass
     return ""
@@ -1131,6 +1143,44 @@ def boxes_text(step: Any, placed: Sequence[int], want: Sequence[int], final: boo
              for t, b, w in zip(tiles, placed, want, strict=False)
              if b != w and b >= 0 and filters[b] and filters[w]]
     return BR.join(group_lines(items))
+
+
+def split_text(groups: Sequence[Any]) -> str:
+    """A hand split into groups by the learner (each group its tiles, as Tile objects or MPSZ text)
+    that is no right split: each group that is neither a set (by the engine's meld rules) nor a
+    pair, with why; a tile left alone; or, every group fine, the number of pairs (a complete hand
+    has one).  It never names the right split."""
+    from trainer.engine.decompose import readings
+    from trainer.engine.exercises.shapes import set_kind
+    from trainer.engine.notation import format_tiles, parse_hand, parse_tiles
+
+    lines = []
+    pairs = 0
+    for group in groups:
+        tiles = parse_tiles(group, max_copies=None) if isinstance(group, str) else list(group)
+        kinds = sorted(t.kind for t in tiles)
+        text = format_tiles(kinds)
+        shown = _tiles(text)
+        if len(kinds) == 3:
+            if set_kind(kinds) is None:
+                lines.append(_("{tiles} is not a set: {why}.").format(tiles=shown, why=no_set_reason(kinds)))
+        elif len(kinds) == 2:
+            if readings(parse_hand(text, check_size=False)):  # the engine reads two tiles as a pair
+                pairs += 1
+            else:
+                lines.append(_("{tiles} is not a pair: a pair is two identical tiles.").format(tiles=shown))
+        elif len(kinds) == 1:
+            lines.append(_("{tile} is left over on its own: every tile goes into a set or the pair.").format(
+                tile=shown))
+        elif kinds:
+            lines.append(ngettext("{tiles} is {n} tile in one group: a set has three tiles, the pair two.",
+                                  "{tiles} are {n} tiles in one group: a set has three tiles, the pair two.",
+                                  len(kinds)).format(tiles=shown, n=len(kinds)))
+    if not lines and pairs != 1:
+        lines.append(ngettext("Your groups hold {n} pair: a complete hand has exactly one, and sets for the rest.",
+                              "Your groups hold {n} pairs: a complete hand has exactly one, and sets for the rest.",
+                              pairs).format(n=pairs))
+    return BR.join(lines)
 
 
 def cards_boxes_text(cards: Sequence[str], labels: Sequence[str], placed: Sequence[int], want: Sequence[int]) -> str:

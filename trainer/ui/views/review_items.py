@@ -12,6 +12,9 @@ A review card is one of three kinds, told apart by its spec (``ProgressStore.due
 A card the app can no longer show (its generator is gone, its lesson or step was removed or
 changed into a text) is left out quietly: the learner never sees an error for it, and it does
 not take the place of a card that can be shown.
+
+"Another round" after a review (:func:`next_round`) gives every drill card again, with a new
+question, and only the lesson steps missed in the round just played.
 """
 
 from __future__ import annotations
@@ -104,3 +107,21 @@ def showable_items(app: Any, items: list[dict]) -> list[dict]:
     """The cards of ``items`` the review session can show, in their order."""
     showable = can_show(app)
     return [it for it in items if showable(it)]
+
+
+MISSED = ("retry", "wrong", "shown")
+"""A lesson step's results in a review round (as the lesson marks them) that bring it back in the
+next round: right only on the second try, wrong, or its answer shown."""
+
+
+def next_round(items: list[dict], results: list[str]) -> list[dict]:
+    """The cards of another round after a review round of ``items`` with ``results`` (one per card,
+    in order): every drill card, whose family gives a new question each round, and of the lesson
+    steps only those missed in the round (:data:`MISSED`): a step answered right at once is the very
+    question again, so it is not repeated.  Empty when nothing is left to practise."""
+    out = []
+    for i, item in enumerate(items):
+        if item.get("generator") is None and (results[i] if i < len(results) else "") not in MISSED:
+            continue
+        out.append(item)
+    return out

@@ -464,7 +464,11 @@ class ArrangeView(QuizView):
                                                         for c in self.step.cards],
                                                        [self.text(box.label) for box in self.step.boxes],
                                                        self.box_of, want))
-        if final and not feedback.correct and feedback.display and not (self.ask == "split" and self.child()):
+        # A split's right readings are each a line of the engine's working in the panel ("A right
+        # split: …"): no answer line of its own on top that repeats the first one.
+        listed = self.ask == "split" and any(i.get("kind") == "reading" for i in feedback.explanation or ())
+        if final and not feedback.correct and feedback.display and not (self.ask == "split" and self.child()) \
+                and not listed:
             # (a child's split is named in the children's words under it: its teams and its pair)
             self.host.set_answer(_("One right answer: {answer}").format(answer=self._display(feedback.display)))
 

@@ -85,7 +85,11 @@ def tiles_or(tiles: Any) -> str:
 def about_figure(points: float) -> str:
     """An expected figure to the nearest ten ("about 290", "about 1,150"), from 10,000 on to the
     nearest hundred ("about 11,900"): push or fold often turns on a few hundred points, both sides
-    of a comparison must show, and the parts of a sum must add up to it."""
+    of a comparison must show, and the parts of a sum must add up to it.  The figure is taken to the
+    point first, as the game review stores it, so that the table's coach (which has the exact
+    figure) and the review (which has it to the point) never show the same figure two ways
+    (825.08 and 825 are both "about 820")."""
+    points = round(points)
     return format_number(int(round(points, -1))) if abs(points) < 10000 else format_about_points(points)
 
 
@@ -103,7 +107,9 @@ def risk_figures(loss: float, fold: float, *, exact: bool = False) -> tuple[str,
     tile now and the unsafe tiles still to come) and what folding risks (``fold``: the safest tile
     now) — and what pushing adds to the risk, the first less the second: to the nearest ten (from
     10,000 on, the hundred; ``exact``: to the point), the third from the two as shown, so that the
-    figures on the screen add up."""
+    figures on the screen add up.  Each risk is taken to the point first (:func:`about_figure`), so the
+    coach and the review show one figure for the same risk."""
+    loss, fold = round(loss), round(fold)
     step = 0 if exact else (-2 if max(abs(loss), abs(fold)) >= 10000 else -1)
     shown_loss, shown_fold = int(round(loss, step)), int(round(fold, step))
     return format_number(shown_loss), format_number(shown_fold), format_number(max(0, shown_loss - shown_fold))

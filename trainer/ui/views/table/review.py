@@ -177,7 +177,12 @@ def _push_fold_why(pf: dict[str, Any]) -> str:
         exact, loss, fold, extra = compared_risks(pf["gain"], pf["loss"], pf["safest_risk"])
         worth = _hand_worth(pf, exact=exact)
         risks = risks_words(loss, fold)
-        if pf["advice"] == "push":
+        if pf["advice"] == "push" and pf.get("advised"):
+            # the figures are those of pushing with the coach's tile, which may not be the learner's:
+            # name it, so they are never read as the risk of the tile the learner threw
+            why = _("{worth}, more than pushing with {tile} adds to the risk (about {extra}: {risks})").format(
+                worth=worth, tile=_t(pf["advised"]), extra=extra, risks=risks)
+        elif pf["advice"] == "push":
             why = _("{worth}, more than pushing adds to the risk (about {extra}: {risks})").format(
                 worth=worth, extra=extra, risks=risks)
         else:
