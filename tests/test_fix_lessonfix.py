@@ -3,6 +3,7 @@ reached again names its drill and score, leaving a lesson's table mid-hand asks 
 the number box is never graded as another number, the number box's notice covers nothing the
 learner reads, and reading time counts as study time."""
 
+# ruff: noqa: F811  (the app and gallery fixtures come from test_fix_flow; tests name them as parameters)
 from __future__ import annotations
 
 import os
@@ -15,65 +16,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from tests.test_fix_flow import GALLERY, KINDS, app, drawn_texts, gallery, open_app  # noqa: E402, F401 (fixtures)
 from tests.ui_events import click, key  # noqa: E402
-from trainer.cli.shots import gallery_lesson  # noqa: E402
 from trainer.i18n import set_language  # noqa: E402
-from trainer.lessons.loader import LessonLibrary  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
-from trainer.ui.settings import Settings  # noqa: E402
-
-GALLERY = gallery_lesson()
-KINDS = [s.kind for s in GALLERY.steps]
-
-
-def open_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, lessons: LessonLibrary | None = None,
-             language: str = "en") -> App:
-    monkeypatch.setenv("TRAINER_DATA_DIR", str(tmp_path))
-    from trainer.progress import open_store
-
-    app = App(size=(1280, 720), settings=Settings(language=language), progress=open_store(tmp_path / "p.sqlite"),
-              save=False)
-    if lessons is not None:
-        app.set_library(lessons)
-    app.library()
-    app.apply_profile("new")
-    app.push("home")
-    return app
-
-
-@pytest.fixture()
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201 - the shipped lessons
-    a = open_app(tmp_path, monkeypatch)
-    yield a
-    a.close()
-    set_language("en")
-
-
-@pytest.fixture()
-def gallery(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201 - one lesson with every step kind
-    a = open_app(tmp_path, monkeypatch, lessons=LessonLibrary(lessons={GALLERY.id: GALLERY}))
-    yield a
-    a.close()
-    set_language("en")
-
-
-def drawn_texts(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every text the current screen draws in one frame."""
-    import trainer.ui.screens.lesson as lesson
-    import trainer.ui.widgets as widgets
-
-    seen: list[str] = []
-    real_blit = widgets.blit_text
-
-    def blit_text(surf, app_, text, *args, **kw):  # noqa: ANN001, ANN002, ANN003, ANN202
-        seen.append(text)
-        return real_blit(surf, app_, text, *args, **kw)
-
-    with monkeypatch.context() as m:
-        for mod in (widgets, lesson):
-            m.setattr(mod, "blit_text", blit_text)
-        app.render()
-    return seen
 
 
 def enter(app: App) -> None:

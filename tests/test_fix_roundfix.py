@@ -9,6 +9,7 @@ After a match ends, the match result has the table to itself: the last hand's ti
 drawn under its card.
 """
 
+# ruff: noqa: F811  (the app fixture comes from test_fix_reviews; tests name it as a parameter)
 from __future__ import annotations
 
 import os
@@ -21,6 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from tests.test_fix_reviews import KEY, LESSON_ID, STEP_ID, app  # noqa: E402, F401 (the app fixture)
 from tests.ui_events import click, frame, headless_app, key  # noqa: E402
 from trainer import i18n  # noqa: E402
 from trainer.cli.wrong_answers import lesson_wrong  # noqa: E402
@@ -31,18 +33,7 @@ from trainer.ui.match_setup import MatchSetup  # noqa: E402
 from trainer.ui.screens import play_shots  # noqa: E402
 from trainer.ui.views.review_items import next_round  # noqa: E402
 
-LESSON_ID = "basics_tiles"
-STEP_ID = "suit_of_8p"  # a choice step: «Какой масти эта плитка?» (8p)
-KEY = f"{LESSON_ID}/{STEP_ID}"
 STEP = {"lesson": LESSON_ID, "step": STEP_ID, "item_id": KEY, "skill": "tile_names"}
-
-
-@pytest.fixture()
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
-    before = i18n.current_language()
-    with headless_app(tmp_path, monkeypatch, progress="open") as a:
-        yield a
-    i18n.set_language(before)
 
 
 def _drill_items(*gens: tuple[str, int]) -> list[dict]:
