@@ -105,12 +105,12 @@ def test_a_wall_leaves_a_single_wait_or_a_pair_wait(app: App) -> None:
     raw = coach.warning_line(w, str)
     assert "{term:tanki|" in raw and "{term:shanpon|" in raw, raw
     text = plain_text(raw, app)
-    assert ("a single wait (単騎, tanki) or a pair wait (双碰, shanpon) is still possible" if _en(app)
+    assert ("a single wait (単騎, tanki) or a two-pair wait (双碰, shanpon) is still possible" if _en(app)
             else "ожидание на одиночную плитку (単騎, tanki) или ожидание на две пары (双碰, shanpon)") in text, text
     suji = plain_text(coach.warning_line(SimpleNamespace(tile=Tile(4), seats=(1,), notes=({"suji": True},),
                                                          safe=[Tile(27)]), str), app)
     assert "ожидание на пару" not in suji and (
-        "a single wait, a pair wait or a closed wait" if _en(app)
+        "a single wait, a two-pair wait or a closed wait" if _en(app)
         else "с ожиданием на одиночную плитку, на две пары или в середину") in suji, suji
 
 

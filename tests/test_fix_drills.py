@@ -52,7 +52,7 @@ def test_safe_tile_waits_are_named_as_everywhere_and_the_tools_are_linked(lang) 
     assert "{term:genbutsu|генбуцу}, прошла после его риичи" in text
     lang("en")
     text = more_explain_item(_safety_item())
-    assert "{term:shanpon|pair wait (shanpon)}" in text and "{term:tanki|single wait (tanki)}" in text
+    assert "{term:shanpon|two-pair wait (shanpon)}" in text and "{term:tanki|single wait (tanki)}" in text
     best = more_explain_item({**_safety_item(), "best": True})
     lang("ru")
     assert more_explain_item({**_safety_item(), "best": True}).startswith("{tiles:5m} — безопаснее всего:")  # RU#22

@@ -152,7 +152,7 @@ def test_a_failed_summary_offers_the_drill_again_and_never_the_next_lesson(app: 
     default = screen.focused_widget()
     assert default.label == "Run the drill again" and default.hotkey == "Enter"
     texts = drawn_texts(app, monkeypatch)
-    assert "Drill «Tile names»: 6 of 12 — 10 needed to pass" in texts
+    assert "Drill “Tile names”: 6 of 12 — 10 needed to pass" in texts
     key(app, pygame.K_RETURN, "\r")
     assert app.screen.name == "drill"  # Enter redoes what failed
 
@@ -195,8 +195,8 @@ def test_a_warm_up_does_not_decide_the_lesson_and_each_drill_is_named(app: App, 
     assert screen.passed()
     texts = drawn_texts(app, monkeypatch)
     assert "Lesson complete!" in texts
-    assert "Warm-up «Tile names»: 1 of 2 (it does not decide the lesson)" in texts
-    assert "Drill «Tile names»: 8 of 8 — passed" in texts
+    assert "Warm-up “Tile names”: 1 of 2 (it does not decide the lesson)" in texts
+    assert "Drill “Tile names”: 8 of 8 — passed" in texts
     assert app.progress.lessons(app.learner_id)["basics_tile_groups"]["completed_at"]
     assert screen.results[0] == "retry" and screen.results[12] == "right"  # the missed warm-up is amber, not red
 
@@ -204,7 +204,7 @@ def test_a_warm_up_does_not_decide_the_lesson_and_each_drill_is_named(app: App, 
 def test_run_the_drill_again_goes_back_to_the_summary_with_the_lesson_complete(app: App, monkeypatch) -> None:
     screen = play_to_summary(app, "basics_tile_groups", {0: (2, 2), 12: (6, 8)})
     assert not screen.passed()
-    assert "Drill «Tile names»: 6 of 8 — 7 needed to pass" in drawn_texts(app, monkeypatch)
+    assert "Drill “Tile names”: 6 of 8 — 7 needed to pass" in drawn_texts(app, monkeypatch)
     button = next(b for b in screen.summary_buttons if b.label == "Run the drill again")
     click(app, button.rect.center)
     drill = app.screen
@@ -213,7 +213,7 @@ def test_run_the_drill_again_goes_back_to_the_summary_with_the_lesson_complete(a
     app.pop()  # the drill screen closes
     key(app, pygame.K_RETURN, "\r")  # Next: straight back to the summary
     assert screen.finished and screen.passed()
-    assert "Drill «Tile names»: 8 of 8 — passed" in drawn_texts(app, monkeypatch)
+    assert "Drill “Tile names”: 8 of 8 — passed" in drawn_texts(app, monkeypatch)
     assert app.progress.lessons(app.learner_id)["basics_tile_groups"]["completed_at"]
 
 
@@ -360,7 +360,7 @@ def test_the_number_box_names_what_it_does_not_take_and_h_is_typed_not_a_hint(ga
     assert gallery.banners[-1].text == "The answer is a whole number: no comma or point is needed."
     key(gallery, pygame.K_h, "h")
     assert screen.hint_level == 0 and screen.feedback_kind is None  # no hint was opened
-    assert gallery.banners[-1].text == "Only digits go into this box; for a hint, click «Hint»."
+    assert gallery.banners[-1].text == "Only digits go into this box; for a hint, click “Hint”."
     key(gallery, pygame.K_5, "5")
     assert field.text == "1" and screen.phase == "answer"  # the digits after the comma are refused, never «15»
     click(gallery, screen.hint_btn.rect.center)  # the hint is still one click away

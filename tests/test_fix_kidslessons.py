@@ -332,3 +332,15 @@ def test_childs_second_hint_makes_wrong_options_pale_not_red(app: App) -> None:
     surf = app.render()
     b = marked[0]
     assert tuple(surf.get_at((b.rect.centerx, b.rect.top + 1))[:3]) != tuple(P.wrong[:3])
+
+
+def test_a_childs_choice_step_shown_by_the_hints_says_something(app: App) -> None:
+    """The hints' last rung shows a child's answer with words (the right option's own praise or
+    «Вот правильный ответ»), never an empty panel (review 19, verify2 #1)."""
+    screen = open_step(app, "kids_find_the_pair", "which_are_pairs")
+    for _ in range(4):
+        if screen.phase == "done":
+            break
+        key(app, pygame.K_h, "h")
+    assert screen.phase == "done"
+    assert (screen.answer_line or "").strip() or (screen.feedback_text or "").strip()

@@ -49,7 +49,7 @@ def test_a_failed_summary_reached_again_names_the_drill_and_its_score(app: App, 
     enter(app)
     assert screen.finished and not screen.passed()
     texts = drawn_texts(app, monkeypatch)
-    assert "Drill «Tile names»: 6 of 12 — 10 needed to pass" in texts
+    assert "Drill “Tile names”: 6 of 12 — 10 needed to pass" in texts
     assert screen.summary_buttons[-1].label == "Run the drill again"
 
 
@@ -69,7 +69,7 @@ def test_a_failed_drill_without_a_result_is_named_with_its_mark(app: App, monkey
     enter(app)
     assert screen.finished and not screen.passed()
     texts = drawn_texts(app, monkeypatch)
-    assert "Drill «Tile names»: not passed yet — 10 of 12 needed to pass" in texts
+    assert "Drill “Tile names”: not passed yet — 10 of 12 needed to pass" in texts
 
 
 def test_the_unplayed_drill_line_reads_in_russian(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -159,7 +159,7 @@ def test_one_comma_five_is_never_graded_as_fifteen(gallery: App) -> None:
     assert screen.attempts == 0 and screen.phase == "answer"
     assert gallery.progress.answer_count(gallery.learner_id) == answers
     assert gallery.banners[-1].text == ("Digits after a comma are not taken. "
-                                        "To answer 1, press «Check» again, or change the number.")
+                                        "To answer 1, press “Check” again, or change the number.")
     enter(gallery)  # asked again: the number in the box is checked
     assert screen.attempts == 1
     assert gallery.progress.answer_count(gallery.learner_id) == answers + 1

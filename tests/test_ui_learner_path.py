@@ -157,7 +157,7 @@ def _tap_locked(app: App, lesson_id: str):  # noqa: ANN202 - the screen class is
 
 
 @pytest.mark.parametrize(("lang", "first", "button"), [
-    ("en", "First play «Tile families».", "Play that lesson"),
+    ("en", "First play “Tile families”.", "Play that lesson"),
     ("ru", "Сначала пройди урок «Семьи плиток».", "Пройти этот урок"),
 ])
 @pytest.mark.parametrize("locked", ["kids_dots_and_sticks", "kids_tibet_5"])

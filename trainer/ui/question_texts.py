@@ -135,6 +135,7 @@ EXPLAIN_TEXTS: dict[str, str] = {
     "no_set": N_("{tiles} is not a set: a run is three numbers in a row of one suit (no 9-1 wrap, no honors), "
                  "a triplet is three identical tiles."),
     "no_ron_furiten": N_("No ron: {kind}. The waits are {waits}."),
+    "no_ron_furiten_one": N_("No ron: {kind}. The wait is {waits}."),
     "permanent": N_("Your own river holds {tiles}, a winning tile: furiten while the hand waits on it."),
     "temporary": N_("You let a winning tile pass since your last discard: furiten until your next discard."),
     "riichi": N_("After riichi you let a winning tile pass: furiten until the end of the hand."),
@@ -176,7 +177,7 @@ def pair_wait(shape: str) -> str:
     """A wait without tiles of its own, linked to its glossary card and named as the whole app
     names it: the pair wait (shanpon) waits on two pairs, the single wait (tanki) on one tile."""
     if shape == "shanpon":
-        return term_word("shanpon", pgettext("inline term", "pair wait (shanpon)"))
+        return term_word("shanpon", pgettext("inline term", "two-pair wait (shanpon)"))
     return term_word("tanki", pgettext("inline term", "single wait (tanki)"))
 
 
@@ -337,8 +338,12 @@ def more_explain_item(item: dict[str, Any]) -> str | None:
     if k == "furiten":
         kind = item.get("furiten")
         if kind in FURITEN_TERMS:
-            first = _tr(EXPLAIN_TEXTS, "no_ron_furiten").format(kind=_term(FURITEN_TERMS[kind]),
-                                                             waits=_tiles(item.get("waits", "")))
+            from trainer.engine.notation import parse_tiles
+
+            waits = item.get("waits", "")
+            one = len(parse_tiles(waits, max_copies=None)) == 1 if waits else False
+            first = _tr(EXPLAIN_TEXTS, "no_ron_furiten_one" if one else "no_ron_furiten").format(
+                kind=_term(FURITEN_TERMS[kind]), waits=_tiles(waits))
             why = _tr(EXPLAIN_TEXTS, kind).format(tiles=_tiles(item.get("in_river", "")))
             return first + BR + why
         return _tr(EXPLAIN_TEXTS, "ron_ok").format(tile=_tiles(item.get("tile", "")), waits=_tiles(item.get("waits", "")))

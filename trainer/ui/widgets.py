@@ -735,7 +735,8 @@ class NumberField(Widget):
             self.text = self.text[:-1]
             self._cut_at = None
         elif ch in (",", "."):
-            self._cut_at = self.text  # refused (reject_message says why); what follows is not a whole number
+            if self.text:  # «1,» — what follows would be a fraction; a comma in an empty box cuts nothing
+                self._cut_at = self.text  # refused (reject_message says why)
             return False
         elif digit and self.cut_fraction:
             return False  # the digits after the comma: refused, not glued onto the whole part

@@ -421,7 +421,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             self.mistakes_round()
             return True
         if ev.key == pygame.K_h and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)) and self.hint_btn.visible:
-            self.hint()
+            self.hint()  # H is the hint button's key even in a number box (the box takes digits only)
             return True
         fields = [f for _n, f in self.view.fields] if self.view is not None else []
         focused = self.focused_widget()
@@ -488,7 +488,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             for f in cut:
                 f.forget_cut()
             self.app.notify(_("Digits after a comma are not taken. "
-                              "To answer {n}, press «{check}» again, or change the number.").format(
+                              "To answer {n}, press “{check}” again, or change the number.").format(
                 check=self.main_btn.label, n=cut[0].text), "info", 6)
             return
         if resp is None:
@@ -696,6 +696,9 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             return
         self.view.clear_marks()
         self.view.lock(False)
+        for _name, field in getattr(self.view, "fields", ()):  # a new try starts from an empty box, as in lessons
+            field.text = ""
+            field.forget_cut()
         self.phase = "answer"
         self.feedback_kind = None
         self._labels()

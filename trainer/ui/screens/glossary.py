@@ -143,7 +143,7 @@ class ResultList(Widget):
             if s.error is not None:
                 msg = _("The glossary file could not be read.")
             elif s.query.strip():
-                msg = _("Nothing found for «{query}».").format(query=s.query.strip())
+                msg = _("Nothing found for “{query}”.").format(query=s.query.strip())
             else:
                 msg = _("The glossary is empty.")
             lines = app.wrap(msg, size, inner.width - L.px(24))

@@ -475,7 +475,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                 return True
             problem = field.reject_message(ev) if ev.key not in (pygame.K_RETURN, pygame.K_KP_ENTER) else ""
             if problem and ev.key == pygame.K_h and self.hint_btn.visible:
-                problem = _("Only digits go into this box; for a hint, click «Hint».")
+                problem = _("Only digits go into this box; for a hint, click “Hint”.")
             if problem and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
                 self.app.notify(problem, "info", 4)
                 return True
@@ -547,7 +547,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
 
                 # TRANSLATORS: {check} is the main button's label («Проверить»); {n} the number in the box.
                 self.app.notify(_("Digits after a comma are not taken. "
-                                  "To answer {n}, press «{check}» again, or change the number.").format(
+                                  "To answer {n}, press “{check}” again, or change the number.").format(
                     check=self.main_btn.label, n=format_number(response) if isinstance(response, int) else response),
                     "info", 6)
                 return
@@ -979,16 +979,16 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             n = int(getattr(step, "n", 0) or 0)
             # TRANSLATORS: a lesson summary's line for a drill not run (again) yet; {need} of {total}
             # exercises right passes it (ru: «Тренировка «…»: ещё не пройдена — для зачёта нужно 10 из 12»).
-            return (_("Drill «{name}»: not passed yet — {need} of {total} needed to pass").format(
+            return (_("Drill “{name}”: not passed yet — {need} of {total} needed to pass").format(
                 name=name, need=pass_mark(step.pass_ratio, n), total=n), P.wrong)
         if not counts_for_completion(self.lesson, index):
-            return (_("Warm-up «{name}»: {right} of {total} (it does not decide the lesson)").format(
+            return (_("Warm-up “{name}”: {right} of {total} (it does not decide the lesson)").format(
                 name=name, right=right, total=total), P.ink_muted)
         need = pass_mark(step.pass_ratio, total)
         if total and right >= need:
-            return (_("Drill «{name}»: {right} of {total} — passed").format(name=name, right=right, total=total),
+            return (_("Drill “{name}”: {right} of {total} — passed").format(name=name, right=right, total=total),
                     P.right)
-        return (_("Drill «{name}»: {right} of {total} — {need} needed to pass").format(
+        return (_("Drill “{name}”: {right} of {total} — {need} needed to pass").format(
             name=name, right=right, total=total, need=need), P.wrong)
 
 

@@ -80,7 +80,7 @@ def open_lesson(screen: Screen, lesson_id: str) -> None:
         if first is not None:  # a child is sent to the lesson to play first, in a child's words
             screen.open_dialog(
                 _("Not yet!"),
-                _("First play «{lesson}».").format(lesson=lesson_title(lib.lessons[first], lang)),
+                _("First play “{lesson}”.").format(lesson=lesson_title(lib.lessons[first], lang)),
                 [(_("Back"), lambda: None, "secondary"),
                  (_("Play that lesson"), lambda: open_lesson(screen, first), "primary")],
             )

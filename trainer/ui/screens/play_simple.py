@@ -60,7 +60,7 @@ VALUE_LABELS = {
     "no_shuntsu_double": N_("no sequences with the single wait: x2"),
     "iisou_sanshun": N_("three identical sequences"),
     "shape_win": N_("a complete hand without a yaku"),
-    "tanyao_poton": N_("all simples «pōton» 222-34567-888 (a limit)"),
+    "tanyao_poton": N_("all simples “pōton” 222-34567-888 (a limit)"),
     "sanshoku": N_("three color sequences"),
     "dummy_pays": N_("the empty seats pay too, as at a table of four"),
     "riichi_sticks": N_("riichi sticks on the table"),

@@ -326,9 +326,10 @@ def chain_lines(chain: dict[str, Any]) -> list[str]:
             fu=fu, han=han_text(han), mult=format_points(chain["basic"] // fu), basic=format_points(chain["basic"])))
     for p in chain["payments"]:
         words = PAYERS_THREE if chain.get("payers") == 2 and p["payer"] in PAYERS_THREE else PAYERS
-        line = _("{payer}: {basic} × {mult} = {raw} → rounded up to {paid}").format(
-            payer=_(words[p["payer"]]).capitalize(), basic=format_points(chain["basic"]), mult=p["mult"],
-            raw=format_points(p["raw"]), paid=format_points(p["paid"]))
+        text = _("{payer}: {basic} × {mult} = {raw} → rounded up to {paid}") if p["raw"] != p["paid"] else \
+            _("{payer}: {basic} × {mult} = {raw}")  # nothing to round: no "rounded up to" the same figure
+        line = text.format(payer=_(words[p["payer"]]).capitalize(), basic=format_points(chain["basic"]),
+                           mult=p["mult"], raw=format_points(p["raw"]), paid=format_points(p["paid"]))
         if p["honba"]:
             line += " " + _("+ {honba} for {term} = {total}").format(honba=format_points(p["honba"]), term=term_word(
                 "honba", pgettext("inline term", "honba")), total=format_points(p["total"]))
@@ -1208,14 +1209,15 @@ def _points_of_win(step: Any, total: dict[str, Any], given: int, preset: str, fi
     others = rules.players - 1  # who pays a tsumo: three players at four, two in sanma
     gained = sum(p["total"] * (others if p["payer"] == "each" else others - 1 if p["payer"] == "non_dealer" else 1)
                  for p in pays) + win.sticks * rules.riichi_deposit
+    if not final:  # a retry names the slip and the first step of the chain, never the total
+        slip = _("That is more than the winner gains.") if given > gained else _("That is less than the winner gains.")
+        return BR.join([_("You said {given}.").format(given=format_points(given)) + " " + slip,
+                        chain_lines(chain)[0]])
     lines = [_("You said {given}; the winner gains {right}.").format(given=format_points(given),
                                                                      right=format_points(gained))]
-    if final or gained != total.get("points", gained):
-        lines += chain_lines(chain)
-        if win.sticks:
-            lines.append(ngettext("+ {n} riichi stick on the table ({points}).",
-                                  "+ {n} riichi sticks on the table ({points}).", win.sticks).format(
-                n=win.sticks, points=format_points(win.sticks * rules.riichi_deposit)))
-    else:
-        lines.append(chain_lines(chain)[0])
+    lines += chain_lines(chain)
+    if win.sticks:
+        lines.append(ngettext("+ {n} riichi stick on the table ({points}).",
+                              "+ {n} riichi sticks on the table ({points}).", win.sticks).format(
+            n=win.sticks, points=format_points(win.sticks * rules.riichi_deposit)))
     return BR.join(lines)

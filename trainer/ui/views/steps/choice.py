@@ -159,11 +159,17 @@ class ChoiceView(QuizView):
         return BR.join(lines)
 
     def _right_line(self, right: frozenset) -> str:
-        """After the final miss, the right options named in one sentence (not for children: their
-        right option is marked on the buttons)."""
-        if not right or self.child():
+        """After the final miss, the right options named in one sentence; a child hears the right
+        option's own words (its ``explain``: «Да! Три палочки и три палочки — пара.») or a short
+        «Вот он, правильный ответ», never an empty panel."""
+        if not right:
             return ""
         labels = [self._label(i) for i in sorted(right)]
+        if self.child():
+            own = [self.text(self.step.options[i].explain) for i in sorted(right)
+                   if self.step.options[i].explain is not None]
+            return " ".join(own) if own else pgettext("to a child", "Here is the right one: {answer}").format(
+                answer=", ".join(labels))
         # several right options: each one's own full stop goes, the sentence has one at its end
         labels = [answer_sentence("{answer}", t) for t in labels[:-1]] + labels[-1:]
         return answer_sentence(_("The right answer: {answer}."), ", ".join(labels))
@@ -197,6 +203,8 @@ class ChoiceView(QuizView):
                 b.locked = True
                 b.mark = "faded" if child else "wrong"  # no red for a child: the option just grows pale
             if child:
-                return pgettext("to a child", "Some wrong answers have gone pale.")
+                if max(1, len(wrong) // 2) == 1:
+                    return pgettext("to a child", "One wrong card has gone pale.")
+                return pgettext("to a child", "Some wrong cards have gone pale.")
             return _("Some wrong options are crossed out.")
         return ""

@@ -479,12 +479,12 @@ def warning_line(w: DangerWarning, seat_name: Any) -> str:
     if "honor_left" in note:
         why = _("{n} more of it can still be in a hand").format(n=note["honor_left"])
     elif note.get("suji"):
-        why = _("it is {suji}, but a single wait, a pair wait or a closed wait can still win on it").format(
+        why = _("it is {suji}, but a single wait, a two-pair wait or a closed wait can still win on it").format(
             suji="{term:suji}")
     elif note.get("kabe"):
         why = _("a {kabe} helps, but a {tanki} or a {shanpon} is still possible").format(
             kabe="{term:kabe}", tanki=term_word("tanki", pgettext("inline term", "single wait")),
-            shanpon=term_word("shanpon", pgettext("inline term", "pair wait")))
+            shanpon=term_word("shanpon", pgettext("inline term", "two-pair wait")))
     else:
         why = _("no {suji} or {kabe} protects it").format(suji="{term:suji}", kabe="{term:kabe}")
     return _("Careful: {tile} can deal into the {riichi} of {who} — {why}. Safe: {safe} ({genbutsu}).").format(

@@ -1,0 +1,68 @@
+"""Review 19, an English-speaking learner's journey: a points step's first miss does not give the
+total away, a drill's retry starts from an empty box, English text uses English quotes, payment
+lines say "rounded up" only when something was rounded, one wait is "the wait"."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from tests.ui_events import key, lesson_app, open_lesson_step  # noqa: E402
+
+
+def _type(app, text: str) -> None:  # noqa: ANN001
+    for ch in text:
+        key(app, getattr(pygame, f"K_{ch}"), ch)
+    key(app, pygame.K_RETURN, "\r")
+
+
+def test_a_points_steps_first_miss_names_the_slip_not_the_total(tmp_path) -> None:  # noqa: ANN001
+    app = lesson_app(tmp_path)
+    try:
+        screen = open_lesson_step(app, "score_points_table", "nd_1_40")
+        _type(app, "1301")
+        assert screen.feedback_kind == "retry"
+        assert "1,300" not in screen.feedback_text and "more than the winner gains" in screen.feedback_text
+        key(app, pygame.K_RETURN, "\r")  # Try again
+        _type(app, "1400")
+        assert screen.phase == "done" and "the winner gains 1,300" in screen.feedback_text
+    finally:
+        app.close()
+
+
+def test_a_drills_retry_starts_from_an_empty_box(tmp_path) -> None:  # noqa: ANN001
+    app = lesson_app(tmp_path)
+    try:
+        screen = app.push("drill", generator="shanten", params={}, n=2, seed=3)
+        app.render()
+        right = int(screen.ex.answer if not isinstance(screen.ex.answer, list | tuple) else screen.ex.answer[0])
+        _type(app, str((right + 2) % 7))
+        assert screen.phase == "retry"
+        key(app, pygame.K_RETURN, "\r")  # Try again
+        assert screen.view.fields[0][1].text == ""
+    finally:
+        app.close()
+
+
+def test_a_payment_line_says_rounded_only_when_something_was_rounded(en) -> None:  # noqa: ANN001
+    from trainer.engine.explain import points_chain
+    from trainer.engine.rules import load_rules
+    from trainer.ui.views.mistakes import chain_lines
+
+    rules = load_rules("tenhou")
+    mangan = " ".join(chain_lines(points_chain(5, 30, dealer=False, tsumo=False, rules=rules)))
+    assert "8,000" in mangan and "rounded up" not in mangan
+    small = " ".join(chain_lines(points_chain(1, 30, dealer=False, tsumo=False, rules=rules)))
+    assert "960 → rounded up to 1,000" in small
+
+
+def test_one_winning_tile_is_the_wait(en) -> None:  # noqa: ANN001
+    from trainer.ui.question_texts import more_explain_item as explain_item
+
+    one = explain_item({"kind": "furiten", "furiten": "riichi", "waits": "3p", "in_river": ""})
+    two = explain_item({"kind": "furiten", "furiten": "riichi", "waits": "36p", "in_river": ""})
+    assert "The wait is {tiles:3p}" in one and "The waits are {tiles:36p}" in two
