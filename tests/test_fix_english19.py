@@ -66,3 +66,12 @@ def test_one_winning_tile_is_the_wait(en) -> None:  # noqa: ANN001
     one = explain_item({"kind": "furiten", "furiten": "riichi", "waits": "3p", "in_river": ""})
     two = explain_item({"kind": "furiten", "furiten": "riichi", "waits": "36p", "in_river": ""})
     assert "The wait is {tiles:3p}" in one and "The waits are {tiles:36p}" in two
+
+
+def test_a_breakdown_with_the_same_rounded_total_says_why_it_is_still_wrong(en) -> None:  # noqa: ANN001
+    from trainer.ui.views.mistakes import fu_items_text
+
+    expected = [("fuutei", 20), ("open_koutsu_yaochuu", 4), ("wait_kanchan", 2)]  # 26 -> 30
+    given = [("fuutei", 20), ("open_koutsu_yaochuu", 4)]  # 24 -> 30
+    text = fu_items_text(expected, given, final=True)
+    assert "same 30 fu" in text and "your items make 30 fu" not in text

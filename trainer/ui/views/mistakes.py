@@ -267,8 +267,12 @@ def fu_items_text(expected: Sequence[tuple[str, int]], given: Sequence[tuple[str
     d = fu_diff(expected, given)
     lines = []
     if final:  # the answer first, beside the learner's own count (the running sum shows theirs)
-        lines.append(_("This hand has {right} fu; your items make {mine} fu.").format(
-            right=items_fu(expected), mine=items_fu(given)))
+        right, mine = items_fu(expected), items_fu(given)
+        if right == mine:  # the same rounded total from different items: the step asks for the items
+            lines.append(_("Your items round to the same {fu} fu as the hand's, but the step asks for the hand's "
+                           "items, and they differ:").format(fu=right))
+        else:
+            lines.append(_("This hand has {right} fu; your items make {mine} fu.").format(right=right, mine=mine))
     lines += [_("This hand does not score {item}.").format(item=_fu_item(fid, fu)) for fid, fu in d["extra"]]
     lines += [_("{name} is worth {right} fu here, not {given}.").format(name=fu_name(fid), right=r, given=g)
               for fid, g, r in d["wrong_value"]]
