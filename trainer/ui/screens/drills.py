@@ -415,6 +415,10 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                       L.font("body"), P.ink_muted, (r.centerx, r.top + L.px(160)), anchor="midtop",
                       max_width=w - L.px(40))
 
+    def notice_rect(self, text: str) -> pygame.Rect | None:
+        """Where a notice of the app goes: the bottom bar, clear of the panel (:meth:`Screen.bar_notice_rect`)."""
+        return self.bar_notice_rect(text)
+
     def on_key(self, ev: pygame.event.Event) -> bool:
         ch = getattr(ev, "unicode", "")
         if ev.key == pygame.K_m and self.mistakes_btn is not None and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):

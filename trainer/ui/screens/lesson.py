@@ -405,40 +405,8 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self._feedback_layout = lay
 
     def notice_rect(self, text: str) -> pygame.Rect | None:
-        """Where a notice of the app goes on this screen (:class:`trainer.ui.app.Notice`): in the
-        bottom bar, in the stretch between Hint and Previous / the main button, so that it covers
-        no button, nothing of the step and no line of the feedback panel (two lines at most, the
-        bar's height and a little more, never up to the panel).  A notice too long for that
-        covers the header bar (the title and the step count, for the few seconds it shows);
-        longer still, None: the app's usual place."""
-        L = self.app.layout
-        main = getattr(self, "main_btn", None)
-        if main is None or not main.rect.width:
-            return None
-        area = L.content()
-        size = L.font("small")
-        line_h = self.app.line_height(size)
-        left = self.hint_btn.rect.right + L.px(16) if self.hint_btn.visible else area.left
-        shown = [b.rect.left for b in (self.prev_btn, self.main_btn) if b.visible]
-        right = (min(shown) if shown else area.right) - (L.px(16) if shown else 0)
-        lines = self.app.wrap(text, size, right - left - L.px(40)) if right - left > L.px(200) else []
-        h = len(lines) * line_h + L.px(24)
-        top_limit = (self.feedback_rect.bottom if getattr(self, "feedback_rect", None) is not None
-                     else main.rect.top - L.px(PANEL_GAP)) + L.px(3)
-        room = 2 * min(main.rect.centery - top_limit, L.height - L.px(3) - main.rect.centery)
-        if lines and len(lines) <= 2 and h <= room:
-            w = max(self.app.text_width(line, size) for line in lines) + L.px(40)
-            rect = pygame.Rect(0, 0, min(w, right - left), h)
-            rect.center = ((left + right) // 2, main.rect.centery)
-            return rect
-        back = self.back_button
-        left = back.rect.right + L.px(16) if back is not None and back.rect.width else L.margin
-        width = L.width - L.margin - left
-        lines = self.app.wrap(text, size, width - L.px(40))
-        h = len(lines) * line_h + L.px(24)
-        if h > L.header_h - L.px(6):
-            return None
-        return pygame.Rect(left, (L.header_h - h) // 2, width, h)
+        """Where a notice of the app goes on this screen: the bottom bar (:meth:`Screen.bar_notice_rect`)."""
+        return self.bar_notice_rect(text, panel_gap=PANEL_GAP)
 
     # ---------------------------------------------------------------- actions
 
