@@ -297,6 +297,11 @@ def test_a_lessons_full_table_asks_before_throwing_a_hand_away(tmp_path: Path) -
         app.process([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")], 1 / 60)
         table = app.screen
         assert table.name == "play" and not table.round.ended
+        from trainer.ui.screens.play_shots import _learner_move
+
+        table.run_bots_until_learner()
+        _learner_move(table)  # a tile is out: the hand has begun
+        assert any(seat.river for seat in table.round.seats)
         app.process([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")], 1 / 60)
         assert app.screen is table and table.dialog is not None
     finally:

@@ -204,3 +204,10 @@ def test_the_push_figures_name_the_coachs_tile() -> None:
           "average": 497, "dealer_factor": 1.25, "draw_payments": 0}
     text = push_fold_text(pf, "4m")
     assert "pushing with {tiles:8s} adds to the risk" in text, text
+
+
+def test_two_groups_alike_are_one_sentence(en) -> None:  # noqa: ANN001
+    from trainer.ui.views.mistakes import split_text
+
+    text = split_text(["334p", "334p", "55p"])
+    assert text.count("is not a set") == 1

@@ -474,9 +474,10 @@ class PlayScreen(Screen):
             cb({"games": self.games, "wins": self.wins, "goal_met": self.goal_met()})
 
     def back(self) -> None:
-        """Esc: a finished hand or match leaves at once; in the middle of a hand (a lesson's table
-        too), ask first."""
-        if self.round.ended:
+        """Esc: a finished hand or match, or a hand nobody has discarded in yet, leaves at once; in
+        the middle of a hand (a lesson's table too), ask first — as the simple tables do."""
+        started = any(seat.river for seat in self.round.seats)
+        if self.round.ended or (not started and not self.free):
             self.leave_table()
             return
         body = _("The match is saved: you can go on from the home screen.") if self.saver is not None else \

@@ -1181,6 +1181,7 @@ def split_text(groups: Sequence[Any]) -> str:
             lines.append(ngettext("{tiles} is {n} tile in one group: a set has three tiles, the pair two.",
                                   "{tiles} are {n} tiles in one group: a set has three tiles, the pair two.",
                                   len(kinds)).format(tiles=shown, n=len(kinds)))
+    lines = list(dict.fromkeys(lines))  # two groups alike (334p twice) are one sentence
     if not lines and pairs != 1:
         lines.append(ngettext("Your groups hold {n} pair: a complete hand has exactly one, and sets for the rest.",
                               "Your groups hold {n} pairs: a complete hand has exactly one, and sets for the rest.",
