@@ -44,9 +44,8 @@ from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.views import ab_guess as play_ab
 from trainer.ui.views.explain import tile_words
-from trainer.ui.views.table.state import seat_quarter
 from trainer.ui.views.table.tiles import meld_pieces
-from trainer.ui.views.table.wins import _discarder, seat_subject
+from trainer.ui.views.table.wins import seat_owner, seat_subject
 from trainer.ui.widgets import Button, blit_text, draw_panel
 
 P = PALETTE
@@ -303,7 +302,7 @@ class PlaySimpleScreen(Screen):
             if src is None:
                 return _("You can win!")
             return _("You can win on {who}'s discard!").format(
-                who=_discarder(seat_quarter(src, self.setup.players if self.setup else 4)))
+                who=seat_owner(src, self.setup.players if self.setup else 4))
         if any(isinstance(a, Tsumo) for a in legal):
             button = pgettext("mahjong call", "Tsumo") + "!"
         else:
@@ -311,7 +310,7 @@ class PlaySimpleScreen(Screen):
         if src is None:
             return pgettext("to a child", "You can win! Press “{button}”").format(button=button)
         return pgettext("to a child", "You can win with {who}'s tile! Press “{button}”").format(
-            who=_discarder(seat_quarter(src, self.setup.players if self.setup else 4)), button=button)
+            who=seat_owner(src, self.setup.players if self.setup else 4), button=button)
 
     def almost_ready(self) -> bool:
         """Holding the extra tile, the learner can give one away and be ready (or has won)."""

@@ -24,6 +24,12 @@ def seat_subject(step: int, players: int) -> str:
     return _winner(seat_quarter(step, players))
 
 
+def seat_owner(step: int, players: int) -> str:
+    """Another player as the owner of a discard ("Left's discard" / «сброс игрока слева»), counted
+    as :func:`seat_subject` counts."""
+    return _discarder(seat_quarter(step, players))
+
+
 def _discarder(quarter: int) -> str:
     """Another seat as the owner of the discard ("{loser}'s discard"): "Left" / «игрока слева»."""
     return {1: pgettext("whose discard", "Right"), 2: pgettext("whose discard", "Across"),
