@@ -358,6 +358,25 @@ def test_the_last_hand_weighs_wins_and_deal_ins_by_places():
     assert close.win_gain(1000) > 0.3  # any win keeps first place against the riichi
 
 
+def test_before_the_last_hand_the_expected_place_is_smooth():
+    """With hands still to come a lead is not yet a place: the expected place moves smoothly
+    with the scores (level scores give the average place), equals the place itself when the match
+    ends now, and a bigger lead is worth less per point than the first thousands."""
+    from trainer.engine.evaluator.placement import HAND_SPREAD, expected_place, place_of, placement_model
+
+    level = (25000, 25000, 25000, 25000)
+    assert abs(sum(expected_place(level, s, HAND_SPREAD) for s in range(4)) - 10.0) < 1e-9
+    assert abs(expected_place(level, 0, HAND_SPREAD) - 2.5) < 0.01  # a coin toss against each
+    for scores in (level, (32000, 28000, 21000, 19000)):
+        assert all(expected_place(scores, s, 0) == place_of(scores, s) for s in range(4))
+    ahead = [expected_place((25000 + d, 25000, 25000, 25000 - d), 0, HAND_SPREAD * 2) for d in (0, 4000, 8000, 30000)]
+    assert ahead[0] > ahead[1] > ahead[2] > ahead[3] >= 1.0
+    assert (ahead[0] - ahead[1]) / 4000 > (ahead[2] - ahead[3]) / 22000  # the first thousands count most
+    early = placement_model(level, 0, 0, [], sticks=0, honba=0, hands_after=7)
+    # at level scores about the points, a little more: a ron also drops the player who paid it
+    assert 1.0 < early.win_gain(8000) * early.place_points / 8000 < 1.4
+
+
 def test_a_tile_next_to_the_riichi_declaration_tile_is_more_dangerous():
     """Seat 1 declared riichi with 7p (its seventh discard): 5p and 6p, two and one away from it,
     are more dangerous than 5s and 6s, the same ranks in a suit the declaration says nothing about."""
@@ -416,3 +435,20 @@ def test_the_chance_of_an_exhaustive_draw_grows_as_the_wall_runs_out() -> None:
     chances = [draw_chance(d) for d in (17.5, 10, 6, 4, 2, 1, 0)]
     assert chances == sorted(chances) and all(0 < c <= 1 for c in chances)
     assert 0.12 <= chances[0] <= 0.17 and 0.4 <= draw_chance(4) <= 0.5 and draw_chance(1) >= 0.75
+
+
+def test_the_last_hand_is_the_last_dealers_in_three_and_four_player_games():
+    """Orasu is the hand dealt by the last seat of the last round: seat 3 with four players, seat
+    2 in sanma (three players); the hands still to come count down to it."""
+    from types import SimpleNamespace
+
+    from trainer.engine.evaluator import HandEvaluator
+    from trainer.engine.tiles import EAST, SOUTH
+
+    for preset, n in (("tenhou", 4), ("sanma", 3)):
+        ev = HandEvaluator(preset)
+        def view(wind: int, dealer: int, n: int = n) -> SimpleNamespace:
+            return SimpleNamespace(round_wind=wind, dealer=dealer, scores=(25000,) * n)
+        assert ev.is_all_last(view(SOUTH, n - 1)) and not ev.is_all_last(view(SOUTH, n - 2))
+        assert ev.hands_after(view(SOUTH, n - 1)) == 0 and ev.hands_after(view(SOUTH, n - 2)) == 1
+        assert ev.hands_after(view(EAST, 0)) == 2 * n - 1 and not ev.is_all_last(view(EAST, n - 1))

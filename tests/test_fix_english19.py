@@ -75,3 +75,15 @@ def test_a_breakdown_with_the_same_rounded_total_says_why_it_is_still_wrong(en) 
     given = [("fuutei", 20), ("open_koutsu_yaochuu", 4)]  # 24 -> 30
     text = fu_items_text(expected, given, final=True)
     assert "same 30 fu" in text and "your items make 30 fu" not in text
+
+
+def test_a_yaku_finals_last_line_names_only_the_yaku_left_unticked(en) -> None:  # noqa: ANN001
+    from trainer.ui.views.mistakes import options_text
+
+    names = {"riichi": "Riichi", "tanyao": "Tanyao", "pinfu": "Pinfu", "iipeikou": "Iipeikou"}
+    text = options_text({"riichi", "iipeikou"}, {"riichi", "tanyao", "pinfu"}, names, final=True)
+    assert "Iipeikou: not in this hand." in text
+    # the answer line above lists the whole answer: this one says what the learner left out, once
+    assert "Not ticked, though in the hand: Pinfu, Tanyao." in text and "Riichi" not in text
+    retry = options_text({"riichi"}, {"riichi", "tanyao", "pinfu"}, names, final=False)
+    assert "2 more are in the hand." in retry and "Tanyao" not in retry

@@ -310,12 +310,15 @@ def test_going_back_to_a_missed_step_shows_the_answer_without_grading(gallery: A
     key(gallery, pygame.K_1, "1")
     key(gallery, pygame.K_1, "1")  # touches the answer: the retry, then the same wrong pick
     assert screen.results[choice] == "wrong"
+    said = screen.feedback_text
+    assert said  # why the learner's own pick was wrong
     before = records(gallery)
     key(gallery, pygame.K_RETURN, "\r")
     screen.previous()
     gallery.render()
     assert screen.phase == "done" and screen.feedback_kind == "wrong"
     assert "The right answer" in screen.answer_line
+    assert screen.feedback_text == said  # ... said again: the learner sees what they had picked
     key(gallery, pygame.K_RETURN, "\r")
     assert screen.index == choice + 1 and records(gallery) == before
 

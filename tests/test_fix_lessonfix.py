@@ -165,6 +165,22 @@ def test_one_comma_five_is_never_graded_as_fifteen(gallery: App) -> None:
     assert gallery.progress.answer_count(gallery.learner_id) == answers + 1
 
 
+def test_the_answer_n_notice_goes_once_the_number_changes(gallery: App) -> None:
+    screen = gallery.push("lesson", lesson_id=GALLERY.id, step=KINDS.index("number"))
+    gallery.render()
+    for k, ch in ((pygame.K_1, "1"), (pygame.K_COMMA, ","), (pygame.K_5, "5")):
+        key(gallery, k, ch)
+    enter(gallery)
+    assert gallery.banners and "To answer 1" in gallery.banners[-1].text
+    gallery.process([], 0.5)
+    assert gallery.banners  # it stays while the box still holds 1
+    key(gallery, pygame.K_BACKSPACE)
+    key(gallery, pygame.K_2, "2")
+    gallery.process([], 0.1)
+    assert not any("To answer 1" in b.text for b in gallery.banners)  # 2 is in the box now: no stale "1"
+    assert screen.attempts == 0
+
+
 def test_backspace_after_a_comma_lets_digits_in_again(gallery: App) -> None:
     screen = gallery.push("lesson", lesson_id=GALLERY.id, step=KINDS.index("number"))
     gallery.render()

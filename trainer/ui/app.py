@@ -594,15 +594,19 @@ class App:
         """Ask for a redraw at the next frame."""
         self.dirty = True
 
-    def notify(self, text: str, kind: str = "info", seconds: float = 6.0) -> None:
+    def notify(self, text: str, kind: str = "info", seconds: float = 6.0,
+               while_true: Callable[[], bool] | None = None) -> None:
         """Show a banner message at the bottom of the window (in place of the one shown, once started).
 
         A notice belongs to the screen on top when it is shown: an "info" notice about that
         screen ("pick a tile first") goes away when the learner leaves the screen (see
-        :meth:`_drop_notices`); warnings and errors stay their time, wherever the learner goes."""
+        :meth:`_drop_notices`); warnings and errors stay their time, wherever the learner goes.
+        With ``while_true``, the notice also goes as soon as it no longer holds (a notice about
+        the number in a box, once the number changes)."""
         if getattr(self, "_started", False):
             self.banners = []
         notice = Notice(text, kind, seconds)
+        notice.while_true = while_true  # type: ignore[attr-defined]
         stack = getattr(self, "stack", None)
         notice.owner = stack[-1] if stack else None  # type: ignore[attr-defined]
         notice.born = getattr(self, "time", 0.0)  # type: ignore[attr-defined]
@@ -652,7 +656,8 @@ class App:
         screen = self.screen
         animating = bool(self._guard(screen.update, min(dt, 0.1))) if screen is not None else False
         if self.banners:
-            alive = [b for b in self.banners if b.update(dt)]
+            alive = [b for b in self.banners if b.update(dt)
+                     and (getattr(b, "while_true", None) is None or b.while_true())]
             if len(alive) != len(self.banners):
                 self.dirty = True
             self.banners = alive  # a banner is still: it is drawn again only when one goes away

@@ -726,6 +726,21 @@ class NumberField(Widget):
         """The learner was told about the refused comma: the number as it stands may be checked."""
         self._cut_at = None
 
+    def tell_cut(self, app: Any, check_label: str) -> None:
+        """Tell the learner that the digits after a comma were not taken and that pressing
+        ``check_label`` again answers the number as it stands; the notice goes as soon as the
+        number in the box changes.  The number may then be checked (:meth:`forget_cut`)."""
+        from trainer.i18n import _, format_number
+
+        self.forget_cut()
+        shown = self.text
+        n = self.value()
+        # TRANSLATORS: {check} is the main button's label («Проверить»); {n} the number in the box.
+        app.notify(_("Digits after a comma are not taken. "
+                     "To answer {n}, press “{check}” again, or change the number.").format(
+            check=check_label, n=format_number(n) if n is not None else shown), "info", 6,
+            while_true=lambda: self.text == shown)
+
     def handle_key(self, ev: pygame.event.Event) -> bool:
         """Digits append, Backspace deletes; after a refused decimal comma or point, digits are
         refused until the text changes (Backspace)."""

@@ -115,6 +115,9 @@ is genbutsu against every riichi."""
 PLACE_MODEL = True
 """In the last hand, weigh wins and deal-ins by the places they move (:mod:`.placement`)
 instead of by their points."""
+PLACE_HANDS_BEFORE = 0
+"""... and in this many regular hands before the last too, with the scores still drifting
+(:data:`.placement.HAND_SPREAD` per hand to come; 0: the last hand only)."""
 WIN_HAN_UPSIDE = 3
 """In the last hand a win is read this many han above its sure value (ura dora, ippatsu, what the
 table adds) before the bot passes it for leaving it last."""
@@ -155,19 +158,30 @@ class HandEvaluator:
         """True in the match's last regular hand (orasu) or in the extra round."""
         last_round = 0 if self.options.game_length == "tonpuusen" else 1
         index = view.round_wind - EAST
-        return index > last_round or (index == last_round and view.dealer == 3)
+        return index > last_round or (index == last_round and view.dealer == len(view.scores) - 1)
 
     def placement(self, view: PlayerView, value: float) -> str:
         """The all-last plan (``"protect_lead"``, ``"last_place"``, ``"need_win"`` or ``""``;
         always ``""`` before the last hand)."""
         return all_last_plan(view.scores, view.seat, value) if self.is_all_last(view) else ""
 
+    def hands_after(self, view: PlayerView) -> int:
+        """Regular hands still to come after this one (0 in the last hand and the extra round)."""
+        last_round = 0 if self.options.game_length == "tonpuusen" else 1
+        n = len(view.scores)
+        return max(0, (last_round - (view.round_wind - EAST)) * n + (n - 1 - view.dealer))
+
     def placement_model(self, view: PlayerView, threats: list[Threat]) -> PlacementModel | None:
-        """In the last hand, the places a win or a deal-in would move the player (None before)."""
-        if not PLACE_MODEL or not self.is_all_last(view):
+        """In the last hand (and the :data:`PLACE_HANDS_BEFORE` before it), the places a win or a
+        deal-in would move the player (None before)."""
+        if not PLACE_MODEL:
+            return None
+        after = 0 if self.is_all_last(view) else self.hands_after(view)
+        if after > PLACE_HANDS_BEFORE:
             return None
         return placement_model(view.scores, view.seat, view.dealer, threats, sticks=view.sticks, honba=view.honba,
-                               deposit=self.options.riichi_deposit, live_fraction=min(1.0, view.live_remaining / 70))
+                               deposit=self.options.riichi_deposit, live_fraction=min(1.0, view.live_remaining / 70),
+                               hands_after=after)
 
     @staticmethod
     def unseen(view: PlayerView) -> list[int]:
@@ -201,7 +215,7 @@ class HandEvaluator:
         threats = read = self.threats(view)
         model = self.placement_model(view, threats)
         if model is not None:  # the last hand: a deal-in costs places, not points
-            threats = [replace(t, loss=round(model.deal_in_loss(t) * PLACE_POINTS)) for t in threats]
+            threats = [replace(t, loss=round(model.deal_in_loss(t) * model.place_points)) for t in threats]
             worth: dict[Tile, float] = {}  # each discard's win, in place points
         dangers = tile_dangers(view, [t.kind for t in tiles], threats)
         draws_left = view.live_remaining / 4
@@ -217,7 +231,7 @@ class HandEvaluator:
             if view.riichi[view.seat]:
                 v = value.riichi or value.dama
             if model is not None:  # ... and a win is worth the places it gains
-                v = worth[t] = max(0.0, model.win_gain(v)) * PLACE_POINTS if v > 0 else 0.0
+                v = worth[t] = max(0.0, model.win_gain(v)) * model.place_points if v > 0 else 0.0
             next_waits = e.two_step / e.ukeire if (e.two_step and e.shanten == 1) else 6.0
             furiten = e.shanten == 0 and any(k == t.kind or k in own_river for k in e.kinds)
             win = win_chance(e.shanten, e.ukeire, draws_left=draws_left, unseen_total=unseen_total,
@@ -264,7 +278,7 @@ class HandEvaluator:
         verdict = push_or_fold(win=by_ev.win, value=my_value, tile_loss=by_ev.risk, safest_loss=safest.risk,
                                shanten=best_sh, threats=threats, draws_left=draws_left,
                                dealer=view.dealer == view.seat, placement=plan)
-        if model is not None:
+        if model is not None and model.spread == 0:
             verdict = replace(verdict, reasons=(*verdict.reasons, reason(
                 "last_hand_places", place=round(model.place), expected=round(model.base, 2), place_points=PLACE_POINTS)))
         if verdict.push:

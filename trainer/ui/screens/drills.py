@@ -489,11 +489,9 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         resp = self.view.response()
         cut = [f for _n, f in getattr(self.view, "fields", ()) if f.cut_fraction]
         if cut and resp is not None:  # «1,5» typed: the box holds 1, which is not graded before the learner is told
-            for f in cut:
+            for f in cut[1:]:
                 f.forget_cut()
-            self.app.notify(_("Digits after a comma are not taken. "
-                              "To answer {n}, press “{check}” again, or change the number.").format(
-                check=self.main_btn.label, n=cut[0].text), "info", 6)
+            cut[0].tell_cut(self.app, self.main_btn.label)
             return
         if resp is None:
             self.app.notify(_("Answer first."), "info", 3)

@@ -172,8 +172,11 @@ class ResultList(Widget):
             if index == s.selected:
                 pygame.draw.rect(surf, P.accent if focused else P.card_alt, row, border_radius=L.px(8))
             text = term.display(mode, lang)
-            blit_text(surf, app, text, size, P.on_accent if index == s.selected and focused else P.ink,
-                      (row.left + L.px(12), row.centery), anchor="midleft", max_width=row.width - L.px(24))
+            room = row.width - L.px(24)
+            # a long name steps down to the small size before it is cut short
+            fit = size if app.text_width(text, size) <= room else L.font("small")
+            blit_text(surf, app, text, fit, P.on_accent if index == s.selected and focused else P.ink,
+                      (row.left + L.px(12), row.centery), anchor="midleft", max_width=room)
         if bar_w:
             track = pygame.Rect(inner.right - bar_w, inner.top, bar_w, inner.height)
             pygame.draw.rect(surf, P.card_alt, track, border_radius=bar_w // 2)
@@ -336,11 +339,14 @@ class GlossaryScreen(Screen):
         super().enter()
 
     def layout(self) -> None:
-        """Search box and list on the left (about 40%), the term on the right."""
+        """Search box and list on the left (half the width: long names fit), the term on the right."""
         L = self.app.layout
         area = L.content()
         gap = L.px(20)
-        left_w = max(L.px(360), int(area.width * 0.4))
+        # half the width where the term's card still has room for the longest one (from about
+        # 1,200 px up); a smaller window gives the card more (tested: no term overflows it)
+        share = 0.5 if area.width >= 1150 else 0.42
+        left_w = max(L.px(360), int(area.width * share))
         assert self.field is not None and self.list is not None
         self.field.rect = pygame.Rect(area.left, area.top, left_w, L.px(56))
         self.list.rect = pygame.Rect(area.left, self.field.rect.bottom + L.px(12), left_w,

@@ -135,6 +135,9 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self.lesson = lib.lessons[params["lesson_id"]]
         self.index = max(0, min(int(params.get("step", 0) or 0), len(self.lesson.steps) - 1))
         self.results: dict[int, str] = {}  # step index -> "right" | "retry" | "wrong" | "shown" | "seen"
+        # step index -> the words said after a final miss in this run (why the learner's own
+        # answer was wrong, and the working): said again when the learner goes back to the step
+        self.miss_words: dict[int, str] = {}
         self.drill_results: dict[int, tuple[int, int]] = {}
         self.finished = False
         self._restore_results()
@@ -223,6 +226,8 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                 view.clear_marks()
                 view.mark(fb, final=True)
                 self.feedback_text = explain(self._shown(fb)) if self.step.kind != "choice" else ""
+        elif self.index in self.miss_words:  # missed in this run: why the learner's own answer was wrong, again
+            self.feedback_text = self.miss_words[self.index]
         view.lock(True)
         self._update_buttons()
         self.relayout()
@@ -509,16 +514,10 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             # «1,5» was typed and the box holds 1 (the comma and what followed it refused): a
             # number the learner did not mean is not graded before the learner is told; asked
             # again, the number in the box is checked as it stands.
-            field.forget_cut()
             if response is not None:
-                from trainer.i18n import format_number
-
-                # TRANSLATORS: {check} is the main button's label («Проверить»); {n} the number in the box.
-                self.app.notify(_("Digits after a comma are not taken. "
-                                  "To answer {n}, press “{check}” again, or change the number.").format(
-                    check=self.main_btn.label, n=format_number(response) if isinstance(response, int) else response),
-                    "info", 6)
+                field.tell_cut(self.app, self.main_btn.label)
                 return
+            field.forget_cut()
         if response is None:
             self.app.notify(view.empty_message(), "info", 3)
             return
@@ -559,6 +558,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             self.feedback_kind = "shown" if child else "wrong"
             mine = self._child_mistake(response, fb) if child else self._mistake(response, fb, final=True)
             self.feedback_text = BR.join(t for t in (mine, self._answer_markup(fb)) if t)
+            self.miss_words[self.index] = self.feedback_text
         view.lock(self.phase != "answer")
         self._after_change()
 

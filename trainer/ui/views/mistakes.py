@@ -405,8 +405,9 @@ def options_text(picked: Iterable[str], right: Iterable[str], names: dict[str, s
     if missed and not final:
         lines.append(ngettext("{n} more is in the hand.", "{n} more are in the hand.", len(missed)).format(
             n=len(missed)))
-    elif missed:
-        lines.append(_("Also in the hand: {names}.").format(names=", ".join(names.get(v, v) for v in missed)))
+    elif missed:  # the answer line lists them all: here only the ones the learner left out
+        lines.append(_("Not ticked, though in the hand: {names}.").format(
+            names=", ".join(names.get(v, v) for v in missed)))
     return BR.join(lines)
 
 
