@@ -100,6 +100,8 @@ def test_missed_split_says_what_is_wrong_and_each_right_split_once(tmp_path: Pat
         for r in ("{tiles:345p} · {tiles:345p} · {tiles:66p}", "{tiles:456p} · {tiles:456p} · {tiles:33p}"):
             assert panel.count(r) == 1, panel
         assert "{tiles:334p} is not a set" in panel  # and why the learner's own split was wrong
+        # the right splits first, then the lines on the learner's own: the answer stays above the fold
+        assert panel.index("A right split: ") < panel.index("{tiles:334p} is not a set")
 
 
 def test_split_text_names_a_lone_tile_and_the_pairs_count() -> None:

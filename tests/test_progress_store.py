@@ -221,7 +221,7 @@ def test_export_import_round_trip_and_merge(tmp_path, store):
         store.record_answer(learner.id, "drill", f"q{i}", "yaku_id", i % 2 == 0, 4.0)
     store.complete_lesson(learner.id, "basics_tiles", 1.0)
     data = json.loads(json.dumps(store.export_learner(learner.id)))
-    assert data["format"] == "riichi-trainer-progress" and data["version"] == 1
+    assert data["format"] == "riichi-trainer-progress" and data["version"] == 2
 
     other = open_store(tmp_path / "other.sqlite3")
     moved = other.import_learner(data)
@@ -237,6 +237,37 @@ def test_export_import_round_trip_and_merge(tmp_path, store):
     other.import_learner(store.export_learner(learner.id))
     assert other.answer_count(moved.id) == 6
     other.close()
+
+
+def test_study_time_moves_with_the_export_and_counts_once(tmp_path, store):
+    learner = store.create_learner("Аня")
+    store.record_answer(learner.id, "drill", "q1", "yaku_id", True, 5.0)
+    store.record_study_time(learner.id, 120.0, at=datetime(2026, 11, 20, 12, tzinfo=UTC))
+    store.record_study_time(learner.id, 30.0, at=datetime(2026, 11, 21, 12, tzinfo=UTC))
+    data = json.loads(json.dumps(store.export_learner(learner.id)))
+    assert [round(s["seconds"]) for s in data["study"]] == [120, 30]
+    other = open_store(tmp_path / "other.sqlite3")
+    moved = other.import_learner(data)
+    assert other.totals(moved.id)["seconds"] == store.totals(learner.id)["seconds"] == 155.0
+    other.import_learner(data)  # the same file again: nothing doubles
+    assert other.totals(moved.id)["seconds"] == 155.0
+    other.close()
+
+
+def test_a_version_1_export_without_study_time_still_imports(store):
+    data = {"format": "riichi-trainer-progress", "version": 1, "learner": {"uuid": "u1", "name": "Оля"},
+            "answers": [{"uuid": "a1", "answered_at": "2026-11-20T10:00:00+00:00", "source": "drill",
+                         "item_id": "q", "skill": "yaku_id", "correct": True, "seconds": 3.0}]}
+    moved = store.import_learner(data)
+    assert store.answer_count(moved.id) == 1 and store.totals(moved.id)["seconds"] == 3.0
+
+
+def test_a_study_day_that_is_not_a_day_is_refused_by_name(store):
+    data = {"format": "riichi-trainer-progress", "version": 2, "learner": {"uuid": "u2", "name": "Оля"},
+            "answers": [], "study": [{"day": "2026-11-20", "seconds": 60}, {"day": "вчера", "seconds": 5}]}
+    with pytest.raises(TransferError, match=r"study\[1\]\.day: 'вчера' is not a day"):
+        store.import_learner(data)
+    assert store.learners() == []
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
@@ -29,7 +29,8 @@ from pydantic_core import PydanticCustomError
 from trainer.i18n import N_, _, format_number
 
 FORMAT = "riichi-trainer-progress"
-VERSION = 1
+VERSION = 2
+"""Version 2 added ``study`` (study time without answers, per day); version 1 files still import."""
 MAX_TEXT = 1000
 """The longest id, name or skill an export may hold."""
 MAX_COUNT = 2**53
@@ -81,6 +82,17 @@ def _time(value: str) -> str:
         return dt.astimezone(UTC).isoformat(timespec="microseconds")
     except (OverflowError, ValueError):
         raise _error("time_range", value=shown) from None
+
+
+def _day(value: str) -> str:
+    try:
+        return date.fromisoformat(value).isoformat() if len(value) == 10 else _bad_day(value)
+    except ValueError:
+        return _bad_day(value)
+
+
+def _bad_day(value: str) -> str:
+    raise _error("day_format", value=value[:40])
 
 
 def _finite(value: float) -> float:
@@ -220,6 +232,13 @@ class CardIn(_Model):
     spec: Annotated[str | None, Field(max_length=100_000), AfterValidator(_spec)] = None
 
 
+class StudyIn(_Model):
+    """Study time without answers on one local day (a lesson's reading, explanations read)."""
+
+    day: Annotated[str, Field(strict=True, max_length=64), AfterValidator(_day)]
+    seconds: Seconds
+
+
 class ExportIn(_Model):
     """A whole export file."""
 
@@ -231,6 +250,7 @@ class ExportIn(_Model):
     lessons: list[LessonIn] = []
     skills: list[SkillIn] = []
     cards: list[CardIn] = []
+    study: list[StudyIn] = []
 
 
 def dotted(loc: tuple[str | int, ...]) -> str:
@@ -271,6 +291,7 @@ MESSAGES: dict[str, str] = {
     "time_format": N_("'{value}' is not an ISO 8601 time"),
     "time_zone": N_("'{value}' has no time zone"),
     "time_range": N_("'{value}' is out of range"),
+    "day_format": N_("'{value}' is not a day (YYYY-MM-DD)"),
     "card_state": N_("is not an FSRS review card (card JSON)"),
     "not_json": N_("is not JSON"),
     "not_object": N_("must be a JSON object"),

@@ -1,13 +1,18 @@
 """Moving a learner between computers: a versioned JSON export and its import.
 
-Format ``riichi-trainer-progress`` version 1::
+Format ``riichi-trainer-progress`` version 2::
 
-    {"format": "riichi-trainer-progress", "version": 1, "exported_at": "...",
+    {"format": "riichi-trainer-progress", "version": 2, "exported_at": "...",
      "learner": {"uuid", "name", "kind", "created_at", "daily_goal", "settings"},
      "answers": [{"uuid", "answered_at", "source", "item_id", "skill", "correct", "seconds", "hints"}],
      "lessons": [{"lesson_id", "step", "completed_at", "best_score", "updated_at"}],
      "skills": [{"skill", "mastery", "answers", "correct", "updated_at"}],
-     "cards": [{"item_id", "skill", "due", "state", "spec"}]}
+     "cards": [{"item_id", "skill", "due", "state", "spec"}],
+     "study": [{"day", "seconds"}]}
+
+``study`` (new in version 2; version 1 files import as before) is the time spent studying
+without an answer, per local day; importing it keeps, per day, the larger of the two times
+(the same file imported twice counts it once).
 
 ``settings`` holds the learner's settings as the app keeps them: plain values,
 and objects or lists of them (``lesson_runs``: each unfinished lesson's step
@@ -75,6 +80,8 @@ def _refuse(file: object, message: str, field: str | None = None, *, at: str = "
 
 def export_learner(store: ProgressStore, learner_id: int) -> dict:
     """Collect one learner's whole history into a JSON-ready dict."""
+    from trainer.progress.store import STUDY_SKILL
+
     learner = store.learner(learner_id)
     db = store.db
 
@@ -96,6 +103,9 @@ def export_learner(store: ProgressStore, learner_id: int) -> dict:
         "skills": rows("SELECT skill, mastery, answers, correct, updated_at FROM skill WHERE learner_id = ?"
                        " ORDER BY skill"),
         "cards": rows("SELECT item_id, skill, due, state, spec FROM card WHERE learner_id = ? ORDER BY item_id"),
+        "study": [{"day": r["day"], "seconds": r["seconds"]} for r in db.execute(
+            "SELECT day, seconds FROM daily WHERE learner_id = ? AND skill = ? AND seconds > 0 ORDER BY day",
+            (learner_id, STUDY_SKILL))],
     }
 
 
@@ -124,7 +134,7 @@ def import_learner(store: ProgressStore, data: dict, source: str = "file") -> Le
     """Add the exported learner, or merge into the existing learner with the same uuid.
     Everything is checked first (TransferError naming ``source`` and the field); then it is
     written in one transaction, so a refused file changes nothing."""
-    from trainer.progress.store import _local_day
+    from trainer.progress.store import STUDY_SKILL, _local_day
 
     exp = validate(data, source)
     info = exp.learner
@@ -185,6 +195,12 @@ def import_learner(store: ProgressStore, data: dict, source: str = "file") -> Le
                 " state = CASE WHEN excluded.due < card.due THEN excluded.state ELSE card.state END,"
                 " spec = coalesce(card.spec, excluded.spec)",
                 (learner_id, c.item_id, c.skill, c.due, c.state, c.spec),
+            )
+        for st in exp.study:  # the larger of the two times per day: importing twice counts it once
+            db.execute(
+                "INSERT INTO daily (learner_id, day, skill, answers, correct, seconds) VALUES (?, ?, ?, 0, 0, ?)"
+                " ON CONFLICT (learner_id, day, skill) DO UPDATE SET seconds = max(seconds, excluded.seconds)",
+                (learner_id, st.day, STUDY_SKILL, st.seconds),
             )
     return store.learner(learner_id)
 

@@ -557,7 +557,10 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             # Children are shown the answer gently: no red, no "wrong" (curriculum §1.4).
             self.feedback_kind = "shown" if child else "wrong"
             mine = self._child_mistake(response, fb) if child else self._mistake(response, fb, final=True)
-            self.feedback_text = BR.join(t for t in (mine, self._answer_markup(fb)) if t)
+            parts = (mine, self._answer_markup(fb))
+            if view.answer_in_working(fb):  # the working names the answer: it comes first, above the fold
+                parts = parts[::-1]
+            self.feedback_text = BR.join(t for t in parts if t)
             self.miss_words[self.index] = self.feedback_text
         view.lock(self.phase != "answer")
         self._after_change()

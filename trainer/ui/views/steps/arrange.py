@@ -466,11 +466,15 @@ class ArrangeView(QuizView):
                                                        self.box_of, want))
         # A split's right readings are each a line of the engine's working in the panel ("A right
         # split: …"): no answer line of its own on top that repeats the first one.
-        listed = self.ask == "split" and any(i.get("kind") == "reading" for i in feedback.explanation or ())
+        listed = self.answer_in_working(feedback)
         if final and not feedback.correct and feedback.display and not (self.ask == "split" and self.child()) \
                 and not listed:
             # (a child's split is named in the children's words under it: its teams and its pair)
             self.host.set_answer(_("One right answer: {answer}").format(answer=self._display(feedback.display)))
+
+    def answer_in_working(self, feedback: Any) -> bool:
+        """A split's right readings are lines of the engine's working ("A right split: …")."""
+        return self.ask == "split" and any(i.get("kind") == "reading" for i in feedback.explanation or ())
 
     def _display(self, display: str) -> str:
         """The engine's answer as markup: tiles drawn, a split hand as its groups of tiles."""

@@ -139,6 +139,12 @@ class StepView:
     def mark(self, feedback: Any, final: bool) -> None:
         """Show which parts of the answer were right or wrong (``final``: also reveal the solution)."""
 
+    def answer_in_working(self, feedback: Any) -> bool:
+        """Whether the engine's working (the panel's explanation) itself lists the right answer
+        (a split's right readings): the panel then shows it before the lines on the learner's
+        own answer, so the answer is never pushed below the fold."""
+        return False
+
     def clear_marks(self) -> None:
         """Forget the marks for a new try."""
 
