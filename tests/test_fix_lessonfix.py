@@ -268,6 +268,26 @@ def test_reading_a_text_step_counts_as_study_time_capped_and_records_no_answer(a
     assert progress.totals(lid)["seconds"] == pytest.approx(before + 40.0 + 300.0, abs=0.5)  # capped like an answer
 
 
+def test_the_step_open_when_the_window_closes_counts_its_study_time(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from trainer.progress import open_store
+
+    app = open_app(tmp_path, monkeypatch)
+    lid = app.learner_id
+    lesson = app.library().lessons["basics_riichi"]
+    text = next(i for i, s in enumerate(lesson.steps) if s.kind == "text")
+    app.push("lesson", lesson_id="basics_riichi", step=text)
+    before = app.progress.totals(lid)["seconds"]
+    app.process([], 25.0)  # reading, then the window is closed on the lesson
+    app.close()
+    store = open_store(tmp_path / "p.sqlite")
+    try:
+        assert store.totals(lid)["seconds"] == pytest.approx(before + 25.0, abs=0.5)
+    finally:
+        store.close()
+        set_language("en")
+
+
 def test_an_answered_steps_reading_after_the_answer_counts_once(gallery: App) -> None:
     progress, lid = gallery.progress, gallery.learner_id
     gallery.push("lesson", lesson_id=GALLERY.id, step=KINDS.index("number"))

@@ -766,7 +766,13 @@ class App:
         return 0
 
     def close(self) -> None:
-        """Close the progress store and the window."""
+        """Let every open screen keep what must not be lost (:meth:`Screen.closing`: a lesson's
+        study time on the step still open), then close the progress store and the window."""
+        for screen in reversed(getattr(self, "stack", [])):
+            try:
+                self._guard(screen.closing)
+            except Exception:  # noqa: BLE001 - closing goes on: the store must still be closed
+                pass
         if self.progress is not None:
             try:
                 self.progress.close()

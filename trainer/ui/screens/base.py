@@ -80,6 +80,10 @@ class Screen:
     def leave(self) -> None:
         """Called when another screen is pushed on top or this one is popped."""
 
+    def closing(self) -> None:
+        """Called when the app closes (the window closed) with this screen still open: keep what
+        must not be lost.  Nothing by default."""
+
     def rebuild(self) -> None:
         """Recreate the widgets and lay them out (window resized, language or tile size changed)."""
         old_focus = self.focus

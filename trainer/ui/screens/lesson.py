@@ -745,6 +745,10 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             self.study_seconds += max(0.0, self.app.time - self.study_from)
             self.study_from = None
 
+    def closing(self) -> None:
+        """The window closes on the lesson: the open step's study time is counted."""
+        self._count_study_time()
+
     def _count_study_time(self) -> None:
         """Count the time spent on the step being left as study time (progress «Time spent»): the
         time it was on screen, at most MAX_SECONDS a visit like an answer's time, less what its
