@@ -87,3 +87,17 @@ def test_a_yaku_finals_last_line_names_only_the_yaku_left_unticked(en) -> None: 
     assert "Not ticked, though in the hand: Pinfu, Tanyao." in text and "Riichi" not in text
     retry = options_text({"riichi"}, {"riichi", "tanyao", "pinfu"}, names, final=False)
     assert "2 more are in the hand." in retry and "Tanyao" not in retry
+
+
+def test_the_first_fallback_hint_asks_to_look_at_tiles_only_where_there_are_tiles(tmp_path, en) -> None:  # noqa: ANN001
+    from trainer.ui.screens.lesson import fallback_hint
+
+    app = lesson_app(tmp_path)
+    try:
+        lesson = app.library().lessons["mcr_intro"]
+        words = next(s for s in lesson.steps if s.id == "chow_from_whom")  # a rule asked in words
+        tiles = next(s for s in lesson.steps if s.id == "small_hand")  # a hand on screen
+        assert "tiles" not in fallback_hint(words, 1, child=False)
+        assert "tiles" in fallback_hint(tiles, 1, child=False)
+    finally:
+        app.close()

@@ -269,7 +269,7 @@ def test_looking_at_a_finished_lesson_again_does_not_take_over_continue(app: App
     app.home()
     app.screen.rebuild()
     start = app.screen.hero.title
-    assert start == "Start here"
+    assert start == "Keep learning"  # a lesson is finished: no longer "start here"
     screen = app.push("lesson", lesson_id="basics_tiles", step=0)
     app.render()
     key(app, pygame.K_RETURN, "\r")
@@ -277,7 +277,7 @@ def test_looking_at_a_finished_lesson_again_does_not_take_over_continue(app: App
     assert screen.index == 2
     key(app, pygame.K_ESCAPE)
     assert app.screen.name == "home"
-    assert app.screen.hero.title == "Start here"  # the next new lesson, not "continue" the finished one
+    assert app.screen.hero.title == "Keep learning"  # the next new lesson, not "continue" the finished one
 
 
 # ---------------------------------------------------------------- 10: going back to an answered step

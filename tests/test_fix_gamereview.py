@@ -84,7 +84,7 @@ def test_a_push_against_the_fold_advice_is_answered_with_the_coachs_fold_tile() 
     d = _judge("2p")  # a slow pushing tile where the coach folds
     assert d.verdict == "lost_tiles" and d.mistake and d.push_fold_against_advice
     assert right_kinds(d) == {parse_tile("8s").kind}  # the card's right answer: the fold, not a faster tile
-    assert right_kinds(dataclasses.replace(d, push_fold=None)) == {parse_tile(t).kind for t in d.best}  # before
+    assert right_kinds(dataclasses.replace(d, push_fold=None, coach=None)) == {parse_tile(t).kind for t in d.best}  # before
 
 
 def test_the_words_of_the_coachs_fold_say_right_and_never_hold_up_a_pushing_tile(app: App) -> None:
@@ -189,9 +189,10 @@ def test_new_mistake_cards_are_offered_at_once_until_answered(progress_app: App,
     monkeypatch.setattr(game_cards, "mistake_cards",
                         lambda path, log, seat=0: [("game:game-20260101-120000:1:37", "efficiency", spec)])
     assert game_cards.record_mistakes(app, game, {}) == 1
-    # graded as a miss, the card is due tomorrow; the home offers it now all the same
-    assert app.progress.due_reviews(app.learner_id, limit=50) == []
+    # a new card without an answer (the coach's verdict is not the learner's), due at once
+    assert app.progress.answer_count(app.learner_id) == 0
     assert [r["item_id"] for r in game_cards.due_positions(app)] == ["game:game-20260101-120000:1:37"]
+    app.record_answer("game", "game:game-20260101-120000:1:37", "efficiency", False, 5.0, spec=spec)  # the review
     game_cards.mark_practised(app, "game:game-20260101-120000:1:37")
     assert game_cards.due_positions(app) == []  # answered: it comes back when it is due
     later = datetime.now(UTC) + timedelta(days=2)
@@ -252,3 +253,28 @@ def test_the_danger_words_speak_of_the_tile(app: App) -> None:
 
 def test_review_module_still_exports_its_names() -> None:
     assert "follows_advice" in review_mod.__all__
+
+
+# ---------------------------------------------------------------- review 20: the coach's own tile
+
+
+def test_the_strong_bots_discards_are_never_mistakes_in_the_review() -> None:
+    """The table's coach advises what the strong bot plays, and with no threat it may keep value,
+    a yaku or safety for a few tiles of ukeire: reviewing a strong bot's own game finds no
+    discard mistake where no threat was on the table (before, 'keeps its value' discards were
+    marked lost_tiles and turned into cards graded against the coach's own tile)."""
+    from trainer.engine.bots import make_bot
+    from trainer.engine.game.play import play_match
+    from trainer.engine.game.review import review_game
+    from trainer.engine.rules import load_rules
+
+    rules = load_rules("tenhou")
+    out = play_match([make_bot("strong", rules) for _ in range(4)], rules, seed=4242)
+    review = review_game(out.log, 0, calls=False)
+    quiet = [d for d in review.decisions if d.push_fold is None and not d.dealt_in]
+    assert quiet and all(d.coach is not None for d in quiet)
+    off_best = [d for d in quiet if not d.in_best]  # the coach chose value or safety over tiles
+    assert off_best, "the seed should hold a value or safety discard"
+    assert not [d for d in quiet if d.mistake], [(d.hand, d.action, d.chosen, d.coach, d.verdict) for d in quiet
+                                                  if d.mistake]
+    assert all(parse_tile(d.coach).kind in right_kinds(d) for d in off_best)  # a card would take it

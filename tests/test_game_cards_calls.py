@@ -218,7 +218,7 @@ def test_the_home_card_says_what_the_due_positions_ask(app: App, monkeypatch: py
              for i, a in enumerate(asks)]
     monkeypatch.setattr(game_cards, "due_positions", lambda _app: items)
     home = app.push("home")
-    card = home.match_card
+    card = home.mistakes_card
     assert card is not None and card.subtitle == f"{len(items)} positions are due: {words}", card.subtitle
 
 
@@ -226,7 +226,7 @@ def test_the_home_card_in_russian(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     items = [{"game": "g.json", "hand": 0, "action": i, "seat": 0, "ask": "call"} for i in range(2)]
     monkeypatch.setattr(game_cards, "due_positions", lambda _app: items)
     with headless_app(tmp_path, monkeypatch, language="ru", progress="open") as app:
-        card = app.push("home").match_card
+        card = app.push("home").mistakes_card
         assert card is not None and card.subtitle == "2 позиции ждут повторения: делать объявление или пропустить?"
     from trainer.i18n import set_language
 

@@ -173,6 +173,6 @@ def test_the_home_card_says_what_the_due_positions_ask(lang_app: App, monkeypatc
              for i, a in enumerate(asks)]
     monkeypatch.setattr(game_cards, "due_positions", lambda _app: items)
     home = lang_app.push("home")
-    card = home.match_card
+    card = home.mistakes_card
     assert card is not None
     assert card.subtitle == (en if lang_app.settings.language == "en" else ru), card.subtitle

@@ -179,6 +179,6 @@ def test_the_home_card_says_what_the_due_positions_ask(app: App, monkeypatch: py
              for i, a in enumerate(asks)]
     monkeypatch.setattr(game_cards, "due_positions", lambda _app: items)
     home = app.push("home")
-    card = home.match_card
+    card = home.mistakes_card
     assert card is not None and card.title == "Mistakes from your games"
     assert card.subtitle.startswith("2 positions are due: ") and words in card.subtitle, card.subtitle

@@ -182,7 +182,7 @@ def test_second_hint_of_an_order_step_is_about_the_order(app: App) -> None:
     putting the cards in order, not about tiles finishing shapes."""
     screen = open_step(app, 1)
     key(app, pygame.K_h, "h")
-    assert screen.feedback_text == "Read the question again and look at the tiles one by one."
+    assert screen.feedback_text == "Read the question again: what exactly does it ask?"  # cards, no tiles
     key(app, pygame.K_h, "h")
     assert screen.feedback_kind == "hint" and screen.hint_level == 2
     assert screen.feedback_text == "Find what comes first, then what follows it, one card at a time."

@@ -259,3 +259,23 @@ def test_bot_players_show_the_setup_names_in_the_learners_language() -> None:
             "Вы", "Шустрый", "Осторожный (Запад)", "Осторожный (Север)"]
     finally:
         set_language("en")
+
+
+def test_a_bad_tile_code_is_named_and_a_good_file_next_clears_the_error(app: App, tenhou6: dict) -> None:
+    """Review 20 (player): a log whose tile number is no tile was called "cut short", and the red
+    banner about it stayed over the seat choice of the next, good file."""
+    saved_games(app)
+    docs = folders.export_folder()
+    docs.mkdir(parents=True)
+    hands = [list(h) for h in tenhou6["log"]]
+    hands[0][4] = [99, *hands[0][4][1:]]  # the first dealt tile of seat 0 is number 99
+    (docs / "bad_tile.json").write_text(json.dumps(dict(tenhou6, log=hands)), encoding="utf-8")
+    (docs / "good.json").write_text(json.dumps(tenhou6), encoding="utf-8")
+    app.push("my_games")
+    click(app, app.screen.open_btn)
+    click(app, card(app.screen, "bad_tile.json"))
+    text = app.banners[-1].text
+    assert "hand 1 of the log has a number that is not a tile" in text and "cut short" not in text, text
+    click(app, card(app.screen, "good.json"))  # the seat choice of a good file
+    assert app.screen.pending is not None
+    assert not [b for b in app.banners if b.kind == "error"]

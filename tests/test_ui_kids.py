@@ -481,12 +481,14 @@ steps:
 """
 
 
-@pytest.mark.parametrize(("language", "first", "order"), [
-    ("ru", "Посмотри на плитки по очереди. У тебя получится!", "Что бывает сначала? А что потом?"),
-    ("en", "Look at the tiles one by one. You can do it!", "What comes first? And what comes next?"),
+@pytest.mark.parametrize(("language", "first", "words", "order"), [
+    ("ru", "Посмотри на плитки по очереди. У тебя получится!", "Прочитай вопрос ещё раз, медленно. У тебя получится!",
+     "Что бывает сначала? А что потом?"),
+    ("en", "Look at the tiles one by one. You can do it!", "Read the question again, slowly. You can do it!",
+     "What comes first? And what comes next?"),
 ], ids=["ru", "en"])
 def test_a_childs_step_without_its_own_hint_gets_a_childs_hint(tmp_path: Path, language: str, first: str,
-                                                               order: str) -> None:
+                                                               words: str, order: str) -> None:
     """A children's step with no hint of its own falls back to a line in a child's words («ты», no
     jargon), never the adults' «Перечитайте вопрос…» or 'Think about which tiles could finish each
     shape'; the second fallback fits the step (cards put in order here, not shapes)."""
@@ -510,7 +512,7 @@ def test_a_childs_step_without_its_own_hint_gets_a_childs_hint(tmp_path: Path, l
     a.set_library(LessonLibrary(lessons={lesson.id: lesson}))
     screen = open_step(a, lesson.id, lesson.steps[0].id)
     key(a, pygame.K_h, "h")
-    assert screen.feedback_text == first
+    assert screen.feedback_text == words  # cards in words, no tiles to look at
     key(a, pygame.K_h, "h")
     assert screen.feedback_kind == "hint" and screen.hint_level == 2
     assert screen.feedback_text == order

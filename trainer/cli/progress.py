@@ -1,7 +1,9 @@
 """``python -m trainer progress export FILE`` / ``import FILE``: move a learner between computers.
 
 The command speaks the learner's language: the one saved in the settings (``--lang`` chooses
-another for this run); a refused file is one line naming the file, the field and what is wrong."""
+another for this run); a refused file is one line naming the file, the field and what is wrong.
+``list`` and ``export`` only read the progress file (:func:`~trainer.progress.store.open_store_readonly`):
+a missing or damaged file is one line naming it, and nothing is renamed or created."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from trainer.i18n import LANGUAGES, _, ngettext
+from trainer.i18n import LANGUAGES, N_, _, ngettext
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -64,37 +66,126 @@ def _pick(store, wanted: str | None):
     raise SystemExit(_("error: several learners; choose one with --learner: {names}").format(names=names))
 
 
+# The English words of trainer.progress.files.reason, so that the learner reads them translated.
+_REASONS = (
+    N_("the disk is full"),
+    N_("another program is using the file (it is locked)"),
+    N_("the file or its folder is read-only"),
+    N_("the file or its folder cannot be opened"),
+    N_("the app has no permission to use the file"),
+    N_("the disk reported an input/output error"),
+)
+
+
+def _reason(problem: BaseException | str) -> str:
+    """Why a progress file cannot be used, in the learner's language (SQLite's own English
+    words only when the reason is none of the known ones)."""
+    from trainer.progress.files import reason
+
+    text = problem if isinstance(problem, str) else reason(problem)
+    for words in _REASONS:
+        if text == words or text.startswith(words + " ("):
+            return _(words)
+    return text
+
+
+def _unreadable(path: Path, error: BaseException, *, default: bool) -> str | None:
+    """The one line for a progress file ``list``/``export`` cannot read; None for the default
+    file that does not exist yet (nobody has used the app on this computer)."""
+    from trainer.progress.store import DamagedStore
+
+    if isinstance(error, FileNotFoundError):
+        if default:
+            return None
+        return _("error: {file}: there is no progress file there").format(file=path)
+    if isinstance(error, DamagedStore):
+        if error.kind == "newer":
+            return _("error: {file}: the progress file was written by a newer version of the app; "
+                     "update the trainer").format(file=path)
+        return _("error: {file}: the progress file is damaged and cannot be read; it was left as it is").format(
+            file=path)
+    cause = error.__cause__ if error.__cause__ is not None else getattr(error, "reason", str(error))
+    return _("error: {file}: the progress file cannot be read now: {reason}; it was left as it is").format(
+        file=path, reason=_reason(cause))
+
+
+def _notice_line(notice) -> str:
+    """A notice of :func:`~trainer.progress.open_store` (a file set aside) in the learner's language."""
+    if notice.kind == "damaged":
+        return _("warning: the progress file was damaged; it is kept as {path}, "
+                 "and a new one was started").format(path=notice.moved_to)
+    if notice.kind == "newer":
+        return _("warning: the progress file was written by a newer version of the app; it is kept as {path}, "
+                 "and a new one was started").format(path=notice.moved_to)
+    if notice.kind == "orphan":
+        return _("warning: a journal of the progress file without its database was kept as {path}").format(
+            path=notice.moved_to)
+    return _("warning: {problem}; the old file was kept as {path}").format(problem=notice.detail,
+                                                                          path=notice.moved_to)
+
+
+def _read(args: argparse.Namespace) -> int:
+    """``list`` and ``export``: read the progress file, never change it."""
+    from trainer.progress import StoreUnavailable
+    from trainer.progress.names import shown_name
+    from trainer.progress.store import DB_NAME, DamagedStore, data_dir, open_store_readonly
+    from trainer.progress.transfer import ExportError, write_export
+
+    path = args.db if args.db is not None else data_dir() / DB_NAME
+    try:
+        store = open_store_readonly(path)
+    except (FileNotFoundError, DamagedStore, StoreUnavailable) as e:
+        line = _unreadable(path, e, default=args.db is None)
+        if line is not None:
+            print(line, file=sys.stderr)
+            return 1
+        store = None
+    if store is None:  # the default file does not exist yet
+        if args.action == "list":
+            print(_("there are no learners in {file} yet").format(file=path))
+            return 0
+        print(_("error: there are no learners on this computer yet"), file=sys.stderr)
+        return 1
+    try:
+        if args.action == "list":
+            learners = store.learners()
+            if not learners:
+                print(_("there are no learners in {file} yet").format(file=path))
+            for learner in learners:
+                print(f"{learner.id}\t{shown_name(learner.name)}\t{learner.kind}\t"
+                      f"{_answers(store.answer_count(learner.id))}")
+            return 0
+        learner = _pick(store, args.learner)
+        try:
+            write_export(store, learner.id, args.file)
+        except ExportError as e:
+            print(_("error: {problem}").format(problem=e.translated()), file=sys.stderr)
+            return 1
+        print(_("exported {name}: {answers} -> {file}").format(
+            name=shown_name(learner.name), answers=_answers(store.answer_count(learner.id)), file=args.file))
+        return 0
+    finally:
+        store.close()
+
+
 def run(args: argparse.Namespace) -> int:
     """Export, import or list learners; exit 1 with a clear message on a bad file."""
     _use_language(getattr(args, "lang", None))
+    if args.action in ("list", "export"):
+        return _read(args)
     from trainer.progress import StoreUnavailable, open_store
     from trainer.progress.names import shown_name
-    from trainer.progress.transfer import ExportError, TransferError, write_export
+    from trainer.progress.transfer import TransferError
 
     try:
         store = open_store(args.db)
     except StoreUnavailable as e:
-        print(_("error: the progress file cannot be used now: {reason}").format(reason=e), file=sys.stderr)
+        print(_("error: {file}: the progress file cannot be used now: {reason}; it was left as it is").format(
+            file=e.path, reason=_reason(e.reason)), file=sys.stderr)
         return 1
     for notice in store.notices:
-        print(_("warning: {problem}; the old file was kept as {path}").format(problem=notice.detail,
-                                                                             path=notice.moved_to), file=sys.stderr)
+        print(_notice_line(notice), file=sys.stderr)
     try:
-        if args.action == "list":
-            for learner in store.learners():
-                print(f"{learner.id}\t{shown_name(learner.name)}\t{learner.kind}\t"
-                      f"{_answers(store.answer_count(learner.id))}")
-            return 0
-        if args.action == "export":
-            learner = _pick(store, args.learner)
-            try:
-                write_export(store, learner.id, args.file)
-            except ExportError as e:
-                print(_("error: {problem}").format(problem=e.translated()), file=sys.stderr)
-                return 1
-            print(_("exported {name}: {answers} -> {file}").format(
-                name=shown_name(learner.name), answers=_answers(store.answer_count(learner.id)), file=args.file))
-            return 0
         try:
             learner = store.import_file(args.file)
         except TransferError as e:

@@ -8,6 +8,7 @@ copies of the app may run at once: SQLite's locking serialises their writes
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import sqlite3
@@ -81,6 +82,7 @@ class StoreNotice:
     kind: str  # "damaged" or "newer"
     moved_to: Path
     detail: str
+    recovered: tuple[tuple[str, int], ...] = ()  # rows copied from the damaged file, per table
 
 
 @dataclass(frozen=True)
@@ -518,6 +520,27 @@ class ProgressStore:
 
         return import_file(self, path)
 
+    # ------------------------------------------------------------ new cards
+    def add_card(self, learner_id: int, item_id: str, skill: str, spec: dict | None = None, *,
+                 due: datetime | None = None) -> bool:
+        """Schedule a new review card without an answer: a new FSRS card for ``item_id`` in
+        ``skill``, due at ``due`` (now unless given), shown again by ``spec`` (as in
+        :meth:`record_answer`).  Nothing else changes: no answer is logged, and the day's totals,
+        the daily goal, the streak and the skill's mastery are left as they are (a position from a
+        game the coach judged is not the learner's answer; the learner's review answer is what
+        counts).  A card the learner already has is left as it is.  Returns True when a card was
+        added."""
+        at = due or _now()
+        key = card_key(item_id, spec)
+        with self._write() as db:
+            cur = db.execute(
+                "INSERT INTO card (learner_id, item_id, skill, due, state, spec) VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (learner_id, item_id) DO NOTHING",
+                (learner_id, key, skill, _iso(at), initial_card(at),
+                 json.dumps(spec, sort_keys=True) if spec is not None else None),
+            )
+        return cur.rowcount > 0
+
 
 def _learner(row: sqlite3.Row) -> Learner:
     try:
@@ -630,7 +653,7 @@ def open_store(path: Path | None = None) -> ProgressStore:
         notices.append(StoreNotice(kind, finished, "an interrupted attempt to keep the file aside was completed"))
     for _attempt in range(3):
         if not path.exists():
-            return _create(path, notices)
+            return _salvage_into(_create(path, notices))
         seen = identity(path)
         try:
             _check(path)
@@ -650,6 +673,27 @@ def open_store(path: Path | None = None) -> ProgressStore:
     raise StoreUnavailable(path, "the file keeps changing while it is opened")
 
 
+EARLIER = "a file kept aside earlier"
+
+
+def _salvage_into(store: ProgressStore) -> ProgressStore:
+    """A new store started in place of a damaged file receives every row of that file that can
+    still be read (:func:`trainer.progress.salvage.salvage`); each notice says what was copied."""
+    from trainer.progress.salvage import salvage
+
+    notices = []
+    for n in store.notices:
+        if n.kind == "damaged" and n.detail != EARLIER:
+            try:
+                copied = salvage(n.moved_to, store)
+            except (sqlite3.Error, OSError):
+                copied = {}  # nothing rescued: the file is still kept aside for the learner
+            n = dataclasses.replace(n, recovered=tuple(copied.items()))
+        notices.append(n)
+    store.notices = tuple(notices)
+    return store
+
+
 def _create(path: Path, notices: list[StoreNotice]) -> ProgressStore:
     """Start a new database.  When files were set aside before (perhaps by a start that
     then failed on a full disk), the learner is told again: that notice must not be lost.
@@ -658,10 +702,58 @@ def _create(path: Path, notices: list[StoreNotice]) -> ProgressStore:
     for kind in ("damaged", "newer", "orphan"):
         for p in sorted(path.parent.glob(f"{path.name}.{kind}-*")):
             if p not in known and not p.name.endswith(COMPANIONS):
-                notices.append(StoreNotice(kind, p, "a file kept aside earlier"))
+                notices.append(StoreNotice(kind, p, EARLIER))
     before = existing(path)
     try:
         return _open_checked(path, tuple(notices))
     except (StoreUnavailable, DamagedStore):
         discard_new_empty(path, before)
         raise
+
+
+def open_store_readonly(path: Path | None = None) -> ProgressStore:
+    """Open an existing learner database only to read it (``progress list`` and ``export``):
+    nothing is created, migrated, renamed or written, so a file kept aside can be looked into.
+
+    A missing file raises FileNotFoundError; a damaged file, or one from a newer app,
+    DamagedStore (``kind`` "damaged" or "newer"); any other problem StoreUnavailable, whose
+    ``__cause__`` is SQLite's (or the system's) error.  A file without ``-wal``/``-shm`` beside
+    it is opened ``immutable`` (SQLite then makes no companion files either); one with them is
+    opened ``mode=ro``, so answers still in the ``-wal`` are read.  A database with an older
+    schema is read through a copy in memory that is brought up to date there."""
+    path = Path(path) if path is not None else data_dir() / DB_NAME
+    if not path.is_file():
+        raise FileNotFoundError(2, "no such file", str(path))
+    companions = any(path.with_name(path.name + s).exists() for s in COMPANIONS)
+    uri = path.absolute().as_uri() + ("?mode=ro" if companions else "?mode=ro&immutable=1")
+    db: sqlite3.Connection | None = None
+    try:
+        db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=BUSY_TIMEOUT)
+        db.row_factory = sqlite3.Row
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        result = db.execute("PRAGMA quick_check").fetchone()[0]
+        if result != "ok":
+            raise DamagedStore("damaged", f"the database failed its integrity check: {result}")
+        if version > SCHEMA_VERSION:
+            raise DamagedStore("newer", f"the database was written by a newer version of the app "
+                                        f"(schema {version}, this app reads up to {SCHEMA_VERSION})")
+        if version < SCHEMA_VERSION:
+            copy = sqlite3.connect(":memory:", isolation_level=None)
+            db.backup(copy)
+            db.close()
+            db = copy
+            db.row_factory = sqlite3.Row
+            _migrate(db)
+    except DamagedStore:
+        if db is not None:
+            db.close()
+        raise
+    except (sqlite3.Error, OSError) as e:
+        if db is not None:
+            db.close()
+        if isinstance(e, sqlite3.DatabaseError) and is_damage(e):
+            raise DamagedStore("damaged", f"the file is not a readable database: {e}") from e
+        raise StoreUnavailable(path, reason(e)) from e
+    store = ProgressStore.__new__(ProgressStore)
+    store.path, store.notices, store.db = path, (), db
+    return store

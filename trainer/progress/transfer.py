@@ -189,12 +189,16 @@ def import_learner(store: ProgressStore, data: dict, source: str = "file") -> Le
             )
         _count_merged_answers(db, learner_id)
         for c in exp.cards:
+            here = db.execute("SELECT due, state FROM card WHERE learner_id = ? AND item_id = ?",
+                              (learner_id, c.item_id)).fetchone()
+            take = here is None or _file_card_is_newer(here[0], here[1], c.due, c.state)
             db.execute(
                 "INSERT INTO card (learner_id, item_id, skill, due, state, spec) VALUES (?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (learner_id, item_id) DO UPDATE SET due = min(card.due, excluded.due),"
-                " state = CASE WHEN excluded.due < card.due THEN excluded.state ELSE card.state END,"
+                " ON CONFLICT (learner_id, item_id) DO UPDATE SET"
+                " due = CASE WHEN ? THEN excluded.due ELSE card.due END,"
+                " state = CASE WHEN ? THEN excluded.state ELSE card.state END,"
                 " spec = coalesce(card.spec, excluded.spec)",
-                (learner_id, c.item_id, c.skill, c.due, c.state, c.spec),
+                (learner_id, c.item_id, c.skill, c.due, c.state, c.spec, int(take), int(take)),
             )
         for st in exp.study:  # the larger of the two times per day: importing twice counts it once
             db.execute(
@@ -203,6 +207,29 @@ def import_learner(store: ProgressStore, data: dict, source: str = "file") -> Le
                 (learner_id, st.day, STUDY_SKILL, st.seconds),
             )
     return store.learner(learner_id)
+
+
+def _last_review(state: str) -> datetime | None:
+    """When a card (FSRS card JSON) was last reviewed, or None (never, or unreadable)."""
+    try:
+        value = json.loads(state).get("last_review")
+        at = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except (ValueError, AttributeError, RecursionError):
+        return None
+    return at if at is not None and at.tzinfo is not None else None
+
+
+def _file_card_is_newer(due: str, state: str, file_due: str, file_state: str) -> bool:
+    """Whether an imported card replaces the one here: the card reviewed later wins (an older
+    export never rolls a schedule back); when either was never reviewed (or says not when), the
+    one due earlier, as before."""
+    mine, theirs = _last_review(state), _last_review(file_state)
+    if mine is not None and theirs is not None:
+        return theirs > mine
+    try:
+        return datetime.fromisoformat(file_due) < datetime.fromisoformat(due)
+    except (TypeError, ValueError):
+        return file_due < due
 
 
 def _refuse_foreign_answers(db, answers: list, learner_id: int | None, source: str) -> None:

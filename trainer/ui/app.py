@@ -54,6 +54,21 @@ __all__ = ["App", "SCREENS", "SCREEN_MODULES", "ensure_video_driver", "has_scree
            "register_screen"]
 
 
+def store_notice_text(notice: Any) -> str:
+    """What the learner is told about a progress file kept aside: where it is, and what was
+    rescued from it into the new file (learners and answers) when anything could be read."""
+    path = getattr(notice, "moved_to", "")
+    recovered = dict(getattr(notice, "recovered", ()) or ())
+    if not recovered:
+        return _("Your progress file could not be read and was kept as {path}; a new one was started.").format(
+            path=path)
+    learners, answers = recovered.get("learner", 0), recovered.get("answer", 0)
+    what = ", ".join((i18n.ngettext("{n} learner", "{n} learners", learners).format(n=learners),
+                      i18n.ngettext("{n} answer", "{n} answers", answers).format(n=answers)))
+    return _("Your progress file was damaged and was kept as {path}. Everything that could still be read "
+             "was copied into a new file: {what}.").format(path=path, what=what)
+
+
 def ensure_video_driver() -> None:
     """Use SDL's dummy video/audio driver when there is no display (CI, screenshots)."""
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and os.name == "posix" \
@@ -279,8 +294,7 @@ class App:
             self.notify(_("Progress cannot be saved: {error}").format(error=exc), "error", 60)
             return
         for notice in getattr(self.progress, "notices", ()):
-            self.notify(_("Your progress file could not be read and was kept as {path}; a new one was started.")
-                        .format(path=getattr(notice, "moved_to", "")), "warn", 12)
+            self.notify(store_notice_text(notice), "warn", 20)
         try:
             self._pick_learner()
         except Exception as exc:  # noqa: BLE001 - start-up goes on without saving, and says so
@@ -612,6 +626,14 @@ class App:
         notice.born = getattr(self, "time", 0.0)  # type: ignore[attr-defined]
         self.banners.append(notice)
         self.dirty = True
+
+    def withdraw(self, kind: str) -> None:
+        """Take back the notices of ``kind`` shown so far: what they said no longer holds (the
+        error about a file that could not be read, once another file was read)."""
+        keep = [b for b in self.banners if b.kind != kind]
+        if len(keep) != len(self.banners):
+            self.banners = keep
+            self.dirty = True
 
     def _drop_notices(self, left: Screen) -> None:
         """The learner left ``left``: its own info notices go.  One shown by the very action that

@@ -2,7 +2,10 @@
 
 When a match ends, its review (``trainer.engine.game.review``) is read and every discard
 that lost tiles, slowed the hand, or dealt in while a safe tile was in the hand becomes a
-card in the learner's progress store (a wrong answer, so it comes back soon).  A card's
+new card in the learner's progress store, due at once (:meth:`ProgressStore.add_card`).  The
+coach's verdict is not the learner's answer: no answer is recorded, so the daily goal, the
+streak, the accuracy and the skills' mastery are left as they are until the learner answers the
+card in a review.  A card's
 spec names the game file and the decision (``{"game", "hand", "action", "seat"}``); the
 position review screen shows that table again and asks "what would you discard here?".
 
@@ -37,10 +40,9 @@ A discard that did what the coach advised against a threat (a fold where it fold
 where it pushes: :func:`~trainer.engine.game.review.follows_advice`) is never a mistake, so it makes
 no card.
 
-The cards a match makes are offered at once, not only when spaced repetition brings them back the
-next day: :func:`record_mistakes` keeps their ids in the learner's profile (:data:`FRESH_KEY`), and
-:func:`due_positions` offers them with the due cards until they are answered
-(:func:`mark_practised`) or a day has passed (by then they are due anyway).
+The cards a match makes are offered at once: they are due when made, and :func:`record_mistakes`
+also keeps their ids in the learner's profile (:data:`FRESH_KEY`), so :func:`due_positions` offers
+them until they are answered (:func:`mark_practised`) or a day has passed.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from typing import Any
 
 from trainer.engine.game.call_review import CallDecision
 from trainer.engine.game.review import Decision, review_game
+from trainer.i18n import _
 
 CARD_VERDICTS = ("lost_tiles", "lost_shanten", "dealt_in")
 """Verdicts that become review cards (item 7 of issue 12)."""
@@ -162,8 +165,13 @@ def record_mistakes(app: Any, path: Path, log: dict[str, Any], seat: int = 0) ->
     if getattr(app, "progress", None) is None or getattr(app, "learner_id", None) is None:
         return 0
     cards = mistake_cards(path, log, seat)
-    for item_id, skill, spec in cards:
-        app.record_answer("game", item_id, skill, False, 0.0, spec=spec)
+    try:
+        for item_id, skill, spec in cards:  # cards without an answer: the learner was not asked yet
+            app.progress.add_card(app.learner_id, item_id, skill, spec)
+    except Exception as exc:  # noqa: BLE001 - the match is saved; only its review cards are lost
+        if hasattr(app, "notify"):
+            app.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
+        return 0
     if cards:  # offered at once (due_positions), not only a day later
         made = datetime.now(UTC).isoformat(timespec="seconds")
         _set_fresh(app, {**_fresh(app), **{item_id: made for item_id, _skill, _spec in cards}})

@@ -16,7 +16,7 @@ def log_problem_text(kind: str | None, *, line: int | None = None, field: str = 
     """The sentence for a log that cannot be opened (``kind`` from the engine: ``newer_version``,
     ``unsupported_version``, ``not_json`` with its ``line``, ``not_game_log``, ``not_text``,
     ``unreadable_file``, ``damaged`` (with the missing ``field`` when the engine knows it) or
-    ``damaged_hand`` with the ``hand``'s number in the file); ``fallback`` (the engine's English
+    ``damaged_hand`` or ``bad_tile`` with the ``hand``'s number in the file); ``fallback`` (the engine's English
     line) for any other kind.  The engine's technical detail stays out of the learner's sentence
     (the command line prints it)."""
     if kind == "newer_version":
@@ -35,6 +35,12 @@ def log_problem_text(kind: str | None, *, line: int | None = None, field: str = 
         return _("the file is damaged: the field “{field}” is missing").format(field=field)
     if kind == "damaged":
         return _("the file is damaged")
+    if kind == "bad_tile" and hand is not None:
+        return _("hand {n} of the log has a number that is not a tile (the tile codes are 11-19, 21-29, 31-39, "
+                 "41-47 and 51-53): the file was changed or damaged").format(n=hand)
+    if kind == "bad_tile":
+        return _("the log has a number that is not a tile (the tile codes are 11-19, 21-29, 31-39, 41-47 and "
+                 "51-53): the file was changed or damaged")
     if kind == "damaged_hand" and hand is not None:
         return _("hand {n} of the log is cut short or damaged — copy or export the whole game again").format(n=hand)
     return fallback

@@ -31,8 +31,9 @@ class RecordError(ValueError):
     ``"not_json"`` (with ``line``), ``"not_text"``, ``"not_game_log"``, ``"newer_version"``
     (with ``version``, the log's), ``"unsupported_version"``, ``"unreadable_file"`` or
     ``"damaged"`` (a log of ours missing fields) or ``"damaged_hand"`` (one hand of an imported
-    log is cut short or wrong: ``hand``, its number in the file from 1); any other error has
-    ``kind`` None."""
+    log is cut short or wrong: ``hand``, its number in the file from 1) or ``"bad_tile"`` (a
+    number that is no tenhou.net/6 tile code, with the ``hand`` when it is inside one); any other
+    error has ``kind`` None."""
 
     def __init__(self, message: str, *, kind: str | None = None, line: int | None = None,
                  version: int | None = None, hand: int | None = None) -> None:

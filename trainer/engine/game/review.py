@@ -104,7 +104,11 @@ class Decision:
 
     ``push_fold`` is None unless an opponent was a threat the coach folds against (see
     :func:`push_fold_choice`); then ``chosen`` and ``advice`` are ``"push"`` or ``"fold"``, with
-    the coach's figures in points."""
+    the coach's figures in points.
+
+    ``coach`` is the tile the table's coach advised (MPSZ; the ``strong`` bot's discard): it may
+    keep value or safety at the cost of a few tiles of ukeire, so discarding it is never a
+    mistake even when it is not among ``best``."""
 
     hand: int
     turn: int
@@ -125,6 +129,7 @@ class Decision:
     riichi_choice: dict[str, Any] | None = None
     push_fold: dict[str, Any] | None = None
     options: tuple[DiscardOption, ...] = field(default=(), repr=False, compare=False)
+    coach: str | None = None
 
     @property
     def mistake(self) -> bool:
@@ -169,6 +174,7 @@ class Decision:
             "danger": self.danger,
             "riichi_choice": self.riichi_choice,
             "push_fold": self.push_fold,
+            "coach": self.coach,
         }
 
 
@@ -252,14 +258,29 @@ def review_decision(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any, *
     pos = {k: int(where.get(k, 0)) for k in ("hand", "turn", "action", "round", "hand_number", "honba")}
     push_fold = push_fold_choice(view, legal_tiles, chosen, rules)  # first: riichi_choice reuses its evaluation
     danger = _danger(view, options, chosen.kind, visible, push_fold)
+    coach = push_fold["advised"] if push_fold is not None else _coach_tile(view, legal_tiles, rules)
     return Decision(
         **pos, chosen=str(chosen), riichi=riichi, best=tuple(str(o.tile) for o in best),
         shanten_chosen=mine.shanten_after, shanten_best=best[0].shanten_after,
         ukeire_chosen=mine.total, ukeire_best=best[0].total,
-        verdict=_verdict(mine, best[0], in_best, danger, dealt_in, push_fold), dealt_in=dealt_in, danger=danger,
-        riichi_choice=riichi_choice(view, legal_tiles, riichi_tiles, chosen, riichi, rules),
-        push_fold=push_fold, options=options,
+        verdict=_verdict(mine, best[0], in_best, danger, dealt_in, push_fold, coach), dealt_in=dealt_in,
+        danger=danger, riichi_choice=riichi_choice(view, legal_tiles, riichi_tiles, chosen, riichi, rules),
+        push_fold=push_fold, options=options, coach=coach,
     )
+
+
+def _coach_tile(view: PlayerView, legal_tiles: tuple[Any, ...], rules: Any) -> str | None:
+    """The tile the table's coach advises with no threat on the table (its value, yaku or safety
+    choice may give up a few tiles of ukeire); None for a hand in riichi (its discards are forced)."""
+    from trainer.engine.game.coach import coach_turn  # the coach reads this module
+
+    if view.riichi[view.seat]:
+        return None
+    discards = tuple(dict.fromkeys(legal_tiles))
+    try:
+        return str(coach_turn(view, discards, rules).best.tile)
+    except ValueError:  # a hand the evaluator cannot read (not 3n+2 concealed tiles)
+        return None
 
 
 def riichi_choice(view: PlayerView, legal_tiles: Iterable[Any], riichi_tiles: Iterable[Any], chosen: Any,
@@ -426,10 +447,12 @@ def follows_advice(push_fold: dict[str, Any] | None, chosen: str) -> bool:
 
 
 def _verdict(mine: DiscardOption, best: DiscardOption, in_best: bool, danger: dict[str, Any] | None,
-             dealt_in: bool, push_fold: dict[str, Any] | None = None) -> str:
+             dealt_in: bool, push_fold: dict[str, Any] | None = None, coach: str | None = None) -> str:
     """One word for a decision (see the module docstring)."""
     if follows_advice(push_fold, str(mine.tile)):
         return "good"  # what the table's coach told the learner to do is never a mistake
+    if push_fold is None and coach is not None and _kind_of(coach) == _kind_of(str(mine.tile)) and not dealt_in:
+        return "good"  # ... nor the coach's own tile with no threat (kept value, a yaku or safety)
     if danger is not None:
         safe_there = danger["genbutsu_available"]
         if dealt_in and safe_there:

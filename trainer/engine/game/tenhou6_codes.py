@@ -56,7 +56,7 @@ def tile_code(tile: Tile) -> int:
 def code_tile(code: object) -> Tile:
     """The tile a tenhou.net/6 number stands for; raises Tenhou6Error for any other value."""
     if isinstance(code, bool) or not isinstance(code, int):
-        raise Tenhou6Error(f"{code!r} is not a tile code")
+        raise Tenhou6Error(f"{code!r} is not a tile code", kind="bad_tile")
     if code in RED_CODES:
         return Tile(RED_CODES[code], red=True)
     suit, number = divmod(code, 10)
@@ -64,7 +64,7 @@ def code_tile(code: object) -> Tile:
         return Tile(9 * (suit - 1) + number - 1)
     if suit == 4 and 1 <= number <= 7:
         return Tile(27 + number - 1)
-    raise Tenhou6Error(f"{code} is not a tile code (11-19, 21-29, 31-39, 41-47, 51-53)")
+    raise Tenhou6Error(f"{code} is not a tile code (11-19, 21-29, 31-39, 41-47, 51-53)", kind="bad_tile")
 
 
 @dataclass(frozen=True, slots=True)

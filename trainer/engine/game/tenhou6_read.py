@@ -156,7 +156,7 @@ def _parse_kyoku(raw: Any, index: int) -> Kyoku:
             raise Tenhou6Error("the result is missing (the log is truncated?)")
         _check_result(result)
     except Tenhou6Error as e:
-        raise Tenhou6Error(f"{where}: {e}") from None
+        raise Tenhou6Error(f"{where}: {e}", kind=e.kind) from None
     k = Kyoku(label, kyoku, honba, sticks, scores, dora, ura, haipai, draws, discards, result)
     _check_counts(k)
     return k

@@ -49,8 +49,45 @@ P = PALETTE
 # ---------------------------------------------------------------- the list
 
 
-_GROUP = {"value": "riichi"}
-"""The drill group last shown (the list opens on it again)."""
+_GROUP = {"value": ""}
+"""The drill group last shown in this run, for an app without a learner's profile ("" = none yet)."""
+
+GROUP_KEY = "drill_group"
+"""The key of the learner's profile that keeps the drill-menu tab the learner chose last (the
+list opens on it again, as the lesson map on its ``last_track``)."""
+
+
+def _working_group(app: Any) -> str:
+    """The tab for a learner who has chosen none yet: the Chinese Official rules (MCR) when the
+    learner's last drill or the lesson completed or opened last is one of them, else riichi."""
+    from trainer.ui.views.lesson_order import RULE_SYSTEMS, last_touched_lesson
+
+    last_drill = getattr(app.settings, "last_drill", "")
+    if last_drill and last_drill in generators() and drill_group(last_drill) == "mcr":
+        return "mcr"
+    lesson = None
+    if app.library_ready():  # never waits for the lessons to load
+        try:
+            lesson = last_touched_lesson(app, app.library())
+        except Exception:  # noqa: BLE001 - the menu opens whatever the lessons do
+            lesson = None
+    if lesson is not None and RULE_SYSTEMS.get(lesson.track) == "mcr" and "mcr" in DRILL_GROUPS:
+        return "mcr"
+    return "riichi"
+
+
+def remembered_group(app: Any) -> str:
+    """The drill-menu tab to open on: the one the learner chose last (kept in the learner's
+    profile; this run's memory without one), else the rule system the learner works on."""
+    kept = app.learner_data(GROUP_KEY) if _profile(app) else _GROUP["value"]
+    return kept if kept in DRILL_GROUPS else _working_group(app)
+
+
+def remember_group(app: Any, group: str) -> None:
+    """Keep the drill-menu tab chosen (per learner with a profile, this run's memory without)."""
+    _GROUP["value"] = group
+    if _profile(app) and app.learner_data(GROUP_KEY) != group:
+        app.set_learner_data(GROUP_KEY, group)
 
 
 def _accepts(model: Any, preset: str) -> bool:
@@ -74,8 +111,8 @@ class DrillListScreen(Screen):
         from trainer.ui.views.lesson_order import TRACK_COLORS
 
         if "group" in self.params:
-            _GROUP["value"] = self.params.pop("group")
-        group = _GROUP["value"]
+            remember_group(self.app, self.params.pop("group"))
+        group = remembered_group(self.app)
         colors = list(TRACK_COLORS.values())
         self.tabs = self.add(OptionRow([(g, _(label)) for g, label in DRILL_GROUPS.items()], group, self._group))
         self.cards = []
@@ -96,7 +133,7 @@ class DrillListScreen(Screen):
                                             icon=tile_icon(self.app, "1z"))))
 
     def _group(self, group: str) -> None:
-        _GROUP["value"] = group
+        remember_group(self.app, group)
         self.focus = None
         self.rebuild()
 
@@ -495,8 +532,9 @@ class DrillSetupScreen(Screen):
 
 # ---------------------------------------------------------------- the discard puzzles' settings
 
-_PUZZLES = {"n": 10, "focus": "all"}
-"""The discard puzzles' last settings (the form opens on them again)."""
+PUZZLE_DEFAULTS = {"n": 10, "focus": "all"}
+"""The discard puzzles' first settings; the last ones are kept like a drill's (:func:`store_params`,
+under ``"nanikiru"``), so the form opens on them again, also after the app is reopened."""
 
 PUZZLE_FOCUS = {
     "all": N_("All positions"),
@@ -515,10 +553,17 @@ class NanikiruSetupScreen(Screen):
         return _("What to discard?")
 
     def build(self) -> None:
-        self.count = self.add(Stepper(int(_PUZZLES["n"]), 5, 30, lambda v: _PUZZLES.update(n=v),
+        kept = stored_params(self.app).get("nanikiru")
+        kept = kept if isinstance(kept, dict) else {}
+        self.values = dict(PUZZLE_DEFAULTS)
+        if kept.get("n") in (5, 10, 15, 20, 30):
+            self.values["n"] = kept["n"]
+        if kept.get("focus") in PUZZLE_FOCUS:
+            self.values["focus"] = kept["focus"]
+        self.count = self.add(Stepper(int(self.values["n"]), 5, 30, lambda v: self._set(n=v),
                                       choices=[5, 10, 15, 20, 30]))
-        self.focus_row = self.add(OptionRow([(k, _(v)) for k, v in PUZZLE_FOCUS.items()], str(_PUZZLES["focus"]),
-                                            lambda v: (_PUZZLES.update(focus=v), self.app.invalidate())))
+        self.focus_row = self.add(OptionRow([(k, _(v)) for k, v in PUZZLE_FOCUS.items()], str(self.values["focus"]),
+                                            lambda v: (self._set(focus=v), self.app.invalidate())))
         self.start = self.add(Button(_("Start"), self.start_drill, kind="primary", hotkey="Enter"))
 
     def initial_focus(self) -> int | None:
@@ -528,9 +573,14 @@ class NanikiruSetupScreen(Screen):
         self.start_drill()
         return True
 
+    def _set(self, **values: Any) -> None:
+        """A setting changed: kept for the next time the form opens."""
+        self.values.update(values)
+        store_params(self.app, "nanikiru", self.values)
+
     def start_drill(self) -> None:
         """Open the puzzles with these settings."""
-        self.app.push("nanikiru", n=int(_PUZZLES["n"]), focus=str(_PUZZLES["focus"]),
+        self.app.push("nanikiru", n=int(self.values["n"]), focus=str(self.values["focus"]),
                       seed=int(self.app.time * 1000) % 1_000_000)
 
     def layout(self) -> None:
@@ -556,7 +606,7 @@ class NanikiruSetupScreen(Screen):
                       anchor="midleft", bold=True, max_width=self.label_w)
         note = {"attack": _("Nobody is in riichi: build the hand as fast and as valuable as you can."),
                 "defence": _("An opponent is in riichi: push or fold, and which tile is safe.")}.get(
-            str(_PUZZLES["focus"]), "")
+            str(self.values["focus"]), "")
         if note:
             blit_text(surf, self.app, note, L.font("small"), P.on_felt_muted,
                       (self.focus_row.rect.left, self.focus_row.rect.bottom + L.px(10)),

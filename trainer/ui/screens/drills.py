@@ -91,9 +91,22 @@ HINT_WHERE = {
     "not_complete": N_("Try to split the hand into sets and one pair, and see whether any tile is left over."),
     "furiten": N_("Find the hand's waits first; then look for them in your own river, and among the tiles the "
                   "others threw since your last discard (after a riichi: since the riichi)."),
-    "safest": N_("Start with the tiles the riichi player cannot win on ({term:genbutsu}): those in their river "
-                 "and those let pass after the riichi; then {term:suji} and walls ({term:kabe})."),
+    # TRANSLATORS: {genbutsu}, {suji} and {walls} are the terms, linked (pgettext "inline term").
+    "safest": N_("Start with the tiles the riichi player cannot win on, {genbutsu}: those in their "
+                 "river and those let pass after the riichi; then {suji} and {walls}."),
 }
+
+
+def HINT_TERMS() -> dict[str, str]:  # noqa: N802 - a table, built in the current language
+    """The terms a hint names in a sentence, each in the form the sentence needs and linked to
+    its glossary card: «генбуцу», "genbutsu" (not the glossary's name "Safe tile")."""
+    from trainer.ui.richtext import term_word
+
+    return {"genbutsu": term_word("genbutsu", pgettext("inline term", "genbutsu")),
+            "suji": term_word("suji", pgettext("inline term", "suji")),
+            "walls": term_word("kabe", pgettext("inline term", "walls"))}
+
+
 # The first rung of a waits question by the shapes the engine finds the hand waiting in (its
 # explanation items' ``shapes``): the runs not yet complete, a lone tile, pairs; one sentence each.
 WAIT_SHAPE_WHERE = {
@@ -639,7 +652,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             return [_(KIDS_HINTS[kind]) if kind else _("Look at the tiles one by one. You can do it!")]
         kind = next((i.get("kind") for i in items if i.get("kind") in HINT_WHERE), None)
         where = wait_shape_hint(items) if kind == "wait" else ""
-        rungs = [where or (_(HINT_WHERE[kind]) if kind else
+        rungs = [where or (_(HINT_WHERE[kind]).format(**HINT_TERMS()) if kind else
                            _("Read the question again and look at the tiles one by one."))]
         parts = [i for i in items if i.get("kind") in HINT_PARTIAL_KINDS and explain_item(i)]
         if len(parts) >= 2:
@@ -696,11 +709,8 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
     def retry(self) -> None:
         if self.view is None or self.phase != "retry":
             return
-        self.view.clear_marks()
+        self.view.start_retry()  # an empty number box, as in lessons; fans and total keep the answer
         self.view.lock(False)
-        for _name, field in getattr(self.view, "fields", ()):  # a new try starts from an empty box, as in lessons
-            field.text = ""
-            field.forget_cut()
         self.phase = "answer"
         self.feedback_kind = None
         self._labels()

@@ -136,7 +136,9 @@ class GameImportScreen(Screen):
 
     def read(self, loaded: LoadedLog) -> None:
         """A game was read: a tenhou.net/6 log asks which player the learner was; our own log keeps
-        the seat it names (the learner's seat when it was saved by the app)."""
+        the seat it names (the learner's seat when it was saved by the app).  An error shown about
+        a file read before goes: it is not about this one."""
+        self.app.withdraw("error")
         if loaded.kind == "tenhou6":
             self.pending = loaded
             self.scroll_y = 0

@@ -97,7 +97,9 @@ class HomeScreen(Screen):
     def _next_lesson(self) -> tuple[str, str] | None:
         """The first lesson of the learner's path not yet completed, for a learner with nothing to
         continue: the children's track for a child's profile, the adult path (basics first, or the
-        track the first-run answer chose) for everyone else."""
+        track the first-run answer chose) for everyone else, the rule system of the lesson done or
+        opened last first (an MCR learner is offered the next MCR lesson, see
+        :func:`~trainer.ui.views.lesson_order.working_tracks`)."""
         from trainer.ui.views.lesson_order import next_lesson
 
         try:
@@ -110,6 +112,16 @@ class HomeScreen(Screen):
     def kids(self) -> bool:
         """A child's profile gets the children's home: big cards, their lessons and games."""
         return self.app.settings.profile == "child"
+
+    def _finished_any(self) -> bool:
+        """Whether the learner has finished at least one lesson."""
+        progress, learner = self.app.progress, self.app.learner_id
+        if progress is None or learner is None:
+            return False
+        try:
+            return any(row.get("completed_at") for row in progress.lessons(learner).values())
+        except Exception:  # noqa: BLE001 - a store that cannot answer: the first-visit wording
+            return False
 
     def build(self) -> None:
         if self.kids:
@@ -128,8 +140,10 @@ class HomeScreen(Screen):
             nxt = self._next_lesson() if self.app.library_ready() else None
             if nxt is not None:
                 lesson_id, title = nxt
+                # "start here" only before the first finished lesson; after it the path goes on
+                heading = _("Keep learning") if self._finished_any() else _("Start here")
                 self.hero = self.add(Card(
-                    _("Start here"), title, lambda: self.app.push("lesson", lesson_id=lesson_id),
+                    heading, title, lambda: self.app.push("lesson", lesson_id=lesson_id),
                     accent=P.accent, badge=_("Next lesson"), badge_color=P.accent_dark,
                 ))
             else:
@@ -146,7 +160,9 @@ class HomeScreen(Screen):
                 lambda: self.app.push("review", items=reviews),
                 accent=P.hint, badge=str(due), badge_color=P.hint,
             ))
-        self.match_card = self._unfinished_match() or self._game_mistakes()
+        # the match to go on with and the due positions from games: both have a door
+        self.match_card = self._unfinished_match()
+        self.mistakes_card = self._game_mistakes()
         sections = [
             ("lesson_map", _("Lessons"), _("Step by step: tiles, hands, waits, yaku, fu and table manners.")),
             ("drills", _("Drills"), _("Endless generated exercises: efficiency, waits, fu, points.")),
@@ -327,12 +343,15 @@ class HomeScreen(Screen):
         area.top = L.px(40) + self.app.line_height(L.font("title")) + self.app.line_height(L.font("body")) + L.px(20)
         gap = L.px(18)
         y = area.top
-        tops = [c for c in (self.hero, self.review, self.match_card) if c is not None]
+        tops = [c for c in (self.hero, self.review, self.match_card, getattr(self, "mistakes_card", None))
+                if c is not None]
         if tops:
-            w_top = (area.width - gap * (len(tops) - 1)) // len(tops)
+            per_row = 2 if len(tops) > 3 else len(tops)  # four doors: two rows of two, each keeps its line
+            w_top = (area.width - gap * (per_row - 1)) // per_row
             for i, card in enumerate(tops):
-                card.rect = pygame.Rect(area.left + i * (w_top + gap), y, w_top, L.px(96))
-            y += L.px(96) + gap
+                r, c = divmod(i, per_row)
+                card.rect = pygame.Rect(area.left + c * (w_top + gap), y + r * (L.px(96) + gap), w_top, L.px(96))
+            y += (len(tops) + per_row - 1) // per_row * (L.px(96) + gap)
         cols = 4 if len(self.cards) > 6 else 3
         w = (area.width - gap * (cols - 1)) // cols
         rows = (len(self.cards) + cols - 1) // cols
@@ -342,7 +361,8 @@ class HomeScreen(Screen):
             card.rect = pygame.Rect(area.left + c * (w + gap), y + r * (h + gap), w, h)
 
     def choose(self, n: int) -> bool:
-        order = [c for c in (self.hero, self.review, self.match_card) if c is not None] + self.cards
+        order = [c for c in (self.hero, self.review, getattr(self, "match_card", None),
+                             getattr(self, "mistakes_card", None)) if c is not None] + self.cards
         if 1 <= n <= len(order):
             order[n - 1].activate()
             return True

@@ -279,7 +279,8 @@ class ImportScreen(Screen):
         self.cards = [self.add(Card(p.name, str(p.parent), lambda p=p: self.do_import(p))) for p in self.files]
 
     def do_import(self, path: Path) -> None:
-        """Import one file; a bad file is reported and nothing changes."""
+        """Import one file and make the imported learner the current one (the learner who was
+        current stays in the list); a bad file is reported and nothing changes."""
         from trainer.progress.transfer import TransferError
 
         try:
@@ -291,7 +292,15 @@ class ImportScreen(Screen):
         except OSError as exc:
             self.app.notify(_("This file cannot be imported: {error}").format(error=exc), "error", 10)
             return
-        self.app.notify(_("Imported {name}.").format(name=shown_name(learner.name)), "info", 6)
+        # the learner brought here is the one to go on with: switch to them, so the screen below
+        # (refreshed when this one closes) shows their progress, not the profile that was current
+        if learner.settings.get(DELETED_KEY):  # imported again on purpose: bring them back
+            self.app.set_learner_data_for(learner.id, DELETED_KEY, None)
+        if learner.id != self.app.learner_id:
+            switch_learner(self.app, learner.id)
+        # TRANSLATORS: after an import from a file; the imported learner is now the current one.
+        self.app.notify(_("Imported {name}; now learning: {name}.").format(name=shown_name(learner.name)),
+                        "info", 6)
         self.app.pop()
 
     def layout(self) -> None:

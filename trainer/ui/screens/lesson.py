@@ -52,6 +52,10 @@ MAX_SECONDS = 300.0  # an answer never counts as slower than this (the learner m
 # one from its view: (adults, children) by rung and, for the second rung, by the step's kind family.
 FIRST_HINT = (N_("Read the question again and look at the tiles one by one."),
               N_("Look at the tiles one by one. You can do it!"))
+FIRST_HINT_WORDS = (N_("Read the question again: what exactly does it ask?"),
+                    # TRANSLATORS: for a 6-year-old (ru: «ты», simple words).
+                    N_("Read the question again, slowly. You can do it!"))
+"""The first rung for a step with no tiles to look at (a question about the rules in words)."""
 SECOND_HINTS = {
     # Which tiles finish a shape: waits, the missing tile of a set, tenpai and shape questions.
     "finish": (N_("Think about which tiles could finish each shape."),
@@ -88,8 +92,21 @@ def hint_family(step: Any) -> str:
 def fallback_hint(step: Any, level: int, child: bool) -> str:
     """The hint ladder's line at ``level`` for a step that has none of its own there, in the
     children's words (informal "you", no jargon) for a children's lesson."""
-    lines = FIRST_HINT if level == 1 else SECOND_HINTS[hint_family(step)]
+    if level == 1:
+        lines = FIRST_HINT if _shows_tiles(step) else FIRST_HINT_WORDS
+    else:
+        lines = SECOND_HINTS[hint_family(step)]
     return _(lines[1] if child else lines[0])
+
+
+def _shows_tiles(step: Any) -> bool:
+    """Whether a step shows tiles to look at: a hand, tiles to pick or sort, or tiles in its
+    prompt, options or cards."""
+    if getattr(step, "hand", None) or getattr(step, "tiles", None):
+        return True
+    texts = [getattr(step, "prompt", None), *(getattr(o, "text", None) for o in getattr(step, "options", None) or ())]
+    shown = [*(getattr(step, "options", None) or ()), *(getattr(step, "cards", None) or ())]
+    return any("{tiles:" in str(t) for t in texts if t) or any(getattr(o, "tiles", None) for o in shown)
 
 
 def counts_for_completion(lesson: Any, index: int) -> bool:

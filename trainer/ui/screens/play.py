@@ -776,8 +776,11 @@ class McrPlayScreen(PlayScreen):
         if self.match.finished and self.round.ended:  # not a hand still to come: the game is over
             n = self.match.hands_played
             return ngettext("Game over · {n} hand played", "Game over · {n} hands played", n).format(n=n)
+        # The hand on the table: over a result card that is the hand just counted in hands_played
+        # (the round label beside it names that hand too), otherwise the one being played.
+        n = self.match.hands_played if self.round.ended else self.match.hands_played + 1
         return _("{round} · hand {n} of {total}").format(
-            round=self.center.round_label(self.state), n=min(self.match.hands_played + 1, self.match.rules.hands),
+            round=self.center.round_label(self.state), n=max(1, min(n, self.match.rules.hands)),
             total=self.match.rules.hands)
 
     def _advice(self) -> Any:

@@ -96,7 +96,7 @@ def right_kinds(decision: Any) -> set[int]:
     """Tile kinds that answer the card, as the table's coach would have it: against a threat, the
     tiles the coach folds among where it folds (its fold band), its own pushing tile where it
     pushes (with the best by ukeire, unless the discard dealt in); without a threat the safe tiles
-    for a deal-in, else the best by ukeire."""
+    for a deal-in, else the best by ukeire and the coach's own tile."""
     from trainer.engine.tiles import parse_tile
 
     pf = getattr(decision, "push_fold", None)
@@ -109,8 +109,9 @@ def right_kinds(decision: Any) -> set[int]:
             tiles = [*decision.best, pf["advised"]]
     elif decision.verdict == "dealt_in" and decision.danger:
         tiles = decision.danger["safest"]
-    else:
-        tiles = decision.best
+    else:  # the best by ukeire, and the coach's own tile (value or safety for a few tiles)
+        coach = getattr(decision, "coach", None)
+        tiles = [*decision.best, *([coach] if coach else [])]
     return {parse_tile(t).kind for t in tiles}
 
 

@@ -5,7 +5,7 @@ spent; and the doors to switching learner, review, export and import."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 
 import pygame
@@ -39,6 +39,7 @@ class ProgressData:
     totals: dict
     mastery: list
     days: list
+    positions: list = field(default_factory=list)  # the due positions from games (the home's "Mistakes")
 
 
 def load_data(app) -> ProgressData | None:
@@ -56,7 +57,22 @@ def load_data(app) -> ProgressData | None:
         totals=store.totals(lid),
         mastery=sorted(store.mastery(lid), key=lambda m: -m.mastery),
         days=store.days(lid, last=CHART_DAYS),
+        positions=_due_positions(app),  # named apart: the position review shows them, as from the home
     )
+
+
+def _due_positions(app) -> list:  # noqa: ANN001
+    """The due positions from the learner's games (the home's "Mistakes from your games" card)."""
+    from trainer.ui.game_cards import due_positions
+
+    return due_positions(app)
+
+
+def positions_note(n: int) -> str:
+    """The "due for review" card's line about the due positions from games (the review session
+    shows exercises; the positions have their own door, as on the home)."""
+    # TRANSLATORS: under the count of due exercises on the progress screen (ru: «+ 3 позиции из ваших партий»).
+    return ngettext("+ {n} position from your games", "+ {n} positions from your games", n).format(n=n)
 
 
 def duration_text(seconds: float) -> str:
@@ -120,6 +136,12 @@ class ProgressScreen(Screen):
     def build(self) -> None:
         self.review_btn = self.add(Button(_("Review"), self.start_review, kind="primary", size="small"))
         self.review_btn.enabled = bool(self.data and self.data.due)
+        positions = len(self.data.positions) if self.data else 0
+        # TRANSLATORS: the progress screen's door to the due positions from the learner's games.
+        self.positions_btn = self.add(Button(ngettext("Review {n} position from your games",
+                                                      "Review {n} positions from your games", positions)
+                                             .format(n=positions), self.review_positions, kind="secondary"))
+        self.positions_btn.visible = positions > 0
         self.learners_btn = self.add(Button(_("Learners"), lambda: self.app.push("learners"), kind="secondary"))
         self.export_btn = self.add(Button(_("Export"), self.export, kind="secondary"))
         self.import_btn = self.add(Button(_("Import"), lambda: self.app.push("progress_import"), kind="secondary"))
@@ -142,7 +164,7 @@ class ProgressScreen(Screen):
         self.chart1 = pygame.Rect(right.left, right.top, right.width, half)
         self.chart2 = pygame.Rect(right.left, self.chart1.bottom + L.px(16), right.width, half)
         x = c.left
-        for b in (self.learners_btn, self.export_btn, self.import_btn):
+        for b in (self.learners_btn, self.export_btn, self.import_btn, self.positions_btn):
             b.rect = pygame.Rect(x, self.buttons_y, b.preferred_width(self.app), btn_h)
             x = b.rect.right + L.px(12)
         # the review button sits in the "due" stat card
@@ -154,7 +176,10 @@ class ProgressScreen(Screen):
         # button) and a gap, and no lower than the card's padding allows
         label_bottom = due_card.top + L.px(10) + self.app.line_height(L.font("small"))
         top = min(label_bottom + L.px(12), due_card.bottom - L.px(10) - L.px(40))
-        self.review_btn.rect.topright = (due_card.right - L.px(14), max(top, due_card.top + L.px(34)))
+        if self.data is not None and self.data.positions:  # the positions' line at the card's foot stays clear
+            note_top = due_card.bottom - L.px(12) - self.app.line_height(L.font("small"))
+            top = min(top, note_top - 2 * L.px(2) - L.px(40))
+        self.review_btn.rect.topright = (due_card.right - L.px(14), max(top, label_bottom + 2 * L.px(2)))
 
     # ------------------------------------------------------------------ actions
 
@@ -168,6 +193,14 @@ class ProgressScreen(Screen):
             self.app.notify(_("Nothing to review right now."), "info")
             return
         self.app.push("review", items=items)
+
+    def review_positions(self) -> None:
+        """Open the review of the due positions from the learner's games (the home's door)."""
+        items = _due_positions(self.app)
+        if not items:
+            self.app.notify(_("Nothing to review right now."), "info")
+            return
+        self.app.push("position_review", items=items)
 
     def export(self) -> None:
         """Write the learner's progress to a JSON file in the documents folder and say where."""
@@ -244,7 +277,8 @@ class ProgressScreen(Screen):
         self._stat_card(surf, rects[0], _("Streak"), ngettext("{n} day", "{n} days", d.streak).format(n=d.streak),
                         _("in a row with the daily goal met"))
         self._stat_card(surf, rects[1], _("Today"), f"{d.today} / {d.goal}", "", fill=d.today / max(1, d.goal))
-        self._stat_card(surf, rects[2], _("Due for review"), str(d.due), "")
+        positions = len(d.positions)
+        self._stat_card(surf, rects[2], _("Due for review"), str(d.due), positions_note(positions) if positions else "")
         t = d.totals
         lessons = int(t["lessons_completed"])
         self._stat_card(surf, rects[3], _("Time spent"), duration_text(t["seconds"]),

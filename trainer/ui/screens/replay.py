@@ -217,13 +217,15 @@ class ReplayScreen(Screen):
     # ---------------------------------------------------------------- drawing
     def marks(self, frame: Frame) -> dict[int, dict[int, str]]:
         """The last discard (blue), and the reviewed seat's discards so far in this hand: green
-        when right, red for mistakes."""
+        when right, red for mistakes and for pushing or folding against the coach's advice (the
+        header counts those too)."""
         marks: dict[int, dict[int, str]] = {}
         if frame.state.last is not None:
             marks[frame.state.last[0]] = {frame.state.last[1]: "hint"}
         for (hand, index), d in self.decisions.items():
             if hand == frame.hand and index <= frame.action_index:
-                marks.setdefault(self.learner, {})[d.turn] = "wrong" if d.mistake else "right"
+                wrong = d.mistake or d.push_fold_against_advice
+                marks.setdefault(self.learner, {})[d.turn] = "wrong" if wrong else "right"
         return marks
 
     def current_decision(self) -> Any:

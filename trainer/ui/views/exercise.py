@@ -167,6 +167,7 @@ class ExerciseView:
         b = self.buttons[i]
         if self.input != "choice":
             b.selected = not b.selected
+            b.mark = None  # a wrong tick kept marked for the retry (start_retry): changed now
         else:
             for o in self.buttons:
                 o.selected = o is b
@@ -184,6 +185,8 @@ class ExerciseView:
                 field.text = "-"
         elif len(field.text) < field.max_len:
             field.text += k
+        if field.on_change:  # as typing into the box does (a total kept marked for the retry: changed now)
+            field.on_change(field.text)
         self.host.set_focus(field)
 
     def choose(self, n: int) -> bool:
@@ -349,6 +352,26 @@ class ExerciseView:
             c.mark = None
             c.visible = True
         self.answer_fu = None
+
+    def start_retry(self) -> None:
+        """Ready another try at the same question.  A number typed into a box of its own starts again
+        from an empty box, as in lessons; the fans-and-total form keeps the whole answer, the ticks
+        and the total (lessons keep a pick), so the learner changes only what was wrong: a wrong tick
+        and a wrong total stay marked until they are changed (:meth:`_pick`, :meth:`_key`)."""
+        keep = self.input == "fans_total"
+        wrong = {b.index for b in self.buttons if b.selected and b.mark == "wrong"} if keep else set()
+        wrong_fields = {id(f) for _n, f in self.fields if f.state == "wrong"} if keep else set()
+        self.clear_marks()
+        for b in self.buttons:
+            if b.index in wrong:
+                b.mark = "wrong"
+        for _n, f in self.fields:
+            f.forget_cut()
+            if not keep:
+                f.text = ""
+            elif id(f) in wrong_fields:
+                f.state = "wrong"
+                f.on_change = lambda _text, f=f: setattr(f, "state", None)
 
     def lock(self, locked: bool) -> None:
         for b in self.buttons:

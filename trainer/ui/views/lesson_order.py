@@ -69,10 +69,40 @@ def path_lessons(lib: Any, tracks: tuple[str, ...]) -> list[Any]:
     return out
 
 
+def last_touched_lesson(app: Any, lib: Any) -> Any | None:
+    """The lesson the learner completed or opened most recently (the store's latest change to a
+    lesson's progress; without a store, the lesson remembered for "continue where I stopped"),
+    or None when the learner has not opened one yet."""
+    records: dict[str, dict] = {}
+    if app.progress is not None and app.learner_id is not None:
+        try:
+            records = app.progress.lessons(app.learner_id)
+        except Exception:
+            records = {}
+    touched = [(str(v.get("updated_at") or ""), lid) for lid, v in records.items() if lid in lib.lessons]
+    if touched:
+        return lib.lessons[max(touched)[1]]
+    last = getattr(app.settings, "last_lesson", "")
+    return lib.lessons.get(last) if last else None
+
+
+def working_tracks(app: Any, lib: Any) -> tuple[str, ...]:
+    """The learner's path (see :func:`path_tracks`) with the tracks of the rule system the learner
+    is working on first: that of the lesson completed or opened last (:func:`last_touched_lesson`).
+    A learner who went on with the Chinese Official rules is led on through them, one who
+    studies riichi keeps the riichi path; each group keeps the path's order."""
+    tracks = path_tracks(app.settings)
+    last = last_touched_lesson(app, lib)
+    if last is None or last.track not in tracks:
+        return tracks
+    return tuple(sorted(tracks, key=lambda t: not same_rules(t, last.track)))  # stable: order kept
+
+
 def next_lesson(app: Any, lib: Any) -> Any | None:
-    """The first lesson of the learner's path (see :func:`path_tracks`) not yet done."""
+    """The first lesson not yet done of the learner's path, the rule system the learner works on
+    first (see :func:`working_tracks`)."""
     states = lesson_states(app, lib)
-    return next((x for x in path_lessons(lib, path_tracks(app.settings)) if states.get(x.id) != "done"), None)
+    return next((x for x in path_lessons(lib, working_tracks(app, lib)) if states.get(x.id) != "done"), None)
 
 
 def resume_lesson(app: Any, lib: Any) -> tuple[str, int] | None:

@@ -6,8 +6,9 @@ A review card is one of three kinds, told apart by its spec (``ProgressStore.due
   (the same generator and parameters, a new seed);
 - ``{"lesson", "step"}``: a lesson step the learner missed; the review shows that very step
   (the lesson screen in its one-step review mode, ``lesson_review``);
-- ``{"game", ...}``: a position from the learner's own games (shown by "Mistakes from your
-  games", not by this session).
+- ``{"game", ...}``: a position from the learner's own games (shown by the position review, whose
+  doors are the home's "Mistakes from your games" card and the progress screen's button, not by
+  this session; the progress screen names their count apart).
 
 A card the app can no longer show (its generator is gone, its lesson or step was removed or
 changed into a text) is left out quietly: the learner never sees an error for it, and it does
