@@ -2,6 +2,8 @@
 
 The command speaks the learner's language: the one saved in the settings (``--lang`` chooses
 another for this run); a refused file is one line naming the file, the field and what is wrong.
+``export`` carries the learner's saved games and ``import`` writes them into the learner's games
+folder next to the progress file (a game already there is never overwritten).
 ``list`` and ``export`` only read the progress file (:func:`~trainer.progress.store.open_store_readonly`):
 a missing or damaged file is one line naming it, and nothing is renamed or created."""
 
@@ -129,7 +131,7 @@ def _read(args: argparse.Namespace) -> int:
     from trainer.progress import StoreUnavailable
     from trainer.progress.names import shown_name
     from trainer.progress.store import DB_NAME, DamagedStore, data_dir, open_store_readonly
-    from trainer.progress.transfer import ExportError, write_export
+    from trainer.progress.transfer import ExportError, games_root, write_export
 
     path = args.db if args.db is not None else data_dir() / DB_NAME
     try:
@@ -157,7 +159,7 @@ def _read(args: argparse.Namespace) -> int:
             return 0
         learner = _pick(store, args.learner)
         try:
-            write_export(store, learner.id, args.file)
+            write_export(store, learner.id, args.file, games=games_root(store) / learner.uuid)
         except ExportError as e:
             print(_("error: {problem}").format(problem=e.translated()), file=sys.stderr)
             return 1
@@ -175,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
         return _read(args)
     from trainer.progress import StoreUnavailable, open_store
     from trainer.progress.names import shown_name
-    from trainer.progress.transfer import TransferError
+    from trainer.progress.transfer import GamesImport, TransferError, games_notes, games_root, import_file
 
     try:
         store = open_store(args.db)
@@ -187,12 +189,18 @@ def run(args: argparse.Namespace) -> int:
         print(_notice_line(notice), file=sys.stderr)
     try:
         try:
-            learner = store.import_file(args.file)
+            games = GamesImport()
+            learner = import_file(store, args.file, games_root=games_root(store), games=games)
         except TransferError as e:
             print(_("error: {problem}").format(problem=e.translated()), file=sys.stderr)
             return 1
         print(_("imported {name}: {answers}").format(name=shown_name(learner.name),
                                                     answers=_answers(store.answer_count(learner.id))))
+        added, problems = games_notes(games)
+        if added:
+            print(added)
+        for line in problems:
+            print(_("warning: {problem}").format(problem=line), file=sys.stderr)
         return 0
     finally:
         store.close()

@@ -21,6 +21,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from trainer.i18n import N_, format_number
 from trainer.lessons.model import STEP_KINDS, TRACKS, Lesson
 
 _Loader: Any = yaml.CSafeLoader if getattr(yaml, "__with_libyaml__", False) else yaml.SafeLoader
@@ -31,15 +32,40 @@ Path_ = tuple[str | int, ...]
 
 @dataclass(frozen=True, slots=True, order=True)
 class Problem:
-    """One problem in one lesson file, with a 1-based line and column."""
+    """One problem in one lesson file, with a 1-based line and column.  ``message`` is in
+    English (for ``lessons check`` and the logs); a schema problem of a common kind also keeps
+    the place in the file (``where``), an English message id (``text``, one of
+    :data:`SCHEMA_MESSAGES`) and its values, so the app can say it in the learner's language
+    (:meth:`translated`)."""
 
     file: str
     line: int
     col: int
     message: str
+    where: str = field(default="", compare=False)
+    text: str = field(default="", compare=False)
+    values: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}: {self.message}"
+
+    def translated(self) -> str:
+        """The problem in the interface language: «file, line 4: level: must be a whole number»
+        (the English message where there is no message id of ours)."""
+        from trainer.i18n import _
+
+        message = self.message
+        if self.text:
+            values = {k: format_number(v) if isinstance(v, int) and not isinstance(v, bool) else v
+                      for k, v in self.values.items()}
+            try:
+                message = _(self.text).format(**values)
+                if self.where and self.where != "(top)":
+                    message = f"{self.where}: {message}"
+            except (KeyError, IndexError, ValueError):
+                message = self.message
+        return _("{file}, line {line}: {problem}").format(file=self.file, line=format_number(self.line),
+                                                          problem=message)
 
 
 @dataclass(slots=True)
@@ -109,6 +135,8 @@ class LessonLibrary:
     lessons: dict[str, Lesson] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     files: dict[str, LessonFile] = field(default_factory=dict)
+    broken: dict[str, Problem] = field(default_factory=dict)
+    """The lessons left out, by id (the file's ``id:``, else its name): each one's first problem."""
 
     def by_track(self, track: str) -> list[Lesson]:
         """The loaded lessons of a track folder, ordered by level then id."""
@@ -320,38 +348,89 @@ def _step_classes(model: Any) -> list[Any]:
             model.FuBreakdownStep, model.ArrangeStep, model.DrillStep, model.PlayStep]
 
 
+SCHEMA_MESSAGES: dict[str, str] = {
+    "bool_type": N_("must be true or false"),
+    "bool_parsing": N_("must be true or false"),
+    "int_type": N_("must be a whole number"),
+    "int_parsing": N_("must be a whole number"),
+    "int_from_float": N_("must be a whole number"),
+    "float_type": N_("must be a number"),
+    "float_parsing": N_("must be a number"),
+    "string_type": N_("must be text"),
+    "list_type": N_("must be a list"),
+    "dict_type": N_("must be a mapping (key: value lines)"),
+    "model_type": N_("must be a mapping (key: value lines)"),
+    "model_attributes_type": N_("must be a mapping (key: value lines)"),
+    "literal_error": N_("must be one of: {expected}"),
+    "greater_than_equal": N_("must be at least {ge}"),
+    "greater_than": N_("must be more than {gt}"),
+    "less_than_equal": N_("must be at most {le}"),
+    "less_than": N_("must be less than {lt}"),
+    "string_too_short": N_("must not be empty"),
+    "too_short": N_("must not be empty"),
+}
+"""pydantic's common error types as English message ids for the learner's language (the values
+come from the error's context); the English ``message`` keeps pydantic's own words."""
+UNKNOWN_FIELD = N_("unknown field “{name}”")
+UNKNOWN_FIELD_ALLOWED = N_("unknown field “{name}”; allowed here: {fields}")
+MISSING_FIELD = N_("missing field “{name}”")
+MISSING_TRANSLATION = N_("missing translation “{name}”")
+UNKNOWN_KIND = N_("unknown step kind “{name}”; use one of: {kinds}")
+NO_KIND = N_("a step needs kind: (one of {kinds})")
+
+
+def _allowed_fields(data: Any, path: Path_) -> str:
+    """The allowed field names at ``path`` ("" where they are not known)."""
+    found = _step_fields(data, path)
+    return found.split(": ", 1)[1] if ": " in found else ""
+
+
 def schema_problems(err: ValidationError, data: Any, marks: SourceMap, filename: str) -> list[Problem]:
-    """Turn pydantic's errors into file:line:col problems pointing at the offending key or value."""
+    """Turn pydantic's errors into file:line:col problems pointing at the offending key or value
+    (in English, with the message id and values to say the common ones in the learner's language)."""
     out: list[Problem] = []
     for e in err.errors(include_url=False):
         loc = e["loc"]
         path, missing, last = _resolve(data, loc)
         etype = e["type"]
         where = dotted(path)
+        text, values = "", {}
         if etype == "extra_forbidden":
             line, col = marks.key(path)
             msg = f"{where}: unknown field '{path[-1]}'{_step_fields(data, path)}"
+            fields = _allowed_fields(data, path)
+            where = dotted(path[:-1])
+            text, values = (UNKNOWN_FIELD_ALLOWED, {"name": path[-1], "fields": fields}) if fields else \
+                (UNKNOWN_FIELD, {"name": path[-1]})
         elif etype == "missing" and missing is not None:
             line, col = marks.value(path)
             if missing in ("ru", "en"):
                 msg = f"{where}: missing translation '{missing}'"
+                text = MISSING_TRANSLATION
             else:
                 msg = f"{where}: missing field '{missing}'"
+                text = MISSING_FIELD
+            values = {"name": missing}
         elif etype == "union_tag_invalid":
             line, col = marks.value((*path, "kind"))
             tag = e.get("ctx", {}).get("tag")
             msg = f"{where}: unknown step kind '{tag}'; use one of: {', '.join(STEP_KINDS)}"
+            text, values = UNKNOWN_KIND, {"name": tag, "kinds": ", ".join(STEP_KINDS)}
         elif etype == "rich_text" and isinstance(e.get("ctx", {}).get("offset"), int):
             line, col = marks.text_position(path, e["ctx"]["offset"])
             msg = f"{where}: {e['ctx']['problem']}"
         elif etype == "union_tag_not_found":
             line, col = marks.value(path)
             msg = f"{where}: a step needs kind: (one of {', '.join(STEP_KINDS)})"
+            text, values = NO_KIND, {"kinds": ", ".join(STEP_KINDS)}
         else:
             line, col = marks.value(path)
-            text = e["msg"].removeprefix("Value error, ")
-            msg = f"{where}: {text}"
-        out.append(Problem(filename, line, col, msg))
+            msg = f"{where}: " + e["msg"].removeprefix("Value error, ")
+            if etype in SCHEMA_MESSAGES:
+                text, values = SCHEMA_MESSAGES[etype], dict(e.get("ctx") or {})
+                if etype == "literal_error":
+                    values["expected"] = str(values.get("expected", "")).replace(" or ", ", ")
+        out.append(Problem(filename, line, col, msg, where, text, values))
     return sorted(set(out))
 
 
@@ -464,8 +543,18 @@ def load_paths(paths: Iterable[Path | str], *, engine_checks: bool = True) -> Le
         if lf.lesson is not None and not lf.problems:
             lib.lessons[lf.lesson.id] = lf.lesson
             lib.files[lf.lesson.id] = lf
+        elif lf.problems:
+            lib.broken.setdefault(_lesson_id(lf), min(lf.problems))
     lib.problems.sort()
     return lib
+
+
+def _lesson_id(lf: LessonFile) -> str:
+    """The id of a lesson left out: its own, the ``id:`` of its file, or the file's name."""
+    if lf.lesson is not None:
+        return lf.lesson.id
+    found = lf.data.get("id") if isinstance(lf.data, dict) else None
+    return found if isinstance(found, str) and found else lf.path.stem
 
 
 def load_all(directory: Path | str | None = None, *, engine_checks: bool = True) -> LessonLibrary:

@@ -1,4 +1,4 @@
-"""The schema of a progress export (``riichi-trainer-progress`` version 1), checked with
+"""The schema of a progress export (``riichi-trainer-progress`` version 2), checked with
 pydantic like lesson files are.
 
 Every value is checked before anything is written: times are ISO 8601 with a time zone,
@@ -7,7 +7,9 @@ are real text (no lone surrogates, no NUL), a review card is FSRS card JSON, a
 ``spec`` is a JSON object, ``version`` is an integer (``true`` is not 1).  A learner's
 ``settings`` are an object of JSON values: plain values, and the objects and lists the app
 keeps there too (``lesson_runs``, each unfinished lesson's step results), nested at most
-:data:`MAX_SETTING_DEPTH` deep.
+:data:`MAX_SETTING_DEPTH` deep.  A saved game (``games``) is a plain file name
+``game-….json`` (no folder, nothing that leaves the learner's games folder) and a JSON object of
+at most :data:`MAX_GAME_BYTES`.
 
 A problem is reported as ``answers[3].answered_at: ...`` so the learner (or a helper) can find
 it: :func:`first_problem` turns pydantic's errors into one :class:`Problem` (the field, an
@@ -20,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import re
 from datetime import UTC, date, datetime
 from typing import Annotated, Any, Literal
 
@@ -41,6 +44,12 @@ MAX_SETTING_TEXT = 100_000
 """The longest text in a setting (``training_setup`` keeps every training game's choice as JSON)."""
 MAX_SETTING_BYTES = 1024 * 1024
 """The largest setting, written as JSON (the settings file's own limit)."""
+MAX_GAME_BYTES = 8 * 1024 * 1024
+"""The largest saved game an export carries, written as JSON (a long match is about 100 KB)."""
+MAX_GAMES = 5000
+"""The most saved games an export carries."""
+GAME_NAME = re.compile(r"game-[0-9A-Za-z_-]{1,100}\.json")
+"""A saved game's file name (``game-20261128-132827.json``, ``game-20261128-132827-2.json``)."""
 
 
 def _error(kind: str, **values: Any) -> PydanticCustomError:
@@ -162,6 +171,22 @@ def _spec(value: str | None) -> str | None:
     return value
 
 
+def _game_name(value: str) -> str:
+    if not GAME_NAME.fullmatch(value):
+        raise _error("game_name", value=value[:60])
+    return value
+
+
+def _game_log(value: dict[str, Any]) -> dict[str, Any]:
+    try:
+        size = len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+    except (TypeError, ValueError, RecursionError, UnicodeEncodeError):
+        raise _error("game_log") from None
+    if size > MAX_GAME_BYTES:
+        raise _error("game_size", n=MAX_GAME_BYTES // 2**20)
+    return value
+
+
 Text = Annotated[str, Field(strict=True, max_length=MAX_TEXT), AfterValidator(_text)]
 Id = Annotated[str, Field(strict=True, min_length=1, max_length=MAX_TEXT), AfterValidator(_text),
                AfterValidator(_not_blank)]
@@ -239,6 +264,13 @@ class StudyIn(_Model):
     seconds: Seconds
 
 
+class GameIn(_Model):
+    """One saved game of the learner's games folder: its file name and its game log."""
+
+    name: Annotated[str, Field(strict=True, max_length=200), AfterValidator(_game_name)]
+    log: Annotated[dict[str, Any], AfterValidator(_game_log)]
+
+
 class ExportIn(_Model):
     """A whole export file."""
 
@@ -251,6 +283,7 @@ class ExportIn(_Model):
     skills: list[SkillIn] = []
     cards: list[CardIn] = []
     study: list[StudyIn] = []
+    games: Annotated[list[GameIn], Field(max_length=MAX_GAMES)] = []
 
 
 def dotted(loc: tuple[str | int, ...]) -> str:
@@ -299,6 +332,9 @@ MESSAGES: dict[str, str] = {
     "setting_size": N_("is larger than {n} KB"),
     "setting_depth": N_("is nested too deeply (the limit is {n} levels)"),
     "setting_text": N_("holds a text that is too long (the limit is {n})"),
+    "game_name": N_("'{value}' is not a saved game's file name (game-….json, without a folder)"),
+    "game_log": N_("is not a game log (JSON object)"),
+    "game_size": N_("is larger than {n} MB"),
     # limits (the number stands alone: no plural forms needed)
     "string_too_long": N_("is too long (the limit is {max_length})"),
     "too_long": N_("has too many entries (the limit is {max_length})"),

@@ -24,6 +24,8 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
+from trainer.i18n import N_, _
+
 COMPANIONS = ("-wal", "-shm")
 """SQLite's companion files of a WAL database, moved together with it."""
 JOURNAL_SUFFIX = ".aside"
@@ -31,27 +33,97 @@ JOURNAL_SUFFIX = ".aside"
 
 _DAMAGE_CODES = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB (primary result codes)
 _DAMAGE_TEXT = ("file is not a database", "database disk image is malformed")
+_FULL = N_("the disk is full")
+_LOCKED = N_("another program is using the file (it is locked)")
+_READ_ONLY = N_("the file or its folder is read-only")
+_CANNOT_OPEN = N_("the file or its folder cannot be opened")
+_NO_PERMISSION = N_("the app has no permission to use the file")
+_IO_ERROR = N_("the disk reported an input/output error")
 _REASONS = {
-    13: "the disk is full",
-    5: "another program is using the file (it is locked)",
-    6: "another program is using the file (it is locked)",
-    8: "the file or its folder is read-only",
-    14: "the file or its folder cannot be opened",
-    3: "the app has no permission to use the file",
-    10: "the disk reported an input/output error",
-    23: "the app has no permission to use the file",
+    13: _FULL,
+    5: _LOCKED,
+    6: _LOCKED,
+    8: _READ_ONLY,
+    14: _CANNOT_OPEN,
+    3: _NO_PERMISSION,
+    10: _IO_ERROR,
+    23: _NO_PERMISSION,
 }
+_KINDS = {_FULL: "full", _LOCKED: "locked", _READ_ONLY: "read-only", _CANNOT_OPEN: "cannot-open",
+          _NO_PERMISSION: "no-permission", _IO_ERROR: "io"}
+"""The kind of each known reason: what :attr:`StoreUnavailable.kind` says."""
+_MAY_BE_READ = ("full", "read-only", "cannot-open", "no-permission")
+"""Kinds after which the file itself can still be read (not a lock held by another program, not a
+failing disk): the app then shows the progress read-only."""
+
+
+def _known_words(text: str) -> str | None:
+    """The known English reason that ``text`` (from :func:`reason`) starts with, if any."""
+    for words in _KINDS:
+        if text == words or text.startswith(words + " ("):
+            return words
+    return None
+
+
+def unwritable(path: Path) -> str | None:
+    """Why the app cannot write the progress file, when the system can tell: ``"folder"`` when its
+    folder cannot be written (SQLite must create ``-wal`` and ``-shm`` beside the file),
+    ``"file"`` when the file itself is read-only; None when both may be written (or cannot be
+    looked at)."""
+    path = Path(path)
+    try:
+        if path.parent.is_dir() and not os.access(path.parent, os.W_OK | os.X_OK):
+            return "folder"
+        if path.exists() and not os.access(path, os.W_OK):
+            return "file"
+    except OSError:
+        return None
+    return None
+
+
+def translated_reason(text: str) -> str:
+    """A reason from :func:`reason` in the learner's language (SQLite's own English words only
+    when the reason is none of the known ones)."""
+    words = _known_words(text)
+    return _(words) if words is not None else text
 
 
 class StoreUnavailable(Exception):
     """The progress file cannot be used right now (disk full, locked, read-only, ...).
 
-    Nothing was moved or changed; ``str()`` is a one-line message naming the file."""
+    Nothing was moved or changed; ``str()`` is a one-line message naming the file (English, for
+    logs), :meth:`translated` the same in the learner's language, naming the cause when the
+    system can tell it (a read-only folder or file)."""
 
     def __init__(self, path: Path, reason: str) -> None:
         self.path = Path(path)
         self.reason = reason
+        words = _known_words(reason)
+        self.kind = _KINDS[words] if words is not None else ""
         super().__init__(f"{path}: {reason}; the file was left untouched")
+
+    def cause(self) -> str | None:
+        """``"folder"`` or ``"file"`` when that is read-only (see :func:`unwritable`), for every
+        kind but a lock, a full disk and an input/output error; else None."""
+        if self.kind in ("locked", "full", "io"):
+            return None
+        return unwritable(self.path)
+
+    def may_be_read(self) -> bool:
+        """Whether the file may still be read, so that the learner can see and export the progress."""
+        return self.kind in _MAY_BE_READ or self.cause() is not None
+
+    def translated(self) -> str:
+        """One line in the current language: the read-only folder or file when that is the cause,
+        else the file and the reason."""
+        cause = self.cause()
+        if cause == "folder":
+            return _("The folder {folder} is read-only, so the app cannot save anything there.").format(
+                folder=self.path.parent)
+        if cause == "file":
+            return _("The file {file} is read-only, so the app cannot save anything to it.").format(file=self.path)
+        # TRANSLATORS: a progress file that cannot be used now: the file and the reason.
+        return _("{file}: {problem}").format(file=self.path, problem=translated_reason(self.reason))
 
 
 class InUse(Exception):
@@ -88,6 +160,8 @@ def reason(error: BaseException) -> str:
         return f"another program is using the file (it is locked) ({text})"
     if "readonly" in lowered or "read-only" in lowered:
         return f"the file or its folder is read-only ({text})"
+    if "unable to open" in lowered:
+        return f"the file or its folder cannot be opened ({text})"
     return text
 
 

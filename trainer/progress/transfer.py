@@ -8,11 +8,23 @@ Format ``riichi-trainer-progress`` version 2::
      "lessons": [{"lesson_id", "step", "completed_at", "best_score", "updated_at"}],
      "skills": [{"skill", "mastery", "answers", "correct", "updated_at"}],
      "cards": [{"item_id", "skill", "due", "state", "spec"}],
-     "study": [{"day", "seconds"}]}
+     "study": [{"day", "seconds"}],
+     "games": [{"name", "log"}]}
 
 ``study`` (new in version 2; version 1 files import as before) is the time spent studying
 without an answer, per local day; importing it keeps, per day, the larger of the two times
 (the same file imported twice counts it once).
+
+``games`` (optional, version 2) are the learner's saved games (``games/<learner uuid>/`` next to
+the progress file): each one's file name (``game-….json``, no folder) and its game log, the newest
+first up to :data:`MAX_GAMES_BYTES`.  The progress layer knows nothing of the app's folders: the
+callers pass the learner's games folder to :func:`export_learner` and the folder of all learners'
+games (:func:`games_root`) to :func:`import_learner`.  A card of a table decision keeps the whole
+path of its game on this computer; the export names a game of the learner's games folder by its
+file name, and the import makes that name the path of the file in the learner's games folder
+here (the app also looks a missing whole path up by its file name there).  Importing writes each game that is not there yet into the learner's games folder; a file of
+the same name is never overwritten (the same game is skipped; a different one is kept and the
+import says so, :func:`games_notes`), and a log that is not a game log this app reads is left out.
 
 ``settings`` holds the learner's settings as the app keeps them: plain values,
 and objects or lists of them (``lesson_runs``: each unfinished lesson's step
@@ -27,6 +39,7 @@ wrong: in English as the error's text, in the learner's language from
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import tempfile
@@ -37,7 +50,17 @@ from typing import TYPE_CHECKING
 from pydantic import ValidationError
 
 from trainer.i18n import N_, _, ngettext
-from trainer.progress.export_schema import FORMAT, VERSION, ExportIn, Problem, first_problem
+from trainer.progress.export_schema import (
+    FORMAT,
+    GAME_NAME,
+    MAX_GAME_BYTES,
+    MAX_GAMES,
+    VERSION,
+    ExportIn,
+    GameIn,
+    Problem,
+    first_problem,
+)
 from trainer.progress.files import reason
 
 if TYPE_CHECKING:
@@ -78,8 +101,92 @@ def _refuse(file: object, message: str, field: str | None = None, *, at: str = "
     return TransferError(str(file), Problem(field, message, dict(values), detail=detail), at=at)
 
 
-def export_learner(store: ProgressStore, learner_id: int) -> dict:
-    """Collect one learner's whole history into a JSON-ready dict."""
+MAX_GAMES_BYTES = 64 * 1024 * 1024
+"""The most saved games an export carries, written as JSON: the newest games up to this size
+(about 600 long matches); older ones stay on this computer only."""
+
+
+def games_root(store: ProgressStore) -> Path:
+    """The folder of every learner's saved games (``<root>/<learner uuid>/``): ``games`` next to
+    the progress file, where the app keeps them."""
+    return Path(store.path).parent / "games"
+
+
+def saved_games(folder: Path | None) -> list[dict]:
+    """The saved games of ``folder`` for an export: ``{"name", "log"}`` of each game file, the
+    newest that fit in :data:`MAX_GAMES_BYTES` (and :data:`~trainer.progress.export_schema.MAX_GAMES`),
+    in name order.  A file that cannot be read, is not a JSON object or is larger than
+    :data:`~trainer.progress.export_schema.MAX_GAME_BYTES` is left out (My games names it)."""
+    if folder is None:
+        return []
+    try:
+        files = sorted((p for p in Path(folder).iterdir() if GAME_NAME.fullmatch(p.name) and p.is_file()),
+                       key=lambda p: p.name, reverse=True)
+    except OSError:
+        return []
+    out: list[dict] = []
+    total = 0
+    for path in files:
+        if len(out) >= MAX_GAMES:
+            break
+        try:
+            if path.stat().st_size > MAX_GAME_BYTES:
+                continue
+            log = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError):
+            continue
+        if not isinstance(log, dict):
+            continue
+        size = len(json.dumps(log, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass"))
+        if size > MAX_GAME_BYTES:
+            continue
+        if total + size > MAX_GAMES_BYTES:
+            break
+        total += size
+        out.append({"name": path.name, "log": log})
+    return sorted(out, key=lambda g: g["name"])
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    try:
+        return a == b or a.resolve() == b.resolve()
+    except (OSError, RuntimeError):
+        return False
+
+
+def _card_spec(spec: str | None, folder: Path | None) -> str | None:
+    """A card's spec for the export: a game of the learner's games folder named by its file name
+    (cards made before kept the whole path of this computer)."""
+    if spec is None or folder is None:
+        return spec
+    try:
+        data = json.loads(spec)
+    except (ValueError, RecursionError):
+        return spec
+    game = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(game, str) or not Path(game).is_absolute() or not _same_folder(Path(game).parent, folder):
+        return spec
+    return json.dumps(dict(data, game=Path(game).name), sort_keys=True)
+
+
+def _local_spec(spec: str | None, folder: Path | None) -> str | None:
+    """A card's spec from a file, for this computer: a game named by its file name is the file of
+    that name in the learner's games folder ``folder`` (where the import writes the games)."""
+    if spec is None or folder is None:
+        return spec
+    try:
+        data = json.loads(spec)
+    except (ValueError, RecursionError):
+        return spec
+    game = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(game, str) or not GAME_NAME.fullmatch(game):
+        return spec
+    return json.dumps(dict(data, game=str(folder / game)), sort_keys=True)
+
+
+def export_learner(store: ProgressStore, learner_id: int, games: Path | None = None) -> dict:
+    """Collect one learner's whole history into a JSON-ready dict; ``games``: the learner's
+    saved-games folder, whose games the export carries (none when not given)."""
     from trainer.progress.store import STUDY_SKILL
 
     learner = store.learner(learner_id)
@@ -88,7 +195,7 @@ def export_learner(store: ProgressStore, learner_id: int) -> dict:
     def rows(sql: str) -> list[dict]:
         return [dict(r) for r in db.execute(sql, (learner_id,))]
 
-    return {
+    out = {
         "format": FORMAT,
         "version": VERSION,
         "exported_at": datetime.now(UTC).isoformat(),
@@ -102,11 +209,15 @@ def export_learner(store: ProgressStore, learner_id: int) -> dict:
                         " WHERE learner_id = ? ORDER BY lesson_id"),
         "skills": rows("SELECT skill, mastery, answers, correct, updated_at FROM skill WHERE learner_id = ?"
                        " ORDER BY skill"),
-        "cards": rows("SELECT item_id, skill, due, state, spec FROM card WHERE learner_id = ? ORDER BY item_id"),
+        "cards": [dict(c, spec=_card_spec(c["spec"], games)) for c in rows(
+            "SELECT item_id, skill, due, state, spec FROM card WHERE learner_id = ? ORDER BY item_id")],
         "study": [{"day": r["day"], "seconds": r["seconds"]} for r in db.execute(
             "SELECT day, seconds FROM daily WHERE learner_id = ? AND skill = ? AND seconds > 0 ORDER BY day",
             (learner_id, STUDY_SKILL))],
     }
+    if games is not None:
+        out["games"] = saved_games(games)
+    return out
 
 
 MAX_FILE_BYTES = 256 * 1024 * 1024
@@ -130,10 +241,90 @@ def validate(data: object, source: str = "file") -> ExportIn:
         raise _refuse(source, N_("the data is nested too deeply")) from None
 
 
-def import_learner(store: ProgressStore, data: dict, source: str = "file") -> Learner:
+@dataclasses.dataclass
+class GamesImport:
+    """What an import did with the saved games of the file (file names)."""
+
+    added: list[str] = dataclasses.field(default_factory=list)
+    """Written into the learner's games folder."""
+    same: list[str] = dataclasses.field(default_factory=list)
+    """Already there with the same game: skipped."""
+    kept: list[str] = dataclasses.field(default_factory=list)
+    """A different file of that name is there: it was kept, the file's game was not written."""
+    unreadable: list[str] = dataclasses.field(default_factory=list)
+    """Not a game log this app reads: left out."""
+    failed: list[tuple[str, str]] = dataclasses.field(default_factory=list)
+    """Could not be written: the name and the reason (English, :func:`trainer.progress.files.reason`)."""
+
+
+def import_games(games: list[GameIn], folder: Path, result: GamesImport | None = None) -> GamesImport:
+    """Write the saved games of an import into the learner's games folder ``folder``: a file of
+    the same name is never overwritten (see :class:`GamesImport`)."""
+    from trainer.engine.game.records import RecordError
+    from trainer.engine.game.saved import check_any_header, write_game
+
+    result = result if result is not None else GamesImport()
+    for game in games:
+        try:
+            check_any_header(game.log, game.name)
+        except (RecordError, KeyError, TypeError, ValueError, AttributeError):
+            result.unreadable.append(game.name)
+            continue
+        path = Path(folder) / game.name
+        if path.exists():
+            try:
+                here = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError, RecursionError):
+                here = None
+            (result.same if here == game.log else result.kept).append(game.name)
+            continue
+        try:
+            write_game(game.log, path)
+        except OSError as e:
+            result.failed.append((game.name, reason(e)))
+            continue
+        result.added.append(game.name)
+    return result
+
+
+def games_notes(result: GamesImport) -> tuple[str | None, list[str]]:
+    """What to tell the learner about the games of an import, in the current language: a line
+    about the games added (None when none), and a line per kind of game not brought here."""
+    added = None
+    if result.added:
+        added = ngettext("{n} saved game copied to My games", "{n} saved games copied to My games",
+                         len(result.added)).format(n=len(result.added))
+    problems = []
+    if result.kept:
+        n = len(result.kept)
+        problems.append(ngettext(
+            "{n} saved game was not copied: My games already has a different game under the same file name "
+            "({first})",
+            "{n} saved games were not copied: My games already has different games under the same file names "
+            "(the first: {first})", n).format(n=n, first=result.kept[0]))
+    if result.unreadable:
+        n = len(result.unreadable)
+        problems.append(ngettext(
+            "{n} saved game was not copied: it is not a game log this app can read ({first})",
+            "{n} saved games were not copied: they are not game logs this app can read (the first: {first})",
+            n).format(n=n, first=result.unreadable[0]))
+    if result.failed:
+        n = len(result.failed)
+        name, why = result.failed[0]
+        problems.append(ngettext("{n} saved game could not be written ({first}): {reason}",
+                                 "{n} saved games could not be written (the first: {first}): {reason}",
+                                 n).format(n=n, first=name, reason=_(why)))
+    return added, problems
+
+
+def import_learner(store: ProgressStore, data: dict, source: str = "file", *, games_root: Path | None = None,
+                   games: GamesImport | None = None) -> Learner:
     """Add the exported learner, or merge into the existing learner with the same uuid.
     Everything is checked first (TransferError naming ``source`` and the field); then it is
-    written in one transaction, so a refused file changes nothing."""
+    written in one transaction, so a refused file changes nothing.  ``games_root``: the folder
+    of every learner's saved games (:func:`games_root`); the file's games are written into
+    ``<games_root>/<learner uuid>/`` after the progress, and what became of them goes into
+    ``games`` (:class:`GamesImport`).  Without it the file's games are not written."""
     from trainer.progress.store import STUDY_SKILL, _local_day
 
     exp = validate(data, source)
@@ -144,6 +335,12 @@ def import_learner(store: ProgressStore, data: dict, source: str = "file") -> Le
             raise _refuse(source, N_("the same answer id as {other}"), f"answers[{i}].uuid",
                           other=f"answers[{seen[a.uuid]}]")
         seen[a.uuid] = i
+    names: dict[str, int] = {}
+    for i, g in enumerate(exp.games):
+        if g.name in names:
+            raise _refuse(source, N_("the same file name as {other}"), f"games[{i}].name",
+                          other=f"games[{names[g.name]}]")
+        names[g.name] = i
     with store._write() as db:
         row = db.execute("SELECT id FROM learner WHERE uuid = ?", (info.uuid,)).fetchone()
         learner_id = row[0] if row else None
@@ -188,6 +385,7 @@ def import_learner(store: ProgressStore, data: dict, source: str = "file") -> Le
                 (learner_id, s.skill, s.mastery, s.answers, min(s.correct, s.answers), s.updated_at),
             )
         _count_merged_answers(db, learner_id)
+        folder = Path(games_root) / info.uuid if games_root is not None else None
         for c in exp.cards:
             here = db.execute("SELECT due, state FROM card WHERE learner_id = ? AND item_id = ?",
                               (learner_id, c.item_id)).fetchone()
@@ -198,7 +396,7 @@ def import_learner(store: ProgressStore, data: dict, source: str = "file") -> Le
                 " due = CASE WHEN ? THEN excluded.due ELSE card.due END,"
                 " state = CASE WHEN ? THEN excluded.state ELSE card.state END,"
                 " spec = coalesce(card.spec, excluded.spec)",
-                (learner_id, c.item_id, c.skill, c.due, c.state, c.spec, int(take), int(take)),
+                (learner_id, c.item_id, c.skill, c.due, c.state, _local_spec(c.spec, folder), int(take), int(take)),
             )
         for st in exp.study:  # the larger of the two times per day: importing twice counts it once
             db.execute(
@@ -206,6 +404,8 @@ def import_learner(store: ProgressStore, data: dict, source: str = "file") -> Le
                 " ON CONFLICT (learner_id, day, skill) DO UPDATE SET seconds = max(seconds, excluded.seconds)",
                 (learner_id, st.day, STUDY_SKILL, st.seconds),
             )
+    if games_root is not None and exp.games:
+        import_games(exp.games, Path(games_root) / info.uuid, games)
     return store.learner(learner_id)
 
 
@@ -291,14 +491,15 @@ class ExportError(OSError):
         return _("{file}: {problem}").format(file=self.file, problem=_(self.message).format(**self.values))
 
 
-def write_export(store: ProgressStore, learner_id: int, path: Path) -> None:
+def write_export(store: ProgressStore, learner_id: int, path: Path, games: Path | None = None) -> None:
     """Write one learner's export to a file atomically: a temporary file in the same folder,
     flushed to disk, then renamed over the target.  On any failure the temporary file is
-    removed and ExportError says what went wrong."""
+    removed and ExportError says what went wrong.  ``games``: the learner's saved-games folder
+    (:func:`export_learner`)."""
     path = Path(path)
     if not path.parent.is_dir():
         raise ExportError(path, N_("cannot export: the folder {folder} does not exist"), folder=path.parent)
-    payload = json.dumps(export_learner(store, learner_id), ensure_ascii=False, indent=1).encode("utf-8")
+    payload = json.dumps(export_learner(store, learner_id, games), ensure_ascii=False, indent=1).encode("utf-8")
     tmp: str | None = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -348,6 +549,8 @@ def read_export(path: Path) -> dict:
         raise _refuse(path, N_("not a progress export: a number in it is too long")) from None
 
 
-def import_file(store: ProgressStore, path: Path) -> Learner:
-    """Read, check and import one export file; every refusal names the file."""
-    return import_learner(store, read_export(path), source=str(path))
+def import_file(store: ProgressStore, path: Path, *, games_root: Path | None = None,
+                games: GamesImport | None = None) -> Learner:
+    """Read, check and import one export file; every refusal names the file.  ``games_root`` and
+    ``games``: where the file's saved games go and what became of them (:func:`import_learner`)."""
+    return import_learner(store, read_export(path), source=str(path), games_root=games_root, games=games)

@@ -34,6 +34,7 @@ from trainer.ui.settings import (
     Settings,
     for_profile,
     load_settings,
+    problem_text,
     save_settings,
     settings_from_dict,
 )
@@ -205,6 +206,61 @@ def _is_macos() -> bool:
     return sys.platform == "darwin"
 
 
+class ProgressReadOnlyError(OSError):
+    """A change the learner asked for (a new learner, a new name, an import) cannot be saved:
+    the progress file can only be read now.  ``str()`` says so in the learner's language."""
+
+    def __init__(self) -> None:
+        super().__init__(_("your progress can only be read right now, so this change cannot be saved"))
+
+
+class ReadOnlyProgress:
+    """A progress store opened only to read (:func:`trainer.progress.store.open_store_readonly`):
+    every read goes to it; the writes made while learning (answers, study time, lesson steps,
+    review cards, a learner's settings) are skipped, as the start-up notice said; a change the
+    learner asks for (a new learner, a new name, erase, import) raises ProgressReadOnlyError."""
+
+    read_only = True
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store, name)
+
+    def record_answer(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    def record_study_time(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    def save_lesson_step(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    def complete_lesson(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    def add_card(self, *args: Any, **kwargs: Any) -> bool:
+        return False
+
+    def update_learner(self, learner_id: int, *, name: str | None = None, **kwargs: Any) -> Any:
+        if name is not None:
+            raise ProgressReadOnlyError()
+        return self._store.learner(learner_id)
+
+    def create_learner(self, *args: Any, **kwargs: Any) -> Any:
+        raise ProgressReadOnlyError()
+
+    def erase_learner(self, *args: Any, **kwargs: Any) -> None:
+        raise ProgressReadOnlyError()
+
+    def import_learner(self, *args: Any, **kwargs: Any) -> Any:
+        raise ProgressReadOnlyError()
+
+    def import_file(self, *args: Any, **kwargs: Any) -> Any:
+        raise ProgressReadOnlyError()
+
+
 class App:
     """The running app: window, settings, services and the stack of screens."""
 
@@ -230,15 +286,19 @@ class App:
             except Exception as exc:  # noqa: BLE001 - reported, the defaults are used
                 loaded = LoadResult(Settings(), repr(exc))
             settings = loaded.settings
-            if loaded.problem and loaded.moved_to is None:
-                self.notify(_("Some settings could not be used, so their defaults apply.") + "\n"
-                            + loaded.problem, "warn", 12)
-            elif loaded.problem:
-                where = " " + _("It was kept as {name}.").format(name=loaded.moved_to.name) if loaded.moved_to else ""
-                self.notify(_("Your settings file was damaged, so the defaults are used.") + where
-                            + "\n" + loaded.problem, "warn", 12)
+        else:
+            loaded = None
         self.settings = settings
         i18n.set_language(settings.language)  # a broken catalog falls back to English, never raises
+        if loaded is not None and loaded.problem:  # said in the language of the settings that apply
+            detail = loaded.translated_problem() or loaded.problem
+            if loaded.moved_to is None:
+                self.notify(_("Some settings could not be used, so their defaults apply.") + "\n" + detail,
+                            "warn", 12)
+            else:
+                where = " " + _("It was kept as {name}.").format(name=loaded.moved_to.name)
+                self.notify(_("Your settings file was damaged, so the defaults are used.") + where
+                            + "\n" + detail, "warn", 12)
         for problem in i18n.catalog_problems():
             self.notify(_("A translation could not be loaded, so the English text is shown.") + "\n" + problem,
                         "warn", 12)
@@ -264,6 +324,7 @@ class App:
         self._glossary: Any = None
         self.learner_id: int | None = None
         self.progress = None
+        self.progress_read_only = False  # True: the progress file is shown but nothing is written to it
         if progress == "open":
             self._open_progress()
         elif progress is not None:
@@ -286,8 +347,11 @@ class App:
             self.progress = open_store()
         except StoreUnavailable as exc:  # full disk, lock, read-only folder: the file is left alone
             self.progress = None
+            if self._open_progress_read_only(exc):
+                return
             self.notify(_("Your progress file cannot be used right now and was left untouched. Answers are not "
-                          "saved until this is fixed and the app is started again.") + "\n" + str(exc), "error", 60)
+                          "saved until this is fixed and the app is started again.") + "\n" + exc.translated(),
+                        "error", 60)
             return
         except Exception as exc:  # the app still works without progress, and says so
             self.progress = None
@@ -300,6 +364,40 @@ class App:
         except Exception as exc:  # noqa: BLE001 - start-up goes on without saving, and says so
             self.progress = None
             self.notify(_("Progress cannot be saved: {error}").format(error=exc), "error", 60)
+
+    def _open_progress_read_only(self, problem: Any) -> bool:
+        """The progress file cannot be written (a read-only folder, a full disk) but may still be
+        read: open it only to read, so that home, progress and export show what the learner earned,
+        while nothing is written (:class:`ReadOnlyProgress`).  False when it cannot be read either,
+        or holds no learner to show."""
+        from trainer.progress.store import open_store_readonly
+
+        if not problem.may_be_read():
+            return False
+        try:
+            store = ReadOnlyProgress(open_store_readonly(problem.path))
+        except Exception:  # noqa: BLE001 - unreadable too: the app goes on without progress
+            return False
+        try:
+            if not self.active_learners_of(store):
+                store.close()
+                return False
+            self.progress = store
+            self.progress_read_only = True
+            self._pick_learner()
+        except Exception:  # noqa: BLE001 - the app goes on without progress, and says why
+            self.progress, self.learner_id, self.progress_read_only = None, None, False
+            store.close()
+            return False
+        self.notify(_("Your progress can only be read right now: it is shown and can be exported, but new "
+                      "answers are not saved until this is fixed and the app is started again.") + "\n"
+                    + problem.translated(), "error", 60)
+        return True
+
+    @staticmethod
+    def active_learners_of(store: Any) -> list[Any]:
+        """The learners of ``store`` not set aside by "delete"."""
+        return [x for x in store.learners() if not x.settings.get(DELETED_KEY)]
 
     def _pick_learner(self) -> None:
         """Start with the learner who was active last (their own settings apply); with no
@@ -319,7 +417,7 @@ class App:
         """The learners not set aside by "delete" (see :mod:`trainer.ui.screens.learners`)."""
         if self.progress is None:
             return []
-        return [x for x in self.progress.learners() if not x.settings.get(DELETED_KEY)]
+        return self.active_learners_of(self.progress)
 
     def needs_first_run(self) -> bool:
         """True for a learner who has not answered the first-run question and has done nothing yet."""
@@ -346,7 +444,7 @@ class App:
             self.apply_settings(chosen)
             if bad:
                 self.notify(_("Some settings could not be used, so their defaults apply.") + "\n"
-                            + "; ".join(bad), "warn", 12)
+                            + "; ".join(problem_text(p) for p in bad), "warn", 12)
         else:
             # A new learner inherits nobody's "continue", tab or profile: only the language and
             # how terms show carry over; a child's profile gets the children's tiles.

@@ -127,16 +127,38 @@ def is_push_fold_card(spec: dict[str, Any]) -> bool:
     return spec.get("ask") == PUSH_FOLD_ASK
 
 
+def game_path(app: Any, ref: object) -> Path | None:
+    """The game file a card's spec names, or None when it is not there: a name is looked for in
+    the learner's games folder; a whole path (cards made before names were kept, or on another
+    computer) is used when it exists, else its name is looked for in the learner's games folder."""
+    from trainer.ui.saved_games import games_dir
+
+    text = str(ref or "")
+    if not text:
+        return None
+    path = Path(text)
+    if path.is_absolute() and path.is_file():
+        return path
+    if not path.name or path.name in (".", ".."):
+        return None
+    try:
+        here = games_dir(app) / path.name
+        return here if here.is_file() else None
+    except OSError:
+        return None
+
+
 def mistake_cards(path: Path, log: dict[str, Any], seat: int = 0) -> list[tuple[str, str, dict[str, Any]]]:
     """The review cards of ``seat`` in a game, in game order: ``(item id, skill, spec)`` for every
     tile mistake, for the first riichi-or-dama choice, the first push or fold and the first answer
     to a pon or chi offer against the coach in each hand (see the module docstring)."""
+    ref = str(path)
     review = review_game(log, seat)
     cards: list[tuple[tuple[int, int], str, str, dict[str, Any]]] = []
     asked: set[int] = set()  # hands whose riichi choice is covered
     pushed: set[int] = set()  # hands whose push-or-fold choice is covered
     for d in review.decisions:
-        spec = {"game": str(path), "hand": d.hand, "action": d.action, "seat": seat}
+        spec = {"game": ref, "hand": d.hand, "action": d.action, "seat": seat}
         tile_card = d.verdict in CARD_VERDICTS
         if tile_card:
             cards.append(((d.hand, d.action), card_id(path, d), card_skill(d), spec))
@@ -154,7 +176,7 @@ def mistake_cards(path: Path, log: dict[str, Any], seat: int = 0) -> list[tuple[
     for c in review.calls:
         if c.against_advice and c.hand not in called:
             called.add(c.hand)
-            spec = {"game": str(path), "hand": c.hand, "action": c.action, "seat": seat, "ask": CALL_ASK}
+            spec = {"game": ref, "hand": c.hand, "action": c.action, "seat": seat, "ask": CALL_ASK}
             cards.append(((c.hand, c.action), call_card_id(path, c), CALL_SKILL, spec))
     cards.sort(key=lambda card: card[0])  # game order (a stable sort: ties keep the order above)
     return [(item_id, skill, spec) for _where, item_id, skill, spec in cards]
@@ -215,7 +237,8 @@ def _is_game_card(spec: dict) -> bool:
 
 def due_positions(app: Any) -> list[dict[str, Any]]:
     """Due game-mistake cards whose game file still exists (oldest first), then the cards the
-    latest matches made that the learner has not answered yet (:data:`FRESH_KEY`)."""
+    latest matches made that the learner has not answered yet (:data:`FRESH_KEY`).  Each card's
+    ``game`` is the whole path of its file (:func:`game_path`)."""
     store, learner = getattr(app, "progress", None), getattr(app, "learner_id", None)
     if store is None or learner is None:
         return []
@@ -228,4 +251,9 @@ def due_positions(app: Any) -> list[dict[str, Any]]:
             due += [r for r in soon if r["item_id"] in fresh and r["item_id"] not in shown]
     except Exception:  # noqa: BLE001 - a damaged store is reported elsewhere
         return []
-    return [r for r in due if "game" in r and Path(str(r["game"])).is_file()]
+    out = []
+    for r in due:
+        path = game_path(app, r.get("game"))
+        if path is not None:
+            out.append(dict(r, game=str(path)))
+    return out

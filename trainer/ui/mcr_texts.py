@@ -219,6 +219,11 @@ def mcr_explain_item(item: dict[str, Any]) -> str | None:
         return text + " " + _("Without flowers it is below the minimum of {n}: a {false_win}.").format(
             n=item["minimum"], false_win=_term("mcr_false_win"))
     if k == "mcr_wait":
+        ways = [(f, reading_markup(r)) for f, r in item.get("readings", ()) if isinstance(f, str)]
+        if len(ways) > 1:  # each form with its own split, not one split under two names
+            shown = "; ".join(f"{form_label(f)}: {g}" if g else form_label(f) for f, g in ways)
+            return _("{tile} completes the hand in more than one form: {ways}.").format(tile=_tiles(item["tile"]),
+                                                                                       ways=shown)
         forms = ", ".join(form_label(f) for f in item.get("forms", ()))
         groups = reading_markup(item.get("reading", ""))
         line = _("{tile} completes the hand as {forms}").format(tile=_tiles(item["tile"]), forms=forms)

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import platformdirs
 
+from trainer.i18n import N_, _, format_number
+
 APP_NAME = "riichi-trainer"
 SETTINGS_FILE = "settings.json"
 
@@ -56,26 +58,104 @@ class Settings:
     training_setup: str = ""  # each training game's last choice (JSON, see trainer/ui/training_setup.py)
 
     def validated(self) -> Settings:
-        """Check every field; raises ValueError naming the bad field."""
+        """Check every field; raises SettingsValueError (a ValueError) naming the bad field."""
         choices = {"language": LANGUAGES, "term_mode": TERM_MODES, "tile_size": TILE_SIZES, "profile": PROFILES}
         for name, allowed in choices.items():
             value = getattr(self, name)
             if value not in allowed:
-                raise ValueError(f"{name}: {value!r} is not one of {', '.join(allowed)}")
+                raise SettingsValueError(Problem(N_("{field}: {value} is not one of {allowed}"), field=name,
+                                                 value=_shown_value(value), allowed=", ".join(allowed)))
         for f in fields(self):
             value = getattr(self, f.name)
             expected = type(getattr(Settings(), f.name))
             if type(value) is not expected:
-                raise ValueError(f"{f.name}: expected {expected.__name__}, got {type(value).__name__}")
+                raise SettingsValueError(Problem(N_("{field}: must be {expected}, not {got}"), field=f.name,
+                                                 expected=_JSON_KINDS[expected], got=_json_kind(value)))
         if self.last_step < 0:
-            raise ValueError("last_step: must not be negative")
+            raise SettingsValueError(Problem(N_("{field}: must not be negative"), field="last_step"))
         if not 0 <= self.daily_reviews <= 1000:
-            raise ValueError("daily_reviews: must be between 0 and 1000")
+            raise SettingsValueError(Problem(N_("{field}: must be between {low} and {high}"), field="daily_reviews",
+                                             low=0, high=1000))
         return self
 
     def with_(self, **changes: object) -> Settings:
         """A copy with some fields changed (checked)."""
         return replace(self, **changes).validated()
+
+
+FIELD_LABELS = {
+    "language": N_("Interface language"),
+    "term_mode": N_("How terms are shown"),
+    "preset": N_("Rule preset"),
+    "tile_theme": N_("Tile theme"),
+    "tile_size": N_("Tile size"),
+    "sound": N_("Sound"),
+    "daily_reviews": N_("Reviews a day"),
+}
+"""The settings screen's name of a field, shown beside its key in the file when a value is bad."""
+
+# What a JSON value is, as said to the learner (what a field needs, what the file holds).
+_JSON_KINDS: dict[type, str] = {
+    bool: N_("true or false"),
+    int: N_("a whole number"),
+    float: N_("a number with a fraction"),
+    str: N_("text in quotes"),
+    list: N_("a list"),
+    dict: N_("an object"),
+    type(None): N_("null"),
+}
+
+
+def _json_kind(value: object) -> str:
+    return _JSON_KINDS.get(type(value), type(value).__name__)
+
+
+def _shown_value(value: object) -> str:
+    """A value as the file writes it (JSON), cut short when long."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+class Problem(str):
+    """One thing wrong with the settings: ``str()`` in English (logs, tests), :meth:`translated`
+    in the learner's language, the field named as on the settings screen and as in the file."""
+
+    message: str
+    values: dict[str, object]
+
+    def __new__(cls, message: str, **values: object) -> Problem:
+        obj = super().__new__(cls, message.format(**values))
+        obj.message, obj.values = message, values
+        return obj
+
+    def translated(self) -> str:
+        values = dict(self.values)
+        field = values.get("field")
+        if isinstance(field, str) and field in FIELD_LABELS:
+            # TRANSLATORS: a setting named as on the settings screen, then its key in settings.json.
+            values["field"] = _("{label} ({key})").format(label=_(FIELD_LABELS[field]), key=field)
+        for key, value in values.items():
+            if key in ("expected", "got", "kind") and isinstance(value, str) and value in _JSON_KINDS.values():
+                values[key] = _(value)
+            elif key in ("size", "low", "high") and isinstance(value, int):
+                values[key] = format_number(value)
+        return _(self.message).format(**values)
+
+
+def problem_text(problem: object) -> str:
+    """A settings problem in the learner's language (a plain string is shown as it is)."""
+    return problem.translated() if isinstance(problem, Problem) else str(problem)
+
+
+class SettingsValueError(ValueError):
+    """A bad settings value; ``problem`` says which field and what is wrong."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        super().__init__(str(problem))
 
 
 DELETED_KEY = "deleted_at"
@@ -108,6 +188,16 @@ class LoadResult:
     settings: Settings
     problem: str | None = None
     moved_to: Path | None = None
+    problems: tuple[str, ...] = ()
+    file: Path | None = None
+
+    def translated_problem(self) -> str | None:
+        """``problem`` in the learner's language: the file, then what is wrong with it."""
+        if self.problem is None:
+            return None
+        if not self.problems or self.file is None:
+            return self.problem
+        return f"{self.file}: " + "; ".join(problem_text(p) for p in self.problems)
 
 
 def settings_path(folder: Path | None = None) -> Path:
@@ -125,7 +215,7 @@ def settings_from_dict(data: object) -> tuple[Settings, list[str]]:
     newer version) are ignored; missing keys take defaults.  Anything but an object gives
     the defaults and one problem."""
     if not isinstance(data, dict):
-        return Settings(), [f"the settings are not a JSON object but {type(data).__name__}"]
+        return Settings(), [Problem(N_("the settings are not an object but {kind}"), kind=_json_kind(data))]
     settings = Settings()
     bad: list[str] = []
     for f in fields(Settings):
@@ -133,6 +223,8 @@ def settings_from_dict(data: object) -> tuple[Settings, list[str]]:
             continue
         try:
             settings = replace(settings, **{f.name: data[f.name]}).validated()
+        except SettingsValueError as exc:
+            bad.append(exc.problem)
         except (TypeError, ValueError) as exc:
             bad.append(str(exc))
     return settings, bad
@@ -148,21 +240,33 @@ def load_settings(folder: Path | None = None) -> LoadResult:
         with path.open("rb") as fh:  # bounded: a device or a huge file must not fill the memory
             raw = fh.read(MAX_SETTINGS_BYTES + 1)
         if len(raw) > MAX_SETTINGS_BYTES:
-            raise ValueError(f"the file is larger than {MAX_SETTINGS_BYTES // 1024} KB")
+            raise SettingsValueError(Problem(N_("the file is larger than {size} KB"),
+                                             size=MAX_SETTINGS_BYTES // 1024))
         text = raw.decode("utf-8")
         data = json.loads(text)
         if not isinstance(data, dict):
-            raise ValueError("the file does not hold a JSON object")
+            raise SettingsValueError(Problem(N_("the file does not hold a JSON object")))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         if isinstance(exc, json.JSONDecodeError):
-            detail = f"line {exc.lineno}, column {exc.colno}: {exc.msg}"
+            detail: str = Problem(N_("line {line}, column {column}: the text is not valid JSON ({error})"),
+                                  line=exc.lineno, column=exc.colno, error=exc.msg)
         elif isinstance(exc, RecursionError):
-            detail = "the JSON is nested too deeply"
+            detail = Problem(N_("the JSON is nested too deeply"))
+        elif isinstance(exc, UnicodeDecodeError):
+            detail = Problem(N_("the file is not UTF-8 text ({error})"), error=str(exc))
+        elif isinstance(exc, SettingsValueError):
+            detail = exc.problem
+        elif not isinstance(exc, OSError) and "digits" in str(exc):  # Python's limit on a number's length
+            detail = Problem(N_("a number in the file has too many digits"))
+        elif isinstance(exc, OSError):
+            detail = Problem(N_("the file cannot be read ({error})"), error=str(exc))
         else:
             detail = str(exc)
-        return LoadResult(Settings(), f"{path}: {detail}", _rename_aside(path))
+        return LoadResult(Settings(), f"{path}: {detail}", _rename_aside(path), (detail,), path)
     settings, bad = settings_from_dict(data)
-    return LoadResult(settings, f"{path}: " + "; ".join(bad) if bad else None)
+    if not bad:
+        return LoadResult(settings)
+    return LoadResult(settings, f"{path}: " + "; ".join(bad), None, tuple(bad), path)
 
 
 def _rename_aside(path: Path) -> Path | None:

@@ -228,7 +228,9 @@ def mcr_waits(hand: Hand, rules: McrRules) -> list[int]:
 
 
 def wait_items(hand: Hand, waits: list[int]) -> list[dict[str, Any]]:
-    """Per winning tile the arrangements it completes (form and groups), best-known form first."""
+    """Per winning tile the arrangements it completes (form and groups), best-known form first:
+    ``reading`` is the first form's groups, ``readings`` one ``[form, groups]`` per form (a tile
+    that completes both four sets and a pair and seven pairs shows each split)."""
     melds = hand_groups(hand)
     out = []
     for k in waits:
@@ -236,9 +238,10 @@ def wait_items(hand: Hand, waits: list[int]) -> list[dict[str, Any]]:
         counts[k] += 1
         readings = all_readings(counts, melds)
         forms = list(dict.fromkeys(r.form for r in readings))
-        first = next((r for r in readings if r.form == forms[0]), None) if forms else None
+        firsts = [next(r for r in readings if r.form == f) for f in forms]
         out.append({"kind": "mcr_wait", "tile": kind_name(k), "forms": forms,
-                    "reading": first.text() if first is not None else ""})
+                    "reading": firsts[0].text() if firsts else "",
+                    "readings": [[r.form, r.text()] for r in firsts]})
     return out
 
 

@@ -2,12 +2,15 @@
 
 :func:`import_game` reads a file of either format (our game log or tenhou.net/6 JSON, see
 docs/game-log.md), replays it through the engine, and writes it as a new file of the
-saved-games folder; nothing already there is touched.  :func:`export_game` writes one saved
+saved-games folder; nothing already there is touched.  A game already in the folder (the same
+hands, with the learner at the same seat: :func:`same_game`) is not written again:
+:class:`AlreadySaved` names the file that has it.  :func:`export_game` writes one saved
 game as tenhou.net/6 JSON for other viewers and review tools.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from datetime import datetime
 from pathlib import Path
@@ -15,7 +18,45 @@ from typing import Any
 
 from trainer.engine.game.log_files import LoadedLog, load_any, parse_any
 from trainer.engine.game.records import RecordError
-from trainer.engine.game.saved import new_game_path, write_game
+from trainer.engine.game.saved import PATTERN, new_game_path, write_game
+
+
+class AlreadySaved(RecordError):
+    """The game to import is already in the saved-games folder: ``path`` is the file that has it."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{path.name}: this game is already saved", kind="already_saved")
+        self.path = path
+
+
+def game_fingerprint(log: dict[str, Any]) -> str | None:
+    """A hash of a game's hands (their canonical JSON): the same game read twice has the same one.
+    None when the log has no list of hands."""
+    hands = log.get("hands") if isinstance(log, dict) else None
+    if not isinstance(hands, list) or not hands:
+        return None
+    try:
+        text = json.dumps(hands, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def same_game(log: dict[str, Any], folder: Path, learner_seat: int) -> Path | None:
+    """The saved game of ``folder`` that is ``log`` again (the same hands, the learner at the same
+    seat), if any; files that cannot be read are passed over."""
+    mark = game_fingerprint(log)
+    if mark is None or not folder.is_dir():
+        return None
+    for path in sorted(folder.glob(PATTERN)):
+        try:
+            saved = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError):
+            continue
+        if (isinstance(saved, dict) and saved.get("learner_seat", 0) == learner_seat
+                and game_fingerprint(saved) == mark):
+            return path
+    return None
 
 
 def read_source(source: Path | str | dict[str, Any], rules: str = "tenhou") -> LoadedLog:
@@ -38,9 +79,12 @@ def save_import(loaded: LoadedLog, folder: Path, *, learner_seat: int = 0,
                 now: datetime | None = None) -> Path:
     """Write a read game as a new saved game of ``folder`` with the learner at ``learner_seat``
     (the seat whose discards the review and the discard puzzles look at); nothing already there
-    is touched."""
+    is touched.  Raises :class:`AlreadySaved` when the folder has this game already."""
     if not 0 <= learner_seat < len(loaded.log["players"]):
         raise RecordError(f"seat {learner_seat} is not a seat of this game")
+    here = same_game(loaded.log, folder, learner_seat)
+    if here is not None:
+        raise AlreadySaved(here)
     started = now or datetime.now()
     log = dict(loaded.log)
     log["started"] = started.isoformat(timespec="seconds")
@@ -71,4 +115,5 @@ def export_game(path: Path, out: Path) -> Path:
     return out
 
 
-__all__ = ["export_game", "import_game", "read_source", "save_import", "seat_choices"]
+__all__ = ["AlreadySaved", "export_game", "game_fingerprint", "import_game", "read_source", "same_game", "save_import",
+           "seat_choices"]

@@ -7,7 +7,9 @@ tenhou.net/6 log the learner then says which player they were (the names in the 
 id shown by its name in the match setup; the player with the learner's own name is offered
 first), and the game is written as a new file of the learner's saved games with that seat as
 the learner's — the seat the review, the replay and the discard puzzles look at.  A file it
-cannot read is reported in a one-line banner and nothing in "My games" changes.
+cannot read is reported in a one-line banner and nothing in "My games" changes; a game that is
+in "My games" already (the same hands, the same seat) is not added again: a banner says so and
+"My games" shows the one it has.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from trainer.engine.game.exchange import read_source, save_import, seat_choices
+from trainer.engine.game.exchange import AlreadySaved, read_source, save_import, seat_choices
 from trainer.engine.game.log_files import LoadedLog
 from trainer.engine.game.records import RecordError
 from trainer.i18n import _, format_points, ngettext
@@ -156,6 +158,14 @@ class GameImportScreen(Screen):
             return
         try:
             new = save_import(loaded, games_dir(self.app), learner_seat=seat)
+        except AlreadySaved as exc:  # the same game again: no second copy; back to it in My games
+            self.app.notify(_("This game is already in My games ({file}); it was not added again.").format(
+                file=exc.path.name), "warn", 10)
+            self.app.pop()
+            top = self.app.screen
+            if top is not None and hasattr(top, "focus_game"):
+                top.focus_game(exc.path)
+            return
         except (RecordError, OSError) as exc:
             self.app.notify(_("This game cannot be opened: {error}").format(error=short_error(exc)), "error", 12)
             self.rebuild()

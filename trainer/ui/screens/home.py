@@ -123,7 +123,21 @@ class HomeScreen(Screen):
         except Exception:  # noqa: BLE001 - a store that cannot answer: the first-visit wording
             return False
 
+    def _broken_lessons_notice(self) -> None:
+        """Say once (per learner and message) that a lesson the learner worked on did not open."""
+        from trainer.ui.views.lesson_problems import broken_lesson_notice
+
+        text = broken_lesson_notice(self.app)
+        shown = getattr(self.app, "_broken_lesson_notices", None)
+        if shown is None:
+            shown = set()
+            self.app._broken_lesson_notices = shown
+        if text and (self.app.learner_id, text) not in shown:
+            shown.add((self.app.learner_id, text))
+            self.app.notify(text, "warn", 15)
+
     def build(self) -> None:
+        self._broken_lessons_notice()
         if self.kids:
             self._build_kids()
             return

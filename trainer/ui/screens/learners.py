@@ -55,6 +55,7 @@ class LearnersScreen(Screen):
         everyone = store.learners() if store is not None else []
         active = [x for x in everyone if not x.settings.get(DELETED_KEY)]
         aside = [x for x in everyone if x.settings.get(DELETED_KEY)]
+        read_only = bool(getattr(self.app, "progress_read_only", False))  # shown, but nothing can change
         for learner in active[:MAX_CARDS]:
             n = store.answer_count(learner.id)
             subtitle = _kind_label(learner) + " · " + ngettext("{n} answer", "{n} answers", n).format(n=n)
@@ -66,7 +67,8 @@ class LearnersScreen(Screen):
                                      size="small"))
             delete = self.add(Button(_("Delete"), lambda lid=learner.id: self.ask_delete(lid), kind="ghost",
                                      size="small"))
-            delete.enabled = len(active) > 1  # someone must stay to learn
+            delete.enabled = len(active) > 1 and not read_only  # someone must stay to learn
+            rename.enabled = not read_only
             self.card_buttons.append((rename, delete))
         for learner in aside[:MAX_CARDS]:
             self.aside_cards.append(self.add(Card(
@@ -77,6 +79,8 @@ class LearnersScreen(Screen):
                                 size="small")),
                 self.add(Button(_("Erase for good"), lambda lid=learner.id: self.ask_erase(lid), kind="danger",
                                 size="small"))))
+            for b in self.aside_buttons[-1]:
+                b.enabled = not read_only
         self.renaming: int | None = self.params.get("_renaming")
         self.new_name = ""
         self.new_profile = "new"
@@ -96,7 +100,7 @@ class LearnersScreen(Screen):
 
     def _on_name(self, text: str) -> None:
         self.new_name = text
-        self.add_btn.enabled = bool(text.strip())
+        self.add_btn.enabled = bool(text.strip()) and not getattr(self.app, "progress_read_only", False)
 
     def enter(self) -> None:
         pygame.key.start_text_input()
@@ -281,10 +285,11 @@ class ImportScreen(Screen):
     def do_import(self, path: Path) -> None:
         """Import one file and make the imported learner the current one (the learner who was
         current stays in the list); a bad file is reported and nothing changes."""
-        from trainer.progress.transfer import TransferError
+        from trainer.progress.transfer import GamesImport, TransferError, games_notes, games_root, import_file
 
+        games = GamesImport()  # the saved games go into the imported learner's games folder
         try:
-            learner = self.app.progress.import_file(path)
+            learner = import_file(self.app.progress, path, games_root=games_root(self.app.progress), games=games)
         except TransferError as exc:  # one line in the learner's language: the file, the field, what is wrong
             self.app.notify(_("This file cannot be imported: {error}").format(error=exc.translated(path.name)),
                             "error", 10)
@@ -299,8 +304,9 @@ class ImportScreen(Screen):
         if learner.id != self.app.learner_id:
             switch_learner(self.app, learner.id)
         # TRANSLATORS: after an import from a file; the imported learner is now the current one.
-        self.app.notify(_("Imported {name}; now learning: {name}.").format(name=shown_name(learner.name)),
-                        "info", 6)
+        text = _("Imported {name}; now learning: {name}.").format(name=shown_name(learner.name))
+        problems = games_notes(games)[1]  # saved games it could not bring: said, not dropped silently
+        self.app.notify(" ".join([text, *(p + "." for p in problems)]), "warn" if problems else "info", 12 if problems else 6)
         self.app.pop()
 
     def layout(self) -> None:

@@ -188,7 +188,8 @@ class LessonMapScreen(Screen):
         self.focus = self.widgets.index(self.tabs)
 
     def _show_problems(self) -> None:
-        text = "\n".join(str(p) for p in self.lib.problems[:12])
+        # in the learner's language where the loader knows the problem's kind (the file and line kept)
+        text = "\n".join(p.translated() if hasattr(p, "translated") else str(p) for p in self.lib.problems[:12])
         more = len(self.lib.problems) - 12
         if more > 0:
             text += "\n" + _("… and {n} more").format(n=more)

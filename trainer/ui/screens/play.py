@@ -49,7 +49,7 @@ from trainer.engine.mcr.bots import make_mcr_bot
 from trainer.engine.mcr.coach import mcr_advice
 from trainer.engine.mcr.match import McrMatch
 from trainer.engine.mcr.rules_game import is_mcr_rules
-from trainer.i18n import _, ngettext, pgettext
+from trainer.i18n import _, ngettext, or_join, pgettext
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import plain_text, term_word
 from trainer.ui.saved_games import GameSaver, McrGameSaver
@@ -671,6 +671,8 @@ MCR_CALLS = {
     Chi: lambda: pgettext("mcr call", "Chi"),
 }
 """The calls as MCR players say them, in Chinese (002:86)."""
+MCR_CALL_TERMS = {Tsumo: "mcr_hu", Ron: "mcr_hu", Pon: "mcr_peng", Kan: "mcr_gang", Chi: "mcr_chi"}
+"""The glossary term of each call (its hanzi and pinyin, named in the prompt beside the buttons)."""
 
 
 @register_screen("mcr_play")
@@ -804,6 +806,13 @@ class McrPlayScreen(PlayScreen):
                          "on.").format(m=m)
             return _("Hu on this tile would be a false win (under {m} points without flowers): do not declare "
                      "it.").format(m=m)
+        if self.round.phase.value == "calls":
+            # the calls on offer named as on their buttons, each with its hanzi and pinyin (glossary links)
+            calls = list(dict.fromkeys(term_word(MCR_CALL_TERMS[type(a)], MCR_CALLS[type(a)]())
+                                       for a in self.my_legal() if type(a) in MCR_CALL_TERMS))
+            if calls:
+                return plain_text(_("You can claim the marked tile: {calls}. Choose a button or Pass.").format(
+                    calls=or_join(calls)), self.app)
         return super().prompt_text()
 
     def _coach_lets_win_pass(self, legal: list[Any]) -> bool:

@@ -165,7 +165,9 @@ class PositionReviewScreen(Screen):
         self.ask = ("riichi" if is_riichi_card(item) else "call" if is_call_card(item)
                     else PUSH_FOLD_ASK if is_push_fold_card(item) else "tile")
         try:
-            log = load(Path(item["game"]))
+            from trainer.ui.game_cards import game_path
+
+            log = load(game_path(self.app, item["game"]) or Path(item["game"]))
             seat = int(item.get("seat", 0))
             if self.ask == "call":
                 return self._open_call(item, log, seat, game)

@@ -205,6 +205,7 @@ class ProgressScreen(Screen):
     def export(self) -> None:
         """Write the learner's progress to a JSON file in the documents folder and say where."""
         from trainer.progress.transfer import ExportError, write_export
+        from trainer.ui.saved_games import games_dir
 
         store, lid = self.app.progress, self.app.learner_id
         if store is None or lid is None:
@@ -215,7 +216,7 @@ class ProgressScreen(Screen):
         path = folder / f"riichi-trainer-{name}-{date.today().isoformat()}.json"
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            write_export(store, lid, path)
+            write_export(store, lid, path, games=games_dir(self.app))  # the saved games go along
         except ExportError as exc:
             self.app.notify(_("Could not export: {error}").format(error=exc.translated()), "error", 10)
             return

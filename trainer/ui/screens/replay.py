@@ -207,7 +207,9 @@ class ReplayScreen(Screen):
         keys = {pygame.K_LEFT: lambda: self.step(-1), pygame.K_RIGHT: lambda: self.step(1),
                 pygame.K_PAGEUP: lambda: self.jump_hand(-1), pygame.K_PAGEDOWN: lambda: self.jump_hand(1),
                 pygame.K_UP: lambda: self.jump_hand(-1), pygame.K_DOWN: lambda: self.jump_hand(1),
-                pygame.K_m: self.next_mistake, pygame.K_s: self.next_seat, pygame.K_o: self.toggle_open}
+                pygame.K_m: self.next_mistake, pygame.K_s: self.next_seat, pygame.K_o: self.toggle_open,
+                # the first and the last step of the whole record
+                pygame.K_HOME: lambda: self.step(-len(self.frames)), pygame.K_END: lambda: self.step(len(self.frames))}
         fn = keys.get(ev.key)
         if fn is None or self.error:
             return False

@@ -14,8 +14,8 @@ import pygame
 from trainer.engine.mcr.coach import McrAdvice
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
-from trainer.i18n import _, format_points, ngettext
-from trainer.ui.richtext import plain_text
+from trainer.i18n import _, format_points, ngettext, pgettext
+from trainer.ui.richtext import plain_text, term_word
 from trainer.ui.theme import PALETTE
 from trainer.ui.views.table.coach import tiles_or
 from trainer.ui.views.table.result import HandResultView, MatchEndView, Names, draw_card
@@ -143,6 +143,15 @@ class McrHandResultView(HandResultView):
         w = res.wins[0]
         return self.win_title(w.seat, w.from_seat, hu=True)
 
+    def heading(self, app: Any) -> str:
+        """The card's heading: the title, its first «Hu» with the hanzi and pinyin of the glossary's
+        term (the fans below have theirs), as the table's call button names the word."""
+        text = self.title()
+        word = pgettext("mcr call", "Hu")
+        if word and text.startswith(word):
+            return plain_text(term_word("mcr_hu", word), app) + text[len(word):]
+        return text
+
     def _fan_markup(self) -> list[tuple[str, str]]:
         """(fan name as markup, points) per fan counted, several times as ×n."""
         w = self.rnd.result.wins[0]
@@ -216,7 +225,7 @@ class McrHandResultView(HandResultView):
     def draw(self, surf: pygame.Surface, app: Any, rect: pygame.Rect) -> None:
         """Paint the result card into ``rect``."""
         L = app.layout
-        inner, top = draw_card(surf, app, rect, self.title())
+        inner, top = draw_card(surf, app, rect, self.heading(app))
         top += L.px(8)
         y = top
         small = L.font("small")
