@@ -179,3 +179,24 @@ def test_the_discard_puzzles_settings_survive_a_restart(tmp_path, monkeypatch) -
     finally:
         again.close()
         set_language("en")
+
+
+def test_three_top_cards_take_two_rows_in_a_small_window(tmp_path) -> None:  # noqa: ANN001
+    """Verify 20: at 1024x600 three top cards in one row cut the first card's lesson name."""
+    from tests.ui_events import lesson_app
+    from trainer.ui.widgets import Card
+
+    for size, one_row in (((1024, 600), False), ((1280, 720), True)):
+        app = lesson_app(tmp_path / f"{size[0]}", size=size)
+        try:
+            home = app.screen
+            app.render()
+            home.review = home.add(Card("Review", "1 exercise", lambda: None))
+            home.match_card = home.add(Card("Mistakes", "3 positions", lambda: None))
+            home.layout()
+            tops = [home.hero, home.review, home.match_card]
+            assert home.hero is not None
+            assert (len({c.rect.top for c in tops}) == 1) is one_row, size
+            assert all(c.rect.bottom <= app.layout.height for c in home.cards)
+        finally:
+            app.close()

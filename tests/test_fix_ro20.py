@@ -151,6 +151,8 @@ def test_changes_the_learner_asks_for_are_refused_in_their_language(tmp_path, mo
             store.erase_learner(app.learner_id)
         assert store.update_learner(app.learner_id, settings={"a": 1}).name == "Анна"  # skipped quietly
         assert store.add_card(app.learner_id, "c1", "shanten") is False
+        assert not app.push("progress").import_btn.enabled  # no import that cannot be written
+        app.pop()
         screen = app.push("learners")  # the learners screen offers no change it cannot save
         app.render()
         assert all(not b.enabled for pair in screen.card_buttons for b in pair)

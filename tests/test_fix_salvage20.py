@@ -78,9 +78,27 @@ def test_the_learner_is_told_what_was_rescued(tmp_path: Path) -> None:
     try:
         set_language("ru")
         text = store_notice_text(store.notices[0])
-        assert "2 ученика" in text and "80 ответов" in text and store.notices[0].moved_to.name in text
+        assert "2 ученика" in text and "80 ответов" in text and "карточ" in text and store.notices[0].moved_to.name in text
         set_language("en")
-        assert "2 learners, 80 answers" in store_notice_text(store.notices[0])
+        assert "2 learners, 80 answers, " in store_notice_text(store.notices[0])
+    finally:
+        store.close()
+        set_language("en")
+
+
+def test_a_learner_rebuilt_from_answers_is_shown_in_the_learners_language(tmp_path: Path) -> None:
+    from trainer.i18n import set_language
+    from trainer.progress.names import shown_name
+    from trainer.ui.app import store_notice_text
+
+    path = tmp_path / "progress.sqlite3"
+    _used_store(path)
+    _break_page_of(path, "learner")
+    store = open_store(path)
+    try:
+        set_language("ru")
+        assert {shown_name(x.name) for x in store.learners()} == {"Игрок"}
+        assert "2 ученика" in store_notice_text(store.notices[0])  # counted: their answers are theirs
     finally:
         store.close()
         set_language("en")

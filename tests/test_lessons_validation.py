@@ -9,6 +9,7 @@ import pytest
 
 from trainer.lessons import load_all
 from trainer.lessons.check import check_paths
+from trainer.lessons.loader import _display
 
 HEADER = """\
 id: {id}
@@ -163,7 +164,8 @@ def test_prerequisite_cycle_and_unknown(tmp_path: Path) -> None:
     assert problems(a, b) == [
         f"{a}:8:17: prerequisite cycle: skill_cyc_a -> skill_cyc_b -> skill_cyc_a",
         f"{b}:8:17: prerequisite cycle: skill_cyc_a -> skill_cyc_b -> skill_cyc_a",
-        f"{b}:8:30: unknown prerequisite 'skill_nowhere'",
+        f"{b}:8:30: unknown prerequisite 'skill_nowhere': not found among the shipped lessons or in "
+        f"{_display(tmp_path)}/; check its folder with --lessons-dir DIR",
     ]
 
 

@@ -41,12 +41,16 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if action == "generators":
         return _generators()
-    return _check(getattr(args, "paths", None) or [], style=getattr(args, "style", False),
-                  strict=getattr(args, "strict", False))
+    try:
+        return _check(getattr(args, "paths", None) or [], style=getattr(args, "style", False),
+                      strict=getattr(args, "strict", False))
+    except BrokenPipeError:  # `lessons check | head`: the reader has gone; stop quietly
+        _quiet_stdout()
+        return 1
 
 
 def _check(paths: list[str], *, style: bool = False, strict: bool = False) -> int:
-    from trainer.lessons.check import check_paths
+    from trainer.lessons.check import check_paths, human_line
     from trainer.paths import lesson_dirs
 
     start = time.perf_counter()
@@ -58,8 +62,9 @@ def _check(paths: list[str], *, style: bool = False, strict: bool = False) -> in
         good_files = len(good)
     else:
         good_files = len(good) - len({n.file for n in notes})
+    step_ids: dict[str, list[str | None]] = {}
     for p in sorted(set(problems) | set(notes)):
-        print(p)
+        print(human_line(p, step_ids))
     ms = (time.perf_counter() - start) * 1000
     if problems:
         bad = files - good_files
@@ -76,9 +81,25 @@ def _check(paths: list[str], *, style: bool = False, strict: bool = False) -> in
 def _generators() -> int:
     from trainer.engine.exercises import GENERATORS
 
-    for name, gen in sorted(GENERATORS.items()):
-        print(f"{name}  (skill {gen.skill})")
-        for field, info in gen.params_model.model_fields.items():
-            default = info.get_default(call_default_factory=True)
-            print(f"    {field} = {default!r}  {info.description or ''}".rstrip())
+    try:
+        for name, gen in sorted(GENERATORS.items()):
+            print(f"{name}  (skill {gen.skill})")
+            for field, info in gen.params_model.model_fields.items():
+                default = info.get_default(call_default_factory=True)
+                print(f"    {field} = {default!r}  {info.description or ''}".rstrip())
+        sys.stdout.flush()
+    except BrokenPipeError:  # `lessons generators | head`: the reader has gone; stop quietly
+        _quiet_stdout()
     return 0
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so Python's final flush of a closed pipe raises nothing."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # stdout replaced by a test: nothing to redirect
+        pass

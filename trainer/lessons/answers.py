@@ -13,6 +13,7 @@ options and the card order/boxes of ``arrange`` steps, which no engine can judge
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -563,6 +564,53 @@ def _choice(step: ChoiceStep, lesson: Lesson | None) -> Answer:
     return Answer(right, items, ", ".join(sorted(values)))
 
 
+def choice_values(ask: str) -> tuple[str, tuple[str, ...]] | None:
+    """What the option values of a ``choice`` with ``ask`` name and every value the engine knows
+    (its own names: wait shapes, named waits, yaku ids, MCR fan ids, yes/no); None when unknown."""
+    if ask in ("tenpai", "complete", "mcr_minimum"):
+        return "yes or no", ("yes", "no")
+    if ask == "shape":
+        from trainer.engine.waits import WaitShape
+
+        return "a wait shape", tuple(w.value for w in WaitShape)
+    if ask == "named_shape":
+        from trainer.engine.waits import wait_patterns
+
+        return "a named wait shape", tuple(sorted({p.id for p in wait_patterns()}))
+    if ask == "yaku":
+        from trainer.engine.rules import _load_yaku_table
+
+        return "a yaku id", tuple(sorted(_load_yaku_table()))
+    if ask in ("mcr_fans", "mcr_excluded"):
+        from trainer.engine.mcr.table import base_fans
+
+        return "an MCR fan id", tuple(sorted(f"mcr_{k}" for k in base_fans()))
+    return None
+
+
+def choice_value_problems(step: ChoiceStep) -> list[tuple[tuple[str | int, ...], str]]:
+    """Option values of an engine-decided ``choice`` that the engine does not know (a typo such as
+    ``kanchen``): one problem at each such option's ``value``, naming the values it knows."""
+    if step.ask is None:
+        return []
+    try:
+        known = choice_values(step.ask)
+    except (ImportError, OSError, KeyError, ValueError):
+        return []
+    if known is None:
+        return []
+    what, names = known
+    out: list[tuple[tuple[str | int, ...], str]] = []
+    for i, o in enumerate(step.options):
+        if o.value is None or o.value in names:
+            continue
+        close = difflib.get_close_matches(o.value, names, n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        listed = " ".join(names) if len(names) <= 20 else ", ".join(names[:12]) + ", ..."
+        out.append((("options", i, "value"), f"'{o.value}' is not {what}{hint}; use one of {listed}"))
+    return out
+
+
 def _fu(step: FuBreakdownStep, lesson: Lesson | None) -> Answer:
     result = score(step, lesson)
     items = tuple(i for i in _score_items(result) if i["kind"] == "fu")
@@ -730,6 +778,8 @@ def check_step(step: Any, lesson: Lesson) -> list[tuple[tuple[str | int, ...], s
         return out
     if isinstance(step, ArrangeStep) and step.ask in ("order",):
         return out
+    if isinstance(step, ChoiceStep) and (bad := choice_value_problems(step)):
+        return bad  # a value the engine does not know: say that, not "no option is right"
     ans = answer(step, lesson)
     expect = getattr(step, "expect", None)
     if isinstance(step, PickTilesStep):
@@ -805,11 +855,14 @@ def show_facts(step: ShowStep, lesson: Lesson | None = None) -> dict[str, Any]:
             if step.win is None:
                 raise AnswerError(f"{fact} needs win:", ("win",))
             result = score(step, lesson)
-            if fact == "fu_items":
-                facts[fact] = result.fu
+            if fact == "fu_items":  # the itemised fu (id, fu) and the rounded total they make
+                facts[fact] = tuple((f.id, f.fu) for f in result.fu_items)
+                facts["fu_total"] = result.fu
             else:  # a yakuman hand is counted in yakuman, not han and fu
                 facts[fact] = {"han": result.han, "fu": result.fu, "yakuman": result.yakuman,
-                               "limit": result.limit, "points": result.payment.total}
+                               "limit": result.limit, "points": result.payment.total,
+                               "yaku": tuple((y.id, y.han, y.yakuman) for y in result.yaku),
+                               "dora": result.dora, "nuki": result.dora_count.nuki}
     return facts
 
 

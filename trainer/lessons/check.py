@@ -10,7 +10,7 @@ not tenpai) is reported even without an ``expect:``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -306,13 +306,45 @@ def _check_answers(lf: LessonFile) -> list[Problem]:
 # ---------------------------------------------------------------------------
 
 
-def _repo_graph(skip: set[Path]) -> dict[str, tuple[list[str], Path]]:
+MAX_NEIGHBOURS = 500
+"""The most lesson files read from a checked file's own folder to find its prerequisites."""
+
+
+def _own_folders(files: list[LessonFile]) -> list[Path]:
+    """The lesson folder each checked file sits in: the folder above a track folder
+    (``club/scoring/x.yaml`` -> ``club/``), else the file's own folder."""
+    from trainer.lessons.model import TRACKS
+
+    out: list[Path] = []
+    for lf in files:
+        parent = lf.path.resolve().parent
+        root = parent.parent if parent.name in TRACKS else parent
+        if root not in out:
+            out.append(root)
+    return out
+
+
+def _neighbours(root: Path) -> list[Path]:
+    """The lesson files of a teacher's folder: ``*.yaml`` in it and in its track folders."""
+    from trainer.lessons.model import TRACKS
+
+    found = sorted(root.glob("*.yaml"))
+    for track in TRACKS:
+        if (root / track).is_dir():
+            found.extend(sorted((root / track).glob("*.yaml")))
+    return found[:MAX_NEIGHBOURS]
+
+
+def _repo_graph(skip: set[Path], extra: Sequence[Path] = ()) -> dict[str, tuple[list[str], Path]]:
     """id -> (prerequisites, file) of every lesson in the shipped and the teacher's lesson
-    folders not among the files being checked (read raw, without validation)."""
+    folders, and in ``extra`` folders (the checked files' own), not among the files being
+    checked (read raw, without validation)."""
     from trainer.paths import lesson_dirs
 
     out: dict[str, tuple[list[str], Path]] = {}
-    for p in sorted(p for d in lesson_dirs() if d.is_dir() for p in d.rglob("*.yaml")):
+    paths = sorted(p for d in lesson_dirs() if d.is_dir() for p in d.rglob("*.yaml"))
+    paths += [p for root in extra for p in _neighbours(root)]
+    for p in paths:
         if p.resolve() in skip:
             continue
         try:
@@ -323,6 +355,12 @@ def _repo_graph(skip: set[Path]) -> dict[str, tuple[list[str], Path]]:
             pre = data.get("prerequisites") or []
             out.setdefault(data["id"], ([x for x in pre if isinstance(x, str)], p))
     return out
+
+
+def _display_dir(folders: list[Path]) -> str:
+    from trainer.lessons.loader import _display
+
+    return ", ".join(_display(f) + "/" for f in folders[:3]) or "the checked folder"
 
 
 def _check_graph(files: list[LessonFile]) -> None:
@@ -336,12 +374,15 @@ def _check_graph(files: list[LessonFile]) -> None:
         else:
             seen[lf.lesson.id] = lf
     graph: dict[str, list[str]] = {i: list(lf.lesson.prerequisites) for i, lf in seen.items()}  # type: ignore[union-attr]
-    for i, (pre, _) in _repo_graph({lf.path.resolve() for lf in files}).items():
+    own = _own_folders(files)
+    for i, (pre, _) in _repo_graph({lf.path.resolve() for lf in files}, own).items():
         graph.setdefault(i, pre)
     for i, lf in seen.items():
         for j, p in enumerate(graph[i]):
             if p not in graph:
-                lf.problems.append(lf.problem(("prerequisites", j), f"unknown prerequisite '{p}'"))
+                lf.problems.append(lf.problem(("prerequisites", j), f"unknown prerequisite '{p}': not found among "
+                                              f"the shipped lessons or in {_display_dir(own)}; "
+                                              "check its folder with --lessons-dir DIR"))
     # cycles: iterative DFS colouring; report each cycle on every checked lesson in it
     colour: dict[str, int] = {}
     reported: set[frozenset[str]] = set()
@@ -417,6 +458,46 @@ def check_paths(paths: list[Path | str], *, style: bool = False) -> tuple[list[L
 
         problems = sorted(problems + [n for lf in files if not lf.problems for n in style_notes(lf)])
     return good, problems, len(files)
+
+
+_STEP_REF = re.compile(r"\bsteps\[(\d+)\](\.)?")
+
+
+def step_label(index: int, step_id: str | None = None) -> str:
+    """A step named as the app numbers it (from 1), with its ``id:``: ``step 3 (q_waits)``."""
+    return f"step {index + 1}" + (f" ({step_id})" if step_id else "")
+
+
+def human_line(problem: Problem, step_ids: dict[str, list[str | None]] | None = None) -> str:
+    """``str(problem)`` with each ``steps[2]`` named as the app does: ``step 3 (q_waits)``
+    (``step_ids``: each file's step ids by index, read from the file when not given)."""
+    text = str(problem)
+    if "steps[" not in problem.message:
+        return text
+    ids = (step_ids if step_ids is not None else {}).get(problem.file)
+    if ids is None:
+        ids = _step_ids(problem.file)
+        if step_ids is not None:
+            step_ids[problem.file] = ids
+
+    def name(m: re.Match[str]) -> str:
+        i = int(m.group(1))
+        return step_label(i, ids[i] if i < len(ids) else None) + (", " if m.group(2) else "")
+
+    head = f"{problem.file}:{problem.line}:{problem.col}: "
+    return head + _STEP_REF.sub(name, problem.message)
+
+
+def _step_ids(file: str) -> list[str | None]:
+    """The ``id:`` of each step of a lesson file, read raw (None where a step has none)."""
+    try:
+        data, _, _ = read_yaml(Path(file).read_text(encoding="utf-8"), file)
+    except (OSError, UnicodeDecodeError):
+        return []
+    steps = data.get("steps") if isinstance(data, dict) else None
+    if not isinstance(steps, list):
+        return []
+    return [s.get("id") if isinstance(s, dict) and isinstance(s.get("id"), str) else None for s in steps]
 
 
 def params_schema(model: type[BaseModel]) -> dict[str, Any]:

@@ -13,6 +13,7 @@ The C loader (libyaml) is used when PyYAML has it, the pure-Python one otherwise
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +29,10 @@ _Loader: Any = yaml.CSafeLoader if getattr(yaml, "__with_libyaml__", False) else
 
 Path_ = tuple[str | int, ...]
 """A location inside the YAML document: keys and list indices from the root."""
+
+
+_STEP_REF = re.compile(r"\bsteps\[(\d+)\]")
+"""A step in a problem's place (``steps[2]``), named as the app numbers it in :meth:`Problem.translated`."""
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -64,6 +69,8 @@ class Problem:
                     message = f"{self.where}: {message}"
             except (KeyError, IndexError, ValueError):
                 message = self.message
+        message = _STEP_REF.sub(lambda m: _("step {number}").format(number=format_number(int(m.group(1)) + 1)),
+                                message)
         return _("{file}, line {line}: {problem}").format(file=self.file, line=format_number(self.line),
                                                           problem=message)
 
@@ -252,6 +259,24 @@ def _too_big(root: yaml.Node) -> tuple[yaml.Node, str] | None:
     return None
 
 
+YAML_COLON = N_("a colon inside a text: put the whole text in quotes \"…\"")
+YAML_TAB = N_("replace the tab with spaces")
+YAML_INDENT = N_("this line is indented differently from the lines around it")
+
+
+def yaml_advice(problem: str) -> str:
+    """Plain advice for the YAML slips lesson writers make (an English message id, "" for others):
+    a colon inside unquoted text, a tab, a line indented unlike its neighbours."""
+    if "mapping values are not allowed" in problem:
+        return YAML_COLON
+    if "tab character" in problem or "'\\t'" in problem or "'\t'" in problem:
+        return YAML_TAB
+    if any(x in problem for x in ("did not find expected '-' indicator", "did not find expected key",
+                                  "bad indentation", "expected <block end>")):
+        return YAML_INDENT
+    return ""
+
+
 def read_yaml(text: str, filename: str = "<text>") -> tuple[Any, SourceMap, list[Problem]]:
     """Parse YAML once into data plus marks; syntax errors, duplicate keys, alias bombs,
     nesting too deep, numbers too long and any other failure come back as problems at a
@@ -273,6 +298,9 @@ def read_yaml(text: str, filename: str = "<text>") -> tuple[Any, SourceMap, list
         what = e.problem or "bad YAML"
         ctx = f" ({e.context})" if e.context else ""
         kind = "YAML" if isinstance(e, yaml.constructor.ConstructorError) else "YAML syntax"
+        advice = yaml_advice(what)
+        if advice:
+            return None, marks, [Problem(filename, line, col, f"{kind}: {advice} ({what})", "", advice)]
         return None, marks, [Problem(filename, line, col, f"{kind}: {what}{ctx}")]
     except yaml.YAMLError as e:
         return None, marks, [Problem(filename, 1, 1, f"YAML syntax: {e}")]
@@ -379,6 +407,35 @@ UNKNOWN_KIND = N_("unknown step kind “{name}”; use one of: {kinds}")
 NO_KIND = N_("a step needs kind: (one of {kinds})")
 
 
+STEP_ID_USED = N_("'{id}' is already used by {first}")
+HAND_IN_QUOTES = N_("write the hand in quotes in MPSZ notation, e.g. \"{example}\"")
+TILES_IN_QUOTES = N_("write the tiles in quotes in MPSZ notation, e.g. \"{example}\"")
+AT_MOST = N_("at most {max_length} here, not {actual_length}")
+AT_LEAST = N_("at least {min_length} here, not {actual_length}")
+TILE_FIELDS = frozenset({"hand", "tiles", "dora", "visible", "tile", "ura", "wall"})
+"""Fields written in MPSZ tile notation (a bare number there is a hand without quotes or suit)."""
+
+
+def _plain_words(etype: str, ctx: dict[str, Any], path: Path_, given: Any) -> tuple[str, dict[str, Any]]:
+    """The message id and values that say a pydantic error in plain words ("", {} for the rest)."""
+    name = path[-1] if path else ""
+    if etype in ("string_type", "int_type") and name in TILE_FIELDS and isinstance(given, int | float):
+        return HAND_IN_QUOTES if name == "hand" else TILES_IN_QUOTES, {"example": f"{given}m"}
+    if etype == "too_long" and "max_length" in ctx:
+        return AT_MOST, {"max_length": ctx["max_length"], "actual_length": ctx.get("actual_length", "?")}
+    if etype == "too_short" and ctx.get("min_length", 1) > 1:
+        return AT_LEAST, {"min_length": ctx["min_length"], "actual_length": ctx.get("actual_length", "?")}
+    if etype not in SCHEMA_MESSAGES:
+        return "", {}
+    if etype == "literal_error":
+        ctx["expected"] = str(ctx.get("expected", "")).replace(" or ", ", ").replace("'", "")
+    try:
+        SCHEMA_MESSAGES[etype].format(**ctx)
+    except (KeyError, IndexError, ValueError):
+        return "", {}
+    return SCHEMA_MESSAGES[etype], ctx
+
+
 def _allowed_fields(data: Any, path: Path_) -> str:
     """The allowed field names at ``path`` ("" where they are not known)."""
     found = _step_fields(data, path)
@@ -423,13 +480,21 @@ def schema_problems(err: ValidationError, data: Any, marks: SourceMap, filename:
             line, col = marks.value(path)
             msg = f"{where}: a step needs kind: (one of {', '.join(STEP_KINDS)})"
             text, values = NO_KIND, {"kinds": ", ".join(STEP_KINDS)}
+        elif etype == "step_id" and isinstance(e.get("ctx", {}).get("index"), int):
+            ctx = e["ctx"]
+            path = ("steps", ctx["index"], "id")
+            line, col = marks.value(path)
+            where = dotted(path)
+            text, values = STEP_ID_USED, {"id": ctx["id"], "first": f"steps[{ctx['first']}]"}
+            msg = f"{where}: " + STEP_ID_USED.format(**values)
         else:
             line, col = marks.value(path)
             msg = f"{where}: " + e["msg"].removeprefix("Value error, ")
-            if etype in SCHEMA_MESSAGES:
-                text, values = SCHEMA_MESSAGES[etype], dict(e.get("ctx") or {})
-                if etype == "literal_error":
-                    values["expected"] = str(values.get("expected", "")).replace(" or ", ", ")
+            text, values = _plain_words(etype, dict(e.get("ctx") or {}), path, e.get("input"))
+            if text in (AT_MOST, AT_LEAST) and path and isinstance(path[-1], str):
+                msg = f"{where}: " + text.replace(" here", f" {path[-1]}").format(**values)
+            elif text:
+                msg = f"{where}: " + text.format(**values)
         out.append(Problem(filename, line, col, msg, where, text, values))
     return sorted(set(out))
 

@@ -703,9 +703,14 @@ class Lesson(_Model):
             raise PydanticCustomError("audience", "a child lesson needs min_age:")
         if self.id in self.prerequisites:
             raise PydanticCustomError("prereq", "a lesson cannot be its own prerequisite")
-        ids = [s.id for s in self.steps if s.id is not None]
-        if len(ids) != len(set(ids)):
-            raise PydanticCustomError("step_id", "two steps share an id")
+        first: dict[str, int] = {}
+        for i, s in enumerate(self.steps):
+            if s.id is None:
+                continue
+            if s.id in first:
+                raise PydanticCustomError("step_id", "steps[{index}].id: '{id}' is already used by steps[{first}]",
+                                          {"id": s.id, "index": i, "first": first[s.id]})
+            first[s.id] = i
         return self
 
     @property

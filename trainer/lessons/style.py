@@ -2,8 +2,8 @@
 
 ``python -m trainer lessons check --style`` prints them; ``--strict`` makes them fail the check.
 They are guidelines for lesson writers: the size of a lesson, the share of interactive
-steps, runs of reading steps, the length of a text, and the children's rules (no text
-steps, short prompts).
+steps, runs of reading steps, the length of a text, an ``explain:`` on every choice option, and the children's rules
+(no text steps, short prompts).
 """
 
 from __future__ import annotations
@@ -14,6 +14,10 @@ from trainer.lessons.loader import LessonFile, Problem
 
 MAX_TEXT_WORDS = 90
 """About 90 words per text step (curriculum §1.2)."""
+
+ENGINE_EXPLAINED = frozenset({"mcr_fans", "mcr_excluded", "mcr_minimum"})
+"""``choice`` asks whose options the engine explains itself (the MCR calculator names the fan or
+principle behind every option), so an option there may go without ``explain:``."""
 
 _MARKUP = re.compile(r"\{[a-z_]+:[^{}]*\}|\*\*")
 
@@ -55,6 +59,12 @@ def style_notes(lf: LessonFile) -> list[Problem]:
         prompt = getattr(s, "prompt", None)
         if child and prompt is not None and _words(prompt.ru) > 6:
             note(("steps", i, "prompt", "ru"), "a children's prompt has at most six words (§1.4)")
+        if s.kind == "choice" and s.ask not in ENGINE_EXPLAINED:  # type: ignore[attr-defined]
+            for j, o in enumerate(s.options):  # type: ignore[attr-defined]
+                if o.explain is None:
+                    note(("steps", i, "options", j),
+                         "option without explain: a learner who picks it is not told why; "
+                         "write one for every option (docs/lessons.md, choice)")
         if s.kind == "drill" and not 6 <= s.n <= 12:  # type: ignore[attr-defined]
             note(("steps", i, "n"), f"a drill step has 6-12 items, not {s.n} (§1.2)")  # type: ignore[attr-defined]
     return out

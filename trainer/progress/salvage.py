@@ -29,8 +29,9 @@ TABLES = ("learner", "answer", "lesson_progress", "skill", "card", "daily")
 """The tables copied, learners first (every other row belongs to a learner)."""
 COMPANIONS = ("-wal", "-shm")
 CHUNK = 500
-RECOVERED_NAME = "Learner {id}"
-"""The stored name of a learner whose own row was on a bad page but whose answers survived."""
+"""A learner whose own row was on a bad page but whose answers survived is stored under the default
+name (:data:`trainer.progress.names.DEFAULT_NAME`, shown in the learner's language) and counted
+among the learners rescued: the learner renames it."""
 
 
 def _open_read_only(path: Path) -> sqlite3.Connection:
@@ -86,7 +87,9 @@ def salvage(source: Path, store: ProgressStore) -> dict[str, int]:
                 continue
             columns, rows = found[table]
             if table != "learner":
-                _add_missing_learners(db, columns, rows)
+                made = _add_missing_learners(db, columns, rows)
+                if made:
+                    copied["learner"] = copied.get("learner", 0) + made
             sql = f"INSERT OR IGNORE INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
             n = 0
             for row in rows:
@@ -99,17 +102,23 @@ def salvage(source: Path, store: ProgressStore) -> dict[str, int]:
     return copied
 
 
-def _add_missing_learners(db: sqlite3.Connection, columns: list[str], rows: list[tuple]) -> None:
-    """A learner whose own row was lost but whose progress survived gets a row under a plain
-    name (:data:`RECOVERED_NAME`; the learner can rename it), so the progress is not dropped."""
+def _add_missing_learners(db: sqlite3.Connection, columns: list[str], rows: list[tuple]) -> int:
+    """A learner whose own row was lost but whose progress survived gets a row under the default
+    name (shown in the learner's language; the learner can rename it), so the progress is not
+    dropped; returns how many such rows were made."""
+    from trainer.progress.names import DEFAULT_NAME
+
     if "learner_id" not in columns:
-        return
+        return 0
     at = columns.index("learner_id")
-    for learner_id in {r[at] for r in rows if isinstance(r[at], int)}:
+    made = 0
+    for learner_id in sorted({r[at] for r in rows if isinstance(r[at], int)}):
         if db.execute("SELECT 1 FROM learner WHERE id = ?", (learner_id,)).fetchone() is None:
             db.execute("INSERT INTO learner (id, uuid, name, kind, created_at, daily_goal) "
                        "VALUES (?, ?, ?, 'adult', datetime('now'), 20)",
-                       (learner_id, str(uuidlib.uuid4()), RECOVERED_NAME.format(id=learner_id)))
+                       (learner_id, str(uuidlib.uuid4()), DEFAULT_NAME))
+            made += 1
+    return made
 
 
 __all__ = ["salvage"]

@@ -63,9 +63,10 @@ def store_notice_text(notice: Any) -> str:
     if not recovered:
         return _("Your progress file could not be read and was kept as {path}; a new one was started.").format(
             path=path)
-    learners, answers = recovered.get("learner", 0), recovered.get("answer", 0)
+    learners, answers, cards = recovered.get("learner", 0), recovered.get("answer", 0), recovered.get("card", 0)
     what = ", ".join((i18n.ngettext("{n} learner", "{n} learners", learners).format(n=learners),
-                      i18n.ngettext("{n} answer", "{n} answers", answers).format(n=answers)))
+                      i18n.ngettext("{n} answer", "{n} answers", answers).format(n=answers),
+                      i18n.ngettext("{n} review card", "{n} review cards", cards).format(n=cards)))
     return _("Your progress file was damaged and was kept as {path}. Everything that could still be read "
              "was copied into a new file: {what}.").format(path=path, what=what)
 
@@ -624,7 +625,8 @@ class App:
             try:
                 save_settings(self.settings)
             except OSError as exc:
-                self.notify(_("Settings cannot be saved: {error}").format(error=exc), "error")
+                if not getattr(self, "progress_read_only", False):  # else the start-up banner says why already
+                    self.notify(_("Settings cannot be saved: {error}").format(error=exc), "error")
         self.save_learner_settings()
         for screen in self.stack:
             screen._built_for = None

@@ -13,9 +13,11 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from trainer.i18n import N_, _
+from trainer.i18n import N_, _, format_number, format_points
+from trainer.ui.views import rule_presets
 
-PRESETS = ("tenhou", "ema", "jpml", "sanma", "mcr")
+PRESETS = (*rule_presets.PRESET_ORDER, "mcr")
+"""The rule presets of a match, in the order every screen lists them (the drills have no MCR here)."""
 LENGTHS = ("tonpuusen", "hanchan")
 COACH_LEVELS = ("off", "hints", "full")
 
@@ -43,7 +45,43 @@ def mcr_level(bot: str) -> str:
 
 LENGTH_NAMES = {"tonpuusen": N_("East only"), "hanchan": N_("East and South")}
 COACH_NAMES = {"off": N_("Off"), "hints": N_("Hints"), "full": N_("Full")}
-PRESET_NAMES = {"tenhou": N_("Tenhou"), "ema": "EMA", "jpml": "JPML", "sanma": N_("Sanma (3 players)"), "mcr": "MCR"}
+PRESET_NAMES = {p: rule_presets.PRESET_NAMES[p] for p in rule_presets.PRESET_ORDER} | {"mcr": "MCR"}
+
+
+def preset_red_fives(preset: str) -> bool:
+    """Whether the rule preset ``preset`` plays with red fives (its own file says; MCR has none)."""
+    if preset == "mcr":
+        return False
+    from trainer.engine.rules import load_rules
+
+    return bool(load_rules(preset).red_fives)
+
+
+def rules_note(preset: str) -> str:
+    """One line naming the main ways rule preset ``preset`` differs from the others (docs/rules.md),
+    under the setup's "Rules" row."""
+    if preset == "mcr":
+        return _("Chinese Official: 16 hands, flowers, no riichi or dora, a win needs 8 points.")
+    from trainer.engine.rules import load_rules
+
+    rules = load_rules(preset)
+    if preset == "tenhou":
+        return _("{name}: open tanyao counts, red fives, kan and ura dora; the game ends when someone "
+                 "drops below zero.").format(name=_(PRESET_NAMES["tenhou"]))
+    if preset == "ema":
+        return _("EMA: closed-only tanyao, renhou is a yakuman, no busting, uma {uma}, no oka.").format(uma="/".join(format_points(u, signed=True) for u in rules.uma))
+    if preset == "jpml":
+        return _("JPML: no ippatsu, ura or kan dora, no red fives; the uma depends on how many reach {points}.").format(points=format_number(rules.target_points))
+    if preset == "sanma":
+        return _("Three players: no 2–8 of {man}, no chi, a North set aside is a dora (kita), "
+                 "{points} to start.").format(man=_suit_man(), points=format_number(rules.starting_points))
+    return ""
+
+
+def _suit_man() -> str:
+    from trainer.ui.suit_names import suit_names
+
+    return suit_names()["man"]
 
 
 @dataclass(frozen=True)
@@ -97,6 +135,8 @@ class MatchSetup:
         if not isinstance(data, dict):
             data = {}
         setup = cls()
+        if "red_fives" not in data or not isinstance(data["red_fives"], bool):
+            data = {**data, "red_fives": None}  # none stored: the stored preset's own (set below)
         for f in fields(cls):
             value = data.get(f.name)
             if f.name == "opponents":
@@ -105,7 +145,16 @@ class MatchSetup:
                 continue
             if value is not None and _allowed(f.name, value):
                 setup = replace(setup, **{f.name: value})
+        if data["red_fives"] is None:
+            setup = replace(setup, red_fives=preset_red_fives(setup.preset))
         return setup
+
+    def with_preset(self, preset: str) -> MatchSetup:
+        """The setup with rule preset ``preset``, the red-fives switch set to that preset's own
+        value (JPML has none, the others one per suit); the learner may change it afterwards."""
+        if preset == "mcr":  # no red-fives row: the riichi choice stays for going back
+            return replace(self, preset=preset)
+        return replace(self, preset=preset, red_fives=preset_red_fives(preset))
 
 
 SEAT_WINDS = (N_("East"), N_("South"), N_("West"), N_("North"))
@@ -131,4 +180,4 @@ def _allowed(name: str, value: Any) -> bool:
 
 
 __all__ = ["BOT_ROSTER", "COACH_LEVELS", "LENGTHS", "MCR_LEVELS", "MatchSetup", "PRESETS", "SEAT_WINDS", "mcr_level",
-           "player_display_names"]
+           "player_display_names", "preset_red_fives", "rules_note"]

@@ -5,6 +5,8 @@
   danger), with one short reason (``keeps_tenpai``, ``keeps_yaku``, ``fewer_steps``,
   ``more_tiles``, ``value``, ``less_risk``, ``fold``) and the evaluator's reasons behind it; while pushing
   against a threat, the safest tile too (``safer``);
+* :func:`kita_first` — whether a North may be set aside now (sanma nukidora): the ``strong`` bot
+  always does so before it discards, so :func:`discard_hints` suggests no discard then;
 * :func:`efficiency_hints` — the best discards by tiles alone (fewest shanten, most ukeire;
   the safest tile against a riichi): with the :func:`discard_hints` tile, the answer of the
   discard puzzles;
@@ -34,7 +36,7 @@ from trainer.engine.evaluator.pushfold import THREAT, PushFold
 from trainer.engine.game.actions import Chi, Pon
 from trainer.engine.game.review import danger_notes
 from trainer.engine.game.view import PlayerView
-from trainer.engine.tiles import Tile
+from trainer.engine.tiles import NORTH, Tile
 from trainer.engine.ukeire import discard_options, ukeire
 
 
@@ -127,13 +129,34 @@ def _hint(a: DiscardAdvice, reason: str, turn: TurnAdvice) -> DiscardHint:
     return DiscardHint(a.tile, e.shanten, e.ukeire, waits, reason, a, turn.push_fold, seats)
 
 
-def discard_hints(view: PlayerView, legal_tiles: Iterable[Tile], rules: Any = None) -> list[DiscardHint]:
+def kita_first(view: PlayerView, rules: Any = None) -> bool:
+    """True when the player in ``view`` may set a North aside now (北抜き kita, nukidora), which the
+    ``strong`` bot always does before it discards (:meth:`~trainer.engine.bots.efficient.EfficientBot.choose`):
+    the rules use nukidora, the turn began with a draw (not a call), a North is in the hand (after
+    riichi: the North just drawn) and a tile is left to draw in its place — the view's reading of
+    :meth:`~trainer.engine.game.round.Round._kita_ok` (the 8 replacement tiles of a nukidora table
+    outlast 4 kans and 3 Norths, so one is left while the live wall lasts)."""
+    if not getattr(evaluator_for(rules).rules, "nukidora", False) or view.phase != "turn":
+        return False
+    if view.drawn is None or view.live_remaining <= 0:
+        return False
+    if view.riichi[view.seat]:
+        return view.drawn.kind == NORTH
+    return any(t.kind == NORTH for t in view.hand.concealed)
+
+
+def discard_hints(view: PlayerView, legal_tiles: Iterable[Tile], rules: Any = None, *,
+                  kita: bool | None = None) -> list[DiscardHint]:
     """The coach's discards for the hand in ``view`` (with its drawn tile), from the shared
     evaluator: first the discard the ``strong`` bot would make, with why in one word (see
     :class:`DiscardHint`); then, when it pushes against an opponent who may be ready and a
-    clearly safer tile exists, that tile with the reason ``safer``."""
+    clearly safer tile exists, that tile with the reason ``safer``.  None while a North may be set
+    aside (``kita``: the Kita action is legal; None reads it from the view, :func:`kita_first`):
+    the bot sets it aside first and discards only after the replacement draw."""
     tiles = list(legal_tiles)
     if not tiles:
+        return []
+    if kita if kita is not None else kita_first(view, rules):
         return []
     advice = coach_turn(view, tiles, rules)
     best = advice.best

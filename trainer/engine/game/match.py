@@ -46,8 +46,7 @@ def final_standings(scores: Sequence[int], options: GameOptions) -> list[Standin
     what keeps the total unchanged (001:893-899)."""
     n = len(scores)
     order = sorted(range(n), key=lambda s: (-scores[s], s))
-    plus = sum(1 for s in range(n) if scores[s] >= options.target_points)
-    uma = options.uma_for(plus)
+    uma = applied_uma(scores, options)
     bonus = [uma[i] * 1000 for i in range(n)]
     bonus[0] += options.oka
     out: dict[int, Standing] = {}
@@ -72,6 +71,14 @@ def final_standings(scores: Sequence[int], options: GameOptions) -> list[Standin
         rest = sum(out[s].score for s in range(n) if s != top)
         out[top] = Standing(top, out[top].place, scores[top], round(exact - rest, 1))
     return [out[s] for s in range(n)]
+
+
+def applied_uma(scores: Sequence[int], options: GameOptions) -> tuple[int, ...]:
+    """The uma (in thousands, places 1..n) that :func:`final_standings` applies to final
+    ``scores``: the rules' ``uma``, or with ``uma_by_plus`` (JPML) the row for how many players
+    finish at or above ``target_points``."""
+    plus = sum(1 for s in scores if s >= options.target_points)
+    return tuple(options.uma_for(plus))[: len(scores)]
 
 
 def _thousands_5_down(points: int) -> int:
@@ -231,3 +238,7 @@ class Match:
     def standings(self) -> list[Standing]:
         """Final places and scores (oka and uma) for the current points."""
         return final_standings(self.scores, self.options)
+
+    def applied_uma(self) -> tuple[int, ...]:
+        """The uma (thousands, places 1..n) the final standings apply for the current points."""
+        return applied_uma(self.scores, self.options)

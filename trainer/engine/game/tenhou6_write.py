@@ -25,6 +25,7 @@ from trainer.engine.game.tenhou6_codes import (
     NAGASHI,
     RYUUKYOKU,
     TSUMOGIRI,
+    Tenhou6Error,
     tile_code,
     write_call,
 )
@@ -191,11 +192,21 @@ def win_line(rnd: Round, w: Any, rules: Any) -> list[str]:
 
 
 def rule_display(rules: Any) -> dict[str, Any]:
-    """The ``rule`` object: ``disp`` in tenhou's short form (般南喰赤: hanchan, open tanyao, red
-    fives; 東 for East-only) and ``aka`` (1 with red fives, 0 without)."""
+    """The ``rule`` object: ``disp`` in tenhou's short form, following the rules: 般, 三 for three
+    players, 東 (East-only) or 南 (East-South), 喰 only when open tanyao counts (kuitan), 赤 only
+    with red fives; and ``aka`` (1 with red fives, 0 without)."""
     south = "東" if getattr(rules, "game_length", "hanchan") == "tonpuusen" else "南"
     red = int(getattr(rules, "red_fives", 1))
-    return {"disp": f"般{south}喰{'赤' if red else ''}", "aka": 1 if red else 0}
+    han = getattr(rules, "han", None)
+    kuitan = han is None or han("tanyao", False) > 0
+    three = "三" if getattr(rules, "players", 4) == 3 else ""
+    return {"disp": f"{three}般{south}{'喰' if kuitan else ''}{'赤' if red else ''}", "aka": 1 if red else 0}
+
+
+def can_export(rules: Any) -> bool:
+    """Whether a game of ``rules`` can be written as tenhou.net/6: four players only (our
+    tenhou.net/6 reader and writer know no three-player logs, with their nukidora)."""
+    return getattr(rules, "players", 4) == 4
 
 
 def to_tenhou6(log: dict[str, Any], *, extension: bool = True) -> dict[str, Any]:
@@ -203,8 +214,10 @@ def to_tenhou6(log: dict[str, Any], *, extension: bool = True) -> dict[str, Any]
 
     With ``extension`` the ``riichi_trainer`` key keeps the walls, preset and seed so that
     reading the export back gives the identical game log.  Raises RecordError if the log
-    does not replay."""
+    does not replay, Tenhou6Error (kind ``export_three_players``) for a three-player game."""
     rules = records.log_rules(log)
+    if not can_export(rules):
+        raise Tenhou6Error("tenhou.net/6 export is for four-player games only", kind="export_three_players")
     hands: list[list[Any]] = []
     writer: HandWriter | None = None
     entries = log["hands"]
@@ -256,4 +269,4 @@ def native_actions(actions: list[tuple[int, Any]]) -> list[list[Any]]:
     return [[seat, action_to_json(a)] for seat, a in actions]
 
 
-__all__ = ["EXTENSION", "HandWriter", "result_array", "round_label", "rule_display", "to_tenhou6", "win_line"]
+__all__ = ["EXTENSION", "HandWriter", "can_export", "result_array", "round_label", "rule_display", "to_tenhou6", "win_line"]

@@ -360,7 +360,9 @@ class HomeScreen(Screen):
         tops = [c for c in (self.hero, self.review, self.match_card, getattr(self, "mistakes_card", None))
                 if c is not None]
         if tops:
-            per_row = 2 if len(tops) > 3 else len(tops)  # four doors: two rows of two, each keeps its line
+            # four doors: two rows of two, each keeps its line; three share a row only in a wide window
+            # (at 1024 px the first card's title wraps and its lesson name is lost)
+            per_row = 2 if len(tops) > 3 or (len(tops) == 3 and L.width < 1200) else len(tops)
             w_top = (area.width - gap * (per_row - 1)) // per_row
             for i, card in enumerate(tops):
                 r, c = divmod(i, per_row)

@@ -6,6 +6,7 @@ their own history and their own settings (language, how terms show, tiles...).
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -294,7 +295,7 @@ class ImportScreen(Screen):
             self.app.notify(_("This file cannot be imported: {error}").format(error=exc.translated(path.name)),
                             "error", 10)
             return
-        except OSError as exc:
+        except (OSError, sqlite3.Error) as exc:  # a store that cannot be written now: said, not a crash
             self.app.notify(_("This file cannot be imported: {error}").format(error=exc), "error", 10)
             return
         # the learner brought here is the one to go on with: switch to them, so the screen below

@@ -566,7 +566,11 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             self.feedback_kind = "retry"
             self.hint_level = max(self.hint_level, 1)
             mine = "" if child else self._mistake(response, fb, final=False)
-            self.feedback_text = BR.join(t for t in (mine, self._hint_text(self.hint_level)) if t)
+            hint = self._hint_text(self.hint_level)
+            # The step's own first hint is what its author wants read first: it leads, above a long
+            # reason that would push it below the fold; without one the reason leads.
+            own = len(getattr(self.step, "hints", None) or ()) >= self.hint_level
+            self.feedback_text = BR.join(t for t in ((hint, mine) if own else (mine, hint)) if t)
         else:
             self.phase = "done"
             self.results[self.index] = "wrong"

@@ -197,6 +197,28 @@ class LessonMapScreen(Screen):
                          _("These files were skipped; the other lessons work.") + "\n\n" + text,
                          [(_("Close"), lambda: None, "primary")], width=980)
 
+    def notice_rect(self, text: str) -> pygame.Rect | None:
+        """Where a notice of the app goes on the map (:class:`trainer.ui.app.Notice`): its usual
+        place above the bottom, unless a dialog is open (the list of files with errors): then
+        clear of it, below the dialog or, with no room there, above it."""
+        dialog = self.dialog
+        if dialog is None:
+            return None
+        L = self.app.layout
+        dialog.layout()
+        size = L.font("small")
+        width = min(L.width - 2 * L.margin, L.px(900))
+        lines = self.app.wrap(text, size, width - L.px(40))
+        h = len(lines) * self.app.line_height(size) + L.px(24)
+        gap = L.px(12)
+        rect = pygame.Rect(0, 0, width, h)
+        below, above = L.height - dialog.rect.bottom - 2 * gap, dialog.rect.top - 2 * gap
+        if h <= below or below >= above:
+            rect.midtop = (L.width // 2, min(dialog.rect.bottom + gap, L.height - gap - h))
+        else:
+            rect.midbottom = (L.width // 2, max(dialog.rect.top - gap, gap + h))
+        return rect
+
     def layout(self) -> None:
         L = self.app.layout
         area = L.content()

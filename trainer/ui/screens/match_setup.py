@@ -26,6 +26,7 @@ from trainer.ui.match_setup import (
     PRESETS,
     MatchSetup,
     mcr_level,
+    rules_note,
 )
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
@@ -70,8 +71,7 @@ class MatchSetupScreen(Screen):
             self.rows.append((label, note, self.add(widget)))
 
         mcr = s.preset == "mcr"
-        rules_note = _("Chinese Official: 16 hands, flowers, no riichi or dora, a win needs 8 points.") if mcr else ""
-        row(_("Rules"), rules_note, OptionRow([(p, _(PRESET_NAMES[p])) for p in PRESETS], s.preset,
+        row(_("Rules"), rules_note(s.preset), OptionRow([(p, _(PRESET_NAMES[p])) for p in PRESETS], s.preset,
                                               lambda v: self._set(preset=v)))
         if not mcr:  # MCR games always have 16 hands and no red fives
             row(_("Length"), "", OptionRow([(k, _(LENGTH_NAMES[k])) for k in LENGTHS], s.length,
@@ -115,8 +115,25 @@ class MatchSetupScreen(Screen):
         return self.widgets.index(self.start)
 
     def _set(self, **changes: Any) -> None:
+        if "preset" in changes:  # a preset brings its own red fives (JPML none); the switch may change them after
+            self.setup = self.setup.with_preset(changes.pop("preset"))
         self.setup = replace(self.setup, **changes)
         self.rebuild()
+
+    def on_key(self, ev: pygame.event.Event) -> bool:
+        """Up and Down go to the previous and next control in the order the rows are listed (the
+        narrow switches and the Start button included), not to the nearest one on screen."""
+        if ev.key not in (pygame.K_UP, pygame.K_DOWN) or ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_SHIFT):
+            return False
+        order = [i for i, w in enumerate(self.widgets) if w.focusable and w.visible and w.enabled]
+        if self.focus not in order:
+            return False  # nothing focused yet: the default lands on the screen's start
+        pos = order.index(self.focus) + (1 if ev.key == pygame.K_DOWN else -1)
+        if not 0 <= pos < len(order):
+            return False
+        self.focus = order[pos]
+        self.ensure_visible(self.widgets[self.focus])
+        return True
 
     def _set_opponent(self, i: int, bot: str) -> None:
         opp = list(self.setup.opponents)

@@ -12,14 +12,17 @@ and review tools.
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from trainer.engine.game.exchange import export_game
-from trainer.engine.game.records import RecordError
+from trainer.engine.game.records import RecordError, match_rules
 from trainer.engine.game.saved import SavedGame, list_games
+from trainer.engine.game.tenhou6_write import can_export
 from trainer.i18n import _, format_points, ngettext, place_text
 from trainer.ui import folders
 from trainer.ui.log_problems import log_problem_text
@@ -27,7 +30,7 @@ from trainer.ui.registry import register_screen
 from trainer.ui.saved_games import games_dir
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
-from trainer.ui.views.rule_presets import PRESET_NAMES
+from trainer.ui.views.rule_presets import rules_label
 from trainer.ui.widgets import Button, Widget, blit_text, draw_focus_ring, draw_panel
 
 P = PALETTE
@@ -40,12 +43,34 @@ def problem_text(g: SavedGame) -> str:
     return log_problem_text(g.problem_kind, line=g.problem_line, field=g.problem_field, fallback=g.problem or "")
 
 
+def saved_rule_options(g: SavedGame) -> dict[str, Any]:
+    """What a saved riichi game changed from its preset (its log's ``rule_options``: red fives,
+    length); {} when it changed nothing or the file cannot be read now."""
+    kept = getattr(g, "rule_options", None)
+    if isinstance(kept, dict):
+        return kept
+    try:
+        stamp = g.path.stat().st_mtime_ns
+    except OSError:
+        return {}
+    return _log_rule_options(str(g.path), stamp)
+
+
+@lru_cache(maxsize=256)
+def _log_rule_options(path: str, _stamp: int) -> dict[str, Any]:
+    try:
+        options = json.loads(Path(path).read_text(encoding="utf-8")).get("rule_options")
+    except (OSError, ValueError, AttributeError):
+        return {}
+    return dict(options) if isinstance(options, dict) else {}
+
+
 def game_line(g: SavedGame) -> tuple[str, str]:
     """(the row's main text, its right-hand text) for a saved game."""
     if not g.readable:
         return g.name, _("unreadable: {why}").format(why=problem_text(g))
     when = g.started[:16].replace("T", " ") if g.started else g.name
-    rules = _("Chinese Official") if g.game == "mcr" else _(PRESET_NAMES[g.rules]) if g.rules in PRESET_NAMES else g.rules
+    rules = _("Chinese Official") if g.game == "mcr" else rules_label(g.rules, saved_rule_options(g))
     main = f"{when}  ·  {rules}  ·  " + ngettext("{n} hand", "{n} hands", g.hands).format(n=g.hands)
     if not g.finished:
         right = _("in progress") + (f"  ·  {format_points(g.points)}" if g.points is not None else "")
@@ -53,6 +78,14 @@ def game_line(g: SavedGame) -> tuple[str, str]:
         right = (f"{place_text(g.place)}  ·  {format_points(g.points)}" if g.place is not None
                  else format_points(g.points) if g.points is not None else "")
     return main, right
+
+
+def exportable(g: SavedGame) -> bool:
+    """Whether the engine can write ``g`` as tenhou.net/6 (four-player riichi games only)."""
+    try:
+        return can_export(match_rules(g.rules))
+    except RecordError:
+        return True  # rules it cannot read: the export itself says what is wrong
 
 
 class GameRow(Widget):
@@ -129,7 +162,12 @@ class MyGamesScreen(Screen):
                 return
 
     def export(self, game: SavedGame) -> None:
-        """Write ``game`` as tenhou.net/6 JSON into the export folder and say which file was written."""
+        """Write ``game`` as tenhou.net/6 JSON into the export folder and say which file was written.
+        A three-player game is refused with the reason (the engine exports four-player games only);
+        an error the export did not expect is one clear line, not the app's crash notice."""
+        if not exportable(game):
+            self.app.notify(_("Export to tenhou.net/6 is for four-player games only for now."), "error", 12)
+            return
         folder = folders.export_folder()
         out = folder / f"{game.path.stem}.tenhou6.json"
         n = 1
@@ -139,8 +177,19 @@ class MyGamesScreen(Screen):
         try:
             folder.mkdir(parents=True, exist_ok=True)
             export_game(game.path, out)
-        except (RecordError, OSError) as exc:
+        except RecordError as exc:
+            if exc.kind == "export_three_players":
+                self.app.notify(_("Export to tenhou.net/6 is for four-player games only for now."), "error", 12)
+            else:
+                self.app.notify(_("Could not export: {error}").format(error=str(exc).splitlines()[0]), "error", 12)
+            return
+        except OSError as exc:
             self.app.notify(_("Could not export: {error}").format(error=str(exc).splitlines()[0]), "error", 12)
+            return
+        except Exception as exc:  # noqa: BLE001 - an engine fault: one line, the app keeps running
+            first = (str(exc).splitlines() or [type(exc).__name__])[0]
+            self.app.notify(_("Could not export this game: the app met an error it did not expect ({error}).").format(
+                error=first), "error", 12)
             return
         self.app.notify(_("Exported to {path}").format(path=out), "ok", 12)
 

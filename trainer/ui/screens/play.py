@@ -60,7 +60,7 @@ from trainer.ui.views.table.actions import TileButton, offer_label, offer_pieces
 from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.coach import CoachBox, coach_text
 from trainer.ui.views.table.mcr import McrHandResultView, McrMatchEndView, draw_flowers, mcr_coach_text
-from trainer.ui.views.table.result import HandResultView, MatchEndView
+from trainer.ui.views.table.result import HandResultView, MatchEndView, header_title, rules_label
 from trainer.ui.views.table.seats import melds_surface
 from trainer.ui.views.table.state import TableState, table_state
 from trainer.ui.views.table.state import seat_name as table_seat_name
@@ -178,7 +178,21 @@ class PlayScreen(Screen):
     # ---------------------------------------------------------------- state
 
     def title(self) -> str:
-        return self.params.get("title") or _("Table")
+        """«Table · JPML»: the rule set in force (with an option changed from its preset) beside the
+        table's name; a lesson's own title as it is."""
+        if self.params.get("title"):
+            return self.params["title"]
+        if not self.rules_name():
+            return _("Table")
+        L = self.app.layout
+        left = self.back_button.rect.right + L.px(20) if self.back_button is not None else L.margin
+        extra = self.header_extra()
+        room = L.width - left - L.margin - (self.app.text_width(extra, L.font("small")) + L.px(40) if extra else 0)
+        return header_title(self.app, _("Table"), self.match.rules, room)
+
+    def rules_name(self) -> str:
+        """The match's rule set in words (:func:`rules_label`)."""
+        return rules_label(self.match.rules)
 
     def header_extra(self) -> str:
         if self.free and self.match.finished and self.round.ended:  # not the next round: there is none
@@ -417,7 +431,7 @@ class PlayScreen(Screen):
 
     def show_match_end(self) -> None:
         """After the last hand: places, points, oka and uma, and the chart of the scores."""
-        self.match_end = self.match_end_view_class(self.match, self.seat_name, self.history)
+        self.match_end = self.match_end_view_class(self.match, self.seat_name, self.history, self.rules_name())
         self.rebuild()
 
     def _add_review_button(self) -> None:
@@ -652,6 +666,10 @@ class PlayScreen(Screen):
         if any(isinstance(a, Chi | Pon | Kan | Ron) for a in legal) and self.round.phase.value == "calls":
             return _("A call is possible on the marked tile: choose a button or Pass.")
         if any(isinstance(a, Discard) for a in legal):
+            if self.app.show_focus:  # the learner's last input was a key: name the keys
+                if self.action_buttons:
+                    return _("Your turn: ←/→ choose a tile, Enter discards it; the number keys press the buttons.")
+                return _("Your turn: ←/→ choose a tile, Enter discards it.")
             return _("Your turn: click a tile, then click it again to discard it.")
         if any(isinstance(a, DeclareTenpai) for a in legal):
             # the terms with their Japanese, as the lessons name them (one block: each term once)
@@ -773,6 +791,10 @@ class McrPlayScreen(PlayScreen):
 
     def title(self) -> str:
         return self.params.get("title") or _("Chinese Official table")
+
+    def rules_name(self) -> str:
+        """Named by the title already (the Chinese Official rules have no variants here)."""
+        return ""
 
     def header_extra(self) -> str:
         if self.match.finished and self.round.ended:  # not a hand still to come: the game is over

@@ -148,6 +148,8 @@ class ProgressScreen(Screen):
         if self.data is None:
             for b in (self.review_btn, self.learners_btn, self.export_btn, self.import_btn):
                 b.enabled = False
+        if getattr(self.app, "progress_read_only", False):
+            self.import_btn.enabled = False  # shown and exported, but nothing can be written now
 
     def layout(self) -> None:
         L = self.app.layout

@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from trainer.engine.game import records
 from trainer.engine.game.actions import Discard, Pass, Riichi
 from trainer.engine.game.records import RecordError
 from trainer.engine.game.saved import load_game
@@ -32,6 +33,7 @@ from trainer.ui.views.table.call_review import call_choice_text
 from trainer.ui.views.table.coach import CoachBox
 from trainer.ui.views.table.mcr import draw_flowers
 from trainer.ui.views.table.replay import Frame, build_frames, hand_starts, review_by_action
+from trainer.ui.views.table.result import header_title, rules_label
 from trainer.ui.views.table.review import riichi_choice_text, tile_text
 from trainer.ui.views.table.state import seat_name as table_seat_name
 from trainer.ui.views.table.wins import win_sentence
@@ -77,7 +79,32 @@ class ReplayScreen(Screen):
         self.pos = min(self.pos, len(self.frames) - 1)
 
     def title(self) -> str:
-        return _("Replay")
+        """«Replay · JPML»: the rule set the saved game was played by (with an option changed from
+        its preset); a Chinese Official game is named so."""
+        if self.mcr:
+            label = _("Chinese Official")
+        else:
+            if not hasattr(self, "_rules"):  # the log's rules, read once (None: none to name)
+                try:
+                    self._rules = records.log_rules(self.log) if not self.error else None
+                except (RecordError, AttributeError, KeyError, TypeError):
+                    self._rules = None
+            if self._rules is not None:
+                if getattr(self, "_measuring", False):  # the extra text asks how wide the title is
+                    return _("Replay") + " · " + rules_label(self._rules, options=False)
+                # the changed options only where the step and mistakes (as they read beside the
+                # preset's name alone) leave room for them
+                L = self.app.layout
+                self._measuring = True
+                try:
+                    extra = self.header_extra()
+                finally:
+                    self._measuring = False
+                left = self.back_button.rect.right + L.px(20) if self.back_button is not None else L.margin
+                room = L.width - left - L.margin - (self.app.text_width(extra, L.font("small")) + L.px(40) if extra else 0)
+                return header_title(self.app, _("Replay"), self._rules, room)
+            label = ""
+        return _("Replay") + (f" · {label}" if label else "")
 
     def header_extra(self) -> str:
         if self.error or not self.frames:

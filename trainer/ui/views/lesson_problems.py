@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from trainer.i18n import _, ngettext
+from trainer.i18n import _
 
 
 def broken_lesson_notice(app: Any) -> str:
@@ -32,6 +32,7 @@ def broken_lesson_notice(app: Any) -> str:
     if len(hit) == 1:
         return _("The lesson in {file} did not open: the file has an error (line {line}). Your answers in it "
                  "are kept.").format(file=files[0], line=hit[0][1])
-    return ngettext("The lessons in {n} file did not open: {files} have errors. Your answers in them are kept.",
-                    "The lessons in {n} files did not open: {files} have errors. Your answers in them are kept.",
-                    len(hit)).format(n=len(hit), files=", ".join(files))
+    # No count of files: the lesson map's button counts every file with errors, this notice only
+    # those holding lessons the learner worked on, and two different counts would read as a contradiction.
+    return _("Lessons you worked on did not open: {files} have errors. Your answers in them are kept.").format(
+        files=", ".join(files))

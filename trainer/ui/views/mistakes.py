@@ -311,6 +311,52 @@ def fu_total_text(items: Sequence[tuple[str, int]], total: int, given: int, fina
     return text
 
 
+# ---------------------------------------------------------------- han
+
+
+def han_mistake_text(explanation: Sequence[dict[str, Any]], given: int, final: bool) -> str:
+    """A wrong han count, from the engine's working (its yaku with their han, the dora, the
+    total): on the retry, too many or too few, the yaku the hand has by name (not their han, so
+    the total is still the learner's to find) and what to check, with a word on the dora (none
+    here, or counted on top of the yaku); after the final try, where to look in the working below it.
+    "" for a yakuman hand or a working without yaku (the caller's plain line then)."""
+    yaku = [(str(i["id"]), int(i.get("han") or 0)) for i in explanation if i.get("kind") == "yaku"]
+    dora = next((int(i.get("count") or 0) for i in explanation if i.get("kind") == "dora"), 0)
+    total = next((i for i in explanation if i.get("kind") == "total"), None)
+    if total is None or not yaku or any(i.get("yakuman") for i in explanation if i.get("kind") == "yaku"):
+        return ""
+    right = int(total["han"])
+    if given == right:
+        return ""
+    many = given > right
+    if final:  # the working under this line lists each yaku with its han, and the dora
+        # TRANSLATORS: {given} is a counted word ("3 han"); the engine's list of the yaku follows below.
+        text = _("{given} is too many: the hand's yaku and their han are listed below; a yaku you counted is "
+                 "not among them, or is worth less here.") if many else \
+            _("{given} is too few: the hand's yaku and their han are listed below; one of them or a dora is "
+              "missing from your count, or is worth more here.")
+        return text.format(given=han_text(given))
+    names = ", ".join("{term:" + yid + "}" for yid, _h in yaku)
+    n = len(yaku)
+    if many:
+        # TRANSLATORS: {given} is a counted word ("3 han"); {yaku} names the hand's yaku.
+        lines = [ngettext("{given} is too many: this hand has only one yaku, {yaku}. Check that each yaku you "
+                          "counted is in it, and what it is worth here.",
+                          "{given} is too many: this hand has only {n} yaku: {yaku}. Check that each yaku you "
+                          "counted is in it, and what it is worth here.", n).format(given=han_text(given), n=n,
+                                                                                 yaku=names)]
+        if not dora:
+            lines.append(_("It has no dora, so no han come from them."))
+    else:
+        # TRANSLATORS: {given} is a counted word ("1 han"); {yaku} names the hand's yaku.
+        lines = [ngettext("{given} is too few: the hand's yaku is {yaku}. Check what it is worth here.",
+                          "{given} is too few: the hand's yaku are {yaku}. Check that you counted each of them "
+                          "and what each is worth here.", n).format(given=han_text(given), n=n, yaku=names)]
+        if dora:
+            lines.append(_("Do not forget the dora: each one adds a han on top of the yaku."))
+    return " ".join(lines)
+
+
 # ---------------------------------------------------------------- points
 
 
@@ -901,6 +947,10 @@ def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str =
         if kind == "fu_breakdown":
             expected = [(i["id"], i["fu"]) for i in fb.explanation if i.get("kind") == "fu"]
             return fu_items_text(expected, [(str(a), int(b)) for a, b in response], final)
+        if kind == "number" and ask == "han":
+            han = han_mistake_text(list(fb.explanation), int(response), final)
+            if han:
+                return han
         if kind == "number" and ask == "points":
             total = next((i for i in fb.explanation if i.get("kind") == "total"), None)
             if total is not None and total.get("han") and not total.get("yakuman"):

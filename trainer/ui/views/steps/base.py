@@ -10,6 +10,7 @@ from trainer.i18n import _, ngettext
 from trainer.lessons import answers
 from trainer.lessons.language import lesson_language, step_text
 from trainer.ui.theme import PALETTE
+from trainer.ui.tileview import TileSlot, slots_for_hand, slots_for_text
 from trainer.ui.views.inputs import RichBlock, draw_card
 
 if TYPE_CHECKING:
@@ -25,6 +26,32 @@ WIN_FLAG_TERMS = (
     ("haitei", "haitei_raoyue"), ("houtei", "houtei_raoyui"), ("rinshan", "rinshan_kaihou"),
     ("chankan", "chankan"), ("tenhou", "tenhou"), ("chiihou", "chiihou"),
 )
+
+
+def hand_slots(hand: str, win: Any = None) -> list[TileSlot]:
+    """The slots a step draws for its ``hand:``.  A scored hand (one with ``win:``) is drawn as
+    the result screens draw a win: the concealed tiles sorted (docs/notation.md: they are sorted
+    on reading), the winning tile set apart at their end, then the melds; any other hand as
+    written (:func:`~trainer.ui.tileview.slots_for_text`)."""
+    if win is None or not getattr(win, "tile", None):
+        return slots_for_text(hand)
+    from trainer.engine.notation import parse_hand
+    from trainer.engine.tiles import parse_tile
+
+    try:
+        h = parse_hand(hand, check_size=False)
+        won = parse_tile(win.tile)
+    except ValueError:
+        return slots_for_text(hand)
+    tiles = list(h.concealed)
+    at = next((i for i, t in enumerate(tiles) if t == won), None)  # the very tile (a red five), else its kind
+    if at is None:
+        at = next((i for i, t in enumerate(tiles) if t.kind == won.kind), None)
+    if at is None:  # the validator reports a winning tile the hand does not hold
+        return slots_for_text(hand)
+    last = tiles.pop(at)
+    rest = [s for s in slots_for_hand(hand) if s.group >= 0] if h.melds else []
+    return [*(TileSlot(t) for t in tiles), TileSlot(last, gap=0.3), *rest]
 
 
 class StepView:

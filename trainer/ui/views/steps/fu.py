@@ -8,10 +8,10 @@ import pygame
 
 from trainer.i18n import _
 from trainer.ui.theme import PALETTE
-from trainer.ui.tileview import TileRow, slots_for_text
+from trainer.ui.tileview import TileRow
 from trainer.ui.views.explain import fu_name
 from trainer.ui.views.inputs import CounterChip, fu_chip_total, fu_chip_values, fu_sum_size, place_fu_chips
-from trainer.ui.views.steps.base import QuizView
+from trainer.ui.views.steps.base import QuizView, hand_slots
 from trainer.ui.widgets import blit_text, draw_panel
 
 P = PALETTE
@@ -34,7 +34,7 @@ class FuView(QuizView):
     def build(self) -> None:
         st = self.step
         self.build_prompt()
-        self.hand_row = self.host.add(TileRow(slots_for_text(st.hand)))
+        self.hand_row = self.host.add(TileRow(hand_slots(st.hand, getattr(st, "win", None))))
         self.info = self.rich(self.win_line(st.win), size="small", align="center")
         values = fu_chip_values(getattr(self.lesson, "preset", "tenhou"), self._scored())
         self.chips = [self.host.add(CounterChip(fid, fu_name(fid), v, self._changed)) for fid, v in values.items()]

@@ -54,6 +54,41 @@ def near_waits(row: TileRow, hand: Any) -> dict[int, str]:
             others = [list(g.kinds()) for j, g in enumerate(groups) if j != gi and not g.declared]
             for i in _shape_slots(row, free, shape, others):
                 marks[i] = "hint"
+    winning = {w.kind for w in report.tiles}
+    if marks and {row.slots[i].tile.kind for i in marks} <= winning:
+        # Every marked tile is itself a winning tile (the two ends of a nobetan, a tanki, the pairs
+        # of a shanpon): the marks would be the answer.  Mark the whole named shape the waits come
+        # from instead (4567p of a nobetan), or nothing when that too is only the answer.
+        marks = _named_shape_marks(row, free, h, report)
+        if {row.slots[i].tile.kind for i in marks} <= winning:
+            return {}
+    return marks
+
+
+def _named_shape_marks(row: TileRow, free: list[int], hand: Any, report: Any) -> dict[int, str]:
+    """Hint marks for the tiles of the engine's named wait shapes (:func:`~trainer.engine.waits.named_waits`:
+    nobetan, sanmenchan, ...), laid on the row's copies by the reading of one of the shape's waits."""
+    from trainer.engine.waits import named_waits
+
+    marks: dict[int, str] = {}
+    for nw in named_waits(hand):
+        shape = list(nw.tiles)
+        w = next((x for x in report.tiles if x.kind in nw.waits and x.readings), None)
+        others: list[list[int]] = []
+        if w is not None:  # the reading's groups outside the shape (those inside it are the shape)
+            r = w.readings[0]
+            left = list(shape) + [w.kind]
+            for g in r.reading.groups:
+                kinds = list(g.kinds())
+                if g.declared:
+                    continue
+                if all(left.count(k) >= kinds.count(k) for k in set(kinds)):
+                    for k in kinds:
+                        left.remove(k)
+                else:
+                    others.append(kinds)
+        for i in _shape_slots(row, free, shape, others):
+            marks[i] = "hint"
     return marks
 
 

@@ -9,8 +9,8 @@ import pygame
 
 from trainer.i18n import _, format_number
 from trainer.ui.theme import PALETTE
-from trainer.ui.tileview import TileRow, slots_for_text
-from trainer.ui.views.steps.base import QuizView
+from trainer.ui.tileview import TileRow
+from trainer.ui.views.steps.base import QuizView, hand_slots
 from trainer.ui.widgets import Button, NumberField, draw_panel
 
 P = PALETTE
@@ -22,7 +22,7 @@ class NumberView(QuizView):
     def build(self) -> None:
         st = self.step
         self.build_prompt()
-        self.hand_row = self.host.add(TileRow(slots_for_text(st.hand)))
+        self.hand_row = self.host.add(TileRow(hand_slots(st.hand, getattr(st, "win", None))))
         self.info = None
         bits = []
         if st.win is not None:

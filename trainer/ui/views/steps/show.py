@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
 
 from trainer.engine.notation import parse_tiles
-from trainer.i18n import _, ngettext, points_text
+from trainer.i18n import _, fu_text, han_text, ngettext, points_text
 from trainer.lessons import answers
 from trainer.ui.richtext import BR
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot, slots_for_text
 from trainer.ui.views.inputs import RichBlock
-from trainer.ui.views.steps.base import StepView
+from trainer.ui.views.steps.base import StepView, hand_slots
 from trainer.ui.views.steps.table_diagram import TableDiagram, tiles_markup
 from trainer.ui.widgets import blit_text, draw_panel
 
@@ -40,6 +41,42 @@ def _highlight_marks(slots: list[TileSlot], highlight: str, mark: str = "hint") 
     return out
 
 
+def fu_item_lines(items: Sequence[tuple[str, int]], total: int) -> list[str]:
+    """A ``fu_items`` fact in the words of a fu question's working (:func:`~trainer.ui.views.explain.fu_only`):
+    the items with their fu on one wrapping line, then the sum and the rounding ("Total: 34 → 40 fu");
+    a seven-pairs hand's one fixed item alone; nothing for a hand with no fu items (thirteen orphans)."""
+    from trainer.ui.views.explain import explain_item, fu_only
+
+    working = fu_only([{"kind": "fu", "id": fid, "fu": fu} for fid, fu in items], total if items else None)
+    fu = [t for i in working if i["kind"] == "fu" and (t := explain_item(i))]
+    rest = [t for i in working if i["kind"] != "fu" and (t := explain_item(i))]
+    return [t for t in ("   ·   ".join(fu), *rest) if t]
+
+
+def score_lines(score: dict[str, Any], with_fu: bool = True) -> list[str]:
+    """A ``score`` fact: the yaku with their han (and the dora) on one line, then the total: the
+    han, the fu (left out when ``with_fu`` is False: the fu items above already end with them),
+    the limit and the points; a yakuman hand in yakuman.  Each figure is said once."""
+    from trainer.ui.views.explain import explain_item
+
+    yaku = [explain_item({"kind": "yaku", "id": yid, "han": 0 if yakuman else han})
+            for yid, han, yakuman in score.get("yaku", ())]
+    if score.get("dora"):
+        yaku.append(explain_item({"kind": "dora", "count": score["dora"], "nuki": score.get("nuki", 0)}))
+    out = ["   ·   ".join(t for t in yaku if t)] if yaku else []
+    if score.get("yakuman"):
+        n = score["yakuman"]
+        out.append(ngettext("yakuman", "{n}x yakuman", n).format(n=n) + " — " + points_text(score["points"]))
+        return out
+    # TRANSLATORS: {han} and {fu} are counted words ("3 han", "40 fu").
+    total = _("{han}, {fu}").format(han=han_text(score["han"]), fu=fu_text(score["fu"])) if with_fu \
+        else han_text(score["han"])
+    if score.get("limit"):
+        total += " — {term:" + score["limit"] + "}"
+    out.append(total + " — " + points_text(score["points"]))
+    return out
+
+
 class ShowView(StepView):
     """A diagram: a hand, rows of tiles, a wall slice or a table, with the facts the engine reveals."""
 
@@ -48,7 +85,7 @@ class ShowView(StepView):
         self.intro = self.rich(self.text(st.text)) if st.text is not None else None
         self.rows: list[tuple[TileRow, RichBlock | None]] = []
         if st.hand:
-            row = self.host.add(TileRow(slots_for_text(st.hand)))
+            row = self.host.add(TileRow(hand_slots(st.hand, st.win)))
             row.marks = _highlight_marks(row.slots, st.highlight)
             self.rows.append((row, None))
         if st.tiles:
@@ -80,7 +117,8 @@ class ShowView(StepView):
             facts = answers.show_facts(self.step, self.lesson)
         except Exception as exc:  # a fact the engine cannot compute is named, not hidden
             return _("The engine cannot compute this: {error}").format(error=exc)
-        parts = []
+        parts: list[str] = []  # the short facts, on one line
+        lines: list[str] = []  # the score and the fu items, each on lines of their own under it
         for key in self.step.reveal:
             v = facts.get(key)
             if key == "waits":
@@ -105,20 +143,16 @@ class ShowView(StepView):
             elif key == "readings":
                 parts.append(ngettext("{n} way to read it", "{n} ways to read it", v).format(n=v))
             elif key == "score":
-                if v.get("yakuman"):
-                    parts.append(ngettext("yakuman", "{n}x yakuman", v["yakuman"]).format(n=v["yakuman"])
-                                 + " · " + points_text(v["points"]))
-                else:
-                    parts.append(_("{han} han, {fu} fu").format(han=v["han"], fu=v["fu"]))
+                lines.extend(score_lines(v, with_fu="fu_items" not in self.step.reveal))
             elif key == "fu_items":
-                parts.append(_("{fu} fu").format(fu=v))
+                lines.extend(fu_item_lines(v, facts.get("fu_total", 0)))
             elif key == "mcr_waits":
                 parts.append(_("Waits: {tiles}").format(tiles=tiles_markup(v)))
             elif key == "mcr_score":
                 from trainer.ui.mcr_texts import score_summary
 
-                return BR.join([*parts, score_summary(v["items"])])
-        return "   ·   ".join(parts)
+                return BR.join([*parts, *lines, score_summary(v["items"])])
+        return BR.join(t for t in ("   ·   ".join(parts), *lines) if t)
 
     def layout(self, area: pygame.Rect) -> None:
         L = self.app.layout

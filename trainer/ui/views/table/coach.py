@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from trainer.engine.evaluator.advisor import RIICHI_WIDE_WAIT
 from trainer.engine.game.coach import (
     DangerWarning,
     DiscardHint,
@@ -441,12 +442,35 @@ def _places_odds(places: Any, verdict: Any) -> str:
                     gain).format(place=place, gain=gain, loss=loss)
 
 
+NOTABLE_GAIN = 1.3
+"""From this many times the value up, riichi does not "add little": the coach names what it adds, and
+why the evaluator stays quiet all the same (the wait, or too little for telling everyone)."""
+
+
+def _adds_little(r: Any) -> str:
+    """The evaluator's ``riichi_adds_little`` (riichi would add less than the evaluator asks of it), in
+    words that fit its ``ratio``: a real gain is named with the reason to stay quiet anyway — a
+    narrow wait when the reason carries the winning tiles ``left`` (the coach's advice does)."""
+    ratio = float(r.get("ratio", 1) or 1)
+    if ratio < NOTABLE_GAIN:
+        return _("riichi adds little and tells everyone you are ready")
+    shown = format_decimal(ratio, "0.0")
+    left = r.get("left")
+    if left is not None and 0 < left < RIICHI_WIDE_WAIT:
+        return ngettext("riichi would make the hand about {ratio} times bigger, but the wait is narrow: only {n} "
+                        "winning tile left, and everyone would see you are ready",
+                        "riichi would make the hand about {ratio} times bigger, but the wait is narrow: only {n} "
+                        "winning tiles left, and everyone would see you are ready", left).format(ratio=shown, n=left)
+    return _("riichi would make the hand about {ratio} times bigger — not enough to tell everyone you are ready "
+             "and give up the freedom to change the wait or fold").format(ratio=shown)
+
+
 RIICHI_WHY = {
     "riichi_for_yaku": lambda r: _("riichi is your only {yaku}").format(yaku="{term:yaku}"),
     "riichi_adds": lambda r: _("riichi makes the hand about {ratio} times bigger").format(
         ratio=format_decimal(r.get("ratio", 1), "0.0")),
     "riichi_good_wait": lambda r: _("a cheap hand with a wide wait gains a lot from riichi"),
-    "riichi_adds_little": lambda r: _("riichi adds little and tells everyone you are ready"),
+    "riichi_adds_little": lambda r: _adds_little(r),
     "dama_mangan": lambda r: _("it is already a {mangan} without riichi").format(mangan="{term:mangan}"),
     "dama_any_win_ends": lambda r: _("{agari_yame}: you lead the last hand, and any win ends the game").format(
         agari_yame="{term:agari_yame}"),
@@ -463,7 +487,9 @@ def riichi_line(choice: RiichiAdvice) -> str:
     of a ron both ways when the hand has a yaku without riichi."""
     advice = _("declare riichi") if choice.riichi else _("stay quiet (dama)")
     words = RIICHI_WHY.get(choice.why.code)
-    why = words(choice.why) if words else ""
+    left = getattr(choice, "left", None)
+    why = words(choice.why if left is None else choice.why._replace(values=(*choice.why.values, ("left", left)))
+                ) if words else ""
     if choice.dama > 0:
         return _("{riichi} after {tile}? Coach: {advice} — {why} (a ron: about {p} with riichi, {dama} without).").format(
             riichi="{term:riichi}", tile=_tiles([choice.tile]), advice=advice, why=why,
@@ -547,9 +573,12 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
     passed = pass_win_advice(view, isinstance(wins[0], Tsumo), rules) if wins else None
     if passed is not None:
         lines.append(pass_win_line(isinstance(wins[0], Tsumo), passed, bool(view.riichi[view.seat])))
-    if any(isinstance(a, Kita) for a in legal):
-        lines.append(_("You may set {north} aside with the Kita button ({nukidora}): it counts as one dora, "
-                       "and you draw a replacement tile.").format(north="{tiles:4z}", nukidora=term_word(
+    kita = any(isinstance(a, Kita) for a in legal)
+    if kita:
+        # the strong bot sets every North aside it may (EfficientBot.choose): a free dora, the same hand
+        lines.append(_("Coach: first set {north} aside with the Kita button ({nukidora}): it counts as one dora, "
+                       "the rest of your hand stays as it is, and you draw a replacement tile. Choose your "
+                       "discard after that draw.").format(north="{tiles:4z}", nukidora=term_word(
                            "nukidora", pgettext("inline term", "nuki dora"))))
     discards = [a.tile for a in legal if isinstance(a, Discard)]
     if discards and not view.riichi[view.seat]:
@@ -561,10 +590,12 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
                 ow = open_hand_warning(view, lifted, discards)
                 if ow is not None:
                     lines.append(open_warning_line(ow, seat_name))
+        if kita:
+            return BR.join(lines)  # no discard yet: the Kita comes first
         riichi = [a.tile for a in legal if isinstance(a, Riichi)]
         choice = riichi_advice(view, discards, riichi, rules) if level == "full" and riichi else None
         # a warning names the safe tiles already, and the riichi advice says the hand pushes
-        lines += hint_lines(discard_hints(view, discards, rules), seat_name, safest=not lines,
+        lines += hint_lines(discard_hints(view, discards, rules, kita=False), seat_name, safest=not lines,
                             push=choice is None)
         if choice is not None:
             lines.append(riichi_line(choice))

@@ -390,13 +390,47 @@ def chart_ticks(lo: int, hi: int, most: int = 5) -> list[int]:
         step *= 10
 
 
+_RULE_CHANGES: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+
+def rules_label(rules: Any, *, options: bool = True) -> str:
+    """The rule set of a riichi match as the learner knows it: the preset's name as the match
+    setup shows it, with (``options``) an adjustable option that differs from the preset (the
+    engine's ``records.rule_options``), worded by :func:`trainer.ui.views.rule_presets.rules_label`:
+    «JPML + red fives», «EMA, no red fives», «…, East only»."""
+    from trainer.engine.game.records import ADJUSTABLE, rule_options
+    from trainer.ui.views.rule_presets import rules_label as preset_label
+
+    name = getattr(rules, "name", "") or ""
+    if not name:
+        return ""
+    key = (name, *(getattr(rules, k, None) for k in ADJUSTABLE))
+    if key not in _RULE_CHANGES:  # the preset is read from its file once (the header asks every frame)
+        _RULE_CHANGES[key] = rule_options(rules)
+    return preset_label(name, _RULE_CHANGES[key] if options else {})
+
+
+def header_title(app: Any, head: str, rules: Any, room: int) -> str:
+    """«Table · JPML + red fives» for a screen's header: the rule set with its changed options
+    when that fits in ``room`` pixels, else the preset's name alone (1024x600, a long extra text)."""
+    label = rules_label(rules)
+    if not label:
+        return head
+    full = f"{head} · {label}"
+    if app.text_width(full, app.layout.font("h2"), True) <= room:
+        return full
+    return f"{head} · {rules_label(rules, options=False)}"
+
+
 class MatchEndView:
-    """Places, final points and scores after oka and uma, and a chart of the four scores."""
+    """Places, final points and scores after oka and uma, and a chart of the four scores;
+    ``rules_name`` (see :func:`rules_label`) goes into the heading."""
 
     chart_margin = 2000  # points of free space above and below the chart's lines
 
-    def __init__(self, match: Any, names: Names, history: Sequence[Sequence[int]]) -> None:
+    def __init__(self, match: Any, names: Names, history: Sequence[Sequence[int]], rules_name: str = "") -> None:
         self.match = match
+        self.rules_name = rules_name
         self.names = names
         self.history = [list(h) for h in history]
         self.note_layout: RichLayout | None = None  # the note as drawn last, for its glossary links
@@ -441,8 +475,10 @@ class MatchEndView:
         self._chart(surf, app, chart)
 
     def title(self) -> str:
-        """The card's heading."""
-        return _("The match is over")
+        """The card's heading, with the rule set the match was played by."""
+        head = _("The match is over")
+        return f"{head} · {self.rules_name}" if self.rules_name else head
+
 
     def score_label(self) -> str:
         """The heading of the last column."""
@@ -455,11 +491,21 @@ class MatchEndView:
     def note(self) -> str:
         """How the score is made (rich text: oka and uma are glossary terms), the rounding to whole
         thousands included where the rules round (``final_rounding``: all but the first place, 500
-        down; the first place takes the rest)."""
+        down; the first place takes the rest).  The uma is the one this match's points get (the
+        engine's ``applied_uma``: JPML's depends on how many players finish at the target or above)."""
         o = self.match.options
+        applied = getattr(self.match, "applied_uma", None)
+        uma = applied() if applied is not None else o.uma
         fields = {"target": format_points(o.target_points), "oka": o.oka // 1000 if o.oka >= 1000 else o.oka,
-                  "uma": "/".join(format_decimal(u, "+#,##0;−#,##0") if u else "0" for u in o.uma),
+                  "uma": "/".join(format_decimal(u, "+#,##0;−#,##0") if u else "0" for u in uma),
                   "oka_term": "{term:oka}", "uma_term": "{term:uma}"}
+        text = self._score_note(o, fields)
+        if getattr(o, "uma_by_plus", None):
+            text += " " + _("The uma depends on how many players finish with {target} or more.").format(
+                target=fields["target"])
+        return text
+
+    def _score_note(self, o: Any, fields: dict[str, Any]) -> str:
         if o.final_rounding == "thousand_5_down":
             return _("Score: points minus {target} in thousands, rounded to the whole thousand (500 rounds down) for "
                      "all but the first place, whose score keeps the total unchanged; plus a {oka_term} of {oka} to "
