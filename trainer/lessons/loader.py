@@ -24,6 +24,7 @@ from pydantic import ValidationError
 
 from trainer.i18n import N_, format_number
 from trainer.lessons.model import STEP_KINDS, TRACKS, Lesson
+from trainer.schema_words import TYPE_MESSAGES, mapping_messages
 
 _Loader: Any = yaml.CSafeLoader if getattr(yaml, "__with_libyaml__", False) else yaml.SafeLoader
 
@@ -377,25 +378,8 @@ def _step_classes(model: Any) -> list[Any]:
 
 
 SCHEMA_MESSAGES: dict[str, str] = {
-    "bool_type": N_("must be true or false"),
-    "bool_parsing": N_("must be true or false"),
-    "int_type": N_("must be a whole number"),
-    "int_parsing": N_("must be a whole number"),
-    "int_from_float": N_("must be a whole number"),
-    "float_type": N_("must be a number"),
-    "float_parsing": N_("must be a number"),
-    "string_type": N_("must be text"),
-    "list_type": N_("must be a list"),
-    "dict_type": N_("must be a mapping (key: value lines)"),
-    "model_type": N_("must be a mapping (key: value lines)"),
-    "model_attributes_type": N_("must be a mapping (key: value lines)"),
-    "literal_error": N_("must be one of: {expected}"),
-    "greater_than_equal": N_("must be at least {ge}"),
-    "greater_than": N_("must be more than {gt}"),
-    "less_than_equal": N_("must be at most {le}"),
-    "less_than": N_("must be less than {lt}"),
-    "string_too_short": N_("must not be empty"),
-    "too_short": N_("must not be empty"),
+    **TYPE_MESSAGES,
+    **mapping_messages(N_("must be a mapping (key: value lines)")),
 }
 """pydantic's common error types as English message ids for the learner's language (the values
 come from the error's context); the English ``message`` keeps pydantic's own words."""

@@ -30,6 +30,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, S
 from pydantic_core import PydanticCustomError
 
 from trainer.i18n import N_, _, format_number
+from trainer.schema_words import TYPE_MESSAGES, mapping_messages
 
 FORMAT = "riichi-trainer-progress"
 VERSION = 2
@@ -297,26 +298,9 @@ def dotted(loc: tuple[str | int, ...]) -> str:
 MESSAGES: dict[str, str] = {
     "missing": N_("missing"),
     "extra_forbidden": N_("unknown field"),
-    "bool_type": N_("must be true or false"),
-    "bool_parsing": N_("must be true or false"),
-    "int_type": N_("must be a whole number"),
-    "int_parsing": N_("must be a whole number"),
-    "int_from_float": N_("must be a whole number"),
-    "float_type": N_("must be a number"),
-    "float_parsing": N_("must be a number"),
+    **TYPE_MESSAGES,
+    **mapping_messages(N_("must be a JSON object")),
     "finite_number": N_("must be a finite number"),
-    "string_type": N_("must be text"),
-    "dict_type": N_("must be a JSON object"),
-    "model_type": N_("must be a JSON object"),
-    "model_attributes_type": N_("must be a JSON object"),
-    "list_type": N_("must be a list"),
-    "literal_error": N_("must be one of: {expected}"),
-    "greater_than_equal": N_("must be at least {ge}"),
-    "greater_than": N_("must be more than {gt}"),
-    "less_than_equal": N_("must be at most {le}"),
-    "less_than": N_("must be less than {lt}"),
-    "string_too_short": N_("must not be empty"),
-    "too_short": N_("must not be empty"),
     # this module's own checks
     "nul_character": N_("contains a NUL character"),
     "lone_surrogate": N_("is not valid Unicode text (a lone surrogate)"),

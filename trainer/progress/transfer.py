@@ -43,6 +43,7 @@ import dataclasses
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -154,9 +155,9 @@ def _same_folder(a: Path, b: Path) -> bool:
         return False
 
 
-def _card_spec(spec: str | None, folder: Path | None) -> str | None:
-    """A card's spec for the export: a game of the learner's games folder named by its file name
-    (cards made before kept the whole path of this computer)."""
+def _respec_game(spec: str | None, folder: Path | None, move: Callable[[str, Path], str | None]) -> str | None:
+    """A card's spec with its ``game`` changed by ``move(game, folder)`` (None: left as it is);
+    a spec without a game, or that is not JSON, is returned unchanged."""
     if spec is None or folder is None:
         return spec
     try:
@@ -164,24 +165,21 @@ def _card_spec(spec: str | None, folder: Path | None) -> str | None:
     except (ValueError, RecursionError):
         return spec
     game = data.get("game") if isinstance(data, dict) else None
-    if not isinstance(game, str) or not Path(game).is_absolute() or not _same_folder(Path(game).parent, folder):
-        return spec
-    return json.dumps(dict(data, game=Path(game).name), sort_keys=True)
+    moved = move(game, folder) if isinstance(game, str) else None
+    return spec if moved is None else json.dumps(dict(data, game=moved), sort_keys=True)
+
+
+def _card_spec(spec: str | None, folder: Path | None) -> str | None:
+    """A card's spec for the export: a game of the learner's games folder named by its file name
+    (cards made before kept the whole path of this computer)."""
+    return _respec_game(spec, folder, lambda game, at: Path(game).name if Path(game).is_absolute()
+                        and _same_folder(Path(game).parent, at) else None)
 
 
 def _local_spec(spec: str | None, folder: Path | None) -> str | None:
     """A card's spec from a file, for this computer: a game named by its file name is the file of
     that name in the learner's games folder ``folder`` (where the import writes the games)."""
-    if spec is None or folder is None:
-        return spec
-    try:
-        data = json.loads(spec)
-    except (ValueError, RecursionError):
-        return spec
-    game = data.get("game") if isinstance(data, dict) else None
-    if not isinstance(game, str) or not GAME_NAME.fullmatch(game):
-        return spec
-    return json.dumps(dict(data, game=str(folder / game)), sort_keys=True)
+    return _respec_game(spec, folder, lambda game, at: str(at / game) if GAME_NAME.fullmatch(game) else None)
 
 
 def export_learner(store: ProgressStore, learner_id: int, games: Path | None = None) -> dict:
@@ -329,18 +327,8 @@ def import_learner(store: ProgressStore, data: dict, source: str = "file", *, ga
 
     exp = validate(data, source)
     info = exp.learner
-    seen: dict[str, int] = {}
-    for i, a in enumerate(exp.answers):
-        if a.uuid in seen:
-            raise _refuse(source, N_("the same answer id as {other}"), f"answers[{i}].uuid",
-                          other=f"answers[{seen[a.uuid]}]")
-        seen[a.uuid] = i
-    names: dict[str, int] = {}
-    for i, g in enumerate(exp.games):
-        if g.name in names:
-            raise _refuse(source, N_("the same file name as {other}"), f"games[{i}].name",
-                          other=f"games[{names[g.name]}]")
-        names[g.name] = i
+    _refuse_repeats(source, [a.uuid for a in exp.answers], "answers", "uuid", N_("the same answer id as {other}"))
+    _refuse_repeats(source, [g.name for g in exp.games], "games", "name", N_("the same file name as {other}"))
     with store._write() as db:
         row = db.execute("SELECT id FROM learner WHERE uuid = ?", (info.uuid,)).fetchone()
         learner_id = row[0] if row else None
@@ -430,6 +418,15 @@ def _file_card_is_newer(due: str, state: str, file_due: str, file_state: str) ->
         return datetime.fromisoformat(file_due) < datetime.fromisoformat(due)
     except (TypeError, ValueError):
         return file_due < due
+
+
+def _refuse_repeats(source: str, keys: list[str], part: str, field: str, message: str) -> None:
+    """Refuse a file whose list ``part`` holds the same ``field`` twice (``message`` names the first)."""
+    seen: dict[str, int] = {}
+    for i, key in enumerate(keys):
+        if key in seen:
+            raise _refuse(source, message, f"{part}[{i}].{field}", other=f"{part}[{seen[key]}]")
+        seen[key] = i
 
 
 def _refuse_foreign_answers(db, answers: list, learner_id: int | None, source: str) -> None:

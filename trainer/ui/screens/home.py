@@ -115,13 +115,9 @@ class HomeScreen(Screen):
 
     def _finished_any(self) -> bool:
         """Whether the learner has finished at least one lesson."""
-        progress, learner = self.app.progress, self.app.learner_id
-        if progress is None or learner is None:
-            return False
-        try:
-            return any(row.get("completed_at") for row in progress.lessons(learner).values())
-        except Exception:  # noqa: BLE001 - a store that cannot answer: the first-visit wording
-            return False
+        from trainer.ui.views.lesson_order import lesson_records
+
+        return any(row.get("completed_at") for row in lesson_records(self.app).values())
 
     def _broken_lessons_notice(self) -> None:
         """Say once (per learner and message) that a lesson the learner worked on did not open."""

@@ -69,16 +69,22 @@ def path_lessons(lib: Any, tracks: tuple[str, ...]) -> list[Any]:
     return out
 
 
+def lesson_records(app: Any) -> dict[str, dict]:
+    """The learner's lesson progress rows by lesson id ({} without a store, or when it cannot
+    answer: the lessons then show as new, never as an error)."""
+    if app.progress is None or app.learner_id is None:
+        return {}
+    try:
+        return app.progress.lessons(app.learner_id)
+    except Exception:  # noqa: BLE001 - see above
+        return {}
+
+
 def last_touched_lesson(app: Any, lib: Any) -> Any | None:
     """The lesson the learner completed or opened most recently (the store's latest change to a
     lesson's progress; without a store, the lesson remembered for "continue where I stopped"),
     or None when the learner has not opened one yet."""
-    records: dict[str, dict] = {}
-    if app.progress is not None and app.learner_id is not None:
-        try:
-            records = app.progress.lessons(app.learner_id)
-        except Exception:
-            records = {}
+    records = lesson_records(app)
     touched = [(str(v.get("updated_at") or ""), lid) for lid, v in records.items() if lid in lib.lessons]
     if touched:
         return lib.lessons[max(touched)[1]]
@@ -136,12 +142,7 @@ def lesson_title(lesson: Any, lang: str) -> str:
 
 def lesson_states(app: Any, lib: Any) -> dict[str, str]:
     """Per lesson id: "done", "started", "open" (prerequisites complete) or "locked"."""
-    records: dict[str, dict] = {}
-    if app.progress is not None and app.learner_id is not None:
-        try:
-            records = app.progress.lessons(app.learner_id)
-        except Exception:
-            records = {}
+    records = lesson_records(app)
     done = {k for k, v in records.items() if v.get("completed_at")}
     states = {}
     for lid, lesson in lib.lessons.items():
