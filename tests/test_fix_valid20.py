@@ -215,3 +215,17 @@ def test_generators_into_a_closed_pipe_exit_quietly(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(sys, "stdout", _ClosedPipe())
     assert lessons._generators() == 0
+
+
+def test_a_prerequisite_whose_file_has_an_error_is_named_as_such(tmp_path: Path, lang) -> None:  # noqa: ANN001
+    """Verify 20: a prerequisite whose own file failed was called 'not found …; --lessons-dir' —
+    command-line advice in the app, and the wrong cause."""
+    first = write(tmp_path, "skill_v_first", shape_steps())
+    first.write_text(first.read_text(encoding="utf-8").replace("level: 1", "level: один"), encoding="utf-8")
+    second = write(tmp_path, "skill_v_second", shape_steps(), pre="[skill_v_first]")
+    _, probs, _ = check_paths([tmp_path])
+    mine = [p for p in probs if p.file.endswith("skill_v_second.yaml")]
+    assert len(mine) == 1 and "prerequisite 'skill_v_first' did not load" in mine[0].message
+    assert "--lessons-dir" not in mine[0].message
+    lang("ru")
+    assert "не загрузился" in mine[0].translated() and second.name not in mine[0].translated().split(":")[-1]

@@ -9,6 +9,7 @@ not tenpai) is reported even without an ``expect:``.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
@@ -17,7 +18,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from trainer.lessons.loader import LessonFile, Problem, dotted, load_file, read_yaml
+from trainer.i18n import N_
+from trainer.lessons.loader import LessonFile, Problem, _display, dotted, load_file, read_yaml
 from trainer.lessons.model import Lesson
 from trainer.lessons.richtext import term_ids
 
@@ -357,6 +359,17 @@ def _repo_graph(skip: set[Path], extra: Sequence[Path] = ()) -> dict[str, tuple[
     return out
 
 
+PREREQUISITE_BROKEN = N_("prerequisite “{id}” did not load: its file {file} has an error (fix that file first)")
+
+
+def _file_lesson_id(lf: LessonFile) -> str:
+    """The lesson id a file that did not load meant to have: its ``id:`` when it can be read,
+    else the file's name."""
+    data = lf.data if isinstance(lf.data, dict) else {}
+    value = data.get("id")
+    return value if isinstance(value, str) and value else lf.path.stem
+
+
 def _display_dir(folders: list[Path]) -> str:
     from trainer.lessons.loader import _display
 
@@ -377,12 +390,20 @@ def _check_graph(files: list[LessonFile]) -> None:
     own = _own_folders(files)
     for i, (pre, _) in _repo_graph({lf.path.resolve() for lf in files}, own).items():
         graph.setdefault(i, pre)
+    broken = {_file_lesson_id(lf): lf for lf in files if lf.lesson is None}  # files that did not load
     for i, lf in seen.items():
         for j, p in enumerate(graph[i]):
-            if p not in graph:
-                lf.problems.append(lf.problem(("prerequisites", j), f"unknown prerequisite '{p}': not found among "
-                                              f"the shipped lessons or in {_display_dir(own)}; "
-                                              "check its folder with --lessons-dir DIR"))
+            if p in graph:
+                continue
+            if p in broken:  # it exists, but its own file has an error: that is what to fix
+                problem = lf.problem(("prerequisites", j), f"prerequisite '{p}' did not load: its file "
+                                     f"{_display(broken[p].path)} has an error (fix that file first)")
+                lf.problems.append(dataclasses.replace(problem, text=PREREQUISITE_BROKEN,
+                                                       values={"id": p, "file": _display(broken[p].path)}))
+                continue
+            lf.problems.append(lf.problem(("prerequisites", j), f"unknown prerequisite '{p}': not found among "
+                                          f"the shipped lessons or in {_display_dir(own)}; "
+                                          "check its folder with --lessons-dir DIR"))
     # cycles: iterative DFS colouring; report each cycle on every checked lesson in it
     colour: dict[str, int] = {}
     reported: set[frozenset[str]] = set()
