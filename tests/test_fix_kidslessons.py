@@ -307,9 +307,10 @@ def test_childs_drill_marks_no_tile_red(app: App) -> None:
 
 def test_childs_sort_hint_is_the_lessons_own_line(app: App) -> None:
     screen = open_step(app, "kids_winds_dragons", "winds_in_order")
-    key(app, pygame.K_h, "h")
-    assert screen.feedback_text == "Восток, Юг, Запад, Север."
-    key(app, pygame.K_h, "h")  # no second line of its own: a child's general nudge, not all four families
+    key(app, pygame.K_h, "h")  # the first rung points the way, it does not give the order away
+    assert screen.feedback_text == "Найди сначала Восток: он всегда первый."
+    key(app, pygame.K_h, "h")  # the lesson's own second line: the order, never all four families
+    assert screen.feedback_text.endswith("Восток, Юг, Запад, Север.")
     assert "иероглифы" not in screen.feedback_text and "кружки" not in screen.feedback_text
 
 

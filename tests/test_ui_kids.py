@@ -517,3 +517,20 @@ def test_a_childs_step_without_its_own_hint_gets_a_childs_hint(tmp_path: Path, l
     assert screen.feedback_kind == "hint" and screen.hint_level == 2
     assert screen.feedback_text == order
     a.close()
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_enter_on_a_step_with_several_answers_does_not_spend_a_try(tmp_path: Path, language: str) -> None:
+    """Kid review 20: on «Найди все пары!» Enter before choosing ticked the focused card, checked it as the
+    whole answer and recorded a miss; and the notice spoke to a grown-up («Сначала выберите…»)."""
+    a = make_app(tmp_path, language=language)
+    try:
+        screen = open_step(a, "kids_find_the_pair", "which_are_pairs")
+        assert screen.step.multiple
+        key(a, pygame.K_RETURN, "\r")
+        assert screen.attempts == 0 and screen.phase == "answer"
+        text = a.banners[-1].text
+        assert text == ("Сначала ответь, а потом нажми «Проверить»." if language == "ru"
+                        else "Answer first, then press “Check”."), text
+    finally:
+        a.close()

@@ -519,8 +519,10 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         response = view.response()
         focused = self.focused_widget()
         if response is None and focused is not None and focused in getattr(self, "view_widgets", ()) \
-                and getattr(focused, "selected", True) is False and focused.enabled:
-            # Focus and Enter agree: Enter on a focused, unchosen option answers with that option.
+                and getattr(focused, "selected", True) is False and focused.enabled \
+                and not getattr(self.step, "multiple", False):
+            # Focus and Enter agree: Enter on a focused, unchosen option answers with that option
+            # (a single choice: with several to tick, one option is not an answer — said so below).
             tries = self.attempts
             focused.activate()
             if self.attempts != tries or self.phase != "answer":
@@ -536,7 +538,11 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                 return
             field.forget_cut()
         if response is None:
-            self.app.notify(view.empty_message(), "info", 3)
+            if self.lesson.audience == "child":  # a child's words («ты»), not the adults' «Сначала выберите…»
+                # TRANSLATORS: for a 6-year-old (ru: «ты»); {check} is the main button's label.
+                self.app.notify(_("Answer first, then press “{check}”.").format(check=self.main_btn.label), "info", 3)
+            else:
+                self.app.notify(view.empty_message(), "info", 3)
             return
         try:
             fb = answers.grade(self.step, response, self.lesson)
