@@ -534,3 +534,25 @@ def test_enter_on_a_step_with_several_answers_does_not_spend_a_try(tmp_path: Pat
                         else "Answer first, then press “Check”."), text
     finally:
         a.close()
+
+
+def test_going_back_to_a_childs_missed_step_says_again_why(tmp_path: Path) -> None:
+    """Kid review 20: back on a missed children's choice step, the option's own words (why the
+    child's pick was not it) were gone; only the right option's praise stayed."""
+    a = make_app(tmp_path, language="ru")
+    try:
+        screen = open_step(a, "kids_find_the_pair", "twin_of_3s")
+        right = next(iter(answers.answer(screen.step, screen.lesson).value))
+        wrong = next(i for i in range(len(screen.step.options)) if i != right)
+        for _ in range(2):
+            key(a, pygame.K_1 + wrong, str(wrong + 1))
+            if screen.phase == "retry":
+                key(a, pygame.K_RETURN, "\r")
+        assert screen.phase == "done"
+        said = screen._feedback_markup()
+        key(a, pygame.K_RETURN, "\r")
+        screen.previous()
+        a.render()
+        assert screen._feedback_markup() == said, (screen._feedback_markup(), said)
+    finally:
+        a.close()
