@@ -556,3 +556,13 @@ def test_going_back_to_a_childs_missed_step_says_again_why(tmp_path: Path) -> No
         assert screen._feedback_markup() == said, (screen._feedback_markup(), said)
     finally:
         a.close()
+
+
+def test_a_childs_number_box_speaks_to_the_child(tmp_path: Path) -> None:
+    """Kid review 20: the children's number box said «Введите число» (the adults' «Вы»)."""
+    a = make_app(tmp_path, language="ru")
+    try:
+        screen = open_step(a, "kids_tibet_5", "count_5567")
+        assert screen.view.field.placeholder == "Напиши число"
+    finally:
+        a.close()

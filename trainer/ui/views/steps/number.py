@@ -34,7 +34,9 @@ class NumberView(QuizView):
         if bits:
             self.info = self.rich(" · ".join(bits), size="small", align="center")
         negative = st.ask in ("shanten", "mcr_shanten", "mcr_points")  # complete: shanten -1; a false win pays
-        self.field = self.host.add(NumberField(max_len=6, placeholder=_("Type a number"), allow_negative=negative))
+        # TRANSLATORS: the first is for a 6-year-old (ru: «ты»: «Напиши число»).
+        hint = _("Type the number") if self.child() else _("Type a number")
+        self.field = self.host.add(NumberField(max_len=6, placeholder=hint, allow_negative=negative))
         self.keys = [self.host.add(Button(str(d), lambda d=d: self._key(str(d)), size="large")) for d in range(10)]
         if negative:
             self.keys.insert(0, self.host.add(Button("−", lambda: self._key("-"), size="large")))
