@@ -13,7 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from trainer.i18n import LANGUAGES, N_, _, ngettext
+from trainer.i18n import LANGUAGES, _, ngettext
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -68,27 +68,12 @@ def _pick(store, wanted: str | None):
     raise SystemExit(_("error: several learners; choose one with --learner: {names}").format(names=names))
 
 
-# The English words of trainer.progress.files.reason, so that the learner reads them translated.
-_REASONS = (
-    N_("the disk is full"),
-    N_("another program is using the file (it is locked)"),
-    N_("the file or its folder is read-only"),
-    N_("the file or its folder cannot be opened"),
-    N_("the app has no permission to use the file"),
-    N_("the disk reported an input/output error"),
-)
-
-
 def _reason(problem: BaseException | str) -> str:
     """Why a progress file cannot be used, in the learner's language (SQLite's own English
-    words only when the reason is none of the known ones)."""
-    from trainer.progress.files import reason
+    words only when the reason is none of the known ones: :func:`trainer.progress.files.translated_reason`)."""
+    from trainer.progress.files import reason, translated_reason
 
-    text = problem if isinstance(problem, str) else reason(problem)
-    for words in _REASONS:
-        if text == words or text.startswith(words + " ("):
-            return _(words)
-    return text
+    return translated_reason(problem if isinstance(problem, str) else reason(problem))
 
 
 def _unreadable(path: Path, error: BaseException, *, default: bool) -> str | None:

@@ -325,7 +325,6 @@ class App:
         self._glossary: Any = None
         self.learner_id: int | None = None
         self.progress = None
-        self.progress_read_only = False  # True: the progress file is shown but nothing is written to it
         if progress == "open":
             self._open_progress()
         elif progress is not None:
@@ -384,16 +383,20 @@ class App:
                 store.close()
                 return False
             self.progress = store
-            self.progress_read_only = True
             self._pick_learner()
         except Exception:  # noqa: BLE001 - the app goes on without progress, and says why
-            self.progress, self.learner_id, self.progress_read_only = None, None, False
+            self.progress, self.learner_id = None, None
             store.close()
             return False
         self.notify(_("Your progress can only be read right now: it is shown and can be exported, but new "
                       "answers are not saved until this is fixed and the app is started again.") + "\n"
                     + problem.translated(), "error", 60)
         return True
+
+    @property
+    def progress_read_only(self) -> bool:
+        """True when the progress file is shown but nothing is written to it (:class:`ReadOnlyProgress`)."""
+        return bool(getattr(getattr(self, "progress", None), "read_only", False))
 
     @staticmethod
     def active_learners_of(store: Any) -> list[Any]:
@@ -625,7 +628,7 @@ class App:
             try:
                 save_settings(self.settings)
             except OSError as exc:
-                if not getattr(self, "progress_read_only", False):  # else the start-up banner says why already
+                if not self.progress_read_only:  # else the start-up banner says why already
                     self.notify(_("Settings cannot be saved: {error}").format(error=exc), "error")
         self.save_learner_settings()
         for screen in self.stack:
@@ -726,6 +729,14 @@ class App:
         notice.born = getattr(self, "time", 0.0)  # type: ignore[attr-defined]
         self.banners.append(notice)
         self.dirty = True
+
+    def notify_once(self, text: str, kind: str = "info", seconds: float = 6.0, *, about: Any = None) -> None:
+        """:meth:`notify`, but each ``text`` once per run (and per ``about``: a learner, say), however
+        often the screen that says it is built again."""
+        said = self.__dict__.setdefault("_said_once", set())
+        if text and (about, text) not in said:
+            said.add((about, text))
+            self.notify(text, kind, seconds)
 
     def withdraw(self, kind: str) -> None:
         """Take back the notices of ``kind`` shown so far: what they said no longer holds (the

@@ -123,14 +123,7 @@ class HomeScreen(Screen):
         """Say once (per learner and message) that a lesson the learner worked on did not open."""
         from trainer.ui.views.lesson_problems import broken_lesson_notice
 
-        text = broken_lesson_notice(self.app)
-        shown = getattr(self.app, "_broken_lesson_notices", None)
-        if shown is None:
-            shown = set()
-            self.app._broken_lesson_notices = shown
-        if text and (self.app.learner_id, text) not in shown:
-            shown.add((self.app.learner_id, text))
-            self.app.notify(text, "warn", 15)
+        self.app.notify_once(broken_lesson_notice(self.app), "warn", 15, about=self.app.learner_id)
 
     def build(self) -> None:
         self._broken_lessons_notice()
