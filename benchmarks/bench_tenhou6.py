@@ -1,6 +1,6 @@
 """tenhou.net/6 logs: round trip of many simulated games and the speed of reading one.
 
-    python -m benchmarks tenhou6           # 300 games (tenhou, ema, jpml in turn), 2 processes
+    python -m benchmarks tenhou6           # 300 games (tenhou, ema, jpml, sanma in turn), 2 processes
     python -m benchmarks tenhou6 --quick   # 30 games
 
 For every game: our log -> tenhou.net/6 -> our log must be identical, the export must pass
@@ -19,7 +19,7 @@ from collections import Counter
 
 from benchmarks.timing import split_over_processes
 
-PRESETS = ("tenhou", "ema", "jpml")
+PRESETS = ("tenhou", "ema", "jpml", "sanma")
 BOTS = ("efficient", "careful", "efficient", "careful")
 
 
@@ -31,8 +31,9 @@ def _coverage(data: dict) -> Counter:
         if result[0] == "和了" and len(result) > 3:
             c["double ron"] += 1
         for seat in range(4):
+            c["kita"] += sum(1 for item in hand[6 + 3 * seat] if item == "f44")
             for item in hand[5 + 3 * seat] + hand[6 + 3 * seat]:
-                if isinstance(item, str):
+                if isinstance(item, str) and item != "f44":
                     c[{"c": "chi", "p": "pon", "m": "open kan", "k": "added kan", "a": "closed kan",
                        "r": "riichi"}[item.strip("0123456789")]] += 1
     return c
@@ -53,7 +54,8 @@ def chunk(seeds: list[int]) -> tuple[int, int, int, int, Counter, list[str], tup
     longest: tuple[int, str] | None = None
     for seed in seeds:
         name = PRESETS[seed % len(PRESETS)]
-        log = play_match([make_bot(b, rules[name]) for b in BOTS], rules[name], seed=seed).log
+        seats = BOTS[:rules[name].players]
+        log = play_match([make_bot(b, rules[name]) for b in seats], rules[name], seed=seed).log
         text = json.dumps(to_tenhou6(log), ensure_ascii=False)
         data = json.loads(text)
         games += 1

@@ -1,10 +1,12 @@
-"""Review 20 (rules): a sanma game's tenhou.net/6 export is refused with one clear line (no crash),
-an unexpected export error is one line too, the ``rule.disp`` follows the rules (喰 only with open
+"""Review 20 (rules): a sanma game is exported to tenhou.net/6 as tenhou writes 三麻 logs (it was
+refused before the sanma6 fix; tests/test_tenhou6_sanma.py checks the format), an unexpected
+export error is one clear line, the ``rule.disp`` follows the rules (喰 only with open
 tanyao, 赤 only with red fives, 三 for three players), the JPML match-end note gives the uma this
 match's points get, and the table, the match-end card and the replay name the rule set."""
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import replace
 from pathlib import Path
@@ -23,7 +25,7 @@ from trainer.engine.game import records  # noqa: E402
 from trainer.engine.game.match import Match, applied_uma, final_standings  # noqa: E402
 from trainer.engine.game.options import game_options  # noqa: E402
 from trainer.engine.game.play import play_match  # noqa: E402
-from trainer.engine.game.tenhou6_codes import Tenhou6Error  # noqa: E402
+from trainer.engine.game.tenhou6_read import from_tenhou6  # noqa: E402
 from trainer.engine.game.tenhou6_write import can_export, rule_display, to_tenhou6  # noqa: E402
 from trainer.ui import folders  # noqa: E402
 from trainer.ui.match_setup import MatchSetup  # noqa: E402
@@ -45,11 +47,12 @@ def _sanma_log() -> dict:
 
 
 # ---------------------------------------------------------------- 2: sanma export
-def test_a_sanma_export_is_refused_with_a_reason_not_an_index_error() -> None:
-    assert not can_export(records.match_rules("sanma")) and can_export(records.match_rules("ema"))
-    with pytest.raises(Tenhou6Error) as e:
-        to_tenhou6(_sanma_log())
-    assert e.value.kind == "export_three_players"
+def test_a_sanma_game_is_exported_and_reads_back() -> None:
+    assert can_export(records.match_rules("sanma")) and can_export(records.match_rules("ema"))
+    log = _sanma_log()
+    data = to_tenhou6(log)
+    assert data["name"][3] == "" and data["log"][0][13:16] == [[], [], []]
+    assert from_tenhou6(data).log == log
 
 
 @pytest.fixture()
@@ -67,15 +70,16 @@ def _click(app, widget) -> None:  # noqa: ANN001
     app.render()
 
 
-def test_my_games_says_sanma_cannot_be_exported_yet(app) -> None:  # noqa: ANN001
+def test_my_games_exports_a_sanma_game(app) -> None:  # noqa: ANN001
     paths = saved_games(app, MatchSetup(preset="sanma", length="tonpuusen"))
     app.apply_settings(replace(app.settings, language="ru"))
     screen = app.push("my_games")
     app.render()
     i = next(i for i, r in enumerate(screen.rows) if r.game.path == paths[0])
     _click(app, screen.exports[i])
-    assert app.banners[-1].text == "Экспорт в tenhou.net/6 пока только для игры вчетвером."
-    assert not list(folders.export_folder().glob("*.json")) if folders.export_folder().exists() else True
+    assert app.banners[-1].text.startswith("Сохранено в ")
+    written = list(folders.export_folder().glob("*.json"))
+    assert len(written) == 1 and from_tenhou6(json.loads(written[0].read_text(encoding="utf-8"))).log["rules"] == "sanma"
 
 
 def test_an_unexpected_export_error_is_one_clear_line(app, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
@@ -160,7 +164,9 @@ def test_table_match_end_and_replay_name_the_rules(app) -> None:  # noqa: ANN001
         assert table_screen.title() == table  # in play: the round and honba leave room for it all
         screen = match_end(app, setup)
         app.render()
-        assert screen.title() in (table, table.split(" + ")[0])  # the long «match over» text: the name alone
+        # the long «match over» text: short words, but red fives and the length still named (review 21)
+        short = "JPML + red fives, East only" if lang_ == "en" else "JPML + красные, Восток"
+        assert screen.title() in (table, table.split(" · ")[0] + " · " + short, short), screen.title()
         assert screen.match_end is not None and screen.match_end.title() == end
     app.apply_settings(replace(app.settings, language="ru"))
     while len(app.stack) > 1:
@@ -168,11 +174,12 @@ def test_table_match_end_and_replay_name_the_rules(app) -> None:  # noqa: ANN001
     path = saved_games(app, MatchSetup(preset="ema", length="tonpuusen", red_fives=False))[0]
     replay = app.push("replay", path=str(path))
     app.render()
-    assert replay.title() in ("Повтор партии · EMA без красных пятёрок, только Восток", "Повтор партии · EMA")
+    assert replay.title() in ("Повтор партии · EMA без красных пятёрок, только Восток", "Повтор партии · EMA без "
+                              "красных, Восток", "EMA без красных, Восток")  # never without the options (review 21)
     replay.header_extra = lambda: "Шаг 1 из 2"  # a short step text leaves room for the changed options
     assert replay.title() == "Повтор партии · EMA без красных пятёрок, только Восток"
-    replay.header_extra = lambda: "Шаг 1 из 2 · " + "ошибок: 10 из 20 сбросов · " * 3  # a long one does not
-    assert replay.title() == "Повтор партии · EMA"
+    replay.header_extra = lambda: "Шаг 1 из 2 · " + "ошибок: 10 из 20 сбросов · " * 3  # a long one: short words
+    assert replay.title() == "EMA без красных, Восток"  # the options are never dropped (review 21)
 
 
 def test_a_lesson_table_keeps_its_own_title_and_a_stub_match_keeps_the_plain_note(lang) -> None:  # noqa: ANN001

@@ -201,7 +201,8 @@ def set_start(match: Match, start: dict[str, Any] | None) -> None:
         match.scores = [int(v) for v in start["scores"]]
     except (KeyError, TypeError, ValueError) as e:
         raise RecordError(f"start: {e}") from None
-    if not (0 <= match.hand_number <= 3 and 0 <= match.round_index <= 3 and len(match.scores) == 4):
+    players = match.players
+    if not (0 <= match.hand_number < players and 0 <= match.round_index <= 3 and len(match.scores) == players):
         raise RecordError(f"start: no such hand {start}")
 
 

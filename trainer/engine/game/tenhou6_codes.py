@@ -12,6 +12,11 @@ the called tile, and where it sits says whom the tile came from: first for the
 player on the left (kamicha), second for the one across (toimen), last for the
 one on the right (shimocha) -- for an open kan from the right the letter comes before
 the fourth tile; an added kan keeps the letter where its pon had it.
+
+Three-player (sanma) logs keep the four-seat table with the North seat empty: its dealt
+tiles, draws and discards are empty lists, and "left / across / right" are counted around
+all four seats, so East and West sit across from each other.  A North set aside as
+nukidora (kita) is ``"f44"`` in the discard list; the replacement tile is the next draw.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from trainer.engine.game.records import RecordError
 from trainer.engine.tiles import Tile
 
 TSUMOGIRI = 60
+KITA = "f44"  # a North set aside (nukidora) in a three-player discard list
 AGARI = "和了"
 RYUUKYOKU = "流局"
 ALL_TENPAI = "全員聴牌"
@@ -71,7 +77,8 @@ def code_tile(code: object) -> Tile:
 class CallString:
     """A parsed call: ``letter`` (c p m k a), the ``called`` tile (the one after the letter),
     the ``others`` in the string, and ``source``: 1 left, 2 across, 3 right (seats after
-    the giver, i.e. ``(caller - giver) % 4``), None for a closed kan."""
+    the giver, i.e. ``(caller - giver) % 4``, around four seats even at three players),
+    None for a closed kan."""
 
     letter: str
     called: Tile
@@ -130,6 +137,6 @@ def write_call(letter: str, called: Tile, others: list[Tile], source: int | None
 
 
 __all__ = [
-    "ABORT_NAMES", "ABORT_REASONS", "AGARI", "ALL_NOTEN", "ALL_TENPAI", "CallString", "EXHAUSTIVE_NAMES",
+    "ABORT_NAMES", "ABORT_REASONS", "AGARI", "ALL_NOTEN", "ALL_TENPAI", "CallString", "EXHAUSTIVE_NAMES", "KITA",
     "NAGASHI", "RYUUKYOKU", "TSUMOGIRI", "Tenhou6Error", "code_tile", "parse_call", "tile_code", "write_call",
 ]

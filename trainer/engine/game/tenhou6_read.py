@@ -10,13 +10,18 @@ is reported per hand (:class:`Imported.notes`) and our engine's figures are kept
 
 A log written by our exporter carries a ``riichi_trainer`` key with the real walls
 (see ``tenhou6_write``); those are used instead of the filled walls.
+
+Three-player (三麻) logs are recognised by the empty fourth seat (no dealt tiles, draws or
+discards): they are played with the three-player preset (``sanma``, unless the preset asked
+for is a three-player one), on its 108-tile set, with ``f44`` in a discard list read as a North
+set aside (kita) whose replacement tile is the player's next draw.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +35,7 @@ from trainer.engine.game.actions import (
     Discard,
     IllegalAction,
     Kan,
+    Kita,
     Pass,
     Pon,
     Riichi,
@@ -44,6 +50,7 @@ from trainer.engine.game.tenhou6_codes import (
     ABORT_REASONS,
     AGARI,
     EXHAUSTIVE_NAMES,
+    KITA,
     NAGASHI,
     TSUMOGIRI,
     CallString,
@@ -57,11 +64,16 @@ from trainer.engine.hand import MeldKind
 from trainer.engine.tiles import Tile
 
 RINSHAN_SLOTS = (12, 13, 10, 11)
+THREE_PLAYER_PRESET = "sanma"  # the preset a three-player log is played with when a four-player one is asked for
+FOUR_PLAYER_PRESET = "tenhou"  # and the other way round
 
 
 @dataclass
 class Kyoku:
-    """One hand of a tenhou.net/6 log, checked for shape: seats are absolute (0 = first dealer)."""
+    """One hand of a tenhou.net/6 log, checked for shape: seats are absolute (0 = first dealer).
+    ``players`` is 3 for a three-player hand (the fourth seat's lists are empty); ``scores``,
+    ``haipai`` and the point changes of ``result`` then hold three seats (the empty seat's 0
+    dropped), while ``draws`` and ``discards`` keep four lists (the fourth empty)."""
 
     label: str
     kyoku: int
@@ -74,6 +86,7 @@ class Kyoku:
     draws: list[list[Any]]
     discards: list[list[Any]]
     result: list[Any]
+    players: int = 4
 
     @property
     def dealer(self) -> int:
@@ -125,10 +138,14 @@ def _parse_kyoku(raw: Any, index: int) -> Kyoku:
     kyoku, honba, sticks = (_int(v, f"{where}: header") for v in head)
     label = round_label(kyoku, honba)
     where = f"hand {label}"
+    # a three-player (三麻) hand leaves the fourth seat empty: no dealt tiles, draws or discards
+    players = 3 if all(isinstance(x, list) and not x for x in raw[13:16]) else 4
     try:
-        if not isinstance(raw[1], list) or len(raw[1]) != 4:
+        if kyoku < 0 or kyoku % 4 >= players:
+            raise Tenhou6Error(f"kyoku {kyoku} names a dealer who is not at this {players}-player table")
+        if not isinstance(raw[1], list) or len(raw[1]) not in (4, players):
             raise Tenhou6Error("start scores must list four numbers")
-        scores = [_int(v, "a start score") for v in raw[1]]
+        scores = [_int(v, "a start score") for v in raw[1]][:players]
         dora = [code_tile(c) for c in raw[2]]
         ura = [code_tile(c) for c in raw[3]]
         if not dora:
@@ -138,6 +155,10 @@ def _parse_kyoku(raw: Any, index: int) -> Kyoku:
             dealt, drawn, thrown = raw[4 + 3 * seat : 7 + 3 * seat]
             if not all(isinstance(x, list) for x in (dealt, drawn, thrown)):
                 raise Tenhou6Error(f"seat {seat}: dealt tiles, draws and discards must be lists")
+            draws.append(list(drawn))
+            discards.append(list(thrown))
+            if seat >= players:
+                continue
             if len(dealt) != 13:
                 raise Tenhou6Error(f"seat {seat} is dealt {len(dealt)} tiles, not 13")
             haipai.append([code_tile(c) for c in dealt])
@@ -148,21 +169,23 @@ def _parse_kyoku(raw: Any, index: int) -> Kyoku:
                 else:
                     code_tile(item)
             for item in thrown:
-                _check_discard(item, seat)
-            draws.append(list(drawn))
-            discards.append(list(thrown))
+                _check_discard(item, seat, players)
         result = raw[16] if len(raw) > 16 else []
         if not isinstance(result, list) or not result or not isinstance(result[0], str):
             raise Tenhou6Error("the result is missing (the log is truncated?)")
-        _check_result(result)
+        result = _check_result(result, players)
     except Tenhou6Error as e:
         raise Tenhou6Error(f"{where}: {e}", kind=e.kind) from None
-    k = Kyoku(label, kyoku, honba, sticks, scores, dora, ura, haipai, draws, discards, result)
+    k = Kyoku(label, kyoku, honba, sticks, scores, dora, ura, haipai, draws, discards, result, players)
     _check_counts(k)
     return k
 
 
-def _check_discard(item: Any, seat: int) -> None:
+def _check_discard(item: Any, seat: int, players: int = 4) -> None:
+    if item == KITA:
+        if players != 3:
+            raise Tenhou6Error(f"seat {seat}: {KITA!r} (a North set aside) is only in three-player logs")
+        return
     if isinstance(item, str):
         if item.startswith("r"):
             rest = item[1:]
@@ -176,24 +199,41 @@ def _check_discard(item: Any, seat: int) -> None:
         code_tile(item)
 
 
-def _check_result(result: list[Any]) -> None:
+def _seat_changes(deltas: Any, players: int, what: str) -> list[int]:
+    """A list of point changes: four numbers (at three players the empty seat's must be 0,
+    and three are accepted too); returns one per seat at the table."""
+    if not isinstance(deltas, list) or len(deltas) not in (4, players):
+        raise Tenhou6Error(f"{what} needs four point changes")
+    values = [_int(v, f"{what}'s point change") for v in deltas]
+    if any(values[players:]):
+        raise Tenhou6Error(f"{what} pays the empty fourth seat of a three-player table")
+    return values[:players]
+
+
+def _check_result(result: list[Any], players: int = 4) -> list[Any]:
+    """Check a hand's result; returns it with every list of point changes cut to the seats
+    at the table."""
     name = result[0]
+    out = list(result)
     if name == AGARI:
         if len(result) < 3 or len(result) % 2 == 0:
             raise Tenhou6Error("a 和了 result needs a deltas list and a win line per winner")
         for i in range(1, len(result) - 1, 2):
             deltas, line = result[i], result[i + 1]
-            if not isinstance(deltas, list) or len(deltas) != 4 or not isinstance(line, list) or len(line) < 3:
+            if not isinstance(line, list) or len(line) < 3:
                 raise Tenhou6Error("a win needs four point changes and a line [winner, from, pao, ...]")
-            for v in [*deltas, *line[:3]]:
+            out[i] = _seat_changes(deltas, players, "a win")
+            for v in line[:3]:
                 _int(v, "a win's number")
-            if not all(0 <= v <= 3 for v in line[:3]):
-                raise Tenhou6Error(f"win line {line[:3]} names a seat outside 0..3")
+            if not all(0 <= v < players for v in line[:3]):
+                raise Tenhou6Error(f"win line {line[:3]} names a seat outside 0..{players - 1}")
     elif name in EXHAUSTIVE_NAMES:
-        if len(result) < 2 or not isinstance(result[1], list) or len(result[1]) != 4:
+        if len(result) < 2:
             raise Tenhou6Error(f"a {name} result needs four point changes")
+        out[1] = _seat_changes(result[1], players, f"a {name} result")
     elif name not in ABORT_REASONS:
         raise Tenhou6Error(f"unknown result {name!r}")
+    return out
 
 
 def _all_tiles(k: Kyoku) -> list[Tile]:
@@ -240,8 +280,9 @@ def _caller(k: Kyoku, di: list[int], giver: int, tile: Tile) -> tuple[int, CallS
 
 
 def draw_order(k: Kyoku) -> tuple[list[Tile], list[Tile]]:
-    """The live-wall draws in the order they happened and the replacement draws, found by
-    following the turns through the draw and discard lists (calls take the turn)."""
+    """The live-wall draws in the order they happened and the replacement draws (after a kan
+    or a North set aside), found by following the turns through the draw and discard lists
+    (calls take the turn)."""
     di, ki = [0] * 4, [0] * 4
     live: list[Tile] = []
     rinshan: list[Tile] = []
@@ -263,7 +304,7 @@ def draw_order(k: Kyoku) -> tuple[list[Tile], list[Tile]]:
             break
         item = k.discards[seat][ki[seat]]
         ki[seat] += 1
-        if isinstance(item, str) and not item.startswith("r"):
+        if isinstance(item, str) and not item.startswith("r"):  # a kan or a North set aside
             need_draw, from_dead = True, True
             last_drawn[seat] = None
             continue
@@ -273,7 +314,7 @@ def draw_order(k: Kyoku) -> tuple[list[Tile], list[Tile]]:
         last_drawn[seat] = None
         taker = _caller(k, di, seat, tile)
         if taker is None:
-            seat, need_draw = (seat + 1) % 4, True
+            seat, need_draw = (seat + 1) % k.players, True
             continue
         seat, call = taker
         di[seat] += 1
@@ -291,12 +332,17 @@ def draw_order(k: Kyoku) -> tuple[list[Tile], list[Tile]]:
     return live, rinshan
 
 
-def build_wall(k: Kyoku, red_fives: int) -> list[Tile]:
+def build_wall(k: Kyoku, red_fives: int, tile_set: Sequence[Tile] | None = None) -> list[Tile]:
     """A whole wall for the hand in drawing order: dealt tiles in dealing order, the logged
     draws, indicators and replacement tiles in their dead-wall places, every other place
-    filled with the set's remaining tiles sorted (so the same log always gives the same wall)."""
+    filled with the set's remaining tiles sorted (so the same log always gives the same wall).
+    ``tile_set`` is the set played with (the 136 tiles with ``red_fives`` by default; 108 at
+    three players).  At three players a North set aside takes a replacement tile as a kan
+    does: up to eight, the four of the dead wall first, then the tiles moved into it from the
+    end of the live wall (``Wall.draw_rinshan``)."""
     live_draws, rinshan = draw_order(k)
-    pool = Counter(standard_tiles(red_fives))
+    tiles = tuple(tile_set) if tile_set is not None else standard_tiles(red_fives)
+    pool = Counter(tiles)
 
     def take(t: Tile) -> Tile:
         if pool[t] <= 0:
@@ -305,28 +351,33 @@ def build_wall(k: Kyoku, red_fives: int) -> list[Tile]:
         pool[t] -= 1
         return t
 
-    order = [(k.dealer + i) % 4 for i in range(4)]
+    n = k.players
+    order = [(k.dealer + i) % n for i in range(n)]
     live: list[Tile] = []
     for r in range(3):
         for s in order:
             live += [take(t) for t in k.haipai[s][4 * r : 4 * r + 4]]
     live += [take(k.haipai[s][12]) for s in order]
     live += [take(t) for t in live_draws]
-    size = len(standard_tiles(red_fives)) - DEAD_WALL
+    size = len(tiles) - DEAD_WALL
     if len(live) > size - len(rinshan):
         raise Tenhou6Error(f"hand {k.label}: {len(live_draws)} draws are more than the wall holds")
-    if len(k.dora) > 5 or len(rinshan) > 4 or len(k.ura) > 5:
+    replacements = 8 if n == 3 else 4
+    if len(k.dora) > 5 or len(rinshan) > replacements or len(k.ura) > 5:
         raise Tenhou6Error(f"hand {k.label}: more indicators or replacement tiles than a dead wall holds")
     dead: list[Tile | None] = [None] * DEAD_WALL
     for i, t in enumerate(k.dora):
         dead[8 - 2 * i] = take(t)
     for i, t in enumerate(k.ura):
         dead[9 - 2 * i] = take(t)
-    for i, t in enumerate(rinshan):
+    for i, t in enumerate(rinshan[:4]):
         dead[RINSHAN_SLOTS[i]] = take(t)
+    # replacements after the fourth: the last live tiles, the very last first
+    tail = [take(t) for t in rinshan[4:]]
     rest = sorted(pool.elements())
     rest.reverse()
-    live += [rest.pop() for _ in range(size - len(live))]
+    live += [rest.pop() for _ in range(size - len(live) - len(tail))]
+    live += reversed(tail)
     return live + [t if t is not None else rest.pop() for t in dead]
 
 
@@ -375,6 +426,8 @@ class _Driver:
             raise self.fail(f"seat {seat} has no discard left but the hand is not over in our replay")
         item = k.discards[seat][self.ki[seat]]
         self.ki[seat] += 1
+        if item == KITA:
+            return Kita()
         if isinstance(item, str) and not item.startswith("r"):
             call = parse_call(item)
             kind = MeldKind.KAN_CLOSED if call.letter == "a" else MeldKind.KAN_ADDED
@@ -499,7 +552,7 @@ def compare_result(k: Kyoku, rnd: Round) -> list[str]:
             return [ImportNote(f"{where}: the log has a win, our engine ends the hand with {r.kind}",
                                {"kind": "no_win", **hand, "ours": r.kind})]
         ours = {w.seat: w for w in r.wins}
-        extra = [r.deltas[s] - sum(w.deltas[s] for w in r.wins) for s in range(4)]
+        extra = [r.deltas[s] - sum(w.deltas[s] for w in r.wins) for s in range(rnd.n)]
         for i, (who, _frm, deltas, line) in enumerate(k.wins()):
             w = ours.get(who)
             if w is None:
@@ -509,7 +562,7 @@ def compare_result(k: Kyoku, rnd: Round) -> list[str]:
             mine = [d + (extra[s] if w is r.wins[0] else 0) for s, d in enumerate(w.deltas)]
             if mine != deltas:
                 # the seat whose payment differs, the winner first: its two figures differ
-                differ = [s for s in (who, *range(4)) if mine[s] != deltas[s]]
+                differ = [s for s in (who, *range(rnd.n)) if mine[s] != deltas[s]]
                 seat = differ[0]
                 why = _why(line, w, i)
                 notes.append(ImportNote(
@@ -550,7 +603,7 @@ def _why(line: list[Any], w: Any, index: int) -> list[dict[str, Any]]:
     if m and (int(m.group(1)), int(m.group(2))) != (w.fu, w.han):
         parts.append({"kind": "fu_han", "log_fu": int(m.group(1)), "log_han": int(m.group(2)), "fu": w.fu,
                       "han": w.han})
-    missing, added = sorted(theirs - mine - {names["dora"], "赤ドラ", "裏ドラ"}), sorted(mine - theirs)
+    missing, added = sorted(theirs - mine - {names["dora"], "赤ドラ", "裏ドラ", "抜きドラ"}), sorted(mine - theirs)
     if missing:
         parts.append({"kind": "yaku_missing", "yaku": missing})
     if added:
@@ -616,11 +669,24 @@ def from_tenhou6(data: Any, rules: str = "tenhou") -> Imported:
     Tenhou6Error with a one-line reason naming the hand when the log cannot be read or
     played; differences in scoring go to ``notes``."""
     hands = parse_log(data)
+    players = hands[0].players
+    for i, k in enumerate(hands):
+        if k.players != players:
+            raise Tenhou6Error(f"hand {k.label}: {k.players} players, but the log began with {players}",
+                               kind="damaged_hand", hand=i + 1)
     ext = data.get(EXTENSION) if isinstance(data.get(EXTENSION), dict) else None
     preset = (ext or {}).get("rules", rules)
     probe = records.match_rules(preset)
+    if getattr(probe, "players", 4) != players:
+        if ext is not None:
+            raise Tenhou6Error(f"the {EXTENSION} key's rules {preset!r} are not for {players} players")
+        # a three-player log asked to be read with four-player rules (or the other way round)
+        preset = THREE_PLAYER_PRESET if players == 3 else FOUR_PLAYER_PRESET
+        probe = records.match_rules(preset)
     options = dict(ext.get("rule_options") or {}) if ext else rule_options(data, probe)
     game_rules = records.match_rules(preset, options)
+    removed = getattr(game_rules, "removed_kinds", frozenset())
+    tile_set = tuple(t for t in standard_tiles(game_rules.red_fives) if t.kind not in removed)
     walls_text = ext.get("walls") if ext else None
     fixed = (ext or {}).get("actions") or {}
     if walls_text is not None and len(walls_text) != len(hands):
@@ -635,17 +701,20 @@ def from_tenhou6(data: Any, rules: str = "tenhou") -> Imported:
             except ValueError as e:
                 raise Tenhou6Error(f"hand {k.label}: bad stored wall: {e}") from None
         else:
-            walls.append(build_wall(k, game_rules.red_fives))
+            walls.append(build_wall(k, game_rules.red_fives, tile_set))
     names = data.get("name")
-    players = [str(n) for n in names] if isinstance(names, list) and len(names) == 4 else [f"seat {i}" for i in range(4)]
+    if isinstance(names, list) and len(names) in (4, players):
+        seated = [str(n) for n in names[:players]]
+    else:
+        seated = [f"seat {i}" for i in range(players)]
     if ext is not None:
         choice = ext.get("tenpai_choice") or ()
     else:  # tenhou lets every player keep a tenpai hand hidden; the draw payments tell who did
         from trainer.engine.game.options import game_options
 
-        choice = (0, 1, 2, 3) if game_options(game_rules).noten_declaration else ()
+        choice = tuple(range(players)) if game_options(game_rules).noten_declaration else ()
     match = Match(game_rules, (ext or {}).get("seed"), walls=walls, tenpai_choice=choice)
-    recorder = records.Recorder(match, players)
+    recorder = records.Recorder(match, seated)
     recorder.log["rules"] = preset
     first = hands[0]
     if [first.kyoku, first.honba, first.sticks, first.scores] != [0, 0, 0, list(match.scores)]:
@@ -697,29 +766,31 @@ def derived_actions(data: dict[str, Any]) -> list[list[list[Any]]]:
 
 def structure_problems(data: Any) -> list[str]:
     """An independent check of a tenhou.net/6 log's structure, without our engine: 13 dealt
-    tiles per seat, valid tile codes and call strings, no tile more than four times, and each
-    hand's start scores = the previous start + its point changes - riichi sticks put down."""
+    tiles per seat (none for the empty seat of a three-player log), valid tile codes and call
+    strings, no tile more than four times, and each hand's start scores = the previous start +
+    its point changes - riichi sticks put down."""
     problems: list[str] = []
     try:
         hands = parse_log(data)
     except Tenhou6Error as e:
         return [str(e)]
     for prev, nxt in zip(hands, hands[1:], strict=False):
-        changes = [0, 0, 0, 0]
+        n = prev.players
+        changes = [0] * n
         if prev.result[0] == AGARI:
             for _, _, deltas, _ in prev.wins():
                 changes = [a + b for a, b in zip(changes, deltas, strict=True)]
         elif len(prev.result) > 1 and isinstance(prev.result[1], list):
             changes = list(prev.result[1])
-        deposits = [0, 0, 0, 0]
+        deposits = [0] * n
         ron_from = {frm for who, frm, _, _ in prev.wins() if who != frm}
-        for seat in range(4):
+        for seat in range(n):
             riichi = [x for x in prev.discards[seat] if isinstance(x, str) and x.startswith("r")]
             if riichi:
                 last = prev.discards[seat][-1]
                 robbed = seat in ron_from and isinstance(last, str) and last.startswith("r")
                 deposits[seat] = 0 if robbed else 1000
-        expect = [prev.scores[s] + changes[s] - deposits[s] for s in range(4)]
+        expect = [prev.scores[s] + changes[s] - deposits[s] for s in range(n)]
         if expect != nxt.scores:
             problems.append(f"hand {nxt.label}: start scores {nxt.scores}, expected {expect} from hand {prev.label}")
     return problems

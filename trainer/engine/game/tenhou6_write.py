@@ -2,10 +2,13 @@
 
 :func:`to_tenhou6` replays our game log through the engine and writes, per hand,
 the dealt tiles, every draw (calls in their place), every discard (riichi ``r``,
-tsumogiri 60, kans) and the result with the win line.  A tenhou.net/6 log does not
-hold the undrawn wall, so the export also carries a ``riichi_trainer`` key (other
-viewers ignore unknown keys) with the walls, the rule preset and the seed; reading
-the export back (``tenhou6_read.from_tenhou6``) then gives the identical game log.
+tsumogiri 60, kans, ``f44`` for a North set aside at three players) and the result with
+the win line.  A three-player game is written as tenhou.net/6 writes its 三麻 logs: four
+seats with the North seat empty (no name, 0 points, empty tile lists, 0 in every list of
+point changes).  A tenhou.net/6 log does not hold the undrawn wall, so the export also
+carries a ``riichi_trainer`` key (other viewers ignore unknown keys) with the walls, the
+rule preset and the seed; reading the export back (``tenhou6_read.from_tenhou6``) then
+gives the identical game log.
 """
 
 from __future__ import annotations
@@ -15,13 +18,14 @@ from functools import cache
 from typing import Any
 
 from trainer.engine.game import records
-from trainer.engine.game.actions import Discard, Kan, Riichi, action_to_json
+from trainer.engine.game.actions import Discard, Kan, Kita, Riichi, action_to_json
 from trainer.engine.game.round import Round
 from trainer.engine.game.tenhou6_codes import (
     ABORT_NAMES,
     AGARI,
     ALL_NOTEN,
     ALL_TENPAI,
+    KITA,
     NAGASHI,
     RYUUKYOKU,
     TSUMOGIRI,
@@ -54,6 +58,19 @@ def _codes(tiles: list[Tile] | tuple[Tile, ...]) -> list[int]:
     return [tile_code(t) for t in tiles]
 
 
+def four(values: Any, fill: Any = 0) -> list[Any]:
+    """``values`` (one per seat) as the four entries a tenhou.net/6 list has: at three players
+    the empty North seat gets ``fill``."""
+    out = list(values)
+    return out + [fill] * (4 - len(out))
+
+
+def tenhou_source(seat: int, giver: int) -> int:
+    """Where ``giver`` sits for ``seat`` in a tenhou.net/6 call string: 1 left, 2 across,
+    3 right, counted around four seats (at three players East and West are across)."""
+    return (seat - giver) % 4
+
+
 class HandWriter:
     """Collects one hand's tenhou.net/6 array while the hand is replayed."""
 
@@ -62,12 +79,12 @@ class HandWriter:
         self.entry = entry
         self.draws: list[list[Any]] = [[] for _ in range(4)]
         self.discards: list[list[Any]] = [[] for _ in range(4)]
-        self.haipai: list[list[int]] = []
+        self.haipai: list[list[int]] = [[] for _ in range(4)]  # the empty North seat at three players
         for seat, s in enumerate(rnd.seats):
             tiles = list(s.concealed)
             if seat == rnd.dealer and s.drawn is not None:
                 tiles.remove(s.drawn)
-            self.haipai.append(sorted(_codes(tiles)))
+            self.haipai[seat] = sorted(_codes(tiles))
         self.seen = 0
         self._events()
 
@@ -86,7 +103,7 @@ class HandWriter:
                 letter = {"chi": "c", "pon": "p", "daiminkan": "m"}[ev["call"]]
                 if letter != "m":
                     others = [parse_tile(t) for t in ev["tiles"]]
-                self.draws[seat].append(write_call(letter, called, others, (seat - src) % 4))
+                self.draws[seat].append(write_call(letter, called, others, tenhou_source(seat, src)))
                 if letter == "m":
                     self.discards[seat].append(0)
         self.seen = len(rnd.events)
@@ -100,6 +117,8 @@ class HandWriter:
             self.discards[seat].append(f"r{code}" if isinstance(action, Riichi) else code)
         elif isinstance(action, Kan) and action.kind is not MeldKind.KAN_OPEN:
             self.discards[seat].append(self._kan_string(seat, action))
+        elif isinstance(action, Kita):
+            self.discards[seat].append(KITA)
         self._events()
 
     def _kan_string(self, seat: int, action: Kan) -> str:
@@ -108,8 +127,11 @@ class HandWriter:
         others.remove(action.tile)
         if action.kind is MeldKind.KAN_CLOSED:
             return write_call("a", action.tile, others, None)
-        source = {"<": 1, "^": 2, ">": 3}[meld.source.value] if meld.source is not None else 1
-        return write_call("k", action.tile, others, source)
+        n = self.rnd.n
+        # our meld says left / across / right at its own table (at three players the other
+        # player is "right"); the string counts around four seats
+        step = {"<": 1, "^": 2, ">": n - 1}[meld.source.value] if meld.source is not None else 1
+        return write_call("k", action.tile, others, tenhou_source(seat, (seat - step) % n))
 
     def finish(self, rules: Any) -> list[Any]:
         """The hand's tenhou.net/6 array, once the hand is over."""
@@ -119,7 +141,7 @@ class HandWriter:
         riichi_win = any(rnd.seats[w.seat].riichi for w in result.wins)
         out: list[Any] = [
             [4 * e["round"] + e["hand"], e["honba"], e["sticks"]],
-            list(e["scores"]),
+            four(e["scores"]),
             _codes(rnd.wall.dora_indicators),
             _codes(rnd.wall.ura_indicators) if riichi_win else [],
         ]
@@ -135,26 +157,27 @@ def result_array(rnd: Round, rules: Any) -> list[Any]:
     r = rnd.result
     assert r is not None
     if r.kind in ("ron", "tsumo"):
-        extra = [r.deltas[s] - sum(w.deltas[s] for w in r.wins) for s in range(4)]
+        extra = [r.deltas[s] - sum(w.deltas[s] for w in r.wins) for s in range(rnd.n)]
         out: list[Any] = [AGARI]
         for i, w in enumerate(r.wins):
             deltas = [d + (extra[s] if i == 0 else 0) for s, d in enumerate(w.deltas)]
             who = w.seat
             head = [who, w.from_seat if w.from_seat is not None else who, w.liable if w.liable is not None else who]
-            out += [deltas, head + win_line(rnd, w, rules)]
+            out += [four(deltas), head + win_line(rnd, w, rules)]
         return out
     if r.kind == "exhaustive":
         if r.nagashi:
-            return [NAGASHI, list(r.deltas)]
-        name = ALL_TENPAI if len(r.tenpai) == 4 else ALL_NOTEN if not r.tenpai else RYUUKYOKU
-        return [name, list(r.deltas)]
+            return [NAGASHI, four(r.deltas)]
+        name = ALL_TENPAI if len(r.tenpai) == rnd.n else ALL_NOTEN if not r.tenpai else RYUUKYOKU
+        return [name, four(r.deltas)]
     return [ABORT_NAMES.get(r.abort_reason or "", r.abort_reason or "abort")]
 
 
 def win_line(rnd: Round, w: Any, rules: Any) -> list[str]:
     """The win line after the seats: ``"30符2飜2000点"`` (or ``満貫2000-4000点``, ``…点∀`` for a
     dealer's tsumo) and each yaku as ``"立直(1飜)"`` / ``"国士無双(役満)"``; dora of every kind
-    are summed into one ``ドラ(n飜)``."""
+    (Norths set aside too, as tenhou writes its 三麻 logs) are summed into one ``ドラ(n飜)``.
+    A tsumo's points are what each payer pays (at three players two payers)."""
     from trainer.engine.yaku import yaku_info
 
     names = yaku_names()
@@ -184,9 +207,9 @@ def win_line(rnd: Round, w: Any, rules: Any) -> list[str]:
     elif w.from_seat is not None:
         pts = f"{-base[w.from_seat]}点"
     elif w.seat == rnd.dealer:
-        pts = f"{-base[(w.seat + 1) % 4]}点∀"
+        pts = f"{-base[(w.seat + 1) % rnd.n]}点∀"
     else:
-        others = [-base[s] for s in range(4) if s not in (w.seat, rnd.dealer)]
+        others = [-base[s] for s in range(rnd.n) if s not in (w.seat, rnd.dealer)]
         pts = f"{others[0]}-{-base[rnd.dealer]}点"
     return [head + pts, *texts]
 
@@ -204,9 +227,9 @@ def rule_display(rules: Any) -> dict[str, Any]:
 
 
 def can_export(rules: Any) -> bool:
-    """Whether a game of ``rules`` can be written as tenhou.net/6: four players only (our
-    tenhou.net/6 reader and writer know no three-player logs, with their nukidora)."""
-    return getattr(rules, "players", 4) == 4
+    """Whether a game of ``rules`` can be written as tenhou.net/6: riichi at four or three
+    players (a three-player game as tenhou's 三麻 logs, North seat empty, kita as ``f44``)."""
+    return getattr(rules, "players", 4) in (3, 4)
 
 
 def to_tenhou6(log: dict[str, Any], *, extension: bool = True) -> dict[str, Any]:
@@ -214,10 +237,11 @@ def to_tenhou6(log: dict[str, Any], *, extension: bool = True) -> dict[str, Any]
 
     With ``extension`` the ``riichi_trainer`` key keeps the walls, preset and seed so that
     reading the export back gives the identical game log.  Raises RecordError if the log
-    does not replay, Tenhou6Error (kind ``export_three_players``) for a three-player game."""
+    does not replay, Tenhou6Error (kind ``export_players``) for a table that is neither four nor
+    three players."""
     rules = records.log_rules(log)
     if not can_export(rules):
-        raise Tenhou6Error("tenhou.net/6 export is for four-player games only", kind="export_three_players")
+        raise Tenhou6Error("tenhou.net/6 export is for games of four or three players", kind="export_players")
     hands: list[list[Any]] = []
     writer: HandWriter | None = None
     entries = log["hands"]
@@ -231,7 +255,7 @@ def to_tenhou6(log: dict[str, Any], *, extension: bool = True) -> dict[str, Any]
             hands.append(writer.finish(rules))
     out: dict[str, Any] = {
         "title": ["riichi-trainer", f"seed {log.get('seed')}" if log.get("seed") is not None else ""],
-        "name": list(log["players"]),
+        "name": four(log["players"], ""),
         "rule": rule_display(rules),
         "log": hands,
     }
@@ -269,4 +293,5 @@ def native_actions(actions: list[tuple[int, Any]]) -> list[list[Any]]:
     return [[seat, action_to_json(a)] for seat, a in actions]
 
 
-__all__ = ["EXTENSION", "HandWriter", "can_export", "result_array", "round_label", "rule_display", "to_tenhou6", "win_line"]
+__all__ = ["EXTENSION", "HandWriter", "can_export", "four", "result_array", "round_label", "rule_display",
+           "tenhou_source", "to_tenhou6", "win_line"]

@@ -20,9 +20,8 @@ from typing import Any
 import pygame
 
 from trainer.engine.game.exchange import export_game
-from trainer.engine.game.records import RecordError, match_rules
+from trainer.engine.game.records import RecordError
 from trainer.engine.game.saved import SavedGame, list_games
-from trainer.engine.game.tenhou6_write import can_export
 from trainer.i18n import _, format_points, ngettext, place_text
 from trainer.ui import folders
 from trainer.ui.log_problems import log_problem_text
@@ -78,14 +77,6 @@ def game_line(g: SavedGame) -> tuple[str, str]:
         right = (f"{place_text(g.place)}  ·  {format_points(g.points)}" if g.place is not None
                  else format_points(g.points) if g.points is not None else "")
     return main, right
-
-
-def exportable(g: SavedGame) -> bool:
-    """Whether the engine can write ``g`` as tenhou.net/6 (four-player riichi games only)."""
-    try:
-        return can_export(match_rules(g.rules))
-    except RecordError:
-        return True  # rules it cannot read: the export itself says what is wrong
 
 
 class GameRow(Widget):
@@ -162,12 +153,10 @@ class MyGamesScreen(Screen):
                 return
 
     def export(self, game: SavedGame) -> None:
-        """Write ``game`` as tenhou.net/6 JSON into the export folder and say which file was written.
-        A three-player game is refused with the reason (the engine exports four-player games only);
-        an error the export did not expect is one clear line, not the app's crash notice."""
-        if not exportable(game):
-            self.app.notify(_("Export to tenhou.net/6 is for four-player games only for now."), "error", 12)
-            return
+        """Write ``game`` as tenhou.net/6 JSON into the export folder and say which file was written
+        (four- and three-player riichi games; a three-player game as tenhou's 三麻 logs).  A game
+        the engine cannot write, or an error the export did not expect, is one clear line, not the
+        app's crash notice."""
         folder = folders.export_folder()
         out = folder / f"{game.path.stem}.tenhou6.json"
         n = 1
@@ -178,10 +167,7 @@ class MyGamesScreen(Screen):
             folder.mkdir(parents=True, exist_ok=True)
             export_game(game.path, out)
         except RecordError as exc:
-            if exc.kind == "export_three_players":
-                self.app.notify(_("Export to tenhou.net/6 is for four-player games only for now."), "error", 12)
-            else:
-                self.app.notify(_("Could not export: {error}").format(error=str(exc).splitlines()[0]), "error", 12)
+            self.app.notify(_("Could not export: {error}").format(error=str(exc).splitlines()[0]), "error", 12)
             return
         except OSError as exc:
             self.app.notify(_("Could not export: {error}").format(error=str(exc).splitlines()[0]), "error", 12)
