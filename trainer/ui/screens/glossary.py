@@ -9,6 +9,12 @@ card) and the rulebook and line it comes from — with the tile itself for tile 
 Keys: type to search (any script; the field has focus), Up/Down/PageUp/PageDown
 pick a term, Enter moves into the list, where Left/Right jump between categories
 and Home/End go to the ends; Esc clears the search first and leaves the screen second.
+A card taller than its pane (a small window) scrolls and says so at its bottom: the wheel
+over it, a click on it, or Tab to it and Up/Down/PageUp/PageDown/Home/End.
+
+A child's profile (:func:`is_child`) lists first the terms with a children's line, shows that
+line first, and leaves out the grown-ups' other spellings (English, jargon) and cross-references
+(«Тройка (коцу)» where the children say «тройняшки»); a search still finds them.
 ``app.push("glossary", term="riichi")`` opens with a term chosen (clickable terms
 in lessons); ``query="..."`` starts with a search.
 """
@@ -23,7 +29,7 @@ import pygame
 
 from trainer.engine.notation import parse_tiles
 from trainer.engine.tiles import Tile
-from trainer.i18n import N_, _, ngettext
+from trainer.i18n import N_, _, ngettext, pgettext
 from trainer.ui import tile_art
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
@@ -99,6 +105,34 @@ class DetailLine:
     color: Color
     bold: bool = False
     gap_before: int = 0
+
+
+class TermDetail(Widget):
+    """The chosen term's card, the right pane (drawn by :meth:`GlossaryScreen.draw_detail`).
+
+    It takes the focus (Tab, a click) only while the card is taller than its pane: then Up/Down,
+    PageUp/PageDown and Home/End scroll it, and a click turns the page (at the end: back to the top)."""
+
+    def __init__(self, screen: GlossaryScreen) -> None:
+        super().__init__()
+        self.screen = screen
+
+    @property  # type: ignore[override]
+    def focusable(self) -> bool:
+        """Only a card with more to read than its pane shows is worth the focus."""
+        return self.screen.detail_overflows()
+
+    def handle_key(self, ev: pygame.event.Event) -> bool:
+        """The scrolling keys move the card."""
+        return self.screen.scroll_detail_key(ev.key)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A click on a long card shows its next part, or its start again from the end."""
+        self.screen.turn_detail_page()
+
+    def draw(self, surf: pygame.Surface, app: AppContext, focused: bool) -> None:
+        """The card, with a focus ring while its keys scroll it."""
+        self.screen.draw_detail(surf, focused)
 
 
 class ResultList(Widget):
@@ -205,7 +239,9 @@ class GlossaryScreen(Screen):
         self.list_top = 0  # first visible row position
         self.field: SearchField | None = None
         self.list: ResultList | None = None
+        self.card: TermDetail | None = None
         self.detail_rect = pygame.Rect(0, 0, 0, 0)
+        self.detail_top = 0  # the first line of the chosen term's card shown (a long card scrolls)
         self.error: str | None = None  # why the glossary file could not be read
         self._run_search()
         wanted = params.get("term")
@@ -233,6 +269,10 @@ class GlossaryScreen(Screen):
             self.results = []
         elif q:
             self.results = glossary.search(q)
+            if is_child(self.app.settings):
+                # a child's search shows first the words the children's lessons use («пара»: the
+                # pair of the children's lessons before the grown-ups' «пара руки» terms)
+                self.results.sort(key=lambda t: not t.child_explanation(self.app.settings.language))
         else:
             # Browsing: every term, grouped by category (in the glossary's category order).
             from trainer.glossary import CATEGORIES
@@ -247,6 +287,7 @@ class GlossaryScreen(Screen):
             self.rows.append(("term", i))
         self.selected = 0
         self.list_top = 0
+        self.detail_top = 0
 
     def show_term(self, term_id: str) -> None:
         """Choose the term with this id (or alias); a search that hides it is cleared first."""
@@ -278,7 +319,10 @@ class GlossaryScreen(Screen):
         """Choose result number ``index`` and scroll it into view."""
         if not self.results:
             return
-        self.selected = max(0, min(len(self.results) - 1, index))
+        chosen = max(0, min(len(self.results) - 1, index))
+        if chosen != self.selected:
+            self.detail_top = 0  # another term's card starts at its top
+        self.selected = chosen
         rows = self.list.visible_rows(self.app) if self.list is not None and self.list.rect.height else 10
         position = self.row_of[self.selected]
         # Keep a category heading directly above the chosen term in view too.
@@ -328,6 +372,7 @@ class GlossaryScreen(Screen):
         self.field = self.add(SearchField(self.query, self._on_query,
                                           _("Search: a name, 漢字, かな or romaji")))
         self.list = self.add(ResultList(self))
+        self.card = self.add(TermDetail(self))
 
     def initial_focus(self) -> int | None:
         """Typing goes straight into the search box."""
@@ -352,21 +397,31 @@ class GlossaryScreen(Screen):
         self.list.rect = pygame.Rect(area.left, self.field.rect.bottom + L.px(12), left_w,
                                      area.bottom - self.field.rect.bottom - L.px(12))
         self.detail_rect = pygame.Rect(area.left + left_w + gap, area.top, area.width - left_w - gap, area.height)
+        assert self.card is not None
+        self.card.rect = self.detail_rect
         pygame.key.set_text_input_rect(self.field.rect)
         self.select(self.selected)
 
     def handle_event(self, ev: pygame.event.Event) -> None:
-        """Typed text goes into the search box; everything else is the usual handling."""
+        """Typed text goes into the search box; the wheel over a long card scrolls the card;
+        everything else is the usual handling."""
         if ev.type == pygame.TEXTINPUT and self.dialog is None and self.field is not None:
             if self.focused_widget() is not self.field:
                 self.set_focus(self.field)
             self.field.insert(ev.text)
             self.app.invalidate()
             return
+        if ev.type == pygame.MOUSEWHEEL and self.dialog is None and self.card is not None \
+                and self.card.hovered and self.detail_overflows():
+            self.scroll_detail(-3 * ev.y)
+            return
         super().handle_event(ev)
 
     def on_key(self, ev: pygame.event.Event) -> bool:
-        """Up/Down pick a term even while typing; Esc clears the search before leaving."""
+        """Up/Down pick a term even while typing (they scroll a long card that has the focus);
+        Esc clears the search before leaving."""
+        if self.card is not None and self.focused_widget() is self.card and self.scroll_detail_key(ev.key):
+            return True
         if ev.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             return self.navigate(ev.key)
         if ev.key == pygame.K_ESCAPE and self.query and self.field is not None:
@@ -440,11 +495,12 @@ class GlossaryScreen(Screen):
             add(_("For grown-ups: {text}").format(text=term.explanation(lang)), "small", P.ink_muted, gap=L.px(8))
         else:
             add(term.explanation(lang), "body", P.ink, gap=L.px(10))
+        child = is_child(app.settings)
         spellings = term.alt if lang == "ru" else [a for a in term.alt if not CYRILLIC.search(a)]
-        if spellings:  # an English card lists no Russian spellings
+        if spellings and not child:  # an English card lists no Russian spellings; a child's card none
             add(_("Also written: {spellings}").format(spellings=", ".join(spellings)), "small", P.ink_muted,
                 gap=L.px(12))
-        if term.see:
+        if term.see and not child:  # the grown-ups' names («Тройка (коцу)»), not the children's words
             g = app.glossary()
             names = ", ".join(g.term(ref).name(lang) for ref in term.see if g.has(ref))
             add(_("See also: {terms}").format(terms=names), "small", P.ink_muted, gap=L.px(10))
@@ -454,7 +510,113 @@ class GlossaryScreen(Screen):
         return out
 
     def draw_content(self, surf: pygame.Surface) -> None:
-        """The detail pane of the chosen term (the list and the box are widgets)."""
+        """Nothing besides the widgets: the card is the :class:`TermDetail` widget."""
+
+    def _detail_layout(self) -> tuple[pygame.Rect, list[Tile], int, int, list[DetailLine]] | None:
+        """The chosen term's card laid out: the pane's inner rect, the term's tiles, the text width,
+        the bottom of the text (above a row of tiles) and the wrapped lines; None without a term."""
+        app = self.app
+        L = app.layout
+        term = self.current
+        if term is None or self.error is not None or self.detail_rect.width <= 0:
+            return None
+        inner = self.detail_rect.inflate(-2 * L.px(28), -2 * L.px(28))
+        tiles = term_tiles(term)
+        text_w, tiles_h = inner.width, 0
+        if len(tiles) == 1:
+            text_w = inner.width - tile_art.tile_size(L.px(110))[0] - L.px(20)
+        elif tiles:
+            tiles_h = self._tiles_height(tiles, inner.width) + L.px(16)
+        bottom = inner.bottom - tiles_h
+        return inner, tiles, text_w, bottom, self.detail_lines(term, text_w, bottom - inner.top)
+
+    def _tiles_height(self, tiles: list[Tile], width: int) -> int:
+        """The height of a row of several tiles at the bottom of the card."""
+        L = self.app.layout
+        return min(L.px(72), int((width - (len(tiles) - 1) * L.px(4)) / len(tiles) / 0.75))
+
+    def _hint_height(self) -> int:
+        """The room of the «more below» line at the bottom of a long card."""
+        return self.app.line_height(self.app.layout.font("small")) + self.app.layout.px(6)
+
+    def _lines_shown(self, lines: list[DetailLine], top: int, room: int) -> int:
+        """How many lines from line ``top`` on fit ``room`` pixels (the first one's gap left out)."""
+        L = self.app.layout
+        used = shown = 0
+        for i in range(top, len(lines)):
+            h = (lines[i].gap_before if i > top else 0) + self.app.line_height(L.font(lines[i].size))
+            if used + h > room:
+                break
+            used += h
+            shown += 1
+        return max(1, shown)
+
+    def detail_overflows(self) -> bool:
+        """Whether the chosen term's card is taller than its pane (it scrolls then)."""
+        laid = self._detail_layout()
+        if laid is None:
+            return False
+        inner, _tiles, _w, bottom, lines = laid
+        return self.detail_height(lines) > bottom - inner.top
+
+    def _detail_max_top(self) -> int:
+        """The last useful first line: from it on the rest of the card fits above the hint."""
+        laid = self._detail_layout()
+        if laid is None:
+            return 0
+        inner, _tiles, _w, bottom, lines = laid
+        room = bottom - inner.top - self._hint_height()
+        top = len(lines) - 1
+        while top > 0 and self._lines_shown(lines, top - 1, room) >= len(lines) - (top - 1):
+            top -= 1
+        return top
+
+    def scroll_detail(self, lines: int) -> None:
+        """Scroll the long card by ``lines`` lines (positive: further down)."""
+        new = max(0, min(self._detail_max_top(), self.detail_top + lines))
+        if new != self.detail_top:
+            self.detail_top = new
+            self.app.invalidate()
+
+    def detail_page(self) -> int:
+        """How many lines the card shows at once from where it is scrolled (a page step)."""
+        laid = self._detail_layout()
+        if laid is None:
+            return 1
+        inner, _tiles, _w, bottom, lines = laid
+        return self._lines_shown(lines, min(self.detail_top, len(lines) - 1), bottom - inner.top - self._hint_height())
+
+    def scroll_detail_key(self, key: int) -> bool:
+        """Up/Down, PageUp/PageDown and Home/End on a long card scroll it; True when handled."""
+        if not self.detail_overflows():
+            return False
+        page = max(1, self.detail_page() - 1)
+        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page}
+        if key in steps:
+            self.scroll_detail(steps[key])
+        elif key == pygame.K_HOME:
+            self.scroll_detail(-self.detail_top)
+        elif key == pygame.K_END:
+            self.scroll_detail(self._detail_max_top())
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.turn_detail_page()
+        else:
+            return False
+        return True
+
+    def turn_detail_page(self) -> None:
+        """Show the long card's next part; from its end, its start again."""
+        if not self.detail_overflows():
+            return
+        if self.detail_top >= self._detail_max_top():
+            self.detail_top = 0
+            self.app.invalidate()
+        else:
+            self.scroll_detail(max(1, self.detail_page() - 1))
+
+    def draw_detail(self, surf: pygame.Surface, focused: bool = False) -> None:
+        """The detail pane of the chosen term: a card taller than the pane shows the part scrolled
+        to, a scroll bar, and at its bottom how to see the rest («↓ Это не всё…»)."""
         app = self.app
         L = app.layout
         rect = self.detail_rect
@@ -480,33 +642,53 @@ class GlossaryScreen(Screen):
                 blit_text(surf, app, line, L.font("body"), P.ink_muted, inner.topleft, max_width=inner.width)
                 inner.top += app.line_height(L.font("body"))
             return
-        tiles = term_tiles(term)
-        text_w = inner.width
-        tiles_h = 0
+        laid = self._detail_layout()
+        assert laid is not None
+        inner, tiles, text_w, bottom, lines = laid
         if len(tiles) == 1:
             # One tile: drawn at the top right, the text keeps clear of it.
             th = L.px(110)
             tw = tile_art.tile_size(th)[0]
             surf.blit(tile_art.tile_surface(tiles[0], th, theme=app.settings.tile_theme),
                       (inner.right - tw, inner.top))
-            text_w = inner.width - tw - L.px(20)
         elif tiles:
             # Several tiles (a suit, a set, a hand): one row at the bottom of the pane.
-            gap = L.px(4)
-            th = min(L.px(72), int((inner.width - (len(tiles) - 1) * gap) / len(tiles) / 0.75))
-            tiles_h = th + L.px(16)
+            th = self._tiles_height(tiles, inner.width)
             tile_art.draw_tiles(surf, tiles, (inner.left, inner.bottom - th), th,
-                                theme=app.settings.tile_theme, gap=gap)
+                                theme=app.settings.tile_theme, gap=L.px(4))
+        long_card = self.detail_height(lines) > bottom - inner.top
+        if not long_card:
+            self.detail_top = 0
+        top = max(0, min(self.detail_top, self._detail_max_top() if long_card else 0))
+        self.detail_top = top
+        room = bottom - inner.top - (self._hint_height() if long_card else 0)
+        shown = self._lines_shown(lines, top, room) if long_card else len(lines)
         y = inner.top
-        bottom = inner.bottom - tiles_h
-        lines = self.detail_lines(term, text_w, bottom - inner.top)
-        for line in lines:
+        for i in range(top, top + shown):
+            line = lines[i]
             size = L.font(line.size)
-            lh = app.line_height(size)
-            y += line.gap_before
-            if y + lh > bottom:
-                # Out of room (a very small window): a muted ellipsis instead of overflowing the card.
-                blit_text(surf, app, "…", size, P.ink_muted, (inner.left, y - line.gap_before))
-                break
+            y += line.gap_before if i > top else 0
             blit_text(surf, app, line.text, size, line.color, (inner.left, y), bold=line.bold, max_width=text_w)
-            y += lh
+            y += app.line_height(size)
+        if not long_card:
+            return
+        # A long card (a small window, a child's two explanations): the rest is a scroll away, and
+        # the card says so in words at its bottom edge; a thin bar on the right shows where one is.
+        more = top + shown < len(lines)
+        if is_child(app.settings):  # a child is spoken to with «ты»
+            hint = "↓ " + pgettext("to a child", "There is more: click here or scroll") if more \
+                else "↑ " + pgettext("to a child", "Back to the start: click here")
+        else:
+            hint = "↓ " + _("There is more: click here or scroll") if more \
+                else "↑ " + _("Back to the start: click here")
+        blit_text(surf, app, hint, L.font("small"), P.term, (inner.left, bottom), anchor="bottomleft",
+                  bold=True, max_width=inner.width)
+        bar_w = L.px(6)
+        track = pygame.Rect(rect.right - L.px(14), inner.top, bar_w, bottom - inner.top)
+        pygame.draw.rect(surf, P.card_alt, track, border_radius=bar_w // 2)
+        h = max(L.px(24), track.height * shown // len(lines))
+        max_top = max(1, self._detail_max_top())
+        knob_top = track.top + (track.height - h) * top // max_top
+        pygame.draw.rect(surf, P.card_edge, pygame.Rect(track.left, knob_top, bar_w, h), border_radius=bar_w // 2)
+        if focused:
+            draw_focus_ring(surf, rect, L.px(16), L.px(2))

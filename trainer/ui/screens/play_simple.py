@@ -8,7 +8,8 @@ are in the middle.  A "ready" lamp glows when the learner is one tile from a
 complete hand (coach ``hints`` or ``full``; ``full`` also marks the best tiles
 to give away and names the winning tiles).  Tsumo, Ron, Pon, Chi, Riichi and
 Pass buttons appear only when the engine offers them.  At the end a friendly
-panel says who won (with the winning hand) and offers another game.
+panel says who won (with the winning hand) and offers another game; the lamp
+behind it says «Победа!» after the learner's win and is hidden otherwise.
 
 Open it with ``app.push("play_simple", mode="tibet", hand=7, players=3,
 reveal="own", coach="hints", seed=...)``.  Other params: ``tiles`` (a set name or
@@ -53,6 +54,11 @@ BOT_DELAY = 0.6  # seconds between two bot moves: slow enough for a child to fol
 KIDS_MODES = ("tibet", "ponjan", "kids_riichi")
 MODE_TITLES = {"tibet": N_("Tibet"), "ponjan": N_("Ponjan"), "kids_riichi": N_("Say riichi!"),
                "glass_table": N_("Glass table"), "single_suit_2": N_("Single-suit mahjong, variant 2")}
+TIBET_TITLES = {4: N_("Tibet: five tiles"), 7: N_("Tibet: eight tiles"), 10: N_("Tibet: eleven tiles"),
+                13: N_("Tibet: fourteen tiles")}
+"""Tibet by the hand held: the children's Tibet lessons («Тибет: пять плиток», lessons/kids/kids_tibet_*)
+count the whole hand, the tiles held and the one taken, so the table's title says their words and
+then the count held («Тибет: пять плиток (4 в руке + 1)»), as the children's setup asks it."""
 VALUE_LABELS = {
     "wide_wait": N_("wide wait"),
     "wind_double": N_("wind triplets: x{n}"),
@@ -220,6 +226,11 @@ class PlaySimpleScreen(Screen):
                 names.append(self.app.glossary().term(term or self.mode).name(self.app.settings.language))
             except (KeyError, LookupError):
                 pass
+        if self.mode == "tibet" and self.setup is not None and self.setup.hand in TIBET_TITLES:
+            # the lesson's words («Тибет: пять плиток»), and the tiles held as the setup counts them
+            lesson = _(TIBET_TITLES[self.setup.hand])
+            full = _("{title} ({n} in hand + 1)").format(title=lesson, n=self.setup.hand)
+            return full if self._title_fits(full) else lesson
         text = ""
         for name in names:
             # the hand size as the setup names it ("Tiles in hand: 4"), not the 5 held on one's turn
@@ -801,8 +812,7 @@ class PlaySimpleScreen(Screen):
         m = self.mid_rect
         draw_panel(surf, m, P.felt_light, L.px(16))
         # The ready lamp.
-        coach = self.setup.coach if self.setup else "off"
-        if coach != "off":
+        if self.lamp_shown():
             self._draw_lamp(surf, pygame.Rect(m.left + L.px(14), m.top + L.px(10), m.width // 4 - L.px(20),
                                               m.height - L.px(20)))
         blit_text(surf, app, _("Tiles left: {n}").format(n=g.wall_remaining), L.font("small"), P.on_felt_muted,
@@ -893,9 +903,27 @@ class PlaySimpleScreen(Screen):
             return _("Your turn: click a tile, then click it again to discard it.")  # as the main table says
         return _("{who} is playing…").format(who=self.seat_name(g.to_act()[0])) if g.to_act() else ""
 
+    def learner_won(self) -> bool:
+        """The game is over and the learner won it."""
+        g = self.game
+        return g is not None and g.ended and g.result is not None and 0 in (getattr(g.result, "winners", ()) or ())
+
+    def lamp_shown(self) -> bool:
+        """Whether the ready lamp is drawn: with a coach, and at the end only after the learner's own
+        win (it says «Победа!» then); after another player's win or an empty wall the end panel
+        speaks alone — a lit «Готово!» behind «Игрок слева выигрывает» would contradict it."""
+        g = self.game
+        if g is None or self.setup is None or self.setup.coach == "off":
+            return False
+        return not g.ended or self.learner_won()
+
     def lamp_text(self) -> str:
-        """The ready lamp's word: the learner may win now (the hand still waits for that tile, so
-        "you can win", not "complete"), is ready, is one discard from ready, or not yet."""
+        """The ready lamp's word: the learner has won (the game is over), may win now (the hand
+        still waits for that tile, so "you can win", not "complete"), is ready, is one discard
+        from ready, or not yet; "" when the lamp is hidden (:meth:`lamp_shown`)."""
+        g = self.game
+        if g is not None and g.ended:
+            return pgettext("ready lamp", "You won!") if self.learner_won() else ""
         if self.can_win():
             return pgettext("ready lamp", "You can win!")
         if self.ready():
@@ -905,7 +933,7 @@ class PlaySimpleScreen(Screen):
     def _draw_lamp(self, surf: pygame.Surface, r: pygame.Rect) -> None:
         L = self.app.layout
         app = self.app
-        complete = self.can_win()
+        complete = self.can_win() or self.learner_won()
         lit = complete or self.ready()
         almost = not lit and self.almost_ready()
         rad = max(L.px(10), min(r.height // 3, L.px(22)))
