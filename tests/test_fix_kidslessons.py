@@ -309,6 +309,7 @@ def test_childs_sort_hint_is_the_lessons_own_line(app: App) -> None:
     screen = open_step(app, "kids_winds_dragons", "winds_in_order")
     key(app, pygame.K_h, "h")  # the first rung points the way, it does not give the order away
     assert screen.feedback_text == "Найди сначала Восток: он всегда первый."
+    assert "Юг" not in screen.feedback_text and "Запад" not in screen.feedback_text
     key(app, pygame.K_h, "h")  # the lesson's own second line: the order, never all four families
     assert screen.feedback_text.endswith("Восток, Юг, Запад, Север.")
     assert "иероглифы" not in screen.feedback_text and "кружки" not in screen.feedback_text

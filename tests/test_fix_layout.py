@@ -95,7 +95,7 @@ def test_a_missed_pick_names_the_tiles_first(tmp_path, monkeypatch) -> None:
         assert _first_line(screen).startswith("The answer: {tiles:")
 
 
-def test_a_missed_sort_names_one_right_order_first(tmp_path, monkeypatch) -> None:
+def test_a_missed_sort_names_the_right_order_first(tmp_path, monkeypatch) -> None:
     with headless_app(tmp_path, monkeypatch) as app:
         screen = _open(app, "basics_tiles", "sort_hand")
         row = screen.view.row
@@ -105,7 +105,7 @@ def test_a_missed_sort_names_one_right_order_first(tmp_path, monkeypatch) -> Non
             screen.check()
         _frame(app)
         assert screen.phase == "done"
-        assert _first_line(screen).startswith("One right answer: ")
+        assert _first_line(screen).startswith("The right order: ")  # a row sorts one way only
 
 
 def test_a_missed_paifu_cell_names_the_right_cell_first(tmp_path, monkeypatch) -> None:

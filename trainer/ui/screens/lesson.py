@@ -154,7 +154,8 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self.results: dict[int, str] = {}  # step index -> "right" | "retry" | "wrong" | "shown" | "seen"
         # step index -> the words said after a final miss in this run (why the learner's own
         # answer was wrong, and the working): said again when the learner goes back to the step
-        self.miss_words: dict[int, tuple[str, str]] = {}  # (the panel's text, the option's own explanation)
+        # (the panel's text, the option's own explanation, the answer line: a child's ««Нет» — не подходит.»)
+        self.miss_words: dict[int, tuple[str, str, str]] = {}
         self.drill_results: dict[int, tuple[int, int]] = {}
         self.finished = False
         self._restore_results()
@@ -244,8 +245,9 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                 view.mark(fb, final=True)
                 self.feedback_text = explain(self._shown(fb)) if self.step.kind != "choice" else ""
         elif self.index in self.miss_words:  # missed in this run: why the learner's own answer was wrong, again
-            self.feedback_text, explain_line = self.miss_words[self.index]
+            self.feedback_text, explain_line, answer_line = self.miss_words[self.index]
             self.extra_explain = self.extra_explain or explain_line
+            self.answer_line = answer_line or self.answer_line
         view.lock(True)
         self._update_buttons()
         self.relayout()
@@ -589,7 +591,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             if view.answer_in_working(fb):  # the working names the answer: it comes first, above the fold
                 parts = parts[::-1]
             self.feedback_text = BR.join(t for t in parts if t)
-            self.miss_words[self.index] = (self.feedback_text, self.extra_explain)
+            self.miss_words[self.index] = (self.feedback_text, self.extra_explain, self.answer_line)
         view.lock(self.phase != "answer")
         self._after_change()
 

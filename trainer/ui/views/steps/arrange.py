@@ -9,7 +9,7 @@ import pygame
 
 from trainer.engine.notation import parse_hand, parse_tiles
 from trainer.engine.tiles import Tile
-from trainer.i18n import _
+from trainer.i18n import _, pgettext
 from trainer.ui.suit_names import suit_names
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
@@ -470,7 +470,30 @@ class ArrangeView(QuizView):
         if final and not feedback.correct and feedback.display and not (self.ask == "split" and self.child()) \
                 and not listed:
             # (a child's split is named in the children's words under it: its teams and its pair)
-            self.host.set_answer(_("One right answer: {answer}").format(answer=self._display(feedback.display)))
+            # A row sorts one way only: "the right order"; a hand may split several ways: "one right answer".
+            line = _("The right order: {answer}") if self.ask == "sort" else _("One right answer: {answer}")
+            self.host.set_answer(line.format(answer=self._display(feedback.display)))
+        if self.ask == "boxes" and final and not feedback.correct and self.child():
+            # A child's boxes, filled by the answer (the last try, or the hints), are never left
+            # without a word: what the boxes show now, and where the child's own tiles are.
+            self.host.set_answer(self._child_boxes_line(feedback))
+
+    def _child_boxes_line(self, feedback: Any) -> str:
+        """What a child's boxes show once the answer is shown: every tile (or card) in its own box,
+        and, after a try with some put elsewhere, that the pale ones are where the child put them."""
+        want = tuple(feedback.expected)
+        misplaced = any(b >= 0 and b != want[i] for i, b in enumerate(self.box_of))
+        if self.row is not None:
+            if misplaced:
+                # TRANSLATORS: a children's box step after the last try (ru: «ты», no gendered verbs).
+                return pgettext("to a child", "Look: now every tile is in its own box. The pale ones show where "
+                                              "you put them.")
+            # TRANSLATORS: a children's box step whose answer the hints showed (ru: «ты»).
+            return pgettext("to a child", "Look: now every tile is in its own box.")
+        if misplaced:
+            return pgettext("to a child", "Look: now every card is in its own box. The pale ones show where "
+                                          "you put them.")
+        return pgettext("to a child", "Look: now every card is in its own box.")
 
     def answer_in_working(self, feedback: Any) -> bool:
         """A split's right readings are lines of the engine's working ("A right split: …")."""

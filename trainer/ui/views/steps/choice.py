@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pygame
 
-from trainer.i18n import _, pgettext
+from trainer.i18n import _, npgettext, pgettext
 from trainer.ui.richtext import BR
 from trainer.ui.tileview import TileRow, slots_for_text
 from trainer.ui.views.inputs import TIGHTER, OptionButton, big_options_fit, fit_option_rows
@@ -26,6 +27,23 @@ def answer_sentence(template: str, answer: str) -> str:
     if answer.endswith(("?", "!", "…", "...")) and text.endswith(answer + "."):
         text = text[:-1]
     return text
+
+
+PRAISE = re.compile(r"^\s*(?:да|ура|верно|правильно|молодец|отлично|yes|yay|hooray|right|correct|well done|great)"
+                    r"\s*[!:.,]+\s*", re.IGNORECASE)
+"""The praise word that opens a right option's own words in a children's lesson («Да! …», «Ура! …»,
+"Right! …")."""
+
+
+def without_praise(text: str) -> str:
+    """A right option's own words without the praise word that opens them («Да! 345 — команда» →
+    «345 — команда»): said to a child who did not pick that option, they explain the answer and
+    never cheer over a miss."""
+    m = PRAISE.match(text)
+    if not m or m.end() >= len(text):
+        return text
+    rest = text[m.end():]
+    return rest[:1].upper() + rest[1:]
 
 
 def tile_options(options: Any) -> bool:
@@ -133,6 +151,12 @@ class ChoiceView(QuizView):
                 b.mark = "missed" if feedback.correct is False else "right"
         self.host.set_explain(self._explains())
         self.host.set_answer(self._right_line(right) if final and not feedback.correct else "")
+        if self.child() and final and not feedback.correct:
+            # A child's last miss (or the answer the hints showed): first that the pick was not it,
+            # with its own words why, then the right option and why it is right, never its «Да!»;
+            # no "look again" stays once the step is over.
+            self.host.set_explain("")
+            self.host.set_answer(BR.join(t for t in (self._child_not_it(right), self._right_line(right)) if t))
         if self.child() and self.step.multiple:
             # A child's wrong tick goes (its own words are in the panel already): a ✓ must never
             # stand on an option that is not right (no red either, curriculum §1.4).
@@ -159,20 +183,47 @@ class ChoiceView(QuizView):
         return BR.join(lines)
 
     def _right_line(self, right: frozenset) -> str:
-        """After the final miss, the right options named in one sentence; a child hears the right
-        option's own words (its ``explain``: «Да! Три палочки и три палочки — пара.») or a short
-        «Вот он, правильный ответ», never an empty panel."""
+        """After the final miss, the right options named in one sentence; a child hears which
+        option is right («Вот правильный ответ: «Да».») and then its own words without their
+        praise word (its ``explain``: «Да! 345 — команда, 66 — пара.» says «345 — команда, 66 —
+        пара.»), never an empty panel."""
         if not right:
             return ""
         labels = [self._label(i) for i in sorted(right)]
         if self.child():
-            own = [self.text(self.step.options[i].explain) for i in sorted(right)
+            names = ", ".join(self._child_label(i) for i in sorted(right))
+            head = answer_sentence(pgettext("to a child", "Here is the right one: {answer}.") if len(right) == 1
+                                   else pgettext("to a child", "Here are the right ones: {answer}."), names)
+            own = [without_praise(self.text(self.step.options[i].explain)) for i in sorted(right)
                    if self.step.options[i].explain is not None]
-            return " ".join(own) if own else pgettext("to a child", "Here is the right one: {answer}").format(
-                answer=", ".join(labels))
+            return " ".join([head, *own])
         # several right options: each one's own full stop goes, the sentence has one at its end
         labels = [answer_sentence("{answer}", t) for t in labels[:-1]] + labels[-1:]
         return answer_sentence(_("The right answer: {answer}."), ", ".join(labels))
+
+    def _child_label(self, index: int) -> str:
+        """An option as a child sees it named in a sentence: its tiles drawn, or its words in
+        quotation marks («Да»)."""
+        o = self.step.options[index]
+        if o.tiles:
+            return self._label(index)
+        return _("“{name}”").format(name=self._label(index))
+
+    def _child_not_it(self, right: frozenset) -> str:
+        """After a child's last try: the options the child picked that are not right («Нет» — не
+        подходит.), each with its own words why; for several to find, a right pick or two short of
+        all of them says that there are more.  "" when the hints showed the answer (no pick)."""
+        picked = [b.index for b in self.buttons if b.selected]
+        if not picked:
+            return ""
+        wrong = [i for i in picked if i not in right]
+        if not wrong:
+            return pgettext("to a child", "There are more right cards here.")
+        names = ", ".join(self._child_label(i) for i in wrong)
+        line = answer_sentence(npgettext("to a child", "{answer} is not it.", "{answer} are not it.", len(wrong)),
+                               names)
+        why = [self.text(self.step.options[i].explain) for i in wrong if self.step.options[i].explain is not None]
+        return " ".join([line, *why])
 
     def clear_marks(self) -> None:
         for b in self.buttons:
