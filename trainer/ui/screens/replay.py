@@ -98,10 +98,12 @@ class ReplayScreen(Screen):
                 self._measuring = True
                 try:
                     extra = self.header_extra()
+                    # the header cuts the extra text to its room: measure what is drawn, not more
+                    extra_w = min(self.app.text_width(extra, L.font("small")), self.header_room()) if extra else 0
                 finally:
                     self._measuring = False
                 left = self.back_button.rect.right + L.px(20) if self.back_button is not None else L.margin
-                room = L.width - left - L.margin - (self.app.text_width(extra, L.font("small")) + L.px(40) if extra else 0)
+                room = L.width - left - L.margin - (extra_w + L.px(40) if extra else 0)
                 return header_title(self.app, _("Replay"), self._rules, room)
             label = ""
         return _("Replay") + (f" · {label}" if label else "")

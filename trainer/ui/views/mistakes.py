@@ -314,11 +314,13 @@ def fu_total_text(items: Sequence[tuple[str, int]], total: int, given: int, fina
 # ---------------------------------------------------------------- han
 
 
-def han_mistake_text(explanation: Sequence[dict[str, Any]], given: int, final: bool) -> str:
+def han_mistake_text(explanation: Sequence[dict[str, Any]], given: int, final: bool, *, open_hand: bool = False) -> str:
     """A wrong han count, from the engine's working (its yaku with their han, the dora, the
-    total): on the retry, too many or too few, the yaku the hand has by name (not their han, so
-    the total is still the learner's to find) and what to check, with a word on the dora (none
-    here, or counted on top of the yaku); after the final try, where to look in the working below it.
+    total).  The first miss says why the learner's number is too many or too few -- a yaku counted
+    that the hand does not have, a yaku's han counted twice or worth less in an open hand
+    (``open_hand``); a yaku or a dora left out -- and what to look at, without naming the hand's
+    yaku or saying there are no dora (with one yaku and no dora that is the answer itself).  After
+    the final try it says where to look in the working below it, which lists each yaku with its han.
     "" for a yakuman hand or a working without yaku (the caller's plain line then)."""
     yaku = [(str(i["id"]), int(i.get("han") or 0)) for i in explanation if i.get("kind") == "yaku"]
     dora = next((int(i.get("count") or 0) for i in explanation if i.get("kind") == "dora"), 0)
@@ -336,25 +338,34 @@ def han_mistake_text(explanation: Sequence[dict[str, Any]], given: int, final: b
             _("{given} is too few: the hand's yaku and their han are listed below; one of them or a dora is "
               "missing from your count, or is worth more here.")
         return text.format(given=han_text(given))
-    names = ", ".join("{term:" + yid + "}" for yid, _h in yaku)
-    n = len(yaku)
     if many:
-        # TRANSLATORS: {given} is a counted word ("3 han"); {yaku} names the hand's yaku.
-        lines = [ngettext("{given} is too many: this hand has only one yaku, {yaku}. Check that each yaku you "
-                          "counted is in it, and what it is worth here.",
-                          "{given} is too many: this hand has only {n} yaku: {yaku}. Check that each yaku you "
-                          "counted is in it, and what it is worth here.", n).format(given=han_text(given), n=n,
-                                                                                 yaku=names)]
-        if not dora:
-            lines.append(_("It has no dora, so no han come from them."))
+        # TRANSLATORS: {given} is a counted word ("3 han"). The first miss: the hand's yaku are not named.
+        lines = [_("{given} is too many: you counted a yaku this hand does not have, counted one yaku's han "
+                   "twice, or gave a yaku more han than it is worth here. Find which yaku the hand really has: "
+                   "look at its sets, its pair, its wait and how it was won.").format(given=han_text(given))]
+        if open_hand:
+            lines.append(_("The hand is open: some yaku are worth one han less in an open hand, and some do not "
+                           "count at all."))
+        if dora:
+            lines.append(_("Count the dora again too: each dora tile in the hand adds one han."))
     else:
-        # TRANSLATORS: {given} is a counted word ("1 han"); {yaku} names the hand's yaku.
-        lines = [ngettext("{given} is too few: the hand's yaku is {yaku}. Check what it is worth here.",
-                          "{given} is too few: the hand's yaku are {yaku}. Check that you counted each of them "
-                          "and what each is worth here.", n).format(given=han_text(given), n=n, yaku=names)]
+        # TRANSLATORS: {given} is a counted word ("1 han"). The first miss: the hand's yaku are not named.
+        lines = [_("{given} is too few: the hand has a yaku you did not count, or a yaku is worth more han here "
+                   "than you gave it. Look again at its sets, its pair, its wait and how it was won.").format(
+            given=han_text(given))]
         if dora:
             lines.append(_("Do not forget the dora: each one adds a han on top of the yaku."))
     return " ".join(lines)
+
+
+def _is_open(step: Any) -> bool:
+    """Whether a step's hand has an open meld (False when it cannot be read)."""
+    from trainer.engine.notation import parse_hand
+
+    try:
+        return not parse_hand(str(step.hand), check_size=False).is_closed
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return False
 
 
 # ---------------------------------------------------------------- points
@@ -948,7 +959,7 @@ def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str =
             expected = [(i["id"], i["fu"]) for i in fb.explanation if i.get("kind") == "fu"]
             return fu_items_text(expected, [(str(a), int(b)) for a, b in response], final)
         if kind == "number" and ask == "han":
-            han = han_mistake_text(list(fb.explanation), int(response), final)
+            han = han_mistake_text(list(fb.explanation), int(response), final, open_hand=_is_open(step))
             if han:
                 return han
         if kind == "number" and ask == "points":

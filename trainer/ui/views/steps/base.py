@@ -54,6 +54,48 @@ def hand_slots(hand: str, win: Any = None) -> list[TileSlot]:
     return [*(TileSlot(t) for t in tiles), TileSlot(last, gap=0.3), *rest]
 
 
+def highlight_marks(slots: list[TileSlot], highlight: str, mark: str = "hint", win: Any = None) -> dict[int, str]:
+    """The marks of a step's ``highlight:`` on a row of slots: the slots of the highlighted tiles,
+    each highlight tile used once, in the row's order.  When a highlighted kind is the winning
+    tile's (``win``: the step's ``win:`` of a scored hand drawn by :func:`hand_slots`), the winning
+    tile set apart at the end of the concealed tiles is marked first: «highlight: 7z» on a
+    thirteen-orphans hand won on 7z marks the 7z that won, not the 7z in the row."""
+    if not highlight:
+        return {}
+    from trainer.engine.notation import parse_tiles
+
+    want = [t.kind for t in parse_tiles(highlight)]
+    out: dict[int, str] = {}
+    apart = _winning_slot(slots, win)
+    if apart is not None and slots[apart].tile.kind in want:
+        want.remove(slots[apart].tile.kind)
+        out[apart] = mark
+    for i, s in enumerate(slots):
+        if i not in out and s.tile.kind in want:
+            want.remove(s.tile.kind)
+            out[i] = mark
+    return out
+
+
+def _winning_slot(slots: list[TileSlot], win: Any) -> int | None:
+    """The index of the winning tile :func:`hand_slots` set apart (the last concealed slot, after
+    its gap, of the winning tile's kind), or None (no win, or a hand drawn as written)."""
+    if win is None or not getattr(win, "tile", None):
+        return None
+    from trainer.engine.tiles import parse_tile
+
+    try:
+        kind = parse_tile(win.tile).kind
+    except ValueError:
+        return None
+    concealed = [i for i, s in enumerate(slots) if s.group < 0]
+    if not concealed:
+        return None
+    last = concealed[-1]
+    return last if slots[last].gap > 0 and slots[last].tile.kind == kind else None
+
+
+
 class StepView:
     """Base view: no input.  Subclasses override the hooks they need."""
 

@@ -7,14 +7,13 @@ from typing import Any
 
 import pygame
 
-from trainer.engine.notation import parse_tiles
 from trainer.i18n import _, fu_text, han_text, ngettext, points_text
 from trainer.lessons import answers
 from trainer.ui.richtext import BR
 from trainer.ui.theme import PALETTE
-from trainer.ui.tileview import TileRow, TileSlot, slots_for_text
+from trainer.ui.tileview import TileRow, slots_for_text
 from trainer.ui.views.inputs import RichBlock
-from trainer.ui.views.steps.base import StepView, hand_slots
+from trainer.ui.views.steps.base import StepView, hand_slots, highlight_marks
 from trainer.ui.views.steps.table_diagram import TableDiagram, tiles_markup
 from trainer.ui.widgets import blit_text, draw_panel
 
@@ -26,19 +25,6 @@ P = PALETTE
 
 def _hand_of(step: Any) -> str:
     return getattr(step, "hand", None) or ""
-
-
-def _highlight_marks(slots: list[TileSlot], highlight: str, mark: str = "hint") -> dict[int, str]:
-    """Indices of slots matching the highlight tiles (each highlight tile used once)."""
-    if not highlight:
-        return {}
-    want = [t.kind for t in parse_tiles(highlight)]
-    out = {}
-    for i, s in enumerate(slots):
-        if s.tile.kind in want:
-            want.remove(s.tile.kind)
-            out[i] = mark
-    return out
 
 
 def fu_item_lines(items: Sequence[tuple[str, int]], total: int) -> list[str]:
@@ -86,16 +72,16 @@ class ShowView(StepView):
         self.rows: list[tuple[TileRow, RichBlock | None]] = []
         if st.hand:
             row = self.host.add(TileRow(hand_slots(st.hand, st.win)))
-            row.marks = _highlight_marks(row.slots, st.highlight)
+            row.marks = highlight_marks(row.slots, st.highlight, win=st.win)
             self.rows.append((row, None))
         if st.tiles:
             row = self.host.add(TileRow(slots_for_text(st.tiles)))
             if not st.hand:
-                row.marks = _highlight_marks(row.slots, st.highlight)
+                row.marks = highlight_marks(row.slots, st.highlight)
             self.rows.append((row, None))
         for r in st.rows:
             row = self.host.add(TileRow(slots_for_text(r.tiles)))
-            row.marks = _highlight_marks(row.slots, r.highlight)
+            row.marks = highlight_marks(row.slots, r.highlight)
             cap = self.rich(self.text(r.caption), size="small", align="center") if r.caption else None
             self.rows.append((row, cap))
         if st.wall:

@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from trainer.engine.game.breakdown import WinDetails, win_details
-from trainer.i18n import N_, _, format_decimal, format_points, fu_text, han_text, ngettext
+from trainer.i18n import N_, _, format_decimal, format_points, fu_text, han_text, ngettext, pgettext
 from trainer.names import fu_name
 from trainer.ui.richtext import BR, RichLayout, layout_rich, plain_text
 from trainer.ui.theme import PALETTE
@@ -398,28 +398,68 @@ def rules_label(rules: Any, *, options: bool = True) -> str:
     setup shows it, with (``options``) an adjustable option that differs from the preset (the
     engine's ``records.rule_options``), worded by :func:`trainer.ui.views.rule_presets.rules_label`:
     «JPML + red fives», «EMA, no red fives», «…, East only»."""
-    from trainer.engine.game.records import ADJUSTABLE, rule_options
     from trainer.ui.views.rule_presets import rules_label as preset_label
 
     name = getattr(rules, "name", "") or ""
     if not name:
         return ""
-    key = (name, *(getattr(rules, k, None) for k in ADJUSTABLE))
-    if key not in _RULE_CHANGES:  # the preset is read from its file once (the header asks every frame)
+    return preset_label(name, _rule_changes(rules) if options else {})
+
+
+def _rule_changes(rules: Any) -> dict[str, Any]:
+    """The adjustable options ``rules`` changes from its preset (``records.rule_options``), read
+    once per rule set: the preset comes from its file, and the header asks every frame."""
+    from trainer.engine.game.records import ADJUSTABLE, rule_options
+
+    key = (rules.name, *(getattr(rules, k, None) for k in ADJUSTABLE))
+    if key not in _RULE_CHANGES:
         _RULE_CHANGES[key] = rule_options(rules)
-    return preset_label(name, _RULE_CHANGES[key] if options else {})
+    return _RULE_CHANGES[key]
+
+
+def short_rules_label(rules: Any) -> str:
+    """The rule set in the fewest words that still name every option changed from the preset,
+    for a narrow header: the preset's short name and short option words («Санма, без красных,
+    Восток»; "Sanma, no red fives, East only"); "" for rules without a preset name."""
+    from trainer.ui.views.rule_presets import preset_name
+
+    name = getattr(rules, "name", "") or ""
+    if not name:
+        return ""
+    options = _rule_changes(rules)
+    label = pgettext("short preset name", "Sanma") if name == "sanma" else preset_name(name)
+    if "red_fives" in options:
+        label = (pgettext("rules in a short header", "{rules} + red fives") if options["red_fives"] else
+                 pgettext("rules in a short header", "{rules}, no red fives")).format(rules=label)
+    if "game_length" in options:
+        label = (pgettext("rules in a short header", "{rules}, East only") if options["game_length"] == "tonpuusen"
+                 else pgettext("rules in a short header", "{rules}, East and South")).format(rules=label)
+    return label
 
 
 def header_title(app: Any, head: str, rules: Any, room: int) -> str:
     """«Table · JPML + red fives» for a screen's header: the rule set with its changed options
-    when that fits in ``room`` pixels, else the preset's name alone (1024x600, a long extra text)."""
+    (red fives change what a hand is worth: they are never dropped).  It is shortened in order of
+    importance until it fits in ``room`` pixels: the long wording, then the preset's short name
+    (sanma), then the short option words (:func:`short_rules_label`), then without the screen's
+    name; the shortest of them when none fits (beside a long title the header cuts its right-hand
+    text to a third of the bar, which leaves the shortest wording room at 1024x600)."""
     label = rules_label(rules)
     if not label:
         return head
-    full = f"{head} · {label}"
-    if app.text_width(full, app.layout.font("h2"), True) <= room:
-        return full
-    return f"{head} · {rules_label(rules, options=False)}"
+    if not _rule_changes(rules):  # the preset as it is: its name, after the screen's
+        return f"{head} · {label}"
+    from trainer.ui.views.rule_presets import preset_name
+
+    short = short_rules_label(rules)
+    shorter_name = label.replace(preset_name("sanma"), pgettext("short preset name", "Sanma"), 1) \
+        if rules.name == "sanma" else label
+    font = app.layout.font("h2")
+    tries = [f"{head} · {label}", f"{head} · {shorter_name}", f"{head} · {short}", short]
+    for text in dict.fromkeys(tries):  # each wording once, longest first
+        if app.text_width(text, font, True) <= room:
+            return text
+    return short
 
 
 class MatchEndView:

@@ -12,6 +12,7 @@ from trainer.engine.game.review import Decision
 from trainer.i18n import _, format_about_points, format_number, ngettext, pgettext
 from trainer.ui.richtext import BR, term_word
 from trainer.ui.views.table.coach import (
+    NOTABLE_GAIN,
     RIICHI_WHY,
     about_figure,
     compared_risks,
@@ -263,12 +264,35 @@ def _ratio(c: dict[str, Any]) -> str:
     return format_number(round(c["with_riichi"] / c["dama"], 1)) if c["dama"] > 0 else ""
 
 
+def _gain(c: dict[str, Any]) -> float:
+    """How many times riichi multiplies the expected ron, the evaluator's ``ratio`` (1 without a dama value)."""
+    return c["with_riichi"] / c["dama"] if c["dama"] > 0 else 1.0
+
+
+def _coach_why(c: dict[str, Any]) -> str:
+    """The coach's deciding reason in the table coach's own words (:data:`RIICHI_WHY`), with the
+    evaluator's figures: the ratio, and the winning tiles left ("riichi would make the hand about
+    2.5 times bigger, but the wait is narrow: only 1 winning tile left"); "" for an unknown code."""
+    words = RIICHI_WHY.get(c["reason"])
+    if words is None:
+        return ""
+    values: dict[str, Any] = {"ratio": _gain(c)}
+    if c.get("left") is not None:
+        values["left"] = c["left"]
+    return words(reason(c["reason"], **values))
+
+
+def _adds_little(c: dict[str, Any]) -> bool:
+    """Whether riichi really adds little (``riichi_adds_little`` under :data:`NOTABLE_GAIN`): the
+    evaluator gives that code up to its own threshold and for a narrow wait at any ratio, so a
+    real gain is named with its figure, never called little."""
+    return _gain(c) < NOTABLE_GAIN
+
+
 def _agreed(c: dict[str, Any]) -> str:
     """The learner chose what the coach chooses: say so, with the coach's deciding reason in the
     table coach's own words."""
-    words = RIICHI_WHY.get(c["reason"])
-    ratio = c["with_riichi"] / c["dama"] if c["dama"] > 0 else 1.0
-    why = words(reason(c["reason"], ratio=ratio)) if words else ""
+    why = _coach_why(c)
     if c["chosen"] == "riichi":
         if why and c["dama"] > 0:
             return _("You declared {riichi}: the coach agrees — {why} ({values}). Good.").format(
@@ -312,6 +336,11 @@ def _dama_missed(c: dict[str, Any]) -> str:
     if why == "dama_mangan":
         return _("You declared {riichi}, but the hand was already a {mangan} without it ({values}): {keep}.").format(
             riichi=riichi, mangan="{term:mangan}", values=values, keep=keep)
+    if why == "riichi_adds_little" and not _adds_little(c):  # a real gain, and why the coach stays quiet anyway
+        # TRANSLATORS: {why} is the coach's reason ("riichi would make the hand about 2.5 times bigger, but the
+        # wait is narrow: only 1 winning tile left, and everyone would see you are ready").
+        return _("You declared {riichi}, but the coach would stay {dama}: {why} ({values}).").format(
+            riichi=riichi, dama=dama, why=_coach_why(c), values=values)
     if why == "riichi_adds_little":
         return _("You declared {riichi}, but it added little ({values}) and told everyone you were ready: "
                  "{keep}.").format(riichi=riichi, values=values, keep=keep)
@@ -346,9 +375,7 @@ def riichi_answer_text(c: dict[str, Any], answer: str) -> str:
     both ways (rich text with glossary links)."""
     values = _both_values(c)
     if answer == c["advice"]:
-        words = RIICHI_WHY.get(c["reason"])
-        ratio = c["with_riichi"] / c["dama"] if c["dama"] > 0 else 1.0
-        why = words(reason(c["reason"], ratio=ratio)) if words else ""
+        why = _coach_why(c)
         if answer == "riichi":
             text = (_("Correct: the coach declares {riichi} too — {why} ({values}).") if why
                     else _("Correct: the coach declares {riichi} too ({values})."))
@@ -385,6 +412,10 @@ def _dama_better(c: dict[str, Any], values: str) -> str:
     if why == "dama_mangan":
         text = _("Better to stay {dama}: the hand is already a {mangan} without riichi ({values}).").format(
             dama=dama, mangan="{term:mangan}", values=values)
+    elif why == "riichi_adds_little" and not _adds_little(c):  # the coach's words already say what dama keeps
+        # TRANSLATORS: {why} is the coach's reason ("riichi would make the hand about 2.5 times bigger, but the
+        # wait is narrow: only 1 winning tile left, and everyone would see you are ready").
+        return _("Better to stay {dama}: {why} ({values}).").format(dama=dama, why=_coach_why(c), values=values)
     elif why == "riichi_adds_little":
         text = _("Better to stay {dama}: {riichi} adds little ({values}) and tells everyone you are ready.").format(
             dama=dama, riichi=riichi, values=values)
