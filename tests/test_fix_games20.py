@@ -294,11 +294,18 @@ def test_opening_the_same_log_twice_says_it_is_in_my_games(tmp_path: Path, monke
         assert sorted(games_dir(app).iterdir()) == files  # no second copy
         banner = app.banners[-1]
         assert banner.kind == "warn"
-        assert banner.text == f"This game is already in My games ({files[0].name}); it was not added again."
+        # named as My games lists it (review 21), not by its file name
+        from trainer.ui.screens.my_games import game_line
+
+        label = " · ".join(part.strip() for part in game_line(app.screen.focused_widget().game)[0].split("·"))
+        assert label.endswith(" hands") and "Tenhou" in label
+        assert banner.text == f"This game is already in My games: {label}. It was not added again.", banner.text
+        assert files[0].name not in banner.text
         assert app.screen.focused_widget().game.path == files[0]  # the game it has is selected
         app.apply_settings(__import__("dataclasses").replace(app.settings, language="ru"))
         open_it()
-        assert app.banners[-1].text == (f"Эта партия уже есть в «Моих партиях» ({files[0].name}); "
-                                        "второй раз она не добавлена.")
+        assert app.banners[-1].text.startswith(f"Эта партия уже есть в «Моих партиях»: {label[:16]} · ")
+        assert app.banners[-1].text.endswith(". Второй раз она не добавлена."), app.banners[-1].text
+        assert files[0].name not in app.banners[-1].text
     finally:
         app.close()

@@ -11,10 +11,20 @@ read (``immutable`` when no journal lies beside it), never changed.
 Rows are read from the start of each table up to a bad page, and again from its end back to the
 bad page (by ``rowid``), so a bad page in the middle of a table costs only its own rows.  A file of
 another schema version is not salvaged (its columns may differ); the learner still has the file.
+
+A learner whose own row was lost is made again from their progress (:func:`_rebuilt_uuids`).  The
+learner's saved games live in ``games/<learner uuid>/`` beside the progress file, so the rebuilt
+learner takes the uuid of their games folder, found among the folders no surviving learner owns:
+the folder holding the games the learner's review cards or answers name; else, when one rebuilt
+learner and one such folder are left, that folder.  When that cannot be told, the rebuilt learners' settings
+name the folders (:data:`UNCLAIMED_GAMES_KEY`) and the app says where those games are; nothing in
+the games folders is moved or changed.
 """
 
 from __future__ import annotations
 
+import json
+import re
 import sqlite3
 import uuid as uuidlib
 from pathlib import Path
@@ -32,6 +42,14 @@ CHUNK = 500
 """A learner whose own row was on a bad page but whose answers survived is stored under the default
 name (:data:`trainer.progress.names.DEFAULT_NAME`, shown in the learner's language) and counted
 among the learners rescued: the learner renames it."""
+UNCLAIMED_GAMES_KEY = "unclaimed_games"
+"""In the settings of a learner rebuilt by :func:`salvage` whose games folder could not be told
+apart: the names of the games folders (``games/<name>/``) no learner owned then."""
+GAME_REF = re.compile(r"^game[a-z-]*:(game-[0-9A-Za-z_-]{1,100}):")
+"""A review card or answer of a position from a saved game names the game file (its stem):
+``game:game-20261128-132827:3:41`` (see :mod:`trainer.ui.game_cards`)."""
+Found = dict[str, tuple[list[str], list[tuple]]]
+"""The rows read from the damaged file: per table, its columns and its rows."""
 
 
 def _open_read_only(path: Path) -> sqlite3.Connection:
@@ -70,7 +88,7 @@ def salvage(source: Path, store: ProgressStore) -> dict[str, int]:
                 return {}
         except sqlite3.DatabaseError:
             return {}
-        found: dict[str, tuple[list[str], list[tuple]]] = {}
+        found: Found = {}
         for table in TABLES:
             try:
                 have = {r[1] for r in src.execute(f"PRAGMA table_info({table})")}
@@ -81,13 +99,14 @@ def salvage(source: Path, store: ProgressStore) -> dict[str, int]:
                 found[table] = (columns, _readable_rows(src, table, columns))
     finally:
         src.close()
+    uuids, unclaimed = _rebuilt_uuids(found, Path(store.path).parent / "games")
     with store._write() as db:
         for table in TABLES:
             if table not in found:
                 continue
             columns, rows = found[table]
             if table != "learner":
-                made = _add_missing_learners(db, columns, rows)
+                made = _add_missing_learners(db, columns, rows, uuids, unclaimed)
                 if made:
                     copied["learner"] = copied.get("learner", 0) + made
             sql = f"INSERT OR IGNORE INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
@@ -102,10 +121,108 @@ def salvage(source: Path, store: ProgressStore) -> dict[str, int]:
     return copied
 
 
-def _add_missing_learners(db: sqlite3.Connection, columns: list[str], rows: list[tuple]) -> int:
+def _lost_learners(found: Found) -> set[int]:
+    """The learners whose own row was not read but whose progress was."""
+    learners = found.get("learner")
+    have = set()
+    if learners is not None and "id" in learners[0]:
+        at = learners[0].index("id")
+        have = {r[at] for r in learners[1]}
+    lost: set[int] = set()
+    for table, (columns, rows) in found.items():
+        if table != "learner" and "learner_id" in columns:
+            at = columns.index("learner_id")
+            lost |= {r[at] for r in rows if isinstance(r[at], int) and r[at] not in have}
+    return lost
+
+
+def _game_folders(root: Path, owned: set[str]) -> dict[str, set[str]]:
+    """The games folders of ``root`` no learner of ``owned`` (uuids) has: folder name -> the stems
+    of its game files.  Only folders named like a learner's uuid that hold a game."""
+    out: dict[str, set[str]] = {}
+    try:
+        folders = [p for p in root.iterdir() if p.is_dir() and p.name not in owned]
+    except OSError:
+        return out
+    for folder in folders:
+        try:
+            uuidlib.UUID(folder.name)
+            stems = {p.stem for p in folder.glob("game-*.json") if p.is_file()}
+        except (ValueError, OSError):
+            continue
+        if stems:
+            out[folder.name] = stems
+    return out
+
+
+def _games_named(found: Found, learner_id: int, root: Path) -> tuple[set[str], set[str]]:
+    """What the learner's surviving review cards and answers say of their saved games: the games
+    folders their specs name by path (folder names), and the game files they name (stems)."""
+    folders: set[str] = set()
+    stems: set[str] = set()
+    for table in ("card", "answer"):
+        if table not in found:
+            continue
+        columns, rows = found[table]
+        if "learner_id" not in columns or "item_id" not in columns:
+            continue
+        who, item = columns.index("learner_id"), columns.index("item_id")
+        spec = columns.index("spec") if "spec" in columns else None
+        for r in rows:
+            if r[who] != learner_id:
+                continue
+            m = GAME_REF.match(str(r[item]))
+            if m:
+                stems.add(m.group(1))
+            if spec is None or not isinstance(r[spec], str):
+                continue
+            try:
+                game = json.loads(r[spec]).get("game")
+            except (ValueError, AttributeError, RecursionError):
+                continue
+            if isinstance(game, str) and game:
+                path = Path(game)
+                stems.add(path.stem)
+                if path.is_absolute() and path.parent.parent.name == root.name:
+                    folders.add(path.parent.name)
+    return folders, stems
+
+
+def _rebuilt_uuids(found: Found, root: Path) -> tuple[dict[int, str], list[str]]:
+    """The uuid each learner rebuilt from their progress takes (learner id -> uuid), so that the
+    learner's saved games (``root/<uuid>/``) are theirs again; and the games folders left to no
+    learner when that cannot be told (see the module's docstring)."""
+    lost = _lost_learners(found)
+    if not lost:
+        return {}, []
+    owned: set[str] = set()
+    learners = found.get("learner")
+    if learners is not None and "uuid" in learners[0]:
+        at = learners[0].index("uuid")
+        owned = {str(r[at]) for r in learners[1]}
+    folders = _game_folders(root, owned)
+    picks: dict[int, set[str]] = {}
+    for learner_id in sorted(lost):
+        named, stems = _games_named(found, learner_id, root)
+        hits = {f for f in named if f in folders} or {f for f, have in folders.items() if stems & have}
+        if len(hits) == 1:
+            picks[learner_id] = hits
+    taken = [f for hits in picks.values() for f in hits]
+    uuids = {lid: next(iter(hits)) for lid, hits in picks.items() if taken.count(next(iter(hits))) == 1}
+    left = [f for f in sorted(folders) if f not in uuids.values()]
+    waiting = [lid for lid in sorted(lost) if lid not in uuids]
+    if len(waiting) == 1 and len(left) == 1:  # one learner lost, one folder nobody owns: theirs
+        uuids[waiting[0]], left = left[0], []
+    return uuids, left
+
+
+def _add_missing_learners(db: sqlite3.Connection, columns: list[str], rows: list[tuple],
+                          uuids: dict[int, str] | None = None, unclaimed: list[str] | None = None) -> int:
     """A learner whose own row was lost but whose progress survived gets a row under the default
     name (shown in the learner's language; the learner can rename it), so the progress is not
-    dropped; returns how many such rows were made."""
+    dropped; returns how many such rows were made.  ``uuids``: the uuid a learner takes (that of
+    their saved games' folder, :func:`_rebuilt_uuids`); ``unclaimed``: the games folders no
+    learner could be given, named in the settings of every learner rebuilt without a folder."""
     from trainer.progress.names import DEFAULT_NAME
 
     if "learner_id" not in columns:
@@ -114,11 +231,15 @@ def _add_missing_learners(db: sqlite3.Connection, columns: list[str], rows: list
     made = 0
     for learner_id in sorted({r[at] for r in rows if isinstance(r[at], int)}):
         if db.execute("SELECT 1 FROM learner WHERE id = ?", (learner_id,)).fetchone() is None:
-            db.execute("INSERT INTO learner (id, uuid, name, kind, created_at, daily_goal) "
-                       "VALUES (?, ?, ?, 'adult', datetime('now'), 20)",
-                       (learner_id, str(uuidlib.uuid4()), DEFAULT_NAME))
+            uuid = (uuids or {}).get(learner_id)
+            taken = uuid is not None and db.execute("SELECT 1 FROM learner WHERE uuid = ?", (uuid,)).fetchone()
+            settings = {UNCLAIMED_GAMES_KEY: list(unclaimed)} if unclaimed and (uuid is None or taken) else {}
+            db.execute("INSERT INTO learner (id, uuid, name, kind, created_at, daily_goal, settings) "
+                       "VALUES (?, ?, ?, 'adult', datetime('now'), 20, ?)",
+                       (learner_id, uuid if uuid is not None and not taken else str(uuidlib.uuid4()),
+                        DEFAULT_NAME, json.dumps(settings)))
             made += 1
     return made
 
 
-__all__ = ["salvage"]
+__all__ = ["UNCLAIMED_GAMES_KEY", "salvage"]

@@ -34,6 +34,10 @@ checked against :mod:`trainer.progress.export_schema` first; a refused file
 changes nothing, and the refusal is one line naming the file, the field and what is
 wrong: in English as the error's text, in the learner's language from
 :meth:`TransferError.translated` (what the app and the ``progress`` command show).
+
+After an import the app removes the profile it made by itself on the first start when nothing
+was ever done in it (:func:`drop_untouched`): the learners list then shows the learner brought
+here, not an empty «Player» beside them.  A learner with anything at all is never removed.
 """
 
 from __future__ import annotations
@@ -395,6 +399,68 @@ def import_learner(store: ProgressStore, data: dict, source: str = "file", *, ga
     if games_root is not None and exp.games:
         import_games(exp.games, Path(games_root) / info.uuid, games)
     return store.learner(learner_id)
+
+
+EARNED_SETTINGS = ("lesson_runs", "last_lesson", "last_drill", "fresh_game_cards")
+"""Keys of a learner's settings that hold something the learner did (a lesson left in the middle
+with its step results, the lesson or drill to continue, new review cards from a game)."""
+
+
+def _untouched(db, learner_id: int, games_root: Path | None) -> bool:
+    """:func:`is_untouched` on the connection ``db`` (inside a transaction, when it must hold until
+    the learner is removed)."""
+    from trainer.progress.names import is_default_name
+    from trainer.progress.store import _learner
+
+    row = db.execute("SELECT * FROM learner WHERE id = ?", (learner_id,)).fetchone()
+    if row is None:
+        return False
+    learner = _learner(row)
+    if not is_default_name(learner.name) or any(learner.settings.get(k) for k in EARNED_SETTINGS):
+        return False
+    for table in ("answer", "lesson_progress", "skill", "card", "daily"):
+        if db.execute(f"SELECT 1 FROM {table} WHERE learner_id = ? LIMIT 1",  # noqa: S608 - fixed names
+                      (learner_id,)).fetchone() is not None:
+            return False
+    if games_root is not None:
+        folder = Path(games_root) / learner.uuid
+        try:
+            if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+                return False
+        except OSError:
+            return False  # a folder that cannot be looked into may hold games: kept
+    return True
+
+
+def is_untouched(store: ProgressStore, learner_id: int, games_root: Path | None = None) -> bool:
+    """Whether ``learner_id`` is a learner the app made by itself that nothing was done with: the
+    default name (:func:`trainer.progress.names.is_default_name`), no answer, lesson, mastery,
+    review card or day (study time included) in the store, nothing in :data:`EARNED_SETTINGS`, and
+    no file in the learner's games folder (``games_root/<uuid>/``).  Such a learner holds nothing to
+    lose; every other learner does."""
+    return _untouched(store.db, learner_id, games_root)
+
+
+def drop_untouched(store: ProgressStore, keep: int, games_root: Path | None = None) -> list[Learner]:
+    """After an import: remove every learner but ``keep`` (the learner brought here) that the app
+    made by itself and nothing was done with (:func:`is_untouched`), so the learners list shows no
+    empty default profile beside the imported one; a learner with anything at all is never
+    removed (each is checked again in the transaction that removes it, so an answer another copy
+    of the app gives meanwhile keeps the learner).  Returns the learners removed (an empty games
+    folder of theirs goes too)."""
+    gone = []
+    for learner in store.learners():
+        if learner.id == keep:
+            continue
+        with store._write() as db:
+            if not _untouched(db, learner.id, games_root):
+                continue
+            db.execute("DELETE FROM learner WHERE id = ?", (learner.id,))  # it has no rows elsewhere
+        gone.append(learner)
+        if games_root is not None:
+            with contextlib.suppress(OSError):
+                (Path(games_root) / learner.uuid).rmdir()  # only ever an empty folder
+    return gone
 
 
 def _last_review(state: str) -> datetime | None:

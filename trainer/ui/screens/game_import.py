@@ -53,6 +53,26 @@ def clipboard_text() -> str:
         return ""
 
 
+def saved_game_label(path: Path) -> str:
+    """A saved game as the learner finds it in My games: its date, its rules and its hands
+    («2026-11-28 14:05 · Tenhou · 9 hands», the row's own words), not its file name; the file name
+    only when the file cannot be read."""
+    from trainer.engine.game.saved import read_game
+    from trainer.ui.views.rule_presets import rules_label
+
+    g = read_game(path)
+    if not g.readable:
+        return path.name
+    try:
+        options = json.loads(path.read_text(encoding="utf-8")).get("rule_options")
+    except (OSError, ValueError, AttributeError):
+        options = None
+    when = g.started[:16].replace("T", " ") if g.started else path.name
+    rules = _("Chinese Official") if g.game == "mcr" else rules_label(g.rules, options if isinstance(options, dict)
+                                                                      else {})
+    return f"{when} · {rules} · " + ngettext("{n} hand", "{n} hands", g.hands).format(n=g.hands)
+
+
 def short_error(exc: Exception, path: Path | None = None) -> str:
     """The reason a game cannot be opened: in the learner's words when the engine says what kind
     of problem it is (not a game log, a newer version, not JSON ...), else the engine's one-line
@@ -159,8 +179,9 @@ class GameImportScreen(Screen):
         try:
             new = save_import(loaded, games_dir(self.app), learner_seat=seat)
         except AlreadySaved as exc:  # the same game again: no second copy; back to it in My games
-            self.app.notify(_("This game is already in My games ({file}); it was not added again.").format(
-                file=exc.path.name), "warn", 10)
+            # TRANSLATORS: {game} is the game as My games lists it (ru: «2026-11-28 14:05 · Tenhou · 9 раздач»).
+            self.app.notify(_("This game is already in My games: {game}. It was not added again.").format(
+                game=saved_game_label(exc.path)), "warn", 10)
             self.app.pop()
             top = self.app.screen
             if top is not None and hasattr(top, "focus_game"):

@@ -73,6 +73,37 @@ def _several_kinds(n: int) -> str:
                     "{n} positions are due: decisions of several kinds — what now?", n)
 
 
+def unclaimed_games_notice(app: object) -> str:
+    """For a learner made again from a damaged progress file whose saved games could not be told
+    apart from others (:data:`trainer.progress.salvage.UNCLAIMED_GAMES_KEY`): where those games are,
+    so that none is lost from sight ("" when there is nothing to say: no such folder is left, or a
+    learner owns it now)."""
+    from pathlib import Path
+
+    from trainer.progress.salvage import UNCLAIMED_GAMES_KEY
+
+    store, learner = getattr(app, "progress", None), getattr(app, "learner_id", None)
+    if store is None or learner is None:
+        return ""
+    try:
+        names = store.learner(learner).settings.get(UNCLAIMED_GAMES_KEY) or []
+        owned = {x.uuid for x in store.learners()}
+        root = Path(store.path).parent / "games"
+        folders = [root / str(n) for n in names if str(n) not in owned and (root / str(n)).is_dir()]
+    except (KeyError, TypeError, OSError, AttributeError):
+        return ""
+    if not folders:
+        return ""
+    # TRANSLATORS: after a damaged progress file was rebuilt; {folders}: one or more folder paths.
+    return ngettext("This profile was rebuilt from a damaged progress file, and its saved games could not be "
+                    "told apart: they may be in this folder: {folders}. My games does not list them, but nothing "
+                    "was deleted.",
+                    "This profile was rebuilt from a damaged progress file, and its saved games could not be "
+                    "told apart: they may be in these folders: {folders}. My games does not list them, but "
+                    "nothing was deleted.",
+                    len(folders)).format(folders=", ".join(str(f) for f in folders))
+
+
 @register_screen("home")
 class HomeScreen(Screen):
     """The first screen: a "continue" card and one card per section."""
@@ -119,14 +150,30 @@ class HomeScreen(Screen):
 
         return any(row.get("completed_at") for row in lesson_records(self.app).values())
 
-    def _broken_lessons_notice(self) -> None:
-        """Say once (per learner and message) that a lesson the learner worked on did not open."""
+    def _home_notices(self) -> None:
+        """What the home says once (per learner and message): that a lesson the learner worked on
+        did not open, and where a rebuilt learner's saved games may be (:func:`unclaimed_games_notice`)."""
         from trainer.ui.views.lesson_problems import broken_lesson_notice
 
-        self.app.notify_once(broken_lesson_notice(self.app), "warn", 15, about=self.app.learner_id)
+        self._notices = [(text, seconds) for text, seconds in ((broken_lesson_notice(self.app), 15),
+                                                                (unclaimed_games_notice(self.app), 20)) if text]
+        self._say_notices()
+
+    def _say_notices(self) -> None:
+        """Say the next of the home's notices, but not over a warning still shown (the start-up
+        notice of a damaged progress file says what was rescued and must be read first; a second
+        notice of the home would take the first one's place): each waits until the one shown has gone."""
+        while self._notices and not any(b.kind in ("warn", "error") for b in self.app.banners):
+            text, seconds = self._notices.pop(0)
+            self.app.notify_once(text, "warn", seconds, about=self.app.learner_id)
+
+    def update(self, dt: float) -> bool:
+        if getattr(self, "_notices", None):
+            self._say_notices()
+        return super().update(dt)
 
     def build(self) -> None:
-        self._broken_lessons_notice()
+        self._home_notices()
         if self.kids:
             self._build_kids()
             return
@@ -206,9 +253,20 @@ class HomeScreen(Screen):
         self.kid_pictures = pictures
         self.cards = [self.add(Card(t, sub, fn, accent=P.accent if i == 0 and go else None))
                       for i, (t, sub, fn) in enumerate(entries)]
+        # TRANSLATORS: the child home's door to a child's progress page (ru: «Мои успехи»).
         self.kid_buttons = [self.add(Button(_("Who is playing?"), lambda: self.open("learners"), size="large")),
-                            self.add(Button(_("For grown-ups"), lambda: self.open("settings"), kind="ghost"))]
+                            self.add(Button(_("My progress"), lambda: self.open("progress"), size="large")),
+                            self.add(Button(_("For grown-ups"), self.grown_ups, kind="ghost"))]
         self.status_text = self._status()
+
+    def grown_ups(self) -> None:
+        """The child home's «For grown-ups»: the settings, or the full progress page with every
+        figure (the child's own page shows only what a child reads)."""
+        self.open_dialog(_("For grown-ups"), _("The settings, or this learner's full progress: skills, charts, "
+                                               "export and import."),
+                         [(_("Settings"), lambda: self.open("settings"), "secondary"),
+                          (_("Progress"), lambda: self.app.push("progress", adult=True), "secondary"),
+                          (_("Cancel"), lambda: None, "ghost")])
 
     def _next_kids_lesson(self) -> tuple[str, str] | None:
         """The first children's lesson not yet done."""
@@ -242,8 +300,9 @@ class HomeScreen(Screen):
         for i, card in enumerate(self.cards):
             card.rect = pygame.Rect(area.left + i * (w + gap), top, w, h)
         y = L.height - L.margin - bar_h
-        who, grown = self.kid_buttons
+        who, mine, grown = self.kid_buttons
         who.rect = pygame.Rect(area.left, y, max(who.preferred_width(self.app), L.px(280)), bar_h)
+        mine.rect = pygame.Rect(who.rect.right + gap, y, max(mine.preferred_width(self.app), L.px(240)), bar_h)
         gw = grown.preferred_width(self.app)
         grown.rect = pygame.Rect(area.right - gw, y + L.px(8), gw, bar_h - L.px(16))
 

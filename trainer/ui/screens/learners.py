@@ -285,8 +285,16 @@ class ImportScreen(Screen):
 
     def do_import(self, path: Path) -> None:
         """Import one file and make the imported learner the current one (the learner who was
-        current stays in the list); a bad file is reported and nothing changes."""
-        from trainer.progress.transfer import GamesImport, TransferError, games_notes, games_root, import_file
+        current stays in the list, unless it is the empty profile the app made on the first start:
+        :func:`trainer.progress.transfer.drop_untouched`); a bad file is reported and nothing changes."""
+        from trainer.progress.transfer import (
+            GamesImport,
+            TransferError,
+            drop_untouched,
+            games_notes,
+            games_root,
+            import_file,
+        )
 
         games = GamesImport()  # the saved games go into the imported learner's games folder
         try:
@@ -306,6 +314,14 @@ class ImportScreen(Screen):
             switch_learner(self.app, learner.id)
         # TRANSLATORS: after an import from a file; the imported learner is now the current one.
         text = _("Imported {name}; now learning: {name}.").format(name=shown_name(learner.name))
+        try:  # the profile the app made by itself, never used: not left empty beside the learner brought here
+            dropped = drop_untouched(self.app.progress, learner.id, games_root(self.app.progress))
+        except (OSError, sqlite3.Error):
+            dropped = []  # it stays: nothing is lost, the list only keeps an empty profile
+        if dropped:
+            # TRANSLATORS: after an import; {name} is the empty default profile («Игрок») that was removed.
+            text += " " + _("The empty profile {name} was removed: nothing had been done in it.").format(
+                name=shown_name(dropped[0].name))
         problems = games_notes(games)[1]  # saved games it could not bring: said, not dropped silently
         self.app.notify(" ".join([text, *(p + "." for p in problems)]), "warn" if problems else "info", 12 if problems else 6)
         self.app.pop()

@@ -1,6 +1,11 @@
 """The progress screen: streak and daily goal, what is due for review, mastery per skill,
 accuracy and speed over the last 30 days (charts drawn in the app), lessons done and time
-spent; and the doors to switching learner, review, export and import."""
+spent; and the doors to switching learner, review, export and import.
+
+A child's profile sees the children's page instead (:class:`KidsProgress`): how many of the
+children's lessons are done, the right answers as stars, today's answers, and one big button to
+what comes next, in a child's words.  The grown-ups' page with every figure is behind «For
+grown-ups» (the screen opened with ``adult=True``, as the child home's «For grown-ups» does)."""
 
 from __future__ import annotations
 
@@ -17,7 +22,7 @@ from trainer.ui import folders
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
-from trainer.ui.views.review_items import due_review_items
+from trainer.ui.views.review_items import due_review_items, waiting_for_lessons
 from trainer.ui.widgets import Button, blit_text, blit_wrapped, draw_panel, fit_line
 
 P = PALETTE
@@ -40,6 +45,7 @@ class ProgressData:
     mastery: list
     days: list
     positions: list = field(default_factory=list)  # the due positions from games (the home's "Mistakes")
+    waiting: list = field(default_factory=list)  # (file, n): due cards of lessons that did not load
 
 
 def load_data(app) -> ProgressData | None:
@@ -58,6 +64,7 @@ def load_data(app) -> ProgressData | None:
         mastery=sorted(store.mastery(lid), key=lambda m: -m.mastery),
         days=store.days(lid, last=CHART_DAYS),
         positions=_due_positions(app),  # named apart: the position review shows them, as from the home
+        waiting=waiting_for_lessons(app),  # not in the count above, so said apart: never dropped silently
     )
 
 
@@ -68,11 +75,70 @@ def _due_positions(app) -> list:  # noqa: ANN001
     return due_positions(app)
 
 
+@dataclass
+class KidsProgress:
+    """What a child's progress page shows: the children's lessons done of all, right answers (the
+    stars), today's answers, and the lesson to go on with (None when every one is done)."""
+
+    done: int
+    total: int
+    right: int
+    today: int
+    next_title: str = ""
+    next_lesson: str | None = None
+    next_step: int | None = None  # a lesson left in the middle goes on at its step
+
+
+def kids_progress(app) -> KidsProgress:  # noqa: ANN001
+    """Read a child's figures: the children's track only (the lessons a child's profile has)."""
+    from trainer.ui.views.lesson_order import lesson_states, lesson_title, next_lesson, resume_lesson
+
+    store, lid = app.progress, app.learner_id
+    right = today = 0
+    if store is not None and lid is not None:
+        right, today = int(store.totals(lid)["correct"]), store.today_count(lid)
+    try:
+        lib = app.library()
+        kids = list(lib.by_track("kids"))
+        states = lesson_states(app, lib)
+        resume = resume_lesson(app, lib)
+        nxt = lib.lessons[resume[0]] if resume is not None else next_lesson(app, lib)
+    except Exception:  # noqa: BLE001 - lessons that cannot be read: the figures without them
+        return KidsProgress(0, 0, right, today)
+    done = sum(1 for x in kids if states.get(x.id) == "done")
+    if nxt is None:
+        return KidsProgress(done, len(kids), right, today)
+    return KidsProgress(done, len(kids), right, today, lesson_title(nxt, app.settings.language), nxt.id,
+                        resume[1] if resume is not None else None)
+
+
 def positions_note(n: int) -> str:
     """The "due for review" card's line about the due positions from games (the review session
     shows exercises; the positions have their own door, as on the home)."""
     # TRANSLATORS: under the count of due exercises on the progress screen (ru: «+ 3 позиции из ваших партий»).
     return ngettext("+ {n} position from your games", "+ {n} positions from your games", n).format(n=n)
+
+
+def waiting_text(waiting: list[tuple[str, int]]) -> str:
+    """The progress screen's line about due review cards of lessons that cannot open now (their
+    file has an error): how many wait for which file, and that they come back ("" for none)."""
+    from pathlib import Path
+
+    if not waiting:
+        return ""
+    n = sum(k for _file, k in waiting)
+    if len(waiting) == 1:
+        file = "…/" + Path(waiting[0][0]).name
+        # TRANSLATORS: progress screen; {file} is a lesson file with an error (ru: «1 карточка урока из файла …/x.yaml ждёт…»).
+        return ngettext("{n} review card of the lesson in {file} is waiting: the file has an error, so the lesson "
+                        "cannot open now. It comes back when the file is fixed.",
+                        "{n} review cards of the lesson in {file} are waiting: the file has an error, so the lesson "
+                        "cannot open now. They come back when the file is fixed.", n).format(n=n, file=file)
+    files = ", ".join(f"…/{Path(f).name} ({k})" for f, k in waiting)
+    return ngettext("{n} review card is waiting for lessons that cannot open now, their files have errors: {files}. "
+                    "It comes back when the files are fixed.",
+                    "{n} review cards are waiting for lessons that cannot open now, their files have errors: "
+                    "{files}. They come back when the files are fixed.", n).format(n=n, files=files)
 
 
 def duration_text(seconds: float) -> str:
@@ -121,19 +187,33 @@ def mastery_color(m):  # noqa: ANN001, ANN201 - a SkillMastery -> a colour
 
 @register_screen("progress")
 class ProgressScreen(Screen):
-    """Mastery, charts and totals for the current learner."""
+    """Mastery, charts and totals for the current learner (a child: :class:`KidsProgress`)."""
+
+    data: ProgressData | None = None
+    kid: KidsProgress | None = None
+    waiting_rect: pygame.Rect | None = None  # the line about cards waiting for a lesson file to be fixed
+
+    @property
+    def kids(self) -> bool:
+        """A child's profile sees the children's page, unless a grown-up opened the full one."""
+        return self.app.settings.profile == "child" and not self.params.get("adult")
 
     def title(self) -> str:
-        return _("Progress")
+        # TRANSLATORS: the title of a child's progress page (ru: «Мои успехи»).
+        return _("My progress") if self.kids else _("Progress")
 
     def header_extra(self) -> str:
         return self.data.learner_name if self.data else ""
 
     def enter(self) -> None:
         self.data = load_data(self.app)
+        self.kid = kids_progress(self.app) if self.kids and self.data is not None else None
         super().enter()
 
     def build(self) -> None:
+        if self.kid is not None:
+            self._build_kids()
+            return
         self.review_btn = self.add(Button(_("Review"), self.start_review, kind="primary", size="small"))
         self.review_btn.enabled = bool(self.data and self.data.due)
         positions = len(self.data.positions) if self.data else 0
@@ -151,11 +231,52 @@ class ProgressScreen(Screen):
         if getattr(self.app, "progress_read_only", False):
             self.import_btn.enabled = False  # shown and exported, but nothing can be written now
 
+    def _build_kids(self) -> None:
+        """The children's page: one big button to what comes next, and the grown-ups' door."""
+        k = self.kid
+        if k.next_lesson is not None:
+            lesson_id, step = k.next_lesson, k.next_step
+            label = (_("Go on: {lesson}") if step is not None else _("Next: {lesson}")).format(lesson=k.next_title)
+            go = (lambda: self.app.push("lesson", lesson_id=lesson_id, step=step)) if step is not None else \
+                (lambda: self.app.push("lesson", lesson_id=lesson_id))
+        else:
+            label, go = _("Games"), lambda: self.app.push("kids_games")
+        self.next_btn = self.add(Button(label, go, kind="primary", size="large"))
+        self.adult_btn = self.add(Button(_("For grown-ups"), lambda: self.app.push("progress", adult=True),
+                                         kind="ghost"))
+
+    def _layout_kids(self) -> None:
+        L = self.app.layout
+        c = L.content()
+        gap = L.px(22)
+        self.kid_cards = [pygame.Rect(c.left + i * ((c.width - 2 * gap) // 3 + gap), c.top + L.px(10),
+                                      (c.width - 2 * gap) // 3, L.px(214)) for i in range(3)]
+        self.next_top = self.kid_cards[0].bottom + L.px(36)
+        bh = L.px(72)
+        y = self.next_top + self.app.line_height(L.font("h2")) + L.px(14)
+        self.next_btn.rect = pygame.Rect(c.left, y, min(c.width, self.next_btn.preferred_width(self.app) + L.px(40)),
+                                         bh)
+        if self.next_btn.rect.width >= c.width:  # a long lesson name: the button takes the row
+            self.next_btn.rect.width = c.width
+        gw = self.adult_btn.preferred_width(self.app)
+        self.adult_btn.rect = pygame.Rect(c.right - gw, c.bottom - L.px(48), gw, L.px(48))
+
     def layout(self) -> None:
+        if self.kid is not None:
+            self._layout_kids()
+            return
         L = self.app.layout
         c = L.content()
         self.stats_rect = pygame.Rect(c.left, c.top, c.width, L.px(112))
         body_top = self.stats_rect.bottom + L.px(18)
+        self.waiting_rect = None
+        note = waiting_text(self.data.waiting) if self.data is not None else ""
+        if note:
+            note = "⚠ " + note  # the cards that wait for a lesson file to be fixed: a line of its own under the figures
+            lines = min(2, len(self.app.wrap(note, L.font("small"), c.width)))
+            h = lines * self.app.line_height(L.font("small"))
+            self.waiting_rect = pygame.Rect(c.left, body_top - L.px(6), c.width, h)
+            body_top = self.waiting_rect.bottom + L.px(12)
         btn_h = L.px(48)
         self.buttons_y = c.bottom - btn_h
         left_w = int(c.width * 0.42)
@@ -236,7 +357,13 @@ class ProgressScreen(Screen):
             blit_text(surf, self.app, _("Progress is not being saved on this computer."), L.font("large"),
                       P.on_felt, c.center, anchor="center")
             return
+        if self.kid is not None:
+            self._draw_kids(surf)
+            return
         self._draw_stats(surf)
+        if self.waiting_rect is not None:
+            blit_wrapped(surf, self.app, "⚠ " + waiting_text(self.data.waiting), L.font("small"), P.on_felt,
+                         self.waiting_rect, max_lines=2)
         self._draw_mastery(surf)
         d = self.data.days
         accuracy = [(x.accuracy if x.answers else None) for x in d]
@@ -245,6 +372,42 @@ class ProgressScreen(Screen):
         seconds = [x.mean_seconds for x in d]
         self._draw_chart(surf, self.chart2, _("Seconds per answer, last 30 days"),
                          seconds, None, P.hint, None, axis=seconds_axis(max(seconds, default=0)))
+
+    def _draw_kids(self, surf: pygame.Surface) -> None:
+        """Three big cards (lessons, stars, today) and what comes next, in a child's words."""
+        L = self.app.layout
+        k = self.kid
+        # TRANSLATORS: a child's progress page; a card: children's lessons done of all (ru: «3 из 8»).
+        lessons = _("{done} of {total}").format(done=k.done, total=k.total)
+        cards = [
+            (_("Lessons done"), lessons, k.done / k.total if k.total else None),
+            # TRANSLATORS: a child's progress page: every right answer is a star.
+            (_("Stars"), f"★ {format_number(k.right)}", None),
+            (_("Today"), ngettext("{n} answer", "{n} answers", k.today).format(n=k.today), None),
+        ]
+        notes = ["", _("a star for each right answer"), ""]
+        for i, (rect, (label, value, fill), note) in enumerate(zip(self.kid_cards, cards, notes, strict=True)):
+            draw_panel(surf, rect, P.card, L.px(18), shadow=L.px(3), border=P.card_edge)
+            pad = L.px(22)
+            blit_text(surf, self.app, label, L.font("large"), P.ink_muted, (rect.left + pad, rect.top + L.px(18)),
+                      max_width=rect.width - 2 * pad)
+            blit_text(surf, self.app, value, L.font("hero"), P.accent_dark if i == 1 else P.ink,
+                      (rect.left + pad, rect.top + L.px(58)), bold=True, max_width=rect.width - 2 * pad)
+            if fill is not None:
+                note_top = rect.bottom - L.px(14) - self.app.line_height(L.font("small"))
+                bar = pygame.Rect(rect.left + pad, note_top - L.px(22), rect.width - 2 * pad, L.px(14))
+                pygame.draw.rect(surf, P.card_alt, bar, border_radius=bar.height // 2)
+                done = bar.copy()
+                done.width = int(bar.width * max(0.0, min(1.0, fill)))
+                if done.width:
+                    pygame.draw.rect(surf, P.right, done, border_radius=bar.height // 2)
+            if note:
+                blit_text(surf, self.app, note, L.font("small"), P.ink_muted,
+                          (rect.left + pad, rect.bottom - L.px(14)), anchor="bottomleft", max_width=rect.width - 2 * pad)
+        c = L.content()
+        head = _("What's next?") if k.next_lesson is not None else _("All the lessons are done! Now let's play.")
+        blit_text(surf, self.app, head, L.font("h2"), P.on_felt, (c.left, self.next_top), bold=True,
+                  max_width=c.width)
 
     def _stat_card(self, surf: pygame.Surface, rect: pygame.Rect, label: str, value: str, note: str,
                    fill: float | None = None) -> None:

@@ -12,7 +12,10 @@ A review card is one of three kinds, told apart by its spec (``ProgressStore.due
 
 A card the app can no longer show (its generator is gone, its lesson or step was removed or
 changed into a text) is left out quietly: the learner never sees an error for it, and it does
-not take the place of a card that can be shown.
+not take the place of a card that can be shown.  A card of a lesson whose file has an error now
+(the lesson did not load; it comes back once the file is fixed) is left out of the session too,
+but not quietly: :func:`waiting_for_lessons` counts them, and the progress screen says how many
+wait for which file.
 
 "Another round" after a review (:func:`next_round`) gives every drill card again, with a new
 question, and only the lesson steps missed in the round just played.
@@ -102,6 +105,29 @@ def due_review_items(app: Any, *, now: datetime | None = None, wait: bool = True
     if store is None or learner is None:
         return []
     return store.due_reviews(learner, now=now, showable=can_show(app, wait=wait))
+
+
+def waiting_for_lessons(app: Any, *, now: datetime | None = None) -> list[tuple[str, int]]:
+    """The due lesson-step cards that wait because their lesson did not load (its file has an
+    error): ``(the lesson's file, how many cards)`` per lesson, the most first.  They are not in
+    :func:`due_review_items` (the session cannot show them) and come back when the file is fixed.
+    Empty without a progress store, or when every lesson loaded."""
+    from collections import Counter
+
+    store, learner = getattr(app, "progress", None), getattr(app, "learner_id", None)
+    if store is None or learner is None:
+        return []
+    try:
+        lib = app.library()
+        broken = {k: v for k, v in getattr(lib, "broken", {}).items() if k not in lib.lessons}
+        if not broken:
+            return []
+        items = store.due_reviews(learner, now=now, limit=10_000,
+                                  showable=lambda item: item.get("generator") is None and item.get("lesson") in broken)
+    except Exception:  # noqa: BLE001 - a store or library that cannot answer: nothing to say
+        return []
+    counts = Counter(item["lesson"] for item in items)
+    return sorted(((str(broken[lid].file), n) for lid, n in counts.items()), key=lambda fn: (-fn[1], fn[0]))
 
 
 def showable_items(app: Any, items: list[dict]) -> list[dict]:
