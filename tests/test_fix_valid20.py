@@ -144,9 +144,9 @@ def test_yaml_slips_get_plain_advice(lang, old: str, new: str, advice: str, ru: 
 
 @pytest.mark.parametrize(("old", "new", "english", "ru"), [
     ('hand: "1235m456p789s111z"', "hand: 1349", 'steps[1].hand: write the hand in quotes in MPSZ notation, e.g. "1349m"',
-     "шаг 2.hand: запишите руку в кавычках"),
+     "шаг 2, hand: запишите руку в кавычках"),
     ("  prompt:", '  hints: [{ru: "1"}, {ru: "2"}, {ru: "3"}, {ru: "4"}]\n    prompt:',
-     "steps[1].hints: at most 3 hints, not 4", "шаг 2.hints: здесь не больше 3, а не 4"),
+     "steps[1].hints: at most 3 hints, not 4", "шаг 2, hints: здесь не больше 3, а не 4"),
     ("audience: player", "audience: игрок", "audience: must be one of: child, beginner, player",
      "audience: допустимые значения: child, beginner"),
 ])
@@ -167,7 +167,7 @@ def test_a_duplicate_step_id_names_the_id_and_its_line(tmp_path: Path, lang) -> 
     assert str(p) == f"{path}:14:9: steps[1].id: 'intro' is already used by steps[0]"
     assert human_line(p) == f"{path}:14:9: step 2 (intro), id: 'intro' is already used by step 1 (intro)"
     lang("ru")
-    assert "строка 14: шаг 2.id: «intro» уже занят: шаг 1" in p.translated()
+    assert "строка 14: шаг 2 (intro), id: «intro» уже занят: шаг 1" in p.translated()
 
 
 def test_the_cli_names_steps_from_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -35,6 +35,8 @@ from trainer.engine.tiles import (
     wind_kind,
 )
 from trainer.engine.variants import Variant as EngineVariant
+from trainer.i18n import N_
+from trainer.lessons.engine_words import engine_reason
 from trainer.lessons.model import (
     ArrangeStep,
     ChoiceStep,
@@ -47,6 +49,7 @@ from trainer.lessons.model import (
     Variant,
     Win,
 )
+from trainer.lessons.say import Say
 
 FILTERS = {
     "man": lambda k: k < 9,
@@ -89,10 +92,12 @@ def dora_kinds(indicators: Iterable[Tile], lesson: Lesson | None = None) -> list
 
 class AnswerError(ValueError):
     """The step's question has no answer (e.g. waits of a hand that is not tenpai);
-    ``path`` is the field inside the step to blame."""
+    ``path`` is the field inside the step to blame, ``message`` a :class:`~trainer.lessons.say.Say`
+    (``str(error)`` is its English)."""
 
     def __init__(self, message: str, path: tuple[str | int, ...] = ()) -> None:
         super().__init__(message)
+        self.message = message if isinstance(message, Say) else engine_reason(message)
         self.path = path
 
 
@@ -203,7 +208,11 @@ def _need_size(hand: Hand, rest: int, what: str, path: str = "hand") -> None:
     n = len(hand.concealed)
     if n % 3 != rest:
         want = "3n+1 tiles (waiting)" if rest == 1 else "3n+2 tiles (with the drawn or winning tile)"
-        raise AnswerError(f"{what} needs a hand of {want}, this one has {hand.size}", (path,))
+        english = f"{what} needs a hand of {want}, this one has {hand.size}"
+        msgid = (N_("{what} needs a waiting hand of 3n+1 tiles (1, 4, 7, 10 or 13); this one has {n}") if rest == 1
+                 else N_("{what} needs a hand of 3n+2 tiles (2, 5, 8, 11 or 14, with the drawn or winning tile); "
+                         "this one has {n}"))
+        raise AnswerError(Say(msgid, english=english, what=what, n=hand.size), (path,))
 
 
 def _kinds(tiles: Iterable[Tile]) -> frozenset[int]:
@@ -219,6 +228,9 @@ def _tiles_text(kinds: Iterable[int]) -> str:
 # ---------------------------------------------------------------------------
 
 
+CANNOT_SCORE = N_("the engine cannot score this hand: {reason}")
+
+
 def score(step: Any, lesson: Lesson | None) -> Any:
     """Score the step's complete hand with its ``win:`` under the lesson's preset."""
     from trainer.engine import scoring
@@ -230,11 +242,14 @@ def score(step: Any, lesson: Lesson | None) -> Any:
     try:
         result = scoring.score_hand(hand, ctx, rules)
     except scoring.ScoringError as e:
-        raise AnswerError(f"the engine cannot score this hand ({e.code}): {e}", ("hand",)) from None
+        raise AnswerError(Say(CANNOT_SCORE, english=f"the engine cannot score this hand ({e.code}): {e}",
+                              reason=engine_reason(str(e))), ("hand",)) from None
     except ValueError as e:
-        raise AnswerError(f"the engine cannot score this hand: {e}", ("hand",)) from None
+        raise AnswerError(Say(CANNOT_SCORE, english=f"the engine cannot score this hand: {e}",
+                              reason=engine_reason(str(e))), ("hand",)) from None
     if result is None:
-        raise AnswerError("the hand is not a winning hand with this win:", ("hand",))
+        raise AnswerError(Say(N_("the hand is not a winning hand with this win: (no yaku, or not complete)"),
+                              english="the hand is not a winning hand with this win:"), ("hand",))
     return result
 
 
@@ -261,7 +276,9 @@ def mcr_score(step: Any, lesson: Lesson | None) -> Any:
     try:
         return score_mcr(hand, sit, mcr_rules_of(lesson))
     except McrError as e:
-        raise AnswerError(f"the MCR calculator cannot score this hand ({e.code}): {e}", ("hand",)) from None
+        raise AnswerError(Say(N_("the MCR calculator cannot score this hand: {reason}"),
+                              english=f"the MCR calculator cannot score this hand ({e.code}): {e}",
+                              reason=engine_reason(str(e))), ("hand",)) from None
 
 
 def mcr_items(result: Any) -> tuple[dict[str, Any], ...]:
@@ -276,7 +293,7 @@ def mcr_wait_kinds(step: Any, lesson: Lesson | None) -> tuple[int, ...]:
     from trainer.engine.exercises.mcr_drills import mcr_waits
 
     hand = _hand(step)
-    _need_size(hand, 1, "the MCR waits")
+    _need_size(hand, 1, "mcr_waits")
     return tuple(mcr_waits(hand, mcr_rules_of(lesson)))
 
 
@@ -288,7 +305,8 @@ def win_context(win: Win, hand: Hand) -> Any:
 
     tile = parse_tile(win.tile)
     if tile.kind not in {t.kind for t in hand.concealed}:
-        raise AnswerError(f"the winning tile {win.tile} is not among the hand's concealed tiles", ("win", "tile"))
+        raise AnswerError(Say(N_("the winning tile {tile} is not among the hand's concealed tiles"), tile=win.tile),
+                          ("win", "tile"))
     values = {
         "win_tile": tile, "tsumo": win.by == "tsumo", "seat_wind": wind_kind(win.seat),
         "round_wind": wind_kind(win.round),
@@ -325,7 +343,7 @@ def answer(step: Any, lesson: Lesson | None = None) -> Answer:
         return _arrange(step)
     if isinstance(step, PaifuStep) and step.ask is not None:
         return _paifu(step)
-    raise AnswerError(f"a {step.kind} step has no answer")
+    raise AnswerError(Say(N_("a {kind} step has no answer"), kind=step.kind))
 
 
 def _mcr_waits(step: PickTilesStep, lesson: Lesson | None) -> Answer:
@@ -333,7 +351,7 @@ def _mcr_waits(step: PickTilesStep, lesson: Lesson | None) -> Answer:
 
     ws = mcr_wait_kinds(step, lesson)
     if not ws:
-        raise AnswerError("the hand is not ready in any MCR form: there are no waits to pick", ("hand",))
+        raise AnswerError(Say(N_("the hand is not ready in any MCR form: there are no waits to pick")), ("hand",))
     return Answer(frozenset(ws), tuple(wait_items(_hand(step), list(ws))), _tiles_text(ws))
 
 
@@ -345,7 +363,8 @@ def paifu_record(step: PaifuStep) -> Any:
     try:
         return example(step.game)
     except RecordError as e:
-        raise AnswerError(str(e), ("game",)) from None
+        raise AnswerError(Say(N_("the game record cannot be read: {reason}"), english=str(e),
+                              reason=engine_reason(str(e))), ("game",)) from None
 
 
 def _paifu(step: PaifuStep) -> Answer:
@@ -354,7 +373,7 @@ def _paifu(step: PaifuStep) -> Answer:
 
     cells = find_cells(paifu_record(step), step.ask, step.seat, step.call)  # type: ignore[arg-type]
     if not cells:
-        raise AnswerError(f"no cell of the record answers ask: {step.ask}", ("ask",))
+        raise AnswerError(Say(N_("no cell of the record answers ask: {ask}"), ask=step.ask), ("ask",))
     items = tuple({"kind": "paifu_cell", "cell": c} for c in sorted(cells))
     return Answer(cells, items, " ".join(sorted(cells)))
 
@@ -366,7 +385,7 @@ def _pick(step: PickTilesStep, lesson: Lesson | None = None) -> Answer:
         _need_size(hand, 1, "ask: waits")
         ws = hand_waits(hand, step.variant)
         if not ws:
-            raise AnswerError("the hand is not tenpai: there are no waits to pick", ("hand",))
+            raise AnswerError(Say(N_("the hand is not tenpai: there are no waits to pick")), ("hand",))
         return Answer(frozenset(ws), _wait_items(hand, step.variant, parse_tiles(step.visible)), _tiles_text(ws))
     if ask == "discard":
         hand = _hand(step)
@@ -394,7 +413,7 @@ def _pick(step: PickTilesStep, lesson: Lesson | None = None) -> Answer:
     if ask == "complete_set":
         tiles = parse_tiles(step.tiles or "")
         if len(tiles) != 2:
-            raise AnswerError("ask: complete_set needs exactly two tiles", ("tiles",))
+            raise AnswerError(Say(N_("ask: complete_set needs exactly two tiles")), ("tiles",))
         held = [t.kind for t in tiles]
         out = {}
         for k in range(34):
@@ -404,7 +423,7 @@ def _pick(step: PickTilesStep, lesson: Lesson | None = None) -> Answer:
             elif group[2] < 27 and group[0] // 9 == group[2] // 9 and group[1] == group[0] + 1 == group[2] - 1:
                 out[k] = "run"
         if not out:
-            raise AnswerError("no tile makes a set with these two tiles", ("tiles",))
+            raise AnswerError(Say(N_("no tile makes a set with these two tiles")), ("tiles",))
         items = tuple({"kind": "set", "tile": kind_name(k), "set": v} for k, v in sorted(out.items()))
         return Answer(frozenset(out), items, _tiles_text(out))
     # match
@@ -412,7 +431,7 @@ def _pick(step: PickTilesStep, lesson: Lesson | None = None) -> Answer:
     tiles = parse_tiles(step.tiles or "", max_copies=None)
     kinds = frozenset(t.kind for t in tiles if pred(t.kind))
     if not kinds:
-        raise AnswerError(f"no tile of the row is in the group '{step.filter}'", ("filter",))
+        raise AnswerError(Say(N_("no tile of the row is in the group '{group}'"), group=step.filter), ("filter",))
     return Answer(kinds, ({"kind": "filter", "filter": step.filter, "tiles": _tiles_text(kinds)},), _tiles_text(kinds))
 
 
@@ -481,7 +500,7 @@ def _number(step: NumberStep, lesson: Lesson | None) -> Answer:
         return Answer(total, items, str(total))
     if ask == "dora_count":
         if not step.dora:
-            raise AnswerError("ask: dora_count needs dora: (the indicators)", ())
+            raise AnswerError(Say(N_("ask: dora_count needs dora: (the indicators)")), ())
         dk = dora_kinds(parse_tiles(step.dora), lesson)
         reds = hand.red_fives() if riichi_rules_of(lesson).red_fives else 0
         n = sum(dk.count(t.kind) for t in hand.all_tiles()) + reds
@@ -533,14 +552,14 @@ def _choice(step: ChoiceStep, lesson: Lesson | None) -> Answer:
     if step.ask in ("shape", "named_shape"):
         _need_size(hand, 1, f"ask: {step.ask}")
         if not hand_waits(hand, step.variant):
-            raise AnswerError("the hand is not tenpai: it has no wait shape", ("hand",))
+            raise AnswerError(Say(N_("the hand is not tenpai: it has no wait shape")), ("hand",))
         items = _wait_items(hand, step.variant)
         if step.ask == "shape":
             values = frozenset(s for i in items if i["kind"] == "wait" for s in i.get("shapes", ()))
         else:
             values = frozenset(i["id"] for i in items if i["kind"] == "named_wait")
             if not values:
-                raise AnswerError("the engine finds no named wait shape in this hand", ("hand",))
+                raise AnswerError(Say(N_("the engine finds no named wait shape in this hand")), ("hand",))
     elif step.ask == "tenpai":
         _need_size(hand, 1, "ask: tenpai")
         values = frozenset({"yes" if hand_waits(hand, step.variant) else "no"})
@@ -588,6 +607,12 @@ def choice_values(ask: str) -> tuple[str, tuple[str, ...]] | None:
     return None
 
 
+_VALUE_KINDS = {"yes or no": N_("yes or no"), "a wait shape": N_("a wait shape"),
+                "a named wait shape": N_("a named wait shape"), "a yaku id": N_("a yaku id"),
+                "an MCR fan id": N_("an MCR fan id")}
+"""What the option values of an engine-decided ``choice`` name (:func:`choice_values`), as message ids."""
+
+
 def choice_value_problems(step: ChoiceStep) -> list[tuple[tuple[str | int, ...], str]]:
     """Option values of an engine-decided ``choice`` that the engine does not know (a typo such as
     ``kanchen``): one problem at each such option's ``value``, naming the values it knows."""
@@ -607,7 +632,13 @@ def choice_value_problems(step: ChoiceStep) -> list[tuple[tuple[str | int, ...],
         close = difflib.get_close_matches(o.value, names, n=1)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         listed = " ".join(names) if len(names) <= 20 else ", ".join(names[:12]) + ", ..."
-        out.append((("options", i, "value"), f"'{o.value}' is not {what}{hint}; use one of {listed}"))
+        english = f"'{o.value}' is not {what}{hint}; use one of {listed}"
+        kind = Say(_VALUE_KINDS.get(what, what))
+        said = (Say(N_("“{value}” is not {kind} (did you mean “{close}”?); use one of: {names}"), english=english,
+                    value=o.value, kind=kind, close=close[0], names=listed) if close else
+                Say(N_("“{value}” is not {kind}; use one of: {names}"), english=english, value=o.value, kind=kind,
+                    names=listed))
+        out.append((("options", i, "value"), said))
     return out
 
 
@@ -628,7 +659,7 @@ def _arrange(step: ArrangeStep) -> Answer:
         hand = _hand(step)
         rs = readings(hand)
         if not rs:
-            raise AnswerError("the hand is not complete: it cannot be split into sets and a pair", ("hand",))
+            raise AnswerError(Say(N_("the hand is not complete: it cannot be split into sets and a pair")), ("hand",))
         value = frozenset(_reading_key(r) for r in rs)
         # Each reading with its groups (what each one is and its tiles), so it is drawn as tile
         # groups and named in words (trainer.ui.views.explain.reading_markup), never as raw text.
@@ -643,7 +674,8 @@ def _arrange(step: ArrangeStep) -> Answer:
         for j, t in enumerate(tiles):
             fits = [b for b, box in enumerate(step.boxes) if FILTERS[box.filter or ""](t.kind)]
             if len(fits) != 1:
-                raise AnswerError(f"tile {j + 1} ({t}) fits {len(fits)} boxes; it must fit exactly one", ("boxes",))
+                raise AnswerError(Say(N_("tile {number} ({tile}) fits {n} boxes; it must fit exactly one"),
+                                      number=j + 1, tile=str(t), n=len(fits)), ("boxes",))
             boxes.append(fits[0])
         return Answer(tuple(boxes), ())
     return Answer(tuple(c.box for c in step.cards), ())
@@ -707,7 +739,7 @@ def grade(step: Any, response: Any, lesson: Lesson | None = None) -> Feedback:
     elif isinstance(step, PaifuStep):
         ok = str(response) in ans.value  # any one of the right cells
     else:
-        raise AnswerError(f"a {step.kind} step is not graded")
+        raise AnswerError(Say(N_("a {kind} step is not graded"), kind=step.kind))
     return Feedback(ok, ans.value, ans.explanation, ans.display)
 
 
@@ -751,12 +783,21 @@ def _cmp_tiles(expect: str, got: frozenset[int], variant: Variant | None = None)
     want = _kinds(parse_tiles(expect, max_copies=None))
     if by_rank(variant):
         if _classes(want, variant) != _classes(got, variant):
-            return (f"expect {_tiles_text(want)} (by rank: {_ranks_text(want, variant)}) but the engine finds "
-                    f"{_tiles_text(got) or 'none'} (by rank: {_ranks_text(got, variant) or 'none'})")
+            return Say(N_("you wrote {want} (by rank: {want_ranks}), but the engine finds {got} (by rank: {got_ranks})"),
+                       english=f"expect {_tiles_text(want)} (by rank: {_ranks_text(want, variant)}) but the engine "
+                               f"finds {_tiles_text(got) or 'none'} (by rank: {_ranks_text(got, variant) or 'none'})",
+                       want=_tiles_text(want), want_ranks=_ranks_text(want, variant),
+                       got=_tiles_text(got) or Say(NONE), got_ranks=_ranks_text(got, variant) or Say(NONE))
         return None
     if want != got:
-        return f"expect {_tiles_text(want)} but the engine finds {_tiles_text(got) or 'none'}"
+        return Say(N_("you wrote {want}, but the engine finds {got}"),
+                   english=f"expect {_tiles_text(want)} but the engine finds {_tiles_text(got) or 'none'}",
+                   want=_tiles_text(want), got=_tiles_text(got) or Say(NONE))
     return None
+
+
+NONE = N_("nothing")
+EXPECT_COMPUTES = N_("you wrote {want}, but the engine computes {got}")
 
 
 def _ranks_text(kinds: Iterable[int], variant: Variant | None) -> str:
@@ -788,19 +829,26 @@ def check_step(step: Any, lesson: Lesson) -> list[tuple[tuple[str | int, ...], s
             out.append((("expect",), msg))
     elif isinstance(step, PaifuStep):
         if expect is not None and frozenset(expect) != ans.value:
-            out.append((("expect",), f"expect {sorted(expect)} but the record's cells are {ans.display}"))
+            out.append((("expect",), Say(N_("you wrote {want}, but the record's cells are {got}"),
+                                         english=f"expect {sorted(expect)} but the record's cells are {ans.display}",
+                                         want=sorted(expect), got=ans.display)))
     elif isinstance(step, NumberStep | FuBreakdownStep):
         if expect is not None and expect != ans.value:
-            out.append((("expect",), f"expect {expect} but the engine computes {ans.value}"))
+            out.append((("expect",), Say(EXPECT_COMPUTES, english=f"expect {expect} but the engine computes {ans.value}",
+                                         want=expect, got=ans.value)))
     elif isinstance(step, ChoiceStep) and step.ask is not None:
         right_values = sorted({step.options[i].value for i in ans.value})  # type: ignore[misc]
         if not ans.value:
-            out.append((("options",), f"no option is right: the engine's answer is {ans.display}"))
+            out.append((("options",), Say(N_("no option is right: the engine's answer is {answer}"),
+                                          answer=ans.display or Say(NONE))))
         elif len(ans.value) > 1 and not step.multiple:
-            out.append((("multiple",), f"the engine finds {len(ans.value)} right options ({', '.join(right_values)}): "
-                                       "add multiple: true or change the options"))
+            out.append((("multiple",), Say(N_("the engine finds {n} right options ({values}): add multiple: true or "
+                                              "change the options"), n=len(ans.value), values=right_values)))
         if expect is not None and sorted(set(expect)) != right_values:
-            out.append((("expect",), f"expect {sorted(set(expect))} but the engine's right options are {right_values}"))
+            out.append((("expect",), Say(N_("you wrote {want}, but the engine's right options are {got}"),
+                                         english=f"expect {sorted(set(expect))} but the engine's right options are "
+                                                 f"{right_values}",
+                                         want=sorted(set(expect)), got=right_values or Say(NONE))))
     return out
 
 
@@ -845,7 +893,8 @@ def show_facts(step: ShowStep, lesson: Lesson | None = None) -> dict[str, Any]:
             facts[fact] = len(readings(hand))
         elif fact == "mcr_score":
             if step.win is None:
-                raise AnswerError("mcr_score needs win:", ("win",))
+                raise AnswerError(Say(N_("mcr_score needs win: (how the hand was won)"),
+                                      english="mcr_score needs win:"), ("win",))
             res = mcr_score(step, lesson)
             facts[fact] = {"total": res.total, "fans": [f for f in res.fans if f != "flower_tiles"],
                            "meets": res.meets_minimum, "items": mcr_items(res)}
@@ -853,7 +902,8 @@ def show_facts(step: ShowStep, lesson: Lesson | None = None) -> dict[str, Any]:
             facts[fact] = frozenset(mcr_wait_kinds(step, lesson))
         elif fact in ("score", "fu_items"):
             if step.win is None:
-                raise AnswerError(f"{fact} needs win:", ("win",))
+                raise AnswerError(Say(N_("{fact} needs win: (how the hand was won)"), english=f"{fact} needs win:",
+                                      fact=fact), ("win",))
             result = score(step, lesson)
             if fact == "fu_items":  # the itemised fu (id, fu) and the rounded total they make
                 facts[fact] = tuple((f.id, f.fu) for f in result.fu_items)
@@ -872,7 +922,8 @@ def _check_show(step: ShowStep, lesson: Lesson) -> list[tuple[tuple[str | int, .
         hand = Counter(t.kind for t in _hand(step).all_tiles())
         for t in parse_tiles(step.highlight):
             if hand[t.kind] <= 0:
-                out.append((("highlight",), f"highlighted tile {t} is not in the hand"))
+                out.append((("highlight",), Say(N_("the highlighted tile {tile} is not in the hand"),
+                                                english=f"highlighted tile {t} is not in the hand", tile=str(t))))
                 break
             hand[t.kind] -= 1
     if not (step.reveal or step.expect):
@@ -885,15 +936,15 @@ def _check_show(step: ShowStep, lesson: Lesson) -> list[tuple[tuple[str | int, .
             if msg:
                 out.append((("expect", "waits"), msg))
             if not got:
-                out.append((("hand",), "the hand is not tenpai: it has no waits"))
+                out.append((("hand",), Say(N_("the hand is not tenpai: it has no waits"))))
         elif fact == "shape":
             w = frozenset([want] if isinstance(want, str) else want)
             if w != got:
-                out.append((("expect", "shape"), f"expect {sorted(w)} but the engine finds {sorted(got)}"))
+                out.append((("expect", "shape"), _finds(sorted(w), sorted(got))))
         elif fact == "named_shape":
             w = frozenset([want] if isinstance(want, str) else want or ())
             if w != frozenset(got):
-                out.append((("expect", "named_shape"), f"expect {sorted(w)} but the engine finds {sorted(got)}"))
+                out.append((("expect", "named_shape"), _finds(sorted(w), sorted(got))))
         elif fact == "mcr_waits":
             msg = _cmp_tiles(str(want), got)
             if msg:
@@ -903,13 +954,36 @@ def _check_show(step: ShowStep, lesson: Lesson) -> list[tuple[tuple[str | int, .
             if not isinstance(want, dict) or any(
                     (sorted(shown.get(k, ())) != sorted(v)) if k == "fans" else shown.get(k) != v
                     for k, v in want.items()):
-                out.append((("expect", "mcr_score"), f"expect {want} but the MCR calculator computes {shown}"))
+                out.append((("expect", "mcr_score"), Say(
+                    N_("you wrote {want}, but the MCR calculator computes {got}"),
+                    english=f"expect {want} but the MCR calculator computes {shown}", want=_mapping_text(want),
+                    got=_mapping_text(shown))))
         elif fact == "score":
             if not isinstance(want, dict) or any(got.get(k) != v for k, v in want.items()):
-                out.append((("expect", "score"), f"expect {want} but the engine computes {got}"))
+                out.append((("expect", "score"), Say(EXPECT_COMPUTES, english=f"expect {want} but the engine computes "
+                                                                      f"{got}", want=_mapping_text(want),
+                                                     got=_mapping_text(got))))
         elif want != got:
-            out.append((("expect", fact), f"expect {want} but the engine computes {got}"))
+            out.append((("expect", fact), Say(EXPECT_COMPUTES, english=f"expect {want} but the engine computes {got}",
+                                              want=_mapping_text(want), got=_mapping_text(got))))
     return out
+
+
+def _finds(want: list[str], got: list[str]) -> Say:
+    return Say(N_("you wrote {want}, but the engine finds {got}"), english=f"expect {want} but the engine finds {got}",
+               want=want or Say(NONE), got=got or Say(NONE))
+
+
+def _mapping_text(value: Any) -> str:
+    """An ``expect:`` value or an engine fact for people: ``han: 1, fu: 40`` (not a Python dict)."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_mapping_text(v)}" for k, v in value.items() if k != "items")
+    if isinstance(value, list | tuple | set | frozenset):
+        return "[" + ", ".join(_mapping_text(v) for v in (sorted(value, key=str) if isinstance(value, set | frozenset)
+                                                          else value)) + "]"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
 
 
 def kinds_text(kinds: Sequence[int] | frozenset[int]) -> str:

@@ -9,7 +9,6 @@ not tenpai) is reported even without an ``expect:``.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
@@ -19,9 +18,11 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from trainer.i18n import N_
+from trainer.lessons.engine_words import ENGINE_SAYS, engine_reason
 from trainer.lessons.loader import LessonFile, Problem, _display, dotted, load_file, read_yaml
 from trainer.lessons.model import Lesson
 from trainer.lessons.richtext import term_ids
+from trainer.lessons.say import Say
 
 # ---------------------------------------------------------------------------
 # Glossary, presets, tile sets, generators: each found lazily, each may be missing
@@ -43,11 +44,12 @@ def glossary() -> Glossary:
     try:
         from trainer.glossary import load_glossary
     except ImportError:
-        return Glossary(None, "the glossary (trainer/glossary.py, trainer/data/glossary.yaml) is not available")
+        return Glossary(None, Say(N_("the glossary (trainer/glossary.py, trainer/data/glossary.yaml) is not "
+                                     "available")))
     try:
         g = load_glossary()
     except Exception as e:  # noqa: BLE001 - a broken glossary is a reported problem, not a crash
-        return Glossary(None, f"the glossary could not be loaded: {e}")
+        return Glossary(None, Say(N_("the glossary could not be loaded: {reason}"), reason=engine_reason(str(e))))
     return Glossary(g.has, None, g)
 
 
@@ -66,7 +68,8 @@ def preset_error(name: str) -> str | None:
     try:
         load_rules(name)
     except Exception as e:  # noqa: BLE001
-        return f"unknown rule preset '{name}': {e}"
+        return Say(N_("unknown rule preset “{name}”: {reason}"), english=f"unknown rule preset '{name}': {e}",
+                   name=name, reason=engine_reason(str(e)))
     return None
 
 
@@ -85,7 +88,9 @@ def tileset_error(ref: str | dict[str, Any], lesson_id: str) -> str | None:
     if isinstance(ref, str):
         sets = tileset_ids()
         if sets is not None and ref not in sets:
-            return f"unknown tile set '{ref}'; known: {', '.join(sorted(sets))} (or give a spec mapping)"
+            return Say(N_("unknown tile set “{name}”; known: {known} (or give a spec mapping)"),
+                       english=f"unknown tile set '{ref}'; known: {', '.join(sorted(sets))} (or give a spec mapping)",
+                       name=ref, known=sorted(sets))
         return None
     try:
         from trainer.engine.tilesets import TileSet
@@ -94,7 +99,7 @@ def tileset_error(ref: str | dict[str, Any], lesson_id: str) -> str | None:
     try:
         TileSet.from_spec(ref, "tiles", where=f"tile set of {lesson_id}")
     except ValueError as e:
-        return str(e)
+        return Say(N_("the tile set cannot be used: {reason}"), english=str(e), reason=engine_reason(str(e)))
     return None
 
 
@@ -126,14 +131,34 @@ def _check_terms(lf: LessonFile) -> list[Problem]:
         return []
     g = glossary()
     if g.has is None:
-        return [lf.problem(uses[0][0], f"cannot check term '{uses[0][1]}': {g.error}")]
+        return [lf.problem(uses[0][0], Say(N_("cannot check the term “{term}”: {reason}"),
+                                           english=f"cannot check term '{uses[0][1]}': {g.error}",
+                                           term=uses[0][1], reason=g.error))]
     out = []
     for path, term, offset in uses:
         if g.has(term):
             continue
         line, col = lf.marks.value(path) if offset is None else lf.marks.text_position(path, offset)
-        out.append(Problem(lf.problem(path, "").file, line, col, f"{dotted(path)}: unknown glossary term '{term}'"))
+        out.append(Problem.of(lf.problem(path, "").file, line, col, _unknown_term(term), dotted(path)))
     return out
+
+
+def _unknown_term(term: str) -> Say:
+    """An unknown glossary id, with the nearest known id when there is one (a typo)."""
+    import difflib
+
+    english = f"unknown glossary term '{term}'"
+    raw = glossary().raw
+    try:
+        ids = list(raw.ids()) if raw is not None else []
+    except (AttributeError, TypeError):
+        ids = []
+    close = difflib.get_close_matches(term, ids, n=1)
+    if close:
+        return Say(N_("unknown glossary term “{term}” (did you mean “{close}”?); the terms are listed in "
+                      "trainer/data/glossary.yaml"), english=english, term=term, close=close[0])
+    return Say(N_("unknown glossary term “{term}”; the terms are listed in trainer/data/glossary.yaml"),
+               english=english, term=term)
 
 
 def _check_spelling(lf: LessonFile) -> list[Problem]:
@@ -150,7 +175,7 @@ def _check_spelling(lf: LessonFile) -> list[Problem]:
             found += checker.findings(text)
         for f in found:
             line, col = lf.marks.text_position(path, f.offset)
-            out.append(Problem(lf.problem(path, "").file, line, col, f"{dotted(path)}: {f.message}"))
+            out.append(Problem.of(lf.problem(path, "").file, line, col, f.message, dotted(path)))
     return out
 
 
@@ -182,16 +207,17 @@ def _check_translation(lf: LessonFile) -> list[Problem]:
     for path, text in _text_maps(lf.data):
         en = text.get("en")
         if not isinstance(en, str) or not en.strip():
-            out.append(lf.problem(path, f"{dotted(path)}: missing English translation 'en' "
-                                        "(the lesson declares languages: [ru, en])"))
+            out.append(lf.problem(path, Say(N_("missing English translation 'en' (the lesson declares languages: "
+                                               "[ru, en])")), where=dotted(path)))
             continue
         if sorted(_TILE_MARKUP.findall(text["ru"])) != sorted(_TILE_MARKUP.findall(en)):
-            out.append(lf.problem((*path, "en"), f"{dotted((*path, 'en'))}: the English shows other tiles than "
-                                                 "the Russian: " + " ".join(_TILE_MARKUP.findall(en))))
+            out.append(lf.problem((*path, "en"), Say(N_("the English shows other tiles than the Russian: {markup}"),
+                                                     markup=" ".join(_TILE_MARKUP.findall(en))),
+                                  where=dotted((*path, "en"))))
         if (m := _CYRILLIC.search(en)) is not None:
             line, col = lf.marks.text_position((*path, "en"), m.start())
-            out.append(Problem(lf.problem(path, "").file, line, col,
-                               f"{dotted((*path, 'en'))}: Russian letters in the English text"))
+            out.append(Problem.of(lf.problem(path, "").file, line, col, Say(N_("Russian letters in the English text")),
+                                  dotted((*path, "en"))))
     return out
 
 
@@ -207,12 +233,12 @@ def _check_header(lf: LessonFile) -> list[Problem]:
         if step.kind != "play":
             continue
         if (msg := play_table_error(step)) is not None:  # a shape-game table checks its own options
-            out.append(lf.problem(("steps", i), f"steps[{i}]: {msg}"))
+            out.append(lf.problem(("steps", i), msg, where=f"steps[{i}]"))
         elif not _is_shape_game(step.mode):
             where.append((("steps", i, "tiles"), step.tiles))
     for path, ref in where:
         if ref is not None and (msg := tileset_error(ref, lesson.id)):
-            out.append(lf.problem(path, f"{dotted(path)}: {msg}"))
+            out.append(lf.problem(path, msg, where=dotted(path)))
     return out
 
 
@@ -237,7 +263,7 @@ def play_table_error(step: Any) -> str | None:
     try:
         table_setup(params)
     except (ModeError, ValueError) as e:
-        return str(e)
+        return Say(N_("this game's table cannot be set up: {reason}"), english=str(e), reason=engine_reason(str(e)))
     return None
 
 
@@ -255,13 +281,17 @@ def _check_drills(lf: LessonFile) -> list[Problem]:
     try:
         from trainer.engine.exercises import GENERATORS
     except ImportError as e:
-        return [lf.problem(("steps", drills[0][0]), f"cannot check drill generators: {e}")]
+        return [lf.problem(("steps", drills[0][0]), Say(N_("cannot check the drill generators: {reason}"),
+                                                        english=f"cannot check drill generators: {e}",
+                                                        reason=str(e)))]
     out = []
     for i, step in drills:
         gen = GENERATORS.get(step.generator)
         if gen is None:
-            out.append(lf.problem(("steps", i, "generator"), f"steps[{i}].generator: unknown generator "
-                                  f"'{step.generator}'; known: {', '.join(sorted(GENERATORS))}"))
+            out.append(lf.problem(("steps", i, "generator"), Say(
+                N_("unknown generator “{name}”; known: {known}"),
+                english=f"unknown generator '{step.generator}'; known: {', '.join(sorted(GENERATORS))}",
+                name=step.generator, known=sorted(GENERATORS)), where=f"steps[{i}].generator"))
             continue
         try:
             gen.params_model.model_validate(step.params)
@@ -271,12 +301,31 @@ def _check_drills(lf: LessonFile) -> list[Problem]:
                 path = ("steps", i, "params", *sub)
                 if e["type"] == "extra_forbidden":
                     fields = ", ".join(gen.params_model.model_fields)
-                    out.append(lf.problem(path, f"{dotted(path)}: unknown parameter of {step.generator}; "
-                                                f"it has: {fields}", at_key=True))
+                    out.append(lf.problem(path, Say(N_("unknown parameter of {generator}; it has: {fields}"),
+                                                    generator=step.generator, fields=fields),
+                                          at_key=True, where=dotted(path)))
                 else:
-                    msg = e["msg"].removeprefix("Value error, ")
-                    out.append(lf.problem(path, f"{dotted(path)}: {msg}"))
+                    out.append(lf.problem(path, _param_words(e), where=dotted(path)))
     return out
+
+
+def _param_words(e: Any) -> Say:
+    """A drill parameter's pydantic error in plain words (pydantic's own inside a sentence otherwise)."""
+    from trainer.lessons.loader import NOT_ACCEPTED, SCHEMA_MESSAGES
+
+    msg = e["msg"].removeprefix("Value error, ")
+    ctx = dict(e.get("ctx") or {})
+    if e["type"] == "literal_error":
+        ctx["expected"] = str(ctx.get("expected", "")).replace(" or ", ", ").replace("'", "")
+    msgid = SCHEMA_MESSAGES.get(e["type"])
+    if msgid is not None:
+        try:
+            msgid.format(**ctx)
+            return Say(msgid, english=msg, **{k: v for k, v in ctx.items() if f"{{{k}}}" in msgid})
+        except (KeyError, IndexError, ValueError):
+            pass
+    reason = engine_reason(msg)
+    return reason if reason.msgid != ENGINE_SAYS else Say(NOT_ACCEPTED, english=msg, detail=msg)
 
 
 # ---------------------------------------------------------------------------
@@ -293,13 +342,15 @@ def _check_answers(lf: LessonFile) -> list[Problem]:
     for i, step in enumerate(lesson.steps):
         try:
             for sub, message in check_step(step, lesson):
-                out.append(lf.problem(("steps", i, *sub), f"{dotted(('steps', i, *sub))}: {message}"))
+                out.append(lf.problem(("steps", i, *sub), message, where=dotted(("steps", i, *sub))))
         except AnswerError as e:
-            out.append(lf.problem(("steps", i, *e.path), f"{dotted(('steps', i, *e.path))}: {e}"))
+            out.append(lf.problem(("steps", i, *e.path), e.message, where=dotted(("steps", i, *e.path))))
         except ImportError as e:
-            out.append(lf.problem(("steps", i), f"steps[{i}]: the engine cannot answer this yet ({e})"))
+            out.append(lf.problem(("steps", i), Say(N_("the engine cannot answer this yet ({reason})"),
+                                                    reason=str(e)), where=f"steps[{i}]"))
         except ValueError as e:  # the engine refused the step's tiles (wrong hand size, 5 copies ...)
-            out.append(lf.problem(("steps", i), f"steps[{i}]: the engine cannot use this step: {e}"))
+            out.append(lf.problem(("steps", i), Say(N_("the engine cannot use this step: {reason}"),
+                                                    reason=engine_reason(str(e))), where=f"steps[{i}]"))
     return out
 
 
@@ -337,13 +388,16 @@ def _neighbours(root: Path) -> list[Path]:
     return found[:MAX_NEIGHBOURS]
 
 
-def _repo_graph(skip: set[Path], extra: Sequence[Path] = ()) -> dict[str, tuple[list[str], Path]]:
+def _repo_graph(skip: set[Path], extra: Sequence[Path] = ()) -> tuple[dict[str, tuple[list[str], Path]],
+                                                                       dict[str, Path]]:
     """id -> (prerequisites, file) of every lesson in the shipped and the teacher's lesson
     folders, and in ``extra`` folders (the checked files' own), not among the files being
-    checked (read raw, without validation)."""
+    checked (read raw, without validation); and, by the file's name, those of them that cannot
+    be read at all (a YAML error), so a prerequisite there is not called "not found"."""
     from trainer.paths import lesson_dirs
 
     out: dict[str, tuple[list[str], Path]] = {}
+    unreadable: dict[str, Path] = {}
     paths = sorted(p for d in lesson_dirs() if d.is_dir() for p in d.rglob("*.yaml"))
     paths += [p for root in extra for p in _neighbours(root)]
     for p in paths:
@@ -352,14 +406,26 @@ def _repo_graph(skip: set[Path], extra: Sequence[Path] = ()) -> dict[str, tuple[
         try:
             data, _, _ = read_yaml(p.read_text(encoding="utf-8"), str(p))
         except (OSError, UnicodeDecodeError):
+            unreadable.setdefault(p.stem, p)
             continue
         if isinstance(data, dict) and isinstance(data.get("id"), str):
             pre = data.get("prerequisites") or []
             out.setdefault(data["id"], ([x for x in pre if isinstance(x, str)], p))
-    return out
+        else:
+            unreadable.setdefault(p.stem, p)
+    return out, unreadable
 
 
-PREREQUISITE_BROKEN = N_("prerequisite “{id}” did not load: its file {file} has an error (fix that file first)")
+PREREQUISITE_BROKEN = N_("its prerequisite {id} is in a file that did not load: {file} (its error is in this list "
+                         "too; fix that file first)")
+PREREQUISITE_UNKNOWN = N_("unknown prerequisite {id}: there is no lesson with this id among the app's lessons or in "
+                          "{folders}; check the spelling of the id")
+PREREQUISITE_UNKNOWN_SHIPPED = N_("unknown prerequisite {id}: there is no lesson with this id among the app's "
+                                  "lessons; check the spelling of the id")
+LESSON_ID_SHIPPED = N_("the lesson id {id} is already used by a lesson of the app: give this lesson another id (and "
+                       "its file the same name)")
+LESSON_ID_TAKEN = N_("the lesson id {id} is already used by {file}: give this lesson another id (and its file the "
+                     "same name)")
 
 
 def _file_lesson_id(lf: LessonFile) -> str:
@@ -370,9 +436,30 @@ def _file_lesson_id(lf: LessonFile) -> str:
     return value if isinstance(value, str) and value else lf.path.stem
 
 
-def _display_dir(folders: list[Path]) -> str:
-    from trainer.lessons.loader import _display
+def _shipped(path: Path) -> bool:
+    """Whether ``path`` is one of the app's own lessons (or their folder)."""
+    from trainer.paths import LESSONS_DIR
 
+    shipped = LESSONS_DIR.resolve()
+    return path.resolve() == shipped or shipped in path.resolve().parents
+
+
+def _teacher_folders(folders: list[Path]) -> list[Path]:
+    """The folders a prerequisite was looked for in, but the shipped lessons' own (named in words)."""
+    return [f for f in folders if not _shipped(f)]
+
+
+def _short(path: Path, folders: list[Path]) -> str:
+    """A lesson file named inside the teacher's folder it is in (``skills/x.yaml``), else in full."""
+    for root in folders:
+        try:
+            return str(path.resolve().relative_to(root.resolve()))
+        except ValueError:
+            continue
+    return _display(path)
+
+
+def _display_dir(folders: list[Path]) -> str:
     return ", ".join(_display(f) + "/" for f in folders[:3]) or "the checked folder"
 
 
@@ -383,27 +470,36 @@ def _check_graph(files: list[LessonFile]) -> None:
         assert lf.lesson is not None
         first = seen.get(lf.lesson.id)
         if first is not None:
-            lf.problems.append(lf.problem(("id",), f"lesson id '{lf.lesson.id}' is also used by {first.path}"))
+            english = f"lesson id '{lf.lesson.id}' is also used by {first.path}"
+            said = (Say(LESSON_ID_SHIPPED, english=english, id=lf.lesson.id) if _shipped(first.path)
+                    else Say(LESSON_ID_TAKEN, english=english, id=lf.lesson.id, file=str(first.path)))
+            lf.problems.append(lf.problem(("id",), said))
         else:
             seen[lf.lesson.id] = lf
     graph: dict[str, list[str]] = {i: list(lf.lesson.prerequisites) for i, lf in seen.items()}  # type: ignore[union-attr]
     own = _own_folders(files)
-    for i, (pre, _) in _repo_graph({lf.path.resolve() for lf in files}, own).items():
+    others, unreadable = _repo_graph({lf.path.resolve() for lf in files}, own)
+    for i, (pre, _) in others.items():
         graph.setdefault(i, pre)
-    broken = {_file_lesson_id(lf): lf for lf in files if lf.lesson is None}  # files that did not load
+    # files that did not load: their id is known, but the lesson is not there
+    broken = {**unreadable, **{_file_lesson_id(lf): lf.path for lf in files if lf.lesson is None}}
+    folders = _teacher_folders(own)
     for i, lf in seen.items():
         for j, p in enumerate(graph[i]):
             if p in graph:
                 continue
             if p in broken:  # it exists, but its own file has an error: that is what to fix
-                problem = lf.problem(("prerequisites", j), f"prerequisite '{p}' did not load: its file "
-                                     f"{_display(broken[p].path)} has an error (fix that file first)")
-                lf.problems.append(dataclasses.replace(problem, text=PREREQUISITE_BROKEN,
-                                                       values={"id": p, "file": _display(broken[p].path)}))
+                file = _display(broken[p])
+                lf.problems.append(lf.problem(("prerequisites", j), Say(
+                    PREREQUISITE_BROKEN, english=f"prerequisite '{p}' did not load: its file {file} has an error "
+                                                 "(fix that file first)", id=p, file=_short(broken[p], own))))
                 continue
-            lf.problems.append(lf.problem(("prerequisites", j), f"unknown prerequisite '{p}': not found among "
-                                          f"the shipped lessons or in {_display_dir(own)}; "
-                                          "check its folder with --lessons-dir DIR"))
+            english = (f"unknown prerequisite '{p}': not found among the shipped lessons"
+                       + (f" or in {_display_dir(folders)}" if folders else "")
+                       + "; check its folder with --lessons-dir DIR")
+            said = (Say(PREREQUISITE_UNKNOWN, english=english, id=p, folders=[_display(f) + "/" for f in folders[:3]])
+                    if folders else Say(PREREQUISITE_UNKNOWN_SHIPPED, english=english, id=p))
+            lf.problems.append(lf.problem(("prerequisites", j), said))
     # cycles: iterative DFS colouring; report each cycle on every checked lesson in it
     colour: dict[str, int] = {}
     reported: set[frozenset[str]] = set()
@@ -434,7 +530,9 @@ def _check_graph(files: list[LessonFile]) -> None:
                         if lf is not None:
                             nxt_in = cycle[(cycle.index(member) + 1) % len(cycle)]
                             j = lf.lesson.prerequisites.index(nxt_in)  # type: ignore[union-attr]
-                            lf.problems.append(lf.problem(("prerequisites", j), f"prerequisite cycle: {text}"))
+                            lf.problems.append(lf.problem(("prerequisites", j), Say(
+                                N_("the prerequisites go round in a circle: {cycle}; remove one of them"),
+                                english=f"prerequisite cycle: {text}", cycle=text)))
             elif not colour.get(nxt):
                 colour[nxt] = 1
                 trail.append(nxt)
@@ -458,7 +556,9 @@ def check_files(files: list[LessonFile], *, engine: bool = True) -> None:
             try:
                 lf.problems.extend(check(lf))
             except Exception as e:  # noqa: BLE001 - report, keep checking the other lessons
-                lf.problems.append(lf.problem((), f"internal error in {check.__name__}: {e!r}"))
+                lf.problems.append(lf.problem((), Say(N_("the check {check} crashed (an error of the app: {detail})"),
+                                                      english=f"internal error in {check.__name__}: {e!r}",
+                                                      check=check.__name__, detail=repr(e)[:200])))
     _check_graph(files)
     for lf in files:
         lf.problems.sort()

@@ -22,8 +22,9 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from trainer.i18n import N_, format_number
+from trainer.i18n import N_
 from trainer.lessons.model import STEP_KINDS, TRACKS, Lesson
+from trainer.lessons.say import Say, fill
 from trainer.schema_words import TYPE_MESSAGES, mapping_messages
 
 _Loader: Any = yaml.CSafeLoader if getattr(yaml, "__with_libyaml__", False) else yaml.SafeLoader
@@ -34,15 +35,16 @@ Path_ = tuple[str | int, ...]
 
 _STEP_REF = re.compile(r"\bsteps\[(\d+)\]")
 """A step in a problem's place (``steps[2]``), named as the app numbers it in :meth:`Problem.translated`."""
+_STEP_PLACE = re.compile(r"^steps\[(\d+)\](?:\.(.+))?$")
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class Problem:
     """One problem in one lesson file, with a 1-based line and column.  ``message`` is in
-    English (for ``lessons check`` and the logs); a schema problem of a common kind also keeps
-    the place in the file (``where``), an English message id (``text``, one of
-    :data:`SCHEMA_MESSAGES`) and its values, so the app can say it in the learner's language
-    (:meth:`translated`)."""
+    English (for ``lessons check`` and the logs).  Every problem the validator finds also keeps
+    the place in the file (``where``), an English message id (``text``, marked with ``N_``) and
+    its named values, so the app says it in the interface language (:meth:`translated`); build
+    one with :meth:`of` from a :class:`~trainer.lessons.say.Say`."""
 
     file: str
     line: int
@@ -52,28 +54,59 @@ class Problem:
     text: str = field(default="", compare=False)
     values: dict[str, Any] = field(default_factory=dict, compare=False)
 
+    @classmethod
+    def of(cls, file: str, line: int, col: int, message: str, where: str = "") -> Problem:
+        """A problem from a message (a :class:`Say` keeps its id and values for :meth:`translated`)
+        at the place ``where`` (``steps[2].hand``; its English message starts with it)."""
+        english = f"{where}: {message}" if where else str(message)
+        if isinstance(message, Say):
+            return cls(file, line, col, english, where, message.msgid, dict(message.values))
+        return cls(file, line, col, english, where)
+
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}: {self.message}"
 
     def translated(self) -> str:
-        """The problem in the interface language: «file, line 4: level: must be a whole number»
-        (the English message where there is no message id of ours)."""
+        """The problem in the interface language: «file, line 4: step 3 (q_waits), hand: …»
+        (the English message where there is no message id)."""
         from trainer.i18n import _
 
         message = self.message
         if self.text:
-            values = {k: format_number(v) if isinstance(v, int) and not isinstance(v, bool) else v
-                      for k, v in self.values.items()}
-            try:
-                message = _(self.text).format(**values)
-                if self.where and self.where != "(top)":
-                    message = f"{self.where}: {message}"
-            except (KeyError, IndexError, ValueError):
-                message = self.message
-        message = _STEP_REF.sub(lambda m: _("step {number}").format(number=format_number(int(m.group(1)) + 1)),
-                                message)
-        return _("{file}, line {line}: {problem}").format(file=self.file, line=format_number(self.line),
-                                                          problem=message)
+            message = fill(_(self.text), self.values, translate=True, fallback=self.message)
+            if message is not self.message and self.where and self.where != "(top)":
+                message = f"{place_text(self.where, self.file)}: {message}"
+        message = _STEP_REF.sub(lambda m: _("step {number}").format(number=int(m.group(1)) + 1), message)
+        return _("{file}, line {line}: {problem}").format(file=self.file, line=self.line, problem=message)
+
+
+def place_text(where: str, file: str = "") -> str:
+    """A place in a lesson file for people, in the interface language: ``steps[2].options[1].value``
+    is «шаг 3 (q_shape), options[1].value», as the app numbers the steps (from 1) with their ``id:``."""
+    from trainer.i18n import _
+
+    m = _STEP_PLACE.match(where)
+    if m is None:
+        return where
+    i = int(m.group(1))
+    ids = step_ids(file) if file else []
+    label = _("step {number}").format(number=i + 1)
+    if i < len(ids) and ids[i]:
+        label = _("{step} ({id})").format(step=label, id=ids[i])
+    return f"{label}, {m.group(2)}" if m.group(2) else label
+
+
+def step_ids(file: str) -> list[str | None]:
+    """The ``id:`` of each step of a lesson file, read raw (None where a step has none; [] when
+    the file cannot be read)."""
+    try:
+        data, _, _ = read_yaml(Path(file).read_text(encoding="utf-8"), file)
+    except (OSError, UnicodeDecodeError, ValueError):
+        return []
+    steps = data.get("steps") if isinstance(data, dict) else None
+    if not isinstance(steps, list):
+        return []
+    return [s.get("id") if isinstance(s, dict) and isinstance(s.get("id"), str) else None for s in steps]
 
 
 @dataclass(slots=True)
@@ -129,10 +162,11 @@ class LessonFile:
     lesson: Lesson | None
     problems: list[Problem]
 
-    def problem(self, path: Path_, message: str, *, at_key: bool = False) -> Problem:
-        """A problem located at ``path`` inside this file (at the key when ``at_key``)."""
+    def problem(self, path: Path_, message: str, *, at_key: bool = False, where: str = "") -> Problem:
+        """A problem located at ``path`` inside this file (at the key when ``at_key``), said at the
+        place ``where`` (see :meth:`Problem.of`)."""
         line, col = self.marks.key(path) if at_key else self.marks.value(path)
-        return Problem(_display(self.path), line, col, message)
+        return Problem.of(_display(self.path), line, col, message, where)
 
 
 @dataclass(slots=True)
@@ -207,7 +241,8 @@ def _construct_int(loader: Any, node: yaml.ScalarNode) -> int:
         return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
     except ValueError:
         raise yaml.constructor.ConstructorError(
-            None, None, f"a number with {len(node.value)} digits is too long", node.start_mark) from None
+            None, None, Say(N_("a number with {digits} digits is too long"), digits=len(node.value)),
+            node.start_mark) from None
 
 
 _LessonYamlLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
@@ -219,6 +254,9 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
     if isinstance(node, yaml.MappingNode):
         return [n for pair in node.value for n in pair]
     return []
+
+
+ALIAS_LOOP = N_("a YAML alias refers to the value that contains it")
 
 
 def _too_big(root: yaml.Node) -> tuple[yaml.Node, str] | None:
@@ -240,22 +278,25 @@ def _too_big(root: yaml.Node) -> tuple[yaml.Node, str] | None:
             depth[key] = 1 + max((depth[id(k)] for k in kids), default=0)
             state[key] = 2
             if size[key] > MAX_VALUES:
-                return node, f"YAML aliases expand this value to more than {MAX_VALUES:,} values"
+                return node, Say(N_("YAML aliases expand this value to more than {n} values"),
+                                 english=f"YAML aliases expand this value to more than {MAX_VALUES:,} values",
+                                 n=MAX_VALUES)
             if depth[key] > MAX_DEPTH:
-                return node, f"values are nested more than {MAX_DEPTH} levels deep"
+                return node, Say(N_("values are nested more than {n} levels deep"), n=MAX_DEPTH)
             continue
         if state.get(key) == 2:
             reused += 1
             if reused > MAX_ALIAS_USES:
-                return node, f"YAML aliases of this value are used more than {MAX_ALIAS_USES} times in the file"
+                return node, Say(N_("YAML aliases of this value are used more than {n} times in the file"),
+                                 n=MAX_ALIAS_USES)
             continue
         if state.get(key) == 1:
-            return node, "a YAML alias refers to the value that contains it"
+            return node, Say(ALIAS_LOOP)
         state[key] = 1
         stack.append((node, True))
         for kid in reversed(_children(node)):
             if state.get(id(kid)) == 1:
-                return kid, "a YAML alias refers to the value that contains it"
+                return kid, Say(ALIAS_LOOP)
             stack.append((kid, False))
     return None
 
@@ -263,19 +304,117 @@ def _too_big(root: yaml.Node) -> tuple[yaml.Node, str] | None:
 YAML_COLON = N_("a colon inside a text: put the whole text in quotes \"…\"")
 YAML_TAB = N_("replace the tab with spaces")
 YAML_INDENT = N_("this line is indented differently from the lines around it")
+YAML_START = N_("a text that starts with {char} must be in quotes as a whole: \"…\"")
+YAML_AFTER_QUOTE = N_("the text goes on after the quote mark that closes it: put the whole text in quotes of the "
+                      "other kind (\"…\" or '…'), or write « » for the quotes inside it")
+YAML_UNCLOSED = N_("a quote mark here is never closed: end the text with the same quote mark")
+YAML_ESCAPE = N_("a backslash \\ inside double quotes starts a special character: write \\\\ or use single "
+                 "quotes '…'")
+YAML_NO_KEY = N_("a line without “key:” here: is a colon missing, or does a text go on to this line without "
+                 "being indented further than its key?")
+YAML_FLOW = N_("check the brackets {brackets} here: the entries inside are separated by commas and the bracket is "
+               "closed, e.g. {example}; if this is a text, put the whole text in quotes \"…\"")
+YAML_OTHER = N_("YAML syntax error here ({detail})")
+
+_KEY_BEFORE = re.compile(r"^\s*(?:-\s+)?[\w\-]+\s*$")
+_RESERVED = "@`%*&!|>"
+"""Characters that cannot start a plain YAML text (an alias, a tag, a block text …)."""
 
 
-def yaml_advice(problem: str) -> str:
-    """Plain advice for the YAML slips lesson writers make (an English message id, "" for others):
-    a colon inside unquoted text, a tab, a line indented unlike its neighbours."""
-    if "mapping values are not allowed" in problem:
-        return YAML_COLON
-    if "tab character" in problem or "'\\t'" in problem or "'\t'" in problem:
+def yaml_advice(problem: str, line: str = "", col: int = 0, start: str = "", start_col: int = 0) -> str | Say:
+    """Plain advice for the YAML slips lesson writers make ("" for others): a colon inside unquoted
+    text, a tab, a line indented unlike its neighbours, a text starting with a quote mark or a
+    character YAML reserves (``{ [ @ ` * % | >``), a quote never closed, a backslash in double quotes,
+    a ``{…}`` with a slip inside.  ``line`` is the text of the line YAML stopped at and ``col`` the
+    0-based column; ``start``/``start_col`` the same for where the value being read began."""
+    value = _value_start(line)
+    at = line[col] if 0 <= col < len(line) else ""
+    if at == "\t" or "tab character" in problem:
         return YAML_TAB
+    if "mapping values are not allowed" in problem:
+        # a key: indented deeper than the key above it reads as a colon inside the text above
+        return YAML_INDENT if line and _KEY_BEFORE.match(line[:col]) else YAML_COLON
+    if "while scanning a quoted scalar" in problem or "found unexpected end of stream" in problem:
+        return YAML_UNCLOSED
+    if "while parsing a quoted scalar" in problem or "unknown escape character" in problem:
+        return YAML_ESCAPE
+    if any(x in problem for x in ("cannot start any token", "while scanning an alias", "while scanning an anchor",
+                                  "while scanning a block scalar", "while scanning a directive", "while scanning a tag")):
+        first = start[start_col] if 0 <= start_col < len(start) else ""
+        char = next((c for c in (at, first, value[:1]) if c and c in _RESERVED), "")
+        if char:
+            return Say(YAML_START, char=char)
+    if "while parsing a flow" in problem:
+        flow = start[start_col:] if start else line
+        plain = _unquoted(flow)
+        if plain is None:
+            return YAML_UNCLOSED
+        # a second "key: " in one entry after a plain (unquoted) text: a colon inside that text
+        if any(entry.count(": ") > 1 and not entry.split(": ", 1)[1].lstrip().startswith('"')
+               for entry in plain.split(",")):
+            return YAML_COLON
+        if "mapping" in problem:
+            return Say(YAML_FLOW, brackets="{ }", example='{ru: "…", en: "…"}')
+        return Say(YAML_FLOW, brackets="[ ]", example="[skill_a, skill_b]")
+    if value[:1] in ("'", '"') and "expected key" in problem and col > line.find(value) + 1:
+        return YAML_AFTER_QUOTE
+    if value[:1] in ("{", "[") and "expected key" in problem:
+        return Say(YAML_START, char=value[0])
+    if "could not find expected ':'" in problem:
+        return YAML_NO_KEY
     if any(x in problem for x in ("did not find expected '-' indicator", "did not find expected key",
                                   "bad indentation", "expected <block end>")):
         return YAML_INDENT
     return ""
+
+
+def _unquoted(text: str) -> str | None:
+    """``text`` with each double-quoted part written ``""`` (None when a double quote is left open)."""
+    parts = text.split('"')
+    return None if len(parts) % 2 == 0 else '""'.join(parts[::2])
+
+
+def _value_start(line: str) -> str:
+    """The value of a ``key: value`` (or ``- value``) line as written, "" when there is none."""
+    m = re.match(r"^\s*(?:-\s+)?(?:[\w\-]+:\s+)?(.*)$", line)
+    return m.group(1).strip() if m else ""
+
+
+def _yaml_problem(e: yaml.MarkedYAMLError, text: str, filename: str) -> Problem:
+    """A YAML error as a problem at its line: plain advice where the slip is a common one, YAML's
+    own words (in English, inside a translated sentence) otherwise."""
+    what = e.problem or "bad YAML"
+    ctx = f" ({e.context})" if e.context else ""
+    mark = e.problem_mark or e.context_mark
+    lines = text.splitlines()
+
+    def row(m: Any) -> str:
+        return lines[m.line] if m is not None and 0 <= m.line < len(lines) else ""
+
+    start = e.context_mark if e.context_mark is not None else mark
+    advice = yaml_advice(f"{what}{ctx}", row(mark), mark.column if mark else 0, row(start),
+                         start.column if start else 0)
+    if advice == YAML_UNCLOSED and e.context_mark is not None:
+        mark = e.context_mark  # where the quote (or the {…} holding it) opens, not the end of the file
+    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    if advice == YAML_UNCLOSED and "flow" in ctx and '"' in row(mark)[mark.column:]:
+        col = mark.column + row(mark)[mark.column:].rfind('"') + 1  # the quote left open
+    kind = "YAML" if isinstance(e, yaml.constructor.ConstructorError) else "YAML syntax"
+    if isinstance(what, Say):  # our own words (a number too long)
+        return Problem.of(filename, line, col, Say(what.msgid, english=f"{kind}: {what}{ctx}", **what.values))
+    if advice:
+        said = advice if isinstance(advice, Say) else Say(advice)
+        detail = f"{what}, {e.context}" if e.context and "flow" in e.context else what  # which brackets
+        return Problem.of(filename, line, col, Say(said.msgid, english=f"{kind}: {said} ({detail})", **said.values))
+    return Problem.of(filename, line, col, Say(YAML_OTHER, english=f"{kind}: {what}{ctx}", detail=f"{what}{ctx}"))
+
+
+CANNOT_READ_YAML = N_("cannot read the YAML: {detail}")
+
+
+def _too_large() -> Say:
+    return Say(N_("the file is larger than {size} KB"), english=f"the file is larger than {MAX_FILE_BYTES // 1024} KB",
+               size=MAX_FILE_BYTES // 1024)
 
 
 def read_yaml(text: str, filename: str = "<text>") -> tuple[Any, SourceMap, list[Problem]]:
@@ -284,31 +423,24 @@ def read_yaml(text: str, filename: str = "<text>") -> tuple[Any, SourceMap, list
     line of this file (the data is None then).  Never raises for bad content."""
     marks = SourceMap()
     if len(text) > MAX_FILE_BYTES:
-        return None, marks, [Problem(filename, 1, 1, f"the file is larger than {MAX_FILE_BYTES // 1024} KB")]
+        return None, marks, [Problem.of(filename, 1, 1, _too_large())]
     loader = _LessonYamlLoader(text)
     try:
         node = loader.get_single_node()
         blame = _too_big(node) if node is not None else None
         if blame is not None:
             mark = blame[0].start_mark
-            return None, marks, [Problem(filename, mark.line + 1, mark.column + 1, blame[1])]
+            return None, marks, [Problem.of(filename, mark.line + 1, mark.column + 1, blame[1])]
         data = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = e.problem or "bad YAML"
-        ctx = f" ({e.context})" if e.context else ""
-        kind = "YAML" if isinstance(e, yaml.constructor.ConstructorError) else "YAML syntax"
-        advice = yaml_advice(what)
-        if advice:
-            return None, marks, [Problem(filename, line, col, f"{kind}: {advice} ({what})", "", advice)]
-        return None, marks, [Problem(filename, line, col, f"{kind}: {what}{ctx}")]
+        return None, marks, [_yaml_problem(e, text, filename)]
     except yaml.YAMLError as e:
-        return None, marks, [Problem(filename, 1, 1, f"YAML syntax: {e}")]
+        return None, marks, [Problem.of(filename, 1, 1, Say(YAML_OTHER, english=f"YAML syntax: {e}", detail=str(e)))]
     except (RecursionError, MemoryError):
-        return None, marks, [Problem(filename, 1, 1, "the file is nested too deeply or too large to read")]
+        return None, marks, [Problem.of(filename, 1, 1, Say(N_("the file is nested too deeply or too large to read")))]
     except Exception as e:  # noqa: BLE001 - one bad file must never take the other lessons down
-        return None, marks, [Problem(filename, 1, 1, f"cannot read the YAML: {e!r}"[:300])]
+        return None, marks, [Problem.of(filename, 1, 1, Say(CANNOT_READ_YAML, english=f"cannot read the YAML: {e!r}"[:300],
+                                                            detail=repr(e)[:200]))]
     finally:
         loader.dispose()
     problems: list[Problem] = []
@@ -318,7 +450,10 @@ def read_yaml(text: str, filename: str = "<text>") -> tuple[Any, SourceMap, list
         _walk(node, (), marks, dupes)
         for child, key in dupes:
             line, col = marks.keys[("__dup__", *child)]
-            problems.append(Problem(filename, line, col, f"duplicate key '{key}' (the later one would win)"))
+            problems.append(Problem.of(filename, line, col, Say(N_("the key “{key}” is written twice here (the later "
+                                                                   "one would win)"),
+                                                                english=f"duplicate key '{key}' (the later one would win)",
+                                                                key=key)))
     return data, marks, problems
 
 
@@ -400,11 +535,23 @@ TILE_FIELDS = frozenset({"hand", "tiles", "dora", "visible", "tile", "ura", "wal
 """Fields written in MPSZ tile notation (a bare number there is a hand without quotes or suit)."""
 
 
+NOT_ACCEPTED = N_("this value is not accepted here ({detail})")
+GAME_ID = N_("a game id is written in lower-case Latin letters, digits and _, e.g. ron_pinfu")
+CELL = N_("a cell is a seat (E, S, W or N) and a turn number, e.g. S8")
+
+
+def _said(message: Any) -> tuple[str, dict[str, Any]]:
+    """The message id and values of a message that is a :class:`Say` ("", {} for plain text)."""
+    return (message.msgid, dict(message.values)) if isinstance(message, Say) else ("", {})
+
+
 def _plain_words(etype: str, ctx: dict[str, Any], path: Path_, given: Any) -> tuple[str, dict[str, Any]]:
     """The message id and values that say a pydantic error in plain words ("", {} for the rest)."""
     name = path[-1] if path else ""
     if etype in ("string_type", "int_type") and name in TILE_FIELDS and isinstance(given, int | float):
         return HAND_IN_QUOTES if name == "hand" else TILES_IN_QUOTES, {"example": f"{given}m"}
+    if etype == "string_pattern_mismatch":
+        return (GAME_ID, {}) if name == "game" else (CELL, {}) if len(path) >= 2 and path[-2] == "expect" else ("", {})
     if etype == "too_long" and "max_length" in ctx:
         return AT_MOST, {"max_length": ctx["max_length"], "actual_length": ctx.get("actual_length", "?")}
     if etype == "too_short" and ctx.get("min_length", 1) > 1:
@@ -460,6 +607,7 @@ def schema_problems(err: ValidationError, data: Any, marks: SourceMap, filename:
         elif etype == "rich_text" and isinstance(e.get("ctx", {}).get("offset"), int):
             line, col = marks.text_position(path, e["ctx"]["offset"])
             msg = f"{where}: {e['ctx']['problem']}"
+            text, values = _said(e["ctx"]["problem"])
         elif etype == "union_tag_not_found":
             line, col = marks.value(path)
             msg = f"{where}: a step needs kind: (one of {', '.join(STEP_KINDS)})"
@@ -474,11 +622,17 @@ def schema_problems(err: ValidationError, data: Any, marks: SourceMap, filename:
         else:
             line, col = marks.value(path)
             msg = f"{where}: " + e["msg"].removeprefix("Value error, ")
-            text, values = _plain_words(etype, dict(e.get("ctx") or {}), path, e.get("input"))
+            said = (e.get("ctx") or {}).get("say")
+            if isinstance(said, Say):  # the model's own words (trainer.lessons.model.lesson_error)
+                text, values = said.msgid, dict(said.values)
+            else:
+                text, values = _plain_words(etype, dict(e.get("ctx") or {}), path, e.get("input"))
             if text in (AT_MOST, AT_LEAST) and path and isinstance(path[-1], str):
                 msg = f"{where}: " + text.replace(" here", f" {path[-1]}").format(**values)
-            elif text:
+            elif text and not isinstance(said, Say):
                 msg = f"{where}: " + text.format(**values)
+            elif not text:  # a kind of error without words of ours: pydantic's own, inside a sentence
+                text, values = NOT_ACCEPTED, {"detail": e["msg"].removeprefix("Value error, ")}
         out.append(Problem(filename, line, col, msg, where, text, values))
     return sorted(set(out))
 
@@ -495,11 +649,11 @@ def load_text(text: str, path: Path | str = "<text>") -> LessonFile:
     data, marks, problems = read_yaml(text, name)
     lf = LessonFile(path, data, marks, None, problems)
     if data is None and not problems:
-        problems.append(Problem(name, 1, 1, "the file is empty"))
+        problems.append(Problem.of(name, 1, 1, Say(N_("the file is empty"))))
     if problems and data is None:
         return lf
     if not isinstance(data, dict):
-        problems.append(Problem(name, 1, 1, "a lesson file is a mapping (id:, title:, steps: ...)"))
+        problems.append(Problem.of(name, 1, 1, Say(N_("a lesson file is a mapping (id:, title:, steps: ...)"))))
         return lf
     try:
         lesson = Lesson.model_validate(data)
@@ -516,10 +670,15 @@ def _placement(lf: LessonFile, lesson: Lesson) -> list[Problem]:
     """The file must be ``<track folder>/<id>.yaml``."""
     out = []
     if lf.path.suffix == ".yaml" and lf.path.stem != lesson.id:
-        out.append(lf.problem(("id",), f"id '{lesson.id}' differs from the file name '{lf.path.name}'"))
+        out.append(lf.problem(("id",), Say(N_("the id “{id}” differs from the file name {file}: name the file "
+                                              "{id}.yaml"), english=f"id '{lesson.id}' differs from the file name "
+                                              f"'{lf.path.name}'", id=lesson.id, file=lf.path.name)))
     parent = lf.path.parent.name
     if parent in TRACKS and parent != lesson.track:
-        out.append(lf.problem(("track",), f"track '{lesson.track}' but the file is in lessons/{parent}/"))
+        out.append(lf.problem(("track",), Say(N_("track “{track}”, but the file is in the folder {folder}/: move "
+                                                 "it to {track}/ or change the track"),
+                                              english=f"track '{lesson.track}' but the file is in lessons/{parent}/",
+                                              track=lesson.track, folder=parent)))
     return out
 
 
@@ -527,7 +686,8 @@ def decode_lesson(raw: bytes, name: str) -> tuple[str | None, Problem | None]:
     """A lesson file's bytes as text (UTF-8), or a problem at the real line and column: the
     first byte that is not UTF-8 (a file saved as Windows-1251, say), or a UTF-16/32 file."""
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in raw[:4096]:
-        return None, Problem(name, 1, 1, "the file is saved as UTF-16 (or UTF-32); lessons must be saved as UTF-8")
+        return None, Problem.of(name, 1, 1, Say(N_("the file is saved as UTF-16 (or UTF-32); lessons must be saved "
+                                                  "as UTF-8")))
     try:
         return raw.decode("utf-8"), None
     except UnicodeDecodeError as e:
@@ -540,8 +700,11 @@ def decode_lesson(raw: bytes, name: str) -> tuple[str | None, Problem | None]:
             guess = " (it looks like Windows-1251)"
         except UnicodeDecodeError:
             pass
-        return None, Problem(name, line, col, f"the file is not UTF-8{guess}: byte 0x{raw[e.start]:02x} here;"
-                                              " save it as UTF-8")
+        english = f"the file is not UTF-8{guess}: byte 0x{raw[e.start]:02x} here; save it as UTF-8"
+        said = Say(N_("the file is not UTF-8 (it looks like Windows-1251): byte {byte} here; save it as UTF-8")
+                   if guess else N_("the file is not UTF-8: byte {byte} here; save it as UTF-8"),
+                   english=english, byte=f"0x{raw[e.start]:02x}")
+        return None, Problem.of(name, line, col, said)
 
 
 def load_file(path: Path | str) -> LessonFile:
@@ -552,17 +715,22 @@ def load_file(path: Path | str) -> LessonFile:
         with path.open("rb") as fh:
             raw = fh.read(MAX_FILE_BYTES + 1)
     except OSError as e:
-        return LessonFile(path, None, SourceMap(), None, [Problem(name, 1, 1, f"cannot read: {e}")])
+        return LessonFile(path, None, SourceMap(), None,
+                          [Problem.of(name, 1, 1, Say(N_("cannot read the file: {detail}"),
+                                                      english=f"cannot read: {e}", detail=e.strerror or str(e)))])
     if len(raw) > MAX_FILE_BYTES:
         return LessonFile(path, None, SourceMap(), None,
-                          [Problem(name, 1, 1, f"the file is larger than {MAX_FILE_BYTES // 1024} KB")])
+                          [Problem.of(name, 1, 1, _too_large())])
     text, problem = decode_lesson(raw, name)
     if text is None:
         return LessonFile(path, None, SourceMap(), None, [problem] if problem else [])
     try:
         return load_text(text, path)
     except Exception as e:  # noqa: BLE001 - a bug met by one file leaves the other lessons alone
-        return LessonFile(path, None, SourceMap(), None, [Problem(name, 1, 1, f"cannot load: {e!r}"[:300])])
+        return LessonFile(path, None, SourceMap(), None,
+                          [Problem.of(name, 1, 1, Say(N_("the app could not load this file (an error of the app: "
+                                                         "{detail})"), english=f"cannot load: {e!r}"[:300],
+                                                      detail=repr(e)[:200]))])
 
 
 def lesson_paths(paths: Iterable[Path | str]) -> list[Path]:
@@ -586,7 +754,9 @@ def load_paths(paths: Iterable[Path | str], *, engine_checks: bool = True) -> Le
         check_files(files, engine=engine_checks)
     except Exception as e:  # noqa: BLE001 - one broken check must not take the app (or a lesson) down
         where = _display(files[0].path.parent) if files else "<lessons>"
-        lib.problems.append(Problem(where, 1, 1, f"the lesson checker crashed: {e!r}"[:300]))
+        lib.problems.append(Problem.of(where, 1, 1, Say(N_("the lesson checker crashed (an error of the app: "
+                                                          "{detail})"), english=f"the lesson checker crashed: {e!r}"[:300],
+                                                        detail=repr(e)[:200])))
     for lf in files:
         lib.problems.extend(lf.problems)
         if lf.lesson is not None and not lf.problems:
@@ -614,7 +784,7 @@ def load_all(directory: Path | str | None = None, *, engine_checks: bool = True)
     from trainer.paths import lesson_dirs
 
     folders = [Path(directory)] if directory is not None else lesson_dirs()
-    missing = [Problem(_display(d), 1, 1, "lesson folder not found") for d in folders if not d.is_dir()]
+    missing = [Problem.of(_display(d), 1, 1, Say(N_("lesson folder not found"))) for d in folders if not d.is_dir()]
     found = [d for d in folders if d.is_dir()]
     if not found:
         return LessonLibrary(problems=missing)

@@ -28,7 +28,10 @@ from pydantic_core import PydanticCustomError
 from trainer.engine.hand import Hand
 from trainer.engine.notation import NotationError, parse_hand, parse_tiles
 from trainer.engine.tiles import Tile
+from trainer.i18n import N_
+from trainer.lessons.engine_words import engine_reason
 from trainer.lessons.richtext import RichTextError, parse_rich
+from trainer.lessons.say import Say
 
 # ---------------------------------------------------------------------------
 # Vocabularies (curriculum.md §0, §3.2, §4)
@@ -87,6 +90,14 @@ _SOURCE = re.compile(r"^(\d{3}:\d+(-\d+)?|digest \S.*|\[EXT\] \S.*|\[derived\].*
 # ---------------------------------------------------------------------------
 
 
+def lesson_error(kind: str, message: str, **values: Any) -> PydanticCustomError:
+    """A schema error in the lesson writer's words: pydantic's error of type ``kind`` with the English
+    message id ``message`` (marked with ``N_``) filled with ``values``.  The id travels in the error's
+    context as a :class:`~trainer.lessons.say.Say` (``say``), so the app shows it in the interface
+    language (:func:`trainer.lessons.loader.schema_problems`)."""
+    return PydanticCustomError(kind, message, {**values, "say": Say(message, **values)})
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -123,8 +134,8 @@ def _tiles(value: str) -> str:
     try:
         parse_tiles(value)
     except NotationError as e:
-        raise PydanticCustomError("tiles", "bad tile notation '{text}': {problem}",
-                                  {"text": value, "problem": e.problem}) from None
+        raise lesson_error("tiles", N_("bad tile notation '{text}': {problem}"), text=value,
+                           problem=engine_reason(e.problem)) from None
     return value
 
 
@@ -132,8 +143,8 @@ def _hand(value: str) -> str:
     try:
         parse_hand(value, check_size=False)
     except NotationError as e:
-        raise PydanticCustomError("tiles", "bad hand notation '{text}': {problem}",
-                                  {"text": value, "problem": e.problem}) from None
+        raise lesson_error("tiles", N_("bad hand notation '{text}': {problem}"), text=value,
+                           problem=engine_reason(e.problem)) from None
     return value
 
 
@@ -182,9 +193,9 @@ class Win(_Model):
     def _first_draw(self) -> Win:
         # Tenhou is the dealer's win on the first draw, chiihou a non-dealer's (both by tsumo).
         if self.tenhou and (self.by != "tsumo" or self.seat != "E"):
-            raise PydanticCustomError("win", "tenhou is the dealer's tsumo: by: tsumo and seat: E")
+            raise lesson_error("win", N_("tenhou is the dealer's tsumo: by: tsumo and seat: E"))
         if self.chiihou and (self.by != "tsumo" or self.seat == "E"):
-            raise PydanticCustomError("win", "chiihou is a non-dealer's tsumo: by: tsumo and a seat other than E")
+            raise lesson_error("win", N_("chiihou is a non-dealer's tsumo: by: tsumo and a seat other than E"))
         return self
 
     @property
@@ -196,7 +207,7 @@ class Win(_Model):
 def _one_tile(value: str) -> str:
     _tiles(value)
     if len(parse_tiles(value)) != 1:
-        raise PydanticCustomError("tiles", "write exactly one tile here, e.g. 5p, not '{text}'", {"text": value})
+        raise lesson_error("tiles", N_("write exactly one tile here, e.g. 5p, not '{text}'"), text=value)
     return value
 
 
@@ -257,14 +268,14 @@ class _Step(_Model):
     @classmethod
     def _id_ok(cls, v: str | None) -> str | None:
         if v is not None and not _ID.match(v):
-            raise PydanticCustomError("step_id", "a step id is snake_case ASCII, not '{v}'", {"v": v})
+            raise lesson_error("step_id", N_("a step id is snake_case ASCII, not '{v}'"), v=v)
         return v
 
     @field_validator("skill")
     @classmethod
     def _skill_ok(cls, v: str | None) -> str | None:
         if v is not None and v not in SKILLS:
-            raise PydanticCustomError("skill", "unknown skill '{v}': see curriculum §4", {"v": v})
+            raise lesson_error("skill", N_("unknown skill '{v}': see curriculum §4"), v=v)
         return v
 
     @property
@@ -327,9 +338,9 @@ class ShowStep(_Step, _HandMixin):
     @model_validator(mode="after")
     def _something_to_show(self) -> ShowStep:
         if not (self.hand or self.tiles or self.rows or self.wall or self.table):
-            raise PydanticCustomError("show", "a show step needs hand, tiles, rows, wall or table")
+            raise lesson_error("show", N_("a show step needs hand, tiles, rows, wall or table"))
         if (self.reveal or self.expect) and not self.hand:
-            raise PydanticCustomError("show", "reveal/expect are computed from a hand: add hand")
+            raise lesson_error("show", N_("reveal/expect are computed from a hand: add hand"))
         return self
 
 
@@ -349,7 +360,7 @@ class ChoiceOption(_Model):
     @model_validator(mode="after")
     def _has_face(self) -> ChoiceOption:
         if self.value is None and self.text is None and self.tiles is None:
-            raise PydanticCustomError("option", "an option needs text, tiles or value")
+            raise lesson_error("option", N_("an option needs text, tiles or value"))
         return self
 
 
@@ -381,25 +392,24 @@ class ChoiceStep(_Step, _HandMixin):
     def _answers(self) -> ChoiceStep:
         if self.ask is None:
             if any(o.correct is None for o in self.options) and not any(o.correct for o in self.options):
-                raise PydanticCustomError(
-                    "choice", "mark the right option(s) with correct: true, or let the engine decide with ask:"
-                )
+                raise lesson_error("choice", N_("mark the right option(s) with correct: true, or let the engine "
+                                                "decide with ask:"))
             right = sum(bool(o.correct) for o in self.options)
             if right == 0:
-                raise PydanticCustomError("choice", "no option has correct: true")
+                raise lesson_error("choice", N_("no option has correct: true"))
             if right > 1 and not self.multiple:
-                raise PydanticCustomError("choice", "{n} options are correct: add multiple: true", {"n": right})
+                raise lesson_error("choice", N_("{n} options are correct: add multiple: true"), n=right)
             if self.expect is not None:
-                raise PydanticCustomError("choice", "expect: needs ask: (authored options carry correct:)")
+                raise lesson_error("choice", N_("expect: needs ask: (authored options carry correct:)"))
         else:
             if self.hand is None:
-                raise PydanticCustomError("choice", "ask: {ask} needs a hand", {"ask": self.ask})
+                raise lesson_error("choice", N_("ask: {ask} needs a hand"), ask=self.ask)
             if any(o.correct is not None for o in self.options):
-                raise PydanticCustomError("choice", "with ask: the engine decides: remove correct: from options")
+                raise lesson_error("choice", N_("with ask: the engine decides: remove correct: from options"))
             if any(o.value is None for o in self.options):
-                raise PydanticCustomError("choice", "with ask: every option needs a value")
+                raise lesson_error("choice", N_("with ask: every option needs a value"))
             if self.ask in ("yaku", *MCR_ASKS) and self.win is None:
-                raise PydanticCustomError("choice", "ask: {ask} needs win: (how the hand was won)", {"ask": self.ask})
+                raise lesson_error("choice", N_("ask: {ask} needs win: (how the hand was won)"), ask=self.ask)
         return self
 
 
@@ -430,9 +440,9 @@ class PickTilesStep(_Step, _HandMixin):
                 "mcr_waits": "hand"}
         field = need[self.ask]
         if not getattr(self, field):
-            raise PydanticCustomError("pick", "ask: {ask} needs {field}:", {"ask": self.ask, "field": field})
+            raise lesson_error("pick", N_("ask: {ask} needs {field}:"), ask=self.ask, field=field)
         if self.ask == "match" and self.filter is None:
-            raise PydanticCustomError("pick", "ask: match needs filter: (one of {f})", {"f": ", ".join(TILE_FILTERS)})
+            raise lesson_error("pick", N_("ask: match needs filter: (one of {f})"), f=", ".join(TILE_FILTERS))
         return self
 
 
@@ -457,9 +467,9 @@ class NumberStep(_Step, _HandMixin):
     @model_validator(mode="after")
     def _inputs(self) -> NumberStep:
         if self.hand is None:
-            raise PydanticCustomError("number", "ask: {ask} needs a hand", {"ask": self.ask})
+            raise lesson_error("number", N_("ask: {ask} needs a hand"), ask=self.ask)
         if self.ask in ("fu", "han", "points", *MCR_ASKS) and self.win is None:
-            raise PydanticCustomError("number", "ask: {ask} needs win: (how the hand was won)", {"ask": self.ask})
+            raise lesson_error("number", N_("ask: {ask} needs win: (how the hand was won)"), ask=self.ask)
         return self
 
 
@@ -475,7 +485,7 @@ class FuBreakdownStep(_Step, _HandMixin):
     @model_validator(mode="after")
     def _inputs(self) -> FuBreakdownStep:
         if self.hand is None:
-            raise PydanticCustomError("fu", "a fu_breakdown step needs hand:")
+            raise lesson_error("fu", N_("a fu_breakdown step needs hand:"))
         return self
 
 
@@ -516,20 +526,20 @@ class ArrangeStep(_Step, _HandMixin):
     def _inputs(self) -> ArrangeStep:
         a = self.ask
         if a == "sort" and not self.tiles:
-            raise PydanticCustomError("arrange", "ask: sort needs tiles:")
+            raise lesson_error("arrange", N_("ask: sort needs tiles:"))
         if a == "split" and not self.hand:
-            raise PydanticCustomError("arrange", "ask: split needs hand:")
+            raise lesson_error("arrange", N_("ask: split needs hand:"))
         if a == "order" and len(self.cards) < 2:
-            raise PydanticCustomError("arrange", "ask: order needs at least two cards:")
+            raise lesson_error("arrange", N_("ask: order needs at least two cards:"))
         if a == "boxes":
             if len(self.boxes) < 2:
-                raise PydanticCustomError("arrange", "ask: boxes needs at least two boxes:")
+                raise lesson_error("arrange", N_("ask: boxes needs at least two boxes:"))
             if self.tiles and any(b.filter is None for b in self.boxes):
-                raise PydanticCustomError("arrange", "boxes for tiles need a filter: each")
+                raise lesson_error("arrange", N_("boxes for tiles need a filter: each"))
             if self.cards and any(c.box is None or c.box >= len(self.boxes) for c in self.cards):
-                raise PydanticCustomError("arrange", "every card needs box: (0..{n})", {"n": len(self.boxes) - 1})
+                raise lesson_error("arrange", N_("every card needs box: (0..{n})"), n=len(self.boxes) - 1)
             if not self.tiles and not self.cards:
-                raise PydanticCustomError("arrange", "ask: boxes needs tiles: or cards:")
+                raise lesson_error("arrange", N_("ask: boxes needs tiles: or cards:"))
         return self
 
 
@@ -557,7 +567,7 @@ class Goal(_Model):
     @model_validator(mode="after")
     def _one(self) -> Goal:
         if (self.games is None) == (self.wins is None):
-            raise PydanticCustomError("goal", "a goal is games: N or wins: N")
+            raise lesson_error("goal", N_("a goal is games: N or wins: N"))
         return self
 
 
@@ -601,11 +611,11 @@ class PaifuStep(_Step):
         if self.ask is None:
             return self
         if self.prompt is None:
-            raise PydanticCustomError("paifu", "ask: {ask} needs prompt:", {"ask": self.ask})
+            raise lesson_error("paifu", N_("ask: {ask} needs prompt:"), ask=self.ask)
         if self.ask in ("riichi", "tsumogiri") and self.seat is None:
-            raise PydanticCustomError("paifu", "ask: {ask} needs seat: (E, S, W or N)", {"ask": self.ask})
+            raise lesson_error("paifu", N_("ask: {ask} needs seat: (E, S, W or N)"), ask=self.ask)
         if self.ask == "call" and self.call is None:
-            raise PydanticCustomError("paifu", "ask: call needs call: (chi, pon, kan or ron)")
+            raise lesson_error("paifu", N_("ask: call needs call: (chi, pon, kan or ron)"))
         return self
 
     @property
@@ -660,14 +670,14 @@ class Lesson(_Model):
     @classmethod
     def _id(cls, v: str) -> str:
         if not _ID.match(v):
-            raise PydanticCustomError("lesson_id", "a lesson id is snake_case ASCII, not '{v}'", {"v": v})
+            raise lesson_error("lesson_id", N_("a lesson id is snake_case ASCII, not '{v}'"), v=v)
         return v
 
     @field_validator("skill")
     @classmethod
     def _skill(cls, v: str) -> str:
         if v not in SKILLS:
-            raise PydanticCustomError("skill", "unknown skill '{v}': see curriculum §4", {"v": v})
+            raise lesson_error("skill", N_("unknown skill '{v}': see curriculum §4"), v=v)
         return v
 
     @field_validator("prerequisites", "terms")
@@ -675,7 +685,7 @@ class Lesson(_Model):
     def _ids(cls, v: list[str]) -> list[str]:
         for x in v:
             if not _ID.match(x):
-                raise PydanticCustomError("id", "'{x}' is not a snake_case id", {"x": x})
+                raise lesson_error("id", N_("'{x}' is not a snake_case id"), x=x)
         return v
 
     @field_validator("sources")
@@ -683,26 +693,22 @@ class Lesson(_Model):
     def _sources(cls, v: list[str]) -> list[str]:
         for s in v:
             if not _SOURCE.match(s):
-                raise PydanticCustomError(
-                    "source", "source '{s}': write NNN:a-b (seed lines), 'digest ...', '[EXT] url' or '[derived] ...'",
-                    {"s": s},
-                )
+                raise lesson_error("source", N_("source '{s}': write NNN:a-b (seed lines), 'digest ...', '[EXT] url' "
+                                                "or '[derived] ...'"), s=s)
         return v
 
     @model_validator(mode="after")
     def _header(self) -> Lesson:
         prefix = TRACKS[self.track]
         if not self.id.startswith(prefix):
-            raise PydanticCustomError(
-                "lesson_id", "lesson id '{id}' of track {t} must start with '{p}'",
-                {"id": self.id, "t": self.track, "p": prefix},
-            )
+            raise lesson_error("lesson_id", N_("lesson id '{id}' of track {t} must start with '{p}'"), id=self.id,
+                               t=self.track, p=prefix)
         if "ru" not in self.languages:
-            raise PydanticCustomError("languages", "languages: must include ru (every lesson is written in Russian)")
+            raise lesson_error("languages", N_("languages: must include ru (every lesson is written in Russian)"))
         if self.audience == "child" and self.min_age is None:
-            raise PydanticCustomError("audience", "a child lesson needs min_age:")
+            raise lesson_error("audience", N_("a child lesson needs min_age:"))
         if self.id in self.prerequisites:
-            raise PydanticCustomError("prereq", "a lesson cannot be its own prerequisite")
+            raise lesson_error("prereq", N_("a lesson cannot be its own prerequisite"))
         first: dict[str, int] = {}
         for i, s in enumerate(self.steps):
             if s.id is None:

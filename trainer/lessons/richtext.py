@@ -21,6 +21,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from trainer.engine.notation import NotationError, parse_hand, parse_tiles
+from trainer.i18n import N_
+from trainer.lessons.engine_words import engine_reason
+from trainer.lessons.say import Say
 
 SpanKind = Literal["text", "tiles", "hand", "term", "strong", "paragraph"]
 
@@ -30,7 +33,8 @@ _TERM_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 class RichTextError(ValueError):
-    """Bad inline markup; ``offset`` is the 0-based character where it starts."""
+    """Bad inline markup; ``offset`` is the 0-based character where it starts, ``problem`` a
+    :class:`~trainer.lessons.say.Say` (English as a ``str``, translatable)."""
 
     def __init__(self, offset: int, problem: str) -> None:
         self.offset = offset
@@ -59,8 +63,9 @@ def parse_rich(text: str) -> list[Span]:
         pos = m.end()
         if m.group(3) is not None:
             if "{" in m.group(3):
-                raise RichTextError(m.start(), "inline markup inside **bold** is not shown: "
-                                               "put {tiles:..}, {hand:..} or {term:..} outside the bold words")
+                raise RichTextError(m.start(), Say(N_("inline markup inside **bold** is not shown: put {tiles}, "
+                                                      "{hand} or {term} outside the bold words"),
+                                                   tiles="{tiles:..}", hand="{hand:..}", term="{term:..}"))
             spans.append(Span("strong", " ".join(m.group(3).split())))
         elif m.group(1) is None:
             spans.append(Span("paragraph"))
@@ -71,9 +76,10 @@ def parse_rich(text: str) -> list[Span]:
     for s in spans:
         if s.kind == "text" and ("{" in s.value or "}" in s.value):
             where = text.find("{" if "{" in s.value else "}")
-            raise RichTextError(
-                where, "stray brace: inline markup is {tiles:123m}, {hand:...} or {term:id}"
-            )
+            raise RichTextError(where, Say(N_("a brace without markup: inline markup is {tiles}, {hand} or {term}; "
+                                              "write other braces as ( )"),
+                                           english="stray brace: inline markup is {tiles:123m}, {hand:...} or {term:id}",
+                                           tiles="{tiles:123m}", hand="{hand:...}", term="{term:id}"))
     return spans
 
 
@@ -82,23 +88,26 @@ def _markup(tag: str, body: str, offset: int) -> Span:
         try:
             parse_tiles(body)
         except NotationError as e:
-            raise RichTextError(offset, f"bad tiles in {{tiles:{body}}}: {e.problem}") from None
+            raise RichTextError(offset, Say(N_("bad tiles in {markup}: {problem}"), markup=f"{{tiles:{body}}}",
+                                            problem=engine_reason(e.problem))) from None
         return Span("tiles", body.strip())
     if tag == "hand":
         try:
             parse_hand(body, check_size=False)
         except NotationError as e:
-            raise RichTextError(offset, f"bad hand in {{hand:{body}}}: {e.problem}") from None
+            raise RichTextError(offset, Say(N_("bad hand in {markup}: {problem}"), markup=f"{{hand:{body}}}",
+                                            problem=engine_reason(e.problem))) from None
         return Span("hand", body.strip())
     if tag == "term":
         term, _, label = body.partition("|")
         term = term.strip()
         if not _TERM_ID.match(term):
-            raise RichTextError(
-                offset, f"{{term:{body}}}: a term id is lower-case ASCII romaji with '_', e.g. riichi"
-            )
+            raise RichTextError(offset, Say(N_("{markup}: a term id is written in lower-case Latin letters with "
+                                               "'_', e.g. riichi"),
+                                            english=f"{{term:{body}}}: a term id is lower-case ASCII romaji with '_', "
+                                                    "e.g. riichi", markup=f"{{term:{body}}}"))
         return Span("term", term, label.strip() or None)
-    raise RichTextError(offset, f"unknown markup {{{tag}:...}}: use tiles, hand or term")
+    raise RichTextError(offset, Say(N_("unknown markup {markup}: use tiles, hand or term"), markup=f"{{{tag}:...}}"))
 
 
 def term_ids(text: str) -> list[tuple[str, int]]:

@@ -25,6 +25,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from trainer.i18n import N_
+from trainer.lessons.say import Say
+
 if TYPE_CHECKING:
     from trainer.glossary import Glossary, Term
 
@@ -38,7 +41,8 @@ _COUNT = re.compile(r"(?<![\d.,])(\d+)\s+([а-яё]+)\b", re.IGNORECASE)
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """One problem found in a text: its character offset and a message for the author."""
+    """One problem found in a text: its character offset and a message for the author (a
+    :class:`~trainer.lessons.say.Say`: English as a ``str``, translatable)."""
 
     offset: int
     message: str
@@ -106,9 +110,9 @@ class SpellingChecker:
                     word = m.group(0)
                     if own is not None and (own == v.term_id or word.lower() in self.own_words.get(own, ())):
                         continue
-                    out.append(Finding(start + m.start(),
-                                       f"«{word}» is a variant spelling of the glossary term {v.term_id}: "
-                                       f"write «{v.right}» (or {{term:{v.term_id}}})"))
+                    out.append(Finding(start + m.start(), Say(
+                        N_("«{word}» is a variant spelling of the glossary term {term}: write «{right}» (or {markup})"),
+                        word=word, term=v.term_id, right=v.right, markup=f"{{term:{v.term_id}}}")))
             out.extend(self._counts(chunk, start))
         return sorted(out, key=lambda f: f.offset)
 
@@ -122,8 +126,11 @@ class SpellingChecker:
             want = forms[plural_form(n)]
             nominative_wrong = (word == forms[0] and plural_form(n) != 0) or (word == forms[1] and plural_form(n) == 2)
             if nominative_wrong:
-                yield Finding(start + m.start(2), f"«{m.group(1)} {m.group(2)}»: after {n} write «{want}» "
-                                                  f"(Russian plural of the glossary term {term_id})")
+                yield Finding(start + m.start(2), Say(
+                    N_("«{words}»: after {n} write «{want}» (the Russian plural of the glossary term {term})"),
+                    english=f"«{m.group(1)} {m.group(2)}»: after {n} write «{want}» "
+                            f"(Russian plural of the glossary term {term_id})",
+                    words=f"{m.group(1)} {m.group(2)}", n=str(n), want=want, term=term_id))
 
 
 def _plain_chunks(text: str) -> Iterator[tuple[int, str, str | None]]:
@@ -144,11 +151,15 @@ def citation_findings(text: str) -> list[Finding]:
     out: list[Finding] = []
     for start, chunk, _own in _plain_chunks(text):
         for m in _CITATION.finditer(chunk):
-            out.append(Finding(start + m.start(), f"source citation «{m.group(0)}» in learner-facing text: "
-                                                  "move it to the lesson's sources: header"))
+            out.append(Finding(start + m.start(), Say(
+                N_("source citation «{text}» in a text the learner reads: move it to the lesson's sources: header"),
+                english=f"source citation «{m.group(0)}» in learner-facing text: move it to the lesson's sources: "
+                        "header", text=m.group(0))))
         for m in _PLAN_CODE.finditer(chunk):
-            out.append(Finding(start + m.start(), f"plan code «{m.group(0)}» in learner-facing text: "
-                                                  "name the lesson by its title, or leave it out"))
+            out.append(Finding(start + m.start(), Say(
+                N_("plan code «{text}» in a text the learner reads: name the lesson by its title, or leave it out"),
+                english=f"plan code «{m.group(0)}» in learner-facing text: name the lesson by its title, or leave "
+                        "it out", text=m.group(0))))
     return sorted(out, key=lambda f: f.offset)
 
 
