@@ -210,6 +210,8 @@ class HomeScreen(Screen):
                 lambda: self.app.push("review", items=reviews),
                 accent=P.hint, badge=str(due), badge_color=P.hint,
             ))
+        else:
+            self.review = self._coming_card()
         # the match to go on with and the due positions from games: both have a door
         self.match_card = self._unfinished_match()
         self.mistakes_card = self._game_mistakes()
@@ -364,6 +366,26 @@ class HomeScreen(Screen):
             return due_review_items(app, wait=False)
         except Exception:
             return []
+
+    def _coming_card(self) -> Card | None:
+        """With nothing to review now: a card for the exercises that come back within a day (the
+        misses of the last day; :mod:`trainer.progress.srs` brings a miss back the next day), that
+        says how many and when, and practises them at once (as a "my mistakes" round: the
+        schedule stays as it is).  None when nothing comes back that soon."""
+        from datetime import datetime
+
+        from trainer.ui.screens.progress import coming_reviews, from_time_text, home_coming_text, practise_now
+
+        app = self.app
+        if app.progress is None or app.learner_id is None or not app.library_ready():
+            return None  # while the lessons load, a missed lesson step due now is not counted yet
+        now = datetime.now().astimezone()
+        coming = coming_reviews(app, now=now, wait=False)
+        if coming is None or not coming.soon(now):
+            return None
+        # the day in the line, the time in the badge: «12 заданий вернутся завтра…» «с 15:40»
+        return self.add(Card(_("Review"), home_coming_text(coming, now), lambda: practise_now(app, coming),
+                             accent=P.hint, badge=from_time_text(coming.at), badge_color=P.hint))
 
     def _status(self) -> str:
         """The learner's line under the title: name, today's answers against the goal, the streak."""

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 import pygame
 
-from trainer.i18n import _, format_decimal, format_number, format_percent, ngettext
+from trainer.i18n import _, current_language, format_decimal, format_number, format_percent, ngettext
 from trainer.progress.names import shown_name
 from trainer.progress.skills import skill_name
 from trainer.ui import folders
@@ -27,6 +27,8 @@ from trainer.ui.widgets import Button, blit_text, blit_wrapped, draw_panel, fit_
 
 P = PALETTE
 CHART_DAYS = 30
+NOTE_LINES = 3
+"""The mastery panel's note (what the bars mean) takes at most this many lines."""
 FEW_ANSWERS = 10
 """A skill with fewer answers is not judged yet: its bar is drawn blue, never red (two right
 answers of two show a short bar, because mastery grows answer by answer)."""
@@ -46,6 +48,171 @@ class ProgressData:
     days: list
     positions: list = field(default_factory=list)  # the due positions from games (the home's "Mistakes")
     waiting: list = field(default_factory=list)  # (file, n): due cards of lessons that did not load
+    coming: Coming | None = None  # with nothing due now: when the next review cards come back
+
+
+SOON = timedelta(days=1, minutes=1)
+"""Cards that come back within this time are the misses (and the hard answers) of the last day:
+:data:`trainer.progress.srs.RELEARN_AFTER` brings a miss back a day later."""
+HORIZON = timedelta(days=400)
+"""How far ahead :func:`coming_reviews` looks for the next review cards."""
+ALL = 1_000_000
+"""A limit that lifts the daily review cap when the cards are counted, not shown."""
+
+
+@dataclass(frozen=True)
+class Coming:
+    """The next review cards when none can be reviewed now (:func:`coming_reviews`).
+
+    ``items`` are the cards due by the end of the local day of the first one (the specs
+    ``ProgressStore.due_reviews`` gives, so they can be practised at once as a "my mistakes"
+    round), ``at`` when the first comes due; ``capped`` when cards are due now but the day's
+    review limit (``cap``) is used up: they come at the next local day."""
+
+    items: list
+    at: datetime
+    capped: bool = False
+    cap: int = 0
+
+    @property
+    def n(self) -> int:
+        return len(self.items)
+
+    def soon(self, now: datetime) -> bool:
+        """Whether these are the misses of the last day (back within a day, not spaced out)."""
+        return not self.capped and self.at <= now + SOON
+
+
+def coming_reviews(app, *, now: datetime | None = None, wait: bool = True) -> Coming | None:  # noqa: ANN001
+    """With no review card due now: which cards come back next, and when (None when cards are due
+    now, or none is scheduled; always None without a progress store).  The same cards as the
+    review session counts (those the app can show, :func:`~trainer.ui.views.review_items.can_show`);
+    the schedule is the store's (a miss comes back a day later, :mod:`trainer.progress.srs`),
+    read, never changed.  With the day's review limit used up, the cards due now are said to
+    come the next day (``capped``)."""
+    from trainer.ui.views.review_items import can_show
+
+    store, lid = getattr(app, "progress", None), getattr(app, "learner_id", None)
+    if store is None or lid is None:
+        return None
+    now = (now or datetime.now()).astimezone()
+    show = can_show(app, wait=wait)
+
+    def due_by(t: datetime, limit: int = ALL) -> list[dict]:
+        return store.due_reviews(lid, now=t, limit=limit, showable=show)
+
+    try:
+        if store.due_reviews(lid, now=now, showable=show):
+            return None  # something to review now: the count says it
+        base = due_by(now)
+        if base:  # due, but the day's limit is used up: they come the next day
+            tomorrow = datetime.combine(now.date() + timedelta(days=1), datetime.min.time()).astimezone()
+            return Coming(base, tomorrow, capped=True, cap=store.review_cap(lid))
+        # the first card's due time: windows doubling from an hour, then halved to the minute
+        # (only "is there one by then?" is asked, so each look stops at the first card)
+        lo, step = now, timedelta(hours=1)
+        while not due_by(now + step, 1):
+            if step >= HORIZON:
+                return None
+            lo, step = now + step, step * 2
+        hi = now + step
+        while hi - lo > timedelta(minutes=1):
+            mid = lo + (hi - lo) / 2
+            if due_by(mid, 1):
+                hi = mid
+            else:
+                lo = mid
+        first = hi.astimezone()
+        day_end = datetime.combine(first.date() + timedelta(days=1), datetime.min.time()).astimezone()
+        return Coming(due_by(day_end), first)  # the cards of that day: "tomorrow from 15:40" holds for each
+    except Exception:  # noqa: BLE001 - a store that cannot answer: nothing to say, never a crash
+        return None
+
+
+def _local_time(at: datetime) -> str:
+    """A time of day as the language writes it ("15:40", "3:40 PM")."""
+    from babel.dates import format_time
+
+    return format_time(at.astimezone(), "short", locale=current_language()).replace("\u202f", "\u00a0")
+
+
+def when_text(at: datetime, now: datetime | None = None, *, time: bool = True) -> str:
+    """When review cards come back, to follow "come back": "today from 20:15", "tomorrow from
+    15:40", "on December 1" (ru «сегодня с 20:15», «завтра с 15:40», «1 декабря»); without
+    ``time`` just "today", "tomorrow" (for a narrow place)."""
+    from babel.dates import format_skeleton
+
+    now = (now or datetime.now()).astimezone()
+    local = at.astimezone()
+    days = (local.date() - now.date()).days
+    if days <= 0:
+        # TRANSLATORS: when review cards come back (ru: «сегодня с 20:15»).
+        return _("today from {time}").format(time=_local_time(local)) if time else _("today")
+    if days == 1:
+        # TRANSLATORS: when review cards come back (ru: «завтра с 15:40»).
+        return _("tomorrow from {time}").format(time=_local_time(local)) if time else _("tomorrow")
+    # TRANSLATORS: when review cards come back; {date} is a day and month (ru: «1 декабря»).
+    return _("on {date}").format(date=format_skeleton("MMMMd", local, locale=current_language()))
+
+
+def from_time_text(at: datetime) -> str:
+    """The time of day review cards come back from, for a badge: "from 15:40" (ru «с 15:40»)."""
+    # TRANSLATORS: a badge: the time review cards come back from (ru: «с 15:40»).
+    return _("from {time}").format(time=_local_time(at))
+
+
+def coming_note(c: Coming, now: datetime | None = None) -> str:
+    """The progress screen's «Due for review» card, under its 0: when the next cards come."""
+    if c.capped:
+        # TRANSLATORS: under «Due for review: 0» when the day's review limit is used up (ru: «ещё 5 — завтра»).
+        return ngettext("{n} more tomorrow", "{n} more tomorrow", c.n).format(n=c.n)
+    # TRANSLATORS: under «Due for review: 0»; {when}: «завтра», «1 декабря» (ru: «12 вернутся завтра»).
+    return ngettext("{n} comes back {when}", "{n} come back {when}", c.n).format(
+        n=c.n, when=when_text(c.at, now, time=False))
+
+
+def coming_text(c: Coming, now: datetime | None = None) -> str:
+    """What the «Review» button says with nothing to review now (instead of "nothing to review"):
+    when the next cards come back, and for the ones back within a day (the misses of the last day)
+    that they can be practised at once."""
+    if c.capped:
+        return ngettext("Today's reviews are done: the daily limit is {cap}. {n} more exercise waits for tomorrow.",
+                        "Today's reviews are done: the daily limit is {cap}. {n} more exercises wait for "
+                        "tomorrow.", c.n).format(n=c.n, cap=c.cap)
+    when = when_text(c.at, now)
+    if c.soon((now or datetime.now()).astimezone()):
+        return ngettext("Nothing is due yet. {n} exercise comes back {when}: a mistake always comes back the next "
+                        "day. You can practise it now too.",
+                        "Nothing is due yet. {n} exercises come back {when}: a mistake always comes back the next "
+                        "day. You can practise them now too.", c.n).format(n=c.n, when=when)
+    return ngettext("Nothing is due yet. {n} exercise comes back for review {when}.",
+                    "Nothing is due yet. {n} exercises come back for review {when}.", c.n).format(n=c.n, when=when)
+
+
+def home_coming_text(c: Coming, now: datetime | None = None) -> str:
+    """The home's «Review» card with nothing due yet, for the cards back within a day (the misses
+    of the last day): how many and when, and that the card practises them now."""
+    # TRANSLATORS: the home's «Review» card; {when}: «сегодня», «завтра» (ru: «12 заданий вернутся завтра…»).
+    return ngettext("{n} exercise comes back {when}. Practise it now?",
+                    "{n} exercises come back {when}. Practise them now?", c.n).format(
+        n=c.n, when=when_text(c.at, now, time=False))
+
+
+def practise_now(app, c: Coming) -> None:  # noqa: ANN001
+    """Practise the cards that come back soon at once, as a "my mistakes" round: the answers count
+    as drill answers, so the cards still come back when they are due
+    (:func:`trainer.progress.srs.should_grade` keeps a card graded today as it is)."""
+    try:
+        app.push("review", items=list(c.items), mistakes=True)
+    except ValueError:  # no card can be shown after all
+        app.notify(_("Nothing to review right now."), "info")
+
+
+def mastery_order(mastery: list) -> list:
+    """The skills as the progress screen lists them: the weakest first, so the ones to practise
+    next are never the ones cut off; the skills with too few answers to judge come after the
+    judged ones (their bars are short because they have just started)."""
+    return sorted(mastery, key=lambda m: (m.answers < FEW_ANSWERS, m.mastery, m.skill))
 
 
 def load_data(app) -> ProgressData | None:
@@ -61,10 +228,11 @@ def load_data(app) -> ProgressData | None:
         goal=learner.daily_goal,
         due=len(due_review_items(app)),  # what the review session shows: drills and missed lesson steps
         totals=store.totals(lid),
-        mastery=sorted(store.mastery(lid), key=lambda m: -m.mastery),
+        mastery=mastery_order(store.mastery(lid)),
         days=store.days(lid, last=CHART_DAYS),
         positions=_due_positions(app),  # named apart: the position review shows them, as from the home
         waiting=waiting_for_lessons(app),  # not in the count above, so said apart: never dropped silently
+        coming=coming_reviews(app),  # nothing due now: when the next cards come back
     )
 
 
@@ -192,6 +360,9 @@ class ProgressScreen(Screen):
     data: ProgressData | None = None
     kid: KidsProgress | None = None
     waiting_rect: pygame.Rect | None = None  # the line about cards waiting for a lesson file to be fixed
+    mastery_top: int = 0  # the first skill shown in the mastery panel (the list pages on)
+    mastery_fits: int = 0  # how many skill rows the panel shows at once
+    mastery_rows_top: int = 0  # where the first row starts
 
     @property
     def kids(self) -> bool:
@@ -215,7 +386,8 @@ class ProgressScreen(Screen):
             self._build_kids()
             return
         self.review_btn = self.add(Button(_("Review"), self.start_review, kind="primary", size="small"))
-        self.review_btn.enabled = bool(self.data and self.data.due)
+        # nothing due now, but cards are coming: the button says when (never "nothing to review")
+        self.review_btn.enabled = bool(self.data and (self.data.due or self.data.coming is not None))
         positions = len(self.data.positions) if self.data else 0
         # TRANSLATORS: the progress screen's door to the due positions from the learner's games.
         self.positions_btn = self.add(Button(ngettext("Review {n} position from your games",
@@ -225,6 +397,9 @@ class ProgressScreen(Screen):
         self.learners_btn = self.add(Button(_("Learners"), lambda: self.app.push("learners"), kind="secondary"))
         self.export_btn = self.add(Button(_("Export"), self.export, kind="secondary"))
         self.import_btn = self.add(Button(_("Import"), lambda: self.app.push("progress_import"), kind="secondary"))
+        # the mastery list pages on: every skill can be seen, with the keyboard too
+        self.more_btn = self.add(Button("", self.more_skills, kind="secondary", size="small"))
+        self.more_btn.visible = False
         if self.data is None:
             for b in (self.review_btn, self.learners_btn, self.export_btn, self.import_btn):
                 b.enabled = False
@@ -267,7 +442,10 @@ class ProgressScreen(Screen):
             return
         L = self.app.layout
         c = L.content()
-        self.stats_rect = pygame.Rect(c.left, c.top, c.width, L.px(112))
+        foot = self.data is not None and (self.data.positions or self.data.coming is not None)
+        # a line at the due card's foot (the positions, or when the next cards come): a little taller,
+        # so the review button and its focus ring stay clear of it in a small window too
+        self.stats_rect = pygame.Rect(c.left, c.top, c.width, L.px(112) + (L.px(8) if foot else 0))
         body_top = self.stats_rect.bottom + L.px(18)
         self.waiting_rect = None
         note = waiting_text(self.data.waiting) if self.data is not None else ""
@@ -299,10 +477,65 @@ class ProgressScreen(Screen):
         # button) and a gap, and no lower than the card's padding allows
         label_bottom = due_card.top + L.px(10) + self.app.line_height(L.font("small"))
         top = min(label_bottom + L.px(12), due_card.bottom - L.px(10) - L.px(40))
-        if self.data is not None and self.data.positions:  # the positions' line at the card's foot stays clear
+        if foot:  # the line at the card's foot stays clear
             note_top = due_card.bottom - L.px(12) - self.app.line_height(L.font("small"))
             top = min(top, note_top - 2 * L.px(2) - L.px(40))
         self.review_btn.rect.topright = (due_card.right - L.px(14), max(top, label_bottom + 2 * L.px(2)))
+        self._layout_mastery()
+
+    def _layout_mastery(self) -> None:
+        """How many skill rows the mastery panel shows, and the button to the rest of them."""
+        L = self.app.layout
+        r = self.mastery_rect
+        pad = L.px(16)
+        y = r.top + pad + self.app.line_height(L.font("large")) + L.px(4)
+        lines = min(NOTE_LINES, len(self.app.wrap(self.mastery_note(), L.font("tiny"), r.width - 2 * pad)))
+        y += lines * self.app.line_height(L.font("tiny")) + L.px(2)
+        self.mastery_rows_top = y
+        row_h = L.px(34)
+        total = len(self.data.mastery) if self.data is not None else 0
+        fits = max(1, (r.bottom - pad - y) // row_h)
+        btn = self.more_btn
+        btn.visible = total > fits
+        if not btn.visible:
+            self.mastery_top, self.mastery_fits = 0, fits
+            return
+        btn_h = L.px(36)
+        fits = max(1, (r.bottom - pad - btn_h - L.px(6) - y) // row_h)
+        self.mastery_fits = fits
+        self.mastery_top = max(0, min(self.mastery_top, total - fits))
+        rest = total - self.mastery_top - fits
+        # TRANSLATORS: the button under the mastery list to the skills below (ru: «↓ Ещё 4 навыка»).
+        btn.label = ("↓ " + ngettext("{n} more skill", "{n} more skills", rest).format(n=rest)) if rest > 0 \
+            else "↑ " + _("Back to the start")
+        w = min(btn.preferred_width(self.app), r.width - 2 * pad)
+        btn.rect = pygame.Rect(r.right - pad - w, r.bottom - pad - btn_h, w, btn_h)
+
+    def mastery_note(self) -> str:
+        """The line under the mastery panel's title: what the bars mean and the order."""
+        return _("The weakest skills come first. The bar grows with each right answer; recent answers count most. "
+                 "Blue: too few answers to judge yet.")
+
+    def more_skills(self) -> None:
+        """The mastery list's button: the next page of skills, or back to the first."""
+        total = len(self.data.mastery) if self.data is not None else 0
+        fits = max(1, self.mastery_fits)
+        self.mastery_top = 0 if self.mastery_top + fits >= total else min(self.mastery_top + fits, total - fits)
+        self.relayout()
+        self.app.invalidate()
+
+    def scroll(self, dy: int) -> None:
+        """The mouse wheel, PgUp/PgDn and the arrows past the last button move the mastery list
+        (the page itself does not scroll)."""
+        if self.kid is not None or self.data is None or not self.more_btn.visible:
+            return
+        rows = max(1, round(abs(dy) / self.app.layout.px(34)))
+        total = len(self.data.mastery)
+        top = max(0, min(total - self.mastery_fits, self.mastery_top + (rows if dy > 0 else -rows)))
+        if top != self.mastery_top:
+            self.mastery_top = top
+            self.relayout()
+            self.app.invalidate()
 
     # ------------------------------------------------------------------ actions
 
@@ -311,11 +544,21 @@ class ProgressScreen(Screen):
         store, lid = self.app.progress, self.app.learner_id
         if store is None or lid is None:
             return
-        items = due_review_items(self.app, now=datetime.now().astimezone())
-        if not items:
-            self.app.notify(_("Nothing to review right now."), "info")
+        now = datetime.now().astimezone()
+        items = due_review_items(self.app, now=now)
+        if items:
+            self.app.push("review", items=items)
             return
-        self.app.push("review", items=items)
+        coming = coming_reviews(self.app, now=now)
+        if coming is None:
+            self.app.notify(_("Nothing to review yet: an exercise you miss in a drill or a lesson comes back "
+                              "here the next day."), "info")
+            return
+        buttons = [(_("Close"), lambda: None, "secondary")]
+        if coming.soon(now):
+            # TRANSLATORS: the button that practises the exercises coming back tomorrow, at once.
+            buttons.insert(0, (_("Practise now"), lambda: practise_now(self.app, coming), "primary"))
+        self.open_dialog(_("Review"), coming_text(coming, now), buttons)
 
     def review_positions(self) -> None:
         """Open the review of the due positions from the learner's games (the home's door)."""
@@ -444,7 +687,8 @@ class ProgressScreen(Screen):
                         _("in a row with the daily goal met"))
         self._stat_card(surf, rects[1], _("Today"), f"{d.today} / {d.goal}", "", fill=d.today / max(1, d.goal))
         positions = len(d.positions)
-        self._stat_card(surf, rects[2], _("Due for review"), str(d.due), positions_note(positions) if positions else "")
+        note = positions_note(positions) if positions else coming_note(d.coming) if d.coming is not None else ""
+        self._stat_card(surf, rects[2], _("Due for review"), str(d.due), note)
         t = d.totals
         lessons = int(t["lessons_completed"])
         self._stat_card(surf, rects[3], _("Time spent"), duration_text(t["seconds"]),
@@ -471,14 +715,12 @@ class ProgressScreen(Screen):
                       P.ink_muted, (r.left + pad, y), max_width=r.width - 2 * pad)
             return
         y -= L.px(4)
-        y += blit_wrapped(surf, self.app, _("The bar grows with each right answer; recent answers count most. "
-                                            "Blue: too few answers to judge yet."), L.font("tiny"), P.ink_muted,
-                          pygame.Rect(r.left + pad, y, r.width - 2 * pad, L.px(60)), max_lines=2) + L.px(2)
+        blit_wrapped(surf, self.app, self.mastery_note(), L.font("tiny"), P.ink_muted,
+                     pygame.Rect(r.left + pad, y, r.width - 2 * pad, L.px(90)), max_lines=NOTE_LINES)
+        y = self.mastery_rows_top
         inner = r.width - 2 * pad
-        fits = max(1, (r.bottom - pad - y) // row_h)
-        if len(self.data.mastery) > fits:  # the "and N more" line takes the last row's place
-            fits = max(1, (r.bottom - pad - y - self.app.line_height(L.font("tiny"))) // row_h)
-        shown = self.data.mastery[:fits]
+        top = self.mastery_top
+        shown = self.data.mastery[top:top + self.mastery_fits]
         labels = [mastery_label(m) for m in shown]
         label_w = max(self.app.text_width(t, L.font("tiny")) for t in labels)
         widest = max(self.app.text_width(skill_name(m.skill), L.font("small")) for m in shown)
@@ -498,10 +740,14 @@ class ProgressScreen(Screen):
             blit_text(surf, self.app, label_text, L.font("tiny"), P.ink_muted,
                       (r.right - pad, y + row_h // 2), anchor="midright")
             y += row_h
-        if len(self.data.mastery) > len(shown):
-            more = len(self.data.mastery) - len(shown)
-            blit_text(surf, self.app, ngettext("and {n} more skill", "and {n} more skills", more).format(n=more),
-                      L.font("tiny"), P.ink_muted, (r.left + pad, r.bottom - pad), anchor="bottomleft")
+        if self.more_btn.visible:
+            total = len(self.data.mastery)
+            # TRANSLATORS: which skills the mastery list shows (ru: «1–8 из 12 навыков»).
+            where = ngettext("{first}–{last} of {n} skill", "{first}–{last} of {n} skills", total).format(
+                first=top + 1, last=top + len(shown), n=total)
+            blit_text(surf, self.app, where, L.font("tiny"), P.ink_muted,
+                      (r.left + pad, self.more_btn.rect.centery), anchor="midleft",
+                      max_width=self.more_btn.rect.left - r.left - pad - L.px(8))
 
     def _draw_chart(self, surf: pygame.Surface, rect: pygame.Rect, title: str, bars: list[float],
                     line: list[float | None] | None, bar_color, line_color,

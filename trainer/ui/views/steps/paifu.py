@@ -86,7 +86,7 @@ class PaifuView(StepView):
             self.record = answers.paifu_record(st)
             log = example_log(st.game)
         except answers.AnswerError as exc:
-            self.error = str(exc)
+            self.error = exc.message.translated()  # the teacher reads it in the interface language
             return
         me = next(r.seat for r in self.record.seats if r.wind == 0)  # the dealer sits at the bottom
         self.frames = build_frames(log, me, open_hands=True)
