@@ -18,15 +18,9 @@ from trainer.i18n import ngettext  # noqa: E402
 from trainer.progress import open_store  # noqa: E402
 from trainer.progress.store import SkillMastery  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
-from trainer.ui.screens.progress import (  # noqa: E402
-    Coming,
-    coming_note,
-    coming_reviews,
-    coming_text,
-    mastery_order,
-    when_text,
-)
+from trainer.ui.screens.progress import mastery_order  # noqa: E402
 from trainer.ui.settings import Settings  # noqa: E402
+from trainer.ui.views.coming_reviews import Coming, coming_note, coming_reviews, coming_text, when_text  # noqa: E402
 from trainer.ui.views.review_items import due_review_items  # noqa: E402
 
 SIZES = [(1280, 720), (1024, 600)]

@@ -374,7 +374,12 @@ class HomeScreen(Screen):
         schedule stays as it is).  None when nothing comes back that soon."""
         from datetime import datetime
 
-        from trainer.ui.screens.progress import coming_reviews, from_time_text, home_coming_text, practise_now
+        from trainer.ui.views.coming_reviews import (
+            coming_reviews,
+            from_time_text,
+            home_coming_text,
+            practise_now,
+        )
 
         app = self.app
         if app.progress is None or app.learner_id is None or not app.library_ready():
