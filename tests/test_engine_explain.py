@@ -78,7 +78,9 @@ def test_fu_items_missing_extra_and_wrong() -> None:
     assert d["extra"] == [("pair_dragon", 2)]
     assert d["wrong_value"] == [("ankou_yaochuu", 4, 8)]
     assert fu_total_slip([("fuutei", 20), ("tsumo", 2)], 30, 22) == "not_rounded"
-    assert fu_total_slip([("fuutei", 20), ("tsumo", 2), ("ankou_simple", 4)], 30, 20) == "rounded_down"
+    assert fu_total_slip([("fuutei", 20), ("ankan_yaochuu", 32)], 60, 50) == "rounded_down"
+    # 20 is also the base alone: the learner may have left the items out, so not "rounded down"
+    assert fu_total_slip([("fuutei", 20), ("tsumo", 2), ("ankou_simple", 4)], 30, 20) is None
 
 
 def test_points_chain_and_slips() -> None:

@@ -86,7 +86,7 @@ def test_a_yaku_finals_last_line_names_only_the_yaku_left_unticked(en) -> None: 
     # the answer line above lists the whole answer: this one says what the learner left out, once
     assert "Not ticked, though in the hand: Pinfu, Tanyao." in text and "Riichi" not in text
     retry = options_text({"riichi"}, {"riichi", "tanyao", "pinfu"}, names, final=False)
-    assert "2 more are in the hand." in retry and "Tanyao" not in retry
+    assert "2 more yaku are in the hand." in retry and "Tanyao" not in retry
 
 
 def test_the_first_fallback_hint_asks_to_look_at_tiles_only_where_there_are_tiles(tmp_path, en) -> None:  # noqa: ANN001

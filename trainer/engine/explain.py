@@ -11,7 +11,12 @@ teacher answers at the table, each about the learner's *own* choice:
 * :func:`fu_diff` — the fu items the learner left out, added, or valued wrongly;
 * :func:`points_chain` / :func:`points_slip` — han and fu -> basic points -> each payment,
   and which usual slip (dealer for non-dealer, no rounding, honba forgotten...) gives the
-  learner's number.
+  learner's number;
+* :func:`discard_forms` — the shanten a discard leaves in each hand form (seven pairs...);
+* :func:`yaku_reason` — why a won hand has a yaku (the groups that make it) or why it has not
+  (what breaks it: a run for toitoi, a terminal for tanyao, the wait for pinfu...);
+* :func:`variant_way` — a shortest way to tenpai and the best single draw of a training-variant
+  hand (suits ignored, dragons as tens or jokers), which show its shanten.
 
 Everything returned is plain data (tiles in MPSZ text, ids, numbers); the UI puts words
 around it through gettext.  Pure Python: nothing here imports the UI, lessons or progress.
@@ -34,13 +39,17 @@ from trainer.engine.tiles import TERMINALS_AND_HONORS, Tile, kind_name
 
 __all__ = [
     "Blocks",
+    "discard_forms",
+    "drill_win",
     "fu_diff",
     "hand_blocks",
     "not_a_wait",
     "points_chain",
     "points_slip",
     "shanten_blocks",
+    "variant_way",
     "wait_reading",
+    "yaku_reason",
 ]
 
 # A block of a reading in progress: (what, kinds) — what is "set_run", "set_triplet", "pair",
@@ -213,7 +222,9 @@ def wait_reading(hand: Hand, kind: int) -> dict[str, Any] | None:
 
 def fu_diff(expected: Iterable[tuple[str, int]], given: Iterable[tuple[str, int]]) -> dict[str, Any]:
     """Compare the learner's fu items with the engine's: ``missing`` (items the hand scores that
-    the learner left out), ``extra`` (items the learner added that the hand does not score) and
+    the learner left out), ``extra`` (items the learner added that the hand does not score at all),
+    ``surplus`` (an item the hand does score, counted more often than the hand has it:
+    ``(id, fu, times in the hand, times counted)``; the base fu are scored once) and
     ``wrong_value`` (an item named right with the wrong fu: ``(id, given, right)``).  Items are
     ``(item id, fu)``; an item may occur several times (two closed triplets)."""
     want: dict[str, list[int]] = {}
@@ -224,6 +235,7 @@ def fu_diff(expected: Iterable[tuple[str, int]], given: Iterable[tuple[str, int]
         got.setdefault(str(fid), []).append(int(fu))
     missing: list[tuple[str, int]] = []
     extra: list[tuple[str, int]] = []
+    surplus: list[tuple[str, int, int, int]] = []
     wrong: list[tuple[str, int, int]] = []
     for fid in sorted(set(want) | set(got)):
         w, g = sorted(want.get(fid, [])), sorted(got.get(fid, []))
@@ -232,19 +244,39 @@ def fu_diff(expected: Iterable[tuple[str, int]], given: Iterable[tuple[str, int]
             if a != b:
                 wrong.append((fid, a, b))
         missing.extend((fid, fu) for fu in w[common:])
-        extra.extend((fid, fu) for fu in g[common:])
-    return {"kind": "fu_diff", "missing": missing, "extra": extra, "wrong_value": wrong}
+        if w and len(g) > len(w):  # the hand has the item, fewer times than counted
+            surplus.append((fid, w[0], len(w), len(g)))
+        elif not w:
+            extra.extend((fid, fu) for fu in g)
+    return {"kind": "fu_diff", "missing": missing, "extra": extra, "surplus": surplus, "wrong_value": wrong}
 
 
 def fu_total_slip(items: Sequence[tuple[str, int]], total: int, given: int) -> str | None:
     """Why a typed fu total is off, when the reason is a usual one: ``"not_rounded"`` (the sum
-    of the items before rounding up to ten) or ``"rounded_down"``; None otherwise."""
+    of the items before rounding up to ten) or ``"rounded_down"`` (that sum rounded down); None
+    otherwise.  A number that is also what the hand's items make with some of them left out
+    (20 + 10 = 30 for a hand of 20 + 10 + 8 = 38) is not called rounded down: the learner may
+    just as well have forgotten those items."""
     raw = sum(int(fu) for _, fu in items)
     if given == raw and raw != total:
         return "not_rounded"
-    if raw != total and given == raw // 10 * 10:
+    if raw != total and given == raw // 10 * 10 and not _part_makes(items, given):
         return "rounded_down"
     return None
+
+
+def _part_makes(items: Sequence[tuple[str, int]], given: int) -> bool:
+    """Whether some of the items (not all, the base fu among them when the hand has it) add up to
+    ``given``, as they are or rounded up to ten."""
+    fus = [int(fu) for _, fu in items]
+    base = [i for i, (fid, _fu) in enumerate(items) if fid == "fuutei"]
+    for mask in range(1, (1 << len(fus)) - 1):
+        if any(not mask >> i & 1 for i in base):
+            continue
+        part = sum(fu for i, fu in enumerate(fus) if mask >> i & 1)
+        if given in (part, -(-part // 10) * 10):
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------------
@@ -301,8 +333,12 @@ def points_chain(han: int, fu: int, *, dealer: bool, tsumo: bool, rules: Rules, 
 def points_slip(chain: dict[str, Any], given: Sequence[int], rules: Rules) -> list[str]:
     """Which usual slips give the learner's numbers (``given``, one per payment in the chain's
     order): ``"dealer_swapped"`` (paid as if the winner were, or were not, the dealer),
-    ``"win_swapped"`` (ron for tsumo or back), ``"not_rounded"``, ``"no_honba"``, ``"basic_only"``
-    (the basic points themselves).  Empty when no usual slip explains them."""
+    ``"win_swapped"`` (ron for tsumo or back), ``"payers_swapped"`` (a non-dealer's tsumo with the
+    dealer's and the non-dealer's shares in each other's place), ``"not_rounded"``,
+    ``"rounded_down"`` (each share rounded down to 100 instead of up), ``"no_honba"``,
+    ``"doubled"`` / ``"halved"`` (twice or half the right payment: one han too many or too few, or
+    the wrong multiplier), ``"basic_only"`` (the basic points themselves).  Empty when no usual
+    slip explains them."""
     given = tuple(int(g) for g in given)
     want = tuple(p["total"] for p in chain["payments"])
     if given == want:
@@ -316,11 +352,280 @@ def points_slip(chain: dict[str, Any], given: Sequence[int], rules: Rules) -> li
         swapped = points_chain(han, fu, dealer=chain["dealer"], tsumo=not chain["tsumo"], rules=rules, honba=honba)
         if len(swapped["payments"]) == 1 and swapped["payments"][0]["total"] == given[0]:
             slips.append("win_swapped")
+    if len(given) == 2 and given == want[::-1] and want[0] != want[1]:
+        slips.append("payers_swapped")
     if tuple(p["raw"] + p["honba"] for p in chain["payments"]) == given and any(
             p["raw"] != p["paid"] for p in chain["payments"]):
         slips.append("not_rounded")
     if honba and tuple(p["paid"] for p in chain["payments"]) == given:
         slips.append("no_honba")
+    down = tuple(int(p["raw"]) // 100 * 100 + p["honba"] for p in chain["payments"])
+    if not slips and down == given and any(p["raw"] != p["paid"] for p in chain["payments"]):
+        slips.append("rounded_down")
+    if not slips and given == tuple(2 * w for w in want):
+        slips.append("doubled")
+    if not slips and given == tuple(w // 2 for w in want) and all(w % 2 == 0 for w in want):
+        slips.append("halved")
     if chain["basic"] in given:
         slips.append("basic_only")
     return slips
+
+
+# ---------------------------------------------------------------------------
+# Discards
+# ---------------------------------------------------------------------------
+
+
+def discard_forms(hand: Hand, kind: int) -> dict[str, int]:
+    """The shanten the hand is left with after discarding one ``kind``, in each hand form that
+    applies (``standard``, and for 13 tiles without melds ``seven_pairs`` and
+    ``thirteen_orphans``): the hand's shanten is the lowest, and the form it comes from is the one
+    to name."""
+    return shanten_by_form(hand.without(Tile(kind)))
+
+
+# ---------------------------------------------------------------------------
+# Yaku
+# ---------------------------------------------------------------------------
+
+
+def drill_win(hand_text: str, data: dict[str, Any]) -> tuple[Hand, Any]:
+    """A scoring drill's won hand and its situation (:class:`~trainer.engine.scoring.WinContext`)
+    rebuilt from the prompt's data (``win_tile``, ``by``, ``seat``, ``round``, ``flags``, ``dora``,
+    ``ura``, ``honba``, ``sticks``, ``nuki``)."""
+    from trainer.engine.notation import parse_hand, parse_tiles
+    from trainer.engine.scoring import WinContext
+    from trainer.engine.tiles import EAST, WIND_LETTERS
+
+    hand = parse_hand(hand_text, check_size=False)
+    flags = {f: True for f in data.get("flags") or ()}
+    ctx = WinContext(
+        win_tile=parse_tiles(str(data["win_tile"]))[0], tsumo=data.get("by") == "tsumo",
+        seat_wind=EAST + WIND_LETTERS.index(str(data.get("seat", "E"))),
+        round_wind=EAST + WIND_LETTERS.index(str(data.get("round", "E"))),
+        dora_indicators=tuple(parse_tiles(str(data.get("dora") or ""), max_copies=None)),
+        ura_indicators=tuple(parse_tiles(str(data.get("ura") or ""), max_copies=None)),
+        honba=int(data.get("honba") or 0), riichi_sticks=int(data.get("sticks") or 0),
+        nuki=int(data.get("nuki") or 0), **flags)
+    return hand, ctx
+
+
+_RUN_YAKU = ("iipeikou", "ryanpeikou", "sanshoku_doujun", "ittsu")
+_DRAGON = {"yakuhai_haku": 31, "yakuhai_hatsu": 32, "yakuhai_chun": 33}
+
+
+def _groups(reading: Any, what: str) -> list[str]:
+    """A reading's groups of one kind (``run``, ``triplet`` — quads too —, ``pair``) as MPSZ text."""
+    from trainer.engine.decompose import GroupKind
+
+    kinds = {"run": (GroupKind.RUN,), "triplet": (GroupKind.TRIPLET, GroupKind.QUAD), "pair": (GroupKind.PAIR,)}
+    return [format_tiles(g.kinds()) for g in reading.groups if g.kind in kinds[what]]
+
+
+def _yaochuu(kinds: Iterable[int]) -> bool:
+    return any(k in TERMINALS_AND_HONORS for k in kinds)
+
+
+def yaku_reason(hand: Hand, ctx: Any, rules: Rules, yaku_id: str) -> dict[str, Any]:
+    """Why the won hand has yaku ``yaku_id`` or not, as data for the UI to word.
+
+    ``have`` says which.  For a yaku the hand has, ``tiles`` lists the groups of the scored
+    reading that make it (the triplet of a yakuhai, the two runs of iipeikou...), empty where the
+    whole hand does (tanyao, a flush).  For one it has not, ``reason`` is:
+
+    * ``other_reading`` — another reading of the hand has it (``reading``: its groups), but the
+      hand is scored by the reading worth the most;
+    * ``replaced`` — the hand has a bigger yaku that includes it (``by``: that yaku's id);
+    * ``open`` — the yaku needs a closed hand and this one has a called set (``tiles``);
+    * ``tiles`` — these tiles break it (``tiles``: the terminals and honors against tanyao, the
+      tiles of another suit or the honors against a flush);
+    * ``runs`` — the hand has runs (``tiles``) where four triplets are needed (toitoi);
+    * ``no_runs`` — the hand has no run (chanta, junchan need one);
+    * ``sets`` — the sets and pair (``tiles``) that hold no terminal or honor (chanta, junchan);
+    * ``run_shape`` — the runs the hand has (``tiles``), not the ones the yaku needs;
+    * ``no_triplet`` — no triplet of ``tile`` (the dragon, the seat or round wind), with
+      ``held``: how many of it the hand holds;
+    * ``pinfu`` — ``blocks`` (the engine's pinfu blockers: ``open_hand``, ``triplet``,
+      ``valued_pair``, ``not_ryanmen``), with ``tiles`` (the triplets), ``pair`` and ``shape``;
+    * ``not_pairs`` — the hand is not seven pairs (chiitoitsu);
+    * ``seven_pairs`` — the hand is read as seven pairs (``tiles``), so it has no sets at all;
+    * ``ron`` — won off a discard (menzen tsumo);
+    * ``situation`` — a yaku of the situation (riichi, ippatsu, haitei...) that did not happen;
+    * ``other`` — none of the above can say more (the UI names what the yaku needs)."""
+    from trainer.engine.decompose import Form
+    from trainer.engine.scoring import score_hand
+    from trainer.engine.tiles import is_honor, suit_of
+    from trainer.engine.yaku import pinfu_blockers, yaku_info
+
+    result = score_hand(hand, ctx, rules)
+    reading = result.reading
+    scored = {y.id for y in result.yaku}
+    out: dict[str, Any] = {"kind": "yaku_reason", "id": yaku_id, "have": yaku_id in scored}
+    runs, triplets, pairs = _groups(reading, "run"), _groups(reading, "triplet"), _groups(reading, "pair")
+    held = [t.kind for t in hand.all_tiles()]
+    if yaku_id in scored:
+        out["tiles"] = _made_of(yaku_id, reading, runs, triplets, pairs, ctx)
+        return out
+    alt = next((a for a in result.alternatives if a.valid and any(y.id == yaku_id for y in a.yaku)), None)
+    if alt is not None:
+        out.update(reason="other_reading", reading=[format_tiles(g.kinds()) for g in alt.reading.groups],
+                   points=alt.points,
+                   best=result.payment.hand_value)
+        return out
+    info = yaku_info()
+    by = next((y for y in sorted(scored) if yaku_id in info[y].excludes), None)
+    if by is not None:
+        out.update(reason="replaced", by=by)
+        return out
+    kind = info[yaku_id].kind if yaku_id in info else "hand"
+    if kind == "situational" and yaku_id != "menzen_tsumo":
+        out["reason"] = "situation"
+        return out
+    closed_only = rules.han(yaku_id, False) == 0 and rules.han(yaku_id, True) > 0
+    called = [format_tiles(sorted(t.kind for t in m.tiles)) for m in hand.melds if m.is_open]
+    if closed_only and called and yaku_id != "pinfu":
+        out.update(reason="open", tiles=called)
+        return out
+    if yaku_id == "menzen_tsumo":
+        out["reason"] = "ron"
+    elif yaku_id == "tanyao":
+        out.update(reason="tiles", tiles=[format_tiles(sorted({k for k in held if k in TERMINALS_AND_HONORS}))])
+    elif yaku_id in ("honitsu", "chinitsu"):
+        suits = [suit_of(k) for k in held if not is_honor(k)]
+        main = max(set(suits), key=suits.count) if suits else None
+        other = sorted({k for k in held if not is_honor(k) and suit_of(k) != main})
+        honors = sorted({k for k in held if is_honor(k)})
+        if yaku_id == "honitsu" and not other and not honors:
+            out["reason"] = "other"
+        else:
+            shown = other + (honors if yaku_id == "chinitsu" else [])
+            out.update(reason="tiles", tiles=[format_tiles(shown)] if shown else [])
+    elif reading.form is Form.SEVEN_PAIRS and yaku_id != "chiitoitsu":
+        out.update(reason="seven_pairs", tiles=pairs)
+    elif reading.form is not Form.STANDARD and yaku_id != "chiitoitsu":
+        out["reason"] = "other"
+    elif yaku_id == "toitoi":
+        out.update(reason="runs", tiles=runs)
+    elif yaku_id in ("chanta", "junchan"):
+        bare = [format_tiles(g.kinds()) for g in reading.groups if not _yaochuu(g.kinds())]
+        if bare:
+            out.update(reason="sets", tiles=bare)
+        elif not runs:
+            out["reason"] = "no_runs"
+        else:  # junchan with honors
+            out.update(reason="tiles", tiles=[format_tiles(sorted({k for k in held if is_honor(k)}))])
+    elif yaku_id in _RUN_YAKU:
+        out.update(reason="run_shape", tiles=runs)
+    elif yaku_id in _DRAGON or yaku_id in ("yakuhai_seat_wind", "yakuhai_round_wind"):
+        k = _DRAGON.get(yaku_id, ctx.seat_wind if yaku_id == "yakuhai_seat_wind" else ctx.round_wind)
+        out.update(reason="no_triplet", tile=kind_name(k), held=held.count(k))
+    elif yaku_id == "pinfu":
+        pair = reading.pair.first if reading.pair is not None else -1
+        kinds = [g.kind.value for g in reading.groups]
+        blocks = pinfu_blockers(reading.form, kinds, pair, result.placement.shape, closed=hand.is_closed,
+                                seat=ctx.seat_wind, round_wind=ctx.round_wind)
+        out.update(reason="pinfu", blocks=list(blocks), tiles=triplets, called=called,
+                   pair=pairs[0] if pairs else "", shape=result.placement.shape.value)
+    elif yaku_id == "chiitoitsu":
+        out["reason"] = "not_pairs"
+    else:
+        out["reason"] = "other"
+    return out
+
+
+def _made_of(yaku_id: str, reading: Any, runs: list[str], triplets: list[str], pairs: list[str],
+             ctx: Any) -> list[str]:
+    """The groups of the scored reading that make a yaku the hand has (empty where the whole hand
+    or the situation does)."""
+    from collections import Counter
+
+    if yaku_id in ("iipeikou", "ryanpeikou"):
+        twice = [r for r, n in Counter(runs).items() if n >= 2]
+        return [r for r in runs if r in twice]
+    if yaku_id == "sanshoku_doujun":
+        for digits in dict.fromkeys(r[:-1] for r in runs):
+            if {r[-1] for r in runs if r[:-1] == digits} >= set("mps"):
+                return [digits + suit for suit in "mps"]
+        return runs
+    if yaku_id == "ittsu":
+        for suit in "mps":
+            if all(f"{a}{suit}" in runs for a in ("123", "456", "789")):
+                return [f"123{suit}", f"456{suit}", f"789{suit}"]
+        return runs
+    if yaku_id in _DRAGON or yaku_id in ("yakuhai_seat_wind", "yakuhai_round_wind"):
+        k = _DRAGON.get(yaku_id, ctx.seat_wind if yaku_id == "yakuhai_seat_wind" else ctx.round_wind)
+        return [t for t in triplets if t.startswith(kind_name(k)[0]) and t.endswith(kind_name(k)[1])]
+    if yaku_id in ("toitoi", "sanankou", "sankantsu", "sanshoku_doukou"):
+        return triplets
+    if yaku_id == "chiitoitsu":
+        return pairs
+    if yaku_id in ("chanta", "junchan", "pinfu"):
+        return [format_tiles(g.kinds()) for g in reading.groups]
+    return []
+
+
+# ---------------------------------------------------------------------------
+# Training variants
+# ---------------------------------------------------------------------------
+
+
+def variant_way(hand: Hand, variant: Any, pool: Iterable[int]) -> dict[str, Any]:
+    """What shows a training-variant hand's shanten (suits ignored, dragons as tens or jokers;
+    :mod:`trainer.engine.variants`), drawing from the kinds of ``pool`` (the copies not in the hand):
+    ``steps`` — a shortest way to tenpai, one ``(drawn, thrown back)`` per step (it shows the
+    shanten is not higher); ``best_draw`` — the draw that gains the most with its best throw-back,
+    ``(tile, shanten after)`` (it shows no draw gains two steps, so the shanten is not lower);
+    ``shanten`` — the hand's variant shanten."""
+    from trainer.engine.tiles import NUM_KINDS
+    from trainer.engine.variants import (
+        variant_shanten,
+        variant_shanten_after_discards,
+        variant_shanten_after_draws,
+    )
+
+    pool = set(pool)
+
+    def counts(kinds: list[int]) -> list[int]:
+        c = [0] * NUM_KINDS
+        for k in kinds:
+            c[k] += 1
+        return c
+
+    def draws(kinds: list[int]) -> dict[int, int]:
+        c = counts(kinds)
+        if variant.is_plain:
+            return {d: variant_shanten(Hand(tuple(sorted(Tile(k) for k in [*kinds, d]))), variant)
+                    for d in sorted(pool) if c[d] < 4}
+        return {d: s for d, s in variant_shanten_after_draws(c, variant).items() if d in pool}
+
+    def discards(kinds: list[int]) -> dict[int, int]:
+        if variant.is_plain:
+            out = {}
+            for k in sorted(set(kinds)):
+                rest = list(kinds)
+                rest.remove(k)
+                out[k] = variant_shanten(Hand(tuple(sorted(Tile(x) for x in rest))), variant)
+            return out
+        return dict(variant_shanten_after_discards(counts(kinds), variant))
+
+    kinds = [t.kind for t in hand.concealed]
+    s = variant_shanten(hand, variant)
+    steps: list[tuple[str, str]] = []
+    now, left = list(kinds), s
+    while left > 0:
+        step = next(((d, k) for d, s2 in sorted(draws(now).items()) if s2 < left
+                     for k, s3 in sorted(discards([*now, d]).items()) if s3 < left), None)
+        if step is None:
+            break
+        now = [*now, step[0]]
+        now.remove(step[1])
+        steps.append((kind_name(step[0]), kind_name(step[1])))
+        left -= 1
+    best: tuple[str, int] | None = None
+    for d, s2 in sorted(draws(kinds).items()):
+        if s2 >= 0:
+            after = min(discards([*kinds, d]).values())
+            if best is None or after < best[1]:
+                best = (kind_name(d), after)
+    return {"kind": "variant_way", "shanten": s, "steps": [list(p) for p in steps],
+            "best_draw": list(best) if best else None}

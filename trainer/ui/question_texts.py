@@ -140,8 +140,8 @@ EXPLAIN_TEXTS: dict[str, str] = {
     "temporary": N_("You let a winning tile pass since your last discard: furiten until your next discard."),
     "riichi": N_("After riichi you let a winning tile pass: furiten until the end of the hand."),
     "ron_ok": N_("Ron is allowed: {tile} completes the hand (waits {waits}) and you are not furiten."),
-    "safest_one": N_("Safest: {tiles} — any wait that could still win on it would win on every other tile too."),
-    "safest_tie": N_("Equally safe: {tiles} — either is right: the same waits are left against each."),
+    "safest_one": N_("Safest: {tiles}."),
+    "safest_tie": N_("Equally safe: {tiles} — either is right."),
 }
 """Explanation lines of the new explanation items."""
 
@@ -158,8 +158,8 @@ REASON_TEXTS: dict[str, str] = {
     "suji": N_("{suji} of {tiles}"),
     "kabe": N_("{kabe}: all four {tiles} visible"),
     "honor": N_("an honor makes no runs"),
-    "visible_1": N_("one copy unseen"),
-    "visible_0": N_("no copy unseen"),
+    "visible_1": N_("only one other copy is out of sight, so he cannot hold a pair of it: no {shanpon}"),
+    "visible_0": N_("every copy is in sight, so he holds none: no {shanpon}, no {tanki}"),
 }
 """Why some waits on a tile are ruled out (reason ids of trainer.engine.safety), in a few words;
 the tools are glossary links (:func:`_reason_terms`: the block shows each one's Japanese once).
@@ -430,11 +430,17 @@ def _safety_line(item: dict[str, Any]) -> str:
                 key = "visible_0" if t.get("unseen", 0) == 0 else "visible_1"
             terms = _reason_terms()
             bits.append(terms["genbutsu"] if key == "genbutsu" else
-                        _tr(REASON_TEXTS, key).format(tiles=_tiles(tiles), **terms))
+                        _tr(REASON_TEXTS, key).format(tiles=_tiles(tiles), shanpon=pair_wait("shanpon"),
+                                                      tanki=pair_wait("tanki"), **terms))
         shapes = [_tiles(held) if held else pair_wait(shape) for shape, held in t.get("open", ())]
         if shapes:
             bits.append(_("still open: {waits}").format(waits=", ".join(shapes)))
-        elif not any(r[0] == "genbutsu" for r in t.get("reasons", ())):
+            if item.get("best"):  # why it is still the safest: the others are open to all of these
+                bits.append(_("every other tile of yours is open to these waits too, or to more"))
+        elif any(r[0] == "genbutsu" for r in t.get("reasons", ())):
+            # a tile of his river or passed after his riichi: furiten for him, whatever he waits on
+            bits.append(_("he cannot win on it by ron, whatever his wait"))
+        else:
             bits.append(_("no wait can win on it"))
         text = "; ".join(bits)
         parts.append((_(WHO_TEXTS[t["who"]]) + " " + text) if t.get("who") else text)

@@ -35,6 +35,13 @@ SLIPS = {
     "not_rounded": N_("Your number is not rounded: each payment is rounded up to the next 100."),
     "no_honba": N_("You left out the {term}: each one adds {n} to every payment here."),
     "basic_only": N_("Your number is the basic points themselves: multiply them for each payer."),
+    "payers_swapped": N_("Your two numbers are swapped: the dealer pays twice as much as a non-dealer, so the "
+                         "bigger number goes in the dealer's box."),
+    "rounded_down": N_("You rounded down: each payment is rounded up to the next 100, never down."),
+    "doubled": N_("Your number is twice the right one: check the han (each han doubles the basic points) and "
+                  "the multiplier of each payer."),
+    "halved": N_("Your number is half the right one: check the han (each han doubles the basic points) and "
+                 "the multiplier of each payer."),
 }
 
 
@@ -159,18 +166,23 @@ def variant_waits_text(picked: Iterable[int], answer: Iterable[int], same: Any) 
 # ---------------------------------------------------------------- shanten
 
 
-def shanten_text(hand: Any, given: int, right: int, final: bool) -> str:
+def shanten_text(hand: Any, given: int | None, right: int, final: bool) -> str:
     """The blocks behind the shanten: for the standard form the sets, pairs, partial sets and loose
     tiles and (after the final try) the count; the other forms by their glossary names.  When the
     right answer is another form's (seven pairs), the final try says so first and labels the count
-    as the four-sets form's, so no number on screen contradicts the answer."""
+    as the four-sets form's, so no number on screen contradicts the answer.  ``given`` None (the
+    answer shown without one, after giving up): the blocks and the count alone."""
     from trainer.engine.explain import shanten_blocks
 
     forms = shanten_blocks(hand)
     std = next(f for f in forms if f["form"] == "standard")
     other = _answer_form(forms, std, right)
-    lines = [_("You said {given}. The blocks of this hand: {blocks}.").format(given=format_number(given),
-                                                                              blocks=blocks_line(std))]
+    if given is None:
+        final = True
+        lines = [_("The blocks of this hand: {blocks}.").format(blocks=blocks_line(std))]
+    else:
+        lines = [_("You said {given}. The blocks of this hand: {blocks}.").format(given=format_number(given),
+                                                                                  blocks=blocks_line(std))]
     if final:
         need = std["needed"] - len(std["sets"])
         head = 1 if std["pairs"] else 0
@@ -185,7 +197,7 @@ def shanten_text(hand: Any, given: int, right: int, final: bool) -> str:
             lines.append(_("Count as {form}: 2 × {need} (sets still to make) − {usable} (partial sets and spare "
                            "pairs that can grow) − {head} (the pair) = {n}.").format(
                 form=std_name, need=need, usable=usable, head=head, n=format_number(std["shanten"])))
-    elif given > right:
+    elif given is not None and given > right:
         lines.append(too_high_line(forms, std, right))
     else:
         lines.append(_("Too low: a loose tile needs two more tiles to become a set."))
@@ -274,6 +286,7 @@ def fu_items_text(expected: Sequence[tuple[str, int]], given: Sequence[tuple[str
         else:
             lines.append(_("This hand has {right} fu; your items make {mine} fu.").format(right=right, mine=mine))
     lines += [_("This hand does not score {item}.").format(item=_fu_item(fid, fu)) for fid, fu in d["extra"]]
+    lines += [surplus_line(fid, fu, have, counted) for fid, fu, have, counted in d["surplus"]]
     lines += [_("{name} is worth {right} fu here, not {given}.").format(name=fu_name(fid), right=r, given=g)
               for fid, g, r in d["wrong_value"]]
     if d["missing"] and not final:
@@ -283,6 +296,32 @@ def fu_items_text(expected: Sequence[tuple[str, int]], given: Sequence[tuple[str
     elif d["missing"]:
         lines += [_("You left out {item}.").format(item=_fu_item(fid, fu)) for fid, fu in d["missing"]]
     return BR.join(lines)
+
+
+def surplus_line(fid: str, fu: int, have: int, counted: int) -> str:
+    """A fu item the hand does score, counted more often than the hand has it: «„Закрытая тройка
+    простых“ (4 фу) в этой руке одна, а вы посчитали её 2 раза»; the fu of the win itself (the base,
+    the closed ron, the tsumo), the pair and the wait once per hand."""
+    item = _fu_item(fid, fu)
+    if not fid.startswith(SET_ITEMS):
+        # TRANSLATORS: {item} is a fu item in quotes with its fu; {n} how often the learner counted it.
+        return ngettext("{item} is scored once per hand; you counted it {n} time.",
+                        "{item} is scored once per hand; you counted it {n} times.", counted).format(
+            item=item, n=counted)
+    if have == 1:
+        # TRANSLATORS: {item} is a fu item in quotes (a set, the pair, the wait); {n} how often the learner counted it.
+        return ngettext("This hand has {item} once; you counted it {n} time.",
+                        "This hand has {item} once; you counted it {n} times.", counted).format(
+            item=item, n=counted)
+    # TRANSLATORS: {item} is a fu item in quotes; {have} (2 to 4) how often the hand has it, {n} how often it was counted.
+    return ngettext("This hand has {item} {have} times; you counted it {n} time.",
+                    "This hand has {item} {have} times; you counted it {n} times.", counted).format(
+        item=item, have=have, n=counted)
+
+
+SET_ITEMS = ("minkou", "ankou", "minkan", "ankan")
+"""The fu items of a set (their ids start so), which a hand may score several times; every other
+item (the base fu, the win, the pair, the wait) it scores once."""
 
 
 def fu_total_text(items: Sequence[tuple[str, int]], total: int, given: int, final: bool) -> str:
@@ -398,11 +437,14 @@ def chain_lines(chain: dict[str, Any]) -> list[str]:
     return lines
 
 
-def points_text(chain: dict[str, Any], given: Sequence[int], rules: Any, final: bool) -> str:
+def points_text(chain: dict[str, Any], given: Sequence[int] | None, rules: Any, final: bool) -> str:
     """A typed payment against the chain: the usual slip that gives the learner's number, else the
-    first step to recheck; after the final try the whole chain."""
+    first step to recheck; after the final try the whole chain.  ``given`` None (the answer shown
+    without one, after giving up): the whole chain alone."""
     from trainer.engine.explain import points_slip
 
+    if given is None:
+        return BR.join(chain_lines(chain))
     who = _("the dealer") if chain["dealer"] else _("a non-dealer")
     other = _("a non-dealer") if chain["dealer"] else _("the dealer")
     how = _("tsumo") if chain["tsumo"] else _("ron")
@@ -422,9 +464,11 @@ def points_text(chain: dict[str, Any], given: Sequence[int], rules: Any, final: 
 # ---------------------------------------------------------------- discards and choices
 
 
-def discard_text(items: Sequence[dict[str, Any]], picked: Iterable[int], final: bool) -> str:
-    """A discard against the engine's table of discards: what the learner's tile leaves (shanten and
-    the tiles that improve) beside the best one (named only after the final try)."""
+def discard_text(items: Sequence[dict[str, Any]], picked: Iterable[int], final: bool, hand: Any = None) -> str:
+    """A discard against the engine's table of discards: what the learner's tile leaves (shanten, the
+    hand form that shanten comes from when it is not four sets and a pair, and the tiles that
+    improve) beside the best one (after the final try named once, with what it does better: the
+    working under it lists its tiles).  ``hand`` (the 14 tiles) names the form; without it none."""
     from trainer.engine.tiles import kind_name
 
     by_tile = {i["tile"].replace("0", "5"): i for i in items if i.get("kind") == "discard"}
@@ -435,36 +479,276 @@ def discard_text(items: Sequence[dict[str, Any]], picked: Iterable[int], final: 
         if mine is None or mine.get("best"):
             continue
         n = mine.get("total", 0)
-        lines.append(ngettext("Discarding {tile} leaves {term} {s} and {n} tile that improves the hand.",
-                              "Discarding {tile} leaves {term} {s} and {n} tiles that improve the hand.", n).format(
-            tile=_tiles(mine["tile"]), term="{term:shanten}", s=mine["shanten"], n=n))
-        if best is not None and not final:
+        if mine.get("ukeire"):
+            line = ngettext("Discarding {tile} leaves {term} {s} and {n} tile that improves the hand: {tiles}.",
+                            "Discarding {tile} leaves {term} {s} and {n} tiles that improve the hand: {tiles}.",
+                            n).format(tile=_tiles(mine["tile"]), term="{term:shanten}", s=mine["shanten"], n=n,
+                                      tiles=_tiles(mine["ukeire"]))
+        else:
+            line = ngettext("Discarding {tile} leaves {term} {s} and {n} tile that improves the hand.",
+                            "Discarding {tile} leaves {term} {s} and {n} tiles that improve the hand.", n).format(
+                tile=_tiles(mine["tile"]), term="{term:shanten}", s=mine["shanten"], n=n)
+        form = _discard_form_line(hand, k, int(mine["shanten"]))
+        lines.append(" ".join(t for t in (line, form) if t))
+        if best is None:
+            continue
+        if not final:
             if best["shanten"] < mine["shanten"]:
                 lines.append(_("Another discard keeps the hand closer to {term}.").format(
                     term=term_word("tenpai", pgettext("inline term", "tenpai"))))
             else:
                 lines.append(_("Another discard leaves more tiles that improve the hand ({n}).").format(
                     n=best.get("total", 0)))
-    if final and best is not None:
-        n = best.get("total", 0)
-        lines.append(ngettext("Best: discard {tile}: {term} {s}, {n} tile improves the hand.",
-                              "Best: discard {tile}: {term} {s}, {n} tiles improve the hand.", n).format(
-            tile=_tiles(best["tile"]), term="{term:shanten}", s=best["shanten"], n=n))
+        elif best["shanten"] < mine["shanten"]:
+            line = _("Discarding {tile} instead leaves {term} {s}: nearer to {tenpai}.").format(
+                tile=_tiles(best["tile"]), term="{term:shanten}", s=best["shanten"],
+                tenpai=term_word("tenpai", pgettext("inline term", "tenpai")))
+            form = _discard_form_line(hand, _kind(best["tile"]), int(best["shanten"]))
+            lines.append(" ".join(t for t in (line, form) if t))
+        else:
+            lines.append(_("Discarding {tile} instead leaves the same {term}, and more tiles improve the "
+                           "hand.").format(tile=_tiles(best["tile"]), term="{term:shanten}"))
     return BR.join(lines)
+
+
+def _hand_or_none(text: Any) -> Any:
+    """The hand of an MPSZ text, or None when there is none or it cannot be read."""
+    from trainer.engine.notation import parse_hand
+
+    try:
+        return parse_hand(str(text), check_size=False) if text else None
+    except (ValueError, KeyError):
+        return None
+
+
+def _kind(tile: str) -> int:
+    from trainer.engine.tiles import kind_from_name
+
+    return kind_from_name(tile.replace("0", "5"))
+
+
+def _discard_form_line(hand: Any, kind: int, shanten: int) -> str:
+    """The hand form a discard's shanten comes from, when it is another form than four sets and a
+    pair (seven pairs): «Такой шантен — в виде семи пар; в виде «4 сета и пара» он был бы 2.»"""
+    from trainer.engine.explain import discard_forms
+
+    if hand is None:
+        return ""
+    try:
+        forms = discard_forms(hand, kind)
+    except (ValueError, KeyError):
+        return ""
+    std = forms.get("standard")
+    other = next((f for f, v in forms.items() if f != "standard" and v == shanten), None)
+    if other is None or std is None or std <= shanten:
+        return ""
+    sets = len(hand.concealed) // 3
+    return _("That {term} is the hand's as {form}; as {std} it would be {n}.").format(
+        term="{term:shanten}", form=form_name(other), std=form_name("standard", sets), n=format_number(std))
 
 
 def options_text(picked: Iterable[str], right: Iterable[str], names: dict[str, str], final: bool) -> str:
     """Ticked options against the right set (yaku of a hand...): each wrong tick named, the missing
-    ones counted on the retry and named after the final try."""
+    ones counted on the retry and named after the final try (:func:`yaku_ticks_text` says why, for
+    the yaku drill)."""
     picked, right = set(picked), set(right)
     lines = [_("{name}: not in this hand.").format(name=names.get(v, v)) for v in sorted(picked - right)]
     missed = sorted(right - picked)
     if missed and not final:
-        lines.append(ngettext("{n} more is in the hand.", "{n} more are in the hand.", len(missed)).format(
-            n=len(missed)))
+        lines.append(more_yaku_line(len(missed)))
     elif missed:  # the answer line lists them all: here only the ones the learner left out
         lines.append(_("Not ticked, though in the hand: {names}.").format(
             names=", ".join(names.get(v, v) for v in missed)))
+    return BR.join(lines)
+
+
+def more_yaku_line(n: int) -> str:
+    """On the retry: how many yaku of the hand are still not ticked («В руке есть ещё 1 яку.»)."""
+    return ngettext("{n} more yaku is in the hand.", "{n} more yaku are in the hand.", n).format(n=n)
+
+
+# ---------------------------------------------------------------- yaku
+
+
+def yaku_needs(yaku_id: str) -> str:
+    """What a yaku needs, in a few words to follow a colon: the first sentence of its glossary card
+    (the card its link opens, as MCR's fans say what they need), else the kunto words
+    (:data:`trainer.ui.kunto_words.YAKU_NEEDS`)."""
+    from trainer.engine.yaku import yaku_info
+    from trainer.ui.kunto_words import YAKU_NEEDS
+    from trainer.ui.mcr_texts import term_meaning
+
+    info = yaku_info().get(yaku_id)
+    meaning = card_words(term_meaning(info.glossary if info is not None else yaku_id))
+    if meaning:
+        return meaning
+    need = YAKU_NEEDS.get({"sanshoku_doujun": "sanshoku"}.get(yaku_id, yaku_id))
+    return _(need) if need else ""
+
+
+def card_words(meaning: str) -> str:
+    """A glossary card's explanation cut to its first sentence, to follow a colon inside a sentence
+    («ожидание на две пары: третья плитка…»): a sentence ends at a full stop before a capital
+    letter or a number outside brackets ("(e.g. 2-3-4" goes on); the first word lower-cased unless it is a name
+    ("A triplet…" → "a triplet…")."""
+    import re
+
+    text = meaning.strip()
+    for m in re.finditer(r"\.\s+(?=[A-ZА-ЯЁ0-9])", text):
+        if text[: m.start()].count("(") == text[: m.start()].count(")"):
+            text = text[: m.start()]
+            break
+    first = text.split(" ", 1)[0]
+    if first[:1].isupper() and (len(first) == 1 or first[1:].islower()) and first not in NAMES_FIRST:
+        text = text[:1].lower() + text[1:]
+    return text.rstrip(".")
+
+
+NAMES_FIRST = ("Riichi", "Tenhou", "Chuuren", "Kokushi", "MCR")
+"""First words of a glossary explanation that are names and keep their capital letter."""
+
+
+def _yaku_term(yaku_id: str) -> str:
+    from trainer.ui.kunto_words import _yaku_term as term
+
+    return term(yaku_id)
+
+
+def yaku_absent_line(why: dict[str, Any]) -> str:
+    """A ticked yaku the hand does not have (:func:`trainer.engine.explain.yaku_reason`): what the
+    yaku needs, then what in this hand stands against it («Тойтой в этой руке нет. Для него нужно:
+    все четыре сета — тройки… А здесь есть последовательности: 345p 678s.»)."""
+    yaku = _yaku_term(why["id"])
+    reason = why.get("reason")
+    if reason == "replaced":
+        return _("{yaku}: the hand has {by} instead, a bigger yaku that includes it and counts in its "
+                 "place.").format(yaku=yaku, by=_yaku_term(why["by"]))
+    need = yaku_needs(why["id"])
+    head = _("{yaku}: not in this hand. What it needs: {need}.").format(yaku=yaku, need=need) if need else \
+        _("{yaku}: not in this hand.").format(yaku=yaku)
+    tail = _yaku_against(why)
+    return " ".join(t for t in (head, tail) if t)
+
+
+def _yaku_against(why: dict[str, Any]) -> str:
+    """What in the hand stands against a ticked yaku, one sentence ("" when nothing more is known)."""
+    reason = why.get("reason")
+    tiles = list(why.get("tiles") or ())
+    shown = _tile_list(tiles)
+    if reason == "other_reading":
+        return _("Split as {groups} the hand would have it, but a hand is scored by its split worth the most: "
+                 "{best} against {points}.").format(groups=_tile_list(why["reading"]),
+                                                    best=_points_words(why["best"]),
+                                                    points=_points_words(why["points"]))
+    if reason == "open":
+        return ngettext("But this hand is open: {tiles} was called from a discard.",
+                        "But this hand is open: {tiles} were called from discards.", len(tiles)).format(tiles=shown)
+    if reason == "tiles" and tiles:
+        return _("But the hand holds {tiles}.").format(tiles=shown)
+    if reason == "runs":
+        return ngettext("But here {tiles} is a run.", "But here {tiles} are runs.", len(tiles)).format(tiles=shown)
+    if reason == "no_runs" or (reason == "run_shape" and not tiles):
+        return _("But the hand has no run at all.")
+    if reason == "run_shape":
+        return ngettext("But the hand's only run is {tiles}.", "But the hand's runs are {tiles}.",
+                        len(tiles)).format(tiles=shown)
+    if reason == "sets" and why["id"] == "junchan":
+        return ngettext("But {tiles} holds no 1 or 9.", "But {tiles} hold no 1 or 9.", len(tiles)).format(tiles=shown)
+    if reason == "sets":
+        return ngettext("But {tiles} holds no 1, 9 or honor.", "But {tiles} hold no 1, 9 or honor.",
+                        len(tiles)).format(tiles=shown)
+    if reason == "no_triplet":
+        return _no_triplet_line(why)
+    if reason == "pinfu":
+        return _pinfu_line(why)
+    if reason == "not_pairs":
+        return _("But this hand is made of sets and a pair, not of seven pairs.")
+    if reason == "seven_pairs":
+        return _("But this hand is seven pairs: it has no sets at all.")
+    if reason == "ron":
+        return _("But this hand was won by ron, off another player's discard.")
+    if reason == "situation":
+        return _("That did not happen in this win.")
+    return ""
+
+
+def _points_words(n: int) -> str:
+    from trainer.i18n import points_text as words
+
+    return words(n)
+
+
+def _no_triplet_line(why: dict[str, Any]) -> str:
+    """A yakuhai ticked without its triplet: which tile it needs (the seat or round wind named) and
+    how many the hand holds."""
+    tile = _tiles(why["tile"])
+    lines = []
+    if why["id"] == "yakuhai_seat_wind":
+        lines.append(_("Your seat wind here is {tile}.").format(tile=tile))
+    elif why["id"] == "yakuhai_round_wind":
+        lines.append(_("The round wind here is {tile}.").format(tile=tile))
+    held = int(why.get("held") or 0)
+    if held == 2:
+        lines.append(_("But {tile} is only a pair here.").format(tile=tile))
+    elif held == 1:
+        lines.append(_("But the hand holds only one {tile}.").format(tile=tile))
+    else:
+        lines.append(_("But the hand holds no {tile}.").format(tile=tile))
+    return " ".join(lines)
+
+
+def _pinfu_line(why: dict[str, Any]) -> str:
+    """What breaks pinfu here, from the engine's blockers: the open hand, the triplets, a pair of
+    value tiles, a wait that was not two-sided."""
+    parts = []
+    blocks = why.get("blocks") or ()
+    if "open_hand" in blocks:
+        parts.append(_("the hand is open"))
+    if "triplet" in blocks and why.get("tiles"):
+        parts.append(ngettext("{tiles} is a triplet, not a run", "{tiles} are triplets, not runs",
+                              len(why["tiles"])).format(tiles=_tile_list(why["tiles"])))
+    if "valued_pair" in blocks and why.get("pair"):
+        parts.append(_("the pair {tiles} is of value tiles").format(tiles=_tiles(why["pair"])))
+    if "not_ryanmen" in blocks:
+        parts.append(_("the wait was {shape}, not two-sided").format(shape="{term:" + why["shape"] + "}"))
+    if not parts:
+        return ""
+    return _("But here {reasons}.").format(reasons="; ".join(parts))
+
+
+def yaku_present_line(why: dict[str, Any]) -> str:
+    """A yaku of the hand left unticked, with what makes it: its groups («Его дают 222z»), or, where
+    the whole hand or the win does, what it needs, which this hand has."""
+    yaku = _yaku_term(why["id"])
+    tiles = list(why.get("tiles") or ())
+    if tiles:
+        return _("Not ticked, though in the hand: {yaku}, made by {tiles}.").format(yaku=yaku,
+                                                                                   tiles=_tile_list(tiles))
+    need = yaku_needs(why["id"])
+    if need:
+        return _("Not ticked, though in the hand: {yaku}. What it needs: {need} — and this hand has that.").format(
+            yaku=yaku, need=need)
+    return _("Not ticked, though in the hand: {names}.").format(names=yaku)
+
+
+def yaku_ticks_text(ex: Any, picked: Iterable[str], final: bool) -> str:
+    """The yaku drill's ticks against the hand's yaku, from the engine (:func:`~trainer.engine.
+    explain.yaku_reason`): each wrong tick with what that yaku needs and what in this hand stands
+    against it; on the retry how many yaku are still to tick; after the final try each yaku left
+    out with what in the hand makes it."""
+    from trainer.engine.exercises.scoring_drills import rules_for
+    from trainer.engine.explain import drill_win, yaku_reason
+
+    data = dict(ex.prompt.data)
+    hand, ctx = drill_win(str(ex.prompt.hand), data)
+    rules = rules_for(data.get("preset") or dict(ex.params).get("preset", "tenhou"))
+    picked, right = set(picked), set(ex.answer)
+    lines = [yaku_absent_line(yaku_reason(hand, ctx, rules, y)) for y in sorted(picked - right)]
+    missed = sorted(right - picked)
+    if missed and not final:
+        lines.append(more_yaku_line(len(missed)))
+    elif missed:
+        lines += [yaku_present_line(yaku_reason(hand, ctx, rules, y)) for y in missed]
     return BR.join(lines)
 
 
@@ -829,6 +1113,48 @@ def safe_tile_text(items: Sequence[dict[str, Any]], picked: Iterable[int], final
     return BR.join(line for line in lines if line)
 
 
+def wait_shape_text(hand_text: str, picked: str, items: Sequence[dict[str, Any]]) -> str:
+    """A wait shape named wrongly: what the shape the learner picked is (the first sentence of its
+    glossary card) and what in this hand says it is not that one — for a two-pair wait the pairs
+    the hand holds («шанпон — две пары ждут третью; здесь пара одна: 22m»), for a named shape the
+    block that is another one, else that no winning tile completes the hand that way (the working
+    under it gives each winning tile with its shape)."""
+    from trainer.engine.explain import hand_blocks
+    from trainer.engine.notation import parse_hand
+    from trainer.ui.mcr_texts import term_meaning
+
+    shape = "{term:" + picked + "}"
+    meaning = _without_name(picked, card_words(term_meaning(picked)))
+    head = _("You picked {shape}: {meaning}.").format(shape=shape, meaning=meaning) if meaning else ""
+    named = next((i for i in items if i.get("kind") == "named_wait"), None)
+    tail = ""
+    if picked == "shanpon":
+        pairs = list(hand_blocks(parse_hand(hand_text, check_size=False)).pairs)
+        if not pairs:
+            tail = _("But this hand holds no pair.")
+        elif len(pairs) == 1:
+            tail = _("But this hand holds only one pair: {tiles}.").format(tiles=_tile_list(pairs))
+    if not tail and named is not None and named.get("tiles"):
+        tail = _("But {tiles} is another shape.").format(tiles=_tiles(named["tiles"]))
+    if not tail:
+        tail = _("But no winning tile of this hand completes it that way.")
+    return " ".join(t for t in (head, tail) if t)
+
+
+def _without_name(term_id: str, meaning: str) -> str:
+    """A glossary explanation without the term's own name in front of it ("two-sided wait: two
+    neighboring tiles…" after "You picked two-sided wait (ryanmen)" says it once)."""
+    from trainer.glossary import load_glossary
+    from trainer.i18n import current_language
+
+    head, sep, rest = meaning.partition(": ")
+    try:
+        name = load_glossary().term(term_id).plain_name(current_language())
+    except (KeyError, LookupError, ValueError):
+        return meaning
+    return rest if sep and rest and head.casefold() == name.casefold() else meaning
+
+
 def small_drill_mistake(ex: Any, response: Any, final: bool) -> str | None:
     """Why an answer to one of the small drills (dora, tile groups, sets, complete hands, safe
     tiles) is wrong; None for the other questions."""
@@ -856,7 +1182,70 @@ def small_drill_mistake(ex: Any, response: Any, final: bool) -> str | None:
         return hand_extra_text(ex.prompt.hand, response, ex.answer, final)
     if q == "safe_tile":
         return safe_tile_text(ex.explanation, response, final)
+    if q == "wait_shape":
+        return wait_shape_text(str(ex.prompt.hand), next(iter(response)), ex.explanation)
     return None
+
+
+def kunto_shanten_text(ex: Any, given: int | None, final: bool) -> str:
+    """A kunto hand's shanten (the ``kunto_hand`` drill) named wrongly, said as the shanten drill says
+    it: a plain hand by its blocks (:func:`shanten_text`); a hand of a training variant (suits
+    ignored, dragons as tens or jokers), whose blocks the standard split cannot show, by a shortest
+    way to tenpai and the best single draw (:func:`trainer.ui.kunto_words.shanten_mistake`).
+    ``given`` None: the working alone (the answer shown after giving up)."""
+    from trainer.engine.explain import variant_way
+    from trainer.engine.notation import parse_hand
+    from trainer.engine.tiles import DRAGONS, WINDS
+    from trainer.engine.variants import Variant
+    from trainer.ui.kunto_words import shanten_mistake, way_line
+
+    data = dict(ex.prompt.data)
+    hand = parse_hand(str(ex.prompt.hand), check_size=False)
+    dragons = {"ten": "ten", "joker": "joker"}.get(str(data.get("dragons")), "normal")
+    variant = Variant(suits_ignored=bool(data.get("suits_ignored")), dragons=dragons)  # type: ignore[arg-type]
+    right = int(ex.answer)
+    if variant.is_plain:
+        return shanten_text(hand, given, right, final)
+    items = list(ex.explanation)
+    if given is None and any(i.get("kind") == "kunto_way" for i in items):
+        return ""  # the kunto practice shows its own way to tenpai under the answer
+    if not any(i.get("kind") == "kunto_way" for i in items):
+        pool = set(range(27)) | (set(DRAGONS) if dragons != "normal" else set())
+        pool |= set(WINDS) if dict(ex.params).get("winds") else set()
+        way = variant_way(hand, variant, pool)
+        items.append({"kind": "kunto_way", "steps": way["steps"]})
+        if way["best_draw"]:
+            items.append({"kind": "kunto_best_draw", "tile": way["best_draw"][0], "after": way["best_draw"][1]})
+    if given is None:
+        steps = next((i["steps"] for i in items if i.get("kind") == "kunto_way"), None)
+        return way_line(steps) if steps else ""
+    return shanten_mistake(items, given, right, final)
+
+
+def drill_working(ex: Any) -> str:
+    """The working a wrong answer shows, for an answer shown without one (the learner gave up): the
+    blocks and the count of a shanten, the chain of a payment (no «Ваш ответ» line); "" where the
+    engine's explanation already shows all of it."""
+    from trainer.engine.notation import parse_hand
+
+    q = ex.prompt.question
+    data = dict(ex.prompt.data)
+    try:
+        if q == "shanten" and ex.prompt.input == "number":
+            return shanten_text(parse_hand(ex.prompt.hand, check_size=False), None, int(ex.answer), True)
+        if q == "kunto_shanten" and ex.prompt.input == "number" and data.get("count") != "tiles_missing":
+            return kunto_shanten_text(ex, None, True)
+        if q == "payment":
+            from trainer.engine.exercises.scoring_drills import rules_for
+            from trainer.engine.explain import points_chain
+
+            rules = rules_for(data.get("preset") or dict(ex.params).get("preset", "tenhou"))
+            chain = points_chain(data["han"], data["fu"], dealer=data["dealer"], tsumo=data["by"] == "tsumo",
+                                 rules=rules, honba=data.get("honba", 0))
+            return points_text(chain, None, rules, True)
+    except (ValueError, KeyError, TypeError, IndexError):
+        pass
+    return ""
 
 
 # ---------------------------------------------------------------- entry points
@@ -885,6 +1274,8 @@ def drill_mistake(ex: Any, response: Any, final: bool, labels: Iterable[str] = (
         if q in ("shanten",) and ex.prompt.input == "number":
             hand = parse_hand(ex.prompt.hand, check_size=False)
             return shanten_text(hand, int(response[0]), int(ex.answer), final)
+        if q == "kunto_shanten" and ex.prompt.input == "number" and data.get("count") != "tiles_missing":
+            return kunto_shanten_text(ex, int(response[0]), final)
         if q == "fu_breakdown":  # judged against the right reading nearest to the learner's items
             given = [(str(a), int(b)) for a, b in response]
             return fu_items_text(list(ex.answer_near(given)), given, final)
@@ -900,7 +1291,10 @@ def drill_mistake(ex: Any, response: Any, final: bool, labels: Iterable[str] = (
                                  rules=rules, honba=data.get("honba", 0))
             return points_text(chain, [int(x) for x in response], rules, final)
         if q in ("best_discard", "kunto_discard") and ex.prompt.input == "pick_tiles":
-            return discard_text(ex.explanation, response, final)
+            hand = _hand_or_none(ex.prompt.hand) if q == "best_discard" else None
+            return discard_text(ex.explanation, response, final, hand=hand)
+        if q == "yaku" and ex.prompt.input == "multi_choice":
+            return yaku_ticks_text(ex, response, final)
         if ex.prompt.input == "multi_choice" and isinstance(ex.answer, frozenset):
             from trainer.ui.views.exercise_labels import option_label
 
@@ -943,7 +1337,8 @@ def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str =
                 return variant_waits_text(picked, fb.expected, lambda k: rank_class(k, variant))
             return waits_text(parse_hand(step.hand, check_size=False), picked, fb.expected, final)
         if kind == "pick_tiles" and ask == "discard" and plain:
-            return discard_text(fb.explanation, {t.kind for t in response}, final)
+            return discard_text(fb.explanation, {t.kind for t in response}, final,
+                                hand=_hand_or_none(getattr(step, "hand", None)))
         if kind == "pick_tiles":
             return picked_text(step, {t.kind for t in response}, set(fb.expected), final)
         if kind == "arrange" and ask == "boxes" and getattr(step, "tiles", None):
