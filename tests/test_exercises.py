@@ -104,8 +104,9 @@ def engine_answer(ex: Exercise, params: dict[str, Any]) -> Any:
                                                                                      opts[0].total))
     if q in ("fu_total", "fu_breakdown", "han_total", "yaku", "yaku_and_han"):
         result = score_hand(hand, _win_context(ex), load_rules("tenhou"))
-        return {"fu_total": result.fu, "han_total": result.han,
-                "fu_breakdown": tuple((f.id, f.fu) for f in result.fu_items)}.get(q, frozenset(y.id for y in result.yaku))
+        yaku = frozenset(y.id for y in result.yaku)
+        return {"fu_total": result.fu, "han_total": result.han, "yaku_and_han": (yaku, result.han),
+                "fu_breakdown": tuple((f.id, f.fu) for f in result.fu_items)}.get(q, yaku)
     if q == "payment":
         d = ex.prompt
         pay = hand_value(d.get("han"), d.get("fu"), dealer=d.get("dealer"), tsumo=d.get("by") == "tsumo",

@@ -64,7 +64,9 @@ def test_mistakes_become_cards_and_come_back_as_the_same_position(app: App) -> N
         key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN, "\r")
     assert screen.answered is False and screen.next_btn is not None
-    assert all(screen.hand_row.slots[i].tile.kind in good for i in screen.hand_row.marks)
+    marks = screen.hand_row.marks
+    assert marks[target] == "wrong"  # the learner's own discard is crossed, where it was picked
+    assert all(screen.hand_row.slots[i].tile.kind in good for i, m in marks.items() if m == "right")
     app.render()
     answers = app.progress.answer_count(app.learner_id)
     key(app, pygame.K_RETURN, "\r")  # next card

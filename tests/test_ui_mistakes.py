@@ -229,6 +229,26 @@ def test_my_mistakes_round_at_the_end_of_a_drill(app: App) -> None:
     assert round_.ex.kind == "shanten" and round_.ex.item_id not in {ex.item_id for ex in missed}
 
 
+def test_enter_on_a_summary_with_misses_starts_the_mistakes_round(app: App) -> None:
+    """Enter on the summary was «Done» and dropped the round of the learner's own misses; it now
+    starts that round («Done» is a click or Esc away)."""
+    screen = app.push("drill", generator="shanten", params={}, n=2, seed=9)
+    frame(app)
+    for _i in range(2):
+        drill_wrong(app, screen)
+        key(app, pygame.K_RETURN, "\r")
+        drill_wrong(app, screen)
+        key(app, pygame.K_RETURN, "\r")  # next
+    frame(app)
+    assert screen.finished and screen.mistakes_btn.hotkey == "Enter" and screen.main_btn.hotkey is None
+    key(app, pygame.K_RETURN, "\r")
+    round_ = app.screen
+    frame(app)
+    assert round_.name == "review" and round_.mistakes and round_.n == 2
+    key(app, pygame.K_ESCAPE, "\x1b")  # Esc leaves the round as any drill
+    assert app.screen is not round_
+
+
 def test_a_wrong_choice_in_a_lesson_quiz_names_the_right_one_at_the_end(app: App) -> None:
     screen = app.push("lesson", lesson_id=LESSON.id, step=KINDS.index("choice"))
     frame(app)

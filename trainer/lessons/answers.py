@@ -530,7 +530,8 @@ def _score_items(result: Any) -> tuple[dict[str, Any], ...]:
     """Explanation items of a score: each yaku with its han, each fu item, dora, the totals."""
     items: list[dict[str, Any]] = [{"kind": "yaku", "id": y.id, "han": y.han, "yakuman": y.yakuman}
                                    for y in result.yaku]
-    items.extend({"kind": "fu", "id": f.id, "fu": f.fu, "tiles": f.tiles} for f in result.fu_items)
+    # each item with its tiles, and a triplet the ron tile finished marked (it counts as open)
+    items.extend({"kind": "fu", "tiles": f.tiles, **f.to_json()} for f in result.fu_items)
     if result.dora:
         items.append({"kind": "dora", "count": result.dora, "nuki": result.dora_count.nuki})
     items.append({"kind": "total", "han": result.han, "fu": result.fu, "limit": result.limit,

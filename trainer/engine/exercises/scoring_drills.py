@@ -54,7 +54,8 @@ def _context_data(hand: Hand, ctx: WinContext) -> dict[str, Any]:
 
 def _score_items(result: ScoreResult) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = [{"kind": "yaku", "id": y.id, "han": y.han, "yakuman": y.yakuman} for y in result.yaku]
-    items.extend({"kind": "fu", "id": f.id, "fu": f.fu, "tiles": f.tiles} for f in result.fu_items)
+    # each item with its tiles, and a triplet the ron tile finished marked (it counts as open)
+    items.extend({"kind": "fu", "tiles": f.tiles, **f.to_json()} for f in result.fu_items)
     if result.dora:
         dc = result.dora_count
         items.append({"kind": "dora", "count": result.dora, "dora": dc.dora, "ura": dc.ura, "aka": dc.aka,
@@ -300,7 +301,7 @@ class YakuParams(PresetParams):
     situational: bool = Field(False, description="situational yaku (riichi, ippatsu, haitei...) may appear")
     ask: Literal["yaku", "han", "both"] = Field(
         "yaku", description="tick the yaku; give the han (yaku, dora, ura dora and red fives together); or "
-        "tick the yaku and read their han in the feedback")
+        "both: tick the yaku and type the han")
     options: int = Field(6, ge=3, le=12, description="yaku shown to tick from")
 
     @field_validator("pool")
@@ -334,7 +335,9 @@ class _YakuAccept:
 
 
 def make_yaku(p: YakuParams, rng: random.Random) -> Exercise:
-    """A won hand whose yaku all lie in the pool; tick them all (or give the han)."""
+    """A won hand whose yaku all lie in the pool; tick them all (``yaku``), give the han (``han``: the
+    yaku, dora, ura dora and red fives together), or both: tick the yaku and type the han, one answer
+    ``(yaku ids, han)`` (question ``yaku_and_han``, input ``fans_total``)."""
     rules = rules_for(p.preset)
     pool = pool_ids(p.pool, p.preset)
     situational = {y for y, i in yaku_info().items() if i.kind == "situational"}
@@ -345,11 +348,14 @@ def make_yaku(p: YakuParams, rng: random.Random) -> Exercise:
     right = frozenset(y.id for y in result.yaku)
     if p.ask == "han":
         return draft("han_total", "number", result.han, items, hand=format_hand(hand), preset=p.preset, **data)
-    distractors = shuffled(rng, [y for y in allowed if y not in right])
+    # in a fixed order before the seeded shuffle (a frozenset's order changes from run to run)
+    distractors = shuffled(rng, sorted(y for y in allowed if y not in right))
     shown = sorted([*right, *distractors[: max(0, p.options - len(right))]], key=list(yaku_info()).index)
     options = [Option(y, ref=f"yaku:{y}") for y in shown]
-    question = "yaku_and_han" if p.ask == "both" else "yaku"
-    return draft(question, "multi_choice", right, items, hand=format_hand(hand), options=options,
+    if p.ask == "both":
+        return draft("yaku_and_han", "fans_total", (right, result.han), items, hand=format_hand(hand),
+                     options=options, han=result.han, preset=p.preset, **data)
+    return draft("yaku", "multi_choice", right, items, hand=format_hand(hand), options=options,
                  han=result.han, preset=p.preset, **data)
 
 

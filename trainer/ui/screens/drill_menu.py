@@ -382,9 +382,17 @@ class DrillSetupScreen(Screen):
             self.values[key] = round(v / 100, 2) if ratio else v
             self._cross(key, v)
             self._example = None
+            self._keep()
             self.app.invalidate()
 
         return set_value
+
+    def _keep(self) -> None:
+        """Keep the settings as the form holds them whenever one changes (the discard puzzles' form
+        does the same): left with Back, they are there the next time the form opens, also after the
+        app is reopened.  Settings the drill refuses together are not kept (the last usable ones stay)."""
+        if not settings_problem(self.gen, self.values, self.params["generator"]):
+            store_params(self.app, self.params["generator"], self.values)
 
     def _cross(self, key: str, v: Any) -> None:
         """The two ends of a range cannot cross: a lowest value set above the highest takes the
@@ -414,6 +422,8 @@ class DrillSetupScreen(Screen):
 
     def _defaults(self) -> None:
         self.values = self.gen.params().model_dump(mode="json")
+        self._example = None
+        self._keep()
         self.rebuild()
 
     def submit(self) -> bool:

@@ -48,7 +48,7 @@ from trainer.ui.views.feedback import (
     panel_height,
 )
 from trainer.ui.views.inputs import RichBlock
-from trainer.ui.views.mistakes import drill_mistake, your_choice
+from trainer.ui.views.mistakes import drill_mistake, drill_working, your_choice
 from trainer.ui.views.placement import content_bottom
 from trainer.ui.widgets import Button, blit_text, draw_panel
 
@@ -137,6 +137,148 @@ KIDS_HINTS = {
 }
 
 
+YAKU_HAN_QUESTION = N_("Tick every yaku, then type the hand's han (each dora adds one).")
+"""The yaku drill's "both" question (``yaku_and_han``): the yaku ticked and the han typed."""
+
+
+class YakuHanView(ExerciseView):
+    """The yaku drill's "both" question: tick the yaku, then type the hand's han (the ticks-and-total
+    form of :class:`ExerciseView`, its question, its box's label and its answer in han)."""
+
+    def __init__(self, host: Any, ex: Any) -> None:
+        super().__init__(host, ex)
+        from trainer.ui.views.exercise_labels import QUESTIONS
+
+        self.prompt.text = self.prompt.text.replace(_(QUESTIONS["yaku_and_han"]), _(YAKU_HAN_QUESTION), 1)
+        self.tucked = False  # the han box beside the hand, its keypad hidden (no room for their row)
+        self.final = False  # the answer given for good: the keypad stays hidden (ExerciseView.mark)
+
+    @staticmethod
+    def total_label() -> str:
+        return _("Han in all:")
+
+    def mark(self, right: bool, final: bool) -> None:
+        super().mark(right, final)
+        self.final = self.final or final
+
+    def clear_marks(self) -> None:
+        super().clear_marks()
+        self.final = False
+
+    def layout(self, area: pygame.Rect) -> None:
+        """As :meth:`ExerciseView.layout`; when even the tightened layout runs the han row under
+        ``area`` (a retry or a hint panel below a hand with two-line yaku names), the han box goes
+        beside the hand, where the row of the hand has room, and its keypad steps aside (digits
+        typed anywhere still go into the box)."""
+        if self.tucked and not self.final:
+            for k in self.keys:
+                k.visible = True
+        self.tucked = False
+        super().layout(area)
+        field = self.fields[0][1]
+        bottom = max(r.bottom for r in (field.rect, *(k.rect for k in self.keys if k.visible)))
+        if bottom > area.bottom:
+            self._tuck()
+
+    def _tuck(self) -> None:
+        """The han box and its label beside the hand (right of its panel), the keypad hidden; left
+        as laid out when the hand's row has no room for them."""
+        row = self.hand_row
+        if row is None:
+            return
+        L = self.app.layout
+        panel = row.rect.inflate(L.px(36), L.px(24))  # the hand's panel, as ExerciseView draws it
+        area_right = L.content().right
+        fw, fh = L.px(150), L.px(40)
+        label_h = self.app.line_height(L.font("small"))
+        room = area_right - panel.right - L.px(12)
+        width = max(fw, self.app.text_width(self.total_label(), L.font("small"), bold=True))
+        if room < width or panel.height < label_h + fh:
+            return
+        x = panel.right + L.px(12) + (room - width) // 2
+        top = panel.centery - (label_h + fh) // 2
+        self.fields[0][1].rect = pygame.Rect(x, top + label_h, fw, fh)
+        self.han_label_pos = (x, top + label_h // 2)
+        for k in self.keys:
+            k.visible = False
+        self.tucked = True
+
+    def _total_row(self, y: int, area: pygame.Rect, compact: bool) -> None:
+        """The han box and its keypad in one row under the yaku, with the box's own label."""
+        L = self.app.layout
+        h = L.px(40 if compact else 48)
+        fw, kw, kg = L.px(150), L.px(46), L.px(6)
+        label_w = self.app.text_width(self.total_label(), L.font("body"), bold=True) + L.px(14)
+        width = label_w + fw + L.px(16) + (len(self.keys) + 1) * (kw + kg)
+        x = max(area.left, area.centerx - width // 2)
+        self.han_label_pos = (x, y + h // 2)
+        field = self.fields[0][1]
+        field.rect = pygame.Rect(x + label_w, y, fw, h)
+        x = field.rect.right + L.px(16)
+        for k in self.keys:
+            w = kw * 2 if k is self.keys[-1] else kw  # the backspace key is wider
+            k.rect = pygame.Rect(x, y, w, h)
+            x += w + kg
+
+    def draw(self, surf: pygame.Surface) -> None:
+        super().draw(surf)  # no "points" label: the row's label is drawn here
+        if hasattr(self, "han_label_pos"):
+            L = self.app.layout
+            blit_text(surf, self.app, self.total_label(), L.font("small" if self.tucked else "body"), P.on_felt,
+                      self.han_label_pos, anchor="midleft", bold=True)
+
+    def answer_markup(self) -> str:
+        """The yaku of the hand and its han: «Ответ: пинфу, иипейко; 3 хана»."""
+        from trainer.i18n import han_text
+        from trainer.ui.views.exercise_labels import option_label
+
+        right, han = self.ex.answer
+        names = [option_label(o) or o.value for o in self.ex.prompt.options if o.value in right]
+        # TRANSLATORS: the answer to "tick the yaku and type the han": the yaku, then the han ("3 han").
+        return _("The answer: {yaku}; {han}").format(yaku=", ".join(names), han=han_text(int(han)))
+
+
+def exercise_view(host: Any, ex: Any) -> ExerciseView:
+    """The view of a drill exercise (the yaku-and-han question has its own)."""
+    return (YakuHanView if ex.prompt.question == "yaku_and_han" else ExerciseView)(host, ex)
+
+
+def yaku_han_mistake(ex: Any, response: Any, final: bool, labels: list[str]) -> str:
+    """What is wrong with a yaku-and-han answer: the ticks as the yaku drill judges them (a wrong
+    tick, a yaku left out), then the han typed.  On the retry the han line says how to count
+    (the han of each yaku, one for each dora) without the figure; after the final try it gives
+    both figures."""
+    import dataclasses
+
+    from trainer.i18n import han_text
+
+    ticked, total = frozenset(response[0]), int(response[1])
+    right, han = ex.answer
+    lines = []
+    if ticked != right:  # the yaku drill's own words on the ticks
+        as_yaku = dataclasses.replace(ex, answer=right, prompt=dataclasses.replace(
+            ex.prompt, question="yaku", input="multi_choice"))
+        lines.append(drill_mistake(as_yaku, ticked, final, labels[:-1]) or your_choice(labels[:-1]))
+    if total != han:
+        yaku_han = sum(int(i.get("han") or 0) for i in ex.explanation if i.get("kind") == "yaku")
+        dora = sum(int(i.get("count") or 0) for i in ex.explanation if i.get("kind") == "dora")
+        no_dora = bool(dora) and total == yaku_han
+        if final:
+            line = _("Your han total: {yours}; the hand is worth {right}.").format(
+                yours=han_text(total), right=han_text(int(han)))
+            if no_dora:
+                line += " " + _("The dora were left out: each one adds a han.")
+        elif no_dora:
+            line = _("Your han total counts the yaku alone: each dora adds one han too.")
+        elif ticked == right:
+            line = _("Your yaku are right, the han total is not: add up the han of each yaku, then one han for "
+                     "each dora.")
+        else:
+            line = _("Check the han total too: add up the han of each yaku, then one han for each dora.")
+        lines.append(line)
+    return BR.join(t for t in lines if t)
+
+
 def wait_shape_hint(items: list[dict[str, Any]]) -> str:
     """Where to look for the waits of a hand, from the shapes the engine reads it waiting in (the
     ``wait`` items' ``shapes``): a sentence for the runs not yet complete, for a lone tile (tanki),
@@ -189,6 +331,8 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self.started = self.app.time
         self.recorded = False
         self.hints_used = 0
+        self.rungs_read = 0  # the rungs of the hint ladder the learner has read (a miss's words may end with the first)
+        self.mistake_note = ""  # what the retry said about the learner's own answer: a hint adds to it
         self.last_response: Any = None
         try:
             self.ex = self._generate()
@@ -224,10 +368,12 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             if self.missed and not self.kids and not getattr(self, "mistakes", False) and self.source != "review":
                 label = ngettext("My mistakes ({n})", "My mistakes ({n})", len(self.missed)).format(
                     n=len(self.missed))
-                self.mistakes_btn = self.add(Button(label, self.mistakes_round, kind="primary", hotkey="M"))
+                self.mistakes_btn = self.add(Button(label, self.mistakes_round, kind="primary", hotkey="Enter"))
+                # Enter is the misses' round (M too, :meth:`on_key`); «Done» stays a click or Esc away
+                self.main_btn.hotkey, self.main_btn.kind = None, "secondary"
         elif self.ex is not None:
             self._view_start = len(self.widgets)
-            self.view = ExerciseView(self, self.ex)
+            self.view = exercise_view(self, self.ex)
             if self.phase != "answer":
                 self.view.mark(self.results[-1] == "right" if self.results else False, True)
                 self.view.lock(True)
@@ -237,6 +383,9 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
 
     def _labels(self) -> None:
         self.hint_btn.visible = self.view is not None and not self.finished and self.phase != "done"
+        if self.hint_btn.visible:
+            # the press that shows the answer says so: giving up is the learner's choice, never a surprise
+            self.hint_btn.label = _("Show the answer") if self._hint_shows_answer() else _("Hint")
         if self.finished:
             self.main_btn.label = _("Finish") if self.kids else pgettext("finish button", "Done")
         elif self.phase == "answer":
@@ -468,7 +617,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
 
     def primary(self) -> None:
         if self.finished:
-            self.back()
+            self._finish()
         elif self.ex is None:
             self.index += 1
             self._advance()
@@ -479,6 +628,14 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         else:
             self.index += 1
             self._advance()
+
+    def _finish(self) -> None:
+        """Enter on the summary: the round of the learner's own misses when there is one (learning
+        from them is the point of the summary), else back to where the drill was opened."""
+        if self.mistakes_btn is not None:
+            self.mistakes_round()
+        else:
+            self.back()
 
     def _advance(self) -> None:
         if self.index >= self.n:
@@ -534,6 +691,10 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             self.phase = "retry"
             self.feedback_kind = "retry"
             self.feedback_text = self._mistake_text(resp, final=False)
+            self.mistake_note = self.feedback_text
+            rungs = self.hint_rungs()
+            if rungs and rungs[0] in self.feedback_text:  # the words on the answer end with the first rung
+                self.rungs_read = max(self.rungs_read, 1)
             self.view.mark(False, False)
         else:
             self.phase = "done"
@@ -550,8 +711,9 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         answer alone, in a few words)."""
         if self.kids:
             return self.view.answer_markup() or _("The right one is marked.")
+        # given up (no answer of the learner's): the working a wrong answer would show, without «Your answer»
         mine = self._mistake_text(response, final=True, generic=not self._pick_explained(response)) \
-            if response is not None else ""
+            if response is not None else drill_working(self.ex)
         items = self._own_pick_first()
         if self.ex.prompt.question == "mcr_waits" and response is not None:
             # the missed winning tiles are in ``mine`` with their arrangements already
@@ -579,7 +741,10 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         if self.kids:
             return self.hint_rungs()[0]
         labels = self._response_labels(response)
-        text = drill_mistake(self.ex, self.view.graded(response), final, labels if generic else ())
+        if self.ex.prompt.question == "yaku_and_han" and response:
+            text = yaku_han_mistake(self.ex, response, final, labels)
+        else:
+            text = drill_mistake(self.ex, self.view.graded(response), final, labels if generic else ())
         if not text and generic:
             text = your_choice(labels)
         if not final:
@@ -671,26 +836,38 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             return  # a training variant reads the hand its own way: no engine shapes to show
         view.hand_row.marks = near_waits(view.hand_row, self.ex.prompt.hand)
 
+    def _hint_shows_answer(self) -> bool:
+        """Whether the next press of the hint button shows the answer: every rung before it is read
+        (the button then says "Show the answer")."""
+        return self.ex is not None and self.rungs_read >= len(self.hint_rungs())
+
     def hint(self) -> None:
-        """Next rung of the hint ladder; after the last one the answer is shown (a miss, hints recorded)."""
+        """Next rung of the hint ladder; after the last one the answer is shown (a miss, hints recorded).
+        After a miss the rung goes under what was said about the learner's own answer, which stays;
+        a rung those words already ended with is not said again."""
         if self.view is None or self.finished or self.phase == "done":
             return
         if self.phase == "retry":
             self.retry()
         rungs = self.hint_rungs()
         self.hints_used += 1
-        if self.hints_used > len(rungs):
+        if self.rungs_read >= len(rungs):
             self.show_answer()
             return
-        if self.hints_used == 1:
+        self.rungs_read += 1
+        if self.rungs_read == 1:
             self._highlight_waits()
         self.feedback_kind = "hint"
-        self.feedback_text = BR.join(rungs[: self.hints_used])
+        shown = rungs[: self.rungs_read]
+        if self.mistake_note:
+            shown = [self.mistake_note, *(r for r in shown if r not in self.mistake_note)]
+        self.feedback_text = BR.join(shown)
         self._labels()
         self.relayout()
 
     def show_answer(self) -> None:
-        """The ladder's last rung: the answer and the engine's working; the item counts as missed."""
+        """The ladder's last rung: the answer and the engine's working; the item counts as missed.
+        After a miss the words on the learner's own answer stay with it (their final form)."""
         if not self.recorded:
             self.recorded = True
             seconds = min(300.0, self.app.time - self.started)
@@ -700,7 +877,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self.phase = "done"
         self.results.append("shown")
         self.feedback_kind = "shown"
-        self.feedback_text = self._answer_text()
+        self.feedback_text = self._answer_text(self.last_response if self.mistake_note else None)
         self.view.mark(False, True)
         self.view.lock(True)
         self._labels()
@@ -1008,7 +1185,7 @@ class KuntoPracticeScreen(DrillScreen):
 
     def primary(self) -> None:
         if self.finished:
-            self.back()
+            self._finish()
             return
         if self.ex is not None and self.phase in ("answer", "retry"):
             super().primary()

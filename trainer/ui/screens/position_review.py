@@ -146,6 +146,8 @@ class PositionReviewScreen(Screen):
         self.call_answer = None
         self.point = None
         self.seconds = 0.0
+        self.picked = None
+        self.picked_at: int | None = None  # the slot of the tile picked (a tile kind may be held twice)
         notes: list[str] = []
         self.decision = None
         while self.index < len(self.items):
@@ -245,7 +247,24 @@ class PositionReviewScreen(Screen):
             for i, s in enumerate(slots):
                 if s.tile is not None and s.tile.kind in good:
                     self.hand_row.marks[i] = "right"
+            mine = self.picked_slot(slots)
+            if not self.answered and mine is not None:  # the learner's own discard, crossed as the drills cross it
+                self.hand_row.marks[mine] = "wrong"
             self.next_btn = self.add(Button(_("Next"), self.next_card, kind="primary", hotkey="Enter"))
+
+    def picked_slot(self, slots: list[TileSlot]) -> int | None:
+        """The slot of the tile the learner discarded: the one clicked (or chosen with the keys);
+        for a tile given otherwise, its first copy in the hand (the very tile first, a red five
+        before a plain one).  None before an answer."""
+        tile = getattr(self, "picked", None)
+        if tile is None:
+            return None
+        at = getattr(self, "picked_at", None)
+        if at is not None and 0 <= at < len(slots) and slots[at].tile == tile:
+            return at
+        same = [i for i, s in enumerate(slots) if s.tile is not None and s.tile == tile]
+        kind = [i for i, s in enumerate(slots) if s.tile is not None and s.tile.kind == tile.kind]
+        return (same or kind or [None])[0]
 
     def _build_riichi(self, slots: list[TileSlot]) -> None:
         """A riichi-or-dama card: the hand with the discarded tile lifted (not to be picked), then
@@ -347,6 +366,7 @@ class PositionReviewScreen(Screen):
             return
         i = self.hand_row.cursor if not sel else next(iter(sel))
         if not sel:
+            self.picked_at = i
             self.answer(self.hand_row.slots[i].tile)
 
     def submit(self) -> bool:
@@ -357,6 +377,7 @@ class PositionReviewScreen(Screen):
             return False  # the focused answer button, if any, takes Enter
         if self.hand_row is not None:
             i = next(iter(self.hand_row.selected)) if self.hand_row.selected else self.hand_row.cursor
+            self.picked_at = i
             self.answer(self.hand_row.slots[i].tile)
             return True
         return False
@@ -571,6 +592,40 @@ def _after_colon(prefix: str, lines: list[str]) -> list[str]:
 DRILL_SIZE = 10
 """Puzzles in one drill."""
 
+STARTER_SPEC = "nanikiru"
+"""The key of the review spec of a missed starter-set puzzle (:func:`starter_spec`): the starter
+game (``"starter4"``), the hand, the action and the seat of the decision."""
+
+
+def starter_spec(position: Any) -> dict[str, Any]:
+    """The review spec that finds a starter-set position again (:func:`due_starter_puzzles`)."""
+    return {STARTER_SPEC: position.source, "hand": position.hand, "action": position.action, "seat": position.seat}
+
+
+def _is_starter_card(spec: dict) -> bool:
+    """A stored review spec that is a starter-set discard puzzle (not a drill, lesson or game card)."""
+    return isinstance(spec.get(STARTER_SPEC), str)
+
+
+def due_starter_puzzles(app: Any, focus: str = "all", limit: int = DRILL_SIZE) -> list[Any]:
+    """The starter-set puzzles the learner missed that are due for review (at most ``limit``, the
+    most overdue first, only those of ``focus``), found again from their cards' specs; empty
+    without a progress store.  A card whose position is no longer in the starter set is left out."""
+    store, learner = getattr(app, "progress", None), getattr(app, "learner_id", None)
+    if store is None or learner is None or limit <= 0:
+        return []
+    try:
+        cards = store.due_reviews(learner, limit=limit, showable=_is_starter_card)
+    except Exception:  # noqa: BLE001 - a damaged store is reported elsewhere
+        return []
+    order = {(c[STARTER_SPEC], c.get("hand"), c.get("action"), c.get("seat")): i for i, c in enumerate(cards)}
+    if not order:
+        return []
+    found = [(order[key], pos) for pos in nanikiru.starter_positions()
+             if (key := (pos.source, pos.hand, pos.action, pos.seat)) in order]
+    puzzles = [nanikiru.puzzle(pos) for _i, pos in sorted(found, key=lambda f: f[0])]
+    return [q for q in puzzles if nanikiru.in_focus(q, focus)]
+
 
 
 def learner_games(app: Any) -> tuple[list[tuple[Path, int]], list[str]]:
@@ -584,17 +639,35 @@ def learner_games(app: Any) -> tuple[list[tuple[Path, int]], list[str]]:
 @register_screen("nanikiru")
 class NanikiruScreen(PositionReviewScreen):
     """Params: ``games`` (``[(path or log, seat)]``; default: the learner's games), ``n``, ``seed``,
-    ``focus`` (all, attack or defence positions: :data:`trainer.engine.exercises.nanikiru.FOCUS`)."""
+    ``focus`` (all, attack or defence positions: :data:`trainer.engine.exercises.nanikiru.FOCUS`);
+    ``puzzles``: these puzzles instead (the "my mistakes" round of the puzzles just missed).
+
+    A missed starter-set puzzle is kept with a review spec (:func:`starter_spec`): once due, it
+    comes back first in the next drill (at most half of it, :func:`due_starter_puzzles`); a missed
+    position of the learner's own game comes back in "Mistakes from your games".  The end offers a
+    round of the puzzles missed and another round."""
 
     def __init__(self, app: Any, **params: Any) -> None:
         games, notes = params.get("games"), []
-        if games is None:
-            games, notes = learner_games(app)
-        drill = nanikiru.make_drill(games, n=int(params.get("n", DRILL_SIZE)), seed=int(params.get("seed", 0)),
-                                    focus=str(params.get("focus", "all")))
+        n = int(params.get("n", DRILL_SIZE))
+        focus = str(params.get("focus", "all"))
+        self.mistakes = params.get("puzzles") is not None
+        self.reviews: set[str] = set()  # the puzzles back for review (missed before, now due)
+        if self.mistakes:
+            drill = nanikiru.Drill(tuple(params["puzzles"]))
+        else:
+            if games is None:
+                games, notes = learner_games(app)
+            drill = nanikiru.make_drill(games, n=n, seed=int(params.get("seed", 0)), focus=focus)
+            due = due_starter_puzzles(app, focus, max(1, n // 2)) if params.get("games") is None else []
+            self.reviews = {p.exercise.item_id for p in due}
+            if due:
+                drill = dataclasses.replace(drill, puzzles=(*due, *(p for p in drill.puzzles
+                                                                    if p.exercise.item_id not in self.reviews))[:n])
         self.drill = drill
         self.right_count = 0
-        self._frames: dict[int, list[Any]] = {}
+        self.missed: list[Any] = []  # this round's missed puzzles, for the "my mistakes" round
+        self._frames: dict[tuple[int, int], list[Any]] = {}
         notes += drill.notes
         if notes:
             # the file's name only: My games lists each unreadable file with what is wrong with it
@@ -608,11 +681,12 @@ class NanikiruScreen(PositionReviewScreen):
         self.answered = None
         self.seconds = 0.0
         self.picked = None
+        self.picked_at = None
         while self.index < len(self.items):
             p = self.items[self.index]
             pos = p.position
             try:
-                key = id(pos.log)
+                key = (id(pos.log), pos.seat)  # one game log, several seats' positions: each seat's own frames
                 if key not in self._frames:
                     self._frames[key] = build_frames(pos.log, pos.seat, open_hands=False)
                 frames = self._frames[key]
@@ -626,6 +700,12 @@ class NanikiruScreen(PositionReviewScreen):
 
     def title(self) -> str:
         return _("What to discard?")
+
+    def answer(self, tile: Any) -> None:
+        """Check the learner's discard (a tile the rules do not let go is not an answer)."""
+        if self.decision is not None and tile.kind not in {t.kind for t in self.decision.position.legal}:
+            return
+        super().answer(tile)
 
     def right(self) -> set[int]:
         """The puzzle's answer; where the table's coach folds, any tile of its fold band too (the
@@ -651,6 +731,10 @@ class NanikiruScreen(PositionReviewScreen):
             path = games_dir(self.app) / pos.source
             if path.is_file():  # a wrong answer comes back as a card of "Mistakes from your games"
                 spec = {"game": str(path), "hand": pos.hand, "action": pos.action, "seat": pos.seat}
+        elif pos.chosen is None and not self.answered:
+            spec = starter_spec(pos)  # a missed starter puzzle comes back in a later drill once due
+        if not self.answered:
+            self.missed.append(p)
         self.right_count += bool(self.answered)
         self.app.record_answer("nanikiru", p.exercise.item_id, p.exercise.skill, bool(self.answered), self.seconds,
                                spec=spec)
@@ -665,6 +749,8 @@ class NanikiruScreen(PositionReviewScreen):
     def where(self) -> str:
         """Where the position comes from, in a few words."""
         pos = self.decision.position
+        if self.decision.exercise.item_id in self.reviews:
+            return _("from the starter set: you missed it before")
         if pos.chosen is None:
             return _("from the starter set, a game of our bots")
         return _("from your game, hand {n}").format(n=pos.hand + 1)
@@ -725,6 +811,99 @@ class NanikiruScreen(PositionReviewScreen):
 
     def done_text(self) -> str:
         return _("Drill done: {right} of {n} right.").format(right=self.right_count, n=len(self.items))
+
+    def come_back_lines(self) -> list[str]:
+        """What the end says about the puzzles missed: where and when they come back."""
+        starter = sum(1 for p in self.missed if p.position.chosen is None)
+        own = len(self.missed) - starter
+        lines = []
+        if starter:
+            lines.append(ngettext(
+                "The starter puzzle you missed will come back in this drill when it is due for review.",
+                "The {n} starter puzzles you missed will come back in this drill when they are due for review.",
+                starter).format(n=starter))
+        if own:
+            lines.append(ngettext(
+                "The position of your own game you missed will come back in “{where}”.",
+                "The {n} positions of your own games you missed will come back in “{where}”.",
+                own).format(n=own, where=_("Mistakes from your games")))
+        return lines
+
+    def draw_content(self, surf: pygame.Surface) -> None:
+        if self.decision is not None:
+            super().draw_content(surf)
+            return
+        from trainer.ui.widgets import blit_wrapped
+
+        L = self.app.layout
+        area = L.content()
+        y = area.top + L.px(20)
+        y += blit_wrapped(surf, self.app, self.done_text(), L.font("large"), P.on_felt,
+                          pygame.Rect(area.left, y, area.width, 0), bold=True) + L.px(14)
+        for line in self.come_back_lines():
+            y += blit_wrapped(surf, self.app, line, L.font("body"), P.on_felt_muted,
+                              pygame.Rect(area.left, y, area.width, 0)) + L.px(8)
+
+    def build(self) -> None:
+        super().build()
+        self.mistakes_btn = self.again_btn = None
+        if self.decision is not None:
+            if self.hand_row is not None and self.answered is None:
+                # a tile the rules do not let go (after a riichi, only the drawn tile) cannot be picked
+                legal = {t.kind for t in self.decision.position.legal}
+                stuck = {i for i, sl in enumerate(self.hand_row.slots) if sl.tile is not None
+                         and sl.tile.kind not in legal}
+                self.hand_row.inert |= stuck
+                self.hand_row.dim |= stuck
+            return
+        if not self.items:
+            return
+        if self.missed:
+            label = ngettext("My mistakes ({n})", "My mistakes ({n})", len(self.missed)).format(n=len(self.missed))
+            self.mistakes_btn = self.add(Button(label, self.mistakes_round, kind="secondary", hotkey="M"))
+        if not self.mistakes:
+            self.again_btn = self.add(Button(_("Another round"), self.again, kind="secondary"))
+
+    def layout(self) -> None:
+        super().layout()
+        if self.decision is not None or self.next_btn is None:
+            return
+        # the end: "Done" on the right of the bottom bar, another round beside it, the mistakes on the left
+        L = self.app.layout
+        area = L.content()
+        bar = L.px(52)
+        y = area.bottom - bar
+        w = max(self.next_btn.preferred_width(self.app), L.px(200))
+        self.next_btn.rect = pygame.Rect(area.right - w, y, w, bar)
+        if self.again_btn is not None:
+            aw = max(self.again_btn.preferred_width(self.app), L.px(200))
+            self.again_btn.rect = pygame.Rect(self.next_btn.rect.left - aw - L.px(12), y, aw, bar)
+        if self.mistakes_btn is not None:
+            mw = max(self.mistakes_btn.preferred_width(self.app), L.px(200))
+            self.mistakes_btn.rect = pygame.Rect(area.left, y, mw, bar)
+
+    def on_key(self, ev: pygame.event.Event) -> bool:
+        if ev.key == pygame.K_m and getattr(self, "mistakes_btn", None) is not None \
+                and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            self.mistakes_round()  # M whatever the keyboard layout (a Russian one types «ь» there)
+            return True
+        return super().on_key(ev)
+
+    def next_card(self) -> None:
+        self.focus = None  # the next puzzle starts on its hand, the end on "Done" (not on what took the index)
+        super().next_card()
+
+    def mistakes_round(self) -> None:
+        """The puzzles missed in this round again, each the very position (not a sibling: a
+        position is the question)."""
+        if self.missed:
+            self.app.replace("nanikiru", puzzles=list(self.missed))
+
+    def again(self) -> None:
+        """Another round with the same settings and new positions."""
+        self.app.replace("nanikiru", n=int(self.params.get("n", DRILL_SIZE)), focus=str(self.params.get("focus", "all")),
+                         seed=int(self.params.get("seed", 0)) + 1,
+                         **({"games": self.params["games"]} if self.params.get("games") is not None else {}))
 
     def header_extra(self) -> str:
         return _("{i} of {n}").format(i=min(self.index + 1, len(self.items)), n=len(self.items))

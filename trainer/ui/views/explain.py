@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from trainer.glossary import Term
 
 __all__ = ["FORM_NAMES", "FORM_TERMS", "FU_NAMES", "explain", "explain_item", "family_name", "for_child", "form_name",
-           "fu_name", "fu_only", "reading_markup", "tile_label", "tile_reading", "tile_term"]
+           "fu_line", "fu_name", "fu_only", "reading_markup", "tile_label", "tile_reading", "tile_term"]
 
 FORM_NAMES = {"standard": N_("Sets and a pair")}
 FORM_TERMS = {"seven_pairs": "{term:chiitoitsu}", "thirteen_orphans": "{term:kokushi_musou}",
@@ -207,10 +207,7 @@ def explain_item(item: dict[str, Any]) -> str | None:
         suffix = (" — " + ngettext("{n} han", "{n} han", han).format(n=han)) if han else ""
         return f"{{term:{item['id']}}}" + suffix
     if k == "fu":
-        name = fu_name(item["id"])
-        if str(item["fu"]) in name:  # «Seven pairs: fixed 25 fu» says its figure already
-            return name
-        return name + " — " + ngettext("{n} fu", "{n} fu", item["fu"]).format(n=item["fu"])
+        return fu_line(item)
     if k == "fu_sum":
         raw = item.get("raw", item["fu"])
         if raw != item["fu"]:
@@ -261,6 +258,40 @@ def explain_item(item: dict[str, Any]) -> str | None:
     return None
 
 
+FU_BY_RON = {
+    # TRANSLATORS: a fu line: a concealed triplet whose third tile was another player's discard
+    # (won by ron on a pair): it scores as an open one. {tiles} is a picture of the triplet.
+    "minkou_simple": N_("Triplet of simples {tiles}: its third tile came from another player's discard (ron), "
+                        "so it counts as open"),
+    "minkou_yaochuu": N_("Triplet of terminals or honors {tiles}: its third tile came from another player's "
+                         "discard (ron), so it counts as open"),
+}
+"""The fu line of a triplet the ron tile finished (the engine's ``by_ron``): why a closed hand's
+triplet is scored as an open one."""
+
+
+def fu_line(item: dict[str, Any]) -> str:
+    """One fu item as a line of the working: its name with the tiles it counts (``tiles``: the
+    triplet, the pair, the winning tile of the wait) and its fu; a triplet finished by ron says
+    why it counts as open.  An item without tiles (the base, the win) is its name alone."""
+    fid = str(item["id"])
+    name = fu_name(fid)
+    tiles = str(item.get("tiles") or "")
+    if str(item["fu"]) in name:  # «Seven pairs: fixed 25 fu» says its figure already
+        return name
+    if tiles and item.get("by_ron") and fid in FU_BY_RON:
+        text = _(FU_BY_RON[fid]).format(tiles=_tiles(tiles))
+    elif tiles and fid.startswith("wait_"):
+        # TRANSLATORS: a fu line: a wait and the tile it was won on ("Closed wait (kanchan) on 5p").
+        text = _("{name} on {tiles}").format(name=name, tiles=_tiles(tiles))
+    elif tiles:
+        # TRANSLATORS: a fu line: a triplet, quad or pair and its tiles ("Closed triplet of simples 888m").
+        text = _("{name} {tiles}").format(name=name, tiles=_tiles(tiles))
+    else:
+        text = name
+    return text + " — " + ngettext("{n} fu", "{n} fu", item["fu"]).format(n=item["fu"])
+
+
 def reading_markup(item: dict[str, Any] | str) -> str:
     """A split of a hand into sets and a pair drawn as tile groups, one picture per group with a
     space between them ("{tiles:234p} {tiles:777s} {tiles:55p}"), never as raw notation.  ``item``
@@ -272,6 +303,9 @@ def reading_markup(item: dict[str, Any] | str) -> str:
         return _tiles(text.split(" ", 1)[1])
     return GROUP_GAP.join(_tiles(part) for part in text.split()) or "—"
 
+
+FU_GAP = "   ·   "
+"""Between two fu items on one line of the working (the base and the win, which name no tiles)."""
 
 GROUP_GAP = " · "
 """Between two groups of tiles drawn in a line of text (a word space alone hardly shows)."""
@@ -448,14 +482,27 @@ def fu_only(items: Iterable[dict[str, Any]], total: int | None = None) -> list[d
 
 
 def explain(items: Iterable[dict[str, Any]], limit: int | None = None) -> str:
-    """Rich markup for a list of explanation items, one per line.  Nothing is cut by default (the
-    feedback panel scrolls); ``limit`` keeps the first lines only where a short summary is wanted."""
+    """Rich markup for a list of explanation items, one per line, except that fu items naming no
+    tiles (the base, the win) share one line: the items that name tiles, each on its own line,
+    keep the working short.  Nothing is cut by default (the feedback panel scrolls); ``limit``
+    keeps the first lines only where a short summary is wanted."""
     items = list(items)
     if limit is None and any(i.get("kind") == "mcr_fan" for i in items):
         from trainer.ui.mcr_texts import score_summary
 
         return score_summary(items)  # a scored MCR hand: its many fans in a few lines
-    lines = [line for line in (explain_item(i) for i in items) if line]
+    lines: list[str] = []
+    loose = False  # the last line is fu items without tiles (the base, the win): the next such item joins it
+    for i in items:
+        line = explain_item(i)
+        if not line:
+            continue
+        plain_fu = i.get("kind") == "fu" and not i.get("tiles")
+        if plain_fu and loose:
+            lines[-1] += FU_GAP + line
+        else:
+            lines.append(line)
+        loose = plain_fu
     if limit is not None and len(lines) > limit:
         lines = lines[:limit]
     return BR.join(lines)

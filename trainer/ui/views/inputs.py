@@ -305,10 +305,27 @@ class CounterChip(Widget):
         val = f"+{self.value}" if self.count <= 1 else f"{self.count}×{self.value}"
         vr = blit_text(surf, app, val, size, fg, (self.rect.right - L.px(10), self.rect.centery), anchor="midright",
                        bold=True)
-        blit_text(surf, app, self.label, size, fg, (x, self.rect.centery), anchor="midleft",
-                  max_width=vr.left - x - L.px(6))
+        label, size = self.fitted_label(app, size, vr.left - x - L.px(6))
+        blit_text(surf, app, label, size, fg, (x, self.rect.centery), anchor="midleft", max_width=vr.left - x - L.px(6))
         if focused:
             draw_focus_ring(surf, self.rect, rad, L.px(2))
+
+    def fitted_label(self, app: AppContext, size: int, room: int) -> tuple[str, int]:
+        """The label as it fits ``room`` px: whole in the chip's type, else in the smallest type,
+        else without its closing term in brackets ("Single wait", the glossary word aside), which
+        is shortened with '…' only when even that does not fit."""
+        import re
+
+        tiny = app.layout.font("tiny")
+        short = re.sub(r"\s*\([^()]*\)$", "", self.label)
+        for text, font in ((self.label, size), (self.label, tiny), (short, size), (short, tiny)):
+            if app.text_width(text, font) <= room:
+                return text, font
+        return short, tiny
+
+    def value_texts(self) -> tuple[str, str]:
+        """What the chip's value may read: its fu once ("+8"), and counted to the most ("4×8")."""
+        return f"+{self.value}", f"{self.max_count}×{self.value}"
 
 
 def big_options_fit(app: AppContext, options: Sequence[OptionButton], area: pygame.Rect, top: int,
@@ -443,9 +460,10 @@ def place_fu_chips(app: AppContext, chips: Sequence[CounterChip], area: pygame.R
             if h > L.px(20):
                 break
         size = L.font("small") if h >= L.px(30) else L.font("tiny")
-        # what a chip shows: the − corner (when counted), the label and its fu (as CounterChip.draw)
-        need = max((app.text_width(c.label, size) + app.text_width(f"+{c.value}", size, True) for c in shown),
-                   default=0) + L.px(16) + max(L.px(10), h)
+        # what a chip shows: the − corner (when counted), the label and its fu, "+8" or, counted
+        # several times, "2×8" (as CounterChip.draw): the widest the label must leave room for
+        need = max((app.text_width(c.label, size) + max(app.text_width(v, size, True) for v in c.value_texts())
+                    for c in shown), default=0) + L.px(16) + max(L.px(10), h)
         if (cols == 3 or need <= w) and (best is None or h > best[0]):
             best = (h, cols, gap, beside)
     h, cols, gap, beside = best or (L.px(20), 3, L.px(3), False)
