@@ -177,12 +177,13 @@ def test_the_short_words_and_an_unchanged_preset(lang) -> None:  # noqa: ANN001
                           layout=SimpleNamespace(font=lambda name: 20))
     lang("ru")
     sanma = records.match_rules("sanma", {"game_length": "tonpuusen", "red_fives": 0})
-    assert short_rules_label(sanma) == "Санма без красных, Восток"
+    assert short_rules_label(sanma) == "Санма без красных, только Восток"  # not a bare «Восток» (review 21)
     assert short_rules_label(records.match_rules("jpml", {"red_fives": 1})) == "JPML + красные"
     assert header_title(app, "Стол", sanma, 10_000) == "Стол · Санма (3 игрока) без красных пятёрок, только Восток"
     assert header_title(app, "Стол", sanma, 480) == "Стол · Санма без красных пятёрок, только Восток"
-    assert header_title(app, "Стол", sanma, 320) == "Стол · Санма без красных, Восток"
-    assert header_title(app, "Стол", sanma, 10) == "Санма без красных, Восток"  # never the name alone
+    assert header_title(app, "Стол", sanma, 350) == "Стол · Санма без красных, только Восток"
+    # never the name alone, nor the rules without the screen's name (review 21): the header cuts its other text
+    assert header_title(app, "Стол", sanma, 10) == "Стол · Санма без красных, только Восток"
     assert header_title(app, "Стол", records.match_rules("jpml"), 10) == "Стол · JPML"  # nothing changed
     lang("en")
     assert short_rules_label(sanma) == "Sanma, no red fives, East only"

@@ -304,8 +304,8 @@ def test_opening_the_same_log_twice_says_it_is_in_my_games(tmp_path: Path, monke
         assert app.screen.focused_widget().game.path == files[0]  # the game it has is selected
         app.apply_settings(__import__("dataclasses").replace(app.settings, language="ru"))
         open_it()
-        assert app.banners[-1].text.startswith(f"Эта партия уже есть в «Моих партиях»: {label[:16]} · ")
-        assert app.banners[-1].text.endswith(". Второй раз она не добавлена."), app.banners[-1].text
+        label = " · ".join(part.strip() for part in game_line(app.screen.focused_widget().game)[0].split("·"))
+        assert app.banners[-1].text == f"Эта партия уже есть в «Моих партиях»: {label}. Второй раз она не добавлена."
         assert files[0].name not in app.banners[-1].text
     finally:
         app.close()

@@ -165,8 +165,8 @@ def test_table_match_end_and_replay_name_the_rules(app) -> None:  # noqa: ANN001
         screen = match_end(app, setup)
         app.render()
         # the long «match over» text: short words, but red fives and the length still named (review 21)
-        short = "JPML + red fives, East only" if lang_ == "en" else "JPML + красные, Восток"
-        assert screen.title() in (table, table.split(" · ")[0] + " · " + short, short), screen.title()
+        short = "JPML + red fives, East only" if lang_ == "en" else "JPML + красные, только Восток"
+        assert screen.title() in (table, table.split(" · ")[0] + " · " + short), screen.title()
         assert screen.match_end is not None and screen.match_end.title() == end
     app.apply_settings(replace(app.settings, language="ru"))
     while len(app.stack) > 1:
@@ -174,12 +174,18 @@ def test_table_match_end_and_replay_name_the_rules(app) -> None:  # noqa: ANN001
     path = saved_games(app, MatchSetup(preset="ema", length="tonpuusen", red_fives=False))[0]
     replay = app.push("replay", path=str(path))
     app.render()
+    # never without the options nor without the screen's name (review 21)
     assert replay.title() in ("Повтор партии · EMA без красных пятёрок, только Восток", "Повтор партии · EMA без "
-                              "красных, Восток", "EMA без красных, Восток")  # never without the options (review 21)
-    replay.header_extra = lambda: "Шаг 1 из 2"  # a short step text leaves room for the changed options
+                              "красных, только Восток")
+    replay._extras = lambda widest=False: [("Шаг 1 из 2", "")]  # a short step text leaves room for the options
     assert replay.title() == "Повтор партии · EMA без красных пятёрок, только Восток"
-    replay.header_extra = lambda: "Шаг 1 из 2 · " + "ошибок: 10 из 20 сбросов · " * 3  # a long one: short words
-    assert replay.title() == "EMA без красных, Восток"  # the options are never dropped (review 21)
+    long = "Шаг 1 из 2 · " + "ошибок: 10 из 20 сбросов · " * 3
+    # a long one: a shorter right-hand text beside the full title, the rest under the table
+    replay._extras = lambda widest=False: [(long, ""), (long[:10], long[10:])]
+    assert replay.title() == "Повтор партии · EMA без красных пятёрок, только Восток"
+    assert (replay.header_extra(), replay.below_text()) == (long[:10], long[10:])
+    replay._extras = lambda widest=False: [(long, "")]  # nothing shorter: the shortest title, the header cuts the rest
+    assert replay.title() == "Повтор партии · EMA без красных, только Восток"
 
 
 def test_a_lesson_table_keeps_its_own_title_and_a_stub_match_keeps_the_plain_note(lang) -> None:  # noqa: ANN001

@@ -124,7 +124,9 @@ def test_the_replay_lines_read_as_sentences(app: App, monkeypatch: pytest.Monkey
     w = screen.frames[won].result.wins[0]
     shown = drawn_texts(app, monkeypatch, app.render)
     line = next(t for t in shown if t.startswith(("Ron!", "Tsumo!", "Рон!", "Цумо!")))
-    assert line.endswith((f"— {w.han} han {w.fu} fu.", f"— {w.han} хан {w.fu} фу."))
+    from trainer.i18n import fu_text, han_text
+
+    assert line.endswith(f"— {han_text(w.han)} {fu_text(w.fu)}."), line  # «4 хана 40 фу», not «4 хан» (review 21)
     assert ":" not in line and ("Discarded by" not in line)
     if w.seat == 0 and not w.tsumo:
         assert line.startswith(("Ron! You win on ", "Рон! Вы выиграли со сброса игрока "))

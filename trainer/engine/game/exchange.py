@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import datetime
+import re
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 from trainer.engine.game.log_files import LoadedLog, load_any, parse_any
 from trainer.engine.game.records import RecordError
 from trainer.engine.game.saved import PATTERN, new_game_path, write_game
+from trainer.engine.game.tenhou6_write import EXTENSION
 
 
 class AlreadySaved(RecordError):
@@ -59,10 +61,86 @@ def same_game(log: dict[str, Any], folder: Path, learner_seat: int) -> Path | No
     return None
 
 
+_TITLE_DATE = re.compile(r"(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?")
+_REF_DATE = re.compile(r"^(\d{4})(\d{2})(\d{2})(\d{2})gm-")
+
+
+def _iso(text: Any) -> str | None:
+    """``text`` as an ISO 8601 date or time if it is one (a time to the minute or second, or a
+    date alone), else None."""
+    if not isinstance(text, str) or not text:
+        return None
+    try:
+        if len(text) == 10:
+            return date.fromisoformat(text).isoformat()
+        return datetime.fromisoformat(text).isoformat(timespec="seconds")
+    except ValueError:
+        return None
+
+
+def tenhou6_played(data: Any) -> str | None:
+    """When a tenhou.net/6 log's game was played, if the log says (ISO 8601, a date alone when the
+    log gives no time): our export's own ``riichi_trainer`` key (``started``), a date in its
+    ``title`` («2019/01/27», «2019-01-27 21:05»), or tenhou.net's log id in ``ref``
+    (``2019012721gm-…``: the day).  None when it carries no date, as the format does not need one."""
+    if not isinstance(data, dict):
+        return None
+    ext = data.get(EXTENSION)
+    if isinstance(ext, dict) and _iso(ext.get("started")):
+        return _iso(ext.get("started"))
+    titles = data.get("title")
+    for text in titles if isinstance(titles, list) else [titles]:
+        m = _TITLE_DATE.search(text) if isinstance(text, str) else None
+        if m is None:
+            continue
+        y, mo, d, h, mi, sec = m.groups()
+        try:
+            if h is not None:
+                return datetime(int(y), int(mo), int(d), int(h), int(mi), int(sec or 0)).isoformat(timespec="seconds")
+            return date(int(y), int(mo), int(d)).isoformat()
+        except ValueError:
+            continue
+    ref = data.get("ref")
+    m = _REF_DATE.match(ref) if isinstance(ref, str) else None
+    if m is not None:
+        try:
+            return date(int(m.group(1)), int(m.group(2)), int(m.group(3))).isoformat()
+        except ValueError:
+            return None
+    return None
+
+
+def _raw(source: Path | str | dict[str, Any]) -> Any:
+    """The JSON value of a source already read once (None when it cannot be read again)."""
+    if isinstance(source, dict):
+        return source
+    try:
+        return json.loads(Path(source).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
 def read_source(source: Path | str | dict[str, Any], rules: str = "tenhou") -> LoadedLog:
     """Read a game to import (a file path, or a JSON value pasted from the clipboard) and replay
-    it through the engine; raises RecordError with a one-line reason.  Nothing is written."""
-    return parse_any(source, rules) if isinstance(source, dict) else load_any(source, rules)
+    it through the engine; raises RecordError with a one-line reason.  Nothing is written.  A
+    tenhou.net/6 log that says when it was played (:func:`tenhou6_played`) gives its log that
+    date as ``started``."""
+    loaded = parse_any(source, rules) if isinstance(source, dict) else load_any(source, rules)
+    if loaded.kind == "tenhou6":
+        played = tenhou6_played(_raw(source))
+        if played is not None:
+            loaded.log["started"] = played
+    return loaded
+
+
+def played_time(log: dict[str, Any]) -> str | None:
+    """When a read game was played, as its log says (``started``, ISO 8601), or None when it does
+    not say: a game that was itself imported before the import kept the play date has the import
+    time there, not the play time."""
+    imported = log.get("imported")
+    if isinstance(imported, dict) and not imported.get("at"):
+        return None
+    return _iso(log.get("started"))
 
 
 def seat_choices(loaded: LoadedLog) -> list[tuple[int, str, int | None]]:
@@ -79,18 +157,26 @@ def save_import(loaded: LoadedLog, folder: Path, *, learner_seat: int = 0,
                 now: datetime | None = None) -> Path:
     """Write a read game as a new saved game of ``folder`` with the learner at ``learner_seat``
     (the seat whose discards the review and the discard puzzles look at); nothing already there
-    is touched.  Raises :class:`AlreadySaved` when the folder has this game already."""
+    is touched.  Raises :class:`AlreadySaved` when the folder has this game already.
+
+    The game keeps the time it was played (``started``) when its log says it (:func:`played_time`),
+    and has none otherwise: the time of the import is ``imported.at`` (``now``), never passed off
+    as the time of play.  The file is named after the one or the other."""
     if not 0 <= learner_seat < len(loaded.log["players"]):
         raise RecordError(f"seat {learner_seat} is not a seat of this game")
     here = same_game(loaded.log, folder, learner_seat)
     if here is not None:
         raise AlreadySaved(here)
-    started = now or datetime.now()
+    at = now or datetime.now()
+    played = played_time(loaded.log)
     log = dict(loaded.log)
-    log["started"] = started.isoformat(timespec="seconds")
+    log.pop("started", None)
+    if played is not None:
+        log["started"] = played
     log["learner_seat"] = learner_seat
-    log["imported"] = {"from": loaded.kind, "notes": list(loaded.notes)}
-    return write_game(log, new_game_path(folder, started))
+    log["imported"] = {"from": loaded.kind, "notes": list(loaded.notes), "at": at.isoformat(timespec="seconds")}
+    name_time = datetime.fromisoformat(played) if played is not None else at
+    return write_game(log, new_game_path(folder, name_time))
 
 
 def import_game(source: Path | str | dict[str, Any], folder: Path, *, rules: str = "tenhou",
@@ -107,13 +193,16 @@ def export_game(path: Path, out: Path) -> Path:
     from trainer.engine.game.tenhou6_write import to_tenhou6
 
     loaded = load_any(path)
+    data = to_tenhou6(loaded.log)
+    played = played_time(loaded.log)
+    if played is not None and isinstance(data.get(EXTENSION), dict):
+        data[EXTENSION]["started"] = played  # read back by tenhou6_played: the import keeps the date
     try:
-        out.write_text(json.dumps(to_tenhou6(loaded.log), ensure_ascii=False, separators=(",", ":")),
-                       encoding="utf-8")
+        out.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     except OSError as e:
         raise RecordError(f"{out}: cannot write: {e.strerror}") from None
     return out
 
 
-__all__ = ["AlreadySaved", "export_game", "game_fingerprint", "import_game", "read_source", "same_game", "save_import",
-           "seat_choices"]
+__all__ = ["AlreadySaved", "export_game", "game_fingerprint", "import_game", "played_time", "read_source", "same_game",
+           "save_import", "seat_choices", "tenhou6_played"]

@@ -2,10 +2,12 @@
 
 Files are named ``game-YYYYMMDD-HHMMSS.json`` after the time the match started and
 hold the engine's game log (docs/game-log.md; a Chinese Official game the MCR game log of
-:mod:`trainer.engine.mcr.records`) with three optional keys the app
-adds: ``started`` (ISO 8601 time), ``learner_seat`` and ``setup`` (the match
-setup, so an unfinished match can be resumed).  A match still being played has
-``"final": null``.
+:mod:`trainer.engine.mcr.records`) with optional keys the app
+adds: ``started`` (ISO 8601 time or date the match was played), ``learner_seat``, ``setup`` (the
+match setup, so an unfinished match can be resumed) and, for a game brought in from a file,
+``imported`` (``from``, ``notes`` and ``at``, the time of the import: an imported log that does not
+say when it was played has no ``started``; one imported before ``at`` was kept has the import time
+there).  A match still being played has ``"final": null``.
 
 :func:`list_games` never raises and never deletes: a damaged file, a file that is
 not a game log, or a log from a newer version of the app is listed as
@@ -32,9 +34,11 @@ PATTERN = "game-*.json"
 @dataclass(frozen=True)
 class SavedGame:
     """One file of the saved-games folder as the list shows it.  For a readable log:
-    when it started, the rule preset, the players, the learner's seat, how many hands
-    were played, whether the match is finished, and the learner's place, raw points and
-    final score (None while unfinished).  For an unreadable file: ``problem`` says why in
+    when it was played (``started``; "" for an imported game whose log did not say, then
+    ``imported_at`` is the date there is), the rule preset, the players, the learner's seat,
+    how many hands were dealt (``hand_in_progress``: the last one was left in the middle),
+    whether the match is finished (``resumable``: a match of the learner's own that can be
+    played on), and the learner's place, raw points and final score (None while unfinished).  For an unreadable file: ``problem`` says why in
     English, ``problem_kind`` says it for a user interface to put in words:
 
     - ``"unreadable_file"``: the file cannot be read at all (``problem_detail``: the system's reason);
@@ -63,6 +67,9 @@ class SavedGame:
     points: int | None = None
     score: float | None = None
     game: str = "riichi"  # "mcr" for a Chinese Official game (its own log format, no replay viewer)
+    hand_in_progress: bool = False  # left in the middle of a hand: the last of ``hands`` is not over
+    imported_at: str = ""  # when the game was brought in from a file ("" for the learner's own match)
+    resumable: bool = False  # a match of the learner's own left unfinished: it can be played on
 
     @property
     def readable(self) -> bool:
@@ -149,9 +156,19 @@ def _summary(path: Path, log: dict[str, Any], game: str = "riichi") -> SavedGame
     elif hands:
         last = hands[-1]
         points = int((last.get("scores_after") or last["scores"])[seat])
-    return SavedGame(path, started=str(log.get("started") or ""), rules=str(log["rules"]),
+    started = str(log.get("started") or "")
+    imported = log.get("imported")
+    imported_at = ""
+    if isinstance(imported, dict):
+        imported_at = str(imported.get("at") or "")
+        if not imported_at:  # imported before the import kept the play date: "started" is the import time
+            imported_at, started = started, ""
+    in_progress = final is None and bool(hands) and isinstance(hands[-1], dict) and hands[-1].get("result") is None
+    return SavedGame(path, started=started, rules=str(log["rules"]),
                      players=tuple(str(p) for p in log["players"]), learner_seat=seat, hands=len(hands),
-                     finished=final is not None, place=place, points=points, score=score, game=game)
+                     finished=final is not None, place=place, points=points, score=score, game=game,
+                     hand_in_progress=in_progress, imported_at=imported_at,
+                     resumable=final is None and imported is None)
 
 
 def list_games(folder: Path) -> list[SavedGame]:
@@ -162,8 +179,9 @@ def list_games(folder: Path) -> list[SavedGame]:
 
 
 def latest_unfinished(folder: Path) -> SavedGame | None:
-    """The newest readable match that was left in the middle (for "resume"), if any."""
-    return next((g for g in list_games(folder) if g.readable and not g.finished), None)
+    """The newest readable match of the learner's own that was left in the middle (for
+    "resume"), if any (an imported game is not played on)."""
+    return next((g for g in list_games(folder) if g.readable and g.resumable), None)
 
 
 __all__ = ["SavedGame", "check_any_header", "latest_unfinished", "list_games", "load_game", "new_game_path", "read_game",

@@ -58,19 +58,14 @@ def saved_game_label(path: Path) -> str:
     («2026-11-28 14:05 · Tenhou · 9 hands», the row's own words), not its file name; the file name
     only when the file cannot be read."""
     from trainer.engine.game.saved import read_game
-    from trainer.ui.views.rule_presets import rules_label
+    from trainer.ui.screens.my_games import game_line
 
     g = read_game(path)
     if not g.readable:
         return path.name
-    try:
-        options = json.loads(path.read_text(encoding="utf-8")).get("rule_options")
-    except (OSError, ValueError, AttributeError):
-        options = None
-    when = g.started[:16].replace("T", " ") if g.started else path.name
-    rules = _("Chinese Official") if g.game == "mcr" else rules_label(g.rules, options if isinstance(options, dict)
-                                                                      else {})
-    return f"{when} · {rules} · " + ngettext("{n} hand", "{n} hands", g.hands).format(n=g.hands)
+    # the row's own words: its date (or «импортирована …» when the log did not say when it was played),
+    # its rules and its hands
+    return " · ".join(part.strip() for part in game_line(g)[0].split("·"))
 
 
 def short_error(exc: Exception, path: Path | None = None) -> str:

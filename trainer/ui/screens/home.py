@@ -319,7 +319,10 @@ class HomeScreen(Screen):
             return None
         if game is None:
             return None
-        sub = ngettext("{n} hand played", "{n} hands played", game.hands).format(n=game.hands)
+        if game.hand_in_progress:  # left mid-hand: that hand is not "played" yet
+            sub = _("hand {n} in progress").format(n=game.hands)
+        else:
+            sub = ngettext("{n} hand played", "{n} hands played", game.hands).format(n=game.hands)
         if game.points is not None:
             sub += "  ·  " + points_text(game.points)
         if game.game == "mcr":

@@ -1,7 +1,9 @@
-"""My games: every match the learner played, newest first, each opening in the replay viewer.
+"""My games: every match the learner played, newest first, each opening in the replay viewer
+(a match of the learner's own left unfinished: play on, or watch its replay).
 
-A row shows the date, the rules, how many hands were played, and the learner's place and
-points (or "in progress").  A damaged file, a file that is not a game log, or a game
+A row shows when it was played (an imported game whose log does not say: when it was imported,
+said so), the rules, how many hands were played (or which hand was left in the middle), and the
+learner's place and points (or "in progress").  A damaged file, a file that is not a game log, or a game
 from a newer version is listed as unreadable with its name and the reason; it is never
 deleted.
 
@@ -64,13 +66,33 @@ def _log_rule_options(path: str, _stamp: int) -> dict[str, Any]:
     return dict(options) if isinstance(options, dict) else {}
 
 
+def game_when(g: SavedGame) -> str:
+    """When a saved game was played («2026-11-28 15:26»); for an imported game whose log did not
+    say, when it was imported, said so («импортирована 2026-11-28 15:31»); the file name when
+    neither is known."""
+    if g.started:
+        return g.started[:16].replace("T", " ")
+    if g.imported_at:
+        # TRANSLATORS: an imported game whose file does not say when it was played (ru: «импортирована {date}»).
+        return _("imported {date}").format(date=g.imported_at[:16].replace("T", " "))
+    return g.name
+
+
+def hands_text(g: SavedGame) -> str:
+    """How far a saved game went: «9 раздач», or for a match left in the middle of a hand «идёт
+    3-я раздача» (the hand being played is not counted as played)."""
+    if g.hand_in_progress:
+        # TRANSLATORS: a match left in the middle of its n-th hand (ru: «идёт {n}-я раздача»).
+        return _("hand {n} in progress").format(n=g.hands)
+    return ngettext("{n} hand", "{n} hands", g.hands).format(n=g.hands)
+
+
 def game_line(g: SavedGame) -> tuple[str, str]:
     """(the row's main text, its right-hand text) for a saved game."""
     if not g.readable:
         return g.name, _("unreadable: {why}").format(why=problem_text(g))
-    when = g.started[:16].replace("T", " ") if g.started else g.name
     rules = _("Chinese Official") if g.game == "mcr" else rules_label(g.rules, saved_rule_options(g))
-    main = f"{when}  ·  {rules}  ·  " + ngettext("{n} hand", "{n} hands", g.hands).format(n=g.hands)
+    main = f"{game_when(g)}  ·  {rules}  ·  " + hands_text(g)
     if not g.finished:
         right = _("in progress") + (f"  ·  {format_points(g.points)}" if g.points is not None else "")
     else:
@@ -138,9 +160,32 @@ class MyGamesScreen(Screen):
         return self.widgets.index(row if row is not None else self.open_btn)
 
     def open_game(self, game: SavedGame) -> None:
-        """The replay viewer on ``game`` (riichi or Chinese Official; one left in the middle is
-        resumed from the home screen)."""
+        """The replay viewer on ``game`` (riichi or Chinese Official); a match of the learner's own
+        left in the middle first asks whether to play on (:meth:`resume`) or to watch it."""
+        if game.resumable:
+            body = _("You left this match in the middle ({progress}). Play on from where you stopped, or watch "
+                     "the replay of what was played?").format(progress=hands_text(game))
+            self.open_dialog(_("Unfinished match"), body,
+                             [(_("Watch the replay"), lambda: self.watch(game), "secondary"),
+                              (_("Play on"), lambda: self.resume(game), "primary")])
+            return
+        self.watch(game)
+
+    def watch(self, game: SavedGame) -> None:
+        """The replay viewer on ``game``."""
         self.app.push("replay", path=str(game.path))
+
+    def resume(self, game: SavedGame) -> None:
+        """Go on with the match left in the middle at the table it was played at (the MCR table
+        for a Chinese Official game); a file that cannot be resumed is reported, not lost."""
+        from trainer.engine.game.records import RecordError
+
+        try:
+            self.app.push("mcr_play" if game.game == "mcr" else "play", resume=str(game.path))
+        except (RecordError, OSError, KeyError, TypeError, ValueError) as exc:
+            while self.app.screen is not self:
+                self.app.pop()
+            self.app.notify(_("This match cannot be resumed: {error}").format(error=exc), "warn")
 
     def focus_game(self, path: Path) -> None:
         """Focus the row of the game at ``path`` (a game just imported) and scroll it into view."""
@@ -203,6 +248,8 @@ class MyGamesScreen(Screen):
         if not self.games:
             text = _("No games yet: every match you play is saved here.")
         else:
-            text = _("Choose a game to replay it and see the coach's review of your discards.")
+            text = _("Choose a game to replay it with the coach's review, or to play on with an unfinished "
+                     "match.") if any(g.resumable for g in self.games) else \
+                _("Choose a game to replay it and see the coach's review of your discards.")
         blit_text(surf, self.app, text, L.font("small"), P.on_felt_muted, (area.left, area.top + L.px(8)),
                   max_width=self.open_btn.rect.left - area.left - L.px(16))

@@ -10,7 +10,9 @@ stick).  The learner's hand is at the bottom: click a tile to lift it, click it 
 or press Enter to discard; Left/Right move along the hand.  Offers (calls, riichi,
 wins, nine terminals) are buttons with their tiles and a number key each.  Riichi
 marks the discards that keep the hand ready; D shows the score differences.  Esc asks before leaving; a free match
-is saved after every hand and when left, and can be resumed from the home screen.
+is saved after every hand and when left, and can be resumed from the home screen or My games.  With the
+keys the tile under the cursor is the one the coach checks before a dangerous discard (Enter discards
+it); a greyed tile says why it cannot go; a double ron's card shows either winner's hand (H).
 
 ``McrPlayScreen`` (screen ``mcr_play``, at the end of this module) is the same table for a
 Chinese Official game: MCR bots, flowers beside each seat, the MCR coach and result.
@@ -242,6 +244,12 @@ class PlayScreen(Screen):
         allowed = riichi_tiles if self.riichi_mode else discards
         self.hand_row.dim = {i for i, s in enumerate(slots) if legal and allowed and s.tile not in allowed}
         self.hand_row.locked = not (discards or riichi_tiles)
+        if self.hand_row.dim and self.hand_row.cursor in self.hand_row.dim:
+            # the keyboard cursor starts on a tile that can go: after riichi the drawn one, in the
+            # riichi choice the first marked one
+            free = [i for i in range(len(slots)) if i not in self.hand_row.dim]
+            if free:
+                self.hand_row.cursor = free[-1] if self.round.seats[0].riichi else free[0]
         if self.riichi_mode:
             for i, s in enumerate(slots):
                 if s.tile in riichi_tiles:
@@ -278,6 +286,11 @@ class PlayScreen(Screen):
                 self._add_review_button()
             else:
                 self.next_btn = self.add(Button(_("Next hand"), self.next_hand, kind="primary", hotkey="Enter"))
+        self.winner_btn: Button | None = None
+        other = self.result_view.next_hand_label() if (self.round.ended and self.result_view is not None
+                                                       and self.match_end is None) else ""
+        if other:  # a double ron: the card shows one winner's hand, this button the other's
+            self.winner_btn = self.add(Button(other, self.show_other_winner, kind="secondary", hotkey="H"))
         self._coach_marks()
         if self.match_end is not None:  # the match result: no leftover hand of the last deal under its card
             self.hand_row.visible = False
@@ -333,15 +346,25 @@ class PlayScreen(Screen):
         """The coach's words now (rich text; recomputed only when the table or the lifted tile changes)."""
         if self.coach == "off" or self.round.ended:
             return ""
-        lifted = None
-        if self.hand_row.selected:
-            lifted = self.hand_row.slots[next(iter(self.hand_row.selected))].tile
+        lifted = self.considered_tile()
         key = (len(self.round.history), lifted, self.riichi_mode, self.app.settings.language)
         if key != self._coach_key:
             self._coach_key = key
             self._coach_text = coach_text(self.coach, make_view(self.round, 0), self.my_legal(), lifted,
                                           self.match.rules, self.seat_name)
         return self._coach_text
+
+    def considered_tile(self) -> Any:
+        """The tile the learner is about to discard, for the coach's warning: the lifted one, or —
+        when the learner plays with the keys — the one under the cursor, which Enter would discard
+        (None when neither)."""
+        row = self.hand_row
+        if row.selected:
+            return row.slots[next(iter(row.selected))].tile
+        if (self.app.show_focus and self.focused_widget() is row and not row.locked
+                and 0 <= row.cursor < len(row.slots) and row.cursor not in row.dim):
+            return row.slots[row.cursor].tile
+        return None
 
     def on_key(self, ev: pygame.event.Event) -> bool:
         """D shows every score as the difference to the learner's (press again to go back)."""
@@ -371,7 +394,12 @@ class PlayScreen(Screen):
             self._discard_index(i)
 
     def _discard_index(self, i: int) -> None:
-        if not 0 <= i < len(self.hand_row.slots) or i in self.hand_row.dim:
+        if not 0 <= i < len(self.hand_row.slots):
+            return
+        if i in self.hand_row.dim:  # a greyed tile: say why it cannot go
+            why = self.dimmed_reason(self.hand_row.slots[i].tile)
+            if why:
+                self.app.notify(why, "info")
             return
         tile = self.hand_row.slots[i].tile
         legal = self.my_legal()
@@ -381,6 +409,20 @@ class PlayScreen(Screen):
             act = next((a for a in legal if isinstance(a, Discard) and a.tile == tile), None)
         if act is not None:
             self._act(act)
+
+    def dimmed_reason(self, tile: Any) -> str:
+        """Why ``tile`` of the hand is greyed out and cannot be discarded now, in a beginner's
+        words, from what the engine says is legal ("" when it is not greyed for a reason known here)."""
+        if self.round.seats[0].riichi:
+            return _("After riichi you can only discard the tile you drew.")
+        if self.riichi_mode:
+            return _("This tile would break your ready hand: for riichi, discard one of the marked tiles "
+                     "(or cancel riichi).")
+        if tile.kind in self.round.kuikae:
+            return plain_text(_("Right after a call you may not discard a tile like the one you called, nor one "
+                                "that would only swap it within the same run ({term}).").format(term="{term:kuikae}"),
+                              self.app)
+        return ""
 
     def can_undo(self) -> bool:
         """Practice: the learner may take back the last discard (set up before the match)."""
@@ -428,6 +470,12 @@ class PlayScreen(Screen):
         self.focus = None
         self.rebuild()
         self.app.invalidate()
+
+    def show_other_winner(self) -> None:
+        """A double ron's result: show the next winner's hand, yaku and fu on the card."""
+        if self.result_view is not None:
+            self.result_view.show_next()
+            self.rebuild()
 
     def show_match_end(self) -> None:
         """After the last hand: places, points, oka and uma, and the chart of the scores."""
@@ -494,7 +542,8 @@ class PlayScreen(Screen):
         if self.round.ended or (not started and not self.free):
             self.leave_table()
             return
-        body = _("The match is saved: you can go on from the home screen.") if self.saver is not None else \
+        body = _("The match is saved: you can go on with it later, from the home screen or from My games.") \
+            if self.saver is not None else \
             _("The hand in progress will be lost.")
         self.open_dialog(_("Leave the table?"), body,
                          [(_("Leave"), self.leave_table, "secondary"), (_("Keep playing"), lambda: None, "primary")])
@@ -608,6 +657,10 @@ class PlayScreen(Screen):
             if review is not None:
                 rw = max(review.preferred_width(self.app), L.px(200))
                 review.rect = pygame.Rect(self.next_btn.rect.left - L.px(12) - rw, y, rw, bh)
+            other = getattr(self, "winner_btn", None)  # a double ron: the other winner's hand beside it
+            if other is not None:
+                ow = other.preferred_width(self.app)
+                other.rect = pygame.Rect(self.next_btn.rect.left - L.px(12) - ow, y, ow, bh)
         self.prompt_y = y + bh // 2
         self.table = pygame.Rect(area.left, area.top, area.width, y - L.px(8) - area.top)
         self.board.place(self.app, self.table)
@@ -665,6 +718,13 @@ class PlayScreen(Screen):
             return _("Riichi: the marked tiles keep your hand ready. Choose the one to discard.")
         if any(isinstance(a, Chi | Pon | Kan | Ron) for a in legal) and self.round.phase.value == "calls":
             return _("A call is possible on the marked tile: choose a button or Pass.")
+        if any(isinstance(a, Discard) for a in legal) and self.round.seats[0].riichi:
+            # after riichi only the drawn tile may go (the others are greyed): say so, not "choose"
+            if not self.app.show_focus:
+                return _("Riichi: click the tile you drew, then click it again to discard it.")
+            if self.action_buttons:
+                return _("Riichi: Enter discards the tile you drew; the number keys press the buttons.")
+            return _("Riichi: Enter discards the tile you drew.")
         if any(isinstance(a, Discard) for a in legal):
             if self.app.show_focus:  # the learner's last input was a key: name the keys
                 if self.action_buttons:

@@ -7,7 +7,9 @@ call against the coach.  The learner's discards are marked in their river: green
 agrees, red for a mistake; the box at the top left says what the review found for the decision on screen, and when the discard kept a closed
 hand ready with riichi possible, a box at the top right says whether riichi or dama was better.
 On the learner's answer to a pon or chi offer (a pass or a call) the top-right box says whether
-the coach would have called (a frame is a discard or an answer, never both).
+the coach would have called (a frame is a discard or an answer, never both).  The header names the
+screen and the rules; the step, the mistakes and the decisions against the coach go beside them as far
+as there is room, the rest at the right under the table.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from trainer.engine.game.actions import Discard, Pass, Riichi
 from trainer.engine.game.records import RecordError
 from trainer.engine.game.saved import load_game
 from trainer.engine.mcr import records as mcr_records
-from trainer.i18n import _, pgettext, points_text
+from trainer.i18n import _, fu_text, han_text, pgettext, points_text
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
@@ -33,7 +35,7 @@ from trainer.ui.views.table.call_review import call_choice_text
 from trainer.ui.views.table.coach import CoachBox
 from trainer.ui.views.table.mcr import draw_flowers
 from trainer.ui.views.table.replay import Frame, build_frames, hand_starts, review_by_action
-from trainer.ui.views.table.result import header_title, rules_label
+from trainer.ui.views.table.result import header_titles, multi_ron_sentence
 from trainer.ui.views.table.review import riichi_choice_text, tile_text
 from trainer.ui.views.table.state import seat_name as table_seat_name
 from trainer.ui.views.table.wins import win_sentence
@@ -79,68 +81,101 @@ class ReplayScreen(Screen):
         self.pos = min(self.pos, len(self.frames) - 1)
 
     def title(self) -> str:
-        """«Replay · JPML»: the rule set the saved game was played by (with an option changed from
-        its preset); a Chinese Official game is named so."""
+        """«Replay · JPML»: the screen's name and the rule set the saved game was played by (with
+        the options changed from its preset, :func:`header_titles`); a Chinese Official game is
+        named so."""
         if self.mcr:
-            label = _("Chinese Official")
-        else:
-            if not hasattr(self, "_rules"):  # the log's rules, read once (None: none to name)
-                try:
-                    self._rules = records.log_rules(self.log) if not self.error else None
-                except (RecordError, AttributeError, KeyError, TypeError):
-                    self._rules = None
-            if self._rules is not None:
-                if getattr(self, "_measuring", False):  # the extra text asks how wide the title is
-                    return _("Replay") + " · " + rules_label(self._rules, options=False)
-                # the changed options only where the step and mistakes (as they read beside the
-                # preset's name alone) leave room for them
-                L = self.app.layout
-                self._measuring = True
-                try:
-                    extra = self.header_extra()
-                    # the header cuts the extra text to its room: measure what is drawn, not more
-                    extra_w = min(self.app.text_width(extra, L.font("small")), self.header_room()) if extra else 0
-                finally:
-                    self._measuring = False
-                left = self.back_button.rect.right + L.px(20) if self.back_button is not None else L.margin
-                room = L.width - left - L.margin - (extra_w + L.px(40) if extra else 0)
-                return header_title(self.app, _("Replay"), self._rules, room)
-            label = ""
-        return _("Replay") + (f" · {label}" if label else "")
+            return _("Replay") + " · " + _("Chinese Official")
+        if self.log_rules() is None:
+            return _("Replay")
+        return self._header()[0]
+
+    def log_rules(self) -> Any:
+        """The saved game's rules, read once (None: none to name)."""
+        if not hasattr(self, "_rules"):
+            try:
+                self._rules = records.log_rules(self.log) if not self.error else None
+            except (RecordError, AttributeError, KeyError, TypeError):
+                self._rules = None
+        return self._rules
 
     def header_extra(self) -> str:
+        """The step, the review's mistakes and the decisions against the coach, as many of them as
+        the header has room for beside the title (:meth:`_header`; the others go under the table)."""
         if self.error or not self.frames:
             return ""
-        step = _("Step {i} of {n}").format(i=self.pos + 1, n=len(self.frames))  # as the lessons say it
+        if self.mcr or self.log_rules() is None:
+            return self._extras()[0][0]
+        return self._header()[1]
+
+    def below_text(self) -> str:
+        """What the header had no room for, shown under the table at the right ("" when nothing)."""
+        if self.error or not self.frames or self.mcr or self.log_rules() is None:
+            return ""
+        return self._header()[2]
+
+    def _header(self) -> tuple[str, str, str]:
+        """(title, right-hand text, the text under the table) that fit together: the screen's name
+        and the rules are always named (in shorter words when needed), then as much of the step,
+        the mistakes and the decisions against the coach as the room beside them allows; what is
+        left out goes under the table.  Measured with the widest step number, so the header does
+        not change from one step to the next."""
+        titles = header_titles(_("Replay"), self.log_rules())
+        L = self.app.layout
+        left = self.back_button.rect.right + L.px(20) if self.back_button is not None else L.margin
+        room = L.width - left - L.margin - L.px(40)
+        widest = self._extras(widest=True)
+        shown = self._extras()
+        h2, small = L.font("h2"), L.font("small")
+        for (measured, _below), (extra, below) in zip(widest, shown, strict=True):
+            need = self.app.text_width(measured, small) if measured else 0
+            for title in titles:
+                if self.app.text_width(title, h2, True) + need <= room:
+                    return title, extra, below
+        return titles[-1], shown[-1][0], shown[-1][1]
+
+    def step_text(self, *, widest: bool = False) -> str:
+        """«Step 3 of 120», as the lessons say it (``widest``: as at the last step, for measuring)."""
+        i = len(self.frames) if widest else self.pos + 1
+        return _("Step {i} of {n}").format(i=i, n=len(self.frames))
+
+    def _extras(self, *, widest: bool = False) -> list[tuple[str, str]]:
+        """(the header's right-hand text, the rest shown under the table), most complete header
+        first: the step, the mistakes and the decisions against the coach by kind; with their
+        total; the total without the step; the step and the mistakes; the mistakes; nothing.
+        ``widest``: as at the last step (the widest number), for measuring."""
+        if not self.frames:
+            return [("", "")]
+        step = self.step_text(widest=widest)
         if self.mcr:
-            return step
-        mistakes = sum(1 for d in self.decisions.values() if d.mistake)
-        text = step + " · " + _(
-            "mistakes: {m} of {n} discards").format(m=mistakes, n=len(self.decisions))
+            return [(step, "")]
+        mistakes = _("mistakes: {m} of {n} discards").format(m=sum(1 for d in self.decisions.values() if d.mistake),
+                                                             n=len(self.decisions))
         against = sum(1 for d in self.decisions.values() if d.riichi_against_advice)
         calls = sum(1 for c in self.calls.values() if c.against_advice)
         pushes = sum(1 for d in self.decisions.values() if d.push_fold_against_advice)
         kinds = [n for n in (against, calls, pushes) if n]
-        if len(kinds) > 1:  # one short part: the header has room for little more
+        if len(kinds) > 1:
             parts = [p for n, p in ((against, _("riichi {k}").format(k=against)),
                                     (calls, _("calls {c}").format(c=calls)),
                                     (pushes, _("push/fold {p}").format(p=pushes))) if n]
-            full = text + " · " + _("against the coach: {parts}").format(parts=", ".join(parts))
-            # too long beside the title (three kinds in Russian at 1280x720): the total alone, saying
-            # what it counts
-            text = full if self._header_fits(full) else text + " · " + _(
-                "decisions against the coach: {n}").format(n=sum(kinds))
+            full = [_("against the coach: {parts}").format(parts=", ".join(parts)),
+                    _("decisions against the coach: {n}").format(n=sum(kinds))]
         elif against:
-            text += " · " + _("riichi or dama against the coach: {k}").format(k=against)
+            full = [_("riichi or dama against the coach: {k}").format(k=against)]
         elif calls:
-            text += " · " + _("calls against the coach: {c}").format(c=calls)
+            full = [_("calls against the coach: {c}").format(c=calls)]
         elif pushes:
-            text += " · " + _("push or fold against the coach: {p}").format(p=pushes)
-        return text
-
-    def _header_fits(self, text: str) -> bool:
-        """True if ``text`` fits at the right of the header beside the title (not cut short)."""
-        return self.app.text_width(text, self.app.layout.font("small")) <= self.header_room()
+            full = [_("push or fold against the coach: {p}").format(p=pushes)]
+        else:
+            full = []
+        total = full[-1:]
+        out = [(" · ".join([step, mistakes, f]), "") for f in full]
+        if total:
+            out.append((" · ".join([mistakes, *total]), step))
+        out += [(" · ".join([step, mistakes]), " · ".join(total)), (mistakes, " · ".join([step, *total])),
+                ("", " · ".join([step, mistakes, *total]))]
+        return out
 
     # ---------------------------------------------------------------- names
     @property
@@ -275,10 +310,18 @@ class ReplayScreen(Screen):
             return self._mcr_result(frame.result)
         if frame.result is not None:
             res = frame.result
+            if len(res.wins) > 1:  # a double ron: every winner, each with the value of the hand
+                loser = res.wins[0].from_seat
+                each = "; ".join(_("{who}: {han} {fu}").format(who=self.seat_name(w.seat), han=han_text(w.han),
+                                                                fu=fu_text(w.fu)) for w in res.wins)
+                return _("{win} ({each}).").format(
+                    win=multi_ron_sentence([w.seat - self.learner for w in res.wins], loser - self.learner,
+                                           self.players), each=each)
             if res.wins:
                 w = res.wins[0]
-                return _("{win} — {han} han {fu} fu.").format(
-                    win=self.win_sentence(w.seat, None if w.tsumo else w.from_seat), han=w.han, fu=w.fu)
+                return _("{win} — {han} {fu}.").format(
+                    win=self.win_sentence(w.seat, None if w.tsumo else w.from_seat), han=han_text(w.han),
+                    fu=fu_text(w.fu))
             return _("Draw: the wall is empty") if res.kind == "exhaustive" else _("Abortive draw")
         if frame.seat is None:
             return _("Hand {n}: the tiles are dealt").format(n=frame.hand + 1)
@@ -324,7 +367,16 @@ class ReplayScreen(Screen):
         call = self.current_call()
         side = riichi_choice_text(c) if c is not None else call_choice_text(call) if call is not None else ""
         self.side_box.draw(surf, self.app, right, side)
-        blit_text(surf, self.app, self.caption(frame), L.font("small"), P.on_felt, (area.left, self.caption_y),
+        caption = self.caption(frame)
+        below = self.below_text()
+        small = L.font("small")
+        # what the header had no room for, at the right of the caption (which it never cuts: a long
+        # caption, a double ron's, leaves it out)
+        room = area.width - self.app.text_width(caption, small) - L.px(24)
+        if below and room >= min(self.app.text_width(below, small), L.px(160)):
+            blit_text(surf, self.app, below, small, P.on_felt_muted, (area.right, self.caption_y),
+                      anchor="bottomright", max_width=room)
+        blit_text(surf, self.app, caption, small, P.on_felt, (area.left, self.caption_y),
                   anchor="bottomleft", max_width=area.width)
 
     def on_click(self, pos: tuple[int, int], button: int) -> bool:

@@ -24,8 +24,9 @@ from trainer.ui.richtext import BR, RichLayout, layout_rich, plain_text
 from trainer.ui.theme import PALETTE
 from trainer.ui.views.explain import group_words
 from trainer.ui.views.rule_presets import THREE_PLAYER_TSUMO
+from trainer.ui.views.table.state import seat_quarter
 from trainer.ui.views.table.tiles import Piece, meld_pieces, strip, strip_size
-from trainer.ui.views.table.wins import win_sentence
+from trainer.ui.views.table.wins import seat_owner, win_sentence
 from trainer.ui.widgets import blit_text, blit_wrapped, draw_panel
 
 P = PALETTE
@@ -69,6 +70,56 @@ def payment_lines(win: Any, names: Names) -> list[str]:
     return out
 
 
+def listed_winner(step: int, players: int) -> str:
+    """A winner in the list of a double ron's sentence, ``step`` places after the learner's seat:
+    "You", "Left" (ru: «вы», «игрок слева», as the sentence's middle needs them)."""
+    # TRANSLATORS: one of the winners of a double ron, listed inside a sentence (ru: «вы», «игрок слева»).
+    words = {0: pgettext("seat in a list of winners", "You"), 1: pgettext("seat in a list of winners", "Right"),
+             2: pgettext("seat in a list of winners", "Across"), 3: pgettext("seat in a list of winners", "Left")}
+    return words[seat_quarter(step, players)]
+
+
+def and_join(items: Sequence[str]) -> str:
+    """Items joined as "a", "a and b" or "a, b and c" in the interface language."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    # TRANSLATORS: the last two of a list of players who all won ("Across and Left"; ru: «игрок напротив и игрок слева»).
+    return pgettext("list of winners", "{a} and {b}").format(a=", ".join(items[:-1]), b=items[-1])
+
+
+def multi_ron_sentence(winners: Sequence[int], loser: int, players: int) -> str:
+    """A double (or triple) ron in one sentence, without a final full stop: ``winners`` and
+    ``loser`` are steps after the learner's seat in turn order, as :func:`win_sentence` counts
+    ("Double ron! Across and Left win on your discard"; the learner, when among them, first)."""
+    order = sorted(winners, key=lambda w: (w % players != 0, winners.index(w)))
+    names = and_join([listed_winner(w, players) for w in order])
+    mine = loser % players == 0
+    if len(winners) >= 3:
+        text = _("Triple ron! {winners} win on your discard") if mine else \
+            _("Triple ron! {winners} win on {loser}'s discard")
+    else:
+        text = _("Double ron! {winners} win on your discard") if mine else \
+            _("Double ron! {winners} win on {loser}'s discard")
+    return text.format(winners=names, loser="" if mine else seat_owner(loser, players))
+
+
+def whose_hand(step: int, players: int) -> str:
+    """"Your hand" or "Left's hand" («Рука игрока слева»): the winner whose hand a card shows."""
+    if step % players == 0:
+        return _("Your hand")
+    # TRANSLATORS: {whose} is a player as the owner of something (ru: «игрока слева»).
+    return _("{whose}'s hand").format(whose=seat_owner(step, players))
+
+
+def show_hand_label(step: int, players: int) -> str:
+    """The button that shows another winner's hand on a double ron's card."""
+    if step % players == 0:
+        return _("Show your hand")
+    # TRANSLATORS: a button on a double ron's result; {whose} is a player as an owner (ru: «игрока слева»).
+    return _("Show {whose}'s hand").format(whose=seat_owner(step, players))
+
+
 def draw_card(surf: pygame.Surface, app: Any, rect: pygame.Rect, title: str) -> tuple[pygame.Rect, int]:
     """The paper card over the table with its heading; returns the inner area and the y below the heading."""
     L = app.layout
@@ -88,6 +139,7 @@ class HandResultView:
         self.me = me  # the learner's seat: the title says "you" for it
         res = rnd.result
         self.details = [win_details(rnd, w) for w in res.wins] if res is not None else []
+        self.shown = 0  # which winner's hand the card shows (a double ron has two)
         self.note_layout: RichLayout | None = None  # a draw's lines as drawn last, for their glossary links
         self.note_origin = (0, 0)
 
@@ -102,12 +154,39 @@ class HandResultView:
         res = self.rnd.result
         if res is None:
             return _("The hand is over")
+        if len(self.details) > 1:  # a double ron: every winner named
+            players = len(self.before)
+            loser = self.details[0].win.from_seat
+            return multi_ron_sentence([d.win.seat - self.me for d in self.details], loser - self.me, players) + "."
         if self.details:
             w = self.details[0].win
             return self.win_title(w.seat, None if w.tsumo else w.from_seat)
         if res.kind == "exhaustive":
             return _("Draw: the wall is empty")
         return _("Abortive draw")
+
+    def shown_index(self) -> int:
+        """The winner whose hand the card shows (0 but on a double ron)."""
+        return getattr(self, "shown", 0) % max(1, len(self.details))
+
+    def show_next(self) -> None:
+        """Show the next winner's hand (a double ron)."""
+        self.shown = (self.shown_index() + 1) % max(1, len(self.details))
+
+    def next_hand_label(self) -> str:
+        """The button that shows the next winner's hand ("" unless two or more players won)."""
+        if len(self.details) < 2:
+            return ""
+        nxt = self.details[(self.shown_index() + 1) % len(self.details)].win.seat
+        return show_hand_label(nxt - self.me, len(self.before))
+
+    def shown_heading(self) -> str:
+        """Whose hand the card shows, on a double ron: "Left's hand (2 of 2)" ("" for one winner)."""
+        if len(self.details) < 2:
+            return ""
+        i = self.shown_index()
+        return _("{hand} ({i} of {n})").format(hand=whose_hand(self.details[i].win.seat - self.me, len(self.before)),
+                                              i=i + 1, n=len(self.details))
 
     def win_title(self, seat: int, from_seat: int | None, *, hu: bool = False) -> str:
         """"Ron! You win on Left's discard." and the like, from the learner's chair."""
@@ -252,14 +331,22 @@ class HandResultView:
         draw_panel(surf, rect, P.card, L.px(16), shadow=L.px(5), border=P.card_edge)
         inner = rect.inflate(-L.px(40), -L.px(28))
         y = inner.top
-        r = blit_text(surf, app, self.title(), L.font("h2"), P.ink, (inner.left, y), bold=True, max_width=inner.width)
+        title = self.title()
+        # a long title (a double ron names every winner) a size smaller rather than cut
+        size = L.font("h2") if app.text_width(title, L.font("h2"), True) <= inner.width else L.font("large")
+        r = blit_text(surf, app, title, size, P.ink, (inner.left, y), bold=True, max_width=inner.width)
         y = r.bottom + L.px(8)
+        heading = self.shown_heading()
+        if heading:
+            r = blit_text(surf, app, heading, L.font("small"), P.ink_muted, (inner.left, y - L.px(4)), bold=True,
+                          max_width=inner.width)
+            y = r.bottom + L.px(6)
         theme = app.settings.tile_theme
         cols_top = y
         small = L.font("small")
         lh = app.line_height(small)
         if self.details:
-            d = self.details[0]
+            d = self.details[self.shown_index()]
             th = min(L.px(50), max(L.px(28), (inner.bottom - y) // 6))
             pieces = hand_pieces(d, self.rnd.seats[d.win.seat].kita)
             while th > 18 and strip_size(pieces, th)[0] > inner.width * 2 // 3:
@@ -287,16 +374,17 @@ class HandResultView:
             self._pairs(surf, app, self.fu_lines(d, app), xs[1], y, widths[1], inner.bottom - lh - L.px(6), muted=True)
             pay = [line for dd in self.details for line in payment_lines(dd.win, self.names)]
             res = self.rnd.result
-            taken = res.deltas[d.win.seat] - sum(dd.win.deltas[d.win.seat] for dd in self.details
-                                                if dd.win.seat == d.win.seat)
-            if taken > 0:
-                pay.append(ngettext("Riichi stick to {who}: {n}", "Riichi sticks to {who}: {n}", max(1, taken // self.rnd.options.riichi_deposit))
-                           .format(who=self.names(d.win.seat), n=format_points(taken)))
+            for seat in dict.fromkeys(dd.win.seat for dd in self.details):  # the sticks go to one winner
+                taken = res.deltas[seat] - sum(dd.win.deltas[seat] for dd in self.details if dd.win.seat == seat)
+                if taken > 0:
+                    pay.append(ngettext("Riichi stick to {who}: {n}", "Riichi sticks to {who}: {n}",
+                                        max(1, taken // self.rnd.options.riichi_deposit))
+                               .format(who=self.names(seat), n=format_points(taken)))
             pay += self.riichi_line()
             rule = THREE_PLAYER_TSUMO.get(self.rnd.rules.three_player_tsumo)
             if d.win.tsumo and len(self.rnd.scores) == 3 and rule:
                 pay.append(_(rule))
-            for extra in self.details[1:]:
+            for extra in reversed([dd for dd in self.details if dd is not d]):
                 pay.insert(0, _("Also {who}: {han}, {fu}").format(
                     who=self.names(extra.win.seat), han=han_text(extra.score.han), fu=fu_text(extra.score.fu)))
             end = self._lines(surf, app, pay, xs[2], y, col_w)
@@ -419,7 +507,7 @@ def _rule_changes(rules: Any) -> dict[str, Any]:
 
 def short_rules_label(rules: Any) -> str:
     """The rule set in the fewest words that still name every option changed from the preset,
-    for a narrow header: the preset's short name and short option words («Санма, без красных,
+    for a narrow header: the preset's short name and short option words («Санма без красных, только
     Восток»; "Sanma, no red fives, East only"); "" for rules without a preset name."""
     from trainer.ui.views.rule_presets import preset_name
 
@@ -437,29 +525,31 @@ def short_rules_label(rules: Any) -> str:
     return label
 
 
-def header_title(app: Any, head: str, rules: Any, room: int) -> str:
-    """«Table · JPML + red fives» for a screen's header: the rule set with its changed options
-    (red fives change what a hand is worth: they are never dropped).  It is shortened in order of
-    importance until it fits in ``room`` pixels: the long wording, then the preset's short name
-    (sanma), then the short option words (:func:`short_rules_label`), then without the screen's
-    name; the shortest of them when none fits (beside a long title the header cuts its right-hand
-    text to a third of the bar, which leaves the shortest wording room at 1024x600)."""
+def header_titles(head: str, rules: Any) -> list[str]:
+    """The ways to name a screen and its rule set in a header, longest first: «Table · JPML + red
+    fives, East only», then the preset's short name (sanma), then the short option words
+    (:func:`short_rules_label`).  Every one keeps the screen's name and every option changed from
+    the preset (red fives change what a hand is worth, the length what a match is)."""
     label = rules_label(rules)
     if not label:
-        return head
+        return [head]
     if not _rule_changes(rules):  # the preset as it is: its name, after the screen's
-        return f"{head} · {label}"
+        return [f"{head} · {label}"]
     from trainer.ui.views.rule_presets import preset_name
 
     short = short_rules_label(rules)
     shorter_name = label.replace(preset_name("sanma"), pgettext("short preset name", "Sanma"), 1) \
         if rules.name == "sanma" else label
+    return list(dict.fromkeys([f"{head} · {label}", f"{head} · {shorter_name}", f"{head} · {short}"]))
+
+
+def header_title(app: Any, head: str, rules: Any, room: int) -> str:
+    """«Table · JPML + red fives» for a screen's header: the longest of :func:`header_titles` that
+    fits in ``room`` pixels, else the shortest of them (the header then cuts its right-hand text,
+    never the screen's name nor the rules)."""
+    titles = header_titles(head, rules)
     font = app.layout.font("h2")
-    tries = [f"{head} · {label}", f"{head} · {shorter_name}", f"{head} · {short}", short]
-    for text in dict.fromkeys(tries):  # each wording once, longest first
-        if app.text_width(text, font, True) <= room:
-            return text
-    return short
+    return next((t for t in titles if app.text_width(t, font, True) <= room), titles[-1])
 
 
 class MatchEndView:
