@@ -129,7 +129,7 @@ def test_a_seat_inside_a_sentence_starts_small_in_russian(app: App) -> None:
     danger = SimpleNamespace(deal_in=0.2, seat=3, reasons=[reason("early_discard")])
     text = plain_text(coach.danger_words(SimpleNamespace(dangers=[danger]), lambda s: seat_name(s, 4)), app)
     assert text == ("next to an early discard of Left; about 20% to deal into Left" if _en(app)
-                    else "рядом с ранним сбросом игрока слева; шанс около 20%, что она попадёт в руку игрока слева"), text
+                    else "рядом с ранним сбросом игрока слева; шанс около 20%, что на ней выиграет игрок слева"), text
     ow = SimpleNamespace(seat=3, reading="other", suit="m", tile=Tile(0), safe=[Tile(27)])
     text = plain_text(coach.open_warning_line(ow, lambda s: seat_name(s, 4)), app)
     assert "Слева" not in text, text

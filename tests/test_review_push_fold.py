@@ -85,7 +85,7 @@ def test_no_threat_no_push_fold_and_the_json_and_summary_only_add_keys():
     assert set(d.to_json()["push_fold"]) == {"chosen", "advice", "gain", "loss", "risk", "safest_risk", "safest",
                                              "safest_genbutsu", "win_chance", "value", "last_hand", "dealer", "reason",
                                              "average", "dealer_factor", "draw_payments", "advised", "fold_tiles",
-                                             "safest_tiles"}
+                                             "safest_tiles", "weave", "no_yaku"}
     s = GameReview(0, (quiet, d)).summary()
     assert (s["push_fold_choices"], s["push_fold_against_advice"]) == (1, 1)
     assert s["unsafe"] == 1 and s["good"] == 1  # the tile totals as before
@@ -105,10 +105,11 @@ def test_pushing_as_the_coach_does_is_right_and_the_unsafe_words_do_not_say_fold
     assert d.verdict == "unsafe" and d.push_fold["chosen"] == d.push_fold["advice"] == "push"
     text = tile_text(d)
     words = _words(app, text)
+    # the push was right but the tile was not (a genbutsu, 9m, was in the hand): said so, not a bare "right"
     if in_english(app):
-        assert "You pushed: right — a win is worth about" in words and "far from ready" not in words, words
+        assert "Pushing was right, but with 9m: a win is worth about" in words and "far from ready" not in words, words
     else:
-        assert "Вы играли вперёд, и верно" in words and "далека от готовности" not in words, words
+        assert "Играть вперёд — верно, но со сбросом 9m" in words and "далека от готовности" not in words, words
     assert "{term:genbutsu|" in text and "{term:riichi}" in text
 
 
@@ -159,7 +160,7 @@ def test_m_stops_on_a_push_or_fold_against_the_coach(app: App) -> None:
     screen.next_mistake()
     assert screen.pos == here  # only push or fold makes M stop here
     screen.pos = here
-    header = screen.header_extra()
+    header = " · ".join(t for t in (screen.header_extra(), screen.below_text()) if t)  # under the table what does not fit
     assert ("push/fold" if in_english(app) else "вперёд/защита") in header or (
         "against the coach: " if in_english(app) else "вопреки тренеру: ") in header, header
     app.render()

@@ -693,7 +693,7 @@ class Lesson(_Model):
     def _sources(cls, v: list[str]) -> list[str]:
         for s in v:
             if not _SOURCE.match(s):
-                raise lesson_error("source", N_("source '{s}': write NNN:a-b (seed lines), 'digest ...', '[EXT] url' "
+                raise lesson_error("source", N_("source '{s}': write NNN:a-b (rulebook lines), 'digest ...', '[EXT] url' "
                                                 "or '[derived] ...'"), s=s)
         return v
 

@@ -50,12 +50,15 @@ class DiscardHint:
     Reasons: ``keeps_tenpai``, ``keeps_yaku`` (an open hand whose faster or wider discard would
     leave it without a yaku, so it could never win), ``fewer_steps``, ``more_tiles`` (the widest
     ukeire), ``value``
-    (a little narrower than the widest, but worth more), ``less_risk`` (narrower, but safer
+    (a little narrower than the widest, but worth more), ``win_chance`` (a little narrower, worth
+    no more, but with better shapes: a better chance to win), ``less_risk`` (narrower, but safer
     against a threat), ``fold`` (betaori: pushing is not worth the risk, so the safest tile),
     ``weave`` (mawashi-uchi: folding, but with a tile nearly as safe as the safest that keeps more
     of the hand), ``safer`` (while pushing against a threat, or weaving: the safest tile, for
     comparison).
-    ``threat_seats`` are the opponents likely ready (riichi, or an open hand far along)."""
+    ``threat_seats`` are the opponents likely ready (riichi, or an open hand far along);
+    ``compare`` is the widest discard a ``value``, ``win_chance`` or ``less_risk`` hint was weighed
+    against (the evaluator's advice for it)."""
 
     tile: Tile
     shanten_after: int
@@ -65,6 +68,7 @@ class DiscardHint:
     advice: DiscardAdvice | None = None
     push_fold: PushFold | None = None
     threat_seats: tuple[int, ...] = ()
+    compare: DiscardAdvice | None = None
 
     @property
     def push(self) -> bool:
@@ -122,11 +126,16 @@ def coach_turn(view: PlayerView, legal_tiles: Iterable[Tile], rules: Any = None)
     return _LAST_TURN[1]
 
 
-def _hint(a: DiscardAdvice, reason: str, turn: TurnAdvice) -> DiscardHint:
+def _hint(a: DiscardAdvice, reason: str, turn: TurnAdvice, compare: DiscardAdvice | None = None) -> DiscardHint:
     e = a.efficiency
     waits = tuple(sorted(e.kinds)) if e.shanten == 0 else ()
     seats = tuple(t.seat for t in turn.threats if t.tenpai >= THREAT)
-    return DiscardHint(a.tile, e.shanten, e.ukeire, waits, reason, a, turn.push_fold, seats)
+    return DiscardHint(a.tile, e.shanten, e.ukeire, waits, reason, a, turn.push_fold, seats, compare)
+
+
+WORTH_MORE = 1.05
+"""A narrower discard is called a ``value`` choice only when the hand it leaves is worth at least this
+many times the widest discard's; worth no more, a better chance to win is its reason (``win_chance``)."""
 
 
 def kita_first(view: PlayerView, rules: Any = None) -> bool:
@@ -164,6 +173,7 @@ def discard_hints(view: PlayerView, legal_tiles: Iterable[Tile], rules: Any = No
     others = [a for a in advice.discards if a.tile.kind != best.tile.kind]
     e = best.efficiency
     safest = min(advice.discards, key=lambda a: (a.risk, -a.ev))
+    widest = None
     if not push:
         # betaori, or mawashi-uchi when a tile nearly as safe as the safest keeps more of the hand
         reason = "fold" if safest.tile.kind == best.tile.kind or best.risk <= safest.risk else "weave"
@@ -181,9 +191,11 @@ def discard_hints(view: PlayerView, legal_tiles: Iterable[Tile], rules: Any = No
             reason = "more_tiles"
         elif best.risk < widest.risk - 1:
             reason = "less_risk"
+        elif best.value.best < WORTH_MORE * widest.value.best and best.win > widest.win:
+            reason = "win_chance"  # the same value: what the narrower tile keeps is better shapes
         else:
             reason = "value"
-    out = [_hint(best, reason, advice)]
+    out = [_hint(best, reason, advice, widest if reason in ("value", "win_chance", "less_risk") else None)]
     if reason == "weave" or (push and any(t.tenpai >= THREAT for t in advice.threats)
                              and safest.tile.kind != best.tile.kind and safest.risk < 0.5 * best.risk):
         out.append(_hint(safest, "safer", advice))
@@ -310,14 +322,20 @@ def open_hand_warning(view: PlayerView, tile: Tile, legal_tiles: Iterable[Tile])
 @dataclass(frozen=True)
 class Waiting:
     """A ready hand: the winning kinds with the copies still unseen, and furiten (one of the
-    waits is in the player's own river, so only a self-drawn win is allowed)."""
+    waits is in the player's own river, so only a self-drawn win is allowed); ``riichi_furiten``
+    (a winning tile let pass after riichi: only tsumo for the rest of the hand) and ``temporary``
+    (a winning tile let pass without riichi: no ron until the player's next discard)."""
 
     waits: dict[int, int]
     furiten: bool
+    riichi_furiten: bool = False
+    temporary: bool = False
 
 
 def waiting(view: PlayerView) -> Waiting | None:
-    """The waits of the 13-tile hand in ``view`` (None if it is not ready)."""
+    """The waits of the 13-tile hand in ``view`` (None if it is not ready), with its furiten: from
+    the player's own river, and after a winning tile let pass (the view's ``riichi_furiten`` and
+    ``temp_furiten``)."""
     hand = view.hand
     if len(hand.concealed) % 3 != 1:
         return None
@@ -327,7 +345,8 @@ def waiting(view: PlayerView) -> Waiting | None:
         return None
     uke = ukeire(hand, seen_outside(view))
     own = {d.tile.kind for d in view.rivers[view.seat]}
-    return Waiting(uke, any(k in own for k in uke))
+    return Waiting(uke, any(k in own for k in uke), bool(getattr(view, "riichi_furiten", False)),
+                   bool(getattr(view, "temp_furiten", False)))
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,15 @@ pushing can win (win chance x hand value), what it risks, the learner's tile's r
 tile's.  A choice against the coach is counted apart too (``push_fold_against_advice``); the tile
 verdicts stay as above.
 
+A win let pass is a decision too: a ron offer answered with a pass, or a tsumo offer answered
+with a discard (or a kan or a North set aside).  It carries ``passed_win`` (what the win was worth,
+scored from the table without the hidden ura dora, and the furiten the pass left the hand in:
+after riichi no ron for the rest of the hand, without riichi no ron until the seat's next discard,
+or a winning tile now in the seat's own river), judged by the table coach's
+:func:`~trainer.engine.game.coach.pass_win_advice`: a ``passed_win`` mistake unless the coach lets
+that win pass too (in the last hand, a win that ends the match still in last place).  A passed ron
+has no discard: its ``turn`` is -1 and ``chosen`` names the tile let pass.
+
 Besides the discards, the review judges the seat's answers to call offers — pon, chi or pass
 whenever another player's discard allowed a pon or chi (:mod:`trainer.engine.game.call_review`,
 the table coach's :func:`~trainer.engine.game.coach.call_advice`): ``calls`` in the review,
@@ -60,6 +69,8 @@ EFFICIENCY_MISTAKES = ("lost_shanten", "lost_tiles")
 """Verdicts that say the chosen discard slowed the hand down."""
 SAFETY_MISTAKES = ("unsafe", "dealt_in")
 """Verdicts that say the chosen discard was dangerous (or did deal in)."""
+WIN_MISTAKES = ("passed_win",)
+"""Verdicts that say a win on offer was let pass where the coach takes it."""
 
 
 def danger_notes(view: PlayerView, kind: int, visible: list[int] | None = None) -> list[dict[str, Any]]:
@@ -90,7 +101,8 @@ class Decision:
     """One discard of the reviewed seat and the verdict on it.
 
     ``hand`` indexes the log's hands (0-based), ``turn`` is the position of the discard in
-    the seat's river (0-based), ``action`` its index in the hand's action list; ``chosen``
+    the seat's river (0-based; -1 for a ron let pass, which discards nothing), ``action`` its index
+    in the hand's action list; ``chosen``
     is the tile discarded (MPSZ), ``best`` the legal tiles with the fewest shanten and the
     most ukeire; ``danger`` is None when nobody else was in riichi, else the chosen tile's
     danger, the safest legal tiles and the notes behind them.
@@ -108,7 +120,13 @@ class Decision:
 
     ``coach`` is the tile the table's coach advised (MPSZ; the ``strong`` bot's discard): it may
     keep value or safety at the cost of a few tiles of ukeire, so discarding it is never a
-    mistake even when it is not among ``best``."""
+    mistake even when it is not among ``best``; ``coach_why`` says why the coach chose it with no
+    threat on the table (:func:`coach_why`), so that the review can name the coach's reason
+    when the learner threw another tile.
+
+    ``passed_win`` is None unless a win was on offer and let pass (see the module docstring and
+    :func:`passed_win_note`); ``deal_in`` is None unless the discard dealt in: who won on it and
+    what the coach read in their hand then (:func:`deal_in_note`)."""
 
     hand: int
     turn: int
@@ -130,11 +148,14 @@ class Decision:
     push_fold: dict[str, Any] | None = None
     options: tuple[DiscardOption, ...] = field(default=(), repr=False, compare=False)
     coach: str | None = None
+    coach_why: dict[str, Any] | None = None
+    passed_win: dict[str, Any] | None = None
+    deal_in: dict[str, Any] | None = None
 
     @property
     def mistake(self) -> bool:
-        """True if the verdict is a mistake worth a review card."""
-        return self.verdict in EFFICIENCY_MISTAKES or self.verdict in SAFETY_MISTAKES
+        """True if the verdict is a mistake worth a review card (a passed win included)."""
+        return self.verdict in EFFICIENCY_MISTAKES or self.verdict in SAFETY_MISTAKES or self.verdict in WIN_MISTAKES
 
     @property
     def riichi_against_advice(self) -> bool:
@@ -175,6 +196,9 @@ class Decision:
             "riichi_choice": self.riichi_choice,
             "push_fold": self.push_fold,
             "coach": self.coach,
+            "coach_why": self.coach_why,
+            "passed_win": self.passed_win,
+            "deal_in": self.deal_in,
         }
 
 
@@ -195,8 +219,9 @@ class GameReview:
         (``riichi_against_advice``), counted apart from the tile verdicts; then the pon-or-chi
         offers answered (``call_decisions``) and the answers against the coach
         (``calls_against_advice``: a call passed that the coach makes, or a call it would not make);
-        last the discards made against a threat (``push_fold_choices``) and how many pushed where
-        the coach folds or folded where it pushes (``push_fold_against_advice``)."""
+        then the discards made against a threat (``push_fold_choices``) and how many pushed where
+        the coach folds or folded where it pushes (``push_fold_against_advice``); last the wins let
+        pass (``passed_wins``) and those the coach would have taken (``passed_win``, a mistake)."""
         n = len(self.decisions)
         verdicts = [d.verdict for d in self.decisions]
         good = verdicts.count("good")
@@ -217,6 +242,8 @@ class GameReview:
             "calls_against_advice": sum(1 for c in self.calls if c.against_advice),
             "push_fold_choices": sum(1 for d in self.decisions if d.push_fold is not None),
             "push_fold_against_advice": sum(1 for d in self.decisions if d.push_fold_against_advice),
+            "passed_wins": sum(1 for d in self.decisions if d.passed_win is not None),
+            "passed_win": verdicts.count("passed_win"),
         }
 
     def mistakes(self) -> list[Decision]:
@@ -236,15 +263,16 @@ def _kind_of(text: str) -> str:
 
 def review_decision(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any, *, riichi: bool = False,
                     dealt_in: bool = False, riichi_tiles: Iterable[Any] = (), rules: Any = None,
-                    **where: int) -> Decision:
+                    winners: Iterable[int] = (), **where: int) -> Decision:
     """The verdict on discarding ``chosen`` from the hand in ``view`` (with the drawn tile),
     given the tiles the rules allowed: the best discards by shanten and ukeire, and the
     danger of the chosen tile against every opponent in riichi.  When riichi could be
     declared with ``chosen`` (it is among ``riichi_tiles``), riichi or dama is judged too
     (:func:`riichi_choice`, under ``rules``; Tenhou rules by default); against a threat, push or
-    fold is judged (:func:`push_fold_choice`).  ``where`` gives the
-    position fields of :class:`Decision` (``hand``, ``turn``, ``action``, ``round``,
-    ``hand_number``, ``honba``; 0 when left out)."""
+    fold is judged (:func:`push_fold_choice`); with no threat, the coach's own tile and why
+    (:func:`coach_why`).  ``winners`` are the seats that won by ron on the discard (a deal-in:
+    :func:`deal_in_note`).  ``where`` gives the position fields of :class:`Decision` (``hand``,
+    ``turn``, ``action``, ``round``, ``hand_number``, ``honba``; 0 when left out)."""
     legal_tiles = tuple(legal_tiles)
     visible = view.visible_counts()
     held = view.hand.all_counts()
@@ -258,29 +286,107 @@ def review_decision(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any, *
     pos = {k: int(where.get(k, 0)) for k in ("hand", "turn", "action", "round", "hand_number", "honba")}
     push_fold = push_fold_choice(view, legal_tiles, chosen, rules)  # first: riichi_choice reuses its evaluation
     danger = _danger(view, options, chosen.kind, visible, push_fold)
-    coach = push_fold["advised"] if push_fold is not None else _coach_tile(view, legal_tiles, rules)
+    why = coach_why(view, legal_tiles, rules, options) if push_fold is None else None
+    coach = push_fold["advised"] if push_fold is not None else (why["tile"] if why is not None else None)
+    winners = tuple(winners)
     return Decision(
         **pos, chosen=str(chosen), riichi=riichi, best=tuple(str(o.tile) for o in best),
         shanten_chosen=mine.shanten_after, shanten_best=best[0].shanten_after,
         ukeire_chosen=mine.total, ukeire_best=best[0].total,
         verdict=_verdict(mine, best[0], in_best, danger, dealt_in, push_fold, coach), dealt_in=dealt_in,
         danger=danger, riichi_choice=riichi_choice(view, legal_tiles, riichi_tiles, chosen, riichi, rules),
-        push_fold=push_fold, options=options, coach=coach,
+        push_fold=push_fold, options=options, coach=coach, coach_why=why,
+        deal_in=deal_in_note(view, chosen, legal_tiles, winners, rules) if dealt_in and winners else None,
     )
 
 
-def _coach_tile(view: PlayerView, legal_tiles: tuple[Any, ...], rules: Any) -> str | None:
-    """The tile the table's coach advises with no threat on the table (its value, yaku or safety
-    choice may give up a few tiles of ukeire); None for a hand in riichi (its discards are forced)."""
-    from trainer.engine.game.coach import coach_turn  # the coach reads this module
+def _reasons_json(reasons: Iterable[Any]) -> list[dict[str, Any]]:
+    return [r.to_json() for r in reasons]
+
+
+def _dangers_json(advice: Any) -> list[dict[str, Any]]:
+    """The evaluator's danger rows of one discard (per opponent), as JSON."""
+    return [{"seat": d.seat, "deal_in": round(d.deal_in, 4), "reasons": _reasons_json(d.reasons)}
+            for d in advice.dangers]
+
+
+def coach_why(view: PlayerView, legal_tiles: Iterable[Any], rules: Any = None,
+              options: Iterable[DiscardOption] = ()) -> dict[str, Any] | None:
+    """The tile the table's coach advises with no threat on the table, and why, as its words at
+    the table give it (:func:`trainer.engine.game.coach.discard_hints`; its value, yaku or safety
+    choice may give up a few tiles of ukeire): ``tile``, the hint's ``reason`` code
+    (``keeps_tenpai``, ``fewer_steps``, ``more_tiles``, ``value``, ``win_chance``, ``less_risk``,
+    ``keeps_yaku``), ``shanten`` and ``ukeire`` after it (the review's own count, from
+    ``options``), the evaluator's ``value`` reasons and ``win`` chance, its ``dangers`` per opponent
+    and the ``threat_seats``; ``compare`` (the widest discard it was weighed against: ``tile``,
+    ``ukeire``, ``win``) when it gave up tiles for its reason; ``me`` and ``players`` name the seats.
+    None for a hand in riichi (its discards are forced) or one the evaluator cannot read."""
+    from trainer.engine.game.coach import discard_hints  # the coach reads this module
 
     if view.riichi[view.seat]:
         return None
     discards = tuple(dict.fromkeys(legal_tiles))
     try:
-        return str(coach_turn(view, discards, rules).best.tile)
+        hints = discard_hints(view, discards, rules, kita=False)
     except ValueError:  # a hand the evaluator cannot read (not 3n+2 concealed tiles)
         return None
+    if not hints:
+        return None
+    h = hints[0]
+    opts = {o.tile.kind: o for o in options}
+    mine = opts.get(h.tile.kind)
+    out: dict[str, Any] = {
+        "tile": str(h.tile), "reason": h.reason,
+        "shanten": mine.shanten_after if mine is not None else h.shanten_after,
+        "ukeire": mine.total if mine is not None else h.ukeire,
+        "value": _reasons_json(h.advice.value.reasons) if h.advice is not None else [],
+        "win": round(h.advice.win, 3) if h.advice is not None else None,
+        "dangers": _dangers_json(h.advice) if h.advice is not None else [],
+        "threat_seats": list(h.threat_seats), "me": view.seat, "players": len(view.scores),
+    }
+    c = h.compare
+    if c is not None:
+        other = opts.get(c.tile.kind)
+        out["compare"] = {"tile": str(c.tile), "ukeire": other.total if other is not None else c.efficiency.ukeire,
+                          "win": round(c.win, 3)}
+    return out
+
+
+def deal_in_note(view: PlayerView, chosen: Any, legal_tiles: Iterable[Any], winners: Iterable[int],
+                 rules: Any = None) -> dict[str, Any] | None:
+    """Who won by ron on the discard ``chosen`` and what the table's coach read in their hand just
+    before it: ``winners`` (seats), ``riichi`` (each winner's riichi, in the same order); for the
+    first winner without riichi (a closed hand kept quiet, dama, or an open hand) — ``seat``,
+    ``open`` (it had called melds), ``reading`` (what its calls showed, as the coach's open-hand
+    warning words it: ``honitsu`` with ``suit``, ``toitoi``, ``yakuhai``, ``open``; None when the coach
+    saw nothing to warn of), the evaluator's ``chance`` of dealing into it with ``chosen`` and its
+    danger ``reasons``, and ``safer`` (the legal tiles much safer against it, when the coach warned).
+    ``me`` and ``players`` name the seats.  None without winners."""
+    from trainer.engine.game.coach import coach_turn, open_hand_warning  # the coach reads this module
+
+    winners = tuple(winners)
+    if not winners:
+        return None
+    out: dict[str, Any] = {"winners": list(winners), "riichi": [bool(view.riichi[w]) for w in winners],
+                           "me": view.seat, "players": len(view.scores)}
+    quiet = [w for w in winners if not view.riichi[w]]
+    if not quiet:
+        return out
+    seat = quiet[0]
+    discards = tuple(dict.fromkeys(legal_tiles))
+    out.update(seat=seat, open=bool(view.melds[seat]), reading=None, suit="", chance=None, reasons=[], safer=[])
+    warning = open_hand_warning(view, chosen, discards)
+    if warning is not None and warning.seat == seat:
+        out.update(reading=warning.reading, suit=warning.suit, safer=[str(t) for t in warning.safe])
+    try:
+        advice = coach_turn(view, discards, rules)
+    except ValueError:
+        return out
+    mine = next((a for a in advice.discards if a.tile.kind == chosen.kind), None)
+    row = next((d for d in mine.dangers if d.seat == seat), None) if mine is not None else None
+    if row is not None:
+        out.update(chance=round(row.deal_in, 4), reasons=_reasons_json(row.reasons))
+    return out
 
 
 def riichi_choice(view: PlayerView, legal_tiles: Iterable[Any], riichi_tiles: Iterable[Any], chosen: Any,
@@ -331,7 +437,11 @@ def push_fold_choice(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any,
     parts of ``gain``, from the evaluator's ``gain`` reason: ``average`` (``win_chance`` x
     ``value``), ``dealer_factor`` (what the dealer's win is multiplied by; 1 for a non-dealer) and
     ``draw_payments`` (what a ready hand is still worth at an exhaustive draw; 0 before tenpai):
-    ``gain`` = ``average`` x ``dealer_factor`` + ``draw_payments``, each part rounded."""
+    ``gain`` = ``average`` x ``dealer_factor`` + ``draw_payments``, each part rounded.  Last, the
+    words the table's coach chose: ``weave`` (its fold is a soft one, mawashi-uchi: its tile keeps
+    more of the hand than the safest, as :func:`~trainer.engine.game.coach.discard_hints` says with
+    the reason ``weave``) and ``no_yaku`` (the open hand has no yaku whatever it throws: it can never
+    win, which is why pushing is worth nothing)."""
     from trainer.engine.evaluator.advisor import FOLD_BAND
     from trainer.engine.evaluator.danger import genbutsu
     from trainer.engine.evaluator.pushfold import THREAT
@@ -379,6 +489,9 @@ def push_fold_choice(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any,
         "average": gain.get("average") if gain is not None else None,
         "dealer_factor": gain.get("dealer_factor") if gain is not None else None,
         "draw_payments": gain.get("draw_payments") if gain is not None else None,
+        # the table coach's words: a soft fold (its reason "weave"), and an open hand without a yaku
+        "weave": not pf.push and advice.best.tile.kind != safest.tile.kind and advice.best.risk > safest.risk,
+        "no_yaku": all(a.no_yaku for a in advice.discards),
     }
 
 
@@ -477,8 +590,8 @@ class DecisionPoint:
     """A moment where ``seat`` chose a discard with more than one kind allowed: the seat's
     ``view`` just before it (with the drawn tile), the legal discard ``tiles``, the ``action``
     taken (a Discard or a Riichi), ``where`` (the position fields of :class:`Decision`),
-    ``dealt_in`` (somebody won by ron on that very discard), the tiles riichi could be
-    declared with (``riichi_tiles``) and the table's ``rules``."""
+    ``dealt_in`` (somebody won by ron on that very discard: the seats in ``winners``), the tiles
+    riichi could be declared with (``riichi_tiles``) and the table's ``rules``."""
 
     view: PlayerView
     tiles: tuple[Any, ...]
@@ -487,6 +600,7 @@ class DecisionPoint:
     dealt_in: bool = False
     riichi_tiles: tuple[Any, ...] = ()
     rules: Any = field(default=None, repr=False, compare=False)
+    winners: tuple[int, ...] = ()
 
 
 def decision_points(log: dict[str, Any], seat: int) -> Iterator[DecisionPoint]:
@@ -522,7 +636,8 @@ def decision_points(log: dict[str, Any], seat: int) -> Iterator[DecisionPoint]:
                             riichi_tiles=tuple(a.tile for a in legal if isinstance(a, Riichi)),
                             rules=rnd.rules)
             if rnd.ended and pending is not None:
-                yield replace(pending, dealt_in=_dealt_in(rnd, seat))
+                won = _ron_winners(rnd, seat)
+                yield replace(pending, dealt_in=bool(won), winners=won)
                 pending = None
         view, legal = _before(rnd, seat)
     if pending is not None:
@@ -532,16 +647,184 @@ def decision_points(log: dict[str, Any], seat: int) -> Iterator[DecisionPoint]:
 def review_game(log: dict[str, Any], seat: int, *, calls: bool = True) -> GameReview:
     """Review every discard decision of ``seat`` in a game log (raises RecordError for a log
     that does not replay; an unfinished last hand is reviewed as far as it goes).  Forced
-    discards (one legal kind, or the drawn tile after riichi) are not decisions.  With ``calls``
-    (the default) the answers to pon and chi offers are judged too."""
-    decisions = tuple(_decide(p) for p in decision_points(log, seat))
-    return GameReview(seat, decisions, review_calls(log, seat) if calls else ())
+    discards (one legal kind, or the drawn tile after riichi) are not decisions; a win let pass
+    is (:func:`passed_win_points`: a tsumo let pass joins the verdict on the discard that passed
+    it, a ron let pass is a decision of its own).  With ``calls`` (the default) the answers to pon
+    and chi offers are judged too."""
+    decisions = {(p.where["hand"], p.where["action"]): _decide(p) for p in decision_points(log, seat)}
+    for w in passed_win_points(log, seat):
+        key = (w.where["hand"], w.where["action"])
+        decisions[key] = _with_passed_win(decisions.get(key), w)
+    ordered = tuple(decisions[k] for k in sorted(decisions))
+    return GameReview(seat, ordered, review_calls(log, seat) if calls else ())
 
 
-def _dealt_in(rnd: Any, seat: int) -> bool:
-    """True if the hand ended with a ron on ``seat``'s discard."""
+def _ron_winners(rnd: Any, seat: int) -> tuple[int, ...]:
+    """The seats that won by ron on ``seat``'s discard when the hand ended (empty: no deal-in)."""
     res = rnd.result
-    return res is not None and any(not w.tsumo and w.from_seat == seat for w in res.wins)
+    if res is None:
+        return ()
+    return tuple(w.seat for w in res.wins if not w.tsumo and w.from_seat == seat)
+
+
+@dataclass(frozen=True)
+class WinPoint:
+    """A win on offer to ``seat`` that it let pass: its ``view`` at the offer (a ron: the discard on
+    the table, ``view.last_tile``; a tsumo: the hand with the drawn tile), ``tsumo``, the winning
+    ``tile``, the ``action`` taken instead (a Pass, a Discard, a Riichi, a Kan or a Kita), ``where``
+    (the position fields of :class:`Decision`; ``turn`` -1 unless a discard passed it), ``win`` (what
+    the win was worth: ``han``, ``fu``, ``points`` and ``yaku``, scored from the table without the
+    hidden ura dora), ``furiten`` (what the pass left: ``riichi``, ``temporary``, ``river`` or None), the
+    legal discard ``tiles`` and the table's ``rules``."""
+
+    view: PlayerView
+    tsumo: bool
+    tile: Any
+    action: Any
+    where: dict[str, int]
+    win: dict[str, Any]
+    furiten: str | None
+    tiles: tuple[Any, ...] = ()
+    rules: Any = field(default=None, repr=False, compare=False)
+
+
+def passed_win_points(log: dict[str, Any], seat: int) -> Iterator[WinPoint]:
+    """Every win ``seat`` let pass in a game log, in game order: a ron offer answered with a pass,
+    a tsumo offer answered with anything but the tsumo (raises RecordError for a log that does not
+    replay).  An offer the table closed before the seat answered (another player's win) is not one."""
+    from trainer.engine.game.actions import Ron, Tsumo
+
+    if not 0 <= seat < 4:
+        raise ValueError(f"seat {seat} is out of range (0..3)")
+    hand_index, action_no = -1, 0
+    offer: tuple[PlayerView, bool, Any, dict[str, Any], tuple[Any, ...], Any] | None = None
+    for rnd, who, action in replay(log, allow_unfinished=True):
+        if who is None:
+            hand_index += 1
+            action_no, offer = 0, None
+        else:
+            action_no += 1
+            if who == seat and offer is not None:
+                view, tsumo, tile, win, tiles, rules = offer
+                if not isinstance(action, Ron | Tsumo):
+                    h = log["hands"][hand_index]
+                    me = rnd.seats[seat]
+                    discarded = isinstance(action, Discard | Riichi)
+                    where = {"hand": hand_index, "turn": len(me.river) - 1 if discarded else -1,
+                             "action": action_no - 1, "round": h.get("round", 0),
+                             "hand_number": h.get("hand", 0), "honba": h.get("honba", 0)}
+                    yield WinPoint(view, tsumo, tile, action, where, win, _furiten_after(rnd, seat, tsumo, view),
+                                   tiles, rules)
+                offer = None
+        if rnd.ended:
+            offer = None
+            continue
+        legal = rnd.legal_actions(seat)
+        win_action = next((a for a in legal if isinstance(a, Ron | Tsumo)), None)
+        if win_action is None:
+            offer = None
+        elif offer is None:
+            tsumo = isinstance(win_action, Tsumo)
+            view = make_view(rnd, seat)
+            tile = view.drawn if tsumo else view.last_tile
+            if tile is None:
+                continue
+            tiles = tuple(a.tile for a in legal if isinstance(a, Discard | Riichi))
+            offer = (view, tsumo, tile, _win_worth(rnd, seat, tile, tsumo), tiles, rnd.rules)
+
+
+def _win_worth(rnd: Any, seat: int, tile: Any, tsumo: bool) -> dict[str, Any]:
+    """What winning on ``tile`` now would have been worth to ``seat``, scored by the table's own
+    rules as :meth:`Round._win_info` scores it, but without the ura dora (hidden from the player
+    and never shown unless the hand wins): ``han``, ``fu``, ``points`` (honba included, riichi
+    sticks not) and the ``yaku``; empty when it does not score."""
+    from trainer.engine.game.wins import score_win
+    from trainer.engine.hand import Hand
+
+    s = rnd.seats[seat]
+    concealed = list(s.concealed) if tsumo else [*s.concealed, tile]
+    robbing = (not tsumo) and rnd.call_kind != "discard" and (
+        rnd.call_kind != "kita" or getattr(rnd.options, "kita_ron", "") == "chankan")
+    first = rnd.uninterrupted and not s.has_discarded
+    try:
+        info = score_win(
+            rnd.rules, Hand(tuple(sorted(concealed)), tuple(s.melds)), seat=seat,
+            from_seat=None if tsumo else rnd.last_from, win_tile=tile, dealer=rnd.dealer, tsumo=tsumo,
+            honba=rnd.honba, sticks=rnd.sticks, riichi=s.riichi, double_riichi=s.double_riichi, ippatsu=s.ippatsu,
+            seat_wind=rnd.seat_wind(seat), round_wind=rnd.round_wind, dora_indicators=rnd.wall.dora_indicators,
+            ura_indicators=(),
+            haitei=tsumo and not rnd.rinshan and not rnd.kita_draw and rnd.wall.live_remaining == 0,
+            houtei=(not tsumo) and not robbing and rnd.wall.live_remaining == 0,
+            rinshan=tsumo and rnd.rinshan, chankan=robbing, nuki=len(s.kita),
+            tenhou=tsumo and first and seat == rnd.dealer, chiihou=tsumo and first and seat != rnd.dealer,
+            renhou=(not tsumo) and first and not s.has_drawn and rnd.options.renhou != "none")
+    except (AttributeError, TypeError, ValueError):  # a table this scoring does not know
+        return {}
+    if info is None:
+        return {}
+    return {"han": info.han, "fu": info.fu, "points": info.value, "yaku": list(info.yaku)}
+
+
+def _furiten_after(rnd: Any, seat: int, tsumo: bool, view: PlayerView) -> str | None:
+    """The furiten a win let pass leaves: ``riichi`` (after riichi: no ron for the rest of the
+    hand), ``temporary`` (a ron passed without riichi: no ron until the seat's next discard),
+    ``river`` (a tsumo passed by discarding a winning tile: it is in the seat's own river now), or
+    None."""
+    if view.riichi[seat]:
+        return "riichi"
+    if not tsumo:
+        return "temporary"
+    s = rnd.seats[seat]
+    return "river" if any(w in s.river_kinds for w in s.waits) else None
+
+
+def passed_win_note(w: WinPoint) -> dict[str, Any]:
+    """A win let pass as :class:`Decision` carries it (``passed_win``): ``kind`` (``"ron"`` or
+    ``"tsumo"``), the winning ``tile``, ``from_seat`` (who threw it; None for a tsumo), what the win
+    was worth (``han``, ``fu``, ``points``, ``yaku``; absent when the table could not score it), the
+    seat's ``riichi``, the ``furiten`` the pass left (``riichi``, ``temporary``, ``river`` or None), the
+    table coach's ``advice`` (``"win"``, or ``"pass"`` where it lets the win pass too: in the last
+    hand, a win that ends the match still in last place) with its ``reasons``; ``me`` and
+    ``players`` name the seats."""
+    from trainer.engine.game.coach import pass_win_advice  # the coach reads this module
+
+    try:
+        passed = pass_win_advice(w.view, w.tsumo, w.rules)
+    except (ValueError, KeyError):
+        passed = None
+    view = w.view
+    return {"kind": "tsumo" if w.tsumo else "ron", "tile": str(w.tile),
+            "from_seat": None if w.tsumo else view.last_from, **w.win,
+            "riichi": bool(view.riichi[view.seat]), "furiten": w.furiten,
+            "advice": "win" if passed is None else "pass", "reasons": _reasons_json(passed or ()),
+            "me": view.seat, "players": len(view.scores)}
+
+
+def _with_passed_win(d: Decision | None, w: WinPoint) -> Decision:
+    """The decision that let the win ``w`` pass: the verdict on the discard that passed a tsumo
+    (``d``, when it was a discard decision) or a decision of its own (a passed ron, or a discard
+    forced after riichi), a ``passed_win`` mistake unless the coach lets that win pass too."""
+    note = passed_win_note(w)
+    against = note["advice"] == "win"
+    if d is not None:
+        return replace(d, passed_win=note, verdict="passed_win" if against else d.verdict)
+    view = w.view
+    chosen = getattr(w.action, "tile", None) if isinstance(w.action, Discard | Riichi) else None
+    shanten = ukeire = 0
+    if chosen is not None:  # the discard forced after riichi (the drawn tile): the hand stays as it was
+        seen = [max(0, min(4, v - h)) for v, h in zip(view.visible_counts(), view.hand.all_counts(), strict=True)]
+        mine = next((o for o in discard_options(view.hand, seen) if o.tile.kind == chosen.kind), None)
+        if mine is not None:
+            shanten, ukeire = mine.shanten_after, mine.total
+    else:  # a ron let pass (or a kan or a North instead of a tsumo): the hand as it was, ready
+        from trainer.engine.game.coach import waiting
+
+        ready = waiting(view) if not w.tsumo else None
+        ukeire = sum(ready.waits.values()) if ready is not None else 0
+    tile = str(chosen if chosen is not None else w.tile)
+    return Decision(**w.where, chosen=tile, riichi=isinstance(w.action, Riichi), best=(tile,) if chosen else (),
+                    shanten_chosen=shanten, shanten_best=shanten, ukeire_chosen=ukeire, ukeire_best=ukeire,
+                    verdict="passed_win" if against else "good", passed_win=note)
 
 
 def _before(rnd: Any, seat: int) -> tuple[PlayerView | None, list[Any] | None]:
@@ -556,8 +839,9 @@ def _before(rnd: Any, seat: int) -> tuple[PlayerView | None, list[Any] | None]:
 def _decide(p: DecisionPoint) -> Decision:
     a = p.action
     return review_decision(p.view, p.tiles, a.tile, riichi=isinstance(a, Riichi), dealt_in=p.dealt_in,
-                           riichi_tiles=p.riichi_tiles, rules=p.rules, **p.where)
+                           riichi_tiles=p.riichi_tiles, rules=p.rules, winners=p.winners, **p.where)
 
 
-__all__ = ["CallDecision", "Decision", "DecisionPoint", "GameReview", "danger_notes", "decision_points",
-           "follows_advice", "push_fold_choice", "review_decision", "review_game", "riichi_choice"]
+__all__ = ["CallDecision", "Decision", "DecisionPoint", "GameReview", "WinPoint", "coach_why", "danger_notes",
+           "deal_in_note", "decision_points", "follows_advice", "passed_win_note", "passed_win_points",
+           "push_fold_choice", "review_decision", "review_game", "riichi_choice"]

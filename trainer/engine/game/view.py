@@ -31,7 +31,12 @@ class RiverTile:
 class PlayerView:
     """The table from ``seat``'s chair.  Per-seat tuples are indexed by seat (0..3, or 0..2 at
     three players).  ``kita`` counts the Norths each seat set aside (nukidora, face up);
-    ``absent_kinds`` are the kinds the tile set does not hold (2m-8m in sanma)."""
+    ``absent_kinds`` are the kinds the tile set does not hold (2m-8m in sanma).
+
+    ``riichi_furiten`` and ``temp_furiten`` are the viewing player's own furiten after letting a
+    winning tile go by (the player knows what they passed; nobody else's is shown): after riichi,
+    no ron for the rest of the hand; without riichi, no ron until their own next discard.  Furiten
+    from a winning tile in their own river is read from the river itself."""
 
     seat: int
     hand: Hand
@@ -55,6 +60,8 @@ class PlayerView:
     call_kind: str
     kita: tuple[int, ...] = field(default=(), kw_only=True)
     absent_kinds: frozenset[int] = field(default=frozenset(), kw_only=True)
+    riichi_furiten: bool = field(default=False, kw_only=True)
+    temp_furiten: bool = field(default=False, kw_only=True)
 
     @property
     def seat_wind(self) -> int:
@@ -123,6 +130,8 @@ def make_view(rnd, seat: int) -> PlayerView:  # noqa: ANN001 - Round imported la
         call_kind=rnd.call_kind,
         kita=tuple(len(s.kita) for s in seats),
         absent_kinds=getattr(rnd.rules, "removed_kinds", frozenset()),
+        riichi_furiten=me.riichi_furiten,
+        temp_furiten=me.temp_furiten,
     )
 
 

@@ -149,8 +149,9 @@ class ReplayScreen(Screen):
         step = self.step_text(widest=widest)
         if self.mcr:
             return [(step, "")]
-        mistakes = _("mistakes: {m} of {n} discards").format(m=sum(1 for d in self.decisions.values() if d.mistake),
-                                                             n=len(self.decisions))
+        # of the discards: a ron let pass is a decision (a mistake M stops on) but not a discard
+        discards = [d for d in self.decisions.values() if d.turn >= 0]
+        mistakes = _("mistakes: {m} of {n} discards").format(m=sum(1 for d in discards if d.mistake), n=len(discards))
         against = sum(1 for d in self.decisions.values() if d.riichi_against_advice)
         calls = sum(1 for c in self.calls.values() if c.against_advice)
         pushes = sum(1 for d in self.decisions.values() if d.push_fold_against_advice)

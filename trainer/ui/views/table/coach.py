@@ -187,24 +187,59 @@ def worth_words(gain: float, win: float | None, value: float | None, *, factor: 
                 value=worth, p=p, gain=total)
         return _("a win is worth about {value} points ({p}% to win), on average about {base}; with the dealer's "
                  "bonus or the tenpai payments at a draw, about {gain}").format(value=worth, p=p, base=avg, gain=total)
+    if exact:  # every figure of the sum to the point, the average as the evaluator made it: they add up
+        return _exact_worth(worth, p, gain, factor, draw, as_dealer if factor != 1.0 else "",
+                            at_draw if ready else "")
     # the factor shown only where it changes the rounded figure (not "about 30, ×1.25: about 30")
     dealer = factor != 1.0 and about_figure(base * factor) != avg
     if factor != 1.0 and not dealer and not exact:  # the sum shown adds up without the step left out
         total = about_figure(base + draw)
     times = format_decimal(factor, "0.0#")
+    paid = about_figure(draw)
+    shown_sum = _rounded(base) * (factor if dealer else 1.0) + (_rounded(draw) if ready else 0)
+    if (dealer or ready) and abs(shown_sum - _rounded(base * (factor if dealer else 1.0) + (draw if ready else 0))) > (
+            10 if abs(shown_sum) < 10000 else 100):
+        # the parts as rounded would miss the total shown by more than its rounding: they are shown to
+        # the point, so that the learner's own sum gives the total
+        avg, paid = format_number(round(base)), format_number(round(draw))
     if dealer and ready:
         return _("a win is worth about {value} points ({p}% to win), on average about {base}, ×{factor} because "
                  "{dealer}, plus {draw} {ready}: about {gain}").format(
-            value=worth, p=p, base=avg, factor=times, dealer=as_dealer, draw=about_figure(draw), ready=at_draw,
+            value=worth, p=p, base=avg, factor=times, dealer=as_dealer, draw=paid, ready=at_draw,
             gain=total)
     if dealer:
         return _("a win is worth about {value} points ({p}% to win), on average about {base}, ×{factor} because "
                  "{dealer}: about {gain}").format(value=worth, p=p, base=avg, factor=times, dealer=as_dealer, gain=total)
     if ready:
         return _("a win is worth about {value} points ({p}% to win), on average about {base}, plus {draw} {ready}: "
-                 "about {gain}").format(value=worth, p=p, base=avg, draw=about_figure(draw), ready=at_draw,
-                                        gain=total)
+                 "about {gain}").format(value=worth, p=p, base=avg, draw=paid, ready=at_draw, gain=total)
     return _("a win is worth about {value} points ({p}% to win), on average about {gain}").format(
+        value=worth, p=p, gain=total)
+
+
+def _rounded(points: float) -> int:
+    """A figure as :func:`about_figure` shows it, as a number (to the ten; from 10,000 on, the hundred)."""
+    points = round(points)
+    return int(round(points, -1 if abs(points) < 10000 else -2))
+
+
+def _exact_worth(worth: str, p: str, gain: float, factor: float, draw: float, dealer: str, ready: str) -> str:
+    """:func:`worth_words` to the point (the gain is compared with a figure that rounds the same):
+    the average win (the evaluator's, ``(gain - draw) / factor``), the dealer's factor and the draw
+    payments shown exactly as well, so that the parts make the total shown."""
+    base = format_number(round((gain - draw) / factor)) if factor else format_number(round(gain - draw))
+    total, times, paid = format_number(round(gain)), format_decimal(factor, "0.0#"), format_number(round(draw))
+    if dealer and ready:
+        return _("a win is worth about {value} points ({p}% to win), on average {base}, ×{factor} because {dealer}, "
+                 "plus {draw} {ready}: {gain} in all").format(value=worth, p=p, base=base, factor=times, dealer=dealer,
+                                                               draw=paid, ready=ready, gain=total)
+    if dealer:
+        return _("a win is worth about {value} points ({p}% to win), on average {base}, ×{factor} because {dealer}: "
+                 "{gain} in all").format(value=worth, p=p, base=base, factor=times, dealer=dealer, gain=total)
+    if ready:
+        return _("a win is worth about {value} points ({p}% to win), on average {base}, plus {draw} {ready}: "
+                 "{gain} in all").format(value=worth, p=p, base=base, draw=paid, ready=ready, gain=total)
+    return _("a win is worth about {value} points ({p}% to win), on average {gain}").format(
         value=worth, p=p, gain=total)
 
 
@@ -259,7 +294,8 @@ def value_words(value: Any) -> str:
             parts.append(_("{n} {dora}").format(n=n, dora=term_word("dora", npgettext("inline term", "dora", "dora",
                                                                                      n))))
         elif code == "tanyao" and r.get("throw") is not None:
-            parts.append(_("{tanyao} once {tile} is thrown").format(
+            # the hand's one terminal or honor left: tanyao once it goes too (keep the tiles for it)
+            parts.append(_("{tanyao} later, once {tile} is thrown too").format(
                 tanyao="{term:tanyao}", tile=tiles_markup(str(Tile(int(r.get("throw")))))))
         elif code in ("yakuhai", "tanyao", "honitsu", "chinitsu", "toitoi"):
             parts.append("{term:" + code + "}")
@@ -304,18 +340,22 @@ def danger_words(advice: Any, seat_name: Any, *, safe_side: bool = False, seats:
     worst = max(rows, key=lambda d: d.deal_in)
     who = seat_in_sentence(seat_name, worst.seat)
     parts: list[str] = []
+    codes = {r.code for r in worst.reasons}
+    wall = term_word("kabe", pgettext("inline term", "wall"))
     for r in worst.reasons:
         code = r.code
         if safe_side and code not in PROTECTIVE:
             continue
+        if code == "one_chance" and "no_chance" in codes:
+            continue  # only the strongest wall is named: "no chance" says all "one chance" would
         if code == "suji":
             parts.append(_("{suji} against {who}").format(suji="{term:suji}", who=who))
         elif code == "half_suji":
             parts.append(_("{suji} on one side only").format(suji="{term:suji}"))
         elif code == "no_chance":
-            parts.append(_("no chance: all four of a neighbor are seen, a {kabe}").format(kabe="{term:kabe}"))
+            parts.append(_("all four copies of a neighboring tile are seen (no chance), a {kabe}").format(kabe=wall))
         elif code == "one_chance":
-            parts.append(_("one chance: three of a neighbor are seen, a {kabe}").format(kabe="{term:kabe}"))
+            parts.append(_("three copies of a neighboring tile are seen (one chance), a {kabe}").format(kabe=wall))
         elif code == "honor":
             parts.append(_("an honor with {n} copies unseen").format(n=r.get("left")))
         elif code == "terminal":
@@ -367,6 +407,9 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
             out.append(_("Discard {tiles}: {n} useful tiles stay, a few fewer than with the widest {ukeire}, "
                          "but the hand keeps its value: {why}.").format(
                 tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}", why=value_words(a.value) or "{term:yaku}"))
+        elif h.reason == "win_chance" and a is not None and h.compare is not None:
+            out.append(win_chance_words(tiles, h.ukeire, _tiles([h.compare.tile]), h.compare.efficiency.ukeire,
+                                        a.win, h.compare.win, order=True))
         elif h.reason == "keeps_yaku" and a is not None:
             out.append(ngettext("Discard {tiles}: the open hand keeps its {yaku}: {why}; the {ukeire} is {n} tile. "
                                 "A faster tile would leave it without a yaku, and such a hand can never win.",
@@ -392,6 +435,9 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
                 shown_gain = format_number(round(gain)) if exact else about_figure(gain)
                 odds = _("Pushing would gain about {gain} points but add about {extra} to the risk: {risks}.").format(
                     gain=shown_gain, extra=shown_extra, risks=risks)
+            elif getattr(a, "no_yaku", False):  # the real reason pushing gains nothing: the open hand cannot win at all
+                odds = _("Your open hand has no {yaku}, so it cannot win: {risks}.").format(
+                    yaku="{term:yaku}", risks=risks)
             else:
                 odds = _("Your hand is far from a win: {risks}.").format(risks=risks)
             out.append(_("{betaori}: discard {tiles} — {why}. {odds}").format(
@@ -425,6 +471,24 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
                 r.code == "no_threat" for r in h.push_fold.reasons):
             out.append(push_line(h.push_fold))
     return out
+
+
+def win_chance_words(tiles: str, n: int, other: str, m: int, win: float, other_win: float, *,
+                     order: bool = False) -> str:
+    """The coach's ``win_chance`` reason: ``tiles`` leaves ``n`` useful tiles, a few fewer than
+    ``other`` (``m``), but better shapes, so a better chance to win (``win`` against ``other_win``,
+    the evaluator's chances).  ``order``: as the coach's advice ("Discard 6m: ..."), else as the
+    reason the coach preferred it ("6m: ...", for the review)."""
+    p, q = _pct(win), _pct(other_win)
+    if p > q:
+        text = _("{n} useful tiles stay, a few fewer than after {other} ({m}), but the shapes are better, so the "
+                 "chance to win is higher, about {p}% instead of {q}%").format(n=n, other=other, m=m, p=p, q=q)
+    else:
+        text = _("{n} useful tiles stay, a few fewer than after {other} ({m}), but the shapes are better, so the "
+                 "chance to win is a little higher").format(n=n, other=other, m=m)
+    if order:
+        return _("Discard {tiles}: {why}.").format(tiles=tiles, why=text)
+    return text
 
 
 def _places_odds(places: Any, verdict: Any) -> str:
@@ -521,23 +585,26 @@ def warning_line(w: DangerWarning, seat_name: Any) -> str:
 SUIT_TERMS = {"m": "{term:manzu}", "p": "{term:pinzu}", "s": "{term:souzu}"}
 
 
+def open_reading_words(reading: str, suit: str = "") -> str:
+    """What an open hand's calls showed, as the coach's open-hand warning says it (:class:`OpenHandWarning`'s
+    ``reading``: ``honitsu`` with the ``suit`` letter, ``toitoi``, ``yakuhai``, ``open``)."""
+    if reading == "honitsu" and suit in SUIT_TERMS:
+        return _("their calls are all {suit} and honors, so they are likely building a {honitsu}").format(
+            suit=SUIT_TERMS[suit], honitsu="{term:honitsu}")
+    if reading == "toitoi":
+        return _("they called only pons, likely going for {toitoi}, so they wait on a pair: tiles still unseen are "
+                 "the danger").format(toitoi="{term:toitoi}")
+    if reading == "yakuhai":
+        return _("their {yakuhai} pon gives them a yaku, and with two calls or more they may be ready").format(
+            yakuhai="{term:yakuhai}")
+    return _("with two calls or more they may be ready")
+
+
 def open_warning_line(w: OpenHandWarning, seat_name: Any) -> str:
     """Why the lifted tile may be what an open hand waits on, and the safer tiles."""
     who = seat_in_sentence(seat_name, w.seat)
-    if w.reading == "honitsu":
-        why = _("their calls are all {suit} and honors, so they are likely building a {honitsu}").format(
-            suit=SUIT_TERMS[w.suit], honitsu="{term:honitsu}")
-    elif w.reading == "toitoi":
-        why = _("they called only pons, likely going for {toitoi}, so they wait on a pair: tiles still unseen are "
-                "the danger").format(
-            toitoi="{term:toitoi}")
-    elif w.reading == "yakuhai":
-        why = _("their {yakuhai} pon gives them a yaku, and with two calls or more they may be ready").format(
-            yakuhai="{term:yakuhai}")
-    else:
-        why = _("with two calls or more they may be ready")
     return _("Careful: {tile} may be what {who} is waiting on — {why}. Safer: {safe}.").format(
-        tile=_tiles([w.tile]), who=who, why=why, safe=tiles_or(w.safe))
+        tile=_tiles([w.tile]), who=who, why=open_reading_words(w.reading, w.suit), safe=tiles_or(w.safe))
 
 
 def pass_win_line(tsumo: bool, reasons: Any = (), riichi: bool = False) -> str:
@@ -573,6 +640,9 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
     passed = pass_win_advice(view, isinstance(wins[0], Tsumo), rules) if wins else None
     if passed is not None:
         lines.append(pass_win_line(isinstance(wins[0], Tsumo), passed, bool(view.riichi[view.seat])))
+    elif wins:  # the coach takes it (the strong bot always does, but in the last hand's minogashi case)
+        lines.append(take_win_line(isinstance(wins[0], Tsumo), bool(view.riichi[view.seat])))
+        return BR.join(lines)  # no discard advice: the win comes first
     kita = any(isinstance(a, Kita) for a in legal)
     if kita:
         # the strong bot sets every North aside it may (EfficientBot.choose): a free dora, the same hand
@@ -581,6 +651,8 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
                        "discard after that draw.").format(north="{tiles:4z}", nukidora=term_word(
                            "nukidora", pgettext("inline term", "nuki dora"))))
     discards = [a.tile for a in legal if isinstance(a, Discard)]
+    if level == "full" and discards and view.riichi[view.seat] and getattr(view, "riichi_furiten", False):
+        lines.append(furiten_line("riichi"))  # in riichi the discards are forced: the furiten is the news
     if discards and not view.riichi[view.seat]:
         if lifted is not None:
             w = danger_warning(view, lifted, discards)
@@ -609,10 +681,53 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
         if ready is not None:
             lines.append(_("You are {tenpai}: waiting on {waits} ({n} tiles left).").format(
                 tenpai=_tenpai(), waits=_kinds(sorted(ready.waits)), n=sum(ready.waits.values())))
-            if ready.furiten:
+            if ready.riichi_furiten:
+                lines.append(furiten_line("riichi"))
+            elif ready.furiten:
                 lines.append(_("{furiten}: a winning tile is in your own river, so you can win only by tsumo.")
                              .format(furiten="{term:furiten}"))
+            elif ready.temporary:
+                lines.append(furiten_line("temporary"))
     return BR.join(lines)
+
+
+def tsumo_word() -> str:
+    """«tsumo» as a word of the sentence («declare tsumo», «объявите цумо»), linked to its card."""
+    return term_word("tsumo", pgettext("inline term", "tsumo"))
+
+
+def ron_word() -> str:
+    """«ron» as a word of the sentence («declare ron», «объявите рон»), linked to its card."""
+    return term_word("ron", pgettext("inline term", "ron"))
+
+
+def furiten_line(kind: str) -> str:
+    """The furiten a winning tile going by left the learner in (the engine's riichi or temporary
+    furiten): after riichi, only tsumo for the rest of the hand; without it, no ron until their next
+    discard."""
+    if kind == "riichi":
+        return _("{furiten}: you let a winning tile pass, so for the rest of this hand you can win only by "
+                 "{tsumo}.").format(furiten="{term:riichi_furiten}", tsumo=tsumo_word())
+    return _("A winning tile went by: until your next discard you cannot win by ron ({furiten}).").format(
+        furiten=term_word("doujun_furiten", pgettext("inline term", "temporary furiten")))
+
+
+def take_win_line(tsumo: bool, riichi: bool) -> str:
+    """The coach's word on a win on offer that it takes: take it, and what passing it would cost
+    (the furiten it leaves)."""
+    if tsumo:
+        if riichi:
+            return _("Coach: declare {tsumo} — this is your win. Discarding the winning tile after {riichi} leaves "
+                     "you {furiten} for the rest of the hand: only tsumo.").format(
+                tsumo=tsumo_word(), riichi="{term:riichi}", furiten="{term:furiten}")
+        return _("Coach: declare {tsumo} — this is your win.").format(tsumo=tsumo_word())
+    if riichi:
+        return _("Coach: declare {ron} — this is your win. If you let it pass after {riichi}, you are {furiten} for "
+                 "the rest of the hand: only tsumo.").format(ron=ron_word(), riichi="{term:riichi}",
+                                                              furiten="{term:furiten}")
+    return _("Coach: declare {ron} — this is your win. If you let it pass, you cannot ron until your next discard "
+             "({furiten}).").format(
+        ron=ron_word(), furiten=term_word("doujun_furiten", pgettext("inline term", "temporary furiten")))
 
 
 class CoachBox:

@@ -5,22 +5,40 @@ riichi-or-dama review card (:func:`riichi_answer_text`)."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
-from trainer.engine.evaluator.reasons import reason
+from trainer.engine.evaluator.reasons import Reason, reason
 from trainer.engine.game.review import Decision
-from trainer.i18n import _, format_about_points, format_number, ngettext, pgettext
+from trainer.i18n import (
+    _,
+    format_about_points,
+    format_number,
+    fu_text,
+    han_text,
+    ngettext,
+    pgettext,
+    points_text,
+)
 from trainer.ui.richtext import BR, term_word
 from trainer.ui.views.table.coach import (
     NOTABLE_GAIN,
     RIICHI_WHY,
     about_figure,
     compared_risks,
+    danger_words,
     gain_parts,
+    open_reading_words,
     risks_words,
+    ron_word,
     tiles_or,
+    tsumo_word,
+    value_words,
+    win_chance_words,
     worth_words,
 )
+from trainer.ui.views.table.state import seat_name as table_seat_name
+from trainer.ui.views.table.wins import seat_owner, seat_subject
 
 
 def _t(text: str) -> str:
@@ -29,6 +47,35 @@ def _t(text: str) -> str:
 
 def _genbutsu() -> str:
     return term_word("genbutsu", pgettext("inline term", "genbutsu"))
+
+
+def _kind(tile: str | None) -> str:
+    """A tile (MPSZ) with a red five written as a plain five ("" for None)."""
+    return "" if not tile else ("5" + tile[1] if tile[0] == "0" else tile)
+
+
+def _reasons(rows: Any) -> tuple[Reason, ...]:
+    """The evaluator's reasons back from the review's JSON (``{"code": ..., name: value}``)."""
+    return tuple(Reason(str(r.get("code")), tuple((k, v) for k, v in r.items() if k != "code")) for r in rows or ())
+
+
+def _advice(note: dict[str, Any]) -> Any:
+    """A discard's evaluator advice as the coach's words read it (``value`` reasons, ``dangers`` rows), from
+    the review's ``coach_why`` or ``deal_in``."""
+    dangers = tuple(SimpleNamespace(seat=int(r["seat"]), deal_in=float(r["deal_in"]), reasons=_reasons(r["reasons"]))
+                    for r in note.get("dangers") or ())
+    return SimpleNamespace(value=SimpleNamespace(reasons=_reasons(note.get("value"))), dangers=dangers)
+
+
+def _seat_word(note: dict[str, Any]) -> Any:
+    """The table's seat names from the learner's chair (for :func:`~trainer.ui.views.table.coach.danger_words`)."""
+    me, players = int(note.get("me", 0)), int(note.get("players", 4))
+    return lambda seat: table_seat_name(seat - me, players)
+
+
+def _subject(note: dict[str, Any], seat: int) -> str:
+    """Another player as the subject of a sentence ("Left" / «Игрок слева»)."""
+    return seat_subject(seat - int(note.get("me", 0)), int(note.get("players", 4)))
 
 
 def decision_text(d: Decision) -> str:
@@ -43,10 +90,25 @@ def decision_text(d: Decision) -> str:
 
 def tile_text(d: Decision) -> str:
     """The verdict on the tile discarded alone (efficiency and safety), without the riichi row;
-    against a threat, followed by the push-or-fold sentence (:func:`push_fold_text`)."""
+    against a threat, followed by the push-or-fold sentence (:func:`push_fold_text`); a deal-in is
+    named with who won and what the coach read in their hand (:func:`deal_in_text`).  A win let
+    pass is the verdict itself (:func:`passed_win_text`)."""
+    won = getattr(d, "passed_win", None)
+    if won is not None:
+        text = passed_win_text(won)
+        if won.get("advice") == "pass" and d.best:  # the coach lets the tsumo pass too: then the discard counts
+            text += " " + _discard_text(d)
+        return text
+    return _discard_text(d)
+
+
+def _discard_text(d: Decision) -> str:
     pf = getattr(d, "push_fold", None)  # a verdict built by hand (tests, puzzles) may have none
     text = _verdict_text(d, pf)
-    return text if pf is None else text + " " + push_fold_text(pf, d.chosen)
+    if pf is not None:
+        text += " " + push_fold_text(pf, d.chosen, getattr(d, "verdict", ""))
+    dealt = deal_in_text(d)
+    return text + " " + dealt if dealt else text
 
 
 def _threat_words(d: Decision) -> str:
@@ -55,14 +117,31 @@ def _threat_words(d: Decision) -> str:
         "the hand that looks ready")
 
 
+def _coach_first(d: Decision, tiles: Any) -> str:
+    """``tiles`` (the best by ukeire) as alternatives, the coach's own tile first when it is one of them."""
+    coach = _kind(getattr(d, "coach", None))
+    tiles = list(tiles)
+    return tiles_or(sorted(tiles, key=lambda t: _kind(t) != coach))
+
+
+def _coach_in_best(d: Decision) -> bool:
+    coach = _kind(getattr(d, "coach", None))
+    return bool(coach) and coach in {_kind(t) for t in d.best}
+
+
 def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
     """The efficiency-and-safety sentence, worded so that it never contradicts the push-or-fold one:
     a fold the coach advises is right, whatever it gives up of the hand; where the coach folds and
-    the learner played on, the sentence does not hold up a faster tile as better."""
+    the learner played on, the sentence does not hold up a faster tile as better.  "The coach agrees"
+    only for the coach's own tile; another tile names the coach's and its reason
+    (:func:`coach_preferred_text`), and a better tile is named with the coach's first."""
     mine = _t(d.chosen)
-    best = tiles_or(d.best)
+    best = _coach_first(d, d.best)
     safe = _safe_now(d)
     against = pf is not None and pf["chosen"] != pf["advice"]
+    coach = getattr(d, "coach", None)
+    same = coach is None or _kind(coach) == _kind(d.chosen)  # a verdict built by hand may have no coach tile
+    other = "" if pf is not None or same else " " + coach_preferred_text(d)  # with no threat, the coach's reason
     if pf is not None and pf["chosen"] == "fold" and d.verdict == "good":
         threat = _threat_words(d)
         safest = [t.replace("0", "5") for t in (d.danger or {}).get("safest") or [pf["safest"]]]
@@ -76,26 +155,31 @@ def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
             "lost_tiles", "lost_shanten"):
         return _("You discarded {mine} and played on.").format(mine=mine)  # the fold is said next
     if d.verdict == "lost_tiles":
-        return ngettext("You discarded {mine}: after it the {ukeire} was {n} useful tile. Discarding {best} instead "
+        text = ngettext("You discarded {mine}: after it the {ukeire} was {n} useful tile. Discarding {best} instead "
                         "would leave {m}: keep the tiles that connect with more of your hand.",
                         "You discarded {mine}: after it the {ukeire} was {n} useful tiles. Discarding {best} instead "
                         "would leave {m}: keep the tiles that connect with more of your hand.", d.ukeire_chosen).format(
             mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}", best=best, m=d.ukeire_best)
+        return text if _coach_in_best(d) else text + other
     if d.verdict == "lost_shanten":
         # steps to tenpai are the shanten number, as the coach, the call review and the drills count them
         k, j = d.shanten_chosen, d.shanten_best
         tenpai = term_word("tenpai", pgettext("inline term", "tenpai"))
+        if not _coach_in_best(d) and coach and pf is None and not same:
+            best = tiles_or([coach, *d.best])  # the coach's tile first ("Better:" names what it advised)
         if j <= 0:
-            return ngettext("You discarded {mine} and broke a useful shape: the {shanten} went up, the hand is {k} "
+            text = ngettext("You discarded {mine} and broke a useful shape: the {shanten} went up, the hand is {k} "
                             "step from {tenpai}, while {best} would have kept it ready.",
                             "You discarded {mine} and broke a useful shape: the {shanten} went up, the hand is {k} "
                             "steps from {tenpai}, while {best} would have kept it ready.", k).format(
                 mine=mine, k=k, tenpai=tenpai, shanten="{term:shanten}", best=best)
-        return ngettext("You discarded {mine} and broke a useful shape: the {shanten} went up, the hand is {k} step "
-                        "from {tenpai} instead of {j}. Better: {best}.",
-                        "You discarded {mine} and broke a useful shape: the {shanten} went up, the hand is {k} steps "
-                        "from {tenpai} instead of {j}. Better: {best}.", k).format(
-            mine=mine, k=k, tenpai=tenpai, shanten="{term:shanten}", j=j, best=best)
+        else:
+            text = ngettext("You discarded {mine} and broke a useful shape: the {shanten} went up, the hand is {k} "
+                            "step from {tenpai} instead of {j}. Better: {best}.",
+                            "You discarded {mine} and broke a useful shape: the {shanten} went up, the hand is {k} "
+                            "steps from {tenpai} instead of {j}. Better: {best}.", k).format(
+                mine=mine, k=k, tenpai=tenpai, shanten="{term:shanten}", j=j, best=best)
+        return text if _coach_in_best(d) else text + other
     if d.verdict == "unsafe" and pf is not None:  # push or fold is said next: no general advice here
         return _("You discarded {mine} while a {riichi} was waiting: it could deal in; {safe} could not "
                  "({genbutsu}).").format(mine=mine, riichi="{term:riichi}", safe=safe, genbutsu=_genbutsu())
@@ -104,18 +188,149 @@ def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
                  "({genbutsu}): when your hand is far from ready, fold with safe tiles.").format(
             mine=mine, riichi="{term:riichi}", safe=safe, genbutsu=_genbutsu())
     if d.verdict == "dealt_in":
-        return _("{mine} dealt into the {riichi}. {safe} was safe ({genbutsu}).").format(
-            mine=mine, riichi="{term:riichi}", safe=safe, genbutsu=_genbutsu())
+        # one safe tile, or a list of them joined with "or" (any one of them was safe)
+        text = (_("{mine} dealt into the {riichi}. {safe} was safe ({genbutsu}).") if len(_safe_kinds(d)) < 2
+                else _("{mine} dealt into the {riichi}. Any of {safe} was safe ({genbutsu})."))
+        return text.format(mine=mine, riichi="{term:riichi}", safe=safe, genbutsu=_genbutsu())
     if pf is None and d.danger is not None and d.danger["chosen"] == d.danger["safest_danger"]:
         return _("You discarded {mine}: the safest tile against the {riichi}. Good.").format(
             mine=mine, riichi="{term:riichi}")
-    if against:  # the tile was fine for the hand, but the coach would not have played this way
+    if against or not same:  # the tile was fine for the hand, but the coach would not have played this way
         return ngettext("You discarded {mine}: the {ukeire} is {n} useful tile.",
                         "You discarded {mine}: the {ukeire} is {n} useful tiles.", d.ukeire_chosen).format(
-            mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}")
+            mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}") + other
     return ngettext("You discarded {mine}: the coach agrees, the {ukeire} is {n} useful tile.",
                     "You discarded {mine}: the coach agrees, the {ukeire} is {n} useful tiles.", d.ukeire_chosen).format(
         mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}")
+
+
+def coach_preferred_text(d: Decision) -> str:
+    """Which tile the table's coach preferred to the learner's with no threat on the table, and why,
+    in its own words at the table (the review's ``coach_why``: value, better shapes, less danger, a
+    yaku kept); a tile as good as the learner's by the same measure is said to be as good."""
+    cw = getattr(d, "coach_why", None) or {}
+    tile = _t(d.coach or cw.get("tile", ""))
+    code, n = cw.get("reason"), int(cw.get("ukeire", 0))
+    compare = cw.get("compare") or {}
+    if code == "value":
+        why = ngettext("{n} useful tile, but the hand keeps its value: {why}",
+                       "{n} useful tiles, but the hand keeps its value: {why}", n).format(
+            n=n, why=value_words(_advice(cw).value) or "{term:yaku}")
+    elif code == "win_chance" and compare:
+        why = win_chance_words(tile, n, _t(compare["tile"]), int(compare["ukeire"]), float(cw.get("win") or 0),
+                               float(compare.get("win") or 0))
+    elif code == "less_risk":
+        why = ngettext("nearly the same {ukeire}, {n} tile, and less danger: {why}",
+                       "nearly the same {ukeire}, {n} tiles, and less danger: {why}", n).format(
+            n=n, ukeire="{term:ukeire}", why=danger_words(_advice(cw), _seat_word(cw), safe_side=True,
+                                                           seats=tuple(cw.get("threat_seats") or ())))
+    elif code == "keeps_yaku":
+        why = _("the open hand keeps its {yaku}: {why}").format(yaku="{term:yaku}",
+                                                               why=value_words(_advice(cw).value) or "{term:yakuhai}")
+    elif n == d.ukeire_chosen and cw.get("shanten", d.shanten_chosen) == d.shanten_chosen:
+        return _("The coach advised {tile}; yours is just as good.").format(tile=tile)
+    else:
+        why = ngettext("{n} useful tile after it", "{n} useful tiles after it", n).format(n=n)
+    return _("The coach preferred {tile} — {why}.").format(tile=tile, why=why)
+
+
+def deal_in_text(d: Decision) -> str:
+    """Who won on the discard, when the verdict does not say it already (a deal-in the review does not
+    count as a mistake against a riichi, or one into a hand that declared no riichi): a hand kept
+    quiet (dama) or an open hand, with what the coach read in it then (its calls, or the tile's
+    danger against it); "" when there was no deal-in."""
+    note = getattr(d, "deal_in", None)
+    if not getattr(d, "dealt_in", False) or not note or d.verdict == "dealt_in" and "seat" not in note:
+        return ""
+    mine = _t(d.chosen)
+    if "seat" not in note:  # every winner was in riichi
+        return _("{winner} won on {mine}.").format(winner=_subject(note, note["winners"][0]), mine=mine)
+    winner = _subject(note, int(note["seat"]))
+    if note.get("reading"):
+        why = open_reading_words(str(note["reading"]), str(note.get("suit") or ""))
+        text = _("{winner} won on {mine} with an open hand, without {riichi}: {why}.").format(
+            winner=winner, mine=mine, riichi="{term:riichi}", why=why)
+        if note.get("safer"):
+            text += " " + _("Safer: {safe}.").format(safe=tiles_or(note["safer"]))
+        return text
+    rows = [{"seat": note["seat"], "deal_in": note.get("chance") or 0.0, "reasons": note.get("reasons") or []}]
+    danger = danger_words(_advice({**note, "dangers": rows}), _seat_word(note)) if note.get("chance") else ""
+    if note.get("open"):
+        text = _("{winner} won on {mine} with an open hand, without {riichi}: an open hand can be ready with no "
+                 "warning at all.").format(winner=winner, mine=mine, riichi="{term:riichi}")
+    else:
+        text = _("{winner} won on {mine} with a closed hand kept quiet ({dama}): a hand can be ready without "
+                 "declaring {riichi}.").format(winner=winner, mine=mine, dama=_dama(), riichi="{term:riichi}")
+    if danger:
+        text += " " + _("The coach's reading of {mine} then: {danger}.").format(mine=mine, danger=danger)
+    return text
+
+
+def passed_win_text(w: dict[str, Any]) -> str:
+    """A win let pass (the review's ``passed_win``): what it was worth, the furiten the pass left, and
+    the rule of thumb; where the coach lets that win pass too (the last hand, still last), why."""
+    tile = _t(w["tile"])
+    if w.get("advice") == "pass":
+        text = (_("You let the tsumo on {tile} pass: right, the coach does so too ({minogashi}).") if w["kind"] == "tsumo"
+                else _("You let the ron on {tile} pass: right, the coach does so too ({minogashi}).")).format(
+            tile=tile, minogashi="{term:minogashi}")
+        return text + " " + _("This win would end the match with you still in last place.")
+    worth = ""
+    if w.get("han"):
+        worth = _("{han} {fu}, {points}").format(han=han_text(int(w["han"])), fu=fu_text(int(w["fu"])),
+                                                  points=points_text(int(w["points"])))
+    if w["kind"] == "tsumo":
+        text = (_("You drew {tile}, your winning tile, but did not declare {tsumo}: the win was worth {worth}.")
+                if worth else _("You drew {tile}, your winning tile, but did not declare {tsumo}.")).format(
+            tile=tile, tsumo=tsumo_word(), worth=worth)
+    else:
+        owner = seat_owner(int(w["from_seat"]) - int(w.get("me", 0)), int(w.get("players", 4))) \
+            if w.get("from_seat") is not None else None
+        if owner is not None:
+            text = (_("You let {owner}'s {tile} go by, and it was your winning tile: a {ron} worth {worth}.") if worth
+                    else _("You let {owner}'s {tile} go by, and it was your winning tile ({ron}).")).format(
+                owner=owner, tile=tile, ron=ron_word(), worth=worth)
+        else:
+            text = (_("You let {tile} go by, and it was your winning tile: a {ron} worth {worth}.") if worth
+                    else _("You let {tile} go by, and it was your winning tile ({ron}).")).format(
+                tile=tile, ron=ron_word(), worth=worth)
+    furiten = w.get("furiten")
+    if furiten == "riichi":
+        text += " " + _("After a winning tile goes by in {riichi}, the hand is {furiten} for the rest of the hand: it "
+                        "can win only by tsumo.").format(
+            riichi="{term:riichi}", furiten=term_word("riichi_furiten", pgettext("inline term", "furiten")))
+    elif furiten == "temporary":
+        text += " " + _("And until your next discard you could not ron at all ({furiten}).").format(
+            furiten=term_word("doujun_furiten", pgettext("inline term", "temporary furiten")))
+    elif furiten == "river":
+        text += " " + _("The winning tile is in your own river now: {furiten}, no ron while the wait stays the "
+                        "same.").format(furiten=term_word("sutehai_furiten", pgettext("inline term", "furiten")))
+    return text + " " + _("Declare every win the table offers you, unless the coach says to let it pass.")
+
+
+def passed_win_answer_text(w: dict[str, Any], answer: str) -> str:
+    """The coach's words on an answer to "win or let it pass?" on a review card (the review's
+    ``passed_win`` recomputed from the game; ``answer`` is "win" or "pass")."""
+    if answer == w.get("advice", "win"):
+        if answer == "win":
+            return _("Correct: declare the win. Letting it pass gives up the hand and leaves you {furiten}.").format(
+                furiten="{term:furiten}")
+        return _("Correct: the coach lets this win pass — it would end the match with you still in last place "
+                 "({minogashi}).").format(minogashi="{term:minogashi}")
+    if w.get("advice", "win") == "win":
+        return passed_win_text(w)
+    return _("The coach lets this win pass: it would end the match with you still in last place ({minogashi}).").format(
+        minogashi="{term:minogashi}")
+
+
+def _safe_kinds(d: Decision) -> set[str]:
+    """The tile kinds :func:`_safe_now` names."""
+    if d.danger is None:
+        return set()
+    genbutsu = d.danger.get("genbutsu")
+    safest = d.danger["safest"]
+    tiles = genbutsu if genbutsu and not set(safest) <= set(genbutsu) else safest
+    return {_kind(t) for t in tiles}
 
 
 def _safe_now(d: Decision) -> str:
@@ -164,7 +379,8 @@ def _safe_tile(pf: dict[str, Any]) -> str:
 
 def _push_fold_why(pf: dict[str, Any]) -> str:
     """Why the coach pushes or folds, with its figures: the expected gain against what playing
-    on adds to folding's risk (in the last hand: the places, without figures)."""
+    on adds to folding's risk (in the last hand: the places, without figures); an open hand with
+    no yaku is said to be one that cannot win (its real reason, as the table's coach says it)."""
     if pf.get("last_hand"):
         if pf["advice"] == "push":
             why = _("in the last hand only the final place counts, and a win here is worth more places than "
@@ -176,8 +392,11 @@ def _push_fold_why(pf: dict[str, Any]) -> str:
         # the coach pushes when the expected gain covers what pushing adds to the risk of folding; both
         # risks are named, as the table's coach names them (coach.risks_words)
         exact, loss, fold, extra = compared_risks(pf["gain"], pf["loss"], pf["safest_risk"])
-        worth = _hand_worth(pf, exact=exact)
         risks = risks_words(loss, fold)
+        if pf["advice"] == "fold" and pf.get("no_yaku"):
+            return _("your open hand has no {yaku} and cannot win, so pushing gains nothing and only adds to the "
+                     "risk (about {extra}: {risks})").format(yaku="{term:yaku}", extra=extra, risks=risks)
+        worth = _hand_worth(pf, exact=exact)
         if pf["advice"] == "push" and pf.get("advised"):
             # the figures are those of pushing with the coach's tile, which may not be the learner's:
             # name it, so they are never read as the risk of the tile the learner threw
@@ -192,34 +411,63 @@ def _push_fold_why(pf: dict[str, Any]) -> str:
     return why
 
 
-def push_fold_text(pf: dict[str, Any], chosen: str) -> str:
+def _soft_fold(pf: dict[str, Any]) -> str:
+    """The coach's fold as it says it at the table: a soft fold, mawashi-uchi, with its own tile (its
+    reason ``weave``: a tile nearly as safe as the safest that keeps more of the hand)."""
+    return _("a soft fold ({mawashi}) with {tile}").format(mawashi="{term:mawashi_uchi}", tile=_t(pf["advised"]))
+
+
+def push_fold_text(pf: dict[str, Any], chosen: str, verdict: str = "") -> str:
     """Push or fold against a threat (the review's ``push_fold``), in beginner words: "right" when
     the learner did what the coach does, else what the coach would do; why, with the coach's
     figures — what the hand is worth and the chance to win it against what pushing on risks
-    (in the last hand: the places, without figures) — and, for a fold, the safest tile."""
+    (in the last hand: the places, without figures) — and, for a fold, the safest tile.  A fold is
+    named as the coach names it at the table: betaori, or a soft fold (mawashi-uchi) where it wove.
+    A push with a tile the review counts as a mistake (``verdict``: dangerous, or slower) is "right to
+    push, but with the coach's tile"."""
     betaori = "{term:betaori}"
     why = _push_fold_why(pf)
+    weave = bool(pf.get("weave")) and bool(pf.get("advised"))
     if pf["chosen"] == pf["advice"]:
         if pf["chosen"] == "push":
+            advised = pf.get("advised")
+            if verdict in ("unsafe", "dealt_in", "lost_tiles", "lost_shanten") and advised and \
+                    _kind(advised) != _kind(chosen):
+                return _("Pushing was right, but with {tile}: {why}.").format(tile=_t(advised), why=why)
             return _("You pushed: right — {why}.").format(why=why)
+        if weave and _kind(pf["advised"]) == _kind(chosen):
+            return _("You made a soft fold ({mawashi}): right — {why}.").format(mawashi="{term:mawashi_uchi}", why=why)
+        if weave:
+            return _("You folded: right, the coach folds too, with {fold} — {why}.").format(fold=_soft_fold(pf), why=why)
         return _("You made a {betaori}: right — {why}.").format(betaori=betaori, why=why)
     if pf["advice"] == "push":
         return _("The coach would push here: {why}.").format(why=why)
-    return _("The coach would make a {betaori} here: {why}. Your tile {mine} alone risked about {risk} this "
-             "turn.").format(betaori=betaori, why=why, mine=_t(chosen), risk=_about(pf["risk"])) + " " + _safe_tile(pf)
+    risked = _("Your tile {mine} alone risked about {risk} this turn.").format(mine=_t(chosen), risk=_about(pf["risk"]))
+    if weave:
+        return _("The coach would make {fold} here: {why}.").format(fold=_soft_fold(pf), why=why) + " " + risked + \
+            " " + _safe_tile(pf)
+    return _("The coach would make a {betaori} here: {why}.").format(betaori=betaori, why=why) + " " + risked + \
+        " " + _safe_tile(pf)
 
 
 def push_fold_answer_text(pf: dict[str, Any], answer: str) -> str:
     """The coach's words on an answer to "push or fold?" on a review card (the review's
     ``push_fold`` recomputed from the game; ``answer`` is "push" or "fold"): "Correct" or what the
-    coach would do, why (:func:`push_fold_text`'s figures) and, unless both push, the safest tile."""
+    coach would do, why (:func:`push_fold_text`'s figures) and, unless both push, the safest tile.
+    A fold is named as the coach names it at the table (a soft fold where it wove)."""
     why = _push_fold_why(pf)
+    weave = bool(pf.get("weave")) and bool(pf.get("advised"))
     if answer == pf["advice"]:
         if answer == "push":
             return _("Correct: the coach pushes too — {why}.").format(why=why)
-        text = _("Correct: the coach makes a {betaori} too — {why}.").format(betaori="{term:betaori}", why=why)
+        if weave:
+            text = _("Correct: the coach folds too, with {fold} — {why}.").format(fold=_soft_fold(pf), why=why)
+        else:
+            text = _("Correct: the coach makes a {betaori} too — {why}.").format(betaori="{term:betaori}", why=why)
     elif pf["advice"] == "push":
         text = _("The coach would push here: {why}.").format(why=why)
+    elif weave:
+        text = _("The coach would make {fold} here: {why}.").format(fold=_soft_fold(pf), why=why)
     else:
         text = _("The coach would make a {betaori} here: {why}.").format(betaori="{term:betaori}", why=why)
     return text + " " + _safe_tile(pf)
