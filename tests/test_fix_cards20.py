@@ -150,7 +150,7 @@ def test_the_home_keeps_the_positions_card_beside_an_unfinished_match(tmp_path: 
 
     items = [{"game": "g.json", "hand": 0, "action": i, "seat": 0, "ask": "call"} for i in range(3)]
     monkeypatch.setattr(game_cards, "due_positions", lambda _app: items)
-    game = SimpleNamespace(path=tmp_path / "game.json", hands=1, points=22400, game="riichi")
+    game = SimpleNamespace(path=tmp_path / "game.json", hands=1, points=22400, game="riichi", hand_in_progress=False)
     monkeypatch.setattr(saved, "latest_unfinished", lambda _folder: game)
     app = _app(tmp_path, monkeypatch)
     home = app.screen

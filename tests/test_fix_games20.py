@@ -295,7 +295,7 @@ def test_opening_the_same_log_twice_says_it_is_in_my_games(tmp_path: Path, monke
         banner = app.banners[-1]
         assert banner.kind == "warn"
         # named as My games lists it (review 21), not by its file name
-        from trainer.ui.screens.my_games import game_line
+        from trainer.ui.views.game_rows import game_line
 
         label = " · ".join(part.strip() for part in game_line(app.screen.focused_widget().game)[0].split("·"))
         assert label.endswith(" hands") and "Tenhou" in label

@@ -113,7 +113,7 @@ def _saved(tmp_path: Path, preset: str, options: dict) -> SavedGame:
 
 
 def test_my_games_names_a_game_that_changed_its_presets_red_fives(tmp_path: Path) -> None:
-    from trainer.ui.screens.my_games import game_line
+    from trainer.ui.views.game_rows import game_line
 
     set_language("en")
     assert "JPML + red fives, East only  ·" in game_line(_saved(tmp_path, "jpml", {"game_length": "tonpuusen", "red_fives": 1}))[0]

@@ -298,7 +298,7 @@ def _left_in_first_hand(app: App) -> Path:
 
 def test_a_match_left_in_its_first_hand_is_in_progress_not_played(app: App) -> None:
     from trainer.engine.game.saved import read_game
-    from trainer.ui.screens.my_games import game_line
+    from trainer.ui.views.game_rows import game_line
 
     path = _left_in_first_hand(app)
     g = read_game(path)
@@ -386,7 +386,7 @@ def test_tenhou6_dates_are_read_from_the_title_or_the_log_id() -> None:
 def test_an_import_is_dated_when_played_or_says_it_was_imported(tmp_path: Path, played_log: dict) -> None:
     from trainer.engine.game.exchange import read_source, save_import
     from trainer.engine.game.saved import read_game
-    from trainer.ui.screens.my_games import game_line
+    from trainer.ui.views.game_rows import game_line
 
     now = datetime(2026, 11, 28, 15, 31, 0)
     dated = dict(_tenhou6(played_log), title=["四般東喰赤", "2019/01/27"])
@@ -432,7 +432,7 @@ def test_an_import_from_before_the_dates_were_kept_says_imported(tmp_path: Path,
 
 def test_the_resume_card_words_for_home(ru: App) -> None:
     """The words home's resume card should use (home.py is not this group's: the same SavedGame field)."""
-    from trainer.ui.screens.my_games import hands_text
+    from trainer.ui.views.game_rows import hands_text
 
     g = SimpleNamespace(hands=1, hand_in_progress=True)
     assert hands_text(g) == "идёт 1-я раздача"

@@ -152,7 +152,7 @@ def test_a_left_mcr_game_is_saved_and_resumes_from_home_and_my_games(app) -> Non
     app.pop()
     games = app.push("my_games")
     (row,) = games.rows
-    from trainer.ui.screens.my_games import game_line
+    from trainer.ui.views.game_rows import game_line
 
     main, right = game_line(row.game)
     assert "Chinese Official" in main and "2 hands" in main and right.startswith("in progress")

@@ -58,7 +58,7 @@ def saved_game_label(path: Path) -> str:
     («2026-11-28 14:05 · Tenhou · 9 hands», the row's own words), not its file name; the file name
     only when the file cannot be read."""
     from trainer.engine.game.saved import read_game
-    from trainer.ui.screens.my_games import game_line
+    from trainer.ui.views.game_rows import game_line
 
     g = read_game(path)
     if not g.readable:
