@@ -30,6 +30,11 @@ discard of another player that allowed the seat a pon or chi, passed or called):
 ...}`` (the table coach's verdict), and the summary counts them (``call_decisions``) and those
 against the coach (``calls_against_advice``).  A file that is not a game log, or a seat out of
 range, gives a one-line error and exit status 2.
+
+A win let pass (a ron answered with a pass, a tsumo answered with a discard) is labelled in the
+text output: ``passed win: ron on 9m from seat 1 (2 han 40 fu), 3,900 points given up, then
+riichi furiten``; a passed ron has no discard, so its line has no tile choice and no turn
+(``turn  -``).  The JSON carries it as ``passed_win`` (see ``trainer.engine.game.review``).
 """
 
 from __future__ import annotations
@@ -46,7 +51,11 @@ VERDICT_WORDS = {
     "lost_shanten": "slower hand",
     "unsafe": "dangerous",
     "dealt_in": "dealt in",
+    "passed_win": "missed win",
 }
+
+FURITEN_WORDS = {"riichi": "riichi furiten", "temporary": "temporary furiten", "river": "furiten (the tile in the river)"}
+"""The furiten a win let pass leaves (``passed_win["furiten"]``), in the text output's words."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -85,9 +94,16 @@ def run(args: argparse.Namespace) -> int:
         return 0
     players = log.get("players") or []
     name = players[args.seat] if args.seat < len(players) else "?"
-    print(f"{args.log}: seat {args.seat} ({name}), {len(result.decisions)} discard decisions")
+    passed = sum(1 for d in result.decisions if d.passed_win is not None)
+    discards = sum(1 for d in result.decisions if d.turn >= 0)
+    counts = f"{discards} discard decisions" + (f", {passed} wins let pass" if passed else "")
+    print(f"{args.log}: seat {args.seat} ({name}), {counts}")
     for d in result.decisions:
-        where = f"{WINDS[d.round % 4]}{d.hand_number + 1}-{d.honba} turn {d.turn + 1:>2}"
+        turn = f"{d.turn + 1:>2}" if d.turn >= 0 else " -"
+        where = f"{WINDS[d.round % 4]}{d.hand_number + 1}-{d.honba} turn {turn}"
+        if d.passed_win is not None and d.turn < 0:  # a ron let pass: no discard to judge
+            print(f"{where}: {passed_win_words(d.passed_win)}  {VERDICT_WORDS.get(d.verdict, d.verdict)}")
+            continue
         act = "riichi " if d.riichi else ""
         line = (f"{where}: {act}{d.chosen}  best {' '.join(d.best)}  ukeire {d.ukeire_chosen}/{d.ukeire_best}"
                 f"  shanten {d.shanten_chosen}/{d.shanten_best}")
@@ -99,6 +115,8 @@ def run(args: argparse.Namespace) -> int:
             agree = "ok" if c["chosen"] == c["advice"] else f"coach: {c['advice']}"
             line += (f"; {c['chosen']}, {agree} ({c['reason']}; ron {c['dama']} dama / {c['with_riichi']} riichi,"
                      f" {c['left']} tiles)")
+        if d.passed_win is not None:  # a tsumo let pass by this discard
+            line += f"; {passed_win_words(d.passed_win)}"
         print(line)
     s = result.summary()
     acc = f"{s['accuracy']:.0%}" if s["accuracy"] is not None else "-"
@@ -106,9 +124,25 @@ def run(args: argparse.Namespace) -> int:
           f"fewer tiles {s['lost_tiles']} ({s['tiles_lost']} tiles in all), slower {s['lost_shanten']}, "
           f"dangerous {s['unsafe']}, dealt in with a safe tile {s['dealt_in']}; "
           f"riichi or dama against the coach {s['riichi_against_advice']} of {s['riichi_choices']}; "
-          f"push or fold against the coach {s['push_fold_against_advice']} of {s['push_fold_choices']}")
+          f"push or fold against the coach {s['push_fold_against_advice']} of {s['push_fold_choices']}; "
+          f"wins let pass {s['passed_wins']} ({s['passed_win']} against the coach)")
     _print_calls(result.calls, s)
     return 0
+
+
+def passed_win_words(w: dict) -> str:
+    """A win let pass, for the text output: "passed win: ron on 9m from seat 1 (2 han 40 fu), 3,900
+    points given up, then riichi furiten" (and "the coach lets it pass too" where it does)."""
+    text = f"passed win: {w['kind']} on {w['tile']}"
+    if w.get("from_seat") is not None:
+        text += f" from seat {w['from_seat']}"
+    if w.get("han"):
+        text += f" ({w['han']} han {w['fu']} fu), {int(w['points']):,} points given up"
+    if w.get("furiten"):
+        text += f", then {FURITEN_WORDS.get(w['furiten'], w['furiten'])}"
+    if w.get("advice") == "pass":
+        text += "; the coach lets it pass too"
+    return text
 
 
 def _print_calls(calls: tuple, s: dict) -> None:

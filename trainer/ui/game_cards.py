@@ -36,6 +36,17 @@ that discard is a tile card or a riichi card already (its feedback says push or 
 screen grades the answer by the coach's verdict recomputed from the game
 (:func:`~trainer.engine.game.review.push_fold_choice`, through the game's review).
 
+A win on offer that the learner let pass where the coach takes it (``Decision.passed_win`` with the
+verdict ``passed_win``: a ron answered with a pass, a tsumo answered with a discard, a kan or a
+North) becomes a card asking "Ron or pass?" (or "Tsumo or play on?") at the offer: id
+``game-win:<file>:<hand>:<action>``, spec ``{"game", "hand", "action", "seat", "ask": "win"}``,
+skill ``rules_furiten`` (the lesson that says what a win let pass costs).  Only the first ron and
+the first tsumo let pass in each hand are asked; such a decision is never a tile, riichi or
+push-or-fold card besides (one card per decision).  The screen grades the answer against the
+coach's advice recomputed from the game (``passed_win["advice"]``).  A tile card made before
+passed wins were judged, on a discard that let a tsumo pass, is asked as a win card too (its id
+and spec stay as they are).
+
 A discard that did what the coach advised against a threat (a fold where it folds, its own tile
 where it pushes: :func:`~trainer.engine.game.review.follows_advice`) is never a mistake, so it makes
 no card.
@@ -52,7 +63,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.engine.game.call_review import CallDecision
-from trainer.engine.game.review import Decision, review_game
+from trainer.engine.game.review import WIN_MISTAKES, Decision, review_game
 from trainer.i18n import _
 
 CARD_VERDICTS = ("lost_tiles", "lost_shanten", "dealt_in")
@@ -77,6 +88,12 @@ PUSH_FOLD_ASK = "push_fold"
 
 PUSH_FOLD_SKILL = "defense"
 """The mastery skill push-or-fold cards feed: defense (betaori, reading the threat)."""
+
+WIN_ASK = "win"
+"""The ``ask`` of a card's spec that makes it a win-or-let-it-pass question (a ron or a tsumo on offer)."""
+
+WIN_SKILL = "rules_furiten"
+"""The mastery skill win cards feed: the furiten lesson's (a win let pass, and what it leaves)."""
 
 FRESH_KEY = "fresh_game_cards"
 """The learner-profile key of the cards the latest matches made and the learner has not answered
@@ -107,6 +124,11 @@ def push_fold_card_id(path: Path, d: Decision) -> str:
     return f"game-pushfold:{path.stem}:{d.hand}:{d.action}"
 
 
+def win_card_id(path: Path, d: Decision) -> str:
+    """The item id of a win let pass where the coach takes it (apart from the other cards')."""
+    return f"game-win:{path.stem}:{d.hand}:{d.action}"
+
+
 def card_skill(d: Decision) -> str:
     """The mastery skill a game mistake belongs to."""
     return "defense" if d.verdict == "dealt_in" else "efficiency"
@@ -125,6 +147,11 @@ def is_call_card(spec: dict[str, Any]) -> bool:
 def is_push_fold_card(spec: dict[str, Any]) -> bool:
     """True if a card (its spec, or a due item) asks whether to push or fold against a threat."""
     return spec.get("ask") == PUSH_FOLD_ASK
+
+
+def is_win_card(spec: dict[str, Any]) -> bool:
+    """True if a card (its spec, or a due item) asks whether to declare a win on offer or let it pass."""
+    return spec.get("ask") == WIN_ASK
 
 
 def game_path(app: Any, ref: object) -> Path | None:
@@ -150,18 +177,26 @@ def game_path(app: Any, ref: object) -> Path | None:
 
 def mistake_cards(path: Path, log: dict[str, Any], seat: int = 0) -> list[tuple[str, str, dict[str, Any]]]:
     """The review cards of ``seat`` in a game, in game order: ``(item id, skill, spec)`` for every
-    tile mistake, for the first riichi-or-dama choice, the first push or fold and the first answer
-    to a pon or chi offer against the coach in each hand (see the module docstring)."""
+    tile mistake, for the first ron and the first tsumo let pass, the first riichi-or-dama choice,
+    the first push or fold and the first answer to a pon or chi offer against the coach in each
+    hand (see the module docstring)."""
     ref = str(path)
     review = review_game(log, seat)
     cards: list[tuple[tuple[int, int], str, str, dict[str, Any]]] = []
     asked: set[int] = set()  # hands whose riichi choice is covered
     pushed: set[int] = set()  # hands whose push-or-fold choice is covered
+    passed: set[tuple[int, str]] = set()  # (hand, "ron" or "tsumo") whose win let pass is asked
     for d in review.decisions:
         spec = {"game": ref, "hand": d.hand, "action": d.action, "seat": seat}
         tile_card = d.verdict in CARD_VERDICTS
         if tile_card:
             cards.append(((d.hand, d.action), card_id(path, d), card_skill(d), spec))
+        if d.passed_win is not None and d.verdict in WIN_MISTAKES:
+            tile_card = True  # the win let pass is this decision's lesson: no riichi or push-or-fold card
+            where = (d.hand, str(d.passed_win.get("kind")))
+            if where not in passed:
+                passed.add(where)
+                cards.append(((d.hand, d.action), win_card_id(path, d), WIN_SKILL, dict(spec, ask=WIN_ASK)))
         if d.riichi_against_advice and d.hand not in asked:
             asked.add(d.hand)
             if not tile_card:

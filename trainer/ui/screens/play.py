@@ -324,9 +324,16 @@ class PlayScreen(Screen):
         view = make_view(self.round, 0)
         return pass_win_advice(view, isinstance(wins[0], Tsumo), self.match.rules) is not None
 
+    def _coach_takes_tsumo(self, legal: list[Any]) -> bool:
+        """True when a tsumo is on offer that the coach takes (a fair win it does not let pass): then
+        its words say to declare it, and no discard in the hand is marked beside that."""
+        wins = [a for a in legal if isinstance(a, Tsumo)]
+        return bool(wins) and self._false_win_cost(wins[0]) is None and not self._coach_lets_win_pass(legal)
+
     def _coach_marks(self) -> None:
-        """Mark the coach's best discards in the hand (levels hints and full)."""
-        if self.coach == "off" or self.riichi_mode:
+        """Mark the coach's best discards in the hand (levels hints and full); none when the coach
+        says to declare the tsumo on offer."""
+        if self.coach == "off" or self.riichi_mode or self._coach_takes_tsumo(self.my_legal()):
             return
         from trainer.engine.game.coach import discard_hints
 
@@ -718,6 +725,8 @@ class PlayScreen(Screen):
             return _("Riichi: the marked tiles keep your hand ready. Choose the one to discard.")
         if any(isinstance(a, Chi | Pon | Kan | Ron) for a in legal) and self.round.phase.value == "calls":
             return _("A call is possible on the marked tile: choose a button or Pass.")
+        if any(isinstance(a, Discard) for a in legal) and any(isinstance(a, Tsumo) for a in legal):
+            return self._tsumo_prompt(legal)
         if any(isinstance(a, Discard) for a in legal) and self.round.seats[0].riichi:
             # after riichi only the drawn tile may go (the others are greyed): say so, not "choose"
             if not self.app.show_focus:
@@ -738,6 +747,28 @@ class PlayScreen(Screen):
                 tenpai=term_word("tenpai", pgettext("inline term", "tenpai")), noten_bappu="{term:noten_bappu}"),
                 self.app)
         return ""
+
+
+    def win_word(self) -> str:
+        """The word on the tsumo button ("Tsumo"; MCR: "Hu")."""
+        return offer_label(Tsumo())
+
+    def _tsumo_prompt(self, legal: list[Any]) -> str:
+        """The prompt when the tile drawn wins: the win button first (with its number key after a
+        key press), then how to discard instead — after riichi only the drawn tile."""
+        win = self.win_word()
+        key = next((i for i, a in enumerate(self._offers(legal), 1) if isinstance(a, Tsumo)), 1)
+        if self.round.seats[0].riichi:
+            if self.app.show_focus:
+                return _("Riichi: the tile you drew completes your hand — press {win} (key {key}). Enter discards "
+                         "it.").format(win=win, key=key)
+            return _("Riichi: the tile you drew completes your hand — press {win}. Or click it twice to discard "
+                     "it.").format(win=win)
+        if self.app.show_focus:
+            return _("Your turn: the tile you drew completes your hand — press {win} (key {key}). ←/→ and Enter "
+                     "discard a tile.").format(win=win, key=key)
+        return _("Your turn: the tile you drew completes your hand — press {win}. Or click a tile twice to "
+                 "discard it.").format(win=win)
 
 
 MCR_BOT_FOR = {"beginner": "mcr_beginner"}
@@ -902,9 +933,15 @@ class McrPlayScreen(PlayScreen):
         highlighted button anyway: :meth:`_false_win_cost`)."""
         return False
 
+    def win_word(self) -> str:
+        """MCR's word for a win: Hu."""
+        return MCR_CALLS[Tsumo]()
+
     def _coach_marks(self) -> None:
-        """Mark the discards that keep the nearest 8-point hand."""
-        if self.coach == "off" or not any(isinstance(a, Discard) for a in self.my_legal()):
+        """Mark the discards that keep the nearest 8-point hand (none when a fair Hu is on offer: the
+        coach says to declare it)."""
+        legal = self.my_legal()
+        if self.coach == "off" or not any(isinstance(a, Discard) for a in legal) or self._coach_takes_tsumo(legal):
             return
         self.mark_hints(set(self._advice().discards))
 

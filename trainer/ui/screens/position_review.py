@@ -25,8 +25,16 @@ threat and asks "Someone is in riichi. Push or fold?" (or, against an open hand 
 its own words) with two buttons (1 push, 2 fold); the answer is graded against the coach's verdict
 recomputed from the game (``Decision.push_fold``), and the words say why with the coach's figures
 and, for a fold, the safest tile (:func:`~trainer.ui.views.table.review.push_fold_answer_text`).
+A win card (spec ``"ask": "win"``: a ron or a tsumo the learner let pass where the coach takes
+it) shows the table at the offer — a ron's tile marked in its river, a tsumo's drawn tile beside
+the hand — and asks "Right discarded X. Ron or pass?" (or "You drew X. Tsumo or play on?") with
+the table's buttons (1 Ron or Tsumo, 2 Pass or Play on); the answer is graded against the coach's
+advice recomputed from the game (``Decision.passed_win["advice"]``), and the words say what the
+win was worth, the furiten a pass leaves and which yaku the hand had
+(:func:`~trainer.ui.views.table.review.passed_win_answer_text`).  A tile card made before passed
+wins were judged, on a discard that let a tsumo pass, is asked as a win card too.
 A card whose game can no longer be read, whose decision is gone, or whose riichi choice, push or
-fold, or call offer the engine no longer sees is skipped with a one-line note.
+fold, win let pass or call offer the engine no longer sees is skipped with a one-line note.
 
 «Что сбросить?» (``nanikiru``) is the same question as a drill: positions from the learner's
 saved and imported games (:func:`trainer.engine.exercises.nanikiru.make_drill`; those where the
@@ -48,10 +56,10 @@ from typing import Any
 import pygame
 
 from trainer.engine.exercises import nanikiru
-from trainer.engine.game.actions import Pass
+from trainer.engine.game.actions import Pass, Ron, Tsumo
 from trainer.engine.game.call_review import CallDecision, CallPoint, call_points, review_call
 from trainer.engine.game.records import RecordError, load
-from trainer.engine.game.review import review_game
+from trainer.engine.game.review import WIN_MISTAKES, review_game
 from trainer.engine.game.saved import list_games
 from trainer.i18n import _, ngettext, pgettext
 from trainer.ui.game_cards import (
@@ -59,10 +67,13 @@ from trainer.ui.game_cards import (
     PUSH_FOLD_ASK,
     PUSH_FOLD_SKILL,
     RIICHI_SKILL,
+    WIN_ASK,
+    WIN_SKILL,
     card_skill,
     is_call_card,
     is_push_fold_card,
     is_riichi_card,
+    is_win_card,
     mark_practised,
 )
 from trainer.ui.registry import register_screen
@@ -78,6 +89,8 @@ from trainer.ui.views.table.coach import CoachBox, hint_lines, tiles_or
 from trainer.ui.views.table.replay import build_frames
 from trainer.ui.views.table.review import (
     decision_text,
+    passed_win_answer_text,
+    passed_win_text,
     push_fold_answer_text,
     push_fold_played_text,
     riichi_answer_text,
@@ -87,6 +100,7 @@ from trainer.ui.views.table.review import (
 )
 from trainer.ui.views.table.seats import melds_surface
 from trainer.ui.views.table.state import seat_name as table_seat_name
+from trainer.ui.views.table.wins import seat_subject
 from trainer.ui.widgets import Button, blit_text
 
 P = PALETTE
@@ -131,8 +145,8 @@ class PositionReviewScreen(Screen):
         self.side_box = CoachBox()
         self.answered: bool | None = None
         self.seconds = 0.0
-        self.ask = "tile"  # "riichi" on a riichi-or-dama card, "call" on a call-or-pass card, "push_fold"
-        self.choice: str | None = None  # the answer given on a riichi ("riichi"/"dama") or push-or-fold card
+        self.ask = "tile"  # "riichi" on a riichi-or-dama card, "call" on a call-or-pass card, "push_fold", "win"
+        self.choice: str | None = None  # the answer given on a riichi ("riichi"/"dama"), push-or-fold or win card
         self.point: CallPoint | None = None  # a call card's offer, as found again in the game
         self.call_answer: CallDecision | None = None  # the coach's verdict on the answer given there
         self.answer_btns: list[TileButton] = []
@@ -165,7 +179,7 @@ class PositionReviewScreen(Screen):
         """Set up one card: the table just before its discard.  None when it opened, else why not."""
         game = Path(str(item.get("game", ""))).name
         self.ask = ("riichi" if is_riichi_card(item) else "call" if is_call_card(item)
-                    else PUSH_FOLD_ASK if is_push_fold_card(item) else "tile")
+                    else PUSH_FOLD_ASK if is_push_fold_card(item) else WIN_ASK if is_win_card(item) else "tile")
         try:
             from trainer.ui.game_cards import game_path
 
@@ -189,6 +203,12 @@ class PositionReviewScreen(Screen):
                 game=game, n=decision.hand + 1)
         if self.ask == PUSH_FOLD_ASK and decision.push_fold is None:
             return _("{game}, hand {n}: the coach no longer sees a choice to push or fold there").format(
+                game=game, n=decision.hand + 1)
+        won = getattr(decision, "passed_win", None)
+        if self.ask == "tile" and won is not None and decision.verdict in WIN_MISTAKES:
+            self.ask = WIN_ASK  # a tile card made before passed wins were judged: the tsumo was the answer
+        if self.ask == WIN_ASK and won is None:
+            return _("{game}, hand {n}: the coach no longer sees a win let pass there").format(
                 game=game, n=decision.hand + 1)
         self.frame = frames[at - 1]  # the table just before the discard
         self.decision = decision
@@ -230,8 +250,12 @@ class PositionReviewScreen(Screen):
             return
         seat = self.frame.state.seats[self.frame.state.me]
         tiles = list(seat.hand) + ([seat.drawn] if seat.drawn is not None else [])
-        if self.ask == "call":
-            self._build_call([TileSlot(t) for t in tiles])  # another's discard on the table: no drawn tile
+        if self.ask == "call" or (self.ask == WIN_ASK and not self.win_tsumo()):
+            # another's discard on the table: no drawn tile
+            if self.ask == "call":
+                self._build_call([TileSlot(t) for t in tiles])
+            else:
+                self._build_win([TileSlot(t) for t in tiles])
             return
         slots = [TileSlot(t) for t in tiles[:-1]] + [TileSlot(tiles[-1], gap=0.35)]
         if self.ask == "riichi":
@@ -239,6 +263,9 @@ class PositionReviewScreen(Screen):
             return
         if self.ask == PUSH_FOLD_ASK:
             self._build_push_fold(slots)
+            return
+        if self.ask == WIN_ASK:
+            self._build_win(slots)
             return
         self.hand_row = self.add(TileRow(slots, pickable=self.answered is None, multi=False,
                                          on_change=self._picked))
@@ -280,6 +307,25 @@ class PositionReviewScreen(Screen):
         self._shown_hand(slots)
         self._answers_or_next([(pgettext("answer button", "Push"), lambda: self.answer_push_fold("push")),
                                (pgettext("answer button", "Fold"), lambda: self.answer_push_fold("fold"))])
+
+    def win_tsumo(self) -> bool:
+        """True on a win card whose win was a tsumo (a ron's tile is another player's discard)."""
+        won = getattr(self.decision, "passed_win", None) or {}
+        return won.get("kind") == "tsumo"
+
+    def _build_win(self, slots: list[TileSlot]) -> None:
+        """A win card: the hand (not to be picked; a tsumo's drawn tile set apart), then the
+        table's two buttons — Ron and Pass, or Tsumo and Play on (keys 1 and 2); once answered, Next."""
+        self._shown_hand(slots)
+        if self.win_tsumo():
+            self._answers_or_next([(offer_label(Tsumo()), lambda: self.answer_win("win")),
+                                   (pgettext("answer button", "Play on"), lambda: self.answer_win("pass"))])
+            return
+        from trainer.engine.tiles import parse_tile
+
+        tile = parse_tile(self.decision.passed_win["tile"])
+        self._answers_or_next([(offer_label(Ron()), lambda: self.answer_win("win"), offer_pieces(Ron(), tile)),
+                               (offer_label(Pass()), lambda: self.answer_win("pass"))])
 
     def _build_call(self, slots: list[TileSlot]) -> None:
         """A call card: the hand (not to be picked), then one button per call offered, as the
@@ -347,6 +393,15 @@ class PositionReviewScreen(Screen):
         self.choice = choice
         self._graded(choice == self.decision.push_fold["advice"])
 
+    def answer_win(self, choice: str) -> None:
+        """Check "win" (Ron or Tsumo) or "pass" (Pass, or play on) against the coach's advice at
+        this offer and record it."""
+        won = getattr(self.decision, "passed_win", None)
+        if self.answered is not None or won is None:
+            return
+        self.choice = choice
+        self._graded(choice == won.get("advice", "win"))
+
     def answer_call(self, action: Any) -> None:
         """Check a pon, chi or pass against the coach's verdict on it at this offer and record it."""
         if self.answered is not None or self.point is None:
@@ -397,7 +452,7 @@ class PositionReviewScreen(Screen):
         """Store the answer for spaced repetition."""
         item = self.items[self.index]
         skill = ({"riichi": RIICHI_SKILL, "call": CALL_SKILL, PUSH_FOLD_ASK: PUSH_FOLD_SKILL}.get(self.ask)
-                 or card_skill(self.decision))
+                 or (WIN_SKILL if is_win_card(item) else card_skill(self.decision)))
         self.app.record_answer("game", item["item_id"], skill, bool(self.answered), self.seconds,
                                spec={k: item[k] for k in ("game", "hand", "action", "seat", "ask") if k in item})
         mark_practised(self.app, item["item_id"])  # a new card from a match: answered, it waits its turn now
@@ -418,6 +473,8 @@ class PositionReviewScreen(Screen):
                 return [""]
             return [call_answer_text(self.call_answer), call_played_text(self.decision)]
         decision = self.decision
+        if self.ask == WIN_ASK:
+            return self._win_parts()
         pf = getattr(decision, "push_fold", None)
         if self.ask == PUSH_FOLD_ASK:
             if pf is None or self.choice is None:
@@ -427,6 +484,23 @@ class PositionReviewScreen(Screen):
         if self.ask == "riichi" and c is not None and self.choice is not None:
             return [riichi_answer_text(c, self.choice), riichi_played_text(decision)]
         return [self.feedback()] if c is None else [tile_text(decision), riichi_choice_text(c)]
+
+    def _win_parts(self) -> list[str]:
+        """A win card's words: the coach's on the answer just given (right: why to declare it; wrong:
+        what the win was worth and the furiten a pass leaves), and why the tile won (the hand complete,
+        its yaku) with what was done at the table."""
+        won = getattr(self.decision, "passed_win", None)
+        if won is None or self.choice is None:
+            return [""]
+        mine = passed_win_answer_text(won, self.choice)
+        complete = win_complete_text(won)
+        if self.choice == "win" and won.get("advice", "win") == "win":
+            return [" ".join(t for t in (mine, complete) if t), passed_win_text(won)]
+        if mine == passed_win_text(won):  # the answer's words already say what the game's pass cost
+            played = (_("In the game you let this tsumo pass too.") if won["kind"] == "tsumo"
+                      else _("In the game you let this ron pass too."))
+            return [mine, " ".join(t for t in (complete, played) if t)]
+        return [mine, passed_win_text(won)]
 
     def done_text(self) -> str:
         """What the screen says when every card is done."""
@@ -446,14 +520,33 @@ class PositionReviewScreen(Screen):
             tile = tile_words(self.app, [self.point.view.last_tile], inline=True)
             text = _("{tile} was discarded. Call or pass?").format(tile=tile)
             return text[:1].upper() + text[1:]  # "Green dragon (發, hatsu) was discarded."
+        if self.ask == WIN_ASK:
+            return self._win_question()
         if self.ask == PUSH_FOLD_ASK:
             if getattr(self.decision, "danger", None) is not None:  # someone else in riichi
                 return _("Someone is in riichi. Push or fold?")
             return _("An open hand looks ready. Push or fold?")
         return _("What would you discard here?")
 
+    def _win_question(self) -> str:
+        """«Игрок справа сбросил 9m. Рон или пропустить?», «Вы взяли 9m. Цумо или играть дальше?»"""
+        from trainer.engine.tiles import parse_tile
+        from trainer.ui.views.explain import tile_words
+
+        won = self.decision.passed_win
+        tile = tile_words(self.app, [parse_tile(won["tile"])], inline=True)
+        if won["kind"] == "tsumo":
+            return _("You drew {tile}. Tsumo or play on?").format(tile=tile)
+        if won.get("from_seat") is None:  # a kan robbed: no discard
+            text = _("{tile} is on offer. Ron or pass?").format(tile=tile)
+            return text[:1].upper() + text[1:]
+        who = seat_subject(int(won["from_seat"]) - int(won.get("me", 0)), int(won.get("players", 4)))
+        return _("{who} discarded {tile}. Ron or pass?").format(who=who, tile=tile)
+
     def verdict(self) -> str:
         """The line in place of the question once answered."""
+        if self.ask == WIN_ASK and not self.answered and (self.decision.passed_win or {}).get("advice") == "win":
+            return _("It was your win!")
         if self.ask != "tile" or getattr(self.decision, "push_fold", None) is not None:
             # against a threat the right tiles are the coach's (its fold, or its push)
             return _("Right!") if self.answered else _("Not the coach's choice.")
@@ -544,9 +637,11 @@ class PositionReviewScreen(Screen):
                       bold=True, max_width=width)
 
     def marks(self) -> dict[int, dict[int, str]]:
-        """River tiles to highlight: on a call card the tile on offer, as the table marks it."""
+        """River tiles to highlight: on a call card and a ron's win card the tile on offer, as the table
+        marks it."""
         last = self.frame.state.last
-        return {last[0]: {last[1]: "hint"}} if self.ask == "call" and last is not None else {}
+        offer = self.ask == "call" or (self.ask == WIN_ASK and not self.win_tsumo())
+        return {last[0]: {last[1]: "hint"}} if offer and last is not None else {}
 
     def _melds(self) -> pygame.Surface | None:
         """The learner's own melds (and Norths set aside) as one row, drawn right of the hand."""
@@ -564,6 +659,23 @@ def _tiles(*tiles: Any) -> str:
     from trainer.engine.notation import format_tiles
 
     return "{tiles:" + format_tiles(sorted(tiles)) + "}"
+
+
+def win_complete_text(won: dict[str, Any]) -> str:
+    """Why the tile of a win let pass was a win, in a beginner's words: it completes the hand, and
+    the hand has these yaku (glossary links); "" when the review did not score it."""
+    from trainer.ui.kunto_words import _yaku_term
+
+    yaku = [str(y) for y in won.get("yaku") or ()]
+    if not yaku:
+        return ""
+    return ngettext("The tile {tile} completes your hand, and it has a {yaku}: {names}.",
+                    "The tile {tile} completes your hand, and it has {yaku}: {names}.", len(yaku)).format(
+        tile=_tiles_text(won["tile"]), yaku="{term:yaku}", names=", ".join(_yaku_term(y) for y in yaku))
+
+
+def _tiles_text(text: str) -> str:
+    return "{tiles:" + text + "}"
 
 
 def lower_first(text: str) -> str:

@@ -332,6 +332,9 @@ class ReplayScreen(Screen):
         if isinstance(a, Discard):
             return _("{who}: discard {tile}").format(who=who, tile=tile_words(self.app, [a.tile], inline=True))
         if isinstance(a, Pass):  # not the button's verb: what the player did
+            d = self.decisions.get((frame.hand, frame.action_index)) if frame.seat == self.learner else None
+            if d is not None and (d.passed_win or {}).get("kind") == "ron":  # a win let go by, not a call
+                return who + ": " + pgettext("replay caption", "passed the ron")
             return who + ": " + pgettext("replay caption", "pass")
         label = offer_label(a)
         return f"{who}: {label[:1].lower()}{label[1:]}"  # after the colon, as "You: discard 6m"
