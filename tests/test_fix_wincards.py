@@ -32,7 +32,7 @@ from tests.text_checks import in_english  # noqa: E402
 from trainer.engine.bots import make_bot  # noqa: E402
 from trainer.engine.evaluator.reasons import reason  # noqa: E402
 from trainer.engine.game import coach as engine_coach  # noqa: E402
-from trainer.engine.game.actions import Discard, Pass, Riichi, Ron, Tsumo  # noqa: E402
+from trainer.engine.game.actions import Discard, Pass, Riichi, Tsumo  # noqa: E402
 from trainer.engine.game.play import play_match  # noqa: E402
 from trainer.engine.game.records import load  # noqa: E402
 from trainer.engine.game.review import review_game  # noqa: E402
@@ -61,27 +61,18 @@ RULES = load_rules("tenhou")
 JUNK = "147m369p147s3456z"
 
 
-class _Passer:
-    """A learner who lets every win go by: a pass on a ron, the efficient bot's discard on a tsumo."""
+def _passer() -> object:
+    """A learner who lets every win go by (the one the shots use)."""
+    from trainer.ui.screens.play_shots import _Passer
 
-    name = "passer"
-
-    def __init__(self) -> None:
-        self.bot = make_bot("efficient", RULES)
-
-    def choose(self, view, legal):  # noqa: ANN001, ANN201
-        if any(isinstance(a, Ron) for a in legal):
-            return next(a for a in legal if isinstance(a, Pass))
-        if any(isinstance(a, Tsumo) for a in legal):
-            return self.bot.choose(view, [a for a in legal if isinstance(a, Discard)])
-        return self.bot.choose(view, legal)
+    return _Passer(RULES)
 
 
 @pytest.fixture(scope="module")
 def passed_log() -> dict:
     """A tonpuusen where seat 0 lets rons (in riichi and not) and tsumos (in riichi and not) go by:
     hand 2 a ron in riichi, then a tsumo; hand 4 a ron without riichi; hand 11 two tsumos."""
-    players = [_Passer(), *(make_bot("efficient", RULES) for _ in range(3))]
+    players = [_passer(), *(make_bot("efficient", RULES) for _ in range(3))]
     log = play_match(players, RULES, seed=2).log
     log["learner_seat"] = 0
     return log

@@ -535,6 +535,7 @@ def run(args: argparse.Namespace) -> int:
         table_coach_weaves,
         table_with_a_call_offer,
         table_with_calls_and_riichi,
+        win_card,
     )
 
     shot("07_table_mid_hand", lambda: table_with_calls_and_riichi(app, coach="off"))
@@ -634,6 +635,8 @@ def run(args: argparse.Namespace) -> int:
     shot("07_review_card_riichi", lambda: riichi_card(app))
     shot("07_review_card_riichi_wrong", lambda: riichi_card(app, answered="wrong"))
     shot("07_review_card_riichi_right", lambda: riichi_card(app, answered="right"))
+    shot("07_review_card_win", lambda: win_card(app))
+    shot("07_review_card_win_wrong", lambda: win_card(app, answered="wrong"))
     shot("07_review_card_call", lambda: call_card(app))
     shot("07_review_card_call_wrong", lambda: call_card(app, answer="pon"))
     shot("07_review_card_call_right", lambda: call_card(app, answer="pass"))

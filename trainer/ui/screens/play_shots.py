@@ -439,8 +439,53 @@ def position_review(app: Any, *, answered: bool, setup: MatchSetup | None = None
     return screen
 
 
+class _Passer:
+    """A learner who lets every win go by: a pass on a ron offer, the efficient bot's discard on a
+    tsumo offer (and the efficient bot's play otherwise), so the review has wins let pass."""
+
+    name = "You"
+
+    def __init__(self, rules: Any) -> None:
+        from trainer.engine.bots import make_bot
+
+        self.bot = make_bot("efficient", rules)
+
+    def choose(self, view: Any, legal: list[Any]) -> Any:
+        """Pass every win; else the efficient bot's action."""
+        from trainer.engine.game.actions import Discard, Pass, Ron, Tsumo
+
+        if any(isinstance(a, Ron) for a in legal):
+            return next(a for a in legal if isinstance(a, Pass))
+        if any(isinstance(a, Tsumo) for a in legal):
+            return self.bot.choose(view, [a for a in legal if isinstance(a, Discard)])
+        return self.bot.choose(view, legal)
+
+
+def passed_wins_game(app: Any, seed: int = 2) -> Any:
+    """A saved East-only match (efficient bots) of a learner who lets every win pass; its path."""
+    from trainer.engine.bots import make_bot
+    from trainer.engine.game.play import play_match
+    from trainer.engine.game.saved import write_game
+    from trainer.ui.saved_games import games_dir
+
+    rules = MatchSetup(length="tonpuusen").rules()
+    players = [_Passer(rules), *(make_bot("efficient", rules) for _ in range(3))]
+    log = play_match(players, rules, seed=seed).log
+    log.update(learner_seat=0)
+    return write_game(log, games_dir(app).parent.parent / "shot-wins" / f"wins-{seed}.json")
+
+
+def win_card(app: Any, *, answered: str = "") -> Any:
+    """The review of a ron let pass (the first win card of :func:`passed_wins_game`), before the
+    answer or after a ``"right"`` (ron) or ``"wrong"`` (pass) one."""
+    screen = _review(app, _due_items(passed_wins_game(app), "win")[:1])
+    if answered:
+        screen.answer_win("win" if answered == "right" else "pass")
+    return screen
+
+
 def _due_items(path: Any, ask: str) -> list[dict[str, Any]]:
-    """The review cards of one kind (``ask``: "riichi", "call" or "push_fold") that a saved game at
+    """The review cards of one kind (``ask``: "riichi", "call", "push_fold" or "win") that a saved game at
     ``path`` gives the learner in seat 0, as the review screen gets them (due items)."""
     from trainer.engine.game.records import load
     from trainer.ui.game_cards import mistake_cards
