@@ -48,6 +48,7 @@ __all__ = [
     "points_slip",
     "shanten_blocks",
     "variant_way",
+    "wait_parts",
     "wait_reading",
     "yaku_reason",
 ]
@@ -213,6 +214,41 @@ def wait_reading(hand: Hand, kind: int) -> dict[str, Any] | None:
                     "groups": [str(g) for g in r.reading.groups] or [str(r.reading)],
                     "shape": r.placement.shape.value}
     return None
+
+
+def wait_parts(hand: Hand) -> list[dict[str, Any]]:
+    """What waits in a tenpai 3n+1 hand, one entry per way a winning tile completes it: ``tile``
+    (the winning tile), ``shape`` (the basic wait shape it makes: ryanmen, kanchan, penchan,
+    shanpon or tanki), ``part`` (the tiles of the hand that wait: the two tiles of a run, the pair
+    that becomes a triplet, the lone tile that becomes the pair), ``sets`` (the hand's complete
+    sets beside it) and ``pair`` (the hand's pair beside it; "" for a tanki, whose part becomes
+    the pair, and for a shanpon, whose other pair is one more entry).  Each ``part`` once, in the
+    order of the winning tiles; empty when the hand is not tenpai in the standard form (seven
+    pairs and thirteen orphans wait on a lone tile too: ``shape`` tanki, no sets)."""
+    from trainer.engine.decompose import Form, GroupKind
+    from trainer.engine.waits import wait_report
+
+    out: list[dict[str, Any]] = []
+    seen: set[tuple[str, str]] = set()
+    for w in wait_report(hand).tiles:
+        for r in w.readings:
+            index, shape = r.placement.group_index, r.placement.shape.value
+            if index is None or shape not in ("ryanmen", "kanchan", "penchan", "shanpon", "tanki"):
+                continue
+            group = r.reading.groups[index]
+            kinds = list(group.kinds())
+            kinds.remove(w.kind)
+            part = format_tiles(kinds)
+            if (part, shape) in seen:
+                continue
+            seen.add((part, shape))
+            rest = [g for i, g in enumerate(r.reading.groups) if i != index]
+            standard = r.reading.form is Form.STANDARD
+            out.append({"tile": kind_name(w.kind), "shape": shape, "part": part,
+                        "sets": [str(g) for g in rest if standard and g.kind is not GroupKind.PAIR],
+                        "pair": next((format_tiles(g.kinds()) for g in rest
+                                      if standard and g.kind is GroupKind.PAIR and shape != "shanpon"), "")})
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -435,7 +471,13 @@ def yaku_reason(hand: Hand, ctx: Any, rules: Rules, yaku_id: str) -> dict[str, A
 
     * ``other_reading`` — another reading of the hand has it (``reading``: its groups), but the
       hand is scored by the reading worth the most;
-    * ``replaced`` — the hand has a bigger yaku that includes it (``by``: that yaku's id);
+    * ``replaced`` — the hand has a bigger yaku that includes it (``by``: that yaku's id; only for
+      the pairs of :data:`INCLUDES`, where the bigger yaku is the smaller one made stricter);
+    * ``excluded`` — the hand is scored with a yaku that is never counted together with it
+      (``by``), and nothing else in the hand stands against it (a ryanpeikou hand is never also
+      chiitoitsu);
+    * ``concealed`` — sanankou (and suuankou): too few concealed triplets; ``tiles`` the concealed
+      ones, ``ron`` the triplets finished by ron (they count as open), ``called`` the called ones;
     * ``open`` — the yaku needs a closed hand and this one has a called set (``tiles``);
     * ``tiles`` — these tiles break it (``tiles``: the terminals and honors against tanyao, the
       tiles of another suit or the honors against a flush);
@@ -449,9 +491,13 @@ def yaku_reason(hand: Hand, ctx: Any, rules: Rules, yaku_id: str) -> dict[str, A
       ``valued_pair``, ``not_ryanmen``), with ``tiles`` (the triplets), ``pair`` and ``shape``;
     * ``not_pairs`` — the hand is not seven pairs (chiitoitsu);
     * ``seven_pairs`` — the hand is read as seven pairs (``tiles``), so it has no sets at all;
+    * ``tiles`` for honroutou — the simples (``tiles``) the hand holds, seven pairs or not;
     * ``ron`` — won off a discard (menzen tsumo);
     * ``situation`` — a yaku of the situation (riichi, ippatsu, haitei...) that did not happen;
-    * ``other`` — none of the above can say more (the UI names what the yaku needs)."""
+    * ``other`` — none of the above can say more (the UI names what the yaku needs).
+
+    For sanankou (and suuankou) the hand has, ``tiles`` are its concealed triplets only, and
+    ``ron`` the triplet finished by ron, which counts as open and is not one of them."""
     from trainer.engine.decompose import Form
     from trainer.engine.scoring import score_hand
     from trainer.engine.tiles import is_honor, suit_of
@@ -465,6 +511,9 @@ def yaku_reason(hand: Hand, ctx: Any, rules: Rules, yaku_id: str) -> dict[str, A
     held = [t.kind for t in hand.all_tiles()]
     if yaku_id in scored:
         out["tiles"] = _made_of(yaku_id, reading, runs, triplets, pairs, ctx)
+        if yaku_id in _CONCEALED_YAKU:
+            own = _triplets_by_origin(reading, result.placement, ctx.tsumo)
+            out.update(tiles=own["concealed"], ron=own["ron"])
         return out
     alt = next((a for a in result.alternatives if a.valid and any(y.id == yaku_id for y in a.yaku)), None)
     if alt is not None:
@@ -474,7 +523,7 @@ def yaku_reason(hand: Hand, ctx: Any, rules: Rules, yaku_id: str) -> dict[str, A
         return out
     info = yaku_info()
     by = next((y for y in sorted(scored) if yaku_id in info[y].excludes), None)
-    if by is not None:
+    if by is not None and (by, yaku_id) in INCLUDES:
         out.update(reason="replaced", by=by)
         return out
     kind = info[yaku_id].kind if yaku_id in info else "hand"
@@ -500,6 +549,12 @@ def yaku_reason(hand: Hand, ctx: Any, rules: Rules, yaku_id: str) -> dict[str, A
         else:
             shown = other + (honors if yaku_id == "chinitsu" else [])
             out.update(reason="tiles", tiles=[format_tiles(shown)] if shown else [])
+    elif yaku_id == "honroutou" and any(k not in TERMINALS_AND_HONORS for k in held):
+        # seven pairs or not: the simples are what stand against it
+        out.update(reason="tiles", tiles=[format_tiles(sorted({k for k in held if k not in TERMINALS_AND_HONORS}))])
+    elif yaku_id in _CONCEALED_YAKU and reading.form is Form.STANDARD:
+        own = _triplets_by_origin(reading, result.placement, ctx.tsumo)
+        out.update(reason="concealed", tiles=own["concealed"], ron=own["ron"], called=own["called"])
     elif reading.form is Form.SEVEN_PAIRS and yaku_id != "chiitoitsu":
         out.update(reason="seven_pairs", tiles=pairs)
     elif reading.form is not Form.STANDARD and yaku_id != "chiitoitsu":
@@ -530,6 +585,45 @@ def yaku_reason(hand: Hand, ctx: Any, rules: Rules, yaku_id: str) -> dict[str, A
         out["reason"] = "not_pairs"
     else:
         out["reason"] = "other"
+    if by is not None and (out["reason"] == "other" or yaku_id == "chiitoitsu"):
+        # nothing in the hand stands against it: the yaku it is scored with is never counted with it
+        out.update(reason="excluded", by=by)
+    return out
+
+
+INCLUDES = frozenset({
+    ("double_riichi", "riichi"), ("junchan", "chanta"), ("ryanpeikou", "iipeikou"), ("chinitsu", "honitsu"),
+    ("kokushi_musou_juusanmen", "kokushi_musou"), ("suuankou_tanki", "suuankou"),
+    ("junsei_chuuren_poutou", "chuuren_poutou"),
+})
+"""The ``excludes`` pairs of ``yaku.toml`` (bigger, smaller) where the bigger yaku is the smaller
+one made stricter, so a learner who ticks the smaller one is told it is included in the bigger.
+The other pairs (junchan and honroutou, honroutou and chanta, ryanpeikou and chiitoitsu) are never
+both in one reading: the hand's own tiles or reading say why the smaller one is not there."""
+
+_CONCEALED_YAKU = ("sanankou", "suuankou")
+"""Yaku of concealed triplets: a triplet finished by ron counts as open for them."""
+
+
+def _triplets_by_origin(reading: Any, placement: Any, tsumo: bool) -> dict[str, list[str]]:
+    """The triplets and quads of a standard reading by where they come from: ``concealed`` (the
+    hand's own, closed kans too), ``ron`` (finished by the ron tile: it counts as open, as for its
+    fu) and ``called`` (pon and open kans)."""
+    from trainer.engine.decompose import GroupKind
+    from trainer.engine.waits import WaitShape
+
+    out: dict[str, list[str]] = {"concealed": [], "ron": [], "called": []}
+    for i, g in enumerate(reading.groups):
+        if g.kind not in (GroupKind.TRIPLET, GroupKind.QUAD):
+            continue
+        text = format_tiles(g.kinds())
+        if g.declared and g.open:
+            out["called"].append(text)
+        elif (not tsumo and not g.declared and placement is not None and placement.group_index == i
+              and placement.shape is WaitShape.SHANPON):
+            out["ron"].append(text)
+        else:
+            out["concealed"].append(text)
     return out
 
 

@@ -398,11 +398,20 @@ def _throwback_line(item: dict[str, Any]) -> str:
 
 def merge_equal_tiles(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Safe-tile lines of the best tiles merged into one when they are safe for the same reasons
-    against each player (where the genbutsu came from aside): one line says it for all of them."""
+    against each player: one line says it for all of them.  Each reason keeps the tiles of every
+    merged tile, and a genbutsu where each one came from (its source becomes ``((tile, source),
+    ...)``: one in that river, another passed after the riichi)."""
     from trainer.engine.notation import format_tiles, parse_tiles
 
     def shape(i: dict[str, Any]) -> tuple:
         return tuple((t.get("who"), tuple(r[0] for r in t.get("reasons", ())), t.get("open")) for t in i["threats"])
+
+    def sources(r: tuple, tile: str) -> tuple:
+        return r[2] if isinstance(r[2], tuple) else ((tile, r[2]),)
+
+    def joined(a: str, b: str) -> str:
+        return format_tiles(sorted(set(parse_tiles(a, max_copies=None)) | set(parse_tiles(b, max_copies=None)),
+                                   key=lambda t: t.kind)) if a != b else a
 
     out: list[dict[str, Any]] = []
     for i in items:
@@ -410,25 +419,55 @@ def merge_equal_tiles(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
             twin = next((o for o in out if o.get("kind") == "safety" and o.get("best") and shape(o) == shape(i)), None)
             if twin is not None:
                 tiles = parse_tiles(twin["tile"] + i["tile"], max_copies=None)
+                first = twin["tile"]
+                twin["threats"] = tuple(
+                    {**t, "reasons": tuple((r[0], joined(r[1], o[1]), sources(r, first) + sources(o, i["tile"]))
+                                           for r, o in zip(t["reasons"], u["reasons"], strict=True))}
+                    for t, u in zip(twin["threats"], i["threats"], strict=True))
                 twin["tile"] = format_tiles(tiles)
-                twin["threats"] = tuple({**t, "reasons": tuple((r[0], r[1], "") for r in t["reasons"])}
-                                        for t in twin["threats"])
                 continue
             i = dict(i)
         out.append(i)
     return out
 
 
+def _genbutsu_where(source: tuple, terms: dict[str, str]) -> str:
+    """A genbutsu shared by several tiles, each with where it came from («генбуцу: 8s есть в его
+    сбросе, 1z прошла после его риичи»)."""
+    parts = []
+    for src in ("own", "passed"):
+        tiles = [tile for tile, s in source if s == src]
+        if not tiles:
+            continue
+        shown = _tiles("".join(tiles))
+        if src == "own":
+            parts.append(ngettext("{tiles} in that river", "{tiles} in that river", len(tiles)).format(tiles=shown))
+        else:
+            parts.append(ngettext("{tiles} passed after that riichi", "{tiles} passed after that riichi",
+                                  len(tiles)).format(tiles=shown))
+    if not parts:
+        return terms["genbutsu"]
+    # TRANSLATORS: several tiles that are genbutsu; {where}: each one's river or «passed after that riichi»
+    return _("{genbutsu}: {where}").format(genbutsu=terms["genbutsu"], where=", ".join(parts))
+
+
 def _safety_line(item: dict[str, Any]) -> str:
-    """One tile of a safe-tile item: per riichi player, why waits are closed and which stay open."""
+    """One tile of a safe-tile item (or several equally safe ones, :func:`merge_equal_tiles`): per
+    riichi player, why waits are closed and which stay open."""
+    from trainer.engine.notation import parse_tiles
+
+    many = len(parse_tiles(str(item.get("tile") or ""), max_copies=None)) > 1
     parts = []
     for t in item.get("threats", ()):
         bits = []
         for rid, tiles, source in t.get("reasons", ()):
+            terms = _reason_terms()
+            if rid == "genbutsu" and isinstance(source, tuple):
+                bits.append(_genbutsu_where(source, terms))
+                continue
             key = (f"genbutsu_{source}" if source else "genbutsu") if rid == "genbutsu" else rid
             if rid in ("honor_visible", "copies_visible"):
                 key = "visible_0" if t.get("unseen", 0) == 0 else "visible_1"
-            terms = _reason_terms()
             bits.append(terms["genbutsu"] if key == "genbutsu" else
                         _tr(REASON_TEXTS, key).format(tiles=_tiles(tiles), shanpon=pair_wait("shanpon"),
                                                       tanki=pair_wait("tanki"), **terms))
@@ -439,9 +478,10 @@ def _safety_line(item: dict[str, Any]) -> str:
                 bits.append(_("every other tile of yours is open to these waits too, or to more"))
         elif any(r[0] == "genbutsu" for r in t.get("reasons", ())):
             # a tile of his river or passed after his riichi: furiten for him, whatever he waits on
-            bits.append(_("he cannot win on it by ron, whatever his wait"))
+            bits.append(_("he cannot win on any of them by ron, whatever his wait") if many else
+                        _("he cannot win on it by ron, whatever his wait"))
         else:
-            bits.append(_("no wait can win on it"))
+            bits.append(_("no wait can win on any of them") if many else _("no wait can win on it"))
         text = "; ".join(bits)
         parts.append((_(WHO_TEXTS[t["who"]]) + " " + text) if t.get("who") else text)
     head = _("Safest, {tile}:") if item.get("best") else "{tile}:"

@@ -203,6 +203,27 @@ class YakuHanView(ExerciseView):
             k.visible = False
         self.tucked = True
 
+    def _info_side_width(self) -> int:
+        """Ten and more yaku with the hand beside the question: the han box and its label go beside
+        the info line (its keypad hidden: digits typed anywhere go into the box)."""
+        L = self.app.layout
+        return self.app.text_width(self.total_label(), L.font("small"), bold=True) + L.px(150 + 10 + 24)
+
+    def _place_info_side(self, area: pygame.Rect, y: int, info_h: int) -> int:
+        L = self.app.layout
+        fw, fh = L.px(150), L.px(40)
+        label_w = self.app.text_width(self.total_label(), L.font("small"), bold=True) + L.px(10)
+        h = max(info_h, fh)
+        x = area.right - fw - label_w
+        self.fields[0][1].rect = pygame.Rect(x + label_w, y + (h - fh) // 2, fw, fh)
+        self.han_label_pos = (x, y + h // 2)
+        if self.info is not None and info_h < h:  # the info line in the middle of the row's height
+            self.info.place(self.app, area.left, y + (h - info_h) // 2, area.width - (area.right - x) - L.px(24))
+        for k in self.keys:
+            k.visible = False
+        self.tucked = True
+        return h
+
     def _total_row(self, y: int, area: pygame.Rect, compact: bool) -> None:
         """The han box and its keypad in one row under the yaku, with the box's own label."""
         L = self.app.layout
@@ -359,7 +380,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
 
     def build(self) -> None:
         self.view: ExerciseView | None = None
-        self.main_btn = self.add(Button("", self.primary, kind="primary", hotkey="Enter"))
+        self.main_btn = self.add(Button("", self._main_pressed, kind="primary", hotkey="Enter"))
         self.hint_btn = self.add(Button(_("Hint"), self.hint, kind="ghost", hotkey="H"))
         self.again_btn = None
         self.mistakes_btn = None
@@ -368,9 +389,15 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             if self.missed and not self.kids and not getattr(self, "mistakes", False) and self.source != "review":
                 label = ngettext("My mistakes ({n})", "My mistakes ({n})", len(self.missed)).format(
                     n=len(self.missed))
-                self.mistakes_btn = self.add(Button(label, self.mistakes_round, kind="primary", hotkey="Enter"))
-                # Enter is the misses' round (M too, :meth:`on_key`); «Done» stays a click or Esc away
-                self.main_btn.hotkey, self.main_btn.kind = None, "secondary"
+                if self._in_lesson():
+                    # a lesson's drill step: Enter goes back to the lesson, whose step this round
+                    # counted for; the misses' round is there for a click or M (practice only)
+                    self.mistakes_btn = self.add(Button(label, self.mistakes_round, kind="secondary", hotkey="M"))
+                else:
+                    self.mistakes_btn = self.add(Button(label, self.mistakes_round, kind="primary",
+                                                        hotkey="Enter"))
+                    # Enter is the misses' round (M too, :meth:`on_key`); «Done» stays a click or Esc away
+                    self.main_btn.hotkey, self.main_btn.kind = None, "secondary"
         elif self.ex is not None:
             self._view_start = len(self.widgets)
             self.view = exercise_view(self, self.ex)
@@ -399,7 +426,18 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         target = self.view.initial_focus() if self.view is not None else None
         if target is not None and target in self.widgets:
             return self.widgets.index(target)
-        return self.widgets.index(self.main_btn)
+        return self.widgets.index(self._enter_button())
+
+    def _enter_button(self) -> Button:
+        """The button Enter presses (the summary's misses' round, when it has one; else the main
+        button): the focus ring starts on it, so the ring and the Enter badge agree."""
+        if self.finished and self.mistakes_btn is not None and self.mistakes_btn.hotkey == "Enter":
+            return self.mistakes_btn
+        return self.main_btn
+
+    def _in_lesson(self) -> bool:
+        """A lesson's drill step (``on_done`` given): the summary leads back to the lesson."""
+        return self.params.get("on_done") is not None
 
     def open_term(self, term_id: str) -> None:
         from trainer.ui.views.term_card import open_term_card
@@ -586,6 +624,13 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         if ev.key == pygame.K_m and self.mistakes_btn is not None and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
             self.mistakes_round()
             return True
+        if self.view is not None and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)):
+            key_ch = {pygame.K_0: "0", pygame.K_KP0: "0", pygame.K_MINUS: "-", pygame.K_KP_MINUS: "-",
+                      pygame.K_EQUALS: "=", pygame.K_KP_EQUALS: "="}.get(ev.key, "")
+            n = self.view.option_key(key_ch)
+            if n is not None:  # options 10-12 by the keys on their badges
+                self.choose(n)
+                return True
         if ev.key == pygame.K_h and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)) and self.hint_btn.visible:
             self.hint()  # H is the hint button's key even in a number box (the box takes digits only)
             return True
@@ -608,8 +653,20 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         return False
 
     # -- flow
+    def _main_pressed(self) -> None:
+        """The main button clicked: on the summary «Done» leaves (Enter, :meth:`submit`, may start
+        the misses' round instead: that button carries the Enter badge then)."""
+        if self.finished and self.main_btn.hotkey != "Enter":
+            self.back()
+        else:
+            self.primary()
+
     def submit(self) -> bool:
-        self.primary()
+        focused = self.focused_widget()
+        if self.finished and isinstance(focused, Button) and focused.visible and focused.enabled:
+            focused.activate()  # on the summary Enter presses the button the focus ring is on
+        else:
+            self.primary()
         return True
 
     def choose(self, n: int) -> bool:
@@ -631,8 +688,10 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
 
     def _finish(self) -> None:
         """Enter on the summary: the round of the learner's own misses when there is one (learning
-        from them is the point of the summary), else back to where the drill was opened."""
-        if self.mistakes_btn is not None:
+        from them is the point of the summary), else back to where the drill was opened.  In a
+        lesson's drill step Enter goes back to the lesson (a misses' round there cannot count for
+        the step; it stays a click or M away)."""
+        if self.mistakes_btn is not None and not self._in_lesson():
             self.mistakes_round()
         else:
             self.back()
@@ -693,7 +752,8 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             self.feedback_text = self._mistake_text(resp, final=False)
             self.mistake_note = self.feedback_text
             rungs = self.hint_rungs()
-            if rungs and rungs[0] in self.feedback_text:  # the words on the answer end with the first rung
+            if rungs and (rungs[0] in self.feedback_text or self._where_said(resp)):
+                # the words on the answer end with the first rung, or say where to look themselves
                 self.rungs_read = max(self.rungs_read, 1)
             self.view.mark(False, False)
         else:
@@ -747,10 +807,28 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             text = drill_mistake(self.ex, self.view.graded(response), final, labels if generic else ())
         if not text and generic:
             text = your_choice(labels)
-        if not final:
+        if not final and not self._where_said(response):
             where = self.hint_rungs()[0]
             text = BR.join(t for t in (text, where) if t)
         return text
+
+    def _where_said(self, response: Any) -> bool:
+        """Whether the retry's words on the learner's answer already say where to look, so the hint
+        ladder's first rung is not added to them (it would say the same again, or send the learner
+        back to what was right): the yaku-and-han question with every yaku ticked right (only the han
+        is off, and its line says how to count them); a kunto hand's shanten named too high, whose
+        words say where to look again (:func:`trainer.ui.kunto_words.shanten_mistake`)."""
+        q = self.ex.prompt.question if self.ex is not None else ""
+        try:
+            if q == "yaku_and_han" and response:
+                return frozenset(response[0]) == frozenset(self.ex.answer[0])
+            if q == "kunto_shanten" and response and self.ex.prompt.input == "number":
+                data = dict(self.ex.prompt.data)
+                variant = bool(data.get("suits_ignored")) or data.get("dragons") in ("ten", "joker")
+                return variant and int(response[0]) > int(self.ex.answer)
+        except (TypeError, ValueError, IndexError):
+            return False
+        return False
 
     def _response_labels(self, response: Any) -> list[str]:
         """The learner's answer in words (options by their labels, tiles drawn, numbers as typed)."""
@@ -816,14 +894,35 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             kind = next((i.get("kind") for i in items if i.get("kind") in KIDS_HINTS), None)
             return [_(KIDS_HINTS[kind]) if kind else _("Look at the tiles one by one. You can do it!")]
         kind = next((i.get("kind") for i in items if i.get("kind") in HINT_WHERE), None)
-        where = wait_shape_hint(items) if kind == "wait" else ""
+        # the shapes' sentence says where the winning tiles are; asked for the shape's name, it would
+        # name the answer: then the general words
+        where = wait_shape_hint(items) if kind == "wait" and self.ex.prompt.question != "wait_shape" else ""
         rungs = [where or (_(HINT_WHERE[kind]).format(**HINT_TERMS()) if kind else
                            _("Read the question again and look at the tiles one by one."))]
-        parts = [i for i in items if i.get("kind") in HINT_PARTIAL_KINDS and explain_item(i)]
+        parts = [i for i in items if i.get("kind") in HINT_PARTIAL_KINDS and explain_item(i)
+                 and not self._known(i)]
         if len(parts) >= 2:
             some = parts[: len(parts) // 2]
             rungs.append(_("Part of it: {items}").format(items=explain(some, limit=3)))
         return rungs
+
+    def _known(self, item: dict[str, Any]) -> bool:
+        """Whether a piece of the answer is one the learner's checked answer already has right (a
+        wait picked, a yaku ticked): the middle rung gives only pieces not found yet, never "reveals"
+        one the learner already chose while the miss was elsewhere (an extra tile).  Asked for the
+        name of a wait shape, a winning tile's line that names that very shape is the answer, not a
+        part of it: it is left out too."""
+        if self.ex is not None and self.ex.prompt.question == "wait_shape" and item.get("kind") == "wait":
+            return bool(set(item.get("shapes") or ()) & set(self.ex.answer))
+        resp = self.last_response if self.mistake_note else None
+        if not resp or self.ex is None:
+            return False
+        if item.get("kind") == "wait" and self.ex.prompt.input == "pick_tiles":
+            return item.get("tile") in {kind_name(k) for k in resp if isinstance(k, int)}
+        if item.get("kind") == "yaku" and self.ex.prompt.input in ("multi_choice", "fans_total"):
+            ticked = resp[0] if self.ex.prompt.input == "fans_total" else resp
+            return item.get("id") in set(ticked)
+        return False
 
     def _highlight_waits(self) -> None:
         """The first rung on a waits question: mark the hand's tiles around the winning tiles."""
@@ -864,6 +963,31 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self.feedback_text = BR.join(shown)
         self._labels()
         self.relayout()
+        if len(shown) > 1:
+            self._scroll_to_last(shown)
+
+    def _scroll_to_last(self, shown: list[str]) -> None:
+        """When the panel's text runs past its bottom, scroll it so the rung just added (the last
+        of ``shown``) starts at the top of the panel: the press of the hint button always shows
+        what it added (a retry's words above it stay a scroll away)."""
+        from trainer.ui.richtext import layout_rich
+
+        if not self.fb_max:
+            return
+        L = self.app.layout
+        width = L.content().width - L.px(70)
+        before = layout_rich(self.app, BR.join(shown[:-1]), L.font(self.fb_font), width, P.ink).height
+        lay = layout_rich(self.app, self.feedback_text, L.font(self.fb_font), width, P.ink)
+        top = next((a for a, _b in getattr(lay, "lines", None) or [] if a >= before - L.px(4)), before)
+        self.fb_scroll_to = min(self.fb_max, top)
+        self.fb_scroll = self.fb_scroll_to
+
+    def update(self, dt: float) -> bool:
+        moving = super().update(dt)  # new feedback starts at its top (FeedbackSlide) ...
+        target = self.__dict__.pop("fb_scroll_to", None)
+        if target is not None:  # ... unless a hint's new rung is below the fold
+            self.fb_scroll = min(self.fb_max, target)
+        return moving
 
     def show_answer(self) -> None:
         """The ladder's last rung: the answer and the engine's working; the item counts as missed.
@@ -956,6 +1080,14 @@ class ReviewScreen(DrillScreen):
 
     def _item(self) -> dict:
         return self.items[min(self.index, len(self.items) - 1)]
+
+    def header_extra(self) -> str:
+        if self.kids or self.finished or self.mistakes:
+            return super().header_extra()
+        # TRANSLATORS: a review card of the review session, named as the home and progress name them
+        # (ru: «Задание 2 из 12 · верно: 1», as «12 заданий вернутся завтра»)
+        return pgettext("review session", "Exercise {i} of {n} · {right} right").format(
+            i=self.index + 1, n=self.n, right=self.right)
 
     def _new_item(self) -> None:
         item = self._item()

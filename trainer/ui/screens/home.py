@@ -215,6 +215,7 @@ class HomeScreen(Screen):
         # the match to go on with and the due positions from games: both have a door
         self.match_card = self._unfinished_match()
         self.mistakes_card = self._game_mistakes()
+        self.starter_card = self._starter_puzzles()
         sections = [
             ("lesson_map", _("Lessons"), _("Step by step: tiles, hands, waits, yaku, fu and table manners.")),
             ("drills", _("Drills"), _("Endless generated exercises: efficiency, waits, fu, points.")),
@@ -238,7 +239,7 @@ class HomeScreen(Screen):
 
     def _build_kids(self) -> None:
         """The children's home: continue (or start) a children's lesson, the lessons, the games."""
-        self.hero = self.review = None
+        self.hero = self.review = self.starter_card = None
         resume = self._resume() if self.app.library_ready() else None  # children's lessons only
         if resume is not None:
             lesson_id, step, title = resume
@@ -344,6 +345,29 @@ class HomeScreen(Screen):
                              lambda: self.app.push("position_review", items=items),
                              accent=P.hint, badge=str(len(items)), badge_color=P.hint))
 
+    def _starter_puzzles(self) -> Card | None:
+        """A card for the starter-set discard puzzles the learner missed that are due again: the
+        review session cannot show them, so they are counted here, and the card opens them as a
+        round of «What to discard?» (they also come first in that drill's next round)."""
+        from trainer.ui.views.review_items import due_starter_cards
+
+        cards = due_starter_cards(self.app)
+        if not cards:
+            return None
+        n = len(cards)
+        # TRANSLATORS: the home's «What to discard?» card; ru: «3 задачи стартового набора с ошибками ждут повторения.»
+        sub = ngettext("{n} missed starter puzzle is due again.", "{n} missed starter puzzles are due again.",
+                       n).format(n=n)
+        return self.add(Card(_("What to discard?"), sub, self._open_starter,
+                             accent=P.hint, badge=str(n), badge_color=P.hint))
+
+    def _open_starter(self) -> None:
+        """The due starter puzzles as a round of «What to discard?», each marked as missed before."""
+        from trainer.ui.views.review_items import open_due_starter
+
+        if not open_due_starter(self.app):
+            self.app.notify(_("Nothing to review right now."), "info")
+
     def _resume_match(self, path: object, game: str = "riichi") -> None:
         """Open the table (the MCR table for a Chinese Official game) on the saved match; a file
         that cannot be resumed is reported, not lost."""
@@ -435,12 +459,14 @@ class HomeScreen(Screen):
         area.top = L.px(40) + self.app.line_height(L.font("title")) + self.app.line_height(L.font("body")) + L.px(20)
         gap = L.px(18)
         y = area.top
-        tops = [c for c in (self.hero, self.review, self.match_card, getattr(self, "mistakes_card", None))
-                if c is not None]
+        tops = self._tops()
         if tops:
             # four doors: two rows of two, each keeps its line; three share a row only in a wide window
-            # (at 1024 px the first card's title wraps and its lesson name is lost)
-            per_row = 2 if len(tops) > 3 or (len(tops) == 3 and L.width < 1200) else len(tops)
+            # (at 1024 px the first card's title wraps and its lesson name is lost); five or six: rows
+            # of three in a wide window
+            per_row = 2 if len(tops) in (2, 4) or (len(tops) == 3 and L.width < 1200) else min(3, len(tops))
+            if len(tops) > 4 and L.width < 1200:
+                per_row = 2
             w_top = (area.width - gap * (per_row - 1)) // per_row
             for i, card in enumerate(tops):
                 r, c = divmod(i, per_row)
@@ -454,9 +480,15 @@ class HomeScreen(Screen):
             r, c = divmod(i, cols)
             card.rect = pygame.Rect(area.left + c * (w + gap), y + r * (h + gap), w, h)
 
+    def _tops(self) -> list[Card]:
+        """The cards above the sections, in order: the next lesson, the review, the match to go on
+        with, the due positions from games, the due starter puzzles."""
+        return [c for c in (self.hero, self.review, getattr(self, "match_card", None),
+                            getattr(self, "mistakes_card", None), getattr(self, "starter_card", None))
+                if c is not None]
+
     def choose(self, n: int) -> bool:
-        order = [c for c in (self.hero, self.review, getattr(self, "match_card", None),
-                             getattr(self, "mistakes_card", None)) if c is not None] + self.cards
+        order = self._tops() + self.cards
         if 1 <= n <= len(order):
             order[n - 1].activate()
             return True

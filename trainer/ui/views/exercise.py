@@ -51,6 +51,34 @@ PAY_FIELDS = {"ron": N_("The discarder pays"), "all": N_("Each player pays"),
 PAY_FIELDS_THREE = {"non_dealer": N_("The other non-dealer pays")}
 """A tsumo's payer at three players, where only one non-dealer pays."""
 
+MANY_OPTIONS = 9
+"""More plain options than this (the yaku drill may have 12) make room when a feedback panel is open:
+the hand goes beside the question, and after the final try the options neither picked nor right
+step aside."""
+
+EXTRA_OPTION_KEYS = ("0", "-", "=")
+"""The keys of options 10, 11 and 12 (the keys after 9 on the number row), shown on their badges."""
+
+
+class KeyedOption(OptionButton):
+    """An answer option whose badge shows its key past the ninth option (0, -, =; none where an
+    answer box takes those keys: ``extra_keys`` False)."""
+
+    extra_keys = True
+
+    def draw(self, surf: pygame.Surface, app: Any, focused: bool) -> None:
+        super().draw(surf, app, focused)
+        extra = self.index - 9
+        if not self.extra_keys or not 0 <= extra < len(EXTRA_OPTION_KEYS) or (self.toggle and self.selected):
+            return
+        L = app.layout
+        badge = pygame.Rect(self.rect.left + L.px(14), 0, L.px(34), L.px(34))
+        badge.centery = self.rect.centery
+        if self.big:
+            badge.topleft = (self.rect.left + L.px(10), self.rect.top + L.px(10))
+        blit_text(surf, app, EXTRA_OPTION_KEYS[extra], L.font("small"), (255, 255, 255), badge.center,
+                  anchor="center", bold=True)
+
 
 class ExerciseView:
     """Widgets for one generated exercise and its grading."""
@@ -70,6 +98,8 @@ class ExerciseView:
         self.keys: list[Button] = []
         self.answer_fu: int | None = None  # the hand's fu, shown on the big line after a final miss
         self.chips: list[CounterChip] = []
+        self.total_beside = False  # the total's box beside the info line, its keypad hidden (ten and more fans)
+        self.final = False  # the answer given for good: the keypad stays hidden
         self.picker: TileRow | None = None
         self.note: RichBlock | None = None
         shown = p.hand or p.tiles
@@ -87,11 +117,12 @@ class ExerciseView:
             # Children get big tile buttons in a row; so does anyone when every option is a few tiles.
             self.big = self.kids or (tile_options(p.options) and not any(option_label(o) for o in p.options))
             for i, o in enumerate(p.options):
-                self.buttons.append(host.add(OptionButton(i, option_label(o, self.kids), o.tiles, self._pick,
+                self.buttons.append(host.add(KeyedOption(i, option_label(o, self.kids), o.tiles, self._pick,
                                                           toggle=self.input != "choice", big=self.big)))
             if self.input == "fans_total":  # tick the fans, then type the total below them
                 for b in self.buttons:
                     b.own_font = b.text_font = "small"  # long fan names with hanzi and pinyin: many options
+                    b.extra_keys = False  # 0 and - go into the total's box
                 self.fields.append(("total", host.add(NumberField(max_len=4, placeholder=_("Total")))))
                 self.keys = [host.add(Button(str(d), lambda d=d: self._key(str(d)))) for d in range(10)]
                 self.keys.append(host.add(Button("⌫", lambda: self._key("back"))))
@@ -189,6 +220,14 @@ class ExerciseView:
             field.on_change(field.text)
         self.host.set_focus(field)
 
+    def option_key(self, ch: str) -> int | None:
+        """The option number a key past 9 picks (0 → 10, - → 11, = → 12), when there are that many
+        options and no answer box takes the key; None otherwise."""
+        if self.fields or ch not in EXTRA_OPTION_KEYS:
+            return None
+        n = 10 + EXTRA_OPTION_KEYS.index(ch)
+        return n if n <= len(self.buttons) else None
+
     def choose(self, n: int) -> bool:
         if self.buttons and 1 <= n <= len(self.buttons) and not self.buttons[n - 1].locked:
             self.buttons[n - 1].activate()
@@ -280,6 +319,7 @@ class ExerciseView:
         return ""
 
     def mark(self, right: bool, final: bool) -> None:
+        self.final = self.final or final
         ans = self.ex.answer
         if self.input == "fans_total":
             ans, total = ans
@@ -289,6 +329,10 @@ class ExerciseView:
                 for b in self.buttons:
                     value = self.ex.prompt.options[b.index].value
                     b.visible = b.selected or value in ans
+        elif final and self.input == "multi_choice" and len(self.buttons) > MANY_OPTIONS and not self.big:
+            # ten and more options: those neither ticked nor right step aside for the working
+            for b in self.buttons:
+                b.visible = b.selected or self.ex.prompt.options[b.index].value in ans
         if self.buttons:
             want = ans if isinstance(ans, frozenset | set) else frozenset([ans])
             for b in self.buttons:
@@ -318,6 +362,14 @@ class ExerciseView:
             self.picker.marks = marks
         for _n, f in self.fields:
             f.state = "right" if right else ("soft" if self.kids else "wrong")
+        if final and not right and not self.kids:
+            # the answer shown with nothing typed (the hint ladder's last rung): the box shows the
+            # answer in the hint's colour, not empty and red
+            want = (total,) if self.input == "fans_total" else (
+                self.ex.answer if isinstance(self.ex.answer, tuple) else (self.ex.answer,))
+            for (_n, f), value in zip(self.fields, want, strict=False):
+                if f.value() is None and isinstance(value, int):
+                    f.text, f.state = str(value), "soft"
         if final:  # nothing more to type: the keypad steps aside so the explanation has its room
             for k in self.keys:
                 k.visible = False
@@ -337,6 +389,7 @@ class ExerciseView:
                 self.answer_fu = items_fu([(a[0], a[1]) for a in ans if isinstance(a, tuple | list)])
 
     def clear_marks(self) -> None:
+        self.final = False
         for b in self.buttons:
             b.mark = None
             b.visible = True
@@ -387,6 +440,10 @@ class ExerciseView:
 
     # -- layout
     def layout(self, area: pygame.Rect) -> None:
+        if self.total_beside and not self.final:  # the keypad back under the options until room runs short
+            for k in self.keys:
+                k.visible = True
+        self.total_beside = False
         self._layout(area, compact=False)
         keys = [k for k in self.keys if k.visible]
         last = keys[-1] if keys else (self.buttons[-1] if self.buttons else
@@ -402,9 +459,17 @@ class ExerciseView:
         app = self.app
         self.reserved_rect: pygame.Rect | None = None
         row = self.hand_row or (self.picker if self.ex.prompt.question in DISCARD_QUESTIONS else None)
+        many = sum(1 for b in self.buttons if b.visible) > MANY_OPTIONS and not self.big
+        side = 0  # the width the answer box takes beside the info line (the yaku-and-han form)
         if compact and self.chips and row is not None and self._hand_beside_prompt(row, area):
             row = None  # placed: 22 fu chips, their running sum and a retry panel need every line
             y = max(self.prompt.rect.bottom, self.hand_row.rect.bottom + L.px(12)) + L.px(8)
+        elif compact and many and row is not None and (
+                self._hand_beside_prompt(row, area, 0.7, lines=3 if self.fields else 2)
+                or self._hand_beside_prompt(row, area, lines=3 if self.fields else 2)):
+            row = None  # placed: ten or more options and a feedback panel under them need its lines
+            y = max(self.prompt.rect.bottom, self.hand_row.rect.bottom + L.px(18)) + L.px(8)
+            side = self._info_side_width()  # an answer box beside the info line, not under the options
         else:
             y = area.top + self.prompt.place(app, area.left, area.top, area.width) + L.px(8 if compact else 14)
         if row is not None:
@@ -417,7 +482,12 @@ class ExerciseView:
                       L.tile_h(factor))
             y = row.rect.bottom + L.px(12 if compact else 24)
         if self.info is not None:
-            y += self.info.place(app, area.left, y, area.width) + L.px(6 if compact else 14)
+            h = self.info.place(app, area.left, y, area.width - side)
+            if side:
+                h = self._place_info_side(area, y, h)
+            y += h + L.px(6 if compact else 14)
+        elif side:
+            y += self._place_info_side(area, y, 0) + L.px(6)
         if self.buttons and self.big:
             big_options_fit(app, self.buttons, area, y + L.px(4), L.tile_h(1.6 if self.kids and not compact else 1.1))
         elif self.buttons:
@@ -429,15 +499,28 @@ class ExerciseView:
             gap = L.px(6 if compact else 10)
             w = (area.width - gap * (cols - 1)) // cols if cols > 1 else min(area.width, L.px(720))
             avail = area.bottom - y
-            if self.fields:  # room for the total row under the options (fans_total)
+            if self.fields and not side:  # room for the total row under the options (fans_total)
                 avail -= L.px(40 if compact else 48) + gap * 2
             # short of room (a hint, a miss): smaller type, then less padding; the panel gives way after that
+            self._short_labels(False)
             rh = fit_option_rows(app, shown, w, cols, avail, gap, TIGHTER if compact else TIGHTER[:1])
+            if compact and many and sum(rh) + gap * (len(rh) - 1) > avail:
+                # ten and more options still under the panel: their terms by name alone (the link
+                # to each card stays), then four columns when that is lower
+                self._short_labels(True)
+                rh = fit_option_rows(app, shown, w, cols, avail, gap, TIGHTER)
+                if sum(rh) + gap * (len(rh) - 1) > avail:
+                    w4 = (area.width - gap * 3) // 4
+                    rh4 = fit_option_rows(app, shown, w4, 4, avail, gap, TIGHTER)
+                    if sum(rh4) + gap * (len(rh4) - 1) < sum(rh) + gap * (len(rh) - 1):
+                        cols, w, rh = 4, w4, rh4
+                    else:
+                        rh = fit_option_rows(app, shown, w, cols, avail, gap, TIGHTER)
             x0 = area.left if cols > 1 else area.centerx - w // 2
             for i, b in enumerate(shown):
                 r, c = divmod(i, cols)
                 b.place(app, pygame.Rect(x0 + c * (w + gap), y + sum(rh[:r]) + gap * r, w, rh[r]))
-            if self.fields:
+            if self.fields and not side:
                 self._total_row((shown[-1].rect.bottom if shown else y) + gap * 2, area, compact)
         elif self.picker is not None and self.picker is not row:
             self._place_palette(area, y, row)
@@ -500,21 +583,66 @@ class ExerciseView:
         if self.note is not None:
             self.note.place(self.app, area.left, picker.rect.bottom + L.px(12), area.width)
 
-    def _hand_beside_prompt(self, row: TileRow, area: pygame.Rect) -> bool:
-        """Lay the question out on the left and the hand (small tiles, on its panel) on the right of
-        the same lines, when both fit so: the fu chips then keep the lines the hand's own row took.
-        False (nothing placed for good) when the question would need more than two lines."""
+    def _short_labels(self, short: bool) -> None:
+        """Options that are a glossary term alone («Сананко (三暗刻, san'ankō)») by its name alone
+        («Сананко», ``short``: the Japanese and the reading each take a line of their own), or back
+        as built: ten and more options short of room beside a feedback panel."""
+        import re
+
+        from trainer.glossary import load_glossary
+        from trainer.i18n import current_language
+
+        for b in self.buttons:
+            full = b.__dict__.setdefault("full_text", b.text)
+            b.text = full
+            m = re.fullmatch(r"\{term:([a-z0-9_]+)\}", full)
+            if short and m:
+                try:
+                    b.text = load_glossary().term(m.group(1)).plain_name(current_language())
+                except (KeyError, LookupError, ValueError):
+                    pass
+
+    def _info_side_width(self) -> int:
+        """The width the total's box and its label take beside the info line when ten and more fans
+        have put the hand beside the question (0: none, for the other inputs)."""
+        if self.input != "fans_total" or not self.fields:
+            return 0
+        L = self.app.layout
+        return self.app.text_width(_("Total, points:"), L.font("small"), bold=True) + L.px(150 + 10 + 24)
+
+    def _place_info_side(self, area: pygame.Rect, y: int, info_h: int) -> int:
+        """Place the total's box and its label beside the info line (at ``y``, the line ``info_h``
+        tall), the keypad hidden (digits typed anywhere go into the box); the height of the row."""
+        L = self.app.layout
+        fw, fh = L.px(150), L.px(40)
+        label_w = self.app.text_width(_("Total, points:"), L.font("small"), bold=True) + L.px(10)
+        h = max(info_h, fh)
+        x = area.right - fw - label_w
+        self.fields[0][1].rect = pygame.Rect(x + label_w, y + (h - fh) // 2, fw, fh)
+        self.total_label_pos = (x, y + h // 2)
+        if self.info is not None and info_h < h:  # the info line in the middle of the row's height
+            self.info.place(self.app, area.left, y + (h - info_h) // 2, area.width - (area.right - x) - L.px(24))
+        for k in self.keys:
+            k.visible = False
+        self.total_beside = True
+        return h
+
+    def _hand_beside_prompt(self, row: TileRow, area: pygame.Rect, factor: float = 0.5, lines: int = 2) -> bool:
+        """Lay the question out on the left and the hand (small tiles, ``factor`` of the usual
+        height, on its panel) on the right of the same lines, when both fit so: the fu chips, or ten
+        and more options, then keep the lines the hand's own row took.  False (nothing placed for
+        good) when the question would need more than ``lines`` lines."""
         L = self.app.layout
         if row is not self.hand_row or self.kids:
             return False
-        row.place(0, 0, area.width, L.tile_h(0.5))
+        row.place(0, 0, area.width, L.tile_h(factor))
         side = row.rect.width + L.px(18) * 2  # the hand's panel reaches 18 px past its tiles
         width = area.width - side - L.px(24)
         one_line = self.app.line_height(L.font(self.prompt.size))
-        if width < area.width // 3 or self.prompt.place(self.app, area.left, area.top, width) > 2 * one_line:
+        if width < area.width // 3 or self.prompt.place(self.app, area.left, area.top, width) > lines * one_line:
             return False
         top = area.top + max(L.px(12), (self.prompt.rect.height - row.rect.height) // 2)
-        row.place(area.right - side // 2, top, side, L.tile_h(0.5))
+        row.place(area.right - side // 2, top, side, L.tile_h(factor))
         return True
 
     def _total_row(self, y: int, area: pygame.Rect, compact: bool) -> None:
@@ -541,7 +669,8 @@ class ExerciseView:
             draw_panel(surf, row.rect.inflate(L.px(36), L.px(24 if row is self.hand_row else 44)), P.felt_dark,
                        L.px(14), border=P.felt_line)
         if self.input == "fans_total" and hasattr(self, "total_label_pos"):
-            blit_text(surf, self.app, _("Total, points:"), L.font("body"), P.on_felt, self.total_label_pos,
+            blit_text(surf, self.app, _("Total, points:"), L.font("small" if self.total_beside else "body"),
+                      P.on_felt, self.total_label_pos,
                       anchor="midleft", bold=True)
         for name, pos in getattr(self, "field_labels", []):
             if name != "value":

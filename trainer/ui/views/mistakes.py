@@ -669,7 +669,38 @@ def _yaku_against(why: dict[str, Any]) -> str:
         return _("But this hand was won by ron, off another player's discard.")
     if reason == "situation":
         return _("That did not happen in this win.")
+    if reason == "concealed":
+        return _concealed_line(why)
+    if reason == "excluded":
+        return _("This hand is scored with {by}, and the two are never counted together.").format(
+            by=_yaku_term(why["by"]))
     return ""
+
+
+def _ron_triplet_line(tiles: Sequence[str]) -> str:
+    """A triplet finished by ron, which counts as open (as its fu line says)."""
+    return ngettext("{tiles} was finished by ron, off another player's discard, so it counts as an open triplet.",
+                    "{tiles} were finished by ron, off another player's discard, so they count as open triplets.",
+                    len(tiles)).format(tiles=_tile_list(tiles))
+
+
+def _concealed_line(why: dict[str, Any]) -> str:
+    """Sanankou ticked without three concealed triplets: the concealed ones, and why the others do
+    not count (finished by ron, called)."""
+    own, ron, called = list(why.get("tiles") or ()), list(why.get("ron") or ()), list(why.get("called") or ())
+    if own:
+        lines = [ngettext("But this hand has only {n} concealed triplet: {tiles}.",
+                          "But this hand has only {n} concealed triplets: {tiles}.", len(own)).format(
+            n=len(own), tiles=_tile_list(own))]
+    else:
+        lines = [_("But this hand has no concealed triplet.")]
+    if ron:
+        lines.append(_ron_triplet_line(ron))
+    if called:
+        lines.append(ngettext("{tiles} was called from a discard: it is open.",
+                              "{tiles} were called from discards: they are open.", len(called)).format(
+            tiles=_tile_list(called)))
+    return " ".join(lines)
 
 
 def _points_words(n: int) -> str:
@@ -722,8 +753,11 @@ def yaku_present_line(why: dict[str, Any]) -> str:
     yaku = _yaku_term(why["id"])
     tiles = list(why.get("tiles") or ())
     if tiles:
-        return _("Not ticked, though in the hand: {yaku}, made by {tiles}.").format(yaku=yaku,
+        line = _("Not ticked, though in the hand: {yaku}, made by {tiles}.").format(yaku=yaku,
                                                                                    tiles=_tile_list(tiles))
+        if why.get("ron"):  # a fourth triplet, finished by ron: not one of the concealed ones
+            line += " " + _ron_triplet_line(why["ron"])
+        return line
     need = yaku_needs(why["id"])
     if need:
         return _("Not ticked, though in the hand: {yaku}. What it needs: {need} — and this hand has that.").format(
@@ -1113,32 +1147,84 @@ def safe_tile_text(items: Sequence[dict[str, Any]], picked: Iterable[int], final
     return BR.join(line for line in lines if line)
 
 
+TANKI_MEANING = N_("a wait on a single tile: every other tile is already in complete sets, and the lone tile waits "
+                   "for its copy to make the pair")
+"""What a tanki is, for a hand of any size (the glossary card's first sentence counts four sets,
+which a 4- or 7-tile drill hand does not have)."""
+
+
 def wait_shape_text(hand_text: str, picked: str, items: Sequence[dict[str, Any]]) -> str:
     """A wait shape named wrongly: what the shape the learner picked is (the first sentence of its
-    glossary card) and what in this hand says it is not that one — for a two-pair wait the pairs
-    the hand holds («шанпон — две пары ждут третью; здесь пара одна: 22m»), for a named shape the
-    block that is another one, else that no winning tile completes the hand that way (the working
-    under it gives each winning tile with its shape)."""
-    from trainer.engine.explain import hand_blocks
+    glossary card; for tanki words that fit a hand of any size), then what in this hand rules it
+    out, from the engine's reading of what waits (:func:`trainer.engine.explain.wait_parts`): for a
+    two-pair wait the pairs the hand holds («шанпон — две пары ждут третью; здесь пара одна: 22m»),
+    for a run's wait the two tiles that wait (not neighbours, not at the edge, no gap), for a lone
+    tile the pair the hand already has; for a named shape the block that is another one.  The
+    answer's own name is never said (the retry shows these words too)."""
+    from trainer.engine.explain import hand_blocks, wait_parts
     from trainer.engine.notation import parse_hand
     from trainer.ui.mcr_texts import term_meaning
 
     shape = "{term:" + picked + "}"
-    meaning = _without_name(picked, card_words(term_meaning(picked)))
+    meaning = _(TANKI_MEANING) if picked == "tanki" else _without_name(picked, card_words(term_meaning(picked)))
     head = _("You picked {shape}: {meaning}.").format(shape=shape, meaning=meaning) if meaning else ""
     named = next((i for i in items if i.get("kind") == "named_wait"), None)
+    hand = parse_hand(hand_text, check_size=False)
+    try:
+        parts = wait_parts(hand)
+    except (ValueError, KeyError, IndexError):
+        parts = []
     tail = ""
-    if picked == "shanpon":
-        pairs = list(hand_blocks(parse_hand(hand_text, check_size=False)).pairs)
+    if picked in {p["shape"] for p in parts}:
+        pass  # the hand does wait so in one of its readings: the named shape says more (below)
+    elif picked == "shanpon":
+        pairs = list(hand_blocks(hand).pairs)
         if not pairs:
             tail = _("But this hand holds no pair.")
         elif len(pairs) == 1:
             tail = _("But this hand holds only one pair: {tiles}.").format(tiles=_tile_list(pairs))
+    elif parts:
+        tail = _shape_against(picked, parts)
     if not tail and named is not None and named.get("tiles"):
         tail = _("But {tiles} is another shape.").format(tiles=_tiles(named["tiles"]))
     if not tail:
         tail = _("But no winning tile of this hand completes it that way.")
     return " ".join(t for t in (head, tail) if t)
+
+
+def _shape_against(picked: str, parts: Sequence[dict[str, Any]]) -> str:
+    """What in the hand's waiting part rules out a picked run wait (ryanmen, kanchan, penchan) or a
+    tanki, in one or two sentences ("" when nothing can be said): the parts are the engine's
+    (:func:`trainer.engine.explain.wait_parts`), none of them of the picked shape."""
+    runs = [p for p in parts if p["shape"] in ("ryanmen", "kanchan", "penchan")]
+    if picked in ("ryanmen", "kanchan", "penchan"):
+        if not runs:
+            line = _("But this hand has no run still waiting for its third tile.")
+            sets = [s for s in parts[0].get("sets", ()) if not s.startswith(("[", "("))]  # one reading's sets
+            if sets:
+                line += " " + ngettext("{tiles} is a complete set already.", "{tiles} are complete sets already.",
+                                       len(sets)).format(tiles=_tile_list(sets))
+            return line
+        part = runs[0]
+        tiles = _tiles(part["part"])
+        if picked == "kanchan":  # the two tiles of a ryanmen or a penchan sit side by side
+            return _("But the two tiles {tiles} are neighbors: there is no gap between them.").format(tiles=tiles)
+        if part["shape"] == "kanchan":  # a ryanmen or penchan needs neighbours
+            return _("But the two tiles {tiles} are not neighbors: there is a gap between them.").format(tiles=tiles)
+        if picked == "penchan":  # the part is a ryanmen's
+            return _("But {tiles} is neither 1-2 nor 8-9: it is not at the edge of its suit.").format(tiles=tiles)
+        low = part["part"].startswith("12")
+        return (_("But {tiles} sits at the edge of its suit: there is no tile below the 1.") if low else
+                _("But {tiles} sits at the edge of its suit: there is no tile above the 9.")).format(tiles=tiles)
+    if picked == "tanki":
+        pair = next((p["pair"] for p in runs if p.get("pair")), "")
+        if pair:
+            return _("But this hand already has its pair, {pair}: no tile of it is waiting alone for a copy.").format(
+                pair=_tiles(pair))
+        pairs = [p["part"] for p in parts if p["shape"] == "shanpon"]
+        if pairs:
+            return _("But no tile of this hand is alone: {tiles} are pairs.").format(tiles=_tile_list(pairs))
+    return ""
 
 
 def _without_name(term_id: str, meaning: str) -> str:

@@ -8,7 +8,10 @@ A review card is one of three kinds, told apart by its spec (``ProgressStore.due
   (the lesson screen in its one-step review mode, ``lesson_review``);
 - ``{"game", ...}``: a position from the learner's own games (shown by the position review, whose
   doors are the home's "Mistakes from your games" card and the progress screen's button, not by
-  this session; the progress screen names their count apart).
+  this session; the progress screen names their count apart);
+- ``{"nanikiru", ...}``: a starter-set discard puzzle the learner missed (shown by the «What to
+  discard?» drill, first in its next round, and by the home's «What to discard?» card, which
+  counts them apart: :func:`due_starter_cards`), not by this session.
 
 A card the app can no longer show (its generator is gone, its lesson or step was removed or
 changed into a text) is left out quietly: the learner never sees an error for it, and it does
@@ -105,6 +108,37 @@ def due_review_items(app: Any, *, now: datetime | None = None, wait: bool = True
     if store is None or learner is None:
         return []
     return store.due_reviews(learner, now=now, showable=can_show(app, wait=wait))
+
+
+def due_starter_cards(app: Any, *, now: datetime | None = None) -> list[dict]:
+    """The due cards of starter-set discard puzzles the learner missed (``{"nanikiru": game, "hand",
+    "action", "seat"}``), most overdue first, however many (the daily review cap is the review
+    session's; these are the discard drill's): not in :func:`due_review_items`, whose session
+    cannot show them, so the home counts them on a card of their own.  Empty without a progress
+    store."""
+    store, learner = getattr(app, "progress", None), getattr(app, "learner_id", None)
+    if store is None or learner is None:
+        return []
+    try:
+        return store.due_reviews(learner, now=now, limit=10_000,
+                                 showable=lambda item: isinstance(item.get("nanikiru"), str))
+    except Exception:  # noqa: BLE001 - a store that cannot answer: nothing to count
+        return []
+
+
+def open_due_starter(app: Any) -> bool:
+    """Open the due starter puzzles (:func:`due_starter_cards`) as a round of «What to discard?»,
+    each said to be one missed before; False (nothing opened) when none can be found again."""
+    from trainer.ui.screens.position_review import due_starter_puzzles
+
+    n = len(due_starter_cards(app))
+    due = due_starter_puzzles(app, "all", limit=n) if n else []
+    if not due:
+        return False
+    screen = app.push("nanikiru", puzzles=due)
+    if isinstance(getattr(screen, "reviews", None), set):  # «…you missed it before» on each
+        screen.reviews.update(p.exercise.item_id for p in due)
+    return True
 
 
 def waiting_for_lessons(app: Any, *, now: datetime | None = None) -> list[tuple[str, int]]:
