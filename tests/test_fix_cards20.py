@@ -204,3 +204,20 @@ def test_an_import_switches_to_the_imported_learner(tmp_path: Path, monkeypatch:
     _frame(app)
     assert "Мама" in app.screen.status_text
     app.close()
+
+
+@pytest.mark.parametrize(("asks", "words"), [(["win"], "win or let it pass?"),
+                                             (["win", None], "discards, win or pass")])
+def test_the_home_card_asks_win_or_pass_for_due_win_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          asks: list, words: str) -> None:
+    """Due cards of wins let pass were announced as «what would you discard now?»."""
+    items = [{"game": "g.json", "hand": 0, "action": i, "seat": 0, **({"ask": a} if a else {})}
+             for i, a in enumerate(asks)]
+    monkeypatch.setattr(game_cards, "due_positions", lambda _app: items)
+    app = _app(tmp_path, monkeypatch)
+    home = app.screen
+    home.rebuild()
+    _frame(app)
+    assert home.mistakes_card is not None and words in home.mistakes_card.subtitle, home.mistakes_card.subtitle
+    assert "what would you discard" not in home.mistakes_card.subtitle
+    app.close()

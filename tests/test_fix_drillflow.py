@@ -220,7 +220,9 @@ def test_the_end_offers_a_round_of_the_puzzles_missed(tmp_path: Path, monkeypatc
         frame(app)
         assert screen.mistakes_btn is not None and screen.mistakes_btn.label == "Мои ошибки (2)"
         assert screen.again_btn is not None and screen.next_btn is not None
-        assert screen.widgets[screen.focus] is screen.next_btn  # Enter still leaves
+        # as the drill summary: the ring and Enter on «Мои ошибки», «Готово» a click or Esc away
+        assert screen.widgets[screen.focus] is screen.mistakes_btn and screen.mistakes_btn.hotkey == "Enter"
+        assert screen.next_btn.hotkey is None
         lines = screen.come_back_lines()
         assert lines == ["2 задачи стартового набора с ошибками вернутся в эту тренировку, когда подойдёт "
                          "срок повторения."]

@@ -59,6 +59,10 @@ _DUE_QUESTIONS: dict[frozenset[str], Callable[[int], str]] = {
     frozenset({"riichi", "call"}): lambda n: ngettext(
         "{n} position is due: riichi or dama, call or pass — what now?",
         "{n} positions are due: riichi or dama, call or pass — what now?", n),
+    frozenset({"win"}): lambda n: ngettext("{n} position is due: win or let it pass?",
+                                           "{n} positions are due: win or let it pass?", n),
+    frozenset({"tile", "win"}): lambda n: ngettext("{n} position is due: a discard, or win or pass — what now?",
+                                                   "{n} positions are due: discards, win or pass — what now?", n),
     frozenset({"tile", "riichi", "call"}): lambda n: ngettext(
         "{n} position is due: a discard, riichi, a call — what now?",
         "{n} positions are due: discards, riichi, calls — what now?", n),
@@ -339,7 +343,7 @@ class HomeScreen(Screen):
         if not items:
             return None
         # what the cards ask: a discard (tile cards), riichi or dama, a call or a pass, push or fold
-        asks = frozenset(r.get("ask") if r.get("ask") in ("riichi", "call", "push_fold") else "tile" for r in items)
+        asks = frozenset(r.get("ask") if r.get("ask") in ("riichi", "call", "push_fold", "win") else "tile" for r in items)
         sub = _DUE_QUESTIONS.get(asks, _several_kinds)(len(items))
         return self.add(Card(_("Mistakes from your games"), sub.format(n=len(items)),
                              lambda: self.app.push("position_review", items=items),

@@ -971,8 +971,12 @@ class NanikiruScreen(PositionReviewScreen):
         if not self.items:
             return
         if self.missed:
+            # as a drill's summary: Enter is the round of the puzzles just missed (M too), «Done» a
+            # click or Esc away
             label = ngettext("My mistakes ({n})", "My mistakes ({n})", len(self.missed)).format(n=len(self.missed))
-            self.mistakes_btn = self.add(Button(label, self.mistakes_round, kind="secondary", hotkey="M"))
+            self.mistakes_btn = self.add(Button(label, self.mistakes_round, kind="primary", hotkey="Enter"))
+            if self.next_btn is not None:
+                self.next_btn.hotkey, self.next_btn.kind = None, "secondary"
         if not self.mistakes:
             self.again_btn = self.add(Button(_("Another round"), self.again, kind="secondary"))
 
@@ -994,6 +998,11 @@ class NanikiruScreen(PositionReviewScreen):
             mw = max(self.mistakes_btn.preferred_width(self.app), L.px(200))
             self.mistakes_btn.rect = pygame.Rect(area.left, y, mw, bar)
 
+    def initial_focus(self) -> int | None:
+        if self.decision is None and getattr(self, "mistakes_btn", None) is not None:
+            return self.widgets.index(self.mistakes_btn)  # the ring on the button Enter presses
+        return super().initial_focus()
+
     def on_key(self, ev: pygame.event.Event) -> bool:
         if ev.key == pygame.K_m and getattr(self, "mistakes_btn", None) is not None \
                 and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
@@ -1002,7 +1011,7 @@ class NanikiruScreen(PositionReviewScreen):
         return super().on_key(ev)
 
     def next_card(self) -> None:
-        self.focus = None  # the next puzzle starts on its hand, the end on "Done" (not on what took the index)
+        self.focus = None  # the next puzzle starts on its hand, the end on the button Enter presses
         super().next_card()
 
     def mistakes_round(self) -> None:
