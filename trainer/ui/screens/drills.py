@@ -150,31 +150,17 @@ class YakuHanView(ExerciseView):
         from trainer.ui.views.exercise_labels import QUESTIONS
 
         self.prompt.text = self.prompt.text.replace(_(QUESTIONS["yaku_and_han"]), _(YAKU_HAN_QUESTION), 1)
-        self.tucked = False  # the han box beside the hand, its keypad hidden (no room for their row)
-        self.final = False  # the answer given for good: the keypad stays hidden (ExerciseView.mark)
 
     @staticmethod
     def total_label() -> str:
         return _("Han in all:")
-
-    def mark(self, right: bool, final: bool) -> None:
-        super().mark(right, final)
-        self.final = self.final or final
-
-    def clear_marks(self) -> None:
-        super().clear_marks()
-        self.final = False
 
     def layout(self, area: pygame.Rect) -> None:
         """As :meth:`ExerciseView.layout`; when even the tightened layout runs the han row under
         ``area`` (a retry or a hint panel below a hand with two-line yaku names), the han box goes
         beside the hand, where the row of the hand has room, and its keypad steps aside (digits
         typed anywhere still go into the box)."""
-        if self.tucked and not self.final:
-            for k in self.keys:
-                k.visible = True
-        self.tucked = False
-        super().layout(area)
+        super().layout(area)  # the keypad back under the yaku first (ExerciseView: ``total_beside``)
         field = self.fields[0][1]
         bottom = max(r.bottom for r in (field.rect, *(k.rect for k in self.keys if k.visible)))
         if bottom > area.bottom:
@@ -198,55 +184,10 @@ class YakuHanView(ExerciseView):
         x = panel.right + L.px(12) + (room - width) // 2
         top = panel.centery - (label_h + fh) // 2
         self.fields[0][1].rect = pygame.Rect(x, top + label_h, fw, fh)
-        self.han_label_pos = (x, top + label_h // 2)
+        self.total_label_pos = (x, top + label_h // 2)
         for k in self.keys:
             k.visible = False
-        self.tucked = True
-
-    def _info_side_width(self) -> int:
-        """Ten and more yaku with the hand beside the question: the han box and its label go beside
-        the info line (its keypad hidden: digits typed anywhere go into the box)."""
-        L = self.app.layout
-        return self.app.text_width(self.total_label(), L.font("small"), bold=True) + L.px(150 + 10 + 24)
-
-    def _place_info_side(self, area: pygame.Rect, y: int, info_h: int) -> int:
-        L = self.app.layout
-        fw, fh = L.px(150), L.px(40)
-        label_w = self.app.text_width(self.total_label(), L.font("small"), bold=True) + L.px(10)
-        h = max(info_h, fh)
-        x = area.right - fw - label_w
-        self.fields[0][1].rect = pygame.Rect(x + label_w, y + (h - fh) // 2, fw, fh)
-        self.han_label_pos = (x, y + h // 2)
-        if self.info is not None and info_h < h:  # the info line in the middle of the row's height
-            self.info.place(self.app, area.left, y + (h - info_h) // 2, area.width - (area.right - x) - L.px(24))
-        for k in self.keys:
-            k.visible = False
-        self.tucked = True
-        return h
-
-    def _total_row(self, y: int, area: pygame.Rect, compact: bool) -> None:
-        """The han box and its keypad in one row under the yaku, with the box's own label."""
-        L = self.app.layout
-        h = L.px(40 if compact else 48)
-        fw, kw, kg = L.px(150), L.px(46), L.px(6)
-        label_w = self.app.text_width(self.total_label(), L.font("body"), bold=True) + L.px(14)
-        width = label_w + fw + L.px(16) + (len(self.keys) + 1) * (kw + kg)
-        x = max(area.left, area.centerx - width // 2)
-        self.han_label_pos = (x, y + h // 2)
-        field = self.fields[0][1]
-        field.rect = pygame.Rect(x + label_w, y, fw, h)
-        x = field.rect.right + L.px(16)
-        for k in self.keys:
-            w = kw * 2 if k is self.keys[-1] else kw  # the backspace key is wider
-            k.rect = pygame.Rect(x, y, w, h)
-            x += w + kg
-
-    def draw(self, surf: pygame.Surface) -> None:
-        super().draw(surf)  # no "points" label: the row's label is drawn here
-        if hasattr(self, "han_label_pos"):
-            L = self.app.layout
-            blit_text(surf, self.app, self.total_label(), L.font("small" if self.tucked else "body"), P.on_felt,
-                      self.han_label_pos, anchor="midleft", bold=True)
+        self.total_beside = True
 
     def answer_markup(self) -> str:
         """The yaku of the hand and its han: «Ответ: пинфу, иипейко; 3 хана»."""

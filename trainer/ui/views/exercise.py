@@ -602,20 +602,25 @@ class ExerciseView:
                 except (KeyError, LookupError, ValueError):
                     pass
 
+    def total_label(self) -> str:
+        """The label of the ticks-and-total form's box (the MCR fans drill: its points; the yaku
+        drill's "both" question says han)."""
+        return _("Total, points:")
+
     def _info_side_width(self) -> int:
         """The width the total's box and its label take beside the info line when ten and more fans
         have put the hand beside the question (0: none, for the other inputs)."""
         if self.input != "fans_total" or not self.fields:
             return 0
         L = self.app.layout
-        return self.app.text_width(_("Total, points:"), L.font("small"), bold=True) + L.px(150 + 10 + 24)
+        return self.app.text_width(self.total_label(), L.font("small"), bold=True) + L.px(150 + 10 + 24)
 
     def _place_info_side(self, area: pygame.Rect, y: int, info_h: int) -> int:
         """Place the total's box and its label beside the info line (at ``y``, the line ``info_h``
         tall), the keypad hidden (digits typed anywhere go into the box); the height of the row."""
         L = self.app.layout
         fw, fh = L.px(150), L.px(40)
-        label_w = self.app.text_width(_("Total, points:"), L.font("small"), bold=True) + L.px(10)
+        label_w = self.app.text_width(self.total_label(), L.font("small"), bold=True) + L.px(10)
         h = max(info_h, fh)
         x = area.right - fw - label_w
         self.fields[0][1].rect = pygame.Rect(x + label_w, y + (h - fh) // 2, fw, fh)
@@ -650,7 +655,7 @@ class ExerciseView:
         L = self.app.layout
         h = L.px(40 if compact else 48)
         fw, kw, kg = L.px(150), L.px(46), L.px(6)
-        label_w = self.app.text_width(_("Total, points:"), L.font("body"), bold=True) + L.px(14)
+        label_w = self.app.text_width(self.total_label(), L.font("body"), bold=True) + L.px(14)
         width = label_w + fw + L.px(16) + (len(self.keys) + 1) * (kw + kg)
         x = max(area.left, area.centerx - width // 2)
         self.total_label_pos = (x, y + h // 2)
@@ -669,7 +674,7 @@ class ExerciseView:
             draw_panel(surf, row.rect.inflate(L.px(36), L.px(24 if row is self.hand_row else 44)), P.felt_dark,
                        L.px(14), border=P.felt_line)
         if self.input == "fans_total" and hasattr(self, "total_label_pos"):
-            blit_text(surf, self.app, _("Total, points:"), L.font("small" if self.total_beside else "body"),
+            blit_text(surf, self.app, self.total_label(), L.font("small" if self.total_beside else "body"),
                       P.on_felt, self.total_label_pos,
                       anchor="midleft", bold=True)
         for name, pos in getattr(self, "field_labels", []):
