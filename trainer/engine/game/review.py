@@ -286,7 +286,7 @@ def review_decision(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any, *
     pos = {k: int(where.get(k, 0)) for k in ("hand", "turn", "action", "round", "hand_number", "honba")}
     push_fold = push_fold_choice(view, legal_tiles, chosen, rules)  # first: riichi_choice reuses its evaluation
     danger = _danger(view, options, chosen.kind, visible, push_fold)
-    why = coach_why(view, legal_tiles, rules, options) if push_fold is None else None
+    why = coach_why(view, legal_tiles, rules, options, chosen=chosen) if push_fold is None else None
     coach = push_fold["advised"] if push_fold is not None else (why["tile"] if why is not None else None)
     winners = tuple(winners)
     return Decision(
@@ -311,17 +311,21 @@ def _dangers_json(advice: Any) -> list[dict[str, Any]]:
 
 
 def coach_why(view: PlayerView, legal_tiles: Iterable[Any], rules: Any = None,
-              options: Iterable[DiscardOption] = ()) -> dict[str, Any] | None:
+              options: Iterable[DiscardOption] = (), *, chosen: Any = None) -> dict[str, Any] | None:
     """The tile the table's coach advises with no threat on the table, and why, as its words at
     the table give it (:func:`trainer.engine.game.coach.discard_hints`; its value, yaku or safety
     choice may give up a few tiles of ukeire): ``tile``, the hint's ``reason`` code
     (``keeps_tenpai``, ``fewer_steps``, ``more_tiles``, ``value``, ``win_chance``, ``less_risk``,
     ``keeps_yaku``), ``shanten`` and ``ukeire`` after it (the review's own count, from
-    ``options``), the evaluator's ``value`` reasons and ``win`` chance, its ``dangers`` per opponent
-    and the ``threat_seats``; ``compare`` (the widest discard it was weighed against: ``tile``,
-    ``ukeire``, ``win``) when it gave up tiles for its reason; ``me`` and ``players`` name the seats.
-    None for a hand in riichi (its discards are forced) or one the evaluator cannot read."""
-    from trainer.engine.game.coach import discard_hints  # the coach reads this module
+    ``options``), the evaluator's ``value`` reasons, ``worth`` (the hand's value in points, as the
+    evaluator estimates it) and ``win`` chance, its ``dangers`` per opponent and the ``threat_seats``;
+    ``compare`` (the widest discard it was weighed against: ``tile``, ``ukeire``, ``win``, ``value``,
+    ``worth``) when it gave up tiles for its reason; with ``chosen`` (the learner's tile), ``mine``:
+    the same figures for that tile (``tile``, ``shanten``, ``ukeire``, ``win``, ``value``, ``worth``), so
+    that the review compares the coach's tile with the learner's, never with a third one; ``me``
+    and ``players`` name the seats.  None for a hand in riichi (its discards are forced) or one the
+    evaluator cannot read."""
+    from trainer.engine.game.coach import coach_turn, discard_hints  # the coach reads this module
 
     if view.riichi[view.seat]:
         return None
@@ -341,6 +345,7 @@ def coach_why(view: PlayerView, legal_tiles: Iterable[Any], rules: Any = None,
         "ukeire": mine.total if mine is not None else h.ukeire,
         "value": _reasons_json(h.advice.value.reasons) if h.advice is not None else [],
         "win": round(h.advice.win, 3) if h.advice is not None else None,
+        "worth": round(h.advice.value.best) if h.advice is not None else None,
         "dangers": _dangers_json(h.advice) if h.advice is not None else [],
         "threat_seats": list(h.threat_seats), "me": view.seat, "players": len(view.scores),
     }
@@ -348,7 +353,21 @@ def coach_why(view: PlayerView, legal_tiles: Iterable[Any], rules: Any = None,
     if c is not None:
         other = opts.get(c.tile.kind)
         out["compare"] = {"tile": str(c.tile), "ukeire": other.total if other is not None else c.efficiency.ukeire,
-                          "win": round(c.win, 3)}
+                          "win": round(c.win, 3), "value": _reasons_json(c.value.reasons),
+                          "worth": round(c.value.best)}
+    if chosen is not None:
+        try:  # the evaluation discard_hints just made (coach_turn keeps it): no second evaluation
+            advice = coach_turn(view, discards, rules)
+        except ValueError:
+            advice = None
+        a = next((a for a in advice.discards if a.tile.kind == chosen.kind), None) if advice is not None else None
+        if a is not None:
+            own = opts.get(a.tile.kind)
+            out["mine"] = {"tile": str(chosen),
+                           "shanten": own.shanten_after if own is not None else a.efficiency.shanten,
+                           "ukeire": own.total if own is not None else a.efficiency.ukeire,
+                           "win": round(a.win, 3), "value": _reasons_json(a.value.reasons),
+                           "worth": round(a.value.best)}
     return out
 
 
@@ -675,7 +694,9 @@ class WinPoint:
     (the position fields of :class:`Decision`; ``turn`` -1 unless a discard passed it), ``win`` (what
     the win was worth: ``han``, ``fu``, ``points`` and ``yaku``, scored from the table without the
     hidden ura dora), ``furiten`` (what the pass left: ``riichi``, ``temporary``, ``river`` or None), the
-    legal discard ``tiles`` and the table's ``rules``."""
+    legal discard ``tiles``, the table's ``rules`` and, for a ``river`` furiten, ``river_tiles``: the
+    winning tiles of the hand after the pass that lie in the seat's own river (MPSZ; after a discard
+    that changed the wait they are tiles of the new wait, not the tile let pass)."""
 
     view: PlayerView
     tsumo: bool
@@ -686,6 +707,7 @@ class WinPoint:
     furiten: str | None
     tiles: tuple[Any, ...] = ()
     rules: Any = field(default=None, repr=False, compare=False)
+    river_tiles: tuple[str, ...] = ()
 
 
 def passed_win_points(log: dict[str, Any], seat: int) -> Iterator[WinPoint]:
@@ -713,8 +735,9 @@ def passed_win_points(log: dict[str, Any], seat: int) -> Iterator[WinPoint]:
                     where = {"hand": hand_index, "turn": len(me.river) - 1 if discarded else -1,
                              "action": action_no - 1, "round": h.get("round", 0),
                              "hand_number": h.get("hand", 0), "honba": h.get("honba", 0)}
-                    yield WinPoint(view, tsumo, tile, action, where, win, _furiten_after(rnd, seat, tsumo, view),
-                                   tiles, rules)
+                    furiten = _furiten_after(rnd, seat, tsumo, view)
+                    yield WinPoint(view, tsumo, tile, action, where, win, furiten, tiles, rules,
+                                   _river_waits(rnd, seat) if furiten == "river" else ())
                 offer = None
         if rnd.ended:
             offer = None
@@ -774,15 +797,25 @@ def _furiten_after(rnd: Any, seat: int, tsumo: bool, view: PlayerView) -> str | 
         return "riichi"
     if not tsumo:
         return "temporary"
+    return "river" if _river_waits(rnd, seat) else None
+
+
+def _river_waits(rnd: Any, seat: int) -> tuple[str, ...]:
+    """The seat's winning tiles now (its wait after the discard that let the win pass, which may be
+    a new one) that lie in its own river, the cause of a river furiten (MPSZ, in tile order)."""
+    from trainer.engine.tiles import Tile
+
     s = rnd.seats[seat]
-    return "river" if any(w in s.river_kinds for w in s.waits) else None
+    return tuple(str(Tile(k)) for k in sorted(set(s.waits)) if k in s.river_kinds)
 
 
 def passed_win_note(w: WinPoint) -> dict[str, Any]:
     """A win let pass as :class:`Decision` carries it (``passed_win``): ``kind`` (``"ron"`` or
     ``"tsumo"``), the winning ``tile``, ``from_seat`` (who threw it; None for a tsumo), what the win
     was worth (``han``, ``fu``, ``points``, ``yaku``; absent when the table could not score it), the
-    seat's ``riichi``, the ``furiten`` the pass left (``riichi``, ``temporary``, ``river`` or None), the
+    seat's ``riichi``, the ``furiten`` the pass left (``riichi``, ``temporary``, ``river`` or None; for
+    ``river``, ``river_tiles``: the winning tiles now in the seat's own river, which after a discard that
+    changed the wait are tiles of the new wait, not ``tile``), the
     table coach's ``advice`` (``"win"``, or ``"pass"`` where it lets the win pass too: in the last
     hand, a win that ends the match still in last place) with its ``reasons``; ``me`` and
     ``players`` name the seats."""
@@ -795,7 +828,7 @@ def passed_win_note(w: WinPoint) -> dict[str, Any]:
     view = w.view
     return {"kind": "tsumo" if w.tsumo else "ron", "tile": str(w.tile),
             "from_seat": None if w.tsumo else view.last_from, **w.win,
-            "riichi": bool(view.riichi[view.seat]), "furiten": w.furiten,
+            "riichi": bool(view.riichi[view.seat]), "furiten": w.furiten, "river_tiles": list(w.river_tiles),
             "advice": "win" if passed is None else "pass", "reasons": _reasons_json(passed or ()),
             "me": view.seat, "players": len(view.scores)}
 

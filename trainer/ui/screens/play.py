@@ -128,7 +128,7 @@ class PlayScreen(Screen):
         self.reported = False
         self.board = Board()
         self.center = self.board.center
-        self.coach_box = CoachBox()
+        self.coach_box = CoachBox(scrollable=True)  # a long word of the coach scrolls with the mouse wheel
         self._coach_key: tuple | None = None
         self._coach_text = ""
         self._state: TableState | None = None
@@ -379,6 +379,13 @@ class PlayScreen(Screen):
             self.center.show_diff = not self.center.show_diff
             return True
         return False
+
+    def scroll(self, dy: int) -> None:
+        """The mouse wheel scrolls the coach's words when they are longer than their box."""
+        if CoachBox.scroll_one((self.coach_box,), dy):
+            self.app.invalidate()
+            return
+        super().scroll(dy)
 
     def on_click(self, pos: tuple[int, int], button: int) -> bool:
         """A click on a glossary term — in the coach's box, in a draw's result (tenpai, noten), or

@@ -141,8 +141,8 @@ class PositionReviewScreen(Screen):
         self.items = list(params.get("items") or [])
         self.index = 0
         self.board = Board()
-        self.box = CoachBox()
-        self.side_box = CoachBox()
+        self.box = CoachBox(scrollable=True)  # a long explanation scrolls with the mouse wheel
+        self.side_box = CoachBox(scrollable=True)
         self.answered: bool | None = None
         self.seconds = 0.0
         self.ask = "tile"  # "riichi" on a riichi-or-dama card, "call" on a call-or-pass card, "push_fold", "win"
@@ -650,6 +650,13 @@ class PositionReviewScreen(Screen):
         seat = self.frame.state.seats[self.frame.state.me]
         return melds_surface(self.app.settings.tile_theme, seat, getattr(self, "melds_h", 0) or
                              round(self.app.layout.tile_h(0.9) * 0.8))
+
+    def scroll(self, dy: int) -> None:
+        """The mouse wheel scrolls the explanation under the mouse when it is longer than its box."""
+        if CoachBox.scroll_one((self.side_box, self.box), dy):
+            self.app.invalidate()
+            return
+        super().scroll(dy)
 
     def on_click(self, pos: tuple[int, int], button: int) -> bool:
         return self.box.open_term_at(self.app, pos) or self.side_box.open_term_at(self.app, pos)

@@ -9,7 +9,8 @@ hand ready with riichi possible, a box at the top right says whether riichi or d
 On the learner's answer to a pon or chi offer (a pass or a call) the top-right box says whether
 the coach would have called (a frame is a discard or an answer, never both).  The header names the
 screen and the rules; the step, the mistakes and the decisions against the coach go beside them as far
-as there is room, the rest at the right under the table.
+as there is room, the rest at the right under the table.  A verdict longer than its box scrolls: the
+mouse wheel over it, or a click on it (a page down, back to the top from the end).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from trainer.engine.game.actions import Discard, Pass, Riichi
 from trainer.engine.game.records import RecordError
 from trainer.engine.game.saved import load_game
 from trainer.engine.mcr import records as mcr_records
-from trainer.i18n import _, fu_text, han_text, pgettext, points_text
+from trainer.i18n import _, fu_text, han_text, ngettext, pgettext, points_text
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
@@ -56,8 +57,8 @@ class ReplayScreen(Screen):
         self.path = Path(params["path"])
         self.error = ""
         self.board = Board()
-        self.box = CoachBox()
-        self.side_box = CoachBox()  # riichi or dama, or a call, in the free corner at the top right
+        self.box = CoachBox(scrollable=True)  # a long verdict scrolls with the mouse wheel
+        self.side_box = CoachBox(scrollable=True)  # riichi or dama, or a call, in the free corner at the top right
         self.frames: list[Frame] = []
         self.decisions: dict = {}
         self.calls: dict = {}  # the learner's answers to pon and chi offers, by (hand, action index)
@@ -149,9 +150,7 @@ class ReplayScreen(Screen):
         step = self.step_text(widest=widest)
         if self.mcr:
             return [(step, "")]
-        # of the discards: a ron let pass is a decision (a mistake M stops on) but not a discard
-        discards = [d for d in self.decisions.values() if d.turn >= 0]
-        mistakes = _("mistakes: {m} of {n} discards").format(m=sum(1 for d in discards if d.mistake), n=len(discards))
+        mistakes = self.mistakes_text()
         against = sum(1 for d in self.decisions.values() if d.riichi_against_advice)
         calls = sum(1 for c in self.calls.values() if c.against_advice)
         pushes = sum(1 for d in self.decisions.values() if d.push_fold_against_advice)
@@ -177,6 +176,16 @@ class ReplayScreen(Screen):
         out += [(" · ".join([step, mistakes]), " · ".join(total)), (mistakes, " · ".join([step, *total])),
                 ("", " · ".join([step, mistakes, *total]))]
         return out
+
+    def mistakes_text(self) -> str:
+        """«ошибок: 10 из 61 сброса»: the review's mistakes among its decisions, every one M stops on
+        for being a mistake (a win let pass included).  A ron let pass is a decision but not a
+        discard: with one among them, the count is of decisions («из 62 решений»)."""
+        decisions = list(self.decisions.values())
+        m, n = sum(1 for d in decisions if d.mistake), len(decisions)
+        if all(d.turn >= 0 for d in decisions):
+            return ngettext("mistakes: {m} of {n} discard", "mistakes: {m} of {n} discards", n).format(m=m, n=n)
+        return ngettext("mistakes: {m} of {n} decision", "mistakes: {m} of {n} decisions", n).format(m=m, n=n)
 
     # ---------------------------------------------------------------- names
     @property
@@ -372,16 +381,51 @@ class ReplayScreen(Screen):
         side = riichi_choice_text(c) if c is not None else call_choice_text(call) if call is not None else ""
         self.side_box.draw(surf, self.app, right, side)
         caption = self.caption(frame)
-        below = self.below_text()
         small = L.font("small")
-        # what the header had no room for, at the right of the caption (which it never cuts: a long
-        # caption, a double ron's, leaves it out)
-        room = area.width - self.app.text_width(caption, small) - L.px(24)
-        if below and room >= min(self.app.text_width(below, small), L.px(160)):
-            blit_text(surf, self.app, below, small, P.on_felt_muted, (area.right, self.caption_y),
-                      anchor="bottomright", max_width=room)
+        below = self.below_place()
+        if below is not None:
+            text, pos, anchor, room = below
+            blit_text(surf, self.app, text, small, P.on_felt_muted, pos, anchor=anchor, max_width=room)
         blit_text(surf, self.app, caption, small, P.on_felt, (area.left, self.caption_y),
                   anchor="bottomleft", max_width=area.width)
 
+    def below_place(self) -> tuple[str, tuple[int, int], str, int] | None:
+        """Where the text the header had no room for goes (text, point, anchor, width): at the right
+        of the upper row of buttons, a line of its own that no caption reaches, when it fits there;
+        else at the right of the caption's line when it fits beside the caption; else under the
+        caption's line's right end, on the buttons' row, shortened only as a last resort.  None
+        without such text."""
+        below = self.below_text()
+        if not below or not self.frames:
+            return None
+        L = self.app.layout
+        area = L.content()
+        small = L.font("small")
+        need = self.app.text_width(below, small)
+        top = min((b.rect.top for b in self.buttons), default=None)
+        row = [b for b in self.buttons if b.rect.top == top]
+        if row:
+            free = area.right - max(b.rect.right for b in row) - L.px(24)
+            spot = (area.right, row[0].rect.centery)
+            if need <= free:
+                return below, spot, "midright", free
+        beside = area.width - self.app.text_width(self.caption(self.frames[self.pos]), small) - L.px(24)
+        if need <= beside or not row:
+            return below, (area.right, self.caption_y), "bottomright", max(beside, L.px(160))
+        return below, spot, "midright", max(free, L.px(160))
+
+    def scroll(self, dy: int) -> None:
+        """The mouse wheel scrolls the review's box under the mouse (the verdict's, else the riichi or
+        call box at the right) when its text is longer than the box."""
+        if CoachBox.scroll_one((self.side_box, self.box), dy):
+            self.app.invalidate()
+
     def on_click(self, pos: tuple[int, int], button: int) -> bool:
-        return self.box.open_term_at(self.app, pos) or self.side_box.open_term_at(self.app, pos)
+        if self.box.open_term_at(self.app, pos) or self.side_box.open_term_at(self.app, pos):
+            return True
+        for box in (self.box, self.side_box):  # a click on a long text turns its page
+            if box.overflow and box.rect.collidepoint(pos):
+                if not box.scroll(box.rect.height * 3 // 4):
+                    box.scroll(-box.offset)
+                return True
+        return False

@@ -18,6 +18,7 @@ import pygame
 
 from trainer.engine.evaluator.advisor import RIICHI_WIDE_WAIT
 from trainer.engine.game.coach import (
+    WORTH_MORE,
     DangerWarning,
     DiscardHint,
     OpenHandWarning,
@@ -304,6 +305,61 @@ def value_words(value: Any) -> str:
     return ", ".join(dict.fromkeys(parts))
 
 
+def value_gain_words(value: Any, other: Any) -> str:
+    """What the hand ``value`` has that the hand ``other`` lacks, from their value reasons (the yaku,
+    dora, tanyao... named by :func:`value_words` that only ``value`` gives): why one discard keeps
+    more value than another ("" when they share every named reason: then the evaluator only
+    estimates a difference, and no reason is named for it)."""
+    def key(r: Any) -> tuple[Any, ...]:
+        return r.code, tuple(getattr(r, "values", ()) or ())
+
+    theirs = {key(r) for r in getattr(other, "reasons", ())}
+    return value_words(_Reasons(tuple(r for r in value.reasons if key(r) not in theirs)))
+
+
+class _Reasons:
+    """Value reasons alone, as :func:`value_words` reads a hand's value."""
+
+    def __init__(self, reasons: tuple[Any, ...]) -> None:
+        self.reasons = reasons
+
+
+def worth_more(value: Any, other: Any) -> bool:
+    """Whether the hand ``value`` is worth clearly more than ``other`` (the evaluator's points, by the
+    coach's own :data:`~trainer.engine.game.coach.WORTH_MORE` margin): only then is "value" a reason."""
+    mine, theirs = float(getattr(value, "best", 0) or 0), float(getattr(other, "best", 0) or 0)
+    return mine > 0 and mine >= WORTH_MORE * theirs
+
+
+def _value_hint(h: DiscardHint, tiles: str) -> str:
+    """The coach's ``value`` discard: a few tiles fewer than the widest, for what the hand keeps that the
+    widest discard gives up (named: yaku, dora, tanyao...), or for more points when nothing is named;
+    when the hand is worth no more than after the widest discard, no value is claimed at all: the
+    evaluator's estimate barely tells the two tiles apart, and the coach says so."""
+    a, other = h.advice, getattr(h, "compare", None)
+    if other is None:  # nothing to weigh it against: what the hand is worth, by its reasons
+        why = value_words(a.value)
+        more = bool(why)
+    else:
+        why = value_gain_words(a.value, other.value)
+        more = worth_more(a.value, other.value)
+    if more and why:
+        return _("Discard {tiles}: {n} useful tiles stay, a few fewer than with the widest {ukeire}, "
+                 "but the hand keeps its value: {why}.").format(
+            tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}", why=why)
+    if more and other is not None:
+        return _("Discard {tiles}: {n} useful tiles stay, a few fewer than with the widest {ukeire}, but the hand "
+                 "is worth more: about {value} points instead of {other}.").format(
+            tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}", value=format_about_points(a.value.best),
+            other=format_about_points(other.value.best))
+    if other is not None:  # the coach's estimate barely tells them apart: say so, claim no value
+        return _("Discard {tiles}: {n} useful tiles stay, {m} after {other}; by the coach's estimate the two are "
+                 "about as good.").format(tiles=tiles, n=h.ukeire, m=other.efficiency.ukeire,
+                                          other=_tiles([other.tile]))
+    return _("Discard {tiles}: {n} useful tiles stay, nearly as many as with the widest {ukeire}.").format(
+        tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}")
+
+
 SEATS_IN_SENTENCE = {
     "Right": lambda: pgettext("seat inside a sentence", "Right"),
     "Across": lambda: pgettext("seat inside a sentence", "Across"),
@@ -404,9 +460,7 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
                                 "Discard {tiles}: one step closer to {tenpai}; after it the {ukeire} is {n} tiles.",
                                 h.ukeire).format(tiles=tiles, tenpai=_tenpai(), n=h.ukeire, ukeire="{term:ukeire}"))
         elif h.reason == "value" and a is not None:
-            out.append(_("Discard {tiles}: {n} useful tiles stay, a few fewer than with the widest {ukeire}, "
-                         "but the hand keeps its value: {why}.").format(
-                tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}", why=value_words(a.value) or "{term:yaku}"))
+            out.append(_value_hint(h, tiles))
         elif h.reason == "win_chance" and a is not None and h.compare is not None:
             out.append(win_chance_words(tiles, h.ukeire, _tiles([h.compare.tile]), h.compare.efficiency.ukeire,
                                         a.win, h.compare.win, order=True))
@@ -731,19 +785,31 @@ def take_win_line(tsumo: bool, riichi: bool) -> str:
 
 
 class CoachBox:
-    """Draws the coach's text in a paper box and finds the glossary term under a click."""
+    """Draws the coach's text in a paper box and finds the glossary term under a click.
 
-    def __init__(self) -> None:
+    A text too long for the area even in the tiny font is clipped, unless the box is
+    ``scrollable`` (its screen passes the mouse wheel to :meth:`scroll`): then the box shows the
+    part scrolled to, with a scroll bar and a «more below» mark, so that nothing is cut for good."""
+
+    def __init__(self, *, scrollable: bool = False) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.layout: Any = None
         self.origin = (0, 0)
+        self.scrollable = scrollable
+        self.offset = 0  # pixels of the text scrolled out at the top
+        self.overflow = 0  # how far the text can scroll (0: it fits)
+        self.text = ""
 
     def draw(self, surf: pygame.Surface, app: Any, area: pygame.Rect, text: str) -> None:
         """Paint ``text`` (rich) in a box at the top-left of ``area`` (as tall as it needs); a text too
-        long for the area at the small size is set in the tiny one rather than cut."""
+        long for the area at the small size is set in the tiny one rather than cut, and one too long
+        even then scrolls (a ``scrollable`` box) or is clipped."""
         self.layout = None
+        if text != self.text:
+            self.text, self.offset = text, 0  # another text starts at its top
         if not text or area.width < 80:
             self.rect = pygame.Rect(0, 0, 0, 0)
+            self.overflow = 0
             return
         L = app.layout
         pad = L.px(10)
@@ -753,13 +819,50 @@ class CoachBox:
                 break
         h = min(area.height, lay.height + 2 * pad)
         self.rect = pygame.Rect(area.left, area.top, area.width, h)
+        self.overflow = max(0, lay.height + 2 * pad - h) if self.scrollable else 0
+        self.offset = max(0, min(self.offset, self.overflow))
         draw_panel(surf, self.rect, P.hint_bg, L.px(10), border=P.hint)
-        self.origin = (area.left + pad, area.top + pad)
+        self.origin = (area.left + pad, area.top + pad - self.offset)
         clip = surf.get_clip()
-        surf.set_clip(self.rect.inflate(-2, -2))
+        inner = self.rect.inflate(-2, -2)
+        if self.overflow:  # the text stops short of the edges, and the bottom pad stays clear for the arrow
+            inner = pygame.Rect(inner.left, self.rect.top + pad // 2, inner.width, h - pad // 2 - pad)
+        surf.set_clip(inner)
         surf.blit(lay.surface, self.origin)
         surf.set_clip(clip)
         self.layout = lay
+        if self.overflow:
+            self._draw_scroll(surf, app, lay.height + 2 * pad)
+
+    def _draw_scroll(self, surf: pygame.Surface, app: Any, full: int) -> None:
+        """The scroll bar at the box's right edge, and a «more below» arrow while text is hidden below."""
+        L = app.layout
+        r = self.rect
+        track = pygame.Rect(r.right - L.px(7), r.top + L.px(8), max(2, L.px(4)), r.height - L.px(16))
+        thumb_h = max(L.px(18), track.height * r.height // max(1, full))
+        thumb_y = track.top + (track.height - thumb_h) * self.offset // max(1, self.overflow)
+        pygame.draw.rect(surf, P.hint, pygame.Rect(track.left, thumb_y, track.width, thumb_h),
+                         border_radius=track.width // 2)
+        if self.offset < self.overflow:  # more below: a small arrow at the bottom edge
+            cx, by, s = r.centerx, r.bottom - L.px(3), L.px(6)
+            pygame.draw.polygon(surf, P.hint, [(cx - s, by - s), (cx + s, by - s), (cx, by)])
+
+    def scroll(self, dy: int) -> bool:
+        """Scroll the text by ``dy`` pixels (positive: down), within the text; True if it moved."""
+        new = max(0, min(self.overflow, self.offset + dy))
+        if new == self.offset:
+            return False
+        self.offset = new
+        return True
+
+    @staticmethod
+    def scroll_one(boxes: Any, dy: int) -> bool:
+        """The mouse wheel over a screen's coach boxes: scroll the box under the mouse whose text is
+        longer than it, else the first such box; True if a text moved."""
+        pos = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+        long = [b for b in boxes if b.overflow]
+        box = next((b for b in long if b.rect.collidepoint(pos)), long[0] if long else None)
+        return box is not None and box.scroll(dy)
 
     def term_at(self, pos: tuple[int, int]) -> str | None:
         """The glossary term under ``pos`` (None if none)."""

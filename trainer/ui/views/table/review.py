@@ -33,10 +33,13 @@ from trainer.ui.views.table.coach import (
     ron_word,
     tiles_or,
     tsumo_word,
+    value_gain_words,
     value_words,
     win_chance_words,
+    worth_more,
     worth_words,
 )
+from trainer.ui.views.table.result import and_join, listed_winner
 from trainer.ui.views.table.state import seat_name as table_seat_name
 from trainer.ui.views.table.wins import seat_owner, seat_subject
 
@@ -105,8 +108,9 @@ def tile_text(d: Decision) -> str:
 def _discard_text(d: Decision) -> str:
     pf = getattr(d, "push_fold", None)  # a verdict built by hand (tests, puzzles) may have none
     text = _verdict_text(d, pf)
-    if pf is not None:
-        text += " " + push_fold_text(pf, d.chosen, getattr(d, "verdict", ""))
+    if pf is not None:  # a deal-in's verdict has named the safe tile already: said once
+        said = d.verdict == "dealt_in" and bool(pf.get("safest_genbutsu")) and _kind(pf["safest"]) in _safe_kinds(d)
+        text += " " + push_fold_text(pf, d.chosen, getattr(d, "verdict", ""), safe_said=said)
     dealt = deal_in_text(d)
     return text + " " + dealt if dealt else text
 
@@ -188,10 +192,7 @@ def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
                  "({genbutsu}): when your hand is far from ready, fold with safe tiles.").format(
             mine=mine, riichi="{term:riichi}", safe=safe, genbutsu=_genbutsu())
     if d.verdict == "dealt_in":
-        # one safe tile, or a list of them joined with "or" (any one of them was safe)
-        text = (_("{mine} dealt into the {riichi}. {safe} was safe ({genbutsu}).") if len(_safe_kinds(d)) < 2
-                else _("{mine} dealt into the {riichi}. Any of {safe} was safe ({genbutsu})."))
-        return text.format(mine=mine, riichi="{term:riichi}", safe=safe, genbutsu=_genbutsu())
+        return _dealt_in_text(d)
     if pf is None and d.danger is not None and d.danger["chosen"] == d.danger["safest_danger"]:
         return _("You discarded {mine}: the safest tile against the {riichi}. Good.").format(
             mine=mine, riichi="{term:riichi}")
@@ -207,18 +208,16 @@ def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
 def coach_preferred_text(d: Decision) -> str:
     """Which tile the table's coach preferred to the learner's with no threat on the table, and why,
     in its own words at the table (the review's ``coach_why``: value, better shapes, less danger, a
-    yaku kept); a tile as good as the learner's by the same measure is said to be as good."""
+    yaku kept); a tile as good as the learner's by the same measure is said to be as good.  The
+    coach's tile is weighed against the learner's own tile (``coach_why["mine"]``, else the review's
+    count for it), never against a third one; "but" only where the coach's tile gives something up
+    (fewer useful tiles than the learner's), and a value only where the hand is worth more with it."""
     cw = getattr(d, "coach_why", None) or {}
     tile = _t(d.coach or cw.get("tile", ""))
     code, n = cw.get("reason"), int(cw.get("ukeire", 0))
-    compare = cw.get("compare") or {}
-    if code == "value":
-        why = ngettext("{n} useful tile, but the hand keeps its value: {why}",
-                       "{n} useful tiles, but the hand keeps its value: {why}", n).format(
-            n=n, why=value_words(_advice(cw).value) or "{term:yaku}")
-    elif code == "win_chance" and compare:
-        why = win_chance_words(tile, n, _t(compare["tile"]), int(compare["ukeire"]), float(cw.get("win") or 0),
-                               float(compare.get("win") or 0))
+    why = ""
+    if code in ("value", "win_chance"):
+        why = _against_mine(d, cw, n)
     elif code == "less_risk":
         why = ngettext("nearly the same {ukeire}, {n} tile, and less danger: {why}",
                        "nearly the same {ukeire}, {n} tiles, and less danger: {why}", n).format(
@@ -227,42 +226,167 @@ def coach_preferred_text(d: Decision) -> str:
     elif code == "keeps_yaku":
         why = _("the open hand keeps its {yaku}: {why}").format(yaku="{term:yaku}",
                                                                why=value_words(_advice(cw).value) or "{term:yakuhai}")
-    elif n == d.ukeire_chosen and cw.get("shanten", d.shanten_chosen) == d.shanten_chosen:
-        return _("The coach advised {tile}; yours is just as good.").format(tile=tile)
-    else:
+    if not why:
+        even = n == d.ukeire_chosen and cw.get("shanten", d.shanten_chosen) == d.shanten_chosen
+        weighed = code in ("value", "win_chance") and bool(cw.get("mine")) and d.verdict == "good"
+        if even or weighed:  # weighed: neither more value nor a better chance than the learner's own tile
+            return _("The coach advised {tile}; yours is just as good.").format(tile=tile)
         why = ngettext("{n} useful tile after it", "{n} useful tiles after it", n).format(n=n)
     return _("The coach preferred {tile} — {why}.").format(tile=tile, why=why)
 
 
-def deal_in_text(d: Decision) -> str:
-    """Who won on the discard, when the verdict does not say it already (a deal-in the review does not
-    count as a mistake against a riichi, or one into a hand that declared no riichi): a hand kept
-    quiet (dama) or an open hand, with what the coach read in it then (its calls, or the tile's
-    danger against it); "" when there was no deal-in."""
-    note = getattr(d, "deal_in", None)
-    if not getattr(d, "dealt_in", False) or not note or d.verdict == "dealt_in" and "seat" not in note:
-        return ""
+def _mine_figures(d: Decision, cw: dict[str, Any]) -> dict[str, Any]:
+    """The learner's tile as the coach weighed it: the review's ``coach_why["mine"]`` (useful tiles,
+    chance to win, value); from an older review, the compared tile's figures when it is the
+    learner's, else the review's own count of useful tiles alone."""
+    mine = cw.get("mine")
+    if mine:
+        return dict(mine)
+    compare = cw.get("compare") or {}
+    if compare and _kind(str(compare.get("tile"))) == _kind(d.chosen):
+        return {**compare, "ukeire": d.ukeire_chosen}
+    return {"tile": d.chosen, "ukeire": d.ukeire_chosen}
+
+
+def _against_mine(d: Decision, cw: dict[str, Any], n: int) -> str:
+    """The coach's ``value`` or ``win_chance`` reason, against the learner's own tile: what the hand
+    keeps that the learner's discard gave up (named), or more points; else a better chance to win
+    (the evaluator's figures for both tiles); "" when neither holds against the learner's tile."""
+    mine = _mine_figures(d, cw)
+    m, other = int(mine.get("ukeire", d.ukeire_chosen)), _t(d.chosen)
+    steps, my_steps = int(cw.get("shanten", d.shanten_chosen)), int(mine.get("shanten", d.shanten_chosen))
+    # what the coach's tile gives up against the learner's: useful tiles at the same distance from a
+    # ready hand (a tile a step closer gives up nothing, however many tiles the slower hand counts)
+    fewer = n < m if steps == my_steps else steps > my_steps
+    coach_value = _advice(cw).value
+    if "value" in mine:  # what the coach's hand has that the learner's lacks, and only when worth more
+        theirs = SimpleNamespace(reasons=_reasons(mine["value"]), best=float(mine.get("worth") or 0))
+        coach_value.best = float(cw.get("worth") or 0)
+        more = worth_more(coach_value, theirs)
+        named = value_gain_words(coach_value, theirs) if more else ""
+    else:  # an older review: the coach's own value words, as it said them
+        more = cw.get("reason") == "value"
+        named = value_words(coach_value) if more else ""
+    if more and named:
+        if fewer:
+            return ngettext("{n} useful tile, fewer than after {other} ({m}), but the hand keeps more of its "
+                            "value: {why}",
+                            "{n} useful tiles, fewer than after {other} ({m}), but the hand keeps more of its "
+                            "value: {why}", n).format(n=n, other=other, m=m, why=named)
+        return ngettext("{n} useful tile, and the hand keeps more of its value: {why}",
+                        "{n} useful tiles, and the hand keeps more of its value: {why}", n).format(n=n, why=named)
+    if more and mine.get("worth") is not None and cw.get("worth"):
+        worth = format_about_points(float(cw["worth"]))
+        theirs_worth = format_about_points(float(mine["worth"]))
+        if fewer:
+            return ngettext("{n} useful tile, fewer than after {other} ({m}), but the hand is worth more: about "
+                            "{value} points instead of {theirs}",
+                            "{n} useful tiles, fewer than after {other} ({m}), but the hand is worth more: about "
+                            "{value} points instead of {theirs}", n).format(
+                n=n, other=other, m=m, value=worth, theirs=theirs_worth)
+        return ngettext("{n} useful tile, and the hand is worth more: about {value} points instead of {theirs}",
+                        "{n} useful tiles, and the hand is worth more: about {value} points instead of {theirs}",
+                        n).format(n=n, value=worth, theirs=theirs_worth)
+    win, their_win = cw.get("win"), mine.get("win")
+    if win is None or their_win is None or _percent(float(win)) <= _percent(float(their_win)):
+        return ""  # no better chance to win than the learner's tile, to the percent shown
+    if fewer:
+        return win_chance_words(_t(d.coach or cw.get("tile", "")), n, other, m, float(win), float(their_win))
+    return ngettext("{n} useful tile, and a better chance to win: about {p}% instead of {q}% after {other}",
+                    "{n} useful tiles, and a better chance to win: about {p}% instead of {q}% after {other}",
+                    n).format(n=n, p=_percent(float(win)), q=_percent(float(their_win)), other=other)
+
+
+def _winners(d: Decision) -> list[int]:
+    """The seats that won on the learner's discard (the review's ``deal_in``; none when it has none)."""
+    note = getattr(d, "deal_in", None) or {}
+    return [int(w) for w in note.get("winners") or ()]
+
+
+def _riichi_winners(d: Decision) -> list[int]:
+    """The winners on the discard that had declared riichi."""
+    note = getattr(d, "deal_in", None) or {}
+    return [w for w, r in zip(_winners(d), note.get("riichi") or (), strict=False) if r]
+
+
+def _dealt_in_text(d: Decision) -> str:
+    """A deal-in the review counts as a mistake (a tile that could deal in while a tile safe against
+    every riichi was in the hand): who really won on it — the riichi player, another player with
+    no riichi (an open hand, or a closed one kept quiet), or two players at once (a double ron) —
+    and what was safe against the riichi.  The essentials only: the push-or-fold sentence follows."""
+    mine, safe = _t(d.chosen), _safe_now(d)
+    winners, note = _winners(d), getattr(d, "deal_in", None) or {}
+    several = len(_safe_kinds(d)) >= 2  # a list of tiles joined with "or": any one of them was safe
+    if len(winners) == 1 and _riichi_winners(d) == winners or not winners:  # the riichi player won (an old review)
+        text = (_("{mine} dealt into the {riichi}. Any of {safe} was safe ({genbutsu}).") if several
+                else _("{mine} dealt into the {riichi}. {safe} was safe ({genbutsu})."))
+        return text.format(mine=mine, riichi="{term:riichi}", safe=safe, genbutsu=_genbutsu())
+    text = _who_won(d, note)
+    safe_words = (_("Against the {riichi}, any of {safe} was safe ({genbutsu}).") if several
+                  else _("Against the {riichi}, {safe} was safe ({genbutsu})."))
+    return text + " " + safe_words.format(riichi="{term:riichi}", safe=safe, genbutsu=_genbutsu())
+
+
+def _who_won(d: Decision, note: dict[str, Any]) -> str:
+    """Who won on the learner's discard and with what, in a sentence or two: one winner in riichi by
+    name; one without riichi with their open or quiet hand and what the coach read in it (the
+    safer tiles when it warned); a double ron names both winners, then the hand without riichi."""
     mine = _t(d.chosen)
-    if "seat" not in note:  # every winner was in riichi
-        return _("{winner} won on {mine}.").format(winner=_subject(note, note["winners"][0]), mine=mine)
-    winner = _subject(note, int(note["seat"]))
+    winners = _winners(d)
+    if len(winners) > 1:
+        names = and_join([listed_winner(w - int(note.get("me", 0)), int(note.get("players", 4))) for w in winners])
+        text = (_("Double ron: {winners} both won on {mine}.") if len(winners) == 2
+                else _("Triple ron: {winners} all won on {mine}.")).format(winners=names, mine=mine)
+        if "seat" in note:
+            text += " " + _quiet_hand(note, owner=True)
+        return text
+    if "seat" not in note:  # the one winner was in riichi
+        return _("{winner} won on {mine}.").format(winner=_subject(note, winners[0]), mine=mine)
+    return _quiet_hand(note, mine=mine)
+
+
+def _quiet_hand(note: dict[str, Any], *, mine: str = "", owner: bool = False) -> str:
+    """The winner without riichi (``note["seat"]``) and their hand: open (with what its calls showed,
+    and the safer tiles, when the coach warned) or closed and kept quiet (dama); with ``mine``, as
+    "{winner} won on {mine} with …", with ``owner`` as "{whose} hand was …" (after a double ron's
+    sentence, which says already who won)."""
+    seat = int(note["seat"])
+    winner = _subject(note, seat)
+    whose = seat_owner(seat - int(note.get("me", 0)), int(note.get("players", 4)))
+    riichi = "{term:riichi}"
     if note.get("reading"):
         why = open_reading_words(str(note["reading"]), str(note.get("suit") or ""))
-        text = _("{winner} won on {mine} with an open hand, without {riichi}: {why}.").format(
-            winner=winner, mine=mine, riichi="{term:riichi}", why=why)
+        text = (_("{whose}'s hand was open, without {riichi}: {why}.").format(whose=whose, riichi=riichi, why=why)
+                if owner else _("{winner} won on {mine} with an open hand, without {riichi}: {why}.").format(
+                    winner=winner, mine=mine, riichi=riichi, why=why))
         if note.get("safer"):
             text += " " + _("Safer: {safe}.").format(safe=tiles_or(note["safer"]))
         return text
-    rows = [{"seat": note["seat"], "deal_in": note.get("chance") or 0.0, "reasons": note.get("reasons") or []}]
-    danger = danger_words(_advice({**note, "dangers": rows}), _seat_word(note)) if note.get("chance") else ""
     if note.get("open"):
-        text = _("{winner} won on {mine} with an open hand, without {riichi}: an open hand can be ready with no "
-                 "warning at all.").format(winner=winner, mine=mine, riichi="{term:riichi}")
-    else:
-        text = _("{winner} won on {mine} with a closed hand kept quiet ({dama}): a hand can be ready without "
-                 "declaring {riichi}.").format(winner=winner, mine=mine, dama=_dama(), riichi="{term:riichi}")
-    if danger:
-        text += " " + _("The coach's reading of {mine} then: {danger}.").format(mine=mine, danger=danger)
+        return (_("{whose}'s hand was open, without {riichi}: an open hand can be ready with no warning at "
+                  "all.").format(whose=whose, riichi=riichi) if owner else
+                _("{winner} won on {mine} with an open hand, without {riichi}: an open hand can be ready with no "
+                  "warning at all.").format(winner=winner, mine=mine, riichi=riichi))
+    return (_("{whose}'s hand was closed and kept quiet ({dama}): a hand can be ready without declaring "
+              "{riichi}.").format(whose=whose, dama=_dama(), riichi=riichi) if owner else
+            _("{winner} won on {mine} with a closed hand kept quiet ({dama}): a hand can be ready without "
+              "declaring {riichi}.").format(winner=winner, mine=mine, dama=_dama(), riichi=riichi))
+
+
+def deal_in_text(d: Decision) -> str:
+    """Who won on the discard, when the verdict does not say it already (a deal-in the review does not
+    count as a mistake: one the coach's push took the risk of, or one into a hand that declared no
+    riichi with no riichi on the table): the winner, a double ron's two, a hand kept quiet (dama) or
+    an open hand with what the coach read in its calls, and the chance the coach gave the tile — the
+    essentials, short enough for the review's box; "" when there was no deal-in, or when the verdict
+    (``dealt_in``) says it."""
+    note = getattr(d, "deal_in", None)
+    if not getattr(d, "dealt_in", False) or not note or d.verdict == "dealt_in" or not note.get("winners"):
+        return ""
+    text = _who_won(d, note)
+    if len(note["winners"]) == 1 and "seat" in note and not note.get("reading") and note.get("chance"):
+        text += " " + _("The coach put the risk of {mine} at about {p}%.").format(
+            mine=_t(d.chosen), p=max(1, _percent(float(note["chance"]))))
     return text
 
 
@@ -303,9 +427,33 @@ def passed_win_text(w: dict[str, Any]) -> str:
         text += " " + _("And until your next discard you could not ron at all ({furiten}).").format(
             furiten=term_word("doujun_furiten", pgettext("inline term", "temporary furiten")))
     elif furiten == "river":
-        text += " " + _("The winning tile is in your own river now: {furiten}, no ron while the wait stays the "
-                        "same.").format(furiten=term_word("sutehai_furiten", pgettext("inline term", "furiten")))
+        text += " " + _river_furiten(w)
     return text + " " + _("Declare every win the table offers you, unless the coach says to let it pass.")
+
+
+def _river_furiten(w: dict[str, Any]) -> str:
+    """The river furiten a tsumo let pass by a discard left: the tile let pass thrown (it is in the
+    river now), or a discard that changed the wait to tiles already in the river (named: the
+    review's ``river_tiles``, tiles of the new wait, never the drawn winning tile)."""
+    furiten = term_word("sutehai_furiten", pgettext("inline term", "furiten"))
+    tiles = [t for t in w.get("river_tiles") or ()]
+    if not tiles or _kind(str(w["tile"])) in {_kind(t) for t in tiles}:
+        return _("The winning tile is in your own river now: {furiten}, no ron while the wait stays the "
+                 "same.").format(furiten=furiten)
+    return ngettext("Your discard changed the wait, and the new winning tile {tiles} is already in your own river: "
+                    "{furiten}, no ron while the wait stays the same.",
+                    "Your discard changed the wait, and the new winning tiles {tiles} are already in your own river: "
+                    "{furiten}, no ron while the wait stays the same.", len(tiles)).format(
+        tiles=_and_tiles(tiles), furiten=furiten)
+
+
+def _and_tiles(tiles: list[str]) -> str:
+    """Tiles named one by one and joined as "5m", "3m and 6m" or "1m, 4m and 7m" (each drawn as a tile)."""
+    items = [_t(t) for t in tiles]
+    if len(items) < 2:
+        return "".join(items)
+    # TRANSLATORS: the last two of a list of tiles that are all meant ("3m and 6m"; ru: «3m и 6m»).
+    return pgettext("list of tiles", "{a} and {b}").format(a=", ".join(items[:-1]), b=items[-1])
 
 
 def passed_win_answer_text(w: dict[str, Any], answer: str) -> str:
@@ -417,14 +565,15 @@ def _soft_fold(pf: dict[str, Any]) -> str:
     return _("a soft fold ({mawashi}) with {tile}").format(mawashi="{term:mawashi_uchi}", tile=_t(pf["advised"]))
 
 
-def push_fold_text(pf: dict[str, Any], chosen: str, verdict: str = "") -> str:
+def push_fold_text(pf: dict[str, Any], chosen: str, verdict: str = "", *, safe_said: bool = False) -> str:
     """Push or fold against a threat (the review's ``push_fold``), in beginner words: "right" when
     the learner did what the coach does, else what the coach would do; why, with the coach's
     figures — what the hand is worth and the chance to win it against what pushing on risks
     (in the last hand: the places, without figures) — and, for a fold, the safest tile.  A fold is
     named as the coach names it at the table: betaori, or a soft fold (mawashi-uchi) where it wove.
     A push with a tile the review counts as a mistake (``verdict``: dangerous, or slower) is "right to
-    push, but with the coach's tile"."""
+    push, but with the coach's tile".  ``safe_said``: the verdict named the safest tile as safe already
+    (a deal-in's), so it is not named again."""
     betaori = "{term:betaori}"
     why = _push_fold_why(pf)
     weave = bool(pf.get("weave")) and bool(pf.get("advised"))
@@ -443,11 +592,10 @@ def push_fold_text(pf: dict[str, Any], chosen: str, verdict: str = "") -> str:
     if pf["advice"] == "push":
         return _("The coach would push here: {why}.").format(why=why)
     risked = _("Your tile {mine} alone risked about {risk} this turn.").format(mine=_t(chosen), risk=_about(pf["risk"]))
+    safe = "" if safe_said else " " + _safe_tile(pf)
     if weave:
-        return _("The coach would make {fold} here: {why}.").format(fold=_soft_fold(pf), why=why) + " " + risked + \
-            " " + _safe_tile(pf)
-    return _("The coach would make a {betaori} here: {why}.").format(betaori=betaori, why=why) + " " + risked + \
-        " " + _safe_tile(pf)
+        return _("The coach would make {fold} here: {why}.").format(fold=_soft_fold(pf), why=why) + " " + risked + safe
+    return _("The coach would make a {betaori} here: {why}.").format(betaori=betaori, why=why) + " " + risked + safe
 
 
 def push_fold_answer_text(pf: dict[str, Any], answer: str) -> str:
