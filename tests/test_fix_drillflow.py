@@ -173,7 +173,7 @@ def _hit(screen: Any) -> None:
 
 
 def test_a_missed_starter_puzzle_is_a_card_that_comes_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from trainer.ui.screens.position_review import STARTER_SPEC, due_starter_puzzles
+    from trainer.ui.views.review_items import STARTER_SPEC, due_starter_puzzles
 
     with _store_app(tmp_path, monkeypatch) as app:
         screen = app.push("nanikiru", games=None, n=4, seed=3)

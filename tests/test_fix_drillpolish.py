@@ -130,7 +130,7 @@ def test_wait_parts_reads_what_waits() -> None:
 
 def _due_starter(app: Any, n: int = 3) -> list[str]:
     from trainer.engine.exercises import nanikiru
-    from trainer.ui.screens.position_review import starter_spec
+    from trainer.ui.views.review_items import starter_spec
 
     past = datetime.now(UTC) - timedelta(days=3)
     ids = []

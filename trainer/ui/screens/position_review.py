@@ -82,6 +82,7 @@ from trainer.ui.saved_games import games_dir
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
+from trainer.ui.views.review_items import due_starter_puzzles, starter_spec
 from trainer.ui.views.table.actions import TileButton, offer_label, offer_pieces
 from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.call_review import call_answer_text, call_played_text
@@ -710,42 +711,6 @@ def _after_colon(prefix: str, lines: list[str]) -> list[str]:
 
 DRILL_SIZE = 10
 """Puzzles in one drill."""
-
-STARTER_SPEC = "nanikiru"
-"""The key of the review spec of a missed starter-set puzzle (:func:`starter_spec`): the starter
-game (``"starter4"``), the hand, the action and the seat of the decision."""
-
-
-def starter_spec(position: Any) -> dict[str, Any]:
-    """The review spec that finds a starter-set position again (:func:`due_starter_puzzles`)."""
-    return {STARTER_SPEC: position.source, "hand": position.hand, "action": position.action, "seat": position.seat}
-
-
-def _is_starter_card(spec: dict) -> bool:
-    """A stored review spec that is a starter-set discard puzzle (not a drill, lesson or game card)."""
-    return isinstance(spec.get(STARTER_SPEC), str)
-
-
-def due_starter_puzzles(app: Any, focus: str = "all", limit: int = DRILL_SIZE) -> list[Any]:
-    """The starter-set puzzles the learner missed that are due for review (at most ``limit``, the
-    most overdue first, only those of ``focus``), found again from their cards' specs; empty
-    without a progress store.  A card whose position is no longer in the starter set is left out."""
-    store, learner = getattr(app, "progress", None), getattr(app, "learner_id", None)
-    if store is None or learner is None or limit <= 0:
-        return []
-    try:
-        cards = store.due_reviews(learner, limit=limit, showable=_is_starter_card)
-    except Exception:  # noqa: BLE001 - a damaged store is reported elsewhere
-        return []
-    order = {(c[STARTER_SPEC], c.get("hand"), c.get("action"), c.get("seat")): i for i, c in enumerate(cards)}
-    if not order:
-        return []
-    found = [(order[key], pos) for pos in nanikiru.starter_positions()
-             if (key := (pos.source, pos.hand, pos.action, pos.seat)) in order]
-    puzzles = [nanikiru.puzzle(pos) for _i, pos in sorted(found, key=lambda f: f[0])]
-    return [q for q in puzzles if nanikiru.in_focus(q, focus)]
-
-
 
 def learner_games(app: Any) -> tuple[list[tuple[Path, int]], list[str]]:
     """The learner's readable saved and imported games, newest first, each with the learner's

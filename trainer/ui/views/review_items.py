@@ -121,7 +121,7 @@ def due_starter_cards(app: Any, *, now: datetime | None = None) -> list[dict]:
         return []
     try:
         return store.due_reviews(learner, now=now, limit=10_000,
-                                 showable=lambda item: isinstance(item.get("nanikiru"), str))
+                                 showable=_is_starter_card)
     except Exception:  # noqa: BLE001 - a store that cannot answer: nothing to count
         return []
 
@@ -129,8 +129,6 @@ def due_starter_cards(app: Any, *, now: datetime | None = None) -> list[dict]:
 def open_due_starter(app: Any) -> bool:
     """Open the due starter puzzles (:func:`due_starter_cards`) as a round of «What to discard?»,
     each said to be one missed before; False (nothing opened) when none can be found again."""
-    from trainer.ui.screens.position_review import due_starter_puzzles
-
     n = len(due_starter_cards(app))
     due = due_starter_puzzles(app, "all", limit=n) if n else []
     if not due:
@@ -186,3 +184,42 @@ def next_round(items: list[dict], results: list[str]) -> list[dict]:
             continue
         out.append(item)
     return out
+
+
+# ---------------------------------------------------------------- missed starter-set discard puzzles
+
+STARTER_SPEC = "nanikiru"
+"""The key of the review spec of a missed starter-set puzzle (:func:`starter_spec`): the starter
+game (``"starter4"``), the hand, the action and the seat of the decision."""
+
+
+def starter_spec(position: Any) -> dict[str, Any]:
+    """The review spec that finds a starter-set position again (:func:`due_starter_puzzles`)."""
+    return {STARTER_SPEC: position.source, "hand": position.hand, "action": position.action, "seat": position.seat}
+
+
+def _is_starter_card(spec: dict) -> bool:
+    """A stored review spec that is a starter-set discard puzzle (not a drill, lesson or game card)."""
+    return isinstance(spec.get(STARTER_SPEC), str)
+
+
+def due_starter_puzzles(app: Any, focus: str = "all", limit: int = 10) -> list[Any]:
+    """The starter-set puzzles the learner missed that are due for review (at most ``limit``, the
+    most overdue first, only those of ``focus``), found again from their cards' specs; empty
+    without a progress store.  A card whose position is no longer in the starter set is left out."""
+    store, learner = getattr(app, "progress", None), getattr(app, "learner_id", None)
+    if store is None or learner is None or limit <= 0:
+        return []
+    try:
+        cards = store.due_reviews(learner, limit=limit, showable=_is_starter_card)
+    except Exception:  # noqa: BLE001 - a damaged store is reported elsewhere
+        return []
+    order = {(c[STARTER_SPEC], c.get("hand"), c.get("action"), c.get("seat")): i for i, c in enumerate(cards)}
+    if not order:
+        return []
+    from trainer.engine.exercises import nanikiru
+
+    found = [(order[key], pos) for pos in nanikiru.starter_positions()
+             if (key := (pos.source, pos.hand, pos.action, pos.seat)) in order]
+    puzzles = [nanikiru.puzzle(pos) for _i, pos in sorted(found, key=lambda f: f[0])]
+    return [q for q in puzzles if nanikiru.in_focus(q, focus)]
