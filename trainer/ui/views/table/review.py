@@ -461,7 +461,7 @@ def passed_win_answer_text(w: dict[str, Any], answer: str) -> str:
     ``passed_win`` recomputed from the game; ``answer`` is "win" or "pass")."""
     if answer == w.get("advice", "win"):
         if answer == "win":
-            return _("Correct: declare the win. Letting it pass gives up the hand and leaves you {furiten}.").format(
+            return _("Correct: declare the win. Letting it pass gives up this win and leaves you {furiten}.").format(
                 furiten="{term:furiten}")
         return _("Correct: the coach lets this win pass — it would end the match with you still in last place "
                  "({minogashi}).").format(minogashi="{term:minogashi}")
