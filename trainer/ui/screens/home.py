@@ -324,8 +324,10 @@ class HomeScreen(Screen):
             return None
         if game is None:
             return None
-        if game.hand_in_progress:  # left mid-hand: that hand is not "played" yet
-            sub = _("hand {n} in progress").format(n=game.hands)
+        if game.hand_in_progress:  # left mid-hand: that hand is not "played" yet (as My games says it)
+            from trainer.ui.views.game_rows import hands_text
+
+            sub = hands_text(game)
         else:
             sub = ngettext("{n} hand played", "{n} hands played", game.hands).format(n=game.hands)
         if game.points is not None:

@@ -110,6 +110,11 @@ def due_review_items(app: Any, *, now: datetime | None = None, wait: bool = True
     return store.due_reviews(learner, now=now, showable=can_show(app, wait=wait))
 
 
+ALL_DUE = 10_000
+"""A limit that takes every due card: these counts are not the review session's, which has its
+own daily cap."""
+
+
 def due_starter_cards(app: Any, *, now: datetime | None = None) -> list[dict]:
     """The due cards of starter-set discard puzzles the learner missed (``{"nanikiru": game, "hand",
     "action", "seat"}``), most overdue first, however many (the daily review cap is the review
@@ -120,7 +125,7 @@ def due_starter_cards(app: Any, *, now: datetime | None = None) -> list[dict]:
     if store is None or learner is None:
         return []
     try:
-        return store.due_reviews(learner, now=now, limit=10_000,
+        return store.due_reviews(learner, now=now, limit=ALL_DUE,
                                  showable=_is_starter_card)
     except Exception:  # noqa: BLE001 - a store that cannot answer: nothing to count
         return []
@@ -129,8 +134,7 @@ def due_starter_cards(app: Any, *, now: datetime | None = None) -> list[dict]:
 def open_due_starter(app: Any) -> bool:
     """Open the due starter puzzles (:func:`due_starter_cards`) as a round of «What to discard?»,
     each said to be one missed before; False (nothing opened) when none can be found again."""
-    n = len(due_starter_cards(app))
-    due = due_starter_puzzles(app, "all", limit=n) if n else []
+    due = due_starter_puzzles(app, "all", limit=ALL_DUE)
     if not due:
         return False
     screen = app.push("nanikiru", puzzles=due)
@@ -154,7 +158,7 @@ def waiting_for_lessons(app: Any, *, now: datetime | None = None) -> list[tuple[
         broken = {k: v for k, v in getattr(lib, "broken", {}).items() if k not in lib.lessons}
         if not broken:
             return []
-        items = store.due_reviews(learner, now=now, limit=10_000,
+        items = store.due_reviews(learner, now=now, limit=ALL_DUE,
                                   showable=lambda item: item.get("generator") is None and item.get("lesson") in broken)
     except Exception:  # noqa: BLE001 - a store or library that cannot answer: nothing to say
         return []
