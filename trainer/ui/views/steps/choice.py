@@ -8,12 +8,34 @@ from typing import Any
 
 import pygame
 
-from trainer.i18n import _, npgettext, pgettext
+from trainer.i18n import N_, _, npgettext, pgettext
 from trainer.ui.richtext import BR
 from trainer.ui.tileview import TileRow, slots_for_text
 from trainer.ui.views.inputs import TIGHTER, OptionButton, big_options_fit, fit_option_rows
 from trainer.ui.views.steps.base import QuizView
 from trainer.ui.views.steps.marks import look_at_marks, near_waits
+
+THINKING_HINTS = {
+    # TRANSLATORS: a hint on "Is this hand complete?" that must not give the answer away (ru: «вы»).
+    "complete": N_("Try to split the hand into sets and a pair (or seven pairs): does every tile find its place?"),
+    # TRANSLATORS: a hint on "Is this hand tenpai?" that must not give the answer away (ru: «вы»).
+    "tenpai": N_("Go through the tiles that could come next: does any of them complete the hand?"),
+    # TRANSLATORS: a hint on "Do the fans reach the 8-point minimum?" (Chinese Official; ru: «вы»).
+    "mcr_minimum": N_("Add up the fans one by one, flowers aside, and compare the sum with 8."),
+    # TRANSLATORS: a hint on any other question with two answers, which must not give it away (ru: «вы»).
+    "": N_("Take each answer in turn and check it against the rule the question is about."),
+}
+"""The second hint of a question with two answers, by its ``ask`` ("" for any other): fading the one
+wrong answer would give the right one away, so the hint says how to think it through instead."""
+KIDS_THINKING_HINTS = {
+    # TRANSLATORS: for a 6-year-old: "Is this a win?" (ru: «ты»; команда = a set, пара = a pair).
+    "complete": N_("Find the pair first. Then make teams of the other tiles. Has every tile found a place?"),
+    # TRANSLATORS: for a 6-year-old: "Is the hand one tile from a win?" (ru: «ты»).
+    "tenpai": N_("Imagine one more tile coming to you. Is there a tile that makes a win?"),
+    # TRANSLATORS: for a 6-year-old: any other question with two answers (ru: «ты»).
+    "": N_("Check each answer in turn, slowly: does it fit the question?"),
+}
+"""The same for a child, in the children's words."""
 
 
 def answer_sentence(template: str, answer: str) -> str:
@@ -247,15 +269,45 @@ class ChoiceView(QuizView):
                 right = self.answer().value
             except Exception:
                 return ""
-            wrong = [b for b in self.buttons if b.index not in right and not b.selected]
-            random.Random(self.lesson.id).shuffle(wrong)
-            child = self.child()
-            for b in wrong[: max(1, len(wrong) // 2)]:
-                b.locked = True
-                b.mark = "faded" if child else "wrong"  # no red for a child: the option just grows pale
-            if child:
-                if max(1, len(wrong) // 2) == 1:
-                    return pgettext("to a child", "One wrong card has gone pale.")
-                return pgettext("to a child", "Some wrong cards have gone pale.")
-            return _("Some wrong options are crossed out.")
+            return self._narrow(right, level)
         return ""
+
+    def _narrow(self, right: Any, level: int) -> str:
+        """The second hint: some wrong options fade (a child's) or are crossed out, as long as a
+        wrong one stays open; with two options (yes or no) fading the one wrong option would give
+        the answer away, so the hint helps to think instead (:meth:`_thinking_hint`)."""
+        wrong = [b for b in self.buttons if b.index not in right]
+        open_wrong = [b for b in wrong if not b.selected]
+        fade = min(max(1, len(open_wrong) // 2), len(wrong) - 1)
+        if fade < 1:
+            return self._thinking_hint(level)
+        random.Random(self.lesson.id).shuffle(open_wrong)
+        child = self.child()
+        for b in open_wrong[:fade]:
+            b.locked = True
+            b.mark = "faded" if child else "wrong"  # no red for a child: the option just grows pale
+        if child:
+            if fade == 1:
+                return pgettext("to a child", "One wrong card has gone pale.")
+            return pgettext("to a child", "Some wrong cards have gone pale.")
+        return _("Some wrong options are crossed out.")
+
+    def _thinking_hint(self, level: int) -> str:
+        """A hint that narrows nothing down: how to think the question through, by its ``ask``
+        (is it complete, is it tenpai); any other question is read again with the step's own first
+        hint once more.  "" when the step has its own hint at ``level``: the author's words stand
+        alone."""
+        st = self.step
+        if len(st.hints) >= level:
+            return ""
+        child = self.child()
+        table = KIDS_THINKING_HINTS if child else THINKING_HINTS
+        ask = st.ask if st.ask in table else ""
+        lines = [_(table[ask])]
+        first = self.text(st.hints[0]) if st.hints and not ask else ""
+        if first:
+            # TRANSLATORS: {hint} is the step's own first hint, already a sentence; «ты» / «вы».
+            recall = pgettext("to a child", "Remember the first hint: “{hint}”") if child else _(
+                "Remember the first hint: “{hint}”")
+            lines.append(recall.format(hint=first))
+        return " ".join(lines)

@@ -7,13 +7,19 @@ from typing import Any
 
 import pygame
 
-from trainer.i18n import _, format_number
+from trainer.i18n import _, format_number, pgettext
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow
 from trainer.ui.views.steps.base import QuizView, hand_slots
 from trainer.ui.widgets import Button, NumberField, draw_panel
 
 P = PALETTE
+
+LOWEST_ANSWER: dict[str, int | None] = {"shanten": -1, "mcr_shanten": -1, "mcr_points": None, "han": 1,
+                                        "waits_count": 1}
+"""The least answer an ``ask`` can have, for the second hint's range: a complete hand's shanten is
+-1, a won hand has a han, a ready hand a winning tile, a false win's MCR points have no floor (None);
+every other ask counts from 0.  The range never reads "from -1 to 1 han"."""
 
 
 class NumberView(QuizView):
@@ -93,9 +99,17 @@ class NumberView(QuizView):
             for k in self.keys:
                 k.visible = False
         if final and not feedback.correct:
-            expected = feedback.expected
-            shown = format_number(expected) if isinstance(expected, int | float) else expected  # −1, not -1
-            self.host.set_answer(_("The answer is {n}.").format(n=shown))
+            self.host.set_answer(self.answer_line(feedback.expected))
+
+    def answer_line(self, expected: Any) -> str:
+        """The right number said after the last miss: the adults' «Ответ: 2.», a child's own
+        sentence («Правильно будет 2.», never the adults' terse form; the children's working under
+        it shows the tiles)."""
+        shown = format_number(expected) if isinstance(expected, int | float) else expected  # −1, not -1
+        if self.child():
+            # TRANSLATORS: to a 6-year-old after the last try (ru: «Правильно будет {n}.», warm, no «Ответ:»).
+            return pgettext("to a child", "The right number is {n}.").format(n=shown)
+        return _("The answer is {n}.").format(n=shown)
 
     def clear_marks(self) -> None:
         self.field.state = None
@@ -117,5 +131,6 @@ class NumberView(QuizView):
         except Exception:
             return ""
         shift = random.Random(f"{self.lesson.id}:{self.step.id}").randint(0, 2)
-        lo = value - shift
-        return _("The answer is between {lo} and {hi}.").format(lo=lo, hi=lo + 2)
+        lowest = LOWEST_ANSWER.get(self.step.ask, 0)
+        lo = value - shift if lowest is None else max(lowest, value - shift)  # still holds the answer
+        return _("The answer is between {lo} and {hi}.").format(lo=format_number(lo), hi=format_number(lo + 2))

@@ -22,6 +22,19 @@ PALETTE_LEAST = 0.55
 """The smallest palette tile, as a share of a hand tile: the marks on it still read."""
 
 
+def right_count_hint(n: int, by_rank: bool) -> str:
+    """How many tiles (or numbers, when graded by rank) are right, as the second hint says it.  One
+    is said in words («Здесь одна верная плитка.», "There is one right tile."), never as the figure
+    «1» that the plural form of «{n}» would give."""
+    if by_rank:
+        if n == 1:
+            return _("There is one right number.")
+        return ngettext("There is {n} right number.", "There are {n} right numbers.", n).format(n=n)
+    if n == 1:
+        return _("There is one right tile.")
+    return ngettext("There is {n} right tile.", "There are {n} right tiles.", n).format(n=n)
+
+
 def palette_height(th: int, lines: int) -> int:
     """How tall a pickable row of ``lines`` lines of tiles ``th`` high is (TileRow.place: the lift
     of a picked tile, then a quarter of a tile between lines)."""
@@ -226,9 +239,6 @@ class PickTilesView(QuizView):
                 right = self.answer().value
             except Exception:
                 return ""
-            if self.by_rank():
-                n = len({self._cls(k) for k in right})
-                return ngettext("There is {n} right number.", "There are {n} right numbers.", n).format(n=n)
-            n = len(right)
-            return ngettext("There is {n} right tile.", "There are {n} right tiles.", n).format(n=n)
+            by_rank = self.by_rank()
+            return right_count_hint(len({self._cls(k) for k in right}) if by_rank else len(right), by_rank)
         return ""
