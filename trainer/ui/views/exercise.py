@@ -4,6 +4,7 @@ the question, and how a right or wrong answer is marked."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -60,16 +61,32 @@ EXTRA_OPTION_KEYS = ("0", "-", "=")
 """The keys of options 10, 11 and 12 (the keys after 9 on the number row), shown on their badges."""
 
 
-class KeyedOption(OptionButton):
-    """An answer option whose badge shows its key past the ninth option (0, -, =; none where an
-    answer box takes those keys: ``extra_keys`` False)."""
+TOTAL_FORM_KEYS = N_("Arrows or Tab: move the frame · Space: tick · digits: the total · Enter: check")
+"""The key line under the ticks-and-total form (its ticks show no number: the digits type the total)."""
 
-    extra_keys = True
+
+class KeyedOption(OptionButton):
+    """An answer option whose badge shows its key past the ninth option too (0, -, =); none at all
+    where an answer box takes the digit keys (``keyed`` False, the ticks-and-total form).  There
+    Enter on a tick while the total is still empty goes on to the box (``on_enter``)."""
+
+    on_enter: Callable[[], bool] | None = None
+
+    @property
+    def extra_keys(self) -> bool:
+        """Whether the badges past the ninth option show their keys (0, -, =): as ``keyed``."""
+        return self.keyed
+
+    def handle_key(self, ev: pygame.event.Event) -> bool:
+        """Enter: ``on_enter`` decides (True when it moved the focus on); other keys go to the screen."""
+        if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.on_enter is not None and not self.locked:
+            return self.on_enter()
+        return False
 
     def draw(self, surf: pygame.Surface, app: Any, focused: bool) -> None:
         super().draw(surf, app, focused)
         extra = self.index - 9
-        if not self.extra_keys or not 0 <= extra < len(EXTRA_OPTION_KEYS) or (self.toggle and self.selected):
+        if not self.keyed or not 0 <= extra < len(EXTRA_OPTION_KEYS) or (self.toggle and self.selected):
             return
         L = app.layout
         badge = pygame.Rect(self.rect.left + L.px(14), 0, L.px(34), L.px(34))
@@ -100,6 +117,7 @@ class ExerciseView:
         self.chips: list[CounterChip] = []
         self.total_beside = False  # the total's box beside the info line, its keypad hidden (ten and more fans)
         self.final = False  # the answer given for good: the keypad stays hidden
+        self.key_line_place: tuple[pygame.Rect, int] | None = None  # the key line under the total row
         self.picker: TileRow | None = None
         self.note: RichBlock | None = None
         shown = p.hand or p.tiles
@@ -120,12 +138,7 @@ class ExerciseView:
                 self.buttons.append(host.add(KeyedOption(i, option_label(o, self.kids), o.tiles, self._pick,
                                                           toggle=self.input != "choice", big=self.big)))
             if self.input == "fans_total":  # tick the fans, then type the total below them
-                for b in self.buttons:
-                    b.own_font = b.text_font = "small"  # long fan names with hanzi and pinyin: many options
-                    b.extra_keys = False  # 0 and - go into the total's box
-                self.fields.append(("total", host.add(NumberField(max_len=4, placeholder=_("Total")))))
-                self.keys = [host.add(Button(str(d), lambda d=d: self._key(str(d)))) for d in range(10)]
-                self.keys.append(host.add(Button("⌫", lambda: self._key("back"))))
+                self._build_total_row(host)
         elif self.input == "pick_tiles" and self.picker is None:
             palette = data.get("palette")
             if palette:
@@ -167,6 +180,34 @@ class ExerciseView:
             values = fu_chip_values(str(preset), scored)
             self.chips = [host.add(CounterChip(fid, fu_name(fid), v, self.app.invalidate))
                           for fid, v in values.items()]
+
+    def _build_total_row(self, host: Any) -> None:
+        """The ticks-and-total form: every digit key types into the total's box, wherever the focus
+        is, so the ticks show no number key (an empty tick box: Space or a click ticks it), Enter on
+        a tick goes on to an empty box, and the keypad is for the mouse (Tab goes from the ticks to
+        the box and on, not through eleven keys)."""
+        for b in self.buttons:
+            b.own_font = b.text_font = "small"  # long fan names with hanzi and pinyin: many options
+            b.keyed = False
+            b.on_enter = self._on_to_total
+        self.fields.append(("total", host.add(NumberField(max_len=4, placeholder=_("Total")))))
+        self.keys = [host.add(Button(str(d), lambda d=d: self._key(str(d)))) for d in range(10)]
+        self.keys.append(host.add(Button("⌫", lambda: self._key("back"))))
+        for k in self.keys:
+            k.focusable = False
+
+    def _on_to_total(self) -> bool:
+        """Enter on a tick: the ring goes to the total's box while it is empty (True); with a total
+        typed, Enter checks as anywhere else (False)."""
+        field = self.fields[0][1]
+        if not field.enabled or field.text:
+            return False
+        self.host.set_focus(field)
+        return True
+
+    def key_line(self) -> str:
+        """The keys of the ticks-and-total form, shown under its total row."""
+        return _(TOTAL_FORM_KEYS)
 
     def _info(self, data: dict[str, Any]) -> str:
         more = more_info_text(self.ex)
@@ -458,6 +499,7 @@ class ExerciseView:
         L = self.app.layout
         app = self.app
         self.reserved_rect: pygame.Rect | None = None
+        self.key_line_place: tuple[pygame.Rect, int] | None = None  # the key line under the total row
         row = self.hand_row or (self.picker if self.ex.prompt.question in DISCARD_QUESTIONS else None)
         many = sum(1 for b in self.buttons if b.visible) > MANY_OPTIONS and not self.big
         side = 0  # the width the answer box takes beside the info line (the yaku-and-han form)
@@ -522,6 +564,8 @@ class ExerciseView:
                 b.place(app, pygame.Rect(x0 + c * (w + gap), y + sum(rh[:r]) + gap * r, w, rh[r]))
             if self.fields and not side:
                 self._total_row((shown[-1].rect.bottom if shown else y) + gap * 2, area, compact)
+            elif self.fields:  # the total's box beside the info line: the key line under the options
+                self.key_line_place = self._key_line_place(area, (shown[-1].rect.bottom if shown else y) + gap * 2)
         elif self.picker is not None and self.picker is not row:
             self._place_palette(area, y, row)
         elif self.fields:
@@ -666,6 +710,23 @@ class ExerciseView:
             w = kw * 2 if k is self.keys[-1] else kw  # the backspace key is wider
             k.rect = pygame.Rect(x, y, w, h)
             x += w + kg
+        self.key_line_place = self._key_line_place(area, y + h + L.px(8 if compact else 12))
+
+    def _key_line_place(self, area: pygame.Rect, top: int) -> tuple[pygame.Rect, int] | None:
+        """Where the key line goes under the total row and in which type (small, else tiny, so it
+        is never cut); None when the row leaves no room for it above ``area.bottom``."""
+        L = self.app.layout
+        text = self.key_line()
+        for size in (L.font("small"), L.font("tiny")):
+            rect = pygame.Rect(area.left, top, area.width, self.app.line_height(size))
+            if self.app.text_width(text, size) <= area.width and rect.bottom <= area.bottom:
+                return rect, size
+        return None
+
+    def key_line_shown(self) -> bool:
+        """Whether the key line is on screen: placed, and the total's box still takes an answer."""
+        return (self.input == "fans_total" and self.key_line_place is not None and not self.final
+                and self.fields[0][1].enabled)
 
     def draw(self, surf: pygame.Surface) -> None:
         L = self.app.layout
@@ -677,6 +738,9 @@ class ExerciseView:
             blit_text(surf, self.app, self.total_label(), L.font("small" if self.total_beside else "body"),
                       P.on_felt, self.total_label_pos,
                       anchor="midleft", bold=True)
+        if self.key_line_shown() and self.key_line_place is not None:
+            rect, size = self.key_line_place
+            blit_text(surf, self.app, self.key_line(), size, P.on_felt_muted, rect.midtop, anchor="midtop")
         for name, pos in getattr(self, "field_labels", []):
             if name != "value":
                 fields = PAY_FIELDS

@@ -99,6 +99,7 @@ class OptionButton(Widget):
         self.text_font = self.own_font  # ... as drawn now (smaller while a feedback panel leaves little room)
         self.tight = False  # less room above and below the text (many options beside an open feedback panel)
         self.selected = False
+        self.keyed = True  # the badge shows the option's number key (False: digits type into an answer box)
         self.mark: str | None = None  # "right", "wrong", "missed", "faded" (a child's hint: pale, never red)
         self.locked = False
         self._layout: RichLayout | None = None
@@ -108,6 +109,13 @@ class OptionButton(Widget):
         """Choose this option."""
         if not self.locked:
             self.on_pick(self.index)
+
+    def badge_label(self) -> str:
+        """What the badge reads: ✓ on a ticked option, else its number key (1-9), or nothing past
+        the ninth option or where the digit keys type into an answer box (``keyed`` False)."""
+        if self.toggle and self.selected:
+            return "✓"
+        return str(self.index + 1) if self.keyed and self.index < 9 else ""
 
     def measure_big(self, app: AppContext, width: int, tile_h: int) -> int:
         """Height a big option needs at ``width`` with tiles ``tile_h`` tall (they shrink to fit the width)."""
@@ -207,9 +215,10 @@ class OptionButton(Widget):
             draw_panel(surf, badge, bcol, L.px(6))
         else:
             pygame.draw.circle(surf, bcol, badge.center, badge.width // 2)
-        label = str(self.index + 1) if self.index < 9 else ""
-        if self.toggle and self.selected:
-            label = "✓"
+        label = self.badge_label()
+        if self.toggle and not self.keyed and not label:  # no key (digits type elsewhere): an empty tick box
+            pygame.draw.rect(surf, (255, 255, 255), badge.inflate(-L.px(12), -L.px(12)), width=max(1, L.px(2)),
+                             border_radius=L.px(3))
         blit_text(surf, app, label, L.font("small"), (255, 255, 255), badge.center, anchor="center", bold=True)
         left = badge.right + L.px(12)
         if self.big:
