@@ -142,34 +142,35 @@ def _due_starter(app: Any, n: int = 3) -> list[str]:
     return ids
 
 
-def test_due_starter_puzzles_have_a_home_card_that_opens_them(tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    from trainer.ui.views.review_items import due_review_items, due_starter_cards
+def test_due_starter_puzzles_are_in_the_homes_review_card(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review 22 made the missed starter puzzles review cards (they had a home card of their own):
+    the home's «Повторение» counts them and opens them as the first card of the session."""
+    from trainer.ui.views.review_items import due_review_items, due_starter_puzzles
 
     with _app(tmp_path, monkeypatch, store=True) as app:
         ids = _due_starter(app)
-        assert sorted(c["item_id"] for c in due_starter_cards(app)) == sorted(ids)
-        assert not due_review_items(app)  # the review session's count stays its own
+        assert sorted(p.exercise.item_id for p in due_starter_puzzles(app, limit=10)) == sorted(ids)
+        assert sorted(c["item_id"] for c in due_review_items(app)) == sorted(ids)
         app.pop()
         home = app.push("home")
         frame(app)
-        card = home.starter_card
-        assert card is not None and card.title == "Что сбросить?" and card.badge == "3"
-        assert card.subtitle == "3 задачи стартового набора с ошибками ждут повторения."
-        assert home.review is None  # nothing for the review session: no «Повторение» count of them
-        card.activate()
+        assert not hasattr(home, "starter_card")  # one card, one count
+        assert home.review is not None and home.review.badge == "3"
+        home.review.activate()
+        frame(app)
         screen = app.screen
-        assert type(screen).__name__ == "NanikiruScreen"
-        assert sorted(p.exercise.item_id for p in screen.items) == sorted(ids)
+        assert type(screen).__name__ == "NanikiruReviewScreen"
+        assert screen.items[0].exercise.item_id in ids
         assert "здесь вы уже ошибались" in screen.question()
 
 
-def test_no_starter_card_without_due_puzzles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_review_card_without_due_puzzles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with _app(tmp_path, monkeypatch, store=True) as app:
         app.pop()
         home = app.push("home")
         frame(app)
-        assert home.starter_card is None
+        assert home.review is None
 
 
 # ---------------------------------------------------------------- item 1: a hint on a retry

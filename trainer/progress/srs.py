@@ -10,6 +10,12 @@ the lesson records a spec for it (``{"lesson": lesson_id, "step": step}``, see
 :func:`lesson_step_spec`) only when the learner misses it, so the steps a learner got wrong come
 back in the review session, and the ones answered right at once do not crowd it.
 
+A starter-set discard puzzle («What to discard?») is a fixed question too: its card is the
+puzzle (``nanikiru:starter<N>:<hand>:<action>:<seat>``) and a miss records the spec
+``{"nanikiru": "starter<N>", "hand", "action", "seat"}`` (:func:`starter_puzzle_spec`).  Misses
+recorded before that spec was stored left cards without one; :func:`rebuilt_spec` gives both kinds
+of fixed question their spec back from the card's key.
+
 An answer becomes an FSRS grade: wrong -> Again; right with hints (or very slow) -> Hard;
 right -> Good; right fast and without hints -> Easy.  The scheduler has no learning steps for a
 new card (no "again in 1 minute, 10 minutes": the shortest interval is a day, and a missed item
@@ -45,6 +51,13 @@ RELEARN_AFTER = timedelta(days=1)
 LESSON_STEP_KEY = re.compile(r"^([a-z][a-z0-9_]*)/([a-z0-9_]+)$")
 """A lesson step's progress key, ``lesson_id/step_id`` or ``lesson_id/index``
 (``trainer.lessons.model.Lesson.step_key``)."""
+STARTER_SPEC = "nanikiru"
+"""The key of a starter-set discard puzzle's spec; its value names the starter game (``"starter4"``)."""
+STARTER_PREFIX = "nanikiru:starter"
+"""How the card key of every starter-set discard puzzle begins."""
+STARTER_PUZZLE_KEY = re.compile(r"^nanikiru:(starter[0-9]+):([0-9]+):([0-9]+):([0-9]+)$")
+"""A starter-set discard puzzle's card key, ``nanikiru:<starter game>:<hand>:<action>:<seat>``
+(the exercise's item id, ``trainer.engine.exercises.nanikiru.puzzle``)."""
 
 _SCHEDULER = Scheduler(learning_steps=(), relearning_steps=(RELEARN_AFTER,), enable_fuzzing=False)
 
@@ -74,6 +87,24 @@ def lesson_step_spec(item_id: str) -> dict | None:
     a card whose lesson or step no longer exists."""
     m = LESSON_STEP_KEY.match(item_id)
     return {"lesson": m.group(1), "step": m.group(2)} if m else None
+
+
+def starter_puzzle_spec(item_id: str) -> dict | None:
+    """How to show a starter-set discard puzzle again, from its card key
+    ``nanikiru:starter<N>:<hand>:<action>:<seat>``: ``{"nanikiru": "starter<N>", "hand", "action",
+    "seat"}``, the spec a miss records (``trainer.ui.views.review_items.starter_spec``).  None when
+    ``item_id`` is not such a key (a puzzle from the learner's own game is not one)."""
+    m = STARTER_PUZZLE_KEY.match(item_id)
+    if m is None:
+        return None
+    return {STARTER_SPEC: m.group(1), "hand": int(m.group(2)), "action": int(m.group(3)), "seat": int(m.group(4))}
+
+
+def rebuilt_spec(item_id: str) -> dict | None:
+    """The spec of a fixed question's card stored without one (a lesson step, or a starter-set
+    discard puzzle, missed before such cards kept their spec), rebuilt from its key; None for any
+    other card (a drill family's card cannot be rebuilt: its parameters are not in the key)."""
+    return lesson_step_spec(item_id) or starter_puzzle_spec(item_id)
 
 
 def sibling_seed(card: str, salt: str) -> int:

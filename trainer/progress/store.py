@@ -35,15 +35,19 @@ from trainer.progress.files import (
 from trainer.progress.schema import MIGRATIONS, SCHEMA_VERSION
 from trainer.progress.srs import (
     DAILY_REVIEWS,
+    STARTER_PREFIX,
     Review,
     card_key,
     initial_card,
-    lesson_step_spec,
+    rebuilt_spec,
     review,
     should_grade,
 )
 
 DB_NAME = "progress.sqlite3"
+_FIXED_QUESTION = f"(instr(item_id, '/') > 0 OR substr(item_id, 1, {len(STARTER_PREFIX)}) = '{STARTER_PREFIX}')"
+"""SQL: the item is a fixed question whose spec can be rebuilt from its key
+(:func:`trainer.progress.srs.rebuilt_spec`): a lesson step or a starter-set discard puzzle."""
 MASTERY_RATE = 0.15
 """How far one answer moves a skill's mastery toward 1 (right) or 0 (wrong)."""
 STUDY_SKILL = "(study)"
@@ -353,9 +357,10 @@ class ProgressStore:
         never takes the place of one that can.  This is the one count of due reviews
         (:meth:`due_count`).
 
-        A card of a lesson step kept without a spec (a database from before lesson steps came back
-        as reviews) is offered when the learner ever missed that step: its spec is rebuilt from the
-        card's key (:func:`trainer.progress.srs.lesson_step_spec`); nothing stored is changed."""
+        A card of a fixed question kept without a spec (a lesson step from a database made before
+        lesson steps came back as reviews, a starter-set discard puzzle missed before its misses
+        kept a spec) is offered when the learner ever missed that question: its spec is rebuilt
+        from the card's key (:func:`trainer.progress.srs.rebuilt_spec`); nothing stored is changed."""
         room = max(0, self.review_cap(learner_id) - self.reviews_today(learner_id, now=now))
         if limit is not None:  # an explicit limit (a caller collecting cards of its own kind) replaces the cap
             room = limit
@@ -363,18 +368,16 @@ class ProgressStore:
             return []
         rows = self.db.execute(
             "SELECT item_id, skill, spec FROM card WHERE learner_id = ? AND due <= ?"
-            " AND (spec IS NOT NULL OR instr(item_id, '/') > 0) ORDER BY due",
+            f" AND (spec IS NOT NULL OR {_FIXED_QUESTION}) ORDER BY due",
             (learner_id, _iso(now or _now())),
         ).fetchall()
-        missed: set[str] | None = None  # lesson steps the learner ever got wrong (read when needed)
+        missed: set[str] | None = None  # fixed questions the learner ever got wrong (read when needed)
         out = []
         for item_id, skill, spec in rows:
             if spec is None:
                 if missed is None:
-                    missed = {r[0] for r in self.db.execute(
-                        "SELECT DISTINCT item_id FROM answer WHERE learner_id = ? AND correct = 0"
-                        " AND instr(item_id, '/') > 0", (learner_id,))}
-                data = lesson_step_spec(item_id) if item_id in missed else None
+                    missed = self._missed_fixed_questions(learner_id)
+                data = rebuilt_spec(item_id) if item_id in missed else None
             else:
                 try:
                     data = json.loads(spec)
@@ -388,6 +391,13 @@ class ProgressStore:
                 if len(out) >= room:
                     break
         return out
+
+    def _missed_fixed_questions(self, learner_id: int) -> set[str]:
+        """The lesson steps and starter-set discard puzzles the learner ever answered wrong (from the
+        answer log, which is only read)."""
+        return {r[0] for r in self.db.execute(
+            f"SELECT DISTINCT item_id FROM answer WHERE learner_id = ? AND correct = 0 AND {_FIXED_QUESTION}",
+            (learner_id,))}
 
     def due_count(self, learner_id: int, *, now: datetime | None = None,
                   showable: Callable[[dict], bool] | None = None) -> int:

@@ -37,6 +37,7 @@ SCREEN_MODULES: dict[str, str] = {
     "replay": "trainer.ui.screens.replay",
     "position_review": "trainer.ui.screens.position_review",
     "nanikiru": "trainer.ui.screens.position_review",
+    "nanikiru_review": "trainer.ui.screens.position_review",
     "play_simple": "trainer.ui.screens.play_simple",
     "training_games": "trainer.ui.screens.training_games",
     "training_setup": "trainer.ui.screens.training_setup",

@@ -979,16 +979,56 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self.rebuild()
 
 
+_FIXED_KINDS = ("lesson", "puzzle")
+"""The fixed questions of a review (the same question again in another round): lesson steps and
+starter-set discard puzzles."""
+
+
+def _fixed_kind(item: dict) -> str:
+    """Which fixed question a review card without a generator is (:data:`_FIXED_KINDS`)."""
+    return "lesson" if item.get("lesson") is not None else "puzzle"
+
+
+_MISSED_WORDS = {
+    "lesson": lambda n: ngettext("{n} lesson step missed in this round", "{n} lesson steps missed in this round", n),
+    # TRANSLATORS: what another review round holds (ru: «1 задача «Что сбросить?», решённая в этом круге с ошибкой»)
+    "puzzle": lambda n: ngettext("{n} discard puzzle missed in this round", "{n} discard puzzles missed in this round",
+                                 n),
+}
+"""What another round holds of each kind of fixed question: those missed in this round."""
+
+_RIGHT_WORDS = {
+    "lesson": lambda n: ngettext("{n} lesson step answered right is not repeated.",
+                                 "{n} lesson steps answered right are not repeated.", n),
+    "puzzle": lambda n: ngettext("{n} discard puzzle answered right is not repeated.",
+                                 "{n} discard puzzles answered right are not repeated.", n),
+}
+"""The fixed questions of each kind answered right, which another round leaves out."""
+
+_NOTHING_LEFT = {
+    frozenset({"lesson"}): lambda: _("Nothing is left for another round: every lesson step was answered right. "
+                                     "Press “{done}” to leave the review."),
+    frozenset({"puzzle"}): lambda: _("Nothing is left for another round: every discard puzzle was answered right. "
+                                     "Press “{done}” to leave the review."),
+    frozenset(_FIXED_KINDS): lambda: _("Nothing is left for another round: every lesson step and discard puzzle "
+                                       "was answered right. Press “{done}” to leave the review."),
+}
+"""The summary's line when another round would hold nothing, by the kinds of fixed question asked."""
+
+
 @register_screen("review")
 class ReviewScreen(DrillScreen):
     """A review session: one exercise per due card, answers recorded as reviews.  A drill's card
     (a generator's family) comes back as a *sibling* of what the learner saw: the same generator
     and parameters, a new seed.  A lesson step the learner missed (a ``{"lesson", "step"}`` card)
     comes back as that very step: the lesson screen's one-step review mode (``lesson_review``)
-    shows and grades it over this screen and hands its result back, and the session goes on.
-    Cards the app can no longer show (a generator gone, a lesson step removed or changed) are
-    left out quietly (:mod:`trainer.ui.views.review_items`).  "Another round" gives new siblings
-    of the same families and, of the lesson steps (each its own card: the same step again), only
+    shows and grades it over this screen and hands its result back, and the session goes on; a
+    starter-set discard puzzle the learner missed (a ``{"nanikiru", …}`` card) comes back the same
+    way, on the «What to discard?» table (``nanikiru_review``).
+    Cards the app can no longer show (a generator gone, a lesson step removed or changed, a puzzle
+    no longer in the starter set) are left out quietly (:mod:`trainer.ui.views.review_items`).
+    "Another round" gives new siblings of the same families and, of the fixed questions (lesson
+    steps and starter puzzles: the same question again), only
     those missed in the round just played (:func:`~trainer.ui.views.review_items.next_round`);
     when nothing is left the summary says so and offers only to leave.  The answers of a further
     round are practice (recorded as drill answers): they do not count against the day's review
@@ -1048,39 +1088,35 @@ class ReviewScreen(DrillScreen):
         card = str(item.get("item_id") or item["generator"])
         return self.gen.generate(self.gen_params, sibling_seed(card, f"{self.salt}:{self.seed + self.index}"))
 
-    # -- lesson steps
+    # -- fixed questions: lesson steps and starter puzzles
     def open_step(self) -> None:
-        """Open the current card's lesson step over this screen (once per card, and only while this
-        screen is on top); a step that cannot be opened after all is left out quietly."""
+        """Open the current card's lesson step or starter puzzle over this screen (once per card,
+        and only while this screen is on top); one that cannot be opened after all is left out
+        quietly."""
         if self.finished or self.index >= self.n or self.opened == self.index or self.app.screen is not self:
             return
         item = self._item()
         if item.get("generator") is not None:
             return
-        from trainer.ui.views.review_items import lesson_step
+        from trainer.ui.views.review_items import open_card
 
         self.opened = self.index
-        found = lesson_step(self.app, item)
-        if found is not None:
-            lesson, step = found
-            try:
-                self.app.push("lesson_review", lesson_id=lesson.id, step=step, item_id=item.get("item_id"),
-                              position=(self.index, self.n, self.right, tuple(self.results)),
-                              title=self.title(), on_done=self.step_done, on_leave=self.back,
-                              source=self.source)
+        try:
+            if open_card(self.app, item, position=(self.index, self.n, self.right, tuple(self.results)),
+                         title=self.title(), on_done=self.step_done, on_leave=self.back, source=self.source):
                 return
-            except Exception:  # noqa: BLE001 - a card that cannot be shown is skipped, never a crash
-                while self.app.screen is not self and self.app.screen is not None and self in self.app.stack:
-                    self.app.pop()
+        except Exception:  # noqa: BLE001 - a card that cannot be shown is skipped, never a crash
+            while self.app.screen is not self and self.app.screen is not None and self in self.app.stack:
+                self.app.pop()
         del self.items[self.index]
         self.n = len(self.items)
         self.opened = None
         self._advance()
 
     def step_done(self, result: str) -> None:
-        """The lesson step of the current card was answered (``result`` as the lesson marks it:
-        ``right`` on the first try, ``retry``, ``wrong``, ``shown``; ``seen`` when it could not be
-        graded): count it and go on to the next card."""
+        """The lesson step or starter puzzle of the current card was answered (``result`` as the
+        lesson marks it: ``right`` on the first try, ``retry``, ``wrong``, ``shown``; ``seen`` when
+        it could not be graded): count it and go on to the next card."""
         if result == "right":
             self.right += 1
         self.results.append(result if result in ("right", "retry", "wrong", "shown") else "seen")
@@ -1131,32 +1167,32 @@ class ReviewScreen(DrillScreen):
 
     # -- the summary: what another round holds
     def round_note(self) -> str:
-        """The summary's line on another round, when this one had lesson steps (a round of drill
-        cards alone repeats them all with new questions): what it will hold, or that nothing is left
-        and the main button leaves.  Empty for a child, whose summary is praise alone."""
+        """The summary's line on another round, when this one had fixed questions (lesson steps,
+        starter puzzles; a round of drill cards alone repeats them all with new questions): what it
+        will hold, or that nothing is left and the main button leaves.  Empty for a child, whose
+        summary is praise alone."""
+        from babel.lists import format_list
+
+        from trainer.i18n import current_language
         from trainer.ui.views.review_items import next_round
 
-        steps = sum(1 for it in self.items if it.get("generator") is None)
-        if self.kids or not steps or not self.finished:
+        fixed = [_fixed_kind(it) for it in self.items if it.get("generator") is None]
+        if self.kids or not fixed or not self.finished:
             return ""
         nxt = next_round(self.items, self.results)
         if not nxt:
-            return _("Nothing is left for another round: every lesson step was answered right. "
-                     "Press “{done}” to leave the review.").format(done=pgettext("finish button", "Done"))
+            return _NOTHING_LEFT[frozenset(fixed)]().format(done=pgettext("finish button", "Done"))
         drills = sum(1 for it in nxt if it.get("generator") is not None)
-        missed = len(nxt) - drills
-        cards = ngettext("{n} drill exercise with a new question", "{n} drill exercises with new questions",
-                         drills).format(n=drills)
-        again = ngettext("{n} lesson step missed in this round", "{n} lesson steps missed in this round",
-                         missed).format(n=missed)
-        if drills and missed:
-            text = _("Another round: {drills} and {steps}.").format(drills=cards, steps=again)
-        else:
-            text = _("Another round: {cards}.").format(cards=cards if drills else again)
-        right = steps - missed
-        if right:
-            text += " " + ngettext("{n} lesson step answered right is not repeated.",
-                                   "{n} lesson steps answered right are not repeated.", right).format(n=right)
+        again = [_fixed_kind(it) for it in nxt if it.get("generator") is None]
+        parts = [ngettext("{n} drill exercise with a new question", "{n} drill exercises with new questions",
+                          drills).format(n=drills)] if drills else []
+        parts += [_MISSED_WORDS[kind](again.count(kind)).format(n=again.count(kind))
+                  for kind in _FIXED_KINDS if again.count(kind)]
+        text = _("Another round: {cards}.").format(cards=format_list(parts, locale=current_language()))
+        for kind in _FIXED_KINDS:
+            right = fixed.count(kind) - again.count(kind)
+            if right:
+                text += " " + _RIGHT_WORDS[kind](right).format(n=right)
         return text
 
     def _note_top(self) -> int:

@@ -219,7 +219,6 @@ class HomeScreen(Screen):
         # the match to go on with and the due positions from games: both have a door
         self.match_card = self._unfinished_match()
         self.mistakes_card = self._game_mistakes()
-        self.starter_card = self._starter_puzzles()
         sections = [
             ("lesson_map", _("Lessons"), _("Step by step: tiles, hands, waits, yaku, fu and table manners.")),
             ("drills", _("Drills"), _("Endless generated exercises: efficiency, waits, fu, points.")),
@@ -243,7 +242,7 @@ class HomeScreen(Screen):
 
     def _build_kids(self) -> None:
         """The children's home: continue (or start) a children's lesson, the lessons, the games."""
-        self.hero = self.review = self.starter_card = None
+        self.hero = self.review = None
         resume = self._resume() if self.app.library_ready() else None  # children's lessons only
         if resume is not None:
             lesson_id, step, title = resume
@@ -351,29 +350,6 @@ class HomeScreen(Screen):
                              lambda: self.app.push("position_review", items=items),
                              accent=P.hint, badge=str(len(items)), badge_color=P.hint))
 
-    def _starter_puzzles(self) -> Card | None:
-        """A card for the starter-set discard puzzles the learner missed that are due again: the
-        review session cannot show them, so they are counted here, and the card opens them as a
-        round of «What to discard?» (they also come first in that drill's next round)."""
-        from trainer.ui.views.review_items import due_starter_cards
-
-        cards = due_starter_cards(self.app)
-        if not cards:
-            return None
-        n = len(cards)
-        # TRANSLATORS: the home's «What to discard?» card; ru: «3 задачи стартового набора с ошибками ждут повторения.»
-        sub = ngettext("{n} missed starter puzzle is due again.", "{n} missed starter puzzles are due again.",
-                       n).format(n=n)
-        return self.add(Card(_("What to discard?"), sub, self._open_starter,
-                             accent=P.hint, badge=str(n), badge_color=P.hint))
-
-    def _open_starter(self) -> None:
-        """The due starter puzzles as a round of «What to discard?», each marked as missed before."""
-        from trainer.ui.views.review_items import open_due_starter
-
-        if not open_due_starter(self.app):
-            self.app.notify(_("Nothing to review right now."), "info")
-
     def _resume_match(self, path: object, game: str = "riichi") -> None:
         """Open the table (the MCR table for a Chinese Official game) on the saved match; a file
         that cannot be resumed is reported, not lost."""
@@ -394,7 +370,7 @@ class HomeScreen(Screen):
         try:
             from trainer.ui.views.review_items import due_review_items
 
-            # drill cards and missed lesson steps; the lessons' are counted once the lessons are
+            # drill cards, missed lesson steps and starter puzzles; the lessons' are counted once the lessons are
             # loaded (the home is rebuilt then), so the first frame does not wait for them
             return due_review_items(app, wait=False)
         except Exception:
@@ -487,10 +463,10 @@ class HomeScreen(Screen):
             card.rect = pygame.Rect(area.left + c * (w + gap), y + r * (h + gap), w, h)
 
     def _tops(self) -> list[Card]:
-        """The cards above the sections, in order: the next lesson, the review, the match to go on
-        with, the due positions from games, the due starter puzzles."""
+        """The cards above the sections, in order: the next lesson, the review (missed starter
+        puzzles among its exercises), the match to go on with, the due positions from games."""
         return [c for c in (self.hero, self.review, getattr(self, "match_card", None),
-                            getattr(self, "mistakes_card", None), getattr(self, "starter_card", None))
+                            getattr(self, "mistakes_card", None))
                 if c is not None]
 
     def choose(self, n: int) -> bool:

@@ -1000,3 +1000,64 @@ class NanikiruScreen(PositionReviewScreen):
 
     def header_extra(self) -> str:
         return _("{i} of {n}").format(i=min(self.index + 1, len(self.items)), n=len(self.items))
+
+
+@register_screen("nanikiru_review")
+class NanikiruReviewScreen(NanikiruScreen):
+    """One starter-set discard puzzle shown again as a review card.  The review session (``review``)
+    opens it for a due card whose spec is ``{"nanikiru", "hand", "action", "seat"}``, a puzzle the
+    learner once missed (:func:`trainer.ui.views.review_items.open_card`).  The puzzle is asked and
+    explained as in the drill, and its answer is recorded as a review of the same card (a further
+    round of the session records practice, ``source`` "drill").  The main button then goes back to
+    the review, which goes on to its next card; Esc leaves the review, as on any other card of it.
+
+    Params: ``puzzles`` (the one puzzle), ``item_id`` (the card), ``position`` (the review's
+    ``(index, n, right, results)``), ``title``, ``on_done(result)`` (``right`` or ``wrong``),
+    ``on_leave()`` and ``source``."""
+
+    def __init__(self, app: Any, **params: Any) -> None:
+        super().__init__(app, **params)
+        if self.decision is None:  # its table cannot be set up: the session leaves the card out
+            raise ValueError("this starter puzzle cannot be shown")
+        self.params = {**params, **self.params}  # the drill keeps only its items: the session's too
+        self.reviews = {p.exercise.item_id for p in self.items}  # «…you missed it before»
+
+    def record(self) -> None:
+        """The answer, as a review of the card the session showed (its spec kept with it)."""
+        p = self.decision
+        self.right_count += bool(self.answered)
+        self.app.record_answer(str(self.params.get("source") or "review"), p.exercise.item_id, p.exercise.skill,
+                               bool(self.answered), self.seconds, spec=starter_spec(p.position))
+
+    def review_position(self) -> tuple[int, int, int]:
+        """The review around this card: (this card's index, cards in all, right so far)."""
+        i, n, right, *_results = self.params.get("position") or (0, 1, 0, ())
+        return int(i), max(1, int(n)), int(right)
+
+    def title(self) -> str:
+        return self.params.get("title") or _("Review")
+
+    def header_extra(self) -> str:
+        i, n, right = self.review_position()
+        return pgettext("review session", "Exercise {i} of {n} · {right} right").format(i=i + 1, n=n, right=right)
+
+    def build(self) -> None:
+        super().build()
+        i, n, _right = self.review_position()
+        if self.decision is not None and self.next_btn is not None and i + 1 >= n:
+            self.next_btn.label = _("Finish")
+
+    def next_card(self) -> None:
+        """Back to the review with this card's result; the review goes on to its next card."""
+        done = self.params.pop("on_done", None)  # once, whatever is pressed twice
+        self.app.pop()
+        if done is not None:
+            done("right" if self.answered else "wrong")
+
+    def back(self) -> None:
+        """Esc: leave the review."""
+        leave = self.params.pop("on_leave", None)
+        self.params.pop("on_done", None)
+        self.app.pop()
+        if leave is not None:
+            leave()

@@ -70,7 +70,7 @@ def load_data(app) -> ProgressData | None:
         streak=store.streak(lid),
         today=store.today_count(lid),
         goal=learner.daily_goal,
-        due=len(due_review_items(app)),  # what the review session shows: drills and missed lesson steps
+        due=len(due_review_items(app)),  # what the review session shows: drills, missed lesson steps, starter puzzles
         totals=store.totals(lid),
         mastery=mastery_order(store.mastery(lid)),
         days=store.days(lid, last=CHART_DAYS),

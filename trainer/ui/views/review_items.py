@@ -1,6 +1,6 @@
-"""Which due review cards the review session can show, and the lesson step a card names.
+"""Which due review cards the review session can show, and the lesson step or starter puzzle a card names.
 
-A review card is one of three kinds, told apart by its spec (``ProgressStore.due_reviews``):
+A review card is one of four kinds, told apart by its spec (``ProgressStore.due_reviews``):
 
 - ``{"generator", "params", "seed"}``: a drill's family of exercises; the review shows a sibling
   (the same generator and parameters, a new seed);
@@ -9,9 +9,14 @@ A review card is one of three kinds, told apart by its spec (``ProgressStore.due
 - ``{"game", ...}``: a position from the learner's own games (shown by the position review, whose
   doors are the home's "Mistakes from your games" card and the progress screen's button, not by
   this session; the progress screen names their count apart);
-- ``{"nanikiru", ...}``: a starter-set discard puzzle the learner missed (shown by the «What to
-  discard?» drill, first in its next round, and by the home's «What to discard?» card, which
-  counts them apart: :func:`due_starter_cards`), not by this session.
+- ``{"nanikiru", "hand", "action", "seat"}``: a starter-set discard puzzle the learner missed
+  (:func:`starter_spec`); the review shows that very puzzle (the «What to discard?» table in its
+  one-puzzle review mode, ``nanikiru_review``), as it shows a lesson step.  The drill also puts
+  the due ones first in its next round (:func:`due_starter_puzzles`).  A card kept without a spec
+  (a miss recorded before misses kept one) has its spec rebuilt from its key by the store.
+
+A lesson step and a starter puzzle are fixed questions: the session opens them over itself
+(:func:`open_card`) and, in another round, repeats only those missed.
 
 A card the app can no longer show (its generator is gone, its lesson or step was removed or
 changed into a text) is left out quietly: the learner never sees an error for it, and it does
@@ -28,9 +33,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from functools import cache
 from typing import Any
 
-from trainer.progress.srs import lesson_step_spec
+from trainer.progress.srs import STARTER_SPEC, lesson_step_spec, starter_puzzle_spec
 from trainer.ui.views.drill_catalog import generators
 
 NOT_REVIEWED = ("drill", "play")
@@ -83,8 +89,9 @@ def lesson_step(app: Any, item: dict, *, wait: bool = True) -> tuple[Any, int] |
 
 def can_show(app: Any, *, wait: bool = True) -> Callable[[dict], bool]:
     """The check the review session applies to a due card: a drill card whose generator the app
-    has, or a lesson-step card whose step is still a question (``wait=False``: without waiting for
-    the lessons to load, as the home screen does; it is rebuilt when they are in)."""
+    has, a lesson-step card whose step is still a question (``wait=False``: without waiting for
+    the lessons to load, as the home screen does; it is rebuilt when they are in), or a starter
+    puzzle still in the starter set."""
     known: dict[str, Any] | None = None  # the generators, loaded at the first drill card
 
     def showable(item: dict) -> bool:
@@ -95,9 +102,30 @@ def can_show(app: Any, *, wait: bool = True) -> Callable[[dict], bool]:
             return item["generator"] in known
         if item.get("lesson") is not None:
             return lesson_step(app, item, wait=wait) is not None
+        if _is_starter_card(item):
+            return starter_key(item) in _starter_keys()
         return False
 
     return showable
+
+
+def open_card(app: Any, item: dict, **session: Any) -> bool:
+    """Open a due card that is one fixed question over the review session: a lesson step in the
+    lesson screen's one-step review mode (``lesson_review``), a starter puzzle on the «What to
+    discard?» table in its one-puzzle review mode (``nanikiru_review``).  ``session`` is what the
+    card's screen takes from the session: ``position`` (index, cards, right, results), ``title``,
+    ``on_done(result)``, ``on_leave()`` and ``source``.  False (nothing opened) when the card
+    cannot be shown any more."""
+    found = lesson_step(app, item)
+    if found is not None:
+        lesson, step = found
+        app.push("lesson_review", lesson_id=lesson.id, step=step, item_id=item.get("item_id"), **session)
+        return True
+    puzzle = starter_puzzle(item)
+    if puzzle is not None:
+        app.push("nanikiru_review", puzzles=[puzzle], item_id=item.get("item_id"), **session)
+        return True
+    return False
 
 
 def due_review_items(app: Any, *, now: datetime | None = None, wait: bool = True) -> list[dict]:
@@ -113,34 +141,6 @@ def due_review_items(app: Any, *, now: datetime | None = None, wait: bool = True
 ALL_DUE = 10_000
 """A limit that takes every due card: these counts are not the review session's, which has its
 own daily cap."""
-
-
-def due_starter_cards(app: Any, *, now: datetime | None = None) -> list[dict]:
-    """The due cards of starter-set discard puzzles the learner missed (``{"nanikiru": game, "hand",
-    "action", "seat"}``), most overdue first, however many (the daily review cap is the review
-    session's; these are the discard drill's): not in :func:`due_review_items`, whose session
-    cannot show them, so the home counts them on a card of their own.  Empty without a progress
-    store."""
-    store, learner = getattr(app, "progress", None), getattr(app, "learner_id", None)
-    if store is None or learner is None:
-        return []
-    try:
-        return store.due_reviews(learner, now=now, limit=ALL_DUE,
-                                 showable=_is_starter_card)
-    except Exception:  # noqa: BLE001 - a store that cannot answer: nothing to count
-        return []
-
-
-def open_due_starter(app: Any) -> bool:
-    """Open the due starter puzzles (:func:`due_starter_cards`) as a round of «What to discard?»,
-    each said to be one missed before; False (nothing opened) when none can be found again."""
-    due = due_starter_puzzles(app, "all", limit=ALL_DUE)
-    if not due:
-        return False
-    screen = app.push("nanikiru", puzzles=due)
-    if isinstance(getattr(screen, "reviews", None), set):  # «…you missed it before» on each
-        screen.reviews.update(p.exercise.item_id for p in due)
-    return True
 
 
 def waiting_for_lessons(app: Any, *, now: datetime | None = None) -> list[tuple[str, int]]:
@@ -179,9 +179,10 @@ next round: right only on the second try, wrong, or its answer shown."""
 
 def next_round(items: list[dict], results: list[str]) -> list[dict]:
     """The cards of another round after a review round of ``items`` with ``results`` (one per card,
-    in order): every drill card, whose family gives a new question each round, and of the lesson
-    steps only those missed in the round (:data:`MISSED`): a step answered right at once is the very
-    question again, so it is not repeated.  Empty when nothing is left to practise."""
+    in order): every drill card, whose family gives a new question each round, and of the fixed
+    questions (lesson steps, starter puzzles) only those missed in the round (:data:`MISSED`): one
+    answered right at once is the very question again, so it is not repeated.  Empty when nothing
+    is left to practise."""
     out = []
     for i, item in enumerate(items):
         if item.get("generator") is None and (results[i] if i < len(results) else "") not in MISSED:
@@ -192,19 +193,61 @@ def next_round(items: list[dict], results: list[str]) -> list[dict]:
 
 # ---------------------------------------------------------------- missed starter-set discard puzzles
 
-STARTER_SPEC = "nanikiru"
-"""The key of the review spec of a missed starter-set puzzle (:func:`starter_spec`): the starter
-game (``"starter4"``), the hand, the action and the seat of the decision."""
+# STARTER_SPEC (imported above from the progress layer, which rebuilds a spec-less card's spec with
+# the same keys): the key of the review spec of a missed starter-set puzzle (:func:`starter_spec`),
+# the starter game (``"starter4"``); then the hand, the action and the seat of the decision.
 
 
 def starter_spec(position: Any) -> dict[str, Any]:
-    """The review spec that finds a starter-set position again (:func:`due_starter_puzzles`)."""
+    """The review spec that finds a starter-set position again (:func:`due_starter_puzzles`): the
+    one :func:`trainer.progress.srs.starter_puzzle_spec` rebuilds from the puzzle's card key."""
     return {STARTER_SPEC: position.source, "hand": position.hand, "action": position.action, "seat": position.seat}
 
 
 def _is_starter_card(spec: dict) -> bool:
     """A stored review spec that is a starter-set discard puzzle (not a drill, lesson or game card)."""
     return isinstance(spec.get(STARTER_SPEC), str)
+
+
+def starter_key(spec: dict) -> tuple[Any, Any, Any, Any]:
+    """The starter game, hand, action and seat a starter puzzle's spec names."""
+    return spec.get(STARTER_SPEC), spec.get("hand"), spec.get("action"), spec.get("seat")
+
+
+@cache
+def _starter_keys() -> frozenset[tuple[str, int, int, int]]:
+    """The starter set's puzzles as :func:`starter_key` names them, read from its data file alone
+    (the home counts due cards with it, so it does not replay the starter games): each stored hand
+    is a one-hand game (hand 0) whose positions name a seat and an action."""
+    import json
+    from importlib import resources
+
+    from trainer.engine.exercises.nanikiru import STARTER_FILE
+
+    data = json.loads(resources.files("trainer.engine").joinpath("data", STARTER_FILE).read_text(encoding="utf-8"))
+    return frozenset((f"starter{hi}", 0, int(action), int(seat))
+                     for hi, hand in enumerate(data["hands"]) for seat, action, *_rest in hand["positions"])
+
+
+@cache
+def _starter_positions() -> dict[tuple[str, int, int, int], Any]:
+    """The starter set's positions by :func:`starter_key` (replayed once: a review opens one after
+    another)."""
+    from trainer.engine.exercises import nanikiru
+
+    return {(p.source, p.hand, p.action, p.seat): p for p in nanikiru.starter_positions()}
+
+
+def starter_puzzle(item: dict) -> Any | None:
+    """The starter puzzle a card names (its spec, or for a card kept without one its key), or None
+    when it is no starter puzzle or no longer in the starter set."""
+    spec = item if _is_starter_card(item) else starter_puzzle_spec(str(item.get("item_id") or ""))
+    position = _starter_positions().get(starter_key(spec)) if spec else None
+    if position is None:
+        return None
+    from trainer.engine.exercises import nanikiru
+
+    return nanikiru.puzzle(position)
 
 
 def due_starter_puzzles(app: Any, focus: str = "all", limit: int = 10) -> list[Any]:
@@ -218,12 +261,11 @@ def due_starter_puzzles(app: Any, focus: str = "all", limit: int = 10) -> list[A
         cards = store.due_reviews(learner, limit=limit, showable=_is_starter_card)
     except Exception:  # noqa: BLE001 - a damaged store is reported elsewhere
         return []
-    order = {(c[STARTER_SPEC], c.get("hand"), c.get("action"), c.get("seat")): i for i, c in enumerate(cards)}
+    order = {starter_key(c): i for i, c in enumerate(cards)}
     if not order:
         return []
     from trainer.engine.exercises import nanikiru
 
-    found = [(order[key], pos) for pos in nanikiru.starter_positions()
-             if (key := (pos.source, pos.hand, pos.action, pos.seat)) in order]
+    found = [(order[key], pos) for key, pos in _starter_positions().items() if key in order]
     puzzles = [nanikiru.puzzle(pos) for _i, pos in sorted(found, key=lambda f: f[0])]
     return [q for q in puzzles if nanikiru.in_focus(q, focus)]
