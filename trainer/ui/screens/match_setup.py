@@ -4,7 +4,9 @@ Rule preset, length, red fives, the opponent in each seat (the engine's bots by 
 learner-facing name and level), the coach's level and two practice switches
 (opponents' hands open, undo of one's last discard).  The choice is remembered
 per learner (settings field ``match_setup``, also kept in the learner's profile)
-and the next setup starts from it.  "Start" (or Enter) opens the table.
+and the next setup starts from it.  "Start" (or Enter) opens the table; when a match of the
+learner's own is still unfinished, it first asks, calmly, whether to continue that one or start a
+new one (the unfinished match is kept either way: My games lists it and resumes it).
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from typing import Any
 
 import pygame
 
+from trainer.engine.game.records import RecordError
+from trainer.engine.game.saved import SavedGame, latest_unfinished
 from trainer.i18n import _
 from trainer.ui.match_setup import (
     BOT_ROSTER,
@@ -29,9 +33,11 @@ from trainer.ui.match_setup import (
     rules_note,
 )
 from trainer.ui.registry import register_screen
+from trainer.ui.saved_games import games_dir
 from trainer.ui.screens.base import Screen
 from trainer.ui.suit_names import suit_names
 from trainer.ui.theme import PALETTE
+from trainer.ui.views.game_rows import played_day, unfinished_progress
 from trainer.ui.widgets import Button, OptionRow, Toggle, blit_text, fit_line
 
 P = PALETTE
@@ -149,9 +155,51 @@ class MatchSetupScreen(Screen):
         return True
 
     def begin(self) -> None:
-        """Remember the setup and open the table."""
+        """Remember the setup and open the table; with a match of the learner's own left unfinished,
+        first ask whether to continue it or start this new one (:meth:`ask_about_unfinished`)."""
         remember_setup(self.app, self.setup)
+        unfinished = self.unfinished_match()
+        if unfinished is not None:
+            self.ask_about_unfinished(unfinished)
+            return
+        self.start_new()
+
+    def unfinished_match(self) -> SavedGame | None:
+        """The learner's newest match left unfinished (None when there is none or the folder cannot
+        be read)."""
+        try:
+            return latest_unfinished(games_dir(self.app))
+        except OSError:
+            return None
+
+    def ask_about_unfinished(self, game: SavedGame) -> None:
+        """A calm question, keys included (arrows, Enter, 1/2; Esc stays on the setup): continue the
+        unfinished match, or start the new one (the focused answer: Enter starts what the learner
+        asked for).  Nothing is deleted either way."""
+        day = played_day(game)
+        progress = unfinished_progress(game)
+        if day:
+            body = _("You have an unfinished match from {date} ({progress}). Continue it, or start a new one? "
+                     "The unfinished match stays in My games either way.").format(date=day, progress=progress)
+        else:
+            body = _("You have an unfinished match ({progress}). Continue it, or start a new one? "
+                     "The unfinished match stays in My games either way.").format(progress=progress)
+        self.open_dialog(_("Unfinished match"), body,
+                         [(_("Continue it"), lambda: self.continue_match(game), "secondary"),
+                          (_("Start a new match"), self.start_new, "primary")])
+
+    def start_new(self) -> None:
+        """Open the table on a new match with this setup."""
         self.app.replace("mcr_play" if self.setup.preset == "mcr" else "play", setup=self.setup)
+
+    def continue_match(self, game: SavedGame) -> None:
+        """Open the table on the unfinished match where it was left (the MCR table for a Chinese
+        Official game); a file that cannot be resumed is reported and the setup comes back."""
+        try:
+            self.app.replace("mcr_play" if game.game == "mcr" else "play", resume=str(game.path))
+        except (RecordError, OSError, KeyError, TypeError, ValueError) as exc:
+            self.app.push("match_setup", setup=self.setup)
+            self.app.notify(_("This match cannot be resumed: {error}").format(error=exc), "warn")
 
     def layout(self) -> None:
         L = self.app.layout

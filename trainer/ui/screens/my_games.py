@@ -2,7 +2,8 @@
 (a match of the learner's own left unfinished: play on, or watch its replay).
 
 A row shows when it was played (an imported game whose log does not say: when it was imported,
-said so), the rules, how many hands were played (or which hand was left in the middle), and the
+said so; one imported before the import time was kept apart: that its play date is not known, and
+the day it was added — ``game_rows.game_when``), the rules, how many hands were played (or which hand was left in the middle), and the
 learner's place and points (or "in progress").  A damaged file, a file that is not a game log, or a game
 from a newer version is listed as unreadable with its name and the reason; it is never
 deleted.

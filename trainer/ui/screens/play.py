@@ -598,9 +598,40 @@ class PlayScreen(Screen):
         return False
 
     def initial_focus(self) -> int | None:
+        """Where the keys start: the button that goes on after a hand's result; at a tsumo on offer
+        the win's button (Enter declares it, ↓ goes down to the hand); else the hand."""
         if self.next_btn is not None:
             return self.widgets.index(self.next_btn)
+        win = self.tsumo_button()
+        if win is not None:
+            return self.widgets.index(win)
         return self.widgets.index(self.hand_row)
+
+    def tsumo_button(self) -> TileButton | None:
+        """The highlighted button of a tsumo on offer (a fair win the coach does not say to let pass),
+        if there is one."""
+        for action, button in zip(self._offers(self.my_legal()), self.action_buttons, strict=False):
+            if isinstance(action, Tsumo) and button.primary:
+                return button
+        return None
+
+    def move_focus(self, dx: int, dy: int) -> bool:
+        """Up from the hand goes to the buttons above it (the highlighted one, else the first) and
+        stops there: above them is only the table, and the arrows never jump across it to the back
+        button (Esc is the way out).  Down from one of the buttons comes back to the hand."""
+        cur = self.focused_widget()
+        below = (*self.action_buttons, self.next_btn, getattr(self, "review_btn", None), getattr(self, "winner_btn", None))
+        buttons = [b for b in below if b is not None and b.visible and b.enabled]
+        hand_open = self.hand_row.visible and self.hand_row.focusable
+        if dy < 0 and cur is self.hand_row and buttons:
+            self.set_focus(next((b for b in buttons if getattr(b, "primary", False)), buttons[0]))
+            return True
+        if dy < 0 and (cur is self.hand_row or cur in buttons):
+            return True
+        if dy > 0 and cur in buttons and hand_open:
+            self.set_focus(self.hand_row)
+            return True
+        return super().move_focus(dx, dy)
 
     def update(self, dt: float) -> bool:
         """Let the bots act, one action per BOT_DELAY seconds."""
@@ -765,12 +796,20 @@ class PlayScreen(Screen):
         key press), then how to discard instead — after riichi only the drawn tile."""
         win = self.win_word()
         key = next((i for i, a in enumerate(self._offers(legal), 1) if isinstance(a, Tsumo)), 1)
+        on_win = self.app.show_focus and self.tsumo_button() is not None \
+            and self.focused_widget() is self.tsumo_button()
         if self.round.seats[0].riichi:
+            if on_win:  # the keys start on the win's button: Enter declares it
+                return _("Riichi: the tile you drew completes your hand — Enter (or key {key}) declares {win}. "
+                         "To discard it instead: ↓, then Enter.").format(win=win, key=key)
             if self.app.show_focus:
                 return _("Riichi: the tile you drew completes your hand — press {win} (key {key}). Enter discards "
                          "it.").format(win=win, key=key)
             return _("Riichi: the tile you drew completes your hand — press {win}. Or click it twice to discard "
                      "it.").format(win=win)
+        if on_win:
+            return _("Your turn: the tile you drew completes your hand — Enter (or key {key}) declares {win}. "
+                     "To discard a tile instead: ↓, then ←/→ and Enter.").format(win=win, key=key)
         if self.app.show_focus:
             return _("Your turn: the tile you drew completes your hand — press {win} (key {key}). ←/→ and Enter "
                      "discard a tile.").format(win=win, key=key)

@@ -142,8 +142,11 @@ class ReplayScreen(Screen):
 
     def _extras(self, *, widest: bool = False) -> list[tuple[str, str]]:
         """(the header's right-hand text, the rest shown under the table), most complete header
-        first: the step, the mistakes and the decisions against the coach by kind; with their
-        total; the total without the step; the step and the mistakes; the mistakes; nothing.
+        first: the step, the mistakes and the decisions against the coach by kind; the mistakes and
+        those decisions (the step under the table); the step and the mistakes; the mistakes; nothing.
+        The decisions against the coach are never a bare total: under the table their total comes
+        with the kinds it counts («решений вопреки тренеру: 13 — риичи 3, пон/чии 4, вперёд/защита
+        6»), so that it reads apart from the mistakes, which count the tiles discarded.
         ``widest``: as at the last step (the widest number), for measuring."""
         if not self.frames:
             return [("", "")]
@@ -151,31 +154,43 @@ class ReplayScreen(Screen):
         if self.mcr:
             return [(step, "")]
         mistakes = self.mistakes_text()
-        against = sum(1 for d in self.decisions.values() if d.riichi_against_advice)
+        against, explained = self.against_coach_texts()
+        if not against:
+            return [(" · ".join([step, mistakes]), ""), (mistakes, step), ("", " · ".join([step, mistakes]))]
+        return [(" · ".join([step, mistakes, against]), ""), (" · ".join([mistakes, against]), step),
+                (" · ".join([step, mistakes]), explained), (mistakes, " · ".join([step, explained])),
+                ("", " · ".join([step, mistakes, explained]))]
+
+    def against_coach_counts(self) -> tuple[int, int, int]:
+        """How many riichi-or-dama choices, answers to pon and chi offers and push-or-fold decisions
+        of the learner went against the coach (apart from the mistakes, which judge the tile)."""
+        riichi = sum(1 for d in self.decisions.values() if d.riichi_against_advice)
         calls = sum(1 for c in self.calls.values() if c.against_advice)
         pushes = sum(1 for d in self.decisions.values() if d.push_fold_against_advice)
-        kinds = [n for n in (against, calls, pushes) if n]
-        if len(kinds) > 1:
-            parts = [p for n, p in ((against, _("riichi {k}").format(k=against)),
-                                    (calls, _("calls {c}").format(c=calls)),
-                                    (pushes, _("push/fold {p}").format(p=pushes))) if n]
-            full = [_("against the coach: {parts}").format(parts=", ".join(parts)),
-                    _("decisions against the coach: {n}").format(n=sum(kinds))]
-        elif against:
-            full = [_("riichi or dama against the coach: {k}").format(k=against)]
-        elif calls:
-            full = [_("calls against the coach: {c}").format(c=calls)]
-        elif pushes:
-            full = [_("push or fold against the coach: {p}").format(p=pushes)]
-        else:
-            full = []
-        total = full[-1:]
-        out = [(" · ".join([step, mistakes, f]), "") for f in full]
-        if total:
-            out.append((" · ".join([mistakes, *total]), step))
-        out += [(" · ".join([step, mistakes]), " · ".join(total)), (mistakes, " · ".join([step, *total])),
-                ("", " · ".join([step, mistakes, *total]))]
-        return out
+        return riichi, calls, pushes
+
+    def against_coach_texts(self) -> tuple[str, str]:
+        """The decisions against the coach in words: (for the header, for under the table).  One
+        kind alone is named in its own words in both places («риичи или даматен вопреки тренеру:
+        2»); several are listed by kind in the header («вопреки тренеру: риичи 3, пон/чии 4»), and
+        under the table their total comes first, then the same kinds («решений вопреки тренеру: 7 —
+        риичи 3, пон/чии 4»).  ("", "") when there is none."""
+        riichi, calls, pushes = self.against_coach_counts()
+        kinds = [n for n in (riichi, calls, pushes) if n]
+        if len(kinds) == 1:
+            alone = (_("riichi or dama against the coach: {k}").format(k=riichi) if riichi
+                     else _("calls against the coach: {c}").format(c=calls) if calls
+                     else _("push or fold against the coach: {p}").format(p=pushes))
+            return alone, alone
+        if not kinds:
+            return "", ""
+        parts = ", ".join(p for n, p in ((riichi, _("riichi {k}").format(k=riichi)),
+                                         (calls, _("calls {c}").format(c=calls)),
+                                         (pushes, _("push/fold {p}").format(p=pushes))) if n)
+        # TRANSLATORS: the replay's count of riichi, call and push-or-fold decisions against the coach, then
+        # the kinds it counts (ru: «решений вопреки тренеру: {n} — {parts}»)
+        explained = _("decisions against the coach: {n} — {parts}").format(n=sum(kinds), parts=parts)
+        return _("against the coach: {parts}").format(parts=parts), explained
 
     def mistakes_text(self) -> str:
         """«ошибок: 10 из 61 сброса»: the review's mistakes among its decisions, every one M stops on

@@ -135,6 +135,17 @@ def risks_words(loss: str, fold: str) -> str:
     return _("pushing risks about {loss} points, folding about {fold}").format(loss=loss, fold=fold)
 
 
+def added_risk_words(extra: str, loss: str, fold: str) -> str:
+    """What pushing adds to the risk of folding and the two risks it comes from, inside the
+    brackets of a sentence that compares it ("about 310: pushing risks about 720 points, folding
+    about 410").  When folding risks almost nothing the difference is pushing's own risk: the
+    figure is said once, with its points ("about 300 points: what pushing risks, while folding
+    risks almost nothing"), never as a bare "about 300:" before the same figure in points."""
+    if fold == format_number(0):
+        return _("about {loss} points: what pushing risks, while folding risks almost nothing").format(loss=loss)
+    return _("about {extra}: {risks}").format(extra=extra, risks=risks_words(loss, fold))
+
+
 def _shown_chance(chance: float) -> float:
     """A win chance as the push-or-fold words show it: whole percent, with one decimal under 10%
     (0.047 for "4.7"), so that the value times the chance gives the figure shown."""
@@ -275,8 +286,8 @@ def push_line(verdict: Any) -> str:
     exact, shown_loss, shown_fold, shown_extra = compared_risks(gain, loss, verdict.fold_loss)
     worth = worth_words(gain, parts["win"], parts["value"], factor=parts["factor"], draw=parts["draw"],
                         exact=exact)
-    return _("Push: {worth} — more than pushing adds to the risk (about {extra}: {risks}).").format(
-        worth=worth, extra=shown_extra, risks=risks_words(shown_loss, shown_fold))
+    return _("Push: {worth} — more than pushing adds to the risk ({added}).").format(
+        worth=worth, added=added_risk_words(shown_extra, shown_loss, shown_fold))
 
 
 def value_words(value: Any) -> str:
@@ -487,8 +498,8 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
                 # the two figures the coach compares (the gain, what pushing adds to the risk), then
                 # the two risks that difference comes from, each named: the review says it so too
                 shown_gain = format_number(round(gain)) if exact else about_figure(gain)
-                odds = _("Pushing would gain about {gain} points but add about {extra} to the risk: {risks}.").format(
-                    gain=shown_gain, extra=shown_extra, risks=risks)
+                odds = _("Pushing would gain about {gain} points but add more to the risk ({added}).").format(
+                    gain=shown_gain, added=added_risk_words(shown_extra, shown_loss, shown_fold))
             elif getattr(a, "no_yaku", False):  # the real reason pushing gains nothing: the open hand cannot win at all
                 odds = _("Your open hand has no {yaku}, so it cannot win: {risks}.").format(
                     yaku="{term:yaku}", risks=risks)

@@ -25,11 +25,11 @@ from trainer.ui.views.table.coach import (
     NOTABLE_GAIN,
     RIICHI_WHY,
     about_figure,
+    added_risk_words,
     compared_risks,
     danger_words,
     gain_parts,
     open_reading_words,
-    risks_words,
     ron_word,
     tiles_or,
     tsumo_word,
@@ -538,24 +538,22 @@ def _push_fold_why(pf: dict[str, Any]) -> str:
                     "would bring")
     else:
         # the coach pushes when the expected gain covers what pushing adds to the risk of folding; both
-        # risks are named, as the table's coach names them (coach.risks_words)
+        # risks are named, as the table's coach names them (coach.added_risk_words)
         exact, loss, fold, extra = compared_risks(pf["gain"], pf["loss"], pf["safest_risk"])
-        risks = risks_words(loss, fold)
+        added = added_risk_words(extra, loss, fold)
         if pf["advice"] == "fold" and pf.get("no_yaku"):
             return _("your open hand has no {yaku} and cannot win, so pushing gains nothing and only adds to the "
-                     "risk (about {extra}: {risks})").format(yaku="{term:yaku}", extra=extra, risks=risks)
+                     "risk ({added})").format(yaku="{term:yaku}", added=added)
         worth = _hand_worth(pf, exact=exact)
         if pf["advice"] == "push" and pf.get("advised"):
             # the figures are those of pushing with the coach's tile, which may not be the learner's:
             # name it, so they are never read as the risk of the tile the learner threw
-            why = _("{worth}, more than pushing with {tile} adds to the risk (about {extra}: {risks})").format(
-                worth=worth, tile=_t(pf["advised"]), extra=extra, risks=risks)
+            why = _("{worth}, more than pushing with {tile} adds to the risk ({added})").format(
+                worth=worth, tile=_t(pf["advised"]), added=added)
         elif pf["advice"] == "push":
-            why = _("{worth}, more than pushing adds to the risk (about {extra}: {risks})").format(
-                worth=worth, extra=extra, risks=risks)
+            why = _("{worth}, more than pushing adds to the risk ({added})").format(worth=worth, added=added)
         else:
-            why = _("{worth}, less than pushing adds to the risk (about {extra}: {risks})").format(
-                worth=worth, extra=extra, risks=risks)
+            why = _("{worth}, less than pushing adds to the risk ({added})").format(worth=worth, added=added)
     return why
 
 
