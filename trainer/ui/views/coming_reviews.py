@@ -157,11 +157,30 @@ def home_coming_text(c: Coming, now: datetime | None = None) -> str:
         n=c.n, when=when_text(c.at, now, time=False))
 
 
+PRACTICE_ROUND = 20
+"""At most this many cards in one "practise now" round: after a first long session a learner may
+have eighty misses coming back, and a round of eighty is a wall, not a practice."""
+
+
+def practice_round(app, items: list[dict]) -> list[dict]:  # noqa: ANN001
+    """The cards of the next "practise now" round: at most :data:`PRACTICE_ROUND`, those not yet
+    practised in this sitting first (so pressing again brings the next ones, then starts over),
+    in the schedule's order otherwise."""
+    done: set = getattr(app, "practised_cards", set())
+    fresh = [it for it in items if it.get("item_id") not in done]
+    batch = (fresh or items)[:PRACTICE_ROUND]
+    if not fresh:
+        done = set()
+    app.practised_cards = done | {it.get("item_id") for it in batch}
+    return batch
+
+
 def practise_now(app, c: Coming) -> None:  # noqa: ANN001
-    """Practise the cards that come back soon at once, as a "my mistakes" round: the answers count
-    as drill answers, so the cards still come back when they are due
-    (:func:`trainer.progress.srs.should_grade` keeps a card graded today as it is)."""
+    """Practise the cards that come back soon at once, as a "my mistakes" round of at most
+    :data:`PRACTICE_ROUND` (:func:`practice_round`): the answers count as drill answers, so the cards
+    still come back when they are due (:func:`trainer.progress.srs.should_grade` keeps a card graded
+    today as it is)."""
     try:
-        app.push("review", items=list(c.items), mistakes=True)
+        app.push("review", items=practice_round(app, list(c.items)), mistakes=True)
     except ValueError:  # no card can be shown after all
         app.notify(_("Nothing to review right now."), "info")

@@ -134,7 +134,9 @@ class DrillStepView(StepView):
             right, total = self.result
             ok = total and right / total >= self.step.pass_ratio
             line = _("Result: {right} of {total}.").format(right=right, total=total) + " " + (
-                _("Passed!") if ok else _("Not yet passed."))  # the button under it runs it again
+                _("Passed!") if ok  # the button under it runs it again
+                else ngettext("Not yet passed: {k} right answer is needed.",
+                              "Not yet passed: {k} right answers are needed.", goal).format(k=goal))
             color = P.right if ok else P.wrong
         bottom = r.bottom - pad - (L.px(64) if self.again_btn.visible else 0)
         blit_text(surf, self.app, line, L.font("large"), color, (r.left + pad, bottom), anchor="bottomleft",
