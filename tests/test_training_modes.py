@@ -61,7 +61,8 @@ def test_riichi_turns_the_joker_back_into_a_dragon() -> None:
 
 
 def test_twelve_tile_five_sided_wait_is_worth_one_han() -> None:
-    """000:3479: a 5-sided wait gives 1 han, each further side 1 more."""
+    """000:3479: a 5-sided wait gives 1 han, each further side 1 more; the usual yaku count too
+    (000:3477 removes only four), here menzen tsumo."""
     setup = get_mode("twelve_tiles").setup(players=2)
     wall = scripted_wall(setup.tileset, ["2223456m11p234s", "4445666m11p234s"], "7m")
     game = SimpleGame(setup, wall=wall)
@@ -70,8 +71,8 @@ def test_twelve_tile_five_sided_wait_is_worth_one_han() -> None:
     assert Tsumo() in game.legal_actions(0)  # 7m: 222m 345m 67m+7m? read as 22m 234m 567m 11p 234s
     game.apply(0, Tsumo())
     value = game.result.values[0]
-    assert value.han == 1
-    assert [(i.id, i.amount) for i in value.items] == [("wait_sides", 5), ("wide_wait", 1)]
+    assert value.han == 2
+    assert [(i.id, i.amount) for i in value.items] == [("wait_sides", 5), ("wide_wait", 1), ("menzen_tsumo", 1)]
 
 
 def test_twelve_tile_virtual_head_wins_on_a_13_tile_tenpai_unless_the_wait_is_dead() -> None:

@@ -37,7 +37,11 @@ def test_six_pairs_wait_on_every_honor_not_held_and_earn_the_wide_wait_han() -> 
     v = g.value_for(0, Tile(31), tsumo=True)
     sides = next(i.amount for i in v.items if i.id == "wait_sides")
     assert sides == 7  # every honor: 1z-7z (none held by seat 0)
-    assert v.han == sides - 4  # 5-sided = 1 han, +1 per further side (000:3479)
+    assert next(i.amount for i in v.items if i.id == "wide_wait") == sides - 4  # 5-sided = 1 han, +1 per side
+    # six pairs with one honour stand in for seven pairs (000:3477), and the tsumo counts as usual
+    assert [(i.id, i.amount) for i in v.items if i.id in ("six_pairs", "menzen_tsumo")] == [
+        ("menzen_tsumo", 1), ("six_pairs", 2)]
+    assert v.han == (sides - 4) + 1 + 2
 
 
 def test_six_pairs_shanten_counts_the_missing_pairs_and_the_honor() -> None:

@@ -44,10 +44,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-check", action="store_true", help="skip the invariant checks after every action")
     parser.add_argument("--logs", type=Path, default=None, help="folder to save every game log (JSON) into")
-    parser.add_argument("--mode", default=None,
-                        help="play a play mode instead of riichi matches (kunto, risu, tibet, ...)")
+    parser.add_argument("--mode", default=None, help=mode_help())
     parser.add_argument("--option", action="append", default=None, metavar="KEY=VALUE",
                         help="a play-mode option, such as hand=7 (repeatable; with --mode)")
+
+
+def mode_help() -> str:
+    """The ``--mode`` help: every shipped play mode, read from the mode files."""
+    from trainer.engine.game.simple_modes import mode_ids
+
+    return f"play a play mode instead of riichi matches: {', '.join(mode_ids())}"
 
 
 def game_seeds(seed: int, games: int) -> list[int]:

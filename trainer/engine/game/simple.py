@@ -37,6 +37,15 @@ from trainer.engine.tiles import EAST, Tile
 from trainer.engine.tilesets import TileSet
 
 TURN, CALLS, ENDED = "turn", "calls", "ended"
+DRAW_REASONS = {
+    "wall": "the wall ran out: a discard passed and no tile is left to draw",
+    "draw_limit": "discards go back to the wall, so it never runs out: the hand ends after as many draws "
+                  "as the set has tiles",
+    "no_growth": "short mahjong: after an intermediate win the tiles left in the wall cannot grow every hand",
+}
+"""Why a hand ended in a draw (``SimpleResult.reason`` and the ``exhaustive_draw`` / ``no_growth`` events)."""
+RIICHI_SCORING = ("short", "kunto", "standard", "twelve")
+"""Scoring schemes whose games offer riichi although any complete shape wins (riichi counts there)."""
 
 
 class SimpleInvariantError(AssertionError):
@@ -45,9 +54,10 @@ class SimpleInvariantError(AssertionError):
 
 @dataclass(frozen=True, slots=True)
 class SimpleResult:
-    """How a hand ended: ``kind`` is "tsumo", "ron" or "draw" (the wall ran out).
+    """How a hand ended: ``kind`` is "tsumo", "ron" or "draw".
     ``winners`` are the seats that won (several may ron one tile), ``from_seat`` the
-    discarder of a ron, ``tile`` the winning tile, ``tenpai`` the ready seats at a draw."""
+    discarder of a ron, ``tile`` the winning tile, ``tenpai`` the ready seats at a draw.
+    ``reason`` says why a draw ended the hand (:data:`DRAW_REASONS`); "" for a win."""
 
     kind: str
     winners: tuple[int, ...] = ()
@@ -56,11 +66,14 @@ class SimpleResult:
     tenpai: tuple[int, ...] = ()
     values: tuple[HandValue, ...] = ()
     chombo: int | None = None
+    reason: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The result as a JSON object (tiles in MPSZ; ``values`` one per winner)."""
         out = {"kind": self.kind, "winners": list(self.winners), "from": self.from_seat,
                "tile": str(self.tile) if self.tile is not None else None, "tenpai": list(self.tenpai)}
+        if self.reason:
+            out["reason"] = self.reason
         if self.values:
             out["values"] = [v.to_json() for v in self.values]
         if self.chombo is not None:
@@ -303,7 +316,7 @@ class SimpleGame:
         if not tsumo:
             concealed.append(tile)
         hand = Hand(tuple(sorted(concealed)), tuple(self.melds[seat]))
-        if self.setup.scoring in ("riichi", "standard") and self._rules is None:
+        if self.setup.scoring in ("riichi", "standard", "twelve") and self._rules is None:
             self._rules = load_rules(self.setup.rules)
         sides = self.win_sides(seat, tile, tsumo=tsumo) if self.setup.scoring == "twelve" else 0
         win = Win(hand, tile, tsumo, self.riichi[seat], seat, self.dealer, self.n,
@@ -312,7 +325,8 @@ class SimpleGame:
                   only_losses=self.setup.half_abundance, double_riichi=self.double_riichi[seat],
                   first_draw=tsumo and self.stage_discards < self.n and not any(self.melds),
                   rinshan=tsumo and self.replacement)
-        return value_of(self.setup.scoring, win, dora_value=self.setup.dora_value, rules=self._rules)
+        return value_of(self.setup.scoring, win, dora_value=self.setup.dora_value, rules=self._rules,
+                        yaku_removed=self.setup.yaku_removed, yaku_instead=dict(self.setup.yaku_instead))
 
     def fault(self, seat: int, action: Action) -> str | None:
         """The fault ``action`` would be at this table, a penalty rather than a play: "okurikan"
@@ -340,7 +354,7 @@ class SimpleGame:
 
     def _riichi_options(self, seat: int, distinct: list[Tile]) -> list[Action]:
         """Riichi with each discard that leaves a closed hand ready, while a draw is left."""
-        riichi_game = self.setup.win in ("riichi", "yaku") or self.setup.scoring in ("short", "kunto", "standard")
+        riichi_game = self.setup.win in ("riichi", "yaku") or self.setup.scoring in RIICHI_SCORING
         if not riichi_game or self._open(seat) or self.after_call or not self.wall or not self.final_stage:
             return []
         out: list[Action] = []
@@ -349,8 +363,10 @@ class SimpleGame:
             rest.remove(t)
             if self.form.is_plain:
                 ready = shanten(Hand(tuple(sorted(rest)))) == 0
-            else:
-                ready = bool(self.form.waits([x.kind for x in rest], self.setup.tileset.kinds(), jokers_live=False))
+            else:  # the memoised shanten first: only a hand one tile from complete can have waits
+                kinds = [x.kind for x in rest]
+                ready = self.form.shanten(kinds, jokers_live=False) == 0 and bool(
+                    self.form.waits(kinds, self.setup.tileset.kinds(), jokers_live=False))
             if ready:
                 out.append(Riichi(t))
         return out
@@ -410,7 +426,7 @@ class SimpleGame:
             if self.riichi[seat]:
                 return "after riichi the drawn tile must be discarded"
             if isinstance(action, Riichi):
-                if self.setup.win not in ("riichi", "yaku") and self.setup.scoring not in ("short", "kunto", "standard"):
+                if self.setup.win not in ("riichi", "yaku") and self.setup.scoring not in RIICHI_SCORING:
                     return "this game has no riichi"
                 if self._open(seat):
                     return "riichi needs a closed hand"
@@ -463,7 +479,7 @@ class SimpleGame:
         for k in range(1, self.n):
             s = (src + k) % self.n
             opts: list[Action] = []
-            if self.can_win_with(s, tile, tsumo=False) and not self._furiten(s):
+            if self.setup.ron and self.can_win_with(s, tile, tsumo=False) and not self._furiten(s):
                 opts.append(Ron())
             if self.wall and not self.riichi[s]:
                 opts.extend(self._call_options(s, src, tile))
@@ -554,10 +570,11 @@ class SimpleGame:
         if self.setup.recycle_discards:
             kan_rules.recycle_discard(self)  # risu: face down to the far end of the wall
         if not self.wall or kan_rules.draw_limit_reached(self):
+            reason = "wall" if not self.wall else "draw_limit"
             tenpai = tuple(s for s in range(self.n) if self.is_tenpai(s))
-            self.result = SimpleResult("draw", tenpai=tenpai)
+            self.result = SimpleResult("draw", tenpai=tenpai, reason=reason)
             self.phase = ENDED
-            self.events.append({"type": "exhaustive_draw", "tenpai": list(tenpai)})
+            self.events.append({"type": "exhaustive_draw", "reason": reason, "tenpai": list(tenpai)})
             return
         self._draw((self.current + 1) % self.n)
 
@@ -586,7 +603,8 @@ class SimpleGame:
     def _grow(self, seat: int, tile: Tile, *, tsumo: bool) -> None:
         """An intermediate agari of short mahjong (000:4331): nothing is paid; the winner keeps
         the completed hand and draws two more, everyone else draws three, so every hand is 3
-        tiles bigger; then the dealer (East) takes the turn."""
+        tiles bigger; then the dealer (East) takes the turn.  When the wall holds too few tiles
+        for that, the game ends as a draw with the reason ``no_growth`` (tiles may be left)."""
         if not tsumo:
             src = self.last_from
             assert src is not None
@@ -602,11 +620,13 @@ class SimpleGame:
         self.drawn = [None] * self.n
         if len(self.wall) < need:
             # too few tiles to grow the hands: the game ends as a draw, the winner still holding
+            # (tiles may be left, only not enough: the reason is not an empty wall)
             self.current = seat
             self.held_at_end = True
-            self.result = SimpleResult("draw")
+            self.result = SimpleResult("draw", reason="no_growth")
             self.phase = ENDED
-            self.events.append({"type": "exhaustive_draw", "tenpai": []})
+            self.events.append({"type": "no_growth", "reason": "no_growth", "left": len(self.wall), "need": need,
+                                "hand": bigger, "tenpai": []})
             return
         self.hand_size = bigger
         self.stage_discards = 0
@@ -720,5 +740,5 @@ def play_bots(game: SimpleGame, bots: Sequence[Any], *, check: bool = False, lim
     return game.result
 
 
-__all__ = ["CALLS", "ENDED", "TURN", "SimpleGame", "SimpleInvariantError", "SimpleResult", "SimpleView",
+__all__ = ["CALLS", "DRAW_REASONS", "ENDED", "RIICHI_SCORING", "TURN", "SimpleGame", "SimpleInvariantError", "SimpleResult", "SimpleView",
            "play_bots", "scripted_wall"]

@@ -47,6 +47,9 @@ KEYS: Final = frozenset({
     "half_abundance", "half_abundance_allowed", "honor_exchange", "half_abundance_tiles",  # 000:3507
     "no_sticks", "no_sticks_allowed", "target_points",  # single_suit_1's game without sticks (000:3505)
     "six_pairs", "six_pairs_allowed",  # twelve tiles (000:3477)
+    "ron", "ron_allowed",  # kunto's face-down discards (000:3455), risu's (000:3483)
+    "dragon_tiles",  # the set with dragons a dragonless set becomes when dragons are tens or jokers
+    "yaku_removed", "yaku_instead",  # twelve tiles: the yaku the seed removes or replaces (000:3477)
     "procedure", "procedure_allowed",  # kunto: the table, or the seed's step-by-step procedure
     "name", "source", "players", "players_allowed", "hand", "hand_allowed", "tiles", "tiles_by_hand",
     "tile_sets", "win", "win_allowed", "yaku_pool", "rules", "calls", "calls_allowed", "reveal", "scoring",
@@ -64,7 +67,7 @@ OWN_BOTS: Final = ("table", "reader")
 GUESS_RULES: Final = ("any", "both")
 KAN_RULES: Final = ("none", "compulsory", "declared")
 PROCEDURES: Final = ("table", "steps")
-OVERRIDES: Final = ("recycle_discards", "half_abundance", "no_sticks", "six_pairs", "procedure", "players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots",
+OVERRIDES: Final = ("ron", "recycle_discards", "half_abundance", "no_sticks", "six_pairs", "procedure", "players", "hand", "tiles", "win", "yaku_pool", "calls", "reveal", "scoring", "coach", "bots",
                     "shape", "suits", "dragons", "atama_kasou", "max_hands", "dummy_pays", "guess_rule", "pass_over",
                     "game_minutes")
 
@@ -75,13 +78,20 @@ class ModeError(ValueError):
     ``kind`` names a table that cannot be set up for a reason a learner's choice can cause
     (``"too_few_tiles"``: ``players`` with ``hand`` tiles each and the wall ``need`` tiles, the
     set ``has`` fewer; ``"needs_honors"``: the
-    half-abundance variation on a set without honors), so a screen can say it in the learner's
-    language; ``""`` for the rest (a mode file's mistakes, shown as they are)."""
+    half-abundance variation on a set without honors; ``"needs_dragons"``: dragons as tens or
+    jokers on a set without dragons that the mode file's ``dragon_tiles`` does not replace), so a
+    screen can say it in the learner's language; ``""`` for the rest (a mode file's mistakes,
+    shown as they are)."""
 
     def __init__(self, message: str, kind: str = "", **facts: int) -> None:
         super().__init__(message)
         self.kind = kind
         self.facts = facts
+
+
+def has_dragons(tileset: TileSet) -> bool:
+    """Whether ``tileset`` holds dragon tiles (which dragons as tens or jokers need)."""
+    return any(t.kind >= 31 for t in tileset.tiles)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +115,12 @@ class TableSetup:
     # risu (000:3483): concealed kans must be declared, an undeclared four (okurikan) is
     # chombo paid to each other seat, discards go face down to the far end of the wall
     kans: str = "none"
+    # False: nobody wins on another's discard, a hand is won by tsumo only (kunto's discards go
+    # face down, 000:3455)
+    ron: bool = True
+    # the tile set the learner chose when the table plays another: dragons as tens or jokers
+    # need dragon tiles, so a dragonless set is replaced by the mode's ``dragon_tiles`` choice
+    tiles_chosen: str = ""
     chombo_points: int = 0
     recycle_discards: bool = False
     # single-suit mahjong's half-abundance (000:3507): honors in, only losses, honor exchange
@@ -116,6 +132,10 @@ class TableSetup:
     no_sticks: bool = False
     target_points: int = 0
     six_pairs: bool = False
+    # twelve tiles (000:3477): yaku that do not count, and yaku counted under another name
+    # (seven pairs read as the seed's six pairs and a lone honor)
+    yaku_removed: tuple[str, ...] = ()
+    yaku_instead: tuple[tuple[str, str], ...] = ()
     # kunto: "steps" opens the seed's procedure (screen kunto_practice) instead of the table
     procedure: str = "table"
     shape: str = "standard"
@@ -194,6 +214,9 @@ class TableSetup:
         if self.half_abundance and not any(t.kind >= 27 for t in self.tileset.tiles):
             raise ModeError(f"{self.mode}: the half-abundance variation needs honors; the set "
                             f"{self.tileset.name!r} has none", "needs_honors")
+        if self.dragons != "plain" and not has_dragons(self.tileset):
+            raise ModeError(f"{self.mode}: dragons {self.dragons} need a set with dragons; the set "
+                            f"{self.tileset.name!r} has none", "needs_dragons")
         for key, allowed in (("win", WIN_RULES), ("calls", CALLS), ("reveal", REVEAL), ("scoring", SCORING),
                              ("coach", COACH), ("bots", BOTS), ("shape", SHAPES), ("suits", SUITS),
                              ("dragons", DRAGONS), ("kans", KAN_RULES), ("engine", ENGINES),
@@ -217,6 +240,7 @@ class PlayMode:
     rules: str = "tenhou_no_aka"
     fixed: Mapping[str, Any] = field(default_factory=dict)
     title: str = ""
+    dragon_tiles: Mapping[str, str] = field(default_factory=dict)
 
     def options(self) -> dict[str, tuple[Any, ...]]:
         """Every option a player may choose for this mode and its allowed values (one value
@@ -256,7 +280,7 @@ class PlayMode:
                     raise ModeError(f"mode {self.name}: {key} must be a number, not {value!r}") from None
             if key == "yaku_pool":
                 value = tuple(value)
-            if key in ("recycle_discards", "half_abundance", "no_sticks", "six_pairs") and isinstance(value, str):
+            if key in ("ron", "recycle_discards", "half_abundance", "no_sticks", "six_pairs") and isinstance(value, str):
                 value = {"true": True, "on": True, "false": False, "off": False}.get(value.lower(), value)
             if key in ("atama_kasou", "dummy_pays", "pass_over") and isinstance(value, str):
                 flags = {"true": True, "on": True, "yes": True, "false": False, "off": False, "no": False}
@@ -274,7 +298,7 @@ class PlayMode:
                 values["tiles"] = by_hand
             if values.get("half_abundance") and self.fixed.get("half_abundance_tiles"):
                 values["tiles"] = self.fixed["half_abundance_tiles"]  # the variation uses the honors
-        tileset = self.tileset(str(values.pop("tiles")))
+        tileset, chosen = self._tiles_for_dragons(str(values.pop("tiles")), str(values.get("dragons", "plain")))
         fixed = dict(self.fixed)
         if values.get("no_sticks"):
             fixed["start_points"] = 0  # «можно начать игру с 0 очков у каждого» (000:3505)
@@ -286,9 +310,19 @@ class PlayMode:
             furiten=self.furiten,
             min_wall=self.min_wall,
             rules=self.rules,
+            tiles_chosen=chosen,
             **fixed,
             **{k: v for k, v in values.items() if k in OVERRIDES and k != "tiles"},
         )
+
+    def _tiles_for_dragons(self, name: str, dragons: str) -> tuple[TileSet, str]:
+        """The set a table plays and the learner's set it replaces ("" when none): dragons as tens or
+        jokers need dragon tiles, so a set without them becomes its ``dragon_tiles`` entry (kunto's
+        36 bamboos become the 48 with dragons); a set with no entry stays and the table is refused."""
+        tileset = self.tileset(name)
+        if dragons == "plain" or has_dragons(tileset) or name not in self.dragon_tiles:
+            return tileset, ""
+        return self.tileset(self.dragon_tiles[name]), name
 
 
 KEY_ALIASES: Final = {"deal": "hand", "rules": "win", "hint": "coach"}
@@ -408,6 +442,11 @@ def load_mode(path: Path | str) -> PlayMode:
             raise err(flag, f"expected true or false, got {on!r}")
         defaults[flag] = on
         allowed[flag] = allowed_list(flag, (False, True), on)
+    ron = data.get("ron", True)  # a discard may be claimed by ron unless the mode's discards go face down
+    if not isinstance(ron, bool):
+        raise err("ron", f"expected true or false, got {ron!r}")
+    defaults["ron"] = ron
+    allowed["ron"] = allowed_list("ron", (False, True), ron)
     defaults["procedure"] = one_of("procedure", PROCEDURES, "table")
     allowed["procedure"] = allowed_list("procedure", PROCEDURES, defaults["procedure"])
     for flag in ("dummy_pays", "pass_over"):  # four-player-rules tables (full_table.py), where the file names them
@@ -456,6 +495,7 @@ def load_mode(path: Path | str) -> PlayMode:
     if not isinstance(extra_yaku, list) or any(not isinstance(y, str) for y in extra_yaku):
         raise err("extra_yaku", f"expected a list of yaku ids, got {extra_yaku!r}")
     fixed["extra_yaku"] = tuple(extra_yaku)
+    fixed["yaku_removed"], fixed["yaku_instead"] = _yaku_changes(data, err)
     half_tiles = data.get("half_abundance_tiles", "")
     if not isinstance(half_tiles, str):
         raise err("half_abundance_tiles", f"expected a tile set name, got {half_tiles!r}")
@@ -519,13 +559,47 @@ def load_mode(path: Path | str) -> PlayMode:
         except ModeError as e:
             raise err("tiles_by_hand", str(e)) from None
         by_hand[int(size)] = str(set_name)
-    mode = replace(mode, tiles_by_hand=by_hand)
+    mode = replace(mode, tiles_by_hand=by_hand, dragon_tiles=_dragon_tiles(mode, data.get("dragon_tiles", {}), err))
     # Every default table must be possible.
     try:
         mode.setup()
     except ModeError as e:
         raise err("players", str(e)) from None
     return mode
+
+
+def _yaku_changes(data: Mapping[str, Any], err: Any) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The file's ``yaku_removed`` (a list of yaku ids) and ``yaku_instead`` (a table: yaku id = the
+    id it is counted as), each id checked against the engine's yaku table."""
+    from trainer.engine.yaku import yaku_info
+
+    known = yaku_info()
+    removed = data.get("yaku_removed", [])
+    if not isinstance(removed, list) or any(y not in known for y in removed):
+        bad = [y for y in removed if y not in known] if isinstance(removed, list) else removed
+        raise err("yaku_removed", f"expected a list of yaku ids (data/yaku.toml), got {bad!r}")
+    instead = data.get("yaku_instead", {})
+    if not isinstance(instead, Mapping) or any(y not in known or not isinstance(v, str) for y, v in instead.items()):
+        raise err("yaku_instead", f"expected a table of yaku id = the id it counts as, got {instead!r}")
+    return tuple(removed), tuple((str(y), str(v)) for y, v in instead.items())
+
+
+def _dragon_tiles(mode: PlayMode, raw: Any, err: Any) -> dict[str, str]:
+    """The file's ``dragon_tiles`` table checked: each entry names a set of the mode without dragons
+    and the set with dragons it becomes when dragons are tens or jokers."""
+    if not isinstance(raw, Mapping):
+        raise err("dragon_tiles", "expected a table such as { sou36 = \"sou_dragons48\" }")
+    out: dict[str, str] = {}
+    for plain, with_dragons in raw.items():
+        try:
+            target = mode.tileset(str(with_dragons))
+            mode.tileset(str(plain))
+        except ModeError as e:
+            raise err("dragon_tiles", str(e)) from None
+        if not has_dragons(target):
+            raise err("dragon_tiles", f"{plain} = {with_dragons!r}: that set has no dragons")
+        out[str(plain)] = str(with_dragons)
+    return out
 
 
 @cache
@@ -542,8 +616,8 @@ def mode_ids() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in MODES_DIR.glob("*.toml")))
 
 
-__all__ = ["MODES_DIR", "ModeError", "PlayMode", "TableSetup", "get_mode", "lesson_options", "load_mode",
-           "mode_ids"]
+__all__ = ["MODES_DIR", "ModeError", "PlayMode", "TableSetup", "get_mode", "has_dragons", "lesson_options",
+           "load_mode", "mode_ids"]
 
 
 def table_setup(params: Mapping[str, Any]) -> TableSetup:
@@ -565,7 +639,7 @@ def table_setup(params: Mapping[str, Any]) -> TableSetup:
     setup = mode.setup(**opts)
     if isinstance(tiles, dict):
         try:
-            setup = replace(setup, tileset=TileSet.from_spec(tiles, "lesson", where="play step"))
+            setup = replace(setup, tileset=TileSet.from_spec(tiles, "lesson", where="play step"), tiles_chosen="")
         except TileSetError as e:
             raise ModeError(str(e)) from None
     return setup

@@ -8,8 +8,12 @@ payment of each seat.  Schemes (the mode file's ``scoring``):
 * ``kunto`` (000:3453-3454): 1 han for an okurikan (four of a kind kept concealed)
   without riichi, 1 han for a triplet of value honors with riichi; every wind
   triplet doubles the value [our reading of "winds double the base"].  No points.
-* ``twelve`` (000:3479): the sides of the wait; a 5-sided wait is 1 han and every
-  further side 1 more.  No points.
+* ``twelve`` (000:3477-3479): the yaku of the hand, as the usual rules count them, less those
+  the seed removes (the mode's ``yaku_removed``; seven pairs becomes six pairs and a lone honor,
+  ``yaku_instead``), and the sides of the wait: a 5-sided wait is 1 han and every further side
+  1 more.  The 13 tiles of a won hand are a standard ready hand that an imaginary 14th tile
+  (kakū no pai) would complete; a yaku counts when the hand has it whichever tile that is
+  (:func:`twelve_yaku`).  No points.
 * ``short`` (000:4333, 4342): the short-mahjong yaku list and the formula
   tsumo from everyone = 500 at 1 han, 1000 x (han - 1) above; ron = 3 x that.
 * ``risu`` (000:3485): koutsu 100, kantsu 200, hadaka tanki 100, a hadaka tanki with no
@@ -27,13 +31,16 @@ payment of each seat.  Schemes (the mode file's ``scoring``):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
-from trainer.engine.decompose import Form, GroupKind, Reading, readings
+from trainer.engine.decompose import Form, GroupKind, Reading, is_complete, readings
+from trainer.engine.game.training_shapes import six_pairs_and_honor
 from trainer.engine.hand import Hand
 from trainer.engine.tiles import EAST, Tile, is_dragon, is_honor, is_simple, is_yaochuu
+from trainer.engine.yaku import yaku_info
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,12 +97,14 @@ class Win:
     rinshan: bool = False  # a tsumo on a kan's replacement tile (rinshan kaihou)
 
 
-def value_of(scheme: str, win: Win, *, dora_value: int = 0, rules: Any = None) -> HandValue:
-    """The value of ``win`` under ``scheme`` (see the module docstring)."""
+def value_of(scheme: str, win: Win, *, dora_value: int = 0, rules: Any = None, yaku_removed: Collection[str] = (),
+             yaku_instead: Mapping[str, str] | None = None) -> HandValue:
+    """The value of ``win`` under ``scheme`` (see the module docstring); ``yaku_removed`` and
+    ``yaku_instead`` are the twelve-tile game's changes to the yaku list (``rules`` counts them)."""
     if scheme == "kunto":
         return _kunto(win)
     if scheme == "twelve":
-        return _twelve(win)
+        return _twelve(win, rules, yaku_removed, yaku_instead or {})
     if scheme == "short":
         return _short(win)
     if scheme == "risu":
@@ -164,12 +173,80 @@ TWELVE_FIRST_HAN_SIDES = 5
 further kind one more."""
 
 
-def _twelve(win: Win) -> HandValue:
+def _twelve(win: Win, rules: Any, removed: Collection[str], instead: Mapping[str, str]) -> HandValue:
     items = [ValueItem("wait_sides", win.sides, "sides")]
-    han = max(0, win.sides - TWELVE_FIRST_HAN_SIDES + 1)
-    if han:
-        items.append(ValueItem("wide_wait", han, "han"))
+    wide = max(0, win.sides - TWELVE_FIRST_HAN_SIDES + 1)
+    if wide:
+        items.append(ValueItem("wide_wait", wide, "han"))
+    if rules is not None:
+        items += twelve_yaku(win, rules, removed, instead)
+    han = sum(i.amount for i in items if i.unit == "han")
     return HandValue("twelve", tuple(items), han, 0, tuple(0 for _ in range(win.players)))
+
+
+@lru_cache(maxsize=16)
+def rules_without(rules: Any, removed: frozenset[str]) -> Any:
+    """``rules`` with the ``removed`` yaku worth nothing (the game does not have them), so a hand
+    that would be one of them is scored by the yaku it has besides (one object per pair, so the
+    scorer's per-rules tables are built once)."""
+    if not removed:
+        return rules
+    table = tuple((y, 0, 0, 0) if y in removed else (y, c, o, ym) for y, c, o, ym in rules.yaku_han)
+    return replace(rules, yaku_han=table)
+
+
+def imaginary_tiles(hand: Hand, shape: Any = None) -> tuple[int, ...]:
+    """The kinds the imaginary tile kakū no pai (000:3477) may be, which would make the 13 tiles of
+    a twelve-tile win a standard hand of 14: a third tile to one of its two pairs (the rest three
+    sets and a pair), the lone honor's partner for six pairs, and under atama kasō (``shape`` with
+    an imaginary tile, 000:3479) any tile the 13-tile tenpai waits on.  A kind whose four copies
+    are held is left out."""
+    held = Counter(t.kind for t in hand.all_tiles())
+    if shape is not None and getattr(shape, "imaginary", 0):
+        return tuple(k for k in range(34) if held[k] < 4 and is_complete(hand.with_tile(Tile(k))))
+    kinds = sorted(held.elements())
+    out = [k for k in sorted(held) if 2 <= held[k] < 4 and is_complete(_without_pair(hand, k))]
+    if six_pairs_and_honor(kinds):
+        out += [k for k in sorted(held) if held[k] == 1]
+    return tuple(out)
+
+
+def _without_pair(hand: Hand, kind: int) -> Hand:
+    """``hand`` with two tiles of ``kind`` taken out of the concealed tiles."""
+    rest = list(hand.concealed)
+    for _ in range(2):
+        rest.remove(next(t for t in rest if t.kind == kind))
+    return Hand(tuple(rest), hand.melds)
+
+
+def twelve_yaku(win: Win, rules: Any, removed: Collection[str] = (),
+                instead: Mapping[str, str] | None = None) -> tuple[ValueItem, ...]:
+    """The yaku of a twelve-tile win (000:3477) by the usual rules (``rules``, the engine's
+    :func:`~trainer.engine.scoring.score_hand`, the removed yaku worth nothing): the hand is scored
+    once with each imaginary tile that would make it a standard hand of 14 (:func:`imaginary_tiles`,
+    by ``win.shape``), and a yaku counts when every
+    one of them gives it — a pair of dragons is no yakuhai, since the imaginary tile may complete
+    the other pair; three triplets and two pairs are toitoi.  ``removed`` yaku do not count, and a
+    yaku in ``instead`` counts under the id it names (seven pairs as six pairs and a lone honor)."""
+    from trainer.engine.scoring import ScoringError, WinContext, score_hand
+
+    rules = rules_without(rules, frozenset(removed))
+    wind = EAST + (win.seat - win.dealer) % win.players
+    common: set[tuple[str, int]] | None = None
+    for kind in imaginary_tiles(win.hand, win.shape):
+        ctx = WinContext(win_tile=Tile(kind), tsumo=win.tsumo, riichi=win.riichi, double_riichi=win.double_riichi,
+                         seat_wind=wind, round_wind=EAST)
+        try:
+            found = {(y.id, y.han) for y in score_hand(win.hand.with_tile(Tile(kind)), ctx, rules).yaku}
+        except ScoringError:  # no yaku with this tile: none counts whatever the tile
+            found = set()
+        common = found if common is None else common & found
+        if not common:
+            return ()
+    order = {y: i for i, y in enumerate(yaku_info())}
+    kept = sorted((order[y], y, han) for y, han in common or ())
+    names = instead or {}
+    return tuple(ValueItem(names.get(y, y), han, "han") for _i, y, han in kept)
 
 
 def _risu(win: Win, dora_value: int) -> HandValue:
@@ -389,4 +466,5 @@ def payment_deltas(win: Win, pay: Any) -> list[int]:
     return out
 
 
-__all__ = ["HandValue", "ValueItem", "Win", "payment_deltas", "short_payment", "value_of"]
+__all__ = ["HandValue", "ValueItem", "Win", "imaginary_tiles", "payment_deltas", "short_payment", "twelve_yaku",
+           "value_of"]
