@@ -49,7 +49,7 @@ def test_a_card_title_names_the_game_once_with_one_set_of_brackets(tmp_path, mon
     if lang == "en":
         assert titles[0] == "Kunto (薫陶, kuntō)"
         assert titles[1] == "Kunto (薫陶, kuntō): step by step"
-        assert "Single-suit mahjong (無視組札, mushi kumisatsu)" in titles
+        assert "Single-suit mahjong (無視組札, mushi kumisatsu), variant 1" in titles
     else:
         assert titles[0] == "Кунто (薫陶, kuntō)"
     app.close()

@@ -155,9 +155,12 @@ def training_shots(app, shot) -> None:  # noqa: ANN001
     from trainer.ui.screens.training_games import TRAINING_GAMES
 
     shot("20_training_games", lambda: app.push("training_games"))
-    for mode, choices in (("single_suit_1", {"dragons": "jokers", "half_abundance": True}), ("ab_game", {}),
-                          ("kunto", {"players": 3, "hand": 13})):  # kunto: a refused choice, said why
-        shot(f"20_training_setup_{mode}", lambda mode=mode, choices=choices: training_setup_shot(app, mode, choices))
+    for name, mode, choices in (
+            ("single_suit_1", "single_suit_1", {"dragons": "jokers", "half_abundance": True}),
+            ("ab_game", "ab_game", {}),
+            ("kunto", "kunto", {"players": 3, "hand": 13}),  # a refused choice, said why
+            ("kunto_jokers", "kunto", {"dragons": "jokers"})):  # dragons added to the set, every option shown
+        shot(f"20_training_setup_{name}", lambda mode=mode, choices=choices: training_setup_shot(app, mode, choices))
     for mode in TRAINING_GAMES:
         def table(mode: str = mode) -> None:
             screen = app.push("play_simple", mode=mode, seed=5, kids=False)

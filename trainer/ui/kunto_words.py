@@ -28,6 +28,10 @@ TILE_SETS = {
     "suits108": N_("three suits"),
     "sou_dragons48": N_("{sou} and dragons"),
     "suits108_dragons": N_("three suits and dragons"),
+    "pin_sou_dragons84": N_("two suits and dragons"),
+    "sou_winds52": N_("{sou} and winds"),
+    "sou_honors64": N_("{sou} and honors"),
+    "suits136": N_("all tiles"),
 }
 """The kunto table's tile sets in words inside a sentence (the suit as the setup screen names it:
 the glossary's name with its gloss, «со (бамбук)», :mod:`trainer.ui.suit_names`)."""

@@ -7,6 +7,10 @@ rulebook lines the docs give (``docs/play-modes.md``) — and keeps the learner'
 per game in the settings field ``training_setup`` (JSON ``{"single_suit_1": {"dragons":
 "jokers"}}``, only the values that differ from the mode's defaults).  Reading it back never
 fails: an option or value the mode no longer offers is dropped with a one-line log.
+A game of several hands left in the middle (risu, single-suit mahjong, the A/B game) is kept in
+``games/<learner>/training/<mode>.json`` (:func:`saved_game_path`): the table's params and
+counters and the hand in play as its deal and its actions (:func:`encode_action`), rebuilt by
+replaying them; the setup screen offers "Continue".
 No pygame here.
 """
 
@@ -16,9 +20,13 @@ import functools
 import json
 import logging
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
+from trainer.engine.game.ab_game import Announce, Guess, PassOver
+from trainer.engine.game.actions import action_from_json, action_to_json
+from trainer.engine.game.honor_exchange import ExchangeHonor
 from trainer.engine.game.simple_modes import (
     ModeError,
     PlayMode,
@@ -27,7 +35,8 @@ from trainer.engine.game.simple_modes import (
     lesson_options,
     table_setup,
 )
-from trainer.i18n import N_, _, format_number
+from trainer.engine.tiles import parse_tile
+from trainer.i18n import N_, _, format_number, ngettext
 from trainer.ui.sources import source_books
 from trainer.ui.suit_names import capitalized, suit_names
 
@@ -36,7 +45,7 @@ log = logging.getLogger(__name__)
 SKIPPED = ("procedure",)
 """Options the setup screen leaves out: kunto's step-by-step procedure has its own card."""
 
-ORDER = ("players", "tiles", "hand", "suits", "dragons", "calls", "half_abundance", "no_sticks", "six_pairs",
+ORDER = ("players", "tiles", "hand", "suits", "dragons", "calls", "ron", "half_abundance", "no_sticks", "six_pairs",
          "atama_kasou", "recycle_discards", "dummy_pays", "guess_rule", "pass_over", "max_hands", "game_minutes")
 """The order the options are listed in (an option not named here comes last)."""
 
@@ -47,6 +56,7 @@ LABELS: dict[str, str] = {
     "suits": N_("Suits"),
     "dragons": N_("Dragons"),
     "calls": N_("Calls"),
+    "ron": N_("Ron on a discard"),
     "half_abundance": N_("Honor exchange (“half abundance”)"),
     "no_sticks": N_("Without sticks"),
     "six_pairs": N_("Six pairs"),
@@ -85,6 +95,7 @@ TILE_SET_NAMES: dict[str, str] = {
     "man_two_winds_chun": N_("{man}, East, South, red dragon"),
     "pin_two_winds_haku": N_("{pin}, East, South, white dragon"),
     "sou_honors64": N_("{sou} and honors"),
+    "pin_sou_dragons84": N_("{pin}, {sou} and dragons"),
     "standard": N_("All tiles"),
 }
 """A training game's tile set -> its name (the number of tiles is added from the set); a suit is
@@ -99,12 +110,16 @@ NOTES: dict[tuple[str, Any], str] = {
     ("dragons", "jokers"): N_("A dragon stands for any tile you need until its owner declares riichi."),
     ("calls", "none"): N_("Nobody calls: every tile comes from the wall."),
     ("calls", "pon"): N_("No chii: open runs are not allowed."),
+    ("ron", True): N_("A player may also win on another player's discard (ron), not only by tsumo."),
+    ("ron", False): N_("Discards go face down: nobody can win on them, a hand is won only by tsumo."),
     ("half_abundance", True): N_("Honors join the set, players only lose points, an honor may be exchanged for "
                                  "{exchange} points."),
     ("no_sticks", False): N_("Everyone starts at {start} points; the game ends when someone is below zero."),
     ("no_sticks", True): N_("Everyone starts at 0 and plays up to {target} points."),
     ("six_pairs", True): N_("Six different pairs and a lone honor complete the hand too."),
     ("atama_kasou", True): N_("A tenpai hand of 13 tiles wins as in the usual game, unless its wait is dead."),
+    ("atama_kasou", False): N_("Now the hand must be complete. Turned on, a 13-tile tenpai wins with an imaginary "
+                               "tile (kakū no pai)."),
     ("recycle_discards", True): N_("A discard nobody takes goes face down to the far end of the wall."),
     ("dummy_pays", True): N_("On a tsumo the absent players' shares are paid too."),
     ("dummy_pays", False): N_("On a tsumo only your opponent pays."),
@@ -123,6 +138,8 @@ REFERENCES: dict[tuple[str, str], str] = {
     ("kunto", "suits"): "000:3452",
     ("kunto", "dragons"): "000:3453",
     ("kunto", "tiles"): "000:3451",
+    ("kunto", "ron"): "000:3455",
+    ("risu", "ron"): "000:3483",
     ("twelve_tiles", "six_pairs"): "000:3477",
     ("twelve_tiles", "atama_kasou"): "000:3479",
     ("risu", "recycle_discards"): "000:3483",
@@ -140,16 +157,43 @@ REFERENCES: dict[tuple[str, str], str] = {
 """(mode, option) -> the rulebook lines that option comes from, as docs/play-modes.md cites them."""
 
 
-REFUSALS: dict[str, str] = {
-    "too_few_tiles": N_("{players} players need {need} tiles, but this set has only {has}: "
-                        "choose a bigger set or fewer players."),
-    "needs_honors": N_("half abundance needs a set with honors."),
-}
-"""The engine's refusal (``ModeError.kind``) -> why, in the learner's words (``{...}``: its facts)."""
+def _too_few_tiles(facts: Mapping[str, int]) -> str:
+    """Too few tiles for the players: the count needed takes its plural form («61 плитки»)."""
+    return ngettext("{players} players need {need} tile, but this set has only {has}: "
+                    "choose a bigger set or fewer players.",
+                    "{players} players need {need} tiles, but this set has only {has}: "
+                    "choose a bigger set or fewer players.", int(facts.get("need", 0))).format(**facts)
 
-REFUSALS_WITH_HAND: dict[str, str] = {
-    "too_few_tiles": N_("{players} players with {hand} tiles each need {need} tiles with the wall, but this "
-                        "set has only {has}: choose a bigger set, fewer players or fewer tiles in hand."),
+
+def _too_few_tiles_with_hand(facts: Mapping[str, int]) -> str:
+    """The same where the learner also chooses the hand size: the advice names it too."""
+    return ngettext("{players} players with {hand} tiles each need {need} tile with the wall, but this "
+                    "set has only {has}: choose a bigger set, fewer players or fewer tiles in hand.",
+                    "{players} players with {hand} tiles each need {need} tiles with the wall, but this "
+                    "set has only {has}: choose a bigger set, fewer players or fewer tiles in hand.",
+                    int(facts.get("need", 0))).format(**facts)
+
+
+def _needs_honors(facts: Mapping[str, int]) -> str:
+    """The half-abundance variation on a set without honors."""
+    return _("half abundance needs a set with honors.")
+
+
+def _needs_dragons(facts: Mapping[str, int]) -> str:
+    """Dragons as tens or jokers on a set without dragons."""
+    return _("dragons as tens or jokers need a set with dragons: choose one, or play the dragons as normal.")
+
+
+REFUSALS: dict[str, Callable[[Mapping[str, int]], str]] = {
+    "too_few_tiles": _too_few_tiles,
+    "needs_honors": _needs_honors,
+    "needs_dragons": _needs_dragons,
+}
+"""The engine's refusal (``ModeError.kind``) -> why, in the learner's words, from its facts (a count
+takes its plural form)."""
+
+REFUSALS_WITH_HAND: dict[str, Callable[[Mapping[str, int]], str]] = {
+    "too_few_tiles": _too_few_tiles_with_hand,
 }
 """The same where the learner also chooses the hand size (kunto): the advice names it too."""
 
@@ -264,8 +308,16 @@ def value_note(mode: PlayMode, key: str, value: Any) -> str:
 def substituted_note(mode: PlayMode, table: Any, key: str, choices: dict[str, Any]) -> str:
     """The note on an option another choice decides (the table keeps a value the learner cannot
     change there): the half-abundance variation plays with its own tile set when the set chosen
-    is the game's default.  "" otherwise (a set with honors chosen on purpose is played)."""
-    if key != "tiles" or table is None or not (choices.get("half_abundance") and table.half_abundance):
+    is the game's default; dragons as tens or jokers play the chosen set's version with dragons
+    (the engine's ``tiles_chosen``).  "" otherwise (a set with honors chosen on purpose is played)."""
+    if key != "tiles" or table is None:
+        return ""
+    if getattr(table, "tiles_chosen", "") and table.dragons != "plain":
+        n = len(table.tileset)
+        return ngettext("Dragons as tens or jokers need dragons: the table adds them to the set chosen ({n} tile).",
+                        "Dragons as tens or jokers need dragons: the table adds them to the set chosen ({n} tiles).",
+                        n).format(n=n)
+    if not (choices.get("half_abundance") and table.half_abundance):
         return ""
     if table.tileset.name == choices.get("tiles", mode.defaults.get("tiles")):
         return ""
@@ -348,10 +400,87 @@ def store_choices(stored: str, mode_name: str, choices: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
+# ---------------------------------------------------------------- a game of several hands left to resume
+
+SAVE_VERSION = 1
+"""The format of a saved training game (a file of another version is not resumed)."""
+
+_OWN_ACTIONS = {ExchangeHonor: "exchange", Announce: "announce", PassOver: "pass_over", Guess: "guess"}
+"""The training tables' own actions -> their names in a saved game (the others are the engine's,
+:func:`trainer.engine.game.actions.action_to_json`)."""
+
+
+def saved_game_path(app: Any, mode_name: str) -> Path:
+    """Where the current learner's game of several hands of ``mode_name`` waits to be continued."""
+    from trainer.ui.saved_games import games_dir
+
+    return games_dir(app) / "training" / f"{mode_name}.json"
+
+
+def write_saved_game(path: Path, state: Mapping[str, Any]) -> None:
+    """Write a game left in the middle (``state`` from the table); a failure is logged, never raised."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"version": SAVE_VERSION, **state}, ensure_ascii=False), encoding="utf-8")
+        tmp.replace(path)
+    except OSError as e:
+        log.warning("training game not saved: %s", e)
+
+
+def read_saved_game(path: Path) -> dict[str, Any] | None:
+    """A saved game of several hands, or None (no file, another version, or damaged: logged)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as e:
+        log.warning("training game %s not read: %s", path.name, e)
+        return None
+    if not isinstance(data, dict) or data.get("version") != SAVE_VERSION or not isinstance(data.get("params"), dict):
+        log.warning("training game %s: not a saved game of this version, ignored", path.name)
+        return None
+    return data
+
+
+def forget_saved_game(path: Path) -> None:
+    """Remove a saved game (it is over, or it could not be resumed)."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as e:
+        log.warning("training game %s not removed: %s", path.name, e)
+
+
+def encode_action(action: Any) -> dict[str, Any]:
+    """An action of a training table as JSON (tiles in MPSZ)."""
+    name = _OWN_ACTIONS.get(type(action))
+    if name is None:
+        return action_to_json(action)
+    out: dict[str, Any] = {"type": name}
+    if isinstance(action, Guess):
+        out.update(tiles=[str(t) for t in action.tiles], target=action.target)
+    else:
+        out["tile"] = str(action.tile)
+    return out
+
+
+def decode_action(data: Mapping[str, Any]) -> Any:
+    """Read an action written by :func:`encode_action`; raises ValueError naming what is wrong."""
+    kind = next((cls for cls, name in _OWN_ACTIONS.items() if name == data.get("type")), None)
+    if kind is None:
+        return action_from_json(dict(data))
+    try:
+        if kind is Guess:
+            return Guess(tuple(parse_tile(t) for t in data["tiles"]), int(data["target"]))
+        return kind(parse_tile(data["tile"]))
+    except (KeyError, TypeError) as e:
+        raise ValueError(f"not an action: {dict(data)!r}") from e
+
+
 def refusal_text(error: Any, offered: Collection[str] = ()) -> str:
     """Why the chosen options cannot make a table, in the learner's language, with what to change
     among the ``offered`` options (the hand size only where it is one); "" when the engine's
     error is not one a choice can cause (then its own words are shown)."""
     kind, facts = getattr(error, "kind", ""), getattr(error, "facts", {})
-    text = (REFUSALS_WITH_HAND.get(kind) if "hand" in offered else None) or REFUSALS.get(kind)
-    return _(text).format(**facts) if text else ""
+    words = (REFUSALS_WITH_HAND.get(kind) if "hand" in offered else None) or REFUSALS.get(kind)
+    return words(facts) if words else ""

@@ -9,7 +9,13 @@ complete hand (coach ``hints`` or ``full``; ``full`` also marks the best tiles
 to give away and names the winning tiles).  Tsumo, Ron, Pon, Chi, Riichi and
 Pass buttons appear only when the engine offers them.  At the end a friendly
 panel says who won (with the winning hand) and offers another game; the lamp
-behind it says «Победа!» after the learner's win and is hidden otherwise.
+behind it says «Победа!» after the learner's win and is hidden otherwise.  The coach's
+marks and the lamp read the hand by the game's own shape; a ready hand that cannot win on
+a discard (no yaku, furiten) says why.  Short mahjong's intermediate wins are announced
+(who won, the hands growing, the stage in the header).  A free game of several hands
+(risu, single-suit mahjong, the A/B game) is saved when left and between hands
+(``resume=PATH`` continues it, offered by its setup screen); leaving asks first and says
+what happens to the game.
 
 Open it with ``app.push("play_simple", mode="tibet", hand=7, players=3,
 reveal="own", coach="hints", seed=...)``.  Other params: ``tiles`` (a set name or
@@ -22,27 +28,39 @@ modes).
 
 from __future__ import annotations
 
+import logging
 import random
 import time
-from typing import Any
+from collections import Counter
+from pathlib import Path
+from typing import Any, NamedTuple
 
 import pygame
 
 from trainer.engine.game.actions import Chi, Discard, IllegalAction, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.full_table import make_game
 from trainer.engine.game.honor_exchange import ExchangeHonor
-from trainer.engine.game.kan_rules import okurikan_effect
+from trainer.engine.game.kan_rules import draw_limit_reached, okurikan_effect
 from trainer.engine.game.simple import SimpleGame
 from trainer.engine.game.simple_bots import make_simple_bot
 from trainer.engine.game.simple_modes import ModeError, TableSetup, get_mode, table_setup
+from trainer.engine.game.training_shapes import Shape
 from trainer.engine.notation import format_tiles
-from trainer.engine.tiles import Tile
+from trainer.engine.tiles import Tile, parse_tile
 from trainer.i18n import N_, _, format_points, fu_text, han_text, ngettext, pgettext, points_text
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import plain_text
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
+from trainer.ui.training_setup import (
+    decode_action,
+    encode_action,
+    forget_saved_game,
+    read_saved_game,
+    saved_game_path,
+    write_saved_game,
+)
 from trainer.ui.views import ab_guess as play_ab
 from trainer.ui.views.explain import tile_words
 from trainer.ui.views.table.tiles import meld_pieces
@@ -50,10 +68,16 @@ from trainer.ui.views.table.wins import seat_owner, seat_subject
 from trainer.ui.widgets import Button, blit_text, draw_panel
 
 P = PALETTE
+log = logging.getLogger(__name__)
+SAVED_PARAMS = ("mode", "rules", "hand", "players", "tiles", "win", "calls", "reveal", "coach", "bots", "title")
+"""The table's params a saved game keeps (the rest are a lesson's, which never saves)."""
 BOT_DELAY = 0.6  # seconds between two bot moves: slow enough for a child to follow
 KIDS_MODES = ("tibet", "ponjan", "kids_riichi")
 MODE_TITLES = {"tibet": N_("Tibet"), "ponjan": N_("Ponjan"), "kids_riichi": N_("Say riichi!"),
                "glass_table": N_("Glass table"), "single_suit_2": N_("Single-suit mahjong, variant 2")}
+MODE_VARIANTS = {"single_suit_1": 1}
+"""Games the rulebook numbers as a variant («Одномастный маджонг: Вариант 1», 000:3489) whose title is
+the glossary's name: the table's title adds the number, as variant 2's does."""
 TIBET_TITLES = {4: N_("Tibet: five tiles"), 7: N_("Tibet: eight tiles"), 10: N_("Tibet: eleven tiles"),
                 13: N_("Tibet: fourteen tiles")}
 """Tibet by the hand held: the children's Tibet lessons («Тибет: пять плиток», lessons/kids/kids_tibet_*)
@@ -70,10 +94,22 @@ VALUE_LABELS = {
     "dummy_pays": N_("the empty seats pay too, as at a table of four"),
     "riichi_sticks": N_("riichi sticks on the table"),
     "tenpai_win": N_("an announced open tenpai without a yaku"),
+    "six_pairs": N_("six pairs and a lone honor"),
 }
 """Value items that are not glossary terms (the others are shown with the learner's term display)."""
 UNITS = {"han": han_text, "points": points_text, "fu": fu_text}
 """A count of a value unit in words, with the plural the number takes ("2 хана", "5 ханов")."""
+READY_BLOCKS = {
+    "no_yaku": (N_("Ready, no yaku"),
+                N_("Ready, but without a yaku: a discard cannot be won on, only your own draw (menzen tsumo). "
+                   "Declare riichi with your next discard to win on any tile.")),
+    "no_yaku_at_all": (N_("Ready, no yaku"),
+                       N_("Ready, but this hand has no yaku: it cannot win. Change it toward a yaku.")),
+    "furiten": (N_("Ready, furiten"),
+                N_("Furiten: a winning tile is in your own discards, so you cannot win on a discard, "
+                   "only by your own draw (tsumo).")),
+}
+"""Why a ready hand cannot win on a discard -> (the lamp's word, the prompt's explanation)."""
 SEAT_NAMES = {2: (N_("You"), N_("Across")), 3: (N_("You"), N_("Right"), N_("Left")),
               4: (N_("You"), N_("Right"), N_("Across"), N_("Left"))}
 
@@ -86,13 +122,60 @@ def meld_slots(melds: Any, *, gap: float = 0.3) -> list[TileSlot]:
             for mi, m in enumerate(melds) for p in meld_pieces(m, gap=gap) if p.tile is not None]
 
 
+class StageWin(NamedTuple):
+    """An intermediate win of short mahjong: the winner, the hand won (the winning tile in it),
+    the winning tile, tsumo or ron, and the hand size it was won at."""
+
+    seat: int
+    hand: tuple[Tile, ...]
+    tile: Tile
+    tsumo: bool
+    size: int
+
+
+def shape_best_discards(game: Any, seat: int) -> frozenset[int]:
+    """The kinds ``seat`` may give away to keep the lowest shanten under the game's own
+    :class:`~trainer.engine.game.training_shapes.Shape` (``game.form``), and among those the
+    ones that leave the most live tiles to improve the hand, read by the same shape."""
+    form, live = game.form, not game.riichi[seat]
+    kinds = [t.kind for t in game.hands[seat]] + [t.kind for m in game.melds[seat] if not m.kind.is_kan
+                                                  for t in m.tiles]
+    after: dict[int, int] = {}
+    for k in {t.kind for t in game.hands[seat]}:
+        rest = list(kinds)
+        rest.remove(k)
+        after[k] = form.shanten(rest, jokers_live=live)
+    if not after:
+        return frozenset()
+    low = min(after.values())
+    best = [k for k, v in after.items() if v == low]
+    if len(best) < 2:
+        return frozenset(best)
+    seen = game.visible_counts()
+    copies = Counter(t.kind for t in game.setup.tileset.tiles)
+    left = {k: n - seen[k] - kinds.count(k) for k, n in copies.items()}
+
+    def improving(k: int) -> int:
+        rest = list(kinds)
+        rest.remove(k)
+        return sum(n for c, n in left.items() if n > 0 and form.shanten([*rest, c], jokers_live=live) < low)
+
+    counts = {k: improving(k) for k in best}
+    top = max(counts.values())
+    return frozenset(k for k, n in counts.items() if n == top)
+
+
 @register_screen("play_simple")
 class PlaySimpleScreen(Screen):
     """A simple table with the learner at seat 0 (see the module docstring)."""
 
     rebuild_on_enter = False
+    banner_top = True  # notices under the header: the hand and the prompt are at the bottom
 
     def __init__(self, app: Any, **params: Any) -> None:
+        saved = read_saved_game(Path(params["resume"])) if params.get("resume") else None
+        if saved is not None:  # a game of several hands left in the middle: its own table
+            params = {**saved["params"], "resume": params["resume"]}
         super().__init__(app, **params)
         seed = params.get("seed")
         self.seed = int(seed) if seed is not None else random.randrange(1_000_000)
@@ -115,7 +198,7 @@ class PlaySimpleScreen(Screen):
         self.riichi_mode = False
         self.timer = 0.0
         self.game: SimpleGame | None = None
-        if self.setup is not None:
+        if self.setup is not None and not (saved is not None and self._restore(saved)):
             self.new_game()
 
     # ---------------------------------------------------------------- the game
@@ -130,8 +213,8 @@ class PlaySimpleScreen(Screen):
         if carry is not None and hasattr(prev, "next_dealer"):
             dealer = prev.next_dealer()  # the A/B game: the dealer keeps the deal on its own agari
         self.game = make_game(self.setup, seed, dealer=dealer)
-        self.bots = [None] + [make_simple_bot(self.setup.bots, seed * 10 + s, self.setup.rules, self.setup.shape_rules())
-                              for s in range(1, self.setup.players)]
+        self.hand_seed = seed
+        self._make_bots(seed)
         if carry is not None:
             self.game.points = carry
             if hasattr(self.game, "table_points"):  # the A/B game: the points on the table stay there
@@ -141,11 +224,78 @@ class PlaySimpleScreen(Screen):
             self.last_agari: int | None = None
             self.final_hand = False
             self.table_paid: tuple[int, int] | None = None
+        self.stage_wins: list[StageWin] = []  # short mahjong's intermediate wins in this hand
         # each seat's points (and the A/B game's table) as the hand starts: the end panel's before -> after
         self.hand_start = (list(self.game.points), int(getattr(self.game, "table_points", 0)))
         self.counted = False
         self.riichi_mode = False
         self.timer = 0.0
+
+    def _make_bots(self, seed: int) -> None:
+        """The other players of a hand dealt with ``seed``."""
+        assert self.setup is not None
+        self.bots = [None] + [make_simple_bot(self.setup.bots, seed * 10 + s, self.setup.rules, self.setup.shape_rules())
+                              for s in range(1, self.setup.players)]
+
+    # ---------------------------------------------------------------- a game left to continue
+
+    def keeps_game(self) -> bool:
+        """Whether this table saves its game of several hands when left, to be continued from the
+        game's setup screen (free play only: a lesson's or a child's table is played through)."""
+        return self.setup is not None and self.free and not self.kids and self.several_hands()
+
+    def saved_state(self) -> dict[str, Any]:
+        """The game as it stands, to rebuild it later: the table's params and counters, and the
+        hand in play as its deal (seed, dealer, points) and every action since."""
+        g = self.game
+        assert g is not None
+        points, table = self.hand_start
+        return {
+            "params": {k: v for k, v in self.params.items() if k in SAVED_PARAMS},
+            "seed": self.seed, "games": self.games, "wins": self.wins, "match_hands": self.match_hands,
+            "elapsed": time.monotonic() - getattr(self, "match_started", time.monotonic()),
+            "last_agari": getattr(self, "last_agari", None), "final_hand": bool(getattr(self, "final_hand", False)),
+            "hand_seed": self.hand_seed, "dealer": g.dealer, "hand_start": [list(points), table],
+            "history": [[seat, encode_action(a)] for seat, a in g.history],
+        }
+
+    def _restore(self, saved: dict[str, Any]) -> bool:
+        """Rebuild a saved game (its hand replayed action by action); False when it cannot be —
+        then the save is dropped and a new game starts."""
+        assert self.setup is not None
+        try:
+            points, table = saved["hand_start"]
+            game = make_game(self.setup, int(saved["hand_seed"]), dealer=int(saved["dealer"]))
+            game.points = [int(p) for p in points]
+            if hasattr(game, "table_points"):
+                game.table_points = int(table)
+            for seat, data in saved["history"]:
+                game.apply(int(seat), decode_action(data))
+            counters = [int(saved[k]) for k in ("seed", "games", "wins", "match_hands")]
+        except (KeyError, TypeError, ValueError) as e:  # IllegalAction too: the engine has changed
+            log.warning("training game %s not resumed: %s", self.mode, e)
+            forget_saved_game(saved_game_path(self.app, self.mode))
+            return False
+        self.seed, self.games, self.wins, self.match_hands = counters
+        self.game, self.hand_seed = game, int(saved["hand_seed"])
+        self._make_bots(self.hand_seed)
+        self.match_started = time.monotonic() - float(saved.get("elapsed", 0.0))
+        self.last_agari, self.final_hand = saved.get("last_agari"), bool(saved.get("final_hand"))
+        self.table_paid = None
+        self.hand_start = ([int(p) for p in points], int(table))
+        self.stage_wins = []
+        self.counted, self.riichi_mode, self.timer = game.ended, False, 0.0
+        return True
+
+    def _keep_or_forget(self) -> None:
+        """Save the game of several hands while it goes on; forget it once it is over."""
+        if not self.keeps_game() or self.game is None:
+            return
+        path = saved_game_path(self.app, self.mode)
+        if self.game.ended and self.match_over():
+            forget_saved_game(path)
+        elif self.game.history or self.match_hands or self.game.ended:
+            write_saved_game(path, self.saved_state())
 
     def _carried_points(self) -> list[int] | None:
         """The points the next hand starts from: a mode that plays several hands a game (risu,
@@ -226,6 +376,8 @@ class PlaySimpleScreen(Screen):
                 names.append(self.app.glossary().term(term or self.mode).name(self.app.settings.language))
             except (KeyError, LookupError):
                 pass
+        if self.mode in MODE_VARIANTS:
+            names = [_("{game}, variant {n}").format(game=name, n=MODE_VARIANTS[self.mode]) for name in names]
         if self.mode == "tibet" and self.setup is not None and self.setup.hand in TIBET_TITLES:
             # the lesson's words («Тибет: пять плиток»), and the tiles held as the setup counts them
             lesson = _(TIBET_TITLES[self.setup.hand])
@@ -259,7 +411,17 @@ class PlaySimpleScreen(Screen):
             text = _("games {g}, wins {w}").format(g=self.games, w=self.wins)
         if self.game is not None and self.setup is not None and self.setup.keeps_points:
             text += " · " + _("points {p}").format(p=format_points(self.game.points[0]))
-        return text
+        stage = self.stage_label()
+        return text + " · " + stage if stage else text
+
+    def stage_label(self) -> str:
+        """Short mahjong's stage: which of the growing hand sizes is played now ("" elsewhere)."""
+        g = self.game
+        stages = tuple(g.setup.stages) if g is not None else ()
+        if g is None or len(stages) < 2 or g.hand_size not in stages:
+            return ""
+        return _("stage {k} of {n}: a hand of {h}").format(k=stages.index(g.hand_size) + 1, n=len(stages),
+                                                        h=g.hand_size)
 
     def seat_name(self, seat: int) -> str:
         """How the table calls a seat: You, Right, Across, Left."""
@@ -346,7 +508,7 @@ class PlaySimpleScreen(Screen):
         legal = self.my_legal()
         hand = sorted(g.hands[0])
         drawn = g.drawn[0] if 0 in g.to_act() and g.phase == "turn" else None
-        slots = [] if play_ab.learner_guessing(self) else [TileSlot(t) for t in hand]
+        slots = [TileSlot(t) for t in hand]  # in view while guessing too, under the palette
         if drawn is not None and slots:
             idx = max(i for i, s in enumerate(slots) if s.tile == drawn)
             slots.pop(idx)
@@ -399,6 +561,10 @@ class PlaySimpleScreen(Screen):
             tiles = sorted(g.hands[w] + ([res.tile] if res.kind == "ron" and res.tile is not None else []))
             slots = [TileSlot(t) for t in tiles] + meld_slots(g.melds[w])
             self.win_row = self.add(TileRow(slots))
+            dora = self.after_win_dora()
+            for i, slot in enumerate(slots):  # risu: the tiles the dora after agari counts
+                if dora is not None and slot.tile is not None and slot.tile.kind == dora.kind:
+                    self.win_row.marks[i] = "hint"
             if res.tile is not None:  # the winning tile is among the concealed ones, never in a meld
                 idx = max((i for i, s in enumerate(slots) if s.tile == res.tile and s.group < 0), default=None)
                 if idx is not None:
@@ -428,19 +594,31 @@ class PlaySimpleScreen(Screen):
         coach = self.setup.coach if self.setup else "off"
         if coach != "full" or self.hand_row is None or not any(isinstance(a, Discard) for a in legal):
             return
-        from trainer.engine.ukeire import discard_options
-
-        try:
-            opts = discard_options(self.game.hand(0))  # type: ignore[union-attr]
-        except ValueError:
-            return
-        if not opts:
-            return
-        best = (opts[0].shanten_after, opts[0].total)
-        self.best_kinds = {o.tile.kind for o in opts if (o.shanten_after, o.total) == best}
+        self.best_kinds = self._best_discards()
         for i, s in enumerate(self.hand_row.slots):
             if s.tile.kind in self.best_kinds and i not in self.hand_row.dim and i not in self.hand_row.inert:
                 self.hand_row.marks[i] = "hint"
+
+    def _best_discards(self) -> set[int]:
+        """The kinds whose discard keeps the learner's hand closest to complete under this game's
+        own rules: the standard ukeire on a plain table, else the mode's shape (suits ignored,
+        dragons as tens or jokers, two pairs), as the lamp and the bots read the hand."""
+        g = self.game
+        assert g is not None
+        if g.form.is_plain:
+            from trainer.engine.ukeire import discard_options
+
+            try:
+                opts = discard_options(g.hand(0))
+            except ValueError:
+                return set()
+            best = (opts[0].shanten_after, opts[0].total) if opts else None
+            return {o.tile.kind for o in opts if (o.shanten_after, o.total) == best}
+        key = (tuple(sorted(t.kind for t in g.hands[0])), tuple(g.visible_counts()), g.riichi[0])
+        cached = getattr(self, "_shape_best", None)
+        if cached is None or cached[0] != key:
+            self._shape_best = (key, shape_best_discards(g, 0))
+        return set(self._shape_best[1])
 
     def _action_choices(self, legal: list[Any]) -> list[tuple[str, Any]]:
         out: list[tuple[str, Any]] = []
@@ -534,6 +712,7 @@ class PlaySimpleScreen(Screen):
     def _act(self, action: Any) -> None:
         assert self.game is not None
         try:
+            self._remember_hands()
             self.game.apply(0, action)
         except IllegalAction as exc:
             self.app.notify(exc.reason, "warn")
@@ -543,7 +722,50 @@ class PlaySimpleScreen(Screen):
         self.app.play_sound("tile")
         self._after_action()
 
+    def _remember_hands(self) -> None:
+        """Every seat's concealed tiles before an action: an intermediate win of short mahjong
+        grows the hands at once, and the panel shows the winner's hand as it was won."""
+        g = self.game
+        self._hands_before = [sorted(h) for h in g.hands] if g is not None else []
+
+    def _read_events(self) -> None:
+        """Take in the engine's events since the last action: an intermediate win (``stage_win``,
+        short mahjong) is announced and remembered with the winner's hand."""
+        g = self.game
+        if g is None:
+            return
+        seen = self._events_seen if getattr(self, "_events_game", None) is g else 0
+        for ev in g.events[seen:]:
+            if ev.get("type") == "stage_win":
+                self._stage_won(ev)
+        self._events_game, self._events_seen = g, len(g.events)
+
+    def _stage_won(self, ev: dict[str, Any]) -> None:
+        """Announce an intermediate win: who won, how, and that every hand grows."""
+        g = self.game
+        assert g is not None
+        seat, tile, tsumo = int(ev["seat"]), parse_tile(str(ev["tile"])), bool(ev.get("tsumo"))
+        before = getattr(self, "_hands_before", [])
+        hand = list(before[seat]) if seat < len(before) else []
+        if not tsumo:
+            hand = sorted([*hand, tile])
+        self.stage_wins.append(StageWin(seat, tuple(hand), tile, tsumo, int(ev.get("hand", 0))))
+        self.app.notify(self.stage_text(self.stage_wins[-1]), "ok" if seat == 0 else "info", seconds=8)
+
+    def stage_text(self, win: StageWin) -> str:
+        """An intermediate win in one sentence: who won, how, and the size the hands grow to."""
+        g = self.game
+        stages = g.setup.stages if g is not None else ()
+        bigger = next((h for h in stages if h > win.size), win.size)
+        how = _("tsumo") if win.tsumo else _("ron")
+        if win.seat == 0:
+            return _("Intermediate win ({how}): nothing is paid, every hand grows to {n} tiles.").format(
+                how=how, n=bigger)
+        return _("{who} wins an intermediate hand ({how}): nothing is paid, every hand grows to {n} tiles.").format(
+            who=self.seat_subject(win.seat), how=how, n=bigger)
+
     def _after_action(self) -> None:
+        self._read_events()
         g = self.game
         if g is not None and g.ended and not self.counted:
             self.counted = True
@@ -552,6 +774,7 @@ class PlaySimpleScreen(Screen):
             if 0 in g.result.winners:  # type: ignore[union-attr]
                 self.wins += 1
                 self.app.play_sound("right")
+            self._keep_or_forget()  # between hands (or over): the game as it stands
         self.focus = None
         self.rebuild()
         self.app.invalidate()
@@ -572,20 +795,42 @@ class PlaySimpleScreen(Screen):
             cb({"games": self.games, "wins": self.wins, "goal_met": self.goal_met()})
 
     def back(self) -> None:
-        """Esc or Back: between hands the table is left at once; in the middle of a hand (a tile
-        given away already), ask first, as the match table does (:meth:`PlayScreen.back`)."""
-        g = self.game
-        if g is not None and not g.ended and any(g.rivers):
-            # TRANSLATORS: the question before leaving a children's table mid-game (ru: «ты»).
-            body = pgettext("to a child", "The game is not finished: if you leave now, it is lost.") if self.kids \
-                else _("The hand in progress will be lost.")
+        """Esc or Back: ask first whenever leaving loses something — a hand in play (a move made
+        already, even when the discards go back into the wall), or any part of a game of several
+        hands that is not over (between its hands too) — and say what is lost; else leave."""
+        body = self.leave_loss()
+        if body:
             self.open_dialog(_("Leave the table?"), body,
                              [(_("Leave"), self.leave_table, "secondary"), (_("Keep playing"), lambda: None, "primary")])
             return
         self.leave_table()
 
+    def leave_loss(self) -> str:
+        """What leaving the table now loses, in a sentence ("" when nothing is lost): the whole
+        game of several hands (its hands, everyone's points, the clock), or the hand in play."""
+        g = self.game
+        if g is None:
+            return ""
+        in_hand = not g.ended and bool(g.history)
+        if self.several_hands() and not (g.ended and self.match_over()) and (in_hand or self.match_hands or g.ended):
+            if self.keeps_game():
+                return _("The game is kept as it stands — its hands, everyone's points and the clock: continue it "
+                         "later with “Continue” on the game's setup screen.")
+            if self.clock_left() is not None:
+                return _("The whole game will be lost: every hand played, everyone's points and the clock. "
+                         "It cannot be continued later.")
+            return _("The whole game will be lost: every hand played and everyone's points. "
+                     "It cannot be continued later.")
+        if not in_hand:
+            return ""
+        # TRANSLATORS: the question before leaving a children's table mid-game (ru: «ты»).
+        return pgettext("to a child", "The game is not finished: if you leave now, it is lost.") if self.kids \
+            else _("The hand in progress will be lost.")
+
     def leave_table(self) -> None:
-        """Report the hands played (to a lesson's play step) and close the table."""
+        """Report the hands played (to a lesson's play step), keep a game of several hands to be
+        continued, and close the table."""
+        self._keep_or_forget()
         if not self.reported and self.games:
             cb = self.params.get("on_done")
             if cb is not None:
@@ -645,6 +890,7 @@ class PlaySimpleScreen(Screen):
             if s == 0:
                 continue
             legal = g.legal_actions(s)
+            self._remember_hands()
             g.apply(s, self.bots[s].choose(g.view(s), legal))
             break
         self._after_action()
@@ -675,7 +921,7 @@ class PlaySimpleScreen(Screen):
             return
         lh = self.app.line_height(L.font("small"))
         # The learner's hand: big tiles at the bottom.
-        hand_h = L.tile_h(1.3 if self.kids else 1.05)
+        hand_h = play_ab.hand_height(self, L, L.tile_h(1.3 if self.kids else 1.05))
         assert self.hand_row is not None
         self.hand_row.place(area.centerx, area.bottom - hand_h - L.px(6), area.width - L.px(40), hand_h)
         hand_top = play_ab.place_palette(self, area, hand_h, L) or self.hand_row.rect.top
@@ -828,6 +1074,8 @@ class PlaySimpleScreen(Screen):
         if match:
             blit_text(surf, app, match, L.font("small"), P.on_felt_muted, (m.right - L.px(16), m.bottom - L.px(8)),
                       anchor="bottomright", max_width=m.width // 2)
+        if self.stage_wins and not g.ended:
+            self._draw_stage_win(surf, m)
         status = play_ab.status(self)
         if status:
             blit_text(surf, app, status, L.font("small"), P.on_felt_muted, (m.left + L.px(16), m.bottom - L.px(8)),
@@ -842,6 +1090,32 @@ class PlaySimpleScreen(Screen):
         for text, size, color, bold, top in self.prompt_lines:
             blit_text(surf, app, text, size, color, (area.left, top), bold=bold, max_width=area.width)
 
+    def _draw_stage_win(self, surf: pygame.Surface, m: pygame.Rect) -> None:
+        """The last intermediate win at the bottom left of the middle panel: who won, and the
+        hand as it was won (the winning tile marked last)."""
+        from trainer.ui import tile_art
+        from trainer.ui.tileview import row_width, slot_width, tile_image
+
+        L = self.app.layout
+        win = self.stage_wins[-1]
+        hand = list(win.hand)
+        if win.tile in hand:
+            hand.remove(win.tile)
+        slots = [TileSlot(t) for t in hand] + [TileSlot(win.tile, gap=0.3)]
+        room = m.width // 4 - L.px(24)  # the left quarter, under the lamp, left of the learner's river
+        h = max(12, min(L.tile_h(0.45), m.height // 3))
+        while h > 12 and row_width(slots, h, max(1, h // 20)) > room:
+            h -= 1
+        y = m.bottom - L.px(8) - h
+        label = _("{who} won at {n} tiles:").format(who=self.seat_name(win.seat), n=win.size)
+        blit_text(surf, self.app, label, L.font("tiny"), P.on_felt_muted, (m.left + L.px(16), y - L.px(2)),
+                  anchor="bottomleft", max_width=room)
+        x, tw, spacing = m.left + L.px(16), tile_art.tile_size(h)[0], max(1, h // 20)
+        for slot in slots:
+            x += round(slot.gap * tw)
+            surf.blit(tile_image(self.app, slot, h), (x, y))
+            x += slot_width(slot, h) + spacing
+
     def _draw_next(self, surf: pygame.Surface, m: pygame.Rect, lh: int) -> None:
         """The open wall (yochi): the next draws, in the order they will be taken."""
         L = self.app.layout
@@ -850,7 +1124,31 @@ class PlaySimpleScreen(Screen):
         tiles = g.view(0).next_draws
         if not tiles:
             return
-        self._draw_tiles_labelled(surf, m, m.top + L.px(16) + lh, 0.55, _("Next draws:"), tiles)
+        room = self._draw_tiles_labelled(surf, m, m.top + L.px(16) + lh, 0.55, _("Next draws:"), tiles)
+        mine = self.own_next_draw()
+        if mine is None or mine >= len(tiles):
+            return
+        # the learner's own next draw (if nobody calls): framed, "yours" under it
+        from trainer.ui import tile_art
+
+        h = room.height
+        tw = tile_art.tile_size(h)[0]
+        spacing = max(1, h // 20)
+        width = len(tiles) * tw + spacing * (len(tiles) - 1)
+        x = room.centerx - width // 2 + mine * (tw + spacing)
+        frame = pygame.Rect(x - L.px(3), room.top - L.px(3), tw + L.px(6), h + L.px(6))
+        pygame.draw.rect(surf, P.accent, frame, max(2, L.px(3)), border_radius=L.px(5))
+        blit_text(surf, self.app, pgettext("the next draw", "yours"), L.font("tiny"), P.accent,
+                  (frame.centerx, frame.bottom + L.px(2)), anchor="midtop", bold=True)
+
+    def own_next_draw(self) -> int | None:
+        """Which of the open wall's next draws (yochi) is the learner's: the draws go round the
+        table from the player after the one on turn now (a call would change it); None once the
+        hand is over."""
+        g = self.game
+        if g is None or g.ended:
+            return None
+        return (g.n - 1 - g.current) % g.n
 
     def _draw_dora(self, surf: pygame.Surface, m: pygame.Rect, lh: int) -> None:
         """The dora indicators of a four-player-rules table (bamboo, single-suit variant 2)."""
@@ -859,7 +1157,7 @@ class PlaySimpleScreen(Screen):
         self._draw_tiles_labelled(surf, m, top, 0.5, _("Dora indicator:"), self.game.dora_indicators())  # type: ignore[union-attr]
 
     def _draw_tiles_labelled(self, surf: pygame.Surface, m: pygame.Rect, top: int, scale: float, label: str,
-                             tiles: Any) -> None:
+                             tiles: Any) -> pygame.Rect:
         """A few tiles at the right edge of the middle panel from ``top``, their label to the left."""
         from trainer.ui.tileview import draw_tile_string
 
@@ -870,6 +1168,7 @@ class PlaySimpleScreen(Screen):
         draw_tile_string(surf, format_tiles(list(tiles)), room, self.app)
         blit_text(surf, self.app, label, L.font("small"), P.on_felt_muted,
                   (room.left - L.px(10), room.centery), anchor="midright", max_width=m.width // 4)
+        return room
 
     def _prompt(self) -> str:
         g = self.game
@@ -901,6 +1200,9 @@ class PlaySimpleScreen(Screen):
             if self.kids:  # children's tables keep their own words for a discard
                 return pgettext("to a child", "Your turn: click a tile, then click it again to give it away.")
             return _("Your turn: click a tile, then click it again to discard it.")  # as the main table says
+        block = self.ready_block()
+        if block:  # the lamp is lit, but a ron is not possible: say why while the others play
+            return _(READY_BLOCKS[block][1])
         return _("{who} is playing…").format(who=self.seat_name(g.to_act()[0])) if g.to_act() else ""
 
     def learner_won(self) -> bool:
@@ -927,8 +1229,41 @@ class PlaySimpleScreen(Screen):
         if self.can_win():
             return pgettext("ready lamp", "You can win!")
         if self.ready():
-            return _("Ready!")
+            block = self.ready_block()
+            return _(READY_BLOCKS[block][0]) if block else _("Ready!")
         return _("Almost ready!") if self.almost_ready() else _("Not ready yet")
+
+    def ready_block(self) -> str:
+        """Why the learner's ready hand cannot win on a discard, by the engine's own checks
+        (``can_win_with``, the furiten rule): ``no_yaku`` (no winning tile gives a yaku, and a
+        tsumo would have one: menzen tsumo), ``no_yaku_at_all`` (not even a tsumo wins), ``furiten``
+        (a winning tile is in the learner's own discards), or "" (a ron is possible; also at the
+        children's tables and in the A/B game, whose stage B has its own rules)."""
+        g = self.game
+        if g is None or g.ended or self.kids or play_ab.is_ab(self) or not self.ready():
+            return ""
+        key = (id(g), len(g.history), g.phase)
+        cached = getattr(self, "_block_cache", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        tiles = [Tile(k) for k in g.waits(0)]
+        block = ""
+        if not any(g.can_win_with(0, t, tsumo=False) for t in tiles):
+            if g.setup.win == "yaku":
+                hand = g.hand(0)
+                tsumo = any(g.yaku_of(0, hand.with_tile(t), t, tsumo=True) for t in tiles)
+                block = "no_yaku" if tsumo else "no_yaku_at_all"
+        elif g.setup.furiten and self._furiten():
+            block = "furiten"
+        self._block_cache = (key, block)
+        return block
+
+    def _furiten(self) -> bool:
+        """The engine's furiten rule for the learner (a public ``is_furiten`` when the engine has
+        one, else the simple table's own check)."""
+        g = self.game
+        check = getattr(g, "is_furiten", None) or getattr(g, "_furiten", None)
+        return bool(check(0)) if check is not None else False
 
     def _draw_lamp(self, surf: pygame.Surface, r: pygame.Rect) -> None:
         L = self.app.layout
@@ -991,10 +1326,11 @@ class PlaySimpleScreen(Screen):
         """What the winning hand was worth under this game's rules, and why (one line per winner)."""
         g = self.game
         out = play_ab.value_lines(self)  # the A/B game: the announced wait and the last guess
+        out += self._stage_lines()
         if g is None or g.result is None or not g.result.values:
             if play_ab.is_ab(self) and g is not None and g.ended:  # a draw: the stakes still moved
                 return out + self._points_lines() + self._match_line() + self._game_result()
-            return out
+            return out + self._exchange_lines()
         if g.result.chombo is not None:  # risu: the four kept undeclared (okurikan)
             return self.chombo_lines() + [
                 _("{who}: {points}").format(who=self.seat_name(s), points=format_points(d, signed=True))
@@ -1006,6 +1342,7 @@ class PlaySimpleScreen(Screen):
             if v.scheme in ("short", "risu", "riichi", "standard"):
                 total.append(points_text(v.points))
             out.append(_("{who}: {total}").format(who=self.seat_name(seat), total=" · ".join(total) or "—"))
+            out += self._atama_lines(seat)
             seen: dict[tuple[str, int, str], int] = {}
             for item in v.items:
                 key = (item.id, item.amount, item.unit)
@@ -1016,12 +1353,70 @@ class PlaySimpleScreen(Screen):
             for (item_id, amount, unit), times in seen.items():
                 text = self._item_text(item_id, amount, unit)
                 out.append(f"{text} ×{times}" if times > 1 else text)
-        return out[:8] + self._table_line() + self._points_lines() + self._match_line() + self._game_result()
+        return (out[:8] + self._exchange_lines() + self._table_line() + self._points_lines() + self._match_line()
+                + self._game_result())
+
+    def _exchange_lines(self) -> list[str]:
+        """The half-abundance variation: each seat's honor exchanges this hand and where the price
+        went (to the dealer; the dealer's own to nobody), and that a winner gains nothing."""
+        g = self.game
+        if g is None or not g.setup.half_abundance or not g.ended:
+            return []
+        count: Counter[int] = Counter()
+        paid: Counter[int] = Counter()
+        for ev in g.events:
+            if ev.get("type") == "exchange":
+                count[int(ev["seat"])] += 1
+                paid[int(ev["seat"])] += int(ev.get("paid", 0))
+        out = []
+        for seat in sorted(count):
+            if seat == g.dealer:
+                text = ngettext("{who}: {k} honor exchange, {points} paid to nobody (the dealer's own)",
+                                "{who}: {k} honor exchanges, {points} paid to nobody (the dealer's own)", count[seat])
+            else:
+                text = ngettext("{who}: {k} honor exchange, {points} paid to the dealer ({dealer})",
+                                "{who}: {k} honor exchanges, {points} paid to the dealer ({dealer})", count[seat])
+            out.append(text.format(who=self.seat_name(seat), k=count[seat], points=points_text(paid[seat]),
+                                   dealer=self.seat_name(g.dealer)))
+        if g.result is not None and g.result.winners:
+            out.append(_("Half abundance: the winner gains nothing, only the losers pay."))
+        return out
+
+    def imaginary_tiles(self, seat: int) -> tuple[int, ...]:
+        """Atama kasō: the kinds the winner's 13-tile tenpai waited on — the imaginary 14th tile
+        (kakū no pai) that would complete it, read by the game's shape without the imaginary
+        tile (() when the table does not play atama kasō or nobody won)."""
+        g = self.game
+        if g is None or g.result is None or not g.setup.atama_kasou or seat not in g.result.winners:
+            return ()
+        tiles = list(g.hands[seat]) + ([g.result.tile] if g.result.kind == "ron" and g.result.tile else [])
+        kinds = [t.kind for t in tiles] + [t.kind for m in g.melds[seat] if not m.kind.is_kan for t in m.tiles]
+        plain = Shape("standard", g.form.suits, g.form.dragons)
+        return plain.waits(kinds, g.setup.tileset.kinds(), jokers_live=not g.riichi[seat])
+
+    def _atama_lines(self, seat: int) -> list[str]:
+        """A win by atama kasō explained: a 13-tile tenpai wins, and which imaginary tile(s) it
+        waited on ([] for any other win)."""
+        waits = self.imaginary_tiles(seat)
+        if not waits:
+            return []
+        return [plain_text(_("{atama}: a 13-tile tenpai wins.").format(atama="{term:atama_kasou}"), self.app),
+                plain_text(_("{kakuu}: {tiles}").format(kakuu="{term:kakuu_no_pai}",
+                                                        tiles=play_ab.guess_words(self, waits)), self.app)]
+
+    def _stage_lines(self) -> list[str]:
+        """Short mahjong's intermediate wins of this hand, in one line ([] without any)."""
+        wins = getattr(self, "stage_wins", [])
+        if not wins:
+            return []
+        parts = [_("{who} at {n} tiles").format(who=self.seat_name(w.seat), n=w.size) for w in wins]
+        return [_("Intermediate wins: {wins}.").format(wins=play_ab.and_join(parts))]
 
     def _points_lines(self) -> list[str]:
-        """The A/B game: each seat's points and the table's, before -> after, within the panel's width."""
+        """The A/B game: the riichi stakes put on the table, then each seat's points and the table's,
+        before -> after, within the panel's width."""
         L = self.app.layout
-        return play_ab.points_lines(self, min(L.px(720), L.width - 2 * L.margin) - L.px(40))
+        return play_ab.stake_lines(self) + play_ab.points_lines(self, min(L.px(720), L.width - 2 * L.margin) - L.px(40))
 
     def chombo_lines(self) -> list[str]:
         """The okurikan chombo in whole sentences: what this game makes of it and what it costs,
@@ -1116,8 +1511,28 @@ class PlaySimpleScreen(Screen):
             return [_("The game is over: {who} is below zero.").format(who=self.seat_name(low[0]))]
         return [_("The game is over: the last hand is played.")]
 
+    def after_win_dora(self) -> Tile | None:
+        """Risu's dora: after agari the last tile of the wall becomes dora (000:3483), the tile the
+        panel's dora line counts; None at other tables or without a win."""
+        g = self.game
+        if g is None or g.result is None or not g.result.winners or not g.setup.dora_value or not g.wall:
+            return None
+        if hasattr(g, "dora_indicators"):  # four-player-rules tables show their indicators instead
+            return None
+        return g.wall[0]
+
     def _item_text(self, item_id: str, amount: int, unit: str) -> str:
         """One reason of a hand's value in words: its name and what it adds."""
+        text = self._value_text(item_id, amount, unit)
+        dora = self.after_win_dora() if item_id == "dora" else None
+        if dora is None:
+            return text
+        # the tile itself, so the learner can check the count (its tiles are marked in the hand)
+        return _("{item} — {tile}, the last tile of the wall").format(
+            item=text, tile=tile_words(self.app, [dora], inline=True))
+
+    def _value_text(self, item_id: str, amount: int, unit: str) -> str:
+        """An item's name and what it adds ("Tanki (単騎, tanki): 100 points")."""
         if item_id == "wait_sides":  # the number of kinds the hand waited on: the glossary's wait (machi)
             from trainer.engine.game.training_scoring import TWELVE_FIRST_HAN_SIDES
 
@@ -1143,6 +1558,25 @@ class PlaySimpleScreen(Screen):
             text = term.plain_name(lang) + value
         return text
 
+    def _draw_reason(self) -> str:
+        """Why a hand ended without a winner, truthfully: the wall ran out; or (short mahjong)
+        the tiles left cannot grow every hand; or (discards back into the wall) every tile of
+        the set has been drawn once."""
+        g = self.game
+        assert g is not None and g.result is not None
+        left = g.wall_remaining
+        reason = getattr(g.result, "reason", "")  # the engine's word (DRAW_REASONS), else read from the table
+        if not reason and left:
+            reason = "no_growth" if getattr(g, "held_at_end", False) else "draw_limit" if draw_limit_reached(g) else ""
+        if reason == "no_growth":
+            return ngettext("Only {n} tile is left in the wall, too few to grow every hand: a draw.",
+                            "Only {n} tiles are left in the wall, too few to grow every hand: a draw.",
+                            left).format(n=left)
+        if reason == "draw_limit":
+            return ngettext("{n} tile has been drawn, as many as the set holds: a draw.",
+                            "{n} tiles have been drawn, as many as the set holds: a draw.", g.draws).format(n=g.draws)
+        return _("The wall is empty. Let's play again!")
+
     def _result_lines(self) -> tuple[str, str]:
         g = self.game
         assert g is not None and g.result is not None
@@ -1153,11 +1587,12 @@ class PlaySimpleScreen(Screen):
             who = self.seat_name(res.chombo)
             return _("Chombo!"), _("{who}: four of a kind kept without declaring the kan.").format(who=who)
         if res.kind == "draw":
-            return _("Nobody won this time"), _("The wall is empty. Let's play again!")
+            return _("Nobody won this time"), self._draw_reason()
         how = pgettext("mahjong call", "Tsumo") if res.kind == "tsumo" else pgettext("mahjong call", "Ron")
         # inside a sentence the call is a word: «Left completed the hand: tsumo.»
         said = _("tsumo") if res.kind == "tsumo" else _("ron")
-        if g.setup.win == "yaku" and res.tile is not None and g.setup.engine == "simple":  # full tables list them below
+        if g.setup.win == "yaku" and res.tile is not None and g.setup.engine == "simple" and not res.values:
+            # the yaku in the headline only where no lines below list them (a table without scoring)
             w = res.winners[0]
             hand = g.hand(w) if res.kind == "tsumo" else g.hand(w).with_tile(res.tile)
             names = [self.app.term_text(y) for y in g.yaku_of(w, hand, res.tile, tsumo=res.kind == "tsumo")]
@@ -1167,6 +1602,8 @@ class PlaySimpleScreen(Screen):
         if 0 in res.winners:
             if self.kids:  # a child is spoken to with «ты»
                 return _("You won!"), pgettext("to a child", "{how}! Your hand is complete.").format(how=how)
+            if g.setup.atama_kasou:  # the hand is a tenpai, not complete: the panel names the imaginary tile
+                return _("You won!"), _("{how}! Your 13-tile tenpai wins.").format(how=how)
             return _("You won!"), _("{how}! Your hand is complete.").format(how=how)
         who = self.seat_subject(res.winners[0])
         if res.kind == "ron" and res.from_seat == 0:

@@ -45,6 +45,10 @@ PRACTICES = {
 PLAIN_TITLES = {"single_suit_2": N_("Single-suit mahjong, variant 2")}
 """Games the seed names only in Russian (no glossary term): their card's title."""
 
+VARIANTS = {"single_suit_1": 1, "single_suit_2": 2}
+"""Games the rulebook numbers as variants of one game («Одномастный маджонг: Вариант 1», 000:3489):
+every title of their card says the number, and the shortest keeps it where the card is narrow."""
+
 
 @register_screen("training_games")
 class TrainingGamesScreen(Screen):
@@ -64,8 +68,8 @@ class TrainingGamesScreen(Screen):
                 continue
             # in the learner's language only: the rulebook's Russian name is the Russian title
             sub = _(blurb).format(**suit_names(glossed=True))
-            names = [_(PLAIN_TITLES[mode])] if mode in PLAIN_TITLES else self.card_titles(term_id)
-            card = Card(names[0], sub, lambda m=mode, n=names[-1]: self.open_game(m, n),
+            names, name = self.game_titles(mode, term_id)
+            card = Card(names[0], sub, lambda m=mode, n=name: self.open_game(m, n),
                         icon=tile_icon(self.app, tiles))
             self.cards.append(self.add(card))
             self.titles.append(names)
@@ -82,6 +86,19 @@ class TrainingGamesScreen(Screen):
             self.app.push("training_setup", mode=mode, title=name)
         else:
             self.app.push("play_simple", mode=mode, kids=False)
+
+    def game_titles(self, mode: str, term_id: str) -> tuple[list[str], str]:
+        """A game's card titles, longest first — the glossary's name (:meth:`card_titles`) or the
+        plain title of a game without a term, with the variant's number where the rulebook numbers
+        it, then a short form keeping the number for a narrow card — and the name its setup screen
+        shows (the plainest full one)."""
+        names = [_(PLAIN_TITLES[mode])] if mode in PLAIN_TITLES else self.card_titles(term_id)
+        if mode not in VARIANTS:
+            return names, names[-1]
+        n = VARIANTS[mode]
+        if mode not in PLAIN_TITLES:
+            names = [_("{game}, variant {n}").format(game=t, n=n) for t in names]
+        return list(dict.fromkeys([*names, _("Single suit, variant {n}").format(n=n)])), names[-1]
 
     def card_titles(self, term_id: str) -> list[str]:
         """A game's name for its card, longest first: as the learner's term display shows it,

@@ -11,7 +11,9 @@ Every change is checked at once through the same path a lesson's ``play`` step t
 refused combination says why in the learner's language, with what to change
 (:func:`~trainer.ui.training_setup.refusal_text`), and Start waits until it is fixed.
 "Start" (Enter) remembers the choice (settings field ``training_setup``) and opens ``play_simple`` with it as ``rules``; Back
-(Esc) returns to the list.
+(Esc) returns to the list.  A game of several hands left in the middle (saved by its table) is
+offered first: "Continue" (Enter) opens it as it stood, "New game" starts afresh with the options
+shown.
 
 A child (profile "child") sees only the player count, as three big buttons ("2 players" …)
 that start the game at once: the other options are rules a child has not met (jokers,
@@ -34,7 +36,7 @@ from typing import Any
 import pygame
 
 from trainer.engine.game.simple_modes import PlayMode, get_mode
-from trainer.i18n import _, ngettext
+from trainer.i18n import _, ngettext, points_text
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.sources import source_text
@@ -45,8 +47,10 @@ from trainer.ui.training_setup import (
     has_notes,
     option_label,
     option_reference,
+    read_saved_game,
     refusal_text,
     remembered_choices,
+    saved_game_path,
     setup_options,
     store_choices,
     substituted_note,
@@ -140,8 +144,14 @@ class TrainingSetupScreen(Screen):
             # the tiles chosen seat one player count only: one button starts the game
             self.kid_buttons.append(self.add(Button(_("Let's play!"), self.begin, kind="primary", size="h2")))
         self.start: Button | None = None
+        self.resume: Button | None = None  # a game of several hands left in the middle
+        self.saved = None if self.child else read_saved_game(saved_game_path(self.app, mode.name))
         if not self.child:
-            self.start = self.add(Button(_("Start"), self.begin, kind="primary", hotkey="Enter"))
+            if self.saved is not None:
+                self.resume = self.add(Button(_("Continue"), self.continue_game, kind="primary", hotkey="Enter"))
+            self.start = self.add(Button(_("New game") if self.saved is not None else _("Start"), self.begin,
+                                         kind="secondary" if self.saved is not None else "primary",
+                                         hotkey=None if self.saved is not None else "Enter"))
             self.start.enabled = not self.error
 
     def _child_choices(self, hands: tuple[int, ...], pon: bool) -> dict[str, Any]:
@@ -163,12 +173,34 @@ class TrainingSetupScreen(Screen):
 
     def current(self, key: str) -> Any:
         """The value an option shows: the table's (after the engine's own substitutions, such as
-        the honors of the half-abundance variation), else the choice, else the mode's default."""
+        the honors of the half-abundance variation; a set the table plays with dragons added shows
+        as the set chosen when the other is not offered), else the choice, else the mode's default."""
         if self.table is not None:
-            return effective_value(self.table, key)
+            value = effective_value(self.table, key)
+            chosen = getattr(self.table, "tiles_chosen", "")  # a set the table plays with dragons added
+            if key == "tiles" and chosen and value not in self.mode.options().get("tiles", ()):
+                return chosen
+            return value
         return self.choices.get(key, self.mode.defaults.get(key))
 
+    def continue_game(self) -> None:
+        """Open the game left in the middle, as it stood (its own options, not the ones shown)."""
+        self.app.push("play_simple", resume=str(saved_game_path(self.app, self.mode.name)), kids=False)
+
+    def saved_text(self) -> str:
+        """The game left in the middle in one line: its hand and the learner's points."""
+        saved = self.saved or {}
+        try:
+            points = int(saved["hand_start"][0][0])
+            hand = int(saved.get("match_hands", 0)) + 1
+        except (KeyError, IndexError, TypeError, ValueError):
+            return ""
+        return _("A game left at hand {n}, you have {p}: “Continue” plays it on, “New game” starts afresh.").format(
+            n=hand, p=points_text(points))
+
     def initial_focus(self) -> int | None:
+        if self.resume is not None:
+            return self.widgets.index(self.resume)
         if self.start is not None:
             return self.widgets.index(self.start)
         primary = next((b for b in self.kid_buttons if b.kind == "primary"), None) or next(
@@ -194,6 +226,9 @@ class TrainingSetupScreen(Screen):
             return True
         if w is self.back_button:
             return False
+        if self.resume is not None and w is not self.start:  # Enter continues the game left in the middle
+            self.continue_game()
+            return True
         self.begin()
         return True
 
@@ -244,8 +279,10 @@ class TrainingSetupScreen(Screen):
         self.block_rects = [pygame.Rect(0, 0, 0, 0)] * len(self.blocks)
         # a segmented row whose names must break (a tile set's suits with their gloss) is two lines high
         two_h = max(self.row_h, 2 * self.app.line_height(L.font("small")) + L.px(6))
+        last_top, last_lone = y, False  # the last row's top, and whether it holds one narrow block
         for row in rows:
             wide = len(row) == 1 and self._wide(row[0], col_w)
+            last_top, last_lone = y, len(row) == 1 and not wide
             noted = any(self.blocks[i][0] in self.noted for i in row)
             row_h = self.row_h
             for n, i in enumerate(row):
@@ -264,10 +301,21 @@ class TrainingSetupScreen(Screen):
                 self.block_rects[i] = pygame.Rect(w.rect.left, y, area.width if wide else col_w, block_h)
             y += block_h
         assert self.start is not None
-        bw = max(self.start.preferred_width(self.app), L.px(220))
         bh = L.px(52)
-        self.start.rect = pygame.Rect(area.left, y + L.px(4), bw, bh)
-        content_h = self.start.rect.bottom + self.scroll_y - area.top + L.px(30)  # and the error line
+        x = area.left
+        if last_lone and self.resume is None:  # the free right column beside the last lone block
+            x, y = area.left + col_w + gap, last_top + self.label_h - L.px(4)
+        if self.resume is not None:  # the game left in the middle first, its line under the buttons
+            bw = max(self.resume.preferred_width(self.app), L.px(220))
+            self.resume.rect = pygame.Rect(x, y + L.px(4), bw, bh)
+            x += bw + L.px(16)
+        bw = max(self.start.preferred_width(self.app), L.px(220))
+        self.start.rect = pygame.Rect(x, y + L.px(4), bw, bh)
+        self.saved_y = self.start.rect.bottom + L.px(8)
+        extra = self.app.line_height(L.font("small")) + L.px(8) if self.resume is not None else 0
+        if self.start.rect.left > area.left:  # a refusal's reason goes under Start: four lines
+            extra = max(extra, 4 * self.app.line_height(L.font("small")) + L.px(6))
+        content_h = self.start.rect.bottom + extra + self.scroll_y - area.top + L.px(30)  # and the error line
         self.max_scroll = max(0, content_h - area.height)
 
     def _wide(self, i: int, col_w: int) -> bool:
@@ -342,9 +390,16 @@ class TrainingSetupScreen(Screen):
             if note:
                 box = pygame.Rect(r.left + L.px(4), w.rect.bottom + L.px(4), r.width - L.px(8), self.note_h)
                 blit_wrapped(surf, self.app, note, small, P.on_felt_muted, box, max_lines=2)
+        if self.resume is not None:
+            blit_text(surf, self.app, self.saved_text(), small, P.on_felt_muted, (area.left, self.saved_y),
+                      max_width=area.width)
         if self.error and self.start is not None:
             x = self.start.rect.right + L.px(16)
             box = pygame.Rect(x, self.start.rect.top, area.right - x, self.start.rect.height)
-            text = _("Cannot play this way: {reason}").format(reason=self.error)
             lines = 2 if self.app.line_height(small) * 2 <= box.height else 1
+            if self.start.rect.left > area.left:  # Start in the right column: the reason under it
+                lines = 4
+                box = pygame.Rect(self.start.rect.left, self.start.rect.bottom + L.px(6),
+                                  area.right - self.start.rect.left, lines * self.app.line_height(small))
+            text = _("Cannot play this way: {reason}").format(reason=self.error)
             blit_wrapped(surf, self.app, text, small, P.wrong, box, max_lines=lines)

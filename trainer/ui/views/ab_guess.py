@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from trainer.engine.game.ab_game import Announce, Guess, PassOver
+from trainer.engine.game.full_table import RIICHI_STAKE
 from trainer.engine.tiles import Tile
 from trainer.i18n import _, format_points, ngettext
 from trainer.ui.tileview import TileRow, TileSlot
@@ -133,13 +134,26 @@ def wrong_guess_text(screen: Any, kinds: tuple[int, ...]) -> str:
         tiles=tile_words(screen, kinds), who=who)
 
 
+GUESS_HAND = 0.7
+"""The learner's hand while they guess: smaller than at play, under the palette, so the copies they
+hold can be counted while naming the wait."""
+
+
+def hand_height(screen: Any, L: Any, normal: int) -> int:
+    """The learner's hand height: ``normal``, or smaller while the palette is shown above it."""
+    return L.tile_h(GUESS_HAND) if getattr(screen, "guess_row", None) is not None else normal
+
+
 def place_palette(screen: Any, area: Any, hand_h: int, L: Any) -> int | None:
-    """The palette takes the hand's place, two lines of tiles; returns its top (None without one)."""
+    """The palette of every tile in two lines above the learner's hand (which stays in view);
+    returns its top (None without one)."""
     row = getattr(screen, "guess_row", None)
     if row is None:
         return None
-    h = max(16, (hand_h + L.px(30)) // 2 - L.px(4))
-    return row.place(area.centerx, area.bottom - 2 * h - L.px(24), area.width - L.px(40), h, line_gap=0.12).top
+    hand = getattr(screen, "hand_row", None)
+    bottom = hand.rect.top - L.px(10) if hand is not None and hand.slots else area.bottom
+    h = max(16, (L.tile_h(1.05) + L.px(30)) // 2 - L.px(4))
+    return row.place(area.centerx, bottom - 2 * h - L.px(14), area.width - L.px(40), h, line_gap=0.12).top
 
 
 def choices(action: Any) -> tuple[str, Any] | None:
@@ -224,6 +238,19 @@ def value_lines(screen: Any) -> list[str]:
     for rec in g.guesses[-1:]:
         out.append(guess_line(screen, rec.seat, guess_words(screen, rec.kinds), right=rec.right))
     return out
+
+
+def stake_lines(screen: Any) -> list[str]:
+    """The riichi stakes of the hand: each goes on the table and stays there, a drawn hand too."""
+    g = screen.game
+    if not is_ab(screen) or not g.ended:
+        return []
+    seats = [s for s in range(g.n) if g.riichi[s]]
+    if not seats:
+        return []
+    return [ngettext("Riichi stake on the table: {who} ({n}).", "Riichi stakes on the table: {who} ({n} each).",
+                     len(seats)).format(who=and_join([screen.seat_name(s) for s in seats]),
+                                        n=format_points(RIICHI_STAKE))]
 
 
 def points_lines(screen: Any, room: int | None = None) -> list[str]:
