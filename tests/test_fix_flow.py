@@ -196,7 +196,7 @@ def test_a_warm_up_does_not_decide_the_lesson_and_each_drill_is_named(app: App, 
     texts = drawn_texts(app, monkeypatch)
     assert "Lesson complete!" in texts
     assert "Warm-up “Tile names”: 1 of 2 (it does not decide the lesson)" in texts
-    assert "Drill “Tile names”: 8 of 8 — passed" in texts
+    assert "Drill “Tile groups”: 8 of 8 — passed" in texts
     assert app.progress.lessons(app.learner_id)["basics_tile_groups"]["completed_at"]
     assert screen.results[0] == "retry" and screen.results[12] == "right"  # the missed warm-up is amber, not red
 
@@ -204,7 +204,7 @@ def test_a_warm_up_does_not_decide_the_lesson_and_each_drill_is_named(app: App, 
 def test_run_the_drill_again_goes_back_to_the_summary_with_the_lesson_complete(app: App, monkeypatch) -> None:
     screen = play_to_summary(app, "basics_tile_groups", {0: (2, 2), 12: (6, 8)})
     assert not screen.passed()
-    assert "Drill “Tile names”: 6 of 8 — 7 needed to pass" in drawn_texts(app, monkeypatch)
+    assert "Drill “Tile groups”: 6 of 8 — 7 needed to pass" in drawn_texts(app, monkeypatch)
     button = next(b for b in screen.summary_buttons if b.label == "Run the drill again")
     click(app, button.rect.center)
     drill = app.screen
@@ -213,7 +213,7 @@ def test_run_the_drill_again_goes_back_to_the_summary_with_the_lesson_complete(a
     app.pop()  # the drill screen closes
     key(app, pygame.K_RETURN, "\r")  # Next: straight back to the summary
     assert screen.finished and screen.passed()
-    assert "Drill “Tile names”: 8 of 8 — passed" in drawn_texts(app, monkeypatch)
+    assert "Drill “Tile groups”: 8 of 8 — passed" in drawn_texts(app, monkeypatch)
     assert app.progress.lessons(app.learner_id)["basics_tile_groups"]["completed_at"]
 
 
@@ -223,7 +223,7 @@ def test_the_summary_reads_in_russian(tmp_path: Path, monkeypatch: pytest.Monkey
         screen = play_to_summary(app, "basics_tile_groups", {0: (1, 2), 12: (6, 8)})
         texts = drawn_texts(app, monkeypatch)
         assert "Разминка «Названия плиток»: 1 из 2 (на зачёт урока не влияет)" in texts
-        assert "Тренировка «Названия плиток»: 6 из 8 — для зачёта нужно 7" in texts
+        assert "Тренировка «Группы плиток»: 6 из 8 — для зачёта нужно 7" in texts
         assert screen.focused_widget().label == "Повторить тренировку"
     finally:
         app.close()
