@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -13,11 +14,163 @@ from trainer.i18n import _, pgettext
 from trainer.ui.suit_names import suit_names
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
-from trainer.ui.views.inputs import OptionButton
+from trainer.ui.views.inputs import OptionButton, fit_option_rows
 from trainer.ui.views.steps.base import QuizView
-from trainer.ui.widgets import Button, blit_text, draw_panel
+from trainer.ui.widgets import Button, Widget, blit_text, draw_focus_ring, draw_panel
+
+if TYPE_CHECKING:
+    from trainer.ui.context import AppContext
 
 P = PALETTE
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+ORDER_LOOKS = ((None, False), (None, True), ("small", True))
+"""The looks of the cards of an order step tried in turn when they are short of room: their own
+text size, then less padding, then small type (see :func:`~trainer.ui.views.inputs.fit_option_rows`)."""
+
+
+# ---------------------------------------------------------------- what a box step shows
+
+
+class SourceRow(TileRow):
+    """The row of tiles to sort into boxes.  A tile put in a box leaves an empty place here
+    (``inert``: drawn as a hole, not clickable): the tile itself is in its box, and a click on it
+    there takes it back."""
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """Inside a tile still to sort (a hole is not a tile: the click falls through)."""
+        i = self.index_at(pos) if self.visible else None
+        return i is not None and i not in self.inert
+
+    def draw(self, surf: pygame.Surface, app: AppContext, focused: bool) -> None:
+        """The tiles, and an empty place outlined where each sorted tile was."""
+        super().draw(surf, app, focused)
+        radius = max(2, self.height // 10)
+        for i in sorted(self.inert):
+            if 0 <= i < len(self.rects):
+                draw_panel(surf, self.rects[i], P.felt_dark, radius, border=P.felt_line, border_w=max(1, self.height // 30))
+        if focused and self.cursor in self.inert and 0 <= self.cursor < len(self.rects):
+            draw_focus_ring(surf, self.rects[self.cursor], max(2, self.height // 12), max(2, self.height // 28))
+
+
+class BoxTiles(TileRow):
+    """The tiles in one box of a box step, line after line.  A click on one (or Space or Enter on
+    the keyboard cursor) calls ``on_pick(slot)`` unless the step is locked."""
+
+    def __init__(self, on_pick: Callable[[int], Any]) -> None:
+        super().__init__([], on_activate=on_pick)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """Pick the clicked tile (nothing while the step is locked)."""
+        if not self.locked:
+            super().click(pos)
+
+    def activate(self) -> None:
+        """Pick the tile under the keyboard cursor (nothing while the step is locked)."""
+        if not self.locked and 0 <= self.cursor < len(self.slots):
+            super().activate()
+
+    def handle_key(self, ev: pygame.event.Event) -> bool:
+        """Enter picks the cursor tile here, before the lesson's Enter checks (not while locked:
+        then Enter is the lesson's "Try again")."""
+        if ev.key in ENTER_KEYS:
+            if self.locked or not self.slots:
+                return False
+            self.activate()
+            return True
+        return super().handle_key(ev)
+
+    def draw(self, surf: pygame.Surface, app: AppContext, focused: bool) -> None:
+        """The tiles, with a gold outline on the one under the mouse while it can be taken."""
+        super().draw(surf, app, focused)
+        if self.hovered and not self.locked:
+            i = self.index_at(pygame.mouse.get_pos())
+            if i is not None:
+                pygame.draw.rect(surf, P.accent, self.rects[i], width=max(1, self.height // 30),
+                                 border_radius=self.height // 12)
+
+
+class BoxCards(Widget):
+    """The cards in one box of a box step, one under another, each wrapped to the box.  A click
+    on one (or Space or Enter on the keyboard cursor; Up and Down move it) calls ``on_pick(entry)``
+    unless the step is locked."""
+
+    def __init__(self, on_pick: Callable[[int], Any]) -> None:
+        super().__init__()
+        self.on_pick = on_pick
+        self.entries: list[tuple[list[str], str | None, bool]] = []  # (lines, mark, faded) per card
+        self.rects: list[pygame.Rect] = []
+        self.cursor = 0
+        self.locked = False
+        self.font = 16
+        self.line_h = 20
+
+    def place(self, app: AppContext, left: int, top: int, width: int,
+              entries: list[tuple[list[str], str | None, bool]]) -> None:
+        """Lay ``entries`` out from (``left``, ``top``) in a column ``width`` wide."""
+        L = app.layout
+        self.entries = entries
+        self.font = L.font("small")
+        self.line_h = app.line_height(self.font)
+        pad = L.px(4)
+        self.rects = []
+        y = top
+        for lines, _mark, _faded in entries:
+            h = self.line_h * len(lines)
+            self.rects.append(pygame.Rect(left - pad, y - pad // 2, width + 2 * pad, h + pad))
+            y += h + L.px(4)  # a card's wrapped lines stay apart from the next card
+        self.cursor = min(self.cursor, max(0, len(entries) - 1))
+        self.visible = bool(entries)
+        self.rect = self.rects[0].unionall(self.rects) if self.rects else pygame.Rect(left, top, 0, 0)
+
+    def index_at(self, pos: tuple[int, int]) -> int | None:
+        """The card under the point, if any."""
+        return next((i for i, r in enumerate(self.rects) if r.collidepoint(pos)), None)
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """On a card's lines."""
+        return self.visible and self.index_at(pos) is not None
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """Pick the clicked card."""
+        i = self.index_at(pos)
+        if i is not None:
+            self.cursor = i
+            self.activate()
+
+    def activate(self) -> None:
+        """Pick the card under the keyboard cursor (nothing while the step is locked)."""
+        if not self.locked and 0 <= self.cursor < len(self.entries):
+            self.on_pick(self.cursor)
+
+    def handle_key(self, ev: pygame.event.Event) -> bool:
+        """Up/Down move the cursor; Enter and Space pick the card (not while locked)."""
+        step = {pygame.K_UP: -1, pygame.K_DOWN: 1}.get(ev.key, 0)
+        if step and 0 <= self.cursor + step < len(self.entries):
+            self.cursor += step
+            return True
+        if ev.key in (*ENTER_KEYS, pygame.K_SPACE) and not self.locked and self.entries:
+            self.activate()
+            return True
+        return False
+
+    def draw(self, surf: pygame.Surface, app: AppContext, focused: bool) -> None:
+        """Each card's lines: struck through in red where it does not belong, pale where a child
+        put it wrongly; the card under the mouse (while it can be taken) on a lighter ground."""
+        L = app.layout
+        mouse = pygame.mouse.get_pos()
+        for (lines, mark, faded), r in zip(self.entries, self.rects, strict=True):
+            if self.hovered and not self.locked and r.collidepoint(mouse):
+                draw_panel(surf, r, P.felt_light, L.px(6))
+            col = P.on_felt_muted if faded else {"right": P.right, "wrong": P.wrong,
+                                                 "hint": P.hint}.get(mark or "", P.on_felt)
+            y = r.top + L.px(2)
+            for line in lines:
+                tr = blit_text(surf, app, line, self.font, col, (r.left + L.px(4), y))
+                if mark == "wrong":  # not only red: struck through where it does not belong
+                    pygame.draw.line(surf, col, (tr.left, tr.centery), (tr.right, tr.centery), max(1, L.px(2)))
+                y += self.line_h
+        if focused and self.rects:
+            draw_focus_ring(surf, self.rects[self.cursor], L.px(6), max(2, L.px(2)))
 
 
 # ---------------------------------------------------------------- arrange
@@ -67,8 +220,8 @@ class ArrangeView(QuizView):
         else:  # boxes
             if st.tiles:
                 tiles = list(parse_tiles(st.tiles, max_copies=None))
-                self.row = self.host.add(TileRow([TileSlot(t) for t in tiles], pickable=True, multi=False,
-                                                 on_change=lambda s: self.app.invalidate()))
+                self.row = self.host.add(SourceRow([TileSlot(t) for t in tiles], pickable=True, multi=False,
+                                                   on_change=lambda s: self.app.invalidate()))
                 self.box_of = [-1] * len(tiles)
             else:
                 for i, c in enumerate(st.cards):
@@ -78,6 +231,11 @@ class ArrangeView(QuizView):
             for bi, box in enumerate(st.boxes):
                 self.box_buttons.append(self.host.add(Button(self.text(box.label), lambda bi=bi: self._drop(bi),
                                                              kind="ghost")))
+            # What each box holds: its tiles (or cards), each taken back out with a click.
+            kind = BoxTiles if self.row is not None else BoxCards
+            self.box_contents: list[BoxTiles | BoxCards] = [
+                self.host.add(kind(lambda k, bi=bi: self._box_item_clicked(bi, k))) for bi in range(len(st.boxes))]
+            self._box_members: list[list[int]] = [[] for _b in st.boxes]  # the item shown at each place of a box
         self.picked_card: int | None = None
         self.box_rows: list[list[int]] = []
         self._box_marks: dict[int, str] = {}
@@ -100,8 +258,13 @@ class ArrangeView(QuizView):
             return (_("Tap the tiles that go together, then “These go together!”.") if kid
                     else _("Click the tiles of one set, then “Make a set”."))
         if st.tiles:
-            return _("Tap a tile, then a box.") if kid else _("Click a tile, then the box it belongs in.")
-        return _("Tap a card, then a box.") if kid else _("Click a card, then the box it belongs in.")
+            # TRANSLATORS: the second sentence says a tile put in a box comes back out with a click on it.
+            return " ".join((_("Tap a tile, then a box."), _("Wrong box? Tap the tile in it to take it back."))
+                            if kid else (_("Click a tile, then the box it belongs in."),
+                                         _("Wrong box? Click the tile in it to pick it up again.")))
+        return " ".join((_("Tap a card, then a box."), _("Wrong box? Tap the card in it to take it back."))
+                        if kid else (_("Click a card, then the box it belongs in."),
+                                     _("Wrong box? Click the card in it to pick it up again.")))
 
     def _snapshot(self) -> Any:
         """The arrangement as it stands (tiles in the row, boxes, card order, sets made)."""
@@ -172,6 +335,9 @@ class ArrangeView(QuizView):
             i = next(iter(self.row.selected))
             self.box_of[i] = box
             self.row.selected.clear()
+            # The keyboard cursor goes on to the next tile still to sort (not a hole).
+            left = [j for j, b in enumerate(self.box_of) if b < 0]
+            self.row.cursor = next((j for j in left if j > i), left[0] if left else i)
         else:
             if self.picked_card is None:
                 return
@@ -179,6 +345,42 @@ class ArrangeView(QuizView):
             self.cards[self.picked_card].selected = False
             self.picked_card = None
         self.host.relayout()
+
+    def _picked(self) -> int | None:
+        """The tile (or card) picked up and not yet dropped, if any."""
+        if self.row is not None:
+            return next(iter(self.row.selected), None)
+        return self.picked_card
+
+    def _box_item_clicked(self, box: int, place: int) -> None:
+        """A click on the item at ``place`` in ``box``: with a tile (card) picked up, the box takes
+        it (the click is a drop there, as anywhere on the box); else the clicked one comes out of
+        the box, picked up, so the next box clicked (or its digit) takes it."""
+        members = self._box_members[box] if box < len(self._box_members) else []
+        if self._revealed is not None or not 0 <= place < len(members):
+            return
+        if self._picked() is not None:
+            self._drop(box)
+        else:
+            self.take_out(members[place])
+
+    def take_out(self, item: int) -> None:
+        """Take tile (or card) ``item`` back out of its box, picked up, with the keyboard focus on it."""
+        if self.box_of[item] < 0 or self._revealed is not None:
+            return
+        self.box_of[item] = -1
+        self._box_marks.pop(item, None)
+        if self.row is not None:
+            self.row.selected = {item}
+            self.row.cursor = item
+            focus: Any = self.row
+        else:
+            for c in self.cards:
+                c.selected = c.index == item
+            self.picked_card = item
+            focus = self.cards[item]
+        self.host.relayout()
+        self.host.set_focus(focus)
 
     def click_at(self, pos: tuple[int, int]) -> bool:
         """A click anywhere on a box (not only its label) drops the picked item there."""
@@ -241,14 +443,37 @@ class ArrangeView(QuizView):
             gh = round(self.row.height * 0.7) if self.child() else self.th(0.75)
             self.reserved_rect = pygame.Rect(area.left, y, area.width, gh + L.px(16))
         if self.cards and self.ask == "order":
-            w = min(area.width, L.px(760))
-            gap = L.px(8)
-            for c in self.cards:
-                h = c.measure(self.app, w)
-                c.place(self.app, pygame.Rect(area.centerx - w // 2, y, w, h))
-                y += h + gap
+            self._layout_order(area, y)
         if self.ask == "boxes":
             self._layout_boxes(area, y)
+
+    def _layout_order(self, area: pygame.Rect, top: int) -> None:
+        """The cards to put in order, from ``top`` down, all above ``area.bottom`` (a feedback panel
+        under the step): one column as the cards' own size wants, else tighter (less padding, smaller
+        type, closer), else two columns read top to bottom (1-3 | 4-6), else squeezed."""
+        L = self.app.layout
+        app = self.app
+        room = area.bottom - top
+        n = len(self.cards)
+        fits = None
+        for cols, gap in ((1, L.px(8)), (1, L.px(4)), (2, L.px(6))):
+            per_col = -(-n // cols)
+            width = min(area.width, L.px(760)) if cols == 1 else min(area.width, L.px(1180))
+            cw = (width - gap * (cols - 1)) // cols
+            # Column-major: the cards of one row across are i and i + per_col.
+            order = [c for k in range(per_col) for c in self.cards[k::per_col]]
+            heights = fit_option_rows(app, order, cw, cols, room, gap, ORDER_LOOKS)
+            fits = (cols, gap, per_col, cw, width, heights)
+            if sum(heights) + gap * (len(heights) - 1) <= room:
+                break
+        cols, gap, per_col, cw, width, heights = fits
+        if sum(heights) + gap * (len(heights) - 1) > room:  # squeezed: each row its share of the room
+            share = (room - gap * (len(heights) - 1)) // max(1, len(heights))
+            heights = [max(L.px(34), min(h, share)) for h in heights]
+        left = area.centerx - width // 2
+        for i, c in enumerate(self.cards):
+            col, r = divmod(i, per_col)
+            c.place(app, pygame.Rect(left + col * (cw + gap), top + sum(heights[:r]) + gap * r, cw, heights[r]))
 
     def _row_th(self, area: pygame.Rect, y: int) -> int:
         """Tile height of the row to arrange: the hand size, or for children as big as the room
@@ -284,17 +509,22 @@ class ArrangeView(QuizView):
         full = self._box_th()
         if room >= full * 2 + L.px(22):
             return full, full * 2 + L.px(22)
-        pad, gap, line_gap = L.px(8), L.px(4), L.px(6)
+        pad = L.px(8)
         n = max(1, len(self.row.slots))
         floor = max(16, self.th(0.5))
         th = full
         while True:
+            gap = TileRow._spacing(th)  # as the box's own row lays its tiles out
             per_line = max(1, (box_w - 2 * pad + gap) // (tile_size(th)[0] + gap))
             lines = -(-n // per_line)
-            need = th * lines + line_gap * (lines - 1) + 2 * pad
+            need = th * lines + round(th * self._box_line_gap(th)) * (lines - 1) + 2 * pad
             if need <= room or th <= floor:
                 return th, need
             th = max(floor, th - max(1, L.px(2)))
+
+    def _box_line_gap(self, th: int) -> float:
+        """The room between two lines of tiles in a box, as a share of the tiles' height."""
+        return self.app.layout.px(6) / max(1, th)
 
     def _card_lines(self, i: int, box_w: int) -> list[str]:
         """Card ``i``'s text in a box ``box_w`` wide: wrapped to the box, never cut with "…"."""
@@ -366,7 +596,10 @@ class ArrangeView(QuizView):
             if shown:
                 y = shown[-1].rect.bottom + L.px(8)
         if self.row is not None:
+            # A sorted tile leaves a hole in the row (greyed and not clickable): it is taken back
+            # with a click on it in its box.
             self.row.dim = {i for i, b in enumerate(self.box_of) if b >= 0 or self._revealed is not None}
+            self.row.inert = set(self.row.dim)
         # The boxes go below what is to sort, never up over it: when the room is short (a hint or
         # a feedback panel under the step), the tiles inside the boxes shrink instead.
         top = y + L.px(8)
@@ -379,9 +612,42 @@ class ArrangeView(QuizView):
             b.rect = pygame.Rect(area.left + i * (bw + gap), top, bw, label_h)
             self._box_rects.append(pygame.Rect(b.rect.left, b.rect.bottom + L.px(6), bw, self.box_area_h))
         self.box_top = top
-        # The boxes' insides are painted, not widgets: reserve them so centring never pushes the
+        self._fill_boxes()
+        # The boxes' panels are painted, not widgets: reserve them so centring never pushes the
         # boxes up over the row of tiles.
         self.reserved_rect = pygame.Rect(area.left, top, area.width, label_h + L.px(6) + self.box_area_h)
+
+    def _fill_boxes(self) -> None:
+        """Put what each box shows (:meth:`_box_items`) into its widget, laid out inside the box."""
+        L = self.app.layout
+        pad = L.px(8)
+        for bi, (widget, area) in enumerate(zip(self.box_contents, self.box_rects(), strict=True)):
+            items = self._box_items(bi)
+            self._box_members[bi] = [i for i, _mark, _faded in items]
+            inner = area.inflate(-2 * pad, -2 * pad)
+            widget.clip = area.inflate(-L.px(4), -L.px(4))
+            if isinstance(widget, BoxTiles):
+                self._fill_box_tiles(widget, items, inner)
+            else:
+                widget.place(self.app, inner.left, inner.top, inner.width,
+                             [(self._card_lines(i, area.width), mark, faded) for i, mark, faded in items])
+
+    def _fill_box_tiles(self, widget: BoxTiles, items: list[tuple[int, str | None, bool]],
+                        inner: pygame.Rect) -> None:
+        """The tiles ``items`` of one box in ``widget``, as many a line as the box is wide."""
+        from trainer.ui.tile_art import tile_size
+
+        th = self._box_tile_h or self._box_th()
+        spacing = TileRow._spacing(th)
+        per_line = max(1, (inner.width + spacing) // (tile_size(th)[0] + spacing))
+        widget.slots = [self.row.slots[i] for i, _mark, _faded in items]
+        widget.breaks = list(range(per_line, len(items), per_line))
+        widget.marks = {k: mark for k, (_i, mark, _faded) in enumerate(items) if mark}
+        widget.dim = {k for k, (_i, _mark, faded) in enumerate(items) if faded}
+        widget.cursor = min(widget.cursor, max(0, len(items) - 1))
+        widget.visible = bool(items)
+        widget.place(inner.centerx, inner.top, inner.width, th, min_height=th,
+                     line_gap=self._box_line_gap(th), align="left")
 
     def box_rects(self) -> list[pygame.Rect]:
         """Where each box's contents are drawn (below its label button)."""
@@ -409,34 +675,9 @@ class ArrangeView(QuizView):
                 draw_panel(surf, r, P.card_alt, L.px(10), border=P.card_edge)
                 draw_tile_string(surf, text, r.inflate(-L.px(12), -L.px(14)), app)
                 x = r.right + L.px(12)
-        if self.ask == "boxes":
-            th = self._box_tile_h or self._box_th()
-            clip = surf.get_clip()
-            for bi, area in enumerate(self.box_rects()):
-                surf.set_clip(clip)
+        if self.ask == "boxes":  # the boxes' panels; what is in them are widgets (BoxTiles, BoxCards)
+            for area in self.box_rects():
                 draw_panel(surf, area, P.felt_dark, L.px(12), border=P.felt_line)
-                surf.set_clip(area.inflate(-L.px(4), -L.px(4)).clip(clip))
-                x, y = area.left + L.px(8), area.top + L.px(8)
-                for i, mark, faded in self._box_items(bi):
-                    if self.row is not None:
-                        from trainer.ui.tileview import tile_image
-
-                        img = tile_image(app, self.row.slots[i], th, mark, dim=faded)
-                        if x + img.get_width() > area.right - L.px(8):
-                            x, y = area.left + L.px(8), y + th + L.px(6)
-                        surf.blit(img, (x, y))
-                        x += img.get_width() + L.px(4)
-                    else:
-                        col = P.on_felt_muted if faded else {"right": P.right, "wrong": P.wrong,
-                                                             "hint": P.hint}.get(mark or "", P.on_felt)
-                        for line in self._card_lines(i, area.width):
-                            r = blit_text(surf, app, line, L.font("small"), col, (x, y))
-                            if mark == "wrong":  # not only red: struck through where it does not belong
-                                pygame.draw.line(surf, col, (r.left, r.centery), (r.right, r.centery),
-                                                 max(1, L.px(2)))
-                            y += app.line_height(L.font("small"))
-                        y += L.px(4)  # a card's wrapped lines stay apart from the next card
-            surf.set_clip(clip)
 
     def mark(self, feedback: Any, final: bool) -> None:
         self._last_checked = self._snapshot()
@@ -529,6 +770,8 @@ class ArrangeView(QuizView):
     def lock(self, locked: bool) -> None:
         if self.row is not None:
             self.row.locked = locked
+        for w in getattr(self, "box_contents", ()):
+            w.locked = locked
         for c in self.cards:
             c.locked = locked
         for b in self.box_buttons:

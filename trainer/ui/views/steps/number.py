@@ -78,13 +78,28 @@ class NumberView(QuizView):
             y += self.info.place(self.app, area.left, y, area.width) + L.px(14)
         fw = L.px(220)
         self.field.rect = pygame.Rect(area.centerx - fw // 2, y, fw, L.px(64))
-        y = self.field.rect.bottom + L.px(16)
-        kw = L.px(60)
-        gap = L.px(8)
+        self._place_keypad(area)
+
+    def _place_keypad(self, area: pygame.Rect) -> None:
+        """The keypad under the answer box, always above ``area.bottom`` (the feedback panel under
+        the step keeps its border clear): under the box, closer when room is short, else in one row
+        beside it (the box moves left so the two stay centred)."""
+        L = self.app.layout
+        kw, kh, gap = L.px(60), L.px(52), L.px(8)
         total = len(self.keys) * kw + (len(self.keys) - 1) * gap
-        x = area.centerx - total // 2
+        field = self.field.rect
+        top = next((field.bottom + below for below in (L.px(16), L.px(8)) if field.bottom + below + kh <= area.bottom),
+                   None)
+        shown = any(k.visible for k in self.keys)  # hidden once the answer is final: the box stays centred
+        if top is not None or not shown or field.width + L.px(16) + total > area.width:
+            x = area.centerx - total // 2
+            top = field.bottom + L.px(16) if top is None else top
+        else:  # beside the box: the box and the keys side by side, centred together
+            field.left = area.centerx - (field.width + L.px(16) + total) // 2
+            x = field.right + L.px(16)
+            top = field.centery - kh // 2
         for b in self.keys:
-            b.rect = pygame.Rect(x, y, kw, L.px(52))
+            b.rect = pygame.Rect(x, top, kw, kh)
             x += kw + gap
 
     def draw(self, surf: pygame.Surface) -> None:
