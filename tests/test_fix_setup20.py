@@ -91,7 +91,7 @@ def test_each_preset_sets_the_switch_to_its_own_value(make_app, preset: str) -> 
 
 def test_the_learner_may_turn_red_fives_back_on_after_choosing_jpml(make_app) -> None:  # noqa: ANN001
     app = make_app()
-    app.push("match_setup")
+    app.push("match_setup", setup=MatchSetup())
     choose_preset(app, "jpml")
     app.screen.set_focus(row_widget(app.screen, "Red fives"))
     key(app, pygame.K_RIGHT)

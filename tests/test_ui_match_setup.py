@@ -58,7 +58,7 @@ def test_home_play_card_opens_the_setup(app: App) -> None:
 
 
 def test_keyboard_choices_reach_the_table_and_are_remembered(app: App, store) -> None:  # noqa: ANN001
-    screen = app.push("match_setup")
+    screen = app.push("match_setup", setup=MatchSetup())  # a returning player's defaults, not a new learner's
     focus_row(screen, "Length")
     key(app, pygame.K_LEFT)  # East and South -> East only
     screen = app.screen

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
 from typing import Any
 
 from trainer.i18n import N_, _, format_number, format_points
@@ -22,7 +23,7 @@ LENGTHS = ("tonpuusen", "hanchan")
 COACH_LEVELS = ("off", "hints", "full")
 
 BOT_ROSTER: dict[str, tuple[str, int, str]] = {
-    "beginner": (N_("Gentle"), 1, N_("Plays for tiles, rarely calls and never punishes hard.")),
+    "beginner": (N_("Gentle"), 1, N_("Thinks only of its tiles, rarely calls and wins cheap hands.")),
     "efficient": (N_("Swift"), 2, N_("Plays for the fastest hand; never folds.")),
     "careful": (N_("Careful"), 3, N_("Plays fast, but folds with safe tiles against riichi.")),
     "strong": (N_("Strong"), 4, N_("Weighs value against danger: dama, folds, pushes and plays for placement.")),
@@ -157,6 +158,50 @@ class MatchSetup:
         return replace(self, preset=preset, red_fives=preset_red_fives(preset))
 
 
+FIRST_MATCH: dict[str, Any] = {"length": "tonpuusen", "opponents": ("beginner", "beginner", "beginner")}
+"""How the setup starts for a learner new to the table (the basics track not finished, or no match
+played yet): the gentle bots and a short East-only match; the rest as for everyone."""
+
+
+def first_setup(*, new_player: bool) -> MatchSetup:
+    """The setup a learner starts from before they have chosen one: :data:`FIRST_MATCH` for a
+    learner new to the table, else the usual defaults (:class:`MatchSetup`)."""
+    return replace(MatchSetup(), **FIRST_MATCH) if new_player else MatchSetup()
+
+
+def learner_setup(stored: str, *, basics_done: bool, played: bool) -> MatchSetup:
+    """The setup the match setup screen opens with: the learner's own remembered one (``stored``,
+    the settings field ``match_setup``, written when a match starts) whenever there is one, else
+    :func:`first_setup` — the gentle East-only start unless the learner has finished the basics
+    track and has played before."""
+    if stored:
+        return MatchSetup.from_json(stored)
+    return first_setup(new_player=not (basics_done and played))
+
+
+def basics_done(app: Any) -> bool:
+    """Whether the learner has completed every lesson of the basics track (False without a progress
+    store or lessons, or when they cannot be read)."""
+    from trainer.ui.views.lesson_order import lesson_records
+
+    try:
+        lessons = app.library().by_track("basics")
+    except Exception:  # noqa: BLE001 - no lessons: the learner counts as new to the table
+        return False
+    records = lesson_records(app)
+    return bool(lessons) and all((records.get(lesson.id) or {}).get("completed_at") for lesson in lessons)
+
+
+def has_played(folder: Path) -> bool:
+    """Whether the learner's saved-games ``folder`` holds any match (finished or not)."""
+    from trainer.engine.game.saved import PATTERN
+
+    try:
+        return folder.is_dir() and next(folder.glob(PATTERN), None) is not None
+    except OSError:
+        return False
+
+
 SEAT_WINDS = (N_("East"), N_("South"), N_("West"), N_("North"))
 """The seat winds of the first hand, seat 0 first: they tell two players of one name apart."""
 
@@ -179,5 +224,6 @@ def _allowed(name: str, value: Any) -> bool:
     return isinstance(value, bool)
 
 
-__all__ = ["BOT_ROSTER", "COACH_LEVELS", "LENGTHS", "MCR_LEVELS", "MatchSetup", "PRESETS", "SEAT_WINDS", "mcr_level",
-           "player_display_names", "preset_red_fives", "rules_note"]
+__all__ = ["BOT_ROSTER", "COACH_LEVELS", "FIRST_MATCH", "LENGTHS", "MCR_LEVELS", "MatchSetup", "PRESETS", "SEAT_WINDS",
+           "basics_done", "first_setup", "has_played", "learner_setup", "mcr_level", "player_display_names",
+           "preset_red_fives", "rules_note"]

@@ -434,4 +434,44 @@ def pass_win_advice(view: PlayerView, tsumo: bool, rules: Any = None) -> tuple[R
 
 __all__ = ["CallAdvice", "DangerWarning", "DiscardHint", "OpenHandWarning", "RiichiAdvice", "Waiting",
            "call_advice", "coach_turn", "danger_warning", "discard_hints", "efficiency_hints", "evaluator_for",
-           "open_hand_warning", "pass_win_advice", "riichi_advice", "waiting"]
+           "open_hand_warning", "pass_win_advice", "riichi_advice", "tsumo_values", "waiting"]
+
+
+def tsumo_values(view: PlayerView, tile: Tile, rules: Any = None) -> tuple[int, int]:
+    """What a self-drawn win (tsumo) of the hand left after discarding ``tile`` is worth in all,
+    (with riichi, without), as the coach weighs a ron (:mod:`trainer.engine.evaluator.value`):
+    each winning tile scored by the engine and weighted by the copies still unseen, riichi with
+    its chance of ura dora.  A furiten wait can win only so, so the coach quotes these instead of
+    the ron values."""
+    from trainer.engine.evaluator.value import URA_CHANCE
+    from trainer.engine.hand import Hand
+    from trainer.engine.points import hand_value
+    from trainer.engine.scoring import ScoringError, WinContext, score_hand
+    from trainer.engine.ukeire import ukeire
+
+    rules = evaluator_for(rules).rules
+    left = view.hand.without(tile)
+    dealer = view.dealer == view.seat
+    kita = getattr(view, "kita", ())
+    sums, total = [0.0, 0.0], 0.0
+    for kind, copies in ukeire(left, seen_outside(view)).items():
+        weight = copies if copies > 0 else 0.01
+        win = Tile(kind)
+        full = Hand(tuple(sorted((*left.concealed, win))), left.melds)
+        for i, riichi in enumerate((True, False)):
+            ctx = WinContext(win_tile=win, tsumo=True, riichi=riichi, seat_wind=view.seat_wind,
+                             round_wind=view.round_wind, dora_indicators=tuple(view.dora_indicators),
+                             nuki=kita[view.seat] if kita else 0)
+            try:
+                res = score_hand(full, ctx, rules)
+            except ScoringError:
+                continue
+            value = float(res.payment.hand_value)
+            if riichi and not res.yakuman:  # an ura dora adds a han about a third of the time
+                more = hand_value(res.han + 1, res.fu, dealer=dealer, tsumo=True, rules=rules).hand_value
+                value += URA_CHANCE * (more - value)
+            sums[i] += weight * value
+        total += weight
+    if total <= 0:
+        return 0, 0
+    return round(sums[0] / total), round(sums[1] / total)

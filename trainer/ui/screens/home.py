@@ -443,24 +443,37 @@ class HomeScreen(Screen):
         y = area.top
         tops = self._tops()
         if tops:
-            # four doors: two rows of two, each keeps its line; three share a row only in a wide window
-            # (at 1024 px the first card's title wraps and its lesson name is lost); five or six: rows
-            # of three in a wide window
-            per_row = 2 if len(tops) in (2, 4) or (len(tops) == 3 and L.width < 1200) else min(3, len(tops))
-            if len(tops) > 4 and L.width < 1200:
-                per_row = 2
-            w_top = (area.width - gap * (per_row - 1)) // per_row
+            per_row = self.tops_per_row(tops, area.width, gap)
             for i, card in enumerate(tops):
                 r, c = divmod(i, per_row)
+                in_row = min(per_row, len(tops) - r * per_row)  # a last row of fewer cards shares the width
+                w_top = (area.width - gap * (in_row - 1)) // in_row
                 card.rect = pygame.Rect(area.left + c * (w_top + gap), y + r * (L.px(96) + gap), w_top, L.px(96))
             y += (len(tops) + per_row - 1) // per_row * (L.px(96) + gap)
         cols = 4 if len(self.cards) > 6 else 3
         w = (area.width - gap * (cols - 1)) // cols
         rows = (len(self.cards) + cols - 1) // cols
-        h = min(L.px(150), (L.height - L.margin - y - gap * (rows - 1)) // rows)
+        # tall enough for every card's whole subtitle when the window has the room (else cut with «…»)
+        need = max(card.height_for(self.app, w, card.subtitle_lines(self.app, w)) for card in self.cards)
+        h = min(max(L.px(150), need), (L.height - L.margin - y - gap * (rows - 1)) // rows)
         for i, card in enumerate(self.cards):
             r, c = divmod(i, cols)
             card.rect = pygame.Rect(area.left + c * (w + gap), y + r * (h + gap), w, h)
+
+    def tops_per_row(self, tops: list[Card], width: int, gap: int) -> int:
+        """How many of the cards above the sections share a row ``width`` wide: one or two, or
+        three (five or more: rows of three) only in a wide window and only when each of them still
+        shows its whole title on one line and its whole subtitle in its height (the continue card's
+        lesson name and step, the review's count); otherwise rows of two."""
+        n = len(tops)
+        if n < 3 or n == 4:
+            return n if n < 3 else 2
+        L = self.app.layout
+        if L.width < 1200:
+            return 2
+        w = (width - 2 * gap) // 3
+        fits = all(card.height_for(self.app, w, max(1, card.subtitle_lines(self.app, w))) <= L.px(96) for card in tops)
+        return 3 if fits else 2
 
     def _tops(self) -> list[Card]:
         """The cards above the sections, in order: the next lesson, the review (missed starter

@@ -29,6 +29,9 @@ from trainer.ui.match_setup import (
     PRESET_NAMES,
     PRESETS,
     MatchSetup,
+    basics_done,
+    has_played,
+    learner_setup,
     mcr_level,
     rules_note,
 )
@@ -51,8 +54,12 @@ def _coach_note(level: str) -> str:
 
 
 def remembered_setup(app: Any) -> MatchSetup:
-    """The learner's last match setup (defaults when there is none or it is damaged)."""
-    return MatchSetup.from_json(app.settings.match_setup)
+    """The learner's last match setup; without one, the first setup for this learner (gentle bots,
+    East only, for a learner new to the table: :func:`~trainer.ui.match_setup.learner_setup`)."""
+    stored = app.settings.match_setup
+    if stored:
+        return learner_setup(stored, basics_done=True, played=True)
+    return learner_setup("", basics_done=basics_done(app), played=has_played(games_dir(app)))
 
 
 def remember_setup(app: Any, setup: MatchSetup) -> None:
@@ -204,9 +211,12 @@ class MatchSetupScreen(Screen):
     def layout(self) -> None:
         L = self.app.layout
         area = L.content()
-        self.label_w = min(L.px(300), area.width * 2 // 5)
+        # the labels' column as wide as its longest label: the rest goes to the options (four bot
+        # names with their levels need the width)
+        widest = max((self.app.text_width(label, L.font("body"), True) for label, _n, _w in self.rows), default=0)
+        self.label_w = min(L.px(300), area.width * 2 // 5, widest + L.px(8))
         ctrl_x = area.left + self.label_w + L.px(24)
-        ctrl_w = min(area.right - ctrl_x, L.px(900))  # four bot names with their levels need the width
+        ctrl_w = min(area.right - ctrl_x, L.px(900))
         row_h = L.px(40)
         y = area.top
         for _label, note, w in self.rows:
@@ -214,6 +224,7 @@ class MatchSetupScreen(Screen):
                 w.rect = pygame.Rect(ctrl_x, y, L.px(80), row_h)
             else:
                 w.rect = pygame.Rect(ctrl_x, y, ctrl_w, row_h)
+                w.fit_labels(self.app)  # each label its own width: «Осторожный · уровень 3» whole
             y += row_h + (L.px(26) if note and not isinstance(w, Toggle) else L.px(10))
         bw = max(self.start.preferred_width(self.app), L.px(260))
         self.start.rect = pygame.Rect(0, 0, bw, L.px(52))

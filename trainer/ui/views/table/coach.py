@@ -28,6 +28,7 @@ from trainer.engine.game.coach import (
     open_hand_warning,
     pass_win_advice,
     riichi_advice,
+    tsumo_values,
     waiting,
 )
 from trainer.engine.notation import format_tiles
@@ -611,20 +612,44 @@ RIICHI_WHY = {
 """The deciding riichi-or-dama reason of the evaluator, in words."""
 
 
-def riichi_line(choice: RiichiAdvice) -> str:
+def riichi_line(choice: RiichiAdvice, tsumo: tuple[int, int] | None = None, *, furiten: bool = False) -> str:
     """Riichi or dama for the coach's discard: the advice, the deciding reason, and the value
-    of a ron both ways when the hand has a yaku without riichi."""
+    of a ron both ways when the hand has a yaku without riichi.  A furiten wait (``furiten``, or
+    the evaluator's deciding reason) cannot win by ron: the line says so and quotes the value of a
+    tsumo both ways instead (``tsumo``: with riichi, without;
+    :func:`trainer.engine.game.coach.tsumo_values`)."""
     advice = _("declare riichi") if choice.riichi else _("stay quiet (dama)")
     words = RIICHI_WHY.get(choice.why.code)
     left = getattr(choice, "left", None)
     why = words(choice.why if left is None else choice.why._replace(values=(*choice.why.values, ("left", left)))
                 ) if words else ""
+    if furiten or choice.why.code == "furiten":
+        return furiten_riichi_line(choice, advice, why, tsumo)
     if choice.dama > 0:
         return _("{riichi} after {tile}? Coach: {advice} — {why} (a ron: about {p} with riichi, {dama} without).").format(
             riichi="{term:riichi}", tile=_tiles([choice.tile]), advice=advice, why=why,
             p=format_about_points(choice.with_riichi), dama=format_about_points(choice.dama))
     return _("{riichi} after {tile}? Coach: {advice} — {why}.").format(
         riichi="{term:riichi}", tile=_tiles([choice.tile]), advice=advice, why=why)
+
+
+def furiten_riichi_line(choice: RiichiAdvice, advice: str, why: str, tsumo: tuple[int, int] | None) -> str:
+    """The riichi-or-dama line for a furiten wait: no ron values (ron is impossible), the value of
+    a tsumo both ways when known."""
+    fields = {"riichi": "{term:riichi}", "tile": _tiles([choice.tile]), "advice": advice, "why": why,
+              "furiten": "{term:furiten}", "tsumo": tsumo_word()}
+    if tsumo is not None and min(tsumo) > 0:
+        fields |= {"p": format_about_points(tsumo[0]), "dama": format_about_points(tsumo[1])}
+        if choice.why.code == "furiten":
+            return _("{riichi} after {tile}? Coach: {advice} — your wait is {furiten}, so ron is impossible: you "
+                     "can win only by {tsumo} (about {p} with riichi, {dama} without).").format(**fields)
+        return _("{riichi} after {tile}? Coach: {advice} — {why}. Your wait is {furiten}, so ron is impossible: "
+                 "you can win only by {tsumo} (about {p} with riichi, {dama} without).").format(**fields)
+    if choice.why.code == "furiten":
+        return _("{riichi} after {tile}? Coach: {advice} — your wait is {furiten}, so ron is impossible: you "
+                 "can win only by {tsumo}.").format(**fields)
+    return _("{riichi} after {tile}? Coach: {advice} — {why}. Your wait is {furiten}, so ron is impossible: "
+             "you can win only by {tsumo}.").format(**fields)
 
 
 def warning_line(w: DangerWarning, seat_name: Any) -> str:
@@ -732,10 +757,10 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
         riichi = [a.tile for a in legal if isinstance(a, Riichi)]
         choice = riichi_advice(view, discards, riichi, rules) if level == "full" and riichi else None
         # a warning names the safe tiles already, and the riichi advice says the hand pushes
-        lines += hint_lines(discard_hints(view, discards, rules, kita=False), seat_name, safest=not lines,
-                            push=choice is None)
+        hints = discard_hints(view, discards, rules, kita=False)
+        lines += hint_lines(hints, seat_name, safest=not lines, push=choice is None)
         if choice is not None:
-            lines.append(riichi_line(choice))
+            lines.append(coach_riichi_line(view, choice, hints, rules))
     elif level == "full" and not discards:
         offers = tuple(a for a in legal if isinstance(a, Pon | Chi))
         if offers and view.last_tile is not None:
@@ -754,6 +779,15 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
             elif ready.temporary:
                 lines.append(furiten_line("temporary"))
     return BR.join(lines)
+
+
+def coach_riichi_line(view: Any, choice: RiichiAdvice, hints: list[DiscardHint], rules: Any) -> str:
+    """The riichi-or-dama line at the table: furiten when the evaluator says the coach's discard
+    leaves a furiten wait (its advice for that tile, or its deciding reason), then with the value of
+    a tsumo instead of a ron."""
+    furiten = choice.why.code == "furiten" or any(
+        h.tile == choice.tile and h.advice is not None and getattr(h.advice, "furiten", False) for h in hints)
+    return riichi_line(choice, tsumo_values(view, choice.tile, rules) if furiten else None, furiten=furiten)
 
 
 def tsumo_word() -> str:

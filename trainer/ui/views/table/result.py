@@ -1,7 +1,8 @@
 """The hand result and the match end, drawn on a paper card over the table.
 
 Hand result, for a win: who won and from whom, the winning hand with its melds and the
-winning tile apart and marked, the dora and ura indicators, each yaku with its han and
+winning tile apart and marked, the dora and ura indicators (labelled as indicators, each with the
+dora it points to), each yaku with its han and
 the dora/ura/red fives, the fu item by item (the engine's own breakdown), the limit name,
 and every payment (who paid whom, honba, riichi sticks) with the score change of all four
 seats (three at sanma, with the Norths set aside as nukidora).  For a draw: the tenpai hands, the noten payments, or the abortive draw's reason,
@@ -13,12 +14,23 @@ scores over the hands.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
 from trainer.engine.game.breakdown import WinDetails, win_details
-from trainer.i18n import N_, _, format_decimal, format_points, fu_text, han_text, ngettext, pgettext
+from trainer.engine.tiles import Tile
+from trainer.i18n import (
+    N_,
+    _,
+    format_decimal,
+    format_points,
+    fu_text,
+    han_text,
+    ngettext,
+    npgettext,
+    pgettext,
+)
 from trainer.names import fu_name
 from trainer.ui.richtext import BR, RichLayout, layout_rich, plain_text
 from trainer.ui.theme import PALETTE
@@ -129,6 +141,81 @@ def draw_card(surf: pygame.Surface, app: Any, rect: pygame.Rect, title: str) -> 
     return inner, r.bottom
 
 
+class IndicatorRow(NamedTuple):
+    """One kind of indicator on the result card: its label ("Dora indicator"), the indicator
+    tiles, the word for what they point to ("dora") and the dora tiles they point to."""
+
+    label: str
+    indicators: tuple[Tile, ...]
+    points_to: str
+    doras: tuple[Tile, ...]
+
+
+def indicator_rows(rules: Any, dora: Sequence[Tile], ura: Sequence[Tile]) -> list[IndicatorRow]:
+    """The dora and ura-dora indicators of a win with the dora each points to, as the engine
+    reads an indicator under ``rules`` (``Rules.dora_next``: the next tile, 1m to 9m at three
+    players); a kind without indicators is left out."""
+    nxt = rules.dora_next
+    out = []
+    for tiles, label, word in (
+            (tuple(dora), npgettext("result card", "Dora indicator", "Dora indicators", len(dora)),
+             pgettext("result card", "dora")),
+            (tuple(ura), npgettext("result card", "Ura-dora indicator", "Ura-dora indicators", len(ura)),
+             pgettext("result card", "ura-dora"))):
+        if tiles:
+            out.append(IndicatorRow(label, tiles, word, tuple(Tile(nxt[t.kind]) for t in tiles)))
+    return out
+
+
+class IndicatorBlock:
+    """The indicator rows laid out beside the winning hand, one row per kind:
+    «Индикатор доры [南] → дора [西]», tiles ``tile_h`` tall, the labels in one column and
+    the arrows in another."""
+
+    def __init__(self, app: Any, rows: Sequence[IndicatorRow], tile_h: int) -> None:
+        self.rows = list(rows)
+        self.tile_h = max(1, tile_h)
+        L = app.layout
+        self.font = L.font("tiny")
+        self.gap = L.px(6)
+        self.row_gap = L.px(8)
+        self.label_w = max((app.text_width(r.label, self.font) for r in self.rows), default=0)
+        self.ind_w = max((strip_size(self._pieces(r.indicators), self.tile_h)[0] for r in self.rows), default=0)
+        self.word_w = max((app.text_width("→ " + r.points_to, self.font) for r in self.rows), default=0)
+        self.dora_w = max((strip_size(self._pieces(r.doras), self.tile_h)[0] for r in self.rows), default=0)
+
+    @staticmethod
+    def _pieces(tiles: Sequence[Tile]) -> tuple[Piece, ...]:
+        return tuple(Piece(t) for t in tiles)
+
+    @property
+    def width(self) -> int:
+        """The block's width (0 without rows)."""
+        if not self.rows:
+            return 0
+        return self.label_w + self.ind_w + self.word_w + self.dora_w + 3 * self.gap + self.gap
+
+    @property
+    def height(self) -> int:
+        """The block's height (0 without rows)."""
+        return len(self.rows) * self.tile_h + max(0, len(self.rows) - 1) * self.row_gap
+
+    def draw(self, surf: pygame.Surface, app: Any, theme: str, topleft: tuple[int, int], right: int) -> None:
+        """Paint the rows from ``topleft``, clear of ``right``."""
+        x0, y = topleft
+        for r in self.rows:
+            mid = y + self.tile_h // 2
+            blit_text(surf, app, r.label, self.font, P.ink_muted, (x0, mid), anchor="midleft",
+                      max_width=max(1, right - x0))
+            x = x0 + self.label_w + self.gap
+            surf.blit(strip(theme, self._pieces(r.indicators), self.tile_h), (x, y))
+            x += self.ind_w + self.gap
+            blit_text(surf, app, "→ " + r.points_to, self.font, P.ink_muted, (x, mid), anchor="midleft")
+            x += self.word_w + self.gap
+            surf.blit(strip(theme, self._pieces(r.doras), self.tile_h), (x, y))
+            y += self.tile_h + self.row_gap
+
+
 class HandResultView:
     """Draws the result of an ended hand into a rectangle."""
 
@@ -142,6 +229,7 @@ class HandResultView:
         self.shown = 0  # which winner's hand the card shows (a double ron has two)
         self.note_layout: RichLayout | None = None  # a draw's lines as drawn last, for their glossary links
         self.note_origin = (0, 0)
+        self.indicators_shown: list[IndicatorRow] = []  # the indicator rows as drawn last
 
     def term_at(self, pos: tuple[int, int]) -> str | None:
         """The glossary term under ``pos`` in a draw's lines (None if none, or before the first draw)."""
@@ -206,6 +294,10 @@ class HandResultView:
             if n:
                 out.append((app.term_text(term), ngettext("{n} han", "{n} han", n).format(n=n)))
         return out
+
+    def indicator_rows(self, d: WinDetails) -> list[IndicatorRow]:
+        """The win's dora and ura-dora indicators with the dora each points to (:func:`indicator_rows`)."""
+        return indicator_rows(self.rnd.rules, d.dora_indicators, d.ura_indicators)
 
     def total_line(self, d: WinDetails) -> str:
         """"5 han 30 fu — mangan — dealer, 12 000 points" and the like: whether the winner is the
@@ -349,19 +441,22 @@ class HandResultView:
             d = self.details[self.shown_index()]
             th = min(L.px(50), max(L.px(28), (inner.bottom - y) // 6))
             pieces = hand_pieces(d, self.rnd.seats[d.win.seat].kita)
-            while th > 18 and strip_size(pieces, th)[0] > inner.width * 2 // 3:
+            # the indicators and their dora beside the hand: the hand gives up width to them down to
+            # half the card, then the indicators' tiles get smaller
+            rows = self.indicator_rows(d)
+            block = IndicatorBlock(app, rows, round(th * (0.75 if len(rows) < 2 else 0.65)))
+            while block.tile_h > 14 and block.width > inner.width // 2 - L.px(24):
+                block = IndicatorBlock(app, rows, block.tile_h - 1)
+            room = inner.width - (block.width + L.px(24) if rows else inner.width // 3)
+            while th > 18 and strip_size(pieces, th)[0] > room:
                 th -= 1
             img = strip(theme, pieces, th)
-            surf.blit(img, (inner.left, y))
-            x = inner.left + img.get_width() + L.px(24)
-            for label, tiles in ((_("Dora"), d.dora_indicators), (_("Ura"), d.ura_indicators)):
-                if not tiles:
-                    continue
-                t = blit_text(surf, app, label, L.font("tiny"), P.ink_muted, (x, y + th // 2), anchor="midleft")
-                ind = strip(theme, tuple(Piece(t) for t in tiles), round(th * 0.75))
-                surf.blit(ind, (t.right + L.px(6), y + th - ind.get_height()))
-                x = t.right + L.px(6) + ind.get_width() + L.px(16)
-            y += th + L.px(12)
+            row_h = max(th, block.height)
+            surf.blit(img, (inner.left, y + (row_h - th) // 2))
+            block.draw(surf, app, theme, (inner.left + img.get_width() + L.px(24), y + (row_h - block.height) // 2),
+                       inner.right)
+            self.indicators_shown = rows
+            y += row_h + L.px(12)
             cols_top = y
             gap = L.px(24)
             free = inner.width - 2 * gap

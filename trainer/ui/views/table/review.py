@@ -685,8 +685,10 @@ def _adds_little(c: dict[str, Any]) -> bool:
 
 def _agreed(c: dict[str, Any]) -> str:
     """The learner chose what the coach chooses: say so, with the coach's deciding reason in the
-    table coach's own words."""
+    table coach's own words.  A furiten wait can win only by tsumo, so no ron values are quoted."""
     why = _coach_why(c)
+    if c.get("reason") == "furiten":
+        c = {**c, "dama": 0}  # the values below are ron values: none for a furiten wait
     if c["chosen"] == "riichi":
         if why and c["dama"] > 0:
             return _("You declared {riichi}: the coach agrees — {why} ({values}). Good.").format(
