@@ -163,7 +163,7 @@ def _open(app, lesson_id: str, step_id: str):  # noqa: ANN001, ANN202
     return app.stack[-1]
 
 
-def test_the_steps_own_hint_leads_the_retry_text(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+def test_the_learners_own_mistake_leads_and_the_steps_hint_follows(tmp_path, monkeypatch) -> None:  # noqa: ANN001
     from tests.ui_events import headless_app, key
     from trainer.lessons.loader import load_paths
 
@@ -175,7 +175,10 @@ def test_the_steps_own_hint_leads_the_retry_text(tmp_path, monkeypatch) -> None:
         picker.selected = {one_m}
         key(app, pygame.K_RETURN, "\r")
         assert screen.phase == "retry"
-        assert screen.feedback_text.startswith("Посмотрите на четыре пина подряд."), screen.feedback_text
+        text = screen.feedback_text
+        hint = text.find("**Подсказка:** Посмотрите на четыре пина подряд.")
+        assert hint > 0, text  # the step's hint is there, labelled, after the learner's own mistake
+        assert "1m" in text[:hint] or "1 ман" in text[:hint], text
         marks = screen.view.shown.marks
         assert sorted(str(screen.view.shown.slots[i].tile) for i in marks) == ["4p", "5p", "6p", "7p"]
         app.render()

@@ -158,10 +158,13 @@ def test_win_line_shows_every_flag_ura_honba_and_sticks(app: App) -> None:
     screen = open_step(app, "all_flags")
     info = screen.view.info
     text = info.text
-    for term in ("riichi", "ippatsu", "houtei_raoyui", "ura_dora", "honba", "kyoutaku"):
+    for term in ("riichi", "ura_dora", "honba", "kyoutaku"):
         assert "{term:" + term in text, term
+    for yaku in ("ippatsu", "houtei_raoyui"):  # the circumstances in words, never the yaku they make
+        assert "{term:" + yaku not in text, yaku
     assert "{tiles:1m}" in text and "{tiles:7p}" in text
     words = shown_text(app, info)
+    assert "before your next discard after the" in words and "the very last discard of the hand" in words
     assert "2 honba" in words and "3 riichi sticks on the table" in words
     assert "ura-dora indicator" in words
     # drawn, inside the step area and above the answer field
@@ -170,18 +173,21 @@ def test_win_line_shows_every_flag_ura_honba_and_sticks(app: App) -> None:
     assert not_plain(app.surface, info.rect)
 
 
-@pytest.mark.parametrize(("step_id", "terms", "absent"), [
-    ("double_haitei", ("double_riichi", "haitei_raoyue"), ("term:riichi|",)),
-    ("rinshan", ("rinshan_kaihou",), ("riichi",)),
-    ("chankan", ("chankan",), ("riichi",)),
-    ("tenhou", ("tenhou",), ("chiihou",)),
+@pytest.mark.parametrize(("step_id", "words", "absent"), [
+    ("double_haitei", ("with your very first discard", "the last tile of the live wall"),
+     ("term:double_riichi", "term:haitei_raoyue", "riichi} declared ·")),
+    ("rinshan", ("the replacement tile from the dead wall",), ("term:rinshan_kaihou", "riichi")),
+    ("chankan", ("adding this tile to their pon",), ("term:chankan", "riichi")),
+    ("tenhou", ("the hand is complete as dealt",), ("term:tenhou", "term:chiihou")),
 ])
-def test_win_line_flags(app: App, step_id: str, terms: tuple[str, ...], absent: tuple[str, ...]) -> None:
-    text = open_step(app, step_id).view.info.text
-    for t in terms:
-        assert "{term:" + t + "|" in text
+def test_win_line_flags(app: App, step_id: str, words: tuple[str, ...], absent: tuple[str, ...]) -> None:
+    """The circumstances in words (what happened), never the yaku they make: the learner names those."""
+    info = open_step(app, step_id).view.info
+    said = shown_text(app, info)
+    for w in words:
+        assert w in said, (w, said)
     for t in absent:
-        assert t not in text
+        assert t not in info.text
 
 
 def test_tenhou_is_scored_by_the_engine() -> None:
@@ -210,7 +216,8 @@ def test_win_line_wraps_inside_the_window_at_1024x600(tmp_path: Path, monkeypatc
 def test_show_step_with_win_draws_the_win_line(app: App) -> None:
     screen = open_step(app, "scored_show")
     block = screen.view.win_info
-    assert block is not None and "{term:ippatsu|" in block.text and "{tiles:7p}" in block.text
+    assert block is not None and "{tiles:7p}" in block.text
+    assert "before your next discard after the" in shown_text(app, block)  # ippatsu's circumstance
     row = screen.view.rows[0][0]
     assert block.rect.top >= row.rect.bottom
     assert not_plain(app.surface, block.rect)

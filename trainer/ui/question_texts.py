@@ -276,13 +276,100 @@ def _furiten_text(data: dict[str, Any], tile: str) -> str:
     return BR.join(lines)
 
 
+WIN_SITUATIONS: dict[str, str] = {
+    # TRANSLATORS: the win line of a scored hand says what happened, never the yaku it makes (the
+    # learner ticks the yaku). {riichi} is a link to the term; ru: «риичи» is neuter («объявлено»).
+    "riichi": N_("{riichi} declared"),
+    "double_riichi": N_("{riichi} declared with your very first discard, before any call"),
+    # TRANSLATORS: the circumstance of ippatsu, not its name.
+    "ippatsu": N_("the win comes before your next discard after the {riichi}, with no call in between"),
+    # TRANSLATORS: the circumstance of haitei (a tsumo), not its name.
+    "haitei": N_("the last tile of the live wall"),
+    # TRANSLATORS: the circumstance of houtei (a ron), not its name.
+    "houtei": N_("the very last discard of the hand"),
+    # TRANSLATORS: the circumstance of rinshan kaihou, not its name; {kan} is a link to the term.
+    "rinshan": N_("a {kan} was declared, and this is the replacement tile from the dead wall"),
+    # TRANSLATORS: the circumstance of chankan, not its name; {kan} is a link to the term.
+    "chankan": N_("an opponent was adding this tile to their pon to make a {kan}"),
+    # TRANSLATORS: the circumstance of tenhou, not its name; {dealer} is a link to the term.
+    "tenhou": N_("you are the {dealer}, and the hand is complete as dealt"),
+    # TRANSLATORS: the circumstance of chiihou, not its name.
+    "chiihou": N_("your very first draw, before any call"),
+}
+"""A win's circumstances (the ``win:`` flags of a lesson, the ``flags`` of a scoring drill) in
+words, in table order: what happened, so that ticking riichi, ippatsu or houtei still takes knowing
+the yaku; a term the words cannot do without is a glossary link (:func:`_situation_terms`)."""
+
+
+def _situation_terms() -> dict[str, str]:
+    """The terms :data:`WIN_SITUATIONS` cannot do without, as links to their glossary cards."""
+    return {"riichi": term_word("riichi", pgettext("inline term", "riichi")),
+            "kan": term_word("kan", pgettext("inline term", "kan")),
+            "dealer": term_word("oya", pgettext("inline term", "dealer"))}
+
+
+YAKU_QUESTIONS = frozenset({"yaku", "yaku_and_han", "han_total"})
+"""The scoring drills' questions whose answer the yaku of the win situation are part of: their win
+line says the circumstances, never the yaku (the fu and points drills keep the short names)."""
+
+
+def win_situation_parts(flags: Any) -> list[str]:
+    """The circumstances of a win in words (:data:`WIN_SITUATIONS`), one part per flag that is set,
+    in table order; double riichi says its riichi itself."""
+    flags = set(flags)
+    terms = _situation_terms()
+    return [_tr(WIN_SITUATIONS, f).format(**terms) for f in WIN_SITUATIONS
+            if f in flags and not (f == "riichi" and "double_riichi" in flags)]
+
+
+def win_situation_line(data: dict[str, Any]) -> str:
+    """The win under a scoring drill's hand (``data``: the drill's prompt data): ron or tsumo on the
+    tile, the seat and round winds, the circumstances in words (:func:`win_situation_parts`, never
+    the yaku they make), the dora and ura-dora indicators, the Norths set aside, the tiles in view."""
+    how = _("Ron on {tile}") if data.get("by") == "ron" else _("Tsumo on {tile}")
+    bits = [how.format(tile=_tiles(str(data["win_tile"])))]
+    seat, rnd = data.get("seat"), data.get("round")
+    if seat in WIND_TERMS and rnd in WIND_TERMS:
+        bits.append(_("seat {seat}, round {round}").format(seat=_wind(seat), round=_wind(rnd)))
+    bits += win_situation_parts(data.get("flags", ()))
+    if data.get("dora"):
+        bits.append(_("dora indicator {tiles}").format(tiles=_tiles(str(data["dora"]))))
+    if data.get("ura"):
+        bits.append(_("ura-dora indicator {tiles}").format(tiles=_tiles(str(data["ura"]))))
+    if data.get("nuki"):
+        bits.append(ngettext("{n} North set aside ({term})", "{n} Norths set aside ({term})", data["nuki"]).format(
+            n=data["nuki"], term=term_word("nukidora", pgettext("inline term", "nuki dora"))))
+    if data.get("visible"):
+        bits.append(_("Already seen:") + " " + _tiles(str(data["visible"])))
+    return " · ".join(bits)
+
+
+def _wind(letter: str) -> str:
+    """A seat or round wind by its glossary name, as a name («Юг (南, nan)», never «юг»), linked to
+    its card."""
+    from trainer.glossary import load_glossary
+    from trainer.i18n import current_language
+
+    term_id = WIND_TERMS[letter]
+    try:
+        return term_word(term_id, load_glossary().term(term_id).name(current_language()))
+    except (KeyError, LookupError):
+        return _term(term_id)
+
+
 def more_info_text(ex: Any) -> str | None:
     """The situation block under a new generator's prompt (smaller print), or None: for a safe
     tile every river, what passed after each riichi, the other tiles in view and the dora
-    indicators — everything the answer rests on."""
+    indicators — everything the answer rests on; for a Chinese Official win its situation; for a
+    riichi yaku or han question (:data:`YAKU_QUESTIONS`) the win with its circumstances in words
+    (:func:`win_situation_line`): their yaku names would give the answer away."""
     if ex.prompt.question == "safe_tile":
         return _safe_text(dict(ex.prompt.data))
-    return mcr_info_text(ex)
+    mcr = mcr_info_text(ex)
+    if mcr is not None:
+        return mcr
+    data = dict(ex.prompt.data)
+    return win_situation_line(data) if ex.prompt.question in YAKU_QUESTIONS and data.get("win_tile") else None
 
 
 def _safe_text(data: dict[str, Any]) -> str:
@@ -490,5 +577,6 @@ def _safety_line(item: dict[str, Any]) -> str:
 
 __all__ = [
     "MORE_BLURBS", "MORE_FIELD_LABELS", "MORE_OPTIONS", "MORE_QUESTIONS", "MORE_TITLES", "MORE_VALUE_LABELS",
-    "merge_equal_tiles", "more_explain_item", "pair_wait", "more_info_text", "more_option_label", "more_question_text", "shanten_note",
+    "WIN_SITUATIONS", "merge_equal_tiles", "more_explain_item", "pair_wait", "more_info_text", "more_option_label",
+    "more_question_text", "shanten_note", "win_situation_line", "win_situation_parts",
 ]

@@ -575,11 +575,10 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             self.feedback_kind = "retry"
             self.hint_level = max(self.hint_level, 1)
             mine = "" if child else self._mistake(response, fb, final=False)
-            hint = self._hint_text(self.hint_level)
-            # The step's own first hint is what its author wants read first: it leads, above a long
-            # reason that would push it below the fold; without one the reason leads.
-            own = len(getattr(self.step, "hints", None) or ()) >= self.hint_level
-            self.feedback_text = BR.join(t for t in ((hint, mine) if own else (mine, hint)) if t)
+            # What is wrong with the learner's own answer leads, above the fold; the hint follows
+            # it (a hint cannot be checked against the answer: it may tell what was done right).
+            hint = self._retry_hint(not child and bool(mine or self.extra_explain))
+            self.feedback_text = BR.join(t for t in (*self._own_words(mine), hint) if t)
         else:
             self.phase = "done"
             self.results[self.index] = "wrong"
@@ -587,9 +586,9 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             # Children are shown the answer gently: no red, no "wrong" (curriculum §1.4).
             self.feedback_kind = "shown" if child else "wrong"
             mine = self._child_mistake(response, fb) if child else self._mistake(response, fb, final=True)
-            parts = (mine, self._answer_markup(fb))
-            if view.answer_in_working(fb):  # the working names the answer: it comes first, above the fold
-                parts = parts[::-1]
+            own, working = self._own_words(mine), self._answer_markup(fb)
+            # the working names the answer (a split's readings): it comes first, above the fold
+            parts = (working, *own) if view.answer_in_working(fb) else (*own, working)
             self.feedback_text = BR.join(t for t in parts if t)
             self.miss_words[self.index] = (self.feedback_text, self.extra_explain, self.answer_line)
         view.lock(self.phase != "answer")
@@ -619,7 +618,30 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         """What is wrong with the learner's own answer, from the engine's explanation API."""
         from trainer.ui.views.mistakes import lesson_mistake
 
-        return lesson_mistake(self.step, response, fb, final, getattr(self.lesson, "preset", "tenhou"))
+        text = self.view.text if self.view is not None else None
+        return lesson_mistake(self.step, response, fb, final, getattr(self.lesson, "preset", "tenhou"), text=text)
+
+    def _own_words(self, mine: str) -> tuple[str, ...]:
+        """The panel's text on the learner's own answer (``mine``), first in it.  The chosen
+        options' own words (the view's :meth:`set_explain`) lead above it, unless ``mine`` holds
+        them already in its own order (ticks of a "tick every right one" step: what is missing
+        first), so nothing is said twice."""
+        from trainer.ui.views.mistakes import mistake_says_options
+
+        if mine and mistake_says_options(self.step):
+            self.extra_explain = ""
+        return (mine,) if mine else ()
+
+    def _retry_hint(self, said: bool) -> str:
+        """The hint under a first miss: the step's own (or its view's) at the current rung, marked
+        as a hint when words on the learner's own answer come before it (``said``); the general
+        fallback («Перечитайте вопрос…») only when nothing else is said."""
+        text, fallback = self._hint_and_source(self.hint_level)
+        if not said:
+            return text
+        if fallback or not text:
+            return ""
+        return _("**Hint:** {hint}").format(hint=text)
 
     def _answer_markup(self, fb: Any) -> str:
         """The engine's working behind the answer (the answer itself is the view's ``set_answer``)."""
@@ -631,6 +653,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             return
         self.view.clear_marks()
         self.view.lock(False)
+        self.forget_double_click()  # a click on the answer now is a new try, whatever the panel shows
         self.phase = "answer"
         self.extra_explain = ""
         self.answer_line = ""
@@ -638,6 +661,11 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self._after_change()
 
     def _hint_text(self, level: int) -> str:
+        return self._hint_and_source(level)[0]
+
+    def _hint_and_source(self, level: int) -> tuple[str, bool]:
+        """The hint at ``level`` (the view applies its marks once) and whether it is only the
+        general fallback line, the step and its view having none of their own."""
         hints = getattr(self.step, "hints", [])
         auto = self.view.hint(level) if self.view is not None else ""
         if level <= len(hints):
@@ -647,9 +675,11 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                 # A child gets one short line: the highlighted tiles already say "look here", and
                 # the panel leaves the palette its child-sized tiles; a sort step's own hint says
                 # what this row needs, never the order of all four families.
-                return authored
-            return BR.join(t for t in (authored, auto) if t)
-        return auto or fallback_hint(self.step, level, self.lesson.audience == "child")
+                return authored, False
+            return BR.join(t for t in (authored, auto) if t), False
+        if auto:
+            return auto, False
+        return fallback_hint(self.step, level, self.lesson.audience == "child"), True
 
     def hint(self) -> None:
         """Next rung of the hint ladder; the third shows the solution."""

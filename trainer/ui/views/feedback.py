@@ -40,6 +40,11 @@ class RetryOnTouch:
         if click and self._click_state() != before:
             self.click_guard.arm(self.app.time, ev.pos)
 
+    def forget_double_click(self) -> None:
+        """The retry was started some other way (Enter, "Try again"): the next click is a click of
+        its own, never the second half of the click that checked the answer."""
+        self.click_guard.since = None
+
     @property
     def click_guard(self) -> ClickGuard:
         """This screen's guard against the second click of a double click."""

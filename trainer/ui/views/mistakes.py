@@ -11,7 +11,7 @@ every sentence.  Output is rich markup (``{tiles:..}``, ``{term:..}``) for
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from trainer.i18n import N_, _, format_number, format_points, fu_text, han_text, ngettext, pgettext
@@ -168,40 +168,45 @@ def variant_waits_text(picked: Iterable[int], answer: Iterable[int], same: Any) 
 
 def shanten_text(hand: Any, given: int | None, right: int, final: bool) -> str:
     """The blocks behind the shanten: for the standard form the sets, pairs, partial sets and loose
-    tiles and (after the final try) the count; the other forms by their glossary names.  When the
-    right answer is another form's (seven pairs), the final try says so first and labels the count
-    as the four-sets form's, so no number on screen contradicts the answer.  ``given`` None (the
-    answer shown without one, after giving up): the blocks and the count alone."""
+    tiles and (after the final try) the count; the other forms by their glossary names.  On the
+    retry what is wrong with the learner's number is said at once, above the blocks (too high: what
+    the hand already has follows the blocks; too low: why, before them).  When the right answer is another form's (seven pairs), the final
+    try says so first and labels the count as the four-sets form's, so no number on screen
+    contradicts the answer.  ``given`` None (the answer shown without one, after giving up): the
+    blocks and the count alone."""
     from trainer.engine.explain import shanten_blocks
 
     forms = shanten_blocks(hand)
     std = next(f for f in forms if f["form"] == "standard")
-    other = _answer_form(forms, std, right)
+    blocks = _("The blocks of this hand: {blocks}.").format(blocks=blocks_line(std))
+    if given is not None and not final:
+        said = _("You said {given}.").format(given=format_number(given))
+        if given > right:  # the verdict at once; what the hand already has after its blocks
+            return BR.join([said + " " + _("That is too many."), blocks, too_high_line(forms, std, right)])
+        return BR.join([said + " " + _("Too low: a loose tile needs two more tiles to become a set."), blocks])
     if given is None:
-        final = True
-        lines = [_("The blocks of this hand: {blocks}.").format(blocks=blocks_line(std))]
+        lines = [blocks]
     else:
         lines = [_("You said {given}. The blocks of this hand: {blocks}.").format(given=format_number(given),
                                                                                   blocks=blocks_line(std))]
-    if final:
-        need = std["needed"] - len(std["sets"])
-        head = 1 if std["pairs"] else 0
-        usable = min(len(std["partials"]) + len(std["pairs"]) - head, need)
-        if other is None:
-            lines.append(_("Count: 2 × {need} (sets still to make) − {usable} (partial sets and spare pairs that "
-                           "can grow) − {head} (the pair) = {n}.").format(need=need, usable=usable, head=head,
-                                                                     n=format_number(std["shanten"])))
-        else:
-            std_name = form_name("standard", int(std["needed"]) + int(std.get("melds", 0)))
-            lines.append(other_form_line(other, std_name))
-            lines.append(_("Count as {form}: 2 × {need} (sets still to make) − {usable} (partial sets and spare "
-                           "pairs that can grow) − {head} (the pair) = {n}.").format(
-                form=std_name, need=need, usable=usable, head=head, n=format_number(std["shanten"])))
-    elif given is not None and given > right:
-        lines.append(too_high_line(forms, std, right))
-    else:
-        lines.append(_("Too low: a loose tile needs two more tiles to become a set."))
-    return BR.join(lines)
+    return BR.join([*lines, *_shanten_count_lines(forms, std, right)])
+
+
+def _shanten_count_lines(forms: Sequence[dict[str, Any]], std: dict[str, Any], right: int) -> list[str]:
+    """The count of the standard form's shanten, after the other form's answer when that is it."""
+    need = std["needed"] - len(std["sets"])
+    head = 1 if std["pairs"] else 0
+    usable = min(len(std["partials"]) + len(std["pairs"]) - head, need)
+    other = _answer_form(forms, std, right)
+    if other is None:
+        return [_("Count: 2 × {need} (sets still to make) − {usable} (partial sets and spare pairs that "
+                  "can grow) − {head} (the pair) = {n}.").format(need=need, usable=usable, head=head,
+                                                            n=format_number(std["shanten"]))]
+    std_name = form_name("standard", int(std["needed"]) + int(std.get("melds", 0)))
+    return [other_form_line(other, std_name),
+            _("Count as {form}: 2 × {need} (sets still to make) − {usable} (partial sets and spare "
+              "pairs that can grow) − {head} (the pair) = {n}.").format(
+                form=std_name, need=need, usable=usable, head=head, n=format_number(std["shanten"]))]
 
 
 def _answer_form(forms: Sequence[dict[str, Any]], std: dict[str, Any], right: int) -> dict[str, Any] | None:
@@ -1392,9 +1397,11 @@ def drill_mistake(ex: Any, response: Any, final: bool, labels: Iterable[str] = (
 
 
 def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str = "tenhou", *,
-                   child: bool = False) -> str:
+                   child: bool = False, text: Callable[[Any], str] | None = None) -> str:
     """Why a lesson quiz answer is wrong (pick_tiles waits, discards and groups, tiles put into boxes,
-    shanten, fu, points); with ``child``, in a children's lesson's words (:func:`kids_picked_text`)."""
+    a row or cards put in order, options ticked, shanten, fu, points); with ``child``, in a children's
+    lesson's words (:func:`kids_picked_text`).  ``text`` gives the lesson's own words (options,
+    cards) in its language; without it the steps that need them get nothing."""
     from trainer.engine.notation import parse_hand
     from trainer.ui.mcr_texts import mcr_lesson_mistake
 
@@ -1431,6 +1438,12 @@ def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str =
             return boxes_text(step, list(response), list(fb.expected), final)
         if kind == "arrange" and ask == "split":
             return split_text(list(response))
+        if kind == "arrange" and ask == "sort":
+            return sort_text(list(response))
+        if kind == "arrange" and ask == "order" and text is not None:
+            return order_text([arranged_card_words(c, text) for c in step.cards], list(response))
+        if mistake_says_options(step) and text is not None:
+            return choice_ticks_text(step, response, fb.expected, final, text, preset)
         if kind == "number" and ask == "shanten" and plain:
             return shanten_text(parse_hand(step.hand, check_size=False), int(response), int(fb.expected), final)
         if kind == "number" and ask == "fu":
@@ -1769,3 +1782,146 @@ def _points_of_win(step: Any, total: dict[str, Any], given: int, preset: str, fi
                               "+ {n} riichi sticks on the table ({points}).", win.sticks).format(
             n=win.sticks, points=format_points(win.sticks * rules.riichi_deposit)))
     return BR.join(lines)
+
+
+# ---------------------------------------------------------------- ticked options, rows and cards put in order
+
+
+def _bare(label: str) -> str:
+    """An option's words inside a list: without the full stop that ends a sentence of its own."""
+    return label[:-1] if label.endswith(".") and not label.endswith("..") else label
+
+
+def option_words(option: Any, text: Callable[[Any], str]) -> str:
+    """A lesson ``choice`` option named in a sentence, as its button shows it: its tiles drawn and
+    its words (``text`` gives the lesson's words in its language; an engine value by its glossary
+    term, yes or no in words)."""
+    if option.text is not None:
+        words = text(option.text)
+    elif option.value in ("yes", "no"):
+        words = _("Yes") if option.value == "yes" else _("No")
+    else:
+        words = "{term:" + option.value + "}" if option.value else ""
+    return " ".join(t for t in (_tiles(option.tiles) if option.tiles else "", words) if t)
+
+
+def _option_reason(step: Any, index: int, text: Callable[[Any], str], preset: str, have: bool) -> str:
+    """Why one option is right or wrong: its own words in the lesson (``explain``), else for a
+    yaku the engine's reason in this hand (what the yaku needs and what the hand has against it,
+    or what in the hand makes it when ``have``); "" when there is none."""
+    option = step.options[index]
+    if option.explain is not None:
+        return text(option.explain)
+    if getattr(step, "ask", None) != "yaku" or not option.value or getattr(step, "win", None) is None:
+        return ""
+    from trainer.engine.exercises.scoring_drills import rules_for
+    from trainer.engine.explain import yaku_reason
+    from trainer.engine.notation import parse_hand
+    from trainer.lessons.answers import win_context
+
+    hand = parse_hand(step.hand)
+    why = yaku_reason(hand, win_context(step.win, hand), rules_for(preset), option.value)
+    return yaku_present_line(why) if have else yaku_absent_line(why)
+
+
+def mistake_says_options(step: Any) -> bool:
+    """Whether :func:`lesson_mistake` answers this step with :func:`choice_ticks_text` (a "tick every
+    right one" step of riichi lessons), which says every ticked option's own words itself."""
+    ask = getattr(step, "ask", None) or ""
+    return getattr(step, "kind", "") == "choice" and bool(getattr(step, "multiple", False)) \
+        and not ask.startswith("mcr_")
+
+
+def choice_ticks_text(step: Any, picked: Iterable[int], right: Iterable[int], final: bool,
+                      text: Callable[[Any], str], preset: str = "tenhou") -> str:
+    """A "tick every right option" step answered wrong, the learner's own ticks first: each wrong
+    tick with why (its own words, or the engine's reason for a yaku; named when there is none);
+    the right options still unticked — how many on the retry, named after the final try, with
+    their own words; then the right ticks kept (their own words, or named)."""
+    picked, right = set(picked), set(right)
+
+    def reason(i: int, have: bool) -> str:
+        return _option_reason(step, i, text, preset, have)
+
+    def names(indices: Iterable[int]) -> str:
+        return ", ".join(_bare(option_words(step.options[i], text)) for i in indices)
+
+    wrong = sorted(picked - right)
+    lines = [r for r in (reason(i, False) for i in wrong) if r]
+    unexplained = [i for i in wrong if not reason(i, False)]
+    if unexplained:
+        lines.append(_("Ticked, but not right: {answers}.").format(answers=names(unexplained)))
+    missed = sorted(right - picked)
+    if missed and not final:
+        lines.append(_("Not all the right answers are ticked: tick {n} more.").format(n=format_number(len(missed))))
+    elif missed:
+        lines.append(_("Not ticked, though right: {answers}.").format(answers=names(missed)))
+        lines += [r for r in (reason(i, True) for i in missed) if r]
+    kept = sorted(picked & right)
+    plain = [i for i in kept if step.options[i].explain is None]
+    if plain:
+        lines.append(_("Ticked right: {answers}.").format(answers=names(plain)))
+    lines += [text(step.options[i].explain) for i in kept if step.options[i].explain is not None]
+    return BR.join(lines)
+
+
+SORT_RULES = {
+    "numbers": N_("in a suit the numbers go up"),
+    "suits": N_("the suits go {man}, {pin}, {sou}"),
+    "honors": N_("the {honors} come after the suits"),
+    "winds": N_("the winds go East, South, West, North"),
+    "dragons": N_("the dragons go white, green, red"),
+    "winds_first": N_("the winds come before the dragons"),
+}
+"""Why one tile goes before another in a sorted hand, by the pair's families (:func:`sort_rule`)."""
+MAX_ORDER_LINES = 3
+"""At most this many places out of order are named: the first ones, one rule each."""
+
+
+def sort_rule(first: int, then: int) -> str:
+    """The key of :data:`SORT_RULES` that a tile ``first`` placed before a tile ``then`` breaks
+    (kinds in the engine's order: man, pin, sou, the winds East to North, the dragons white,
+    green, red)."""
+    from trainer.engine.tiles import is_honor
+
+    if is_honor(first) and not is_honor(then):
+        return "honors"
+    if not is_honor(first):
+        return "numbers" if first // 9 == then // 9 else "suits"
+    dragon = 31  # 5z, the white dragon: the first of the dragons
+    if then >= dragon:
+        return "dragons"
+    return "winds_first" if first >= dragon else "winds"
+
+
+def sort_text(row: Sequence[Any]) -> str:
+    """A row of tiles put in order wrongly (``row``: the learner's tiles, left to right): each place
+    where a tile stands before one that comes earlier, with the rule it breaks («南 стоит перед 東, а
+    ветры идут так: Восток, Юг, Запад, Север»), one place per rule, the first ones first."""
+    from trainer.engine.tiles import parse_tile
+    from trainer.ui.suit_names import suit_names
+
+    row = [parse_tile(t) if isinstance(t, str) else t for t in row]
+    words = {**suit_names(), "honors": term_word("jihai", pgettext("several tiles of a group", "honors"))}
+    said: dict[str, str] = {}
+    for a, b in zip(row, row[1:], strict=False):
+        if a.kind > b.kind and len(said) < MAX_ORDER_LINES:
+            rule = sort_rule(a.kind, b.kind)
+            said.setdefault(rule, _("{first} stands before {then}, but {rule}.").format(
+                first=_tiles(str(a)), then=_tiles(str(b)), rule=_(SORT_RULES[rule]).format(**words)))
+    return BR.join(said.values())
+
+
+def order_text(labels: Sequence[str], order: Sequence[int]) -> str:
+    """Cards put in order wrongly (``labels``: each card's words in the right order, ``order``: the
+    cards as the learner laid them out): each card placed right before one that comes earlier, at
+    most :data:`MAX_ORDER_LINES` of them."""
+    lines = [_("You put “{first}” before “{then}”: it comes after it.").format(
+        first=_bare(labels[a]), then=_bare(labels[b]))
+        for a, b in zip(order, order[1:], strict=False) if a > b]
+    return BR.join(lines[:MAX_ORDER_LINES])
+
+
+def arranged_card_words(card: Any, text: Callable[[Any], str]) -> str:
+    """An arrange step's card in a sentence: its words, else its tiles drawn."""
+    return text(card.text) if card.text else _tiles(card.tiles or "")

@@ -9,6 +9,7 @@ import pygame
 from trainer.i18n import _, ngettext
 from trainer.lessons import answers
 from trainer.lessons.language import lesson_language, step_text
+from trainer.ui.question_texts import win_situation_parts
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileSlot, slots_for_hand, slots_for_text
 from trainer.ui.views.inputs import RichBlock, draw_card
@@ -168,9 +169,8 @@ class StepView:
         parts = [_("Ron on {tile}").format(tile=tile) if win.by == "ron" else _("Tsumo on {tile}").format(tile=tile)]
         parts.append(_("seat {seat}, round {round}").format(seat=self.app.term_text(WIND_NAMES[win.seat]),
                                                             round=self.app.term_text(WIND_NAMES[win.round])))
-        for field, term in WIN_FLAG_TERMS:
-            if getattr(win, field, False) and not (field == "riichi" and win.double_riichi):
-                parts.append(self.short_term(term))
+        # the circumstances as what happened, never the yaku they make (the options name those)
+        parts += win_situation_parts(f for f, _t in WIN_FLAG_TERMS if getattr(win, f, False))
         if win.dora:
             parts.append(_("dora indicator {tiles}").format(tiles=f"{{tiles:{win.dora}}}"))
         if win.ura:
