@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from trainer.engine.hand import Hand
-from trainer.engine.notation import format_tiles, parse_hand, parse_tiles
+from trainer.engine.notation import NotationError, format_tiles, parse_hand, parse_tiles
 from trainer.engine.tiles import (
     Tile,
     is_dragon,
@@ -37,6 +37,7 @@ from trainer.engine.tiles import (
 from trainer.engine.variants import Variant as EngineVariant
 from trainer.i18n import N_
 from trainer.lessons.engine_words import engine_reason
+from trainer.lessons.loader import TILES_IN_QUOTES
 from trainer.lessons.model import (
     ArrangeStep,
     ChoiceStep,
@@ -929,6 +930,9 @@ def _check_show(step: ShowStep, lesson: Lesson) -> list[tuple[tuple[str | int, .
             hand[t.kind] -= 1
     if not (step.reveal or step.expect):
         return out
+    slips = [(("expect", fact), slip) for fact, want in step.expect.items() if (slip := _expect_slip(fact, want))]
+    if slips:
+        return out + slips
     facts = show_facts(step, lesson)
     for fact, want in step.expect.items():
         got = facts[fact]
@@ -968,6 +972,37 @@ def _check_show(step: ShowStep, lesson: Lesson) -> list[tuple[tuple[str | int, .
             out.append((("expect", fact), Say(EXPECT_COMPUTES, english=f"expect {want} but the engine computes {got}",
                                               want=_mapping_text(want), got=_mapping_text(got))))
     return out
+
+
+_EXPECT_FORMS = {"waits": "tiles", "mcr_waits": "tiles", "shape": "names", "named_shape": "names",
+                 "shanten": "number", "ukeire": "number", "readings": "number", "score": "mapping",
+                 "mcr_score": "mapping"}
+"""How a ``show`` step's ``expect:`` writes each fact: MPSZ tiles, a name or a list of names, a whole
+number, a mapping of facts (``{han: 2, fu: 40}``)."""
+_FORM_WORDS = {
+    "tiles": Say(TILES_IN_QUOTES, example="36m"),
+    "names": Say(N_("write a name or a list of names, e.g. [ryanmen, tanki]")),
+    "number": Say(N_("must be a whole number")),
+    "mapping": Say(N_("must be a mapping (key: value lines)")),
+}
+
+
+def _expect_slip(fact: str, want: Any) -> Say | None:
+    """Why a ``show`` step's ``expect: {fact: want}`` is not written the way the fact is (None when
+    it is, or for a fact without a fixed form)."""
+    form = _EXPECT_FORMS.get(fact)
+    fits = {"tiles": isinstance(want, str),
+            "names": isinstance(want, str) or (isinstance(want, list) and all(isinstance(x, str) for x in want)),
+            "number": isinstance(want, int) and not isinstance(want, bool),
+            "mapping": isinstance(want, dict)}.get(form or "", True)
+    if not fits:
+        return _FORM_WORDS[form]  # type: ignore[index]
+    if form == "tiles":
+        try:
+            parse_tiles(want, max_copies=None)
+        except NotationError as e:
+            return Say(N_("bad tile notation '{text}': {problem}"), text=want, problem=engine_reason(e.problem))
+    return None
 
 
 def _finds(want: list[str], got: list[str]) -> Say:

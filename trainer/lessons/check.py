@@ -68,9 +68,17 @@ def preset_error(name: str) -> str | None:
     try:
         load_rules(name)
     except Exception as e:  # noqa: BLE001
-        return Say(N_("unknown rule preset “{name}”: {reason}"), english=f"unknown rule preset '{name}': {e}",
-                   name=name, reason=engine_reason(str(e)))
+        return Say(N_("unknown rule preset “{name}”; known: {known}"), english=f"unknown rule preset '{name}': {e}",
+                   name=name, known=_known_presets())
     return None
+
+
+def _known_presets() -> list[str]:
+    """The rule presets a lesson may name: the riichi presets, then the MCR ones."""
+    from trainer.engine.mcr.table import MCR_PRESETS
+    from trainer.engine.rules import PRESETS
+
+    return [*PRESETS, *MCR_PRESETS]
 
 
 @cache
@@ -338,6 +346,8 @@ def _check_answers(lf: LessonFile) -> list[Problem]:
 
     lesson = lf.lesson
     assert lesson is not None
+    if preset_error(lesson.preset) is not None:  # said once at preset: (every step would fail on it)
+        return []
     out = []
     for i, step in enumerate(lesson.steps):
         try:

@@ -23,6 +23,7 @@ import yaml
 from pydantic import ValidationError
 
 from trainer.i18n import N_
+from trainer.lessons.comments import comment_slips
 from trainer.lessons.model import STEP_KINDS, TRACKS, Lesson
 from trainer.lessons.say import Say, fill
 from trainer.schema_words import TYPE_MESSAGES, mapping_messages
@@ -71,13 +72,26 @@ class Problem:
         (the English message where there is no message id)."""
         from trainer.i18n import _
 
+        return _("{file}, line {line}: {problem}").format(file=self.file, line=self.line, problem=self.said())
+
+    def translated_in_file(self) -> str:
+        """The problem in the interface language under its file's name: «line 4: step 3 (q_waits), hand: …»."""
+        from trainer.i18n import _
+
+        return _("line {line}: {problem}").format(line=self.line, problem=self.said())
+
+    def said(self) -> str:
+        """What is wrong and where in the file, in the interface language, on one line:
+        «step 3 (q_waits), hand: …» (the English message where there is no message id)."""
+        from trainer.i18n import _
+
         message = self.message
         if self.text:
             message = fill(_(self.text), self.values, translate=True, fallback=self.message)
             if message is not self.message and self.where and self.where != "(top)":
                 message = f"{place_text(self.where, self.file)}: {message}"
         message = _STEP_REF.sub(lambda m: _("step {number}").format(number=int(m.group(1)) + 1), message)
-        return _("{file}, line {line}: {problem}").format(file=self.file, line=self.line, problem=message)
+        return " ".join(message.split())
 
 
 def place_text(where: str, file: str = "") -> str:
@@ -314,6 +328,19 @@ YAML_NO_KEY = N_("a line without “key:” here: is a colon missing, or does a 
                  "being indented further than its key?")
 YAML_FLOW = N_("check the brackets {brackets} here: the entries inside are separated by commas and the bracket is "
                "closed, e.g. {example}; if this is a text, put the whole text in quotes \"…\"")
+YAML_DASH = N_("“- ” starts a list item and cannot follow “key:” on the same line: put the text in quotes \"…\", "
+               "or write each “- …” on a line of its own below the key")
+YAML_KEY_BRACKETS = N_("brackets {brackets} stand where a key should be: is the colon after a key missing, e.g. "
+                       "{example}?")
+YAML_ALIAS = N_("“*” starts a reference to a value marked with “&”, and there is none: if this is a text, put the "
+                "whole text in quotes \"…\"")
+YAML_QUESTION = N_("“?” here starts a YAML key: put the whole text in quotes \"…\"")
+YAML_DOCUMENT = N_("a line that starts with “%”, “---” or “...” has a special meaning in YAML: remove it, or put the "
+                   "text in quotes \"…\"")
+YAML_STRAY = N_("a character here does not fit the YAML layout: look for a stray bracket, comma, quote mark or "
+                "dash, or put the text in quotes \"…\"")
+YAML_COMMENT_FLOW = N_("“#” after a space starts a YAML comment, which runs to the end of the line and hides the rest, "
+                       "the closing bracket too: put the text with “#” in quotes \"…\"")
 YAML_OTHER = N_("YAML syntax error here ({detail})")
 
 _KEY_BEFORE = re.compile(r"^\s*(?:-\s+)?[\w\-]+\s*$")
@@ -344,8 +371,22 @@ def yaml_advice(problem: str, line: str = "", col: int = 0, start: str = "", sta
         char = next((c for c in (at, first, value[:1]) if c and c in _RESERVED), "")
         if char:
             return Say(YAML_START, char=char)
+    if "could not determine a constructor for the tag" in problem:
+        return Say(YAML_START, char="!")
+    if "block sequence entries are not allowed" in problem:
+        return YAML_DASH
+    if "found unhashable key" in problem:
+        return Say(YAML_KEY_BRACKETS, brackets="{ } / [ ]", example='explain: {ru: "…"}')
+    if "found undefined alias" in problem:
+        return YAML_ALIAS
+    if "found unexpected ':'" in problem:
+        return YAML_COLON
+    if "<document start>" in problem:
+        return YAML_DOCUMENT
     if "while parsing a flow" in problem:
         flow = start[start_col:] if start else line
+        if _comment_start(flow) is not None:
+            return YAML_COMMENT_FLOW
         plain = _unquoted(flow)
         if plain is None:
             return YAML_UNCLOSED
@@ -365,7 +406,24 @@ def yaml_advice(problem: str, line: str = "", col: int = 0, start: str = "", sta
     if any(x in problem for x in ("did not find expected '-' indicator", "did not find expected key",
                                   "bad indentation", "expected <block end>")):
         return YAML_INDENT
+    if "mapping keys are not allowed" in problem:
+        return YAML_AFTER_QUOTE if value[:1] in ("'", '"') and col > line.find(value) + 1 else YAML_QUESTION
+    if "did not find expected node content" in problem:
+        return Say(YAML_START, char=at) if at and at in _RESERVED + "{[]},?" else YAML_STRAY
     return ""
+
+
+def _comment_start(text: str) -> int | None:
+    """Where a YAML comment starts in ``text`` (a `` #`` outside quotes; None when there is none)."""
+    quote = ""
+    for i, ch in enumerate(text):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'" and (i == 0 or text[i - 1] in " \t{[,:"):
+            quote = ch
+        elif ch == "#" and i > 0 and text[i - 1] in " \t":
+            return i
+    return None
 
 
 def _unquoted(text: str) -> str | None:
@@ -399,6 +457,12 @@ def _yaml_problem(e: yaml.MarkedYAMLError, text: str, filename: str) -> Problem:
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     if advice == YAML_UNCLOSED and "flow" in ctx and '"' in row(mark)[mark.column:]:
         col = mark.column + row(mark)[mark.column:].rfind('"') + 1  # the quote left open
+    if advice == YAML_COMMENT_FLOW and e.context_mark is not None:  # at the "#" that hides the bracket
+        start_row = row(e.context_mark)[e.context_mark.column:]
+        line, col = e.context_mark.line + 1, e.context_mark.column + (_comment_start(start_row) or 0) + 1
+    if advice == YAML_DOCUMENT:  # at the line that starts a directive or a document, not after it
+        line, col = next(((i + 1, 1) for i, x in enumerate(lines[:line]) if x.startswith(("%", "---", "..."))),
+                         (line, col))
     kind = "YAML" if isinstance(e, yaml.constructor.ConstructorError) else "YAML syntax"
     if isinstance(what, Say):  # our own words (a number too long)
         return Problem.of(filename, line, col, Say(what.msgid, english=f"{kind}: {what}{ctx}", **what.values))
@@ -454,6 +518,8 @@ def read_yaml(text: str, filename: str = "<text>") -> tuple[Any, SourceMap, list
                                                                    "one would win)"),
                                                                 english=f"duplicate key '{key}' (the later one would win)",
                                                                 key=key)))
+        problems.extend(Problem.of(filename, slip.line, slip.col, slip.message, dotted(slip.path))
+                        for slip in comment_slips(node, marks.lines))
     return data, marks, problems
 
 
@@ -515,6 +581,11 @@ def _step_classes(model: Any) -> list[Any]:
 SCHEMA_MESSAGES: dict[str, str] = {
     **TYPE_MESSAGES,
     **mapping_messages(N_("must be a mapping (key: value lines)")),
+    "int_parsing_size": N_("the number is too long"),
+    "float_from_int_too_large": N_("the number is too long"),
+    "finite_number": N_("must be a number"),
+    "string_too_long": N_("the text is too long"),
+    "list_too_long": N_("the list is too long"),
 }
 """pydantic's common error types as English message ids for the learner's language (the values
 come from the error's context); the English ``message`` keeps pydantic's own words."""

@@ -28,7 +28,8 @@ from trainer.ui.views.lesson_order import (
     lesson_states,
     lesson_title,
 )
-from trainer.ui.widgets import Button, Card, OptionRow, blit_text
+from trainer.ui.views.lesson_problems import ProblemsDialog, problem_groups
+from trainer.ui.widgets import Button, Card, Dialog, OptionRow, blit_text
 
 P = PALETTE
 
@@ -188,14 +189,24 @@ class LessonMapScreen(Screen):
         self.focus = self.widgets.index(self.tabs)
 
     def _show_problems(self) -> None:
-        # in the learner's language where the loader knows the problem's kind (the file and line kept)
-        text = "\n".join(p.translated() if hasattr(p, "translated") else str(p) for p in self.lib.problems[:12])
-        more = len(self.lib.problems) - 12
-        if more > 0:
-            text += "\n" + _("… and {n} more").format(n=more)
-        self.open_dialog(_("Lessons that could not be loaded"),
-                         _("These files were skipped; the other lessons work.") + "\n\n" + text,
-                         [(_("Close"), lambda: None, "primary")], width=980)
+        """Every lesson file with errors, its name over its problems (in the learner's language,
+        each with its line), in a dialog whose list scrolls when it is long."""
+        intro = _("These files were skipped; the other lessons work.")
+        lines = "\n".join(p.translated() if hasattr(p, "translated") else str(p) for p in self.lib.problems)
+        self.open_dialog(_("Lessons that could not be loaded"), intro + "\n\n" + lines,
+                         [(_("Close"), lambda: None, "primary")], width=980,
+                         problems=(intro, problem_groups(self.lib.problems)))
+
+    def open_dialog(self, title: str, body: str, buttons: list[tuple[str, Any, str]], **kw: Any) -> Dialog:
+        """A dialog as on every screen; with ``problems`` (the intro and the files with their problems,
+        :func:`problem_groups`) the scrolling list of lesson files with errors, ``body`` its plain text."""
+        problems = kw.pop("problems", None)
+        if problems is None:
+            return super().open_dialog(title, body, buttons, **kw)
+        intro, groups = problems
+        self.dialog = ProblemsDialog(self.app, title, body, buttons, intro=intro, groups=groups, **kw)
+        self.app.invalidate()
+        return self.dialog
 
     def notice_rect(self, text: str) -> pygame.Rect | None:
         """Where a notice of the app goes on the map (:class:`trainer.ui.app.Notice`): its usual
