@@ -131,7 +131,7 @@ def test_a_lesson_step_review_card_in_russian_and_escape_leaves_the_review(
     step = app.screen
     assert step.name == "lesson_review"
     assert step.title() == "Повторение"
-    assert step.header_extra() == "Из урока «Плитки и масти» · упражнение 1 из 1 · верно: 0"
+    assert step.header_extra() == "Из урока «Плитки и масти» · задание 1 из 1 · верно: 0"
     lesson_wrong(app, step)
     frame(app)
     assert step.phase == "retry" and step.main_btn.label == "Ещё раз"

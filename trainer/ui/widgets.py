@@ -936,8 +936,8 @@ class Dialog:
                     return
         self.app.invalidate()
 
-    def draw(self, surf: pygame.Surface) -> None:
-        """Dim the screen and paint the box."""
+    def draw_frame(self, surf: pygame.Surface) -> int:
+        """Dim the screen, paint the box and its title; the y where the box's content starts."""
         app = self.app
         L = app.layout
         self.layout()
@@ -949,7 +949,14 @@ class Dialog:
         y = self.rect.top + pad
         blit_text(surf, app, self.title, L.font("h2"), P.ink, (self.rect.left + pad, y), bold=True,
                   max_width=self.rect.width - 2 * pad)
-        y += app.line_height(L.font("h2")) + L.px(12)
+        return y + app.line_height(L.font("h2")) + L.px(12)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        """Dim the screen and paint the box."""
+        app = self.app
+        L = app.layout
+        pad = L.px(28)
+        y = self.draw_frame(surf)
         if self.body:
             y += blit_wrapped(surf, app, self.body, L.font("body"), P.ink,
                               pygame.Rect(self.rect.left + pad, y, self.rect.width - 2 * pad, 0))

@@ -131,6 +131,16 @@ class Screen:
 
     # ---------------------------------------------------------------- actions
 
+    def leave_review(self) -> None:
+        """Esc on one card of a review session (a lesson step, a puzzle): close this screen and
+        tell the session the learner left (its ``on_leave``; ``on_done`` is dropped so a second
+        press cannot report a result)."""
+        leave = self.params.pop("on_leave", None)
+        self.params.pop("on_done", None)
+        self.app.pop()
+        if leave is not None:
+            leave()
+
     def back(self) -> None:
         """Esc or the back button: leave this screen."""
         self.app.pop()

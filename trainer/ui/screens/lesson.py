@@ -1100,11 +1100,7 @@ class LessonStepReviewScreen(LessonScreen):
 
     def back(self) -> None:
         """Esc: leave the review."""
-        leave = self.params.pop("on_leave", None)
-        self.params.pop("on_done", None)
-        self.app.pop()
-        if leave is not None:
-            leave()
+        self.leave_review()
 
     def _draw_progress(self, surf: pygame.Surface) -> None:
         """The review's dots (one per card, this one highlighted), not the lesson's steps."""

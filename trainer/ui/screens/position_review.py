@@ -1056,8 +1056,4 @@ class NanikiruReviewScreen(NanikiruScreen):
 
     def back(self) -> None:
         """Esc: leave the review."""
-        leave = self.params.pop("on_leave", None)
-        self.params.pop("on_done", None)
-        self.app.pop()
-        if leave is not None:
-            leave()
+        self.leave_review()

@@ -12,7 +12,7 @@ import pygame
 from trainer.i18n import _
 from trainer.ui.context import AppContext
 from trainer.ui.theme import PALETTE as P
-from trainer.ui.widgets import Dialog, blit_text, blit_wrapped, draw_panel, wrapped_height
+from trainer.ui.widgets import Dialog, blit_wrapped, wrapped_height
 
 
 def broken_lesson_notice(app: Any) -> str:
@@ -167,16 +167,8 @@ class ProblemsDialog(Dialog):
         """Dim the screen and paint the box: the title, the intro, the visible part of the list with
         its scroll bar, the buttons."""
         app, L = self.app, self.app.layout
-        self.layout()
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill((*P.overlay, 150))
-        surf.blit(shade, (0, 0))
-        draw_panel(surf, self.rect, P.card, L.px(18), shadow=L.px(6), border=P.card_edge)
         pad = L.px(28)
-        y = self.rect.top + pad
-        blit_text(surf, app, self.title, L.font("h2"), P.ink, (self.rect.left + pad, y), bold=True,
-                  max_width=self.rect.width - 2 * pad)
-        y += app.line_height(L.font("h2")) + L.px(12)
+        y = self.draw_frame(surf)
         blit_wrapped(surf, app, self.intro, L.font("body"), P.ink_muted,
                      pygame.Rect(self.rect.left + pad, y, self.rect.width - 2 * pad, 0))
         self._draw_list(surf)
