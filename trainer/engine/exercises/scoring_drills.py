@@ -11,6 +11,8 @@ Norths set aside as nukidora: ``nuki`` in the prompt data) and three-player paym
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 import random
 from functools import cache
 from typing import Any, Literal
@@ -303,6 +305,15 @@ class YakuParams(PresetParams):
         "yaku", description="tick the yaku; give the han (yaku, dora, ura dora and red fives together); or "
         "both: tick the yaku and type the han")
     options: int = Field(6, ge=3, le=12, description="yaku shown to tick from")
+    kans: bool = Field(True, description="hands may hold kans (each kan shows one more dora indicator)")
+
+    def key(self) -> str:
+        """The digest that seeds the items and names them (:meth:`Params.key`), ``kans`` left out
+        while it is true (its default): a drill that does not set it keeps the items and item ids
+        it had before the parameter existed, and with them the learner's history."""
+        data = self.model_dump(exclude={"n", "time_target", "kids", *(("kans",) if self.kans else ())}, mode="json")
+        text = json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+        return hashlib.sha1(text.encode()).hexdigest()[:10]
 
     @field_validator("pool")
     @classmethod
@@ -320,9 +331,10 @@ class YakuParams(PresetParams):
 
 
 class _YakuAccept:
-    def __init__(self, ids: frozenset[str], situational: bool) -> None:
+    def __init__(self, ids: frozenset[str], situational: bool, kans: bool = True) -> None:
         self.ids = ids
         self.situational = situational
+        self.kans = kans
 
     def adjust(self, rng: random.Random, ctx: WinContext) -> WinContext:
         if self.situational:
@@ -330,19 +342,22 @@ class _YakuAccept:
         return dataclasses.replace(ctx, **{f: False for f in SITUATIONAL_FLAGS})
 
     def __call__(self, hand: Hand, ctx: WinContext, result: ScoreResult) -> bool:
+        if not self.kans and any(m.kind.is_kan for m in hand.melds):
+            return False
         got = {y.id for y in result.yaku}
         return bool(got) and not result.yakuman and got <= self.ids
 
 
 def make_yaku(p: YakuParams, rng: random.Random) -> Exercise:
-    """A won hand whose yaku all lie in the pool; tick them all (``yaku``), give the han (``han``: the
-    yaku, dora, ura dora and red fives together), or both: tick the yaku and type the han, one answer
-    ``(yaku ids, han)`` (question ``yaku_and_han``, input ``fans_total``)."""
+    """A won hand whose yaku all lie in the pool (with ``kans: false``, a hand without kans); tick
+    them all (``yaku``), give the han (``han``: the yaku, dora, ura dora and red fives together), or
+    both: tick the yaku and type the han, one answer ``(yaku ids, han)`` (question ``yaku_and_han``,
+    input ``fans_total``)."""
     rules = rules_for(p.preset)
     pool = pool_ids(p.pool, p.preset)
     situational = {y for y, i in yaku_info().items() if i.kind == "situational"}
     allowed = frozenset(pool) | (frozenset(situational) if p.situational else frozenset())
-    hand, ctx, result = _scored_win(rng, rules, p.open_ratio, 400, _YakuAccept(allowed, p.situational))
+    hand, ctx, result = _scored_win(rng, rules, p.open_ratio, 400, _YakuAccept(allowed, p.situational, p.kans))
     data = _context_data(hand, ctx)
     items = _score_items(result)
     right = frozenset(y.id for y in result.yaku)

@@ -5,8 +5,13 @@
   yochi, where riichi is the yaku a ron needs), and otherwise gives
   away a tile that keeps its hand as close to complete as possible (lowest
   shanten, from :func:`trainer.engine.ukeire.discard_options`), picking among the
-  equally good tiles at random (seeded), so it is steady but not sharp.  It calls
-  pon or chi only when the call brings the hand closer to complete.  Where kans are a choice
+  equally good tiles at random (seeded), so it is steady but not sharp.  Where a win needs a
+  yaku (``win_rule == "yaku"``: the beginner's glass table) it stays quiet (dama) when a ready
+  discard leaves a yaku on every winning tile, and otherwise declares riichi, the yaku a closed
+  hand always has.  It calls pon or chi only when the call brings the hand closer to complete
+  and, where a win needs a yaku, only when the hand keeps a sure yaku: a triplet of a value tile
+  (a dragon, its seat wind or the round wind) called now or before, or a table of one number
+  suit, where every hand is a flush.  Where kans are a choice
   (``kans = "declared"``, single-suit mahjong) it declares a kan — closed on its turn, open on
   a discard — when the four as a finished set leave the rest of the hand no further from ready
   than the best discard (or the pass) would; a win comes first.  In the half-abundance
@@ -21,6 +26,7 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from trainer.engine.game.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
@@ -28,8 +34,18 @@ from trainer.engine.game.honor_exchange import ExchangeHonor
 from trainer.engine.game.training_shapes import HAKU, Shape
 from trainer.engine.game.view import PlayerView
 from trainer.engine.hand import Hand, MeldKind
+from trainer.engine.rules import Rules, load_rules
+from trainer.engine.scoring import ScoringError, WinContext, score_hand
 from trainer.engine.shanten import shanten
+from trainer.engine.tiles import DRAGONS, Tile
 from trainer.engine.ukeire import discard_options
+from trainer.engine.waits import waits
+
+YAKU_TABLE_RULES = "tenhou_no_aka"
+"""The rules preset a simple table scores its yaku by (``TableSetup.rules``' default; the view
+does not carry the table's own preset)."""
+RIICHI_SCORING = ("short", "riichi", "standard")
+"""Scoring schemes in which riichi is the yaku that lets a ron pay (short mahjong, yochi)."""
 
 
 class GentleBot:
@@ -61,13 +77,38 @@ class GentleBot:
         swap = self._exchange(view, legal)
         if swap is not None:
             return swap
-        riichi = [a for a in legal if isinstance(a, Riichi)]
-        # riichi when the game needs it, or where it is a yaku that lets a ron pay (short, yochi)
-        if riichi and (getattr(view, "win_rule", "shape") == "riichi"
-                       or getattr(view, "scoring", "none") in ("short", "riichi", "standard")):
-            return self._best(view, riichi)
+        ready = self._ready_choice(view, legal)
+        if ready is not None:
+            return ready
         discards = [a for a in legal if isinstance(a, Discard)]
         return self._best(view, discards)
+
+    def _ready_choice(self, view: PlayerView, legal: list[Action]) -> Action | None:
+        """Riichi when the game needs it, or where it is the yaku that lets a ron pay (short, yochi);
+        where a win needs a yaku, a quiet ready discard that keeps a yaku on every winning tile,
+        else riichi; None when riichi is not offered (or not wanted: the discard decides)."""
+        riichi = [a for a in legal if isinstance(a, Riichi)]
+        if not riichi:
+            return None
+        win_rule = getattr(view, "win_rule", "shape")
+        if win_rule == "riichi" or getattr(view, "scoring", "none") in RIICHI_SCORING:
+            return self._best(view, riichi)
+        if win_rule != "yaku":
+            return None
+        dama = [a.tile for a in riichi if self._ready_with_yaku(view, a.tile)]
+        if dama:
+            tile = self.rng.choice(sorted(set(dama)))
+            return next(a for a in legal if isinstance(a, Discard) and a.tile == tile)
+        return self._best(view, riichi)
+
+    def _ready_with_yaku(self, view: PlayerView, tile: Tile) -> bool:
+        """Whether giving away ``tile`` leaves a ready hand that wins with a yaku by ron on every
+        winning tile without riichi (scored by the engine as the table scores it)."""
+        rest = list(view.hand.concealed)
+        rest.remove(tile)
+        hand = Hand(tuple(sorted(rest)), view.hand.melds)
+        kinds = waits(hand)
+        return bool(kinds) and all(has_yaku(hand, Tile(k), view) for k in kinds)
 
     def _shanten_of(self, view: PlayerView, tiles: list[Any]) -> int:
         """Shanten of the concealed ``tiles`` alone (a kan is a finished set and left out)."""
@@ -154,10 +195,14 @@ class GentleBot:
         return [min(4, c) for c in _outside_hand(view)]
 
     def _call(self, view: PlayerView, legal: list[Action]) -> Action:
-        """Call pon or chi only when it lowers the shanten of the hand; otherwise pass."""
+        """Call pon or chi only when it lowers the shanten of the hand (and, where a win needs a
+        yaku, keeps a sure one: :func:`keeps_sure_yaku`); otherwise pass."""
         tile = view.last_tile
         now = shanten(view.hand)
+        needs_yaku = getattr(view, "win_rule", "shape") == "yaku"
         for a in legal:
+            if needs_yaku and not keeps_sure_yaku(view, a):
+                continue
             if isinstance(a, Pon | Chi) and tile is not None:
                 rest = list(view.hand.concealed)
                 for t in a.tiles:
@@ -166,6 +211,51 @@ class GentleBot:
                 if after < now:
                     return a
         return Pass()
+
+
+@cache
+def _yaku_rules() -> Rules:
+    return load_rules(YAKU_TABLE_RULES)
+
+
+def has_yaku(hand: Hand, tile: Tile, view: PlayerView) -> bool:
+    """Whether the ready ``hand`` (3n+1 tiles) won by ron on ``tile`` without riichi has a yaku,
+    by the scoring engine with the player's seat wind and the round wind."""
+    won = Hand(tuple(sorted((*hand.concealed, tile))), hand.melds)
+    ctx = WinContext(win_tile=tile, seat_wind=view.seat_wind, round_wind=view.round_wind)
+    try:
+        return bool(score_hand(won, ctx, _yaku_rules()).yaku)
+    except ScoringError:
+        return False
+
+
+def value_kinds(view: PlayerView) -> frozenset[int]:
+    """The kinds whose triplet is a yaku (yakuhai) for this player: the dragons, the seat wind
+    and the round wind."""
+    return frozenset((*DRAGONS, view.seat_wind, view.round_wind))
+
+
+def keeps_sure_yaku(view: PlayerView, call: Action) -> bool:
+    """Whether the hand is sure of a yaku after ``call`` (any other action: True): a pon of a
+    value tile, a value triplet already called, or a table of one number suit (every tile in
+    sight is of one suit or an honor: single-suit mahjong, bamboo), where every hand is a flush.
+    An open hand without one may never win where a win needs a yaku (the gentle bot does not
+    steer its discards toward tanyao or a flush at a table of three suits)."""
+    if not isinstance(call, Pon | Chi):
+        return True
+    value = value_kinds(view)
+    if isinstance(call, Pon) and view.last_tile is not None and view.last_tile.kind in value:
+        return True
+    if any(m.kind is not MeldKind.CHI and m.tiles[0].kind in value for m in view.hand.melds):
+        return True
+    return one_suit_in_sight(view)
+
+
+def one_suit_in_sight(view: PlayerView) -> bool:
+    """Whether every tile the player sees (own hand, rivers, melds) is of one number suit or an
+    honor: at such a table a hand can only be a flush (honitsu or chinitsu, a yaku)."""
+    counts = view.visible_counts()
+    return len({k // 9 for k in range(27) if counts[k]}) <= 1
 
 
 def _shanten_with(view: PlayerView, out: Any, draw: Any) -> int:
@@ -273,4 +363,5 @@ def make_simple_bot(name: str, seed: int | None = None, rules: Any = None, shape
     return make_bot(name, rules)
 
 
-__all__ = ["GentleBot", "make_simple_bot"]
+__all__ = ["GentleBot", "has_yaku", "keeps_sure_yaku", "make_simple_bot", "one_suit_in_sight",
+           "value_kinds"]

@@ -1330,7 +1330,7 @@ class PlaySimpleScreen(Screen):
         if g is None or g.result is None or not g.result.values:
             if play_ab.is_ab(self) and g is not None and g.ended:  # a draw: the stakes still moved
                 return out + self._points_lines() + self._match_line() + self._game_result()
-            return out + self._exchange_lines()
+            return out + self._yaku_lines() + self._exchange_lines()
         if g.result.chombo is not None:  # risu: the four kept undeclared (okurikan)
             return self.chombo_lines() + [
                 _("{who}: {points}").format(who=self.seat_name(s), points=format_points(d, signed=True))
@@ -1355,6 +1355,20 @@ class PlaySimpleScreen(Screen):
                 out.append(f"{text} ×{times}" if times > 1 else text)
         return (out[:8] + self._exchange_lines() + self._table_line() + self._points_lines() + self._match_line()
                 + self._game_result())
+
+    def _yaku_lines(self) -> list[str]:
+        """The winner's yaku where a win needs one and the table scores nothing (the glass table with
+        ``win: yaku``), one a line under the tiles rather than in the one-line subtitle, which cut
+        them: each name with its Japanese where it fits the panel, plain where it does not."""
+        g = self.game
+        if g is None or g.result is None or not g.result.winners or g.result.values or g.result.tile is None:
+            return []
+        if g.setup.win != "yaku" or g.setup.engine != "simple":
+            return []
+        w = g.result.winners[0]
+        tsumo = g.result.kind == "tsumo"
+        hand = g.hand(w) if tsumo else g.hand(w).with_tile(g.result.tile)
+        return [self._value_text(y, 0, "") for y in g.yaku_of(w, hand, g.result.tile, tsumo=tsumo)]
 
     def _exchange_lines(self) -> list[str]:
         """The half-abundance variation: each seat's honor exchanges this hand and where the price
@@ -1591,14 +1605,6 @@ class PlaySimpleScreen(Screen):
         how = pgettext("mahjong call", "Tsumo") if res.kind == "tsumo" else pgettext("mahjong call", "Ron")
         # inside a sentence the call is a word: «Left completed the hand: tsumo.»
         said = _("tsumo") if res.kind == "tsumo" else _("ron")
-        if g.setup.win == "yaku" and res.tile is not None and g.setup.engine == "simple" and not res.values:
-            # the yaku in the headline only where no lines below list them (a table without scoring)
-            w = res.winners[0]
-            hand = g.hand(w) if res.kind == "tsumo" else g.hand(w).with_tile(res.tile)
-            names = [self.app.term_text(y) for y in g.yaku_of(w, hand, res.tile, tsumo=res.kind == "tsumo")]
-            if names:
-                how += " · " + ", ".join(names)
-                said += " · " + ", ".join(names)
         if 0 in res.winners:
             if self.kids:  # a child is spoken to with «ты»
                 return _("You won!"), pgettext("to a child", "{how}! Your hand is complete.").format(how=how)

@@ -3,6 +3,7 @@ labels of its settings and their values, and the tile drawn on its card."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from trainer.i18n import N_, _, pgettext
@@ -31,6 +32,19 @@ PARAM_BLURBS = {
     ("fu_count", "answer", "fu_breakdown"): N_("The fu of a won hand, item by item."),
     ("wait_shape", "ask", "waits"): N_("Find every winning tile of a hand with a named wait shape."),
 }
+GROUP_WORDS: dict[str, Callable[[], str]] = {
+    "simple": lambda: pgettext("several tiles of a group", "simples"),
+    "terminal": lambda: pgettext("several tiles of a group", "terminals"),
+    "honor": lambda: pgettext("several tiles of a group", "honors"),
+    "yaochuu": lambda: pgettext("several tiles of a group", "terminals and honors"),
+    "value": lambda: pgettext("several tiles of a group", "value tiles"),
+}
+"""The ``tile_group`` drill's groups (its ``groups`` parameter) as its card names them."""
+# TRANSLATORS: a tile-group drill's card. {groups} is a list of tile groups ("simples, terminals and
+# honors"); in Russian the groups are adjectives («простые, крайние и благородные»), so add «плитки».
+GROUPS_BLURB = N_("Tell {groups} apart.")
+# TRANSLATORS: a tile-group drill's card for one group ("value tiles"; in Russian an adjective, «ценные»).
+ONE_GROUP_BLURB = N_("Find the {groups}.")
 
 FIELD_LABELS = {
     "n": N_("Exercises"), "preset": N_("Rules"), "kids": N_("Children's mode"), "ask": N_("Question"),
@@ -116,11 +130,24 @@ def generator_title(name: str, kids: bool = False) -> str:
 
 def generator_blurb(name: str, gen: Any, params: dict[str, Any] | None = None) -> str:
     """One sentence about a generator; with ``params`` (a lesson's drill step), the sentence for
-    what those parameters make it ask (``yaku_identify`` with ``ask: han`` asks for the han)."""
+    what those parameters make it ask (``yaku_identify`` with ``ask: han`` asks for the han;
+    ``tile_group`` names only the groups it asks about, :func:`tile_group_blurb`)."""
     for (gname, key, value), text in PARAM_BLURBS.items():
         if gname == name and (params or {}).get(key) == value:
             return _(text)
+    if name == "tile_group" and gen is not None:
+        return tile_group_blurb((params or {}).get("groups") or gen.params_model.model_fields["groups"].default)
     return _(GENERATOR_NAMES[name][1]) if name in GENERATOR_NAMES else (gen.doc or "")
+
+
+def tile_group_blurb(groups: list[str]) -> str:
+    """The ``tile_group`` card's sentence naming only the groups asked ("Tell simples, terminals
+    and honors apart."; one group: "Find the value tiles.")."""
+    words = [GROUP_WORDS[g]() for g in groups if g in GROUP_WORDS]
+    if not words:
+        return _(GENERATOR_NAMES["tile_group"][1])
+    listed = words[0] if len(words) == 1 else _("{a} and {b}").format(a=", ".join(words[:-1]), b=words[-1])
+    return _(ONE_GROUP_BLURB if len(words) == 1 else GROUPS_BLURB).format(groups=listed)
 
 
 def field_label(key: str, generator: str = "") -> str:
