@@ -148,7 +148,7 @@ def test_locked_boxes_keep_their_tiles(app: App) -> None:
 
 @pytest.mark.parametrize(("lang", "adult", "kid"), [
     ("en", "Wrong box? Click the tile in it to pick it up again.", "Wrong box? Tap the tile in it to take it back."),
-    ("ru", "Не та ячейка? Нажмите на плитку в ней, чтобы снова её взять.",
+    ("ru", "Не та коробка? Нажмите на плитку в ней, чтобы снова её взять.",
      "Не та коробка? Нажми на плитку в ней — и она вернётся."),
 ])
 def test_the_how_to_line_says_how_to_take_a_tile_back(tmp_path: Path, lang: str, adult: str, kid: str) -> None:

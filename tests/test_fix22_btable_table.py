@@ -16,7 +16,7 @@ from trainer.engine.game.scenario import setup_round  # noqa: E402
 from trainer.engine.game.view import RiverTile, make_view  # noqa: E402
 from trainer.engine.rules import load_rules  # noqa: E402
 from trainer.engine.tiles import Tile, dora_from_indicator, parse_tile  # noqa: E402
-from trainer.i18n import format_about_points  # noqa: E402
+from trainer.i18n import format_about_points, format_number  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
 from trainer.ui.richtext import plain_text  # noqa: E402
 from trainer.ui.screens import play_shots as ps  # noqa: E402
@@ -84,11 +84,12 @@ def test_in_furiten_the_coach_quotes_a_tsumo_and_says_ron_is_impossible(app: App
     assert p > dama > 0
     shown = (format_about_points(p), format_about_points(dama))
     if _ru(app):
-        assert "рон невозможен" in words and "(рон: около" not in words, words
-        assert "около {} с риичи, {} без него".format(*shown) in words, words
+        assert "рона не будет" in words and "(рон: около" not in words, words
+        assert "выиграть можно только по цумо (около {} с риичи, {} без него)".format(*shown) in words, words
+        assert words.count("фуритен") <= 3, words  # said once by the discard line, once by the riichi line
     else:
-        assert "ron is impossible" in words and "(a ron: about" not in words, words
-        assert "about {} with riichi, {} without".format(*shown) in words, words
+        assert "no ron" in words and "(a ron: about" not in words, words
+        assert "only a tsumo can win this furiten wait (about {} with riichi, {} without)".format(*shown) in words, words
 
 
 def test_a_furiten_wait_where_the_coach_declares_riichi_quotes_a_tsumo_too(app: App) -> None:
@@ -96,12 +97,15 @@ def test_a_furiten_wait_where_the_coach_declares_riichi_quotes_a_tsumo_too(app: 
     choice = riichi_advice(view, list(view.hand.concealed), list(view.hand.concealed), RULES)
     assert choice is not None and choice.riichi and choice.why.code != "furiten"
     words = _coach_words(app, view)
-    assert ("рон невозможен" if _ru(app) else "ron is impossible") in words, words
+    assert ("выигрыш только по цумо" if _ru(app) else "the only win of this furiten wait") in words, words
     assert ("(рон: около" if _ru(app) else "(a ron: about") not in words, words
+    p, dama = tsumo_values(view, choice.tile, RULES)  # the ratio said is the tsumo's, like the values quoted
+    ratio = format_number(round(p / dama, 1)) if _ru(app) else f"{round(p / dama, 1)}"
+    assert (f"примерно в {ratio} раза" if _ru(app) else f"about {ratio} times bigger") in words, words
 
 
 def test_a_wait_that_is_not_furiten_still_quotes_the_ron(app: App) -> None:
     view = _furiten_view("23m456p789s11777z", "9m")
     words = _coach_words(app, view)
     assert ("(рон: около" if _ru(app) else "(a ron: about") in words, words
-    assert ("рон невозможен" if _ru(app) else "ron is impossible") not in words
+    assert ("при фуритен" if _ru(app) else "furiten wait") not in words

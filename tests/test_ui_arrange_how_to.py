@@ -20,9 +20,9 @@ CASES = [
     ("basics_kan", 5, ("Click a card", "swap"), ("Нажмите на карточку", "поменяются местами")),
     ("basics_sets", 9, ("Click the tiles of one set", "Make a set"), ("Нажмите на плитки", "Собрать сет")),
     ("kids_making_threes", 8, ("Tap the tiles", "These go together!"), ("Нажми на плитки", "Эти вместе!")),
-    ("basics_tile_groups", 6, ("Click a tile", "box"), ("Нажмите на плитку", "ячейк")),
+    ("basics_tile_groups", 6, ("Click a tile", "box"), ("Нажмите на плитку", "коробк")),
     ("kids_tile_families", 8, ("Tap a tile, then a box",), ("Нажми на плитку, потом на коробку",)),
-    ("manners_penalties", 7, ("Click a card", "box"), ("Нажмите на карточку", "ячейк")),
+    ("manners_penalties", 7, ("Click a card", "box"), ("Нажмите на карточку", "коробк")),
 ]
 
 

@@ -621,9 +621,13 @@ def riichi_line(choice: RiichiAdvice, tsumo: tuple[int, int] | None = None, *, f
     advice = _("declare riichi") if choice.riichi else _("stay quiet (dama)")
     words = RIICHI_WHY.get(choice.why.code)
     left = getattr(choice, "left", None)
-    why = words(choice.why if left is None else choice.why._replace(values=(*choice.why.values, ("left", left)))
-                ) if words else ""
-    if furiten or choice.why.code == "furiten":
+    reason = choice.why if left is None else choice.why._replace(values=(*choice.why.values, ("left", left)))
+    furiten = furiten or choice.why.code == "furiten"
+    if furiten and tsumo is not None and min(tsumo) > 0:  # the ratio said is the tsumo's, as the values are
+        reason = reason._replace(values=tuple((k, tsumo[0] / tsumo[1] if k == "ratio" else v)
+                                              for k, v in reason.values))
+    why = words(reason) if words else ""
+    if furiten:
         return furiten_riichi_line(choice, advice, why, tsumo)
     if choice.dama > 0:
         return _("{riichi} after {tile}? Coach: {advice} — {why} (a ron: about {p} with riichi, {dama} without).").format(
@@ -634,22 +638,22 @@ def riichi_line(choice: RiichiAdvice, tsumo: tuple[int, int] | None = None, *, f
 
 
 def furiten_riichi_line(choice: RiichiAdvice, advice: str, why: str, tsumo: tuple[int, int] | None) -> str:
-    """The riichi-or-dama line for a furiten wait: no ron values (ron is impossible), the value of
-    a tsumo both ways when known."""
+    """The riichi-or-dama line for a furiten wait (the sentence before it has said the furiten):
+    no ron values, since ron is impossible — the value of a tsumo both ways when known, and the
+    deciding reason's ratio taken from those same values (:func:`riichi_line`)."""
     fields = {"riichi": "{term:riichi}", "tile": _tiles([choice.tile]), "advice": advice, "why": why,
               "furiten": "{term:furiten}", "tsumo": tsumo_word()}
     if tsumo is not None and min(tsumo) > 0:
         fields |= {"p": format_about_points(tsumo[0]), "dama": format_about_points(tsumo[1])}
         if choice.why.code == "furiten":
-            return _("{riichi} after {tile}? Coach: {advice} — your wait is {furiten}, so ron is impossible: you "
-                     "can win only by {tsumo} (about {p} with riichi, {dama} without).").format(**fields)
-        return _("{riichi} after {tile}? Coach: {advice} — {why}. Your wait is {furiten}, so ron is impossible: "
-                 "you can win only by {tsumo} (about {p} with riichi, {dama} without).").format(**fields)
+            return _("{riichi} after {tile}? Coach: {advice} — only a {tsumo} can win this {furiten} wait (about {p} "
+                     "with riichi, {dama} without).").format(**fields)
+        return _("{riichi} after {tile}? Coach: {advice} — {why} (a {tsumo}, the only win of this {furiten} wait: "
+                 "about {p} with riichi, {dama} without).").format(**fields)
     if choice.why.code == "furiten":
-        return _("{riichi} after {tile}? Coach: {advice} — your wait is {furiten}, so ron is impossible: you "
-                 "can win only by {tsumo}.").format(**fields)
-    return _("{riichi} after {tile}? Coach: {advice} — {why}. Your wait is {furiten}, so ron is impossible: "
-             "you can win only by {tsumo}.").format(**fields)
+        return _("{riichi} after {tile}? Coach: {advice} — only a {tsumo} can win this {furiten} wait.").format(**fields)
+    return _("{riichi} after {tile}? Coach: {advice} — {why}; only a {tsumo} can win this {furiten} wait.").format(
+        **fields)
 
 
 def warning_line(w: DangerWarning, seat_name: Any) -> str:
