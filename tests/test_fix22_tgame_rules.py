@@ -187,11 +187,12 @@ def test_a_lessons_set_without_dragons_and_dragon_jokers_is_refused() -> None:
 
 def test_short_mahjong_says_the_hands_cannot_grow_not_that_the_wall_ran_out() -> None:
     g = game("short", ["123m5m", "147p9s"], "5m", players=2)
-    del g.wall[:-3]  # three tiles left: growing both hands needs 2 + 3 + 1 = 6
+    del g.wall[:-3]  # three tiles left: growing both hands (2 + 3) and keeping 14 in the wall (000:4329) needs 19
     g.apply(0, Tsumo())
     assert g.result.kind == "draw" and g.result.reason == "no_growth" and g.wall_remaining == 3
     end = g.events[-1]
-    assert end["type"] == "no_growth" and end["left"] == 3 and end["need"] == 6 and end["hand"] == 7
+    assert end["type"] == "no_growth" and end["left"] == 3 and end["need"] == 19 and end["hand"] == 7
+    assert end["grow"] == 5 and end["keep"] == 14
     assert g.result.to_json()["reason"] == "no_growth"
 
 
@@ -225,6 +226,6 @@ def test_yochi_is_called_as_the_rulebook_calls_it() -> None:
     before = i18n.current_language()
     try:
         i18n.set_language("ru")
-        assert "предсказание" in i18n._("Yochi")
+        assert i18n._("Foresight (yochi)") == "Предсказание"
     finally:
         i18n.set_language(before)

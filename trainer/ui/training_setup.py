@@ -174,6 +174,26 @@ def _too_few_tiles_with_hand(facts: Mapping[str, int]) -> str:
                     int(facts.get("need", 0))).format(**facts)
 
 
+def _too_few_in_set_played(facts: Mapping[str, Any]) -> str:
+    """Too few tiles in the set the table plays instead of the one chosen (dragons added): that set named."""
+    return ngettext("{players} players need {need} tile, but “{played}”, the set the table plays instead of the "
+                    "one chosen, has only {has}: choose a bigger set or fewer players.",
+                    "{players} players need {need} tiles, but “{played}”, the set the table plays instead of the "
+                    "one chosen, has only {has}: choose a bigger set or fewer players.",
+                    int(facts.get("need", 0))).format(**facts)
+
+
+def _too_few_in_set_played_with_hand(facts: Mapping[str, Any]) -> str:
+    """The same where the learner also chooses the hand size: the advice names it too."""
+    return ngettext("{players} players with {hand} tiles each need {need} tile with the wall, but “{played}”, the "
+                    "set the table plays instead of the one chosen, has only {has}: choose a bigger set, fewer "
+                    "players or fewer tiles in hand.",
+                    "{players} players with {hand} tiles each need {need} tiles with the wall, but “{played}”, the "
+                    "set the table plays instead of the one chosen, has only {has}: choose a bigger set, fewer "
+                    "players or fewer tiles in hand.",
+                    int(facts.get("need", 0))).format(**facts)
+
+
 def _needs_honors(facts: Mapping[str, int]) -> str:
     """The half-abundance variation on a set without honors."""
     return _("half abundance needs a set with honors.")
@@ -197,6 +217,12 @@ REFUSALS_WITH_HAND: dict[str, Callable[[Mapping[str, int]], str]] = {
 }
 """The same where the learner also chooses the hand size (kunto): the advice names it too."""
 
+REFUSALS_IN_SET_PLAYED: dict[str, tuple[Callable[[Mapping[str, Any]], str], Callable[[Mapping[str, Any]], str]]] = {
+    "too_few_tiles": (_too_few_in_set_played, _too_few_in_set_played_with_hand),
+}
+"""The refusals that count the set's tiles, where the table plays another set than the one chosen
+(dragons as tens or jokers add the dragons): (without, with the hand size among the options)."""
+
 
 def table_for(mode_name: str, choices: Mapping[str, Any]) -> tuple[TableSetup | None, ModeError | None]:
     """The table a learner's choice of a training game's variations makes — the values that differ
@@ -206,6 +232,27 @@ def table_for(mode_name: str, choices: Mapping[str, Any]) -> tuple[TableSetup | 
         return table_setup({"mode": mode_name, "rules": dict(choices)}), None
     except ModeError as e:
         return None, e
+
+
+def tiles_table(mode: PlayMode, choices: Mapping[str, Any], table: TableSetup | None) -> TableSetup | None:
+    """The table whose tile set the setup screen shows: ``table`` itself; for a choice refused,
+    the same choice at the fewest players the game seats — the set a table plays (a dragonless set
+    with the dragons added, the honor exchange's own set) does not depend on the player count, so
+    the screen can name it while the table is refused; None when that is refused too."""
+    if table is not None:
+        return table
+    fewest = min(mode.options().get("players", ()), default=None)
+    if fewest is None:
+        return None
+    return table_for(mode.name, {**choices, "players": fewest})[0]
+
+
+def set_played_instead(table: TableSetup | None) -> str:
+    """The name of the set a table plays in place of the one chosen (dragons added: «Со (бамбук) и
+    драконы»), "" when it plays the set chosen."""
+    if table is None or not getattr(table, "tiles_chosen", "") or table.dragons == "plain":
+        return ""
+    return tile_set_name(table.tileset.name)
 
 
 def setup_options(mode: PlayMode, child: bool = False) -> list[tuple[str, tuple[Any, ...]]]:
@@ -477,10 +524,14 @@ def decode_action(data: Mapping[str, Any]) -> Any:
         raise ValueError(f"not an action: {dict(data)!r}") from e
 
 
-def refusal_text(error: Any, offered: Collection[str] = ()) -> str:
+def refusal_text(error: Any, offered: Collection[str] = (), *, played: str = "") -> str:
     """Why the chosen options cannot make a table, in the learner's language, with what to change
-    among the ``offered`` options (the hand size only where it is one); "" when the engine's
-    error is not one a choice can cause (then its own words are shown)."""
+    among the ``offered`` options (the hand size only where it is one); ``played`` names the set
+    the table plays in place of the one chosen (:func:`set_played_instead`), and a count of the
+    set's tiles is then that set's, said so.  "" when the engine's error is not one a choice can
+    cause (then its own words are shown)."""
     kind, facts = getattr(error, "kind", ""), getattr(error, "facts", {})
+    if played and kind in REFUSALS_IN_SET_PLAYED:
+        return REFUSALS_IN_SET_PLAYED[kind]["hand" in offered]({**facts, "played": played})
     words = (REFUSALS_WITH_HAND.get(kind) if "hand" in offered else None) or REFUSALS.get(kind)
     return words(facts) if words else ""

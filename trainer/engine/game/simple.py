@@ -41,7 +41,8 @@ DRAW_REASONS = {
     "wall": "the wall ran out: a discard passed and no tile is left to draw",
     "draw_limit": "discards go back to the wall, so it never runs out: the hand ends after as many draws "
                   "as the set has tiles",
-    "no_growth": "short mahjong: after an intermediate win the tiles left in the wall cannot grow every hand",
+    "no_growth": "short mahjong: after an intermediate win the tiles left in the wall cannot grow every hand "
+                 "and keep the rulebook's minimum in the wall (000:4329, the mode's min_wall)",
 }
 """Why a hand ended in a draw (``SimpleResult.reason`` and the ``exhaustive_draw`` / ``no_growth`` events)."""
 RIICHI_SCORING = ("short", "kunto", "standard", "twelve")
@@ -603,8 +604,12 @@ class SimpleGame:
     def _grow(self, seat: int, tile: Tile, *, tsumo: bool) -> None:
         """An intermediate agari of short mahjong (000:4331): nothing is paid; the winner keeps
         the completed hand and draws two more, everyone else draws three, so every hand is 3
-        tiles bigger; then the dealer (East) takes the turn.  When the wall holds too few tiles
-        for that, the game ends as a draw with the reason ``no_growth`` (tiles may be left)."""
+        tiles bigger; then the dealer (East) takes the turn.  The wall must keep the rulebook's
+        minimum after the growth (000:4329 «Остаток плиток в стене должен быть не менее 14»: the
+        mode's ``min_wall``, the dealer's next draw among them); when it holds fewer than the
+        growth and that minimum, the game ends as a draw with the reason ``no_growth`` (tiles may
+        be left; the event gives the tiles ``left``, the ``grow`` tiles, the ``keep`` minimum and
+        their sum ``need``)."""
         if not tsumo:
             src = self.last_from
             assert src is not None
@@ -615,7 +620,9 @@ class SimpleGame:
                             "hand": self.hand_size})
         bigger = next(h for h in self.setup.stages if h > self.hand_size)
         grow = bigger - self.hand_size
-        need = sum(grow - 1 if s == seat else grow for s in range(self.n)) + 1
+        growth = sum(grow - 1 if s == seat else grow for s in range(self.n))
+        keep = max(1, self.setup.min_wall)  # what must stay in the wall, the next draw among it
+        need = growth + keep
         self.options_for, self.responses = {}, {}
         self.drawn = [None] * self.n
         if len(self.wall) < need:
@@ -626,7 +633,7 @@ class SimpleGame:
             self.result = SimpleResult("draw", reason="no_growth")
             self.phase = ENDED
             self.events.append({"type": "no_growth", "reason": "no_growth", "left": len(self.wall), "need": need,
-                                "hand": bigger, "tenpai": []})
+                                "grow": growth, "keep": keep, "hand": bigger, "tenpai": []})
             return
         self.hand_size = bigger
         self.stage_discards = 0

@@ -2,12 +2,13 @@
 
 Every scheme returns a :class:`HandValue`: the items that made the value (each an id
 the UI words through the glossary or its own catalog, an amount and a unit: ``han``,
-``points``, ``times`` or ``sides``), the han, the points the hand is worth and the
+``points``, ``times``, ``sides`` or ``triplets``), the han, the points the hand is worth and the
 payment of each seat.  Schemes (the mode file's ``scoring``):
 
 * ``kunto`` (000:3453-3454): 1 han for an okurikan (four of a kind kept concealed)
-  without riichi, 1 han for a triplet of value honors with riichi; every wind
-  triplet doubles the value [our reading of "winds double the base"].  No points.
+  without riichi, 1 han for a triplet of value honors with riichi: the base value; every wind
+  triplet doubles it [our reading of "winds double the base"], and a hand without a han has
+  nothing to double (item ``wind_nothing_to_double``, unit ``triplets``).  No points.
 * ``twelve`` (000:3477-3479): the yaku of the hand, as the usual rules count them, less those
   the seed removes (the mode's ``yaku_removed``; seven pairs becomes six pairs and a lone honor,
   ``yaku_instead``), and the sides of the wait: a 5-sided wait is 1 han and every further side
@@ -46,7 +47,7 @@ from trainer.engine.yaku import yaku_info
 @dataclass(frozen=True, slots=True)
 class ValueItem:
     """One reason a hand is worth something: ``id`` (a glossary or value id), ``amount`` and
-    ``unit`` (``han``, ``points``, ``times`` or ``sides``)."""
+    ``unit`` (``han``, ``points``, ``times``, ``sides`` or ``triplets``)."""
 
     id: str
     amount: int
@@ -161,11 +162,21 @@ def _kunto(win: Win) -> HandValue:
         seat_wind = EAST + (win.seat - win.dealer) % win.players
         items += [ValueItem("yakuhai", 1, "han") for k, c in sorted(counts.items())
                   if c >= 3 and (is_dragon(k) or k in (EAST, seat_wind))]
+    base = sum(i.amount for i in items if i.unit == "han")
     winds = sum(1 for k, c in counts.items() if c >= 3 and 27 <= k <= 30)
     if winds:
-        items.append(ValueItem("wind_double", 2 ** winds, "times"))
-    han = sum(i.amount for i in items if i.unit == "han")
-    return HandValue("kunto", tuple(items), han * (2 ** winds if han else 1), 0, tuple(0 for _ in range(win.players)))
+        items.append(_kunto_winds(winds, base))
+    return HandValue("kunto", tuple(items), base * 2 ** winds, 0, tuple(0 for _ in range(win.players)))
+
+
+def _kunto_winds(winds: int, base: int) -> ValueItem:
+    """Kunto's wind triplets (000:3454 «как удваивающий базовые очки фактор»): each doubles the
+    base value, the han of the okurikan and the value triplets.  A hand without a han has no base
+    to double: the triplets are named (``wind_nothing_to_double``, their number) with nothing
+    multiplied, so no "x2" stands beside a value of 0."""
+    if base:
+        return ValueItem("wind_double", 2 ** winds, "times")
+    return ValueItem("wind_nothing_to_double", winds, "triplets")
 
 
 TWELVE_FIRST_HAN_SIDES = 5

@@ -65,7 +65,7 @@ from trainer.ui.views import ab_guess as play_ab
 from trainer.ui.views.explain import tile_words
 from trainer.ui.views.table.tiles import meld_pieces
 from trainer.ui.views.table.wins import seat_owner, seat_subject
-from trainer.ui.widgets import Button, blit_text, draw_panel
+from trainer.ui.widgets import Button, blit_text, draw_panel, wrapped_lines
 
 P = PALETTE
 log = logging.getLogger(__name__)
@@ -97,6 +97,16 @@ VALUE_LABELS = {
     "six_pairs": N_("six pairs and a lone honor"),
 }
 """Value items that are not glossary terms (the others are shown with the learner's term display)."""
+
+
+def wind_nothing_to_double(n: int) -> str:
+    """Kunto's wind triplets in a hand without a han: what they double, and that there is none."""
+    return ngettext("{n} wind triplet doubles the han, but this hand has no han: nothing to double.",
+                    "{n} wind triplets double the han, but this hand has no han: nothing to double.", n).format(n=n)
+
+
+COUNTED_LABELS = {"wind_nothing_to_double": wind_nothing_to_double}
+"""Value items worded as a whole sentence whose words follow their count (a plural form)."""
 UNITS = {"han": han_text, "points": points_text, "fu": fu_text}
 """A count of a value unit in words, with the plural the number takes ("2 хана", "5 ханов")."""
 READY_BLOCKS = {
@@ -245,8 +255,9 @@ class PlaySimpleScreen(Screen):
         return self.setup is not None and self.free and not self.kids and self.several_hands()
 
     def saved_state(self) -> dict[str, Any]:
-        """The game as it stands, to rebuild it later: the table's params and counters, and the
-        hand in play as its deal (seed, dealer, points) and every action since."""
+        """The game as it stands, to rebuild it later: the table's params and counters, the hand
+        in play as its deal (seed, dealer, points) and every action since, and each seat's points
+        now (what the setup's «Continue» line quotes)."""
         g = self.game
         assert g is not None
         points, table = self.hand_start
@@ -256,6 +267,7 @@ class PlaySimpleScreen(Screen):
             "elapsed": time.monotonic() - getattr(self, "match_started", time.monotonic()),
             "last_agari": getattr(self, "last_agari", None), "final_hand": bool(getattr(self, "final_hand", False)),
             "hand_seed": self.hand_seed, "dealer": g.dealer, "hand_start": [list(points), table],
+            "points": list(g.points),  # the standings now (after a hand that has ended, its payments too)
             "history": [[seat, encode_action(a)] for seat, a in g.history],
         }
 
@@ -486,9 +498,11 @@ class PlaySimpleScreen(Screen):
             who=seat_owner(src, self.setup.players if self.setup else 4), button=button)
 
     def almost_ready(self) -> bool:
-        """Holding the extra tile, the learner can give one away and be ready (or has won)."""
+        """Holding the extra tile, the learner can give one away and be ready (or has won).  The
+        extra tile is read from the game's own hand size (``seat_waiting``: twelve tiles hold 12
+        and 13 on their turn, short mahjong's hands grow), never from a multiple of three."""
         g = self.game
-        if g is None or g.ended or len(g.hands[0]) % 3 != 2:
+        if g is None or g.ended or g.seat_waiting(0):
             return False
         return g.shanten(0) <= 0
 
@@ -753,11 +767,17 @@ class PlaySimpleScreen(Screen):
         self.app.notify(self.stage_text(self.stage_wins[-1]), "ok" if seat == 0 else "info", seconds=8)
 
     def stage_text(self, win: StageWin) -> str:
-        """An intermediate win in one sentence: who won, how, and the size the hands grow to."""
+        """An intermediate win in one sentence: who won, how, and the size the hands grow to — or,
+        when the wall cannot grow them (``no_growth``), that the game ends in a draw instead."""
         g = self.game
         stages = g.setup.stages if g is not None else ()
         bigger = next((h for h in stages if h > win.size), win.size)
         how = _("tsumo") if win.tsumo else _("ron")
+        if g is not None and g.ended and getattr(g.result, "reason", "") == "no_growth":  # the hands stay
+            if win.seat == 0:
+                return _("Intermediate win ({how}), but the wall cannot grow every hand: a draw.").format(how=how)
+            return _("{who} wins an intermediate hand ({how}), but the wall cannot grow every hand: a draw.").format(
+                who=self.seat_subject(win.seat), how=how)
         if win.seat == 0:
             return _("Intermediate win ({how}): nothing is paid, every hand grows to {n} tiles.").format(
                 how=how, n=bigger)
@@ -807,15 +827,19 @@ class PlaySimpleScreen(Screen):
 
     def leave_loss(self) -> str:
         """What leaving the table now loses, in a sentence ("" when nothing is lost): the whole
-        game of several hands (its hands, everyone's points, the clock), or the hand in play."""
+        game of several hands (its hands, everyone's points, and the clock where the game has one),
+        or the hand in play; a free game is kept instead, and the sentence names what is kept."""
         g = self.game
         if g is None:
             return ""
         in_hand = not g.ended and bool(g.history)
         if self.several_hands() and not (g.ended and self.match_over()) and (in_hand or self.match_hands or g.ended):
-            if self.keeps_game():
+            if self.keeps_game() and self.clock_left() is not None:
                 return _("The game is kept as it stands — its hands, everyone's points and the clock: continue it "
                          "later with “Continue” on the game's setup screen.")
+            if self.keeps_game():
+                return _("The game is kept as it stands — its hands and everyone's points: continue it later "
+                         "with “Continue” on the game's setup screen.")
             if self.clock_left() is not None:
                 return _("The whole game will be lost: every hand played, everyone's points and the clock. "
                          "It cannot be continued later.")
@@ -962,6 +986,7 @@ class PlaySimpleScreen(Screen):
         # The end panel.
         w = min(L.px(720), L.width - 2 * L.margin)
         extra = len(self.value_lines()) * self.app.line_height(L.font("small"))
+        extra += (len(self.subtitle_lines(w)) - 1) * self.app.line_height(L.font("body"))
         self.end_rect = pygame.Rect(0, 0, w, L.px(300 if self.win_row is not None else 220) + extra)
         self.end_rect.center = (L.width // 2, area.top + area.height * 2 // 5)
         if self.end_rect.top < area.top:  # a long panel (the A/B game's points) stays below the header
@@ -1061,9 +1086,12 @@ class PlaySimpleScreen(Screen):
         if self.lamp_shown():
             self._draw_lamp(surf, pygame.Rect(m.left + L.px(14), m.top + L.px(10), m.width // 4 - L.px(20),
                                               m.height - L.px(20)))
-        blit_text(surf, app, _("Tiles left: {n}").format(n=g.wall_remaining), L.font("small"), P.on_felt_muted,
-                  (m.right - L.px(16), m.top + L.px(10)), anchor="topright", max_width=m.width // 4)
-        if g.riichi[0]:
+        count = blit_text(surf, app, self._tiles_left_text(), L.font("small"), P.on_felt_muted,
+                          (m.right - L.px(16), m.top + L.px(10)), anchor="topright", max_width=m.width // 4)
+        if g.riichi[0] and self.side_lines() == 1:  # beside the tiles left: the open wall needs the room below
+            blit_text(surf, app, app.term_text("riichi") + " ·", L.font("small"), P.accent,
+                      (count.left - L.px(6), m.top + L.px(10)), anchor="topright")
+        elif g.riichi[0]:
             blit_text(surf, app, app.term_text("riichi"), L.font("small"), P.accent,
                       (m.right - L.px(16), m.top + L.px(10) + lh), anchor="topright", max_width=m.width // 4)
         if self.setup is not None and self.setup.visible_draws and not g.ended:
@@ -1124,7 +1152,10 @@ class PlaySimpleScreen(Screen):
         tiles = g.view(0).next_draws
         if not tiles:
             return
-        room = self._draw_tiles_labelled(surf, m, m.top + L.px(16) + lh, 0.55, _("Next draws:"), tiles)
+        label_room = self.app.line_height(L.font("tiny")) + L.px(2)  # "yours" under the framed tile
+        room = self._draw_tiles_labelled(surf, m, self._side_top(m, lh), 0.55, _("Next draws:"), tiles,
+                                         below=label_room)
+        self.open_wall_rect = room  # where the next draws are (tests: below the words above them)
         mine = self.own_next_draw()
         if mine is None or mine >= len(tiles):
             return
@@ -1152,17 +1183,41 @@ class PlaySimpleScreen(Screen):
 
     def _draw_dora(self, surf: pygame.Surface, m: pygame.Rect, lh: int) -> None:
         """The dora indicators of a four-player-rules table (bamboo, single-suit variant 2)."""
-        L = self.app.layout
-        top = m.top + L.px(16) + lh * (2 if self.game is not None and self.game.riichi[0] else 1)
-        self._draw_tiles_labelled(surf, m, top, 0.5, _("Dora indicator:"), self.game.dora_indicators())  # type: ignore[union-attr]
+        self._draw_tiles_labelled(surf, m, self._side_top(m, lh), 0.5, _("Dora indicator:"),
+                                  self.game.dora_indicators())  # type: ignore[union-attr]
+
+    def _tiles_left_text(self) -> str:
+        """The wall count at the middle panel's top right."""
+        return _("Tiles left: {n}").format(n=self.game.wall_remaining if self.game is not None else 0)
+
+    def side_lines(self) -> int:
+        """The lines of words at the middle panel's top right: the tiles left, and the learner's
+        riichi under them once declared — beside them at the open-wall table (yochi), whose next
+        draws fill the rest of that corner and whose river keeps left of it, when both fit a
+        third of the panel."""
+        g = self.game
+        if g is None or not g.riichi[0]:
+            return 1
+        if self.setup is None or not self.setup.visible_draws:
+            return 2
+        L, small = self.app.layout, self.app.layout.font("small")
+        words = self.app.text_width(self._tiles_left_text(), small) + L.px(6) + self.app.text_width(
+            self.app.term_text("riichi") + " ·", small)
+        return 1 if words <= self.mid_rect.width // 3 else 2
+
+    def _side_top(self, m: pygame.Rect, lh: int) -> int:
+        """Where the tiles at the middle panel's right (the open wall, the dora indicators) start:
+        under the lines of words above them (:meth:`side_lines`)."""
+        return m.top + self.app.layout.px(16) + lh * self.side_lines()
 
     def _draw_tiles_labelled(self, surf: pygame.Surface, m: pygame.Rect, top: int, scale: float, label: str,
-                             tiles: Any) -> pygame.Rect:
-        """A few tiles at the right edge of the middle panel from ``top``, their label to the left."""
+                             tiles: Any, *, below: int = 0) -> pygame.Rect:
+        """A few tiles at the right edge of the middle panel from ``top``, their label to the left,
+        ``below`` pixels kept free under them inside the panel."""
         from trainer.ui.tileview import draw_tile_string
 
         L = self.app.layout
-        h = max(12, min(L.tile_h(scale), m.bottom - top - L.px(10)))
+        h = max(12, min(L.tile_h(scale), m.bottom - top - L.px(10) - below))
         tw = round(h * 0.75 * len(tiles)) + L.px(4) * len(tiles)
         room = pygame.Rect(m.right - L.px(16) - tw, top, tw, h)
         draw_tile_string(surf, format_tiles(list(tiles)), room, self.app)
@@ -1309,11 +1364,15 @@ class PlaySimpleScreen(Screen):
         headline, line = self._result_lines()
         blit_text(surf, app, headline, L.font("title"), P.ink, (r.centerx, r.top + L.px(20)), anchor="midtop",
                   bold=True, max_width=r.width - L.px(40))
-        blit_text(surf, app, line, L.font("body"), P.ink_muted, (r.centerx, r.top + L.px(74)), anchor="midtop",
-                  max_width=r.width - L.px(40))
+        sub = self.subtitle_lines(r.width)
+        for i, text in enumerate(sub):
+            blit_text(surf, app, text, L.font("body"), P.ink_muted,
+                      (r.centerx, r.top + L.px(74) + i * app.line_height(L.font("body"))), anchor="midtop",
+                      max_width=r.width - L.px(40))
         if self.win_row is not None:
             self.win_row.draw(surf, app, False)
-        y = (self.win_row.rect.bottom if self.win_row is not None else r.top + L.px(110)) + L.px(10)
+        below_sub = (len(sub) - 1) * app.line_height(L.font("body"))
+        y = (self.win_row.rect.bottom if self.win_row is not None else r.top + L.px(110) + below_sub) + L.px(10)
         for text in self.value_lines():
             blit_text(surf, app, text, L.font("small"), P.ink, (r.centerx, y), anchor="midtop",
                       max_width=r.width - L.px(40))
@@ -1321,6 +1380,19 @@ class PlaySimpleScreen(Screen):
         focused = self.focused_widget()
         for b in self.end_buttons:
             b.draw(surf, app, b is focused and app.show_focus)
+
+    def subtitle_lines(self, panel_width: int) -> list[str]:
+        """The end panel's line under the headline: one line over a won hand (its tiles follow),
+        wrapped to two where nobody won and a reason needs them (short mahjong's hands that cannot
+        grow)."""
+        g = self.game
+        if g is None or g.result is None:
+            return [""]
+        line = self._result_lines()[1]
+        if self.win_row is not None:
+            return [line]
+        L = self.app.layout
+        return wrapped_lines(self.app, line, L.font("body"), panel_width - L.px(40), max_lines=2) or [""]
 
     def value_lines(self) -> list[str]:
         """What the winning hand was worth under this game's rules, and why (one line per winner)."""
@@ -1557,6 +1629,8 @@ class PlaySimpleScreen(Screen):
                                 "{machi} on {n} kinds of tile: a han only from {k} kinds", amount)
             return plain_text(text.format(machi="{term:machi}", n=amount, k=TWELVE_FIRST_HAN_SIDES), self.app)
         value = f": {UNITS[unit](amount)}" if unit in UNITS else ""
+        if item_id in COUNTED_LABELS:
+            return COUNTED_LABELS[item_id](amount)
         if item_id in VALUE_LABELS:
             name = _(VALUE_LABELS[item_id]).format(n=amount)
             return name[:1].upper() + name[1:] + value  # each reason starts a line of the panel
@@ -1583,13 +1657,26 @@ class PlaySimpleScreen(Screen):
         if not reason and left:
             reason = "no_growth" if getattr(g, "held_at_end", False) else "draw_limit" if draw_limit_reached(g) else ""
         if reason == "no_growth":
-            return ngettext("Only {n} tile is left in the wall, too few to grow every hand: a draw.",
-                            "Only {n} tiles are left in the wall, too few to grow every hand: a draw.",
-                            left).format(n=left)
+            return self._no_growth_text(left)
         if reason == "draw_limit":
             return ngettext("{n} tile has been drawn, as many as the set holds: a draw.",
                             "{n} tiles have been drawn, as many as the set holds: a draw.", g.draws).format(n=g.draws)
         return _("The wall is empty. Let's play again!")
+
+    def _no_growth_text(self, left: int) -> str:
+        """Short mahjong's hands cannot grow: the tiles left, and — from the engine's ``no_growth``
+        event — what growing every hand takes and the minimum the wall must keep (000:4329)."""
+        g = self.game
+        ev = next((e for e in reversed(g.events) if e.get("type") == "no_growth"), {}) if g is not None else {}
+        if "grow" not in ev or "keep" not in ev:
+            return ngettext("Only {n} tile is left in the wall, too few to grow every hand: a draw.",
+                            "Only {n} tiles are left in the wall, too few to grow every hand: a draw.",
+                            left).format(n=left)
+        grow, keep = int(ev["grow"]), int(ev["keep"])
+        return ngettext("Only {n} tile is left in the wall: growing every hand takes {grow}, and at least {keep} "
+                        "must stay in the wall. A draw.",
+                        "Only {n} tiles are left in the wall: growing every hand takes {grow}, and at least {keep} "
+                        "must stay in the wall. A draw.", left).format(n=left, grow=grow, keep=keep)
 
     def _result_lines(self) -> tuple[str, str]:
         g = self.game

@@ -51,15 +51,17 @@ from trainer.ui.training_setup import (
     refusal_text,
     remembered_choices,
     saved_game_path,
+    set_played_instead,
     setup_options,
     store_choices,
     substituted_note,
     table_for,
+    tiles_table,
     value_name,
     value_note,
 )
 from trainer.ui.views.lesson_order import is_child
-from trainer.ui.widgets import Button, OptionRow, Toggle, blit_text, blit_wrapped, fit_line
+from trainer.ui.widgets import Button, OptionRow, Toggle, blit_text, blit_wrapped, fit_line, wrapped_lines
 
 P = PALETTE
 
@@ -104,8 +106,11 @@ class TrainingSetupScreen(Screen):
                 self.choices.pop("players")
         self.error = ""
         self.table, refused = table_for(mode.name, self.choices)
+        # the set shown and its note: the table's, or for a refused table the set it would play
+        self.tiles_table = tiles_table(mode, self.choices, self.table) if not self.child else self.table
         if refused is not None:
-            self.error = refusal_text(refused, [k for k, _v in options]) or re.sub(
+            played = set_played_instead(self.tiles_table)
+            self.error = refusal_text(refused, [k for k, _v in options], played=played) or re.sub(
                 rf"^(mode )?{re.escape(mode.name)}: ", "", str(refused).splitlines()[0] if str(refused) else "")
         self.blocks: list[tuple[str, str, str, Any]] = []  # (option, label, note, widget)
         self.noted: set[str] = set()  # options with a note under some value: room is kept for it
@@ -135,7 +140,7 @@ class TrainingSetupScreen(Screen):
             else:
                 widget = OptionRow([(v, value_name(mode, key, v)) for v in values], current,
                                    lambda v, k=key: self._set(k, v))
-            note = substituted_note(mode, self.table, key, self.choices) or value_note(mode, key, current)
+            note = substituted_note(mode, self.tiles_table, key, self.choices) or value_note(mode, key, current)
             self.blocks.append((key, option_label(key), note, self.add(widget)))
             if has_notes(key, values) or note:
                 self.noted.add(key)
@@ -174,10 +179,13 @@ class TrainingSetupScreen(Screen):
     def current(self, key: str) -> Any:
         """The value an option shows: the table's (after the engine's own substitutions, such as
         the honors of the half-abundance variation; a set the table plays with dragons added shows
-        as the set chosen when the other is not offered), else the choice, else the mode's default."""
-        if self.table is not None:
-            value = effective_value(self.table, key)
-            chosen = getattr(self.table, "tiles_chosen", "")  # a set the table plays with dragons added
+        as the set chosen when the other is not offered), else the choice, else the mode's default.
+        A refused table still shows the tile set it would play (:func:`tiles_table`), the set its
+        refusal counts."""
+        table = self.table if self.table is not None or key != "tiles" else getattr(self, "tiles_table", None)
+        if table is not None:
+            value = effective_value(table, key)
+            chosen = getattr(table, "tiles_chosen", "")  # a set the table plays with dragons added
             if key == "tiles" and chosen and value not in self.mode.options().get("tiles", ()):
                 return chosen
             return value
@@ -188,10 +196,11 @@ class TrainingSetupScreen(Screen):
         self.app.push("play_simple", resume=str(saved_game_path(self.app, self.mode.name)), kids=False)
 
     def saved_text(self) -> str:
-        """The game left in the middle in one line: its hand and the learner's points."""
+        """The game left in the middle in one line: its hand and the learner's points as they stand
+        (after a hand that has ended, its payments too; an older save without them: the hand's start)."""
         saved = self.saved or {}
         try:
-            points = int(saved["hand_start"][0][0])
+            points = int(saved["points"][0]) if "points" in saved else int(saved["hand_start"][0][0])
             hand = int(saved.get("match_hands", 0)) + 1
         except (KeyError, IndexError, TypeError, ValueError):
             return ""
@@ -313,10 +322,22 @@ class TrainingSetupScreen(Screen):
         self.start.rect = pygame.Rect(x, y + L.px(4), bw, bh)
         self.saved_y = self.start.rect.bottom + L.px(8)
         extra = self.app.line_height(L.font("small")) + L.px(8) if self.resume is not None else 0
-        if self.start.rect.left > area.left:  # a refusal's reason goes under Start: four lines
-            extra = max(extra, 4 * self.app.line_height(L.font("small")) + L.px(6))
+        if self.start.rect.left > area.left:  # a refusal's reason goes under Start: the lines it needs
+            extra = max(extra, self.refusal_lines() * self.app.line_height(L.font("small")) + L.px(6))
         content_h = self.start.rect.bottom + extra + self.scroll_y - area.top + L.px(30)  # and the error line
         self.max_scroll = max(0, content_h - area.height)
+
+    def refusal_text(self) -> str:
+        """The refusal as the screen words it ("" when the table can be played)."""
+        return _("Cannot play this way: {reason}").format(reason=self.error) if self.error else ""
+
+    def refusal_lines(self) -> int:
+        """The lines the refusal takes under Start in the right column (at least four, the room
+        kept for it; a longer one takes its own and the screen scrolls)."""
+        if not self.error or self.start is None:
+            return 4
+        width = self.app.layout.content().right - self.start.rect.left
+        return max(4, len(wrapped_lines(self.app, self.refusal_text(), self.app.layout.font("small"), width)))
 
     def _wide(self, i: int, col_w: int) -> bool:
         w = self.blocks[i][3]
@@ -397,9 +418,8 @@ class TrainingSetupScreen(Screen):
             x = self.start.rect.right + L.px(16)
             box = pygame.Rect(x, self.start.rect.top, area.right - x, self.start.rect.height)
             lines = 2 if self.app.line_height(small) * 2 <= box.height else 1
-            if self.start.rect.left > area.left:  # Start in the right column: the reason under it
-                lines = 4
+            if self.start.rect.left > area.left:  # Start in the right column: the reason under it, whole
+                lines = self.refusal_lines()
                 box = pygame.Rect(self.start.rect.left, self.start.rect.bottom + L.px(6),
                                   area.right - self.start.rect.left, lines * self.app.line_height(small))
-            text = _("Cannot play this way: {reason}").format(reason=self.error)
-            blit_wrapped(surf, self.app, text, small, P.wrong, box, max_lines=lines)
+            blit_wrapped(surf, self.app, self.refusal_text(), small, P.wrong, box, max_lines=lines)

@@ -23,8 +23,10 @@ PLAY_MODE_NAMES = {
     "full_game": N_("A full game"), "kunto_table": N_("Kunto at the table"), "twelve_tile": N_("Twelve tiles"),
     "risu": N_("Risu"), "bamboo_2p": N_("Bamboo for two"), "bamboo": N_("Bamboo for two"), "single_suit_1": N_("One suit"),
     "single_suit_2": N_("One suit, two players"), "ab_game": N_("The A-B game"), "short": N_("Short mahjong"),
-    "yochi": N_("Yochi"),
+    "yochi": N_("Foresight (yochi)"),
 }
+"""A play step's card title by its mode; a training game's as the glossary names it (yochi: ru
+«Предсказание», en "Foresight (yochi)", the term ``yochi``), as its list and table do."""
 
 
 class DrillStepView(StepView):
