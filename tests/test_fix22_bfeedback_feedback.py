@@ -140,7 +140,7 @@ def test_cards_put_in_a_wrong_order_are_named(app: Any) -> None:
     key(app, pygame.K_RETURN, "\r")
     assert screen.phase == "retry"
     cards = [screen.view.text(c.text) for c in screen.step.cards]
-    assert lines_of(screen)[0] == _("You put “{first}” before “{then}”: it comes after it.").format(
+    assert lines_of(screen)[0] == _("“{first}” comes after “{then}”, not before it.").format(
         first=cards[2], then=cards[1])
 
 

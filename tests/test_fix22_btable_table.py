@@ -85,11 +85,13 @@ def test_in_furiten_the_coach_quotes_a_tsumo_and_says_ron_is_impossible(app: App
     shown = (format_about_points(p), format_about_points(dama))
     if _ru(app):
         assert "рона не будет" in words and "(рон: около" not in words, words
-        assert "выиграть можно только по цумо (около {} с риичи, {} без него)".format(*shown) in words, words
+        assert "и риичи закрепило бы его" in words, words
+        assert "(цумо сейчас: около {} с риичи, {} без него)".format(*shown) in words, words
         assert words.count("фуритен") <= 3, words  # said once by the discard line, once by the riichi line
     else:
         assert "no ron" in words and "(a ron: about" not in words, words
-        assert "only a tsumo can win this furiten wait (about {} with riichi, {} without)".format(*shown) in words, words
+        assert "a riichi would lock this furiten wait" in words, words
+        assert "(a tsumo now: about {} with riichi, {} without)".format(*shown) in words, words
 
 
 def test_a_furiten_wait_where_the_coach_declares_riichi_quotes_a_tsumo_too(app: App) -> None:

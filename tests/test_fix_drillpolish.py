@@ -372,8 +372,8 @@ def test_review_cards_are_called_one_name(tmp_path: Path, monkeypatch: pytest.Mo
     i18n.set_language("ru")
     due = ngettext("{n} exercise is due: bring it back before you forget it.",
                    "{n} exercises are due: bring them back before you forget them.", 12).format(n=12)
-    coming = ngettext("{n} exercise comes back {when}. Practise it now?",
-                      "{n} exercises come back {when}. Practise them now?", 12).format(n=12, when="завтра")
+    coming = ngettext("{n} exercise comes back {when}. Practice it now?",
+                      "{n} exercises come back {when}. Practice them now?", 12).format(n=12, when="завтра")
     assert "12 заданий" in due and "12 заданий" in coming and "упражнен" not in due
     header = pgettext("review session", "Exercise {i} of {n} · {right} right").format(i=2, n=12, right=1)
     assert header == "Задание 2 из 12 · верно: 1"

@@ -292,4 +292,4 @@ def test_when_the_cards_come_back_in_words():
     assert when_text(now + timedelta(days=3), now) == "on December 1"
     assert coming_text(Coming([{}], now + timedelta(hours=20)), now) == (
         "Nothing is due yet. 1 exercise comes back tomorrow from 6:00\u00a0AM: a mistake always comes back the "
-        "next day. You can practise it now too.")
+        "next day. You can practice it now too.")

@@ -138,7 +138,7 @@ def test_a_shanten_said_too_high_names_the_partial_set_left_uncounted(en: Any) -
     right = shanten(hand)
     text = shanten_text(hand, right + 2, right, final=False)
     line = text.split("\u2028")[-1]
-    assert line.startswith("Too high") and "{tiles:79m} is a partial set" in line
+    assert line.startswith("You have not counted") and "{tiles:79m} is a partial set" in line
 
 
 def test_a_shanten_said_too_high_names_sets_and_pairs_with_plurals(ru: Any) -> None:
@@ -155,9 +155,9 @@ def test_a_shanten_too_high_names_another_form_only_when_the_answer_is_that_form
 
     hand = parse_hand("113355779m2p468s", check_size=False)  # standard 3, seven pairs 2
     standard_only = shanten_text(hand, 5, 3, final=False).split("\u2028")[-1]  # the drill counts one form
-    assert "chiitoitsu" not in standard_only and "you have not counted" in standard_only
+    assert "chiitoitsu" not in standard_only and "You have not counted" in standard_only
     every_form = shanten_text(hand, 4, 2, final=False).split("\u2028")[-1]
-    assert every_form == "Too high: the hand is closer to tenpai as {term:chiitoitsu}."
+    assert every_form == "The hand is closer to tenpai as {term:chiitoitsu}."
 
 
 # ---------------------------------------------------------------- 8: a hand without a pair, by its size

@@ -267,10 +267,10 @@ def test_the_english_card_lists_only_spellings_without_cyrillic() -> None:
 def test_the_source_names_the_book_for_a_reader() -> None:
     """The card names the book by its title; the seed's book and line numbers are codes a learner
     cannot use (they stay in the data and the teacher's wording)."""
-    assert "Source: the big book “Japanese mahjong rules”" in _lines("en", "maajan")
+    assert "Source: the big book “Japanese Mahjong Rules”" in _lines("en", "maajan")
     assert "Источник: большая книга «Правила японского маджонга»" in _lines("ru", "maajan")
     en = " ".join(_lines("en", "paifu"))
-    assert "Source: the big book “Japanese mahjong rules”" in en
+    assert "Source: the big book “Japanese Mahjong Rules”" in en
     assert "000" not in en and "3210" not in en and "line" not in en.split("Source:")[1]
 
 
@@ -280,9 +280,9 @@ def test_source_text_names_every_book_once_and_the_lines_only_for_a_teacher() ->
 
     set_language("en")
     assert source_text("000:1153; 000:5704; 001:443") == (
-        "the big book “Japanese mahjong rules”; the rulebook “Riichi mahjong rules”")
+        "the big book “Japanese Mahjong Rules”; the rulebook “Riichi Mahjong Rules”")
     assert source_text("000:1153; 000:5704; 001:443", lines=True) == (
-        "the big book “Japanese mahjong rules” (000), lines 1153, 5704; the rulebook “Riichi mahjong rules” (001), line 443")
+        "the big book “Japanese Mahjong Rules” (000), lines 1153, 5704; the rulebook “Riichi Mahjong Rules” (001), line 443")
     assert source_text("002:12") == "the Chinese Official rules, MCR"
     assert source_text("003:5; 004:6-48", lines=True) == (
         "the JPML rules (003), line 5; the EMA rules (004), lines 6–48")

@@ -631,7 +631,8 @@ def choice_value_problems(step: ChoiceStep) -> list[tuple[tuple[str | int, ...],
     for i, o in enumerate(step.options):
         if o.value is None or o.value in names:
             continue
-        close = difflib.get_close_matches(o.value, names, n=1)
+        family = [n for n in names if n.startswith(f"{o.value}_")]  # "yakuhai" for yakuhai_haku, _hatsu, ...
+        close = [" / ".join(family)] if len(family) > 1 else difflib.get_close_matches(o.value, names, n=1)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         listed = " ".join(names) if len(names) <= 20 else ", ".join(names[:12]) + ", ..."
         english = f"'{o.value}' is not {what}{hint}; use one of {listed}"

@@ -139,7 +139,7 @@ _SCORING = (
     (r"^with (?P<n>\d+) honba the (?P<rules>\S+) rules need 2 han without dora$",
      N_("with {n} honba the {rules} rules need 2 han without dora")),
     (r"^no yaku when won on (?P<tile>\w+): dora alone do not count$",
-     N_("no yaku when won on {tile}: dora alone do not count")),
+     N_("the hand has no yaku when won on {tile} (dora alone would not make it a win)")),
 )
 """A won hand the riichi scorer refuses (``trainer.engine.scoring.ScoringError``)."""
 

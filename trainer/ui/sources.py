@@ -2,10 +2,10 @@
 
 The glossary (and the docs) cite the rulebooks the app is built on as ``book:line`` references
 (``"000:4681"``, ``"000:1153; 001:443-449"``).  A learner sees the books by name, each once
-("the big book “Japanese mahjong rules”; the rulebook “Riichi mahjong rules”"): the book
+("the big book “Japanese Mahjong Rules”; the rulebook “Riichi Mahjong Rules”"): the book
 numbers and line numbers are the authors' codes for the seed files, of no use on screen.  They stay in the
 data (the glossary's ``seed``, the modes' ``source``) and in the docs, and ``lines=True`` words
-them for a teacher or a developer ("the big book “Japanese mahjong rules” (000), lines 1153, 5704").
+them for a teacher or a developer ("the big book “Japanese Mahjong Rules” (000), lines 1153, 5704").
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 from trainer.i18n import N_, _
 
 SOURCE_BOOKS: dict[str, str] = {
-    "000": N_("the big book “Japanese mahjong rules”"),
-    "001": N_("the rulebook “Riichi mahjong rules”"),
+    "000": N_("the big book “Japanese Mahjong Rules”"),
+    "001": N_("the rulebook “Riichi Mahjong Rules”"),
     "002": N_("the Chinese Official rules, MCR"),
     "003": N_("the JPML rules"),
     "004": N_("the EMA rules"),

@@ -401,7 +401,7 @@ class ProgressScreen(Screen):
         buttons = [(_("Close"), lambda: None, "secondary")]
         if coming.soon(now):
             # TRANSLATORS: the button that practises the exercises coming back tomorrow, at once.
-            buttons.insert(0, (_("Practise now"), lambda: practise_now(self.app, coming), "primary"))
+            buttons.insert(0, (_("Practice now"), lambda: practise_now(self.app, coming), "primary"))
         self.open_dialog(_("Review"), coming_text(coming, now), buttons)
 
     def review_positions(self) -> None:

@@ -141,9 +141,9 @@ def coming_text(c: Coming, now: datetime | None = None) -> str:
     when = when_text(c.at, now)
     if c.soon((now or datetime.now()).astimezone()):
         return ngettext("Nothing is due yet. {n} exercise comes back {when}: a mistake always comes back the next "
-                        "day. You can practise it now too.",
+                        "day. You can practice it now too.",
                         "Nothing is due yet. {n} exercises come back {when}: a mistake always comes back the next "
-                        "day. You can practise them now too.", c.n).format(n=c.n, when=when)
+                        "day. You can practice them now too.", c.n).format(n=c.n, when=when)
     return ngettext("Nothing is due yet. {n} exercise comes back for review {when}.",
                     "Nothing is due yet. {n} exercises come back for review {when}.", c.n).format(n=c.n, when=when)
 
@@ -152,8 +152,8 @@ def home_coming_text(c: Coming, now: datetime | None = None) -> str:
     """The home's «Review» card with nothing due yet, for the cards back within a day (the misses
     of the last day): how many and when, and that the card practises them now."""
     # TRANSLATORS: the home's «Review» card; {when}: «сегодня», «завтра» (ru: «12 заданий вернутся завтра…»).
-    return ngettext("{n} exercise comes back {when}. Practise it now?",
-                    "{n} exercises come back {when}. Practise them now?", c.n).format(
+    return ngettext("{n} exercise comes back {when}. Practice it now?",
+                    "{n} exercises come back {when}. Practice them now?", c.n).format(
         n=c.n, when=when_text(c.at, now, time=False))
 
 

@@ -229,15 +229,15 @@ def other_form_line(other: dict[str, Any], std_name: str) -> str:
 
 
 def too_high_line(forms: Sequence[dict[str, Any]], std: dict[str, Any], right: int) -> str:
-    """A shanten said too high: what the hand already has that the learner did not count, from the
+    """A shanten said too high (after the verdict «That is too many.»): what the hand already has that the learner did not count, from the
     engine's blocks (its sets, pairs and partial sets, each with what it gives), or, when the right
     shanten is another form's (the question counts every form), that form."""
     other = _answer_form(forms, std, right)
     if other is not None and other["shanten"] < 0:  # complete as that form: "closer to tenpai" would be wrong
-        return _("Too high: read the hand as {form}. Does it still lack a tile that way?").format(
+        return _("Read the hand as {form}. Does it still lack a tile that way?").format(
             form=form_name(other["form"]))
     if other is not None:
-        return _("Too high: the hand is closer to tenpai as {form}.").format(form=form_name(other["form"]))
+        return _("The hand is closer to tenpai as {form}.").format(form=form_name(other["form"]))
     have = []
     if std["sets"]:
         have.append(ngettext("{tiles} is a set already.", "{tiles} are sets already.", len(std["sets"])).format(
@@ -252,8 +252,8 @@ def too_high_line(forms: Sequence[dict[str, Any]], std: dict[str, Any], right: i
                              "{tiles} are partial sets: one more tile makes each of them a set.",
                              len(std["partials"])).format(tiles=_tile_list(std["partials"])))
     if not have:
-        return _("Too high: look again for sets, pairs and partial sets you have not counted.")
-    return " ".join([_("Too high: you have not counted everything the hand already has."), *have])
+        return _("Look again for sets, pairs and partial sets you have not counted.")
+    return " ".join([_("You have not counted everything the hand already has."), *have])
 
 
 # ---------------------------------------------------------------- fu
@@ -1902,7 +1902,7 @@ def sort_text(row: Sequence[Any]) -> str:
     from trainer.ui.suit_names import suit_names
 
     row = [parse_tile(t) if isinstance(t, str) else t for t in row]
-    words = {**suit_names(), "honors": term_word("jihai", pgettext("several tiles of a group", "honors"))}
+    words = {**suit_names(glossed=True), "honors": term_word("jihai", pgettext("several tiles of a group", "honors"))}
     said: dict[str, str] = {}
     for a, b in zip(row, row[1:], strict=False):
         if a.kind > b.kind and len(said) < MAX_ORDER_LINES:
@@ -1916,7 +1916,7 @@ def order_text(labels: Sequence[str], order: Sequence[int]) -> str:
     """Cards put in order wrongly (``labels``: each card's words in the right order, ``order``: the
     cards as the learner laid them out): each card placed right before one that comes earlier, at
     most :data:`MAX_ORDER_LINES` of them."""
-    lines = [_("You put “{first}” before “{then}”: it comes after it.").format(
+    lines = [_("“{first}” comes after “{then}”, not before it.").format(
         first=_bare(labels[a]), then=_bare(labels[b]))
         for a, b in zip(order, order[1:], strict=False) if a > b]
     return BR.join(lines[:MAX_ORDER_LINES])

@@ -646,12 +646,14 @@ def furiten_riichi_line(choice: RiichiAdvice, advice: str, why: str, tsumo: tupl
     if tsumo is not None and min(tsumo) > 0:
         fields |= {"p": format_about_points(tsumo[0]), "dama": format_about_points(tsumo[1])}
         if choice.why.code == "furiten":
-            return _("{riichi} after {tile}? Coach: {advice} — only a {tsumo} can win this {furiten} wait (about {p} "
-                     "with riichi, {dama} without).").format(**fields)
+            return _("{riichi} after {tile}? Coach: {advice} — a riichi would lock this {furiten} wait; without it "
+                     "you can still change to a wait that wins by ron (a {tsumo} now: about {p} with riichi, {dama} "
+                     "without).").format(**fields)
         return _("{riichi} after {tile}? Coach: {advice} — {why} (a {tsumo}, the only win of this {furiten} wait: "
                  "about {p} with riichi, {dama} without).").format(**fields)
     if choice.why.code == "furiten":
-        return _("{riichi} after {tile}? Coach: {advice} — only a {tsumo} can win this {furiten} wait.").format(**fields)
+        return _("{riichi} after {tile}? Coach: {advice} — a riichi would lock this {furiten} wait; without it you "
+                 "can still change to a wait that wins by ron.").format(**fields)
     return _("{riichi} after {tile}? Coach: {advice} — {why}; only a {tsumo} can win this {furiten} wait.").format(
         **fields)
 
