@@ -15,18 +15,21 @@ import hashlib
 import json
 import random
 from functools import cache
+from itertools import combinations
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from trainer.engine.decompose import Form, GroupKind, readings
 from trainer.engine.exercises.base import Exercise, GeneratorError, Option, PresetParams, draft, shuffled
-from trainer.engine.hand import Hand
+from trainer.engine.hand import Hand, Meld, MeldKind
 from trainer.engine.notation import format_hand, format_tiles
 from trainer.engine.points import hand_value, payers
 from trainer.engine.rules import Rules, load_rules
 from trainer.engine.scoring import ScoreResult, ScoringError, WinContext, score_hand
 from trainer.engine.scoring_random import random_win
-from trainer.engine.tiles import WIND_LETTERS
+from trainer.engine.tiles import NORTH, WIND_LETTERS, Tile
+from trainer.engine.waits import waits as hand_waits
 from trainer.engine.yaku import yaku_info
 
 SITUATIONAL_FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan")
@@ -92,26 +95,154 @@ def equal_readings(result: ScoreResult) -> tuple[tuple[tuple[str, int], ...], ..
     return tuple(out)
 
 
-def possible_win(hand: Hand, ctx: WinContext) -> bool:
-    """Whether a win could happen at a real table: no kind beyond four copies between the hand
-    and the indicators; robbing a kan (chankan) needs the other three copies of the robbed tile in
-    the kan declarer's meld, so the winner holds it once and no indicator shows it; a
-    replacement-tile win (rinshan) needs a kan and a tsumo; ippatsu needs riichi; the last tile
-    (haitei by tsumo, houtei by ron) fits only its way of winning."""
+FIRST_TURN_FLAGS = ("tenhou", "chiihou", "renhou")
+"""Wins on the first turn, before any discard of one's own: nothing else can have happened yet."""
+
+NEVER_TOGETHER: tuple[tuple[frozenset[str], str], ...] = (
+    (frozenset({"riichi", "double_riichi"}), "riichi is declared once: on the first discard or later"),
+    (frozenset({"haitei", "houtei"}), "the last tile is either drawn (haitei) or discarded (houtei)"),
+    (frozenset({"haitei", "rinshan"}), "a replacement tile is not the last tile of the wall"),
+    (frozenset({"houtei", "chankan"}), "a robbed kan is not the last discard"),
+    (frozenset({"rinshan", "chankan"}), "a win is on one's own kan or on another player's, not both"),
+    (frozenset({"ippatsu", "rinshan"}), "the winner's own kan after the riichi ends the ippatsu"),
+    (frozenset({"double_riichi", "ippatsu", "haitei"}),
+     "ippatsu after a double riichi falls in the first go-around, far from the last tile"),
+    (frozenset({"double_riichi", "ippatsu", "houtei"}),
+     "ippatsu after a double riichi falls in the first go-around, far from the last discard"),
+    (frozenset({"double_riichi", "ippatsu", "chankan"}),
+     "the robbed kan needs a pon: before the first discard it stops the double riichi, after it the ippatsu"),
+    *((frozenset(pair), "one first-turn win only") for pair in combinations(FIRST_TURN_FLAGS, 2)),
+    *((frozenset({first, later}), f"{first} comes before anything {later} needs")
+      for first in FIRST_TURN_FLAGS for later in SITUATIONAL_FLAGS),
+)
+"""Situation flags that cannot all be true of one win, whatever the rules, each with why.  The
+game engine ends every ippatsu at any call or kan, the winner's own closed kan included
+(docs/game.md, "Ippatsu")."""
+
+
+def _copies_clash(hand: Hand, ctx: WinContext) -> str | None:
+    """Why the tiles cannot exist together (a fifth copy; a robbed tile the winner or an indicator
+    holds twice over), or None."""
+    indicators = (*ctx.dora_indicators, *ctx.ura_indicators)
     counts = hand.all_counts()
-    for t in (*ctx.dora_indicators, *ctx.ura_indicators):
+    for t in indicators:
         counts[t.kind] += 1
     if max(counts) > 4:
-        return False
+        return "a fifth copy of a tile"
     win = ctx.win_tile.kind
-    if ctx.chankan and (ctx.tsumo or hand.all_counts()[win] != 1
-                        or any(t.kind == win for t in (*ctx.dora_indicators, *ctx.ura_indicators))):
-        return False
+    if ctx.chankan and (hand.all_counts()[win] != 1 or any(t.kind == win for t in indicators)):
+        return "the robbed kan holds the other three copies of the winning tile"
+    return None
+
+
+def _way_clash(hand: Hand, ctx: WinContext) -> str | None:
+    """Why the flags do not fit how the hand was won (tsumo or ron, kans, riichi), or None."""
+    if ctx.chankan and ctx.tsumo:
+        return "robbing a kan is a ron"
     if ctx.rinshan and (not ctx.tsumo or not any(m.kind.is_kan for m in hand.melds)):
+        return "a replacement-tile win needs a kan and a tsumo"
+    if ctx.ippatsu and not ctx.in_riichi:
+        return "ippatsu needs riichi"
+    if ctx.haitei and not ctx.tsumo:
+        return "haitei is a tsumo"
+    if ctx.houtei and ctx.tsumo:
+        return "houtei is a ron"
+    return None
+
+
+def _window_replacements(hand: Hand, ctx: WinContext, rules: Rules) -> int:
+    """How many replacement draws the other players can take between a riichi and the
+    winner's next draw without ending the ippatsu: a North set aside where that is not a call
+    (three players, ``kita_breaks_ippatsu = false``), one per North not in the winner's hand,
+    nuki or the indicators; none elsewhere (any kan ends every ippatsu)."""
+    if not rules.nukidora or rules.kita_breaks_ippatsu:
+        return 0
+    seen = hand.all_counts()[NORTH] + ctx.nuki
+    seen += sum(1 for t in (*ctx.dora_indicators, *ctx.ura_indicators) if t.kind == NORTH)
+    return max(0, 4 - seen)
+
+
+def _rule_clashes(hand: Hand, ctx: WinContext, rules: Rules) -> tuple[tuple[frozenset[str], str], ...]:
+    """Flags the rules keep apart.  A riichi needs ``riichi_min_tiles_left`` live tiles; within
+    the ippatsu the other players draw one tile each (and their replacements), so the winner's
+    next draw is the last tile (haitei) only if those draws can leave it, and another player's
+    discard is the last (houtei) only if they can take the wall's end; a robbed added kan keeps
+    ippatsu only where ``chankan_keeps_ippatsu``."""
+    extra = _window_replacements(hand, ctx, rules)
+    last_draw_reachable = rules.riichi_min_tiles_left <= rules.players + extra
+    last_discard_reachable = rules.riichi_min_tiles_left <= rules.players - 1 + extra
+    rows = (
+        (not rules.chankan_keeps_ippatsu, frozenset({"ippatsu", "chankan"}), "an added kan ends the ippatsu"),
+        (not last_draw_reachable, frozenset({"ippatsu", "haitei"}), "the riichi left more tiles than one go-around"),
+        (not last_discard_reachable, frozenset({"ippatsu", "houtei"}),
+         "the riichi player draws the last tile before anyone else can"),
+    )
+    return tuple((flags, why) for applies, flags, why in rows if applies)
+
+
+def kans_after_riichi_ok(hand: Hand, win_tile: Tile, kans: tuple[Meld, ...], rules: Rules) -> bool:
+    """Whether the closed ``kans`` could all have been declared after the riichi: with them as
+    concealed triplets the hand before the winning tile was ready, and declaring them keeps its
+    waits and (``riichi_ankan = readings``) every reading keeps each as a triplet (001:525-539)."""
+    before = list(hand.concealed)
+    before.remove(win_tile)
+    others = tuple(m for m in hand.melds if m not in kans)
+    riichi_tiles = sorted([*before, *(t for m in kans for t in m.tiles[:3])])
+    waits_then = hand_waits(Hand(tuple(riichi_tiles), others))
+    if not waits_then or hand_waits(Hand(tuple(sorted(before)), hand.melds)) != waits_then:
         return False
-    if ctx.ippatsu and not (ctx.riichi or ctx.double_riichi):
-        return False
-    return not (ctx.haitei and not ctx.tsumo) and not (ctx.houtei and ctx.tsumo)
+    if rules.riichi_ankan != "readings":
+        return True
+    kan_kinds = {m.first for m in kans}
+    for w in waits_then:
+        for r in readings(Hand(tuple(sorted([*riichi_tiles, Tile(w)])), others)):
+            triplets = {g.first for g in r.groups if g.kind is GroupKind.TRIPLET and not g.declared}
+            if r.form is not Form.STANDARD or not kan_kinds <= triplets:
+                return False
+    return True
+
+
+def _kan_clash(hand: Hand, ctx: WinContext, rules: Rules) -> str | None:
+    """Why the hand's closed kans do not fit its riichi, or None.  A kan before the first
+    discard stops a double riichi, so a double riichi's kans came after it, each a legal kan
+    after riichi and each ending the ippatsu; a replacement-tile win after riichi comes off a
+    kan declared after it."""
+    closed = tuple(m for m in hand.melds if m.kind is MeldKind.KAN_CLOSED)
+    if not closed or not ctx.in_riichi:
+        return None
+    if ctx.double_riichi and ctx.ippatsu:
+        return "a kan before the first discard stops the double riichi, after it the ippatsu"
+    if ctx.double_riichi and not kans_after_riichi_ok(hand, ctx.win_tile, closed, rules):
+        return "a double riichi's kans come after it, and these could not"
+    if ctx.rinshan and not any(kans_after_riichi_ok(hand, ctx.win_tile, (m,), rules) for m in closed):
+        return "the replacement-tile win needs a kan declared after the riichi, and none could be"
+    return None
+
+
+def impossible_win(hand: Hand, ctx: WinContext, rules: Rules | None = None) -> str | None:
+    """Why a win could not happen at a real table under ``rules`` (Tenhou when not given), or
+    None when it could: tiles (:func:`_copies_clash`), flags against the way of winning,
+    flags that never come together (:data:`NEVER_TOGETHER`) or not under these rules, and
+    closed kans against the riichi."""
+    rules = rules or rules_for("tenhou")
+    reason = _copies_clash(hand, ctx) or _way_clash(hand, ctx)
+    if reason:
+        return reason
+    on = {f for f in (*SITUATIONAL_FLAGS, *FIRST_TURN_FLAGS) if getattr(ctx, f)}
+    for flags, why in (*NEVER_TOGETHER, *_rule_clashes(hand, ctx, rules)):
+        if flags <= on:
+            return why
+    return _kan_clash(hand, ctx, rules)
+
+
+def possible_win(hand: Hand, ctx: WinContext, rules: Rules | None = None) -> bool:
+    """Whether a win could happen at a real table (:func:`impossible_win` finds no reason): no
+    kind beyond four copies between the hand and the indicators; robbing a kan (chankan) needs
+    the other three copies of the robbed tile in the kan declarer's meld; a replacement-tile win
+    (rinshan) needs a kan and a tsumo; ippatsu needs riichi and ends at any kan; the last tile
+    (haitei by tsumo, houtei by ron) fits only its way of winning and an ippatsu only where the
+    wall allows; a double riichi's closed kans were declared after it."""
+    return impossible_win(hand, ctx, rules) is None
 
 
 def _drill_situation(ctx: WinContext) -> WinContext:
@@ -127,7 +258,7 @@ def _scored_win(rng: random.Random, rules: Rules, open_ratio: float, tries: int,
     for _ in range(tries):
         hand, ctx = random_win(rng, rules, open_rate=open_ratio)
         ctx = _drill_situation(accept.adjust(rng, ctx) if hasattr(accept, "adjust") else ctx)
-        if not possible_win(hand, ctx):
+        if not possible_win(hand, ctx, rules):
             continue
         try:
             result = score_hand(hand, ctx, rules)
@@ -379,5 +510,5 @@ def yaku_skill(p: YakuParams) -> str:
     return "han" if p.ask == "han" else "yaku_id"
 
 
-__all__ = ["FuCountParams", "PointsParams", "YakuParams", "equal_readings", "make_fu", "make_points", "make_yaku",
-           "possible_win"]
+__all__ = ["FIRST_TURN_FLAGS", "NEVER_TOGETHER", "FuCountParams", "PointsParams", "YakuParams", "equal_readings",
+           "impossible_win", "kans_after_riichi_ok", "make_fu", "make_points", "make_yaku", "possible_win"]
