@@ -295,7 +295,8 @@ def _win_context(d: Any):  # noqa: ANN202 - a WinContext
         seat_wind=wind_kind(d.get("seat")), round_wind=wind_kind(d.get("round")),
         dora_indicators=parse_tiles(d.get("dora"), max_copies=None),
         ura_indicators=parse_tiles(d.get("ura"), max_copies=None),
-        honba=d.get("honba"), riichi_sticks=d.get("sticks"), **{f: True for f in d.get("flags")},
+        honba=d.get("honba"), riichi_sticks=d.get("sticks"), nuki=d.get("nuki") or 0,
+        **{f: True for f in d.get("flags")},
     )
 
 
@@ -335,7 +336,11 @@ def score_oracle(hand: Any, ctx: Any, preset: str):  # noqa: ANN201 - a mahjong 
         melds = []
         for m in hand.melds:
             if left & {t.kind for t in m.tiles}:
-                m = Meld(m.kind, mark(m.tiles), m.called, m.source)
+                tiles = mark(m.tiles)
+                called = m.called
+                if called is not None and called not in tiles:  # the called five is the one marked red
+                    called = next(t for t in tiles if t.kind == called.kind)
+                m = Meld(m.kind, tiles, called, m.source)
                 left -= {t.kind for t in m.tiles}
             melds.append(m)
         hand = Hand(marked, tuple(melds))
