@@ -283,7 +283,7 @@ def test_half_abundance_says_the_exchanges_and_that_the_winner_gains_nothing(app
     learner_plays(screen, stop=exchange_once)
     assert done and g.ended
     lines = screen.value_lines()
-    assert any(line.startswith("You: 1 honor exchange, 3,000 points") for line in lines), lines
+    assert any(line.startswith("You (the dealer): 1 honor exchange, 3,000 points") for line in lines), lines
     if g.result.winners:
         assert "Half abundance: the winner gains nothing, only the losers pay." in lines
 

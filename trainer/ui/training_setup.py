@@ -117,9 +117,10 @@ NOTES: dict[tuple[str, Any], str] = {
     ("no_sticks", False): N_("Everyone starts at {start} points; the game ends when someone is below zero."),
     ("no_sticks", True): N_("Everyone starts at 0 and plays up to {target} points."),
     ("six_pairs", True): N_("Six different pairs and a lone honor complete the hand too."),
-    ("atama_kasou", True): N_("A tenpai hand of 13 tiles wins as in the usual game, unless its wait is dead."),
-    ("atama_kasou", False): N_("Now the hand must be complete. Turned on, a 13-tile tenpai wins with an imaginary "
-                               "tile (kakū no pai)."),
+    ("atama_kasou", True): N_("A ready (tenpai) 13-tile hand wins at once, as if an imaginary tile completed it, "
+                              "unless its wait is dead."),
+    ("atama_kasou", False): N_("Off: a hand must be complete to win. On: a ready 13-tile hand wins at once with an "
+                               "imaginary tile (kakū no pai)."),
     ("recycle_discards", True): N_("A discard nobody takes goes face down to the far end of the wall."),
     ("dummy_pays", True): N_("On a tsumo the absent players' shares are paid too."),
     ("dummy_pays", False): N_("On a tsumo only your opponent pays."),

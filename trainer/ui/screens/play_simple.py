@@ -8,7 +8,8 @@ are in the middle.  A "ready" lamp glows when the learner is one tile from a
 complete hand (coach ``hints`` or ``full``; ``full`` also marks the best tiles
 to give away and names the winning tiles).  Tsumo, Ron, Pon, Chi, Riichi and
 Pass buttons appear only when the engine offers them.  At the end a friendly
-panel says who won (with the winning hand) and offers another game; the lamp
+panel says who won (with the winning hand; when several won on one discard, every winner is
+named and each hand shown under its value, the learner's first) and offers another game; the lamp
 behind it says «Победа!» after the learner's win and is hidden otherwise.  The coach's
 marks and the lamp read the hand by the game's own shape; a ready hand that cannot win on
 a discard (no yaku, furiten) says why.  Short mahjong's intermediate wins are announced
@@ -63,6 +64,8 @@ from trainer.ui.training_setup import (
 )
 from trainer.ui.views import ab_guess as play_ab
 from trainer.ui.views.explain import tile_words
+from trainer.ui.views.table.result import and_join as winners_join
+from trainer.ui.views.table.result import listed_winner, whose_hand
 from trainer.ui.views.table.tiles import meld_pieces
 from trainer.ui.views.table.wins import seat_owner, seat_subject
 from trainer.ui.widgets import Button, blit_text, draw_panel, wrapped_lines
@@ -72,6 +75,7 @@ log = logging.getLogger(__name__)
 SAVED_PARAMS = ("mode", "rules", "hand", "players", "tiles", "win", "calls", "reveal", "coach", "bots", "title")
 """The table's params a saved game keeps (the rest are a lesson's, which never saves)."""
 BOT_DELAY = 0.6  # seconds between two bot moves: slow enough for a child to follow
+BLOCK_GAP = 8  # design pixels between two winners' lines on the end panel
 KIDS_MODES = ("tibet", "ponjan", "kids_riichi")
 MODE_TITLES = {"tibet": N_("Tibet"), "ponjan": N_("Ponjan"), "kids_riichi": N_("Say riichi!"),
                "glass_table": N_("Glass table"), "single_suit_2": N_("Single-suit mahjong, variant 2")}
@@ -111,8 +115,8 @@ UNITS = {"han": han_text, "points": points_text, "fu": fu_text}
 """A count of a value unit in words, with the plural the number takes ("2 хана", "5 ханов")."""
 READY_BLOCKS = {
     "no_yaku": (N_("Ready, no yaku"),
-                N_("Ready, but without a yaku: a discard cannot be won on, only your own draw (menzen tsumo). "
-                   "Declare riichi with your next discard to win on any tile.")),
+                N_("Ready, but with no yaku: you can win only on your own draw (menzen tsumo), not on a discard. "
+                   "Declare riichi with your next discard, and a discard can win too.")),
     "no_yaku_at_all": (N_("Ready, no yaku"),
                        N_("Ready, but this hand has no yaku: it cannot win. Change it toward a yaku.")),
     "furiten": (N_("Ready, furiten"),
@@ -122,6 +126,16 @@ READY_BLOCKS = {
 """Why a ready hand cannot win on a discard -> (the lamp's word, the prompt's explanation)."""
 SEAT_NAMES = {2: (N_("You"), N_("Across")), 3: (N_("You"), N_("Right"), N_("Left")),
               4: (N_("You"), N_("Right"), N_("Across"), N_("Left"))}
+MULTI_RON = {
+    (2, "other"): N_("Double ron! Both won on {loser}'s discard."),
+    (2, "yours"): N_("Double ron! Both won on your discard."),
+    (2, "yours_child"): N_("Double ron! Both won with your tile."),
+    (3, "other"): N_("Triple ron! All three won on {loser}'s discard."),
+    (3, "yours"): N_("Triple ron! All three won on your discard."),
+    (3, "yours_child"): N_("Triple ron! All three won with your tile."),
+}
+"""Several winners on one discard -> the end panel's line under the headline, by the number of
+winners and whose discard it was (a child's own tile in the children's words)."""
 
 
 def meld_slots(melds: Any, *, gap: float = 0.3) -> list[TileSlot]:
@@ -514,7 +528,9 @@ class PlaySimpleScreen(Screen):
         self.hand_row = None
         self.other_rows: dict[int, TileRow] = {}
         self.rivers: dict[int, TileRow] = {}
-        self.win_row = None
+        self.win_row: TileRow | None = None
+        self.win_rows: dict[int, TileRow] = {}
+        self.end_lines: list[tuple[str, int, bool]] = []
         g = self.game
         if g is None:
             self.end_buttons.append(self.add(Button(_("Back"), self.app.pop, kind="primary", hotkey="Enter")))
@@ -569,20 +585,9 @@ class PlaySimpleScreen(Screen):
     def _build_end(self) -> None:
         g = self.game
         assert g is not None and g.result is not None
-        res = g.result
-        if res.winners:
-            w = res.winners[0]
-            tiles = sorted(g.hands[w] + ([res.tile] if res.kind == "ron" and res.tile is not None else []))
-            slots = [TileSlot(t) for t in tiles] + meld_slots(g.melds[w])
-            self.win_row = self.add(TileRow(slots))
-            dora = self.after_win_dora()
-            for i, slot in enumerate(slots):  # risu: the tiles the dora after agari counts
-                if dora is not None and slot.tile is not None and slot.tile.kind == dora.kind:
-                    self.win_row.marks[i] = "hint"
-            if res.tile is not None:  # the winning tile is among the concealed ones, never in a meld
-                idx = max((i for i, s in enumerate(slots) if s.tile == res.tile and s.group < 0), default=None)
-                if idx is not None:
-                    self.win_row.marks[idx] = "right"
+        # every winner's hand (several may win on one discard), the learner's first
+        self.win_rows = {seat: self.add(self._winning_row(seat)) for seat in self.winners_in_order()}
+        self.win_row = next(iter(self.win_rows.values()), None)
         if self.goal_met():
             self._report()
             self.end_buttons.append(self.add(Button(pgettext("end of game", "Done"), self.back, kind="primary",
@@ -591,6 +596,33 @@ class PlaySimpleScreen(Screen):
         else:
             self.end_buttons.append(self.add(Button(self._again_label(), self.play_again, kind="primary",
                                                     hotkey="Enter")))
+
+    def winners_in_order(self) -> list[int]:
+        """The seats that won the hand just over, the learner first, the others in the engine's
+        order (turn order from the discarder); [] after a draw or before the end."""
+        g = self.game
+        if g is None or g.result is None:
+            return []
+        return sorted(g.result.winners, key=lambda seat: seat != 0)
+
+    def _winning_row(self, seat: int) -> TileRow:
+        """A winner's hand as won (a ron's tile added), its melds as at the table, the winning tile
+        marked, and at risu the tiles the dora after agari counts."""
+        g = self.game
+        assert g is not None and g.result is not None
+        res = g.result
+        tiles = sorted(g.hands[seat] + ([res.tile] if res.kind == "ron" and res.tile is not None else []))
+        slots = [TileSlot(t) for t in tiles] + meld_slots(g.melds[seat])
+        row = TileRow(slots)
+        dora = self.after_win_dora()
+        for i, slot in enumerate(slots):  # risu: the tiles the dora after agari counts
+            if dora is not None and slot.tile is not None and slot.tile.kind == dora.kind:
+                row.marks[i] = "hint"
+        if res.tile is not None:  # the winning tile is among the concealed ones, never in a meld
+            idx = max((i for i, s in enumerate(slots) if s.tile == res.tile and s.group < 0), default=None)
+            if idx is not None:
+                row.marks[idx] = "right"
+        return row
 
     def several_hands(self) -> bool:
         """Whether this table plays a game of several hands whose points carry on (the A/B game,
@@ -983,16 +1015,7 @@ class PlaySimpleScreen(Screen):
                               mid_h - L.px(8))
         else:
             self._place_river(self.rivers[0], area.centerx, mid_top + L.px(4), area.width // 2, mid_h - L.px(8))
-        # The end panel.
-        w = min(L.px(720), L.width - 2 * L.margin)
-        extra = len(self.value_lines()) * self.app.line_height(L.font("small"))
-        extra += (len(self.subtitle_lines(w)) - 1) * self.app.line_height(L.font("body"))
-        self.end_rect = pygame.Rect(0, 0, w, L.px(300 if self.win_row is not None else 220) + extra)
-        self.end_rect.center = (L.width // 2, area.top + area.height * 2 // 5)
-        if self.end_rect.top < area.top:  # a long panel (the A/B game's points) stays below the header
-            self.end_rect.top = min(area.top, max(0, L.height - L.px(8) - self.end_rect.height))
-        if self.win_row is not None:
-            self.win_row.place(self.end_rect.centerx, self.end_rect.top + L.px(110), w - L.px(60), L.tile_h(0.9))
+        self._place_end_panel(area)
         bx = self.end_rect.centerx
         widths = [max(b.preferred_width(self.app), L.px(180)) for b in self.end_buttons]
         total = sum(widths) + L.px(16) * (len(widths) - 1)
@@ -1000,6 +1023,86 @@ class PlaySimpleScreen(Screen):
         for b, bw in zip(self.end_buttons, widths, strict=True):
             b.rect = pygame.Rect(x, self.end_rect.bottom - L.px(80), bw, L.px(58))
             x += bw + L.px(16)
+
+    def _place_end_panel(self, area: pygame.Rect) -> None:
+        """Size the end panel to what it says and lay out its contents under the subtitle: the
+        winners' hands (a hand each when several won on one discard, as many as fit the window, the
+        learner's first) and the lines of value, wrapped to the panel (``self.end_lines``)."""
+        L = self.app.layout
+        w = min(L.px(720), L.width - 2 * L.margin)
+        start = L.px(110) + (len(self.subtitle_lines(w)) - 1) * self.app.line_height(L.font("body"))
+        budget = L.height - area.top - L.px(8)  # the whole panel below the header
+        shown = list(self.win_rows)
+        plan = self.end_plan(set(shown))
+        while len(shown) > 1 and start + self._plan_height(plan, w) + L.px(110) > budget:
+            shown.pop()  # another winner's tiles go first: the lines say what each hand was worth
+            plan = self.end_plan(set(shown))
+        self.end_rect = pygame.Rect(0, 0, w, start + self._plan_height(plan, w) + L.px(110))
+        self.end_rect.center = (L.width // 2, area.top + area.height * 2 // 5)
+        if self.end_rect.top < area.top:  # a long panel (the A/B game's points) stays below the header
+            self.end_rect.top = min(area.top, max(0, L.height - L.px(8) - self.end_rect.height))
+        self.end_lines = []
+        y = self.end_rect.top + start
+        for row in self.win_rows.values():
+            row.visible = False
+        for kind, item in plan:
+            if kind == "gap":
+                y += L.px(BLOCK_GAP)
+                continue
+            if kind == "row":
+                row = self.win_rows[item]
+                row.visible = True
+                row.place(self.end_rect.centerx, y + self._row_top_gap(), w - L.px(60), self._end_tile_h())
+                y = row.rect.bottom + L.px(10)
+                continue
+            for line in self._end_wrap(item, w, bold=kind == "label"):
+                self.end_lines.append((line, y, kind == "label"))
+                y += self.app.line_height(L.font("small"))
+
+    def end_plan(self, rows: set[int]) -> list[tuple[str, Any]]:
+        """The end panel under its subtitle, top to bottom: ``("row", seat)`` for a winner's tiles
+        (the seats in ``rows`` only), ``("label", text)`` for the line that names one of several
+        winners and what the hand was worth, ``("line", text)`` for every other line,
+        ``("gap", None)`` between two winners."""
+        blocks = self.winner_blocks()
+        if len(blocks) < 2:
+            head = [("row", seat) for seat in self.win_rows if seat in rows]
+            return head + [("line", text) for text in self.value_lines()]
+        plan: list[tuple[str, Any]] = []
+        for seat, label, items in blocks:
+            plan += [("gap", None)] if plan else []  # each winner's lines apart from the last one's
+            plan.append(("label", label))
+            if seat in rows:
+                plan.append(("row", seat))
+            plan += [("line", text) for text in items]
+        return plan + [("line", text) for text in self._head_lines() + self._tail_lines()]
+
+    def _end_tile_h(self) -> int:
+        """The tile height of a winner's hand on the end panel: smaller when several hands won."""
+        return self.app.layout.tile_h(0.9 if len(self.win_rows) < 2 else 0.7)
+
+    def _row_top_gap(self) -> int:
+        """The room between a winner's line and the hand under it when several hands won."""
+        return self.app.layout.px(4) if len(self.win_rows) > 1 else 0
+
+    def _end_wrap(self, text: str, panel_width: int, *, bold: bool = False) -> list[str]:
+        """A line of the end panel wrapped to the panel's text width (never cut)."""
+        L = self.app.layout
+        return self.app.wrap(text, L.font("small"), panel_width - L.px(40), bold) or [""]
+
+    def _plan_height(self, plan: list[tuple[str, Any]], panel_width: int) -> int:
+        """How tall the contents of :meth:`end_plan` are on a panel ``panel_width`` wide."""
+        L = self.app.layout
+        lh = self.app.line_height(L.font("small"))
+        height = 0
+        for kind, item in plan:
+            if kind == "gap":
+                height += L.px(BLOCK_GAP)
+            elif kind == "row":
+                height += self._row_top_gap() + self._end_tile_h() + L.px(10)
+            else:
+                height += lh * len(self._end_wrap(item, panel_width, bold=kind == "label"))
+        return height
 
     def _place_prompt(self, area: pygame.Rect, y: int) -> int:
         """Lay out what the learner should do now: one line left of the buttons when it fits
@@ -1135,14 +1238,17 @@ class PlaySimpleScreen(Screen):
         while h > 12 and row_width(slots, h, max(1, h // 20)) > room:
             h -= 1
         y = m.bottom - L.px(8) - h
-        label = _("{who} won at {n} tiles:").format(who=self.seat_name(win.seat), n=win.size)
-        blit_text(surf, self.app, label, L.font("tiny"), P.on_felt_muted, (m.left + L.px(16), y - L.px(2)),
-                  anchor="bottomleft", max_width=room)
+        blit_text(surf, self.app, self.stage_win_label(win), L.font("tiny"), P.on_felt_muted,
+                  (m.left + L.px(16), y - L.px(2)), anchor="bottomleft", max_width=room)
         x, tw, spacing = m.left + L.px(16), tile_art.tile_size(h)[0], max(1, h // 20)
         for slot in slots:
             x += round(slot.gap * tw)
             surf.blit(tile_image(self.app, slot, h), (x, y))
             x += slot_width(slot, h) + spacing
+
+    def stage_win_label(self, win: StageWin) -> str:
+        """The words over an intermediate win's hand in the middle panel: "Across won with 4 tiles:"."""
+        return _("{who} won with {n} tiles:").format(who=self.seat_name(win.seat), n=win.size)
 
     def _draw_next(self, surf: pygame.Surface, m: pygame.Rect, lh: int) -> None:
         """The open wall (yochi): the next draws, in the order they will be taken."""
@@ -1362,24 +1468,30 @@ class PlaySimpleScreen(Screen):
         r = self.end_rect
         draw_panel(surf, r, P.card, L.px(22), shadow=L.px(8), border=P.card_edge)
         headline, line = self._result_lines()
-        blit_text(surf, app, headline, L.font("title"), P.ink, (r.centerx, r.top + L.px(20)), anchor="midtop",
-                  bold=True, max_width=r.width - L.px(40))
+        blit_text(surf, app, headline, self.headline_font(headline, r.width), P.ink, (r.centerx, r.top + L.px(20)),
+                  anchor="midtop", bold=True, max_width=r.width - L.px(40))
         sub = self.subtitle_lines(r.width)
         for i, text in enumerate(sub):
             blit_text(surf, app, text, L.font("body"), P.ink_muted,
                       (r.centerx, r.top + L.px(74) + i * app.line_height(L.font("body"))), anchor="midtop",
                       max_width=r.width - L.px(40))
-        if self.win_row is not None:
-            self.win_row.draw(surf, app, False)
-        below_sub = (len(sub) - 1) * app.line_height(L.font("body"))
-        y = (self.win_row.rect.bottom if self.win_row is not None else r.top + L.px(110) + below_sub) + L.px(10)
-        for text in self.value_lines():
-            blit_text(surf, app, text, L.font("small"), P.ink, (r.centerx, y), anchor="midtop",
+        for row in self.win_rows.values():
+            if row.visible:
+                row.draw(surf, app, False)
+        for text, y, bold in self.end_lines:
+            blit_text(surf, app, text, L.font("small"), P.ink, (r.centerx, y), anchor="midtop", bold=bold,
                       max_width=r.width - L.px(40))
-            y += app.line_height(L.font("small"))
         focused = self.focused_widget()
         for b in self.end_buttons:
             b.draw(surf, app, b is focused and app.show_focus)
+
+    def headline_font(self, headline: str, panel_width: int) -> int:
+        """The end panel's headline size: the title's, or the largest smaller size that fits a long
+        headline (three winners named, «Вы, игрок напротив и игрок слева выиграли!»)."""
+        L = self.app.layout
+        room = panel_width - L.px(40)
+        sizes = [L.font(name) for name in ("title", "h2", "large")]
+        return next((size for size in sizes if self.app.text_width(headline, size, bold=True) <= room), sizes[-1])
 
     def subtitle_lines(self, panel_width: int) -> list[str]:
         """The end panel's line under the headline: one line over a won hand (its tiles follow),
@@ -1395,49 +1507,98 @@ class PlaySimpleScreen(Screen):
         return wrapped_lines(self.app, line, L.font("body"), panel_width - L.px(40), max_lines=2) or [""]
 
     def value_lines(self) -> list[str]:
-        """What the winning hand was worth under this game's rules, and why (one line per winner)."""
+        """What the winning hand was worth under this game's rules, and why (a line naming each
+        winner, the learner first, then that hand's reasons)."""
         g = self.game
-        out = play_ab.value_lines(self)  # the A/B game: the announced wait and the last guess
-        out += self._stage_lines()
+        out = self._head_lines()
         if g is None or g.result is None or not g.result.values:
             if play_ab.is_ab(self) and g is not None and g.ended:  # a draw: the stakes still moved
                 return out + self._points_lines() + self._match_line() + self._game_result()
-            return out + self._yaku_lines() + self._exchange_lines()
+            blocks = self.winner_blocks()
+            if len(blocks) > 1:  # several winners at a table that scores nothing: each named, with its yaku
+                return out + [line for _seat, label, items in blocks for line in (label, *items)] + self._tail_lines()
+            return out + self._yaku_lines(next(iter(self.winners_in_order()), None)) + self._tail_lines()
         if g.result.chombo is not None:  # risu: the four kept undeclared (okurikan)
             return self.chombo_lines() + [
                 _("{who}: {points}").format(who=self.seat_name(s), points=format_points(d, signed=True))
                 for s, d in enumerate(g.result.values[0].deltas)] + self._match_line() + self._game_result()
-        for seat, v in zip(g.result.winners, g.result.values, strict=True):
-            total = []
-            if v.scheme in ("kunto", "twelve", "short", "riichi", "standard"):
-                total.append(han_text(v.han))
-            if v.scheme in ("short", "risu", "riichi", "standard"):
-                total.append(points_text(v.points))
-            out.append(_("{who}: {total}").format(who=self.seat_name(seat), total=" · ".join(total) or "—"))
-            out += self._atama_lines(seat)
-            seen: dict[tuple[str, int, str], int] = {}
-            for item in v.items:
-                key = (item.id, item.amount, item.unit)
-                seen[key] = seen.get(key, 0) + 1
-            if not seen:
-                text = _("no value items: the hand is complete, but worth nothing extra under these rules")
-                out.append(text[:1].upper() + text[1:])  # a line of the panel, as every reason is
-            for (item_id, amount, unit), times in seen.items():
-                text = self._item_text(item_id, amount, unit)
-                out.append(f"{text} ×{times}" if times > 1 else text)
-        return (out[:8] + self._exchange_lines() + self._table_line() + self._points_lines() + self._match_line()
+        out += [line for _seat, label, items in self.winner_blocks() for line in (label, *items)]
+        return out[:8] + self._tail_lines()
+
+    def _head_lines(self) -> list[str]:
+        """The end panel's lines before the winners': the A/B game's announced wait and last guess,
+        and short mahjong's intermediate wins."""
+        return play_ab.value_lines(self) + self._stage_lines()
+
+    def _tail_lines(self) -> list[str]:
+        """The end panel's lines after the winners': the honor exchanges, the A/B game's table and
+        points, and the end of a game of several hands."""
+        g = self.game
+        if g is None or g.result is None or not g.result.values:
+            return self._exchange_lines()
+        return (self._exchange_lines() + self._table_line() + self._points_lines() + self._match_line()
                 + self._game_result())
 
-    def _yaku_lines(self) -> list[str]:
-        """The winner's yaku where a win needs one and the table scores nothing (the glass table with
-        ``win: yaku``), one a line under the tiles rather than in the one-line subtitle, which cut
-        them: each name with its Japanese where it fits the panel, plain where it does not."""
+    def winner_blocks(self) -> list[tuple[int, str, list[str]]]:
+        """Each winner of the hand just over, the learner first: the seat, the line that names the
+        winner (with the hand's han and points where the table scores them; "Left's hand" where it
+        scores nothing) and the lines of why the hand is worth that."""
         g = self.game
-        if g is None or g.result is None or not g.result.winners or g.result.values or g.result.tile is None:
+        if g is None or g.result is None or g.result.chombo is not None:
+            return []
+        values = dict(zip(g.result.winners, g.result.values, strict=False))
+        players = self.setup.players if self.setup else g.n
+        out = []
+        for seat in self.winners_in_order():
+            v = values.get(seat)
+            if v is None:  # a table that scores nothing: the hand's yaku where a win needs one
+                out.append((seat, self._whose_hand(seat, players), self._yaku_lines(seat)))
+            else:
+                out.append((seat, self._total_line(seat, v), self._atama_lines(seat) + self._reason_lines(v)))
+        return out
+
+    def _whose_hand(self, seat: int, players: int) -> str:
+        """The line over one of several winning hands at a table that scores nothing: "Your hand"
+        (to a child «Твоя рука»), "Left's hand"."""
+        if seat == 0 and self.kids:
+            return pgettext("to a child", "Your hand")
+        return whose_hand(seat, players)
+
+    def _total_line(self, seat: int, value: Any) -> str:
+        """A winner and what the hand was worth: "Left: 2 han · 2,600 points"."""
+        total = []
+        if value.scheme in ("kunto", "twelve", "short", "riichi", "standard"):
+            total.append(han_text(value.han))
+        if value.scheme in ("short", "risu", "riichi", "standard"):
+            total.append(points_text(value.points))
+        return _("{who}: {total}").format(who=self.seat_name(seat), total=" · ".join(total) or "—")
+
+    def _reason_lines(self, value: Any) -> list[str]:
+        """Why a hand is worth what it is: each value item once, with ×N when it counts several times."""
+        seen: dict[tuple[str, int, str], int] = {}
+        for item in value.items:
+            key = (item.id, item.amount, item.unit)
+            seen[key] = seen.get(key, 0) + 1
+        if not seen:
+            text = _("no value items: the hand is complete, but worth nothing extra under these rules")
+            return [text[:1].upper() + text[1:]]  # a line of the panel, as every reason is
+        out = []
+        for (item_id, amount, unit), times in seen.items():
+            text = self._item_text(item_id, amount, unit)
+            out.append(f"{text} ×{times}" if times > 1 else text)
+        return out
+
+    def _yaku_lines(self, seat: int | None) -> list[str]:
+        """The yaku of the winner at ``seat`` (None: nobody won) where a win needs one and the table
+        scores nothing (the glass table with ``win: yaku``), one a line under the tiles rather than
+        in the one-line subtitle, which cut them: each name with its Japanese where it fits the
+        panel, plain where it does not."""
+        g = self.game
+        if g is None or g.result is None or seat is None or g.result.values or g.result.tile is None:
             return []
         if g.setup.win != "yaku" or g.setup.engine != "simple":
             return []
-        w = g.result.winners[0]
+        w = seat
         tsumo = g.result.kind == "tsumo"
         hand = g.hand(w) if tsumo else g.hand(w).with_tile(g.result.tile)
         return [self._value_text(y, 0, "") for y in g.yaku_of(w, hand, g.result.tile, tsumo=tsumo)]
@@ -1457,8 +1618,10 @@ class PlaySimpleScreen(Screen):
         out = []
         for seat in sorted(count):
             if seat == g.dealer:
-                text = ngettext("{who}: {k} honor exchange, {points} paid to nobody (the dealer's own)",
-                                "{who}: {k} honor exchanges, {points} paid to nobody (the dealer's own)", count[seat])
+                text = ngettext("{who} (the dealer): {k} honor exchange, {points} paid and lost — a dealer's exchange "
+                                "goes to nobody.",
+                                "{who} (the dealer): {k} honor exchanges, {points} paid and lost — a dealer's "
+                                "exchanges go to nobody.", count[seat])
             else:
                 text = ngettext("{who}: {k} honor exchange, {points} paid to the dealer ({dealer})",
                                 "{who}: {k} honor exchanges, {points} paid to the dealer ({dealer})", count[seat])
@@ -1661,7 +1824,9 @@ class PlaySimpleScreen(Screen):
         if reason == "draw_limit":
             return ngettext("{n} tile has been drawn, as many as the set holds: a draw.",
                             "{n} tiles have been drawn, as many as the set holds: a draw.", g.draws).format(n=g.draws)
-        return _("The wall is empty. Let's play again!")
+        if self.kids:  # a child is invited to another game; a grown-up is told what happened
+            return _("The wall is empty. Let's play again!")
+        return _("The wall is empty: the hand is a draw.")
 
     def _no_growth_text(self, left: int) -> str:
         """Short mahjong's hands cannot grow: the tiles left, and — from the engine's ``no_growth``
@@ -1689,6 +1854,8 @@ class PlaySimpleScreen(Screen):
             return _("Chombo!"), _("{who}: four of a kind kept without declaring the kan.").format(who=who)
         if res.kind == "draw":
             return _("Nobody won this time"), self._draw_reason()
+        if len(res.winners) > 1:
+            return self._several_won_lines()
         how = pgettext("mahjong call", "Tsumo") if res.kind == "tsumo" else pgettext("mahjong call", "Ron")
         # inside a sentence the call is a word: «Left completed the hand: tsumo.»
         said = _("tsumo") if res.kind == "tsumo" else _("ron")
@@ -1704,3 +1871,29 @@ class PlaySimpleScreen(Screen):
                 else _("{who} completed the hand with your tile: {how}.")
             return _("{who} won").format(who=who), line.format(who=who, how=said)
         return _("{who} won").format(who=who), _("{who} completed the hand: {how}.").format(who=who, how=said)
+
+    def _several_won_lines(self) -> tuple[str, str]:
+        """Several players won on one discard: the headline names them all, the learner first
+        ("You and Left won!", «Вы и игрок слева выиграли!»), and the line under it says that they
+        won on the same discard, and whose it was."""
+        g = self.game
+        assert g is not None and g.result is not None
+        players = self.setup.players if self.setup else g.n
+        names = [self._listed_winner(seat, players) for seat in self.winners_in_order()]
+        text = _("{winners} won!") if 0 in g.result.winners else _("{winners} won")
+        headline = text.format(winners=winners_join(names))
+        if len(names) == 3 and 0 not in g.result.winners:  # three names would not fit the headline
+            headline = _("All three opponents won")
+        mine = g.result.from_seat == 0
+        whose = ("yours_child" if self.kids else "yours") if mine else "other"
+        line = _(MULTI_RON[(min(len(g.result.winners), 3), whose)]).format(
+            loser="" if mine else seat_owner(g.result.from_seat, players))
+        return headline[:1].upper() + headline[1:], line
+
+    def _listed_winner(self, seat: int, players: int) -> str:
+        """One of several winners inside the headline's list ("You", "Left"; ru «вы» / «ты» to a child,
+        «игрок слева»)."""
+        if seat == 0 and self.kids:
+            # TRANSLATORS: the child, one of several winners listed in a sentence (ru: «ты»).
+            return pgettext("child in a list of winners", "You")
+        return listed_winner(seat, players)

@@ -204,7 +204,7 @@ class TrainingSetupScreen(Screen):
             hand = int(saved.get("match_hands", 0)) + 1
         except (KeyError, IndexError, TypeError, ValueError):
             return ""
-        return _("A game left at hand {n}, you have {p}: “Continue” plays it on, “New game” starts afresh.").format(
+        return _("You left a game at hand {n} with {p}: “Continue” plays on, “New game” starts afresh.").format(
             n=hand, p=points_text(points))
 
     def initial_focus(self) -> int | None:
