@@ -85,7 +85,7 @@ def test_in_furiten_the_coach_quotes_a_tsumo_and_says_ron_is_impossible(app: App
     shown = (format_about_points(p), format_about_points(dama))
     if _ru(app):
         assert "рона не будет" in words and "(рон: около" not in words, words
-        assert "и риичи закрепило бы его" in words, words
+        assert "риичи закрепило бы это ожидание, а у него" in words, words
         assert "(цумо сейчас: около {} с риичи, {} без него)".format(*shown) in words, words
         assert words.count("фуритен") <= 3, words  # said once by the discard line, once by the riichi line
     else:
