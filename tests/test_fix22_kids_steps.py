@@ -147,7 +147,7 @@ def test_a_yes_no_hint_recalls_the_steps_own_first_hint(app: App) -> None:
     hint(app)
     first = {"ru": "Что идёт после девяти?", "en": "What comes after nine?"}[lang(app)]
     assert first in screen.feedback_text
-    assert screen.feedback_text.startswith({"ru": "Не спеши", "en": "Check each answer"}[lang(app)])
+    assert screen.feedback_text.startswith({"ru": "Вспомни", "en": "Remember"}[lang(app)]), screen.feedback_text
 
 
 def test_a_two_answer_step_with_its_own_second_hint_shows_the_authors_words_alone(app: App) -> None:

@@ -75,6 +75,16 @@ SECOND_HINTS = {
 }
 FINISH_ASKS = frozenset({"waits", "mcr_waits", "complete_set", "shape", "tenpai", "named_shape",
                          "waits_count", "ukeire", "shanten"})
+# TRANSLATORS: what a child (ru: «ты», simple words) is told who pressed Check on a half-done step
+# of this kind: tiles into boxes, tiles into teams and the pair, tiles or cards swapped into order.
+CHILD_UNFINISHED = {
+    "boxes": N_("First put every tile in its place."),
+    "split": N_("First put every tile into a team or the pair."),
+    "sort": N_("First move the tiles: tap two tiles to swap them."),
+    "order": N_("First move the cards: tap two cards to swap them."),
+}
+"""A child's words for an arrange step not finished yet, by its ``ask`` (the adults' words are the
+view's ``empty_message``); any other step says «answer first»."""
 
 
 def hint_family(step: Any) -> str:
@@ -468,6 +478,9 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                 return True
             problem = field.reject_message(ev) if ev.key not in (pygame.K_RETURN, pygame.K_KP_ENTER) else ""
             if problem and ev.key == pygame.K_h and self.hint_btn.visible:
+                if self.lesson.audience == "child":  # a child's H is the hint its badge offers
+                    self.hint()
+                    return True
                 problem = _("Only digits go into this box; for a hint, click “Hint”.")
             if problem and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
                 self.app.notify(problem, "info", 4)
@@ -542,8 +555,11 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             field.forget_cut()
         if response is None:
             if self.lesson.audience == "child":  # a child's words («ты»), not the adults' «Сначала выберите…»
+                unfinished = CHILD_UNFINISHED.get(getattr(view, "ask", ""))
                 # TRANSLATORS: for a 6-year-old (ru: «ты»); {check} is the main button's label.
-                self.app.notify(_("Answer first, then press “{check}”.").format(check=self.main_btn.label), "info", 3)
+                words = _(unfinished) if unfinished else _("Answer first, then press “{check}”.").format(
+                    check=self.main_btn.label)
+                self.app.notify(words, "info", 3)
             else:
                 self.app.notify(view.empty_message(), "info", 3)
             return

@@ -29,13 +29,14 @@ THINKING_HINTS = {
 wrong answer would give the right one away, so the hint says how to think it through instead."""
 KIDS_THINKING_HINTS = {
     # TRANSLATORS: for a 6-year-old: "Is this a win?" (ru: «ты»; команда = a set, пара = a pair).
-    "complete": N_("Find the pair first. Then make teams of the other tiles. Has every tile found a place?"),
+    "complete": N_("Find the pair, then the teams: does every tile fit in?"),
     # TRANSLATORS: for a 6-year-old: "Is the hand one tile from a win?" (ru: «ты»).
-    "tenpai": N_("Imagine one more tile coming to you. Is there a tile that makes a win?"),
+    "tenpai": N_("Could one more tile make a win?"),
     # TRANSLATORS: for a 6-year-old: any other question with two answers (ru: «ты»).
-    "": N_("Check each answer in turn, slowly: does it fit the question?"),
+    "": N_("Look at the tiles once more, slowly."),
 }
-"""The same for a child, in the children's words."""
+"""The same for a child, in the children's words: one short sentence each (a yes/no card for a
+6-year-old takes no talk about "answers")."""
 
 
 def answer_sentence(template: str, answer: str) -> str:
@@ -303,11 +304,12 @@ class ChoiceView(QuizView):
         child = self.child()
         table = KIDS_THINKING_HINTS if child else THINKING_HINTS
         ask = st.ask if st.ask in table else ""
-        lines = [_(table[ask])]
         first = self.text(st.hints[0]) if st.hints and not ask else ""
+        if child and first:  # one short sentence for a child: the step's own first hint, once more
+            # TRANSLATORS: for a 6-year-old (ru: «ты»); {hint} is the step's own first hint, a sentence.
+            return pgettext("to a child", "Remember: “{hint}”").format(hint=first)
+        lines = [_(table[ask])]
         if first:
-            # TRANSLATORS: {hint} is the step's own first hint, already a sentence; «ты» / «вы».
-            recall = pgettext("to a child", "Remember the first hint: “{hint}”") if child else _(
-                "Remember the first hint: “{hint}”")
-            lines.append(recall.format(hint=first))
+            # TRANSLATORS: {hint} is the step's own first hint, already a sentence (ru: «вы»).
+            lines.append(_("Remember the first hint: “{hint}”").format(hint=first))
         return " ".join(lines)

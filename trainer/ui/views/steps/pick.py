@@ -117,6 +117,29 @@ class PickTilesView(QuizView):
         for b in starts[1::2]:
             self.picker.slots[b] = replace(self.picker.slots[b], gap=0.6 if pairs else 0.0)
 
+    def _kid_palette_th(self, area: pygame.Rect, room: int, pairs: bool) -> int:
+        """The tile height of a child's palette laid out one family (or, ``pairs``, two) to a line:
+        as big as a child's tile (``th(0.75)``) while its lines fit ``room`` pixels and its width
+        the area, never below the readable least (the picker is left placed at that size)."""
+        self.fold(pairs)
+        lines = len(self.picker._lines())
+        fits = int(room / (0.18 + lines + 0.25 * (lines - 1)))  # palette_height solved for th
+        th = max(self.th(PALETTE_LEAST), min(self.th(0.75), fits))
+        self.picker.place(area.centerx, 0, area.width, th)
+        return self.picker.height
+
+    def _fit_kid_palette(self, area: pygame.Rect, room: int) -> int:
+        """A child's palette tile height for ``room`` pixels of height: one family to a line when
+        that keeps the big tiles, else whichever of one or two families to a line gives the bigger
+        tiles (the palette is left folded and placed that way)."""
+        single = self._kid_palette_th(area, room, pairs=False)
+        if single >= self.th(0.75) or len(self.suit_starts) < 3:
+            return single
+        paired = self._kid_palette_th(area, room, pairs=True)
+        if paired > single:
+            return paired
+        return self._kid_palette_th(area, room, pairs=False)
+
     def layout(self, area: pygame.Rect) -> None:
         L = self.app.layout
         y = self.place_prompt(area)
@@ -128,10 +151,12 @@ class PickTilesView(QuizView):
             note_h = self.note.place(self.app, area.left, area.bottom, area.width) + L.px(16)
         kid_th = 0
         if kid and lines > 1:
-            # A child's palette keeps one tile size, with or without the feedback panel under it
-            # (a 6-year-old must see and hit every tile): the hand above gives way instead.
-            kid_th = self.th(0.75)
-            self.picker.place(area.centerx, 0, area.width, kid_th)
+            # A child's palette keeps its big tiles while they fit (a 6-year-old must see and hit
+            # every tile) and the hand above gives way first; short of room (the feedback panel is
+            # open) the palette takes the larger of one family or two to a line that fits.
+            hand = self.th(0.8) + L.px(8 + 28) if self.shown is not None else 0
+            kid_th = self._fit_kid_palette(area, area.bottom - y - hand - L.px(8 + 10) - note_h)
+            lines = len(self.picker._lines())
             kid_room = self.picker.rect.height + L.px(8 + 28 + 10) + note_h
         cap = self.th(0.85 if lines > 1 else 1.15)
         if kid:
