@@ -248,8 +248,7 @@ class HomeScreen(Screen):
             lesson_id, step, title = resume
             go = (_("Go on!"), title, lambda: self.app.push("lesson", lesson_id=lesson_id, step=step))
         else:
-            nxt = self._next_kids_lesson() if self.app.library_ready() else None
-            go = (_("Let's start!"), nxt[1], lambda: self.app.push("lesson", lesson_id=nxt[0])) if nxt else None
+            go = self._kids_next_card() if self.app.library_ready() else None
         entries = [go] if go else []
         entries += [
             (_("My lessons"), _("Tiles, teams and games"), lambda: self.app.push("lesson_map", track="kids")),
@@ -274,8 +273,31 @@ class HomeScreen(Screen):
                           (_("Progress"), lambda: self.app.push("progress", adult=True), "secondary"),
                           (_("Cancel"), lambda: None, "ghost")])
 
+    def _kids_next_card(self) -> tuple[str, str, Callable[[], None]] | None:
+        """The first card of the children's home when no lesson is left in the middle: start the
+        next lesson, or, when the whole path is done, praise and an invitation to the games."""
+        nxt = self._next_kids_lesson()
+        if nxt is not None:
+            return _("Let's start!"), nxt[1], lambda: self.app.push("lesson", lesson_id=nxt[0])
+        if self._kids_path_done():
+            return _("All lessons done!"), _("Well done! Now let's play."), \
+                lambda: self.app.push("kids_games")
+        return None
+
+    def _kids_path_done(self) -> bool:
+        """Whether every children's lesson is done (and there are some)."""
+        from trainer.ui.views.lesson_order import lesson_states
+
+        try:
+            lib = self.app.library()
+        except Exception:
+            return False
+        states = lesson_states(self.app, lib)
+        kids = list(lib.by_track("kids"))
+        return bool(kids) and all(states.get(lesson.id) == "done" for lesson in kids)
+
     def _next_kids_lesson(self) -> tuple[str, str] | None:
-        """The first children's lesson not yet done."""
+        """The first children's lesson not yet done (None when every one is done)."""
         from trainer.ui.views.lesson_order import lesson_states
 
         try:
@@ -287,7 +309,7 @@ class HomeScreen(Screen):
         for lesson in kids:
             if states.get(lesson.id) != "done":
                 return lesson.id, _lesson_title(lesson, self.app.settings.language)
-        return (kids[0].id, _lesson_title(kids[0], self.app.settings.language)) if kids else None
+        return None
 
     def draw_overlay(self, surf: pygame.Surface) -> None:
         """The children's cards carry big tile pictures under their names."""

@@ -33,6 +33,8 @@ NOTE_LINES = 3
 FEW_ANSWERS = 10
 """A skill with fewer answers is not judged yet: its bar is drawn blue, never red (two right
 answers of two show a short bar, because mastery grows answer by answer)."""
+KID_VALUE_FONTS = ("hero", "title", "h2")
+"""The sizes a child card's big figure may take, largest first, to fit its card."""
 
 
 @dataclass
@@ -478,8 +480,10 @@ class ProgressScreen(Screen):
             pad = L.px(22)
             blit_text(surf, self.app, label, L.font("large"), P.ink_muted, (rect.left + pad, rect.top + L.px(18)),
                       max_width=rect.width - 2 * pad)
-            blit_text(surf, self.app, value, L.font("hero"), P.accent_dark if i == 1 else P.ink,
-                      (rect.left + pad, rect.top + L.px(58)), bold=True, max_width=rect.width - 2 * pad)
+            size = self._kid_value_size(value, rect.width - 2 * pad)
+            blit_text(surf, self.app, value, size, P.accent_dark if i == 1 else P.ink,
+                      (rect.left + pad, rect.top + L.px(58) + (L.font("hero") - size) // 2), bold=True,
+                      max_width=rect.width - 2 * pad)
             if fill is not None:
                 note_top = rect.bottom - L.px(14) - self.app.line_height(L.font("small"))
                 bar = pygame.Rect(rect.left + pad, note_top - L.px(22), rect.width - 2 * pad, L.px(14))
@@ -495,6 +499,15 @@ class ProgressScreen(Screen):
         head = _("What's next?") if k.next_lesson is not None else _("All the lessons are done! Now let's play.")
         blit_text(surf, self.app, head, L.font("h2"), P.on_felt, (c.left, self.next_top), bold=True,
                   max_width=c.width)
+
+    def _kid_value_size(self, value: str, width: int) -> int:
+        """The largest of the child cards' big font sizes that shows ``value`` whole in ``width``
+        («140 ответов» is too wide for the hero size in a third of a 1024-pixel window)."""
+        L = self.app.layout
+        for name in KID_VALUE_FONTS:
+            if self.app.text_width(value, L.font(name), bold=True) <= width:
+                return L.font(name)
+        return L.font(KID_VALUE_FONTS[-1])
 
     def _stat_card(self, surf: pygame.Surface, rect: pygame.Rect, label: str, value: str, note: str,
                    fill: float | None = None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from trainer.engine.notation import parse_hand
+from trainer.engine.notation import parse_hand, parse_tiles
 from trainer.i18n import N_, _, current_language, ngettext, npgettext, pgettext
 from trainer.ui.question_texts import MORE_QUESTIONS, more_option_label, more_question_text, shanten_note
 from trainer.ui.richtext import BR
@@ -58,6 +58,13 @@ KIDS_QUESTIONS = {
     "best_discard": N_("Which tile do you give away? Keep the tiles that help your hand."),
     "kunto_discard": N_("Which tile do you give back? Keep the tiles that help your hand."),
 }
+# A children's "which tiles fit" drill whose answer is one tile: never "tap every one".
+KIDS_ONE_TILE_QUESTIONS = {
+    "waits": N_("Which tile fits here? There is just one!"),
+    "kunto_waits": N_("Which tile fits here? There is just one!"),
+}
+KIDS_TWIN_QUESTION = N_("Find a tile just the same!")
+"""A child's one-tile hand: the only tile that fits is its twin."""
 KIDS_HONOR_NAMES = (N_("East"), N_("South"), N_("West"), N_("North"), N_("White dragon"), N_("Green dragon"),
                     N_("Red dragon"))
 KIDS_PRAISE = (N_("Well done!"), N_("Great!"), N_("You got it!"), N_("Super!"))
@@ -141,8 +148,23 @@ def question_text(ex: Any, kids: bool = False, *, rules: bool = True) -> str:
     return text
 
 
+def _one_answer_tile(ex: Any) -> bool:
+    """Whether the exercise's answer is a set of exactly one tile."""
+    return isinstance(ex.answer, frozenset) and len(ex.answer) == 1
+
+
+def _one_tile_hand(hand: str) -> bool:
+    """Whether a prompt's hand is a single tile (its only wait is its twin)."""
+    try:
+        return len(parse_tiles(hand)) == 1
+    except Exception:  # a hand this cannot read is simply not one tile
+        return False
+
+
 def _question_text(ex: Any, kids: bool = False) -> str:
     p = ex.prompt
+    if kids and p.question in KIDS_ONE_TILE_QUESTIONS and _one_answer_tile(ex):
+        return _(KIDS_TWIN_QUESTION) if _one_tile_hand(p.hand) else _(KIDS_ONE_TILE_QUESTIONS[p.question])
     if kids and p.question in KIDS_QUESTIONS:
         text = _(KIDS_QUESTIONS[p.question])
         if p.question == "tile_for_name":

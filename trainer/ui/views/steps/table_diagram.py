@@ -59,7 +59,10 @@ class TableDiagram:
 
     def center_lines(self) -> list[tuple[str, str]]:
         """The centre panel's lines as (what, text): the round, honba, riichi sticks, tiles left
-        (the dora indicators are drawn as tiles below them)."""
+        (the dora indicators are drawn as tiles below them).  None for a child: the round, honba and
+        sticks are a grown-up's table words, and the room goes to bigger tiles."""
+        if self.view.child():
+            return []
         app = self.view.app
         t = self.table
         try:
@@ -78,6 +81,8 @@ class TableDiagram:
         L = app.layout
         lh = app.line_height(L.font("small"))
         lines = self.center_lines()
+        if not lines and self.dora is None:
+            return 0, 0
         # Each line: the text, after a stick for honba and riichi sticks, inside the padding.
         w = max(app.text_width(txt, L.font("small"), bold=k == "round") + (L.px(38) if k in ("honba", "sticks")
                                                                             else 0) for k, txt in lines)
@@ -102,7 +107,7 @@ class TableDiagram:
         th = max(L.px(24), min(self.view.th(0.7), area.height // n - L.px(12)))
         label_w = L.px(250)
         y = area.top
-        body_w = area.width - label_w - cw - gap
+        body_w = area.width - label_w - (cw + gap if cw else 0)
         # The hands and the rivers share the room by how many tiles they hold (river tiles are 0.8 tall).
         hand_u = max([self._units(h) for _l, h, _r in self.rows] + [1.0])
         river_u = max(self._units(r) for _l, _h, r in self.rows) * 0.8
@@ -141,6 +146,8 @@ class TableDiagram:
                           bold=True, max_width=room)
             y += self.th + L.px(12)
         c = self.center
+        if not c.width:
+            return
         draw_panel(surf, c, P.felt_dark, L.px(14), border=P.accent_dark)
         lh = app.line_height(L.font("small"))
         y = c.top + L.px(12)
