@@ -175,7 +175,7 @@ def test_too_few_tiles_to_grow_the_hands_is_not_an_empty_wall(app: App) -> None:
     assert g.ended and g.result.kind == "draw" and g.wall_remaining == 3
     head, line = screen._result_lines()
     assert "3 tiles are left" in line and "empty" not in line
-    assert screen.value_lines() == ["Intermediate wins: You at 4 tiles."]
+    assert screen.value_lines() == ["Intermediate wins: You with a hand of 4 tiles."]
 
 
 # ---------------------------------------------------------------- 6: atama kasō

@@ -1658,7 +1658,7 @@ class PlaySimpleScreen(Screen):
         wins = getattr(self, "stage_wins", [])
         if not wins:
             return []
-        parts = [_("{who} at {n} tiles").format(who=self.seat_name(w.seat), n=w.size) for w in wins]
+        parts = [_("{who} with a hand of {n} tiles").format(who=self.seat_name(w.seat), n=w.size) for w in wins]
         return [_("Intermediate wins: {wins}.").format(wins=play_ab.and_join(parts))]
 
     def _points_lines(self) -> list[str]:
