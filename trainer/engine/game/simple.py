@@ -609,7 +609,8 @@ class SimpleGame:
         mode's ``min_wall``, the dealer's next draw among them); when it holds fewer than the
         growth and that minimum, the game ends as a draw with the reason ``no_growth`` (tiles may
         be left; the event gives the tiles ``left``, the ``grow`` tiles, the ``keep`` minimum and
-        their sum ``need``)."""
+        their sum ``need``).  The ``stage_win`` event carries the winner's completed hand (``won``)
+        before it grows."""
         if not tsumo:
             src = self.last_from
             assert src is not None
@@ -617,7 +618,7 @@ class SimpleGame:
             self.rivers[src][-1] = RiverTile(d.tile, d.tsumogiri, d.riichi, True)
             self.hands[seat].append(tile)
         self.events.append({"type": "stage_win", "seat": seat, "tile": str(tile), "tsumo": tsumo,
-                            "hand": self.hand_size})
+                            "hand": self.hand_size, "won": [str(t) for t in sorted(self.hands[seat])]})
         bigger = next(h for h in self.setup.stages if h > self.hand_size)
         grow = bigger - self.hand_size
         growth = sum(grow - 1 if s == seat else grow for s in range(self.n))

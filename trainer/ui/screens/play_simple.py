@@ -758,7 +758,6 @@ class PlaySimpleScreen(Screen):
     def _act(self, action: Any) -> None:
         assert self.game is not None
         try:
-            self._remember_hands()
             self.game.apply(0, action)
         except IllegalAction as exc:
             self.app.notify(exc.reason, "warn")
@@ -767,12 +766,6 @@ class PlaySimpleScreen(Screen):
         self.timer = 0.0
         self.app.play_sound("tile")
         self._after_action()
-
-    def _remember_hands(self) -> None:
-        """Every seat's concealed tiles before an action: an intermediate win of short mahjong
-        grows the hands at once, and the panel shows the winner's hand as it was won."""
-        g = self.game
-        self._hands_before = [sorted(h) for h in g.hands] if g is not None else []
 
     def _read_events(self) -> None:
         """Take in the engine's events since the last action: an intermediate win (``stage_win``,
@@ -791,11 +784,8 @@ class PlaySimpleScreen(Screen):
         g = self.game
         assert g is not None
         seat, tile, tsumo = int(ev["seat"]), parse_tile(str(ev["tile"])), bool(ev.get("tsumo"))
-        before = getattr(self, "_hands_before", [])
-        hand = list(before[seat]) if seat < len(before) else []
-        if not tsumo:
-            hand = sorted([*hand, tile])
-        self.stage_wins.append(StageWin(seat, tuple(hand), tile, tsumo, int(ev.get("hand", 0))))
+        hand = tuple(parse_tile(t) for t in ev.get("won", ()))  # the engine's: the hand as it was won
+        self.stage_wins.append(StageWin(seat, hand, tile, tsumo, int(ev.get("hand", 0))))
         self.app.notify(self.stage_text(self.stage_wins[-1]), "ok" if seat == 0 else "info", seconds=8)
 
     def stage_text(self, win: StageWin) -> str:
@@ -946,7 +936,6 @@ class PlaySimpleScreen(Screen):
             if s == 0:
                 continue
             legal = g.legal_actions(s)
-            self._remember_hands()
             g.apply(s, self.bots[s].choose(g.view(s), legal))
             break
         self._after_action()
