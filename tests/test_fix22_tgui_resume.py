@@ -14,12 +14,11 @@ import pytest  # noqa: E402
 
 from tests.test_fix22_tgui_table import learner_plays  # noqa: E402
 from trainer.engine.game.actions import Discard  # noqa: E402
+from trainer.engine.game.simple_actions import simple_action_from_json, simple_action_to_json  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
 from trainer.ui.screens.play_simple import PlaySimpleScreen  # noqa: E402
 from trainer.ui.settings import Settings  # noqa: E402
 from trainer.ui.training_setup import (  # noqa: E402
-    decode_action,
-    encode_action,
     read_saved_game,
     saved_game_path,
     write_saved_game,
@@ -110,7 +109,7 @@ def test_every_action_of_the_training_tables_is_written_and_read_back(app: App) 
         for _ in range(3):
             learner_plays(table)
             for _seat, action in table.game.history:
-                assert decode_action(encode_action(action)) == action
+                assert simple_action_from_json(simple_action_to_json(action)) == action
                 seen.add(type(action).__name__)
             table.play_again()
     assert {"Discard", "Guess", "ExchangeHonor", "Tsumo"} <= seen, seen

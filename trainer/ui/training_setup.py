@@ -9,7 +9,7 @@ per game in the settings field ``training_setup`` (JSON ``{"single_suit_1": {"dr
 fails: an option or value the mode no longer offers is dropped with a one-line log.
 A game of several hands left in the middle (risu, single-suit mahjong, the A/B game) is kept in
 ``games/<learner>/training/<mode>.json`` (:func:`saved_game_path`): the table's params and
-counters and the hand in play as its deal and its actions (:func:`encode_action`), rebuilt by
+counters and the hand in play as its deal and its actions (:func:`trainer.engine.game.simple_actions.simple_action_to_json`), rebuilt by
 replaying them; the setup screen offers "Continue".
 No pygame here.
 """
@@ -24,9 +24,6 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from trainer.engine.game.ab_game import Announce, Guess, PassOver
-from trainer.engine.game.actions import action_from_json, action_to_json
-from trainer.engine.game.honor_exchange import ExchangeHonor
 from trainer.engine.game.simple_modes import (
     ModeError,
     PlayMode,
@@ -35,7 +32,6 @@ from trainer.engine.game.simple_modes import (
     lesson_options,
     table_setup,
 )
-from trainer.engine.tiles import parse_tile
 from trainer.i18n import N_, _, format_number, ngettext
 from trainer.ui.sources import source_books
 from trainer.ui.suit_names import capitalized, suit_names
@@ -453,11 +449,6 @@ def store_choices(stored: str, mode_name: str, choices: dict[str, Any]) -> str:
 SAVE_VERSION = 1
 """The format of a saved training game (a file of another version is not resumed)."""
 
-_OWN_ACTIONS = {ExchangeHonor: "exchange", Announce: "announce", PassOver: "pass_over", Guess: "guess"}
-"""The training tables' own actions -> their names in a saved game (the others are the engine's,
-:func:`trainer.engine.game.actions.action_to_json`)."""
-
-
 def saved_game_path(app: Any, mode_name: str) -> Path:
     """Where the current learner's game of several hands of ``mode_name`` waits to be continued."""
     from trainer.ui.saved_games import games_dir
@@ -497,32 +488,6 @@ def forget_saved_game(path: Path) -> None:
         path.unlink(missing_ok=True)
     except OSError as e:
         log.warning("training game %s not removed: %s", path.name, e)
-
-
-def encode_action(action: Any) -> dict[str, Any]:
-    """An action of a training table as JSON (tiles in MPSZ)."""
-    name = _OWN_ACTIONS.get(type(action))
-    if name is None:
-        return action_to_json(action)
-    out: dict[str, Any] = {"type": name}
-    if isinstance(action, Guess):
-        out.update(tiles=[str(t) for t in action.tiles], target=action.target)
-    else:
-        out["tile"] = str(action.tile)
-    return out
-
-
-def decode_action(data: Mapping[str, Any]) -> Any:
-    """Read an action written by :func:`encode_action`; raises ValueError naming what is wrong."""
-    kind = next((cls for cls, name in _OWN_ACTIONS.items() if name == data.get("type")), None)
-    if kind is None:
-        return action_from_json(dict(data))
-    try:
-        if kind is Guess:
-            return Guess(tuple(parse_tile(t) for t in data["tiles"]), int(data["target"]))
-        return kind(parse_tile(data["tile"]))
-    except (KeyError, TypeError) as e:
-        raise ValueError(f"not an action: {dict(data)!r}") from e
 
 
 def refusal_text(error: Any, offered: Collection[str] = (), *, played: str = "") -> str:

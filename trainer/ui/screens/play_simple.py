@@ -43,6 +43,7 @@ from trainer.engine.game.full_table import make_game
 from trainer.engine.game.honor_exchange import ExchangeHonor
 from trainer.engine.game.kan_rules import draw_limit_reached, okurikan_effect
 from trainer.engine.game.simple import SimpleGame
+from trainer.engine.game.simple_actions import simple_action_from_json, simple_action_to_json
 from trainer.engine.game.simple_bots import make_simple_bot
 from trainer.engine.game.simple_modes import ModeError, TableSetup, get_mode, table_setup
 from trainer.engine.game.training_shapes import Shape
@@ -55,8 +56,6 @@ from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.training_setup import (
-    decode_action,
-    encode_action,
     forget_saved_game,
     read_saved_game,
     saved_game_path,
@@ -282,7 +281,7 @@ class PlaySimpleScreen(Screen):
             "last_agari": getattr(self, "last_agari", None), "final_hand": bool(getattr(self, "final_hand", False)),
             "hand_seed": self.hand_seed, "dealer": g.dealer, "hand_start": [list(points), table],
             "points": list(g.points),  # the standings now (after a hand that has ended, its payments too)
-            "history": [[seat, encode_action(a)] for seat, a in g.history],
+            "history": [[seat, simple_action_to_json(a)] for seat, a in g.history],
         }
 
     def _restore(self, saved: dict[str, Any]) -> bool:
@@ -296,7 +295,7 @@ class PlaySimpleScreen(Screen):
             if hasattr(game, "table_points"):
                 game.table_points = int(table)
             for seat, data in saved["history"]:
-                game.apply(int(seat), decode_action(data))
+                game.apply(int(seat), simple_action_from_json(data))
             counters = [int(saved[k]) for k in ("seed", "games", "wins", "match_hands")]
         except (KeyError, TypeError, ValueError) as e:  # IllegalAction too: the engine has changed
             log.warning("training game %s not resumed: %s", self.mode, e)
