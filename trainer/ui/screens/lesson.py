@@ -75,18 +75,6 @@ SECOND_HINTS = {
 }
 FINISH_ASKS = frozenset({"waits", "mcr_waits", "complete_set", "shape", "tenpai", "named_shape",
                          "waits_count", "ukeire", "shanten"})
-# TRANSLATORS: what a child (ru: «ты», simple words) is told who pressed Check on a half-done step
-# of this kind: tiles into boxes, tiles into teams and the pair, tiles or cards swapped into order.
-CHILD_UNFINISHED = {
-    "boxes": N_("First put every tile in its place."),
-    "split": N_("First put every tile into a team or the pair."),
-    "sort": N_("First move the tiles: tap two tiles to swap them."),
-    "order": N_("First move the cards: tap two cards to swap them."),
-}
-"""A child's words for an arrange step not finished yet, by its ``ask`` (the adults' words are the
-view's ``empty_message``); any other step says «answer first»."""
-
-
 def hint_family(step: Any) -> str:
     """The kind family of a step, for the second fallback hint (a key of ``SECOND_HINTS``)."""
     ask = getattr(step, "ask", None)
@@ -555,9 +543,8 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             field.forget_cut()
         if response is None:
             if self.lesson.audience == "child":  # a child's words («ты»), not the adults' «Сначала выберите…»
-                unfinished = CHILD_UNFINISHED.get(getattr(view, "ask", ""))
                 # TRANSLATORS: for a 6-year-old (ru: «ты»); {check} is the main button's label.
-                words = _(unfinished) if unfinished else _("Answer first, then press “{check}”.").format(
+                words = view.child_empty_message() or _("Answer first, then press “{check}”.").format(
                     check=self.main_btn.label)
                 self.app.notify(words, "info", 3)
             else:

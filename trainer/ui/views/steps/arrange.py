@@ -10,7 +10,7 @@ import pygame
 
 from trainer.engine.notation import parse_hand, parse_tiles
 from trainer.engine.tiles import Tile
-from trainer.i18n import _, pgettext
+from trainer.i18n import N_, _, pgettext
 from trainer.ui.suit_names import suit_names
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
@@ -174,6 +174,18 @@ class BoxCards(Widget):
 
 
 # ---------------------------------------------------------------- arrange
+
+
+# TRANSLATORS: what a child (ru: «ты», simple words) is told who pressed Check on a half-done step
+# of this kind: tiles into boxes, tiles into teams and the pair, tiles or cards swapped into order.
+CHILD_UNFINISHED = {
+    "boxes": N_("First put every tile in its place."),
+    "split": N_("First put every tile into a team or the pair."),
+    "sort": N_("First move the tiles: tap two tiles to swap them."),
+    "order": N_("First move the cards: tap two cards to swap them."),
+}
+"""A child's words for an arrange step not finished yet, by its ``ask`` (the adults' words are
+:meth:`ArrangeView.empty_message`)."""
 
 
 class ArrangeView(QuizView):
@@ -415,6 +427,11 @@ class ArrangeView(QuizView):
         if any(b < 0 for b in self.box_of):
             return None
         return list(self.box_of)
+
+    def child_empty_message(self) -> str:
+        """A child's words for the step not finished yet (:data:`CHILD_UNFINISHED`)."""
+        words = CHILD_UNFINISHED.get(self.ask)
+        return _(words) if words else ""
 
     def empty_message(self) -> str:
         if self.ask == "split":

@@ -205,6 +205,11 @@ class StepView:
         """What to tell a learner who pressed Check without answering."""
         return _("Choose an answer first.")
 
+    def child_empty_message(self) -> str:
+        """The same for a child, in a child's words, where the step has its own ("" when not: the
+        lesson then says «answer first» to the child)."""
+        return ""
+
     def mark(self, feedback: Any, final: bool) -> None:
         """Show which parts of the answer were right or wrong (``final``: also reveal the solution)."""
 
