@@ -58,15 +58,25 @@ CATEGORIES: dict[str, str] = {
 }
 
 DISPLAY_MODES = ("ru_ja", "ja_ru", "full")
+"""The display modes a learner chooses in the settings; each shows a term's Japanese."""
+NAME_MODE = "name"
+"""The learner's language alone, no kanji or romaji: how a child's profile sees terms in running
+text and labels («благородные плитки», not «благородные плитки (字牌, jihai)»)."""
+ALL_MODES = (*DISPLAY_MODES, NAME_MODE)
+"""Every mode :meth:`Term.display` takes."""
 JAPANESE_MODES = frozenset(DISPLAY_MODES)
-"""The display modes that show a term's Japanese — all of them today.  Rich text adds the
+"""The display modes that show a term's Japanese (not :data:`NAME_MODE`).  Rich text adds the
 Japanese after an author's own word for a term (``{term:id|word}``) only in these, so a mode
-added without the Japanese (the learner's language alone) gets none there either."""
+without the Japanese (the learner's language alone) gets none there either."""
 LANGS = ("ru", "en")
 
 _REQUIRED = ("id", "kanji", "kana", "romaji", "ru", "ru_explanation", "en", "en_explanation", "category", "seed")
-_OPTIONAL = ("aliases", "ru_seed", "alt", "variants", "plural", "see", "tiles", "coined", "proper", "hanzi", "pinyin",
-             "ru_child", "en_child")
+_OPTIONAL = ("aliases", "ru_seed", "alt", "variants", "plural", "see", "tiles", "coined", "proper", "japanese",
+             "hanzi", "pinyin", "ru_child", "en_child")
+_FLAGS = {"coined": "coined", "proper": "proper", "japanese": "is_japanese"}
+"""The true/false keys of an entry and the :class:`Term` field each one sets."""
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+"""A plain ``true``/``false`` (a quoted "false" is text, not a flag)."""
 _CHILD = ("ru_child", "en_child")
 """A child's explanation of a term, in the children's lessons' own words («команда», «лесенка»,
 «ты»): both languages or neither; the term card shows it to a child's profile."""
@@ -127,6 +137,7 @@ class Term:
     tiles: str | None = None
     coined: bool = False
     proper: bool = False
+    is_japanese: bool = True
     hanzi: str | None = None
     pinyin: str | None = None
     ru_child: str | None = None
@@ -173,9 +184,15 @@ class Term:
         «Укеире — 受け入れ, ukeire», ``ja_ru`` «受け入れ, ukeire — Укеире», ``full`` «Укеире —
         受け入れ, ウケイレ, ukeire».  It always uses the plain name (the explanation would be a
         bracket inside the brackets).
+
+        :data:`NAME_MODE`, and every mode for a term that is not Japanese (``japanese: false``,
+        «Тибет»), give the name alone, without a romaji gloss: «Риичи», «Tibet (teaching game)»
+        (``plain``: «Tibet»), «Dragons as jokers» for «Dragons as jokers (gen pocchi)».
         """
-        if mode not in DISPLAY_MODES:
-            raise ValueError(f"unknown display mode {mode!r}; use one of {', '.join(DISPLAY_MODES)}")
+        if mode not in ALL_MODES:
+            raise ValueError(f"unknown display mode {mode!r}; use one of {', '.join(ALL_MODES)}")
+        if not self.shows_japanese(mode):
+            return self.plain_name(lang) if plain or not bracketed else self.without_romaji_gloss(self.name(lang))
         if not bracketed:
             name, japanese = self.plain_name(lang), self.japanese(mode)
             return f"{japanese} — {name}" if mode == "ja_ru" else f"{name} — {japanese}"
@@ -190,11 +207,19 @@ class Term:
         reading = self.romaji if self.kana == self.kanji else f"{self.kana}, {self.romaji}"
         return f"{name} — {self.kanji} ({reading})"
 
+    def shows_japanese(self, mode: str) -> bool:
+        """True when ``mode`` shows this term's written form and reading: a mode of
+        :data:`JAPANESE_MODES`, and a Japanese term (not «Тибет», ``japanese: false``)."""
+        return self.is_japanese and mode in JAPANESE_MODES
+
     def japanese(self, mode: str = "ru_ja", reading: bool = True) -> str:
         """The term's written form and reading alone, as an author's own word is followed by it in
         the Japanese-showing modes: «現物, genbutsu»; with the kana in ``full``: «現物, ゲンブツ,
         genbutsu» (a Chinese term: hanzi and pinyin).  ``reading=False`` leaves the romaji out,
-        for a word that already is the reading («genbutsu (現物)», see :meth:`is_reading`)."""
+        for a word that already is the reading («genbutsu (現物)», see :meth:`is_reading`).
+        "" where the mode or the term shows no Japanese (:meth:`shows_japanese`)."""
+        if not self.shows_japanese(mode):
+            return ""
         parts = [self.kanji]
         if mode == "full" and self.kana != self.kanji:
             parts.append(self.kana)
@@ -485,7 +510,9 @@ def _extra_fields(path: Path, fields: dict[str, yaml.Node], term_id: str) -> dic
     """The optional teaching fields of an entry: ``variants`` (spellings a lesson must not use),
     ``plural`` (the Russian forms for 1 / 2-4 / 5 of it), ``see`` (related term ids), ``tiles``
     (MPSZ tiles that picture the term), ``coined`` (the seed's own word, not common usage) and
-    ``proper`` (a proper name, such as a server's, that keeps its capital inside a sentence)."""
+    ``proper`` (a proper name, such as a server's, that keeps its capital inside a sentence) and
+    ``japanese`` (false for a name that is not a Japanese term, «Тибет»: shown without kanji and
+    romaji; its :class:`Term` field is ``is_japanese``)."""
     out: dict[str, object] = {}
     for key in ("variants", "plural", "see"):
         if key in fields:
@@ -501,12 +528,12 @@ def _extra_fields(path: Path, fields: dict[str, yaml.Node], term_id: str) -> dic
             raise _fail(path, fields["tiles"].start_mark.line + 1,
                         f"term {term_id!r}: key 'tiles': bad MPSZ tiles {tiles!r}: {exc}") from None
         out["tiles"] = tiles
-    for key in ("coined", "proper"):
+    for key, attribute in _FLAGS.items():
         if key in fields:
             node = fields[key]
-            if not isinstance(node, yaml.ScalarNode) or node.value not in ("true", "false"):
+            if not isinstance(node, yaml.ScalarNode) or node.tag != _BOOL_TAG or node.value not in ("true", "false"):
                 raise _fail(path, node.start_mark.line + 1, f"term {term_id!r}: key {key!r} is true or false")
-            out[key] = node.value == "true"
+            out[attribute] = node.value == "true"
     return out
 
 
@@ -539,12 +566,14 @@ def load_glossary(path: str | Path | None = None) -> Glossary:
 
 
 __all__ = [
+    "ALL_MODES",
     "CATEGORIES",
     "DISPLAY_MODES",
     "GLOSSARY_PATH",
     "Glossary",
     "GlossaryError",
     "JAPANESE_MODES",
+    "NAME_MODE",
     "Term",
     "load_glossary",
     "normalize",

@@ -28,6 +28,7 @@ from trainer import i18n
 from trainer.i18n import _
 from trainer.ui.layout import MIN_SIZE, Layout
 from trainer.ui.registry import SCREEN_MODULES, SCREENS, has_screen, load_screen_modules, register_screen
+from trainer.ui.richtext import shown_term_mode
 from trainer.ui.settings import (
     DELETED_KEY,
     LoadResult,
@@ -574,12 +575,14 @@ class App:
         return self._glossary
 
     def term_text(self, term_id: str, *, plain: bool = True) -> str:
-        """A glossary term as the learner chose to see it (settings.term_mode), in the UI language:
+        """A glossary term as the learner chose to see it (settings.term_mode; a child's profile shows
+        the name alone, :func:`~trainer.ui.richtext.shown_term_mode`), in the UI language:
         as a label (a yaku in a result, a game's title) one set of brackets, «Dora (ドラ, dora)»;
         ``plain=False`` keeps the name's own explanation, «Dora (bonus tile) (ドラ, dora)», for
         the term's own card."""
         try:
-            return self.glossary().term(term_id).display(self.settings.term_mode, self.settings.language, plain=plain)
+            mode = shown_term_mode(self.settings)
+            return self.glossary().term(term_id).display(mode, self.settings.language, plain=plain)
         except (KeyError, LookupError):
             return term_id
 

@@ -10,6 +10,10 @@ so a click can open the term's card.  The result is cached, so a frame costs a b
 One call renders one text block, and a block shows each term's Japanese once: the first
 ``{term:id}`` or ``{term:id|word}`` of an id shows it in the learner's display mode
 («объявление (鳴き, naki)»), later ones the word or name alone (see :func:`_term_label`).
+
+A child's profile sees terms in its language alone (:func:`shown_term_mode`): «благородные
+плитки», not «благородные плитки (字牌, jihai)»; the term's card still shows the Japanese.  A term
+that is not Japanese (the glossary's ``japanese: false``, «Тибет») never shows any.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -73,6 +77,18 @@ class RichLayout:
         return None
 
 
+PROFILE_TERM_MODES: dict[str, str] = {"child": "name"}
+"""A learner profile -> the display mode its terms show in, whatever the settings say: a child
+reads the name alone (:data:`trainer.glossary.NAME_MODE`), no kanji or romaji in brackets."""
+
+
+def shown_term_mode(settings: Any) -> str:
+    """The display mode terms show in for the learner of ``settings`` in running text and labels
+    (lesson text, hints, seat labels, the glossary's list): the learner's ``term_mode``, or the
+    name alone for a child's profile (:data:`PROFILE_TERM_MODES`)."""
+    return PROFILE_TERM_MODES.get(getattr(settings, "profile", ""), settings.term_mode)
+
+
 def term_word(term_id: str, word: str) -> str:
     """The markup of a glossary term shown as ``word`` (already translated, e.g. with
     ``pgettext("inline term", "tenpai")``): the form a sentence needs («you stay tenpai», «safe
@@ -109,7 +125,7 @@ def _term_label(app: AppContext, span: Span, inline: bool = False, in_brackets: 
     use).
 
     * ``{term:id|word}``, the author's inflected word: on first use followed by the written form
-      and reading, in every mode that shows the Japanese (:data:`~trainer.glossary.JAPANESE_MODES`):
+      and reading, in every mode that shows the Japanese (:meth:`~trainer.glossary.Term.shows_japanese`):
       «объявление (鳴き, naki)», "call (鳴き, naki)", in ``full`` «объявление (鳴き, ナキ, naki)»; a
       word that carries its own romaji gloss («slamming tiles (kyouda)») has it replaced by the
       Japanese, not doubled; a word with another gloss of its own takes the Japanese inside that
@@ -134,15 +150,16 @@ def _term_label(app: AppContext, span: Span, inline: bool = False, in_brackets: 
     (``Term.display(bracketed=False)``) «(tile acceptance — 受け入れ, ukeire)» in ``ru_ja``,
     «(受け入れ, ukeire — Tile acceptance)» in ``ja_ru``, «(tile acceptance — 受け入れ, ウケイレ,
     ukeire)» in ``full``.  A dash rather than a comma: the word and its written form name one
-    thing twice, they are not two items of a list (as the comma after them may be)."""
-    from trainer.glossary import JAPANESE_MODES
+    thing twice, they are not two items of a list (as the comma after them may be).
 
+    A child's profile (:func:`shown_term_mode`) and a term that is not Japanese («Тибет») show the
+    word or the name alone, every time."""
     try:
         term = app.glossary().term(span.value)
     except (KeyError, LookupError):
         return span.label or span.value
-    mode, lang = app.settings.term_mode, app.settings.language
-    japanese = mode in JAPANESE_MODES
+    mode, lang = shown_term_mode(app.settings), app.settings.language
+    japanese = term.shows_japanese(mode)
     first = seen is None or term.id not in seen
     if seen is not None and japanese:
         seen.add(term.id)
@@ -202,7 +219,7 @@ def layout_rich(app: AppContext, text: str, size: int, width: int, color: Color 
                 term_color: Color = P.term, tile_scale: float = 1.45) -> RichLayout:
     """Wrap and render rich lesson text ``width`` pixels wide at font ``size``."""
     s = app.settings
-    key = (text, size, width, color, term_color, tile_scale, s.language, s.term_mode, s.tile_theme)
+    key = (text, size, width, color, term_color, tile_scale, s.language, shown_term_mode(s), s.tile_theme)
     hit = _CACHE.get(key)
     if hit is not None:
         _CACHE.move_to_end(key)

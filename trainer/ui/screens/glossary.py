@@ -14,7 +14,9 @@ over it, a click on it, or Tab to it and Up/Down/PageUp/PageDown/Home/End.
 
 A child's profile (:func:`is_child`) lists first the terms with a children's line, shows that
 line first, and leaves out the grown-ups' other spellings (English, jargon) and cross-references
-(«Тройка (коцу)» where the children say «тройняшки»); a search still finds them.
+(«Тройка (коцу)» where the children say «тройняшки»); a search still finds them.  Its list
+names the terms in the child's language alone (:func:`shown_term_mode`); the card keeps the
+written form and reading.  A term that is not Japanese («Тибет») has no Japanese on its card.
 ``app.push("glossary", term="riichi")`` opens with a term chosen (clickable terms
 in lessons); ``query="..."`` starts with a search.
 """
@@ -32,6 +34,7 @@ from trainer.engine.tiles import Tile
 from trainer.i18n import N_, _, ngettext, pgettext
 from trainer.ui import tile_art
 from trainer.ui.registry import register_screen
+from trainer.ui.richtext import shown_term_mode
 from trainer.ui.screens.base import Screen
 from trainer.ui.sources import source_text
 from trainer.ui.theme import PALETTE, Color
@@ -94,6 +97,16 @@ def term_tiles(term: Term) -> list[Tile]:
     if len(k) == 2 and k[0] in _SUIT_CHARS and k[1] == "子":
         return [Tile(_SUIT_CHARS.index(k[0]) * 9 + r) for r in range(9)]
     return []
+
+
+def _japanese_head(term: Term) -> list[tuple[str, str, Color, bool]]:
+    """The card's head lines with the term's Japanese — the written form large, the reading under
+    it — as (text, size, colour, bold); none for a name that is not a Japanese term («Тибет»: its
+    explanation says what the katakana is)."""
+    if not term.is_japanese:
+        return []
+    reading = term.romaji if term.kana == term.kanji else f"{term.kana} · {term.romaji}"
+    return [(term.kanji, "hero", P.ink, True), (reading, "large", P.ink_muted, False)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +199,7 @@ class ResultList(Widget):
             return
         rows = self.visible_rows(app)
         bar_w = L.px(6) if len(s.rows) > rows else 0
-        mode, lang = app.settings.term_mode, app.settings.language
+        mode, lang = shown_term_mode(app.settings), app.settings.language  # a child's list: names alone
         for i in range(rows):
             position = s.list_top + i
             if position >= len(s.rows):
@@ -476,8 +489,7 @@ class GlossaryScreen(Screen):
             for i, line in enumerate(app.wrap(text, L.font(size), width, bold)):
                 out.append(DetailLine(line, size, color, bold, round(gap * spacing) if i == 0 else 0))
 
-        reading = term.romaji if term.kana == term.kanji else f"{term.kana} · {term.romaji}"
-        japanese = [(term.kanji, "hero", P.ink, True), (reading, "large", P.ink_muted, False)]
+        japanese = _japanese_head(term)
         name = [(term.name(lang), "h2", P.ink, True)]
         head = japanese + name if mode == "ja_ru" else name + japanese
         for i, (text, size, color, bold) in enumerate(head):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from trainer.engine.game.simple_modes import ModeError, get_mode
 from trainer.i18n import N_, _
 from trainer.ui.registry import register_screen
+from trainer.ui.richtext import shown_term_mode
 from trainer.ui.screens.base import Screen
 from trainer.ui.suit_names import suit_names
 from trainer.ui.tileview import tile_icon
@@ -111,8 +112,11 @@ class TrainingGamesScreen(Screen):
             term = app.glossary().term(term_id)
         except (KeyError, LookupError):
             return [app.term_text(term_id)]
-        forms = [term.display(app.settings.term_mode, lang, plain=True), term.display("ru_ja", lang, plain=True),
-                 f"{term.plain_name(lang)} ({term.romaji})" if term.romaji else "", term.plain_name(lang)]
+        mode = shown_term_mode(app.settings)  # a child's profile: the name alone
+        japanese = term.shows_japanese(mode)
+        forms = [term.display(mode, lang, plain=True),
+                 term.display("ru_ja", lang, plain=True) if japanese else "",
+                 f"{term.plain_name(lang)} ({term.romaji})" if term.romaji and japanese else "", term.plain_name(lang)]
         return list(dict.fromkeys(f for f in forms if f))
 
     def layout(self) -> None:

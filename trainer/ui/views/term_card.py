@@ -2,7 +2,10 @@
 
 A child's profile gets the term told in the children's lessons' words (the glossary's
 ``ru_child``/``en_child``: «Команда — три плитки вместе…»), not the grown-ups' definition, and
-no way into the grown-ups' glossary; a term without a child's explanation shows the usual card."""
+no way into the grown-ups' glossary; a term without a child's explanation shows the usual card.
+The card's title keeps the term's Japanese in the learner's display mode even for a child (the
+one place a child sees how the term is written), though running text shows a child the name
+alone; a term that is not Japanese («Тибет») shows none anywhere."""
 
 from __future__ import annotations
 
@@ -18,14 +21,15 @@ def open_term_card(screen: Any, term_id: str) -> None:
     app = screen.app
     lang = app.settings.language
     child = is_child(app.settings)
-    title = app.term_text(term_id, plain=False)
+    title = term_id
     body = ""
     kid = ""
     try:
         term = app.glossary().term(term_id)
+        title = term.display(app.settings.term_mode, lang)
         kid = term.child_explanation(lang) if child else ""
         if kid:  # the children's words; the title keeps the name with its Japanese, one set of brackets
-            title = app.term_text(term_id)
+            title = term.display(app.settings.term_mode, lang, plain=True)
             body = kid
         else:
             full = term.display("full", lang)
