@@ -118,15 +118,17 @@ def test_twelve_tiles_count_the_usual_yaku() -> None:
     assert ("riichi", 1) in twelve("234m567p345s55s88s", "8s", riichi=True)
     assert twelve("234m567p777z55s88s", "8s") == [("yakuhai_chun", 1)]
     assert ("toitoi", 2) in twelve("222m555p888s33s66m", "6m")
-    assert {("chinitsu", 6), ("ittsu", 2)} <= set(twelve("123m456m789m11m99m", "9m"))
+    assert {("chinitsu", 6), ("ittsu", 2)} <= set(twelve("123m456m789m11m55m", "5m"))
     assert {("honitsu", 3), ("chanta", 2)} <= set(twelve("123m789m111z99m22z", "2z"))
     assert {("honroutou", 2), ("toitoi", 2)} <= set(twelve("111m999p111z99s22z", "2z"))
 
 
 def test_a_removed_yaku_leaves_the_hands_other_yaku() -> None:
-    """1112345678999m is nine gates with either pair made a triplet; the seed removes that yaku
-    (000:3477), and the hand keeps its flush and straight."""
-    assert twelve("123m456m789m11m99m", "9m") == [("ittsu", 2), ("chinitsu", 6)]
+    """The seed removes the usual fourteen-tile nine gates (000:3477): 1123455678999m, a nine-gates
+    shape with an extra 5m, keeps only its flush; the 9-sided form itself (1112345678999m) is the
+    one nine gates the twelve-tile game counts."""
+    assert twelve("1123455678999m", "1m") == [("chinitsu", 6)]
+    assert twelve("123m456m789m11m99m", "9m") == [("junsei_chuuren_poutou", 13)]
 
 
 def test_under_atama_kasou_the_13_tile_tenpais_waits_are_the_imaginary_tile() -> None:

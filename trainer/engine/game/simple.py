@@ -28,7 +28,7 @@ from typing import Any
 from trainer.engine.decompose import is_complete
 from trainer.engine.game import honor_exchange, kan_rules
 from trainer.engine.game.actions import Action, Chi, Discard, IllegalAction, Pass, Pon, Riichi, Ron, Tsumo
-from trainer.engine.game.simple_modes import TableSetup
+from trainer.engine.game.simple_modes import TableSetup, YakuRules
 from trainer.engine.game.training_scoring import HandValue, Win, value_of
 from trainer.engine.game.view import PlayerView, RiverTile
 from trainer.engine.hand import Hand, Meld, MeldKind, Source
@@ -86,7 +86,9 @@ class SimpleResult:
 class SimpleView(PlayerView):
     """A player's view of a simple table: the full game's view (own hand, rivers, melds,
     riichi flags, hand sizes, tiles left) plus ``open_hands``: every seat's concealed
-    tiles when the mode reveals all hands, otherwise only this player's (others None)."""
+    tiles when the mode reveals all hands, otherwise only this player's (others None), and
+    ``yaku_rules``: what counts as a yaku at this table (the mode's preset, yaku pool and removed
+    yaku), by which a bot judges a hand's yaku as the table does."""
 
     open_hands: tuple[tuple[Tile, ...] | None, ...]
     win_rule: str
@@ -96,6 +98,7 @@ class SimpleView(PlayerView):
     kans: str = "none"
     honor_exchange: int = 0  # the half-abundance exchange price (0: no exchanges at this table)
     points_floor: int | None = 0  # points below which the game ends (None: nothing ends it there)
+    yaku_rules: YakuRules = YakuRules()
 
 
 class SimpleGame:
@@ -243,7 +246,7 @@ class SimpleGame:
         kinds = self._kinds(seat, None if tsumo else tile)
         if not self.form.complete(kinds, jokers_live=not self.riichi[seat]):
             return False
-        if self.setup.atama_kasou:
+        if self.setup.atama_kasou and not self.form.form_of(kinds):  # a seed form needs no imaginary head
             seen = self.visible_counts()
             own = Counter(kinds)
             waits = self.form.__class__(suits=self.form.suits, dragons=self.form.dragons).waits(
@@ -273,24 +276,27 @@ class SimpleGame:
         return True
 
     def yaku_of(self, seat: int, hand: Hand, tile: Tile, *, tsumo: bool) -> tuple[str, ...]:
-        """The yaku ids of a complete ``hand`` won on ``tile`` under the mode's rules (no dora
-        in simple games), limited to ``yaku_pool`` when the mode names one; () when none."""
-        from trainer.engine.rules import load_rules
+        """The yaku ids of a complete ``hand`` won on ``tile`` under the table's yaku rules (the
+        mode's preset, only ``yaku_pool`` when the mode names one, never a removed yaku; no dora in
+        simple games); () when none."""
         from trainer.engine.scoring import ScoringError, WinContext, score_hand
 
-        if self._rules is None:
-            self._rules = load_rules(self.setup.rules)
         wind = EAST + (seat - self.dealer) % self.n
         ctx = WinContext(win_tile=tile, tsumo=tsumo, riichi=self.riichi[seat], seat_wind=wind, round_wind=EAST,
                          haitei=tsumo and not self.wall, houtei=not tsumo and not self.wall)
         try:
-            result = score_hand(hand, ctx, self._rules)
+            result = score_hand(hand, ctx, self.setup.yaku_rules.rules())
         except ScoringError:
             return ()
-        ids = tuple(str(getattr(y, "id", y)) for y in result.yaku)
-        if self.setup.yaku_pool:
-            ids = tuple(y for y in ids if y in self.setup.yaku_pool)
-        return ids
+        return tuple(str(getattr(y, "id", y)) for y in result.yaku)
+
+    def won_in_form(self, seat: int) -> str:
+        """The yaku id of the seed's own form (twelve tiles' ``forms``, 000:3477) that ``seat``'s won
+        hand makes, "" for none: such a hand is complete as it is, not a tenpai of atama kasō."""
+        if self.result is None or seat not in self.result.winners:
+            return ""
+        tile = self.result.tile
+        return self.form.form_of(self._kinds(seat, tile if self.result.kind == "ron" else None))
 
     @property
     def final_stage(self) -> bool:
@@ -300,6 +306,8 @@ class SimpleGame:
     def win_sides(self, seat: int, tile: Tile, *, tsumo: bool) -> int:
         """How many kinds the hand was waiting on when ``tile`` completed it (twelve-tile han)."""
         kinds = self._kinds(seat, None if tsumo else tile)
+        if self.setup.atama_kasou and self.form.form_of(kinds):
+            return len(normal_waits(kinds))  # a seed form: the 13 tiles' waits as the normal game reads them
         kinds.remove(tile.kind)
         if self.setup.atama_kasou:
             # the wait of the 13-tile tenpai that the winning tile made (000:3479)
@@ -680,6 +688,7 @@ class SimpleGame:
             kans=self.setup.kans,
             honor_exchange=self.setup.honor_exchange if self.setup.half_abundance else 0,
             points_floor=self.setup.points_floor,
+            yaku_rules=self.setup.yaku_rules,
         )
 
     def check(self) -> None:
@@ -704,6 +713,14 @@ class SimpleGame:
                 raise SimpleInvariantError(f"seat {s} holds {size} tiles, expected {want} ({self.phase})")
             if self.riichi[s] and self._open(s):
                 raise SimpleInvariantError(f"seat {s} is in riichi with an open hand")
+
+
+def normal_waits(kinds: Sequence[int]) -> tuple[int, ...]:
+    """The kinds that make the 13 tiles ``kinds`` a complete hand of the normal game (sets and a
+    pair, seven pairs, thirteen orphans), read by shape as the table's waits are (a kind all four
+    of which are held still counts: big four winds' okurikan waits on its wind)."""
+    hand = Hand(tuple(sorted(Tile(k) for k in kinds)))
+    return tuple(k for k in range(34) if is_complete(hand.with_tile(Tile(k))))
 
 
 def scripted_wall(tileset: TileSet, hands: Sequence[str | Sequence[Tile]], draws: str | Sequence[Tile] = "",

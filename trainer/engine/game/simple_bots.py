@@ -8,10 +8,12 @@
   equally good tiles at random (seeded), so it is steady but not sharp.  Where a win needs a
   yaku (``win_rule == "yaku"``: the beginner's glass table) it stays quiet (dama) when a ready
   discard leaves a yaku on every winning tile, and otherwise declares riichi, the yaku a closed
-  hand always has.  It calls pon or chi only when the call brings the hand closer to complete
-  and, where a win needs a yaku, only when the hand keeps a sure yaku: a triplet of a value tile
-  (a dragon, its seat wind or the round wind) called now or before, or a table of one number
-  suit, where every hand is a flush.  Where kans are a choice
+  hand always has.  A yaku is what the table counts (the view's ``yaku_rules``: the mode's
+  preset, its yaku pool, the yaku it removes), not the tenhou list.  It calls pon or chi only
+  when the call brings the hand closer to complete and, where a win needs a yaku, only when the
+  hand keeps a sure yaku the table counts: a triplet of a value tile (a dragon, its seat wind or
+  the round wind) called now or before, or a table of one number suit, where every hand is a
+  flush.  Where kans are a choice
   (``kans = "declared"``, single-suit mahjong) it declares a kan — closed on its turn, open on
   a discard — when the four as a finished set leave the rest of the hand no further from ready
   than the best discard (or the pass) would; a win comes first.  In the half-abundance
@@ -26,24 +28,27 @@
 from __future__ import annotations
 
 import random
-from functools import cache
 from typing import Any
 
 from trainer.engine.game.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.honor_exchange import ExchangeHonor
+from trainer.engine.game.simple_modes import YakuRules
 from trainer.engine.game.training_shapes import HAKU, Shape
 from trainer.engine.game.view import PlayerView
 from trainer.engine.hand import Hand, MeldKind
-from trainer.engine.rules import Rules, load_rules
 from trainer.engine.scoring import ScoringError, WinContext, score_hand
 from trainer.engine.shanten import shanten
-from trainer.engine.tiles import DRAGONS, Tile
+from trainer.engine.tiles import DRAGONS, GREEN, RED, WHITE, Tile
 from trainer.engine.ukeire import discard_options
 from trainer.engine.waits import waits
 
-YAKU_TABLE_RULES = "tenhou_no_aka"
-"""The rules preset a simple table scores its yaku by (``TableSetup.rules``' default; the view
-does not carry the table's own preset)."""
+DEFAULT_YAKU_RULES = YakuRules()
+"""What counts as a yaku for a view that does not say (a full game's view): the tenhou preset
+without red fives, every yaku."""
+VALUE_YAKU = {WHITE: "yakuhai_haku", GREEN: "yakuhai_hatsu", RED: "yakuhai_chun"}
+"""The yaku a dragon triplet is (a wind's is the seat or the round wind's)."""
+FLUSH_YAKU = ("honitsu", "chinitsu")
+"""The yaku a hand of one number suit (with or without honors) is."""
 RIICHI_SCORING = ("short", "riichi", "standard")
 """Scoring schemes in which riichi is the yaku that lets a ron pay (short mahjong, yochi)."""
 
@@ -213,26 +218,33 @@ class GentleBot:
         return Pass()
 
 
-@cache
-def _yaku_rules() -> Rules:
-    return load_rules(YAKU_TABLE_RULES)
+def yaku_rules_of(view: PlayerView) -> YakuRules:
+    """What counts as a yaku at the view's table (:data:`DEFAULT_YAKU_RULES` when it does not say)."""
+    return getattr(view, "yaku_rules", None) or DEFAULT_YAKU_RULES
 
 
 def has_yaku(hand: Hand, tile: Tile, view: PlayerView) -> bool:
-    """Whether the ready ``hand`` (3n+1 tiles) won by ron on ``tile`` without riichi has a yaku,
-    by the scoring engine with the player's seat wind and the round wind."""
+    """Whether the ready ``hand`` (3n+1 tiles) won by ron on ``tile`` without riichi has a yaku the
+    table counts (the view's ``yaku_rules``: the mode's preset, yaku pool and removed yaku), by the
+    scoring engine with the player's seat wind and the round wind."""
     won = Hand(tuple(sorted((*hand.concealed, tile))), hand.melds)
     ctx = WinContext(win_tile=tile, seat_wind=view.seat_wind, round_wind=view.round_wind)
     try:
-        return bool(score_hand(won, ctx, _yaku_rules()).yaku)
+        return bool(score_hand(won, ctx, yaku_rules_of(view).rules()).yaku)
     except ScoringError:
         return False
 
 
 def value_kinds(view: PlayerView) -> frozenset[int]:
-    """The kinds whose triplet is a yaku (yakuhai) for this player: the dragons, the seat wind
-    and the round wind."""
-    return frozenset((*DRAGONS, view.seat_wind, view.round_wind))
+    """The kinds whose triplet is a yaku (yakuhai) the table counts for this player: the dragons,
+    the seat wind and the round wind, each when its yakuhai counts."""
+    yaku = yaku_rules_of(view)
+    kinds = {k for k in DRAGONS if yaku.counts(VALUE_YAKU[k])}
+    if yaku.counts("yakuhai_seat_wind"):
+        kinds.add(view.seat_wind)
+    if yaku.counts("yakuhai_round_wind"):
+        kinds.add(view.round_wind)
+    return frozenset(kinds)
 
 
 def keeps_sure_yaku(view: PlayerView, call: Action) -> bool:
@@ -248,7 +260,8 @@ def keeps_sure_yaku(view: PlayerView, call: Action) -> bool:
         return True
     if any(m.kind is not MeldKind.CHI and m.tiles[0].kind in value for m in view.hand.melds):
         return True
-    return one_suit_in_sight(view)
+    yaku = yaku_rules_of(view)
+    return one_suit_in_sight(view) and all(yaku.counts(y) for y in FLUSH_YAKU)
 
 
 def one_suit_in_sight(view: PlayerView) -> bool:
@@ -364,4 +377,4 @@ def make_simple_bot(name: str, seed: int | None = None, rules: Any = None, shape
 
 
 __all__ = ["GentleBot", "has_yaku", "keeps_sure_yaku", "make_simple_bot", "one_suit_in_sight",
-           "value_kinds"]
+           "value_kinds", "yaku_rules_of"]

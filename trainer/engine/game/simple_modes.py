@@ -17,6 +17,9 @@ What wins (``win``):
 * ``riichi`` — a complete shape, only after declaring riichi with a closed hand;
 * ``yaku`` — a complete shape with at least one yaku under the rule preset
   (``rules``), optionally one from ``yaku_pool``.
+
+What counts as a yaku at a table (the preset, the pool, the yaku a mode removes) is one
+:class:`YakuRules`, which the table's view carries to its bots.
 """
 
 from __future__ import annotations
@@ -29,9 +32,11 @@ from pathlib import Path
 from typing import Any, Final
 
 from trainer.engine.game.training_shapes import Shape
+from trainer.engine.rules import Rules, load_rules
 from trainer.engine.tilesets import TileSet, TileSetError, get_tileset
 
 MODES_DIR: Final = Path(__file__).resolve().parent.parent / "data" / "modes"
+MODE_RULES_DIR: Final = MODES_DIR / "rules"
 WIN_RULES: Final = ("shape", "riichi", "yaku")
 CALLS: Final = ("none", "pon", "all")
 REVEAL: Final = ("own", "all")
@@ -50,6 +55,7 @@ KEYS: Final = frozenset({
     "ron", "ron_allowed",  # kunto's face-down discards (000:3455), risu's (000:3483)
     "dragon_tiles",  # the set with dragons a dragonless set becomes when dragons are tens or jokers
     "yaku_removed", "yaku_instead",  # twelve tiles: the yaku the seed removes or replaces (000:3477)
+    "forms",  # twelve tiles: the seed's own 13-tile forms of removed yaku (000:3477)
     "procedure", "procedure_allowed",  # kunto: the table, or the seed's step-by-step procedure
     "name", "source", "players", "players_allowed", "hand", "hand_allowed", "tiles", "tiles_by_hand",
     "tile_sets", "win", "win_allowed", "yaku_pool", "rules", "calls", "calls_allowed", "reveal", "scoring",
@@ -87,6 +93,45 @@ class ModeError(ValueError):
         super().__init__(message)
         self.kind = kind
         self.facts = facts
+
+
+@cache
+def preset_rules(name: str) -> Rules:
+    """A table's rule preset by name: a mode's own yaku list (``data/modes/rules/<name>.toml``,
+    single-suit mahjong 2) or a shipped preset (``tenhou_no_aka``)."""
+    own = MODE_RULES_DIR / f"{name}.toml"
+    return load_rules(str(own) if own.is_file() else name)
+
+
+@dataclass(frozen=True, slots=True)
+class YakuRules:
+    """What counts as a yaku at a table: the hand is scored by the rule preset ``preset``, and only
+    yaku in ``pool`` count (every yaku of the preset when empty), none of ``removed``."""
+
+    preset: str = "tenhou_no_aka"
+    pool: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+
+    def counts(self, yaku_id: str) -> bool:
+        """Whether ``yaku_id`` is a yaku at this table."""
+        if yaku_id in self.removed or (self.pool and yaku_id not in self.pool):
+            return False
+        return preset_rules(self.preset).has_yaku(yaku_id)
+
+    def rules(self) -> Rules:
+        """The preset with every yaku that does not count here worth nothing, so a hand is scored
+        by the yaku it has besides (a limit hand outside the pool leaves its other yaku)."""
+        return _table_rules(self)
+
+
+@cache
+def _table_rules(yaku: YakuRules) -> Rules:
+    """:meth:`YakuRules.rules`, built once per table's rules."""
+    from trainer.engine.game.training_scoring import rules_without
+
+    base = preset_rules(yaku.preset)
+    dropped = {y for y, *_values in base.yaku_han if not yaku.counts(y)}
+    return rules_without(base, frozenset(dropped))
 
 
 def has_dragons(tileset: TileSet) -> bool:
@@ -136,6 +181,9 @@ class TableSetup:
     # (seven pairs read as the seed's six pairs and a lone honor)
     yaku_removed: tuple[str, ...] = ()
     yaku_instead: tuple[tuple[str, str], ...] = ()
+    # twelve tiles (000:3477): (yaku id, 13-tile pattern in MPSZ) the seed's own forms of removed
+    # yaku (thirteen orphans and nine gates as many-sided waits, big four winds with an okurikan)
+    forms: tuple[tuple[str, str], ...] = ()
     # kunto: "steps" opens the seed's procedure (screen kunto_practice) instead of the table
     procedure: str = "table"
     shape: str = "standard"
@@ -168,8 +216,14 @@ class TableSetup:
         """How this table reads hands (suits ignored, dragons as tens or jokers, two pairs,
         the imaginary tile of atama kasō), see :mod:`trainer.engine.game.training_shapes`."""
         if self.atama_kasou:  # a 13-tile tenpai "as in the normal game" wins (000:3479)
-            return Shape("standard", self.suits, self.dragons, 1)
-        return Shape(self.shape, self.suits, self.dragons, 0, self.six_pairs and self.shape == "two_pairs")
+            return Shape("standard", self.suits, self.dragons, 1, forms=self.forms)
+        return Shape(self.shape, self.suits, self.dragons, 0, self.six_pairs and self.shape == "two_pairs",
+                     forms=self.forms)
+
+    @property
+    def yaku_rules(self) -> YakuRules:
+        """What counts as a yaku at this table: the mode's preset, its yaku pool and the yaku it removes."""
+        return YakuRules(self.rules, self.yaku_pool, self.yaku_removed)
 
     def game_over(self, points: Sequence[int], hands: int) -> str:
         """Why a game of several hands is over after ``hands`` hands with ``points``, or "" while it
@@ -496,6 +550,7 @@ def load_mode(path: Path | str) -> PlayMode:
         raise err("extra_yaku", f"expected a list of yaku ids, got {extra_yaku!r}")
     fixed["extra_yaku"] = tuple(extra_yaku)
     fixed["yaku_removed"], fixed["yaku_instead"] = _yaku_changes(data, err)
+    fixed["forms"] = _forms(data, err)
     half_tiles = data.get("half_abundance_tiles", "")
     if not isinstance(half_tiles, str):
         raise err("half_abundance_tiles", f"expected a tile set name, got {half_tiles!r}")
@@ -584,6 +639,30 @@ def _yaku_changes(data: Mapping[str, Any], err: Any) -> tuple[tuple[str, ...], t
     return tuple(removed), tuple((str(y), str(v)) for y, v in instead.items())
 
 
+def _forms(data: Mapping[str, Any], err: Any) -> tuple[tuple[str, str], ...]:
+    """The file's ``[forms]`` table checked: yaku id (data/yaku.toml) = the 13 tiles of its form in
+    MPSZ (read in any suit and with the winds exchanged, :func:`training_shapes.form_tiles`)."""
+    from trainer.engine.notation import NotationError, parse_tiles
+    from trainer.engine.yaku import yaku_info
+
+    raw = data.get("forms", {})
+    if not isinstance(raw, Mapping):
+        raise err("forms", f"expected a table of yaku id = 13 tiles in MPSZ, got {raw!r}")
+    known = yaku_info()
+    out: list[tuple[str, str]] = []
+    for yaku, pattern in raw.items():
+        if yaku not in known or not isinstance(pattern, str):
+            raise err("forms", f"{yaku} = {pattern!r}: expected a yaku id (data/yaku.toml) = 13 tiles in MPSZ")
+        try:
+            count = len(parse_tiles(pattern))
+        except NotationError as e:
+            raise err("forms", f"{yaku} = {pattern!r}: {e}") from None
+        if count != 13:
+            raise err("forms", f"{yaku} = {pattern!r}: a form has 13 tiles, not {count}")
+        out.append((str(yaku), pattern))
+    return tuple(out)
+
+
 def _dragon_tiles(mode: PlayMode, raw: Any, err: Any) -> dict[str, str]:
     """The file's ``dragon_tiles`` table checked: each entry names a set of the mode without dragons
     and the set with dragons it becomes when dragons are tens or jokers."""
@@ -616,8 +695,8 @@ def mode_ids() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in MODES_DIR.glob("*.toml")))
 
 
-__all__ = ["MODES_DIR", "ModeError", "PlayMode", "TableSetup", "get_mode", "has_dragons", "lesson_options",
-           "load_mode", "mode_ids"]
+__all__ = ["MODES_DIR", "ModeError", "PlayMode", "TableSetup", "YakuRules", "get_mode", "has_dragons",
+           "lesson_options", "load_mode", "mode_ids", "preset_rules"]
 
 
 def table_setup(params: Mapping[str, Any]) -> TableSetup:

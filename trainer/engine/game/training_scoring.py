@@ -14,7 +14,9 @@ payment of each seat.  Schemes (the mode file's ``scoring``):
   ``yaku_instead``), and the sides of the wait: a 5-sided wait is 1 han and every further side
   1 more.  The 13 tiles of a won hand are a standard ready hand that an imaginary 14th tile
   (kakū no pai) would complete; a yaku counts when the hand has it whichever tile that is
-  (:func:`twelve_yaku`).  No points.
+  (:func:`twelve_yaku`).  A hand in one of the seed's own forms (the shape's ``forms``:
+  thirteen orphans and nine gates as many-sided waits, big four winds with an okurikan) counts
+  that form's yaku instead, a limit hand alone (:func:`twelve_form_yaku`).  No points.
 * ``short`` (000:4333, 4342): the short-mahjong yaku list and the formula
   tsumo from everyone = 500 at 1 han, 1000 x (han - 1) above; ron = 3 x that.
 * ``risu`` (000:3485): koutsu 100, kantsu 200, hadaka tanki 100, a hadaka tanki with no
@@ -190,7 +192,8 @@ def _twelve(win: Win, rules: Any, removed: Collection[str], instead: Mapping[str
     if wide:
         items.append(ValueItem("wide_wait", wide, "han"))
     if rules is not None:
-        items += twelve_yaku(win, rules, removed, instead)
+        form = twelve_form_yaku(win, rules)
+        items += form or twelve_yaku(win, rules, removed, instead)
     han = sum(i.amount for i in items if i.unit == "han")
     return HandValue("twelve", tuple(items), han, 0, tuple(0 for _ in range(win.players)))
 
@@ -258,6 +261,18 @@ def twelve_yaku(win: Win, rules: Any, removed: Collection[str] = (),
     kept = sorted((order[y], y, han) for y, han in common or ())
     names = instead or {}
     return tuple(ValueItem(names.get(y, y), han, "han") for _i, y, han in kept)
+
+
+def twelve_form_yaku(win: Win, rules: Any) -> tuple[ValueItem, ...]:
+    """The yaku of a twelve-tile win in one of the seed's own forms (000:3477, ``win.shape.forms``):
+    the form's yaku at the value ``rules`` give it (13 han a yakuman), alone as a limit hand is;
+    () when the hand is in no form or ``rules`` do not score that yaku."""
+    form_of = getattr(win.shape, "form_of", None)
+    yaku = form_of([t.kind for t in win.hand.all_tiles()]) if form_of is not None else ""
+    if not yaku:
+        return ()
+    han = 13 * rules.yakuman(yaku) or rules.han(yaku, closed=True)
+    return (ValueItem(yaku, han, "han"),) if han else ()
 
 
 def _risu(win: Win, dora_value: int) -> HandValue:
@@ -477,5 +492,5 @@ def payment_deltas(win: Win, pay: Any) -> list[int]:
     return out
 
 
-__all__ = ["HandValue", "ValueItem", "Win", "imaginary_tiles", "payment_deltas", "short_payment", "twelve_yaku",
-           "value_of"]
+__all__ = ["HandValue", "ValueItem", "Win", "imaginary_tiles", "payment_deltas", "short_payment",
+           "twelve_form_yaku", "twelve_yaku", "value_of"]

@@ -13,7 +13,11 @@ riichi shape in a few ways the standard shape functions (:mod:`trainer.engine.de
   suits are ignored); riichi turns it back into a plain dragon;
 * **two pairs** (twelve-tile mahjong, 000:3477): 3 sets and 2 pairs of eyes;
 * **one imaginary tile** (atama kasō, 000:3479): a 13-tile tenpai is a win, which is
-  the same as a complete hand with one joker that may be anything.
+  the same as a complete hand with one joker that may be anything;
+* **the seed's own forms** (twelve-tile mahjong, 000:3477): 13 tiles that complete the hand as
+  they are, each a pattern in MPSZ read with the suits or the winds exchanged (the mode file's
+  ``[forms]``: thirteen orphans and nine gates as their many-sided waits, big four winds with
+  one okurikan counted as two pairs).
 
 A :class:`Shape` reads tiles into groups (one per suit, or one for all number
 tiles when suits are ignored; one per honor) and answers :meth:`Shape.complete`,
@@ -27,6 +31,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import permutations
 
 from trainer.engine.tiles import NUM_KINDS
 
@@ -46,19 +51,21 @@ class Shape:
     ``two_pairs`` 3 sets + 2 pairs), ``suits`` (``kept``/``ignored``), ``dragons``
     (``plain``/``tens``/``jokers``), ``imaginary`` free jokers (1 under atama kasō) and
     ``six_pairs``: six different pairs and one lone honor also complete a 13-tile hand
-    (twelve-tile mahjong's stand-in for seven pairs, 000:3477)."""
+    (twelve-tile mahjong's stand-in for seven pairs, 000:3477), and ``forms``: (yaku id,
+    pattern) pairs, 13 tiles that complete the hand as they are (:func:`form_tiles`)."""
 
     form: str = "standard"
     suits: str = "kept"
     dragons: str = "plain"
     imaginary: int = 0
     six_pairs: bool = False
+    forms: tuple[tuple[str, str], ...] = ()
 
     @property
     def is_plain(self) -> bool:
         """True when the standard riichi functions read this shape unchanged."""
         return (self.form == "standard" and self.suits == "kept" and self.dragons == "plain" and not self.imaginary
-                and not self.six_pairs)
+                and not self.six_pairs and not self.forms)
 
     def canonical(self, kind: int) -> int:
         """One kind standing for every kind this shape reads the same way (1m for 1m/1p/1s when
@@ -96,6 +103,8 @@ class Shape:
         """Whether the tiles (3n+2 with the imaginary ones) form the shape's complete hand."""
         if self.six_pairs and not self.imaginary and six_pairs_and_honor(kinds):
             return True
+        if self.form_of(kinds):
+            return True
         total = len(kinds) + self.imaginary
         pairs = self.pairs()
         if (total - 2 * pairs) % 3 or total < 2 * pairs:
@@ -123,7 +132,17 @@ class Shape:
         value = _shanten(self, tuple(sorted(kinds)), jokers_live)
         if self.six_pairs and not self.imaginary and len(kinds) in (12, 13):
             value = min(value, six_pairs_shanten(kinds))
+        if self.forms and len(kinds) in (12, 13):
+            value = min(value, forms_shanten(self.forms, tuple(sorted(kinds))))
         return value
+
+    def form_of(self, kinds: Sequence[int]) -> str:
+        """The yaku id of the shape's own form the 13 tiles ``kinds`` make (a form completes the hand
+        as it is, with or without the imaginary tile of atama kasō); "" for none."""
+        if not self.forms or len(kinds) != 13:
+            return ""
+        held = tuple(sorted(kinds))
+        return next((yaku for yaku, pattern in self.forms if held in form_tiles(pattern)), "")
 
     def _shanten(self, kinds: Sequence[int], jokers_live: bool) -> int:
         total = len(kinds) + self.imaginary
@@ -166,6 +185,48 @@ def six_pairs_shanten(kinds: Sequence[int]) -> int:
     pairs = min(6, sum(1 for n in counts.values() if n >= 2))
     honor = any(k >= 27 and n == 1 for k, n in counts.items())
     return max(-1, (6 - pairs) + (0 if honor else 1) - 1)
+
+
+SUIT_ORDERS = tuple(permutations(range(3)))
+WIND_ORDERS = tuple(permutations(range(4)))
+
+
+@cache
+def form_tiles(pattern: str) -> frozenset[tuple[int, ...]]:
+    """Every 13-tile hand (sorted kinds) a form's ``pattern`` (MPSZ) stands for: the pattern with the
+    number suits exchanged or the winds exchanged (1112345678999m is nine gates in any suit,
+    1112223334444z big four winds with any wind as the four)."""
+    from trainer.engine.notation import parse_tiles
+
+    kinds = [t.kind for t in parse_tiles(pattern)]
+    return frozenset(tuple(sorted(_relabel(k, suits, winds) for k in kinds))
+                     for suits in SUIT_ORDERS for winds in WIND_ORDERS)
+
+
+def _relabel(kind: int, suits: Sequence[int], winds: Sequence[int]) -> int:
+    """``kind`` with its number suit moved to ``suits[suit]``, or its wind to ``winds[wind]``."""
+    if kind < 27:
+        return suits[kind // 9] * 9 + kind % 9
+    if kind < 31:
+        return 27 + winds[kind - 27]
+    return kind
+
+
+@lru_cache(maxsize=20_000)
+def forms_shanten(forms: tuple[tuple[str, str], ...], kinds: tuple[int, ...]) -> int:
+    """Shanten of 12 or 13 tiles towards the nearest of the ``forms``: the form's tiles still
+    missing, less one (0 = one tile short; -1 = complete)."""
+    held = [0] * NUM_KINDS
+    for k in kinds:
+        held[k] += 1
+    best = max(sum(min(n, held[k]) for k, n in target) for target in _form_counts(forms))
+    return max(-1, 13 - best - 1)
+
+
+@cache
+def _form_counts(forms: tuple[tuple[str, str], ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every hand the ``forms`` stand for as (kind, copies) pairs."""
+    return tuple(tuple(Counter(hand).items()) for _yaku, pattern in forms for hand in form_tiles(pattern))
 
 
 @lru_cache(maxsize=200_000)
@@ -257,4 +318,4 @@ def all_kinds() -> range:
     return range(NUM_KINDS)
 
 
-__all__ = ["DRAGONS", "DRAGON_SUIT", "SHAPES", "SUITS", "Shape", "all_kinds"]
+__all__ = ["DRAGONS", "DRAGON_SUIT", "SHAPES", "SUITS", "Shape", "all_kinds", "form_tiles", "forms_shanten"]
