@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from trainer.i18n import _, ngettext, points_text
+from trainer.i18n import N_, _, ngettext, points_text
 from trainer.progress.names import shown_name
 from trainer.ui.registry import has_screen, register_screen
 from trainer.ui.screens.base import Screen
@@ -26,6 +26,28 @@ CARD_TILES = {
     "progress": "6z",
     "settings": "5z",
 }
+# The section cards: (section, title, subtitle, short subtitle). The short one is shown when the
+# whole subtitle does not fit the card (four cards above the sections leave them little room):
+# a subtitle is always read whole, never cut with «…».
+SECTIONS = (
+    ("lesson_map", N_("Lessons"), N_("Step by step: tiles, hands, waits, yaku, fu and table manners."),
+     N_("Tiles, hands, waits, yaku and fu.")),
+    ("drills", N_("Drills"), N_("Endless generated exercises: efficiency, waits, fu, points."),
+     N_("Efficiency, waits, fu, points.")),
+    ("play", N_("Play"), N_("A game against three bots, with a coach if you like."),
+     N_("Against three bots, with a coach.")),
+    # TRANSLATORS: the home's training-games card; its short line is for a narrow card, keep it as short
+    # (ru: «Кунто, рису и другие.»).
+    ("training_games", N_("Training games"), N_("Kunto, risu, short mahjong and more."),
+     N_("Kunto, risu, yochi.")),
+    ("glossary", N_("Glossary"), N_("Every term in your language, Japanese and romaji."),
+     N_("Every term, with its Japanese.")),
+    ("progress", N_("Progress"), N_("Mastery of each skill, reviews due, your streak."),
+     N_("Skills, reviews, your streak.")),
+    ("settings", N_("Settings"), N_("Language, terms, rules, tiles and sound."),
+     N_("Language, rules, tiles, sound.")),
+)
+
 # The decorative hand beside the title: a complete hand (pinfu shape) in all three suits.
 TITLE_HAND = "234m678p345s99s"
 
@@ -219,26 +241,23 @@ class HomeScreen(Screen):
         # the match to go on with and the due positions from games: both have a door
         self.match_card = self._unfinished_match()
         self.mistakes_card = self._game_mistakes()
-        sections = [
-            ("lesson_map", _("Lessons"), _("Step by step: tiles, hands, waits, yaku, fu and table manners.")),
-            ("drills", _("Drills"), _("Endless generated exercises: efficiency, waits, fu, points.")),
-            ("play", _("Play"), _("A game against three bots, with a coach if you like.")),
-            ("training_games", _("Training games"), _("Kunto, risu, short mahjong…")),
-            ("glossary", _("Glossary"), _("Every term in your language, Japanese and romaji.")),
-            ("progress", _("Progress"), _("Mastery of each skill, reviews due, your streak.")),
-            ("settings", _("Settings"), _("Language, terms, rules, tiles and sound.")),
-        ]
-        due = len(reviews)
-        if due:
-            k = next(i for i, sec in enumerate(sections) if sec[0] == "progress")
-            sections[k] = (sections[k][0], sections[k][1],
-                           ngettext("{n} review is due today.", "{n} reviews are due today.", due).format(n=due)
-                           + " " + sections[k][2])
         self.cards = []
-        for name, title, sub in sections:
+        self.section_subtitles: list[tuple[str, str]] = []  # each card's whole and short subtitle
+        for name, title, sub, short in SECTIONS:
             target = "match_setup" if name == "play" else name
-            card = self.add(Card(title, sub, lambda n=target: self.open(n), icon=self._icon(CARD_TILES[name])))
+            whole, brief = self._section_subtitles(name, _(sub), _(short), len(reviews))
+            card = self.add(Card(_(title), whole, lambda n=target: self.open(n), icon=self._icon(CARD_TILES[name])))
             self.cards.append(card)
+            self.section_subtitles.append((whole, brief))
+
+    @staticmethod
+    def _section_subtitles(name: str, whole: str, short: str, due: int) -> tuple[str, str]:
+        """A section card's whole and short subtitle; the progress card's both begin with the
+        reviews due today (the short one is then that line alone)."""
+        if name != "progress" or not due:
+            return whole, short
+        line = ngettext("{n} review is due today.", "{n} reviews are due today.", due).format(n=due)
+        return line + " " + whole, line
 
     def _build_kids(self) -> None:
         """The children's home: continue (or start) a children's lesson, the lessons, the games."""
@@ -475,12 +494,22 @@ class HomeScreen(Screen):
         cols = 4 if len(self.cards) > 6 else 3
         w = (area.width - gap * (cols - 1)) // cols
         rows = (len(self.cards) + cols - 1) // cols
-        # tall enough for every card's whole subtitle when the window has the room (else cut with «…»)
+        room = (L.height - L.margin - y - gap * (rows - 1)) // rows
+        self._fit_subtitles(w, room)
+        # tall enough for every card's whole subtitle when the window has the room
         need = max(card.height_for(self.app, w, card.subtitle_lines(self.app, w)) for card in self.cards)
-        h = min(max(L.px(150), need), (L.height - L.margin - y - gap * (rows - 1)) // rows)
+        h = min(max(L.px(150), need), room)
         for i, card in enumerate(self.cards):
             r, c = divmod(i, cols)
             card.rect = pygame.Rect(area.left + c * (w + gap), y + r * (h + gap), w, h)
+
+    def _fit_subtitles(self, width: int, room: int) -> None:
+        """Give each section card ``width`` wide its whole subtitle when the card can show all of
+        it in ``room`` pixels of height, else its short one (read whole too, never cut)."""
+        for card, (whole, short) in zip(self.cards, getattr(self, "section_subtitles", ()), strict=False):
+            card.subtitle = whole
+            if card.height_for(self.app, width, card.subtitle_lines(self.app, width)) > room:
+                card.subtitle = short
 
     def tops_per_row(self, tops: list[Card], width: int, gap: int) -> int:
         """How many of the cards above the sections share a row ``width`` wide: one or two, or

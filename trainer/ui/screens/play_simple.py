@@ -51,7 +51,7 @@ from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile, parse_tile
 from trainer.i18n import N_, _, format_points, fu_text, han_text, ngettext, pgettext, points_text
 from trainer.ui.registry import register_screen
-from trainer.ui.richtext import plain_text
+from trainer.ui.richtext import plain_text, shown_term_mode
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
@@ -1179,7 +1179,7 @@ class PlaySimpleScreen(Screen):
                                               m.height - L.px(20)))
         count = blit_text(surf, app, self._tiles_left_text(), L.font("small"), P.on_felt_muted,
                           (m.right - L.px(16), m.top + L.px(10)), anchor="topright", max_width=m.width // 4)
-        if g.riichi[0] and self.side_lines() == 1:  # beside the tiles left: the open wall needs the room below
+        if g.riichi[0] and self.side_lines() == 1:  # beside the tiles left: the open wall or dora need the room below
             blit_text(surf, app, app.term_text("riichi") + " ·", L.font("small"), P.accent,
                       (count.left - L.px(6), m.top + L.px(10)), anchor="topright")
         elif g.riichi[0]:
@@ -1276,33 +1276,40 @@ class PlaySimpleScreen(Screen):
         return (g.n - 1 - g.current) % g.n
 
     def _draw_dora(self, surf: pygame.Surface, m: pygame.Rect, lh: int) -> None:
-        """The dora indicators of a four-player-rules table (bamboo, single-suit variant 2)."""
-        self._draw_tiles_labelled(surf, m, self._side_top(m, lh), 0.5, _("Dora indicator:"),
-                                  self.game.dora_indicators())  # type: ignore[union-attr]
+        """The dora indicators of a four-player-rules table (bamboo, single-suit variant 2), where
+        they stand once the learner has declared riichi: the riichi word never moves or shrinks them."""
+        self.dora_rect = self._draw_tiles_labelled(surf, m, self._side_top(m, lh, riichi=True), 0.5,
+                                                   _("Dora indicator:"),
+                                                   self.game.dora_indicators())  # type: ignore[union-attr]
 
     def _tiles_left_text(self) -> str:
         """The wall count at the middle panel's top right."""
         return _("Tiles left: {n}").format(n=self.game.wall_remaining if self.game is not None else 0)
 
-    def side_lines(self) -> int:
+    def side_lines(self, riichi: bool | None = None) -> int:
         """The lines of words at the middle panel's top right: the tiles left, and the learner's
-        riichi under them once declared — beside them at the open-wall table (yochi), whose next
-        draws fill the rest of that corner and whose river keeps left of it, when both fit a
-        third of the panel."""
+        riichi under them once declared — beside them, when both fit a third of the panel, at the
+        tables whose tiles fill the rest of that corner (the open wall of yochi, the dora
+        indicators).  ``riichi`` asks for the learner's riichi declared or not instead of as it is."""
         g = self.game
-        if g is None or not g.riichi[0]:
+        if g is None or not (g.riichi[0] if riichi is None else riichi):
             return 1
-        if self.setup is None or not self.setup.visible_draws:
+        if not self._tiles_at_side():
             return 2
         L, small = self.app.layout, self.app.layout.font("small")
         words = self.app.text_width(self._tiles_left_text(), small) + L.px(6) + self.app.text_width(
             self.app.term_text("riichi") + " ·", small)
         return 1 if words <= self.mid_rect.width // 3 else 2
 
-    def _side_top(self, m: pygame.Rect, lh: int) -> int:
+    def _tiles_at_side(self) -> bool:
+        """Whether tiles stand at the middle panel's right under its words: the open wall (yochi)
+        or the dora indicators (bamboo, single-suit variant 2)."""
+        return bool(self.setup is not None and self.setup.visible_draws) or hasattr(self.game, "dora_indicators")
+
+    def _side_top(self, m: pygame.Rect, lh: int, *, riichi: bool | None = None) -> int:
         """Where the tiles at the middle panel's right (the open wall, the dora indicators) start:
-        under the lines of words above them (:meth:`side_lines`)."""
-        return m.top + self.app.layout.px(16) + lh * self.side_lines()
+        under the lines of words above them (:meth:`side_lines`, ``riichi`` as there)."""
+        return m.top + self.app.layout.px(16) + lh * self.side_lines(riichi)
 
     def _draw_tiles_labelled(self, surf: pygame.Surface, m: pygame.Rect, top: int, scale: float, label: str,
                              tiles: Any, *, below: int = 0) -> pygame.Rect:
@@ -1622,9 +1629,12 @@ class PlaySimpleScreen(Screen):
     def imaginary_tiles(self, seat: int) -> tuple[int, ...]:
         """Atama kasō: the kinds the winner's 13-tile tenpai waited on — the imaginary 14th tile
         (kakū no pai) that would complete it, read by the game's shape without the imaginary
-        tile (() when the table does not play atama kasō or nobody won)."""
+        tile (() when the table does not play atama kasō, nobody won, or the hand is one of the
+        seed's own complete forms, which needs no imaginary tile)."""
         g = self.game
         if g is None or g.result is None or not g.setup.atama_kasou or seat not in g.result.winners:
+            return ()
+        if g.won_in_form(seat):
             return ()
         tiles = list(g.hands[seat]) + ([g.result.tile] if g.result.kind == "ron" and g.result.tile else [])
         kinds = [t.kind for t in tiles] + [t.kind for m in g.melds[seat] if not m.kind.is_kan for t in m.tiles]
@@ -1646,8 +1656,25 @@ class PlaySimpleScreen(Screen):
         wins = getattr(self, "stage_wins", [])
         if not wins:
             return []
-        parts = [_("{who} with a hand of {n} tiles").format(who=self.seat_name(w.seat), n=w.size) for w in wins]
-        return [_("Intermediate wins: {wins}.").format(wins=play_ab.and_join(parts))]
+        return [_("Intermediate wins: {wins}.").format(wins=play_ab.and_join(self.stage_winners(wins)))]
+
+    def stage_winners(self, wins: list[StageWin]) -> list[str]:
+        """Each player's intermediate wins in one part, in the order of their first win, so no
+        name reads twice: "Across with a hand of 4 tiles", "Across — 2 times (hands of 4 and 7 tiles)"."""
+        sizes: dict[int, list[int]] = {}
+        for win in wins:
+            sizes.setdefault(win.seat, []).append(win.size)
+        return [self._stage_winner(seat, won) for seat, won in sizes.items()]
+
+    def _stage_winner(self, seat: int, sizes: list[int]) -> str:
+        """One player's intermediate wins at the hand sizes ``sizes``, in words."""
+        who = self.seat_name(seat)
+        if len(sizes) == 1:
+            return _("{who} with a hand of {n} tiles").format(who=who, n=sizes[0])
+        # TRANSLATORS: one player's intermediate wins in short mahjong; {sizes}: "4 and 7" (ru: «Напротив — 2 раза
+        # (руки из 4 и 7 плиток)»).
+        return ngettext("{who} — {count} time (hands of {sizes} tiles)", "{who} — {count} times (hands of {sizes} tiles)",
+                        len(sizes)).format(who=who, count=len(sizes), sizes=play_ab.and_join([str(n) for n in sizes]))
 
     def _points_lines(self) -> list[str]:
         """The A/B game: the riichi stakes put on the table, then each seat's points and the table's,
@@ -1788,7 +1815,7 @@ class PlaySimpleScreen(Screen):
         try:  # one set of brackets («Fu (符, fu)»), and the plain name where the Japanese does not fit
             term = self.app.glossary().term(item_id)
             lang = self.app.settings.language
-            text = term.display(self.app.settings.term_mode, lang, plain=True) + value
+            text = term.display(shown_term_mode(self.app.settings), lang, plain=True) + value
         except (KeyError, LookupError, ValueError):
             return self.app.term_text(item_id) + value
         L = self.app.layout
@@ -1850,7 +1877,7 @@ class PlaySimpleScreen(Screen):
         if 0 in res.winners:
             if self.kids:  # a child is spoken to with «ты»
                 return _("You won!"), pgettext("to a child", "{how}! Your hand is complete.").format(how=how)
-            if g.setup.atama_kasou:  # the hand is a tenpai, not complete: the panel names the imaginary tile
+            if g.setup.atama_kasou and not g.won_in_form(0):  # a tenpai: the panel names the imaginary tile
                 return _("You won!"), _("{how}! Your 13-tile tenpai wins.").format(how=how)
             return _("You won!"), _("{how}! Your hand is complete.").format(how=how)
         who = self.seat_subject(res.winners[0])
