@@ -431,12 +431,16 @@ def test_thirteen_tile_shanten_drill_has_no_minus_key(app: App) -> None:
     assert not view.fields[0][1].allow_negative and all(k.label != "−" for k in view.keys)
 
 
-def test_kids_hint_is_one_friendly_nudge_then_the_answer(tmp_path: Path) -> None:
+def test_kids_hint_is_two_friendly_nudges_then_the_answer(tmp_path: Path) -> None:
+    """Two rungs that fit the tile's family (never the one question for every tile), then the answer."""
     a = make_app(tmp_path, language="ru")
     screen = kids_drill(a, {"ask": "family", "pool": "all", "options": 4, "kids": True})
     key(a, pygame.K_h, "h")
     assert screen.feedback_kind == "hint"
-    assert screen.feedback_text == "Посмотри внимательно: что нарисовано на плитке и сколько?"
+    first = screen.feedback_text
+    assert first and first != "Посмотри внимательно: что нарисовано на плитке и сколько?"
+    key(a, pygame.K_h, "h")
+    assert screen.feedback_kind == "hint" and screen.feedback_text and first not in screen.feedback_text
     key(a, pygame.K_h, "h")
     assert screen.feedback_kind == "shown" and screen.phase == "done"
     assert screen.feedback_style("shown")[1] == P.hint
@@ -495,13 +499,13 @@ def test_a_childs_step_without_its_own_hint_gets_a_childs_hint(tmp_path: Path, l
     from trainer.lessons.loader import LessonLibrary, load_text
 
     a = make_app(tmp_path, language=language)
-    screen = open_step(a, "kids_character_numbers", "what_is_seven")  # a choice step with no hints
+    screen = open_step(a, "kids_find_the_pair", "twin_of_1s")  # a step with no hints
     assert not screen.step.hints
     key(a, pygame.K_h, "h")
     assert screen.feedback_kind == "hint" and screen.hint_level == 1
     assert screen.feedback_text == first
     # A wrong first answer shows the same first hint.
-    screen = open_step(a, "kids_character_numbers", "what_is_seven")
+    screen = open_step(a, "kids_find_the_pair", "twin_of_1s")
     right = next(iter(answers.answer(screen.step, screen.lesson).value))
     wrong = next(i for i in range(len(screen.step.options)) if i != right)
     key(a, pygame.K_1 + wrong, str(wrong + 1))

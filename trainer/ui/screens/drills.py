@@ -48,6 +48,8 @@ from trainer.ui.views.feedback import (
     panel_height,
 )
 from trainer.ui.views.inputs import RichBlock
+from trainer.ui.views.kids_drill_words import KIDS_HINTS as KIDS_HINTS
+from trainer.ui.views.kids_drill_words import hint_rungs as kids_hint_rungs
 from trainer.ui.views.mistakes import drill_mistake, drill_working, your_choice
 from trainer.ui.views.placement import content_bottom
 from trainer.ui.widgets import Button, blit_text, draw_panel
@@ -125,15 +127,6 @@ HINT_PARTIAL_KINDS = ("wait", "fu", "yaku", "mcr_fan", "mcr_wait")
 EXPLAIN_KINDS = {
     "fu_total": ("fu", "total"), "fu_breakdown": ("fu", "total"), "yaku": ("yaku", "dora", "total"),
     "yaku_and_han": ("yaku", "dora", "total"), "han_total": ("yaku", "dora", "total"),
-}
-# The children's hint: one friendly nudge in the child's words, then the answer is shown.
-KIDS_HINTS = {
-    "tile_name": N_("Look closely: what is drawn on the tile, and how many?"),
-    "tile_family": N_("Look closely: what is drawn on the tile, and how many?"),
-    "tile_number": N_("Look closely: what is drawn on the tile, and how many?"),
-    # TRANSLATORS: for a child; "teams" are the children's track's word for sets (ru: «команды», not «тройки»)
-    "wait": N_("Try every tile: with which one do all the tiles make teams and one pair?"),
-    "named_wait": N_("Try every tile: with which one do all the tiles make teams and one pair?"),
 }
 
 
@@ -270,8 +263,8 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         super().__init__(app, **params)
         self.gen = generators()[params["generator"]]
         raw = dict(params.get("params") or {})
-        if app.settings.profile == "child":  # a child's profile: every drill in the children's presentation
-            raw.setdefault("kids", True)
+        if app.settings.profile == "child":  # a child's profile: every drill in the children's presentation,
+            raw["kids"] = True  # the drill menu's form too (its parameters say ``kids: false``)
         self.gen_params = self.gen.params(raw)
         self.kids = bool(getattr(self.gen_params, "kids", False))  # children's presentation, never failed
         self.n = int(params.get("n") or self.gen_params.n)
@@ -488,7 +481,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         """(background, edge colour, heading) of the feedback panel; children get praise for a right
         answer and no red: a gentle "once more", then the answer shown kindly."""
         if self.kids:
-            here = _("Look, here they are!") if self._answers_shown() > 1 else _("Look, here it is!")
+            here = self._kids_answer_heading()
             return {
                 "right": (P.right_bg, P.right, kids_praise(self.index)),
                 "retry": (P.hint_bg, P.hint, _("Let's try once more!")),
@@ -501,6 +494,16 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             "wrong": (P.wrong_bg, P.wrong, _("Here is the answer")),
             "shown": (P.hint_bg, P.hint, _("The solution")),
         }.get(kind, (P.hint_bg, P.hint, _("Hint")))
+
+    def _kids_answer_heading(self) -> str:
+        """The heading over the answer shown to a child: "Look, here it is!" (they, for several) over
+        tiles, where «она» is the tile; over a family, a number or a yes the words name no thing."""
+        view = self.view
+        tiles = view is not None and (view.picker is not None or bool(view.buttons) and all(
+            o.tiles for o in self.ex.prompt.options))
+        if not tiles:
+            return _("Look, here's how it goes!")
+        return _("Look, here they are!") if self._answers_shown() > 1 else _("Look, here it is!")
 
     def _answers_shown(self) -> int:
         """How many right answers the exercise has (the tiles of a wait, say): the words that show
@@ -572,16 +575,21 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             if n is not None:  # options 10-12 by the keys on their badges
                 self.choose(n)
                 return True
-        if ev.key == pygame.K_h and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)) and self.hint_btn.visible:
-            self.hint()  # H is the hint button's key even in a number box (the box takes digits only)
-            return True
         fields = [f for _n, f in self.view.fields] if self.view is not None else []
         focused = self.focused_widget()
+        box_owns_keys = focused in fields and focused.enabled and not self.kids
+        if ev.key == pygame.K_h and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)) and self.hint_btn.visible \
+                and not box_owns_keys:
+            self.hint()  # a child's H is always the hint its badge offers
+            return True
         if focused in fields and ev.key not in (pygame.K_RETURN, pygame.K_KP_ENTER) \
                 and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
             if focused.handle_key(ev):
                 return True
             problem = focused.reject_message(ev)  # a character the box refused is named, not dropped silently
+            if problem and ev.key == pygame.K_h and self.hint_btn.visible:
+                # as in a lesson: a focused box owns the keyboard, H is a letter typed there
+                problem = _("Only digits go into this box; for a hint, click “Hint”.")
             if problem:
                 self.app.notify(problem, "info", 4)
                 return True
@@ -693,9 +701,10 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             self.feedback_text = self._mistake_text(resp, final=False)
             self.mistake_note = self.feedback_text
             rungs = self.hint_rungs()
-            if rungs and (rungs[0] in self.feedback_text or self._where_said(resp)):
-                # the words on the answer end with the first rung, or say where to look themselves
-                self.rungs_read = max(self.rungs_read, 1)
+            said = [n for n, rung in enumerate(rungs, 1) if rung in self.feedback_text]
+            if said or (rungs and self._where_said(resp)):
+                # the words on the answer end with a rung (a child's: the next one), or say where to look
+                self.rungs_read = max(self.rungs_read, *said, 1)
             self.view.mark(False, False)
         else:
             self.phase = "done"
@@ -711,7 +720,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         """The learner's own answer explained, then the answer and the engine's working (children: the
         answer alone, in a few words)."""
         if self.kids:
-            return self.view.answer_markup() or _("The right one is marked.")
+            return self.view.kids_answer_markup()
         # given up (no answer of the learner's): the working a wrong answer would show, without «Your answer»
         mine = self._mistake_text(response, final=True, generic=not self._pick_explained(response)) \
             if response is not None else drill_working(self.ex)
@@ -739,8 +748,9 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         """What is wrong with the learner's own answer, from the engine's explanation API; on the
         retry it never gives the answer away.  Children get one friendly nudge instead.  ``generic``:
         name the answer when nothing more specific can be said."""
-        if self.kids:
-            return self.hint_rungs()[0]
+        if self.kids:  # the rung not read yet (the last one again when all are read)
+            rungs = self.hint_rungs()
+            return rungs[min(self.rungs_read, len(rungs) - 1)]
         labels = self._response_labels(response)
         if self.ex.prompt.question == "yaku_and_han" and response:
             text = yaku_han_mistake(self.ex, response, final, labels)
@@ -831,9 +841,8 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
     def hint_rungs(self) -> list[str]:
         """The rungs of the hint ladder before the answer, made from this exercise's explanation items."""
         items = self._explanation()
-        if self.kids:
-            kind = next((i.get("kind") for i in items if i.get("kind") in KIDS_HINTS), None)
-            return [_(KIDS_HINTS[kind]) if kind else _("Look at the tiles one by one. You can do it!")]
+        if self.kids:  # by the tile's family and what is asked (views/kids_drill_words.py)
+            return kids_hint_rungs(self.ex)
         kind = next((i.get("kind") for i in items if i.get("kind") in HINT_WHERE), None)
         # the shapes' sentence says where the winning tiles are; asked for the shape's name, it would
         # name the answer: then the general words
@@ -899,7 +908,9 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             self._highlight_waits()
         self.feedback_kind = "hint"
         shown = rungs[: self.rungs_read]
-        if self.mistake_note:
+        if self.kids:  # a child reads one short nudge at a time: the new one
+            shown = shown[-1:]
+        elif self.mistake_note:
             shown = [self.mistake_note, *(r for r in shown if r not in self.mistake_note)]
         self.feedback_text = BR.join(shown)
         self._labels()

@@ -15,13 +15,14 @@ from typing import Any
 
 import pygame
 
-from trainer.i18n import N_, _, ngettext
+from trainer.i18n import N_, _, ngettext, pgettext
 from trainer.lessons import answers
 from trainer.lessons.language import lesson_title, step_text
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import BR, layout_rich
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
+from trainer.ui.tileview import slots_for_text
 from trainer.ui.views.explain import explain, fu_only
 from trainer.ui.views.feedback import (
     FeedbackSlide,
@@ -52,6 +53,9 @@ MAX_SECONDS = 300.0  # an answer never counts as slower than this (the learner m
 # one from its view: (adults, children) by rung and, for the second rung, by the step's kind family.
 FIRST_HINT = (N_("Read the question again and look at the tiles one by one."),
               N_("Look at the tiles one by one. You can do it!"))
+# TRANSLATORS: for a 6-year-old, on a question that shows a single tile (ru: «ты», simple words).
+FIRST_HINT_ONE_TILE = N_("Look at the tile closely. You can do it!")
+"""A child's first rung on a question that shows one tile: there are no tiles to take "one by one"."""
 FIRST_HINT_WORDS = (N_("Read the question again: what exactly does it ask?"),
                     # TRANSLATORS: for a 6-year-old (ru: «ты», simple words).
                     N_("Read the question again, slowly. You can do it!"))
@@ -90,6 +94,8 @@ def hint_family(step: Any) -> str:
 def fallback_hint(step: Any, level: int, child: bool) -> str:
     """The hint ladder's line at ``level`` for a step that has none of its own there, in the
     children's words (informal "you", no jargon) for a children's lesson."""
+    if level == 1 and child and shows_one_tile(step):
+        return _(FIRST_HINT_ONE_TILE)
     if level == 1:
         lines = FIRST_HINT if _shows_tiles(step) else FIRST_HINT_WORDS
     else:
@@ -102,9 +108,33 @@ def _shows_tiles(step: Any) -> bool:
     prompt, options or cards."""
     if getattr(step, "hand", None) or getattr(step, "tiles", None):
         return True
+    return _tiles_beside(step)
+
+
+def _tiles_beside(step: Any) -> bool:
+    """Whether a step shows tiles in its prompt, its options or its cards."""
     texts = [getattr(step, "prompt", None), *(getattr(o, "text", None) for o in getattr(step, "options", None) or ())]
     shown = [*(getattr(step, "options", None) or ()), *(getattr(step, "cards", None) or ())]
     return any("{tiles:" in str(t) for t in texts if t) or any(getattr(o, "tiles", None) for o in shown)
+
+
+def shows_one_tile(step: Any) -> bool:
+    """Whether a step shows exactly one tile (its hand or tiles), with no tiles in its prompt, options
+    or cards: «Из какой семьи плитка?» over one 5s."""
+    code = getattr(step, "hand", None) or getattr(step, "tiles", None)
+    if not code:
+        return False
+    try:
+        one = len(slots_for_text(code)) == 1
+    except ValueError:
+        return False
+    return one and not _tiles_beside(step)
+
+
+def next_rung_on_miss(level: int) -> int:
+    """The hint rung a first miss shows: the first one, or the one after a rung the learner asked
+    for already (a miss never says the hint just read again), never the solution."""
+    return min(2, level + 1)
 
 
 def counts_for_completion(lesson: Any, index: int) -> bool:
@@ -395,21 +425,27 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         engine's breakdown, the hint)."""
         return BR.join(p for p in (self.answer_line, self.extra_explain, self.feedback_text) if p)
 
-    def _draw_feedback(self, surf: pygame.Surface) -> None:
-        L = self.app.layout
-        ease = 1 - (1 - getattr(self, "fb_anim", 1.0)) ** 3
-        r = self.feedback_rect.move(0, round((1 - ease) * L.px(self.slide_px)))
-        kind = self.feedback_kind or "hint"
+    def feedback_style(self, kind: str) -> tuple[Any, Any, str]:
+        """(background, edge colour, heading) of the feedback panel for ``kind``; a child gets
+        praise, no red, and the answer under «Смотри, как правильно», never the adults' «Решение»."""
         child = self.lesson.audience == "child"
-        bg, edge, head = {
+        return {
             "right": (P.right_bg, P.right, _("Well done!") if child else _("Right!")),
             "retry": (P.hint_bg, P.hint, _("Let's try once more!")) if child else
             (P.wrong_bg, P.wrong, _("Not quite — try once more")),
             "wrong": (P.wrong_bg, P.wrong, _("Here is the answer")),
-            "shown": (P.hint_bg, P.hint, _("The solution")),
+            # TRANSLATORS: the heading over the answer shown to a 6-year-old (ru: «Смотри, как правильно»).
+            "shown": (P.hint_bg, P.hint, pgettext("lesson heading, to a child", "Look, this is how it goes") if child
+                      else _("The solution")),
             "hint": (P.hint_bg, P.hint, _("Hint")),
             "error": (P.wrong_bg, P.wrong, _("This step cannot be checked")),
         }[kind]
+
+    def _draw_feedback(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        ease = 1 - (1 - getattr(self, "fb_anim", 1.0)) ** 3
+        r = self.feedback_rect.move(0, round((1 - ease) * L.px(self.slide_px)))
+        bg, edge, head = self.feedback_style(self.feedback_kind or "hint")
         draw_panel(surf, r, bg, L.px(14), shadow=L.px(3), border=edge, border_w=L.px(2))
         stripe = pygame.Rect(r.left, r.top, L.px(8), r.height)
         pygame.draw.rect(surf, edge, stripe, border_top_left_radius=L.px(14), border_bottom_left_radius=L.px(14))
@@ -576,11 +612,10 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             self.phase = "retry"
             view.mark(fb, final=False)
             self.feedback_kind = "retry"
-            self.hint_level = max(self.hint_level, 1)
-            mine = "" if child else self._mistake(response, fb, final=False)
+            mine = view.child_miss_words(response, fb) if child else self._mistake(response, fb, final=False)
             # What is wrong with the learner's own answer leads, above the fold; the hint follows
             # it (a hint cannot be checked against the answer: it may tell what was done right).
-            hint = self._retry_hint(not child and bool(mine or self.extra_explain))
+            hint = self._miss_hint(child, bool(mine or self.extra_explain))
             self.feedback_text = BR.join(t for t in (*self._own_words(mine), hint) if t)
         else:
             self.phase = "done"
@@ -645,6 +680,31 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         if fallback or not text:
             return ""
         return _("**Hint:** {hint}").format(hint=text)
+
+    def _miss_hint(self, child: bool, said: bool) -> str:
+        """The hint under a first miss, never the one the learner has just read: the first rung, or
+        the next after a rung asked for already (:func:`next_rung_on_miss`).  An adult who read a
+        hint and whose own answer is explained (``said``) gets no hint line: the words on the
+        answer stand, and H gives the next rung."""
+        if child:
+            self.hint_level = next_rung_on_miss(self.hint_level)
+            return self._child_retry_hint()
+        if self.hint_level and said:
+            return ""
+        self.hint_level = next_rung_on_miss(self.hint_level)
+        return self._retry_hint(said)
+
+    def _child_retry_hint(self) -> str:
+        """The hint under a child's first miss, unlabelled: the step's own (or its view's) at the
+        current rung, unless it shows only tiles the child already found (the bird, picked, and
+        a stick missed: the hint about the bird goes); the general fallback, except under an
+        option's own words on a question with one tile (no tiles to go through "one by one")."""
+        text, fallback = self._hint_and_source(self.hint_level)
+        if fallback and self.extra_explain and shows_one_tile(self.step):
+            return ""
+        if not fallback and self.view is not None and self.view.hint_shows_found(text):
+            return ""
+        return text
 
     def _answer_markup(self, fb: Any) -> str:
         """The engine's working behind the answer (the answer itself is the view's ``set_answer``)."""

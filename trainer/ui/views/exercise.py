@@ -37,6 +37,7 @@ from trainer.ui.views.inputs import (
     place_fu_chips,
     suits_of,
 )
+from trainer.ui.views.kids_drill_words import reveal as kids_reveal
 from trainer.ui.views.mistakes import items_fu
 from trainer.ui.views.rule_presets import three_player_rules
 from trainer.ui.views.steps.base import WIND_NAMES
@@ -56,6 +57,10 @@ MANY_OPTIONS = 9
 """More plain options than this (the yaku drill may have 12) make room when a feedback panel is open:
 the hand goes beside the question, and after the final try the options neither picked nor right
 step aside."""
+
+KIDS_QUESTION_GROWTH = 1.6
+"""How much taller than a child's hand tiles the one tile of a children's tile question may grow
+when the room above its options allows (76×102 px became 122×163 at 1024×600)."""
 
 EXTRA_OPTION_KEYS = ("0", "-", "=")
 """The keys of options 10, 11 and 12 (the keys after 9 on the number row), shown on their badges."""
@@ -337,27 +342,53 @@ class ExerciseView:
         ans = self.ex.answer
         if self.input == "fans_total":
             return ngettext("The answer: {n} point.", "The answer: {n} points.", ans[1]).format(n=format_number(ans[1]))
+        words = self.answer_words()
+        if self.picker is not None:
+            if self.ex.prompt.question in DISCARD_QUESTIONS and len(ans) > 1:
+                return _("Any one of these is right: {tiles}").format(tiles=words)
+            return _("The answer: {tiles}").format(tiles=words)
+        if self.fields:
+            return _("The answer: {n}").format(n=words)
+        if words:
+            return _("The answer: {answer}").format(answer=words)
+        return ""
+
+    def answer_words(self) -> str:
+        """The right answer alone (rich markup): the tiles, the number(s) or the right options in words
+        (and tiles) as their buttons show them; "" when the input has none of these."""
+        ans = self.ex.answer
+        if self.input == "fans_total":  # the options to tick, then the total
+            right, total = ans
+            names = [option_label(o, self.kids) or str(o.value) for o in self.ex.prompt.options if o.value in right]
+            return ", ".join([*names, format_number(total) if isinstance(total, int) else str(total)])
         if self.picker is not None:
             from trainer.engine.notation import format_tiles
 
-            tiles = "{tiles:" + format_tiles(sorted(ans)) + "}"
-            if self.ex.prompt.question in DISCARD_QUESTIONS and len(ans) > 1:
-                return _("Any one of these is right: {tiles}").format(tiles=tiles)
-            return _("The answer: {tiles}").format(tiles=tiles)
+            return "{tiles:" + format_tiles(sorted(ans)) + "}"
         if self.fields:
             want = ans if isinstance(ans, tuple) else (ans,)
-            return _("The answer: {n}").format(n=" / ".join(format_number(x) if isinstance(x, int) else str(x)
-                                                            for x in want))
-        if self.buttons:  # the right options in words (and tiles), as their buttons show them
+            return " / ".join(format_number(x) if isinstance(x, int) else str(x) for x in want)
+        if self.buttons:
             want = ans if isinstance(ans, frozenset | set) else frozenset([ans])
             shown = []
             for o in self.ex.prompt.options:
                 if o.value in want:
                     label = option_label(o, self.kids)
                     shown.append(" ".join(t for t in ("{tiles:" + o.tiles + "}" if o.tiles else "", label) if t))
-            if shown:
-                return _("The answer: {answer}").format(answer=", ".join(shown))
+            return ", ".join(shown)
         return ""
+
+    def kids_answer_markup(self) -> str:
+        """The answer shown to a child: a short sentence that names it with one reason in the
+        children's words (:func:`~trainer.ui.views.kids_drill_words.reveal`: «3 и 3 — пара»), else
+        the answer named plainly, never the adults' «Ответ:»."""
+        said = kids_reveal(self.ex)
+        if said:
+            return said
+        words = self.answer_words()
+        # TRANSLATORS: for a child (ru «ты»), when no child's reason can be given for the answer
+        return _("Here is the right answer: {answer}.").format(answer=words.rstrip(".")) if words else _(
+            "The right one is marked.")
 
     def mark(self, right: bool, final: bool) -> None:
         self.final = self.final or final
@@ -520,8 +551,10 @@ class ExerciseView:
                 factor = 0.5
             if self.kids:  # big tiles for children (curriculum §1.4)
                 factor *= 1.35 if len(row.slots) <= 5 else 1.15
-            row.place(area.centerx, y + L.px(4 if compact and self.chips else 10), area.width - L.px(40),
-                      L.tile_h(factor))
+            tile_h = L.tile_h(factor)
+            if self.kids and not compact and self._one_question_tile(row):
+                tile_h = self._kids_question_tile_h(area, y, tile_h)
+            row.place(area.centerx, y + L.px(4 if compact and self.chips else 10), area.width - L.px(40), tile_h)
             y = row.rect.bottom + L.px(12 if compact else 24)
         if self.info is not None:
             h = self.info.place(app, area.left, y, area.width - side)
@@ -590,6 +623,21 @@ class ExerciseView:
             # the painted sum line beside or under the chips: the feedback panel must not cover it
             self.reserved_rect = place_fu_chips(app, self.chips, area, y, L.px(4))
             self.sum_pos = self.reserved_rect.midtop
+
+    def _one_question_tile(self, row: TileRow) -> bool:
+        """Whether the hand row is the one tile a question asks about, answered by big option buttons
+        (which family, which number, what is it called)."""
+        return row is self.hand_row and len(row.slots) == 1 and bool(self.buttons) and self.big
+
+    def _kids_question_tile_h(self, area: pygame.Rect, y: int, base: int) -> int:
+        """A child's question tile as tall as the room above the options allows (they keep their own
+        size), from ``base`` up to :data:`KIDS_QUESTION_GROWTH` times it."""
+        L = self.app.layout
+        probe = pygame.Rect(area.left, 0, area.width, 1 << 20)  # the options' own height, nothing shrunk
+        options_h = big_options_fit(self.app, self.buttons, probe, 0, L.tile_h(1.6))
+        info_h = self.info.place(self.app, area.left, 0, area.width) + L.px(14) if self.info is not None else 0
+        room = area.bottom - y - L.px(10 + 24 + 4) - options_h - info_h
+        return max(base, min(round(base * KIDS_QUESTION_GROWTH), room))
 
     def _place_palette(self, area: pygame.Rect, y: int, row: TileRow | None) -> None:
         """The tile palette under the hand, its tiles at least as large as the hand's when the room

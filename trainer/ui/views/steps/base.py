@@ -229,6 +229,16 @@ class StepView:
         """Apply hint ``level`` (1 where to look, 2 narrowing); return an automatic hint text."""
         return ""
 
+    def child_miss_words(self, response: Any, feedback: Any) -> str:
+        """After a child's first miss, what was wrong with the child's own answer in a child's
+        words, never the answer itself ("" when the step has nothing to say about it)."""
+        return ""
+
+    def hint_shows_found(self, text: str) -> bool:
+        """Whether a hint (``text``) only points at what the learner already got right (the tiles
+        it shows were picked rightly): after a miss it is left out."""
+        return False
+
     def choose(self, n: int) -> bool:
         """Digit ``n`` pressed."""
         return False

@@ -95,6 +95,7 @@ class ChoiceView(QuizView):
             self.hand_row = self.host.add(TileRow(slots_for_text(st.hand or st.tiles)))
         self.win = self.rich(self.win_line(st.win), size="small") if getattr(st, "win", None) else None
         self.buttons: list[OptionButton] = []
+        self.narrowed: list[int] = []  # the options the second hint took away (:meth:`_narrow`)
         self.big = self.child() or tile_options(st.options)
         for i, o in enumerate(st.options):
             label = self.text(o.text) if o.text is not None else (self._value_label(o.value) if not o.tiles else "")
@@ -256,6 +257,16 @@ class ChoiceView(QuizView):
     def lock(self, locked: bool) -> None:
         for b in self.buttons:
             b.locked = locked
+        if not locked:
+            self._fade_narrowed()  # a new try: the options the second hint took away stay away
+
+    def _fade_narrowed(self) -> None:
+        """The options the second hint took away: locked, pale for a child (no red), crossed out
+        for an adult."""
+        for b in self.buttons:
+            if b.index in self.narrowed:
+                b.locked = True
+                b.mark = "faded" if self.child() else "wrong"
 
     def hint(self, level: int) -> str:
         if level == 1 and self.hand_row is not None and self.step.ask in ("shape", "tenpai"):
@@ -282,11 +293,12 @@ class ChoiceView(QuizView):
         fade = min(max(1, len(open_wrong) // 2), len(wrong) - 1)
         if fade < 1:
             return self._thinking_hint(level)
-        random.Random(self.lesson.id).shuffle(open_wrong)
         child = self.child()
-        for b in open_wrong[:fade]:
-            b.locked = True
-            b.mark = "faded" if child else "wrong"  # no red for a child: the option just grows pale
+        if not self.narrowed:  # asked again (a miss after this hint): the same options stay pale, no more
+            random.Random(self.lesson.id).shuffle(open_wrong)
+            self.narrowed = [b.index for b in open_wrong[:fade]]
+            self._fade_narrowed()
+        fade = len(self.narrowed)
         if child:
             if fade == 1:
                 return pgettext("to a child", "One wrong card has gone pale.")

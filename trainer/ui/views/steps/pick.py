@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
 import pygame
 
 from trainer.engine.notation import parse_hand, parse_tiles
-from trainer.i18n import _, ngettext
+from trainer.i18n import _, ngettext, pgettext
 from trainer.lessons import answers
+from trainer.ui.richtext import BR
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, slots_for_text
 from trainer.ui.views.inputs import RichBlock, palette_slots, suits_of
@@ -20,6 +22,16 @@ from trainer.ui.widgets import blit_text, draw_panel
 P = PALETTE
 PALETTE_LEAST = 0.55
 """The smallest palette tile, as a share of a hand tile: the marks on it still read."""
+TILES_MARKUP = re.compile(r"\{tiles:([^}]*)\}")
+COUNT_WORDS: dict[str, dict[int, tuple[str, ...]]] = {
+    "ru": {1: ("один", "одна", "одно", "одну", "одной", "одного"), 2: ("два", "две", "двух"),
+           3: ("три", "трёх", "трех"), 4: ("четыре", "четырёх", "четырех"), 5: ("пять", "пяти"),
+           6: ("шесть", "шести"), 7: ("семь", "семи"), 8: ("восемь", "восьми"), 9: ("девять", "девяти")},
+    "en": {1: ("one",), 2: ("two",), 3: ("three",), 4: ("four",), 5: ("five",), 6: ("six",), 7: ("seven",),
+           8: ("eight",), 9: ("nine",)},
+}
+"""How a lesson's own hint says a count in words, by lesson language: «Кружков здесь три.» says
+what "There are 3 right tiles." would say again."""
 
 
 def right_count_hint(n: int, by_rank: bool) -> str:
@@ -33,6 +45,45 @@ def right_count_hint(n: int, by_rank: bool) -> str:
     if n == 1:
         return _("There is one right tile.")
     return ngettext("There is {n} right tile.", "There are {n} right tiles.", n).format(n=n)
+
+
+def kids_not_all_yet(missing: int) -> str:
+    """A child's first miss that found some right tiles but not all of them: that more are still
+    hiding, one in words, more without a figure (the second hint may say how many there are: the
+    count is never said twice)."""
+    if missing == 1:
+        # TRANSLATORS: to a 6-year-old after a first try that found some right tiles (ru: «ты»).
+        return pgettext("to a child", "Not all yet: one more tile is hiding. Find it!")
+    # TRANSLATORS: to a 6-year-old after a first try that found some right tiles (ru: «ты»).
+    return pgettext("to a child", "Not all yet: more tiles are hiding. Find them!")
+
+
+def hint_tiles(text: str) -> set[int]:
+    """The tile kinds a hint shows as pictures (its ``{tiles:...}`` markup)."""
+    kinds: set[int] = set()
+    for code in TILES_MARKUP.findall(text):
+        try:
+            kinds |= {t.kind for t in parse_tiles(code)}
+        except ValueError:
+            continue
+    return kinds
+
+
+def hint_says_count(text: str, lang: str, count: int, right: set[int]) -> bool:
+    """Whether a lesson's own hint already says how many tiles are right: the count in words
+    («Кружков здесь три.»), or every right tile, by its number («Подходят две плитки: 2 и 5.»,
+    «Подходят 3 и 6 кружков.») or as a picture."""
+    from trainer.engine.tiles import kind_name
+
+    said = set(COUNT_WORDS.get(lang, {}).get(count, ()))
+    words = re.findall(r"\w+", text.lower())
+    if any(w in said and words[i - 1:i] != ["the"] for i, w in enumerate(words)):  # "the one" is a tile
+        return True
+    if right and right <= hint_tiles(text):
+        return True
+    names = [kind_name(k) for k in right]
+    numbers = set(re.findall(r"\b\d\b", TILES_MARKUP.sub(" ", text)))
+    return bool(names) and all(n[1] != "z" for n in names) and {n[0] for n in names} <= numbers
 
 
 def palette_height(th: int, lines: int) -> int:
@@ -251,6 +302,32 @@ class PickTilesView(QuizView):
     def lock(self, locked: bool) -> None:
         self.picker.locked = locked
 
+    def child_miss_words(self, response: Any, feedback: Any) -> str:
+        """After a child's first miss, what was wrong with the child's own picks: each wrong pick in
+        the children's words («{3p} — это кружки, а не палочки.»), and, when some right tiles were
+        found, that more are hiding (never which)."""
+        from trainer.ui.views.mistakes import kids_picked_text
+
+        right_kinds = feedback.expected if isinstance(feedback.expected, frozenset) else frozenset()
+        picked = {t.kind for t in response or ()}
+        try:
+            wrong = kids_picked_text(self.step, picked, set(right_kinds))
+        except (ValueError, KeyError, TypeError, AttributeError):
+            wrong = ""
+        right = {self._cls(k) for k in right_kinds}
+        found = {self._cls(k) for k in picked} & right
+        missing = len(right - found)
+        more = kids_not_all_yet(missing) if found and missing else ""
+        return BR.join(t for t in (wrong, more) if t)
+
+    def hint_shows_found(self, text: str) -> bool:
+        """Whether ``text`` (a hint) shows only tiles the learner has already picked rightly: said
+        after a miss it would point at what was done right, not at what is missing."""
+        shown = {self._cls(k) for k in hint_tiles(text)}
+        found = {self._cls(self.picker.slots[i].tile.kind) for i in self.picker.selected
+                 if self.picker.marks.get(i) == "right"}
+        return bool(shown) and shown <= found
+
     def hint(self, level: int) -> str:
         st = self.step
         if level == 1 and self.shown is not None and st.ask == "waits":
@@ -265,5 +342,11 @@ class PickTilesView(QuizView):
             except Exception:
                 return ""
             by_rank = self.by_rank()
-            return right_count_hint(len({self._cls(k) for k in right}) if by_rank else len(right), by_rank)
+            count = len({self._cls(k) for k in right}) if by_rank else len(right)
+            own = [self.text(h) for h in st.hints[:level]]
+            if any(hint_says_count(t, self.lang(), count, set(right)) for t in own):
+                # The step's own hints named the count or the tiles already («Кружков здесь три.»,
+                # «Подходят две плитки: 2 и 5.»): the count under them would only say it again.
+                return ""
+            return right_count_hint(count, by_rank)
         return ""
