@@ -17,7 +17,7 @@ from trainer.engine.tiles import Tile
 from trainer.i18n import _
 from trainer.ui.richtext import RichLayout, layout_rich
 from trainer.ui.theme import PALETTE, Color
-from trainer.ui.tileview import TileRow, TileSlot
+from trainer.ui.tileview import TileRow, TileSlot, row_width, slots_for_text
 from trainer.ui.widgets import Widget, blit_text, draw_focus_ring, draw_panel
 
 if TYPE_CHECKING:
@@ -355,7 +355,11 @@ def big_options_fit(app: AppContext, options: Sequence[OptionButton], area: pyga
     cols = n if n <= 5 else -(-n // 2)
     rows = -(-n // cols)
     gap = L.px(16)
-    w = min(L.px(300), (area.width - gap * (cols - 1)) // cols)
+    # An option of several tiles («Где порядок?»: five tiles) gets the width its row needs at full
+    # size, so its tiles are not shrunk to a sliver; the row still fits the area.
+    need = max((row_width(slots_for_text(o.tiles), tile_h, TileRow._spacing(tile_h)) + 2 * L.px(14)
+                for o in options if o.tiles), default=0)
+    w = min(max(L.px(300), need), (area.width - gap * (cols - 1)) // cols)
     # A word is never broken: the row's text gets smaller until its longest word fits beside the badge.
     words = [word for o in options if o.text for word in plain_text(o.text, app).split()]
     sizes = ["hero", "h2", "large", "body"]

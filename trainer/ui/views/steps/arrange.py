@@ -26,6 +26,8 @@ ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 ORDER_LOOKS = ((None, False), (None, True), ("small", True))
 """The looks of the cards of an order step tried in turn when they are short of room: their own
 text size, then less padding, then small type (see :func:`~trainer.ui.views.inputs.fit_option_rows`)."""
+EMPTIED_ROW_FACTOR = 0.45
+"""A box step's row once only holes are left after a check: its holes this share of a tile's height."""
 
 
 # ---------------------------------------------------------------- what a box step shows
@@ -254,6 +256,7 @@ class ArrangeView(QuizView):
         self._box_tile_h: int | None = None  # the tiles' height in the boxes, as the layout fits them
         self._revealed: tuple[int, ...] | None = None  # the right box of every item, once the answer is shown
         self._last_checked = self._snapshot()  # Check needs a change since the start or the last try
+        self._checked = False  # checked at least once (a box step's row of holes then shrinks)
 
     def how_to(self) -> str:
         """How to move things in this step, shown under the prompt from the start: a child's
@@ -496,6 +499,8 @@ class ArrangeView(QuizView):
         """Tile height of the row to arrange: the hand size, or for children as big as the room
         under the prompt allows (the row's width shrinks it further)."""
         L = self.app.layout
+        if self._row_emptied():
+            return self.th(EMPTIED_ROW_FACTOR)  # only holes are left: the boxes get the room
         if not self.child():
             return self.th()
         free = area.bottom - y - L.px(40)
@@ -511,6 +516,14 @@ class ArrangeView(QuizView):
         self._kid_th = ((area.left, area.width, area.bottom), area.top, th)
         return th
 
+    def _row_emptied(self) -> bool:
+        """Whether a box step's row holds only holes since a check: every tile is in a box (or the
+        answer is shown).  Its tiles are then read in the boxes, so the row gives them its room (and
+        keeps it small while a retry starts: the boxes do not move under the learner's click)."""
+        if self.ask != "boxes" or self.row is None:
+            return False
+        return self._revealed is not None or (self._checked and all(b >= 0 for b in self.box_of))
+
     def _box_th(self) -> int:
         """Tile height inside the boxes: as tall as the hand's tiles for children (a sorted tile
         stays readable), a little smaller for adults."""
@@ -518,26 +531,34 @@ class ArrangeView(QuizView):
 
     def _fit_box_tiles(self, box_w: int, room: int) -> tuple[int, int]:
         """(tile height, inside height) for boxes ``box_w`` wide given ``room`` under their labels:
-        two lines of full-size tiles when they fit; else the lines that every tile in one box
-        would need, with the tiles shrunk until those lines fit (down to a floor)."""
-        from trainer.ui.tile_art import tile_size
-
+        two lines of full-size tiles when they fit and hold the fullest box; else the lines the
+        fullest box needs, with the tiles shrunk until those lines fit (down to a floor)."""
         L = self.app.layout
         full = self._box_th()
-        if room >= full * 2 + L.px(22):
-            return full, full * 2 + L.px(22)
         pad = L.px(8)
-        n = max(1, len(self.row.slots))
+        n = self._fullest_box()
+        if room >= full * 2 + L.px(22) and n <= 2 * self._tiles_per_line(full, box_w - 2 * pad):
+            return full, full * 2 + L.px(22)
         floor = max(16, self.th(0.5))
         th = full
         while True:
-            gap = TileRow._spacing(th)  # as the box's own row lays its tiles out
-            per_line = max(1, (box_w - 2 * pad + gap) // (tile_size(th)[0] + gap))
-            lines = -(-n // per_line)
+            lines = -(-n // self._tiles_per_line(th, box_w - 2 * pad))
             need = th * lines + round(th * self._box_line_gap(th)) * (lines - 1) + 2 * pad
             if need <= room or th <= floor:
                 return th, need
             th = max(floor, th - max(1, L.px(2)))
+
+    def _fullest_box(self) -> int:
+        """How many tiles the fullest box shows (at least one)."""
+        return max(1, *(len(self._box_items(bi)) for bi in range(len(self.box_buttons))))
+
+    @staticmethod
+    def _tiles_per_line(th: int, width: int) -> int:
+        """How many tiles ``th`` tall a line ``width`` wide in a box holds (as the box's row lays them out)."""
+        from trainer.ui.tile_art import tile_size
+
+        gap = TileRow._spacing(th)
+        return max(1, (width + gap) // (tile_size(th)[0] + gap))
 
     def _box_line_gap(self, th: int) -> float:
         """The room between two lines of tiles in a box, as a share of the tiles' height."""
@@ -698,6 +719,7 @@ class ArrangeView(QuizView):
 
     def mark(self, feedback: Any, final: bool) -> None:
         self._last_checked = self._snapshot()
+        self._checked = True
         if self.ask == "sort":
             want = list(feedback.expected)
             self.row.marks = {i: ("right" if s.tile.kind == want[i].kind else self.miss())

@@ -26,6 +26,10 @@ def tiles_markup(kinds: Any) -> str:
 
 WIND_SEP = " · "
 """Between a seat's name and its wind in the row label."""
+STACKED_RIVER = 0.8
+"""A river's tiles in a child's stacked table: this share of the hand's tile height."""
+STACKED_GAP = 6
+"""Design pixels between a seat's label and its tiles in a child's stacked table."""
 
 
 class TableDiagram:
@@ -100,6 +104,21 @@ class TableDiagram:
         return sum(1.35 if s.sideways else 1.0 for s in row.slots)
 
     def layout(self, area: pygame.Rect) -> int:
+        """Lay the seats out in ``area`` (from its top); returns the bottom of the diagram.  A seat's
+        label is left of its hand and river; a child's table without a centre panel, when that gives
+        bigger tiles, has the label above and the river under the hand, each across the whole width
+        (:meth:`_layout_stacked`)."""
+        y = self._layout_side_by_side(area)
+        if self.view.child() and not self.center.width:
+            side_th = min((h.height for _l, h, _r in self.rows if h is not None), default=self.th)
+            if self._stacked_th(area) > side_th:
+                y = self._layout_stacked(area)
+        self.area = pygame.Rect(area.left, area.top, area.width, y - area.top)
+        return y
+
+    def _layout_side_by_side(self, area: pygame.Rect) -> int:
+        """A row per seat: its label, then its hand and its river sharing the width by their tile
+        counts; the centre panel on the right.  Returns the bottom."""
         L = self.view.app.layout
         n = max(1, len(self.rows))
         cw, ch = self._center_size()
@@ -113,38 +132,83 @@ class TableDiagram:
         river_u = max(self._units(r) for _l, _h, r in self.rows) * 0.8
         hand_w = round(body_w * hand_u / (hand_u + river_u)) if river_u else body_w
         river_w = body_w - hand_w
+        self.labels = []
         for _label, hand, river in self.rows:
             if hand is not None:
                 hand.place(area.left + label_w + hand_w // 2, y, hand_w - L.px(20), th)
             if river is not None:
                 river.place(area.left + label_w + hand_w + river_w // 2, y + round(th * 0.1), river_w - L.px(20),
                             round(th * 0.8))
+            self.labels.append((area.left, y + th // 2, L.px(240)))
             y += th + L.px(12)
         rows_h = y - area.top - L.px(12)
         self.center = pygame.Rect(area.right - cw, area.top + max(0, (rows_h - ch) // 2), cw, ch)
         if self.dora is not None:
             self.dora.place(self.center.centerx, self.center.bottom - L.px(12) - L.px(32), cw - L.px(24), L.px(32))
-        y = max(y, self.center.bottom + L.px(12))
-        self.area = pygame.Rect(area.left, area.top, area.width, y - area.top)
         self.th = th
-        return y
+        return max(y, self.center.bottom + L.px(12))
+
+    def _stacked_th(self, area: pygame.Rect) -> int:
+        """The hand tiles' height in a stacked layout: as tall as a child's hand where the height and
+        the width of ``area`` allow (a row's own width shrinks it further when placed)."""
+        app = self.view.app
+        L = app.layout
+        lines = sum((1.0 if hand is not None else 0.0) + (STACKED_RIVER if river is not None else 0.0)
+                    for _label, hand, river in self.rows)
+        n_lines = sum((hand is not None) + (river is not None) for _label, hand, river in self.rows)
+        fixed = len(self.rows) * (app.line_height(L.font("small")) + L.px(STACKED_GAP + 12)) + n_lines * L.px(12)
+        by_height = int((area.height - fixed) / max(1.0, lines))
+        widest = max([self._units(h) for _l, h, _r in self.rows] + [1.0])
+        by_width = int((area.width - L.px(20)) / (widest * 0.8))  # a tile and its spacing: 0.8 of its height
+        th = max(L.px(24), min(self.view.th(1.0), by_height, by_width))
+        key = (area.left, area.width, area.bottom)
+        cached = getattr(self, "_stacked_key", None)
+        if cached is not None and cached[0] == key and area.top > cached[1]:
+            return cached[2]  # the centring pass only moves the diagram down: keep the tiles' size
+        self._stacked_key = (key, area.top, th)
+        return th
+
+    def _layout_stacked(self, area: pygame.Rect) -> int:
+        """For a child: per seat its label, under it the hand, under that the river, each line
+        across the whole width and centred; no centre panel (a child's has none).  Returns the bottom."""
+        app = self.view.app
+        L = app.layout
+        th = self._stacked_th(area)
+        lh = app.line_height(L.font("small"))
+        y = area.top
+        self.labels = []
+        for _label, hand, river in self.rows:
+            label_y = y + lh // 2
+            y += lh + L.px(STACKED_GAP)
+            left = area.centerx
+            if hand is not None:
+                hand.place(area.centerx, y, area.width - L.px(20), th)
+                left = hand.rect.left
+                y = hand.rect.bottom + L.px(12)
+            if river is not None:
+                river.place(area.centerx, y, area.width - L.px(20), round(th * STACKED_RIVER))
+                left = min(left, river.rect.left)
+                y = river.rect.bottom + L.px(12)
+            self.labels.append((left, label_y, area.right - left))
+            y += L.px(12)
+        self.center = pygame.Rect(area.right, area.top, 0, 0)
+        self.th = th
+        return y - L.px(12)
 
     def draw(self, surf: pygame.Surface) -> None:
         app = self.view.app
         L = app.layout
-        y = self.area.top
-        font, room = L.font("small"), L.px(240)
-        for label, _hand, _river in self.rows:
+        font = L.font("small")
+        lh = app.line_height(font)
+        for (label, _hand, _river), (x, mid, room) in zip(self.rows, self.labels, strict=True):
             lines = [label]
             if WIND_SEP in label and app.text_width(label, font, True) > room:
                 name, wind = label.split(WIND_SEP, 1)
                 lines = [name, wind]
-            lh = app.line_height(font)
-            top = y + self.th // 2 - lh * (len(lines) - 1) // 2
+            top = mid - lh * (len(lines) - 1) // 2
             for i, line in enumerate(lines):
-                blit_text(surf, app, line, font, P.on_felt, (self.area.left, top + i * lh), anchor="midleft",
+                blit_text(surf, app, line, font, P.on_felt, (x, top + i * lh), anchor="midleft",
                           bold=True, max_width=room)
-            y += self.th + L.px(12)
         c = self.center
         if not c.width:
             return

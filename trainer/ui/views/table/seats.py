@@ -7,17 +7,20 @@ from __future__ import annotations
 import pygame
 
 from trainer.ui.views.table.state import SeatState
-from trainer.ui.views.table.tiles import Piece, meld_pieces, strip, strip_size, turned
+from trainer.ui.views.table.tiles import Piece, joined, joined_length, meld_pieces, strip, strip_size, turned
 
 
-def seat_pieces(seat: SeatState, *, with_hand: bool = True) -> tuple[Piece, ...]:
+def seat_pieces(seat: SeatState, *, with_hand: bool = True, with_melds: bool = True) -> tuple[Piece, ...]:
     """The seat's row: concealed tiles, the drawn tile after a small gap, each meld, then the
-    Norths set aside as nukidora (three players), apart from the melds."""
+    Norths set aside as nukidora (three players), apart from the melds (``with_hand=False``: the
+    melds and Norths alone; ``with_melds=False``: the concealed and drawn tiles alone)."""
     out: list[Piece] = []
     if with_hand:
         out += [Piece(t, face_down=t is None) for t in seat.hand]
         if seat.has_drawn:
             out.append(Piece(seat.drawn, face_down=seat.drawn is None, gap=0.3))
+    if not with_melds:
+        return tuple(out)
     for i, m in enumerate(seat.melds):
         out += meld_pieces(m, gap=0.5 if (out or i) else 0.0)
     for i, t in enumerate(seat.kita):
@@ -34,11 +37,49 @@ def fit_height(pieces: tuple[Piece, ...], height: int, length: int) -> int:
     return h
 
 
-def seat_surface(theme: str, seat: SeatState, height: int, length: int, quarter: int) -> pygame.Surface:
-    """The seat's row, as large as fits ``length`` (at most ``height`` tall), turned to the seat."""
-    pieces = seat_pieces(seat)
-    h = fit_height(pieces, height, length)
-    return turned(strip(theme, pieces, h), quarter, ("seat", theme, pieces, h))
+def seat_parts(seat: SeatState) -> tuple[tuple[Piece, ...], tuple[Piece, ...]]:
+    """The seat's row (:func:`seat_pieces`) in two: the concealed tiles with the drawn one, and the
+    melds with the Norths set aside (the first keeps its gap after the hand)."""
+    row = seat_pieces(seat)
+    k = len(seat_pieces(seat, with_melds=False))
+    return row[:k], row[k:]
+
+
+HAND_FLOOR = {True: 0.75, False: 0.9}
+"""How far a seat's concealed tiles may shrink (a share of the edge's tile height) before its melds
+shrink below their own larger height: backs (face down) tell nothing but their number, so they give
+way more than faces (open hands) do."""
+
+
+def seat_heights(seat: SeatState, height: int, length: int, meld_height: int = 0) -> tuple[int, int]:
+    """(concealed, melds) tile heights of the seat's row at most ``length`` long: the concealed
+    tiles at most ``height`` tall, the melds (and Norths set aside) at ``meld_height`` when larger,
+    so the melds stay readable.  When the row is too long, the concealed tiles give way first
+    (down to their :data:`HAND_FLOOR` of ``height``), then the melds down to their size, then both."""
+    hand, melds = seat_parts(seat)
+    if not melds or meld_height <= height:
+        h = fit_height(seat_pieces(seat), height, length)
+        return h, h
+    h, m = height, meld_height
+    floor = max(12, round(height * HAND_FLOOR[all(p.face_down for p in hand)]))
+    while joined_length(((hand, h), (melds, m))) > length and m > 12:
+        if h > floor:
+            h -= 1
+        elif m > h:
+            m -= 1
+        else:
+            h, m = max(12, h - 1), m - 1
+    return h, m
+
+
+def seat_surface(theme: str, seat: SeatState, height: int, length: int, quarter: int,
+                 meld_height: int = 0) -> pygame.Surface:
+    """The seat's row, as large as fits ``length`` (the concealed tiles at most ``height`` tall, the
+    melds at ``meld_height`` when larger: :func:`seat_heights`), turned to the seat."""
+    h, m = seat_heights(seat, height, length, meld_height)
+    hand, melds = seat_parts(seat)
+    parts = ((hand, h), (melds, m))
+    return turned(joined(theme, parts), quarter, ("seat", theme, parts))
 
 
 def melds_surface(theme: str, seat: SeatState, height: int) -> pygame.Surface | None:

@@ -76,6 +76,33 @@ def strip(theme: str, pieces: tuple[Piece, ...], height: int) -> pygame.Surface:
     return _cached(("strip", theme, pieces, height), make)
 
 
+def joined(theme: str, parts: tuple[tuple[tuple[Piece, ...], int], ...]) -> pygame.Surface:
+    """Rows of pieces side by side, each ``(pieces, height)`` at its own height, on one bottom
+    line (a seat's hand, then its melds drawn larger)."""
+    shown = tuple((pieces, h) for pieces, h in parts if pieces)
+
+    def make() -> pygame.Surface:
+        imgs = [strip(theme, pieces, h) for pieces, h in shown]
+        gaps = [tile_art.default_gap(h) for _p, h in shown[1:]]
+        w = sum(i.get_width() for i in imgs) + sum(gaps)
+        h = max((i.get_height() for i in imgs), default=1)
+        surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+        x = 0
+        for img, gap in zip(imgs, [0, *gaps], strict=True):
+            x += gap
+            surf.blit(img, (x, h - img.get_height()))
+            x += img.get_width()
+        return surf
+
+    return _cached(("joined", theme, shown), make)
+
+
+def joined_length(parts: tuple[tuple[tuple[Piece, ...], int], ...]) -> int:
+    """How long :func:`joined` draws ``parts``."""
+    shown = [(pieces, h) for pieces, h in parts if pieces]
+    return sum(strip_size(pieces, h)[0] for pieces, h in shown) + sum(tile_art.default_gap(h) for _p, h in shown[1:])
+
+
 def lines(theme: str, rows: tuple[tuple[Piece, ...], ...], height: int, line_gap: int) -> pygame.Surface:
     """Several rows stacked top to bottom, left-aligned (a river)."""
 
