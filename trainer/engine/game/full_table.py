@@ -31,23 +31,21 @@ from typing import Any
 from trainer.engine.decompose import Form, GroupKind, Reading, readings
 from trainer.engine.game.actions import Action, IllegalAction, Kan, Pon, Ron
 from trainer.engine.game.simple import TURN, SimpleGame
-from trainer.engine.game.simple_modes import MODES_DIR, TableSetup
+from trainer.engine.game.simple_modes import TableSetup, preset_rules
 from trainer.engine.game.training_scoring import HandValue, ValueItem
 from trainer.engine.hand import Hand, Meld, MeldKind, Source
 from trainer.engine.points import basic_points, payment
 from trainer.engine.rules import Rules, load_rules
 from trainer.engine.tiles import EAST, Tile, is_honor
 
-RULES_DIR = MODES_DIR / "rules"
 RIICHI_STAKE = 1000
 
 
 @cache
 def mode_rules(name: str) -> Rules:
     """A mode's rule preset: a file ``data/modes/rules/<name>.toml`` (a training game's own
-    yaku list) or a shipped preset name."""
-    own = RULES_DIR / f"{name}.toml"
-    return load_rules(str(own) if own.is_file() else name)
+    yaku list) or a shipped preset name (:func:`~.simple_modes.preset_rules`)."""
+    return preset_rules(name)
 
 
 class FullTable(SimpleGame):
