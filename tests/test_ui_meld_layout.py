@@ -36,3 +36,13 @@ def test_the_table_and_the_lessons_lay_a_meld_out_alike(text, sideways_at, face_
     assert tuple(i for i, (_side, down) in enumerate(table) if down) == face_down
     if meld.called is not None:
         assert pieces[sideways_at].tile == meld.called
+
+
+@pytest.mark.parametrize("text", ["11m (456p)", "11m (777z)", "11m (7777s)"])
+def test_a_meld_without_its_called_tile_still_looks_open(text):
+    """Rules review 23: a lesson's or a generated hand's «(456p)» was drawn upright, like concealed
+    tiles; it lies as called from the left, its first tile sideways, at the table and in lessons."""
+    meld = parse_hand(text, check_size=False).melds[0]
+    slots = [s for s in slots_for_hand(text) if s.group == 0]
+    assert [i for i, s in enumerate(slots) if s.sideways] == [0]
+    assert [(p.sideways, p.face_down) for p in meld_pieces(meld)] == [(s.sideways, s.face_down) for s in slots]

@@ -70,13 +70,16 @@ _SIDEWAYS_AT = {Source.LEFT: 0, Source.ACROSS: 1, Source.RIGHT: 2}
 def meld_layout(meld: Meld) -> list[tuple[Tile, bool, bool]]:
     """A meld as it lies at the table, tile by tile as ``(tile, sideways, face_down)``: the called
     tile turned sideways at the side of the player it came from (first from the left, in the
-    middle from across, last from the right — an open kan's too); a closed kan with its two end
-    tiles face down.  The one rule every table and lesson draws melds by."""
+    middle from across, last from the right — an open kan's too; a meld that names no called tile
+    lies as called from the left); a closed kan with its two end tiles face down.  The one rule every table and lesson draws melds by."""
     tiles = list(meld.tiles)
     if meld.kind is MeldKind.KAN_CLOSED:
         return [(t, False, i in (0, 3)) for i, t in enumerate(tiles)]
     if meld.called is None or meld.called not in tiles:
-        return [(t, False, False) for t in tiles]
+        # A meld written without its called tile (a lesson's «(456p)», a generated hand) is still
+        # open: it lies with its first tile sideways, as called from the left, so it never looks
+        # like concealed tiles.
+        return [(t, i == 0, False) for i, t in enumerate(tiles)]
     side = _SIDEWAYS_AT.get(meld.source, 0) if meld.source is not None else 0
     tiles.remove(meld.called)
     at = len(tiles) if meld.source is Source.RIGHT else min(side, len(tiles))
