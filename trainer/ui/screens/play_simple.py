@@ -3,10 +3,11 @@
 The learner sits at the bottom with big tiles (click a tile to lift it, click it
 again — or press Enter — to give it away; Left/Right move the cursor).  The
 other players sit along the top with their hands face down (face up when the
-mode reveals all hands) and their discards below them; the learner's discards
-are in the middle.  A "ready" lamp glows when the learner is one tile from a
-complete hand (coach ``hints`` or ``full``; ``full`` also marks the best tiles
-to give away and names the winning tiles).  Tsumo, Ron, Pon, Chi, Riichi and
+mode reveals all hands; at a child's table of four on two lines, big enough to
+read) and their discards below them; the learner's discards are in the middle.
+A "ready" lamp glows when the learner is one tile from a complete hand (coach
+``hints`` or ``full``; ``full`` also marks the best tiles to give away and names
+the winning tiles).  Tsumo, Ron, Pon, Chi, Riichi and
 Pass buttons appear only when the engine offers them.  At the end a friendly
 panel says who won (with the winning hand; when several won on one discard, every winner is
 named and each hand shown under its value, the learner's first) and offers another game; the lamp
@@ -54,7 +55,7 @@ from trainer.ui.registry import register_screen
 from trainer.ui.richtext import plain_text, shown_term_mode
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
-from trainer.ui.tileview import TileRow, TileSlot
+from trainer.ui.tileview import TileRow, TileSlot, row_width
 from trainer.ui.training_setup import (
     forget_saved_game,
     read_saved_game,
@@ -76,6 +77,15 @@ SAVED_PARAMS = ("mode", "rules", "hand", "players", "tiles", "win", "calls", "re
 BOT_DELAY = 0.6  # seconds between two bot moves: slow enough for a child to follow
 BLOCK_GAP = 8  # design pixels between two winners' lines on the end panel
 KIDS_MODES = ("tibet", "ponjan", "kids_riichi")
+KIDS_READ_TILE = 0.6
+"""The smallest other player's tile at a child's table (open melds, revealed hands), as a share of a
+hand tile's height: 32 pixels wide at 1024x600 with large tiles.  A hand that would be smaller on
+one line goes on two (four players, 13 tiles)."""
+KIDS_RIVER_TILE = 0.48
+"""The smallest discard a child's table with hands on two lines keeps room for (26 pixels wide at
+1024x600 with large tiles): the boxes along the top and the middle panel are sized for it."""
+KIDS_RIVER_LINES = 3  # lines of discards an other player's box keeps room for under a two-line hand
+TWO_LINE_GAP = 0.1  # between the two lines of an other player's hand, in tile heights
 MODE_TITLES = {"tibet": N_("Tibet"), "ponjan": N_("Ponjan"), "kids_riichi": N_("Say riichi!"),
                "glass_table": N_("Glass table"), "single_suit_2": N_("Single-suit mahjong, variant 2")}
 MODE_VARIANTS = {"single_suit_1": 1}
@@ -143,6 +153,22 @@ def meld_slots(melds: Any, *, gap: float = 0.3) -> list[TileSlot]:
     down; each set after a gap, its slots grouped by the set's index."""
     return [TileSlot(p.tile, sideways=p.sideways, face_down=p.face_down, gap=p.gap, group=mi)
             for mi, m in enumerate(melds) for p in meld_pieces(m, gap=gap) if p.tile is not None]
+
+
+def two_line_break(slots: list[TileSlot], width: int, height: int) -> int:
+    """Where an other player's hand breaks onto its second line: between the concealed tiles and
+    the melds when both lines fit ``width`` at ``height``, else where the longer line is shortest,
+    the first line the longer of two equal choices (never inside a meld)."""
+    spacing = TileRow._spacing(height)
+
+    def longer(i: int) -> int:
+        return max(row_width(slots[:i], height, spacing), row_width(slots[i:], height, spacing))
+
+    melds_at = next((i for i, slot in enumerate(slots) if slot.group >= 0), 0)
+    if 0 < melds_at and longer(melds_at) <= width:
+        return melds_at
+    breaks = [i for i in range(1, len(slots)) if slots[i].group < 0 or slots[i].group != slots[i - 1].group]
+    return min(breaks, key=lambda i: (longer(i), -i), default=len(slots))
 
 
 class StageWin(NamedTuple):
@@ -530,6 +556,7 @@ class PlaySimpleScreen(Screen):
         self.win_row: TileRow | None = None
         self.win_rows: dict[int, TileRow] = {}
         self.end_lines: list[tuple[str, int, bool]] = []
+        self.two_line_hands = False  # the other players' hands on two lines (set by the layout)
         g = self.game
         if g is None:
             self.end_buttons.append(self.add(Button(_("Back"), self.app.pop, kind="primary", hotkey="Enter")))
@@ -984,15 +1011,12 @@ class PlaySimpleScreen(Screen):
         top = area.top + L.px(4)
         col_w = (area.width - L.px(16) * (len(seats) - 1)) // max(1, len(seats))
         self.seat_boxes: dict[int, pygame.Rect] = {}
-        river_h = L.tile_h(0.7 if self.kids else 0.6)
-        band_bottom = y - L.px(12) - round(river_h * 2.2) - L.px(28)
+        self.two_line_hands = self._hands_on_two_lines(col_w - L.px(24))
+        band_bottom = self._band_bottom(top, y, lh)
         for k, s in enumerate(seats):
             box = pygame.Rect(area.left + k * (col_w + L.px(16)), top, col_w, band_bottom - top)
             self.seat_boxes[s] = box
-            oh = L.tile_h(0.8 if self.kids else 0.5)
-            self.other_rows[s].place(box.centerx, box.top + lh + L.px(12), box.width - L.px(24), oh)
-            rtop = self.other_rows[s].rect.bottom + L.px(12)
-            self._place_river(self.rivers[s], box.centerx, rtop, box.width - L.px(24), box.bottom - rtop - L.px(6))
+            self._place_seat(s, box, lh)
         # The learner's river in the middle, between the lamp (left) and the wall count (right).
         mid_top = band_bottom + L.px(10)
         mid_h = y - L.px(10) - mid_top
@@ -1012,6 +1036,62 @@ class PlaySimpleScreen(Screen):
             b.rect = pygame.Rect(x, self.end_rect.bottom - L.px(80), bw, L.px(58))
             x += bw + L.px(16)
 
+    def _hands_on_two_lines(self, width: int) -> bool:
+        """Whether the other players' hands go on two lines: at a child's table whose hands (the
+        widest one, or a full hand with the tile drawn) would be smaller than a child can read
+        (:data:`KIDS_READ_TILE`) on one line ``width`` pixels wide (four players, 13 tiles)."""
+        if not self.kids or self.setup is None or not self.other_rows:
+            return False
+        h = self.app.layout.tile_h(KIDS_READ_TILE)
+        spacing = TileRow._spacing(h)
+        full = [TileSlot(Tile(0))] * (self.setup.hand + 1)
+        widest = max(row_width(row.slots, h, spacing) for row in self.other_rows.values())
+        return max(widest, row_width(full, h, spacing)) > width
+
+    def _band_bottom(self, top: int, controls_top: int, lh: int) -> int:
+        """Where the other players' boxes end (the learner's river is under them, above the
+        controls).  With the hands on two lines a box keeps room for its label, the hand at a
+        child's reading size and :data:`KIDS_RIVER_LINES` lines of discards at
+        :data:`KIDS_RIVER_TILE`; the middle panel keeps two lines of the learner's discards at
+        that size."""
+        L = self.app.layout
+        river_h = L.tile_h(0.7 if self.kids else 0.6)
+        bottom = controls_top - L.px(12) - round(river_h * 2.2) - L.px(28)
+        if not self.two_line_hands:
+            return bottom
+        need = lh + L.px(12) + self._two_line_height(L.tile_h(KIDS_READ_TILE)) + L.px(8) \
+            + self._river_room(KIDS_RIVER_LINES) + L.px(4)
+        middle = self._river_room(2) + L.px(8)  # the learner's river, two lines, inside the middle panel
+        return max(bottom, min(top + need, controls_top - L.px(20) - middle))
+
+    def _river_room(self, lines: int) -> int:
+        """The height ``lines`` lines of discards take at a child's smallest river tile."""
+        return -(-lines * self.app.layout.tile_h(KIDS_RIVER_TILE) * 108 // 100)
+
+    @staticmethod
+    def _two_line_height(h: int) -> int:
+        """The height of a hand on two lines of tiles ``h`` pixels tall."""
+        return 2 * h + round(h * TWO_LINE_GAP)
+
+    def _place_seat(self, seat: int, box: pygame.Rect, lh: int) -> None:
+        """Lay out one other player's box: the hand under the label (on two lines at a child's
+        four-player table), the discards under it."""
+        L = self.app.layout
+        row, width = self.other_rows[seat], box.width - L.px(24)
+        hand_top = box.top + lh + L.px(12)
+        if self.two_line_hands:
+            read_h = L.tile_h(KIDS_READ_TILE)
+            row.breaks = [two_line_break(row.slots, width, read_h)]
+            room = box.bottom - hand_top - L.px(8) - self._river_room(KIDS_RIVER_LINES) - L.px(4)
+            h = max(read_h, min(L.tile_h(0.8), int(room / (2 + TWO_LINE_GAP))))
+            row.place(box.centerx, hand_top, width, h, line_gap=TWO_LINE_GAP)
+            rtop = row.rect.bottom + L.px(8)
+            self._place_river(self.rivers[seat], box.centerx, rtop, width, box.bottom - rtop - L.px(4))
+            return
+        row.place(box.centerx, hand_top, width, L.tile_h(0.8 if self.kids else 0.5))
+        rtop = row.rect.bottom + L.px(12)
+        self._place_river(self.rivers[seat], box.centerx, rtop, width, box.bottom - rtop - L.px(6))
+
     def _place_end_panel(self, area: pygame.Rect) -> None:
         """Size the end panel to what it says and lay out its contents under the subtitle: the
         winners' hands (a hand each when several won on one discard, as many as fit the window, the
@@ -1029,6 +1109,7 @@ class PlaySimpleScreen(Screen):
         self.end_rect.center = (L.width // 2, area.top + area.height * 2 // 5)
         if self.end_rect.top < area.top:  # a long panel (the A/B game's points) stays below the header
             self.end_rect.top = min(area.top, max(0, L.height - L.px(8) - self.end_rect.height))
+        self._below_open_hands()
         self.end_lines = []
         y = self.end_rect.top + start
         for row in self.win_rows.values():
@@ -1046,6 +1127,16 @@ class PlaySimpleScreen(Screen):
             for line in self._end_wrap(item, w, bold=kind == "label"):
                 self.end_lines.append((line, y, kind == "label"))
                 y += self.app.line_height(L.font("small"))
+
+    def _below_open_hands(self) -> None:
+        """At a child's table with the hands on two lines, move the end panel down under the other
+        players' hands (shown face up once the hand is over) as far as the window lets it."""
+        if not self.two_line_hands or not self.other_rows:
+            return
+        L = self.app.layout
+        hands_bottom = max(row.rect.bottom for row in self.other_rows.values()) + L.px(10)
+        lowest = L.height - L.px(8) - self.end_rect.height
+        self.end_rect.top = max(self.end_rect.top, min(hands_bottom, lowest))
 
     def end_plan(self, rows: set[int]) -> list[tuple[str, Any]]:
         """The end panel under its subtitle, top to bottom: ``("row", seat)`` for a winner's tiles
