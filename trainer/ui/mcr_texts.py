@@ -31,7 +31,9 @@ MCR_BLURBS: dict[str, str] = {
 }
 MCR_FIELD_LABELS: dict[str, str] = {"rule_set": N_("MCR rules")}
 MCR_VALUE_LABELS: dict[str, str] = {
-    "mcr": N_("Rulebook (Chinese Official)"), "mcr_common": N_("Common practice"), "fans": N_("The fans"),
+    # the two ways of counting, named neutrally: the rulebook the lessons follow (a Russian edition of
+    # the Chinese Official rules) and the count of tournaments and the common calculator — both are MCR
+    "mcr": N_("As the rulebook counts"), "mcr_common": N_("As tournaments count"), "fans": N_("The fans"),
     "total": N_("The total"), "special": N_("Special forms"), "knitted": N_("Knitted forms"),
     "fan": N_("Which fan"), "why": N_("Which fan leaves it out"),
 }
@@ -64,6 +66,21 @@ FORM_TERMS = {
     "knitted_straight": ("mcr_knitted_straight", N_("a knitted straight with a set and a pair")),
 }
 STANDARD_FORM = N_("four sets and a pair")
+MCR_SETTING_VALUES: dict[tuple[str, str], str] = {("forms", "standard"): STANDARD_FORM}
+"""(setting, value) -> the MCR lessons' word for an MCR drill's setting value, where the shared label
+speaks riichi («Четыре сета и пара»; the MCR lessons say «четыре группы и пара»)."""
+
+
+def mcr_setting_value(key: str, value: Any) -> str | None:
+    """An MCR drill's setting value in the MCR lessons' words, capitalised as a label (None: the shared
+    label fits).  For the drill setup of the MCR generators (:data:`MCR_GENERATORS`)."""
+    word = MCR_SETTING_VALUES.get((key, str(value)))
+    if word is None:
+        return None
+    text = _(word)
+    return text[:1].upper() + text[1:]
+
+
 FORM_WORDS = {
     # greater (all seven honors) or lesser: the fan line below names which, so the form stays neutral;
     # the knitted tiles carry their hanzi (组合)
@@ -485,10 +502,7 @@ def mcr_lesson_mistake(step: Any, response: Any, fb: Any, final: bool) -> str | 
         strip = {v: v.removeprefix("mcr_") for v in values}
         if ask == "mcr_fans":
             return BR.join(fans_lines(items, {strip[v] for v in picked}, {strip[v] for v in right}, final))
-        counted = {i["id"] for i in _items(items, "mcr_fan")}
-        return BR.join(_("{fan} is counted here: no bigger fan of this hand implies it.").format(fan=_term(v))
-                       if strip[v] in counted else not_in_hand_line(strip[v])
-                       for v in sorted(picked - right))
+        return BR.join(picked_fan_line(items, strip[v]) for v in sorted(picked - right))
     if step.kind == "number" and ask in ("mcr_total", "mcr_points"):
         if ask == "mcr_points":
             return BR.join(points_lines(items, int(response), final))
@@ -498,6 +512,17 @@ def mcr_lesson_mistake(step: Any, response: Any, fb: Any, final: bool) -> str | 
         return BR.join(waits_lines(step.hand, items, {t.kind for t in response}, set(fb.expected), final,
                                    readings=False))
     return ""
+
+
+def picked_fan_line(items: Any, fan_id: str) -> str:
+    """Why a fan picked as left out is wrong: it is counted here; or the hand shows it and a bigger fan
+    leaves it out for another reason; or the hand does not show it at all."""
+    if fan_id in {i["id"] for i in _items(items, "mcr_fan")}:
+        return _("{fan} is counted here: no bigger fan of this hand implies it.").format(fan=fan_term(fan_id))
+    excluded = {i["id"]: i for i in _items(items, "mcr_excluded")}
+    if fan_id in excluded:
+        return excluded_line(excluded[fan_id])
+    return not_in_hand_line(fan_id)
 
 
 def points_lines(items: Any, given: int, final: bool = True) -> list[str]:

@@ -30,7 +30,8 @@ class McrAdvice:
     due); ``waits``: for a ready hand, each winning kind with its points on a discard
     (0: below the minimum, a false win); ``hu``: the points (without flowers) of a Hu
     offered now, or None; ``call``: on a chow/pung/kong offer, whether the coach would
-    take it (None when no call is offered)."""
+    take it (None when no call is offered); ``dead``: the seat made a false win and may not
+    win this hand any more (002:2147) — no plans then, and ``discards`` are the safest tiles."""
 
     plans: tuple[Plan, ...]
     discards: tuple[int, ...]
@@ -38,6 +39,7 @@ class McrAdvice:
     hu: int | None
     minimum: int
     call: bool | None = None
+    dead: bool = False
 
 
 def _distinct(ps: list[Plan], n: int) -> tuple[Plan, ...]:
@@ -64,8 +66,13 @@ def _wait_values(hand: Hand, view: PlayerView, rules: McrGameRules) -> tuple[tup
     return tuple(out)
 
 
-def mcr_advice(view: PlayerView, legal: list[Action], rules: McrGameRules, count: int = 2) -> McrAdvice:
-    """The coach's reading of ``view`` (the learner's seat) with the actions offered now."""
+def mcr_advice(view: PlayerView, legal: list[Action], rules: McrGameRules, count: int = 2, *,
+               dead: bool = False) -> McrAdvice:
+    """The coach's reading of ``view`` (the learner's seat) with the actions offered now;
+    ``dead``: the seat may not win this hand any more (``McrRound.dead[seat]``, after a false
+    win), so the coach plans no hand and marks the safest discards instead."""
+    if dead:
+        return dead_advice(view, legal, rules)
     hand = view.hand
     hu = None
     for a in legal:
@@ -104,3 +111,32 @@ def _without(tiles: tuple[Tile, ...], kind: int) -> list[Tile]:
     out = list(tiles)
     out.remove(next(t for t in out if t.kind == kind))
     return out
+
+
+def chow_shapes(kind: int) -> int:
+    """How many chows hold a tile of ``kind``: 1 for a 1 or 9, 2 for a 2 or 8, 3 for 3-7, 0 for
+    an honor (only a pair or a pung can wait on it)."""
+    if kind >= 27:
+        return 0
+    return min(3, kind % 9 + 1, 9 - kind % 9)
+
+
+def danger(kind: int, seen: list[int]) -> int:
+    """A rough count of the ways another hand can be waiting on ``kind``: the copies nobody has
+    in sight (a pair or pung wait needs one of them in that hand) plus the chows the tile fits.
+    With no furiten in MCR a tile in a river is no safer by itself; what is in sight is."""
+    return (4 - seen[kind]) + chow_shapes(kind)
+
+
+def dead_advice(view: PlayerView, legal: list[Action], rules: McrGameRules) -> McrAdvice:
+    """The coach for a seat that may not win this hand (a false win, 002:2147): no plans and no
+    waits; the discards that give the others the fewest ways to win, and no call."""
+    seen = view.visible_counts()
+    options = sorted({a.tile.kind for a in legal if isinstance(a, Discard)})
+    discards: tuple[int, ...] = ()
+    if options:
+        least = min(danger(k, seen) for k in options)
+        discards = tuple(k for k in options if danger(k, seen) == least)
+    call = False if any(isinstance(a, Chi | Pon | Kan) for a in legal) else None
+    return McrAdvice((), discards, (), None, rules.fans.minimum, call, dead=True)
+

@@ -286,8 +286,27 @@ def _composition(present: int, fans: list[str]) -> None:
         for fan, forbidden in _RANK_FANS:
             if not ranks & forbidden:
                 fans.append(fan)
-    if suits == 3 and present & _WIND_MASK and present & _DRAGON_MASK:
+    _all_types(present, fans)
+
+
+def _all_types(present: int, fans: list[str]) -> None:
+    """All Types: characters, dots, bamboo, a wind and a dragon in the hand.  The special forms
+    show it too (thirteen orphans, both honors-and-knitted hands), where their own fan implies it
+    and the calculator names it as left out."""
+    if all(present & m for m in _SUIT_MASKS) and present & _WIND_MASK and present & _DRAGON_MASK:
         fans.append("all_types")
+
+
+def _honors_knitted_fans(all_counts: list[int]) -> list[str]:
+    """The fans of an honors-and-knitted reading: Greater with all seven honors — which is a
+    Lesser hand too (implied, so listed as left out) — else Lesser; and the Knitted Straight
+    when all nine knitted tiles are there."""
+    honors = sum(1 for k in range(27, 34) if all_counts[k])
+    out = ["greater_honors_and_knitted_tiles"] if honors == 7 else []
+    out.append("lesser_honors_and_knitted_tiles")
+    if sum(1 for k in range(27) if all_counts[k]) == 9:
+        out.append("knitted_straight")
+    return out
 
 
 def _situation(sit: Situation, concealed: bool, fans: list[str]) -> None:
@@ -337,11 +356,12 @@ def raw_fans(
                 fans.append("single_wait")
         elif form == "thirteen_orphans":
             fans.append("thirteen_orphans")
+            _all_types(present, fans)
+            if unique_wait():
+                fans.append("single_wait")
         else:
-            honors = sum(1 for k in range(27, 34) if all_counts[k])
-            fans.append("greater_honors_and_knitted_tiles" if honors == 7 else "lesser_honors_and_knitted_tiles")
-            if sum(1 for k in range(27) if all_counts[k]) == 9:
-                fans.append("knitted_straight")
+            fans.extend(_honors_knitted_fans(all_counts))
+            _all_types(present, fans)
         _situation(sit, True, fans)
         return [(f, "") for f in fans], dropped
 

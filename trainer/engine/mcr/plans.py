@@ -169,11 +169,13 @@ def plans(counts: list[int], melds: Sequence[Meld], seat_wind: int, round_wind: 
         for h in honors:
             d = _flush_plan(counts, melds, suit, True, h, seen)
             if d < FAR:
-                out.append(Plan(("half_flush", _honor_fan(h, seat_wind, round_wind)), 8, d, (suit, h)))
+                fans = _honor_fans(h, seat_wind, round_wind)
+                out.append(Plan(("half_flush", *fans), 6 + 2 * len(fans), d, (suit, h)))
     for h in honors:
         d = _pungs_plan(counts, melds, h, seen)
         if d < FAR:
-            out.append(Plan(("all_pungs", _honor_fan(h, seat_wind, round_wind)), 8, d, (h,)))
+            fans = _honor_fans(h, seat_wind, round_wind)
+            out.append(Plan(("all_pungs", *fans), 6 + 2 * len(fans), d, (h,)))
     if not melds and sum(counts) in (13, 14):
         out.append(Plan(("seven_pairs",), 24, shanten_seven_pairs_mcr(counts)))
         out.append(Plan(("thirteen_orphans",), 88, shanten_orphans(counts)))
@@ -182,7 +184,9 @@ def plans(counts: list[int], melds: Sequence[Meld], seat_wind: int, round_wind: 
     return out
 
 
-def _honor_fan(h: int, seat_wind: int, round_wind: int) -> str:
+def _honor_fans(h: int, seat_wind: int, round_wind: int) -> tuple[str, ...]:
+    """The 2-point fans a pung of honor ``h`` counts: Dragon Pung, or the winds it is — a wind
+    that is both the prevalent and the seat wind counts both, 2 + 2 (002:483-485)."""
     if h >= 31:
-        return "dragon_pung"
-    return "prevalent_wind" if h == round_wind else "seat_wind"
+        return ("dragon_pung",)
+    return tuple(f for f, w in (("prevalent_wind", round_wind), ("seat_wind", seat_wind)) if h == w)

@@ -50,6 +50,8 @@ def mcr_coach_text(level: str, advice: McrAdvice, penalty: int = 0) -> str:
     the Hu button."""
     if level == "off":
         return ""
+    if advice.dead:
+        return dead_coach_text(advice)
     lines = []
     false_hu = advice.hu is not None and advice.hu < advice.minimum
     if advice.hu is not None and not false_hu:
@@ -91,6 +93,19 @@ def mcr_coach_text(level: str, advice: McrAdvice, penalty: int = 0) -> str:
             lines.append(_("Ready: {tiles} win, up to {points}.").format(tiles=_kinds(good), points=_points(best)))
         if bad:
             lines.append(_("{tiles} would complete the shape but not reach 8 points.").format(tiles=_kinds(bad)))
+    return "\n".join(lines)
+
+
+def dead_coach_text(advice: McrAdvice) -> str:
+    """The coach after the learner's false win: the hand can no longer be won, so no plan — play
+    safe (the marked discards give the others the fewest ways to win) and take no call."""
+    lines = [_("That was a {false_win}: you cannot win this hand any more. Play safe so that nobody wins "
+               "off your discards.").format(false_win="{term:mcr_false_win}")]
+    if advice.discards:
+        lines.append(_("Safest discard now: {tiles}. Few of its copies are still unseen, and few chows can wait "
+                       "on it.").format(tiles=tiles_or(Tile(k) for k in advice.discards)))
+    if advice.call is not None:
+        lines.append(_("A call cannot help a hand that may not win: pass."))
     return "\n".join(lines)
 
 
@@ -151,6 +166,15 @@ class McrHandResultView(HandResultView):
         if word and text.startswith(word):
             return plain_text(term_word("mcr_hu", word), app) + text[len(word):]
         return text
+
+    def draw_text(self) -> str:
+        """The sentence of a drawn hand (the wall ran out): nobody pays for the draw — except the
+        penalties of any false win of the hand, which stand (the lines beside it list them)."""
+        res = self.rnd.result
+        if res is not None and res.false_wins and any(any(f.deltas) for f in res.false_wins):
+            return _("Nobody won: the hand is drawn. The draw itself costs nobody anything, but the false win's "
+                     "penalty (on the right) stands. The deal passes on. The four hands:")
+        return _("Nobody won: in Chinese Official mahjong nobody pays and the deal passes on. The four hands:")
 
     def _fan_markup(self) -> list[tuple[str, str]]:
         """(fan name as markup, points) per fan counted, several times as ×n."""
@@ -269,8 +293,7 @@ class McrHandResultView(HandResultView):
             blit_text(surf, app, total, small, P.ink, (inner.left, inner.bottom), anchor="bottomleft", bold=True,
                       max_width=fans_w)
         else:
-            y += blit_wrapped(surf, app, _("Nobody won: in Chinese Official mahjong nobody pays and the deal passes "
-                                          "on. The four hands:"), small, P.ink,
+            y += blit_wrapped(surf, app, self.draw_text(), small, P.ink,
                              pygame.Rect(inner.left, y, right - inner.left - L.px(32), 4 * lh)) + L.px(8)
             th = min(L.px(40), max(L.px(22), (inner.bottom - y) // 5))
             for seat, st in enumerate(self.rnd.seats):
