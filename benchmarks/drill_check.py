@@ -203,7 +203,7 @@ def payment(han: int, fu: int, dealer: bool, tsumo: bool, preset: str = "tenhou"
         base = 2000 if base >= 2000 or (rules.kiriage_mangan and base >= 1920) else base
     if not tsumo:
         return {"ron": _ceil100(base * (6 if dealer else 4))}
-    if rules.players == 3:  # two payers; the absent North's share as the option says (000:3603-3617)
+    if rules.players == 3:  # two payers; the absent North's share as the option says (000:3595-3610)
         each, from_dealer, from_other = {"tsumo_loss": (2, 2, 1), "north_split": (3, 2.5, 1.5),
                                          "dealer_double": (3, 8 / 3, 4 / 3)}[rules.three_player_tsumo]
         if dealer:

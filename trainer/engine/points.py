@@ -100,7 +100,7 @@ _THREE_PLAYER_TSUMO = {
     "north_split": ((3, 1), ((5, 2), (3, 2))),
     "dealer_double": ((3, 1), ((8, 3), (4, 3))),
 }
-"""Three-player tsumo shares in basic points (000:3603-3617): with tsumo loss the absent
+"""Three-player tsumo shares in basic points (000:3595-3610): with tsumo loss the absent
 North's share is not paid; split payments share it between the two payers."""
 
 
