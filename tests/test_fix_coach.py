@@ -173,7 +173,7 @@ def test_the_last_hand_odds_count_places_in_russian(app: App) -> None:
     verdict = SimpleNamespace(gain=80.0, loss=560.0)
     text = plain_text(coach._places_odds({"place": 1, "place_points": 8000}, verdict), app)
     assert ("pushing would gain about 1 place in all and risk losing about 7" if _en(app)
-            else "в сумме подняла бы вас примерно на 1 место, а опустить могла бы примерно на 7") in text, text
+            else "в сумме поднимет вас примерно на 1 место и опустит примерно на 7") in text, text
     assert "около 1 места" not in text
 
 

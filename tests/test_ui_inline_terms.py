@@ -75,7 +75,7 @@ def test_a_lost_step_is_counted_from_tenpai(app: App) -> None:
 def test_an_open_half_flush_and_an_open_tanyao_read_as_words(app: App) -> None:
     w = SimpleNamespace(seat=1, reading="honitsu", suit="m", tile=Tile(0), safe=[Tile(27)])
     text = plain_text(coach.open_warning_line(w, str), app)
-    assert words(app, "likely building a half flush (", "собирают хонъицу (") in text, text
+    assert words(app, "likely building a half flush (", "собирает хонъицу (") in text, text
     danger = SimpleNamespace(deal_in=0.2, seat=1, reasons=[SimpleNamespace(code="tanyao_read", get=lambda k: None)])
     text = plain_text(coach.danger_words(SimpleNamespace(dangers=[danger]), str), app)
     assert words(app, "of no use to the open tanyao (断幺九) of 1",

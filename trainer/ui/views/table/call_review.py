@@ -57,8 +57,7 @@ def _reasons(c: CallDecision) -> dict[str, Callable[[], str]]:
         "formal_tenpai": lambda: _("the wall is nearly empty: the call makes the hand {keishiki}, ready for the "
                                    "payment at the draw even without a {yaku}").format(
             keishiki="{term:keishiki_tenpai}", yaku="{term:yaku}"),
-        "not_faster": lambda: _("the call does not bring the hand closer to {tenpai}: after it, as before, "
-                                "{after}").format(tenpai=_tenpai(), after=after),
+        "not_faster": lambda: _not_faster(c),
         "no_yaku": lambda: _("after the call the open hand has no {yaku}, and a hand without a yaku can never "
                              "win").format(yaku="{term:yaku}"),
         "folding": lambda: _("someone is in {riichi}, and even after the call {after}: a {betaori} is better "
@@ -71,26 +70,52 @@ def _reasons(c: CallDecision) -> dict[str, Callable[[], str]]:
     }
 
 
-def call_why(c: CallDecision) -> str:
-    """The deciding reason of the verdict on the meld judged, as a clause ("" for an unknown code)."""
+def _not_faster(c: CallDecision) -> str:
+    """The evaluator's ``not_faster`` before tenpai: the call leaves the hand as many steps from
+    tenpai as it is (or more), said once («и с ним, и без него остаётся 2 шага»)."""
+    if c.shanten_after > c.shanten:
+        return ngettext("the call sets the hand back: after it, {n} step is left to {tenpai}",
+                        "the call sets the hand back: after it, {n} steps are left to {tenpai}",
+                        c.shanten_after).format(n=c.shanten_after, tenpai=_tenpai())
+    return ngettext("the call does not bring the hand closer to {tenpai}: with it or without, {n} step is left",
+                    "the call does not bring the hand closer to {tenpai}: with it or without, {n} steps are left",
+                    c.shanten_after).format(n=c.shanten_after, tenpai=_tenpai())
+
+
+def _ready_not_faster(open_hand: bool | None) -> str:
+    """The evaluator's ``not_faster`` for a hand already tenpai: the call cannot bring a win closer;
+    a closed hand would only be opened by it, an open one (``open_hand``) would only be left with fewer
+    tiles (fewer to fold with); not known (None): the first part alone."""
+    if open_hand is None:
+        return _("you are already {tenpai}: the call cannot bring a win closer").format(tenpai=_tenpai())
+    if open_hand:
+        return _("you are already {tenpai}: the call cannot bring a win closer, it only leaves fewer tiles in your "
+                 "hand, and fewer to fold with").format(tenpai=_tenpai())
+    return _("you are already {tenpai}: the call cannot bring a win closer, it only opens the hand").format(
+        tenpai=_tenpai())
+
+
+def call_why(c: CallDecision, open_hand: bool | None = None) -> str:
+    """The deciding reason of the verdict on the meld judged, as a clause ("" for an unknown code).
+    ``open_hand``: whether the hand already had open melds before this call (None: not known)."""
     if c.reason == "not_faster" and c.shanten <= 0:
-        return _("you are already {tenpai}: the call cannot bring a win closer, it only opens the hand").format(
-            tenpai=_tenpai())
+        return _ready_not_faster(open_hand)
     words = _reasons(c).get(c.reason)
     return words() if words else ""
 
 
-def _dash_why(c: CallDecision) -> str:
+def _dash_why(c: CallDecision, open_hand: bool | None = None) -> str:
     """The coach's reason as the tail of a sentence (" — the call does not ..."), or nothing."""
-    why = call_why(c)
+    why = call_why(c, open_hand)
     return " — " + why if why else ""
 
 
-def call_choice_text(c: CallDecision) -> str:
+def call_choice_text(c: CallDecision, open_hand: bool | None = None) -> str:
     """The verdict on the learner's answer to a pon or chi offer (rich text): "Good" with the
     coach's reason when the coach agrees; else, for a pass, the call the coach would make and
-    why, and for a call, why the coach would not make it (and the call it would make instead)."""
-    tile, sep = tiles_markup(c.tile), _dash_why(c)
+    why, and for a call, why the coach would not make it (and the call it would make instead).
+    ``open_hand``: whether the hand had open melds before the offer (None: not known)."""
+    tile, sep = tiles_markup(c.tile), _dash_why(c, open_hand)
     if not c.called:
         if not c.against_advice:
             return _("You passed on {tile}: the coach would not call either{why}. Good.").format(tile=tile, why=sep)
@@ -106,12 +131,12 @@ def call_choice_text(c: CallDecision) -> str:
         call=_named(c.advice, c.tile, c.advice_tiles))
 
 
-def call_answer_text(c: CallDecision) -> str:
+def call_answer_text(c: CallDecision, open_hand: bool | None = None) -> str:
     """The coach's words on an answer given on a call card ("X was discarded. Call or pass?"),
     where ``c`` is the verdict on that answer (:func:`~trainer.engine.game.call_review.review_call`
     with the card's answer): "Correct" with the coach's reason, else what the coach would do and why
-    (rich text with glossary links)."""
-    sep = _dash_why(c)
+    (rich text with glossary links).  ``open_hand``: whether the hand had open melds (None: not known)."""
+    sep = _dash_why(c, open_hand)
     if not c.against_advice:
         if not c.called:
             return _("Correct: the coach passes too{why}.").format(why=sep)
@@ -143,7 +168,7 @@ def call_line(view: Any, offers: tuple[Any, ...], rules: Any = None) -> str:
     the coach would make and why, or why it would pass — the strong bot's choice, from the same
     verdict the game review gives afterwards."""
     c = review_call(CallPoint(view, offers, Pass(), {}, rules))
-    sep = _dash_why(c)
+    sep = _dash_why(c, not view.hand.is_closed)
     tile = tiles_markup(c.tile)
     if c.advice == "pass":
         return _("{tile} can be called. Coach: pass{why}.").format(tile=tile, why=sep)

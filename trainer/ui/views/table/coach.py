@@ -4,9 +4,12 @@ Levels: ``hints`` marks the discard the ``strong`` bot would make (the shared ha
 evaluator's push or fold, value and danger) and says why in words from the evaluator's
 reasons, and warns when a lifted tile can deal into a riichi while a safe tile is in
 the hand, or — with nobody in riichi — fits the likely wait of an open hand (honitsu
-colour, toitoi, a yakuhai pon) while much safer tiles are there; ``full`` also says when the hand is ready and on what, when it is furiten, and
+colour, toitoi, a yakuhai pon) while much safer tiles are there; ``full`` also says when the hand is ready and on what, when it is furiten,
 whether to declare riichi (the strong bot's riichi-or-dama verdict, with the hand's value
-both ways and the deciding reason).  Every term is a glossary
+both ways and the deciding reason; a discard that can deal in then says in one line why pushing
+it is right) and whether to declare a closed or added kan (the strong bot's verdict).  A discard
+with fewer useful tiles than the widest says what it keeps (a red five, dora, a yaku) or, when the
+evaluator cannot tell the two apart, that either will do.  Every term is a glossary
 link (rich text ``{term:id}``), tiles are drawn as tiles (``{tiles:..}``).
 """
 
@@ -23,8 +26,10 @@ from trainer.engine.game.coach import (
     DiscardHint,
     OpenHandWarning,
     RiichiAdvice,
+    coach_turn,
     danger_warning,
     discard_hints,
+    evaluator_for,
     open_hand_warning,
     pass_win_advice,
     riichi_advice,
@@ -364,12 +369,60 @@ def _value_hint(h: DiscardHint, tiles: str) -> str:
                  "is worth more: about {value} points instead of {other}.").format(
             tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}", value=format_about_points(a.value.best),
             other=format_about_points(other.value.best))
-    if other is not None:  # the coach's estimate barely tells them apart: say so, claim no value
-        return _("Discard {tiles}: {n} useful tiles stay, {m} after {other}; by the coach's estimate the two are "
-                 "about as good.").format(tiles=tiles, n=h.ukeire, m=other.efficiency.ukeire,
-                                          other=_tiles([other.tile]))
+    if other is not None:  # worth no more by the coach's margin: the evaluator's own reason, if it has one
+        return _close_hint(h, tiles)
     return _("Discard {tiles}: {n} useful tiles stay, nearly as many as with the widest {ukeire}.").format(
         tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}")
+
+
+EVEN = 1.0
+"""Expected points within which the evaluator's two discards count as equal: it then takes the first
+by its tie-breaks (risk, then tile order), which is no reason to give a learner."""
+
+
+def _close_hint(h: DiscardHint, tiles: str) -> str:
+    """A ``value`` discard worth less than :data:`WORTH_MORE` times the widest one: why the evaluator
+    still prefers it, from its figures and reasons — a tie (the last hand's places, an open hand with
+    no yaku after either tile, or equal expected points: either tile will do), what the hand keeps
+    that the widest discard gives up (a red five, dora, a yaku), or a hand worth a little more; when
+    its advice carries no expected points (figures from a review), that the two are about as good."""
+    a, other = h.advice, h.compare
+    fields = {"tiles": tiles, "n": h.ukeire, "m": other.efficiency.ukeire, "other": _tiles([other.tile])}
+    ev, other_ev = getattr(a, "ev", None), getattr(other, "ev", None)
+    if ev is not None and other_ev is not None and ev - other_ev < EVEN:
+        return _tie_hint(h, fields)
+    kept = value_gain_words(a.value, other.value) if a.value.best > other.value.best else ""
+    if kept and getattr(other.tile, "red", False) and not getattr(a.tile, "red", False):
+        return _("Discard {tiles}: {n} useful tiles stay, {m} after {other}, but the hand keeps its red five: "
+                 "{why}.").format(why=kept, **fields)
+    if kept:
+        return _("Discard {tiles}: {n} useful tiles stay, {m} after {other}, but the hand keeps more: {why}.").format(
+            why=kept, **fields)
+    value, other_value = format_about_points(a.value.best), format_about_points(other.value.best)
+    if ev is not None and a.value.best > other.value.best and value != other_value:
+        return _("Discard {tiles}: {n} useful tiles stay, {m} after {other}, but the hand is worth a little more: "
+                 "about {value} points instead of {other_value}.").format(value=value, other_value=other_value,
+                                                                         **fields)
+    return _("Discard {tiles}: {n} useful tiles stay, {m} after {other}; by the coach's estimate the two are "
+             "about as good.").format(**fields)
+
+
+def _tie_hint(h: DiscardHint, fields: dict[str, Any]) -> str:
+    """Two discards the evaluator counts as equal (:func:`_close_hint`): either will do, and why —
+    in the last hand neither a win nor a deal-in changes the final place, or the open hand has no
+    yaku after either (the evaluator values both at nothing and keeps the first by tile order)."""
+    a, other = h.advice, h.compare
+    reasons = () if h.push_fold is None else h.push_fold.reasons
+    if any(r.code == "last_hand_places" for r in reasons):
+        return _("Discard {tiles}: {n} useful tiles stay, {m} after {other}. In the last hand neither a win nor a "
+                 "deal-in of yours can change your final place now, so to the coach the two are equal: either will "
+                 "do.").format(**fields)
+    if getattr(a, "no_yaku", False) and getattr(other, "no_yaku", False):
+        return _("Discard {tiles}: {n} useful tiles stay, {m} after {other}. After either one your open hand still "
+                 "has no {yaku}, so the coach values both at nothing and cannot tell them apart: either will do.").format(
+            yaku="{term:yaku}", **fields)
+    return _("Discard {tiles}: {n} useful tiles stay, {m} after {other}; to the coach the two are equal: either "
+             "will do.").format(**fields)
 
 
 SEATS_IN_SENTENCE = {
@@ -658,9 +711,20 @@ def furiten_riichi_line(choice: RiichiAdvice, advice: str, why: str, tsumo: tupl
         **fields)
 
 
+def seats_in_sentence(seat_name: Any, seats: Any) -> str:
+    """Several opponents' seats as words inside a sentence, joined as a list of the language
+    («справа и слева», "Right and Left"; three: «справа, напротив и слева»)."""
+    words = [seat_in_sentence(seat_name, s) for s in seats]
+    if len(words) < 2:
+        return "".join(words)
+    # TRANSLATORS: the last two of a list of seats, all of them meant («справа и слева»).
+    return pgettext("list of seats", "{a} and {b}").format(a=", ".join(words[:-1]), b=words[-1])
+
+
 def warning_line(w: DangerWarning, seat_name: Any) -> str:
-    """Why the lifted tile is dangerous, and the safe tile instead."""
-    who = ", ".join(seat_in_sentence(seat_name, s) for s in w.seats)
+    """Why the lifted tile is dangerous, and the safe tile instead; the riichi players it can deal
+    into named in one sentence, in the singular or the plural by their number."""
+    who = seats_in_sentence(seat_name, w.seats)
     note = next((n for n in w.notes if not n.get("genbutsu")), {})
     if "honor_left" in note:
         why = _("{n} more of it can still be in a hand").format(n=note["honor_left"])
@@ -673,7 +737,10 @@ def warning_line(w: DangerWarning, seat_name: Any) -> str:
             shanpon=term_word("shanpon", pgettext("inline term", "two-pair wait")))
     else:
         why = _("no {suji} or {kabe} protects it").format(suji="{term:suji}", kabe="{term:kabe}")
-    return _("Careful: {tile} can deal into the {riichi} of {who} — {why}. Safe: {safe} ({genbutsu}).").format(
+    return ngettext("Careful: {who} is in {riichi}, and {tile} may be their winning tile — {why}. Safe: {safe} "
+                    "({genbutsu}).",
+                    "Careful: {who} are in {riichi}, and {tile} may be their winning tile — {why}. Safe: {safe} "
+                    "({genbutsu}).", max(1, len(w.seats))).format(
         tile=_tiles([w.tile]), riichi="{term:riichi}", who=who, why=why, safe=tiles_or(w.safe),
         genbutsu=_genbutsu())
 
@@ -727,7 +794,7 @@ def pass_win_line(tsumo: bool, reasons: Any = (), riichi: bool = False) -> str:
 
 def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rules: Any, seat_name: Any) -> str:
     """The coach's message for the learner's view now (empty when there is nothing to say)."""
-    from trainer.engine.game.actions import Chi, Discard, Kita, Pon, Riichi, Ron, Tsumo
+    from trainer.engine.game.actions import Chi, Discard, Kan, Kita, Pon, Riichi, Ron, Tsumo
 
     if level not in ("hints", "full") or view is None:
         return ""
@@ -747,26 +814,26 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
                        "discard after that draw.").format(north="{tiles:4z}", nukidora=term_word(
                            "nukidora", pgettext("inline term", "nuki dora"))))
     discards = [a.tile for a in legal if isinstance(a, Discard)]
+    kan = next((a for a in legal if isinstance(a, Kan)), None) if level == "full" and discards else None
     if level == "full" and discards and view.riichi[view.seat] and getattr(view, "riichi_furiten", False):
         lines.append(furiten_line("riichi"))  # in riichi the discards are forced: the furiten is the news
+    if kan is not None and view.riichi[view.seat]:
+        lines.append(kan_line(view, kan, rules)[0])
     if discards and not view.riichi[view.seat]:
-        if lifted is not None:
-            w = danger_warning(view, lifted, discards)
-            if w is not None:
-                lines.append(warning_line(w, seat_name))
-            else:
-                ow = open_hand_warning(view, lifted, discards)
-                if ow is not None:
-                    lines.append(open_warning_line(ow, seat_name))
+        warned = lifted_warning(view, lifted, discards)
+        if warned is not None:
+            lines.append(warning_line(warned, seat_name) if isinstance(warned, DangerWarning)
+                         else open_warning_line(warned, seat_name))
         if kita:
             return BR.join(lines)  # no discard yet: the Kita comes first
+        if kan is not None:
+            words, declare = kan_line(view, kan, rules)
+            lines.append(words)
+            if declare:
+                return BR.join(lines)  # the discard comes after the kan's replacement draw
         riichi = [a.tile for a in legal if isinstance(a, Riichi)]
-        choice = riichi_advice(view, discards, riichi, rules) if level == "full" and riichi else None
-        # a warning names the safe tiles already, and the riichi advice says the hand pushes
-        hints = discard_hints(view, discards, rules, kita=False)
-        lines += hint_lines(hints, seat_name, safest=not lines, push=choice is None)
-        if choice is not None:
-            lines.append(coach_riichi_line(view, choice, hints, rules))
+        lines += turn_lines(view, discards, riichi if level == "full" else [], warned, rules, seat_name,
+                            safest=not lines)
     elif level == "full" and not discards:
         offers = tuple(a for a in legal if isinstance(a, Pon | Chi))
         if offers and view.last_tile is not None:
@@ -785,6 +852,168 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
             elif ready.temporary:
                 lines.append(furiten_line("temporary"))
     return BR.join(lines)
+
+
+def lifted_warning(view: Any, lifted: Tile | None, discards: list[Tile]) -> DangerWarning | OpenHandWarning | None:
+    """The warning about the tile the learner is about to discard: it can deal into a riichi
+    (:func:`danger_warning`), or — nobody in riichi — it fits an open hand's likely wait."""
+    if lifted is None:
+        return None
+    w = danger_warning(view, lifted, discards)
+    return w if w is not None else open_hand_warning(view, lifted, discards)
+
+
+def turn_lines(view: Any, discards: list[Tile], riichi: list[Tile], warned: Any, rules: Any, seat_name: Any, *,
+               safest: bool = True) -> list[str]:
+    """The coach's discard, its push-or-fold words and, with ``riichi`` tiles on offer, riichi or dama.
+    Beside the riichi advice the long push line is left out (the advice says the hand pushes), but a
+    discard that can deal in still gets why pushing it is right, in one short line: never a warning
+    and then a bare "discard it"; a warned tile that is pushed with nobody likely ready gets
+    :func:`still_line`.  ``safest``: name the safest tile (no warning has named the safe ones)."""
+    choice = riichi_advice(view, discards, riichi, rules) if riichi else None
+    hints = discard_hints(view, discards, rules, kita=False)
+    lines = hint_lines(hints[:1], seat_name, push=choice is None)
+    if choice is not None and risky_push(view, hints, discards, warned):
+        lines += [line for line in [push_anyway_line(hints[0])] if line]
+    if hints and isinstance(warned, OpenHandWarning) and warned.tile.kind == hints[0].tile.kind and quiet_push(
+            hints[0]):
+        lines += [line for line in [still_line(hints[0], coach_turn(view, discards, rules), warned.safe)] if line]
+    lines += hint_lines(hints[1:], seat_name, safest=safest, push=False)
+    if choice is not None:
+        lines.append(coach_riichi_line(view, choice, hints, rules))
+    return lines
+
+
+def push_anyway_line(h: DiscardHint) -> str:
+    """Why the coach pushes a tile that can deal in, in one short line beside the riichi advice: what
+    pushing gains on average against its risk (or against what it adds to the risk of folding), from
+    the push-or-fold verdict; in the last hand, in places ("" with no threat to weigh)."""
+    pf = h.push_fold
+    if pf is None or any(r.code == "no_threat" for r in pf.reasons):
+        return ""
+    places = next((r for r in pf.reasons if r.code == "last_hand_places"), None)
+    if places is not None:
+        return _("Push. {odds}").format(odds=_places_odds(places, pf))
+    if pf.gain >= pf.loss:
+        gain, loss = about_pair(pf.gain, pf.loss)
+        return _("Push: {tile} is risky, but the hand gains about {gain} points on average, more than the risk "
+                 "(about {loss}).").format(tile=_tiles([h.tile]), gain=gain, loss=loss)
+    exact, loss, fold, extra = compared_risks(pf.gain, pf.loss, pf.fold_loss)
+    gain = format_number(round(pf.gain)) if exact else about_figure(pf.gain)
+    return _("Push: {tile} is risky, but the hand gains about {gain} points on average, more than pushing adds to "
+             "the risk ({added}).").format(tile=_tiles([h.tile]), gain=gain, added=added_risk_words(extra, loss, fold))
+
+
+def risky_push(view: Any, hints: list[DiscardHint], discards: list[Tile], warned: Any) -> bool:
+    """True when the coach pushes with a tile that can deal in: the tile the learner was just warned
+    about, or one that can deal into a riichi (:func:`danger_warning`) — then its advice says why
+    pushing it is right even beside the riichi advice."""
+    if not hints or not hints[0].push or hints[0].reason in ("fold", "weave"):
+        return False
+    tile = hints[0].tile
+    return (warned is not None and warned.tile.kind == tile.kind) or danger_warning(view, tile, discards) is not None
+
+
+def quiet_push(h: DiscardHint) -> bool:
+    """True when the coach's push carries no push-or-fold line (no one likely ready: the evaluator's
+    ``no_threat``), so that a warned tile needs :func:`still_line`."""
+    return h.push_fold is not None and any(r.code == "no_threat" for r in h.push_fold.reasons)
+
+
+def still_line(h: DiscardHint, turn: Any, safe: Any) -> str:
+    """Why the coach still discards the tile the open-hand warning was about (with no one likely
+    ready, no push-or-fold line says it): the evaluator's comparison with the safest of the ``safe``
+    tiles the warning named — that one would set the hand back a step, or keep far fewer useful tiles,
+    or the hand wins more on average with the coach's tile (its chance times its value) than the risk
+    it adds.  "" when no safe tile is among the discards weighed."""
+    kinds = {t.kind for t in safe}
+    others = [a for a in turn.discards if a.tile.kind in kinds]
+    if not others or h.advice is None:
+        return ""
+    a, s = h.advice, min(others, key=lambda x: (x.risk, -x.ev))
+    fields = {"tiles": _tiles([a.tile]), "safe": _tiles([s.tile])}
+    if s.efficiency.shanten > a.efficiency.shanten:
+        return _("Still discard {tiles}: {safe} would set your hand back a step.").format(**fields)
+    if s.ev > a.ev:  # the evaluator keeps speed first: the safe tile gives up too many useful tiles
+        return _("Still discard {tiles}: {safe} would leave only {m} useful tiles instead of {n}.").format(
+            m=s.efficiency.ukeire, n=a.efficiency.ukeire, **fields)
+    more, extra = about_pair(a.ev + a.risk - s.ev - s.risk, max(0.0, a.risk - s.risk))
+    return _("Still discard {tiles}: on average your hand wins about {more} points more with it than with {safe}, "
+             "more than the risk it adds (about {extra}).").format(more=more, extra=extra, **fields)
+
+
+def kan_line(view: Any, kan: Any, rules: Any) -> tuple[str, bool]:
+    """The coach's word on a closed or added kan on offer: the ``strong`` bot's decision
+    (:meth:`~trainer.engine.bots.strong.StrongBot.choose_kan`; after riichi it always declares one
+    the table allows) and why in one sentence; True when it declares it, and then the discard waits
+    for the replacement draw."""
+    from trainer.engine.hand import MeldKind
+
+    name = term_word("shouminkan", pgettext("inline term", "added kan")) if kan.kind is MeldKind.KAN_ADDED \
+        else term_word("ankan", pgettext("inline term", "closed kan"))
+    quad = _tiles([kan.tile] * (1 if kan.kind is MeldKind.KAN_ADDED else 4))
+    if view.riichi[view.seat]:
+        why = _("after {riichi} it leaves your wait as it is, and it turns over a new {kandora} and gives you a "
+                "replacement draw").format(riichi="{term:riichi}", kandora=_kandora())
+        return _("Coach: declare the {kan} {tiles} — {why}.").format(kan=name, tiles=quad, why=why), True
+    declare, why = kan_verdict(view, kan, rules)
+    if declare:
+        return _("Coach: first declare the {kan} {tiles} (the Kan button) — {why}. Choose your discard after the "
+                 "replacement draw.").format(kan=name, tiles=quad, why=why), True
+    if not why:  # (the bot's grounds are all named below; kept for a bot that would change them)
+        return _("Declare the {kan} {tiles}? Coach: not now.").format(kan=name, tiles=quad), False
+    return _("Declare the {kan} {tiles}? Coach: not now — {why}.").format(kan=name, tiles=quad, why=why), False
+
+
+_KAN_BOTS: dict[str, Any] = {}
+
+
+def _kandora() -> str:
+    """«kan dora» as a word of the sentence («новая кан-дора»), linked to its card."""
+    return term_word("kandora", pgettext("inline term", "kan dora"))
+
+
+def kan_verdict(view: Any, kan: Any, rules: Any) -> tuple[bool, str]:
+    """The ``strong`` bot's decision on a closed or added kan with no riichi of its own, and its
+    grounds in words, in the order the bot weighs them: a riichi on the table, folding, a kan that
+    sets the hand back a step; else the kan is free: a new kan dora and a replacement draw."""
+    from trainer.engine.bots import make_bot
+
+    ev = evaluator_for(rules)
+    bot = _KAN_BOTS.get(ev.rules.name) or _KAN_BOTS.setdefault(ev.rules.name, make_bot("strong", ev.rules))
+    if bot.choose_kan(view, kan):
+        return True, _("it leaves your hand as close to {tenpai} as before, and it turns over a new {kandora} and "
+                       "gives you a replacement draw").format(tenpai=_tenpai(), kandora=_kandora())
+    turn = bot.evaluator.turn(view)
+    now, after = kan_steps(view, kan)
+    if any(t.tenpai >= 0.9 for t in turn.threats):
+        return False, _("someone is in {riichi}, and a new {kandora} could make their hand bigger").format(
+            riichi="{term:riichi}", kandora=_kandora())
+    if not turn.push_fold.push:
+        return False, _("a {betaori} is better now, and a kan only helps a hand that goes for the win").format(
+            betaori="{term:betaori}")
+    if after > now and now <= 0:
+        return False, _("it would cost you your {tenpai}").format(tenpai=_tenpai())
+    if after > now:
+        return False, ngettext("it would set your hand back: {n} step from {tenpai} instead of {m}",
+                               "it would set your hand back: {n} steps from {tenpai} instead of {m}", after).format(
+            n=after, m=now, tenpai=_tenpai())
+    return False, ""
+
+
+def kan_steps(view: Any, kan: Any) -> tuple[int, int]:
+    """The hand's shanten now and after the kan ``kan`` (as the bots count it: the quad set aside)."""
+    from trainer.engine.hand import MeldKind
+    from trainer.engine.shanten import shanten_counts
+
+    counts = [0] * 34
+    for t in view.hand.concealed:
+        counts[t.kind] += 1
+    need = len(view.hand.concealed) // 3
+    now = shanten_counts(counts, need)
+    added = kan.kind is MeldKind.KAN_ADDED
+    counts[kan.tile.kind] -= 1 if added else 4
+    return now, shanten_counts(counts, need - (0 if added else 1))
 
 
 def coach_riichi_line(view: Any, choice: RiichiAdvice, hints: list[DiscardHint], rules: Any) -> str:
