@@ -44,6 +44,14 @@ def mcr_level(bot: str) -> str:
     """The MCR level a seat's bot id plays at: Gentle stays Gentle, every other bot is the aiming one."""
     return "beginner" if bot == "beginner" else "strong"
 
+
+def level_name(bot: str, preset: str = "") -> str:
+    """A seat's opponent as the match setup names it («Сильный»): its bot's level, or in an MCR game
+    (``preset`` ``mcr``) the MCR level that bot plays at; an unknown id as it is."""
+    if preset == "mcr":
+        return _(MCR_LEVELS[mcr_level(bot)][0])
+    return _(BOT_ROSTER[bot][0]) if bot in BOT_ROSTER else bot
+
 LENGTH_NAMES = {"tonpuusen": N_("East only"), "hanchan": N_("East and South")}
 COACH_NAMES = {"off": N_("Off"), "hints": N_("Hints"), "full": N_("Full")}
 PRESET_NAMES = {p: rule_presets.PRESET_NAMES[p] for p in rule_presets.PRESET_ORDER} | {"mcr": "MCR"}
@@ -225,5 +233,5 @@ def _allowed(name: str, value: Any) -> bool:
 
 
 __all__ = ["BOT_ROSTER", "COACH_LEVELS", "FIRST_MATCH", "LENGTHS", "MCR_LEVELS", "MatchSetup", "PRESETS", "SEAT_WINDS",
-           "basics_done", "first_setup", "has_played", "learner_setup", "mcr_level", "player_display_names",
-           "preset_red_fives", "rules_note"]
+           "basics_done", "first_setup", "has_played", "learner_setup", "level_name", "mcr_level",
+           "player_display_names", "preset_red_fives", "rules_note"]

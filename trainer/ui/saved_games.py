@@ -107,16 +107,20 @@ class GameSaver:
 
     def undo_point(self) -> int | None:
         """Index in the current hand's actions of the learner's last discard, if it can still be
-        taken back (the learner has not acted since; a hand that is over cannot be changed)."""
+        taken back (the learner has not acted since; a hand that is over cannot be changed).  The
+        log alone decides, so a match resumed from its file can take back what it could before.
+        After riichi the discards are forced (the drawn tile, the table discards it by itself): the
+        point is then the riichi declaration, when nothing but those discards followed it."""
         hands = self.recorder.log["hands"]
         if not hands or hands[-1].get("result") is not None:
             return None
-        actions = hands[-1]["actions"]
-        for j in range(len(actions) - 1, -1, -1):
-            seat, data = actions[j]
-            if seat == LEARNER_SEAT:
-                return j if data.get("type") in ("discard", "riichi") else None
-        return None
+        mine = [(j, data.get("type")) for j, (seat, data) in enumerate(hands[-1]["actions"]) if seat == LEARNER_SEAT]
+        if not mine or mine[-1][1] not in ("discard", "riichi"):
+            return None
+        riichi = next((j for j, kind in mine if kind == "riichi"), None)
+        if riichi is None or riichi == mine[-1][0]:
+            return mine[-1][0]
+        return riichi if all(kind == "discard" for j, kind in mine if j > riichi) else None
 
     def undo(self) -> Any:
         """Take back the learner's last discard (and what the bots did after it); returns the

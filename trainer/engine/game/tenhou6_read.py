@@ -244,14 +244,25 @@ def _all_tiles(k: Kyoku) -> list[Tile]:
 
 
 def _check_counts(k: Kyoku) -> None:
+    """Raise Tenhou6Error when a tile kind (or a red five) appears more often than a set holds; the
+    error's ``copies`` says which and how often — ``(tile, times, most)``, the tile in MPSZ (a red
+    five's ``most`` is 1) — so a user interface can name it."""
     counts = Counter(t.kind for t in _all_tiles(k))
     for kind, n in counts.items():
         if n > 4:
-            raise Tenhou6Error(f"hand {k.label}: {Tile(kind)} appears {n} times (at most 4)")
+            raise _too_many(f"hand {k.label}: {Tile(kind)} appears {n} times (at most 4)", str(Tile(kind)), n, 4)
     reds = Counter(t.kind for t in _all_tiles(k) if t.red)
     for kind, n in reds.items():
         if n > 1:
-            raise Tenhou6Error(f"hand {k.label}: the red {Tile(kind)} appears {n} times")
+            raise _too_many(f"hand {k.label}: the red {Tile(kind)} appears {n} times", str(Tile(kind)), n, 1)
+
+
+def _too_many(message: str, tile: str, times: int, most: int) -> Tenhou6Error:
+    """The error for a tile seen ``times`` times where a set has ``most``, with those figures as
+    ``copies``."""
+    err = Tenhou6Error(message)
+    err.copies = (tile, times, most)  # type: ignore[attr-defined]
+    return err
 
 
 # ----------------------------------------------------------------------------- walls

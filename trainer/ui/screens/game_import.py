@@ -7,9 +7,10 @@ tenhou.net/6 log the learner then says which player they were (the names in the 
 id shown by its name in the match setup; the player with the learner's own name is offered
 first), and the game is written as a new file of the learner's saved games with that seat as
 the learner's — the seat the review, the replay and the discard puzzles look at.  A file it
-cannot read is reported in a one-line banner and nothing in "My games" changes; a game that is
-in "My games" already (the same hands, the same seat) is not added again: a banner says so and
-"My games" shows the one it has.
+cannot read is reported in a banner at the bottom of the window (the list of files keeps clear of
+it and scrolls) and nothing in "My games" changes; a log with more copies of a tile than a set
+holds says which tile and how often.  A game that is in "My games" already (the same hands, the
+same seat) is not added again: a banner says so and "My games" shows the one it has.
 """
 
 from __future__ import annotations
@@ -68,11 +69,42 @@ def saved_game_label(path: Path) -> str:
     return " · ".join(part.strip() for part in game_line(g)[0].split("·"))
 
 
+def copies_text(hand: int | None, copies: tuple[str, int, int]) -> str:
+    """A hand holding more copies of a tile than a set has (the engine's ``copies``: the tile, how
+    often it appears, how many a set holds), in words: «в раздаче 2 плитка 1m встречается 7 раз, а в
+    наборе их только четыре»."""
+    tile, times, most = copies
+    if most == 1:
+        text = ngettext("the red {tile} appears {n} time, but a set has only one",
+                        "the red {tile} appears {n} times, but a set has only one", times)
+    else:
+        text = ngettext("{tile} appears {n} time, but a set has only four",
+                        "{tile} appears {n} times, but a set has only four", times)
+    text = text.format(tile=tile, n=times)
+    return _("hand {n}: {what}").format(n=hand, what=text) if hand is not None else text
+
+
+def tile_copies(exc: BaseException | None) -> tuple[str, int, int] | None:
+    """The engine's ``copies`` of a log with too many copies of a tile, from ``exc`` or the error it
+    was raised while handling (a file's reader names the file in a new error of its own)."""
+    while exc is not None:
+        copies = getattr(exc, "copies", None)
+        if copies is not None:
+            return copies
+        exc = exc.__context__
+    return None
+
+
 def short_error(exc: Exception, path: Path | None = None) -> str:
     """The reason a game cannot be opened: in the learner's words when the engine says what kind
-    of problem it is (not a game log, a newer version, not JSON ...), else the engine's one-line
-    reason, with the file named by its name rather than its full path."""
+    of problem it is (not a game log, a newer version, not JSON ...; a tile more often than a set
+    has, :func:`copies_text`), else the engine's one-line reason, with the file named by its name
+    rather than its full path."""
     kind = getattr(exc, "kind", None)
+    copies = tile_copies(exc)
+    if copies is not None:
+        why = copies_text(getattr(exc, "hand", None), copies)
+        return f"{path.name}: {why}" if path is not None else why
     if kind is not None and kind != "damaged":
         why = log_problem_text(kind, line=getattr(exc, "line", None), hand=getattr(exc, "hand", None), fallback=str(exc))
         return f"{path.name}: {why}" if path is not None else why
@@ -129,8 +161,59 @@ class GameImportScreen(Screen):
             loaded = read_source(path)
         except (RecordError, OSError) as exc:
             self.app.notify(_("This game cannot be opened: {error}").format(error=short_error(exc, path)), "error", 12)
+            self.keep_clear_of_notices(path)
             return
         self.read(loaded)
+
+    def notice_rect(self, text: str) -> pygame.Rect:
+        """Where a notice goes on this screen: at the bottom of the window, below the list of files
+        (the screen has no button bar there); the list keeps clear of it (:meth:`layout`)."""
+        L = self.app.layout
+        size = L.font("small")
+        width = min(L.width - 2 * L.margin, L.px(900))
+        lines = self.app.wrap(text, size, width - L.px(40))
+        rect = pygame.Rect(0, 0, width, len(lines) * self.app.line_height(size) + L.px(24))
+        rect.midbottom = (L.width // 2, L.height - L.px(10))
+        return rect
+
+    def list_bottom(self) -> int:
+        """Where the list of files ends: the content's bottom, or above a notice shown under it."""
+        L = self.app.layout
+        tops = [b.rect(self.app).top for b in getattr(self.app, "banners", ())]
+        return min([L.content().bottom, *(top - L.px(10) for top in tops)])
+
+    def keep_clear_of_notices(self, path: Path | None = None) -> None:
+        """Lay the list out again above the notice just shown, the card of ``path`` scrolled into view."""
+        self.relayout()
+        self._notices = self._notice_key()
+        card = next((c for c, p in zip(self.file_cards(), self.files, strict=False) if p == path), None)
+        if card is not None:
+            self.ensure_visible(card)
+
+    def file_cards(self) -> list[Card]:
+        """The cards of the files found (after the clipboard's card, when there is one)."""
+        return self.cards[len(self.cards) - len(self.files):] if self.files else []
+
+    def ensure_visible(self, widget: Any) -> None:
+        """Scroll so that ``widget`` lies inside the list (above a notice shown under it)."""
+        L = self.app.layout
+        bottom = self.list_bottom()
+        if widget.rect.bottom > bottom:
+            self.scroll(widget.rect.bottom - bottom + L.px(8))
+        elif widget.rect.top < L.content().top:
+            self.scroll(widget.rect.top - L.content().top - L.px(8))
+
+    def _notice_key(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(b.rect(self.app)) for b in getattr(self.app, "banners", ()))
+
+    def update(self, dt: float) -> bool:
+        """A notice came or went: the list takes the room it leaves, or keeps clear of it."""
+        key = self._notice_key()
+        if key != getattr(self, "_notices", ()):
+            self._notices = key
+            self.relayout()
+            return True
+        return False
 
     def paste(self) -> None:
         """Read the game log pasted from the clipboard as JSON text."""
@@ -143,11 +226,13 @@ class GameImportScreen(Screen):
         except json.JSONDecodeError as exc:
             self.app.notify(_("The clipboard does not hold a game log: line {line}: not JSON ({error})").format(
                 line=exc.lineno, error=exc.msg), "error", 12)
+            self.keep_clear_of_notices()
             return
         try:
             loaded = read_source(data)
         except (RecordError, OSError) as exc:
             self.app.notify(_("This game cannot be opened: {error}").format(error=short_error(exc)), "error", 12)
+            self.keep_clear_of_notices()
             return
         self.read(loaded)
 
@@ -208,13 +293,18 @@ class GameImportScreen(Screen):
     def layout(self) -> None:
         L = self.app.layout
         c = L.content()
+        bottom = self.list_bottom()
+        listed = pygame.Rect(c.left, c.top, c.width, max(0, bottom - c.top))
         y = c.top + L.px(64) - self.scroll_y
         h, gap = L.px(80), L.px(10)
         for card in self.cards:
             card.rect = pygame.Rect(c.left, y, c.width, h)
-            card.clip = c
+            card.clip = listed
             y += h + gap
-        self.max_scroll = max(0, y + self.scroll_y - c.bottom)
+        self.max_scroll = max(0, y + self.scroll_y - bottom)
+        if self.scroll_y > self.max_scroll:  # the notice went: the list is whole again
+            self.scroll_y = self.max_scroll
+            self.layout()
 
     def draw_content(self, surf: pygame.Surface) -> None:
         L = self.app.layout

@@ -7,9 +7,12 @@ the opponents' hands as backs at their edges with their melds (the called tile
 turned towards the seat it came from), and the centre panel (round and hand, honba
 and riichi sticks, dora indicators, tiles left, each seat's wind, score and riichi
 stick).  The learner's hand is at the bottom: click a tile to lift it, click it again
-or press Enter to discard; Left/Right move along the hand.  Offers (calls, riichi,
-wins, nine terminals) are buttons with their tiles and a number key each.  Riichi
-marks the discards that keep the hand ready; D shows the score differences.  Esc asks before leaving; a free match
+or press Enter to discard; Left/Right move along the hand; after riichi the drawn tile goes by
+itself (:data:`AUTO_DISCARD_DELAY`) unless a win, a kan or a North is on offer.  Offers (calls,
+riichi, wins, nine terminals) are buttons with their tiles and a number key each; beside them the
+prompt says what to do, in a short form when the full one needs more than two lines.  In a free
+match each opponent's name plate says which bot plays it («Справа» / «Сильный»), as the match
+result does.  Riichi marks the discards that keep the hand ready; D shows the score differences.  Esc asks before leaving; a free match
 is saved after every hand and when left, and can be resumed from the home screen or My games.  With the
 keys the tile under the cursor is the one the coach checks before a dangerous discard (Enter discards
 it); a greyed tile says why it cannot go; a double ron's card shows either winner's hand (H).
@@ -51,7 +54,8 @@ from trainer.engine.mcr.bots import make_mcr_bot
 from trainer.engine.mcr.coach import mcr_advice
 from trainer.engine.mcr.match import McrMatch
 from trainer.engine.mcr.rules_game import is_mcr_rules
-from trainer.i18n import _, ngettext, or_join, pgettext
+from trainer.i18n import N_, _, ngettext, or_join, pgettext
+from trainer.ui.match_setup import level_name
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import plain_text, term_word
 from trainer.ui.saved_games import GameSaver, McrGameSaver
@@ -60,7 +64,7 @@ from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.views.table.actions import TileButton, offer_label, offer_pieces
 from trainer.ui.views.table.board import Board
-from trainer.ui.views.table.coach import CoachBox, coach_text
+from trainer.ui.views.table.coach import CoachBox, coach_text, kan_line
 from trainer.ui.views.table.mcr import McrHandResultView, McrMatchEndView, draw_flowers, mcr_coach_text
 from trainer.ui.views.table.result import HandResultView, MatchEndView, header_title, rules_label
 from trainer.ui.views.table.seats import melds_surface
@@ -70,6 +74,24 @@ from trainer.ui.widgets import Button, blit_text
 
 P = PALETTE
 BOT_DELAY = 0.45  # seconds between two bot actions
+AUTO_DISCARD_DELAY = 0.8
+"""Seconds the tile drawn after riichi stays in the hand before it goes by itself (long enough to see it)."""
+MIN_PROMPT = 150
+"""Design pixels the prompt keeps beside the action buttons: their tiles shrink first (not below
+:data:`MIN_BUTTON_TILE`)."""
+MIN_BUTTON_TILE = 32
+"""Screen pixels: the least height of the tiles in an action button (24 px wide)."""
+SHORT_PROMPTS = {
+    "riichi_choice": N_("Riichi: discard one of the marked tiles."),
+    "call": N_("Call this tile?"),
+    "tsumo": N_("Your tile wins: press {win}."),
+    "riichi_discard": N_("Riichi: discard the tile you drew."),
+    "riichi_auto": N_("Riichi: the tile you drew goes by itself."),
+    "discard": N_("Your turn: discard a tile."),
+    "tenpai": N_("Show your ready hand?"),
+}
+"""The prompt beside the buttons in a few words, by situation (:meth:`PlayScreen.prompt_situation`),
+when the full one would take more than two lines (a crowded action bar in a small window)."""
 LEARNER_CHOOSES = (0,)  # at an exhaustive draw the learner may show or hide a tenpai hand (001:805)
 
 
@@ -116,6 +138,7 @@ class PlayScreen(Screen):
         if len(self.match.scores) == 3:  # three players: the seats on the right and on the left
             opponents = [opponents[0], opponents[2]]
         self.bots = [None] + [self.make_bot(name, rules) for name in opponents[:len(self.match.scores) - 1]]
+        self.seat_bots = dict(enumerate(opponents[:len(self.match.scores) - 1], start=1))
         self.goal_games = params.get("goal_games")
         self.goal_wins = params.get("goal_wins")
         self.free = params.get("on_done") is None and not self.goal_games and not self.goal_wins
@@ -126,6 +149,7 @@ class PlayScreen(Screen):
         self.riichi_mode = False
         self.timer = 0.0
         self.reported = False
+        self.prompt_shown: list[str] = []  # the prompt's lines as drawn last
         self.board = Board()
         self.center = self.board.center
         self.coach_box = CoachBox(scrollable=True)  # a long word of the coach scrolls with the mouse wheel
@@ -168,6 +192,18 @@ class PlayScreen(Screen):
     def seat_name(self, seat: int) -> str:
         """A seat as the learner sees it: You, Right, Across, Left (three players: no Across)."""
         return table_seat_name(seat, len(self.match.scores))
+
+    def seat_level(self, seat: int) -> str:
+        """Who plays ``seat`` in a free match: its bot's level as the match setup names it («Сильный»);
+        "" for the learner's seat and at a lesson's table (its bots are not the learner's choice)."""
+        bot = self.seat_bots.get(seat)
+        return level_name(bot, self.setup.preset) if bot and self.setup is not None else ""
+
+    def seat_labels(self) -> dict[int, tuple[str, ...]]:
+        """Each opponent's name plate at the table, by the edge it sits at: the seat and who plays it
+        («Справа», «Сильный»); none at a lesson's table."""
+        return {self.state.relative(seat): (self.seat_name(seat), self.seat_level(seat))
+                for seat in self.seat_bots if self.seat_level(seat)}
 
     def _start_round(self) -> Any:
         rnd = self.match.start_round()
@@ -338,10 +374,18 @@ class PlayScreen(Screen):
         from trainer.engine.game.coach import discard_hints
 
         legal = [a.tile for a in self.my_legal() if isinstance(a, Discard)]
-        if not legal or self.round.seats[0].riichi:
+        if not legal or self.round.seats[0].riichi or self._coach_declares_kan():
             return
         hints = discard_hints(make_view(self.round, 0), legal, self.match.rules)
         self.mark_hints({h.tile.kind for h in hints if h.reason != "safer"})
+
+    def _coach_declares_kan(self) -> bool:
+        """True when the full coach says to declare the closed or added kan on offer first: its
+        discard advice waits for the replacement draw, so no tile of the hand is marked yet."""
+        kan = next((a for a in self.my_legal() if isinstance(a, Kan)), None)
+        if self.coach != "full" or kan is None:
+            return False
+        return kan_line(make_view(self.round, 0), kan, self.match.rules)[1]
 
     def mark_hints(self, kinds: set[int]) -> None:
         """Mark the hand's tiles of ``kinds`` (the coach's discards) unless they are dimmed."""
@@ -493,7 +537,8 @@ class PlayScreen(Screen):
 
     def show_match_end(self) -> None:
         """After the last hand: places, points, oka and uma, and the chart of the scores."""
-        self.match_end = self.match_end_view_class(self.match, self.seat_name, self.history, self.rules_name())
+        self.match_end = self.match_end_view_class(self.match, self.seat_name, self.history, self.rules_name(),
+                                                   levels=self.seat_level)
         self.rebuild()
 
     def _add_review_button(self) -> None:
@@ -634,9 +679,16 @@ class PlayScreen(Screen):
         return super().move_focus(dx, dy)
 
     def update(self, dt: float) -> bool:
-        """Let the bots act, one action per BOT_DELAY seconds."""
+        """Let the bots act, one action per BOT_DELAY seconds; after riichi, discard the learner's
+        drawn tile once it has been seen for AUTO_DISCARD_DELAY seconds (:meth:`auto_discard`)."""
         if self.round.ended:
             return False
+        forced = self.auto_discard()
+        if forced is not None:
+            self.timer += dt
+            if self.timer >= AUTO_DISCARD_DELAY:
+                self._act(forced)
+            return True
         waiting = [s for s in self.round.to_act() if s != 0]
         if not waiting or (0 in self.round.to_act() and self.round.to_act()[0] == 0):
             return False
@@ -646,6 +698,17 @@ class PlayScreen(Screen):
         self.timer = 0.0
         self.bot_step()
         return True
+
+    def auto_discard(self) -> Any:
+        """The discard the table makes for the learner after riichi, as Tenhou and Mahjong Soul do:
+        the drawn tile, when discarding it is all the learner may do (no tsumo, kan or North to set
+        aside on offer) and no dialog is open; None otherwise."""
+        if not self.round.seats[0].riichi or self.riichi_mode or self.dialog is not None:
+            return None
+        legal = self.my_legal()
+        if legal and all(isinstance(a, Discard) for a in legal) and len({a.tile for a in legal}) == 1:
+            return legal[0]
+        return None
 
     def bot_step(self) -> None:
         """One bot decision (the first bot that must act)."""
@@ -690,6 +753,7 @@ class PlayScreen(Screen):
         y = self.hand_row.rect.top - L.px(14) - bh - round(hand_h * 0.18)
         if self.match_end is not None:  # the match result has the table to itself: its buttons at the bottom
             y = area.bottom - bh - L.px(2)
+        self._fit_action_bar(area.width, bh)
         x = area.right
         for b in reversed(self.action_buttons):
             w = b.preferred_width(self.app, bh)
@@ -708,7 +772,28 @@ class PlayScreen(Screen):
                 other.rect = pygame.Rect(self.next_btn.rect.left - L.px(12) - ow, y, ow, bh)
         self.prompt_y = y + bh // 2
         self.table = pygame.Rect(area.left, area.top, area.width, y - L.px(8) - area.top)
-        self.board.place(self.app, self.table)
+        self.board.place(self.app, self.table, players=len(self.match.scores))
+
+    def _bar_width(self, bh: int) -> int:
+        """How wide the action buttons are together at button height ``bh``."""
+        gap = self.app.layout.px(10)
+        return sum(b.preferred_width(self.app, bh) + gap for b in self.action_buttons) - gap
+
+    def _fit_action_bar(self, width: int, bh: int) -> None:
+        """Lower the tiles in the action buttons (Pon, three chii choices ... in a small window) while
+        the bar would leave the prompt less than :data:`MIN_PROMPT` of the ``width``, never below
+        :data:`MIN_BUTTON_TILE`."""
+        L = self.app.layout
+        tiled = [b for b in self.action_buttons if b.pieces]
+        for b in tiled:
+            b.tile_cap = None
+        if not tiled:
+            return
+        th = tiled[0].tiles_for(self.app, bh)
+        while th > MIN_BUTTON_TILE and self._bar_width(bh) > width - L.px(MIN_PROMPT):
+            th -= 1
+            for b in tiled:
+                b.tile_cap = th
 
     def draw_content(self, surf: pygame.Surface) -> None:
         if self.match_end is not None:
@@ -725,7 +810,7 @@ class PlayScreen(Screen):
         app = self.app
         state = self.state
         hover = pygame.mouse.get_pos() if pygame.mouse.get_focused() else None
-        self.board.draw(surf, app, state, self._marked(), hover=hover)
+        self.board.draw(surf, app, state, self._marked(), hover=hover, labels=self.seat_labels())
         mine = melds_surface(app.settings.tile_theme, state.seats[0], self.melds_h)
         if mine is not None:
             surf.blit(mine, mine.get_rect(bottomright=(L.content().right, self.hand_row.rect.bottom)))
@@ -743,49 +828,80 @@ class PlayScreen(Screen):
         left = self.action_buttons[0].rect.left if self.action_buttons else (
             self.next_btn.rect.left if self.next_btn is not None else area.right)
         width = left - area.left - L.px(16)
-        text, color = self.prompt_text(), P.accent
-        if text and width > L.px(80):
-            # Up to two lines beside the buttons (they are as tall as two); a longer text is cut on the second.
-            size = L.font("small")
+        self.prompt_shown = self.prompt_lines(width) if width > L.px(80) else []
+        size = L.font("small")
+        lh = self.app.line_height(size)
+        top = self.prompt_y - lh * len(self.prompt_shown) // 2
+        for i, line in enumerate(self.prompt_shown):
+            blit_text(surf, self.app, line, size, P.accent, (area.left, top + lh * i + lh // 2), anchor="midleft",
+                      max_width=width)
+
+    def prompt_lines(self, width: int) -> list[str]:
+        """The prompt as drawn beside the buttons in ``width`` pixels, on at most two lines (the
+        buttons are as tall as two): in full when it fits, else in its short form
+        (:meth:`short_prompt_text`), else that one cut on its second line."""
+        size = self.app.layout.font("small")
+        texts = [t for t in (self.prompt_text(), self.short_prompt_text()) if t]
+        lines: list[str] = []
+        for text in texts:
             lines = self.app.wrap(text, size, width)
-            if len(lines) > 2:
-                lines = [lines[0], " ".join(lines[1:])]
-            lh = self.app.line_height(size)
-            top = self.prompt_y - lh * len(lines) // 2
-            for i, line in enumerate(lines):
-                blit_text(surf, self.app, line, size, color, (area.left, top + lh * i + lh // 2), anchor="midleft",
-                          max_width=width)
+            if len(lines) <= 2:
+                return lines
+        return [lines[0], " ".join(lines[1:])] if lines else []
+
+    def prompt_situation(self) -> str:
+        """What the learner is asked now: ``riichi_choice``, ``call``, ``tsumo``, ``riichi_auto`` (the
+        drawn tile goes by itself), ``riichi_discard``, ``discard``, ``tenpai``, or "" (nothing)."""
+        legal = self.my_legal()
+        discard = any(isinstance(a, Discard) for a in legal)
+        if self.riichi_mode:
+            return "riichi_choice"
+        if any(isinstance(a, Chi | Pon | Kan | Ron) for a in legal) and self.round.phase.value == "calls":
+            return "call"
+        if discard and any(isinstance(a, Tsumo) for a in legal):
+            return "tsumo"
+        if discard and self.round.seats[0].riichi:
+            return "riichi_auto" if self.auto_discard() is not None else "riichi_discard"
+        if discard:
+            return "discard"
+        return "tenpai" if any(isinstance(a, DeclareTenpai) for a in legal) else ""
+
+    def short_prompt_text(self) -> str:
+        """The prompt in a few words (:data:`SHORT_PROMPTS`), "" when nothing is asked."""
+        short = SHORT_PROMPTS.get(self.prompt_situation())
+        return _(short).format(win=self.win_word()) if short else ""
 
     def prompt_text(self) -> str:
         """What the learner should do now, beside the buttons ("" when nothing is asked)."""
-        legal = self.my_legal()
-        if self.riichi_mode:
+        situation = self.prompt_situation()
+        if situation == "riichi_choice":
             return _("Riichi: the marked tiles keep your hand ready. Choose the one to discard.")
-        if any(isinstance(a, Chi | Pon | Kan | Ron) for a in legal) and self.round.phase.value == "calls":
+        if situation == "call":
             return _("A call is possible on the marked tile: choose a button or Pass.")
-        if any(isinstance(a, Discard) for a in legal) and any(isinstance(a, Tsumo) for a in legal):
-            return self._tsumo_prompt(legal)
-        if any(isinstance(a, Discard) for a in legal) and self.round.seats[0].riichi:
+        if situation == "tsumo":
+            return self._tsumo_prompt(self.my_legal())
+        if situation in ("riichi_auto", "riichi_discard"):
             # after riichi only the drawn tile may go (the others are greyed): say so, not "choose"
             if not self.app.show_focus:
+                if situation == "riichi_auto":
+                    return _("Riichi: the tile you drew goes to the river by itself.")
                 return _("Riichi: click the tile you drew, then click it again to discard it.")
             if self.action_buttons:
                 return _("Riichi: Enter discards the tile you drew; the number keys press the buttons.")
             return _("Riichi: Enter discards the tile you drew.")
-        if any(isinstance(a, Discard) for a in legal):
+        if situation == "discard":
             if self.app.show_focus:  # the learner's last input was a key: name the keys
                 if self.action_buttons:
                     return _("Your turn: ←/→ choose a tile, Enter discards it; the number keys press the buttons.")
                 return _("Your turn: ←/→ choose a tile, Enter discards it.")
             return _("Your turn: click a tile, then click it again to discard it.")
-        if any(isinstance(a, DeclareTenpai) for a in legal):
+        if situation == "tenpai":
             # the terms with their Japanese, as the lessons name them (one block: each term once)
             return plain_text(_("The wall is empty and your hand is {tenpai}. Show it, and the players who are not "
                                 "ready pay you the {noten_bappu}.").format(
                 tenpai=term_word("tenpai", pgettext("inline term", "tenpai")), noten_bappu="{term:noten_bappu}"),
                 self.app)
         return ""
-
 
     def win_word(self) -> str:
         """The word on the tsumo button ("Tsumo"; MCR: "Hu")."""
@@ -872,6 +988,18 @@ class McrPlayScreen(PlayScreen):
                 button.label = _("Hu (false win, −{n})").format(n=format_points(cost)) if cost else \
                     _("Hu (false win)")
 
+    def _act(self, action: Any) -> None:
+        """Play ``action``; a Hu that was a false win says at once what it cost and what follows
+        (002:2147: the seat pays and may not win this hand any more)."""
+        was_dead = self.round.dead[0]
+        cost = self._false_win_cost(action) if isinstance(action, Tsumo | Ron) else None
+        super()._act(action)
+        if not was_dead and self.round.dead[0]:
+            from trainer.i18n import format_points
+
+            self.app.notify(_("False win: −{n}. You cannot win this hand any more; play safe tiles.").format(
+                n=format_points(cost or self.false_win_penalty() * 3)), "warn", 8)
+
     def initial_focus(self) -> int | None:
         """A false win on offer: the focus starts on Pass (Enter plays on), not on the hand."""
         if self.next_btn is None and any(self._false_win_cost(a) is not None for a in self.my_legal()):
@@ -948,7 +1076,7 @@ class McrPlayScreen(PlayScreen):
         """The MCR coach's reading; the points of a Hu on offer as the round itself would score it."""
         from dataclasses import replace
 
-        advice = mcr_advice(make_view(self.round, 0), self.my_legal(), self.match.rules)
+        advice = mcr_advice(make_view(self.round, 0), self.my_legal(), self.match.rules, dead=self.round.dead[0])
         wins = [a for a in self.my_legal() if isinstance(a, Tsumo | Ron)]
         if wins:
             score = self._hu_score(wins[0])
@@ -973,6 +1101,13 @@ class McrPlayScreen(PlayScreen):
                 return plain_text(_("You can claim the marked tile: {calls}. Choose a button or Pass.").format(
                     calls=or_join(calls)), self.app)
         return super().prompt_text()
+
+    def short_prompt_text(self) -> str:
+        """A false win on offer: the short form says so (never «press Hu»)."""
+        wins = [a for a in self.my_legal() if isinstance(a, Tsumo | Ron)]
+        if wins and self._false_win_cost(wins[0]) is not None:
+            return _("Hu now would be a false win.")
+        return super().short_prompt_text()
 
     def _coach_lets_win_pass(self, legal: list[Any]) -> bool:
         """The MCR coach never says to let a fair win pass (a Hu under the minimum is never the

@@ -1,7 +1,10 @@
 """Action buttons of the table: a word, the tiles it concerns, and the key that presses it.
 
 A call offer shows its tiles (each chi choice is its own button with its own two tiles
-and the called tile highlighted), so the learner sees the set being made, not notation.
+and the called tile highlighted), so the learner sees the set being made, not notation.  The
+tiles fill the button's height but for a thin margin (:data:`TILE_MARGIN`): 26 px wide at
+1024x600, where a row of three chii choices must still tell apart; a crowded action bar may cap
+them (:attr:`TileButton.tile_cap`).
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ from trainer.ui.views.table.tiles import Piece, strip, strip_size
 from trainer.ui.widgets import Widget, blit_text, draw_focus_ring, draw_panel
 
 P = PALETTE
+TILE_MARGIN = 10
+"""Design pixels of a button's height left above and below its tiles together."""
 
 
 class TileButton(Widget):
@@ -43,20 +48,26 @@ class TileButton(Widget):
         self.on_click = on_click
         self.key = key
         self.primary = primary
+        self.tile_cap: int | None = None  # the tiles' largest height (a crowded action bar lowers it)
 
     def activate(self) -> None:
         """Press the button."""
         if self.enabled and self.visible:
             self.on_click()
 
+    def tiles_for(self, app: Any, height: int) -> int:
+        """Height of the tiles inside a button ``height`` tall (at most :attr:`tile_cap`)."""
+        th = max(16, height - app.layout.px(TILE_MARGIN))
+        return min(th, self.tile_cap) if self.tile_cap else th
+
     def tile_height(self, app: Any) -> int:
         """Height of the tiles inside the button."""
-        return max(16, self.rect.height - app.layout.px(14)) if self.rect.height else app.layout.px(34)
+        return self.tiles_for(app, self.rect.height) if self.rect.height else app.layout.px(34)
 
     def preferred_width(self, app: Any, height: int) -> int:
         """Width that fits the key, the label and the tiles at button ``height``."""
         L = app.layout
-        th = max(16, height - L.px(14))
+        th = self.tiles_for(app, height)
         w = app.text_width(self.label, L.font("small"), True) + L.px(28)
         if self.key:
             w += app.text_width(self.key, L.font("tiny"), True) + L.px(16)

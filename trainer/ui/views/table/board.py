@@ -7,6 +7,7 @@ the other three edges; the replay viewer lets the board draw all four.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -21,9 +22,22 @@ from trainer.ui.views.table.state import TableState
 P = PALETTE
 RiverMarks = dict[int, dict[int, str]]
 """Per seat: river index -> highlight name."""
+SeatLabels = dict[int, tuple[str, ...]]
+"""Per quarter (1 right, 2 across, 3 left): the lines of that opponent's name plate."""
+LABEL_ANCHORS: dict[int, tuple[str, Callable[[pygame.Rect, int], tuple[int, int]]]] = {
+    2: ("midleft", lambda seat, gap: (seat.right + gap, seat.centery)),
+    1: ("bottomright", lambda seat, gap: (seat.left - gap, seat.bottom)),
+    3: ("bottomleft", lambda seat, gap: (seat.right + gap, seat.bottom)),
+}
+"""Where each opponent's name plate sits against its row (the rect's point, from the row and a gap)."""
 MELD_MIN_H = 38
 """Screen pixels: the least height of an opponent's meld tiles (28 px wide, readable), above the
 concealed tiles' own height in a small window (1024x600); larger windows draw them at the edge's."""
+RIVER_CAP = 0.6
+"""The river tiles' largest height, a share of a hand tile's (:meth:`Layout.tile_h`)."""
+CORNER_MIN_W = 240
+"""Design pixels: the least width the coach's corner keeps when the rivers of a three-player table
+grow into the felt that nobody across leaves free."""
 
 
 class Board:
@@ -41,13 +55,17 @@ class Board:
         self.gap = 4
         self.pad = 4
         self.bottom_hand: pygame.Rect | None = None  # where draw put the bottom seat's hand (bottom_edge only)
+        self.players = 4
+        self.label_rects: dict[int, pygame.Rect] = {}  # where draw put each opponent's name label, by quarter
 
-    def place(self, app: Any, rect: pygame.Rect) -> None:
+    def place(self, app: Any, rect: pygame.Rect, players: int = 4) -> None:
         """Fit the board into ``rect``: opponents' tiles, river tiles and the square centre panel.
         In a small window the opponents' melds are drawn larger than their concealed tiles (at least
-        :data:`MELD_MIN_H`), when the felt beside the side rivers leaves room for them."""
+        :data:`MELD_MIN_H`), when the felt beside the side rivers leaves room for them.  At three
+        ``players`` nobody sits across: the rivers take the felt that seat leaves."""
         L = app.layout
         self.rect = pygame.Rect(rect)
+        self.players = players
         edge = max(L.px(26), min(L.px(44), self.rect.height // 12))
         for meld_h in dict.fromkeys((max(edge, MELD_MIN_H), edge)):
             self._place_with(app, edge, meld_h)
@@ -59,15 +77,46 @@ class Board:
         tall: the edge's room (above the rivers) is the melds'."""
         L = app.layout
         t = self.rect
+        self.edge_h, self.meld_h, self.gap, self.pad = edge, meld_h, L.px(6), L.px(8)
+        if self.players == 3:
+            self._place_three(app)
+            return
         # rivers: three rows of six on each side of the panel (a fourth may reach into the
         # corner); the panel is as wide as a river row
-        rh = max(L.px(18), min(L.tile_h(0.6), (t.height - meld_h - L.px(24)) * 100 // 1140))
-        tw, th = tile_art.tile_size(rh)
-        side = 6 * tw + (th - tw) + 5 * tile_art.default_gap(rh) + L.px(8)
-        self.river_h, self.edge_h, self.meld_h, self.gap, self.pad = rh, edge, meld_h, L.px(6), L.px(8)
+        rh = max(L.px(18), min(L.tile_h(RIVER_CAP), (t.height - meld_h - L.px(24)) * 100 // 1140))
+        side = self._side(app, rh)
+        self.river_h = rh
         cy = t.top + meld_h + L.px(10) + (t.height - meld_h - L.px(10)) // 2
         self.center.rect = pygame.Rect(0, 0, side, side)
         self.center.rect.center = (t.centerx, cy)
+
+    @staticmethod
+    def _side(app: Any, rh: int) -> int:
+        """The centre panel's side for river tiles ``rh`` tall: as wide as a river row of six."""
+        tw, th = tile_art.tile_size(rh)
+        return 6 * tw + (th - tw) + 5 * tile_art.default_gap(rh) + app.layout.px(8)
+
+    def _place_three(self, app: Any) -> None:
+        """Three players: no seat across, so the panel and the bottom river (three rows) alone need
+        the felt's height; the rivers grow as large as that and the coach's corner allow
+        (:data:`CORNER_MIN_W`), at most :data:`RIVER_CAP` of a hand tile, and the panel sits in the
+        middle of the felt's height."""
+        L = app.layout
+        t = self.rect
+        corner_left = t.left + self.pad + max(self.edge_h, self.meld_h) + L.px(12)
+        rh = max(L.px(18), L.tile_h(RIVER_CAP))
+        while rh > L.px(18):
+            side = self._side(app, rh)
+            rows = 3 * rh + 2 * row_gap(rh)
+            corner = t.centerx - side // 2 - 4 * rh - L.px(12) - corner_left
+            if side + self.gap + rows + L.px(16) <= t.height and corner >= L.px(CORNER_MIN_W):
+                break
+            rh -= 1
+        side = self._side(app, rh)
+        rows = 3 * rh + 2 * row_gap(rh)
+        self.river_h = rh
+        self.center.rect = pygame.Rect(0, 0, side, side)
+        self.center.rect.midtop = (t.centerx, t.top + (t.height - side - self.gap - rows) // 2)
 
     def _side_felt(self) -> int:
         """How wide the felt is between a side seat's edge and its river's three rows."""
@@ -89,6 +138,9 @@ class Board:
         hand = self.bottom_hand
         if hand is not None and hand.left < area.right:
             area.height = max(0, min(area.height, hand.top - L.px(6) - area.top))
+        label = self.label_rects.get(3)  # the left player's name label, under the box's corner
+        if label is not None and label.colliderect(area):
+            area.height = max(0, label.top - L.px(6) - area.top)
         for banner in getattr(app, "banners", ()):
             shown = banner.rect(app)
             if shown.colliderect(area):
@@ -118,10 +170,12 @@ class Board:
         return seat_surface(theme, seat, self.edge_h, length, quarter, self.meld_h)
 
     def draw(self, surf: pygame.Surface, app: Any, state: TableState, marks: RiverMarks, *,
-             bottom_edge: bool = False, hover: tuple[int, int] | None = None) -> None:
+             bottom_edge: bool = False, hover: tuple[int, int] | None = None,
+             labels: SeatLabels | None = None) -> None:
         """Paint the felt, the rivers (with ``marks``), the other seats' edges (the bottom
         seat's too when ``bottom_edge``: then its river keeps to the rows above that hand,
-        :meth:`bottom_rows`), and the centre panel."""
+        :meth:`bottom_rows`), each opponent's name label (``labels``, by quarter), and the centre
+        panel."""
         L = app.layout
         theme = app.settings.tile_theme
         t, c, g = self.rect, self.center.rect, self.gap
@@ -150,4 +204,35 @@ class Board:
             self.seat_rects[q] = rect
             if q == 0:
                 self.bottom_hand = rect
+        self._draw_labels(surf, app, labels or {})
         self.center.draw(surf, app, state, hover)
+
+    def _draw_labels(self, surf: pygame.Surface, app: Any, labels: SeatLabels) -> None:
+        """Each opponent's name plate (its lines: the seat, then who plays it) on the felt beside its
+        row: right of the row across, and facing the felt at the near end of the rows on the right
+        and on the left (clear of the coach's corner at the top left)."""
+        L = app.layout
+        self.label_rects = {}
+        for q, lines in labels.items():
+            seat = self.seat_rects.get(q)
+            if seat is None or q not in LABEL_ANCHORS or not lines:
+                continue
+            plate = _name_plate(app, lines, align_right=q == 1)
+            anchor, point = LABEL_ANCHORS[q]
+            rect = plate.get_rect(**{anchor: point(seat, L.px(10))}).clamp(self.rect)
+            surf.blit(plate, rect)
+            self.label_rects[q] = rect
+
+
+def _name_plate(app: Any, lines: tuple[str, ...], *, align_right: bool) -> pygame.Surface:
+    """A name plate's lines, one under the other: the first bold, the rest muted (the right seat's
+    lines aligned to the right, towards its row)."""
+    size = app.layout.font("tiny")
+    imgs = [app.text_surface(line, size, P.on_felt if i == 0 else P.on_felt_muted, i == 0)
+            for i, line in enumerate(lines)]
+    plate = pygame.Surface((max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs)), pygame.SRCALPHA)
+    y = 0
+    for img in imgs:
+        plate.blit(img, img.get_rect(top=y, right=plate.get_width()) if align_right else img.get_rect(top=y))
+        y += img.get_height()
+    return plate

@@ -649,14 +649,17 @@ def header_title(app: Any, head: str, rules: Any, room: int) -> str:
 
 class MatchEndView:
     """Places, final points and scores after oka and uma, and a chart of the four scores;
-    ``rules_name`` (see :func:`rules_label`) goes into the heading."""
+    ``rules_name`` (see :func:`rules_label`) goes into the heading; ``levels`` names who played
+    each seat (a bot's level, «Сильный»), in smaller print under the seat's name ("" for none)."""
 
     chart_margin = 2000  # points of free space above and below the chart's lines
 
-    def __init__(self, match: Any, names: Names, history: Sequence[Sequence[int]], rules_name: str = "") -> None:
+    def __init__(self, match: Any, names: Names, history: Sequence[Sequence[int]], rules_name: str = "",
+                 levels: Names | None = None) -> None:
         self.match = match
         self.rules_name = rules_name
         self.names = names
+        self.levels = levels
         self.history = [list(h) for h in history]
         self.note_layout: RichLayout | None = None  # the note as drawn last, for its glossary links
         self.note_origin = (0, 0)
@@ -685,7 +688,7 @@ class MatchEndView:
             points, score = self.row_values(st)
             blit_text(surf, app, points, size, P.ink, (inner.left + table_w * 3 // 5, y), anchor="topright")
             blit_text(surf, app, score, size, P.ink, (inner.left + table_w, y), anchor="topright", bold=True)
-            y += lh + L.px(4)
+            y += lh + self._level_line(surf, app, st.seat, (inner.left + L.px(22), y + lh), table_w * 3 // 5)
         # the note is rich text: oka and uma are glossary terms, with their Japanese
         note_rect = pygame.Rect(inner.left, y + L.px(6), table_w, inner.bottom - y - L.px(6))
         lay = layout_rich(app, self.note(), L.font("small"), max(20, note_rect.width), P.ink_muted)
@@ -698,6 +701,17 @@ class MatchEndView:
         chart.width = inner.right - chart.left
         chart.height = inner.bottom - chart.top
         self._chart(surf, app, chart)
+
+    def _level_line(self, surf: pygame.Surface, app: Any, seat: int, at: tuple[int, int], width: int) -> int:
+        """Who played ``seat`` («Сильный»), under its name at ``at``; returns the height the row grows
+        by (the gap to the next row included)."""
+        L = app.layout
+        level = self.levels(seat) if self.levels is not None else ""
+        if not level:
+            return L.px(4)
+        small = L.font("small")
+        blit_text(surf, app, level, small, P.ink_muted, at, max_width=width)
+        return app.line_height(small) + L.px(6)
 
     def title(self) -> str:
         """The card's heading, with the rule set the match was played by."""

@@ -9,6 +9,11 @@ import pygame
 from trainer.ui.views.table.state import SeatState
 from trainer.ui.views.table.tiles import Piece, joined, joined_length, meld_pieces, strip, strip_size, turned
 
+MELD_GAP = 0.3
+"""The space before each meld of a seat's row, in tile widths: enough to tell the melds apart, and
+short enough that three open melds (each with its tile sideways) and two concealed tiles fit beside
+a side seat at 1024x600 with the melds 28 px wide."""
+
 
 def seat_pieces(seat: SeatState, *, with_hand: bool = True, with_melds: bool = True) -> tuple[Piece, ...]:
     """The seat's row: concealed tiles, the drawn tile after a small gap, each meld, then the
@@ -22,7 +27,7 @@ def seat_pieces(seat: SeatState, *, with_hand: bool = True, with_melds: bool = T
     if not with_melds:
         return tuple(out)
     for i, m in enumerate(seat.melds):
-        out += meld_pieces(m, gap=0.5 if (out or i) else 0.0)
+        out += meld_pieces(m, gap=MELD_GAP if (out or i) else 0.0)
     for i, t in enumerate(seat.kita):
         marked = "hint" if seat.kita_offered and i == len(seat.kita) - 1 else None  # the North a ron may rob
         out.append(Piece(t, gap=(0.7 if out else 0.0) if i == 0 else 0.0, highlight=marked))
