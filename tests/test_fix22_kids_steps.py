@@ -141,13 +141,15 @@ def test_a_second_hint_on_two_answers_fades_nothing_and_helps_to_think(app: App,
     assert all(not b.locked for b in buttons)
 
 
-def test_a_yes_no_hint_recalls_the_steps_own_first_hint(app: App) -> None:
+def test_a_yes_no_steps_second_hint_adds_something_new(app: App) -> None:
+    """Review 23: the second hint used to recall the first («Вспомни: «…»»), which a miss had just
+    shown; the step's own second hint points at what decides instead."""
     screen = open_lesson_step(app, "kids_making_threes", "no_wrap")
     hint(app)
+    first = screen.feedback_text
     hint(app)
-    first = {"ru": "Что идёт после девяти?", "en": "What comes after nine?"}[lang(app)]
-    assert first in screen.feedback_text
-    assert screen.feedback_text.startswith({"ru": "Вспомни", "en": "Remember"}[lang(app)]), screen.feedback_text
+    assert screen.hint_level == 2 and screen.feedback_text and first not in screen.feedback_text
+    assert not screen.feedback_text.startswith({"ru": "Вспомни", "en": "Remember"}[lang(app)]), screen.feedback_text
 
 
 def test_a_two_answer_step_with_its_own_second_hint_shows_the_authors_words_alone(app: App) -> None:

@@ -110,17 +110,16 @@ def test_a_half_done_boxes_step_tells_a_child_what_is_left(tmp_path: Path) -> No
         app.close()
 
 
-@pytest.mark.parametrize(("lang", "words"), [
-    ("en", "Remember: “Do dragons have numbers?”"),
-    ("ru", "Вспомни: «Есть ли у драконов числа?»"),
-])
-def test_a_childs_second_yes_no_hint_is_one_short_sentence(tmp_path: Path, lang: str, words: str) -> None:
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_childs_second_yes_no_hint_is_one_short_sentence(tmp_path: Path, lang: str) -> None:
     app = lesson_app(tmp_path, language=lang)
     try:
         screen = open_lesson_step(app, "kids_tibet_14", "dragon_row")
         hint(app)
         hint(app)
         assert screen.hint_level == 2
-        assert screen.view.hint(2) == words
+        words = screen.feedback_text  # the step's own second hint (review 23), short
+        assert words and words.count(".") + words.count("?") <= 2, words
+        assert not words.startswith(("Remember", "Вспомни")), words
     finally:
         app.close()

@@ -128,7 +128,7 @@ def test_a_removed_yaku_leaves_the_hands_other_yaku() -> None:
     shape with an extra 5m, keeps only its flush; the 9-sided form itself (1112345678999m) is the
     one nine gates the twelve-tile game counts."""
     assert twelve("1123455678999m", "1m") == [("chinitsu", 6)]
-    assert twelve("123m456m789m11m99m", "9m") == [("junsei_chuuren_poutou", 13)]
+    assert twelve("123m456m789m11m99m", "9m") == [("wide_wait", 5), ("junsei_chuuren_poutou", 13)]
 
 
 def test_under_atama_kasou_the_13_tile_tenpais_waits_are_the_imaginary_tile() -> None:

@@ -5,6 +5,12 @@
 2. Twelve tiles has the rulebook's own forms (seed 000:3477): «Большие четыре ветра возможно
    добавить с одним окуриканом как две пары глаз» and «Оставшиеся два яку [13 сирот, 9 небесных
    врат] должны быть в форме многостороннего тенпаи ожидания по стандартным правилам».
+   A form's wait is therefore the form's own (review 23, kfollow 6): thirteen orphans is the
+   13-sided wait and nine gates the 9-sided one, with or without atama kasō, so they count 13 and
+   9 sides and the wide-wait han of those (9 and 5), never the one side of the 12 tiles before the
+   win, which contradicted the form's name on the end panel («Кокуши мусо на 13 сторон» under
+   «Ожидание на 1 вид плиток»).  Big four winds is no ready hand of the usual game (its fourth
+   wind's four are all held, as two pairs): it counts no sides and has no wait line.
 """
 
 from __future__ import annotations
@@ -127,17 +133,19 @@ def test_the_mode_file_names_the_seeds_three_forms() -> None:
         "daisuushii": "1112223334444z"}
 
 
-@pytest.mark.parametrize(("text", "yaku"), [
-    ("19m19p19s1234567z", "kokushi_musou_juusanmen"),  # thirteen orphans as the 13-sided wait
-    ("1112345678999p", "junsei_chuuren_poutou"),  # nine gates as the 9-sided wait, in any suit
-    ("1112345678999s", "junsei_chuuren_poutou"),
-    ("1112223334444z", "daisuushii"),  # three wind triplets, the fourth wind's okurikan as two pairs
-    ("1112224443333z", "daisuushii"),  # any wind may be the four
+@pytest.mark.parametrize(("text", "yaku", "wide"), [
+    ("19m19p19s1234567z", "kokushi_musou_juusanmen", 9),  # thirteen orphans as the 13-sided wait
+    ("1112345678999p", "junsei_chuuren_poutou", 5),  # nine gates as the 9-sided wait, in any suit
+    ("1112345678999s", "junsei_chuuren_poutou", 5),
+    ("1112223334444z", "daisuushii", 0),  # three wind triplets, the fourth wind's okurikan as two pairs
+    ("1112224443333z", "daisuushii", 0),  # any wind may be the four
 ])
-def test_each_form_completes_the_hand_and_counts_its_limit_yaku(text: str, yaku: str) -> None:
+def test_each_form_completes_the_hand_and_counts_its_limit_yaku(text: str, yaku: str, wide: int) -> None:
+    """The form's limit yaku, with the wide-wait han of the form's own sides (13 -> 9, 9 -> 5)."""
     shape = get_mode("twelve_tiles").setup().shape_rules()
     assert shape.complete(kinds(text)) and shape.form_of(kinds(text)) == yaku
-    assert twelve_items(text, text[-2:] if text[-2] != "z" else "1z", tsumo=True) == [(yaku, 13)]
+    want = [("wide_wait", wide)] if wide else []
+    assert twelve_items(text, text[-2:] if text[-2] != "z" else "1z", tsumo=True) == [*want, (yaku, 13)]
 
 
 def test_only_the_many_sided_forms_count() -> None:
@@ -167,7 +175,9 @@ def test_thirteen_orphans_win_at_the_table() -> None:
     assert Tsumo() in g.legal_actions(0)
     g.apply(0, Tsumo())
     value = g.result.values[0]
-    assert [(i.id, i.amount) for i in value.items] == [("wait_sides", 1), ("kokushi_musou_juusanmen", 13)]
+    # the form's own 13 sides (000:3477), not the one tile the 12 orphans waited on
+    assert [(i.id, i.amount) for i in value.items] == [("wait_sides", 13), ("wide_wait", 9),
+                                                       ("kokushi_musou_juusanmen", 13)]
     assert g.won_in_form(0) == "kokushi_musou_juusanmen"
 
 
@@ -180,7 +190,8 @@ def test_a_usual_win_is_in_no_form() -> None:
 def test_nine_gates_win_at_the_table() -> None:
     g = game(get_mode("twelve_tiles").setup(players=2), ["111234567899m", "234p567p345s669s"], "9m")
     g.apply(0, Tsumo())
-    assert ("junsei_chuuren_poutou", 13) in [(i.id, i.amount) for i in g.result.values[0].items]
+    items = [(i.id, i.amount) for i in g.result.values[0].items]
+    assert items == [("wait_sides", 9), ("wide_wait", 5), ("junsei_chuuren_poutou", 13)]  # the 9-sided form
 
 
 def test_big_four_winds_win_under_atama_kasou_though_the_fourth_wind_is_all_held() -> None:
@@ -191,7 +202,7 @@ def test_big_four_winds_win_under_atama_kasou_though_the_fourth_wind_is_all_held
     assert Tsumo() in g.legal_actions(0)
     g.apply(0, Tsumo())
     items = [(i.id, i.amount) for i in g.result.values[0].items]
-    assert items == [("wait_sides", 1), ("daisuushii", 13)]  # the 13 tiles wait on north, as the normal game reads them
+    assert items == [("daisuushii", 13)]  # no wait: all four norths are in the hand, as two pairs
     assert g.won_in_form(0) == "daisuushii" and g.won_in_form(1) == ""
 
 
@@ -202,6 +213,28 @@ def test_under_atama_kasou_thirteen_orphans_is_the_13_sided_tenpai() -> None:
     g.apply(0, Tsumo())
     items = [(i.id, i.amount) for i in g.result.values[0].items]
     assert items == [("wait_sides", 13), ("wide_wait", 9), ("kokushi_musou_juusanmen", 13)]
+
+
+def test_big_four_winds_has_no_wait_line_without_atama_kasou_either() -> None:
+    """The form is complete with the okurikan as two pairs; the 12 tiles' one wait on the fourth
+    wind is not a side of a ready hand of the usual game, so the value has no wait item at all."""
+    g = game(get_mode("twelve_tiles").setup(players=2), ["111222333444z", "234p567p345s669s"], "4z")
+    g.apply(0, Tsumo())
+    assert [(i.id, i.amount) for i in g.result.values[0].items] == [("daisuushii", 13)]
+
+
+@pytest.mark.parametrize(("text", "sides"), [("19m19p19s1234567z", 13), ("1112345678999p", 9),
+                                             ("1112223334444z", 0)])
+def test_value_of_counts_a_forms_own_sides_whatever_sides_it_is_given(text: str, sides: int) -> None:
+    """value_of alone gives a form its own sides: a Win built with the 12 tiles' one side still
+    counts 13, 9 or none."""
+    setup = get_mode("twelve_tiles").setup()
+    hand = Hand(tuple(sorted(parse_tiles(text))))
+    w = Win(hand, hand.concealed[-1], tsumo=True, riichi=False, seat=1, dealer=0, players=4, sides=1,
+            shape=setup.shape_rules())
+    v = value_of("twelve", w, rules=load_rules(setup.rules), yaku_removed=setup.yaku_removed)
+    assert [i.amount for i in v.items if i.id == "wait_sides"] == ([sides] if sides else [])
+    assert [i.amount for i in v.items if i.id == "wide_wait"] == ([sides - 4] if sides >= 5 else [])
 
 
 def test_a_bad_form_in_a_mode_file_is_refused(tmp_path: Path) -> None:

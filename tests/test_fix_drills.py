@@ -102,7 +102,7 @@ def test_the_setup_forms_gloss_the_suits_and_any_agrees(lang) -> None:
 
     lang("ru")
     assert [value_label(v, "suit") for v in ("m", "p", "s", "any")] == [
-        "Ман (иероглифы)", "Пин (кружки)", "Со (бамбук)", "Любая"]
+        "Ман (иероглифы)", "Пин (кружки)", "Со (палочки)", "Любая"]
     assert value_label("any", "kinds") == value_label("any", "forms") == "Любые"
     lang("en")
     assert value_label("s", "suit") == "Bamboo (sou)" and value_label("any", "kinds") == "Any"
@@ -115,7 +115,7 @@ def test_the_settings_form_shows_glossed_suits_and_plural_any(app, lang) -> None
     screen = app.push("drill_setup", generator="single_suit_waits")
     app.render()
     suit = dict(screen.fields)["suit"]
-    assert isinstance(suit, OptionRow) and "Со (бамбук)" in dict(suit.options).values()
+    assert isinstance(suit, OptionRow) and "Со (палочки)" in dict(suit.options).values()
     app.pop()
     screen = app.push("drill_setup", generator="make_set")
     app.render()
@@ -123,13 +123,13 @@ def test_the_settings_form_shows_glossed_suits_and_plural_any(app, lang) -> None
 
 
 def test_tile_name_answers_carry_the_gloss_and_the_reading(lang) -> None:
-    """RU#7, EN#9: «1 со (бамбук, ī sō)», "1 of characters (ī man)" (no 一萬 on the button: it
+    """RU#7, EN#9: «1 со (палочки, ī sō)», "1 of characters (ī man)" (no 一萬 on the button: it
     would match the tile's face); the feedback links the tile's own card, with its characters."""
     from trainer.ui.views.exercise_labels import question_text, tile_option_name
     from trainer.ui.views.explain import explain_item
 
     lang("ru")
-    assert tile_option_name("1s") == "1 со (бамбук, ī sō)"
+    assert tile_option_name("1s") == "1 со (палочки, ī sō)"
     assert tile_option_name("0p") == "5 пин (кружки, ū pin)"
     assert "{term:ii_sou|1 со}" in explain_item({"kind": "tile_name", "tile": "1s", "family": "sou"})
     lang("en")

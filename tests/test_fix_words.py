@@ -161,7 +161,7 @@ def _suit_words(lang: str) -> dict[str, tuple[str, str]]:
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_training_setup_names_the_suits_as_the_glossary_does(tmp_path, monkeypatch, lang) -> None:
     """20_training_setup_kunto: the tile sets name a suit by its glossary term with its gloss
-    («Только со (бамбук) · 36», «Пин (кружки) и со (бамбук) · 72»; "Bamboo (sou) only · 36"), as
+    («Только со (палочки) · 36», «Пин (кружки) и со (палочки) · 72»; "Bamboo (sou) only · 36"), as
     the tile-name drill's «Ман / Пин / Со» do — never «бамбук» alone."""
     from trainer.ui.widgets import OptionRow
 
@@ -175,16 +175,16 @@ def test_the_training_setup_names_the_suits_as_the_glossary_does(tmp_path, monke
         labels = dict(row.options)
         sou = labels["sou36"].lower()
         if lang == "ru":
-            assert labels["sou36"] == "Только со (бамбук) · 36", labels
-            assert labels["pin_sou72"] == "Пин (кружки) и со (бамбук) · 72", labels
-            assert labels["sou_dragons48"] == "Со (бамбук) и драконы · 48", labels
-            assert f"{words['sou'][0]} (бамбук)" in sou
+            assert labels["sou36"] == "Только со (палочки) · 36", labels
+            assert labels["pin_sou72"] == "Пин (кружки) и со (палочки) · 72", labels
+            assert labels["sou_dragons48"] == "Со (палочки) и драконы · 48", labels
+            assert f"{words['sou'][0]} (палочки)" in sou
         else:
             assert labels["sou36"] == "Bamboo (sou) only · 36", labels
             assert words["sou"][1].lower() in sou
         for label in labels.values():
             low = label.lower()
-            assert not re.search(r"(?<!\()\bбамбук", low) or "со (бамбук)" in low, label
+            assert not re.search(r"(?<!\()\bбамбук", low) or "со (палочки)" in low, label
             assert "точки" not in low and "символы" not in low, label
         # the drill's filter names the same suits the same way (the glossary's names, with the gloss a
         # beginner choosing a suit needs, as the training setup gives them)
@@ -211,7 +211,7 @@ def test_every_screen_names_a_suit_by_its_glossary_term(lang) -> None:
     tens = training_setup.value_note(get_mode("kunto"), "dragons", "tens")
     assert all(w[0] in tens for w in words.values()), tens
     settings = kunto_words.settings_text("sou36", "kept", "plain")
-    assert settings == ("только со (бамбук)" if lang == "ru" else "bamboo (sou) only"), settings
+    assert settings == ("только со (палочки)" if lang == "ru" else "bamboo (sou) only"), settings
     assert explain.tile_label("5s") == ("5 со" if lang == "ru" else "5 of bamboo")
     assert explain.family_name("pin") == ("пин (кружки)" if lang == "ru" else "dots (pin)")
 

@@ -2,7 +2,7 @@
 end, the training setup and the paifu, in both languages: a glossary term is never put in brackets
 inside brackets («Fold (full fold (ベタ降り, betaori))»); "a few fewer"; a pon makes a value
 triplet (one pons a tile, not a triplet); the points chain with thousands grouped ("1,280 → rounded
-up to 1,300"); oka and uma as glossary terms; «со (бамбук)», not a bare «со», in the tile sets; the paifu names
+up to 1,300"); oka and uma as glossary terms; «со (палочки)», not a bare «со», in the tile sets; the paifu names
 tsumogiri once."""
 
 from __future__ import annotations
@@ -182,14 +182,14 @@ def test_the_match_end_note_is_drawn_with_its_terms(app: App) -> None:
 
 def test_the_bamboo_tile_sets_say_bamboo_in_russian(app: App) -> None:
     """20_training_setup: a bare «Только со», «Пин и со» would read like the preposition «со»: the
-    sou suit comes with its gloss, «со (бамбук)» (the glossary's name and its Russian word)."""
+    sou suit comes with its gloss, «со (палочки)» (the glossary's name and its Russian word)."""
     from trainer.engine.game.simple_modes import get_mode
 
     names = [training_setup.tile_set_name(key) for key in training_setup.TILE_SET_NAMES if "sou" in key]
     names.append(training_setup.value_note(get_mode("kunto"), "dragons", "tens"))
     for name in names:
-        assert not re.search(r"(?i)(?<!\w)со(?!\w)(?! \(бамбук\))", name), name
-        assert ("amboo" if in_english(app) else "со (бамбук)") in name.lower(), name
+        assert not re.search(r"(?i)(?<!\w)со(?!\w)(?! \(палочки\))", name), name
+        assert ("amboo" if in_english(app) else "со (палочки)") in name.lower(), name
 
 
 def test_the_paifu_hint_names_tsumogiri_once(app: App) -> None:

@@ -72,7 +72,7 @@ LANGS = ("ru", "en")
 
 _REQUIRED = ("id", "kanji", "kana", "romaji", "ru", "ru_explanation", "en", "en_explanation", "category", "seed")
 _OPTIONAL = ("aliases", "ru_seed", "alt", "variants", "plural", "see", "tiles", "coined", "proper", "japanese",
-             "hanzi", "pinyin", "ru_child", "en_child")
+             "hanzi", "pinyin", "ru_child", "en_child", "ru_child_name", "en_child_name")
 _FLAGS = {"coined": "coined", "proper": "proper", "japanese": "is_japanese"}
 """The true/false keys of an entry and the :class:`Term` field each one sets."""
 _BOOL_TAG = "tag:yaml.org,2002:bool"
@@ -80,6 +80,9 @@ _BOOL_TAG = "tag:yaml.org,2002:bool"
 _CHILD = ("ru_child", "en_child")
 """A child's explanation of a term, in the children's lessons' own words («команда», «лесенка»,
 «ты»): both languages or neither; the term card shows it to a child's profile."""
+_CHILD_NAME = ("ru_child_name", "en_child_name")
+"""The children's lessons' own word for a term («Тройняшки», "Triplets"): both languages or neither,
+only on a term with a child's explanation; a child's glossary list and card title show it."""
 _JAPANESE = ("kanji", "kana", "romaji")
 """A Chinese (MCR) term gives ``hanzi`` and ``pinyin`` instead of these: its written form
 and reading then stand in the kanji/kana and romaji places of every display."""
@@ -142,6 +145,8 @@ class Term:
     pinyin: str | None = None
     ru_child: str | None = None
     en_child: str | None = None
+    ru_child_name: str | None = None
+    en_child_name: str | None = None
     line: int = field(default=0, compare=False)
 
     def name(self, lang: str = "ru") -> str:
@@ -162,6 +167,14 @@ class Term:
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
         return (self.ru_child if lang == "ru" else self.en_child) or ""
+
+    def child_name(self, lang: str = "ru") -> str:
+        """The term's name for a child of 6-9: the children's lessons' own word where the glossary
+        gives one («Тройняшки» for «Тройка (коцу)», «Белый дракон» for «Хаку (белый дракон)»), else
+        the plain name without a bracketed gloss («Пара» for «Пара (тойцу)»)."""
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
+        return (self.ru_child_name if lang == "ru" else self.en_child_name) or self.plain_name(lang)
 
     @property
     def definition(self) -> dict[str, str]:
@@ -302,6 +315,7 @@ class Term:
         keys += [("romaji", self.romaji), ("romaji", self.romaji.translate(_DOUBLED))]
         keys.append(("en", self.en))
         keys += [("alt", a) for a in self.alt]
+        keys += [("alt", n) for n in (self.ru_child_name, self.en_child_name) if n]
         out: list[tuple[str, str]] = []
         seen: set[str] = set()
         for fld, text in keys:
@@ -490,19 +504,27 @@ def _chinese_fields(path: Path, fields: dict[str, yaml.Node], term_id: str, line
 
 
 def _child_fields(path: Path, fields: dict[str, yaml.Node], term_id: str, line: int) -> dict[str, str]:
-    """``ru_child`` and ``en_child``, a child's explanation of the term: both or neither, each a
-    text string; the Russian one in Cyrillic, the English one without it."""
+    """``ru_child`` and ``en_child``, a child's explanation of the term, and ``ru_child_name`` and
+    ``en_child_name``, the children's word for it (only with the explanation): each pair both or
+    neither, each a text string, the Russian one in Cyrillic, the English one without it."""
     given = [key for key in _CHILD if key in fields]
     if not given:
+        if any(key in fields for key in _CHILD_NAME):
+            raise _fail(path, line, f"term {term_id!r}: a child's name (ru_child_name) needs ru_child and en_child")
         return {}
     if len(given) == 1:
         missing = "en_child" if given == ["ru_child"] else "ru_child"
         raise _fail(path, line, f"term {term_id!r}: missing key {missing!r} (ru_child and en_child go together)")
     out = {key: _scalar_text(path, key, fields[key], term_id) for key in _CHILD}
-    if not re.search(r"[А-Яа-яЁё]", out["ru_child"]):
-        raise _fail(path, fields["ru_child"].start_mark.line + 1, f"term {term_id!r}: key 'ru_child' is not Russian")
-    if re.search(r"[А-Яа-яЁё]", out["en_child"]):
-        raise _fail(path, fields["en_child"].start_mark.line + 1, f"term {term_id!r}: key 'en_child' has Cyrillic letters")
+    names = [key for key in _CHILD_NAME if key in fields]
+    if names and len(names) < 2:
+        raise _fail(path, line, f"term {term_id!r}: ru_child_name and en_child_name go together")
+    out.update({key: _scalar_text(path, key, fields[key], term_id) for key in names})
+    for ru, en in (("ru_child", "en_child"), *((_CHILD_NAME,) if names else ())):
+        if not re.search(r"[А-Яа-яЁё]", out[ru]):
+            raise _fail(path, fields[ru].start_mark.line + 1, f"term {term_id!r}: key {ru!r} is not Russian")
+        if re.search(r"[А-Яа-яЁё]", out[en]):
+            raise _fail(path, fields[en].start_mark.line + 1, f"term {term_id!r}: key {en!r} has Cyrillic letters")
     return out
 
 

@@ -3,9 +3,10 @@
 One scheme everywhere (docs/translating.md, "Suits"): a suit is called by its glossary term —
 ман, пин, со in Russian (``manzu``, ``pinzu``, ``souzu``), characters, dots, bamboo in English —
 in lower case inside a sentence.  Where a beginner chooses or meets the suits (a training game's
-tile sets), the name comes with its gloss: the Russian word in brackets, «со (бамбук)», and in
-English the glossary's own English name with the Japanese word, «bamboo (sou)».  The children's
-screens keep their picture words (кружки, палочки; msgctxt "children's word") on purpose.
+tile sets), the name comes with its gloss: the Russian picture word in brackets, «со (палочки)»
+(the picture the children's lessons name; «бамбук» is never a suit word), and in English the
+glossary's own English name with the Japanese word, «bamboo (sou)».  The children's screens keep
+their picture words alone (кружки, палочки; msgctxt "children's word") on purpose.
 
 No pygame here.
 """
@@ -45,7 +46,8 @@ def suit_name(suit: str, lang: str | None = None) -> str:
 
 
 def suit_gloss(suit: str) -> str:
-    """The Russian word a beginner reads beside the Japanese name (иероглифы, кружки, бамбук)."""
+    """The Russian picture word a beginner reads beside the Japanese name (иероглифы, кружки,
+    палочки)."""
     letter = _letter(suit)
     if letter == "m":
         # TRANSLATORS: the picture word for the man suit, in brackets after its Japanese name: «ман (иероглифы)».
@@ -53,12 +55,13 @@ def suit_gloss(suit: str) -> str:
     if letter == "p":
         # TRANSLATORS: the picture word for the pin suit, in brackets after its Japanese name: «пин (кружки)».
         return pgettext("suit gloss", "dots")
-    # TRANSLATORS: the picture word for the sou suit, in brackets after its Japanese name: «со (бамбук)».
+    # TRANSLATORS: the picture word for the sou suit, in brackets after its Japanese name: «со (палочки)»
+    # (ru: the sticks drawn on the tiles, as the children's lessons say; never «бамбук» for the suit).
     return pgettext("suit gloss", "bamboo")
 
 
 def suit_name_glossed(suit: str, lang: str | None = None) -> str:
-    """A suit's name with its gloss, for a beginner: «со (бамбук)»; in English the glossary's
+    """A suit's name with its gloss, for a beginner: «со (палочки)»; in English the glossary's
     English name, which carries the Japanese word: "bamboo (sou)"."""
     lang = _lang(lang)
     term = load_glossary().term(SUIT_TERMS[_letter(suit)])

@@ -29,7 +29,7 @@ from trainer.engine.decompose import is_complete
 from trainer.engine.game import honor_exchange, kan_rules
 from trainer.engine.game.actions import Action, Chi, Discard, IllegalAction, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.simple_modes import TableSetup, YakuRules
-from trainer.engine.game.training_scoring import HandValue, Win, value_of
+from trainer.engine.game.training_scoring import HandValue, Win, form_waits, value_of
 from trainer.engine.game.view import PlayerView, RiverTile
 from trainer.engine.hand import Hand, Meld, MeldKind, Source
 from trainer.engine.shanten import shanten
@@ -304,10 +304,12 @@ class SimpleGame:
         return not self.setup.stages or self.hand_size >= self.setup.stages[-1]
 
     def win_sides(self, seat: int, tile: Tile, *, tsumo: bool) -> int:
-        """How many kinds the hand was waiting on when ``tile`` completed it (twelve-tile han)."""
+        """How many kinds the hand was waiting on when ``tile`` completed it (twelve-tile han); a
+        hand in one of the seed's own forms counts the form's own sides, with or without atama kasō
+        (:func:`~trainer.engine.game.training_scoring.form_waits`: 13, 9, none for big four winds)."""
         kinds = self._kinds(seat, None if tsumo else tile)
-        if self.setup.atama_kasou and self.form.form_of(kinds):
-            return len(normal_waits(kinds))  # a seed form: the 13 tiles' waits as the normal game reads them
+        if self.form.form_of(kinds):
+            return len(form_waits(kinds))  # a seed form: its own sides (13, 9; none for big four winds)
         kinds.remove(tile.kind)
         if self.setup.atama_kasou:
             # the wait of the 13-tile tenpai that the winning tile made (000:3479)
@@ -713,14 +715,6 @@ class SimpleGame:
                 raise SimpleInvariantError(f"seat {s} holds {size} tiles, expected {want} ({self.phase})")
             if self.riichi[s] and self._open(s):
                 raise SimpleInvariantError(f"seat {s} is in riichi with an open hand")
-
-
-def normal_waits(kinds: Sequence[int]) -> tuple[int, ...]:
-    """The kinds that make the 13 tiles ``kinds`` a complete hand of the normal game (sets and a
-    pair, seven pairs, thirteen orphans), read by shape as the table's waits are (a kind all four
-    of which are held still counts: big four winds' okurikan waits on its wind)."""
-    hand = Hand(tuple(sorted(Tile(k) for k in kinds)))
-    return tuple(k for k in range(34) if is_complete(hand.with_tile(Tile(k))))
 
 
 def scripted_wall(tileset: TileSet, hands: Sequence[str | Sequence[Tile]], draws: str | Sequence[Tile] = "",

@@ -16,7 +16,10 @@ payment of each seat.  Schemes (the mode file's ``scoring``):
   (kakū no pai) would complete; a yaku counts when the hand has it whichever tile that is
   (:func:`twelve_yaku`).  A hand in one of the seed's own forms (the shape's ``forms``:
   thirteen orphans and nine gates as many-sided waits, big four winds with an okurikan) counts
-  that form's yaku instead, a limit hand alone (:func:`twelve_form_yaku`).  No points.
+  that form's yaku instead, a limit hand alone (:func:`twelve_form_yaku`), and the form's own
+  sides (:func:`form_waits`: 13 for thirteen orphans, 9 for nine gates, as the seed asks these
+  forms to be those many-sided waits; big four winds is no ready hand and has no wait line), not
+  the sides of the 12 tiles before the win.  No points.
 * ``short`` (000:4333, 4342): the short-mahjong yaku list and the formula
   tsumo from everyone = 500 at 1 han, 1000 x (han - 1) above; ron = 3 x that.
 * ``risu`` (000:3485): koutsu 100, kantsu 200, hadaka tanki 100, a hadaka tanki with no
@@ -187,8 +190,9 @@ further kind one more."""
 
 
 def _twelve(win: Win, rules: Any, removed: Collection[str], instead: Mapping[str, str]) -> HandValue:
-    items = [ValueItem("wait_sides", win.sides, "sides")]
-    wide = max(0, win.sides - TWELVE_FIRST_HAN_SIDES + 1)
+    sides = len(form_waits(win.hand.all_tiles())) if _form_of(win) else win.sides
+    items = [ValueItem("wait_sides", sides, "sides")] if sides else []
+    wide = max(0, sides - TWELVE_FIRST_HAN_SIDES + 1)
     if wide:
         items.append(ValueItem("wide_wait", wide, "han"))
     if rules is not None:
@@ -267,12 +271,29 @@ def twelve_form_yaku(win: Win, rules: Any) -> tuple[ValueItem, ...]:
     """The yaku of a twelve-tile win in one of the seed's own forms (000:3477, ``win.shape.forms``):
     the form's yaku at the value ``rules`` give it (13 han a yakuman), alone as a limit hand is;
     () when the hand is in no form or ``rules`` do not score that yaku."""
-    form_of = getattr(win.shape, "form_of", None)
-    yaku = form_of([t.kind for t in win.hand.all_tiles()]) if form_of is not None else ""
+    yaku = _form_of(win)
     if not yaku:
         return ()
     han = 13 * rules.yakuman(yaku) or rules.han(yaku, closed=True)
     return (ValueItem(yaku, han, "han"),) if han else ()
+
+
+def _form_of(win: Win) -> str:
+    """The yaku id of the seed's own form (twelve tiles, 000:3477) ``win``'s hand is in, "" for none."""
+    form_of = getattr(win.shape, "form_of", None)
+    return form_of([t.kind for t in win.hand.all_tiles()]) if form_of is not None else ""
+
+
+def form_waits(tiles: Collection[Tile] | Collection[int]) -> tuple[int, ...]:
+    """The sides of a twelve-tile form (000:3477 «в форме многостороннего тенпаи ожидания по
+    стандартным правилам»): the kinds its 13 tiles wait on as a ready hand of the usual game —
+    thirteen orphans the 13 orphans, nine gates the 9 tiles of its suit.  A kind whose four copies
+    are all held is no side (there is no fifth): big four winds, its fourth wind's four kept as two
+    pairs, is no ready hand of the usual game and has no sides."""
+    kinds = [t.kind if isinstance(t, Tile) else t for t in tiles]
+    held = Counter(kinds)
+    hand = Hand(tuple(sorted(Tile(k) for k in kinds)))
+    return tuple(k for k in range(34) if held[k] < 4 and is_complete(hand.with_tile(Tile(k))))
 
 
 def _risu(win: Win, dora_value: int) -> HandValue:
@@ -492,5 +513,5 @@ def payment_deltas(win: Win, pay: Any) -> list[int]:
     return out
 
 
-__all__ = ["HandValue", "ValueItem", "Win", "imaginary_tiles", "payment_deltas", "short_payment",
+__all__ = ["HandValue", "ValueItem", "Win", "form_waits", "imaginary_tiles", "payment_deltas", "short_payment",
            "twelve_form_yaku", "twelve_yaku", "value_of"]

@@ -14,9 +14,10 @@ over it, a click on it, or Tab to it and Up/Down/PageUp/PageDown/Home/End.
 
 A child's profile (:func:`is_child`) lists first the terms with a children's line, shows that
 line first, and leaves out the grown-ups' other spellings (English, jargon) and cross-references
-(«Тройка (коцу)» where the children say «тройняшки»); a search still finds them.  Its list
-names the terms in the child's language alone (:func:`shown_term_mode`); the card keeps the
-written form and reading.  A term that is not Japanese («Тибет») has no Japanese on its card.
+(«Тройка (коцу)» where the children say «тройняшки»); a search still finds them.  Its list and
+the card's title name each term by the children's lessons' own word where the glossary has one
+(:meth:`~trainer.glossary.Term.child_name`: «Тройняшки», «Белый дракон»), else by its name without
+a bracketed gloss («Пара», not «Пара (тойцу)»); the card keeps the written form and reading.  A term that is not Japanese («Тибет») has no Japanese on its card.
 ``app.push("glossary", term="riichi")`` opens with a term chosen (clickable terms
 in lessons); ``query="..."`` starts with a search.
 """
@@ -200,6 +201,7 @@ class ResultList(Widget):
         rows = self.visible_rows(app)
         bar_w = L.px(6) if len(s.rows) > rows else 0
         mode, lang = shown_term_mode(app.settings), app.settings.language  # a child's list: names alone
+        child = is_child(app.settings)
         for i in range(rows):
             position = s.list_top + i
             if position >= len(s.rows):
@@ -218,7 +220,9 @@ class ResultList(Widget):
             term = s.results[index]
             if index == s.selected:
                 pygame.draw.rect(surf, P.accent if focused else P.card_alt, row, border_radius=L.px(8))
-            text = term.display(mode, lang)
+            # a child reads the children's lessons' word («Тройняшки», «Белый дракон»), or the name
+            # without its bracketed gloss («Пара», not «Пара (тойцу)»)
+            text = term.child_name(lang) if child else term.display(mode, lang)
             room = row.width - L.px(24)
             # a long name steps down to the small size before it is cut short
             fit = size if app.text_width(text, size) <= room else L.font("small")
@@ -490,7 +494,8 @@ class GlossaryScreen(Screen):
                 out.append(DetailLine(line, size, color, bold, round(gap * spacing) if i == 0 else 0))
 
         japanese = _japanese_head(term)
-        name = [(term.name(lang), "h2", P.ink, True)]
+        title = term.child_name(lang) if is_child(app.settings) else term.name(lang)  # as the child's list names it
+        name = [(title, "h2", P.ink, True)]
         head = japanese + name if mode == "ja_ru" else name + japanese
         for i, (text, size, color, bold) in enumerate(head):
             add(text, size, color, bold, L.px(6) if i else 0)

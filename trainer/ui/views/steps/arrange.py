@@ -257,6 +257,7 @@ class ArrangeView(QuizView):
         self._revealed: tuple[int, ...] | None = None  # the right box of every item, once the answer is shown
         self._last_checked = self._snapshot()  # Check needs a change since the start or the last try
         self._checked = False  # checked at least once (a box step's row of holes then shrinks)
+        self._named_in_miss: set[int] = set()  # the misplaced items a child's miss named (child_miss_words)
 
     def how_to(self) -> str:
         """How to move things in this step, shown under the prompt from the start: a child's
@@ -775,6 +776,45 @@ class ArrangeView(QuizView):
                                           "you put them.")
         return pgettext("to a child", "Look: now every card is in its own box.")
 
+    def child_miss_words(self, response: Any, feedback: Any) -> str:
+        """After a child's first miss on a box step of tiles: the tiles put in a box they do not
+        belong in, each with what it is and what that box holds («{4z} — это ветер, а не дракон.»,
+        :func:`~trainer.ui.views.kids_miss_words.boxes_miss_words`); nothing about the tiles the
+        child sorted right.  "" for any other step."""
+        if self.ask != "boxes" or self.row is None:
+            return ""
+        from trainer.ui.views.kids_miss_words import boxes_miss_words, named_misplaced
+
+        try:
+            want = tuple(feedback.expected)
+            self._named_in_miss = set(named_misplaced(list(response), want)[0])
+            return boxes_miss_words([s.tile.kind for s in self.row.slots], list(response), want,
+                                    [box.filter or "" for box in self.step.boxes])
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError):
+            return ""
+
+    def hint_shows_found(self, text: str) -> bool:
+        """Whether a hint (``text``) on a box step of tiles says nothing new after a child's miss: it
+        shows only tiles the child already put in their right boxes («Белая плитка с рамкой {5z} —
+        это дракон.» when the white dragon is sorted right), or only tiles the miss has just named
+        (the white dragon among the winds: «{5z} — это дракон, а не ветер.» says it already)."""
+        from trainer.ui.views.kids_miss_words import named_misplaced
+        from trainer.ui.views.steps.pick import hint_tiles
+
+        shown = hint_tiles(text)
+        if self.ask != "boxes" or self.row is None or not shown or not self._box_marks:
+            return False
+        kinds = [s.tile.kind for s in self.row.slots]
+        placed = {k for i, k in enumerate(kinds) if self._box_marks.get(i) == "right"}
+        misplaced = {k for i, k in enumerate(kinds) if self._box_marks.get(i) != "right"}
+        if shown <= placed and not shown & misplaced:
+            return True
+        try:
+            named, _more = named_misplaced(self.box_of, tuple(self.answer().value))
+        except Exception:
+            return False
+        return shown <= {kinds[i] for i in named}
+
     def answer_in_working(self, feedback: Any) -> bool:
         """A split's right readings are lines of the engine's working ("A right split: …")."""
         return self.ask == "split" and any(i.get("kind") == "reading" for i in feedback.explanation or ())
@@ -849,14 +889,18 @@ class ArrangeView(QuizView):
 
     def _box_hint(self) -> str:
         """The second hint of a box step, from the step itself: the box where one item the learner
-        put wrongly belongs, or (nothing misplaced) how many items go in each box."""
+        put wrongly belongs (one a child's miss did not name, if any), or (nothing misplaced) how
+        many items go in each box."""
         try:
             want = tuple(self.answer().value)
         except Exception:
             return ""
         kid = self.child()
         labels = [self.text(box.label) for box in self.step.boxes]
-        wrong = next((i for i, b in enumerate(self.box_of) if b >= 0 and b != want[i]), None)
+        # a misplaced item the child's miss did not name first: the hint then adds one
+        misplaced = sorted((i for i, b in enumerate(self.box_of) if b >= 0 and b != want[i]),
+                           key=lambda i: i in self._named_in_miss)
+        wrong = misplaced[0] if misplaced else None
         if wrong is not None:
             box = labels[want[wrong]]
             if self.row is not None:

@@ -307,19 +307,21 @@ class ChoiceView(QuizView):
 
     def _thinking_hint(self, level: int) -> str:
         """A hint that narrows nothing down: how to think the question through, by its ``ask``
-        (is it complete, is it tenpai); any other question is read again with the step's own first
-        hint once more.  "" when the step has its own hint at ``level``: the author's words stand
-        alone."""
+        (is it complete, is it tenpai); an adult reads any other question again with the step's own
+        first hint once more.  A child gets one short sentence of the children's words and never
+        the first hint again (a miss may have shown it just before: a later hint adds something,
+        so a children's yes/no step brings its own second hint, which points at the part of the
+        picture that decides).  "" when the step has its own hint at ``level``: the author's words
+        stand alone."""
         st = self.step
         if len(st.hints) >= level:
             return ""
         child = self.child()
         table = KIDS_THINKING_HINTS if child else THINKING_HINTS
         ask = st.ask if st.ask in table else ""
+        if child:
+            return _(table[ask])
         first = self.text(st.hints[0]) if st.hints and not ask else ""
-        if child and first:  # one short sentence for a child: the step's own first hint, once more
-            # TRANSLATORS: for a 6-year-old (ru: «ты»); {hint} is the step's own first hint, a sentence.
-            return pgettext("to a child", "Remember: “{hint}”").format(hint=first)
         lines = [_(table[ask])]
         if first:
             # TRANSLATORS: {hint} is the step's own first hint, already a sentence (ru: «вы»).

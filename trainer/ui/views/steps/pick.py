@@ -32,6 +32,18 @@ COUNT_WORDS: dict[str, dict[int, tuple[str, ...]]] = {
 }
 """How a lesson's own hint says a count in words, by lesson language: «Кружков здесь три.» says
 what "There are 3 right tiles." would say again."""
+RANK_WORDS: dict[str, dict[int, str]] = {
+    "ru": {1: r"единиц", 2: r"двойк|двоек", 3: r"тройк|троек", 4: r"четв[её]рк|четв[её]рок", 5: r"пят[её]рк|пят[её]рок",
+           6: r"ш[её]ст[её]рк|шест[её]рок", 7: r"сем[её]рк|сем[её]рок", 8: r"восьм[её]рк|восьм[её]рок",
+           9: r"девятк|девяток"},
+    "en": {1: r"one", 2: r"two", 3: r"three", 4: r"four", 5: r"five", 6: r"six", 7: r"seven", 8: r"eight",
+           9: r"nine"},
+}
+"""How a lesson's own hint names a tile's number in words, by lesson language (the start of the
+word, any ending): «Это единица кружков.», «Попробуй пятёрку.», "Try a five." name the tiles as
+the figures «1», «5» would.  An English number word names a tile only next to a word of
+:data:`EN_TILE_WORDS` ("a five", "the nine dots"): "one more tile" is a count."""
+EN_TILE_WORDS = frozenset({"a", "an", "the", "dot", "dots", "stick", "sticks", "character", "characters", "of"})
 
 
 def right_count_hint(n: int, by_rank: bool) -> str:
@@ -82,8 +94,26 @@ def hint_says_count(text: str, lang: str, count: int, right: set[int]) -> bool:
     if right and right <= hint_tiles(text):
         return True
     names = [kind_name(k) for k in right]
-    numbers = set(re.findall(r"\b\d\b", TILES_MARKUP.sub(" ", text)))
-    return bool(names) and all(n[1] != "z" for n in names) and {n[0] for n in names} <= numbers
+    return bool(names) and all(n[1] != "z" for n in names) and {int(n[0]) for n in names} <= ranks_named(text, lang)
+
+
+def ranks_named(text: str, lang: str) -> set[int]:
+    """The tile numbers a hint names, as figures («Подходят 3 и 6 кружков.») or in words («Это
+    единица кружков.», «Попробуй пятёрку.», "Try a five."); tiles drawn in it do not count."""
+    plain = TILES_MARKUP.sub(" ", text)
+    ranks = {int(d) for d in re.findall(r"\b\d\b", plain)}
+    words = re.findall(r"\w+", plain.lower())
+    for rank, stem in RANK_WORDS.get(lang, {}).items():
+        pattern = re.compile(rf"(?:{stem})\w*$" if lang == "ru" else rf"(?:{stem})s?$")
+        if any(pattern.match(w) and (lang != "en" or _beside_tile_word(words, i)) for i, w in enumerate(words)):
+            ranks.add(rank)
+    return ranks
+
+
+def _beside_tile_word(words: list[str], i: int) -> bool:
+    """Whether the English number word ``words[i]`` names a tile: an article before it or a family
+    word after it ("a five", "the one dot"), not a count ("one more tile")."""
+    return bool({*words[i - 1:i], *words[i + 1:i + 2]} & EN_TILE_WORDS)
 
 
 def palette_height(th: int, lines: int) -> int:
@@ -306,19 +336,29 @@ class PickTilesView(QuizView):
         """After a child's first miss, what was wrong with the child's own picks: each wrong pick in
         the children's words («{3p} — это кружки, а не палочки.»), and, when some right tiles were
         found, that more are hiding (never which)."""
-        from trainer.ui.views.mistakes import kids_picked_text
-
         right_kinds = feedback.expected if isinstance(feedback.expected, frozenset) else frozenset()
         picked = {t.kind for t in response or ()}
-        try:
-            wrong = kids_picked_text(self.step, picked, set(right_kinds))
-        except (ValueError, KeyError, TypeError, AttributeError):
-            wrong = ""
+        wrong = self._child_wrong_picks(picked, set(right_kinds))
         right = {self._cls(k) for k in right_kinds}
         found = {self._cls(k) for k in picked} & right
         missing = len(right - found)
         more = kids_not_all_yet(missing) if found and missing else ""
         return BR.join(t for t in (wrong, more) if t)
+
+    def _child_wrong_picks(self, picked: set[int], right: set[int]) -> str:
+        """A child's wrong picks in the children's words: on a give-away step why the tile given
+        away stays in the hand («У {2s} есть пара — её оставь.»,
+        :func:`~trainer.ui.views.kids_miss_words.discard_miss_words`), on any other what the tile is
+        (:func:`~trainer.ui.views.mistakes.kids_picked_text`)."""
+        from trainer.ui.views.kids_miss_words import discard_miss_words
+        from trainer.ui.views.mistakes import kids_picked_text
+
+        try:
+            if self.step.ask == "discard":
+                return discard_miss_words(self.step.hand, picked, right) if self.step.variant is None else ""
+            return kids_picked_text(self.step, picked, right)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return ""
 
     def hint_shows_found(self, text: str) -> bool:
         """Whether ``text`` (a hint) shows only tiles the learner has already picked rightly: said
