@@ -2,7 +2,8 @@
 and what the question asks, and its second press says more; the answer is shown in a child's
 sentence with one reason («3 и 3 — пара»), under a heading whose words fit what it names; a child's
 profile gets the children's presentation from the drill menu too (never «Решение»); the question
-tile is large; an adult's focused number box owns the H key, as in a lesson."""
+tile is large; H in a focused number box is the hint, for an adult as for a child (the box takes digits
+only)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from tests.ui_events import click, frame, headless_app, key  # noqa: E402
+from tests.ui_events import frame, headless_app, key  # noqa: E402
 from trainer.engine.exercises import GENERATORS  # noqa: E402
 from trainer.i18n import set_language  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
@@ -196,18 +197,18 @@ def test_the_childs_question_tile_is_large_and_the_options_stay_clear(tmp_path: 
     set_language("en")
 
 
-def test_an_adults_focused_number_box_owns_the_h_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_adults_h_in_a_focused_number_box_asks_for_the_hint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The box takes digits only, so H there is the hint its button's badge offers (another letter is
+    named in a notice)."""
     with headless_app(tmp_path, monkeypatch) as app:
         screen = app.push("drill", generator="shanten", params={}, n=1, seed=3)
         frame(app)
         field = screen.view.fields[0][1]
         assert screen.focused_widget() is field
         key(app, pygame.K_h, "h")
-        assert screen.hints_used == 0 and screen.feedback_kind is None
-        assert app.banners[-1].text == "Only digits go into this box; for a hint, click “Hint”."
-        click(app, screen.hint_btn.rect.center)  # the hint is one click away
-        assert screen.hints_used == 1 and screen.feedback_kind == "hint"
-        screen.set_focus(screen.hint_btn)  # the box not focused: H is the hint's key again
+        assert screen.hints_used == 1 and screen.feedback_kind == "hint" and field.text == ""
+        key(app, pygame.K_q, "q")
+        assert app.banners[-1].text == "Only digits go into this box."
         key(app, pygame.K_h, "h")
         assert screen.hints_used == 2
 

@@ -311,9 +311,9 @@ def test_two_equally_safe_genbutsu_keep_their_sources_and_plural() -> None:
     assert "ни на одной из них он не выиграет" in line and "на ней" not in line, line
     i18n.set_language("en")
     line = explain_item(merge_equal_tiles(best)[0])
-    assert "he cannot win on any of them by ron" in line and "{tiles:3s} passed after that riichi" in line
+    assert "the riichi player cannot win on any of them by ron" in line and "{tiles:3s} passed after that riichi" in line
     # one tile alone keeps its own words
-    assert "he cannot win on it by ron" in explain_item(best[0])
+    assert "the riichi player cannot win on it by ron" in explain_item(best[0])
 
 
 # ---------------------------------------------------------------- items 5 and 6: the summary

@@ -226,7 +226,8 @@ def test_my_mistakes_round_at_the_end_of_a_drill(app: App) -> None:
     round_ = app.screen
     frame(app)
     assert round_.name == "review" and round_.mistakes and round_.n == 3
-    assert round_.ex.kind == "shanten" and round_.ex.item_id not in {ex.item_id for ex in missed}
+    # review 23: the round brings back the very items missed, not new ones of the same kind
+    assert round_.ex.kind == "shanten" and round_.ex.item_id == missed[0].item_id
 
 
 def test_enter_on_a_summary_with_misses_starts_the_mistakes_round(app: App) -> None:

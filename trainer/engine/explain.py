@@ -9,12 +9,14 @@ teacher answers at the table, each about the learner's *own* choice:
 * :func:`hand_blocks` / :func:`shanten_blocks` — the blocks of a hand (sets, pairs, partial
   sets, loose tiles) and the count that turns them into a shanten number, for every form;
 * :func:`fu_diff` — the fu items the learner left out, added, or valued wrongly;
-* :func:`points_chain` / :func:`points_slip` — han and fu -> basic points -> each payment,
-  and which usual slip (dealer for non-dealer, no rounding, honba forgotten...) gives the
-  learner's number;
+* :func:`points_chain` / :func:`points_slip` / :func:`payment_slips` — han and fu -> basic
+  points -> each payment, and which usual slip (dealer for non-dealer, no rounding, honba
+  forgotten, everyone paying the same...) gives the learner's numbers in the wrong boxes;
 * :func:`discard_forms` — the shanten a discard leaves in each hand form (seven pairs...);
 * :func:`yaku_reason` — why a won hand has a yaku (the groups that make it) or why it has not
   (what breaks it: a run for toitoi, a terminal for tanyao, the wait for pinfu...);
+* :func:`variant_blocks` — the blocks of a training-variant hand (1p 2p 3s is a run with suits
+  ignored), written with the hand's own tiles;
 * :func:`variant_way` — a shortest way to tenpai and the best single draw of a training-variant
   hand (suits ignored, dragons as tens or jokers), which show its shanten.
 
@@ -24,7 +26,7 @@ around it through gettext.  Pure Python: nothing here imports the UI, lessons or
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -44,12 +46,15 @@ __all__ = [
     "fu_diff",
     "hand_blocks",
     "not_a_wait",
+    "payment_slips",
     "points_chain",
     "points_slip",
     "shanten_blocks",
+    "variant_blocks",
     "variant_way",
     "wait_parts",
     "wait_reading",
+    "wrong_boxes",
     "yaku_reason",
 ]
 
@@ -106,17 +111,17 @@ def _suit_splits(counts: tuple[int, ...], honors: bool) -> dict[tuple[int, int, 
             if new not in out:
                 out[new] = ((what, kinds), *blocks)
 
-    i = first
+    i, size = first, len(counts)  # nine ranks, or ten where the dragons are tens (a training variant)
     if counts[i] >= 3:
         take((i, i, i), "set_triplet", (1, 0, 0))
-    if not honors and i + 2 < 9:
+    if not honors and i + 2 < size:
         take((i, i + 1, i + 2), "set_run", (1, 0, 0))
     if counts[i] >= 2:
         take((i, i), "pair", (0, 0, 1))
     if not honors:
-        if i + 1 < 9:
+        if i + 1 < size:
             take((i, i + 1), "partial", (0, 1, 0))
-        if i + 2 < 9:
+        if i + 2 < size:
             take((i, i + 2), "partial", (0, 1, 0))
     take((i,), "loose", (0, 0, 0))
     return {k: v for k, v in out.items()
@@ -129,14 +134,10 @@ def _score(m: int, t: int, p: int, needed: int) -> int:
     return 2 * (needed - m) - usable - head
 
 
-def hand_blocks(hand: Hand) -> Blocks:
-    """The hand split into sets, pairs, partial sets and loose tiles in the way that leaves it
-    closest to complete (the standard form: four sets and a pair).  Declared melds are sets
-    already.  The blocks are what a teacher draws under the hand to explain its shanten."""
-    concealed = hand.counts()
-    needed = sets_needed_for(len(hand.concealed))
-    suits = [tuple(concealed[9 * s: 9 * s + 9]) for s in range(3)] + [tuple(concealed[27:34])]
-    options = [_suit_splits(c, s == 3) for s, c in enumerate(suits)]
+def _best_split(options: list[dict[tuple[int, int, int], tuple[_Block, ...]]], needed: int
+                ) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    """The split of each lane (one :func:`_suit_splits` table per suit) that leaves the hand
+    closest to complete: its shanten by the counting rule and the key chosen in each lane."""
     best: tuple[int, int, int, int] | None = None
     chosen: tuple[tuple[int, int, int], ...] = ()
     for keys in product(*(o.keys() for o in options)):
@@ -147,17 +148,84 @@ def hand_blocks(hand: Hand) -> Blocks:
         rank = (_score(m_used, t, p, needed), -m, -p, -t)
         if best is None or rank < best:
             best, chosen = rank, keys
+    assert best is not None
+    return best[0], chosen
+
+
+def _blocks_of(chosen: Iterable[tuple[_Block, ...]], tiles_of: Callable[[int, tuple[int, ...]], str],
+               hand: Hand, needed: int, shanten: int) -> Blocks:
+    """The chosen blocks of every lane as :class:`Blocks` (``tiles_of(lane, kinds)``: a block's
+    tiles as MPSZ text)."""
     sets: list[str] = []
     pairs: list[str] = []
     partials: list[str] = []
     loose: list[str] = []
-    for s, key in enumerate(chosen):
-        base = 9 * s if s < 3 else 27
-        for what, kinds in options[s][key]:
-            text = format_tiles(base + k for k in kinds)
-            {"pair": pairs, "partial": partials, "loose": loose}.get(what, sets).append(text)
-    assert best is not None
-    return Blocks(tuple(sets), tuple(pairs), tuple(partials), tuple(loose), len(hand.melds), needed, best[0])
+    for lane, blocks in enumerate(chosen):
+        for what, kinds in blocks:
+            {"pair": pairs, "partial": partials, "loose": loose}.get(what, sets).append(tiles_of(lane, kinds))
+    return Blocks(tuple(sets), tuple(pairs), tuple(partials), tuple(loose), len(hand.melds), needed, shanten)
+
+
+def hand_blocks(hand: Hand) -> Blocks:
+    """The hand split into sets, pairs, partial sets and loose tiles in the way that leaves it
+    closest to complete (the standard form: four sets and a pair).  Declared melds are sets
+    already.  The blocks are what a teacher draws under the hand to explain its shanten."""
+    concealed = hand.counts()
+    needed = sets_needed_for(len(hand.concealed))
+    suits = [tuple(concealed[9 * s: 9 * s + 9]) for s in range(3)] + [tuple(concealed[27:34])]
+    options = [_suit_splits(c, s == 3) for s, c in enumerate(suits)]
+    shanten, keys = _best_split(options, needed)
+
+    def tiles_of(lane: int, kinds: tuple[int, ...]) -> str:
+        base = 9 * lane if lane < 3 else 27
+        return format_tiles(base + k for k in kinds)
+
+    return _blocks_of((o[k] for o, k in zip(options, keys, strict=True)), tiles_of, hand, needed, shanten)
+
+
+def _variant_lanes(variant: Any) -> list[tuple[list[list[int]], bool]]:
+    """The lanes of a training variant's tiles (as :mod:`trainer.engine.variants` groups them):
+    each a list of positions (the real kinds that count as that rank) and whether runs exist."""
+    from trainer.engine.tiles import GREEN, RED, WHITE
+    from trainer.engine.variants import DRAGON_SUIT
+
+    lanes: list[tuple[list[list[int]], bool]] = []
+    if variant.suits_ignored:
+        ranks = [[r, 9 + r, 18 + r] for r in range(9)]
+        if variant.dragons == "ten":
+            ranks.append([WHITE, GREEN, RED])
+        lanes.append((ranks, True))
+    else:
+        for suit in range(3):
+            dragon = next(d for d, s in DRAGON_SUIT.items() if s == suit)
+            lanes.append(([[9 * suit + r] for r in range(9)] + ([[dragon]] if variant.dragons == "ten" else []), True))
+    honors = list(range(27, 31)) + ([WHITE, GREEN, RED] if variant.dragons == "normal" else [])
+    lanes.append(([[k] for k in honors], False))
+    return lanes
+
+
+def variant_blocks(hand: Hand, variant: Any) -> Blocks | None:
+    """The blocks of a training-variant hand (suits ignored: 1p 2p 3s is a run; dragons as tens:
+    8m 9m and red make one) in the way that leaves it closest to complete, written with the hand's
+    own tiles; its ``shanten`` is the variant's (:func:`trainer.engine.variants.variant_shanten`).
+    The plain game gives :func:`hand_blocks`; None with dragons as jokers (a joker's block depends
+    on what it stands for) or declared melds."""
+    if variant.is_plain:
+        return hand_blocks(hand)
+    if variant.dragons == "joker" or hand.melds:
+        return None
+    counts = hand.counts()
+    needed = sets_needed_for(len(hand.concealed))
+    lanes = _variant_lanes(variant)
+    pools = [[sorted(k for k in kinds for _ in range(counts[k])) for kinds in positions] for positions, _r in lanes]
+    options = [_suit_splits(tuple(len(pool) for pool in lane_pools), not runs)
+               for lane_pools, (_p, runs) in zip(pools, lanes, strict=True)]
+    shanten, keys = _best_split(options, needed)
+
+    def tiles_of(lane: int, kinds: tuple[int, ...]) -> str:
+        return format_tiles(pools[lane][position].pop(0) for position in kinds)
+
+    return _blocks_of((o[k] for o, k in zip(options, keys, strict=True)), tiles_of, hand, needed, shanten)
 
 
 def shanten_blocks(hand: Hand) -> list[dict[str, Any]]:
@@ -366,6 +434,92 @@ def points_chain(han: int, fu: int, *, dealer: bool, tsumo: bool, rules: Rules, 
             "payers": payers(rules) if tsumo else 1}
 
 
+PAYMENT_SLIPS = ("dealer_swapped", "win_swapped", "payers_swapped", "not_rounded", "no_honba", "rounded_down",
+                 "doubled", "halved", "basic_only")
+"""The slips :func:`points_slip` names (the lesson feedback has words for each)."""
+
+BOX_SLIPS = ("same_share", "honba_per_payer", "honba_split")
+"""The further slips :func:`payment_slips` names: every payer paying the same in a non-dealer's
+tsumo (the dealer pays double), a tsumo's honba value taken from each payer in full (300 each, not
+100), a ron's honba value split (100, not 300)."""
+
+
+def _slip_alternatives(chain: dict[str, Any], rules: Rules, whole: bool) -> dict[str, tuple[int | None, ...]]:
+    """For each usual slip, the numbers it gives in every box of the chain (None: a box the slip
+    cannot explain), in the order :func:`payment_slips` tries them.  Two shares in each other's
+    place is a slip of both boxes: named only when every box is wrong (``whole``)."""
+    from trainer.engine.points import payers
+
+    han, fu, honba = chain["han"], chain["fu"], chain["honba"]
+    pays = chain["payments"]
+    want = tuple(p["total"] for p in pays)
+    alts: dict[str, tuple[int | None, ...]] = {}
+    other = points_chain(han, fu, dealer=not chain["dealer"], tsumo=chain["tsumo"], rules=rules, honba=honba)
+    alts["dealer_swapped"] = tuple(p["total"] for p in other["payments"])
+    if len(want) == 1:
+        swapped = points_chain(han, fu, dealer=chain["dealer"], tsumo=not chain["tsumo"], rules=rules, honba=honba)
+        if len(swapped["payments"]) == 1:
+            alts["win_swapped"] = (swapped["payments"][0]["total"],)
+    if whole and len(want) == 2 and want[0] != want[1]:
+        alts["payers_swapped"] = want[::-1]
+    if any(p["raw"] != p["paid"] for p in pays):
+        alts["not_rounded"] = tuple(p["raw"] + p["honba"] for p in pays)
+    if honba:
+        alts["no_honba"] = tuple(p["paid"] for p in pays)
+        if chain["tsumo"]:
+            alts["honba_per_payer"] = tuple(p["paid"] + honba * rules.honba_points for p in pays)
+        else:
+            alts["honba_split"] = tuple(p["paid"] + honba * (rules.honba_points // payers(rules)) for p in pays)
+    return alts
+
+
+def _last_resort_alternatives(chain: dict[str, Any]) -> dict[str, tuple[int | None, ...]]:
+    """The slips named only when none of :func:`_slip_alternatives` explains the numbers: rounded
+    down, twice or half the payment, the basic points themselves (in a box whose share is not the
+    basic points once: a non-dealer's share of a non-dealer's tsumo *is* the basic points)."""
+    pays = chain["payments"]
+    want = tuple(p["total"] for p in pays)
+    alts: dict[str, tuple[int | None, ...]] = {}
+    if any(p["raw"] != p["paid"] for p in pays):
+        alts["rounded_down"] = tuple(int(p["raw"]) // 100 * 100 + p["honba"] for p in pays)
+    alts["doubled"] = tuple(2 * w for w in want)
+    alts["halved"] = tuple(w // 2 if w % 2 == 0 else None for w in want)
+    alts["basic_only"] = tuple(None if p["mult"] == 1 else chain["basic"] for p in pays)
+    return alts
+
+
+def _explains(alt: tuple[int | None, ...], given: tuple[int, ...], wrong: list[int]) -> bool:
+    """Whether a slip's numbers are the learner's in every wrong box (the right boxes need no
+    explaining)."""
+    return len(alt) == len(given) and all(alt[i] is not None and alt[i] == given[i] for i in wrong)
+
+
+def wrong_boxes(chain: dict[str, Any], given: Sequence[int]) -> list[int]:
+    """The boxes (indexes into the chain's payments) whose number is not the payment's total."""
+    return [i for i, (g, p) in enumerate(zip(given, chain["payments"], strict=False)) if int(g) != p["total"]]
+
+
+def payment_slips(chain: dict[str, Any], given: Sequence[int], rules: Rules) -> list[str]:
+    """Which usual slips give the learner's numbers (``given``, one per payment in the chain's
+    order), judged on the wrong boxes alone: a slip is named only when it gives every wrong box's
+    number (a right box needs no explaining, so "the basic points" is never said of a right box).
+    The slips of :data:`PAYMENT_SLIPS` and :data:`BOX_SLIPS`; ``"rounded_down"``, ``"doubled"``,
+    ``"halved"`` and ``"basic_only"`` only when nothing else explains them.  Empty when the numbers
+    are right or no usual slip explains them."""
+    given = tuple(int(g) for g in given)
+    wrong = wrong_boxes(chain, given)
+    if not wrong or len(given) != len(chain["payments"]):
+        return []
+    whole = len(wrong) == len(given)
+    slips = [name for name, alt in _slip_alternatives(chain, rules, whole).items() if _explains(alt, given, wrong)]
+    want = tuple(p["total"] for p in chain["payments"])
+    if len(given) == 2 and given[0] == given[1] and want[0] != want[1]:
+        slips.append("same_share")
+    if not slips:
+        slips = [name for name, alt in _last_resort_alternatives(chain).items() if _explains(alt, given, wrong)][:1]
+    return slips
+
+
 def points_slip(chain: dict[str, Any], given: Sequence[int], rules: Rules) -> list[str]:
     """Which usual slips give the learner's numbers (``given``, one per payment in the chain's
     order): ``"dealer_swapped"`` (paid as if the winner were, or were not, the dealer),
@@ -373,38 +527,10 @@ def points_slip(chain: dict[str, Any], given: Sequence[int], rules: Rules) -> li
     dealer's and the non-dealer's shares in each other's place), ``"not_rounded"``,
     ``"rounded_down"`` (each share rounded down to 100 instead of up), ``"no_honba"``,
     ``"doubled"`` / ``"halved"`` (twice or half the right payment: one han too many or too few, or
-    the wrong multiplier), ``"basic_only"`` (the basic points themselves).  Empty when no usual
-    slip explains them."""
-    given = tuple(int(g) for g in given)
-    want = tuple(p["total"] for p in chain["payments"])
-    if given == want:
-        return []
-    slips = []
-    han, fu, honba = chain["han"], chain["fu"], chain["honba"]
-    other = points_chain(han, fu, dealer=not chain["dealer"], tsumo=chain["tsumo"], rules=rules, honba=honba)
-    if tuple(p["total"] for p in other["payments"]) == given:
-        slips.append("dealer_swapped")
-    if len(given) == 1:
-        swapped = points_chain(han, fu, dealer=chain["dealer"], tsumo=not chain["tsumo"], rules=rules, honba=honba)
-        if len(swapped["payments"]) == 1 and swapped["payments"][0]["total"] == given[0]:
-            slips.append("win_swapped")
-    if len(given) == 2 and given == want[::-1] and want[0] != want[1]:
-        slips.append("payers_swapped")
-    if tuple(p["raw"] + p["honba"] for p in chain["payments"]) == given and any(
-            p["raw"] != p["paid"] for p in chain["payments"]):
-        slips.append("not_rounded")
-    if honba and tuple(p["paid"] for p in chain["payments"]) == given:
-        slips.append("no_honba")
-    down = tuple(int(p["raw"]) // 100 * 100 + p["honba"] for p in chain["payments"])
-    if not slips and down == given and any(p["raw"] != p["paid"] for p in chain["payments"]):
-        slips.append("rounded_down")
-    if not slips and given == tuple(2 * w for w in want):
-        slips.append("doubled")
-    if not slips and given == tuple(w // 2 for w in want) and all(w % 2 == 0 for w in want):
-        slips.append("halved")
-    if chain["basic"] in given:
-        slips.append("basic_only")
-    return slips
+    the wrong multiplier), ``"basic_only"`` (the basic points themselves).  Each explains every
+    wrong box (:func:`payment_slips`, which names the slips of :data:`BOX_SLIPS` too).  Empty when
+    no usual slip explains them."""
+    return [s for s in payment_slips(chain, given, rules) if s in PAYMENT_SLIPS]
 
 
 # ---------------------------------------------------------------------------

@@ -34,7 +34,7 @@ TILE_SETS = {
     "suits136": N_("all tiles"),
 }
 """The kunto table's tile sets in words inside a sentence (the suit as the setup screen names it:
-the glossary's name with its gloss, «со (бамбук)», :mod:`trainer.ui.suit_names`)."""
+the glossary's name with its gloss, «со (палочки)», :mod:`trainer.ui.suit_names`)."""
 
 
 def settings_text(tiles: str, suits: str, dragons: str) -> str:
@@ -57,26 +57,90 @@ def _item(items: Iterable[dict[str, Any]], kind: str) -> dict[str, Any] | None:
     return next((i for i in items if i.get("kind") == kind), None)
 
 
+READING_LEADS = {
+    (True, "normal"): N_("Suits don't matter here, only the numbers. The hand reads: {blocks}."),
+    (True, "ten"): N_("Suits don't matter here, and the dragons are tens. The hand reads: {blocks}."),
+    (False, "ten"): N_("Each dragon is a ten of its suit here. The hand reads: {blocks}."),
+}
+"""The sentence around a training-variant hand's reading, by (suits ignored, the dragons' role)."""
+
+def _block_terms() -> dict[str, str]:
+    """The kinds of block of a reading as linked words («последовательность (順子, shuntsu)»)."""
+    return {"run": term_word("shuntsu", pgettext("inline term", "run")),
+            "triplet": term_word("koutsu", pgettext("inline term", "triplet")),
+            "pair": term_word("toitsu", pgettext("inline term", "pair")),
+            "partial": term_word("taatsu", pgettext("inline term", "partial set"))}
+
+
+def _block(term: str, tiles: str) -> str:
+    """One block of a reading: its tiles and what it is («1p 2p 3s — последовательность»)."""
+    # TRANSLATORS: one block of a kunto hand's reading: {tiles} are pictures, {term} a linked word ("run")
+    return _("{tiles} — a {term}").format(tiles=_tiles(tiles), term=term)
+
+
+def reading_line(item: dict[str, Any] | None) -> str:
+    """A training-variant hand's reading (the engine's ``kunto_blocks`` item) in one sentence: each
+    run, triplet, pair and partial set with its tiles, then the loose tiles, under what the variant
+    changes («Масти здесь не важны, только числа. Рука читается так: 1p 2p 3s — ряд; 9m — одиночная
+    плитка.»).  "" without the item."""
+    if not item:
+        return ""
+    runs, terms = list(item.get("runs") or ()), _block_terms()
+    parts = [_block(terms["run" if t in runs else "triplet"], t) for t in item.get("sets") or ()]
+    parts += [_block(terms["pair"], t) for t in item.get("pairs") or ()]
+    parts += [_block(terms["partial"], t) for t in item.get("partials") or ()]
+    loose = [t for t in item.get("loose") or ()]
+    if loose:
+        parts.append(ngettext("{tiles} — a loose tile", "{tiles} — loose tiles", len(loose)).format(
+            tiles=" ".join(_tiles(t) for t in loose)))
+    lead = READING_LEADS.get((bool(item.get("suits_ignored")), str(item.get("dragons"))))
+    if not parts or lead is None:
+        return ""
+    return _(lead).format(blocks="; ".join(parts))
+
+
+def count_line(item: dict[str, Any] | None) -> str:
+    """How the reading gives the shanten: 2 × the sets still to make − the partial sets and spare
+    pairs that can grow − the pair ("" without the item)."""
+    if not item:
+        return ""
+    need = int(item["needed"]) - len(item.get("sets") or ())
+    head = 1 if item.get("pairs") else 0
+    usable = min(len(item.get("partials") or ()) + len(item.get("pairs") or ()) - head, need)
+    return _("Count: 2 × {need} (sets still to make) − {usable} (partial sets and spare pairs that can grow) − "
+             "{head} (the pair) = {n}.").format(need=need, usable=usable, head=head, n=item["shanten"])
+
+
 def shanten_mistake(items: Sequence[dict[str, Any]], given: int, right: int, final: bool) -> str:
-    """Why a named shanten is wrong: too high — a way to tenpai in fewer exchanges shows it;
-    too low — even the best single draw leaves the hand further away (or, for 0, no tile completes
-    it).  After the final try the way to tenpai is shown too."""
+    """Why a named shanten is wrong: the hand's reading as the variant reads it (``kunto_blocks``:
+    «1p 2p 3s — a run», suits ignored) when the engine gives one; too high — a way to tenpai in
+    fewer exchanges shows it; too low — even the best single draw leaves the hand further away
+    (or, for 0, no tile completes it).  After the final try the count and the way to tenpai are
+    shown too."""
     way = _item(items, "kunto_way")
     best = _item(items, "kunto_best_draw")
+    blocks = _item(items, "kunto_blocks")
+    reading = reading_line(blocks)  # the runs, pairs ... as the variant reads them: why the number is what it is
     lines = []
     if given > right:
         lines.append(_("You said {given}, but the hand needs fewer exchanges than that.").format(given=given))
         if final and way and way.get("steps"):
             lines.append(way_line(way["steps"]))
-        else:
+        elif not (final and reading):  # after the final try the reading below says it all
             lines.append(_("Look again for {sets}, and for pairs and {partials} that need only one more tile.").format(
                 sets=term_word("mentsu", pgettext("inline term", "sets")),
                 partials=term_word("taatsu", pgettext("inline term", "partial sets"))))
+        if reading:
+            lines.append(reading)
     elif given == 0:
         lines.append(_("You said the hand is a {term}, but no tile completes it: with any tile drawn some "
                        "tiles are still left outside the sets and the pair.").format(term="{term:tenpai}"))
     else:
         lines.append(_("You said {given}: that is too few.").format(given=given))
+    if given <= right and reading:
+        lines.append(reading)
+    if final and reading:
+        lines.append(count_line(blocks))
     if given < right and best is not None:
         lines.append(_("Even the best draw, {tile}, followed by the best throw-back leaves {term} {s}: one "
                        "exchange gains one step at most.").format(
@@ -263,5 +327,6 @@ def drawn_line(tile: str) -> str:
     return _("You drew {tile}. Now throw one tile back.").format(tile=_tiles(tile))
 
 
-__all__ = ["YAKU_NEEDS", "drawn_line", "exchange_line", "kunto_explain_item", "raise_mistake", "settings_text",
-           "shanten_mistake", "throwback_mistake", "value_mistake", "value_option", "way_line", "yaku_mistake"]
+__all__ = ["YAKU_NEEDS", "count_line", "drawn_line", "exchange_line", "kunto_explain_item", "raise_mistake",
+           "reading_line", "settings_text", "shanten_mistake", "throwback_mistake", "value_mistake", "value_option",
+           "way_line", "yaku_mistake"]

@@ -528,7 +528,8 @@ def _genbutsu_where(source: tuple, terms: dict[str, str]) -> str:
             continue
         shown = _tiles("".join(tiles))
         if src == "own":
-            parts.append(ngettext("{tiles} in that river", "{tiles} in that river", len(tiles)).format(tiles=shown))
+            parts.append(ngettext("{tiles} is in that river", "{tiles} are in that river",
+                                  len(tiles)).format(tiles=shown))
         else:
             parts.append(ngettext("{tiles} passed after that riichi", "{tiles} passed after that riichi",
                                   len(tiles)).format(tiles=shown))
@@ -565,8 +566,8 @@ def _safety_line(item: dict[str, Any]) -> str:
                 bits.append(_("every other tile of yours is open to these waits too, or to more"))
         elif any(r[0] == "genbutsu" for r in t.get("reasons", ())):
             # a tile of his river or passed after his riichi: furiten for him, whatever he waits on
-            bits.append(_("he cannot win on any of them by ron, whatever his wait") if many else
-                        _("he cannot win on it by ron, whatever his wait"))
+            bits.append(_("the riichi player cannot win on any of them by ron, whatever the wait") if many else
+                        _("the riichi player cannot win on it by ron, whatever the wait"))
         else:
             bits.append(_("no wait can win on any of them") if many else _("no wait can win on it"))
         text = "; ".join(bits)

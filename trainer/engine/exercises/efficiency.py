@@ -172,8 +172,12 @@ def make_discard(p: DiscardParams, rng: random.Random) -> Exercise:
             continue
         if len(kinds) > 3:
             continue  # too many equally good answers teach nothing
+        # what each tile can still become: ``held`` copies in the hand, ``left`` still to come (not held, not seen)
+        shown = [t.kind for t in seen]
         items = [{"kind": "discard", "tile": str(o.tile), "shanten": o.shanten_after,
-                  "ukeire": format_tiles(sorted(o.ukeire)), "total": o.total, "best": o in best} for o in opts]
+                  "ukeire": format_tiles(sorted(o.ukeire)), "total": o.total, "best": o in best,
+                  "held": counts[o.tile.kind], "left": 4 - counts[o.tile.kind] - shown.count(o.tile.kind)}
+                 for o in opts]
         return draft("best_discard", "pick_tiles", kinds, items, hand=format_hand(hand),
                      visible=format_tiles(seen))
     raise GeneratorError(f"no {p.size}-tile hand with shanten {p.min_shanten}..{p.max_shanten} found")

@@ -22,7 +22,7 @@ from trainer.engine.exercises.base import Exercise, GeneratorError, Params, draf
 from trainer.engine.exercises.handgen import complete_counts, remove_random, swap_tiles, tiles_of_counts
 from trainer.engine.exercises.waits_drills import JOKER, joker_pool, rank_pool
 from trainer.engine.hand import Hand
-from trainer.engine.notation import format_hand, format_tiles
+from trainer.engine.notation import format_hand, format_tiles, parse_tiles
 from trainer.engine.shanten import sets_needed_for, shanten
 from trainer.engine.tiles import DRAGONS, NUM_KINDS, WINDS, kind_name
 from trainer.engine.ukeire import discard_options
@@ -105,6 +105,23 @@ def _hand(rng: random.Random, p: KuntoParams, size: int, swaps: int) -> Hand:
     return Hand(tiles_of_counts(counts))
 
 
+def blocks_item(hand: Hand, variant: Variant) -> dict | None:
+    """The explanation item of a training-variant hand's reading (``kunto_blocks``): the sets
+    (``runs`` names those that are runs), pairs, partial sets and loose tiles that give its shanten
+    as the variant reads them (1p 2p 3s is a run with suits ignored), in the hand's own tiles.  None for the plain game (the
+    standard blocks explain it) and for dragons as jokers."""
+    from trainer.engine.explain import variant_blocks
+
+    if variant.is_plain:
+        return None
+    blocks = variant_blocks(hand, variant)
+    if blocks is None:
+        return None
+    runs = [t for t in blocks.sets if len({variant.tile_class(tile.kind) for tile in parse_tiles(t)}) > 1]
+    return {"kind": "kunto_blocks", "suits_ignored": variant.suits_ignored, "dragons": variant.dragons,
+            **blocks.to_json(), "runs": runs}
+
+
 def rank_key(kind: int, p: KuntoParams) -> str:
     """How a tile is graded at this stage (:meth:`Variant.tile_class`): its rank with suits
     ignored, ``10`` for a dragon-ten, ``joker`` for a dragon-joker, the tile itself otherwise."""
@@ -143,7 +160,8 @@ def make(p: KuntoParams, rng: random.Random) -> Exercise:
                 return draft("kunto_shanten", "number", s + 1,
                              [{"kind": "tiles_missing", "n": s + 1, "shanten": s}, {"kind": "shanten", "shanten": s}],
                              hand=format_hand(hand), count="tiles_missing", **stage)
-            return draft("kunto_shanten", "number", s, [{"kind": "shanten", "shanten": s}],
+            reading = blocks_item(hand, v)
+            return draft("kunto_shanten", "number", s, [{"kind": "shanten", "shanten": s}, *filter(None, [reading])],
                          hand=format_hand(hand), **stage)
         if p.suits_ignored and p.dragons != "joker" and not p.winds:
             got_pooled = _pooled_throwback(rng, p)

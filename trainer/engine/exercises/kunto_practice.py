@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from trainer.engine.exercises.base import Exercise, draft
-from trainer.engine.exercises.kunto import KuntoParams, kunto_waits, variant_of
+from trainer.engine.exercises.kunto import KuntoParams, blocks_item, kunto_waits, variant_of
 from trainer.engine.exercises.kunto_value import (
     PRESET,
     Value,
@@ -299,6 +299,9 @@ class KuntoPractice:
                 bd = self.best_draw()
                 if bd is not None:
                     items.append({"kind": "kunto_best_draw", "tile": bd[0], "after": bd[1], "shanten": s})
+            reading = blocks_item(Hand(tuple(self.hand)), self.variant)
+            if reading is not None:
+                items.append(reading)
             ex = draft("kunto_shanten", "number", s, items, hand=hand, **stage)
         elif self.step == "waits":
             ws = self.waits()

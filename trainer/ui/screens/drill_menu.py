@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from trainer.i18n import N_, _
+from trainer.ui.mcr_texts import MCR_GENERATORS, mcr_setting_value
 from trainer.ui.registry import register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
@@ -146,10 +147,10 @@ class DrillListScreen(Screen):
                             area.bottom - self.tabs.rect.bottom - L.px(14))
         cols, gap = (3 if area.width > L.px(900) else 2), L.px(16)
         rows = max(1, (len(self.cards) + cols - 1) // cols)
-        tall = L.px(124)  # a title and two lines of what the drill is about
+        tall = self._card_height((cards.width - gap * (cols - 1)) // cols)
         if (cards.height - gap * (rows - 1)) // rows >= tall or not self.cards:
             self.max_scroll = 0
-            place_cards(self.cards, cards, cols, gap, L.px(132))
+            place_cards(self.cards, cards, cols, gap, max(tall, L.px(132)))
         else:  # too many to show whole: the cards keep their size and the list scrolls under the tabs
             total = rows * tall + gap * (rows - 1)
             self.max_scroll = total - cards.height
@@ -158,6 +159,14 @@ class DrillListScreen(Screen):
                         gap, tall)
         for c in self.cards:
             c.clip = cards
+
+    def _card_height(self, width: int) -> int:
+        """The height every card gets at ``width``: what the tallest needs to show its whole title
+        and what the drill is about (a Russian blurb wraps to a third line rather than end in «…»),
+        at least a title and two lines."""
+        L = self.app.layout
+        need = [c.height_for(self.app, width, max(2, c.subtitle_lines(self.app, width))) for c in self.cards]
+        return max([L.px(124), *need])
 
     def choose(self, n: int) -> bool:
         if 1 <= n <= len(self.cards):
@@ -338,6 +347,8 @@ class DrillSetupScreen(Screen):
     def build(self) -> None:
         from trainer.ui.views.rule_presets import preset_ids
 
+        mcr = self.params["generator"] in MCR_GENERATORS
+        self._value_label = (lambda v, key: mcr_setting_value(key, v) or value_label(v, key)) if mcr else value_label
         schema = self.gen.params_model.model_json_schema()
         self.fields: list[tuple[str, Any]] = []
         for key, spec in schema.get("properties", {}).items():
@@ -356,21 +367,21 @@ class DrillSetupScreen(Screen):
             elif kind == "toggle":
                 w = Toggle(bool(value), self._setter(key))
             elif kind == "enum" and len(detail) <= 6 and all(isinstance(v, str) for v in detail):
-                w = OptionRow([(v, value_label(v, key)) for v in detail], value if value in detail else detail[0],
+                w = OptionRow([(v, self._value_label(v, key)) for v in detail], value if value in detail else detail[0],
                               self._setter(key))
             elif kind == "enum":
                 ints = [int(v) for v in detail if isinstance(v, int)]
                 if ints and len(ints) == len(detail):
                     w = Stepper(int(value), min(ints), max(ints), self._setter(key), choices=sorted(ints))
                 else:
-                    w = OptionRow([(v, value_label(v, key)) for v in detail], value, self._setter(key))
+                    w = OptionRow([(v, self._value_label(v, key)) for v in detail], value, self._setter(key))
             elif kind == "int":
                 w = Stepper(int(value), detail[0], detail[1], self._setter(key))
             elif kind == "ratio":
                 w = Stepper(round(float(value) * 100), 0, 100, self._setter(key, ratio=True), step=10)
                 w.suffix = "%"
             elif kind == "multi":
-                w = MultiOptionRow([(v, value_label(v, key)) for v in detail], list(value or []), self._setter(key))
+                w = MultiOptionRow([(v, self._value_label(v, key)) for v in detail], list(value or []), self._setter(key))
             else:
                 continue
             self.fields.append((key, self.add(w)))

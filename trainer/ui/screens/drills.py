@@ -38,7 +38,7 @@ from trainer.ui.theme import PALETTE
 from trainer.ui.views.drill_catalog import generator_title, generators
 from trainer.ui.views.exercise import ExerciseView
 from trainer.ui.views.exercise_labels import kids_praise
-from trainer.ui.views.explain import explain, explain_item, fu_only
+from trainer.ui.views.explain import discard_contrast, explain, explain_item, fu_only, manners_pick_line
 from trainer.ui.views.feedback import (
     FeedbackSlide,
     RetryOnTouch,
@@ -63,7 +63,8 @@ HINT_WHERE = {
     "named_wait": N_("Look at the shapes that are not complete yet: the hand waits around them."),
     "shanten": N_("Count the complete sets and pairs first, then the shapes that still need a tile."),
     "shanten_form": N_("Count the complete sets and pairs first, then the shapes that still need a tile."),
-    "discard": N_("Look for the tile that belongs to no shape: it helps the hand least."),
+    "discard": N_("Look for the tile that helps the hand least: one in no shape, or one that can no longer "
+                  "make one (a spare copy beside a complete set, with no copy left to come)."),
     "yaku": N_("Look at the whole hand: what sets it has, its pair, and how it was won."),
     # a hand whose fu are one fixed figure (seven pairs; explain.fu_only's first item): its form, not the count
     "fu_fixed": N_("Look at the hand's form first: which form is it, and how does that form get its fu?"),
@@ -128,6 +129,11 @@ EXPLAIN_KINDS = {
     "fu_total": ("fu", "total"), "fu_breakdown": ("fu", "total"), "yaku": ("yaku", "dora", "total"),
     "yaku_and_han": ("yaku", "dora", "total"), "han_total": ("yaku", "dora", "total"),
 }
+
+
+FURITEN_RETRY = N_("The hand waits on {waits}. Is one of them in your own river, or among the tiles the others "
+                   "threw since your last discard (after a riichi: since the riichi)?")
+"""A furiten answer's retry: the waits, and where to look for them (not whether ron is allowed)."""
 
 
 YAKU_HAN_QUESTION = N_("Tick every yaku, then type the hand's han (each dora adds one).")
@@ -232,6 +238,61 @@ def yaku_han_mistake(ex: Any, response: Any, final: bool, labels: list[str]) -> 
             line = _("Check the han total too: add up the han of each yaku, then one han for each dora.")
         lines.append(line)
     return BR.join(t for t in lines if t)
+
+
+def payment_mistake(ex: Any, response: Any, final: bool) -> str:
+    """What is wrong with a typed payment: with two boxes, which one is wrong (a right share is
+    named right); the usual slips that give the wrong boxes' numbers (the engine's
+    :func:`~trainer.engine.explain.payment_slips`: never "the basic points" of a right box); when
+    none explains them, the chain's first step to recheck.  After the final try, the whole chain."""
+    from trainer.engine.exercises.scoring_drills import rules_for
+    from trainer.engine.explain import payment_slips, points_chain
+    from trainer.engine.points import payers
+    from trainer.i18n import format_points
+    from trainer.ui.views.explain import box_slip_line
+    from trainer.ui.views.mistakes import SLIPS, chain_lines
+
+    data = dict(ex.prompt.data)
+    rules = rules_for(data.get("preset") or dict(ex.params).get("preset", "tenhou"))
+    chain = points_chain(data["han"], data["fu"], dealer=data["dealer"], tsumo=data["by"] == "tsumo", rules=rules,
+                         honba=data.get("honba", 0))
+    given = [int(x) for x in response]
+    words = {"who": _("the dealer") if chain["dealer"] else _("a non-dealer"),
+             "other": _("a non-dealer") if chain["dealer"] else _("the dealer"),
+             "how": _("tsumo") if chain["tsumo"] else _("ron"), "other_how": _("ron") if chain["tsumo"] else _("tsumo"),
+             "term": "{term:honba}", "n": format_points(chain["per_honba"])}
+    lines = [_("You said {given}.").format(given=" / ".join(format_points(g) for g in given)),
+             payment_boxes_line(data, chain, given)]
+    slips = [_(SLIPS[slip]).format(**words) if slip in SLIPS else box_slip_line(slip, rules.honba_points, payers(rules))
+             for slip in payment_slips(chain, given, rules)]
+    lines += slips
+    if final:
+        lines += chain_lines(chain)
+    elif not slips:
+        lines.append(chain_lines(chain)[0] + " " + _("Now multiply them for each payer and round up to the next 100."))
+    return BR.join(t for t in lines if t)
+
+
+def payment_boxes_line(data: dict[str, Any], chain: dict[str, Any], given: list[int]) -> str:
+    """Which of a payment's two boxes is wrong when the other is right («Неверно поле «Платит дилер»;
+    поле «Платит каждый не-дилер» — верно»); "" with one box, or when every box is wrong."""
+    from trainer.engine.explain import wrong_boxes
+    from trainer.ui.views.exercise import pay_field_label
+
+    names = list(data.get("fields") or ())
+    wrong = wrong_boxes(chain, given)
+    if len(names) < 2 or len(names) != len(given) or not 0 < len(wrong) < len(names):
+        return ""
+    right = next(i for i in range(len(names)) if i not in wrong)
+    # TRANSLATORS: the labels of a payment's two answer boxes (ru «Неверно поле «Платит дилер»; поле … — верно.»)
+    return _("The box “{wrong}” is wrong; “{right}” is right.").format(
+        wrong=pay_field_label(names[wrong[0]], data.get("preset")), right=pay_field_label(names[right], data.get("preset")))
+
+
+def replayable(ex: Any) -> bool:
+    """Whether the exercise's generator makes this very exercise again from its spec (its item id is
+    ``generator:paramskey:seed``; a kunto practice's question is the practice's, not the generator's)."""
+    return bool(ex.kind) and str(ex.item_id).startswith(f"{ex.kind}:") and str(ex.item_id).endswith(f":{ex.seed}")
 
 
 def wait_shape_hint(items: list[dict[str, Any]]) -> str:
@@ -577,19 +638,14 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                 return True
         fields = [f for _n, f in self.view.fields] if self.view is not None else []
         focused = self.focused_widget()
-        box_owns_keys = focused in fields and focused.enabled and not self.kids
-        if ev.key == pygame.K_h and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)) and self.hint_btn.visible \
-                and not box_owns_keys:
-            self.hint()  # a child's H is always the hint its badge offers
+        if ev.key == pygame.K_h and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)) and self.hint_btn.visible:
+            self.hint()  # H is the hint its button's badge offers, in a number box too (it takes digits only)
             return True
         if focused in fields and ev.key not in (pygame.K_RETURN, pygame.K_KP_ENTER) \
                 and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
             if focused.handle_key(ev):
                 return True
             problem = focused.reject_message(ev)  # a character the box refused is named, not dropped silently
-            if problem and ev.key == pygame.K_h and self.hint_btn.visible:
-                # as in a lesson: a focused box owns the keyboard, H is a letter typed there
-                problem = _("Only digits go into this box; for a hint, click “Hint”.")
             if problem:
                 self.app.notify(problem, "info", 4)
                 return True
@@ -682,7 +738,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             self.recorded = True
             seconds = min(300.0, self.app.time - self.started)
             self.app.record_answer(self.source, self.ex.item_id, self.ex.skill, ok, seconds,
-                                   min(self.hints_used, 3), spec=self.ex.spec())
+                                   min(self.hints_used, 3), spec=self._spec(missed=not ok))
             if ok and (not self.hints_used or self.kids):
                 self.right += 1  # a hint that gave part of the answer: helped, not right on the first try
             elif not ok:
@@ -754,23 +810,48 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         labels = self._response_labels(response)
         if self.ex.prompt.question == "yaku_and_han" and response:
             text = yaku_han_mistake(self.ex, response, final, labels)
+        elif self.ex.prompt.question == "payment" and response and self.ex.prompt.input == "number":
+            text = payment_mistake(self.ex, response, final)
         else:
             text = drill_mistake(self.ex, self.view.graded(response), final, labels if generic else ())
         if not text and generic:
             text = your_choice(labels)
+        text = BR.join(t for t in (text, self._own_detail(response, final)) if t)
         if not final and not self._where_said(response):
             where = self.hint_rungs()[0]
             text = BR.join(t for t in (text, where) if t)
         return text
+
+    def _own_detail(self, response: Any, final: bool) -> str:
+        """More on the learner's own answer where a question's words would only repeat it: why the best
+        discard beats the learner's tile; on a retry, the rule a manners option breaks or follows and a
+        furiten hand's waits (where to look next).  "" for the other questions."""
+        q = self.ex.prompt.question
+        if not response:
+            return ""
+        if q == "best_discard":
+            return discard_contrast(self.ex.explanation, response, final)
+        if q in ("manners_right_action", "manners_spot_mistake") and not final:  # the final working names every rule
+            return manners_pick_line(str(next(iter(response))))
+        if q == "furiten_ron" and not final:
+            waits = next((i.get("waits") for i in self.ex.explanation if i.get("kind") == "furiten"), "")
+            return _(FURITEN_RETRY).format(waits="{tiles:" + waits + "}") if waits else ""
+        return ""
 
     def _where_said(self, response: Any) -> bool:
         """Whether the retry's words on the learner's answer already say where to look, so the hint
         ladder's first rung is not added to them (it would say the same again, or send the learner
         back to what was right): the yaku-and-han question with every yaku ticked right (only the han
         is off, and its line says how to count them); a kunto hand's shanten named too high, whose
-        words say where to look again (:func:`trainer.ui.kunto_words.shanten_mistake`)."""
+        words say where to look again (:func:`trainer.ui.kunto_words.shanten_mistake`); a discard
+        beside a tile that can no longer pair (:func:`trainer.ui.views.explain.discard_contrast`); a
+        furiten answer, whose retry names the waits and where to look for them."""
         q = self.ex.prompt.question if self.ex is not None else ""
         try:
+            if q == "best_discard" and response:  # the learner's tile beside one that can no longer pair
+                return bool(discard_contrast(self.ex.explanation, response, False))
+            if q == "furiten_ron" and response:  # the waits named, and where to look for them
+                return bool(self._own_detail(response, False))
             if q == "yaku_and_han" and response:
                 return frozenset(response[0]) == frozenset(self.ex.answer[0])
             if q == "kunto_shanten" and response and self.ex.prompt.input == "number":
@@ -948,7 +1029,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             self.recorded = True
             seconds = min(300.0, self.app.time - self.started)
             self.app.record_answer(self.source, self.ex.item_id, self.ex.skill, False, seconds,
-                                   min(self.hints_used, 3), spec=self.ex.spec())
+                                   min(self.hints_used, 3), spec=self._spec(missed=True))
             self.missed.append(self.ex)
         self.phase = "done"
         self.results.append("shown")
@@ -959,22 +1040,35 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self._labels()
         self.relayout()
 
+    def _spec(self, missed: bool) -> dict[str, Any]:
+        """How the review shows this exercise again (its generator, parameters and seed); a miss of
+        an exercise its generator makes again from the seed is marked ``missed``, so the mistakes
+        round and the next day's review bring back this very question (:class:`ReviewScreen`)."""
+        spec = self.ex.spec()
+        if missed and replayable(self.ex):
+            spec["missed"] = True
+        return spec
+
     def retry(self) -> None:
         if self.view is None or self.phase != "retry":
             return
         self.view.start_retry()  # an empty number box, as in lessons; fans and total keep the answer
         self.view.lock(False)
+        emptied = next((f for _n, f in self.view.fields if not f.text), None)
+        if emptied is not None and len(self.view.fields) > 1:  # a right share kept: the ring on the box to fix
+            self.set_focus(emptied)
         self.phase = "answer"
         self.feedback_kind = None
         self._labels()
         self.relayout()
 
     def mistakes_round(self) -> None:
-        """A round of the items missed in this one, each as a sibling (same generator and parameters,
-        a new question)."""
+        """A round of the items missed in this one: the very questions again (an exercise its generator
+        cannot make again from its seed, a kunto practice's, comes back as a sibling: the same generator
+        and parameters, a new question)."""
         if not self.missed:
             return
-        items = [dict(ex.spec(), item_id=ex.item_id, skill=ex.skill) for ex in self.missed]
+        items = [dict(ex.spec(), item_id=ex.item_id, skill=ex.skill, missed=replayable(ex)) for ex in self.missed]
         self.app.replace("review", items=items, mistakes=True)
 
     def again(self) -> None:
@@ -1074,6 +1168,10 @@ class ReviewScreen(DrillScreen):
         return self.items[min(self.index, len(self.items) - 1)]
 
     def header_extra(self) -> str:
+        if self.new_question():
+            # TRANSLATORS: a "my mistakes" round's header when the question missed is not known (ru «Новое
+            # задание того же вида · 2 из 5»)
+            return _("A new exercise of the same kind · {i} of {n}").format(i=self.index + 1, n=self.n)
         if self.kids or self.finished or self.mistakes:
             return super().header_extra()
         # TRANSLATORS: a review card of the review session, named as the home and progress name them
@@ -1089,15 +1187,31 @@ class ReviewScreen(DrillScreen):
         super()._new_item()
 
     def _generate(self) -> Any:
-        """A sibling of the card's exercises, new in every round (the seed ``again`` moves on); none
-        for a lesson step, which the lesson screen shows (:meth:`open_step`)."""
+        """The card's exercise: in the first round the very question the learner missed when its seed
+        is known (the spec says ``missed``: a mistakes round, or a review of a card that came back
+        after a miss); else a sibling, new in every round (the seed ``again`` moves on).  None for a
+        lesson step, which the lesson screen shows (:meth:`open_step`)."""
         from trainer.progress.srs import sibling_seed
 
         item = self._item()
         if item.get("generator") is None:
             return None
+        if self.replays(item):
+            return self.gen.generate(self.gen_params, int(item["seed"]))
         card = str(item.get("item_id") or item["generator"])
         return self.gen.generate(self.gen_params, sibling_seed(card, f"{self.salt}:{self.seed + self.index}"))
+
+    def replays(self, item: dict) -> bool:
+        """Whether a drill card comes back as the very question missed (first round, seed known)."""
+        return self.seed == 0 and bool(item.get("missed")) and isinstance(item.get("seed"), int)
+
+    def new_question(self) -> bool:
+        """Whether a mistakes round shows, instead of the question missed, a new one of the same kind:
+        a drill card whose missed question is not known (a miss recorded before the questions were
+        kept, a kunto practice's question), or any card after the first round."""
+        item = self._item() if self.items else {}
+        return self.mistakes and not self.kids and not self.finished and item.get("generator") is not None \
+            and not self.replays(item)
 
     # -- fixed questions: lesson steps and starter puzzles
     def open_step(self) -> None:

@@ -496,16 +496,16 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             # digits after a comma, is named there).
             self.set_focus(field)
         if field is not None and field.enabled and self.focused_widget() is field:
-            # The box takes what is typed into it before any lesson shortcut (H is a letter typed
-            # there, not the hint); a character it does not take is named in a short notice.
+            # The box takes what is typed into it before any lesson shortcut; H, which it never
+            # takes, is the hint its button's badge offers, and any other character it does not
+            # take is named in a short notice.
             if field.handle_key(ev):
                 return True
             problem = field.reject_message(ev) if ev.key not in (pygame.K_RETURN, pygame.K_KP_ENTER) else ""
-            if problem and ev.key == pygame.K_h and self.hint_btn.visible:
-                if self.lesson.audience == "child":  # a child's H is the hint its badge offers
-                    self.hint()
-                    return True
-                problem = _("Only digits go into this box; for a hint, click “Hint”.")
+            if problem and ev.key == pygame.K_h and self.hint_btn.visible \
+                    and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+                self.hint()
+                return True
             if problem and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
                 self.app.notify(problem, "info", 4)
                 return True

@@ -53,6 +53,13 @@ PAY_FIELDS = {"ron": N_("The discarder pays"), "all": N_("Each player pays"),
 PAY_FIELDS_THREE = {"non_dealer": N_("The other non-dealer pays")}
 """A tsumo's payer at three players, where only one non-dealer pays."""
 
+def pay_field_label(name: str, preset: str | None) -> str:
+    """The label over a payment's answer box («Платит дилер»), as at the table of ``preset`` (at three
+    players the other non-dealer is one player); an unknown box by its name."""
+    fields = PAY_FIELDS_THREE if name in PAY_FIELDS_THREE and three_player_rules(preset) else PAY_FIELDS
+    return _(fields[name]) if name in fields else name
+
+
 MANY_OPTIONS = 9
 """More plain options than this (the yaku drill may have 12) make room when a feedback panel is open:
 the hand goes beside the question, and after the final try the options neither picked nor right
@@ -88,16 +95,38 @@ class KeyedOption(OptionButton):
             return self.on_enter()
         return False
 
-    def draw(self, surf: pygame.Surface, app: Any, focused: bool) -> None:
-        super().draw(surf, app, focused)
-        extra = self.index - 9
-        if not self.keyed or not 0 <= extra < len(EXTRA_OPTION_KEYS) or (self.toggle and self.selected):
-            return
+    def wrong_tick(self) -> bool:
+        """A ticked option marked wrong: its badge shows a cross, not the tick (a wrongly ticked yaku on
+        a red card must not read as right)."""
+        return self.toggle and self.selected and self.mark == "wrong"
+
+    def badge_label(self) -> str:
+        """As :meth:`OptionButton.badge_label`; nothing for a wrong tick, whose cross is drawn (:meth:`draw`)."""
+        return "" if self.wrong_tick() else super().badge_label()
+
+    def _badge_rect(self, app: Any) -> pygame.Rect:
+        """The badge's square, where :class:`OptionButton` draws it."""
         L = app.layout
         badge = pygame.Rect(self.rect.left + L.px(14), 0, L.px(34), L.px(34))
         badge.centery = self.rect.centery
         if self.big:
             badge.topleft = (self.rect.left + L.px(10), self.rect.top + L.px(10))
+        return badge
+
+    def draw(self, surf: pygame.Surface, app: Any, focused: bool) -> None:
+        super().draw(surf, app, focused)
+        if self.wrong_tick():
+            L = app.layout
+            badge = self._badge_rect(app)
+            draw_panel(surf, badge, P.wrong, L.px(6))
+            cross = badge.inflate(-L.px(18), -L.px(18))
+            for a, b in ((cross.topleft, cross.bottomright), (cross.topright, cross.bottomleft)):
+                pygame.draw.line(surf, (255, 255, 255), a, b, max(2, L.px(4)))
+        extra = self.index - 9
+        if not self.keyed or not 0 <= extra < len(EXTRA_OPTION_KEYS) or (self.toggle and self.selected):
+            return
+        L = app.layout
+        badge = self._badge_rect(app)
         blit_text(surf, app, EXTRA_OPTION_KEYS[extra], L.font("small"), (255, 255, 255), badge.center,
                   anchor="center", bold=True)
 
@@ -164,10 +193,6 @@ class ExerciseView:
                     suits = ["m", "p", "s", "z"]
                 slots, breaks = palette_slots(suits)
             self.picker = host.add(TileRow(slots, lines=breaks, pickable=True))
-            if p.get("grade_by") == "rank":
-                # Graded by rank by the exercise itself: say so, or a learner hunts for the "right" suit.
-                self.note = host.add(RichBlock(_("Suits don't matter here: mark the numbers. Any suit of a right "
-                                                 "number counts."), size="small", align="center"))
         elif self.input == "number":
             names = data.get("fields") or ("value",)
             negative = p.question in NEGATIVE_QUESTIONS and can_be_complete(shown)  # shanten -1: complete
@@ -185,6 +210,25 @@ class ExerciseView:
             values = fu_chip_values(str(preset), scored)
             self.chips = [host.add(CounterChip(fid, fu_name(fid), v, self.app.invalidate))
                           for fid, v in values.items()]
+
+        self._add_suits_note(host, data)
+
+    def _add_suits_note(self, host: Any, data: dict[str, Any]) -> None:
+        """Under the hand (under the tile palette when there is one): a hand whose suits do not count
+        (a kunto stage, ``suits_ignored``) says so, or 0 for 9m 1p 2p 3s looks wrong and a learner
+        hunts for the "right" suit.  The kunto practice names its settings under the hand itself."""
+        palette = self._note_under_palette()
+        if not data.get("suits_ignored") or data.get("practice") and not palette:
+            return
+        if palette:
+            text = _("Suits don't matter here: mark the numbers. Any suit of a right number counts.")
+        else:
+            text = _("Suits don't matter here, only the numbers: 1p 2p 3s is a run, 5m 5s a pair.")
+        self.note = host.add(RichBlock(text, size="small", align="center"))
+
+    def _hand_picker(self) -> TileRow | None:
+        """The picker that is the hand itself (a discard question), else None."""
+        return self.picker if self.ex.prompt.question in DISCARD_QUESTIONS else None
 
     def _build_total_row(self, host: Any) -> None:
         """The ticks-and-total form: every digit key types into the total's box, wherever the focus
@@ -432,8 +476,8 @@ class ExerciseView:
                     if s.tile.kind in want and i not in marks and i not in self.picker.inert:
                         marks[i] = "hint"
             self.picker.marks = marks
-        for _n, f in self.fields:
-            f.state = "right" if right else ("soft" if self.kids else "wrong")
+        for (_n, f), box_right in zip(self.fields, self.boxes_right(right), strict=True):
+            f.state = "right" if box_right else ("soft" if self.kids else "wrong")
         if final and not right and not self.kids:
             # the answer shown with nothing typed (the hint ladder's last rung): the box shows the
             # answer in the hint's colour, not empty and red
@@ -459,6 +503,14 @@ class ExerciseView:
                 c.visible = not final or bool(c.count or c.mark)
             if final and not right:  # the big line now says the hand's fu, the learner's beside it
                 self.answer_fu = items_fu([(a[0], a[1]) for a in ans if isinstance(a, tuple | list)])
+
+    def boxes_right(self, right: bool) -> list[bool]:
+        """Whether each answer box holds its own part of the answer (two payments: each box is judged
+        by itself, so a right share is never painted red beside a wrong one); one box: ``right``."""
+        want = self.ex.answer
+        if self.input != "number" or not isinstance(want, tuple) or len(want) != len(self.fields):
+            return [right] * len(self.fields)
+        return [f.value() is not None and int(f.value()) == int(w) for (_n, f), w in zip(self.fields, want, strict=True)]
 
     def clear_marks(self) -> None:
         self.final = False
@@ -486,13 +538,15 @@ class ExerciseView:
         keep = self.input == "fans_total"
         wrong = {b.index for b in self.buttons if b.selected and b.mark == "wrong"} if keep else set()
         wrong_fields = {id(f) for _n, f in self.fields if f.state == "wrong"} if keep else set()
+        # several boxes (a payment's shares): a right one keeps its number, only the wrong ones start again
+        right_fields = {id(f) for _n, f in self.fields if f.state == "right"} if len(self.fields) > 1 else set()
         self.clear_marks()
         for b in self.buttons:
             if b.index in wrong:
                 b.mark = "wrong"
         for _n, f in self.fields:
             f.forget_cut()
-            if not keep:
+            if not keep and id(f) not in right_fields:
                 f.text = ""
             elif id(f) in wrong_fields:
                 f.state = "wrong"
@@ -516,17 +570,30 @@ class ExerciseView:
             for k in self.keys:
                 k.visible = True
         self.total_beside = False
+        self.prompt.size = "large"
         self._layout(area, compact=False)
-        keys = [k for k in self.keys if k.visible]
-        last = keys[-1] if keys else (self.buttons[-1] if self.buttons else
-                                      self.fields[-1][1] if self.fields else self.picker)
-        if (last is not None and last.rect.bottom > area.bottom) or (
-                self.chips and self.reserved_rect is not None and self.reserved_rect.bottom > area.bottom):
+        if self._overflows(area):
             # Options, the keypad or the tile palette would run under the feedback panel (a hint, a
             # miss): tighten (smaller hand tiles, smaller gaps).
             self._layout(area, compact=True)
+            if self._overflows(area) and not self.kids:
+                # still under it (a question of four lines, the furiten drill's): the question in
+                # body type, smaller hand tiles, two or three options side by side
+                self.prompt.size = "body"
+                self._layout(area, compact=True, tight=True)
 
-    def _layout(self, area: pygame.Rect, compact: bool) -> None:
+    def _overflows(self, area: pygame.Rect) -> bool:
+        """Whether the last of the options, the keypad, the palette or the fu chips' sum ends below
+        ``area``."""
+        keys = [k for k in self.keys if k.visible]
+        last = keys[-1] if keys else (self.buttons[-1] if self.buttons else
+                                      self.fields[-1][1] if self.fields else self.picker)
+        if self.note is not None and self._note_under_palette():
+            last = self.note
+        return bool((last is not None and last.rect.bottom > area.bottom) or (
+            self.chips and self.reserved_rect is not None and self.reserved_rect.bottom > area.bottom))
+
+    def _layout(self, area: pygame.Rect, compact: bool, tight: bool = False) -> None:
         L = self.app.layout
         app = self.app
         self.reserved_rect: pygame.Rect | None = None
@@ -546,7 +613,7 @@ class ExerciseView:
         else:
             y = area.top + self.prompt.place(app, area.left, area.top, area.width) + L.px(8 if compact else 14)
         if row is not None:
-            factor = (1.05 if self.buttons else 1.0) * (0.7 if compact else 1.0)
+            factor = (1.05 if self.buttons else 1.0) * (0.6 if tight else 0.7 if compact else 1.0)
             if compact and self.chips:  # 22 fu chips and their sum need every line the hand can give
                 factor = 0.5
             if self.kids:  # big tiles for children (curriculum §1.4)
@@ -555,7 +622,9 @@ class ExerciseView:
             if self.kids and not compact and self._one_question_tile(row):
                 tile_h = self._kids_question_tile_h(area, y, tile_h)
             row.place(area.centerx, y + L.px(4 if compact and self.chips else 10), area.width - L.px(40), tile_h)
-            y = row.rect.bottom + L.px(12 if compact else 24)
+            y = row.rect.bottom + L.px(16 if compact else 24)  # the hand's panel reaches 12 px below its tiles
+        if self.note is not None and not self._note_under_palette():
+            y += self.note.place(app, area.left, y - L.px(4 if compact else 10), area.width) + L.px(2 if compact else 4)
         if self.info is not None:
             h = self.info.place(app, area.left, y, area.width - side)
             if side:
@@ -569,6 +638,8 @@ class ExerciseView:
             shown = [b for b in self.buttons if b.visible]
             n = len(shown)
             cols = 3 if compact and n > 4 else (2 if n > 3 else 1)
+            if tight and n <= 3 and not self.fields:  # two or three options side by side
+                cols = max(1, n)
             if self.fields and len(self.buttons) > 4:  # fans_total: the same three columns throughout
                 cols = 3
             gap = L.px(6 if compact else 10)
@@ -623,6 +694,10 @@ class ExerciseView:
             # the painted sum line beside or under the chips: the feedback panel must not cover it
             self.reserved_rect = place_fu_chips(app, self.chips, area, y, L.px(4))
             self.sum_pos = self.reserved_rect.midtop
+
+    def _note_under_palette(self) -> bool:
+        """Whether the suits note goes under the tile palette (a pick from a palette), not under the hand."""
+        return self.picker is not None and self.picker is not self._hand_picker()
 
     def _one_question_tile(self, row: TileRow) -> bool:
         """Whether the hand row is the one tile a question asks about, answered by big option buttons
@@ -791,12 +866,8 @@ class ExerciseView:
             blit_text(surf, self.app, self.key_line(), size, P.on_felt_muted, rect.midtop, anchor="midtop")
         for name, pos in getattr(self, "field_labels", []):
             if name != "value":
-                fields = PAY_FIELDS
-                if name in PAY_FIELDS_THREE and three_player_rules(dict(self.ex.prompt.data).get("preset")):
-                    fields = PAY_FIELDS_THREE
-                label = _(fields[name]) if name in fields else name
-                blit_text(surf, self.app, label, L.font("small"), P.on_felt_muted, (pos[0], pos[1] - L.px(4)),
-                          anchor="midbottom")
+                blit_text(surf, self.app, pay_field_label(name, self.ex.prompt.get("preset")), L.font("small"),
+                          P.on_felt_muted, (pos[0], pos[1] - L.px(4)), anchor="midbottom")
         if self.chips:
             raw, rounded = fu_chip_total(self.chips)
             shown = self.answer_fu

@@ -31,8 +31,10 @@ from trainer.ui.suit_names import suit_name_glossed, suit_names
 if TYPE_CHECKING:
     from trainer.glossary import Term
 
-__all__ = ["FORM_NAMES", "FORM_TERMS", "FU_NAMES", "explain", "explain_item", "family_name", "for_child", "form_name",
-           "fu_line", "fu_name", "fu_only", "reading_markup", "tile_label", "tile_reading", "tile_term"]
+__all__ = ["BOX_SLIP_WORDS", "FORM_NAMES", "FORM_TERMS", "FU_NAMES", "box_slip_line", "discard_contrast", "explain",
+           "explain_item", "manners_pick_line",
+           "family_name", "for_child", "form_name", "fu_line", "fu_name", "fu_only", "reading_markup", "tile_label",
+           "tile_reading", "tile_term"]
 
 FORM_NAMES = {"standard": N_("Sets and a pair")}
 FORM_TERMS = {"seven_pairs": "{term:chiitoitsu}", "thirteen_orphans": "{term:kokushi_musou}",
@@ -221,7 +223,8 @@ def explain_item(item: dict[str, Any]) -> str | None:
             text += " — " + ngettext("{n} point", "{n} points", item["points"]).format(n=format_points(item["points"]))
         return text
     if k in ("tile_family", "tile_name"):
-        return _("{tile} is {name}, one of the {family}.").format(
+        # TRANSLATORS: the tile's family is a suit («со (бамбук)», "bamboo (sou)") or the honors
+        return _("{tile} is {name}; its family: {family}.").format(
             tile=_tiles(item["tile"]), name=tile_term(item["tile"]), family=family_name(item.get("family", "")))
     if k == "tile_number":
         return _("{tile} shows the number {n}.").format(tile=_tiles(item["tile"]), n=item["number"])
@@ -253,9 +256,80 @@ def explain_item(item: dict[str, Any]) -> str | None:
         if item.get("groups"):  # a lesson's split step: each way the hand splits is a right answer
             return _("A right split: {r}").format(r=reading_markup(item))
         return _("Reading: {r}").format(r=reading_markup(item))
+    if k == "kunto_blocks":  # a training-variant hand's reading: 1p 2p 3s is a run when suits are ignored
+        from trainer.ui.kunto_words import reading_line
+
+        return reading_line(item) or None
     if str(k).startswith("kids_"):
         return _kids_item(item)
     return None
+
+
+BOX_SLIP_WORDS = {
+    "same_share": N_("You have every payer paying the same: in a non-dealer's tsumo the dealer pays twice as much "
+                     "as each non-dealer."),
+    # TRANSLATORS: {full} is the points of one honba (300), {n} each payer's part of it (100); {term} is «хонба»
+    "honba_per_payer": N_("You took the whole {full} of each {term} from every payer: in a tsumo it is shared, "
+                          "{n} from each."),
+    "honba_split": N_("In a ron the discarder pays the whole {full} for each {term}, not {n}: nobody shares it."),
+}
+"""The payment slips of :data:`trainer.engine.explain.BOX_SLIPS` in words (the older ones are
+``trainer.ui.views.mistakes.SLIPS``)."""
+
+
+def box_slip_line(slip: str, honba_points: int, payers: int) -> str:
+    """A payment slip of :data:`BOX_SLIP_WORDS` as a sentence ("" for another slip): ``honba_points``
+    is one honba's value, ``payers`` how many share it in a tsumo."""
+    if slip not in BOX_SLIP_WORDS:
+        return ""
+    return _(BOX_SLIP_WORDS[slip]).format(full=format_points(honba_points), term="{term:honba}",
+                                          n=format_points(honba_points // max(1, payers)))
+
+
+def discard_contrast(items: Iterable[dict[str, Any]], picked: Iterable[int], final: bool) -> str:
+    """Why the best discard beats the learner's tile, from the engine's discard items (``held``
+    copies in the hand, ``left`` still to come): a tile that can still pair against one that never
+    can (the fourth copy beside a complete set: no fifth exists).  On the retry the learner's own
+    tile is named and the answer is not; "" when the items say no such thing."""
+    from trainer.engine.tiles import kind_name
+
+    rows = [i for i in items if i.get("kind") == "discard" and "left" in i]
+    best = next((i for i in rows if i.get("best")), None)
+    names = {kind_name(k) for k in picked}
+    mine = next((i for i in rows if i["tile"] in names and not i.get("best")), None)
+    if best is None or mine is None or best["left"] or not mine["left"]:
+        return ""
+    # TRANSLATORS: {n} copies of the learner's tile can still be drawn (ru «…ещё может стать парой: придут ещё 3»)
+    own = ngettext("{tile} can still become a pair: {n} more can come.",
+                   "{tile} can still become a pair: {n} more can come.", mine["left"]).format(
+        tile=_tiles(mine["tile"]), n=mine["left"])
+    if not final:
+        return own + " " + _("A tile with no copy left to come helps the hand less.")
+    if best.get("held") == 4:
+        why = _("All four {tile} are in your hand: three make a set, and no fifth can come to pair the fourth, "
+                "so it helps the hand least.").format(tile=_tiles(best["tile"]))
+    else:
+        why = _("{tile} can never pair: every other copy is in your hand or already seen, so it helps the hand "
+                "least.").format(tile=_tiles(best["tile"]))
+    return why + " " + own
+
+
+def manners_pick_line(value: str) -> str:
+    """A manners option the learner picked, by the rule it is about: a breach names the rule it breaks,
+    a right action the rule it follows (which option is the answer is not said); "" for another option."""
+    from trainer.engine.exercises.manners import manners_text
+
+    field, _sep, code = value.partition(":")
+    if field not in ("right", "wrong"):
+        return ""
+    try:
+        rule = manners_text("rule:" + code, current_language())
+    except KeyError:
+        return ""
+    if field == "wrong":
+        # TRANSLATORS: the manners option the learner picked; {rule} is the rule's text (ru «Это нарушает правило 3.4: …»)
+        return _("That breaks rule {code}: {rule}").format(code=code, rule=rule)
+    return _("That is what rule {code} asks for: {rule}").format(code=code, rule=rule)
 
 
 FU_BY_RON = {

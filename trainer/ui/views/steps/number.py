@@ -138,14 +138,34 @@ class NumberView(QuizView):
             k.enabled = not locked
 
     def hint(self, level: int) -> str:
-        """Level 2 narrows the answer to a range of three numbers around it."""
+        """Level 2 narrows the answer to a range of three numbers around it, unless the step's own
+        hints named the winning tiles already (:meth:`_hints_name_waits`): the range would only
+        blur the answer they gave."""
         if level < 2:
             return ""
         try:
             value = int(self.answer().value)
         except Exception:
             return ""
+        if self._hints_name_waits(level, value):
+            return ""
         shift = random.Random(f"{self.lesson.id}:{self.step.id}").randint(0, 2)
         lowest = LOWEST_ANSWER.get(self.step.ask, 0)
         lo = value - shift if lowest is None else max(lowest, value - shift)  # still holds the answer
         return _("The answer is between {lo} and {hi}.").format(lo=format_number(lo), hi=format_number(lo + 2))
+
+    def _hints_name_waits(self, level: int, count: int) -> bool:
+        """Whether the step's own hints up to ``level`` name every winning tile of a "how many
+        tiles win" step, or say how many there are («Попробуй пятёрку. А потом восьмёрку.»,
+        «Подходят 5 и 8…», :func:`~trainer.ui.views.steps.pick.hint_says_count`)."""
+        if self.step.ask != "waits_count":
+            return False
+        from trainer.lessons.answers import hand_waits
+        from trainer.ui.views.steps.pick import hint_says_count
+
+        try:
+            waits = set(hand_waits(self.step.parsed_hand(), self.step.variant))
+        except (ValueError, AttributeError):
+            return False
+        own = [self.text(h) for h in self.step.hints[:level]]
+        return any(hint_says_count(t, self.lang(), count, waits) for t in own)
