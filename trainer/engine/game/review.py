@@ -12,7 +12,9 @@ table to that moment and compares, from that seat's view only:
 
 A decision is ``good`` when the chosen tile is among the best by efficiency, or
 when it was the safest tile while someone was in riichi (folding is a choice,
-not a mistake).  It is a mistake (``lost_tiles``, ``lost_shanten``) when it
+not a mistake), or — in a game's review (:func:`review_game`) — when it came within a small margin
+of the best (:data:`UKEIRE_TOLERANCE` of the best ukeire at the same shanten, or
+:data:`VALUE_TOLERANCE` of the coach's tile's expected value).  It is a mistake (``lost_tiles``, ``lost_shanten``) when it
 left fewer tiles or more steps to tenpai than the best tile, and ``unsafe`` when
 it was dangerous while a genbutsu (a tile that cannot deal in) was in the hand;
 ``dealt_in`` marks a discard somebody won on.
@@ -174,6 +176,16 @@ class Decision:
         """True if the chosen tile is one of the best by shanten and ukeire."""
         return _kind_of(self.chosen) in {_kind_of(b) for b in self.best}
 
+    @property
+    def near_best(self) -> tuple[str, ...]:
+        """The legal tiles within :data:`UKEIRE_TOLERANCE` of the best by ukeire at the same shanten
+        (the best among them, MPSZ, best first); just ``best`` for a decision without its options."""
+        if not self.options:
+            return self.best
+        top = min(self.options, key=lambda o: (o.shanten_after, -o.total))
+        return tuple(str(o.tile) for o in sorted(self.options, key=lambda o: (o.shanten_after, -o.total))
+                     if within_tolerance(o, top))
+
     def to_json(self) -> dict[str, Any]:
         """The decision as in ``trainer review --json``."""
         return {
@@ -263,7 +275,7 @@ def _kind_of(text: str) -> str:
 
 def review_decision(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any, *, riichi: bool = False,
                     dealt_in: bool = False, riichi_tiles: Iterable[Any] = (), rules: Any = None,
-                    winners: Iterable[int] = (), **where: int) -> Decision:
+                    winners: Iterable[int] = (), tolerant: bool = False, **where: int) -> Decision:
     """The verdict on discarding ``chosen`` from the hand in ``view`` (with the drawn tile),
     given the tiles the rules allowed: the best discards by shanten and ukeire, and the
     danger of the chosen tile against every opponent in riichi.  When riichi could be
@@ -271,8 +283,11 @@ def review_decision(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any, *
     (:func:`riichi_choice`, under ``rules``; Tenhou rules by default); against a threat, push or
     fold is judged (:func:`push_fold_choice`); with no threat, the coach's own tile and why
     (:func:`coach_why`).  ``winners`` are the seats that won by ron on the discard (a deal-in:
-    :func:`deal_in_note`).  ``where`` gives the position fields of :class:`Decision` (``hand``,
-    ``turn``, ``action``, ``round``, ``hand_number``, ``honba``; 0 when left out)."""
+    :func:`deal_in_note`).  ``tolerant`` (as :func:`review_game` judges): a discard within the
+    tolerances of the best (:data:`UKEIRE_TOLERANCE`, :data:`VALUE_TOLERANCE`) is ``good``; without
+    it only the best are (the discard puzzles' strict answer).  ``where`` gives the position fields
+    of :class:`Decision` (``hand``, ``turn``, ``action``, ``round``, ``hand_number``, ``honba``; 0
+    when left out)."""
     legal_tiles = tuple(legal_tiles)
     visible = view.visible_counts()
     held = view.hand.all_counts()
@@ -293,7 +308,8 @@ def review_decision(view: PlayerView, legal_tiles: Iterable[Any], chosen: Any, *
         **pos, chosen=str(chosen), riichi=riichi, best=tuple(str(o.tile) for o in best),
         shanten_chosen=mine.shanten_after, shanten_best=best[0].shanten_after,
         ukeire_chosen=mine.total, ukeire_best=best[0].total,
-        verdict=_verdict(mine, best[0], in_best, danger, dealt_in, push_fold, coach), dealt_in=dealt_in,
+        verdict=_verdict(mine, best[0], in_best, danger, dealt_in, push_fold, coach, why if tolerant else None,
+                         tolerant=tolerant), dealt_in=dealt_in,
         danger=danger, riichi_choice=riichi_choice(view, legal_tiles, riichi_tiles, chosen, riichi, rules),
         push_fold=push_fold, options=options, coach=coach, coach_why=why,
         deal_in=deal_in_note(view, chosen, legal_tiles, winners, rules) if dealt_in and winners else None,
@@ -578,9 +594,63 @@ def follows_advice(push_fold: dict[str, Any] | None, chosen: str) -> bool:
     return advised is not None and _kind_of(advised) == _kind_of(chosen)
 
 
+UKEIRE_TOLERANCE = 0.95
+"""A discard that keeps as few steps to tenpai as the best and at least this share of the best's
+ukeire is ``good``, not ``lost_tiles``: 70 useful tiles against 71 (two lone winds, one with a copy
+more already seen) teaches nothing and would only fill the learner's review cards.  Only new
+reviews use it: a review card made before it stays in the learner's queue (the position review
+opens a card by its decision, whatever the verdict on it is now)."""
+
+VALUE_TOLERANCE = 0.95
+"""With no threat on the table, a discard no slower than the coach's own tile (no more shanten)
+whose expected value by the shared evaluator (win chance x the hand's worth, as ``coach_why``
+weighs the learner's tile against the coach's) is at least this share of the coach's tile's is
+``good`` too, when it is one the coach itself counts as fast enough to weigh by value (the fewest
+shanten and at least :data:`~trainer.engine.evaluator.advisor.EFFICIENT_SHARE` of the widest ukeire):
+the evaluator holds the two for as good, whatever the last few tiles of ukeire say."""
+
+
+def within_tolerance(option: DiscardOption, best: DiscardOption, share: float | None = None) -> bool:
+    """True if ``option`` keeps ``best``'s shanten and at least ``share`` of its ukeire
+    (:data:`UKEIRE_TOLERANCE` by default)."""
+    share = UKEIRE_TOLERANCE if share is None else share
+    return option.shanten_after == best.shanten_after and option.total >= share * best.total
+
+
+def _efficient_share() -> float:
+    """The share of the widest ukeire the shared evaluator still counts as efficient (its own "near")."""
+    from trainer.engine.evaluator.advisor import EFFICIENT_SHARE
+
+    return EFFICIENT_SHARE
+
+
+def close_in_value(why: dict[str, Any] | None) -> bool:
+    """True if the coach's weighing (``coach_why`` with the learner's tile as ``mine``) puts the
+    learner's tile within :data:`VALUE_TOLERANCE` of the coach's in expected value, no slower."""
+    mine = (why or {}).get("mine")
+    if not mine or why is None or why.get("win") is None or mine.get("win") is None:
+        return False
+    theirs = float(why["win"]) * float(why.get("worth") or 0)
+    ours = float(mine["win"]) * float(mine.get("worth") or 0)
+    no_slower = int(mine.get("shanten", 9)) <= int(why.get("shanten", 0))
+    return no_slower and theirs > 0 and ours >= VALUE_TOLERANCE * theirs
+
+
+def _tolerated(mine: DiscardOption, best: DiscardOption, push_fold: dict[str, Any] | None, dealt_in: bool,
+               why: dict[str, Any] | None) -> bool:
+    """Whether a discard short of the best is within the review's tolerances: nearly the best ukeire,
+    or (no threat, no deal-in) the coach's expected value among the tiles it counts as efficient."""
+    if within_tolerance(mine, best):
+        return True
+    return push_fold is None and not dealt_in and close_in_value(why) and within_tolerance(
+        mine, best, _efficient_share())
+
+
 def _verdict(mine: DiscardOption, best: DiscardOption, in_best: bool, danger: dict[str, Any] | None,
-             dealt_in: bool, push_fold: dict[str, Any] | None = None, coach: str | None = None) -> str:
-    """One word for a decision (see the module docstring)."""
+             dealt_in: bool, push_fold: dict[str, Any] | None = None, coach: str | None = None,
+             why: dict[str, Any] | None = None, *, tolerant: bool = False) -> str:
+    """One word for a decision (see the module docstring); ``tolerant``: a discard within the
+    tolerances of the best (:data:`UKEIRE_TOLERANCE`, :data:`VALUE_TOLERANCE`) is ``good``."""
     if follows_advice(push_fold, str(mine.tile)):
         return "good"  # what the table's coach told the learner to do is never a mistake
     if push_fold is None and coach is not None and _kind_of(coach) == _kind_of(str(mine.tile)) and not dealt_in:
@@ -597,7 +667,7 @@ def _verdict(mine: DiscardOption, best: DiscardOption, in_best: bool, danger: di
             "safest_danger"]
         if folded:
             return "good"  # folding with a tile as safe as the safest is never a mistake
-    if in_best:
+    if in_best or (tolerant and _tolerated(mine, best, push_fold, dealt_in, why)):
         return "good"
     if mine.shanten_after > best.shanten_after:
         return "lost_shanten"
@@ -668,7 +738,8 @@ def review_game(log: dict[str, Any], seat: int, *, calls: bool = True) -> GameRe
     that does not replay; an unfinished last hand is reviewed as far as it goes).  Forced
     discards (one legal kind, or the drawn tile after riichi) are not decisions; a win let pass
     is (:func:`passed_win_points`: a tsumo let pass joins the verdict on the discard that passed
-    it, a ron let pass is a decision of its own).  With ``calls`` (the default) the answers to pon
+    it, a ron let pass is a decision of its own).  A discard within the review's tolerances of the
+    best (:data:`UKEIRE_TOLERANCE`, :data:`VALUE_TOLERANCE`) is ``good``.  With ``calls`` (the default) the answers to pon
     and chi offers are judged too."""
     decisions = {(p.where["hand"], p.where["action"]): _decide(p) for p in decision_points(log, seat)}
     for w in passed_win_points(log, seat):
@@ -870,11 +941,14 @@ def _before(rnd: Any, seat: int) -> tuple[PlayerView | None, list[Any] | None]:
 
 
 def _decide(p: DecisionPoint) -> Decision:
+    """The game review's verdict on one decision point (with the review's tolerances)."""
     a = p.action
     return review_decision(p.view, p.tiles, a.tile, riichi=isinstance(a, Riichi), dealt_in=p.dealt_in,
-                           riichi_tiles=p.riichi_tiles, rules=p.rules, winners=p.winners, **p.where)
+                           riichi_tiles=p.riichi_tiles, rules=p.rules, winners=p.winners, tolerant=True,
+                           **p.where)
 
 
 __all__ = ["CallDecision", "Decision", "DecisionPoint", "GameReview", "WinPoint", "coach_why", "danger_notes",
            "deal_in_note", "decision_points", "follows_advice", "passed_win_note", "passed_win_points",
-           "push_fold_choice", "review_decision", "review_game", "riichi_choice"]
+           "push_fold_choice", "review_decision", "review_game", "riichi_choice", "within_tolerance",
+           "close_in_value", "UKEIRE_TOLERANCE", "VALUE_TOLERANCE"]

@@ -59,7 +59,7 @@ from trainer.engine.exercises import nanikiru
 from trainer.engine.game.actions import Pass, Ron, Tsumo
 from trainer.engine.game.call_review import CallDecision, CallPoint, call_points, review_call
 from trainer.engine.game.records import RecordError, load
-from trainer.engine.game.review import WIN_MISTAKES, review_game
+from trainer.engine.game.review import WIN_MISTAKES, decision_points, review_decision, review_game
 from trainer.engine.game.saved import list_games
 from trainer.i18n import _, ngettext, pgettext
 from trainer.ui.game_cards import (
@@ -97,7 +97,11 @@ from trainer.ui.views.table.review import (
     riichi_answer_text,
     riichi_choice_text,
     riichi_played_text,
+    shown_answer_text,
+    tile_hint_rungs,
+    tile_played_text,
     tile_text,
+    yakuless_text,
 )
 from trainer.ui.views.table.seats import melds_surface
 from trainer.ui.views.table.state import seat_name as table_seat_name
@@ -111,7 +115,8 @@ def right_kinds(decision: Any) -> set[int]:
     """Tile kinds that answer the card, as the table's coach would have it: against a threat, the
     tiles the coach folds among where it folds (its fold band), its own pushing tile where it
     pushes (with the best by ukeire, unless the discard dealt in); without a threat the safe tiles
-    for a deal-in, else the best by ukeire and the coach's own tile."""
+    for a deal-in, else the best by ukeire, those within the review's tolerance of it
+    (:attr:`~trainer.engine.game.review.Decision.near_best`) and the coach's own tile."""
     from trainer.engine.tiles import parse_tile
 
     pf = getattr(decision, "push_fold", None)
@@ -124,18 +129,27 @@ def right_kinds(decision: Any) -> set[int]:
             tiles = [*decision.best, pf["advised"]]
     elif decision.verdict == "dealt_in" and decision.danger:
         tiles = decision.danger["safest"]
-    else:  # the best by ukeire, and the coach's own tile (value or safety for a few tiles)
+    else:  # the best by ukeire (within the review's tolerance), and the coach's own tile (value or safety)
         coach = getattr(decision, "coach", None)
-        tiles = [*decision.best, *([coach] if coach else [])]
+        near = getattr(decision, "near_best", None) or decision.best
+        tiles = [*decision.best, *near, *([coach] if coach else [])]
     return {parse_tile(t).kind for t in tiles}
 
 
 @register_screen("position_review")
 class PositionReviewScreen(Screen):
-    """Params: ``items`` (due cards from :func:`trainer.ui.game_cards.due_positions`)."""
+    """Params: ``items`` (due cards from :func:`trainer.ui.game_cards.due_positions`).
+
+    A tile card says under its question how to answer (a click raises a tile, a second click or
+    Enter discards it) and offers a hint (H): where to look, then part of the working, then the
+    answer itself (:func:`~trainer.ui.views.table.review.tile_hint_rungs`; the card then counts as
+    missed).  After the answer the top-left box explains the tile just given — the review's verdict
+    on that very discard, computed from the game's position — and the top-right box what was played
+    in the game."""
 
     rebuild_on_enter = False
     banner_top = True  # notices under the header: the hand is at the bottom
+    offers_hint = True  # a tile card has the hint ladder (H)
 
     def __init__(self, app: Any, **params: Any) -> None:
         super().__init__(app, **params)
@@ -151,11 +165,21 @@ class PositionReviewScreen(Screen):
         self.point: CallPoint | None = None  # a call card's offer, as found again in the game
         self.call_answer: CallDecision | None = None  # the coach's verdict on the answer given there
         self.answer_btns: list[TileButton] = []
+        self.hint_btn: Button | None = None
         self._load()
+
+    def _reset_answer(self) -> None:
+        """Forget the answer, the hints and the verdict on the tile given (a new card)."""
+        self.answer_review: Any = None  # the review's verdict on the tile given as the answer
+        self.hints_read = 0  # rungs of the hint ladder shown
+        self.hints_used = 0  # presses of the hint button (the answer shown counts too)
+        self.shown = False  # the answer was shown at the learner's request
+        self.game: tuple[Any, int] = (None, 0)  # the card's game log and seat, once it opened
 
     def _load(self) -> None:
         """Open the current card's game at its decision; cards that no longer load are skipped
         with a one-line note."""
+        self._reset_answer()
         self.answered = None
         self.choice = None
         self.call_answer = None
@@ -213,6 +237,7 @@ class PositionReviewScreen(Screen):
                 game=game, n=decision.hand + 1)
         self.frame = frames[at - 1]  # the table just before the discard
         self.decision = decision
+        self.game = (log, seat)  # for the verdict on the tile the learner gives (:meth:`review_answer`)
         return None
 
     def _open_call(self, item: dict[str, Any], log: dict[str, Any], seat: int, game: str) -> str | None:
@@ -244,6 +269,7 @@ class PositionReviewScreen(Screen):
     def build(self) -> None:
         self.next_btn = None
         self.hand_row = None
+        self.hint_btn = None
         self.answer_btns = []
         if self.decision is None:
             self.next_btn = self.add(Button(pgettext("finish button", "Done"), self.app.pop, kind="primary",
@@ -270,14 +296,17 @@ class PositionReviewScreen(Screen):
             return
         self.hand_row = self.add(TileRow(slots, pickable=self.answered is None, multi=False,
                                          on_change=self._picked))
+        if self.answered is None and self.offers_hint:
+            label = _("Show the answer") if self.hints_read >= len(self.hint_rungs()) else _("Hint")
+            self.hint_btn = self.add(Button(label, self.hint, kind="ghost", hotkey="H"))
         if self.answered is not None:
             good = self.right()
             for i, s in enumerate(slots):
                 if s.tile is not None and s.tile.kind in good:
                     self.hand_row.marks[i] = "right"
             mine = self.picked_slot(slots)
-            if not self.answered and mine is not None:  # the learner's own discard, crossed as the drills cross it
-                self.hand_row.marks[mine] = "wrong"
+            if mine is not None:  # the learner's own discard: crossed as the drills cross it, or right
+                self.hand_row.marks[mine] = "right" if self.answered else "wrong"
             self.next_btn = self.add(Button(_("Next"), self.next_card, kind="primary", hotkey="Enter"))
 
     def picked_slot(self, slots: list[TileSlot]) -> int | None:
@@ -372,6 +401,13 @@ class PositionReviewScreen(Screen):
         target = self.next_btn or self.hand_row
         return self.widgets.index(target) if target is not None else None
 
+    def on_key(self, ev: pygame.event.Event) -> bool:
+        if ev.key == pygame.K_h and self.hint_btn is not None \
+                and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            self.hint()  # H whatever the keyboard layout (a Russian one types «р» there)
+            return True
+        return super().on_key(ev)
+
     def choose(self, n: int) -> bool:
         """Keys 1 and 2 on a riichi-or-dama card (riichi, dama) and on a push-or-fold card (push,
         fold); 1, 2 ... on a call card (the calls offered, then Pass)."""
@@ -439,15 +475,77 @@ class PositionReviewScreen(Screen):
         return False
 
     def answer(self, tile: Any) -> None:
-        """Check the learner's discard and record it for spaced repetition."""
+        """Check the learner's discard and record it for spaced repetition: right when it is one of
+        :meth:`right`, or when the review, judging that very discard, does not call it a mistake
+        with no threat on the table (:meth:`fine`: within its tolerances of the best)."""
         if self.answered is not None or self.decision is None or self.ask != "tile":
             return
         self.picked = tile
-        self._graded(tile.kind in self.right())
+        self.answer_review = self.review_answer(tile)
+        self._graded(tile.kind in self.right() or self.fine(self.answer_review))
 
     def right(self) -> set[int]:
         """The tile kinds that answer the current position."""
         return right_kinds(self.decision)
+
+    def fine(self, verdict: Any) -> bool:
+        """Whether the review's verdict on the tile given is no mistake on a card without a threat or
+        a deal-in (a tile within its tolerances of the best, or as good as the coach's by value)."""
+        d = self.decision
+        quiet = getattr(d, "push_fold", None) is None and d.verdict != "dealt_in" and d.danger is None
+        return quiet and verdict is not None and verdict.verdict == "good" and verdict.danger is None
+
+    def review_answer(self, tile: Any) -> Any:
+        """The review's verdict on discarding ``tile`` at the card's decision (the game's own verdict
+        when it is the tile discarded there); None when the position cannot be found again."""
+        from trainer.engine.tiles import parse_tile
+
+        d = self.decision
+        if tile.kind == parse_tile(d.chosen).kind:
+            return d
+        log, seat = self.game
+        if log is None:
+            return None
+        try:
+            point = next((p for p in decision_points(log, seat)
+                          if (p.where["hand"], p.where["action"]) == (d.hand, d.action)), None)
+            if point is None:
+                return None
+            return review_decision(point.view, point.tiles, tile, rules=point.rules, tolerant=True, **point.where)
+        except (RecordError, ValueError, KeyError, StopIteration):
+            return None
+
+    # -- the hint ladder of a tile card: where to look, part of the working, then the answer
+    def hint_rungs(self) -> list[str]:
+        """The rungs before the answer (:func:`~trainer.ui.views.table.review.tile_hint_rungs`)."""
+        return tile_hint_rungs(self.decision) if self.decision is not None else []
+
+    def hint(self) -> None:
+        """The next rung of the hint ladder; once every rung is read, the answer (a miss)."""
+        if self.answered is not None or self.decision is None or self.ask != "tile":
+            return
+        self.hints_used += 1
+        if self.hints_read >= len(self.hint_rungs()):
+            self.show_answer()
+            return
+        self.hints_read += 1
+        self.rebuild()
+
+    def show_answer(self) -> None:
+        """Mark the right tiles and say why; the card counts as missed (with the hints taken)."""
+        self.shown = True
+        self.picked = None
+        self._graded(False)
+
+    def hint_text(self) -> str:
+        """The hint rungs read so far, for the top-left box before the answer ("" before a hint)."""
+        return BR.join(self.hint_rungs()[: self.hints_read]) if self.hints_read else ""
+
+    def instruction(self) -> str:
+        """How to answer, under the question of a tile card still to answer ("" otherwise)."""
+        if self.ask != "tile" or self.answered is not None or self.decision is None:
+            return ""
+        return _("A click raises a tile; a second click (or Enter) discards it.")
 
     def record(self) -> None:
         """Store the answer for spaced repetition."""
@@ -455,14 +553,13 @@ class PositionReviewScreen(Screen):
         skill = ({"riichi": RIICHI_SKILL, "call": CALL_SKILL, PUSH_FOLD_ASK: PUSH_FOLD_SKILL}.get(self.ask)
                  or (WIN_SKILL if is_win_card(item) else card_skill(self.decision)))
         self.app.record_answer("game", item["item_id"], skill, bool(self.answered), self.seconds,
+                               min(self.hints_used, 3),
                                spec={k: item[k] for k in ("game", "hand", "action", "seat", "ask") if k in item})
         mark_practised(self.app, item["item_id"])  # a new card from a match: answered, it waits its turn now
 
     def feedback(self) -> str:
         """The coach's words after the answer (rich text)."""
-        if self.ask != "tile":
-            return BR.join(self.feedback_parts())
-        return decision_text(self.decision)
+        return BR.join(part for part in self.feedback_parts() if part)
 
     def feedback_parts(self) -> list[str]:
         """The feedback split for the two free corners of the table: the verdict on the tile, and
@@ -484,7 +581,29 @@ class PositionReviewScreen(Screen):
         c = getattr(decision, "riichi_choice", None)
         if self.ask == "riichi" and c is not None and self.choice is not None:
             return [riichi_answer_text(c, self.choice), riichi_played_text(decision)]
-        return [self.feedback()] if c is None else [tile_text(decision), riichi_choice_text(c)]
+        return self._tile_parts()
+
+    def _tile_parts(self) -> list[str]:
+        """A tile card's words: on the answer just given (the review's verdict on that very tile; the
+        answer and why when it was shown on request), then what was played in the game, with the
+        riichi-or-dama row when that was a choice there.  The game's own tile again: its verdict, then
+        the riichi-or-dama row (and a note when the review no longer counts it as a mistake)."""
+        from trainer.engine.tiles import Tile, parse_tile
+
+        d = self.decision
+        c = getattr(d, "riichi_choice", None)
+        mine = self.answer_review
+        same = mine is not None and parse_tile(mine.chosen).kind == parse_tile(d.chosen).kind
+        if self.shown:
+            first = shown_answer_text(d, [str(Tile(k)) for k in sorted(self.right())])
+        elif mine is None or same:  # the game's tile again (or the position is gone): the game's own verdict
+            note = tile_played_text(d, same=True) if same else ""
+            second = BR.join(t for t in (note, riichi_choice_text(c) if c is not None else "") if t)
+            return [tile_text(d), second] if second else [tile_text(d)]
+        else:
+            first = tile_text(mine)
+        played = tile_played_text(d)
+        return [first, played + (BR + riichi_choice_text(c) if c is not None else "")]
 
     def _win_parts(self) -> list[str]:
         """A win card's words: the coach's on the answer just given (right: why to declare it; wrong:
@@ -546,6 +665,8 @@ class PositionReviewScreen(Screen):
 
     def verdict(self) -> str:
         """The line in place of the question once answered."""
+        if self.shown:
+            return _("Here is the answer.")
         if self.ask == WIN_ASK and not self.answered and (self.decision.passed_win or {}).get("advice") == "win":
             return _("It was your win!")
         if self.ask != "tile" or getattr(self.decision, "push_fold", None) is not None:
@@ -579,6 +700,9 @@ class PositionReviewScreen(Screen):
         if self.next_btn is not None:
             w = max(self.next_btn.preferred_width(self.app), L.px(200))
             self.next_btn.rect = pygame.Rect(area.right - w, y, w, bh)
+        if self.hint_btn is not None:  # before the answer, where Next comes after it
+            w = max(self.hint_btn.preferred_width(self.app), L.px(160))
+            self.hint_btn.rect = pygame.Rect(area.right - w, y, w, bh)
         x = area.right
         for b in reversed(self.answer_btns):  # right-aligned above the hand, as the table's action bar
             w = max(b.preferred_width(self.app, bh), L.px(150))
@@ -604,27 +728,37 @@ class PositionReviewScreen(Screen):
             box = ""
         else:
             text = self.verdict()
-            color = P.right if self.answered else P.wrong
+            color = P.hint if self.shown else P.right if self.answered else P.wrong
             box = self.feedback()
         corner = self.board.corner(self.app)
-        parts = self.feedback_parts() if box else []
+        parts = self.feedback_parts() if box else [self.hint_text()] if self.answered is None else []
         self.box.draw(surf, self.app, corner, parts[0] if parts else "")
         # the free felt at the top right mirrors the top left (the table is drawn symmetric)
         right = pygame.Rect(self.board.rect.right - (corner.left - self.board.rect.left) - corner.width, corner.top,
                             corner.width, corner.height)
         self.side_box.draw(surf, self.app, right, parts[1] if len(parts) > 1 else "")
         right_edge = self.answer_btns[0].rect.left if self.answer_btns else area.right
+        if self.hint_btn is not None:
+            right_edge = self.hint_btn.rect.left
         width = (self.next_btn.rect.left if self.next_btn else right_edge) - area.left - L.px(16)
-        self._draw_prompt(surf, text, color, width)
+        self._draw_prompt(surf, text, color, width, self.instruction())
 
-    def _draw_prompt(self, surf: pygame.Surface, text: str, color: Any, width: int) -> None:
+    def _draw_prompt(self, surf: pygame.Surface, text: str, color: Any, width: int, note: str = "") -> None:
         """The question (or the verdict) left of the buttons: one line, or, when it does not fit
-        (a long tile name beside the call buttons), two smaller lines (the second cut if need be)."""
+        (a long tile name beside the call buttons), two smaller lines (the second cut if need be).
+        A ``note`` (how to answer) goes under a one-line question, smaller and muted."""
         L = self.app.layout
         left = L.content().left
         body = L.font("body")
         if self.app.text_width(text, body, True) <= width:
-            blit_text(surf, self.app, text, body, color, (left, self.prompt_y), anchor="midleft", bold=True,
+            y = self.prompt_y
+            if note:
+                small = L.font("small")
+                lb, ls = self.app.line_height(body), self.app.line_height(small)
+                y = self.prompt_y - ls // 2
+                blit_text(surf, self.app, note, small, P.on_felt_muted, (left, y + (lb + ls) // 2),
+                          anchor="midleft", max_width=width)
+            blit_text(surf, self.app, text, body, color, (left, y), anchor="midleft", bold=True,
                       max_width=width)
             return
         size = L.font("small")
@@ -731,6 +865,8 @@ class NanikiruScreen(PositionReviewScreen):
     position of the learner's own game comes back in "Mistakes from your games".  The end offers a
     round of the puzzles missed and another round."""
 
+    offers_hint = False  # the drill's puzzles have no hint ladder (the game cards have one)
+
     def __init__(self, app: Any, **params: Any) -> None:
         games, notes = params.get("games"), []
         n = int(params.get("n", DRILL_SIZE))
@@ -762,6 +898,7 @@ class NanikiruScreen(PositionReviewScreen):
 
     def _load(self) -> None:
         """Set up the current puzzle: the table just before the decision."""
+        self._reset_answer()
         self.answered = None
         self.seconds = 0.0
         self.picked = None
@@ -790,6 +927,15 @@ class NanikiruScreen(PositionReviewScreen):
         if self.decision is not None and tile.kind not in {t.kind for t in self.decision.position.legal}:
             return
         super().answer(tile)
+
+    def review_answer(self, tile: Any) -> Any:
+        """The review's verdict on the pick (:func:`trainer.engine.exercises.nanikiru.judge`)."""
+        return nanikiru.judge(self.decision, tile)
+
+    def fine(self, verdict: Any) -> bool:
+        """Never: the drill's answer is the puzzle's own (the best by tiles and the coach's tile),
+        judged strictly (:func:`~trainer.engine.exercises.nanikiru.judge` has no tolerance)."""
+        return False
 
     def right(self) -> set[int]:
         """The puzzle's answer; where the table's coach folds, any tile of its fold band too (the
@@ -879,13 +1025,11 @@ class NanikiruScreen(PositionReviewScreen):
                 other += _after_colon(_("The table's coach would discard {tile} instead, and that is right too:").format(
                     tile=_tiles(p.coach[0].tile)), coach_lines)
         elif tile.kind in p.yakuless:
-            mine = [_("You discarded {mine}: it leaves your open hand without a {yaku}, and such a hand can "
-                      "never win — not by {ron}, not by {tsumo}.").format(
-                mine=_tiles(tile), yaku="{term:yaku}", ron="{term:ron}", tsumo="{term:tsumo}")]
+            mine = [yakuless_text(p.position.view, tile)]
             said = coach_lines or hint_lines(list(p.hints), self.seat_name)
             other += _after_colon(_("Coach:"), said) if said else []
         else:
-            mine = [decision_text(nanikiru.judge(p, tile))]
+            mine = [decision_text(self.answer_review or nanikiru.judge(p, tile))]
             said = coach_lines or hint_lines(list(p.hints), self.seat_name)
             other += _after_colon(_("Coach:"), said) if said else []
             other += [by_tiles] if by_tiles and coach_lines else []

@@ -265,20 +265,29 @@ class ReplayScreen(Screen):
         self.pos = self.starts[target]
         self.app.invalidate()
 
-    def next_mistake(self) -> None:
-        """To the next decision the review calls a mistake, where riichi or dama or push or fold
-        went against the coach, or an answer to a pon or chi offer against the coach (wrapping to
-        the first)."""
+    def mistake_spots(self) -> list[int]:
+        """The frames M stops on: the decisions the review calls a mistake, where riichi or dama or
+        push or fold went against the coach, and the answers to a pon or chi offer against it."""
         def against(f: Frame) -> bool:
             d = self.decisions.get((f.hand, f.action_index))
             c = self.calls.get((f.hand, f.action_index))
             return (d is not None and (d.mistake or d.riichi_against_advice or d.push_fold_against_advice)) or (
                 c is not None and c.against_advice)
 
-        spots = [i for i, f in enumerate(self.frames) if against(f)]
-        if spots:
-            self.pos = next((i for i in spots if i > self.pos), spots[0])
-            self.app.invalidate()
+        return [i for i, f in enumerate(self.frames) if against(f)]
+
+    def next_mistake(self) -> None:
+        """To the next of :meth:`mistake_spots`; after the last one, back to the first with a notice
+        that says so (and a notice when the game has none), so that M never does nothing silently."""
+        spots = self.mistake_spots()
+        if not spots:
+            self.app.notify(_("No mistakes in this game."), "info")
+            return
+        later = [i for i in spots if i > self.pos]
+        if not later:
+            self.app.notify(_("No more mistakes after this one: back to the first."), "info")
+        self.pos = later[0] if later else spots[0]
+        self.app.invalidate()
 
     def next_seat(self) -> None:
         """Look from the next seat."""

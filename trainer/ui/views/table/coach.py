@@ -531,9 +531,9 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
                                         a.win, h.compare.win, order=True))
         elif h.reason == "keeps_yaku" and a is not None:
             out.append(ngettext("Discard {tiles}: the open hand keeps its {yaku}: {why}; the {ukeire} is {n} tile. "
-                                "A faster tile would leave it without a yaku, and such a hand can never win.",
+                                "A faster tile would leave it without a yaku, and without one it cannot win.",
                                 "Discard {tiles}: the open hand keeps its {yaku}: {why}; the {ukeire} is {n} tiles. "
-                                "A faster tile would leave it without a yaku, and such a hand can never win.",
+                                "A faster tile would leave it without a yaku, and without one it cannot win.",
                                 h.ukeire).format(
                 tiles=tiles, yaku="{term:yaku}", why=value_words(a.value) or "{term:yakuhai}", n=h.ukeire,
                 ukeire="{term:ukeire}"))

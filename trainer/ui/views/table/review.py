@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from trainer.engine.evaluator.reasons import Reason, reason
-from trainer.engine.game.review import Decision
+from trainer.engine.game.review import UKEIRE_TOLERANCE, Decision
 from trainer.i18n import (
     _,
     format_about_points,
@@ -159,11 +159,20 @@ def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
             "lost_tiles", "lost_shanten"):
         return _("You discarded {mine} and played on.").format(mine=mine)  # the fold is said next
     if d.verdict == "lost_tiles":
-        text = ngettext("You discarded {mine}: after it the {ukeire} was {n} useful tile. Discarding {best} instead "
-                        "would leave {m}: keep the tiles that connect with more of your hand.",
-                        "You discarded {mine}: after it the {ukeire} was {n} useful tiles. Discarding {best} instead "
-                        "would leave {m}: keep the tiles that connect with more of your hand.", d.ukeire_chosen).format(
-            mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}", best=best, m=d.ukeire_best)
+        if only_copies_differ(d):  # two lone tiles: the one kept only pairs up, by its copies still unseen
+            text = ngettext("You discarded {mine}: after it the {ukeire} was {n} useful tile. Discarding {best} "
+                            "instead would leave {m}: of two lone tiles, keep the one with more copies still "
+                            "unseen — it pairs up more easily.",
+                            "You discarded {mine}: after it the {ukeire} was {n} useful tiles. Discarding {best} "
+                            "instead would leave {m}: of two lone tiles, keep the one with more copies still "
+                            "unseen — it pairs up more easily.", d.ukeire_chosen)
+        else:
+            text = ngettext("You discarded {mine}: after it the {ukeire} was {n} useful tile. Discarding {best} "
+                            "instead would leave {m}: keep the tiles that connect with more of your hand.",
+                            "You discarded {mine}: after it the {ukeire} was {n} useful tiles. Discarding {best} "
+                            "instead would leave {m}: keep the tiles that connect with more of your hand.",
+                            d.ukeire_chosen)
+        text = text.format(mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}", best=best, m=d.ukeire_best)
         return text if _coach_in_best(d) else text + other
     if d.verdict == "lost_shanten":
         # steps to tenpai are the shanten number, as the coach, the call review and the drills count them
@@ -196,6 +205,13 @@ def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
     if pf is None and d.danger is not None and d.danger["chosen"] == d.danger["safest_danger"]:
         return _("You discarded {mine}: the safest tile against the {riichi}. Good.").format(
             mine=mine, riichi="{term:riichi}")
+    if pf is None and not same and _near_not_best(d):  # within the review's tolerance of the best: fine
+        text = ngettext("You discarded {mine}: the {ukeire} is {n} useful tile, nearly as many as {best} would "
+                        "leave ({m}) — a fine choice.",
+                        "You discarded {mine}: the {ukeire} is {n} useful tiles, nearly as many as {best} would "
+                        "leave ({m}) — a fine choice.", d.ukeire_chosen).format(
+            mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}", best=best, m=d.ukeire_best)
+        return text if _coach_in_best(d) else text + other
     if against or not same:  # the tile was fine for the hand, but the coach would not have played this way
         return ngettext("You discarded {mine}: the {ukeire} is {n} useful tile.",
                         "You discarded {mine}: the {ukeire} is {n} useful tiles.", d.ukeire_chosen).format(
@@ -203,6 +219,30 @@ def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
     return ngettext("You discarded {mine}: the coach agrees, the {ukeire} is {n} useful tile.",
                     "You discarded {mine}: the coach agrees, the {ukeire} is {n} useful tiles.", d.ukeire_chosen).format(
         mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}")
+
+
+def _near_not_best(d: Decision) -> bool:
+    """A ``good`` discard that keeps fewer tiles than the best, within the review's tolerance
+    (:data:`~trainer.engine.game.review.UKEIRE_TOLERANCE`), at the same shanten."""
+    return (d.verdict == "good" and not d.in_best and d.shanten_chosen == d.shanten_best
+            and UKEIRE_TOLERANCE * d.ukeire_best <= d.ukeire_chosen < d.ukeire_best)
+
+
+def only_copies_differ(d: Decision) -> bool:
+    """True when the chosen tile and the best one differ only in their own copies still unseen: the
+    useful tiles after either discard are the same but for those two kinds (two lone winds, say), so
+    "keep the tiles that connect" does not fit — neither connects with anything."""
+    options = {o.tile.kind: o for o in getattr(d, "options", ()) or ()}
+    if not options or not d.best:
+        return False
+    from trainer.engine.tiles import parse_tile
+
+    mine, best = options.get(parse_tile(d.chosen).kind), options.get(parse_tile(d.best[0]).kind)
+    if mine is None or best is None or mine.shanten_after != best.shanten_after:
+        return False
+    kinds = set(mine.ukeire) | set(best.ukeire)
+    differ = {k for k in kinds if mine.ukeire.get(k, 0) != best.ukeire.get(k, 0)}
+    return bool(differ) and differ <= {mine.tile.kind, best.tile.kind}
 
 
 def coach_preferred_text(d: Decision) -> str:
@@ -845,3 +885,148 @@ def riichi_played_text(d: Decision) -> str:
     if "left" in c:
         text += " " + _("Winning tiles left: {n}.").format(n=c["left"])
     return text
+
+
+# ---------------------------------------------------------------- tile cards of "Mistakes from your games"
+
+
+def tile_played_text(d: Decision, *, same: bool = False) -> str:
+    """What the learner did at the table on a tile card, said after the words on the answer just
+    given (rich text): the tile discarded in the game and, in a few figures, what the review found
+    (useful tiles or steps to tenpai against the best, a tile that could deal in, a deal-in; push or
+    fold as :func:`push_fold_played_text` says it).  A card made before the review's tolerance
+    (:data:`~trainer.engine.game.review.UKEIRE_TOLERANCE`) whose discard is no longer a mistake says
+    so, rather than leaving the learner to wonder.  ``same``: the answer was that tile again, whose
+    verdict is said already: then only that note ("" for a discard still a mistake)."""
+    tile = _t(d.chosen)
+    if same:  # the verdict on the answer is the game's own: only a card the tolerance has cleared says more
+        no_longer = d.verdict == "good" and getattr(d, "passed_win", None) is None
+        return _("The review no longer counts this discard as a mistake.") if no_longer else ""
+    if getattr(d, "dealt_in", False):
+        return _("In the game you discarded {tile} and dealt in.").format(tile=tile)
+    if getattr(d, "push_fold", None) is not None:
+        return push_fold_played_text(d)
+    n, m = d.ukeire_chosen, d.ukeire_best
+    if d.verdict == "lost_tiles":
+        return ngettext("In the game you discarded {tile}: {n} useful tile after it instead of {m}.",
+                        "In the game you discarded {tile}: {n} useful tiles after it instead of {m}.", n).format(
+            tile=tile, n=n, m=m)
+    tenpai = term_word("tenpai", pgettext("inline term", "tenpai"))
+    if d.verdict == "lost_shanten" and d.shanten_best <= 0:
+        return ngettext("In the game you discarded {tile} and broke a ready hand: {k} step from {tenpai}.",
+                        "In the game you discarded {tile} and broke a ready hand: {k} steps from {tenpai}.",
+                        d.shanten_chosen).format(tile=tile, k=d.shanten_chosen, tenpai=tenpai)
+    if d.verdict == "lost_shanten":
+        return ngettext("In the game you discarded {tile}: {k} step from {tenpai} instead of {j}.",
+                        "In the game you discarded {tile}: {k} steps from {tenpai} instead of {j}.",
+                        d.shanten_chosen).format(tile=tile, k=d.shanten_chosen, tenpai=tenpai, j=d.shanten_best)
+    if d.verdict == "unsafe":
+        return _("In the game you discarded {tile} while a {riichi} was waiting: it could deal in.").format(
+            tile=tile, riichi="{term:riichi}")
+    if _near_not_best(d):
+        return ngettext("In the game you discarded {tile}: {n} useful tile, nearly as many as the best ({m}). The "
+                        "review no longer counts that as a mistake.",
+                        "In the game you discarded {tile}: {n} useful tiles, nearly as many as the best ({m}). The "
+                        "review no longer counts that as a mistake.", n).format(tile=tile, n=n, m=m)
+    return _("In the game you discarded {tile}. The review no longer counts that as a mistake.").format(tile=tile)
+
+
+def tile_hint_rungs(d: Decision) -> list[str]:
+    """The hint ladder of a tile card before its answer (where to look, then part of the working),
+    never naming the answer: against a threat, whether the coach pushes or folds; after a deal-in,
+    the safe tiles to look for; else the shapes, then the best discard's steps to tenpai or ukeire
+    against the game's."""
+    pf = getattr(d, "push_fold", None)
+    if pf is not None and pf["advice"] == "fold":
+        rungs = [_("Against {threat} the coach folds here: look for the tile that is safest against it, first "
+                   "the tiles it cannot win on ({genbutsu}).").format(threat=_threat_words(d), genbutsu=_genbutsu())]
+    elif pf is not None:
+        rungs = [_("Against {threat} the coach plays on here: the hand is worth the risk. Look for the tile "
+                   "that keeps it fastest.").format(threat=_threat_words(d))]
+    elif d.verdict == "dealt_in":
+        rungs = [_("In the game your discard dealt in while a {riichi} was waiting: look for a tile the riichi "
+                   "player cannot win on ({genbutsu}).").format(riichi="{term:riichi}", genbutsu=_genbutsu())]
+    elif d.verdict == "lost_shanten":
+        rungs = [_("Keep every shape that is already useful: the best discard adds no step to {tenpai}.").format(
+            tenpai=term_word("tenpai", pgettext("inline term", "tenpai")))]
+    else:
+        rungs = [_("Look for the tile that belongs to no shape: it helps the hand least.")]
+    if pf is None and d.verdict == "lost_shanten":
+        rungs.append(_steps_rung(d))
+    if pf is None and d.verdict == "lost_tiles":
+        rungs.append(ngettext("Part of it: the best discard leaves {m} useful tile ({ukeire}); yours in the game "
+                              "left {n}.",
+                              "Part of it: the best discard leaves {m} useful tiles ({ukeire}); yours in the game "
+                              "left {n}.", d.ukeire_best).format(m=d.ukeire_best, n=d.ukeire_chosen,
+                                                                 ukeire="{term:ukeire}"))
+    return rungs
+
+
+def _steps_rung(d: Decision) -> str:
+    """The hint's second rung on a card whose discard slowed the hand: steps to tenpai, best against the game's."""
+    tenpai = term_word("tenpai", pgettext("inline term", "tenpai"))
+    k, j = d.shanten_chosen, d.shanten_best
+    if j <= 0:
+        return ngettext("Part of it: the best discard keeps the hand ready; yours in the game left it {k} step "
+                        "from {tenpai}.",
+                        "Part of it: the best discard keeps the hand ready; yours in the game left it {k} steps "
+                        "from {tenpai}.", k).format(k=k, tenpai=tenpai)
+    return ngettext("Part of it: the best discard keeps the hand {j} step from {tenpai}; yours in the game left "
+                    "it {k}.",
+                    "Part of it: the best discard keeps the hand {j} steps from {tenpai}; yours in the game left "
+                    "it {k}.", j).format(j=j, k=k, tenpai=tenpai)
+
+
+def shown_answer_text(d: Decision, tiles: list[str]) -> str:
+    """The answer of a tile card shown at the learner's request (the hint ladder's last rung): the
+    right ``tiles`` (MPSZ) and why — the coach's push or fold against a threat, the safe tiles after
+    a deal-in, else the most useful tiles and, where it differs, the coach's own tile and reason."""
+    if d.verdict == "dealt_in" and getattr(d, "push_fold", None) is None:
+        return _("The answer: {tiles}, safe against the {riichi} ({genbutsu}).").format(
+            tiles=tiles_or(tiles), riichi="{term:riichi}", genbutsu=_genbutsu())
+    text = _("The answer: {tiles}.").format(tiles=_coach_first(d, tiles))
+    pf = getattr(d, "push_fold", None)
+    if pf is not None:
+        why = _push_fold_why(pf)
+        if pf["advice"] == "push":
+            return text + " " + _("The coach plays on here: {why}.").format(why=why)
+        return text + " " + _("The coach folds here ({betaori}): {why}.").format(betaori="{term:betaori}", why=why)
+    text += " " + ngettext("After the best discard the {ukeire} is {m} useful tile, the most of any.",
+                           "After the best discard the {ukeire} is {m} useful tiles, the most of any.",
+                           d.ukeire_best).format(ukeire="{term:ukeire}", m=d.ukeire_best)
+    coach = getattr(d, "coach", None)
+    if coach and not _coach_in_best(d) and getattr(d, "coach_why", None):
+        text += " " + coach_preferred_text(d)
+    return text
+
+
+def yaku_pairs_left(view: Any, tile: Any) -> list[tuple[int, int]]:
+    """After discarding ``tile`` from the hand in ``view`` (with its drawn tile): the pairs of a
+    value honor (a dragon, the seat's or the round's wind) still in the hand, each with the copies
+    of it not seen yet — ``(kind, unseen)``, only those with a copy left.  Such a pair can still
+    become a set, and a set of it is a yaku (yakuhai), so an open hand holding one is not lost."""
+    counts = view.hand.counts()
+    counts[tile.kind] -= 1
+    visible = view.visible_counts()
+    value = sorted({31, 32, 33, view.seat_wind, view.round_wind})
+    return [(k, 4 - visible[k]) for k in value if counts[k] == 2 and visible[k] < 4]
+
+
+def yakuless_text(view: Any, tile: Any) -> str:
+    """The words on a discard that leaves an open hand without a yaku (the evaluator's ``no_yaku``):
+    without one it cannot win now; and only what could still bring one — a pair of a value honor
+    with a copy unseen (:func:`yaku_pairs_left`), named with that count — or else that it would have
+    to build a yaku again first.  Never an absolute "never" (rich text)."""
+    mine = _t(str(tile))
+    text = _("You discarded {mine}: it leaves your open hand without a {yaku}, and without one it cannot win, "
+             "not by {ron} nor by {tsumo}.").format(mine=mine, yaku="{term:yaku}", ron="{term:ron}", tsumo="{term:tsumo}")
+    pairs = yaku_pairs_left(view, tile)
+    if pairs:
+        from trainer.engine.tiles import Tile
+
+        kind, left = pairs[0]
+        return text + " " + ngettext(
+            "It could win only if your pair of {pair} became a set ({yakuhai}): {n} such tile is still unseen.",
+            "It could win only if your pair of {pair} became a set ({yakuhai}): {n} such tiles are still unseen.",
+            left).format(pair=_t(str(Tile(kind))), yakuhai="{term:yakuhai}", n=left)
+    return text + " " + _("It could win only if it built a yaku again first.")
