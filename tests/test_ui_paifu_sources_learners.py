@@ -101,7 +101,7 @@ def test_the_chii_step_names_the_suit_with_its_japanese(tmp_path, monkeypatch) -
     """«масти со» read like a preposition: the bamboo suit is named and the term shows its kanji."""
     from trainer.ui.richtext import plain_text
 
-    for lang, text, expected in (("ru", "ru", "плитки бамбука — масть со (索子, sōzu)."),
+    for lang, text, expected in (("ru", "ru", "плитки с палочками — масть со (索子, sōzu)."),
                                  ("en", "en", "of the bamboo (索子, sōzu) suit")):
         with _app(tmp_path / lang, monkeypatch, lang=lang) as app:
             step = next(s for s in app.library().lessons["basics_calls"].steps if s.id == "chii_tiles")

@@ -77,7 +77,7 @@ VALUE_NAMES: dict[str, dict[Any, str]] = {
 
 TILE_SET_NAMES: dict[str, str] = {
     # TRANSLATORS: {man} {pin} {sou} are the suits' glossary names with their gloss, in lower case
-    # («ман (иероглифы)», «пин (кружки)», «со (бамбук)»); a label starting with one gets a capital.
+    # («ман (иероглифы)», «пин (кружки)», «со (палочки)»); a label starting with one gets a capital.
     "sou36": N_("{sou} only"),
     "pin_sou72": N_("{pin} and {sou}"),
     "suits108": N_("Three suits"),
@@ -245,7 +245,7 @@ def tiles_table(mode: PlayMode, choices: Mapping[str, Any], table: TableSetup | 
 
 
 def set_played_instead(table: TableSetup | None) -> str:
-    """The name of the set a table plays in place of the one chosen (dragons added: «Со (бамбук) и
+    """The name of the set a table plays in place of the one chosen (dragons added: «Со (палочки) и
     драконы»), "" when it plays the set chosen."""
     if table is None or not getattr(table, "tiles_chosen", "") or table.dragons == "plain":
         return ""
@@ -320,7 +320,7 @@ def value_name(mode: PlayMode, key: str, value: Any) -> str:
     if key == "tiles":
         n = len(mode.tileset(str(value)))
         name = TILE_SET_NAMES.get(str(value))
-        # TRANSLATORS: a tile set and its number of tiles: «Только со (бамбук) · 36».
+        # TRANSLATORS: a tile set and its number of tiles: «Только со (палочки) · 36».
         return _("{name} · {n}").format(name=tile_set_name(str(value)), n=n) if name else str(n)
     if key == "game_minutes":
         return _("{n} min").format(n=value)
@@ -331,7 +331,7 @@ def value_name(mode: PlayMode, key: str, value: Any) -> str:
 
 def tile_set_name(name: str) -> str:
     """A tile set's name without its count, a suit by its glossary name with the gloss a beginner
-    needs to choose («Только со (бамбук)», «Пин (кружки) и со (бамбук)»; "Bamboo (sou) only"),
+    needs to choose («Только со (палочки)», «Пин (кружки) и со (палочки)»; "Bamboo (sou) only"),
     the set's id where it has no name."""
     label = TILE_SET_NAMES.get(name)
     return capitalized(_(label).format(**suit_names(glossed=True))) if label else name

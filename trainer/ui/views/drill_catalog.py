@@ -160,7 +160,7 @@ def field_label(key: str, generator: str = "") -> str:
 
 SUIT_VALUES = ("man", "pin", "sou", "m", "p", "s")
 """Setting values that are a suit: named by the glossary with the gloss a beginner needs to choose
-one (Ман (иероглифы), Пин (кружки), Со (бамбук); Characters (man), Dots (pin), Bamboo (sou))."""
+one (Ман (иероглифы), Пин (кружки), Со (палочки); Characters (man), Dots (pin), Bamboo (sou))."""
 
 PLURAL_FIELDS = ("kinds", "forms")
 """Settings whose label names several things («Виды», «Формы руки»): their "any" agrees with it."""

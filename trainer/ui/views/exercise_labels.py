@@ -107,7 +107,7 @@ def tile_option_name(name: str) -> str:
     """A tile's name as an answer option: an honor by its name and romaji but never its
     character ("Запад (shā)", not "Запад (西, shā)" beside a 西 tile, which would give the answer
     away); a number tile in words with its Japanese reading from its glossary card, and in a
-    language whose suit names are the Japanese ones the suit's picture word too: «1 со (бамбук,
+    language whose suit names are the Japanese ones the suit's picture word too: «1 со (палочки,
     ī sō)», "1 of bamboo (ī sō)" (the characters 一索 stay on the feedback's link)."""
     rank, suit = name[0], name[1]
     if suit in SUIT_TERMS and rank.isdigit():

@@ -137,7 +137,7 @@ def group_words(app: Any, text: str) -> str:
 
 
 def family_name(family: str) -> str:
-    """A tile family in words: a suit by its glossary name with its gloss («со (бамбук)»,
+    """A tile family in words: a suit by its glossary name with its gloss («со (палочки)»,
     "bamboo (sou)"), the honors in words."""
     if family in ("man", "pin", "sou"):
         return suit_name_glossed(family)
@@ -223,7 +223,7 @@ def explain_item(item: dict[str, Any]) -> str | None:
             text += " — " + ngettext("{n} point", "{n} points", item["points"]).format(n=format_points(item["points"]))
         return text
     if k in ("tile_family", "tile_name"):
-        # TRANSLATORS: the tile's family is a suit («со (бамбук)», "bamboo (sou)") or the honors
+        # TRANSLATORS: the tile's family is a suit («со (палочки)», "bamboo (sou)") or the honors
         return _("{tile} is {name}; its family: {family}.").format(
             tile=_tiles(item["tile"]), name=tile_term(item["tile"]), family=family_name(item.get("family", "")))
     if k == "tile_number":
