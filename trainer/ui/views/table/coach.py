@@ -580,6 +580,10 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
             out.append(ngettext("Discard {tiles}: it keeps the widest {ukeire}, {n} tile.",
                                 "Discard {tiles}: it keeps the widest {ukeire}, {n} tiles.", h.ukeire).format(
                 tiles=tiles, n=h.ukeire, ukeire="{term:ukeire}"))
+            if a is not None and getattr(a, "no_yaku", False) and h is hints[0]:
+                # every discard leaves it yakuless (the evaluator took the widest): say what that means
+                out.append(_("Whatever you discard, your open hand has no {yaku} yet: it cannot win until it "
+                             "makes one.").format(yaku="{term:yaku}"))
         if a is not None and getattr(a, "furiten", False) and h.reason not in ("fold", "weave", "safer"):
             out.append(_("Then your wait is {furiten}: no ron, only {tsumo}.").format(
                 furiten="{term:furiten}", tsumo="{term:tsumo}"))
