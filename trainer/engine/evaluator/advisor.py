@@ -121,6 +121,10 @@ PLACE_HANDS_BEFORE = 0
 WIN_HAN_UPSIDE = 3
 """In the last hand a win is read this many han above its sure value (ura dora, ippatsu, what the
 table adds) before the bot passes it for leaving it last."""
+TIE_BREAK_UKEIRE = True
+"""Between discards of the same expected points and risk (the last hand, when no result can move
+the place; an open hand that has no yaku whatever it throws), the one that keeps more useful tiles
+goes first, before the tile order: the coach can then say why it marks it."""
 FOLD_BAND = 30.0
 """When folding, tiles whose expected loss (points) falls in the same band of this width count as
 equally safe, and among them the one that keeps the most of the hand is thrown (mawashi-uchi,
@@ -265,7 +269,8 @@ class HandEvaluator:
         def push_key(a: DiscardAdvice) -> tuple:
             e = a.efficiency
             near = e.shanten == fewest and e.ukeire >= EFFICIENT_SHARE * widest and not a.no_yaku
-            return (not near, a.no_yaku, e.shanten, -a.ev, a.risk, a.tile.kind, a.tile.red)
+            wider = -e.ukeire if TIE_BREAK_UKEIRE else 0
+            return (not near, a.no_yaku, e.shanten, -a.ev, a.risk, wider, a.tile.kind, a.tile.red)
 
         push_order = sorted(advice, key=push_key)
         by_ev = push_order[0]
