@@ -74,10 +74,12 @@ def test_every_tile_question_has_two_rungs_and_an_answer_for_each_family() -> No
     ({"ask": "number", "pool": "man", "options": 3}, "5m", "число написано сверху", "Сверху крышечка и табуретка"),
     ({"ask": "number", "pool": "pin", "options": 3}, "6p", "Сосчитай кружки", "Коснись каждого кружка"),
     ({"ask": "number", "pool": "sou", "options": 3}, "1s", "птичка — это одна палочка", "Видишь птичку?"),
+    # finding a wind or a dragon: the second rung points at what decides (the place in the row, the
+    # colour), the reason itself is left for the answer (kids2)
     ({"ask": "name", "direction": "to_tile", "pool": "honors", "options": 3}, "5z", "Драконов три",
-     "плитка с одной рамкой"),
+     "какого цвета каждая плитка"),
     ({"ask": "name", "direction": "to_tile", "pool": "honors", "options": 3}, "2z", "Восток, Юг, Запад, Север",
-     "Юг — второй из четырёх ветров"),
+     "Какой по счёту Юг?"),
 ])
 def test_the_hint_follows_the_family_and_its_second_press_says_more(child: App, params: dict[str, Any], tile: str,
                                                                   first: str, second: str) -> None:
@@ -128,7 +130,7 @@ def test_the_childs_answer_names_the_family_with_a_reason_and_no_she(child: App)
     ({"ask": "number", "pool": "man", "options": 3}, "5m", "Это 5: сверху крышечка и табуретка."),
     ({"ask": "number", "pool": "pin", "options": 3}, "3p", "Это 3: считаем кружки — раз, два, три!"),
     ({"ask": "name", "direction": "to_tile", "pool": "honors", "options": 3}, "7z",
-     "Вот он: {tiles:7z}. Красный дракон нарисован красным."),
+     "{tiles:7z} — это красный дракон: он нарисован красным."),
 ])
 def test_the_childs_answer_says_why(child: App, params: dict[str, Any], tile: str, words: str) -> None:
     screen = _drill(child, "tile_name", params, _seed("tile_name", params, _tile(tile)))
@@ -143,7 +145,7 @@ def _tanki_with_a_triplet(ex: Any) -> bool:
 
 
 def test_a_wait_is_shown_with_what_it_makes(child: App) -> None:
-    """3p with 999p: the child reads «3 и 3 — пара» under the tile that wins, «вот она» over a tile."""
+    """3p with 999p: the child reads «3 и 3 — пара» under the tile that wins, under a bare «Смотри!»."""
     params = {"size": 4, "min_waits": 1, "max_waits": 2}
     screen = _drill(child, "single_suit_waits", params, _seed("single_suit_waits", params, _tanki_with_a_triplet))
     for _press in range(3):
@@ -151,7 +153,7 @@ def test_a_wait_is_shown_with_what_it_makes(child: App) -> None:
     tile = screen.ex.explanation[0]["tile"]
     lines = screen.feedback_text.split(BR)
     assert lines == [f"Победу принесёт {{tiles:{tile}}}.", f"{tile[0]} и {tile[0]} — пара."], lines
-    assert screen.feedback_style("shown")[2] == "Смотри, вот она!"
+    assert screen.feedback_style("shown")[2] == "Смотри!"
 
 
 def test_an_english_child_reads_the_same_reasons(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -163,7 +165,7 @@ def test_an_english_child_reads_the_same_reasons(tmp_path: Path, monkeypatch: py
         tile = screen.ex.explanation[0]["tile"]
         assert screen.feedback_text.endswith(f"{tile[0]} and {tile[0]} make a pair."), screen.feedback_text
         assert screen.feedback_text.startswith("Here is the tile just the same:")
-        assert screen.feedback_style("shown")[2] == "Look, here it is!"
+        assert screen.feedback_style("shown")[2] == "Look!"
 
 
 def test_a_childs_profile_gets_the_childrens_drill_from_the_menu(child: App) -> None:
@@ -229,7 +231,7 @@ def test_what_is_it_called_asks_for_the_family_first_then_how_to_read_it(child: 
         screen = _drill(child, "tile_name", params, _seed("tile_name", params, _tile(tile)))
         rungs[tile] = screen.hint_rungs()
         child.pop()
-    assert rungs["1s"][0] == rungs["6p"][0] and "Из какой семьи" in rungs["1s"][0]
+    assert rungs["1s"][0] == rungs["6p"][0] and "Какая это семья" in rungs["1s"][0]  # kids2: and which number
     assert "птичк" in rungs["1s"][1] and "кружки" in rungs["6p"][1]
 
 

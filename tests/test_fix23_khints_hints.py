@@ -199,7 +199,8 @@ def test_a_childs_answer_is_headed_in_a_childs_words(app: App) -> None:
     for _ in range(3):
         hint(app)
     assert screen.feedback_kind == "shown"
-    assert screen.feedback_style("shown")[2] == ("Смотри, как правильно" if ru(app) else "Look, this is how it goes")
+    # the drills' heading too (kids2): one msgid for a child's answer in a lesson and in a drill
+    assert screen.feedback_style("shown")[2] == ("Смотри, как правильно!" if ru(app) else "Look, here's how it goes!")
     app.process([], 1.0)
     app.render()  # drawn with it
 

@@ -454,12 +454,13 @@ def test_a_child_names_number_tiles_by_the_kids_family_words() -> None:
     try:
         i18n.set_language("en")
         assert kids_tile_name("1s") == "1 stick" and kids_tile_name("0p") == "5 dots"
-        # the number first in each family (not "character 7" beside "1 stick")
-        assert kids_tile_name("7m") == "7 characters" and kids_tile_name("1m") == "1 character"
+        # dots and sticks are counted, so their number comes first; a character's number is read
+        # from its sign, never counted (五萬 shows two signs): the lessons' "the character 9" (kids2)
+        assert kids_tile_name("7m") == "character 7" and kids_tile_name("1m") == "character 1"
         assert "sou" not in kids_tile_name("3s")
         i18n.set_language("ru")
         assert kids_tile_name("1s") == "1 палочка" and kids_tile_name("6p") == "6 кружков"
-        assert kids_tile_name("3m") == "3 иероглифа"
+        assert kids_tile_name("3m") == "иероглиф 3"  # kids_sorting: «Сначала иероглифы 1, 5, 6»
     finally:
         i18n.set_language(before)
 

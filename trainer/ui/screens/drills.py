@@ -557,20 +557,14 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         }.get(kind, (P.hint_bg, P.hint, _("Hint")))
 
     def _kids_answer_heading(self) -> str:
-        """The heading over the answer shown to a child: "Look, here it is!" (they, for several) over
-        tiles, where «она» is the tile; over a family, a number or a yes the words name no thing."""
+        """The heading over the answer shown to a child: a bare "Look!" over tiles (the answer under
+        it names the tile once, «{2z} — это Юг: …», so the heading never says «вот он» again, nor
+        guesses its gender); over a family, a number or a yes the lessons' "Look, here's how it goes!"."""
         view = self.view
         tiles = view is not None and (view.picker is not None or bool(view.buttons) and all(
             o.tiles for o in self.ex.prompt.options))
-        if not tiles:
-            return _("Look, here's how it goes!")
-        return _("Look, here they are!") if self._answers_shown() > 1 else _("Look, here it is!")
-
-    def _answers_shown(self) -> int:
-        """How many right answers the exercise has (the tiles of a wait, say): the words that show
-        them to a child say "it" for one and "they" for several."""
-        answer = getattr(self.ex, "answer", None)
-        return len(answer) if isinstance(answer, (set, frozenset, list, tuple)) else 1
+        # TRANSLATORS: the heading over the tiles shown to a 6-year-old as the answer (ru «Смотри!»).
+        return pgettext("to a child", "Look!") if tiles else _("Look, here's how it goes!")
 
     def _draw_dots(self, surf: pygame.Surface) -> None:
         L = self.app.layout

@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from trainer.i18n import N_, _, ngettext, pgettext
+from trainer.i18n import N_, _, ngettext
 from trainer.lessons import answers
 from trainer.lessons.language import lesson_title, step_text
 from trainer.ui.registry import register_screen
@@ -427,16 +427,17 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
 
     def feedback_style(self, kind: str) -> tuple[Any, Any, str]:
         """(background, edge colour, heading) of the feedback panel for ``kind``; a child gets
-        praise, no red, and the answer under «Смотри, как правильно», never the adults' «Решение»."""
+        praise, no red, and the answer under «Смотри, как правильно!» (the drills' heading too), never the
+        adults' «Решение»."""
         child = self.lesson.audience == "child"
         return {
             "right": (P.right_bg, P.right, _("Well done!") if child else _("Right!")),
             "retry": (P.hint_bg, P.hint, _("Let's try once more!")) if child else
             (P.wrong_bg, P.wrong, _("Not quite — try once more")),
             "wrong": (P.wrong_bg, P.wrong, _("Here is the answer")),
-            # TRANSLATORS: the heading over the answer shown to a 6-year-old (ru: «Смотри, как правильно»).
-            "shown": (P.hint_bg, P.hint, pgettext("lesson heading, to a child", "Look, this is how it goes") if child
-                      else _("The solution")),
+            # TRANSLATORS: the heading over the answer shown to a 6-year-old, in a lesson and in a drill alike
+            # (ru: «Смотри, как правильно!»).
+            "shown": (P.hint_bg, P.hint, _("Look, here's how it goes!") if child else _("The solution")),
             "hint": (P.hint_bg, P.hint, _("Hint")),
             "error": (P.wrong_bg, P.wrong, _("This step cannot be checked")),
         }[kind]

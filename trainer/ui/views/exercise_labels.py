@@ -89,7 +89,9 @@ def kids_family(family: str) -> str:
 def kids_tile_name(name: str) -> str:
     """A tile's name for a child: an honor by its plain name (no kanji, no romaji), a number tile
     by the children's family words of the kids' lessons (5 dots, 3 sticks, character 7), not the
-    Japanese suit names."""
+    Japanese suit names.  Dots and sticks are counted, so their number comes first («5 кружков»);
+    a character's number is read from its sign, never counted (五萬 shows two signs), so it is
+    named as the lessons name it: «иероглиф 5», "character 5" (kids_sorting: «иероглифы 1, 5, 6»)."""
     rank, suit = name[0], name[1]
     if suit == "z" and rank.isdigit() and 1 <= int(rank) <= 7:
         return _(KIDS_HONOR_NAMES[int(rank) - 1])
@@ -98,8 +100,10 @@ def kids_tile_name(name: str) -> str:
         return npgettext("children's word", "{n} dot", "{n} dots", n).format(n=n)
     if suit == "s":
         return npgettext("children's word", "{n} stick", "{n} sticks", n).format(n=n)
-    if suit == "m":  # the number first, as with dots and sticks
-        return npgettext("children's word", "{n} character", "{n} characters", n).format(n=n)
+    if suit == "m":
+        # TRANSLATORS: a number character tile for a child, as the children's lessons name it (ru «иероглиф 5»):
+        # its number is read from the sign on top, not counted, so never «5 иероглифов».
+        return pgettext("children's word", "character {n}").format(n=n)
     return tile_label(name)
 
 

@@ -207,7 +207,7 @@ def draw_feedback_body(surf: pygame.Surface, app: object, lay: object, rect: pyg
     pygame.draw.rect(surf, color, pygame.Rect(track.left, thumb_y, track.width, thumb_h), border_radius=track.width)
     size = L.font("small")
     more = offset < total - room
-    label = _("More below: scroll or PgDn") if more else _("The end: PgUp goes back")
+    label = more_below_label(app) if more else _("The end: PgUp goes back")
     y = text_rect.bottom + L.px(4)
     s = L.px(5)
     cx, cy = rect.right - app.text_width(label, size) - L.px(18), y + app.line_height(size) // 2  # type: ignore[attr-defined]
@@ -215,3 +215,15 @@ def draw_feedback_body(surf: pygame.Surface, app: object, lay: object, rect: pyg
         (cx - s, cy + s // 2), (cx + s, cy + s // 2), (cx, cy - s)]
     pygame.draw.polygon(surf, color, points)
     blit_text(surf, app, label, size, color, (cx + L.px(10), y))
+
+
+def more_below_label(app: object) -> str:
+    """The mark under a feedback text that goes on below the panel: a child is told with «ты»
+    and no key name («Дальше ещё: прокрути вниз»), an adult «Дальше ещё: прокрутите или PgDn»."""
+    from trainer.i18n import _, pgettext
+    from trainer.ui.views.lesson_order import is_child
+
+    if is_child(getattr(app, "settings", None)):
+        # TRANSLATORS: under a long answer panel, to a 6-year-old (ru «ты»: «Дальше ещё: прокрути вниз»).
+        return pgettext("to a child", "More below: scroll down")
+    return _("More below: scroll or PgDn")

@@ -5,7 +5,7 @@ sign below, «крышечка и табуретка» for five, the winds in th
 
 Everything a child reads here is a table: :data:`TILE_HINTS` (two rungs for each kind of tile
 question and family), :data:`TILE_REVEALS` (the answer with one reason), :data:`MAN_PICTURES`,
-:data:`HONOR_WHY`, :data:`KIDS_HINTS` (the other questions), :data:`WAIT_SHAPE_HINTS` and
+:data:`HONOR_WHY`, :data:`FOUND` (a wind or dragon found), :data:`KIDS_HINTS` (the other questions), :data:`WAIT_SHAPE_HINTS` and
 :data:`SET_WORDS` (what a winning tile makes: a pair, a ladder, triplets)."""
 
 from __future__ import annotations
@@ -52,8 +52,10 @@ HONOR_WHY = {
 }
 """How a child knows each wind and dragon, as the winds-and-dragons lesson teaches it."""
 
-_FAMILY_FIRST = N_("Is there something to count on the tile? Coins are dots, little sticks are sticks, "
-                   "and a red sign at the bottom means number characters.")
+# TRANSLATORS: for a child, the first hint on "which family": the pictures that tell the families apart
+# (coins: dots; the red sign at the bottom: number characters; the bird belongs to the sticks).
+_FAMILY_FIRST = N_("Is there something to count on the tile? Round coins mean the dots family, and a red sign "
+                   "at the bottom means number characters. And the bird belongs to the sticks!")
 _NO_NUMBER = N_("There is no number on this tile: nothing to count. Which family is that?")
 _MAN_FIRST = N_("On a number character the number is written on top. The red sign at the bottom is the "
                 "same on all of them.")
@@ -64,8 +66,10 @@ _STICKS_FIRST = N_("Count the sticks on the tile with your finger. And remember:
 _STICKS_SECOND = N_("Touch each stick once and say the numbers out loud. The last number you say is the "
                     "answer.")
 _BIRD_SECOND = N_("Do you see the bird? The bird is one stick!")
-_NAME_FIRST = N_("Which family is the tile from, and how many signs are on it? Coins are dots, little sticks are "
-                 "sticks, and a red sign at the bottom means number characters.")
+# TRANSLATORS: for a child, the first hint on "what is this tile called": dots and sticks are counted, a
+# number character's number is read from the sign on top (never counted: 五萬 shows two signs).
+_NAME_FIRST = N_("Which family is it, and which number? Count the coins or the sticks. A number character "
+                 "is not counted: its number is written on top.")
 _NUMBER_HINTS = {"man": (_MAN_FIRST, _MAN_SECOND), "pin": (_DOTS_FIRST, _DOTS_SECOND),
                  "sou": (_STICKS_FIRST, _STICKS_SECOND), "bird": (_STICKS_FIRST, _BIRD_SECOND)}
 
@@ -82,7 +86,9 @@ TILE_HINTS: dict[str, dict[str, tuple[str, ...]]] = {
     "number": _NUMBER_HINTS,
     # what is it called: the family and the count (the options differ in either), then how to read this one
     "name": {
-        "man": (_NAME_FIRST, _MAN_FIRST),
+        # TRANSLATORS: for a child; {picture} is the sign on top of the character (nominative, as after «Сверху …»)
+        "man": (_NAME_FIRST, N_("A red sign at the bottom: it's a number character. On top you see {picture}: "
+                                "which number is that?")),
         "pin": (_NAME_FIRST, _DOTS_FIRST),
         "sou": (_NAME_FIRST, _STICKS_FIRST),
         "bird": (_NAME_FIRST, _BIRD_SECOND),
@@ -100,19 +106,37 @@ TILE_HINTS: dict[str, dict[str, tuple[str, ...]]] = {
         "sou": (N_("Look for the sticks and count them. The bird is one stick!"),
                 N_("You need {n}: touch each stick and count out loud.")),
         "bird": (N_("Look for the sticks and count them. The bird is one stick!"), N_("Look for the bird!")),
+        # the second rung points at what decides, the answer's reason stays for the answer (FOUND)
         "wind": (N_("There are four winds, and they always go in this order: East, South, West, North."),
-                 "{why}"),
-        "dragon": (N_("There are three dragons: white, green and red."), "{why}"),
+                 # TRANSLATORS: for a child; {winds} is a picture of the four winds in order, {name} a wind's name
+                 N_("Here are the winds in order: {winds}. Which place in the row is {name}?")),
+        "dragon": (N_("There are three dragons: white, green and red."),
+                   N_("Look at the color of each tile: which one fits the dragon's name?")),
     },
 }
 """The two rungs of a child's hint on a tile question, by what it asks (:data:`ASKS`) and the tile's
 family (:func:`family_key`); ``{why}`` is the tile's line of :data:`HONOR_WHY`."""
 
 _COUNT_NAME = N_("It's {name}: {counting}!")
-# TRANSLATORS: a child's answer shown: "it" is the tile to find (ru «Вот она» — плитка)
-_COUNT_FIND = N_("Here it is: {tile}. Let's count: {counting}!")
-# TRANSLATORS: a child's answer shown: "it" is a wind or a dragon to find (ru «Вот он» — ветер, дракон)
-_HONOR_FIND = N_("Here it is: {tile}. {why}")
+# TRANSLATORS: a child's answer shown under «Смотри!»: {tile} is the tile's picture, {name} its name
+# («{tile} — это 3 кружка»), {counting} the counting words up to its number («раз, два, три»).
+_COUNT_FIND = N_("{tile} is {name}: let's count — {counting}!")
+# TRANSLATORS: a child's answer shown: {picture} is the sign on top of a number character (the
+# nominative, as after «Сверху …»), {n} the number it writes («Сверху крышечка и табуретка — так пишут 5»).
+_MAN_READ = N_("on top is {picture}, and that's how you write {n}")
+
+FOUND = {
+    # TRANSLATORS: a child's answer shown under «Смотри!»: {tile} is the tile's picture (ru «он»: ветер, дракон).
+    "1z": N_("{tile} is East: it always comes first."),
+    "2z": N_("{tile} is South: it comes second, right after East."),
+    "3z": N_("{tile} is West: it comes third, right after South."),
+    "4z": N_("{tile} is North: it comes last, the fourth."),
+    "5z": N_("{tile} is the white dragon: it has only a frame, but it is a real dragon."),
+    "6z": N_("{tile} is the green dragon: it is drawn in green."),
+    "7z": N_("{tile} is the red dragon: it is drawn in red."),
+}
+"""A wind or dragon found, told to a child: the tile, its name once and the reason its hints left
+for the answer (the wind's place in the row, the dragon's colour)."""
 TILE_REVEALS: dict[str, dict[str, str]] = {
     "family": {
         # TRANSLATORS: a child's answer shown: the family, then why (the children's lesson's words)
@@ -131,20 +155,24 @@ TILE_REVEALS: dict[str, dict[str, str]] = {
         "bird": N_("It's 1: the bird is one stick."),
     },
     "name": {
-        "man": N_("It's {name}: on top you see {picture}."),
+        # TRANSLATORS: {read} is «сверху крышечка и табуретка — так пишут 5» (see "on top is {picture}…")
+        "man": N_("It's {name}: {read}."),
         "pin": _COUNT_NAME, "sou": _COUNT_NAME,
         "bird": N_("It's {name}: the bird is one stick."),
         "wind": "{why}", "dragon": "{why}",
     },
     "find": {
-        "man": N_("Here it is: {tile}. On top you see {picture}."),
+        # TRANSLATORS: {tile} is the tile's picture, {name} its name, {read} as in "It's {name}: {read}."
+        "man": N_("{tile} is {name}: {read}."),
         "pin": _COUNT_FIND, "sou": _COUNT_FIND,
-        "bird": N_("Here it is: {tile}. The bird is one stick."),
-        "wind": _HONOR_FIND, "dragon": _HONOR_FIND,
+        # TRANSLATORS: a child's answer shown: {tile} is the 1 of sticks, {name} its name («1 палочка»).
+        "bird": N_("{tile} is {name}: it is the only tile with a bird."),
+        "wind": "{found}", "dragon": "{found}",
     },
 }
-"""A child's answer shown on a tile question: a short sentence naming the right answer with one
-reason, by what the question asks and the tile's family."""
+"""A child's answer shown on a tile question: a short sentence naming the right answer once with
+one reason its hints did not say, by what the question asks and the tile's family (``{found}``:
+the tile's line of :data:`FOUND`)."""
 
 _LONELY = N_("Look for a lonely tile: one with no pair and no neighbors.")
 _SPLIT = N_("Try to split the hand into teams of three and one pair. Is any tile left over?")
@@ -203,17 +231,19 @@ def family_key(name: str) -> str:
 
 
 def _tile_values(name: str) -> dict[str, Any]:
-    """What the tile texts may name: the tile's number, its picture or counting words, the tile
-    drawn, its children's name, the winds in order and how a child knows an honor."""
+    """What the tile texts may name: the tile's number, its picture (and how it is read) or counting
+    words, the tile drawn, its children's name, the winds in order and how a child knows an honor."""
     n = 5 if name[0] == "0" else int(name[0])
     values: dict[str, Any] = {"n": n, "tile": "{tiles:" + name + "}", "name": kids_tile_name(name),
                               "winds": WINDS}
     if name[1] == "m":
         values["picture"] = _(MAN_PICTURES[n])
+        values["read"] = _(_MAN_READ).format(picture=values["picture"], n=n)
     if name[1] in "ps":
         values["counting"] = ", ".join(_(COUNTING).split(", ")[:n])
     if name in HONOR_WHY:
         values["why"] = _(HONOR_WHY[name]).format(winds=WINDS)
+        values["found"] = _(FOUND[name]).format(tile=values["tile"])
     return values
 
 

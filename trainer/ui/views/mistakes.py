@@ -1512,10 +1512,16 @@ def kids_picked_text(step: Any, picked: set[int], answer: set[int]) -> str:
     """After a child's last try at a tile-picking step: each of the child's tiles that did not
     belong, in the children's lessons' words and never as "wrong" («{8s} — это палочки, а не
     кружки»; «С {5s} не получится ни лесенки, ни тройняшек»; «{2p} не принесёт победу»).  The
-    right tiles themselves are named by the working under it."""
+    right tiles themselves are named by the working under it.  A give-away step says why each tile
+    the child gave away stays («У {2s} есть пара — её оставь.»), as its first miss did
+    (:func:`~trainer.ui.views.kids_miss_words.discard_miss_words`)."""
     from trainer.engine.tiles import kind_name
+    from trainer.ui.views.kids_miss_words import discard_miss_words
 
     ask = getattr(step, "ask", "")
+    if ask == "discard":  # a training variant's hand is read by other rules: nothing said about it
+        variant = getattr(step, "variant", None)
+        return discard_miss_words(str(getattr(step, "hand", "") or ""), picked, answer) if variant is None else ""
     group = getattr(step, "filter", None) or ""
     lines = []
     for k in sorted(picked - answer):
