@@ -84,7 +84,7 @@ def test_too_many_copies_of_a_tile_are_named(folder: Path, lang: str, tmp_path: 
             assert text == f"five-1m.json: hand 2: 1m appears {n} times, but a set has only four"
         else:
             word = "раза" if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else "раз"
-            assert text == f"five-1m.json: раздача 2: плитка 1m встречается {n} {word}, а в наборе их только четыре"
+            assert text == f"five-1m.json: раздача 2: 1m встречается {n} {word}, а в наборе только четыре"
         # pasted JSON: the same words
         with pytest.raises(RecordError) as pasted:
             read_source(_five_1m(json.loads((folder / "good.json").read_text(encoding="utf-8"))))

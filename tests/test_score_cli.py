@@ -194,14 +194,8 @@ def test_mcr_jsonl_lines_and_errors():
 
 
 def test_mcr_text_report_names_fans_in_russian_chinese_and_pinyin(capsys):
-    from trainer.i18n import current_language, set_language
-
-    before = current_language()
-    set_language("ru")
-    try:
-        assert main(["score", "555666777z123m99p", "--win", "9p", "--rules", "mcr", "--flowers", "1"]) == 0
-    finally:
-        set_language(before)
+    # review 23: the report speaks --lang (English by default, like the riichi report)
+    assert main(["score", "555666777z123m99p", "--win", "9p", "--rules", "mcr", "--flowers", "1", "--lang", "ru"]) == 0
     text = capsys.readouterr().out
     assert "Большие три дракона (大三元, dà sān yuán)" in text
     assert "Не засчитано:" in text and "Принцип неповторения" in text

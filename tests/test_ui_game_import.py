@@ -103,8 +103,8 @@ def test_a_bad_file_is_named_and_the_list_is_unchanged(app: App, tenhou6: dict) 
     click(app, card(app.screen, "truncated.json"))
     text = app.banners[-1].text
     assert app.banners[-1].kind == "error" and "\n" not in text
-    assert text == ("This game cannot be opened: truncated.json: hand 1 of the log is cut short or damaged — "
-                    "copy or export the whole game again") and str(docs) not in text
+    assert text == ("This game cannot be opened: truncated.json: hand 1 is cut short or damaged — "
+                    "copy the game again") and str(docs) not in text
     assert sorted(games_dir(app).iterdir()) == before
     app.pop()
     assert listed(app) == rows_before
@@ -127,8 +127,8 @@ def test_a_damaged_hand_is_named_in_russian_without_the_engines_english(app: App
         click(app, app.screen.open_btn)
         click(app, card(app.screen, "short.json"))
         text = app.banners[-1].text
-        assert text == ("Эту партию нельзя открыть: short.json: раздача 2 в записи оборвана или повреждена — "
-                        "скопируйте или выгрузите партию целиком заново"), text
+        assert text == ("Эту партию нельзя открыть: short.json: раздача 2 оборвана или испорчена — "
+                        "скопируйте снова"), text
     finally:
         app.apply_settings(replace(app.settings, language="en"))
 

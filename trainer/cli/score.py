@@ -5,7 +5,8 @@ One hand, readable::
     python -m trainer score "234m567p22s (777z) [5555m]" --win 2s --tsumo --seat S --round E --dora 3m
 
 prints the yaku, the dora, the fu worked out item by item, han and fu, and
-who pays what.  ``--alternatives`` also lists the other readings of the hand;
+who pays what, in English, or in Russian with ``--lang ru`` (the MCR report alike; the JSON
+answers never change).  ``--alternatives`` also lists the other readings of the hand;
 ``--table --rules jpml`` prints a preset's whole points table.
 
 Many hands, machine-readable: ``--jsonl`` reads one JSON object per line from
@@ -41,13 +42,14 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from trainer.cli.score_report import format_result, report_language
 from trainer.engine.hand import Hand
 from trainer.engine.notation import NotationError, parse_hand, parse_tiles
 from trainer.engine.points import points_table
 from trainer.engine.rules import PRESETS, Rules, RulesError, load_rules
-from trainer.engine.scoring import ScoreResult, ScoringError, WinContext, score_hand
+from trainer.engine.scoring import ScoringError, WinContext, score_hand
 from trainer.engine.tiles import WIND_LETTERS, Tile, parse_tile, wind_kind
-from trainer.names import fu_name, term_label
+from trainer.i18n import LANGUAGES
 
 _BOOL_FIELDS = (
     "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
@@ -93,6 +95,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--input", help="with --jsonl: read this file instead of stdin")
     parser.add_argument("--table", action="store_true", help="print the points table of --rules and stop")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="language of the readable report, riichi or MCR (default: en); JSON never changes")
 
 
 class _BadInput(ValueError):
@@ -284,65 +288,6 @@ def run_jsonl(inp: TextIO, out: TextIO, default_rules: str = "tenhou") -> int:
     return errors
 
 
-def _payment_text(result: ScoreResult, ctx: WinContext) -> str:
-    p = result.payment
-    if p.ron is not None:
-        main = f"ron: the discarder pays {p.ron}"
-    elif p.all is not None:
-        main = f"dealer tsumo: {p.all} from each player ({p.hand_value})"
-    elif p.hand_value == p.dealer + p.non_dealer:  # three players: one other non-dealer
-        main = f"tsumo: the dealer pays {p.dealer}, the other player {p.non_dealer} ({p.hand_value})"
-    else:
-        main = f"tsumo: the dealer pays {p.dealer}, each other player {p.non_dealer} ({p.hand_value})"
-    extra = []
-    if p.honba:
-        extra.append(f"honba +{p.honba}")
-    if p.sticks:
-        extra.append(f"riichi sticks +{p.sticks}")
-    tail = f"; {', '.join(extra)}" if extra else ""
-    return f"{main}{tail}; the winner gains {p.total}"
-
-
-def format_result(hand: Hand, ctx: WinContext, rules: Rules, result: ScoreResult, alternatives: bool) -> str:
-    """The readable report of one scored hand."""
-    winds = "ESWN"
-    lines = [
-        f"Hand {hand}, won on {ctx.win_tile} by {'tsumo' if ctx.tsumo else 'ron'}; "
-        f"seat {winds[ctx.seat_wind - 27]}{' (dealer)' if ctx.dealer else ''}, round {winds[ctx.round_wind - 27]}; "
-        f"rules {rules.name}",
-        f"Reading: {result.reading}   wait: {result.wait.value}",
-        "Yaku:",
-    ]
-    for y in result.yaku:
-        value = f"yakuman x{y.yakuman}" if y.yakuman else f"{y.han} han"
-        lines.append(f"  {value:<12} {term_label(y.id)}  [{y.id}]")
-    d = result.dora_count
-    if d.total:
-        nuki = f", {d.nuki} nukidora (North set aside)" if d.nuki else ""
-        lines.append(f"Dora: {d.dora} dora, {d.ura} ura, {d.aka} red five(s){nuki} = {d.total} han")
-    lines.append("Fu:")
-    for n, item in enumerate(result.fu_items):
-        sign = "" if n == 0 else "+"
-        tiles = f" {item.tiles}" if item.tiles else ""
-        ron = " (won by ron, so it counts as open)" if item.by_ron else ""
-        lines.append(f"  {sign + str(item.fu):>4}  {fu_name(item.id, translate=False)}{tiles}{ron}  [{item.id}]")
-    total = sum(i.fu for i in result.fu_items)
-    if result.fu_items:
-        rounded = f", rounded up to {result.fu}" if result.fu != total else ""
-        lines.append(f"  = {total} fu{rounded}")
-    limit = f" ({result.limit.replace('_', ' ')})" if result.limit else ""
-    lines.append(f"Total: {result.han} han {result.fu} fu{limit}")
-    lines.append(f"Payment: {_payment_text(result, ctx)}")
-    if alternatives:
-        alts = result.alternatives
-        lines.append(f"Other readings ({len(alts)}):")
-        for a in alts:
-            yaku = ", ".join(f"{y.id} {y.han}" for y in a.yaku) or "no yaku"
-            state = f"{a.han} han {a.fu} fu, {a.points}" if a.valid else "not a valid win"
-            lines.append(f"  {a.reading}  wait {a.wait.value}: {yaku} -> {state}")
-    return "\n".join(lines)
-
-
 def format_table(rules: Rules) -> str:
     """The points table of a rule set as text: ron and tsumo for non-dealer and dealer."""
 
@@ -368,7 +313,13 @@ def format_table(rules: Rules) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Score one hand given on the command line, JSON lines with --jsonl, or print --table."""
+    """Score one hand given on the command line, JSON lines with --jsonl, or print --table; the
+    readable report speaks ``--lang`` (English by default, riichi and MCR alike)."""
+    with report_language(getattr(args, "lang", None)):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.table:
         try:
             print(format_table(load_rules(args.rules)))
@@ -418,7 +369,7 @@ def run(args: argparse.Namespace) -> int:
     def riichi() -> tuple[Any, str]:
         hand, ctx, rules = _build(data)
         result = score_hand(hand, ctx, rules)
-        return result, format_result(hand, ctx, rules, result, args.alternatives)
+        return result, format_result(hand, ctx, rules.name, result, args.alternatives)
 
     return print_single(args, riichi, ScoringError)
 

@@ -18,11 +18,19 @@ from trainer.cli.score import _BadInput, _short, _wind, bool_flags, check_fields
 from trainer.engine.hand import Hand
 from trainer.engine.mcr import MCR_PRESETS, McrError, McrResult, Situation, load_mcr_rules, score_mcr
 from trainer.engine.mcr.table import McrRules
-from trainer.i18n import _, current_language
+from trainer.i18n import N_, _, current_language
 
 MCR_FLAGS = ("tsumo", "last_copy", "rinshan", "chankan", "haitei", "houtei")
 MCR_FIELDS = {"hand", "win", "seat", "round", "flowers", "rules", *MCR_FLAGS}
 MAX_FLOWERS = 8
+FORM_NAMES = {
+    "seven_pairs": N_("seven pairs"),
+    "thirteen_orphans": N_("thirteen orphans"),
+    "honors_knitted": N_("honors and knitted tiles"),
+    "knitted_straight": N_("knitted straight, a set and a pair"),
+}
+"""The special hand forms by the calculator's ids (``reading.form``), as the report names them;
+the standard form (four sets and a pair) is shown by its sets alone."""
 
 
 def is_mcr(rules: Any) -> bool:
@@ -99,7 +107,8 @@ def _excluded_line(d: Any, lang: str) -> str:
 
 
 def format_mcr(hand: Hand, sit: Situation, result: McrResult) -> str:
-    """The readable report of one scored MCR hand, in the interface language."""
+    """The readable report of one scored MCR hand, in the current language (the score command's
+    ``--lang``, English by default: :func:`trainer.cli.score_report.report_language`)."""
     lang = current_language()
     winds = "ESWN"
     how = _("self-drawn") if sit.self_drawn else _("on a discard")
@@ -108,7 +117,7 @@ def format_mcr(hand: Hand, sit: Situation, result: McrResult) -> str:
             hand=hand, tile=parse_tile_name(sit.win), how=how, seat=winds[sit.seat - 27],
             round=winds[sit.round - 27], rules=result.rules.name,
         ),
-        _("Arrangement: {reading}").format(reading=result.reading.text()),
+        _("Arrangement: {reading}").format(reading=arrangement_text(result.reading)),
         _("Fans counted:"),
     ]
     for f in result.fans:
@@ -135,6 +144,17 @@ def format_mcr(hand: Hand, sit: Situation, result: McrResult) -> str:
             )
         )
     return "\n".join(lines)
+
+
+def arrangement_text(reading: Any) -> str:
+    """The arrangement of the hand in the report: its sets («123m 456p 789s 666z 77z»), after the
+    form's name for a special form («seven pairs: 11m 22m …»), the name alone for a form of single
+    tiles (thirteen orphans, honors and knitted tiles) — never the calculator's id."""
+    name = FORM_NAMES.get(reading.form)
+    groups = " ".join(g.label() for g in reading.groups)
+    if name is None:
+        return groups or reading.form
+    return f"{_(name)}: {groups}" if groups else _(name)
 
 
 def parse_tile_name(kind: int) -> str:

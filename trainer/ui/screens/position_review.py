@@ -569,7 +569,8 @@ class PositionReviewScreen(Screen):
         if self.ask == "call":
             if self.call_answer is None or not isinstance(self.decision, CallDecision):
                 return [""]
-            return [call_answer_text(self.call_answer), call_played_text(self.decision)]
+            was_open = self.point is not None and not self.point.view.hand.is_closed  # melds before the offer
+            return [call_answer_text(self.call_answer, was_open), call_played_text(self.decision)]
         decision = self.decision
         if self.ask == WIN_ASK:
             return self._win_parts()

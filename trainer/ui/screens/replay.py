@@ -25,11 +25,12 @@ from trainer.engine.game.actions import Discard, Pass, Riichi
 from trainer.engine.game.records import RecordError
 from trainer.engine.game.saved import load_game
 from trainer.engine.mcr import records as mcr_records
+from trainer.engine.notation import format_tiles
 from trainer.i18n import _, fu_text, han_text, ngettext, pgettext, points_text
 from trainer.ui.registry import register_screen
+from trainer.ui.richtext import layout_rich, tiles_markup
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
-from trainer.ui.views.explain import tile_words
 from trainer.ui.views.table.actions import offer_label
 from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.call_review import call_choice_text
@@ -43,6 +44,8 @@ from trainer.ui.views.table.wins import win_sentence
 from trainer.ui.widgets import Button, blit_text
 
 P = PALETTE
+CAPTION_TILE_SCALE = 1.3
+"""The height of a tile drawn in the caption («Вы: сброс [北]»), in the caption's line heights."""
 
 
 @register_screen("replay")
@@ -242,7 +245,7 @@ class ReplayScreen(Screen):
             x += w + L.px(8)
         top_buttons = min((b.rect.top for b in self.buttons), default=area.bottom)
         self.caption_y = top_buttons - L.px(8)
-        line = self.app.line_height(L.font("small"))
+        line = round(self.app.line_height(L.font("small")) * CAPTION_TILE_SCALE)  # room for a tile in the caption
         self.board.place(self.app, pygame.Rect(area.left, area.top, area.width,
                                                self.caption_y - line - L.px(8) - area.top))
 
@@ -338,6 +341,12 @@ class ReplayScreen(Screen):
         f = self.frames[self.pos]
         return self.calls.get((f.hand, f.action_index))
 
+    def hand_was_open(self) -> bool:
+        """Whether the learner's hand had an open meld before the answer on screen (the frame before
+        it: a call just made is not counted), so the call verdict on a ready hand speaks of an open one."""
+        before = self.frames[max(0, self.pos - 1)]
+        return any(m.is_open for m in before.state.seats[self.learner].melds)
+
     def caption(self, frame: Frame) -> str:
         """What just happened, in words."""
         if frame.result is not None and self.mcr:
@@ -360,10 +369,10 @@ class ReplayScreen(Screen):
         if frame.seat is None:
             return _("Hand {n}: the tiles are dealt").format(n=frame.hand + 1)
         a, who = frame.action, self.seat_name(frame.seat)
-        if isinstance(a, Riichi):
-            return _("{who}: riichi, discard {tile}").format(who=who, tile=tile_words(self.app, [a.tile], inline=True))
+        if isinstance(a, Riichi):  # the tile drawn as at the table, as the review's boxes draw it
+            return _("{who}: riichi, discard {tile}").format(who=who, tile=tiles_markup(format_tiles([a.tile])))
         if isinstance(a, Discard):
-            return _("{who}: discard {tile}").format(who=who, tile=tile_words(self.app, [a.tile], inline=True))
+            return _("{who}: discard {tile}").format(who=who, tile=tiles_markup(format_tiles([a.tile])))
         if isinstance(a, Pass):  # not the button's verb: what the player did
             d = self.decisions.get((frame.hand, frame.action_index)) if frame.seat == self.learner else None
             if d is not None and (d.passed_win or {}).get("kind") == "ron":  # a win let go by, not a call
@@ -402,7 +411,8 @@ class ReplayScreen(Screen):
                             corner.width, corner.height)  # the table is drawn symmetric
         c = d.riichi_choice if d is not None else None
         call = self.current_call()
-        side = riichi_choice_text(c) if c is not None else call_choice_text(call) if call is not None else ""
+        side = (riichi_choice_text(c) if c is not None
+                else call_choice_text(call, self.hand_was_open()) if call is not None else "")
         self.side_box.draw(surf, self.app, right, side)
         caption = self.caption(frame)
         small = L.font("small")
@@ -410,8 +420,27 @@ class ReplayScreen(Screen):
         if below is not None:
             text, pos, anchor, room = below
             blit_text(surf, self.app, text, small, P.on_felt_muted, pos, anchor=anchor, max_width=room)
-        blit_text(surf, self.app, caption, small, P.on_felt, (area.left, self.caption_y),
-                  anchor="bottomleft", max_width=area.width)
+        self._draw_caption(surf, caption, area)
+
+    def _draw_caption(self, surf: pygame.Surface, caption: str, area: pygame.Rect) -> None:
+        """The caption on its line above the buttons: a discard's tile drawn as a tile (rich text),
+        any other caption as one line of text, shortened with '…' only when it is too wide."""
+        small = self.app.layout.font("small")
+        if "{tiles:" not in caption:
+            blit_text(surf, self.app, caption, small, P.on_felt, (area.left, self.caption_y),
+                      anchor="bottomleft", max_width=area.width)
+            return
+        lay = layout_rich(self.app, caption, small, area.width, P.on_felt, tile_scale=CAPTION_TILE_SCALE)
+        surf.blit(lay.surface, lay.surface.get_rect(bottomleft=(area.left, self.caption_y)))
+
+    def caption_width(self, caption: str) -> int:
+        """How wide the caption is drawn, its tile included (pixels)."""
+        small = self.app.layout.font("small")
+        if "{tiles:" not in caption:
+            return self.app.text_width(caption, small)
+        area = self.app.layout.content()
+        lay = layout_rich(self.app, caption, small, area.width, P.on_felt, tile_scale=CAPTION_TILE_SCALE)
+        return lay.surface.get_bounding_rect().right
 
     def below_place(self) -> tuple[str, tuple[int, int], str, int] | None:
         """Where the text the header had no room for goes (text, point, anchor, width): at the right
@@ -433,7 +462,7 @@ class ReplayScreen(Screen):
             spot = (area.right, row[0].rect.centery)
             if need <= free:
                 return below, spot, "midright", free
-        beside = area.width - self.app.text_width(self.caption(self.frames[self.pos]), small) - L.px(24)
+        beside = area.width - self.caption_width(self.caption(self.frames[self.pos])) - L.px(24)
         if need <= beside or not row:
             return below, (area.right, self.caption_y), "bottomright", max(beside, L.px(160))
         return below, spot, "midright", max(free, L.px(160))

@@ -45,6 +45,19 @@ P = PALETTE
 ABORT_TERMS = {"kyuushu": "kyuushu_kyuuhai", "suufon": "suufon_renda", "suucha": "suucha_riichi",
                "suukaikan": "suukaikan", "sanchahou": "sanchahou"}
 """Abortive draw reason (game log) -> glossary term."""
+SCORE_NOTES: dict[tuple[bool, bool], str] = {
+    # (rounded to whole thousands, with an oka) -> how the match's score is made
+    (True, True): N_("Score: points minus {target} in thousands, rounded to the whole thousand (500 rounds down) for "
+                     "all but the first place, whose score keeps the total unchanged; plus a {oka_term} of {oka} to "
+                     "the first place and a {uma_term} of {uma}."),
+    (True, False): N_("Score: points minus {target} in thousands, rounded to the whole thousand (500 rounds down) "
+                      "for all but the first place, whose score keeps the total unchanged; plus a {uma_term} of "
+                      "{uma}."),
+    (False, True): N_("Score: points minus {target} in thousands, plus a {oka_term} of {oka} to the first place and a "
+                      "{uma_term} of {uma}."),
+    (False, False): N_("Score: points minus {target} in thousands, plus a {uma_term} of {uma}."),
+}
+"""The match end's note on the score, by (rounded to whole thousands, with an oka)."""
 LIMIT_NAMES = {"mangan": N_("mangan"), "haneman": N_("haneman"), "baiman": N_("baiman"),
                "sanbaiman": N_("sanbaiman"), "yakuman": N_("yakuman"), "kazoe_yakuman": N_("counted yakuman")}
 SEAT_COLORS = ((232, 176, 75), (74, 144, 217), (212, 84, 74), (63, 166, 107))
@@ -745,12 +758,9 @@ class MatchEndView:
         return text
 
     def _score_note(self, o: Any, fields: dict[str, Any]) -> str:
-        if o.final_rounding == "thousand_5_down":
-            return _("Score: points minus {target} in thousands, rounded to the whole thousand (500 rounds down) for "
-                     "all but the first place, whose score keeps the total unchanged; plus a {oka_term} of {oka} to "
-                     "the first place and a {uma_term} of {uma}.").format(**fields)
-        return _("Score: points minus {target} in thousands, plus a {oka_term} of {oka} to the first place and a "
-                 "{uma_term} of {uma}.").format(**fields)
+        """The note's sentence for these rules: rounded or not, and the oka named only when there is
+        one (JPML has none: never «plus an oka of 0»)."""
+        return _(SCORE_NOTES[(o.final_rounding == "thousand_5_down", bool(o.oka))]).format(**fields)
 
     def term_at(self, pos: tuple[int, int]) -> str | None:
         """The glossary term under ``pos`` in the note (None if none, or before the first draw)."""
