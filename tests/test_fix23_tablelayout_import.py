@@ -22,8 +22,9 @@ from trainer.engine.game.play import play_match  # noqa: E402
 from trainer.engine.game.records import RecordError  # noqa: E402
 from trainer.engine.game.tenhou6_write import to_tenhou6  # noqa: E402
 from trainer.ui import folders  # noqa: E402
+from trainer.ui.log_problems import error_copies as tile_copies  # noqa: E402
 from trainer.ui.match_setup import MatchSetup  # noqa: E402
-from trainer.ui.screens.game_import import short_error, tile_copies  # noqa: E402
+from trainer.ui.screens.game_import import short_error  # noqa: E402
 
 
 @pytest.fixture(scope="module")

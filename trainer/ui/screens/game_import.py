@@ -27,7 +27,7 @@ from trainer.engine.game.records import RecordError
 from trainer.i18n import _, format_points, ngettext
 from trainer.progress.names import shown_name
 from trainer.ui import folders
-from trainer.ui.log_problems import log_problem_text
+from trainer.ui.log_problems import copies_text, error_copies, log_problem_text
 from trainer.ui.match_setup import player_display_names
 from trainer.ui.registry import register_screen
 from trainer.ui.saved_games import LEARNER_SEAT, games_dir
@@ -69,41 +69,15 @@ def saved_game_label(path: Path) -> str:
     return " · ".join(part.strip() for part in game_line(g)[0].split("·"))
 
 
-def copies_text(hand: int | None, copies: tuple[str, int, int]) -> str:
-    """A hand holding more copies of a tile than a set has (the engine's ``copies``: the tile, how
-    often it appears, how many a set holds), in words: «в раздаче 2 плитка 1m встречается 7 раз, а в
-    наборе их только четыре»."""
-    tile, times, most = copies
-    if most == 1:
-        text = ngettext("the red {tile} appears {n} time, but a set has only one",
-                        "the red {tile} appears {n} times, but a set has only one", times)
-    else:
-        text = ngettext("{tile} appears {n} time, but a set has only four",
-                        "{tile} appears {n} times, but a set has only four", times)
-    text = text.format(tile=tile, n=times)
-    return _("hand {n}: {what}").format(n=hand, what=text) if hand is not None else text
-
-
-def tile_copies(exc: BaseException | None) -> tuple[str, int, int] | None:
-    """The engine's ``copies`` of a log with too many copies of a tile, from ``exc`` or the error it
-    was raised while handling (a file's reader names the file in a new error of its own)."""
-    while exc is not None:
-        copies = getattr(exc, "copies", None)
-        if copies is not None:
-            return copies
-        exc = exc.__context__
-    return None
-
-
 def short_error(exc: Exception, path: Path | None = None) -> str:
     """The reason a game cannot be opened: in the learner's words when the engine says what kind
     of problem it is (not a game log, a newer version, not JSON ...; a tile more often than a set
-    has, :func:`copies_text`), else the engine's one-line reason, with the file named by its name
+    has, :func:`~trainer.ui.log_problems.copies_text`), else the engine's one-line reason, with the file named by its name
     rather than its full path."""
     kind = getattr(exc, "kind", None)
-    copies = tile_copies(exc)
+    copies = error_copies(exc)
     if copies is not None:
-        why = copies_text(getattr(exc, "hand", None), copies)
+        why = copies_text(copies, getattr(exc, "hand", None))
         return f"{path.name}: {why}" if path is not None else why
     if kind is not None and kind != "damaged":
         why = log_problem_text(kind, line=getattr(exc, "line", None), hand=getattr(exc, "hand", None), fallback=str(exc))

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from trainer.engine.evaluator.reasons import Reason, reason
-from trainer.engine.game.review import UKEIRE_TOLERANCE, Decision
+from trainer.engine.game.review import UKEIRE_TOLERANCE, Decision, close_in_value
 from trainer.i18n import (
     _,
     format_about_points,
@@ -212,6 +212,15 @@ def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
                         "leave ({m}) — a fine choice.", d.ukeire_chosen).format(
             mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}", best=best, m=d.ukeire_best)
         return text if _coach_in_best(d) else text + other
+    if pf is None and not same and _close_by_value(d):  # fewer tiles, but as good by the coach's weighing
+        why = d.coach_why or {}
+        ours, theirs = _percent(float(why["mine"]["win"])), _percent(float(why["win"]))
+        return ngettext("You discarded {mine}: {n} useful tile, fewer than {best} would leave ({m}), but the coach "
+                        "gives your hand nearly the same chance to win ({p}% against {q}%) — a fine choice.",
+                        "You discarded {mine}: {n} useful tiles, fewer than {best} would leave ({m}), but the coach "
+                        "gives your hand nearly the same chance to win ({p}% against {q}%) — a fine choice.",
+                        d.ukeire_chosen).format(mine=mine, n=d.ukeire_chosen, best=best, m=d.ukeire_best,
+                                                p=ours, q=theirs)
     if against or not same:  # the tile was fine for the hand, but the coach would not have played this way
         return ngettext("You discarded {mine}: the {ukeire} is {n} useful tile.",
                         "You discarded {mine}: the {ukeire} is {n} useful tiles.", d.ukeire_chosen).format(
@@ -219,6 +228,14 @@ def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
     return ngettext("You discarded {mine}: the coach agrees, the {ukeire} is {n} useful tile.",
                     "You discarded {mine}: the coach agrees, the {ukeire} is {n} useful tiles.", d.ukeire_chosen).format(
         mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}")
+
+
+def _close_by_value(d: Decision) -> bool:
+    """A ``good`` discard that keeps fewer tiles than the review's ukeire tolerance allows, but whose
+    expected value the coach's weighing puts within :data:`~trainer.engine.game.review.VALUE_TOLERANCE`
+    of its own tile's (so the words must say why it is fine: the chance to win, not the tiles)."""
+    return (d.verdict == "good" and not d.in_best and not _near_not_best(d) and d.ukeire_chosen < d.ukeire_best
+            and close_in_value(getattr(d, "coach_why", None)))
 
 
 def _near_not_best(d: Decision) -> bool:
