@@ -195,9 +195,14 @@ def test_a_warned_push_with_riichi_on_offer_says_why(app: App) -> None:
     lift(app, screen, t("8p"))
     lines = [plain_words(app, line) for line in screen.coach_message().split(BR)]
     text = " ".join(lines)
-    push = ("Push: 8p is risky, but the hand gains about 10,100 points on average, more than the risk (about 610)."
+    # (review 23, coach2: the parts of the average are named, never a bare total bigger than the hand)
+    push = ("Push: 8p is risky, but a win is worth about 8,900 points (69% to win), on average about 6,140, ×1.6 "
+            "because a dealer's win keeps the deal (連荘, renchan), plus 310 for tenpai at a draw (不聴罰符, nōten "
+            "bappu): about 10,100 — more than the risk (about 610)."
             if in_english(app) else
-            "Играйте вперёд: сброс 8p опасен, но рука в среднем принесёт около 10 100 очков, больше риска (около 610).")
+            "Играйте вперёд: сброс 8p опасен, но победа стоит около 8 900 очков (шанс 69%), в среднем это около 6 140, "
+            "×1,6, ведь после победы дилер остаётся дилером (連荘, renchan), плюс 310 за тенпай при ничьей (不聴罰符, "
+            "nōten bappu): около 10 100 — больше риска (около 610).")
     assert push in lines, text
     riichi = next(i for i, line in enumerate(lines) if line.startswith("Riichi" if in_english(app) else "Риичи"))
     assert lines.index(push) < riichi and lines[riichi].count(" — ") == 1, lines
@@ -347,11 +352,11 @@ def test_a_kan_that_breaks_the_tenpai_is_declined() -> None:
 def test_the_last_hand_odds_read_plainly_in_russian(app: App) -> None:
     verdict = SimpleNamespace(gain=960.0, loss=80.0)
     text = plain_words(app, coach._places_odds({"place": 1, "place_points": 8000}, verdict))
-    if in_english(app):
-        assert "pushing would gain about 12 places in all and risk losing about 1" in text, text
+    if in_english(app):  # (review 23, coach2: from 1st place a push keeps places, compared with folding)
+        assert "pushing rather than folding would save you about 12 places in all and lose about 1" in text, text
     else:
-        assert "Представьте 100 таких раздач: игра вперёд в сумме поднимет вас примерно на 12 мест и опустит " \
-               "примерно на 1." in text, text
+        assert "Представьте 100 таких раздач: по сравнению с защитой игра вперёд в сумме сохранит вам примерно " \
+               "12 мест и отнимет примерно 1." in text, text
         assert "опустить могла бы" not in text, text
 
 

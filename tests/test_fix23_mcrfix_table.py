@@ -119,10 +119,11 @@ def test_the_draw_card_after_a_false_win_keeps_the_penalty(app, lang) -> None:  
     text = card.draw_text()
     penalties = [line for line in card.payment_lines() if line.endswith(("(penalty)", "(штраф)"))]
     assert len(penalties) == 3
-    if lang == "en":
-        assert "nobody pays and" not in text and "the false win's penalty (on the right) stands" in text
+    if lang == "en":  # (review 23, coach2: no seat word — «справа» is also the player on the right)
+        assert "nobody pays and" not in text and "your false win's penalty stands (see the penalty lines)" in text
     else:
-        assert "никто не платит, сдача" not in text and "штраф за ложный выигрыш (справа) остаётся" in text
+        assert "никто не платит, сдача" not in text and "ваш штраф за ложный выигрыш остаётся" in text
+        assert "справа" not in text.lower(), text
     surf = pygame.Surface((1280, 720))
     card.draw(surf, app, pygame.Rect(40, 40, 1200, 640))  # paints with the new sentence
     clean = SimpleNamespace(result=SimpleNamespace(wins=(), false_wins=()))

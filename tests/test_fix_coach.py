@@ -172,8 +172,8 @@ def test_review_cards_say_correct_not_right(app: App) -> None:
 def test_the_last_hand_odds_count_places_in_russian(app: App) -> None:
     verdict = SimpleNamespace(gain=80.0, loss=560.0)
     text = plain_text(coach._places_odds({"place": 1, "place_points": 8000}, verdict), app)
-    assert ("pushing would gain about 1 place in all and risk losing about 7" if _en(app)
-            else "в сумме поднимет вас примерно на 1 место и опустит примерно на 7") in text, text
+    assert ("pushing rather than folding would save you about 1 place in all and lose about 7" if _en(app)
+            else "в сумме сохранит вам примерно 1 место и отнимет примерно 7") in text, text
     assert "около 1 места" not in text
 
 

@@ -252,7 +252,7 @@ def mcr_explain_item(item: dict[str, Any]) -> str | None:
     if k == "mcr_shanten":
         n = item["shanten"]
         state = _("complete") if n < 0 else (_("ready") if n == 0 else ngettext(
-            "{n} tile from ready", "{n} tiles from ready", n).format(n=n))
+            "{n} step from ready", "{n} steps from ready", n).format(n=n))
         return f"{form_label(item['form'])}: {state}"
     return None
 

@@ -20,7 +20,8 @@
 * :func:`open_hand_warning` — when nobody is in riichi, why a tile fits the likely wait of
   an opponent whose open melds show what they build (one suit and honors, only pons, a
   yakuhai pon), read by the shared evaluator, and which tiles are much safer;
-* :func:`waiting` — the waits of a ready 13-tile hand and whether it is furiten.
+* :func:`waiting` — the waits of a ready 13-tile hand, whether it is furiten, and whether an open
+  hand has no yaku on any of them (:func:`wins_with_yaku`).
 
 Everything here is pure engine code; the table's coach view turns it into words.
 """
@@ -324,18 +325,22 @@ class Waiting:
     """A ready hand: the winning kinds with the copies still unseen, and furiten (one of the
     waits is in the player's own river, so only a self-drawn win is allowed); ``riichi_furiten``
     (a winning tile let pass after riichi: only tsumo for the rest of the hand) and ``temporary``
-    (a winning tile let pass without riichi: no ron until the player's next discard)."""
+    (a winning tile let pass without riichi: no ron until the player's next discard); ``no_yaku``
+    (an open hand that no winning tile gives a yaku: it can win neither by ron nor by tsumo, and
+    its furiten does not matter — the reason it cannot win is the missing yaku)."""
 
     waits: dict[int, int]
     furiten: bool
     riichi_furiten: bool = False
     temporary: bool = False
+    no_yaku: bool = False
 
 
-def waiting(view: PlayerView) -> Waiting | None:
+def waiting(view: PlayerView, rules: Any = None) -> Waiting | None:
     """The waits of the 13-tile hand in ``view`` (None if it is not ready), with its furiten: from
     the player's own river, and after a winning tile let pass (the view's ``riichi_furiten`` and
-    ``temp_furiten``)."""
+    ``temp_furiten``), and whether an open hand has no yaku on any wait (``rules``: a rule set or
+    preset name, Tenhou by default)."""
     hand = view.hand
     if len(hand.concealed) % 3 != 1:
         return None
@@ -345,8 +350,31 @@ def waiting(view: PlayerView) -> Waiting | None:
         return None
     uke = ukeire(hand, seen_outside(view))
     own = {d.tile.kind for d in view.rivers[view.seat]}
+    no_yaku = not hand.is_closed and not any(wins_with_yaku(view, kind, rules) for kind in uke)
     return Waiting(uke, any(k in own for k in uke), bool(getattr(view, "riichi_furiten", False)),
-                   bool(getattr(view, "temp_furiten", False)))
+                   bool(getattr(view, "temp_furiten", False)), no_yaku)
+
+
+def wins_with_yaku(view: PlayerView, kind: int, rules: Any = None) -> bool:
+    """True when the ready hand in ``view`` completed by a tile of ``kind`` has a yaku, won by ron or
+    by tsumo (the engine's scoring, without the chance yaku of the wall's last tile or a kan): an open
+    hand without one can never win on that tile."""
+    from trainer.engine.hand import Hand
+    from trainer.engine.scoring import ScoringError, WinContext, score_hand
+
+    rules = evaluator_for(rules).rules
+    win = Tile(kind)
+    full = Hand(tuple(sorted((*view.hand.concealed, win))), view.hand.melds)
+    kita = getattr(view, "kita", ())
+    for tsumo in (False, True):
+        ctx = WinContext(win_tile=win, tsumo=tsumo, seat_wind=view.seat_wind, round_wind=view.round_wind,
+                         dora_indicators=tuple(view.dora_indicators), nuki=kita[view.seat] if kita else 0)
+        try:
+            score_hand(full, ctx, rules)
+        except ScoringError:
+            continue
+        return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -434,7 +462,7 @@ def pass_win_advice(view: PlayerView, tsumo: bool, rules: Any = None) -> tuple[R
 
 __all__ = ["CallAdvice", "DangerWarning", "DiscardHint", "OpenHandWarning", "RiichiAdvice", "Waiting",
            "call_advice", "coach_turn", "danger_warning", "discard_hints", "efficiency_hints", "evaluator_for",
-           "open_hand_warning", "pass_win_advice", "riichi_advice", "tsumo_values", "waiting"]
+           "open_hand_warning", "pass_win_advice", "riichi_advice", "tsumo_values", "waiting", "wins_with_yaku"]
 
 
 def tsumo_values(view: PlayerView, tile: Tile, rules: Any = None) -> tuple[int, int]:

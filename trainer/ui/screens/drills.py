@@ -70,7 +70,9 @@ HINT_WHERE = {
     "fu_fixed": N_("Look at the hand's form first: which form is it, and how does that form get its fu?"),
     "fu": N_("Look at the hand's form first. Four sets and a pair: go in order — the base, how the hand was won, "
              "each triplet or quad, the pair, the wait."),
-    "points": N_("Find the han in the payment table, then the fu; the dealer is paid more."),
+    # right both ways: a dealer's win is paid more, and in a non-dealer's tsumo the dealer pays more
+    "points": N_("Find the han in the payment table, then the fu. A dealer's win is paid 1.5 times as much; when a "
+                 "non-dealer wins by tsumo, the dealer pays twice what each other player pays."),
     "tile_name": N_("Look at the marks on the tile: their shape, how many there are, their color."),
     "tile_family": N_("Look at the marks on the tile: their shape, how many there are, their color."),
     "tile_number": N_("Look at the marks on the tile: their shape, how many there are, their color."),

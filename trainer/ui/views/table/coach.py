@@ -4,7 +4,8 @@ Levels: ``hints`` marks the discard the ``strong`` bot would make (the shared ha
 evaluator's push or fold, value and danger) and says why in words from the evaluator's
 reasons, and warns when a lifted tile can deal into a riichi while a safe tile is in
 the hand, or — with nobody in riichi — fits the likely wait of an open hand (honitsu
-colour, toitoi, a yakuhai pon) while much safer tiles are there; ``full`` also says when the hand is ready and on what, when it is furiten,
+colour, toitoi, a yakuhai pon) while much safer tiles are there; ``full`` also says when the hand is ready and on what, when it is furiten
+(an open tenpai without a yaku is told instead that it cannot win at all, only be paid at a draw),
 whether to declare riichi (the strong bot's riichi-or-dama verdict, with the hand's value
 both ways and the deciding reason; a discard that can deal in then says in one line why pushing
 it is right) and whether to declare a closed or added kan (the strong bot's verdict).  A discard
@@ -165,7 +166,7 @@ def win_percent(chance: float) -> str:
 
 
 def worth_words(gain: float, win: float | None, value: float | None, *, factor: float | None = None,
-                draw: float | None = None, exact: bool = False) -> str:
+                draw: float | None = None, exact: bool = False, no_yaku: bool = False) -> str:
     """What pushing is worth on average — the evaluator's ``gain`` (reason ``gain``) — in words
     whose figures add up: the value and the chance to win it, what they make on average, then
     the parts the evaluator adds, as its reason gives them: the dealer's ``factor`` (reason
@@ -173,8 +174,13 @@ def worth_words(gain: float, win: float | None, value: float | None, *, factor: 
     draw (reason ``draw_payments``), and the gain itself.  ``factor`` or ``draw`` None: the parts
     are not known (figures from before the reason carried them), what the gain adds to the
     average is named as a whole.  ``exact``: the gain unrounded (it is compared with a figure
-    that rounds the same)."""
+    that rounds the same).  ``no_yaku`` (or a ready hand worth nothing with no chance to win and
+    paid at a draw — the evaluator's open tenpai without a yaku): the hand cannot win at all, and
+    the gain is only what tenpai is paid at a draw, said so — never "your hand can expect"."""
     total = format_number(round(gain)) if exact else about_figure(gain)
+    if no_yaku or cannot_win(win, value, draw):
+        return _("without a {yaku} your open hand cannot win; it is only paid {ready}: about {gain}").format(
+            yaku="{term:yaku}", ready=_at_draw(), gain=total)
     if not value or win is None:
         return _("your hand can expect about {gain}").format(gain=total)
     worth = format_about_points(value)
@@ -189,7 +195,7 @@ def worth_words(gain: float, win: float | None, value: float | None, *, factor: 
     # the additions in a few words, each linked to the glossary card that explains it; the value is
     # already the dealer's (1.5 times), so the dealer's factor is what keeping the deal adds (renchan)
     as_dealer = term_word("renchan", pgettext("inline term", "a dealer's win keeps the deal"))
-    at_draw = term_word("noten_bappu", pgettext("inline term", "for tenpai at a draw"))
+    at_draw = _at_draw()
     ready = draw >= 20
     if round(100 * win) < 1:
         if known and ready:
@@ -235,6 +241,13 @@ def worth_words(gain: float, win: float | None, value: float | None, *, factor: 
         value=worth, p=p, gain=total)
 
 
+def cannot_win(win: float | None, value: float | None, draw: float | None) -> bool:
+    """True when the evaluator's figures say the hand cannot win at all yet is paid at a draw: worth
+    nothing, no chance to win, draw payments — an open tenpai without a yaku (the evaluator sets
+    its chance to 0 and a ready hand is the only one paid at a draw)."""
+    return value is not None and value <= 0 and win is not None and win <= 0 and draw is not None and draw >= 20
+
+
 def _rounded(points: float) -> int:
     """A figure as :func:`about_figure` shows it, as a number (to the ten; from 10,000 on, the hundred)."""
     points = round(points)
@@ -276,24 +289,33 @@ def _gain_reason(verdict: Any) -> Any:
     return next((r for r in verdict.reasons if r.code == "gain"), None)
 
 
-def push_line(verdict: Any) -> str:
+def push_line(verdict: Any, *, no_yaku: bool = False) -> str:
     """The coach's "Push" sentence against a threat: what pushing is worth (:func:`worth_words`, its
     figures from the verdict's ``gain`` reason, the dealer's factor among them) against the risk of
     pushing, or — when the gain is below that risk but pushing still pays, because folding risks
     something too — against what pushing adds to the risk of folding, with both risks named
-    (:func:`risks_words`), as the review and the puzzles word them."""
+    (:func:`risks_words`), as the review and the puzzles word them.  ``no_yaku``: an open tenpai
+    without a yaku, which pushes only for the payment at a draw (:func:`worth_words`)."""
+    worth, against = weighed_push(verdict, no_yaku=no_yaku)
+    if against is None:
+        return _("Push: {worth} — more than the risk of pushing (about {loss}).").format(
+            worth=worth, loss=about_pair(verdict.gain, verdict.loss)[1])
+    return _("Push: {worth} — more than pushing adds to the risk ({added}).").format(worth=worth, added=against)
+
+
+def weighed_push(verdict: Any, *, no_yaku: bool = False) -> tuple[str, str | None]:
+    """What pushing is worth (:func:`worth_words`, its parts from the verdict's ``gain`` reason) and,
+    when that is less than the risk of pushing, what pushing adds to the risk of folding
+    (:func:`added_risk_words`); None when the gain is compared with the risk itself."""
     parts = gain_parts(_gain_reason(verdict))
     gain, loss = verdict.gain, verdict.loss
+    words = {"factor": parts["factor"], "draw": parts["draw"], "no_yaku": no_yaku}
     if gain >= loss:
-        shown_gain, shown_loss = about_pair(gain, loss)
-        worth = worth_words(gain, parts["win"], parts["value"], factor=parts["factor"], draw=parts["draw"],
-                            exact=shown_gain != about_figure(gain))
-        return _("Push: {worth} — more than the risk of pushing (about {loss}).").format(worth=worth, loss=shown_loss)
+        shown_gain = about_pair(gain, loss)[0]
+        return worth_words(gain, parts["win"], parts["value"], exact=shown_gain != about_figure(gain), **words), None
     exact, shown_loss, shown_fold, shown_extra = compared_risks(gain, loss, verdict.fold_loss)
-    worth = worth_words(gain, parts["win"], parts["value"], factor=parts["factor"], draw=parts["draw"],
-                        exact=exact)
-    return _("Push: {worth} — more than pushing adds to the risk ({added}).").format(
-        worth=worth, added=added_risk_words(shown_extra, shown_loss, shown_fold))
+    return (worth_words(gain, parts["win"], parts["value"], exact=exact, **words),
+            added_risk_words(shown_extra, shown_loss, shown_fold))
 
 
 def value_words(value: Any) -> str:
@@ -517,9 +539,14 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
         tiles = _tiles([h.tile])
         places = None if h.push_fold is None else next(
             (r for r in h.push_fold.reasons if r.code == "last_hand_places"), None)  # the last hand
-        if h.reason == "keeps_tenpai":
-            out.append(_("Discard {tiles}: you stay {tenpai}, waiting on {waits} ({n} tiles left).").format(
-                tiles=tiles, tenpai=_tenpai(), waits=_kinds(h.waits), n=h.ukeire))
+        no_yaku = a is not None and getattr(a, "no_yaku", False)
+        if h.reason == "keeps_tenpai" and no_yaku:  # ready, but it can never win: say why, not the tiles left
+            out.append(_("Discard {tiles}: you stay {tenpai}, waiting on {waits}, but {no_yaku}.").format(
+                tiles=tiles, tenpai=_tenpai(), waits=_kinds(h.waits), no_yaku=no_yaku_words()))
+        elif h.reason == "keeps_tenpai":
+            out.append(ngettext("Discard {tiles}: you stay {tenpai}, waiting on {waits} ({n} tile left).",
+                                "Discard {tiles}: you stay {tenpai}, waiting on {waits} ({n} tiles left).",
+                                h.ukeire).format(tiles=tiles, tenpai=_tenpai(), waits=_kinds(h.waits), n=h.ukeire))
         elif h.reason == "fewer_steps":
             out.append(ngettext("Discard {tiles}: one step closer to {tenpai}; after it the {ukeire} is {n} tile.",
                                 "Discard {tiles}: one step closer to {tenpai}; after it the {ukeire} is {n} tiles.",
@@ -548,6 +575,11 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
             risks = risks_words(shown_loss, shown_fold)
             if places is not None:
                 odds = _places_odds(places, h.push_fold)
+            elif round(gain) >= 100 and no_yaku:  # a ready open hand without a yaku: the gain is the draw payment
+                odds = _("Your open hand has no {yaku}, so it cannot win; pushing would only keep the payment {ready}, "
+                         "about {gain}, and add more to the risk ({added}).").format(
+                    yaku="{term:yaku}", ready=_at_draw(), gain=format_number(round(gain)) if exact else
+                    about_figure(gain), added=added_risk_words(shown_extra, shown_loss, shown_fold))
             elif round(gain) >= 100:
                 # the two figures the coach compares (the gain, what pushing adds to the risk), then
                 # the two risks that difference comes from, each named: the review says it so too
@@ -584,7 +616,8 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
                 # every discard leaves it yakuless (the evaluator took the widest): say what that means
                 out.append(_("Whatever you discard, your open hand has no {yaku} yet: it cannot win until it "
                              "makes one.").format(yaku="{term:yaku}"))
-        if a is not None and getattr(a, "furiten", False) and h.reason not in ("fold", "weave", "safer"):
+        if a is not None and getattr(a, "furiten", False) and h.reason not in ("fold", "weave", "safer") \
+                and not no_yaku:  # (without a yaku it cannot win at all: the furiten is not the reason)
             out.append(_("Then your wait is {furiten}: no ron, only {tsumo}.").format(
                 furiten="{term:furiten}", tsumo="{term:tsumo}"))
         if places is not None and push and h is hints[0] and h.push and a is not None and not any(
@@ -592,8 +625,22 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
             out.append(_("Push. {odds}").format(odds=_places_odds(places, h.push_fold)))
         elif push and h is hints[0] and h.push and a is not None and h.push_fold is not None and not any(
                 r.code == "no_threat" for r in h.push_fold.reasons):
-            out.append(push_line(h.push_fold))
+            out.append(push_line(h.push_fold, no_yaku=no_yaku))
     return out
+
+
+def _at_draw() -> str:
+    """«for tenpai at a draw» (noten bappu), linked to its card."""
+    return term_word("noten_bappu", pgettext("inline term", "for tenpai at a draw"))
+
+
+def no_yaku_words() -> str:
+    """Why a ready open hand without a yaku cannot win, as the end of a sentence ("..., but your open
+    hand has no yaku: ..."): neither by ron nor by tsumo, whatever its furiten; only the payment for
+    tenpai at a draw is left."""
+    return _("your open hand has no {yaku}: it cannot win, not by {ron} nor by {tsumo}; all it can still get is "
+             "the payment {ready}").format(yaku="{term:yaku}", ron="{term:ron}", tsumo="{term:tsumo}",
+                                           ready=_at_draw())
 
 
 def win_chance_words(tiles: str, n: int, other: str, m: int, win: float, other_win: float, *,
@@ -615,17 +662,26 @@ def win_chance_words(tiles: str, n: int, other: str, m: int, win: float, other_w
 
 
 def _places_odds(places: Any, verdict: Any) -> str:
-    """The push-or-fold odds of the last hand, in places rather than points."""
+    """The push-or-fold odds of the last hand, in places rather than points, against folding (the
+    evaluator's gain is measured from the place folding is expected to keep, not from the place now:
+    in first place a push gains by keeping it)."""
     per_place = places.get("place_points", 8000) or 8000
     place = place_text(int(places.get("place") or 1))
     if max(verdict.gain, verdict.loss) < 0.02 * per_place:
         return _("In the last hand only the final place counts ({place} now), and this hand can hardly change "
                  "it either way.").format(place=place)
     gain, loss = round(100 * verdict.gain / per_place), round(100 * verdict.loss / per_place)
+    if int(places.get("place") or 1) == 1:  # nothing to climb to: what a push gains is the first place kept
+        return ngettext("In the last hand only the final place counts ({place} now): over 100 hands like this, "
+                        "pushing rather than folding would save you about {gain} place in all and lose about "
+                        "{loss}.",
+                        "In the last hand only the final place counts ({place} now): over 100 hands like this, "
+                        "pushing rather than folding would save you about {gain} places in all and lose about "
+                        "{loss}.", gain).format(place=place, gain=gain, loss=loss)
     return ngettext("In the last hand only the final place counts ({place} now): over 100 hands like this, "
-                    "pushing would gain about {gain} place in all and risk losing about {loss}.",
+                    "pushing rather than folding would gain you about {gain} place in all and lose about {loss}.",
                     "In the last hand only the final place counts ({place} now): over 100 hands like this, "
-                    "pushing would gain about {gain} places in all and risk losing about {loss}.",
+                    "pushing rather than folding would gain you about {gain} places in all and lose about {loss}.",
                     gain).format(place=place, gain=gain, loss=loss)
 
 
@@ -768,9 +824,11 @@ def open_reading_words(reading: str, suit: str = "") -> str:
 
 
 def open_warning_line(w: OpenHandWarning, seat_name: Any) -> str:
-    """Why the lifted tile may be what an open hand waits on, and the safer tiles."""
+    """Why the lifted tile may be what an open hand waits on, and the tiles safer against that
+    player (the warning weighs that one opponent: the coach's fold tile, safest against everyone,
+    need not be among them)."""
     who = seat_in_sentence(seat_name, w.seat)
-    return _("Careful: {tile} may be what {who} is waiting on — {why}. Safer: {safe}.").format(
+    return _("Careful: {tile} may be what {who} is waiting on — {why}. Safer against them: {safe}.").format(
         tile=_tiles([w.tile]), who=who, why=open_reading_words(w.reading, w.suit), safe=tiles_or(w.safe))
 
 
@@ -844,10 +902,15 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
             from trainer.ui.views.table.call_review import call_line  # it words calls with this module
 
             lines.append(call_line(view, offers, rules))
-        ready = waiting(view)
-        if ready is not None:
-            lines.append(_("You are {tenpai}: waiting on {waits} ({n} tiles left).").format(
-                tenpai=_tenpai(), waits=_kinds(sorted(ready.waits)), n=sum(ready.waits.values())))
+        ready = waiting(view, rules)
+        if ready is not None and ready.no_yaku:  # it can never win: its furiten is not what stops it
+            lines.append(_("You are {tenpai}, waiting on {waits}, but {no_yaku}.").format(
+                tenpai=_tenpai(), waits=_kinds(sorted(ready.waits)), no_yaku=no_yaku_words()))
+        elif ready is not None:
+            left = sum(ready.waits.values())
+            lines.append(ngettext("You are {tenpai}: waiting on {waits} ({n} tile left).",
+                                  "You are {tenpai}: waiting on {waits} ({n} tiles left).", left).format(
+                tenpai=_tenpai(), waits=_kinds(sorted(ready.waits)), n=left))
             if ready.riichi_furiten:
                 lines.append(furiten_line("riichi"))
             elif ready.furiten:
@@ -898,14 +961,14 @@ def push_anyway_line(h: DiscardHint) -> str:
     places = next((r for r in pf.reasons if r.code == "last_hand_places"), None)
     if places is not None:
         return _("Push. {odds}").format(odds=_places_odds(places, pf))
-    if pf.gain >= pf.loss:
-        gain, loss = about_pair(pf.gain, pf.loss)
-        return _("Push: {tile} is risky, but the hand gains about {gain} points on average, more than the risk "
-                 "(about {loss}).").format(tile=_tiles([h.tile]), gain=gain, loss=loss)
-    exact, loss, fold, extra = compared_risks(pf.gain, pf.loss, pf.fold_loss)
-    gain = format_number(round(pf.gain)) if exact else about_figure(pf.gain)
-    return _("Push: {tile} is risky, but the hand gains about {gain} points on average, more than pushing adds to "
-             "the risk ({added}).").format(tile=_tiles([h.tile]), gain=gain, added=added_risk_words(extra, loss, fold))
+    # what pushing is worth with its parts named (the win, its chance, the dealer's factor, the draw
+    # payments), as the push line says it: never a bare total that looks bigger than the hand
+    worth, against = weighed_push(pf, no_yaku=h.advice is not None and getattr(h.advice, "no_yaku", False))
+    if against is None:
+        return _("Push: {tile} is risky, but {worth} — more than the risk (about {loss}).").format(
+            tile=_tiles([h.tile]), worth=worth, loss=about_pair(pf.gain, pf.loss)[1])
+    return _("Push: {tile} is risky, but {worth} — more than pushing adds to the risk ({added}).").format(
+        tile=_tiles([h.tile]), worth=worth, added=against)
 
 
 def risky_push(view: Any, hints: list[DiscardHint], discards: list[Tile], warned: Any) -> bool:

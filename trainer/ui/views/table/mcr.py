@@ -46,7 +46,7 @@ def mcr_coach_text(level: str, advice: McrAdvice, penalty: int = 0) -> str:
     With a Hu on offer the coach speaks of that Hu first: worth the minimum, it says to declare it
     and nothing else; under it, the warning (``penalty``: what the false win costs for each other
     player under the game's rules, 0 for none) and the nearest 8-point hand as the hand to
-    play on for — the tiles already form a hand, so "2 tiles from ready" alone would contradict
+    play on for — the tiles already form a hand, so "2 steps from ready" alone would contradict
     the Hu button."""
     if level == "off":
         return ""
@@ -68,7 +68,7 @@ def mcr_coach_text(level: str, advice: McrAdvice, penalty: int = 0) -> str:
     if advice.plans:
         first = advice.plans[0]
         steps = _("ready") if first.distance <= 0 else ngettext(
-            "{n} tile from ready", "{n} tiles from ready", first.distance).format(n=first.distance)
+            "{n} step from ready", "{n} steps from ready", first.distance).format(n=first.distance)
         if false_hu:
             lines.append(_("Your tiles form a hand, but too cheap a one. The nearest hand worth {m}: {fans} "
                            "({points}), {steps}.").format(m=_points(advice.minimum), fans=_fans(first.fans),
@@ -169,11 +169,15 @@ class McrHandResultView(HandResultView):
 
     def draw_text(self) -> str:
         """The sentence of a drawn hand (the wall ran out): nobody pays for the draw — except the
-        penalties of any false win of the hand, which stand (the lines beside it list them)."""
+        penalties of any false win of the hand, which stand (the penalty lines of the card list them;
+        no seat word says where, since «on the right» is also a player): the learner's own, or another's."""
         res = self.rnd.result
         if res is not None and res.false_wins and any(any(f.deltas) for f in res.false_wins):
-            return _("Nobody won: the hand is drawn. The draw itself costs nobody anything, but the false win's "
-                     "penalty (on the right) stands. The deal passes on. The four hands:")
+            if any(f.seat == self.me and any(f.deltas) for f in res.false_wins):
+                return _("Nobody won: the hand is drawn. The draw itself costs nobody anything, but your false "
+                         "win's penalty stands (see the penalty lines). The deal passes on. The four hands:")
+            return _("Nobody won: the hand is drawn. The draw itself costs nobody anything, but the penalty for the "
+                     "false win stands (see the penalty lines). The deal passes on. The four hands:")
         return _("Nobody won: in Chinese Official mahjong nobody pays and the deal passes on. The four hands:")
 
     def _fan_markup(self) -> list[tuple[str, str]]:
