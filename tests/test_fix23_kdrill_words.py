@@ -23,6 +23,7 @@ from trainer.engine.exercises import GENERATORS  # noqa: E402
 from trainer.i18n import set_language  # noqa: E402
 from trainer.ui.app import App  # noqa: E402
 from trainer.ui.richtext import BR  # noqa: E402
+from trainer.ui.views.exercise_labels import kids_tile_name  # noqa: E402
 from trainer.ui.views.kids_drill_words import ASKS, TILE_HINTS, TILE_REVEALS  # noqa: E402
 
 FAMILIES = ("man", "pin", "sou", "bird", "wind", "dragon")
@@ -121,13 +122,15 @@ def test_the_childs_answer_names_the_family_with_a_reason_and_no_she(child: App)
     _miss(child, screen)
     _miss(child, screen)
     assert screen.feedback_kind == "wrong"
-    assert screen.feedback_text == "Это семья ветров и драконов: на плитке нет числа, её не посчитаешь."
+    # kids3: what the hints did not say (no number was their point): the tile is a wind
+    assert screen.feedback_text == "Это семья ветров и драконов, а эта плитка — ветер."
     assert screen.feedback_style("wrong")[2] == "Смотри, как правильно!"  # not «вот она» over a family
     assert "Ответ:" not in screen.feedback_text
 
 
 @pytest.mark.parametrize(("params", "tile", "words"), [
-    ({"ask": "number", "pool": "man", "options": 3}, "5m", "Это 5: сверху крышечка и табуретка."),
+    # kids3: the sign on top was the second hint; the answer says why that sign is 5
+    ({"ask": "number", "pool": "man", "options": 3}, "5m", "Это 5: так пишут 5 в Китае и Японии."),
     ({"ask": "number", "pool": "pin", "options": 3}, "3p", "Это 3: считаем кружки — раз, два, три!"),
     ({"ask": "name", "direction": "to_tile", "pool": "honors", "options": 3}, "7z",
      "{tiles:7z} — это красный дракон: он нарисован красным."),
@@ -157,13 +160,15 @@ def test_a_wait_is_shown_with_what_it_makes(child: App) -> None:
 
 
 def test_an_english_child_reads_the_same_reasons(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-tile hand's twin: two rungs (what a pair is, then family and number), then the twin by
+    its name (kids3: «3 and 3 make a pair» said the first rung again)."""
     with headless_app(tmp_path, monkeypatch, language="en", profile="child") as app:
         params = {"size": 1}
         screen = _drill(app, "single_suit_waits", params, 0)
-        for _press in range(2):
+        for _press in range(3):
             key(app, pygame.K_h, "h")
         tile = screen.ex.explanation[0]["tile"]
-        assert screen.feedback_text.endswith(f"{tile[0]} and {tile[0]} make a pair."), screen.feedback_text
+        assert screen.feedback_text.endswith(f"It is {kids_tile_name(tile)} too."), screen.feedback_text
         assert screen.feedback_text.startswith("Here is the tile just the same:")
         assert screen.feedback_style("shown")[2] == "Look!"
 

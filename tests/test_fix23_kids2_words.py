@@ -6,8 +6,9 @@
    («{2z} — это Юг: он идёт вторым, сразу после Востока.»).
 2. "What is this tile called?" for a number character: its number is read from the sign on top,
    never counted (五萬 shows two signs), so the first hint says so, the tile is «иероглиф 5» as the
-   lessons name it (not «5 иероглифов») and the answer says «так пишут 5»; the family hint says
-   what the pictures mean without «палочки — это палочки».
+   lessons name it (not «5 иероглифов») and the answer says «так пишут 5» (kids3: «в Китае и Японии»,
+   the sign itself being the second hint's); the family hint says what the pictures mean without
+   «палочки — это палочки».
 3. A child's answer is headed alike in a lesson and in a drill: «Смотри, как правильно!».
 4. A child's last miss on a give-away step says why the tile given away stays.
 5. A child's term card is titled by the child's word («Тройняшки»), the Japanese on the line under it.
@@ -115,8 +116,8 @@ def test_a_characters_name_is_read_from_its_sign_not_counted(child: App) -> None
     assert "сколько" not in first and "how many" not in first
     assert ("число написано сверху" if ru(child) else "number is written on top") in first, first
     assert ("крышечка и табуретка" if ru(child) else "a little lid on a stool") in second, second
-    assert answer == ("Это иероглиф 5: сверху крышечка и табуретка — так пишут 5." if ru(child) else
-                      "It's character 5: on top is a little lid on a stool, and that's how you write 5.")
+    assert answer == ("Это иероглиф 5: так пишут 5 в Китае и Японии." if ru(child) else
+                      "It's character 5: that's how people in China and Japan write 5.")
 
 
 def test_the_find_question_names_a_character_as_the_lessons_do(child: App) -> None:

@@ -57,6 +57,8 @@ KIDS_QUESTIONS = {
     "kunto_shanten": N_("How many tiles are missing?"),
     "best_discard": N_("Which tile do you give away? Keep the tiles that help your hand."),
     "kunto_discard": N_("Which tile do you give back? Keep the tiles that help your hand."),
+    "set_complete": N_("Which tiles make a team with these two? Tap every one!"),
+    "set_judge": N_("Are these three tiles a team?"),
 }
 # A children's "which tiles fit" drill whose answer is one tile: never "tap every one".
 KIDS_ONE_TILE_QUESTIONS = {

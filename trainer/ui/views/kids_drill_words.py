@@ -5,8 +5,13 @@ sign below, «крышечка и табуретка» for five, the winds in th
 
 Everything a child reads here is a table: :data:`TILE_HINTS` (two rungs for each kind of tile
 question and family), :data:`TILE_REVEALS` (the answer with one reason), :data:`MAN_PICTURES`,
-:data:`HONOR_WHY`, :data:`FOUND` (a wind or dragon found), :data:`KIDS_HINTS` (the other questions), :data:`WAIT_SHAPE_HINTS` and
-:data:`SET_WORDS` (what a winning tile makes: a pair, a ladder, triplets)."""
+:data:`FOUND` and :data:`NAMED` (a wind or dragon found or named), :data:`KIDS_HINTS` and
+:data:`KIDS_SECOND_HINTS` (the other questions), :data:`WAIT_SHAPE_HINTS`, :data:`SET_HINTS` and
+:data:`SET_WORDS` (what a winning tile makes: a pair, a ladder, triplets).
+
+Each line of a ladder says something the lines before it did not: the answer never repeats a hint
+(its sentence or its fact), it names the answer with a reason the hints left for it (the tile's name,
+how the Chinese and Japanese write a number, the only tile with a bird, a wind's place in the row)."""
 
 from __future__ import annotations
 
@@ -40,18 +45,6 @@ MAN_PICTURES = {
 COUNTING = N_("one, two, three, four, five, six, seven, eight, nine")
 """The counting words; the first ``n`` of them count the dots or sticks of a tile."""
 
-HONOR_WHY = {
-    # TRANSLATORS: for a child; {winds} is a picture of the four winds in their order.
-    "1z": N_("East is the first of the four winds: {winds}."),
-    "2z": N_("South is the second of the four winds: {winds}."),
-    "3z": N_("West is the third of the four winds: {winds}."),
-    "4z": N_("North is the last of the four winds: {winds}."),
-    "5z": N_("The white dragon is the tile with just a frame."),
-    "6z": N_("The green dragon is drawn in green."),
-    "7z": N_("The red dragon is drawn in red."),
-}
-"""How a child knows each wind and dragon, as the winds-and-dragons lesson teaches it."""
-
 # TRANSLATORS: for a child, the first hint on "which family": the pictures that tell the families apart
 # (coins: dots; the red sign at the bottom: number characters; the bird belongs to the sticks).
 _FAMILY_FIRST = N_("Is there something to count on the tile? Round coins mean the dots family, and a red sign "
@@ -66,19 +59,23 @@ _STICKS_FIRST = N_("Count the sticks on the tile with your finger. And remember:
 _STICKS_SECOND = N_("Touch each stick once and say the numbers out loud. The last number you say is the "
                     "answer.")
 _BIRD_SECOND = N_("Do you see the bird? The bird is one stick!")
+# TRANSLATORS: for a child, the second hint on the number of the 1 of sticks (the first one said
+# «птичка — это одна палочка»): the bird is all there is on the tile.
+_BIRD_ALONE = N_("Do you see the bird? There are no other sticks on this tile.")
 # TRANSLATORS: for a child, the first hint on "what is this tile called": dots and sticks are counted, a
 # number character's number is read from the sign on top (never counted: 五萬 shows two signs).
 _NAME_FIRST = N_("Which family is it, and which number? Count the coins or the sticks. A number character "
                  "is not counted: its number is written on top.")
 _NUMBER_HINTS = {"man": (_MAN_FIRST, _MAN_SECOND), "pin": (_DOTS_FIRST, _DOTS_SECOND),
-                 "sou": (_STICKS_FIRST, _STICKS_SECOND), "bird": (_STICKS_FIRST, _BIRD_SECOND)}
+                 "sou": (_STICKS_FIRST, _STICKS_SECOND), "bird": (_STICKS_FIRST, _BIRD_ALONE)}
 
 TILE_HINTS: dict[str, dict[str, tuple[str, ...]]] = {
     # which family: never the family itself first; the second rung names what is on the tile
     "family": {
         "pin": (_FAMILY_FIRST, N_("This tile has round coins on it. Which family has coins?")),
         "sou": (_FAMILY_FIRST, N_("This tile has little sticks on it. Which family is that?")),
-        "bird": (_FAMILY_FIRST, N_("This tile has a bird on it. Remember: the bird is one stick!")),
+        # TRANSLATORS: for a child; the first hint said which family the bird belongs to
+        "bird": (_FAMILY_FIRST, N_("This tile has a bird on it. Remember: which family is the bird in?")),
         "man": (_FAMILY_FIRST, N_("Look at the bottom of the tile: there is a red sign. Which family has it?")),
         "wind": (_FAMILY_FIRST, _NO_NUMBER),
         "dragon": (_FAMILY_FIRST, _NO_NUMBER),
@@ -115,15 +112,14 @@ TILE_HINTS: dict[str, dict[str, tuple[str, ...]]] = {
     },
 }
 """The two rungs of a child's hint on a tile question, by what it asks (:data:`ASKS`) and the tile's
-family (:func:`family_key`); ``{why}`` is the tile's line of :data:`HONOR_WHY`."""
+family (:func:`family_key`): the first says where to look, the second more about this tile (its sign,
+how to count, the winds in order); ``{picture}``, ``{n}``, ``{name}`` and ``{winds}`` as in
+:func:`_tile_values`."""
 
 _COUNT_NAME = N_("It's {name}: {counting}!")
 # TRANSLATORS: a child's answer shown under «Смотри!»: {tile} is the tile's picture, {name} its name
 # («{tile} — это 3 кружка»), {counting} the counting words up to its number («раз, два, три»).
 _COUNT_FIND = N_("{tile} is {name}: let's count — {counting}!")
-# TRANSLATORS: a child's answer shown: {picture} is the sign on top of a number character (the
-# nominative, as after «Сверху …»), {n} the number it writes («Сверху крышечка и табуретка — так пишут 5»).
-_MAN_READ = N_("on top is {picture}, and that's how you write {n}")
 
 FOUND = {
     # TRANSLATORS: a child's answer shown under «Смотри!»: {tile} is the tile's picture (ru «он»: ветер, дракон).
@@ -135,35 +131,51 @@ FOUND = {
     "6z": N_("{tile} is the green dragon: it is drawn in green."),
     "7z": N_("{tile} is the red dragon: it is drawn in red."),
 }
-"""A wind or dragon found, told to a child: the tile, its name once and the reason its hints left
-for the answer (the wind's place in the row, the dragon's colour)."""
+"""A wind or dragon found or named, told to a child: the tile, its name once and the reason its hints
+left for the answer (the wind's place in the row, the dragon's colour)."""
+
+NAMED = {
+    # TRANSLATORS: a child's answer on "what is this tile called" for the white dragon, whose hint said
+    # it is the tile with just a frame: it is a real tile (the winds-and-dragons lesson's point).
+    "5z": N_("{tile} is the white dragon: it is not an empty spot, it is a real tile!"),
+}
+"""A wind or dragon named (the tile shown), where its hints already said the reason of :data:`FOUND`
+(the white dragon's frame): a reason of its own."""
+
 TILE_REVEALS: dict[str, dict[str, str]] = {
     "family": {
-        # TRANSLATORS: a child's answer shown: the family, then why (the children's lesson's words)
-        "pin": N_("It's the dots family: the tile has round coins on it."),
-        "sou": N_("It's the sticks family: the tile has little sticks on it."),
-        "bird": N_("It's the sticks family: the bird is one stick."),
-        "man": N_("It's the number characters family: there is a red sign at the bottom."),
-        "wind": N_("It's the winds and dragons family: the tile has no number, nothing to count."),
-        "dragon": N_("It's the winds and dragons family: the tile has no number, nothing to count."),
+        # TRANSLATORS: a child's answer shown: the family, then what the hints did not say: the tile's
+        # name ({name}: «3 кружка», «иероглиф 5»)
+        "pin": N_("It's the dots family. This tile is {name}."),
+        "sou": N_("It's the sticks family. This tile is {name}."),
+        # TRANSLATORS: a child's answer shown: the 1 of sticks ({name}: «1 палочка») is the only tile with a bird
+        "bird": N_("It's the sticks family. This tile is {name}: it is the only one with a bird."),
+        # TRANSLATORS: a child's answer shown; the hints said the red sign at the bottom, this says the top
+        "man": N_("It's the number characters family. This tile is {name}: its number is written on top."),
+        "wind": N_("It's the winds and dragons family, and this tile is a wind."),
+        "dragon": N_("It's the winds and dragons family, and this tile is a dragon."),
     },
     "number": {
-        "man": N_("It's {n}: on top you see {picture}."),
+        # TRANSLATORS: a child's answer shown after the hint named the sign on top: why that sign is {n}
+        # (五 is how Chinese and Japanese write five)
+        "man": N_("It's {n}: that's how people in China and Japan write {n}."),
         # TRANSLATORS: {counting} is the counting words up to the number («раз, два, три»)
         "pin": N_("It's {n}: let's count the dots — {counting}!"),
         "sou": N_("It's {n}: let's count the sticks — {counting}!"),
-        "bird": N_("It's 1: the bird is one stick."),
+        # TRANSLATORS: a child's answer shown: the hints said the bird is one stick
+        "bird": N_("It's 1: only the 1 of sticks has a bird."),
     },
     "name": {
-        # TRANSLATORS: {read} is «сверху крышечка и табуретка — так пишут 5» (see "on top is {picture}…")
-        "man": N_("It's {name}: {read}."),
+        # TRANSLATORS: a child's answer shown: {name} is «иероглиф 5», {n} its number
+        "man": N_("It's {name}: that's how people in China and Japan write {n}."),
         "pin": _COUNT_NAME, "sou": _COUNT_NAME,
-        "bird": N_("It's {name}: the bird is one stick."),
-        "wind": "{why}", "dragon": "{why}",
+        # TRANSLATORS: a child's answer shown: {name} is «1 палочка»
+        "bird": N_("It's {name}: only this tile has a bird."),
+        "wind": "{found}", "dragon": "{named}",
     },
     "find": {
-        # TRANSLATORS: {tile} is the tile's picture, {name} its name, {read} as in "It's {name}: {read}."
-        "man": N_("{tile} is {name}: {read}."),
+        # TRANSLATORS: {tile} is the tile's picture, {name} its name («иероглиф 5»), {n} its number
+        "man": N_("{tile} is {name}: that's how people in China and Japan write {n}."),
         "pin": _COUNT_FIND, "sou": _COUNT_FIND,
         # TRANSLATORS: a child's answer shown: {tile} is the 1 of sticks, {name} its name («1 палочка»).
         "bird": N_("{tile} is {name}: it is the only tile with a bird."),
@@ -172,7 +184,7 @@ TILE_REVEALS: dict[str, dict[str, str]] = {
 }
 """A child's answer shown on a tile question: a short sentence naming the right answer once with
 one reason its hints did not say, by what the question asks and the tile's family (``{found}``:
-the tile's line of :data:`FOUND`)."""
+the tile's line of :data:`FOUND`; ``{named}``: of :data:`NAMED`, else of :data:`FOUND`)."""
 
 _LONELY = N_("Look for a lonely tile: one with no pair and no neighbors.")
 _SPLIT = N_("Try to split the hand into teams of three and one pair. Is any tile left over?")
@@ -189,8 +201,34 @@ KIDS_HINTS = {
     "set": N_("Put each tile beside the two: do you get a ladder or triplets?"),
 }
 """The first rung of a child's hint on the other questions, by the kind of the exercise's first
-explanation item that has one (``twin``: a one-tile hand, whose only winning tile is its twin); a
-waits question adds :data:`WAIT_SHAPE_HINTS`."""
+explanation item that has one (``twin``: a one-tile hand, whose only winning tile is its twin); the
+second is :data:`KIDS_SECOND_HINTS`, :data:`WAIT_SHAPE_HINTS` or :data:`SET_HINTS`."""
+
+# TRANSLATORS: for a child, the second hint on a tile that needs a give-away (the first: «одинокая
+# плитка — без пары и без соседей»); a neighbor is a tile of the same family a step or two away
+_LONELY_CHECK = N_("Check each tile: does it have a pair? A neighbor from its family?")
+# TRANSLATORS: for a child, the second hint on "is it a win": where to start splitting the hand
+_PAIR_FIRST = N_("Start with the pair: find two tiles just the same. Can the other tiles make teams of three?")
+KIDS_SECOND_HINTS = {
+    # TRANSLATORS: for a child, the second hint on finding a tile's twin (the children's lesson's words)
+    "twin": N_("Look at the family and at the number: both must be the same."),
+    "discard": _LONELY_CHECK,
+    "reading": _PAIR_FIRST,
+    "not_complete": _PAIR_FIRST,
+}
+"""The second rung of a child's hint on the other questions, by the kind of :data:`KIDS_HINTS`
+(a waits question's second rung is :data:`WAIT_SHAPE_HINTS`, a set's :data:`SET_HINTS`; a kunto
+throwback keeps one rung: a variant that ignores suits has no family to look at)."""
+
+SET_HINTS = {
+    # TRANSLATORS: for a child, the second hint on "which tile makes a team with these two", when they are the same
+    "triplet": N_("These two tiles are just the same. Which tile is just like them?"),
+    # TRANSLATORS: for a child: two tiles of one family in order or with a gap; a ladder's step is missing
+    "run": N_("These two tiles are from one family and almost in a row. Which step of the ladder is missing: "
+              "below, above or in the middle?"),
+}
+"""The second rung on a set question (two tiles: which tile makes a team with them), by the set the
+winning tiles make (one kind for two tiles: the same twice make only triplets)."""
 
 WAIT_SHAPE_HINTS = {
     "run": N_("Look at the tiles that almost stand in a row: which step of the ladder is missing?"),
@@ -202,6 +240,10 @@ sentence of each kind once, in this order)."""
 
 SHAPE_SETS = {"ryanmen": "run", "kanchan": "run", "penchan": "run", "tanki": "pair", "shanpon": "triplet"}
 """The set a winning tile makes, by the engine's wait shape."""
+
+# TRANSLATORS: why a tile is a one-tile hand's twin, for a child: {name} is its name («иероглиф 3»,
+# «Восток»); the hints said that two tiles just the same make a pair.
+TWIN_WORDS = N_("It is {name} too.")
 
 SET_WORDS = {
     # TRANSLATORS: why a tile wins, for a child: {a} is the tile's number (ru «3 и 3 — пара»)
@@ -238,12 +280,11 @@ def _tile_values(name: str) -> dict[str, Any]:
                               "winds": WINDS}
     if name[1] == "m":
         values["picture"] = _(MAN_PICTURES[n])
-        values["read"] = _(_MAN_READ).format(picture=values["picture"], n=n)
     if name[1] in "ps":
         values["counting"] = ", ".join(_(COUNTING).split(", ")[:n])
-    if name in HONOR_WHY:
-        values["why"] = _(HONOR_WHY[name]).format(winds=WINDS)
+    if name in FOUND:
         values["found"] = _(FOUND[name]).format(tile=values["tile"])
+        values["named"] = _(NAMED.get(name, FOUND[name])).format(tile=values["tile"])
     return values
 
 
@@ -263,7 +304,8 @@ def _one_tile_hand(ex: Any) -> bool:
 def hint_rungs(ex: Any) -> list[str]:
     """The rungs of a child's hint ladder before the answer: for a tile question two (how to read
     this tile's family, then more: its sign, how to count, the winds in order), for a waits
-    question where to look and then the hand's own shapes, else one nudge for the question."""
+    question where to look and then the hand's own shapes, for a set the two tiles' kind, for a
+    twin, a lonely tile and a win where to look and then how to check; else one nudge."""
     q = ex.prompt.question
     tile = _tile_of(ex)
     if q in ASKS and tile:
@@ -274,9 +316,20 @@ def hint_rungs(ex: Any) -> list[str]:
     kind = next((str(i["kind"]) for i in items if i.get("kind") in KIDS_HINTS), "")
     if kind == "wait" and _one_tile_hand(ex):
         kind = "twin"
-    rungs = [_(KIDS_HINTS[kind]) if kind else _(FALLBACK_HINT)]
-    shapes = _wait_shape_hint(ex.explanation) if kind in ("wait", "named_wait") else ""
-    return [*rungs, shapes] if shapes else rungs
+    first = _(KIDS_HINTS[kind]) if kind else _(FALLBACK_HINT)
+    second = _second_rung(kind, ex.explanation)
+    return [first, second] if second else [first]
+
+
+def _second_rung(kind: str, items: Any) -> str:
+    """The second rung on a question other than a tile's: the hand's own wait shapes, the set the two
+    tiles make, or the kind's line of :data:`KIDS_SECOND_HINTS` ("" when there is none)."""
+    if kind in ("wait", "named_wait"):
+        return _wait_shape_hint(items)
+    if kind == "set":
+        made = next((str(i.get("set")) for i in items if i.get("kind") == "set"), "")
+        return _(SET_HINTS[made]) if made in SET_HINTS else ""
+    return _(KIDS_SECOND_HINTS[kind]) if kind in KIDS_SECOND_HINTS else ""
 
 
 def _wait_shape_hint(items: Any) -> str:
@@ -305,15 +358,16 @@ def _working_reveal(ex: Any) -> str:
 
 
 def _waits_reveal(ex: Any) -> str:
-    """The winning tiles (the twin of a one-tile hand), then what each one makes: «3 и 3 — пара»."""
+    """The winning tiles, then what each one makes: «3 и 3 — пара»; the twin of a one-tile hand by
+    its name, its hints having said that two tiles just the same make a pair («Это тоже иероглиф 3»)."""
     waits = [i for i in ex.explanation if i.get("kind") == "wait" and i.get("tile")]
     if not waits:
         return ""
     tiles = "{tiles:" + "".join(str(i["tile"]) for i in waits) + "}"
     if _one_tile_hand(ex):
         lead = _("Here is the tile just the same: {tile}.").format(tile=tiles)
-    else:
-        lead = ngettext("{tiles} will win.", "Any of these tiles will win: {tiles}.", len(waits)).format(tiles=tiles)
+        return BR.join([lead, _(TWIN_WORDS).format(name=kids_tile_name(str(waits[0]["tile"])))])
+    lead = ngettext("{tiles} will win.", "Any of these tiles will win: {tiles}.", len(waits)).format(tiles=tiles)
     reasons = [_why_it_wins(i) for i in waits]
     if len(waits) > 1:
         reasons = [f"{{tiles:{i['tile']}}}: {r}" for i, r in zip(waits, reasons, strict=True) if r]
@@ -356,9 +410,10 @@ def _numbers(group: str) -> dict[str, str]:
 
 
 def _complete_reveal(ex: Any) -> str:
-    """Is it a win: yes with its teams and pair (the engine's reading), or no."""
+    """Is it a win: yes with its teams and pair (the engine's reading), or no and how many tiles to
+    swap for a win (the engine's shanten plus one; its hints said how to split the hand)."""
     if "yes" not in set(ex.answer):
-        return _("No, not a win yet: the tiles do not all make teams and one pair.")
+        return _not_a_win(ex.explanation)
     reading = next((str(i.get("reading", "")) for i in ex.explanation if i.get("kind") == "reading"), "")
     groups = reading.split()
     sets = ["{tiles:" + g + "}" for g in groups if _group_size(g) > 2]
@@ -370,6 +425,17 @@ def _complete_reveal(ex: Any) -> str:
         lines.append(ngettext("Team: {sets}, pair: {pair}.", "Teams: {sets}, pair: {pair}.", len(sets)).format(
             sets=GROUP_GAP.join(sets), pair=pairs[0]))
     return BR.join(lines)
+
+
+def _not_a_win(items: Any) -> str:
+    """No, not a win: how many tiles to swap for one (a complete hand's size held: shanten + 1)."""
+    shanten = next((i.get("shanten") for i in items if i.get("kind") == "not_complete"), None)
+    if not isinstance(shanten, int) or shanten < 0:
+        return _("No, not a win yet: the tiles do not all make teams and one pair.")
+    n = shanten + 1
+    # TRANSLATORS: for a child (ru «ты»): a hand of 14 tiles that is not a win; {n} tiles to swap to win
+    return ngettext("No, not a win yet: swap {n} tile for the right one and it's a win.",
+                    "No, not a win yet: swap {n} tiles for the right ones and it's a win.", n).format(n=n)
 
 
 def _group_size(group: str) -> int:
