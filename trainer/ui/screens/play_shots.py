@@ -114,10 +114,13 @@ def table_coach_weaves(app: Any) -> Any:
 def table_coach_last_hand(app: Any) -> Any:
     """The last hand of an East-only match with a threat on the table: the coach (full) weighs
     pushing and folding in places, not points."""
-    from trainer.i18n import _
+    from trainer.i18n import ngettext
 
-    words = _("In the last hand only the final place counts ({place} now): over 100 hands like this, pushing "
-              "would gain about {gain} places in all and risk losing about {loss}.").split("{place}")[0]
+    words = ngettext("In the last hand only the final place counts ({place} now): over 100 hands like this, "
+                     "pushing rather than folding would gain you about {gain} place in all and lose about {loss}.",
+                     "In the last hand only the final place counts ({place} now): over 100 hands like this, "
+                     "pushing rather than folding would gain you about {gain} places in all and lose about {loss}.",
+                     2).split("{place}")[0]  # the coach's own words (coach._places_odds), as the learner reads them
     setup = MatchSetup(coach="full", length="tonpuusen")
     for seed in range(1, 40):
         screen = _open_table(app, setup, seed)
