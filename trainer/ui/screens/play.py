@@ -57,7 +57,7 @@ from trainer.engine.mcr.rules_game import is_mcr_rules
 from trainer.i18n import N_, _, ngettext, or_join, pgettext
 from trainer.ui.match_setup import level_name
 from trainer.ui.registry import register_screen
-from trainer.ui.richtext import plain_text, term_word
+from trainer.ui.richtext import BR, layout_rich, plain_text, term_word
 from trainer.ui.saved_games import GameSaver, McrGameSaver
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
@@ -92,6 +92,10 @@ SHORT_PROMPTS = {
 }
 """The prompt beside the buttons in a few words, by situation (:meth:`PlayScreen.prompt_situation`),
 when the full one would take more than two lines (a crowded action bar in a small window)."""
+COACH_PAD = 10
+"""Design pixels: the padding :class:`CoachBox` keeps round its text (to measure whether words fit)."""
+MIN_SIDE_BOX = 200
+"""Design pixels: the least width of the free felt at the top right for the coach's words to go on there."""
 LEARNER_CHOOSES = (0,)  # at an exhaustive draw the learner may show or hide a tenpai hand (001:805)
 
 
@@ -153,6 +157,7 @@ class PlayScreen(Screen):
         self.board = Board()
         self.center = self.board.center
         self.coach_box = CoachBox(scrollable=True)  # a long word of the coach scrolls with the mouse wheel
+        self.coach_side_box = CoachBox(scrollable=True)  # the words that go on at the top right (coach_split)
         self._coach_key: tuple | None = None
         self._coach_text = ""
         self._state: TableState | None = None
@@ -426,7 +431,7 @@ class PlayScreen(Screen):
 
     def scroll(self, dy: int) -> None:
         """The mouse wheel scrolls the coach's words when they are longer than their box."""
-        if CoachBox.scroll_one((self.coach_box,), dy):
+        if CoachBox.scroll_one((self.coach_box, self.coach_side_box), dy):
             self.app.invalidate()
             return
         super().scroll(dy)
@@ -440,7 +445,7 @@ class PlayScreen(Screen):
         if term is not None:
             self.app.push("glossary", term=term)
             return True
-        return self.coach_box.open_term_at(self.app, pos)
+        return any(box.open_term_at(self.app, pos) for box in (self.coach_box, self.coach_side_box))
 
     # ---------------------------------------------------------------- actions
 
@@ -814,8 +819,39 @@ class PlayScreen(Screen):
         mine = melds_surface(app.settings.tile_theme, state.seats[0], self.melds_h)
         if mine is not None:
             surf.blit(mine, mine.get_rect(bottomright=(L.content().right, self.hand_row.rect.bottom)))
-        self.coach_box.draw(surf, app, self.board.corner(app), self.coach_message())
+        self._draw_coach(surf)
         self._draw_prompt(surf)
+
+    def _draw_coach(self, surf: pygame.Surface) -> None:
+        """The coach's words in the free felt at the top left and, when they are too long for it, on in
+        the free felt at the top right (:meth:`coach_split`)."""
+        corner, side = self.coach_areas()
+        first, rest = self.coach_split(self.coach_message(), corner, side)
+        self.coach_box.draw(surf, self.app, corner, first)
+        self.coach_side_box.draw(surf, self.app, side, rest)
+
+    def coach_areas(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where the coach's words may go: the free felt at the top left and at the top right, up to the
+        rivers as they are now (:meth:`Board.free_corner`)."""
+        return self.board.free_corner(self.app, 3), self.board.free_corner(self.app, 1)
+
+    def coach_split(self, text: str, corner: pygame.Rect, side: pygame.Rect) -> tuple[str, str]:
+        """The coach's words for the box in the ``corner`` (top left) and the box at the ``side`` (top
+        right): all in the corner when they fit there in the box's body type; else, when the side has
+        room, the corner keeps as many of the first lines as fit (the discard first, as the coach
+        orders them) and the side box goes on with the rest, so that no one has to scroll while the
+        felt has room."""
+        lines = text.split(BR)
+        if len(lines) < 2 or self._coach_fits(text, corner) or side.width < self.app.layout.px(MIN_SIDE_BOX):
+            return text, ""
+        kept = next((n for n in range(len(lines) - 1, 0, -1) if self._coach_fits(BR.join(lines[:n]), corner)), 1)
+        return BR.join(lines[:kept]), BR.join(lines[kept:])
+
+    def _coach_fits(self, text: str, area: pygame.Rect) -> bool:
+        """True when ``text`` fits a coach's box in ``area`` in its body type (the box's first size)."""
+        L = self.app.layout
+        pad = L.px(COACH_PAD)
+        return layout_rich(self.app, text, L.font("small"), area.width - 2 * pad, P.ink).height + 2 * pad <= area.height
 
     def _marked(self) -> dict[int, dict[int, str]]:
         """River tiles to highlight: the last discard (the tile offered when a call is possible)."""
@@ -1135,6 +1171,11 @@ class McrPlayScreen(PlayScreen):
             self._coach_key = key
             self._coach_text = mcr_coach_text(self.coach, self._advice(), self.false_win_penalty())
         return self._coach_text
+
+    def coach_areas(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The corners of the felt that every river row to come and the flowers beside the rivers leave
+        free (:meth:`Board.corner`, :meth:`Board.side_corner`): the flowers are drawn after the boxes."""
+        return self.board.corner(self.app), self.board.side_corner(self.app)
 
     def draw_content(self, surf: pygame.Surface) -> None:
         super().draw_content(surf)

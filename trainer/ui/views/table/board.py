@@ -135,10 +135,61 @@ class Board:
         left = max(t.left + self.pad + self.edge_h, left_seat.right if left_seat else 0) + L.px(12)
         top = t.top + L.px(10)
         area = pygame.Rect(left, top, c.left - 4 * self.river_h - L.px(12) - left, t.bottom - self.pad - top)
+        return self._clear_of_plates(app, area, 3)
+
+    def side_corner(self, app: Any) -> pygame.Rect:
+        """The free felt at the top right, as :meth:`corner` is at the top left: between the right
+        river's rows (as many as the left river's the corner keeps clear) and the right player's row
+        (its melds and Norths set aside included), below the name plate of the player across when it
+        reaches over it, above the right player's name plate, any banner and a long bottom hand."""
+        L = app.layout
+        t, c = self.rect, self.center.rect
+        right_seat = self.seat_rects.get(1)
+        right = min(t.right - self.pad - self.edge_h, right_seat.left if right_seat else t.right) - L.px(12)
+        left = c.right + 4 * self.river_h + L.px(12)
+        top = t.top + L.px(10)
+        area = pygame.Rect(left, top, max(0, right - left), t.bottom - self.pad - top)
+        across = self.label_rects.get(2)
+        if across is not None and across.colliderect(area):
+            area.top = across.bottom + L.px(6)
+            area.height = max(0, t.bottom - self.pad - area.top)
+        return self._clear_of_plates(app, area, 1)
+
+    def free_corner(self, app: Any, quarter: int) -> pygame.Rect:
+        """The free felt at the top of the left (``quarter`` 3) or the right (1) side as :meth:`draw`
+        left it: from that player's row to the nearest river, centre panel or row across as they are
+        drawn now (not the rows a river may come to take, as :meth:`corner` keeps); on the left from
+        the felt's top, on the right below the row across and its name plate; above that side's name
+        plate, clear of a banner and of the bottom seat's hand.  Before the first draw, :meth:`corner`
+        or :meth:`side_corner`."""
+        if not self.river_rects:
+            return self.corner(app) if quarter == 3 else self.side_corner(app)
+        L = app.layout
+        t, c, margin = self.rect, self.center.rect, L.px(12)
+        seat = self.seat_rects.get(quarter)
+        across = [r for r in (self.seat_rects.get(2), self.label_rects.get(2)) if r is not None]
+        top = t.top + L.px(10)
+        if quarter == 1:  # below the row across and its plate, which reach over the right side's top
+            top = max([top] + [r.bottom + L.px(6) for r in across])
+        band = pygame.Rect(t.left, top, t.width, t.bottom - self.pad - top)
+        blocks = [r for r in (*self.river_rects.values(), c, *across) if r.width and r.colliderect(band)]
+        if quarter == 3:
+            left = max(t.left + self.pad + self.edge_h, seat.right if seat else 0) + margin
+            right = min((r.left for r in blocks if r.centerx > left), default=c.left) - margin
+        else:
+            right = min(t.right - self.pad - self.edge_h, seat.left if seat else t.right) - margin
+            left = max((r.right for r in blocks if r.centerx < right), default=c.right) + margin
+        return self._clear_of_plates(app, pygame.Rect(left, top, max(0, right - left), band.height), quarter)
+
+    def _clear_of_plates(self, app: Any, area: pygame.Rect, quarter: int) -> pygame.Rect:
+        """``area`` (a corner of the felt on the side of ``quarter``) made to stop above that side's
+        name plate and the bottom seat's hand (when the board drew it), and to start below a banner."""
+        L = app.layout
+        t = self.rect
         hand = self.bottom_hand
-        if hand is not None and hand.left < area.right:
+        if hand is not None and hand.left < area.right and hand.right > area.left:
             area.height = max(0, min(area.height, hand.top - L.px(6) - area.top))
-        label = self.label_rects.get(3)  # the left player's name label, under the box's corner
+        label = self.label_rects.get(quarter)  # that side's player's name label, under the box's corner
         if label is not None and label.colliderect(area):
             area.height = max(0, label.top - L.px(6) - area.top)
         for banner in getattr(app, "banners", ()):
