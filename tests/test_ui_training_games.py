@@ -52,7 +52,7 @@ def test_every_training_game_is_listed_with_its_japanese_name_and_opens_its_tabl
         assert not re.search("[А-Яа-яЁё]", words), words
         assert "Squirrel mahjong" in words
     else:
-        assert "Беличий маджонг" in words and "Двое игроков" in words
+        assert "Беличий маджонг" in words and "Двое, 36 плиток" in words
     opened = []
     for i in range(len(screen.cards)):
         assert screen.choose(i + 1)
