@@ -153,7 +153,7 @@ def test_a_childs_boxes_solved_by_the_hints_say_what_is_shown(app: App, lesson_i
     for _ in range(3):
         hint(app)
     assert screen.phase == "done" and screen.feedback_kind == "shown"
-    assert screen._feedback_markup() == "Смотри: теперь каждая плитка лежит в своей коробке."
+    assert screen._feedback_markup() == "Теперь каждая плитка лежит в своей коробке."
     app.render()
     assert screen.feedback_rect is not None
 
@@ -166,7 +166,7 @@ def test_a_childs_last_miss_on_boxes_says_where_the_pale_tiles_are(app: App) -> 
         view.box_of = [0] * len(view.box_of)  # every tile into the first box
         screen.check()
     assert screen.phase == "done"
-    assert screen._feedback_markup() == ("Смотри: теперь каждая плитка лежит в своей коробке. "
+    assert screen._feedback_markup() == ("Теперь каждая плитка лежит в своей коробке. "
                                          "Бледные плитки показывают, где они лежали у тебя.")
 
 

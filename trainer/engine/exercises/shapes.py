@@ -19,8 +19,9 @@ from trainer.engine.decompose import Form, is_complete, readings
 from trainer.engine.exercises.base import Exercise, GeneratorError, Option, Params, draft, shuffled
 from trainer.engine.exercises.handgen import complete_counts, swap_tiles, tiles_of_counts
 from trainer.engine.exercises.waits_drills import _explain as explain_waits
+from trainer.engine.explain import hand_blocks
 from trainer.engine.hand import Hand, Meld, MeldKind
-from trainer.engine.notation import format_hand, format_tiles
+from trainer.engine.notation import format_hand, format_tiles, parse_tiles
 from trainer.engine.shanten import shanten
 from trainer.engine.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, kind_name
 from trainer.engine.waits import named_waits, wait_patterns, wait_report, waits
@@ -234,10 +235,24 @@ def make_complete(p: CompleteHandParams, rng: random.Random) -> Exercise:
         if done:
             explanation = [{"kind": "reading", "reading": str(r)} for r in readings(hand)[:3]]
         else:
-            explanation = [{"kind": "not_complete", "shanten": shanten(hand)}]
+            explanation = [not_complete_item(hand)]
         return draft("hand_complete", "choice", frozenset({"yes" if done else "no"}), explanation, hand=text,
                      options=[Option("yes"), Option("no")])
     raise GeneratorError("no hand meeting the parameters was found in 200 tries")
+
+
+def not_complete_item(hand: Hand) -> dict[str, object]:
+    """Why a hand is not complete: its shanten and, when the standard form is its best (sets and a
+    pair), the tiles that best split leaves over (``leftover``, MPSZ: partial sets, loose tiles and
+    the pairs after the first; "" when another form is closer to complete)."""
+    value = shanten(hand)
+    blocks = hand_blocks(hand)
+    leftover = ""
+    if blocks.shanten == value:
+        spare_pairs = blocks.pairs[1:]
+        leftover = format_tiles(sorted(t.kind for group in (*blocks.partials, *blocks.loose, *spare_pairs)
+                                       for t in parse_tiles(group)))
+    return {"kind": "not_complete", "shanten": value, "leftover": leftover}
 
 
 def extra_tiles(hand: Hand) -> frozenset[int]:

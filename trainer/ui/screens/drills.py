@@ -12,6 +12,7 @@ next question from the learner's answers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -49,7 +50,9 @@ from trainer.ui.views.feedback import (
 )
 from trainer.ui.views.inputs import RichBlock
 from trainer.ui.views.kids_drill_words import KIDS_HINTS as KIDS_HINTS
+from trainer.ui.views.kids_drill_words import asked_tile
 from trainer.ui.views.kids_drill_words import hint_rungs as kids_hint_rungs
+from trainer.ui.views.kids_miss_words import discard_miss_words
 from trainer.ui.views.mistakes import drill_mistake, drill_working, your_choice
 from trainer.ui.views.placement import content_bottom
 from trainer.ui.widgets import Button, blit_text, draw_panel
@@ -291,6 +294,40 @@ def payment_boxes_line(data: dict[str, Any], chain: dict[str, Any], given: list[
         wrong=pay_field_label(names[wrong[0]], data.get("preset")), right=pay_field_label(names[right], data.get("preset")))
 
 
+KIDS_OWN_WORDS = frozenset({"best_discard"})
+"""The children's drill questions whose miss speaks of the child's own tile first (a lonely tile
+given away: why the tile picked stays)."""
+
+DECK_MOST = 7
+"""A children's tile drill whose questions come from at most this many tiles (the winds and the
+dragons) deals them as a deck: no tile twice until every one came."""
+DECK_PROBE = 40
+"""How many seeds show a tile drill's pool (the tiles they deal) before it is dealt as a deck."""
+DECK_TRIES = 100
+"""How many seeds after the last one dealt are tried for a tile that has not come yet."""
+
+
+def deck_seeds(tile_at: Callable[[int], Any], first: int, n: int) -> list[int]:
+    """``n`` seeds from ``first`` on whose tiles (``tile_at(seed)``) come as a shuffled deck: each
+    question takes the next seed whose tile has not come in this deck; when every tile came (none
+    new within :data:`DECK_TRIES` seeds) a new deck starts, never with the tile just asked.
+    Deterministic: the seeds follow from ``first`` alone, and each rebuilds its own question."""
+    seeds: list[int] = []
+    came: list[Any] = []
+    nxt = first
+    while len(seeds) < n:
+        pick = next((s for s in range(nxt, nxt + DECK_TRIES) if tile_at(s) not in came), None)
+        if pick is None:
+            if len(came) > 1:
+                came = came[-1:]  # a new deck, the tile just asked not first
+                continue
+            pick = nxt  # a pool of one tile
+        seeds.append(pick)
+        came.append(tile_at(pick))
+        nxt = pick + 1
+    return seeds
+
+
 def replayable(ex: Any) -> bool:
     """Whether the exercise's generator makes this very exercise again from its spec (its item id is
     ``generator:paramskey:seed``; a kunto practice's question is the practice's, not the generator's)."""
@@ -360,8 +397,31 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             self.error = _("The generator could not make an exercise: {error}").format(error=exc)
 
     def _generate(self) -> Any:
-        """The exercise at the current index (a review or a mistakes round picks its own)."""
+        """The exercise at the current index (a review or a mistakes round picks its own): the seed
+        after the index's, or in a children's tile drill of a few tiles the round's dealt seed
+        (:func:`deck_seeds`: no tile twice until every one came)."""
+        if self.kids and self.index < self.n:
+            seeds = self._dealt_seeds()
+            if seeds:
+                return self.gen.generate(self.gen_params, seeds[self.index])
         return self.gen.generate(self.gen_params, self.seed + self.index)
+
+    def _dealt_seeds(self) -> list[int]:
+        """This round's seeds when its questions are dealt as a deck (a children's tile question
+        from a pool of at most :data:`DECK_MOST` tiles), else []; made once per round's first seed."""
+        cached = getattr(self, "_deck", None)
+        if cached is not None and cached[0] == self.seed:
+            return cached[1]
+
+        def tile_at(seed: int) -> str | None:
+            return asked_tile(self.gen.generate(self.gen_params, seed))
+
+        seeds: list[int] = []
+        probe = {tile_at(self.seed + i) for i in range(DECK_PROBE)}
+        if None not in probe and len(probe) <= DECK_MOST:
+            seeds = deck_seeds(tile_at, self.seed, self.n)
+        self._deck = (self.seed, seeds)
+        return seeds
 
     def title(self) -> str:
         if self.kids:
@@ -766,6 +826,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             self.view.mark(False, True)
         self.view.lock(self.phase != "answer")
         self._labels()
+        self._child_focus_on_next()
         self.relayout()
 
     def _answer_text(self, response: Any = None) -> str:
@@ -800,9 +861,10 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         """What is wrong with the learner's own answer, from the engine's explanation API; on the
         retry it never gives the answer away.  Children get one friendly nudge instead.  ``generic``:
         name the answer when nothing more specific can be said."""
-        if self.kids:  # the rung not read yet (the last one again when all are read)
+        if self.kids:  # the child's own tile first, then the rung not read yet (the last one again)
             rungs = self.hint_rungs()
-            return rungs[min(self.rungs_read, len(rungs) - 1)]
+            rung = rungs[min(self.rungs_read, len(rungs) - 1)]
+            return BR.join(t for t in (self._kids_own_words(response), rung) if t)
         labels = self._response_labels(response)
         if self.ex.prompt.question == "yaku_and_han" and response:
             text = yaku_han_mistake(self.ex, response, final, labels)
@@ -817,6 +879,16 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             where = self.hint_rungs()[0]
             text = BR.join(t for t in (text, where) if t)
         return text
+
+    def _kids_own_words(self, response: Any) -> str:
+        """A child's miss on a lonely-tile question said about the tile the child gave away, as the
+        children's lesson's give-away step says it («У {4s} есть сосед…»,
+        :func:`~trainer.ui.views.kids_miss_words.discard_miss_words`); "" for the other questions."""
+        if self.ex.prompt.question not in KIDS_OWN_WORDS or not response:
+            return ""
+        picked = {k for k in response if isinstance(k, int)}
+        right = {k for k in self.ex.answer if isinstance(k, int)}
+        return discard_miss_words(str(self.ex.prompt.hand or ""), picked, right)
 
     def _own_detail(self, response: Any, final: bool) -> str:
         """More on the learner's own answer where a question's words would only repeat it: why the best
@@ -1034,7 +1106,14 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self.view.mark(False, True)
         self.view.lock(True)
         self._labels()
+        self._child_focus_on_next()
         self.relayout()
+
+    def _child_focus_on_next(self) -> None:
+        """Once a child's answer is shown, the keyboard focus leaves the options for «Дальше»: a
+        frame left on a tile or card would read as "this one" beside the answer's own marks."""
+        if self.kids and self.phase == "done" and self.main_btn.visible:
+            self.set_focus(self.main_btn)
 
     def _spec(self, missed: bool) -> dict[str, Any]:
         """How the review shows this exercise again (its generator, parameters and seed); a miss of

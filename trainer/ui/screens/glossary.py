@@ -41,6 +41,7 @@ from trainer.ui.sources import source_text
 from trainer.ui.theme import PALETTE, Color
 from trainer.ui.views.lesson_order import is_child
 from trainer.ui.views.search_field import SearchField
+from trainer.ui.views.term_card import child_japanese_line
 from trainer.ui.widgets import Widget, blit_text, draw_focus_ring, draw_panel
 
 if TYPE_CHECKING:
@@ -80,6 +81,14 @@ CATEGORY_LABELS: dict[str, str] = {
     "manners": N_("Table manners"),
 }
 
+CHILD_SECTIONS: dict[str, str] = {
+    # TRANSLATORS: a heading in a child's glossary list, over the words of the children's lessons (ru «ты»)
+    "child_words": N_("Words from your lessons"),
+    # TRANSLATORS: a heading in a child's glossary list, over the other terms (the grown-ups' game)
+    "grown_up_words": N_("More words, for grown-ups"),
+}
+"""The two parts of a child's glossary list, browsed: the children's lessons' words, then the rest."""
+
 _NUMERALS = tile_art.MAN_NUMERALS
 _SUIT_CHARS = "萬筒索"  # man, pin, sou as printed in tile names (一萬, 五筒, 九索)
 
@@ -108,6 +117,16 @@ def _japanese_head(term: Term) -> list[tuple[str, str, Color, bool]]:
         return []
     reading = term.romaji if term.kana == term.kanji else f"{term.kana} · {term.romaji}"
     return [(term.kanji, "hero", P.ink, True), (reading, "large", P.ink_muted, False)]
+
+
+def says_the_same(child_words: str, grown_up_words: str) -> bool:
+    """Whether the grown-ups' explanation only repeats the child's («Пара — две одинаковые
+    плитки.» and «Две одинаковые плитки.»): its words, in order, are all in the child's."""
+    def words(text: str) -> list[str]:
+        return re.findall(r"\w+", text.lower())
+
+    theirs, mine = words(grown_up_words), " ".join(words(child_words))
+    return bool(theirs) and f" {' '.join(theirs)} " in f" {mine} "
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +229,7 @@ class ResultList(Widget):
             row = pygame.Rect(inner.left, inner.top + i * rh, inner.width - bar_w - (L.px(4) if bar_w else 0), rh)
             if kind == "category":
                 # A category heading while browsing: small caps-like label with a rule under it.
-                label = _(CATEGORY_LABELS.get(str(value), str(value)))
+                label = _(CATEGORY_LABELS.get(str(value)) or CHILD_SECTIONS.get(str(value), str(value)))
                 r = blit_text(surf, app, label, L.font("small"), P.term, (row.left + L.px(12), row.bottom - L.px(8)),
                               anchor="bottomleft", bold=True, max_width=row.width - L.px(24))
                 pygame.draw.line(surf, P.card_edge, (r.right + L.px(10), r.centery),
@@ -296,15 +315,24 @@ class GlossaryScreen(Screen):
 
             order = {c: i for i, c in enumerate(CATEGORIES)}
             self.results = sorted(glossary, key=lambda t: order.get(t.category, len(order)))
+            if is_child(self.app.settings):  # the children's lessons' words first, then the grown-ups'
+                self.results.sort(key=lambda t: self._section(t) != "child_words")
         self.rows, self.row_of = [], []
         for i, term in enumerate(self.results):
-            if not q and (i == 0 or self.results[i - 1].category != term.category):
-                self.rows.append(("category", term.category))
+            if not q and (i == 0 or self._section(self.results[i - 1]) != self._section(term)):
+                self.rows.append(("category", self._section(term)))
             self.row_of.append(len(self.rows))
             self.rows.append(("term", i))
         self.selected = 0
         self.list_top = 0
         self.detail_top = 0
+
+    def _section(self, term: Term) -> str:
+        """The heading a browsed term is listed under: its category, or for a child whether the
+        children's lessons use it (:data:`CHILD_SECTIONS`)."""
+        if not is_child(self.app.settings):
+            return term.category
+        return "child_words" if term.child_explanation(self.app.settings.language) else "grown_up_words"
 
     def show_term(self, term_id: str) -> None:
         """Choose the term with this id (or alias); a search that hides it is cleared first."""
@@ -386,8 +414,10 @@ class GlossaryScreen(Screen):
 
     def build(self) -> None:
         """The search box (focused first) and the result list."""
-        self.field = self.add(SearchField(self.query, self._on_query,
-                                          _("Search: a name, 漢字, かな or romaji")))
+        # a child searches by the names alone: no scripts named to a child
+        placeholder = pgettext("a child's glossary search box", "Search") if is_child(self.app.settings) \
+            else _("Search: a name, 漢字, かな or romaji")
+        self.field = self.add(SearchField(self.query, self._on_query, placeholder))
         self.list = self.add(ResultList(self))
         self.card = self.add(TermDetail(self))
 
@@ -493,10 +523,15 @@ class GlossaryScreen(Screen):
             for i, line in enumerate(app.wrap(text, L.font(size), width, bold)):
                 out.append(DetailLine(line, size, color, bold, round(gap * spacing) if i == 0 else 0))
 
-        japanese = _japanese_head(term)
-        title = term.child_name(lang) if is_child(app.settings) else term.name(lang)  # as the child's list names it
+        child = is_child(app.settings)
+        title = term.child_name(lang) if child else term.name(lang)  # as the child's list names it
         name = [(title, "h2", P.ink, True)]
-        head = japanese + name if mode == "ja_ru" else name + japanese
+        if child:  # no big kanji: one small line under the name says how the grown-ups write it
+            written = child_japanese_line(term, mode, lang)
+            head = name + ([(written, "body", P.ink_muted, False)] if written else [])
+        else:
+            japanese = _japanese_head(term)
+            head = japanese + name if mode == "ja_ru" else name + japanese
         for i, (text, size, color, bold) in enumerate(head):
             add(text, size, color, bold, L.px(6) if i else 0)
         if mode == "full":
@@ -506,13 +541,14 @@ class GlossaryScreen(Screen):
         category = CATEGORY_LABELS.get(term.category)
         if category:
             add(_(category), "small", P.term, True, L.px(14))
-        kid = term.child_explanation(lang) if is_child(app.settings) else ""
+        kid = term.child_explanation(lang) if child else ""
         if kid:  # a child's profile: the children's words first, the grown-ups' definition after them
             add(kid, "body", P.ink, gap=L.px(10))
-            add(_("For grown-ups: {text}").format(text=term.explanation(lang)), "small", P.ink_muted, gap=L.px(8))
+            if not says_the_same(kid, term.explanation(lang)):
+                add(_("For grown-ups: {text}").format(text=term.explanation(lang)), "small", P.ink_muted,
+                    gap=L.px(8))
         else:
             add(term.explanation(lang), "body", P.ink, gap=L.px(10))
-        child = is_child(app.settings)
         spellings = term.alt if lang == "ru" else [a for a in term.alt if not CYRILLIC.search(a)]
         if spellings and not child:  # an English card lists no Russian spellings; a child's card none
             add(_("Also written: {spellings}").format(spellings=", ".join(spellings)), "small", P.ink_muted,

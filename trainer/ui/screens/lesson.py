@@ -800,8 +800,17 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
     def _after_change(self) -> None:
         self._save_results()
         self._update_buttons()
+        self._child_focus_on_next()
         self.relayout()
         self.app.invalidate()
+
+    def _child_focus_on_next(self) -> None:
+        """Once a child's quiz step shows its answer, the keyboard focus leaves the tiles and cards
+        for «Дальше»: a frame left on one would read as "this one" beside the answer's own marks."""
+        quiz = self.view is not None and self.view.quiz
+        if self.lesson.audience == "child" and quiz and self.phase == "done" and self.main_btn.visible \
+                and self.focused_widget() is not self.main_btn:
+            self.set_focus(self.main_btn)
 
     def next(self) -> None:
         """Go to the next step (or to the summary after the last one)."""

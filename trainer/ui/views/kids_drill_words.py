@@ -126,7 +126,7 @@ FOUND = {
     "1z": N_("{tile} is East: it always comes first."),
     "2z": N_("{tile} is South: it comes second, right after East."),
     "3z": N_("{tile} is West: it comes third, right after South."),
-    "4z": N_("{tile} is North: it comes last, the fourth."),
+    "4z": N_("{tile} is North: it comes fourth, last of all."),
     "5z": N_("{tile} is the white dragon: it has only a frame, but it is a real dragon."),
     "6z": N_("{tile} is the green dragon: it is drawn in green."),
     "7z": N_("{tile} is the red dragon: it is drawn in red."),
@@ -294,6 +294,11 @@ def _tile_of(ex: Any) -> str | None:
     return str(item["tile"]) if item else None
 
 
+def asked_tile(ex: Any) -> str | None:
+    """The tile a tile question (:data:`ASKS`) is about, None for the other questions."""
+    return _tile_of(ex) if ex.prompt.question in ASKS else None
+
+
 def _one_tile_hand(ex: Any) -> bool:
     try:
         return len(parse_tiles(ex.prompt.hand)) == 1
@@ -428,14 +433,30 @@ def _complete_reveal(ex: Any) -> str:
 
 
 def _not_a_win(items: Any) -> str:
-    """No, not a win: how many tiles to swap for one (a complete hand's size held: shanten + 1)."""
-    shanten = next((i.get("shanten") for i in items if i.get("kind") == "not_complete"), None)
+    """No, not a win: how many tiles to swap for one (a complete hand's size held: shanten + 1), then
+    the tiles the engine's best split leaves without a team or the pair (its ``leftover``)."""
+    item = next((i for i in items if i.get("kind") == "not_complete"), {})
+    shanten = item.get("shanten")
     if not isinstance(shanten, int) or shanten < 0:
         return _("No, not a win yet: the tiles do not all make teams and one pair.")
     n = shanten + 1
     # TRANSLATORS: for a child (ru «ты»): a hand of 14 tiles that is not a win; {n} tiles to swap to win
-    return ngettext("No, not a win yet: swap {n} tile for the right one and it's a win.",
+    lead = ngettext("No, not a win yet: swap {n} tile for the right one and it's a win.",
                     "No, not a win yet: swap {n} tiles for the right ones and it's a win.", n).format(n=n)
+    return BR.join(t for t in (lead, _leftover_line(str(item.get("leftover") or ""))) if t)
+
+
+def _leftover_line(leftover: str) -> str:
+    """The tiles left over when the hand is split best, drawn («Эти плитки не вошли в команды и
+    пару: …»); "" when the engine names none."""
+    count = _group_size(leftover)
+    if not count:
+        return ""
+    # TRANSLATORS: for a child (ru «ты»), after "not a win yet": {tiles} is a picture of the tiles that
+    # are in no team of three and are not the one pair (ru «Эти плитки не вошли в команды и пару: …»)
+    return ngettext("This tile does not fit into the teams and the pair: {tiles}.",
+                    "These tiles do not fit into the teams and the pair: {tiles}.", count).format(
+        tiles="{tiles:" + leftover + "}")
 
 
 def _group_size(group: str) -> int:

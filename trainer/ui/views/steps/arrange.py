@@ -33,6 +33,17 @@ EMPTIED_ROW_FACTOR = 0.45
 # ---------------------------------------------------------------- what a box step shows
 
 
+LABEL_STEM_CUT = 2
+"""How many letters a box label's first word loses to be found in a hint in another case
+(«Кружки» → «круж», found in «Начни с кружков»; "Dots" → "dot")."""
+
+
+def label_stem(label: str) -> str:
+    """The first word of a box's label without its ending, lower case, at least three letters."""
+    word = (label.split() or [""])[0].split("-")[0].lower()
+    return word[:max(3, len(word) - LABEL_STEM_CUT)]
+
+
 class SourceRow(TileRow):
     """The row of tiles to sort into boxes.  A tile put in a box leaves an empty place here
     (``inert``: drawn as a hole, not clickable): the tile itself is in its box, and a click on it
@@ -767,14 +778,14 @@ class ArrangeView(QuizView):
         if self.row is not None:
             if misplaced:
                 # TRANSLATORS: a children's box step after the last try (ru: «ты», no gendered verbs).
-                return pgettext("to a child", "Look: now every tile is in its own box. The pale ones show where "
+                return pgettext("to a child", "Now every tile is in its own box. The pale ones show where "
                                               "you put them.")
             # TRANSLATORS: a children's box step whose answer the hints showed (ru: «ты»).
-            return pgettext("to a child", "Look: now every tile is in its own box.")
+            return pgettext("to a child", "Now every tile is in its own box.")
         if misplaced:
-            return pgettext("to a child", "Look: now every card is in its own box. The pale ones show where "
+            return pgettext("to a child", "Now every card is in its own box. The pale ones show where "
                                           "you put them.")
-        return pgettext("to a child", "Look: now every card is in its own box.")
+        return pgettext("to a child", "Now every card is in its own box.")
 
     def child_miss_words(self, response: Any, feedback: Any) -> str:
         """After a child's first miss on a box step of tiles: the tiles put in a box they do not
@@ -797,13 +808,17 @@ class ArrangeView(QuizView):
         """Whether a hint (``text``) on a box step of tiles says nothing new after a child's miss: it
         shows only tiles the child already put in their right boxes («Белая плитка с рамкой {5z} —
         это дракон.» when the white dragon is sorted right), or only tiles the miss has just named
-        (the white dragon among the winds: «{5z} — это дракон, а не ветер.» says it already)."""
+        (the white dragon among the winds: «{5z} — это дракон, а не ветер.» says it already), or
+        shows no tile at all beside a miss that named the misplaced ones (the green dragon put with
+        the dots: «Начни с кружков» would send the child to the box already filled)."""
         from trainer.ui.views.kids_miss_words import named_misplaced
         from trainer.ui.views.steps.pick import hint_tiles
 
         shown = hint_tiles(text)
-        if self.ask != "boxes" or self.row is None or not shown or not self._box_marks:
+        if self.ask != "boxes" or self.row is None or not self._box_marks:
             return False
+        if not shown:  # a hint on where to start («Начни с кружков») beside a miss that named the
+            return self._points_away(text)  # misplaced tiles, about another box than theirs
         kinds = [s.tile.kind for s in self.row.slots]
         placed = {k for i, k in enumerate(kinds) if self._box_marks.get(i) == "right"}
         misplaced = {k for i, k in enumerate(kinds) if self._box_marks.get(i) != "right"}
@@ -814,6 +829,20 @@ class ArrangeView(QuizView):
         except Exception:
             return False
         return shown <= {kinds[i] for i in named}
+
+    def _points_away(self, text: str) -> bool:
+        """Whether a hint without tiles names boxes (by their labels' words: «кружков» for «Кружки»)
+        none of which is where a tile the child's miss named belongs: it would send the child to
+        a box already filled, not to the tile's own."""
+        if not self._named_in_miss:
+            return False
+        lowered = text.lower()
+        named_boxes = {i for i, box in enumerate(self.step.boxes) if label_stem(self.text(box.label)) in lowered}
+        try:
+            want = tuple(self.answer().value)
+        except Exception:
+            return False
+        return bool(named_boxes) and not named_boxes & {want[i] for i in self._named_in_miss}
 
     def answer_in_working(self, feedback: Any) -> bool:
         """A split's right readings are lines of the engine's working ("A right split: …")."""
