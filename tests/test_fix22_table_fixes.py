@@ -168,7 +168,7 @@ def test_when_folding_risks_nothing_the_added_risk_is_said_once_with_its_points(
 
     words = plain_text(push_fold_text(PF, "9p"), app).replace("\u00a0", " ")
     if _en(app):
-        assert ("less than pushing adds to the risk (about 300 points: what pushing risks, while folding risks "
+        assert ("less than the extra risk of pushing (about 300 points: what pushing risks, while folding risks "
                 "almost nothing)") in words, words
         assert "about 300:" not in words, words
     else:

@@ -161,7 +161,7 @@ def test_the_problem_sentence_names_a_tile_seen_too_often(tmp_path: Path, lang: 
         read_source(path)
     lang("en")
     text = error_problem_text(caught.value)
-    assert text.startswith("hand 2: 1m appears ") and text.endswith("times, but a set has only four"), text
+    assert text.startswith("hand 2: 1m appears ") and text.endswith("times, but a full tile set has only four"), text
     lang("ru")
     assert "раздача 2: 1m встречается" in error_problem_text(caught.value)
     assert log_problem_text("damaged_hand", hand=2, copies=("0p", 2, 1)) == "раздача 2: красная 0p встречается 2 раза, " \

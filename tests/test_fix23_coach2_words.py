@@ -83,8 +83,8 @@ def on_screen(app: App, rnd: Any) -> str:
     return plain_words(app, table_with(app, rnd).coach_message())
 
 
-NO_YAKU = {"en": "but your open hand has no yaku (役, yaku): it cannot win, not by ron (ロン, ron) nor by self-draw "
-                 "(自摸, tsumo); all it can still get is the payment for tenpai at a draw",
+NO_YAKU = {"en": "but your open hand has no yaku (役, yaku): it cannot win, neither by ron (ロン, ron) nor by self-draw "
+                 "(自摸, tsumo); all it can still get is the tenpai payment at a draw",
            "ru": "но у открытой руки нет яку (役, yaku): выиграть нельзя — ни с чужого сброса (рон — ロン, ron), ни со "
                  "стены (цумо — 自摸, tsumo); остаётся только плата за тенпай при ничьей"}
 WRONG = {"en": ("tiles left", "only self-draw", "can expect", "Then your wait is", "temporary furiten"),
@@ -109,8 +109,8 @@ def test_a_yakuless_open_tenpai_is_told_it_cannot_win(app: App, furiten: bool) -
 @pytest.mark.parametrize("furiten", [False, True])
 def test_its_push_line_names_the_draw_payment_not_a_win(app: App, furiten: bool) -> None:
     text = on_screen(app, yakuless_round(furiten=furiten, riichi=True))
-    assert ("Push: without a yaku your open hand cannot win; it is only paid for tenpai at a draw: about 1,000 — "
-            "more than the risk of pushing" if in_english(app) else
+    assert ("Push: without a yaku your open hand cannot win; all it gets is the tenpai payment at a draw: about "
+            "1,000 — more than pushing risks" if in_english(app) else
             "Играйте вперёд: без яку открытой руке не выиграть, ей заплатят только за тенпай при ничьей: около 1 000 "
             "очков — больше, чем риск игры вперёд") in text, text
     for wrong in WRONG[_lang(app)]:
@@ -144,7 +144,8 @@ def test_the_reviews_figures_of_a_yakuless_tenpai_say_it_cannot_win(app: App) ->
 
 def test_the_risky_push_beside_the_riichi_advice_names_the_dealer_factor(app: App) -> None:
     text = on_screen(app, riichi_round(both=False))
-    assert ("Push: 8p is risky, but a win is worth about 8,900 points (69% to win), on average about 6,140, ×1.6"
+    assert ("Push: 8p is risky, but a win brings about 8,900 points and comes 69% of the time, so about 6,140 on "
+            "average; ×1.6"
             if in_english(app) else
             "Играйте вперёд: сброс 8p опасен, но победа стоит около 8 900 очков (шанс 69%), в среднем это около "
             "6 140, ×1,6") in text, text
@@ -166,12 +167,13 @@ def test_the_last_hand_odds_are_against_folding(app: App, place: int) -> None:
     text = plain_words(app, coach._places_odds({"place": place, "place_points": 8000},
                                                SimpleNamespace(gain=960.0, loss=320.0)))
     if place == 1:
-        assert ("pushing rather than folding would save you about 12 places in all and lose about 4" if in_english(app)
+        assert ("pushing rather than folding would keep you from losing about 12 places and cost you about 4, in all"
+                if in_english(app)
                 else "по сравнению с защитой игра вперёд в сумме сохранит вам примерно 12 мест и отнимет примерно 4"
                 ) in text, text
         assert "поднимет" not in text and "gain" not in text, text
     else:
-        assert ("pushing rather than folding would gain you about 12 places" if in_english(app)
+        assert ("pushing rather than folding would win you about 12 places and cost you about 4, in all" if in_english(app)
                 else "по сравнению с защитой игра вперёд в сумме поднимет вас примерно на 12 мест") in text, text
 
 

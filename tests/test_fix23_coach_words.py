@@ -196,9 +196,9 @@ def test_a_warned_push_with_riichi_on_offer_says_why(app: App) -> None:
     lines = [plain_words(app, line) for line in screen.coach_message().split(BR)]
     text = " ".join(lines)
     # (review 23, coach2: the parts of the average are named, never a bare total bigger than the hand)
-    push = ("Push: 8p is risky, but a win is worth about 8,900 points (69% to win), on average about 6,140, ×1.6 "
-            "because a dealer's win keeps the deal (連荘, renchan), plus 310 for tenpai at a draw (不聴罰符, nōten "
-            "bappu): about 10,100 — more than the risk (about 610)."
+    push = ("Push: 8p is risky, but a win brings about 8,900 points and comes 69% of the time, so about 6,140 on "
+            "average; ×1.6 because a dealer's win keeps the deal (連荘, renchan); plus about 310 from the tenpai "
+            "payment at a draw (不聴罰符, nōten bappu): about 10,100 in all — more than the risk (about 610)."
             if in_english(app) else
             "Играйте вперёд: сброс 8p опасен, но победа стоит около 8 900 очков (шанс 69%), в среднем это около 6 140, "
             "×1,6, ведь после победы дилер остаётся дилером (連荘, renchan), плюс 310 за тенпай при ничьей (不聴罰符, "
@@ -215,7 +215,7 @@ def test_a_warned_push_with_riichi_on_offer_says_why(app: App) -> None:
 def test_a_safe_or_riichi_free_push_keeps_its_old_words(app: App) -> None:
     """The hints level has no riichi advice: the full push line, as before."""
     text = words_now(app, riichi_round(both=False), level="hints")
-    assert ("Push: a win is worth about 8,900 points" if in_english(app)
+    assert ("Push: a win brings about 8,900 points" if in_english(app)
             else "Играйте вперёд: победа стоит около 8 900 очков") in text, text
     assert "risky" not in text and "опасен" not in text, text
 
@@ -253,7 +253,7 @@ def test_a_call_on_an_open_ready_hand_does_not_open_it(app: App) -> None:
 def test_a_call_that_is_not_faster_names_tenpai_once(app: App) -> None:
     why = plain_words(app, call_why(_decision(shanten=2, shanten_after=2)))
     if in_english(app):
-        assert why == "the call does not bring the hand closer to tenpai (聴牌): with it or without, 2 steps are " \
+        assert why == "the call does not bring the hand closer to tenpai (聴牌): with or without it, 2 steps are " \
                       "left", why
     else:
         assert why.count("готовност") == 1 and why.count("тенпай") == 1, why
@@ -353,7 +353,7 @@ def test_the_last_hand_odds_read_plainly_in_russian(app: App) -> None:
     verdict = SimpleNamespace(gain=960.0, loss=80.0)
     text = plain_words(app, coach._places_odds({"place": 1, "place_points": 8000}, verdict))
     if in_english(app):  # (review 23, coach2: from 1st place a push keeps places, compared with folding)
-        assert "pushing rather than folding would save you about 12 places in all and lose about 1" in text, text
+        assert "pushing rather than folding would keep you from losing about 12 places and cost you about 1, in all" in text, text
     else:
         assert "Представьте 100 таких раздач: по сравнению с защитой игра вперёд в сумме сохранит вам примерно " \
                "12 мест и отнимет примерно 1." in text, text

@@ -82,7 +82,7 @@ def test_too_many_copies_of_a_tile_are_named(folder: Path, lang: str, tmp_path: 
         text = short_error(caught.value, folder / "five-1m.json")
         n = copies[1]
         if lang == "en":
-            assert text == f"five-1m.json: hand 2: 1m appears {n} times, but a set has only four"
+            assert text == f"five-1m.json: hand 2: 1m appears {n} times, but a full tile set has only four"
         else:
             word = "раза" if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else "раз"
             assert text == f"five-1m.json: раздача 2: 1m встречается {n} {word}, а в наборе только четыре"

@@ -82,7 +82,8 @@ def test_the_dealers_factor_is_linked_to_keeping_the_deal(app: App) -> None:
     raw = coach.worth_words(440.0, 0.29, 1200.0, factor=1.25, draw=0.0)
     assert "{term:renchan|" in raw and "{term:oya" not in raw, raw
     text = plain_text(raw, app).replace("\u00a0", " ")
-    assert ("on average about 350, ×1.25 because a dealer's win keeps the deal (連荘, renchan): about 440" if _en(app)
+    assert ("so about 350 on average; ×1.25 because a dealer's win keeps the deal (連荘, renchan): about 440 in all"
+             if _en(app)
             else "в среднем это около 350, ×1,25, ведь после победы дилер остаётся дилером (連荘, renchan): около 440"
             ) in text, text
     assert "for the dealer" not in text and "для дилера" not in text, text
@@ -92,10 +93,11 @@ def test_a_factor_that_does_not_change_the_rounded_figure_is_left_out(app: App) 
     """07_replay_push_fold_against: «около 30, ×1,25 …: около 30» looked like a sum that does nothing."""
     text = plain_text(coach.worth_words(32.0, 0.017, 1500.0, factor=1.25, draw=0.0), app)
     assert "×" not in text and "renchan" not in text, text
-    assert text.endswith("on average about 30" if _en(app) else "в среднем это около 30"), text
+    assert text.endswith("about 30 on average" if _en(app) else "в среднем это около 30"), text
     ready = plain_text(coach.worth_words(742.0, 0.017, 1500.0, factor=1.25, draw=710.0), app)
     assert "×" not in ready and ready.replace("\u00a0", " ").endswith(
-        "about 30, plus 710 for tenpai at a draw (不聴罰符, nōten bappu): about 740" if _en(app)
+        "about 30 on average; plus about 710 from the tenpai payment at a draw (不聴罰符, nōten bappu): about 740 in "
+        "all" if _en(app)
          else "около 30, плюс 710 за тенпай при ничьей (不聴罰符, nōten bappu): около 740"), ready
 
 
@@ -172,14 +174,14 @@ def test_review_cards_say_correct_not_right(app: App) -> None:
 def test_the_last_hand_odds_count_places_in_russian(app: App) -> None:
     verdict = SimpleNamespace(gain=80.0, loss=560.0)
     text = plain_text(coach._places_odds({"place": 1, "place_points": 8000}, verdict), app)
-    assert ("pushing rather than folding would save you about 1 place in all and lose about 7" if _en(app)
+    assert ("pushing rather than folding would keep you from losing about 1 place and cost you about 7, in all" if _en(app)
             else "в сумме сохранит вам примерно 1 место и отнимет примерно 7") in text, text
     assert "около 1 места" not in text
 
 
 def test_an_open_hand_without_yaku_names_the_yaku_once(app: App) -> None:
     raw = _("You discarded {mine}: it leaves your open hand without a {yaku}, and without one it cannot win, "
-            "not by {ron} nor by {tsumo}.").format(mine="{tiles:2m}", yaku="{term:yaku}", ron="{term:ron}",
+            "neither by {ron} nor by {tsumo}.").format(mine="{tiles:2m}", yaku="{term:yaku}", ron="{term:ron}",
                                                 tsumo="{term:tsumo}")
     text = plain_text(raw, app)
     assert ("without a yaku (役, yaku)" if _en(app) else "без яку (役, yaku)") in text, text

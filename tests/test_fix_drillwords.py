@@ -228,5 +228,5 @@ def test_a_genbutsu_is_safe_because_no_wait_wins_on_it(lang) -> None:
            "невозможно" in line, line
     lang("en")
     line = more_explain_item(one_left)
-    assert "only one other copy is out of sight, so he cannot hold a pair of it" in line, line
+    assert "only one other copy is out of sight, so the riichi player cannot hold a pair of it" in line, line
     assert BR not in line

@@ -60,8 +60,8 @@ def test_the_coach_words_take_the_dealer_factor_and_the_draw_payments_from_the_r
     set_language("en")
     text = re.sub(r"\{term:[^|}]+\|([^}]*)\}", r"\1", push_line(_fake_verdict(factor=1.5, draw=700.0)))
     # 1,200 x 29% = 348 ("about 350"), x1.5 = 522, + 700 = 1,222
-    assert ("a win is worth about 1,200 points (29% to win), on average about 350, ×1.5 because a dealer's win keeps the deal, plus 700 for "
-            "tenpai at a draw: about 1,220") in text, text
+    assert ("a win brings about 1,200 points and comes 29% of the time, so about 350 on average; ×1.5 because a "
+            "dealer's win keeps the deal; plus about 700 from the tenpai payment at a draw: about 1,220 in all") in text, text
     plain = push_line(_fake_verdict(factor=1.0, draw=0.0))
     assert "keeps the deal" not in plain and "at a draw" not in plain, plain
 
@@ -74,10 +74,11 @@ def test_the_review_words_take_the_parts_from_the_push_fold_figures(app: App) ->
           "dealer": True, "reason": "push", "average": 336, "dealer_factor": 1.5, "draw_payments": 700}
     words = plain_words(app, push_fold_text(pf, "9p"))
     if in_english(app):
-        assert "on average about 350, ×1.5 because a dealer's win keeps the deal" in words and "plus 700 for tenpai at a draw" in words
+        assert "so about 350 on average; ×1.5 because a dealer's win keeps the deal" in words and \
+            "plus about 700 from the tenpai payment at a draw" in words
     else:
         assert "в среднем это около 350, ×1,5, ведь после победы дилер остаётся дилером" in words and "700 за тенпай при ничьей" in words, words
-    assert ("about 1,220, more than" if in_english(app) else "около 1 220 — больше") in words, words
+    assert ("about 1,220 in all, more than" if in_english(app) else "около 1 220 — больше") in words, words
 
 
 @pytest.mark.parametrize("hand", ["far", "ready"])

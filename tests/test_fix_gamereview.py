@@ -235,7 +235,7 @@ def test_table_review_and_puzzle_name_the_risks_alike(app: App) -> None:
 
     # what pushing adds to the risk is the first less the second, as shown (the review always says it;
     # the table when the hand is worth enough to say what pushing would gain)
-    added = r"pushing adds to the risk \(about ([\d,]+)" if in_english(app) else r"добавляет к риску \(около ([\d ]+)"
+    added = r"the extra risk of pushing \(about ([\d,]+)" if in_english(app) else r"добавляет к риску \(около ([\d ]+)"
     assert number(re.search(added, review).group(1)) == number(at_table["loss"]) - number(at_table["fold"]), review
 
 

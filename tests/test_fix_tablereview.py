@@ -266,7 +266,7 @@ def test_the_review_keeps_the_coachs_reason_and_value_means_more_points():
 def test_the_tanyao_to_come_says_the_tile_goes_later(app: App):
     value = SimpleNamespace(reasons=[reason("tanyao", throw=parse_tile("9p").kind)])
     words = plain_words(app, table_coach.value_words(value))
-    assert words.endswith("later, once 9p is thrown too" if in_english(app) else "когда позже уйдёт и 9p"), words
+    assert words.endswith(", once 9p is discarded too" if in_english(app) else "когда позже уйдёт и 9p"), words
 
 
 # ---------------------------------------------------------------- 4, 5: push with a wrong tile, soft fold
@@ -339,7 +339,7 @@ def test_exact_worth_figures_add_up():
     set_language("en")
     # 4,752 x 5% = 237.6 on average, x1.25 for the dealer: 297
     text = table_coach.worth_words(297.0, 0.05, 4752.0, factor=1.25, draw=0.0, exact=True)
-    m = re.search(r"on average ([\d,]+), ×1\.25 because .*: ([\d,]+) in all", text)
+    m = re.search(r"so ([\d,]+) on average; ×1\.25 because .*: ([\d,]+) in all", text)
     assert m is not None, text
     base, total = _number(m.group(1)), _number(m.group(2))
     assert total == 297 and abs(base * 1.25 - total) <= 1, text

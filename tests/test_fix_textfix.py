@@ -205,7 +205,7 @@ def test_the_push_figures_name_the_coachs_tile() -> None:
           "win_chance": 0.052, "value": 9570, "last_hand": False, "dealer": True, "reason": "push",
           "average": 497, "dealer_factor": 1.25, "draw_payments": 0}
     text = push_fold_text(pf, "4m")
-    assert "pushing with {tiles:8s} adds to the risk" in text, text
+    assert "the extra risk of pushing with {tiles:8s}" in text, text
 
 
 def test_two_groups_alike_are_one_sentence(en) -> None:  # noqa: ANN001

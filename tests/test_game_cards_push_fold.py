@@ -116,19 +116,19 @@ def test_the_words_for_the_answer_in_both_languages(lang_app: App) -> None:
     if en:
         assert wrong.startswith("The coach would make a full fold (ベタ降り, betaori) here:"), wrong
         # 3,900 x 4% = 156: the average the learner's own multiplication gives (the engine's gain is 154)
-        assert "a win is worth about 3,900 points (4% to win), on average about 160" in wrong, wrong
+        assert "a win brings about 3,900 points and comes 4% of the time, so about 160 on average" in wrong, wrong
         # what pushing adds to the risk, and the two risks it comes from (720 - 410), each named
         assert "(about 310: pushing risks about 720 points, folding about 410)" in wrong, wrong
         assert wrong.endswith("risked about 410 this turn."), wrong
         assert played.startswith("In the game you discarded") and played.endswith(
-            "pushed. The tile risked about 560 this turn.")
+            "pushed. This tile alone risked about 560 this turn.")
     else:
         assert wrong.startswith("Совет тренера здесь — полная защита (ベタ降り, betaori):"), wrong
         assert "победа стоит около 3 900 очков (шанс 4%), в среднем это около 160" in wrong, wrong
         assert "(около 310: риск игры вперёд — около 720 очков, риск защиты — около 410)" in wrong, wrong
         assert wrong.endswith("несла на этом ходу риск около 410 очков."), wrong
         assert played.startswith("В партии вы сбросили") and played.endswith(
-            "играли вперёд. Эта плитка несла на этом ходу риск около 560 очков.")
+            "играли вперёд. Одна только эта плитка несла на этом ходу риск около 560 очков.")
     assert screen.verdict() == ("Not the coach's choice." if en else "Тренер выбрал бы иначе.")
     screen = push_fold_card(app, answered="right")
     words = plain_text(screen.feedback_parts()[0], app)

@@ -107,7 +107,7 @@ def test_pushing_as_the_coach_does_is_right_and_the_unsafe_words_do_not_say_fold
     words = _words(app, text)
     # the push was right but the tile was not (a genbutsu, 9m, was in the hand): said so, not a bare "right"
     if in_english(app):
-        assert "Pushing was right, but with 9m: a win is worth about" in words and "far from ready" not in words, words
+        assert "Pushing was right, but with 9m: a win brings about" in words and "far from ready" not in words, words
     else:
         assert "Играть вперёд — верно, но со сбросом 9m" in words and "далека от готовности" not in words, words
     assert "{term:genbutsu|" in text and "{term:riichi}" in text
@@ -132,11 +132,12 @@ def test_folding_a_valuable_hand_is_not_good_and_shows_the_figures(app: App) -> 
     words = _words(app, tile_text(d))
     assert not words.endswith(("Good.", "Хорошо.")) and ("Good." not in words and "Хорошо." not in words), words
     if in_english(app):
-        assert "The coach would push here: a win is worth about 8,000 points (31% to win)" in words, words
+        assert "The coach would push here: a win brings about 8,000 points and comes 31% of the time" in words, words
         # the two figures the coach compares: the expected gain (8,000 x 31% = 2,480, x1.25 for the dealer),
         # and what pushing adds to folding's risk
-        assert ("on average about 2,480, ×1.25 because a dealer's win keeps the deal (連荘, renchan): about 3,100, more than pushing adds "
-                "to the risk (about 890: pushing risks about 900 points, folding about 10)") in words, words
+        assert ("so about 2,480 on average; ×1.25 because a dealer's win keeps the deal (連荘, renchan): about 3,100 in "
+                "all, more than the extra risk of pushing (about 890: pushing risks about 900 points, folding about 10)"
+                ) in words, words
     else:
         assert "Тренер здесь играл бы вперёд: победа стоит около 8 000 очков (шанс 31%)" in words, words
         assert ("в среднем это около 2 480, ×1,25, ведь после победы дилер остаётся дилером (連荘, renchan): около 3 100 — больше, чем игра вперёд "

@@ -103,7 +103,7 @@ def test_a_bad_file_is_named_and_the_list_is_unchanged(app: App, tenhou6: dict) 
     click(app, card(app.screen, "truncated.json"))
     text = app.banners[-1].text
     assert app.banners[-1].kind == "error" and "\n" not in text
-    assert text == ("This game cannot be opened: truncated.json: hand 1 is cut short or damaged — "
+    assert text == ("truncated.json cannot be opened: hand 1 is cut short or damaged — "
                     "copy the game again") and str(docs) not in text
     assert sorted(games_dir(app).iterdir()) == before
     app.pop()
@@ -127,7 +127,7 @@ def test_a_damaged_hand_is_named_in_russian_without_the_engines_english(app: App
         click(app, app.screen.open_btn)
         click(app, card(app.screen, "short.json"))
         text = app.banners[-1].text
-        assert text == ("Эту партию нельзя открыть: short.json: раздача 2 оборвана или испорчена — "
+        assert text == ("Файл short.json нельзя открыть: раздача 2 оборвана или испорчена — "
                         "скопируйте снова"), text
     finally:
         app.apply_settings(replace(app.settings, language="en"))
@@ -234,10 +234,10 @@ def test_a_file_that_is_no_game_log_is_named_with_a_translated_reason(tmp_path: 
         click(ru, screen.open_btn)
         click(ru, card(ru.screen, "notes.json"))
         text = ru.banners[-1].text
-        assert "notes.json: это не запись партии" in text and "neither" not in text
+        assert "notes.json нельзя открыть: это не запись партии" in text and "neither" not in text
         click(ru, card(ru.screen, "broken.json"))
         text = ru.banners[-1].text
-        assert "broken.json: ошибка JSON в строке 2" in text and "not JSON" not in text
+        assert "broken.json нельзя открыть: ошибка JSON в строке 2" in text and "not JSON" not in text
     finally:
         ru.close()
         set_language("en")

@@ -142,7 +142,7 @@ def test_an_open_hands_tenpai_without_a_yaku_is_wrong_and_says_why(app: App) -> 
     assert screen.answered is False
     text = plain_text(screen.feedback(), app)
     assert "leaves your open hand without a yaku (役, yaku)" in text and "cannot win" in text
-    assert "Coach:\u2028Discard" in text and "keeps its yaku" in text
+    assert "Coach:\u2028Discard" in text and "keeps its way to a yaku" in text
     app.render()
     _fits(app, screen)
 

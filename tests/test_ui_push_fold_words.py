@@ -30,9 +30,9 @@ def _verdict(*, dealer: bool, shanten: int, win: float = 0.29, value: float = 11
 
 N = r"\d{1,3}(?:,\d{3})*"
 FIGURES = re.compile(
-    rf"a win is worth about (?P<value>{N}) points \((?P<p>[\d.]+)% to win\), on average about (?P<base>{N})"
-    rf"(?:, ×(?P<factor>[\d.]+) because a dealer's win keeps the deal)?(?:, plus (?P<draw>{N}) for tenpai at a draw)?"
-    rf"(?:: about (?P<gain>{N}))?")
+    rf"a win brings about (?P<value>{N}) points and comes (?P<p>[\d.]+)% of the time, so about (?P<base>{N}) on average"
+    rf"(?:; ×(?P<factor>[\d.]+) because a dealer's win keeps the deal)?"
+    rf"(?:; plus about (?P<draw>{N}) from the tenpai payment at a draw)?(?:: about (?P<gain>{N}) in all)?")
 
 
 @pytest.mark.parametrize(("dealer", "shanten"), [(False, 1), (True, 1), (False, 0), (True, 0)])
@@ -60,7 +60,7 @@ def test_the_push_figures_add_up_for_a_learner_who_multiplies(dealer: bool, shan
     assert abs(gain - v.gain) <= factor * (50 * p / 100 + 0.005 * value) + 10, (text, v.gain)
     if dealer:
         assert m["factor"] == f"{DEALER_GAIN:g}"
-    assert "more than the risk of pushing (about " in text or "adds to the risk (about " in text, text
+    assert "more than pushing risks (about " in text or "the extra risk of pushing (about " in text, text
 
 
 def test_the_push_words_in_russian_name_the_dealer_and_the_draw_payments() -> None:
@@ -87,7 +87,7 @@ def test_figures_are_rounded_and_grouped_and_a_small_chance_keeps_a_decimal() ->
     assert win_percent(0.047) == "4.7" and win_percent(0.29) == "29" and win_percent(0.04) == "4"
     assert about_pair(418, 415) == ("418", "415")  # rounding must not make them look equal
     text = push_line(_verdict(dealer=False, shanten=1, win=0.089, value=11860.0))
-    assert "about 11,900 points (8.9% to win), on average about 1,060" in text, text
+    assert "about 11,900 points and comes 8.9% of the time, so about 1,060 on average" in text, text
     assert not re.search(r"\d{4}", text.replace(",", " ")), text
 
 
@@ -101,15 +101,16 @@ def test_the_review_names_the_addition_even_when_it_does_not_know_the_dealer(app
           "reason": "push"}
     words = plain_words(app, push_fold_text(pf, "9p"))
     if in_english(app):
-        assert ("a win is worth about 5,800 points (4.7% to win), on average about 270; with the dealer's bonus "
-                "or the tenpai payments at a draw, about 340, more than pushing adds to the risk (about 300: pushing risks about 600 points, "
+        assert ("a win brings about 5,800 points and comes 4.7% of the time, so about 270 on average; with the "
+                "dealer's bonus or the tenpai payments at a draw, about 340 in all, more than the extra risk of pushing "
+                "(about 300: pushing risks about 600 points, "
                 "folding about 300)") in words, words
     else:
         assert ("победа стоит около 5 800 очков (шанс 4,7%), в среднем это около 270, а с бонусом дилера или "
                 "выплатами за тенпай при ничьей около 340 — больше, чем игра вперёд") in words, words
     plain = plain_words(app, push_fold_text({**pf, "dealer": True, "average": 272, "dealer_factor": 1.25,
                                              "draw_payments": 0}, "9p"))
-    assert ("×1.25 because a dealer's win keeps the deal (連荘, renchan): about 340" if in_english(app)
+    assert ("×1.25 because a dealer's win keeps the deal (連荘, renchan): about 340 in all" if in_english(app)
             else "×1,25, ведь после победы дилер остаётся дилером (連荘, renchan): около 340") in plain, plain
 
 
@@ -178,15 +179,15 @@ def test_the_replay_header_says_what_its_total_counts_and_steps_as_the_lessons_d
 
 
 def test_the_warnings_name_the_safe_tiles_as_alternatives(app: App) -> None:
-    """"Safe: 1p or 9s (genbutsu — 現物)" — either will do (a red five and a plain one count once)."""
+    """"Safe: 1p or 9s — genbutsu (現物)" — either will do (a red five and a plain one count once)."""
     from trainer.engine.game.coach import DangerWarning
     from trainer.engine.tiles import parse_tile
     from trainer.ui.views.table.coach import warning_line
 
     w = DangerWarning(parse_tile("5m"), (1,), ({"seat": 1},), tuple(parse_tile(t) for t in ("1p", "5s", "0s")))
     words = plain_words(app, warning_line(w, lambda seat: "Right"))
-    assert words.endswith("Safe: 1p or 5s (genbutsu — 現物)." if in_english(app)
-                          else "Безопасно: 1p или 5s (генбуцу — 現物, genbutsu)."), words
+    assert words.endswith("Safe: 1p or 5s — genbutsu (現物)." if in_english(app)
+                          else "Безопасно: 1p или 5s — генбуцу (現物, genbutsu)."), words
 
 
 def test_a_long_coach_text_is_set_smaller_rather_than_cut(app: App) -> None:

@@ -114,7 +114,7 @@ def test_the_review_names_each_term_once_with_its_japanese(app: App) -> None:
         assert texts["fold_advised"].startswith("The coach would make a full fold (ベタ降り, betaori) here: ")
         assert texts["answer_fold_right"].startswith("Correct: the coach makes a full fold (ベタ降り, betaori) too — ")
         assert texts["played_fold"] == ("In the game you discarded 5m and made a full fold (ベタ降り, betaori). "
-                                        "The tile risked about 410 this turn."), texts["played_fold"]
+                                        "This tile alone risked about 410 this turn."), texts["played_fold"]
         assert "but agari-yame (和了り止め, agari yame) applied — you led the last hand, and any win ended the " \
             "game: " in texts["riichi_agari_yame"], texts["riichi_agari_yame"]
         assert "only a self-drawn win, with its own yaku, fully concealed self-draw (門前清自摸和, " \

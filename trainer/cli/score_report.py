@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from trainer import i18n
 from trainer.engine.hand import Hand
 from trainer.engine.scoring import ScoreResult, WinContext
-from trainer.i18n import _, fu_text, han_text, pgettext
+from trainer.i18n import _, fu_text, han_text, ngettext, pgettext
 from trainer.names import fu_name, term_label
 
 REPORT_LANGUAGE = "en"
@@ -73,7 +73,8 @@ def _dora_line(result: ScoreResult) -> list[str]:
     if not d.total:
         return []
     nuki = _(", {n} nukidora (North set aside)").format(n=d.nuki) if d.nuki else ""
-    return [_("Dora: {dora} dora, {ura} ura, {aka} red five(s){nuki} = {han}").format(
+    return [ngettext("Dora: {dora} dora, {ura} ura, {aka} red five{nuki} = {han}",
+                     "Dora: {dora} dora, {ura} ura, {aka} red fives{nuki} = {han}", d.aka).format(
         dora=d.dora, ura=d.ura, aka=d.aka, nuki=nuki, han=han_text(d.total))]
 
 

@@ -6,7 +6,7 @@ machine-readable ``kind`` (:class:`trainer.engine.game.records.RecordError`,
 a beginner's sentence here, so both screens say the same thing the same way.  When the engine's
 error carries a detail (a tile more often than a set holds: ``copies``), the sentence names it
 instead of the general «cut short or damaged»; every sentence is short enough that the banner
-«This game cannot be opened: <file>: <why>» stays one line at 1280x720 for a short file name.
+«<file> cannot be opened: <why>» stays one line at 1280x720 for a short file name.
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ def copies_text(copies: Copies, hand: int | None = None) -> str:
     known: «раздача 2: 1m встречается 7 раз, а в наборе только четыре»."""
     tile, times, most = copies
     if most == 1:
-        text = ngettext("the red {tile} appears {n} time, but a set has only one",
-                        "the red {tile} appears {n} times, but a set has only one", times)
+        text = ngettext("the red {tile} appears {n} time, but a full tile set has only one",
+                        "the red {tile} appears {n} times, but a full tile set has only one", times)
     else:
-        text = ngettext("{tile} appears {n} time, but a set has only four",
-                        "{tile} appears {n} times, but a set has only four", times)
+        text = ngettext("{tile} appears {n} time, but a full tile set has only four",
+                        "{tile} appears {n} times, but a full tile set has only four", times)
     text = text.format(tile=tile, n=times)
     return _("hand {n}: {what}").format(n=hand, what=text) if hand is not None else text
 

@@ -158,8 +158,8 @@ REASON_TEXTS: dict[str, str] = {
     "suji": N_("{suji} of {tiles}"),
     "kabe": N_("{kabe}: all four {tiles} visible"),
     "honor": N_("an honor makes no runs"),
-    "visible_1": N_("only one other copy is out of sight, so he cannot hold a pair of it: no {shanpon}"),
-    "visible_0": N_("every copy is in sight, so he holds none: no {shanpon}, no {tanki}"),
+    "visible_1": N_("only one other copy is out of sight, so the riichi player cannot hold a pair of it: no {shanpon}"),
+    "visible_0": N_("every copy is in sight, so they hold none: no {shanpon}, no {tanki}"),
 }
 """Why some waits on a tile are ruled out (reason ids of trainer.engine.safety), in a few words;
 the tools are glossary links (:func:`_reason_terms`: the block shows each one's Japanese once).

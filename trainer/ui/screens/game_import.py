@@ -69,6 +69,13 @@ def saved_game_label(path: Path) -> str:
     return " · ".join(part.strip() for part in game_line(g)[0].split("·"))
 
 
+def file_error(exc: Exception, path: Path) -> str:
+    """The banner for a file that cannot be opened, the file named once at the start («truncated.json
+    cannot be opened: hand 1 is cut short …»), never as a second «…: file: why»."""
+    why = short_error(exc, path).removeprefix(f"{path.name}: ")
+    return _("{file} cannot be opened: {error}").format(file=path.name, error=why)
+
+
 def short_error(exc: Exception, path: Path | None = None) -> str:
     """The reason a game cannot be opened: in the learner's words when the engine says what kind
     of problem it is (not a game log, a newer version, not JSON ...; a tile more often than a set
@@ -134,7 +141,7 @@ class GameImportScreen(Screen):
         try:
             loaded = read_source(path)
         except (RecordError, OSError) as exc:
-            self.app.notify(_("This game cannot be opened: {error}").format(error=short_error(exc, path)), "error", 12)
+            self.app.notify(file_error(exc, path), "error", 12)
             self.keep_clear_of_notices(path)
             return
         self.read(loaded)

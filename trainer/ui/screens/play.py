@@ -86,7 +86,7 @@ SHORT_PROMPTS = {
     "call": N_("Call this tile?"),
     "tsumo": N_("Your tile wins: press {win}."),
     "riichi_discard": N_("Riichi: discard the tile you drew."),
-    "riichi_auto": N_("Riichi: the tile you drew goes by itself."),
+    "riichi_auto": N_("Riichi: the tile you draw is discarded automatically."),
     "discard": N_("Your turn: discard a tile."),
     "tenpai": N_("Show your ready hand?"),
 }

@@ -77,8 +77,8 @@ def _not_faster(c: CallDecision) -> str:
         return ngettext("the call sets the hand back: after it, {n} step is left to {tenpai}",
                         "the call sets the hand back: after it, {n} steps are left to {tenpai}",
                         c.shanten_after).format(n=c.shanten_after, tenpai=_tenpai())
-    return ngettext("the call does not bring the hand closer to {tenpai}: with it or without, {n} step is left",
-                    "the call does not bring the hand closer to {tenpai}: with it or without, {n} steps are left",
+    return ngettext("the call does not bring the hand closer to {tenpai}: with or without it, {n} step is left",
+                    "the call does not bring the hand closer to {tenpai}: with or without it, {n} steps are left",
                     c.shanten_after).format(n=c.shanten_after, tenpai=_tenpai())
 
 

@@ -179,7 +179,7 @@ def worth_words(gain: float, win: float | None, value: float | None, *, factor: 
     the gain is only what tenpai is paid at a draw, said so — never "your hand can expect"."""
     total = format_number(round(gain)) if exact else about_figure(gain)
     if no_yaku or cannot_win(win, value, draw):
-        return _("without a {yaku} your open hand cannot win; it is only paid {ready}: about {gain}").format(
+        return _("without a {yaku} your open hand cannot win; all it gets is {ready}: about {gain}").format(
             yaku="{term:yaku}", ready=_at_draw(), gain=total)
     if not value or win is None:
         return _("your hand can expect about {gain}").format(gain=total)
@@ -199,18 +199,19 @@ def worth_words(gain: float, win: float | None, value: float | None, *, factor: 
     ready = draw >= 20
     if round(100 * win) < 1:
         if known and ready:
-            return _("your hand is worth about {value} but has almost no chance to win; it is paid {ready}: about "
-                     "{gain} on average").format(value=worth, ready=at_draw, gain=total)
+            return _("your hand is worth about {value} but has almost no chance to win; it still gets {ready}: "
+                     "about {gain} on average").format(value=worth, ready=at_draw, gain=total)
         return _("your hand is worth about {value} but has almost no chance to win (on average about {gain})").format(
             value=worth, gain=total)
     p = win_percent(win)
     avg = about_figure(base)
     if not known:
         if abs(gain - base) < max(10.0, 0.001 * value):
-            return _("a win is worth about {value} points ({p}% to win), on average about {gain}").format(
-                value=worth, p=p, gain=total)
-        return _("a win is worth about {value} points ({p}% to win), on average about {base}; with the dealer's "
-                 "bonus or the tenpai payments at a draw, about {gain}").format(value=worth, p=p, base=avg, gain=total)
+            return _("a win brings about {value} points and comes {p}% of the time, so about {gain} on "
+                     "average").format(value=worth, p=p, gain=total)
+        return _("a win brings about {value} points and comes {p}% of the time, so about {base} on average; with "
+                 "the dealer's bonus or the tenpai payments at a draw, about {gain} in all").format(
+            value=worth, p=p, base=avg, gain=total)
     if exact:  # every figure of the sum to the point, the average as the evaluator made it: they add up
         return _exact_worth(worth, p, gain, factor, draw, as_dealer if factor != 1.0 else "",
                             at_draw if ready else "")
@@ -227,17 +228,19 @@ def worth_words(gain: float, win: float | None, value: float | None, *, factor: 
         # the point, so that the learner's own sum gives the total
         avg, paid = format_number(round(base)), format_number(round(draw))
     if dealer and ready:
-        return _("a win is worth about {value} points ({p}% to win), on average about {base}, ×{factor} because "
-                 "{dealer}, plus {draw} {ready}: about {gain}").format(
+        return _("a win brings about {value} points and comes {p}% of the time, so about {base} on average; "
+                 "×{factor} because {dealer}; plus about {draw} from {ready}: about {gain} in all").format(
             value=worth, p=p, base=avg, factor=times, dealer=as_dealer, draw=paid, ready=at_draw,
             gain=total)
     if dealer:
-        return _("a win is worth about {value} points ({p}% to win), on average about {base}, ×{factor} because "
-                 "{dealer}: about {gain}").format(value=worth, p=p, base=avg, factor=times, dealer=as_dealer, gain=total)
+        return _("a win brings about {value} points and comes {p}% of the time, so about {base} on average; "
+                 "×{factor} because {dealer}: about {gain} in all").format(
+            value=worth, p=p, base=avg, factor=times, dealer=as_dealer, gain=total)
     if ready:
-        return _("a win is worth about {value} points ({p}% to win), on average about {base}, plus {draw} {ready}: "
-                 "about {gain}").format(value=worth, p=p, base=avg, draw=paid, ready=at_draw, gain=total)
-    return _("a win is worth about {value} points ({p}% to win), on average about {gain}").format(
+        return _("a win brings about {value} points and comes {p}% of the time, so about {base} on average; "
+                 "plus about {draw} from {ready}: about {gain} in all").format(
+            value=worth, p=p, base=avg, draw=paid, ready=at_draw, gain=total)
+    return _("a win brings about {value} points and comes {p}% of the time, so about {gain} on average").format(
         value=worth, p=p, gain=total)
 
 
@@ -261,16 +264,16 @@ def _exact_worth(worth: str, p: str, gain: float, factor: float, draw: float, de
     base = format_number(round((gain - draw) / factor)) if factor else format_number(round(gain - draw))
     total, times, paid = format_number(round(gain)), format_decimal(factor, "0.0#"), format_number(round(draw))
     if dealer and ready:
-        return _("a win is worth about {value} points ({p}% to win), on average {base}, ×{factor} because {dealer}, "
-                 "plus {draw} {ready}: {gain} in all").format(value=worth, p=p, base=base, factor=times, dealer=dealer,
+        return _("a win brings about {value} points and comes {p}% of the time, so {base} on average; ×{factor} "
+                 "because {dealer}; plus {draw} from {ready}: {gain} in all").format(value=worth, p=p, base=base, factor=times, dealer=dealer,
                                                                draw=paid, ready=ready, gain=total)
     if dealer:
-        return _("a win is worth about {value} points ({p}% to win), on average {base}, ×{factor} because {dealer}: "
-                 "{gain} in all").format(value=worth, p=p, base=base, factor=times, dealer=dealer, gain=total)
+        return _("a win brings about {value} points and comes {p}% of the time, so {base} on average; ×{factor} "
+                 "because {dealer}: {gain} in all").format(value=worth, p=p, base=base, factor=times, dealer=dealer, gain=total)
     if ready:
-        return _("a win is worth about {value} points ({p}% to win), on average {base}, plus {draw} {ready}: "
-                 "{gain} in all").format(value=worth, p=p, base=base, draw=paid, ready=ready, gain=total)
-    return _("a win is worth about {value} points ({p}% to win), on average {gain}").format(
+        return _("a win brings about {value} points and comes {p}% of the time, so {base} on average; plus {draw} "
+                 "from {ready}: {gain} in all").format(value=worth, p=p, base=base, draw=paid, ready=ready, gain=total)
+    return _("a win brings about {value} points and comes {p}% of the time, so {gain} on average").format(
         value=worth, p=p, gain=total)
 
 
@@ -298,9 +301,9 @@ def push_line(verdict: Any, *, no_yaku: bool = False) -> str:
     without a yaku, which pushes only for the payment at a draw (:func:`worth_words`)."""
     worth, against = weighed_push(verdict, no_yaku=no_yaku)
     if against is None:
-        return _("Push: {worth} — more than the risk of pushing (about {loss}).").format(
+        return _("Push: {worth} — more than pushing risks (about {loss}).").format(
             worth=worth, loss=about_pair(verdict.gain, verdict.loss)[1])
-    return _("Push: {worth} — more than pushing adds to the risk ({added}).").format(worth=worth, added=against)
+    return _("Push: {worth} — more than the extra risk of pushing ({added}).").format(worth=worth, added=against)
 
 
 def weighed_push(verdict: Any, *, no_yaku: bool = False) -> tuple[str, str | None]:
@@ -335,7 +338,7 @@ def value_words(value: Any) -> str:
                                                                                      n))))
         elif code == "tanyao" and r.get("throw") is not None:
             # the hand's one terminal or honor left: tanyao once it goes too (keep the tiles for it)
-            parts.append(_("{tanyao} later, once {tile} is thrown too").format(
+            parts.append(_("{tanyao}, once {tile} is discarded too").format(
                 tanyao="{term:tanyao}", tile=tiles_markup(str(Tile(int(r.get("throw")))))))
         elif code in ("yakuhai", "tanyao", "honitsu", "chinitsu", "toitoi"):
             parts.append("{term:" + code + "}")
@@ -557,10 +560,12 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
             out.append(win_chance_words(tiles, h.ukeire, _tiles([h.compare.tile]), h.compare.efficiency.ukeire,
                                         a.win, h.compare.win, order=True))
         elif h.reason == "keeps_yaku" and a is not None:
-            out.append(ngettext("Discard {tiles}: the open hand keeps its {yaku}: {why}; the {ukeire} is {n} tile. "
-                                "A faster tile would leave it without a yaku, and without one it cannot win.",
-                                "Discard {tiles}: the open hand keeps its {yaku}: {why}; the {ukeire} is {n} tiles. "
-                                "A faster tile would leave it without a yaku, and without one it cannot win.",
+            out.append(ngettext("Discard {tiles}: the open hand keeps its way to a {yaku}: {why}; the {ukeire} is "
+                                "{n} tile. A faster discard would leave it without a yaku, and without one it cannot "
+                                "win.",
+                                "Discard {tiles}: the open hand keeps its way to a {yaku}: {why}; the {ukeire} is "
+                                "{n} tiles. A faster discard would leave it without a yaku, and without one it cannot "
+                                "win.",
                                 h.ukeire).format(
                 tiles=tiles, yaku="{term:yaku}", why=value_words(a.value) or "{term:yakuhai}", n=h.ukeire,
                 ukeire="{term:ukeire}"))
@@ -576,15 +581,16 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
             if places is not None:
                 odds = _places_odds(places, h.push_fold)
             elif round(gain) >= 100 and no_yaku:  # a ready open hand without a yaku: the gain is the draw payment
-                odds = _("Your open hand has no {yaku}, so it cannot win; pushing would only keep the payment {ready}, "
-                         "about {gain}, and add more to the risk ({added}).").format(
+                odds = _("Your open hand has no {yaku}, so it cannot win; pushing would only keep {ready}, about "
+                         "{gain}, less than the extra risk it takes ({added}).").format(
                     yaku="{term:yaku}", ready=_at_draw(), gain=format_number(round(gain)) if exact else
                     about_figure(gain), added=added_risk_words(shown_extra, shown_loss, shown_fold))
             elif round(gain) >= 100:
                 # the two figures the coach compares (the gain, what pushing adds to the risk), then
                 # the two risks that difference comes from, each named: the review says it so too
                 shown_gain = format_number(round(gain)) if exact else about_figure(gain)
-                odds = _("Pushing would gain about {gain} points but add more to the risk ({added}).").format(
+                odds = _("Pushing would gain about {gain} points, less than the extra risk it takes ({added})."
+                         ).format(
                     gain=shown_gain, added=added_risk_words(shown_extra, shown_loss, shown_fold))
             elif getattr(a, "no_yaku", False):  # the real reason pushing gains nothing: the open hand cannot win at all
                 odds = _("Your open hand has no {yaku}, so it cannot win: {risks}.").format(
@@ -630,16 +636,17 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
 
 
 def _at_draw() -> str:
-    """«for tenpai at a draw» (noten bappu), linked to its card."""
-    return term_word("noten_bappu", pgettext("inline term", "for tenpai at a draw"))
+    """«the tenpai payment at a draw» (noten bappu), linked to its card: the link names the payment,
+    so the card's Japanese after it (不聴罰符) is read as the payment's name, not tenpai's."""
+    return term_word("noten_bappu", pgettext("inline term", "the tenpai payment at a draw"))
 
 
 def no_yaku_words() -> str:
     """Why a ready open hand without a yaku cannot win, as the end of a sentence ("..., but your open
     hand has no yaku: ..."): neither by ron nor by tsumo, whatever its furiten; only the payment for
     tenpai at a draw is left."""
-    return _("your open hand has no {yaku}: it cannot win, not by {ron} nor by {tsumo}; all it can still get is "
-             "the payment {ready}").format(yaku="{term:yaku}", ron="{term:ron}", tsumo="{term:tsumo}",
+    return _("your open hand has no {yaku}: it cannot win, neither by {ron} nor by {tsumo}; all it can still get "
+             "is {ready}").format(yaku="{term:yaku}", ron="{term:ron}", tsumo="{term:tsumo}",
                                            ready=_at_draw())
 
 
@@ -673,16 +680,16 @@ def _places_odds(places: Any, verdict: Any) -> str:
     gain, loss = round(100 * verdict.gain / per_place), round(100 * verdict.loss / per_place)
     if int(places.get("place") or 1) == 1:  # nothing to climb to: what a push gains is the first place kept
         return ngettext("In the last hand only the final place counts ({place} now): over 100 hands like this, "
-                        "pushing rather than folding would save you about {gain} place in all and lose about "
-                        "{loss}.",
+                        "pushing rather than folding would keep you from losing about {gain} place and cost you "
+                        "about {loss}, in all.",
                         "In the last hand only the final place counts ({place} now): over 100 hands like this, "
-                        "pushing rather than folding would save you about {gain} places in all and lose about "
-                        "{loss}.", gain).format(place=place, gain=gain, loss=loss)
+                        "pushing rather than folding would keep you from losing about {gain} places and cost you "
+                        "about {loss}, in all.", gain).format(place=place, gain=gain, loss=loss)
     return ngettext("In the last hand only the final place counts ({place} now): over 100 hands like this, "
-                    "pushing rather than folding would gain you about {gain} place in all and lose about {loss}.",
+                    "pushing rather than folding would win you about {gain} place and cost you about {loss}, in all.",
                     "In the last hand only the final place counts ({place} now): over 100 hands like this, "
-                    "pushing rather than folding would gain you about {gain} places in all and lose about {loss}.",
-                    gain).format(place=place, gain=gain, loss=loss)
+                    "pushing rather than folding would win you about {gain} places and cost you about {loss}, in "
+                    "all.", gain).format(place=place, gain=gain, loss=loss)
 
 
 NOTABLE_GAIN = 1.3
@@ -798,9 +805,9 @@ def warning_line(w: DangerWarning, seat_name: Any) -> str:
     else:
         why = _("no {suji} or {kabe} protects it").format(suji="{term:suji}", kabe="{term:kabe}")
     return ngettext("Careful: {who} is in {riichi}, and {tile} may be their winning tile — {why}. Safe: {safe} "
-                    "({genbutsu}).",
+                    "— {genbutsu}.",
                     "Careful: {who} are in {riichi}, and {tile} may be their winning tile — {why}. Safe: {safe} "
-                    "({genbutsu}).", max(1, len(w.seats))).format(
+                    "— {genbutsu}.", max(1, len(w.seats))).format(
         tile=_tiles([w.tile]), riichi="{term:riichi}", who=who, why=why, safe=tiles_or(w.safe),
         genbutsu=_genbutsu())
 
@@ -967,7 +974,7 @@ def push_anyway_line(h: DiscardHint) -> str:
     if against is None:
         return _("Push: {tile} is risky, but {worth} — more than the risk (about {loss}).").format(
             tile=_tiles([h.tile]), worth=worth, loss=about_pair(pf.gain, pf.loss)[1])
-    return _("Push: {tile} is risky, but {worth} — more than pushing adds to the risk ({added}).").format(
+    return _("Push: {tile} is risky, but {worth} — more than the extra risk of pushing ({added}).").format(
         tile=_tiles([h.tile]), worth=worth, added=against)
 
 

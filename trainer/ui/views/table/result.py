@@ -47,13 +47,13 @@ ABORT_TERMS = {"kyuushu": "kyuushu_kyuuhai", "suufon": "suufon_renda", "suucha":
 """Abortive draw reason (game log) -> glossary term."""
 SCORE_NOTES: dict[tuple[bool, bool], str] = {
     # (rounded to whole thousands, with an oka) -> how the match's score is made
-    (True, True): N_("Score: points minus {target} in thousands, rounded to the whole thousand (500 rounds down) for "
-                     "all but the first place, whose score keeps the total unchanged; plus a {oka_term} of {oka} to "
-                     "the first place and a {uma_term} of {uma}."),
-    (True, False): N_("Score: points minus {target} in thousands, rounded to the whole thousand (500 rounds down) "
-                      "for all but the first place, whose score keeps the total unchanged; plus a {uma_term} of "
+    (True, True): N_("Score: points minus {target} in thousands, rounded to the nearest thousand (500 rounds down) "
+                     "for everyone but first place, whose score keeps the total unchanged; plus a {oka_term} of "
+                     "{oka} to first place and a {uma_term} of {uma}."),
+    (True, False): N_("Score: points minus {target} in thousands, rounded to the nearest thousand (500 rounds down) "
+                      "for everyone but first place, whose score keeps the total unchanged; plus a {uma_term} of "
                       "{uma}."),
-    (False, True): N_("Score: points minus {target} in thousands, plus a {oka_term} of {oka} to the first place and a "
+    (False, True): N_("Score: points minus {target} in thousands, plus a {oka_term} of {oka} to first place and a "
                       "{uma_term} of {uma}."),
     (False, False): N_("Score: points minus {target} in thousands, plus a {uma_term} of {uma}."),
 }

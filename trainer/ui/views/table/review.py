@@ -281,8 +281,8 @@ def coach_preferred_text(d: Decision) -> str:
             n=n, ukeire="{term:ukeire}", why=danger_words(_advice(cw), _seat_word(cw), safe_side=True,
                                                            seats=tuple(cw.get("threat_seats") or ())))
     elif code == "keeps_yaku":
-        why = _("the open hand keeps its {yaku}: {why}").format(yaku="{term:yaku}",
-                                                               why=value_words(_advice(cw).value) or "{term:yakuhai}")
+        why = _("the open hand keeps its way to a {yaku}: {why}").format(
+            yaku="{term:yaku}", why=value_words(_advice(cw).value) or "{term:yakuhai}")
     if not why:
         even = n == d.ukeire_chosen and cw.get("shanten", d.shanten_chosen) == d.shanten_chosen
         weighed = code in ("value", "win_chance") and bool(cw.get("mine")) and d.verdict == "good"
@@ -605,12 +605,12 @@ def _push_fold_why(pf: dict[str, Any]) -> str:
         if pf["advice"] == "push" and pf.get("advised"):
             # the figures are those of pushing with the coach's tile, which may not be the learner's:
             # name it, so they are never read as the risk of the tile the learner threw
-            why = _("{worth}, more than pushing with {tile} adds to the risk ({added})").format(
+            why = _("{worth}, more than the extra risk of pushing with {tile} ({added})").format(
                 worth=worth, tile=_t(pf["advised"]), added=added)
         elif pf["advice"] == "push":
-            why = _("{worth}, more than pushing adds to the risk ({added})").format(worth=worth, added=added)
+            why = _("{worth}, more than the extra risk of pushing ({added})").format(worth=worth, added=added)
         else:
-            why = _("{worth}, less than pushing adds to the risk ({added})").format(worth=worth, added=added)
+            why = _("{worth}, less than the extra risk of pushing ({added})").format(worth=worth, added=added)
     return why
 
 
@@ -686,7 +686,7 @@ def push_fold_played_text(d: Decision) -> str:
     else:
         text = _("In the game you discarded {tile} and pushed.").format(tile=tile)
     if "risk" in pf and not pf.get("last_hand"):
-        text += " " + _("The tile risked about {risk} this turn.").format(risk=_about(pf["risk"]))
+        text += " " + _("This tile alone risked about {risk} this turn.").format(risk=_about(pf["risk"]))
     return text
 
 
@@ -958,22 +958,22 @@ def tile_hint_rungs(d: Decision) -> list[str]:
         rungs = [_("Against {threat} the coach folds here: look for the tile that is safest against it, first "
                    "the tiles it cannot win on ({genbutsu}).").format(threat=_threat_words(d), genbutsu=_genbutsu())]
     elif pf is not None:
-        rungs = [_("Against {threat} the coach plays on here: the hand is worth the risk. Look for the tile "
-                   "that keeps it fastest.").format(threat=_threat_words(d))]
+        rungs = [_("Against {threat} the coach plays on here: the hand is worth the risk. Look for the discard "
+                   "that keeps the hand fastest.").format(threat=_threat_words(d))]
     elif d.verdict == "dealt_in":
         rungs = [_("In the game your discard dealt in while a {riichi} was waiting: look for a tile the riichi "
                    "player cannot win on ({genbutsu}).").format(riichi="{term:riichi}", genbutsu=_genbutsu())]
     elif d.verdict == "lost_shanten":
-        rungs = [_("Keep every shape that is already useful: the best discard adds no step to {tenpai}.").format(
+        rungs = [_("Keep every shape that is already useful: the best discard keeps the hand just as close to {tenpai}.").format(
             tenpai=term_word("tenpai", pgettext("inline term", "tenpai")))]
     else:
         rungs = [_("Look for the tile that belongs to no shape: it helps the hand least.")]
     if pf is None and d.verdict == "lost_shanten":
         rungs.append(_steps_rung(d))
     if pf is None and d.verdict == "lost_tiles":
-        rungs.append(ngettext("Part of it: the best discard leaves {m} useful tile ({ukeire}); yours in the game "
+        rungs.append(ngettext("A clue: the best discard leaves {m} useful tile ({ukeire}); yours in the game "
                               "left {n}.",
-                              "Part of it: the best discard leaves {m} useful tiles ({ukeire}); yours in the game "
+                              "A clue: the best discard leaves {m} useful tiles ({ukeire}); yours in the game "
                               "left {n}.", d.ukeire_best).format(m=d.ukeire_best, n=d.ukeire_chosen,
                                                                  ukeire="{term:ukeire}"))
     return rungs
@@ -984,13 +984,13 @@ def _steps_rung(d: Decision) -> str:
     tenpai = term_word("tenpai", pgettext("inline term", "tenpai"))
     k, j = d.shanten_chosen, d.shanten_best
     if j <= 0:
-        return ngettext("Part of it: the best discard keeps the hand ready; yours in the game left it {k} step "
+        return ngettext("A clue: the best discard keeps the hand ready; yours in the game left it {k} step "
                         "from {tenpai}.",
-                        "Part of it: the best discard keeps the hand ready; yours in the game left it {k} steps "
+                        "A clue: the best discard keeps the hand ready; yours in the game left it {k} steps "
                         "from {tenpai}.", k).format(k=k, tenpai=tenpai)
-    return ngettext("Part of it: the best discard keeps the hand {j} step from {tenpai}; yours in the game left "
+    return ngettext("A clue: the best discard keeps the hand {j} step from {tenpai}; yours in the game left "
                     "it {k}.",
-                    "Part of it: the best discard keeps the hand {j} steps from {tenpai}; yours in the game left "
+                    "A clue: the best discard keeps the hand {j} steps from {tenpai}; yours in the game left "
                     "it {k}.", j).format(j=j, k=k, tenpai=tenpai)
 
 
@@ -1036,7 +1036,7 @@ def yakuless_text(view: Any, tile: Any) -> str:
     to build a yaku again first.  Never an absolute "never" (rich text)."""
     mine = _t(str(tile))
     text = _("You discarded {mine}: it leaves your open hand without a {yaku}, and without one it cannot win, "
-             "not by {ron} nor by {tsumo}.").format(mine=mine, yaku="{term:yaku}", ron="{term:ron}", tsumo="{term:tsumo}")
+             "neither by {ron} nor by {tsumo}.").format(mine=mine, yaku="{term:yaku}", ron="{term:ron}", tsumo="{term:tsumo}")
     pairs = yaku_pairs_left(view, tile)
     if pairs:
         from trainer.engine.tiles import Tile
