@@ -1002,7 +1002,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                  and not self._known(i)]
         if len(parts) >= 2:
             some = parts[: len(parts) // 2]
-            rungs.append(_("Part of it: {items}").format(items=explain(some, limit=3)))
+            rungs.append(_("A clue: {items}").format(items=explain(some, limit=3)))
         return rungs
 
     def _known(self, item: dict[str, Any]) -> bool:
