@@ -130,6 +130,7 @@ def test_a_childs_card_has_no_big_kanji_and_no_repeated_line(ru_app: App) -> Non
     assert term.kanji not in lines
     assert not any(line.startswith("Для взрослых") for line in lines)
     assert any("Пара — две одинаковые плитки." in line for line in lines)
+    assert not any(line.startswith("Источник") for line in lines)  # the rulebook line is for grown-ups
 
 
 def test_an_adults_card_keeps_its_kanji(tmp_path: Path) -> None:
@@ -140,6 +141,7 @@ def test_an_adults_card_keeps_its_kanji(tmp_path: Path) -> None:
         screen = app.stack[-1]
         assert any(line.size == "hero" for line in screen.detail_lines(app.glossary().term("toitsu"), 600))
         assert screen.results[0].category == "general"
+        assert any(line.text.startswith("Источник") for line in screen.detail_lines(app.glossary().term("toitsu"), 600))
     finally:
         app.close()
 

@@ -557,9 +557,10 @@ class GlossaryScreen(Screen):
             g = app.glossary()
             names = ", ".join(g.term(ref).name(lang) for ref in term.see if g.has(ref))
             add(_("See also: {terms}").format(terms=names), "small", P.ink_muted, gap=L.px(10))
-        if term.coined:
+        if term.coined and not child:
             add(_("A word of the rulebook's own, not in common use."), "small", P.ink_muted, gap=L.px(6))
-        add(_("Source: {where}").format(where=source_text(term.seed)), "tiny", P.ink_muted, gap=L.px(10))
+        if not child:  # where a rulebook says it is for the grown-ups who check it
+            add(_("Source: {where}").format(where=source_text(term.seed)), "tiny", P.ink_muted, gap=L.px(10))
         return out
 
     def draw_content(self, surf: pygame.Surface) -> None:
