@@ -624,8 +624,12 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
                              "makes one.").format(yaku="{term:yaku}"))
         if a is not None and getattr(a, "furiten", False) and h.reason not in ("fold", "weave", "safer") \
                 and not no_yaku:  # (without a yaku it cannot win at all: the furiten is not the reason)
-            out.append(_("Then your wait is {furiten}: no ron, only {tsumo}.").format(
-                furiten="{term:furiten}", tsumo="{term:tsumo}"))
+            furiten = _("Then your wait is {furiten}: no ron, only {tsumo}.").format(
+                furiten="{term:furiten}", tsumo="{term:tsumo}")
+            if out:  # it belongs to the discard just named: one line, never split from it between two boxes
+                out[-1] = f"{out[-1]} {furiten}"
+            else:
+                out.append(furiten)
         if places is not None and push and h is hints[0] and h.push and a is not None and not any(
                 r.code == "no_threat" for r in h.push_fold.reasons):
             out.append(_("Push. {odds}").format(odds=_places_odds(places, h.push_fold)))
