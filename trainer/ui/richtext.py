@@ -77,16 +77,15 @@ class RichLayout:
         return None
 
 
-PROFILE_TERM_MODES: dict[str, str] = {"child": "name"}
-"""A learner profile -> the display mode its terms show in, whatever the settings say: a child
-reads the name alone (:data:`trainer.glossary.NAME_MODE`), no kanji or romaji in brackets."""
-
-
 def shown_term_mode(settings: Any) -> str:
     """The display mode terms show in for the learner of ``settings`` in running text and labels
     (lesson text, hints, seat labels, the glossary's list): the learner's ``term_mode``, or the
-    name alone for a child's profile (:data:`PROFILE_TERM_MODES`)."""
-    return PROFILE_TERM_MODES.get(getattr(settings, "profile", ""), settings.term_mode)
+    name alone (:data:`trainer.glossary.NAME_MODE`, no kanji or romaji in brackets) for a child's
+    profile."""
+    from trainer.glossary import NAME_MODE
+    from trainer.ui.views.lesson_order import is_child
+
+    return NAME_MODE if is_child(settings) else settings.term_mode
 
 
 def term_word(term_id: str, word: str) -> str:

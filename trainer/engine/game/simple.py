@@ -29,7 +29,7 @@ from trainer.engine.decompose import is_complete
 from trainer.engine.game import honor_exchange, kan_rules
 from trainer.engine.game.actions import Action, Chi, Discard, IllegalAction, Pass, Pon, Riichi, Ron, Tsumo
 from trainer.engine.game.simple_modes import TableSetup, YakuRules
-from trainer.engine.game.training_scoring import HandValue, Win, form_waits, value_of
+from trainer.engine.game.training_scoring import HandValue, Win, value_of
 from trainer.engine.game.view import PlayerView, RiverTile
 from trainer.engine.hand import Hand, Meld, MeldKind, Source
 from trainer.engine.shanten import shanten
@@ -305,11 +305,9 @@ class SimpleGame:
 
     def win_sides(self, seat: int, tile: Tile, *, tsumo: bool) -> int:
         """How many kinds the hand was waiting on when ``tile`` completed it (twelve-tile han); a
-        hand in one of the seed's own forms counts the form's own sides, with or without atama kasō
-        (:func:`~trainer.engine.game.training_scoring.form_waits`: 13, 9, none for big four winds)."""
+        hand in one of the seed's own forms is scored by its form's own sides instead, which the
+        scoring works out (:func:`~trainer.engine.game.training_scoring.form_waits`)."""
         kinds = self._kinds(seat, None if tsumo else tile)
-        if self.form.form_of(kinds):
-            return len(form_waits(kinds))  # a seed form: its own sides (13, 9; none for big four winds)
         kinds.remove(tile.kind)
         if self.setup.atama_kasou:
             # the wait of the 13-tile tenpai that the winning tile made (000:3479)

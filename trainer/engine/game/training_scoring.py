@@ -219,9 +219,9 @@ def imaginary_tiles(hand: Hand, shape: Any = None) -> tuple[int, ...]:
     sets and a pair), the lone honor's partner for six pairs, and under atama kasō (``shape`` with
     an imaginary tile, 000:3479) any tile the 13-tile tenpai waits on.  A kind whose four copies
     are held is left out."""
-    held = Counter(t.kind for t in hand.all_tiles())
     if shape is not None and getattr(shape, "imaginary", 0):
-        return tuple(k for k in range(34) if held[k] < 4 and is_complete(hand.with_tile(Tile(k))))
+        return _ready_waits(hand)
+    held = Counter(t.kind for t in hand.all_tiles())
     kinds = sorted(held.elements())
     out = [k for k in sorted(held) if 2 <= held[k] < 4 and is_complete(_without_pair(hand, k))]
     if six_pairs_and_honor(kinds):
@@ -291,8 +291,13 @@ def form_waits(tiles: Collection[Tile] | Collection[int]) -> tuple[int, ...]:
     are all held is no side (there is no fifth): big four winds, its fourth wind's four kept as two
     pairs, is no ready hand of the usual game and has no sides."""
     kinds = [t.kind if isinstance(t, Tile) else t for t in tiles]
-    held = Counter(kinds)
-    hand = Hand(tuple(sorted(Tile(k) for k in kinds)))
+    return _ready_waits(Hand(tuple(sorted(Tile(k) for k in kinds))))
+
+
+def _ready_waits(hand: Hand) -> tuple[int, ...]:
+    """The kinds that complete ``hand`` (13 tiles read as a ready hand of the usual game), but for
+    a kind whose four copies it already holds."""
+    held = Counter(t.kind for t in hand.all_tiles())
     return tuple(k for k in range(34) if held[k] < 4 and is_complete(hand.with_tile(Tile(k))))
 
 

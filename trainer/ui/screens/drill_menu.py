@@ -344,11 +344,15 @@ class DrillSetupScreen(Screen):
                 self.values["preset"] = self.app.settings.preset
         super().enter()
 
+    def _option_label(self, value: Any, key: str) -> str:
+        """A setting value's label: the MCR lessons' words for an MCR drill where they differ
+        («Четыре группы и пара»), else the shared label."""
+        mcr = mcr_setting_value(key, value) if self.params["generator"] in MCR_GENERATORS else None
+        return mcr or value_label(value, key)
+
     def build(self) -> None:
         from trainer.ui.views.rule_presets import preset_ids
 
-        mcr = self.params["generator"] in MCR_GENERATORS
-        self._value_label = (lambda v, key: mcr_setting_value(key, v) or value_label(v, key)) if mcr else value_label
         schema = self.gen.params_model.model_json_schema()
         self.fields: list[tuple[str, Any]] = []
         for key, spec in schema.get("properties", {}).items():
@@ -367,21 +371,21 @@ class DrillSetupScreen(Screen):
             elif kind == "toggle":
                 w = Toggle(bool(value), self._setter(key))
             elif kind == "enum" and len(detail) <= 6 and all(isinstance(v, str) for v in detail):
-                w = OptionRow([(v, self._value_label(v, key)) for v in detail], value if value in detail else detail[0],
+                w = OptionRow([(v, self._option_label(v, key)) for v in detail], value if value in detail else detail[0],
                               self._setter(key))
             elif kind == "enum":
                 ints = [int(v) for v in detail if isinstance(v, int)]
                 if ints and len(ints) == len(detail):
                     w = Stepper(int(value), min(ints), max(ints), self._setter(key), choices=sorted(ints))
                 else:
-                    w = OptionRow([(v, self._value_label(v, key)) for v in detail], value, self._setter(key))
+                    w = OptionRow([(v, self._option_label(v, key)) for v in detail], value, self._setter(key))
             elif kind == "int":
                 w = Stepper(int(value), detail[0], detail[1], self._setter(key))
             elif kind == "ratio":
                 w = Stepper(round(float(value) * 100), 0, 100, self._setter(key, ratio=True), step=10)
                 w.suffix = "%"
             elif kind == "multi":
-                w = MultiOptionRow([(v, self._value_label(v, key)) for v in detail], list(value or []), self._setter(key))
+                w = MultiOptionRow([(v, self._option_label(v, key)) for v in detail], list(value or []), self._setter(key))
             else:
                 continue
             self.fields.append((key, self.add(w)))

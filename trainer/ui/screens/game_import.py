@@ -27,7 +27,7 @@ from trainer.engine.game.records import RecordError
 from trainer.i18n import _, format_points, ngettext
 from trainer.progress.names import shown_name
 from trainer.ui import folders
-from trainer.ui.log_problems import copies_text, error_copies, log_problem_text
+from trainer.ui.log_problems import error_copies, error_problem_text
 from trainer.ui.match_setup import player_display_names
 from trainer.ui.registry import register_screen
 from trainer.ui.saved_games import LEARNER_SEAT, games_dir
@@ -82,12 +82,8 @@ def short_error(exc: Exception, path: Path | None = None) -> str:
     has, :func:`~trainer.ui.log_problems.copies_text`), else the engine's one-line reason, with the file named by its name
     rather than its full path."""
     kind = getattr(exc, "kind", None)
-    copies = error_copies(exc)
-    if copies is not None:
-        why = copies_text(copies, getattr(exc, "hand", None))
-        return f"{path.name}: {why}" if path is not None else why
-    if kind is not None and kind != "damaged":
-        why = log_problem_text(kind, line=getattr(exc, "line", None), hand=getattr(exc, "hand", None), fallback=str(exc))
+    if error_copies(exc) is not None or (kind is not None and kind != "damaged"):
+        why = error_problem_text(exc)
         return f"{path.name}: {why}" if path is not None else why
     text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
     if path is not None:

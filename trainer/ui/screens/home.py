@@ -294,29 +294,8 @@ class HomeScreen(Screen):
 
     def _kids_next_card(self) -> tuple[str, str, Callable[[], None]] | None:
         """The first card of the children's home when no lesson is left in the middle: start the
-        next lesson, or, when the whole path is done, praise and an invitation to the games."""
-        nxt = self._next_kids_lesson()
-        if nxt is not None:
-            return _("Let's start!"), nxt[1], lambda: self.app.push("lesson", lesson_id=nxt[0])
-        if self._kids_path_done():
-            return _("All lessons done!"), _("Well done! Now let's play."), \
-                lambda: self.app.push("kids_games")
-        return None
-
-    def _kids_path_done(self) -> bool:
-        """Whether every children's lesson is done (and there are some)."""
-        from trainer.ui.views.lesson_order import lesson_states
-
-        try:
-            lib = self.app.library()
-        except Exception:
-            return False
-        states = lesson_states(self.app, lib)
-        kids = list(lib.by_track("kids"))
-        return bool(kids) and all(states.get(lesson.id) == "done" for lesson in kids)
-
-    def _next_kids_lesson(self) -> tuple[str, str] | None:
-        """The first children's lesson not yet done (None when every one is done)."""
+        first children's lesson not yet done, or, when the whole path is done, praise and an
+        invitation to the games (None without the children's lessons)."""
         from trainer.ui.views.lesson_order import lesson_states
 
         try:
@@ -325,9 +304,13 @@ class HomeScreen(Screen):
             return None
         states = lesson_states(self.app, lib)
         kids = list(lib.by_track("kids"))
-        for lesson in kids:
-            if states.get(lesson.id) != "done":
-                return lesson.id, _lesson_title(lesson, self.app.settings.language)
+        nxt = next((lesson for lesson in kids if states.get(lesson.id) != "done"), None)
+        if nxt is not None:
+            return _("Let's start!"), _lesson_title(nxt, self.app.settings.language), \
+                lambda: self.app.push("lesson", lesson_id=nxt.id)
+        if kids:
+            return _("All lessons done!"), _("Well done! Now let's play."), \
+                lambda: self.app.push("kids_games")
         return None
 
     def draw_overlay(self, surf: pygame.Surface) -> None:

@@ -95,38 +95,13 @@ class KeyedOption(OptionButton):
             return self.on_enter()
         return False
 
-    def wrong_tick(self) -> bool:
-        """A ticked option marked wrong: its badge shows a cross, not the tick (a wrongly ticked yaku on
-        a red card must not read as right)."""
-        return self.toggle and self.selected and self.mark == "wrong"
-
-    def badge_label(self) -> str:
-        """As :meth:`OptionButton.badge_label`; nothing for a wrong tick, whose cross is drawn (:meth:`draw`)."""
-        return "" if self.wrong_tick() else super().badge_label()
-
-    def _badge_rect(self, app: Any) -> pygame.Rect:
-        """The badge's square, where :class:`OptionButton` draws it."""
-        L = app.layout
-        badge = pygame.Rect(self.rect.left + L.px(14), 0, L.px(34), L.px(34))
-        badge.centery = self.rect.centery
-        if self.big:
-            badge.topleft = (self.rect.left + L.px(10), self.rect.top + L.px(10))
-        return badge
-
     def draw(self, surf: pygame.Surface, app: Any, focused: bool) -> None:
         super().draw(surf, app, focused)
-        if self.wrong_tick():
-            L = app.layout
-            badge = self._badge_rect(app)
-            draw_panel(surf, badge, P.wrong, L.px(6))
-            cross = badge.inflate(-L.px(18), -L.px(18))
-            for a, b in ((cross.topleft, cross.bottomright), (cross.topright, cross.bottomleft)):
-                pygame.draw.line(surf, (255, 255, 255), a, b, max(2, L.px(4)))
         extra = self.index - 9
         if not self.keyed or not 0 <= extra < len(EXTRA_OPTION_KEYS) or (self.toggle and self.selected):
             return
         L = app.layout
-        badge = self._badge_rect(app)
+        badge = self.badge_rect(app)
         blit_text(surf, app, EXTRA_OPTION_KEYS[extra], L.font("small"), (255, 255, 255), badge.center,
                   anchor="center", bold=True)
 

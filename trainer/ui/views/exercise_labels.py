@@ -159,7 +159,7 @@ def _one_answer_tile(ex: Any) -> bool:
     return isinstance(ex.answer, frozenset) and len(ex.answer) == 1
 
 
-def _one_tile_hand(hand: str) -> bool:
+def one_tile_hand(hand: str) -> bool:
     """Whether a prompt's hand is a single tile (its only wait is its twin)."""
     try:
         return len(parse_tiles(hand)) == 1
@@ -170,7 +170,7 @@ def _one_tile_hand(hand: str) -> bool:
 def _question_text(ex: Any, kids: bool = False) -> str:
     p = ex.prompt
     if kids and p.question in KIDS_ONE_TILE_QUESTIONS and _one_answer_tile(ex):
-        return _(KIDS_TWIN_QUESTION) if _one_tile_hand(p.hand) else _(KIDS_ONE_TILE_QUESTIONS[p.question])
+        return _(KIDS_TWIN_QUESTION) if one_tile_hand(p.hand) else _(KIDS_ONE_TILE_QUESTIONS[p.question])
     if kids and p.question in KIDS_QUESTIONS:
         text = _(KIDS_QUESTIONS[p.question])
         if p.question == "tile_for_name":

@@ -110,12 +110,29 @@ class OptionButton(Widget):
         if not self.locked:
             self.on_pick(self.index)
 
+    def wrong_tick(self) -> bool:
+        """A ticked option marked wrong: its badge shows a cross, not the tick (a wrongly ticked
+        option on a red card must not read as right)."""
+        return self.toggle and self.selected and self.mark == "wrong"
+
     def badge_label(self) -> str:
-        """What the badge reads: ✓ on a ticked option, else its number key (1-9), or nothing past
-        the ninth option or where the digit keys type into an answer box (``keyed`` False)."""
+        """What the badge reads: ✓ on a ticked option (nothing for a wrong tick, whose cross is
+        drawn), else its number key (1-9), or nothing past the ninth option or where the digit keys
+        type into an answer box (``keyed`` False)."""
+        if self.wrong_tick():
+            return ""
         if self.toggle and self.selected:
             return "✓"
         return str(self.index + 1) if self.keyed and self.index < 9 else ""
+
+    def badge_rect(self, app: AppContext) -> pygame.Rect:
+        """The badge's square: at the left, centred (a big option's at its top left)."""
+        L = app.layout
+        badge = pygame.Rect(self.rect.left + L.px(14), 0, L.px(34), L.px(34))
+        badge.centery = self.rect.centery
+        if self.big:
+            badge.topleft = (self.rect.left + L.px(10), self.rect.top + L.px(10))
+        return badge
 
     def measure_big(self, app: AppContext, width: int, tile_h: int) -> int:
         """Height a big option needs at ``width`` with tiles ``tile_h`` tall (they shrink to fit the width)."""
@@ -205,11 +222,7 @@ class OptionButton(Widget):
             bg, edge = P.hint_bg, P.hint
         draw_panel(surf, self.rect, bg, rad, shadow=L.px(3), border=edge,
                    border_w=L.px(3) if (self.selected or self.mark) else 1)
-        pad = L.px(14)
-        badge = pygame.Rect(self.rect.left + pad, 0, L.px(34), L.px(34))
-        badge.centery = self.rect.centery
-        if self.big:
-            badge.topleft = (self.rect.left + L.px(10), self.rect.top + L.px(10))
+        badge = self.badge_rect(app)
         bcol = edge if (self.selected or self.mark) else P.felt_light
         if self.toggle:
             draw_panel(surf, badge, bcol, L.px(6))
@@ -220,6 +233,10 @@ class OptionButton(Widget):
             pygame.draw.rect(surf, (255, 255, 255), badge.inflate(-L.px(12), -L.px(12)), width=max(1, L.px(2)),
                              border_radius=L.px(3))
         blit_text(surf, app, label, L.font("small"), (255, 255, 255), badge.center, anchor="center", bold=True)
+        if self.wrong_tick():
+            cross = badge.inflate(-L.px(18), -L.px(18))
+            for a, b in ((cross.topleft, cross.bottomright), (cross.topright, cross.bottomleft)):
+                pygame.draw.line(surf, (255, 255, 255), a, b, max(2, L.px(4)))
         left = badge.right + L.px(12)
         if self.big:
             if self._layout is not None and getattr(self, "_text_pos", None) is not None:

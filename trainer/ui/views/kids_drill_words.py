@@ -21,7 +21,7 @@ from trainer.engine.notation import parse_tiles
 from trainer.engine.tiles import kind_from_name, kind_name
 from trainer.i18n import N_, _, ngettext
 from trainer.ui.richtext import BR
-from trainer.ui.views.exercise_labels import kids_tile_name
+from trainer.ui.views.exercise_labels import kids_tile_name, one_tile_hand
 from trainer.ui.views.explain import GROUP_GAP, explain, for_child
 
 ASKS = {"tile_family": "family", "tile_number": "number", "tile_name": "name", "tile_for_name": "find"}
@@ -299,13 +299,6 @@ def asked_tile(ex: Any) -> str | None:
     return _tile_of(ex) if ex.prompt.question in ASKS else None
 
 
-def _one_tile_hand(ex: Any) -> bool:
-    try:
-        return len(parse_tiles(ex.prompt.hand)) == 1
-    except (ValueError, TypeError):
-        return False
-
-
 def hint_rungs(ex: Any) -> list[str]:
     """The rungs of a child's hint ladder before the answer: for a tile question two (how to read
     this tile's family, then more: its sign, how to count, the winds in order), for a waits
@@ -319,7 +312,7 @@ def hint_rungs(ex: Any) -> list[str]:
         return [_(r).format(**values) for r in rungs] or [_(FALLBACK_HINT)]
     items = () if q in NAMED_BY_ITEMS else ex.explanation
     kind = next((str(i["kind"]) for i in items if i.get("kind") in KIDS_HINTS), "")
-    if kind == "wait" and _one_tile_hand(ex):
+    if kind == "wait" and one_tile_hand(ex.prompt.hand):
         kind = "twin"
     first = _(KIDS_HINTS[kind]) if kind else _(FALLBACK_HINT)
     second = _second_rung(kind, ex.explanation)
@@ -369,7 +362,7 @@ def _waits_reveal(ex: Any) -> str:
     if not waits:
         return ""
     tiles = "{tiles:" + "".join(str(i["tile"]) for i in waits) + "}"
-    if _one_tile_hand(ex):
+    if one_tile_hand(ex.prompt.hand):
         lead = _("Here is the tile just the same: {tile}.").format(tile=tiles)
         return BR.join([lead, _(TWIN_WORDS).format(name=kids_tile_name(str(waits[0]["tile"])))])
     lead = ngettext("{tiles} will win.", "Any of these tiles will win: {tiles}.", len(waits)).format(tiles=tiles)

@@ -96,9 +96,9 @@ def child_family(kind: int) -> str:
     return next(f for f in CHILD_FAMILIES if FILTERS[f](kind))
 
 
-def _what_it_is(family: str) -> str:
+def what_it_is(family: str) -> str:
     """What one tile of a child's ``family`` is, inside «{tile} — это {own}, а не {box}» (the
-    children's-lesson words of :mod:`trainer.ui.views.mistakes`, the same catalog entries)."""
+    children's-lesson words; :func:`trainer.ui.views.mistakes.kids_picked_text` says them too)."""
     words = {
         "man": pgettext("children's family: what a tile is", "a number character"),
         "pin": pgettext("children's family: what a tile is", "one of the dots"),
@@ -108,7 +108,7 @@ def _what_it_is(family: str) -> str:
     return words.get(family) or pgettext("children's family: what a tile is", "a dragon")
 
 
-def _what_the_box_holds(group: str) -> str | None:
+def what_the_box_holds(group: str) -> str | None:
     """What a box of tiles ``group`` (a filter) holds, in a child's words, inside «{tile} — это
     {own}, а не {box}»; None for a group the children's lessons have no word for."""
     words = {
@@ -128,11 +128,11 @@ def misplaced_tile_line(kind: int, box_group: str) -> str:
     tile is and what that box holds («{4z} — это ветер, а не дракон.»), or that it does not go in
     that box where the box has no child's word."""
     tile = tiles_of(kind_name(kind))
-    holds = _what_the_box_holds(box_group)
+    holds = what_the_box_holds(box_group)
     if holds is None:
         # TRANSLATORS: a children's box step: the tile the child put in a box it does not belong in.
         return pgettext("to a child", "{tile} does not go in this box.").format(tile=tile)
-    return _("{tile} is {own}, not {asked}.").format(tile=tile, own=_what_it_is(child_family(kind)), asked=holds)
+    return _("{tile} is {own}, not {asked}.").format(tile=tile, own=what_it_is(child_family(kind)), asked=holds)
 
 
 def named_misplaced(box_of: Sequence[int], want: Sequence[int]) -> tuple[list[int], bool]:

@@ -1470,44 +1470,6 @@ def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str =
 
 # ---------------------------------------------------------------- children's lessons (ages 6-9)
 
-def _kids_own(family: str) -> str:
-    """What one tile is, in a children's lesson's family words (ru: «кружки», «палочки»,
-    «цифра-иероглиф», «ветер», «дракон»), inside «{tile} — это {own}, а не {asked}»."""
-    if family == "man":
-        return pgettext("children's family: what a tile is", "a number character")
-    if family == "pin":
-        return pgettext("children's family: what a tile is", "one of the dots")
-    if family == "sou":
-        return pgettext("children's family: what a tile is", "one of the sticks")
-    if family == "winds":
-        return pgettext("children's family: what a tile is", "a wind")
-    return pgettext("children's family: what a tile is", "a dragon")
-
-
-def _kids_asked(family: str) -> str | None:
-    """What was to be found, in a children's lesson's family words (ru: «кружки», «палочки»,
-    «цифры-иероглифы», «ветер», «дракон»), inside «{tile} — это {own}, а не {asked}»; None for a
-    group the children's lessons have no word for."""
-    if family == "man":
-        return pgettext("children's family: what was to be found", "a number character")
-    if family == "pin":
-        return pgettext("children's family: what was to be found", "a dot")
-    if family == "sou":
-        return pgettext("children's family: what was to be found", "a stick")
-    if family == "winds":
-        return pgettext("children's family: what was to be found", "a wind")
-    if family == "dragons":
-        return pgettext("children's family: what was to be found", "a dragon")
-    return None
-
-
-def _kids_family(kind: int) -> str:
-    """The children's family of a tile kind (man, pin, sou, winds, dragons), by the engine's predicates."""
-    from trainer.lessons.answers import FILTERS
-
-    return next(f for f in ("man", "pin", "sou", "winds", "dragons") if FILTERS[f](kind))
-
-
 def kids_picked_text(step: Any, picked: set[int], answer: set[int]) -> str:
     """After a child's last try at a tile-picking step: each of the child's tiles that did not
     belong, in the children's lessons' words and never as "wrong" («{8s} — это палочки, а не
@@ -1516,7 +1478,12 @@ def kids_picked_text(step: Any, picked: set[int], answer: set[int]) -> str:
     the child gave away stays («У {2s} есть пара — её оставь.»), as its first miss did
     (:func:`~trainer.ui.views.kids_miss_words.discard_miss_words`)."""
     from trainer.engine.tiles import kind_name
-    from trainer.ui.views.kids_miss_words import discard_miss_words
+    from trainer.ui.views.kids_miss_words import (
+        child_family,
+        discard_miss_words,
+        what_it_is,
+        what_the_box_holds,
+    )
 
     ask = getattr(step, "ask", "")
     if ask == "discard":  # a training variant's hand is read by other rules: nothing said about it
@@ -1527,14 +1494,14 @@ def kids_picked_text(step: Any, picked: set[int], answer: set[int]) -> str:
     for k in sorted(picked - answer):
         tile = _tiles(kind_name(k))
         if ask == "match":
-            own = _kids_family(k)
-            asked = _kids_asked(group)
+            own = child_family(k)
+            asked = what_the_box_holds(group)
             if group == "honors":
                 # TRANSLATORS: children's lesson: a tile with a number was picked among the tiles with no numbers.
-                lines.append(_("{tile} has a number: it is {own}.").format(tile=tile, own=_kids_own(own)))
+                lines.append(_("{tile} has a number: it is {own}.").format(tile=tile, own=what_it_is(own)))
             elif asked is not None and own != group:
                 # TRANSLATORS: children's lesson (ages 6-9): «{tile} — это палочки, а не кружки».
-                lines.append(_("{tile} is {own}, not {asked}.").format(tile=tile, own=_kids_own(own), asked=asked))
+                lines.append(_("{tile} is {own}, not {asked}.").format(tile=tile, own=what_it_is(own), asked=asked))
             else:
                 # TRANSLATORS: children's lesson: a picked tile that does not belong, never called wrong.
                 lines.append(_("{tile} does not go here.").format(tile=tile))

@@ -346,16 +346,12 @@ class PickTilesView(QuizView):
         return BR.join(t for t in (wrong, more) if t)
 
     def _child_wrong_picks(self, picked: set[int], right: set[int]) -> str:
-        """A child's wrong picks in the children's words: on a give-away step why the tile given
-        away stays in the hand («У {2s} есть пара — её оставь.»,
-        :func:`~trainer.ui.views.kids_miss_words.discard_miss_words`), on any other what the tile is
-        (:func:`~trainer.ui.views.mistakes.kids_picked_text`)."""
-        from trainer.ui.views.kids_miss_words import discard_miss_words
+        """A child's wrong picks in the children's words (:func:`~trainer.ui.views.mistakes.kids_picked_text`:
+        on a give-away step why the tile given away stays in the hand, «У {2s} есть пара — её
+        оставь.», on any other what the tile is)."""
         from trainer.ui.views.mistakes import kids_picked_text
 
         try:
-            if self.step.ask == "discard":
-                return discard_miss_words(self.step.hand, picked, right) if self.step.variant is None else ""
             return kids_picked_text(self.step, picked, right)
         except (ValueError, KeyError, TypeError, AttributeError):
             return ""

@@ -217,8 +217,9 @@ class Board:
         :attr:`meld_h` (both shrink to the edge's length); the melds' height is kept by quarter."""
         t = self.rect
         length = (t.height - 2 * self.pad) if quarter in (1, 3) else (t.width * 3 // 5)
-        self.meld_heights[quarter] = seat_heights(seat, self.edge_h, length, self.meld_h)[1]
-        return seat_surface(theme, seat, self.edge_h, length, quarter, self.meld_h)
+        heights = seat_heights(seat, self.edge_h, length, self.meld_h)
+        self.meld_heights[quarter] = heights[1]
+        return seat_surface(theme, seat, self.edge_h, length, quarter, self.meld_h, heights)
 
     def draw(self, surf: pygame.Surface, app: Any, state: TableState, marks: RiverMarks, *,
              bottom_edge: bool = False, hover: tuple[int, int] | None = None,

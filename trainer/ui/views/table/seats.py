@@ -78,10 +78,11 @@ def seat_heights(seat: SeatState, height: int, length: int, meld_height: int = 0
 
 
 def seat_surface(theme: str, seat: SeatState, height: int, length: int, quarter: int,
-                 meld_height: int = 0) -> pygame.Surface:
+                 meld_height: int = 0, heights: tuple[int, int] | None = None) -> pygame.Surface:
     """The seat's row, as large as fits ``length`` (the concealed tiles at most ``height`` tall, the
-    melds at ``meld_height`` when larger: :func:`seat_heights`), turned to the seat."""
-    h, m = seat_heights(seat, height, length, meld_height)
+    melds at ``meld_height`` when larger: :func:`seat_heights`, or ``heights`` when the caller has
+    worked them out already), turned to the seat."""
+    h, m = heights or seat_heights(seat, height, length, meld_height)
     hand, melds = seat_parts(seat)
     parts = ((hand, h), (melds, m))
     return turned(joined(theme, parts), quarter, ("seat", theme, parts))
