@@ -83,9 +83,9 @@ def shown_term_mode(settings: Any) -> str:
     name alone (:data:`trainer.glossary.NAME_MODE`, no kanji or romaji in brackets) for a child's
     profile."""
     from trainer.glossary import NAME_MODE
-    from trainer.ui.views.lesson_order import is_child
 
-    return NAME_MODE if is_child(settings) else settings.term_mode
+    # a child's profile as views.lesson_order.is_child reads it (a building block may not import views)
+    return NAME_MODE if getattr(settings, "profile", "") == "child" else settings.term_mode
 
 
 def term_word(term_id: str, word: str) -> str:
