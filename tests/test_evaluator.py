@@ -6,7 +6,7 @@ from trainer.engine.bots import make_bot
 from trainer.engine.evaluator import HandEvaluator
 from trainer.engine.game.actions import AbortiveDraw, Discard, Riichi
 from trainer.engine.game.view import PlayerView, RiverTile
-from trainer.engine.hand import Hand, MeldKind
+from trainer.engine.hand import Hand, Meld, MeldKind
 from trainer.engine.notation import parse_tiles
 from trainer.engine.shanten import shanten_counts
 from trainer.engine.tiles import EAST, parse_tile
@@ -452,3 +452,29 @@ def test_the_last_hand_is_the_last_dealers_in_three_and_four_player_games():
         assert ev.is_all_last(view(SOUTH, n - 1)) and not ev.is_all_last(view(SOUTH, n - 2))
         assert ev.hands_after(view(SOUTH, n - 1)) == 0 and ev.hands_after(view(SOUTH, n - 2)) == 1
         assert ev.hands_after(view(EAST, 0)) == 2 * n - 1 and not ev.is_all_last(view(EAST, n - 1))
+
+
+def _open_view(concealed: str, meld: str, kind: MeldKind = MeldKind.CHI, **kw) -> PlayerView:
+    """``make_view`` from seat 1 with one open meld (``meld``) beside the concealed tiles."""
+    from dataclasses import replace
+
+    called = Meld(kind, tuple(sorted(parse_tiles(meld))))
+    view = make_view(concealed, ["", "", "", ""], **kw)
+    return replace(view, hand=Hand(view.hand.concealed, (called,)), melds=((), (called,), (), ()),
+                   hand_sizes=(13, 13, 13, 13))
+
+
+def test_an_open_hand_without_a_yaku_pons_the_dragon_that_gives_it_one():
+    # chi 123m, 456p 45s 789s 77z: ready on 3s/6s but with no yaku (it could never win); the pon of
+    # the red dragon leaves it ready (a single wait) and gives it yakuhai
+    ev = HandEvaluator(RULES)
+    used = (parse_tile("7z"), parse_tile("7z"))
+    view = _open_view("456p45s789s77z", "123m", seat=1, phase="calls", last="7z", last_from=0)
+    verdict = ev.call(view, used, MeldKind.PON)
+    assert verdict.yes and "gives_yaku" in codes(verdict.reasons)
+    # a closed hand of the same tiles has riichi for its yaku: the pon only opens it
+    closed = make_view("123m456p45s789s77z", ["", "", "", ""], seat=1, phase="calls", last="7z", last_from=0)
+    assert "gives_yaku" not in codes(ev.call(closed, used, MeldKind.PON).reasons)
+    # with a yakuhai already in the open hand the pon is only not faster
+    with_yaku = _open_view("456p45s789s77z", "666z", MeldKind.PON, seat=1, phase="calls", last="7z", last_from=0)
+    assert "gives_yaku" not in codes(ev.call(with_yaku, used, MeldKind.PON).reasons)

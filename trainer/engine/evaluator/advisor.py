@@ -121,6 +121,10 @@ PLACE_HANDS_BEFORE = 0
 WIN_HAN_UPSIDE = 3
 """In the last hand a win is read this many han above its sure value (ura dora, ippatsu, what the
 table adds) before the bot passes it for leaving it last."""
+CALL_FOR_YAKU = True
+"""An open hand with no yaku takes a call that keeps it as many steps from tenpai but gives it one
+(a yakuhai pon, most often): without it the hand could never win (``gives_yaku``).  Not against a
+riichi before tenpai, where it folds."""
 TIE_BREAK_UKEIRE = True
 """Between discards of the same expected points and risk (the last hand, when no result can move
 the place; an open hand that has no yaku whatever it throws), the one that keeps more useful tiles
@@ -383,10 +387,14 @@ class HandEvaluator:
         assert best_value is not None
         notes = [reason("shanten", value=now, after=best_sh),
                  reason("value_after", points=round(best_value.dama))]
-        if best_sh >= now:
+        if best_sh > now or (best_sh == now and not self._gives_yaku(view, best_value, unseen)):
             return Verdict(False, (*notes, reason("not_faster")))
         threats = advice.threats if advice else tuple(self.threats(view))
         riichis = [t.seat for t in threats if t.tenpai >= 0.9]
+        if best_sh == now:  # not faster, but the hand gets the yaku it lacks
+            if riichis and best_sh >= 1:
+                return Verdict(False, (*notes, reason("folding")))
+            return Verdict(True, (*notes, reason("gives_yaku")))
         if best_value.dama <= 0:
             if best_sh == 0 and view.live_remaining <= KEISHIKI_LIVE:
                 safe = [genbutsu(view, s) for s in riichis]
@@ -410,6 +418,17 @@ class HandEvaluator:
         if best_sh <= CALL_SPEED_SHANTEN:
             return Verdict(True, (*notes, reason("speed")))
         return Verdict(False, (*notes, reason("cheap_and_slow")))
+
+    def _gives_yaku(self, view: PlayerView, after: HandValue, unseen: list[int]) -> bool:
+        """Whether a call that leaves an open hand as many steps from tenpai gives it the yaku it
+        lacks: the hand as it is has none (value 0, it could never win), the hand after the call
+        (``after``) has one.  Off with :data:`CALL_FOR_YAKU`; a closed hand has riichi for a yaku."""
+        hand = view.hand
+        if not CALL_FOR_YAKU or hand.is_closed or after.dama <= 0:
+            return False
+        counts = _counts(hand.concealed)
+        sh, waits = improving(counts, len(hand.concealed) // 3)
+        return self.value_of(view, hand, sh, waits, unseen).dama <= 0
 
     # ------------------------------------------------------------------ wins
     def win(self, view: PlayerView, tsumo: bool) -> Verdict:

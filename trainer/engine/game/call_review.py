@@ -72,8 +72,8 @@ class CallDecision:
     The reason is the evaluator's verdict on one meld, ``judged`` (with ``judged_tiles``): the
     seat's own call when it called, the coach's call when the seat passed it, else (both passed)
     the offer that would have come nearest to tenpai.  ``reason`` is its deciding code
-    (``speed_yakuhai``, ``value``, ``speed``, ``formal_tenpai``; ``not_faster``, ``no_yaku``,
-    ``folding``, ``keep_closed``, ``cheap_and_slow``), ``shanten`` the steps to tenpai before the
+    (``speed_yakuhai``, ``gives_yaku``, ``value``, ``speed``, ``formal_tenpai``; ``not_faster``,
+    ``no_yaku``, ``folding``, ``keep_closed``, ``cheap_and_slow``), ``shanten`` the steps to tenpai before the
     call (0 = tenpai), ``shanten_after`` the fewest after the call and its discard,
     ``value_after`` the expected ron of the open hand then (points, 0 without a yaku), and
     ``reasons`` every reason of that verdict as JSON (``keep_closed`` carries ``riichi``: the

@@ -50,6 +50,9 @@ def _reasons(c: CallDecision) -> dict[str, Callable[[], str]]:
     return {
         "speed_yakuhai": lambda: _("the pon makes a {yakuhai}, which gives the hand a {yaku}, and after the call "
                                    "{after}").format(yakuhai="{term:yakuhai}", yaku="{term:yaku}", after=after),
+        "gives_yaku": lambda: _("the open hand has no {yaku} now and could never win; the {pon} gives it one "
+                                "(about {p} for a ron), and after the call {after}").format(
+            yaku="{term:yaku}", pon=_call("pon"), p=p, after=after),
         "value": lambda: _("after the call {after}, and the open hand is still worth about {p}").format(
             after=after, p=p),
         "speed": lambda: _("after the call {after}, and the hand keeps a {yaku} (a ron: about {p})").format(
