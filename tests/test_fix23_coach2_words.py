@@ -86,7 +86,7 @@ def on_screen(app: App, rnd: Any) -> str:
 NO_YAKU = {"en": "but your open hand has no yaku (役, yaku): it cannot win, neither by ron (ロン, ron) nor by self-draw "
                  "(自摸, tsumo); all it can still get is the tenpai payment at a draw",
            "ru": "но у открытой руки нет яку (役, yaku): выиграть нельзя — ни с чужого сброса (рон — ロン, ron), ни со "
-                 "стены (цумо — 自摸, tsumo); остаётся только плата за тенпай при ничьей"}
+                 "стены (цумо — 自摸, tsumo); при ничьей ей могут заплатить только штраф за нотен"}
 WRONG = {"en": ("tiles left", "only self-draw", "can expect", "Then your wait is", "temporary furiten"),
          "ru": ("осталось плиток", "только цумо", "в среднем принесёт", "Ожидание тогда", "временный фуритен")}
 
@@ -111,7 +111,7 @@ def test_its_push_line_names_the_draw_payment_not_a_win(app: App, furiten: bool)
     text = on_screen(app, yakuless_round(furiten=furiten, riichi=True))
     assert ("Push: without a yaku your open hand cannot win; all it gets is the tenpai payment at a draw: about "
             "1,000 — more than pushing risks" if in_english(app) else
-            "Играйте вперёд: без яку открытой руке не выиграть, ей заплатят только за тенпай при ничьей: около 1 000 "
+            "Играйте вперёд: без яку открытой руке не выиграть, при ничьей ей заплатят только штраф за нотен: около 1 000 "
             "очков — больше, чем риск игры вперёд") in text, text
     for wrong in WRONG[_lang(app)]:
         assert wrong not in text, (wrong, text)

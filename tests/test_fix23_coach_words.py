@@ -201,11 +201,13 @@ def test_a_warned_push_with_riichi_on_offer_says_why(app: App) -> None:
             "payment at a draw (不聴罰符, nōten bappu): about 10,100 in all — more than the risk (about 610)."
             if in_english(app) else
             "Играйте вперёд: сброс 8p опасен, но победа стоит около 8 900 очков (шанс 69%), в среднем это около 6 140, "
-            "×1,6, ведь после победы дилер остаётся дилером (連荘, renchan), плюс 310 за тенпай при ничьей (不聴罰符, "
-            "nōten bappu): около 10 100 — больше риска (около 610).")
+            "×1,6, ведь после победы дилер остаётся дилером (連荘, renchan), плюс 310 — штраф за нотен (不聴罰符, "
+            "nōten bappu); всего около 10 100 — больше риска (около 610).")
     assert push in lines, text
     riichi = next(i for i, line in enumerate(lines) if line.startswith("Riichi" if in_english(app) else "Риичи"))
-    assert lines.index(push) < riichi and lines[riichi].count(" — ") == 1, lines
+    # (review 24, coach24: the turn reads in order — the discard, then riichi or dama, then the figures
+    # that back the push: what to do first, the numbers after, as the reviewer expected)
+    assert lines.index(push) == riichi + 1 and lines[riichi].count(" — ") == 1, lines
     # without the lift (no warning) the coach's risky tile still says why
     rnd = riichi_round(both=False)
     raw = coach.coach_text("full", make_view(rnd, 0), rnd.legal_actions(0), None, RULES, seat_name)

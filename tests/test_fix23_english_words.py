@@ -77,7 +77,7 @@ def test_the_push_explanation_reads_in_steps_and_names_the_payment(app: App) -> 
         assert "for tenpai at a draw" not in text
     else:  # the Russian as it was
         assert text.startswith("победа стоит около 1 200 очков (шанс 29%), в среднем это около 350, ×1,5"), text
-        assert "плюс 700 за тенпай при ничьей (不聴罰符, nōten bappu): около 1 220" in text, text
+        assert "плюс 700 — штраф за нотен (不聴罰符, nōten bappu); всего около 1 220" in text, text
 
 
 def test_the_push_line_compares_with_what_pushing_risks(app: App) -> None:

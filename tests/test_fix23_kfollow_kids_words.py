@@ -236,7 +236,9 @@ def test_a_number_step_whose_hints_named_the_tiles_gives_no_range(app: App, less
 def test_the_range_still_comes_where_the_hints_named_no_tiles(tmp_path: Path) -> None:
     a = lesson_app(tmp_path, language="en")
     try:
-        screen = open_lesson_step(a, "skill_waits_compound_many", "happobijin_count")  # "Try the nine." of eight
+        # one own hint, naming no tiles: the second rung is the range (a step with its own second
+        # hint gets no range after it: round 24, lesson24)
+        screen = open_lesson_step(a, "basics_yakuhai", "guest_han")
         hint(a)
         hint(a)
         assert lines(screen)[-1].startswith("The answer is between")

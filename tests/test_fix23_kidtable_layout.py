@@ -6,7 +6,8 @@ players' open melds and face-up hands were about 20 px wide.
 - The break between the two lines never splits a meld and falls between the concealed tiles and
   the melds when both lines fit.
 - At the end the panel stands under the hands shown face up.
-- A grown-up's four-player table keeps its one-line layout.
+- A grown-up's four-player table reads its hands at its own size (review 24: on two lines too,
+  tests/test_fix24_simple24_adult_hands.py).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import pytest  # noqa: E402
 from tests.ui_events import frame, key, lesson_app, open_lesson_step  # noqa: E402
 from trainer.engine.game.actions import Discard, Pass, Pon  # noqa: E402
 from trainer.engine.tiles import Tile  # noqa: E402
-from trainer.ui.screens.play_simple import two_line_break  # noqa: E402
+from trainer.ui.screens.play_simple import ADULT_READING, two_line_break  # noqa: E402
 from trainer.ui.tileview import TileSlot  # noqa: E402
 
 CHILD = {"tile_size": "large", "tile_theme": "kids", "profile": "child"}
@@ -151,14 +152,17 @@ def test_the_break_falls_before_the_melds_and_never_inside_one() -> None:
     assert two_line_break([TileSlot(tile) for _ in range(13)], 300, 43) == 7  # the longer line first
 
 
-def test_a_grown_ups_four_player_table_keeps_its_layout(tmp_path: Path) -> None:
+def test_a_grown_ups_four_player_table_reads_its_hands_at_its_own_size(tmp_path: Path) -> None:
+    """Review 24: a grown-up's table of four puts the hands on two lines too, at the grown-up's
+    reading size (medium tiles, at least 30 px wide at 1024x600), not the child's."""
     app = lesson_app(tmp_path, language="ru", size=SMALL)
     try:
         table = app.push("play_simple", mode="tibet", hand=13, players=4, reveal="all", kids=False, seed=8)
         play_with_keys(app, table, 3)
         frame(app)
-        assert not getattr(table, "two_line_hands", False)
-        assert all(len(row._lines()) == 1 for row in table.other_rows.values())
+        assert table.two_line_hands and table.hand_reading() is ADULT_READING
+        assert all(len(row._lines()) == 2 for row in table.other_rows.values())
+        assert all(smallest_side(r) >= 30 for r in table.other_rows.values())
         assert all(smallest_side(r) >= RIVER_W for r in table.rivers.values() if r.slots)
     finally:
         app.close()

@@ -11,7 +11,7 @@ from trainer.ui.views.exercise_labels import question_text
 
 
 @pytest.mark.parametrize(("generator", "ru"), [
-    ("make_set", "С какими плитками эти две станут командой? Нажми на все!"),
+    ("make_set", "С какими плитками эти две станут командой? Нажми на подходящие: может, одна, а может, и больше!"),
 ])
 def test_a_child_reads_the_childrens_question(generator: str, ru: str) -> None:
     gen = GENERATORS[generator]

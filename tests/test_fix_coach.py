@@ -98,7 +98,7 @@ def test_a_factor_that_does_not_change_the_rounded_figure_is_left_out(app: App) 
     assert "×" not in ready and ready.replace("\u00a0", " ").endswith(
         "about 30 on average; plus about 710 from the tenpai payment at a draw (不聴罰符, nōten bappu): about 740 in "
         "all" if _en(app)
-         else "около 30, плюс 710 за тенпай при ничьей (不聴罰符, nōten bappu): около 740"), ready
+         else "около 30, плюс 710 — штраф за нотен (不聴罰符, nōten bappu); всего около 740"), ready
 
 
 # ------------------------------------------------------------------ tanki / shanpon (RU#2)

@@ -77,7 +77,7 @@ def test_the_review_words_take_the_parts_from_the_push_fold_figures(app: App) ->
         assert "so about 350 on average; ×1.5 because a dealer's win keeps the deal" in words and \
             "plus about 700 from the tenpai payment at a draw" in words
     else:
-        assert "в среднем это около 350, ×1,5, ведь после победы дилер остаётся дилером" in words and "700 за тенпай при ничьей" in words, words
+        assert "в среднем это около 350, ×1,5, ведь после победы дилер остаётся дилером" in words and "700 — штраф за нотен" in words, words
     assert ("about 1,220 in all, more than" if in_english(app) else "около 1 220 — больше") in words, words
 
 

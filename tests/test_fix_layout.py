@@ -73,7 +73,7 @@ def test_a_missed_choice_names_the_answer_then_the_lessons_own_explanation(tmp_p
         screen = _open(app, "mcr_forms", "seven_pairs_fans")
         _miss_twice(app, screen)
         lines = screen._feedback_markup().split(BR)
-        assert lines[0].startswith("The right answer: ")
+        assert lines[0].startswith("The right answers: ")  # two right options, numbered (round 24)
         own = "No: seven pairs always wait on one tile, so the single wait is already inside them."
         assert lines[1] == own  # the lesson's words before the generated ones
         assert screen.feedback_text and lines.index(own) < len(lines) - len(screen.feedback_text.split(BR))

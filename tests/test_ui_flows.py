@@ -259,6 +259,8 @@ def test_enter_on_the_summary_opens_the_next_lesson(app: App) -> None:
     app.render()
     drill = KINDS.index("drill")
     screen.drill_results[drill] = (LESSON.steps[drill].n, LESSON.steps[drill].n)  # complete, so "next"
+    # every question right at once (few right at once offers another pass first: round 24, lesson24)
+    screen.results.update({i: "right" for i, s in enumerate(LESSON.steps) if s.interactive and s.kind != "drill"})
     screen.finish()
     app.render()
     badge = [b for b in screen.summary_buttons if b.hotkey == "Enter"]

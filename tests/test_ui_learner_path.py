@@ -123,7 +123,7 @@ def test_an_adults_lesson_map_keeps_objectives_and_puts_the_childrens_track_last
     tabs = [v for v, _t in screen.tabs.options]
     assert screen.track == "basics" and tabs[0] == "basics" and tabs[-1] == "kids"
     first = next(c for c in screen.cards if c.title == title(app, "basics_tiles"))
-    assert "names them in English and Japanese" in first.subtitle
+    assert "name them in English and Japanese" in first.subtitle
     assert any(t.replace("\u00a0", " ").startswith("Level 1") for t in text)  # no-break spaces keep it whole
 
 

@@ -74,7 +74,7 @@ def test_the_push_words_in_russian_name_the_dealer_and_the_draw_payments() -> No
     assert text.startswith("Играйте вперёд: победа стоит около 1\u00a0200 очков (шанс 29%), в среднем это около 350"), text
     factor = f"{DEALER_GAIN:g}".replace(".", ",")  # the engine's factor, with the Russian decimal comma
     assert f"×{factor}, ведь после победы {{term:renchan|дилер остаётся дилером}}" in text, text
-    assert "{term:noten_bappu|за тенпай при ничьей}" in text, text
+    assert "{term:noten_bappu|штраф за нотен}" in text, text
 
 
 def test_figures_are_rounded_and_grouped_and_a_small_chance_keeps_a_decimal() -> None:

@@ -24,6 +24,7 @@ import json
 import sys
 from typing import Any
 
+from trainer import textio
 from trainer.engine.decompose import Form, Reading, readings
 from trainer.engine.hand import Hand
 from trainer.engine.notation import NotationError, format_hand, format_tiles, parse_hand, parse_tiles
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         if args.hands:
             print("analyze: --jsonl reads hands from standard input; give no HAND arguments", file=sys.stderr)
             return 2
-        for line in sys.stdin:
+        for line in textio.text_stream(sys.stdin, errors="replace"):  # a byte order mark is dropped
             text = line.strip()
             if text:
                 print(json.dumps(analyze_json(text, visible), ensure_ascii=False), flush=True)

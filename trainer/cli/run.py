@@ -7,12 +7,53 @@ from typing import Any
 
 from trainer.cli import add_lessons_dir_option, use_lessons_dirs
 
+SMALLEST_WINDOW = (1024, 600)
+"""The smallest window the interface is made for (``trainer.ui.layout.MIN_SIZE``, which needs pygame)."""
+LARGEST_WINDOW = (8192, 8192)
+"""A window beyond this is no screen's: its surface alone would take gigabytes."""
+NEEDS_MORE_THAN_A_NAME = frozenset({"lesson", "lesson_review", "drill", "drill_setup", "replay", "training_setup",
+                                    "review"})
+"""Screens that open only with what another screen gives them (a lesson, a drill, a game, a mode)."""
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``--size``: "WxH" in pixels, from :data:`SMALLEST_WINDOW` up to :data:`LARGEST_WINDOW`
+    (argparse turns the ArgumentTypeError into one line naming the option)."""
+    parts = text.strip().lower().split("x")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"use WxH in pixels, e.g. 1280x720 (not {text!r})")
+    width, height = int(parts[0]), int(parts[1])
+    (min_w, min_h), (max_w, max_h) = SMALLEST_WINDOW, LARGEST_WINDOW
+    if not (min_w <= width <= max_w and min_h <= height <= max_h):
+        raise argparse.ArgumentTypeError(f"{width}x{height}: a window from {min_w}x{min_h} to {max_w}x{max_h}, "
+                                         "e.g. 1280x720")
+    return width, height
+
+
+def start_screens() -> list[str]:
+    """The screens ``--screen`` may open: every registered screen that opens by its name alone."""
+    from trainer.ui.registry import SCREEN_MODULES
+
+    return [name for name in SCREEN_MODULES if name not in NEEDS_MORE_THAN_A_NAME]
+
+
+def screen_name(text: str) -> str:
+    """``--screen``: one of :func:`start_screens`, else an ArgumentTypeError listing them."""
+    allowed = start_screens()
+    if text in allowed:
+        return text
+    why = "opens only from another screen" if text in NEEDS_MORE_THAN_A_NAME else "is no screen"
+    raise argparse.ArgumentTypeError(f"{text!r} {why}; use one of {', '.join(allowed)}")
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of the run command."""
-    parser.add_argument("--size", default="1280x720", help="initial window size WxH (default 1280x720)")
+    parser.add_argument("--size", default=(1280, 720), type=window_size, metavar="WxH",
+                        help="initial window size WxH (default 1280x720, at least "
+                             f"{SMALLEST_WINDOW[0]}x{SMALLEST_WINDOW[1]})")
     parser.add_argument("--lang", default=None, choices=("ru", "en"), help="interface language for this run")
-    parser.add_argument("--screen", default="home", help="screen to open first (home, lesson_map, drills, ...)")
+    parser.add_argument("--screen", default="home", type=screen_name,
+                        help="screen to open first (home, lesson_map, drills, ...)")
     add_lessons_dir_option(parser)
     parser.add_argument("--first-frame", action="store_true",
                         help="draw the first frame, print FIRST_FRAME and exit (smoke tests, start-up benchmarks)")
@@ -31,9 +72,8 @@ def run(args: argparse.Namespace) -> int:
     ensure_video_driver()
     from trainer.ui.app import App
 
-    size = getattr(args, "size", "1280x720") or "1280x720"
-    w, h = (int(x) for x in size.lower().split("x"))
-    app = App(size=(w, h), catch_errors=True)
+    size = getattr(args, "size", None) or (1280, 720)
+    app = App(size=window_size(size) if isinstance(size, str) else tuple(size), catch_errors=True)
     lang = getattr(args, "lang", None)
     if lang:
         app.settings = app.settings.with_(language=lang)

@@ -30,20 +30,22 @@ digits, deep nesting, a line over 100,000 characters, bytes that are not UTF-8, 
 
 Exit status of a single hand: 0 scored, 1 the hand cannot be scored (no yaku,
 not complete, ...), 2 the command line cannot be read (bad notation, tile,
-wind, counter or rules).
+wind, counter or rules, or dora/ura indicators that cannot be on the table with the hand:
+:func:`trainer.engine.indicator_check.indicator_problem`).
 """
 
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from trainer import textio
 from trainer.cli.score_report import format_result, report_language
 from trainer.engine.hand import Hand
+from trainer.engine.indicator_check import indicator_problem
 from trainer.engine.notation import NotationError, parse_hand, parse_tiles
 from trainer.engine.points import points_table
 from trainer.engine.rules import PRESETS, Rules, RulesError, load_rules
@@ -131,6 +133,16 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def load_preset(name: str) -> Rules:
+    """The rules ``--rules`` (or a request's ``rules``) names: a built-in preset or a preset file
+    (a ``.toml`` path).  An unknown preset name is refused with the presets listed, never with the
+    path inside the app it would have been read from."""
+    if name not in PRESETS and "/" not in name and "\\" not in name and not name.endswith(".toml"):
+        raise RulesError(f"unknown rule preset {_short(name)}: use {', '.join(PRESETS)}, mcr, mcr_common "
+                         "or the path of a .toml preset file")
+    return load_rules(name)
+
+
 def _wind(value: Any, what: str) -> int:
     if not isinstance(value, str) or len(value) != 1 or value.upper() not in WIND_LETTERS:
         raise _BadInput("bad_wind", f"{what}: {_short(value)} is not a wind: use E, S, W or N")
@@ -196,7 +208,7 @@ def _build(data: dict[str, Any], default_rules: str = "tenhou") -> tuple[Hand, W
     if not isinstance(rules_name, str) or not rules_name:
         raise _BadInput("bad_rules", f"'rules' must be a preset name ({', '.join(PRESETS)}) or a path")
     try:
-        rules = load_rules(rules_name)
+        rules = load_preset(rules_name)
     except RulesError as e:
         raise _BadInput("bad_rules", str(e)) from None
     ctx = WinContext(
@@ -210,6 +222,10 @@ def _build(data: dict[str, Any], default_rules: str = "tenhou") -> tuple[Hand, W
         nuki=nuki,
         **flags,
     )
+    problem = indicator_problem(hand, ctx.dora_indicators, ctx.ura_indicators, riichi=ctx.in_riichi, rules=rules,
+                                nuki=nuki)
+    if problem is not None:  # a fifth 3p, six indicators, ura without riichi: refused as analyze --visible does
+        raise _BadInput("bad_indicators", problem)
     return hand, ctx, rules
 
 
@@ -322,7 +338,7 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     if args.table:
         try:
-            print(format_table(load_rules(args.rules)))
+            print(format_table(load_preset(args.rules)))
         except RulesError as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
@@ -330,16 +346,14 @@ def _run(args: argparse.Namespace) -> int:
     if args.jsonl:
         if args.input:
             try:
-                with open(args.input, encoding="utf-8", errors="replace") as f:
+                with textio.open_text(args.input, errors="replace") as f:  # a byte order mark is dropped
                     run_jsonl(f, sys.stdout, args.rules)
             except (OSError, ValueError) as e:
                 print(f"error: --input {_short(args.input)}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
                 return 2
         else:
-            stdin = sys.stdin
-            if hasattr(stdin, "buffer"):  # bytes that are not UTF-8 become U+FFFD, not a crash
-                stdin = io.TextIOWrapper(stdin.buffer, encoding="utf-8", errors="replace")
-            run_jsonl(stdin, sys.stdout, args.rules)
+            # bytes that are not UTF-8 become U+FFFD, not a crash; a byte order mark is dropped
+            run_jsonl(textio.text_stream(sys.stdin, errors="replace"), sys.stdout, args.rules)
         return 0
     if not args.hand:
         print(

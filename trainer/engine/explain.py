@@ -38,6 +38,7 @@ from trainer.engine.points import basic_points
 from trainer.engine.rules import Rules
 from trainer.engine.shanten import sets_needed_for, shanten_by_form
 from trainer.engine.tiles import TERMINALS_AND_HONORS, Tile, kind_name
+from trainer.engine.variants import variant_lanes
 
 __all__ = [
     "Blocks",
@@ -183,27 +184,6 @@ def hand_blocks(hand: Hand) -> Blocks:
     return _blocks_of((o[k] for o, k in zip(options, keys, strict=True)), tiles_of, hand, needed, shanten)
 
 
-def _variant_lanes(variant: Any) -> list[tuple[list[list[int]], bool]]:
-    """The lanes of a training variant's tiles (as :mod:`trainer.engine.variants` groups them):
-    each a list of positions (the real kinds that count as that rank) and whether runs exist."""
-    from trainer.engine.tiles import GREEN, RED, WHITE
-    from trainer.engine.variants import DRAGON_SUIT
-
-    lanes: list[tuple[list[list[int]], bool]] = []
-    if variant.suits_ignored:
-        ranks = [[r, 9 + r, 18 + r] for r in range(9)]
-        if variant.dragons == "ten":
-            ranks.append([WHITE, GREEN, RED])
-        lanes.append((ranks, True))
-    else:
-        for suit in range(3):
-            dragon = next(d for d, s in DRAGON_SUIT.items() if s == suit)
-            lanes.append(([[9 * suit + r] for r in range(9)] + ([[dragon]] if variant.dragons == "ten" else []), True))
-    honors = list(range(27, 31)) + ([WHITE, GREEN, RED] if variant.dragons == "normal" else [])
-    lanes.append(([[k] for k in honors], False))
-    return lanes
-
-
 def variant_blocks(hand: Hand, variant: Any) -> Blocks | None:
     """The blocks of a training-variant hand (suits ignored: 1p 2p 3s is a run; dragons as tens:
     8m 9m and red make one) in the way that leaves it closest to complete, written with the hand's
@@ -216,10 +196,10 @@ def variant_blocks(hand: Hand, variant: Any) -> Blocks | None:
         return None
     counts = hand.counts()
     needed = sets_needed_for(len(hand.concealed))
-    lanes = _variant_lanes(variant)
-    pools = [[sorted(k for k in kinds for _ in range(counts[k])) for kinds in positions] for positions, _r in lanes]
-    options = [_suit_splits(tuple(len(pool) for pool in lane_pools), not runs)
-               for lane_pools, (_p, runs) in zip(pools, lanes, strict=True)]
+    lanes = variant_lanes(variant)
+    pools = [[sorted(k for k in kinds for _ in range(counts[k])) for kinds in lane.ranks] for lane in lanes]
+    options = [_suit_splits(tuple(len(pool) for pool in lane_pools), not lane.runs)
+               for lane_pools, lane in zip(pools, lanes, strict=True)]
     shanten, keys = _best_split(options, needed)
 
     def tiles_of(lane: int, kinds: tuple[int, ...]) -> str:

@@ -399,7 +399,9 @@ def _check_three_player(hand: Hand, ctx: WinContext, rules: Rules, counts: list[
 
 
 def _check_situation(hand: Hand, ctx: WinContext, rules: Rules) -> None:
-    """The rarer flags: ippatsu, chankan, rinshan, haitei, houtei, tenhou, chiihou, renhou."""
+    """The rarer flags: ippatsu, chankan, rinshan, haitei, houtei, tenhou, chiihou, renhou, each
+    against the way of winning and the flags that cannot come with it (001:474-498, 001:1062-1071):
+    a first-turn win comes before the winner's first discard, so never after a riichi."""
 
     def fail(code: str, msg: str) -> None:
         raise ScoringError(code, msg)
@@ -435,8 +437,20 @@ def _check_situation(hand: Hand, ctx: WinContext, rules: Rules) -> None:
             fail(f"{name}_{'ron' if tsumo else 'tsumo'}", f"{name} is won by {'tsumo' if tsumo else 'ron'}")
         if hand.melds:
             fail(f"{name}_with_melds", f"{name} is won before any call, so the hand has no melds")
+        if ctx.in_riichi:  # riichi is declared with a discard (001:515-517)
+            fail(f"{name}_with_riichi", f"{name} is won before the winner's first discard, so never after a riichi")
     if ctx.renhou and rules.renhou == "none":
         fail("renhou_not_in_rules", f"the {rules.name} rules have no renhou")
+
+
+def situation_problem(hand: Hand, ctx: WinContext, rules: Rules) -> str | None:
+    """Why the situation flags of ``ctx`` cannot be true of a win of ``hand`` under ``rules`` (the
+    scorer's own refusal, :class:`ScoringError`'s message), or None when they can."""
+    try:
+        _check_situation(hand, ctx, rules)
+    except ScoringError as e:
+        return str(e)
+    return None
 
 
 # --------------------------------------------------------------------------- scoring
@@ -1084,4 +1098,5 @@ __all__ = [
     "pao_share",
     "points_table",
     "score_hand",
+    "situation_problem",
 ]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Literal, NamedTuple
 
 from trainer.engine.hand import Hand
@@ -94,38 +94,45 @@ class Group(NamedTuple):
     jokers: int = 0
 
 
-def _groups(counts: list[int], used: list[int], v: Variant) -> list[Group]:
-    """Split 34 counts into the variant's groups; ``used`` are copies already in melds."""
+class Lane(NamedTuple):
+    """One independent part of a variant's tile space: its positions in order (each the real
+    kinds that count as that rank: ``(0, 9, 18)`` is the rank 1 with suits ignored), whether runs
+    exist, and the dragons that stand in it as jokers."""
 
-    def limits(ranks: list[list[int]]) -> tuple[int, ...]:
-        return tuple(4 * len(kinds) - sum(used[k] for k in kinds) for kinds in ranks)
+    ranks: tuple[tuple[int, ...], ...]
+    runs: bool
+    jokers: tuple[int, ...] = ()
 
-    def group(ranks: list[list[int]], runs: bool, jokers: int = 0) -> Group:
-        return Group(tuple(sum(counts[k] for k in kinds) for kinds in ranks), runs, limits(ranks), jokers)
 
-    winds = [[k] for k in range(27, 31)]
-    dragons = [[WHITE], [GREEN], [RED]]
-    out: list[Group] = []
+@cache
+def variant_lanes(v: Variant) -> tuple[Lane, ...]:
+    """The lanes of a variant's tile space, number lanes first, then the honors: one lane of nine
+    ranks with suits ignored (ten with dragons as tens), else one per suit (a suit's dragon as its
+    ten, or as its joker); the winds, and the dragons when they are ordinary honors, without runs."""
+    winds = tuple((k,) for k in range(27, 31))
+    dragons = ((WHITE,), (GREEN,), (RED,))
+    lanes: list[Lane] = []
     if v.suits_ignored:
-        ranks = [[r, 9 + r, 18 + r] for r in range(9)]
-        jokers = 0
-        if v.dragons == "ten":
-            ranks.append([WHITE, GREEN, RED])
-        elif v.dragons == "joker":
-            jokers = counts[WHITE] + counts[GREEN] + counts[RED]
-        out.append(group(ranks, True, jokers))
+        ranks = tuple((r, 9 + r, 18 + r) for r in range(9))
+        tens = ((WHITE, GREEN, RED),) if v.dragons == "ten" else ()
+        lanes.append(Lane(ranks + tens, True, (WHITE, GREEN, RED) if v.dragons == "joker" else ()))
     else:
         for suit in range(3):
-            ranks = [[suit * 9 + r] for r in range(9)]
             dragon = next(d for d, s in DRAGON_SUIT.items() if s == suit)
-            jokers = 0
-            if v.dragons == "ten":
-                ranks.append([dragon])
-            elif v.dragons == "joker":
-                jokers = counts[dragon]
-            out.append(group(ranks, True, jokers))
-    out.append(group(winds + (dragons if v.dragons == "normal" else []), False))
-    return out
+            ten = ((dragon,),) if v.dragons == "ten" else ()
+            lanes.append(Lane(tuple((suit * 9 + r,) for r in range(9)) + ten, True,
+                              (dragon,) if v.dragons == "joker" else ()))
+    lanes.append(Lane(winds + (dragons if v.dragons == "normal" else ()), False))
+    return tuple(lanes)
+
+
+def _groups(counts: list[int], used: list[int], v: Variant) -> list[Group]:
+    """Split 34 counts into the variant's groups (:func:`variant_lanes`); ``used`` are copies
+    already in melds."""
+    return [Group(tuple(sum(counts[k] for k in kinds) for kinds in lane.ranks), lane.runs,
+                  tuple(4 * len(kinds) - sum(used[k] for k in kinds) for kinds in lane.ranks),
+                  sum(counts[k] for k in lane.jokers))
+            for lane in variant_lanes(v)]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -183,13 +190,17 @@ def variant_shanten_counts(
 
 def _place(kind: int, v: Variant) -> tuple[int, int | None]:
     """Where a kind sits in :func:`_groups`: (group index, rank index), rank None for a joker."""
-    honors = 1 if v.suits_ignored else 3
-    if kind < 27:
-        return (0, kind % 9) if v.suits_ignored else (kind // 9, kind % 9)
-    if kind in DRAGON_SUIT and v.dragons != "normal":
-        g = 0 if v.suits_ignored else DRAGON_SUIT[kind]
-        return (g, 9) if v.dragons == "ten" else (g, None)
-    return honors, kind - 27  # winds, then white, green, red when dragons are ordinary
+    return _places(v)[kind]
+
+
+@cache
+def _places(v: Variant) -> dict[int, tuple[int, int | None]]:
+    """Every kind's place in the variant's lanes (:func:`variant_lanes`), as :func:`_place` gives it."""
+    out: dict[int, tuple[int, int | None]] = {}
+    for g, lane in enumerate(variant_lanes(v)):
+        out.update({k: (g, r) for r, kinds in enumerate(lane.ranks) for k in kinds})
+        out.update({k: (g, None) for k in lane.jokers})
+    return out
 
 
 def _changed(g: Group, rank: int | None, delta: int) -> Group:
@@ -315,7 +326,9 @@ __all__ = [
     "DRAGON_MODES",
     "DragonMode",
     "Group",
+    "Lane",
     "Variant",
+    "variant_lanes",
     "variant_shanten",
     "variant_shanten_after_discards",
     "variant_shanten_after_draws",

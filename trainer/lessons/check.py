@@ -473,22 +473,52 @@ def _display_dir(folders: list[Path]) -> str:
     return ", ".join(_display(f) + "/" for f in folders[:3]) or "the checked folder"
 
 
+def _claim_order(lf: LessonFile) -> tuple[bool, bool, bool]:
+    """Which of several files with one lesson id keeps it (the smallest first): a lesson of the
+    app's own, then a file named after its id, then a file without problems of its own; among
+    equals the first loaded.  So a teacher's file whose ``id:`` copies another lesson's (and so
+    differs from its own name) is the one left out, never the lesson it copied."""
+    assert lf.lesson is not None
+    return not _shipped(lf.path), lf.path.stem != lf.lesson.id, bool(lf.problems)
+
+
+def _id_taken(lf: LessonFile, other: Path) -> Say:
+    """The problem of ``lf``, whose lesson id the lesson in ``other`` keeps."""
+    assert lf.lesson is not None
+    english = f"lesson id '{lf.lesson.id}' is also used by {other}"
+    if _shipped(other):
+        return Say(LESSON_ID_SHIPPED, english=english, id=lf.lesson.id)
+    return Say(LESSON_ID_TAKEN, english=english, id=lf.lesson.id, file=str(other))
+
+
+def _keeps_id_over(other: Path, lf: LessonFile) -> bool:
+    """Whether the lesson file ``other`` (not among the checked files, but loaded by the app with
+    them) keeps the id it shares with the checked ``lf``, as the app decides it
+    (:func:`_claim_order`): a lesson of the app's own over a teacher's, a file named after the id
+    over one that is not."""
+    assert lf.lesson is not None
+    if _shipped(lf.path):
+        return False
+    return _shipped(other) or (other.stem == lf.lesson.id and lf.path.stem != lf.lesson.id)
+
+
 def _check_graph(files: list[LessonFile]) -> None:
-    ok = [lf for lf in files if lf.lesson is not None]
+    ok = sorted((lf for lf in files if lf.lesson is not None), key=_claim_order)
     seen: dict[str, LessonFile] = {}
     for lf in ok:
         assert lf.lesson is not None
         first = seen.get(lf.lesson.id)
         if first is not None:
-            english = f"lesson id '{lf.lesson.id}' is also used by {first.path}"
-            said = (Say(LESSON_ID_SHIPPED, english=english, id=lf.lesson.id) if _shipped(first.path)
-                    else Say(LESSON_ID_TAKEN, english=english, id=lf.lesson.id, file=str(first.path)))
-            lf.problems.append(lf.problem(("id",), said))
+            lf.problems.append(lf.problem(("id",), _id_taken(lf, first.path)))
         else:
             seen[lf.lesson.id] = lf
-    graph: dict[str, list[str]] = {i: list(lf.lesson.prerequisites) for i, lf in seen.items()}  # type: ignore[union-attr]
     own = _own_folders(files)
     others, unreadable = _repo_graph({lf.path.resolve() for lf in files}, own)
+    for i, lf in list(seen.items()):  # a lesson the app loads beside the checked files keeps its id
+        if i in others and _keeps_id_over(others[i][1], lf):
+            lf.problems.append(lf.problem(("id",), _id_taken(lf, others[i][1])))
+            del seen[i]
+    graph: dict[str, list[str]] = {i: list(lf.lesson.prerequisites) for i, lf in seen.items()}  # type: ignore[union-attr]
     for i, (pre, _) in others.items():
         graph.setdefault(i, pre)
     # files that did not load: their id is known, but the lesson is not there

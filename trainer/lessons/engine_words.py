@@ -126,6 +126,8 @@ _SCORING = (
     (r"^a replacement tile is not the last tile of the wall$",
      N_("a kan replacement tile is not the last tile of the wall")),
     (r"^robbing a kan is not a win on the last discard$", N_("robbing a kan is not a win on the last discard")),
+    (r"^(?P<yaku>\w+) is won before the winner's first discard, so never after a riichi$",
+     N_("{yaku} is won before the winner's first discard, so never after a riichi")),
     (r"^(?P<yaku>\w+) is for the dealer$", N_("{yaku} is the dealer's win")),
     (r"^(?P<yaku>\w+) is for a non-dealer$", N_("{yaku} is a non-dealer's win")),
     (r"^(?P<yaku>\w+) is won by tsumo$", N_("{yaku} is won by tsumo")),

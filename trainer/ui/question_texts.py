@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from trainer.engine.exercises.tile_facts import GROUP_TERMS
 from trainer.i18n import N_, _, ngettext, pgettext
 from trainer.ui.mcr_texts import (
     MCR_BLURBS,
@@ -122,8 +123,6 @@ MORE_BLURBS.update(MCR_BLURBS)
 MORE_FIELD_LABELS.update(MCR_FIELD_LABELS)
 MORE_VALUE_LABELS.update(MCR_VALUE_LABELS)
 
-GROUP_TERMS = {"simple": "chunchanpai", "terminal": "routouhai", "honor": "jihai", "yaochuu": "yaochuuhai",
-               "value": "yakuhai"}
 WIND_TERMS = {"E": "ton", "S": "nan", "W": "shaa", "N": "pei"}
 FURITEN_TERMS = {"permanent": "sutehai_furiten", "temporary": "doujun_furiten", "riichi": "riichi_furiten"}
 

@@ -57,10 +57,12 @@ class StrongBot(EfficientBot):
 
     def choose_kan(self, view: PlayerView, kan: Kan) -> bool:
         """A closed or added kan only when pushing with no riichi on the table, and when it does
-        not slow the hand."""
-        advice = self.evaluator.turn(view)
-        quiet = advice.push_fold.push and not any(t.tenpai >= 0.9 for t in advice.threats)
-        return quiet and super().choose_kan(view, kan)
+        not slow the hand: the evaluator's verdict (:meth:`HandEvaluator.kan`), whose reasons the
+        table's coach words; a kan declared keeps them in ``last_reasons``, as a call does."""
+        verdict = self.evaluator.kan(view, kan)
+        if verdict.yes:
+            self.last_reasons = verdict.reasons
+        return verdict.yes
 
     def choose_discard(self, view: PlayerView, legal: list[Action]) -> Action:
         """The evaluator's best discard; riichi on it when tenpai, pushing, and riichi is worth it."""

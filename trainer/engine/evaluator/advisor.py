@@ -7,6 +7,7 @@
   and expected points, the push-or-fold verdict, best first;
 * :meth:`HandEvaluator.riichi` — riichi or dama (黙聴) with a tenpai hand;
 * :meth:`HandEvaluator.call` — whether to call a pon / chi, for speed or value;
+* :meth:`HandEvaluator.kan` — whether to declare a closed or added kan now;
 * :meth:`HandEvaluator.win` — whether to take a win (in the last hand, not one that leaves
   the player last);
 * :meth:`HandEvaluator.nine_terminals` — whether to abort with nine terminals;
@@ -28,7 +29,7 @@ from trainer.engine.evaluator.placement import PLACE_POINTS, PlacementModel, pla
 from trainer.engine.evaluator.pushfold import THREAT, PushFold, all_last_plan, push_or_fold, win_chance
 from trainer.engine.evaluator.reasons import Reason, reason
 from trainer.engine.evaluator.value import HandValue, estimate_value, tenpai_value
-from trainer.engine.game.actions import Chi, Pon
+from trainer.engine.game.actions import Chi, Kan, Pon
 from trainer.engine.game.round import kuikae_kinds
 from trainer.engine.game.view import PlayerView
 from trainer.engine.hand import Hand, Meld, MeldKind
@@ -429,6 +430,32 @@ class HandEvaluator:
         counts = _counts(hand.concealed)
         sh, waits = improving(counts, len(hand.concealed) // 3)
         return self.value_of(view, hand, sh, waits, unseen).dama <= 0
+
+    # ------------------------------------------------------------------ kans
+    def kan(self, view: PlayerView, kan: Kan) -> Verdict:
+        """Whether to declare the closed or added ``kan`` on offer now (no riichi of the player's
+        own: after riichi every allowed kan is declared).  Yes only when the hand pushes with no
+        riichi on the table and the kan leaves it as near to tenpai as before (``kan_free``: a new
+        kan dora and a replacement draw for nothing); no, in that order, against a riichi
+        (``kan_riichi``: a new kan dora may make their hand bigger), while folding (``folding``)
+        or when it sets the hand back (``slows_hand``).  The first reason, ``shanten`` (value,
+        after), gives the steps to tenpai before and after the kan."""
+        advice = self.turn(view)
+        counts = _counts(view.hand.concealed)  # the steps to tenpai now and with the quad set aside
+        need = len(view.hand.concealed) // 3
+        now = shanten_counts(counts, need)
+        added = kan.kind is MeldKind.KAN_ADDED
+        counts[kan.tile.kind] -= 1 if added else 4
+        after = shanten_counts(counts, need - (0 if added else 1))
+        notes = (reason("shanten", value=now, after=after),)
+        riichi = [t.seat for t in advice.threats if t.tenpai >= 0.9]
+        if riichi:
+            return Verdict(False, (*notes, reason("kan_riichi", seat=riichi[0])))
+        if not advice.push_fold.push:
+            return Verdict(False, (*notes, reason("folding")))
+        if after > now:
+            return Verdict(False, (*notes, reason("slows_hand", by=after - now)))
+        return Verdict(True, (*notes, reason("kan_free")))
 
     # ------------------------------------------------------------------ wins
     def win(self, view: PlayerView, tsumo: bool) -> Verdict:

@@ -15,7 +15,6 @@ import hashlib
 import json
 import random
 from functools import cache
-from itertools import combinations
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -26,7 +25,7 @@ from trainer.engine.hand import Hand, Meld, MeldKind
 from trainer.engine.notation import format_hand, format_tiles
 from trainer.engine.points import hand_value, payers
 from trainer.engine.rules import Rules, load_rules
-from trainer.engine.scoring import ScoreResult, ScoringError, WinContext, score_hand
+from trainer.engine.scoring import ScoreResult, ScoringError, WinContext, score_hand, situation_problem
 from trainer.engine.scoring_random import random_win
 from trainer.engine.tiles import NORTH, WIND_LETTERS, Tile
 from trainer.engine.waits import waits as hand_waits
@@ -100,10 +99,6 @@ FIRST_TURN_FLAGS = ("tenhou", "chiihou", "renhou")
 
 NEVER_TOGETHER: tuple[tuple[frozenset[str], str], ...] = (
     (frozenset({"riichi", "double_riichi"}), "riichi is declared once: on the first discard or later"),
-    (frozenset({"haitei", "houtei"}), "the last tile is either drawn (haitei) or discarded (houtei)"),
-    (frozenset({"haitei", "rinshan"}), "a replacement tile is not the last tile of the wall"),
-    (frozenset({"houtei", "chankan"}), "a robbed kan is not the last discard"),
-    (frozenset({"rinshan", "chankan"}), "a win is on one's own kan or on another player's, not both"),
     (frozenset({"ippatsu", "rinshan"}), "the winner's own kan after the riichi ends the ippatsu"),
     (frozenset({"double_riichi", "ippatsu", "haitei"}),
      "ippatsu after a double riichi falls in the first go-around, far from the last tile"),
@@ -111,13 +106,19 @@ NEVER_TOGETHER: tuple[tuple[frozenset[str], str], ...] = (
      "ippatsu after a double riichi falls in the first go-around, far from the last discard"),
     (frozenset({"double_riichi", "ippatsu", "chankan"}),
      "the robbed kan needs a pon: before the first discard it stops the double riichi, after it the ippatsu"),
-    *((frozenset(pair), "one first-turn win only") for pair in combinations(FIRST_TURN_FLAGS, 2)),
-    *((frozenset({first, later}), f"{first} comes before anything {later} needs")
-      for first in FIRST_TURN_FLAGS for later in SITUATIONAL_FLAGS),
+    *((frozenset({first, later}), f"{first} comes long before {later}")
+      for first, later in (("tenhou", "haitei"), ("chiihou", "haitei"), ("renhou", "houtei"), ("renhou", "chankan"))),
 )
-"""Situation flags that cannot all be true of one win, whatever the rules, each with why.  The
-game engine ends every ippatsu at any call or kan, the winner's own closed kan included
-(docs/game.md, "Ippatsu")."""
+"""Situation flags a drill never shows together, each with why; what the scorer refuses itself
+(:func:`~trainer.engine.scoring.situation_problem`: two last-tile wins, a first-turn win with
+riichi or a call ...) is not repeated here.  A double riichi wins with both flags at the table
+(the game passes ``riichi`` too): the drill shows one.  The others cannot happen at a four-player
+table under any of our presets, but the scorer takes them: the ``mahjong`` package it is checked
+against scores them, and its differential draws them (ippatsu with rinshan, a double riichi's
+ippatsu with a last-tile win or a robbed kan); the training tables (a short wall) and three
+players' Norths (a North robbed where setting it aside is no call) can bring a first-turn win
+near the end of the wall or onto a robbed tile.  The game engine ends every ippatsu at any call or
+kan, the winner's own closed kan included (docs/game.md, "Ippatsu")."""
 
 
 def _copies_clash(hand: Hand, ctx: WinContext) -> str | None:
@@ -132,21 +133,6 @@ def _copies_clash(hand: Hand, ctx: WinContext) -> str | None:
     win = ctx.win_tile.kind
     if ctx.chankan and (hand.all_counts()[win] != 1 or any(t.kind == win for t in indicators)):
         return "the robbed kan holds the other three copies of the winning tile"
-    return None
-
-
-def _way_clash(hand: Hand, ctx: WinContext) -> str | None:
-    """Why the flags do not fit how the hand was won (tsumo or ron, kans, riichi), or None."""
-    if ctx.chankan and ctx.tsumo:
-        return "robbing a kan is a ron"
-    if ctx.rinshan and (not ctx.tsumo or not any(m.kind.is_kan for m in hand.melds)):
-        return "a replacement-tile win needs a kan and a tsumo"
-    if ctx.ippatsu and not ctx.in_riichi:
-        return "ippatsu needs riichi"
-    if ctx.haitei and not ctx.tsumo:
-        return "haitei is a tsumo"
-    if ctx.houtei and ctx.tsumo:
-        return "houtei is a ron"
     return None
 
 
@@ -221,11 +207,11 @@ def _kan_clash(hand: Hand, ctx: WinContext, rules: Rules) -> str | None:
 
 def impossible_win(hand: Hand, ctx: WinContext, rules: Rules | None = None) -> str | None:
     """Why a win could not happen at a real table under ``rules`` (Tenhou when not given), or
-    None when it could: tiles (:func:`_copies_clash`), flags against the way of winning,
-    flags that never come together (:data:`NEVER_TOGETHER`) or not under these rules, and
-    closed kans against the riichi."""
+    None when it could: tiles (:func:`_copies_clash`), flags the scorer refuses (against the way of
+    winning, or each other: :func:`~trainer.engine.scoring.situation_problem`), flags a drill never
+    shows together (:data:`NEVER_TOGETHER`) or not under these rules, and closed kans against the riichi."""
     rules = rules or rules_for("tenhou")
-    reason = _copies_clash(hand, ctx) or _way_clash(hand, ctx)
+    reason = _copies_clash(hand, ctx) or situation_problem(hand, ctx, rules)
     if reason:
         return reason
     on = {f for f in (*SITUATIONAL_FLAGS, *FIRST_TURN_FLAGS) if getattr(ctx, f)}

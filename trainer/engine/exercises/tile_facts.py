@@ -126,7 +126,7 @@ GROUPS = ("simple", "terminal", "honor", "yaochuu", "value")
 """Group ids: simples 2-8, terminals 1/9, honors, terminals-and-honors, value tiles (yakuhai)."""
 
 GROUP_TERMS = {"simple": "chunchanpai", "terminal": "routouhai", "honor": "jihai", "yaochuu": "yaochuuhai",
-               "value": "yakuhai"}
+               "value": "yuukapai"}
 """The glossary term of each group (the option shows it in Russian and Japanese)."""
 
 Wind = Literal["E", "S", "W", "N", "random"]

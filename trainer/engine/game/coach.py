@@ -14,6 +14,8 @@
   (:meth:`~trainer.engine.evaluator.HandEvaluator.riichi`) with its reasons;
 * :func:`call_advice` — whether to call pon or chi on another player's discard (and which meld),
   or pass: the strong bot's choice from :meth:`~trainer.engine.evaluator.HandEvaluator.call`;
+* :func:`kan_advice` — whether to declare a closed or added kan now: the strong bot's verdict
+  (:meth:`~trainer.engine.evaluator.HandEvaluator.kan`) with its reasons;
 * :func:`danger_warning` — why a tile about to be discarded can deal into a riichi
   (the notes of :func:`trainer.engine.game.review.danger_notes`: genbutsu, suji, kabe,
   honors by copies left) and which tile in the hand is safe instead;
@@ -34,7 +36,7 @@ from typing import Any
 
 from trainer.engine.evaluator import DiscardAdvice, HandEvaluator, Reason, TurnAdvice, Verdict
 from trainer.engine.evaluator.pushfold import THREAT, PushFold
-from trainer.engine.game.actions import Chi, Pon
+from trainer.engine.game.actions import Chi, Kan, Pon
 from trainer.engine.game.review import danger_notes
 from trainer.engine.game.view import PlayerView
 from trainer.engine.tiles import NORTH, Tile
@@ -452,6 +454,14 @@ def call_advice(view: PlayerView, legal: Iterable[Any], rules: Any = None) -> Ca
     return CallAdvice(*evaluator_for(rules).choose_call(view, calls))
 
 
+def kan_advice(view: PlayerView, kan: Kan, rules: Any = None) -> Verdict:
+    """Whether to declare the closed or added ``kan`` on offer now (no riichi of the player's own),
+    exactly as the ``strong`` bot decides it (:meth:`HandEvaluator.kan`): its verdict with the
+    reasons the coach words (``shanten`` before and after, then ``kan_free``, ``kan_riichi``,
+    ``folding`` or ``slows_hand``)."""
+    return evaluator_for(rules).kan(view, kan)
+
+
 def pass_win_advice(view: PlayerView, tsumo: bool, rules: Any = None) -> tuple[Reason, ...] | None:
     """The evaluator's reasons when the ``strong`` bot would pass the win on offer (tsumo, or ron
     on the last discard): in the match's last hand, a win that ends it with the player still last
@@ -462,7 +472,7 @@ def pass_win_advice(view: PlayerView, tsumo: bool, rules: Any = None) -> tuple[R
 
 __all__ = ["CallAdvice", "DangerWarning", "DiscardHint", "OpenHandWarning", "RiichiAdvice", "Waiting",
            "call_advice", "coach_turn", "danger_warning", "discard_hints", "efficiency_hints", "evaluator_for",
-           "open_hand_warning", "pass_win_advice", "riichi_advice", "tsumo_values", "waiting", "wins_with_yaku"]
+           "kan_advice", "open_hand_warning", "pass_win_advice", "riichi_advice", "tsumo_values", "waiting", "wins_with_yaku"]
 
 
 def tsumo_values(view: PlayerView, tile: Tile, rules: Any = None) -> tuple[int, int]:

@@ -17,6 +17,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
+from trainer import textio
 from trainer.engine.game.log_files import LoadedLog, load_any, parse_any
 from trainer.engine.game.records import RecordError
 from trainer.engine.game.saved import PATTERN, new_game_path, write_game
@@ -115,7 +116,7 @@ def _raw(source: Path | str | dict[str, Any]) -> Any:
     if isinstance(source, dict):
         return source
     try:
-        return json.loads(Path(source).read_text(encoding="utf-8"))
+        return json.loads(textio.read_text(source))
     except (OSError, ValueError):
         return None
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from trainer import textio
 from trainer.engine.game import records
 
 
@@ -45,7 +46,7 @@ def load_any(path: str | Path, rules: str = "tenhou") -> LoadedLog:
     """Read a game-log file of either format; every error is a RecordError naming the file."""
     p = Path(path)
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
+        data = json.loads(textio.read_text(p))  # a byte order mark (Windows Notepad) is dropped
     except OSError as e:
         raise records.RecordError(f"{p}: cannot read: {e.strerror}", kind="unreadable_file") from None
     except UnicodeDecodeError:

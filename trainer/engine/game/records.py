@@ -9,10 +9,12 @@ checked during the replay.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from trainer import textio
 from trainer.engine.game.actions import Action, action_from_json, action_to_json
 from trainer.engine.game.match import Match
 from trainer.engine.game.round import Round
@@ -32,8 +34,9 @@ class RecordError(ValueError):
     (with ``version``, the log's), ``"unsupported_version"``, ``"unreadable_file"`` or
     ``"damaged"`` (a log of ours missing fields) or ``"damaged_hand"`` (one hand of an imported
     log is cut short or wrong: ``hand``, its number in the file from 1) or ``"bad_tile"`` (a
-    number that is no tenhou.net/6 tile code, with the ``hand`` when it is inside one); any other
-    error has ``kind`` None."""
+    number that is no tenhou.net/6 tile code, with the ``hand`` when it is inside one) or
+    ``"unknown_rules"`` (the log's ``rules`` is not a built-in preset); any other error has
+    ``kind`` None."""
 
     def __init__(self, message: str, *, kind: str | None = None, line: int | None = None,
                  version: int | None = None, hand: int | None = None) -> None:
@@ -52,11 +55,16 @@ stores the changed ones in ``rule_options``."""
 def match_rules(preset: str, options: dict[str, Any] | None = None) -> Any:
     """The rules of preset ``preset`` with the adjustable options changed (East-only or
     East-South, red fives); raises RecordError for any other option or a value the
-    option does not allow."""
+    option does not allow, and (``kind`` ``"unknown_rules"``) for a name that is not one of the
+    built-in presets (:data:`trainer.engine.rules.PRESETS`): a game log never makes the app read
+    a file of its choosing."""
     from dataclasses import fields, replace
 
-    from trainer.engine.rules import RulesError, load_rules
+    from trainer.engine.rules import PRESETS, RulesError, load_rules
 
+    if preset not in PRESETS:  # a log names a preset, never a file to read (a path is refused unread)
+        shown = repr(preset) if isinstance(preset, str) and len(preset) <= 40 else f"{str(preset)[:37]!r}..."
+        raise RecordError(f"rules {shown}: not a rule preset (use {', '.join(PRESETS)})", kind="unknown_rules")
     try:
         rules = load_rules(preset)
     except (RulesError, OSError) as e:
@@ -157,7 +165,7 @@ def load(path: str | Path, check: Callable[[Any, str], None] | None = None) -> d
     format's header check, e.g. the MCR game log's)."""
     p = Path(path)
     try:
-        log = json.loads(p.read_text(encoding="utf-8"))
+        log = json.loads(textio.read_text(p))  # a byte order mark (Windows Notepad) is dropped
     except json.JSONDecodeError as e:
         raise RecordError(f"{p}: line {e.lineno}: not JSON: {e.msg}", kind="not_json", line=e.lineno) from None
     except UnicodeDecodeError as e:
@@ -216,6 +224,16 @@ def replay(log: dict[str, Any], *, allow_unfinished: bool = False) -> Iterator[t
     yield from replay_into(match, log, allow_unfinished)
 
 
+_LONG_QUOTE = re.compile(r'"[^"]{40,}"')
+"""A long quoted value in an error message (a wall of 136 tiles)."""
+
+
+def _cut_quote(found: re.Match[str]) -> str:
+    """A long quoted value cut to its start, with its length: ``"1m2m3m…" (272 characters)``."""
+    text = found.group(0)[1:-1]
+    return f'"{text[:24]}…" ({len(text)} characters)'
+
+
 def _match_for(log: dict[str, Any]) -> Match:
     """A match that will deal the log's stored walls, in order."""
     check_header(log)
@@ -223,8 +241,8 @@ def _match_for(log: dict[str, Any]) -> Match:
     for i, h in enumerate(log["hands"]):
         try:
             walls.append(parse_tiles(h["wall"], max_copies=None))
-        except (ValueError, KeyError) as e:
-            raise RecordError(f"hand {i + 1}: bad wall: {e}") from None
+        except (ValueError, KeyError) as e:  # the message quotes the wall cut short, not all of its 272 characters
+            raise RecordError(f"hand {i + 1}: bad wall: {_LONG_QUOTE.sub(_cut_quote, str(e))}", hand=i + 1) from None
     match = Match(log_rules(log), log.get("seed"), walls=walls, tenpai_choice=log.get("tenpai_choice", ()))
     set_start(match, log.get("start"))
     return match

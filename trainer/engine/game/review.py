@@ -59,7 +59,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
 from trainer.engine.game.actions import Discard, Riichi
 from trainer.engine.game.call_review import CallDecision, review_calls
@@ -73,6 +73,8 @@ SAFETY_MISTAKES = ("unsafe", "dealt_in")
 """Verdicts that say the chosen discard was dangerous (or did deal in)."""
 WIN_MISTAKES = ("passed_win",)
 """Verdicts that say a win on offer was let pass where the coach takes it."""
+CloseBy = Literal["tiles", "value"]
+"""The review's two tolerances (:attr:`Decision.close_by`): by ukeire, or by the coach's expected value."""
 
 
 def danger_notes(view: PlayerView, kind: int, visible: list[int] | None = None) -> list[dict[str, Any]]:
@@ -177,6 +179,19 @@ class Decision:
         return _kind_of(self.chosen) in {_kind_of(b) for b in self.best}
 
     @property
+    def close_by(self) -> CloseBy | None:
+        """Which of the review's tolerances holds this ``good`` discard, not among the best and
+        keeping fewer tiles than they do: ``"tiles"`` (the same shanten and at least
+        :data:`UKEIRE_TOLERANCE` of the best's ukeire), ``"value"`` (fewer tiles than that, but the
+        coach's weighing puts it within :data:`VALUE_TOLERANCE` of its own tile's expected value:
+        :func:`close_in_value`); None otherwise (a best tile, a mistake).  In ``to_json`` too."""
+        if self.verdict != "good" or self.in_best or self.ukeire_chosen >= self.ukeire_best:
+            return None
+        if _keeps_share(self.shanten_chosen, self.ukeire_chosen, self.shanten_best, self.ukeire_best):
+            return "tiles"
+        return "value" if close_in_value(self.coach_why) else None
+
+    @property
     def near_best(self) -> tuple[str, ...]:
         """The legal tiles within :data:`UKEIRE_TOLERANCE` of the best by ukeire at the same shanten
         (the best among them, MPSZ, best first); just ``best`` for a decision without its options."""
@@ -211,6 +226,7 @@ class Decision:
             "coach_why": self.coach_why,
             "passed_win": self.passed_win,
             "deal_in": self.deal_in,
+            "close_by": self.close_by,
         }
 
 
@@ -613,8 +629,14 @@ the evaluator holds the two for as good, whatever the last few tiles of ukeire s
 def within_tolerance(option: DiscardOption, best: DiscardOption, share: float | None = None) -> bool:
     """True if ``option`` keeps ``best``'s shanten and at least ``share`` of its ukeire
     (:data:`UKEIRE_TOLERANCE` by default)."""
+    return _keeps_share(option.shanten_after, option.total, best.shanten_after, best.total, share)
+
+
+def _keeps_share(shanten: int, ukeire: int, best_shanten: int, best_ukeire: int, share: float | None = None) -> bool:
+    """The ukeire tolerance on figures: the best's shanten and at least ``share`` of its ukeire
+    (:data:`UKEIRE_TOLERANCE` by default)."""
     share = UKEIRE_TOLERANCE if share is None else share
-    return option.shanten_after == best.shanten_after and option.total >= share * best.total
+    return shanten == best_shanten and ukeire >= share * best_ukeire
 
 
 def _efficient_share() -> float:
@@ -636,14 +658,16 @@ def close_in_value(why: dict[str, Any] | None) -> bool:
     return no_slower and theirs > 0 and ours >= VALUE_TOLERANCE * theirs
 
 
-def _tolerated(mine: DiscardOption, best: DiscardOption, push_fold: dict[str, Any] | None, dealt_in: bool,
-               why: dict[str, Any] | None) -> bool:
-    """Whether a discard short of the best is within the review's tolerances: nearly the best ukeire,
-    or (no threat, no deal-in) the coach's expected value among the tiles it counts as efficient."""
+def _tolerance(mine: DiscardOption, best: DiscardOption, push_fold: dict[str, Any] | None, dealt_in: bool,
+               why: dict[str, Any] | None) -> CloseBy | None:
+    """Which of the review's tolerances a discard short of the best is within (as
+    :attr:`Decision.close_by` names them): ``"tiles"``, nearly the best ukeire; ``"value"`` (no
+    threat, no deal-in), the coach's expected value among the tiles it counts as efficient; or None."""
     if within_tolerance(mine, best):
-        return True
-    return push_fold is None and not dealt_in and close_in_value(why) and within_tolerance(
-        mine, best, _efficient_share())
+        return "tiles"
+    if push_fold is None and not dealt_in and close_in_value(why) and within_tolerance(mine, best, _efficient_share()):
+        return "value"
+    return None
 
 
 def _verdict(mine: DiscardOption, best: DiscardOption, in_best: bool, danger: dict[str, Any] | None,
@@ -667,7 +691,7 @@ def _verdict(mine: DiscardOption, best: DiscardOption, in_best: bool, danger: di
             "safest_danger"]
         if folded:
             return "good"  # folding with a tile as safe as the safest is never a mistake
-    if in_best or (tolerant and _tolerated(mine, best, push_fold, dealt_in, why)):
+    if in_best or (tolerant and _tolerance(mine, best, push_fold, dealt_in, why) is not None):
         return "good"
     if mine.shanten_after > best.shanten_after:
         return "lost_shanten"
@@ -948,7 +972,7 @@ def _decide(p: DecisionPoint) -> Decision:
                            **p.where)
 
 
-__all__ = ["CallDecision", "Decision", "DecisionPoint", "GameReview", "WinPoint", "coach_why", "danger_notes",
+__all__ = ["CallDecision", "CloseBy", "Decision", "DecisionPoint", "GameReview", "WinPoint", "coach_why", "danger_notes",
            "deal_in_note", "decision_points", "follows_advice", "passed_win_note", "passed_win_points",
            "push_fold_choice", "review_decision", "review_game", "riichi_choice", "within_tolerance",
            "close_in_value", "UKEIRE_TOLERANCE", "VALUE_TOLERANCE"]

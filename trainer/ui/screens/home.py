@@ -4,6 +4,7 @@ progress and settings."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,6 +14,9 @@ from trainer.ui.registry import has_screen, register_screen
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.widgets import Button, Card, blit_text
+
+if TYPE_CHECKING:
+    from trainer.engine.game.saved import SavedGame
 
 P = PALETTE
 
@@ -337,14 +341,9 @@ class HomeScreen(Screen):
         grown.rect = pygame.Rect(area.right - gw, y + L.px(8), gw, bar_h - L.px(16))
 
     def _unfinished_match(self) -> Card | None:
-        """A card to go on with the learner's match left in the middle, if there is one."""
-        from trainer.engine.game.saved import latest_unfinished
-        from trainer.ui.saved_games import games_dir
-
-        try:
-            game = latest_unfinished(games_dir(self.app))
-        except OSError:
-            return None
+        """A card to go on with the learner's match left in the middle, if there is one that can
+        be played on (:meth:`_resumable_match`)."""
+        game = self._resumable_match()
         if game is None:
             return None
         if game.hand_in_progress:  # left mid-hand: that hand is not "played" yet (as My games says it)
@@ -374,17 +373,41 @@ class HomeScreen(Screen):
                              lambda: self.app.push("position_review", items=items),
                              accent=P.hint, badge=str(len(items)), badge_color=P.hint))
 
+    def _resumable_match(self) -> SavedGame | None:
+        """The newest match of the learner's own left in the middle that replays (the engine plays
+        its hands through once per version of its file); one that does not is not offered, the
+        learner is told once why (it stays in My games, marked there), and an older one that
+        replays is offered instead."""
+        from trainer.engine.game.saved import latest_unfinished, list_games
+        from trainer.ui.log_problems import replay_problem
+        from trainer.ui.saved_games import games_dir
+
+        try:
+            newest = latest_unfinished(games_dir(self.app))
+            if newest is None or replay_problem(newest.path) is None:
+                return newest
+            unfinished = [g for g in list_games(games_dir(self.app)) if g.readable and g.resumable]
+        except OSError:
+            return None
+        for game in unfinished:
+            problem = replay_problem(game.path)
+            if problem is None:
+                return game
+            self.app.notify_once(_("Your unfinished match cannot be played on: {error}. It stays in My games.").format(
+                error=problem.text()), "warn", 12, about=str(game.path))
+        return None
+
     def _resume_match(self, path: object, game: str = "riichi") -> None:
         """Open the table (the MCR table for a Chinese Official game) on the saved match; a file
-        that cannot be resumed is reported, not lost."""
-        from trainer.engine.game.records import RecordError
+        that cannot be resumed is reported in the learner's words, not lost."""
+        from trainer.ui.log_problems import REPLAY_ERRORS, GameProblem
 
         try:
             self.app.push("mcr_play" if game == "mcr" else "play", resume=str(path))
-        except (RecordError, OSError) as exc:
+        except REPLAY_ERRORS as exc:
             while self.app.screen is not self:
                 self.app.pop()
-            self.app.notify(_("This match cannot be resumed: {error}").format(error=exc), "warn")
+            self.app.notify(_("This match cannot be resumed: {error}").format(error=GameProblem(exc).text()), "warn", 12)
 
     def _reviews(self) -> list[dict]:
         """The due exercises the review session can show again (empty without a progress store)."""

@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from trainer.i18n import N_, _, ngettext
+from trainer.i18n import N_, _, format_number, ngettext
 from trainer.lessons import answers
 from trainer.lessons.language import lesson_title, step_text
 from trainer.ui.registry import register_screen
@@ -48,6 +48,12 @@ EARLIER_FEEDBACK = {"right": "right", "retry": "right", "wrong": "wrong", "shown
 PANEL_GAP = 14
 """The room (px at 1280x720) between the feedback panel and the buttons under it."""
 MAX_SECONDS = 300.0  # an answer never counts as slower than this (the learner may have stepped away)
+SHANTEN_COUNT_LESSON = "skill_shanten_blocks"
+"""The lesson that teaches the shanten count (2 × sets still to make − partial sets − the pair):
+a lesson before it (not after it on the prerequisites' path) explains a wrong shanten without it."""
+LOW_FIRST_TRY = 0.5
+"""Below this share of quiz steps right on the first try, an adult's summary of a lesson passed is
+no cheer: it says the lesson is done and worth another pass, and offers that pass first."""
 
 # The hint ladder's fallback lines, for a step with no hint of its own at that rung and no automatic
 # one from its view: (adults, children) by rung and, for the second rung, by the step's kind family.
@@ -324,8 +330,9 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         target = self.view.initial_focus() if self.view is not None else None
         if target is not None and target in self.widgets:
             return self.widgets.index(target)
-        if self.summary_buttons:
-            return self.widgets.index(self.summary_buttons[-1])
+        if self.summary_buttons:  # the summary's default: the button with the Enter badge
+            default = next((b for b in self.summary_buttons if b.hotkey == "Enter"), self.summary_buttons[-1])
+            return self.widgets.index(default)
         return self.widgets.index(self.main_btn)
 
     def _update_buttons(self) -> None:
@@ -377,6 +384,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                                       self.widgets[self._view_start:])
 
             h = panel_height(self.app, text_h + head_h + L.px(16), top, bottom, L.px(12), quiz_bottom)
+            h = self._panel_beside_quiz(h, head_h, bottom, quiz_bottom)
             self.feedback_rect = pygame.Rect(area.left, bottom - h, area.width, h)
             self.fb_max = feedback_overflow(self.app, text_h, h - head_h - L.px(8))
             self.fb_scroll = min(self.fb_scroll, self.fb_max)
@@ -387,6 +395,18 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         elif self.view is not None:
             self.view_widgets = self.widgets[self._view_start:] if hasattr(self, "_view_start") else []
             center_view(self.view, self.step_area, self.view_widgets, L.px(24))
+
+    def _panel_beside_quiz(self, h: int, head_h: int, bottom: int, quiz_bottom: Any) -> int:
+        """The feedback panel's height ``h`` made smaller when the quiz, laid out as tight as it
+        goes, still ends below the panel's top: the panel never covers an option or the answer box.
+        It keeps its heading, one line of text and the "more below" line (the rest scrolls)."""
+        L = self.app.layout
+        gap = L.px(12)
+        end = quiz_bottom(bottom - h - gap)
+        if end <= bottom - h - gap:
+            return h
+        least = head_h + self.app.line_height(L.font("body")) + self.app.line_height(L.font("small")) + L.px(16)
+        return max(min(h, least), bottom - end - gap)
 
     # ---------------------------------------------------------------- drawing
 
@@ -658,7 +678,23 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         from trainer.ui.views.mistakes import lesson_mistake
 
         text = self.view.text if self.view is not None else None
-        return lesson_mistake(self.step, response, fb, final, getattr(self.lesson, "preset", "tenhou"), text=text)
+        return lesson_mistake(self.step, response, fb, final, getattr(self.lesson, "preset", "tenhou"), text=text,
+                              plain_shanten=not self.count_taught())
+
+    def count_taught(self) -> bool:
+        """Whether the learner has been taught the shanten count (2 × sets still to make − partial
+        sets − the pair): this lesson is :data:`SHANTEN_COUNT_LESSON` or comes after it (among its
+        prerequisites, at any depth).  Before it a wrong shanten is explained in plain words."""
+        lessons = self.app.library().lessons
+        seen, todo = set(), [self.lesson.id]
+        while todo:
+            lesson_id = todo.pop()
+            if lesson_id == SHANTEN_COUNT_LESSON:
+                return True
+            if lesson_id not in seen and lesson_id in lessons:
+                seen.add(lesson_id)
+                todo.extend(getattr(lessons[lesson_id], "prerequisites", ()) or ())
+        return False
 
     def _own_words(self, mine: str) -> tuple[str, ...]:
         """The panel's text on the learner's own answer (``mine``), first in it.  The chosen
@@ -923,6 +959,15 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             return True
         return not self.failed_drills()
 
+    def worth_another_pass(self) -> bool:
+        """A lesson passed (it counts as done) with fewer than :data:`LOW_FIRST_TRY` of its quiz
+        steps right on the first try: the summary suggests going through it again.  Never for a
+        child (a child's summary always praises)."""
+        if self.lesson.audience == "child" or not self.passed():
+            return False
+        right, total = self.quiz_score()
+        return bool(total) and right / total < LOW_FIRST_TRY
+
     def failed_drills(self) -> list[int]:
         """The step indices of the drills that count for completion and are short of their pass
         mark (not played yet counts as short), in lesson order."""
@@ -983,9 +1028,14 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         return None
 
     def _build_summary(self) -> None:
-        """A lesson complete: Repeat, Back to lessons and Next lesson (Enter).  One short of a
-        drill's pass mark: Repeat, Back to lessons and Run the drill again (Enter), never "next"."""
-        self.summary_buttons.append(self.add(Button(_("Repeat the lesson"), self._repeat, kind="secondary")))
+        """A lesson complete: Repeat, Back to lessons and Next lesson (Enter); complete with few
+        answers right on the first try (:meth:`worth_another_pass`): Repeat (Enter) first, then Back
+        to lessons and Next lesson.  One short of a drill's pass mark: Repeat, Back to lessons and
+        Run the drill again (Enter), never "next"."""
+        again = self.worth_another_pass()
+        self.summary_buttons.append(self.add(Button(_("Repeat the lesson"), self._repeat,
+                                                    kind="primary" if again else "secondary",
+                                                    hotkey="Enter" if again else None)))
         self.summary_buttons.append(self.add(Button(_("Back to lessons"), self.back, kind="secondary")))
         if not self.passed():
             failed = self.failed_drills()
@@ -996,7 +1046,8 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         nxt = self._next_lesson_id()
         if nxt is not None:
             self.summary_buttons.append(self.add(Button(
-                _("Next lesson"), lambda: self.app.replace("lesson", lesson_id=nxt), kind="primary", hotkey="Enter")))
+                _("Next lesson"), lambda: self.app.replace("lesson", lesson_id=nxt),
+                kind="secondary" if again else "primary", hotkey=None if again else "Enter")))
 
     def _redo_drill(self, index: int) -> None:
         """Run one drill of the lesson again (its old result goes); Next after it goes straight
@@ -1034,10 +1085,10 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         L = self.app.layout
         r = self.summary_rect
         draw_panel(surf, r, P.card, L.px(18), shadow=L.px(5), border=P.card_edge)
-        passed = self.passed()
-        head = _("Lesson complete!") if passed else _("Almost there")
-        blit_text(surf, self.app, head, L.font("title"), P.right if passed else P.accent_dark,
+        head, color = self._summary_heading()
+        blit_text(surf, self.app, head, L.font("title"), color,
                   (r.centerx, r.top + L.px(28)), anchor="midtop", bold=True, max_width=r.width - L.px(40))
+        passed = self.passed()
         right, total = self.quiz_score()
         lines: list[tuple[str, Any]] = []
         if self.lesson.audience == "child":  # praise, not scores, for children
@@ -1049,6 +1100,8 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             # not kept, or the learner came back to the summary before running it again)
             for i in sorted(set(self.drill_results) | set(self.failed_drills())):
                 lines.append(self._drill_line(i, *self.drill_results.get(i, (None, None))))
+        if self.worth_another_pass():
+            lines.append((self._missed_steps_line(), P.ink))
         if not passed:
             n = len(self.failed_drills())
             lines.append((ngettext("Run this drill again to finish the lesson: your other answers are kept.",
@@ -1074,6 +1127,30 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                 need += self.app.text_width(b.hotkey, L.font("tiny"), True) + L.px(14)
             if need > room and b.size != "small":
                 b.size = "small"
+
+    def _summary_heading(self) -> tuple[str, Any]:
+        """The summary's heading and its colour: a cheer in the success colour for a lesson passed,
+        a plain "done, worth another pass" when few answers were right on the first try
+        (:meth:`worth_another_pass`), "almost there" when a drill is short of its mark."""
+        if self.worth_another_pass():
+            # TRANSLATORS: a lesson summary's heading when the lesson counts as done but fewer than half of
+            # its questions were right on the first try (ru: «Урок пройден — стоит повторить»).
+            return _("Lesson done — worth another pass"), P.ink
+        if self.passed():
+            return _("Lesson complete!"), P.right
+        return _("Almost there"), P.accent_dark
+
+    def _missed_steps_line(self) -> str:
+        """The quiz steps not right on the first try, by their numbers on the progress bar ("Worth
+        another look: steps 2, 5 and 9."), for a summary that suggests another pass."""
+        quiz = [i for i, s in enumerate(self.lesson.steps) if s.interactive and s.kind not in ("drill", "play")]
+        numbers = [format_number(i + 1) for i in quiz if self.results.get(i) != "right"]
+        listed = _("{a} and {b}").format(a=", ".join(numbers[:-1]), b=numbers[-1]) if len(numbers) > 1 \
+            else "".join(numbers)
+        # TRANSLATORS: a lesson summary's line; {steps} are step numbers ("2, 5 and 9"; ru: «Стоит
+        # посмотреть ещё раз: шаги 2, 5 и 9.»).
+        return ngettext("Worth another look: step {steps}.", "Worth another look: steps {steps}.",
+                        len(numbers)).format(steps=listed)
 
     def _drill_line(self, index: int, right: int | None, total: int | None) -> tuple[str, Any]:
         """A drill's line on the summary: its name, its score and, for one that counts, the pass

@@ -57,7 +57,7 @@ from trainer.engine.mcr.rules_game import is_mcr_rules
 from trainer.i18n import N_, _, ngettext, or_join, pgettext
 from trainer.ui.match_setup import level_name
 from trainer.ui.registry import register_screen
-from trainer.ui.richtext import BR, layout_rich, plain_text, term_word
+from trainer.ui.richtext import BR, plain_text, term_word
 from trainer.ui.saved_games import GameSaver, McrGameSaver
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
@@ -92,8 +92,6 @@ SHORT_PROMPTS = {
 }
 """The prompt beside the buttons in a few words, by situation (:meth:`PlayScreen.prompt_situation`),
 when the full one would take more than two lines (a crowded action bar in a small window)."""
-COACH_PAD = 10
-"""Design pixels: the padding :class:`CoachBox` keeps round its text (to measure whether words fit)."""
 MIN_SIDE_BOX = 200
 """Design pixels: the least width of the free felt at the top right for the coach's words to go on there."""
 LEARNER_CHOOSES = (0,)  # at an exhaustive draw the learner may show or hide a tenpai hand (001:805)
@@ -824,34 +822,42 @@ class PlayScreen(Screen):
 
     def _draw_coach(self, surf: pygame.Surface) -> None:
         """The coach's words in the free felt at the top left and, when they are too long for it, on in
-        the free felt at the top right (:meth:`coach_split`)."""
+        the free felt at the top right (:meth:`coach_split`), in one type size in both boxes."""
         corner, side = self.coach_areas()
-        first, rest = self.coach_split(self.coach_message(), corner, side)
-        self.coach_box.draw(surf, self.app, corner, first)
-        self.coach_side_box.draw(surf, self.app, side, rest)
+        first, rest, size = self.coach_split(self.coach_message(), corner, side)
+        self.coach_box.draw(surf, self.app, corner, first, size=size)
+        self.coach_side_box.draw(surf, self.app, side, rest, size=self.coach_box.size)
 
     def coach_areas(self) -> tuple[pygame.Rect, pygame.Rect]:
         """Where the coach's words may go: the free felt at the top left and at the top right, up to the
         rivers as they are now (:meth:`Board.free_corner`)."""
         return self.board.free_corner(self.app, 3), self.board.free_corner(self.app, 1)
 
-    def coach_split(self, text: str, corner: pygame.Rect, side: pygame.Rect) -> tuple[str, str]:
+    def coach_split(self, text: str, corner: pygame.Rect, side: pygame.Rect) -> tuple[str, str, str | None]:
         """The coach's words for the box in the ``corner`` (top left) and the box at the ``side`` (top
-        right): all in the corner when they fit there in the box's body type; else, when the side has
-        room, the corner keeps as many of the first lines as fit (the discard first, as the coach
-        orders them) and the side box goes on with the rest, so that no one has to scroll while the
-        felt has room."""
+        right), and the type size both boxes use (None: the corner's box chooses, :meth:`CoachBox.size_for`).
+        All in the corner when they fit there in the box's body type (:meth:`CoachBox.fits`); else, when
+        the side has room, the corner keeps as many of the first lines as fit (the coach orders them as
+        they are read, the discard first, and each line is a whole thought) and the side box goes on
+        with the rest — in the body type when the rest fits the side in it, else in the next type size
+        in which both parts fit, so that no one has to scroll while the felt has room; when none does,
+        in the body type, the side scrolling."""
         lines = text.split(BR)
-        if len(lines) < 2 or self._coach_fits(text, corner) or side.width < self.app.layout.px(MIN_SIDE_BOX):
-            return text, ""
-        kept = next((n for n in range(len(lines) - 1, 0, -1) if self._coach_fits(BR.join(lines[:n]), corner)), 1)
-        return BR.join(lines[:kept]), BR.join(lines[kept:])
+        app, fits = self.app, self.coach_box.fits
+        if len(lines) < 2 or fits(app, text, corner) or side.width < app.layout.px(MIN_SIDE_BOX):
+            return text, "", None
+        for size in CoachBox.SIZES:
+            first, rest = self._fill_corner(lines, corner, size)
+            if fits(app, rest, side, size):
+                return first, rest, size
+        return (*self._fill_corner(lines, corner, CoachBox.SIZES[0]), None)
 
-    def _coach_fits(self, text: str, area: pygame.Rect) -> bool:
-        """True when ``text`` fits a coach's box in ``area`` in its body type (the box's first size)."""
-        L = self.app.layout
-        pad = L.px(COACH_PAD)
-        return layout_rich(self.app, text, L.font("small"), area.width - 2 * pad, P.ink).height + 2 * pad <= area.height
+    def _fill_corner(self, lines: list[str], corner: pygame.Rect, size: str) -> tuple[str, str]:
+        """The coach's ``lines`` split where as many of the first as fit the ``corner`` in type ``size``
+        end (at least one), the rest after them."""
+        kept = next((n for n in range(len(lines) - 1, 0, -1)
+                     if self.coach_box.fits(self.app, BR.join(lines[:n]), corner, size)), 1)
+        return BR.join(lines[:kept]), BR.join(lines[kept:])
 
     def _marked(self) -> dict[int, dict[int, str]]:
         """River tiles to highlight: the last discard (the tile offered when a call is possible)."""

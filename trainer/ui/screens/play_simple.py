@@ -3,7 +3,7 @@
 The learner sits at the bottom with big tiles (click a tile to lift it, click it
 again — or press Enter — to give it away; Left/Right move the cursor).  The
 other players sit along the top with their hands face down (face up when the
-mode reveals all hands; at a child's table of four on two lines, big enough to
+mode reveals all hands; at a table of four on two lines, big enough to
 read) and their discards below them; the learner's discards are in the middle.
 A "ready" lamp glows when the learner is one tile from a complete hand (coach
 ``hints`` or ``full``; ``full`` also marks the best tiles to give away and names
@@ -86,6 +86,14 @@ KIDS_RIVER_TILE = 0.48
 1024x600 with large tiles): the boxes along the top and the middle panel are sized for it."""
 KIDS_RIVER_LINES = 3  # lines of discards an other player's box keeps room for under a two-line hand
 TWO_LINE_GAP = 0.1  # between the two lines of an other player's hand, in tile heights
+ADULT_READ_TILE = 0.7
+"""The smallest other player's tile at a grown-up's table of four (open melds, hands shown at the
+end), as a share of a hand tile's height: 31 pixels wide at 1024x600 with medium tiles (one line of
+14 shrinks to 20).  A hand that would be smaller on one line goes on two (13 tiles and more) when
+its box has the room (:attr:`HandReading.grows`)."""
+ADULT_READING_PLAYERS = 4
+"""From this many players a grown-up's table keeps the other players' hands at :data:`ADULT_READ_TILE`
+(its three boxes along the top are the narrowest); a smaller table keeps one line at half a hand tile."""
 MODE_TITLES = {"tibet": N_("Tibet"), "ponjan": N_("Ponjan"), "kids_riichi": N_("Say riichi!"),
                "glass_table": N_("Glass table"), "single_suit_2": N_("Single-suit mahjong, variant 2")}
 MODE_VARIANTS = {"single_suit_1": 1}
@@ -169,6 +177,43 @@ def two_line_break(slots: list[TileSlot], width: int, height: int) -> int:
         return melds_at
     breaks = [i for i in range(1, len(slots)) if slots[i].group < 0 or slots[i].group != slots[i - 1].group]
     return min(breaks, key=lambda i: (longer(i), -i), default=len(slots))
+
+
+class EndPiece(NamedTuple):
+    """One piece of the end panel's contents, measured: ``kind`` ("row" for a winner's tiles,
+    "label" for the line naming one of several winners, "line", or "gap" between two winners), the
+    ``item`` (the seat of a row, the text of a line), the text's ``lines`` wrapped to the panel and
+    the ``height`` the piece takes."""
+
+    kind: str
+    item: Any
+    lines: tuple[str, ...]
+    height: int
+
+
+class HandReading(NamedTuple):
+    """How big a table shows the other players' hands, as shares of a hand tile's height: ``line``
+    on one line, ``tile`` at the least (a hand that would be smaller on one line goes on two, up to
+    ``most``), ``river`` the smallest discard and ``river_lines`` the lines of discards a box keeps
+    room for under a hand on two lines; ``grows``: the boxes grow down into the middle panel to
+    make that room (a child's table), else the hands go on two lines only where the boxes have it."""
+
+    line: float
+    tile: float
+    most: float
+    river: float
+    river_lines: int
+    grows: bool
+
+
+KIDS_READING = HandReading(line=0.8, tile=KIDS_READ_TILE, most=0.8, river=KIDS_RIVER_TILE,
+                           river_lines=KIDS_RIVER_LINES, grows=True)
+ADULT_READING = HandReading(line=ADULT_READ_TILE, tile=ADULT_READ_TILE, most=0.8, river=0.6, river_lines=2,
+                            grows=False)
+"""A grown-up's table of four: its rivers keep the table's usual discard size (0.6, 26 pixels wide at
+1024x600), and its middle panel its room (the open wall, the dora, the A/B game's palette); where the
+boxes are too low for two lines of hand and two of discards (the A/B game's guess at 1024x600), the
+hands stay on one line and the discards keep their size."""
 
 
 class StageWin(NamedTuple):
@@ -1011,7 +1056,7 @@ class PlaySimpleScreen(Screen):
         top = area.top + L.px(4)
         col_w = (area.width - L.px(16) * (len(seats) - 1)) // max(1, len(seats))
         self.seat_boxes: dict[int, pygame.Rect] = {}
-        self.two_line_hands = self._hands_on_two_lines(col_w - L.px(24))
+        self.two_line_hands = self._hands_on_two_lines(col_w - L.px(24), self._one_line_bottom(y) - top, lh)
         band_bottom = self._band_bottom(top, y, lh)
         for k, s in enumerate(seats):
             box = pygame.Rect(area.left + k * (col_w + L.px(16)), top, col_w, band_bottom - top)
@@ -1036,37 +1081,67 @@ class PlaySimpleScreen(Screen):
             b.rect = pygame.Rect(x, self.end_rect.bottom - L.px(80), bw, L.px(58))
             x += bw + L.px(16)
 
-    def _hands_on_two_lines(self, width: int) -> bool:
-        """Whether the other players' hands go on two lines: at a child's table whose hands (the
-        widest one, or a full hand with the tile drawn) would be smaller than a child can read
-        (:data:`KIDS_READ_TILE`) on one line ``width`` pixels wide (four players, 13 tiles)."""
-        if not self.kids or self.setup is None or not self.other_rows:
+    def hand_reading(self) -> HandReading | None:
+        """How big this table shows the other players' hands: a child's table at a child's reading
+        size, a grown-up's table of four at :data:`ADULT_READ_TILE`; None at a grown-up's smaller
+        table (one line at half a hand tile)."""
+        if self.kids:
+            return KIDS_READING
+        if self.game is not None and self.game.n >= ADULT_READING_PLAYERS:
+            return ADULT_READING
+        return None
+
+    def _hands_on_two_lines(self, width: int, height: int, lh: int) -> bool:
+        """Whether the other players' hands go on two lines: at a table that keeps them readable
+        (:meth:`hand_reading`) whose hands (the widest one, or a full hand of the size played now
+        with the tile drawn) would be smaller than its reading size on one line ``width`` pixels
+        wide (four players, 13 tiles), when the boxes (``height`` pixels tall with one line, a
+        label ``lh`` tall) grow or have the room."""
+        reading = self.hand_reading()
+        if reading is None or self.setup is None or not self.other_rows:
             return False
-        h = self.app.layout.tile_h(KIDS_READ_TILE)
+        if not reading.grows and height < self._two_line_box_height(lh):
+            return False
+        h = self.app.layout.tile_h(reading.tile)
         spacing = TileRow._spacing(h)
-        full = [TileSlot(Tile(0))] * (self.setup.hand + 1)
+        full = [TileSlot(Tile(0))] * (int(getattr(self.game, "hand_size", self.setup.hand)) + 1)
         widest = max(row_width(row.slots, h, spacing) for row in self.other_rows.values())
         return max(widest, row_width(full, h, spacing)) > width
 
-    def _band_bottom(self, top: int, controls_top: int, lh: int) -> int:
-        """Where the other players' boxes end (the learner's river is under them, above the
-        controls).  With the hands on two lines a box keeps room for its label, the hand at a
-        child's reading size and :data:`KIDS_RIVER_LINES` lines of discards at
-        :data:`KIDS_RIVER_TILE`; the middle panel keeps two lines of the learner's discards at
-        that size."""
+    def _one_line_bottom(self, controls_top: int) -> int:
+        """Where the other players' boxes end with their hands on one line: above the middle panel,
+        which keeps two lines of the learner's discards above the controls."""
         L = self.app.layout
         river_h = L.tile_h(0.7 if self.kids else 0.6)
-        bottom = controls_top - L.px(12) - round(river_h * 2.2) - L.px(28)
-        if not self.two_line_hands:
-            return bottom
-        need = lh + L.px(12) + self._two_line_height(L.tile_h(KIDS_READ_TILE)) + L.px(8) \
-            + self._river_room(KIDS_RIVER_LINES) + L.px(4)
+        return controls_top - L.px(12) - round(river_h * 2.2) - L.px(28)
+
+    def _band_bottom(self, top: int, controls_top: int, lh: int) -> int:
+        """Where the other players' boxes end (the learner's river is under them, above the
+        controls).  With the hands on two lines at a child's table a box grows to keep room for
+        its label, the hand at a child's reading size and :data:`KIDS_RIVER_LINES` lines of
+        discards at :data:`KIDS_RIVER_TILE`; the middle panel keeps two lines of the learner's
+        discards at that size."""
+        L = self.app.layout
+        bottom = self._one_line_bottom(controls_top)
+        reading = self.hand_reading()
+        if not self.two_line_hands or reading is None or not reading.grows:
+            return bottom  # a grown-up's middle panel keeps its room (the open wall, the dora)
         middle = self._river_room(2) + L.px(8)  # the learner's river, two lines, inside the middle panel
-        return max(bottom, min(top + need, controls_top - L.px(20) - middle))
+        return max(bottom, min(top + self._two_line_box_height(lh), controls_top - L.px(20) - middle))
+
+    def _two_line_box_height(self, lh: int) -> int:
+        """The height an other player's box needs with the hand on two lines: its label (``lh``
+        tall), the hand at the reading size and :attr:`HandReading.river_lines` lines of discards."""
+        L = self.app.layout
+        reading = self.hand_reading() or KIDS_READING
+        return lh + L.px(12) + self._two_line_height(L.tile_h(reading.tile)) + L.px(8) \
+            + self._river_room(reading.river_lines) + L.px(4)
 
     def _river_room(self, lines: int) -> int:
-        """The height ``lines`` lines of discards take at a child's smallest river tile."""
-        return -(-lines * self.app.layout.tile_h(KIDS_RIVER_TILE) * 108 // 100)
+        """The height ``lines`` lines of discards take at the smallest river tile a table with the
+        hands on two lines keeps room for (:attr:`HandReading.river`)."""
+        reading = self.hand_reading() or KIDS_READING
+        return -(-lines * self.app.layout.tile_h(reading.river) * 108 // 100)
 
     @staticmethod
     def _two_line_height(h: int) -> int:
@@ -1074,63 +1149,86 @@ class PlaySimpleScreen(Screen):
         return 2 * h + round(h * TWO_LINE_GAP)
 
     def _place_seat(self, seat: int, box: pygame.Rect, lh: int) -> None:
-        """Lay out one other player's box: the hand under the label (on two lines at a child's
-        four-player table), the discards under it."""
+        """Lay out one other player's box: the hand under the label (on two lines at a four-player
+        table, :meth:`_hands_on_two_lines`), the discards under it."""
         L = self.app.layout
         row, width = self.other_rows[seat], box.width - L.px(24)
         hand_top = box.top + lh + L.px(12)
-        if self.two_line_hands:
-            read_h = L.tile_h(KIDS_READ_TILE)
+        reading = self.hand_reading()
+        if self.two_line_hands and reading is not None:
+            read_h = L.tile_h(reading.tile)
             row.breaks = [two_line_break(row.slots, width, read_h)]
-            room = box.bottom - hand_top - L.px(8) - self._river_room(KIDS_RIVER_LINES) - L.px(4)
-            h = max(read_h, min(L.tile_h(0.8), int(room / (2 + TWO_LINE_GAP))))
+            room = box.bottom - hand_top - L.px(8) - self._river_room(reading.river_lines) - L.px(4)
+            h = max(read_h, min(L.tile_h(reading.most), int(room / (2 + TWO_LINE_GAP))))
             row.place(box.centerx, hand_top, width, h, line_gap=TWO_LINE_GAP)
             rtop = row.rect.bottom + L.px(8)
             self._place_river(self.rivers[seat], box.centerx, rtop, width, box.bottom - rtop - L.px(4))
             return
-        row.place(box.centerx, hand_top, width, L.tile_h(0.8 if self.kids else 0.5))
+        row.place(box.centerx, hand_top, width, L.tile_h(reading.line if reading is not None else 0.5))
         rtop = row.rect.bottom + L.px(12)
         self._place_river(self.rivers[seat], box.centerx, rtop, width, box.bottom - rtop - L.px(6))
 
     def _place_end_panel(self, area: pygame.Rect) -> None:
         """Size the end panel to what it says and lay out its contents under the subtitle: the
         winners' hands (a hand each when several won on one discard, as many as fit the window, the
-        learner's first) and the lines of value, wrapped to the panel (``self.end_lines``)."""
+        learner's first) and the lines of value, wrapped to the panel (``self.end_lines``).  The
+        contents are measured once (:meth:`end_pieces`); the panel is sized and filled from that."""
         L = self.app.layout
         w = min(L.px(720), L.width - 2 * L.margin)
         start = L.px(110) + (len(self.subtitle_lines(w)) - 1) * self.app.line_height(L.font("body"))
-        budget = L.height - area.top - L.px(8)  # the whole panel below the header
-        shown = list(self.win_rows)
-        plan = self.end_plan(set(shown))
-        while len(shown) > 1 and start + self._plan_height(plan, w) + L.px(110) > budget:
-            shown.pop()  # another winner's tiles go first: the lines say what each hand was worth
-            plan = self.end_plan(set(shown))
-        self.end_rect = pygame.Rect(0, 0, w, start + self._plan_height(plan, w) + L.px(110))
+        budget = L.height - area.top - L.px(8) - start - L.px(110)  # the contents' room below the header
+        pieces = self.end_pieces(w)
+        rows = [p for p in pieces if p.kind == "row"]
+        while len(rows) > 1 and sum(p.height for p in pieces) > budget:
+            pieces.remove(rows.pop())  # another winner's tiles go first: the lines say what each hand was worth
+        self.end_rect = pygame.Rect(0, 0, w, start + sum(p.height for p in pieces) + L.px(110))
         self.end_rect.center = (L.width // 2, area.top + area.height * 2 // 5)
         if self.end_rect.top < area.top:  # a long panel (the A/B game's points) stays below the header
             self.end_rect.top = min(area.top, max(0, L.height - L.px(8) - self.end_rect.height))
         self._below_open_hands()
+        self._fill_end_panel(pieces, self.end_rect.top + start)
+
+    def end_pieces(self, panel_width: int) -> list[EndPiece]:
+        """The end panel's contents (:meth:`end_plan`, every winner's tiles) measured on a panel
+        ``panel_width`` wide: each text wrapped to its lines, each piece with the room it takes."""
+        L = self.app.layout
+        lh = self.app.line_height(L.font("small"))
+        pieces = []
+        for kind, item in self.end_plan(set(self.win_rows)):
+            if kind == "gap":
+                pieces.append(EndPiece(kind, item, (), L.px(BLOCK_GAP)))
+            elif kind == "row":  # room for the tiles at full height (a wide hand shrinks within it)
+                pieces.append(EndPiece(kind, item, (), self._row_top_gap() + self._end_tile_h() + L.px(10)))
+            else:
+                lines = tuple(self._end_wrap(item, panel_width, bold=kind == "label"))
+                pieces.append(EndPiece(kind, item, lines, lh * len(lines)))
+        return pieces
+
+    def _fill_end_panel(self, pieces: list[EndPiece], top: int) -> None:
+        """Place the measured ``pieces`` down the end panel from ``top``: the winners' hands shown
+        (the others hidden) and every wrapped line in ``self.end_lines``."""
+        L = self.app.layout
+        lh = self.app.line_height(L.font("small"))
         self.end_lines = []
-        y = self.end_rect.top + start
         for row in self.win_rows.values():
             row.visible = False
-        for kind, item in plan:
-            if kind == "gap":
-                y += L.px(BLOCK_GAP)
-                continue
-            if kind == "row":
-                row = self.win_rows[item]
+        y = top
+        for piece in pieces:
+            if piece.kind == "row":
+                row = self.win_rows[piece.item]
                 row.visible = True
-                row.place(self.end_rect.centerx, y + self._row_top_gap(), w - L.px(60), self._end_tile_h())
+                row.place(self.end_rect.centerx, y + self._row_top_gap(), self.end_rect.width - L.px(60),
+                          self._end_tile_h())
                 y = row.rect.bottom + L.px(10)
                 continue
-            for line in self._end_wrap(item, w, bold=kind == "label"):
-                self.end_lines.append((line, y, kind == "label"))
-                y += self.app.line_height(L.font("small"))
+            for line in piece.lines:
+                self.end_lines.append((line, y, piece.kind == "label"))
+                y += lh
+            y += piece.height - lh * len(piece.lines)  # a gap between two winners
 
     def _below_open_hands(self) -> None:
-        """At a child's table with the hands on two lines, move the end panel down under the other
-        players' hands (shown face up once the hand is over) as far as the window lets it."""
+        """At a table with the hands on two lines, move the end panel down under the other players'
+        hands (shown face up once the hand is over) as far as the window lets it."""
         if not self.two_line_hands or not self.other_rows:
             return
         L = self.app.layout
@@ -1168,20 +1266,6 @@ class PlaySimpleScreen(Screen):
         """A line of the end panel wrapped to the panel's text width (never cut)."""
         L = self.app.layout
         return self.app.wrap(text, L.font("small"), panel_width - L.px(40), bold) or [""]
-
-    def _plan_height(self, plan: list[tuple[str, Any]], panel_width: int) -> int:
-        """How tall the contents of :meth:`end_plan` are on a panel ``panel_width`` wide."""
-        L = self.app.layout
-        lh = self.app.line_height(L.font("small"))
-        height = 0
-        for kind, item in plan:
-            if kind == "gap":
-                height += L.px(BLOCK_GAP)
-            elif kind == "row":
-                height += self._row_top_gap() + self._end_tile_h() + L.px(10)
-            else:
-                height += lh * len(self._end_wrap(item, panel_width, bold=kind == "label"))
-        return height
 
     def _place_prompt(self, area: pygame.Rect, y: int) -> int:
         """Lay out what the learner should do now: one line left of the buttons when it fits

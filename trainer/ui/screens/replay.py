@@ -27,6 +27,7 @@ from trainer.engine.game.saved import load_game
 from trainer.engine.mcr import records as mcr_records
 from trainer.engine.notation import format_tiles
 from trainer.i18n import _, fu_text, han_text, ngettext, pgettext, points_text
+from trainer.ui.log_problems import REPLAY_ERRORS, GameProblem, replay_problem
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import layout_rich, tiles_markup
 from trainer.ui.screens.base import Screen
@@ -76,8 +77,9 @@ class ReplayScreen(Screen):
             self.open_hands = False
             self._frames()
             self.decisions, self.calls = review_by_action(self.log, self.learner)
-        except (RecordError, OSError, KeyError, TypeError, ValueError) as exc:
-            self.error = _("This game cannot be shown: {error}").format(error=exc)
+        except REPLAY_ERRORS as exc:  # said in the learner's words, the hand named (never the engine's English)
+            problem = replay_problem(self.path) or GameProblem(exc)
+            self.error = _("This game cannot be shown: {error}").format(error=problem.text())
 
     def _frames(self) -> None:
         self.frames = build_frames(self.log, self.me, open_hands=self.open_hands)

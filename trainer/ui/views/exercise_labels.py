@@ -57,7 +57,9 @@ KIDS_QUESTIONS = {
     "kunto_shanten": N_("How many tiles are missing?"),
     "best_discard": N_("Which tile do you give away? Keep the tiles that help your hand."),
     "kunto_discard": N_("Which tile do you give back? Keep the tiles that help your hand."),
-    "set_complete": N_("Which tiles make a team with these two? Tap every one!"),
+    # TRANSLATORS: to a child (ru «ты»); one tile or two may fit, and the words stay true either way
+    # without saying which ("maybe one, maybe more"), never "tap all of them".
+    "set_complete": N_("Which tiles make a team with these two? Tap the ones that fit: maybe one, maybe more!"),
     "set_judge": N_("Are these three tiles a team?"),
 }
 # A children's "which tiles fit" drill whose answer is one tile: never "tap every one".

@@ -166,14 +166,15 @@ def variant_waits_text(picked: Iterable[int], answer: Iterable[int], same: Any) 
 # ---------------------------------------------------------------- shanten
 
 
-def shanten_text(hand: Any, given: int | None, right: int, final: bool) -> str:
+def shanten_text(hand: Any, given: int | None, right: int, final: bool, *, plain: bool = False) -> str:
     """The blocks behind the shanten: for the standard form the sets, pairs, partial sets and loose
     tiles and (after the final try) the count; the other forms by their glossary names.  On the
     retry what is wrong with the learner's number is said at once, above the blocks (too high: what
     the hand already has follows the blocks; too low: why, before them).  When the right answer is another form's (seven pairs), the final
     try says so first and labels the count as the four-sets form's, so no number on screen
     contradicts the answer.  ``given`` None (the answer shown without one, after giving up): the
-    blocks and the count alone."""
+    blocks and the count alone.  ``plain``: for a learner not yet taught the count (2 × sets still
+    to make − partial sets − the pair), what the number means instead (:func:`_plain_count_lines`)."""
     from trainer.engine.explain import shanten_blocks
 
     forms = shanten_blocks(hand)
@@ -189,7 +190,29 @@ def shanten_text(hand: Any, given: int | None, right: int, final: bool) -> str:
     else:
         lines = [_("You said {given}. The blocks of this hand: {blocks}.").format(given=format_number(given),
                                                                                   blocks=blocks_line(std))]
-    return BR.join([*lines, *_shanten_count_lines(forms, std, right)])
+    count = _plain_count_lines if plain else _shanten_count_lines
+    return BR.join([*lines, *count(forms, std, right)])
+
+
+PLAIN_SHANTEN = {
+    -1: N_("The hand is complete: its {term} is −1."),
+    0: N_("One tile completes the hand: its {term} is 0."),
+}
+"""What a shanten of -1 or 0 means, for a learner not yet taught the count (:func:`_plain_count_lines`)."""
+
+
+def _plain_count_lines(forms: Sequence[dict[str, Any]], std: dict[str, Any], right: int) -> list[str]:
+    """The shanten without the count: the other form's answer (seven pairs) when that is it, else
+    what the number means (complete, one tile short, or so many useful tiles from one tile short),
+    in the words of the lessons before the count is taught."""
+    other = _answer_form(forms, std, right)
+    if other is not None:
+        return [other_form_line(other, form_name("standard", int(std["needed"]) + int(std.get("melds", 0))))]
+    if right in PLAIN_SHANTEN:
+        return [_(PLAIN_SHANTEN[right]).format(term="{term:shanten}")]
+    return [ngettext("{n} more useful tile brings the hand to one tile short of complete: its {term} is {n}.",
+                     "{n} more useful tiles bring the hand to one tile short of complete: its {term} is {n}.",
+                     right).format(n=format_number(right), term="{term:shanten}")]
 
 
 def _shanten_count_lines(forms: Sequence[dict[str, Any]], std: dict[str, Any], right: int) -> list[str]:
@@ -442,28 +465,54 @@ def chain_lines(chain: dict[str, Any]) -> list[str]:
     return lines
 
 
-def points_text(chain: dict[str, Any], given: Sequence[int] | None, rules: Any, final: bool) -> str:
-    """A typed payment against the chain: the usual slip that gives the learner's number, else the
-    first step to recheck; after the final try the whole chain.  ``given`` None (the answer shown
-    without one, after giving up): the whole chain alone."""
-    from trainer.engine.explain import points_slip
+def payment_chain(ex: Any) -> tuple[dict[str, Any], Any]:
+    """A payment question's points chain (:func:`~trainer.engine.explain.points_chain`) and the
+    rules of its preset, from the prompt's data."""
+    from trainer.engine.exercises.scoring_drills import rules_for
+    from trainer.engine.explain import points_chain
+
+    data = dict(ex.prompt.data)
+    rules = rules_for(data.get("preset") or dict(ex.params).get("preset", "tenhou"))
+    chain = points_chain(data["han"], data["fu"], dealer=data["dealer"], tsumo=data["by"] == "tsumo", rules=rules,
+                         honba=data.get("honba", 0))
+    return chain, rules
+
+
+def slip_line(slip: str, chain: dict[str, Any], rules: Any) -> str:
+    """One usual payment slip in words: those of :data:`SLIPS` said of the chain's winner and way
+    of winning, a box's honba slip (:func:`~trainer.ui.views.explain.box_slip_line`) otherwise."""
+    from trainer.engine.points import payers
+    from trainer.ui.views.explain import box_slip_line
+
+    if slip not in SLIPS:
+        return box_slip_line(slip, rules.honba_points, payers(rules))
+    dealer, tsumo = chain["dealer"], chain["tsumo"]
+    return _(SLIPS[slip]).format(who=_("the dealer") if dealer else _("a non-dealer"),
+                                 other=_("a non-dealer") if dealer else _("the dealer"),
+                                 how=_("tsumo") if tsumo else _("ron"), other_how=_("ron") if tsumo else _("tsumo"),
+                                 term="{term:honba}", n=format_points(chain["per_honba"]))
+
+
+def points_text(chain: dict[str, Any], given: Sequence[int] | None, rules: Any, final: bool, *,
+                boxes: str = "", box_slips: bool = False) -> str:
+    """A typed payment against the chain: the usual slips that give the learner's numbers
+    (:func:`~trainer.engine.explain.points_slip`; with ``box_slips`` the slips of one box too, as
+    :func:`~trainer.engine.explain.payment_slips` names them), else the first step to recheck; after
+    the final try the whole chain.  ``boxes`` is said after the numbers (which of two boxes is
+    wrong).  ``given`` None (the answer shown without one, after giving up): the whole chain alone."""
+    from trainer.engine.explain import payment_slips, points_slip
 
     if given is None:
         return BR.join(chain_lines(chain))
-    who = _("the dealer") if chain["dealer"] else _("a non-dealer")
-    other = _("a non-dealer") if chain["dealer"] else _("the dealer")
-    how = _("tsumo") if chain["tsumo"] else _("ron")
-    other_how = _("ron") if chain["tsumo"] else _("tsumo")
-    lines = [_("You said {given}.").format(given=" / ".join(format_points(g) for g in given))]
-    for slip in points_slip(chain, given, rules):
-        lines.append(_(SLIPS[slip]).format(other=other, who=who, how=how, other_how=other_how, term="{term:honba}",
-                                           n=format_points(chain["per_honba"])))
+    named = payment_slips if box_slips else points_slip
+    slips = [slip_line(slip, chain, rules) for slip in named(chain, given, rules)]
+    lines = [_("You said {given}.").format(given=" / ".join(format_points(g) for g in given)), boxes, *slips]
     if final:
         lines += chain_lines(chain)
-    elif len(lines) == 1:
+    elif not slips:
         lines.append(chain_lines(chain)[0] + " " + _("Now multiply them for each payer and round up to the next "
                                                      "100."))
-    return BR.join(lines)
+    return BR.join(t for t in lines if t)
 
 
 # ---------------------------------------------------------------- discards and choices
@@ -1327,12 +1376,7 @@ def drill_working(ex: Any) -> str:
         if q == "kunto_shanten" and ex.prompt.input == "number" and data.get("count") != "tiles_missing":
             return kunto_shanten_text(ex, None, True)
         if q == "payment":
-            from trainer.engine.exercises.scoring_drills import rules_for
-            from trainer.engine.explain import points_chain
-
-            rules = rules_for(data.get("preset") or dict(ex.params).get("preset", "tenhou"))
-            chain = points_chain(data["han"], data["fu"], dealer=data["dealer"], tsumo=data["by"] == "tsumo",
-                                 rules=rules, honba=data.get("honba", 0))
+            chain, rules = payment_chain(ex)
             return points_text(chain, None, rules, True)
     except (ValueError, KeyError, TypeError, IndexError):
         pass
@@ -1374,12 +1418,7 @@ def drill_mistake(ex: Any, response: Any, final: bool, labels: Iterable[str] = (
             items = [(i["id"], i["fu"]) for i in ex.explanation if i.get("kind") == "fu"]
             return fu_total_text(items, int(ex.answer), int(response[0]), final)
         if q == "payment":
-            from trainer.engine.exercises.scoring_drills import rules_for
-            from trainer.engine.explain import points_chain
-
-            rules = rules_for(data.get("preset") or dict(ex.params).get("preset", "tenhou"))
-            chain = points_chain(data["han"], data["fu"], dealer=data["dealer"], tsumo=data["by"] == "tsumo",
-                                 rules=rules, honba=data.get("honba", 0))
+            chain, rules = payment_chain(ex)
             return points_text(chain, [int(x) for x in response], rules, final)
         if q in ("best_discard", "kunto_discard") and ex.prompt.input == "pick_tiles":
             hand = _hand_or_none(ex.prompt.hand) if q == "best_discard" else None
@@ -1397,11 +1436,13 @@ def drill_mistake(ex: Any, response: Any, final: bool, labels: Iterable[str] = (
 
 
 def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str = "tenhou", *,
-                   child: bool = False, text: Callable[[Any], str] | None = None) -> str:
+                   child: bool = False, text: Callable[[Any], str] | None = None,
+                   plain_shanten: bool = False) -> str:
     """Why a lesson quiz answer is wrong (pick_tiles waits, discards and groups, tiles put into boxes,
     a row or cards put in order, options ticked, shanten, fu, points); with ``child``, in a children's
     lesson's words (:func:`kids_picked_text`).  ``text`` gives the lesson's own words (options,
-    cards) in its language; without it the steps that need them get nothing."""
+    cards) in its language; without it the steps that need them get nothing.  ``plain_shanten``: the
+    lesson comes before the shanten count is taught (:func:`shanten_text`)."""
     from trainer.engine.notation import parse_hand
     from trainer.ui.mcr_texts import mcr_lesson_mistake
 
@@ -1445,7 +1486,8 @@ def lesson_mistake(step: Any, response: Any, fb: Any, final: bool, preset: str =
         if mistake_says_options(step) and text is not None:
             return choice_ticks_text(step, response, fb.expected, final, text, preset)
         if kind == "number" and ask == "shanten" and plain:
-            return shanten_text(parse_hand(step.hand, check_size=False), int(response), int(fb.expected), final)
+            return shanten_text(parse_hand(step.hand, check_size=False), int(response), int(fb.expected), final,
+                                plain=plain_shanten)
         if kind == "number" and ask == "fu":
             items = [(i["id"], i["fu"]) for i in fb.explanation if i.get("kind") == "fu"]
             return fu_total_text(items, int(fb.expected), int(response), final)
@@ -1778,6 +1820,39 @@ def option_words(option: Any, text: Callable[[Any], str]) -> str:
     return " ".join(t for t in (_tiles(option.tiles) if option.tiles else "", words) if t)
 
 
+def options_named(step: Any, indices: Iterable[int], text: Callable[[Any], str]) -> str:
+    """Options of a ``choice`` step named in one sentence so that each is told apart, even when its
+    own words hold commas ("Closed hand, 18,000 points, 30 tiles in the wall"): one option by its
+    words alone; several each by its number on screen and its words in quotation marks (an option
+    of tiles alone unquoted), the last two joined by "and"."""
+    indices = list(indices)
+    words = [_bare(option_words(step.options[i], text)) for i in indices]
+    if len(words) == 1:
+        return words[0]
+    named = [_numbered(i + 1, w, bool(step.options[i].text is not None or step.options[i].value))
+             for i, w in zip(indices, words, strict=True)]
+    return _("{a} and {b}").format(a=", ".join(named[:-1]), b=named[-1]) if named else ""
+
+
+def _numbered(number: int, words: str, quoted: bool) -> str:
+    """One option in a list: its number as its button shows it, then its words in quotation marks
+    (``quoted``), or its tiles."""
+    if not quoted:
+        return f"**{number}** {words}"
+    # TRANSLATORS: an option in a list of options, by its number on screen and its own words
+    # (ru: «{number} «{option}»»).
+    return pgettext("an option in a list", "{number} “{option}”").format(number=f"**{number}**", option=words)
+
+
+def option_numbers(indices: Iterable[int]) -> str:
+    """Options by their numbers on screen alone ("1 and 5"), for a line under the answer that
+    names them in full already."""
+    numbers = [format_number(i + 1) for i in indices]
+    if len(numbers) < 2:
+        return "".join(numbers)
+    return _("{a} and {b}").format(a=", ".join(numbers[:-1]), b=numbers[-1])
+
+
 def _option_reason(step: Any, index: int, text: Callable[[Any], str], preset: str, have: bool) -> str:
     """Why one option is right or wrong: its own words in the lesson (``explain``), else for a
     yaku the engine's reason in this hand (what the yaku needs and what the hand has against it,
@@ -1809,15 +1884,17 @@ def choice_ticks_text(step: Any, picked: Iterable[int], right: Iterable[int], fi
                       text: Callable[[Any], str], preset: str = "tenhou") -> str:
     """A "tick every right option" step answered wrong, the learner's own ticks first: each wrong
     tick with why (its own words, or the engine's reason for a yaku; named when there is none);
-    the right options still unticked — how many on the retry, named after the final try, with
-    their own words; then the right ticks kept (their own words, or named)."""
+    the right options still unticked — how many on the retry, by their numbers on screen after the
+    final try (the answer line above names them in full), with their own words; then the right
+    ticks kept (their own words, or named).  Several options named together are told apart by
+    their numbers and quotation marks (:func:`options_named`)."""
     picked, right = set(picked), set(right)
 
     def reason(i: int, have: bool) -> str:
         return _option_reason(step, i, text, preset, have)
 
     def names(indices: Iterable[int]) -> str:
-        return ", ".join(_bare(option_words(step.options[i], text)) for i in indices)
+        return options_named(step, indices, text)
 
     wrong = sorted(picked - right)
     lines = [r for r in (reason(i, False) for i in wrong) if r]
@@ -1827,8 +1904,10 @@ def choice_ticks_text(step: Any, picked: Iterable[int], right: Iterable[int], fi
     missed = sorted(right - picked)
     if missed and not final:
         lines.append(_("Not all the right answers are ticked: tick {n} more.").format(n=format_number(len(missed))))
-    elif missed:
-        lines.append(_("Not ticked, though right: {answers}.").format(answers=names(missed)))
+    elif missed:  # the answer line above names them in full: here by their numbers on screen
+        lines.append(ngettext("Not ticked, though right: option {numbers}.",
+                              "Not ticked, though right: options {numbers}.", len(missed)).format(
+            numbers=option_numbers(missed)))
         lines += [r for r in (reason(i, True) for i in missed) if r]
     kept = sorted(picked & right)
     plain = [i for i in kept if step.options[i].explain is None]

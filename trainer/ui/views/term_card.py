@@ -8,10 +8,13 @@ A child's card is titled by the word the child clicked, the children's lessons' 
 term's Japanese in the learner's display mode on a line under it (the one place a child sees how
 the term is written: «Взрослые говорят: тройка (刻子, kōtsu)», «По-японски: 字牌, jihai»),
 though running text shows a child the name alone; a term that is not Japanese («Тибет») shows
-none anywhere."""
+none anywhere.  The grown-ups' words are every name the term's own name gives that is not the
+child's word: "Bamboo (sou)" says bamboo and the table's short word sou, "Set / meld" set and meld
+(:func:`grown_up_words`)."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from trainer.i18n import _, pgettext
@@ -50,15 +53,62 @@ def open_term_card(screen: Any, term_id: str) -> None:
 
 def child_japanese_line(term: Any, mode: str, lang: str) -> str:
     """The line under a child's card title that shows how the term is written: the grown-ups'
-    name with its Japanese where the children's word is another («Взрослые говорят: тройка (刻子,
-    kōtsu)»), else the Japanese alone («По-японски: 字牌, jihai»); "" where the display mode or
-    the term shows no Japanese («Тибет»)."""
+    words with the Japanese where the children's word is another («Взрослые говорят: тройка (刻子,
+    kōtsu)», "Grown-ups say: bamboo or sou (索子, sōzu)"), else the Japanese alone («По-японски:
+    字牌, jihai»); "" where the display mode or the term shows no Japanese («Тибет»)."""
     japanese = term.japanese(mode)
     if not japanese:
         return ""
-    if term.child_name(lang) != term.plain_name(lang):
+    words = grown_up_words(term, lang)
+    if words:
         # TRANSLATORS: on a child's term card, under the children's word («Тройняшки»): the grown-ups'
         # term with its Japanese (ru «Взрослые говорят: тройка (刻子, kōtsu)»).
-        return pgettext("term card, to a child", "Grown-ups say: {term}").format(term=term.inline(mode, lang))
+        return pgettext("term card, to a child", "Grown-ups say: {term}").format(term=_with_words(term, mode, lang,
+                                                                                                  words))
     # TRANSLATORS: on a child's term card, under the term's name: how it is written in Japanese.
     return pgettext("term card, to a child", "In Japanese: {japanese}").format(japanese=japanese)
+
+
+def grown_up_words(term: Any, lang: str) -> list[str]:
+    """The names grown-ups give the term in ``lang`` that a child's card still has to say: the
+    term's name («Тройка» for «Тройняшки»), each of its names given as "a / b" ("Set / meld"), and a
+    bracketed table word, the reading shortened as players say it ("Bamboo (sou)": bamboo, sou) —
+    leaving out the child's own word ("Dots (pin)" on the card "Dots": pin alone).  A bracket that
+    explains («Хаку (белый дракон)», "Ron (win on a discard)») or spells the reading names nothing new."""
+    name = term.without_romaji_gloss(term.name(lang))
+    plain = term.plain_name(lang)
+    words = plain.split(" / ")
+    gloss = name[len(plain):].strip()[1:-1] if name != plain else ""
+    if gloss and _shortens_reading(gloss, term.romaji):
+        words.append(gloss)
+    child = term.child_name(lang).casefold()
+    return [w for w in words if w.casefold() != child]
+
+
+def _shortens_reading(word: str, romaji: str) -> bool:
+    """Whether ``word`` is the start of the reading ``romaji``, as the table shortens it (sou for
+    sōzu, man for manzu), long vowels written either way."""
+    key, reading = _romaji_key(word), _romaji_key(romaji)
+    return len(key) >= 2 and word.isascii() and reading.startswith(key) and key != reading
+
+
+def _romaji_key(text: str) -> str:
+    """Romaji compared loosely: lower case, no accents, a long vowel the same doubled or not (sou = sō)."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+    for long, short in (("ou", "o"), ("uu", "u"), ("aa", "a"), ("ii", "i"), ("ee", "e"), ("oo", "o")):
+        bare = bare.replace(long, short)
+    return bare
+
+
+def _with_words(term: Any, mode: str, lang: str, words: list[str]) -> str:
+    """The term inside a sentence in ``mode`` (:meth:`~trainer.glossary.Term.inline`), its name
+    said as the grown-ups' ``words``: "bamboo or sou (索子, sōzu)", «тройка (刻子, kōtsu)»."""
+    shown = term.inline(mode, lang)
+    name = term.plain_name(lang)
+    at = shown.casefold().find(name.casefold())
+    if at < 0:  # the name is always there; a form without it keeps the term as it reads
+        return shown
+    said = words[0] if len(words) == 1 else pgettext("term card, to a child", "{names} or {name}").format(
+        names=", ".join(words[:-1]), name=words[-1])
+    said = (said[:1].lower() if shown[at].islower() else said[:1].upper()) + said[1:]
+    return shown[:at] + said + shown[at + len(name):]

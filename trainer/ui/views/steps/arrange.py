@@ -282,8 +282,12 @@ class ArrangeView(QuizView):
             return (_("Tap a card, then another one: they swap places!") if kid
                     else _("Click a card, then another: they swap places."))
         if self.ask == "split":
-            return (_("Tap the tiles that go together, then “These go together!”.") if kid
-                    else _("Click the tiles of one set, then “Make a set”."))
+            if kid:
+                return _("Tap the tiles that go together, then “These go together!”.")
+            if self.split_has_pair():
+                # TRANSLATORS: a "split the hand" step of sets and a pair; the pair is made with the same button.
+                return _("Click the tiles of one set, then “Make a set”. Make the pair the same way.")
+            return _("Click the tiles of one set, then “Make a set”.")
         if st.tiles:
             # TRANSLATORS: the second sentence says a tile put in a box comes back out with a click on it.
             return " ".join((_("Tap a tile, then a box."), _("Wrong box? Tap the tile in it to take it back."))
@@ -292,6 +296,13 @@ class ArrangeView(QuizView):
         return " ".join((_("Tap a card, then a box."), _("Wrong box? Tap the card in it to take it back."))
                         if kid else (_("Click a card, then the box it belongs in."),
                                      _("Wrong box? Click the card in it to pick it up again.")))
+
+    def split_has_pair(self) -> bool:
+        """Whether the hand to split is sets and a pair (3n + 2 tiles), not sets alone."""
+        try:
+            return len(parse_hand(self.step.hand, check_size=False).concealed) % 3 == 2
+        except (ValueError, TypeError, AttributeError):
+            return False
 
     def _snapshot(self) -> Any:
         """The arrangement as it stands (tiles in the row, boxes, card order, sets made)."""

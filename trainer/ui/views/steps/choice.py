@@ -37,6 +37,8 @@ KIDS_THINKING_HINTS = {
 }
 """The same for a child, in the children's words: one short sentence each (a yes/no card for a
 6-year-old takes no talk about "answers")."""
+MAX_COLUMNS = 4
+"""The most columns plain options take when the feedback panel leaves them little room."""
 
 
 def answer_sentence(template: str, answer: str) -> str:
@@ -132,11 +134,49 @@ class ChoiceView(QuizView):
         return frozenset(sel) if self.step.multiple else sel[0]
 
     def layout(self, area: pygame.Rect) -> None:
+        """The options under the prompt; short of room (the feedback panel is open) a tighter
+        layout, then the plain options in more columns (fewer rows), so that they end above
+        ``area.bottom`` whenever any of these layouts does (else the lowest of them is kept)."""
         self._layout(area, compact=False)
-        if self.buttons and self.buttons[-1].rect.bottom > area.bottom:
-            self._layout(area, compact=True)
+        if not self._overflows(area):
+            return
+        self._layout(area, compact=True)
+        if self.big or not self._overflows(area):
+            return
+        tried = {self.columns(): self._bottom()}
+        for cols in self.wider_columns():
+            self._layout(area, compact=True, cols=cols)
+            if not self._overflows(area):
+                return
+            tried[cols] = self._bottom()
+        best = min(tried, key=lambda c: (tried[c], c))
+        if best != list(tried)[-1]:
+            self._layout(area, compact=True, cols=best)
 
-    def _layout(self, area: pygame.Rect, compact: bool) -> None:
+    def _bottom(self) -> int:
+        """The bottom of the lowest option as laid out now."""
+        return max(b.rect.bottom for b in self.buttons)
+
+    def _overflows(self, area: pygame.Rect) -> bool:
+        """Whether the options run below ``area``."""
+        return bool(self.buttons) and self._bottom() > area.bottom
+
+    def columns(self) -> int:
+        """The usual number of columns of plain options: two for more than three, else one."""
+        return 2 if len(self.buttons) > 3 else 1
+
+    def wider_columns(self) -> list[int]:
+        """More columns to try when the options do not fit: each one with fewer rows than the last
+        (four options in three columns still take two rows), at most :data:`MAX_COLUMNS`."""
+        n, out = len(self.buttons), []
+        rows = -(-n // self.columns()) if n else 0
+        for cols in range(self.columns() + 1, min(n, MAX_COLUMNS) + 1):
+            if -(-n // cols) < rows:
+                out.append(cols)
+                rows = -(-n // cols)
+        return out
+
+    def _layout(self, area: pygame.Rect, compact: bool, cols: int | None = None) -> None:
         L = self.app.layout
         y = self.place_prompt(area)
         if self.hand_row is not None:
@@ -151,16 +191,15 @@ class ChoiceView(QuizView):
             # Big tile buttons in a row, tiles at least the size of the hand's (curriculum §1.4).
             big_options_fit(self.app, self.buttons, area, y + L.px(6), self.th(1.6 if not compact else 1.1))
             return
-        n = len(self.buttons)
-        cols = 2 if n > 3 else 1
+        cols = cols or self.columns()
         gap = L.px(12)
-        w = (area.width - gap * (cols - 1)) // cols if cols == 2 else min(area.width, L.px(760))
+        w = (area.width - gap * (cols - 1)) // cols if cols > 1 else min(area.width, L.px(760))
         if compact:
             gap = L.px(6)
         # Short of room (the feedback panel is open): a smaller type, then less padding.
         row_h = fit_option_rows(self.app, self.buttons, w, cols, area.bottom - y, gap,
                                 TIGHTER if compact else TIGHTER[:1])
-        x0 = area.left if cols == 2 else area.centerx - w // 2
+        x0 = area.left if cols > 1 else area.centerx - w // 2
         for i, b in enumerate(self.buttons):
             r, c = divmod(i, cols)
             top = y + sum(row_h[:r]) + gap * r
@@ -207,8 +246,9 @@ class ChoiceView(QuizView):
         return BR.join(lines)
 
     def _right_line(self, right: frozenset) -> str:
-        """After the final miss, the right options named in one sentence; a child hears which
-        option is right («Вот правильный ответ: «Да».») and then its own words without their
+        """After the final miss, the right options named in one sentence (several by their numbers
+        on screen and their words in quotation marks: "The right answers: 1 “Riichi” and 3
+        “Menzen tsumo”."); a child hears which option is right («Вот правильный ответ: «Да».») and then its own words without their
         praise word (its ``explain``: «Да! 345 — команда, 66 — пара.» says «345 — команда, 66 —
         пара.»), never an empty panel."""
         if not right:
@@ -221,9 +261,13 @@ class ChoiceView(QuizView):
             own = [without_praise(self.text(self.step.options[i].explain)) for i in sorted(right)
                    if self.step.options[i].explain is not None]
             return " ".join([head, *own])
-        # several right options: each one's own full stop goes, the sentence has one at its end
-        labels = [answer_sentence("{answer}", t) for t in labels[:-1]] + labels[-1:]
-        return answer_sentence(_("The right answer: {answer}."), ", ".join(labels))
+        if len(right) == 1:
+            return answer_sentence(_("The right answer: {answer}."), labels[0])
+        # several right options: each by its number on screen and its words in quotation marks, so
+        # that options whose words hold commas are told apart
+        from trainer.ui.views.mistakes import options_named
+
+        return _("The right answers: {answers}.").format(answers=options_named(self.step, sorted(right), self.text))
 
     def _child_label(self, index: int) -> str:
         """An option as a child sees it named in a sentence: its tiles drawn, or its words in

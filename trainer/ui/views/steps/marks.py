@@ -21,7 +21,7 @@ def look_at_marks(child: bool) -> str:
         # TRANSLATORS: a children's lesson (ages 6-9, ru: «ты», simple words): some tiles of the hand
         # are highlighted; they need one more tile to become a team or a pair.
         return _("Look at the highlighted tiles: which tile do they need?")
-    return _("Look at the highlighted tiles: the hand waits on some of them or on their neighbours.")
+    return _("Look at the highlighted tiles: the hand waits on some of them or on their neighbors.")
 
 
 def near_waits(row: TileRow, hand: Any) -> dict[int, str]:

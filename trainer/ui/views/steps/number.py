@@ -16,10 +16,15 @@ from trainer.ui.widgets import Button, NumberField, draw_panel
 P = PALETTE
 
 LOWEST_ANSWER: dict[str, int | None] = {"shanten": -1, "mcr_shanten": -1, "mcr_points": None, "han": 1,
-                                        "waits_count": 1}
+                                        "waits_count": 1, "fu": 20}
 """The least answer an ``ask`` can have, for the second hint's range: a complete hand's shanten is
 -1, a won hand has a han, a ready hand a winning tile, a false win's MCR points have no floor (None);
 every other ask counts from 0.  The range never reads "from -1 to 1 han"."""
+
+ANSWER_STEP: dict[str, int] = {"points": 100, "fu": 10}
+"""The step between an ``ask``'s possible answers, for the second hint's range (1 when not listed):
+points go by the hundred and fu by ten, so a range of three answers reads «от 3 800 до 4 000», never
+«от 3 899 до 3 901», which is the answer itself."""
 
 
 class NumberView(QuizView):
@@ -138,21 +143,31 @@ class NumberView(QuizView):
             k.enabled = not locked
 
     def hint(self, level: int) -> str:
-        """Level 2 narrows the answer to a range of three numbers around it, unless the step's own
-        hints named the winning tiles already (:meth:`_hints_name_waits`): the range would only
-        blur the answer they gave."""
+        """Level 2 narrows the answer to a range of three possible answers around it (by
+        :data:`ANSWER_STEP`), unless the step's own
+        hints named the winning tiles already (:meth:`_hints_name_waits`) or the step has its own
+        hint at this rung (:meth:`_own_hint_at`: "2 han. Plus 1 han for 中中中"): the range would only
+        blur the answer they gave (the ladder goes from vague to exact, never back)."""
         if level < 2:
             return ""
         try:
             value = int(self.answer().value)
         except Exception:
             return ""
-        if self._hints_name_waits(level, value):
+        if self._own_hint_at(level) or self._hints_name_waits(level, value):
             return ""
         shift = random.Random(f"{self.lesson.id}:{self.step.id}").randint(0, 2)
         lowest = LOWEST_ANSWER.get(self.step.ask, 0)
-        lo = value - shift if lowest is None else max(lowest, value - shift)  # still holds the answer
-        return _("The answer is between {lo} and {hi}.").format(lo=format_number(lo), hi=format_number(lo + 2))
+        unit = ANSWER_STEP.get(self.step.ask, 1)
+        lo = value - shift * unit
+        lo = lo if lowest is None else max(lowest, lo)  # still holds the answer
+        return _("The answer is between {lo} and {hi}.").format(lo=format_number(lo), hi=format_number(lo + 2 * unit))
+
+    def _own_hint_at(self, level: int) -> bool:
+        """Whether the step has its own hint at rung ``level``: the author's narrowing step, which
+        names the parts of the answer or the answer itself ("2 han. Plus 1 han for 中中中", "1 + 1 =
+        2", "Every number works except one"), so the range after it would only blur it."""
+        return len(self.step.hints) >= level
 
     def _hints_name_waits(self, level: int, count: int) -> bool:
         """Whether the step's own hints up to ``level`` name every winning tile of a "how many

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from trainer.engine.evaluator.reasons import Reason, reason
-from trainer.engine.game.review import UKEIRE_TOLERANCE, Decision, close_in_value
+from trainer.engine.game.review import Decision
 from trainer.i18n import (
     _,
     format_about_points,
@@ -205,14 +205,14 @@ def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
     if pf is None and d.danger is not None and d.danger["chosen"] == d.danger["safest_danger"]:
         return _("You discarded {mine}: the safest tile against the {riichi}. Good.").format(
             mine=mine, riichi="{term:riichi}")
-    if pf is None and not same and _near_not_best(d):  # within the review's tolerance of the best: fine
+    if pf is None and not same and d.close_by == "tiles":  # within the review's ukeire tolerance: fine
         text = ngettext("You discarded {mine}: the {ukeire} is {n} useful tile, nearly as many as {best} would "
                         "leave ({m}) — a fine choice.",
                         "You discarded {mine}: the {ukeire} is {n} useful tiles, nearly as many as {best} would "
                         "leave ({m}) — a fine choice.", d.ukeire_chosen).format(
             mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}", best=best, m=d.ukeire_best)
         return text if _coach_in_best(d) else text + other
-    if pf is None and not same and _close_by_value(d):  # fewer tiles, but as good by the coach's weighing
+    if pf is None and not same and d.close_by == "value":  # fewer tiles, but as good by the coach's weighing
         why = d.coach_why or {}
         ours, theirs = _percent(float(why["mine"]["win"])), _percent(float(why["win"]))
         return ngettext("You discarded {mine}: {n} useful tile, fewer than {best} would leave ({m}), but the coach "
@@ -228,21 +228,6 @@ def _verdict_text(d: Decision, pf: dict[str, Any] | None) -> str:
     return ngettext("You discarded {mine}: the coach agrees, the {ukeire} is {n} useful tile.",
                     "You discarded {mine}: the coach agrees, the {ukeire} is {n} useful tiles.", d.ukeire_chosen).format(
         mine=mine, n=d.ukeire_chosen, ukeire="{term:ukeire}")
-
-
-def _close_by_value(d: Decision) -> bool:
-    """A ``good`` discard that keeps fewer tiles than the review's ukeire tolerance allows, but whose
-    expected value the coach's weighing puts within :data:`~trainer.engine.game.review.VALUE_TOLERANCE`
-    of its own tile's (so the words must say why it is fine: the chance to win, not the tiles)."""
-    return (d.verdict == "good" and not d.in_best and not _near_not_best(d) and d.ukeire_chosen < d.ukeire_best
-            and close_in_value(getattr(d, "coach_why", None)))
-
-
-def _near_not_best(d: Decision) -> bool:
-    """A ``good`` discard that keeps fewer tiles than the best, within the review's tolerance
-    (:data:`~trainer.engine.game.review.UKEIRE_TOLERANCE`), at the same shanten."""
-    return (d.verdict == "good" and not d.in_best and d.shanten_chosen == d.shanten_best
-            and UKEIRE_TOLERANCE * d.ukeire_best <= d.ukeire_chosen < d.ukeire_best)
 
 
 def only_copies_differ(d: Decision) -> bool:
@@ -940,7 +925,7 @@ def tile_played_text(d: Decision, *, same: bool = False) -> str:
     if d.verdict == "unsafe":
         return _("In the game you discarded {tile} while a {riichi} was waiting: it could deal in.").format(
             tile=tile, riichi="{term:riichi}")
-    if _near_not_best(d):
+    if d.close_by == "tiles":
         return ngettext("In the game you discarded {tile}: {n} useful tile, nearly as many as the best ({m}). The "
                         "review no longer counts that as a mistake.",
                         "In the game you discarded {tile}: {n} useful tiles, nearly as many as the best ({m}). The "
