@@ -215,11 +215,14 @@ def test_a_warned_push_with_riichi_on_offer_says_why(app: App) -> None:
 
 
 def test_a_safe_or_riichi_free_push_keeps_its_old_words(app: App) -> None:
-    """The hints level has no riichi advice: the full push line, as before."""
+    """The hints level has no riichi advice; since review 24 (coachlevel24) its push is a plain sentence
+    with the main reason, and the figures of the push line are the full level's."""
     text = words_now(app, riichi_round(both=False), level="hints")
-    assert ("Push: a win brings about 8,900 points" if in_english(app)
-            else "Играйте вперёд: победа стоит около 8 900 очков") in text, text
+    assert ("Push (攻める, semeru): your hand is ready (聴牌, tenpai) and worth about 8,900 points." if in_english(app)
+            else "Играйте вперёд (攻める, semeru): рука готова (聴牌, tenpai) и стоит около 8 900 очков.") in text, text
     assert "risky" not in text and "опасен" not in text, text
+    full = words_now(app, riichi_round(both=False), level="full")
+    assert ("a win brings about 8,900 points" if in_english(app) else "победа стоит около 8 900 очков") in full, full
 
 
 # ---------------------------------------------------------------- 4: an open hand already tenpai

@@ -194,9 +194,10 @@ def test_an_import_switches_to_the_imported_learner(tmp_path: Path, monkeypatch:
     assert progress.data.learner_name == "Мама" and progress.data.totals["answers"] == 1
     assert progress.data.totals["lessons_completed"] == 1
     text = app.banners[-1].text
-    assert text == ("Imported Мама; now learning: Мама. The empty profile Player was removed: nothing had been "
-                    "done in it." if lang == "en" else "Профиль «Мама» импортирован и выбран. Пустой профиль "
-                    "«Игрок» убран: в нём ещё ничего не было сделано.")
+    # what the import did (progress24's import_summary), then who is learning now
+    assert text == ("Imported Мама: 1 answer; now learning: Мама. The empty profile Player was removed: nothing had "
+                    "been done in it." if lang == "en" else "Импортировано: Мама, 1 ответ; выбран профиль «Мама». "
+                    "Пустой профиль «Игрок» убран: в нём ещё ничего не было сделано.")
     # the learner who was current was the empty default profile the app made: it goes (review 21; a
     # learner with anything at all stays, tests/test_fix_data21.py)
     assert default not in {x.id for x in app.progress.learners()}

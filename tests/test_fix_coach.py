@@ -103,17 +103,17 @@ def test_a_factor_that_does_not_change_the_rounded_figure_is_left_out(app: App) 
 
 # ------------------------------------------------------------------ tanki / shanpon (RU#2)
 def test_a_wall_leaves_a_single_wait_or_a_pair_wait(app: App) -> None:
-    w = SimpleNamespace(tile=Tile(4), seats=(1,), notes=({"kabe": True},), safe=[Tile(27)])
-    raw = coach.warning_line(w, str)
-    assert "{term:tanki|" in raw and "{term:shanpon|" in raw, raw
-    text = plain_text(raw, app)
-    assert ("a single wait (単騎, tanki) or a two-pair wait (双碰, shanpon) is still possible" if _en(app)
-            else "ожидание на одиночную плитку (単騎, tanki) или ожидание на две пары (双碰, shanpon)") in text, text
-    suji = plain_text(coach.warning_line(SimpleNamespace(tile=Tile(4), seats=(1,), notes=({"suji": True},),
-                                                         safe=[Tile(27)]), str), app)
+    pairs = [{"shape": "shanpon"}, {"shape": "tanki"}]  # the waits the engine leaves open (danger_notes)
+    w = SimpleNamespace(tile=Tile(8), seats=(1,), notes=({"kabe": True, "open_waits": pairs},), safe=[Tile(27)])
+    text = plain_text(coach.warning_line(w, str), app)
+    assert ("a wall (壁, kabe) helps, but a two-pair wait or a single wait can still win on it" if _en(app)
+            else "помогает стенка (壁, kabe), но на неё всё ещё можно выиграть с ожиданием на две пары или ожиданием "
+                 "на одиночную плитку") in text, text
+    suji = plain_text(coach.warning_line(SimpleNamespace(tile=Tile(4), seats=(1,), notes=(
+        {"suji": True, "open_waits": [{"shape": "kanchan", "tiles": "46m"}, *pairs]},), safe=[Tile(27)]), str), app)
     assert "ожидание на пару" not in suji and (
-        "a single wait, a two-pair wait or a closed wait" if _en(app)
-        else "с ожиданием на одиночную плитку, на две пары или в середину") in suji, suji
+        "46m (a closed wait), a two-pair wait or a single wait" if _en(app)
+        else "с 46m (ожидание в середину), ожиданием на две пары или ожиданием на одиночную плитку") in suji, suji
 
 
 # ------------------------------------------------------------------ RU#5: «3 доры», «игрока слева»

@@ -163,5 +163,7 @@ def test_import_into_a_damaged_file_warns_in_the_learners_language(tmp_path):
     r = _cli("--db", str(db), "import", str(export), "--lang", "ru", data=tmp_path / "data")
     assert r.returncode == 0, r.stderr
     warning = r.stderr.strip().splitlines()[0]
-    assert warning.startswith("предупреждение: файл прогресса был повреждён; он сохранён как "), r.stderr
+    # review 24 (robustB24): the CLI says what was salvaged, not only that a new file was started
+    assert warning.startswith("предупреждение: Файл прогресса был повреждён и сохранён как "), r.stderr
+    assert "перенесено в новый файл" in warning, r.stderr
     assert "the file" not in r.stderr and "malformed" not in r.stderr

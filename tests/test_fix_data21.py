@@ -215,7 +215,8 @@ def test_an_import_removes_the_empty_default_learner(tmp_path: Path, monkeypatch
         screen.do_import(file)
         names = [x.name for x in app.progress.learners()]
         assert names == ["Мама"], names
-        assert app.banners[-1].text == ("Профиль «Мама» импортирован и выбран. "
+        # what the import did (review 24: progress24's import_summary), then who is learning now
+        assert app.banners[-1].text == ("Импортировано: Мама, 5 ответов; выбран профиль «Мама». "
                                         "Пустой профиль «Игрок» убран: в нём ещё ничего не было сделано.")
         assert app.screen.name == "progress" and app.screen.data.learner_name == "Мама"
     finally:

@@ -210,7 +210,7 @@ def test_small_prompt_fixes() -> None:
     """MCR#17 (prevalent wind), #18 (Last Tile named), #19 (tile hog term), #24 (no repeat of the
     win line)."""
     winds = _step("mcr_fans_pungs", "winds_fans")[1].prompt.en  # the line under the hand says "prevalent wind"
-    assert "the round's" not in winds and "winds are under the hand" in winds
+    assert "the round's" not in winds and "winds are given below the hand" in winds
     assert "{term:mcr_last_tile}" in _step("mcr_fans_hand", "last_tile_value")[1].prompt.en
     assert "{term:mcr_tile_hog}" in _step("mcr_worked_examples", "terminal_pairs")[1].caption.en
     assert "discard" not in _step("mcr_forms", "seven_pairs_fans")[1].prompt.en

@@ -76,7 +76,11 @@ def _session(store, learner_id, *, ago=timedelta(minutes=20)) -> int:
     now; returns how many cards it missed (one per drill: a card is a drill's family)."""
     from trainer.engine.exercises import GENERATORS
 
-    start = datetime.now(UTC) - ago
+    now = datetime.now(UTC)
+    start = now - ago
+    midnight = now.astimezone().replace(hour=0, minute=0, second=0, microsecond=0)
+    if ago < timedelta(days=1) and start < midnight:  # "today's" session must not begin yesterday
+        start = midnight + timedelta(seconds=1)
     k = 0
     for g in GENS:
         gen = GENERATORS[g]

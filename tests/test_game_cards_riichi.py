@@ -125,7 +125,7 @@ def test_the_words_for_the_answer_in_both_languages(lang_app: App) -> None:
         assert "9,200 with riichi, 3,900 without" in words, words
     else:
         assert words.startswith("Лучше объявить риичи") and "примерно в 2,4 раза" in words, words
-        assert "9 200 с риичи, 3 900 без него" in words, words
+        assert "9 200 с риичи, 3 900 без риичи" in words, words
     assert plain_text(played, app).startswith("In the game you discarded" if en else "В партии вы сбросили")
     assert screen.verdict() == ("Not the coach's choice." if en else "Тренер выбрал бы иначе.")
     screen = riichi_card(app, answered="right")

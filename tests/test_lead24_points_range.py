@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.ui_events import click, lesson_app, open_lesson_step
+from tests.ui_events import lesson_app, open_lesson_step
 from trainer.i18n import set_language
 from trainer.lessons import answers
 

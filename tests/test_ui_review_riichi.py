@@ -53,7 +53,7 @@ def test_dama_where_riichi_multiplies_the_hand_says_how_much_with_both_values(ap
                          "(a ron: about 7,800 with riichi, 2,900 without)."), words
     else:
         assert "Вы играли молча (даматен — 黙聴, damaten)" in words and "примерно в 2,7 раза" in words, words
-        assert "рон: около 7 800 с риичи, 2 900 без него" in words.replace("\u00a0", " "), words
+        assert "рон: около 7 800 с риичи, 2 900 без риичи" in words.replace("\u00a0", " "), words
 
 
 def test_agreeing_with_the_coach_is_good_and_going_against_it_is_not(app: App) -> None:

@@ -101,9 +101,10 @@ def test_a_progress_file_that_cannot_be_used_is_left_alone_and_the_app_says_so(t
     app = App(size=(1280, 720), settings=Settings(language="en"), save=False)
     app.push("home")
     app.render()
-    assert app.progress is None
-    assert "left untouched" in _texts(app) and "locked" in _texts(app)
-    assert app.banners[-1].kind == "error"
+    # review 24 (robustB24): shown read-only while another program holds it, the file untouched
+    assert app.progress_read_only and [x.name for x in app.active_learners()] == ["Анна"]
+    assert "Another program is using your progress file" in _texts(app)
+    assert app.banners[-1].kind == "warn"
     app.close()
     assert path.read_bytes() == before and not list(tmp_path.glob("*.damaged-*"))
     monkeypatch.undo()

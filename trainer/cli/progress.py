@@ -79,8 +79,11 @@ def _reason(problem: BaseException | str) -> str:
 def _unreadable(path: Path, error: BaseException, *, default: bool) -> str | None:
     """The one line for a progress file ``list``/``export`` cannot read; None for the default
     file that does not exist yet (nobody has used the app on this computer)."""
+    from trainer.progress.files import StoreUnavailable
     from trainer.progress.store import DamagedStore
 
+    if isinstance(error, StoreUnavailable) and error.no_file:  # a folder or a file where the other belongs
+        return _("error: {problem}").format(problem=error.translated())
     if isinstance(error, FileNotFoundError):
         if default:
             return None
@@ -97,7 +100,12 @@ def _unreadable(path: Path, error: BaseException, *, default: bool) -> str | Non
 
 
 def _notice_line(notice) -> str:
-    """A notice of :func:`~trainer.progress.open_store` (a file set aside) in the learner's language."""
+    """A notice of :func:`~trainer.progress.open_store` (a file set aside) in the learner's language; a
+    damaged file says what was copied from it into the new one, as the app does."""
+    if (notice.kind == "damaged" and notice.recovered) or notice.kind == "repaired":
+        from trainer.progress.notices import notice_text
+
+        return _("warning: {problem}").format(problem=notice_text(notice, _lesson_title))
     if notice.kind == "damaged":
         return _("warning: the progress file was damaged; it is kept as {path}, "
                  "and a new one was started").format(path=notice.moved_to)
@@ -109,6 +117,25 @@ def _notice_line(notice) -> str:
             path=notice.moved_to)
     return _("warning: {problem}; the old file was kept as {path}").format(problem=notice.detail,
                                                                           path=notice.moved_to)
+
+
+_LESSONS: list = []
+"""The lesson library, loaded the first time a notice names a lesson."""
+
+
+def _lesson_title(lesson_id: str) -> str | None:
+    """A lesson's title in the current language (None when there is no such lesson)."""
+    from trainer.i18n import current_language
+
+    try:
+        if not _LESSONS:
+            from trainer.lessons.loader import load_all
+
+            _LESSONS.append(load_all(engine_checks=False))
+        lesson = _LESSONS[0].lessons.get(lesson_id)
+    except Exception:  # noqa: BLE001 - the lesson's id is said instead
+        return None
+    return lesson.title.get(current_language()) if lesson is not None else None
 
 
 def _read(args: argparse.Namespace) -> int:
@@ -161,26 +188,36 @@ def run(args: argparse.Namespace) -> int:
     if args.action in ("list", "export"):
         return _read(args)
     from trainer.progress import StoreUnavailable, open_store
-    from trainer.progress.names import shown_name
-    from trainer.progress.transfer import GamesImport, TransferError, games_notes, games_root, import_file
+    from trainer.progress.transfer import (
+        GamesImport,
+        ImportReport,
+        TransferError,
+        games_notes,
+        games_root,
+        import_file,
+        import_summary,
+    )
 
     try:
         store = open_store(args.db)
     except StoreUnavailable as e:
-        print(_("error: {file}: the progress file cannot be used now: {reason}; it was left as it is").format(
-            file=e.path, reason=_reason(e.reason)), file=sys.stderr)
+        if e.no_file:  # a folder or a file where the other belongs: there is no file to leave as it is
+            print(_("error: {problem}").format(problem=e.translated()), file=sys.stderr)
+        else:
+            print(_("error: {file}: the progress file cannot be used now: {reason}; it was left as it is").format(
+                file=e.path, reason=_reason(e.reason)), file=sys.stderr)
         return 1
     for notice in store.notices:
         print(_notice_line(notice), file=sys.stderr)
     try:
         try:
             games = GamesImport()
-            learner = import_file(store, args.file, games_root=games_root(store), games=games)
+            report = ImportReport()
+            import_file(store, args.file, games_root=games_root(store), games=games, report=report)
         except TransferError as e:
             print(_("error: {problem}").format(problem=e.translated()), file=sys.stderr)
             return 1
-        print(_("imported {name}: {answers}").format(name=shown_name(learner.name),
-                                                    answers=_answers(store.answer_count(learner.id))))
+        print(import_summary(report))
         added, problems = games_notes(games)
         if added:
             print(added)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
-from trainer.cli import add_lessons_dir_option, use_lessons_dirs
+from trainer.cli import use_lessons_dirs
 
 SMALLEST_WINDOW = (1024, 600)
 """The smallest window the interface is made for (``trainer.ui.layout.MIN_SIZE``, which needs pygame)."""
@@ -28,6 +29,15 @@ def window_size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f"{width}x{height}: a window from {min_w}x{min_h} to {max_w}x{max_h}, "
                                          "e.g. 1280x720")
     return width, height
+
+
+def lesson_folder(text: str) -> str:
+    """``--lessons-dir``: a folder that is there (an ArgumentTypeError otherwise: the app would start
+    without those lessons, and only the lesson map would say why)."""
+    folder = Path(text).expanduser()
+    if folder.is_dir():
+        return text
+    raise argparse.ArgumentTypeError(f"{text}: " + ("not a folder" if folder.exists() else "no such folder"))
 
 
 def start_screens() -> list[str]:
@@ -54,7 +64,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", default=None, choices=("ru", "en"), help="interface language for this run")
     parser.add_argument("--screen", default="home", type=screen_name,
                         help="screen to open first (home, lesson_map, drills, ...)")
-    add_lessons_dir_option(parser)
+    parser.add_argument("--lessons-dir", action="append", default=[], metavar="DIR", type=lesson_folder,
+                        help="also read the lessons in DIR, a folder that is there (repeatable; or set "
+                             "TRAINER_LESSONS_DIRS)")
     parser.add_argument("--first-frame", action="store_true",
                         help="draw the first frame, print FIRST_FRAME and exit (smoke tests, start-up benchmarks)")
 

@@ -519,7 +519,7 @@ def _number(step: NumberStep, lesson: Lesson | None) -> Answer:
         return Answer(value, items if ask == "mcr_points" else mcr_items(res), str(value))
     result = score(step, lesson)
     value = {"fu": result.fu, "han": result.han, "points": _points_received(result)}[ask]
-    return Answer(value, _score_items(result), str(value))
+    return Answer(value, _score_items(result, step.win), str(value))
 
 
 def _points_received(result: Any) -> int:
@@ -527,16 +527,24 @@ def _points_received(result: Any) -> int:
     return int(result.payment.total)
 
 
-def _score_items(result: Any) -> tuple[dict[str, Any], ...]:
-    """Explanation items of a score: each yaku with its han, each fu item, dora, the totals."""
+def _score_items(result: Any, win: Any = None) -> tuple[dict[str, Any], ...]:
+    """Explanation items of a score: each yaku with its han, each fu item, dora, the totals.  With the
+    step's ``win`` the total also says what the honba and riichi sticks on the table added to the hand's
+    own value (``value``, ``honba`` and ``honba_points``, ``sticks`` and ``stick_points``, from the
+    engine's payment), so "7,700 + 2 honba × 200 = 8,100" can be shown."""
     items: list[dict[str, Any]] = [{"kind": "yaku", "id": y.id, "han": y.han, "yakuman": y.yakuman}
                                    for y in result.yaku]
     # each item with its tiles, and a triplet the ron tile finished marked (it counts as open)
     items.extend({"kind": "fu", "tiles": f.tiles, **f.to_json()} for f in result.fu_items)
     if result.dora:
         items.append({"kind": "dora", "count": result.dora, "nuki": result.dora_count.nuki})
-    items.append({"kind": "total", "han": result.han, "fu": result.fu, "limit": result.limit,
-                  "points": result.payment.total})
+    total = {"kind": "total", "han": result.han, "fu": result.fu, "limit": result.limit,
+             "points": result.payment.total}
+    if win is not None:
+        pay = result.payment
+        total |= {"value": pay.hand_value, "honba": getattr(win, "honba", 0) or 0, "honba_points": pay.honba,
+                  "sticks": getattr(win, "sticks", 0) or 0, "stick_points": pay.sticks}
+    items.append(total)
     return tuple(items)
 
 

@@ -19,7 +19,15 @@ from pydantic import BaseModel, ValidationError
 
 from trainer.i18n import N_
 from trainer.lessons.engine_words import ENGINE_SAYS, engine_reason
-from trainer.lessons.loader import LessonFile, Problem, _display, dotted, load_file, read_yaml
+from trainer.lessons.loader import (
+    LessonFile,
+    Problem,
+    _display,
+    dotted,
+    load_file,
+    read_lesson_text,
+    read_yaml,
+)
 from trainer.lessons.model import Lesson
 from trainer.lessons.richtext import term_ids
 from trainer.lessons.say import Say
@@ -414,7 +422,7 @@ def _repo_graph(skip: set[Path], extra: Sequence[Path] = ()) -> tuple[dict[str, 
         if p.resolve() in skip:
             continue
         try:
-            data, _, _ = read_yaml(p.read_text(encoding="utf-8"), str(p))
+            data, _, _ = read_yaml(read_lesson_text(p), str(p))
         except (OSError, UnicodeDecodeError):
             unreadable.setdefault(p.stem, p)
             continue
@@ -652,7 +660,7 @@ def human_line(problem: Problem, step_ids: dict[str, list[str | None]] | None = 
 def _step_ids(file: str) -> list[str | None]:
     """The ``id:`` of each step of a lesson file, read raw (None where a step has none)."""
     try:
-        data, _, _ = read_yaml(Path(file).read_text(encoding="utf-8"), file)
+        data, _, _ = read_yaml(read_lesson_text(file), file)
     except (OSError, UnicodeDecodeError):
         return []
     steps = data.get("steps") if isinstance(data, dict) else None

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +45,9 @@ class Problem:
     English (for ``lessons check`` and the logs).  Every problem the validator finds also keeps
     the place in the file (``where``), an English message id (``text``, marked with ``N_``) and
     its named values, so the app says it in the interface language (:meth:`translated`); build
-    one with :meth:`of` from a :class:`~trainer.lessons.say.Say`."""
+    one with :meth:`of` from a :class:`~trainer.lessons.say.Say`.  A problem with a whole file or
+    folder (``whole``: it cannot be read, it is not there; :meth:`about_file`) is said without a line
+    in the app; the command line keeps its ``file:1:1:``."""
 
     file: str
     line: int
@@ -54,6 +56,7 @@ class Problem:
     where: str = field(default="", compare=False)
     text: str = field(default="", compare=False)
     values: dict[str, Any] = field(default_factory=dict, compare=False)
+    whole: bool = field(default=False, compare=False)
 
     @classmethod
     def of(cls, file: str, line: int, col: int, message: str, where: str = "") -> Problem:
@@ -64,6 +67,12 @@ class Problem:
             return cls(file, line, col, english, where, message.msgid, dict(message.values))
         return cls(file, line, col, english, where)
 
+    @classmethod
+    def about_file(cls, file: str, message: str) -> Problem:
+        """A problem with the whole file or folder ``file`` (it cannot be read, it is not there), at
+        no line of it: the app says «file: why», not «file, line 1: why»."""
+        return replace(cls.of(file, 1, 1, message), whole=True)
+
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}: {self.message}"
 
@@ -72,12 +81,16 @@ class Problem:
         (the English message where there is no message id)."""
         from trainer.i18n import _
 
+        if self.whole:
+            return f"{self.file}: {self.said()}"
         return _("{file}, line {line}: {problem}").format(file=self.file, line=self.line, problem=self.said())
 
     def translated_in_file(self) -> str:
         """The problem in the interface language under its file's name: «line 4: step 3 (q_waits), hand: …»."""
         from trainer.i18n import _
 
+        if self.whole:
+            return self.said()
         return _("line {line}: {problem}").format(line=self.line, problem=self.said())
 
     def said(self) -> str:
@@ -114,7 +127,7 @@ def step_ids(file: str) -> list[str | None]:
     """The ``id:`` of each step of a lesson file, read raw (None where a step has none; [] when
     the file cannot be read)."""
     try:
-        data, _, _ = read_yaml(Path(file).read_text(encoding="utf-8"), file)
+        data, _, _ = read_yaml(read_lesson_text(file), file)
     except (OSError, UnicodeDecodeError, ValueError):
         return []
     steps = data.get("steps") if isinstance(data, dict) else None
@@ -778,20 +791,44 @@ def decode_lesson(raw: bytes, name: str) -> tuple[str | None, Problem | None]:
         return None, Problem.of(name, line, col, said)
 
 
+def read_lesson_bytes(path: Path | str) -> bytes:
+    """A lesson file's bytes (at most :data:`MAX_FILE_BYTES`), never waiting on a pipe or reading a
+    device (:func:`~trainer.engine.game.saved.read_regular_file`): OSError when it cannot be read,
+    is not a regular file, or is too large."""
+    from trainer.engine.game.saved import read_regular_file
+
+    return read_regular_file(path, MAX_FILE_BYTES)
+
+
+def read_lesson_text(path: Path | str) -> str:
+    """A lesson file's text (UTF-8) read as :func:`read_lesson_bytes` reads it; OSError or
+    UnicodeDecodeError."""
+    return read_lesson_bytes(path).decode("utf-8")
+
+
+def unreadable_problem(name: str, error: OSError) -> Problem:
+    """Why the lesson file ``name`` cannot be read, about the whole file: too large, not a regular file
+    (a folder, a pipe or a device: skipped without waiting on it), or the system's reason."""
+    from trainer.engine.game.saved import FileTooLarge, NotARegularFile
+
+    if isinstance(error, FileTooLarge):
+        return Problem.about_file(name, _too_large())
+    if isinstance(error, NotARegularFile):
+        return Problem.about_file(name, Say(N_("not a regular file (a folder, a pipe or a device): it is skipped"),
+                                            english="not a regular file (a folder, a pipe or a device): skipped"))
+    return Problem.about_file(name, Say(N_("cannot read the file: {detail}"), english=f"cannot read: {error}",
+                                        detail=error.strerror or str(error)))
+
+
 def load_file(path: Path | str) -> LessonFile:
-    """Load one lesson file (schema checks only); never raises for bad content."""
+    """Load one lesson file (schema checks only); never raises for bad content, never blocks (a pipe
+    or a device named like a lesson is a problem, :func:`read_lesson_bytes`)."""
     path = Path(path)
     name = _display(path)
     try:
-        with path.open("rb") as fh:
-            raw = fh.read(MAX_FILE_BYTES + 1)
+        raw = read_lesson_bytes(path)
     except OSError as e:
-        return LessonFile(path, None, SourceMap(), None,
-                          [Problem.of(name, 1, 1, Say(N_("cannot read the file: {detail}"),
-                                                      english=f"cannot read: {e}", detail=e.strerror or str(e)))])
-    if len(raw) > MAX_FILE_BYTES:
-        return LessonFile(path, None, SourceMap(), None,
-                          [Problem.of(name, 1, 1, _too_large())])
+        return LessonFile(path, None, SourceMap(), None, [unreadable_problem(name, e)])
     text, problem = decode_lesson(raw, name)
     if text is None:
         return LessonFile(path, None, SourceMap(), None, [problem] if problem else [])
@@ -855,7 +892,7 @@ def load_all(directory: Path | str | None = None, *, engine_checks: bool = True)
     from trainer.paths import lesson_dirs
 
     folders = [Path(directory)] if directory is not None else lesson_dirs()
-    missing = [Problem.of(_display(d), 1, 1, Say(N_("lesson folder not found"))) for d in folders if not d.is_dir()]
+    missing = [Problem.about_file(_display(d), Say(N_("lesson folder not found"))) for d in folders if not d.is_dir()]
     found = [d for d in folders if d.is_dir()]
     if not found:
         return LessonLibrary(problems=missing)

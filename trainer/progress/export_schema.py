@@ -75,9 +75,14 @@ def _not_blank(value: str) -> str:
 
 
 def _name(value: str) -> str:
+    """A learner's name, cleaned as every stored name is (:func:`trainer.progress.names.clean_name`:
+    one line, no right-to-left marks, no emoji the fonts cannot draw, at most 30 characters); a
+    name of which nothing can be shown becomes the default name, to be renamed."""
+    from trainer.progress.names import DEFAULT_NAME, clean_name
+
     if not value.strip():
         raise _error("blank")
-    return value.strip()
+    return clean_name(value) or DEFAULT_NAME
 
 
 def _time(value: str) -> str:
@@ -308,6 +313,8 @@ MESSAGES: dict[str, str] = {
     "time_format": N_("'{value}' is not an ISO 8601 time"),
     "time_zone": N_("'{value}' has no time zone"),
     "time_range": N_("'{value}' is out of range"),
+    "time_future": N_("'{value}' is in the future: the clock of this computer, or of the one the file was "
+                      "made on, is wrong"),
     "day_format": N_("'{value}' is not a day (YYYY-MM-DD)"),
     "card_state": N_("is not an FSRS review card (card JSON)"),
     "not_json": N_("is not JSON"),

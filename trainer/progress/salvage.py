@@ -9,8 +9,14 @@ loses only what was on the bad pages, never the whole history.  The file kept as
 read (``immutable`` when no journal lies beside it), never changed.
 
 Rows are read from the start of each table up to a bad page, and again from its end back to the
-bad page (by ``rowid``), so a bad page in the middle of a table costs only its own rows.  A file of
-another schema version is not salvaged (its columns may differ); the learner still has the file.
+bad page (by ``rowid``), so a bad page in the middle of a table costs only its own rows.  Columns are
+matched by name, so a file of an older schema version, or one that lacks a table or a column
+(:mod:`trainer.progress.checkup`), gives what it has; the new file's defaults fill the rest, and the
+daily totals and mastery per skill are worked out again from the answers when the file had none
+(:data:`trainer.progress.checkup.DERIVED`).  A value the app cannot read (text where a number
+belongs, a time that is not a time) takes its column's default, or its row is left out when the
+column has none (:func:`trainer.progress.checkup.clean_row`); the learner is told which.  A file from
+a newer app is never salvaged (it is kept aside for that app).
 
 A learner whose own row was lost is made again from their progress (:func:`_rebuilt_uuids`).  The
 learner's saved games live in ``games/<learner uuid>/`` beside the progress file, so the rebuilt
@@ -27,9 +33,11 @@ import json
 import re
 import sqlite3
 import uuid as uuidlib
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from trainer.progress.checkup import DERIVED, FileProblem, clean_row
 from trainer.progress.schema import SCHEMA_VERSION
 
 if TYPE_CHECKING:
@@ -74,9 +82,10 @@ def _readable_rows(src: sqlite3.Connection, table: str, columns: list[str]) -> l
     return [rows[k] for k in sorted(rows)]
 
 
-def salvage(source: Path, store: ProgressStore) -> dict[str, int]:
+def salvage(source: Path, store: ProgressStore, *, cleaned: list[FileProblem] | None = None) -> dict[str, int]:
     """Copy every readable row of the damaged progress file ``source`` into ``store`` (a new,
-    empty store); returns the rows copied per table (empty when nothing could be read)."""
+    empty store); returns the rows copied per table (empty when nothing could be read).
+    ``cleaned`` receives each value that could not be used as it was (see the module's docstring)."""
     try:
         src = _open_read_only(Path(source))
     except sqlite3.Error:
@@ -84,7 +93,7 @@ def salvage(source: Path, store: ProgressStore) -> dict[str, int]:
     copied: dict[str, int] = {}
     try:
         try:
-            if src.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+            if src.execute("PRAGMA user_version").fetchone()[0] > SCHEMA_VERSION:
                 return {}
         except sqlite3.DatabaseError:
             return {}
@@ -99,7 +108,8 @@ def salvage(source: Path, store: ProgressStore) -> dict[str, int]:
                 found[table] = (columns, _readable_rows(src, table, columns))
     finally:
         src.close()
-    uuids, unclaimed = _rebuilt_uuids(found, Path(store.path).parent / "games")
+    uuids, unclaimed = _rebuilt_uuids(found, Path(source).parent / "games")  # the file's own folder
+    bad: list[FileProblem] = []
     with store._write() as db:
         for table in TABLES:
             if table not in found:
@@ -111,13 +121,23 @@ def salvage(source: Path, store: ProgressStore) -> dict[str, int]:
                     copied["learner"] = copied.get("learner", 0) + made
             sql = f"INSERT OR IGNORE INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
             n = 0
-            for row in rows:
+            for raw in rows:
+                row, problems = clean_row(table, columns, raw)
+                bad += problems
+                if row is None:
+                    continue
                 try:
                     n += db.execute(sql, row).rowcount
                 except sqlite3.Error:
-                    continue  # a row the bad page garbled (a wrong type, a broken link): skipped
+                    continue  # a row the bad page garbled (a broken link, a repeated key): skipped
             if n:
                 copied[table] = n
+        mended = {p.table for p in bad}
+        for table, refill in DERIVED.items():
+            if "answer" in found and (table not in found or table in mended):
+                refill(db)  # none in the file, or values lost: worked out again from the answers copied
+    if cleaned is not None:
+        cleaned += bad
     return copied
 
 
@@ -235,11 +255,24 @@ def _add_missing_learners(db: sqlite3.Connection, columns: list[str], rows: list
             taken = uuid is not None and db.execute("SELECT 1 FROM learner WHERE uuid = ?", (uuid,)).fetchone()
             settings = {UNCLAIMED_GAMES_KEY: list(unclaimed)} if unclaimed and (uuid is None or taken) else {}
             db.execute("INSERT INTO learner (id, uuid, name, kind, created_at, daily_goal, settings) "
-                       "VALUES (?, ?, ?, 'adult', datetime('now'), 20, ?)",
-                       (learner_id, uuid if uuid is not None and not taken else str(uuidlib.uuid4()),
-                        DEFAULT_NAME, json.dumps(settings)))
+                       "VALUES (?, ?, ?, 'adult', ?, 20, ?)",
+                       (learner_id, uuid if uuid is not None and not taken else _rebuilt_uuid(columns, rows, learner_id),
+                        DEFAULT_NAME, datetime.now(UTC).isoformat(timespec="microseconds"), json.dumps(settings)))
             made += 1
     return made
+
+
+def _rebuilt_uuid(columns: list[str], rows: list[tuple], learner_id: int) -> str:
+    """The uuid of a learner made again from their answers: the same every time the same file is
+    salvaged (from the first of their answer ids), so that the progress seen read-only (``progress
+    export`` of a damaged file) and the progress the app keeps are the same learner, and an export
+    of one merges into the other; a new one when the rows have no ids."""
+    if "uuid" not in columns:
+        return str(uuidlib.uuid4())
+    who, key = columns.index("learner_id"), columns.index("uuid")
+    ids = sorted(str(r[key]) for r in rows if r[who] == learner_id)
+    return str(uuidlib.uuid5(uuidlib.NAMESPACE_URL, "riichi-trainer:rebuilt-learner:" + ids[0])) if ids \
+        else str(uuidlib.uuid4())
 
 
 __all__ = ["UNCLAIMED_GAMES_KEY", "salvage"]

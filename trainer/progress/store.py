@@ -8,6 +8,7 @@ copies of the app may run at once: SQLite's locking serialises their writes
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import json
 import os
@@ -20,18 +21,23 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
+from trainer.progress.checkup import FileProblem, grouped, inspect, repair
 from trainer.progress.files import (
     COMPANIONS,
     InUse,
     StoreUnavailable,
+    access_problem,
     discard_new_empty,
     existing,
     finish_set_aside,
     identity,
     is_damage,
+    is_stale_empty,
+    place_problem,
     reason,
     set_aside,
 )
+from trainer.progress.names import DEFAULT_NAME, clean_name
 from trainer.progress.schema import MIGRATIONS, SCHEMA_VERSION
 from trainer.progress.srs import (
     DAILY_REVIEWS,
@@ -81,12 +87,15 @@ def _local_day(dt: datetime) -> str:
 
 @dataclass(frozen=True)
 class StoreNotice:
-    """Something the learner must be told when the store opens (a file set aside)."""
+    """Something the learner must be told when the store opens: a file set aside (``kind``
+    "damaged", "newer" or "orphan"; ``moved_to`` where it is now), or parts of the file rebuilt in
+    place ("repaired"; ``moved_to`` is the file itself)."""
 
-    kind: str  # "damaged" or "newer"
+    kind: str
     moved_to: Path
     detail: str
     recovered: tuple[tuple[str, int], ...] = ()  # rows copied from the damaged file, per table
+    problems: tuple[FileProblem, ...] = ()  # what was wrong (or rebuilt), for the learner
 
 
 @dataclass(frozen=True)
@@ -133,12 +142,15 @@ class DayStats:
 
 
 class DamagedStore(Exception):
-    """The database file cannot be used as it is (damaged or from a newer app)."""
+    """The database file cannot be used as it is (damaged or from a newer app); ``problems``:
+    what is wrong with a file that is readable but not what the app needs
+    (:func:`trainer.progress.checkup.inspect`)."""
 
-    def __init__(self, kind: str, detail: str) -> None:
+    def __init__(self, kind: str, detail: str, problems: tuple[FileProblem, ...] = ()) -> None:
         super().__init__(detail)
         self.kind = kind
         self.detail = detail
+        self.problems = problems
 
 
 class ProgressStore:
@@ -149,15 +161,25 @@ class ProgressStore:
         self.notices = notices
         self.db = _connect(self.path)
         try:
+            rebuilt = [p for p in repair(self.db) if p.what in REPAIR_NOTICES]
             _migrate(self.db)
         except BaseException:
             self.db.close()
             raise
+        if rebuilt:
+            self.notices = (*notices, StoreNotice("repaired", self.path, "; ".join(p.english() for p in rebuilt),
+                                                  problems=tuple(rebuilt)))
 
     # ----------------------------------------------------------------- basics
     def close(self) -> None:
         """Close the database (the WAL is checkpointed)."""
         self.db.close()
+
+    def wait_for_locks(self, seconds: float) -> None:
+        """How long a read or write waits for another program's lock before it fails (SQLite's
+        ``busy_timeout``): :data:`BUSY_TIMEOUT` unless changed.  The app waits only a moment on its
+        frames and keeps a write that failed for a later try (:mod:`trainer.progress.pending`)."""
+        self.db.execute(f"PRAGMA busy_timeout = {max(0, int(seconds * 1000))}")
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -175,10 +197,9 @@ class ProgressStore:
 
     # --------------------------------------------------------------- learners
     def create_learner(self, name: str, kind: str = "adult", *, daily_goal: int = 20) -> Learner:
-        """Add a learner profile (``kind`` 'adult' or 'child') and return it."""
-        name = name.strip()
-        if not name:
-            raise ValueError("a learner needs a name")
+        """Add a learner profile (``kind`` 'adult' or 'child') and return it; the name is cleaned as
+        every learner's name is (:func:`trainer.progress.names.clean_name`)."""
+        name = _stored_name(name)
         if kind not in ("adult", "child"):
             raise ValueError(f"learner kind must be 'adult' or 'child', not {kind!r}")
         with self._write() as db:
@@ -212,14 +233,15 @@ class ProgressStore:
 
     def update_learner(self, learner_id: int, *, name: str | None = None, daily_goal: int | None = None,
                        settings: dict | None = None, kind: str | None = None) -> Learner:
-        """Change a learner's name, daily goal, settings or kind ('adult' or 'child')."""
-        if name is not None and not name.strip():
-            raise ValueError("a learner needs a name")
+        """Change a learner's name (cleaned: :func:`trainer.progress.names.clean_name`), daily goal,
+        settings or kind ('adult' or 'child')."""
+        if name is not None:
+            name = _stored_name(name)
         if kind is not None and kind not in ("adult", "child"):
             raise ValueError(f"learner kind must be 'adult' or 'child', not {kind!r}")
         with self._write() as db:
             if name is not None:
-                db.execute("UPDATE learner SET name = ? WHERE id = ?", (name.strip(), learner_id))
+                db.execute("UPDATE learner SET name = ? WHERE id = ?", (name, learner_id))
             if kind is not None:
                 db.execute("UPDATE learner SET kind = ? WHERE id = ?", (kind, learner_id))
             if daily_goal is not None:
@@ -552,6 +574,14 @@ class ProgressStore:
         return cur.rowcount > 0
 
 
+def _stored_name(name: str) -> str:
+    """A learner's name as stored (:func:`trainer.progress.names.clean_name`); a name of which nothing
+    can be shown (emoji only) is the default name, to be renamed; a blank one is refused."""
+    if not name.strip():
+        raise ValueError("a learner needs a name")
+    return clean_name(name) or DEFAULT_NAME
+
+
 def _learner(row: sqlite3.Row) -> Learner:
     try:
         settings = json.loads(row["settings"])
@@ -564,13 +594,25 @@ def _learner(row: sqlite3.Row) -> Learner:
 
 BUSY_TIMEOUT = 10.0
 """Seconds a copy of the app waits for another copy's write (or WAL set-up) to finish."""
+_WAIT: contextvars.ContextVar[float | None] = contextvars.ContextVar("progress_wait", default=None)
+"""The wait of the :func:`open_store` or :func:`open_store_readonly` call running now (None: the
+usual :data:`BUSY_TIMEOUT`)."""
+
+
+def _waiting() -> float:
+    """Seconds to wait for another program's lock while opening: the caller's ``wait``, else
+    :data:`BUSY_TIMEOUT`."""
+    wait = _WAIT.get()
+    return BUSY_TIMEOUT if wait is None else wait
+REPAIR_NOTICES = ("rebuilt_table", "added_column")
+"""Repairs of a file (:func:`trainer.progress.checkup.repair`) the learner is told about."""
 
 
 def _connect(path: Path) -> sqlite3.Connection:
-    db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT)
+    db = sqlite3.connect(path, isolation_level=None, timeout=_waiting())
     try:
         db.row_factory = sqlite3.Row
-        db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+        db.execute(f"PRAGMA busy_timeout = {int(_waiting() * 1000)}")
         _enable_wal(db)
         db.execute("PRAGMA synchronous = FULL")
         db.execute("PRAGMA foreign_keys = ON")
@@ -583,7 +625,7 @@ def _connect(path: Path) -> sqlite3.Connection:
 def _enable_wal(db: sqlite3.Connection) -> None:
     """Switch to the WAL journal.  SQLite answers "database is locked" at once (without its
     busy handler) when another copy is switching at the same moment, so wait and retry."""
-    deadline = time.monotonic() + BUSY_TIMEOUT
+    deadline = time.monotonic() + _waiting()
     while True:
         try:
             db.execute("PRAGMA journal_mode = WAL").fetchone()
@@ -595,24 +637,39 @@ def _enable_wal(db: sqlite3.Connection) -> None:
 
 
 def _check(path: Path) -> None:
-    """Raise DamagedStore if the file is damaged or from a newer app; any other SQLite
-    error (disk full, locked, read-only) is raised as it is."""
+    """Raise DamagedStore if the file is damaged, from a newer app, or lacks what the app needs
+    in a way that cannot be rebuilt in place (:func:`_verdict`); any other SQLite error (disk
+    full, locked, read-only) is raised as it is.  An empty file is damage too, unless it was
+    made a moment ago (a copy of the app starting now: :func:`~trainer.progress.files.is_stale_empty`)."""
+    if is_stale_empty(path):
+        raise DamagedStore("damaged", "the file is empty", (FileProblem("empty"),))
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=_waiting())
         try:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            result = db.execute("PRAGMA quick_check").fetchone()[0]
+            _verdict(db)
         finally:
             db.close()
     except sqlite3.DatabaseError as e:
         if is_damage(e):
             raise DamagedStore("damaged", f"the file is not a readable database: {e}") from None
         raise
+
+
+def _verdict(db: sqlite3.Connection) -> int:
+    """Raise DamagedStore unless the open database ``db`` passes ``quick_check``, is not from a
+    newer app and holds every table, column and value the app needs, or can have them rebuilt
+    in place (:func:`trainer.progress.checkup.inspect`); returns its schema version."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    result = db.execute("PRAGMA quick_check").fetchone()[0]
     if result != "ok":
         raise DamagedStore("damaged", f"the database failed its integrity check: {result}")
     if version > SCHEMA_VERSION:
         raise DamagedStore("newer", f"the database was written by a newer version of the app "
                                     f"(schema {version}, this app reads up to {SCHEMA_VERSION})")
+    found = inspect(db, version)
+    if found.damage:
+        raise DamagedStore("damaged", found.english(), tuple(found.damage))
+    return version
 
 
 def _migrate(db: sqlite3.Connection) -> None:
@@ -643,15 +700,28 @@ def _open_checked(path: Path, notices: tuple[StoreNotice, ...]) -> ProgressStore
         raise StoreUnavailable(path, reason(e)) from None
 
 
-def open_store(path: Path | None = None) -> ProgressStore:
+def open_store(path: Path | None = None, *, wait: float | None = None) -> ProgressStore:
     """Open (or create) the learner database.
 
     Only a damaged file, or one from a newer app, is renamed aside (with a timestamp, never
     deleted) and a fresh database started; ``store.notices`` then says what happened so the
     app can tell the learner.  A file another running copy has open is never renamed.  Any
-    other problem (disk full, locked, read-only folder) raises :class:`StoreUnavailable`
-    and leaves every file as it was."""
-    path = Path(path) if path is not None else data_dir() / DB_NAME
+    other problem (disk full, locked, read-only folder, a folder or a file where the other
+    belongs: :func:`~trainer.progress.files.place_problem`) raises :class:`StoreUnavailable`
+    and leaves every file as it was.  ``wait``: seconds to wait for another program's lock
+    (:data:`BUSY_TIMEOUT` unless given)."""
+    token = _WAIT.set(wait)
+    try:
+        return _open_store(Path(path) if path is not None else data_dir() / DB_NAME)
+    finally:
+        _WAIT.reset(token)
+
+
+def _open_store(path: Path) -> ProgressStore:
+    """:func:`open_store` for ``path``."""
+    misplaced = place_problem(path)
+    if misplaced is not None:
+        raise misplaced
     notices: list[StoreNotice] = []
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -665,11 +735,14 @@ def open_store(path: Path | None = None) -> ProgressStore:
         if not path.exists():
             return _salvage_into(_create(path, notices))
         seen = identity(path)
+        refused = access_problem(path)  # a read-only or unreadable file: nothing is opened or made
+        if refused is not None:
+            raise refused
         try:
             _check(path)
             return _open_checked(path, tuple(notices))
         except DamagedStore as e:
-            kind, detail = e.kind, e.detail
+            kind, detail, problems = e.kind, e.detail, e.problems
         except (sqlite3.Error, OSError) as e:
             raise StoreUnavailable(path, reason(e)) from None
         try:
@@ -679,7 +752,7 @@ def open_store(path: Path | None = None) -> ProgressStore:
                 from None
         except OSError as e:
             raise StoreUnavailable(path, f"{detail}, and it could not be renamed: {reason(e)}") from None
-        notices.append(StoreNotice(kind, moved, detail))
+        notices.append(StoreNotice(kind, moved, detail, problems=problems))
     raise StoreUnavailable(path, "the file keeps changing while it is opened")
 
 
@@ -694,11 +767,13 @@ def _salvage_into(store: ProgressStore) -> ProgressStore:
     notices = []
     for n in store.notices:
         if n.kind == "damaged" and n.detail != EARLIER:
+            cleaned: list[FileProblem] = []
             try:
-                copied = salvage(n.moved_to, store)
+                copied = salvage(n.moved_to, store, cleaned=cleaned)
             except (sqlite3.Error, OSError):
                 copied = {}  # nothing rescued: the file is still kept aside for the learner
-            n = dataclasses.replace(n, recovered=tuple(copied.items()))
+            problems = [p for p in n.problems if p.what != "bad_value" or not cleaned] + grouped(cleaned)
+            n = dataclasses.replace(n, recovered=tuple(copied.items()), problems=tuple(problems))
         notices.append(n)
     store.notices = tuple(notices)
     return store
@@ -721,7 +796,7 @@ def _create(path: Path, notices: list[StoreNotice]) -> ProgressStore:
         raise
 
 
-def open_store_readonly(path: Path | None = None) -> ProgressStore:
+def open_store_readonly(path: Path | None = None, *, wait: float | None = None) -> ProgressStore:
     """Open an existing learner database only to read it (``progress list`` and ``export``):
     nothing is created, migrated, renamed or written, so a file kept aside can be looked into.
 
@@ -730,29 +805,53 @@ def open_store_readonly(path: Path | None = None) -> ProgressStore:
     ``__cause__`` is SQLite's (or the system's) error.  A file without ``-wal``/``-shm`` beside
     it is opened ``immutable`` (SQLite then makes no companion files either); one with them is
     opened ``mode=ro``, so answers still in the ``-wal`` are read.  A database with an older
-    schema is read through a copy in memory that is brought up to date there."""
+    schema, or one lacking a part the app rebuilds in place, is read through a copy in memory that
+    is brought up to date there; one whose tables or values the app cannot use as they are
+    (:func:`trainer.progress.checkup.inspect`) through a new store in memory that every readable
+    row is copied into, as when the app sets such a file aside (:mod:`trainer.progress.salvage`):
+    what is shown and exported is what the app would keep.  A folder or a file where the other
+    belongs (:func:`~trainer.progress.files.place_problem`) raises StoreUnavailable; ``wait``: seconds
+    to wait for another program's lock (:data:`BUSY_TIMEOUT` unless given)."""
     path = Path(path) if path is not None else data_dir() / DB_NAME
+    misplaced = place_problem(path)
+    if misplaced is not None:
+        raise misplaced
     if not path.is_file():
         raise FileNotFoundError(2, "no such file", str(path))
-    companions = any(path.with_name(path.name + s).exists() for s in COMPANIONS)
+    token = _WAIT.set(wait)
+    try:
+        return _open_readonly(path)
+    finally:
+        _WAIT.reset(token)
+
+
+def _open_readonly(path: Path) -> ProgressStore:
+    """:func:`open_store_readonly` of an existing file."""
+    if is_stale_empty(path):
+        raise DamagedStore("damaged", "the file is empty", (FileProblem("empty"),))
+    # ``immutable`` only for a file nobody writes now: a -wal, or the rollback journal of a write in
+    # progress by another program, means SQLite's locks and journals must be followed
+    companions = any(path.with_name(path.name + s).exists() for s in (*COMPANIONS, "-journal"))
     uri = path.absolute().as_uri() + ("?mode=ro" if companions else "?mode=ro&immutable=1")
     db: sqlite3.Connection | None = None
     try:
-        db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=BUSY_TIMEOUT)
+        db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=_waiting())
         db.row_factory = sqlite3.Row
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        result = db.execute("PRAGMA quick_check").fetchone()[0]
-        if result != "ok":
-            raise DamagedStore("damaged", f"the database failed its integrity check: {result}")
-        if version > SCHEMA_VERSION:
-            raise DamagedStore("newer", f"the database was written by a newer version of the app "
-                                        f"(schema {version}, this app reads up to {SCHEMA_VERSION})")
-        if version < SCHEMA_VERSION:
+        try:
+            version = _verdict(db)
+        except DamagedStore as e:
+            if not e.problems:
+                raise
+            db.close()
+            db = None
+            return _salvaged_copy(path)
+        if version < SCHEMA_VERSION or inspect(db, version, values=False).repairs:
             copy = sqlite3.connect(":memory:", isolation_level=None)
             db.backup(copy)
             db.close()
             db = copy
             db.row_factory = sqlite3.Row
+            repair(db)
             _migrate(db)
     except DamagedStore:
         if db is not None:
@@ -766,4 +865,19 @@ def open_store_readonly(path: Path | None = None) -> ProgressStore:
         raise StoreUnavailable(path, reason(e)) from e
     store = ProgressStore.__new__(ProgressStore)
     store.path, store.notices, store.db = path, (), db
+    return store
+
+
+def _salvaged_copy(path: Path) -> ProgressStore:
+    """A new store in memory holding every row of ``path`` the app can use (the file is only
+    read); its ``path`` is the file's, so the learner's saved games are found beside it."""
+    from trainer.progress.salvage import salvage
+
+    store = ProgressStore(Path(":memory:"))
+    try:
+        salvage(path, store)
+    except BaseException:
+        store.close()
+        raise
+    store.path = path
     return store

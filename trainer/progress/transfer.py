@@ -48,22 +48,30 @@ import json
 import os
 import tempfile
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
+from trainer import textio
 from trainer.i18n import N_, _, ngettext
 from trainer.progress.export_schema import (
     FORMAT,
     GAME_NAME,
     MAX_GAME_BYTES,
     MAX_GAMES,
+    MESSAGES,
     VERSION,
+    AnswerIn,
+    CardIn,
     ExportIn,
     GameIn,
+    LearnerIn,
+    LessonIn,
     Problem,
+    SkillIn,
+    StudyIn,
     first_problem,
 )
 from trainer.progress.files import reason
@@ -219,15 +227,126 @@ def export_learner(store: ProgressStore, learner_id: int, games: Path | None = N
     }
     if games is not None:
         out["games"] = saved_games(games)
+    return importable(out)
+
+
+PART_MODELS: dict[str, type[BaseModel]] = {"learner": LearnerIn, "answers": AnswerIn, "lessons": LessonIn,
+                                            "skills": SkillIn, "cards": CardIn, "study": StudyIn, "games": GameIn}
+"""The model of each part of an export (:func:`importable` gives a refused field its default)."""
+CLEANING_ROUNDS = 5
+"""How often :func:`importable` checks an export again after cleaning it (a default is always
+valid, so one round is enough unless a whole part is wrong)."""
+
+
+def importable(out: dict) -> dict:
+    """An export as its own import accepts it: each field the import would refuse (a value written
+    into the database by another tool, out of the range an export allows) takes its default, and
+    a row whose refused field has none is left out (a setting: that setting).  The database is not
+    changed; a clean export is returned as it is."""
+    for _round in range(CLEANING_ROUNDS):
+        try:
+            ExportIn.model_validate(out)
+            return out
+        except ValidationError as e:
+            if not _clean_refused(out, e):
+                return out
+        except RecursionError:
+            return out
     return out
+
+
+def _clean_refused(out: dict, error: ValidationError) -> bool:
+    """Give each refused field of ``out`` its default, or drop its row or setting; whether
+    anything changed."""
+    drop: dict[str, set[int]] = {}
+    changed = False
+    for e in error.errors(include_url=False):
+        loc = [p for p in e["loc"] if not (isinstance(p, str) and ("[" in p or p.startswith("function-")))]
+        if len(loc) >= 3 and loc[:2] == ["learner", "settings"]:
+            out["learner"]["settings"].pop(loc[2], None)
+            changed = True
+        elif len(loc) >= 2 and loc[0] == "learner" and isinstance(loc[1], str):
+            changed |= _set_default(out["learner"], LearnerIn, loc[1])
+        elif len(loc) >= 3 and loc[0] in PART_MODELS and isinstance(loc[1], int) and isinstance(loc[2], str):
+            if not _set_default(out[loc[0]][loc[1]], PART_MODELS[loc[0]], loc[2]):
+                drop.setdefault(loc[0], set()).add(loc[1])
+        elif len(loc) == 2 and loc[0] in PART_MODELS and isinstance(loc[1], int):
+            drop.setdefault(loc[0], set()).add(loc[1])  # the row itself is not an object
+    for part, rows in drop.items():
+        out[part] = [row for i, row in enumerate(out[part]) if i not in rows]
+    return changed or bool(drop)
+
+
+def _set_default(row: dict, model: type[BaseModel], field: str) -> bool:
+    """Give ``row[field]`` the model's default; False when the field has none (or is not known)."""
+    from trainer.progress.names import DEFAULT_NAME
+
+    info = model.model_fields.get(field)
+    if info is None:  # a field the import does not know: left out
+        row.pop(field, None)
+        return True
+    if info.is_required():
+        if model is LearnerIn and field == "name":
+            row[field] = DEFAULT_NAME  # a learner cannot be left out of their own export
+            return True
+        return False
+    row[field] = info.get_default(call_default_factory=True)
+    return True
 
 
 MAX_FILE_BYTES = 256 * 1024 * 1024
 """The largest export read (a learner with a million answers writes about 200 MB)."""
 
 
+CLOCK_SKEW = timedelta(days=1)
+"""How far in the future a time of an imported file may be (two computers' clocks and time zones
+differ a little): later than that, the file is refused (:func:`future_problem`)."""
+PAST_TIMES = {"learner": ("created_at",), "answers": ("answered_at",), "lessons": ("completed_at", "updated_at"),
+              "skills": ("updated_at",)}
+"""The fields of an export that say when something happened, per part: none may be in the future.
+(A review card's ``due`` may be: its last review, in its state, may not.)"""
+
+
+def _future_fields(exp: ExportIn, now: datetime) -> list[tuple[str, str]]:
+    """Every (field, value) of ``exp`` that says something happened later than ``now`` plus
+    :data:`CLOCK_SKEW`."""
+    limit = now + CLOCK_SKEW
+    found = []
+    for part, names in PAST_TIMES.items():
+        rows = getattr(exp, part)
+        for i, row in enumerate([rows] if part == "learner" else rows):
+            where = part if part == "learner" else f"{part}[{i}]"
+            found += [(f"{where}.{name}", getattr(row, name)) for name in names
+                      if getattr(row, name) is not None and datetime.fromisoformat(getattr(row, name)) > limit]
+    for i, card in enumerate(exp.cards):
+        reviewed = _last_review(card.state)
+        if reviewed is not None and reviewed > limit:
+            found.append((f"cards[{i}].state", reviewed.isoformat()))
+    found += [(f"study[{i}].day", st.day) for i, st in enumerate(exp.study)
+              if st.day > limit.astimezone().date().isoformat()]
+    return found
+
+
+def future_problem(exp: ExportIn, source: str, now: datetime | None = None) -> TransferError | None:
+    """The refusal of a file holding times in the future (beyond :data:`CLOCK_SKEW`), naming the first
+    such field and counting the others; None when there are none.
+
+    Such a file is refused, not imported with its times moved to now: which clock was wrong (the
+    other computer's, or this one's) cannot be told, so moving the times could spoil right ones, and
+    a time moved cannot be moved back; times in the future would hide the answers from the charts
+    and the daily goal and win every later merge.  The file stays as it is, to be imported once
+    the clock is right."""
+    found = _future_fields(exp, now or datetime.now(UTC))
+    if not found:
+        return None
+    field, value = found[0]
+    shown = value[:16].replace("T", " ")  # to the minute: 2099-01-01 10:00
+    return TransferError(source, Problem(field, MESSAGES["time_future"], {"value": shown}), len(found) - 1)
+
+
 def validate(data: object, source: str = "file") -> ExportIn:
-    """Check a whole export against the schema; TransferError names ``source`` and the field."""
+    """Check a whole export against the schema, and refuse times in the future
+    (:func:`future_problem`); TransferError names ``source`` and the field."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _refuse(source, N_("not a riichi-trainer progress file (the 'format' field is missing or different)"))
     version = data.get("version")
@@ -235,12 +354,16 @@ def validate(data: object, source: str = "file") -> ExportIn:
         raise _refuse(source, N_("progress file version {version} is newer than this app reads ({known}); "
                                  "update the trainer"), version=version, known=VERSION)
     try:
-        return ExportIn.model_validate(data)
+        exp = ExportIn.model_validate(data)
     except ValidationError as e:
         problem, more = first_problem(e)
         raise TransferError(source, problem, more) from None
     except RecursionError:
         raise _refuse(source, N_("the data is nested too deeply")) from None
+    future = future_problem(exp, source)
+    if future is not None:
+        raise future
+    return exp
 
 
 @dataclasses.dataclass
@@ -319,28 +442,85 @@ def games_notes(result: GamesImport) -> tuple[str | None, list[str]]:
     return added, problems
 
 
+@dataclasses.dataclass
+class ImportReport:
+    """What an import did, for the learner (:func:`import_summary`)."""
+
+    name: str = ""
+    """The learner's name on this computer after the import."""
+    merged: bool = False
+    """The learner was here already (the same learner id): the file was merged into them."""
+    renamed_from: str | None = None
+    """A new learner whose name another learner here has already: their name in the file (they were
+    added as :attr:`name`, «Анна (2)»)."""
+    answers_added: int = 0
+    """Answers that were not here before (a repeated import adds none)."""
+    answers_in_file: int = 0
+
+
+def _free_name(db, name: str) -> str:
+    """``name``, or «name (2)», «name (3)» … when a learner here is called that already (the app's
+    own default name is left as it is: every such learner shows the same word)."""
+    from trainer.progress.names import is_default_name
+
+    taken = {r[0].strip().casefold() for r in db.execute("SELECT name FROM learner") if isinstance(r[0], str)}
+    if is_default_name(name) or name.strip().casefold() not in taken:
+        return name
+    n = 2
+    while f"{name} ({n})".casefold() in taken:
+        n += 1
+    return f"{name} ({n})"
+
+
+def import_summary(report: ImportReport) -> str:
+    """One line in the learner's language saying what an import did: a new learner (under another
+    name when theirs was taken), or a merge and how many answers it really added."""
+    from trainer.progress.names import shown_name
+
+    name = shown_name(report.name)
+    answers = ngettext("{n} answer", "{n} answers", report.answers_added).format(n=report.answers_added)
+    if report.merged and not report.answers_added:
+        # TRANSLATORS: a progress file imported again: nothing in it was new.
+        return _("{name} is already on this computer with every answer of this file: no new answers were "
+                 "added").format(name=name)
+    if report.merged:
+        return ngettext("merged into {name}, who is already on this computer: {n} new answer",
+                        "merged into {name}, who is already on this computer: {n} new answers",
+                        report.answers_added).format(name=name, n=report.answers_added)
+    if report.renamed_from is not None:
+        return _("imported as a new learner {name}, because this computer already has another learner named "
+                 "{other}: {answers}").format(name=name, other=report.renamed_from, answers=answers)
+    return _("imported {name}: {answers}").format(name=name, answers=answers)
+
+
 def import_learner(store: ProgressStore, data: dict, source: str = "file", *, games_root: Path | None = None,
-                   games: GamesImport | None = None) -> Learner:
+                   games: GamesImport | None = None, report: ImportReport | None = None) -> Learner:
     """Add the exported learner, or merge into the existing learner with the same uuid.
     Everything is checked first (TransferError naming ``source`` and the field); then it is
     written in one transaction, so a refused file changes nothing.  ``games_root``: the folder
     of every learner's saved games (:func:`games_root`); the file's games are written into
     ``<games_root>/<learner uuid>/`` after the progress, and what became of them goes into
-    ``games`` (:class:`GamesImport`).  Without it the file's games are not written."""
+    ``games`` (:class:`GamesImport`).  Without it the file's games are not written.  A new learner
+    whose name another learner here has is added as «name (2)»; ``report`` receives what was done
+    (:class:`ImportReport`)."""
     from trainer.progress.store import STUDY_SKILL, _local_day
 
     exp = validate(data, source)
     info = exp.learner
     _refuse_repeats(source, [a.uuid for a in exp.answers], "answers", "uuid", N_("the same answer id as {other}"))
     _refuse_repeats(source, [g.name for g in exp.games], "games", "name", N_("the same file name as {other}"))
+    done = ImportReport(answers_in_file=len(exp.answers))
     with store._write() as db:
         row = db.execute("SELECT id FROM learner WHERE uuid = ?", (info.uuid,)).fetchone()
         learner_id = row[0] if row else None
         _refuse_foreign_answers(db, exp.answers, learner_id, source)
+        done.merged = learner_id is not None
         if learner_id is None:
+            name = _free_name(db, info.name)
+            done.renamed_from = info.name if name != info.name else None
             cur = db.execute(
                 "INSERT INTO learner (uuid, name, kind, created_at, daily_goal, settings) VALUES (?, ?, ?, ?, ?, ?)",
-                (info.uuid, info.name, info.kind, info.created_at or datetime.now(UTC).isoformat(),
+                (info.uuid, name, info.kind, info.created_at or datetime.now(UTC).isoformat(),
                  info.daily_goal, json.dumps(info.settings)),
             )
             learner_id = cur.lastrowid
@@ -350,6 +530,7 @@ def import_learner(store: ProgressStore, data: dict, source: str = "file", *, ga
                 " seconds, hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (a.uuid, learner_id, a.answered_at, a.source, a.item_id, a.skill, int(a.correct), a.seconds, a.hints),
             )
+            done.answers_added += cur.rowcount
             if cur.rowcount:
                 day = _local_day(datetime.fromisoformat(a.answered_at))
                 store._add_to_totals(db, learner_id, day, a.skill, 1, int(a.correct), a.seconds)
@@ -376,7 +557,7 @@ def import_learner(store: ProgressStore, data: dict, source: str = "file", *, ga
                 " updated_at = max(skill.updated_at, excluded.updated_at)",
                 (learner_id, s.skill, s.mastery, s.answers, min(s.correct, s.answers), s.updated_at),
             )
-        _count_merged_answers(db, learner_id)
+        count_merged_answers(db, learner_id)
         folder = Path(games_root) / info.uuid if games_root is not None else None
         for c in exp.cards:
             here = db.execute("SELECT due, state FROM card WHERE learner_id = ? AND item_id = ?",
@@ -398,7 +579,12 @@ def import_learner(store: ProgressStore, data: dict, source: str = "file", *, ga
             )
     if games_root is not None and exp.games:
         import_games(exp.games, Path(games_root) / info.uuid, games)
-    return store.learner(learner_id)
+    learner = store.learner(learner_id)
+    if report is not None:  # the caller's report, filled in only once the import is done
+        done.name = learner.name
+        for f in dataclasses.fields(done):
+            setattr(report, f.name, getattr(done, f.name))
+    return learner
 
 
 EARNED_SETTINGS = ("lesson_runs", "last_lesson", "last_drill", "fresh_game_cards")
@@ -514,10 +700,11 @@ def _refuse_foreign_answers(db, answers: list, learner_id: int | None, source: s
                           f"answers[{index[first[0]]}].uuid", name=first[1], n=len(rows))
 
 
-def _count_merged_answers(db, learner_id: int) -> None:
+def count_merged_answers(db, learner_id: int) -> None:
     """After a merge, a skill counts at least the answers its log holds: two copies that went
     on separately each counted only their own answers, and neither count is the total.
-    A skill the file has answers for but no mastery row gets its mastery replayed from the log."""
+    A skill the file has answers for but no mastery row gets its mastery replayed from the log
+    (so this also rebuilds a lost ``skill`` table: :data:`trainer.progress.checkup.DERIVED`)."""
     from trainer.progress.store import MASTERY_RATE
 
     db.execute(
@@ -596,7 +783,7 @@ def read_export(path: Path) -> dict:
     if len(raw) > MAX_FILE_BYTES:
         raise _refuse(path, N_("larger than {n} MB, not a progress export"), n=MAX_FILE_BYTES // 2**20)
     try:
-        text = raw.decode("utf-8")
+        text = textio.decode_text(raw)  # a byte order mark (Windows Notepad) is dropped
     except UnicodeDecodeError as e:
         line = raw[:e.start].count(b"\n") + 1
         raise _refuse(path, N_("not UTF-8 text (byte {byte}); exports are always UTF-8"), at=f":{line}",
@@ -613,7 +800,9 @@ def read_export(path: Path) -> dict:
 
 
 def import_file(store: ProgressStore, path: Path, *, games_root: Path | None = None,
-                games: GamesImport | None = None) -> Learner:
-    """Read, check and import one export file; every refusal names the file.  ``games_root`` and
-    ``games``: where the file's saved games go and what became of them (:func:`import_learner`)."""
-    return import_learner(store, read_export(path), source=str(path), games_root=games_root, games=games)
+                games: GamesImport | None = None, report: ImportReport | None = None) -> Learner:
+    """Read, check and import one export file; every refusal names the file.  ``games_root``,
+    ``games`` and ``report``: where the file's saved games go, what became of them and what the
+    import did (:func:`import_learner`)."""
+    return import_learner(store, read_export(path), source=str(path), games_root=games_root, games=games,
+                          report=report)

@@ -15,6 +15,7 @@ Tests and the screenshot command drive the same code with
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
@@ -56,20 +57,26 @@ __all__ = ["App", "SCREENS", "SCREEN_MODULES", "ensure_video_driver", "has_scree
            "register_screen"]
 
 
-def store_notice_text(notice: Any) -> str:
-    """What the learner is told about a progress file kept aside: where it is, and what was
-    rescued from it into the new file (learners and answers) when anything could be read."""
-    path = getattr(notice, "moved_to", "")
-    recovered = dict(getattr(notice, "recovered", ()) or ())
-    if not recovered:
-        return _("Your progress file could not be read and was kept as {path}; a new one was started.").format(
-            path=path)
-    learners, answers, cards = recovered.get("learner", 0), recovered.get("answer", 0), recovered.get("card", 0)
-    what = ", ".join((i18n.ngettext("{n} learner", "{n} learners", learners).format(n=learners),
-                      i18n.ngettext("{n} answer", "{n} answers", answers).format(n=answers),
-                      i18n.ngettext("{n} review card", "{n} review cards", cards).format(n=cards)))
-    return _("Your progress file was damaged and was kept as {path}. Everything that could still be read "
-             "was copied into a new file: {what}.").format(path=path, what=what)
+def store_notice_text(notice: Any, titles: Callable[[str], str | None] | None = None) -> str:
+    """What the learner is told when the progress file opened with something to say, in one line
+    naming the file (:func:`trainer.progress.notices.notice_text`): a file from a newer trainer kept
+    aside untouched, parts rebuilt in place, a journal without its database, or a damaged file kept
+    aside, everything that was wrong with it in the learner's words (``titles``: a lesson's title by
+    its id) and what was rescued from it into the new file."""
+    from trainer.progress.notices import notice_text
+
+    return notice_text(notice, titles)
+
+
+START_WAIT = 1.0
+"""Seconds the start waits for another program's lock on the progress file before it shows the
+progress read-only and keeps the new answers until the lock ends."""
+UI_WAIT = 0.25
+"""Seconds a write made on a frame waits for another program's lock before it is kept for later
+(:mod:`trainer.progress.pending`): the window never freezes for the 10 s SQLite would wait."""
+RETRY_SECONDS = 3.0
+"""How often (seconds of app time) the app tries again to write what it keeps, or to open a locked
+progress file for writing; each try asks without waiting."""
 
 
 def ensure_video_driver() -> None:
@@ -138,7 +145,7 @@ class Notice(Banner):
             # off its feedback panel); None keeps the place above the bottom bar.
             place = getattr(getattr(app, "screen", None), "notice_rect", None)
             rect = place(self.text) if callable(place) else None
-            return rect if isinstance(rect, pygame.Rect) else super().rect(app)
+            return rect if isinstance(rect, pygame.Rect) else self.clear_of_buttons(app, super().rect(app))
         inside = self._in_header(app)
         if inside is not None:
             return inside
@@ -152,6 +159,20 @@ class Notice(Banner):
         lines = app.wrap(self.text, size, width - L.px(40))
         h = len(lines) * app.line_height(size) + L.px(24)
         return pygame.Rect(left, max(L.px(4), (L.header_h - h) // 2), width, h)
+
+    def clear_of_buttons(self, app: Any, rect: pygame.Rect) -> pygame.Rect:
+        """``rect`` (the usual place above the bottom bar) raised clear of the screen's buttons at the
+        bottom that it would touch: a screen whose bottom buttons are taller than the usual bar (the
+        child's home, with its big buttons) keeps them whole and the notice a gap above them."""
+        L = app.layout
+        gap = L.px(10)
+        zone = rect.inflate(0, 2 * gap)
+        tops = [w.rect.top for w in getattr(getattr(app, "screen", None), "widgets", ())
+                if getattr(w, "visible", True) and w.rect.width and w.rect.top > rect.top
+                and w.rect.bottom >= rect.bottom and w.rect.colliderect(zone)]
+        if tops:
+            rect = rect.move(0, min(0, min(tops) - gap - rect.bottom))
+        return rect
 
     def draw(self, surf: pygame.Surface, app: Any) -> None:
         inside = self._in_header(app) if self._table(app) else None
@@ -208,9 +229,19 @@ def _is_macos() -> bool:
     return sys.platform == "darwin"
 
 
+def _is_fullscreen() -> bool:
+    """Whether the window is full screen now (False where the system cannot say)."""
+    try:
+        return bool(pygame.display.is_fullscreen())
+    except pygame.error:
+        return False
+
+
 class ProgressReadOnlyError(OSError):
     """A change the learner asked for (a new learner, a new name, an import) cannot be saved:
     the progress file can only be read now.  ``str()`` says so in the learner's language."""
+
+    learner_words = True  # str() is for the learner (trainer.progress.files.said_reason)
 
     def __init__(self) -> None:
         super().__init__(_("your progress can only be read right now, so this change cannot be saved"))
@@ -309,7 +340,7 @@ class App:
         pygame.display.set_caption(_("Riichi mahjong trainer"))
         self.window = pygame.display.set_mode(size, flags)
         self.surface = self.window
-        self.layout = Layout.for_size(*size, settings.tile_size)
+        self.layout = Layout.for_settings(*size, settings)
         from trainer.ui.text import get_text
 
         self.text = get_text()
@@ -342,29 +373,229 @@ class App:
     # ------------------------------------------------------------------ services
 
     def _open_progress(self) -> None:
+        """Open the learner's progress file; when another program holds it locked, show it
+        read-only and keep the new answers until the lock ends (:meth:`_wait_for_lock`); any other
+        problem is said in the learner's words and the app goes on without saving."""
         from trainer.progress import StoreUnavailable, open_store
 
         try:
-            self.progress = open_store()
+            store = open_store(wait=START_WAIT)
         except StoreUnavailable as exc:  # full disk, lock, read-only folder: the file is left alone
             self.progress = None
-            if self._open_progress_read_only(exc):
-                return
-            self.notify(_("Your progress file cannot be used right now and was left untouched. Answers are not "
-                          "saved until this is fixed and the app is started again.") + "\n" + exc.translated(),
-                        "error", 60)
+            if exc.kind == "locked":
+                self._wait_for_lock(exc)
+            elif not self._open_progress_read_only(exc):
+                self._progress_off(exc)
             return
-        except Exception as exc:  # the app still works without progress, and says so
+        except Exception as exc:  # noqa: BLE001 - the app still works without progress, and says so
             self.progress = None
-            self.notify(_("Progress cannot be saved: {error}").format(error=exc), "error", 60)
+            self._progress_off(exc)
             return
-        for notice in getattr(self.progress, "notices", ()):
-            self.notify(store_notice_text(notice), "warn", 20)
+        self.progress = self._patient(store)
+        for notice in getattr(store, "notices", ()):
+            self.notify(store_notice_text(notice, self.lesson_title), "warn", 20)
         try:
             self._pick_learner()
         except Exception as exc:  # noqa: BLE001 - start-up goes on without saving, and says so
             self.progress = None
-            self.notify(_("Progress cannot be saved: {error}").format(error=exc), "error", 60)
+            self._progress_off(exc)
+
+    #: Why there is no progress store (None: there is one, or the app was started without one).
+    progress_problem: BaseException | None = None
+    #: The progress file another program holds locked: the app tries to open it again (None: no lock).
+    locked_path: Any = None
+    #: App time of the next try at writing what is kept, or at opening the locked file.
+    next_progress_try = 0.0
+
+    def _patient(self, store: Any, *, writable: bool = True) -> Any:
+        """``store`` wrapped so that its writes wait in memory while the file cannot take them
+        (:class:`trainer.progress.pending.PatientStore`), a write on a frame waiting at most
+        :data:`UI_WAIT` for another program's lock."""
+        from trainer.progress.pending import PatientStore
+
+        patient = PatientStore(store, writable=writable, on_kept=self._writes_kept)
+        patient.set_wait(UI_WAIT)
+        return patient
+
+    def _progress_off(self, problem: BaseException) -> None:
+        """No progress this run: say why in the learner's words (the progress screen says it too)."""
+        from trainer.progress import StoreUnavailable
+        from trainer.progress.files import said_reason
+
+        self.progress_problem = problem
+        if not isinstance(problem, StoreUnavailable):
+            self.notify(self.progress_error_text(problem), "error", 60)
+        elif problem.no_file:  # a folder or a file where the other belongs: there is no file to leave alone
+            self.notify(_("Progress cannot be saved: answers are not kept until this is fixed and the app is "
+                          "started again.") + "\n" + said_reason(problem), "error", 60)
+        else:
+            self.notify(_("Your progress file cannot be used right now and was left untouched. Answers are not "
+                          "saved until this is fixed and the app is started again.") + "\n" + problem.translated(),
+                        "error", 60)
+
+    def _wait_for_lock(self, problem: Any) -> None:
+        """Another program holds the progress file locked (a database browser with unsaved edits):
+        show the progress read-only when the file can be read, keep the new answers in memory, and
+        try every :data:`RETRY_SECONDS` to open it for writing (:meth:`keep_progress`); the learner
+        is told in one line.  When it cannot be read either, the app goes on without progress until
+        the lock ends."""
+        from trainer.progress.store import open_store_readonly
+
+        self.locked_path, self.progress_problem = problem.path, problem
+        store = None
+        try:
+            store = open_store_readonly(problem.path, wait=START_WAIT)
+            if not self.active_learners_of(store):
+                store.close()
+                store = None
+        except Exception:  # noqa: BLE001 - not even readable now: tried again with the lock
+            store = None
+        if store is not None:
+            self.progress = self._patient(store, writable=False)
+            try:
+                self._pick_learner()
+                self.progress_problem = None
+            except Exception:  # noqa: BLE001 - the app goes on without progress until the lock ends
+                self.progress, self.learner_id = None, None
+                store.close()
+        if self.progress is not None:
+            self.notify(self.to_learner(
+                _("Another program is using your progress file right now, so your progress is only shown: new "
+                  "answers are kept and saved as soon as it lets go of the file (keep the app open until then)."),
+                i18n.pgettext("to a child", "Another program is using your progress file right now, so your progress "
+                              "is only shown: new answers are kept and saved as soon as it lets go of the file (keep "
+                              "the app open until then).")), "warn", 30)
+        else:
+            self.notify(self.to_learner(
+                _("Another program is using your progress file right now, so your progress cannot be shown yet: "
+                  "it appears as soon as the program lets go of the file."),
+                i18n.pgettext("to a child", "Another program is using your progress file right now, so your "
+                              "progress cannot be shown yet: it appears as soon as the program lets go of the "
+                              "file.")), "error", 30)
+
+    def to_learner(self, adult: str, child: str) -> str:
+        """The words for the current learner: ``child`` (spoken to with «ты») on a child's profile,
+        else ``adult`` (both already translated)."""
+        return child if self.settings.profile == "child" else adult
+
+    def progress_error_text(self, error: BaseException) -> str:
+        """One line saying that the progress could not be saved, and why, in the learner's words (a
+        lock, a full disk, a read-only file, an input/output error: never SQLite's English)."""
+        from trainer.progress.files import said_reason
+
+        if not getattr(error, "learner_words", False):
+            logging.getLogger(__name__).warning("progress: %r", error)
+        return _("Progress cannot be saved: {error}").format(error=said_reason(error))
+
+    def progress_failed(self, error: BaseException) -> None:
+        """Tell the learner that something could not be saved (:meth:`progress_error_text`)."""
+        self.notify(self.progress_error_text(error), "error")
+
+    def _writes_kept(self, kind: str) -> None:
+        """The progress file did not take a write: it is kept in memory (and tried again every
+        :data:`RETRY_SECONDS`); the learner is told in one line while it waits."""
+        from trainer.progress.files import kind_words
+
+        self.next_progress_try = self.time + RETRY_SECONDS
+        if kind == "locked":
+            text = self.to_learner(
+                _("Another program is using your progress file: your answers are kept and saved as soon as it "
+                  "lets go of the file (keep the app open until then)."),
+                i18n.pgettext("to a child", "Another program is using your progress file: your answers are kept "
+                              "and saved as soon as it lets go of the file (keep the app open until then)."))
+        else:
+            reason = kind_words(kind)
+            text = self.to_learner(
+                _("Your answers cannot be saved right now ({reason}): they are kept and saved as soon as that "
+                  "is fixed (keep the app open until then).").format(reason=reason),
+                i18n.pgettext("to a child", "Your answers cannot be saved right now ({reason}): they are kept and "
+                              "saved as soon as that is fixed (keep the app open until then).").format(reason=reason))
+        self.notify(text, "warn", 30, while_true=lambda: self.kept_writes() > 0)
+
+    def keep_progress(self) -> None:
+        """Every :data:`RETRY_SECONDS` of app time: write what the progress file did not take, or open
+        the file another program held locked once it lets go; each try asks without waiting, so no
+        frame waits for a lock."""
+        if self.time < self.next_progress_try:
+            return
+        self.next_progress_try = self.time + RETRY_SECONDS
+        if self.locked_path is not None:
+            self._reopen_after_lock()
+            return
+        if self.kept_writes() and self.progress.flush():
+            self.notify(self.to_learner(_("Everything kept meanwhile is saved now."),
+                                        i18n.pgettext("to a child", "Everything kept meanwhile is saved now.")),
+                        "ok", 5)
+
+    def kept_writes(self) -> int:
+        """How many writes the progress file did not take yet and the app keeps in memory."""
+        pending = getattr(self.progress, "pending", 0)
+        return pending if type(pending) is int else 0
+
+    def _reopen_after_lock(self) -> None:
+        """Open the progress file for writing once the other program let go of it: the kept answers
+        are written, and the learner is told that saving works again."""
+        from trainer.progress import StoreUnavailable, open_store
+        from trainer.progress.files import lock_is_free
+
+        if not lock_is_free(self.locked_path):
+            return
+        try:
+            store = open_store(self.locked_path, wait=0.0)
+        except StoreUnavailable as exc:
+            if exc.kind != "locked":  # something else is wrong now: said, no more tries
+                self.locked_path = None
+                self.progress_failed(exc)
+            return
+        except Exception as exc:  # noqa: BLE001 - said, no more tries
+            self.locked_path = None
+            self.progress_failed(exc)
+            return
+        self.locked_path, self.progress_problem = None, None
+        for notice in getattr(store, "notices", ()):
+            self.notify(store_notice_text(notice, self.lesson_title), "warn", 20)
+        if self.progress is not None:
+            self.progress.set_wait(UI_WAIT)
+            self.progress.reopened(store)
+        else:
+            self.progress = self._patient(store)
+            self._pick_learner()
+        self.withdraw("error")
+        self.notify(self.to_learner(
+            _("The other program let go of your progress file: your answers are saved again."),
+            i18n.pgettext("to a child", "The other program let go of your progress file: your answers are saved "
+                          "again.")), "ok", 6)
+        for screen in self.stack:
+            screen._built_for = None
+        self.invalidate()
+
+    def progress_off_text(self) -> str | None:
+        """What the progress screen says when there is no progress to show: why (another program
+        holds the file locked, or the reason it cannot be used); None when nothing is known (the
+        screen's own words)."""
+        from trainer.progress.files import said_reason
+
+        problem = self.progress_problem
+        if problem is None:
+            return None
+        if self.locked_path is not None:
+            return self.to_learner(
+                _("Another program is using your progress file right now. Your progress appears here as soon "
+                  "as it lets go of the file."),
+                i18n.pgettext("to a child", "Another program is using your progress file right now. Your progress "
+                              "appears here as soon as it lets go of the file."))
+        return _("Progress is not being saved: {reason}").format(reason=said_reason(problem))
+
+    def lesson_title(self, lesson_id: str) -> str | None:
+        """A lesson's title in the current language, by its id (None when there is no such lesson);
+        the lessons are loaded for it when they are not yet."""
+        try:
+            if self._library is None:
+                self._library = self._load_library()
+            lesson = self._library.lessons.get(lesson_id)
+            return lesson.title.get(self.settings.language) if lesson is not None else None
+        except Exception:  # noqa: BLE001 - the id is said instead
+            return None
 
     def _open_progress_read_only(self, problem: Any) -> bool:
         """The progress file cannot be written (a read-only folder, a full disk) but may still be
@@ -389,9 +620,14 @@ class App:
             self.progress, self.learner_id = None, None
             store.close()
             return False
-        self.notify(_("Your progress can only be read right now: it is shown and can be exported, but new "
-                      "answers are not saved until this is fixed and the app is started again.") + "\n"
-                    + problem.translated(), "error", 60)
+        if self.settings.profile == "child":  # a child is spoken to with «ты» (views.lesson_order.is_child)
+            said = i18n.pgettext("to a child", "Your progress can only be read right now: it is shown and can be "
+                                 "exported, but new answers are not saved until this is fixed and the app is "
+                                 "started again.")
+        else:
+            said = _("Your progress can only be read right now: it is shown and can be exported, but new "
+                     "answers are not saved until this is fixed and the app is started again.")
+        self.notify(said + "\n" + problem.translated(), "error", 60)
         return True
 
     @property
@@ -466,7 +702,7 @@ class App:
             saved = store.learner(self.learner_id).settings
             store.update_learner(self.learner_id, settings={**saved, **asdict(self.settings)})
         except Exception as exc:
-            self.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
+            self.progress_failed(exc)
 
     def apply_profile(self, profile: str) -> None:
         """Switch the current learner to a first-run answer (``new``, ``rules`` or ``child``): the
@@ -475,7 +711,7 @@ class App:
             try:
                 self.progress.update_learner(self.learner_id, kind="child" if profile == "child" else "adult")
             except Exception as exc:
-                self.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
+                self.progress_failed(exc)
         self.apply_settings(for_profile(self.settings, profile))
 
     def learner_data(self, key: str) -> Any:
@@ -504,7 +740,7 @@ class App:
                 saved[key] = value
             self.progress.update_learner(learner_id, settings=saved)
         except Exception as exc:
-            self.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
+            self.progress_failed(exc)
 
     def record_answer(self, source: str, item_id: str, skill: str, correct: bool, seconds: float,
                       hints: int = 0, spec: dict | None = None) -> None:
@@ -515,7 +751,7 @@ class App:
             self.progress.record_answer(self.learner_id, source, item_id, skill, correct, seconds, hints,
                                         spec=spec)
         except Exception as exc:
-            self.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
+            self.progress_failed(exc)
 
     def _load_library(self) -> Any:
         from trainer.lessons.loader import load_all
@@ -625,14 +861,16 @@ class App:
         if settings.language != old.language:
             i18n.set_language(settings.language)
             pygame.display.set_caption(_("Riichi mahjong trainer"))
-        if settings.tile_size != old.tile_size:
-            self.layout = Layout.for_size(self.layout.width, self.layout.height, settings.tile_size)
+        if (settings.tile_size, settings.interface_size) != (old.tile_size, old.interface_size):
+            self.layout = Layout.for_settings(self.layout.width, self.layout.height, settings)
         if self.save_enabled:
             try:
                 save_settings(self.settings)
             except OSError as exc:
                 if not self.progress_read_only:  # else the start-up banner says why already
-                    self.notify(_("Settings cannot be saved: {error}").format(error=exc), "error")
+                    from trainer.progress.files import said_reason
+
+                    self.notify(_("Settings cannot be saved: {error}").format(error=said_reason(exc)), "error")
         self.save_learner_settings()
         for screen in self.stack:
             screen._built_for = None
@@ -708,7 +946,7 @@ class App:
     def layout_key(self) -> tuple[int, int, float, str]:
         """What a screen's widgets depend on: window size, scale and tile size."""
         L = self.layout
-        return (L.width, L.height, L.scale, self.settings.tile_size)
+        return (L.width, L.height, L.scale, self.settings.tile_size, self.settings.interface_size)
 
     def invalidate(self) -> None:
         """Ask for a redraw at the next frame."""
@@ -762,9 +1000,53 @@ class App:
         """Adapt to a new window size (also used by the screenshot command)."""
         width, height = max(MIN_SIZE[0] // 2, width), max(MIN_SIZE[1] // 2, height)
         if (width, height) != self.surface.get_size():
-            self.window = pygame.display.set_mode((width, height), self.flags)
-            self.surface = self.window
-        self.layout = Layout.for_size(width, height, self.settings.tile_size)
+            surface = self._set_mode((width, height), self.flags, _("The window could not take that size."))
+            if surface is None:
+                return
+            self.window = self.surface = surface
+        self._lay_out_for(width, height)
+
+    #: The window's size before F11 made it full screen (None: not full screen by F11).
+    windowed_size: tuple[int, int] | None = None
+
+    def toggle_fullscreen(self) -> None:
+        """F11: the whole screen, borderless, at the desktop's size (``set_mode((0, 0), FULLSCREEN)``
+        takes the desktop size of the display the window is on, which pygame-ce opens as SDL's
+        desktop full screen: no change of the monitor's mode), the layout built for that size; F11
+        again goes back to the window at its size before.  Where the system refuses, one line says
+        so and the window stays as it was."""
+        if self.windowed_size is None or not _is_fullscreen():
+            windowed: tuple[int, int] | None = self.surface.get_size()  # before: the display surface is reused
+            surface = self._set_mode((0, 0), pygame.FULLSCREEN, _("Full screen is not available here."))
+        else:
+            surface = self._set_mode(self.windowed_size, self.flags,
+                                     _("The window could not go back to its size."))
+            windowed = None
+        if surface is None:
+            return
+        self.windowed_size = windowed
+        self.window = self.surface = surface
+        self._lay_out_for(*surface.get_size())
+
+    def _set_mode(self, size: tuple[int, int], flags: int, failed: str) -> pygame.Surface | None:
+        """``pygame.display.set_mode``, guarded: where the system refuses (no full screen with this
+        video driver, a size it cannot give), the learner reads ``failed`` in one line, the error
+        goes to the log, the app goes on with whatever window is left, and None is returned."""
+        try:
+            return pygame.display.set_mode(size, flags)
+        except pygame.error as exc:
+            logging.getLogger(__name__).warning("display: %s", exc)
+            self.notify(failed, "warn", 6)
+            left = pygame.display.get_surface()
+            if left is not None and left.get_size() != (self.layout.width, self.layout.height):
+                self.window = self.surface = left
+                self._lay_out_for(*left.get_size())
+            return None
+
+    def _lay_out_for(self, width: int, height: int) -> None:
+        """The layout for a window of ``width`` x ``height``; the screen on top built again for it
+        (its learner's input kept: :meth:`Screen.rebuild`)."""
+        self.layout = Layout.for_settings(width, height, self.settings)
         if self.stack:
             self.stack[-1].rebuild()
         self.invalidate()
@@ -789,6 +1071,8 @@ class App:
         self.time += dt
         for ev in events:
             self.handle_event(ev)
+        if self.locked_path is not None or self.kept_writes():
+            self.keep_progress()
         screen = self.screen
         animating = bool(self._guard(screen.update, min(dt, 0.1))) if screen is not None else False
         if self.banners:
@@ -809,7 +1093,7 @@ class App:
         if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             w, h = getattr(ev, "w", None) or ev.x, getattr(ev, "h", None) or ev.y
             if (w, h) != (self.layout.width, self.layout.height):
-                self.layout = Layout.for_size(w, h, self.settings.tile_size)
+                self.layout = Layout.for_settings(w, h, self.settings)
                 self.surface = pygame.display.get_surface() or self.surface
                 if self.stack:
                     self.stack[-1].rebuild()
@@ -832,7 +1116,7 @@ class App:
         if ev.type == pygame.KEYDOWN:
             self.show_focus = True
             if ev.key == pygame.K_F11:
-                pygame.display.toggle_fullscreen()
+                self.toggle_fullscreen()
                 return
         elif ev.type == pygame.MOUSEBUTTONDOWN:
             self.show_focus = False
@@ -908,6 +1192,11 @@ class App:
             try:
                 self._guard(screen.closing)
             except Exception:  # noqa: BLE001 - closing goes on: the store must still be closed
+                pass
+        if self.locked_path is not None and self.kept_writes():  # one last chance for what was kept
+            try:
+                self._reopen_after_lock()
+            except Exception:  # noqa: BLE001 - closing goes on
                 pass
         if self.progress is not None:
             try:

@@ -1,8 +1,9 @@
 """The learner's own mistakes from saved games as spaced-repetition cards.
 
 When a match ends, its review (``trainer.engine.game.review``) is read and every discard
-that lost tiles, slowed the hand, or dealt in while a safe tile was in the hand becomes a
-new card in the learner's progress store, due at once (:meth:`ProgressStore.add_card`).  The
+that lost tiles, slowed the hand, threw a dangerous tile into a riichi while a genbutsu was in the
+hand (``unsafe``, even when it was the slower discard too), or dealt in while a safe tile was in the
+hand becomes a new card in the learner's progress store, due at once (:meth:`ProgressStore.add_card`).  The
 coach's verdict is not the learner's answer: no answer is recorded, so the daily goal, the
 streak, the accuracy and the skills' mastery are left as they are until the learner answers the
 card in a review.  A card's
@@ -63,11 +64,19 @@ from pathlib import Path
 from typing import Any
 
 from trainer.engine.game.call_review import CallDecision
-from trainer.engine.game.review import WIN_MISTAKES, Decision, review_game
-from trainer.i18n import _
+from trainer.engine.game.review import (
+    EFFICIENCY_MISTAKES,
+    SAFETY_MISTAKES,
+    WIN_MISTAKES,
+    Decision,
+    review_game,
+)
 
-CARD_VERDICTS = ("lost_tiles", "lost_shanten", "dealt_in")
-"""Verdicts that become review cards (item 7 of issue 12)."""
+CARD_VERDICTS = (*EFFICIENCY_MISTAKES, *SAFETY_MISTAKES)
+"""Verdicts that become tile cards: a discard that slowed the hand (``lost_tiles``, ``lost_shanten``) or
+was dangerous against a riichi while a genbutsu was in the hand (``unsafe``, ``dealt_in``): the review's
+mistakes worth a card (:attr:`~trainer.engine.game.review.Decision.mistake`) but a win let pass, which
+has its own card."""
 
 RIICHI_ASK = "riichi"
 """The ``ask`` of a card's spec that makes it a riichi-or-dama question (a tile card has none)."""
@@ -130,8 +139,9 @@ def win_card_id(path: Path, d: Decision) -> str:
 
 
 def card_skill(d: Decision) -> str:
-    """The mastery skill a game mistake belongs to."""
-    return "defense" if d.verdict == "dealt_in" else "efficiency"
+    """The mastery skill a game mistake belongs to: defense for a dangerous discard into a riichi
+    (``unsafe``, ``dealt_in``), else efficiency."""
+    return "defense" if d.verdict in SAFETY_MISTAKES else "efficiency"
 
 
 def is_riichi_card(spec: dict[str, Any]) -> bool:
@@ -227,7 +237,7 @@ def record_mistakes(app: Any, path: Path, log: dict[str, Any], seat: int = 0) ->
             app.progress.add_card(app.learner_id, item_id, skill, spec)
     except Exception as exc:  # noqa: BLE001 - the match is saved; only its review cards are lost
         if hasattr(app, "notify"):
-            app.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
+            app.progress_failed(exc)
         return 0
     if cards:  # offered at once (due_positions), not only a day later
         made = datetime.now(UTC).isoformat(timespec="seconds")
@@ -292,3 +302,41 @@ def due_positions(app: Any) -> list[dict[str, Any]]:
         if path is not None:
             out.append(dict(r, game=str(path)))
     return out
+
+
+COUNT_ALL = 1_000_000
+"""A limit that lifts the daily review cap when cards are counted, not shown."""
+
+LOOK_AHEAD = timedelta(days=400)
+"""How far ahead :func:`next_return` looks for the cards' due dates."""
+
+
+def next_return(app: Any, item_ids: set[str], now: datetime | None = None) -> tuple[datetime, int, int] | None:
+    """When the cards ``item_ids`` come back, read from the progress store's schedule (never
+    changed): the first due time among them, how many are due by the end of that local day, and
+    how many come later; None without a progress store, without such cards, or when none is
+    scheduled within :data:`LOOK_AHEAD`.  A miss comes back a day later
+    (:data:`trainer.progress.srs.RELEARN_AFTER`)."""
+    store, learner = getattr(app, "progress", None), getattr(app, "learner_id", None)
+    if store is None or learner is None or not item_ids:
+        return None
+    now = now or datetime.now(UTC)
+
+    def due_by(when: datetime, limit: int = COUNT_ALL) -> int:
+        return len(store.due_reviews(learner, now=when, limit=limit, showable=lambda r: r.get("item_id") in item_ids))
+
+    try:
+        if not due_by(now + LOOK_AHEAD, 1):
+            return None
+        lo, hi = now, now + timedelta(hours=1)  # the first due time: windows doubling, then halved to the minute
+        while not due_by(hi, 1):
+            lo, hi = hi, now + (hi - now) * 2
+        while hi - lo > timedelta(minutes=1):
+            mid = lo + (hi - lo) / 2
+            lo, hi = (lo, mid) if due_by(mid, 1) else (mid, hi)
+        local = hi.astimezone()
+        day_end = datetime.combine(local.date() + timedelta(days=1), datetime.min.time()).astimezone()
+        first_day = due_by(day_end)
+        return hi, first_day, due_by(now + LOOK_AHEAD) - first_day
+    except Exception:  # noqa: BLE001 - a store that cannot answer: nothing to say, never a crash
+        return None

@@ -118,14 +118,16 @@ def form_label(form: str) -> str:
 
 def term_meaning(term_id: str) -> str:
     """A glossary term's explanation in the interface language, to follow a colon: a small first
-    letter unless it starts with a name, no full stop (empty for an unknown id)."""
+    letter (a one-letter first word too: «a pung») unless it starts with an abbreviation, no full
+    stop (empty for an unknown id)."""
     from trainer.glossary import load_glossary
 
     try:
         text = load_glossary().term(term_id).explanation(current_language()).strip().rstrip(".")
     except (KeyError, LookupError, ValueError):
         return ""
-    if len(text) > 1 and text[0].isupper() and text[1].islower():
+    first = text.split(" ", 1)[0]
+    if first[:1].isupper() and (len(first) == 1 or first[1:2].islower()):  # «A pung…», «Pung…», not «MCR…»
         text = text[0].lower() + text[1:]
     return text
 
@@ -173,10 +175,11 @@ def melded_line(hand_text: str) -> str:
     except ValueError:
         return ""
     shown = " ".join(_tiles(format_tiles(m.tiles)) for m in melds if m.is_open)
-    hidden = " ".join(_tiles(format_tiles(m.tiles)) for m in melds if not m.is_open)
+    kongs = [m for m in melds if not m.is_open]
+    hidden = " ".join(_tiles(format_tiles(m.tiles)) for m in kongs)
     bits = [_("melded {sets}").format(sets=shown)] if shown else []
     if hidden:
-        bits.append(_("concealed kong {sets}").format(sets=hidden))
+        bits.append(ngettext("concealed kong {sets}", "concealed kongs {sets}", len(kongs)).format(sets=hidden))
     return " · ".join(bits)
 
 
@@ -427,13 +430,31 @@ def mcr_mistake(ex: Any, response: Any, final: bool) -> str | None:
         said = next(iter(response))
         lines.append(_("{fan} is counted here: no bigger fan of this hand implies it.").format(fan=fan_term(said)))
     elif q == "mcr_excluded_by":
-        said = next(iter(response))
-        fan = str(ex.prompt.get("fan"))
-        lines.append(_("{said} does not imply {fan}: it would be counted beside it.").format(
-            said=fan_term(said), fan=fan_term(fan)))
+        lines = excluded_by_lines(ex, next(iter(response)), final)
     elif q == "mcr_waits":
         lines = waits_lines(ex.prompt.hand, items, set(response), set(ex.answer), final)
     return BR.join(lines)
+
+
+def excluded_by_lines(ex: Any, said: str, final: bool) -> list[str]:
+    """Why a counted fan picked as the one that leaves a fan out does not: the fans it does imply
+    (the fan table's exclusions under the drill's rules, the calculator's own data); after the
+    final try, when several counted fans imply it, all of them."""
+    from trainer.engine.exercises.mcr_drills import fans_implying, implied_fans, mcr_rules
+
+    rules = mcr_rules(str(ex.prompt.get("rule_set") or "mcr"))
+    fan = str(ex.prompt.get("fan"))
+    implied = implied_fans(rules, said)
+    if implied:
+        lines = [_("{said} does not imply {fan}: it implies only {fans}.").format(
+            said=fan_term(said), fan=fan_term(fan), fans=", ".join(fan_term(f) for f in implied))]
+    else:
+        lines = [_("{said} implies no other fan, so it leaves nothing out.").format(said=fan_term(said))]
+    right = fans_implying(rules, fan, [o.value for o in ex.prompt.options])
+    if final and len(right) > 1:  # the working below names one of them (the calculator's first)
+        lines.append(_("Each of these fans implies {fan}: {fans}.").format(
+            fan=fan_term(fan), fans=", ".join(fan_term(f) for f in right)))
+    return lines
 
 
 def waits_found_line(picked: set[int], answer: set[int]) -> str:

@@ -17,7 +17,9 @@ from pathlib import Path
 
 import platformdirs
 
+from trainer.engine.rules import PRESETS as ENGINE_PRESETS
 from trainer.i18n import N_, _, format_number
+from trainer.textio import decode_text
 
 APP_NAME = "riichi-trainer"
 SETTINGS_FILE = "settings.json"
@@ -25,9 +27,16 @@ SETTINGS_FILE = "settings.json"
 LANGUAGES = ("ru", "en")
 TERM_MODES = ("ru_ja", "ja_ru", "full")
 TILE_SIZES = ("small", "medium", "large")
+INTERFACE_SIZES = ("auto", "large", "normal", "compact")
+"""How large the interface is drawn in a big window: as large as the window allows ("auto"), or
+held at a size (:data:`trainer.ui.layout.INTERFACE_SCALE_CAPS`) so the window shows more."""
 PROFILES = ("", "new", "rules", "child")
 """The first-run answer: not asked yet, new to mahjong, knows the rules, a child."""
 PRESETS = ("tenhou", "ema", "jpml")
+TILE_THEMES = ("classic", "contrast", "kids")
+"""The tile themes :mod:`trainer.ui.tile_art` draws (its ``THEMES``; that module needs pygame)."""
+DAILY_REVIEWS_RANGE = (0, 200)
+"""The daily review caps a learner may set (docs/progress.md: 0-200)."""
 
 
 def config_dir() -> Path:
@@ -56,11 +65,11 @@ class Settings:
     profile: str = ""  # the first-run answer (PROFILES)
     match_setup: str = ""  # the last match setup chosen (JSON, see trainer/ui/match_setup.py)
     training_setup: str = ""  # each training game's last choice (JSON, see trainer/ui/training_setup.py)
+    interface_size: str = "auto"  # INTERFACE_SIZES: "auto" scales with the window
 
     def validated(self) -> Settings:
         """Check every field; raises SettingsValueError (a ValueError) naming the bad field."""
-        choices = {"language": LANGUAGES, "term_mode": TERM_MODES, "tile_size": TILE_SIZES, "profile": PROFILES}
-        for name, allowed in choices.items():
+        for name, allowed in CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
                 raise SettingsValueError(Problem(N_("{field}: {value} is not one of {allowed}"), field=name,
@@ -73,9 +82,10 @@ class Settings:
                                                  expected=_JSON_KINDS[expected], got=_json_kind(value)))
         if self.last_step < 0:
             raise SettingsValueError(Problem(N_("{field}: must not be negative"), field="last_step"))
-        if not 0 <= self.daily_reviews <= 1000:
+        low, high = DAILY_REVIEWS_RANGE
+        if not low <= self.daily_reviews <= high:
             raise SettingsValueError(Problem(N_("{field}: must be between {low} and {high}"), field="daily_reviews",
-                                             low=0, high=1000))
+                                             low=low, high=high))
         return self
 
     def with_(self, **changes: object) -> Settings:
@@ -83,12 +93,24 @@ class Settings:
         return replace(self, **changes).validated()
 
 
+CHOICES: dict[str, tuple[str, ...]] = {
+    "language": LANGUAGES,
+    "term_mode": TERM_MODES,
+    "preset": ENGINE_PRESETS,  # the settings screen offers four; older versions offered every shipped preset
+    "tile_theme": TILE_THEMES,
+    "tile_size": TILE_SIZES,
+    "interface_size": INTERFACE_SIZES,
+    "profile": PROFILES,
+}
+"""Every field with a closed set of values, and those values: anything else is a bad value."""
+
 FIELD_LABELS = {
     "language": N_("Interface language"),
     "term_mode": N_("How terms are shown"),
     "preset": N_("Rule preset"),
     "tile_theme": N_("Tile theme"),
     "tile_size": N_("Tile size"),
+    "interface_size": N_("Interface size"),
     "sound": N_("Sound"),
     "daily_reviews": N_("Reviews a day"),
 }
@@ -164,11 +186,12 @@ DELETED_KEY = "deleted_at"
 PER_LEARNER = ("last_lesson", "last_step", "last_drill", "last_track", "profile")
 """Fields that belong to one learner only: a new learner starts them from the defaults."""
 
-# What the first-run answer switches on: the lesson-map tab, tile theme and tile size.
+# What the first-run answer switches on: the lesson-map tab, tile theme and tile size (and a child's
+# interface stays as large as the window: "auto", whatever the computer's last learner chose).
 PROFILE_DEFAULTS: dict[str, dict[str, object]] = {
     "new": {"last_track": "basics", "tile_theme": "classic", "tile_size": "medium"},
     "rules": {"last_track": "skills", "tile_theme": "classic", "tile_size": "medium"},
-    "child": {"last_track": "kids", "tile_theme": "kids", "tile_size": "large"},
+    "child": {"last_track": "kids", "tile_theme": "kids", "tile_size": "large", "interface_size": "auto"},
 }
 
 
@@ -242,7 +265,7 @@ def load_settings(folder: Path | None = None) -> LoadResult:
         if len(raw) > MAX_SETTINGS_BYTES:
             raise SettingsValueError(Problem(N_("the file is larger than {size} KB"),
                                              size=MAX_SETTINGS_BYTES // 1024))
-        text = raw.decode("utf-8")
+        text = decode_text(raw)  # a byte order mark (Windows Notepad) is dropped
         data = json.loads(text)
         if not isinstance(data, dict):
             raise SettingsValueError(Problem(N_("the file does not hold a JSON object")))

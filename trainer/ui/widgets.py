@@ -895,7 +895,7 @@ class Dialog:
         w = min(L.px(self.width), L.width - 2 * L.margin)
         pad = L.px(28)
         text_w = w - 2 * pad
-        th = app.line_height(L.font("h2"))
+        th = app.line_height(L.font("h2")) * len(self.title_lines())
         bh = wrapped_height(app, self.body, L.font("body"), text_w) if self.body else 0
         ph = L.px(self.paint_height)
         btn_h = L.px(52)
@@ -936,8 +936,16 @@ class Dialog:
                     return
         self.app.invalidate()
 
+    def title_lines(self) -> list[str]:
+        """The title broken to the box's width (a term's name with its Japanese or Chinese and the
+        reading is often wider than the box): never cut with "…"."""
+        L = self.app.layout
+        width = min(L.px(self.width), L.width - 2 * L.margin) - 2 * L.px(28)
+        return self.app.wrap(self.title, L.font("h2"), width, True) or [self.title]
+
     def draw_frame(self, surf: pygame.Surface) -> int:
-        """Dim the screen, paint the box and its title; the y where the box's content starts."""
+        """Dim the screen, paint the box and its title on as many lines as it needs; the y where the
+        box's content starts."""
         app = self.app
         L = app.layout
         self.layout()
@@ -947,9 +955,12 @@ class Dialog:
         draw_panel(surf, self.rect, P.card, L.px(18), shadow=L.px(6), border=P.card_edge)
         pad = L.px(28)
         y = self.rect.top + pad
-        blit_text(surf, app, self.title, L.font("h2"), P.ink, (self.rect.left + pad, y), bold=True,
-                  max_width=self.rect.width - 2 * pad)
-        return y + app.line_height(L.font("h2")) + L.px(12)
+        h2 = L.font("h2")
+        for line in self.title_lines():
+            blit_text(surf, app, line, h2, P.ink, (self.rect.left + pad, y), bold=True,
+                      max_width=self.rect.width - 2 * pad)
+            y += app.line_height(h2)
+        return y + L.px(12)
 
     def draw(self, surf: pygame.Surface) -> None:
         """Dim the screen and paint the box."""

@@ -21,7 +21,7 @@ from trainer.engine.exercises.base import Exercise, GeneratorError, Option, Para
 from trainer.engine.hand import Hand
 from trainer.engine.mcr.calculator import McrResult, hand_groups, score_mcr
 from trainer.engine.mcr.detect import Situation
-from trainer.engine.mcr.drills import excluded_item, minimum_item
+from trainer.engine.mcr.drills import McrItem, excluded_item, minimum_item
 from trainer.engine.mcr.forms import all_readings, waiting_kinds
 from trainer.engine.mcr.random_hands import random_win
 from trainer.engine.mcr.table import McrRules, load_mcr_rules
@@ -179,25 +179,52 @@ class McrExcludedParams(McrParams):
         "mixed", description="which fan is not counted; which counted fan leaves a fan out; either")
 
 
+def implied_fans(rules: McrRules, fan_id: str) -> tuple[str, ...]:
+    """The fans ``fan_id`` implies and so leaves out (non-repeat principle): its ``excludes`` in
+    ``mcr_fans.toml`` with the preset's additions, read as the calculator reads them
+    (:attr:`McrRules.implied`); an exclusion of only some sets of a fan (``pung_of_terminals_or_honors:wind``)
+    names the fan."""
+    return tuple(dict.fromkeys(name for name, _tag in rules.implied.get(fan_id, ())))
+
+
+def fans_implying(rules: McrRules, fan_id: str, among: list[str]) -> list[str]:
+    """Which of the fans ``among`` imply ``fan_id`` (each of them alone would leave it out)."""
+    return [f for f in among if fan_id in implied_fans(rules, f)]
+
+
+def _why_item(rng: random.Random, rules: McrRules, item: McrItem) -> tuple[McrItem, list[str], list[str]]:
+    """``item``, or the next one where some offered fan does not imply the left-out fan (a question
+    with no wrong option asks nothing): the item, the counted fans offered and those that imply it."""
+    for _ in range(MAX_TRIES):
+        counted = [f for f in dict.fromkeys(item.result.fans) if f != "flower_tiles"]
+        right = fans_implying(rules, item.answer, counted)
+        if right and len(right) < len(counted):
+            return item, counted, right
+        item = excluded_item(rng, rules)
+    raise GeneratorError(f"no MCR hand with a counted fan that does not imply the left-out fan in {MAX_TRIES} tries")
+
+
 def make_excluded(p: McrExcludedParams, rng: random.Random) -> Exercise:
     """``fan``: the hand shows all these fans but one is not counted — which?  ``why``: this
-    fan is shown but not counted — which counted fan implies it (non-repeat principle)?"""
+    fan is shown but not counted — which counted fan implies it (non-repeat principle)?  Every
+    counted fan that implies it is right (a fan is often implied by several: Self-Drawn by Fully
+    Concealed Hand and by Last Tile Draw), and at least one offered fan does not imply it."""
     rules = mcr_rules(p.rule_set)
     item = excluded_item(rng, rules)
-    items = result_items(item.result)
-    data = {"hand": format_hand(item.hand), "rule_set": p.rule_set, **situation_data(item.situation)}
     ask = p.ask if p.ask != "mixed" else rng.choice(("fan", "why"))
     if ask == "fan":
         options = [Option(f, ref=f"mcr_{f}") for f in item.options]
-        return draft("mcr_excluded", "choice", frozenset({item.answer}), items, options=options, **data)
-    left = item.answer
-    by = {d.by for d in item.result.excluded if d.id == left and d.principle == "non_repeat"}
-    counted = [f for f in dict.fromkeys(item.result.fans) if f != "flower_tiles"]
-    if not by <= set(counted):
-        raise GeneratorError("the fan is left out by a fan that is not counted")
+        return draft("mcr_excluded", "choice", frozenset({item.answer}), result_items(item.result),
+                     options=options, **_item_data(item, p))
+    item, counted, right = _why_item(rng, rules, item)
     options = [Option(f, ref=f"mcr_{f}") for f in counted]
-    return draft("mcr_excluded_by", "choice", frozenset(by), items, options=options, fan=left,
-                 skill="mcr_principles", **data)
+    return draft("mcr_excluded_by", "choice", frozenset(right), result_items(item.result), options=options,
+                 fan=item.answer, skill="mcr_principles", **_item_data(item, p))
+
+
+def _item_data(item: McrItem, p: McrParams) -> dict[str, Any]:
+    """The prompt data of an MCR drill item: the hand, the rules and how it was won."""
+    return {"hand": format_hand(item.hand), "rule_set": p.rule_set, **situation_data(item.situation)}
 
 
 # ---------------------------------------------------------------------------
@@ -274,6 +301,7 @@ def not_a_wait(hand: Hand, kind: int) -> dict[str, Any]:
 
 
 __all__ = [
-    "McrExcludedParams", "McrFansParams", "McrMinimumParams", "McrWaitsParams", "make_excluded", "make_fans",
-    "make_minimum", "make_waits", "mcr_waits", "not_a_wait", "result_items", "situation_data",
+    "McrExcludedParams", "McrFansParams", "McrMinimumParams", "McrWaitsParams", "fans_implying", "implied_fans",
+    "make_excluded", "make_fans", "make_minimum", "make_waits", "mcr_waits", "not_a_wait", "result_items",
+    "situation_data",
 ]

@@ -129,10 +129,16 @@ def coach_turn(view: PlayerView, legal_tiles: Iterable[Tile], rules: Any = None)
     return _LAST_TURN[1]
 
 
+def threat_seats(turn: TurnAdvice) -> tuple[int, ...]:
+    """The opponents the evaluator reads as a threat this turn (likely ready: a riichi, an open hand
+    far along), the seats the coach's push-or-fold and danger words are about."""
+    return tuple(t.seat for t in turn.threats if t.tenpai >= THREAT)
+
+
 def _hint(a: DiscardAdvice, reason: str, turn: TurnAdvice, compare: DiscardAdvice | None = None) -> DiscardHint:
     e = a.efficiency
     waits = tuple(sorted(e.kinds)) if e.shanten == 0 else ()
-    seats = tuple(t.seat for t in turn.threats if t.tenpai >= THREAT)
+    seats = threat_seats(turn)
     return DiscardHint(a.tile, e.shanten, e.ukeire, waits, reason, a, turn.push_fold, seats, compare)
 
 
@@ -472,7 +478,8 @@ def pass_win_advice(view: PlayerView, tsumo: bool, rules: Any = None) -> tuple[R
 
 __all__ = ["CallAdvice", "DangerWarning", "DiscardHint", "OpenHandWarning", "RiichiAdvice", "Waiting",
            "call_advice", "coach_turn", "danger_warning", "discard_hints", "efficiency_hints", "evaluator_for",
-           "kan_advice", "open_hand_warning", "pass_win_advice", "riichi_advice", "tsumo_values", "waiting", "wins_with_yaku"]
+           "kan_advice", "open_hand_warning", "pass_win_advice", "riichi_advice", "threat_seats", "tsumo_values", "waiting",
+           "wins_with_yaku"]
 
 
 def tsumo_values(view: PlayerView, tile: Tile, rules: Any = None) -> tuple[int, int]:

@@ -20,7 +20,7 @@ from typing import Any
 from trainer import textio
 from trainer.engine.game.log_files import LoadedLog, load_any, parse_any
 from trainer.engine.game.records import RecordError
-from trainer.engine.game.saved import PATTERN, new_game_path, write_game
+from trainer.engine.game.saved import MAX_GAME_BYTES, PATTERN, new_game_path, read_regular_file, write_game
 from trainer.engine.game.tenhou6_write import EXTENSION
 
 
@@ -53,7 +53,7 @@ def same_game(log: dict[str, Any], folder: Path, learner_seat: int) -> Path | No
         return None
     for path in sorted(folder.glob(PATTERN)):
         try:
-            saved = json.loads(path.read_text(encoding="utf-8"))
+            saved = json.loads(textio.decode_text(read_regular_file(path, MAX_GAME_BYTES)))
         except (OSError, ValueError, RecursionError):
             continue
         if (isinstance(saved, dict) and saved.get("learner_seat", 0) == learner_seat

@@ -81,8 +81,11 @@ def danger_notes(view: PlayerView, kind: int, visible: list[int] | None = None) 
     """Why discarding ``kind`` is safe or dangerous against each opponent in riichi, one
     dict per riichi player: ``seat``, ``danger`` (the shared defense evaluator's weight of the
     waits still open), ``genbutsu`` (no wait can win on it), the reasons that closed waits
-    (``suji``, ``kabe``), ``honor_left`` (unseen copies of an honor) and ``edge`` (0 terminal,
-    1 two/eight, 2 middle tile).  Empty when nobody else is in riichi."""
+    (``suji``: a two-sided wait through it is furiten, ``kabe``), ``half_suji`` (a suji closed one
+    two-sided wait through it while another is still open), ``honor_left`` (unseen copies of an
+    honor), ``edge`` (0 terminal, 1 two/eight, 2 middle tile) and ``open_waits``: every wait that
+    can still win on it, as :func:`trainer.engine.safety.assess` lists them (:func:`_open_wait_notes`).
+    Empty when nobody else is in riichi."""
     from trainer.engine import safety
 
     out = []
@@ -95,7 +98,26 @@ def danger_notes(view: PlayerView, kind: int, visible: list[int] | None = None) 
         else:
             r = kind % 9
             ids = ts.reason_ids
-            note.update(suji="suji" in ids, kabe="kabe" in ids, edge=0 if r in (0, 8) else (1 if r in (1, 7) else 2))
+            two_sided_open = any(w.shape == "ryanmen" for w in ts.open_waits)
+            note.update(suji="suji" in ids, kabe="kabe" in ids, edge=0 if r in (0, 8) else (1 if r in (1, 7) else 2),
+                        half_suji="suji" in ids and two_sided_open)
+        note["open_waits"] = _open_wait_notes(ts.open_waits)
+        out.append(note)
+    return out
+
+
+def _open_wait_notes(waits: Iterable[Any]) -> list[dict[str, str]]:
+    """The waits of :attr:`trainer.engine.safety.TileSafety.open_waits` as notes: ``shape``
+    (``ryanmen``, ``kanchan``, ``penchan``, ``shanpon``, ``tanki``) and, for the run shapes,
+    ``tiles``: the two tiles the riichi player would hold (MPSZ, "78m")."""
+    from trainer.engine.notation import format_tiles
+    from trainer.engine.tiles import Tile
+
+    out = []
+    for w in waits:
+        note = {"shape": w.shape}
+        if w.partial:
+            note["tiles"] = format_tiles([Tile(k) for k in w.partial])
         out.append(note)
     return out
 

@@ -13,22 +13,63 @@ there).  A match still being played has ``"final": null``.
 not a game log, or a log from a newer version of the app is listed as
 unreadable with its name and the reason: ``problem``, one English line (for logs and the command
 line), and ``problem_kind`` with the few values its sentence needs, which the user interface turns
-into words in the learner's language (the engine translates nothing).
+into words in the learner's language (the engine translates nothing).  Only regular files are read,
+and at most :data:`MAX_GAME_BYTES` of each (:func:`read_regular_file`): a pipe (FIFO), a device or a
+link to one named like a game is listed as unreadable, never waited on.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from trainer import textio
 from trainer.engine.game.records import RecordError, check_header, load
 from trainer.engine.mcr.records import check_mcr_header, is_mcr_log
 
 PATTERN = "game-*.json"
+MAX_GAME_BYTES = 5 * 1024 * 1024
+"""The largest game log read (about 6 KB a hand: a hanchan is 50-150 KB; this is some 800 hands)."""
+
+
+class NotARegularFile(OSError):
+    """A folder, a pipe (FIFO), a device or a socket where a file was expected (links followed)."""
+
+
+class FileTooLarge(OSError):
+    """A file larger than its reader reads."""
+
+
+def read_regular_file(path: str | Path, limit: int) -> bytes:
+    """The bytes of the regular file at ``path`` (a link followed), at most ``limit`` of them; never
+    blocks: a pipe is opened without waiting for a writer and not read.  Raises
+    :class:`NotARegularFile` for a folder, pipe, device or socket, :class:`FileTooLarge` past
+    ``limit`` bytes, and OSError when the file cannot be opened.  Lesson files and game logs (the
+    folders a learner or a teacher fills) are read through it."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotARegularFile(errno.EINVAL, "not a regular file (a folder, a pipe or a device)", str(path))
+        if info.st_size > limit:
+            raise _too_large(path, limit)
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(limit + 1)
+    finally:
+        os.close(fd)
+    if len(data) > limit:  # it grew while being read
+        raise _too_large(path, limit)
+    return data
+
+
+def _too_large(path: str | Path, limit: int) -> FileTooLarge:
+    return FileTooLarge(errno.EFBIG, f"the file is larger than {limit // 1024} KB", str(path))
 
 
 @dataclass(frozen=True)
@@ -117,7 +158,7 @@ def load_game(path: str | Path) -> dict[str, Any]:
 def read_game(path: Path) -> SavedGame:
     """What the list shows for one file; never raises (an unreadable file gets a ``problem``)."""
     try:
-        log = json.loads(path.read_text(encoding="utf-8"))
+        log = json.loads(textio.decode_text(read_regular_file(path, MAX_GAME_BYTES)))
     except OSError as e:
         why = e.strerror or str(e)
         return SavedGame(path, problem=f"cannot read: {why}", problem_kind="unreadable_file", problem_detail=why)
@@ -184,5 +225,5 @@ def latest_unfinished(folder: Path) -> SavedGame | None:
     return next((g for g in list_games(folder) if g.readable and g.resumable), None)
 
 
-__all__ = ["SavedGame", "check_any_header", "latest_unfinished", "list_games", "load_game", "new_game_path", "read_game",
-           "write_game"]
+__all__ = ["MAX_GAME_BYTES", "FileTooLarge", "NotARegularFile", "SavedGame", "check_any_header", "latest_unfinished",
+           "list_games", "load_game", "new_game_path", "read_game", "read_regular_file", "write_game"]

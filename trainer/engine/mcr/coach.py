@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from trainer.engine.game.actions import Action, Chi, Discard, Kan, Pon, Ron, Tsumo
 from trainer.engine.game.view import PlayerView
-from trainer.engine.hand import Hand
+from trainer.engine.hand import Hand, Meld, MeldKind
 from trainer.engine.mcr.bots import McrBot, win_points
 from trainer.engine.mcr.calculator import McrError, score_mcr
 from trainer.engine.mcr.detect import Situation
@@ -30,8 +30,10 @@ class McrAdvice:
     due); ``waits``: for a ready hand, each winning kind with its points on a discard
     (0: below the minimum, a false win); ``hu``: the points (without flowers) of a Hu
     offered now, or None; ``call``: on a chow/pung/kong offer, whether the coach would
-    take it (None when no call is offered); ``dead``: the seat made a false win and may not
-    win this hand any more (002:2147) — no plans then, and ``discards`` are the safest tiles."""
+    take it (None when no call is offered); ``call_advice``: the call it would take, with the
+    plan that call serves; ``calls_offered``: how many chow/pung/kong calls are on offer;
+    ``dead``: the seat made a false win and may not win this hand any more (002:2147) — no plans
+    then, and ``discards`` are the safest tiles."""
 
     plans: tuple[Plan, ...]
     discards: tuple[int, ...]
@@ -40,6 +42,23 @@ class McrAdvice:
     minimum: int
     call: bool | None = None
     dead: bool = False
+    call_advice: CallAdvice | None = None
+    calls_offered: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CallAdvice:
+    """The call the coach would take and what it is for: ``meld`` the set it makes (the called
+    tile among its tiles), ``called`` the kind of the called tile; ``plan`` the nearest plan after
+    the call (and the best discard after it), None when none is left; ``ready_value`` the points a
+    win would bring when the call makes the hand ready (0 otherwise); ``keeps_plan`` whether that
+    plan is the one named before the call (``plans[0]`` of the advice)."""
+
+    meld: Meld
+    called: int
+    plan: Plan | None
+    ready_value: int = 0
+    keeps_plan: bool = False
 
 
 def _distinct(ps: list[Plan], n: int) -> tuple[Plan, ...]:
@@ -101,10 +120,63 @@ def mcr_advice(view: PlayerView, legal: list[Action], rules: McrGameRules, count
         found = plans(counts, hand.melds, view.seat_wind, view.round_wind, view.visible_counts())
         if sum(counts) + 3 * len(hand.melds) == 13:
             waits = _wait_values(hand, view, rules)
-    call = None
-    if any(isinstance(a, Chi | Pon | Kan) for a in legal):
-        call = isinstance(McrBot(rules).choose(view, [a for a in legal if not isinstance(a, Ron)]), Chi | Pon | Kan)
-    return McrAdvice(_distinct(found, count), discards, waits, hu, rules.fans.minimum, call)
+    named = _distinct(found, count)
+    call, advice = _call_advice(view, legal, rules, named[0] if named else None)
+    offered = sum(isinstance(a, Chi | Pon) or (isinstance(a, Kan) and a.kind is MeldKind.KAN_OPEN) for a in legal)
+    return McrAdvice(named, discards, waits, hu, rules.fans.minimum, call, call_advice=advice,
+                     calls_offered=offered)
+
+
+def _call_advice(view: PlayerView, legal: list[Action], rules: McrGameRules,
+                 named: Plan | None) -> tuple[bool | None, CallAdvice | None]:
+    """Whether the coach takes a call (the aiming bot's choice) and, if it does, which call and the
+    plan it serves.  On a discard (chow, pung, kong): True or False; on the learner's own turn a
+    kong of their own tiles: True with the kong when the bot declares it, else None (the discard
+    advice stands); (None, None) with no call on offer."""
+    if not any(isinstance(a, Chi | Pon | Kan) for a in legal):
+        return None, None
+    choice = McrBot(rules).choose(view, [a for a in legal if not isinstance(a, Ron)])
+    if any(isinstance(a, Discard) for a in legal):  # the learner's turn: only a kong of their own
+        if not isinstance(choice, Kan):
+            return None, None
+        meld = Meld(choice.kind, (choice.tile,) * 4)
+        return True, CallAdvice(meld, choice.tile.kind, named, keeps_plan=True)
+    if not isinstance(choice, Chi | Pon | Kan) or view.last_tile is None:
+        return False, None
+    return True, call_outcome(view, choice, rules, named)
+
+
+def call_meld(action: Chi | Pon | Kan, called: Tile) -> Meld:
+    """The set a call on the discard ``called`` makes (a kong from a discard is a melded kong)."""
+    if isinstance(action, Kan):
+        return Meld(MeldKind.KAN_OPEN, (called,) * 4, called=called)
+    kind = MeldKind.PON if isinstance(action, Pon) else MeldKind.CHI
+    return Meld(kind, tuple(sorted((*action.tiles, called))), called=called)
+
+
+def call_outcome(view: PlayerView, action: Chi | Pon | Kan, rules: McrGameRules, named: Plan | None) -> CallAdvice:
+    """What a call leads to, as the aiming bot weighs it (the set made, then its best discard;
+    no discard after a kong): the nearest plan then, or the value of the ready hand it makes;
+    ``named``: the plan named before the call, to tell whether the call keeps it."""
+    assert view.last_tile is not None
+    called = view.last_tile
+    meld = call_meld(action, called)
+    after = view.hand.counts()
+    own = (called,) * 3 if isinstance(action, Kan) else action.tiles
+    for t in own:
+        after[t.kind] -= 1
+    melds = (*view.hand.melds, meld)
+    bot = McrBot(rules)
+    if not isinstance(action, Kan):
+        options = [Tile(k) for k in range(34) if after[k] > 0]
+        _key, discard = bot.best_discard(after, melds, view, options)
+        after[discard.kind] -= 1
+    distance, minus_value, _shape = bot.evaluate(after, melds, view)
+    found = plans(after, melds, view.seat_wind, view.round_wind, view.visible_counts())
+    plan = found[0] if found else None
+    ready = -minus_value if distance < 0 else 0
+    keeps = plan is not None and named is not None and plan.fans == named.fans
+    return CallAdvice(meld, called.kind, plan, ready, keeps)
 
 
 def _without(tiles: tuple[Tile, ...], kind: int) -> list[Tile]:
@@ -137,6 +209,6 @@ def dead_advice(view: PlayerView, legal: list[Action], rules: McrGameRules) -> M
     if options:
         least = min(danger(k, seen) for k in options)
         discards = tuple(k for k in options if danger(k, seen) == least)
-    call = False if any(isinstance(a, Chi | Pon | Kan) for a in legal) else None
-    return McrAdvice((), discards, (), None, rules.fans.minimum, call, dead=True)
+    claims = not options and any(isinstance(a, Chi | Pon | Kan) for a in legal)  # a discard to claim
+    return McrAdvice((), discards, (), None, rules.fans.minimum, False if claims else None, dead=True)
 

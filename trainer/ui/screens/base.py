@@ -85,14 +85,18 @@ class Screen:
         must not be lost.  Nothing by default."""
 
     def rebuild(self) -> None:
-        """Recreate the widgets and lay them out (window resized, language or tile size changed)."""
+        """Recreate the widgets and lay them out (window resized, language or tile size changed).
+        What the learner has done on the screen's view (typed, picked, and how it was marked) is
+        kept: see :meth:`keep_view_input`."""
         old_focus = self.focus
+        self.kept_input = self.keep_view_input()
         self.widgets = []
         self.back_button = None
         if self.has_header and self.app.can_go_back():
             self.back_button = self.add(Button("←  " + _("Back"), self.back, kind="ghost", hotkey="Esc",
                                                size="small"))
         self.build()
+        self.restore_view_input()
         self.relayout()
         focusable = [i for i, w in enumerate(self.widgets) if w.focusable and w.visible]
         if old_focus is not None and old_focus in focusable:
@@ -100,13 +104,44 @@ class Screen:
         elif self.focus is None or self.focus not in focusable:
             self.focus = self.initial_focus()
 
+    #: What :meth:`rebuild` keeps of the view's input until the new view has it back: the view's
+    #: ``subject`` and its ``state()``, or None.
+    kept_input: tuple[Any, Any] | None = None
+
+    def keep_view_input(self) -> tuple[Any, Any] | None:
+        """The learner's input on the screen's view, for :meth:`rebuild` to give back to the view
+        built again: ``(view.subject, view.state())`` when the view (``self.view``) can say it, else
+        None.  A view that keeps its input has a ``subject`` (what it asks: an exercise, a lesson
+        step), ``state()`` (typed text, picks, marks, the hint's marks, what is locked) and
+        ``restore(state)``; a screen that moves on to another question drops its view first
+        (``self.view = None``), so nothing of the old one is carried over."""
+        view = getattr(self, "view", None)
+        if view is None or not hasattr(view, "state") or not hasattr(view, "restore"):
+            return None
+        return getattr(view, "subject", None), view.state()
+
+    def restore_view_input(self) -> bool:
+        """Give the view just built what :meth:`rebuild` kept of the last one, when both ask the
+        same thing (the same ``subject``); True when it did.  :meth:`rebuild` calls it after
+        :meth:`build`; a ``build`` may call it itself, earlier, to know whether the input came back
+        (then it is not given twice)."""
+        kept, self.kept_input = self.kept_input, None
+        view = getattr(self, "view", None)
+        if kept is None or view is None or not hasattr(view, "restore"):
+            return False
+        subject, state = kept
+        if subject is None or getattr(view, "subject", None) is not subject:
+            return False
+        view.restore(state)
+        return True
+
     def relayout(self) -> None:
         """Place the header and the widgets for the current window size."""
         L = self.app.layout
         if self.back_button is not None:
             b = self.back_button
             b.rect = pygame.Rect(0, 0, b.preferred_width(self.app), L.px(44))
-            b.rect.midleft = (L.margin, L.header_h // 2 + L.px(4))
+            b.rect.midleft = (self.header_span()[0], L.header_h // 2 + L.px(4))
         self.layout()
         self._built_for = self.app.layout_key()
 
@@ -290,8 +325,8 @@ class Screen:
             rect.center = ((left + right) // 2, main.rect.centery)
             return rect
         back = self.back_button
-        left = back.rect.right + L.px(16) if back is not None and back.rect.width else L.margin
-        width = L.width - L.margin - left
+        left = back.rect.right + L.px(16) if back is not None and back.rect.width else self.header_span()[0]
+        width = self.header_span()[1] - left
         lines = self.app.wrap(text, size, width - L.px(40))
         h = len(lines) * line_h + L.px(24)
         if h > L.header_h - L.px(6):
@@ -417,7 +452,7 @@ class Screen:
         bar = pygame.Rect(0, 0, L.width, L.header_h)
         pygame.draw.rect(surf, P.felt_dark, bar)
         pygame.draw.line(surf, P.felt_line, bar.bottomleft, bar.bottomright, max(1, L.px(1)))
-        left = L.margin
+        left, right = self.header_span()
         if self.back_button is not None:
             b = self.back_button
             b.draw(surf, self.app, b is self.focused_widget() and self.app.show_focus)
@@ -426,19 +461,27 @@ class Screen:
         right_w = 0
         if extra:
             r = blit_text(surf, self.app, extra, L.font("small"), P.on_felt_muted,
-                          (L.width - L.margin, bar.centery + L.px(2)), anchor="midright",
+                          (right, bar.centery + L.px(2)), anchor="midright",
                           max_width=self.header_room())
             right_w = r.width + L.px(20)
         blit_text(surf, self.app, self.title(), L.font("h2"), P.on_felt, (left, bar.centery + L.px(2)),
-                  anchor="midleft", bold=True, max_width=L.width - left - L.margin - right_w)
+                  anchor="midleft", bold=True, max_width=right - left - right_w)
+
+    def header_span(self) -> tuple[int, int]:
+        """Where the header's back button starts and its right-hand text ends: the edges of the
+        content area (:meth:`Layout.content`), so that in a wide window the header stands over the
+        content, not against the window's edges (the window's margins in a 16:9 one)."""
+        area = self.app.layout.content()
+        return area.left, area.right
 
     def header_room(self) -> int:
         """The width the header's extra text may take: a third of the bar, or all that the back
         button and a short title leave free."""
         L = self.app.layout
-        left = self.back_button.rect.right + L.px(20) if self.back_button is not None else L.margin
+        start, end = self.header_span()
+        left = self.back_button.rect.right + L.px(20) if self.back_button is not None else start
         title_w = self.app.text_width(self.title(), L.font("h2"), True)
-        return max(L.width // 3, L.width - left - title_w - L.px(40) - L.margin)
+        return max(min(L.width // 3, end - start), end - left - title_w - L.px(40))
 
     def header_extra(self) -> str:
         """Short text at the right of the header (e.g. "Step 3 of 9")."""

@@ -10,7 +10,8 @@ lists of enum values multi-select rows.  Starting it opens the drill session
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -43,6 +44,9 @@ from trainer.ui.widgets import (
     draw_panel,
     place_cards,
 )
+
+if TYPE_CHECKING:
+    from trainer.ui.richtext import RichLayout
 
 P = PALETTE
 
@@ -326,6 +330,26 @@ def field_label(key: str, generator: str = "") -> str:
     return catalog_field_label(key, generator)
 
 
+EXAMPLE_LEAST_TILE = 0.75
+"""The example panel under a drill's form shows its tiles at least this share of a hand tile's
+height (:meth:`Layout.tile_h`); a form that leaves less room keeps the strip between the buttons."""
+EXAMPLE_ROW_H = 38
+"""Design pixels: the lowest the form's rows go (from 46) to leave the example its panel."""
+EXAMPLE_MARGIN = 16
+"""Design pixels at least between the example panel and the form above it, and the buttons below."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExamplePanel:
+    """Where the drill form's example panel goes and what it shows: the tiles, the question laid
+    out (or None), and the tiles' height."""
+
+    rect: pygame.Rect
+    tiles: str
+    question: RichLayout | None
+    tile_h: int
+
+
 @register_screen("drill_setup")
 class DrillSetupScreen(Screen):
     """A generator's settings form and the Start button; params: ``generator``."""
@@ -469,6 +493,10 @@ class DrillSetupScreen(Screen):
         n = max(1, len(self.fields))
         room = area.height - bar - L.px(24)
         row_h = max(L.px(34), min(L.px(46), room // n - L.px(8)))
+        # rows a little lower (not below EXAMPLE_ROW_H) when that leaves the example its panel
+        beside_example = (room - self.example_room()) // n - L.px(8)
+        if beside_example >= L.px(EXAMPLE_ROW_H):
+            row_h = min(row_h, beside_example)
         # A row of options whose labels break onto two lines is as tall as two lines of its type
         # when the form has the room (else they are drawn in two lines of tiny type).
         two_h = max(row_h, 2 * self.app.line_height(L.font("small")) + L.px(14))
@@ -514,9 +542,60 @@ class DrillSetupScreen(Screen):
                 return size, lines
         return L.font("small"), lines[:2]
 
-    def draw_content(self, surf: pygame.Surface) -> None:
-        L = self.app.layout
+    def example_panel(self) -> ExamplePanel | None:
+        """The example as a panel of its own under the form ("Example" beside its question, then its
+        tiles at a hand's size, at least :data:`EXAMPLE_LEAST_TILE` of it), in the middle of the room
+        the form leaves above the buttons; None when that room is too small for it (the example then
+        has the strip between the buttons)."""
+        L, app = self.app.layout, self.app
         area = L.content()
+        top = max((w.rect.bottom for _key, w in self.fields), default=area.top) + L.px(EXAMPLE_MARGIN)
+        bottom = self.start.rect.top - L.px(EXAMPLE_MARGIN)
+        tiles, text = self.example()
+        pad, gap = L.px(14), L.px(10)
+        label_w = app.text_width(_("Example"), L.font("small")) + L.px(14)
+        from trainer.ui.richtext import layout_rich
+
+        question = layout_rich(app, text, L.font("body"), area.width - 2 * pad - label_w, P.on_felt) if text else None
+        words_h = max(app.line_height(L.font("body")), question.height if question is not None else 0)
+        least = L.tile_h(EXAMPLE_LEAST_TILE) + gap if tiles else 0
+        if bottom - top < 2 * pad + words_h + least:
+            return None
+        tile_h = min(L.tile_h(), bottom - top - 2 * pad - words_h - gap) if tiles else 0
+        height = 2 * pad + words_h + (tile_h + gap if tiles else 0)
+        rect = pygame.Rect(area.left, top + (bottom - top - height) // 2, area.width, height)
+        return ExamplePanel(rect, tiles, question, tile_h)
+
+    def example_room(self) -> int:
+        """The height the example panel takes under the form with a one-line question, its margins
+        included (the form's rows close up to leave it that much when they can)."""
+        L = self.app.layout
+        return (2 * L.px(EXAMPLE_MARGIN) + 2 * L.px(14) + self.app.line_height(L.font("body")) + L.px(10)
+                + L.tile_h(EXAMPLE_LEAST_TILE))
+
+    def draw_example_panel(self, surf: pygame.Surface, panel: ExamplePanel) -> None:
+        """The example under the form: "Example" beside the question, the tiles under them."""
+        L = self.app.layout
+        pad, gap = L.px(14), L.px(10)
+        draw_panel(surf, panel.rect, P.felt_dark, L.px(12), border=P.felt_line)
+        first_line = panel.rect.top + pad + self.app.line_height(L.font("body")) // 2
+        label = blit_text(surf, self.app, _("Example"), L.font("small"), P.on_felt_muted,
+                          (panel.rect.left + pad, first_line), anchor="midleft")
+        words_h = self.app.line_height(L.font("body"))
+        if panel.question is not None:
+            surf.blit(panel.question.surface, (label.right + L.px(14), panel.rect.top + pad))
+            words_h = max(words_h, panel.question.height)
+        if panel.tiles:
+            from trainer.ui.tileview import draw_tile_string
+
+            row = pygame.Rect(panel.rect.left + pad, panel.rect.top + pad + words_h + gap,
+                              panel.rect.width - 2 * pad, panel.tile_h)
+            draw_tile_string(surf, panel.tiles, row, self.app)
+
+    def draw_example_strip(self, surf: pygame.Surface) -> None:
+        """The example in the strip between Defaults and Start (a form that leaves no room below it):
+        its tiles, or its question when it has none."""
+        L = self.app.layout
         strip = pygame.Rect(self.reset.rect.right + L.px(24), self.start.rect.top - L.px(6),
                             self.start.rect.left - self.reset.rect.right - L.px(48), self.start.rect.height + L.px(12))
         if strip.width > L.px(200):
@@ -543,6 +622,15 @@ class DrillSetupScreen(Screen):
                 for i, line in enumerate(lines):
                     blit_text(surf, self.app, line, size, P.on_felt, (inner.left, top + i * lh + lh // 2),
                               anchor="midleft")
+
+    def draw_content(self, surf: pygame.Surface) -> None:
+        L = self.app.layout
+        area = L.content()
+        panel = self.example_panel()
+        if panel is not None:
+            self.draw_example_panel(surf, panel)
+        else:
+            self.draw_example_strip(surf)
         for key, widget in self.fields:
             size, lines = self.label_lines(field_label(key, self.params["generator"]), widget.rect.height + L.px(8))
             lh = self.app.line_height(size)

@@ -105,6 +105,19 @@ HINT_WHERE = {
 }
 
 
+MCR_FORM_HINTS = {
+    "thirteen_orphans": N_("This hand has no sets: a 1 and a 9 of each suit, every wind and dragon, and one of them "
+                           "twice, a form that is a fan of its own. Count it; then, from the biggest fan down, ask of "
+                           "each other one: does a fan already counted imply it?"),
+    "honors_knitted": N_("This hand has no sets: fourteen single tiles, honors and the knitted 147, 258, 369 in "
+                         "different suits. Are all seven honors there? Count that form's fan; then, from the biggest "
+                         "fan down, ask of each other one: does a fan already counted imply it?"),
+    "seven_pairs": N_("This hand has pairs, not sets: count the fan of its form first; then, from the biggest fan "
+                      "down, ask of each smaller one: does a fan already counted imply it?"),
+}
+"""The hint ladder's first rung on an MCR count whose hand has no sets (the ``mcr_reading`` item's
+form), instead of ``HINT_WHERE["mcr_reading"]``, which sends the learner to the sets first."""
+
 def HINT_TERMS() -> dict[str, str]:  # noqa: N802 - a table, built in the current language
     """The terms a hint names in a sentence, each in the form the sentence needs and linked to
     its glossary card: «генбуцу», "genbutsu" (not the glossary's name "Safe tile")."""
@@ -204,6 +217,10 @@ class YakuHanView(ExerciseView):
         return _("The answer: {yaku}; {han}").format(yaku=", ".join(names), han=han_text(int(han)))
 
 
+RIGHT_RESULTS = ("right", "hinted", "retry")
+"""The results of a question answered right (at once, after a hint, on the second try)."""
+
+
 def exercise_view(host: Any, ex: Any) -> ExerciseView:
     """The view of a drill exercise (the yaku-and-han question has its own)."""
     return (YakuHanView if ex.prompt.question == "yaku_and_han" else ExerciseView)(host, ex)
@@ -249,33 +266,14 @@ def payment_mistake(ex: Any, response: Any, final: bool) -> str:
     """What is wrong with a typed payment: with two boxes, which one is wrong (a right share is
     named right); the usual slips that give the wrong boxes' numbers (the engine's
     :func:`~trainer.engine.explain.payment_slips`: never "the basic points" of a right box); when
-    none explains them, the chain's first step to recheck.  After the final try, the whole chain."""
-    from trainer.engine.exercises.scoring_drills import rules_for
-    from trainer.engine.explain import payment_slips, points_chain
-    from trainer.engine.points import payers
-    from trainer.i18n import format_points
-    from trainer.ui.views.explain import box_slip_line
-    from trainer.ui.views.mistakes import SLIPS, chain_lines
+    none explains them, the chain's first step to recheck.  After the final try, the whole chain
+    (:func:`~trainer.ui.views.mistakes.points_text` says it, with the boxes and every box's slips)."""
+    from trainer.ui.views.mistakes import payment_chain, points_text
 
-    data = dict(ex.prompt.data)
-    rules = rules_for(data.get("preset") or dict(ex.params).get("preset", "tenhou"))
-    chain = points_chain(data["han"], data["fu"], dealer=data["dealer"], tsumo=data["by"] == "tsumo", rules=rules,
-                         honba=data.get("honba", 0))
+    chain, rules = payment_chain(ex)
     given = [int(x) for x in response]
-    words = {"who": _("the dealer") if chain["dealer"] else _("a non-dealer"),
-             "other": _("a non-dealer") if chain["dealer"] else _("the dealer"),
-             "how": _("tsumo") if chain["tsumo"] else _("ron"), "other_how": _("ron") if chain["tsumo"] else _("tsumo"),
-             "term": "{term:honba}", "n": format_points(chain["per_honba"])}
-    lines = [_("You said {given}.").format(given=" / ".join(format_points(g) for g in given)),
-             payment_boxes_line(data, chain, given)]
-    slips = [_(SLIPS[slip]).format(**words) if slip in SLIPS else box_slip_line(slip, rules.honba_points, payers(rules))
-             for slip in payment_slips(chain, given, rules)]
-    lines += slips
-    if final:
-        lines += chain_lines(chain)
-    elif not slips:
-        lines.append(chain_lines(chain)[0] + " " + _("Now multiply them for each payer and round up to the next 100."))
-    return BR.join(t for t in lines if t)
+    boxes = payment_boxes_line(dict(ex.prompt.data), chain, given)
+    return points_text(chain, given, rules, final, boxes=boxes, box_slips=True)
 
 
 def payment_boxes_line(data: dict[str, Any], chain: dict[str, Any], given: list[int]) -> str:
@@ -379,6 +377,7 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self._new_item()
 
     def _new_item(self) -> None:
+        self.view = None  # another question: nothing of the last one's input is kept (Screen.rebuild)
         self.phase = "answer"
         self.attempts = 0
         self.feedback_kind: str | None = None
@@ -458,12 +457,20 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         elif self.ex is not None:
             self._view_start = len(self.widgets)
             self.view = exercise_view(self, self.ex)
-            if self.phase != "answer":
-                self.view.mark(self.results[-1] == "right" if self.results else False, True)
-                self.view.lock(True)
-            elif self.hints_used:
-                self._highlight_waits()  # rebuilt after a resize: the first rung's marks again
+            if not self.restore_view_input():  # rebuilt (a resize): the input and marks as they were
+                self._mark_as_phase()
         self._labels()
+
+    def _mark_as_phase(self) -> None:
+        """A view built with no input to give back: marked for the phase the question is in.  Done:
+        the answer shown for good; in a retry the view only waits, locked, for "Try again" (never the
+        answer: that is the last rung of the hint ladder, a choice of the learner's); answering with a
+        hint read: the first rung's marks on the hand."""
+        if self.phase == "done":
+            self.view.mark(bool(self.results) and self.results[-1] in RIGHT_RESULTS, True)
+        elif self.phase == "answer" and self.hints_used:
+            self._highlight_waits()
+        self.view.lock(self.phase != "answer")
 
     def _labels(self) -> None:
         self.hint_btn.visible = self.view is not None and not self.finished and self.phase != "done"
@@ -996,6 +1003,9 @@ class DrillScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         # the shapes' sentence says where the winning tiles are; asked for the shape's name, it would
         # name the answer: then the general words
         where = wait_shape_hint(items) if kind == "wait" and self.ex.prompt.question != "wait_shape" else ""
+        form = next((i.get("form") for i in items if i.get("kind") == "mcr_reading"), None)
+        if kind == "mcr_reading" and form in MCR_FORM_HINTS:  # no sets to read first
+            where = _(MCR_FORM_HINTS[form])
         rungs = [where or (_(HINT_WHERE[kind]).format(**HINT_TERMS()) if kind else
                            _("Read the question again and look at the tiles one by one."))]
         parts = [i for i in items if i.get("kind") in HINT_PARTIAL_KINDS and explain_item(i)

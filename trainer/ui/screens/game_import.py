@@ -10,12 +10,17 @@ the learner's — the seat the review, the replay and the discard puzzles look a
 cannot read is reported in a banner at the bottom of the window (the list of files keeps clear of
 it and scrolls) and nothing in "My games" changes; a log with more copies of a tile than a set
 holds says which tile and how often.  A game that is in "My games" already (the same hands, the
-same seat) is not added again: a banner says so and "My games" shows the one it has.
+same seat) is not added again: a banner says so and "My games" shows the one it has.  Why a file
+cannot be opened is said in the learner's words only (:func:`import_problem_text`, as "My games"
+says it); the engine's English line goes to the log, never on screen.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -23,11 +28,12 @@ import pygame
 
 from trainer.engine.game.exchange import AlreadySaved, read_source, save_import, seat_choices
 from trainer.engine.game.log_files import LoadedLog
-from trainer.engine.game.records import RecordError
+from trainer.engine.game.saved import MAX_GAME_BYTES, read_regular_file
 from trainer.i18n import _, format_points, ngettext
 from trainer.progress.names import shown_name
+from trainer.textio import decode_text
 from trainer.ui import folders
-from trainer.ui.log_problems import error_copies, error_problem_text
+from trainer.ui.log_problems import REPLAY_ERRORS, game_problem_text
 from trainer.ui.match_setup import player_display_names
 from trainer.ui.registry import register_screen
 from trainer.ui.saved_games import LEARNER_SEAT, games_dir
@@ -39,6 +45,12 @@ from trainer.ui.widgets import Card, blit_wrapped
 
 P = PALETTE
 MAX_FILES = 8
+BLANK_BYTES = 4096
+"""A file this small is looked at for being blank (spaces only) when it is not JSON."""
+_HAND_NAMED = re.compile(r"^hand (\d+)\b")
+"""The engine's line about one hand of the log («hand 2, action 5: …»), its number in the file."""
+
+log = logging.getLogger(__name__)
 
 
 def clipboard_available() -> bool:
@@ -76,19 +88,54 @@ def file_error(exc: Exception, path: Path) -> str:
     return _("{file} cannot be opened: {error}").format(file=path.name, error=why)
 
 
-def short_error(exc: Exception, path: Path | None = None) -> str:
-    """The reason a game cannot be opened: in the learner's words when the engine says what kind
-    of problem it is (not a game log, a newer version, not JSON ...; a tile more often than a set
-    has, :func:`~trainer.ui.log_problems.copies_text`), else the engine's one-line reason, with the file named by its name
-    rather than its full path."""
-    kind = getattr(exc, "kind", None)
-    if error_copies(exc) is not None or (kind is not None and kind != "damaged"):
-        why = error_problem_text(exc)
-        return f"{path.name}: {why}" if path is not None else why
-    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+def short_error(exc: BaseException, path: Path | None = None) -> str:
+    """The reason a game cannot be opened, in the learner's words (:func:`import_problem_text`),
+    after the file's name when it came from a file; the engine's English line goes to the log."""
+    log.warning("cannot open the game%s: %s", "" if path is not None else " pasted from the clipboard", exc)
+    why = import_problem_text(exc, path)
+    return f"{path.name}: {why}" if path is not None else why
+
+
+def import_problem_text(exc: BaseException, path: Path | None = None) -> str:
+    """Why a game cannot be opened, as "My games" says it
+    (:func:`~trainer.ui.log_problems.game_problem_text`: not a game log, a newer version, not JSON,
+    a tile more often than a set has, «hand 2 is damaged …» for an engine error about one hand,
+    else «the file is damaged»); «the file is empty» for a blank file."""
+    if path is not None and getattr(exc, "kind", None) == "not_json" and blank_file(path):
+        return _("the file is empty")
+    return game_problem_text(exc, getattr(exc, "hand", None) or named_hand(exc, path))
+
+
+def named_hand(exc: BaseException, path: Path | None = None) -> int | None:
+    """The hand the engine's error names first («hand 2, action 5: …», after the file's path), if any."""
+    text = str(exc)
     if path is not None:
-        text = text.replace(str(path), path.name)
-    return text
+        text = text.removeprefix(f"{path}: ")
+    found = _HAND_NAMED.match(text)
+    return int(found.group(1)) if found else None
+
+
+def blank_file(path: Path) -> bool:
+    """Whether ``path`` holds nothing but spaces and line ends (a byte order mark allowed)."""
+    try:
+        return not decode_text(read_regular_file(path, BLANK_BYTES)).strip()
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def unfit_file(path: Path) -> str:
+    """Why ``path`` is not read as a game at all: not a regular file (a pipe or a device: never waited
+    on) or larger than any game log (:data:`~trainer.engine.game.saved.MAX_GAME_BYTES`); "" when it
+    may be read (a file that is not there says so when it is read)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return ""
+    if not stat.S_ISREG(info.st_mode):
+        return _("the file cannot be read")
+    if info.st_size > MAX_GAME_BYTES:
+        return _("the file is larger than {size} KB").format(size=MAX_GAME_BYTES // 1024)
+    return ""
 
 
 @register_screen("game_import")
@@ -133,14 +180,23 @@ class GameImportScreen(Screen):
         return self.widgets.index(self.cards[names.index(mine) if mine in names else 0])
 
     def open_file(self, path: Path) -> None:
-        """Read the game in ``path``; a bad file is named in a banner and nothing changes."""
+        """Read the game in ``path``; a bad file is named in a banner and nothing changes (a pipe, a
+        device or a file larger than any game log is not read at all)."""
+        unfit = unfit_file(path)
+        if unfit:
+            self.refuse_file(_("{file} cannot be opened: {error}").format(file=path.name, error=unfit), path)
+            return
         try:
             loaded = read_source(path)
-        except (RecordError, OSError) as exc:
-            self.app.notify(file_error(exc, path), "error", 12)
-            self.keep_clear_of_notices(path)
+        except REPLAY_ERRORS as exc:
+            self.refuse_file(file_error(exc, path), path)
             return
         self.read(loaded)
+
+    def refuse_file(self, text: str, path: Path) -> None:
+        """Say in a banner why the file at ``path`` was not opened; its card stays in view above it."""
+        self.app.notify(text, "error", 12)
+        self.keep_clear_of_notices(path)
 
     def notice_rect(self, text: str) -> pygame.Rect:
         """Where a notice goes on this screen: at the bottom of the window, below the list of files
@@ -207,7 +263,7 @@ class GameImportScreen(Screen):
             return
         try:
             loaded = read_source(data)
-        except (RecordError, OSError) as exc:
+        except REPLAY_ERRORS as exc:
             self.app.notify(_("This game cannot be opened: {error}").format(error=short_error(exc)), "error", 12)
             self.keep_clear_of_notices()
             return
@@ -244,7 +300,12 @@ class GameImportScreen(Screen):
             if top is not None and hasattr(top, "focus_game"):
                 top.focus_game(exc.path)
             return
-        except (RecordError, OSError) as exc:
+        except OSError as exc:  # the games folder cannot be written
+            log.warning("cannot save the imported game: %s", exc)
+            self.app.notify(_("The game could not be added to My games: its folder cannot be written."), "error", 12)
+            self.rebuild()
+            return
+        except REPLAY_ERRORS as exc:
             self.app.notify(_("This game cannot be opened: {error}").format(error=short_error(exc)), "error", 12)
             self.rebuild()
             return

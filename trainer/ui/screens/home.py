@@ -424,16 +424,19 @@ class HomeScreen(Screen):
             return []
 
     def _coming_card(self) -> Card | None:
-        """With nothing to review now: a card for the exercises that come back within a day (the
-        misses of the last day; :mod:`trainer.progress.srs` brings a miss back the next day), that
-        says how many and when, and practises them at once (as a "my mistakes" round: the
-        schedule stays as it is).  None when nothing comes back that soon."""
+        """With nothing to review now: a card for the exercises and the positions from games that
+        come back within a day (the misses of the last day; :mod:`trainer.progress.srs` brings a
+        miss back the next day), that says how many and when, and practises them at once (exercises
+        as a "my mistakes" round, positions in the position review: the schedule stays as it is).
+        None when nothing comes back that soon."""
         from datetime import datetime
 
+        from trainer.ui.game_cards import game_path
         from trainer.ui.views.coming_reviews import (
             coming_reviews,
             from_time_text,
             home_coming_text,
+            home_coming_title,
             practise_now,
         )
 
@@ -441,11 +444,11 @@ class HomeScreen(Screen):
         if app.progress is None or app.learner_id is None or not app.library_ready():
             return None  # while the lessons load, a missed lesson step due now is not counted yet
         now = datetime.now().astimezone()
-        coming = coming_reviews(app, now=now, wait=False)
+        coming = coming_reviews(app, now=now, wait=False, find_game=game_path)
         if coming is None or not coming.soon(now):
             return None
         # the day in the line, the time in the badge: «12 заданий вернутся завтра…» «с 15:40»
-        return self.add(Card(_("Review"), home_coming_text(coming, now), lambda: practise_now(app, coming),
+        return self.add(Card(home_coming_title(coming), home_coming_text(coming, now), lambda: practise_now(app, coming),
                              accent=P.hint, badge=from_time_text(coming.at), badge_color=P.hint))
 
     def _status(self) -> str:

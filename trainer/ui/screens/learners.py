@@ -101,7 +101,9 @@ class LearnersScreen(Screen):
 
     def _on_name(self, text: str) -> None:
         self.new_name = text
-        self.add_btn.enabled = bool(text.strip()) and not getattr(self.app, "progress_read_only", False)
+        from trainer.progress.names import clean_name
+
+        self.add_btn.enabled = bool(clean_name(text)) and not getattr(self.app, "progress_read_only", False)
 
     def enter(self) -> None:
         pygame.key.start_text_input()
@@ -289,22 +291,28 @@ class ImportScreen(Screen):
         :func:`trainer.progress.transfer.drop_untouched`); a bad file is reported and nothing changes."""
         from trainer.progress.transfer import (
             GamesImport,
+            ImportReport,
             TransferError,
             drop_untouched,
             games_notes,
             games_root,
             import_file,
+            import_summary,
         )
 
         games = GamesImport()  # the saved games go into the imported learner's games folder
         try:
-            learner = import_file(self.app.progress, path, games_root=games_root(self.app.progress), games=games)
+            report = ImportReport()
+            learner = import_file(self.app.progress, path, games_root=games_root(self.app.progress), games=games,
+                                  report=report)
         except TransferError as exc:  # one line in the learner's language: the file, the field, what is wrong
             self.app.notify(_("This file cannot be imported: {error}").format(error=exc.translated(path.name)),
                             "error", 10)
             return
         except (OSError, sqlite3.Error) as exc:  # a store that cannot be written now: said, not a crash
-            self.app.notify(_("This file cannot be imported: {error}").format(error=exc), "error", 10)
+            from trainer.progress.files import said_reason
+
+            self.app.notify(_("This file cannot be imported: {error}").format(error=said_reason(exc)), "error", 10)
             return
         # the learner brought here is the one to go on with: switch to them, so the screen below
         # (refreshed when this one closes) shows their progress, not the profile that was current
@@ -313,7 +321,8 @@ class ImportScreen(Screen):
         if learner.id != self.app.learner_id:
             switch_learner(self.app, learner.id)
         # TRANSLATORS: after an import from a file; the imported learner is now the current one.
-        text = _("Imported {name}; now learning: {name}.").format(name=shown_name(learner.name))
+        what = import_summary(report)
+        text = _("{what}; now learning: {name}.").format(what=what[:1].upper() + what[1:], name=shown_name(learner.name))
         try:  # the profile the app made by itself, never used: not left empty beside the learner brought here
             dropped = drop_untouched(self.app.progress, learner.id, games_root(self.app.progress))
         except (OSError, sqlite3.Error):

@@ -321,10 +321,21 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
                 self.feedback_kind = "error"
                 self.feedback_text = _("This step cannot be shown: {error}").format(error=exc)
                 self.phase = "done"
-            if self.view is not None and self.phase == "done" and self.view.quiz:
-                # Rebuilt after a resize: show the solution again.
-                self._mark_final_from_engine()
+            # Rebuilt (a resize, another language): the learner's input and its marks as they were.
+            if self.view is not None and not self.restore_view_input():
+                self._mark_as_phase()
         self._update_buttons()
+
+    def _mark_as_phase(self) -> None:
+        """A quiz view built with no input to give back, marked for the phase the step is in: done
+        (a step answered before in this run, or a view that keeps no input), the solution shown and
+        locked; in a retry, locked until "Try again" (never the answer: that is the hint ladder's
+        last rung, the learner's choice)."""
+        if not self.view.quiz or self.phase == "answer":
+            return
+        if self.phase == "done":
+            self._mark_final_from_engine()
+        self.view.lock(True)
 
     def initial_focus(self) -> int | None:
         target = self.view.initial_focus() if self.view is not None else None
@@ -877,6 +888,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         self._reset_step()
         self._save_position()
         self.focus = None
+        self.view = None  # a step opened afresh: nothing of the last view's input is kept (Screen.rebuild)
         self.rebuild()
         self._show_earlier()
         self.app.invalidate()
@@ -887,7 +899,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             try:
                 app.progress.save_lesson_step(app.learner_id, self.lesson.id, self.index)
             except Exception as exc:
-                app.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
+                app.progress_failed(exc)
         try:
             app.remember(last_lesson=self.lesson.id, last_step=self.index)
         except ValueError:
@@ -934,7 +946,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
         try:
             app.progress.record_study_time(app.learner_id, seconds)
         except Exception as exc:
-            app.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
+            app.progress_failed(exc)
 
     def drill_done(self, index: int, right: int, total: int) -> None:
         """A drill step reports its result."""
@@ -992,7 +1004,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             try:
                 app.progress.complete_lesson(app.learner_id, self.lesson.id, score)
             except Exception as exc:
-                app.notify(_("Progress cannot be saved: {error}").format(error=exc), "error")
+                app.progress_failed(exc)
         self._save_results()
         failed = self.failed_drills() if not passed else []
         if failed:
@@ -1004,6 +1016,7 @@ class LessonScreen(RetryOnTouch, FeedbackSlide, ScrollingFeedback, Screen):
             except ValueError:
                 pass
         self.focus = None
+        self.view = None  # the summary: no step's input to keep
         self.rebuild()
 
     def _next_lesson_id(self) -> str | None:

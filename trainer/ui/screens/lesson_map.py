@@ -96,6 +96,17 @@ def open_lesson(screen: Screen, lesson_id: str) -> None:
     )
 
 
+GRID_COLUMNS = ((1500, 4), (900, 3))
+"""The lesson cards' columns by the content's width in design pixels (wider than 1,500: four, as a
+big window with a held interface size gives; wider than 900: three; else two)."""
+
+
+def grid_columns(width: int, scale: float) -> int:
+    """How many columns of lesson cards a content area ``width`` screen pixels wide takes at
+    ``scale`` (:data:`GRID_COLUMNS`)."""
+    return next((cols for least, cols in GRID_COLUMNS if width > least * scale), 2)
+
+
 @register_screen("lesson_map")
 class LessonMapScreen(Screen):
     """Lessons of one track at a time (tabs), as cards in a scrolling grid."""
@@ -243,7 +254,7 @@ class LessonMapScreen(Screen):
             bottom = b.rect.top - L.px(12)
         grid_top = self.tabs.rect.bottom + L.px(20) if self.tabs is not None else area.top + L.px(8)
         self.grid_area = pygame.Rect(area.left, grid_top, area.width, bottom - grid_top)
-        cols = 3 if area.width > L.px(900) else 2
+        cols = grid_columns(area.width, L.scale)
         gap = L.px(16)
         w = (area.width - gap * (cols - 1)) // cols
         # A row is as tall as its longest title needs (shown whole, with a line of subtitle); a

@@ -48,8 +48,8 @@ P = PALETTE
 def _coach_note(level: str) -> str:
     return {
         "off": _("The coach stays silent; the review after the match still shows your mistakes."),
-        "hints": _("Marks the best discards and warns before a discard that can deal into a riichi."),
-        "full": _("Hints, plus when you are ready and on what, furiten, and riichi or not."),
+        "hints": _("Marks a discard and says why, warns of riichi and dangerous tiles, says push or fold: no figures."),
+        "full": _("Hints plus the figures of push or fold, the safest tile, your waits, furiten, riichi or not, calls."),
     }[level]
 
 

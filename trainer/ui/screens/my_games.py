@@ -11,10 +11,17 @@ deleted.
 "Open a game" brings a tenhou.net/6 log (or one of our logs) in (screen ``game_import``); each
 readable game can be exported as tenhou.net/6 JSON into the export folder, for other viewers
 and review tools.
+
+A game whose file reads but does not replay (a hand changed or cut short) is found by replaying it
+(:func:`~trainer.ui.log_problems.replay_problem`, once per version of the file: the games not yet
+checked are replayed a few at a time while the list is on screen) and listed as unreadable with the
+hand to blame, without its Export button; "Play on" says why in the same words.
 """
 
 from __future__ import annotations
 
+import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +32,7 @@ from trainer.engine.game.records import RecordError
 from trainer.engine.game.saved import SavedGame, list_games
 from trainer.i18n import _
 from trainer.ui import folders
+from trainer.ui.log_problems import REPLAY_ERRORS, GameProblem, replay_known, replay_problem
 from trainer.ui.registry import register_screen
 from trainer.ui.saved_games import games_dir
 from trainer.ui.screens.base import Screen
@@ -33,6 +41,17 @@ from trainer.ui.views.game_rows import game_line, hands_text
 from trainer.ui.widgets import Button, Widget, blit_text, draw_focus_ring, draw_panel
 
 P = PALETTE
+CHECK_SECONDS = 0.04
+"""How long one frame of the list may spend replaying games not yet checked (at least one game)."""
+
+
+def checked_game(game: SavedGame, problem: GameProblem | None) -> SavedGame:
+    """``game`` as the list shows it once replayed: unreadable, with the reason in the learner's
+    words, when its ``problem`` keeps it from replaying (it can then be neither watched nor played
+    on); unchanged when it replays."""
+    if problem is None or not game.readable:
+        return game
+    return replace(game, problem=problem.text(), problem_kind=None, resumable=False)
 
 
 class GameRow(Widget):
@@ -44,6 +63,11 @@ class GameRow(Widget):
         self.on_open = on_open
         self.enabled = game.readable
         self.focusable = game.readable
+
+    def show_unreadable(self, game: SavedGame) -> None:
+        """Show ``game`` (the same file, found not to replay) as an unreadable row."""
+        self.game = game
+        self.enabled = self.focusable = game.readable
 
     def activate(self) -> None:
         """Open the game in the replay viewer."""
@@ -78,7 +102,9 @@ class MyGamesScreen(Screen):
         return _("My games")
 
     def build(self) -> None:
-        self.games = list_games(games_dir(self.app))
+        self.games = [checked_game(g, replay_problem(g.path)) if g.readable and replay_known(g.path) else g
+                      for g in list_games(games_dir(self.app))]
+        self.unchecked = [g.path for g in self.games if g.readable and not replay_known(g.path)]
         self.open_btn = self.add(Button(_("Open a game"), lambda: self.app.push("game_import"), kind="secondary",
                                         size="small"))
         self.rows: list[GameRow] = []
@@ -111,15 +137,46 @@ class MyGamesScreen(Screen):
 
     def resume(self, game: SavedGame) -> None:
         """Go on with the match left in the middle at the table it was played at (the MCR table
-        for a Chinese Official game); a file that cannot be resumed is reported, not lost."""
-        from trainer.engine.game.records import RecordError
+        for a Chinese Official game); a file that cannot be resumed is reported in the learner's
+        words (the hand to blame), marked in the list and kept."""
+        problem = replay_problem(game.path)
+        if problem is None:
+            try:
+                self.app.push("mcr_play" if game.game == "mcr" else "play", resume=str(game.path))
+                return
+            except REPLAY_ERRORS as exc:
+                while self.app.screen is not self:
+                    self.app.pop()
+                problem = GameProblem(exc)
+        self.app.notify(_("This match cannot be resumed: {error}").format(error=problem.text()), "warn", 12)
+        self.show_checked(game.path, problem)
 
-        try:
-            self.app.push("mcr_play" if game.game == "mcr" else "play", resume=str(game.path))
-        except (RecordError, OSError, KeyError, TypeError, ValueError) as exc:
-            while self.app.screen is not self:
-                self.app.pop()
-            self.app.notify(_("This match cannot be resumed: {error}").format(error=exc), "warn")
+    def update(self, dt: float) -> bool:
+        """Replay the games not checked yet, for at most :data:`CHECK_SECONDS` a frame, and mark
+        those that do not replay; True while some are left."""
+        deadline = time.perf_counter() + CHECK_SECONDS
+        while self.unchecked:
+            path = self.unchecked.pop(0)
+            self.show_checked(path, replay_problem(path))
+            if time.perf_counter() >= deadline:
+                break
+        return bool(self.unchecked)
+
+    def show_checked(self, path: Path, problem: GameProblem | None) -> None:
+        """Show the game at ``path`` as its replay found it: a game that does not replay becomes an
+        unreadable row without its Export button (the focus moves on if it was there)."""
+        for i, row in enumerate(self.rows):
+            if row.game.path != path or problem is None or not row.game.readable:
+                continue
+            self.games[self.games.index(row.game)] = game = checked_game(row.game, problem)
+            had_focus = self.focused_widget() is row
+            row.show_unreadable(game)
+            export = self.exports[i]
+            if export is not None:
+                export.visible = export.focusable = False
+            if had_focus:
+                self.focus = self.initial_focus()
+            self.app.invalidate()
 
     def focus_game(self, path: Path) -> None:
         """Focus the row of the game at ``path`` (a game just imported) and scroll it into view."""

@@ -62,7 +62,7 @@ from trainer.ui.saved_games import GameSaver, McrGameSaver
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
-from trainer.ui.views.table.actions import TileButton, offer_label, offer_pieces
+from trainer.ui.views.table.actions import MCR_CALLS, TileButton, offer_label, offer_pieces
 from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.coach import CoachBox, coach_text, kan_line
 from trainer.ui.views.table.mcr import McrHandResultView, McrMatchEndView, draw_flowers, mcr_coach_text
@@ -241,7 +241,10 @@ class PlayScreen(Screen):
         if self.free:
             return self.center.round_label(self.state) + " · " + ngettext(
                 "{n} honba", "{n} honba", self.round.honba).format(n=self.round.honba)
-        return _("hands {g}, wins {w}").format(g=self.games, w=self.wins)
+        if self.goal_wins:  # a lesson's table played until it wins: the wins to go
+            return _("wins {w} of {n} · hands {g}").format(w=self.wins, n=self.goal_wins, g=self.games)
+        n = min(self.games + (0 if self.round.ended else 1), self.goal_games or 1)
+        return _("hand {n} of {total}").format(n=n, total=self.goal_games or 1)
 
     @property
     def state(self) -> TableState:
@@ -268,6 +271,8 @@ class PlayScreen(Screen):
 
     def build(self) -> None:
         self._state = None  # the round may have been replaced (a scenario, an undo)
+        old_row: TileRow | None = getattr(self, "hand_row", None)
+        old_position = getattr(self, "_hand_position", None)
         seat = self.round.seats[0]
         hand = seat.hand()
         slots = [TileSlot(t) for t in hand.concealed]
@@ -283,6 +288,9 @@ class PlayScreen(Screen):
         allowed = riichi_tiles if self.riichi_mode else discards
         self.hand_row.dim = {i for i, s in enumerate(slots) if legal and allowed and s.tile not in allowed}
         self.hand_row.locked = not (discards or riichi_tiles)
+        self._hand_position = self.hand_position(slots)
+        if old_row is not None and old_position == self._hand_position:
+            self._keep_lifted(old_row)
         if self.hand_row.dim and self.hand_row.cursor in self.hand_row.dim:
             # the keyboard cursor starts on a tile that can go: after riichi the drawn one, in the
             # riichi choice the first marked one
@@ -334,6 +342,32 @@ class PlayScreen(Screen):
         if self.match_end is not None:  # the match result: no leftover hand of the last deal under its card
             self.hand_row.visible = False
             self.hand_row.locked = True
+        self._keep_coach_scroll()
+
+    _coach_scale: float | None = None  # the window's scale the coach's boxes were last scrolled at
+
+    def _keep_coach_scroll(self) -> None:
+        """A coach's box scrolled before a rebuild (a resized window) shows the same words at its
+        top: its offset, in pixels, follows the window's scale (its box clamps it to the new text's
+        length when it is drawn)."""
+        scale = self.app.layout.scale
+        if self._coach_scale and scale != self._coach_scale:
+            for box in (self.coach_box, self.coach_side_box):
+                box.offset = round(box.offset * scale / self._coach_scale)
+        self._coach_scale = scale
+
+    def hand_position(self, slots: list[TileSlot]) -> tuple[Any, ...]:
+        """Which decision the learner's hand is shown for: the round, the actions played in it,
+        the riichi choice and the tiles in their order.  A rebuild for the same one (a resized
+        window, another language) keeps the lifted tile (:meth:`_keep_lifted`)."""
+        return id(self.round), len(self.round.history), self.riichi_mode, tuple(s.tile for s in slots)
+
+    def _keep_lifted(self, old_row: TileRow) -> None:
+        """The tile lifted in the hand before the rebuild (never a greyed one) and the keyboard
+        cursor, on the hand built again for the same decision."""
+        row = self.hand_row
+        row.selected = {i for i in old_row.selected if 0 <= i < len(row.slots) and i not in row.dim}
+        row.cursor = max(0, min(old_row.cursor, len(row.slots) - 1))
 
     def _offers(self, legal: list[Any]) -> list[Any]:
         """Every offered action except plain discards and riichi (riichi has its own flow);
@@ -978,12 +1012,6 @@ class PlayScreen(Screen):
 MCR_BOT_FOR = {"beginner": "mcr_beginner"}
 """Match-setup opponents -> MCR bots: Gentle plays the beginner, every other level the aiming bot
 (so the match setup offers MCR only these two levels, :data:`~trainer.ui.match_setup.MCR_LEVELS`)."""
-MCR_CALLS = {
-    Tsumo: lambda: pgettext("mcr call", "Hu"), Ron: lambda: pgettext("mcr call", "Hu"),
-    Pon: lambda: pgettext("mcr call", "Peng"), Kan: lambda: pgettext("mcr call", "Gang"),
-    Chi: lambda: pgettext("mcr call", "Chi"),
-}
-"""The calls as MCR players say them, in Chinese (002:86)."""
 MCR_CALL_TERMS = {Tsumo: "mcr_hu", Ron: "mcr_hu", Pon: "mcr_peng", Kan: "mcr_gang", Chi: "mcr_chi"}
 """The glossary term of each call (its hanzi and pinyin, named in the prompt beside the buttons)."""
 

@@ -35,6 +35,15 @@ win was worth, the furiten a pass leaves and which yaku the hand had
 wins were judged, on a discard that let a tsumo pass, is asked as a win card too.
 A card whose game can no longer be read, whose decision is gone, or whose riichi choice, push or
 fold, win let pass or call offer the engine no longer sees is skipped with a one-line note.
+A tile card against a riichi (a dangerous discard, ``unsafe``, is one) asks "Someone is in riichi.
+What would you discard here?" and names the danger of the tile given in the table coach's words.
+A new card starts with no focus ring on its answers: Enter never answers a card for the learner.
+
+The end of a round is honest: "Right on the first try: N of M" (in a round of the cards just
+missed, "This time: ..."), praise only when every card was right, when the missed cards come back
+(the progress store's schedule: "2 missed positions come back tomorrow from 20:15") and «My
+mistakes (N)» (Enter, M) to go through them again at once (the store keeps a card graded today as
+it is, so they still come back when due).
 
 «Что сбросить?» (``nanikiru``) is the same question as a drill: positions from the learner's
 saved and imported games (:func:`trainer.engine.exercises.nanikiru.make_drill`; those where the
@@ -59,7 +68,13 @@ from trainer.engine.exercises import nanikiru
 from trainer.engine.game.actions import Pass, Ron, Tsumo
 from trainer.engine.game.call_review import CallDecision, CallPoint, call_points, review_call
 from trainer.engine.game.records import RecordError, load
-from trainer.engine.game.review import WIN_MISTAKES, decision_points, review_decision, review_game
+from trainer.engine.game.review import (
+    SAFETY_MISTAKES,
+    WIN_MISTAKES,
+    decision_points,
+    review_decision,
+    review_game,
+)
 from trainer.engine.game.saved import list_games
 from trainer.i18n import _, ngettext, pgettext
 from trainer.ui.game_cards import (
@@ -75,6 +90,7 @@ from trainer.ui.game_cards import (
     is_riichi_card,
     is_win_card,
     mark_practised,
+    next_return,
 )
 from trainer.ui.registry import register_screen
 from trainer.ui.richtext import BR
@@ -98,6 +114,7 @@ from trainer.ui.views.table.review import (
     riichi_choice_text,
     riichi_played_text,
     shown_answer_text,
+    tile_danger_text,
     tile_hint_rungs,
     tile_played_text,
     tile_text,
@@ -114,8 +131,9 @@ P = PALETTE
 def right_kinds(decision: Any) -> set[int]:
     """Tile kinds that answer the card, as the table's coach would have it: against a threat, the
     tiles the coach folds among where it folds (its fold band), its own pushing tile where it
-    pushes (with the best by ukeire, unless the discard dealt in); without a threat the safe tiles
-    for a deal-in, else the best by ukeire, those within the review's tolerance of it
+    pushes (with the best by ukeire, unless the discard dealt in or was dangerous: ``unsafe``);
+    without the coach's verdict the safe tiles for a deal-in or a dangerous discard, else the best
+    by ukeire, those within the review's tolerance of it
     (:attr:`~trainer.engine.game.review.Decision.near_best`) and the coach's own tile."""
     from trainer.engine.tiles import parse_tile
 
@@ -123,17 +141,32 @@ def right_kinds(decision: Any) -> set[int]:
     if pf is not None and pf.get("advised"):
         if pf["advice"] == "fold":
             tiles = list(pf.get("fold_tiles") or [pf["advised"]])
-        elif decision.verdict == "dealt_in":
+        elif decision.verdict in SAFETY_MISTAKES:  # the fast tile was the danger: the coach's own push
             tiles = [pf["advised"]]
         else:
             tiles = [*decision.best, pf["advised"]]
-    elif decision.verdict == "dealt_in" and decision.danger:
+    elif decision.verdict in SAFETY_MISTAKES and decision.danger:
         tiles = decision.danger["safest"]
     else:  # the best by ukeire (within the review's tolerance), and the coach's own tile (value or safety)
         coach = getattr(decision, "coach", None)
         near = getattr(decision, "near_best", None) or decision.best
         tiles = [*decision.best, *near, *([coach] if coach else [])]
     return {parse_tile(t).kind for t in tiles}
+
+
+def draw_end_text(surf: pygame.Surface, app: Any, heading: str, lines: list[str]) -> None:
+    """The end of a round of cards, drawn on the felt: the ``heading`` (the tally, or that nothing
+    is left) in large type, then each of ``lines`` (praise, when the missed cards come back)."""
+    from trainer.ui.widgets import blit_wrapped
+
+    L = app.layout
+    area = L.content()
+    y = area.top + L.px(20)
+    y += blit_wrapped(surf, app, heading, L.font("large"), P.on_felt, pygame.Rect(area.left, y, area.width, 0),
+                      bold=True) + L.px(14)
+    for line in lines:
+        y += blit_wrapped(surf, app, line, L.font("body"), P.on_felt_muted,
+                          pygame.Rect(area.left, y, area.width, 0)) + L.px(8)
 
 
 @register_screen("position_review")
@@ -166,6 +199,10 @@ class PositionReviewScreen(Screen):
         self.call_answer: CallDecision | None = None  # the coach's verdict on the answer given there
         self.answer_btns: list[TileButton] = []
         self.hint_btn: Button | None = None
+        self.results: dict[str, bool] = {}  # each card answered in this round: right or not
+        self.retry = bool(params.get("retry"))  # a round of the cards just missed, again
+        self.retry_btn: Button | None = None
+        self._returns: Any = None  # when the missed cards come back (read once, at the end)
         self._load()
 
     def _reset_answer(self) -> None:
@@ -270,10 +307,12 @@ class PositionReviewScreen(Screen):
         self.next_btn = None
         self.hand_row = None
         self.hint_btn = None
+        self.retry_btn = None
         self.answer_btns = []
         if self.decision is None:
             self.next_btn = self.add(Button(pgettext("finish button", "Done"), self.app.pop, kind="primary",
                                             hotkey="Enter"))
+            self._build_retry()
             return
         seat = self.frame.state.seats[self.frame.state.me]
         tiles = list(seat.hand) + ([seat.drawn] if seat.drawn is not None else [])
@@ -308,6 +347,30 @@ class PositionReviewScreen(Screen):
             if mine is not None:  # the learner's own discard: crossed as the drills cross it, or right
                 self.hand_row.marks[mine] = "right" if self.answered else "wrong"
             self.next_btn = self.add(Button(_("Next"), self.next_card, kind="primary", hotkey="Enter"))
+
+    def _build_retry(self) -> None:
+        """At the end, with cards missed in this round: «My mistakes (N)» goes through them again
+        (Enter, M; the ring on it), «Done» a click or Esc away."""
+        missed = self.missed_items()
+        if not missed:
+            return
+        label = ngettext("My mistakes ({n})", "My mistakes ({n})", len(missed)).format(n=len(missed))
+        self.retry_btn = self.add(Button(label, self.retry_missed, kind="primary", hotkey="Enter"))
+        if self.next_btn is not None:
+            self.next_btn.hotkey, self.next_btn.kind = None, "secondary"
+
+    def missed_items(self) -> list[dict[str, Any]]:
+        """The cards answered wrong in this round (the answer shown on request counts as wrong)."""
+        if not self.results:  # nothing answered (or a drill of puzzles, which keeps its own misses)
+            return []
+        return [item for item in self.items if self.results.get(str(item.get("item_id"))) is False]
+
+    def retry_missed(self) -> None:
+        """The cards missed in this round once more, as a round of their own: each answer is recorded
+        again, and the store keeps a card graded today as it is (it still comes back when due)."""
+        missed = self.missed_items()
+        if missed:
+            self.app.replace("position_review", items=missed, retry=True)
 
     def picked_slot(self, slots: list[TileSlot]) -> int | None:
         """The slot of the tile the learner discarded: the one clicked (or chosen with the keys);
@@ -396,15 +459,20 @@ class PositionReviewScreen(Screen):
         return max((i for i, s in enumerate(slots) if s.tile is not None and s.tile.kind == kind), default=0)
 
     def initial_focus(self) -> int | None:
+        if self.decision is None and self.retry_btn is not None:
+            return self.widgets.index(self.retry_btn)  # the ring on the button Enter presses
         if self.answer_btns:
             return None  # no answer is preselected: Enter must not say "riichi" for the learner
         target = self.next_btn or self.hand_row
         return self.widgets.index(target) if target is not None else None
 
     def on_key(self, ev: pygame.event.Event) -> bool:
-        if ev.key == pygame.K_h and self.hint_btn is not None \
-                and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+        plain = not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+        if ev.key == pygame.K_h and self.hint_btn is not None and plain:
             self.hint()  # H whatever the keyboard layout (a Russian one types «р» there)
+            return True
+        if ev.key == pygame.K_m and self.retry_btn is not None and plain:
+            self.retry_missed()  # M whatever the keyboard layout, as the drills' «My mistakes»
             return True
         return super().on_key(ev)
 
@@ -462,6 +530,8 @@ class PositionReviewScreen(Screen):
             self.answer(self.hand_row.slots[i].tile)
 
     def submit(self) -> bool:
+        if self.decision is None:
+            return False  # the end: Enter presses the focused button, else the one whose badge says Enter
         if self.next_btn is not None:
             self.next_btn.activate()
             return True
@@ -503,17 +573,53 @@ class PositionReviewScreen(Screen):
         d = self.decision
         if tile.kind == parse_tile(d.chosen).kind:
             return d
-        log, seat = self.game
-        if log is None:
+        point = self.decision_point()
+        if point is None:
             return None
         try:
-            point = next((p for p in decision_points(log, seat)
-                          if (p.where["hand"], p.where["action"]) == (d.hand, d.action)), None)
-            if point is None:
-                return None
             return review_decision(point.view, point.tiles, tile, rules=point.rules, tolerant=True, **point.where)
-        except (RecordError, ValueError, KeyError, StopIteration):
+        except (ValueError, KeyError, StopIteration):
             return None
+
+    def decision_point(self) -> Any:
+        """The card's decision found again in its game (the view and the legal tiles then), kept for
+        the card; None when the game or the position cannot be read."""
+        d, (log, seat) = self.decision, self.game
+        if log is None or d is None:
+            return None
+        key = (id(log), seat, d.hand, d.action)
+        cache = self.__dict__.setdefault("_points", {})
+        if key not in cache:
+            try:
+                cache[key] = next((p for p in decision_points(log, seat)
+                                   if (p.where["hand"], p.where["action"]) == (d.hand, d.action)), None)
+            except (RecordError, ValueError, KeyError):
+                cache[key] = None
+        return cache[key]
+
+    def danger_line(self, tile: Any) -> str:
+        """How dangerous ``tile`` was against the threat on the card's table, in the table coach's
+        words (genbutsu, suji, kabe, a middle tile ... and the chance to deal in:
+        :func:`~trainer.ui.views.table.review.tile_danger_text`); "" without a threat, for a tile no
+        threat can win on, or when the position cannot be read."""
+        d = self.decision
+        if getattr(d, "danger", None) is None and getattr(d, "push_fold", None) is None:
+            return ""
+        point = self.decision_point()
+        if point is None:
+            return ""
+        from trainer.engine.game.coach import coach_turn, threat_seats
+
+        try:
+            advice = coach_turn(point.view, tuple(dict.fromkeys(point.tiles)), point.rules)
+        except ValueError:  # a hand the evaluator cannot read
+            return ""
+        mine = next((a for a in advice.discards if a.tile.kind == tile.kind), None)
+        if mine is None:
+            return ""
+        me, players = point.view.seat, len(point.view.scores)
+        return tile_danger_text(str(tile), mine, lambda seat: table_seat_name(seat - me, players),
+                                threat_seats(advice))
 
     # -- the hint ladder of a tile card: where to look, part of the working, then the answer
     def hint_rungs(self) -> list[str]:
@@ -556,6 +662,7 @@ class PositionReviewScreen(Screen):
                                min(self.hints_used, 3),
                                spec={k: item[k] for k in ("game", "hand", "action", "seat", "ask") if k in item})
         mark_practised(self.app, item["item_id"])  # a new card from a match: answered, it waits its turn now
+        self.results.setdefault(str(item["item_id"]), bool(self.answered))  # the first answer is the tally's
 
     def feedback(self) -> str:
         """The coach's words after the answer (rich text)."""
@@ -585,26 +692,30 @@ class PositionReviewScreen(Screen):
         return self._tile_parts()
 
     def _tile_parts(self) -> list[str]:
-        """A tile card's words: on the answer just given (the review's verdict on that very tile; the
-        answer and why when it was shown on request), then what was played in the game, with the
-        riichi-or-dama row when that was a choice there.  The game's own tile again: its verdict, then
-        the riichi-or-dama row (and a note when the review no longer counts it as a mistake)."""
+        """A tile card's words: on the answer just given (the review's verdict on that very tile and,
+        against a threat, how dangerous it was: :meth:`danger_line`; the answer and why when it was
+        shown on request), then what was played in the game, with the riichi-or-dama row when that
+        was a choice there.  The game's own tile again: its verdict, then what it did in the game as
+        the first answer heard it (push or fold, the tile's risk and danger), the riichi-or-dama row
+        (and a note when the review no longer counts it as a mistake); the danger goes in the second
+        box, which is short, so that the first needs no scrolling on a small window."""
         from trainer.engine.tiles import Tile, parse_tile
 
         d = self.decision
         c = getattr(d, "riichi_choice", None)
         mine = self.answer_review
         same = mine is not None and parse_tile(mine.chosen).kind == parse_tile(d.chosen).kind
+        riichi_row = riichi_choice_text(c) if c is not None else ""
         if self.shown:
             first = shown_answer_text(d, [str(Tile(k)) for k in sorted(self.right())])
         elif mine is None or same:  # the game's tile again (or the position is gone): the game's own verdict
-            note = tile_played_text(d, same=True) if same else ""
-            second = BR.join(t for t in (note, riichi_choice_text(c) if c is not None else "") if t)
+            played = _joined(tile_played_text(d, same=True), self.danger_line(parse_tile(d.chosen))) if same else ""
+            second = BR.join(t for t in (played, riichi_row) if t)
             return [tile_text(d), second] if second else [tile_text(d)]
         else:
-            first = tile_text(mine)
+            first = _joined(tile_text(mine), self.danger_line(self.picked))
         played = tile_played_text(d)
-        return [first, played + (BR + riichi_choice_text(c) if c is not None else "")]
+        return [first, played + (BR + riichi_row if riichi_row else "")]
 
     def _win_parts(self) -> list[str]:
         """A win card's words: the coach's on the answer just given (right: why to declare it; wrong:
@@ -624,8 +735,44 @@ class PositionReviewScreen(Screen):
         return [mine, passed_win_text(won)]
 
     def done_text(self) -> str:
-        """What the screen says when every card is done."""
-        return _("No more mistakes to review now. Well done!")
+        """The end's heading: how many cards were answered right the first time in this round (in a
+        round of the cards just missed, how many this time); with none answered, that none is left."""
+        total = len(self.results)
+        if not total:
+            return _("No mistakes to review now.")
+        right = sum(self.results.values())
+        if self.retry:
+            return _("This time: {right} of {total} right").format(right=right, total=total)
+        return _("Right on the first try: {right} of {total}").format(right=right, total=total)
+
+    def end_lines(self) -> list[str]:
+        """The end's lines under its heading: praise only when every card was right; else when the
+        cards missed come back (from the progress store's schedule) — in a round of the cards
+        missed before, when all of them come back."""
+        if not self.results:
+            return []
+        lines = [_("Well done!")] if all(self.results.values()) else []
+        back = self.come_back_line()
+        return [*lines, back] if back else lines
+
+    def come_back_line(self) -> str:
+        """When the missed cards come back, as the store has them scheduled: "2 missed positions come
+        back tomorrow from 20:15" (and how many later); "" when none was missed or the store cannot say."""
+        ids = {str(item_id) for item_id, right in self.results.items() if self.retry or not right}
+        if not ids:
+            return ""
+        if self._returns is None:
+            self._returns = next_return(self.app, ids) or ()
+        if not self._returns:
+            return ""
+        from trainer.ui.views.coming_reviews import when_text
+
+        at, n, later = self._returns
+        text = ngettext("{n} missed position comes back {when}.", "{n} missed positions come back {when}.", n).format(
+            n=n, when=when_text(at))
+        if later:
+            text += " " + ngettext("{n} more comes back later.", "{n} more come back later.", later).format(n=later)
+        return text
 
     def question(self) -> str:
         """The question above the hand."""
@@ -647,6 +794,10 @@ class PositionReviewScreen(Screen):
             if getattr(self.decision, "danger", None) is not None:  # someone else in riichi
                 return _("Someone is in riichi. Push or fold?")
             return _("An open hand looks ready. Push or fold?")
+        if getattr(self.decision, "danger", None) is not None:  # a riichi on the table: the card is about it
+            return _("Someone is in riichi. What would you discard here?")
+        if getattr(self.decision, "push_fold", None) is not None:
+            return _("An open hand looks ready. What would you discard here?")
         return _("What would you discard here?")
 
     def _win_question(self) -> str:
@@ -676,9 +827,11 @@ class PositionReviewScreen(Screen):
         return _("Right!") if self.answered else _("Not the best tile.")
 
     def next_card(self) -> None:
-        """The next due card (or the end)."""
+        """The next due card (or the end).  The keyboard focus starts afresh: the next card's answer
+        buttons may sit where Next was, and Enter must never answer a card for the learner."""
         self.index += 1
         self._load()
+        self.focus = None
         self.rebuild()
 
     def update(self, dt: float) -> bool:
@@ -687,6 +840,9 @@ class PositionReviewScreen(Screen):
         return False
 
     def layout(self) -> None:
+        if self.decision is None:
+            self._layout_end()
+            return
         L = self.app.layout
         area = L.content()
         hand_h = L.tile_h(0.9)
@@ -717,8 +873,7 @@ class PositionReviewScreen(Screen):
         L = self.app.layout
         area = L.content()
         if self.decision is None:
-            blit_text(surf, self.app, self.done_text(), L.font("body"), P.on_felt,
-                      (area.left, area.top + L.px(20)), max_width=area.width)
+            self._draw_end(surf)
             return
         self.board.draw(surf, self.app, self.frame.state, self.marks())
         melds = self._melds()
@@ -743,6 +898,23 @@ class PositionReviewScreen(Screen):
             right_edge = self.hint_btn.rect.left
         width = (self.next_btn.rect.left if self.next_btn else right_edge) - area.left - L.px(16)
         self._draw_prompt(surf, text, color, width, self.instruction())
+
+    def _draw_end(self, surf: pygame.Surface) -> None:
+        """The end of the round: the tally as a heading, then praise or when the missed cards come back."""
+        draw_end_text(surf, self.app, self.done_text(), self.end_lines())
+
+    def _layout_end(self) -> None:
+        """The end's buttons in a bar at the bottom: «Done» on the right, «My mistakes» on the left."""
+        L = self.app.layout
+        area = L.content()
+        bar = L.px(52)
+        y = area.bottom - bar
+        if self.next_btn is not None:
+            w = max(self.next_btn.preferred_width(self.app), L.px(200))
+            self.next_btn.rect = pygame.Rect(area.right - w, y, w, bar)
+        if self.retry_btn is not None:
+            w = max(self.retry_btn.preferred_width(self.app), L.px(200))
+            self.retry_btn.rect = pygame.Rect(area.left, y, w, bar)
 
     def _draw_prompt(self, surf: pygame.Surface, text: str, color: Any, width: int, note: str = "") -> None:
         """The question (or the verdict) left of the buttons: one line, or, when it does not fit
@@ -796,6 +968,11 @@ class PositionReviewScreen(Screen):
 
     def on_click(self, pos: tuple[int, int], button: int) -> bool:
         return self.box.open_term_at(self.app, pos) or self.side_box.open_term_at(self.app, pos)
+
+
+def _joined(*sentences: str) -> str:
+    """Sentences of one paragraph, the empty ones left out."""
+    return " ".join(t for t in sentences if t)
 
 
 def _tiles(*tiles: Any) -> str:
@@ -1062,16 +1239,7 @@ class NanikiruScreen(PositionReviewScreen):
         if self.decision is not None:
             super().draw_content(surf)
             return
-        from trainer.ui.widgets import blit_wrapped
-
-        L = self.app.layout
-        area = L.content()
-        y = area.top + L.px(20)
-        y += blit_wrapped(surf, self.app, self.done_text(), L.font("large"), P.on_felt,
-                          pygame.Rect(area.left, y, area.width, 0), bold=True) + L.px(14)
-        for line in self.come_back_lines():
-            y += blit_wrapped(surf, self.app, line, L.font("body"), P.on_felt_muted,
-                              pygame.Rect(area.left, y, area.width, 0)) + L.px(8)
+        draw_end_text(surf, self.app, self.done_text(), self.come_back_lines())
 
     def build(self) -> None:
         super().build()

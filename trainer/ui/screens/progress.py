@@ -30,6 +30,9 @@ P = PALETTE
 CHART_DAYS = 30
 NOTE_LINES = 3
 """The mastery panel's note (what the bars mean) takes at most this many lines."""
+NOTE_WARN_LINES = 3
+"""The warning line under the figures (a newer trainer's progress, cards waiting for lessons) takes at
+most this many lines."""
 FEW_ANSWERS = 10
 """A skill with fewer answers is not judged yet: its bar is drawn blue, never red (two right
 answers of two show a short bar, because mastery grows answer by answer)."""
@@ -52,6 +55,7 @@ class ProgressData:
     positions: list = field(default_factory=list)  # the due positions from games (the home's "Mistakes")
     waiting: list = field(default_factory=list)  # (file, n): due cards of lessons that did not load
     coming: Coming | None = None  # with nothing due now: when the next review cards come back
+    newer: list = field(default_factory=list)  # progress files of a newer trainer kept aside beside this one
 
 
 def mastery_order(mastery: list) -> list:
@@ -78,8 +82,24 @@ def load_data(app) -> ProgressData | None:
         days=store.days(lid, last=CHART_DAYS),
         positions=_due_positions(app),  # named apart: the position review shows them, as from the home
         waiting=waiting_for_lessons(app),  # not in the count above, so said apart: never dropped silently
-        coming=coming_reviews(app),  # nothing due now: when the next cards come back
+        coming=_coming(app),  # nothing due now: when the next cards come back
+        newer=_newer_files(store),  # said every time, not only in the start-up notice: never hidden
     )
+
+
+def _newer_files(store) -> list:  # noqa: ANN001 - the progress store
+    """The progress files a newer version of the trainer wrote, kept aside beside the store's file."""
+    from trainer.progress.files import kept_aside
+
+    path = getattr(store, "path", None)
+    return kept_aside(path, "newer") if path is not None else []
+
+
+def _coming(app, now: datetime | None = None) -> Coming | None:  # noqa: ANN001
+    """With nothing due now: when the next cards come back, the positions from games among them."""
+    from trainer.ui.game_cards import game_path
+
+    return coming_reviews(app, now=now, find_game=game_path)
 
 
 def _due_positions(app) -> list:  # noqa: ANN001
@@ -131,6 +151,23 @@ def positions_note(n: int) -> str:
     shows exercises; the positions have their own door, as on the home)."""
     # TRANSLATORS: under the count of due exercises on the progress screen (ru: «+ 3 позиции из ваших партий»).
     return ngettext("+ {n} position from your games", "+ {n} positions from your games", n).format(n=n)
+
+
+def newer_text(newer: list) -> str:
+    """The progress screen's line about progress files a newer trainer wrote (kept aside untouched
+    when this one started): where the newest is, and that updating the trainer shows it ("" for none)."""
+    if not newer:
+        return ""
+    # TRANSLATORS: progress screen; {path} is a progress file kept aside because a newer trainer wrote it.
+    return _("The progress saved by a newer version of the trainer is kept in {path}: update the trainer "
+             "to see it. Nothing in it was changed.").format(path=newer[-1])
+
+
+def notes_text(data: ProgressData) -> str:
+    """The progress screen's warning line under the figures: a newer trainer's progress kept aside,
+    review cards waiting for lesson files to be fixed ("" for none)."""
+    notes = [t for t in (newer_text(data.newer), waiting_text(data.waiting)) if t]
+    return "⚠ " + " ".join(notes) if notes else ""
 
 
 def waiting_text(waiting: list[tuple[str, int]]) -> str:
@@ -252,6 +289,21 @@ class ProgressScreen(Screen):
         if getattr(self.app, "progress_read_only", False):
             self.import_btn.enabled = False  # shown and exported, but nothing can be written now
 
+    def initial_focus(self) -> int | None:
+        """The first button that can be pressed: a disabled one (the «Review» button with nothing to
+        review or coming back) never holds the focus ring."""
+        start = 1 if self.back_button is not None else 0
+        return next((i for i in range(start, len(self.widgets))
+                     if self.widgets[i].focusable and self.widgets[i].visible and self.widgets[i].enabled), None)
+
+    def rebuild(self) -> None:
+        """Build the page again; the focus leaves a button that is disabled now (nothing to review
+        any more) for the first one that can be pressed."""
+        super().rebuild()
+        focused = self.focused_widget()
+        if focused is not None and not focused.enabled:
+            self.focus = self.initial_focus()
+
     def _build_kids(self) -> None:
         """The children's page: one big button to what comes next, and the grown-ups' door."""
         k = self.kid
@@ -294,10 +346,9 @@ class ProgressScreen(Screen):
         self.stats_rect = pygame.Rect(c.left, c.top, c.width, L.px(112) + (L.px(8) if foot else 0))
         body_top = self.stats_rect.bottom + L.px(18)
         self.waiting_rect = None
-        note = waiting_text(self.data.waiting) if self.data is not None else ""
-        if note:
-            note = "⚠ " + note  # the cards that wait for a lesson file to be fixed: a line of its own under the figures
-            lines = min(2, len(self.app.wrap(note, L.font("small"), c.width)))
+        note = notes_text(self.data) if self.data is not None else ""
+        if note:  # a newer trainer's progress kept aside, cards waiting for a lesson file: under the figures
+            lines = min(NOTE_WARN_LINES, len(self.app.wrap(note, L.font("small"), c.width)))
             h = lines * self.app.line_height(L.font("small"))
             self.waiting_rect = pygame.Rect(c.left, body_top - L.px(6), c.width, h)
             body_top = self.waiting_rect.bottom + L.px(12)
@@ -395,7 +446,7 @@ class ProgressScreen(Screen):
         if items:
             self.app.push("review", items=items)
             return
-        coming = coming_reviews(self.app, now=now)
+        coming = _coming(self.app, now)
         if coming is None:
             self.app.notify(_("Nothing to review yet: an exercise you miss in a drill or a lesson comes back "
                               "here the next day."), "info")
@@ -443,16 +494,21 @@ class ProgressScreen(Screen):
         L = self.app.layout
         if self.data is None:
             c = L.content()
-            blit_text(surf, self.app, _("Progress is not being saved on this computer."), L.font("large"),
-                      P.on_felt, c.center, anchor="center")
+            # why there is no progress, when the app knows (a file another program holds locked, ...)
+            off = getattr(self.app, "progress_off_text", lambda: None)()
+            text = off or _("Progress is not being saved on this computer.")
+            box = c.inflate(-2 * L.px(40), 0)
+            high = len(self.app.wrap(text, L.font("large"), box.width)) * self.app.line_height(L.font("large"))
+            blit_wrapped(surf, self.app, text, L.font("large"), P.on_felt,
+                         pygame.Rect(box.left, c.centery - high // 2, box.width, high), align="center")
             return
         if self.kid is not None:
             self._draw_kids(surf)
             return
         self._draw_stats(surf)
         if self.waiting_rect is not None:
-            blit_wrapped(surf, self.app, "⚠ " + waiting_text(self.data.waiting), L.font("small"), P.on_felt,
-                         self.waiting_rect, max_lines=2)
+            blit_wrapped(surf, self.app, notes_text(self.data), L.font("small"), P.on_felt, self.waiting_rect,
+                         max_lines=NOTE_WARN_LINES)
         self._draw_mastery(surf)
         d = self.data.days
         accuracy = [(x.accuracy if x.answers else None) for x in d]

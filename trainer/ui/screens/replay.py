@@ -1,5 +1,7 @@
 """The replay viewer: a saved game step by step, with the coach's review of the learner's discards
-(a Chinese Official game is shown step by step with its flowers, without a review).
+(a Chinese Official game is shown step by step with its flowers, without a review, in its own words:
+Chi / Peng / Gang / Hu, a false Hu named with what the hand was worth and its penalty, and at a Hu
+the box at the top left lists the hand's fans as the result card does).
 
 Left/Right step by action, Page Up/Page Down (or Up/Down) by hand, S changes the seat at
 the bottom, O opens every hand, M jumps to the next mistake, riichi/dama choice, push or fold, or
@@ -16,32 +18,33 @@ mouse wheel over it, or a click on it (a page down, back to the top from the end
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pygame
 
 from trainer.engine.game import records
-from trainer.engine.game.actions import Discard, Pass, Riichi
+from trainer.engine.game.actions import Discard, Pass, Riichi, Ron, Tsumo
 from trainer.engine.game.records import RecordError
 from trainer.engine.game.saved import load_game
 from trainer.engine.mcr import records as mcr_records
 from trainer.engine.notation import format_tiles
-from trainer.i18n import _, fu_text, han_text, ngettext, pgettext, points_text
+from trainer.i18n import _, format_points, fu_text, han_text, ngettext, pgettext, points_text
 from trainer.ui.log_problems import REPLAY_ERRORS, GameProblem, replay_problem
 from trainer.ui.registry import register_screen
-from trainer.ui.richtext import layout_rich, tiles_markup
+from trainer.ui.richtext import BR, layout_rich, tiles_markup
 from trainer.ui.screens.base import Screen
 from trainer.ui.theme import PALETTE
 from trainer.ui.views.table.actions import offer_label
 from trainer.ui.views.table.board import Board
 from trainer.ui.views.table.call_review import call_choice_text
 from trainer.ui.views.table.coach import CoachBox
-from trainer.ui.views.table.mcr import draw_flowers
+from trainer.ui.views.table.mcr import McrHandResultView, draw_flowers
 from trainer.ui.views.table.replay import Frame, build_frames, hand_starts, review_by_action
 from trainer.ui.views.table.result import header_titles, multi_ron_sentence
 from trainer.ui.views.table.review import riichi_choice_text, tile_text
 from trainer.ui.views.table.state import seat_name as table_seat_name
-from trainer.ui.views.table.wins import win_sentence
+from trainer.ui.views.table.wins import seat_owner, seat_subject, win_sentence
 from trainer.ui.widgets import Button, blit_text
 
 P = PALETTE
@@ -380,20 +383,99 @@ class ReplayScreen(Screen):
             if d is not None and (d.passed_win or {}).get("kind") == "ron":  # a win let go by, not a call
                 return who + ": " + pgettext("replay caption", "passed the ron")
             return who + ": " + pgettext("replay caption", "pass")
-        label = offer_label(a)
+        if self.mcr and isinstance(a, Ron | Tsumo):  # a Hu that did not end the hand: a false win
+            return self._false_win_caption(frame)
+        label = offer_label(a, mcr=self.mcr)  # Chi / Peng / Gang in a Chinese Official game
         return f"{who}: {label[:1].lower()}{label[1:]}"  # after the colon, as "You: discard 6m"
 
     def _mcr_result(self, res: Any) -> str:
-        """How a Chinese Official hand ended: who called Hu, how, for how many points."""
-        if not res.wins:
-            return _("Draw: the wall is empty")
+        """How a Chinese Official hand ended: who called Hu, how, for how many points; then what each
+        false win of the hand cost (its penalty stands, win or draw)."""
+        costs = [self._false_win_cost(f.seat, -f.deltas[f.seat]) for f in res.false_wins if f.deltas[f.seat] < 0]
+        if not res.wins:  # a draw is named as the riichi replay names it, without a full stop of its own
+            return " ".join([_("Draw: the wall is empty") + ".", *costs]) if costs else _("Draw: the wall is empty")
         w = res.wins[0]
-        return self.win_sentence(w.seat, w.from_seat, hu=True) + " — " + points_text(w.score.total) + "."
+        return " ".join([self.win_sentence(w.seat, w.from_seat, hu=True) + " — " + points_text(w.score.total) + ".",
+                         *costs])
+
+    def _false_win_cost(self, seat: int, paid: int) -> str:
+        """What a false win cost its seat, said at the end of the hand ("Your false win cost 30.")."""
+        if seat == self.learner:
+            return _("Your false win cost {n}.").format(n=format_points(paid))
+        # TRANSLATORS: {owner} is another player as the owner («игрока слева»): ru «Ложный ху игрока слева
+        # обошёлся ему в {n}.»
+        return _("{owner}'s false win cost {n}.").format(owner=seat_owner(seat - self.learner, self.players),
+                                                        n=format_points(paid))
+
+    def _false_win_caption(self, frame: Frame) -> str:
+        """A Hu that did not end the hand, in words: a false win, what the hand was worth against the
+        minimum (when the saved game reaches the hand's end, which lists it) and its penalty, read
+        from the scores before and after it (or that the seat may not win the hand any more, under
+        rules without a penalty)."""
+        seat = frame.seat
+        who = self.seat_name(seat)
+        win = self._false_win(frame)
+        if win is not None and win.score is not None:
+            score = win.score
+            what = _("{who}: Hu — a false win: {points} without flowers, {m} needed.").format(
+                who=who, points=points_text(score.total - score.flowers), m=score.rules.minimum)
+        else:
+            what = _("{who}: Hu — a false win, under the minimum.").format(who=who)
+        paid = self._score_before(frame, seat) - frame.state.seats[seat].score
+        each = format_points(paid // max(1, self.players - 1))
+        mine = seat == self.learner
+        subject = "" if mine else seat_subject(seat - self.learner, self.players)
+        if paid <= 0:
+            cost = (_("You may not win this hand any more.") if mine
+                    else _("{who} may not win this hand any more.").format(who=subject))
+        else:
+            cost = (_("You pay {each} to each other player (−{paid}).").format(each=each, paid=format_points(paid))
+                    if mine else _("{who} pays {each} to each other player.").format(who=subject, each=each))
+        return what + " " + cost
+
+    def _score_before(self, frame: Frame, seat: int) -> int:
+        """``seat``'s points on the frame before ``frame`` (the frames of a hand follow its actions)."""
+        return self.frames[self.starts[frame.hand] + frame.action_index].state.seats[seat].score
+
+    def _false_win(self, frame: Frame) -> Any:
+        """The false win declared on ``frame``, as the hand's result lists it (None while the saved
+        game stops before the hand's end): a seat declares at most one a hand, it may not win after it."""
+        for f in self.frames[self.starts[frame.hand]:]:
+            if f.hand != frame.hand:
+                break
+            if f.result is not None:
+                return next((w for w in f.result.false_wins if w.seat == frame.seat), None)
+        return None
+
+    def mcr_fans_text(self, frame: Frame) -> str:
+        """At a Chinese Official Hu (the win that ends the hand, or a false win) the fans of the hand
+        with their points (the flowers as a fan of their own), as the hand's result card lists them
+        (:class:`McrHandResultView`), and the total; "" on any other frame."""
+        if frame.result is not None:
+            win = frame.result.wins[0] if frame.result.wins else None
+        else:
+            win = self._false_win(frame) if isinstance(frame.action, Ron | Tsumo) else None
+        if win is None or win.score is None:
+            return ""
+        card = McrHandResultView(SimpleNamespace(result=SimpleNamespace(wins=(win,))), self.seat_name, (), self.learner)
+        lines = ["**" + _("The hand's fans:") + "**"]
+        lines += [f"{name}: {points}" for name, points in card.fan_lines(self.app)]  # the flowers among them
+        lines.append(_("Total: {points}").format(points=points_text(win.score.total)))
+        return BR.join(lines)
 
     def win_sentence(self, seat: int, from_seat: int | None, *, hu: bool = False) -> str:
         """Who won on whose discard, from the learner's chair ("Ron! Left wins on your discard")."""
         return win_sentence(seat - self.learner, None if from_seat is None else from_seat - self.learner,
                             self.players, hu=hu)
+
+    def fans_area(self, corner: pygame.Rect) -> pygame.Rect:
+        """The top-left corner for the box of a Hu's fans, below the row across when that row reaches
+        over the corner (a row with several melds does), so that the box hides none of its tiles."""
+        across = self.board.seat_rects.get(2)
+        if across is None or not across.colliderect(corner):
+            return corner
+        top = across.bottom + self.app.layout.px(6)
+        return pygame.Rect(corner.left, top, corner.width, max(0, corner.bottom - top))
 
     def draw_content(self, surf: pygame.Surface) -> None:
         L = self.app.layout
@@ -408,7 +490,10 @@ class ReplayScreen(Screen):
             draw_flowers(surf, self.app, self.board.center.rect, self.board.gap, self.me, [list(f) for f in frame.flowers])
         d = self.current_decision()
         corner = self.board.corner(self.app)
-        self.box.draw(surf, self.app, corner, tile_text(d) if d is not None else "")
+        if d is not None:
+            self.box.draw(surf, self.app, corner, tile_text(d))
+        else:
+            self.box.draw(surf, self.app, self.fans_area(corner), self.mcr_fans_text(frame) if self.mcr else "")
         right = pygame.Rect(self.board.rect.right - (corner.left - self.board.rect.left) - corner.width, corner.top,
                             corner.width, corner.height)  # the table is drawn symmetric
         c = d.riichi_choice if d is not None else None

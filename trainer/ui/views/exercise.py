@@ -106,8 +106,39 @@ class KeyedOption(OptionButton):
                   anchor="center", bold=True)
 
 
+def _unmark_on_change(field: NumberField) -> None:
+    """A box whose wrong number is kept for the retry: its mark goes as soon as the number changes."""
+    field.on_change = lambda _text: setattr(field, "state", None)
+
+
+def _row_state(row: TileRow | None) -> dict[str, Any] | None:
+    """A tile row's picks, marks and keyboard cursor (:meth:`ExerciseView.state`); None for no row."""
+    if row is None:
+        return None
+    return {"selected": set(row.selected), "marks": dict(row.marks), "cursor": row.cursor}
+
+
+def _restore_row(row: TileRow | None, state: dict[str, Any] | None) -> None:
+    """Put back on ``row`` what :func:`_row_state` kept (nothing when either is missing)."""
+    if row is None or state is None:
+        return
+    row.selected = {i for i in state["selected"] if 0 <= i < len(row.slots)}
+    row.marks = {i: m for i, m in state["marks"].items() if 0 <= i < len(row.slots)}
+    row.cursor = min(state["cursor"], max(0, len(row.slots) - 1))
+
+
 class ExerciseView:
     """Widgets for one generated exercise and its grading."""
+
+    def _palette_repeats(self, shown: str, palette: str | None) -> bool:
+        """Whether the tiles to pick from are the very tiles shown (a row asked "pick every tile of
+        this group"): the row is then shown once, as the one to pick from."""
+        if self.input != "pick_tiles" or not palette:
+            return False
+        try:
+            return sorted(parse_tiles(palette, max_copies=None)) == sorted(parse_tiles(shown, max_copies=None))
+        except ValueError:  # a hand with melds or forms: never the same row as a palette
+            return False
 
     def __init__(self, host: Any, ex: Any) -> None:
         self.host = host
@@ -126,6 +157,7 @@ class ExerciseView:
         self.chips: list[CounterChip] = []
         self.total_beside = False  # the total's box beside the info line, its keypad hidden (ten and more fans)
         self.final = False  # the answer given for good: the keypad stays hidden
+        self.locked = False  # the answer checked and not yet tried again (:meth:`lock`)
         self.key_line_place: tuple[pygame.Rect, int] | None = None  # the key line under the total row
         self.picker: TileRow | None = None
         self.note: RichBlock | None = None
@@ -135,7 +167,7 @@ class ExerciseView:
             self.picker = host.add(TileRow(slots_for_text(p.hand), pickable=True, multi=False))
             # called sets lie beside the hand as at the table: seen, never discarded
             self.picker.inert = {i for i, s in enumerate(self.picker.slots) if s.group >= 0}
-        elif shown:
+        elif shown and not self._palette_repeats(shown, data.get("palette")):
             self.hand_row = host.add(TileRow(slots_for_text(shown)))
         info = self._info(data)
         if info:
@@ -155,9 +187,10 @@ class ExerciseView:
                 suits = suits_of(tiles)
                 slots, breaks = palette_slots(suits)
                 keep = {t.kind for t in tiles}
-                idx = [i for i, s in enumerate(slots) if s.tile.kind in keep]
-                slots = [slots[i] for i in idx]
-                breaks = [0]
+                slots = [s for s in slots if s.tile.kind in keep]
+                # a line per suit only when one line would make the tiles smaller (``_place_palette``)
+                breaks = [0] + [i for i in range(1, len(slots)) if slots[i].tile.suit != slots[i - 1].tile.suit]
+                self.row_first = True
             else:
                 held = list(parse_hand(shown, check_size=False).all_tiles()) if shown else []
                 suits = suits_of(held) or ["m", "p", "s", "z"]
@@ -525,9 +558,11 @@ class ExerciseView:
                 f.text = ""
             elif id(f) in wrong_fields:
                 f.state = "wrong"
-                f.on_change = lambda _text, f=f: setattr(f, "state", None)
+                _unmark_on_change(f)
 
     def lock(self, locked: bool) -> None:
+        """Checked: nothing takes input (True) until the retry unlocks it (False)."""
+        self.locked = locked
         for b in self.buttons:
             b.locked = locked
         if self.picker is not None:
@@ -538,6 +573,44 @@ class ExerciseView:
             k.enabled = not locked
         for c in self.chips:
             c.locked = locked
+
+    # -- kept over a rebuild (a resized window, another language)
+    @property
+    def subject(self) -> Any:
+        """What this view asks: its exercise (a rebuilt view of the same one takes :meth:`state`)."""
+        return self.ex
+
+    def state(self) -> dict[str, Any]:
+        """Everything the learner has done here and how it is marked: the text typed in each box,
+        the options ticked, the tiles picked (and the keyboard cursor), the fu chips counted, the
+        marks of a check and of the hint ladder (the hand's tiles a hint marks), what a final answer
+        hides, whether the answer is locked.  :meth:`restore` puts it on a view of the same exercise
+        exactly as it was: never a later rung (the answer), never an empty box."""
+        return {
+            "final": self.final, "locked": self.locked, "answer_fu": self.answer_fu,
+            "buttons": [(b.selected, b.mark, b.visible) for b in self.buttons],
+            "fields": [(f.text, f.state, f.on_change is not None) for _n, f in self.fields],
+            "chips": [(c.count, c.mark, c.visible) for c in self.chips],
+            "picker": _row_state(self.picker), "hand_row": _row_state(self.hand_row),
+        }
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Put back what :meth:`state` said, on this view of the same exercise (the keypad shown
+        unless the answer was final; where it goes is the layout's business)."""
+        self.final, self.answer_fu = state["final"], state["answer_fu"]
+        for b, (selected, mark, visible) in zip(self.buttons, state["buttons"], strict=False):
+            b.selected, b.mark, b.visible = selected, mark, visible
+        for (_n, f), (text, box_state, unmarks) in zip(self.fields, state["fields"], strict=False):
+            f.text, f.state = text, box_state
+            if unmarks:  # a wrong number kept for the retry: its mark goes when it is changed
+                _unmark_on_change(f)
+        for c, (count, mark, visible) in zip(self.chips, state["chips"], strict=False):
+            c.count, c.mark, c.visible = count, mark, visible
+        _restore_row(self.picker, state["picker"])
+        _restore_row(self.hand_row, state["hand_row"])
+        for k in self.keys:
+            k.visible = not self.final
+        self.lock(state["locked"])
 
     # -- layout
     def layout(self, area: pygame.Rect) -> None:
@@ -706,7 +779,7 @@ class ExerciseView:
         hand_h = row.height if row is not None and row is self.hand_row else 0
         cap = L.tile_h((1.7 if lines == 1 else 1.2) if self.kids else 0.85)
         if not self.kids:
-            cap = max(cap, hand_h)
+            cap = max(cap, hand_h or L.tile_h(1.0))  # no hand shown: the palette is the one row, hand-sized
         extra = round(cap * 0.2) if self.kids else 0
         room = area.bottom - y - note_h
 
@@ -719,9 +792,14 @@ class ExerciseView:
             picker.place(area.centerx, y + L.px(8), area.width, th)
             return picker.height
 
-        best = place(lines)
-        if lines > 1 and best < cap and place(1) <= best:
-            place(lines)  # one line is no larger: the suits keep a line each
+        if getattr(self, "row_first", False):  # the question's own row: one line unless it is smaller
+            best = place(1)
+            if lines > 1 and place(lines) <= best:
+                place(1)
+        else:
+            best = place(lines)
+            if lines > 1 and best < cap and place(1) <= best:
+                place(lines)  # one line is no larger: the suits keep a line each
         if self.note is not None:
             self.note.place(self.app, area.left, picker.rect.bottom + L.px(12), area.width)
 

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 __all__ = ["BOX_SLIP_WORDS", "FORM_NAMES", "FORM_TERMS", "FU_NAMES", "box_slip_line", "discard_contrast", "explain",
            "explain_item", "manners_pick_line",
            "family_name", "for_child", "form_name", "fu_line", "fu_name", "fu_only", "reading_markup", "tile_label",
-           "tile_reading", "tile_term"]
+           "tile_reading", "tile_term", "total_points_sum"]
 
 FORM_NAMES = {"standard": N_("Sets and a pair")}
 FORM_TERMS = {"seven_pairs": "{term:chiitoitsu}", "thirteen_orphans": "{term:kokushi_musou}",
@@ -220,7 +220,7 @@ def explain_item(item: dict[str, Any]) -> str | None:
     if k == "total":
         text = _("Total: {han} han, {fu} fu").format(han=item["han"], fu=item["fu"])
         if item.get("points"):
-            text += " — " + ngettext("{n} point", "{n} points", item["points"]).format(n=format_points(item["points"]))
+            text += " — " + total_points_sum(item)
         return text
     if k in ("tile_family", "tile_name"):
         # TRANSLATORS: the tile's family is a suit («со (палочки)», "bamboo (sou)") or the honors
@@ -263,6 +263,28 @@ def explain_item(item: dict[str, Any]) -> str | None:
     if str(k).startswith("kids_"):
         return _kids_item(item)
     return None
+
+
+def total_points_sum(item: dict[str, Any]) -> str:
+    """A ``total`` item's points, with the honba and riichi sticks they include added up in the open
+    ("7,700 + 2 honba × 200 = 8,100 points"), so the hand's own value stays the one the learner looks
+    up in the table; each honba and stick at the value the rules paid (the item's ``honba_points`` and
+    ``stick_points``, all of them together, from the engine's payment: 200 a honba at three players,
+    300 at four).  Without them, the points alone ("7,700 points")."""
+    points = ngettext("{n} point", "{n} points", item["points"]).format(n=format_points(item["points"]))
+    honba, sticks = item.get("honba", 0), item.get("sticks", 0)
+    if "value" not in item or not (honba or sticks):
+        return points
+    parts = [format_points(item["value"])]
+    if honba:
+        each = format_points(item["honba_points"] // honba)
+        # TRANSLATORS: a part of a points sum, "7,700 + 2 honba × 200 = 8,100 points" (ru «2 хонбы × 200»)
+        parts.append(ngettext("{n} honba × {each}", "{n} honba × {each}", honba).format(n=honba, each=each))
+    if sticks:
+        each = format_points(item["stick_points"] // sticks)
+        parts.append(ngettext("{n} riichi stick × {each}", "{n} riichi sticks × {each}", sticks).format(
+            n=sticks, each=each))
+    return " + ".join(parts) + " = " + points
 
 
 BOX_SLIP_WORDS = {

@@ -20,12 +20,23 @@ def content_bottom(view: Any, area: pygame.Rect, widgets: list[Any]) -> int:
 
 
 def center_view(view: Any, area: pygame.Rect, widgets: list[Any], gap: int) -> None:
-    """Lay a step view out in ``area``, then again lower down so its content sits in the
-    middle third rather than hugging the top when there is room to spare."""
+    """Lay a step view out in ``area``, then again lower down so that its content stands in the
+    middle of the room when it is shorter than the room (a big window has room to spare; a view
+    that fills the room stays at the top).  Once placed, the view keeps its top while it still
+    fits (``view.centered_top``): the feedback panel that comes under it after an answer does not
+    make the question jump up."""
     bottom = content_bottom(view, area, widgets)
     if bottom == area.top:
         return
+    height = bottom - area.top
     free = area.bottom - bottom - gap
-    if free > gap:
-        shift = min(free // 2, area.height // 5)
-        view.layout(pygame.Rect(area.left, area.top + shift, area.width, area.height - shift))
+    if free <= gap:
+        view.centered_top = None
+        return
+    top = area.top + free // 2
+    kept = getattr(view, "centered_top", None)
+    if kept is not None and area.top <= kept and kept + height + gap <= area.bottom:
+        top = kept
+    view.centered_top = top
+    if top > area.top:
+        view.layout(pygame.Rect(area.left, top, area.width, area.bottom - top))

@@ -8,7 +8,9 @@ A review card is one of four kinds, told apart by its spec (``ProgressStore.due_
   (the lesson screen in its one-step review mode, ``lesson_review``);
 - ``{"game", ...}``: a position from the learner's own games (shown by the position review, whose
   doors are the home's "Mistakes from your games" card and the progress screen's button, not by
-  this session; the progress screen names their count apart);
+  this session; the progress screen names their count apart).  When none is due, the ones coming
+  back are said with the other cards coming back (:func:`can_show_position`,
+  :mod:`trainer.ui.views.coming_reviews`), and practising them early opens the position review;
 - ``{"nanikiru", "hand", "action", "seat"}``: a starter-set discard puzzle the learner missed
   (:func:`starter_spec`); the review shows that very puzzle (the «What to discard?» table in its
   one-puzzle review mode, ``nanikiru_review``), as it shows a lesson step.  The drill also puts
@@ -107,6 +109,44 @@ def can_show(app: Any, *, wait: bool = True) -> Callable[[dict], bool]:
         return False
 
     return showable
+
+
+def is_game_position(item: dict) -> bool:
+    """A card that is a position from the learner's own games (its spec names the game,
+    ``{"game", "hand", "action", "seat"}``): the position review shows it, not the review session."""
+    return "game" in item
+
+
+GameFinder = Callable[[Any, object], Any]
+"""Finds the game file a game-position card names: ``(app, the card's "game") -> path or None``.
+The screens pass :func:`trainer.ui.game_cards.game_path` (views do not reach the saved games)."""
+
+
+def can_show_position(app: Any, find_game: GameFinder) -> Callable[[dict], bool]:
+    """The check for a game-position card the position review can still open: its game file is
+    there (``find_game``, asked once per file).  The home's and the progress screen's "when do
+    they come back" counts these with :func:`can_show`'s cards."""
+    found: dict[str, bool] = {}
+
+    def showable(item: dict) -> bool:
+        if not is_game_position(item):
+            return False
+        ref = str(item.get("game") or "")
+        if ref not in found:
+            found[ref] = find_game(app, ref) is not None
+        return found[ref]
+
+    return showable
+
+
+def with_game_path(app: Any, item: dict, find_game: GameFinder) -> dict:
+    """A game-position card as the position review takes it: its ``game`` the whole path of the
+    game file here (``find_game``; as :func:`trainer.ui.game_cards.due_positions` gives its cards);
+    any other card as it is."""
+    if not is_game_position(item):
+        return item
+    path = find_game(app, item.get("game"))
+    return dict(item, game=str(path)) if path is not None else item
 
 
 def open_card(app: Any, item: dict, **session: Any) -> bool:

@@ -10,16 +10,22 @@ the term is written: «Взрослые говорят: тройка (刻子, k�
 though running text shows a child the name alone; a term that is not Japanese («Тибет») shows
 none anywhere.  The grown-ups' words are every name the term's own name gives that is not the
 child's word: "Bamboo (sou)" says bamboo and the table's short word sou, "Set / meld" set and meld
-(:func:`grown_up_words`)."""
+(:func:`grown_up_words`).
+
+The title wraps onto as many lines as it needs ("Fully Concealed Hand (不求人, bù qiú rén)" at
+1024x600), never cut with "…" (every dialog's :meth:`~trainer.ui.widgets.Dialog.title_lines`).  An
+MCR fan's card says what the fan is worth, from the fan table the calculator counts by (:func:`fan_worth_line`)."""
 
 from __future__ import annotations
 
 import unicodedata
 from typing import Any
 
-from trainer.i18n import _, pgettext
+from trainer.engine.mcr.table import MCR_PRESETS, base_fans, load_mcr_rules
+from trainer.i18n import _, ngettext, pgettext
 from trainer.ui.registry import has_screen
 from trainer.ui.views.lesson_order import is_child
+from trainer.ui.widgets import Dialog
 
 
 def open_term_card(screen: Any, term_id: str) -> None:
@@ -39,16 +45,29 @@ def open_term_card(screen: Any, term_id: str) -> None:
             body = "\n\n".join(t for t in (child_japanese_line(term, app.settings.term_mode, lang), kid) if t)
         else:
             full = term.display("full", lang)
-            body = full if full != title else ""
-            meaning = term.explanation(lang)
-            if meaning:
-                body = (body + "\n\n" + meaning).strip()
+            body = "\n\n".join(t for t in (full if full != title else "", fan_worth_line(term_id),
+                                            term.explanation(lang)) if t)
     except Exception:
         body = _("This term is not in the glossary yet.")
     buttons = [(_("Close"), lambda: None, "primary")]
     if has_screen("glossary") and not kid:
         buttons.insert(0, (_("Open the glossary"), lambda: app.push("glossary", term=term_id), "secondary"))
-    screen.open_dialog(title, body, buttons)
+    screen.dialog = Dialog(app, title, body, buttons)
+    app.invalidate()
+
+
+def fan_worth_line(term_id: str) -> str:
+    """What an MCR fan (glossary term ``mcr_<fan>``) is worth, from the fan table and its presets
+    ("The fan is worth 12 points."; both values where the rulebook and tournaments differ); "" for
+    any other term."""
+    fan = term_id.removeprefix("mcr_")
+    if fan == term_id or fan not in base_fans():
+        return ""
+    rulebook, tournaments = (load_mcr_rules(name).value(fan) for name in MCR_PRESETS)
+    if rulebook != tournaments:
+        return _("The fan is worth {n} points as the rulebook counts, {m} as tournaments count.").format(
+            n=rulebook, m=tournaments)
+    return ngettext("The fan is worth {n} point.", "The fan is worth {n} points.", rulebook).format(n=rulebook)
 
 
 def child_japanese_line(term: Any, mode: str, lang: str) -> str:

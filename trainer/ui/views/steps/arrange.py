@@ -15,7 +15,7 @@ from trainer.ui.suit_names import suit_names
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, TileSlot
 from trainer.ui.views.inputs import OptionButton, fit_option_rows
-from trainer.ui.views.steps.base import QuizView
+from trainer.ui.views.steps.base import QuizView, restore_row, row_state
 from trainer.ui.widgets import Button, Widget, blit_text, draw_focus_ring, draw_panel
 
 if TYPE_CHECKING:
@@ -886,7 +886,42 @@ class ArrangeView(QuizView):
         self._box_marks = {}
         self._revealed = None
 
+    def state(self) -> dict[str, Any]:
+        """The arrangement as the learner left it: the row's tiles (reordered, or fewer once sets are
+        made) with their picks and marks, the cards (swapped, picked, marked, sorted away), the sets
+        made, the box of every tile or card and their marks, the one picked up, what the answer shows,
+        what was last checked, whether the answer is locked."""
+        return {
+            "row": row_state(self.row, slots=True), "groups": [list(g) for g in self.groups],
+            "cards": [(c.selected, c.mark, c.visible) for c in self.cards],
+            "order": list(getattr(self, "order", ())), "box_of": list(self.box_of), "picked": self.picked_card,
+            "first": getattr(self, "_first", None), "box_marks": dict(self._box_marks), "revealed": self._revealed,
+            "last_checked": self._last_checked, "checked": self._checked, "named": set(self._named_in_miss),
+            "box_cursors": [w.cursor for w in getattr(self, "box_contents", ())], "locked": self.locked,
+        }
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Put back what :meth:`state` kept, on this view of the same step."""
+        restore_row(self.row, state["row"])
+        self.groups = [list(g) for g in state["groups"]]
+        for c, (selected, mark, visible) in zip(self.cards, state["cards"], strict=False):
+            c.selected, c.mark, c.visible = selected, mark, visible
+        if hasattr(self, "order"):
+            self.order = list(state["order"])
+        if self.ask == "order":  # each place shows the card put there, in the lesson's language now
+            for c, ci in zip(self.cards, self.order, strict=False):
+                card = self.step.cards[ci]
+                c.text, c.tiles = self.text(card.text) if card.text else "", card.tiles or ""
+        self.box_of, self.picked_card, self._first = list(state["box_of"]), state["picked"], state["first"]
+        self._box_marks, self._revealed = dict(state["box_marks"]), state["revealed"]
+        self._last_checked, self._checked = state["last_checked"], state["checked"]
+        self._named_in_miss = set(state["named"])
+        for w, cursor in zip(getattr(self, "box_contents", ()), state["box_cursors"], strict=False):
+            w.cursor = cursor
+        self.lock(state["locked"])
+
     def lock(self, locked: bool) -> None:
+        self.locked = locked
         if self.row is not None:
             self.row.locked = locked
         for w in getattr(self, "box_contents", ()):

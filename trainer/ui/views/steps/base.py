@@ -11,7 +11,7 @@ from trainer.lessons import answers
 from trainer.lessons.language import lesson_language, step_text
 from trainer.ui.question_texts import win_situation_parts
 from trainer.ui.theme import PALETTE
-from trainer.ui.tileview import TileSlot, slots_for_hand, slots_for_text
+from trainer.ui.tileview import TileRow, TileSlot, slots_for_hand, slots_for_text
 from trainer.ui.views.inputs import RichBlock, draw_card
 
 if TYPE_CHECKING:
@@ -97,8 +97,39 @@ def _winning_slot(slots: list[TileSlot], win: Any) -> int | None:
 
 
 
+def row_state(row: TileRow | None, *, slots: bool = False) -> dict[str, Any] | None:
+    """What the learner did on a tile row and how it is marked, for a view's ``state()``: the picks,
+    the marks (of a check, or of a hint), the greyed tiles (a child's miss) and the keyboard cursor;
+    with ``slots`` the tiles themselves too (a row the learner reorders or empties).  None for no row."""
+    if row is None:
+        return None
+    kept: dict[str, Any] = {"selected": set(row.selected), "marks": dict(row.marks), "dim": set(row.dim),
+                            "cursor": row.cursor}
+    if slots:
+        kept["slots"] = list(row.slots)
+    return kept
+
+
+def restore_row(row: TileRow | None, kept: dict[str, Any] | None) -> None:
+    """Put back on ``row`` what :func:`row_state` kept (nothing when either is missing)."""
+    if row is None or kept is None:
+        return
+    if "slots" in kept:
+        row.slots = list(kept["slots"])
+    n = len(row.slots)
+    row.selected = {i for i in kept["selected"] if 0 <= i < n}
+    row.marks = {i: m for i, m in kept["marks"].items() if 0 <= i < n}
+    row.dim = {i for i in kept["dim"] if 0 <= i < n}
+    row.cursor = max(0, min(kept["cursor"], n - 1))
+
+
 class StepView:
-    """Base view: no input.  Subclasses override the hooks they need."""
+    """Base view: no input.  Subclasses override the hooks they need.
+
+    A view that takes input keeps it over a rebuild of the lesson screen (a resized window, another
+    language: :meth:`~trainer.ui.screens.base.Screen.rebuild`): its ``state()`` says everything the
+    learner did and how it is marked (the hint's marks, what is locked), and ``restore(state)`` puts
+    that on a new view of the same step (:attr:`subject`) exactly as it was."""
 
     quiz = False
 
@@ -109,6 +140,11 @@ class StepView:
         self.lesson = lesson
         self.blocks: list[RichBlock] = []
         self.card_rect: pygame.Rect | None = None
+
+    @property
+    def subject(self) -> Any:
+        """What this view asks: its step (a view built again for the same step takes its input back)."""
+        return self.step
 
     # helpers
     def lang(self) -> str:
@@ -280,6 +316,8 @@ class QuizView(StepView):
     """Common parts of steps the learner answers: a prompt and a hand display."""
 
     quiz = True
+    locked = False
+    """Whether the answer is checked and waits (no input) for the retry or the next step (:meth:`lock`)."""
 
     def build_prompt(self) -> None:
         self.prompt = self.rich(self.text(self.step.prompt), size="large")

@@ -12,7 +12,7 @@ from trainer.i18n import N_, _, npgettext, pgettext
 from trainer.ui.richtext import BR
 from trainer.ui.tileview import TileRow, slots_for_text
 from trainer.ui.views.inputs import TIGHTER, OptionButton, big_options_fit, fit_option_rows
-from trainer.ui.views.steps.base import QuizView
+from trainer.ui.views.steps.base import QuizView, restore_row, row_state
 from trainer.ui.views.steps.marks import look_at_marks, near_waits
 
 THINKING_HINTS = {
@@ -299,10 +299,25 @@ class ChoiceView(QuizView):
             b.selected = False
 
     def lock(self, locked: bool) -> None:
+        self.locked = locked
         for b in self.buttons:
             b.locked = locked
         if not locked:
             self._fade_narrowed()  # a new try: the options the second hint took away stay away
+
+    def state(self) -> dict[str, Any]:
+        """The options ticked and their marks, the options the second hint took away, the first
+        hint's marks on the hand, whether the answer is locked."""
+        return {"buttons": [(b.selected, b.mark, b.visible) for b in self.buttons], "narrowed": list(self.narrowed),
+                "hand": row_state(self.hand_row), "locked": self.locked}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Put back what :meth:`state` kept, on this view of the same step."""
+        for b, (selected, mark, visible) in zip(self.buttons, state["buttons"], strict=False):
+            b.selected, b.mark, b.visible = selected, mark, visible
+        self.narrowed = list(state["narrowed"])
+        restore_row(self.hand_row, state["hand"])
+        self.lock(state["locked"])
 
     def _fade_narrowed(self) -> None:
         """The options the second hint took away: locked, pale for a child (no red), crossed out

@@ -20,13 +20,23 @@ P = PALETTE
 PLAY_MODE_NAMES = {
     "tibet": N_("Tibet"), "ponjan": N_("Ponjan, mahjong for children"),
     "kids_riichi": N_("Children's riichi"), "glass_table": N_("Glass table: every hand face up"),
-    "full_game": N_("A full game"), "kunto_table": N_("Kunto at the table"), "twelve_tile": N_("Twelve tiles"),
+    "kunto_table": N_("Kunto at the table"), "twelve_tile": N_("Twelve tiles"),
     "risu": N_("Risu"), "bamboo_2p": N_("Bamboo for two"), "bamboo": N_("Bamboo for two"), "single_suit_1": N_("One suit"),
     "single_suit_2": N_("One suit, two players"), "ab_game": N_("The A-B game"), "short": N_("Short mahjong"),
     "yochi": N_("Foresight (yochi)"),
 }
 """A play step's card title by its mode; a training game's as the glossary names it (yochi: ru
-«Предсказание», en "Foresight (yochi)", the term ``yochi``), as its list and table do."""
+«Предсказание», en "Foresight (yochi)", the term ``yochi``), as its list and table do.  The full
+game's is said by its goal instead (:data:`FULL_GAME_TITLES`)."""
+FULL_GAME_TITLES = {
+    (4, False): lambda n: ngettext("A hand at the table", "{n} hands at the table", n),
+    (3, False): lambda n: ngettext("A hand for three players", "{n} hands for three players", n),
+    (4, True): lambda n: ngettext("Win a hand at the table", "Win {n} hands at the table", n),
+    (3, True): lambda n: ngettext("Win a hand for three players", "Win {n} hands for three players", n),
+}
+"""A full-game play step's title by (players at the table, whether the goal counts wins), with the
+goal's number of hands: the table plays hands to the step's goal, not a whole match, so "A full
+game" would promise more than it is ("A hand for three players", «Раздача втроём»)."""
 
 
 class DrillStepView(StepView):
@@ -162,8 +172,26 @@ class PlayStepView(StepView):
         self.blocks_next = self.outcome is None or not self.outcome.get("goal_met")
         if self.outcome is not None:
             self.main_label = _("Play again") if self.blocks_next else _("Next")
-        self.title = _(PLAY_MODE_NAMES.get(st.mode, st.mode))
+        self.title = self.play_title()
         self.text_block = self.rich(self.text(st.text), color=P.ink) if st.text is not None else None
+
+    def play_title(self) -> str:
+        """The card's (and the table's) title: the training game's name, or for the full game what
+        it asks, by its goal and the players of the lesson's rules (:data:`FULL_GAME_TITLES`)."""
+        st = self.step
+        if st.mode != "full_game":
+            return _(PLAY_MODE_NAMES.get(st.mode, st.mode))
+        n = st.goal.wins or st.goal.games or 1
+        return FULL_GAME_TITLES[(self.table_players(), bool(st.goal.wins))](n).format(n=n)
+
+    def table_players(self) -> int:
+        """How many players the lesson's rules seat (3 for sanma; 4 when the preset cannot be read)."""
+        from trainer.engine.rules import load_rules
+
+        try:
+            return 3 if load_rules(self.lesson.preset or "tenhou").three_player else 4
+        except (OSError, ValueError):
+            return 4
 
     def start(self) -> None:
         """Open the table for this step's mode and goal."""

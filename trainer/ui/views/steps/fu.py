@@ -127,8 +127,22 @@ class FuView(QuizView):
             c.visible = True
 
     def lock(self, locked: bool) -> None:
+        self.locked = locked
         for c in self.chips:
             c.locked = locked
+
+    def state(self) -> dict[str, Any]:
+        """Each chip's count, mark and whether it is shown, the hand's fu once the answer is shown,
+        whether the answer is locked."""
+        return {"chips": [(c.count, c.mark, c.visible) for c in self.chips], "answer_fu": self.answer_fu,
+                "locked": self.locked}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Put back what :meth:`state` kept, on this view of the same step."""
+        for c, (count, mark, visible) in zip(self.chips, state["chips"], strict=False):
+            c.count, c.mark, c.visible = count, mark, visible
+        self.answer_fu = state["answer_fu"]
+        self.lock(state["locked"])
 
     def hint(self, level: int) -> str:
         if level >= 2:

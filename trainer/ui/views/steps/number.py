@@ -10,7 +10,7 @@ import pygame
 from trainer.i18n import _, format_number, pgettext
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow
-from trainer.ui.views.steps.base import QuizView, hand_slots
+from trainer.ui.views.steps.base import QuizView, hand_slots, restore_row, row_state
 from trainer.ui.widgets import Button, NumberField, draw_panel
 
 P = PALETTE
@@ -138,9 +138,25 @@ class NumberView(QuizView):
             k.visible = True
 
     def lock(self, locked: bool) -> None:
+        self.locked = locked
         self.field.enabled = not locked
         for k in self.keys:
             k.enabled = not locked
+
+    def state(self) -> dict[str, Any]:
+        """The number typed and how it is marked (a comma refused in it too), whether the keypad
+        is shown (hidden once the answer is final), whether the answer is locked."""
+        f = self.field
+        return {"text": f.text, "box": f.state, "cut": f._cut_at, "keys": [k.visible for k in self.keys],
+                "hand": row_state(self.hand_row), "locked": self.locked}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Put back what :meth:`state` kept, on this view of the same step."""
+        self.field.text, self.field.state, self.field._cut_at = state["text"], state["box"], state["cut"]
+        for k, visible in zip(self.keys, state["keys"], strict=False):
+            k.visible = visible
+        restore_row(self.hand_row, state["hand"])
+        self.lock(state["locked"])
 
     def hint(self, level: int) -> str:
         """Level 2 narrows the answer to a range of three possible answers around it (by

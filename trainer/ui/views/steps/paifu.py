@@ -632,6 +632,21 @@ class PaifuView(StepView):
     def lock(self, locked: bool) -> None:
         self.locked = locked
 
+    def state(self) -> dict[str, Any]:
+        """The cell clicked and the marks, the replay's move and whether the record or the table is
+        shown, whether the answer is locked (nothing for a record that cannot be read)."""
+        if self.record is None:
+            return {}
+        return {"selected": self.selected, "marks": dict(self.marks), "locked": self.locked, "pos": self.pos,
+                "view_mode": self.view_mode}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Put back what :meth:`state` kept, on this view of the same step."""
+        if self.record is None or not state:
+            return
+        self.selected, self.marks, self.locked = state["selected"], dict(state["marks"]), state["locked"]
+        self.pos, self.view_mode = state["pos"], state["view_mode"]
+
     def hint(self, level: int) -> str:
         st = self.step
         if len(st.hints) >= level:

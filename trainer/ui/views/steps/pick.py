@@ -15,7 +15,7 @@ from trainer.ui.richtext import BR
 from trainer.ui.theme import PALETTE
 from trainer.ui.tileview import TileRow, slots_for_text
 from trainer.ui.views.inputs import RichBlock, palette_slots, suits_of
-from trainer.ui.views.steps.base import QuizView
+from trainer.ui.views.steps.base import QuizView, restore_row, row_state
 from trainer.ui.views.steps.marks import look_at_marks, near_waits
 from trainer.ui.widgets import blit_text, draw_panel
 
@@ -330,7 +330,19 @@ class PickTilesView(QuizView):
         self.picker.dim = set()
 
     def lock(self, locked: bool) -> None:
+        self.locked = locked
         self.picker.locked = locked
+
+    def state(self) -> dict[str, Any]:
+        """The tiles picked and their marks (a child's miss greyed), the keyboard cursor, the
+        first hint's marks on the hand shown, whether the answer is locked."""
+        return {"picker": row_state(self.picker), "shown": row_state(self.shown), "locked": self.locked}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Put back what :meth:`state` kept, on this view of the same step."""
+        restore_row(self.picker, state["picker"])
+        restore_row(self.shown, state["shown"])
+        self.lock(state["locked"])
 
     def child_miss_words(self, response: Any, feedback: Any) -> str:
         """After a child's first miss, what was wrong with the child's own picks: each wrong pick in

@@ -111,11 +111,19 @@ _CALLS = {
     Kita: lambda: pgettext("mahjong call", "Kita"),
 }
 """Actions named by their call word (translated when shown)."""
+MCR_CALLS = {
+    Tsumo: lambda: pgettext("mcr call", "Hu"), Ron: lambda: pgettext("mcr call", "Hu"),
+    Pon: lambda: pgettext("mcr call", "Peng"), Kan: lambda: pgettext("mcr call", "Gang"),
+    Chi: lambda: pgettext("mcr call", "Chi"),
+}
+"""The calls as MCR (Chinese Official) players say them, in Chinese (002:86): a win on a discard or
+on one's own draw is Hu either way."""
 
 
-def offer_label(action: Any) -> str:
-    """The word on a button for ``action`` (Chi, Pon, Kan, Riichi, Tsumo, Ron, Pass ...)."""
-    word = _CALLS.get(type(action))
+def offer_label(action: Any, *, mcr: bool = False) -> str:
+    """The word on a button for ``action`` (Chi, Pon, Kan, Riichi, Tsumo, Ron, Pass ...); ``mcr``:
+    as a Chinese Official table says it (Chi, Peng, Gang, Hu)."""
+    word = (MCR_CALLS if mcr else {}).get(type(action)) or _CALLS.get(type(action))
     if word is not None:
         return word()
     if isinstance(action, AbortiveDraw):

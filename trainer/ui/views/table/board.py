@@ -57,6 +57,7 @@ class Board:
         self.bottom_hand: pygame.Rect | None = None  # where draw put the bottom seat's hand (bottom_edge only)
         self.players = 4
         self.label_rects: dict[int, pygame.Rect] = {}  # where draw put each opponent's name label, by quarter
+        self.placed: tuple[int, pygame.Rect] = (self.river_h, self.center.rect.copy())  # as place left them
 
     def place(self, app: Any, rect: pygame.Rect, players: int = 4) -> None:
         """Fit the board into ``rect``: opponents' tiles, river tiles and the square centre panel.
@@ -66,11 +67,12 @@ class Board:
         L = app.layout
         self.rect = pygame.Rect(rect)
         self.players = players
-        edge = max(L.px(26), min(L.px(44), self.rect.height // 12))
+        edge = max(L.px(26), min(round(L.px(44) * L.room), self.rect.height // 12))
         for meld_h in dict.fromkeys((max(edge, MELD_MIN_H), edge)):
             self._place_with(app, edge, meld_h)
             if self._side_felt() >= meld_h + L.px(6):
                 break
+        self.placed = (self.river_h, self.center.rect.copy())
 
     def _place_with(self, app: Any, edge: int, meld_h: int) -> None:
         """The board's sizes with the opponents' concealed tiles ``edge`` and their melds ``meld_h``
@@ -83,12 +85,18 @@ class Board:
             return
         # rivers: three rows of six on each side of the panel (a fourth may reach into the
         # corner); the panel is as wide as a river row
-        rh = max(L.px(18), min(L.tile_h(RIVER_CAP), (t.height - meld_h - L.px(24)) * 100 // 1140))
+        rh = max(L.px(18), min(self._river_cap(app), (t.height - meld_h - L.px(24)) * 100 // 1140))
         side = self._side(app, rh)
         self.river_h = rh
         cy = t.top + meld_h + L.px(10) + (t.height - meld_h - L.px(10)) // 2
         self.center.rect = pygame.Rect(0, 0, side, side)
         self.center.rect.center = (t.centerx, cy)
+
+    @staticmethod
+    def _river_cap(app: Any) -> int:
+        """The river tiles' largest height: :data:`RIVER_CAP` of a hand tile, larger by the room a held
+        interface size leaves (:attr:`Layout.room`), so that the table still fills a big window."""
+        return round(app.layout.tile_h(RIVER_CAP) * app.layout.room)
 
     @staticmethod
     def _side(app: Any, rh: int) -> int:
@@ -104,7 +112,7 @@ class Board:
         L = app.layout
         t = self.rect
         corner_left = t.left + self.pad + max(self.edge_h, self.meld_h) + L.px(12)
-        rh = max(L.px(18), L.tile_h(RIVER_CAP))
+        rh = max(L.px(18), self._river_cap(app))
         while rh > L.px(18):
             side = self._side(app, rh)
             rows = 3 * rh + 2 * row_gap(rh)
@@ -199,18 +207,54 @@ class Board:
                 area.height = t.bottom - self.pad - area.top
         return area
 
-    def bottom_rows(self, thickness: int = 0) -> int:
+    def bottom_rows(self, thickness: int = 0, slip: bool = False) -> int:
         """How many rows the bottom seat's river may take when the board draws that seat's hand too
-        (the replay): the rows that fit above the hand (a quarter of a tile may slip under it, as
-        the second row does at every size), so that no discard is drawn under the hand; the later
-        discards continue the last row, into the free felt at the right.  ``thickness``: how tall
-        that seat's row is drawn (its melds may be taller than its hand), else the edge's."""
-        t, c = self.rect, self.center.rect
+        (the replay, a lesson's paifu): the rows that fit whole above the hand, so that no discard
+        and none of its marks is drawn even partly under the hand; the later discards continue the
+        last row, into the free felt at the right.  ``thickness``: how tall that seat's row is drawn
+        (its melds may be taller than its hand), else the edge's.  ``slip``: the rows that fit when a
+        quarter of a tile may slip under the hand (the rows :meth:`fit_above_hand` makes room for)."""
+        c = self.center.rect
         th = tile_art.tile_size(self.river_h)[1]
         gap = row_gap(self.river_h)
-        hand_top = t.bottom - self.pad - max(self.edge_h, thickness)
-        room = hand_top + th // 4 - (c.bottom + self.gap)
+        room = self._hand_top(thickness) + (th // 4 if slip else 0) - (c.bottom + self.gap)
         return max(1, min(MAX_ROWS, (room + gap) // (th + gap)))
+
+    def _hand_top(self, thickness: int) -> int:
+        """The top of the bottom seat's row when the board draws it, ``thickness`` tall."""
+        return self.rect.bottom - self.pad - max(self.edge_h, thickness)
+
+    def fit_above_hand(self, app: Any, thickness: int, across: int) -> None:
+        """Before the board draws the bottom seat's hand (``thickness`` tall) under that seat's river:
+        lift the centre panel, and the rivers round it, into the felt the river across leaves free
+        below the row across (``across`` tall), and where that is not enough make the river tiles a
+        little smaller, so that the rows that would fit with a quarter of a tile under the hand (two
+        in a 16:9 window) show whole, with the marks drawn on them.  Starts again from what
+        :meth:`place` computed, so every frame gives the same board."""
+        L = app.layout
+        self.river_h, self.center.rect = self.placed[0], self.placed[1].copy()
+        rows = self.bottom_rows(thickness, slip=True)
+        while True:
+            th = tile_art.tile_size(self.river_h)[1]
+            gap = row_gap(self.river_h)
+            c = self.center.rect
+            over = c.bottom + self.gap + rows * th + (rows - 1) * gap + L.px(2) - self._hand_top(thickness)
+            across_rows = 0 if self.players == 3 else 3 * th + 2 * gap
+            room = c.top - self.gap - across_rows - (self.rect.top + self.pad + across + L.px(4))
+            lift = max(0, min(over, room))
+            if over <= lift or self.river_h <= L.px(18):
+                self.center.rect.move_ip(0, -lift)
+                return
+            self._shrink_rivers(app)
+
+    def _shrink_rivers(self, app: Any) -> None:
+        """River tiles one pixel smaller, the centre panel as wide as a row of them again, its
+        centre where it was."""
+        self.river_h -= 1
+        side = self._side(app, self.river_h)
+        center = self.center.rect.center
+        self.center.rect = pygame.Rect(0, 0, side, side)
+        self.center.rect.center = center
 
     def _seat_image(self, theme: str, seat: Any, quarter: int) -> pygame.Surface:
         """A seat's row turned to it: the concealed tiles at the edge's height, the melds at
@@ -236,6 +280,9 @@ class Board:
         self.river_rects = {}
         edges = {state.relative(s.seat): self._seat_image(theme, s, state.relative(s.seat))
                  for s in state.seats if bottom_edge or state.relative(s.seat) != 0}
+        if bottom_edge:
+            self.fit_above_hand(app, edges[0].get_height(), edges[2].get_height() if 2 in edges else 0)
+            c = self.center.rect
         for s in state.seats:
             q = state.relative(s.seat)
             rows = self.bottom_rows(edges[0].get_height()) if q == 0 and bottom_edge else MAX_ROWS

@@ -1,10 +1,13 @@
 """The coach's words at the table, in a box in a corner of the felt.
 
-Levels: ``hints`` marks the discard the ``strong`` bot would make (the shared hand
-evaluator's push or fold, value and danger) and says why in words from the evaluator's
-reasons, and warns when a lifted tile can deal into a riichi while a safe tile is in
-the hand, or — with nobody in riichi — fits the likely wait of an open hand (honitsu
-colour, toitoi, a yakuhai pon) while much safer tiles are there; ``full`` also says when the hand is ready and on what, when it is furiten
+Levels: ``hints`` (for a first game, :func:`plain_turn_lines`) marks the discard the ``strong`` bot
+would make (the shared hand evaluator's push or fold, value and danger) and says why in one plain
+reason, says who declared riichi or has an open hand that may be ready, and gives push or fold as a
+plain sentence with its main reason — no percentages, factors or sums; both levels warn when a
+lifted tile can deal into a riichi while a safe tile is in the hand, or — with nobody in riichi —
+fits the likely wait of an open hand (honitsu colour, toitoi, a yakuhai pon) while much safer tiles
+are there; ``full`` (:func:`turn_lines`) gives the push-or-fold figures (what pushing is worth
+against what it risks) and the safest tile, and also says when the hand is ready and on what, when it is furiten
 (an open tenpai without a yaku is told instead that it cannot win at all, only be paid at a draw),
 whether to declare riichi (the strong bot's riichi-or-dama verdict, with the hand's value
 both ways and the deciding reason; a discard that can deal in then says in one line why pushing
@@ -30,7 +33,7 @@ from trainer.engine.game.coach import (
     coach_turn,
     danger_warning,
     discard_hints,
-    evaluator_for,
+    kan_advice,
     open_hand_warning,
     pass_win_advice,
     riichi_advice,
@@ -473,57 +476,88 @@ PROTECTIVE = frozenset({"suji", "half_suji", "no_chance", "one_chance", "honor",
 """Danger reasons that make a tile safer; only these explain a tile the coach calls safe."""
 
 
+DANGER_WORDS = {
+    "suji": lambda r, who: _("{suji} against {who}").format(suji="{term:suji}", who=who),
+    "half_suji": lambda r, who: _("{suji} on one side only").format(suji="{term:suji}"),
+    "no_chance": lambda r, who: _("all four copies of a neighboring tile are seen (no chance), a {kabe}").format(
+        kabe=_wall()),
+    "one_chance": lambda r, who: _("{one_chance}, as three copies of a neighboring tile are seen").format(
+        one_chance=term_word("one_chance", pgettext("inline term", "one chance"))),
+    "honor": lambda r, who: _("an honor with {n} copies unseen").format(n=r.get("left")),
+    "terminal": lambda r, who: _("a terminal: fewer waits can use it"),
+    "two_eight": lambda r, who: _("a 2 or an 8"),
+    "middle": lambda r, who: _("a middle tile, the most dangerous kind"),
+    "honitsu_suit": lambda r, who: _("the suit of the {honitsu} of {who}").format(honitsu="{term:honitsu}", who=who),
+    "off_suit": lambda r, who: _("outside the suit of the {honitsu} of {who}").format(honitsu="{term:honitsu}",
+                                                                                      who=who),
+    "early_discard": lambda r, who: _("next to an early discard of {who}").format(who=who),
+    "near_riichi_tile": lambda r, who: _("next to the tile {who} declared {riichi} with").format(
+        who=who, riichi="{term:riichi}"),
+    "tanyao_read": lambda r, who: _("of no use to the open {tanyao} of {who} (only simples called)").format(
+        who=who, tanyao=term_word("tanyao", pgettext("inline term", "tanyao"))),
+}
+"""The evaluator's danger reasons for a tile against one opponent (``who``, a seat inside a sentence),
+in words; a reason not here is not named."""
+
+
+def _wall() -> str:
+    """«wall» (kabe) as a word of the sentence, linked to its card."""
+    return term_word("kabe", pgettext("inline term", "wall"))
+
+
+def danger_reasons(worst: Any, who: str, *, safe_side: bool = False) -> list[str]:
+    """The danger reasons of one opponent's row (:data:`DANGER_WORDS`), strongest first as the evaluator
+    gives them, each once: only the protective ones with ``safe_side``, and of the walls only the
+    strongest ("no chance" says all "one chance" would)."""
+    codes = {r.code for r in worst.reasons}
+    parts: list[str] = []
+    for r in worst.reasons:
+        if (safe_side and r.code not in PROTECTIVE) or r.code not in DANGER_WORDS:
+            continue
+        if r.code == "one_chance" and "no_chance" in codes:
+            continue
+        parts.append(DANGER_WORDS[r.code](r, who))
+    return list(dict.fromkeys(parts))
+
+
+def _worst_row(advice: Any, seats: tuple[int, ...]) -> Any:
+    """The evaluator's danger row of ``advice`` against the opponent it is most dangerous to, among
+    ``seats`` when given (None when it can deal into none of them)."""
+    rows = [d for d in advice.dangers if d.deal_in > 0 and (not seats or d.seat in seats)]
+    return max(rows, key=lambda d: d.deal_in) if rows else None
+
+
+def _safe_everywhere(seats: tuple[int, ...]) -> str:
+    """A tile no one (or no one of ``seats``, the opponents likely ready) can win on, in words."""
+    if seats:
+        return _("{genbutsu} against everyone who may be ready").format(genbutsu=_genbutsu())
+    return _("safe against everyone ({genbutsu})").format(genbutsu=_genbutsu())
+
+
 def danger_words(advice: Any, seat_name: Any, *, safe_side: bool = False, seats: tuple[int, ...] = ()) -> str:
     """Why a discard is safe or dangerous, from the evaluator's danger reasons against the
     opponent it is most dangerous to (genbutsu, suji, kabe, one chance, honors left...), among
     ``seats`` when given (the opponents likely ready); ``safe_side`` names only what protects
     the tile (for a tile the coach calls safe)."""
-    rows = [d for d in advice.dangers if d.deal_in > 0 and (not seats or d.seat in seats)]
-    if not rows:
-        if seats:
-            return _("{genbutsu} against everyone who may be ready").format(genbutsu=_genbutsu())
-        return _("safe against everyone ({genbutsu})").format(genbutsu=_genbutsu())
-    worst = max(rows, key=lambda d: d.deal_in)
+    worst = _worst_row(advice, seats)
+    if worst is None:
+        return _safe_everywhere(seats)
     who = seat_in_sentence(seat_name, worst.seat)
-    parts: list[str] = []
-    codes = {r.code for r in worst.reasons}
-    wall = term_word("kabe", pgettext("inline term", "wall"))
-    for r in worst.reasons:
-        code = r.code
-        if safe_side and code not in PROTECTIVE:
-            continue
-        if code == "one_chance" and "no_chance" in codes:
-            continue  # only the strongest wall is named: "no chance" says all "one chance" would
-        if code == "suji":
-            parts.append(_("{suji} against {who}").format(suji="{term:suji}", who=who))
-        elif code == "half_suji":
-            parts.append(_("{suji} on one side only").format(suji="{term:suji}"))
-        elif code == "no_chance":
-            parts.append(_("all four copies of a neighboring tile are seen (no chance), a {kabe}").format(kabe=wall))
-        elif code == "one_chance":
-            parts.append(_("three copies of a neighboring tile are seen (one chance), a {kabe}").format(kabe=wall))
-        elif code == "honor":
-            parts.append(_("an honor with {n} copies unseen").format(n=r.get("left")))
-        elif code == "terminal":
-            parts.append(_("a terminal, fewer waits hold it"))
-        elif code == "two_eight":
-            parts.append(_("a 2 or an 8"))
-        elif code == "middle":
-            parts.append(_("a middle tile, the most dangerous kind"))
-        elif code == "honitsu_suit":
-            parts.append(_("the suit of the {honitsu} of {who}").format(honitsu="{term:honitsu}", who=who))
-        elif code == "off_suit":
-            parts.append(_("outside the suit of the {honitsu} of {who}").format(honitsu="{term:honitsu}", who=who))
-        elif code == "early_discard":
-            parts.append(_("next to an early discard of {who}").format(who=who))
-        elif code == "near_riichi_tile":
-            parts.append(_("next to the tile {who} declared {riichi} with").format(who=who, riichi="{term:riichi}"))
-        elif code == "tanyao_read":
-            parts.append(_("of no use to the open {tanyao} of {who} (only simples called)").format(
-                who=who, tanyao=term_word("tanyao", pgettext("inline term", "tanyao"))))
-    why = ", ".join(list(dict.fromkeys(parts))[:2])
+    why = ", ".join(danger_reasons(worst, who, safe_side=safe_side)[:2])
     chance = _("about {p}% to deal into {who}").format(p=_pct(worst.deal_in), who=who)
     return f"{why}; {chance}" if why else chance
+
+
+def plain_danger_words(advice: Any, seat_name: Any, seats: tuple[int, ...] = ()) -> str:
+    """What protects a discard the coach calls safe, in one plain reason and no figures (the "Hints"
+    level): the first protective reason of :func:`danger_reasons` against the opponent it is most
+    dangerous to ("suji against Left"), or that none of ``seats`` can win on it; "" when nothing
+    protects it (then it is only the least dangerous tile)."""
+    worst = _worst_row(advice, seats)
+    if worst is None:
+        return _safe_everywhere(seats)
+    reasons = danger_reasons(worst, seat_in_sentence(seat_name, worst.seat), safe_side=True)
+    return reasons[0] if reasons else ""
 
 
 def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool = True, push: bool = True
@@ -624,19 +658,45 @@ def hint_lines(hints: list[DiscardHint], seat_name: Any = str, *, safest: bool =
                              "makes one.").format(yaku="{term:yaku}"))
         if a is not None and getattr(a, "furiten", False) and h.reason not in ("fold", "weave", "safer") \
                 and not no_yaku:  # (without a yaku it cannot win at all: the furiten is not the reason)
-            furiten = _("Then your wait is {furiten}: no ron, only {tsumo}.").format(
-                furiten="{term:furiten}", tsumo="{term:tsumo}")
+            furiten = furiten_words(h)
             if out:  # it belongs to the discard just named: one line, never split from it between two boxes
                 out[-1] = f"{out[-1]} {furiten}"
             else:
                 out.append(furiten)
-        if places is not None and push and h is hints[0] and h.push and a is not None and not any(
-                r.code == "no_threat" for r in h.push_fold.reasons):
-            out.append(_("Push. {odds}").format(odds=_places_odds(places, h.push_fold)))
-        elif push and h is hints[0] and h.push and a is not None and h.push_fold is not None and not any(
-                r.code == "no_threat" for r in h.push_fold.reasons):
-            out.append(push_line(h.push_fold, no_yaku=no_yaku))
+        if push and h is hints[0]:
+            out += [line for line in [push_figures(h)] if line]
     return out
+
+
+FURITEN_WORDS = {
+    "tenpai": lambda: _("Then your wait is {furiten}: no ron, only {tsumo}.").format(
+        furiten="{term:furiten}", tsumo="{term:tsumo}"),
+    "not_ready": lambda: _("Once the hand is ready, its wait would be on a tile you discarded: {furiten} — no ron, "
+                           "only {tsumo}.").format(furiten="{term:furiten}", tsumo="{term:tsumo}"),
+}
+"""The furiten a discard leaves, by how far the hand is from tenpai after it: ``tenpai`` — it waits
+(the evaluator's ``furiten``: a winning tile is in the player's own river), so "then your wait"
+follows the discard's sentence; ``not_ready`` — not yet tenpai, the furiten is that of the wait the hand
+heads for, said so (never "your wait" for a hand that has none)."""
+
+
+def furiten_words(h: DiscardHint) -> str:
+    """The sentence that follows a discard whose wait is furiten (:data:`FURITEN_WORDS`), true to how far
+    the hand is from tenpai after it."""
+    return FURITEN_WORDS["not_ready" if h.shanten_after > 0 else "tenpai"]()
+
+
+def push_figures(h: DiscardHint) -> str:
+    """The figures of the coach's push against a threat (the hint ``h`` pushes): what pushing is worth
+    against what it risks (:func:`push_line`), in the last hand in places; "" when the coach folds,
+    has no advice, or no one is likely ready (nothing to weigh)."""
+    pf = h.push_fold
+    if not h.push or h.advice is None or pf is None or any(r.code == "no_threat" for r in pf.reasons):
+        return ""
+    places = next((r for r in pf.reasons if r.code == "last_hand_places"), None)
+    if places is not None:
+        return _("Push. {odds}").format(odds=_places_odds(places, pf))
+    return push_line(pf, no_yaku=getattr(h.advice, "no_yaku", False))
 
 
 def _at_draw() -> str:
@@ -655,13 +715,17 @@ def no_yaku_words() -> str:
 
 
 def win_chance_words(tiles: str, n: int, other: str, m: int, win: float, other_win: float, *,
-                     order: bool = False) -> str:
+                     order: bool = False, plain: bool = False) -> str:
     """The coach's ``win_chance`` reason: ``tiles`` leaves ``n`` useful tiles, a few fewer than
     ``other`` (``m``), but better shapes, so a better chance to win (``win`` against ``other_win``,
     the evaluator's chances).  ``order``: as the coach's advice ("Discard 6m: ..."), else as the
-    reason the coach preferred it ("6m: ...", for the review)."""
+    reason the coach preferred it ("6m: ...", for the review).  ``plain``: no percentages (the "Hints"
+    level), only that the chance is higher."""
     p, q = _pct(win), _pct(other_win)
-    if p > q:
+    if p > q and plain:
+        text = _("{n} useful tiles stay, a few fewer than after {other} ({m}), but the shapes are better, so the "
+                 "chance to win is higher").format(n=n, other=other, m=m)
+    elif p > q:
         text = _("{n} useful tiles stay, a few fewer than after {other} ({m}), but the shapes are better, so the "
                  "chance to win is higher, about {p}% instead of {q}%").format(n=n, other=other, m=m, p=p, q=q)
     else:
@@ -792,22 +856,76 @@ def seats_in_sentence(seat_name: Any, seats: Any) -> str:
     return pgettext("list of seats", "{a} and {b}").format(a=", ".join(words[:-1]), b=words[-1])
 
 
+# TRANSLATORS: a wait that can still win on a tile, one of a list ("78m (a two-sided wait), a two-pair wait or a
+# single wait can still win on it"; ru after «с»: «с [7][8] (ожидание в две стороны), … или ожиданием на одиночную плитку»).
+OPEN_WAIT_WORDS = {
+    "ryanmen": lambda tiles: pgettext("wait still open", "{tiles} (a two-sided wait)").format(tiles=tiles),
+    "kanchan": lambda tiles: pgettext("wait still open", "{tiles} (a closed wait)").format(tiles=tiles),
+    "penchan": lambda tiles: pgettext("wait still open", "{tiles} (an edge wait)").format(tiles=tiles),
+    "shanpon": lambda tiles: pgettext("wait still open", "a two-pair wait"),
+    "tanki": lambda tiles: pgettext("wait still open", "a single wait"),
+}
+"""A wait that can still win on a tile (``open_waits`` of
+:func:`~trainer.engine.game.review.danger_notes`, by its shape), in words: the run shapes with the two
+tiles the riichi player would hold."""
+
+PROTECTION_WORDS = {
+    ("suji", False): lambda: _("it is {suji}").format(suji="{term:suji}"),
+    ("half_suji", False): lambda: _("it is {suji} on one side only").format(suji="{term:suji}"),
+    (None, True): lambda: _("a {kabe} helps").format(kabe="{term:kabe}"),
+    ("suji", True): lambda: _("it is {suji}, and a {kabe} helps").format(suji="{term:suji}", kabe="{term:kabe}"),
+    ("half_suji", True): lambda: _("it is {suji} on one side only, and a {kabe} helps").format(
+        suji="{term:suji}", kabe="{term:kabe}"),
+}
+"""What closed some of the waits on a lifted tile (its suji, full or on one side only, and a wall), in words."""
+
+
+def open_waits_words(note: dict[str, Any]) -> str:
+    """The waits that can still win on the tile of ``note`` (its ``open_waits``, as the engine lists
+    them), as alternatives in words, two-sided first ("78m (a two-sided wait), a two-pair wait or a
+    single wait")."""
+    order = list(OPEN_WAIT_WORDS)
+    waits = sorted((w for w in note.get("open_waits", ()) if w["shape"] in OPEN_WAIT_WORDS),
+                   key=lambda w: order.index(w["shape"]))
+    return or_join([OPEN_WAIT_WORDS[w["shape"]](tiles_markup(w.get("tiles", ""))) for w in waits])
+
+
+def _protection(note: dict[str, Any]) -> Any:
+    """The :data:`PROTECTION_WORDS` for what the engine says closed waits on the tile of ``note``
+    (None when nothing did)."""
+    suji = ("half_suji" if note.get("half_suji") else "suji") if note.get("suji") else None
+    return PROTECTION_WORDS.get((suji, bool(note.get("kabe"))))
+
+
+def danger_note_words(note: dict[str, Any]) -> str:
+    """Why a tile can still deal into one riichi player, from the engine's danger ``note``
+    (:func:`~trainer.engine.game.review.danger_notes`): an honor's copies that can still be in a hand;
+    or what closed some waits (suji, one side of it only, a wall) and every wait still open on it
+    by name; or that neither a suji nor a wall protects it."""
+    if "honor_left" in note:
+        return _("{n} more of it can still be in a hand").format(n=note["honor_left"])
+    protection = _protection(note)
+    waits = open_waits_words(note)
+    if protection is None:
+        return _("no {suji} or {kabe} protects it").format(suji="{term:suji}", kabe="{term:kabe}")
+    if not waits:
+        return protection()
+    return _("{protection}, but {waits} can still win on it").format(protection=protection(), waits=waits)
+
+
 def warning_line(w: DangerWarning, seat_name: Any) -> str:
     """Why the lifted tile is dangerous, and the safe tile instead; the riichi players it can deal
-    into named in one sentence, in the singular or the plural by their number."""
+    into named in one sentence, in the singular or the plural by their number.  The reason is the
+    engine's for each of them (:func:`danger_note_words`); when it differs between them, each is
+    said against its player."""
     who = seats_in_sentence(seat_name, w.seats)
-    note = next((n for n in w.notes if not n.get("genbutsu")), {})
-    if "honor_left" in note:
-        why = _("{n} more of it can still be in a hand").format(n=note["honor_left"])
-    elif note.get("suji"):
-        why = _("it is {suji}, but a single wait, a two-pair wait or a closed wait can still win on it").format(
-            suji="{term:suji}")
-    elif note.get("kabe"):
-        why = _("a {kabe} helps, but a {tanki} or a {shanpon} is still possible").format(
-            kabe="{term:kabe}", tanki=term_word("tanki", pgettext("inline term", "single wait")),
-            shanpon=term_word("shanpon", pgettext("inline term", "two-pair wait")))
+    risky = [n for n in w.notes if not n.get("genbutsu")] or [{}]
+    whys = {n.get("seat"): danger_note_words(n) for n in risky}
+    if len(set(whys.values())) == 1:
+        why = next(iter(whys.values()))
     else:
-        why = _("no {suji} or {kabe} protects it").format(suji="{term:suji}", kabe="{term:kabe}")
+        why = "; ".join(_("against {who}: {why}").format(who=seat_in_sentence(seat_name, s), why=text)
+                        for s, text in whys.items())
     return ngettext("Careful: {who} is in {riichi}, and {tile} may be their winning tile — {why}. Safe: {safe} "
                     "— {genbutsu}.",
                     "Careful: {who} are in {riichi}, and {tile} may be their winning tile — {why}. Safe: {safe} "
@@ -904,9 +1022,11 @@ def coach_text(level: str, view: Any, legal: list[Any], lifted: Tile | None, rul
             lines.append(words)
             if declare:
                 return BR.join(lines)  # the discard comes after the kan's replacement draw
-        riichi = [a.tile for a in legal if isinstance(a, Riichi)]
-        lines += turn_lines(view, discards, riichi if level == "full" else [], warned, rules, seat_name,
-                            safest=not lines)
+        if level == "full":
+            riichi = [a.tile for a in legal if isinstance(a, Riichi)]
+            lines += turn_lines(view, discards, riichi, warned, rules, seat_name, safest=not lines)
+        else:
+            lines += plain_turn_lines(view, discards, warned, rules, seat_name)
     elif level == "full" and not discards:
         offers = tuple(a for a in legal if isinstance(a, Pon | Chi))
         if offers and view.last_tile is not None:
@@ -943,22 +1063,29 @@ def lifted_warning(view: Any, lifted: Tile | None, discards: list[Tile]) -> Dang
 
 def turn_lines(view: Any, discards: list[Tile], riichi: list[Tile], warned: Any, rules: Any, seat_name: Any, *,
                safest: bool = True) -> list[str]:
-    """The coach's discard, its push-or-fold words and, with ``riichi`` tiles on offer, riichi or dama.
-    Beside the riichi advice the long push line is left out (the advice says the hand pushes), but a
-    discard that can deal in still gets why pushing it is right, in one short line: never a warning
-    and then a bare "discard it"; a warned tile that is pushed with nobody likely ready gets
-    :func:`still_line`.  ``safest``: name the safest tile (no warning has named the safe ones)."""
+    """The coach's turn in reading order, one whole thought a line (the table may split the lines
+    between two boxes at any line, :meth:`~trainer.ui.screens.play.PlayScreen.coach_split`): the
+    discard — which tile and why, its furiten, and for a warned tile pushed with nobody likely ready
+    why it goes all the same (:func:`still_line`, on the same line: it answers the warning) — then,
+    with ``riichi`` tiles on offer, riichi or dama, then the figures: what pushing is worth against
+    what it risks.  Beside the riichi advice the figures are given only for a discard that can deal
+    in (:func:`push_anyway_line`: never a warning and then a bare "discard it"); last the safest tile
+    for comparison (``safest``: no warning has named the safe ones)."""
     choice = riichi_advice(view, discards, riichi, rules) if riichi else None
     hints = discard_hints(view, discards, rules, kita=False)
-    lines = hint_lines(hints[:1], seat_name, push=choice is None)
-    if choice is not None and risky_push(view, hints, discards, warned):
-        lines += [line for line in [push_anyway_line(hints[0])] if line]
-    if hints and isinstance(warned, OpenHandWarning) and warned.tile.kind == hints[0].tile.kind and quiet_push(
+    lines = hint_lines(hints[:1], seat_name, push=False)
+    if lines and isinstance(warned, OpenHandWarning) and warned.tile.kind == hints[0].tile.kind and quiet_push(
             hints[0]):
-        lines += [line for line in [still_line(hints[0], coach_turn(view, discards, rules), warned.safe)] if line]
-    lines += hint_lines(hints[1:], seat_name, safest=safest, push=False)
+        still = still_line(hints[0], coach_turn(view, discards, rules), warned.safe)
+        if still:
+            lines[-1] = f"{lines[-1]} {still}"
     if choice is not None:
         lines.append(coach_riichi_line(view, choice, hints, rules))
+    figures = push_figures(hints[0]) if hints and choice is None else ""
+    if choice is not None and risky_push(view, hints, discards, warned):
+        figures = push_anyway_line(hints[0])
+    lines += [figures] if figures else []
+    lines += hint_lines(hints[1:], seat_name, safest=safest, push=False)
     return lines
 
 
@@ -998,12 +1125,13 @@ def quiet_push(h: DiscardHint) -> bool:
     return h.push_fold is not None and any(r.code == "no_threat" for r in h.push_fold.reasons)
 
 
-def still_line(h: DiscardHint, turn: Any, safe: Any) -> str:
+def still_line(h: DiscardHint, turn: Any, safe: Any, *, plain: bool = False) -> str:
     """Why the coach still discards the tile the open-hand warning was about (with no one likely
     ready, no push-or-fold line says it): the evaluator's comparison with the safest of the ``safe``
     tiles the warning named — that one would set the hand back a step, or keep far fewer useful tiles,
     or the hand wins more on average with the coach's tile (its chance times its value) than the risk
-    it adds.  "" when no safe tile is among the discards weighed."""
+    it adds.  "" when no safe tile is among the discards weighed.  ``plain``: that last comparison
+    without its figures (the "Hints" level)."""
     kinds = {t.kind for t in safe}
     others = [a for a in turn.discards if a.tile.kind in kinds]
     if not others or h.advice is None:
@@ -1015,9 +1143,253 @@ def still_line(h: DiscardHint, turn: Any, safe: Any) -> str:
     if s.ev > a.ev:  # the evaluator keeps speed first: the safe tile gives up too many useful tiles
         return _("Still discard {tiles}: {safe} would leave only {m} useful tiles instead of {n}.").format(
             m=s.efficiency.ukeire, n=a.efficiency.ukeire, **fields)
+    if plain:
+        return _("Still discard {tiles}: on average your hand wins more with it than with {safe}, more than the "
+                 "risk it adds.").format(**fields)
     more, extra = about_pair(a.ev + a.risk - s.ev - s.risk, max(0.0, a.risk - s.risk))
     return _("Still discard {tiles}: on average your hand wins about {more} points more with it than with {safe}, "
              "more than the risk it adds (about {extra}).").format(more=more, extra=extra, **fields)
+
+
+def plain_turn_lines(view: Any, discards: list[Tile], warned: Any, rules: Any, seat_name: Any) -> list[str]:
+    """The coach's turn at the "Hints" level, for a first game: who declared riichi or has an open hand
+    that may be ready (:func:`threat_news`; not the players a warning has just named), then push or
+    fold as a plain sentence with its main reason (:func:`verdict_line`), then the marked tile with one
+    plain reason (:func:`plain_hint_lines`) — no percentages, sums or factors: those are the "Full"
+    level's (:func:`turn_lines`) and the review's."""
+    hints = discard_hints(view, discards, rules, kita=False)
+    if not hints:
+        return []
+    h = hints[0]
+    turn = coach_turn(view, discards, rules)
+    lines = threat_news(view, h, turn, warned, seat_name)
+    lines += [line for line in [verdict_line(view, h, turn, seat_name)] if line]
+    lines += plain_hint_lines(h, seat_name)
+    if isinstance(warned, OpenHandWarning) and warned.tile.kind == h.tile.kind and quiet_push(h):
+        still = still_line(h, turn, warned.safe, plain=True)
+        lines[-1] = f"{lines[-1]} {still}" if still else lines[-1]
+    return lines
+
+
+def _told_seats(warned: Any) -> set[int]:
+    """The opponents a warning about the lifted tile has already named."""
+    if isinstance(warned, DangerWarning):
+        return set(warned.seats)
+    return {warned.seat} if isinstance(warned, OpenHandWarning) else set()
+
+
+def threat_reading(threat: Any) -> tuple[str, str]:
+    """What an opponent's open hand shows, as :func:`open_reading_words` says it: ``honitsu`` with its
+    suit letter, ``toitoi``, ``yakuhai`` or just ``open`` (the evaluator's reading of the threat)."""
+    if threat.honitsu_suit is not None:
+        return "honitsu", "mps"[threat.honitsu_suit]
+    if threat.toitoi:
+        return "toitoi", ""
+    if any(r.code == "yakuhai_pon" for r in threat.reasons):
+        return "yakuhai", ""
+    return "open", ""
+
+
+def threat_news(view: Any, h: DiscardHint, turn: Any, warned: Any, seat_name: Any) -> list[str]:
+    """Who is dangerous now, in words ("Careful: Left declared riichi."; an open hand that may be ready,
+    with what its calls show): the opponents the evaluator thinks likely ready (``h.threat_seats``),
+    less those a warning about the lifted tile has just named."""
+    seats = [s for s in h.threat_seats if s not in _told_seats(warned)]
+    riichi = [s for s in seats if view.riichi[s]]
+    lines = [ngettext("Careful: {who} declared {riichi}.", "Careful: {who} declared {riichi}.", len(riichi)).format(
+        who=seats_in_sentence(seat_name, riichi), riichi="{term:riichi}")] if riichi else []
+    threats = {t.seat: t for t in turn.threats}
+    for seat in (s for s in seats if not view.riichi[s] and s in threats):
+        fields = {"who": seat_in_sentence(seat_name, seat), "n": len(view.melds[seat])}
+        why = open_news_words(*threat_reading(threats[seat]))
+        if why:
+            lines.append(ngettext("Careful: {who} has made {n} call and may be ready: {why}.",
+                                  "Careful: {who} has made {n} calls and may be ready: {why}.", fields["n"]).format(
+                why=why, **fields))
+        else:
+            lines.append(ngettext("Careful: {who} has made {n} call and may be ready.",
+                                  "Careful: {who} has made {n} calls and may be ready.", fields["n"]).format(**fields))
+    return lines
+
+
+def open_news_words(reading: str, suit: str = "") -> str:
+    """What an open hand that may be ready is building, after "may be ready:" (:func:`threat_news`): a
+    honitsu or toitoi as :func:`open_reading_words` says it, the yaku a yakuhai pon gives; "" for a
+    hand that shows nothing more than its calls."""
+    if reading == "yakuhai":
+        return _("their {yakuhai} pon gives them a yaku").format(yakuhai="{term:yakuhai}")
+    return open_reading_words(reading, suit) if reading in ("honitsu", "toitoi") else ""
+
+
+def threat_clause(view: Any, seats: tuple[int, ...], seat_name: Any) -> str:
+    """The danger a fold is about, as the end of a sentence ("Left's riichi is dangerous", "Across's
+    open hand may be ready"): the riichi players among ``seats``, else the open hands."""
+    riichi = [s for s in seats if view.riichi[s]]
+    if riichi:
+        return ngettext("{who}'s {riichi} is dangerous", "{who} are in {riichi}", len(riichi)).format(
+            who=seats_in_sentence(seat_name, riichi), riichi="{term:riichi}")
+    return ngettext("{who}'s open hand may be ready", "the open hands of {who} may be ready", len(seats)).format(
+        who=seats_in_sentence(seat_name, seats))
+
+
+def _ready() -> str:
+    """«ready» as a word of the sentence ("your hand is ready", «рука готова»), linked to tenpai's card."""
+    return term_word("tenpai", pgettext("inline term", "ready"))
+
+
+def _from_ready() -> str:
+    """«ready» after "from" ("far from ready", «далека от готовности»), linked to tenpai's card."""
+    return term_word("tenpai", pgettext("inline term, after 'from'", "ready"))
+
+
+def _push_word() -> str:
+    """The coach's word for going on with the hand against a threat (攻める, semeru; oshi): «Играйте
+    вперёд», "Push", linked to its glossary card."""
+    return term_word("semeru", pgettext("coach verdict", "Push"))
+
+
+def _fold_word() -> str:
+    """The coach's word for giving up the hand against a threat, linked to betaori's card."""
+    return term_word("betaori", pgettext("coach verdict", "Fold"))
+
+
+PUSH_WHY = {
+    "ready": lambda f: _("{push}: your hand is {ready} and worth about {value} points.").format(**f),
+    "one_step": lambda f: _("{push}: your hand is one step from {from_ready} and worth about {value} points.").format(
+        **f),
+    "little_risk": lambda f: _("{push}: your hand is still far from {from_ready}, but this discard adds little "
+                               "risk.").format(**f),
+    "far_value": lambda f: _("{push}: your hand is still far from {from_ready}, but it is worth about {value} "
+                             "points.").format(**f),
+    "no_yaku": lambda f: _("{push}: your hand is {ready}; without a {yaku} it cannot win, but it still gets "
+                           "{at_draw}.").format(**f),
+}
+"""The main reason the coach pushes against a threat, in one plain sentence (no figures but the hand's
+value): a ready hand and its value, a hand a step from ready and its value, a discard that adds little
+risk, a valuable hand still far from ready, an open tenpai without a yaku still paid at a draw."""
+
+FOLD_WHY = {
+    "no_yaku": lambda f: _("{fold}: your open hand has no {yaku}, so it cannot win, and {threat}.").format(**f),
+    "ready": lambda f: _("{fold}: your hand is {ready}, but pushing means a dangerous discard, and {threat}.").format(
+        **f),
+    "one_step": lambda f: _("{fold}: your hand is still a step from {from_ready}, and {threat}.").format(**f),
+    "far": lambda f: _("{fold}: your hand is far from {from_ready}, and {threat}.").format(**f),
+}
+"""The main reason the coach folds against a threat, in one plain sentence: how far the hand is from
+ready (or that an open hand without a yaku cannot win) and the danger (:func:`threat_clause`)."""
+
+PLACES_WHY = {
+    True: lambda f: _("{push}: in the last hand only your final place counts, and here pushing gains more for it "
+                      "than it risks.").format(**f),
+    False: lambda f: _("{fold}: in the last hand only your final place counts, and here pushing risks more of it "
+                       "than it gains.").format(**f),
+}
+"""Push or fold in the last hand, where the coach weighs places rather than points."""
+
+LITTLE_RISK = 300
+"""Points: what pushing may add to the risk of folding and still be called "little" (the plain push of
+a hand far from ready, whose win is worth little on average: it pushes because the tile is nearly safe)."""
+
+
+def verdict_line(view: Any, h: DiscardHint, turn: Any, seat_name: Any) -> str:
+    """Push or fold against a threat as a plain sentence with its main reason (:data:`PUSH_WHY`,
+    :data:`FOLD_WHY`; in the last hand :data:`PLACES_WHY`), from the evaluator's verdict: "Fold: your
+    hand is far from ready, and Left's riichi is dangerous", "Push: your hand is ready and worth about
+    3,900 points"; "" with no one likely ready."""
+    pf = h.push_fold
+    if pf is None or h.advice is None or any(r.code == "no_threat" for r in pf.reasons):
+        return ""
+    fields = {"push": _push_word(), "fold": _fold_word(), "ready": _ready(), "from_ready": _from_ready(),
+              "yaku": "{term:yaku}", "at_draw": _at_draw(), "threat": threat_clause(view, h.threat_seats, seat_name)}
+    if any(r.code == "last_hand_places" for r in pf.reasons):
+        return PLACES_WHY[h.push](fields)
+    if not h.push:
+        return FOLD_WHY[fold_why(turn)](fields)
+    value = gain_parts(_gain_reason(pf))["value"] or 0
+    return PUSH_WHY[push_why(h, value)](fields | {"value": format_about_points(value)})
+
+
+def push_why(h: DiscardHint, value: float) -> str:
+    """The main reason of the coach's push (a key of :data:`PUSH_WHY`): how close the pushed hand is to
+    ready and its ``value`` (the evaluator's), else how little the discard adds to the risk."""
+    steps, added = h.shanten_after, max(0.0, h.push_fold.loss - h.push_fold.fold_loss)
+    if steps == 0 and getattr(h.advice, "no_yaku", False):
+        return "no_yaku"
+    if value > 0 and steps <= 1:
+        return "ready" if steps == 0 else "one_step"
+    return "little_risk" if added <= LITTLE_RISK or value <= 0 else "far_value"
+
+
+def fold_why(turn: Any) -> str:
+    """The main reason of the coach's fold (a key of :data:`FOLD_WHY`): how far from ready the hand
+    would be if it pushed — the fewest steps among the discards that keep a yaku, as the evaluator
+    weighs pushing — or that every discard leaves an open hand without a yaku."""
+    pool = [a for a in turn.discards if not a.no_yaku]
+    if not pool:
+        return "no_yaku"
+    steps = min(a.efficiency.shanten for a in pool)
+    return "ready" if steps == 0 else "one_step" if steps == 1 else "far"
+
+
+def plain_hint_lines(h: DiscardHint, seat_name: Any) -> list[str]:
+    """The coach's discard with one plain reason, as :func:`hint_lines` words it but without figures
+    of chance or danger: a safe tile says what protects it (:func:`plain_danger_words`), a tile with
+    better shapes that its chance to win is higher (:data:`PLAIN_HINTS`); a furiten wait still says so."""
+    a = h.advice
+    words = PLAIN_HINTS.get(h.reason) if a is not None and (h.reason != "win_chance" or h.compare) else None
+    if words is None:
+        return hint_lines([h], seat_name, push=False)
+    line = words(h, seat_name)
+    if getattr(a, "furiten", False) and h.reason not in ("fold", "weave") and not getattr(a, "no_yaku", False):
+        line = f"{line} {furiten_words(h)}"
+    return [line]
+
+
+def _plain_fold(h: DiscardHint, seat_name: Any) -> str:
+    """The fold's tile and what protects it, in one reason."""
+    why = plain_danger_words(h.advice, seat_name, h.threat_seats)
+    if why:
+        return _("Discard {tiles}: {why}.").format(tiles=_tiles([h.tile]), why=why)
+    return _("Discard {tiles}: it is among the safest tiles you have.").format(tiles=_tiles([h.tile]))
+
+
+def _plain_weave(h: DiscardHint, seat_name: Any) -> str:
+    """A soft fold (mawashi uchi): its tile, nearly as safe as the safest and keeping more of the hand."""
+    fields = {"mawashi": "{term:mawashi_uchi}", "tiles": _tiles([h.tile]), "genbutsu": _genbutsu()}
+    if all(d.deal_in == 0 for d in h.advice.dangers if d.seat in h.threat_seats):
+        return _("{mawashi}, a soft fold: discard {tiles} — no one who may be ready can win on it "
+                 "({genbutsu}), so it is as safe as the safest tile and keeps more of your hand.").format(**fields)
+    why = plain_danger_words(h.advice, seat_name, h.threat_seats)
+    if why:
+        return _("{mawashi}, a soft fold: discard {tiles} — nearly as safe as the safest tile, and it "
+                 "keeps more of your hand: {why}.").format(why=why, **fields)
+    return _("{mawashi}, a soft fold: discard {tiles} — nearly as safe as the safest tile, and it keeps more of "
+             "your hand.").format(**fields)
+
+
+def _plain_less_risk(h: DiscardHint, seat_name: Any) -> str:
+    """A tile nearly as wide as the widest and safer, with what protects it."""
+    why = plain_danger_words(h.advice, seat_name, h.threat_seats)
+    fields = {"tiles": _tiles([h.tile]), "n": h.ukeire, "ukeire": "{term:ukeire}"}
+    if why:
+        return ngettext("Discard {tiles}: nearly the same {ukeire}, {n} tile, and less danger: {why}.",
+                        "Discard {tiles}: nearly the same {ukeire}, {n} tiles, and less danger: {why}.",
+                        h.ukeire).format(why=why, **fields)
+    return ngettext("Discard {tiles}: nearly the same {ukeire}, {n} tile, and less danger.",
+                    "Discard {tiles}: nearly the same {ukeire}, {n} tiles, and less danger.", h.ukeire).format(**fields)
+
+
+def _plain_win_chance(h: DiscardHint, seat_name: Any) -> str:
+    """A tile a little narrower than the widest but with better shapes: a higher chance to win."""
+    other = h.compare
+    return win_chance_words(_tiles([h.tile]), h.ukeire, _tiles([other.tile]), other.efficiency.ukeire, h.advice.win,
+                            other.win, order=True, plain=True)
+
+
+PLAIN_HINTS = {"fold": _plain_fold, "weave": _plain_weave, "less_risk": _plain_less_risk,
+               "win_chance": _plain_win_chance}
+"""The coach's reasons that :func:`hint_lines` words with figures of chance or danger, in plain words
+for the "Hints" level; the other reasons are plain already."""
 
 
 def kan_line(view: Any, kan: Any, rules: Any) -> tuple[str, bool]:
@@ -1043,55 +1415,45 @@ def kan_line(view: Any, kan: Any, rules: Any) -> tuple[str, bool]:
     return _("Declare the {kan} {tiles}? Coach: not now — {why}.").format(kan=name, tiles=quad, why=why), False
 
 
-_KAN_BOTS: dict[str, Any] = {}
-
-
 def _kandora() -> str:
     """«kan dora» as a word of the sentence («новая кан-дора»), linked to its card."""
     return term_word("kandora", pgettext("inline term", "kan dora"))
 
 
+def _kan_slows(now: int, after: int) -> str:
+    """Why a kan that sets the hand back is declined: it costs the tenpai, or ``after`` steps instead
+    of ``now``."""
+    if now <= 0:
+        return _("it would cost you your {tenpai}").format(tenpai=_tenpai())
+    return ngettext("it would set your hand back: {n} step from {tenpai} instead of {m}",
+                    "it would set your hand back: {n} steps from {tenpai} instead of {m}", after).format(
+        n=after, m=now, tenpai=_tenpai())
+
+
+KAN_WHY = {
+    "kan_free": lambda now, after: _("it leaves your hand as close to {tenpai} as before, and it turns over a new "
+                                     "{kandora} and gives you a replacement draw").format(
+        tenpai=_tenpai(), kandora=_kandora()),
+    "kan_riichi": lambda now, after: _("someone is in {riichi}, and a new {kandora} could make their hand "
+                                       "bigger").format(riichi="{term:riichi}", kandora=_kandora()),
+    "folding": lambda now, after: _("a {betaori} is better now, and a kan only helps a hand that goes for the "
+                                    "win").format(betaori="{term:betaori}"),
+    "slows_hand": _kan_slows,
+}
+"""The evaluator's deciding reason on a kan (:meth:`~trainer.engine.evaluator.HandEvaluator.kan`), in
+words, from the hand's steps to tenpai before and after it."""
+
+
 def kan_verdict(view: Any, kan: Any, rules: Any) -> tuple[bool, str]:
-    """The ``strong`` bot's decision on a closed or added kan with no riichi of its own, and its
-    grounds in words, in the order the bot weighs them: a riichi on the table, folding, a kan that
-    sets the hand back a step; else the kan is free: a new kan dora and a replacement draw."""
-    from trainer.engine.bots import make_bot
-
-    ev = evaluator_for(rules)
-    bot = _KAN_BOTS.get(ev.rules.name) or _KAN_BOTS.setdefault(ev.rules.name, make_bot("strong", ev.rules))
-    if bot.choose_kan(view, kan):
-        return True, _("it leaves your hand as close to {tenpai} as before, and it turns over a new {kandora} and "
-                       "gives you a replacement draw").format(tenpai=_tenpai(), kandora=_kandora())
-    turn = bot.evaluator.turn(view)
-    now, after = kan_steps(view, kan)
-    if any(t.tenpai >= 0.9 for t in turn.threats):
-        return False, _("someone is in {riichi}, and a new {kandora} could make their hand bigger").format(
-            riichi="{term:riichi}", kandora=_kandora())
-    if not turn.push_fold.push:
-        return False, _("a {betaori} is better now, and a kan only helps a hand that goes for the win").format(
-            betaori="{term:betaori}")
-    if after > now and now <= 0:
-        return False, _("it would cost you your {tenpai}").format(tenpai=_tenpai())
-    if after > now:
-        return False, ngettext("it would set your hand back: {n} step from {tenpai} instead of {m}",
-                               "it would set your hand back: {n} steps from {tenpai} instead of {m}", after).format(
-            n=after, m=now, tenpai=_tenpai())
-    return False, ""
-
-
-def kan_steps(view: Any, kan: Any) -> tuple[int, int]:
-    """The hand's shanten now and after the kan ``kan`` (as the bots count it: the quad set aside)."""
-    from trainer.engine.hand import MeldKind
-    from trainer.engine.shanten import shanten_counts
-
-    counts = [0] * 34
-    for t in view.hand.concealed:
-        counts[t.kind] += 1
-    need = len(view.hand.concealed) // 3
-    now = shanten_counts(counts, need)
-    added = kan.kind is MeldKind.KAN_ADDED
-    counts[kan.tile.kind] -= 1 if added else 4
-    return now, shanten_counts(counts, need - (0 if added else 1))
+    """The ``strong`` bot's decision on a closed or added kan with no riichi of its own
+    (:func:`~trainer.engine.game.coach.kan_advice`, the evaluator's verdict the bot plays by) and its
+    deciding reason in words (:data:`KAN_WHY`: a riichi on the table, folding, a kan that sets the
+    hand back a step; else the kan is free: a new kan dora and a replacement draw)."""
+    verdict = kan_advice(view, kan, rules)
+    steps = next(((int(r.get("value")), int(r.get("after"))) for r in verdict.reasons if r.code == "shanten"),
+                 (0, 0))
+    words = next((KAN_WHY[r.code] for r in reversed(verdict.reasons) if r.code in KAN_WHY), None)
+    return verdict.yes, words(*steps) if words else ""
 
 
 def coach_riichi_line(view: Any, choice: RiichiAdvice, hints: list[DiscardHint], rules: Any) -> str:
@@ -1149,6 +1511,11 @@ class CoachBox:
     ``scrollable`` (its screen passes the mouse wheel to :meth:`scroll`): then the box shows the
     part scrolled to, with a scroll bar and a «more below» mark, so that nothing is cut for good."""
 
+    PAD = 10
+    """Design pixels of padding round the text."""
+    SIZES = ("small", "tiny")
+    """The type sizes of the box, its body type first: a text too long for the area in one is set in the next."""
+
     def __init__(self, *, scrollable: bool = False) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.layout: Any = None
@@ -1157,24 +1524,39 @@ class CoachBox:
         self.offset = 0  # pixels of the text scrolled out at the top
         self.overflow = 0  # how far the text can scroll (0: it fits)
         self.text = ""
+        self.size: str | None = None  # the type size of the text drawn (None: nothing drawn)
 
-    def draw(self, surf: pygame.Surface, app: Any, area: pygame.Rect, text: str) -> None:
+    @classmethod
+    def fits(cls, app: Any, text: str, area: pygame.Rect, size: str = SIZES[0]) -> bool:
+        """True when ``text`` (rich) fits a box in ``area`` in the type ``size`` (the body type unless
+        told), with the box's padding round it: the one measure of the box's room."""
+        L = app.layout
+        pad = L.px(cls.PAD)
+        return layout_rich(app, text, L.font(size), area.width - 2 * pad, P.ink).height + 2 * pad <= area.height
+
+    @classmethod
+    def size_for(cls, app: Any, text: str, area: pygame.Rect) -> str:
+        """The type size a box in ``area`` sets ``text`` in: the first of :data:`SIZES` it fits in,
+        else the smallest (then it scrolls or is clipped)."""
+        return next((size for size in cls.SIZES if cls.fits(app, text, area, size)), cls.SIZES[-1])
+
+    def draw(self, surf: pygame.Surface, app: Any, area: pygame.Rect, text: str, size: str | None = None) -> None:
         """Paint ``text`` (rich) in a box at the top-left of ``area`` (as tall as it needs); a text too
-        long for the area at the small size is set in the tiny one rather than cut, and one too long
-        even then scrolls (a ``scrollable`` box) or is clipped."""
+        long for the area at the small size is set in the tiny one rather than cut (:meth:`size_for`),
+        and one too long even then scrolls (a ``scrollable`` box) or is clipped.  ``size``: this type
+        size whatever the length (a second box in the first one's type), scrolling when too long."""
         self.layout = None
         if text != self.text:
             self.text, self.offset = text, 0  # another text starts at its top
         if not text or area.width < 80:
             self.rect = pygame.Rect(0, 0, 0, 0)
             self.overflow = 0
+            self.size = None
             return
         L = app.layout
-        pad = L.px(10)
-        for size in ("small", "tiny"):
-            lay = layout_rich(app, text, L.font(size), area.width - 2 * pad, P.ink)
-            if lay.height + 2 * pad <= area.height:
-                break
+        pad = L.px(self.PAD)
+        self.size = size or self.size_for(app, text, area)
+        lay = layout_rich(app, text, L.font(self.size), area.width - 2 * pad, P.ink)
         h = min(area.height, lay.height + 2 * pad)
         self.rect = pygame.Rect(area.left, area.top, area.width, h)
         self.overflow = max(0, lay.height + 2 * pad - h) if self.scrollable else 0

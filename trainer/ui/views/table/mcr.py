@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from trainer.engine.hand import Meld, MeldKind
 from trainer.engine.mcr.coach import McrAdvice
 from trainer.engine.notation import format_tiles
 from trainer.engine.tiles import Tile
@@ -20,7 +21,7 @@ from trainer.ui.theme import PALETTE
 from trainer.ui.views.table.coach import tiles_or
 from trainer.ui.views.table.result import HandResultView, MatchEndView, Names, draw_card
 from trainer.ui.views.table.tiles import Piece, meld_pieces, strip, strip_size
-from trainer.ui.widgets import blit_text, blit_wrapped, draw_panel
+from trainer.ui.widgets import blit_text, blit_wrapped, draw_panel, wrapped_lines
 
 P = PALETTE
 FLOWER_HANZI = "梅兰菊竹春夏秋冬"
@@ -67,8 +68,7 @@ def mcr_coach_text(level: str, advice: McrAdvice, penalty: int = 0) -> str:
                 n=advice.hu, m=advice.minimum, false_win="{term:mcr_false_win}"))
     if advice.plans:
         first = advice.plans[0]
-        steps = _("ready") if first.distance <= 0 else ngettext(
-            "{n} step from ready", "{n} steps from ready", first.distance).format(n=first.distance)
+        steps = _steps(first.distance)
         if false_hu:
             lines.append(_("Your tiles form a hand, but too cheap a one. The nearest hand worth {m}: {fans} "
                            "({points}), {steps}.").format(m=_points(advice.minimum), fans=_fans(first.fans),
@@ -83,8 +83,7 @@ def mcr_coach_text(level: str, advice: McrAdvice, penalty: int = 0) -> str:
     if advice.discards:
         lines.append(_("Discard {tiles} to stay on that path.").format(tiles=tiles_or(Tile(k) for k in advice.discards)))
     if advice.call is not None:
-        lines.append(_("This call brings the plan nearer: take it.") if advice.call else
-                     _("This call does not bring an 8-point hand nearer: pass."))
+        lines.append(call_text(advice))
     if advice.waits and level == "full":
         good = [k for k, v in advice.waits if v]
         bad = [k for k, v in advice.waits if not v]
@@ -96,14 +95,61 @@ def mcr_coach_text(level: str, advice: McrAdvice, penalty: int = 0) -> str:
     return "\n".join(lines)
 
 
+CALL_WORDS = {
+    MeldKind.CHI: lambda: pgettext("mcr call", "Chi"), MeldKind.PON: lambda: pgettext("mcr call", "Peng"),
+    MeldKind.KAN_OPEN: lambda: pgettext("mcr call", "Gang"), MeldKind.KAN_ADDED: lambda: pgettext("mcr call", "Gang"),
+    MeldKind.KAN_CLOSED: lambda: pgettext("mcr call", "Gang"),
+}
+"""A set's call as the MCR buttons name it (the table screen's words: Chi, Peng, Gang)."""
+
+
+def call_name(meld: Meld) -> str:
+    """A call with the set it makes, as rich markup: «Chi 3-4-5m» (which chow, when a discard allows
+    more than one), «Peng 555p», «Gang 5555p»."""
+    return f"{CALL_WORDS[meld.kind]()} {_kinds(t.kind for t in meld.tiles)}"
+
+
+def _steps(distance: int) -> str:
+    return _("ready") if distance <= 0 else ngettext(
+        "{n} step from ready", "{n} steps from ready", distance).format(n=distance)
+
+
+def call_text(advice: McrAdvice) -> str:
+    """The coach's word on a call: pass (none of the calls on offer brings an 8-point hand nearer), or
+    the call to take, named with its tiles, and the plan it serves — the plan named above, or the one
+    it turns the hand to (a chow never serves Seven Pairs: the line says the plan changes)."""
+    ca = advice.call_advice
+    if not advice.call or ca is None:
+        if advice.calls_offered > 1:
+            return _("None of these calls brings an 8-point hand nearer: pass.")
+        return _("This call does not bring an 8-point hand nearer: pass.")
+    call = call_name(ca.meld)
+    if ca.meld.kind in (MeldKind.KAN_CLOSED, MeldKind.KAN_ADDED):
+        return _("Declare {call}: the kong costs your plan nothing and adds points.").format(call=call)
+    if ca.ready_value:
+        return _("Take {call}: it makes the hand ready, for up to {points}.").format(call=call,
+                                                                                   points=_points(ca.ready_value))
+    if ca.plan is None:
+        return _("Take {call}: it brings an 8-point hand nearer.").format(call=call)
+    if ca.keeps_plan:
+        return _("Take {call}: it brings {fans} nearer ({steps}).").format(
+            call=call, fans=_fans(ca.plan.fans), steps=_steps(ca.plan.distance))
+    return _("Take {call}: it turns the hand to {fans} ({points}), {steps}.").format(
+        call=call, fans=_fans(ca.plan.fans), points=_points(ca.plan.value), steps=_steps(ca.plan.distance))
+
+
 def dead_coach_text(advice: McrAdvice) -> str:
     """The coach after the learner's false win: the hand can no longer be won, so no plan — play
     safe (the marked discards give the others the fewest ways to win) and take no call."""
     lines = [_("That was a {false_win}: you cannot win this hand any more. Play safe so that nobody wins "
                "off your discards.").format(false_win="{term:mcr_false_win}")]
     if advice.discards:
-        lines.append(_("Safest discard now: {tiles}. Few of its copies are still unseen, and few chows can wait "
-                       "on it.").format(tiles=tiles_or(Tile(k) for k in advice.discards)))
+        # one tile or a choice of equally safe ones: the reason in the number of the tiles named
+        lines.append(ngettext("Safest discard now: {tiles}. Few of its copies are still unseen, and few chows can "
+                              "wait on it.",
+                              "Safest discard now: {tiles}. Few copies of each are still unseen, and few chows can "
+                              "wait on any of them.", len(advice.discards)).format(
+            tiles=tiles_or(Tile(k) for k in advice.discards)))
     if advice.call is not None:
         lines.append(_("A call cannot help a hand that may not win: pass."))
     return "\n".join(lines)
@@ -250,6 +296,34 @@ class McrHandResultView(HandResultView):
                 out.append(_("These rules charge no penalty for it."))
         return out
 
+    def total_text(self) -> str:
+        """The card's last line: the total with the flowers, what the fans make without them and the
+        minimum (a hand with no flowers says so once)."""
+        score = self.rnd.result.wins[0].score
+        if not score.flowers:
+            return _("Total {points}, no flowers; {m} needed.").format(points=_points(score.total),
+                                                                      m=score.rules.minimum)
+        flowers = ngettext("{n} flower", "{n} flowers", score.flowers).format(n=score.flowers)
+        return _("Total {points} ({flowers}); {fans} without flowers, {m} needed.").format(
+            points=_points(score.total), flowers=flowers, fans=score.total - score.flowers, m=score.rules.minimum)
+
+    def _draw_excluded(self, surf: pygame.Surface, app: Any, lines: list[str], box: pygame.Rect) -> None:
+        """The «Not counted» heading and the fans left out with their reasons in ``box``, each wrapped
+        to its width (they teach the exclusions: never cut while there is room below), a small gap
+        between two fans; only a list longer than the box ends in '…'."""
+        small = app.layout.font("small")
+        lh = app.line_height(small)
+        blit_text(surf, app, _("Not counted:"), small, P.ink_muted, box.topleft, bold=True)
+        y = box.top + lh
+        for line in lines:
+            room = (box.bottom - y) // lh
+            if room <= 0:
+                break
+            for row in wrapped_lines(app, line, small, box.width, max_lines=room):
+                blit_text(surf, app, row, small, P.ink_muted, (box.left, y))
+                y += lh
+            y += lh // 4
+
     def draw(self, surf: pygame.Surface, app: Any, rect: pygame.Rect) -> None:
         """Paint the result card into ``rect``."""
         L = app.layout
@@ -282,20 +356,9 @@ class McrHandResultView(HandResultView):
             fan_lines, excluded = self.card_lines(app)
             y = self._pairs(surf, app, fan_lines, inner.left, y, fans_w, bottom)
             if excluded and y + 2 * lh <= bottom:
-                y += L.px(8)
-                blit_text(surf, app, _("Not counted:"), small, P.ink_muted, (inner.left, y), bold=True)
-                y += lh
-                for line in excluded:
-                    if y + lh > bottom:
-                        break
-                    blit_text(surf, app, line, small, P.ink_muted, (inner.left, y), max_width=fans_w)
-                    y += lh
-            score = w.score
-            flowers = ngettext("{n} flower", "{n} flowers", score.flowers).format(n=score.flowers)
-            total = _("Total {points} ({flowers}); {fans} without flowers, {m} needed.").format(
-                points=_points(score.total), flowers=flowers, fans=score.total - score.flowers, m=score.rules.minimum)
-            blit_text(surf, app, total, small, P.ink, (inner.left, inner.bottom), anchor="bottomleft", bold=True,
-                      max_width=fans_w)
+                self._draw_excluded(surf, app, excluded, pygame.Rect(inner.left, y + L.px(8), fans_w, bottom - y - L.px(8)))
+            blit_text(surf, app, self.total_text(), small, P.ink, (inner.left, inner.bottom), anchor="bottomleft",
+                      bold=True, max_width=fans_w)
         else:
             y += blit_wrapped(surf, app, self.draw_text(), small, P.ink,
                              pygame.Rect(inner.left, y, right - inner.left - L.px(32), 4 * lh)) + L.px(8)

@@ -661,18 +661,41 @@ def push_fold_answer_text(pf: dict[str, Any], answer: str) -> str:
     return text + " " + _safe_tile(pf)
 
 
-def push_fold_played_text(d: Decision) -> str:
+def push_fold_played_text(d: Decision, *, risk: bool = True) -> str:
     """What the learner did at the table on a push-or-fold card: the tile, pushed or folded, and
-    what the tile risked (rich text)."""
+    what the tile risked (rich text) — unless ``risk`` is False (said already), or the tile was one
+    no threat could win on (:func:`genbutsu_everywhere`): the left box calls such a tile "no risk",
+    and the right one never contradicts it with the evaluator's few points from the other players."""
     pf = d.push_fold or {}
     tile = _t(d.chosen)
     if pf.get("chosen") == "fold":
         text = _("In the game you discarded {tile} and made a {betaori}.").format(tile=tile, betaori="{term:betaori}")
     else:
         text = _("In the game you discarded {tile} and pushed.").format(tile=tile)
-    if "risk" in pf and not pf.get("last_hand"):
+    if risk and "risk" in pf and not pf.get("last_hand") and not genbutsu_everywhere(pf, d.chosen):
         text += " " + _("This tile alone risked about {risk} this turn.").format(risk=_about(pf["risk"]))
     return text
+
+
+def genbutsu_everywhere(pf: dict[str, Any], tile: str) -> bool:
+    """True if ``tile`` (MPSZ) was a tile no threat could win on: one of the safest tiles (as safe as
+    the safest, to the point) while the safest was genbutsu against every threat
+    (``safest_genbutsu``)."""
+    safest = pf.get("safest_tiles") or ([pf["safest"]] if pf.get("safest") else [])
+    return bool(pf.get("safest_genbutsu")) and _kind(tile) in {_kind(t) for t in safest}
+
+
+def tile_danger_text(tile: str, advice: Any, seat_name: Any, seats: tuple[int, ...] = ()) -> str:
+    """How dangerous discarding ``tile`` (MPSZ) was against the threats, from the evaluator's danger
+    rows of that discard (``advice``, a :class:`~trainer.engine.evaluator.advisor.DiscardAdvice`) in the
+    table coach's words — suji (on both sides or one), kabe, one chance, a middle tile, honors left —
+    and the chance to deal in (:func:`~trainer.ui.views.table.coach.danger_words`); ``seats`` are the
+    opponents likely ready.  "" for a tile none of them can win on (its verdict says it is safe)."""
+    if not any(r.deal_in > 0 and (not seats or r.seat in seats) for r in advice.dangers):
+        return ""
+    # TRANSLATORS: after the verdict on a discard against a riichi; {why}: «средняя плитка, самый опасный
+    # вид; шанс около 12%, что на ней выиграет игрок слева».
+    return _("Danger of {tile}: {why}.").format(tile=_t(tile), why=danger_words(advice, seat_name, seats=seats))
 
 
 def _dama() -> str:
@@ -899,11 +922,17 @@ def tile_played_text(d: Decision, *, same: bool = False) -> str:
     fold as :func:`push_fold_played_text` says it).  A card made before the review's tolerance
     (:data:`~trainer.engine.game.review.UKEIRE_TOLERANCE`) whose discard is no longer a mistake says
     so, rather than leaving the learner to wonder.  ``same``: the answer was that tile again, whose
-    verdict is said already: then only that note ("" for a discard still a mistake)."""
+    verdict is said already: then what it did against a threat (push or fold and what the tile risked,
+    when the verdict did not say it) and that note ("" for a discard without a threat still a mistake)."""
     tile = _t(d.chosen)
-    if same:  # the verdict on the answer is the game's own: only a card the tolerance has cleared says more
+    if same:  # the verdict on the answer is the game's own: what it did at the table, as the first time
         no_longer = d.verdict == "good" and getattr(d, "passed_win", None) is None
-        return _("The review no longer counts this discard as a mistake.") if no_longer else ""
+        note = _("The review no longer counts this discard as a mistake.") if no_longer else ""
+        pf = getattr(d, "push_fold", None)
+        if pf is None:
+            return note
+        said = pf["advice"] == "fold" and pf["chosen"] == "push"  # the verdict named the tile's risk already
+        return " ".join(t for t in (push_fold_played_text(d, risk=not said), note) if t)
     if getattr(d, "dealt_in", False):
         return _("In the game you discarded {tile} and dealt in.").format(tile=tile)
     if getattr(d, "push_fold", None) is not None:
@@ -935,33 +964,79 @@ def tile_played_text(d: Decision, *, same: bool = False) -> str:
 
 def tile_hint_rungs(d: Decision) -> list[str]:
     """The hint ladder of a tile card before its answer (where to look, then part of the working),
-    never naming the answer: against a threat, whether the coach pushes or folds; after a deal-in,
-    the safe tiles to look for; else the shapes, then the best discard's steps to tenpai or ukeire
-    against the game's."""
+    never naming the answer: against a threat, whether the coach pushes or folds, then how many
+    tiles of the hand no riichi can win on (a fold) or the speed or safety the coach's push keeps;
+    after a deal-in or a dangerous discard, the safe tiles to look for and how many the hand holds;
+    else the shapes, then the best discard's steps to tenpai or ukeire against the game's."""
     pf = getattr(d, "push_fold", None)
+    verdict = getattr(d, "verdict", "")
     if pf is not None and pf["advice"] == "fold":
         rungs = [_("Against {threat} the coach folds here: look for the tile that is safest against it, first "
-                   "the tiles it cannot win on ({genbutsu}).").format(threat=_threat_words(d), genbutsu=_genbutsu())]
+                   "the tiles it cannot win on ({genbutsu}).").format(threat=_threat_words(d), genbutsu=_genbutsu()),
+                 _safe_tiles_rung(d)]
     elif pf is not None:
         rungs = [_("Against {threat} the coach plays on here: the hand is worth the risk. Look for the discard "
-                   "that keeps the hand fastest.").format(threat=_threat_words(d))]
-    elif d.verdict == "dealt_in":
+                   "that keeps the hand fastest.").format(threat=_threat_words(d)), _push_rung(d)]
+    elif verdict == "dealt_in":
         rungs = [_("In the game your discard dealt in while a {riichi} was waiting: look for a tile the riichi "
-                   "player cannot win on ({genbutsu}).").format(riichi="{term:riichi}", genbutsu=_genbutsu())]
-    elif d.verdict == "lost_shanten":
+                   "player cannot win on ({genbutsu}).").format(riichi="{term:riichi}", genbutsu=_genbutsu()),
+                 _safe_tiles_rung(d)]
+    elif verdict == "unsafe":
+        rungs = [_("In the game your discard could deal in while a {riichi} was waiting: look for a tile the "
+                   "riichi player cannot win on ({genbutsu}).").format(riichi="{term:riichi}", genbutsu=_genbutsu()),
+                 _safe_tiles_rung(d)]
+    elif verdict == "lost_shanten":
         rungs = [_("Keep every shape that is already useful: the best discard keeps the hand just as close to {tenpai}.").format(
             tenpai=term_word("tenpai", pgettext("inline term", "tenpai")))]
     else:
         rungs = [_("Look for the tile that belongs to no shape: it helps the hand least.")]
-    if pf is None and d.verdict == "lost_shanten":
+    if pf is None and verdict == "lost_shanten":
         rungs.append(_steps_rung(d))
-    if pf is None and d.verdict == "lost_tiles":
-        rungs.append(ngettext("A clue: the best discard leaves {m} useful tile ({ukeire}); yours in the game "
-                              "left {n}.",
-                              "A clue: the best discard leaves {m} useful tiles ({ukeire}); yours in the game "
-                              "left {n}.", d.ukeire_best).format(m=d.ukeire_best, n=d.ukeire_chosen,
-                                                                 ukeire="{term:ukeire}"))
-    return rungs
+    if pf is None and verdict == "lost_tiles":
+        rungs.append(_ukeire_rung(d))
+    return [r for r in rungs if r]
+
+
+def _ukeire_rung(d: Decision) -> str:
+    """The hint's second rung on a card whose discard left fewer useful tiles: the best's ukeire against the game's."""
+    return ngettext("A clue: the best discard leaves {m} useful tile ({ukeire}); yours in the game left {n}.",
+                    "A clue: the best discard leaves {m} useful tiles ({ukeire}); yours in the game left {n}.",
+                    d.ukeire_best).format(m=d.ukeire_best, n=d.ukeire_chosen, ukeire="{term:ukeire}")
+
+
+def _safe_tiles_rung(d: Decision) -> str:
+    """The hint's second rung where safety is the answer: how many kinds of tile in the hand no riichi
+    can win on (genbutsu; none: where else safety is found), without naming them; against an open hand
+    that looks ready (no riichi), where its safe tiles are.  "" when the review kept no danger notes."""
+    danger = getattr(d, "danger", None)
+    if danger is None:
+        if getattr(d, "push_fold", None) is None:
+            return ""
+        return _("A clue: a player cannot win by {ron} on a tile from their own river, and an open hand that "
+                 "collects one suit has no use for the others.").format(ron="{term:ron}")
+    n = len({_kind(t) for t in danger.get("genbutsu") or ()})
+    if not n:
+        return _("A clue: no tile in your hand is {genbutsu}; look for {suji} tiles and for honors whose copies "
+                 "are mostly seen.").format(genbutsu=_genbutsu(), suji="{term:suji}")
+    return ngettext("A clue: {n} kind of tile in your hand is {genbutsu}: no player in {riichi} can win on it.",
+                    "A clue: {n} kinds of tile in your hand are {genbutsu}: no player in {riichi} can win on them.",
+                    n).format(n=n, genbutsu=_genbutsu(), riichi="{term:riichi}")
+
+
+def _push_rung(d: Decision) -> str:
+    """The hint's second rung where the coach pushes: the steps to tenpai or the useful tiles its push
+    keeps against the game's discard; when the game's tile (a push) was as fast, that the answer is as
+    fast but safer.  "" otherwise, and for a decision without those figures."""
+    if not hasattr(d, "shanten_chosen") or not hasattr(d, "ukeire_chosen"):
+        return ""
+    if d.shanten_chosen > d.shanten_best:
+        return _steps_rung(d)
+    if d.ukeire_chosen < d.ukeire_best:
+        return _ukeire_rung(d)
+    if (getattr(d, "push_fold", None) or {}).get("chosen") != "push":
+        return ""  # a fold as fast as the push: nothing more to say without naming the answer
+    return _("A clue: there is a discard as fast as yours in the game, but safer against {threat}.").format(
+        threat=_threat_words(d))
 
 
 def _steps_rung(d: Decision) -> str:
@@ -983,7 +1058,7 @@ def shown_answer_text(d: Decision, tiles: list[str]) -> str:
     """The answer of a tile card shown at the learner's request (the hint ladder's last rung): the
     right ``tiles`` (MPSZ) and why — the coach's push or fold against a threat, the safe tiles after
     a deal-in, else the most useful tiles and, where it differs, the coach's own tile and reason."""
-    if d.verdict == "dealt_in" and getattr(d, "push_fold", None) is None:
+    if d.verdict in ("dealt_in", "unsafe") and getattr(d, "push_fold", None) is None:
         return _("The answer: {tiles}, safe against the {riichi} ({genbutsu}).").format(
             tiles=tiles_or(tiles), riichi="{term:riichi}", genbutsu=_genbutsu())
     text = _("The answer: {tiles}.").format(tiles=_coach_first(d, tiles))
