@@ -52,6 +52,14 @@ def _miss_starter(app: Any, n: int = 1, *, with_spec: bool = True, at: datetime 
     return ids
 
 
+def _minutes_ago_today(minutes: int) -> datetime:
+    """``minutes`` before now, but never before today's local midnight: a miss "of today" must not
+    fall on yesterday when the test runs just after midnight (it would come back today)."""
+    now = datetime.now().astimezone()
+    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    return max(now - timedelta(minutes=minutes), midnight)
+
+
 def _miss_drill(app: Any, at: datetime) -> str:
     ex = GENERATORS["shanten"].generate({}, 3)
     app.progress.record_answer(app.learner_id, "drill", ex.item_id, ex.skill, False, 9.0, spec=ex.spec(), at=at)
@@ -190,7 +198,7 @@ def test_the_summary_names_lesson_steps_and_puzzles_apart(app: Any) -> None:
 
 def test_a_puzzle_missed_today_can_be_practised_now_from_the_home(app: Any) -> None:
     """«1 задание вернётся завтра. Потренировать сейчас?»: practice, its schedule kept."""
-    (puzzle,) = _miss_starter(app, at=datetime.now(UTC) - timedelta(minutes=5))
+    (puzzle,) = _miss_starter(app, at=_minutes_ago_today(5))
     due = app.progress.db.execute("SELECT due FROM card WHERE item_id = ?", (puzzle,)).fetchone()[0]
     app.pop()
     home = app.push("home")

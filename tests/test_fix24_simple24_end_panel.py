@@ -38,28 +38,29 @@ def drawn(screen: Any) -> dict[str, Any]:
 
 
 TRIPLE_EN = {
-    "size": (720, 578),
+    "size": (720, 515),
     "lines": [("You: 1 han · 2,000 points", 110, True),
               ("A complete hand without a yaku: 1 han", 197, False),
               ("Fu (符, fu): 40 fu", 221, False),
               ("Across: 1 han · 1,300 points", 253, True),
-              ("A complete hand without a yaku: 1 han", 340, False),
-              ("Fu (符, fu): 40 fu", 364, False),
-              ("Left: 1 han · 1,300 points", 396, True),
-              ("A complete hand without a yaku: 1 han", 420, False),
-              ("Fu (符, fu): 40 fu", 444, False)],
-    "rows": [(0, 88, 138, (544, 49)), (2, 88, 281, (544, 49))],
-    "hidden": [3],
-    "buttons": [(258, 498, (204, 58))],
+              ("A complete hand without a yaku: 1 han", 277, False),
+              ("Fu (符, fu): 40 fu", 301, False),
+              ("Left: 1 han · 1,300 points", 333, True),
+              ("A complete hand without a yaku: 1 han", 357, False),
+              ("Fu (符, fu): 40 fu", 381, False)],
+    "rows": [(0, 88, 138, (544, 49))],
+    "hidden": [2, 3],
+    "buttons": [(258, 435, (204, 58))],
 }
-"""Three winners at 1280x720: two hands fit, Left's is left out (its lines stay)."""
+"""Three winners at 1280x720: the panel stands under the hands shown face up, put on one line (board24:
+it covered their second line), so the learner's hand alone fits; the others' are left out (their lines stay)."""
 TRIPLE_RU_SMALL = {
-    "size": (600, 482),
-    "lines_at": [(92, True), (164, False), (184, False), (211, True), (283, False), (303, False), (330, True),
-                 (350, False), (370, False)],
-    "rows": [(1, 70, 115, (460, 41)), (2, 70, 234, (460, 41))],
-    "hidden": [3],
-    "buttons": [(163, 415, (275, 48))],
+    "size": (600, 430),
+    "lines_at": [(92, True), (164, False), (184, False), (211, True), (231, False), (251, False), (278, True),
+                 (298, False), (318, False)],
+    "rows": [(1, 70, 115, (460, 41))],
+    "hidden": [2, 3],
+    "buttons": [(163, 363, (275, 48))],
 }
 """Three winners on the learner's discard, in Russian at 1024x600."""
 RISU = {

@@ -124,7 +124,11 @@ def test_a_sort_shown_by_the_hints_names_the_right_order(app: App, lesson_id: st
     for _ in range(3):
         hint(app)
     assert screen.phase == "done"
-    assert screen.answer_line == "Правильный порядок: {tiles:" + tiles + "}"
+    # Review 24 (kidsort24): the big row itself is put in the right order; the panel says so in a
+    # child's words, with no strip of small tiles.
+    right = answers.answer(screen.step, screen.lesson)
+    assert right.display == tiles and [s.tile for s in screen.view.row.slots] == list(right.value)
+    assert screen.answer_line.startswith("Теперь все плитки стоят по порядку")
     assert "Один из верных" not in screen._feedback_markup()
 
 

@@ -187,6 +187,8 @@ def test_child_progress_reads_the_play_steps_of_the_lessons_met(app: App) -> Non
 
 
 def ron_offered(app: App):  # noqa: ANN201
+    # the child has finished the lesson that teaches «цумо» and «рон»: the button says the call
+    app.progress.complete_lesson(app.learner_id, "kids_tibet_5", 1.0)
     table = app.push("play_simple", mode="ponjan", hand=7, players=3, seed=2, kids=True)
     scripted(table, ["123m55p78s", "234m678p1s", "456s789p2s"], "9m9s")
     table._act(Discard(T("9m")))

@@ -77,10 +77,11 @@ def _session(store, learner_id, *, ago=timedelta(minutes=20)) -> int:
     from trainer.engine.exercises import GENERATORS
 
     now = datetime.now(UTC)
-    start = now - ago
+    start, step = now - ago, timedelta(seconds=5)
     midnight = now.astimezone().replace(hour=0, minute=0, second=0, microsecond=0)
     if ago < timedelta(days=1) and start < midnight:  # "today's" session must not begin yesterday
-        start = midnight + timedelta(seconds=1)
+        start = midnight  # nor end after now: just after midnight it fits in the minutes since
+        step = min(step, (now - start) / (10 * len(GENS) + 1))
     k = 0
     for g in GENS:
         gen = GENERATORS[g]
@@ -88,7 +89,7 @@ def _session(store, learner_id, *, ago=timedelta(minutes=20)) -> int:
             ex = gen.generate(gen.params({}), i)
             k += 1
             store.record_answer(learner_id, "drill", ex.item_id, ex.skill, i % 3 != 0, 8.0,
-                                at=start + timedelta(seconds=5 * k), spec=ex.spec())
+                                at=start + step * k, spec=ex.spec())
     return len(GENS)
 
 

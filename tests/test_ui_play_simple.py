@@ -92,9 +92,9 @@ def test_win_button_only_on_a_complete_hand_and_the_end_panel(app: App) -> None:
     done: list[dict] = []
     screen = app.push("play_simple", mode="tibet", hand=4, players=3, seed=1, goal_games=1, on_done=done.append)
     scripted(screen, ["1357p", "2468p", "2468p"], "9p")
-    assert "Tsumo!" not in labels(screen) and not screen.ready()
+    assert "I made it!" not in labels(screen) and not screen.ready()  # a child's words: no lesson taught «tsumo»
     scripted(screen, ["1237p", "4569p", "4569p"], "7p")
-    assert labels(screen) == ["Tsumo!"]
+    assert labels(screen) == ["I made it!"]
     app.render()
     button = screen.action_buttons[0]
     click(app, button.rect.center)
@@ -116,7 +116,7 @@ def test_ron_and_pass_buttons_on_another_players_discard(app: App) -> None:
     assert screen.ready()  # 2345p waits on 2p or 5p
     screen.game.apply(1, Discard(T("5p")))  # seat 1 drew 5p and gives it away
     screen._after_action()
-    assert labels(screen) == ["Ron!", "Pass"]
+    assert labels(screen) == ["I made it!", "Pass"]  # a child's table, no lesson finished: the child's words
     click(app, screen.action_buttons[0].rect.center)
     assert screen.game.result.kind == "ron" and screen.game.result.winners == (0,)
     assert screen._result_lines() == ("You won!", "Ron! Your hand is complete.")

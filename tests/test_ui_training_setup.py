@@ -243,3 +243,15 @@ def test_a_child_is_not_offered_a_table_the_tiles_cannot_seat(app: App) -> None:
     assert [b.label for b in screen.kid_buttons] == ["2 players", "3 players", "4 players"] and not screen.error
     click(app, screen.kid_buttons[2].rect.center)
     assert app.screen.name == "play_simple" and app.screen.setup.players == 4 and app.screen.setup.hand == 4
+
+
+@pytest.mark.parametrize("app", [("en", "child")], indirect=True)
+def test_a_child_presses_the_number_of_players(app: App) -> None:
+    """Every children's screen takes digits: «4» on the keyboard starts with four players (review 24)."""
+    from tests.ui_events import key
+
+    screen = open_game(app, "kunto")
+    assert [b.hotkey for b in screen.kid_buttons] == ["2", "3", "4"]
+    app.render()
+    key(app, pygame.K_4, "4")
+    assert app.screen.name == "play_simple" and app.screen.setup.players == 4

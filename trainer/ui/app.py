@@ -112,18 +112,28 @@ class Notice(Banner):
         right-hand text leave free."""
         L = app.layout
         screen = app.screen
+        start, end = self.header_span(app)
         back = getattr(screen, "back_button", None)
-        left = back.rect.right + L.px(20) if back is not None and back.rect.width else L.margin
+        left = back.rect.right + L.px(20) if back is not None and back.rect.width else start
         try:
             title = screen.title()
             extra = screen.header_extra()
         except Exception:  # a screen that cannot name itself right now: keep clear of the whole bar
             return pygame.Rect(left, 0, 0, L.header_h)
         left += app.text_width(title, L.font("h2"), True) + L.px(16) if title else 0
-        right = L.width - L.margin
+        right = end
         if extra:
             right -= min(app.text_width(extra, L.font("small")), screen.header_room()) + L.px(16)
         return pygame.Rect(left, 0, max(0, right - left), L.header_h)
+
+    def header_span(self, app: Any) -> tuple[int, int]:
+        """Where the screen's header starts and ends (:meth:`Screen.header_span`: over the content
+        in a wide window, the window's margins in a 16:9 one)."""
+        span = getattr(getattr(app, "screen", None), "header_span", None)
+        if callable(span):
+            return span()
+        area = app.layout.content()
+        return area.left, area.right
 
     def _in_header(self, app: Any) -> pygame.Rect | None:
         """Where the notice sits in the header's free stretch, or None when it does not fit there."""
@@ -152,9 +162,10 @@ class Notice(Banner):
         # Too long for the free stretch: over the header bar right of the back button (the title
         # and the counter hidden for the few seconds it shows), below it only past one line.
         L = app.layout
+        start, end = self.header_span(app)
         back = getattr(app.screen, "back_button", None)
-        left = back.rect.right + L.px(16) if back is not None and back.rect.width else L.margin
-        width = L.width - L.margin - left
+        left = back.rect.right + L.px(16) if back is not None and back.rect.width else start
+        width = end - left
         size = L.font("small")
         lines = app.wrap(self.text, size, width - L.px(40))
         h = len(lines) * app.line_height(size) + L.px(24)
@@ -861,7 +872,8 @@ class App:
         if settings.language != old.language:
             i18n.set_language(settings.language)
             pygame.display.set_caption(_("Riichi mahjong trainer"))
-        if (settings.tile_size, settings.interface_size) != (old.tile_size, old.interface_size):
+        if (settings.tile_size, settings.interface_size, settings.profile == "child") != (
+                old.tile_size, old.interface_size, old.profile == "child"):  # a child's screens fit the window
             self.layout = Layout.for_settings(self.layout.width, self.layout.height, settings)
         if self.save_enabled:
             try:

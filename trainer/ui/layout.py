@@ -61,9 +61,10 @@ class Layout:
     @classmethod
     def for_settings(cls, width: int, height: int, settings: object) -> Layout:
         """The layout for a window of ``width`` x ``height`` pixels and the learner's settings (their
-        ``tile_size`` and ``interface_size``)."""
-        return cls.for_size(width, height, getattr(settings, "tile_size", "medium"),
-                            getattr(settings, "interface_size", "auto"))
+        ``tile_size`` and ``interface_size``).  A child's profile always fits the window (``auto``):
+        a grown-up's smaller interface never shrinks a child's screens."""
+        size = "auto" if getattr(settings, "profile", None) == "child" else getattr(settings, "interface_size", "auto")
+        return cls.for_size(width, height, getattr(settings, "tile_size", "medium"), size)
 
     @property
     def room(self) -> float:

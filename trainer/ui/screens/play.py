@@ -226,9 +226,10 @@ class PlayScreen(Screen):
         if not self.rules_name():
             return _("Table")
         L = self.app.layout
-        left = self.back_button.rect.right + L.px(20) if self.back_button is not None else L.margin
+        start, end = self.header_span()
+        left = self.back_button.rect.right + L.px(20) if self.back_button is not None else start
         extra = self.header_extra()
-        room = L.width - left - L.margin - (self.app.text_width(extra, L.font("small")) + L.px(40) if extra else 0)
+        room = end - left - (self.app.text_width(extra, L.font("small")) + L.px(40) if extra else 0)
         return header_title(self.app, _("Table"), self.match.rules, room)
 
     def rules_name(self) -> str:

@@ -64,6 +64,7 @@ from trainer.ui.training_setup import (
 )
 from trainer.ui.views import ab_guess as play_ab
 from trainer.ui.views.explain import tile_words
+from trainer.ui.views.lesson_order import lesson_records
 from trainer.ui.views.table.result import and_join as winners_join
 from trainer.ui.views.table.result import listed_winner, whose_hand
 from trainer.ui.views.table.tiles import meld_pieces
@@ -77,6 +78,10 @@ SAVED_PARAMS = ("mode", "rules", "hand", "players", "tiles", "win", "calls", "re
 BOT_DELAY = 0.6  # seconds between two bot moves: slow enough for a child to follow
 BLOCK_GAP = 8  # design pixels between two winners' lines on the end panel
 KIDS_MODES = ("tibet", "ponjan", "kids_riichi")
+CALL_LESSONS = ("kids_tibet_5",)
+"""The lessons that teach a child the win calls, «цумо» and «рон» (lessons/kids/kids_tibet_5.yaml, its
+step ``tsumo_and_ron``, after its first games): until the child has finished one, a child's table says
+«Готово!» on the win button instead (:meth:`PlaySimpleScreen.win_label`)."""
 KIDS_READ_TILE = 0.6
 """The smallest other player's tile at a child's table (open melds, revealed hands), as a share of a
 hand tile's height: 32 pixels wide at 1024x600 with large tiles.  A hand that would be smaller on
@@ -86,6 +91,8 @@ KIDS_RIVER_TILE = 0.48
 1024x600 with large tiles): the boxes along the top and the middle panel are sized for it."""
 KIDS_RIVER_LINES = 3  # lines of discards an other player's box keeps room for under a two-line hand
 TWO_LINE_GAP = 0.1  # between the two lines of an other player's hand, in tile heights
+END_TILE_LEAST = 0.6  # a winner's hand on the end panel shrinks to this share of a hand tile under the hands
+STAGE_WIN_MOST = 3 / 8  # the middle panel's share an intermediate win's line may take when a quarter is short
 ADULT_READ_TILE = 0.7
 """The smallest other player's tile at a grown-up's table of four (open melds, hands shown at the
 end), as a share of a hand tile's height: 31 pixels wide at 1024x600 with medium tiles (one line of
@@ -191,6 +198,26 @@ class EndPiece(NamedTuple):
     height: int
 
 
+class EndPads(NamedTuple):
+    """Where the end panel's parts stand, in layout pixels (:meth:`Layout.px`): the ``headline`` and
+    the ``subtitle`` from the panel's top, the ``contents`` from its top (one subtitle line), the
+    ``bottom`` from the contents' end to the panel's bottom, the buttons' top ``button`` above the
+    bottom; the headline in the largest of ``fonts`` that fits."""
+
+    headline: int
+    subtitle: int
+    contents: int
+    bottom: int
+    button: int
+    fonts: tuple[str, ...]
+
+
+END_PADS = EndPads(headline=20, subtitle=74, contents=110, bottom=110, button=80, fonts=("title", "h2", "large"))
+KIDS_TIGHT_PADS = EndPads(headline=12, subtitle=54, contents=90, bottom=80, button=70, fonts=("h2", "large"))
+"""A child's end panel where the usual one does not fit between the other players' boxes and the
+child's hand (1024x600): a smaller headline, less room around it and the button."""
+
+
 class HandReading(NamedTuple):
     """How big a table shows the other players' hands, as shares of a hand tile's height: ``line``
     on one line, ``tile`` at the least (a hand that would be smaller on one line goes on two, up to
@@ -292,6 +319,7 @@ class PlaySimpleScreen(Screen):
         self.riichi_mode = False
         self.timer = 0.0
         self.game: SimpleGame | None = None
+        self._calls_taught: bool | None = None  # read once from the learner's lessons (calls_taught)
         if self.setup is not None and not (saved is not None and self._restore(saved)):
             self.new_game()
 
@@ -492,11 +520,12 @@ class PlaySimpleScreen(Screen):
     def _title_fits(self, text: str) -> bool:
         """Whether ``text`` fits the header between the back button and the games count."""
         L = self.app.layout
+        start, end = self.header_span()
         b = self.back_button
-        left = b.rect.right + L.px(20) if b is not None and b.rect.width else L.margin + L.px(170)
+        left = b.rect.right + L.px(20) if b is not None and b.rect.width else start + L.px(170)
         extra = self.header_extra()
         right_w = min(self.app.text_width(extra, L.font("small")), L.width // 3) + L.px(20) if extra else 0
-        return self.app.text_width(text, L.font("h2"), bold=True) <= L.width - left - L.margin - right_w
+        return self.app.text_width(text, L.font("h2"), bold=True) <= end - left - right_w
 
     def header_extra(self) -> str:
         if self.setup is not None and (self.setup.scoring == "none" or self.kids and not self.setup.keeps_points):
@@ -572,14 +601,35 @@ class PlaySimpleScreen(Screen):
                 return _("You can win!")
             return _("You can win on {who}'s discard!").format(
                 who=seat_owner(src, self.setup.players if self.setup else 4))
-        if any(isinstance(a, Tsumo) for a in legal):
-            button = pgettext("mahjong call", "Tsumo") + "!"
-        else:
-            button = pgettext("mahjong call", "Ron") + "!"
+        button = self.win_label(next(a for a in legal if isinstance(a, Tsumo | Ron)))
+        if not self.calls_taught():  # the child's words: «Рука собрана! Нажми «Готово!»»
+            if src is None:
+                return pgettext("to a child", "You made your hand! Press “{button}”").format(button=button)
+            return pgettext("to a child", "You made your hand with {who}'s tile! Press “{button}”").format(
+                who=seat_owner(src, self.setup.players if self.setup else 4), button=button)
         if src is None:
             return pgettext("to a child", "You can win! Press “{button}”").format(button=button)
         return pgettext("to a child", "You can win with {who}'s tile! Press “{button}”").format(
             who=seat_owner(src, self.setup.players if self.setup else 4), button=button)
+
+    def win_label(self, action: Tsumo | Ron) -> str:
+        """The win button's words: the call («Цумо!», «Рон!»), or at a child's table before a
+        children's lesson has taught the calls (:meth:`calls_taught`) the child's own words, the
+        same for both («Готово!»)."""
+        if self.kids and not self.calls_taught():
+            # TRANSLATORS: a child's win button before a lesson taught «цумо»/«рон» (ru: «Готово!», the same for a girl or a boy).
+            return pgettext("to a child", "I made it!")
+        if isinstance(action, Tsumo):
+            return pgettext("mahjong call", "Tsumo") + "!"
+        return pgettext("mahjong call", "Ron") + "!"
+
+    def calls_taught(self) -> bool:
+        """Whether the learner has finished a lesson that teaches the win calls, «цумо» and «рон»
+        (:data:`CALL_LESSONS`); read once per table (False without a progress store)."""
+        if self._calls_taught is None:
+            records = lesson_records(self.app)
+            self._calls_taught = any((records.get(lesson) or {}).get("completed_at") for lesson in CALL_LESSONS)
+        return self._calls_taught
 
     def almost_ready(self) -> bool:
         """Holding the extra tile, the learner can give one away and be ready (or has won).  The
@@ -602,6 +652,9 @@ class PlaySimpleScreen(Screen):
         self.win_rows: dict[int, TileRow] = {}
         self.end_lines: list[tuple[str, int, bool]] = []
         self.two_line_hands = False  # the other players' hands on two lines (set by the layout)
+        self.end_one_line = False  # the hands put back on one line for the end panel to stand under them
+        self.end_pads = END_PADS  # the end panel's spacing (a child's tighter one where room is short)
+        self.end_tile_cap: int | None = None  # a winner's hand on the end panel no taller than this
         g = self.game
         if g is None:
             self.end_buttons.append(self.add(Button(_("Back"), self.app.pop, kind="primary", hotkey="Enter")))
@@ -740,10 +793,8 @@ class PlaySimpleScreen(Screen):
     def _action_choices(self, legal: list[Any]) -> list[tuple[str, Any]]:
         out: list[tuple[str, Any]] = []
         for a in legal:
-            if isinstance(a, Tsumo):
-                out.append((pgettext("mahjong call", "Tsumo") + "!", a))
-            elif isinstance(a, Ron):
-                out.append((pgettext("mahjong call", "Ron") + "!", a))
+            if isinstance(a, Tsumo | Ron):
+                out.append((self.win_label(a), a))
             elif isinstance(a, Pon):
                 out.append((pgettext("mahjong call", "Pon") + "!", a))  # one pon per discard: no tiles to name
             elif isinstance(a, Chi):
@@ -1057,6 +1108,7 @@ class PlaySimpleScreen(Screen):
         col_w = (area.width - L.px(16) * (len(seats) - 1)) // max(1, len(seats))
         self.seat_boxes: dict[int, pygame.Rect] = {}
         self.two_line_hands = self._hands_on_two_lines(col_w - L.px(24), self._one_line_bottom(y) - top, lh)
+        self.end_one_line, self.end_tile_cap = False, None
         band_bottom = self._band_bottom(top, y, lh)
         for k, s in enumerate(seats):
             box = pygame.Rect(area.left + k * (col_w + L.px(16)), top, col_w, band_bottom - top)
@@ -1066,19 +1118,26 @@ class PlaySimpleScreen(Screen):
         mid_top = band_bottom + L.px(10)
         mid_h = y - L.px(10) - mid_top
         self.mid_rect = pygame.Rect(area.left, mid_top, area.width, mid_h)
+        shift = self.stage_win_room(area.width) - self.stage_win_room(area.width, quarter=True)
         if self.setup is not None and self.setup.visible_draws:  # leave the right third to the open wall
-            rw = area.width * 2 // 5
-            self._place_river(self.rivers[0], area.left + area.width // 4 + rw // 2, mid_top + L.px(4), rw,
+            rw = area.width * 2 // 5 - shift
+            self._place_river(self.rivers[0], area.left + area.width // 4 + shift + rw // 2, mid_top + L.px(4), rw,
                               mid_h - L.px(8))
-        else:
-            self._place_river(self.rivers[0], area.centerx, mid_top + L.px(4), area.width // 2, mid_h - L.px(8))
+        else:  # right of the last intermediate win's line (short mahjong) when it needs more than a quarter
+            self._place_river(self.rivers[0], area.centerx + (shift + 1) // 2, mid_top + L.px(4),
+                              area.width // 2 - shift, mid_h - L.px(8))
         self._place_end_panel(area)
+        if self._end_covers_hands():  # the hands shown at the end go on one line, the panel under them
+            self.two_line_hands, self.end_one_line = False, True
+            for s, box in self.seat_boxes.items():
+                self._place_seat(s, box, lh)
+            self._place_end_panel(area)
         bx = self.end_rect.centerx
         widths = [max(b.preferred_width(self.app), L.px(180)) for b in self.end_buttons]
         total = sum(widths) + L.px(16) * (len(widths) - 1)
         x = bx - total // 2
         for b, bw in zip(self.end_buttons, widths, strict=True):
-            b.rect = pygame.Rect(x, self.end_rect.bottom - L.px(80), bw, L.px(58))
+            b.rect = pygame.Rect(x, self.end_rect.bottom - L.px(self.end_pads.button), bw, L.px(58))
             x += bw + L.px(16)
 
     def hand_reading(self) -> HandReading | None:
@@ -1164,6 +1223,7 @@ class PlaySimpleScreen(Screen):
             rtop = row.rect.bottom + L.px(8)
             self._place_river(self.rivers[seat], box.centerx, rtop, width, box.bottom - rtop - L.px(4))
             return
+        row.breaks = []  # one line (a hand put back from two for the end panel too)
         row.place(box.centerx, hand_top, width, L.tile_h(reading.line if reading is not None else 0.5))
         rtop = row.rect.bottom + L.px(12)
         self._place_river(self.rivers[seat], box.centerx, rtop, width, box.bottom - rtop - L.px(6))
@@ -1175,18 +1235,77 @@ class PlaySimpleScreen(Screen):
         contents are measured once (:meth:`end_pieces`); the panel is sized and filled from that."""
         L = self.app.layout
         w = min(L.px(720), L.width - 2 * L.margin)
-        start = L.px(110) + (len(self.subtitle_lines(w)) - 1) * self.app.line_height(L.font("body"))
-        budget = L.height - area.top - L.px(8) - start - L.px(110)  # the contents' room below the header
-        pieces = self.end_pieces(w)
+        self.end_pads, self.end_tile_cap = END_PADS, None
+        room = self._kids_end_room()
+        if room is not None:  # a child's table: between the other players' boxes and the child's hand
+            pieces = self._kids_end_pieces(w, room.height)
+        else:
+            room_top = self._hands_bottom() if self.end_one_line else area.top  # under the hands, or the header
+            budget = L.height - room_top - L.px(8) - self._end_start(w) - L.px(END_PADS.bottom)  # the contents' room
+            pieces = self._fit_end_pieces(w, budget, END_TILE_LEAST if self.end_one_line else None)
+        start = self._end_start(w)
+        self.end_rect = pygame.Rect(0, 0, w, start + sum(p.height for p in pieces) + L.px(self.end_pads.bottom))
+        self.end_rect.center = (L.width // 2, area.top + area.height * 2 // 5)
+        if room is not None:  # a panel too tall for the room (a long line) still ends inside the window
+            self.end_rect.top = min(room.top, max(area.top, L.height - L.px(8) - self.end_rect.height))
+        else:
+            if self.end_rect.top < area.top:  # a long panel (the A/B game's points) stays below the header
+                self.end_rect.top = min(area.top, max(0, L.height - L.px(8) - self.end_rect.height))
+            self._below_open_hands()
+        self._fill_end_panel(pieces, self.end_rect.top + start)
+
+    def _end_start(self, panel_width: int) -> int:
+        """Where the end panel's contents start, from its top: under the headline and the subtitle's
+        lines (:attr:`end_pads`)."""
+        L = self.app.layout
+        extra = (len(self.subtitle_lines(panel_width)) - 1) * self.app.line_height(L.font("body"))
+        return L.px(self.end_pads.contents) + extra
+
+    def _kids_end_room(self) -> pygame.Rect | None:
+        """At a child's table once the game is over, the room the end panel stands in so that it
+        covers no other player's hand or discards and not the child's hand: from under the other
+        players' boxes down to the child's hand (the middle panel, the learner's own discards and the
+        wall's count under it; no buttons there at the end).  None elsewhere."""
+        g = self.game
+        if not self.kids or g is None or not g.ended or not self.seat_boxes or self.hand_row is None:
+            return None
+        L = self.app.layout
+        top = max(box.bottom for box in self.seat_boxes.values()) + L.px(10)
+        return pygame.Rect(0, top, L.width, max(0, self.hand_row.rect.top - L.px(8) - top))
+
+    def _kids_end_pieces(self, panel_width: int, room_height: int) -> list[EndPiece]:
+        """A child's end panel's pieces in ``room_height`` pixels: all of them with the usual
+        spacing where that fits; else with the tighter one (:data:`KIDS_TIGHT_PADS`), the winner's
+        tiles smaller, down to the size of the discards (:data:`KIDS_RIVER_TILE`), and left out below
+        that (every hand is face up at the end: the winner's stands in its own place)."""
+        L = self.app.layout
+        pieces = self.end_pieces(panel_width)
+        fixed = self._end_start(panel_width) + L.px(END_PADS.bottom)
+        if fixed + sum(p.height for p in pieces) <= room_height:
+            return pieces
+        self.end_pads = KIDS_TIGHT_PADS
+        budget = room_height - self._end_start(panel_width) - L.px(KIDS_TIGHT_PADS.bottom)
+        pieces = self._fit_end_pieces(panel_width, budget, KIDS_RIVER_TILE)
+        if sum(p.height for p in pieces) > budget:
+            pieces = [p for p in pieces if p.kind != "row"]
+        return pieces
+
+    def _fit_end_pieces(self, panel_width: int, budget: int, least: float | None) -> list[EndPiece]:
+        """The end panel's pieces (:meth:`end_pieces`) within ``budget`` pixels where they can be:
+        another winner's tiles left out first (the lines say what each hand was worth); with
+        ``least`` (the hands put on one line, :attr:`end_one_line`, or a child's table) the last
+        hand shown also smaller, down to that share of a hand tile."""
+        L = self.app.layout
+        pieces = self.end_pieces(panel_width)
         rows = [p for p in pieces if p.kind == "row"]
         while len(rows) > 1 and sum(p.height for p in pieces) > budget:
-            pieces.remove(rows.pop())  # another winner's tiles go first: the lines say what each hand was worth
-        self.end_rect = pygame.Rect(0, 0, w, start + sum(p.height for p in pieces) + L.px(110))
-        self.end_rect.center = (L.width // 2, area.top + area.height * 2 // 5)
-        if self.end_rect.top < area.top:  # a long panel (the A/B game's points) stays below the header
-            self.end_rect.top = min(area.top, max(0, L.height - L.px(8) - self.end_rect.height))
-        self._below_open_hands()
-        self._fill_end_panel(pieces, self.end_rect.top + start)
+            pieces.remove(rows.pop())
+        over = sum(p.height for p in pieces) - budget
+        if least is None or not rows or over <= 0:
+            return pieces
+        self.end_tile_cap = max(L.tile_h(least), self._end_tile_h() - over)
+        shown = {p.item for p in rows}
+        return [p for p in self.end_pieces(panel_width) if p.kind != "row" or p.item in shown]
 
     def end_pieces(self, panel_width: int) -> list[EndPiece]:
         """The end panel's contents (:meth:`end_plan`, every winner's tiles) measured on a panel
@@ -1227,14 +1346,25 @@ class PlaySimpleScreen(Screen):
             y += piece.height - lh * len(piece.lines)  # a gap between two winners
 
     def _below_open_hands(self) -> None:
-        """At a table with the hands on two lines, move the end panel down under the other players'
-        hands (shown face up once the hand is over) as far as the window lets it."""
-        if not self.two_line_hands or not self.other_rows:
+        """At a table with the hands on two lines (or put back on one for the panel,
+        :attr:`end_one_line`), move the end panel down under the other players' hands (shown face up
+        once the hand is over) as far as the window lets it."""
+        if not (self.two_line_hands or self.end_one_line) or not self.other_rows:
             return
-        L = self.app.layout
-        hands_bottom = max(row.rect.bottom for row in self.other_rows.values()) + L.px(10)
-        lowest = L.height - L.px(8) - self.end_rect.height
-        self.end_rect.top = max(self.end_rect.top, min(hands_bottom, lowest))
+        lowest = self.app.layout.height - self.app.layout.px(8) - self.end_rect.height
+        self.end_rect.top = max(self.end_rect.top, min(self._hands_bottom(), lowest))
+
+    def _hands_bottom(self) -> int:
+        """Where the end panel may start under the other players' hands."""
+        gap = self.app.layout.px(4 if self.end_one_line else 10)
+        return max((row.rect.bottom for row in self.other_rows.values()), default=0) + gap
+
+    def _end_covers_hands(self) -> bool:
+        """Whether the end panel, placed, covers part of the other players' hands on two lines."""
+        g = self.game
+        if g is None or not g.ended or not self.two_line_hands or not self.other_rows:
+            return False
+        return any(row.rect.colliderect(self.end_rect) for row in self.other_rows.values())
 
     def end_plan(self, rows: set[int]) -> list[tuple[str, Any]]:
         """The end panel under its subtitle, top to bottom: ``("row", seat)`` for a winner's tiles
@@ -1255,8 +1385,10 @@ class PlaySimpleScreen(Screen):
         return plan + [("line", text) for text in self._head_lines() + self._tail_lines()]
 
     def _end_tile_h(self) -> int:
-        """The tile height of a winner's hand on the end panel: smaller when several hands won."""
-        return self.app.layout.tile_h(0.9 if len(self.win_rows) < 2 else 0.7)
+        """The tile height of a winner's hand on the end panel: smaller when several hands won, and
+        no taller than :attr:`end_tile_cap` when the panel stands under the hands on one line."""
+        h = self.app.layout.tile_h(0.9 if len(self.win_rows) < 2 else 0.7)
+        return min(h, self.end_tile_cap) if self.end_tile_cap else h
 
     def _row_top_gap(self) -> int:
         """The room between a winner's line and the hand under it when several hands won."""
@@ -1396,7 +1528,7 @@ class PlaySimpleScreen(Screen):
         if win.tile in hand:
             hand.remove(win.tile)
         slots = [TileSlot(t) for t in hand] + [TileSlot(win.tile, gap=0.3)]
-        room = m.width // 4 - L.px(24)  # the left quarter, under the lamp, left of the learner's river
+        room = self.stage_win_room(m.width)  # under the lamp, left of the learner's river
         h = max(12, min(L.tile_h(0.45), m.height // 3))
         while h > 12 and row_width(slots, h, max(1, h // 20)) > room:
             h -= 1
@@ -1408,6 +1540,19 @@ class PlaySimpleScreen(Screen):
             x += round(slot.gap * tw)
             surf.blit(tile_image(self.app, slot, h), (x, y))
             x += slot_width(slot, h) + spacing
+
+    def stage_win_room(self, width: int, *, quarter: bool = False) -> int:
+        """How wide the last intermediate win's line and hand may be drawn at the left of a middle
+        panel ``width`` wide: its left quarter, or as wide as the line's words (at most
+        :data:`STAGE_WIN_MOST` of the panel) when they need more and the hand is still played —
+        the learner's river then starts further right.  ``quarter``: the quarter's room alone."""
+        L = self.app.layout
+        room = width // 4 - L.px(24)
+        g = self.game
+        if quarter or not self.stage_wins or g is None or g.ended:
+            return room
+        words = self.app.text_width(self.stage_win_label(self.stage_wins[-1]), L.font("tiny"))
+        return max(room, min(words, int(width * STAGE_WIN_MOST) - L.px(24)))
 
     def stage_win_label(self, win: StageWin) -> str:
         """The words over an intermediate win's hand in the middle panel: "Across won with 4 tiles:"."""
@@ -1638,12 +1783,13 @@ class PlaySimpleScreen(Screen):
         r = self.end_rect
         draw_panel(surf, r, P.card, L.px(22), shadow=L.px(8), border=P.card_edge)
         headline, line = self._result_lines()
-        blit_text(surf, app, headline, self.headline_font(headline, r.width), P.ink, (r.centerx, r.top + L.px(20)),
-                  anchor="midtop", bold=True, max_width=r.width - L.px(40))
+        pads = self.end_pads
+        blit_text(surf, app, headline, self.headline_font(headline, r.width), P.ink,
+                  (r.centerx, r.top + L.px(pads.headline)), anchor="midtop", bold=True, max_width=r.width - L.px(40))
         sub = self.subtitle_lines(r.width)
         for i, text in enumerate(sub):
             blit_text(surf, app, text, L.font("body"), P.ink_muted,
-                      (r.centerx, r.top + L.px(74) + i * app.line_height(L.font("body"))), anchor="midtop",
+                      (r.centerx, r.top + L.px(pads.subtitle) + i * app.line_height(L.font("body"))), anchor="midtop",
                       max_width=r.width - L.px(40))
         for row in self.win_rows.values():
             if row.visible:
@@ -1660,7 +1806,7 @@ class PlaySimpleScreen(Screen):
         headline (three winners named, «Вы, игрок напротив и игрок слева выиграли!»)."""
         L = self.app.layout
         room = panel_width - L.px(40)
-        sizes = [L.font(name) for name in ("title", "h2", "large")]
+        sizes = [L.font(name) for name in self.end_pads.fonts]
         return next((size for size in sizes if self.app.text_width(headline, size, bold=True) <= room), sizes[-1])
 
     def subtitle_lines(self, panel_width: int) -> list[str]:

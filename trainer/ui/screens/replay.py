@@ -131,8 +131,9 @@ class ReplayScreen(Screen):
         not change from one step to the next."""
         titles = header_titles(_("Replay"), self.log_rules())
         L = self.app.layout
-        left = self.back_button.rect.right + L.px(20) if self.back_button is not None else L.margin
-        room = L.width - left - L.margin - L.px(40)
+        start, end = self.header_span()
+        left = self.back_button.rect.right + L.px(20) if self.back_button is not None else start
+        room = end - left - L.px(40)
         widest = self._extras(widest=True)
         shown = self._extras()
         h2, small = L.font("h2"), L.font("small")

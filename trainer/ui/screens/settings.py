@@ -74,9 +74,10 @@ class SettingsScreen(Screen):
                                            lambda v: self._set(tile_theme=v)))
         row(_("Tile size"), "", OptionRow([(t, _(TILE_SIZE_NAMES[t])) for t in TILE_SIZES], s.tile_size,
                                           lambda v: self._set(tile_size=v)))
-        row(_("Interface size"), _("The smaller the size, the more a big window shows at once."),
-            OptionRow([(t, interface_size_names()[t]) for t in INTERFACE_SIZES], s.interface_size,
-                      lambda v: self._set(interface_size=v)))
+        if s.profile != "child":  # a child's screens always fit the window (Layout.for_settings)
+            row(_("Interface size"), _("The smaller the size, the more a big window shows at once."),
+                OptionRow([(t, interface_size_names()[t]) for t in INTERFACE_SIZES], s.interface_size,
+                          lambda v: self._set(interface_size=v)))
         row(_("Sound"), _("Soft clicks and a chime for right answers."), Toggle(s.sound, lambda v: self._set(sound=v)))
         row(_("Reviews a day"), _("At most this many spaced-repetition reviews a day, for this learner."),
             Stepper(s.daily_reviews, *DAILY_REVIEWS_RANGE, lambda v: self._set(daily_reviews=v), choices=REVIEW_CAPS))

@@ -132,7 +132,7 @@ class TrainingSetupScreen(Screen):
             if self.child:
                 for v in values:
                     b = Button(ngettext("{n} player", "{n} players", v).format(n=v), lambda v=v: self._kid_start(v),
-                               kind="primary" if v == current else "secondary", size="h2")
+                               kind="primary" if v == current else "secondary", size="h2", hotkey=str(v))
                     self.kid_buttons.append(self.add(b))
                 continue
             if all(isinstance(v, bool) for v in values):
@@ -222,6 +222,14 @@ class TrainingSetupScreen(Screen):
         else:
             self.choices[key] = value
         self.rebuild()
+
+    def choose(self, n: int) -> bool:
+        """A child presses the number of players (the digit on the button) to start with them."""
+        for b in self.kid_buttons:
+            if b.hotkey == str(n) and b.enabled and b.visible:
+                b.activate()
+                return True
+        return super().choose(n)
 
     def _kid_start(self, players: Any) -> None:
         self._set("players", players)

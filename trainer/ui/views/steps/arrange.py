@@ -743,10 +743,15 @@ class ArrangeView(QuizView):
     def mark(self, feedback: Any, final: bool) -> None:
         self._last_checked = self._snapshot()
         self._checked = True
-        if self.ask == "sort":
+        shown = final and not feedback.correct  # the last try missed, or the hints showed the answer
+        if self.ask == "sort" and shown and self.child():
+            self._put_tiles_in_order(list(feedback.expected))
+        elif self.ask == "sort":
             want = list(feedback.expected)
             self.row.marks = {i: ("right" if s.tile.kind == want[i].kind else self.miss())
                               for i, s in enumerate(self.row.slots)}
+        elif self.ask == "order" and shown:
+            self._put_cards_in_order(list(feedback.expected))
         elif self.ask == "order":
             for c in self.cards:
                 c.mark = "right" if self.order[c.index] == c.index else "wrong"
@@ -770,8 +775,9 @@ class ArrangeView(QuizView):
         # A split's right readings are each a line of the engine's working in the panel ("A right
         # split: …"): no answer line of its own on top that repeats the first one.
         listed = self.answer_in_working(feedback)
-        if final and not feedback.correct and feedback.display and not (self.ask == "split" and self.child()) \
-                and not listed:
+        if shown and self.ask in ("sort", "order") and (self.child() or self.ask == "order"):
+            self.host.set_answer(self._shown_order_line())
+        elif shown and feedback.display and not (self.ask == "split" and self.child()) and not listed:
             # (a child's split is named in the children's words under it: its teams and its pair)
             # A row sorts one way only: "the right order"; a hand may split several ways: "one right answer".
             line = _("The right order: {answer}") if self.ask == "sort" else _("One right answer: {answer}")
@@ -780,6 +786,43 @@ class ArrangeView(QuizView):
             # A child's boxes, filled by the answer (the last try, or the hints), are never left
             # without a word: what the boxes show now, and where the child's own tiles are.
             self.host.set_answer(self._child_boxes_line(feedback))
+
+    def _put_tiles_in_order(self, want: list[Tile]) -> None:
+        """The answer shown on a child's sort step: the big row itself put in the engine's order
+        (``want``), each tile that had to move marked as the answer ("hint", the calm blue «!»), each
+        one the child already had in its place marked right."""
+        had = [s.tile.kind for s in self.row.slots]
+        self.row.slots = [TileSlot(t) for t in want]
+        self.row.marks = {i: "right" if i < len(had) and had[i] == t.kind else "hint" for i, t in enumerate(want)}
+        self.row.selected.clear()
+        self._first = None
+
+    def _put_cards_in_order(self, want: list[int]) -> None:
+        """The answer shown on an order step: the cards themselves put in the engine's order
+        (``want``: the card at each place), each card that had to move marked as the answer
+        ("missed", blue), each one the learner already had in its place marked right."""
+        had = list(self.order)
+        for place, (button, ci) in enumerate(zip(self.cards, want, strict=False)):
+            card = self.step.cards[ci]
+            button.text, button.tiles = self.text(card.text) if card.text else "", card.tiles or ""
+            button.mark = "right" if place < len(had) and had[place] == ci else "missed"
+            button.selected = False
+        self.order = list(want)
+        self.picked_card = None
+        self.host.relayout()
+
+    def _shown_order_line(self) -> str:
+        """The panel's words once a sort (a child's) or an order step shows its answer: the row or the
+        cards above now stand in the right order, and the ones marked moved there."""
+        if self.ask == "sort":
+            # TRANSLATORS: a children's sort step after the last try (ru: «ты», simple words); the big
+            # row above has just been put in order, the moved tiles carry a blue «!» badge.
+            return pgettext("to a child", "Now all the tiles are in order. The tiles with “!” moved to their places.")
+        if self.child():
+            # TRANSLATORS: a children's step of cards to put in order, after the last try (ru: «ты»).
+            return pgettext("to a child", "Now all the cards are in order. The blue ones moved to their places.")
+        # TRANSLATORS: an order step after the last try: the cards above now stand in the right order.
+        return _("The cards above are now in the right order; the blue ones had to move.")
 
     def _child_boxes_line(self, feedback: Any) -> str:
         """What a child's boxes show once the answer is shown: every tile (or card) in its own box,

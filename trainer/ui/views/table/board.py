@@ -220,6 +220,31 @@ class Board:
         room = self._hand_top(thickness) + (th // 4 if slip else 0) - (c.bottom + self.gap)
         return max(1, min(MAX_ROWS, (room + gap) // (th + gap)))
 
+    def _rows_toward(self, app: Any, quarter: int, edges: dict[int, pygame.Surface], bottom_edge: bool) -> int:
+        """How many rows the river of ``quarter`` may take: the bottom seat's as :meth:`bottom_rows`
+        says when the board draws that hand (``bottom_edge``); an opponent's, the rows that fit whole
+        between the centre panel and that opponent's row (``edges``, its melds included), so that a
+        long river never runs under the row (three or four melds across); the rest continue the
+        last row along it."""
+        if quarter == 0:
+            return self.bottom_rows(edges[0].get_height()) if bottom_edge else MAX_ROWS
+        if quarter not in edges:
+            return MAX_ROWS
+        room = self._room_toward(quarter, edges[quarter]) - app.layout.px(2)
+        th = tile_art.tile_size(self.river_h)[1]
+        gap = row_gap(self.river_h)
+        return max(1, min(MAX_ROWS, (room + gap) // (th + gap)))
+
+    def _room_toward(self, quarter: int, edge: pygame.Surface) -> int:
+        """The felt between the centre panel's side facing ``quarter`` (past the river's gap) and the
+        inner side of that opponent's row ``edge``, as :meth:`draw` places it."""
+        t, c, g, pad = self.rect, self.center.rect, self.gap, self.pad
+        if quarter == 2:
+            return (c.top - g) - (t.top + pad + edge.get_height())
+        if quarter == 1:
+            return (t.right - pad - edge.get_width()) - (c.right + g)
+        return (c.left - g) - (t.left + pad + edge.get_width())
+
     def _hand_top(self, thickness: int) -> int:
         """The top of the bottom seat's row when the board draws it, ``thickness`` tall."""
         return self.rect.bottom - self.pad - max(self.edge_h, thickness)
@@ -285,7 +310,7 @@ class Board:
             c = self.center.rect
         for s in state.seats:
             q = state.relative(s.seat)
-            rows = self.bottom_rows(edges[0].get_height()) if q == 0 and bottom_edge else MAX_ROWS
+            rows = self._rows_toward(app, q, edges, bottom_edge)
             img = river_surface(theme, s.river, tuple(sorted(marks.get(s.seat, {}).items())), self.river_h, q,
                                 rows)
             anchor = {0: {"topleft": (c.left, c.bottom + g)}, 1: {"bottomleft": (c.right + g, c.bottom)},
