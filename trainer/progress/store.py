@@ -644,9 +644,15 @@ def _check(path: Path) -> None:
     if is_stale_empty(path):
         raise DamagedStore("damaged", "the file is empty", (FileProblem("empty"),))
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=_waiting())
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=_waiting(), isolation_level=None)
         try:
-            _verdict(db)
+            # one read transaction: the version and the tables are read from the same moment, even
+            # while a copy of the app started at the same time commits its migrations one by one
+            db.execute("BEGIN")
+            try:
+                _verdict(db)
+            finally:
+                db.execute("ROLLBACK")
         finally:
             db.close()
     except sqlite3.DatabaseError as e:
