@@ -111,3 +111,21 @@ def test_a_store_opened_read_only_keeps_everything_until_it_is_reopened(tmp_path
     assert patient.reopened(open_store(path)) and not patient.read_only
     assert patient.answer_count(lid) == 1 and patient.lessons(lid)["basics_tiles"]["best_score"] == 0.5
     patient.close()
+
+
+def test_a_blank_name_is_refused_at_once_during_a_lock_not_kept_to_fail_later(patient: PatientStore,
+                                                                                tmp_path: Path) -> None:
+    """The store refuses a blank name; a write kept during a lock must be refused the same way at
+    once, or it would fail at every later try and hold back the writes after it."""
+    lid = patient.learner_id
+    holder = _locked(tmp_path / "progress.sqlite3")
+    try:
+        patient.record_answer(lid, "drill", "q1", "waits", True, 1.0)  # kept: later writes wait behind it
+        with pytest.raises(ValueError):
+            patient.update_learner(lid, name="   ")
+        patient.update_learner(lid, name="Мама 😀")  # kept: shown at once as the store would keep it
+        assert patient.pending == 2 and patient.learner(lid).name == "Мама"
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert patient.flush() and patient.pending == 0 and patient.learner(lid).name == "Мама"

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from trainer.engine.hand import Hand
 from trainer.engine.rules import Rules
-from trainer.engine.tiles import NUM_KINDS, Tile, counts34, kind_from_name, kind_name
+from trainer.engine.tiles import NORTH, NUM_KINDS, Tile, counts34, kind_name
 
 MAX_INDICATORS = 5
 """The most dora indicators a hand can see: the first and one for each of the four kans a hand can
@@ -22,10 +22,6 @@ bring; the ura indicators lie under them, so the same for those."""
 
 COPIES = 4
 """Copies of each tile kind in a riichi set."""
-
-NORTH = kind_from_name("4z")
-"""The kind of the Norths a three-player winner sets aside (nukidora)."""
-
 
 def indicator_problem(hand: Hand, dora: Sequence[Tile], ura: Sequence[Tile], *, riichi: bool, rules: Rules,
                       nuki: int = 0) -> str | None:

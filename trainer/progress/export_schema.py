@@ -78,11 +78,11 @@ def _name(value: str) -> str:
     """A learner's name, cleaned as every stored name is (:func:`trainer.progress.names.clean_name`:
     one line, no right-to-left marks, no emoji the fonts cannot draw, at most 30 characters); a
     name of which nothing can be shown becomes the default name, to be renamed."""
-    from trainer.progress.names import DEFAULT_NAME, clean_name
+    from trainer.progress.names import stored_name
 
     if not value.strip():
         raise _error("blank")
-    return clean_name(value) or DEFAULT_NAME
+    return stored_name(value)
 
 
 def _time(value: str) -> str:

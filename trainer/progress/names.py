@@ -75,3 +75,11 @@ def clean_name(name: str, limit: int | None = NAME_MAX) -> str:
         return text
     cut = text[:limit + 1].rsplit(" ", 1)[0] if " " in text[:limit + 1] else ""
     return cut if len(cut) > limit // 2 else text[:limit].rstrip()  # whole words, when they keep most of it
+
+
+def stored_name(name: str) -> str:
+    """A learner's name as it is stored (:func:`clean_name`); a name of which nothing can be shown
+    (emoji only) is the default name, to be renamed; a blank one is refused (ValueError)."""
+    if not name.strip():
+        raise ValueError("a learner needs a name")
+    return clean_name(name) or DEFAULT_NAME

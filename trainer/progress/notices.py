@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from trainer.i18n import N_, _, ngettext
-from trainer.progress.checkup import problems_text
+from trainer.i18n import N_, _
+from trainer.progress.checkup import ROW_COUNTS, problems_text
 
 STORE_NOTICES = {
     "newer": N_("Your progress file was made by a newer version of the trainer, which needs to be updated "
@@ -23,10 +23,8 @@ STORE_NOTICES = {
 
 def recovered_text(recovered: dict[str, int]) -> str:
     """What was copied from a damaged file into the new one: learners, answers, review cards."""
-    learners, answers, cards = recovered.get("learner", 0), recovered.get("answer", 0), recovered.get("card", 0)
-    return ", ".join((ngettext("{n} learner", "{n} learners", learners).format(n=learners),
-                      ngettext("{n} answer", "{n} answers", answers).format(n=answers),
-                      ngettext("{n} review card", "{n} review cards", cards).format(n=cards)))
+    counts = {table: recovered.get(table, 0) for table in ("learner", "answer", "card")}
+    return ", ".join(ROW_COUNTS[table](n).format(n=n) for table, n in counts.items())
 
 
 def notice_text(notice: Any, titles: Callable[[str], str | None] | None = None) -> str:

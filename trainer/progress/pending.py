@@ -30,7 +30,7 @@ from typing import Any
 from trainer.i18n import _
 from trainer.progress import store as store_module
 from trainer.progress.files import kind_of, may_wait
-from trainer.progress.names import clean_name
+from trainer.progress.names import stored_name
 from trainer.progress.store import BUSY_TIMEOUT
 
 FLUSH_WAIT = 0.0
@@ -236,7 +236,10 @@ class PatientStore:
 
     def update_learner(self, learner_id: int, **changes: Any) -> Any:
         """:meth:`ProgressStore.update_learner` (a settings change, the kind of a learner), kept when the
-        file cannot take it now; the learner read back shows the change at once (:meth:`learner`)."""
+        file cannot take it now; the learner read back shows the change at once (:meth:`learner`).  A
+        blank name is refused now, as the store refuses it, never kept to fail at every later try."""
+        if changes.get("name") is not None:
+            stored_name(changes["name"])  # ValueError for a blank name
         done = self._try("update_learner", learner_id, **changes)
         return done if done is not None else self.learner(learner_id)
 
@@ -267,6 +270,6 @@ class PatientStore:
             if "daily_goal" in changes:
                 changes["daily_goal"] = max(1, changes["daily_goal"])
             if "name" in changes:
-                changes["name"] = clean_name(changes["name"]) or learner.name
+                changes["name"] = stored_name(changes["name"])
             learner = dataclasses.replace(learner, **changes)
         return learner

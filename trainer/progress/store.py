@@ -37,7 +37,7 @@ from trainer.progress.files import (
     reason,
     set_aside,
 )
-from trainer.progress.names import DEFAULT_NAME, clean_name
+from trainer.progress.names import stored_name
 from trainer.progress.schema import MIGRATIONS, SCHEMA_VERSION
 from trainer.progress.srs import (
     DAILY_REVIEWS,
@@ -199,7 +199,7 @@ class ProgressStore:
     def create_learner(self, name: str, kind: str = "adult", *, daily_goal: int = 20) -> Learner:
         """Add a learner profile (``kind`` 'adult' or 'child') and return it; the name is cleaned as
         every learner's name is (:func:`trainer.progress.names.clean_name`)."""
-        name = _stored_name(name)
+        name = stored_name(name)
         if kind not in ("adult", "child"):
             raise ValueError(f"learner kind must be 'adult' or 'child', not {kind!r}")
         with self._write() as db:
@@ -236,7 +236,7 @@ class ProgressStore:
         """Change a learner's name (cleaned: :func:`trainer.progress.names.clean_name`), daily goal,
         settings or kind ('adult' or 'child')."""
         if name is not None:
-            name = _stored_name(name)
+            name = stored_name(name)
         if kind is not None and kind not in ("adult", "child"):
             raise ValueError(f"learner kind must be 'adult' or 'child', not {kind!r}")
         with self._write() as db:
@@ -572,14 +572,6 @@ class ProgressStore:
                  json.dumps(spec, sort_keys=True) if spec is not None else None),
             )
         return cur.rowcount > 0
-
-
-def _stored_name(name: str) -> str:
-    """A learner's name as stored (:func:`trainer.progress.names.clean_name`); a name of which nothing
-    can be shown (emoji only) is the default name, to be renamed; a blank one is refused."""
-    if not name.strip():
-        raise ValueError("a learner needs a name")
-    return clean_name(name) or DEFAULT_NAME
 
 
 def _learner(row: sqlite3.Row) -> Learner:

@@ -631,13 +631,12 @@ class App:
             self.progress, self.learner_id = None, None
             store.close()
             return False
-        if self.settings.profile == "child":  # a child is spoken to with «ты» (views.lesson_order.is_child)
-            said = i18n.pgettext("to a child", "Your progress can only be read right now: it is shown and can be "
-                                 "exported, but new answers are not saved until this is fixed and the app is "
-                                 "started again.")
-        else:
-            said = _("Your progress can only be read right now: it is shown and can be exported, but new "
-                     "answers are not saved until this is fixed and the app is started again.")
+        said = self.to_learner(
+            _("Your progress can only be read right now: it is shown and can be exported, but new "
+              "answers are not saved until this is fixed and the app is started again."),
+            i18n.pgettext("to a child", "Your progress can only be read right now: it is shown and can be "
+                          "exported, but new answers are not saved until this is fixed and the app is "
+                          "started again."))
         self.notify(said + "\n" + problem.translated(), "error", 60)
         return True
 
@@ -872,9 +871,9 @@ class App:
         if settings.language != old.language:
             i18n.set_language(settings.language)
             pygame.display.set_caption(_("Riichi mahjong trainer"))
-        if (settings.tile_size, settings.interface_size, settings.profile == "child") != (
-                old.tile_size, old.interface_size, old.profile == "child"):  # a child's screens fit the window
-            self.layout = Layout.for_settings(self.layout.width, self.layout.height, settings)
+        layout = Layout.for_settings(self.layout.width, self.layout.height, settings)
+        if layout != self.layout:  # tile size, interface size, or a child's profile (which always fits the window)
+            self.layout = layout
         if self.save_enabled:
             try:
                 save_settings(self.settings)
@@ -955,8 +954,8 @@ class App:
 
     # ------------------------------------------------------------------ frame
 
-    def layout_key(self) -> tuple[int, int, float, str]:
-        """What a screen's widgets depend on: window size, scale and tile size."""
+    def layout_key(self) -> tuple[int, int, float, str, str]:
+        """What a screen's widgets depend on: window size, scale, tile size and interface size."""
         L = self.layout
         return (L.width, L.height, L.scale, self.settings.tile_size, self.settings.interface_size)
 
@@ -1105,10 +1104,8 @@ class App:
         if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             w, h = getattr(ev, "w", None) or ev.x, getattr(ev, "h", None) or ev.y
             if (w, h) != (self.layout.width, self.layout.height):
-                self.layout = Layout.for_settings(w, h, self.settings)
                 self.surface = pygame.display.get_surface() or self.surface
-                if self.stack:
-                    self.stack[-1].rebuild()
+                self._lay_out_for(w, h)
             self.invalidate()
             return
         if ev.type == LIBRARY_READY:

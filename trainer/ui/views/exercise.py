@@ -40,7 +40,7 @@ from trainer.ui.views.inputs import (
 from trainer.ui.views.kids_drill_words import reveal as kids_reveal
 from trainer.ui.views.mistakes import items_fu
 from trainer.ui.views.rule_presets import three_player_rules
-from trainer.ui.views.steps.base import WIND_NAMES
+from trainer.ui.views.steps.base import WIND_NAMES, restore_row, row_state
 from trainer.ui.views.steps.choice import tile_options
 from trainer.ui.views.steps.fu import fu_sum_text
 from trainer.ui.widgets import Button, NumberField, blit_text, draw_panel
@@ -109,22 +109,6 @@ class KeyedOption(OptionButton):
 def _unmark_on_change(field: NumberField) -> None:
     """A box whose wrong number is kept for the retry: its mark goes as soon as the number changes."""
     field.on_change = lambda _text: setattr(field, "state", None)
-
-
-def _row_state(row: TileRow | None) -> dict[str, Any] | None:
-    """A tile row's picks, marks and keyboard cursor (:meth:`ExerciseView.state`); None for no row."""
-    if row is None:
-        return None
-    return {"selected": set(row.selected), "marks": dict(row.marks), "cursor": row.cursor}
-
-
-def _restore_row(row: TileRow | None, state: dict[str, Any] | None) -> None:
-    """Put back on ``row`` what :func:`_row_state` kept (nothing when either is missing)."""
-    if row is None or state is None:
-        return
-    row.selected = {i for i in state["selected"] if 0 <= i < len(row.slots)}
-    row.marks = {i: m for i, m in state["marks"].items() if 0 <= i < len(row.slots)}
-    row.cursor = min(state["cursor"], max(0, len(row.slots) - 1))
 
 
 class ExerciseView:
@@ -591,7 +575,7 @@ class ExerciseView:
             "buttons": [(b.selected, b.mark, b.visible) for b in self.buttons],
             "fields": [(f.text, f.state, f.on_change is not None) for _n, f in self.fields],
             "chips": [(c.count, c.mark, c.visible) for c in self.chips],
-            "picker": _row_state(self.picker), "hand_row": _row_state(self.hand_row),
+            "picker": row_state(self.picker), "hand_row": row_state(self.hand_row),
         }
 
     def restore(self, state: dict[str, Any]) -> None:
@@ -606,8 +590,8 @@ class ExerciseView:
                 _unmark_on_change(f)
         for c, (count, mark, visible) in zip(self.chips, state["chips"], strict=False):
             c.count, c.mark, c.visible = count, mark, visible
-        _restore_row(self.picker, state["picker"])
-        _restore_row(self.hand_row, state["hand_row"])
+        restore_row(self.picker, state["picker"])
+        restore_row(self.hand_row, state["hand_row"])
         for k in self.keys:
             k.visible = not self.final
         self.lock(state["locked"])

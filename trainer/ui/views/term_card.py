@@ -25,7 +25,6 @@ from trainer.engine.mcr.table import MCR_PRESETS, base_fans, load_mcr_rules
 from trainer.i18n import _, ngettext, pgettext
 from trainer.ui.registry import has_screen
 from trainer.ui.views.lesson_order import is_child
-from trainer.ui.widgets import Dialog
 
 
 def open_term_card(screen: Any, term_id: str) -> None:
@@ -52,8 +51,7 @@ def open_term_card(screen: Any, term_id: str) -> None:
     buttons = [(_("Close"), lambda: None, "primary")]
     if has_screen("glossary") and not kid:
         buttons.insert(0, (_("Open the glossary"), lambda: app.push("glossary", term=term_id), "secondary"))
-    screen.dialog = Dialog(app, title, body, buttons)
-    app.invalidate()
+    screen.open_dialog(title, body, buttons)
 
 
 def fan_worth_line(term_id: str) -> str:
